@@ -1,0 +1,342 @@
+"""What the rules ask of a document: parsed statements, names, bindings and the Fabric set-up.
+
+Data flow here is deliberately small and local: the assignment that reaches a use in the same
+function, a `**` dict spelled in the file, the function handed to `fabric.launch`. Where the file
+cannot tell, the answer is None and rules stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from .document import Document
+from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
+
+SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+XLA_FSDP = "xla_fsdp"
+OTHER = "other"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A keyword argument as the callee receives it, wherever it was spelled."""
+
+    name: str
+    value: ast.expr
+    node: ast.AST  # what to underline and what a fix removes: the keyword, or the dict entry
+    via: ast.AST | None = None  # the `**` expression it came through, if any
+
+
+@dataclass(frozen=True)
+class Binding:
+    target: ast.AST
+    value: ast.expr | None  # None for parameters, loop targets and the like
+    stmt: ast.AST
+
+
+class Context:
+    def __init__(self, doc: Document, trees: list[ast.Module]):
+        self.doc = doc
+        self.trees = trees
+        self.imports = ImportMap()
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
+        for tree in trees:
+            for node in ast.walk(tree):
+                self._by_type[type(node)].append(node)
+                for child in ast.iter_child_nodes(node):
+                    self.parents[child] = node
+        for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
+            for node in self._by_type[kind]:
+                self.imports.add(node)
+
+    # --- nodes and names ---------------------------------------------------------------------
+    def nodes(self, kind: type) -> list:
+        return self._by_type[kind]
+
+    def resolve(self, expr: ast.AST) -> str | None:
+        return self.imports.resolve(expr)
+
+    def calls_to(self, qualified: str) -> Iterator[ast.Call]:
+        for call in self._by_type[ast.Call]:
+            if self.resolve(call.func) == qualified:
+                yield call
+
+    def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
+        """Calls `<receiver>.<method>(...)`, with their receiver."""
+        for call in self._by_type[ast.Call]:
+            if isinstance(call.func, ast.Attribute) and call.func.attr == method:
+                yield call, call.func.value
+
+    def scope_of(self, node: ast.AST) -> ast.AST:
+        parent = self.parents.get(node)
+        while parent is not None and not isinstance(parent, SCOPES):
+            parent = self.parents.get(parent)
+        return parent if parent is not None else node
+
+    def enclosing_function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        scope = self.scope_of(node)
+        while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            scope = self.parents.get(scope)
+        return scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+    def statement_of(self, node: ast.AST) -> ast.stmt:
+        while not isinstance(node, ast.stmt):
+            node = self.parents[node]
+        return node
+
+    # --- bindings ----------------------------------------------------------------------------
+    @cached_property
+    def _bindings(self) -> dict[ast.AST, dict[str, list[Binding]]]:
+        table: dict[ast.AST, dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
+        for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.With, ast.arg):
+            for node in self._by_type[kind]:
+                for target, value in _bound(node):
+                    table[self.scope_of(node)][target.id if isinstance(target, ast.Name) else target.arg].append(
+                        Binding(target, value, node))
+        for kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            for node in self._by_type[kind]:
+                for name in _defined_names(node):
+                    table[self.scope_of(node)][name].append(Binding(node, None, node))
+        return table
+
+    def bindings(self, name: str, scope: ast.AST) -> list[Binding]:
+        return self._bindings.get(scope, {}).get(name, [])
+
+    def reaching(self, use: ast.Name) -> Binding | None:
+        """The binding of `use` that reaches it: the last one before it in the nearest scope that binds it."""
+        scope: ast.AST | None = self.scope_of(use)
+        while scope is not None:
+            found = self.bindings(use.id, scope)
+            if found:
+                before = [b for b in found if _pos(b.stmt) < _pos(use) or isinstance(b.stmt, ast.arg)]
+                if isinstance(scope, ast.Module) or before:
+                    return before[-1] if before else None
+                return None  # bound later in this function: a local the use cannot see yet
+            scope = self.parents.get(scope)
+            while scope is not None and not isinstance(scope, SCOPES):
+                scope = self.parents.get(scope)
+        return None
+
+    def value_of(self, expr: ast.AST, depth: int = 4) -> ast.AST:
+        """Follow simple name bindings to the expression a name holds (the expression itself otherwise)."""
+        while depth and isinstance(expr, ast.Name):
+            binding = self.reaching(expr)
+            if binding is None or binding.value is None:
+                return expr
+            expr, depth = binding.value, depth - 1
+        return expr
+
+    def loads_of(self, name: str, scope: ast.AST) -> list[ast.Name]:
+        return [n for n in self._by_type[ast.Name]
+                if n.id == name and isinstance(n.ctx, ast.Load) and self._scope_chain_has(n, scope)]
+
+    def _scope_chain_has(self, node: ast.AST, scope: ast.AST) -> bool:
+        current = self.scope_of(node)
+        while current is not None:
+            if current is scope:
+                return True
+            if self.bindings(node.id, current) if isinstance(node, ast.Name) else False:  # shadowed nearer
+                return False
+            current = self.parents.get(current)
+            while current is not None and not isinstance(current, SCOPES):
+                current = self.parents.get(current)
+        return False
+
+    # --- calls -------------------------------------------------------------------------------
+    def keyword_args(self, call: ast.Call) -> tuple[dict[str, Arg], bool]:
+        """Keyword arguments by name, `**{...}`, `**dict(...)` and `**name` included.
+
+        The flag is False when some `**` expression could not be read, so absent keys prove nothing.
+        """
+        args: dict[str, Arg] = {}
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                args[kw.arg] = Arg(kw.arg, kw.value, kw)
+                continue
+            entries = self.dict_entries(kw.value)
+            if entries is None:
+                complete = False
+                continue
+            for name, (value, node) in entries.items():
+                args.setdefault(name, Arg(name, value, node, kw))
+        return args, complete
+
+    def dict_entries(self, expr: ast.AST) -> dict[str, tuple[ast.expr, ast.AST]] | None:
+        """Literal string keys of a dict display or `dict(...)` call, following a name binding."""
+        expr = self.value_of(expr)
+        if isinstance(expr, ast.Dict):
+            out = {}
+            for key, value in zip(expr.keys, expr.values):
+                if key is None:
+                    inner = self.dict_entries(value)
+                    if inner is None:
+                        return None
+                    out.update(inner)
+                elif isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    out[key.value] = (value, key)
+                else:
+                    return None
+            return out
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict" and not expr.args:
+            out = {}
+            for kw in expr.keywords:
+                if kw.arg is None:
+                    return None
+                out[kw.arg] = (kw.value, kw)
+            return out
+        return None
+
+    # --- the Fabric set-up -------------------------------------------------------------------
+    def returned_values(self, func: ast.AST) -> list[ast.expr]:
+        return [n.value for n in self._by_type[ast.Return] if n.value is not None and self.scope_of(n) is func]
+
+    def local_function(self, expr: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        if isinstance(expr, ast.Name):
+            binding = self.reaching(expr)
+            if binding and isinstance(binding.stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return binding.stmt
+        return None
+
+    def strategy_calls(self, expr: ast.AST, depth: int = 3) -> list[ast.Call] | None:
+        """The `XLAFSDPStrategy(...)` calls an expression may hold: a call, a name bound to one, or a
+        local helper that returns one. [] when it holds something else; None when the file cannot tell."""
+        expr = self.value_of(expr)
+        if isinstance(expr, ast.Call):
+            if self.resolve(expr.func) == XLAFSDP_STRATEGY:
+                return [expr]
+            helper = self.local_function(expr.func)
+            if helper is not None and depth:
+                found: list[ast.Call] = []
+                for value in self.returned_values(helper):
+                    inner = self.strategy_calls(value, depth - 1)
+                    if inner is None:
+                        return None
+                    found.extend(inner)
+                return found
+            return [] if self.resolve(expr.func) else None
+        if isinstance(expr, ast.Constant):
+            return []
+        return None
+
+    def fabric_strategy(self, fabric_call: ast.Call) -> str:
+        """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
+        args, complete = self.keyword_args(fabric_call)
+        strategy = args.get("strategy")
+        if strategy is None:
+            return OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN
+        value = self.value_of(strategy.value)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            name = value.value.lower()
+            if name == "xla_fsdp":
+                return XLA_FSDP
+            accel = args.get("accelerator")
+            accel_value = self.value_of(accel.value) if accel else None
+            if name == "fsdp" and isinstance(accel_value, ast.Constant) and accel_value.value == "tpu":
+                return XLA_FSDP  # Lightning remaps this pair to "xla_fsdp"
+            return OTHER
+        calls = self.strategy_calls(value)
+        if calls is None:
+            return UNKNOWN
+        return XLA_FSDP if calls else OTHER
+
+    @cached_property
+    def fabric_calls(self) -> list[ast.Call]:
+        return list(self.calls_to(FABRIC))
+
+    def fabric_kind(self, expr: ast.AST) -> str | None:
+        """What strategy a Fabric expression runs: XLA_FSDP, OTHER, UNKNOWN; None when it is not a Fabric."""
+        value = self.value_of(expr)
+        if isinstance(value, ast.Call) and self.resolve(value.func) == FABRIC:
+            return self.fabric_strategy(value)
+        launched = self._launched_parameter(value)
+        if launched is not None:
+            return launched
+        looks_like_fabric = (
+            isinstance(value, ast.Name) and "fabric" in value.id.lower()
+            or isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
+        )
+        if not looks_like_fabric or isinstance(value, ast.Call):
+            return None
+        kinds = {self.fabric_strategy(call) for call in self.fabric_calls}
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+    def _launched_parameter(self, value: ast.AST) -> str | None:
+        """For the first parameter of a function given to `fabric.launch(fn)`: that fabric's kind."""
+        if not isinstance(value, ast.Name):
+            return None
+        binding = self.reaching(value)
+        if binding is None or not isinstance(binding.stmt, ast.arg):
+            return None
+        func = self.scope_of(binding.stmt)
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not func.args.args:
+            return None
+        if func.args.args[0] is not binding.stmt:
+            return None
+        for launch in self.launch_calls():
+            target = launch.args[0] if launch.args else None
+            if target is not None and self.local_function(target) is func:
+                return self.fabric_kind(launch.func.value) or UNKNOWN  # type: ignore[attr-defined]
+        return None
+
+    def launch_calls(self) -> list[ast.Call]:
+        return [call for call, _ in self.method_calls("launch")]
+
+    def strategy_kind(self, expr: ast.AST) -> str | None:
+        """XLA_FSDP/OTHER/UNKNOWN for a strategy expression: `fabric.strategy` or a strategy object."""
+        if isinstance(expr, ast.Attribute) and expr.attr == "strategy":
+            return self.fabric_kind(expr.value)
+        calls = self.strategy_calls(expr)
+        if calls:
+            return XLA_FSDP
+        return None
+
+
+def _pos(node: ast.AST) -> tuple[int, int]:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _bound(node: ast.AST) -> Iterator[tuple[ast.AST, ast.expr | None]]:
+    """(target, value) pairs a statement binds; value None where it is not one expression."""
+    if isinstance(node, ast.Assign):
+        for target in node.targets:
+            yield from _unpack(target, node.value)
+    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        yield node.target, node.value
+    elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+        yield node.target, None
+    elif isinstance(node, ast.NamedExpr):
+        yield node.target, node.value
+    elif isinstance(node, ast.For):
+        yield from _unpack(node.target, None)
+    elif isinstance(node, ast.With):
+        for item in node.items:
+            if item.optional_vars is not None:
+                yield from _unpack(item.optional_vars, None)
+    elif isinstance(node, ast.arg):
+        yield node, None
+
+
+def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, ast.expr | None]]:
+    if isinstance(target, ast.Name):
+        yield target, value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
+        for i, element in enumerate(target.elts):
+            yield from _unpack(element, values[i] if values else None)
+
+
+def _defined_names(node: ast.AST) -> list[str]:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    names = []
+    for alias in node.names:  # type: ignore[attr-defined]
+        if alias.name != "*":
+            names.append(alias.asname or alias.name.split(".")[0])
+    return names

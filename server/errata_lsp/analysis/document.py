@@ -1,0 +1,174 @@
+"""Source text, its lines, and the statements worth parsing.
+
+A training script is mostly code that no rule cares about. The document is cut into top-level
+statements with one regex; only those that mention a trigger word are parsed with `ast`, each on
+its own, so a 10,000-line file costs a scan plus a few small parses, and a syntax error in one
+statement leaves the findings in the others intact.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from .findings import Position, Span
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitlines knows more
+# A line that opens a top-level definition or compound statement. Simple statements between two
+# such lines stay in one chunk; a line inside a string that happens to match is handled by growing.
+TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
+MAX_REPAIRS = 25
+
+
+@dataclass
+class Chunk:
+    """A run of top-level statements, lines [first, last) of the document, and its tree."""
+
+    first: int
+    last: int
+    tree: ast.Module | None = None
+    repaired: bool = False  # parsed only after blanking lines that did not parse
+
+
+class Document:
+    def __init__(self, text: str, path: str | None = None):
+        self.text = text
+        self.path = path
+        self.lines = LINE_BREAK.split(text)
+        self.bom = text.startswith("\ufeff")
+        # The text `ast` sees: one "\n" per line break, so (line, column) is the same in both.
+        self.code = "\n".join(self.lines)[1:] if self.bom else "\n".join(self.lines)
+
+    def mentions(self, words: Iterable[str]) -> bool:
+        return any(w in self.text for w in words)
+
+    # --- positions -------------------------------------------------------------------------
+    def column(self, line: int, utf8_col: int) -> int:
+        """Code-point column of an `ast` (UTF-8 byte) column on a 0-based line."""
+        text = self.lines[line] if line < len(self.lines) else ""
+        if self.bom and line == 0:
+            text = text[1:]
+        if text.isascii():
+            col = utf8_col
+        else:
+            col = len(text.encode("utf-8")[:utf8_col].decode("utf-8", errors="ignore"))
+        return col + 1 if self.bom and line == 0 else col
+
+    def span(self, node: ast.AST) -> Span:
+        line, end_line = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
+        return Span(
+            Position(line, self.column(line, node.col_offset)),  # type: ignore[attr-defined]
+            Position(end_line, self.column(end_line, node.end_col_offset)),  # type: ignore[attr-defined]
+        )
+
+    def slice(self, span: Span) -> str:
+        if span.start.line == span.end.line:
+            return self.lines[span.start.line][span.start.column:span.end.column]
+        parts = [self.lines[span.start.line][span.start.column:]]
+        parts.extend(self.lines[span.start.line + 1:span.end.line])
+        parts.append(self.lines[span.end.line][:span.end.column])
+        return "\n".join(parts)
+
+    def source(self, node: ast.AST) -> str:
+        return self.slice(self.span(node))
+
+    def end(self) -> Position:
+        return Position(len(self.lines) - 1, len(self.lines[-1]))
+
+    def line_indent(self, line: int) -> str:
+        text = self.lines[line]
+        return text[: len(text) - len(text.lstrip(" \t"))]
+
+    # --- parsing ---------------------------------------------------------------------------
+    @cached_property
+    def _starts(self) -> list[int]:
+        """0-based lines that begin a top-level definition or compound statement, plus 0."""
+        starts = [0]
+        line = pos = 0
+        for m in TOP_LEVEL.finditer(self.code):
+            line += self.code.count("\n", pos, m.start())
+            pos = m.start()
+            if line != starts[-1]:
+                starts.append(line)
+        return starts
+
+    @cached_property
+    def _offsets(self) -> list[int]:
+        """Offset in `code` of the start of each line, and one past the end."""
+        offsets = [0]
+        for text in self.lines:
+            offsets.append(offsets[-1] + len(text) + 1)
+        if self.bom:
+            offsets = [0] + [o - 1 for o in offsets[1:]]
+        return offsets
+
+    def _text(self, first: int, last: int) -> str:
+        return self.code[self._offsets[first]:self._offsets[last]]
+
+    def chunks(self, words: Iterable[str]) -> list[Chunk]:
+        """Parsed chunks that mention any of `words`, in document order."""
+        words = tuple(words)
+        starts = self._starts + [len(self.lines)]
+        out: list[Chunk] = []
+        i = 0
+        while i < len(starts) - 1:
+            if any(w in self._text(starts[i], starts[i + 1]) for w in words):
+                chunk, i = self._parse_from(i, starts)
+                out.append(chunk)
+            else:
+                i += 1
+        return out
+
+    def _parse_from(self, i: int, starts: list[int]) -> tuple[Chunk, int]:
+        """Parse the chunk at starts[i]; a chunk cut inside a string or brackets is grown once."""
+        first = starts[i]
+        for j in range(i + 1, min(i + 3, len(starts))):
+            tree = _parse(self._text(first, starts[j]))
+            if tree is not None:
+                ast.increment_lineno(tree, first)
+                return Chunk(first, starts[j], tree), j
+        last = starts[i + 1]
+        return Chunk(first, last, self._repair(first, last), repaired=True), i + 1
+
+    def _repair(self, first: int, last: int) -> ast.Module | None:
+        """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
+        lines = self._text(first, last).split("\n")
+        for _ in range(MAX_REPAIRS):
+            source = "\n".join(lines)
+            tree = _parse(source)
+            if tree is not None:
+                ast.increment_lineno(tree, first)
+                return tree
+            bad = _error_line(source)
+            if bad is None or bad >= len(lines) or lines[bad] == "":
+                return None
+            stripped = lines[bad].strip()
+            # First try `pass` at the same indent (keeps a block's body), then an empty line.
+            lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
+        return None
+
+
+def _parse(source: str) -> ast.Module | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes and the like
+            return ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+
+
+def _error_line(source: str) -> int | None:
+    """0-based line of the first syntax error in `source`."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, "<chunk>", "exec", ast.PyCF_ONLY_AST)
+    except SyntaxError as exc:
+        return max(0, (exc.lineno or 1) - 1)
+    except (ValueError, MemoryError, RecursionError):
+        return None
+    return None

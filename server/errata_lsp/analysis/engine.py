@@ -1,0 +1,101 @@
+"""Source text in, findings out: scan, parse what matters, run the rules, drop what is suppressed."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..settings import Settings
+from .context import Context
+from .document import Document
+from .findings import Finding, Safety
+from .fixes import apply_edits
+from .rule import Rule, iter_rules
+
+# A file that mentions none of these cannot misuse the XLAFSDP pack: it is not parsed at all.
+PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync")
+NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
+
+
+@dataclass(frozen=True)
+class RuleFailure:
+    rule: str
+    error: str  # the exception, one line
+    detail: str  # the traceback, for a log
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    failures: list[RuleFailure] = field(default_factory=list)
+    skipped: str | None = None  # why the document was not checked
+    parsed_lines: int = 0
+
+
+def check_source(
+    text: str, path: str | None = None, settings: Settings | None = None, rules: Sequence[Rule] | None = None,
+) -> Report:
+    settings = settings or Settings()
+    size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > settings.max_file_bytes else len(text)
+    if size > settings.max_file_bytes:
+        return Report(skipped=f"{size / 2**20:.1f} MiB is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
+    active = [r for r in (rules if rules is not None else iter_rules()) if settings.enabled(r.code)]
+    doc = Document(text, path)
+    if not active or not doc.mentions(PACK_WORDS):
+        return Report()
+    words = {w for rule in active for w in rule.triggers} | {"lightning"}
+    chunks = doc.chunks(sorted(words))
+    ctx = Context(doc, [c.tree for c in chunks if c.tree is not None])
+    report = Report(parsed_lines=sum(c.last - c.first for c in chunks))
+    for rule in active:
+        try:
+            found = list(rule.check(ctx))
+        except Exception as exc:  # a broken rule must not take the others down
+            report.failures.append(RuleFailure(
+                rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
+            continue
+        for finding in found:
+            if not _suppressed(doc, finding):
+                severity = settings.severity_of(finding.code, finding.severity)
+                if severity != finding.severity:
+                    finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
+                                      severity, finding.fixes, finding.rule)
+                report.findings.append(finding)
+    report.findings.sort(key=lambda f: (f.span.start, f.code))
+    return report
+
+
+def _suppressed(doc: Document, finding: Finding) -> bool:
+    line = doc.lines[finding.span.start.line] if finding.span.start.line < len(doc.lines) else ""
+    if "#" not in line:
+        return False
+    for m in NOQA.finditer(line):
+        codes = m["codes"]
+        if codes is None or finding.code.upper() in re.split(r"[,\s]+", codes.upper()):
+            return True
+    return False
+
+
+def fix_all(
+    text: str, path: str | None = None, settings: Settings | None = None, unsafe: bool = False, max_passes: int = 8,
+) -> tuple[str, list[Finding]]:
+    """Apply every fix of the allowed safety until none is left; return the text and the fixes' findings."""
+    applied: list[Finding] = []
+    for _ in range(max_passes):
+        findings = check_source(text, path, settings).findings
+        chosen = []
+        for finding in findings:
+            fix = next((f for f in finding.fixes if f.preferred and (unsafe or f.safety is Safety.SAFE)), None) or next(
+                (f for f in finding.fixes if unsafe or f.safety is Safety.SAFE), None)
+            if fix is not None:
+                chosen.append((finding, fix))
+        if not chosen:
+            break
+        new_text, used = apply_edits(text, [fix.edits for _, fix in chosen])
+        if new_text == text:
+            break
+        applied.extend(chosen[i][0] for i in used)
+        text = new_text
+    return text, applied

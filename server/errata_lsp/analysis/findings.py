@@ -1,0 +1,65 @@
+"""What a rule reports: positions are (0-based line, code-point column) in the document's own text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"  # the library will raise
+    WARNING = "warning"  # it raises on some paths, or misbehaves silently
+    INFORMATION = "information"  # a better spelling of code that works
+
+
+class Safety(str, Enum):
+    SAFE = "safe"  # cannot change what the program means beyond removing the crash
+    UNSAFE = "unsafe"  # a choice the user must confirm
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    start: Position
+    end: Position
+
+    @classmethod
+    def of(cls, line: int, column: int, end_line: int, end_column: int) -> Span:
+        return cls(Position(line, column), Position(end_line, end_column))
+
+    def contains(self, pos: Position) -> bool:
+        return self.start <= pos <= self.end
+
+
+@dataclass(frozen=True)
+class Edit:
+    span: Span
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    title: str
+    edits: tuple[Edit, ...]
+    safety: Safety = Safety.SAFE
+    preferred: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    record_id: str
+    span: Span
+    message: str
+    severity: Severity
+    fixes: tuple[Fix, ...] = field(default=())
+    rule: str = ""
+
+    @property
+    def preferred_fix(self) -> Fix | None:
+        return next((f for f in self.fixes if f.preferred), self.fixes[0] if self.fixes else None)

@@ -1,0 +1,149 @@
+"""LXF001: `XLAFSDPStrategy(activation_checkpointing_policy=...)` given something other than a set.
+
+Lightning checks `isinstance(policy, set)` only at `setup_module`, inside the launched worker on
+the TPU pod, long after the constructor line. Falsy values are ignored, so they are not flagged.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import Context
+from ..findings import Edit, Position, Severity, Span
+from ..names import XLAFSDP_STRATEGY
+from ..rule import Invalid, Rule, Valid, fix, replace
+from ..values import classify
+
+POLICY = "activation_checkpointing_policy"
+HINTS = {
+    "string": "a string is not a module class",
+    "dict": "a dict is not a set of module classes",
+    "callable": "a callable policy is not supported by XLAFSDP; pass `auto_wrapper_callable` instead",
+    "number": "a number is not a module class",
+}
+
+
+class PolicyNotASet(Rule):
+    code = "LXF001"
+    record = "7c98b3e7e2bf13da"
+    name = "policy-not-a-set"
+    summary = "`activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes"
+    severity = Severity.ERROR
+    triggers = ("XLAFSDPStrategy", POLICY)
+    examples = (
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block})\n",
+            message="must be a set, found [Block]",
+        ),
+        Invalid(
+            "import lightning as L\n"
+            "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy=(Block, Head), auto_wrap_policy={Block})\n",
+            fixed="import lightning as L\n"
+            "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy={Block, Head}, auto_wrap_policy={Block})\n",
+        ),
+        Invalid(
+            "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
+            "s = S(activation_checkpointing_policy=Block)  # é 中文 🚀\n",
+            fixed="from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
+            "s = S(activation_checkpointing_policy={Block})  # é 中文 🚀\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "policy = [Block]\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "policy = {Block}\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=frozenset({Block}))\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=set({Block}))\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy='Block')\n",
+            message="found 'Block'",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': [Block]})\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}})\n",
+        ),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "s = XLAFSDPStrategy(activation_checkpointing_policy=[])\n"
+              "t = XLAFSDPStrategy(activation_checkpointing_policy=None)\n"
+              "u = XLAFSDPStrategy(activation_checkpointing_policy=set())\n"),
+        Valid("from lightning.fabric.strategies import FSDPStrategy\n"
+              "s = FSDPStrategy(activation_checkpointing_policy=[Block])\n"),
+        Valid("class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
+              "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "def build(policy):\n    return XLAFSDPStrategy(activation_checkpointing_policy=policy)\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call in ctx.calls_to(XLAFSDP_STRATEGY):
+            args, _ = ctx.keyword_args(call)
+            arg = args.get(POLICY)
+            if arg is None or "auto_wrapper_callable" in args:
+                continue  # absent, or Lightning raises LXF002's error first
+            value = classify(ctx, arg.value)
+            if value.is_set or value.truthy is False or value.kind in ("unknown", "none"):
+                continue
+            message = f"`{POLICY}` must be a set, found {_short(ctx.doc.source(value.node))}"
+            if value.node is not arg.value:
+                message += f" (the value of `{ctx.doc.source(arg.value)}`)"
+            if value.kind in HINTS:
+                message += f" ({HINTS[value.kind]})"
+            severity = self.severity if value.truthy else Severity.WARNING
+            yield self.finding(ctx, arg.value, message, self._fixes(ctx, arg.value, value), severity)
+
+    def _fixes(self, ctx: Context, written: ast.AST, value):
+        node = value.node
+        at_binding = node is not written  # the argument is a name bound to the literal
+        if at_binding and not _only_use(ctx, written):
+            return [fix(f"Wrap `{ctx.doc.source(written)}` in set()", replace(ctx, written, f"set({ctx.doc.source(written)})"))]
+        if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
+            return [fix(f"Convert {value.kind} to set", *_rebracket(ctx, node), preferred=True)]
+        if value.kind in ("list", "tuple", "frozenset") and isinstance(node, ast.Call):
+            return [fix(f"Convert {value.kind}(...) to set(...)", replace(ctx, node.func, "set"), preferred=True)]
+        if value.kind == "class":
+            return [fix("Wrap the class in a set", replace(ctx, node, "{" + ctx.doc.source(node) + "}"), preferred=True)]
+        return []
+
+
+def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:
+    """`[A, B]` or `(A, B)` -> `{A, B}`: only the two brackets change."""
+    span = ctx.doc.span(node)
+    text = ctx.doc.slice(span)
+    if isinstance(node, ast.Tuple) and not text.startswith("("):
+        return [Edit(span, "{" + text + "}")]
+    opening = Span(span.start, Position(span.start.line, span.start.column + 1))
+    closing = Span(Position(span.end.line, span.end.column - 1), span.end)
+    return [Edit(opening, "{"), Edit(closing, "}")]
+
+
+def _only_use(ctx: Context, name: ast.AST) -> bool:
+    if not isinstance(name, ast.Name):
+        return False
+    binding = ctx.reaching(name)
+    if binding is None:
+        return False
+    scope = ctx.scope_of(binding.stmt)
+    return len(ctx.loads_of(name.id, scope)) == 1 and len(ctx.bindings(name.id, scope)) == 1
+
+
+def _short(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+RULE = PolicyNotASet()

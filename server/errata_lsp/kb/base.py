@@ -1,0 +1,65 @@
+"""The knowledge base: records indexed by id, by the API symbols they concern and by message."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from .load import LoadProblem, load_paths
+from .match import Match, MessageIndex
+from .record import Record
+
+SHIPPED = Path(__file__).parent / "records"
+
+
+class KnowledgeBase:
+    def __init__(self, records: Iterable[Record], problems: Iterable[LoadProblem] = ()):
+        self.problems: list[LoadProblem] = list(problems)
+        self._by_id: dict[str, Record] = {}
+        for record in records:
+            first = self._by_id.get(record.id)
+            if first is not None:
+                path, _, line = record.source.rpartition(":")
+                self.problems.append(LoadProblem(
+                    path, int(line or 0), f"duplicate id {record.id!r} (first at {first.source}); skipped"))
+                continue
+            self._by_id[record.id] = record
+        self._by_symbol: dict[str, list[Record]] | None = None
+        self._messages = MessageIndex(self._by_id.values())
+
+    @classmethod
+    def load(cls, extra_paths: Iterable[str | os.PathLike[str]] = (), include_shipped: bool = True) -> KnowledgeBase:
+        paths: list[str | os.PathLike[str]] = [SHIPPED] if include_shipped else []
+        paths.extend(extra_paths)
+        records, problems = load_paths(paths)
+        return cls(records, problems)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self._by_id.values())
+
+    def get(self, record_id: str) -> Record | None:
+        return self._by_id.get(record_id)
+
+    def by_symbol(self, name: str) -> list[Record]:
+        """Records about an API name: `no_backward_sync`, `Fabric.load` or `XLAFSDPStrategy`."""
+        if self._by_symbol is None:
+            index: dict[str, list[Record]] = defaultdict(list)
+            for record in self._by_id.values():
+                for symbol in record.symbols:
+                    for key in {symbol, symbol.rsplit(".", 1)[-1]}:
+                        if record not in index[key]:
+                            index[key].append(record)
+            self._by_symbol = dict(index)
+        return list(self._by_symbol.get(name, ()))
+
+    def match(self, text: str) -> list[Record]:
+        """Records whose message appears in `text` (a rendered message or a whole traceback), best first."""
+        return [m.record for m in self._messages.match(text)]
+
+    def match_details(self, text: str) -> list[Match]:
+        return self._messages.match(text)

@@ -1,0 +1,161 @@
+"""Read records from files and folders: JSON object, JSON array, JSON Lines, the dataset's
+`{"record": ..., "datasetVersion": ...}` wrapper and the site's text export.
+
+A bad record is reported with its file and line and skipped; the rest of the file still loads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .record import Record, RecordError, validate
+from .text_export import ExportError, looks_like_text_export, parse_text_export
+
+RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".txt"}
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class LoadProblem:
+    path: str
+    line: int  # 1-based; 0 when the problem is the file itself
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+
+
+def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                if sub.is_file() and sub.suffix in RECORD_SUFFIXES and not any(
+                    part.startswith(".") for part in sub.relative_to(path).parts
+                ):
+                    yield sub
+        else:
+            yield path
+
+
+def load_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Record], list[LoadProblem]]:
+    records: list[Record] = []
+    problems: list[LoadProblem] = []
+    for path in iter_record_files(paths):
+        found, bad = load_file(path)
+        records.extend(found)
+        problems.extend(bad)
+    return records, problems
+
+
+def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
+    name = str(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return [], [LoadProblem(name, 0, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB; skipped")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return [], [LoadProblem(name, 0, f"cannot read: {exc.strerror or exc}")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return [], [LoadProblem(name, 0, f"not UTF-8 text (byte {exc.start})")]
+    return load_text(text, name)
+
+
+def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
+    records: list[Record] = []
+    problems: list[LoadProblem] = []
+
+    def accept(item: Any, line: int) -> None:
+        if isinstance(item, dict) and isinstance(item.get("record"), dict):
+            item = item["record"]  # the dataset's wrapper
+        try:
+            records.append(Record(validate(item).data, f"{name}:{line}"))
+        except RecordError as exc:
+            rid = item.get("id") if isinstance(item, dict) else None
+            problems.append(LoadProblem(name, line, f"record {rid!r}: {exc}" if rid else str(exc)))
+
+    stripped = text.lstrip()
+    if not stripped:
+        return [], [LoadProblem(name, 0, "empty file")]
+    if stripped[0] == "[":
+        _load_array(text, name, accept, problems)
+    elif stripped[0] == "{":
+        try:
+            accept(json.loads(text), _first_line(text))
+        except json.JSONDecodeError as whole:
+            if _looks_like_lines(text):
+                _load_lines(text, name, accept, problems)
+            else:
+                problems.append(LoadProblem(name, whole.lineno, f"invalid JSON: {whole.msg}"))
+    elif looks_like_text_export(text):
+        try:
+            accept(parse_text_export(text), 1)
+        except ExportError as exc:
+            problems.append(LoadProblem(name, 1, f"text export: {exc}"))
+    else:
+        problems.append(LoadProblem(name, 1, "not a record file (JSON, JSON Lines or a text export)"))
+    return records, problems
+
+
+def _first_line(text: str) -> int:
+    return text[: len(text) - len(text.lstrip())].count("\n") + 1
+
+
+def _looks_like_lines(text: str) -> bool:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return len(lines) > 1 and all(ln.lstrip()[:1] in "{/" or ln.lstrip() == "" for ln in lines[:3])
+
+
+def _load_lines(text, name, accept, problems) -> None:
+    decoder = json.JSONDecoder()
+    for number, line in enumerate(text.split("\n"), 1):
+        body = line.strip()
+        if not body or body.startswith("//"):
+            continue
+        try:
+            item, end = decoder.raw_decode(body)
+            if body[end:].strip():
+                raise json.JSONDecodeError("extra data after the record", body, end)
+        except json.JSONDecodeError as exc:
+            problems.append(LoadProblem(name, number, f"invalid JSON: {exc.msg} (column {exc.colno})"))
+            continue
+        accept(item, number)
+
+
+def _load_array(text, name, accept, problems) -> None:
+    """Decode array items one by one so each bad item is reported at its own line."""
+    decoder = json.JSONDecoder()
+    pos = text.index("[") + 1
+    length = len(text)
+
+    def skip(p: int) -> int:
+        while p < length and text[p] in " \t\r\n":
+            p += 1
+        return p
+
+    pos = skip(pos)
+    if pos < length and text[pos] == "]":
+        return
+    while pos < length:
+        line = text.count("\n", 0, pos) + 1
+        try:
+            item, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            problems.append(LoadProblem(name, exc.lineno, f"invalid JSON: {exc.msg}; the rest of the array is skipped"))
+            return
+        accept(item, line)
+        pos = skip(pos)
+        if pos < length and text[pos] == ",":
+            pos = skip(pos + 1)
+            continue
+        if pos < length and text[pos] == "]":
+            return
+        problems.append(LoadProblem(name, text.count("\n", 0, pos) + 1, "invalid JSON: expected `,` or `]`"))
+        return

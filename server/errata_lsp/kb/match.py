@@ -1,0 +1,178 @@
+"""Match a rendered runtime message, or a whole traceback, to records without a loop of regexes.
+
+Each record is keyed by the rarest word of the literal text its message must contain. A lookup
+splits the query into words, takes the records keyed by those words (a few dict hits), keeps those
+whose longest literal really occurs in the query (a substring test), and only then runs their
+patterns, with the `regex` engine and a shared time budget. So the cost of a lookup grows with the
+query, not with the number of records, and no pattern can hold a lookup longer than the budget.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import regex
+
+from .record import Record, template_literals
+
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
+# A line that states an exception: "TypeError: ...", "lightning.fabric...MyError: ...", "_pickle.PicklingError: ..."
+EXCEPTION_LINE = re.compile(
+    r"(?:^|\s)(?:[\w.]+\.)?(?P<cls>[A-Za-z_]\w*(?:Error|Exception|Warning|Interrupt|Exit)): ?(?P<msg>.*)$"
+)
+LOOKUP_BUDGET_S = 0.05  # the most all pattern runs of one lookup may take together
+MAX_QUERY_CHARS = 20_000  # longer queries are cut to their last part, where a traceback ends
+
+
+@dataclass(frozen=True)
+class Match:
+    record: Record
+    text: str  # the part of the query that matched
+    groups: tuple[str, ...]
+
+
+class MessageIndex:
+    def __init__(self, records: Iterable[Record]):
+        self._records = list(records)
+        self._by_key: dict[str, list[tuple[str, Record]]] | None = None
+        self._compiled: dict[str, regex.Pattern[str] | None] = {}
+
+    def _build(self) -> dict[str, list[tuple[str, Record]]]:
+        literals = {r.id: _literal_of(r) for r in self._records}
+        words = {rid: set(WORD.findall(lit)) for rid, lit in literals.items()}
+        frequency = Counter(w for ws in words.values() for w in ws)
+        by_key: dict[str, list[tuple[str, Record]]] = defaultdict(list)
+        for record in self._records:
+            candidates = words[record.id]
+            key = min(candidates, key=lambda w: (frequency[w], -len(w))) if candidates else ""
+            by_key[key].append((literals[record.id], record))
+        return dict(by_key)
+
+    def match(self, query: str) -> list[Match]:
+        """Records whose message occurs in `query`, best first.
+
+        In a traceback the exception lines are matched first, the last one before the others, and a
+        record of the stated exception class before one of another class.
+        """
+        if self._by_key is None:
+            self._by_key = self._build()
+        query = query[-MAX_QUERY_CHARS:]
+        deadline = time.monotonic() + LOOKUP_BUDGET_S
+        best: dict[str, tuple[tuple[int, int, int], Match]] = {}
+        stated = exception_messages(query)
+        for order, (cls, text) in enumerate(stated + [("", query)]):
+            for match in self._match_text(text, deadline):
+                same_class = not cls or match.record.error_class.rsplit(".", 1)[-1] == cls
+                rank = (order, 0 if same_class else 1, -len(_literal_of(match.record)))
+                if match.record.id not in best or rank < best[match.record.id][0]:
+                    best[match.record.id] = (rank, match)
+            if best:
+                break
+        return [m for _, m in sorted(best.values(), key=lambda pair: pair[0])]
+
+    def _match_text(self, text: str, deadline: float) -> list[Match]:
+        assert self._by_key is not None
+        words = set(WORD.findall(text)) | {""}
+        out = []
+        for word in words:
+            for literal, record in self._by_key.get(word, ()):
+                if literal not in text:
+                    continue
+                pattern = self._pattern(record)
+                remaining = deadline - time.monotonic()
+                if pattern is None or remaining <= 0:
+                    continue
+                try:
+                    hit = pattern.search(text, timeout=remaining)
+                except TimeoutError:
+                    continue
+                if hit:
+                    out.append(Match(record, hit.group(0), tuple(g or "" for g in hit.groups())))
+        return out
+
+    def _pattern(self, record: Record) -> regex.Pattern[str] | None:
+        if record.id not in self._compiled:
+            try:
+                self._compiled[record.id] = regex.compile(record.message_pattern, regex.V0)
+            except (regex.error, ValueError):
+                self._compiled[record.id] = None
+        return self._compiled[record.id]
+
+
+def exception_messages(text: str) -> list[tuple[str, str]]:
+    """(class, message) for each line of `text` that states an exception, last one first.
+
+    A message runs on to the following lines until a blank line or a traceback line.
+    """
+    lines = text.splitlines()
+    out: list[tuple[str, str]] = []
+    for i, line in enumerate(lines):
+        stated = EXCEPTION_LINE.search(line.strip())
+        if not stated:
+            continue
+        body = [stated["msg"]]
+        for follow in lines[i + 1:]:
+            if not follow.strip() or follow.startswith(("Traceback", "  File ", "During handling", "The above")):
+                break
+            body.append(follow.strip())
+        out.append((stated["cls"], " ".join(body)))
+    out.reverse()
+    return out
+
+
+def _literal_of(record: Record) -> str:
+    """The longest literal text the rendered message must contain."""
+    if record.data.get("messagePattern"):
+        literal = _longest_pattern_literal(record.data["messagePattern"])
+        if literal:
+            return literal
+    literals = template_literals(record.error_message)
+    return literals[0] if literals else ""
+
+
+def _longest_pattern_literal(pattern: str) -> str:
+    """The longest run of plain characters a regex requires at top level; '' when unsure."""
+    if "|" in pattern:
+        return ""
+    runs: list[str] = []
+    run: list[str] = []
+    depth, i, n = 0, 0, len(pattern)
+
+    def end_run() -> None:
+        runs.append("".join(run))
+        run.clear()
+
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < n:
+            nxt, i = pattern[i + 1], i + 2
+            if nxt.isalnum():  # a class such as \d or \s, or a back reference
+                end_run()
+            elif depth == 0:
+                run.append(nxt)
+            continue
+        if ch == "[":  # a character class: skip its body
+            end_run()
+            close = pattern.find("]", i + 2)
+            i = (close if close != -1 else n) + 1
+            continue
+        if ch == "(":
+            end_run()
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch in "*?{":
+            if run:
+                run.pop()  # the quantified character may be absent
+            end_run()
+        elif ch in "+.^$":
+            end_run()
+        elif depth == 0:
+            run.append(ch)
+        i += 1
+    end_run()
+    return max(runs, key=len).strip()

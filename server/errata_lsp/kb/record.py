@@ -1,0 +1,142 @@
+"""An error record: the dataset's schema version 2, kept whole (unknown fields included)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# Field -> accepted JSON types. Missing optional fields are fine; a present field of another type is an error.
+REQUIRED = ("id", "repo", "errorMessage", "errorClass")
+FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str,),
+    "repo": (str,),
+    "errorMessage": (str,),
+    "messagePattern": (str, type(None)),
+    "errorClass": (str,),
+    "filePath": (str, type(None)),
+    "lineNumber": (int, type(None)),
+    "sourceCode": (str, type(None)),
+    "githubUrl": (str, type(None)),
+    "documentation": (str, type(None)),
+    "triggerScenarios": (str, type(None)),
+    "commonSituations": (str, type(None)),
+    "solutions": (list, type(None)),
+    "exampleFix": (str, type(None)),
+    "handlingStrategy": (str, type(None)),
+    "validationCode": (str, type(None)),
+    "typeGuard": (str, type(None)),
+    "preventionTips": (list, type(None)),
+    "tags": (list, type(None)),
+    "symbols": (list, type(None)),
+    "analyzedSha": (str, type(None)),
+    "schemaVersion": (int, type(None)),
+}
+LIST_OF_STR = ("solutions", "preventionTips", "tags", "symbols")
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_BACKTICKED = re.compile(r"`([^`]+)`")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# In a trigger scenario: a constructor such as `XLAFSDPStrategy(` or a call such as `fabric.setup(`.
+_SCENARIO_API = re.compile(r"\b([A-Z]\w*(?:Strategy|Fabric))\(|\b(?:fabric|strategy)\.(\w+)\(")
+
+
+class RecordError(ValueError):
+    """A record that cannot be used; the message says which field and why."""
+
+
+def pattern_from_template(message: str) -> str:
+    """A regex for a message template: literal text escaped, each `{placeholder}` a lazy group."""
+    parts = _PLACEHOLDER.split(message)
+    return "(.+?)".join(re.escape(p) for p in parts)
+
+
+def template_literals(message: str) -> list[str]:
+    """The literal stretches of a message template, longest first."""
+    return sorted((p.strip() for p in _PLACEHOLDER.split(message) if p.strip()), key=len, reverse=True)
+
+
+@dataclass(frozen=True)
+class Record:
+    data: dict[str, Any] = field(repr=False)
+    source: str = ""  # "path:line" the record was read from
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.data.get(key)
+        return default if value is None else value
+
+    @property
+    def error_message(self) -> str:
+        return self.data["errorMessage"]
+
+    @property
+    def error_class(self) -> str:
+        return self.data["errorClass"]
+
+    @property
+    def message_pattern(self) -> str:
+        return self.data.get("messagePattern") or pattern_from_template(self.error_message)
+
+    @property
+    def title(self) -> str:
+        return f"{self.error_class}: {self.error_message}"
+
+    @property
+    def link(self) -> str | None:
+        return self.data.get("githubUrl")
+
+    @property
+    def symbols(self) -> list[str]:
+        """API names this error concerns: the record's own `symbols`, else the identifiers it quotes."""
+        declared = self.data.get("symbols")
+        if declared:
+            return list(declared)
+        found: list[str] = []
+        for quoted in _BACKTICKED.findall(self.error_message):
+            for name in _IDENT.findall(_PLACEHOLDER.sub("", quoted)):
+                if name not in found and name not in ("self", "class", "__name__", "__class__"):
+                    found.append(name)
+        for cls, method in _SCENARIO_API.findall(self.get("triggerScenarios", "")):
+            name = cls or method
+            if name not in found:
+                found.append(name)
+        return found
+
+
+def validate(data: Any) -> Record:
+    """Check one decoded record against the schema; raise RecordError naming the first problem."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record must be a JSON object, found {type(data).__name__}")
+    for key in REQUIRED:
+        if key not in data or data[key] in (None, ""):
+            raise RecordError(f"missing required field `{key}`")
+    for key, types in FIELD_TYPES.items():
+        if key in data and not isinstance(data[key], types) or (
+            key in data and isinstance(data[key], bool) and bool not in types
+        ):
+            expected = " or ".join("null" if t is type(None) else _JSON_NAME[t] for t in types)
+            raise RecordError(f"field `{key}` must be {expected}, found {_json_type(data[key])}")
+    for key in LIST_OF_STR:
+        if isinstance(data.get(key), list) and not all(isinstance(v, str) for v in data[key]):
+            raise RecordError(f"field `{key}` must be a list of strings")
+    pattern = data.get("messagePattern")
+    if pattern:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise RecordError(f"`messagePattern` does not compile: {exc}") from None
+    return Record(data)
+
+
+_JSON_NAME = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
+
+
+def _json_type(value: Any) -> str:
+    return {
+        bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+        list: "a list", dict: "an object", type(None): "null",
+    }.get(type(value), type(value).__name__)

@@ -1,0 +1,115 @@
+"""What a user can configure: codes to select or ignore, severities, extra knowledge-base paths.
+
+The same settings come from `pyproject.toml` `[tool.errata]`, from the command line and from an
+editor; `merged` lays one source over another.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .analysis.findings import Severity
+
+SEVERITY_NAMES = {s.value: s for s in Severity} | {"info": Severity.INFORMATION, "hint": Severity.INFORMATION}
+
+
+class SettingsError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: tuple[str, ...] = ("LXF",)
+    ignore: tuple[str, ...] = ()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    kb_paths: tuple[str, ...] = ()
+    max_file_bytes: int = 10 * 1024 * 1024
+
+    def enabled(self, code: str) -> bool:
+        """Selected by the longest matching prefix: `ignore = ["LXF"]`, `select = ["LXF001"]` keeps LXF001."""
+        chosen = max((p for p in self.select if code.startswith(p)), key=len, default=None)
+        dropped = max((p for p in self.ignore if code.startswith(p)), key=len, default=None)
+        if chosen is None:
+            return False
+        return dropped is None or len(chosen) > len(dropped)
+
+    def severity_of(self, code: str, default: Severity) -> Severity:
+        return self.severity.get(code, default)
+
+    def merged(self, other: dict[str, Any], base_dir: Path | None = None) -> Settings:
+        """These settings with the keys of `other` (a `[tool.errata]` table or an editor's settings) laid over."""
+        updates: dict[str, Any] = {}
+        for key in ("select", "ignore", "extend-select", "extend_select", "extend-ignore", "extend_ignore"):
+            if key in other and other[key] is not None:
+                codes = _codes(other[key], key)
+                if key.startswith("extend"):
+                    base = key.split("-")[-1].split("_")[-1]
+                    updates[base] = tuple(updates.get(base, getattr(self, base))) + codes
+                else:
+                    updates[key] = codes
+        if other.get("severity"):
+            if not isinstance(other["severity"], dict):
+                raise SettingsError("`severity` must be a table of code = \"error\" | \"warning\" | \"information\"")
+            severity = dict(self.severity)
+            for code, name in other["severity"].items():
+                if str(name).lower() not in SEVERITY_NAMES:
+                    raise SettingsError(f"severity of {code}: unknown level {name!r}")
+                severity[str(code)] = SEVERITY_NAMES[str(name).lower()]
+            updates["severity"] = severity
+        paths = other.get("kb-paths", other.get("kb_paths"))
+        if paths is None and isinstance(other.get("kb"), dict):
+            paths = other["kb"].get("paths")
+        if paths:
+            if isinstance(paths, str):
+                paths = [paths]
+            resolved = tuple(str((base_dir / p) if base_dir and not Path(p).is_absolute() else Path(p)) for p in paths)
+            updates["kb_paths"] = tuple(dict.fromkeys(self.kb_paths + resolved))
+        return replace(self, **updates)
+
+
+def _codes(value: Any, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise SettingsError(f"`{key}` must be a list of rule codes or prefixes")
+    return tuple(v.strip().upper() for v in value)
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above `start` that has a [tool.errata] table."""
+    here = start if start.is_dir() else start.parent
+    for folder in (here, *here.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and _errata_table(candidate) is not None:
+            return candidate
+    return None
+
+
+def _errata_table(path: Path) -> dict[str, Any] | None:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    table = data.get("tool", {}).get("errata")
+    return table if isinstance(table, dict) else None
+
+
+def settings_for(path: Path, base: Settings | None = None) -> Settings:
+    """`base` with the nearest `[tool.errata]` above `path` laid over it."""
+    base = base or Settings()
+    pyproject = find_pyproject(path.resolve())
+    if pyproject is None:
+        return base
+    table = _errata_table(pyproject) or {}
+    try:
+        return base.merged(table, pyproject.parent)
+    except SettingsError as exc:
+        raise SettingsError(f"{pyproject}: [tool.errata] {exc}") from None
