@@ -42,15 +42,15 @@ class Binding:
 class Context:
     def __init__(self, doc: Document, trees: list[ast.Module]):
         self.doc = doc
-        self.trees = trees
+        # The parsed chunks as one module: one module scope, whatever chunk a statement came from.
+        self.module = ast.Module(body=[stmt for tree in trees for stmt in tree.body], type_ignores=[])
         self.imports = ImportMap()
         self.parents: dict[ast.AST, ast.AST] = {}
         self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
-        for tree in trees:
-            for node in ast.walk(tree):
-                self._by_type[type(node)].append(node)
-                for child in ast.iter_child_nodes(node):
-                    self.parents[child] = node
+        for node in ast.walk(self.module):
+            self._by_type[type(node)].append(node)
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)

@@ -110,13 +110,14 @@ class Document:
         return self.code[self._offsets[first]:self._offsets[last]]
 
     def chunks(self, words: Iterable[str]) -> list[Chunk]:
-        """Parsed chunks that mention any of `words`, in document order."""
+        """Parsed chunks that mention any of `words`, and the top-level imports, in document order."""
         words = tuple(words)
         starts = self._starts + [len(self.lines)]
         out: list[Chunk] = []
         i = 0
         while i < len(starts) - 1:
-            if any(w in self._text(starts[i], starts[i + 1]) for w in words):
+            text = self._text(starts[i], starts[i + 1])
+            if text.startswith(("import", "from")) or any(w in text for w in words):
                 chunk, i = self._parse_from(i, starts)
                 out.append(chunk)
             else:

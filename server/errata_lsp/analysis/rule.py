@@ -42,10 +42,10 @@ class Rule:
 
     def finding(
         self, ctx: Context, where: ast.AST | Span, message: str, fixes: Iterable[Fix] = (),
-        severity: Severity | None = None,
+        severity: Severity | None = None, record: str | None = None,
     ) -> Finding:
         span = where if isinstance(where, Span) else ctx.doc.span(where)
-        return Finding(self.code, self.record, span, message, severity or self.severity, tuple(fixes), self.name)
+        return Finding(self.code, record or self.record, span, message, severity or self.severity, tuple(fixes), self.name)
 
 
 def fix(title: str, *edits: Edit, safety: Safety = Safety.SAFE, preferred: bool = False) -> Fix:

@@ -1,0 +1,116 @@
+"""LXF002: `auto_wrapper_callable` together with a truthy `activation_checkpointing_policy`.
+
+Lightning tests only that the key `auto_wrapper_callable` is present, so `=None` clashes too, and it
+tests this before the set check: a list policy plus a wrapper raises this error, not LXF001's.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import Arg, Context
+from ..findings import Safety, Severity
+from ..names import XLAFSDP_STRATEGY
+from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
+from ..values import classify
+
+POLICY = "activation_checkpointing_policy"
+WRAPPER = "auto_wrapper_callable"
+
+
+class WrapperAndPolicy(Rule):
+    code = "LXF002"
+    record = "fc8e29955b1155a3"
+    name = "wrapper-and-policy"
+    summary = "`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy"
+    severity = Severity.ERROR
+    triggers = ("XLAFSDPStrategy", WRAPPER)
+    examples = (
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(\n"
+            "    activation_checkpointing_policy={MyBlock},\n"
+            "    auto_wrapper_callable=partial(apply_activation_checkpointing, check_fn=lambda m: isinstance(m, MyBlock)),\n"
+            ")\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(\n"
+            "    activation_checkpointing_policy={MyBlock},\n"
+            ")\n",
+            message="cannot both be set",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(auto_wrapper_callable=wrap)\n",
+            fix="Remove `activation_checkpointing_policy`",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "kw = {'auto_wrapper_callable': wrap, 'compute_dtype': dtype}\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "kw = {'compute_dtype': dtype}\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **dict(auto_wrapper_callable=wrap))\n",
+        ),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "s = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=None)\n"
+              "t = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=set())\n"
+              "u = XLAFSDPStrategy(auto_wrapper_callable=wrap)\n"),
+        Valid("from lightning.fabric.strategies import FSDPStrategy\n"
+              "s = FSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call in ctx.calls_to(XLAFSDP_STRATEGY):
+            args, _ = ctx.keyword_args(call)
+            policy, wrapper = args.get(POLICY), args.get(WRAPPER)
+            if policy is None or wrapper is None:
+                continue
+            truthy = classify(ctx, policy.value).truthy
+            if truthy is False:
+                continue
+            message = (
+                f"`{WRAPPER}` and `{POLICY}` cannot both be set: Lightning raises ValueError at setup "
+                "(the policy is turned into its own auto wrapper)"
+            )
+            if truthy is None:
+                message += "; here whenever the policy is not empty"
+            severity = self.severity if truthy else Severity.WARNING
+            fixes = [
+                f for f in (
+                    self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True),
+                    self._drop(ctx, call, policy, f"Remove `{POLICY}`"),
+                ) if f
+            ]
+            yield self.finding(ctx, _underline(wrapper), message, fixes, severity)
+
+    def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False):
+        """Remove a keyword where it is spelled: in the call, in a `**{...}` display or a `**dict(...)`."""
+        if arg.via is None:
+            return fix(title, remove_argument(ctx, call_items(call), arg.node), safety=Safety.UNSAFE, preferred=preferred)
+        holder = ctx.parents.get(arg.node)
+        if isinstance(holder, ast.Dict):
+            items = dict_items(holder)
+            target = next(i for i in items if i.key is arg.node)
+            return fix(title, remove_argument(ctx, items, target), safety=Safety.UNSAFE, preferred=preferred)
+        if isinstance(holder, ast.Call):
+            return fix(title, remove_argument(ctx, call_items(holder), arg.node), safety=Safety.UNSAFE, preferred=preferred)
+        return None
+
+
+def _underline(arg: Arg) -> ast.AST:
+    return arg.node if isinstance(arg.node, ast.keyword) else arg.value
+
+
+RULE = WrapperAndPolicy()

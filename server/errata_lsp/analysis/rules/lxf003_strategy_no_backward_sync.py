@@ -1,0 +1,158 @@
+"""LXF003: `no_backward_sync` called on the strategy instead of on Fabric.
+
+`fabric.strategy.no_backward_sync(...)` does not exist (AttributeError). The internal
+`strategy._backward_sync_control.no_backward_sync(m, enabled)` raises the "Blocking backward sync"
+TypeError for a raw module and for `fabric.setup`'s output alike: it works only on
+`model._forward_module`, or as a no-op with `enabled=False`. `fabric.no_backward_sync(model)` on the
+set-up model is the API.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Severity
+from ..rule import Invalid, Rule, Valid, fix, replace
+
+NO_ATTRIBUTE_RECORD = "e2eda8933f803fe4"  # AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
+
+
+class StrategyNoBackwardSync(Rule):
+    code = "LXF003"
+    record = "5bae6b842267fa0d"
+    name = "strategy-no-backward-sync"
+    summary = "Call `fabric.no_backward_sync(model)`, not the strategy's"
+    severity = Severity.ERROR
+    triggers = ("no_backward_sync",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "fabric = Fabric(strategy=XLAFSDPStrategy())\n"
+            "model = fabric.setup(MyModel())\n"
+            "with fabric.strategy.no_backward_sync(model, enabled=True):\n"
+            "    ...\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "fabric = Fabric(strategy=XLAFSDPStrategy())\n"
+            "model = fabric.setup(MyModel())\n"
+            "with fabric.no_backward_sync(model, enabled=True):\n"
+            "    ...\n",
+            message="has no attribute",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "model = fabric.setup(net)\n"
+            "with fabric.strategy._backward_sync_control.no_backward_sync(model, True):\n"
+            "    loss.backward()\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "model = fabric.setup(net)\n"
+            "with fabric.no_backward_sync(model, True):\n"
+            "    loss.backward()\n",
+            message="Got: _FabricModule",
+        ),
+        Invalid(
+            "import lightning as L\n"
+            "strategy = L.fabric.strategies.XLAFSDPStrategy()\n"
+            "fabric = L.Fabric(strategy=strategy, accelerator='tpu')\n"
+            "def train(fabric, model):\n"
+            "    model = fabric.setup_module(model)\n"
+            "    with strategy._backward_sync_control.no_backward_sync(model._forward_module, enabled=acc):\n"
+            "        pass\n",
+            fixed="import lightning as L\n"
+            "strategy = L.fabric.strategies.XLAFSDPStrategy()\n"
+            "fabric = L.Fabric(strategy=strategy, accelerator='tpu')\n"
+            "def train(fabric, model):\n"
+            "    model = fabric.setup_module(model)\n"
+            "    with fabric.no_backward_sync(model, enabled=acc):\n"
+            "        pass\n",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "model = fabric.setup(net)\n"
+              "with fabric.no_backward_sync(model, enabled=True):\n    pass\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='ddp')\n"
+              "with fabric.strategy._backward_sync_control.no_backward_sync(model, True):\n    pass\n"),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "with trainer.strategy.no_backward_sync(model, enabled=True):\n    pass\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, receiver in ctx.method_calls("no_backward_sync"):
+            if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
+                yield self._public_attribute(ctx, call, receiver)
+            elif isinstance(receiver, ast.Attribute) and receiver.attr == "_backward_sync_control":
+                finding = self._control(ctx, call, receiver.value)
+                if finding is not None:
+                    yield finding
+
+    def _public_attribute(self, ctx: Context, call: ast.Call, receiver: ast.Attribute):
+        fabric = ctx.doc.source(receiver.value)
+        message = (
+            f"`{type_name(ctx, receiver.value)}` object has no attribute `no_backward_sync`: "
+            f"use `{fabric}.no_backward_sync(model, enabled=...)` with the set-up model"
+        )
+        return self.finding(ctx, call.func, message, [self._rewrite(ctx, call, fabric)], record=NO_ATTRIBUTE_RECORD)
+
+    def _control(self, ctx: Context, call: ast.Call, strategy: ast.AST):
+        if ctx.strategy_kind(strategy) != XLA_FSDP or not call.args:
+            return None
+        module = call.args[0]
+        enabled = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "enabled"), None)
+        fabric = self._fabric_for(ctx, strategy)
+        fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
+        unwrapped = isinstance(module, ast.Attribute) and module.attr == "_forward_module"
+        disabled = isinstance(enabled, ast.Constant) and enabled.value is False
+        if unwrapped or disabled:
+            why = "passes the wrapped module by hand" if unwrapped else "is a no-op with `enabled=False`"
+            return self.finding(ctx, call.func, f"This internal call {why}: `fabric.no_backward_sync(model)` says it plainly",
+                                fixes, Severity.INFORMATION)
+        got = "_FabricModule" if _is_setup_output(ctx, module) else "the raw module's class"
+        message = (
+            "Blocking backward sync is only possible if the module passed to "
+            "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. "
+            f"Got: {got}. Use `fabric.no_backward_sync(model)`"
+        )
+        return self.finding(ctx, call.func, message, fixes)
+
+    def _fabric_for(self, ctx: Context, strategy: ast.AST) -> str | None:
+        """The source text of the Fabric that owns `strategy`: `fabric` for `fabric.strategy`,
+        else the name a `Fabric(strategy=<this object>)` call is bound to."""
+        if isinstance(strategy, ast.Attribute) and strategy.attr == "strategy":
+            return ctx.doc.source(strategy.value)
+        if not isinstance(strategy, ast.Name):
+            return None
+        for call in ctx.fabric_calls:
+            args, _ = ctx.keyword_args(call)
+            given = args.get("strategy")
+            if isinstance(given and given.value, ast.Name) and given.value.id == strategy.id:
+                parent = ctx.parents.get(call)
+                if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+                    return parent.targets[0].id
+        return None
+
+    def _rewrite(self, ctx: Context, call: ast.Call, fabric: str):
+        edits = [replace(ctx, call.func, f"{fabric}.no_backward_sync")]
+        module = call.args[0] if call.args else None
+        if isinstance(module, ast.Attribute) and module.attr == "_forward_module":
+            edits.append(replace(ctx, module, ctx.doc.source(module.value)))
+        return fix(f"Use {fabric}.no_backward_sync", *edits, preferred=True)
+
+
+def type_name(ctx: Context, fabric: ast.AST) -> str:
+    return "XLAFSDPStrategy" if ctx.fabric_kind(fabric) == XLA_FSDP else "Strategy"
+
+
+def _is_setup_output(ctx: Context, module: ast.AST) -> bool:
+    value = ctx.value_of(module)
+    return (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+        and value.func.attr in ("setup", "setup_module") and ctx.fabric_kind(value.func.value) is not None
+    )
+
+
+RULE = StrategyNoBackwardSync()

@@ -1,0 +1,162 @@
+"""LXF004: `fabric.no_backward_sync(m)` where `m` is not what `fabric.setup(...)` returned.
+
+Fabric checks `isinstance(module, _FabricModule)` before it looks at `enabled`, so the call raises
+even with `enabled=False`. Typical causes: the result of `fabric.setup(model)` thrown away, or the
+raw `model` used after `wrapped = fabric.setup(model)`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import Context
+from ..findings import Safety, Severity
+from ..rule import Invalid, Rule, Valid, fix, replace
+
+SETUP_METHODS = ("setup", "setup_module")
+
+
+class NoBackwardSyncRawModule(Rule):
+    code = "LXF004"
+    record = "6f9f1e5b0185bce4"
+    name = "no-backward-sync-raw-module"
+    summary = "`fabric.no_backward_sync` needs the module returned by `fabric.setup`"
+    severity = Severity.ERROR
+    triggers = ("no_backward_sync",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "model = Net()\n"
+            "wrapped = fabric.setup(model)\n"
+            "with fabric.no_backward_sync(model, enabled=False):\n"
+            "    pass\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "model = Net()\n"
+            "wrapped = fabric.setup(model)\n"
+            "with fabric.no_backward_sync(wrapped, enabled=False):\n"
+            "    pass\n",
+            message="`model` is not set up",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    fabric.setup_module(model)\n"
+            "    with fabric.no_backward_sync(model):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    with fabric.no_backward_sync(model):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="result of `fabric.setup_module(model)` is thrown away",
+        ),
+        Invalid(
+            "import torch.nn as nn\n"
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "model = nn.Linear(2, 2)\n"
+            "with fabric.no_backward_sync(model):\n"
+            "    pass\n",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "model = fabric.setup(Net())\n"
+              "with fabric.no_backward_sync(model, enabled=True):\n    pass\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "model, optimizer = fabric.setup(Net(), opt)\n"
+              "with fabric.no_backward_sync(model):\n    pass\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def step(fabric, model):\n"
+              "    with fabric.no_backward_sync(model):\n        pass\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "model = Net()\n"
+              "model = fabric.setup(model)\n"
+              "with fabric.no_backward_sync(model):\n    pass\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric in ctx.method_calls("no_backward_sync"):
+            if not call.args or not isinstance(call.args[0], ast.Name) or ctx.fabric_kind(fabric) is None:
+                continue
+            module = call.args[0]
+            binding = ctx.reaching(module)
+            if binding is None or binding.value is None or _is_setup(binding.value):
+                continue
+            setup = self._setup_of(ctx, module, binding, call)
+            if setup is not None:
+                yield self._after_setup(ctx, call, module, setup)
+            elif _constructs_module(ctx, binding.value):
+                yield self.finding(
+                    ctx, module,
+                    f"`{module.id}` is not set up: pass the module returned by "
+                    f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",
+                )
+
+    def _setup_of(self, ctx: Context, module: ast.Name, binding, use: ast.Call) -> ast.Call | None:
+        """A `fabric.setup(module)` call between the binding of `module` and its use here."""
+        scope = ctx.scope_of(use)
+        for call in ctx.nodes(ast.Call):
+            if (
+                _is_setup(call) and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == module.id
+                and ctx.scope_of(call) is scope and _before(binding.stmt, call) and _before(call, use)
+            ):
+                return call
+        return None
+
+    def _after_setup(self, ctx: Context, call: ast.Call, module: ast.Name, setup: ast.Call):
+        statement = ctx.statement_of(setup)
+        setup_text = ctx.doc.source(setup)
+        if isinstance(statement, ast.Expr) and statement.value is setup:
+            return self.finding(
+                ctx, module,
+                f"`{module.id}` is not set up: the result of `{setup_text}` is thrown away, "
+                "so Fabric raises TypeError here",
+                [fix(f"Keep the set-up module: `{module.id} = {setup_text}`",
+                     replace(ctx, setup, f"{module.id} = {setup_text}"), safety=Safety.UNSAFE, preferred=True)],
+            )
+        holder = _assigned_name(statement, setup)
+        fixes = [fix(f"Use `{holder}`, the set-up module", replace(ctx, module, holder), preferred=True)] if holder else []
+        where = f"`{holder}` holds the module returned by `{setup_text}`" if holder else f"`{setup_text}` returns the set-up module"
+        return self.finding(ctx, module, f"`{module.id}` is not set up: {where}; Fabric raises TypeError here", fixes)
+
+
+def _is_setup(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SETUP_METHODS
+
+
+def _before(a: ast.AST, b: ast.AST) -> bool:
+    return (a.lineno, a.col_offset) < (b.lineno, b.col_offset)  # type: ignore[attr-defined]
+
+
+def _assigned_name(statement: ast.stmt, value: ast.Call) -> str | None:
+    if isinstance(statement, ast.Assign) and statement.value is value and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Name):
+            return target.id
+        if isinstance(target, (ast.Tuple, ast.List)) and target.elts and isinstance(target.elts[0], ast.Name):
+            return target.elts[0].id  # `model, optimizer = fabric.setup(model, optimizer)`
+    return None
+
+
+def _constructs_module(ctx: Context, value: ast.AST) -> bool:
+    """A call that builds a module: a class defined in this file, or one from `torch.nn`."""
+    if not isinstance(value, ast.Call):
+        return False
+    qualified = ctx.resolve(value.func) or ""
+    if qualified.startswith("torch.nn."):
+        return True
+    if isinstance(value.func, ast.Name):
+        binding = ctx.reaching(value.func)
+        return binding is not None and isinstance(binding.stmt, ast.ClassDef)
+    return False
+
+
+RULE = NoBackwardSyncRawModule()
