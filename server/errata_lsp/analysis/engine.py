@@ -16,6 +16,8 @@ from .rule import Rule, iter_rules
 
 # A file that mentions none of these cannot misuse the XLAFSDP pack: it is not parsed at all.
 PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync")
+# Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
+CONTEXT_WORDS = ("lightning", "Fabric(", "launch(", "Strategy(")
 NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
 
 
@@ -45,7 +47,7 @@ def check_source(
     doc = Document(text, path)
     if not active or not doc.mentions(PACK_WORDS):
         return Report()
-    words = {w for rule in active for w in rule.triggers} | {"lightning"}
+    words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     chunks = doc.chunks(sorted(words))
     ctx = Context(doc, [c.tree for c in chunks if c.tree is not None])
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks))

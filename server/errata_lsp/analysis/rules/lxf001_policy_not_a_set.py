@@ -104,20 +104,22 @@ class PolicyNotASet(Rule):
             if value.kind in HINTS:
                 message += f" ({HINTS[value.kind]})"
             severity = self.severity if value.truthy else Severity.WARNING
-            yield self.finding(ctx, arg.value, message, self._fixes(ctx, arg.value, value), severity)
+            yield self.finding(ctx, arg.value, message, policy_fixes(ctx, arg.value, value), severity)
 
-    def _fixes(self, ctx: Context, written: ast.AST, value):
-        node = value.node
-        at_binding = node is not written  # the argument is a name bound to the literal
-        if at_binding and not _only_use(ctx, written):
-            return [fix(f"Wrap `{ctx.doc.source(written)}` in set()", replace(ctx, written, f"set({ctx.doc.source(written)})"))]
-        if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
-            return [fix(f"Convert {value.kind} to set", *_rebracket(ctx, node), preferred=True)]
-        if value.kind in ("list", "tuple", "frozenset") and isinstance(node, ast.Call):
-            return [fix(f"Convert {value.kind}(...) to set(...)", replace(ctx, node.func, "set"), preferred=True)]
-        if value.kind == "class":
-            return [fix("Wrap the class in a set", replace(ctx, node, "{" + ctx.doc.source(node) + "}"), preferred=True)]
-        return []
+
+def policy_fixes(ctx: Context, written: ast.AST, value) -> list:
+    """Fixes that make the policy written at `written` (holding `value`) a set."""
+    node = value.node
+    at_binding = node is not written  # the argument is a name bound to the literal
+    if at_binding and not _only_use(ctx, written):
+        return [fix(f"Wrap `{ctx.doc.source(written)}` in set()", replace(ctx, written, f"set({ctx.doc.source(written)})"))]
+    if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
+        return [fix(f"Convert {value.kind} to set", *_rebracket(ctx, node), preferred=True)]
+    if value.kind in ("list", "tuple", "frozenset") and isinstance(node, ast.Call):
+        return [fix(f"Convert {value.kind}(...) to set(...)", replace(ctx, node.func, "set"), preferred=True)]
+    if value.kind == "class":
+        return [fix("Wrap the class in a set", replace(ctx, node, "{" + ctx.doc.source(node) + "}"), preferred=True)]
+    return []
 
 
 def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:

@@ -13,6 +13,7 @@ from ..findings import Safety, Severity
 from ..names import XLAFSDP_STRATEGY
 from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
 from ..values import classify
+from .lxf001_policy_not_a_set import policy_fixes
 
 POLICY = "activation_checkpointing_policy"
 WRAPPER = "auto_wrapper_callable"
@@ -42,7 +43,7 @@ class WrapperAndPolicy(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, state_dict_type='full')\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -87,12 +88,14 @@ class WrapperAndPolicy(Rule):
             if truthy is None:
                 message += "; here whenever the policy is not empty"
             severity = self.severity if truthy else Severity.WARNING
-            fixes = [
-                f for f in (
-                    self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True),
-                    self._drop(ctx, call, policy, f"Remove `{POLICY}`"),
-                ) if f
-            ]
+            drop_wrapper = self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True)
+            if drop_wrapper and not classify(ctx, policy.value).is_set:
+                # Without the wrapper Lightning reaches its set check next: make the policy a set too.
+                to_set = policy_fixes(ctx, policy.value, classify(ctx, policy.value))
+                if to_set:
+                    drop_wrapper = fix(f"Remove `{WRAPPER}` and make the policy a set",
+                                       *drop_wrapper.edits, *to_set[0].edits, safety=Safety.UNSAFE, preferred=True)
+            fixes = [f for f in (drop_wrapper, self._drop(ctx, call, policy, f"Remove `{POLICY}`")) if f]
             yield self.finding(ctx, _underline(wrapper), message, fixes, severity)
 
     def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False):
