@@ -1,0 +1,260 @@
+"""LXF006: a lambda among XLAFSDPStrategy's arguments cannot be pickled at `fabric.launch`.
+
+`fabric.launch(fn)` with an XLA strategy calls torch_xla's `xmp.spawn(self._wrapping_function, ...)`
+(`strategies/launchers/xla.py` l.83); the workers are started through a ProcessPoolExecutor, which
+pickles the bound method and with it the launcher, the strategy and every constructor argument it
+keeps (`_auto_wrap_policy`, `_fsdp_kwargs`, ...). A function pickles by reference (module and
+qualified name), which a lambda has not: `_pickle.PicklingError: Can't pickle <function <lambda> ...>`
+(or `Can't pickle local object '...<locals>.<lambda>'` for one made inside a function), before `fn`
+runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
+`partial(apply_activation_checkpointing, check_fn=lambda m: ...)`: the partial pickles its arguments.
+
+The constructor and `setup_module` accept lambdas, which is why Lightning's own activation
+checkpointing test (it never launches) uses one.
+
+The fix moves the lambda into a module-level `def` with the same parameters, placed before the
+top-level statement that holds it, when everything its body uses is a module-level name, a builtin
+or a parameter; `name = lambda ...` at module level becomes `def name(...)`.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+
+from ..context import Context
+from ..findings import Edit, Position, Safety, Span
+from ..names import XLAFSDP_STRATEGY
+from ..rule import Invalid, Rule, Valid, fix, replace
+
+PARTIAL = "functools.partial"
+BUILTINS = frozenset(dir(builtins))
+MAX_DEPTH = 3
+
+
+class LambdaInStrategy(Rule):
+    code = "LXF006"
+    record = "9bd70f1cac665e7b"
+    name = "lambda-in-strategy"
+    summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas"
+    triggers = ("XLAFSDPStrategy", "lambda")
+    examples = (
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=lambda m, *args, **kwargs: isinstance(m, Block))\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "\n"
+            "def _auto_wrap_policy(m, *args, **kwargs):\n"
+            "    return isinstance(m, Block)\n"
+            "\n"
+            "\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=_auto_wrap_policy)\n",
+            message="functools.partial",
+        ),
+        Invalid(
+            "import lightning as L\n"
+            "from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as XLAFSDP, checkpoint_module\n"
+            "fabric = L.Fabric(strategy=L.fabric.strategies.XLAFSDPStrategy(\n"
+            "    auto_wrap_policy={Block},\n"
+            "    auto_wrapper_callable=lambda m, *a, **k: XLAFSDP(checkpoint_module(m), *a, **k),\n"
+            "))\n",
+            fixed="import lightning as L\n"
+            "from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as XLAFSDP, checkpoint_module\n"
+            "\n"
+            "\n"
+            "def _auto_wrapper_callable(m, *a, **k):\n"
+            "    return XLAFSDP(checkpoint_module(m), *a, **k)\n"
+            "\n"
+            "\n"
+            "fabric = L.Fabric(strategy=L.fabric.strategies.XLAFSDPStrategy(\n"
+            "    auto_wrap_policy={Block},\n"
+            "    auto_wrapper_callable=_auto_wrapper_callable,\n"
+            "))\n",
+        ),
+        Invalid(
+            "from functools import partial\n"
+            "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
+            "from torch.distributed.algorithms._checkpoint.checkpoint_wrapper import apply_activation_checkpointing\n"
+            "s = S(auto_wrapper_callable=partial(apply_activation_checkpointing, check_fn=lambda m: isinstance(m, Block)))\n",
+            fixed="from functools import partial\n"
+            "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
+            "from torch.distributed.algorithms._checkpoint.checkpoint_wrapper import apply_activation_checkpointing\n"
+            "\n"
+            "\n"
+            "def _check_fn(m):\n"
+            "    return isinstance(m, Block)\n"
+            "\n"
+            "\n"
+            "s = S(auto_wrapper_callable=partial(apply_activation_checkpointing, check_fn=_check_fn))\n",
+            message="holds a lambda",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "policy = lambda module, recurse, nonwrapped_numel: nonwrapped_numel >= 1e6\n"
+            "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def policy(module, recurse, nonwrapped_numel):\n"
+            "    return nonwrapped_numel >= 1e6\n"
+            "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def build(size):\n"
+            "    return XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n >= size)\n",
+            message="cannot be pickled",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(state_dict_type='full', shard_param_on_dim_0=True, param_init_fn=lambda m: m.to_empty(device='cpu'))\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "\n"
+            "\n"
+            "def _param_init_fn(m):\n"
+            "    return m.to_empty(device='cpu')\n"
+            "\n"
+            "\n"
+            "s = XLAFSDPStrategy(state_dict_type='full', shard_param_on_dim_0=True, param_init_fn=_param_init_fn)\n",
+        ),
+        Valid("from functools import partial\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "from torch_xla.distributed.fsdp.wrap import size_based_auto_wrap_policy\n"
+              "def wrap_big(module, recurse, nonwrapped_numel):\n    return nonwrapped_numel >= 1e6\n"
+              "s = XLAFSDPStrategy(auto_wrap_policy=wrap_big)\n"
+              "t = XLAFSDPStrategy(auto_wrap_policy=partial(size_based_auto_wrap_policy, min_num_params=1e6))\n"
+              "u = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})\n"),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "blocks = sorted(layers, key=lambda m: m.index)\n"
+              "s = XLAFSDPStrategy(auto_wrap_policy=make_policy(lambda m: isinstance(m, Block)))\n"),
+        Valid("from lightning.fabric.strategies import FSDPStrategy\n"
+              "s = FSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),
+        Valid("class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
+              "s = XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),
+    )
+
+    def check(self, ctx: Context):
+        taken: set[str] = set()  # names given to the new functions of this document, so no two fixes share one
+        seen: set[ast.Lambda] = set()  # one finding per lambda, however many strategies hold it
+        for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
+            args, _ = ctx.keyword_args(call)
+            for arg in args.values():
+                for lam, inside in _lambdas(ctx, arg.value, MAX_DEPTH):
+                    if lam in seen:
+                        continue
+                    seen.add(lam)
+                    yield self._finding(ctx, arg.name, arg.value, lam, inside, taken)
+
+    def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None, taken: set[str]):
+        where = f"`{name}` holds a lambda" + (f" (`{inside}=` of a `functools.partial`)" if inside else "")
+        if not inside and lam is not written:
+            where = f"`{name}` is a lambda (`{ctx.doc.source(written)}`)"
+        elif not inside:
+            where = f"`{name}` is a lambda"
+        local = ctx.enclosing_function(lam) is not None
+        message = (
+            f"{where}, which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned "
+            f"processes, so it fails with {'AttributeError' if local else 'PicklingError'} before your function "
+            "runs. Use a function defined at module level (or a `functools.partial` of one)"
+        )
+        fixes = _to_def(ctx, lam, inside or name, taken)
+        return self.finding(ctx, lam, message, fixes)
+
+
+def _lambdas(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None):
+    """(lambda, keyword of the partial that holds it) for each lambda that `expr` keeps as a value."""
+    value = ctx.value_of(expr)
+    if isinstance(value, ast.Lambda):
+        yield value, inside
+    elif not depth:
+        return
+    elif isinstance(value, ast.Call) and ctx.resolve(value.func) == PARTIAL:
+        for item in value.args:
+            yield from _lambdas(ctx, item, depth - 1, inside or "func")
+        for kw in value.keywords:
+            yield from _lambdas(ctx, kw.value, depth - 1, inside or kw.arg or "**")
+    elif isinstance(value, (ast.Set, ast.List, ast.Tuple)):
+        for item in value.elts:
+            yield from _lambdas(ctx, item, depth - 1, inside)
+    elif isinstance(value, ast.Dict):
+        for item in value.values:
+            yield from _lambdas(ctx, item, depth - 1, inside)
+
+
+def _to_def(ctx: Context, lam: ast.Lambda, label: str, taken: set[str]) -> list:
+    """Replace the lambda by a module-level `def` of the same parameters and body."""
+    parts = _parts(ctx, lam)
+    if parts is None or not _movable(ctx, lam):
+        return []
+    params, body = parts
+    holder = ctx.parents.get(lam)
+    if (
+        isinstance(holder, ast.Assign) and holder.value is lam and len(holder.targets) == 1
+        and isinstance(holder.targets[0], ast.Name) and ctx.scope_of(holder) is ctx.module
+        and ctx.doc.span(holder).start.column == 0
+    ):  # `name = lambda ...` at module level -> `def name(...)`
+        name = holder.targets[0].id
+        text = f"def {name}({params}):\n    return {body}"
+        return [fix(f"Define `{name}` with `def`", replace(ctx, holder, text), safety=Safety.UNSAFE, preferred=True)]
+    name = _free_name(ctx, "_" + (re.sub(r"\W", "_", label.strip("_*")) or "function"), taken)
+    top = ctx.statement_of(lam)
+    while ctx.parents.get(top) is not ctx.module and ctx.parents.get(top) is not None:
+        top = ctx.statement_of(ctx.parents[top])
+    first = min([top.lineno, *(d.lineno for d in getattr(top, "decorator_list", ()))]) - 1
+    above = ctx.doc.lines[first - 1] if first > 0 else ""
+    spacer = "\n\n" if above.strip() else ""
+    at = Position(first, 0)
+    text = f"{spacer}def {name}({params}):\n    return {body}\n\n\n"
+    edits = [Edit(Span(at, at), text), replace(ctx, lam, name)]
+    return [fix(f"Move the lambda into `def {name}`", *edits, safety=Safety.UNSAFE, preferred=True)]
+
+
+def _parts(ctx: Context, lam: ast.Lambda) -> tuple[str, str] | None:
+    """The parameter list and body of a one-line lambda, as written."""
+    if lam.lineno != lam.end_lineno or lam.body.lineno != lam.lineno:
+        return None
+    if any(d is not None and not isinstance(d, ast.Constant) for d in [*lam.args.defaults, *lam.args.kw_defaults]):
+        return None  # a default computed where the lambda stands
+    text = ctx.doc.source(lam)
+    start = ctx.doc.span(lam).start.column
+    body_at = ctx.doc.span(lam.body).start.column - start
+    head = text[:body_at].rstrip()
+    if not head.startswith("lambda") or not head.endswith(":"):
+        return None  # the body is parenthesised, or the spelling is unusual
+    return head[len("lambda"):-1].strip(), text[body_at:]
+
+
+def _movable(ctx: Context, lam: ast.Lambda) -> bool:
+    """Every name the lambda reads is its own, a builtin, or module-level (not shadowed on the way)."""
+    own = {a.arg for a in ast.walk(lam.args) if isinstance(a, ast.arg)}
+    for node in ast.walk(lam.body):
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.NamedExpr)):
+            return False  # inner scopes: keep it simple
+        if not isinstance(node, ast.Name) or node.id in own:
+            continue
+        scope = ctx.scope_of(lam)
+        while scope is not None and scope is not ctx.module:
+            if ctx.bindings(node.id, scope):
+                return False  # a local of an enclosing function
+            scope = ctx.scope_of(scope)
+        if node.id not in BUILTINS and not ctx.bindings(node.id, ctx.module) and node.id not in ctx.imports.names:
+            if not node.id[:1].isupper() and not _defined_at_top(ctx, node.id):
+                return False  # not visibly module-level (a class name may live in an unparsed statement)
+    return True
+
+
+def _defined_at_top(ctx: Context, name: str) -> bool:
+    """A top-level `def name`, `class name` or `name = ...` in statements the engine did not parse."""
+    word = re.escape(name)
+    return re.search(rf"^(?:(?:async[ \t]+)?def|class)[ \t]+{word}\b|^{word}[ \t]*(?::[^=\n]*)?=(?!=)", ctx.doc.text, re.M) is not None
+
+
+def _free_name(ctx: Context, base: str, taken: set[str]) -> str:
+    name, n = base, 2
+    while name in taken or re.search(rf"\b{re.escape(name)}\b", ctx.doc.text):
+        name, n = f"{base}_{n}", n + 1
+    taken.add(name)
+    return name
+
+
+RULE = LambdaInStrategy()
