@@ -1,0 +1,531 @@
+#!/usr/bin/env python3
+"""A small asyncio LSP client over stdio that times one server session.
+
+It writes the JSON-RPC framing itself (Content-Length headers, UTF-8 bodies) and sends only
+to the child process it started. One *session* is:
+
+    spawn ── initialize ──► reply                       init_ms     (process start → initialize reply)
+    initialized, didOpen(v1) ──► publishDiagnostics     open_ms     (first publish for the URI)
+    hover ×1                                            hover_cold_ms (first hover of the process)
+    codeAction ×1                                       action_cold_ms
+    hover ×N, codeAction ×N                             hover_warm_ms[], action_warm_ms[]
+    didChange(one char, v2..) ──► publishDiagnostics    change_ms[] (publish for THAT version; for
+                                                        servers that never send a version: the
+                                                        first publish after the change)
+    read VmHWM of the server and its children           peak_rss_kb
+    shutdown, exit
+
+Standalone use (one session, JSON on stdout):
+
+    python bench/lsp_client.py --cmd "python bench/floor_server.py" --file some.py \
+        --hover-needle "XLAFSDPStrategy(" --warm 20 --changes 3
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shlex
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+# --------------------------------------------------------------------------- positions
+
+
+def utf16_len(s: str) -> int:
+    return len(s) if s.isascii() else len(s.encode("utf-16-le")) // 2
+
+
+def find_position(text: str, needle: str, where: float = 0.5, delta: int = 0) -> tuple[int, int] | None:
+    """(line, UTF-16 column) of the occurrence of `needle` nearest to `where` (fraction of the
+    file's lines), moved `delta` code points into the needle. None if absent."""
+    lines = text.split("\n")
+    target = int(len(lines) * where)
+    best = None
+    for i, line in enumerate(lines):
+        col = line.find(needle)
+        if col >= 0 and (best is None or abs(i - target) < abs(best[0] - target)):
+            best = (i, col)
+    if best is None:
+        return None
+    i, col = best
+    return i, utf16_len(lines[i][: col + delta])
+
+
+def comment_end_position(text: str, where: float = 0.4) -> tuple[int, int]:
+    """End of the full-line comment nearest to `where`: typing there keeps the file valid
+    and changes no diagnostic."""
+    lines = text.split("\n")
+    target = int(len(lines) * where)
+    for d in range(len(lines)):
+        for i in (target + d, target - d):
+            if 0 <= i < len(lines) and lines[i].lstrip().startswith("#"):
+                return i, utf16_len(lines[i])
+    return len(lines) - 1, 0
+
+
+# --------------------------------------------------------------------------- process tree / memory
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat", "rb") as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
+        except (OSError, ValueError):
+            continue
+        if ppid == pid:
+            out.append(int(d))
+    return out
+
+
+def process_tree(pid: int) -> list[int]:
+    todo, seen = [pid], []
+    while todo:
+        p = todo.pop()
+        seen.append(p)
+        todo.extend(_children(p))
+    return seen
+
+
+def _status_kb(pid: int, key: str) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def peak_rss_kb(pid: int) -> dict[str, Any]:
+    """VmHWM (peak resident set) of the process plus all its descendants, in KiB."""
+    pids = process_tree(pid)
+    return {
+        "peak_rss_kb": sum(_status_kb(p, "VmHWM") for p in pids),
+        "rss_kb": sum(_status_kb(p, "VmRSS") for p in pids),
+        "pids": len(pids),
+    }
+
+
+# --------------------------------------------------------------------------- JSON-RPC client
+
+
+class ServerDied(RuntimeError):
+    pass
+
+
+@dataclass
+class Publish:
+    t: float
+    version: int | None
+    diagnostics: list
+
+
+class LspClient:
+    def __init__(self, cmd: list[str], cwd: str | None = None, stderr_path: str | None = None,
+                 env: dict | None = None):
+        self.cmd = cmd
+        self.cwd = cwd
+        self.stderr_path = stderr_path
+        self.env = env
+        self.proc: asyncio.subprocess.Process | None = None
+        self._next_id = 0
+        self._pending: dict[int, asyncio.Future] = {}
+        self.publishes: dict[str, list[Publish]] = {}
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future]] = []
+        self._reader_task: asyncio.Task | None = None
+        self._stderr_file = None
+        self.t_spawn = 0.0
+        self.notifications: list[str] = []
+        self.server_requests: list[str] = []
+
+    # -- lifecycle
+    async def start(self) -> None:
+        self._stderr_file = open(self.stderr_path, "wb") if self.stderr_path else asyncio.subprocess.DEVNULL
+        self.t_spawn = time.perf_counter()
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.cmd, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=self._stderr_file, cwd=self.cwd, env=self.env, limit=2**24,
+        )
+        self._reader_task = asyncio.create_task(self._read_loop())
+
+    async def close(self, timeout: float = 10.0) -> dict:
+        """shutdown + exit; kill if it does not go. Returns how it ended."""
+        how = "exit"
+        try:
+            if self.proc.returncode is None:
+                await asyncio.wait_for(self.request("shutdown", None), timeout)
+                await self.notify("exit", None)
+                await asyncio.wait_for(self.proc.wait(), timeout)
+        except (asyncio.TimeoutError, ServerDied, ConnectionError, BrokenPipeError):
+            how = "killed"
+        finally:
+            await self.kill()
+        return {"ended": how, "returncode": self.proc.returncode}
+
+    async def kill(self) -> None:
+        if self.proc and self.proc.returncode is None:
+            for p in reversed(process_tree(self.proc.pid)):
+                try:
+                    os.kill(p, 9)
+                except OSError:
+                    pass
+            try:
+                await asyncio.wait_for(self.proc.wait(), 5)
+            except asyncio.TimeoutError:
+                pass
+        if self._reader_task:
+            self._reader_task.cancel()
+            try:
+                await self._reader_task
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._stderr_file not in (None, asyncio.subprocess.DEVNULL):
+            self._stderr_file.close()
+            self._stderr_file = None
+
+    # -- wire
+    async def _send(self, msg: dict) -> None:
+        body = json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if self.proc.returncode is not None:
+            raise ServerDied(f"server exited with {self.proc.returncode}")
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        await self.proc.stdin.drain()
+
+    def request_nowait(self, method: str, params: Any) -> tuple[int, asyncio.Future]:
+        """Send a request; returns its id and the future of its reply."""
+        self._next_id += 1
+        rid = self._next_id
+        fut = asyncio.get_running_loop().create_future()
+        self._pending[rid] = fut
+
+        async def send() -> None:
+            try:
+                await self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+            except Exception as e:  # noqa: BLE001
+                if not fut.done():
+                    fut.set_exception(e)
+
+        asyncio.ensure_future(send())
+        return rid, fut
+
+    async def request(self, method: str, params: Any) -> Any:
+        _, fut = self.request_nowait(method, params)
+        return await fut
+
+    async def notify(self, method: str, params: Any) -> None:
+        msg = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            msg["params"] = params
+        await self._send(msg)
+
+    async def _read_loop(self) -> None:
+        r = self.proc.stdout
+        try:
+            while True:
+                length = None
+                while True:
+                    line = await r.readline()
+                    if not line:
+                        raise ServerDied("EOF from server")
+                    line = line.strip()
+                    if not line:
+                        break
+                    k, _, v = line.partition(b":")
+                    if k.strip().lower() == b"content-length":
+                        length = int(v)
+                if length is None:
+                    continue
+                body = await r.readexactly(length)
+                now = time.perf_counter()
+                self._dispatch(json.loads(body), now)
+        except (ServerDied, asyncio.IncompleteReadError, ConnectionError) as e:
+            err = e if isinstance(e, ServerDied) else ServerDied(str(e))
+            for fut in list(self._pending.values()):
+                if not fut.done():
+                    fut.set_exception(err)
+            for _, fut in self._waiters:
+                if not fut.done():
+                    fut.set_exception(err)
+
+    def _dispatch(self, msg: dict, now: float) -> None:
+        if "id" in msg and "method" not in msg:  # response
+            fut = self._pending.pop(msg["id"], None)
+            if fut and not fut.done():
+                if "error" in msg:
+                    fut.set_result({"__error__": msg["error"], "__t__": now})
+                else:
+                    fut.set_result({"result": msg.get("result"), "__t__": now})
+            return
+        method = msg.get("method")
+        if "id" in msg:  # server -> client request: answer so the server is not blocked
+            self.server_requests.append(method)
+            params = msg.get("params") or {}
+            if method == "workspace/configuration":
+                result = [None for _ in params.get("items", [])]
+            elif method == "workspace/workspaceFolders":
+                result = None
+            else:
+                result = None
+            asyncio.get_running_loop().create_task(
+                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": result}))
+            return
+        if method == "textDocument/publishDiagnostics":
+            p = msg["params"]
+            self.publishes.setdefault(p["uri"], []).append(
+                Publish(now, p.get("version"), p.get("diagnostics") or []))
+            for pred, fut in list(self._waiters):
+                if not fut.done() and pred():
+                    fut.set_result(now)
+        else:
+            self.notifications.append(method)
+
+    async def wait_for(self, pred: Callable[[], bool], timeout: float) -> float:
+        """Wait until pred() holds after a publishDiagnostics; returns that publish's arrival time."""
+        if pred():
+            return time.perf_counter()
+        fut = asyncio.get_running_loop().create_future()
+        item = (pred, fut)
+        self._waiters.append(item)
+        try:
+            return await asyncio.wait_for(fut, timeout)
+        finally:
+            self._waiters.remove(item)
+
+
+# --------------------------------------------------------------------------- a timed session
+
+CLIENT_CAPABILITIES = {
+    "general": {"positionEncodings": ["utf-16"]},
+    "textDocument": {
+        "synchronization": {"dynamicRegistration": False, "didSave": True,
+                            "willSave": False, "willSaveWaitUntil": False},
+        "publishDiagnostics": {"versionSupport": True, "relatedInformation": True,
+                               "codeDescriptionSupport": True, "dataSupport": True},
+        "hover": {"dynamicRegistration": False, "contentFormat": ["markdown", "plaintext"]},
+        "codeAction": {
+            "dynamicRegistration": False,
+            "codeActionLiteralSupport": {"codeActionKind": {"valueSet": [
+                "", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite",
+                "source", "source.organizeImports", "source.fixAll"]}},
+            "isPreferredSupport": True, "dataSupport": True,
+            "resolveSupport": {"properties": ["edit"]},
+        },
+    },
+    "workspace": {"configuration": True, "workspaceFolders": True, "applyEdit": True},
+    "window": {"workDoneProgress": False},
+}
+
+
+@dataclass
+class SessionSpec:
+    cmd: list[str]
+    text: str
+    path: str                      # file path the document claims to be (inside workspace)
+    workspace: str
+    hover_pos: tuple[int, int]     # (line, utf16 col)
+    action_line: int
+    change_pos: tuple[int, int]
+    warm: int = 20
+    warm_budget_s: float = 10.0     # stop a warm loop early (after >= 3 samples) past this
+    changes: int = 3
+    change_gap_s: float = 0.03
+    diag_timeout_s: float = 120.0
+    request_timeout_s: float = 60.0
+    stderr_path: str | None = None
+    env: dict | None = None
+
+
+def _ms(a: float, b: float) -> float:
+    return round((b - a) * 1000.0, 3)
+
+
+def _hover_text(res: Any) -> str:
+    if not res:
+        return ""
+    c = res.get("contents")
+    if isinstance(c, dict):
+        return str(c.get("value", ""))
+    if isinstance(c, list):
+        return " ".join(x if isinstance(x, str) else str(x.get("value", "")) for x in c)
+    return str(c)
+
+
+async def run_session(spec: SessionSpec) -> dict:
+    """One timed session. Never raises for server misbehaviour: failures land in result['error']."""
+    res: dict[str, Any] = {"error": None}
+    uri = Path(spec.path).resolve().as_uri()
+    root_uri = Path(spec.workspace).resolve().as_uri()
+    c = LspClient(spec.cmd, cwd=spec.workspace, stderr_path=spec.stderr_path, env=spec.env)
+    t_session = time.perf_counter()
+    try:
+        await c.start()
+        reply = await asyncio.wait_for(c.request("initialize", {
+            "processId": os.getpid(),
+            "clientInfo": {"name": "errata-bench", "version": "0.1"},
+            "rootUri": root_uri,
+            "rootPath": spec.workspace,
+            "workspaceFolders": [{"uri": root_uri, "name": Path(spec.workspace).name}],
+            "capabilities": CLIENT_CAPABILITIES,
+            "initializationOptions": {},
+            "trace": "off",
+        }), spec.request_timeout_s)
+        if "__error__" in reply:
+            raise RuntimeError(f"initialize failed: {reply['__error__']}")
+        res["init_ms"] = _ms(c.t_spawn, reply["__t__"])
+        caps = reply["result"].get("capabilities", {})
+        sync = caps.get("textDocumentSync")
+        sync_kind = sync.get("change", 0) if isinstance(sync, dict) else (sync or 0)
+        res["sync_kind"] = {0: "none", 1: "full", 2: "incremental"}.get(sync_kind, str(sync_kind))
+        res["server_info"] = reply["result"].get("serverInfo")
+        await c.notify("initialized", {})
+
+        # ---- open
+        t0 = time.perf_counter()
+        await c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "python", "version": 1, "text": spec.text}})
+        pubs = lambda: c.publishes.get(uri, [])  # noqa: E731
+        t1 = await c.wait_for(lambda: len(pubs()) > 0, spec.diag_timeout_s)
+        res["open_ms"] = _ms(t0, t1)
+        first = pubs()[0]
+        res["open_diagnostics"] = len(first.diagnostics)
+        res["sends_version"] = first.version is not None
+
+        # ---- hover / codeAction
+        hover_params = {"textDocument": {"uri": uri},
+                        "position": {"line": spec.hover_pos[0], "character": spec.hover_pos[1]}}
+
+        def action_params() -> dict:
+            last = pubs()[-1].diagnostics if pubs() else []
+            ctx = [d for d in last if d["range"]["start"]["line"] <= spec.action_line <= d["range"]["end"]["line"]]
+            return {"textDocument": {"uri": uri},
+                    "range": {"start": {"line": spec.action_line, "character": 0},
+                              "end": {"line": spec.action_line + 1, "character": 0}},
+                    "context": {"diagnostics": ctx, "triggerKind": 1}}
+
+        class SoftTimeout(Exception):
+            pass
+
+        async def timed(method: str, params: dict) -> tuple[float, Any]:
+            ts = time.perf_counter()
+            rid, fut = c.request_nowait(method, params)
+            try:
+                r = await asyncio.wait_for(asyncio.shield(fut), spec.request_timeout_s)
+            except asyncio.TimeoutError:
+                await c.notify("$/cancelRequest", {"id": rid})
+                raise SoftTimeout(f"{method} took more than {spec.request_timeout_s:g} s") from None
+            if "__error__" in r:
+                raise RuntimeError(f"{method} failed: {r['__error__']}")
+            return _ms(ts, r["__t__"]), r["result"]
+
+        async def warm_loop(method: str, params: Callable[[], dict]) -> list[float]:
+            out: list[float] = []
+            t_start = time.perf_counter()
+            while len(out) < spec.warm:
+                out.append((await timed(method, params()))[0])
+                if len(out) >= 3 and time.perf_counter() - t_start > spec.warm_budget_s:
+                    break
+            return out
+
+        res["timeouts"] = []
+        try:
+            res["hover_cold_ms"], h = await timed("textDocument/hover", hover_params)
+            res["hover_text"] = _hover_text(h)[:160]
+            res["hover_warm_ms"] = await warm_loop("textDocument/hover", lambda: hover_params)
+        except SoftTimeout as e:
+            res["timeouts"].append(str(e))
+        try:
+            res["action_cold_ms"], a = await timed("textDocument/codeAction", action_params())
+            res["actions"] = len(a or [])
+            res["action_titles"] = [x.get("title") for x in (a or [])][:5]
+            res["action_warm_ms"] = await warm_loop("textDocument/codeAction", action_params)
+        except SoftTimeout as e:
+            res["timeouts"].append(str(e))
+
+        # ---- typing: one character per change, incremental sync if the server takes it
+        line, col = spec.change_pos
+        lines = spec.text.split("\n")
+        res["change_ms"] = []
+        res["change_last_ms"] = []
+        for k in range(spec.changes):
+            version = 2 + k
+            ch = "x"
+            if sync_kind == 1:  # full sync: the server asked for the whole text
+                lines[line] = lines[line] + ch
+                change = {"text": "\n".join(lines)}
+            else:
+                change = {"range": {"start": {"line": line, "character": col + k},
+                                    "end": {"line": line, "character": col + k}},
+                          "rangeLength": 0, "text": ch}
+            n_before = len(pubs())
+            if res["sends_version"]:
+                pred = lambda v=version: any(p.version == v for p in pubs())  # noqa: E731
+            else:
+                pred = lambda n=n_before: len(pubs()) > n  # noqa: E731
+            ts = time.perf_counter()
+            await c.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            t_pub = await c.wait_for(pred, spec.diag_timeout_s)
+            res["change_ms"].append(_ms(ts, t_pub))
+            await asyncio.sleep(spec.change_gap_s)
+            # latest publish for that version seen before the next keystroke (two-phase servers)
+            if res["sends_version"]:
+                last = [p for p in pubs() if p.version == version][-1]
+                res["change_last_ms"].append(_ms(ts, last.t))
+        res["change_diagnostics"] = len(pubs()[-1].diagnostics)
+        res["publishes"] = len(pubs())
+
+        # ---- memory, then shutdown
+        res.update(peak_rss_kb(c.proc.pid))
+    except asyncio.TimeoutError:
+        res["error"] = "timeout"
+    except Exception as e:  # noqa: BLE001 - a benchmark records failures, it does not crash
+        res["error"] = f"{type(e).__name__}: {e}"
+    finally:
+        if c.proc is not None:
+            if res["error"] is None:
+                res.update(await c.close())
+            else:
+                await c.kill()
+    res["session_s"] = round(time.perf_counter() - t_session, 3)
+    res["server_requests"] = sorted(set(c.server_requests))
+    return res
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="time one LSP session against a server command")
+    ap.add_argument("--cmd", required=True, help="server command line (split with shlex)")
+    ap.add_argument("--file", required=True, help="Python file to open")
+    ap.add_argument("--hover-needle", default="XLAFSDPStrategy(")
+    ap.add_argument("--warm", type=int, default=20)
+    ap.add_argument("--changes", type=int, default=3)
+    ap.add_argument("--stderr", default=None, help="write the server's stderr here")
+    a = ap.parse_args(argv)
+    text = Path(a.file).read_text(encoding="utf-8")
+    pos = find_position(text, a.hover_needle, delta=3) or find_position(text, "nn.Linear(") or (0, 0)
+    cmd = [str(Path(x).resolve()) if ("/" in x or x.endswith(".py")) and os.path.exists(x) else x
+           for x in shlex.split(a.cmd)]
+    spec = SessionSpec(cmd=cmd, text=text, path=a.file,
+                       workspace=str(Path(a.file).resolve().parent), hover_pos=pos,
+                       action_line=pos[0], change_pos=comment_end_position(text),
+                       warm=a.warm, changes=a.changes, stderr_path=a.stderr)
+    out = asyncio.run(run_session(spec))
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0 if out["error"] is None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
