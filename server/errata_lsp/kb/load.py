@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from .record import Record, RecordError, validate
 from .text_export import ExportError, looks_like_text_export, parse_text_export
 
 RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".txt"}
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: U+2028 and the like may sit raw inside a JSON string
 MAX_FILE_BYTES = 512 * 1024 * 1024
 
 
@@ -115,7 +117,7 @@ def _looks_like_lines(text: str) -> bool:
 
 def _load_lines(text, name, accept, problems) -> None:
     decoder = json.JSONDecoder()
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(LINE_BREAK.split(text), 1):
         body = line.strip()
         if not body or body.startswith("//"):
             continue
@@ -146,10 +148,16 @@ def _load_array(text, name, accept, problems) -> None:
     while pos < length:
         line = text.count("\n", 0, pos) + 1
         try:
-            item, pos = decoder.raw_decode(text, pos)
+            item, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
-            problems.append(LoadProblem(name, exc.lineno, f"invalid JSON: {exc.msg}; the rest of the array is skipped"))
-            return
+            resume = _next_item(text, pos)
+            rest = "this item is skipped" if resume is not None else "the rest of the array is skipped"
+            problems.append(LoadProblem(name, exc.lineno, f"invalid JSON: {exc.msg}; {rest}"))
+            if resume is None:
+                return
+            pos = resume
+            continue
+        pos = end
         accept(item, line)
         pos = skip(pos)
         if pos < length and text[pos] == ",":
@@ -159,3 +167,19 @@ def _load_array(text, name, accept, problems) -> None:
             return
         problems.append(LoadProblem(name, text.count("\n", 0, pos) + 1, "invalid JSON: expected `,` or `]`"))
         return
+
+
+def _next_item(text: str, start: int) -> int | None:
+    """Where the item after a broken one at `start` begins: the next `{` at the broken item's own
+    indentation, at the start of a line, after a `,`. None when there is no such place to resume."""
+    line_start = text.rfind("\n", 0, start) + 1
+    indent = text[line_start:start]
+    if indent.strip(" \t"):
+        return None  # the item shares its line with others: no reliable place to resume
+    for m in re.compile(r"\n" + re.escape(indent) + r"\{").finditer(text, start + 1):
+        before = m.start()
+        while before > start and text[before - 1] in " \t\r\n":
+            before -= 1
+        if text[before - 1] == ",":
+            return m.end() - 1
+    return None

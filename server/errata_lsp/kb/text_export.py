@@ -22,7 +22,12 @@ _NUMBERED = re.compile(r"^\s*\d+\.\s+", re.M)
 
 
 def looks_like_text_export(text: str) -> bool:
-    return "Data as JSON: /api/errors/" in text and "\nError message\n" in text
+    return "Data as JSON: /api/errors/" in text and "\nError message\n" in _unix(text)
+
+
+def _unix(text: str) -> str:
+    """A page saved on Windows (CRLF) or an old Mac (CR) reads like one saved on Unix."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 class ExportError(ValueError):
@@ -31,7 +36,7 @@ class ExportError(ValueError):
 
 def parse_text_export(text: str) -> dict[str, Any]:
     """One record dict in the dataset's schema from one exported page."""
-    text = text.replace("\r\n", "\n")
+    text = _unix(text)
     lines = text.split("\n")
     header = _HEADER.match(lines[0].strip())
     if not header:
