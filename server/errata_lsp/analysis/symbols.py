@@ -1,0 +1,75 @@
+"""Which Lightning API a position in the source names, for hovers that list what it can raise."""
+
+from __future__ import annotations
+
+import ast
+
+from .context import Context
+from .document import Document
+from .engine import CONTEXT_WORDS
+from .findings import Position
+from .names import FABRIC, XLAFSDP_STRATEGY
+
+CLASS_NAMES = {XLAFSDP_STRATEGY: "XLAFSDPStrategy", FABRIC: "Fabric"}
+
+
+def word_at(line: str, column: int) -> tuple[int, int] | None:
+    """The identifier around `column` on `line`, as (start, end) columns."""
+    start = end = min(column, len(line))
+    while start > 0 and (line[start - 1].isalnum() or line[start - 1] == "_"):
+        start -= 1
+    while end < len(line) and (line[end].isalnum() or line[end] == "_"):
+        end += 1
+    return (start, end) if start < end else None
+
+
+def symbols_at(text: str, pos: Position) -> list[str]:
+    """API names the code at `pos` stands for, most specific first: `Fabric.setup`, `setup`;
+    `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when it is not Lightning's."""
+    doc = Document(text)
+    if pos.line >= len(doc.lines):
+        return []
+    around = word_at(doc.lines[pos.line], pos.column)
+    if around is None:
+        return []
+    word = doc.lines[pos.line][around[0]:around[1]]
+    chunks = doc.chunks((word, *CONTEXT_WORDS))
+    ctx = Context(doc, [c.tree for c in chunks if c.tree is not None])
+    for node in _nodes_at(ctx, pos.line + 1):
+        span = doc.span(node) if hasattr(node, "end_col_offset") else None
+        if span is None or not span.contains(pos):
+            continue
+        found = _describe(ctx, node, word)
+        if found:
+            return found
+    return []
+
+
+def _nodes_at(ctx: Context, lineno: int):
+    for kind in (ast.keyword, ast.Attribute, ast.Name):
+        for node in ctx.nodes(kind):
+            if node.lineno <= lineno <= node.end_lineno:
+                yield node
+
+
+def _describe(ctx: Context, node: ast.AST, word: str) -> list[str]:
+    if isinstance(node, ast.keyword) and node.arg == word:
+        call = ctx.parents.get(node)
+        owner = CLASS_NAMES.get(ctx.resolve(call.func)) if isinstance(call, ast.Call) else None
+        if owner is None and isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            if ctx.fabric_kind(call.func.value) is not None:
+                owner = f"Fabric.{call.func.attr}"
+        return [f"{owner}.{word}", word] if owner else []
+    qualified = ctx.resolve(node)
+    if qualified in CLASS_NAMES and (isinstance(node, ast.Name) or node.attr == word):
+        return [CLASS_NAMES[qualified]]
+    if isinstance(node, ast.Attribute) and node.attr == word:
+        receiver = node.value
+        if isinstance(receiver, ast.Attribute) and receiver.attr in ("strategy", "_backward_sync_control"):
+            if ctx.fabric_kind(receiver.value) is not None or ctx.strategy_kind(receiver.value) is not None:
+                return [f"XLAFSDPStrategy.{word}", word]
+        if ctx.fabric_kind(receiver) is not None:
+            return [f"Fabric.{word}", word]
+        if ctx.strategy_kind(receiver) is not None:
+            return [f"XLAFSDPStrategy.{word}", word]
+    return []

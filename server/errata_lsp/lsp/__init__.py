@@ -1,0 +1,1 @@
+"""The LSP front: engine findings and records in, diagnostics, code actions and hovers out."""

@@ -1,0 +1,67 @@
+"""Engine findings and fixes as LSP diagnostics, edits and code actions."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..analysis.findings import Finding, Fix, Severity
+from ..kb import KnowledgeBase
+from .text import TextDocument
+
+SOURCE = "errata"
+SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFORMATION: types.DiagnosticSeverity.Information,
+}
+
+
+def diagnostic(finding: Finding, doc: TextDocument, encoding: str, kb: KnowledgeBase) -> types.Diagnostic:
+    record = kb.get(finding.record_id)
+    link = record.link if record else None
+    return types.Diagnostic(
+        range=doc.range_to_client(finding.span, encoding),
+        message=finding.message,
+        severity=SEVERITY[finding.severity],
+        code=finding.code,
+        code_description=types.CodeDescription(href=link) if link else None,
+        source=SOURCE,
+        data={
+            "record": finding.record_id,
+            "rule": finding.rule,
+            "version": doc.version,
+            "fixes": [{"title": f.title, "safety": f.safety.value, "preferred": f.preferred} for f in finding.fixes],
+        },
+    )
+
+
+def text_edits(fix: Fix, doc: TextDocument, encoding: str) -> list[types.TextEdit]:
+    return [types.TextEdit(range=doc.range_to_client(e.span, encoding), new_text=e.new_text) for e in fix.edits]
+
+
+def workspace_edit(doc: TextDocument, edits: list[types.TextEdit], versioned: bool) -> types.WorkspaceEdit:
+    if versioned:
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version),
+            edits=edits,
+        )])
+    return types.WorkspaceEdit(changes={doc.uri: edits})
+
+
+def whole_text_edit(doc: TextDocument, new_text: str, encoding: str) -> types.TextEdit:
+    """One edit covering only the part of the document that changed (keeps the cursor where it was)."""
+    old = doc.text
+    start, limit = 0, min(len(old), len(new_text))
+    while start < limit and old[start] == new_text[start]:
+        start += 1
+    end_old, end_new = len(old), len(new_text)
+    while end_old > start and end_new > start and old[end_old - 1] == new_text[end_new - 1]:
+        end_old, end_new = end_old - 1, end_new - 1
+    if 0 < start < len(old) and old[start - 1] == "\r" and old[start] == "\n":
+        start -= 1  # never split a CRLF
+    if 0 < end_old < len(old) and old[end_old - 1] == "\r" and old[end_old] == "\n":
+        end_old, end_new = end_old + 1, end_new + 1
+    return types.TextEdit(
+        range=types.Range(doc.position_at(start, encoding), doc.position_at(end_old, encoding)),
+        new_text=new_text[start:end_new],
+    )
