@@ -114,7 +114,7 @@ class Context:
         while scope is not None:
             found = self.bindings(use.id, scope)
             if found:
-                before = [b for b in found if _pos(b.stmt) < _pos(use) or isinstance(b.stmt, ast.arg)]
+                before = sorted((b for b in found if _binds_before(b, use)), key=lambda b: _pos(b.stmt))
                 if isinstance(scope, ast.Module) or before:
                     return before[-1] if before else None
                 return None  # bound later in this function: a local the use cannot see yet
@@ -300,6 +300,16 @@ class Context:
 
 def _pos(node: ast.AST) -> tuple[int, int]:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _binds_before(binding: Binding, use: ast.AST) -> bool:
+    """An assignment binds after its value is computed: `model = f(model)` reads the earlier `model`."""
+    stmt = binding.stmt
+    if isinstance(stmt, ast.arg):
+        return True
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+        return (stmt.end_lineno, stmt.end_col_offset) <= _pos(use)  # type: ignore[operator]
+    return _pos(stmt) < _pos(use)
 
 
 def _bound(node: ast.AST) -> Iterator[tuple[ast.AST, ast.expr | None]]:
