@@ -1,0 +1,179 @@
+"""LXF013: an optimizer built from the raw model's parameters, then set up after `setup_module`.
+
+`XLAFSDPStrategy.setup_optimizer` (called by `fabric.setup_optimizers` for each optimizer) accepts an
+optimizer only if one of its parameters carries the `_is_sharded` flag that XlaFullyShardedDataParallel
+puts on its flattened shards; otherwise it raises ValueError "The optimizer does not seem to
+reference any XLAFSDP parameters" (xla_fsdp.py l.267). An optimizer created from `model.parameters()`
+*before* `fabric.setup_module(model)` holds the original parameters, which XLAFSDP has replaced.
+
+Flagged where one function shows it: `opt = Optim(model.parameters(), ...)`, then
+`fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`.
+The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
+changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
+so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Edit, Position, Safety, Severity, Span
+from ..rule import Invalid, Rule, Valid, fix
+from .lxf012_joint_setup import (
+    is_fabric_method, line_span, movable, optimizer_params, parameter_roots, renamed_text, same_value, whole_lines,
+)
+
+MODULE_SETUPS = ("setup_module", "setup")
+
+
+class OptimizerBeforeSetup(Rule):
+    code = "LXF013"
+    record = "95e7a3380b01287c"
+    name = "optimizer-before-setup"
+    summary = "Under XLAFSDP, create the optimizer from the model returned by `setup_module`"
+    severity = Severity.ERROR
+    triggers = ("setup_optimizers",)
+    examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="does not seem to reference any XLAFSDP parameters",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    net = Net()\n"
+            "    opt = torch.optim.SGD(params=net.named_parameters(), lr=0.1)  # tuned\n"
+            "    wrapped = fabric.setup_module(net)  # shard\n"
+            "    opt = fabric.setup_optimizers(opt)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    net = Net()\n"
+            "    wrapped = fabric.setup_module(net)  # shard\n"
+            "    opt = torch.optim.SGD(params=wrapped.named_parameters(), lr=0.1)  # tuned\n"
+            "    opt = fabric.setup_optimizers(opt)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+        ),
+        Invalid(  # the optimizer is used before the set-up: flagged, no fix
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizer = torch.optim.Adam([{'params': model.head.parameters()}])\n"
+            "    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, 10)\n"
+            "    model = fabric.setup(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    optimizer = torch.optim.Adam(model.parameters())\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = Net()\n"
+              "    optimizer = torch.optim.Adam(model.parameters())\n"
+              "    model = fabric.setup_module(model)\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='ddp').launch(train)\n"),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric, model):\n"
+              "    optimizer = torch.optim.Adam(model.parameters())\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = Net()\n"
+              "    optimizer = torch.optim.Adam(model.parameters())\n"
+              "    model = Other()\n"
+              "    model = fabric.setup_module(model)\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric in ctx.method_calls("setup_optimizers"):
+            if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
+                continue
+            for opt in call.args:
+                if not isinstance(opt, ast.Name):
+                    continue
+                found = self._raw_built(ctx, opt, call)
+                if found is not None:
+                    yield self._finding(ctx, opt, *found)
+
+    def _raw_built(self, ctx: Context, opt: ast.Name, use: ast.Call):
+        """(binding of opt, the set-up call, the model's names in the optimizer) when the data flow shows it."""
+        binding = ctx.reaching(opt)
+        if binding is None or not isinstance(binding.value, ast.Call):
+            return None
+        params = optimizer_params(binding.value)
+        if params is None:
+            return None
+        scope = ctx.scope_of(use)
+        for root in parameter_roots(ctx, params):
+            for setup in ctx.nodes(ast.Call):
+                if (
+                    is_fabric_method(ctx, setup, MODULE_SETUPS) and len(setup.args) == 1
+                    and ctx.scope_of(setup) is scope and same_value(ctx, setup.args[0], root)
+                    and _before(binding.stmt, setup) and _before(setup, use)
+                    and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
+                ):
+                    roots = [r for r in parameter_roots(ctx, params) if same_value(ctx, r, root)]
+                    return binding, setup, roots
+        return None
+
+    def _finding(self, ctx: Context, opt: ast.Name, binding, setup: ast.Call, roots: list[ast.Name]):
+        model = roots[0].id
+        message = (
+            f"`{opt.id}` is built from `{model}`'s parameters before `{ctx.doc.source(setup)}` "
+            f"(line {binding.stmt.lineno}); XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+            "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+            "Create the optimizer after `setup_module`, from the set-up model"
+        )
+        return self.finding(ctx, opt, message, [f for f in (self._move(ctx, binding, setup, roots, opt.id),) if f])
+
+    def _move(self, ctx: Context, binding, setup: ast.Call, roots: list[ast.Name], name: str):
+        anchor = ctx.statement_of(setup)
+        if not (isinstance(anchor, ast.Assign) and anchor.value is setup and len(anchor.targets) == 1
+                and isinstance(anchor.targets[0], ast.Name)):
+            return None
+        if not movable(ctx, binding.stmt, anchor, name):
+            return None
+        holder = anchor.targets[0].id
+        end = ctx.doc.span(anchor).end.line
+        text = renamed_text(ctx, whole_lines(ctx, binding.stmt), roots, holder)
+        insert = Edit(Span(Position(end, len(ctx.doc.lines[end])), Position(end, len(ctx.doc.lines[end]))), "\n" + text)
+        return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
+                   Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)
+
+
+def _before(a: ast.AST, b: ast.AST) -> bool:
+    return (a.lineno, a.col_offset) < (b.lineno, b.col_offset)  # type: ignore[attr-defined]
+
+
+RULE = OptimizerBeforeSetup()
