@@ -1,0 +1,140 @@
+"""LXF009: a checkpoint plugin other than `XLACheckpointIO` used with XLAFSDPStrategy.
+
+The `checkpoint_io` setter of XLAFSDPStrategy accepts only None or an `XLACheckpointIO` (which saves
+through `xm.save`, moving tensors off the XLA device) and raises TypeError otherwise (`xla_fsdp.py`
+l.140). `XLAFSDPStrategy(checkpoint_io=...)` itself stores the plugin without the setter
+(`Strategy.__init__`); the check runs when Fabric's connector assigns it in `_lazy_init_strategy`, so
+both `Fabric(strategy=XLAFSDPStrategy(checkpoint_io=TorchCheckpointIO()))` and
+`Fabric(strategy=XLAFSDPStrategy(), plugins=[TorchCheckpointIO()])` raise at the `Fabric(...)` line.
+`XLACheckpointIO` derives from `TorchCheckpointIO`, not the other way round: a class of the file's own
+derived from `TorchCheckpointIO` or `CheckpointIO` is rejected too.
+
+Silent when `checkpoint_io` is set on both the strategy and `plugins` (Fabric raises "checkpoint_io set
+through both strategy class and plugins" first).
+
+`TorchCheckpointIO()` -> `XLACheckpointIO()` is what the strategy uses when given none: a safe fix.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Safety
+from ..names import XLAFSDP_STRATEGY
+from ..rule import Invalid, Rule, Valid, fix, replace
+from .lxf008_non_xla_precision_plugin import (
+    CHECKPOINT_IO,
+    Plugin,
+    class_ref,
+    fabric_plugins,
+    only_use,
+    plugin_of,
+    strategy_argument,
+    strategy_sets,
+)
+
+
+class NonXLACheckpointIO(Rule):
+    code = "LXF009"
+    record = "92bdc8d09b1b470a"
+    name = "non-xla-checkpoint-io"
+    summary = "XLAFSDPStrategy works only with the `XLACheckpointIO` plugin"
+    triggers = ("CheckpointIO",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import TorchCheckpointIO\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), plugins=[TorchCheckpointIO()])\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import TorchCheckpointIO, XLACheckpointIO\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), plugins=[XLACheckpointIO()])\n",
+            message="The XLA strategy can only work with the `XLACheckpointIO` plugin, found `TorchCheckpointIO()`",
+        ),
+        Invalid(
+            "import lightning as L\n"
+            "strategy = L.fabric.strategies.XLAFSDPStrategy(checkpoint_io=L.fabric.plugins.io.TorchCheckpointIO())\n",
+            fixed="import lightning as L\n"
+            "strategy = L.fabric.strategies.XLAFSDPStrategy(checkpoint_io=L.fabric.plugins.io.XLACheckpointIO())\n",
+        ),
+        Invalid(
+            "from lightning_fabric import Fabric\n"
+            "from lightning_fabric.plugins.io.torch_io import TorchCheckpointIO\n"
+            "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
+            "fabric = Fabric(strategy=S(checkpoint_io=TorchCheckpointIO()))\n",
+            fixed="from lightning_fabric import Fabric\n"
+            "from lightning_fabric.plugins.io.torch_io import TorchCheckpointIO\n"
+            "from lightning_fabric.plugins import XLACheckpointIO\n"
+            "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
+            "fabric = Fabric(strategy=S(checkpoint_io=XLACheckpointIO()))\n",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import TorchCheckpointIO\n"
+            "class CloudIO(TorchCheckpointIO):\n    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp', plugins=CloudIO())\n",
+            message="`CloudIO`, a `TorchCheckpointIO` subclass",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "from lightning.fabric.plugins import XLACheckpointIO, TorchCheckpointIO\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "class CloudIO(XLACheckpointIO):\n    pass\n"
+              "a = Fabric(strategy=XLAFSDPStrategy(), plugins=[XLACheckpointIO()])\n"
+              "b = Fabric(strategy='xla_fsdp', plugins=[CloudIO()])\n"
+              "c = Fabric(strategy='ddp', plugins=[TorchCheckpointIO()])\n"
+              "d = XLAFSDPStrategy(checkpoint_io=XLACheckpointIO())\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "from lightning.fabric.plugins import TorchCheckpointIO\n"
+              "from lightning.fabric.strategies import FSDPStrategy\n"
+              "a = FSDPStrategy(checkpoint_io=TorchCheckpointIO())\n"
+              "b = Fabric(strategy=FSDPStrategy(), plugins=[TorchCheckpointIO()])\n"),
+        Valid("from lightning.fabric.plugins import TorchCheckpointIO\n"
+              "class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
+              "s = XLAFSDPStrategy(checkpoint_io=TorchCheckpointIO())\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "from lightning.fabric.plugins import TorchCheckpointIO\n"
+              "def run(io):\n    return Fabric(strategy='xla_fsdp', plugins=[io])\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call in ctx.calls_to(XLAFSDP_STRATEGY):
+            written = strategy_argument(ctx, call, CHECKPOINT_IO)
+            plugin = plugin_of(ctx, written, CHECKPOINT_IO) if written is not None else None
+            if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
+                yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")
+        for call in ctx.fabric_calls:
+            found = [(i, p) for i in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
+            bad = [(i, p) for i, p in found if p.lightning != CHECKPOINT_IO.ok]
+            if len(found) != 1 or not bad or ctx.fabric_strategy(call) != XLA_FSDP:
+                continue  # several: Fabric raises "Received multiple values" first
+            if strategy_sets(ctx, call, CHECKPOINT_IO):
+                continue  # "checkpoint_io set through both strategy class and plugins" first
+            written, plugin = bad[0]
+            yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy")
+
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str):
+        what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{ctx.doc.source(plugin.call)}`"
+        message = (
+            f"The XLA strategy can only work with the `XLACheckpointIO` plugin, found {what}: {when}. "
+            "XLAFSDPStrategy uses `XLACheckpointIO` when given none"
+        )
+        if plugin.local:
+            message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
+        editable = not plugin.local and (plugin.call is written or only_use(ctx, written))
+        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [])
+
+
+def _fixes(ctx: Context, plugin: Plugin) -> list:
+    call = plugin.call
+    if plugin.lightning != "TorchCheckpointIO" or call.args or call.keywords:
+        return []
+    ref = class_ref(ctx, call.func, CHECKPOINT_IO.ok, CHECKPOINT_IO)
+    if ref is None:
+        return []
+    name, edits = ref
+    return [fix(f"Use `{name}()`", *edits, replace(ctx, call.func, name), safety=Safety.SAFE, preferred=True)]
+
+
+RULE = NonXLACheckpointIO()
