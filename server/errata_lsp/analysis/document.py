@@ -22,6 +22,10 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitli
 # such lines stay in one chunk; a line inside a string that happens to match is handled by growing.
 TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
 MAX_REPAIRS = 25
+# Characters `ast` refuses anywhere in a source (a NUL byte; a lone surrogate, which has no UTF-8):
+# one of them would sink every statement of its chunk. Parsing sees U+FFFD instead, one code point
+# for one, so columns do not move and the damage stays in the statement that holds it.
+UNPARSABLE = re.compile(r"[\x00\ud800-\udfff]")
 
 
 @dataclass
@@ -41,7 +45,8 @@ class Document:
         self.lines = LINE_BREAK.split(text)
         self.bom = text.startswith("\ufeff")
         # The text `ast` sees: one "\n" per line break, so (line, column) is the same in both.
-        self.code = "\n".join(self.lines)[1:] if self.bom else "\n".join(self.lines)
+        code = "\n".join(self.lines)[1:] if self.bom else "\n".join(self.lines)
+        self.code = UNPARSABLE.sub("\ufffd", code)
 
     def mentions(self, words: Iterable[str]) -> bool:
         return any(w in self.text for w in words)
@@ -55,6 +60,7 @@ class Document:
         if text.isascii():
             col = utf8_col
         else:
+            text = UNPARSABLE.sub("\ufffd", text)  # as `ast` saw it
             col = len(text.encode("utf-8")[:utf8_col].decode("utf-8", errors="ignore"))
         return col + 1 if self.bom and line == 0 else col
 
