@@ -1,0 +1,169 @@
+"""LXF017: `fabric.launch(train())`: the function is called, and its result is passed to launch.
+
+Fabric's own check, for every strategy: `Fabric.launch` raises TypeError "`Fabric.launch(...)` needs
+to be a callable, but got None. HINT: do `.launch(your_fn)` instead of `.launch(your_fn())`"
+(fabric.py l.996). Worse, `train()` has already run in the parent process; under XLAFSDP it usually
+fails even earlier there, with one of the not-launched errors.
+
+Flagged only for a local function that cannot return a callable: no `return` with a value, or only
+literals (a factory `launch(make_worker(cfg))` that returns a function is fine).
+
+Fixes: `launch(train())` becomes `launch(train)`. If `train` takes no parameter, a `fabric` one is added
+(else launch raises LXF018's error); if it takes parameters with defaults, its first one now
+receives the Fabric, which is only safe when it is meant to (it is called `fabric`).
+`launch(train(fabric, a))` becomes `launch(train, a)`, which is exactly what launch does with
+extra arguments (they are pickled to each process under XLA, so that form is unsafe).
+Other arguments get no fix: a lambda cannot be pickled to the XLA workers.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Safety, Severity
+from ..rule import Invalid, Rule, Valid, call_items, fix, replace
+from .lxf012_joint_setup import same_value
+from .lxf016_launch_without_function import launch_target
+from .lxf018_launched_function_without_parameter import add_fabric_parameter, decorated, has_parameters
+
+NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
+                ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)
+
+
+class LaunchCallResult(Rule):
+    code = "LXF017"
+    record = "9df4955704c6909e"
+    name = "launch-call-result"
+    summary = "Pass the function to `fabric.launch`, not the result of calling it"
+    severity = Severity.ERROR
+    triggers = ("launch",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train(fabric))\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train)\n",
+            message="needs to be a callable",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train():\n"
+            "    return {'loss': 0.0}\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train())\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    return {'loss': 0.0}\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train)\n",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, steps, lr=0.1):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='fsdp')\n"
+            "fabric.launch(train(fabric, 100, lr=0.2))\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric, steps, lr=0.1):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='fsdp')\n"
+            "fabric.launch(train, 100, lr=0.2)\n",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(cfg=None):\n"
+            "    pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train())\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(cfg=None):\n"
+            "    pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(model):\n"
+            "    pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train(net))\n",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def make_worker(cfg):\n"
+              "    def worker(fabric):\n        pass\n"
+              "    return worker\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(make_worker(cfg))\n"
+              "fabric.launch(partial(train, cfg=cfg))\n"
+              "fabric.launch(imported_train())\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n    pass\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric in ctx.method_calls("launch"):
+            target = launch_target(call)
+            if not isinstance(target, ast.Call):
+                continue
+            func = ctx.local_function(target.func)
+            if func is None or decorated(ctx, func) or not _returns_no_callable(ctx, func):
+                continue
+            kind = ctx.fabric_kind(fabric)
+            if kind is None:
+                continue
+            name = ctx.doc.source(target.func)
+            message = (
+                f"`Fabric.launch(...)` needs to be a callable, but gets the result of `{_short(ctx.doc.source(target))}`, "
+                f"which runs right now in this process: Fabric raises TypeError. HINT: do `.launch({name})` "
+                f"instead of `.launch({name}())`"
+            )
+            if kind == XLA_FSDP:
+                message += " (under XLAFSDP the call usually fails even earlier, before any process is spawned)"
+            yield self.finding(ctx, target, message, self._fixes(ctx, call, fabric, target, func))
+
+    def _fixes(self, ctx: Context, launch: ast.Call, fabric: ast.expr, target: ast.Call, func) -> list:
+        if len(launch.args) + len(launch.keywords) != 1:
+            return []
+        name = ctx.doc.source(target.func)
+        if not target.args and not target.keywords:
+            if not has_parameters(func):
+                edit = add_fabric_parameter(ctx, func)
+                if edit is None:
+                    return []
+                return [fix(f"Pass `{name}` itself and give it a `fabric` parameter", replace(ctx, target, name), edit,
+                            preferred=True)]
+            first = (func.args.posonlyargs + func.args.args)[:1]
+            if first and "fabric" in first[0].arg.lower():
+                return [fix(f"Pass `{name}` itself", replace(ctx, target, name), preferred=True)]
+            receives = f"its first parameter `{first[0].arg}`" if first else "it"
+            return [fix(f"Pass `{name}` itself ({receives} then receives the Fabric)", replace(ctx, target, name),
+                        safety=Safety.UNSAFE, preferred=True)]
+        first_arg = target.args[0] if target.args else None
+        if first_arg is None or not same_value(ctx, first_arg, fabric):
+            return []
+        items = call_items(target)
+        if any(isinstance(a, ast.Starred) for a in target.args) or any(k.arg is None for k in target.keywords):
+            return []
+        rest = [ctx.doc.source(item) for item in items[1:]]
+        new = ", ".join([name, *rest])
+        if rest:
+            return [fix(f"Pass `{name}` and its arguments to launch (they are sent to each process)",
+                        replace(ctx, target, new), safety=Safety.UNSAFE, preferred=True)]
+        return [fix(f"Pass `{name}` itself: launch gives it the Fabric", replace(ctx, target, new), preferred=True)]
+
+
+def _returns_no_callable(ctx: Context, func) -> bool:
+    return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func))
+
+
+def _short(text: str, limit: int = 50) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+RULE = LaunchCallResult()
