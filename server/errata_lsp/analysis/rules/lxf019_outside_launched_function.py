@@ -1,0 +1,219 @@
+"""LXF019: set-up and device calls outside the function given to `fabric.launch`, under XLAFSDP.
+
+Two checks guard the parent process:
+* `Fabric._validate_launched` (fabric.py l.1195), at the start of `setup`, `setup_module`,
+  `setup_optimizers`, `setup_dataloaders` and `init_module`, raises RuntimeError "To use Fabric with
+  more than one device, you must call `.launch()`" until `launch` has been called;
+* `XLAFSDPStrategy.root_device` (xla_fsdp.py l.118), behind `fabric.device` and `fabric.to_device`,
+  raises RuntimeError "Accessing the XLA device before processes have spawned is not allowed." until
+  the strategy's `setup_environment` has run, which happens only inside the spawned workers.
+
+`Fabric._wrap_and_launch` sets `fabric._launched = True` in the parent (fabric.py l.1117), but the
+strategy's flag is set only in the workers' copies. So code written in the same scope as the
+launch call raises differently depending on where it sits:
+* before the launch: the set-up methods raise the `.launch()` error; `device`/`to_device` the device one;
+* after the launch has returned: the launch check passes, but `setup`/`setup_module` move the model
+  with `to_device` and `setup_dataloaders` wraps the loader for the XLA device, so they raise the
+  device error, like `device` and `to_device` do. `setup_optimizers`, `init_module` and set-up with
+  `move_to_device=False` do not touch the device there and are not flagged after the launch.
+
+"Outside" is shown by structure only: the same scope as `fabric.launch(fn)` (module level,
+`if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name. Helpers called
+from there and code the file does not show are left alone. There is no fix: the code belongs inside
+the launched function.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Severity
+from ..rule import Invalid, Rule, Valid
+from .lxf012_joint_setup import block_of, same_value
+from .lxf016_launch_without_function import launch_target
+
+LAUNCH_RECORD = "2c0b49e3e0298c1c"  # "To use Fabric with more than one device, you must call `.launch()`"
+DEVICE_RECORD = "a39f8910da142048"  # "Accessing the XLA device before processes have spawned is not allowed."
+VALIDATED = ("setup", "setup_module", "setup_optimizers", "setup_dataloaders", "init_module")
+MOVES_MODEL = ("setup", "setup_module")  # through `to_device`, unless `move_to_device=False`
+
+
+class OutsideLaunchedFunction(Rule):
+    code = "LXF019"
+    record = LAUNCH_RECORD
+    name = "outside-launched-function"
+    summary = "Under XLAFSDP, set up and use the device only inside the function given to `fabric.launch`"
+    severity = Severity.ERROR
+    triggers = ("setup", "device", "init_module", "launch")
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+            "model = fabric.setup_module(Net())\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "fabric.launch(train)\n",
+            message="you must call `.launch()`",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, x):\n"
+            "    pass\n"
+            "if __name__ == '__main__':\n"
+            "    fabric = Fabric(strategy='xla_fsdp')\n"
+            "    x = torch.randn(4, device=fabric.device)\n"
+            "    fabric.launch(train, x)\n",
+            message="Accessing the XLA device before processes have spawned",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "def main():\n"
+            "    fabric = Fabric(strategy='fsdp', accelerator='tpu')\n"
+            "    fabric.launch(train)\n"
+            "    model = fabric.setup_module(Net())  # after the workers are done\n",
+            message="after `fabric.launch(train)` has returned",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "loader = fabric.setup_dataloaders(loader)\n"
+            "with fabric.init_module():\n"
+            "    model = Net()\n"
+            "fabric.launch(train)\n"
+            "batch = fabric.to_device(batch)\n",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    x = torch.randn(4, device=fabric.device)\n"
+              "    with fabric.init_module():\n"
+              "        pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"
+              "optimizer = fabric.setup_optimizers(optimizer)\n"
+              "model = fabric.setup(model, move_to_device=False)\n"
+              "with fabric.init_module():\n"
+              "    pass\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='fsdp', accelerator='cuda')\n"
+              "model = fabric.setup_module(Net())\n"
+              "fabric.launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "model = fabric.setup_module(Net())\n"),  # no launch in this file: a library module, or the CLI
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "if __name__ == '__main__':\n"
+              "    if tpu:\n"
+              "        fabric = Fabric(strategy='xla_fsdp')\n"
+              "        fabric.launch(train)\n"
+              "    else:\n"
+              "        fabric = Fabric(accelerator='cpu')\n"
+              "        print(fabric.device)\n"),
+    )
+
+    def check(self, ctx: Context):
+        launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]] = {}
+        for call, fabric in ctx.method_calls("launch"):
+            if isinstance(fabric, ast.Name) and launch_target(call) is not None and ctx.fabric_kind(fabric) == XLA_FSDP:
+                launches.setdefault(ctx.scope_of(call), []).append((call, fabric))
+        if not launches:
+            return
+        for method in (*VALIDATED, "to_device"):
+            for call, fabric in ctx.method_calls(method):
+                finding = self._check_use(ctx, call, fabric, method, launches)
+                if finding is not None:
+                    yield finding
+        for node in ctx.nodes(ast.Attribute):
+            if node.attr == "device" and isinstance(node.ctx, ast.Load):
+                finding = self._check_use(ctx, node, node.value, "device", launches)
+                if finding is not None:
+                    yield finding
+
+    def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str, launches):
+        if not isinstance(fabric, ast.Name):
+            return None
+        same = [(call, f) for call, f in launches.get(ctx.scope_of(use), []) if same_value(ctx, f, fabric)]
+        if not same:
+            return None
+        spelled = f"{fabric.id}.{method}"
+        first = min(same, key=lambda pair: _pos(pair[0]))[0]
+        if _pos(use) < _pos(first):
+            where = f"before `{_launch_text(ctx, first)}` (line {first.lineno}), in the parent process"
+            if method in VALIDATED:
+                message = (
+                    f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` runs {where}, "
+                    "so Fabric raises RuntimeError. Move it into the launched function"
+                )
+                return self.finding(ctx, _underline(use), message)
+            return self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+        after = [call for call, _ in same if _pos(call) < _pos(use) and _encloses(ctx, ctx.statement_of(call), use)]
+        if not after or not _touches_device(ctx, use, method):
+            return None
+        where = f"after `{_launch_text(ctx, after[-1])}` has returned, in the parent process, which never gets an XLA device"
+        return self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+
+
+def _device_message(spelled: str, where: str) -> str:
+    return (
+        f"Accessing the XLA device before processes have spawned is not allowed: `{spelled}` runs {where}, "
+        "so XLAFSDPStrategy raises RuntimeError. Move it into the launched function"
+    )
+
+
+def _touches_device(ctx: Context, use: ast.AST, method: str) -> bool:
+    if method in ("device", "to_device", "setup_dataloaders"):
+        return True
+    if method in MOVES_MODEL and isinstance(use, ast.Call):
+        keywords, complete = ctx.keyword_args(use)
+        move = keywords.get("move_to_device")
+        if move is None:
+            return complete
+        value = ctx.value_of(move.value)
+        return isinstance(value, ast.Constant) and value.value is True
+    return False
+
+
+def _encloses(ctx: Context, stmt: ast.stmt, node: ast.AST) -> bool:
+    """`node` sits in the block that holds `stmt` (or deeper), so it runs after it on the same path."""
+    block = block_of(ctx, stmt)
+    if block is None:
+        return False
+    current: ast.AST | None = node
+    while current is not None:
+        if any(s is current for s in block):
+            return True
+        current = ctx.parents.get(current)
+    return False
+
+
+def _launch_text(ctx: Context, call: ast.Call) -> str:
+    text = " ".join(ctx.doc.source(call).split())
+    return text if len(text) <= 50 else text[:49] + "…"
+
+
+def _underline(use: ast.AST) -> ast.AST:
+    return use.func if isinstance(use, ast.Call) else use
+
+
+def _pos(node: ast.AST) -> tuple[int, int]:
+    return (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+
+
+RULE = OutsideLaunchedFunction()
