@@ -11,6 +11,7 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 from functools import cached_property
 
 from .document import Document
@@ -47,10 +48,16 @@ class Context:
         self.imports = ImportMap()
         self.parents: dict[ast.AST, ast.AST] = {}
         self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
-        for node in ast.walk(self.module):
-            self._by_type[type(node)].append(node)
-            for child in ast.iter_child_nodes(node):
-                self.parents[child] = node
+        self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
+        by_type, parents = self._by_type, self.parents
+        stack: list[ast.AST] = [self.module]
+        while stack:  # one pass for both tables, in document order
+            node = stack.pop()
+            by_type[type(node)].append(node)
+            children = list(ast.iter_child_nodes(node))
+            for child in children:
+                parents[child] = node
+            stack.extend(reversed(children))
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)
@@ -110,6 +117,12 @@ class Context:
 
     def reaching(self, use: ast.Name) -> Binding | None:
         """The binding of `use` that reaches it: the last one before it in the nearest scope that binds it."""
+        key = ("reaching", id(use))
+        if key not in self._memo:
+            self._memo[key] = self._reaching(use)
+        return self._memo[key]
+
+    def _reaching(self, use: ast.Name) -> Binding | None:
         scope: ast.AST | None = self.scope_of(use)
         while scope is not None:
             found = self.bindings(use.id, scope)
@@ -252,6 +265,12 @@ class Context:
 
     def fabric_kind(self, expr: ast.AST) -> str | None:
         """What strategy a Fabric expression runs: XLA_FSDP, OTHER, UNKNOWN; None when it is not a Fabric."""
+        key = ("fabric_kind", id(expr))
+        if key not in self._memo:
+            self._memo[key] = self._fabric_kind(expr)
+        return self._memo[key]
+
+    def _fabric_kind(self, expr: ast.AST) -> str | None:
         value = self.value_of(expr)
         if isinstance(value, ast.Call) and self.resolve(value.func) == FABRIC:
             return self.fabric_strategy(value)

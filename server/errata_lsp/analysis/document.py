@@ -133,22 +133,21 @@ class Document:
     def _parse_from(self, i: int, starts: list[int]) -> tuple[Chunk, int]:
         """Parse the chunk at starts[i]; a chunk cut inside a string or brackets is grown once."""
         first = starts[i]
+        pad = "\n" * first  # parsed at its own line numbers: cheaper than renumbering the tree
         for j in range(i + 1, min(i + 3, len(starts))):
-            tree = _parse(self._text(first, starts[j]))
+            tree = _parse(pad + self._text(first, starts[j]))
             if tree is not None:
-                ast.increment_lineno(tree, first)
                 return Chunk(first, starts[j], tree), j
         last = starts[i + 1]
         return Chunk(first, last, self._repair(first, last), repaired=True), i + 1
 
     def _repair(self, first: int, last: int) -> ast.Module | None:
         """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
-        lines = self._text(first, last).split("\n")
+        lines = [""] * first + self._text(first, last).split("\n")
         for _ in range(MAX_REPAIRS):
             source = "\n".join(lines)
             tree = _parse(source)
             if tree is not None:
-                ast.increment_lineno(tree, first)
                 return tree
             bad = _error_line(source)
             if bad is None or bad >= len(lines) or lines[bad] == "":

@@ -9,10 +9,11 @@ from __future__ import annotations
 import ast
 
 from ..context import Context
-from ..findings import Edit, Position, Severity, Span
+from ..findings import Edit, Position, Safety, Severity, Span
 from ..names import XLAFSDP_STRATEGY
 from ..rule import Invalid, Rule, Valid, fix, replace
 from ..values import classify
+from .lxf005_policy_without_auto_wrap import AUTO_WRAP, AUTO_WRAP_POSITION, insert_keyword_after
 
 POLICY = "activation_checkpointing_policy"
 HINTS = {
@@ -33,10 +34,17 @@ class PolicyNotASet(Rule):
     examples = (
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
+            message="must be a set, found [Block]",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block})\n",
-            message="must be a set, found [Block]",
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
+            message="without `auto_wrap_policy` a set would checkpoint nothing",
         ),
         Invalid(
             "import lightning as L\n"
@@ -48,7 +56,7 @@ class PolicyNotASet(Rule):
             "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy=Block)  # é 中文 🚀\n",
             fixed="from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
-            "s = S(activation_checkpointing_policy={Block})  # é 中文 🚀\n",
+            "s = S(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})  # é 中文 🚀\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -56,13 +64,13 @@ class PolicyNotASet(Rule):
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "policy = {Block}\n"
-            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy=policy)\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy=frozenset({Block}))\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=frozenset({Block}), auto_wrap_policy={Block})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy=set({Block}))\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=set({Block}), auto_wrap_policy={Block})\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -73,7 +81,7 @@ class PolicyNotASet(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': [Block]})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}})\n",
+            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}, 'auto_wrap_policy': {Block}})\n",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),
@@ -91,7 +99,7 @@ class PolicyNotASet(Rule):
 
     def check(self, ctx: Context):
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
-            args, _ = ctx.keyword_args(call)
+            args, complete = ctx.keyword_args(call)
             arg = args.get(POLICY)
             if arg is None or "auto_wrapper_callable" in args:
                 continue  # absent, or Lightning raises LXF002's error first
@@ -104,7 +112,14 @@ class PolicyNotASet(Rule):
             if value.kind in HINTS:
                 message += f" ({HINTS[value.kind]})"
             severity = self.severity if value.truthy else Severity.WARNING
-            yield self.finding(ctx, arg.value, message, policy_fixes(ctx, arg.value, value), severity)
+            fixes = policy_fixes(ctx, arg.value, value)
+            if fixes and AUTO_WRAP not in args and complete and len(call.args) <= AUTO_WRAP_POSITION:
+                # A set alone would checkpoint nothing (LXF005): the fix also wraps the same classes.
+                message += f"; and without `{AUTO_WRAP}` a set would checkpoint nothing"
+                converted = set_text(ctx, arg.value, value)
+                fixes = [fix(f"{fixes[0].title} and add `{AUTO_WRAP}={converted}`", *fixes[0].edits,
+                             *insert_keyword_after(ctx, arg, AUTO_WRAP, converted), safety=Safety.UNSAFE, preferred=True)]
+            yield self.finding(ctx, arg.value, message, fixes, severity)
 
 
 def policy_fixes(ctx: Context, written: ast.AST, value) -> list:
@@ -120,6 +135,18 @@ def policy_fixes(ctx: Context, written: ast.AST, value) -> list:
     if value.kind == "class":
         return [fix("Wrap the class in a set", replace(ctx, node, "{" + ctx.doc.source(node) + "}"), preferred=True)]
     return []
+
+
+def set_text(ctx: Context, written: ast.AST, value) -> str:
+    """The policy's text once `policy_fixes` has made it a set."""
+    node, text = value.node, ctx.doc.source(value.node)
+    if node is not written:
+        return ctx.doc.source(written) if _only_use(ctx, written) else f"set({ctx.doc.source(written)})"
+    if isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
+        return "{" + (text[1:-1] if text[:1] in "[(" else text) + "}"
+    if isinstance(node, ast.Call):
+        return "set" + text[len(ctx.doc.source(node.func)):]
+    return "{" + text + "}"
 
 
 def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:

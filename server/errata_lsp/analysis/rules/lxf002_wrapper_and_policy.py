@@ -11,9 +11,10 @@ import ast
 from ..context import Arg, Context
 from ..findings import Safety, Severity
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
+from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument, replace
 from ..values import classify
-from .lxf001_policy_not_a_set import policy_fixes
+from .lxf001_policy_not_a_set import policy_fixes, set_text
+from .lxf005_policy_without_auto_wrap import AUTO_WRAP, AUTO_WRAP_POSITION, insert_keyword_after
 
 POLICY = "activation_checkpointing_policy"
 WRAPPER = "auto_wrapper_callable"
@@ -36,6 +37,7 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(\n"
             "    activation_checkpointing_policy={MyBlock},\n"
+            "    auto_wrap_policy={MyBlock},\n"
             ")\n",
             message="cannot both be set",
         ),
@@ -43,7 +45,7 @@ class WrapperAndPolicy(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, state_dict_type='full')\n",
+            "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block}, state_dict_type='full')\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -58,7 +60,7 @@ class WrapperAndPolicy(Rule):
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "kw = {'compute_dtype': dtype}\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}, **kw)\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -74,7 +76,7 @@ class WrapperAndPolicy(Rule):
 
     def check(self, ctx: Context):
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
-            args, _ = ctx.keyword_args(call)
+            args, complete = ctx.keyword_args(call)
             policy, wrapper = args.get(POLICY), args.get(WRAPPER)
             if policy is None or wrapper is None:
                 continue
@@ -89,14 +91,31 @@ class WrapperAndPolicy(Rule):
                 message += "; here whenever the policy is not empty"
             severity = self.severity if truthy else Severity.WARNING
             drop_wrapper = self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True)
-            if drop_wrapper and not classify(ctx, policy.value).is_set:
-                # Without the wrapper Lightning reaches its set check next: make the policy a set too.
-                to_set = policy_fixes(ctx, policy.value, classify(ctx, policy.value))
-                if to_set:
-                    drop_wrapper = fix(f"Remove `{WRAPPER}` and make the policy a set",
-                                       *drop_wrapper.edits, *to_set[0].edits, safety=Safety.UNSAFE, preferred=True)
+            if drop_wrapper is not None:
+                drop_wrapper = self._complete_policy(ctx, call, args, complete, policy, wrapper, drop_wrapper)
             fixes = [f for f in (drop_wrapper, self._drop(ctx, call, policy, f"Remove `{POLICY}`")) if f]
             yield self.finding(ctx, _underline(wrapper), message, fixes, severity)
+
+    def _complete_policy(self, ctx: Context, call: ast.Call, args: dict, complete: bool, policy: Arg,
+                         wrapper: Arg, drop):
+        """Without the wrapper, Lightning reaches its set check (LXF001) and torch_xla needs
+        `auto_wrap_policy` for the policy to do anything (LXF005): the fix sees to both."""
+        value = classify(ctx, policy.value)
+        edits, title, converted = list(drop.edits), drop.title, ctx.doc.source(policy.value)
+        if not value.is_set:
+            to_set = policy_fixes(ctx, policy.value, value)
+            if not to_set:
+                return drop
+            edits += to_set[0].edits
+            converted = set_text(ctx, policy.value, value)
+            title += " and make the policy a set"
+        if AUTO_WRAP not in args and complete and len(call.args) <= AUTO_WRAP_POSITION:
+            if wrapper.via is None:  # the wrapper's place is where the auto-wrap policy goes
+                edits[: len(drop.edits)] = [replace(ctx, wrapper.node, f"{AUTO_WRAP}={converted}")]
+            else:
+                edits += insert_keyword_after(ctx, policy, AUTO_WRAP, converted)
+            title = title.replace(f"Remove `{WRAPPER}`", f"Replace `{WRAPPER}` with `{AUTO_WRAP}={converted}`")
+        return fix(title, *edits, safety=Safety.UNSAFE, preferred=True)
 
     def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False):
         """Remove a keyword where it is spelled: in the call, in a `**{...}` display or a `**dict(...)`."""
