@@ -1,0 +1,245 @@
+"""LXF021: `fabric.load(path)` with no state (or an empty one) under XLAFSDP.
+
+`XLAFSDPStrategy.load_checkpoint` starts with `if not state: raise ValueError("Got
+`XLAFSDPStrategy.load_checkpoint(..., state=...)` but a state with at least  a model instance to reload
+is required ...")` (xla_fsdp.py l.528): its shards can only be restored into objects, the set-up model
+for sharded checkpoints or the raw one for full checkpoints. So `fabric.load(path)`, which returns the
+whole checkpoint under other strategies, raises here, and so do `fabric.load(path, {})`,
+`state=None` and a name bound to `{}` that nothing fills in. No fix: only the user knows what to restore.
+
+This module also holds the checkpoint helpers of LXF022-LXF025: reading the state dict a call is
+given, what kind of object each value is, and the strategy's `state_dict_type`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Severity
+from ..names import FABRIC
+from ..rule import Invalid, Rule, Valid
+from .lxf012_joint_setup import block_of, is_fabric_method
+
+SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
+LITERALS = (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp,
+            ast.SetComp, ast.BinOp, ast.UnaryOp, ast.Compare)
+NOT_MODULES = {"Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"}  # torch.nn names that are not modules
+
+
+class LoadWithoutState(Rule):
+    code = "LXF021"
+    record = "30ff987e8c0c89cd"
+    name = "load-without-state"
+    summary = "Under XLAFSDP, `fabric.load` needs a state dict with the objects to restore"
+    severity = Severity.ERROR
+    triggers = ("load",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    checkpoint = fabric.load('ckpt/')\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="a state with at least  a model instance to reload is required",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "state = {}\n"
+            "fabric.load('ckpt/', state)\n"
+            "fabric.load('ckpt/', state=None)\n",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.load('ckpt/', {'model': model})\n"
+              "    state = {}\n"
+              "    state['model'] = model\n"
+              "    fabric.load('ckpt/', state)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "fabric = Fabric(strategy='fsdp', accelerator='cuda')\n"
+              "checkpoint = fabric.load('ckpt.pt')\n"
+              "tensors = torch.load('x.pt')\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric in ctx.method_calls("load"):
+            state, hidden = state_argument(call)
+            if hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
+                continue
+            if state is None:
+                shown = "None"
+            else:
+                value = ctx.value_of(state)
+                if isinstance(value, ast.Constant) and value.value is None:
+                    shown = "None"
+                else:
+                    entries = state_entries(ctx, state, call)
+                    if entries is None or entries:
+                        continue
+                    shown = "{}"
+            message = (
+                f"Got `XLAFSDPStrategy.load_checkpoint(..., state={shown})` but a state with at least  a model instance "
+                "to reload is required: `fabric.load` raises ValueError under XLAFSDP. "
+                f"Pass the objects to restore: `{ctx.doc.source(fabric)}.load(path, {{'model': model, ...}})`"
+            )
+            yield self.finding(ctx, call.func if state is None else state, message)
+
+
+# --- checkpoint helpers -------------------------------------------------------------------------
+def state_argument(call: ast.Call, position: int = 1, keyword: str = "state") -> tuple[ast.expr | None, bool]:
+    """The state given to `save`/`load`/`load_raw`, and whether `*args`/`**kwargs` may hide it."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return None, True
+        if i == position:
+            return arg, False
+    for kw in call.keywords:
+        if kw.arg == keyword:
+            return kw.value, False
+    return None, any(kw.arg is None for kw in call.keywords)
+
+
+def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
+    """(key, value) pairs of the dict display a state is, or is bound to and never changed after;
+    None when the file cannot tell (a `**x` entry, a dict filled in later, anything else)."""
+    binding = None
+    if isinstance(state, ast.Name):
+        binding = ctx.reaching(state)
+        if binding is None or binding.value is None:
+            return None
+        value = binding.value
+    else:
+        value = state
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
+            and not value.args and not value.keywords and ctx.reaching(value.func) is None:
+        value = ast.Dict(keys=[], values=[])
+    if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+        return None
+    if binding is not None:
+        for load in ctx.loads_of(state.id, ctx.scope_of(binding.stmt)):  # type: ignore[attr-defined]
+            if load is state or ctx.reaching(load) is not binding:
+                continue
+            parent = ctx.parents.get(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
+                continue  # `state["step"]`: a read
+            return None  # passed on, or changed: `state["model"] = model`, `state.update(...)`
+    return list(zip(value.keys, value.values))  # type: ignore[arg-type]
+
+
+def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
+    """SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER (not a module nor an optimizer) or UNKNOWN."""
+    if isinstance(expr, LITERALS):
+        return OTHER
+    if isinstance(expr, ast.Call):
+        return _call_kind(ctx, expr)
+    if isinstance(expr, ast.Name) and depth:
+        binding = ctx.reaching(expr)
+        if binding is None or not _settled(ctx, binding, expr):
+            return UNKNOWN
+        if binding.value is not None:
+            return object_kind(ctx, binding.value, depth - 1)
+        stmt = binding.stmt
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+                and is_fabric_method(ctx, stmt.value, ("setup",))):
+            return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
+    return UNKNOWN
+
+
+def _call_kind(ctx: Context, call: ast.Call) -> str:
+    if is_fabric_method(ctx, call, ("setup", "setup_module")):
+        return SETUP_MODULE if len(call.args) == 1 else UNKNOWN
+    if is_fabric_method(ctx, call, ("setup_optimizers",)):
+        return OPTIMIZER if len(call.args) == 1 else OTHER
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "state_dict":
+        return OTHER
+    qualified = ctx.resolve(call.func) or ""
+    if qualified.startswith("torch.optim.") and ".lr_scheduler" not in qualified:
+        return OPTIMIZER
+    if _module_class(ctx, call.func):
+        return RAW_MODULE
+    return UNKNOWN
+
+
+def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
+    """A class from `torch.nn`, a LightningModule, or a class of this file that derives from one."""
+    qualified = ctx.resolve(func) or ""
+    if qualified.startswith("torch.nn."):
+        last = qualified.split(".")[2] if qualified.count(".") >= 2 else ""
+        return last[:1].isupper() and last not in NOT_MODULES
+    if qualified.endswith("LightningModule"):
+        return True
+    if isinstance(func, ast.Name) and depth:
+        binding = ctx.reaching(func)
+        if binding is not None and isinstance(binding.stmt, ast.ClassDef):
+            return any(_module_class(ctx, base, depth - 1) for base in binding.stmt.bases)
+    return False
+
+
+def _settled(ctx: Context, binding, use: ast.AST) -> bool:
+    """The binding surely reaches the use: it is the only one in its scope, or its block holds the use."""
+    scope = ctx.scope_of(binding.stmt)
+    name = use.id  # type: ignore[attr-defined]
+    if len(ctx.bindings(name, scope)) == 1 or isinstance(binding.stmt, ast.arg):
+        return True
+    stmt = binding.stmt if isinstance(binding.stmt, ast.stmt) else None
+    block = block_of(ctx, stmt) if stmt is not None else None
+    if block is None:
+        return False
+    current: ast.AST | None = use
+    while current is not None and current is not scope:
+        if any(s is current for s in block):
+            return True
+        current = ctx.parents.get(current)
+    return False
+
+
+def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.Call]:
+    """The `Fabric(...)` calls a Fabric expression may come from, as `ctx.fabric_kind` finds them."""
+    value = ctx.value_of(fabric)
+    if isinstance(value, ast.Call) and ctx.resolve(value.func) == FABRIC:
+        return [value]
+    if isinstance(value, ast.Name) and depth:
+        binding = ctx.reaching(value)
+        if binding is not None and isinstance(binding.stmt, ast.arg):
+            func = ctx.scope_of(binding.stmt)
+            args = getattr(getattr(func, "args", None), "args", [])
+            if args and args[0] is binding.stmt:
+                for launch in ctx.launch_calls():
+                    if launch.args and ctx.local_function(launch.args[0]) is func:
+                        return fabric_calls_for(ctx, launch.func.value, depth - 1)  # type: ignore[attr-defined]
+                return []
+    looks = isinstance(value, ast.Name) and "fabric" in value.id.lower() or \
+        isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
+    return list(ctx.fabric_calls) if looks else []
+
+
+def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
+    """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
+    found: set[str | None] = set()
+    for call in fabric_calls_for(ctx, fabric):
+        keywords, complete = ctx.keyword_args(call)
+        strategy = keywords.get("strategy")
+        if strategy is None:
+            return None
+        value = ctx.value_of(strategy.value)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.add("sharded")
+            continue
+        for strategy_call in ctx.strategy_calls(value) or [None]:
+            if strategy_call is None:
+                return None
+            given, complete = ctx.keyword_args(strategy_call)
+            arg = given.get("state_dict_type")
+            written = arg.value if arg else (strategy_call.args[6] if len(strategy_call.args) > 6 else None)
+            if written is None:
+                found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
+                          else None)
+                continue
+            literal = ctx.value_of(written)
+            found.add(literal.value if isinstance(literal, ast.Constant) and isinstance(literal.value, str) else None)
+    return found.pop() if len(found) == 1 else None
+
+
+RULE = LoadWithoutState()
