@@ -111,8 +111,15 @@ def _first_line(text: str) -> int:
 
 
 def _looks_like_lines(text: str) -> bool:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    return len(lines) > 1 and all(ln.lstrip()[:1] in "{/" or ln.lstrip() == "" for ln in lines[:3])
+    """More than one line, and the first is a whole JSON value: JSON Lines, whatever the later lines hold."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) < 2:
+        return False
+    try:
+        _, end = json.JSONDecoder().raw_decode(lines[0])
+    except json.JSONDecodeError:
+        return False
+    return not lines[0][end:].strip()
 
 
 def _load_lines(text, name, accept, problems) -> None:
