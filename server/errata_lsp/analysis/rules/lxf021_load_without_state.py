@@ -19,7 +19,7 @@ from ..context import XLA_FSDP, Context
 from ..findings import Severity
 from ..names import FABRIC
 from ..rule import Invalid, Rule, Valid
-from .lxf012_joint_setup import block_of, is_fabric_method
+from .lxf012_joint_setup import block_of, is_fabric_method, same_value
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 LITERALS = (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp,
@@ -139,12 +139,23 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
         if binding is None or not _settled(ctx, binding, expr):
             return UNKNOWN
         if binding.value is not None:
-            return object_kind(ctx, binding.value, depth - 1)
+            kind = object_kind(ctx, binding.value, depth - 1)
+            if kind == UNKNOWN and isinstance(binding.value, ast.Call) and _passed_to_setup(ctx, expr):
+                return RAW_MODULE  # `model = build()` then `fabric.setup_module(model)`: a module, and not the set-up one
+            return kind
         stmt = binding.stmt
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
                 and is_fabric_method(ctx, stmt.value, ("setup",))):
             return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
     return UNKNOWN
+
+
+def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
+    for method in ("setup_module", "setup"):
+        for call, _ in ctx.method_calls(method):
+            if call.args and same_value(ctx, call.args[0], name) and is_fabric_method(ctx, call, (method,)):
+                return True
+    return False
 
 
 def _call_kind(ctx: Context, call: ast.Call) -> str:

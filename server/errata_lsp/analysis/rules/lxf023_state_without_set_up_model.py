@@ -1,0 +1,156 @@
+"""LXF023: a checkpoint state with no set-up model, for `fabric.save` or a sharded `fabric.load`.
+
+`XLAFSDPStrategy.save_checkpoint` keeps the values of the state that are `XlaFullyShardedDataParallel`
+modules (Fabric unwraps the object `fabric.setup_module` returned to one) and raises ValueError
+"Could not find a XLAFSDP model in the provided checkpoint state ... Make sure you set up the model
+(and optimizers if any) through the strategy before saving the checkpoint." (xla_fsdp.py l.432) when
+there is none, whatever the `state_dict_type`. A sharded load (the default) does the same
+(l.555, "... before loading the checkpoint."); a full load wants the raw model instead (LXF025).
+
+Flagged only where the state is a dict display (or a name bound to one that nothing changes) whose
+every value the file shows: the raw module (`model = Net()`, even after a `fabric.setup_module(model)`
+whose result went elsewhere), `model.state_dict()`, optimizers, numbers, strings.
+
+The fix replaces the raw module by the name that holds its set-up version
+(`wrapped = fabric.setup_module(model)` -> `{"model": wrapped}`), as LXF004 does.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..context import XLA_FSDP, Context
+from ..findings import Severity
+from ..rule import Invalid, Rule, Valid, fix, replace
+from .lxf012_joint_setup import is_fabric_method, same_value
+from .lxf021_load_without_state import (
+    RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_argument, state_dict_type, state_entries,
+)
+
+LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
+
+
+def checkpoint_states(ctx: Context):
+    """(call, fabric, "save"/"load", state expression, [(key, value)], [kind]) for XLAFSDP save/load calls
+    whose state dict the file shows."""
+    for method in ("save", "load"):
+        for call, fabric in ctx.method_calls(method):
+            state, hidden = state_argument(call)
+            if state is None or hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
+                continue
+            entries = state_entries(ctx, state, call)
+            if entries is None:
+                continue
+            yield call, fabric, method, state, entries, [object_kind(ctx, value) for _, value in entries]
+
+
+class StateWithoutSetUpModel(Rule):
+    code = "LXF023"
+    record = "32941fe0567df6e9"
+    name = "state-without-set-up-model"
+    summary = "Under XLAFSDP, save and (sharded) load need the set-up model in the state"
+    severity = Severity.ERROR
+    triggers = ("save", "load")
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    wrapped = fabric.setup_module(model)\n"
+            "    fabric.save('ckpt/', {'model': model, 'step': 10})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    wrapped = fabric.setup_module(model)\n"
+            "    fabric.save('ckpt/', {'model': wrapped, 'step': 10})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Could not find a XLAFSDP model in the provided checkpoint state",
+        ),
+        Invalid(
+            "from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = nn.Linear(2, 2)\n"
+            "    state = {'model': model.state_dict()}\n"
+            "    fabric.load('ckpt/', state)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="before loading the checkpoint",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def train(fabric):\n"
+            "    fabric.save('ckpt/', {'step': 3})\n"
+            "Fabric(strategy=XLAFSDPStrategy(state_dict_type='full')).launch(train)\n",
+            message="holds no model",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.save('ckpt/', {'model': model, 'step': 10})\n"
+              "    fabric.load('ckpt/', {'model': model})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric, model, optimizer):\n"
+              "    fabric.save('ckpt/', {'model': model, 'optimizer': optimizer})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("from torch import nn\n"
+              "from lightning.fabric import Fabric\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "def train(fabric):\n"
+              "    model = nn.Linear(2, 2)\n"
+              "    fabric.load('full.ckpt', {'model': model})\n"
+              "Fabric(strategy=XLAFSDPStrategy(state_dict_type='full')).launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = Net()\n"
+              "    fabric.save('ckpt.pt', {'model': model})\n"
+              "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
+            if UNKNOWN in kinds or SETUP_MODULE in kinds:
+                continue
+            if method == "load" and (not entries or state_dict_type(ctx, fabric) != "sharded"):
+                continue  # an empty state is LXF021's; a full load wants the raw model
+            raw = [value for (_, value), kind in zip(entries, kinds) if kind == RAW_MODULE]
+            verb = "saving" if method == "save" else "loading"
+            why = (f"`{ctx.doc.source(raw[0])}` is the raw module, not the one `setup_module` returned" if raw
+                   else "the state holds no model")
+            message = (
+                "Could not find a XLAFSDP model in the provided checkpoint state: "
+                f"{why}, so `fabric.{method}` raises ValueError. Make sure you set up the model (and optimizers if any) "
+                f"through the strategy before {verb} the checkpoint"
+            )
+            fixes = []
+            if len(raw) == 1 and isinstance(raw[0], ast.Name):
+                holder = set_up_holder(ctx, raw[0])
+                if holder is not None:
+                    fixes.append(fix(f"Use `{holder}`, the set-up model", replace(ctx, raw[0], holder), preferred=True))
+            yield self.finding(ctx, raw[0] if raw else state, message, fixes,
+                               record=self.record if method == "save" else LOAD_RECORD)
+
+
+def set_up_holder(ctx: Context, raw: ast.Name) -> str | None:
+    """The name `h` of an earlier `h = fabric.setup_module(raw)` in the same scope that still holds it here."""
+    scope = ctx.scope_of(raw)
+    for call, _ in [*ctx.method_calls("setup_module"), *ctx.method_calls("setup")]:
+        if len(call.args) != 1 or not same_value(ctx, call.args[0], raw) or not is_fabric_method(
+                ctx, call, ("setup_module", "setup")):
+            continue
+        stmt = ctx.statement_of(call)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)) or ctx.scope_of(stmt) is not scope:
+            continue
+        name = stmt.targets[0].id
+        later = [b for b in ctx.bindings(name, scope)
+                 if (b.stmt.lineno, b.stmt.col_offset) > (stmt.lineno, stmt.col_offset)
+                 and (b.stmt.lineno, b.stmt.col_offset) < (raw.lineno, raw.col_offset)]
+        if not later and (stmt.end_lineno, stmt.end_col_offset) <= (raw.lineno, raw.col_offset):
+            return name
+    return None
+
+
+RULE = StateWithoutSetUpModel()

@@ -1,0 +1,83 @@
+"""LXF024: a checkpoint state with two or more set-up models, for `fabric.save` or a sharded load.
+
+`XLAFSDPStrategy.save_checkpoint` writes one `shard_metadata` per checkpoint, which belongs to a single
+wrapped model, so it raises ValueError "Found multiple XLAFSDP modules in the given state. Saving
+checkpoints with FSDP is currently limited to a single model per checkpoint." (xla_fsdp.py l.438) when
+two values of the state are XLAFSDP modules (the same one under two keys counts twice). A sharded
+load raises the same for loading (l.561); a full load wants raw models anyway (LXF025).
+
+Counted are the values the file shows to be what `fabric.setup_module` / `fabric.setup` returned.
+No fix: each model needs its own path, `fabric.save(f"{path}/gen", {"model": gen, ...})`.
+"""
+
+from __future__ import annotations
+
+from ..context import Context
+from ..findings import Severity
+from ..rule import Invalid, Rule, Valid
+from .lxf021_load_without_state import SETUP_MODULE, state_dict_type
+from .lxf023_state_without_set_up_model import checkpoint_states
+
+LOAD_RECORD = "9e7d6890c5720f97"
+
+
+class SeveralSetUpModels(Rule):
+    code = "LXF024"
+    record = "b1061dafb767af72"
+    name = "several-set-up-models"
+    summary = "Under XLAFSDP, a checkpoint holds one set-up model: save each model to its own path"
+    severity = Severity.ERROR
+    triggers = ("save", "load")
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    gen = fabric.setup_module(Generator())\n"
+            "    disc = fabric.setup_module(Discriminator())\n"
+            "    fabric.save('ckpt/', {'gen': gen, 'disc': disc, 'step': 1})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Found multiple XLAFSDP modules in the given state",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, teacher):\n"
+            "    student = fabric.setup(Student())\n"
+            "    state = {'student': student, 'teacher': fabric.setup_module(teacher)}\n"
+            "    fabric.load('ckpt/', state)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Loading checkpoints",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    gen = fabric.setup_module(Generator())\n"
+              "    disc = fabric.setup_module(Discriminator())\n"
+              "    fabric.save('ckpt/gen', {'model': gen})\n"
+              "    fabric.save('ckpt/disc', {'model': disc})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    gen = fabric.setup_module(Generator())\n"
+              "    disc = fabric.setup_module(Discriminator())\n"
+              "    fabric.save('ckpt/', {'gen': gen, 'disc': disc})\n"
+              "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context):
+        for call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
+            models = [value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
+            if len(models) < 2:
+                continue
+            if method == "load" and state_dict_type(ctx, fabric) != "sharded":
+                continue  # a full load raises LXF025's error first
+            action = "Saving" if method == "save" else "Loading"
+            verb = "save" if method == "save" else "load"
+            names = ", ".join(f"`{ctx.doc.source(m)}`" for m in models)
+            message = (
+                f"Found multiple XLAFSDP modules in the given state ({names}). {action} checkpoints with FSDP is "
+                f"currently limited to a single model per checkpoint: `fabric.{method}` raises ValueError. "
+                f"Call `{verb}` for each model separately with a different path"
+            )
+            yield self.finding(ctx, models[1], message, record=self.record if method == "save" else LOAD_RECORD)
+
+
+RULE = SeveralSetUpModels()
