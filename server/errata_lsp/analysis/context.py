@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from functools import cached_property
 
-from .document import Document
+from .document import Chunk, Document
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
 
 SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -41,23 +41,23 @@ class Binding:
 
 
 class Context:
-    def __init__(self, doc: Document, trees: list[ast.Module]):
+    def __init__(self, doc: Document, chunks: list[Chunk]):
         self.doc = doc
+        parsed = [c.parsed for c in chunks if c.parsed is not None and c.parsed.tree is not None]
         # The parsed chunks as one module: one module scope, whatever chunk a statement came from.
-        self.module = ast.Module(body=[stmt for tree in trees for stmt in tree.body], type_ignores=[])
+        self.module = ast.Module(body=[stmt for p in parsed for stmt in p.tree.body], type_ignores=[])
         self.imports = ImportMap()
-        self.parents: dict[ast.AST, ast.AST] = {}
-        self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
         self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
-        by_type, parents = self._by_type, self.parents
-        stack: list[ast.AST] = [self.module]
-        while stack:  # one pass for both tables, in document order
-            node = stack.pop()
-            by_type[type(node)].append(node)
-            children = list(ast.iter_child_nodes(node))
-            for child in children:
-                parents[child] = node
-            stack.extend(reversed(children))
+        self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
+        self._by_type[ast.Module].append(self.module)
+        self.parents: dict[ast.AST, ast.AST] = {}
+        for chunk in parsed:  # each chunk's tables are built once and cached with its tree
+            by_type, parents = chunk.index
+            for kind, nodes in by_type.items():
+                self._by_type[kind].extend(nodes)
+            self.parents.update(parents)
+        for stmt in self.module.body:
+            self.parents[stmt] = self.module
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)
@@ -70,15 +70,30 @@ class Context:
         return self.imports.resolve(expr)
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
-        for call in self._by_type[ast.Call]:
-            if self.resolve(call.func) == qualified:
-                yield call
+        yield from self._calls_by_name.get(qualified, ())
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""
+        for call in self._calls_by_attr.get(method, ()):
+            yield call, call.func.value  # type: ignore[attr-defined]
+
+    @cached_property
+    def _calls_by_name(self) -> dict[str, list[ast.Call]]:
+        """Calls by the qualified name of what they call, for names the imports resolve."""
+        table: dict[str, list[ast.Call]] = defaultdict(list)
         for call in self._by_type[ast.Call]:
-            if isinstance(call.func, ast.Attribute) and call.func.attr == method:
-                yield call, call.func.value
+            qualified = self.resolve(call.func)
+            if qualified:
+                table[qualified].append(call)
+        return table
+
+    @cached_property
+    def _calls_by_attr(self) -> dict[str, list[ast.Call]]:
+        table: dict[str, list[ast.Call]] = defaultdict(list)
+        for call in self._by_type[ast.Call]:
+            if isinstance(call.func, ast.Attribute):
+                table[call.func.attr].append(call)
+        return table
 
     def scope_of(self, node: ast.AST) -> ast.AST:
         parent = self.parents.get(node)
@@ -208,7 +223,15 @@ class Context:
 
     # --- the Fabric set-up -------------------------------------------------------------------
     def returned_values(self, func: ast.AST) -> list[ast.expr]:
-        return [n.value for n in self._by_type[ast.Return] if n.value is not None and self.scope_of(n) is func]
+        return self._returns.get(func, [])
+
+    @cached_property
+    def _returns(self) -> dict[ast.AST, list[ast.expr]]:
+        table: dict[ast.AST, list[ast.expr]] = defaultdict(list)
+        for node in self._by_type[ast.Return]:
+            if node.value is not None:
+                table[self.scope_of(node)].append(node.value)
+        return table
 
     def local_function(self, expr: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         if isinstance(expr, ast.Name):

@@ -13,7 +13,7 @@ import re
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .findings import Position, Span
 
@@ -36,6 +36,7 @@ class Chunk:
     last: int
     tree: ast.Module | None = None
     repaired: bool = False  # parsed only after blanking lines that did not parse
+    parsed: ParsedChunk | None = None
 
 
 class Document:
@@ -133,29 +134,65 @@ class Document:
     def _parse_from(self, i: int, starts: list[int]) -> tuple[Chunk, int]:
         """Parse the chunk at starts[i]; a chunk cut inside a string or brackets is grown once."""
         first = starts[i]
-        pad = "\n" * first  # parsed at its own line numbers: cheaper than renumbering the tree
-        for j in range(i + 1, min(i + 3, len(starts))):
-            tree = _parse(pad + self._text(first, starts[j]))
-            if tree is not None:
-                return Chunk(first, starts[j], tree), j
-        last = starts[i + 1]
-        return Chunk(first, last, self._repair(first, last), repaired=True), i + 1
+        pieces = tuple(self._text(starts[k], starts[k + 1]) for k in range(i, min(i + 2, len(starts) - 1)))
+        parsed, used = parse_chunk(first, pieces)
+        return Chunk(first, starts[i + used], parsed.tree, parsed.repaired, parsed), i + used
 
-    def _repair(self, first: int, last: int) -> ast.Module | None:
-        """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
-        lines = [""] * first + self._text(first, last).split("\n")
-        for _ in range(MAX_REPAIRS):
-            source = "\n".join(lines)
-            tree = _parse(source)
-            if tree is not None:
-                return tree
-            bad = _error_line(source)
-            if bad is None or bad >= len(lines) or lines[bad] == "":
-                return None
-            stripped = lines[bad].strip()
-            # First try `pass` at the same indent (keeps a block's body), then an empty line.
-            lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
-        return None
+
+@dataclass
+class ParsedChunk:
+    """A chunk's tree and, once asked for, its nodes by type and their parents (in document order)."""
+
+    tree: ast.Module | None
+    repaired: bool
+
+    @cached_property
+    def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
+        by_type: dict[type, list[ast.AST]] = {}
+        parents: dict[ast.AST, ast.AST] = {}
+        stack: list[ast.AST] = list(reversed(self.tree.body)) if self.tree else []
+        while stack:
+            node = stack.pop()
+            by_type.setdefault(type(node), []).append(node)
+            children = list(ast.iter_child_nodes(node))
+            for child in children:
+                parents[child] = node
+            stack.extend(reversed(children))
+        return by_type, parents
+
+
+@lru_cache(maxsize=4096)
+def parse_chunk(first: int, pieces: tuple[str, ...]) -> tuple[ParsedChunk, int]:
+    """Parse the text of the chunk at line `first`, grown by the next chunk's text if it must be.
+
+    Cached on the text and its place: on a keystroke only the chunk that changed is parsed again.
+    Returns the parsed chunk and how many pieces it took.
+    """
+    pad = "\n" * first  # parsed at its own line numbers: cheaper than renumbering the tree
+    text = ""
+    for used, piece in enumerate(pieces, 1):
+        text += piece
+        tree = _parse(pad + text)
+        if tree is not None:
+            return ParsedChunk(tree, False), used
+    return ParsedChunk(_repair(first, pieces[0]), True), 1
+
+
+def _repair(first: int, text: str) -> ast.Module | None:
+    """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
+    lines = [""] * first + text.split("\n")
+    for _ in range(MAX_REPAIRS):
+        source = "\n".join(lines)
+        tree = _parse(source)
+        if tree is not None:
+            return tree
+        bad = _error_line(source)
+        if bad is None or bad >= len(lines) or lines[bad] == "":
+            return None
+        stripped = lines[bad].strip()
+        # First try `pass` at the same indent (keeps a block's body), then an empty line.
+        lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
+    return None
 
 
 def _parse(source: str) -> ast.Module | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import traceback
 from collections.abc import Sequence
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 from ..settings import Settings
 from .context import Context
 from .document import Document
-from .findings import Finding, Safety
+from .findings import Edit, Finding, Position, Safety, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
 
@@ -49,7 +50,7 @@ def check_source(
         return Report()
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     chunks = doc.chunks(sorted(words))
-    ctx = Context(doc, [c.tree for c in chunks if c.tree is not None])
+    ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks))
     for rule in active:
         try:
@@ -64,9 +65,22 @@ def check_source(
                 if severity != finding.severity:
                     finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
                                       severity, finding.fixes, finding.rule)
-                report.findings.append(finding)
+                report.findings.append(_after_bom(finding) if doc.bom else finding)
     report.findings.sort(key=lambda f: (f.span.start, f.code))
     return report
+
+
+def _after_bom(finding: Finding) -> Finding:
+    """A BOM is the first character of line 0: an edit at (0, 0) goes after it, not before, or the
+    BOM ends up inside the file and Python no longer parses it."""
+    def move(span: Span) -> Span:
+        first = Position(0, 1)
+        start = first if span.start == Position(0, 0) else span.start
+        return Span(start, max(span.end, start))
+
+    fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
+                  for f in finding.fixes)
+    return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
 
 
 def _suppressed(doc: Document, finding: Finding) -> bool:

@@ -34,7 +34,7 @@ def symbols_at(text: str, pos: Position) -> list[str]:
         return []
     word = doc.lines[pos.line][around[0]:around[1]]
     chunks = doc.chunks((word, *CONTEXT_WORDS))
-    ctx = Context(doc, [c.tree for c in chunks if c.tree is not None])
+    ctx = Context(doc, chunks)
     for node in _nodes_at(ctx, pos.line + 1):
         span = doc.span(node) if hasattr(node, "end_col_offset") else None
         if span is None or not span.contains(pos):

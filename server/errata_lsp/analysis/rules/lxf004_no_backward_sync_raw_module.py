@@ -103,9 +103,9 @@ class NoBackwardSyncRawModule(Rule):
     def _setup_of(self, ctx: Context, module: ast.Name, binding, use: ast.Call) -> ast.Call | None:
         """A `fabric.setup(module)` call between the binding of `module` and its use here."""
         scope = ctx.scope_of(use)
-        for call in ctx.nodes(ast.Call):
+        for call in (c for method in SETUP_METHODS for c, _ in ctx.method_calls(method)):
             if (
-                _is_setup(call) and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == module.id
+                call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == module.id
                 and ctx.scope_of(call) is scope and _before(binding.stmt, call) and _before(call, use)
             ):
                 return call
