@@ -1,0 +1,272 @@
+// errata for VS Code: starts the errata-lsp language server for Python files (and for log /
+// plain-text files, where it recognises runtime error messages) and adds a few commands.
+import * as vscode from "vscode";
+import {
+  CloseAction,
+  DidChangeConfigurationNotification,
+  DocumentSelector,
+  ErrorHandler,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+} from "vscode-languageclient/node";
+import {
+  ServerCommand,
+  ServerNotFoundError,
+  commandExists,
+  expandVariables,
+  formatCommand,
+  onPythonEnvironmentChanged,
+  resolveServerCommand,
+} from "./serverCommand";
+
+const CLIENT_ID = "errata"; // also makes vscode-languageclient honour `errata.trace.server`
+const EXPLAIN_COMMAND = "errata.explain"; // server-side workspace/executeCommand
+const EXPLAIN_SCHEME = "errata-explain";
+
+let output: vscode.OutputChannel;
+let client: LanguageClient | undefined;
+let current: ServerCommand | undefined;
+let pending: Promise<LanguageClient | undefined> | undefined;
+
+/** Python files, and logs / plain text (tracebacks pasted or saved from a run). Only real files and
+ * untitled buffers: output channels are `log`/`plaintext` documents too and must not be sent. */
+const DOCUMENT_SELECTOR: DocumentSelector = [
+  { scheme: "file", language: "python" },
+  { scheme: "untitled", language: "python" },
+  { scheme: "file", language: "log" },
+  { scheme: "untitled", language: "log" },
+  { scheme: "file", language: "plaintext" },
+  { scheme: "untitled", language: "plaintext" },
+];
+
+function workspaceFolderPath(): string | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+}
+
+/** The `errata` settings in the shape the server takes as initializationOptions and in
+ * workspace/didChangeConfiguration (`{"errata": …}`). */
+export function serverSettings(): Record<string, unknown> {
+  const cfg = vscode.workspace.getConfiguration("errata");
+  const folder = workspaceFolderPath();
+  const list = (key: string) => (cfg.get<string[]>(key) ?? []).filter((s) => typeof s === "string" && s.trim() !== "");
+  const settings: Record<string, unknown> = {
+    ignore: list("ignore"),
+    kb: { paths: list("kb.paths").map((p) => expandVariables(p, folder)) },
+    severity: { ...(cfg.get<Record<string, string>>("severity") ?? {}) },
+  };
+  const select = list("select");
+  if (select.length > 0) settings.select = select; // absent = every rule
+  return settings;
+}
+
+/** Error handler: a server that dies before answering initialize is not restarted (start() reports
+ * it with the command that was tried); after that, vscode-languageclient's default policy applies. */
+function errorHandlerFor(getClient: () => LanguageClient, started: () => boolean): ErrorHandler {
+  let fallback: ErrorHandler | undefined;
+  const base = () => (fallback ??= getClient().createDefaultErrorHandler(4));
+  return {
+    error: (err, message, count) => base().error(err, message, count),
+    closed: () => (started() ? base().closed() : { action: CloseAction.DoNotRestart, handled: true }),
+  };
+}
+
+async function showStartError(detail: string, cmd?: ServerCommand): Promise<void> {
+  const tried = cmd ? ` with \`${formatCommand(cmd)}\` (from ${cmd.origin})` : "";
+  output.appendLine(`[errata] could not start the language server${tried}: ${detail}`);
+  const choice = await vscode.window.showErrorMessage(
+    `errata: could not start the language server${tried}: ${detail}. ` +
+      "Install it with `pip install errata-lsp` (in the selected Python environment or on PATH), " +
+      'or set "errata.server.command" to the command that starts it, e.g. ["/path/to/python", "-m", "errata_lsp"].',
+    "Open Settings",
+    "Show Output",
+  );
+  if (choice === "Open Settings") {
+    await vscode.commands.executeCommand("workbench.action.openSettings", "errata.server.command");
+  } else if (choice === "Show Output") {
+    output.show(true);
+  }
+}
+
+async function startClient(): Promise<LanguageClient | undefined> {
+  const cfg = vscode.workspace.getConfiguration("errata");
+  let cmd: ServerCommand;
+  try {
+    cmd = await resolveServerCommand(cfg.get("server.command"), workspaceFolderPath(), vscode.window.activeTextEditor?.document.uri);
+  } catch (e) {
+    const tried = e instanceof ServerNotFoundError && e.tried.length ? ` (looked for ${e.tried.join("; ")})` : "";
+    void showStartError(`${(e as Error).message}${tried}`);
+    return undefined;
+  }
+  current = cmd;
+  if (cmd.origin !== "setting errata.server.command") {
+    output.appendLine("[errata] errata.server.command is not set (in a remote window, set it in the Remote settings)");
+  }
+  if (!commandExists(cmd.command)) {
+    void showStartError(`\`${cmd.command}\` was not found or is not executable`, cmd);
+    return undefined;
+  }
+  output.appendLine(`[errata] starting ${formatCommand(cmd)} (from ${cmd.origin})`);
+
+  const executable = { command: cmd.command, args: cmd.args, options: { cwd: workspaceFolderPath(), env: { ...process.env } } };
+  const serverOptions: ServerOptions = { run: executable, debug: executable };
+  let initialized = false;
+  // eslint-disable-next-line prefer-const
+  let c: LanguageClient;
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    outputChannel: output,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    initializationOptions: serverSettings,
+    initializationFailedHandler: () => false,
+    errorHandler: errorHandlerFor(() => c, () => initialized),
+  };
+  c = new LanguageClient(CLIENT_ID, "errata", serverOptions, clientOptions);
+  try {
+    await c.start();
+    initialized = true;
+  } catch (e) {
+    try {
+      await c.dispose(2000);
+    } catch {
+      // already dead
+    }
+    void showStartError(e instanceof Error ? e.message : String(e), cmd);
+    return undefined;
+  }
+  client = c;
+  return c;
+}
+
+/** The running client, starting it first if needed (one start at a time). */
+async function ensureClient(): Promise<LanguageClient | undefined> {
+  if (client?.isRunning()) return client;
+  if (!pending) {
+    pending = (async () => {
+      if (client) await stopClient(); // gave up after crashes: start afresh
+      return startClient();
+    })().finally(() => {
+      pending = undefined;
+    });
+  }
+  return pending;
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (!c) return;
+  try {
+    await c.stop(3000);
+  } catch {
+    // a server that already exited cannot be stopped twice
+  }
+  try {
+    await c.dispose(1000);
+  } catch {
+    // ditto
+  }
+}
+
+async function restartServer(): Promise<void> {
+  if (pending) await pending;
+  await stopClient();
+  const c = await ensureClient();
+  if (c) output.appendLine("[errata] server restarted");
+}
+
+function onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
+  if (!e.affectsConfiguration("errata")) return;
+  if (e.affectsConfiguration("errata.server.command")) {
+    output.appendLine("[errata] errata.server.command changed: restarting");
+    void restartServer();
+    return;
+  }
+  if (e.affectsConfiguration("errata.select") || e.affectsConfiguration("errata.ignore") ||
+      e.affectsConfiguration("errata.kb") || e.affectsConfiguration("errata.severity")) {
+    if (client?.isRunning()) {
+      void client.sendNotification(DidChangeConfigurationNotification.type, { settings: { errata: serverSettings() } });
+    }
+  }
+}
+
+/** Read-only markdown documents (`errata-explain:/…md`) holding explained record cards. */
+class ExplainDocuments implements vscode.TextDocumentContentProvider {
+  private readonly docs = new Map<string, string>();
+  private counter = 0;
+
+  add(markdown: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/errata-explain-${++this.counter}.md` });
+    this.docs.set(uri.toString(), markdown);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? "";
+  }
+}
+
+async function explainMessage(explainDocs: ExplainDocuments, arg?: unknown): Promise<void> {
+  let text = typeof arg === "string" ? arg : undefined;
+  const editor = vscode.window.activeTextEditor;
+  if (!text && editor && !editor.selection.isEmpty) text = editor.document.getText(editor.selection);
+  if (!text) {
+    text = await vscode.window.showInputBox({
+      title: "errata: Explain error message",
+      prompt: "Paste an error message (or a traceback line) to look up in the errata knowledge base",
+      placeHolder: "TypeError: `activation_checkpointing_policy` must be a set, found [...]",
+      ignoreFocusOut: true,
+    });
+  }
+  if (!text || text.trim() === "") return;
+  const c = await ensureClient();
+  if (!c) return;
+  let result: unknown;
+  try {
+    result = await c.sendRequest(ExecuteCommandRequest.type, { command: EXPLAIN_COMMAND, arguments: [text] });
+  } catch (e) {
+    void vscode.window.showErrorMessage(`errata: explaining failed: ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const markdown =
+    typeof result === "string" ? result : result && typeof (result as { value?: unknown }).value === "string" ? (result as { value: string }).value : undefined;
+  if (!markdown) {
+    void vscode.window.showInformationMessage("errata: no known error matches this message.");
+    return;
+  }
+  const uri = explainDocs.add(markdown);
+  try {
+    await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+  } catch {
+    // no markdown extension: show the source instead
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("errata");
+  const explainDocs = new ExplainDocuments();
+  context.subscriptions.push(
+    output,
+    vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, explainDocs),
+    vscode.commands.registerCommand("errata.explainMessage", (arg?: unknown) => explainMessage(explainDocs, arg)),
+    vscode.commands.registerCommand("errata.restartServer", restartServer),
+    vscode.commands.registerCommand("errata.showOutput", () => output.show(true)),
+    vscode.workspace.onDidChangeConfiguration(onConfigurationChanged),
+    onPythonEnvironmentChanged(() => {
+      if (current && current.origin !== "setting errata.server.command") {
+        output.appendLine("[errata] selected Python environment changed: restarting");
+        void restartServer();
+      }
+    }),
+    { dispose: () => void stopClient() },
+  );
+  await ensureClient();
+}
+
+export function deactivate(): Thenable<void> | undefined {
+  return stopClient();
+}
