@@ -135,10 +135,11 @@ class OptimizerBeforeSetup(Rule):
         if params is None:
             return None
         scope = ctx.scope_of(use)
+        setups = [call for method in MODULE_SETUPS for call, _ in ctx.method_calls(method)]
         for root in parameter_roots(ctx, params):
-            for setup in ctx.nodes(ast.Call):
+            for setup in setups:
                 if (
-                    is_fabric_method(ctx, setup, MODULE_SETUPS) and len(setup.args) == 1
+                    len(setup.args) == 1 and is_fabric_method(ctx, setup, MODULE_SETUPS)
                     and ctx.scope_of(setup) is scope and same_value(ctx, setup.args[0], root)
                     and _before(binding.stmt, setup) and _before(setup, use)
                     and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]

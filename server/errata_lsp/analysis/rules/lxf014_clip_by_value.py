@@ -17,7 +17,7 @@ import ast
 
 from ..context import XLA_FSDP, Arg, Context
 from ..findings import Edit, Position, Safety, Severity, Span
-from ..rule import Invalid, Rule, Valid, fix
+from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument
 
 CLIP_VAL, MAX_NORM = "clip_val", "max_norm"
 POSITIONS = {CLIP_VAL: 2, MAX_NORM: 3}  # clip_gradients(module, optimizer, clip_val, max_norm, norm_type, ...)
@@ -62,6 +62,10 @@ class ClipByValue(Rule):
             "def train(fabric, model, optimizer, cfg):\n"
             "    fabric.clip_gradients(model, optimizer, clip_val=cfg.clip_val, max_norm=None)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric, model, optimizer, cfg):\n"
+            "    fabric.clip_gradients(model, optimizer, max_norm=cfg.clip_val)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="whenever",
         ),
         Valid("from lightning.fabric import Fabric\n"
@@ -86,7 +90,7 @@ class ClipByValue(Rule):
             given = clip_arguments(ctx, call)
             if given is None:
                 continue
-            (clip, clip_state), (_, norm_state) = given[CLIP_VAL], given[MAX_NORM]
+            (clip, clip_state), (norm, norm_state) = given[CLIP_VAL], given[MAX_NORM]
             if clip is None or norm_state != NONE or clip_state == NONE:
                 continue
             message = (
@@ -97,19 +101,24 @@ class ClipByValue(Rule):
             if clip_state == UNKNOWN:
                 message += f"; here whenever `{ctx.doc.source(_value(clip))}` is not None"
                 severity = Severity.WARNING
-            yield self.finding(ctx, _underline(clip), message, self._to_norm(ctx, call, clip), severity)
+            yield self.finding(ctx, _underline(clip), message, self._to_norm(ctx, call, clip, norm), severity)
 
-    def _to_norm(self, ctx: Context, call: ast.Call, clip) -> list:
+    def _to_norm(self, ctx: Context, call: ast.Call, clip, norm) -> list:
         value = ctx.doc.source(_value(clip))
         title = f"Clip by norm: `max_norm={value}` (another algorithm: the threshold may need retuning)"
         if isinstance(clip, ast.keyword) and clip.arg == CLIP_VAL:
             start = ctx.doc.span(clip).start
-            name = Span(start, Position(start.line, start.column + len(CLIP_VAL)))
-            return [fix(title, Edit(name, MAX_NORM), safety=Safety.UNSAFE, preferred=True)]
-        if isinstance(clip, ast.expr) and len(call.args) == 3 and call.args[2] is clip:
+            edits = [Edit(Span(start, Position(start.line, start.column + len(CLIP_VAL))), MAX_NORM)]
+        elif isinstance(clip, ast.expr) and len(call.args) == 3 and call.args[2] is clip:
             start = ctx.doc.span(clip).start
-            return [fix(title, Edit(Span(start, start), f"{MAX_NORM}="), safety=Safety.UNSAFE, preferred=True)]
-        return []
+            edits = [Edit(Span(start, start), f"{MAX_NORM}=")]
+        else:
+            return []
+        if isinstance(norm, ast.keyword):  # `max_norm=None` is written too: drop it, or max_norm is given twice
+            edits.append(remove_argument(ctx, call_items(call), norm))
+        elif norm is not None:
+            return []  # `max_norm` comes through `**`: it would be given twice
+        return [fix(title, *edits, safety=Safety.UNSAFE, preferred=True)]
 
 
 def clip_arguments(ctx: Context, call: ast.Call):

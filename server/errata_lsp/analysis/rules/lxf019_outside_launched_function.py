@@ -166,7 +166,7 @@ class OutsideLaunchedFunction(Rule):
         after = [call for call, _ in same if _pos(call) < _pos(use) and _encloses(ctx, ctx.statement_of(call), use)]
         if not after or not _touches_device(ctx, use, method):
             return None
-        where = f"after `{_launch_text(ctx, after[-1])}` has returned, in the parent process, which never gets an XLA device"
+        where = f"after `{_launch_text(ctx, after[0])}` has returned, in the parent process, which never gets an XLA device"
         return self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
 
