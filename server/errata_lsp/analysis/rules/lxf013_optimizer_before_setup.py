@@ -139,9 +139,9 @@ class OptimizerBeforeSetup(Rule):
         for root in parameter_roots(ctx, params):
             for setup in setups:
                 if (
-                    len(setup.args) == 1 and is_fabric_method(ctx, setup, MODULE_SETUPS)
-                    and ctx.scope_of(setup) is scope and same_value(ctx, setup.args[0], root)
+                    len(setup.args) == 1 and same_value(ctx, setup.args[0], root) and ctx.scope_of(setup) is scope
                     and _before(binding.stmt, setup) and _before(setup, use)
+                    and is_fabric_method(ctx, setup, MODULE_SETUPS)
                     and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
                 ):
                     roots = [r for r in parameter_roots(ctx, params) if same_value(ctx, r, root)]
