@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 
 from ..context import XLA_FSDP, Binding, Context
+from ..document import LINE_BREAK
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix, replace
 
@@ -189,7 +190,7 @@ class JointSetup(Rule):
                 edits.append(Edit(line_span(ctx, node), ""))
         names = ", ".join(e.id for e in target.elts[1:])  # type: ignore[attr-defined]
         new += f"\n{indent}{names} = {receiver}.setup_optimizers({', '.join(texts)})"
-        edits.append(replace(ctx, stmt, new))
+        edits.append(replace(ctx, stmt, new.replace("\n", newline(ctx))))
         if moved:
             return fix("Set up the model first, then create the optimizer from the set-up model and set it up "
                        "(moves the optimizer's creation)", *edits, safety=Safety.UNSAFE, preferred=True)
@@ -251,6 +252,12 @@ def _bound_name(stmt: ast.stmt) -> ast.Name | None:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return stmt.targets[0]
     return None
+
+
+def newline(ctx: Context) -> str:
+    """The document's own line break, for text a fix inserts."""
+    match = LINE_BREAK.search(ctx.doc.text)
+    return match.group() if match else "\n"
 
 
 def block_of(ctx: Context, stmt: ast.stmt) -> list[ast.stmt] | None:

@@ -21,7 +21,7 @@ from ..context import XLA_FSDP, Context
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix
 from .lxf012_joint_setup import (
-    is_fabric_method, line_span, movable, optimizer_params, parameter_roots, renamed_text, same_value, whole_lines,
+    is_fabric_method, line_span, movable, newline, optimizer_params, parameter_roots, renamed_text, same_value, whole_lines,
 )
 
 MODULE_SETUPS = ("setup_module", "setup")
@@ -168,7 +168,8 @@ class OptimizerBeforeSetup(Rule):
         holder = anchor.targets[0].id
         end = ctx.doc.span(anchor).end.line
         text = renamed_text(ctx, whole_lines(ctx, binding.stmt), roots, holder)
-        insert = Edit(Span(Position(end, len(ctx.doc.lines[end])), Position(end, len(ctx.doc.lines[end]))), "\n" + text)
+        insert = Edit(Span(Position(end, len(ctx.doc.lines[end])), Position(end, len(ctx.doc.lines[end]))),
+                      ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
                    Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)
 
