@@ -24,7 +24,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 EXCEPTION_LINE = re.compile(
     r"(?:^|\s)(?:[\w.]+\.)?(?P<cls>[A-Za-z_]\w*(?:Error|Exception|Warning|Interrupt|Exit)): ?(?P<msg>.*)$"
 )
-LOOKUP_BUDGET_S = 0.05  # the most all pattern runs of one lookup may take together
+LOOKUP_BUDGET_S = 0.05  # the most CPU time all pattern runs of one lookup may take together
 MAX_QUERY_CHARS = 20_000  # longer queries are cut to their last part, where a traceback ends
 
 
@@ -61,7 +61,7 @@ class MessageIndex:
         if self._by_key is None:
             self._by_key = self._build()
         query = query[-MAX_QUERY_CHARS:]
-        deadline = time.monotonic() + LOOKUP_BUDGET_S
+        deadline = time.thread_time() + LOOKUP_BUDGET_S  # CPU time: a busy machine must not cost matches
         best: dict[str, tuple[tuple[int, int, int], Match]] = {}
         stated = exception_messages(query)
         for order, (cls, text) in enumerate(stated + [("", query)]):
@@ -77,21 +77,24 @@ class MessageIndex:
     def _match_text(self, text: str, deadline: float) -> list[Match]:
         assert self._by_key is not None
         words = set(WORD.findall(text)) | {""}
+        # The most specific first (the longest literal), so a slow pattern of a vague record cannot
+        # use up the time of the record the text is really about.
+        candidates = sorted(
+            ((literal, record) for word in words for literal, record in self._by_key.get(word, ()) if literal in text),
+            key=lambda pair: (-len(pair[0]), pair[1].id),
+        )
         out = []
-        for word in words:
-            for literal, record in self._by_key.get(word, ()):
-                if literal not in text:
-                    continue
-                pattern = self._pattern(record)
-                remaining = deadline - time.monotonic()
-                if pattern is None or remaining <= 0:
-                    continue
-                try:
-                    hit = pattern.search(text, timeout=remaining)
-                except TimeoutError:
-                    continue
-                if hit:
-                    out.append(Match(record, hit.group(0), tuple(g or "" for g in hit.groups())))
+        for _, record in candidates:
+            pattern = self._pattern(record)
+            remaining = deadline - time.thread_time()
+            if pattern is None or remaining <= 0:
+                continue
+            try:
+                hit = _search(pattern, text, remaining)
+            except TimeoutError:
+                continue
+            if hit:
+                out.append(Match(record, hit.group(0), tuple(g or "" for g in hit.groups())))
         return out
 
     def _pattern(self, record: Record) -> regex.Pattern[str] | None:
@@ -101,6 +104,22 @@ class MessageIndex:
             except (regex.error, ValueError):
                 self._compiled[record.id] = None
         return self._compiled[record.id]
+
+
+def _search(pattern: regex.Pattern[str], text: str, budget: float, tries: int = 3) -> regex.Match[str] | None:
+    """`pattern.search` that gives up after `budget` seconds of this thread's CPU time.
+
+    The engine's timeout is wall-clock time; on a loaded machine it can expire while the thread is not
+    even running. Such a timeout is retried; one where the pattern itself burned the time is raised.
+    """
+    for _ in range(tries):
+        cpu = time.thread_time()
+        try:
+            return pattern.search(text, timeout=budget)
+        except TimeoutError:
+            if time.thread_time() - cpu >= budget / 2:
+                raise
+    raise TimeoutError(f"{pattern.pattern!r}: no CPU time to run it")
 
 
 def exception_messages(text: str) -> list[tuple[str, str]]:
