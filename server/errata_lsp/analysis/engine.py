@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..settings import Settings
 from .context import Context
-from .document import Document
+from .document import LINE_BREAK, Document
 from .findings import Edit, Finding, Position, Safety, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -51,6 +51,8 @@ def check_source(
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     chunks = doc.chunks(sorted(words))
     ctx = Context(doc, chunks)
+    first_break = LINE_BREAK.search(text)
+    eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks))
     for rule in active:
         try:
@@ -65,7 +67,11 @@ def check_source(
                 if severity != finding.severity:
                     finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
                                       severity, finding.fixes, finding.rule)
-                report.findings.append(_after_bom(finding) if doc.bom else finding)
+                if doc.bom:
+                    finding = _after_bom(finding)
+                if eol != "\n":
+                    finding = _with_line_ending(finding, eol)
+                report.findings.append(finding)
     report.findings.sort(key=lambda f: (f.span.start, f.code))
     return report
 
@@ -81,6 +87,13 @@ def _after_bom(finding: Finding) -> Finding:
     fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
                   for f in finding.fixes)
     return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
+
+
+def _with_line_ending(finding: Finding, eol: str) -> Finding:
+    """Rules write "\n" (and `Document.slice` joins lines with it): a CRLF or CR file gets its own."""
+    fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(e.span, LINE_BREAK.sub(eol, e.new_text)) for e in f.edits))
+                  for f in finding.fixes)
+    return dataclasses.replace(finding, fixes=fixes)
 
 
 def _suppressed(doc: Document, finding: Finding) -> bool:

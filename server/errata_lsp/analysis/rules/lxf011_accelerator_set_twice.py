@@ -19,7 +19,7 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
 from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument
-from .lxf010_cpu_accelerator import drop_argument, strategy_accelerators
+from .lxf010_cpu_accelerator import CPU_ACCELERATOR, drop_argument, strategy_accelerators
 
 FLAG_NAMES = ("cpu", "cuda", "gpu", "mps", "tpu")
 
@@ -125,7 +125,8 @@ class AcceleratorSetTwice(Rule):
                 fixes.append(fix(f"Remove `accelerator={ctx.doc.source(flag.value)}` from Fabric", removal,
                                  safety=Safety.UNSAFE, preferred=True))
             strategy_fix = _drop_from_strategy(ctx, args["strategy"].value, given)
-            if strategy_fix is not None:
+            cpu = value.value == "cpu" if named else ctx.resolve(value.func) in CPU_ACCELERATOR
+            if strategy_fix is not None and not cpu:  # with the CPU flag left, launch fails instead (LXF010)
                 fixes.append(strategy_fix)
             yield self.finding(ctx, flag.node if isinstance(flag.node, ast.keyword) else flag.value, message, fixes)
 
