@@ -96,11 +96,13 @@ class Document:
         """0-based lines that begin a top-level definition or compound statement, plus 0."""
         starts = [0]
         line = pos = 0
+        decorated = False  # a definition stays in one chunk with the decorators above it
         for m in TOP_LEVEL.finditer(self.code):
             line += self.code.count("\n", pos, m.start())
             pos = m.start()
-            if line != starts[-1]:
+            if line != starts[-1] and not decorated:
                 starts.append(line)
+            decorated = m.group().startswith("@")
         return starts
 
     @cached_property

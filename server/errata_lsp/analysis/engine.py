@@ -15,8 +15,9 @@ from .findings import Edit, Finding, Position, Safety, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
 
-# A file that mentions none of these cannot misuse the XLAFSDP pack: it is not parsed at all.
-PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync")
+# A file that mentions none of these cannot misuse the pack (XLAFSDP, and the Fabric calls every
+# strategy checks): it is not parsed at all.
+PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
 # Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
 CONTEXT_WORDS = ("lightning", "Fabric(", "launch(", "Strategy(")
 NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
