@@ -86,6 +86,7 @@ def _check(args: argparse.Namespace) -> int:
         except (SourceError, SettingsError) as exc:
             print(f"{path}: {exc}", file=sys.stderr)
             status = EXIT_ERROR
+            counts["unchecked"] += 1
             continue
         report_text = text
         if args.fix or args.diff:
@@ -93,20 +94,23 @@ def _check(args: argparse.Namespace) -> int:
             if fixed != text:
                 counts["fixed"] += len(applied)
                 if args.diff:
-                    sys.stdout.writelines(difflib.unified_diff(
-                        text.splitlines(keepends=True), fixed.splitlines(keepends=True),
-                        f"a/{path}", f"b/{path}"))
-                    if not fixed.endswith(("\n", "\r")):
-                        print()
+                    _write_bytes(_unified_diff(path, text, fixed).encode(encoding))
                 else:
-                    write_source(path, fixed, encoding)
-                    report_text = fixed
+                    try:
+                        write_source(path, fixed, encoding)
+                    except OSError as exc:
+                        print(f"{path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+                        status = EXIT_ERROR
+                        counts["fixed"] -= len(applied)
+                    else:
+                        report_text = fixed
         report = check_source(report_text, str(path), settings)
         if report.skipped:
             print(f"{path}: skipped: {report.skipped}", file=sys.stderr)
         for failure in report.failures:
             print(f"{path}: rule {failure.rule} failed ({failure.error}); its findings are missing", file=sys.stderr)
             status = EXIT_ERROR
+        counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
             counts[finding.severity.value] += 1
             fixable += any(f.safety is Safety.SAFE for f in finding.fixes)
@@ -135,12 +139,46 @@ def _summary(args, counts: Counter, total: int, fixable: int) -> None:
         return
     if args.fix and counts["fixed"]:
         print(f"Fixed {counts['fixed']} finding(s).", file=out)
+    if counts["unchecked"]:  # not "All checks passed": some were not done
+        print(f"{counts['unchecked']} file(s) could not be checked (see above).", file=out)
     if not total:
-        print("All checks passed.", file=out)
+        if not counts["unchecked"]:
+            print("All checks passed.", file=out)
         return
     by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
     hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
     print(f"Found {total} finding(s): {by}{hint}.", file=out)
+
+
+def _unified_diff(path: Path, before: str, after: str) -> str:
+    """A patch that `patch -p1` and `git apply` take: lines split at "\\n" only, as they count them
+    (not at a form feed, U+2028 or a lone CR), and the no-newline marker where a side ends without one."""
+    name = path
+    if path.is_absolute():
+        try:
+            name = path.relative_to(Path.cwd())
+        except ValueError:
+            pass
+    out = []
+    for line in difflib.unified_diff(_lines(before), _lines(after), f"a/{name.as_posix()}", f"b/{name.as_posix()}"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def _lines(text: str) -> list[str]:
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _write_bytes(data: bytes) -> None:
+    """A patch is bytes in the file's own encoding, line endings included."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8", errors="replace"))
+        return
+    sys.stdout.flush()
+    buffer.write(data)
+    buffer.flush()
 
 
 def _json(path: Path, finding: Finding) -> dict:

@@ -18,6 +18,8 @@ _ALIASES = {
 # What `from M import *` brings in, for the modules that export the classes above.
 STAR_EXPORTS = {
     "lightning.fabric.strategies": {"XLAFSDPStrategy", "FSDPStrategy"},
+    "lightning.fabric.strategies.xla_fsdp": {"XLAFSDPStrategy"},  # no __all__: every public name
+    "lightning.fabric.strategies.fsdp": {"FSDPStrategy"},
     "lightning.fabric": {"Fabric"},
     "lightning": {"Fabric"},
 }
