@@ -84,6 +84,10 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
         "workbench.tips.enabled": False,
         "editor.hover.delay": 100,
         "files.autoSave": "off",
+        "editor.minimap.enabled": False,
+        "workbench.secondarySideBar.defaultVisibility": "hidden",
+        "chat.disableAIFeatures": True,
+        "errata.trace.server": "messages",
     }, indent=2))
     env = dict(
         os.environ,
@@ -120,7 +124,7 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
         drive = subprocess.run(
             [str(N24_BIN / "node"), str(DRIVER)],
             env=dict(env, NODE_PATH=str(PW_MODULES), CS_URL=f"http://127.0.0.1:{port}", WS_DIR=str(ws),
-                     SETTINGS_FILE=str(machine_settings), SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
+                     SETTINGS_FILE=str(machine_settings), USER_SETTINGS_FILE=str(settings_file), SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
         )
     finally:

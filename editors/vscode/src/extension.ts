@@ -121,6 +121,17 @@ async function startClient(): Promise<LanguageClient | undefined> {
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: serverSettings,
     initializationFailedHandler: () => false,
+    middleware: {
+      workspace: {
+        // the server pulls section "errata": answer with the cleaned settings (no editor-only keys, no
+        // empty `select`, which would select no rule at all; paths expanded), as initializationOptions
+        configuration: async (params, token, next) => {
+          const result = await next(params, token);
+          if (!Array.isArray(result)) return result;
+          return result.map((value, i) => (params.items[i]?.section === "errata" ? serverSettings() : value));
+        },
+      },
+    },
     errorHandler: errorHandlerFor(() => c, () => initialized),
   };
   c = new LanguageClient(CLIENT_ID, "errata", serverOptions, clientOptions);

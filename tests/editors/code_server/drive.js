@@ -6,12 +6,13 @@
 //   1. sample.py: an error squiggle; the Problems panel entry "must be a set … LXF001"; the hover
 //      text ("must be a set", "What it means"); Ctrl+. offers "Convert list to set"; applying it and
 //      saving writes `{Block}` to disk; the squiggle goes away.
-//   2. fixall.py: editor.codeActionsOnSave {"source.fixAll.errata": "explicit"} fixes it on save.
+//   2. errata.severity changed in the User settings turns the squiggle into a warning (live);
+//      fixall.py: editor.codeActionsOnSave {"source.fixAll.errata": "explicit"} fixes it on save.
 //   3. runtime.log: the runtime error line gets a diagnostic and a hover.
 //   4. "errata: Explain error message…" from the command palette shows the record card.
 //   5. errata.server.command set to a missing program: an error notification naming it.
 //
-// Env: CS_URL, WS_DIR, SETTINGS_FILE (the remote = Machine settings.json), SHOT_DIR, CHROMIUM (/usr/bin/chromium), STEP_TIMEOUT_MS (30000)
+// Env: CS_URL, WS_DIR, SETTINGS_FILE (the remote = Machine settings.json), USER_SETTINGS_FILE, SHOT_DIR, CHROMIUM (/usr/bin/chromium), STEP_TIMEOUT_MS (30000)
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -19,7 +20,8 @@ const { chromium } = require("playwright-core");
 
 const url = process.env.CS_URL;
 const ws = process.env.WS_DIR;
-const settingsFile = process.env.SETTINGS_FILE;
+const settingsFile = process.env.SETTINGS_FILE; // remote (Machine) settings: errata.server.command
+const userSettingsFile = process.env.USER_SETTINGS_FILE;
 const shotDir = process.env.SHOT_DIR || require("os").tmpdir();
 const T = Number(process.env.STEP_TIMEOUT_MS || 30000);
 const RUNTIME_ERROR =
@@ -99,6 +101,31 @@ async function runCommand(page, label) {
   await page.keyboard.press("Enter");
 }
 
+/** Open a settings.json through the command palette, replace its text, save, close the editor. */
+async function editSettings(page, commandLabel, file, mutate) {
+  const settings = JSON.parse(fs.readFileSync(file, "utf8"));
+  mutate(settings);
+  const want = JSON.stringify(settings);
+  await runCommand(page, commandLabel);
+  // (1.139 opens it in a modal editor, older ones in a tab)
+  const lines = page.locator(".monaco-editor .view-lines", { hasText: Object.keys(settings)[0] }).first();
+  await lines.waitFor();
+  await lines.click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(want); // one line: no auto-indent on Enter
+  await page.keyboard.press("Control+Shift+End"); // whatever auto-closing added after it
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Control+S");
+  await waitFor(`${path.basename(path.dirname(file))}/settings.json saved`, () => {
+    try {
+      return JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8"))) === want;
+    } catch {
+      return false;
+    }
+  });
+  await page.keyboard.press("Control+W"); // close it (modal or tab)
+}
+
 /** Text of a webview frame (e.g. the markdown preview) containing `needle`. */
 async function frameText(page, needle) {
   for (const f of page.frames()) {
@@ -120,7 +147,7 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
-  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 950 } });
   page.setDefaultTimeout(T);
   let ok = false;
   try {
@@ -142,7 +169,8 @@ async function main() {
     if (!problemText.includes("found [Block]")) throw new Error("Problems entry lacks 'found [Block]': " + problemText);
 
     const lineText = "activation_checkpointing_policy=[Block]";
-    const col = "strategy = XLAFSDPStrategy(activation_checkpointing_policy=".length + 1; // on "Block" inside [Block]
+    const srcLine = readDisk("sample.py").split("\n").find((l) => l.includes(lineText));
+    const col = srcLine.indexOf("[Block]") + 1; // on "Block" inside [Block]
     const hover = await hoverAt(page, lineText, col, ["must be a set", "What it means"]);
     log("hover: " + hover.slice(0, 140));
 
@@ -174,9 +202,15 @@ async function main() {
     await page.locator(".editor-instance .squiggly-error").first().waitFor({ state: "detached" });
     log("squiggle gone");
 
-    // 2. fix all on save
+    // 2. settings apply live: errata.severity {"LXF001": "warning"} in the User settings
+    await editSettings(page, "Preferences: Open User Settings (JSON)", userSettingsFile, (o) => {
+      o["errata.severity"] = { LXF001: "warning" };
+    });
+    log("errata.severity set to warning for LXF001");
+    // and fix all on save
     await openFile(page, "fixall.py", "activation_checkpointing_policy");
-    await page.locator(".editor-instance .squiggly-error").first().waitFor({ timeout: 60000 });
+    await page.locator(".editor-instance .squiggly-warning").first().waitFor({ timeout: 60000 });
+    log("fixall.py: LXF001 is now a warning squiggle");
     const q = await pointAt(page, "class Block", 0);
     await page.mouse.click(q.x, q.y);
     await page.keyboard.press("End");
@@ -207,24 +241,8 @@ async function main() {
 
     // 5. a server command that cannot start: clear error message
     // edited the way a user would: Preferences: Open Remote Settings (JSON), change, save
-    const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8"));
-    settings["errata.server.command"] = ["/nonexistent/errata-lsp-missing"];
-    await runCommand(page, "Preferences: Open Remote Settings (JSON)");
-    // (1.139 opens it in a modal editor, older ones in a tab)
-    const settingsLines = page.locator(".monaco-editor .view-lines", { hasText: "errata.server.command" }).first();
-    await settingsLines.waitFor();
-    await settingsLines.click();
-    await page.keyboard.press("Control+A");
-    await page.keyboard.insertText(JSON.stringify(settings)); // one line: no auto-indent on Enter
-    await page.keyboard.press("Control+Shift+End"); // whatever auto-closing added after it
-    await page.keyboard.press("Delete");
-    await page.keyboard.press("Control+S");
-    await waitFor("settings.json saved", () => {
-      try {
-        return JSON.parse(readSettings())["errata.server.command"][0].includes("errata-lsp-missing");
-      } catch {
-        return false;
-      }
+    await editSettings(page, "Preferences: Open Remote Settings (JSON)", settingsFile, (o) => {
+      o["errata.server.command"] = ["/nonexistent/errata-lsp-missing"];
     });
     log("errata.server.command set to a missing program");
     const toast = page.locator(".notification-toast", { hasText: "errata-lsp-missing" }).first();
