@@ -105,10 +105,20 @@ def child_trace(path: str) -> dict:
 
 
 def child_lookup(path: str, queries_path: str) -> dict:
+    """One load (timed, as child_load) and then every lookup."""
+    t0 = time.perf_counter()
     KnowledgeBase = _import_kb()
+    t1 = time.perf_counter()
+    rss0 = _status_kb("VmRSS")
+    t2 = time.perf_counter()
     kb = KnowledgeBase.load([path], include_shipped=False)
+    t3 = time.perf_counter()
+    rss1 = _status_kb("VmRSS")
+    out: dict = {"load": {"import_s": t1 - t0, "load_s": t3 - t2, "rss_before_kb": rss0, "rss_after_kb": rss1,
+                          "rss_delta_kb": rss1 - rss0, "peak_rss_kb": _status_kb("VmHWM"),
+                          "records": len(kb) if hasattr(kb, "__len__") else None,
+                          "problems": len(kb.problems), "problem_samples": [str(p) for p in kb.problems[:3]]}}
     q = json.loads(Path(queries_path).read_text(encoding="utf-8"))
-    out: dict = {}
     # the very first lookup pays for any lazily built index
     t0 = time.perf_counter()
     first = kb.match(q["matching"][0][0])
@@ -127,11 +137,13 @@ def child_lookup(path: str, queries_path: str) -> dict:
                      "mean_results": sum(len(r) for r in results) / len(results)}
     times, results = _timed_calls(kb.match, q["nonmatching"])
     out["nonmatching"] = {**summary(times), "false_positives": sum(bool(r) for r in results)}
+    out["peak_rss_kb_after_lookups"] = _status_kb("VmHWM")
     return out
 
 
-def _compile_all(paths: list[str]) -> tuple[list, float, int]:
-    patterns = []
+def _compile_all(paths: list[str]) -> tuple[list, list[str], float, int]:
+    """Every record's pattern compiled with `re`: (patterns, ids, compile seconds, RSS delta KiB)."""
+    patterns, ids = [], []
     for p in paths:
         with open(p, encoding="utf-8") as f:
             for line in f:
@@ -140,41 +152,42 @@ def _compile_all(paths: list[str]) -> tuple[list, float, int]:
                 d = json.loads(line)
                 rec = d.get("record", d)
                 patterns.append(rec.get("messagePattern") or gen_records.pattern_from_template(rec["errorMessage"]))
+                ids.append(rec["id"])
     rss0 = _status_kb("VmRSS")
     t0 = time.perf_counter()
-    compiled = []
-    for p in patterns:
+    compiled, kept = [], []
+    for p, rid in zip(patterns, ids):
         try:
             compiled.append(re.compile(p))
+            kept.append(rid)
         except re.error:
             pass
-    return compiled, time.perf_counter() - t0, _status_kb("VmRSS") - rss0
+    return compiled, kept, time.perf_counter() - t0, _status_kb("VmRSS") - rss0
 
 
-def child_baseline(path: str, queries_path: str, n: int) -> dict:
-    """`re.search` over every compiled pattern: compile cost, then per-lookup latency."""
-    compiled, compile_s, rss_delta = _compile_all([path])
+def child_baseline(path: str, queries_path: str, n: int, patho_path: str, timeout_s: float) -> dict:
+    """`re.search` over every compiled pattern: compile cost, per-lookup latency, then the
+    pathological queries, each in a forked child killed after timeout_s."""
+    compiled, ids, compile_s, rss_delta = _compile_all([path])
     q = json.loads(Path(queries_path).read_text(encoding="utf-8"))
 
-    def search_all(text: str) -> list[int]:
-        return [i for i, p in enumerate(compiled) if p.search(text)]
+    def search_all(text: str) -> list[str]:
+        return [ids[i] for i, p in enumerate(compiled) if p.search(text)]
 
     out = {"patterns": len(compiled), "compile_s": compile_s, "compiled_rss_delta_kb": rss_delta}
     items = q["matching"][2:2 + n]
     times, results = _timed_calls(search_all, [m for m, _ in items])
-    out["matching"] = {**summary(times), "mean_results": sum(map(len, results)) / len(results)}
+    out["matching"] = {**summary(times), "mean_results": sum(map(len, results)) / len(results),
+                       "hit_rate": sum(rid in r for (_, rid), r in zip(items, results)) / len(items)}
     items = q["traceback"][: max(3, n // 5)]
     times, _ = _timed_calls(search_all, [m for m, _ in items])
     out["traceback"] = summary(times)
     times, results = _timed_calls(search_all, q["nonmatching"][:n])
     out["nonmatching"] = {**summary(times), "false_positives": sum(bool(r) for r in results)}
-    return out
 
-
-def child_patho_baseline(path: str, patho_path: str, timeout_s: float) -> dict:
-    """Compile every pattern once, then fork one searcher per pathological query, killed at timeout."""
-    compiled, compile_s, _ = _compile_all([path, patho_path])
-    out = {"compile_s": compile_s, "patterns": len(compiled), "timeout_s": timeout_s, "queries": []}
+    more, _, _, _ = _compile_all([patho_path])
+    compiled.extend(more)
+    patho = {"patterns": len(compiled), "timeout_s": timeout_s, "queries": []}
     for pattern, query in gen_records.PATHOLOGICAL:
         t0 = time.perf_counter()
         pid = os.fork()
@@ -193,19 +206,21 @@ def child_patho_baseline(path: str, patho_path: str, timeout_s: float) -> dict:
         if status is None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            out["queries"].append({"pattern": pattern, "query": query, "finished": False,
-                                   "result": f"did not finish in {timeout_s:g} s"})
+            patho["queries"].append({"pattern": pattern, "query": query, "finished": False,
+                                     "result": f"did not finish in {timeout_s:g} s"})
         else:
-            out["queries"].append({"pattern": pattern, "query": query, "finished": True,
-                                   "ms": elapsed * 1000.0, "result": f"{elapsed * 1000:.1f} ms"})
+            patho["queries"].append({"pattern": pattern, "query": query, "finished": True,
+                                     "ms": elapsed * 1000.0, "result": f"{elapsed * 1000:.1f} ms"})
+    out["pathological"] = patho
     return out
 
 
 def child_patho_engine(path: str, patho_path: str) -> dict:
     KnowledgeBase = _import_kb()
     kb = KnowledgeBase.load([path, patho_path], include_shipped=False)
+    n = len(kb) if hasattr(kb, "__len__") else None
     kb.match("warm up the index")
-    out = {"problems": [str(p) for p in kb.problems[:5]], "queries": []}
+    out = {"records": n, "problems": [str(p) for p in kb.problems[:5]], "queries": []}
     for pattern, query in gen_records.PATHOLOGICAL:
         t0 = time.perf_counter()
         r = kb.match(query)
@@ -216,8 +231,7 @@ def child_patho_engine(path: str, patho_path: str) -> dict:
 
 
 CHILDREN = {"load": child_load, "trace": child_trace, "lookup": child_lookup,
-            "baseline": child_baseline, "patho-baseline": child_patho_baseline,
-            "patho-engine": child_patho_engine}
+            "baseline": child_baseline, "patho-engine": child_patho_engine}
 
 
 # ------------------------------------------------------------------------------ parent
@@ -247,6 +261,13 @@ def ensure_records(out_dir: Path, count: int, seed: int) -> tuple[Path, Path]:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
             gen_records.write_jsonl(gen_records.RecordGen(seed).records(count), f)
         tmp.rename(path)
+    subset = out_dir / f"records-10000-s{seed}-v{gen_records.GEN_VERSION}.jsonl"
+    if count > 10_000 and not subset.exists():
+        with open(path, encoding="utf-8") as src, open(subset, "w", encoding="utf-8", newline="\n") as dst:
+            for i, line in enumerate(src):
+                if i >= 10_000:
+                    break
+                dst.write(line)
     patho = out_dir / f"pathological-v{gen_records.GEN_VERSION}.jsonl"
     if not patho.exists():
         with open(patho, "w", encoding="utf-8", newline="\n") as f:
@@ -283,12 +304,15 @@ def engine_available() -> str | None:
     return None if p.returncode == 0 else p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "import failed"
 
 
-def run(records: int = 100_000, queries: int = 1000, baseline_queries: int = 100, load_runs: int = 3,
-        patho_timeout: float = 10.0, seed: int = 0, out_dir: Path | None = None, log=print,
+def run(records: int = 100_000, queries: int = 1000, baseline_queries: int = 50, load_runs: int = 3,
+        patho_timeout: float = 5.0, seed: int = 0, out_dir: Path | None = None, log=print,
         traced: bool = True) -> dict:
     out_dir = out_dir or BENCH / "out" / "kb"
     t0 = time.perf_counter()
     path, patho = ensure_records(out_dir, records, seed)
+    subset = out_dir / f"records-10000-s{seed}-v{gen_records.GEN_VERSION}.jsonl"
+    if not subset.exists():
+        subset = path
     log(f"kb: records file {path.name} ({path.stat().st_size / 2**20:.0f} MiB) ready in {time.perf_counter() - t0:.1f} s")
     qpath = make_queries(path, records, queries, seed, out_dir / f"queries-{records}-{queries}.json")
     res: dict = {"file": {"path": str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path),
@@ -298,8 +322,15 @@ def run(records: int = 100_000, queries: int = 1000, baseline_queries: int = 100
     why = engine_available()
     res["engine_available"] = why is None
     if why is None:
-        log("kb: engine load runs ...")
-        runs = [run_child("load", str(path)) for _ in range(load_runs)]
+        log("kb: engine load + lookups ...")
+        lk = run_child("lookup", str(path), str(qpath), timeout=900)
+        res["lookup"] = lk
+        runs = [lk["load"]] if "load" in lk else [{"error": lk.get("error")}]
+        # more load-only runs while they are cheap (a slow engine must not blow the run's budget)
+        while len(runs) < load_runs and all("error" not in r for r in runs) \
+                and sum(r["load_s"] for r in runs) < 20:
+            log(f"kb: engine load run {len(runs) + 1} ...")
+            runs.append(run_child("load", str(path), timeout=600))
         ok = [r for r in runs if "error" not in r]
         res["load"] = {"runs": runs}
         if ok:
@@ -309,22 +340,23 @@ def run(records: int = 100_000, queries: int = 1000, baseline_queries: int = 100
                 "rss_delta_mb": summary([r["rss_delta_kb"] / 1024 for r in ok]),
                 "peak_rss_mb": summary([r["peak_rss_kb"] / 1024 for r in ok]),
                 "records_loaded": ok[0]["records"], "problems": ok[0]["problems"],
+                "problem_samples": ok[0].get("problem_samples"),
             })
         if traced:
-            log("kb: tracemalloc run ...")
-            res["load_traced"] = run_child("trace", str(path))
-        log("kb: engine lookups ...")
-        res["lookup"] = run_child("lookup", str(path), str(qpath))
-        log("kb: engine on pathological patterns ...")
-        res["pathological_engine"] = run_child("patho-engine", str(path), str(patho), timeout=180)
+            first = ok[0]["load_s"] if ok else 60.0
+            limit = min(420.0, max(60.0, 8 * first + 30))
+            log(f"kb: tracemalloc run (limit {limit:.0f} s) ...")
+            res["load_traced"] = run_child("trace", str(path), timeout=limit)
+        log("kb: engine on pathological patterns (next to 10,000 records) ...")
+        res["pathological_engine"] = run_child("patho-engine", str(subset), str(patho), timeout=300)
     else:
         res["engine_error"] = why
         log(f"kb: engine not available ({why}); baseline only")
-    log("kb: baseline (re.search over all patterns) ...")
-    res["baseline"] = run_child("baseline", str(path), str(qpath), baseline_queries)
-    log("kb: baseline on pathological patterns ...")
-    res["pathological_baseline"] = run_child("patho-baseline", str(path), str(patho), patho_timeout,
-                                             timeout=120 + patho_timeout * len(gen_records.PATHOLOGICAL))
+    log("kb: baseline (re.search over all patterns, then the pathological ones) ...")
+    bl = run_child("baseline", str(path), str(qpath), baseline_queries, str(patho), patho_timeout,
+                   timeout=600 + patho_timeout * len(gen_records.PATHOLOGICAL))
+    res["pathological_baseline"] = bl.pop("pathological", {"error": bl.get("error")})
+    res["baseline"] = bl
     res["wall_s"] = time.perf_counter() - t0
     return res
 
@@ -335,9 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("child_args", nargs="?", help=argparse.SUPPRESS)
     ap.add_argument("--records", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=1000)
-    ap.add_argument("--baseline-queries", type=int, default=100)
+    ap.add_argument("--baseline-queries", type=int, default=50)
     ap.add_argument("--load-runs", type=int, default=3)
-    ap.add_argument("--patho-timeout", type=float, default=10.0)
+    ap.add_argument("--patho-timeout", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="fewer queries, one load run, 3 s timeout")
     ap.add_argument("--json", help="write the results here")

@@ -11,7 +11,9 @@ to the child process it started. One *session* is:
     hover ×N, codeAction ×N                             hover_warm_ms[], action_warm_ms[]
     didChange(one char, v2..) ──► publishDiagnostics    change_ms[] (publish for THAT version; for
                                                         servers that never send a version: the
-                                                        first publish after the change)
+                                                        first publish after the change); 250 ms
+                                                        pause after each
+    5 didChange 100 ms apart ──► publish of the last    burst_ms (from the last keystroke)
     read VmHWM of the server and its children           peak_rss_kb
     shutdown, exit
 
@@ -339,7 +341,9 @@ class SessionSpec:
     warm: int = 20
     warm_budget_s: float = 10.0     # stop a warm loop early (after >= 3 samples) past this
     changes: int = 3
-    change_gap_s: float = 0.03
+    change_gap_s: float = 0.25     # pause after each keystroke's publish: each keystroke is isolated
+    burst: int = 5                  # then a typing burst: this many keystrokes ...
+    burst_interval_s: float = 0.1   # ... this far apart, timed from the last one to its publish
     diag_timeout_s: float = 120.0
     request_timeout_s: float = 60.0
     stderr_path: str | None = None
@@ -482,6 +486,28 @@ async def run_session(spec: SessionSpec) -> dict:
             if res["sends_version"]:
                 last = [p for p in pubs() if p.version == version][-1]
                 res["change_last_ms"].append(_ms(ts, last.t))
+        # ---- a typing burst: keystrokes 100 ms apart without waiting; last keystroke -> its publish
+        if spec.burst and sync_kind != 1:
+            k0 = spec.changes
+            n_before = len(pubs())
+            last_version = 2 + k0 + spec.burst - 1
+            for j in range(spec.burst):
+                k = k0 + j
+                ts = time.perf_counter()
+                await c.notify("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": 2 + k},
+                    "contentChanges": [{"range": {"start": {"line": line, "character": col + k},
+                                                  "end": {"line": line, "character": col + k}},
+                                        "rangeLength": 0, "text": "y"}]})
+                if j < spec.burst - 1:
+                    await asyncio.sleep(spec.burst_interval_s)
+            if res["sends_version"]:
+                pred = lambda: any(p.version == last_version for p in pubs())  # noqa: E731
+            else:
+                pred = lambda: len(pubs()) > n_before  # noqa: E731
+            t_pub = await c.wait_for(pred, spec.diag_timeout_s)
+            res["burst_ms"] = _ms(ts, t_pub)
+            res["burst_publishes"] = len(pubs()) - n_before
         res["change_diagnostics"] = len(pubs()[-1].diagnostics)
         res["publishes"] = len(pubs())
 

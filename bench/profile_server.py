@@ -123,7 +123,7 @@ async def profile(cmd: list[str], case: dict, workspace: Path, focus: str, repea
             change_pos=tuple(case["change_pos"]),
             warm=repeat if focus in ("hover", "action") else 1,
             changes=repeat if focus == "change" else (0 if focus in ("open", "init") else 1),
-            change_gap_s=0.0, warm_budget_s=600, stderr_path=str(out_base.with_suffix(".stderr.log")))
+            change_gap_s=0.3, burst=0, warm_budget_s=600, stderr_path=str(out_base.with_suffix(".stderr.log")))
         results.append(await run_session(spec))
     return {"results": results, "out": out_file}
 
