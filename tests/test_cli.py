@@ -475,3 +475,39 @@ def test_kb_paths_from_pyproject_are_found_from_a_subfolder(project, capsys):
     os.chdir(project / "src")
     assert main(["explain", "RuntimeError: Sprocket 3 slipped its chain"]) == 0
     assert "Tighten the chain" in capsys.readouterr().out
+
+
+# --- false positives found by the survey (lightning's own tests) -------------------------------------
+INTERNAL_CALL = (
+    "from unittest.mock import MagicMock\n"
+    "from lightning.fabric import Fabric\n"
+    "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+    "from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as XLAFSDP\n"
+    "import torch.nn as nn\n"
+    "class Net(nn.Module):\n    pass\n"
+    "strategy = XLAFSDPStrategy()\n"
+    "fabric = Fabric(strategy=strategy)\n"
+    "def step(module, enabled):\n"
+    "    module = {value}\n"
+    "    with strategy._backward_sync_control.no_backward_sync(module, True):\n"
+    "        pass\n"
+)
+
+
+@pytest.mark.parametrize("value", [
+    "MagicMock(spec=XlaFullyShardedDataParallel)",  # lightning tests/tests_fabric/strategies/test_xla_fsdp.py
+    "XLAFSDP(Net())",
+    "module",  # a parameter: the file cannot tell
+    "build_sharded(module)",
+])
+def test_internal_no_backward_sync_on_a_module_that_may_be_xla_fsdp_is_not_an_error(value):
+    text = INTERNAL_CALL.replace("{value}", value)
+    assert [f for f in check_source(text, "t.py").findings if f.code == "LXF003"] == []
+
+
+@pytest.mark.parametrize(("value", "got"), [("Net()", "the raw module's class"), ("nn.Linear(2, 2)", "the raw module's class"),
+                                            ("fabric.setup_module(Net())", "_FabricModule")])
+def test_internal_no_backward_sync_on_a_known_plain_module_is_an_error(value, got):
+    text = INTERNAL_CALL.replace("{value}", value)
+    (finding,) = [f for f in check_source(text, "t.py").findings if f.code == "LXF003"]
+    assert finding.severity.value == "error" and f"Got: {got}." in finding.message

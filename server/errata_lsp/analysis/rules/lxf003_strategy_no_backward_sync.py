@@ -111,7 +111,9 @@ class StrategyNoBackwardSync(Rule):
             why = "passes the wrapped module by hand" if unwrapped else "is a no-op with `enabled=False`"
             return self.finding(ctx, call.func, f"This internal call {why}: `fabric.no_backward_sync(model)` says it plainly",
                                 fixes, Severity.INFORMATION)
-        got = "_FabricModule" if _is_setup_output(ctx, module) else "the raw module's class"
+        got = _not_xla_fsdp(ctx, module)
+        if got is None:
+            return None  # the file cannot tell that it is not an XlaFullyShardedDataParallel
         message = (
             "Blocking backward sync is only possible if the module passed to "
             "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. "
@@ -145,6 +147,22 @@ class StrategyNoBackwardSync(Rule):
 
 def type_name(ctx: Context, fabric: ast.AST) -> str:
     return "XLAFSDPStrategy" if ctx.fabric_kind(fabric) == XLA_FSDP else "Strategy"
+
+
+def _not_xla_fsdp(ctx: Context, module: ast.AST) -> str | None:
+    """What `module` is when the file shows it is not an XlaFullyShardedDataParallel: the set-up
+    `_FabricModule`, or a module built by a class call; None when it cannot tell (a parameter, an
+    attribute, a factory function's result, a mock, an XLA FSDP wrapper)."""
+    if _is_setup_output(ctx, module):
+        return "_FabricModule"
+    value = ctx.value_of(module)
+    if not isinstance(value, ast.Call):
+        return None
+    callee = ctx.resolve(value.func) or ctx.doc.source(value.func)
+    last = callee.rsplit(".", 1)[-1]
+    if not last[:1].isupper() or "Mock" in callee or "mock" in callee.split(".") or "FullySharded" in callee or "FSDP" in last:
+        return None
+    return "the raw module's class"
 
 
 def _is_setup_output(ctx: Context, module: ast.AST) -> bool:
