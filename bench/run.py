@@ -214,7 +214,7 @@ async def one_session(cmd, case: dict, workspace: Path, warm: int, changes: int,
     spec = SessionSpec(cmd=cmd, text=case["text"], path=case["path"], workspace=str(workspace),
                        hover_pos=tuple(case["hover_pos"]), action_line=case["hover_pos"][0],
                        change_pos=tuple(case["change_pos"]), warm=warm, changes=changes,
-                       stderr_path=str(stderr_path), diag_timeout_s=min(120.0, timeout_s),
+                       stderr_path=str(stderr_path), diag_timeout_s=min(120.0, timeout_s), warm_budget_s=5.0,
                        request_timeout_s=request_timeout_s)
     try:
         return await asyncio.wait_for(run_session(spec), timeout_s)
@@ -385,7 +385,8 @@ def render_md(res: dict) -> str:
     m = res["meta"]
     L = [f"# errata benchmark results ({m['mode']})", "",
          f"- date: {m['date']}", f"- machine: {m['machine']['cpu']}, {m['machine']['cores']} cores, {m['machine']['memory']} "
-         f"(load avg at start {', '.join(f'{x:.2f}' for x in m['machine']['load_avg'])})",
+         f"(load avg at start {', '.join(f'{x:.2f}' for x in m['machine']['load_avg'])}"
+         + (f"; at end {', '.join(f'{x:.2f}' for x in m['load_avg_end'])})" if m.get("load_avg_end") else ")"),
          f"- command: `{m['command']}`", f"- commit: {m['commit']}",
          f"- versions: " + ", ".join(f"{k} {v}" for k, v in m["versions"].items() if v), ""]
     L.append("## Servers")
@@ -458,8 +459,13 @@ def render_md(res: dict) -> str:
             else:
                 L.append(f"- load: failed: {[r.get('error') for r in ld.get('runs', [])][:1]}")
             if tr and "error" not in tr:
+                sub = tr.get("traced_records", kb["file"]["records"])
                 L.append(f"- tracemalloc peak during load {_f(tr['tracemalloc_peak_mb'], 0)} MB "
-                         f"(retained {_f(tr['tracemalloc_current_mb'], 0)} MB)")
+                         f"(retained {_f(tr['tracemalloc_current_mb'], 0)} MB)"
+                         + (f" — on the first {sub} records only: the engine's load is too slow to trace all "
+                            f"{kb['file']['records']} within the run's budget" if sub != kb["file"]["records"] else ""))
+            elif tr:
+                L.append(f"- tracemalloc run failed: {tr.get('error')}")
             lk = kb.get("lookup") or {}
             if "error" in lk:
                 L.append(f"- lookups failed: {lk['error'][:300]}")
@@ -540,8 +546,7 @@ def main(argv: list[str] | None = None) -> int:
         elif n in SLOW_BASELINES and slow_sessions == 0 and servers[n].get("cmd"):
             servers[n] = {"cmd": None, "why": "skipped in --quick (seconds per request on these files)"}
         elif n in SLOW_BASELINES and servers[n].get("cmd"):
-            servers[n]["note"] = (f"context baseline: {slow_sessions} session(s) per case, 3 changes, warm loops capped "
-                                  "at 10 s, a request that takes over 20 s is cancelled and reported")
+            servers[n]["note"] = (f"context baseline: {slow_sessions} session(s) per case, 3 changes, a request that takes over 20 s is cancelled and reported")
     for (n, c), why in SKIP_PAIRS.items():
         if servers.get(n, {}).get("cmd"):
             notes.append(f"{n} not run on {c}: {why}")
@@ -581,6 +586,7 @@ def main(argv: list[str] | None = None) -> int:
             notes.append(f"--quick: knowledge base of {kb_records} records, not 100,000; no tracemalloc run")
     res["ratios"] = compute_ratios(res.get("lsp") or {}, res.get("kb"))
     res["wall_s"] = round(time.perf_counter() - t_start, 1)
+    res["meta"]["load_avg_end"] = os.getloadavg()
     notes.append(f"total wall time {res['wall_s']:.0f} s")
     (out / "results.json").write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
     (out / "results.md").write_text(render_md(res), encoding="utf-8")
