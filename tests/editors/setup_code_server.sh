@@ -20,6 +20,7 @@ CS_VERSION="${CS_VERSION:-4.139.1}"
 NODE24_VERSION="${NODE24_VERSION:-24.22.3}"
 mkdir -p "$CLIENTS_DIR"
 CLIENTS_DIR="$(cd "$CLIENTS_DIR" && pwd)"
+export XDG_CONFIG_HOME="$CLIENTS_DIR/xdg"  # code-server writes its config.yaml there, not in ~/.config
 export DEBIAN_FRONTEND=noninteractive npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 
 log() { echo "[setup-code-server] $*" >&2; }
@@ -55,7 +56,7 @@ if [ ! -x "$CS" ] || ! "$N24/bin/node" "$CLIENTS_DIR/cs/node_modules/code-server
         npm install --no-save --foreground-scripts "code-server@$CS_VERSION" > install.log 2>&1) \
     || { tail -40 "$CLIENTS_DIR/cs/install.log" >&2; exit 1; }
 fi
-PATH="$N24/bin:$PATH" "$CS" --version | head -1
+PATH="$N24/bin:$PATH" "$CS" --version 2>/dev/null | grep -m1 -v info || true
 
 if [ ! -d "$CLIENTS_DIR/pw/node_modules/playwright-core" ]; then
   log "playwright-core"
