@@ -511,3 +511,17 @@ def test_internal_no_backward_sync_on_a_known_plain_module_is_an_error(value, go
     text = INTERNAL_CALL.replace("{value}", value)
     (finding,) = [f for f in check_source(text, "t.py").findings if f.code == "LXF003"]
     assert finding.severity.value == "error" and f"Got: {got}." in finding.message
+
+
+# --- a bad [tool.errata] is one clear error for every command ---------------------------------------
+@pytest.mark.parametrize("table", ['select = 3', 'kb-paths = 3', 'kb-paths = ["ok", 3]', 'severity = { LXF001 = "loud" }'])
+@pytest.mark.parametrize("command", [["explain", "TypeError: boom"], ["kb", "stats"], ["check", "t.py"]],
+                         ids=["explain", "kb-stats", "check"])
+def test_bad_tool_errata_is_one_clear_error(project, table, command):
+    write(project / "pyproject.toml", f"[tool.errata]\n{table}\n")
+    write(project / "t.py", BAD)
+    done = run(*command, cwd=project)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert "pyproject.toml" in line and "[tool.errata]" in line

@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:
         return EXIT_CLEAN
+    except SettingsError as exc:  # a bad [tool.errata] where explain or kb stats look for kb-paths
+        print(f"errata-lsp: {exc}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 def _parser() -> argparse.ArgumentParser:

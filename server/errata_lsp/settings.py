@@ -70,6 +70,8 @@ class Settings:
         if paths:
             if isinstance(paths, str):
                 paths = [paths]
+            if not isinstance(paths, (list, tuple)) or not all(isinstance(p, str) for p in paths):
+                raise SettingsError("`kb-paths` must be a list of record files or folders")
             resolved = tuple(str((base_dir / p) if base_dir and not Path(p).is_absolute() else Path(p)) for p in paths)
             updates["kb_paths"] = tuple(dict.fromkeys(self.kb_paths + resolved))
         return replace(self, **updates)
