@@ -135,11 +135,14 @@ def test_last_exception_of_a_chain_wins(kb):
 
 
 # --- the command -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("item", RENDERED[::7], ids=IDS[::7])
-def test_explain_prints_the_card(kb, item, capsys, in_empty_dir):
-    assert main(["explain", item["message"]]) == 0
+@pytest.mark.parametrize("form", ["message", "traceback"])
+@pytest.mark.parametrize("item", RENDERED, ids=IDS)
+def test_explain_prints_the_card(kb, item, form, capsys, in_empty_dir):
+    record = kb.get(item["record"])
+    text = item["message"] if form == "message" else traceback_for(record, item["exception"], item["message"])
+    assert main(["explain", text]) == 0
     out = capsys.readouterr().out
-    assert out.strip() == card_markdown(kb.get(item["record"])).strip()
+    assert out.strip() == card_markdown(record).strip()
 
 
 def test_explain_reads_a_traceback_from_stdin(kb, capsys, monkeypatch, in_empty_dir):
