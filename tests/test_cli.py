@@ -396,8 +396,12 @@ def test_select_and_ignore(project, capsys, args, expected):
     status = main(["check", "--format", "json", *args, "t.py"])
     found = {f["code"] for f in json.loads(capsys.readouterr().out)}
     assert found & {"LXF001", "LXF002", "LXF003"} == expected
-    if not expected:
-        assert status == 0 or found  # other rules may still report
+    assert status == (1 if found else 0)
+    options = dict(zip(args[::2], (v.upper().split(",") for v in args[1::2])))
+    for code in found:  # nothing outside the selection is reported, whatever other rules exist
+        chosen = max((len(p) for p in options.get("--select", ["LXF"]) if code.startswith(p)), default=-1)
+        dropped = max((len(p) for p in options.get("--ignore", []) if code.startswith(p)), default=-1)
+        assert chosen > dropped, (code, args)
 
 
 # --- --format json --------------------------------------------------------------------------------------
