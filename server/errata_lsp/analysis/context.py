@@ -17,6 +17,8 @@ from functools import cached_property
 from .document import Chunk, Document
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
 
+# Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
+ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
 SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 XLA_FSDP = "xla_fsdp"
 OTHER = "other"
@@ -256,10 +258,24 @@ class Context:
                         return None
                     found.extend(inner)
                 return found
+            elsewhere = self._elsewhere(expr.func, called=True)
+            if elsewhere is not None:
+                return elsewhere
             return [] if self.resolve(expr.func) else None
         if isinstance(expr, ast.Constant):
             return []
-        return None
+        return self._elsewhere(expr, called=False)
+
+    def _elsewhere(self, name: ast.AST, called: bool) -> list[ast.Call] | None:
+        """A strategy from another module of the project, followed with jedi (`crossfile`)."""
+        from .crossfile import imported_from_project, strategy_kind_elsewhere
+
+        if not imported_from_project(self, name):
+            return None
+        kind = strategy_kind_elsewhere(self, name, called)  # type: ignore[arg-type]
+        if kind == XLA_FSDP:
+            return [ELSEWHERE]
+        return [] if kind == OTHER else None
 
     def fabric_strategy(self, fabric_call: ast.Call) -> str:
         """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""

@@ -1,0 +1,127 @@
+"""A strategy built in another module of the project: `Fabric(strategy=make_strategy())` where
+`make_strategy` is imported. jedi finds where the name is defined (relative imports, packages,
+re-exports); the engine then reads that function's returns in the other file as it reads its own.
+
+jedi runs with the server's own interpreter, never one from the workspace, and loads no extension
+module of the project: finding a definition reads files, it executes nothing. It is asked only at
+these sites, and its answer is kept until the other file changes on disk.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+from .document import Document
+
+MAX_BYTES = 2 * 1024 * 1024
+LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
+_cache: dict[tuple[str, int, int], tuple[str, float, str | None]] = {}
+
+
+def imported_from_project(ctx, name: ast.AST) -> bool:
+    """A name bound by an import of something that is not Lightning, torch or the standard library."""
+    if not isinstance(name, ast.Name):
+        return False
+    binding = ctx.reaching(name)
+    if binding is None or not isinstance(binding.stmt, ast.ImportFrom):
+        return False
+    module = binding.stmt.module or ""
+    if binding.stmt.level:
+        return True
+    top = module.split(".")[0]
+    return top not in LIBRARIES and not _is_stdlib(top)
+
+
+def strategy_kind_elsewhere(ctx, name: ast.Name, called: bool) -> str | None:
+    """XLA_FSDP, OTHER or UNKNOWN for what an imported helper returns (`called`) or an imported
+    name holds; None when jedi cannot find it in a file of the project."""
+    if not ctx.doc.path or not os.path.isfile(ctx.doc.path):
+        return None
+    path = os.path.abspath(ctx.doc.path)
+    key = (path, name.lineno, name.col_offset)
+    cached = _cache.get(key)
+    if cached is not None:
+        target, mtime, kind = cached
+        if _mtime(target) == mtime:
+            return kind
+    found = _definition(ctx.doc, name, path)
+    if found is None:
+        return None
+    target, line, symbol = found
+    kind = _kind_in(target, line, symbol, called)
+    _cache[key] = (target, _mtime(target), kind)
+    return kind
+
+
+def _definition(doc: Document, name: ast.Name, path: str) -> tuple[str, int, str] | None:
+    try:
+        import jedi
+    except ImportError:
+        return None
+    root = _project_root(Path(path))
+    try:
+        script = jedi.Script(
+            code=doc.text, path=path,
+            project=jedi.Project(root, load_unsafe_extensions=False),
+            environment=jedi.InterpreterEnvironment(),
+        )
+        names = script.goto(name.lineno, doc.column(name.lineno - 1, name.col_offset), follow_imports=True)
+    except Exception:  # jedi gives up on odd code; the file then simply cannot tell
+        return None
+    for found in names:
+        module = found.module_path
+        if module and str(module) != path and found.line and Path(module).suffix == ".py":
+            if Path(module).is_relative_to(root):
+                return str(module), found.line, found.name
+    return None
+
+
+def _kind_in(path: str, line: int, symbol: str, called: bool) -> str | None:
+    from .context import OTHER, UNKNOWN, XLA_FSDP, Context
+    from .engine import CONTEXT_WORDS
+
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            return None
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    doc = Document(text, None)  # no path: the other file's own imports are not followed further
+    ctx = Context(doc, doc.chunks((symbol, *CONTEXT_WORDS, "XLAFSDPStrategy")))
+    values: list[ast.AST] = []
+    for node in ctx.nodes(ast.FunctionDef) if called else ctx.nodes(ast.Name):
+        if called and node.name == symbol and node.lineno <= line <= node.end_lineno:
+            values = ctx.returned_values(node)
+        elif not called and node.id == symbol and node.lineno == line and isinstance(node.ctx, ast.Store):
+            parent = ctx.parents.get(node)
+            if isinstance(parent, ast.Assign):
+                values = [parent.value]
+    if not values:
+        return None
+    kinds = set()
+    for value in values:
+        calls = ctx.strategy_calls(value)
+        kinds.add(UNKNOWN if calls is None else XLA_FSDP if calls else OTHER)
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def _project_root(path: Path) -> Path:
+    for folder in path.parents:
+        if any((folder / marker).exists() for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git")):
+            return folder
+    return path.parent
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.path.getmtime(path)
+    except OSError:
+        return -1.0
+
+
+def _is_stdlib(module: str) -> bool:
+    import sys
+
+    return module in sys.stdlib_module_names
