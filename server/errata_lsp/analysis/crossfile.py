@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import threading
 from pathlib import Path
 
 from .document import Document
@@ -18,6 +19,7 @@ from .document import Document
 MAX_BYTES = 2 * 1024 * 1024
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 _cache: dict[tuple[str, int, int], tuple[str, float, str | None]] = {}
+_jedi_lock = threading.Lock()  # jedi keeps global caches: one question at a time
 
 
 def imported_from_project(ctx, name: ast.AST) -> bool:
@@ -46,7 +48,8 @@ def strategy_kind_elsewhere(ctx, name: ast.Name, called: bool) -> str | None:
         target, mtime, kind = cached
         if _mtime(target) == mtime:
             return kind
-    found = _definition(ctx.doc, name, path)
+    with _jedi_lock:
+        found = _definition(ctx.doc, name, path)
     if found is None:
         return None
     target, line, symbol = found
