@@ -13,6 +13,7 @@ import signal
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -77,8 +78,6 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
         "workbench.startupEditor": "none",
         "security.workspace.trust.enabled": False,
         "telemetry.telemetryLevel": "off",
-        "extensions.autoCheckUpdates": False,
-        "extensions.autoUpdate": False,
         "update.mode": "none",
         "workbench.enableExperiments": False,
         "workbench.tips.enabled": False,
@@ -124,7 +123,7 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
         drive = subprocess.run(
             [str(N24_BIN / "node"), str(DRIVER)],
             env=dict(env, NODE_PATH=str(PW_MODULES), CS_URL=f"http://127.0.0.1:{port}", WS_DIR=str(ws),
-                     SETTINGS_FILE=str(machine_settings), USER_SETTINGS_FILE=str(settings_file), SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
+                     SETTINGS_FILE=str(machine_settings), USER_SETTINGS_FILE=str(settings_file), PYTHON=sys.executable, SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
         )
     finally:

@@ -1,5 +1,6 @@
 // errata for VS Code: starts the errata-lsp language server for Python files (and for log /
 // plain-text files, where it recognises runtime error messages) and adds a few commands.
+import { ChildProcess, spawn } from "child_process";
 import * as vscode from "vscode";
 import {
   CloseAction,
@@ -30,6 +31,15 @@ let output: vscode.OutputChannel;
 let client: LanguageClient | undefined;
 let current: ServerCommand | undefined;
 let pending: Promise<LanguageClient | undefined> | undefined;
+
+/** The generic "couldn't create connection to server" toast is replaced by our own message, which
+ * names the command that was tried and how to change it. */
+class ErrataLanguageClient extends LanguageClient {
+  error(message: string, data?: unknown, showNotification: boolean | "force" = true): void {
+    if (message.includes("couldn't create connection to server")) showNotification = false;
+    super.error(message, data, showNotification);
+  }
+}
 
 /** Python files, and logs / plain text (tracebacks pasted or saved from a run). Only real files and
  * untitled buffers: output channels are `log`/`plaintext` documents too and must not be sent. */
@@ -110,8 +120,20 @@ async function startClient(): Promise<LanguageClient | undefined> {
   }
   output.appendLine(`[errata] starting ${formatCommand(cmd)} (from ${cmd.origin})`);
 
-  const executable = { command: cmd.command, args: cmd.args, options: { cwd: workspaceFolderPath(), env: { ...process.env } } };
-  const serverOptions: ServerOptions = { run: executable, debug: executable };
+  // spawned here rather than by vscode-languageclient, to know why it died when it dies early
+  const early = { stderr: "", exit: undefined as string | undefined };
+  const serverOptions: ServerOptions = () =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      const proc = spawn(cmd.command, cmd.args, { cwd: workspaceFolderPath(), env: { ...process.env }, stdio: "pipe" });
+      proc.stderr?.on("data", (d: Buffer) => {
+        early.stderr = (early.stderr + d.toString("utf8")).slice(-4000);
+      });
+      proc.on("exit", (code, signal) => {
+        early.exit = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      });
+      proc.once("error", reject); // e.g. ENOENT, EACCES
+      proc.once("spawn", () => resolve(proc));
+    });
   let initialized = false;
   // eslint-disable-next-line prefer-const
   let c: LanguageClient;
@@ -134,19 +156,28 @@ async function startClient(): Promise<LanguageClient | undefined> {
     },
     errorHandler: errorHandlerFor(() => c, () => initialized),
   };
-  c = new LanguageClient(CLIENT_ID, "errata", serverOptions, clientOptions);
+  c = new ErrataLanguageClient(CLIENT_ID, "errata", serverOptions, clientOptions);
+  let failure: string | undefined;
   try {
     await c.start();
-    initialized = true;
   } catch (e) {
+    failure = e instanceof Error ? e.message : String(e);
+  }
+  if (failure === undefined && !c.isRunning()) failure = "it stopped during initialize";
+  if (failure !== undefined) {
+    // give a process that is exiting a moment to say why
+    for (let i = 0; i < 20 && early.exit === undefined; i++) await new Promise((r) => setTimeout(r, 50));
+    const lastLines = early.stderr.trim().split(/\r?\n/).slice(-3).join(" | ");
+    const why = early.exit ? `the server ${early.exit}${lastLines ? `: ${lastLines}` : ""}` : failure;
     try {
       await c.dispose(2000);
     } catch {
       // already dead
     }
-    void showStartError(e instanceof Error ? e.message : String(e), cmd);
+    void showStartError(why, cmd);
     return undefined;
   }
+  initialized = true;
   client = c;
   return c;
 }

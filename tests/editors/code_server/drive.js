@@ -11,6 +11,7 @@
 //   3. runtime.log: the runtime error line gets a diagnostic and a hover.
 //   4. "errata: Explain error message…" from the command palette shows the record card.
 //   5. errata.server.command set to a missing program: an error notification naming it.
+//   6. set to a program that exits before initialize: an error notification naming it.
 //
 // Env: CS_URL, WS_DIR, SETTINGS_FILE (the remote = Machine settings.json), USER_SETTINGS_FILE, SHOT_DIR, CHROMIUM (/usr/bin/chromium), STEP_TIMEOUT_MS (30000)
 "use strict";
@@ -124,6 +125,16 @@ async function editSettings(page, commandLabel, file, mutate) {
     }
   });
   await page.keyboard.press("Control+W"); // close it (modal or tab)
+  // VS Code may have touched the model after the save (setting migrations): keep what is there
+  const dialog = page.locator(".monaco-dialog-box");
+  try {
+    await dialog.waitFor({ timeout: 1500 });
+    await dialog.locator(".monaco-button", { hasText: /^Save$/ }).first().click();
+    log(`saved ${path.basename(file)} again on close`);
+  } catch {
+    // closed cleanly
+  }
+  await lines.waitFor({ state: "detached" });
 }
 
 /** Text of a webview frame (e.g. the markdown preview) containing `needle`. */
@@ -250,6 +261,18 @@ async function main() {
     const toastText = flat(await toast.innerText());
     log("error toast: " + toastText.slice(0, 200));
     if (!toastText.includes("errata.server.command")) throw new Error("error message does not mention errata.server.command");
+
+    // 6. a server command that starts but dies before answering initialize: same kind of message
+    await toast.locator(".codicon-notifications-clear, .codicon-close").first().click().catch(() => undefined);
+    await editSettings(page, "Preferences: Open Remote Settings (JSON)", settingsFile, (o) => {
+      o["errata.server.command"] = [process.env.PYTHON || "python3", "-c", "import sys; sys.exit('errata-crash-test')"];
+    });
+    const crash = page.locator(".notification-toast", { hasText: "could not start the language server" })
+      .filter({ hasText: "errata-crash-test" }).first();
+    await crash.waitFor({ timeout: 45000 });
+    log("crash toast: " + flat(await crash.innerText()).slice(0, 200));
+    const generic = await page.locator(".notification-toast", { hasText: "couldn't create connection" }).count();
+    if (generic > 0) throw new Error("vscode-languageclient's generic start-failure toast is shown too");
     ok = true;
   } catch (e) {
     log("FAIL: " + String(e && e.message).split("\n")[0]);
