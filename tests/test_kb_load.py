@@ -326,3 +326,52 @@ def test_load_text_accepts_the_same_formats_as_files():
     records, problems = load_text(text, "<memory>")
     assert problems == [] and ids(records) == ["t0", "t1", "t2"]
     assert records[1].source == "<memory>:2"
+
+
+# --- any mix of good and bad records ------------------------------------------------------------------
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+KINDS = st.lists(st.sampled_from(["good", "missing", "wrong-type", "pattern", "invalid", "blank"]), max_size=12)
+
+
+def _item_text(kind: str, i: int, indent: int | None) -> str:
+    bad = {"missing": BAD["missing"][0], "wrong-type": BAD["wrong-type"][0], "pattern": BAD["pattern"][0]}
+    if kind == "good":
+        return json.dumps(record(f"h{i}", errorMessage=f"Hypothesis {i} \u2028 é 中 {{x}}"), indent=indent, ensure_ascii=False)
+    if kind == "invalid":
+        return '{"id": "broken", "repo": oops}' if indent is None else '{\n' + ' ' * indent + '"id": "broken",\n' + ' ' * indent + '"repo": oops\n}'
+    return json.dumps(dict(bad[kind], id=f"bad{i}"), indent=indent)
+
+
+@settings(max_examples=60, deadline=None)
+@given(kinds=KINDS, newline=st.sampled_from(["\n", "\r\n"]))
+def test_any_mix_in_json_lines(tmp_path_factory, kinds, newline):
+    assume(any(kind != "blank" for kind in kinds))  # an empty file is one problem of its own
+    lines = ["" if kind == "blank" else _item_text(kind, i, None) for i, kind in enumerate(kinds)]
+    path = tmp_path_factory.mktemp("mix") / "mix.jsonl"
+    path.write_bytes((newline.join(lines) + newline).encode("utf-8"))
+    records, problems = load_paths([path])
+    assert ids(records) == [f"h{i}" for i, kind in enumerate(kinds) if kind == "good"]
+    bad_lines = [i + 1 for i, kind in enumerate(kinds) if kind not in ("good", "blank")]
+    assert sorted(p.line for p in problems) == bad_lines
+    assert all(p.path == str(path) for p in problems)
+
+
+@settings(max_examples=60, deadline=None)
+@given(kinds=KINDS, indent=st.sampled_from([2, 4]))
+def test_any_mix_in_a_pretty_array(tmp_path_factory, kinds, indent):
+    kinds = [k for k in kinds if k != "blank"]
+    assume(kinds)
+    pad = " " * indent
+    items = ["\n".join(pad + ln for ln in _item_text(kind, i, indent).split("\n")) for i, kind in enumerate(kinds)]
+    text = "[\n" + ",\n".join(items) + "\n]\n"
+    path = tmp_path_factory.mktemp("mix") / "mix.json"
+    path.write_text(text, encoding="utf-8")
+    records, problems = load_paths([path])
+    assert ids(records) == [f"h{i}" for i, kind in enumerate(kinds) if kind == "good"]
+    assert len(problems) == sum(kind != "good" for kind in kinds)
+    starts = [i + 1 for i, ln in enumerate(text.split("\n")) if ln == pad + "{"]
+    for problem, (start, kind) in zip(problems, [(s, k) for s, k in zip(starts, kinds) if k != "good"]):
+        # a bad record is reported at its `{`; invalid JSON where the decoder stopped, inside the item
+        assert start <= problem.line <= start + 3, (problem, start, kind)

@@ -92,7 +92,7 @@ def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
         try:
             accept(json.loads(text), _first_line(text))
         except json.JSONDecodeError as whole:
-            if _looks_like_lines(text):
+            if name.endswith((".jsonl", ".ndjson")) or _looks_like_lines(text):
                 _load_lines(text, name, accept, problems)
             else:
                 problems.append(LoadProblem(name, whole.lineno, f"invalid JSON: {whole.msg}"))
@@ -111,15 +111,20 @@ def _first_line(text: str) -> int:
 
 
 def _looks_like_lines(text: str) -> bool:
-    """More than one line, and the first is a whole JSON value: JSON Lines, whatever the later lines hold."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    """More than one line, and one of them is a whole JSON object: JSON Lines, whatever the other lines
+    hold (a broken first line included). No line of a pretty-printed object is a whole object."""
+    lines = [ln.strip() for ln in LINE_BREAK.split(text) if ln.strip()]
     if len(lines) < 2:
         return False
-    try:
-        _, end = json.JSONDecoder().raw_decode(lines[0])
-    except json.JSONDecodeError:
-        return False
-    return not lines[0][end:].strip()
+    decoder = json.JSONDecoder()
+    for line in lines:
+        try:
+            value, end = decoder.raw_decode(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict) and value and not line[end:].strip():
+            return True
+    return False
 
 
 def _load_lines(text, name, accept, problems) -> None:
