@@ -268,3 +268,22 @@ def test_a_busy_machine_does_not_lose_matches(monkeypatch):
     found = kb.match(REAL["message"])
     assert stalled, "the simulated stall did not happen"
     assert [r.id for r in found][:1] == [REAL["record"]]
+
+
+@pytest.mark.parametrize("item", RENDERED[::5], ids=IDS[::5])
+def test_worker_traceback_as_tpu_runs_print_it(kb, item):
+    """A worker's error as it reaches the terminal on a TPU VM: re-raised through the process pool
+    (`_RemoteTraceback`), and with every line prefixed by the rank, as torch's elastic logs do."""
+    worker = traceback_for(kb.get(item["record"]), item["exception"], item["message"])
+    text = (
+        "concurrent.futures.process._RemoteTraceback: \n\"\"\"\n" + worker + "\"\"\"\n\n"
+        "The above exception was the direct cause of the following exception:\n\n"
+        "Traceback (most recent call last):\n"
+        '  File "/opt/venv/lib/python3.11/site-packages/torch_xla/distributed/xla_multiprocessing.py", line 39, in spawn\n'
+        "    return pjrt.spawn(fn, nprocs, start_method, args)\n"
+        + exception_line(item["exception"], item["message"]) + "\n"
+    )
+    prefixed = "".join(f"[rank3]: {line}\n" for line in text.splitlines())
+    for variant in (text, prefixed):
+        found = kb.match(variant)
+        assert found and found[0].id == item["record"], variant
