@@ -117,3 +117,16 @@ def test_unparsable_character_only_sinks_its_own_statement(bad):
     report = _check(text)
     assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column) for f in report.findings] == [
         ("LXF001", 2, 48, 55)], report.findings
+
+
+@pytest.mark.parametrize("stray", ["@decorator", "@𝔘", "@wrap(", "@a.b(1, ", "@"])
+def test_stray_decorator_line_does_not_swallow_the_next_statements(stray):
+    """Regression (found by tests/test_fuzz_incremental.py): a line starting with `@` kept the next
+    top-level line in its chunk whatever it was, so a half-typed decorator above the imports sank
+    the import and the call below it into one chunk that did not parse: LXF001 vanished."""
+    text = "x = 1\n" + stray + "\n)::\n" + IMPORT + CALL
+    report = _check(text)
+    assert [(f.code, f.span.start.line) for f in report.findings] == [("LXF001", 4)], report.findings
+    decorated = "from lightning.fabric.strategies import XLAFSDPStrategy\n@wrap\n@wrap2\ndef build():\n" \
+                "    return XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
+    assert [f.code for f in _check(decorated).findings] == ["LXF001"]

@@ -100,7 +100,9 @@ class Document:
         for m in TOP_LEVEL.finditer(self.code):
             line += self.code.count("\n", pos, m.start())
             pos = m.start()
-            if line != starts[-1] and not decorated:
+            # only what a decorator can stand on (a definition, another decorator) joins its chunk:
+            # a stray `@` line (mid-typing) must not swallow the import or call below it
+            if line != starts[-1] and not (decorated and m.group().startswith(("@", "def", "class", "async"))):
                 starts.append(line)
             decorated = m.group().startswith("@")
         return starts
