@@ -53,7 +53,7 @@ class Settings:
                 if key.startswith("extend"):
                     base = key.split("-")[-1].split("_")[-1]
                     updates[base] = tuple(updates.get(base, getattr(self, base))) + codes
-                else:
+                elif codes or key == "ignore":  # an empty `select` (an editor's default) keeps the default
                     updates[key] = codes
         if other.get("severity"):
             if not isinstance(other["severity"], dict):

@@ -173,22 +173,25 @@ class ErrataServer(LanguageServer):
     def analyse(self, state: DocumentState) -> Analysis:
         """Findings for the document's current text (cached per version and settings)."""
         doc = state.doc
+        # Read once: settings or text that change while this runs make a new analysis, not this one.
+        version, generation, text = doc.version, self.generation, doc.text
         cached = state.analysis
-        if cached and cached.version == doc.version and cached.generation == self.generation:
+        if cached and cached.version == version and cached.generation == generation:
             return cached
-        findings = self._findings(state)
+        findings = self._findings(state, text)
         kb = self.kb
-        diagnostics = [convert.diagnostic(f, doc, self.encoding, kb) for f in findings]
-        analysis = Analysis(doc.version, self.generation, findings, diagnostics,
-                            f"{doc.version}-{self.generation}-{hash(tuple(d.message for d in diagnostics))}")
+        snapshot = TextDocument(doc.uri, text, version, doc.language_id)
+        diagnostics = [convert.diagnostic(f, snapshot, self.encoding, kb) for f in findings]
+        analysis = Analysis(version, generation, findings, diagnostics,
+                            f"{version}-{generation}-{hash(tuple(d.message for d in diagnostics))}")
         state.analysis = analysis
         return analysis
 
-    def _findings(self, state: DocumentState) -> list[Finding]:
+    def _findings(self, state: DocumentState, text: str) -> list[Finding]:
         doc = state.doc
         if _is_log(doc):
-            return self._log_findings(doc)
-        report: Report = check_source(doc.text, _path_str(doc.uri), self.settings_for(doc.uri))
+            return self._log_findings(TextDocument(doc.uri, text, doc.version, doc.language_id))
+        report: Report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri))
         if report.skipped and "skipped" not in state.reported:
             state.reported.add("skipped")
             self.log(f"{doc.uri}: {report.skipped}", types.MessageType.Warning)
