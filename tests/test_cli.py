@@ -133,6 +133,25 @@ def test_syntax_error_elsewhere_keeps_the_findings():
                      ("LXF001", next(i for i, ln in enumerate(lines) if "s2 = " in ln))]
 
 
+DOCSTRING_EXAMPLE = (
+    '"""Helpers for TPU training. Do not write this, it fails at setup:\n\n'
+    + IMPORT + LIST_POLICY +
+    "\nwith fabric.strategy.no_backward_sync(model, enabled=True):\n    pass\n\nimport os\ndef helper():\n    pass\n"
+    '"""\n'
+    "import torch\nfrom lightning.fabric import Fabric\n\n"
+    "EXAMPLE = \'\'\'\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n" + LIST_POLICY + "\'\'\'\n"
+    "def show():\n    print(EXAMPLE)\n"
+)
+
+
+def test_code_shown_in_a_docstring_is_not_analysed():
+    ast.parse(DOCSTRING_EXAMPLE)
+    assert check_source(DOCSTRING_EXAMPLE, "t.py").findings == []
+    # The same code outside the string is flagged, and an unclosed quote (mid-typing) hides nothing.
+    assert codes(DOCSTRING_EXAMPLE + IMPORT + LIST_POLICY) == ["LXF001"]
+    assert codes(IMPORT + '"""\nunclosed\n' + LIST_POLICY) == ["LXF001"]
+
+
 def test_file_without_trigger_words_is_not_parsed(monkeypatch):
     from errata_lsp.analysis.engine import PACK_WORDS
 

@@ -19,9 +19,19 @@ from .findings import Position, Span
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitlines knows more
 # A line that opens a top-level definition or compound statement. Simple statements between two
-# such lines stay in one chunk; a line inside a string that happens to match is handled by growing.
+# such lines stay in one chunk; a line inside a triple-quoted string does not start one (below).
 TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
 MAX_REPAIRS = 25
+# What can hide such a line: a comment or a string. Only a triple-quoted string spans lines; a line
+# inside one (a module docstring that shows example code) must not start a chunk analysed as code.
+_HIDES_LINES = re.compile(
+    r"#[^\n]*"
+    r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*(?:"""|\Z)'
+    r"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*(?:'''|\Z)"
+    r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?'
+    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'?",
+    re.S,
+)
 # Characters `ast` refuses anywhere in a source (a NUL byte; a lone surrogate, which has no UTF-8):
 # one of them would sink every statement of its chunk. Parsing sees U+FFFD instead, one code point
 # for one, so columns do not move and the damage stays in the statement that holds it.
@@ -97,7 +107,17 @@ class Document:
         starts = [0]
         line = pos = 0
         decorated = False  # a definition stays in one chunk with the decorators above it
+        strings = [  # multi-line triple-quoted strings, closed ones only: an unclosed quote (mid-typing) hides nothing
+            m.span() for m in _HIDES_LINES.finditer(self.code)
+            if m.group()[:3] in ('"""', "'''") and len(m.group()) >= 6 and m.group().endswith(m.group()[:3])
+            and "\n" in m.group()
+        ]
+        k = 0
         for m in TOP_LEVEL.finditer(self.code):
+            while k < len(strings) and strings[k][1] <= m.start():
+                k += 1
+            if k < len(strings) and strings[k][0] < m.start():
+                continue  # inside a triple-quoted string
             line += self.code.count("\n", pos, m.start())
             pos = m.start()
             # only what a decorator can stand on (a definition, another decorator) joins its chunk:
