@@ -339,6 +339,8 @@ class SessionSpec:
     action_line: int
     change_pos: tuple[int, int]
     warm: int = 20
+    hover: bool = True              # send the hover requests
+    actions: bool = True            # send the codeAction requests
     warm_budget_s: float = 10.0     # stop a warm loop early (after >= 3 samples) past this
     changes: int = 3
     change_gap_s: float = 0.25     # pause after each keystroke's publish: each keystroke is isolated
@@ -443,18 +445,24 @@ async def run_session(spec: SessionSpec) -> dict:
 
         res["timeouts"] = []
         try:
+            if not spec.hover:
+                raise SoftTimeout("hover not requested")
             res["hover_cold_ms"], h = await timed("textDocument/hover", hover_params)
             res["hover_text"] = _hover_text(h)[:160]
             res["hover_warm_ms"] = await warm_loop("textDocument/hover", lambda: hover_params)
         except SoftTimeout as e:
-            res["timeouts"].append(str(e))
+            if "not requested" not in str(e):
+                res["timeouts"].append(str(e))
         try:
+            if not spec.actions:
+                raise SoftTimeout("codeAction not requested")
             res["action_cold_ms"], a = await timed("textDocument/codeAction", action_params())
             res["actions"] = len(a or [])
             res["action_titles"] = [x.get("title") for x in (a or [])][:5]
             res["action_warm_ms"] = await warm_loop("textDocument/codeAction", action_params)
         except SoftTimeout as e:
-            res["timeouts"].append(str(e))
+            if "not requested" not in str(e):
+                res["timeouts"].append(str(e))
 
         # ---- typing: one character per change, incremental sync if the server takes it
         line, col = spec.change_pos

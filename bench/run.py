@@ -321,6 +321,17 @@ def run_parse(cases: dict, reps: int, parso_reps: int) -> dict:
     return out
 
 
+def run_parse_child(cases: dict, reps: int, parso_reps: int) -> dict:
+    """run_parse in a fresh interpreter: the bench process's own heap (after many sessions) would
+    slow `ast.parse` through the garbage collector and flatter every server."""
+    spec = json.dumps({"cases": {k: {"path": v["path"]} for k, v in cases.items()}, "reps": reps, "parso_reps": parso_reps})
+    p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--parse-child", spec],
+                       capture_output=True, text=True, timeout=900)
+    if p.returncode != 0:
+        return {"error": p.stderr.strip()[-500:]}
+    return json.loads(p.stdout)
+
+
 # ------------------------------------------------------------------------------ ratios and report
 
 def _p50(lsp: dict, case: str, server: str, metric: str) -> float | None:
@@ -438,8 +449,11 @@ def render_md(res: dict) -> str:
                 L.append(f"|  ↳ errors | {'; '.join(e[:120] for e in s['errors'])} ||||||||||||")
         L.append("")
     parse = res.get("parse") or {}
+    if parse.get("error"):
+        L += ["## In-process parse baselines", "", f"failed: {parse['error']}", ""]
+        parse = {}
     if parse:
-        L += ["## In-process parse baselines (same text, p50 / p95 ms)", "",
+        L += ["## In-process parse baselines (same text, fresh interpreter, p50 / p95 ms)", "",
               "| case | ast.parse | parso.parse | trigger-word scan |", "|---|---|---|---|"]
         for cname, p in parse.items():
             L.append(f"| {cname} | {_pp(p['ast_parse_ms'])} | {_pp(p['parso_parse_ms'])} | {_pp(p['trigger_scan_ms'], 3)} |")
@@ -526,7 +540,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-kb", action="store_true")
     ap.add_argument("--skip-parse", action="store_true")
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--parse-child", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.parse_child:
+        spec = json.loads(a.parse_child)
+        cases = {k: {"text": Path(v["path"]).read_text(encoding="utf-8")} for k, v in spec["cases"].items()}
+        print(json.dumps(run_parse(cases, spec["reps"], spec["parso_reps"])))
+        return 0
     quick = a.quick
     sessions = a.sessions or (2 if quick else 5)
     slow_sessions = a.slow_sessions if a.slow_sessions is not None else (0 if quick else 1)
@@ -574,8 +594,8 @@ def main(argv: list[str] | None = None) -> int:
                           session_timeout=300.0)
             res["lsp"] = lsp
         if not a.skip_parse:
-            log("in-process parse baselines ...")
-            res["parse"] = run_parse(cases, 3 if quick else 5, 1 if quick else 2)
+            log("in-process parse baselines (in a fresh interpreter) ...")
+            res["parse"] = run_parse_child(cases, 3 if quick else 5, 1 if quick else 2)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     if not a.skip_kb:
@@ -590,6 +610,12 @@ def main(argv: list[str] | None = None) -> int:
     notes.append(f"total wall time {res['wall_s']:.0f} s")
     (out / "results.json").write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
     (out / "results.md").write_text(render_md(res), encoding="utf-8")
+    # every run is also kept under its own name, so a later --quick does not erase a full run
+    runs = out / "runs"
+    runs.mkdir(exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S") + "-" + res["meta"]["mode"]
+    (runs / f"{stamp}.json").write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
+    (runs / f"{stamp}.md").write_text(render_md(res), encoding="utf-8")
     log(f"wrote {out / 'results.json'} and {out / 'results.md'} in {res['wall_s']:.0f} s")
     print(render_md(res))
     return 0
