@@ -250,3 +250,20 @@ async def test_hover_on_lightning_symbols(client: LanguageClient, tmp_path):
     nothing = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri), position=types.Position(2, 0)))
     assert nothing is None  # `s` is a plain name
+
+
+async def test_pull_reports_unchanged_until_the_text_changes(client: LanguageClient, tmp_path):
+    if not pulls(client):
+        pytest.skip("this client takes pushed diagnostics")
+    uri = (tmp_path / "pull.py").as_uri()
+    open_doc(client, uri, HEADER + LXF001_LINE)
+    ident = types.TextDocumentIdentifier(uri)
+    first = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=ident))
+    assert first.kind == "full" and [d.code for d in first.items] == ["LXF001"] and first.result_id
+    again = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=ident, previous_result_id=first.result_id))
+    assert again.kind == "unchanged" and again.result_id == first.result_id
+    await change(client, uri, HEADER + LXF001_LINE, HEADER + LXF001_LINE.replace("[Block]", "{Block}"), 2)
+    after = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=ident, previous_result_id=first.result_id))
+    assert after.kind == "full" and list(after.items) == [] and after.result_id != first.result_id
