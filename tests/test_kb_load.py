@@ -120,7 +120,7 @@ def test_shipped_kb_loads_cleanly_with_seeds():
 
 # --- the site's text export ----------------------------------------------------------------------
 def _section(text: str, heading: str) -> str:
-    """The text between a heading line and the next blank-line-separated heading, independent of the parser."""
+    """Everything after a heading line (callers take its first paragraph), read without the parser."""
     lines = text.split("\n")
     start = lines.index(heading) + 1
     return "\n".join(lines[start:])
@@ -372,6 +372,6 @@ def test_any_mix_in_a_pretty_array(tmp_path_factory, kinds, indent):
     assert ids(records) == [f"h{i}" for i, kind in enumerate(kinds) if kind == "good"]
     assert len(problems) == sum(kind != "good" for kind in kinds)
     starts = [i + 1 for i, ln in enumerate(text.split("\n")) if ln == pad + "{"]
-    for problem, (start, kind) in zip(problems, [(s, k) for s, k in zip(starts, kinds) if k != "good"]):
+    for problem, (start, kind) in zip(problems, [(s, k) for s, k in zip(starts, kinds, strict=True) if k != "good"]):
         # a bad record is reported at its `{`; invalid JSON where the decoder stopped, inside the item
         assert start <= problem.line <= start + 3, (problem, start, kind)

@@ -110,6 +110,6 @@ def test_no_backward_sync_seed_fix_gives_the_fabric_call():
     assert len(fixed_with) == len(after_with) == 1
     assert ast.dump(fixed_with[0]) == ast.dump(after_with[0])
     # Only the `with` line changed; the model line before it is the before's, byte for byte.
-    changed = [(a, b) for a, b in zip(text.splitlines(), fixed.splitlines()) if a != b]
+    changed = [(a, b) for a, b in zip(text.splitlines(), fixed.splitlines(), strict=True) if a != b]
     assert changed == [("with fabric.strategy.no_backward_sync(model, enabled=True):",
                         "with fabric.no_backward_sync(model, enabled=True):")]

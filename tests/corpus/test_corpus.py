@@ -85,7 +85,7 @@ def _reference_apply(text: str, edits) -> str:
     pieces = LINE_BREAK.split(text)
     breaks = LINE_BREAK.findall(text) + [""]
     starts, offset = [], 0
-    for piece, brk in zip(pieces, breaks):
+    for piece, brk in zip(pieces, breaks, strict=True):
         starts.append(offset)
         offset += len(piece) + len(brk)
     def at(pos):
