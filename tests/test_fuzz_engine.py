@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from errata_lsp.analysis import check_source, fix_all
 
 try:  # tests/ as rootdir-relative folder or as a package
-    from reliability.profiles import budget
+    from reliability.profiles import budget, soak
     from reliability.sources import hostile, lsp_lines, report_problems
 except ImportError:
-    from tests.reliability.profiles import budget
+    from tests.reliability.profiles import budget, soak
     from tests.reliability.sources import hostile, lsp_lines, report_problems
 
 
@@ -36,12 +36,24 @@ def test_hostile_text_gives_positions_inside_the_document(text):
     _check(text)
 
 
-@budget(150)
-@given(hostile(), st.booleans())
-def test_fix_all_on_hostile_text_is_stable(text, unsafe):
+def _stable(text: str, unsafe: bool) -> None:
     once, _ = fix_all(text, "fuzz.py", unsafe=unsafe)
     _check(once)
     assert fix_all(once, "fuzz.py", unsafe=unsafe)[0] == once
+
+
+@budget(150)
+@given(hostile(), st.booleans())
+def test_fix_all_on_hostile_text_is_stable(text, unsafe):
+    _stable(text, unsafe)
+
+
+@soak
+@budget(400)
+@given(hostile(), st.booleans())
+def test_soak_hostile_text(text, unsafe):
+    _check(text)
+    _stable(text, unsafe)
 
 
 @budget(200)

@@ -25,10 +25,10 @@ from errata_lsp.analysis.rule import Invalid
 from errata_lsp.analysis.rules import RULES
 
 try:
-    from reliability.profiles import budget
+    from reliability.profiles import budget, soak
     from reliability.sources import finding_key, finding_keys, parses, program, reference_apply, report_problems
 except ImportError:
-    from tests.reliability.profiles import budget
+    from tests.reliability.profiles import budget, soak
     from tests.reliability.sources import finding_key, finding_keys, parses, program, reference_apply, report_problems
 
 
@@ -98,6 +98,14 @@ def test_fix_all_is_idempotent(rule):
 @given(st.lists(program(), min_size=2, max_size=4))
 def test_fix_all_on_many_triggers_in_one_file(parts):
     text = "".join(p.removeprefix("\ufeff") if i else p for i, p in enumerate(parts))
+    assert_fix_all_idempotent(text)
+
+
+@soak
+@budget(300)
+@given(program())
+def test_soak_fixes(text):
+    assert_fixes_exact(text)
     assert_fix_all_idempotent(text)
 
 

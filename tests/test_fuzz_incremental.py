@@ -23,10 +23,10 @@ from errata_lsp.analysis import fix_all
 
 try:
     from reliability.lsp_client import RawClient
-    from reliability.profiles import scaled
+    from reliability.profiles import scaled, soak
 except ImportError:
     from tests.reliability.lsp_client import RawClient
-    from tests.reliability.profiles import scaled
+    from tests.reliability.profiles import scaled, soak
 
 URI = "file:///tmp/errata-reliability/incremental.py"
 BREAK = re.compile(r"\r\n|\r|\n")
@@ -190,6 +190,20 @@ def test_random_incremental_edits_keep_the_text_exact(encoding, edits, seed):
         client.open(URI, doc.text)
         check_diagnostic(client, doc, "after open")
         run_edits(client, doc, random.Random(seed), edits)
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
+
+
+@soak
+@pytest.mark.parametrize("seed", range(10, 16))
+def test_soak_incremental_edits(seed):
+    encoding = ["utf-16", "utf-8", "utf-32"][seed % 3]
+    client, negotiated = session(encoding)
+    try:
+        doc = ClientDoc(negotiated, prefix="x = 1\r\n" if seed % 2 else "x = 1")
+        client.open(URI, doc.text)
+        run_edits(client, doc, random.Random(seed), scaled(1000), check_every=50)
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()

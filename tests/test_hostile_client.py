@@ -13,11 +13,15 @@ import sys
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 try:
     from reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, ServerError, frame
+    from reliability.profiles import budget, soak
 except ImportError:
     from tests.reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, ServerError, frame
+    from tests.reliability.profiles import budget, soak
 
 OTHER = "file:///tmp/errata-reliability/other.py"
 
@@ -84,7 +88,7 @@ def test_wrong_content_length(client, make):
     """A wrong Content-Length may cost the messages it overlaps, not the session: a later valid
     request (retried a few times) is answered."""
     client.send_raw(make())
-    healthy(client, attempts=2, timeout=2)  # a healthy answer takes milliseconds
+    healthy(client, attempts=2, timeout=3)  # a healthy answer takes milliseconds
     bye(client)
 
 
@@ -288,3 +292,71 @@ def test_exits_when_the_parent_process_dies(tmp_path):
             assert time.monotonic() - start < 10
     finally:
         parent.kill()
+
+
+# --- random traffic -------------------------------------------------------------------------------------
+NOTIFICATIONS = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose", "textDocument/didSave",
+                 "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles", "$/cancelRequest",
+                 "$/setTrace", "initialized", "errata/unknown"]
+URIS = [SAMPLE_URI, OTHER, "file:///tmp/errata-reliability/r%C3%A9.py", "untitled:1", "file:///tmp/run.log", "x"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+positions = st.fixed_dictionaries({"line": st.integers(0, 2**31 - 1) | st.integers(0, 5),
+                                   "character": st.integers(0, 2**31 - 1) | st.integers(0, 80)})
+ranges = st.fixed_dictionaries({"start": positions, "end": positions})
+texts = st.text(max_size=60) | st.sampled_from([SAMPLE, "\r\n", "\ud800", "🚀" * 40, "XLAFSDPStrategy("])
+notification = st.builds(
+    lambda method, params: {"method": method, "params": params},
+    st.sampled_from(NOTIFICATIONS),
+    json_values | st.fixed_dictionaries({
+        "textDocument": st.fixed_dictionaries({"uri": st.sampled_from(URIS), "version": st.integers(0, 2**31 - 1),
+                                               "languageId": st.sampled_from(["python", "log", "x"]), "text": texts}),
+        "contentChanges": st.lists(st.fixed_dictionaries({"range": ranges, "text": texts}) | st.fixed_dictionaries(
+            {"text": texts}), max_size=3),
+        "settings": st.fixed_dictionaries({"errata": st.fixed_dictionaries({}, optional={
+            "select": json_values, "ignore": json_values, "severity": json_values})}),
+    }))
+# Requests with well-typed params (a request the server cannot decode gets no reply: see NO_REPLY_BUG).
+request = st.one_of(
+    st.builds(lambda uri, pos: ("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos}),
+              st.sampled_from(URIS), positions),
+    st.builds(lambda uri, rng: ("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": rng,
+                                                            "context": {"diagnostics": []}}), st.sampled_from(URIS), ranges),
+    st.builds(lambda uri: ("textDocument/diagnostic", {"textDocument": {"uri": uri}}), st.sampled_from(URIS)),
+    st.builds(lambda args: ("workspace/executeCommand", {"command": "errata.explain", "arguments": args}),
+              st.lists(json_values | texts, max_size=2)),
+)
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    c = RawClient(stderr_path=tmp_path_factory.mktemp("traffic") / "server.stderr")
+    c.initialize()
+    yield c
+    assert c.shutdown_and_exit() == 0
+
+
+def _traffic(client: RawClient, batch) -> None:
+    pending = []
+    for item in batch:
+        if isinstance(item, dict):
+            client.send(item)
+        else:
+            pending.append(client.request_async(*item))
+    for rid in pending:
+        client.response(rid, 30)
+    healthy(client)
+
+
+@budget(25)
+@given(st.lists(notification | request, min_size=1, max_size=25))
+def test_random_traffic_keeps_the_server_answering(shared_server, batch):
+    _traffic(shared_server, batch)
+
+
+@soak
+@budget(25)
+@given(st.lists(notification | request, min_size=1, max_size=60))
+def test_soak_random_traffic(shared_server, batch):
+    _traffic(shared_server, batch)

@@ -24,13 +24,14 @@ from errata_lsp.kb.match import LOOKUP_BUDGET_S, MAX_QUERY_CHARS
 from errata_lsp.kb.record import Record
 
 try:
-    from reliability.profiles import budget
+    from reliability.profiles import budget, soak
     from reliability.sources import ROOT
 except ImportError:
-    from tests.reliability.profiles import budget
+    from tests.reliability.profiles import budget, soak
     from tests.reliability.sources import ROOT
 
-SAFETY_S = 2.0  # per lookup, wall clock; the budget itself is LOOKUP_BUDGET_S of CPU time
+SAFETY_S = 2.0  # per lookup, CPU time; the budget itself is LOOKUP_BUDGET_S of CPU time for pattern work
+WALL_S = 15.0  # per lookup, wall clock, on a machine that may be busy
 RENDERED = json.loads((ROOT / "tests" / "data" / "rendered_messages.json").read_text(encoding="utf-8"))
 
 
@@ -84,9 +85,7 @@ def test_bad_record_file_reports_each_problem_and_keeps_the_rest(tmp_path):
     assert len(kb) >= len(RENDERED) + 5  # the shipped records too
     # Loaded and matched, hostile records included, every shipped message is still found, quickly.
     for case in RENDERED:
-        start = time.perf_counter()
-        found = [r.id for r in kb.match(case["message"])]
-        assert time.perf_counter() - start < SAFETY_S
+        found = [r.id for r in _timed(kb, case["message"])]
         assert case["record"] in found, case
     assert [r.id for r in kb.match("Beta failure 7 happened")] == ["good-b"]
 
@@ -129,19 +128,28 @@ def record_files(draw) -> str:
     return draw(st.sampled_from(["\n", "\r\n"])).join(lines)
 
 
-@budget(200)
-@given(record_files())
-def test_any_record_file_loads_or_reports(text):
+def _loads_or_reports(text: str) -> None:
     records, problems = load_text(text, "fuzz.jsonl")
-    n_lines = text.count("\n") + 1
+    n_lines = max(len(text.splitlines()), text.count("\n") + text.count("\r") + 1)  # however lines are counted
     for problem in problems:
         assert 0 <= problem.line <= n_lines, problem
         assert problem.message
     kb = KnowledgeBase(records, problems)
     for rec in kb:
-        start = time.perf_counter()
-        kb.match(rec.error_message)
-        assert time.perf_counter() - start < SAFETY_S
+        _timed(kb, rec.error_message)
+
+
+@budget(200)
+@given(record_files())
+def test_any_record_file_loads_or_reports(text):
+    _loads_or_reports(text)
+
+
+@soak
+@budget(200)
+@given(record_files())
+def test_soak_record_files(text):
+    _loads_or_reports(text)
 
 
 # --- 100,000 records ----------------------------------------------------------------------------
@@ -181,10 +189,13 @@ def big_kb():
 
 
 def _timed(kb, query: str):
-    start = time.perf_counter()
+    """A lookup, bounded in CPU time (SAFETY_S) and, very generously, in wall-clock time: the machine
+    may be busy with other work, which must not fail the test."""
+    start, cpu = time.perf_counter(), time.process_time()
     found = kb.match(query)
-    elapsed = time.perf_counter() - start
-    assert elapsed < SAFETY_S, f"a lookup took {elapsed:.2f} s (budget {LOOKUP_BUDGET_S} s CPU) for {query[:80]!r}"
+    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    assert used < SAFETY_S, f"a lookup took {used:.2f} s of CPU (budget {LOOKUP_BUDGET_S} s) for {query[:80]!r}"
+    assert elapsed < WALL_S, f"a lookup took {elapsed:.2f} s (budget {LOOKUP_BUDGET_S} s CPU) for {query[:80]!r}"
     return found
 
 
@@ -233,3 +244,10 @@ def test_100k_records_in_one_bucket_are_bounded(shape):
     kb.match("")  # builds the index
     for _ in range(2):
         _timed(kb, query)
+
+
+@soak
+@budget(60)
+@given(st.text(max_size=3000) | st.sampled_from(list(QUERIES.values())))
+def test_soak_100k_records_queries(big_kb, query):
+    _timed(big_kb, query)

@@ -1,12 +1,17 @@
 """Hypothesis profiles for the reliability tests.
 
-`ci` (the default) keeps the whole fuzz budget of the suite under two minutes on two cores; `long`
-multiplies every test's examples for a soak run:
+`ci` (the default) keeps the whole fuzz budget of the suite under two minutes on two cores. `long`
+multiplies every test's examples by ERRATA_FUZZ_SCALE (default 50) and turns on the `slow` soak
+tests (skipped otherwise). The long run, soaks only (about 30-60 minutes on two cores):
 
-    HYPOTHESIS_PROFILE=long python -m pytest tests -m slow -p no:cacheprovider
-    HYPOTHESIS_PROFILE=long python -m pytest tests/test_fuzz_*.py tests/test_hostile_*.py
+    HYPOTHESIS_PROFILE=long python -m pytest tests -m slow
 
-Each test asks for `budget(n)`: n examples under `ci`, n * ERRATA_FUZZ_SCALE (default 50) under `long`.
+or every reliability test at the long budget:
+
+    HYPOTHESIS_PROFILE=long python -m pytest tests/test_fuzz_*.py tests/test_hostile_*.py tests/test_no_exec.py tests/test_limits.py
+
+Each test asks for `budget(n)`: n examples under `ci`, n * ERRATA_FUZZ_SCALE under `long`; loops
+that are not hypothesis tests ask for `scaled(n)`.
 """
 
 from __future__ import annotations
@@ -25,14 +30,15 @@ _common = dict(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
     print_blob=True,
 )
-settings.register_profile("ci", database=None, derandomize=False, **_common)
+settings.register_profile("ci", database=None, **_common)
 settings.register_profile("long", **_common)
-settings.load_profile(PROFILE if PROFILE in ("ci", "long") else "ci")
+# Not loaded globally (other tests keep whatever profile they use): each test of ours names it.
+_PARENT = settings.get_profile("long" if LONG else "ci")
 
 
 def budget(examples: int):
     """Settings for one fuzz test: `examples` in CI, SCALE times as many in a long run."""
-    return settings(max_examples=examples * SCALE)
+    return settings(_PARENT, max_examples=examples * SCALE)
 
 
 def scaled(count: int) -> int:
@@ -40,6 +46,6 @@ def scaled(count: int) -> int:
     return count * SCALE
 
 
-# Tests that only make sense in a long run: skipped unless HYPOTHESIS_PROFILE=long.
-slow = pytest.mark.slow
-long_only = [pytest.mark.slow, pytest.mark.skipif(not LONG, reason="long run only: HYPOTHESIS_PROFILE=long")]
+def soak(test):
+    """A test for the long run only: marked `slow`, skipped unless HYPOTHESIS_PROFILE=long."""
+    return pytest.mark.slow(pytest.mark.skipif(not LONG, reason="long run only: HYPOTHESIS_PROFILE=long")(test))
