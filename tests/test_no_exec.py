@@ -85,6 +85,15 @@ def workspace(tmp_path: Path) -> Path:
     (ws / "train.py").write_text(SAMPLE + "from lightning.fabric import Fabric\n"
                                  "fabric = Fabric(strategy='xla_fsdp')\n"
                                  "with fabric.strategy.no_backward_sync(model):\n    pass\n", encoding="utf-8")
+    # a strategy built in another module: the server follows it with jedi, which must read it, not run it
+    (ws / "helpers.py").write_text(
+        f"open({str(ws / 'MARKER_helpers_imported')!r}, 'w').close()\n"
+        "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+        "def make_strategy():\n    return XLAFSDPStrategy()\n", encoding="utf-8")
+    (ws / "train2.py").write_text(
+        "from lightning.fabric import Fabric\nfrom helpers import make_strategy\n"
+        "fabric = Fabric(strategy=make_strategy())\nmodel = fabric.setup(Net())\n"
+        "with fabric.strategy.no_backward_sync(model, enabled=True):\n    pass\n", encoding="utf-8")
     # interpreters that would leave a mark if run (jedi runs the environment's python to read sys.path)
     for rel in (".venv/bin/python", ".venv/bin/python3", "venv/bin/python", "env/bin/python", "bin/python"):
         exe = ws / rel
@@ -161,6 +170,11 @@ def full_session(client: RawClient, ws: Path) -> None:
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "# edited\n"}]})
     client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    # the strategy comes from helpers.py: found through jedi (so jedi did run), helpers.py not executed
+    other = (ws / "train2.py").as_uri()
+    client.open(other, (ws / "train2.py").read_text(encoding="utf-8"))
+    note = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == other, timeout=60)
+    assert "LXF003" in [d["code"] for d in note["diagnostics"]], note
 
 
 CAPABILITIES = {
@@ -207,28 +221,45 @@ def test_server_started_in_the_workspace_imports_none_of_its_modules(tmp_path):
         assert markers(ws) == [], (cmd, (tmp_path / "server.stderr").read_text()[-3000:])
 
 
-JEDI_CALL = re.compile(r"\bjedi\.(\w+)\s*\(([^)]*)")
+JEDI_CALL = re.compile(r"\bjedi\.(\w+)\s*\(")
+
+
+def _call_text(text: str, start: int) -> str:
+    """The source of a call from its name to its closing parenthesis."""
+    depth, i = 0, text.index("(", start)
+    for j in range(i, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[start:j + 1]
+    return text[start:]
 
 
 def test_jedi_is_never_pointed_at_a_workspace_interpreter():
-    """Read every jedi call of the server: environments only from a configured setting, never found
-    in the workspace (find_virtualenvs, get_default_environment with VIRTUAL_ENV, a project's path)."""
+    """Read every jedi call of the server: a Script runs on the server's own interpreter (or one a
+    setting names), a Project loads no extension of the project, and no environment is looked for
+    in the workspace (find_virtualenvs, get_default_environment, which honours VIRTUAL_ENV)."""
     sources = {p: p.read_text(encoding="utf-8") for p in (ROOT / "server" / "errata_lsp").rglob("*.py")}
-    offending = []
+    offending, calls = [], 0
     for path, text in sources.items():
         if "jedi" not in text:
             continue
-        for forbidden in ("find_virtualenvs", "find_system_environments", "get_default_environment"):
+        for forbidden in ("find_virtualenvs", "find_system_environments", "get_default_environment",
+                          "load_unsafe_extensions=True", "smart_sys_path=True"):
             if forbidden in text:
-                offending.append(f"{path}: uses jedi's {forbidden}")
-        for call in JEDI_CALL.finditer(text):
-            name, args = call.groups()
-            if name in ("create_environment", "Project") and "environment_path" in args + name:
-                if not re.search(r"setting|config|option", text[max(0, call.start() - 400):call.end() + 200], re.I):
-                    offending.append(f"{path}: jedi.{name}({args}) with an environment that is not a setting")
-            if name == "create_environment" and not re.search(r"setting|config|option", args, re.I):
-                offending.append(f"{path}: jedi.create_environment({args}) not from a setting")
+                offending.append(f"{path}: {forbidden}")
+        for match in JEDI_CALL.finditer(text):
+            call, name = _call_text(text, match.start()), match.group(1)
+            calls += 1
+            configured = re.search(r"setting|config|option", call, re.I)
+            if name == "Script" and "environment=jedi.InterpreterEnvironment()" not in call and not configured:
+                offending.append(f"{path}: {call} does not run on the server's own interpreter")
+            if name == "Project" and ("environment_path" in call and not configured
+                                      or "load_unsafe_extensions=False" not in call):
+                offending.append(f"{path}: {call} may load or run something of the workspace")
+            if name == "create_environment" and not configured:
+                offending.append(f"{path}: {call} not from a setting")
     assert not offending, offending
+    assert calls == 0 or any("Script" in t for t in sources.values())
 
 
 def _network_log(tmp_path: Path) -> Path:
