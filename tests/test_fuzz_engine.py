@@ -142,3 +142,14 @@ def test_stray_decorator_line_does_not_swallow_the_next_statements(stray):
     decorated = "from lightning.fabric.strategies import XLAFSDPStrategy\n@wrap\n@wrap2\ndef build():\n" \
                 "    return XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
     assert [f.code for f in _check(decorated).findings] == ["LXF001"]
+
+
+def test_nul_byte_before_a_node_on_its_line():
+    """Regression (found by the long soak): a NUL before a node on an otherwise ASCII line moved the
+    node's columns by two (ast counts the U+FFFD it parsed in its place as three UTF-8 bytes)."""
+    text = ("from lightning.fabric import Fabric\ndef train(cfg=None):\n    pass\n"
+            "Fabric(strategy='\x00xla_fsdp').launch(train())\n")
+    _check(text)
+    text = IMPORT + "x = '\x00'; XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
+    report = _check(text)
+    assert [(f.span.start.column, f.span.end.column) for f in report.findings if f.code == "LXF001"] == [(57, 64)]

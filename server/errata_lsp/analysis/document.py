@@ -68,9 +68,9 @@ class Document:
         text = self.lines[line] if line < len(self.lines) else ""
         if self.bom and line == 0:
             text = text[1:]
-        if text.isascii():
+        if text.isascii() and "\x00" not in text:
             col = utf8_col
-        else:
+        else:  # a NUL is one byte here but three as the U+FFFD `ast` saw
             text = UNPARSABLE.sub("\ufffd", text)  # as `ast` saw it
             col = len(text.encode("utf-8")[:utf8_col].decode("utf-8", errors="ignore"))
         return col + 1 if self.bom and line == 0 else col
