@@ -146,6 +146,10 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
                 return RAW_MODULE  # `model = build()` then `fabric.setup_module(model)`: a module, and not the set-up one
             return kind
         stmt = binding.stmt
+        if (isinstance(stmt, ast.For) and stmt.target is binding.target and isinstance(stmt.iter, ast.Call)
+                and isinstance(stmt.iter.func, ast.Name) and stmt.iter.func.id == "range"
+                and ctx.reaching(stmt.iter.func) is None):
+            return OTHER  # `for step in range(...)`: an int, as in `{"model": m, "step": step}`
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
                 and is_fabric_method(ctx, stmt.value, ("setup",))):
             return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
