@@ -341,7 +341,8 @@ class SessionSpec:
     warm: int = 20
     hover: bool = True              # send the hover requests
     actions: bool = True            # send the codeAction requests
-    warm_budget_s: float = 10.0     # stop a warm loop early (after >= 3 samples) past this
+    warm_budget_s: float = 10.0     # stop a warm loop early (after >= warm_min samples) past this
+    warm_min: int = 3
     changes: int = 3
     change_gap_s: float = 0.25     # pause after each keystroke's publish: each keystroke is isolated
     burst: int = 5                  # then a typing burst: this many keystrokes ...
@@ -439,7 +440,7 @@ async def run_session(spec: SessionSpec) -> dict:
             t_start = time.perf_counter()
             while len(out) < spec.warm:
                 out.append((await timed(method, params()))[0])
-                if len(out) >= 3 and time.perf_counter() - t_start > spec.warm_budget_s:
+                if len(out) >= spec.warm_min and time.perf_counter() - t_start > spec.warm_budget_s:
                     break
             return out
 

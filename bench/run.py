@@ -209,12 +209,17 @@ def warmup_file(workspace: Path) -> Path:
 
 # ------------------------------------------------------------------------------ LSP matrix
 
+WARM_BUDGET_S = 5.0  # a warm loop stops early past this, once it has WARM_MIN samples
+WARM_MIN = 3         # --quick: 2 s and 2 samples
+
+
 async def one_session(cmd, case: dict, workspace: Path, warm: int, changes: int, stderr_path: Path,
                       timeout_s: float, request_timeout_s: float = 60.0) -> dict:
     spec = SessionSpec(cmd=cmd, text=case["text"], path=case["path"], workspace=str(workspace),
                        hover_pos=tuple(case["hover_pos"]), action_line=case["hover_pos"][0],
                        change_pos=tuple(case["change_pos"]), warm=warm, changes=changes,
-                       stderr_path=str(stderr_path), diag_timeout_s=min(120.0, timeout_s), warm_budget_s=5.0,
+                       stderr_path=str(stderr_path), diag_timeout_s=min(120.0, timeout_s), warm_budget_s=WARM_BUDGET_S,
+                       warm_min=WARM_MIN,
                        request_timeout_s=request_timeout_s)
     try:
         return await asyncio.wait_for(run_session(spec), timeout_s)
@@ -287,7 +292,7 @@ def run_lsp(servers: dict, cases: dict, workspace: Path, sessions: int, slow_ses
 
 # ------------------------------------------------------------------------------ in-process parse baselines
 
-def run_parse(cases: dict, reps: int, parso_reps: int) -> dict:
+def run_parse(cases: dict, reps: int, parso_reps: int, parso_max_lines: int = 10**9) -> dict:
     out = {}
     try:
         import parso
@@ -302,7 +307,7 @@ def run_parse(cases: dict, reps: int, parso_reps: int) -> dict:
             ast.parse(text)
             ts.append((time.perf_counter() - t0) * 1000)
         res["ast_parse_ms"] = summary(ts)
-        if parso is not None:
+        if parso is not None and text.count("\n") <= parso_max_lines:
             ts = []
             for _ in range(parso_reps):
                 t0 = time.perf_counter()
@@ -321,10 +326,11 @@ def run_parse(cases: dict, reps: int, parso_reps: int) -> dict:
     return out
 
 
-def run_parse_child(cases: dict, reps: int, parso_reps: int) -> dict:
+def run_parse_child(cases: dict, reps: int, parso_reps: int, parso_max_lines: int = 10**9) -> dict:
     """run_parse in a fresh interpreter: the bench process's own heap (after many sessions) would
     slow `ast.parse` through the garbage collector and flatter every server."""
-    spec = json.dumps({"cases": {k: {"path": v["path"]} for k, v in cases.items()}, "reps": reps, "parso_reps": parso_reps})
+    spec = json.dumps({"cases": {k: {"path": v["path"]} for k, v in cases.items()}, "reps": reps, "parso_reps": parso_reps,
+                       "parso_max_lines": parso_max_lines})
     p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--parse-child", spec],
                        capture_output=True, text=True, timeout=900)
     if p.returncode != 0:
@@ -545,13 +551,15 @@ def main(argv: list[str] | None = None) -> int:
     if a.parse_child:
         spec = json.loads(a.parse_child)
         cases = {k: {"text": Path(v["path"]).read_text(encoding="utf-8")} for k, v in spec["cases"].items()}
-        print(json.dumps(run_parse(cases, spec["reps"], spec["parso_reps"])))
+        print(json.dumps(run_parse(cases, spec["reps"], spec["parso_reps"], spec.get("parso_max_lines", 10**9))))
         return 0
     quick = a.quick
     sessions = a.sessions or (2 if quick else 5)
     slow_sessions = a.slow_sessions if a.slow_sessions is not None else (0 if quick else 1)
     warm = a.warm or (10 if quick else 20)
-    changes = a.changes or (3 if quick else 5)
+    global WARM_BUDGET_S, WARM_MIN
+    WARM_BUDGET_S, WARM_MIN = (2.0, 2) if quick else (5.0, 3)
+    changes = a.changes or (2 if quick else 5)
     kb_records = a.kb_records or (20_000 if quick else 100_000)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -595,7 +603,8 @@ def main(argv: list[str] | None = None) -> int:
             res["lsp"] = lsp
         if not a.skip_parse:
             log("in-process parse baselines (in a fresh interpreter) ...")
-            res["parse"] = run_parse_child(cases, 3 if quick else 5, 1 if quick else 2)
+            res["parse"] = run_parse_child(cases, 3 if quick else 5, 1 if quick else 2,
+                                           20_000 if quick else 10**9)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     if not a.skip_kb:
