@@ -11,11 +11,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 from .analysis.findings import Severity
 
 SEVERITY_NAMES = {s.value: s for s in Severity} | {"info": Severity.INFORMATION, "hint": Severity.INFORMATION}
@@ -96,6 +91,10 @@ def find_pyproject(start: Path) -> Path | None:
 
 
 def _errata_table(path: Path) -> dict[str, Any] | None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from .context import Context
 from .document import Document
@@ -23,33 +25,68 @@ def word_at(line: str, column: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
+@dataclass
+class _Parsed:
+    text: str
+    ctx: Context
+    by_line: dict[int, list[ast.AST]]
+
+
+_recent: OrderedDict[tuple[int, str], _Parsed] = OrderedDict()  # hovers repeat on one version
+
+
 def symbols_at(text: str, pos: Position) -> list[str]:
     """API names the code at `pos` stands for, most specific first: `Fabric.setup`, `setup`;
     `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when it is not Lightning's."""
-    doc = Document(text)
+    doc = _document(text)
     if pos.line >= len(doc.lines):
         return []
-    around = word_at(doc.lines[pos.line], pos.column)
+    line = doc.lines[pos.line]
+    around = word_at(line, pos.column)
     if around is None:
         return []
-    word = doc.lines[pos.line][around[0]:around[1]]
-    chunks = doc.chunks((word, *CONTEXT_WORDS))
-    ctx = Context(doc, chunks)
-    for node in _nodes_at(ctx, pos.line + 1):
+    word = line[around[0]:around[1]]
+    parsed = _parsed(doc, word)
+    for node in parsed.by_line.get(pos.line + 1, ()):
         span = doc.span(node) if hasattr(node, "end_col_offset") else None
         if span is None or not span.contains(pos):
             continue
-        found = _describe(ctx, node, word)
+        found = _describe(parsed.ctx, node, word)
         if found:
             return found
     return []
 
 
-def _nodes_at(ctx: Context, lineno: int):
-    for kind in (ast.keyword, ast.Attribute, ast.Name):
+def _document(text: str) -> Document:
+    cached = _recent.get((id(text), ""))
+    if cached is not None and cached.text is text:
+        return cached.ctx.doc
+    doc = Document(text)
+    _remember((id(text), ""), _Parsed(text, Context(doc, []), {}))
+    return doc
+
+
+def _parsed(doc: Document, word: str) -> _Parsed:
+    key = (id(doc.text), word)
+    cached = _recent.get(key)
+    if cached is not None and cached.text is doc.text:
+        _recent.move_to_end(key)
+        return cached
+    ctx = Context(doc, doc.chunks((word, *CONTEXT_WORDS)))
+    by_line: dict[int, list[ast.AST]] = {}
+    for kind in (ast.keyword, ast.Attribute, ast.Name):  # the innermost kinds first
         for node in ctx.nodes(kind):
-            if node.lineno <= lineno <= node.end_lineno:
-                yield node
+            for lineno in range(node.lineno, node.end_lineno + 1):
+                by_line.setdefault(lineno, []).append(node)
+    parsed = _Parsed(doc.text, ctx, by_line)
+    _remember(key, parsed)
+    return parsed
+
+
+def _remember(key: tuple[int, str], parsed: _Parsed) -> None:
+    _recent[key] = parsed
+    while len(_recent) > 16:
+        _recent.popitem(last=False)
 
 
 def _describe(ctx: Context, node: ast.AST, word: str) -> list[str]:

@@ -1,11 +1,16 @@
-"""Error records: loading, validation, lookup."""
+"""Error records: loading, validation, lookup. Names are imported on first use (see analysis)."""
 
-from .base import SHIPPED, KnowledgeBase
-from .card import card_markdown, summary_line
-from .load import LoadProblem, load_paths
-from .record import Record, RecordError, validate
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "SHIPPED", "KnowledgeBase", "LoadProblem", "Record", "RecordError",
-    "card_markdown", "load_paths", "summary_line", "validate",
-]
+_EXPORTS = {
+    "SHIPPED": "base", "KnowledgeBase": "base", "card_markdown": "card", "summary_line": "card",
+    "LoadProblem": "load", "load_paths": "load", "Record": "record", "RecordError": "record", "validate": "record",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

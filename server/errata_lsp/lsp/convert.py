@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from typing import TYPE_CHECKING
+
 from ..analysis.findings import Finding, Fix, Severity
-from ..kb import KnowledgeBase
 from .text import TextDocument
+
+if TYPE_CHECKING:
+    from ..kb.base import KnowledgeBase
 
 SOURCE = "errata"
 SEVERITY = {

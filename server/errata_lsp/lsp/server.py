@@ -21,12 +21,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..analysis import Finding, Safety, check_source, fix_all
-from ..analysis.engine import NOQA, Report
-from ..analysis.findings import Position, Severity, Span
-from ..analysis.symbols import symbols_at
-from ..kb import KnowledgeBase, card_markdown, summary_line
-from ..kb.match import exception_messages
+from ..analysis.findings import Finding, Position, Safety, Severity, Span
 from ..settings import Settings, SettingsError, settings_for
 from . import convert
 from .text import UTF16, TextDocument
@@ -52,6 +47,7 @@ class Analysis:
 class DocumentState:
     doc: TextDocument
     last_change: float = 0.0
+    typing: bool = False  # this change came hard on the heels of the previous one
     analysis: Analysis | None = None
     task: asyncio.Task | None = None
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
@@ -149,7 +145,7 @@ class ErrataServer(LanguageServer):
         return self._pyproject_cache[folder]
 
     @property
-    def kb(self) -> KnowledgeBase:
+    def kb(self):
         paths = self.client_settings.kb_paths
         if self.root is not None:
             try:
@@ -158,6 +154,8 @@ class ErrataServer(LanguageServer):
                 pass
         paths = tuple(dict.fromkeys(paths))
         if self._kb is None or paths != self._kb_paths:
+            from ..kb import KnowledgeBase
+
             self._kb, self._kb_paths = KnowledgeBase.load(paths), paths
             for problem in self._kb.problems:
                 self.log(f"knowledge base: {problem}", types.MessageType.Warning)
@@ -191,7 +189,9 @@ class ErrataServer(LanguageServer):
         doc = state.doc
         if _is_log(doc):
             return self._log_findings(TextDocument(doc.uri, text, doc.version, doc.language_id))
-        report: Report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri))
+        from ..analysis.engine import check_source
+
+        report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri))
         if report.skipped and "skipped" not in state.reported:
             state.reported.add("skipped")
             self.log(f"{doc.uri}: {report.skipped}", types.MessageType.Warning)
@@ -204,6 +204,8 @@ class ErrataServer(LanguageServer):
 
     def _log_findings(self, doc: TextDocument) -> list[Finding]:
         """A diagnostic on each line of a log that states a known error."""
+        from ..kb.match import exception_messages
+
         kb = self.kb
         found = []
         for number, line in enumerate(doc.lines):
@@ -236,7 +238,7 @@ class ErrataServer(LanguageServer):
             state = self.states.get(uri)
             if state is None:
                 return
-            if time.monotonic() - state.last_change < TYPING_PAUSE_S:
+            if state.typing:
                 await asyncio.sleep(BURST_DELAY_S)
             else:
                 await asyncio.sleep(0)  # let queued changes arrive first
@@ -284,7 +286,20 @@ def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
 
 @server.feature(types.INITIALIZED)
 async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None:
+    # The engine, the rules and the knowledge base load after the handshake, off the event loop,
+    # so `initialize` answers as fast as a bare server and the first document finds them ready.
+    asyncio.get_running_loop().run_in_executor(None, _warm_up, ls)
     await _pull_configuration(ls)
+
+
+def _warm_up(ls: ErrataServer) -> None:
+    try:
+        from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
+
+        list(rule.iter_rules())
+        ls.kb  # noqa: B018
+    except Exception as exc:  # reported; the first document will try again and say why
+        ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -343,7 +358,8 @@ def did_change(ls: ErrataServer, params: types.DidChangeTextDocumentParams) -> N
     for change in params.content_changes:
         state.doc.apply(change, ls.encoding)
     state.doc.version = params.text_document.version
-    state.last_change = time.monotonic()
+    now = time.monotonic()
+    state.typing, state.last_change = now - state.last_change < TYPING_PAUSE_S, now
     ls.schedule(params.text_document.uri)
 
 
@@ -425,6 +441,8 @@ def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.
     if wanted(FIX_ALL) and not _is_log(doc) and any(
         f.safety is Safety.SAFE for finding in analysis.findings for f in finding.fixes
     ):
+        from ..analysis.engine import fix_all
+
         fixed, applied = fix_all(doc.text, _path_str(doc.uri), ls.settings_for(doc.uri))
         if applied and fixed != doc.text:
             actions.append(types.CodeAction(
@@ -436,6 +454,8 @@ def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.
 
 
 def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
+    from ..analysis.engine import NOQA
+
     line = doc.lines[finding.span.start.line]
     end = doc.to_client(Position(finding.span.start.line, len(line)), encoding)
     existing = NOQA.search(line)
@@ -454,6 +474,9 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
     state = ls.states.get(params.text_document.uri)
     if state is None:
         return None
+    from ..analysis.symbols import symbols_at
+    from ..kb import card_markdown, summary_line
+
     doc = state.doc
     pos = doc.from_client(params.position, ls.encoding)
     analysis = ls.analyse(state)
@@ -493,6 +516,8 @@ def explain(ls: ErrataServer, *args: Any) -> str | None:
         text = text[0] if text else None
     if not isinstance(text, str) or not text.strip():
         return None
+    from ..kb import card_markdown
+
     matches = ls.kb.match(text)
     return card_markdown(matches[0]) if matches else None
 
