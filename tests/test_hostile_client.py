@@ -77,13 +77,7 @@ WRONG_LENGTH = {
     "too-long": lambda: b"Content-Length: 200\r\n\r\n" + json.dumps({"jsonrpc": "2.0", "method": "x"}).encode(),
     "absurd": lambda: b"Content-Length: 99999999999\r\n\r\n{}",
 }
-FRAMING_BUG = pytest.mark.xfail(strict=True, reason=(
-    "server bug (reported): pygls' reader only recognises `Content-Length:` at the start of a line, "
-    "but a body is followed directly by the next header, so after one wrong length every later "
-    "message is glued to a body and lost; an absurd length is a MemoryError that ends the server"))
-
-
-@pytest.mark.parametrize("make", [pytest.param(v, marks=FRAMING_BUG, id=k) for k, v in WRONG_LENGTH.items()])
+@pytest.mark.parametrize("make", [pytest.param(v, id=k) for k, v in WRONG_LENGTH.items()])
 def test_wrong_content_length(client, make):
     """A wrong Content-Length may cost the messages it overlaps, not the session: a later valid
     request (retried a few times) is answered."""
@@ -126,13 +120,6 @@ WRONG_SHAPES = {
     "position-strings": {"textDocument": {"uri": SAMPLE_URI}, "position": {"line": "1", "character": None}},
     "no-params": None,
 }
-NO_REPLY_BUG = pytest.mark.xfail(strict=True, reason=(
-    "server bug (reported): a request whose params do not match the LSP types gets no response at "
-    "all (pygls raises JsonRpcInvalidParams while decoding and only logs it), so the client waits "
-    "forever; LSP requires an error response (-32602)"))
-
-
-@NO_REPLY_BUG
 def test_requests_with_params_of_the_wrong_shape_get_an_error(client):
     client.open(SAMPLE_URI, SAMPLE)
     for name, params in WRONG_SHAPES.items():
@@ -317,7 +304,7 @@ notification = st.builds(
         "settings": st.fixed_dictionaries({"errata": st.fixed_dictionaries({}, optional={
             "select": json_values, "ignore": json_values, "severity": json_values})}),
     }))
-# Requests with well-typed params (a request the server cannot decode gets no reply: see NO_REPLY_BUG).
+# Requests with well-typed params (those with wrong params get an error reply, tested above).
 request = st.one_of(
     st.builds(lambda uri, pos: ("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos}),
               st.sampled_from(URIS), positions),

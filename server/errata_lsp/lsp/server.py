@@ -113,6 +113,13 @@ class ErrataServer(LanguageServer):
         except Exception:  # no client to tell: the message is in the server's own log
             pass
 
+    def _start_io_async(self, stdin=None, stdout=None) -> None:
+        import sys
+
+        from .framing import run
+
+        run(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log and keep serving: bad input from a client is never a reason to stop."""
         self.log(f"{type(error).__name__}: {error}", types.MessageType.Error)
