@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import cache
 from .record import Record, RecordError, validate
 from .text_export import ExportError, looks_like_text_export, parse_text_export
 
@@ -58,11 +59,20 @@ def load_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Record], l
 def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
     name = str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        stat = path.stat()
+        if stat.st_size > MAX_FILE_BYTES:
             return [], [LoadProblem(name, 0, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB; skipped")]
+        compiled = stat.st_size >= cache.MIN_BYTES and path.suffix in (".jsonl", ".ndjson")
+        if compiled:
+            hit = cache.read(path, stat)
+            if hit is not None:
+                records, problems = hit
+                return records, [LoadProblem(name, line, message) for line, message in problems]
         raw = path.read_bytes()
     except OSError as exc:
         return [], [LoadProblem(name, 0, f"cannot read: {exc.strerror or exc}")]
+    if compiled:
+        return _load_lines_compiled(raw, path, stat)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -104,6 +114,52 @@ def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
     else:
         problems.append(LoadProblem(name, 1, "not a record file (JSON, JSON Lines or a text export)"))
     return records, problems
+
+
+def _load_lines_compiled(raw: bytes, path: Path, stat: os.stat_result) -> tuple[list[Record], list[LoadProblem]]:
+    """JSON Lines read from bytes, noting where each record lies, then saved in compiled form."""
+    name = str(path)
+    records: list[Record] = []
+    problems: list[LoadProblem] = []
+    entries: list[tuple[Record, int, int, int]] = []
+    decoder = json.JSONDecoder()
+    start = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
+    number = 0
+    for match in _BYTE_LINES.finditer(raw, start):
+        number += 1
+        line = match.group(1)
+        body = line.strip()
+        if not body or body.startswith(b"//"):
+            if not match.group(2):
+                break
+            continue
+        try:
+            text = body.decode("utf-8")
+            item, end = decoder.raw_decode(text)
+            if text[end:].strip():
+                raise json.JSONDecodeError("extra data after the record", text, end)
+        except UnicodeDecodeError as exc:
+            problems.append(LoadProblem(name, number, f"not UTF-8 text (byte {exc.start})"))
+        except json.JSONDecodeError as exc:
+            problems.append(LoadProblem(name, number, f"invalid JSON: {exc.msg} (column {exc.colno})"))
+        else:
+            if isinstance(item, dict) and isinstance(item.get("record"), dict):
+                item = item["record"]
+            try:
+                record = Record(validate(item).data, f"{name}:{number}")
+            except RecordError as exc:
+                rid = item.get("id") if isinstance(item, dict) else None
+                problems.append(LoadProblem(name, number, f"record {rid!r}: {exc}" if rid else str(exc)))
+            else:
+                records.append(record)
+                entries.append((record, number, match.start(1), len(line)))
+        if not match.group(2):
+            break
+    cache.write(path, stat, entries, [(p.line, p.message) for p in problems])
+    return records, problems
+
+
+_BYTE_LINES = re.compile(rb"([^\r\n]*)(\r\n|\r|\n|$)")
 
 
 def _first_line(text: str) -> int:

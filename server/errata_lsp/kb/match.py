@@ -42,11 +42,18 @@ class MessageIndex:
         self._compiled: dict[str, regex.Pattern[str] | None] = {}
 
     def _build(self) -> dict[str, list[tuple[str, Record]]]:
-        literals = {r.id: _literal_of(r) for r in self._records}
+        by_key: dict[str, list[tuple[str, Record]]] = defaultdict(list)
+        fresh = []
+        for record in self._records:
+            known = record.index_key  # computed by the compiled cache
+            if known is None:
+                fresh.append(record)
+            else:
+                by_key[known[1]].append((known[0], record))
+        literals = {r.id: literal_of(r) for r in fresh}
         words = {rid: set(WORD.findall(lit)) for rid, lit in literals.items()}
         frequency = Counter(w for ws in words.values() for w in ws)
-        by_key: dict[str, list[tuple[str, Record]]] = defaultdict(list)
-        for record in self._records:
+        for record in fresh:
             candidates = words[record.id]
             key = min(candidates, key=lambda w: (frequency[w], -len(w))) if candidates else ""
             by_key[key].append((literals[record.id], record))
@@ -59,7 +66,10 @@ class MessageIndex:
         record of the stated exception class before one of another class.
         """
         if self._by_key is None:
-            self._by_key = self._build()
+            from .base import paused_gc
+
+            with paused_gc():
+                self._by_key = self._build()
         query = query[-MAX_QUERY_CHARS:]
         deadline = time.thread_time() + LOOKUP_BUDGET_S  # CPU time: a busy machine must not cost matches
         best: dict[str, tuple[tuple[int, int, int], Match]] = {}
@@ -67,7 +77,7 @@ class MessageIndex:
         for order, (cls, text) in enumerate(stated + [("", query)]):
             for match in self._match_text(text, deadline):
                 same_class = not cls or match.record.error_class.rsplit(".", 1)[-1] == cls
-                rank = (order, 0 if same_class else 1, -len(_literal_of(match.record)))
+                rank = (order, 0 if same_class else 1, -len(literal_of(match.record)))
                 if match.record.id not in best or rank < best[match.record.id][0]:
                     best[match.record.id] = (rank, match)
             if best:
@@ -145,10 +155,10 @@ def exception_messages(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _literal_of(record: Record) -> str:
+def literal_of(record: Record) -> str:
     """The longest literal text the rendered message must contain."""
-    if record.data.get("messagePattern"):
-        literal = _longest_pattern_literal(record.data["messagePattern"])
+    if record.get("messagePattern"):
+        literal = _longest_pattern_literal(record.get("messagePattern"))
         if literal:
             return literal
     literals = template_literals(record.error_message)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 # Field -> accepted JSON types. Missing optional fields are fine; a present field of another type is an error.
@@ -56,30 +56,61 @@ def template_literals(message: str) -> list[str]:
     return sorted((p.strip() for p in _PLACEHOLDER.split(message) if p.strip()), key=len, reverse=True)
 
 
-@dataclass(frozen=True)
+# What a record from the compiled cache carries before its data is read, in this order.
+HEAD = ("id", "repo", "errorClass", "errorMessage", "messagePattern", "tags", "symbols", "_literal", "_key")
+_HEAD_INDEX = {name: i for i, name in enumerate(HEAD)}
+
+
 class Record:
-    data: dict[str, Any] = field(repr=False)
-    source: str = ""  # "path:line" the record was read from
+    """One record. Its whole data may stay on disk until something reads it: a record loaded from
+    the compiled cache (`cache.py`) carries only its head (what lookups need) and a loader."""
+
+    __slots__ = ("_data", "source", "_head", "_loader")
+
+    def __init__(
+        self, data: dict[str, Any] | None = None, source: str = "",
+        head: list[Any] | None = None, loader: Callable[[], dict[str, Any]] | None = None,
+    ):
+        self._data = data
+        self.source = source  # "path:line" the record was read from
+        self._head = head  # values in HEAD order
+        self._loader = loader
+
+    def __repr__(self) -> str:
+        return f"Record({self.id!r}, source={self.source!r})"
+
+    @property
+    def data(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._loader() if self._loader else dict(zip(HEAD, self._head or ()))
+        return self._data
+
+    def _field(self, key: str) -> Any:
+        if self._head is not None:
+            index = _HEAD_INDEX.get(key)
+            if index is not None:
+                return self._head[index]
+        return self.data.get(key)
 
     @property
     def id(self) -> str:
-        return self.data["id"]
+        return self._field("id")
 
     def get(self, key: str, default: Any = None) -> Any:
-        value = self.data.get(key)
+        value = self._field(key)
         return default if value is None else value
 
     @property
     def error_message(self) -> str:
-        return self.data["errorMessage"]
+        return self._field("errorMessage")
 
     @property
     def error_class(self) -> str:
-        return self.data["errorClass"]
+        return self._field("errorClass")
 
     @property
     def message_pattern(self) -> str:
-        return self.data.get("messagePattern") or pattern_from_template(self.error_message)
+        return self._field("messagePattern") or pattern_from_template(self.error_message)
 
     @property
     def title(self) -> str:
@@ -87,12 +118,19 @@ class Record:
 
     @property
     def link(self) -> str | None:
-        return self.data.get("githubUrl")
+        return self._field("githubUrl")
+
+    @property
+    def index_key(self) -> tuple[str, str] | None:
+        """(literal, key word) for the message index, when the cache computed them."""
+        return (self._head[7], self._head[8]) if self._head is not None else None
 
     @property
     def symbols(self) -> list[str]:
         """API names this error concerns: the record's own `symbols`, else the identifiers it quotes."""
-        declared = self.data.get("symbols")
+        if self._head is not None:
+            return list(self._head[_HEAD_INDEX["symbols"]] or ())  # derived when the cache was made
+        declared = self._field("symbols")
         if declared:
             return list(declared)
         found: list[str] = []
