@@ -8,6 +8,7 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
 from .document import LINE_BREAK, Document
@@ -50,8 +51,9 @@ def check_source(
     if not active or not doc.mentions(PACK_WORDS):
         return Report()
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
-    chunks = doc.chunks(sorted(words))
-    ctx = Context(doc, chunks)
+    with paused_gc():
+        chunks = doc.chunks(sorted(words))
+        ctx = Context(doc, chunks)
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks))

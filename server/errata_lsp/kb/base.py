@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import gc
 import os
-from contextlib import contextmanager
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
 from .match import Match, MessageIndex
 from .record import Record
 
 SHIPPED = Path(__file__).parent / "records"
 
-
-@contextmanager
-def paused_gc():
-    """Loading makes a million small objects and frees none: the cycle collector would only walk
-    them again and again (4x the load time at 100,000 records)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class KnowledgeBase:

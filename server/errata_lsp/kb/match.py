@@ -66,7 +66,7 @@ class MessageIndex:
         record of the stated exception class before one of another class.
         """
         if self._by_key is None:
-            from .base import paused_gc
+            from ..gcpause import paused_gc
 
             with paused_gc():
                 self._by_key = self._build()
