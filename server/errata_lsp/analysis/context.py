@@ -162,6 +162,16 @@ class Context:
             expr, depth = binding.value, depth - 1
         return expr
 
+    def only_use(self, name: ast.AST) -> bool:
+        """`name` is a variable bound once and read only here, so a fix may change its binding."""
+        if not isinstance(name, ast.Name):
+            return False
+        binding = self.reaching(name)
+        if binding is None:
+            return False
+        scope = self.scope_of(binding.stmt)
+        return len(self.loads_of(name.id, scope)) == 1 and len(self.bindings(name.id, scope)) == 1
+
     def loads_of(self, name: str, scope: ast.AST) -> list[ast.Name]:
         return [n for n in self._by_type[ast.Name]
                 if n.id == name and isinstance(n.ctx, ast.Load) and self._scope_chain_has(n, scope)]

@@ -48,6 +48,12 @@ class Rule:
         return Finding(self.code, record or self.record, span, message, severity or self.severity, tuple(fixes), self.name)
 
 
+def short(text: str, limit: int = 60) -> str:
+    """Source text for a message: on one line, cut with an ellipsis past `limit` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def fix(title: str, *edits: Edit, safety: Safety = Safety.SAFE, preferred: bool = False) -> Fix:
     return Fix(title, tuple(edits), safety, preferred)
 

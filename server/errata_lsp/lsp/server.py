@@ -13,7 +13,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -25,6 +25,9 @@ from ..analysis.findings import Finding, Position, Safety, Severity, Span
 from ..settings import Settings, SettingsError, settings_for
 from . import convert
 from .text import UTF16, TextDocument
+
+if TYPE_CHECKING:
+    from ..kb.base import KnowledgeBase
 
 log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.errata"
@@ -152,7 +155,7 @@ class ErrataServer(LanguageServer):
         return self._pyproject_cache[folder]
 
     @property
-    def kb(self):
+    def kb(self) -> KnowledgeBase:
         paths = self.client_settings.kb_paths
         if self.root is not None:
             try:
@@ -467,7 +470,7 @@ def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.Text
     end = doc.to_client(Position(finding.span.start.line, len(line)), encoding)
     existing = NOQA.search(line)
     if existing and existing["codes"] is None:
-        return None  # a bare `# noqa` already silences everything
+        return None  # a bare noqa comment already silences everything
     if existing:
         at = doc.to_client(Position(finding.span.start.line, existing.end()), encoding)
         return types.TextEdit(range=types.Range(at, at), new_text=f", {finding.code}")

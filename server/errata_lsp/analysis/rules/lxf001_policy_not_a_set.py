@@ -11,7 +11,7 @@ import ast
 from ..context import Context
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace
+from ..rule import Invalid, Rule, Valid, fix, replace, short
 from ..values import classify
 from .lxf005_policy_without_auto_wrap import AUTO_WRAP, AUTO_WRAP_POSITION, insert_keyword_after
 
@@ -106,7 +106,7 @@ class PolicyNotASet(Rule):
             value = classify(ctx, arg.value)
             if value.is_set or value.truthy is False or value.kind in ("unknown", "none"):
                 continue
-            message = f"`{POLICY}` must be a set, found {_short(ctx.doc.source(value.node))}"
+            message = f"`{POLICY}` must be a set, found {short(ctx.doc.source(value.node))}"
             if value.node is not arg.value:
                 message += f" (the value of `{ctx.doc.source(arg.value)}`)"
             if value.kind in HINTS:
@@ -126,7 +126,7 @@ def policy_fixes(ctx: Context, written: ast.AST, value) -> list:
     """Fixes that make the policy written at `written` (holding `value`) a set."""
     node = value.node
     at_binding = node is not written  # the argument is a name bound to the literal
-    if at_binding and not _only_use(ctx, written):
+    if at_binding and not ctx.only_use(written):
         return [fix(f"Wrap `{ctx.doc.source(written)}` in set()", replace(ctx, written, f"set({ctx.doc.source(written)})"))]
     if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
         return [fix(f"Convert {value.kind} to set", *_rebracket(ctx, node), preferred=True)]
@@ -141,7 +141,7 @@ def set_text(ctx: Context, written: ast.AST, value) -> str:
     """The policy's text once `policy_fixes` has made it a set."""
     node, text = value.node, ctx.doc.source(value.node)
     if node is not written:
-        return ctx.doc.source(written) if _only_use(ctx, written) else f"set({ctx.doc.source(written)})"
+        return ctx.doc.source(written) if ctx.only_use(written) else f"set({ctx.doc.source(written)})"
     if isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
         return "{" + (text[1:-1] if text[:1] in "[(" else text) + "}"
     if isinstance(node, ast.Call):
@@ -158,21 +158,6 @@ def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:
     opening = Span(span.start, Position(span.start.line, span.start.column + 1))
     closing = Span(Position(span.end.line, span.end.column - 1), span.end)
     return [Edit(opening, "{"), Edit(closing, "}")]
-
-
-def _only_use(ctx: Context, name: ast.AST) -> bool:
-    if not isinstance(name, ast.Name):
-        return False
-    binding = ctx.reaching(name)
-    if binding is None:
-        return False
-    scope = ctx.scope_of(binding.stmt)
-    return len(ctx.loads_of(name.id, scope)) == 1 and len(ctx.bindings(name.id, scope)) == 1
-
-
-def _short(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 RULE = PolicyNotASet()

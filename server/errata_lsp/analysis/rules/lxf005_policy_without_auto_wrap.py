@@ -21,7 +21,7 @@ import ast
 from ..context import Arg, Context
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace
+from ..rule import Invalid, Rule, Valid, fix, replace, short
 from ..values import classify
 
 POLICY = "activation_checkpointing_policy"
@@ -134,11 +134,11 @@ class PolicyWithoutAutoWrap(Rule):
             how = "`auto_wrap_policy=None`" if explicit_none else "no `auto_wrap_policy`"
             message = (
                 f"`{POLICY}` with {how} checkpoints nothing: torch_xla applies the policy only to modules that "
-                f"`{AUTO_WRAP}` wraps. Add `{AUTO_WRAP}={_short(written)}`"
+                f"`{AUTO_WRAP}` wraps. Add `{AUTO_WRAP}={short(written)}`"
             )
             if value.truthy is None:
                 message += " (when the set is not empty)"
-            title = f"Add `{AUTO_WRAP}={_short(written)}`"
+            title = f"Add `{AUTO_WRAP}={short(written)}`"
             if explicit_none:
                 edits = [replace(ctx, auto_wrap.value, written)]
             else:
@@ -188,11 +188,6 @@ def _is_none(node: ast.AST) -> bool:
 
 def _underline(arg: Arg) -> ast.AST:
     return arg.node if isinstance(arg.node, ast.keyword) else arg.value
-
-
-def _short(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 RULE = PolicyWithoutAutoWrap()

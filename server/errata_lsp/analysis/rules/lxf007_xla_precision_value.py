@@ -150,7 +150,7 @@ def _strategy_has_precision(ctx: Context, strategy) -> bool:
 
 
 def _fixes(ctx: Context, written: ast.AST, value: ast.Constant, nearest: str) -> list:
-    if value is not written and not _only_use(ctx, written):
+    if value is not written and not ctx.only_use(written):
         return []
     source = ctx.doc.source(value)
     quote = source[-1] if isinstance(value.value, str) and source[-1:] in "'\"" else _quote(ctx, written)
@@ -163,17 +163,6 @@ def _quote(ctx: Context, near: ast.AST) -> str:
     statement = ctx.doc.source(ctx.statement_of(near))
     singles, doubles = statement.count("'"), statement.count('"')
     return "'" if singles > doubles else '"'
-
-
-def _only_use(ctx: Context, name: ast.AST) -> bool:
-    """`name` is a variable bound once and read only here, so its binding can change."""
-    if not isinstance(name, ast.Name):
-        return False
-    binding = ctx.reaching(name)
-    if binding is None:
-        return False
-    scope = ctx.scope_of(binding.stmt)
-    return len(ctx.loads_of(name.id, scope)) == 1 and len(ctx.bindings(name.id, scope)) == 1
 
 
 RULE = XLAPrecisionValue()

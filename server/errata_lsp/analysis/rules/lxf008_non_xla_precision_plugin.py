@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..context import XLA_FSDP, Context
 from ..findings import Edit, Position, Safety, Span
 from ..names import XLAFSDP_STRATEGY, canonical
-from ..rule import Invalid, Rule, Valid, fix, replace
+from ..rule import Invalid, Rule, Valid, fix, replace, short
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ class NonXLAPrecisionPlugin(Rule):
 
     def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str):
         editable = plugin.call is written or only_use(ctx, written)
-        what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{_short(ctx.doc.source(plugin.call))}`"
+        what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
@@ -318,11 +318,6 @@ def _fixes(ctx: Context, plugin: Plugin) -> list:
         quote = string_quote(ctx, call)
         edits = [*edits, replace(ctx, call, f"{name}({quote}{precision}{quote})")]
     return [fix(f"Use `{name}('{precision}')`", *edits, safety=Safety.UNSAFE, preferred=True)]
-
-
-def _short(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 RULE = NonXLAPrecisionPlugin()

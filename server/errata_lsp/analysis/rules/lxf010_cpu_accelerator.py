@@ -110,7 +110,7 @@ class CpuAccelerator(Rule):
 
     def _fixes(self, ctx: Context, call: ast.Call, accelerator: Arg, value: ast.AST) -> list:
         fixes = []
-        if value is accelerator.value or _only_use(ctx, accelerator.value):
+        if value is accelerator.value or ctx.only_use(accelerator.value):
             source = ctx.doc.source(value)
             quote = source[0] if isinstance(value, ast.Constant) and source[:1] in "'\"" else '"'
             fixes.append(fix(f"Use accelerator={quote}tpu{quote}", replace(ctx, value, f"{quote}tpu{quote}"),
@@ -153,16 +153,6 @@ def drop_argument(ctx: Context, call: ast.Call, arg: Arg):
     if isinstance(holder, ast.Call):
         return remove_argument(ctx, call_items(holder), arg.node)
     return None
-
-
-def _only_use(ctx: Context, name: ast.AST) -> bool:
-    if not isinstance(name, ast.Name):
-        return False
-    binding = ctx.reaching(name)
-    if binding is None:
-        return False
-    scope = ctx.scope_of(binding.stmt)
-    return len(ctx.loads_of(name.id, scope)) == 1 and len(ctx.bindings(name.id, scope)) == 1
 
 
 RULE = CpuAccelerator()

@@ -18,7 +18,7 @@ import ast
 
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
-from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument
+from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument, short
 from .lxf010_cpu_accelerator import CPU_ACCELERATOR, drop_argument, strategy_accelerators
 
 FLAG_NAMES = ("cpu", "cuda", "gpu", "mps", "tpu")
@@ -116,7 +116,7 @@ class AcceleratorSetTwice(Rule):
                 continue  # no accelerator on the strategy, or one the file cannot read
             message = (
                 "accelerator set through both strategy class and accelerator flag, choose one: `Fabric(...)` raises "
-                f"ValueError because the strategy already has `{_short(ctx.doc.source(given[0]))}` "
+                f"ValueError because the strategy already has `{short(ctx.doc.source(given[0]))}` "
                 f"and the flag is `{ctx.doc.source(flag.value)}` (only \"auto\" is allowed then)"
             )
             fixes = []
@@ -140,11 +140,6 @@ def _drop_from_strategy(ctx: Context, strategy: ast.AST, given: list[ast.expr]):
         return None
     return fix("Remove `accelerator=` from the strategy", remove_argument(ctx, call_items(strategy), keyword),
                safety=Safety.UNSAFE)
-
-
-def _short(text: str, limit: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 RULE = AcceleratorSetTwice()
