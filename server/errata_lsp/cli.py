@@ -19,9 +19,14 @@ from .settings import Settings, SettingsError, settings_for
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
+def serves(argv: list[str]) -> bool:
+    """No command (or `serve`, `--stdio`, `--tcp`): the language server."""
+    return not argv or argv[0] in ("--stdio", "--tcp", "serve") or argv[0].startswith("--tcp=")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("--stdio", "--tcp", "serve") or argv[0].startswith("--tcp="):
+    if serves(argv):
         return _serve(argv[1:] if argv and argv[0] == "serve" else argv)
     parser = _parser()
     args = parser.parse_args(argv)
@@ -253,10 +258,6 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _serve(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="errata-lsp", description="Serve LSP.")
-    parser.add_argument("--stdio", action="store_true", help="serve on stdin/stdout (the default)")
-    parser.add_argument("--tcp", metavar="HOST:PORT", help="serve on a TCP socket, for debugging")
-    args = parser.parse_args(argv)
-    from .lsp.server import serve
+    from .serve import main as serve_main
 
-    return serve(tcp=args.tcp)
+    return serve_main(argv)
