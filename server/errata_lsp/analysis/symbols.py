@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .context import Context
@@ -35,9 +36,11 @@ class _Parsed:
 _recent: OrderedDict[tuple[int, str], _Parsed] = OrderedDict()  # hovers repeat on one version
 
 
-def symbols_at(text: str, pos: Position) -> list[str]:
+def symbols_at(text: str, pos: Position, wanted: Callable[[str], bool] | None = None) -> list[str]:
     """API names the code at `pos` stands for, most specific first: `Fabric.setup`, `setup`;
-    `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when it is not Lightning's."""
+    `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when it is not Lightning's.
+
+    `wanted(word)` says whether anything is known about a word: when not, nothing is parsed."""
     doc = _document(text)
     if pos.line >= len(doc.lines):
         return []
@@ -46,6 +49,8 @@ def symbols_at(text: str, pos: Position) -> list[str]:
     if around is None:
         return []
     word = line[around[0]:around[1]]
+    if wanted is not None and not wanted(word):
+        return []
     parsed = _parsed(doc, word)
     for node in parsed.by_line.get(pos.line + 1, ()):
         span = doc.span(node) if hasattr(node, "end_col_offset") else None

@@ -499,7 +499,7 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
             return types.Hover(contents=_markdown(head + body), range=diagnostic.range)
     if _is_log(doc):
         return None
-    names = symbols_at(doc.text, pos)
+    names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
     records = []
     for name in names:
         for record in kb.by_symbol(name):
