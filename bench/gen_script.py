@@ -201,9 +201,9 @@ class Gen:
     def evaluate(self) -> list[str]:
         i = self.uid()
         return [
-            f"@torch.no_grad()",
+            "@torch.no_grad()",
             f"def evaluate_{i}(model: nn.Module, loader: DataLoader) -> dict[str, float]:",
-            f'    """Accuracy and mean loss — précision et perte moyenne."""',
+            '    """Accuracy and mean loss — précision et perte moyenne."""',
             "    model.eval()",
             "    correct, total, loss_sum = 0, 0, 0.0",
             "    for x, y in loader:",
@@ -265,7 +265,7 @@ class Gen:
             out.append(f"    strategy = XLAFSDPStrategy(activation_checkpointing_policy=[{block}])")
         elif variant == 1:
             self._used("policy_and_wrapper")
-            out.append(f"    wrap = partial(nn.Sequential)")
+            out.append("    wrap = partial(nn.Sequential)")
             out.append(f"    strategy = XLAFSDPStrategy(activation_checkpointing_policy={{{block}}}, auto_wrapper_callable=wrap)")
         elif variant == 2:
             self._used("list_policy")
@@ -310,7 +310,7 @@ class Gen:
             out.append("            fabric.clip_gradients(model, optimizer, clip_val=1.0)")
         out.append("            optimizer.step()")
         out.append("            optimizer.zero_grad()")
-        out.append(f'        fabric.print(f"步骤 {{step}} — loss {{loss.item():.3f}} 🔥")')
+        out.append('        fabric.print(f"步骤 {step} — loss {loss.item():.3f} 🔥")')
         out.append("")
         out.append("")
         if r() < 0.4:

@@ -405,7 +405,7 @@ def render_md(res: dict) -> str:
          f"(load avg at start {', '.join(f'{x:.2f}' for x in m['machine']['load_avg'])}"
          + (f"; at end {', '.join(f'{x:.2f}' for x in m['load_avg_end'])})" if m.get("load_avg_end") else ")"),
          f"- command: `{m['command']}`", f"- commit: {m['commit']}",
-         f"- versions: " + ", ".join(f"{k} {v}" for k, v in m["versions"].items() if v), ""]
+         "- versions: " + ", ".join(f"{k} {v}" for k, v in m["versions"].items() if v), ""]
     L.append("## Servers")
     L.append("")
     for n, s in res["servers"].items():
