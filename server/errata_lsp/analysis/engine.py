@@ -46,10 +46,12 @@ def check_source(
     size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > settings.max_file_bytes else len(text)
     if size > settings.max_file_bytes:
         return Report(skipped=f"{size / 2**20:.1f} MiB is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
+    if not any(word in text for word in PACK_WORDS):
+        return Report()  # one scan; the rule pack is not even loaded
     active = [r for r in (rules if rules is not None else iter_rules()) if settings.enabled(r.code)]
-    doc = Document(text, path)
-    if not active or not doc.mentions(PACK_WORDS):
+    if not active:
         return Report()
+    doc = Document(text, path)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     with paused_gc():
         chunks = doc.chunks(sorted(words))

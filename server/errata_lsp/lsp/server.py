@@ -187,9 +187,8 @@ class ErrataServer(LanguageServer):
         if cached and cached.version == version and cached.generation == generation:
             return cached
         findings = self._findings(state, text)
-        kb = self.kb
         snapshot = TextDocument(doc.uri, text, version, doc.language_id)
-        diagnostics = [convert.diagnostic(f, snapshot, self.encoding, kb) for f in findings]
+        diagnostics = [convert.diagnostic(f, snapshot, self.encoding, self.kb) for f in findings]
         analysis = Analysis(version, generation, findings, diagnostics,
                             f"{version}-{generation}-{hash(tuple(d.message for d in diagnostics))}")
         state.analysis = analysis
