@@ -153,3 +153,23 @@ def test_nul_byte_before_a_node_on_its_line():
     text = IMPORT + "x = '\x00'; XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
     report = _check(text)
     assert [(f.span.start.column, f.span.end.column) for f in report.findings if f.code == "LXF001"] == [(57, 64)]
+
+
+DEEP_BUT_VALID = {
+    # ImportMap.resolve recursed once per `.attr`: a chain ~1000 deep was a RecursionError in ten rules
+    "attribute-chain": IMPORT + "s = XLAFSDPStrategy(activation_checkpointing_policy=Block" + ".a" * 1500
+    + "XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrapper_callable=w)" + ".a" * 1500 + ")\n",
+    "qualified-chain": "import lightning as L\ns = L" + ".fabric" * 3000 + ".strategies.XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n",
+    # Context.dict_entries followed `**name` through every `k = {**k_prev}` binding, unbounded
+    "dict-star-chain": IMPORT + "k0 = {'activation_checkpointing_policy': [Block]}\n"
+    + "".join(f"k{i + 1} = {{**k{i}}}\n" for i in range(3000)) + "s = XLAFSDPStrategy(**k3000)\n",
+}
+
+
+@pytest.mark.parametrize("text", list(DEEP_BUT_VALID.values()), ids=list(DEEP_BUT_VALID))
+def test_deep_but_valid_code_fails_no_rule(text):
+    """Regression (found by the long soak): deep attribute chains and long chains of `**` bindings
+    raised RecursionError inside the rules (reported as rule failures, findings lost)."""
+    _check(text)
+    assert [f.code for f in check_source(IMPORT + "k0 = {'activation_checkpointing_policy': [Block]}\n"
+                                         "k1 = {**k0}\nk2 = {**k1}\ns = XLAFSDPStrategy(**k2)\n").findings] == ["LXF001"]

@@ -208,14 +208,17 @@ class Context:
                 args.setdefault(name, Arg(name, value, node, kw))
         return args, complete
 
-    def dict_entries(self, expr: ast.AST) -> dict[str, tuple[ast.expr, ast.AST]] | None:
-        """Literal string keys of a dict display or `dict(...)` call, following a name binding."""
+    def dict_entries(self, expr: ast.AST, depth: int = 16) -> dict[str, tuple[ast.expr, ast.AST]] | None:
+        """Literal string keys of a dict display or `dict(...)` call, following a name binding.
+        `**` inside a display is followed `depth` levels deep (then the file cannot tell)."""
+        if depth <= 0:
+            return None
         expr = self.value_of(expr)
         if isinstance(expr, ast.Dict):
             out = {}
             for key, value in zip(expr.keys, expr.values):
                 if key is None:
-                    inner = self.dict_entries(value)
+                    inner = self.dict_entries(value, depth - 1)
                     if inner is None:
                         return None
                     out.update(inner)

@@ -68,7 +68,15 @@ class ImportMap:
                 if expr.id in STAR_EXPORTS.get(module, ()):
                     return canonical(f"{module}.{expr.id}")
             return None
-        if isinstance(expr, ast.Attribute):
-            base = self.resolve(expr.value)
-            return canonical(f"{base}.{expr.attr}") if base else None
+        if isinstance(expr, ast.Attribute):  # a loop, not recursion: `a.b.c...` may be thousands deep
+            attrs = []
+            while isinstance(expr, ast.Attribute):
+                attrs.append(expr.attr)
+                expr = expr.value
+            base = self.resolve(expr) if isinstance(expr, ast.Name) else None
+            for attr in reversed(attrs):
+                if not base:
+                    return None
+                base = canonical(f"{base}.{attr}")
+            return base
         return None
