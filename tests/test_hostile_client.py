@@ -304,8 +304,11 @@ notification = st.builds(
         "settings": st.fixed_dictionaries({"errata": st.fixed_dictionaries({}, optional={
             "select": json_values, "ignore": json_values, "severity": json_values})}),
     }))
-# Requests with well-typed params (those with wrong params get an error reply, tested above).
+REQUESTS = ["textDocument/hover", "textDocument/codeAction", "textDocument/diagnostic", "workspace/executeCommand",
+            "textDocument/completion", "textDocument/definition", "codeAction/resolve", "errata/unknown"]
+# Requests with well-typed params, and requests with any params at all: every one gets a reply.
 request = st.one_of(
+    st.tuples(st.sampled_from(REQUESTS), json_values),
     st.builds(lambda uri, pos: ("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos}),
               st.sampled_from(URIS), positions),
     st.builds(lambda uri, rng: ("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": rng,
