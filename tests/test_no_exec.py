@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import subprocess
+import tempfile
 import sys
 import textwrap
 from pathlib import Path
@@ -195,11 +196,16 @@ def test_server_never_runs_a_record_nor_a_workspace_interpreter(tmp_path):
 
 
 def _modules_the_server_imports() -> list[str]:
-    """Top-level modules a server session loads beyond what Python itself starts with."""
+    """Top-level modules a server session loads beyond what Python itself has loaded when a
+    `python -m` module starts (runpy and what it needs come before any of errata)."""
     probe = ("import sys; before = set(sys.modules)\n"
              "import errata_lsp.cli, errata_lsp.lsp.server, errata_lsp.kb, errata_lsp.analysis.rules\n"
-             "print('\\n'.join(sorted({m.split('.')[0] for m in set(sys.modules) - before})))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd="/")
+             "loaded = {m.split('.')[0] for m in before}  # a submodule of one of these is not a new name\n"
+             "print('\\n'.join(sorted({m.split('.')[0] for m in set(sys.modules) - before} - loaded)))\n")
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "errata_import_probe.py").write_text(probe)
+        out = subprocess.run([sys.executable, "-m", "errata_import_probe"], capture_output=True, text=True,
+                             timeout=120, cwd=folder)
     names = set(out.stdout.split()) | {"jedi", "parso", "tomli", "typing_extensions", "json", "logging", "asyncio"}
     return sorted(n for n in names if n.isidentifier() and not n.startswith("_") and n != "errata_lsp")
 
