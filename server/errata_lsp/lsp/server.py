@@ -84,13 +84,14 @@ class ErrataServer(LanguageServer):
         super().__init__("errata", __version__, protocol_cls=ErrataProtocol,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.states: dict[str, DocumentState] = {}
-        self.client_settings = Settings()
-        self.generation = 0  # bumped on every settings change
+        # The client's settings and their generation (bumped on every change), swapped as one value
+        # so an analysis running in a worker thread never pairs one with the other's successor.
+        self._settings: tuple[int, Settings] = (0, Settings())
         self.root: Path | None = None
         self._kb: KnowledgeBase | None = None
         self._kb_paths: tuple[str, ...] | None = None
         self._shown_kb_problems = False
-        self._pyproject_cache: dict[Path, Settings] = {}
+        self._pyproject_cache: dict[tuple[Path, int], Settings] = {}
 
     # --- client facts ------------------------------------------------------------------------
     @property
@@ -128,31 +129,46 @@ class ErrataServer(LanguageServer):
         self.log(f"{type(error).__name__}: {error}", types.MessageType.Error)
 
     # --- settings and knowledge base --------------------------------------------------------
+    @property
+    def generation(self) -> int:
+        return self._settings[0]
+
+    @property
+    def client_settings(self) -> Settings:
+        return self._settings[1]
+
     def apply_client_settings(self, raw: Any) -> None:
         if isinstance(raw, dict) and isinstance(raw.get("errata"), dict):
             raw = raw["errata"]
         if not isinstance(raw, dict):
             return
         try:
-            self.client_settings = Settings().merged(raw, self.root)
+            merged = Settings().merged(raw, self.root)
         except SettingsError as exc:
             self.log(f"settings ignored: {exc}", types.MessageType.Warning)
             return
-        self.generation += 1
-        self._pyproject_cache.clear()
+        self._settings = (self.generation + 1, merged)
 
-    def settings_for(self, uri: str) -> Settings:
+    def settings_changed_on_disk(self) -> None:
+        self._settings = (self.generation + 1, self.client_settings)
+
+    def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
+        """The client's settings with the nearest `[tool.errata]` laid over, for one generation."""
+        generation, client = snapshot or self._settings
         path = _path(uri)
         if path is None:
-            return self.client_settings
-        folder = path.parent
-        if folder not in self._pyproject_cache:
+            return client
+        key = (path.parent, generation)
+        if key not in self._pyproject_cache:
             try:
-                self._pyproject_cache[folder] = settings_for(path, self.client_settings)
+                found = settings_for(path, client)
             except SettingsError as exc:
                 self.log(str(exc), types.MessageType.Warning)
-                self._pyproject_cache[folder] = self.client_settings
-        return self._pyproject_cache[folder]
+                found = client
+            if any(g != generation for _, g in self._pyproject_cache):
+                self._pyproject_cache = {k: v for k, v in self._pyproject_cache.items() if k[1] == generation}
+            self._pyproject_cache[key] = found
+        return self._pyproject_cache[key]
 
     @property
     def kb(self) -> KnowledgeBase:
@@ -182,11 +198,12 @@ class ErrataServer(LanguageServer):
         """Findings for the document's current text (cached per version and settings)."""
         doc = state.doc
         # Read once: settings or text that change while this runs make a new analysis, not this one.
-        version, generation, text = doc.version, self.generation, doc.text
+        version, snapshot, text = doc.version, self._settings, doc.text
+        generation = snapshot[0]
         cached = state.analysis
         if cached and cached.version == version and cached.generation == generation:
             return cached
-        findings = self._findings(state, text)
+        findings = self._findings(state, text, snapshot)
         snapshot = TextDocument(doc.uri, text, version, doc.language_id)
         diagnostics = [convert.diagnostic(f, snapshot, self.encoding, self.kb) for f in findings]
         analysis = Analysis(version, generation, findings, diagnostics,
@@ -194,13 +211,13 @@ class ErrataServer(LanguageServer):
         state.analysis = analysis
         return analysis
 
-    def _findings(self, state: DocumentState, text: str) -> list[Finding]:
+    def _findings(self, state: DocumentState, text: str, snapshot: tuple[int, Settings]) -> list[Finding]:
         doc = state.doc
         if _is_log(doc):
             return self._log_findings(TextDocument(doc.uri, text, doc.version, doc.language_id))
         from ..analysis.engine import check_source
 
-        report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri))
+        report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri, snapshot))
         if report.skipped and "skipped" not in state.reported:
             state.reported.add("skipped")
             self.log(f"{doc.uri}: {report.skipped}", types.MessageType.Warning)
@@ -386,8 +403,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
     if params.text_document.uri.endswith("pyproject.toml"):
-        ls._pyproject_cache.clear()
-        ls.generation += 1
+        ls.settings_changed_on_disk()
         ls.republish_all()
 
 
