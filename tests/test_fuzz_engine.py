@@ -173,3 +173,14 @@ def test_deep_but_valid_code_fails_no_rule(text):
     _check(text)
     assert [f.code for f in check_source(IMPORT + "k0 = {'activation_checkpointing_policy': [Block]}\n"
                                          "k1 = {**k0}\nk2 = {**k1}\ns = XLAFSDPStrategy(**k2)\n").findings] == ["LXF001"]
+
+
+def test_launched_function_that_launches_itself():
+    """Regression (found by the long soak): the kind of a launched function's `fabric` parameter is
+    the kind of the Fabric that launches it; when that is the parameter itself, fabric_kind
+    recursed until RecursionError in LXF014, LXF015 and LXF019."""
+    _check("from lightning.fabric import Fabric\ndef train(fabric):\n    fabric.launch(train)\n")
+    report = _check("from lightning.fabric import Fabric\nfabric = Fabric(strategy='xla_fsdp')\n"
+                    "def train(fabric):\n    fabric.launch(train)\n    fabric.clip_gradients(m, o, clip_val=1)\n"
+                    "fabric.launch(train)\n")
+    assert not report.failures

@@ -319,6 +319,9 @@ class Context:
         """What strategy a Fabric expression runs: XLA_FSDP, OTHER, UNKNOWN; None when it is not a Fabric."""
         key = ("fabric_kind", id(expr))
         if key not in self._memo:
+            # A launched function that launches itself (`def train(fabric): fabric.launch(train)`)
+            # asks for its own parameter's kind again: that cycle cannot tell.
+            self._memo[key] = UNKNOWN
             self._memo[key] = self._fabric_kind(expr)
         return self._memo[key]
 
