@@ -206,6 +206,20 @@ def _deep(kind: str, depth: int) -> str:
     return "not " * depth + "Block"
 
 
+# Code that refers to itself, which a data flow that follows names and calls must not loop on.
+CYCLES = [
+    "def train(fabric):\n    fabric.launch(train)\n",
+    "a = b\nb = a\ns = XLAFSDPStrategy(activation_checkpointing_policy=a)\n",
+    "def h():\n    return h()\nfabric = Fabric(strategy=h())\nwith fabric.strategy.no_backward_sync(m):\n    pass\n",
+    "def g():\n    return k()\ndef k():\n    return g()\nf2 = Fabric(strategy=g())\nf2.launch(train)\n",
+    "kw = {**kw}\ns = XLAFSDPStrategy(**kw)\n",
+    "fabric = fabric\nfabric.launch(fabric.launch)\n",
+    "model = fabric.setup(model)\nmodel = fabric.setup(model)\nwith fabric.no_backward_sync(model):\n    pass\n",
+    "strategy = XLAFSDPStrategy(strategy)\nfabric = Fabric(strategy=strategy, accelerator=fabric)\n",
+    "def train(fabric, model=train):\n    fabric.clip_gradients(model, model, clip_val=train)\n",
+]
+
+
 @st.composite
 def hostile(draw) -> str:
     """Rule examples and random token soup, damaged in the ways editors hand documents over."""
@@ -216,7 +230,7 @@ def hostile(draw) -> str:
     for _ in range(draw(st.integers(1, 5))):
         kind = draw(st.sampled_from([
             "truncate", "delete", "insert_token", "bracket", "endings", "bom", "nul", "surrogate", "tabs", "long_line",
-            "deep", "duplicate", "nonascii", "splice_policy",
+            "deep", "duplicate", "nonascii", "splice_policy", "cycle",
         ]))
         n = len(text)
         at = draw(st.integers(0, n))
@@ -260,6 +274,11 @@ def hostile(draw) -> str:
             text = text[:end] + text[at:end] + text[end:]
         elif kind == "nonascii":
             text = text[:at] + draw(st.text(st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF), max_size=8)) + text[at:]
+        elif kind == "cycle":
+            lines = text.split("\n")
+            where = draw(st.integers(0, len(lines)))
+            lines.insert(where, draw(st.sampled_from(CYCLES)).rstrip("\n"))
+            text = "\n".join(lines)
         elif kind == "splice_policy":
             text = text[:at] + "XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrapper_callable=w)" + text[at:]
     return text
