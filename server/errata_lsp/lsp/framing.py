@@ -16,7 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from lsprotocol.types import ResponseError
-from pygls.exceptions import JsonRpcException, JsonRpcParseError
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidRequest,
+    JsonRpcParseError,
+    JsonRpcServerNotInitialized,
+)
 
 log = logging.getLogger(__name__)
 HEADER = b"Content-Length:"
@@ -64,6 +69,16 @@ def dispatch(protocol: Any, body: bytes, report: Callable[[str], None]) -> None:
         report(f"a message that is not JSON was skipped ({exc})")
         protocol._send_response(None, error=ResponseError(code=JsonRpcParseError.CODE, message="Parse error"))
         return
+    method = getattr(message, "method", None)
+    is_request = method is not None and getattr(message, "id", None) is not None
+    if is_request and method != "initialize" and getattr(protocol, "_workspace", None) is None:
+        protocol._send_response(message.id, error=ResponseError(  # LSP: ServerNotInitialized
+            code=JsonRpcServerNotInitialized.CODE, message=f"{method} before initialize"))
+        return
+    if is_request and getattr(protocol, "_shutdown", False):
+        protocol._send_response(message.id, error=ResponseError(  # LSP: InvalidRequest after shutdown
+            code=JsonRpcInvalidRequest.CODE, message=f"{method} after shutdown"))
+        return
     try:
         protocol.handle_message(message)
     except Exception as exc:  # a handler's bug must not end the session
@@ -83,8 +98,9 @@ def _reply_error(protocol: Any, body: bytes, exc: JsonRpcException, report: Call
             code=exc.CODE, message=f"{exc.MESSAGE}: the params of {method} do not match the protocol"))
 
 
-def run(server: Any, stdin: Any, stdout: Any) -> None:
-    """pygls' stdio loop with the reader above."""
+def run(server: Any, stdin: Any, stdout: Any) -> int:
+    """pygls' stdio loop with the reader above; the exit code LSP asks for (1 on `exit` without
+    `shutdown`, or when the stream ends without them)."""
     from pygls.io_ import StdinAsyncReader, StdoutWriter
 
     server._stop_event = threading.Event()
@@ -95,11 +111,15 @@ def run(server: Any, stdin: Any, stdout: Any) -> None:
         log.warning(message)
         server.log(message)
 
+    code = 0
     try:
         asyncio.run(serve_messages(server._stop_event, reader, server.protocol, report))
     except BrokenPipeError:
         log.error("the client went away")
-    except (KeyboardInterrupt, SystemExit):
+    except KeyboardInterrupt:
         pass
+    except SystemExit as exc:  # the `exit` notification
+        code = exc.code if isinstance(exc.code, int) else 0
     finally:
         server.shutdown()
+    return code

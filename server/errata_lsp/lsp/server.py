@@ -117,12 +117,12 @@ class ErrataServer(LanguageServer):
         except Exception:  # no client to tell: the message is in the server's own log
             pass
 
-    def _start_io_async(self, stdin=None, stdout=None) -> None:
+    def _start_io_async(self, stdin=None, stdout=None) -> int:
         import sys
 
         from .framing import run
 
-        run(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+        return run(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log and keep serving: bad input from a client is never a reason to stop."""
@@ -577,6 +577,7 @@ def serve(tcp: str | None = None) -> int:
     if tcp:
         host, _, port = tcp.rpartition(":")
         server.start_tcp(host or "127.0.0.1", int(port))
-    else:
-        server.start_io()
-    return 0
+        return 0
+    import sys
+
+    return server._start_io_async(sys.stdin.buffer, sys.stdout.buffer)
