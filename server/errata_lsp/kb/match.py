@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import regex
 
+from ..gcpause import paused_gc
+
 from .record import Record, template_literals
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
@@ -65,11 +67,14 @@ class MessageIndex:
         In a traceback the exception lines are matched first, the last one before the others, and a
         record of the stated exception class before one of another class.
         """
-        if self._by_key is None:
-            from ..gcpause import paused_gc
-
-            with paused_gc():
+        # A collector pass over a big heap, set off by chance in here, would spend the budget that is
+        # meant for the patterns: a lookup allocates little, so the collector waits until it is over.
+        with paused_gc():
+            if self._by_key is None:
                 self._by_key = self._build()
+            return self._match(query)
+
+    def _match(self, query: str) -> list[Match]:
         query = query[-MAX_QUERY_CHARS:]
         deadline = time.thread_time() + LOOKUP_BUDGET_S  # CPU time: a busy machine must not cost matches
         best: dict[str, tuple[tuple[int, int, int], Match]] = {}

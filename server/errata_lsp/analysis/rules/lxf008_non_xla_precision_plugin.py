@@ -174,17 +174,6 @@ def string_quote(ctx: Context, near: ast.AST) -> str:
     return "'" if statement.count("'") > statement.count('"') else '"'
 
 
-def only_use(ctx: Context, name: ast.AST) -> bool:
-    """`name` is a variable bound once and read only here, so its binding can change."""
-    if not isinstance(name, ast.Name):
-        return False
-    binding = ctx.reaching(name)
-    if binding is None:
-        return False
-    scope = ctx.scope_of(binding.stmt)
-    return len(ctx.loads_of(name.id, scope)) == 1 and len(ctx.bindings(name.id, scope)) == 1
-
-
 def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
@@ -285,7 +274,7 @@ class NonXLAPrecisionPlugin(Rule):
             yield self._finding(ctx, written, plugin, when)
 
     def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str):
-        editable = plugin.call is written or only_use(ctx, written)
+        editable = plugin.call is written or ctx.only_use(written)
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "

@@ -28,7 +28,6 @@ from .lxf008_non_xla_precision_plugin import (
     Plugin,
     class_ref,
     fabric_plugins,
-    only_use,
     plugin_of,
     strategy_argument,
     strategy_sets,
@@ -122,7 +121,7 @@ class NonXLACheckpointIO(Rule):
         )
         if plugin.local:
             message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
-        editable = not plugin.local and (plugin.call is written or only_use(ctx, written))
+        editable = not plugin.local and (plugin.call is written or ctx.only_use(written))
         return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [])
 
 
