@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import builtins
 import dataclasses
 import re
 import traceback
@@ -54,7 +56,7 @@ def check_source(
     doc = Document(text, path)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     with paused_gc():
-        chunks = doc.chunks(sorted(words))
+        chunks = _with_what_they_read(doc, words)
         ctx = Context(doc, chunks)
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
@@ -79,6 +81,31 @@ def check_source(
                 report.findings.append(finding)
     report.findings.sort(key=lambda f: (f.span.start, f.code))
     return report
+
+
+def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
+    """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
+    the chunks that mention a name they read (where it is bound) or a function or class they define
+    (its call sites), `rounds` steps out."""
+    chunks = doc.chunks(sorted(words))
+    for _ in range(rounds):
+        names = set()
+        for chunk in chunks:
+            if chunk.parsed is None:
+                continue
+            by_type, _ = chunk.parsed.index
+            names.update(n.id for n in by_type.get(ast.Name, ()))
+            for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+                names.update(n.name for n in by_type.get(kind, ()))
+        more = {n for n in names if len(n) >= 3 and not hasattr(builtins, n)} - words
+        if not more:
+            break
+        words = words | more
+        grown = doc.chunks(sorted(words))
+        if len(grown) == len(chunks):
+            break
+        chunks = grown
+    return chunks
 
 
 def _after_bom(finding: Finding) -> Finding:
