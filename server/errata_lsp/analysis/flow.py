@@ -146,7 +146,8 @@ class _Terminated(dict):
 class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
-    def __init__(self, scope: Scope, module_globals: dict[str, list[Def]] | None):
+    def __init__(self, scope: Scope, module_globals: dict[str, list[Def]] | None, text=None):
+        self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
         self.module_globals = module_globals  # where `global x` assignments in a function go
 
@@ -177,13 +178,13 @@ class Walker:
             return self.expr(s.target, env, when)
         if isinstance(s, ast.If):
             env = self.expr(s.test, env, when)
-            test = _source(s.test)
+            test = self.text(s.test)
             if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
                 return self.run(s.body, env, when)
             then = self.run(s.body, dict(env), (*when, test))
-            other = self.run(s.orelse, dict(env), (*when, _negate(s.test)) if s.orelse else when)
+            other = self.run(s.orelse, dict(env), (*when, _negate(s.test, self.text)) if s.orelse else when)
             return _merge(then, other)
         if isinstance(s, (ast.For, ast.AsyncFor)):
             env = self.expr(s.iter, env, when)
@@ -208,7 +209,7 @@ class Walker:
             body = self.run(s.body, dict(env), when)
             branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
             for handler in s.handlers:
-                label = f"if {_source(handler.type)} is raised" if handler.type is not None else "on an exception"
+                label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
                 start = _merge(before, dict(body)) if not isinstance(body, _Terminated) else dict(before)
                 if handler.type is not None:
                     start = self.expr(handler.type, start, when)
@@ -225,11 +226,11 @@ class Walker:
             return env
         if isinstance(s, ast.Match):
             env = self.expr(s.subject, env, when)
-            subject = _source(s.subject)
+            subject = self.text(s.subject)
             branches = []
             exhaustive = False
             for case in s.cases:
-                pattern = _source(case.pattern)
+                pattern = self.text(case.pattern)
                 start = dict(env)
                 for name in _pattern_names(case.pattern):
                     start = self.bind(name, Def("unknown", case.pattern, when), start)
@@ -381,6 +382,13 @@ class Flow:
         self.steps = 0
         self.depth = 0
 
+    def text(self, node: ast.AST) -> str:
+        """An expression as the module spells it, on one line."""
+        try:
+            return " ".join(self.ctx.doc.source(node).split())
+        except (AttributeError, IndexError):
+            return _source(node)
+
     def pin(self, node: ast.AST, values: tuple[Value, ...]) -> None:
         """Let `node` (a stand-in made by the caller) hold `values`."""
         self._memo[id(node)] = (node, values)
@@ -398,12 +406,12 @@ class Flow:
             found = Scope(node)
             self._scopes[id(node)] = found
             if isinstance(node, ast.Module):
-                walker = Walker(found, None)
+                walker = Walker(found, None, self.text)
                 found.final = walker.run(node.body, {}, ())
                 for name, defs in self._globals_of_functions().items():
                     found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                walker = Walker(found, self._globals)
+                walker = Walker(found, self._globals, self.text)
                 env = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
                 found.locals.update(env)
                 if isinstance(node, ast.Lambda):
@@ -413,7 +421,7 @@ class Flow:
                 else:
                     found.final = dict(walker.run(node.body, env, ()))
             elif isinstance(node, ast.ClassDef):
-                walker = Walker(found, None)
+                walker = Walker(found, None, self.text)
                 found.final = dict(walker.run(node.body, {}, ()))
         return found
 
@@ -521,9 +529,9 @@ class Flow:
         if isinstance(node, ast.NamedExpr):
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
-            test = _source(node.test)
+            test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
-                    *(x.under((_negate(node.test),)) for x in self.values(node.orelse)))
+                    *(x.under((_negate(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
             return tuple(x for operand in node.values for x in self.values(operand))
         if isinstance(node, ast.Name):
@@ -699,7 +707,7 @@ class Flow:
             return ()
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
-        if fields is not None and attr in fields:
+        if fields is not None and attr in dict(fields):
             return self._field(cls, call, attr, fields)
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
@@ -862,7 +870,7 @@ class Flow:
                 out.append(Value("none", call, ("by default",), label=option, flow=self))
             choices = keywords.get("choices")
             if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
-                out.extend(x.under((f"with {option} {_source(c)}",)) for c in choices.elts for x in self.values(c))
+                out.extend(x.under((f"with {option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
         return tuple(out)
 
     # subscripts and containers
@@ -1346,15 +1354,17 @@ def _source(node: ast.AST | None) -> str:
         return "…"
 
 
-def _negate(test: ast.expr) -> str:
+def _negate(test: ast.expr, text=None) -> str:
+    """The condition under which `test` is false, as the user would write it."""
+    text = text or _source
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _source(test.operand)
+        return text(test.operand)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         opposite = {ast.Eq: "!=", ast.NotEq: "==", ast.Is: "is not", ast.IsNot: "is", ast.In: "not in",
                     ast.NotIn: "in", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}.get(type(test.ops[0]))
         if opposite:
-            return f"{_source(test.left)} {opposite} {_source(test.comparators[0])}"
-    return f"not {_source(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({_source(test)})"
+            return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
+    return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
 
 
 def _bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
