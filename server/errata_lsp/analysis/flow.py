@@ -560,6 +560,8 @@ class Flow:
             qualified = self.ctx.resolve(node)
             if defs is None and qualified is None and node.id in CONTAINERS:
                 return (Value("function", node, qualified=f"builtins.{node.id}", flow=self),)
+            if defs is None:  # a name the file does not show (`from m import *`, a chunk not read)
+                return (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
         out: list[Value] = []
         for d in defs:
