@@ -9,6 +9,10 @@ qualified name), which a lambda has not: `_pickle.PicklingError: Can't pickle <f
 runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
 `partial(apply_activation_checkpointing, check_fn=lambda m: ...)`: the partial pickles its arguments.
 
+A function defined inside another function (a closure, a nested `def`) has a qualified name with
+`<locals>` in it and fails the same way (`Can't pickle local object 'main.<locals>.policy'`). The value
+is followed wherever it was written; on some paths only, the finding is a warning naming the path.
+
 The constructor and `setup_module` accept lambdas, which is why Lightning's own activation
 checkpointing test (it never launches) uses one.
 
@@ -24,7 +28,8 @@ import builtins
 import re
 
 from ..context import Context
-from ..findings import Edit, Position, Safety, Span
+from ..findings import Edit, Position, Safety, Severity, Span
+from ..flow import describe_when
 from ..names import XLAFSDP_STRATEGY
 from ..rule import Invalid, Rule, Valid, fix, replace
 
@@ -37,7 +42,7 @@ class LambdaInStrategy(Rule):
     code = "LXF006"
     record = "9bd70f1cac665e7b"
     name = "lambda-in-strategy"
-    summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas"
+    summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas or local functions"
     triggers = ("XLAFSDPStrategy", "lambda")
     examples = (
         Invalid(
@@ -127,6 +132,24 @@ class LambdaInStrategy(Rule):
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "blocks = sorted(layers, key=lambda m: m.index)\n"
               "s = XLAFSDPStrategy(auto_wrap_policy=make_policy(lambda m: isinstance(m, Block)))\n"),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def main(min_params):\n"
+            "    def policy(module, recurse, nonwrapped_numel):\n"
+            "        return nonwrapped_numel >= min_params\n"
+            "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
+            message="`auto_wrap_policy` holds `policy`, a function defined inside `main`",
+        ),
+        Invalid(
+            "from functools import partial\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def main(args):\n"
+            "    def is_block(m):\n"
+            "        return isinstance(m, Block)\n"
+            "    wrap = partial(apply_checkpoint, check_fn=is_block) if args.remat else None\n"
+            "    return XLAFSDPStrategy(auto_wrapper_callable=wrap)\n",
+            message="when args.remat",
+        ),
         Valid("from lightning.fabric.strategies import FSDPStrategy\n"
               "s = FSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),
         Valid("class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
@@ -135,17 +158,21 @@ class LambdaInStrategy(Rule):
 
     def check(self, ctx: Context):
         taken: set[str] = set()  # names given to the new functions of this document, so no two fixes share one
-        seen: set[ast.Lambda] = set()  # one finding per lambda, however many strategies hold it
+        seen: set[ast.AST] = set()  # one finding per function, however many strategies hold it
         for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
             args, _ = ctx.keyword_args(call)
             for arg in args.values():
-                for lam, inside in _lambdas(ctx, arg.value, MAX_DEPTH):
-                    if lam in seen:
+                for func, inside, when in _unpicklable(ctx, arg.value, MAX_DEPTH):
+                    if func in seen:
                         continue
-                    seen.add(lam)
-                    yield self._finding(ctx, arg.name, arg.value, lam, inside, taken)
+                    seen.add(func)
+                    if isinstance(func, ast.Lambda):
+                        yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
+                    elif arg.value in ctx.parents:
+                        yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
 
-    def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None, taken: set[str]):
+    def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None,
+                 when: tuple[str, ...], taken: set[str]):
         where = f"`{name}` holds a lambda" + (f" (`{inside}=` of a `functools.partial`)" if inside else "")
         if not inside and lam is not written:
             where = f"`{name}` is a lambda (`{ctx.doc.source(written)}`)"
@@ -157,28 +184,63 @@ class LambdaInStrategy(Rule):
             f"processes, so it fails with {'AttributeError' if local else 'PicklingError'} before your function "
             "runs. Use a function defined at module level (or a `functools.partial` of one)"
         )
+        if when:
+            message += f"; {describe_when([_When(when)])}"
         fixes = _to_def(ctx, lam, inside or name, taken)
-        return self.finding(ctx, lam, message, fixes)
+        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None)
+
+    def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef, inside: str | None,
+                   when: tuple[str, ...]):
+        outer = ctx.enclosing_function(func)
+        holder = f" (`{inside}=` of a `functools.partial`)" if inside else ""
+        message = (
+            f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder}, "
+            "which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, "
+            f"so it fails (`Can't pickle local object '{outer.name if outer else '?'}.<locals>.{func.name}'`) "
+            "before your function runs. Define it at module level (pass what it reads through "
+            "`functools.partial`)"
+        )
+        if when:
+            message += f"; {describe_when([_When(when)])}"
+        return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
 
 
-def _lambdas(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None):
-    """(lambda, keyword of the partial that holds it) for each lambda that `expr` keeps as a value."""
-    value = ctx.value_of(expr)
-    if isinstance(value, ast.Lambda):
-        yield value, inside
-    elif not depth:
-        return
-    elif isinstance(value, ast.Call) and ctx.resolve(value.func) == PARTIAL:
-        for item in value.args:
-            yield from _lambdas(ctx, item, depth - 1, inside or "func")
-        for kw in value.keywords:
-            yield from _lambdas(ctx, kw.value, depth - 1, inside or kw.arg or "**")
-    elif isinstance(value, (ast.Set, ast.List, ast.Tuple)):
-        for item in value.elts:
-            yield from _lambdas(ctx, item, depth - 1, inside)
-    elif isinstance(value, ast.Dict):
-        for item in value.values:
-            yield from _lambdas(ctx, item, depth - 1, inside)
+class _When:
+    """Conditions in the shape `describe_when` reads."""
+
+    def __init__(self, when: tuple[str, ...]):
+        self.when = when
+
+
+def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None):
+    """(lambda or nested def, keyword of the partial that holds it, conditions) for each function that
+    `expr` keeps as a value and that pickling cannot find by name."""
+    for value in ctx.values(expr):
+        node = value.node
+        if value.foreign or node is None or node not in ctx.parents:
+            continue
+        if value.kind == "lambda" and isinstance(node, ast.Lambda):
+            yield node, inside, value.when
+        elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node, inside, value.when
+        elif not depth:
+            continue
+        elif value.kind == "partial" and isinstance(node, ast.Call):
+            for item in node.args:
+                yield from _with(_unpicklable(ctx, item, depth - 1, inside or "func"), value.when)
+            for kw in node.keywords:
+                yield from _with(_unpicklable(ctx, kw.value, depth - 1, inside or kw.arg or "**"), value.when)
+        elif isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+            for item in node.elts:
+                yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+        elif isinstance(node, ast.Dict):
+            for item in node.values:
+                yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+
+
+def _with(found, when: tuple[str, ...]):
+    for func, inside, inner in found:
+        yield func, inside, tuple(dict.fromkeys((*when, *inner)))
 
 
 def _to_def(ctx: Context, lam: ast.Lambda, label: str, taken: set[str]) -> list:
