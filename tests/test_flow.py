@@ -104,7 +104,7 @@ def test_an_assignment_on_one_branch_keeps_the_earlier_value_on_the_other():
         if args.list_policy:
             policy = [Block]
         probe(policy)
-    """) == [("list", 4, 13, ("args.list_policy",)), ("set", 2, 9, ())]
+    """) == [("list", 4, 13, ("args.list_policy",)), ("set", 2, 9, ("not args.list_policy",))]
 
 
 def test_conditional_expression_match_and_try():

@@ -183,8 +183,19 @@ class Walker:
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
                 return self.run(s.body, env, when)
+            negated = _negate(s.test, self.text)
             then = self.run(s.body, dict(env), (*when, test))
-            other = self.run(s.orelse, dict(env), (*when, _negate(s.test, self.text)) if s.orelse else when)
+            other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
+            if not isinstance(then, _Terminated) and not isinstance(other, _Terminated):
+                # a definition from before the `if` that one branch replaced holds only on the other branch
+                for key in then.keys() | other.keys():
+                    before, left, right = env.get(key), then.get(key), other.get(key)
+                    if before is None or left is right:
+                        continue
+                    if left is before:
+                        then[key] = _tagged(before, test)
+                    elif right is before:
+                        other[key] = _tagged(before, negated)
             return _merge(then, other)
         if isinstance(s, (ast.For, ast.AsyncFor)):
             env = self.expr(s.iter, env, when)
@@ -349,6 +360,10 @@ class Walker:
         env = dict(env)
         env[name] = (definition,)
         return env
+
+
+def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:
+    return tuple(replace(d, when=(*d.when, condition)) for d in defs)
 
 
 def _merge(a: dict, b: dict) -> dict:

@@ -2,7 +2,9 @@
 
 Fabric checks `isinstance(module, _FabricModule)` before it looks at `enabled`, so the call raises
 even with `enabled=False`. Typical causes: the result of `fabric.setup(model)` thrown away, or the
-raw `model` used after `wrapped = fabric.setup(model)`.
+raw `model` used after `wrapped = fabric.setup(model)`. Beyond a local name, the module is followed
+through the value-flow layer (`self.model` set in another method, a helper's parameter): a raw
+module on every path is an error, on some paths a warning naming the path.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import ast
 
 from ..context import Context
 from ..findings import Safety, Severity
+from ..flow import describe_when
 from ..rule import Invalid, Rule, Valid, fix, replace
 
 SETUP_METHODS = ("setup", "setup_module")
@@ -72,9 +75,45 @@ class NoBackwardSyncRawModule(Rule):
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "model, optimizer = fabric.setup(Net(), opt)\n"
               "with fabric.no_backward_sync(model):\n    pass\n"),
+        Invalid(
+            "import torch.nn as nn\n"
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self):\n"
+            "        self.fabric = Fabric(strategy='xla_fsdp')\n"
+            "        self.model = nn.Linear(2, 2)\n"
+            "    def step(self, batch):\n"
+            "        with self.fabric.no_backward_sync(self.model):\n"
+            "            pass\n",
+            message="`self.model` is not set up: it holds the raw module `nn.Linear(2, 2)` (line 6)",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def step(fabric, model):\n"
+            "    with fabric.no_backward_sync(model):\n        pass\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    if fabric.is_global_zero:\n"
+            "        model = fabric.setup(model)\n"
+            "    step(fabric, model)\n"
+            "class Net(torch.nn.Module):\n    pass\n"
+            "import torch\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="when not fabric.is_global_zero",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "def step(fabric, model):\n"
               "    with fabric.no_backward_sync(model):\n        pass\n"),
+        Valid("import torch.nn as nn\n"
+              "from lightning.fabric import Fabric\n"
+              "class Trainer:\n"
+              "    def __init__(self):\n"
+              "        self.fabric = Fabric(strategy='xla_fsdp')\n"
+              "    def setup(self):\n"
+              "        self.model = self.fabric.setup(nn.Linear(2, 2))\n"
+              "    def step(self, batch):\n"
+              "        with self.fabric.no_backward_sync(self.model):\n"
+              "            pass\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "model = Net()\n"
@@ -84,11 +123,16 @@ class NoBackwardSyncRawModule(Rule):
 
     def check(self, ctx: Context):
         for call, fabric in ctx.method_calls("no_backward_sync"):
-            if not call.args or not isinstance(call.args[0], ast.Name) or ctx.fabric_kind(fabric) is None:
+            if not call.args or ctx.fabric_kind(fabric) is None:
                 continue
             module = call.args[0]
-            binding = ctx.reaching(module)
-            if binding is None or binding.value is None or _is_setup(binding.value):
+            binding = ctx.reaching(module) if isinstance(module, ast.Name) else None
+            if binding is None or binding.value is None:
+                found = self._followed(ctx, module)
+                if found is not None:
+                    yield found
+                continue
+            if _is_setup(binding.value):
                 continue
             setup = self._setup_of(ctx, module, binding, call)
             if setup is not None:
@@ -99,6 +143,24 @@ class NoBackwardSyncRawModule(Rule):
                     f"`{module.id}` is not set up: pass the module returned by "
                     f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",
                 )
+
+    def _followed(self, ctx: Context, module: ast.expr):
+        """`self.model`, a parameter, ...: what the value-flow layer says the argument holds."""
+        values = ctx.values(module)
+        raw = [v for v in values if v.kind == "module" and not v.foreign]
+        if not raw:
+            return None
+        every_path = len(raw) == len(values)
+        first = raw[0]
+        written = " ".join(ctx.doc.source(first.node).split()) if first.node is not None else "a module"
+        message = (
+            f"`{ctx.doc.source(module)}` is not set up: it holds the raw module `{written}` (line {first.line}); "
+            "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError"
+        )
+        if not every_path:
+            condition = describe_when(raw)
+            message += f"; {condition}" if condition else "; on some paths"
+        return self.finding(ctx, module, message, (), self.severity if every_path else Severity.WARNING)
 
     def _setup_of(self, ctx: Context, module: ast.Name, binding, use: ast.Call) -> ast.Call | None:
         """A `fabric.setup(module)` call between the binding of `module` and its use here."""
