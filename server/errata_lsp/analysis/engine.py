@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import builtins
 import dataclasses
 import re
 import traceback
@@ -83,28 +82,34 @@ def check_source(
     return report
 
 
-def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
+# A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
+TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+
+
+def _with_what_they_read(doc: Document, words: set[str], rounds: int = 3) -> list:
     """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
-    the chunks that mention a name they read (where it is bound) or a function or class they define
-    (its call sites), `rounds` steps out."""
+    where a module-level name they read is bound, and where a function or class they define is called
+    (its parameters' values), `rounds` steps out."""
     chunks = doc.chunks(sorted(words))
+    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall(doc.code)}
     for _ in range(rounds):
-        names = set()
+        wanted = set()
         for chunk in chunks:
             if chunk.parsed is None:
                 continue
             by_type, _ = chunk.parsed.index
-            names.update(n.id for n in by_type.get(ast.Name, ()))
+            wanted.update(n.id for n in by_type.get(ast.Name, ()) if n.id in bound_at_top)
             for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-                names.update(n.name for n in by_type.get(kind, ()))
-        more = {n for n in names if len(n) >= 3 and not hasattr(builtins, n)} - words
+                wanted.update(f"{n.name}(" for n in by_type.get(kind, ()))
+        wanted -= words
+        if not wanted:
+            break
+        words = words | wanted
+        taken = {line for c in chunks for line in range(c.first, c.last)}
+        more = [c for c in doc.chunks(sorted(wanted)) if c.first not in taken]
         if not more:
             break
-        words = words | more
-        grown = doc.chunks(sorted(words))
-        if len(grown) == len(chunks):
-            break
-        chunks = grown
+        chunks = sorted([*chunks, *more], key=lambda c: c.first)
     return chunks
 
 

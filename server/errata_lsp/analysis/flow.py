@@ -25,6 +25,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -137,6 +138,11 @@ class Scope:
     final: dict[str, tuple[Def, ...]] = field(default_factory=dict)
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
+    global_defs: list[tuple[str, Def]] = field(default_factory=list)
+
+
+# Walks of functions and classes, kept with their (cached, reused) trees.
+_WALKED: weakref.WeakKeyDictionary[ast.AST, Scope] = weakref.WeakKeyDictionary()
 
 
 class _Terminated(dict):
@@ -146,10 +152,9 @@ class _Terminated(dict):
 class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
-    def __init__(self, scope: Scope, module_globals: dict[str, list[Def]] | None, text=None):
+    def __init__(self, scope: Scope, text=None):
         self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
-        self.module_globals = module_globals  # where `global x` assignments in a function go
 
     def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict:
         for stmt in body:
@@ -353,8 +358,8 @@ class Walker:
         return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
 
     def bind(self, name: str, definition: Def, env: dict) -> dict:
-        if name in self.scope.globals and self.module_globals is not None:
-            self.module_globals.setdefault(name, []).append(definition)
+        if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
+            self.scope.global_defs.append((name, definition))  # `global x`: a value of the module's x
             return env
         self.scope.locals.add(name)
         env = dict(env)
@@ -393,7 +398,6 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
-        self._globals: dict[str, list[Def]] = {}
         self.steps = 0
         self.depth = 0
 
@@ -416,37 +420,49 @@ class Flow:
 
     # --- scopes ----------------------------------------------------------------------------------
     def scope(self, node: ast.AST) -> Scope:
+        """The walk of one scope. A function's or a class's walk depends on its own statements only, so
+        it is kept with its tree across checks (an edit elsewhere re-parses other chunks, not this one);
+        the module's depends on every chunk and is redone by each check."""
         found = self._scopes.get(id(node))
-        if found is None:
-            found = Scope(node)
-            self._scopes[id(node)] = found
-            if isinstance(node, ast.Module):
-                walker = Walker(found, None, self.text)
-                found.final = walker.run(node.body, {}, ())
-                for name, defs in self._globals_of_functions().items():
-                    found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                walker = Walker(found, self._globals, self.text)
-                env = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
-                found.locals.update(env)
-                if isinstance(node, ast.Lambda):
-                    walker.expr(node.body, env, ())
-                    found.returns.append((node.body, ()))
-                    found.final = env
-                else:
-                    found.final = dict(walker.run(node.body, env, ()))
-            elif isinstance(node, ast.ClassDef):
-                walker = Walker(found, None, self.text)
-                found.final = dict(walker.run(node.body, {}, ()))
+        if found is not None:
+            return found
+        if not isinstance(node, ast.Module) and self.origin is None:
+            found = _WALKED.get(node)
+            if found is not None:
+                self._scopes[id(node)] = found
+                return found
+        found = Scope(node)
+        self._scopes[id(node)] = found
+        walker = Walker(found, self.text)
+        if isinstance(node, ast.Module):
+            found.final = walker.run(node.body, {}, ())
+            for name, defs in self._globals_of_functions().items():
+                found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
+            return found
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            env = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
+            found.locals.update(env)
+            if isinstance(node, ast.Lambda):
+                walker.expr(node.body, env, ())
+                found.returns.append((node.body, ()))
+                found.final = env
+            else:
+                found.final = dict(walker.run(node.body, env, ()))
+        elif isinstance(node, ast.ClassDef):
+            found.final = dict(walker.run(node.body, {}, ()))
+        if self.origin is None:
+            _WALKED[node] = found
         return found
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments inside functions: more values of the module's `x`."""
-        for func in (*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)):
-            if any(isinstance(n, ast.Global) for n in ast.walk(func)):
-                self.scope(func)
-        return {k: [replace(d, when=(*d.when, "once the function that sets it has run")) for d in v]
-                for k, v in self._globals.items()}
+        out: dict[str, list[Def]] = {}
+        for statement in self.ctx.nodes(ast.Global):
+            func = self.ctx.scope_of(statement)
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for name, d in self.scope(func).global_defs:
+                    out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
+        return out
 
     def owner(self, node: ast.AST) -> ast.AST:
         """The scope (module, function, lambda, class body) whose walk records `node`."""
