@@ -19,7 +19,8 @@ from __future__ import annotations
 import ast
 
 from ..context import XLA_FSDP, Context
-from ..findings import Safety
+from ..findings import Safety, Severity
+from ..flow import describe_when
 from ..rule import Invalid, Rule, Valid, fix, replace
 
 SUPPORTED = ("32-true", "16-true", "bf16-true")
@@ -100,6 +101,18 @@ class XLAPrecisionValue(Rule):
               "a = Fabric(strategy=FSDPStrategy(), precision='bf16-mixed')\n"
               "b = Fabric(strategy='fsdp', accelerator='cuda', precision='16-mixed')\n"
               "c = Fabric(strategy='ddp', precision=16)\n"),
+        Invalid(
+            "from dataclasses import dataclass\n"
+            "from lightning.fabric import Fabric\n"
+            "@dataclass\n"
+            "class Config:\n"
+            "    precision: str = 'bf16-mixed'\n"
+            "def main(cfg: Config):\n"
+            "    precision = cfg.precision if cfg.mixed else '32-true'\n"
+            "    return Fabric(strategy='xla_fsdp', precision=precision)\n"
+            "main(Config())\n",
+            message="(from `Config.precision`, line 5); when cfg.mixed",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "class XLAFSDPStrategy:\n    pass\n"
               "fabric = Fabric(strategy=XLAFSDPStrategy(), precision='bf16-mixed')\n"),
@@ -116,11 +129,13 @@ class XLAPrecisionValue(Rule):
             given = args.get("precision")
             if given is None or _given(ctx, args.get("plugins")):
                 continue
-            value = ctx.value_of(given.value)
-            if not isinstance(value, ast.Constant) or type(value.value) not in (str, int) or value.value not in REJECTED:
+            values = ctx.values(given.value)
+            rejected = [v for v in values if _rejected(v)]
+            if not rejected:
                 continue
             if ctx.fabric_strategy(call) != XLA_FSDP or _strategy_has_precision(ctx, args.get("strategy")):
                 continue
+            value = rejected[0].node
             shown, nearest = REJECTED[value.value]
             message = (
                 f"`precision={shown!r})` is not supported in XLA. `precision` must be one of: {SUPPORTED}."
@@ -128,7 +143,20 @@ class XLAPrecisionValue(Rule):
             )
             if shown != value.value:
                 message += f" (`{value.value!r}` is the legacy spelling of {shown!r})"
-            yield self.finding(ctx, given.value, message, _fixes(ctx, given.value, value, nearest))
+            if value is not given.value:
+                message += f" (from {rejected[0].where()})"
+            every_path = len(rejected) == len(values)
+            if not every_path:
+                condition = describe_when(rejected)
+                message += f"; {condition}" if condition else "; on some paths"
+            fixes = _fixes(ctx, given.value, value, nearest) if len(values) == 1 and not rejected[0].foreign else []
+            yield self.finding(ctx, given.value, message, fixes, None if every_path else Severity.WARNING)
+
+
+def _rejected(value) -> bool:
+    node = value.node
+    return (value.kind in ("str", "number") and isinstance(node, ast.Constant) and not value.foreign
+            and type(node.value) in (str, int) and node.value in REJECTED)
 
 
 def _given(ctx: Context, arg) -> bool:
