@@ -914,7 +914,8 @@ class Flow:
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
-                    out.extend(x.under(base.when) for x in entries[key].values(self))
+                    label = f"{base.label}[{key!r}]" if base.label else None
+                    out.extend(x.under(base.when).named(label) for x in entries[key].values(self))
                     continue
             if isinstance(key, int) and base.kind in ("list", "tuple"):
                 out.extend(x.under(base.when) for x in self.element(base, key))

@@ -153,7 +153,19 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
                 and is_fabric_method(ctx, stmt.value, ("setup",))):
             return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
+    if isinstance(expr, (ast.Attribute, ast.Name)):
+        return _followed_kind(ctx, expr)
     return UNKNOWN
+
+
+FLOW_KINDS = {"setup_module": SETUP_MODULE, "module": RAW_MODULE, "optimizer": OPTIMIZER,
+              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER}
+
+
+def _followed_kind(ctx: Context, expr: ast.AST) -> str:
+    """`self.model`, a parameter: what the value-flow layer says it holds, when every path agrees."""
+    kinds = {FLOW_KINDS.get(v.kind, UNKNOWN) for v in ctx.values(expr)}
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
 
 
 def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
