@@ -61,6 +61,10 @@ def value_text(value: Value) -> str:
 
 def described(ctx: Context, arg: Arg, value: Value) -> str:
     """`[Block]`, with `(from `TrainConfig.layers`, line 14)` when it was written away from the argument."""
+    if isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        kind = "class" if isinstance(value.node, ast.ClassDef) else "function"
+        where = f", `{value.flow.origin_name}`" if value.foreign and value.flow is not None else ""
+        return f"the {kind} `{value.node.name}` (line {value.line}{where})"
     text = " ".join(value_text(value).split())
     text = text if len(text) <= 60 else text[:59] + "…"
     if value.node is arg.value:
@@ -69,15 +73,17 @@ def described(ctx: Context, arg: Arg, value: Value) -> str:
 
 
 def feeds_only_here(ctx: Context, arg: Arg, value: Value) -> bool:
-    """The literal is written in this document and flows only into this argument, so a fix may edit it."""
+    """The literal is written in this document and flows only into this argument, so a fix may edit it:
+    the variable, field or key that holds it is read nowhere else in the document."""
     if value.foreign or value.node is None or value.node not in ctx.parents:
         return False
     if value.node is arg.value:
         return True
     if not value.label:
         return False
-    name = value.label.rsplit(".", 1)[-1]
-    return len(re.findall(rf"\b{re.escape(name)}\b", ctx.doc.text)) <= 2  # where it is written, and here
+    name = re.escape(value.label.rsplit(".", 1)[-1].split("[")[0])
+    written = rf"(?<!def )(?<!class )\b{name}\b(?!\s*(?::[^=\n]*)?=(?!=))"  # a read, not `name =` or `name: T =`
+    return len(re.findall(written, ctx.doc.text)) <= 1
 
 
 def to_set(ctx: Context, arg: Arg, verdict: Verdict) -> list[Fix]:

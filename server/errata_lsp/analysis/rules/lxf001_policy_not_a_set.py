@@ -83,6 +83,75 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}})\n",
         ),
+        Invalid(
+            "from dataclasses import dataclass, field\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "@dataclass\n"
+            "class TrainConfig:\n"
+            "    remat_layers: list = field(default_factory=lambda: [Block])\n"
+            "def build(cfg):\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=cfg.remat_layers, auto_wrap_policy={Block})\n"
+            "strategy = build(TrainConfig())\n",
+            fixed="from dataclasses import dataclass, field\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "@dataclass\n"
+            "class TrainConfig:\n"
+            "    remat_layers: list = field(default_factory=lambda: {Block})\n"
+            "def build(cfg):\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=cfg.remat_layers, auto_wrap_policy={Block})\n"
+            "strategy = build(TrainConfig())\n",
+            message="found [Block] (from `TrainConfig.remat_layers`, line 5)",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def build(cfg):\n"
+            "    print(cfg.layers)\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=cfg.layers, auto_wrap_policy=set(cfg.layers))\n"
+            "class Cfg:\n"
+            "    layers = (Block, Head)\n"
+            "build(Cfg())\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def build(cfg):\n"
+            "    print(cfg.layers)\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=set(cfg.layers), auto_wrap_policy=set(cfg.layers))\n"
+            "class Cfg:\n"
+            "    layers = (Block, Head)\n"
+            "build(Cfg())\n",
+            fix="Convert `cfg.layers` to a set with set()",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "if args.remat == 'list':\n"
+            "    policy = [Block]\n"
+            "else:\n"
+            "    policy = {Block}\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "if args.remat == 'list':\n"
+            "    policy = {Block}\n"
+            "else:\n"
+            "    policy = {Block}\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n",
+            message="found [Block] (from `policy`, line 3); when args.remat == 'list'",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def make():\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n"
+            "def policy(module, recurse=False, **kwargs):\n"
+            "    return isinstance(module, Block)\n",
+            message="found the function `policy` (line 4) (a callable policy is not supported by XLAFSDP",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def make():\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=REMAT, auto_wrap_policy={Block})\n"
+            "REMAT = (Block,)\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def make():\n"
+            "    return XLAFSDPStrategy(activation_checkpointing_policy=REMAT, auto_wrap_policy={Block})\n"
+            "REMAT = {Block,}\n",
+        ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
