@@ -373,7 +373,9 @@ class Context:
     def strategy_kind(self, expr: ast.AST) -> str | None:
         """XLA_FSDP/OTHER/UNKNOWN for a strategy expression: `fabric.strategy` or a strategy object."""
         if isinstance(expr, ast.Attribute) and expr.attr == "strategy":
-            return self.fabric_kind(expr.value)
+            kind = self.fabric_kind(expr.value)
+            if kind is not None:
+                return kind
         calls = self.strategy_calls(expr)
         if calls:
             return XLA_FSDP

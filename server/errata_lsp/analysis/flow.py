@@ -904,6 +904,12 @@ class Flow:
             choices = keywords.get("choices")
             if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
                 out.extend(x.under((f"with {option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+        for call, _ in self.ctx.method_calls("set_defaults"):
+            for kw in call.keywords:
+                if kw.arg == attr:  # a default no option can change holds on every path
+                    when = ("by default",) if out else ()
+                    out = [x for x in out if "by default" not in x.when]
+                    out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
         return tuple(out)
 
     # subscripts and containers
@@ -1137,6 +1143,12 @@ class Flow:
                 return (receiver,)
         if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
             return (Value("args", node, flow=self),)
+        if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
+            # a mapping the file cannot read (json, os.environ, a config loader): the default is one value
+            key = self.text(node.args[0])
+            owner = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "it"
+            default = tuple(x.under((f"{owner} has no {key}",)) for x in self.values(node.args[1]))
+            return (*unknown, *default)
         return unknown
 
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:

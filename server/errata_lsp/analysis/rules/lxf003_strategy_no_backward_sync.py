@@ -70,6 +70,27 @@ class StrategyNoBackwardSync(Rule):
             "    with fabric.no_backward_sync(model, enabled=acc):\n"
             "        pass\n",
         ),
+        Invalid(
+            "import lightning as L\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "class Trainer:\n"
+            "    def __init__(self):\n"
+            "        self.strategy = XLAFSDPStrategy(auto_wrap_policy={Block})\n"
+            "        self.fabric = L.Fabric(accelerator='tpu', strategy=self.strategy)\n"
+            "    def step(self, model):\n"
+            "        with self.strategy.no_backward_sync(model, enabled=True):\n"
+            "            pass\n",
+            fixed="import lightning as L\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "class Trainer:\n"
+            "    def __init__(self):\n"
+            "        self.strategy = XLAFSDPStrategy(auto_wrap_policy={Block})\n"
+            "        self.fabric = L.Fabric(accelerator='tpu', strategy=self.strategy)\n"
+            "    def step(self, model):\n"
+            "        with self.fabric.no_backward_sync(model, enabled=True):\n"
+            "            pass\n",
+            message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "model = fabric.setup(net)\n"
@@ -85,6 +106,8 @@ class StrategyNoBackwardSync(Rule):
         for call, receiver in ctx.method_calls("no_backward_sync"):
             if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
                 yield self._public_attribute(ctx, call, receiver)
+            elif _holds_a_strategy(ctx, receiver):
+                yield self._strategy_object(ctx, call, receiver)
             elif isinstance(receiver, ast.Attribute) and receiver.attr == "_backward_sync_control":
                 finding = self._control(ctx, call, receiver.value)
                 if finding is not None:
@@ -97,6 +120,15 @@ class StrategyNoBackwardSync(Rule):
             f"use `{fabric}.no_backward_sync(model, enabled=...)` with the set-up model"
         )
         return self.finding(ctx, call.func, message, [self._rewrite(ctx, call, fabric)], record=NO_ATTRIBUTE_RECORD)
+
+    def _strategy_object(self, ctx: Context, call: ast.Call, receiver: ast.expr):
+        """A strategy object kept elsewhere (`self.strategy`, a name): no strategy has `no_backward_sync`."""
+        fabric = self._fabric_built_with(ctx, receiver)
+        kind = "XLAFSDPStrategy" if ctx.strategy_kind(receiver) == XLA_FSDP else "Strategy"
+        use = f"`{fabric}.no_backward_sync(model, enabled=...)`" if fabric else "`fabric.no_backward_sync(model, enabled=...)`"
+        message = f"`{kind}` object has no attribute `no_backward_sync`: use {use} with the set-up model"
+        fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
+        return self.finding(ctx, call.func, message, fixes, record=NO_ATTRIBUTE_RECORD)
 
     def _control(self, ctx: Context, call: ast.Call, strategy: ast.AST):
         if ctx.strategy_kind(strategy) != XLA_FSDP or not call.args:
@@ -126,15 +158,21 @@ class StrategyNoBackwardSync(Rule):
         else the name a `Fabric(strategy=<this object>)` call is bound to."""
         if isinstance(strategy, ast.Attribute) and strategy.attr == "strategy":
             return ctx.doc.source(strategy.value)
-        if not isinstance(strategy, ast.Name):
+        return self._fabric_built_with(ctx, strategy) if isinstance(strategy, ast.Name) else None
+
+    def _fabric_built_with(self, ctx: Context, strategy: ast.AST) -> str | None:
+        """The name or attribute a `Fabric(strategy=<strategy, spelled the same>)` call is assigned to."""
+        if not isinstance(strategy, (ast.Name, ast.Attribute)):
             return None
+        spelled = ctx.doc.source(strategy)
         for call in ctx.fabric_calls:
             args, _ = ctx.keyword_args(call)
             given = args.get("strategy")
-            if isinstance(given and given.value, ast.Name) and given.value.id == strategy.id:
+            if given is not None and isinstance(given.value, (ast.Name, ast.Attribute)) and ctx.doc.source(given.value) == spelled:
                 parent = ctx.parents.get(call)
-                if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
-                    return parent.targets[0].id
+                if isinstance(parent, ast.Assign) and len(parent.targets) == 1 \
+                        and isinstance(parent.targets[0], (ast.Name, ast.Attribute)):
+                    return ctx.doc.source(parent.targets[0])
         return None
 
     def _rewrite(self, ctx: Context, call: ast.Call, fabric: str):
@@ -143,6 +181,12 @@ class StrategyNoBackwardSync(Rule):
         if isinstance(module, ast.Attribute) and module.attr == "_forward_module":
             edits.append(replace(ctx, module, ctx.doc.source(module.value)))
         return fix(f"Use {fabric}.no_backward_sync", *edits, preferred=True)
+
+
+def _holds_a_strategy(ctx: Context, receiver: ast.expr) -> bool:
+    """Every value the receiver can hold is a Lightning strategy object."""
+    values = ctx.values(receiver)
+    return bool(values) and all(v.kind == "strategy" for v in values)
 
 
 def type_name(ctx: Context, fabric: ast.AST) -> str:

@@ -83,6 +83,19 @@ class OptimizerBeforeSetup(Rule):
             "    optimizer = fabric.setup_optimizers(optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def configure_optimizer(model, lr):\n"
+            "    return torch.optim.AdamW(model.parameters(), lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizer = configure_optimizer(model, lr=1e-3)\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from `model`'s parameters before `fabric.setup_module(model)` (line 7)",
+        ),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "def train(fabric):\n"
@@ -132,11 +145,17 @@ class OptimizerBeforeSetup(Rule):
         if binding is None or not isinstance(binding.value, ast.Call):
             return None
         params = optimizer_params(binding.value)
-        if params is None:
+        if _built_by_helper(ctx, binding.value):
+            # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is given
+            call = binding.value
+            candidates = [a for a in (*call.args, *(k.value for k in call.keywords)) if isinstance(a, ast.Name)]
+        elif params is not None:
+            candidates = list(parameter_roots(ctx, params))
+        else:
             return None
         scope = ctx.scope_of(use)
         setups = [call for method in MODULE_SETUPS for call, _ in ctx.method_calls(method)]
-        for root in parameter_roots(ctx, params):
+        for root in candidates:
             for setup in setups:
                 if (
                     len(setup.args) == 1 and same_value(ctx, setup.args[0], root) and ctx.scope_of(setup) is scope
@@ -144,7 +163,7 @@ class OptimizerBeforeSetup(Rule):
                     and is_fabric_method(ctx, setup, MODULE_SETUPS)
                     and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
                 ):
-                    roots = [r for r in parameter_roots(ctx, params) if same_value(ctx, r, root)]
+                    roots = [r for r in candidates if same_value(ctx, r, root)]
                     return binding, setup, roots
         return None
 
@@ -172,6 +191,12 @@ class OptimizerBeforeSetup(Rule):
                       ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
                    Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)
+
+
+def _built_by_helper(ctx: Context, call: ast.Call) -> bool:
+    """A call of a local function that returns an optimizer on every path (the value-flow layer says)."""
+    values = ctx.values(call)
+    return bool(values) and all(v.kind == "optimizer" and v.node is not call for v in values)
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:
