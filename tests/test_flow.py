@@ -414,3 +414,17 @@ def test_long_chains_stay_bounded(depth):
     source = "a0 = [Block]\n" + "".join(f"a{i} = a{i - 1}\n" for i in range(1, depth)) + f"probe(a{depth - 1})\n"
     found = kinds(source)
     assert found in (["list"], ["unknown"])
+
+
+def test_an_instance_of_a_config_class_from_a_project_module(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "config.py").write_text(
+        "from dataclasses import dataclass, field\n\n"
+        "@dataclass\nclass Sharding:\n    remat: list = field(default_factory=lambda: [Block])\n\n"
+        "@dataclass\nclass Config:\n    sharding: Sharding = field(default_factory=Sharding)\n")
+    train = tmp_path / "train.py"
+    train.write_text("from config import Config\ncfg = Config()\nprobe(cfg.sharding.remat)\n")
+    ctx = context(train.read_text(), str(train))
+    call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+    assert [(v.kind, v.line, v.where()) for v in ctx.values(call.args[0])] == [
+        ("list", 5, "`Sharding.remat`, `config.py`, line 5")]

@@ -64,10 +64,18 @@ def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
     if not ctx.doc.path or not os.path.isfile(ctx.doc.path) or not imported_from_project(ctx, name):
         return None
     path = os.path.abspath(ctx.doc.path)
-    with _jedi_lock:
-        found = _definition(ctx.doc, name, path)
-    if found is None:
-        return None
+    key = (path, ctx.resolve(name) or name.id)  # where an import leads depends on the import, not the use
+    cached = _definitions.get(key)
+    if cached is not None and _mtime(cached[0][0]) == cached[1]:
+        found = cached[0]
+    else:
+        with _jedi_lock:
+            found = _definition(ctx.doc, name, path)
+        if found is None:
+            return None
+        if len(_definitions) >= 1024:
+            _definitions.pop(next(iter(_definitions)))
+        _definitions[key] = (found, _mtime(found[0]))
     target, _line, symbol = found
     flow = _module_flow(target)
     if flow is None:
@@ -80,6 +88,7 @@ def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
     return tuple(x.under(d.when) for d in defs for x in flow.of_def(d, use))
 
 
+_definitions: dict[tuple[str, str], tuple[tuple[str, int, str], float]] = {}
 _flows: dict[str, tuple[tuple[float, int], object]] = {}
 MAX_FLOWS = 32
 

@@ -1070,7 +1070,7 @@ class Flow:
     def _call(self, node: ast.Call) -> tuple[Value, ...]:
         v = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
         qualified = self.ctx.resolve(node.func)
-        if qualified is not None:
+        if qualified is not None and not self._from_project(qualified):
             return self._library_call(node, qualified)
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
             return v(CONTAINERS[node.func.id])
@@ -1080,6 +1080,14 @@ class Flow:
         for f in self.values(node.func):
             out.extend(x.under(f.when) for x in self._call_of(node, f))
         return tuple(out)
+
+    def _from_project(self, qualified: str) -> bool:
+        """A name imported from a module of the user's project, which the layer reads (not a library)."""
+        from .crossfile import LIBRARIES, _is_stdlib
+
+        top = qualified.split(".")[0]
+        return self.origin is None and bool(self.ctx.doc.path) and top not in LIBRARIES and not _is_stdlib(top) \
+            and top not in ("builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum")
 
     def _call_of(self, node: ast.Call, f: Value) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
@@ -1101,8 +1109,8 @@ class Flow:
             base, name = f.extra
             if name == "copy":
                 return (base,)
-        if f.kind == "external":
-            return self._library_call(node, f.qualified or "")
+        if f.kind in ("external", "class") and f.qualified and not isinstance(f.node, ast.ClassDef):
+            return self._library_call(node, f.qualified)
         if isinstance(node.func, ast.Attribute):
             receivers = self.values(node.func.value)
             out: list[Value] = []
