@@ -128,7 +128,7 @@ def test_unparsable_character_only_sinks_its_own_statement(bad):
     text = IMPORT + f"x = '{bad}'  # {bad}\n" + "XLAFSDPStrategy(activation_checkpointing_policy=[Block])  # é" + bad + "\n"
     report = _check(text)
     assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column) for f in report.findings] == [
-        ("LXF001", 2, 48, 55)], report.findings
+        ("LXF005", 2, 16, 55), ("LXF001", 2, 48, 55)], report.findings
 
 
 @pytest.mark.parametrize("stray", ["@decorator", "@𝔘", "@wrap(", "@a.b(1, ", "@"])
@@ -138,10 +138,10 @@ def test_stray_decorator_line_does_not_swallow_the_next_statements(stray):
     the import and the call below it into one chunk that did not parse: LXF001 vanished."""
     text = "x = 1\n" + stray + "\n)::\n" + IMPORT + CALL
     report = _check(text)
-    assert [(f.code, f.span.start.line) for f in report.findings] == [("LXF001", 4)], report.findings
+    assert [(f.code, f.span.start.line) for f in report.findings] == [("LXF005", 4), ("LXF001", 4)], report.findings
     decorated = "from lightning.fabric.strategies import XLAFSDPStrategy\n@wrap\n@wrap2\ndef build():\n" \
                 "    return XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
-    assert [f.code for f in _check(decorated).findings] == ["LXF001"]
+    assert [f.code for f in _check(decorated).findings] == ["LXF005", "LXF001"]
 
 
 def test_nul_byte_before_a_node_on_its_line():
@@ -172,7 +172,7 @@ def test_deep_but_valid_code_fails_no_rule(text):
     raised RecursionError inside the rules (reported as rule failures, findings lost)."""
     _check(text)
     assert [f.code for f in check_source(IMPORT + "k0 = {'activation_checkpointing_policy': [Block]}\n"
-                                         "k1 = {**k0}\nk2 = {**k1}\ns = XLAFSDPStrategy(**k2)\n").findings] == ["LXF001"]
+                                         "k1 = {**k0}\nk2 = {**k1}\ns = XLAFSDPStrategy(**k2)\n").findings] == ["LXF001", "LXF005"]
 
 
 def test_launched_function_that_launches_itself():

@@ -147,8 +147,8 @@ def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:
     text = ctx.doc.slice(span)
     if isinstance(node, ast.Tuple) and not text.startswith("("):
         return [Edit(span, "{" + text + "}")]
-    if isinstance(node, ast.Tuple) and not node.elts:
-        return [Edit(span, "set()")]
+    if isinstance(node, (ast.List, ast.Tuple)) and not node.elts:
+        return [Edit(span, "set()")]  # `{}` would be a dict
     opening = Span(span.start, Position(span.start.line, span.start.column + 1))
     closing = Span(Position(span.end.line, span.end.column - 1), span.end)
     return [Edit(opening, "{"), Edit(closing, "}")]

@@ -42,6 +42,8 @@ class AutoWrapPolicyNotCallable(Rule):
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy=[])\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=set())\n",
             message="found []",
         ),
         Invalid(
