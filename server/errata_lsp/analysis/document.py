@@ -169,6 +169,7 @@ class ParsedChunk:
 
     tree: ast.Module | None
     repaired: bool
+    too_deep: tuple[int, ...] = ()  # 0-based lines blanked because they nest deeper than `ast` can go
 
     @cached_property
     def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
@@ -199,24 +200,27 @@ def parse_chunk(first: int, pieces: tuple[str, ...]) -> tuple[ParsedChunk, int]:
         tree = _parse(pad + text)
         if tree is not None:
             return ParsedChunk(tree, False), used
-    return ParsedChunk(_repair(first, pieces[0]), True), 1
+    return ParsedChunk(*_repair(first, pieces[0])), 1
 
 
-def _repair(first: int, text: str) -> ast.Module | None:
+def _repair(first: int, text: str) -> tuple[ast.Module | None, bool, tuple[int, ...]]:
     """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
     lines = [""] * first + text.split("\n")
+    too_deep: list[int] = []
     for _ in range(MAX_REPAIRS):
         source = "\n".join(lines)
         tree = _parse(source)
         if tree is not None:
-            return tree
-        bad = _error_line(source)
+            return tree, True, tuple(too_deep)
+        bad, deep = _error_line(source)
         if bad is None or bad >= len(lines) or lines[bad] == "":
-            return None
+            return None, True, tuple(too_deep)
+        if deep:
+            too_deep.append(bad)
         stripped = lines[bad].strip()
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
-    return None
+    return None, True, tuple(too_deep)
 
 
 def _parse(source: str) -> ast.Module | None:
@@ -228,14 +232,21 @@ def _parse(source: str) -> ast.Module | None:
         return None
 
 
-def _error_line(source: str) -> int | None:
-    """0-based line of the first syntax error in `source`."""
+def _error_line(source: str) -> tuple[int | None, bool]:
+    """0-based line of the first syntax error in `source`, and whether it is an expression nested too
+    deep for the parser (which names no line: the one with the most operators and brackets is taken)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             compile(source, "<chunk>", "exec", ast.PyCF_ONLY_AST)
     except SyntaxError as exc:
-        return max(0, (exc.lineno or 1) - 1)
-    except (ValueError, MemoryError, RecursionError):
-        return None
-    return None
+        return max(0, (exc.lineno or 1) - 1), False
+    except (RecursionError, MemoryError):
+        lines = source.split("\n")
+        return max(range(len(lines)), key=lambda i: len(_NESTING.findall(lines[i]))), True
+    except ValueError:
+        return None, False
+    return None, False
+
+
+_NESTING = re.compile(r"[-+*/%@&|^~<>(\[{.]")
