@@ -29,13 +29,14 @@ DEEP = "x = " + "+".join(["a"] * 3000) + "\n"
     IMPORT + CALL + DEEP,  # after it
     IMPORT + "y = 1\n" + DEEP + "z = 2\n" + CALL,
     IMPORT + "def build():\n    " + DEEP + "    " + CALL,  # inside a function body
-], ids=["before", "after", "between", "in-a-function"])
+    IMPORT + "x = (\n" + "".join("    a +\n" for _ in range(3000)) + "    a)\n" + CALL,  # one statement, 3,002 lines
+], ids=["before", "after", "between", "in-a-function", "over-many-lines"])
 def test_a_statement_too_deep_to_parse_keeps_the_others(text):
     report = check_source(text, "deep.py")
     (finding,) = report.findings
     assert finding.code == "LXF001"
     assert finding.span.start.line == text.split("\n").index(next(ln for ln in text.split("\n") if "XLAFSDPStrategy(" in ln))
-    deep_line = next(i for i, ln in enumerate(text.split("\n")) if "a+a+a" in ln)
+    deep_line = next(i for i, ln in enumerate(text.split("\n")) if "a+a+a" in ln or ln == "x = (")
     assert getattr(report, "notes", None) == [(deep_line, TOO_DEEP)]
 
 

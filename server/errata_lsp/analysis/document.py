@@ -9,7 +9,9 @@ statement leaves the findings in the others intact.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -215,8 +217,9 @@ def _repair(first: int, text: str) -> tuple[ast.Module | None, bool, tuple[int, 
         bad, deep = _error_line(source)
         if bad is None or bad >= len(lines) or lines[bad] == "":
             return None, True, tuple(too_deep)
-        if deep:
+        if deep is not None:  # the whole statement goes: its first line becomes `pass`, the others blank
             too_deep.append(bad)
+            lines[bad + 1:deep + 1] = [""] * (deep - bad)
         stripped = lines[bad].strip()
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
@@ -232,21 +235,39 @@ def _parse(source: str) -> ast.Module | None:
         return None
 
 
-def _error_line(source: str) -> tuple[int | None, bool]:
-    """0-based line of the first syntax error in `source`, and whether it is an expression nested too
-    deep for the parser (which names no line: the one with the most operators and brackets is taken)."""
+def _error_line(source: str) -> tuple[int | None, int | None]:
+    """0-based line of the first syntax error in `source`; for a statement nested too deep for the
+    parser, its first line and its last (else None)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             compile(source, "<chunk>", "exec", ast.PyCF_ONLY_AST)
     except SyntaxError as exc:
-        return max(0, (exc.lineno or 1) - 1), False
+        return max(0, (exc.lineno or 1) - 1), None
     except (RecursionError, MemoryError):
-        lines = source.split("\n")
-        return max(range(len(lines)), key=lambda i: len(_NESTING.findall(lines[i]))), True
+        return _deepest_statement(source)
     except ValueError:
-        return None, False
-    return None, False
+        return None, None
+    return None, None
 
 
-_NESTING = re.compile(r"[-+*/%@&|^~<>(\[{.]")
+def _deepest_statement(source: str) -> tuple[int | None, int | None]:
+    """First and last 0-based lines of the statement with the most operators and brackets: the parser
+    names no line when it runs out of depth, and tokenizing does not nest."""
+    best: tuple[int | None, int | None] = (None, None)
+    most, start, count = -1, None, 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER):
+                continue
+            if tok.type == tokenize.NEWLINE:
+                if start is not None and count > most:
+                    best, most = (start, tok.start[0] - 1), count
+                start, count = None, 0
+                continue
+            if start is None:
+                start = tok.start[0] - 1
+            count += tok.type == tokenize.OP
+    except (tokenize.TokenError, SyntaxError):
+        return None, None
+    return best
