@@ -31,7 +31,8 @@ class LoadProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+        path = self.path if self.path.isprintable() else repr(self.path)[1:-1]  # a NUL byte, a control character
+        return f"{path}:{self.line}: {self.message}" if self.line else f"{path}: {self.message}"
 
 
 def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | LoadProblem]:
