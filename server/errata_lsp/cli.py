@@ -96,7 +96,7 @@ def _check(args: argparse.Namespace) -> int:
             if problem:
                 raise SourceError(problem)
             settings = settings_for(path).merged(overrides)
-            # Read no more than can be checked: UTF-8 takes at least a quarter of any encoding's bytes.
+            # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
             source = read_source(path, 4 * settings.max_file_bytes)
         except TooLarge as exc:
             print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
