@@ -387,7 +387,7 @@ def test_fix_that_cannot_be_written_is_one_clear_error(project, capsys, monkeypa
     monkeypatch.setattr("errata_lsp.cli.write_source", refuse)
     assert main(["check", "--fix", "t.py"]) == 2
     captured = capsys.readouterr()
-    assert captured.err.strip() == "t.py: cannot write: Permission denied"
+    assert captured.err.strip() == "t.py: cannot write: Permission denied; the file is unchanged"
     assert "Fixed" not in captured.out and "All checks passed" not in captured.out
     assert path.read_text(encoding="utf-8") == BAD
 

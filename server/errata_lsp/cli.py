@@ -12,7 +12,7 @@ from pathlib import Path
 from . import __version__
 from .analysis import Finding, Safety, check_source, fix_all
 from .analysis.rules import RULES
-from .files import SourceError, python_files, read_source, write_source
+from .files import UNCHANGED, SourceError, TooLarge, python_files, read_source, write_source, write_target
 from .kb import KnowledgeBase, card_markdown
 from .settings import Settings, SettingsError, settings_for
 
@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if serves(argv):
         return _serve(argv[1:] if argv and argv[0] == "serve" else argv)
+    for stream in (sys.stdout, sys.stderr):  # a strict encoding (ascii, cp1252) never turns output into a traceback
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -87,36 +90,48 @@ def _check(args: argparse.Namespace) -> int:
     results: list[dict] = []
     counts = Counter()
     fixable = 0
-    for path in python_files(args.paths):
+    for path, problem in python_files(args.paths):
+        shown = _shown(path)
         try:
+            if problem:
+                raise SourceError(problem)
             settings = settings_for(path).merged(overrides)
-            text, encoding = read_source(path)
+            # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
+            source = read_source(path, 4 * settings.max_file_bytes)
+        except TooLarge as exc:
+            print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
+                  file=sys.stderr)
+            continue
         except (SourceError, SettingsError) as exc:
-            print(f"{path}: {exc}", file=sys.stderr)
+            print(f"{shown}: {exc}", file=sys.stderr)
             status = EXIT_ERROR
             counts["unchecked"] += 1
             continue
+        text, encoding = source.text, source.encoding
         report_text = text
         if args.fix or args.diff:
             fixed, applied = fix_all(text, str(path), settings, unsafe=args.unsafe_fixes)
             if fixed != text:
                 counts["fixed"] += len(applied)
                 if args.diff:
-                    _write_bytes(_unified_diff(path, text, fixed).encode(encoding))
+                    _write_bytes(_unified_diff(path, text, fixed).encode(encoding, errors="surrogateescape"))
                 else:
                     try:
-                        write_source(path, fixed, encoding)
-                    except OSError as exc:
-                        print(f"{path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+                        write_source(write_target(path, args.paths), fixed, encoding, source.raw)
+                    except (SourceError, OSError) as exc:
+                        why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
+                        print(f"{shown}: {why}", file=sys.stderr)
                         status = EXIT_ERROR
                         counts["fixed"] -= len(applied)
                     else:
                         report_text = fixed
         report = check_source(report_text, str(path), settings)
         if report.skipped:
-            print(f"{path}: skipped: {report.skipped}", file=sys.stderr)
+            print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
+        for line, note in report.notes:
+            print(f"{shown}:{line + 1}: {note}", file=sys.stderr)
         for failure in report.failures:
-            print(f"{path}: rule {failure.rule} failed ({failure.error}); its findings are missing", file=sys.stderr)
+            print(f"{shown}: rule {failure.rule} failed ({failure.error}); its findings are missing", file=sys.stderr)
             status = EXIT_ERROR
         counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
@@ -126,11 +141,11 @@ def _check(args: argparse.Namespace) -> int:
                 results.append(_json(path, finding))
             else:  # with --diff, stdout is the patch alone and the findings go to stderr
                 pos = finding.span.start
-                print(f"{path}:{pos.line + 1}:{pos.column + 1}: {finding.code} {finding.message}",
+                print(f"{shown}:{pos.line + 1}:{pos.column + 1}: {finding.code} {finding.message}",
                       file=sys.stderr if args.diff else sys.stdout)
     total = counts["error"] + counts["warning"] + counts["information"]
     if args.format == "json":
-        print(json.dumps(results, indent=2, ensure_ascii=False))
+        print(json.dumps(results, indent=2, ensure_ascii=not _utf8(sys.stdout)))
     else:
         _summary(args, counts, total, fixable)
     if status == EXIT_ERROR:
@@ -156,6 +171,15 @@ def _summary(args, counts: Counter, total: int, fixable: int) -> None:
     by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
     hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
     print(f"Found {total} finding(s): {by}{hint}.", file=out)
+
+
+def _shown(path: Path) -> str:
+    """A path as a line can show it: bytes of a name that is not UTF-8 as \\xNN."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _utf8(stream) -> bool:
+    return (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
 
 
 def _unified_diff(path: Path, before: str, after: str) -> str:

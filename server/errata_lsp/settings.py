@@ -99,14 +99,18 @@ def _errata_table(path: Path) -> dict[str, Any] | None:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
-    table = data.get("tool", {}).get("errata")
+    tool = data.get("tool")  # `tool = 5` is not a table errata can read: none is there
+    table = tool.get("errata") if isinstance(tool, dict) else None
     return table if isinstance(table, dict) else None
 
 
 def settings_for(path: Path, base: Settings | None = None) -> Settings:
     """`base` with the nearest `[tool.errata]` above `path` laid over it."""
     base = base or Settings()
-    pyproject = find_pyproject(path.resolve())
+    try:
+        pyproject = find_pyproject(path.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte, a name too long: no workspace
+        return base
     if pyproject is None:
         return base
     table = _errata_table(pyproject) or {}

@@ -9,7 +9,9 @@ statement leaves the findings in the others intact.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -169,6 +171,7 @@ class ParsedChunk:
 
     tree: ast.Module | None
     repaired: bool
+    too_deep: tuple[int, ...] = ()  # 0-based lines blanked because they nest deeper than `ast` can go
 
     @cached_property
     def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
@@ -199,24 +202,28 @@ def parse_chunk(first: int, pieces: tuple[str, ...]) -> tuple[ParsedChunk, int]:
         tree = _parse(pad + text)
         if tree is not None:
             return ParsedChunk(tree, False), used
-    return ParsedChunk(_repair(first, pieces[0]), True), 1
+    return ParsedChunk(*_repair(first, pieces[0])), 1
 
 
-def _repair(first: int, text: str) -> ast.Module | None:
+def _repair(first: int, text: str) -> tuple[ast.Module | None, bool, tuple[int, ...]]:
     """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
     lines = [""] * first + text.split("\n")
+    too_deep: list[int] = []
     for _ in range(MAX_REPAIRS):
         source = "\n".join(lines)
         tree = _parse(source)
         if tree is not None:
-            return tree
-        bad = _error_line(source)
+            return tree, True, tuple(too_deep)
+        bad, deep = _error_line(source)
         if bad is None or bad >= len(lines) or lines[bad] == "":
-            return None
+            return None, True, tuple(too_deep)
+        if deep is not None:  # the whole statement goes: its first line becomes `pass`, the others blank
+            too_deep.append(bad)
+            lines[bad + 1:deep + 1] = [""] * (deep - bad)
         stripped = lines[bad].strip()
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
-    return None
+    return None, True, tuple(too_deep)
 
 
 def _parse(source: str) -> ast.Module | None:
@@ -228,14 +235,39 @@ def _parse(source: str) -> ast.Module | None:
         return None
 
 
-def _error_line(source: str) -> int | None:
-    """0-based line of the first syntax error in `source`."""
+def _error_line(source: str) -> tuple[int | None, int | None]:
+    """0-based line of the first syntax error in `source`; for a statement nested too deep for the
+    parser, its first line and its last (else None)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             compile(source, "<chunk>", "exec", ast.PyCF_ONLY_AST)
     except SyntaxError as exc:
-        return max(0, (exc.lineno or 1) - 1)
-    except (ValueError, MemoryError, RecursionError):
-        return None
-    return None
+        return max(0, (exc.lineno or 1) - 1), None
+    except (RecursionError, MemoryError):
+        return _deepest_statement(source)
+    except ValueError:
+        return None, None
+    return None, None
+
+
+def _deepest_statement(source: str) -> tuple[int | None, int | None]:
+    """First and last 0-based lines of the statement with the most operators and brackets: the parser
+    names no line when it runs out of depth, and tokenizing does not nest."""
+    best: tuple[int | None, int | None] = (None, None)
+    most, start, count = -1, None, 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER):
+                continue
+            if tok.type == tokenize.NEWLINE:
+                if start is not None and count > most:
+                    best, most = (start, tok.start[0] - 1), count
+                start, count = None, 0
+                continue
+            if start is None:
+                start = tok.start[0] - 1
+            count += tok.type == tokenize.OP
+    except (tokenize.TokenError, SyntaxError):
+        return None, None
+    return best

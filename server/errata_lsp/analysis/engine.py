@@ -22,6 +22,7 @@ from .rule import Rule, iter_rules
 PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
 # Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
 CONTEXT_WORDS = ("lightning", "Fabric(", "launch(", "Strategy(")
+TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
 NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
 
 
@@ -38,6 +39,7 @@ class Report:
     failures: list[RuleFailure] = field(default_factory=list)
     skipped: str | None = None  # why the document was not checked
     parsed_lines: int = 0
+    notes: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, what was not checked there)
 
 
 def check_source(
@@ -59,7 +61,8 @@ def check_source(
         ctx = Context(doc, chunks)
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
-    report = Report(parsed_lines=sum(c.last - c.first for c in chunks))
+    report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=[
+        (line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep])
     for rule in active:
         try:
             found = list(rule.check(ctx))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..files import SourceError, kind_problem, read_regular
 from . import cache
 from .record import Record, RecordError, validate
 from .text_export import ExportError, looks_like_text_export, parse_text_export
@@ -30,26 +31,36 @@ class LoadProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+        path = self.path if self.path.isprintable() else repr(self.path)[1:-1]  # a NUL byte, a control character
+        return f"{path}:{self.line}: {self.message}" if self.line else f"{path}: {self.message}"
 
 
-def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | LoadProblem]:
+    """Record files under `paths` (a path named directly whatever its suffix), and a problem for each
+    folder that cannot be listed. Links to folders are not followed: a loop cannot trap the walk."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            for sub in sorted(path.rglob("*")):
-                if sub.is_file() and sub.suffix in RECORD_SUFFIXES and not any(
-                    part.startswith(".") for part in sub.relative_to(path).parts
-                ):
-                    yield sub
-        else:
+        if not path.is_dir():
             yield path
+            continue
+        failures: list[OSError] = []
+        found: list[Path] = []
+        for root, dirs, files in os.walk(path, onerror=failures.append):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            found.extend(Path(root) / name for name in files
+                         if not name.startswith(".") and Path(name).suffix in RECORD_SUFFIXES)
+        yield from sorted(found)
+        for failure in failures:
+            yield LoadProblem(str(failure.filename or path), 0, f"cannot list: {failure.strerror or failure}")
 
 
 def load_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Record], list[LoadProblem]]:
     records: list[Record] = []
     problems: list[LoadProblem] = []
     for path in iter_record_files(paths):
+        if isinstance(path, LoadProblem):
+            problems.append(path)
+            continue
         found, bad = load_file(path)
         records.extend(found)
         problems.extend(bad)
@@ -60,6 +71,9 @@ def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
     name = str(path)
     try:
         stat = path.stat()
+        problem = kind_problem(stat.st_mode)
+        if problem:  # a FIFO would block the read, a device would never end it
+            return [], [LoadProblem(name, 0, problem)]
         if stat.st_size > MAX_FILE_BYTES:
             return [], [LoadProblem(name, 0, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB; skipped")]
         compiled = stat.st_size >= cache.MIN_BYTES and path.suffix in (".jsonl", ".ndjson")
@@ -68,9 +82,13 @@ def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
             if hit is not None:
                 records, problems = hit
                 return records, [LoadProblem(name, line, message) for line, message in problems]
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except SourceError as exc:
+        return [], [LoadProblem(name, 0, str(exc))]
     except OSError as exc:
         return [], [LoadProblem(name, 0, f"cannot read: {exc.strerror or exc}")]
+    except ValueError:
+        return [], [LoadProblem(name, 0, "cannot read: the path holds a NUL byte")]
     if compiled:
         return _load_lines_compiled(raw, path, stat)
     try:

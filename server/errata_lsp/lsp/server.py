@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,7 @@ EXPLAIN = "errata.explain"
 LOG_LANGUAGES = {"log", "plaintext", "text", "Log"}
 TYPING_PAUSE_S = 0.2  # a change within this long of the last one is part of a burst
 BURST_DELAY_S = 0.05  # in a burst, wait this long for more changes before checking
+MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
 
 
 @dataclass
@@ -91,6 +93,8 @@ class ErrataServer(LanguageServer):
         self._kb: KnowledgeBase | None = None
         self._kb_paths: tuple[str, ...] | None = None
         self._shown_kb_problems = False
+        self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
+        self._logged_kb_problems: set[str] = set()
         self._pyproject_cache: dict[tuple[Path, int], Settings] = {}
 
     # --- client facts ------------------------------------------------------------------------
@@ -179,19 +183,35 @@ class ErrataServer(LanguageServer):
             except SettingsError:
                 pass
         paths = tuple(dict.fromkeys(paths))
-        if self._kb is None or paths != self._kb_paths:
-            from ..kb import KnowledgeBase
+        with self._kb_lock:
+            if self._kb is None or paths != self._kb_paths:
+                self._kb, self._kb_paths = self._load_kb(paths), paths
+            return self._kb
 
-            self._kb, self._kb_paths = KnowledgeBase.load(paths), paths
-            for problem in self._kb.problems:
-                self.log(f"knowledge base: {problem}", types.MessageType.Warning)
-            if self._kb.problems and not self._shown_kb_problems:
-                self._shown_kb_problems = True
-                self.window_show_message(types.ShowMessageParams(
-                    type=types.MessageType.Warning,
-                    message=f"errata: {len(self._kb.problems)} problem(s) in the knowledge base; "
-                            "the other records are loaded. See the errata output for details."))
-        return self._kb
+    def _load_kb(self, paths: tuple[str, ...]) -> KnowledgeBase:
+        """The records that load; a knowledge base that fails as a whole is an empty one (the rules
+        do not need it). Each problem is logged once, and only the first few one by one."""
+        from ..kb import KnowledgeBase
+
+        try:
+            kb = KnowledgeBase.load(paths)
+        except Exception as exc:
+            self.log(f"knowledge base not loaded: {type(exc).__name__}: {exc}", types.MessageType.Error)
+            return KnowledgeBase([])
+        new = [str(p) for p in kb.problems if str(p) not in self._logged_kb_problems]
+        self._logged_kb_problems.update(new)
+        for problem in new[:MAX_LOGGED_KB_PROBLEMS]:
+            self.log(f"knowledge base: {problem}", types.MessageType.Warning)
+        if len(new) > MAX_LOGGED_KB_PROBLEMS:
+            self.log(f"knowledge base: and {len(new) - MAX_LOGGED_KB_PROBLEMS} more problem(s); "
+                     "`errata-lsp kb validate PATH...` lists them all", types.MessageType.Warning)
+        if kb.problems and not self._shown_kb_problems:
+            self._shown_kb_problems = True
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning,
+                message=f"errata: {len(kb.problems)} problem(s) in the knowledge base; "
+                        "the other records are loaded. See the errata output for details."))
+        return kb
 
     # --- analysis ----------------------------------------------------------------------------
     def analyse(self, state: DocumentState) -> Analysis:
