@@ -11,6 +11,7 @@ from pathlib import Path
 SKIP_DIRS = {
     ".git", ".hg", ".svn", ".venv", "venv", "env", ".env", "build", "dist", "__pycache__", "node_modules",
     ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs", "site-packages", ".hypothesis",
+    ".ipynb_checkpoints",
 }
 
 
@@ -25,7 +26,7 @@ def python_files(paths: Iterable[str]) -> Iterator[Path]:
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
                 for name in sorted(files):
-                    if name.endswith((".py", ".pyi")):
+                    if name.endswith((".py", ".pyi", ".ipynb")):
                         yield Path(root) / name
         else:
             yield path  # named explicitly: checked whatever its suffix, reported if missing
