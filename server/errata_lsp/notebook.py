@@ -73,26 +73,27 @@ class CellProgram:
         cell = self.cells[index]
         return cell if line < cell.first_line + max(cell.line_count, 1) else None
 
-    def to_cell(self, finding: Finding) -> tuple[Hashable, Finding] | None:
-        """The finding in its cell's own lines (with its fixes' edits), or None if it is not in one cell."""
-        cell = self.cell_at(finding.span.start.line)
-        if cell is None:
+    def locate(self, span: Span) -> tuple[Hashable, Span] | None:
+        """The cell a program span lies in and the span in that cell's lines; None across cells."""
+        cell = self.cell_at(span.start.line)
+        if cell is None or span.end.line >= cell.first_line + max(cell.line_count, 1):
             return None
         shift = cell.first_line
+        return cell.key, Span(Position(span.start.line - shift, span.start.column),
+                              Position(span.end.line - shift, span.end.column))
 
-        def move(span: Span) -> Span:
-            return Span(Position(span.start.line - shift, span.start.column),
-                        Position(span.end.line - shift, span.end.column))
-
-        last = cell.first_line + max(cell.line_count, 1) - 1
-        if finding.span.end.line > last:
+    def to_cell(self, finding: Finding) -> tuple[Hashable, Finding] | None:
+        """The finding in its cell's own lines, with the fixes whose edits all lie in that cell."""
+        located = self.locate(finding.span)
+        if located is None:
             return None
-        fixes = tuple(
-            dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
-            for f in finding.fixes
-            if all(cell.first_line <= e.span.start.line and e.span.end.line <= last for e in f.edits)
-        )
-        return cell.key, dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
+        key, span = located
+        fixes = []
+        for fix in finding.fixes:
+            edits = [(self.locate(e.span), e.new_text) for e in fix.edits]
+            if all(where is not None and where[0] == key for where, _ in edits):
+                fixes.append(dataclasses.replace(fix, edits=tuple(Edit(where[1], new) for where, new in edits)))
+        return key, dataclasses.replace(finding, span=span, fixes=tuple(fixes))
 
     def split(self, fixed_program: str) -> dict[Hashable, str]:
         """Each cell's new text from a fixed program (magic lines restored); only changed cells."""

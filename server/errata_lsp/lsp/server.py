@@ -23,7 +23,7 @@ from pygls.uris import to_fs_path
 from .. import __version__
 from ..analysis.findings import Finding, Position, Safety, Severity, Span
 from ..settings import Settings, SettingsError, settings_for
-from . import convert
+from . import convert, notebook
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -73,6 +73,18 @@ class ErrataProtocol(LanguageServerProtocol):
     def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
         yield from self._user(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(self, params: types.DidOpenNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CLOSE, params)
+
     def _user(self, method: str, params: Any):
         handler = self.fm.features.get(method)
         if handler is not None:
@@ -82,8 +94,10 @@ class ErrataProtocol(LanguageServerProtocol):
 class ErrataServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("errata", __version__, protocol_cls=ErrataProtocol,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=notebook.SYNC_OPTIONS)
         self.states: dict[str, DocumentState] = {}
+        self.notebooks = notebook.Notebooks()  # open notebooks; their cells are not in `states`
         # The client's settings and their generation (bumped on every change), swapped as one value
         # so an analysis running in a worker thread never pairs one with the other's successor.
         self._settings: tuple[int, Settings] = (0, Settings())
@@ -289,6 +303,7 @@ class ErrataServer(LanguageServer):
     def republish_all(self) -> None:
         for uri in list(self.states):
             self.schedule(uri)
+        notebook.republish(self)
         if self.pulls and _supports_refresh(self.client_capabilities):
             try:
                 self.workspace_diagnostic_refresh(None)
@@ -297,6 +312,7 @@ class ErrataServer(LanguageServer):
 
 
 server = ErrataServer()
+notebook.register(server)
 
 
 # --- lifecycle ---------------------------------------------------------------------------------
@@ -412,7 +428,7 @@ def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
     types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
 )
 def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
-    state = ls.states.get(params.text_document.uri)
+    state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     analysis = ls.analyse(state)
@@ -430,6 +446,8 @@ def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
     ),
 )
 def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    if params.text_document.uri in ls.notebooks.owner:
+        return notebook.code_actions(ls, params)
     state = ls.states.get(params.text_document.uri)
     if state is None:
         return []
@@ -496,7 +514,7 @@ def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.Text
 # --- hover -------------------------------------------------------------------------------------
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
-    state = ls.states.get(params.text_document.uri)
+    state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return None
     from ..analysis.symbols import symbols_at
