@@ -89,6 +89,12 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="list the rules")
     rules.set_defaults(run=_rules)
+
+    rule = sub.add_parser("rule", help="a rule's page: what, why, examples, the fix and its safety, its record")
+    rule.add_argument("codes", nargs="*", metavar="CODE")
+    rule.add_argument("--all", action="store_true", help="every rule")
+    rule.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    rule.set_defaults(run=_rule, usage=rule)
     return parser
 
 
@@ -298,6 +304,25 @@ def _kb_stats(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     for rule in RULES:
         print(f"{rule.code}  {rule.severity.value:<11} {rule.summary}")
+    return EXIT_CLEAN
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from .rule_pages import rule_data, rule_markdown
+
+    if args.all == bool(args.codes):
+        args.usage.error("give rule codes (LXF001) or --all")
+    unknown = [c for c in args.codes if c.upper() not in BY_CODE]
+    if unknown:
+        print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
+        return EXIT_ERROR
+    chosen = RULES if args.all else [BY_CODE[c.upper()] for c in args.codes]
+    kb = _knowledge_base([])
+    pages = [rule_data(rule, kb) for rule in chosen]
+    if args.format == "json":
+        print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
+    else:
+        print("\n---\n\n".join(rule_markdown(page) for page in pages), end="")
     return EXIT_CLEAN
 
 
