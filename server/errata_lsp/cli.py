@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=FORMATS, default="text",
                        help="text (default), json, sarif (code scanning), github (workflow annotations), "
                             "gitlab (Code Quality report)")
+    check.add_argument("--add-noqa", action="store_true",
+                       help="add a `# noqa: CODE` comment for every current finding (to adopt errata on existing code)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.add_argument("--quiet", "-q", action="store_true", help="print the findings and nothing else")
     check.add_argument("--statistics", action="store_true", help="print counts per code instead of the findings")
@@ -124,6 +126,9 @@ def _check(args: argparse.Namespace) -> int:
             counts["unchecked"] += 1
             continue
         program = source.program
+        if args.add_noqa:
+            status = max(status, _add_noqa(path, source, settings, counts))
+            continue
         if args.fix or args.diff:
             fixed, applied = fix_all(program, str(path), settings, unsafe=args.unsafe_fixes)
             if fixed != program:
@@ -177,9 +182,34 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if total else EXIT_CLEAN
 
 
+def _add_noqa(path: Path, source, settings: Settings, counts: Counter) -> int:
+    from .analysis import Edit, Position, Span, apply_edits
+    from .analysis.document import LINE_BREAK
+    from .analysis.suppressions import UNUSED_NOQA, add_noqa
+
+    report = check_source(source.program, str(path), settings)
+    # LXF100 (an unused noqa) is not silenced with another noqa: `--fix` removes the unused code
+    inserts = add_noqa(LINE_BREAK.split(source.program), [f for f in report.findings if f.code != UNUSED_NOQA])
+    if not inserts:
+        return EXIT_CLEAN
+    edits = [[Edit(Span(Position(line, column), Position(line, column)), text)] for line, column, text in inserts]
+    new_program, _ = apply_edits(source.program, edits)
+    try:
+        write_source(path, source.rewritten(new_program), source.encoding)
+    except OSError as exc:
+        print(f"{path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    counts["noqa"] += len(inserts)
+    return EXIT_CLEAN
+
+
 def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, notes) -> None:
     from . import report_formats as formats
 
+    if args.add_noqa:
+        if not args.quiet:
+            notes.write(f"Added {counts['noqa']} noqa directive(s).\n")
+        return
     if args.statistics:
         rows = formats.statistics(entries, BY_CODE)
         if args.format == "json":

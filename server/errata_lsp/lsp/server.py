@@ -522,6 +522,10 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
 
     doc = state.doc
     pos = doc.from_client(params.position, ls.encoding)
+    if not _is_log(doc) and pos.line < len(doc.lines) and "noqa" in doc.lines[pos.line].lower():
+        answer = _noqa_hover(doc.lines[pos.line], pos)
+        if answer is not None:
+            return answer
     analysis = ls.analyse(state)
     kb = ls.kb
     for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
@@ -544,6 +548,26 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
     lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
     lines += [f"- {summary_line(r)}" for r in records]
     return types.Hover(contents=_markdown("\n".join(lines)))
+
+
+def _noqa_hover(line: str, pos: Position) -> types.Hover | None:
+    """On a code inside a `# noqa: ...` comment: what that rule catches."""
+    from ..analysis.rules import BY_CODE
+    from ..analysis.suppressions import UNUSED_NOQA, noqa_code_at
+
+    code = noqa_code_at(line, pos.column)
+    if code is None:
+        return None
+    rule = BY_CODE.get(code)
+    if rule is not None:
+        text = f"**{code}** `{rule.name}` · {rule.summary}\n\n`errata-lsp rule {code}` prints its page."
+    elif code == UNUSED_NOQA:
+        text = f"**{code}** `unused-noqa` · a `# noqa` code that silences nothing, or that no rule has"
+    elif code.startswith("LXF"):
+        text = f"**{code}**: no errata rule has this code."
+    else:
+        return None  # another tool's code
+    return types.Hover(contents=_markdown(text))
 
 
 def _markdown(value: str) -> types.MarkupContent:
