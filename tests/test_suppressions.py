@@ -133,3 +133,9 @@ def test_add_noqa_in_a_notebook_cell(tmp_path):
     assert run("check", "--add-noqa", "nb.ipynb", cwd=tmp_path).returncode == 0
     notebook["cells"][0]["source"][2] += "  # noqa: LXF001"
     assert path.read_text(encoding="utf-8") == json.dumps(notebook, indent=1) + "\n"
+
+
+def test_a_noqa_inside_a_string_is_text_not_a_suppression():
+    text = IMPORT + 'doc = """\nx = 1  # noqa: LXF001\n"""\nlabel = "# noqa: LXF777"\ny = 2  # noqa: LXF001\n'
+    found = [(f.code, f.span.start.line) for f in check_source(text, "t.py").findings]
+    assert found == [("LXF100", 5)]

@@ -5,7 +5,9 @@ silences nothing, or that no rule has, is reported (LXF100) with a fix that remo
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Collection, Iterable
 
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
@@ -86,7 +88,22 @@ def unused_noqa(lines: list[str], used: set[tuple[int, str]], active: Collection
                 fix = Fix(f"Remove the unused `noqa` code {code}", tuple(_removal(line, number, m, tokens, i)),
                           Safety.SAFE, preferred=True)
                 found.append(Finding(UNUSED_NOQA, "", span, message, Severity.WARNING, (fix,), "unused-noqa"))
-    return found
+    if not found:
+        return found
+    comments = _comment_starts("\n".join(lines))  # not a "# noqa" inside a string
+    return [f for f in found if any(c <= f.span.start.column for c in comments.get(f.span.start.line, ()))]
+
+
+def _comment_starts(text: str) -> dict[int, list[int]]:
+    """Line -> columns where a comment starts; empty when the text does not tokenize (mid-edit)."""
+    starts: dict[int, list[int]] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                starts.setdefault(token.start[0] - 1, []).append(token.start[1])
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return {}
+    return starts
 
 
 def _removal(line: str, number: int, m: re.Match, tokens: list[re.Match], i: int) -> list[Edit]:
