@@ -139,3 +139,9 @@ def test_a_noqa_inside_a_string_is_text_not_a_suppression():
     text = IMPORT + 'doc = """\nx = 1  # noqa: LXF001\n"""\nlabel = "# noqa: LXF777"\ny = 2  # noqa: LXF001\n'
     found = [(f.code, f.span.start.line) for f in check_source(text, "t.py").findings]
     assert found == [("LXF100", 5)]
+
+
+def test_statistics_name_lxf100(tmp_path):
+    (tmp_path / "t.py").write_text(IMPORT + "x = 1  # noqa: LXF001\n", encoding="utf-8")
+    done = run("check", "--statistics", "--quiet", "t.py", cwd=tmp_path)
+    assert done.stdout == "1\tLXF100\t[*] a `# noqa` code that silences nothing, or that no rule has\n"

@@ -25,6 +25,7 @@ SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schem
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "note"}
 GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "notice"}
 GITLAB_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFORMATION: "info"}
+OTHER_SUMMARIES = {"LXF100": "a `# noqa` code that silences nothing, or that no rule has"}  # codes no Rule class owns
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def statistics(entries: Iterable[Entry], rules: dict[str, Rule]) -> list[dict[st
     fixable = Counter(e.finding.code for e in entries if e.fixable)
     return [
         {"code": code, "count": count, "fixable": fixable[code],
-         "summary": rules[code].summary if code in rules else ""}
+         "summary": rules[code].summary if code in rules else OTHER_SUMMARIES.get(code, "")}
         for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     ]
 
