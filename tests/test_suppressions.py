@@ -108,6 +108,8 @@ def test_a_used_code_is_not_reported_and_a_deselected_rule_is_not_judged():
     assert codes(unused) == ["LXF100"]
     assert codes(unused, Settings().merged({"select": ["LXF002"]})) == []  # LXF001 did not run: unknown
     assert codes(unused, Settings().merged({"ignore": ["LXF100"]})) == []
+    raised = check_source(unused, "t.py", Settings().merged({"severity": {"LXF100": "error"}})).findings
+    assert [(f.code, f.severity) for f in raised] == [("LXF100", Severity.ERROR)]
     assert codes(IMPORT + "x = 1  # noqa: LXF001, LXF100\n") == []  # silenced on its own line
 
 

@@ -11,7 +11,7 @@ from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
 from .document import LINE_BREAK, Document
-from .findings import Edit, Finding, Position, Safety, Span
+from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
@@ -88,7 +88,9 @@ def check_source(
         from .rules import BY_CODE
 
         ran = {r.code for r in active} - {f.rule for f in report.failures}
-        report.findings += [f for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
+        severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
+        report.findings += [dataclasses.replace(f, severity=severity)
+                            for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
                             if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
     report.findings.sort(key=lambda f: (f.span.start, f.code))
     return report
