@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import io
 import json
+import os
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
 from . import __version__
-from .analysis import Finding, Safety, check_source, fix_all
-from .analysis.rules import RULES
-from .files import UNCHANGED, SourceError, TooLarge, python_files, read_source, write_source, write_target
+from .analysis import check_source, fix_all
+from .analysis.rules import BY_CODE, RULES
+from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
+from .report_formats import FORMATS, text_line
 from .kb import KnowledgeBase, card_markdown
 from .settings import Settings, SettingsError, settings_for
 
@@ -54,14 +58,24 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=lambda a: _serve([]))
 
     check = sub.add_parser("check", help="check files and folders, optionally fixing them")
-    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("paths", nargs="*", metavar="PATH")
     check.add_argument("--select", help="codes or prefixes to check, comma-separated (default: all)")
     check.add_argument("--ignore", help="codes or prefixes to skip, comma-separated")
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; change nothing")
     check.add_argument("--fix", action="store_true", help="apply the safe fixes in place, then check again")
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply the unsafe fixes too")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.set_defaults(run=_check)
+    check.add_argument("--format", choices=FORMATS, default="text",
+                       help="text (default), json, sarif (code scanning), github (workflow annotations), "
+                            "gitlab (Code Quality report)")
+    check.add_argument("--add-noqa", action="store_true",
+                       help="add a `# noqa: CODE` comment for every current finding (to adopt errata on existing code)")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.add_argument("--quiet", "-q", action="store_true", help="print the findings and nothing else")
+    check.add_argument("--statistics", action="store_true", help="print counts per code instead of the findings")
+    check.add_argument("--output-file", "-o", metavar="PATH", help="write the report to PATH instead of stdout")
+    check.add_argument("--stdin-filename", metavar="NAME",
+                       help="read the source from stdin (PATH '-' or none) as if it were the file NAME")
+    check.set_defaults(run=_check, usage=check)
 
     explain = sub.add_parser("explain", help="explain an error message or a whole traceback ('-' reads stdin)")
     explain.add_argument("text", nargs="+")
@@ -80,24 +94,42 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="list the rules")
     rules.set_defaults(run=_rules)
+
+    rule = sub.add_parser("rule", help="a rule's page: what, why, examples, the fix and its safety, its record")
+    rule.add_argument("codes", nargs="*", metavar="CODE")
+    rule.add_argument("--all", action="store_true", help="every rule")
+    rule.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    rule.set_defaults(run=_rule, usage=rule)
     return parser
 
 
 # --- check -----------------------------------------------------------------------------------
 def _check(args: argparse.Namespace) -> int:
+    from .report_formats import Entry
+    from .sources import open_source, source_from_text
+
+    if not args.paths and not args.stdin_filename:
+        args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
+    piped = args.stdin_filename is not None and args.paths in ([], ["-"])
+    # stdout carries the report; with --diff it is the patch, and a piped --fix writes the fixed source there
+    report_out = io.StringIO()
+    notes = sys.stderr if args.diff or (piped and args.fix) else report_out
     status = EXIT_CLEAN
-    results: list[dict] = []
+    entries: list[Entry] = []
     counts = Counter()
-    fixable = 0
-    for path, problem in python_files(args.paths):
+    targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
+    for path, problem in targets:
         shown = _shown(path)
         try:
             if problem:
                 raise SourceError(problem)
             settings = settings_for(path).merged(overrides)
             # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
-            source = read_source(path, 4 * settings.max_file_bytes)
+            if piped:
+                source, raw = source_from_text(path, sys.stdin.read()), b""
+            else:
+                source, raw = open_source(path, 4 * settings.max_file_bytes)
         except TooLarge as exc:
             print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
                   file=sys.stderr)
@@ -107,25 +139,33 @@ def _check(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
             counts["unchecked"] += 1
             continue
-        text, encoding = source.text, source.encoding
-        report_text = text
+        program = source.program
+        if args.add_noqa:
+            status = max(status, _add_noqa(path, source, raw, args.paths, counts, settings))
+            continue
         if args.fix or args.diff:
-            fixed, applied = fix_all(text, str(path), settings, unsafe=args.unsafe_fixes)
-            if fixed != text:
+            fixed, applied = fix_all(program, str(path), settings, unsafe=args.unsafe_fixes)
+            if fixed != program:
                 counts["fixed"] += len(applied)
+                new_text = source.rewritten(fixed)
                 if args.diff:
-                    _write_bytes(_unified_diff(path, text, fixed).encode(encoding, errors="surrogateescape"))
+                    _write_bytes(_unified_diff(path, source.file_text, new_text).encode(
+                        source.encoding, errors="surrogateescape"))
+                elif piped:
+                    source = source.after(new_text)
                 else:
                     try:
-                        write_source(write_target(path, args.paths), fixed, encoding, source.raw)
+                        write_source(write_target(path, args.paths), new_text, source.encoding, raw)
                     except (SourceError, OSError) as exc:
                         why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
                         print(f"{shown}: {why}", file=sys.stderr)
                         status = EXIT_ERROR
                         counts["fixed"] -= len(applied)
                     else:
-                        report_text = fixed
-        report = check_source(report_text, str(path), settings)
+                        source = source.after(new_text)
+            if piped and args.fix:
+                _write_bytes(source.file_text.encode(source.encoding))
+        report = check_source(source.program, str(path), settings)
         if report.skipped:
             print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
         for line, note in report.notes:
@@ -135,28 +175,89 @@ def _check(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
         counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
+            entry = source.entry(finding)
+            entries.append(entry)
             counts[finding.severity.value] += 1
-            fixable += any(f.safety is Safety.SAFE for f in finding.fixes)
-            if args.format == "json":
-                results.append(_json(path, finding))
-            else:  # with --diff, stdout is the patch alone and the findings go to stderr
-                pos = finding.span.start
-                print(f"{shown}:{pos.line + 1}:{pos.column + 1}: {finding.code} {finding.message}",
-                      file=sys.stderr if args.diff else sys.stdout)
+            counts["fixable"] += entry.fixable
+            if args.format == "text" and not args.statistics:
+                print(text_line(entry), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
-    if args.format == "json":
-        print(json.dumps(results, indent=2, ensure_ascii=not _utf8(sys.stdout)))
+    _report(args, entries, counts, total, report_out, notes)
+    if args.output_file:
+        try:
+            _write_report(Path(args.output_file), report_out.getvalue())
+        except OSError as exc:
+            print(f"{args.output_file}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_ERROR
     else:
-        _summary(args, counts, total, fixable)
+        sys.stdout.write(report_out.getvalue())
     if status == EXIT_ERROR:
         return EXIT_ERROR
+    if args.exit_zero:
+        return EXIT_CLEAN
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
 
 
-def _summary(args, counts: Counter, total: int, fixable: int) -> None:
-    out = sys.stderr if args.diff else sys.stdout
+def _add_noqa(path: Path, source, raw: bytes, given: list[str], counts: Counter, settings: Settings) -> int:
+    from .analysis import Edit, Position, Span, apply_edits
+    from .analysis.document import LINE_BREAK
+    from .analysis.suppressions import UNUSED_NOQA, add_noqa
+
+    report = check_source(source.program, str(path), settings)
+    # LXF100 (an unused noqa) is not silenced with another noqa: `--fix` removes the unused code
+    inserts = add_noqa(LINE_BREAK.split(source.program), [f for f in report.findings if f.code != UNUSED_NOQA])
+    if not inserts:
+        return EXIT_CLEAN
+    edits = [[Edit(Span(Position(line, column), Position(line, column)), text)] for line, column, text in inserts]
+    new_program, _ = apply_edits(source.program, edits)
+    try:
+        write_source(write_target(path, given), source.rewritten(new_program), source.encoding, raw)
+    except (SourceError, OSError) as exc:
+        why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
+        print(f"{_shown(path)}: {why}", file=sys.stderr)
+        return EXIT_ERROR
+    counts["noqa"] += len(inserts)
+    return EXIT_CLEAN
+
+
+def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, notes) -> None:
+    from . import report_formats as formats
+
+    if args.add_noqa:
+        if not args.quiet:
+            notes.write(f"Added {counts['noqa']} noqa directive(s).\n")
+        return
+    if args.statistics:
+        rows = formats.statistics(entries, BY_CODE)
+        if args.format == "json":
+            out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        else:
+            (notes if args.format == "text" else out).write(formats.statistics_text(rows))
+    elif args.format == "json":  # ASCII escapes when stdout cannot take the text as it is
+        ascii_only = not args.output_file and not _utf8(sys.stdout)
+        out.write(json.dumps([formats.json_entry(e) for e in entries], indent=2, ensure_ascii=ascii_only) + "\n")
+    elif args.format == "sarif":
+        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True)))
+    elif args.format == "github":
+        out.write(formats.github(entries))
+    elif args.format == "gitlab":
+        out.write(formats.gitlab(entries))
+    if args.format == "text" and not args.quiet:
+        _summary(args, counts, total, counts["fixable"], notes)
+
+
+def _write_report(path: Path, text: str) -> None:
+    """Whole or not at all: a CI step reading the report never sees half of it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=path.parent,
+                                     prefix=f".{path.name}.", delete=False) as handle:
+        handle.write(text)
+    os.replace(handle.name, path)
+
+
+def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
     if args.diff:
         print(f"Found {total} finding(s); the diff above applies {counts['fixed']} fix(es).", file=out)
         return
@@ -213,27 +314,11 @@ def _write_bytes(data: bytes) -> None:
     buffer.flush()
 
 
-def _json(path: Path, finding: Finding) -> dict:
-    def where(span) -> dict:
-        return {"line": span.start.line + 1, "column": span.start.column + 1,
-                "end_line": span.end.line + 1, "end_column": span.end.column + 1}
-
-    return {
-        "path": str(path), **where(finding.span), "code": finding.code, "record": finding.record_id,
-        "message": finding.message, "severity": finding.severity.value,
-        "fixes": [
-            {"title": f.title, "safety": f.safety.value, "preferred": f.preferred,
-             "edits": [{**where(e.span), "new_text": e.new_text} for e in f.edits]}
-            for f in finding.fixes
-        ],
-    }
-
-
 # --- explain ---------------------------------------------------------------------------------
-def _knowledge_base(extra: list[str]) -> KnowledgeBase:
+def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
     settings = settings_for(Path.cwd(), Settings())
     kb = KnowledgeBase.load([*settings.kb_paths, *extra])
-    for problem in kb.problems:
+    for problem in kb.problems if not quiet else ():
         print(f"knowledge base: {problem}", file=sys.stderr)
     return kb
 
@@ -278,6 +363,25 @@ def _kb_stats(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     for rule in RULES:
         print(f"{rule.code}  {rule.severity.value:<11} {rule.summary}")
+    return EXIT_CLEAN
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from .rule_pages import rule_data, rule_markdown
+
+    if args.all == bool(args.codes):
+        args.usage.error("give rule codes (LXF001) or --all")
+    unknown = [c for c in args.codes if c.upper() not in BY_CODE]
+    if unknown:
+        print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
+        return EXIT_ERROR
+    chosen = RULES if args.all else [BY_CODE[c.upper()] for c in args.codes]
+    kb = _knowledge_base([])
+    pages = [rule_data(rule, kb) for rule in chosen]
+    if args.format == "json":
+        print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
+    else:
+        print("\n---\n\n".join(rule_markdown(page) for page in pages), end="")
     return EXIT_CLEAN
 
 

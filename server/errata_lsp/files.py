@@ -20,6 +20,7 @@ from pathlib import Path
 SKIP_DIRS = {
     ".git", ".hg", ".svn", ".venv", "venv", "env", ".env", "build", "dist", "__pycache__", "node_modules",
     ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".eggs", "site-packages", ".hypothesis",
+    ".ipynb_checkpoints",
 }
 KINDS = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device", stat.S_IFIFO: "a FIFO",
          stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
@@ -92,7 +93,7 @@ def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
                     yield Path(failed.filename or root), f"cannot list: {failed.strerror or failed}"
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
                 for name in sorted(files):
-                    if name.endswith((".py", ".pyi")):
+                    if name.endswith((".py", ".pyi", ".ipynb")):
                         yield Path(root) / name, None
             for failed in problems:  # the top folder itself
                 yield Path(failed.filename or path), f"cannot list: {failed.strerror or failed}"

@@ -6,6 +6,7 @@ editor; `merged` lays one source over another.
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +28,8 @@ class Settings:
     severity: dict[str, Severity] = field(default_factory=dict)
     kb_paths: tuple[str, ...] = ()
     max_file_bytes: int = 10 * 1024 * 1024
+    # (glob, folder it is relative to, codes): `per-file-ignores` of [tool.errata]
+    per_file_ignores: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def enabled(self, code: str) -> bool:
         """Selected by the longest matching prefix: `ignore = ["LXF"]`, `select = ["LXF001"]` keeps LXF001."""
@@ -35,6 +38,26 @@ class Settings:
         if chosen is None:
             return False
         return dropped is None or len(chosen) > len(dropped)
+
+    def for_file(self, path: str | Path | None) -> Settings:
+        """These settings with the `per-file-ignores` that match `path` added to `ignore`. A pattern
+        without a slash matches the file name in any folder (`test_*.py`); one with a slash matches
+        the path from the folder of the pyproject.toml that set it (`notebooks/**/*.ipynb`)."""
+        if not self.per_file_ignores or path is None:
+            return self
+        resolved = Path(path).resolve()
+        extra: list[str] = []
+        for pattern, base, codes in self.per_file_ignores:
+            if "/" not in pattern:
+                target = resolved.name
+            else:
+                try:
+                    target = resolved.relative_to(base).as_posix()
+                except ValueError:
+                    continue
+            if _glob(pattern).fullmatch(target):
+                extra.extend(codes)
+        return replace(self, ignore=self.ignore + tuple(extra)) if extra else self
 
     def severity_of(self, code: str, default: Severity) -> Severity:
         return self.severity.get(code, default)
@@ -59,6 +82,14 @@ class Settings:
                     raise SettingsError(f"severity of {code}: unknown level {name!r}")
                 severity[str(code)] = SEVERITY_NAMES[str(name).lower()]
             updates["severity"] = severity
+        table = other.get("per-file-ignores", other.get("per_file_ignores"))
+        if table:
+            if not isinstance(table, dict):
+                raise SettingsError("`per-file-ignores` must be a table of \"glob\" = [codes]")
+            base = str((base_dir or Path.cwd()).resolve())
+            added = tuple((str(pattern).removeprefix("./").strip("/"), base, _codes(codes, f"per-file-ignores.{pattern}"))
+                          for pattern, codes in table.items())
+            updates["per_file_ignores"] = self.per_file_ignores + added
         paths = other.get("kb-paths", other.get("kb_paths"))
         if paths is None and isinstance(other.get("kb"), dict):
             paths = other["kb"].get("paths")
@@ -70,6 +101,29 @@ class Settings:
             resolved = tuple(str((base_dir / p) if base_dir and not Path(p).is_absolute() else Path(p)) for p in paths)
             updates["kb_paths"] = tuple(dict.fromkeys(self.kb_paths + resolved))
         return replace(self, **updates)
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A path glob: `*` and `?` stay within a folder, `**` crosses folders."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out))
 
 
 def _codes(value: Any, key: str) -> tuple[str, ...]:

@@ -13,9 +13,10 @@ from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
 from .document import LINE_BREAK, Document
-from .findings import Edit, Finding, Position, Safety, Span
+from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
+from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
 # A file that mentions none of these cannot misuse the pack (XLAFSDP, and the Fabric calls every
 # strategy checks): it is not parsed at all.
@@ -23,7 +24,7 @@ PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
 # Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
 CONTEXT_WORDS = ("lightning", "Fabric(", "launch(", "Strategy(")
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
-NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
+__all__ = ["NOQA", "Report", "RuleFailure", "check_source", "fix_all"]
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,17 @@ class Report:
 def check_source(
     text: str, path: str | None = None, settings: Settings | None = None, rules: Sequence[Rule] | None = None,
 ) -> Report:
-    settings = settings or Settings()
+    settings = (settings or Settings()).for_file(path)
     size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > settings.max_file_bytes else len(text)
     if size > settings.max_file_bytes:
         return Report(skipped=f"{size / 2**20:.1f} MiB is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
     if not any(word in text for word in PACK_WORDS):
         return Report()  # one scan; the rule pack is not even loaded
-    active = [r for r in (rules if rules is not None else iter_rules()) if settings.enabled(r.code)]
+    exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
+    if exempt_file:
+        return Report()
+    active = [r for r in (rules if rules is not None else iter_rules())
+              if settings.enabled(r.code) and r.code not in exempt_codes]
     if not active:
         return Report()
     doc = Document(text, path)
@@ -63,6 +68,7 @@ def check_source(
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=[
         (line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep])
+    used_noqa: set[tuple[int, str]] = set()
     for rule in active:
         try:
             found = list(rule.check(ctx))
@@ -71,7 +77,9 @@ def check_source(
                 rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
             continue
         for finding in found:
-            if not _suppressed(doc, finding):
+            if _suppressed(doc, finding):
+                used_noqa.add((finding.span.start.line, finding.code))
+            else:
                 severity = settings.severity_of(finding.code, finding.severity)
                 if severity != finding.severity:
                     finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
@@ -81,6 +89,14 @@ def check_source(
                 if eol != "\n":
                     finding = _with_line_ending(finding, eol)
                 report.findings.append(finding)
+    if settings.enabled(UNUSED_NOQA) and UNUSED_NOQA not in exempt_codes and "noqa" in text.lower():
+        from .rules import BY_CODE
+
+        ran = {r.code for r in active} - {f.rule for f in report.failures}
+        severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
+        report.findings += [dataclasses.replace(f, severity=severity)
+                            for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
+                            if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
     report.findings.sort(key=lambda f: (f.span.start, f.code))
     return report
 
@@ -138,13 +154,7 @@ def _with_line_ending(finding: Finding, eol: str) -> Finding:
 
 def _suppressed(doc: Document, finding: Finding) -> bool:
     line = doc.lines[finding.span.start.line] if finding.span.start.line < len(doc.lines) else ""
-    if "#" not in line:
-        return False
-    for m in NOQA.finditer(line):
-        codes = m["codes"]
-        if codes is None or finding.code.upper() in re.split(r"[,\s]+", codes.upper()):
-            return True
-    return False
+    return suppressed(line, finding.code)
 
 
 def fix_all(

@@ -24,7 +24,7 @@ from pygls.uris import to_fs_path
 from .. import __version__
 from ..analysis.findings import Finding, Position, Safety, Severity, Span
 from ..settings import Settings, SettingsError, settings_for
-from . import convert
+from . import convert, notebook
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -75,6 +75,18 @@ class ErrataProtocol(LanguageServerProtocol):
     def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
         yield from self._user(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(self, params: types.DidOpenNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams):
+        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CLOSE, params)
+
     def _user(self, method: str, params: Any):
         handler = self.fm.features.get(method)
         if handler is not None:
@@ -84,8 +96,10 @@ class ErrataProtocol(LanguageServerProtocol):
 class ErrataServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("errata", __version__, protocol_cls=ErrataProtocol,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=notebook.SYNC_OPTIONS)
         self.states: dict[str, DocumentState] = {}
+        self.notebooks = notebook.Notebooks()  # open notebooks; their cells are not in `states`
         # The client's settings and their generation (bumped on every change), swapped as one value
         # so an analysis running in a worker thread never pairs one with the other's successor.
         self._settings: tuple[int, Settings] = (0, Settings())
@@ -309,6 +323,7 @@ class ErrataServer(LanguageServer):
     def republish_all(self) -> None:
         for uri in list(self.states):
             self.schedule(uri)
+        notebook.republish(self)
         if self.pulls and _supports_refresh(self.client_capabilities):
             try:
                 self.workspace_diagnostic_refresh(None)
@@ -317,6 +332,7 @@ class ErrataServer(LanguageServer):
 
 
 server = ErrataServer()
+notebook.register(server)
 
 
 # --- lifecycle ---------------------------------------------------------------------------------
@@ -432,7 +448,7 @@ def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
     types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
 )
 def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
-    state = ls.states.get(params.text_document.uri)
+    state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     analysis = ls.analyse(state)
@@ -450,6 +466,8 @@ def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
     ),
 )
 def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    if params.text_document.uri in ls.notebooks.owner:
+        return notebook.code_actions(ls, params)
     state = ls.states.get(params.text_document.uri)
     if state is None:
         return []
@@ -516,7 +534,7 @@ def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.Text
 # --- hover -------------------------------------------------------------------------------------
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
-    state = ls.states.get(params.text_document.uri)
+    state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return None
     from ..analysis.symbols import symbols_at
@@ -524,6 +542,10 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
 
     doc = state.doc
     pos = doc.from_client(params.position, ls.encoding)
+    if not _is_log(doc) and pos.line < len(doc.lines) and "noqa" in doc.lines[pos.line].lower():
+        answer = _noqa_hover(doc.lines[pos.line], pos)
+        if answer is not None:
+            return answer
     analysis = ls.analyse(state)
     kb = ls.kb
     for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
@@ -546,6 +568,26 @@ def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
     lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
     lines += [f"- {summary_line(r)}" for r in records]
     return types.Hover(contents=_markdown("\n".join(lines)))
+
+
+def _noqa_hover(line: str, pos: Position) -> types.Hover | None:
+    """On a code inside a `# noqa: ...` comment: what that rule catches."""
+    from ..analysis.rules import BY_CODE
+    from ..analysis.suppressions import UNUSED_NOQA, noqa_code_at
+
+    code = noqa_code_at(line, pos.column)
+    if code is None:
+        return None
+    rule = BY_CODE.get(code)
+    if rule is not None:
+        text = f"**{code}** `{rule.name}` · {rule.summary}\n\n`errata-lsp rule {code}` prints its page."
+    elif code == UNUSED_NOQA:
+        text = f"**{code}** `unused-noqa` · a `# noqa` code that silences nothing, or that no rule has"
+    elif code.startswith("LXF"):
+        text = f"**{code}**: no errata rule has this code."
+    else:
+        return None  # another tool's code
+    return types.Hover(contents=_markdown(text))
 
 
 def _markdown(value: str) -> types.MarkupContent:

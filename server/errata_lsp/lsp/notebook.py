@@ -1,0 +1,346 @@
+"""LSP 3.17 notebook documents: the code cells of an open notebook are checked as one program.
+
+The client sends `notebookDocument/didOpen|didChange|didSave|didClose`; each cell is a text
+document of its own (its URI, its version), edited incrementally. Diagnostics are published per
+cell; hovers and quick fixes are answered per cell, and a quick fix may edit another cell (the
+list written in cell 1 that cell 3's strategy receives). Flow: cell texts -> `CellProgram` ->
+engine -> findings mapped back to cells -> diagnostics, code actions, hovers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from .text import TextDocument
+
+if TYPE_CHECKING:
+    from ..analysis.findings import Edit, Finding, Fix
+    from .server import DocumentState, ErrataServer
+
+# Every notebook type ("*"), its Python cells. (Without `notebook`, lsprotocol clients cannot read it.)
+SYNC_OPTIONS = types.NotebookDocumentSyncOptions(
+    notebook_selector=[types.NotebookDocumentFilterWithCells(
+        notebook="*", cells=[types.NotebookCellLanguage(language="python")])],
+    save=True,
+)
+
+
+@dataclass
+class CellFinding:
+    cell: str  # the cell's URI
+    finding: Finding  # spans in the cell's own lines
+    diagnostic: types.Diagnostic
+    fixes: list[tuple[Fix, dict[str, list[Edit]]]]  # each fix's edits by the cell they change
+
+
+@dataclass
+class NotebookAnalysis:
+    revision: int
+    generation: int
+    findings: list[CellFinding]
+    versions: dict[str, int | None]  # each cell's version when analysed
+
+
+@dataclass
+class NotebookState:
+    uri: str
+    version: int
+    cells: list[tuple[str, types.NotebookCellKind]]  # in notebook order
+    docs: dict[str, TextDocument] = field(default_factory=dict)
+    revision: int = 0  # bumped on every change of the notebook or a cell
+    analysis: NotebookAnalysis | None = None
+    task: asyncio.Task | None = None
+    published: set[str] = field(default_factory=set)
+
+    def code_cells(self) -> list[TextDocument]:
+        return [self.docs[uri] for uri, kind in self.cells
+                if kind == types.NotebookCellKind.Code and uri in self.docs
+                and self.docs[uri].language_id in ("python", "ipython", "")]
+
+
+class Notebooks:
+    """The open notebooks of one server, and which notebook each cell belongs to."""
+
+    def __init__(self) -> None:
+        self.by_uri: dict[str, NotebookState] = {}
+        self.owner: dict[str, str] = {}  # cell URI -> notebook URI
+
+    def of_cell(self, uri: str) -> NotebookState | None:
+        owner = self.owner.get(uri)
+        return self.by_uri.get(owner) if owner else None
+
+
+# --- analysis ------------------------------------------------------------------------------------
+def analyse(ls: ErrataServer, state: NotebookState) -> NotebookAnalysis:
+    """Findings for the notebook as it is now (cached per revision and settings generation)."""
+    revision, generation = state.revision, ls.generation
+    cached = state.analysis
+    if cached and cached.revision == revision and cached.generation == generation:
+        return cached
+    snapshot = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in state.code_cells()]
+    analysis = _compute(ls, state.uri, snapshot, revision, generation)
+    if state.revision == revision:
+        state.analysis = analysis
+    return analysis
+
+
+def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: int, generation: int) -> NotebookAnalysis:
+    import dataclasses
+
+    from ..analysis.engine import check_source
+    from ..analysis.findings import Edit
+    from ..notebook import CellProgram
+    from . import convert
+    from .server import _path_str
+
+    program = CellProgram([(doc.uri, doc.text) for doc in cells])
+    docs = {doc.uri: doc for doc in cells}
+    report = check_source(program.text, _path_str(uri), ls.settings_for(uri))
+    for failure in report.failures:
+        ls.log(f"rule {failure.rule} failed on {uri}: {failure.error}", types.MessageType.Error)
+    kb = ls.kb
+    found = []
+    for finding in report.findings:
+        located = program.locate(finding.span)
+        if located is None:
+            continue
+        cell, span = located
+        fixes = []
+        for fix in finding.fixes:
+            by_cell: dict[str, list[Edit]] = {}
+            for edit in fix.edits:
+                where = program.locate(edit.span)
+                if where is None:
+                    break
+                by_cell.setdefault(where[0], []).append(Edit(where[1], edit.new_text))
+            else:
+                fixes.append((fix, by_cell))
+        in_cell = dataclasses.replace(finding, span=span)
+        found.append(CellFinding(cell, in_cell, convert.diagnostic(in_cell, docs[cell], ls.encoding, kb), fixes))
+    return NotebookAnalysis(revision, generation, found, {doc.uri: doc.version for doc in cells})
+
+
+def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
+    """A cell as the server's per-document handlers (hover, pulled diagnostics) take it: its text
+    with the findings of the whole notebook's analysis that fall in it."""
+    state = ls.notebooks.of_cell(uri)
+    if state is None or uri not in state.docs:
+        return None
+    from .server import Analysis, DocumentState
+
+    analysis = analyse(ls, state)
+    doc = state.docs[uri]
+    mine = [f for f in analysis.findings if f.cell == uri]
+    diagnostics = [f.diagnostic for f in mine]
+    result_id = f"nb-{analysis.revision}-{analysis.generation}-{hash(tuple(d.message for d in diagnostics))}"
+    return DocumentState(doc, analysis=Analysis(doc.version, analysis.generation, [f.finding for f in mine],
+                                                diagnostics, result_id))
+
+
+# --- publishing ----------------------------------------------------------------------------------
+def schedule(ls: ErrataServer, state: NotebookState) -> None:
+    if ls.pulls:
+        _refresh(ls)
+        return
+    if state.task is None or state.task.done():
+        state.task = asyncio.get_running_loop().create_task(_publish_when_settled(ls, state.uri))
+
+
+async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
+    while True:
+        await asyncio.sleep(0)  # let queued changes arrive first
+        state = ls.notebooks.by_uri.get(uri)
+        if state is None:
+            return
+        revision, generation = state.revision, ls.generation
+        snapshot = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in state.code_cells()]
+        try:
+            analysis = await asyncio.get_running_loop().run_in_executor(
+                None, _compute, ls, uri, snapshot, revision, generation)
+        except Exception as exc:
+            ls.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
+            return
+        current = ls.notebooks.by_uri.get(uri)
+        if current is None:
+            return
+        if current.revision != revision or ls.generation != generation:
+            continue  # edited meanwhile: check the newest instead
+        current.analysis = analysis
+        by_cell: dict[str, list[types.Diagnostic]] = {doc.uri: [] for doc in snapshot}
+        for found in analysis.findings:
+            by_cell[found.cell].append(found.diagnostic)
+        for gone in current.published - set(by_cell):
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
+        for cell, diagnostics in by_cell.items():
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=cell, diagnostics=diagnostics, version=analysis.versions.get(cell)))
+        current.published = set(by_cell)
+        return
+
+
+def _refresh(ls: ErrataServer) -> None:
+    """A pulling client asks again for every cell: an edit in one cell can change another's."""
+    from .server import _supports_refresh
+
+    if _supports_refresh(ls.client_capabilities):
+        try:
+            ls.workspace_diagnostic_refresh(None)
+        except Exception as exc:
+            ls.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
+
+
+def republish(ls: ErrataServer) -> None:
+    for state in list(ls.notebooks.by_uri.values()):
+        schedule(ls, state)
+
+
+# --- notifications -------------------------------------------------------------------------------
+def did_open(ls: ErrataServer, params: types.DidOpenNotebookDocumentParams) -> None:
+    nb = params.notebook_document
+    state = NotebookState(nb.uri, nb.version, [(cell.document, cell.kind) for cell in nb.cells])
+    for item in params.cell_text_documents:
+        state.docs[item.uri] = TextDocument(item.uri, item.text, item.version, item.language_id)
+        ls.notebooks.owner[item.uri] = nb.uri
+    ls.notebooks.by_uri[nb.uri] = state
+    schedule(ls, state)
+
+
+def did_change(ls: ErrataServer, params: types.DidChangeNotebookDocumentParams) -> None:
+    state = ls.notebooks.by_uri.get(params.notebook_document.uri)
+    if state is None:
+        ls.log(f"change for a notebook that is not open: {params.notebook_document.uri}", types.MessageType.Warning)
+        return
+    cells = params.change.cells
+    if cells is not None:
+        structure = cells.structure
+        if structure is not None:
+            array = structure.array
+            state.cells[array.start:array.start + array.delete_count] = [(c.document, c.kind) for c in array.cells or []]
+            for item in structure.did_open or []:
+                state.docs[item.uri] = TextDocument(item.uri, item.text, item.version, item.language_id)
+                ls.notebooks.owner[item.uri] = state.uri
+            for ident in structure.did_close or []:
+                state.docs.pop(ident.uri, None)
+                ls.notebooks.owner.pop(ident.uri, None)
+        kinds = {cell.document: cell.kind for cell in cells.data or []}
+        state.cells = [(uri, kinds.get(uri, kind)) for uri, kind in state.cells]
+        for content in cells.text_content or []:
+            doc = state.docs.get(content.document.uri)
+            if doc is None:
+                ls.log(f"change for a cell that is not open: {content.document.uri}", types.MessageType.Warning)
+                continue
+            for change in content.changes:
+                doc.apply(change, ls.encoding)
+            doc.version = content.document.version
+    state.version = params.notebook_document.version
+    state.revision += 1
+    schedule(ls, state)
+
+
+def did_save(ls: ErrataServer, params: types.DidSaveNotebookDocumentParams) -> None:
+    state = ls.notebooks.by_uri.get(params.notebook_document.uri)
+    if state is not None:
+        schedule(ls, state)
+
+
+def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) -> None:
+    state = ls.notebooks.by_uri.pop(params.notebook_document.uri, None)
+    if state is None:
+        return
+    if state.task is not None:
+        state.task.cancel()
+    for uri in state.docs:
+        ls.notebooks.owner.pop(uri, None)
+    if not ls.pulls:
+        for uri in state.published:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+# --- code actions --------------------------------------------------------------------------------
+def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    from ..analysis.findings import Safety
+    from .server import FIX_ALL, _noqa_edit
+
+    uri = params.text_document.uri
+    state = ls.notebooks.of_cell(uri)
+    if state is None or uri not in state.docs:
+        return []
+    only = params.context.only
+
+    def wanted(kind: str) -> bool:
+        return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
+
+    analysis = analyse(ls, state)
+    doc = state.docs[uri]
+    actions: list[types.CodeAction] = []
+    if wanted(types.CodeActionKind.QuickFix):
+        start = doc.from_client(params.range.start, ls.encoding)
+        end = doc.from_client(params.range.end, ls.encoding)
+        for found in analysis.findings:
+            if found.cell != uri or found.finding.span.end < start or end < found.finding.span.start:
+                continue
+            for fix, by_cell in found.fixes:
+                actions.append(types.CodeAction(
+                    title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[found.diagnostic],
+                    is_preferred=fix.preferred or None,
+                    edit=_workspace_edit(ls, state, {
+                        cell: [types.TextEdit(range=state.docs[cell].range_to_client(e.span, ls.encoding), new_text=e.new_text)
+                               for e in edits]
+                        for cell, edits in by_cell.items()}),
+                ))
+            noqa = _noqa_edit(doc, found.finding, ls.encoding)
+            if noqa is not None:
+                actions.append(types.CodeAction(
+                    title=f"Disable {found.finding.code} for this line", kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[found.diagnostic], edit=_workspace_edit(ls, state, {uri: [noqa]})))
+    if wanted(FIX_ALL) and any(f.safety is Safety.SAFE for found in analysis.findings for f, _ in found.fixes):
+        fixed = _fix_all(ls, state)
+        if fixed:
+            from . import convert
+
+            actions.append(types.CodeAction(
+                title="errata: fix all in this notebook", kind=FIX_ALL,
+                edit=_workspace_edit(ls, state, {
+                    cell: [convert.whole_text_edit(state.docs[cell], text, ls.encoding)] for cell, text in fixed.items()}),
+            ))
+    return actions
+
+
+def _fix_all(ls: ErrataServer, state: NotebookState) -> dict[str, str]:
+    from ..analysis.engine import fix_all
+    from ..notebook import CellProgram
+    from .server import _path_str
+
+    program = CellProgram([(doc.uri, doc.text) for doc in state.code_cells()])
+    fixed, applied = fix_all(program.text, _path_str(state.uri), ls.settings_for(state.uri))
+    if not applied:
+        return {}
+    try:
+        return program.split(fixed)
+    except ValueError:
+        return {}
+
+
+def _workspace_edit(ls: ErrataServer, state: NotebookState, edits: dict[str, list[types.TextEdit]]) -> types.WorkspaceEdit:
+    ordered = sorted(edits.items(), key=lambda kv: [u for u, _ in state.cells].index(kv[0]) if kv[0] in state.docs else 0)
+    if ls.versioned_edits:
+        return types.WorkspaceEdit(document_changes=[
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell, version=state.docs[cell].version),
+                edits=cell_edits)
+            for cell, cell_edits in ordered])
+    return types.WorkspaceEdit(changes=dict(ordered))
+
+
+def register(server: Any) -> None:
+    """Route the notebook notifications to this module."""
+    server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)(did_open)
+    server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)(did_change)
+    server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)(did_save)
+    server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)(did_close)
