@@ -34,7 +34,12 @@ class Claim:
     cases: tuple[str, ...] = ()  # labelled case names
 
     def evidence(self) -> str:
-        parts = [f"`{s}`" for s in self.source] + [f"labelled case `{c}`" for c in self.cases]
+        parts = []
+        if self.source:
+            parts.append("source " + ", ".join(f"`{s}`" for s in self.source))
+        if self.cases:
+            label = "labelled case" if len(self.cases) == 1 else "labelled cases"
+            parts.append(f"{label} " + ", ".join(f"`{c}`" for c in self.cases))
         return "; ".join(parts)
 
 

@@ -2,17 +2,17 @@
 
 `Requirement {self.requirement!r} not met` reads `Requirement <requirement> not met`. Literal braces
 that are part of the message (`state={'model': model, ...}`) stay: only a plain expression (names,
-attributes, calls, an index) with an optional conversion and format spec is a placeholder.
+attributes, calls, an index, one `+`/`-`) with an optional conversion and format spec is a placeholder.
 """
 
 from __future__ import annotations
 
 import re
 
-PLACEHOLDER = re.compile(r"\{(?P<expr>[A-Za-z_][\w.()\[\]]*)(?:![rsa])?(?::[^{}]*)?\}")
+PLACEHOLDER = re.compile(r"\{(?P<expr>[A-Za-z_][\w.()\[\]]*(?: [-+] [\w.()]+)?)(?:![rsa])?(?::[^{}]*)?\}")
 _CLASS_OF = re.compile(r"^(?:type\((?P<a>[^()]+)\)|(?P<b>[\w.\[\]]+)\.__class__)\.__(?:qual)?name__$")
 _NAME_OF = re.compile(r"^(?P<c>[\w.\[\]]+)\.__(?:qual)?name__$")
-_CALL = re.compile(r"^(?:str|repr|len|int|float)\((?P<inner>.+)\)$")
+_CALL = re.compile(r"^(?:str|repr|len|int|float|set|list)\((?P<inner>[^()]+)\)$")
 
 
 def readable_message(template: str) -> str:
@@ -20,6 +20,8 @@ def readable_message(template: str) -> str:
 
 
 def _readable(expr: str) -> str:
+    if " " in expr:  # arithmetic such as `device_count - 1`: shown as written
+        return expr.replace("self.", "")
     call = _CALL.match(expr)
     if call:
         return _readable(call["inner"])
