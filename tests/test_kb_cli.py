@@ -101,7 +101,7 @@ def _parse_stats(out: str) -> tuple[int, dict[str, Counter]]:
     total = int(re.match(r"(\d+) records", out)[1])
     tables: dict[str, Counter] = {}
     current = None
-    for line in out.splitlines()[1:]:
+    for line in out.split("\ncorrected, checked against", 1)[0].splitlines()[1:]:  # the corrections section: test_kb_corrections
         heading = re.match(r"by (.+):$", line)
         if heading:
             current = tables.setdefault(heading[1], Counter())

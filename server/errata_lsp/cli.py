@@ -87,6 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     kb_sub = kb.add_subparsers(metavar="ACTION", required=True)
     validate = kb_sub.add_parser("validate", help="report every bad record with its file and line")
     validate.add_argument("paths", nargs="*", metavar="PATH", help="record files or folders (default: the shipped KB)")
+    validate.add_argument("--corrections", metavar="FILE",
+                          help="a corrections file to check against these records (default: the shipped one, with the shipped KB)")
     validate.set_defaults(run=_kb_validate)
     stats = kb_sub.add_parser("stats", help="count records by repo, error class and tag")
     stats.add_argument("--kb", action="append", default=[], metavar="PATH")
@@ -342,10 +344,25 @@ def _explain(args: argparse.Namespace) -> int:
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
-    for problem in kb.problems:
+    problems = [str(p) for p in kb.problems]
+    if args.corrections or not args.paths:
+        problems += _correction_problems(kb, args.corrections)
+    for problem in problems:
         print(problem)
-    print(f"{len(kb)} record(s) loaded, {len(kb.problems)} problem(s).", file=sys.stderr)
-    return EXIT_FINDINGS if kb.problems else EXIT_CLEAN
+    print(f"{len(kb)} record(s) loaded, {len(problems)} problem(s).", file=sys.stderr)
+    return EXIT_FINDINGS if problems else EXIT_CLEAN
+
+
+def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:
+    """A corrections file that does not load, and each correction whose record is gone."""
+    from .kb import corrections
+
+    try:
+        table = corrections.load(path) if path else corrections.shipped()
+    except corrections.CorrectionError as exc:
+        return [str(exc)]
+    where = table.path or "corrections"
+    return [f"{where}: correction for record {rid!r}: no such record" for rid in table.orphans(r.id for r in kb)]
 
 
 def _kb_stats(args: argparse.Namespace) -> int:
@@ -357,7 +374,27 @@ def _kb_stats(args: argparse.Namespace) -> int:
         print(f"\nby {title}:")
         for value, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"  {count:6d}  {value}")
+    _print_corrections(kb)
     return EXIT_CLEAN
+
+
+def _print_corrections(kb: KnowledgeBase) -> None:
+    """The records errata corrects, each with its message as a user reads it."""
+    from .kb import corrections, readable_message
+
+    try:
+        table = corrections.shipped()
+    except corrections.CorrectionError as exc:
+        print(f"\ncorrections: {exc}", file=sys.stderr)
+        return
+    corrected = [(record, table.get(record.id)) for record in kb if table.get(record.id)]
+    claims = sum(len(c.claims) for _, c in corrected)
+    print(f"\ncorrected, checked against {table.version}: {len(corrected)} records, {claims} claims")
+    for record, correction in corrected:
+        message = " ".join(readable_message(record.error_message).split())
+        if len(message) > 100:
+            message = message[:99] + "…"
+        print(f"  {len(correction.claims):6d}  {record.id}  {record.error_class}: {message}")
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -224,7 +224,7 @@ async def test_log_document_and_explain(client: LanguageClient, tmp_path):
     assert len(found) == 1 and found[0].range.start.line == 4
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri), position=types.Position(4, 20)))
-    assert "Wrap the policy in a set" in hover.contents.value
+    assert "Make the policy a set and wrap the same layers" in hover.contents.value  # errata corrects the seed's advice
     card = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="errata.explain", arguments=[log]))
     assert "must be a set" in card and "What it means" in card

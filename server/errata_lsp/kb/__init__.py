@@ -5,6 +5,7 @@ from typing import Any
 
 _EXPORTS = {
     "SHIPPED": "base", "KnowledgeBase": "base", "card_markdown": "card", "summary_line": "card",
+    "readable_message": "readable", "Corrections": "corrections",
     "LoadProblem": "load", "load_paths": "load", "Record": "record", "RecordError": "record", "validate": "record",
 }
 __all__ = sorted(_EXPORTS)

@@ -1,0 +1,45 @@
+# record: 18a7e33240da8ebb
+# role: after
+"""Example fix, after: weights loaded before setup."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def one_step(fabric, model, optimizer):
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def train(fabric):
+    torch.save(Net().state_dict(), "pretrained.pt")
+    model = Net()
+    model.load_state_dict(torch.load("pretrained.pt", map_location="cpu"))
+    model = fabric.setup_module(model)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)

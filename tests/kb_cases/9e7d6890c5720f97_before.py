@@ -1,0 +1,45 @@
+# record: 9e7d6890c5720f97
+# role: before
+"""Example fix, before: two set-up models in one loaded state."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def one_step(fabric, model, optimizer):
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def train(fabric):
+    gen = fabric.setup_module(Net())
+    disc = fabric.setup_module(Net())
+    fabric.save("ckpt/gen", {"model": gen})
+    fabric.load("ckpt/gen", {"gen": gen, "disc": disc})
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)
