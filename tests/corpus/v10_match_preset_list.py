@@ -60,7 +60,7 @@ if __name__ == "__main__":
     strategy = XLAFSDPStrategy(
         auto_wrap_policy={ResidualMLP},
         activation_checkpointing_policy=remat,
-        sync_module_states=True,
+        flatten_parameters=True,
     )
     fabric = Fabric(accelerator="tpu", strategy=strategy)
     fabric.launch(fit, width, depth)

@@ -31,7 +31,7 @@ DEFAULT_FSDP = {
 def job_fsdp_kwargs():
     kwargs = copy.deepcopy(DEFAULT_FSDP)
     kwargs.update({"activation_checkpointing_policy": {Block}})
-    kwargs.setdefault("sync_module_states", False)
+    kwargs.setdefault("flatten_parameters", True)
     return kwargs
 
 
