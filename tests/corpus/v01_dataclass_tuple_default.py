@@ -1,5 +1,5 @@
 # expect: LXF001
-# real: TBD
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
 """Pretrain a small decoder on a TPU v4-8 with XLA FSDP.
 
 All knobs live in one dataclass so that sweeps can override them from the command line.

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """GPT pretraining with a `--remat` switch. The default run does not checkpoint; the "legacy"
 choice is kept for old launch scripts of the team."""
 import argparse

@@ -55,7 +55,7 @@ def remat_policy(mode: str):
 
 def pretrain(fabric, args):
     model = fabric.setup_module(Encoder())
-    optimizer = fabric.setup_optimizers(torch.optim.Adafactor(model.parameters(), lr=1e-2))
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
     for _ in range(args.steps):
         ids = torch.randint(0, 80, (2, 12), device=fabric.device)
         loss = F.cross_entropy(model(ids).view(-1, 80), ids.view(-1))

@@ -1,5 +1,5 @@
 # expect: LXF001
-# real: TBD
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.ResidualMLP'>]. You can try defining and passin
 """Model presets for the TPU sweep, selected with `match` on the preset name."""
 import os
 

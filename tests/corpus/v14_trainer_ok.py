@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Trainer class with gradient accumulation under XLA FSDP, done with Fabric's API on the set-up model."""
 import torch
 import torch.nn.functional as F

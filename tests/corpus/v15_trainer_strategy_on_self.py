@@ -1,5 +1,5 @@
 # expect: LXF003
-# real: TBD
+# real: RAISED AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
 """Trainer that keeps the strategy on `self` so the accumulation code can talk to it directly
 (the way our old DeepSpeed trainer did)."""
 import torch

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Size-based wrapping with a module-level policy function (picklable), and checkpointing by class."""
 import torch
 import torch.nn.functional as F

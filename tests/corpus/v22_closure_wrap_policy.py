@@ -1,5 +1,5 @@
 # expect: LXF006
-# real: TBD
+# real: RAISED AttributeError: Can't pickle local object 'size_policy.<locals>.policy'
 """Wrap every module above a size threshold chosen on the command line; the policy is a closure."""
 import argparse
 

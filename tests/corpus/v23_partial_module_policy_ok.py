@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Size-based wrapping with torch_xla's own policy, bound with functools.partial (picklable)."""
 import functools
 

@@ -7,8 +7,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from lightning_fabric import Fabric
-from lightning_fabric.strategies import XLAFSDPStrategy
+import lightning.fabric as lf
+from lightning.fabric.strategies import XLAFSDPStrategy as XLAFSDP
 
 
 @dataclass
@@ -50,5 +50,5 @@ def train(fabric, cfg: OptimConfig):
 
 
 if __name__ == "__main__":
-    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric = lf.Fabric(accelerator="tpu", strategy=XLAFSDP())
     fabric.launch(train, OptimConfig())
