@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Defaults dict for all jobs; this job switches the checkpointing policy to a set before use."""
 import copy
 

@@ -1,5 +1,5 @@
 # expect: LXF014
-# real: TBD
+# real: RAISED NotImplementedError: XLA's FSDP strategy does not support to clip gradients by value. Consider clipping by norm instead or choose another str
 """Optimisation settings in a dataclass; clipping is read from it in the training loop."""
 from dataclasses import dataclass
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Optimisation settings in a dataclass; gradients are clipped by norm, as XLA FSDP requires."""
 from dataclasses import dataclass
 

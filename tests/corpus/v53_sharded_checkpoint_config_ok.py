@@ -1,8 +1,9 @@
 # expect: none
 # real: TBD
-"""Saves a sharded checkpoint after training and resumes from it, paths and types from a config."""
+"""Saves a sharded checkpoint after training and resumes from it, paths and types from a config.
+Paths are plain strings: Fabric broadcasts them between the XLA processes."""
 from dataclasses import dataclass
-from pathlib import Path
+import os
 
 import torch
 import torch.nn.functional as F
@@ -40,8 +41,8 @@ def train(fabric, ckpt: CheckpointConfig):
         optimizer.zero_grad()
         state["step"] = step
         if step % ckpt.every_n_steps == 0:
-            fabric.save(Path(ckpt.directory) / f"step-{step}", state)
-    remainder = fabric.load(Path(ckpt.directory) / "step-2", state)
+            fabric.save(os.path.join(ckpt.directory, f"step-{step}"), state)
+    remainder = fabric.load(os.path.join(ckpt.directory, "step-2"), state)
     fabric.print("resumed at step", state["step"], "extra keys:", sorted(remainder))
 
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: RAISED RuntimeError: Input type (c10::BFloat16) and bias type (float) should be the same
 # Labelled by running this module with settings.py next to it, and its single-file concatenation (same outcome).
 """Fine-tune a small ViT on TPU; sharding and clipping settings come from settings.py."""
 import torch
@@ -53,5 +53,5 @@ def run(fabric: L.Fabric):
 
 
 if __name__ == "__main__":
-    fabric = L.Fabric(accelerator="tpu", strategy=make_strategy(), precision="bf16-true")
+    fabric = L.Fabric(accelerator="tpu", strategy=make_strategy())
     fabric.launch(run)
