@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """T5-ish encoder pretraining; the rematerialisation mode is picked with `match`."""
 import argparse
 

@@ -1,5 +1,5 @@
 # expect: LXF002
-# real: TBD
+# real: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
 """Base FSDP settings shared by all jobs, merged with per-job overrides."""
 import torch
 import torch.nn.functional as F

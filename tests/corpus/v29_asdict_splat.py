@@ -1,5 +1,5 @@
 # expect: LXF001
-# real: TBD
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
 """Strategy options mirror XLAFSDPStrategy's keyword names, so the dataclass is splatted with asdict."""
 from dataclasses import asdict, dataclass
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """argparse namespace for the FSDP group, splatted with vars(); layer sets are filled in after parsing."""
 import argparse
 

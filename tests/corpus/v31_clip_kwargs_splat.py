@@ -1,5 +1,5 @@
 # expect: LXF014
-# real: TBD
+# real: RAISED NotImplementedError: XLA's FSDP strategy does not support to clip gradients by value. Consider clipping by norm instead or choose another str
 """Gradient clipping settings shared with the GPU recipe, passed as a dict."""
 import torch
 import torch.nn.functional as F

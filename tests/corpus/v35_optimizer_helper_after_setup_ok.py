@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Parameter-grouping optimizer helper, called on the module returned by `setup_module`."""
 import torch
 import torch.nn.functional as F

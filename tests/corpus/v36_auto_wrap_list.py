@@ -1,5 +1,5 @@
 # expect: LXF028
-# real: TBD
+# real: RAISED TypeError: 'list' object is not callable
 """Wrap each residual block in its own FSDP unit (ported from a CUDA FSDP config that listed the layers)."""
 import torch
 import torch.nn.functional as F

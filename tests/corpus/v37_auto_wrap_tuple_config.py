@@ -1,5 +1,5 @@
 # expect: LXF028
-# real: TBD
+# real: RAISED TypeError: 'tuple' object is not callable
 """MoE-ish feed-forward model; wrapping and checkpointing classes come from one frozen config."""
 from dataclasses import dataclass
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """The config lists layer classes for readability; a property turns them into the set Lightning wants."""
 from dataclasses import dataclass, field
 

@@ -1,5 +1,5 @@
 # expect: LXF001
-# real: TBD
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
 """Named presets built by a classmethod constructor, as in our model zoo."""
 from dataclasses import dataclass
 from typing import Any

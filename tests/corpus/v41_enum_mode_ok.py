@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Rematerialisation modes as an Enum, mapped to the layer sets XLAFSDPStrategy expects."""
 import enum
 

@@ -1,5 +1,5 @@
 # expect: LXF001
-# real: TBD
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
 """Job defaults copied with deepcopy, then tweaked for this run."""
 import copy
 

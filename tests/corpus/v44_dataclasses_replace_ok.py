@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """A frozen base config and a run variant made with dataclasses.replace."""
 import dataclasses
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Keeps an old code path for a legacy cluster (`--legacy-policy`), off by default."""
 import argparse
 

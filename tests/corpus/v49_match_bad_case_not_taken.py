@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Selects the checkpointing granularity from the MODEL_SIZE environment variable (default "base")."""
 import os
 

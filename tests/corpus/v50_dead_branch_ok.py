@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """A debugging switch left in the file: the list-based policy is never used (`DEBUG_REMAT = False`)."""
 from typing import TYPE_CHECKING
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Accumulation helper shared by trainers: it receives the set-up model kept on the trainer."""
 from contextlib import nullcontext
 

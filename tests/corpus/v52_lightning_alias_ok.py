@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Minimal TPU launcher written against the top-level `lightning` namespace."""
 import lightning as L
 import torch

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Saves a sharded checkpoint after training and resumes from it, paths and types from a config.
 Paths are plain strings: Fabric broadcasts them between the XLA processes."""
 from dataclasses import dataclass

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Warm-up schedule built from a closure inside the worker: only the strategy is pickled at launch."""
 import math
 

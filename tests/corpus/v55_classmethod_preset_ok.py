@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Model-zoo presets built by a classmethod; every preset names its checkpointed layers as a set."""
 from dataclasses import dataclass, field
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Hyper-parameters in a SimpleNamespace built from the defaults dict."""
 from types import SimpleNamespace
 

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Scheduler-provided JSON settings with safe defaults for local runs."""
 import json
 import os

@@ -1,5 +1,5 @@
 # expect: none
-# real: TBD
+# real: OK
 """Trainer that owns its strategy and Fabric; accumulation goes through Fabric's API."""
 import torch
 import torch.nn.functional as F

@@ -1,5 +1,5 @@
 # expect: none
-# real: RAISED RuntimeError: Input type (c10::BFloat16) and bias type (float) should be the same
+# real: OK
 # Labelled by running this module with settings.py next to it, and its single-file concatenation (same outcome).
 """Fine-tune a small ViT on TPU; sharding and clipping settings come from settings.py."""
 import torch
