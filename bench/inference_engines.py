@@ -279,6 +279,7 @@ def engine_main(engine: str, scripts: list[Path], library_path: str | None) -> d
         "settings": results[0]["settings"],
         "scripts": results[1:-1],
         "imported_modules": len(new),
+        "imported_module_names": new[:60],
         "imported_extension_modules": extensions,
         "imported_non_stdlib_top_level": third_party,
         "chdir_calls": len(chdirs),
