@@ -81,6 +81,11 @@ class Value:
             return bool(node.value)
         if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
             return False  # list(), set(), dict(), str()
+        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1 and self.flow is not None:
+            # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None
+                     for v in self.flow.values(node.args[0])}
+            return inner.pop() if len(inner) == 1 else None
         return None
 
     @property

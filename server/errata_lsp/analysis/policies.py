@@ -98,9 +98,11 @@ def to_set(ctx: Context, arg: Arg, verdict: Verdict) -> list[Fix]:
             edits.extend(_literal_to_set(ctx, value))
         if edits and len(values) == 1:
             kind = values[0].kind
+            node = values[0].node
             title = "Wrap the class in a set" if kind == "class" else (
-                f"Convert {kind} to set" if isinstance(values[0].node, (ast.List, ast.Tuple, ast.ListComp))
-                else f"Convert {kind}(...) to set(...)")
+                f"Convert {kind} to set" if isinstance(node, (ast.List, ast.Tuple, ast.ListComp))
+                else f"Convert {kind}(...) to set(...)" if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == kind else "Make it a set with set()")
             return [fix(title, *edits, preferred=True)]
         if edits:
             return [fix("Make each policy a set", *edits, preferred=True)]
@@ -121,7 +123,9 @@ def set_text(ctx: Context, arg: Arg, verdict: Verdict) -> str | None:
             if isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
                 return "{" + (text[1:-1] if text[:1] in "[(" else text) + "}"
             if isinstance(node, ast.Call):
-                return "set" + text[len(ctx.doc.source(node.func)):]
+                if isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple", "frozenset") and not node.keywords:
+                    return "set" + text[len(ctx.doc.source(node.func)):]
+                return f"set({text})"
             return "{" + text + "}"
     if not verdict.bad:
         return ctx.doc.source(arg.value)
@@ -135,7 +139,9 @@ def _literal_to_set(ctx: Context, value: Value) -> list[Edit]:
     if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
         return _rebracket(ctx, node)
     if value.kind in ("list", "tuple", "frozenset") and isinstance(node, ast.Call):
-        return [replace(ctx, node.func, "set")]
+        if isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple", "frozenset") and not node.keywords:
+            return [replace(ctx, node.func, "set")]  # `list(x)` -> `set(x)`
+        return [replace(ctx, node, f"set({ctx.doc.source(node)})")]  # `sorted(x, key=...)` -> `set(sorted(...))`
     if value.kind == "class" and isinstance(node, ast.expr):
         return [replace(ctx, node, "{" + ctx.doc.source(node) + "}")]
     return []
