@@ -138,6 +138,7 @@ class ErrataServer(LanguageServer):
         self._shown_kb_problems = False
         self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
         self.collector = CollectorPause()
+        self._kb_lock = threading.Lock()
 
     # --- client facts ------------------------------------------------------------------------
     @property
@@ -225,7 +226,11 @@ class ErrataServer(LanguageServer):
             except SettingsError as exc:
                 self._settings_problem(str(exc))
         paths = tuple(dict.fromkeys(paths))
-        if self._kb is None or paths != self._kb_paths:
+        if self._kb is not None and paths == self._kb_paths:
+            return self._kb
+        with self._kb_lock:  # the warm-up and the first check both ask: load once
+            if self._kb is not None and paths == self._kb_paths:
+                return self._kb
             from ..kb import KnowledgeBase
 
             self._kb, self._kb_paths = KnowledgeBase.load(paths), paths
@@ -274,8 +279,7 @@ class ErrataServer(LanguageServer):
             previous, converted, pairs = state.converted, {}, []
             lines = doc.lines
             for finding in findings:
-                start, end = finding.span.start.line, finding.span.end.line
-                key = (finding, lines[start] if start < len(lines) else None, lines[end] if end < len(lines) else None)
+                key = _conversion_key(finding, lines, kb)
                 done = converted.get(key) or previous.get(key)
                 if done is None:
                     diagnostic = convert.diagnostic(finding, doc, self.encoding, kb)
@@ -656,6 +660,21 @@ def explain(ls: ErrataServer, *args: Any) -> str | None:
 
 
 # --- helpers -----------------------------------------------------------------------------------
+def _conversion_key(finding: Finding, lines: list[str], kb: KnowledgeBase) -> tuple:
+    """Everything a finding's diagnostic is made from, as plain values (cheap to hash and compare):
+    its fields, the lines its positions are counted on, and the knowledge base its link comes from."""
+    span = finding.span
+    return (finding.code, finding.record_id, finding.message, finding.severity, finding.rule,
+            span.start.line, span.start.column, span.end.line, span.end.column,
+            tuple((f.title, f.safety, f.preferred) for f in finding.fixes),
+            _line_key(lines, span.start.line), _line_key(lines, span.end.line), kb)
+
+
+def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:
+    """What a position on line `number` is converted by: that line, or past the end, the last one."""
+    return lines[number] if number < len(lines) else (len(lines), lines[-1])
+
+
 def _size(text: str, limit: int) -> int:
     """The UTF-8 size of `text`, counted only when it could be over `limit`."""
     return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
