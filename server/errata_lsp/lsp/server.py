@@ -277,7 +277,7 @@ class ErrataServer(LanguageServer):
             findings = self._findings(state, doc, snapshot, kb)
             # A finding converts the same while it and the lines it spans are unchanged.
             previous, converted, pairs = state.converted, {}, []
-            lines = doc.lines
+            lines = doc.lines if findings else []  # a file over the size limit is never even split
             for finding in findings:
                 key = _conversion_key(finding, lines, kb)
                 done = converted.get(key) or previous.get(key)
@@ -414,6 +414,13 @@ class ErrataServer(LanguageServer):
         lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
         lines += [f"- {summary_line(r)}" for r in records]
         return types.Hover(contents=_markdown("\n".join(lines)))
+
+    def explain(self, text: str) -> str | None:
+        """The card of the record that best matches a message or traceback (in a worker thread)."""
+        from ..kb import card_markdown
+
+        matches = self.kb.match(text)
+        return card_markdown(matches[0]) if matches else None
 
     def republish_all(self) -> None:
         for uri in list(self.states):
@@ -646,17 +653,18 @@ def _markdown(value: str) -> types.MarkupContent:
 
 # --- commands ----------------------------------------------------------------------------------
 @server.command(EXPLAIN)
-def explain(ls: ErrataServer, *args: Any) -> str | None:
+async def explain(ls: ErrataServer, *args: Any) -> str | None:
     """`errata.explain` with a message or traceback: the best record's card as markdown, or null."""
     text = args[0] if args else None
     if isinstance(text, list):
         text = text[0] if text else None
     if not isinstance(text, str) or not text.strip():
         return None
-    from ..kb import card_markdown
-
-    matches = ls.kb.match(text)
-    return card_markdown(matches[0]) if matches else None
+    limit = ls.client_settings.max_file_bytes
+    if _size(text, limit) > limit:
+        ls.log(f"errata.explain: a text above the {limit / 2**20:.0f} MiB limit is not matched", types.MessageType.Warning)
+        return None
+    return await asyncio.get_running_loop().run_in_executor(None, ls.explain, text)
 
 
 # --- helpers -----------------------------------------------------------------------------------
