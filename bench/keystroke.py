@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import re
+import shlex
 import sys
 import tempfile
 import time
@@ -176,12 +177,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="cases that also get 200 keystrokes and an RSS sample after them")
     ap.add_argument("--servers", default="errata,floor,ruff")
     ap.add_argument("--errata-cmd", default=os.environ.get("ERRATA_CMD"))
+    ap.add_argument("--also", action="append", default=[], metavar="NAME=COMMAND",
+                    help="one more server in the same interleaved rounds, e.g. an older errata: "
+                         "--also 'before=env PYTHONPATH=/old/server python -m errata_lsp'")
     ap.add_argument("--label", default="run", help="name of the output file: bench/out/keystroke-<label>.json")
     a = ap.parse_args(argv)
     rounds = a.rounds or (2 if a.quick else 5)
     changes = 3 if a.quick else 5
     commands = server_commands(a.errata_cmd)
     servers = [s for s in a.servers.split(",") if commands.get(s, {}).get("cmd")]
+    for extra in a.also:
+        name, _, command = extra.partition("=")
+        commands[name] = {"cmd": shlex.split(command)}
+        servers.append(name)
     if "ruff" in a.servers and "ruff" not in servers:
         print("ruff is not installed (pip install ruff): skipped", file=sys.stderr)
     workspace = Path(tempfile.mkdtemp(prefix="errata-keystroke-"))
