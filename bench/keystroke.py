@@ -181,7 +181,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="one more server in the same interleaved rounds, e.g. an older errata: "
                          "--also 'before=env PYTHONPATH=/old/server python -m errata_lsp'")
     ap.add_argument("--label", default="run", help="name of the output file: bench/out/keystroke-<label>.json")
+    ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                    help="print errata's ratios of two earlier runs side by side (their labels), run nothing")
     a = ap.parse_args(argv)
+    if a.compare:
+        runs = [json.loads((OUT / f"keystroke-{label}.json").read_text(encoding="utf-8")) for label in a.compare]
+        print(compare(*(r["table"] for r in runs), *a.compare))
+        return 0
     rounds = a.rounds or (2 if a.quick else 5)
     changes = 3 if a.quick else 5
     commands = server_commands(a.errata_cmd)
@@ -270,6 +276,24 @@ def render(table: dict, servers: list[str]) -> str:
     errors = [f"- {case} {s}: {row['ok']} ok; {'; '.join(row['errors'])}"
               for case, rows in table.items() for s, row in rows.items() if row["errors"]]
     return "\n".join(lines + errors)
+
+
+def compare(before: dict, after: dict, name_before: str, name_after: str) -> str:
+    """errata / ruff and errata / floor (p50s of one run each) for two runs, per case and metric."""
+    lines = [f"| case | metric | errata/ruff {name_before} | errata/ruff {name_after} | "
+             f"errata/floor {name_before} | errata/floor {name_after} |", "|---|---|---|---|---|---|"]
+
+    def ratio(table: dict, case: str, metric: str, other: str) -> str:
+        rows = table.get(case, {})
+        e, o = rows.get("errata", {}).get(metric), rows.get(other, {}).get(metric)
+        return f"{e / o:.2f}×" if e is not None and o else "—"
+
+    for case in after:
+        for metric, title in METRICS:
+            cells = [ratio(t, case, metric, other) for other in ("ruff", "floor") for t in (before, after)]
+            if any(c != "—" for c in cells):
+                lines.append(f"| {case} | {title} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -257,15 +257,15 @@ class ErrataServer(LanguageServer):
                 return cached
             running = state.running
             if running is not None and not running.done():
-                await asyncio.shield(running)
+                try:
+                    await asyncio.shield(running)
+                except Exception:  # its requester reports it; this one tries its own text
+                    pass
                 continue
             future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot)
             state.running = future
-            try:
-                return await asyncio.shield(future)
-            finally:
-                if state.running is future:
-                    state.running = None
+            future.add_done_callback(lambda done: _finished(state, done))
+            return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
 
     def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings]) -> Analysis:
         """Findings and diagnostics for one text and one settings generation (in a worker thread)."""
@@ -668,6 +668,13 @@ async def explain(ls: ErrataServer, *args: Any) -> str | None:
 
 
 # --- helpers -----------------------------------------------------------------------------------
+def _finished(state: DocumentState, future: asyncio.Future) -> None:
+    if state.running is future:
+        state.running = None
+    if not future.cancelled():
+        future.exception()  # retrieved: a failure is reported by the request that awaited it, if any
+
+
 def _conversion_key(finding: Finding, lines: list[str], kb: KnowledgeBase) -> tuple:
     """Everything a finding's diagnostic is made from, as plain values (cheap to hash and compare):
     its fields, the lines its positions are counted on, and the knowledge base its link comes from."""
