@@ -37,7 +37,7 @@ sys.path.insert(0, str(BENCH))
 
 import gen_script  # noqa: E402
 from lsp_client import CLIENT_CAPABILITIES, LspClient, _status_kb, process_tree, utf16_len  # noqa: E402
-from run import resolve_exe, server_commands  # noqa: E402
+from run import server_commands  # noqa: E402
 from stats import percentile  # noqa: E402
 
 OUT = BENCH / "out"

@@ -202,7 +202,7 @@ class ErrataServer(LanguageServer):
     def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
         """The client's settings with the nearest `[tool.errata]` laid over. The walk up is a few
         `stat` calls; each pyproject.toml is parsed once per change on disk (see `settings`)."""
-        generation, client = snapshot or self._settings
+        client = (snapshot or self._settings)[1]
         path = _path(uri)
         if path is None:
             return client
