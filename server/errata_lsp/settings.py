@@ -6,8 +6,11 @@ editor; `merged` lays one source over another.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import sys
+import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,7 @@ from typing import Any
 from .analysis.findings import Severity
 
 SEVERITY_NAMES = {s.value: s for s in Severity} | {"info": Severity.INFORMATION, "hint": Severity.INFORMATION}
+MAX_PYPROJECT_BYTES = 1024 * 1024  # real ones are a few KiB; a bigger one is not read at all
 
 
 class SettingsError(ValueError):
@@ -150,12 +154,40 @@ def _errata_table(path: Path) -> dict[str, Any] | None:
     else:  # pragma: no cover
         import tomli as tomllib
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = _parsed_toml(path, tomllib)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     tool = data.get("tool")  # `tool = 5` is not a table errata can read: none is there
     table = tool.get("errata") if isinstance(tool, dict) else None
     return table if isinstance(table, dict) else None
+
+
+_parsed: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+_parsed_lock = threading.Lock()
+
+
+def _parsed_toml(path: Path, tomllib: Any) -> dict[str, Any]:
+    """The parsed file, read again only when its size, times or inode change; over the size cap
+    it is not read (a SettingsError says so)."""
+    # One open, never blocking (a FIFO named pyproject.toml): the stat and the read are of one file.
+    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        stamp = (info.st_ino, info.st_dev, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        with _parsed_lock:
+            known = _parsed.get(str(path))
+        if known is not None and known[0] == stamp:
+            return known[1]
+        if info.st_size > MAX_PYPROJECT_BYTES:
+            raise SettingsError(f"{path}: {info.st_size / 2**20:.1f} MiB is above the "
+                                f"{MAX_PYPROJECT_BYTES // 2**20} MiB limit for a pyproject.toml; not read")
+        data = tomllib.loads(file.read(MAX_PYPROJECT_BYTES + 1).decode("utf-8"))
+    with _parsed_lock:
+        if len(_parsed) > 256:
+            _parsed.clear()
+        _parsed[str(path)] = (stamp, data)
+    return data
 
 
 def settings_for(path: Path, base: Settings | None = None) -> Settings:

@@ -33,7 +33,6 @@ def diagnostic(finding: Finding, doc: TextDocument, encoding: str, kb: Knowledge
         data={
             "record": finding.record_id,
             "rule": finding.rule,
-            "version": doc.version,
             "fixes": [{"title": f.title, "safety": f.safety.value, "preferred": f.preferred} for f in finding.fixes],
         },
     )

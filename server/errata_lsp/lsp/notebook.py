@@ -9,6 +9,8 @@ engine -> findings mapped back to cells -> diagnostics, code actions, hovers.
 
 from __future__ import annotations
 
+import json
+
 import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -137,8 +139,9 @@ def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     mine = [f for f in analysis.findings if f.cell == uri]
     diagnostics = [f.diagnostic for f in mine]
     result_id = f"nb-{analysis.revision}-{analysis.generation}-{hash(tuple(d.message for d in diagnostics))}"
-    return DocumentState(doc, analysis=Analysis(doc.version, analysis.generation, [f.finding for f in mine],
-                                                diagnostics, result_id))
+    payloads = [json.dumps(ls.protocol._converter.unstructure(d), separators=(",", ":")) for d in diagnostics]
+    return DocumentState(doc, analysis=Analysis(doc.snapshot(), analysis.generation, [f.finding for f in mine],
+                                                diagnostics, payloads, result_id))
 
 
 # --- publishing ----------------------------------------------------------------------------------

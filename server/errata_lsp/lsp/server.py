@@ -8,10 +8,13 @@ lines matched against the knowledge base, so a pasted traceback is explained whe
 from __future__ import annotations
 
 import asyncio
+import gc
+import json
 import logging
 import os
 import threading
-import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,28 +37,61 @@ log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.errata"
 EXPLAIN = "errata.explain"
 LOG_LANGUAGES = {"log", "plaintext", "text", "Log"}
-TYPING_PAUSE_S = 0.2  # a change within this long of the last one is part of a burst
-BURST_DELAY_S = 0.05  # in a burst, wait this long for more changes before checking
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
 
 
 @dataclass
 class Analysis:
-    version: int | None
+    """Everything worked out for one text under one settings generation. It is keyed on the text
+    itself, not on the version number: a client that does not bump `version` still gets results
+    (and fix ranges) for the text it has."""
+
+    doc: TextDocument  # the snapshot it was made from: text, version, line table
     generation: int
     findings: list[Finding]
     diagnostics: list[types.Diagnostic]
+    payloads: list[str]  # each diagnostic as JSON, ready to publish
     result_id: str
+    fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
+    hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
+
+    def is_for(self, text: str, generation: int) -> bool:
+        return self.generation == generation and (self.doc.text is text or self.doc.text == text)
 
 
 @dataclass
 class DocumentState:
     doc: TextDocument
-    last_change: float = 0.0
-    typing: bool = False  # this change came hard on the heels of the previous one
     analysis: Analysis | None = None
-    task: asyncio.Task | None = None
+    running: asyncio.Future | None = None  # the analysis being made for this document, if any
+    task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
+    converted: dict[tuple, tuple[types.Diagnostic, str]] = field(default_factory=dict)
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
+
+
+class CollectorPause:
+    """Python's cycle collector held off while any check runs (in any thread): a check builds
+    many objects and frees few, so a collection in the middle would only walk them again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._lock:
+            if self._holders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._was_enabled:
+                    gc.enable()
 
 
 class ErrataProtocol(LanguageServerProtocol):
@@ -92,6 +128,14 @@ class ErrataProtocol(LanguageServerProtocol):
         if handler is not None:
             yield handler, (params,), None
 
+    def _send_raw(self, body: str) -> None:
+        """Send a message already written as JSON (ASCII), framed as pygls frames its own."""
+        if self.writer is None:
+            return
+        data = body.encode(self.CHARSET)
+        self.writer.write(f"Content-Length: {len(data)}\r\n"
+                          f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n".encode() + data)
+
 
 class ErrataServer(LanguageServer):
     def __init__(self) -> None:
@@ -110,6 +154,8 @@ class ErrataServer(LanguageServer):
         self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
         self._logged_kb_problems: set[str] = set()
         self._pyproject_cache: dict[tuple[Path, int], Settings] = {}
+        self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
+        self.collector = CollectorPause()
 
     # --- client facts ------------------------------------------------------------------------
     @property
@@ -171,22 +217,22 @@ class ErrataServer(LanguageServer):
         self._settings = (self.generation + 1, self.client_settings)
 
     def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
-        """The client's settings with the nearest `[tool.errata]` laid over, for one generation."""
-        generation, client = snapshot or self._settings
+        """The client's settings with the nearest `[tool.errata]` laid over. The walk up is a few
+        `stat` calls; each pyproject.toml is parsed once per change on disk (see `settings`)."""
+        client = (snapshot or self._settings)[1]
         path = _path(uri)
         if path is None:
             return client
-        key = (path.parent, generation)
-        if key not in self._pyproject_cache:
-            try:
-                found = settings_for(path, client)
-            except SettingsError as exc:
-                self.log(str(exc), types.MessageType.Warning)
-                found = client
-            if any(g != generation for _, g in self._pyproject_cache):
-                self._pyproject_cache = {k: v for k, v in self._pyproject_cache.items() if k[1] == generation}
-            self._pyproject_cache[key] = found
-        return self._pyproject_cache[key]
+        try:
+            return settings_for(path, client)
+        except SettingsError as exc:
+            self._settings_problem(str(exc))
+            return client
+
+    def _settings_problem(self, message: str) -> None:
+        if message not in self._settings_problems and len(self._settings_problems) < 100:
+            self._settings_problems.add(message)
+            self.log(message, types.MessageType.Warning)
 
     @property
     def kb(self) -> KnowledgeBase:
@@ -194,10 +240,12 @@ class ErrataServer(LanguageServer):
         if self.root is not None:
             try:
                 paths = paths + settings_for(self.root / "pyproject.toml").kb_paths
-            except SettingsError:
-                pass
+            except SettingsError as exc:
+                self._settings_problem(str(exc))
         paths = tuple(dict.fromkeys(paths))
-        with self._kb_lock:
+        if self._kb is not None and paths == self._kb_paths:
+            return self._kb  # no lock on the common path: a check asks once, a hover once
+        with self._kb_lock:  # the warm-up and the first check both ask: load once
             if self._kb is None or paths != self._kb_paths:
                 self._kb, self._kb_paths = self._load_kb(paths), paths
             return self._kb
@@ -228,33 +276,70 @@ class ErrataServer(LanguageServer):
         return kb
 
     # --- analysis ----------------------------------------------------------------------------
-    def analyse(self, state: DocumentState) -> Analysis:
-        """Findings for the document's current text (cached per version and settings)."""
-        doc = state.doc
-        # Read once: settings or text that change while this runs make a new analysis, not this one.
-        version, snapshot, text = doc.version, self._settings, doc.text
-        generation = snapshot[0]
+    async def analysis_of(self, state: DocumentState, doc: TextDocument | None = None) -> Analysis:
+        """The analysis of `doc` (a snapshot; the document's current text when None) under the
+        current settings, made in a worker thread. One analysis per document runs at a time; a
+        request for a text already being checked waits for that check instead of starting another."""
+        doc = doc or state.doc.snapshot()
+        while True:
+            snapshot = self._settings
+            cached = state.analysis
+            if cached is not None and cached.is_for(doc.text, snapshot[0]):
+                return cached
+            running = state.running
+            if running is not None and not running.done():
+                try:
+                    await asyncio.shield(running)
+                except Exception:  # its requester reports it; this one tries its own text
+                    pass
+                continue
+            future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot)
+            state.running = future
+            future.add_done_callback(lambda done: _finished(state, done))
+            return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
+
+    def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings]) -> Analysis:
+        """Findings and diagnostics for one text and one settings generation (in a worker thread)."""
         cached = state.analysis
-        if cached and cached.version == version and cached.generation == generation:
+        if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
-        findings = self._findings(state, text, snapshot)
-        snapshot = TextDocument(doc.uri, text, version, doc.language_id)
-        diagnostics = [convert.diagnostic(f, snapshot, self.encoding, self.kb) for f in findings]
-        analysis = Analysis(version, generation, findings, diagnostics,
-                            f"{version}-{generation}-{hash(tuple(d.message for d in diagnostics))}")
+        with self.collector.held():
+            kb = self.kb  # once per check: its paths come from settings and the workspace's pyproject
+            findings = self._findings(state, doc, snapshot, kb)
+            # A finding converts the same while it and the lines it spans are unchanged.
+            previous, converted, pairs = state.converted, {}, []
+            lines = doc.lines if findings else []  # a file over the size limit is never even split
+            for finding in findings:
+                key = _conversion_key(finding, lines, kb)
+                done = converted.get(key) or previous.get(key)
+                if done is None:
+                    diagnostic = convert.diagnostic(finding, doc, self.encoding, kb)
+                    done = diagnostic, json.dumps(self.protocol._converter.unstructure(diagnostic),
+                                                  separators=(",", ":"))
+                converted[key] = done
+                pairs.append(done)
+            state.converted = converted  # only what this text uses: the cache never outgrows the findings
+        payloads = [p for _, p in pairs]
+        analysis = Analysis(doc, snapshot[0], findings, [d for d, _ in pairs], payloads,
+                            f"{snapshot[0]}-{len(doc.text)}-{hash(doc.text)}-{hash(tuple(payloads))}")
         state.analysis = analysis
         return analysis
 
-    def _findings(self, state: DocumentState, text: str, snapshot: tuple[int, Settings]) -> list[Finding]:
-        doc = state.doc
+    def _findings(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
+                  kb: KnowledgeBase) -> list[Finding]:
+        settings = self.settings_for(doc.uri, snapshot)
         if _is_log(doc):
-            return self._log_findings(TextDocument(doc.uri, text, doc.version, doc.language_id))
+            size = _size(doc.text, settings.max_file_bytes)
+            if size > settings.max_file_bytes:
+                self._report_once(state, "skipped", f"{doc.uri}: {size / 2**20:.1f} MiB is above the "
+                                  f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
+                return []
+            return self._log_findings(doc, kb)
         from ..analysis.engine import check_source
 
-        report = check_source(text, _path_str(doc.uri), self.settings_for(doc.uri, snapshot))
-        if report.skipped and "skipped" not in state.reported:
-            state.reported.add("skipped")
-            self.log(f"{doc.uri}: {report.skipped}", types.MessageType.Warning)
+        report = check_source(doc.text, _path_str(doc.uri), settings)
+        if report.skipped:
+            self._report_once(state, "skipped", f"{doc.uri}: {report.skipped}")
         for failure in report.failures:
             if failure.rule not in state.reported:
                 state.reported.add(failure.rule)
@@ -262,11 +347,15 @@ class ErrataServer(LanguageServer):
                          f"{failure.detail}", types.MessageType.Error)
         return report.findings
 
-    def _log_findings(self, doc: TextDocument) -> list[Finding]:
+    def _report_once(self, state: DocumentState, what: str, message: str) -> None:
+        if what not in state.reported:
+            state.reported.add(what)
+            self.log(message, types.MessageType.Warning)
+
+    def _log_findings(self, doc: TextDocument, kb: KnowledgeBase) -> list[Finding]:
         """A diagnostic on each line of a log that states a known error."""
         from ..kb.match import exception_messages
 
-        kb = self.kb
         found = []
         for number, line in enumerate(doc.lines):
             if len(line) > 20_000 or not line.strip():
@@ -286,39 +375,83 @@ class ErrataServer(LanguageServer):
         return found
 
     def schedule(self, uri: str) -> None:
-        """Check a document soon; a burst of changes is checked once, and stale results are dropped."""
+        """Check a document now. While a check runs, changes only mark the text as moved on: when
+        the check ends its result is dropped and the newest text is checked next, never one check
+        per keystroke."""
         state = self.states.get(uri)
         if state is None or self.pulls:
             return
         if state.task is None or state.task.done():
-            state.task = asyncio.get_running_loop().create_task(self._publish_when_settled(uri))
+            state.task = asyncio.get_running_loop().create_task(self._publish_newest(uri, state))
 
-    async def _publish_when_settled(self, uri: str) -> None:
-        while True:
-            state = self.states.get(uri)
-            if state is None:
-                return
-            if state.typing:
-                await asyncio.sleep(BURST_DELAY_S)
-            else:
-                await asyncio.sleep(0)  # let queued changes arrive first
-            state = self.states.get(uri)
-            if state is None:
-                return
-            version, generation = state.doc.version, self.generation
+    async def _publish_newest(self, uri: str, state: DocumentState) -> None:
+        while self.states.get(uri) is state:
+            await asyncio.sleep(0)  # changes already read from the stream land first
+            doc, generation = state.doc.snapshot(), self.generation
             try:
-                analysis = await asyncio.get_running_loop().run_in_executor(None, self.analyse, state)
+                analysis = await self.analysis_of(state, doc)
             except Exception as exc:
                 self.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
                 return
-            current = self.states.get(uri)
-            if current is None:
+            if self.states.get(uri) is not state:
                 return
-            if current.doc.version != version or self.generation != generation:
+            if state.doc.text is not doc.text or self.generation != generation:
                 continue  # the text or the settings moved on: check the newest instead
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                uri=uri, diagnostics=analysis.diagnostics, version=version))
+            self._publish(uri, doc.version, analysis.payloads)
             return
+
+    def _publish(self, uri: str, version: int | None, payloads: list[str]) -> None:
+        """publishDiagnostics written from each diagnostic's cached JSON (no conversion per publish)."""
+        body = (f'{{"jsonrpc":"2.0","method":"{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}","params":'
+                f'{{"uri":{json.dumps(uri)},"version":{json.dumps(version)},"diagnostics":[{",".join(payloads)}]}}}}')
+        self.protocol._send_raw(body)
+
+    def fix_all(self, analysis: Analysis) -> tuple[str, int]:
+        """Every safe fix applied to the analysed text (in a worker thread)."""
+        from ..analysis.engine import fix_all
+
+        doc = analysis.doc
+        with self.collector.held():
+            fixed, applied = fix_all(doc.text, _path_str(doc.uri), self.settings_for(doc.uri))
+        return fixed, len(applied)
+
+    def hover_at(self, analysis: Analysis, position: types.Position) -> types.Hover | None:
+        """The card of a finding under the cursor, else what the symbol there can raise (in a worker thread)."""
+        from ..analysis.symbols import symbols_at
+        from ..kb import card_markdown, summary_line
+
+        doc = analysis.doc
+        pos = doc.from_client(position, self.encoding)
+        kb = self.kb
+        for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
+            if finding.span.contains(pos):
+                record = kb.get(finding.record_id)
+                head = "" if _is_log(doc) else f"**{finding.code}** {finding.message}\n\n---\n\n"
+                body = card_markdown(record) if record else finding.message
+                return types.Hover(contents=_markdown(head + body), range=diagnostic.range)
+        limit = self.settings_for(doc.uri).max_file_bytes
+        if _is_log(doc) or _size(doc.text, limit) > limit:
+            return None
+        with self.collector.held():
+            names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
+        records = []
+        for name in names:
+            for record in kb.by_symbol(name):
+                if record not in records:
+                    records.append(record)
+        if not records:
+            return None
+        title = names[0]
+        lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
+        lines += [f"- {summary_line(r)}" for r in records]
+        return types.Hover(contents=_markdown("\n".join(lines)))
+
+    def explain(self, text: str) -> str | None:
+        """The card of the record that best matches a message or traceback (in a worker thread)."""
+        from ..kb import card_markdown
+
+        matches = self.kb.match(text)
+        return card_markdown(matches[0]) if matches else None
 
     def republish_all(self) -> None:
         for uri in list(self.states):
@@ -362,6 +495,9 @@ def _warm_up(ls: ErrataServer) -> None:
         ls.kb  # noqa: B018
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
+    # What is loaded now lives as long as the server: out of the collector's sight, a collection
+    # set off while typing walks only what the checks made, not the rules and the knowledge base.
+    gc.freeze()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -420,8 +556,6 @@ def did_change(ls: ErrataServer, params: types.DidChangeTextDocumentParams) -> N
     for change in params.content_changes:
         state.doc.apply(change, ls.encoding)
     state.doc.version = params.text_document.version
-    now = time.monotonic()
-    state.typing, state.last_change = now - state.last_change < TYPING_PAUSE_S, now
     ls.schedule(params.text_document.uri)
 
 
@@ -447,11 +581,11 @@ def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
     types.TEXT_DOCUMENT_DIAGNOSTIC,
     types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
 )
-def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
+async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
     state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
-    analysis = ls.analyse(state)
+    analysis = await ls.analysis_of(state)
     if params.previous_result_id == analysis.result_id:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=analysis.result_id)
     return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=analysis.result_id)
@@ -465,20 +599,20 @@ def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
         resolve_provider=False,
     ),
 )
-def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     if params.text_document.uri in ls.notebooks.owner:
         return notebook.code_actions(ls, params)
     state = ls.states.get(params.text_document.uri)
     if state is None:
         return []
-    doc = state.doc
+    doc = state.doc.snapshot()  # the text the request's range is about
     only = params.context.only
 
     def wanted(kind: str) -> bool:
         return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
 
     actions: list[types.CodeAction] = []
-    analysis = ls.analyse(state)
+    analysis = await ls.analysis_of(state, doc)
     if wanted(types.CodeActionKind.QuickFix) and not _is_log(doc):
         start = doc.from_client(params.range.start, ls.encoding)
         end = doc.from_client(params.range.end, ls.encoding)
@@ -504,12 +638,12 @@ def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.
     if wanted(FIX_ALL) and not _is_log(doc) and any(
         f.safety is Safety.SAFE for finding in analysis.findings for f in finding.fixes
     ):
-        from ..analysis.engine import fix_all
-
-        fixed, applied = fix_all(doc.text, _path_str(doc.uri), ls.settings_for(doc.uri))
-        if applied and fixed != doc.text:
+        if analysis.fixed is None:  # once per text and settings: editors ask on every cursor move
+            analysis.fixed = await asyncio.get_running_loop().run_in_executor(None, ls.fix_all, analysis)
+        fixed, count = analysis.fixed
+        if count and fixed != doc.text:
             actions.append(types.CodeAction(
-                title=f"errata: fix all ({len(applied)} safe fix{'es' if len(applied) > 1 else ''})",
+                title=f"errata: fix all ({count} safe fix{'es' if count > 1 else ''})",
                 kind=FIX_ALL,
                 edit=convert.workspace_edit(doc, [convert.whole_text_edit(doc, fixed, ls.encoding)], ls.versioned_edits),
             ))
@@ -533,41 +667,24 @@ def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.Text
 
 # --- hover -------------------------------------------------------------------------------------
 @server.feature(types.TEXT_DOCUMENT_HOVER)
-def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
+async def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
     state = ls.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return None
-    from ..analysis.symbols import symbols_at
-    from ..kb import card_markdown, summary_line
-
-    doc = state.doc
+    doc = state.doc.snapshot()
     pos = doc.from_client(params.position, ls.encoding)
     if not _is_log(doc) and pos.line < len(doc.lines) and "noqa" in doc.lines[pos.line].lower():
         answer = _noqa_hover(doc.lines[pos.line], pos)
         if answer is not None:
             return answer
-    analysis = ls.analyse(state)
-    kb = ls.kb
-    for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
-        if finding.span.contains(pos):
-            record = kb.get(finding.record_id)
-            head = "" if _is_log(doc) else f"**{finding.code}** {finding.message}\n\n---\n\n"
-            body = card_markdown(record) if record else finding.message
-            return types.Hover(contents=_markdown(head + body), range=diagnostic.range)
-    if _is_log(doc):
-        return None
-    names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
-    records = []
-    for name in names:
-        for record in kb.by_symbol(name):
-            if record not in records:
-                records.append(record)
-    if not records:
-        return None
-    title = names[0]
-    lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
-    lines += [f"- {summary_line(r)}" for r in records]
-    return types.Hover(contents=_markdown("\n".join(lines)))
+    analysis = await ls.analysis_of(state, doc)
+    key = (params.position.line, params.position.character)
+    if key not in analysis.hovers:
+        found = await asyncio.get_running_loop().run_in_executor(None, ls.hover_at, analysis, params.position)
+        if len(analysis.hovers) > 256:
+            analysis.hovers.clear()
+        analysis.hovers[key] = found
+    return analysis.hovers[key]
 
 
 def _noqa_hover(line: str, pos: Position) -> types.Hover | None:
@@ -596,20 +713,48 @@ def _markdown(value: str) -> types.MarkupContent:
 
 # --- commands ----------------------------------------------------------------------------------
 @server.command(EXPLAIN)
-def explain(ls: ErrataServer, *args: Any) -> str | None:
+async def explain(ls: ErrataServer, *args: Any) -> str | None:
     """`errata.explain` with a message or traceback: the best record's card as markdown, or null."""
     text = args[0] if args else None
     if isinstance(text, list):
         text = text[0] if text else None
     if not isinstance(text, str) or not text.strip():
         return None
-    from ..kb import card_markdown
-
-    matches = ls.kb.match(text)
-    return card_markdown(matches[0]) if matches else None
+    limit = ls.client_settings.max_file_bytes
+    if _size(text, limit) > limit:
+        ls.log(f"errata.explain: a text above the {limit / 2**20:.0f} MiB limit is not matched", types.MessageType.Warning)
+        return None
+    return await asyncio.get_running_loop().run_in_executor(None, ls.explain, text)
 
 
 # --- helpers -----------------------------------------------------------------------------------
+def _finished(state: DocumentState, future: asyncio.Future) -> None:
+    if state.running is future:
+        state.running = None
+    if not future.cancelled():
+        future.exception()  # retrieved: a failure is reported by the request that awaited it, if any
+
+
+def _conversion_key(finding: Finding, lines: list[str], kb: KnowledgeBase) -> tuple:
+    """Everything a finding's diagnostic is made from, as plain values (cheap to hash and compare):
+    its fields, the lines its positions are counted on, and the knowledge base its link comes from."""
+    span = finding.span
+    return (finding.code, finding.record_id, finding.message, finding.severity, finding.rule,
+            span.start.line, span.start.column, span.end.line, span.end.column,
+            tuple((f.title, f.safety, f.preferred) for f in finding.fixes),
+            _line_key(lines, span.start.line), _line_key(lines, span.end.line), kb)
+
+
+def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:
+    """What a position on line `number` is converted by: that line, or past the end, the last one."""
+    return lines[number] if number < len(lines) else (len(lines), lines[-1])
+
+
+def _size(text: str, limit: int) -> int:
+    """The UTF-8 size of `text`, counted only when it could be over `limit`."""
+    return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
+
+
 def _is_log(doc: TextDocument) -> bool:
     return doc.language_id in LOG_LANGUAGES or doc.uri.endswith((".log", ".txt"))
 

@@ -45,6 +45,10 @@ def column_from_units(line: str, offset: int, encoding: str) -> int:
 
 @dataclass
 class TextDocument:
+    """The text and its line table. An edit rebuilds the table only around the lines it touched,
+    and builds new lists rather than changing the old ones, so a `snapshot` handed to a worker
+    thread never sees a later edit."""
+
     uri: str
     text: str
     version: int | None
@@ -63,6 +67,10 @@ class TextDocument:
             self._starts = [0] + [m.end() for m in LINE_BREAK.finditer(self.text)]
         return self._starts
 
+    def snapshot(self) -> TextDocument:
+        """This text, version and line table as one value that later edits leave alone."""
+        return TextDocument(self.uri, self.text, self.version, self.language_id, self._lines, self._starts)
+
     def offset(self, pos: types.Position, encoding: str) -> int:
         """Offset in `text` of a client position, clamped into the document as LSP asks."""
         starts = self._line_starts()
@@ -79,10 +87,12 @@ class TextDocument:
             end = self.offset(change.range.end, encoding)
             if end < start:
                 start, end = end, start
-            self.text = self.text[:start] + change.text + self.text[end:]
+            lines, starts, old = self.lines, self._line_starts(), self.text
+            self.text = old[:start] + change.text + old[end:]
+            self._lines, self._starts = _relined(self.text, lines, starts, start, end, len(change.text) - (end - start))
         else:
             self.text = change.text
-        self._lines = self._starts = None
+            self._lines = self._starts = None
 
     def position_at(self, offset: int, encoding: str) -> types.Position:
         starts = self._line_starts()
@@ -104,3 +114,21 @@ class TextDocument:
         line = min(max(pos.line, 0), len(lines) - 1)
         column = column_from_units(lines[line], pos.character, encoding) if pos.line < len(lines) else len(lines[line])
         return Position(line, column)
+
+
+def _relined(text: str, lines: list[str], starts: list[int], start: int, end: int, delta: int,
+             ) -> tuple[list[str], list[int]]:
+    """The line table of `text` after the old text's [start, end) was replaced (its length changing
+    by `delta`): the lines from the one before the edit (a `\\r` there may now pair with a `\\n`)
+    to the one after it are split again, the others are kept and the later starts shifted."""
+    first = max(bisect.bisect_right(starts, start) - 2, 0)
+    after = bisect.bisect_right(starts, end) + 1  # the first old line left as it was
+    if after >= len(starts):
+        pieces = LINE_BREAK.split(text[starts[first]:])
+        return lines[:first] + pieces, starts[:first + 1] + [
+            m.end() for m in LINE_BREAK.finditer(text, starts[first])]
+    stop = starts[after] + delta
+    segment_starts = [m.end() for m in LINE_BREAK.finditer(text, starts[first], stop)]
+    pieces = LINE_BREAK.split(text[starts[first]:stop])[:-1]  # the segment ends with a line break
+    return (lines[:first] + pieces + lines[after:],
+            starts[:first + 1] + segment_starts[:-1] + [s + delta for s in starts[after:]])
