@@ -40,6 +40,9 @@ class _Cell:
     masked: dict[int, str] = field(default_factory=dict)  # placeholder number -> the original line
 
 
+_LINE = re.compile(r"\bline (\d+)\b")
+
+
 class CellProgram:
     """Code cells in order as one program: cell i's line n is program line `first_line + n`.
 
@@ -48,7 +51,9 @@ class CellProgram:
     cell so a fixed program splits back into its cells.
     """
 
-    def __init__(self, cells: Sequence[tuple[Hashable, str]]):
+    def __init__(self, cells: Sequence[tuple[Hashable, str]], name=None):
+        # how a message names a cell: by default its place among the code cells
+        self.name = name or (lambda key: f"cell {[c.key for c in self.cells].index(key) + 1}")
         self.boundary = BOUNDARY
         while any(self.boundary in text for _, text in cells):
             self.boundary += "#"
@@ -93,7 +98,18 @@ class CellProgram:
             edits = [(self.locate(e.span), e.new_text) for e in fix.edits]
             if all(where is not None and where[0] == key for where, _ in edits):
                 fixes.append(dataclasses.replace(fix, edits=tuple(Edit(where[1], new) for where, new in edits)))
-        return key, dataclasses.replace(finding, span=span, fixes=tuple(fixes))
+        return key, dataclasses.replace(finding, span=span, fixes=tuple(fixes), message=self.cell_lines(finding.message))
+
+    def cell_lines(self, message: str) -> str:
+        """A message's program lines (`from `policy`, line 14`) said as cell lines."""
+        return _LINE.sub(self._cell_line, message)
+
+    def _cell_line(self, match: re.Match) -> str:
+        """`line 14` of the program, as the user sees it: `cell 3, line 2`."""
+        cell = self.cell_at(int(match[1]) - 1)
+        if cell is None:
+            return match[0]
+        return f"{self.name(cell.key)}, line {int(match[1]) - cell.first_line}"
 
     def split(self, fixed_program: str) -> dict[Hashable, str]:
         """Each cell's new text from a fixed program (magic lines restored); only changed cells."""
@@ -330,7 +346,8 @@ class NotebookSource:
         self.path = path
         self.notebook = notebook
         self.file_text = notebook.text
-        self.code = CellProgram([(i, notebook.cell_text(i)) for i in notebook.code_cells()])
+        self.code = CellProgram([(i, notebook.cell_text(i)) for i in notebook.code_cells()],
+                                name=lambda index: f"cell {index + 1}")  # as the report numbers cells
 
     @classmethod
     def from_bytes(cls, path: Path, data: bytes) -> NotebookSource:

@@ -18,7 +18,7 @@ FIRST = "!pip list\nfrom lightning.fabric.strategies import XLAFSDPStrategy\npol
 TITLE = "# The strategy"
 THIRD = "%%time\nstrategy = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n"
 ARGUMENT = THIRD.splitlines()[1].index("policy,")
-MESSAGE = "`activation_checkpointing_policy` must be a set, found [Block] (the value of `policy`)"
+MESSAGE = "`activation_checkpointing_policy` must be a set, found [Block] (from `policy`, cell 1, line 3)"
 
 
 def capabilities(pull: bool) -> types.ClientCapabilities:
@@ -132,7 +132,7 @@ async def test_cross_cell_finding_hover_quick_fix_and_an_edit_in_another_cell_th
                 did_open=[types.TextDocumentItem(uri=inserted, language_id="python", version=1,
                                                  text="policy = (Block, Head)\n")])))))
     [again] = await cell_diagnostics(client, CELLS[2], until=lambda d: len(d) == 1)
-    assert again.message == "`activation_checkpointing_policy` must be a set, found (Block, Head) (the value of `policy`)"
+    assert again.message == "`activation_checkpointing_policy` must be a set, found (Block, Head) (from `policy`, cell 2, line 1)"
 
     client.notebook_document_did_save(types.DidSaveNotebookDocumentParams(
         notebook_document=types.NotebookDocumentIdentifier(uri=NOTEBOOK)))

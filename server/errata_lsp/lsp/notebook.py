@@ -121,7 +121,7 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: in
                 by_cell.setdefault(where[0], []).append(Edit(where[1], edit.new_text))
             else:
                 fixes.append((fix, by_cell))
-        in_cell = dataclasses.replace(finding, span=span)
+        in_cell = dataclasses.replace(finding, span=span, message=program.cell_lines(finding.message))
         found.append(CellFinding(cell, in_cell, convert.diagnostic(in_cell, docs[cell], ls.encoding, kb), fixes))
     return NotebookAnalysis(revision, generation, found, {doc.uri: doc.version for doc in cells})
 
