@@ -21,7 +21,7 @@ except ImportError:
 IMPORT = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
 CALL = "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n"
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
-DEEP = "x = " + "+".join(["a"] * 3000) + "\n"
+DEEP = "x = " + "+".join(["a"] * 30_000) + "\n"  # past any recursion limit a test run may have raised
 
 
 @pytest.mark.parametrize("text", [
@@ -29,7 +29,7 @@ DEEP = "x = " + "+".join(["a"] * 3000) + "\n"
     IMPORT + CALL + DEEP,  # after it
     IMPORT + "y = 1\n" + DEEP + "z = 2\n" + CALL,
     IMPORT + "def build():\n    " + DEEP + "    " + CALL,  # inside a function body
-    IMPORT + "x = (\n" + "".join("    a +\n" for _ in range(3000)) + "    a)\n" + CALL,  # one statement, 3,002 lines
+    IMPORT + "x = (\n" + "".join("    a +\n" for _ in range(30_000)) + "    a)\n" + CALL,  # one statement, 30,002 lines
 ], ids=["before", "after", "between", "in-a-function", "over-many-lines"])
 def test_a_statement_too_deep_to_parse_keeps_the_others(text):
     report = check_source(text, "deep.py")

@@ -59,7 +59,7 @@ def test_sarif_is_valid_against_the_published_schema_with_rules_regions_and_fixe
     assert lxf001["helpUri"] == record.link and lxf001["helpUri"].startswith("https://github.com/Lightning-AI/")
     assert lxf001["help"]["text"].startswith(
         "LXF001 activation_checkpointing_policy of XLAFSDPStrategy must be a set of module classes\n\n"
-        "### TypeError: activation_checkpointing_policy must be a set, found {policy}.")
+        "### TypeError: activation_checkpointing_policy must be a set, found <policy>.")
     assert "**Solutions.**" in lxf001["help"]["markdown"]
     assert lxf001["defaultConfiguration"] == {"level": "error"}
 

@@ -194,8 +194,12 @@ def settings_for(path: Path, base: Settings | None = None) -> Settings:
     """`base` with the nearest `[tool.errata]` above `path` laid over it."""
     base = base or Settings()
     try:
-        pyproject = find_pyproject(path.resolve())
+        start = path.resolve()
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte, a name too long: no workspace
+        return base
+    try:
+        pyproject = find_pyproject(start)
+    except OSError:  # a folder on the way that cannot be read: no workspace
         return base
     if pyproject is None:
         return base

@@ -16,7 +16,7 @@ from typing import Any
 
 SAMPLE = (
     "from lightning.fabric.strategies import XLAFSDPStrategy\n"
-    "XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"
+    "XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n"
 )
 SAMPLE_URI = "file:///tmp/errata-reliability/sample.py"
 HOVER_AT = {"line": 1, "character": 50}  # inside `[Block]`
