@@ -348,8 +348,8 @@ class Context:
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else self
                 kinds.add(owner.fabric_strategy(value.node))
-            elif value.kind == "unknown":
-                kinds.add(None)
+            elif value.kind in ("unknown", "external"):
+                kinds.add(None)  # what the file cannot tell (a name it does not bind, an import)
             else:
                 return None  # something else: not a Fabric
         if None not in kinds:
