@@ -16,6 +16,7 @@ from typing import Any
 from functools import cached_property
 
 from .document import Chunk, Document
+from .flow import Flow, Value
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
@@ -116,6 +117,26 @@ class Context:
                 table[qualified].append(call)
         return table
 
+    def calls_by_name(self, name: str) -> list[ast.Call]:
+        """Calls spelled `name(...)`, whatever `name` is bound to."""
+        return self._calls_by_simple_name.get(name, [])
+
+    @cached_property
+    def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:
+        table: dict[str, list[ast.Call]] = defaultdict(list)
+        for call in self._by_type[ast.Call]:
+            if isinstance(call.func, ast.Name):
+                table[call.func.id].append(call)
+        return table
+
+    @cached_property
+    def flow(self) -> Flow:
+        """The value-flow layer over this module: what an expression can hold, where, on which paths."""
+        return Flow(self)
+
+    def values(self, expr: ast.AST) -> tuple[Value, ...]:
+        return self.flow.values(expr)
+
     @cached_property
     def _calls_by_attr(self) -> dict[str, list[ast.Call]]:
         table: dict[str, list[ast.Call]] = defaultdict(list)
@@ -180,13 +201,13 @@ class Context:
                 scope = self.parents.get(scope)
         return None
 
-    def value_of(self, expr: ast.AST, depth: int = 4) -> ast.AST:
-        """Follow simple name bindings to the expression a name holds (the expression itself otherwise)."""
-        while depth and isinstance(expr, ast.Name):
-            binding = self.reaching(expr)
-            if binding is None or binding.value is None:
-                return expr
-            expr, depth = binding.value, depth - 1
+    def value_of(self, expr: ast.AST) -> ast.AST:
+        """The one expression of this document that `expr` holds on every path (itself otherwise)."""
+        values = self.flow.values(expr)
+        if len(values) == 1 and not values[0].when and not values[0].foreign:
+            node = values[0].node
+            if isinstance(node, ast.expr) and node in self.parents and values[0].kind != "unknown":
+                return node
         return expr
 
     def only_use(self, name: ast.AST) -> bool:
@@ -227,13 +248,26 @@ class Context:
             if kw.arg is not None:
                 args[kw.arg] = Arg(kw.arg, kw.value, kw)
                 continue
-            entries = self.dict_entries(kw.value)
-            if entries is None:
+            values = self.flow.values(kw.value)
+            if len(values) != 1 or values[0].kind != "dict":
                 complete = False
                 continue
-            for name, (value, node) in entries.items():
-                args.setdefault(name, Arg(name, value, node, kw))
+            entries, whole = self.flow.entries(values[0])
+            complete = complete and whole
+            for name, entry in (entries or {}).items():
+                if entry.flow is self.flow and entry.value in self.parents:
+                    args.setdefault(name, Arg(name, entry.value, entry.node, kw))
+                else:  # written in another module: read there, underlined at the `**` here
+                    args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
         return args, complete
+
+    def stand_in(self, here: ast.expr, entry) -> ast.expr:
+        """An expression at `here`'s place in this document that holds what `entry` holds elsewhere."""
+        node = ast.Name(id="_", ctx=ast.Load())
+        ast.copy_location(node, here)
+        node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
+        self.flow.pin(node, entry.values(self.flow))
+        return node
 
     def dict_entries(self, expr: ast.AST, depth: int = 16) -> dict[str, tuple[ast.expr, ast.AST]] | None:
         """Literal string keys of a dict display or `dict(...)` call, following a name binding.
@@ -282,40 +316,20 @@ class Context:
                 return binding.stmt
         return None
 
-    def strategy_calls(self, expr: ast.AST, depth: int = 3) -> list[ast.Call] | None:
-        """The `XLAFSDPStrategy(...)` calls an expression may hold: a call, a name bound to one, or a
-        local helper that returns one. [] when it holds something else; None when the file cannot tell."""
-        expr = self.value_of(expr)
-        if isinstance(expr, ast.Call):
-            if self.resolve(expr.func) == XLAFSDP_STRATEGY:
-                return [expr]
-            helper = self.local_function(expr.func)
-            if helper is not None and depth:
-                found: list[ast.Call] = []
-                for value in self.returned_values(helper):
-                    inner = self.strategy_calls(value, depth - 1)
-                    if inner is None:
-                        return None
-                    found.extend(inner)
-                return found
-            elsewhere = self._elsewhere(expr.func, called=True)
-            if elsewhere is not None:
-                return elsewhere
-            return [] if self.resolve(expr.func) else None
-        if isinstance(expr, ast.Constant):
-            return []
-        return self._elsewhere(expr, called=False)
-
-    def _elsewhere(self, name: ast.AST, called: bool) -> list[ast.Call] | None:
-        """A strategy from another module of the project, followed with jedi (`crossfile`)."""
-        from .crossfile import imported_from_project, strategy_kind_elsewhere
-
-        if not imported_from_project(self, name):
+    def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
+        """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in
+        another module of the project stands as ELSEWHERE). [] when it holds something else; None when
+        the file cannot tell."""
+        calls: list[ast.Call] = []
+        unknown = False
+        for value in self.flow.values(expr):
+            if value.kind == "strategy" and value.qualified == XLAFSDP_STRATEGY:
+                calls.append(value.node if not value.foreign and isinstance(value.node, ast.Call) else ELSEWHERE)
+            elif value.kind in ("unknown", "external", "instance"):
+                unknown = True
+        if not calls and unknown:
             return None
-        kind = strategy_kind_elsewhere(self, name, called)  # type: ignore[arg-type]
-        if kind == XLA_FSDP:
-            return [ELSEWHERE]
-        return [] if kind == OTHER else None
+        return calls
 
     def fabric_strategy(self, fabric_call: ast.Call) -> str:
         """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
@@ -323,20 +337,23 @@ class Context:
         strategy = args.get("strategy")
         if strategy is None:
             return OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN
-        value = self.value_of(strategy.value)
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            name = value.value.lower()
-            if name == "xla_fsdp":
-                return XLA_FSDP
-            accel = args.get("accelerator")
-            accel_value = self.value_of(accel.value) if accel else None
-            if name == "fsdp" and isinstance(accel_value, ast.Constant) and accel_value.value == "tpu":
-                return XLA_FSDP  # Lightning remaps this pair to "xla_fsdp"
-            return OTHER
-        calls = self.strategy_calls(value)
-        if calls is None:
-            return UNKNOWN
-        return XLA_FSDP if calls else OTHER
+        accelerator = args.get("accelerator")
+        tpu = accelerator is not None and any(
+            v.kind == "str" and isinstance(v.node, ast.Constant) and v.node.value == "tpu"
+            for v in self.flow.values(accelerator.value))
+        kinds = set()
+        for value in self.flow.values(strategy.value):
+            if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
+                name = value.node.value.lower()
+                # Lightning remaps "fsdp" with a TPU accelerator to "xla_fsdp"
+                kinds.add(XLA_FSDP if name == "xla_fsdp" or name == "fsdp" and tpu else OTHER)
+            elif value.kind == "strategy":
+                kinds.add(XLA_FSDP if value.qualified == XLAFSDP_STRATEGY else OTHER)
+            elif value.kind == "none":
+                kinds.add(OTHER)
+            else:
+                kinds.add(UNKNOWN)
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN
 
     @cached_property
     def fabric_calls(self) -> list[ast.Call]:
@@ -353,38 +370,29 @@ class Context:
         return self._memo[key]
 
     def _fabric_kind(self, expr: ast.AST) -> str | None:
-        value = self.value_of(expr)
-        if isinstance(value, ast.Call) and self.resolve(value.func) == FABRIC:
-            return self.fabric_strategy(value)
-        launched = self._launched_parameter(value)
-        if launched is not None:
-            return launched
+        kinds = set()
+        for value in self.flow.values(expr):
+            if value.kind == "fabric" and isinstance(value.node, ast.Call):
+                owner = value.flow.ctx if value.flow is not None else self
+                kinds.add(owner.fabric_strategy(value.node))
+            elif value.kind == "unknown":
+                kinds.add(None)
+            else:
+                return None  # something else: not a Fabric
+        if None not in kinds:
+            return kinds.pop() if len(kinds) == 1 else UNKNOWN
+        if kinds - {None}:
+            return UNKNOWN  # a Fabric on some paths
         looks_like_fabric = (
-            isinstance(value, ast.Name) and "fabric" in value.id.lower()
-            or isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
+            isinstance(expr, ast.Name) and "fabric" in expr.id.lower()
+            or isinstance(expr, ast.Attribute) and "fabric" in expr.attr.lower()
         )
-        if not looks_like_fabric or isinstance(value, ast.Call):
+        if not looks_like_fabric:
             return None
-        kinds = {self.fabric_strategy(call) for call in self.fabric_calls}
-        return kinds.pop() if len(kinds) == 1 else UNKNOWN
-
-    def _launched_parameter(self, value: ast.AST) -> str | None:
-        """For the first parameter of a function given to `fabric.launch(fn)`: that fabric's kind."""
-        if not isinstance(value, ast.Name):
-            return None
-        binding = self.reaching(value)
-        if binding is None or not isinstance(binding.stmt, ast.arg):
-            return None
-        func = self.scope_of(binding.stmt)
-        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not func.args.args:
-            return None
-        if func.args.args[0] is not binding.stmt:
-            return None
-        for launch in self.launch_calls():
-            target = launch.args[0] if launch.args else None
-            if target is not None and self.local_function(target) is func:
-                return self.fabric_kind(launch.func.value) or UNKNOWN  # type: ignore[attr-defined]
-        return None
+        # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
+        # Fabric, if it builds exactly one kind
+        found = {self.fabric_strategy(call) for call in self.fabric_calls}
+        return found.pop() if len(found) == 1 else UNKNOWN
 
     def launch_calls(self) -> list[ast.Call]:
         return [call for call, _ in self.method_calls("launch")]

@@ -58,6 +58,60 @@ def strategy_kind_elsewhere(ctx, name: ast.Name, called: bool) -> str | None:
     return kind
 
 
+def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
+    """What an imported name holds in the project module that defines it (a constant, a class, a
+    function, a config instance), evaluated there by the same layer; None when jedi cannot find it."""
+    if not ctx.doc.path or not os.path.isfile(ctx.doc.path) or not imported_from_project(ctx, name):
+        return None
+    path = os.path.abspath(ctx.doc.path)
+    with _jedi_lock:
+        found = _definition(ctx.doc, name, path)
+    if found is None:
+        return None
+    target, _line, symbol = found
+    flow = _module_flow(target)
+    if flow is None:
+        return None
+    module = flow.scope(flow.ctx.module)
+    defs = module.final.get(symbol)
+    if not defs:
+        return None
+    use = ast.Name(id=symbol, ctx=ast.Load())
+    return tuple(x.under(d.when) for d in defs for x in flow.of_def(d, use))
+
+
+_flows: dict[str, tuple[tuple[float, int], object]] = {}
+MAX_FLOWS = 32
+
+
+def _module_flow(path: str):
+    """The value-flow layer over another module of the project, kept until that file changes."""
+    from .context import Context
+    from .flow import Flow
+
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    if stat.st_size > MAX_BYTES:
+        return None
+    stamp = (stat.st_mtime, stat.st_size)
+    cached = _flows.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    doc = Document(text, None)  # no path: the other file's own imports are not followed further
+    ctx = Context(doc, doc.chunks(("",)))
+    flow = Flow(ctx, origin=path)
+    if len(_flows) >= MAX_FLOWS:
+        _flows.pop(next(iter(_flows)))
+    _flows[path] = (stamp, flow)
+    return flow
+
+
 def _definition(doc: Document, name: ast.Name, path: str) -> tuple[str, int, str] | None:
     try:
         import jedi

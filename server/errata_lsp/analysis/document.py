@@ -84,7 +84,7 @@ class Chunk:
     def __init__(self, first: int, last: int, text: str, role: str = "top", indent: str = "",
                  head: Chunk | None = None):
         self.first, self.last, self.text, self.role, self.indent, self.head = first, last, text, role, indent, head
-        self._words: dict[str, bool] = {}
+        self._words: dict[str, Any] = {}  # answers of `mentions`, and the word set
         self._code: str | None = None  # the text without comments and strings, once needed
         self.parsed: ParsedChunk | None = None
         self._grown: tuple[str, ParsedChunk, Chunk] | None = None  # parsed together with the next chunk
@@ -102,13 +102,27 @@ class Chunk:
         capitalised word (a class name), as the end of one (`XLAPrecision` mentions `Precision`)."""
         found = self._words.get(word)
         if found is None:
-            found = word in self.text and _WORD_PATTERN(word).search(self.code_only()) is not None
+            words = self.words
+            if word in words:
+                found = True
+            elif _IDENTIFIER.fullmatch(word):
+                found = word[:1].isupper() and any(w.endswith(word) for w in words)
+            else:
+                found = word in self.text and _WORD_PATTERN(word).search(self.code_only()) is not None
             self._words[word] = found
         return found
 
+    @property
+    def words(self) -> frozenset[str]:
+        """The identifiers and keywords used as code here."""
+        found = self._words.get(_ALL_WORDS)
+        if found is None:
+            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def code_only(self) -> str:
         if self._code is None:
-            self._code = _HIDES_LINES.sub(_blank_token, self.text)
+            self._code = _HIDES_LINES.sub(" ", self.text)
         return self._code
 
     def moved(self, delta: int) -> Chunk:
@@ -123,9 +137,8 @@ class Chunk:
         return f"Chunk({self.first}, {self.last}, {self.role})"
 
 
-def _blank_token(m: re.Match[str]) -> str:
-    """A comment or string becomes blanks (its line breaks kept): no word inside it counts."""
-    return re.sub(r"[^\n]", " ", m.group())
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 
 
 _word_patterns: dict[str, re.Pattern[str]] = {}
@@ -408,7 +421,12 @@ class Document:
 
         A class comes whole (its head and every method) when any part of it is picked.
         """
-        words = tuple(words)
+        exact = frozenset(words)
+        suffixes = [w for w in exact if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
+
+        def picked(chunk: Chunk) -> bool:
+            return not exact.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+
         table = self._table.chunks
         out: list[Chunk] = []
         i = 0
@@ -419,11 +437,11 @@ class Document:
                 while j < len(table) and table[j].role == "member":
                     j += 1
                 group = table[i:j]
-                if any(c.mentions(w) for c in group for w in words):
+                if any(picked(c) for c in group):
                     out.extend(self._class_group(group))
                 i = j
                 continue
-            if chunk.text.startswith(("import", "from")) or any(chunk.mentions(w) for w in words):
+            if chunk.text.startswith(("import", "from")) or picked(chunk):
                 parsed_chunk, used = self._top(i)
                 out.append(parsed_chunk)
                 i += used

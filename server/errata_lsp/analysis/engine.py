@@ -20,6 +20,7 @@ The cycle collector is paused for the whole check: a check builds many objects a
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import hashlib
 import re
@@ -100,8 +101,8 @@ def _check(
     if not active:
         return CheckedDocument(Report(), None)
     doc = _next_document(text, path, previous, changes)
-    words = sorted({w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS))
-    chunks = doc.chunks(words)
+    words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
+    chunks = _with_what_they_read(doc, words)
     picked = tuple((c.first, c.text) for c in chunks)
     fingerprint = _fingerprint(chunks)
     if (previous is not None and previous.document is not None and previous.settings == settings
@@ -177,6 +178,31 @@ def _module_facts(parsed: ParsedChunk, chunk: Chunk) -> str:
         else:
             parts.append(text(stmt.lineno, stmt.end_lineno or stmt.lineno))
     return "\n".join(parts)
+
+
+def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
+    """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
+    the chunks that mention a name they read (where it is bound) or a function or class they define
+    (its call sites), `rounds` steps out."""
+    chunks = doc.chunks(sorted(words))
+    for _ in range(rounds):
+        names = set()
+        for chunk in chunks:
+            if chunk.parsed is None:
+                continue
+            by_type, _ = chunk.parsed.index
+            names.update(n.id for n in by_type.get(ast.Name, ()))
+            for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+                names.update(n.name for n in by_type.get(kind, ()))
+        more = {n for n in names if len(n) >= 3 and not hasattr(builtins, n)} - words
+        if not more:
+            break
+        words = words | more
+        grown = doc.chunks(sorted(words))
+        if len(grown) == len(chunks):
+            break
+        chunks = grown
+    return chunks
 
 
 def _after_bom(finding: Finding) -> Finding:

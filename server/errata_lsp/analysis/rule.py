@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .context import Context
-from .findings import Edit, Finding, Fix, Safety, Severity, Span
+from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ class Rule:
     # Words of which one must appear in a statement for this rule to look at it.
     triggers: tuple[str, ...] = ()
     examples: tuple[Invalid | Valid, ...] = ()
+    # Codes whose findings this rule's fix may bring out or reword: the library's next check once this
+    # one passes (a fix does one thing; the next fix is the next finding's).
+    reveals: tuple[str, ...] = ()
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         raise NotImplementedError
@@ -71,6 +74,41 @@ def remove_argument(ctx: Context, items: list[ast.AST], target: ast.AST) -> Edit
     if index > 0:
         return Edit(Span(spans[index - 1].end, spans[index].end), "")
     return Edit(spans[index], "")
+
+
+def insert_keyword_after(ctx: Context, arg, name: str, value_text: str) -> list[Edit]:
+    """Edits that add `name=value_text` (or `'name': value_text` in a dict display) right after `arg`:
+    on the same line in a one-line call, on a line of its own in a call spelled one item a line.
+    [] when `arg` is spelled some other way."""
+    holder = ctx.parents.get(arg.node)
+    if isinstance(arg.node, ast.keyword):
+        item = f"{name}={value_text}"
+    elif isinstance(holder, ast.Dict) and isinstance(arg.node, ast.Constant):
+        quote = ctx.doc.source(arg.node)[:1]
+        quote = quote if quote in "'\"" else "'"
+        item = f"{quote}{name}{quote}: {value_text}"
+    else:
+        return []
+    end = ctx.doc.span(arg.value).end  # the entry ends with its value
+    line = ctx.doc.lines[end.line]
+    after = line[end.column:].lstrip()
+    if after and not after.startswith("#") and not (after.startswith(",") and _blank(after[1:])):
+        return [Edit(Span(end, end), f", {item}")]  # more items on this line: stay on it
+    start = ctx.doc.span(arg.node).start
+    before = ctx.doc.lines[start.line][: start.column]
+    indent = before if not before.strip() else "".join(c if c == "\t" else " " for c in before)
+    line_end = Position(end.line, len(line.rstrip()))
+    if after.startswith(","):  # `x={A},  # note` -> a new line `auto_wrap_policy={A},` below it
+        return [Edit(Span(line_end, line_end), f"\n{indent}{item},")]
+    if not after:  # the last item, no trailing comma
+        return [Edit(Span(end, end), f",\n{indent}{item}")]
+    # The last item, then a comment: the comma goes before the comment, the new item below it.
+    return [Edit(Span(end, end), ","), Edit(Span(line_end, line_end), f"\n{indent}{item}")]
+
+
+def _blank(text: str) -> bool:
+    text = text.strip()
+    return not text or text.startswith("#")
 
 
 def call_items(call: ast.Call) -> list[ast.AST]:

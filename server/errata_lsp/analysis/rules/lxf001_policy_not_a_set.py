@@ -2,26 +2,24 @@
 
 Lightning checks `isinstance(policy, set)` only at `setup_module`, inside the launched worker on
 the TPU pod, long after the constructor line. Falsy values are ignored, so they are not flagged.
+The value is followed wherever it was written (a config field, a branch, a helper's parameter): an
+error when every path gives a non-set, a warning naming the condition when only some do.
 """
 
 from __future__ import annotations
 
-import ast
-
 from ..context import Context
-from ..findings import Edit, Position, Safety, Severity, Span
+from ..findings import Severity
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace, short
-from ..values import classify
-from .lxf005_policy_without_auto_wrap import AUTO_WRAP, AUTO_WRAP_POSITION, insert_keyword_after
+from ..policies import CALLABLES, POLICY, WRAPPER, described, not_a_set, to_set
+from ..rule import Invalid, Rule, Valid
 
-POLICY = "activation_checkpointing_policy"
 HINTS = {
-    "string": "a string is not a module class",
+    "str": "a string is not a module class",
     "dict": "a dict is not a set of module classes",
-    "callable": "a callable policy is not supported by XLAFSDP; pass `auto_wrapper_callable` instead",
     "number": "a number is not a module class",
 }
+CALLABLE_HINT = "a callable policy is not supported by XLAFSDP; pass `auto_wrapper_callable` instead"
 
 
 class PolicyNotASet(Rule):
@@ -30,6 +28,7 @@ class PolicyNotASet(Rule):
     name = "policy-not-a-set"
     summary = "`activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes"
     severity = Severity.ERROR
+    reveals = ("LXF005",)
     triggers = ("XLAFSDPStrategy", POLICY)
     examples = (
         Invalid(
@@ -43,8 +42,8 @@ class PolicyNotASet(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
-            message="without `auto_wrap_policy` a set would checkpoint nothing",
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block})\n",
+            fix="Convert list to set",
         ),
         Invalid(
             "import lightning as L\n"
@@ -56,7 +55,7 @@ class PolicyNotASet(Rule):
             "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy=Block)  # é 中文 🚀\n",
             fixed="from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
-            "s = S(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})  # é 中文 🚀\n",
+            "s = S(activation_checkpointing_policy={Block})  # é 中文 🚀\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -64,7 +63,8 @@ class PolicyNotASet(Rule):
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "policy = {Block}\n"
-            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy=policy)\n",
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
+            message="found [Block] (from `policy`, line 2)",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -81,7 +81,7 @@ class PolicyNotASet(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': [Block]})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}, 'auto_wrap_policy': {Block}})\n",
+            "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}})\n",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),
@@ -99,65 +99,24 @@ class PolicyNotASet(Rule):
 
     def check(self, ctx: Context):
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
-            args, complete = ctx.keyword_args(call)
+            args, _ = ctx.keyword_args(call)
             arg = args.get(POLICY)
-            if arg is None or "auto_wrapper_callable" in args:
+            if arg is None or WRAPPER in args:
                 continue  # absent, or Lightning raises LXF002's error first
-            value = classify(ctx, arg.value)
-            if value.is_set or value.truthy is False or value.kind in ("unknown", "none"):
+            verdict = not_a_set(ctx, arg.value)
+            if not verdict.bad:
                 continue
-            message = f"`{POLICY}` must be a set, found {short(ctx.doc.source(value.node))}"
-            if value.node is not arg.value:
-                message += f" (the value of `{ctx.doc.source(arg.value)}`)"
-            if value.kind in HINTS:
-                message += f" ({HINTS[value.kind]})"
-            severity = self.severity if value.truthy else Severity.WARNING
-            fixes = policy_fixes(ctx, arg.value, value)
-            if fixes and AUTO_WRAP not in args and complete and len(call.args) <= AUTO_WRAP_POSITION:
-                # A set alone would checkpoint nothing (LXF005): the fix also wraps the same classes.
-                message += f"; and without `{AUTO_WRAP}` a set would checkpoint nothing"
-                converted = set_text(ctx, arg.value, value)
-                fixes = [fix(f"{fixes[0].title} and add `{AUTO_WRAP}={converted}`", *fixes[0].edits,
-                             *insert_keyword_after(ctx, arg, AUTO_WRAP, converted), safety=Safety.UNSAFE, preferred=True)]
-            yield self.finding(ctx, arg.value, message, fixes, severity)
-
-
-def policy_fixes(ctx: Context, written: ast.AST, value) -> list:
-    """Fixes that make the policy written at `written` (holding `value`) a set."""
-    node = value.node
-    at_binding = node is not written  # the argument is a name bound to the literal
-    if at_binding and not ctx.only_use(written):
-        return [fix(f"Wrap `{ctx.doc.source(written)}` in set()", replace(ctx, written, f"set({ctx.doc.source(written)})"))]
-    if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
-        return [fix(f"Convert {value.kind} to set", *_rebracket(ctx, node), preferred=True)]
-    if value.kind in ("list", "tuple", "frozenset") and isinstance(node, ast.Call):
-        return [fix(f"Convert {value.kind}(...) to set(...)", replace(ctx, node.func, "set"), preferred=True)]
-    if value.kind == "class":
-        return [fix("Wrap the class in a set", replace(ctx, node, "{" + ctx.doc.source(node) + "}"), preferred=True)]
-    return []
-
-
-def set_text(ctx: Context, written: ast.AST, value) -> str:
-    """The policy's text once `policy_fixes` has made it a set."""
-    node, text = value.node, ctx.doc.source(value.node)
-    if node is not written:
-        return ctx.doc.source(written) if ctx.only_use(written) else f"set({ctx.doc.source(written)})"
-    if isinstance(node, (ast.List, ast.Tuple, ast.ListComp)):
-        return "{" + (text[1:-1] if text[:1] in "[(" else text) + "}"
-    if isinstance(node, ast.Call):
-        return "set" + text[len(ctx.doc.source(node.func)):]
-    return "{" + text + "}"
-
-
-def _rebracket(ctx: Context, node: ast.AST) -> list[Edit]:
-    """`[A, B]` or `(A, B)` -> `{A, B}`: only the two brackets change."""
-    span = ctx.doc.span(node)
-    text = ctx.doc.slice(span)
-    if isinstance(node, ast.Tuple) and not text.startswith("("):
-        return [Edit(span, "{" + text + "}")]
-    opening = Span(span.start, Position(span.start.line, span.start.column + 1))
-    closing = Span(Position(span.end.line, span.end.column - 1), span.end)
-    return [Edit(opening, "{"), Edit(closing, "}")]
+            value = verdict.bad[0]
+            message = f"`{POLICY}` must be a set, found {described(ctx, arg, value)}"
+            hint = CALLABLE_HINT if value.kind in CALLABLES else HINTS.get(value.kind)
+            if hint:
+                message += f" ({hint})"
+            if not verdict.every_path:
+                condition = verdict.condition()
+                message += f"; {condition}" if condition else (
+                    "; when it is not empty" if all(v.truthy is None for v in verdict.bad) else "; on some paths")
+            severity = self.severity if verdict.every_path else Severity.WARNING
+            yield self.finding(ctx, arg.value, message, to_set(ctx, arg, verdict), severity)
 
 
 RULE = PolicyNotASet()

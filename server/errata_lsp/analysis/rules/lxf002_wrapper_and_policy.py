@@ -11,13 +11,9 @@ import ast
 from ..context import Arg, Context
 from ..findings import Safety, Severity
 from ..names import XLAFSDP_STRATEGY
+from ..flow import describe_when
+from ..policies import AUTO_WRAP, AUTO_WRAP_POSITION, POLICY, WRAPPER, not_a_set, set_text
 from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument, replace
-from ..values import classify
-from .lxf001_policy_not_a_set import policy_fixes, set_text
-from .lxf005_policy_without_auto_wrap import AUTO_WRAP, AUTO_WRAP_POSITION, insert_keyword_after
-
-POLICY = "activation_checkpointing_policy"
-WRAPPER = "auto_wrapper_callable"
 
 
 class WrapperAndPolicy(Rule):
@@ -26,6 +22,7 @@ class WrapperAndPolicy(Rule):
     name = "wrapper-and-policy"
     summary = "`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy"
     severity = Severity.ERROR
+    reveals = ("LXF001", "LXF005")
     triggers = ("XLAFSDPStrategy", WRAPPER)
     examples = (
         Invalid(
@@ -37,15 +34,28 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(\n"
             "    activation_checkpointing_policy={MyBlock},\n"
-            "    auto_wrap_policy={MyBlock},\n"
             ")\n",
+            fix="Remove `auto_wrapper_callable`",
             message="cannot both be set",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block}, state_dict_type='full')\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+            fix="Replace `auto_wrapper_callable` with `auto_wrap_policy={Block}`",
+        ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def build(policy):\n"
+            "    return XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=policy)\n",
+            message="whenever the policy is not empty",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -60,7 +70,7 @@ class WrapperAndPolicy(Rule):
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "kw = {'compute_dtype': dtype}\n"
-            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}, **kw)\n",
+            "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -80,42 +90,34 @@ class WrapperAndPolicy(Rule):
             policy, wrapper = args.get(POLICY), args.get(WRAPPER)
             if policy is None or wrapper is None:
                 continue
-            truthy = classify(ctx, policy.value).truthy
-            if truthy is False:
-                continue
+            values = ctx.values(policy.value)
+            if all(v.truthy is False for v in values):
+                continue  # Lightning skips a falsy policy before it looks at the wrapper
+            every_path = all(v.truthy is True for v in values)
             message = (
                 f"`{WRAPPER}` and `{POLICY}` cannot both be set: Lightning raises ValueError at setup "
                 "(the policy is turned into its own auto wrapper)"
             )
-            if truthy is None:
-                message += "; here whenever the policy is not empty"
-            severity = self.severity if truthy else Severity.WARNING
-            drop_wrapper = self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True)
-            if drop_wrapper is not None:
-                drop_wrapper = self._complete_policy(ctx, call, args, complete, policy, wrapper, drop_wrapper)
-            fixes = [f for f in (drop_wrapper, self._drop(ctx, call, policy, f"Remove `{POLICY}`")) if f]
-            yield self.finding(ctx, _underline(wrapper), message, fixes, severity)
+            if not every_path:
+                condition = describe_when(v for v in values if v.truthy)
+                message += f"; {condition}" if condition else "; here whenever the policy is not empty"
+            severity = self.severity if every_path else Severity.WARNING
+            fixes = [
+                self._drop(ctx, call, wrapper, f"Remove `{WRAPPER}`", preferred=True),
+                self._wrap_instead(ctx, call, args, complete, policy, wrapper),
+                self._drop(ctx, call, policy, f"Remove `{POLICY}`"),
+            ]
+            yield self.finding(ctx, _underline(wrapper), message, [f for f in fixes if f], severity)
 
-    def _complete_policy(self, ctx: Context, call: ast.Call, args: dict, complete: bool, policy: Arg,
-                         wrapper: Arg, drop):
-        """Without the wrapper, Lightning reaches its set check (LXF001) and torch_xla needs
-        `auto_wrap_policy` for the policy to do anything (LXF005): the fix sees to both."""
-        value = classify(ctx, policy.value)
-        edits, title, converted = list(drop.edits), drop.title, ctx.doc.source(policy.value)
-        if not value.is_set:
-            to_set = policy_fixes(ctx, policy.value, value)
-            if not to_set:
-                return drop
-            edits += to_set[0].edits
-            converted = set_text(ctx, policy.value, value)
-            title += " and make the policy a set"
-        if AUTO_WRAP not in args and complete and len(call.args) <= AUTO_WRAP_POSITION:
-            if wrapper.via is None:  # the wrapper's place is where the auto-wrap policy goes
-                edits[: len(drop.edits)] = [replace(ctx, wrapper.node, f"{AUTO_WRAP}={converted}")]
-            else:
-                edits += insert_keyword_after(ctx, policy, AUTO_WRAP, converted)
-            title = title.replace(f"Remove `{WRAPPER}`", f"Replace `{WRAPPER}` with `{AUTO_WRAP}={converted}`")
-        return fix(title, *edits, safety=Safety.UNSAFE, preferred=True)
+    def _wrap_instead(self, ctx: Context, call: ast.Call, args: dict, complete: bool, policy: Arg, wrapper: Arg):
+        """Put `auto_wrap_policy=<the policy as a set>` where the wrapper was: the policy then acts (LXF005)."""
+        if AUTO_WRAP in args or not complete or len(call.args) > AUTO_WRAP_POSITION or wrapper.via is not None:
+            return None
+        converted = set_text(ctx, policy, not_a_set(ctx, policy.value))
+        if converted is None or wrapper.node not in ctx.parents:
+            return None
+        return fix(f"Replace `{WRAPPER}` with `{AUTO_WRAP}={converted}`",
+                   replace(ctx, wrapper.node, f"{AUTO_WRAP}={converted}"), safety=Safety.UNSAFE)
 
     def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False):
         """Remove a keyword where it is spelled: in the call, in a `**{...}` display or a `**dict(...)`."""

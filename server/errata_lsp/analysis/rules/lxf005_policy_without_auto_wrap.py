@@ -7,11 +7,13 @@ calls `auto_wrapper_callable` only while it auto-wraps submodules, that is only 
 Without `auto_wrap_policy` (or with `auto_wrap_policy=None`) no submodule is wrapped, so none is
 checkpointed, and nothing raises or warns: memory use is simply what it was without the policy.
 
-A policy that is not a set (a list, a class) is LXF001's: Lightning raises there first. When the
-`**kwargs` cannot be read, `auto_wrap_policy` may be among them, so the rule stays silent.
+A policy that is a list or a class is also LXF001's error (Lightning raises there first); once that
+fix makes it a set, this silent no-op is what is left, so this warning stands beside it and the two
+fixes compose. When the `**kwargs` cannot be read, `auto_wrap_policy` may be among them, so the rule
+stays silent.
 
-The fix wraps the same classes (`auto_wrap_policy=<the policy>`), which is what the policy needs to
-act on, but it changes how the model is sharded: it is offered as unsafe.
+The fix wraps the same classes (`auto_wrap_policy=<the policy as a set>`), which is what the policy
+needs to act on, but it changes how the model is sharded: it is offered as unsafe.
 """
 
 from __future__ import annotations
@@ -19,15 +21,10 @@ from __future__ import annotations
 import ast
 
 from ..context import Arg, Context
-from ..findings import Edit, Position, Safety, Severity, Span
+from ..findings import Safety, Severity
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace, short
-from ..values import classify
-
-POLICY = "activation_checkpointing_policy"
-AUTO_WRAP = "auto_wrap_policy"
-WRAPPER = "auto_wrapper_callable"
-AUTO_WRAP_POSITION = 4  # XLAFSDPStrategy(accelerator, parallel_devices, checkpoint_io, precision, auto_wrap_policy, ...)
+from ..policies import AUTO_WRAP, AUTO_WRAP_POSITION, CONVERTIBLE, POLICY, WRAPPER, not_a_set, set_text
+from ..rule import Invalid, Rule, Valid, fix, insert_keyword_after, replace, short
 
 
 class PolicyWithoutAutoWrap(Rule):
@@ -105,8 +102,15 @@ class PolicyWithoutAutoWrap(Rule):
               "s = XLAFSDPStrategy(activation_checkpointing_policy=set(), state_dict_type='full')\n"
               "t = XLAFSDPStrategy(activation_checkpointing_policy=None)\n"
               "u = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **extra)\n"),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n",
+            fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n",
+            message="Add `auto_wrap_policy={Block}`",
+        ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
-              "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block])\n"),
+              "s = XLAFSDPStrategy(activation_checkpointing_policy='Block')\n"),
         Valid("from lightning.fabric.strategies import FSDPStrategy\n"
               "s = FSDPStrategy(activation_checkpointing_policy={Block})\n"),
         Valid("class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
@@ -123,63 +127,33 @@ class PolicyWithoutAutoWrap(Rule):
                 continue  # no policy; LXF002's error; or auto_wrap_policy given by position
             if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
-            value = classify(ctx, policy.value)
-            if not value.is_set or value.truthy is False:
-                continue  # not a set: LXF001 raises first; an empty set is ignored
+            verdict = not_a_set(ctx, policy.value)
+            values = ctx.values(policy.value)
+            if any(v.kind not in ("set", *CONVERTIBLE) for v in values) or all(v.truthy is False for v in values):
+                continue  # unknown, falsy, or a value no fix turns into a set of classes (LXF001 alone)
             auto_wrap = args.get(AUTO_WRAP)
             explicit_none = auto_wrap is not None and _is_none(ctx.value_of(auto_wrap.value))
             if auto_wrap is not None and not explicit_none or auto_wrap is None and not complete:
                 continue
-            written = ctx.doc.source(policy.value)
+            converted = set_text(ctx, policy, verdict)
             how = "`auto_wrap_policy=None`" if explicit_none else "no `auto_wrap_policy`"
             message = (
                 f"`{POLICY}` with {how} checkpoints nothing: torch_xla applies the policy only to modules that "
-                f"`{AUTO_WRAP}` wraps. Add `{AUTO_WRAP}={short(written)}`"
+                f"`{AUTO_WRAP}` wraps."
             )
-            if value.truthy is None:
+            if converted is not None:
+                message += f" Add `{AUTO_WRAP}={short(converted)}`"
+            if any(v.truthy is None for v in values):
                 message += " (when the set is not empty)"
-            title = f"Add `{AUTO_WRAP}={short(written)}`"
-            if explicit_none:
-                edits = [replace(ctx, auto_wrap.value, written)]
-            else:
-                edits = insert_keyword_after(ctx, policy, AUTO_WRAP, written)
-            fixes = [fix(title, *edits, safety=Safety.UNSAFE, preferred=True)] if edits else []
+            fixes = []
+            if converted is not None and policy.value in ctx.parents:
+                if explicit_none:
+                    edits = [replace(ctx, auto_wrap.value, converted)]
+                else:
+                    edits = insert_keyword_after(ctx, policy, AUTO_WRAP, converted)
+                if edits:
+                    fixes = [fix(f"Add `{AUTO_WRAP}={short(converted)}`", *edits, safety=Safety.UNSAFE, preferred=True)]
             yield self.finding(ctx, _underline(policy), message, fixes)
-
-
-def insert_keyword_after(ctx: Context, arg: Arg, name: str, value_text: str) -> list[Edit]:
-    """Edits that add `name=value_text` (or `'name': value_text` in a dict display) right after `arg`:
-    on the same line in a one-line call, on a line of its own in a call spelled one item a line.
-    [] when `arg` is spelled some other way."""
-    holder = ctx.parents.get(arg.node)
-    if isinstance(arg.node, ast.keyword):
-        item = f"{name}={value_text}"
-    elif isinstance(holder, ast.Dict) and isinstance(arg.node, ast.Constant):
-        quote = ctx.doc.source(arg.node)[:1]
-        quote = quote if quote in "'\"" else "'"
-        item = f"{quote}{name}{quote}: {value_text}"
-    else:
-        return []
-    end = ctx.doc.span(arg.value).end  # the entry ends with its value
-    line = ctx.doc.lines[end.line]
-    after = line[end.column:].lstrip()
-    if after and not after.startswith("#") and not (after.startswith(",") and _blank(after[1:])):
-        return [Edit(Span(end, end), f", {item}")]  # more items on this line: stay on it
-    start = ctx.doc.span(arg.node).start
-    before = ctx.doc.lines[start.line][: start.column]
-    indent = before if not before.strip() else "".join(c if c == "\t" else " " for c in before)
-    line_end = Position(end.line, len(line.rstrip()))
-    if after.startswith(","):  # `x={A},  # note` -> a new line `auto_wrap_policy={A},` below it
-        return [Edit(Span(line_end, line_end), f"\n{indent}{item},")]
-    if not after:  # the last item, no trailing comma
-        return [Edit(Span(end, end), f",\n{indent}{item}")]
-    # The last item, then a comment: the comma goes before the comment, the new item below it.
-    return [Edit(Span(end, end), ","), Edit(Span(line_end, line_end), f"\n{indent}{item}")]
-
-
-def _blank(text: str) -> bool:
-    text = text.strip()
-    return not text or text.startswith("#")
 
 
 def _is_none(node: ast.AST) -> bool:

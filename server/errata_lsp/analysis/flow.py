@@ -1,0 +1,1383 @@
+"""What an expression can hold, where that value was written, and on which paths.
+
+An abstract interpreter of Python's semantics over one module, never executing anything:
+
+- every scope (the module, each function) is walked once, in order, through its branches; each name
+  read gets the definitions that reach it, each with the conditions it holds under (`if`, `elif`,
+  `else`, conditional expressions, `match`, `except`). Branches that cannot run (`if False:`,
+  `if TYPE_CHECKING:`) are skipped; a branch that returns or raises does not fall through;
+- a function body sees the module's bindings as they stand once the module has run, whatever their
+  order; a name a nested function reads comes from the enclosing function's final bindings;
+- parameters hold their call sites' arguments (and their defaults where a call omits them), the
+  Fabric for a function given to `fabric.launch`; a call to a local function holds its returns;
+- `self` holds an instance of its class; an attribute of an instance holds what the constructor
+  call gave it (dataclass fields, `__init__` parameters), what any method assigned to `self.x`,
+  properties' returns, class attributes and fields' defaults, through the class's local bases;
+- containers: displays, constructors, comprehensions, subscripts of known keys, `{**a, **b}`,
+  `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
+  `SimpleNamespace`, argparse defaults;
+- a name imported from another module of the project is evaluated there (see `crossfile`).
+
+What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
+`MAX_ALTERNATIVES` values per expression.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from .names import FABRIC, XLAFSDP_STRATEGY
+
+if TYPE_CHECKING:
+    from .context import Context
+
+MAX_ALTERNATIVES = 16
+MAX_DEPTH = 40
+MAX_STEPS = 50_000
+CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
+              "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
+ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
+OPTIMIZERS = "torch.optim."
+STRATEGIES = "lightning.fabric.strategies."
+NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One thing an expression may hold.
+
+    kind: list, tuple, set, frozenset, dict, str, number, bool, none, class, function, lambda,
+    partial, instance, namespace, args, fabric, strategy, setup_module, setup_optimizer, module,
+    optimizer, external, unknown.
+    """
+
+    kind: str
+    node: ast.AST | None = None  # where it was written: a display, a call, a def, a class
+    when: tuple[str, ...] = ()  # the conditions it holds under; () on every path
+    label: str | None = None  # the variable, field or parameter that held it, for messages
+    qualified: str | None = None  # for classes, strategies and externals: the qualified name
+    extra: Any = None  # kind-specific: an instance's class, a dict's base, a method's owner
+    flow: Flow | None = field(default=None, compare=False, repr=False)  # the module it was written in
+
+    @property
+    def truthy(self) -> bool | None:
+        node = self.node
+        if self.kind == "none":
+            return False
+        if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
+                         "setup_module", "optimizer", "instance", "namespace"):
+            return True
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return bool(node.elts)
+        if isinstance(node, ast.Dict):
+            return True if any(k is not None for k in node.keys) else (None if node.keys else False)
+        if isinstance(node, ast.Constant):
+            return bool(node.value)
+        if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
+            return False  # list(), set(), dict(), str()
+        return None
+
+    @property
+    def foreign(self) -> bool:
+        """Written in another module: no span of this document, so no fix there."""
+        return self.flow is not None and self.flow.origin is not None
+
+    @property
+    def line(self) -> int | None:
+        return getattr(self.node, "lineno", None)
+
+    def where(self) -> str:
+        """`TrainConfig.layers`, line 14 (or `config.py`, line 14)."""
+        parts = []
+        if self.label:
+            parts.append(f"`{self.label}`")
+        if self.foreign and self.flow is not None:
+            parts.append(f"{self.flow.origin_name}")
+        if self.line:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+    def under(self, when: tuple[str, ...]) -> Value:
+        if not when:
+            return self
+        merged = tuple(dict.fromkeys((*when, *self.when)))
+        return replace(self, when=merged)
+
+    def named(self, label: str | None) -> Value:
+        return self if label is None or self.label is not None else replace(self, label=label)
+
+
+UNKNOWN = Value("unknown")
+
+
+@dataclass(frozen=True)
+class Def:
+    """A definition that reaches a name: what binds it and under which conditions."""
+
+    how: str  # assign, param, def, import, aug, unknown
+    node: ast.AST | None  # the value expression, the arg, the def, the import
+    when: tuple[str, ...] = ()
+    path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
+    label: str | None = None
+
+
+@dataclass
+class Scope:
+    """One walk of a scope's statements: the definitions reaching each name read, its returns, its
+    final bindings (what a nested function or, for the module, every function sees)."""
+
+    node: ast.AST
+    reaching: dict[int, tuple[Def, ...]] = field(default_factory=dict)  # id(Name load) -> defs
+    returns: list[tuple[ast.expr, tuple[str, ...]]] = field(default_factory=list)
+    final: dict[str, tuple[Def, ...]] = field(default_factory=dict)
+    locals: set[str] = field(default_factory=set)
+    globals: set[str] = field(default_factory=set)
+
+
+class _Terminated(dict):
+    """The bindings of a branch that returned or raised: it does not reach what follows."""
+
+
+class Walker:
+    """Walks one scope's statements in order, recording what reaches each name read."""
+
+    def __init__(self, scope: Scope, module_globals: dict[str, list[Def]] | None, text=None):
+        self.text = text or _source  # a condition as the user wrote it
+        self.scope = scope
+        self.module_globals = module_globals  # where `global x` assignments in a function go
+
+    def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict:
+        for stmt in body:
+            env = self.stmt(stmt, env, when)
+            if isinstance(env, _Terminated):
+                return env
+        return env
+
+    # --- statements ------------------------------------------------------------------------------
+    def stmt(self, s: ast.stmt, env: dict, when: tuple[str, ...]) -> dict:
+        if isinstance(s, ast.Assign):
+            env = self.expr(s.value, env, when)
+            for target in s.targets:
+                env = self.bind_target(target, s.value, env, when)
+            return env
+        if isinstance(s, ast.AnnAssign):
+            if s.value is not None:
+                env = self.expr(s.value, env, when)
+                return self.bind_target(s.target, s.value, env, when)
+            return env
+        if isinstance(s, ast.AugAssign):
+            env = self.expr(s.value, env, when)
+            if isinstance(s.target, ast.Name):
+                self.scope.reaching[id(s.target)] = env.get(s.target.id, ())
+                return self.bind(s.target.id, Def("aug", s, when, label=s.target.id), env)
+            return self.expr(s.target, env, when)
+        if isinstance(s, ast.If):
+            env = self.expr(s.test, env, when)
+            test = self.text(s.test)
+            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+                return self.run(s.orelse, env, when)
+            if test in ("True", "1") or _is_main_guard(s.test):
+                return self.run(s.body, env, when)
+            then = self.run(s.body, dict(env), (*when, test))
+            other = self.run(s.orelse, dict(env), (*when, _negate(s.test, self.text)) if s.orelse else when)
+            return _merge(then, other)
+        if isinstance(s, (ast.For, ast.AsyncFor)):
+            env = self.expr(s.iter, env, when)
+            env = self.bind_target(s.target, None, env, when)
+            env = self.run(s.body, env, when)
+            if isinstance(env, _Terminated):
+                env = dict(env)  # a loop body that returns may not run at all
+            return self.run(s.orelse, env, when)
+        if isinstance(s, ast.While):
+            env = self.expr(s.test, env, when)
+            body = self.run(s.body, dict(env), when)
+            env = _merge(body, env) if not isinstance(body, _Terminated) else env
+            return self.run(s.orelse, env, when)
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            for item in s.items:
+                env = self.expr(item.context_expr, env, when)
+                if item.optional_vars is not None:
+                    env = self.bind_target(item.optional_vars, None, env, when)
+            return self.run(s.body, env, when)
+        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            before = dict(env)
+            body = self.run(s.body, dict(env), when)
+            branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
+            for handler in s.handlers:
+                label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
+                start = _merge(before, dict(body)) if not isinstance(body, _Terminated) else dict(before)
+                if handler.type is not None:
+                    start = self.expr(handler.type, start, when)
+                if handler.name:
+                    start = self.bind(handler.name, Def("unknown", handler, when), start)
+                branches.append(self.run(handler.body, start, (*when, label)))
+            env = branches[0]
+            for other in branches[1:]:
+                env = _merge(env, other)
+            if s.finalbody:
+                final = self.run(s.finalbody, dict(env), when)
+                return final if isinstance(final, _Terminated) else (
+                    _Terminated(final) if isinstance(env, _Terminated) else final)
+            return env
+        if isinstance(s, ast.Match):
+            env = self.expr(s.subject, env, when)
+            subject = self.text(s.subject)
+            branches = []
+            exhaustive = False
+            for case in s.cases:
+                pattern = self.text(case.pattern)
+                start = dict(env)
+                for name in _pattern_names(case.pattern):
+                    start = self.bind(name, Def("unknown", case.pattern, when), start)
+                if case.guard is not None:
+                    start = self.expr(case.guard, start, when)
+                irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
+                cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
+                branches.append(self.run(case.body, start, cond))
+                exhaustive = exhaustive or irrefutable
+            if not exhaustive:
+                branches.append(env)
+            env = branches[0]
+            for other in branches[1:]:
+                env = _merge(env, other)
+            return env
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for decorator in s.decorator_list:
+                env = self.expr(decorator, env, when)
+            if isinstance(s, ast.ClassDef):
+                for base in (*s.bases, *(k.value for k in s.keywords)):
+                    env = self.expr(base, env, when)
+            else:
+                for default in (*s.args.defaults, *(d for d in s.args.kw_defaults if d is not None)):
+                    env = self.expr(default, env, when)
+            return self.bind(s.name, Def("def", s, when, label=s.name), env)
+        if isinstance(s, (ast.Import, ast.ImportFrom)):
+            for alias in s.names:
+                if alias.name != "*":
+                    name = alias.asname or alias.name.split(".")[0]
+                    env = self.bind(name, Def("import", s, when, label=name), env)
+            return env
+        if isinstance(s, ast.Global):
+            self.scope.globals.update(s.names)
+            return env
+        if isinstance(s, ast.Return):
+            if s.value is not None:
+                env = self.expr(s.value, env, when)
+                self.scope.returns.append((s.value, when))
+            return _Terminated(env)
+        if isinstance(s, ast.Raise):
+            for part in (s.exc, s.cause):
+                if part is not None:
+                    env = self.expr(part, env, when)
+            return _Terminated(env)
+        if isinstance(s, ast.Delete):
+            for target in s.targets:
+                if isinstance(target, ast.Name):
+                    env = {k: v for k, v in env.items() if k != target.id}
+                else:
+                    env = self.expr(target, env, when)
+            return env
+        for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
+            if isinstance(child, ast.expr):
+                env = self.expr(child, env, when)
+        return env
+
+    # --- expressions: record what reaches each name read -----------------------------------------
+    def expr(self, node: ast.AST, env: dict, when: tuple[str, ...], shadow: frozenset[str] = frozenset()) -> dict:
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ast.Name):
+                if isinstance(n.ctx, ast.Load):
+                    self.scope.reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())
+                continue
+            if isinstance(n, ast.NamedExpr):
+                env = self.expr(n.value, env, when, shadow)
+                env = self.bind(n.target.id, Def("assign", n.value, when, label=n.target.id), env)
+                continue
+            if isinstance(n, ast.Lambda):
+                inner = shadow | {a.arg for a in _all_args(n.args)}
+                for default in (*n.args.defaults, *(d for d in n.args.kw_defaults if d is not None)):
+                    env = self.expr(default, env, when, shadow)
+                env = self.expr(n.body, env, when, frozenset(inner))
+                continue
+            if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                inner = set(shadow)
+                for gen in n.generators:
+                    env = self.expr(gen.iter, env, when, frozenset(inner))
+                    inner |= {t.id for t in ast.walk(gen.target) if isinstance(t, ast.Name)}
+                    for cond in gen.ifs:
+                        env = self.expr(cond, env, when, frozenset(inner))
+                parts = [n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]
+                for part in parts:
+                    env = self.expr(part, env, when, frozenset(inner))
+                continue
+            if isinstance(n, ast.IfExp):
+                env = self.expr(n.test, env, when, shadow)
+                env = self.expr(n.body, env, when, shadow)
+                env = self.expr(n.orelse, env, when, shadow)
+                continue
+            stack.extend(reversed(list(ast.iter_child_nodes(n))))
+        return env
+
+    # --- binding ---------------------------------------------------------------------------------
+    def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict, when: tuple[str, ...],
+                    path: tuple[int, ...] = ()) -> dict:
+        if isinstance(target, ast.Name):
+            how = "assign" if value is not None else "unknown"
+            return self.bind(target.id, Def(how, value, when, path, label=target.id), env)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            for i, element in enumerate(target.elts):
+                inner = element.value if isinstance(element, ast.Starred) else element
+                env = self.bind_target(inner, None if starred else value, env, when, (*path, i))
+            return env
+        if isinstance(target, ast.Starred):
+            return self.bind_target(target.value, None, env, when, path)
+        return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
+
+    def bind(self, name: str, definition: Def, env: dict) -> dict:
+        if name in self.scope.globals and self.module_globals is not None:
+            self.module_globals.setdefault(name, []).append(definition)
+            return env
+        self.scope.locals.add(name)
+        env = dict(env)
+        env[name] = (definition,)
+        return env
+
+
+def _merge(a: dict, b: dict) -> dict:
+    """The bindings after two paths meet: a name keeps the definitions of both."""
+    if isinstance(a, _Terminated) and isinstance(b, _Terminated):
+        return _Terminated(a)
+    if isinstance(a, _Terminated):
+        return b
+    if isinstance(b, _Terminated):
+        return a
+    out = {}
+    for key in a.keys() | b.keys():
+        left, right = a.get(key), b.get(key)
+        if left is None or right is None or left is right:
+            out[key] = left if left is not None else right  # bound on one path only: that path's definitions
+        else:
+            out[key] = tuple(dict.fromkeys((*left, *right)))
+    return out
+
+
+class Flow:
+    """Values of the expressions of one module (a `Context`), computed on demand and memoized."""
+
+    def __init__(self, ctx: Context, origin: str | None = None):
+        self.ctx = ctx
+        self.origin = origin  # the path of another module of the project; None for the document
+        self._scopes: dict[int, Scope] = {}
+        self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
+        self._active: set[int] = set()
+        self._globals: dict[str, list[Def]] = {}
+        self.steps = 0
+        self.depth = 0
+
+    def text(self, node: ast.AST) -> str:
+        """An expression as the module spells it, on one line."""
+        try:
+            return " ".join(self.ctx.doc.source(node).split())
+        except (AttributeError, IndexError):
+            return _source(node)
+
+    def pin(self, node: ast.AST, values: tuple[Value, ...]) -> None:
+        """Let `node` (a stand-in made by the caller) hold `values`."""
+        self._memo[id(node)] = (node, values)
+
+    @property
+    def origin_name(self) -> str:
+        import os
+
+        return f"`{os.path.basename(self.origin)}`" if self.origin else ""
+
+    # --- scopes ----------------------------------------------------------------------------------
+    def scope(self, node: ast.AST) -> Scope:
+        found = self._scopes.get(id(node))
+        if found is None:
+            found = Scope(node)
+            self._scopes[id(node)] = found
+            if isinstance(node, ast.Module):
+                walker = Walker(found, None, self.text)
+                found.final = walker.run(node.body, {}, ())
+                for name, defs in self._globals_of_functions().items():
+                    found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                walker = Walker(found, self._globals, self.text)
+                env = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
+                found.locals.update(env)
+                if isinstance(node, ast.Lambda):
+                    walker.expr(node.body, env, ())
+                    found.returns.append((node.body, ()))
+                    found.final = env
+                else:
+                    found.final = dict(walker.run(node.body, env, ()))
+            elif isinstance(node, ast.ClassDef):
+                walker = Walker(found, None, self.text)
+                found.final = dict(walker.run(node.body, {}, ()))
+        return found
+
+    def _globals_of_functions(self) -> dict[str, list[Def]]:
+        """`global x` assignments inside functions: more values of the module's `x`."""
+        for func in (*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)):
+            if any(isinstance(n, ast.Global) for n in ast.walk(func)):
+                self.scope(func)
+        return {k: [replace(d, when=(*d.when, "once the function that sets it has run")) for d in v]
+                for k, v in self._globals.items()}
+
+    def owner(self, node: ast.AST) -> ast.AST:
+        """The scope (module, function, lambda, class body) whose walk records `node`."""
+        return self.ctx.scope_of(node)
+
+    def reaching(self, name: ast.Name) -> tuple[Def, ...] | None:
+        """The definitions that reach a name read; None when it is bound in no scope the file shows."""
+        owner = self.owner(name)
+        scope = self.scope(owner if not isinstance(owner, ast.ClassDef) else owner)
+        defs = scope.reaching.get(id(name))
+        if defs is None:  # not walked (a decorator, a default): read it in the enclosing scope
+            parent = self.ctx.parents.get(owner)
+            if parent is None:
+                return None
+            outer = self.ctx.scope_of(owner) if owner is not self.ctx.module else None
+            if outer is None or outer is owner:
+                return None
+            defs = self.scope(outer).reaching.get(id(name), ())
+        if defs:
+            return defs
+        if name.id in scope.locals and not isinstance(owner, (ast.Module, ast.ClassDef)):
+            return ()  # a local read before it is bound
+        # free in this scope: the enclosing functions' final bindings, then the module's
+        current = owner
+        while current is not None and not isinstance(current, ast.Module):
+            current = self.ctx.parents.get(current)
+            while current is not None and not isinstance(current, (ast.Module, ast.FunctionDef,
+                                                                   ast.AsyncFunctionDef, ast.Lambda)):
+                current = self.ctx.parents.get(current)
+            if current is None:
+                break
+            outer = self.scope(current)
+            if name.id in outer.final:
+                return outer.final[name.id]
+        module = self.scope(self.ctx.module)
+        if owner is self.ctx.module:
+            return None
+        return module.final.get(name.id)
+
+    # --- values ----------------------------------------------------------------------------------
+    def values(self, node: ast.AST) -> tuple[Value, ...]:
+        """Everything `node` may hold, each with where it was written and the paths it holds on."""
+        key = id(node)
+        memo = self._memo.get(key)
+        if memo is not None and memo[0] is node:
+            return memo[1]
+        if key in self._active or self.depth > MAX_DEPTH or self.steps > MAX_STEPS:
+            return (Value("unknown", node, flow=self),)
+        self._active.add(key)
+        self.depth += 1
+        self.steps += 1
+        try:
+            found = _bounded(self._values(node))
+        except RecursionError:
+            found = (Value("unknown", node, flow=self),)
+        finally:
+            self.depth -= 1
+            self._active.discard(key)
+        self._memo[key] = (node, found)  # the node is kept alive with its answer: ids are never reused
+        return found
+
+    def _values(self, node: ast.AST) -> tuple[Value, ...]:
+        v = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if value is None:
+                return v("none")
+            if isinstance(value, bool):
+                return v("bool")
+            if isinstance(value, (str, bytes)):
+                return v("str")
+            return v("number")
+        if isinstance(node, ast.List):
+            return v("list")
+        if isinstance(node, ast.Tuple):
+            return v("tuple")
+        if isinstance(node, ast.Set):
+            return v("set")
+        if isinstance(node, ast.Dict):
+            return v("dict")
+        if isinstance(node, ast.ListComp):
+            return v("list")
+        if isinstance(node, ast.SetComp):
+            return v("set")
+        if isinstance(node, ast.DictComp):
+            return v("dict")
+        if isinstance(node, ast.GeneratorExp):
+            return v("generator")
+        if isinstance(node, (ast.JoinedStr,)):
+            return v("str")
+        if isinstance(node, ast.Lambda):
+            return v("lambda")
+        if isinstance(node, (ast.Compare, ast.UnaryOp)) and isinstance(getattr(node, "op", None), ast.Not) or isinstance(node, ast.Compare):
+            return v("bool")
+        if isinstance(node, ast.NamedExpr):
+            return self.values(node.value)
+        if isinstance(node, ast.IfExp):
+            test = self.text(node.test)
+            return (*(x.under((test,)) for x in self.values(node.body)),
+                    *(x.under((_negate(node.test, self.text),)) for x in self.values(node.orelse)))
+        if isinstance(node, ast.BoolOp):
+            return tuple(x for operand in node.values for x in self.values(operand))
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.BinOp):
+            return self._binop(node)
+        if isinstance(node, ast.Starred):
+            return self.values(node.value)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            nested = self.ctx.enclosing_function(node) is not None
+            return v("function", extra="nested" if nested else None, label=node.name)
+        if isinstance(node, ast.ClassDef):
+            return v("class", label=node.name, qualified=node.name)
+        return v("unknown")
+
+    # names
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        defs = self.reaching(node)
+        if defs is None or defs == ():
+            qualified = self.ctx.resolve(node)
+            if defs is None and qualified is None and node.id in CONTAINERS:
+                return (Value("function", node, qualified=f"builtins.{node.id}", flow=self),)
+            if defs is None:  # a name the file does not show (`from m import *`, a chunk not read)
+                return (_external(qualified or node.id, node, self),)
+            return (Value("unknown", node, flow=self),)
+        out: list[Value] = []
+        for d in defs:
+            out.extend(x.under(d.when) for x in self.of_def(d, node))
+        return tuple(out)
+
+    def of_def(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
+        if d.how == "assign" and d.node is not None:
+            values = self.values(d.node)
+            for index in d.path:
+                values = tuple(x for value in values for x in self.element(value, index))
+            return tuple(x.named(d.label) for x in values)
+        if d.how == "def" and d.node is not None:
+            return self.values(d.node)
+        if d.how == "param":
+            return self.parameter(d.node)  # type: ignore[arg-type]
+        if d.how == "import":
+            return self._imported(d, use)
+        if d.how == "aug" and isinstance(d.node, ast.AugAssign):
+            values = self.values(d.node.value)
+            kinds = {x.kind for x in values}
+            if len(kinds) == 1 and kinds <= {"list", "tuple", "set", "str", "number"}:
+                return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
+        return (Value("unknown", d.node, flow=self),)
+
+    def _imported(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
+        qualified = self.ctx.resolve(use) if isinstance(use, ast.Name) else None
+        if isinstance(use, ast.Name) and isinstance(d.node, ast.ImportFrom) and self.origin is None:
+            from .crossfile import values_elsewhere
+
+            elsewhere = values_elsewhere(self.ctx, use)
+            if elsewhere is not None:
+                return elsewhere
+        return (_external(qualified or (d.label or ""), use, self),)
+
+    # parameters
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        func = self.ctx.scope_of(arg)
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return (Value("unknown", arg, flow=self),)
+        positional = [*func.args.posonlyargs, *func.args.args]
+        cls = self._method_class(func)
+        if cls is not None and positional and arg is positional[0] and not _is_static(func):
+            if _is_classmethod(func):
+                return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
+            return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
+        sites = list(self.call_sites(func))
+        out: list[Value] = []
+        many = len(sites) > 1
+        for call, bound_self, when in sites:
+            given = _argument_for(func, arg, call, bound_self)
+            cond = (*when, f"when called at line {call.lineno}") if many else when
+            if given is _MISSING:
+                default = _default_for(func, arg)
+                if default is not None:
+                    out.extend(x.under(cond).named(arg.arg) for x in self.values(default))
+                else:
+                    out.append(Value("unknown", arg, flow=self))
+            elif given is None:
+                out.append(Value("unknown", arg, flow=self))
+            elif isinstance(given, Value):
+                out.append(given.under(cond))
+            else:
+                out.extend(x.under(cond).named(arg.arg) for x in self.values(given))
+        if not sites:
+            return (Value("unknown", arg, flow=self),)
+        return tuple(out)
+
+    def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
+        """(call, the receiver is bound as the first parameter, conditions) for each call of `func` the
+        module shows: by its name, as `self.m(...)`, as a launched function (`fabric.launch(f)`)."""
+        name = getattr(func, "name", None)
+        if name is None:
+            return
+        cls = self._method_class(func)
+        if cls is None:
+            for call in self.ctx.calls_by_name(name):
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call, False, ()
+            for call, _ in self.ctx.method_calls("launch"):
+                for x in self.values(call.args[0]) if call.args else ():
+                    if self._is(func, x):
+                        partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
+                        yield _Launched(call, partial), False, ()
+            return
+        if name == "__init__":
+            for call in self.ctx.calls_by_name(cls.name):
+                if any(x.kind == "class" and x.node is cls for x in self.values(call.func)):
+                    yield call, True, ()
+            return
+        for call, receiver in self.ctx.method_calls(name):
+            if any(x.kind == "instance" and x.extra[0] is cls for x in self.values(receiver)):
+                yield call, True, ()
+
+    def _is(self, func: ast.AST, value: Value) -> bool:
+        return value.node is func or (value.kind == "partial" and value.extra is func)
+
+    def _method_class(self, func: ast.AST) -> ast.ClassDef | None:
+        parent = self.ctx.parents.get(func)
+        return parent if isinstance(parent, ast.ClassDef) else None
+
+    # attributes
+    def _attribute(self, node: ast.Attribute) -> tuple[Value, ...]:
+        qualified = self.ctx.resolve(node)
+        if qualified is not None:
+            return (_external(qualified, node, self),)
+        out: list[Value] = []
+        for base in self.values(node.value):
+            out.extend(x.under(base.when) for x in self.attribute(base, node.attr, node))
+        return tuple(out)
+
+    def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        flow = value.flow or self
+        if flow is not self:
+            return flow.attribute(value, attr, node)
+        unknown = (Value("unknown", node, flow=self),)
+        if value.kind == "instance":
+            cls, call = value.extra
+            found = self.instance_attribute(cls, call, attr, set())
+            return found or unknown
+        if value.kind == "class" and isinstance(value.node, ast.ClassDef):
+            found = self.class_attribute(value.node, attr, set())
+            if found and _is_enum(value.node, self.ctx):
+                return tuple(Value("enum", x.node, x.when, f"{value.node.name}.{attr}", extra=x, flow=self)
+                             for x in found)
+            return found or unknown
+        if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
+            return (value.extra,)
+        if value.kind == "namespace" and isinstance(value.node, ast.Call):
+            for kw in value.node.keywords:
+                if kw.arg == attr:
+                    return tuple(x.named(attr) for x in self.values(kw.value))
+            return unknown
+        if value.kind == "args":
+            return self.argparse_default(attr) or unknown
+        if value.kind == "fabric" and attr == "strategy":
+            return (Value("fabric_strategy", value.node, value.when, extra=value, flow=self),)
+        if value.kind == "dict" and attr in ("copy",):
+            return (replace(value, kind="method", extra=(value, attr)),)
+        return unknown
+
+    def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
+                           seen: set[int]) -> tuple[Value, ...]:
+        if id(cls) in seen:
+            return ()
+        seen.add(id(cls))
+        fields = self.dataclass_fields(cls)
+        if fields is not None and attr in dict(fields):
+            return self._field(cls, call, attr, fields)
+        out: list[Value] = []
+        label = f"{cls.name}.{attr}"
+        for method in cls.body:
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if method.name == attr:
+                if any(_source(d) in ("property", "functools.cached_property", "cached_property")
+                       for d in method.decorator_list):
+                    scope = self.scope(method)
+                    for expr, when in scope.returns:
+                        out.extend(x.under(when).named(label) for x in self.values(expr))
+                else:
+                    out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
+                continue
+            self_name = method.args.args[0].arg if method.args.args else None
+            if self_name is None:
+                continue
+            for stmt in ast.walk(method):
+                for target, value in _attribute_stores(stmt, self_name, attr):
+                    out.extend(x.named(label) for x in self._in_method(method, call, value))
+        if not out:
+            out.extend(self.class_attribute(cls, attr, set()))
+        if not out:
+            for base in self.local_bases(cls):
+                out.extend(self.instance_attribute(base, call, attr, seen))
+        return tuple(out)
+
+    def _in_method(self, method: ast.FunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
+        """A value assigned in a method; `self.x = x` in `__init__` reads the constructor call's argument."""
+        if call is not None and method.name == "__init__" and isinstance(value, ast.Name):
+            for a in _all_args(method.args)[1:]:
+                if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
+                    given = _argument_for(method, a, call, True)
+                    if given is _MISSING:
+                        default = _default_for(method, a)
+                        return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
+                    if isinstance(given, ast.AST):
+                        return self.values(given)
+        return self.values(value)
+
+    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
+        names = [name for name, _ in fields]
+        stmt = dict(fields)[attr]
+        label = f"{cls.name}.{attr}"
+        calls: list[tuple[ast.Call, tuple[str, ...]]] = []
+        if call is not None:
+            calls = [(call, ())]
+        else:  # `self` in a method: every construction the module shows
+            sites = [c for c in self.ctx.calls_by_name(cls.name)
+                     if any(x.kind == "class" and x.node is cls for x in self.values(c.func))]
+            calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
+        out: list[Value] = []
+        for c, when in calls:
+            given = _dataclass_argument(names, attr, c)
+            if isinstance(given, ast.AST):
+                out.extend(x.under(when).named(label) for x in self.values(given))
+            elif given is None:
+                out.append(Value("unknown", c, flow=self))
+            else:
+                out.extend(x.under(when) for x in self._field_default(stmt, label))
+        if not calls:
+            out.extend(self._field_default(stmt, label))
+        return tuple(out)
+
+    def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
+        value = stmt.value
+        if value is None:
+            return (Value("unknown", stmt, flow=self),)
+        if isinstance(value, ast.Call) and (self.ctx.resolve(value.func) or _source(value.func)).endswith("field"):
+            for kw in value.keywords:
+                if kw.arg == "default":
+                    return tuple(x.named(label) for x in self.values(kw.value))
+                if kw.arg == "default_factory":
+                    return tuple(x.named(label) for x in self.called(kw.value, kw.value))
+            return (Value("unknown", value, flow=self),)
+        return tuple(x.named(label) for x in self.values(value))
+
+    def called(self, func: ast.expr, where: ast.AST) -> tuple[Value, ...]:
+        """What calling `func` with no argument gives (a `default_factory`)."""
+        out: list[Value] = []
+        for f in self.values(func):
+            if f.kind == "lambda" and isinstance(f.node, ast.Lambda):
+                out.extend(self.values(f.node.body))
+            elif f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.extend(self.returns_of(f.node))
+            elif f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
+                kind = CONTAINERS.get(f.qualified[9:], "unknown")
+                out.append(Value(kind, ast.Call(func=func, args=[], keywords=[]), flow=self))
+            elif f.kind == "class" and isinstance(f.node, ast.ClassDef):
+                out.append(Value("instance", where, extra=(f.node, None), flow=self))
+            else:
+                out.append(Value("unknown", where, flow=self))
+        return tuple(out)
+
+    def class_attribute(self, cls: ast.ClassDef, attr: str, seen: set[int]) -> tuple[Value, ...]:
+        if id(cls) in seen:
+            return ()
+        seen.add(id(cls))
+        scope = self.scope(cls)
+        if attr in scope.final:
+            out: list[Value] = []
+            for d in scope.final[attr]:
+                if d.how == "assign" and d.node is not None:
+                    out.extend(x.under(d.when).named(f"{cls.name}.{attr}") for x in self.values(d.node))
+                elif d.how == "def":
+                    out.extend(self.values(d.node))  # type: ignore[arg-type]
+            for stmt in cls.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == attr \
+                        and stmt.value is not None and self.dataclass_fields(cls) is not None:
+                    return self._field_default(stmt, f"{cls.name}.{attr}")
+            return tuple(out)
+        for base in self.local_bases(cls):
+            found = self.class_attribute(base, attr, seen)
+            if found:
+                return found
+        return ()
+
+    def local_bases(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
+        out = []
+        for base in cls.bases:
+            for x in self.values(base):
+                if x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is self:
+                    out.append(x.node)
+        return out
+
+    def dataclass_fields(self, cls: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]] | None:
+        """Fields in constructor order (bases first), or None when `cls` is no dataclass/NamedTuple."""
+        is_data = any(_source(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen")
+                      for d in cls.decorator_list) or any(_source(b).split(".")[-1] in ("NamedTuple", "BaseModel")
+                                                          for b in cls.bases)
+        if not is_data:
+            bases = self.local_bases(cls)
+            if not any(self.dataclass_fields(b) is not None for b in bases):
+                return None
+        fields: list[tuple[str, ast.AnnAssign]] = []
+        for base in self.local_bases(cls):
+            inherited = self.dataclass_fields(base) or []
+            fields.extend(f for f in inherited if f[0] not in dict(fields))
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and "ClassVar" not in _source(stmt.annotation):
+                fields = [f for f in fields if f[0] != stmt.target.id] + [(stmt.target.id, stmt)]
+        return fields
+
+    def argparse_default(self, attr: str) -> tuple[Value, ...]:
+        out: list[Value] = []
+        for call, _ in self.ctx.method_calls("add_argument"):
+            options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            keywords = {k.arg: k.value for k in call.keywords if k.arg}
+            dest = keywords.get("dest")
+            names = {dest.value} if isinstance(dest, ast.Constant) else {o.lstrip("-").replace("-", "_") for o in options}
+            if attr not in names:
+                continue
+            option = options[-1] if options else attr
+            if "default" in keywords:
+                out.extend(x.under(("by default",)).named(f"--{attr}") for x in self.values(keywords["default"]))
+            elif _source(keywords.get("action", ast.Constant(""))) in ("'store_true'", '"store_true"'):
+                out.append(Value("bool", call, ("by default",), flow=self))
+            else:
+                out.append(Value("none", call, ("by default",), label=option, flow=self))
+            choices = keywords.get("choices")
+            if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
+                out.extend(x.under((f"with {option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+        return tuple(out)
+
+    # subscripts and containers
+    def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
+        key = self.constant_key(node.slice)
+        out: list[Value] = []
+        for base in self.values(node.value):
+            if key is not None and base.kind == "dict":
+                entries, _ = self.entries(base)
+                if entries is not None and key in entries:
+                    out.extend(x.under(base.when) for x in entries[key].values(self))
+                    continue
+            if isinstance(key, int) and base.kind in ("list", "tuple"):
+                out.extend(x.under(base.when) for x in self.element(base, key))
+                continue
+            out.append(Value("unknown", node, flow=self))
+        return tuple(out)
+
+    def constant_key(self, node: ast.AST) -> str | int | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
+            return node.value
+        if isinstance(node, ast.Name):
+            values = self.values(node)
+            if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
+                return values[0].node.value
+        return None
+
+    def element(self, value: Value, index: int) -> tuple[Value, ...]:
+        node = value.node
+        flow = value.flow or self
+        if value.kind == "setup_tuple":
+            items = value.extra
+            return (items[index],) if index < len(items) else (Value("unknown", node, flow=flow),)
+        if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            if -len(node.elts) <= index < len(node.elts):
+                return tuple(x.under(value.when) for x in flow.values(node.elts[index]))
+        return (Value("unknown", node, flow=flow),)
+
+    def entries(self, value: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """A dict's string keys and where each value was written; complete=False when some keys may be
+        missing from the answer (a `**` or an update the file cannot read)."""
+        flow = value.flow or self
+        if flow is not self:
+            return flow.entries(value)
+        node = value.node
+        out: dict[str, Entry] = {}
+        complete = True
+        if isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values):
+                if k is None:
+                    inner = self.values(v)
+                    if len(inner) != 1 or inner[0].kind != "dict":
+                        complete = False
+                        continue
+                    sub, sub_complete = self.entries(inner[0])
+                    complete = complete and sub_complete
+                    out.update(sub or {})
+                elif isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    out[k.value] = Entry(v, k, self)
+                else:
+                    complete = False
+        elif isinstance(node, ast.Call) and value.extra == "asdict":
+            instance = self.values(node.args[0]) if node.args else ()
+            if len(instance) != 1 or instance[0].kind != "instance":
+                return None, False
+            cls, call = instance[0].extra
+            fields = self.dataclass_fields(cls)
+            if fields is None:
+                return None, False
+            names = [name for name, _ in fields]
+            for name, stmt in fields:
+                given = _dataclass_argument(names, name, call) if call is not None else _MISSING
+                if given is None:
+                    complete = False
+                elif given is _MISSING:
+                    default = _field_default_expr(stmt)
+                    if default is not None:
+                        out[name] = Entry(default, stmt, instance[0].flow or self)
+                    else:
+                        complete = False
+                else:
+                    out[name] = Entry(given, given, instance[0].flow or self)
+        elif isinstance(node, ast.Call):
+            for a in node.args:
+                inner = self.values(a)
+                if len(inner) != 1 or inner[0].kind != "dict":
+                    return (out or None), False
+                sub, sub_complete = self.entries(inner[0])
+                complete = complete and sub_complete
+                out.update(sub or {})
+            for kw in node.keywords:
+                if kw.arg is None:
+                    inner = self.values(kw.value)
+                    if len(inner) != 1 or inner[0].kind != "dict":
+                        complete = False
+                        continue
+                    sub, sub_complete = self.entries(inner[0])
+                    complete = complete and sub_complete
+                    out.update(sub or {})
+                else:
+                    out[kw.arg] = Entry(kw.value, kw, self)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            for side in (node.left, node.right):
+                inner = self.values(side)
+                if len(inner) != 1 or inner[0].kind != "dict":
+                    return None, False
+                sub, sub_complete = self.entries(inner[0])
+                complete = complete and sub_complete
+                out.update(sub or {})
+        else:
+            return None, False
+        if value.label and not value.foreign:
+            more, more_complete = self._mutations(node, value.label)
+            out.update(more)
+            complete = complete and more_complete
+        return out, complete
+
+    def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
+        """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
+        out: dict[str, Entry] = {}
+        complete = True
+        for assign in self.ctx.nodes(ast.Assign):
+            for target in assign.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name \
+                        and self._same_dict(target.value, node):
+                    key = self.constant_key(target.slice)
+                    if isinstance(key, str):
+                        out[key] = Entry(assign.value, target, self)
+                    else:
+                        complete = False
+        for method in ("update", "setdefault"):
+            for call, receiver in self.ctx.method_calls(method):
+                if not (isinstance(receiver, ast.Name) and receiver.id == name and self._same_dict(receiver, node)):
+                    continue
+                if method == "setdefault":
+                    key = self.constant_key(call.args[0]) if call.args else None
+                    if isinstance(key, str) and len(call.args) > 1:
+                        out.setdefault(key, Entry(call.args[1], call, self))
+                    continue
+                for kw in call.keywords:
+                    if kw.arg is not None:
+                        out[kw.arg] = Entry(kw.value, kw, self)
+                    else:
+                        complete = False
+                for a in call.args:
+                    inner = self.values(a)
+                    sub, sub_complete = self.entries(inner[0]) if len(inner) == 1 and inner[0].kind == "dict" else (None, False)
+                    complete = complete and sub_complete
+                    out.update(sub or {})
+        return out, complete
+
+    def _same_dict(self, name: ast.Name, node: ast.AST | None) -> bool:
+        defs = self.reaching(name) or ()
+        return any(d.how == "assign" and d.node is node for d in defs)
+
+    # calls
+    def _call(self, node: ast.Call) -> tuple[Value, ...]:
+        v = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
+        qualified = self.ctx.resolve(node.func)
+        if qualified is not None:
+            return self._library_call(node, qualified)
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
+            return v(CONTAINERS[node.func.id])
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
+            return v("dict", extra="asdict")
+        out: list[Value] = []
+        for f in self.values(node.func):
+            out.extend(x.under(f.when) for x in self._call_of(node, f))
+        return tuple(out)
+
+    def _call_of(self, node: ast.Call, f: Value) -> tuple[Value, ...]:
+        unknown = (Value("unknown", node, flow=self),)
+        if f.kind == "class" and isinstance(f.node, ast.ClassDef):
+            if f.flow is not None and f.flow is not self:
+                return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
+            if self._is_module_class(f.node):
+                return (Value("module", node, label=f.node.name, flow=self),)
+            if _is_enum(f.node, self.ctx):
+                return unknown
+            return (Value("instance", node, extra=(f.node, node), flow=self),)
+        if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            flow = f.flow or self
+            return flow.returns_of(f.node)
+        if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
+            kind = CONTAINERS.get(f.qualified[9:])
+            return (Value(kind, node, flow=self),) if kind else unknown
+        if f.kind == "method":
+            base, name = f.extra
+            if name == "copy":
+                return (base,)
+        if f.kind == "external":
+            return self._library_call(node, f.qualified or "")
+        if isinstance(node.func, ast.Attribute):
+            receivers = self.values(node.func.value)
+            out: list[Value] = []
+            for r in receivers:
+                out.extend(self._method_call(node, r, node.func.attr))
+            return tuple(out) or unknown
+        return unknown
+
+    def _method_call(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
+        unknown = (Value("unknown", node, flow=self),)
+        if receiver.kind == "fabric":
+            if name == "setup":
+                items = [Value("setup_module", node, extra=node.args[0] if node.args else None, flow=self)]
+                items += [Value("setup_optimizer", node, extra=a, flow=self) for a in node.args[1:]]
+                if len(items) == 1:
+                    return (items[0],)
+                return (Value("setup_tuple", node, extra=tuple(items), flow=self),)
+            if name == "setup_module":
+                return (Value("setup_module", node, extra=node.args[0] if node.args else None, flow=self),)
+            if name == "setup_optimizers":
+                if len(node.args) == 1:
+                    return (Value("setup_optimizer", node, extra=node.args[0], flow=self),)
+                return (Value("setup_tuple", node, extra=tuple(Value("setup_optimizer", node, extra=a, flow=self)
+                                                                for a in node.args), flow=self),)
+            return unknown
+        if receiver.kind == "dict":
+            if name in ("get", "setdefault", "pop") and node.args:
+                key = self.constant_key(node.args[0])
+                entries, complete = self.entries(receiver)
+                if isinstance(key, str) and entries is not None and key in entries:
+                    return entries[key].values(self)
+                if len(node.args) > 1 and complete:
+                    return self.values(node.args[1])
+                if complete and len(node.args) == 1 and name == "get":
+                    return (Value("none", node, flow=self),)
+                return unknown
+            if name == "copy":
+                return (receiver,)
+        if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
+            return (Value("args", node, flow=self),)
+        return unknown
+
+    def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
+        v = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
+        if qualified == FABRIC:
+            return v("fabric")
+        if qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
+            return v("strategy")
+        if qualified in ("functools.partial",):
+            target = None
+            if node.args:
+                inner = self.values(node.args[0])
+                target = inner[0].node if len(inner) == 1 else None
+            return v("partial", extra=target)
+        if qualified in ("copy.deepcopy", "copy.copy") and node.args:
+            return self.values(node.args[0])
+        if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
+            return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
+        if qualified == "dataclasses.replace" and node.args:
+            out = []
+            for base in self.values(node.args[0]):
+                if base.kind == "instance":
+                    cls, call = base.extra
+                    out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=self))
+                else:
+                    out.append(Value("unknown", node, flow=self))
+            return tuple(out)
+        if qualified == "types.SimpleNamespace":
+            return v("namespace")
+        if qualified == "argparse.ArgumentParser":
+            return v("args_parser")
+        if qualified.startswith(OPTIMIZERS) and qualified[len(OPTIMIZERS):][:1].isupper():
+            return v("optimizer", extra=node.args[0] if node.args else None)
+        if qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper():
+            return v("module")
+        if qualified.startswith("collections.OrderedDict"):
+            return v("dict")
+        return (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _is_module_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
+        if id(cls) in seen:
+            return False
+        for base in cls.bases:
+            qualified = self.ctx.resolve(base) or ""
+            if qualified in ("torch.nn.Module", "lightning.LightningModule", "lightning.pytorch.LightningModule") \
+                    or qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper():
+                return True
+            if any(isinstance(x.node, ast.ClassDef) and x.node is not cls
+                   and self._is_module_class(x.node, seen | {id(cls)}) for x in self.values(base)):
+                return True
+        return False
+
+    def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
+        left = self.values(node.left)
+        kinds = {x.kind for x in left}
+        if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
+            return (Value("dict", node, flow=self),)
+        if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
+            return (Value(kinds.pop(), node, flow=self),)
+        if isinstance(node.op, ast.BitOr) and kinds <= {"set", "frozenset"} and kinds:
+            return (Value(kinds.pop(), node, flow=self),)
+        return (Value("unknown", node, flow=self),)
+
+    def returns_of(self, func: ast.AST) -> tuple[Value, ...]:
+        scope = self.scope(func)
+        out: list[Value] = []
+        for expr, when in scope.returns:
+            out.extend(x.under(when) for x in self.values(expr))
+        if not out:
+            return (Value("none", func, flow=self),) if not _yields(func) else (Value("unknown", func, flow=self),)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A dict entry: the expression of its value, the node to underline, the module it is written in."""
+
+    value: ast.expr
+    node: ast.AST
+    flow: Flow = field(compare=False, repr=False)
+
+    def values(self, asking: Flow) -> tuple[Value, ...]:
+        return self.flow.values(self.value)
+
+
+class _Launched(ast.Call):
+    """`fabric.launch(f, *args)` seen as the call `f(fabric, *args)`."""
+
+    def __init__(self, launch: ast.Call, partial: ast.Call | None = None):
+        fabric = launch.func.value  # type: ignore[attr-defined]
+        if partial is not None:  # `fabric.launch(partial(f, a, k=v))` calls f(a, fabric, k=v)
+            super().__init__(func=launch.args[0], args=[*partial.args[1:], fabric], keywords=partial.keywords)
+        else:
+            super().__init__(func=launch.args[0], args=[fabric, *launch.args[1:]], keywords=launch.keywords)
+        self.lineno, self.col_offset = launch.lineno, launch.col_offset
+        self.end_lineno, self.end_col_offset = launch.end_lineno, launch.end_col_offset
+
+
+class _Replaced(ast.Call):
+    """`dataclasses.replace(obj, **changes)`: its keywords first, then the original construction."""
+
+    def __init__(self, node: ast.Call, original: ast.Call | None):
+        super().__init__(func=node.func, args=[], keywords=[k for k in node.keywords if k.arg])
+        self.original = original
+        self.lineno, self.col_offset = node.lineno, node.col_offset
+
+
+_MISSING = object()
+
+
+def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
+    """The expression a call passes for `arg`; _MISSING when it passes nothing; None when it cannot tell."""
+    args = func.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    if bound_self:
+        positional = positional[1:]
+    if isinstance(call, _Replaced):
+        for kw in call.keywords:
+            if kw.arg == arg.arg:
+                return kw.value
+        return _argument_for(func, arg, call.original, bound_self) if call.original is not None else None
+    starred = any(isinstance(a, ast.Starred) for a in call.args)
+    if arg in positional:
+        index = positional.index(arg)
+        if not starred and index < len(call.args):
+            return call.args[index]
+        if starred:
+            return None
+    if arg is args.vararg or arg is args.kwarg:
+        return None
+    for kw in call.keywords:
+        if kw.arg == arg.arg:
+            return kw.value
+    if any(kw.arg is None for kw in call.keywords):
+        return None
+    return _MISSING
+
+
+def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
+    if isinstance(call, _Replaced):
+        for kw in call.keywords:
+            if kw.arg == attr:
+                return kw.value
+        return _dataclass_argument(names, attr, call.original) if call.original is not None else _MISSING
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    index = names.index(attr)
+    if index < len(call.args):
+        return call.args[index]
+    for kw in call.keywords:
+        if kw.arg == attr:
+            return kw.value
+    if any(kw.arg is None for kw in call.keywords):
+        return None
+    return _MISSING
+
+
+def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
+    """The expression a dataclass field defaults to (`field(default=x)`: x); None for a factory."""
+    value = stmt.value
+    if isinstance(value, ast.Call) and _source(value.func).split(".")[-1] == "field":
+        return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
+    return value
+
+
+def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+    args = func.args  # type: ignore[attr-defined]
+    positional = [*args.posonlyargs, *args.args]
+    if arg in positional:
+        offset = len(positional) - len(args.defaults)
+        index = positional.index(arg)
+        return args.defaults[index - offset] if index >= offset else None
+    if arg in args.kwonlyargs:
+        return args.kw_defaults[args.kwonlyargs.index(arg)]
+    return None
+
+
+def _all_args(args: ast.arguments) -> list[ast.arg]:
+    out = [*args.posonlyargs, *args.args]
+    if args.vararg:
+        out.append(args.vararg)
+    out.extend(args.kwonlyargs)
+    if args.kwarg:
+        out.append(args.kwarg)
+    return out
+
+
+def _attribute_stores(stmt: ast.AST, self_name: str, attr: str) -> Iterable[tuple[ast.AST, ast.expr]]:
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
+                    and target.value.id == self_name:
+                yield target, stmt.value
+            elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Tuple, ast.List)) \
+                    and len(target.elts) == len(stmt.value.elts):
+                for t, v in zip(target.elts, stmt.value.elts):
+                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) \
+                            and t.value.id == self_name:
+                        yield t, v
+            elif isinstance(target, (ast.Tuple, ast.List)):
+                for i, t in enumerate(target.elts):
+                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) \
+                            and t.value.id == self_name:
+                        yield t, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())
+
+
+def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
+    last = qualified.rsplit(".", 1)[-1]
+    if qualified == FABRIC:
+        return Value("class", node, qualified=qualified, flow=flow)
+    if last[:1].isupper() and not last.isupper() and "_" not in last.strip("_"):
+        return Value("class", node, qualified=qualified, flow=flow)  # CapWords: `Block`, `nn.Linear`
+    return Value("external", node, qualified=qualified, flow=flow)
+
+
+def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
+    return any((ctx.resolve(b) or "").startswith("enum.") for b in cls.bases)
+
+
+def _is_static(func: ast.AST) -> bool:
+    return any(_source(d) == "staticmethod" for d in getattr(func, "decorator_list", ()))
+
+
+def _is_classmethod(func: ast.AST) -> bool:
+    return any(_source(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and _source(test.left) == "__name__" and len(test.comparators) == 1 \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+def _yields(func: ast.AST) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
+
+
+def _pattern_names(pattern: ast.AST) -> list[str]:
+    return [n.name for n in ast.walk(pattern) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name] + \
+        [n.rest for n in ast.walk(pattern) if isinstance(n, ast.MatchMapping) and n.rest]
+
+
+def _source(node: ast.AST | None) -> str:
+    if node is None:
+        return ""
+    try:
+        return ast.unparse(node)
+    except Exception:  # a node the unparser does not know (one of ours)
+        return "…"
+
+
+def _negate(test: ast.expr, text=None) -> str:
+    """The condition under which `test` is false, as the user would write it."""
+    text = text or _source
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return text(test.operand)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        opposite = {ast.Eq: "!=", ast.NotEq: "==", ast.Is: "is not", ast.IsNot: "is", ast.In: "not in",
+                    ast.NotIn: "in", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}.get(type(test.ops[0]))
+        if opposite:
+            return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
+    return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
+
+
+def _bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
+    values = tuple(dict.fromkeys(values))
+    if len(values) > MAX_ALTERNATIVES:
+        return (*values[:MAX_ALTERNATIVES], Value("unknown", values[0].node, flow=values[0].flow))
+    return values
+
+
+def describe_when(values: Iterable[Value]) -> str:
+    """`when args.remat == 'list'` for the conditions the given values hold under."""
+    conditions = [" and ".join(v.when) for v in values if v.when]
+    conditions = list(dict.fromkeys(conditions))
+    return "when " + " or ".join(conditions) if conditions else ""

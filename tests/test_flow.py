@@ -1,0 +1,416 @@
+"""The value-flow layer: for each shape of real training code, what `probe(<expr>)`'s argument can
+hold — its kind, the line and column where that value was written, and the conditions it holds under."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import Document
+
+
+def context(source: str, path: str | None = None) -> Context:
+    doc = Document(textwrap.dedent(source), path)
+    return Context(doc, doc.chunks(("",)))
+
+
+def probe(source: str, path: str | None = None) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
+    """(kind, line, column, conditions) of each value the argument of the last `probe(...)` holds."""
+    ctx = context(source, path)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    return [(v.kind, v.line, getattr(v.node, "col_offset", None), v.when) for v in ctx.values(call.args[0])]
+
+
+def kinds(source: str) -> list[str]:
+    return [k for k, *_ in probe(source)]
+
+
+# --- names: order, re-assignment, global, unpacking, walrus -------------------------------------------
+def test_a_function_sees_a_module_constant_defined_below_it():
+    assert probe("""
+        def build():
+            probe(POLICY)
+        POLICY = [Block]
+    """) == [("list", 4, 9, ())]
+
+
+def test_the_last_assignment_wins_and_an_augmented_one_keeps_the_kind():
+    assert probe("""
+        policy = {Block}
+        policy = [Block]
+        probe(policy)
+    """) == [("list", 3, 9, ())]
+    assert probe("""
+        layers = [Block]
+        layers += [Head]
+        probe(layers)
+    """) == [("list", 3, 0, ())]
+
+
+def test_global_assignments_in_a_function_are_more_values_of_the_module_name():
+    assert probe("""
+        POLICY = None
+        def configure():
+            global POLICY
+            POLICY = [Block]
+        def build():
+            probe(POLICY)
+    """) == [("none", 2, 9, ()), ("list", 5, 13, ("once the function that sets it has run",))]
+
+
+def test_tuple_unpacking_and_walrus():
+    assert probe("""
+        policy, wrap = [Block], {Block}
+        probe(policy)
+    """) == [("list", 2, 15, ())]
+    assert probe("""
+        if (policy := (Block, Head)):
+            probe(policy)
+    """) == [("tuple", 2, 14, ())]
+
+
+def test_a_cycle_of_names_is_unknown_not_a_crash():
+    assert kinds("""
+        def f():
+            a = b
+            b = a
+            probe(a)
+    """) == ["unknown"]
+
+
+# --- branches -------------------------------------------------------------------------------------------
+def test_if_elif_else_gives_each_value_with_its_condition():
+    assert probe("""
+        if args.remat == "list":
+            policy = [Block]
+        elif args.remat == "set":
+            policy = {Block}
+        else:
+            policy = None
+        probe(policy)
+    """) == [
+        ("list", 3, 13, ('args.remat == "list"',)),
+        ("set", 5, 13, ('args.remat != "list"', 'args.remat == "set"')),
+        ("none", 7, 13, ('args.remat != "list"', 'args.remat != "set"')),
+    ]
+
+
+def test_an_assignment_on_one_branch_keeps_the_earlier_value_on_the_other():
+    assert probe("""
+        policy = {Block}
+        if args.list_policy:
+            policy = [Block]
+        probe(policy)
+    """) == [("list", 4, 13, ("args.list_policy",)), ("set", 2, 9, ())]
+
+
+def test_conditional_expression_match_and_try():
+    assert probe("""
+        probe([Block] if args.remat else {Block})
+    """) == [("list", 2, 6, ("args.remat",)), ("set", 2, 33, ("not args.remat",))]
+    assert probe("""
+        match args.remat:
+            case "list":
+                policy = [Block]
+            case _:
+                policy = {Block}
+        probe(policy)
+    """) == [("list", 4, 17, ('args.remat matches "list"',)), ("set", 6, 17, ())]
+    assert probe("""
+        try:
+            policy = load_policy()
+        except KeyError:
+            policy = [Block]
+        probe(policy)
+    """) == [("unknown", 3, 13, ()), ("list", 5, 13, ("if KeyError is raised",))]
+
+
+def test_branches_that_cannot_run_are_skipped_and_a_branch_that_returns_does_not_fall_through():
+    assert probe("""
+        from typing import TYPE_CHECKING
+        policy = {Block}
+        if TYPE_CHECKING:
+            policy = [Block]
+        if False:
+            policy = (Block,)
+        probe(policy)
+    """) == [("set", 3, 9, ())]
+    assert probe("""
+        def build(args):
+            if args.fast:
+                return None
+            policy = [Block]
+            probe(policy)
+    """) == [("list", 5, 13, ())]
+
+
+def test_a_main_guard_is_taken():
+    assert probe("""
+        if __name__ == "__main__":
+            policy = [Block]
+            probe(policy)
+    """) == [("list", 3, 13, ())]
+
+
+# --- functions: parameters, call sites, returns -----------------------------------------------------------
+def test_a_parameter_holds_the_arguments_of_its_call_sites_and_its_default():
+    assert probe("""
+        def build(policy=None):
+            probe(policy)
+        build([Block])
+        build()
+    """) == [("list", 4, 6, ("when called at line 4",)), ("none", 2, 17, ("when called at line 5",))]
+    assert probe("""
+        def build(*, policy):
+            probe(policy)
+        build(policy=(Block,))
+    """) == [("tuple", 4, 13, ())]
+
+
+def test_a_parameter_of_a_function_nobody_calls_is_unknown():
+    assert kinds("""
+        def build(policy):
+            probe(policy)
+    """) == ["unknown"]
+
+
+def test_a_call_holds_every_return_with_its_condition():
+    assert probe("""
+        def pick(name):
+            if name == "list":
+                return [Block]
+            return {Block}
+        probe(pick("list"))
+    """) == [("list", 4, 15, ('name == "list"',)), ("set", 5, 11, ())]
+
+
+def test_the_launched_function_receives_the_fabric():
+    assert probe("""
+        from lightning.fabric import Fabric
+        def train(fabric, steps):
+            probe(fabric)
+        fabric = Fabric(accelerator="tpu")
+        fabric.launch(train, 10)
+    """) == [("fabric", 5, 9, ())]
+
+
+def test_nested_defs_lambdas_and_partials_are_told_apart():
+    assert probe("""
+        import functools
+        def make():
+            def policy(module, recurse, **kw):
+                return True
+            probe(policy)
+    """) == [("function", 4, 4, ())]
+    ctx = context("""
+        import functools
+        def make():
+            def policy(module):
+                return True
+            probe(policy)
+    """)
+    call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+    assert ctx.values(call.args[0])[0].extra == "nested"
+    assert kinds("probe(lambda m: True)\n") == ["lambda"]
+    assert kinds("import functools\nprobe(functools.partial(wrap, layer=Block))\n") == ["partial"]
+
+
+# --- classes: self, instance and class attributes, dataclasses -------------------------------------------
+def test_self_attribute_assigned_in_another_method():
+    assert probe("""
+        from lightning.fabric import Fabric
+        class Trainer:
+            def __init__(self):
+                self.fabric = Fabric(strategy="xla_fsdp")
+            def setup(self, model):
+                self.model = self.fabric.setup(model)
+            def step(self):
+                probe(self.model)
+    """) == [("setup_module", 7, 21, ())]
+
+
+def test_dataclass_fields_default_field_default_and_factory():
+    source = """
+        from dataclasses import dataclass, field
+        @dataclass
+        class Config:
+            plain: list = None
+            wrapped: tuple = field(default=(Block,))
+            made: list = field(default_factory=lambda: [Block])
+        cfg = Config(plain=[Block])
+        probe(cfg.{})
+    """
+    assert probe(source.replace("{}", "plain")) == [("list", 8, 19, ())]
+    assert probe(source.replace("{}", "wrapped")) == [("tuple", 6, 35, ())]
+    assert probe(source.replace("{}", "made")) == [("list", 7, 47, ())]
+
+
+def test_attribute_chains_through_nested_configs():
+    assert probe("""
+        from dataclasses import dataclass, field
+        @dataclass
+        class FSDP:
+            policy: set = field(default_factory=set)
+        @dataclass
+        class Config:
+            fsdp: FSDP = field(default_factory=FSDP)
+        cfg = Config(fsdp=FSDP(policy=[Block]))
+        probe(cfg.fsdp.policy)
+    """) == [("list", 9, 30, ())]
+
+
+def test_class_attribute_property_classmethod_and_inheritance():
+    assert probe("""
+        class Base:
+            POLICY = [Block]
+        class Child(Base):
+            pass
+        probe(Child().POLICY)
+    """) == [("list", 3, 13, ())]
+    assert probe("""
+        class Config:
+            @property
+            def policy(self):
+                return (Block,)
+        probe(Config().policy)
+    """) == [("tuple", 5, 15, ())]
+    assert probe("""
+        from dataclasses import dataclass
+        @dataclass
+        class Config:
+            policy: object = None
+            @classmethod
+            def from_args(cls, args):
+                return cls(policy=[Block])
+        probe(Config.from_args(None).policy)
+    """) == [("list", 8, 26, ())]
+
+
+def test_init_parameters_follow_the_constructor_call():
+    assert probe("""
+        class Config:
+            def __init__(self, policy=None):
+                self.policy = policy
+        probe(Config([Block]).policy)
+    """) == [("list", 5, 13, ())]
+
+
+def test_enum_member_value():
+    assert probe("""
+        import enum
+        class Remat(enum.Enum):
+            LIST = [Block]
+        probe(Remat.LIST.value)
+    """) == [("list", 4, 11, ())]
+
+
+# --- containers -----------------------------------------------------------------------------------------------
+def test_nested_subscripts_merges_updates_and_get():
+    assert probe("""
+        CONFIG = {"fsdp": {"policy": [Block]}}
+        def build():
+            probe(CONFIG["fsdp"]["policy"])
+    """) == [("list", 2, 29, ())]
+    assert probe("""
+        base = {"policy": {Block}}
+        over = {"policy": (Block,)}
+        probe({**base, **over}["policy"])
+    """) == [("tuple", 3, 18, ())]
+    assert probe("""
+        kw = dict(auto_wrap_policy={Block})
+        kw.update(activation_checkpointing_policy=[Block])
+        probe(kw.get("activation_checkpointing_policy"))
+    """) == [("list", 3, 42, ())]
+    assert probe("""
+        kw = {}
+        kw["policy"] = [Block]
+        probe(kw.get("policy", None))
+    """) == [("list", 3, 15, ())]
+    assert probe("""
+        kw = {}
+        probe(kw.get("policy", {Block}))
+    """) == [("set", 3, 23, ())]
+
+
+def test_asdict_vars_and_constructors():
+    source = """
+        import dataclasses
+        @dataclasses.dataclass
+        class Config:
+            policy: tuple = (Block,)
+        cfg = Config()
+        probe({}(cfg)["policy"])
+    """
+    assert probe(source.replace("{}", "dataclasses.asdict")) == [("tuple", 5, 20, ())]
+    assert kinds("probe(sorted({Block}))\n") == ["list"]
+    assert kinds("probe(tuple(layers))\n") == ["tuple"]
+    assert kinds("probe([m for m in layers])\n") == ["list"]
+    assert kinds("probe({m for m in layers})\n") == ["set"]
+
+
+def test_copies_replace_namespace_and_argparse():
+    assert probe("""
+        import copy
+        POLICY = [Block]
+        probe(copy.deepcopy(POLICY))
+    """) == [("list", 3, 9, ())]
+    assert probe("""
+        import dataclasses
+        @dataclasses.dataclass
+        class Config:
+            policy: object = None
+        base = Config(policy={Block})
+        probe(dataclasses.replace(base, policy=[Block]).policy)
+    """) == [("list", 7, 39, ())]
+    assert probe("""
+        from types import SimpleNamespace
+        cfg = SimpleNamespace(policy=(Block,), lr=1e-3)
+        probe(cfg.policy)
+    """) == [("tuple", 3, 29, ())]
+    assert probe("""
+        import argparse
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--remat", default="list", choices=["list", "set"])
+        args = parser.parse_args()
+        probe(args.remat)
+    """) == [("str", 4, 39, ("by default",)), ("str", 4, 56, ('with --remat "list"',)),
+             ("str", 4, 64, ('with --remat "set"',))]
+
+
+def test_splats_into_a_call_give_its_keywords():
+    ctx = context("""
+        from dataclasses import dataclass, asdict
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        @dataclass
+        class FSDPConfig:
+            activation_checkpointing_policy: list = None
+            state_dict_type: str = "sharded"
+        cfg = FSDPConfig(activation_checkpointing_policy=[Block])
+        XLAFSDPStrategy(**asdict(cfg))
+    """)
+    call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "XLAFSDPStrategy"][0]
+    args, complete = ctx.keyword_args(call)
+    assert complete and sorted(args) == ["activation_checkpointing_policy", "state_dict_type"]
+    assert [(v.kind, v.line) for v in ctx.values(args["activation_checkpointing_policy"].value)] == [("list", 8)]
+
+
+# --- across modules ---------------------------------------------------------------------------------------------
+def test_a_name_imported_from_a_project_module_is_evaluated_there(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "config.py").write_text("import torch\n\nREMAT = [torch.nn.Linear]\n")
+    train = tmp_path / "train.py"
+    train.write_text("from config import REMAT\nprobe(REMAT)\n")
+    ctx = context(train.read_text(), str(train))
+    call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+    values = ctx.values(call.args[0])
+    assert [(v.kind, v.line, v.foreign, v.where()) for v in values] == [("list", 3, True, "`REMAT`, `config.py`, line 3")]
+
+
+@pytest.mark.parametrize("depth", [200, 2000])
+def test_long_chains_stay_bounded(depth):
+    source = "a0 = [Block]\n" + "".join(f"a{i} = a{i - 1}\n" for i in range(1, depth)) + f"probe(a{depth - 1})\n"
+    found = kinds(source)
+    assert found in (["list"], ["unknown"])
