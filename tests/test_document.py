@@ -5,6 +5,7 @@ are picked by whole words used as code, and the parse cache is bounded by bytes.
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -219,17 +220,42 @@ def test_typing_in_a_long_function_keeps_the_parse_cache_under_its_byte_limit():
 
 def test_check_document_gives_the_findings_of_check_source_and_reuses_them():
     text = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "def train(fabric):\n    pass\n"
+            "def train(fabric):\n    pass  # a comment\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])\n"
             "fabric = Fabric(strategy=strategy)\nfabric.launch(train)\nif True:\n    y = 2\n")
     checked = check_document(text, "x.py")
     assert checked.report.findings == check_source(text, "x.py").findings
-    assert [f.code for f in checked.report.findings] == ["LXF001"]
-    again = check_document(text.replace("y = 2", "y = 3"), "x.py", previous=checked)
-    assert again.report is checked.report  # nothing the rules look at changed
-    moved = check_document("import os\n" + text, "x.py", previous=again)
-    assert moved.report.findings == check_source("import os\n" + text, "x.py").findings
-    assert moved.report.findings[0].span.start.line == 5
-    edited = check_document(text.replace("def train(fabric):\n    pass", "def train(fabric):\n    fabric.barrier()"),
-                            "x.py", previous=moved, changes=None)
-    assert edited.report.findings[0].span.start.line == 4
+    assert [(f.code, f.span.start.line) for f in checked.report.findings] == [("LXF001", 4)]
+    steps = [
+        (text.replace("y = 2", "y = 3"), True),  # a chunk no rule looks at
+        (text.replace("# a comment", "# a comment, longer"), True),  # a comment in one they look at
+        ("x = 1\n\n" + text, True),  # lines added above: the same findings, two lines down
+        (text.replace("    pass  # a comment", "    pass  # noqa"), True),  # suppression is read again
+        (text.replace("    pass", "    fabric.barrier()"), False),  # code: the rules run again
+        (text.replace("activation_checkpointing_policy=[Block]", "activation_checkpointing_policy={Block}"), False),
+    ]
+    for new_text, reused in steps:
+        again = check_document(new_text, "x.py", previous=checked)
+        assert again.reused is reused, new_text
+        assert again.report.findings == check_source(new_text, "x.py").findings, new_text
+    moved = check_document("x = 1\n\n" + text, "x.py", previous=checked)
+    assert [(f.code, f.span.start.line) for f in moved.report.findings] == [("LXF001", 6)]
+    assert moved.report.findings[0].fixes[0].edits[0].span.start.line == 6
+
+
+CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))
+EDIT_PIECES = ["x", " ", "\n", "# c", "#", "(", ")", "'", '"', ":", "fabric", "\n    ", "[Block]", "{Block}",
+               "no_backward_sync", "\nimport os\n", "pass", "=", ",", "# noqa", "\n\n"]
+
+
+@given(st.sampled_from(CORPUS), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 8), st.sampled_from(EDIT_PIECES)),
+                                          min_size=1, max_size=6))
+@budget(60)
+def test_the_findings_of_an_edited_version_are_those_of_a_fresh_check(path, edits):
+    text = path.read_text(encoding="utf-8")
+    checked = check_document(text, "x.py")
+    for where, length, insert in edits:
+        start = int(where * len(text))
+        text = text[:start] + insert + text[start + length:]
+        checked = check_document(text, "x.py", previous=checked)
+        assert checked.report.findings == check_source(text, "x.py").findings

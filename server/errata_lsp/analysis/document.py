@@ -31,13 +31,13 @@ for documents made from scratch (`PARSE_CACHE`) drops its oldest trees past `PAR
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import threading
 import warnings
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
 from typing import Any
 
 from .findings import Position, Span
@@ -120,6 +120,13 @@ class Chunk:
             found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
         return found  # type: ignore[return-value]
 
+    def code_signature(self) -> str:
+        """The text without its comments and trailing blanks: equal signatures, equal trees."""
+        found = self._words.get(_SIGNATURE)
+        if found is None:
+            found = self._words[_SIGNATURE] = _TRAILING.sub("", _COMMENT_OR_STRING.sub(_keep_strings, self.text))
+        return found  # type: ignore[return-value]
+
     def code_only(self) -> str:
         if self._code is None:
             self._code = _HIDES_LINES.sub(" ", self.text)
@@ -139,6 +146,13 @@ class Chunk:
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
+_SIGNATURE = "\0signature"
+_COMMENT_OR_STRING = _HIDES_LINES
+_TRAILING = re.compile(r"[ \t\f]+$", re.M)
+
+
+def _keep_strings(m: re.Match[str]) -> str:
+    return "" if m.group().startswith("#") else m.group()
 
 
 _word_patterns: dict[str, re.Pattern[str]] = {}
@@ -276,6 +290,7 @@ class ParseCache:
 
 
 PARSE_CACHE = ParseCache()
+_SERIALS = itertools.count()
 
 
 # --- the document --------------------------------------------------------------------------
@@ -290,6 +305,10 @@ class Document:
         self.lines = _lines if _lines is not None else _split(text)
         self.bom = text.startswith("\ufeff")
         self._shared = _table is not None  # made from an earlier version: its trees are its own
+        self.serial = next(_SERIALS)
+        # (previous version's serial, first line, end in the previous version, end here) of the one
+        # edit that made this version from the previous one, if it was made so
+        self.edit: tuple[int, int, int, int] | None = None
         self._table = _table if _table is not None else _Table.scan(self)
 
     # --- versions ----------------------------------------------------------------------------
@@ -352,6 +371,7 @@ class Document:
         """The version whose lines [a, new_end) replace this one's [a, old_end)."""
         doc = Document(text, self.path, _lines=lines, _table=_Table.empty())
         doc._table = self._table.rescan(doc, a, old_end, new_end)
+        doc.edit = (self.serial, a, old_end, new_end)
         return doc
 
     def mentions(self, words: Iterable[str]) -> bool:

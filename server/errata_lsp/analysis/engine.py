@@ -11,8 +11,10 @@ Two ways in:
   Without them the changed lines are found by comparing lines. It returns a `CheckedDocument`:
   `.report` (as from `check_source`) and `.document`; keep it for the next version and drop it
   when the document closes (that frees its trees). Only the chunks the edit touched are scanned
-  and parsed again; the findings are reused whole when no chunk the rules look at changed and
-  the module-level facts they depend on (`fingerprint`) did not either.
+  and parsed again, and the previous findings are reused (moved with the lines) when every chunk
+  the rules look at has the same code as before, comments and trailing blanks aside: typing in a
+  comment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule runs
+  again, over trees and tables that are cached per chunk.
 
 The cycle collector is paused for the whole check: a check builds many objects and frees few.
 """
@@ -22,7 +24,6 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
-import hashlib
 import re
 import traceback
 from collections.abc import Iterable, Sequence
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Chunk, Document, ParsedChunk
+from .document import LINE_BREAK, Document
 from .findings import Edit, Finding, Position, Safety, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -67,10 +68,10 @@ class CheckedDocument:
 
     report: Report
     document: Document | None  # None when the text was not scanned (too big, no pack word)
-    settings: Settings | None = None
-    rules: tuple[Rule, ...] = ()
-    picked: tuple[tuple[int, str], ...] = ()  # (line, text) of every chunk the rules looked at
-    fingerprint: str = ""
+    key: tuple = ()  # settings, rules, path, line ending, BOM: what findings also depend on
+    picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
+    raw: tuple[Finding, ...] = ()  # the findings before `# noqa` comments are applied
+    reused: bool = False  # the previous version's findings, no rule ran
 
 
 def check_source(
@@ -103,17 +104,18 @@ def _check(
     doc = _next_document(text, path, previous, changes)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
     chunks = _with_what_they_read(doc, words)
-    picked = tuple((c.first, c.text) for c in chunks)
-    fingerprint = _fingerprint(chunks)
-    if (previous is not None and previous.document is not None and previous.settings == settings
-            and previous.rules == active and previous.picked == picked and previous.fingerprint == fingerprint
-            and previous.document.path == path):
-        report = previous.report  # no chunk the rules look at changed
-        return CheckedDocument(report, doc, settings, active, picked, fingerprint)
-    ctx = Context(doc, chunks)
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
+    key = (settings, active, path, eol, doc.bom)
+    picked = tuple((c.first, c.code_signature()) for c in chunks)
+    reused = _reused(previous, doc, key, picked)
+    if reused is not None:
+        report = Report([f for f in reused if not _suppressed(doc, f)], previous.report.failures,  # type: ignore[union-attr]
+                        parsed_lines=sum(c.last - c.first for c in chunks))
+        return CheckedDocument(report, doc, key, picked, tuple(reused), True)
+    ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks))
+    raw: list[Finding] = []
     for rule in active:
         try:
             found = list(rule.check(ctx))
@@ -122,18 +124,61 @@ def _check(
                 rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
             continue
         for finding in found:
-            if not _suppressed(doc, finding):
-                severity = settings.severity_of(finding.code, finding.severity)
-                if severity != finding.severity:
-                    finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
-                                      severity, finding.fixes, finding.rule)
-                if doc.bom:
-                    finding = _after_bom(finding)
-                if eol != "\n":
-                    finding = _with_line_ending(finding, eol)
-                report.findings.append(finding)
-    report.findings.sort(key=lambda f: (f.span.start, f.code))
-    return CheckedDocument(report, doc, settings, active, picked, fingerprint)
+            severity = settings.severity_of(finding.code, finding.severity)
+            if severity != finding.severity:
+                finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
+                                  severity, finding.fixes, finding.rule)
+            if doc.bom:
+                finding = _after_bom(finding)
+            if eol != "\n":
+                finding = _with_line_ending(finding, eol)
+            raw.append(finding)
+    raw.sort(key=lambda f: (f.span.start, f.code))
+    report.findings = [f for f in raw if not _suppressed(doc, f)]
+    return CheckedDocument(report, doc, key, picked, tuple(raw))
+
+
+def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked: tuple) -> list[Finding] | None:
+    """The previous version's findings, if they hold for this one: every chunk the rules look at has
+    the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
+    the lines the edit added or removed. A finding that spans an edited line is not reused."""
+    if previous is None or previous.document is None or previous.key != key:
+        return None
+    if previous.picked == picked and previous.document.serial == doc.serial:
+        return list(previous.raw)
+    edit = doc.edit
+    if edit is None or edit[0] != previous.document.serial or len(previous.picked) != len(picked):
+        return None
+    _, first, old_end, new_end = edit
+    delta = new_end - old_end
+    for (old_line, old_code), (line, code) in zip(previous.picked, picked):
+        if old_code != code or line != (old_line + delta if old_line >= old_end else old_line):
+            return None
+    out = []
+    for finding in previous.raw:
+        spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
+        if any(s.start.line < s.end.line and s.start.line <= max(old_end - 1, first) and s.end.line >= first
+               for s in spans):
+            return None  # a span over several lines that holds an edited one: its text may have changed
+        if any(first <= s.start.line < old_end or first <= s.end.line < old_end for s in spans) and delta:
+            return None
+        out.append(_moved(finding, old_end, delta) if delta else finding)
+    return out
+
+
+def _moved(finding: Finding, since: int, delta: int) -> Finding:
+    """The finding with every position on line `since` or below moved `delta` lines."""
+    def move(span: Span) -> Span:
+        start, end = span.start, span.end
+        if start.line >= since:
+            start = Position(start.line + delta, start.column)
+        if end.line >= since:
+            end = Position(end.line + delta, end.column)
+        return Span(start, end)
+
+    fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
+                  for f in finding.fixes)
+    return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
 
 
 def _next_document(
@@ -147,37 +192,6 @@ def _next_document(
         if doc.text == text:
             return doc
     return before.edited(text)
-
-
-def _fingerprint(chunks: list[Chunk]) -> str:
-    """A digest of the module-level facts findings depend on: imports, module bindings (Fabric
-    and strategy values among them), launch targets, top-level definitions and their returns."""
-    digest = hashlib.blake2b(digest_size=16)
-    for chunk in chunks:
-        if chunk.parsed is not None:
-            digest.update(chunk.parsed.fact("module facts", lambda parsed: _module_facts(parsed, chunk)).encode())
-    return digest.hexdigest()
-
-
-def _module_facts(parsed: ParsedChunk, chunk: Chunk) -> str:
-    """The source of a chunk's module-level statements, but for a definition only its signature
-    and its `return` lines (a body's other lines change nothing another chunk can see)."""
-    lines = chunk.text.split("\n")
-
-    def text(first: int, last: int) -> str:  # 1-based lines [first, last]
-        return "\n".join(lines[max(first - 1 - chunk.first, 0):last - chunk.first])
-
-    parts = []
-    for stmt in parsed.tree.body if parsed.tree is not None else ():
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            first = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
-            body = stmt.body[0].lineno if stmt.body else stmt.lineno
-            parts.append(text(first, body - 1 if body > stmt.lineno else stmt.lineno))
-            if not isinstance(stmt, ast.ClassDef):
-                parts.extend(text(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(stmt) if isinstance(n, ast.Return))
-        else:
-            parts.append(text(stmt.lineno, stmt.end_lineno or stmt.lineno))
-    return "\n".join(parts)
 
 
 def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
