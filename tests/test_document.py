@@ -158,10 +158,12 @@ def test_an_edit_in_one_method_parses_only_that_method():
     doc = Document(CLASS, "x.py")
     ctx = Context(doc, doc.chunks(WORDS))
     before = {c.first: c.parsed for c in doc.all_chunks}
-    edited = doc.edited(CLASS.replace("return self._model\n\n\n", "return self._model  # x\n\n\n"))
+    edited = doc.edited(CLASS.replace("return self._model\n\n\n", "return self._model + 1\n\n\n"))
     ctx = Context(edited, edited.chunks(WORDS))
     kept = [c.first for c in edited.all_chunks if c.parsed is before.get(c.first)]
     assert kept == [0, 3, 11, 14, 23]  # all but the edited method (lines 18-22)
+    commented = edited.edited(edited.text.replace("return self._model + 1\n", "return self._model + 1  # x\n"))
+    assert commented.chunk_at(19).parsed is edited.chunk_at(19).parsed  # a comment: the same tree
     assert len(ctx.module.body[1].body) == 5
     # a line added above moves the chunks below it: their trees come along, renumbered
     moved = edited.edited("import sys\n" + edited.text)
@@ -241,6 +243,17 @@ def test_check_document_gives_the_findings_of_check_source_and_reuses_them():
     moved = check_document("x = 1\n\n" + text, "x.py", previous=checked)
     assert [(f.code, f.span.start.line) for f in moved.report.findings] == [("LXF001", 6)]
     assert moved.report.findings[0].fixes[0].edits[0].span.start.line == 6
+
+
+def test_findings_whose_message_names_a_moved_line_are_made_again():
+    text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
+    checked = check_document(text, "x.py")
+    assert [(f.code, "(line 18)" in f.message) for f in checked.report.findings] == [("LXF013", True)]
+    moved_text = text.replace('"""T5 pretraining', '"""\nT5 pretraining')  # a line more in the docstring
+    moved = check_document(moved_text, "x.py", previous=checked)
+    assert not moved.reused
+    assert "(line 19)" in moved.report.findings[0].message
+    assert moved.report.findings == check_source(moved_text, "x.py").findings
 
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))

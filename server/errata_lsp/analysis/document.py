@@ -79,7 +79,7 @@ class Chunk:
     its decorators and the class-level statements after it). `head` is the class head of a member.
     """
 
-    __slots__ = ("first", "last", "text", "role", "indent", "head", "_words", "_code", "parsed", "_grown")
+    __slots__ = ("first", "last", "text", "role", "indent", "head", "_words", "_code", "parsed", "_grown", "_pick")
 
     def __init__(self, first: int, last: int, text: str, role: str = "top", indent: str = "",
                  head: Chunk | None = None):
@@ -88,6 +88,7 @@ class Chunk:
         self._code: str | None = None  # the text without comments and strings, once needed
         self.parsed: ParsedChunk | None = None
         self._grown: tuple[str, ParsedChunk, Chunk] | None = None  # parsed together with the next chunk
+        self._pick: dict[int, tuple[Any, bool]] | None = None  # answers to the last `Document.chunks` questions
 
     @property
     def tree(self) -> ast.Module | None:
@@ -135,7 +136,7 @@ class Chunk:
     def moved(self, delta: int) -> Chunk:
         """The same text `delta` lines further down; its words and tree come along."""
         chunk = Chunk(self.first + delta, self.last + delta, self.text, self.role, self.indent, self.head)
-        chunk._words, chunk._code = self._words, self._code
+        chunk._words, chunk._code, chunk._pick = self._words, self._code, self._pick
         if self.parsed is not None:
             chunk.parsed = self.parsed.moved(delta)
         return chunk
@@ -148,7 +149,7 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _COMMENT_OR_STRING = _HIDES_LINES
-_TRAILING = re.compile(r"[ \t\f]+$", re.M)
+_TRAILING = re.compile(r"(?<!\\)[ \t\f]+$", re.M)  # not after a backslash: that is a syntax error
 
 
 def _keep_strings(m: re.Match[str]) -> str:
@@ -316,13 +317,41 @@ class Document:
         """The next version, from its whole text: only the lines that differ are rescanned."""
         if text == self.text:
             return self
+        if text.startswith("\ufeff") != self.bom or "\r" in text or "\r" in self.text:
+            return self._derive_by_lines(text)
+        old = self.text
+        head = _common_prefix(old, text)
+        tail = _common_suffix(old, text, min(len(old), len(text)) - head) if head < len(old) else 0
+        a = old.count("\n", 0, head)  # the first edited line
+        start = old.rfind("\n", 0, head) + 1  # its offset, in both texts
+        kept_from = len(old) - tail  # offset of the first line that stays (in the old text)
+        if tail and not ((kept_from == 0 or old[kept_from - 1] == "\n")
+                         and (len(text) == tail or text[len(text) - tail - 1] == "\n")):
+            found = old.find("\n", kept_from)
+            kept_from = len(old) + 1 if found < 0 else found + 1  # after the end: no line stays
+        elif not tail:
+            kept_from = len(old) + 1
+        old_end = old.count("\n", 0, kept_from) if kept_from <= len(old) else len(self.lines)
+        kept_at = len(text) - (len(old) - kept_from)  # the same offset in the new text
+        if kept_from > len(old):
+            middle = text[start:].split("\n")
+        else:
+            middle = text[start:kept_at - 1].split("\n") if kept_at > start else []
+        lines = self.lines[:a] + middle + self.lines[old_end:]
+        return self._derive(text, lines, a, old_end, a + len(middle))
+
+    def _derive_by_lines(self, text: str) -> Document:
         lines = _split(text)
         old = self.lines
-        n = min(len(old), len(lines))
         if text.startswith("\ufeff") != self.bom:
             return Document(text, self.path)
-        a = _common_prefix(old, lines, n)
-        b = _common_prefix(old[::-1], lines[::-1], n - a) if n > a else 0  # lines after the edit
+        n = min(len(old), len(lines))
+        a = 0
+        while a < n and old[a] == lines[a]:
+            a += 1
+        b = 0
+        while b < n - a and old[-1 - b] == lines[-1 - b]:
+            b += 1
         return self._derive(text, lines, a, len(old) - b, len(lines) - b)
 
     def apply(self, changes: Iterable[tuple[Span | None, str]]) -> Document:
@@ -436,16 +465,28 @@ class Document:
             chunk.parsed = self._parse(chunk)
         return chunk.parsed
 
-    def chunks(self, words: Iterable[str]) -> list[Chunk]:
-        """Parsed chunks that mention any of `words`, and the top-level imports, in document order.
+    def chunks(self, words: Iterable[str], exact: Iterable[str] = ()) -> list[Chunk]:
+        """Parsed chunks that mention any of `words` (see `Chunk.mentions`) or use any of `exact` as
+        a whole word, and the top-level imports, in document order.
 
         A class comes whole (its head and every method) when any part of it is picked.
         """
-        exact = frozenset(words)
-        suffixes = [w for w in exact if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
+        key = _question(frozenset(words), frozenset(exact))
+        whole = key[0] | key[1]
+        suffixes = [w for w in key[0] if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
 
         def picked(chunk: Chunk) -> bool:
-            return not exact.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            answers = chunk._pick
+            if answers is None:
+                answers = chunk._pick = {}
+            answer = answers.get(id(key))
+            if answer is not None and answer[0] is key:
+                return answer[1]
+            found = not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            if len(answers) >= 4:  # the last few questions only: word sets change as names do
+                answers.clear()
+            answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
+            return found
 
         table = self._table.chunks
         out: list[Chunk] = []
@@ -526,16 +567,62 @@ class Document:
         return parsed
 
 
+_questions: OrderedDict[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]] = OrderedDict()
+_questions_lock = threading.Lock()
+
+
+def _question(words: frozenset[str], exact: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """One object per question asked recently, so a chunk's answers are found by its id. A question
+    is kept while it is among the last 64 (a chunk holds answers to its last 4 only)."""
+    key = (words, exact)
+    with _questions_lock:
+        found = _questions.get(key)
+        if found is None:
+            found = _questions[key] = key
+            while len(_questions) > 64:
+                _questions.popitem(last=False)
+        else:
+            _questions.move_to_end(key)
+        return found
+
+
 def _split(text: str) -> list[str]:
     return text.split("\n") if "\r" not in text else LINE_BREAK.split(text)
 
 
-def _common_prefix(a: list[str], b: list[str], n: int) -> int:
-    """How many leading items `a` and `b` share (at most n): a binary search of slice compares."""
-    lo, hi = 0, n
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many trailing characters `a` and `b` share (at most `limit`)."""
+    n = min(len(a), len(b), limit)
+    block = 8192
+    i = 0  # a[-i:] == b[-i:]
+    while i < n and a[len(a) - min(i + block, n):len(a) - i] == b[len(b) - min(i + block, n):len(b) - i]:
+        i = min(i + block, n)
+    if i >= n:
+        return n
+    lo, hi = i, min(i + block, n)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
+        if a[len(a) - mid:len(a) - lo] == b[len(b) - mid:len(b) - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_prefix(a: str, b: str, limit: int | None = None) -> int:
+    """How many leading characters `a` and `b` share (at most `limit`): block compares, then a
+    binary search inside the first block that differs."""
+    n = min(len(a), len(b)) if limit is None else min(len(a), len(b), limit)
+    block = 8192
+    i = 0
+    while i < n and a[i:i + block] == b[i:i + block]:
+        i += block
+    if i >= n:
+        return n
+    lo, hi = i, min(i + block, n)
+    while lo < hi:  # a[:lo] == b[:lo] and the first difference is before hi
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
             lo = mid
         else:
             hi = mid - 1
@@ -609,23 +696,33 @@ class _Table:
         if not new_starts or new_starts[0] != 0:
             new_starts = [0] + new_starts
         # chunks: before `resume` kept, [resume, end) cut again (reusing equal texts), after shifted
-        kept = [c for c in self.chunks if c.last <= resume]
+        old_chunks = self.chunks
+        lo = bisect_right(self.firsts, resume - 1)
+        hi = len(old_chunks) if sync is None else bisect_right(self.firsts, sync - delta - 1)
+        kept = old_chunks[:lo]
         region = [s for s in new_starts if resume <= s < new_chunks_end] + [new_chunks_end]
         fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
         reusable: dict[tuple[int, str, str, str], Chunk] = {}
-        for c in self.chunks:
-            if resume <= c.first and c.last <= a:
+        edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
+        for c in old_chunks[lo:hi]:
+            if c.last <= a:
                 reusable[(c.first, c.text, c.role, c.indent)] = c
-            elif old_end <= c.first and (sync is None or c.first < sync - delta):
+            elif old_end <= c.first:
                 reusable[(c.first + delta, c.text, c.role, c.indent)] = c
+            else:
+                edited[(c.first, c.role, c.indent)] = c
         out: list[Chunk] = []
         for chunk in fresh:
             old = reusable.get((chunk.first, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
+            else:
+                old = edited.get((chunk.first, chunk.role, chunk.indent))
+                if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
+                    chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
             out.append(chunk)
         if sync is not None:
-            out.extend(c.moved(delta) if delta else c for c in self.chunks if c.first >= sync - delta)
+            out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
         head: Chunk | None = None
         for i, chunk in enumerate(out):
             if chunk.role == "class":
@@ -637,7 +734,7 @@ class _Table:
 
 def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
     copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
-    copy._words, copy._code, copy.parsed = chunk._words, chunk._code, chunk.parsed
+    copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
     return copy
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Document
+from .document import LINE_BREAK, Document, ParsedChunk
 from .findings import Edit, Finding, Position, Safety, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -44,6 +44,7 @@ PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
 # Chunks are picked by whole words used as code (a capitalised word also ends a longer name:
 # `Strategy` picks `XLAFSDPStrategy(...)`), never by a word in a comment or a string.
 CONTEXT_WORDS = ("lightning", "lightning_fabric", "Fabric", "launch", "Strategy")
+_LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
 NOQA = re.compile(r"#\s*noqa(?::[ \t]*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.I)
 
 
@@ -154,6 +155,9 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
     for (old_line, old_code), (line, code) in zip(previous.picked, picked):
         if old_code != code or line != (old_line + delta if old_line >= old_end else old_line):
             return None
+    if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
+                     for n in re.findall(r"\d+", m.group())):
+        return None  # a message names a line the edit moved
     out = []
     for finding in previous.raw:
         spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
@@ -197,26 +201,30 @@ def _next_document(
 def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
     """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
     the chunks that mention a name they read (where it is bound) or a function or class they define
-    (its call sites), `rounds` steps out."""
-    chunks = doc.chunks(sorted(words))
+    (its call sites), `rounds` steps out. The names of each chunk are cached with its tree."""
+    chunks = doc.chunks(words)
+    names: set[str] = set()
     for _ in range(rounds):
-        names = set()
+        before = len(names)
         for chunk in chunks:
-            if chunk.parsed is None:
-                continue
-            by_type, _ = chunk.parsed.index
-            names.update(n.id for n in by_type.get(ast.Name, ()))
-            for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-                names.update(n.name for n in by_type.get(kind, ()))
-        more = {n for n in names if len(n) >= 3 and not hasattr(builtins, n)} - words
-        if not more:
+            if chunk.parsed is not None:
+                names.update(chunk.parsed.fact("names", _names))
+        if len(names) == before:
             break
-        words = words | more
-        grown = doc.chunks(sorted(words))
+        grown = doc.chunks(words, names)
         if len(grown) == len(chunks):
             break
         chunks = grown
     return chunks
+
+
+def _names(parsed: ParsedChunk) -> frozenset[str]:
+    """Names a chunk reads or defines that may be bound or called elsewhere (not builtins, 3+ letters)."""
+    by_type, _ = parsed.index
+    found = {n.id for n in by_type.get(ast.Name, ())}
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        found.update(n.name for n in by_type.get(kind, ()))  # type: ignore[attr-defined]
+    return frozenset(n for n in found if len(n) >= 3 and not hasattr(builtins, n))
 
 
 def _after_bom(finding: Finding) -> Finding:
