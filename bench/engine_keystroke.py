@@ -45,11 +45,17 @@ def rss_mib() -> float:
 
 def typing_position(text: str, where: float = 0.4) -> tuple[int, int]:
     """End of the indented full-line comment nearest `where`, inside a run that mentions Fabric."""
+    import io
+    import tokenize
+
+    comments = {tok.start[0] - 1 for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+                if tok.type == tokenize.COMMENT}  # real comments, not "#" lines of a docstring
     lines = text.split("\n")
     target = int(len(lines) * where)
     for d in range(len(lines)):
         for i in (target + d, target - d):
-            if 0 <= i < len(lines) and lines[i].startswith((" ", "\t")) and lines[i].lstrip().startswith("#"):
+            if (0 <= i < len(lines) and i in comments and lines[i].startswith((" ", "\t"))
+                    and lines[i].lstrip().startswith("#")):
                 top = i
                 while top > 0 and (not lines[top] or lines[top][0] in " \t#)"):
                     top -= 1
@@ -122,6 +128,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,30000")
     parser.add_argument("--child", action="store_true")
     parser.add_argument("--mode", default="source")
+    parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()
@@ -140,7 +147,7 @@ def main() -> None:
     for file in args.file:
         cases.append((Path(file).name, file, 200))
     runs = [("before", args.before, "source")] if args.before else []
-    runs += [("after", args.after, "source"), ("after", args.after, "document"), ("after", args.after, "edits")]
+    runs += [("after", args.after, mode) for mode in args.modes.split(",")]
     results: dict[tuple[str, str, str], list[dict]] = {}
     for r in range(args.rounds):
         for name, path, keys in cases:
