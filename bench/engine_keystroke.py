@@ -7,7 +7,8 @@
 For each case (generated scripts of 1k, 10k and 30k lines, and every --file), each tree runs in
 a fresh interpreter (PYTHONPATH=<tree>): it opens the file (one check of the whole text), then
 types `x` one keystroke at a time at the end of a comment line inside a function the rules look
-at (the indented comment nearest 40 % of the file), checking the document after each keystroke.
+at (the indented comment nearest 40 % of the file); with `--typing code`, digits into a statement
+`probe = 0` added below that comment, so every keystroke changes code and every rule runs again, checking the document after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -33,6 +34,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+TYPING = ["comment"]
 
 
 def rss_mib() -> float:
@@ -77,6 +79,11 @@ def child(args: argparse.Namespace) -> None:
     text = Path(args.file).read_text(encoding="utf-8")
     line, col = typing_position(text)
     lines = text.split("\n")
+    if args.typing == "code":  # type digits into a statement of that function: every rule runs again
+        indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
+        lines.insert(line + 1, indent + "probe = 0")
+        line, col = line + 1, len(indent + "probe = 0")
+        text = "\n".join(lines)
     start = time.process_time()
     if args.mode == "source":
         report = engine.check_source(text, args.file)
@@ -89,7 +96,7 @@ def child(args: argparse.Namespace) -> None:
     findings = len(report.findings)
     times = []
     for i in range(args.keystrokes):
-        lines[line] = lines[line] + "x"
+        lines[line] = lines[line] + ("1" if args.typing == "code" else "x")
         new_text = "\n".join(lines)
         start = time.process_time()
         if args.mode == "source":
@@ -101,7 +108,8 @@ def child(args: argparse.Namespace) -> None:
             from errata_lsp.analysis.findings import Position, Span
 
             at = Position(line, col + i)
-            state = engine.check_document(new_text, args.file, previous=state, changes=[(Span(at, at), "x")])
+            state = engine.check_document(new_text, args.file, previous=state,
+                                          changes=[(Span(at, at), "1" if args.typing == "code" else "x")])
             report = state.report
         times.append((time.process_time() - start) * 1000)
         if len(report.findings) != findings:
@@ -113,7 +121,7 @@ def child(args: argparse.Namespace) -> None:
 def run_child(src: str, mode: str, file: str, keystrokes: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
     out = subprocess.run([sys.executable, __file__, "--child", "--mode", mode, "--child-file", file,
-                          "--keystrokes", str(keystrokes)], env=env, capture_output=True, text=True, timeout=1800)
+                          "--keystrokes", str(keystrokes), "--typing", TYPING[0]], env=env, capture_output=True, text=True, timeout=1800)
     if out.returncode != 0:
         raise SystemExit(f"{src} {mode} {file}: {out.stderr[-2000:]}")
     return json.loads(out.stdout)
@@ -130,11 +138,13 @@ def main() -> None:
     parser.add_argument("--mode", default="source")
     parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
+    parser.add_argument("--typing", default="comment", help="comment (the default) or code")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()
     if args.child:
         child(args)
         return
+    TYPING[0] = args.typing
     sys.path.insert(0, str(HERE))
     import gen_script
 
