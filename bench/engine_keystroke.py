@@ -8,7 +8,7 @@ For each case (generated scripts of 1k, 10k and 30k lines, and every --file), ea
 a fresh interpreter (PYTHONPATH=<tree>): it opens the file (one check of the whole text), then
 types `x` one keystroke at a time at the end of a comment line inside a function the rules look
 at (the indented comment nearest 40 % of the file); with `--typing code`, digits into a statement
-`probe = 0` added below that comment, so every keystroke changes code and every rule runs again, checking the document after each keystroke.
+`probe = 1` added below that comment, so every keystroke changes code and every rule runs again, checking the document after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -81,8 +81,8 @@ def child(args: argparse.Namespace) -> None:
     lines = text.split("\n")
     if args.typing == "code":  # type digits into a statement of that function: every rule runs again
         indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
-        lines.insert(line + 1, indent + "probe = 0")
-        line, col = line + 1, len(indent + "probe = 0")
+        lines.insert(line + 1, indent + "probe = 1")
+        line, col = line + 1, len(indent + "probe = 1")
         text = "\n".join(lines)
     start = time.process_time()
     if args.mode == "source":
