@@ -8,6 +8,7 @@ cannot tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -45,22 +46,48 @@ class Binding:
 
 class Context:
     def __init__(self, doc: Document, chunks: list[Chunk]):
+        """The chunks as one module. A class cut at its methods comes back whole: the methods of
+        its members are put in its `ast.ClassDef` after the class's own statements. Every table
+        here is a view of the chunks' own cached tables, merged on first use."""
         self.doc = doc
-        parsed = [c.parsed for c in chunks if c.parsed is not None and c.parsed.tree is not None]
+        body: list[ast.stmt] = []
+        overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
+        tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []
+        by_type: list[dict[type, list[ast.AST]]] = []
+        loose: dict[ast.AST, ast.AST] = {}  # parents of nodes without a line (arguments, comprehensions)
+        classdef: ast.ClassDef | None = None
+        head = None
+        for chunk in chunks:
+            parsed = chunk.parsed
+            if parsed is None or parsed.tree is None:
+                continue
+            kinds, parents = parsed.index
+            by_type.append(kinds)
+            tables.append((chunk.first, parents))
+            loose.update(parsed.fact("loose parents", _loose_parents))
+            if getattr(chunk, "role", "top") == "class" and parsed.classdef is not None:
+                head, classdef = chunk, parsed.classdef
+                classdef.body = list(parsed.own_body)
+                if parsed.own_body:
+                    _end_at(classdef, parsed.own_body[-1])
+                body.extend(parsed.tree.body)
+            elif getattr(chunk, "role", "top") == "member" and classdef is not None and chunk.head is head:
+                for stmt in parsed.tree.body:
+                    classdef.body.append(stmt)
+                    overlay[stmt] = classdef
+                if parsed.tree.body:
+                    _end_at(classdef, parsed.tree.body[-1])
+            else:
+                body.extend(parsed.tree.body)
         # The parsed chunks as one module: one module scope, whatever chunk a statement came from.
-        self.module = ast.Module(body=[stmt for p in parsed for stmt in p.tree.body], type_ignores=[])
+        self.module = ast.Module(body=body, type_ignores=[])
+        for stmt in body:
+            overlay[stmt] = self.module
+        self.parents = _Parents(overlay, tables, loose)
+        self._by_type: dict[type, list[ast.AST]] = _ByType(by_type)
+        self._by_type[ast.Module] = [self.module]
         self.imports = ImportMap()
         self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
-        self._by_type: dict[type, list[ast.AST]] = defaultdict(list)
-        self._by_type[ast.Module].append(self.module)
-        self.parents: dict[ast.AST, ast.AST] = {}
-        for chunk in parsed:  # each chunk's tables are built once and cached with its tree
-            by_type, parents = chunk.index
-            for kind, nodes in by_type.items():
-                self._by_type[kind].extend(nodes)
-            self.parents.update(parents)
-        for stmt in self.module.body:
-            self.parents[stmt] = self.module
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)
@@ -380,6 +407,67 @@ class Context:
         if calls:
             return XLA_FSDP
         return None
+
+
+class _Parents:
+    """Parent of each node: the chunks' own tables, found by the node's line, under the parents
+    only the whole document knows (a statement's module or class)."""
+
+    def __init__(self, overlay: dict[ast.AST, ast.AST], tables: list[tuple[int, dict[ast.AST, ast.AST]]],
+                 loose: dict[ast.AST, ast.AST]):
+        self._overlay, self._loose = overlay, loose
+        self._firsts = [first for first, _ in tables]
+        self._tables = [table for _, table in tables]
+
+    def get(self, node: ast.AST, default: Any = None) -> Any:
+        found = self._overlay.get(node)
+        if found is not None:
+            return found
+        line = getattr(node, "lineno", None)
+        if line is None:
+            return self._loose.get(node, default)
+        i = bisect_right(self._firsts, line - 1) - 1
+        if i >= 0:
+            found = self._tables[i].get(node)
+        return default if found is None else found
+
+    def __getitem__(self, node: ast.AST) -> ast.AST:
+        found = self.get(node)
+        if found is None:
+            raise KeyError(node)
+        return found
+
+    def __contains__(self, node: object) -> bool:
+        return self.get(node) is not None  # type: ignore[arg-type]
+
+    def __setitem__(self, node: ast.AST, parent: ast.AST) -> None:
+        self._overlay[node] = parent
+
+
+class _ByType(dict):
+    """Nodes by type, merged from the chunks' tables for one type when it is first asked for."""
+
+    def __init__(self, tables: list[dict[type, list[ast.AST]]]):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, kind: type) -> list[ast.AST]:
+        merged: list[ast.AST] = []
+        for table in self._tables:
+            found = table.get(kind)
+            if found:
+                merged.extend(found)
+        self[kind] = merged
+        return merged
+
+
+def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:
+    _, parents = parsed.index
+    return {node: parent for node, parent in parents.items() if node._fields and not hasattr(node, "lineno")}
+
+
+def _end_at(classdef: ast.ClassDef, last: ast.stmt) -> None:
+    classdef.end_lineno, classdef.end_col_offset = last.end_lineno, last.end_col_offset
 
 
 def _pos(node: ast.AST) -> tuple[int, int]:

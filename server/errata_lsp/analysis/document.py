@@ -1,21 +1,46 @@
-"""Source text, its lines, and the statements worth parsing.
+"""Source text, its lines, and the statements worth parsing: one model per version of a file.
 
-A training script is mostly code that no rule cares about. The document is cut into top-level
-statements with one regex; only those that mention a trigger word are parsed with `ast`, each on
-its own, so a 10,000-line file costs a scan plus a few small parses, and a syntax error in one
+A training script is mostly code that no rule cares about. The document is cut into chunks of
+top-level statements by one regex; a class is cut further, at its methods. Only the chunks that
+mention a rule's word (as code: not in a comment or a string) are parsed with `ast`, each on its
+own, so a 10,000-line file costs a scan plus a few small parses, and a syntax error in one
 statement leaves the findings in the others intact.
+
+The next version of an open document is made from the previous one, so a keystroke redoes only
+what it touched:
+
+    doc = Document(text, path)                  # a file as opened (or read by the command line)
+    doc = doc.edited(new_text)                  # the whole new text: the changed lines are found
+    doc = doc.apply([(span, "x"), (None, t)])   # edits as the client sent them, in (line,
+                                                # code-point column); None replaces everything
+
+Lines before the edit are shared, the chunk table is rescanned from the chunk that holds the edit
+until the scan agrees with the old table again, and every chunk whose text did not change keeps
+its parsed tree and its facts. A chunk that only moved (lines inserted above it) keeps its tree
+too, renumbered. A version handed to `edited`/`apply` is superseded: use the new one.
+
+Per chunk, cached with its tree: its words (`Chunk.mentions`), its node tables (`ParsedChunk.index`)
+and any fact a caller computes from the tree alone (`ParsedChunk.fact(name, compute)`).
+`Document.chunks_mentioning(word)` and `Document.parsed(chunk)` let a query pull in, on demand,
+a chunk that no trigger word picked (a constant bound below a function, a config class).
+
+Memory is bounded by bytes: a document holds the trees of its own chunks only; the shared cache
+for documents made from scratch (`PARSE_CACHE`) drops its oldest trees past `PARSE_CACHE.limit`.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import itertools
 import re
+import threading
 import tokenize
 import warnings
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from bisect import bisect_right
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .findings import Position, Span
 
@@ -23,6 +48,10 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitli
 # A line that opens a top-level definition or compound statement. Simple statements between two
 # such lines stay in one chunk; a line inside a triple-quoted string does not start one (below).
 TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
+# A line of a class body that starts a method (or its decorators).
+MEMBER = re.compile(r"^([ \t]+)(?:async[ \t]+def|def|@)\b", re.M)
+# After a class cut at its methods: the first line back at column 0 starts top-level code again.
+COLUMN_ZERO = re.compile(r"^[^\s#]", re.M)
 MAX_REPAIRS = 25
 # What can hide such a line: a comment or a string. Only a triple-quoted string spans lines; a line
 # inside one (a module docstring that shows example code) must not start a chunk analysed as code.
@@ -38,28 +67,344 @@ _HIDES_LINES = re.compile(
 # one of them would sink every statement of its chunk. Parsing sees U+FFFD instead, one code point
 # for one, so columns do not move and the damage stays in the statement that holds it.
 UNPARSABLE = re.compile(r"[\x00\ud800-\udfff]")
+# Lines scanned past an edit before the chunk table is expected to agree with the old one again.
+RESCAN_WINDOW = 400
 
 
-@dataclass
+# --- chunks --------------------------------------------------------------------------------
+
 class Chunk:
-    """A run of top-level statements, lines [first, last) of the document, and its tree."""
+    """Lines [first, last) of the document: a run of top-level statements, or a part of a class.
 
-    first: int
-    last: int
-    tree: ast.Module | None = None
-    repaired: bool = False  # parsed only after blanking lines that did not parse
-    parsed: ParsedChunk | None = None
+    `role` is "top" for top-level statements, "class" for a class's head (decorators, the `class`
+    line and what stands before the first method), "member" for one method of that class (with
+    its decorators and the class-level statements after it). `head` is the class head of a member.
+    """
 
+    __slots__ = ("first", "last", "text", "role", "indent", "head", "_words", "_code", "parsed", "_grown", "_pick")
+
+    def __init__(self, first: int, last: int, text: str, role: str = "top", indent: str = "",
+                 head: Chunk | None = None):
+        self.first, self.last, self.text, self.role, self.indent, self.head = first, last, text, role, indent, head
+        self._words: dict[str, Any] = {}  # answers of `mentions`, and the word set
+        self._code: str | None = None  # the text without comments and strings, once needed
+        self.parsed: ParsedChunk | None = None
+        self._grown: tuple[str, ParsedChunk, Chunk] | None = None  # parsed together with the next chunk
+        self._pick: dict[int, tuple[Any, bool]] | None = None  # answers to the last `Document.chunks` questions
+
+    @property
+    def tree(self) -> ast.Module | None:
+        return self.parsed.tree if self.parsed else None
+
+    @property
+    def repaired(self) -> bool:
+        return bool(self.parsed and self.parsed.repaired)
+
+    def mentions(self, word: str) -> bool:
+        """`word` is used as code here (not in a comment or string): as a whole word, or, for a
+        capitalised word (a class name), as the end of one (`XLAPrecision` mentions `Precision`)."""
+        found = self._words.get(word)
+        if found is None:
+            words = self.words
+            if word in words:
+                found = True
+            elif _IDENTIFIER.fullmatch(word):
+                found = word[:1].isupper() and any(w.endswith(word) for w in words)
+            else:
+                found = word in self.text and _WORD_PATTERN(word).search(self.code_only()) is not None
+            self._words[word] = found
+        return found
+
+    @property
+    def words(self) -> frozenset[str]:
+        """The identifiers and keywords used as code here."""
+        found = self._words.get(_ALL_WORDS)
+        if found is None:
+            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def code_signature(self) -> str:
+        """The text without its comments and trailing blanks: equal signatures, equal trees."""
+        found = self._words.get(_SIGNATURE)
+        if found is None:
+            found = self._words[_SIGNATURE] = _TRAILING.sub("", _COMMENT_OR_STRING.sub(_keep_strings, self.text))
+        return found  # type: ignore[return-value]
+
+    def code_only(self) -> str:
+        if self._code is None:
+            self._code = _HIDES_LINES.sub(" ", self.text)
+        return self._code
+
+    def moved(self, delta: int) -> Chunk:
+        """The same text `delta` lines further down; its words and tree come along."""
+        chunk = Chunk(self.first + delta, self.last + delta, self.text, self.role, self.indent, self.head)
+        chunk._words, chunk._code, chunk._pick = self._words, self._code, self._pick
+        if self.parsed is not None:
+            chunk.parsed = self.parsed.moved(delta)
+        return chunk
+
+    def __repr__(self) -> str:
+        return f"Chunk({self.first}, {self.last}, {self.role})"
+
+
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
+_SIGNATURE = "\0signature"
+_COMMENT_OR_STRING = _HIDES_LINES
+_TRAILING = re.compile(r"(?<!\\)[ \t\f]+$", re.M)  # not after a backslash: that is a syntax error
+
+
+def _keep_strings(m: re.Match[str]) -> str:
+    return "" if m.group().startswith("#") else m.group()
+
+
+_word_patterns: dict[str, re.Pattern[str]] = {}
+
+
+def _WORD_PATTERN(word: str) -> re.Pattern[str]:
+    pattern = _word_patterns.get(word)
+    if pattern is None:
+        tail = r"(?!\w)" if word[-1:].isalnum() or word[-1:] == "_" else ""
+        head = "" if word[:1].isupper() or not (word[:1].isalnum() or word[:1] == "_") else r"(?<!\w)"
+        pattern = _word_patterns[word] = re.compile(head + re.escape(word) + tail)
+    return pattern
+
+
+# --- parsed chunks -------------------------------------------------------------------------
+
+class ParsedChunk:
+    """A chunk's tree and what is computed from it alone, kept as long as the tree.
+
+    `tree.body` holds the chunk's statements at their line numbers in the document: a member's
+    methods (without the class around them), a class head's `ast.ClassDef` (`classdef`), whose
+    own statements are `own_body` (the Context puts the methods after them).
+    """
+
+    __slots__ = ("tree", "repaired", "too_deep", "classdef", "own_body", "size", "shared", "_facts", "__weakref__")
+
+    def __init__(self, tree: ast.Module | None, repaired: bool, size: int = 0, too_deep: tuple[int, ...] = ()):
+        self.tree, self.repaired, self.size = tree, repaired, size
+        self.too_deep = too_deep  # 0-based lines blanked because they nest deeper than `ast` can go
+        self.shared = False  # held by the shared cache: never renumbered in place
+        self.classdef: ast.ClassDef | None = None
+        self.own_body: list[ast.stmt] = []
+        self._facts: dict[Any, Any] = {}
+
+    def fact(self, name: Any, compute: Callable[[ParsedChunk], Any]) -> Any:
+        """`compute(self)`, once per tree: for what depends on this chunk's tree alone."""
+        facts = self._facts
+        if name not in facts:
+            facts[name] = compute(self)
+        return facts[name]
+
+    @property
+    def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
+        """Nodes by type and their parents, in document order (the chunk's own statements have
+        no parent here: the Context gives them the module, or their class)."""
+        return self.fact("index", _index)
+
+    def moved(self, delta: int) -> ParsedChunk | None:
+        """This tree renumbered `delta` lines down (None when the tree is shared: parse again).
+        Only the node tables come along; other facts are computed again."""
+        if self.shared:
+            return None
+        if self.tree is not None and delta:
+            if self.classdef is not None:  # the head: its own nodes, not the methods put in it
+                self.classdef.body = list(self.own_body)
+            for node in ast.walk(self.tree):
+                if "lineno" in node._attributes:
+                    node.lineno += delta  # type: ignore[attr-defined]
+                    if getattr(node, "end_lineno", None) is not None:
+                        node.end_lineno += delta  # type: ignore[attr-defined]
+        moved = ParsedChunk(self.tree, self.repaired, self.size, tuple(line + delta for line in self.too_deep))
+        moved.classdef, moved.own_body = self.classdef, self.own_body
+        if "index" in self._facts:
+            moved._facts["index"] = self._facts["index"]
+        self.tree = None  # this version is superseded
+        return moved
+
+
+def _index(parsed: ParsedChunk) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
+    by_type: dict[type, list[ast.AST]] = {}
+    parents: dict[ast.AST, ast.AST] = {}
+    top = parsed.own_body if parsed.classdef is not None else (parsed.tree.body if parsed.tree else [])
+    if parsed.classdef is not None:  # the head: its class with the class's own statements only
+        classdef = parsed.classdef
+        by_type.setdefault(ast.ClassDef, []).append(classdef)
+        stack: list[ast.AST] = []
+        for field in ("decorator_list", "bases", "keywords"):
+            for child in getattr(classdef, field):
+                parents[child] = classdef
+                stack.append(child)
+        for stmt in top:
+            parents[stmt] = classdef
+        stack = list(reversed(stack + list(top)))
+    else:
+        stack = list(reversed(top))
+    while stack:
+        node = stack.pop()
+        by_type.setdefault(type(node), []).append(node)
+        children = list(ast.iter_child_nodes(node))
+        for child in children:
+            parents[child] = node
+        stack.extend(reversed(children))
+    return by_type, parents
+
+
+class ParseCache:
+    """Parsed chunks by (line, text), for documents made from scratch; bounded by bytes.
+
+    A tree costs about TREE_BYTES_PER_CHAR bytes per character of source (nodes, their tables).
+    """
+
+    TREE_BYTES_PER_CHAR = 120
+
+    def __init__(self, limit: int = 48 * 2**20):
+        self.limit = limit
+        self.bytes = 0
+        self._entries: OrderedDict[tuple[int, str, str], ParsedChunk] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, str, str]) -> ParsedChunk | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[int, str, str], parsed: ParsedChunk) -> None:
+        cost = parsed.size
+        with self._lock:
+            if key in self._entries or cost > self.limit:
+                return
+            self._entries[key] = parsed
+            parsed.shared = True
+            self.bytes += cost
+            while self.bytes > self.limit:
+                _, old = self._entries.popitem(last=False)
+                self.bytes -= old.size
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+PARSE_CACHE = ParseCache()
+_SERIALS = itertools.count()
+
+
+# --- the document --------------------------------------------------------------------------
 
 class Document:
-    def __init__(self, text: str, path: str | None = None):
+    """One version of a file: its text, lines, and chunk table."""
+
+    def __init__(self, text: str, path: str | None = None, *, _lines: list[str] | None = None,
+                 _table: _Table | None = None):
         self.text = text
         self.path = path
-        self.lines = LINE_BREAK.split(text)
+        self.lines = _lines if _lines is not None else _split(text)
         self.bom = text.startswith("\ufeff")
-        # The text `ast` sees: one "\n" per line break, so (line, column) is the same in both.
-        code = "\n".join(self.lines)[1:] if self.bom else "\n".join(self.lines)
-        self.code = UNPARSABLE.sub("\ufffd", code)
+        self._shared = _table is not None  # made from an earlier version: its trees are its own
+        self.serial = next(_SERIALS)
+        # (previous version's serial, first line, end in the previous version, end here) of the one
+        # edit that made this version from the previous one, if it was made so
+        self.edit: tuple[int, int, int, int] | None = None
+        self._table = _table if _table is not None else _Table.scan(self)
+
+    # --- versions ----------------------------------------------------------------------------
+    def edited(self, text: str) -> Document:
+        """The next version, from its whole text: only the lines that differ are rescanned."""
+        if text == self.text:
+            return self
+        if text.startswith("\ufeff") != self.bom or "\r" in text or "\r" in self.text:
+            return self._derive_by_lines(text)
+        old = self.text
+        head = _common_prefix(old, text)
+        tail = _common_suffix(old, text, min(len(old), len(text)) - head) if head < len(old) else 0
+        a = old.count("\n", 0, head)  # the first edited line
+        start = old.rfind("\n", 0, head) + 1  # its offset, in both texts
+        kept_from = len(old) - tail  # offset of the first line that stays (in the old text)
+        if tail and not ((kept_from == 0 or old[kept_from - 1] == "\n")
+                         and (len(text) == tail or text[len(text) - tail - 1] == "\n")):
+            found = old.find("\n", kept_from)
+            kept_from = len(old) + 1 if found < 0 else found + 1  # after the end: no line stays
+        elif not tail:
+            kept_from = len(old) + 1
+        old_end = old.count("\n", 0, kept_from) if kept_from <= len(old) else len(self.lines)
+        kept_at = len(text) - (len(old) - kept_from)  # the same offset in the new text
+        if kept_from > len(old):
+            middle = text[start:].split("\n")
+        else:
+            middle = text[start:kept_at - 1].split("\n") if kept_at > start else []
+        lines = self.lines[:a] + middle + self.lines[old_end:]
+        return self._derive(text, lines, a, old_end, a + len(middle))
+
+    def _derive_by_lines(self, text: str) -> Document:
+        lines = _split(text)
+        old = self.lines
+        if text.startswith("\ufeff") != self.bom:
+            return Document(text, self.path)
+        n = min(len(old), len(lines))
+        a = 0
+        while a < n and old[a] == lines[a]:
+            a += 1
+        b = 0
+        while b < n - a and old[-1 - b] == lines[-1 - b]:
+            b += 1
+        return self._derive(text, lines, a, len(old) - b, len(lines) - b)
+
+    def apply(self, changes: Iterable[tuple[Span | None, str]]) -> Document:
+        """The next version, from edits in (line, code-point column) of the text they apply to,
+        in order (each one to the text the previous one left); a None span replaces the text."""
+        doc = self
+        for span, new_text in changes:
+            if span is None or "\r" in doc.text or "\r" in new_text:
+                text = new_text if span is None else doc._replaced(span, new_text)
+                doc = doc.edited(text)  # a break kind that a splice cannot tell: compare lines
+                continue
+            start, end = sorted((span.start, span.end))
+            text = doc._replaced(span, new_text)
+            first, last = min(start.line, len(doc.lines) - 1), min(end.line, len(doc.lines) - 1)
+            before = doc.lines[first][:start.column] if start.line < len(doc.lines) else doc.lines[-1]
+            after = doc.lines[last][end.column:] if end.line < len(doc.lines) else ""
+            middle = (before + new_text + after).split("\n")
+            lines = doc.lines[:first] + middle + doc.lines[last + 1:]
+            if text.startswith("\ufeff") != doc.bom:
+                doc = Document(text, doc.path)
+                continue
+            doc = doc._derive(text, lines, first, last + 1, first + len(middle))
+        return doc
+
+    def _replaced(self, span: Span, new_text: str) -> str:
+        start, end = sorted((span.start, span.end))
+        return self.text[:self._offset(start)] + new_text + self.text[self._offset(end):]
+
+    def _offset(self, pos: Position) -> int:
+        """Offset in `text` of a (line, code-point column), clamped to the text."""
+        if pos.line >= len(self.lines):
+            return len(self.text)
+        line = max(pos.line, 0)
+        if "\r" not in self.text:
+            offset = sum(map(len, self.lines[:line])) + line
+        else:
+            offset = 0
+            if line:
+                for number, m in enumerate(LINE_BREAK.finditer(self.text), 1):
+                    if number == line:
+                        offset = m.end()
+                        break
+        return offset + min(max(pos.column, 0), len(self.lines[line]))
+
+    def _derive(self, text: str, lines: list[str], a: int, old_end: int, new_end: int) -> Document:
+        """The version whose lines [a, new_end) replace this one's [a, old_end)."""
+        doc = Document(text, self.path, _lines=lines, _table=_Table.empty())
+        doc._table = self._table.rescan(doc, a, old_end, new_end)
+        doc.edit = (self.serial, a, old_end, new_end)
+        return doc
 
     def mentions(self, words: Iterable[str]) -> bool:
         return any(w in self.text for w in words)
@@ -102,128 +447,510 @@ class Document:
         text = self.lines[line]
         return text[: len(text) - len(text.lstrip(" \t"))]
 
-    # --- parsing ---------------------------------------------------------------------------
-    @cached_property
-    def _starts(self) -> list[int]:
-        """0-based lines that begin a top-level definition or compound statement, plus 0."""
-        starts = [0]
-        line = pos = 0
-        decorated = False  # a definition stays in one chunk with the decorators above it
-        strings = [  # multi-line triple-quoted strings, closed ones only: an unclosed quote (mid-typing) hides nothing
-            m.span() for m in _HIDES_LINES.finditer(self.code)
-            if m.group()[:3] in ('"""', "'''") and len(m.group()) >= 6 and m.group().endswith(m.group()[:3])
-            and "\n" in m.group()
-        ]
-        k = 0
-        for m in TOP_LEVEL.finditer(self.code):
-            while k < len(strings) and strings[k][1] <= m.start():
-                k += 1
-            if k < len(strings) and strings[k][0] < m.start():
-                continue  # inside a triple-quoted string
-            line += self.code.count("\n", pos, m.start())
-            pos = m.start()
-            # only what a decorator can stand on (a definition, another decorator) joins its chunk:
-            # a stray `@` line (mid-typing) must not swallow the import or call below it
-            if line != starts[-1] and not (decorated and m.group().startswith(("@", "def", "class", "async"))):
-                starts.append(line)
-            decorated = m.group().startswith("@")
-        return starts
+    # --- chunks ----------------------------------------------------------------------------
+    @property
+    def all_chunks(self) -> Sequence[Chunk]:
+        """Every chunk, in document order, parsed or not."""
+        return self._table.chunks
 
-    @cached_property
-    def _offsets(self) -> list[int]:
-        """Offset in `code` of the start of each line, and one past the end."""
-        offsets = [0]
-        for text in self.lines:
-            offsets.append(offsets[-1] + len(text) + 1)
-        if self.bom:
-            offsets = [0] + [o - 1 for o in offsets[1:]]
-        return offsets
+    def chunks_mentioning(self, word: str) -> list[Chunk]:
+        """Chunks that use `word` as code (see `Chunk.mentions`), parsed or not."""
+        return [c for c in self._table.chunks if c.mentions(word)]
 
-    def _text(self, first: int, last: int) -> str:
-        return self.code[self._offsets[first]:self._offsets[last]]
+    def chunk_at(self, line: int) -> Chunk | None:
+        chunks = self._table.chunks
+        i = bisect_right(self._table.firsts, line) - 1
+        return chunks[i] if i >= 0 and line < chunks[i].last else None
 
-    def chunks(self, words: Iterable[str]) -> list[Chunk]:
-        """Parsed chunks that mention any of `words`, and the top-level imports, in document order."""
-        words = tuple(words)
-        starts = self._starts + [len(self.lines)]
+    def parsed(self, chunk: Chunk) -> ParsedChunk:
+        """The chunk's tree, parsed now if it was not (a member without its class is parsed alone)."""
+        if chunk.parsed is None:
+            chunk.parsed = self._parse(chunk)
+        return chunk.parsed
+
+    def chunks(self, words: Iterable[str], exact: Iterable[str] = ()) -> list[Chunk]:
+        """Parsed chunks that mention any of `words` (see `Chunk.mentions`) or use any of `exact` as
+        a whole word, and the top-level imports, in document order.
+
+        A class comes whole (its head and every method) when any part of it is picked.
+        """
+        key = _question(frozenset(words), frozenset(exact))
+        whole = key[0] | key[1]
+        suffixes = [w for w in key[0] if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
+
+        def picked(chunk: Chunk) -> bool:
+            answers = chunk._pick
+            if answers is None:
+                answers = chunk._pick = {}
+            answer = answers.get(id(key))
+            if answer is not None and answer[0] is key:
+                return answer[1]
+            found = not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            if len(answers) >= 4:  # the last few questions only: word sets change as names do
+                answers.clear()
+            answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
+            return found
+
+        table = self._table.chunks
         out: list[Chunk] = []
         i = 0
-        while i < len(starts) - 1:
-            text = self._text(starts[i], starts[i + 1])
-            if text.startswith(("import", "from")) or any(w in text for w in words):
-                chunk, i = self._parse_from(i, starts)
-                out.append(chunk)
+        while i < len(table):
+            chunk = table[i]
+            if chunk.role == "class":
+                j = i + 1
+                while j < len(table) and table[j].role == "member":
+                    j += 1
+                group = table[i:j]
+                if any(picked(c) for c in group):
+                    out.extend(self._class_group(group))
+                i = j
+                continue
+            if chunk.text.startswith(("import", "from")) or picked(chunk):
+                parsed_chunk, used = self._top(i)
+                out.append(parsed_chunk)
+                i += used
             else:
                 i += 1
         return out
 
-    def _parse_from(self, i: int, starts: list[int]) -> tuple[Chunk, int]:
-        """Parse the chunk at starts[i]; a chunk cut inside a string or brackets is grown once."""
-        first = starts[i]
-        pieces = tuple(self._text(starts[k], starts[k + 1]) for k in range(i, min(i + 2, len(starts) - 1)))
-        parsed, used = parse_chunk(first, pieces)
-        return Chunk(first, starts[i + used], parsed.tree, parsed.repaired, parsed), i + used
+    def _class_group(self, group: list[Chunk]) -> list[Chunk]:
+        head = group[0]
+        parsed = self.parsed(head)
+        if parsed.classdef is None:  # the head does not parse as a class: the class as one chunk
+            whole = Chunk(head.first, group[-1].last, "".join(c.text for c in group))
+            whole.parsed = self._cached(whole)
+            return [whole]
+        for member in group[1:]:
+            self.parsed(member)
+        return group
+
+    def _top(self, i: int) -> tuple[Chunk, int]:
+        """The top-level chunk at i, parsed; one cut inside a string or brackets is grown once
+        (with the whole next top-level run: a class and its members count as one)."""
+        table = self._table.chunks
+        chunk = table[i]
+        if chunk.parsed is None:
+            plain = self._cached(chunk, repair=False)
+            if plain.tree is not None:
+                chunk.parsed = plain
+        if chunk.parsed is not None and not chunk.parsed.repaired or i + 1 >= len(table):
+            return (chunk, 1) if chunk.parsed is not None else (self._repaired(chunk), 1)
+        j = i + 2
+        while j < len(table) and table[j].role == "member":
+            j += 1
+        following = "".join(c.text for c in table[i + 1:j])
+        grown = chunk._grown
+        if grown is None or grown[0] != following or grown[2].last != table[j - 1].last:
+            whole = Chunk(chunk.first, table[j - 1].last, chunk.text + following)
+            whole.parsed = self._cached(whole, repair=False)
+            chunk._grown = grown = (following, whole.parsed, whole)
+        if grown[1].tree is not None:
+            return grown[2], j - i
+        return self._repaired(chunk), 1
+
+    def _repaired(self, chunk: Chunk) -> Chunk:
+        if chunk.parsed is None:
+            chunk.parsed = self._cached(chunk)
+        return chunk
+
+    def _parse(self, chunk: Chunk) -> ParsedChunk:
+        if chunk.role == "class":
+            return _parse_head(chunk)  # a head's class is re-filled by each Context: never shared
+        return self._cached(chunk)
+
+    def _cached(self, chunk: Chunk, repair: bool = True) -> ParsedChunk:
+        key = (chunk.first, chunk.text, chunk.role + chunk.indent + ("" if repair else "!"))
+        if not self._shared:
+            found = PARSE_CACHE.get(key)
+            if found is not None:
+                return found
+        parsed = _parse_member(chunk) if chunk.role == "member" else parse_chunk(chunk.first, chunk.text, repair)
+        if not self._shared:
+            PARSE_CACHE.put(key, parsed)
+        return parsed
 
 
-@dataclass
-class ParsedChunk:
-    """A chunk's tree and, once asked for, its nodes by type and their parents (in document order)."""
-
-    tree: ast.Module | None
-    repaired: bool
-    too_deep: tuple[int, ...] = ()  # 0-based lines blanked because they nest deeper than `ast` can go
-
-    @cached_property
-    def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
-        by_type: dict[type, list[ast.AST]] = {}
-        parents: dict[ast.AST, ast.AST] = {}
-        stack: list[ast.AST] = list(reversed(self.tree.body)) if self.tree else []
-        while stack:
-            node = stack.pop()
-            by_type.setdefault(type(node), []).append(node)
-            children = list(ast.iter_child_nodes(node))
-            for child in children:
-                parents[child] = node
-            stack.extend(reversed(children))
-        return by_type, parents
+_questions: OrderedDict[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]] = OrderedDict()
+_questions_lock = threading.Lock()
 
 
-@lru_cache(maxsize=4096)
-def parse_chunk(first: int, pieces: tuple[str, ...]) -> tuple[ParsedChunk, int]:
-    """Parse the text of the chunk at line `first`, grown by the next chunk's text if it must be.
+def _question(words: frozenset[str], exact: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """One object per question asked recently, so a chunk's answers are found by its id. A question
+    is kept while it is among the last 64 (a chunk holds answers to its last 4 only)."""
+    key = (words, exact)
+    with _questions_lock:
+        found = _questions.get(key)
+        if found is None:
+            found = _questions[key] = key
+            while len(_questions) > 64:
+                _questions.popitem(last=False)
+        else:
+            _questions.move_to_end(key)
+        return found
 
-    Cached on the text and its place: on a keystroke only the chunk that changed is parsed again.
-    Returns the parsed chunk and how many pieces it took.
+
+def _split(text: str) -> list[str]:
+    return text.split("\n") if "\r" not in text else LINE_BREAK.split(text)
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many trailing characters `a` and `b` share (at most `limit`)."""
+    n = min(len(a), len(b), limit)
+    block = 8192
+    i = 0  # a[-i:] == b[-i:]
+    while i < n and a[len(a) - min(i + block, n):len(a) - i] == b[len(b) - min(i + block, n):len(b) - i]:
+        i = min(i + block, n)
+    if i >= n:
+        return n
+    lo, hi = i, min(i + block, n)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid:len(a) - lo] == b[len(b) - mid:len(b) - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_prefix(a: str, b: str, limit: int | None = None) -> int:
+    """How many leading characters `a` and `b` share (at most `limit`): block compares, then a
+    binary search inside the first block that differs."""
+    n = min(len(a), len(b)) if limit is None else min(len(a), len(b), limit)
+    block = 8192
+    i = 0
+    while i < n and a[i:i + block] == b[i:i + block]:
+        i += block
+    if i >= n:
+        return n
+    lo, hi = i, min(i + block, n)
+    while lo < hi:  # a[:lo] == b[:lo] and the first difference is before hi
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+# --- the chunk table ---------------------------------------------------------------------
+
+class _Table:
+    """Chunk starts and the multi-line comments and strings they were found among.
+
+    `spans` holds each token that runs over a line break as (first line, last line, hides): the
+    line starts first+1..last are inside it; `hides` for a closed triple-quoted string, the only
+    token whose inner lines cannot start a chunk.
     """
-    pad = "\n" * first  # parsed at its own line numbers: cheaper than renumbering the tree
-    text = ""
-    for used, piece in enumerate(pieces, 1):
-        text += piece
-        tree = _parse(pad + text)
-        if tree is not None:
-            return ParsedChunk(tree, False), used
-    return ParsedChunk(*_repair(first, pieces[0])), 1
+
+    __slots__ = ("starts", "spans", "chunks", "firsts")
+
+    def __init__(self, starts: list[int], spans: list[tuple[int, int, bool]], chunks: list[Chunk]):
+        self.starts, self.spans, self.chunks = starts, spans, chunks
+        self.firsts = [c.first for c in chunks]
+
+    @classmethod
+    def empty(cls) -> _Table:
+        return cls([0], [], [])
+
+    @classmethod
+    def scan(cls, doc: Document) -> _Table:
+        starts, spans = _scan(doc.lines, 0, len(doc.lines), doc.bom)
+        return cls(starts, spans, _cut(doc.lines, starts + [len(doc.lines)], spans, doc.bom))
+
+    def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
+        """The table for `doc`, whose lines [a, new_end) replaced lines [a, old_end) of ours."""
+        delta = new_end - old_end
+        lines = doc.lines
+        crossed_old = _crossed(self.spans)
+        # resume at the last start before the edit that no token runs over
+        k = bisect_right(self.starts, a - 1) - 1
+        while k > 0 and self.starts[k] in crossed_old:
+            k -= 1
+        resume = self.starts[k] if k >= 0 else 0
+        window = RESCAN_WINDOW
+        while True:
+            stop = min(len(lines), new_end + window)
+            starts, spans = _scan(lines, resume, stop, doc.bom and resume == 0)
+            sync = None
+            if stop < len(lines):
+                crossed_new = _crossed(spans)
+                old_starts = set(self.starts)
+                limit = stop - 2  # tokens that reach the window's end may differ from the real ones
+                for line in starts:
+                    if (new_end <= line < limit and line not in crossed_new and line - delta in old_starts
+                            and line - delta not in crossed_old):
+                        sync = line
+                        break
+                if sync is None:
+                    window *= 4
+                    continue
+            break
+        head = self.starts[:k if k >= 0 else 0]
+        old_spans_before = [s for s in self.spans if s[1] < resume]
+        if sync is None:
+            new_starts = head + starts
+            new_spans = old_spans_before + spans
+            new_chunks_end = len(lines)
+        else:
+            new_starts = head + [s for s in starts if s < sync] + [s + delta for s in self.starts if s >= sync - delta]
+            new_spans = (old_spans_before + [s for s in spans if s[0] < sync]
+                         + [(f + delta, l + delta, h) for f, l, h in self.spans if f >= sync - delta])
+            new_chunks_end = sync
+        if not new_starts or new_starts[0] != 0:
+            new_starts = [0] + new_starts
+        # chunks: before `resume` kept, [resume, end) cut again (reusing equal texts), after shifted
+        old_chunks = self.chunks
+        lo = bisect_right(self.firsts, resume - 1)
+        hi = len(old_chunks) if sync is None else bisect_right(self.firsts, sync - delta - 1)
+        kept = old_chunks[:lo]
+        region = [s for s in new_starts if resume <= s < new_chunks_end] + [new_chunks_end]
+        fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
+        reusable: dict[tuple[int, str, str, str], Chunk] = {}
+        edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
+        for c in old_chunks[lo:hi]:
+            if c.last <= a:
+                reusable[(c.first, c.text, c.role, c.indent)] = c
+            elif old_end <= c.first:
+                reusable[(c.first + delta, c.text, c.role, c.indent)] = c
+            else:
+                edited[(c.first, c.role, c.indent)] = c
+        out: list[Chunk] = []
+        for chunk in fresh:
+            old = reusable.get((chunk.first, chunk.text, chunk.role, chunk.indent))
+            if old is not None:
+                chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
+            else:
+                old = edited.get((chunk.first, chunk.role, chunk.indent))
+                if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
+                    chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
+            out.append(chunk)
+        if sync is not None:
+            out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
+        head: Chunk | None = None
+        for i, chunk in enumerate(out):
+            if chunk.role == "class":
+                head = chunk
+            elif chunk.role == "member" and chunk.head is not head:
+                out[i] = _with_head(chunk, head)  # type: ignore[arg-type]
+        return _Table(new_starts, new_spans, kept + out)
 
 
-def _repair(first: int, text: str) -> tuple[ast.Module | None, bool, tuple[int, ...]]:
-    """Neutralise the lines that do not parse, one at a time, so the rest still counts."""
-    lines = [""] * first + text.split("\n")
+def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
+    copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
+    copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
+    return copy
+
+
+def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
+    out: set[int] = set()
+    for first, last, _ in spans:
+        out.update(range(first + 1, last + 1))
+    return out
+
+
+def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
+    """Lines [first, last) as `ast` sees them: "\n" after each (but the document's last line)."""
+    text = "\n".join(lines[first:last])
+    if last < len(lines):
+        text += "\n"
+    if bom and first == 0:
+        text = text[1:]
+    return UNPARSABLE.sub("\ufffd", text) if not text.isascii() or "\x00" in text else text
+
+
+def _scan(lines: list[str], first: int, last: int, bom: bool) -> tuple[list[int], list[tuple[int, int, bool]]]:
+    """Chunk starts in lines [first, last) (`first` is always one) and the multi-line tokens there."""
+    code = _code_of(lines, first, last, bom)
+    spans: list[tuple[int, int, bool]] = []
+    hidden: list[tuple[int, int]] = []  # offsets of closed multi-line triple-quoted strings
+    line = first
+    pos = 0
+    for m in _HIDES_LINES.finditer(code):
+        token = m.group()
+        if "\n" not in token:
+            continue
+        line += code.count("\n", pos, m.start())
+        pos = m.start()
+        end_line = line + token.count("\n")
+        hides = token[:3] in ('"""', "'''") and len(token) >= 6 and token.endswith(token[:3])
+        spans.append((line, end_line, hides))
+        if hides:
+            hidden.append(m.span())
+    starts = [first]
+    line, pos = first, 0
+    decorated = False  # a definition stays in one chunk with the decorators above it
+    k = 0
+    for m in TOP_LEVEL.finditer(code):
+        while k < len(hidden) and hidden[k][1] <= m.start():
+            k += 1
+        if k < len(hidden) and hidden[k][0] < m.start():
+            continue  # inside a triple-quoted string
+        line += code.count("\n", pos, m.start())
+        pos = m.start()
+        # only what a decorator can stand on (a definition, another decorator) joins its chunk:
+        # a stray `@` line (mid-typing) must not swallow the import or call below it
+        if line != starts[-1] and not (decorated and m.group().startswith(("@", "def", "class", "async"))):
+            starts.append(line)
+        decorated = m.group().startswith("@")
+    return starts, spans
+
+
+def _cut(lines: list[str], bounds: list[int], spans: list[tuple[int, int, bool]], bom: bool) -> list[Chunk]:
+    """Chunks for the runs [bounds[i], bounds[i+1]); a class is cut at its methods."""
+    crossed = None
+    out: list[Chunk] = []
+    for first, last in zip(bounds, bounds[1:]):
+        text = _code_of(lines, first, last, bom)
+        if _opens_class(text):
+            if crossed is None:
+                crossed = _crossed(spans)
+            out.extend(_cut_class(text, first, last, crossed))
+        else:
+            out.append(Chunk(first, last, text))
+    return out
+
+
+_CLASS_LINE = re.compile(r"^(?:@[^\n]*\n(?:[ \t#][^\n]*\n|\n)*)*class\b")
+
+
+def _opens_class(text: str) -> bool:
+    return text.startswith("class") or text.startswith("@") and _CLASS_LINE.match(text) is not None
+
+
+def _cut_class(text: str, first: int, last: int, crossed: set[int]) -> list[Chunk]:
+    """A class run: its head, one chunk per method, and what follows back at column 0."""
+    lines = text.split("\n")
+    offsets = [0]
+    for part in lines:
+        offsets.append(offsets[-1] + len(part) + 1)
+    class_rel = next((i for i, line in enumerate(lines) if line.startswith("class")), None)
+    if class_rel is None:
+        return [Chunk(first, last, text)]
+    # the body's indent: the smallest indent of a code line below the `class` line; a line back
+    # at column 0 ends the class
+    indent: str | None = None
+    tail: int | None = None
+    for rel in range(class_rel + 1, last - first):
+        line = lines[rel]
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#") or first + rel in crossed:
+            continue
+        if len(stripped) == len(line):
+            if line[0].isalpha() or line[0] in "_@":  # a statement, not a bracket's last line
+                tail = rel
+                break
+            continue
+        own = line[: len(line) - len(stripped)]
+        if indent is None or len(own) < len(indent):
+            indent = own
+    if indent is None:
+        return [Chunk(first, last, text)]
+    cuts: list[int] = []
+    decorated = False
+    for rel in range(class_rel + 1, tail if tail is not None else last - first):
+        m = MEMBER.match(lines[rel])
+        if m is None or m.group(1) != indent or first + rel in crossed:
+            continue
+        if not (decorated and cuts and _only_decorators(lines, cuts[-1], rel, indent)):
+            cuts.append(rel)
+        decorated = m.group().endswith("@")
+    if not cuts:
+        return [Chunk(first, last, text)]
+    end = tail if tail is not None else last - first
+    head = Chunk(first, first + cuts[0], text[:offsets[cuts[0]]], "class", indent)
+    out = [head]
+    for a, b in zip(cuts, cuts[1:] + [end]):
+        out.append(Chunk(first + a, first + b, text[offsets[a]:offsets[b]], "member", indent, head))
+    if tail is not None:
+        out.append(Chunk(first + tail, last, text[offsets[tail]:]))
+    return out
+
+
+def _only_decorators(lines: list[str], since: int, before: int, indent: str) -> bool:
+    """Lines [since, before) are decorators of what follows (a continued decorator included)."""
+    return all(not line.strip() or line.lstrip().startswith("#") or not line.startswith(indent)
+               or line[len(indent):][:1] in ("@", " ", "\t", ")", "]", "}")
+               for line in lines[since:before])
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+def parse_chunk(first: int, text: str, repair: bool = True) -> ParsedChunk:
+    """Parse the text of a top-level chunk at line `first` (0-based), at its own line numbers.
+
+    A chunk that does not parse is repaired (lines that do not parse neutralised) unless `repair`
+    is False, when its tree is None.
+    """
+    tree = _parse("\n" * first + text)  # cheaper than renumbering the tree
+    if tree is not None:
+        return ParsedChunk(tree, False, _cost(text))
+    if not repair:
+        return ParsedChunk(None, False, _cost(text))
     too_deep: list[int] = []
+    tree = _repair(["" for _ in range(first)], text.split("\n"), first, too_deep)
+    return ParsedChunk(tree, True, _cost(text), tuple(too_deep))
+
+
+def _parse_member(chunk: Chunk) -> ParsedChunk:
+    """A method parsed alone, inside a stand-in class on the line above it: the same lines and
+    columns as in the document."""
+    pad = [""] * (chunk.first - 1) + ["class _:"]
+    tree = _parse("\n".join(pad) + "\n" + chunk.text)
+    repaired = tree is None
+    too_deep: list[int] = []
+    if tree is None:
+        tree = _repair(pad, chunk.text.split("\n"), chunk.first, too_deep)
+    body: list[ast.stmt] = []
+    if tree is not None:
+        for stmt in tree.body:  # the stand-in class, and anything a repair left beside it
+            body.extend(stmt.body if isinstance(stmt, ast.ClassDef) and stmt.name == "_" and stmt.lineno == chunk.first
+                        else [stmt])
+    return ParsedChunk(ast.Module(body=body, type_ignores=[]), repaired, _cost(chunk.text), tuple(too_deep))
+
+
+def _parse_head(chunk: Chunk) -> ParsedChunk:
+    """A class head: its own statements, and a `pass` after them so a head with none still parses."""
+    text = chunk.text if chunk.text.endswith("\n") else chunk.text + "\n"
+    filler = chunk.last + 1  # 1-based line of the stand-in `pass`
+    tree = _parse("\n" * chunk.first + text + chunk.indent + "pass")
+    repaired = tree is None
+    too_deep: list[int] = []
+    if tree is None:
+        tree = _repair([""] * chunk.first, (text + chunk.indent + "pass").split("\n"), chunk.first, too_deep)
+    parsed = ParsedChunk(tree, repaired, _cost(chunk.text), tuple(too_deep))
+    classdef = next((s for s in (tree.body if tree else []) if isinstance(s, ast.ClassDef)), None)
+    if classdef is not None and tree is not None and len(tree.body) == 1:
+        body = [s for s in classdef.body if not (isinstance(s, ast.Pass) and s.lineno == filler)]
+        parsed.classdef, parsed.own_body = classdef, body
+        classdef.body = list(body)
+        parsed.fact("index", _index)  # before the Context fills the class with its methods
+    return parsed
+
+
+def _cost(text: str) -> int:
+    return len(text) * ParseCache.TREE_BYTES_PER_CHAR + 512
+
+
+def _repair(pad: list[str], body: list[str], first: int, too_deep: list[int] | None = None) -> ast.Module | None:
+    """Neutralise the lines that do not parse, one at a time, so the rest still counts. A statement
+    nested too deep for the parser goes whole; its first line is added to `too_deep`."""
+    lines = pad + body
     for _ in range(MAX_REPAIRS):
         source = "\n".join(lines)
         tree = _parse(source)
         if tree is not None:
-            return tree, True, tuple(too_deep)
+            return tree
         bad, deep = _error_line(source)
-        if bad is None or bad >= len(lines) or lines[bad] == "":
-            return None, True, tuple(too_deep)
+        if bad is None or bad < len(pad) or bad >= len(lines) or lines[bad] == "":
+            return None
         if deep is not None:  # the whole statement goes: its first line becomes `pass`, the others blank
-            too_deep.append(bad)
+            if too_deep is not None:
+                too_deep.append(bad)
             lines[bad + 1:deep + 1] = [""] * (deep - bad)
         stripped = lines[bad].strip()
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
-    return None, True, tuple(too_deep)
+    return None
 
 
 def _parse(source: str) -> ast.Module | None:

@@ -1,18 +1,38 @@
-"""Source text in, findings out: scan, parse what matters, run the rules, drop what is suppressed."""
+"""Source text in, findings out: scan, parse what matters, run the rules, drop what is suppressed.
+
+Two ways in:
+
+- `check_source(text, path, settings)`: one text, nothing kept between calls (the command line).
+- `check_document(text, path, settings, previous, changes=None)`: one version of an open document.
+  `previous` is what the call for the document's previous version returned (None when it was
+  opened); `changes`, if given, are the edits that made `text` from the previous text, as
+  (`Span` in (line, code-point column) of the text each applies to, new text) in order, a None
+  span for a whole-text replacement (LSP `contentChanges`, converted from UTF-16 columns).
+  Without them the changed lines are found by comparing lines. It returns a `CheckedDocument`:
+  `.report` (as from `check_source`) and `.document`; keep it for the next version and drop it
+  when the document closes (that frees its trees). Only the chunks the edit touched are scanned
+  and parsed again, and the previous findings are reused (moved with the lines) when every chunk
+  the rules look at has the same code as before, comments and trailing blanks aside: typing in a
+  comment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule runs
+  again, over trees and tables that are cached per chunk.
+
+The cycle collector is paused for the whole check: a check builds many objects and frees few.
+"""
 
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import re
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Document
+from .document import LINE_BREAK, Document, ParsedChunk
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -22,9 +42,14 @@ from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused
 # strategy checks): it is not parsed at all.
 PACK_WORDS = ("XLAFSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
 # Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
-CONTEXT_WORDS = ("lightning", "Fabric(", "launch(", "Strategy(")
+# Chunks are picked by whole words used as code (a capitalised word also ends a longer name:
+# `Strategy` picks `XLAFSDPStrategy(...)`), never by a word in a comment or a string.
+CONTEXT_WORDS = ("lightning", "lightning_fabric", "Fabric", "launch", "Strategy")
+_LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
-__all__ = ["NOQA", "Report", "RuleFailure", "check_source", "fix_all"]
+# A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
+TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+__all__ = ["NOQA", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
 
 
 @dataclass(frozen=True)
@@ -43,32 +68,67 @@ class Report:
     notes: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, what was not checked there)
 
 
+@dataclass
+class CheckedDocument:
+    """One version of an open document as the engine left it: pass it back with the next one."""
+
+    report: Report
+    document: Document | None  # None when the text was not scanned (too big, no pack word)
+    key: tuple = ()  # settings, rules, path, line ending, BOM: what findings also depend on
+    picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
+    raw: tuple[Finding, ...] = ()  # the findings before `# noqa` comments are applied
+    reused: bool = False  # the previous version's findings, no rule ran
+
+
 def check_source(
     text: str, path: str | None = None, settings: Settings | None = None, rules: Sequence[Rule] | None = None,
 ) -> Report:
-    settings = (settings or Settings()).for_file(path)
+    return check_document(text, path, settings, rules=rules).report
+
+
+def check_document(
+    text: str, path: str | None = None, settings: Settings | None = None, previous: CheckedDocument | None = None,
+    *, changes: Iterable[tuple[Span | None, str]] | None = None, rules: Sequence[Rule] | None = None,
+) -> CheckedDocument:
+    with paused_gc():
+        return _check(text, path, settings or Settings(), previous, changes, rules)
+
+
+def _check(
+    text: str, path: str | None, settings: Settings, previous: CheckedDocument | None,
+    changes: Iterable[tuple[Span | None, str]] | None, rules: Sequence[Rule] | None,
+) -> CheckedDocument:
     size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > settings.max_file_bytes else len(text)
     if size > settings.max_file_bytes:
-        return Report(skipped=f"{size / 2**20:.1f} MiB is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
+        return CheckedDocument(Report(skipped=f"{size / 2**20:.1f} MiB is above the "
+                                              f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked"), None)
     if not any(word in text for word in PACK_WORDS):
-        return Report()  # one scan; the rule pack is not even loaded
+        return CheckedDocument(Report(), None)  # one scan; the rule pack is not even loaded
+    settings = settings.for_file(path)  # `per-file-ignores`
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
     if exempt_file:
-        return Report()
-    active = [r for r in (rules if rules is not None else iter_rules())
-              if settings.enabled(r.code) and r.code not in exempt_codes]
+        return CheckedDocument(Report(), None)
+    active = tuple(r for r in (rules if rules is not None else iter_rules())
+                   if settings.enabled(r.code) and r.code not in exempt_codes)
     if not active:
-        return Report()
-    doc = Document(text, path)
+        return CheckedDocument(Report(), None)
+    doc = _next_document(text, path, previous, changes)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
-    with paused_gc():
-        chunks = _with_what_they_read(doc, words)
-        ctx = Context(doc, chunks)
+    chunks = _with_what_they_read(doc, words)
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
-    report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=[
-        (line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep])
-    used_noqa: set[tuple[int, str]] = set()
+    key = (settings, active, path, eol, doc.bom)
+    picked = tuple((c.first, c.code_signature()) for c in chunks)
+    notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
+    reused = _reused(previous, doc, key, picked)
+    if reused is not None:
+        failures = previous.report.failures  # type: ignore[union-attr]
+        report = Report(_kept(doc, reused, settings, active, failures, exempt_codes), failures,
+                        parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
+        return CheckedDocument(report, doc, key, picked, tuple(reused), True)
+    ctx = Context(doc, chunks)
+    report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
+    raw: list[Finding] = []
     for rule in active:
         try:
             found = list(rule.check(ctx))
@@ -77,59 +137,128 @@ def check_source(
                 rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
             continue
         for finding in found:
-            if _suppressed(doc, finding):
-                used_noqa.add((finding.span.start.line, finding.code))
-            else:
-                severity = settings.severity_of(finding.code, finding.severity)
-                if severity != finding.severity:
-                    finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
-                                      severity, finding.fixes, finding.rule)
-                if doc.bom:
-                    finding = _after_bom(finding)
-                if eol != "\n":
-                    finding = _with_line_ending(finding, eol)
-                report.findings.append(finding)
-    if settings.enabled(UNUSED_NOQA) and UNUSED_NOQA not in exempt_codes and "noqa" in text.lower():
+            severity = settings.severity_of(finding.code, finding.severity)
+            if severity != finding.severity:
+                finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
+                                  severity, finding.fixes, finding.rule)
+            if doc.bom:
+                finding = _after_bom(finding)
+            if eol != "\n":
+                finding = _with_line_ending(finding, eol)
+            raw.append(finding)
+    raw.sort(key=lambda f: (f.span.start, f.code))
+    report.findings = _kept(doc, raw, settings, active, report.failures, exempt_codes)
+    return CheckedDocument(report, doc, key, picked, tuple(raw))
+
+
+def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Sequence[Rule],
+          failures: Sequence[RuleFailure], exempt_codes) -> list[Finding]:
+    """The findings no `# noqa` silences, and a finding for each `# noqa` code that silences nothing."""
+    kept, used_noqa = [], set()
+    for finding in raw:
+        if _suppressed(doc, finding):
+            used_noqa.add((finding.span.start.line, finding.code))
+        else:
+            kept.append(finding)
+    if settings.enabled(UNUSED_NOQA) and UNUSED_NOQA not in exempt_codes and "noqa" in doc.text.lower():
         from .rules import BY_CODE
 
-        ran = {r.code for r in active} - {f.rule for f in report.failures}
+        ran = {r.code for r in active} - {f.rule for f in failures}
         severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
-        report.findings += [dataclasses.replace(f, severity=severity)
-                            for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
-                            if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
-    report.findings.sort(key=lambda f: (f.span.start, f.code))
-    return report
+        kept += [dataclasses.replace(f, severity=severity)
+                 for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
+                 if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
+        kept.sort(key=lambda f: (f.span.start, f.code))
+    return kept
 
 
-# A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
-TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked: tuple) -> list[Finding] | None:
+    """The previous version's findings, if they hold for this one: every chunk the rules look at has
+    the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
+    the lines the edit added or removed. A finding that spans an edited line is not reused."""
+    if previous is None or previous.document is None or previous.key != key:
+        return None
+    if previous.picked == picked and previous.document.serial == doc.serial:
+        return list(previous.raw)
+    edit = doc.edit
+    if edit is None or edit[0] != previous.document.serial or len(previous.picked) != len(picked):
+        return None
+    _, first, old_end, new_end = edit
+    delta = new_end - old_end
+    for (old_line, old_code), (line, code) in zip(previous.picked, picked):
+        if old_code != code or line != (old_line + delta if old_line >= old_end else old_line):
+            return None
+    if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
+                     for n in re.findall(r"\d+", m.group())):
+        return None  # a message names a line the edit moved
+    out = []
+    for finding in previous.raw:
+        spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
+        if any(s.start.line < s.end.line and s.start.line <= max(old_end - 1, first) and s.end.line >= first
+               for s in spans):
+            return None  # a span over several lines that holds an edited one: its text may have changed
+        if any(first <= s.start.line < old_end or first <= s.end.line < old_end for s in spans) and delta:
+            return None
+        out.append(_moved(finding, old_end, delta) if delta else finding)
+    return out
 
 
-def _with_what_they_read(doc: Document, words: set[str], rounds: int = 3) -> list:
+def _moved(finding: Finding, since: int, delta: int) -> Finding:
+    """The finding with every position on line `since` or below moved `delta` lines."""
+    def move(span: Span) -> Span:
+        start, end = span.start, span.end
+        if start.line >= since:
+            start = Position(start.line + delta, start.column)
+        if end.line >= since:
+            end = Position(end.line + delta, end.column)
+        return Span(start, end)
+
+    fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
+                  for f in finding.fixes)
+    return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
+
+
+def _next_document(
+    text: str, path: str | None, previous: CheckedDocument | None, changes: Iterable[tuple[Span | None, str]] | None,
+) -> Document:
+    before = previous.document if previous is not None else None
+    if before is None or before.path != path:
+        return Document(text, path)
+    if changes is not None:
+        doc = before.apply(changes)
+        if doc.text == text:
+            return doc
+    return before.edited(text)
+
+
+def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
     """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
-    where a module-level name they read is bound, and where a function or class they define is called
-    (its parameters' values), `rounds` steps out."""
-    chunks = doc.chunks(sorted(words))
-    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall(doc.code)}
+    the chunks that mention a name they read (where it is bound) or a function or class they define
+    (its call sites), `rounds` steps out. The names of each chunk are cached with its tree."""
+    chunks = doc.chunks(words)
+    names: set[str] = set()
+    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall(doc.text)}
     for _ in range(rounds):
-        wanted = set()
+        before = len(names)
         for chunk in chunks:
-            if chunk.parsed is None:
-                continue
-            by_type, _ = chunk.parsed.index
-            wanted.update(n.id for n in by_type.get(ast.Name, ()) if n.id in bound_at_top)
-            for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-                wanted.update(f"{n.name}(" for n in by_type.get(kind, ()))
-        wanted -= words
-        if not wanted:
+            if chunk.parsed is not None:
+                names.update(chunk.parsed.fact("names", _names) & bound_at_top)
+        if len(names) == before:
             break
-        words = words | wanted
-        taken = {line for c in chunks for line in range(c.first, c.last)}
-        more = [c for c in doc.chunks(sorted(wanted)) if c.first not in taken]
-        if not more:
+        grown = doc.chunks(words, names)
+        if len(grown) == len(chunks):
             break
-        chunks = sorted([*chunks, *more], key=lambda c: c.first)
+        chunks = grown
     return chunks
+
+
+def _names(parsed: ParsedChunk) -> frozenset[str]:
+    """Names a chunk reads or defines that may be bound or called elsewhere (not builtins, 3+ letters)."""
+    by_type, _ = parsed.index
+    found = {n.id for n in by_type.get(ast.Name, ())}
+    for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        found.update(n.name for n in by_type.get(kind, ()))  # type: ignore[attr-defined]
+    return frozenset(n for n in found if len(n) >= 3 and not hasattr(builtins, n))
 
 
 def _after_bom(finding: Finding) -> Finding:

@@ -1,0 +1,274 @@
+"""The document model: a version made from the previous one by an edit is the version made from
+scratch (chunk table, trees, the module the rules see), classes are cut at their methods, chunks
+are picked by whole words used as code, and the parse cache is bounded by bytes."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import PARSE_CACHE, Document, ParseCache, ParsedChunk, parse_chunk
+from errata_lsp.analysis.engine import CONTEXT_WORDS, check_document, check_source
+from errata_lsp.analysis.findings import Position, Span
+
+try:
+    from reliability.profiles import budget
+except ImportError:
+    from tests.reliability.profiles import budget
+
+WORDS = (*CONTEXT_WORDS, "XLAFSDPStrategy", "no_backward_sync", "setup", "load")
+
+# Lines the random documents are made of: definitions, classes with methods and decorators,
+# triple-quoted strings that open and close, continued strings, brackets left open.
+FRAGMENTS = [
+    "import os", "from lightning.fabric import Fabric", "from lightning.fabric.strategies import XLAFSDPStrategy",
+    "x = 1", "def train(fabric):", "    model = fabric.setup(model)", "    fabric.strategy.no_backward_sync(model)",
+    "    return XLAFSDPStrategy(auto_wrap_policy=[Block])", "class Trainer:", "class Trainer(Base):",
+    "    def step(self):", "        self.fabric.launch(train)", "    @property", "    def cfg(self):",
+    "        return 1", '    """doc', '    """', '"""', "'''", "# a comment with Fabric in it",
+    "s = 'load XLAFSDPStrategy'", "@decorator", "if x:", "    pass", "", "    ", "x = (", ")", "y = 'abc\\",
+    "def g(): return Fabric()", "policy = [Block]", "fabric = Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy=policy))",
+    "fabric.launch(train)", "\tdef tabbed(self): pass", "class C(Base): pass", "    attr = Fabric()",
+    "async def main():", "    async def inner(self):", "try:", "except Exception:", "    x = [", "1, 2]",
+]
+PIECES = ["\n", "\n\n", " ", "    ", "x", '"', "'", '"""', "#", "(", ")", "@", "\\", ":", "def f():", "class K:",
+          "    def m(self):", "é", "\x00", "Fabric", "\r\n"]
+
+
+def table(doc: Document) -> list[tuple]:
+    return [(c.first, c.last, c.text, c.role, c.indent, c.head.first if c.head else None) for c in doc.all_chunks]
+
+
+def module_dump(doc: Document) -> str:
+    chunks = doc.chunks(WORDS)
+    return ast.dump(Context(doc, chunks).module, include_attributes=True)
+
+
+@st.composite
+def documents_and_edits(draw):
+    lines = draw(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=30))
+    text = "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+    edits = []
+    for _ in range(draw(st.integers(1, 4))):
+        start = draw(st.integers(0, len(text) + 10))
+        length = draw(st.integers(0, 12))
+        insert = draw(st.one_of(st.sampled_from(PIECES), st.sampled_from(FRAGMENTS).map(lambda f: f + "\n")))
+        edits.append((start, length, insert))
+    return text, edits
+
+
+def _apply(text: str, edit: tuple[int, int, str]) -> str:
+    start, length, insert = edit
+    start = min(start, len(text))
+    return text[:start] + insert + text[start + length:]
+
+
+@given(documents_and_edits())
+@budget(150)
+def test_an_edited_version_is_the_version_parsed_from_scratch(case):
+    text, edits = case
+    doc = Document(text, "x.py")
+    module_dump(doc)  # parse the first version: its trees must move correctly into the next ones
+    for edit in edits:
+        text = _apply(text, edit)
+        doc = doc.edited(text)
+        fresh = Document(text, "x.py")
+        assert doc.lines == fresh.lines
+        assert doc._table.starts == fresh._table.starts
+        assert doc._table.spans == fresh._table.spans
+        assert table(doc) == table(fresh)
+        assert module_dump(doc) == module_dump(fresh)
+
+
+def _position(text: str, offset: int) -> Position:
+    before = text[:offset].split("\n")
+    return Position(len(before) - 1, len(before[-1]))
+
+
+@given(documents_and_edits())
+@budget(100)
+def test_edits_applied_as_the_client_sends_them_give_the_same_version(case):
+    text, edits = case
+    text = text.replace("\r", "")
+    doc = Document(text, "x.py")
+    module_dump(doc)
+    for start, length, insert in edits:
+        insert = insert.replace("\r", "")
+        start = min(start, len(text))
+        end = min(start + length, len(text))
+        span = Span(_position(text, start), _position(text, end))
+        text = text[:start] + insert + text[end:]
+        doc = doc.apply([(span, insert)])
+        fresh = Document(text, "x.py")
+        assert doc.text == text
+        assert doc.lines == fresh.lines
+        assert table(doc) == table(fresh)
+        assert module_dump(doc) == module_dump(fresh)
+
+
+CLASS = '''from lightning.fabric import Fabric
+
+
+class Loop:
+    """Runs the training.
+
+    def not_a_method(self):  # inside the docstring
+    """
+
+    limit = 10
+
+    def __init__(self, fabric: Fabric):
+        self.fabric = fabric
+
+    @property
+    def model(self):
+        return self._model
+
+    def fit(self, model):
+        self._model = self.fabric.setup(model)
+        return self._model
+
+
+loop = Loop(Fabric())
+'''
+
+
+def test_a_class_is_cut_at_its_methods_and_the_rules_see_it_whole():
+    doc = Document(CLASS, "x.py")
+    assert [(c.role, c.first, c.last) for c in doc.all_chunks] == [
+        ("top", 0, 3), ("class", 3, 11), ("member", 11, 14), ("member", 14, 18), ("member", 18, 23), ("top", 23, 25)]
+    ctx = Context(doc, doc.chunks(WORDS))
+    whole = ast.parse(CLASS)
+    assert ast.dump(ctx.module, include_attributes=True) == ast.dump(whole, include_attributes=True)
+    classdef = ctx.module.body[1]
+    assert [type(s).__name__ for s in classdef.body] == ["Expr", "Assign", "FunctionDef", "FunctionDef", "FunctionDef"]
+    fit = classdef.body[-1]
+    assert ctx.parents[fit] is classdef and ctx.parents[classdef] is ctx.module
+    setup = fit.body[0].value
+    assert ctx.scope_of(setup) is fit and ctx.statement_of(setup) is fit.body[0]
+    assert ctx.bindings("fit", classdef)[0].stmt is fit  # a method is bound in its class
+    assert ctx.nodes(ast.ClassDef) == [classdef]
+
+
+def test_an_edit_in_one_method_parses_only_that_method():
+    doc = Document(CLASS, "x.py")
+    ctx = Context(doc, doc.chunks(WORDS))
+    before = {c.first: c.parsed for c in doc.all_chunks}
+    edited = doc.edited(CLASS.replace("return self._model\n\n\n", "return self._model + 1\n\n\n"))
+    ctx = Context(edited, edited.chunks(WORDS))
+    kept = [c.first for c in edited.all_chunks if c.parsed is before.get(c.first)]
+    assert kept == [0, 3, 11, 14, 23]  # all but the edited method (lines 18-22)
+    commented = edited.edited(edited.text.replace("return self._model + 1\n", "return self._model + 1  # x\n"))
+    assert commented.chunk_at(19).parsed is edited.chunk_at(19).parsed  # a comment: the same tree
+    assert len(ctx.module.body[1].body) == 5
+    # a line added above moves the chunks below it: their trees come along, renumbered
+    moved = edited.edited("import sys\n" + edited.text)
+    ctx = Context(moved, moved.chunks(WORDS))
+    assert ast.dump(ctx.module, include_attributes=True) == ast.dump(ast.parse(moved.text), include_attributes=True)
+
+
+def test_words_in_comments_and_strings_pick_nothing_and_words_are_whole():
+    doc = Document("# Fabric XLAFSDPStrategy\nx = 'XLAFSDPStrategy no_backward_sync'\n"
+                   "def f():\n    return download(devices)\n"
+                   "def g():\n    return XLAPrecision()\n"
+                   "def h():\n    return fabric.load(x)\n", "x.py")
+    assert [c.first for c in doc.chunks(("XLAFSDPStrategy", "no_backward_sync", "load", "device"))] == [6]
+    assert [c.first for c in doc.chunks_mentioning("Precision")] == [4]  # a class name's tail
+    assert doc.chunks_mentioning("down") == []
+
+
+def test_a_chunk_no_word_picked_is_parsed_on_demand():
+    doc = Document("def train():\n    run(CONFIG)\n\nif True:\n    CONFIG = dict(strategy='xla_fsdp')\n", "x.py")
+    assert doc.chunks(("nothing",)) == []
+    (binding,) = doc.chunks_mentioning("CONFIG")[1:]
+    parsed = doc.parsed(binding)
+    assigned = parsed.tree.body[0].body[0]
+    assert isinstance(assigned, ast.Assign) and assigned.lineno == 5
+    assert parsed.fact("targets", lambda p: [t.id for t in p.tree.body[0].body[0].targets]) == ["CONFIG"]
+    assert parsed.fact("targets", lambda p: 1 / 0) == ["CONFIG"]  # computed once
+
+
+def test_the_parse_cache_is_bounded_by_bytes():
+    cache = ParseCache(limit=10_000)
+    for i in range(50):
+        text = f"x = {i}\n" * 10
+        cache.put((0, text, "top"), parse_chunk(0, text))
+    assert 0 < cache.bytes <= 10_000
+    assert cache.get((0, "x = 49\n" * 10, "top")) is not None
+    assert cache.get((0, "x = 0\n" * 10, "top")) is None  # the oldest went first
+    too_big = ParsedChunk(None, False, size=20_000)
+    cache.put((0, "big", "top"), too_big)
+    assert cache.get((0, "big", "top")) is None
+
+
+LONG_FUNCTION = ("from lightning.fabric import Fabric\n\n\ndef train():\n"
+                 + "".join(f"    value_{i} = fabric.setup(model_{i})  # step {i}\n" for i in range(1500))
+                 + "\n\nfabric = Fabric(strategy='xla_fsdp')\n")
+
+
+def test_typing_in_a_long_function_keeps_the_parse_cache_under_its_byte_limit():
+    PARSE_CACHE.clear()
+    text = LONG_FUNCTION
+    for i in range(40):
+        text = text.replace(f"# step {i}\n", f"# step {i}x\n")
+        check_source(text, "long.py")
+        assert PARSE_CACHE.bytes <= PARSE_CACHE.limit
+    assert len(PARSE_CACHE) < 40  # old versions of the function went
+
+
+def test_check_document_gives_the_findings_of_check_source_and_reuses_them():
+    text = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def train(fabric):\n    pass  # a comment\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])\n"
+            "fabric = Fabric(strategy=strategy)\nfabric.launch(train)\nif True:\n    y = 2\n")
+    checked = check_document(text, "x.py")
+    assert checked.report.findings == check_source(text, "x.py").findings
+    assert [(f.code, f.span.start.line) for f in checked.report.findings] == [("LXF001", 4)]
+    steps = [
+        (text.replace("y = 2", "y = 3"), True),  # a chunk no rule looks at
+        (text.replace("# a comment", "# a comment, longer"), True),  # a comment in one they look at
+        ("x = 1\n\n" + text, True),  # lines added above: the same findings, two lines down
+        (text.replace("    pass  # a comment", "    pass  # noqa"), True),  # suppression is read again
+        (text.replace("    pass", "    fabric.barrier()"), False),  # code: the rules run again
+        (text.replace("activation_checkpointing_policy=[Block]", "activation_checkpointing_policy={Block}"), False),
+    ]
+    for new_text, reused in steps:
+        again = check_document(new_text, "x.py", previous=checked)
+        assert again.reused is reused, new_text
+        assert again.report.findings == check_source(new_text, "x.py").findings, new_text
+    moved = check_document("x = 1\n\n" + text, "x.py", previous=checked)
+    assert [(f.code, f.span.start.line) for f in moved.report.findings] == [("LXF001", 6)]
+    assert moved.report.findings[0].fixes[0].edits[0].span.start.line == 6
+
+
+def test_findings_whose_message_names_a_moved_line_are_made_again():
+    text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
+    checked = check_document(text, "x.py")
+    assert [(f.code, "(line 18)" in f.message) for f in checked.report.findings] == [("LXF013", True)]
+    moved_text = text.replace('"""T5 pretraining', '"""\nT5 pretraining')  # a line more in the docstring
+    moved = check_document(moved_text, "x.py", previous=checked)
+    assert not moved.reused
+    assert "(line 19)" in moved.report.findings[0].message
+    assert moved.report.findings == check_source(moved_text, "x.py").findings
+
+
+CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))
+EDIT_PIECES = ["x", " ", "\n", "# c", "#", "(", ")", "'", '"', ":", "fabric", "\n    ", "[Block]", "{Block}",
+               "no_backward_sync", "\nimport os\n", "pass", "=", ",", "# noqa", "\n\n"]
+
+
+@given(st.sampled_from(CORPUS), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 8), st.sampled_from(EDIT_PIECES)),
+                                          min_size=1, max_size=6))
+@budget(60)
+def test_the_findings_of_an_edited_version_are_those_of_a_fresh_check(path, edits):
+    text = path.read_text(encoding="utf-8")
+    checked = check_document(text, "x.py")
+    for where, length, insert in edits:
+        start = int(where * len(text))
+        text = text[:start] + insert + text[start + length:]
+        checked = check_document(text, "x.py", previous=checked)
+        assert checked.report.findings == check_source(text, "x.py").findings
