@@ -11,6 +11,7 @@ as a diff to mutation/out/<target>.txt; mutation/out/scores.tsv keeps one line p
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import shutil
 import subprocess
@@ -39,17 +40,17 @@ def tool(name: str) -> str:
 
 def config_text(modules: list[str], tests: list[str], exclude: list[str]) -> str:
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
-    quoted = lambda items: "[" + ", ".join(f'"{i}"' for i in items) + "]"  # noqa: E731
+    quoted = lambda items: "[" + ", ".join(map(json.dumps, items)) + "]"  # noqa: E731  (TOML reads JSON strings)
     return "\n".join([
         "[cosmic-ray]",
         f"module-path = {quoted(modules)}",
         f"timeout = {TIMEOUT}",
         "excluded-modules = []",
-        f"test-command = '{shlex.join(command)}'",
+        f"test-command = {json.dumps(shlex.join(command))}",
         "[cosmic-ray.distributor]",
         'name = "local"',
         "[cosmic-ray.filters.operators-filter]",
-        "exclude-operators = [" + ", ".join(f"'{e}'" for e in exclude) + "]",
+        f"exclude-operators = {quoted(exclude)}",
         "",
     ])
 
