@@ -1,0 +1,260 @@
+"""The rules for the seed records (LXF001-LXF005) on the scripts people write: which code, severity,
+place and message each line gets, and what its fix does. Positions are 1-based `line:column` as an
+editor shows them; every expectation here is written by hand."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errata_lsp.analysis import apply_fix, check_source
+
+
+def report(source: str) -> list[tuple[str, str, str, str]]:
+    """(code, severity, 'line:col-line:col', message) for every finding, in the order reported."""
+    result = check_source(textwrap.dedent(source), "train.py")
+    assert not result.failures, result.failures[0].detail
+    return [
+        (f.code, f.severity.value,
+         f"{f.span.start.line + 1}:{f.span.start.column + 1}-{f.span.end.line + 1}:{f.span.end.column + 1}", f.message)
+        for f in result.findings
+    ]
+
+
+def fixes(source: str, code: str) -> list[tuple[str, str, str]]:
+    """(title, safety, text after the fix) for each fix of the first finding of `code`."""
+    source = textwrap.dedent(source)
+    finding = next(f for f in check_source(source, "train.py").findings if f.code == code)
+    return [(f.title, f.safety.value, apply_fix(source, f.edits)) for f in finding.fixes]
+
+
+# --- LXF001 -----------------------------------------------------------------------------------
+def test_lxf001_a_policy_that_may_be_empty_is_a_warning_and_a_literal_list_an_error():
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        blocks = [b for b in get_blocks()]
+        s = XLAFSDPStrategy(activation_checkpointing_policy=blocks, auto_wrap_policy={Block})
+        t = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})
+    """
+    assert report(source) == [
+        ("LXF001", "warning", "3:53-3:59",
+         "`activation_checkpointing_policy` must be a set, found [b for b in get_blocks()] (the value of `blocks`)"),
+        ("LXF001", "error", "4:53-4:60", "`activation_checkpointing_policy` must be a set, found [Block]"),
+    ]
+
+
+def test_lxf001_an_all_caps_constant_is_not_taken_for_a_class():
+    # `POLICY` comes from another module: errata cannot see it, so it says nothing (a CapWords name
+    # such as `Block` is a module class, which is not a set).
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from config import POLICY, Block
+        s = XLAFSDPStrategy(activation_checkpointing_policy=POLICY, auto_wrap_policy=POLICY)
+        t = XLAFSDPStrategy(activation_checkpointing_policy=Block, auto_wrap_policy={Block})
+    """
+    assert report(source) == [
+        ("LXF001", "error", "4:53-4:58", "`activation_checkpointing_policy` must be a set, found Block"),
+    ]
+
+
+def test_lxf001_hints_say_why_a_string_a_dict_a_callable_or_a_number_is_wrong():
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        a = XLAFSDPStrategy(activation_checkpointing_policy="Block", auto_wrap_policy={Block})
+        b = XLAFSDPStrategy(activation_checkpointing_policy={"Block": 1}, auto_wrap_policy={Block})
+        c = XLAFSDPStrategy(activation_checkpointing_policy=lambda m: True, auto_wrap_policy={Block})
+        d = XLAFSDPStrategy(activation_checkpointing_policy=3, auto_wrap_policy={Block})
+    """
+    prefix = "`activation_checkpointing_policy` must be a set, found "
+    assert report(source) == [
+        ("LXF001", "error", "2:53-2:60", prefix + '"Block" (a string is not a module class)'),
+        ("LXF001", "error", "3:53-3:65", prefix + '{"Block": 1} (a dict is not a set of module classes)'),
+        ("LXF001", "error", "4:53-4:67", prefix + "lambda m: True (a callable policy is not supported by XLAFSDP; "
+                                          "pass `auto_wrapper_callable` instead)"),
+        ("LXF006", "error", "4:53-4:67", "`activation_checkpointing_policy` is a lambda, which cannot be pickled: "
+         "`fabric.launch` pickles the strategy to send it to the spawned processes, so it fails with PicklingError "
+         "before your function runs. Use a function defined at module level (or a `functools.partial` of one)"),
+        ("LXF001", "error", "5:53-5:54", prefix + "3 (a number is not a module class)"),
+    ]
+
+
+def test_lxf001_a_policy_name_used_elsewhere_is_wrapped_where_it_is_passed():
+    # Turning the list itself into a set would change `blocks` for its other use too.
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        blocks = [Block]
+        print(len(blocks))
+        s = XLAFSDPStrategy(activation_checkpointing_policy=blocks)
+    """
+    assert report(source) == [
+        ("LXF001", "error", "4:53-4:59",
+         "`activation_checkpointing_policy` must be a set, found [Block] (the value of `blocks`); "
+         "and without `auto_wrap_policy` a set would checkpoint nothing"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Wrap `blocks` in set() and add `auto_wrap_policy=set(blocks)`", "unsafe",
+        "from lightning.fabric.strategies import XLAFSDPStrategy\nblocks = [Block]\nprint(len(blocks))\n"
+        "s = XLAFSDPStrategy(activation_checkpointing_policy=set(blocks), auto_wrap_policy=set(blocks))\n",
+    )]
+
+
+def test_lxf001_leaves_the_auto_wrap_policy_alone_when_the_call_may_already_give_it():
+    # `**extra` may hold `auto_wrap_policy`: only the policy itself is converted.
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        s = XLAFSDPStrategy(activation_checkpointing_policy=(Block, Head), **extra)
+    """
+    assert report(source) == [
+        ("LXF001", "error", "2:53-2:66", "`activation_checkpointing_policy` must be a set, found (Block, Head)"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Convert tuple to set", "safe",
+        "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+        "s = XLAFSDPStrategy(activation_checkpointing_policy={Block, Head}, **extra)\n",
+    )]
+
+
+# --- LXF002 -----------------------------------------------------------------------------------
+def test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty():
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+
+        def build(policy):
+            return XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=policy)
+    """
+    assert report(source) == [
+        ("LXF002", "warning", "4:28-4:54",
+         "`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+         "ValueError at setup (the policy is turned into its own auto wrapper); here whenever the policy is not empty"),
+    ]
+
+
+def test_lxf002_a_set_policy_with_a_wrapper_is_an_error_and_its_fix_keeps_the_policy():
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        s = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})
+    """
+    assert report(source) == [
+        ("LXF002", "error", "2:21-2:47",
+         "`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+         "ValueError at setup (the policy is turned into its own auto wrapper)"),
+    ]
+    head = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+    assert fixes(source, "LXF002") == [
+        ("Replace `auto_wrapper_callable` with `auto_wrap_policy={Block}`", "unsafe",
+         head + "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})\n"),
+        ("Remove `activation_checkpointing_policy`", "unsafe", head + "s = XLAFSDPStrategy(auto_wrapper_callable=wrap)\n"),
+    ]
+
+
+# --- LXF003 -----------------------------------------------------------------------------------
+def test_lxf003_flags_the_strategy_of_a_fabric_passed_as_a_parameter():
+    # The common shape: the training loop receives the Fabric; nothing says which strategy it runs.
+    source = """\
+        def train(fabric, model, batches):
+            for i, batch in enumerate(batches):
+                with fabric.strategy.no_backward_sync(model, enabled=i % 4 != 3):
+                    fabric.backward(model(batch).sum())
+    """
+    assert report(source) == [
+        ("LXF003", "error", "3:14-3:46",
+         "`Strategy` object has no attribute `no_backward_sync`: use `fabric.no_backward_sync(model, enabled=...)` "
+         "with the set-up model"),
+    ]
+    assert fixes(source, "LXF003")[0][:2] == ("Use fabric.no_backward_sync", "safe")
+    assert "with fabric.no_backward_sync(model, enabled=i % 4 != 3):" in fixes(source, "LXF003")[0][2]
+
+
+def test_lxf003_names_xlafsdpstrategy_when_the_fabric_is_known_to_run_it():
+    source = """\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        fabric = Fabric(strategy=XLAFSDPStrategy())
+        with fabric.strategy.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == [
+        ("LXF003", "error", "4:6-4:38",
+         "`XLAFSDPStrategy` object has no attribute `no_backward_sync`: use `fabric.no_backward_sync(model, "
+         "enabled=...)` with the set-up model"),
+    ]
+
+
+def test_lxf003_a_method_of_that_name_on_something_else_is_left_alone():
+    source = """\
+        with trainer.strategy.no_backward_sync(model):
+            pass
+        with self.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == []
+
+
+# --- LXF004 -----------------------------------------------------------------------------------
+LXF004_SCRIPT = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+    def main(fabric):
+        model = torch.nn.Linear(4, 4)
+        with fabric.no_backward_sync(model):
+            pass
+        sharded = fabric.setup_module(model)
+        with fabric.no_backward_sync(model):
+            pass
+
+
+    Fabric(strategy=XLAFSDPStrategy()).launch(main)
+"""
+
+
+def test_lxf004_a_setup_after_the_use_does_not_count_as_set_up():
+    # Line 8 runs before `sharded` exists: the message must not point to it, nor the fix use it.
+    assert report(LXF004_SCRIPT) == [
+        ("LXF004", "error", "8:34-8:39",
+         "`model` is not set up: pass the module returned by `fabric.setup(model)` to `no_backward_sync`, "
+         "or Fabric raises TypeError"),
+        ("LXF004", "error", "11:34-11:39",
+         "`model` is not set up: `sharded` holds the module returned by `fabric.setup_module(model)`; "
+         "Fabric raises TypeError here"),
+    ]
+    findings = [f for f in check_source(textwrap.dedent(LXF004_SCRIPT), "train.py").findings if f.code == "LXF004"]
+    assert [len(f.fixes) for f in findings] == [0, 1]
+
+
+def test_lxf004_a_thrown_away_setup_result_is_kept_by_the_fix():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+        fabric = Fabric(strategy="xla_fsdp")
+        model = torch.nn.Linear(4, 4)
+        fabric.setup(model)
+        with fabric.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == [
+        ("LXF004", "error", "6:30-6:35",
+         "`model` is not set up: the result of `fabric.setup(model)` is thrown away, so Fabric raises TypeError here"),
+    ]
+    assert fixes(source, "LXF004") == [(
+        "Keep the set-up module: `model = fabric.setup(model)`", "unsafe",
+        'import torch\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy="xla_fsdp")\n'
+        "model = torch.nn.Linear(4, 4)\nmodel = fabric.setup(model)\nwith fabric.no_backward_sync(model):\n    pass\n",
+    )]
+
+
+def test_lxf004_the_set_up_module_and_modules_from_elsewhere_are_left_alone():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+        from models import build_model
+        fabric = Fabric(strategy="xla_fsdp")
+        model = fabric.setup(torch.nn.Linear(4, 4))
+        other = build_model()
+        with fabric.no_backward_sync(model):
+            pass
+        with fabric.no_backward_sync(other):
+            pass
+    """
+    assert report(source) == []
