@@ -1,0 +1,223 @@
+"""Positions as an editor counts them: every expectation here is computed by the small converter
+below, which counts code units character by character and shares no code with the server."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lsprotocol import types
+
+from errata_lsp.analysis import Finding, Fix, Severity, Span
+from errata_lsp.analysis.findings import Edit, Position, Safety
+from errata_lsp.kb import KnowledgeBase
+from errata_lsp.lsp.convert import diagnostic, text_edits, whole_text_edit, workspace_edit
+from errata_lsp.lsp.text import TextDocument
+
+UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
+
+
+def width(char: str, encoding: str) -> int:
+    """Code units of one character: what an editor counts."""
+    code = ord(char)
+    if encoding == UTF16:
+        return 2 if code > 0xFFFF else 1
+    if encoding == UTF8:
+        return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+    return 1
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """(line, its break) pairs; breaks are \\r\\n, \\r and \\n only, as LSP says."""
+    out, line, i = [], "", 0
+    while i < len(text):
+        char = text[i]
+        if char == "\r" and text[i + 1:i + 2] == "\n":
+            out.append((line, "\r\n"))
+            line, i = "", i + 2
+            continue
+        if char in "\r\n":
+            out.append((line, char))
+            line = ""
+        else:
+            line += char
+        i += 1
+    out.append((line, ""))
+    return out
+
+
+def to_units(text: str, line: int, column: int, encoding: str) -> types.Position:
+    """An engine position (line, code-point column) as the editor's (line, code units)."""
+    return types.Position(line, sum(width(c, encoding) for c in split_lines(text)[line][0][:column]))
+
+
+def to_offset(text: str, pos: types.Position, encoding: str) -> int:
+    """Index in `text` of an editor position; a column past the line's end means the end (LSP)."""
+    lines = split_lines(text)
+    if pos.line >= len(lines):
+        return len(text)
+    offset = sum(len(line) + len(brk) for line, brk in lines[:pos.line])
+    counted = 0
+    for char in lines[pos.line][0]:
+        if counted + width(char, encoding) > pos.character:
+            break
+        counted += width(char, encoding)
+        offset += 1
+    return offset
+
+
+def editor_apply(text: str, edits: list[types.TextEdit], encoding: str) -> str:
+    """Apply LSP edits as an editor does: positions resolved on the original text, last edit first."""
+    resolved = sorted(((to_offset(text, e.range.start, encoding), to_offset(text, e.range.end, encoding), e.new_text)
+                       for e in edits), reverse=True)
+    for start, end, new in resolved:
+        text = text[:start] + new + text[end:]
+    return text
+
+
+MIXED = "é = 1\r\n# 中文 🚀 x = 2\rlast = '🚀'\ny = 3"
+
+
+# --- the converter itself, on hand-counted cases -----------------------------------------------
+def test_the_reference_converter_counts_by_hand():
+    assert split_lines(MIXED) == [("é = 1", "\r\n"), ("# 中文 🚀 x = 2", "\r"), ("last = '🚀'", "\n"), ("y = 3", "")]
+    # "# 中文 🚀 " is 7 code points: 8 UTF-16 units (the rocket is a surrogate pair), 14 UTF-8 bytes.
+    assert to_units(MIXED, 1, 7, UTF16) == types.Position(1, 8)
+    assert to_units(MIXED, 1, 7, UTF8) == types.Position(1, 14)
+    assert to_units(MIXED, 1, 7, UTF32) == types.Position(1, 7)
+    assert to_offset(MIXED, types.Position(1, 8), UTF16) == len("é = 1\r\n# 中文 🚀 ")
+
+
+# --- engine -> editor ----------------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+def test_every_engine_position_reaches_the_editor_in_its_units(encoding):
+    doc = TextDocument("file:///t.py", MIXED, 1)
+    for number, (line, _) in enumerate(split_lines(MIXED)):
+        for column in range(len(line) + 1):
+            assert doc.to_client(Position(number, column), encoding) == to_units(MIXED, number, column, encoding)
+
+
+def test_a_position_past_the_last_line_is_the_end_of_the_document():
+    doc = TextDocument("file:///t.py", MIXED, 1)
+    assert doc.to_client(Position(9, 0), UTF16) == types.Position(3, 5)
+    assert doc.range_to_client(Span.of(1, 7, 2, 10), UTF16) == types.Range(types.Position(1, 8), types.Position(2, 11))
+
+
+# --- editor -> engine ----------------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+def test_every_editor_position_lands_on_the_same_character(encoding):
+    doc = TextDocument("file:///t.py", MIXED, 1)
+    for number, (line, _) in enumerate(split_lines(MIXED)):
+        units = sum(width(c, encoding) for c in line)
+        for character in range(units + 3):  # past the end too: clamped to the end
+            pos = types.Position(number, character)
+            assert doc.offset(pos, encoding) == to_offset(MIXED, pos, encoding), (number, character)
+            engine = doc.from_client(pos, encoding)
+            assert to_units(MIXED, engine.line, engine.column, encoding) == to_units(
+                MIXED, number, len(MIXED[:to_offset(MIXED, pos, encoding)].split("\n")[-1].split("\r")[-1]), encoding)
+
+
+def test_positions_outside_the_document_are_clamped():
+    doc = TextDocument("file:///t.py", MIXED, 1)
+    assert doc.offset(types.Position(7, 0), UTF16) == len(MIXED)
+    assert doc.from_client(types.Position(7, 0), UTF16) == Position(3, 5)
+    assert doc.from_client(types.Position(0, 99), UTF16) == Position(0, 5)
+
+
+def test_the_offset_of_an_editor_position_inside_a_surrogate_pair_is_before_the_character():
+    doc = TextDocument("file:///t.py", "a🚀b", 1)
+    assert doc.offset(types.Position(0, 2), UTF16) == 1  # half a rocket: the rocket is not split
+    assert doc.offset(types.Position(0, 3), UTF16) == 2
+    assert doc.position_at(2, UTF16) == types.Position(0, 3)
+    assert doc.position_at(2, UTF8) == types.Position(0, 5)
+
+
+# --- typing: incremental changes -----------------------------------------------------------------
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+def test_incremental_changes_edit_the_characters_the_editor_meant(encoding):
+    doc = TextDocument("file:///t.py", MIXED, 1)
+    text = MIXED
+    for start, end, new in [((1, 7), (1, 8), "🎉"), ((0, 0), (0, 1), "e"), ((2, 7), (3, 1), "'x'\nz"), ((0, 5), (1, 0), "\n")]:
+        rng = types.Range(to_units(text, *start, encoding), to_units(text, *end, encoding))
+        doc.apply(types.TextDocumentContentChangePartial(range=rng, text=new), encoding)
+        text = editor_apply(text, [types.TextEdit(range=rng, new_text=new)], encoding)
+        assert doc.text == text
+        assert doc.lines == [line for line, _ in split_lines(text)]
+    assert text == "e = 1\n# 中文 🚀 🎉 = 2\rlast = 'x'\nz = 3"
+
+
+def test_a_reversed_range_is_taken_in_order_and_a_full_change_replaces_everything():
+    doc = TextDocument("file:///t.py", "abc\ndef", 1)
+    doc.apply(types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(1, 1), types.Position(0, 1)), text="-"), UTF16)
+    assert doc.text == "a-ef"
+    doc.apply(types.TextDocumentContentChangeWholeDocument(text="x\ny"), UTF16)
+    assert (doc.text, doc.lines) == ("x\ny", ["x", "y"])
+
+
+# --- fixes sent back as edits ---------------------------------------------------------------------
+CRLF = "x = 1\r\ny = 2\r\n"
+
+
+def test_fix_all_never_starts_or_ends_its_edit_inside_a_crlf():
+    # The new text differs right after a `\r`: an edit starting between `\r` and `\n` would sit past
+    # the end of line 0, where an editor clamps it and keeps a stray `\r`.
+    doc = TextDocument("file:///t.py", CRLF, 1)
+    for new in ["x = 1\r# c\r\ny = 2\r\n", "x = 1\ny = 2\r\n", "x = 1\r\n\r\ny = 2\r\n", "x = 1\r\r\ny = 2\r\n"]:
+        edit = whole_text_edit(doc, new, UTF16)
+        assert editor_apply(CRLF, [edit], UTF16) == new, repr(new)
+        for pos in (edit.range.start, edit.range.end):
+            assert pos.character <= len(split_lines(CRLF)[pos.line][0]), (repr(new), pos)
+    assert whole_text_edit(doc, "x = 1\r# c\r\ny = 2\r\n", UTF16) == types.TextEdit(
+        range=types.Range(types.Position(0, 5), types.Position(1, 0)), new_text="\r# c\r\n")
+    assert whole_text_edit(doc, "x = 1\r\r\ny = 2\r\n", UTF16) == types.TextEdit(
+        range=types.Range(types.Position(0, 5), types.Position(1, 0)), new_text="\r\r\n")
+
+
+@settings(max_examples=150, deadline=None)
+@given(old=st.text(alphabet="ab\r\n🚀é", max_size=12), new=st.text(alphabet="ab\r\n🚀é", max_size=12),
+       encoding=st.sampled_from([UTF8, UTF16, UTF32]))
+def test_fix_all_edit_turns_the_old_text_into_the_new_one_in_any_editor_encoding(old, new, encoding):
+    edit = whole_text_edit(TextDocument("file:///t.py", old, 1), new, encoding)
+    assert editor_apply(old, [edit], encoding) == new
+
+
+def test_a_fix_is_sent_as_edits_in_the_editors_units_and_as_a_versioned_change_when_asked():
+    doc = TextDocument("file:///t.py", "s = '🚀'; p = [Block]\n", 7)
+    fix = Fix("Convert list to set", (Edit(Span.of(0, 13, 0, 14), "{"), Edit(Span.of(0, 19, 0, 20), "}")))
+    edits = text_edits(fix, doc, UTF16)
+    assert [(e.range.start.character, e.range.end.character, e.new_text) for e in edits] == [(14, 15, "{"), (20, 21, "}")]
+    assert editor_apply(doc.text, edits, UTF16) == "s = '🚀'; p = {Block}\n"
+    versioned = workspace_edit(doc, edits, versioned=True)
+    assert versioned.changes is None
+    assert [(c.text_document.uri, c.text_document.version, c.edits) for c in versioned.document_changes] == [
+        ("file:///t.py", 7, edits)]
+    plain = workspace_edit(doc, edits, versioned=False)
+    assert (plain.document_changes, plain.changes) == (None, {"file:///t.py": edits})
+
+
+# --- a finding as the editor shows it ------------------------------------------------------------
+@pytest.mark.parametrize(("severity", "shown"), [
+    (Severity.ERROR, types.DiagnosticSeverity.Error),
+    (Severity.WARNING, types.DiagnosticSeverity.Warning),
+    (Severity.INFORMATION, types.DiagnosticSeverity.Information),
+])
+def test_a_finding_becomes_a_diagnostic_with_its_severity_place_code_and_link(severity, shown):
+    kb = KnowledgeBase.load()
+    doc = TextDocument("file:///t.py", "# 🚀\nXLAFSDPStrategy(activation_checkpointing_policy=[Block])\n", 3)
+    finding = Finding("LXF001", "7c98b3e7e2bf13da", Span.of(1, 48, 1, 55), "must be a set", severity,
+                      (Fix("Convert list to set", (), Safety.SAFE, True),), "policy-not-a-set")
+    diag = diagnostic(finding, doc, UTF16, kb)
+    assert diag.severity == shown
+    assert diag.range == types.Range(types.Position(1, 48), types.Position(1, 55))
+    assert (diag.code, diag.source, diag.message) == ("LXF001", "errata", "must be a set")
+    assert diag.code_description.href == kb.get("7c98b3e7e2bf13da").link
+    assert diag.code_description.href.startswith("https://github.com/")
+    assert diag.data == {"record": "7c98b3e7e2bf13da", "rule": "policy-not-a-set", "version": 3,
+                         "fixes": [{"title": "Convert list to set", "safety": "safe", "preferred": True}]}
+
+
+def test_a_finding_of_a_record_the_knowledge_base_lacks_has_no_link():
+    doc = TextDocument("file:///t.py", "x\n", 1)
+    finding = Finding("LXF001", "no-such-record", Span.of(0, 0, 0, 1), "m", Severity.ERROR)
+    assert diagnostic(finding, doc, UTF16, KnowledgeBase.load()).code_description is None
