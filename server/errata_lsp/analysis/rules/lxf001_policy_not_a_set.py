@@ -38,6 +38,7 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
             message="must be a set, found [Block]",
+            count=1, at="2:60-2:67", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -45,18 +46,21 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
             message="without `auto_wrap_policy` a set would checkpoint nothing",
+            count=1, at="2:60-2:67", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy=(Block, Head), auto_wrap_policy={Block})\n",
             fixed="import lightning as L\n"
             "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy={Block, Head}, auto_wrap_policy={Block})\n",
+            count=1, at="2:73-2:86", severity="error",
         ),
         Invalid(
             "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy=Block)  # é 中文 🚀\n",
             fixed="from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})  # é 中文 🚀\n",
+            count=1, at="2:39-2:44", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -65,23 +69,27 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "policy = {Block}\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy=policy)\n",
+            count=1, at="3:60-3:66", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=frozenset({Block}), auto_wrap_policy={Block})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=set({Block}), auto_wrap_policy={Block})\n",
+            count=1, at="2:53-2:71", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy='Block')\n",
             message="found 'Block'",
+            count=1, at="2:53-2:60", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': [Block]})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}, 'auto_wrap_policy': {Block}})\n",
+            count=1, at="2:59-2:66", severity="error",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),

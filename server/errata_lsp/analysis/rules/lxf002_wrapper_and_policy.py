@@ -40,12 +40,14 @@ class WrapperAndPolicy(Rule):
             "    auto_wrap_policy={MyBlock},\n"
             ")\n",
             message="cannot both be set",
+            count=1, at="4:5-4:109", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block}, state_dict_type='full')\n",
+            count=1, at="2:21-2:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -53,6 +55,7 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=wrap)\n",
             fix="Remove `activation_checkpointing_policy`",
+            count=1, at="2:21-2:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -61,10 +64,12 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "kw = {'compute_dtype': dtype}\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}, **kw)\n",
+            count=1, at="2:32-2:36", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **dict(auto_wrapper_callable=wrap))\n",
+            count=1, at="2:69-2:95", severity="error",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=None)\n"

@@ -40,6 +40,7 @@ class StrategyNoBackwardSync(Rule):
             "with fabric.no_backward_sync(model, enabled=True):\n"
             "    ...\n",
             message="has no attribute",
+            count=1, at="5:6-5:38", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -53,6 +54,7 @@ class StrategyNoBackwardSync(Rule):
             "with fabric.no_backward_sync(model, True):\n"
             "    loss.backward()\n",
             message="Got: _FabricModule",
+            count=1, at="4:6-4:61", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -69,6 +71,7 @@ class StrategyNoBackwardSync(Rule):
             "    model = fabric.setup_module(model)\n"
             "    with fabric.no_backward_sync(model, enabled=acc):\n"
             "        pass\n",
+            count=1, at="6:10-6:58", severity="information",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"

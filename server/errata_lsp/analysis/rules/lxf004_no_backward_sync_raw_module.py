@@ -38,6 +38,7 @@ class NoBackwardSyncRawModule(Rule):
             "with fabric.no_backward_sync(wrapped, enabled=False):\n"
             "    pass\n",
             message="`model` is not set up",
+            count=1, at="5:30-5:35", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -55,6 +56,7 @@ class NoBackwardSyncRawModule(Rule):
             "        pass\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="result of `fabric.setup_module(model)` is thrown away",
+            count=1, at="5:34-5:39", severity="error",
         ),
         Invalid(
             "import torch.nn as nn\n"
@@ -63,6 +65,7 @@ class NoBackwardSyncRawModule(Rule):
             "model = nn.Linear(2, 2)\n"
             "with fabric.no_backward_sync(model):\n"
             "    pass\n",
+            count=1, at="5:30-5:35", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"

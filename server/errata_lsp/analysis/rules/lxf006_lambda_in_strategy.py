@@ -52,6 +52,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy=_auto_wrap_policy)\n",
             message="functools.partial",
+            count=1, at="3:45-3:92", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -72,6 +73,7 @@ class LambdaInStrategy(Rule):
             "    auto_wrap_policy={Block},\n"
             "    auto_wrapper_callable=_auto_wrapper_callable,\n"
             "))\n",
+            count=1, at="5:27-5:84", severity="error",
         ),
         Invalid(
             "from functools import partial\n"
@@ -89,6 +91,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "s = S(auto_wrapper_callable=partial(apply_activation_checkpointing, check_fn=_check_fn))\n",
             message="holds a lambda",
+            count=1, at="4:78-4:108", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -98,12 +101,14 @@ class LambdaInStrategy(Rule):
             "def policy(module, recurse, nonwrapped_numel):\n"
             "    return nonwrapped_numel >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
+            count=1, at="2:10-2:75", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def build(size):\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n >= size)\n",
             message="cannot be pickled",
+            count=1, at="3:45-3:70", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -116,6 +121,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "\n"
             "s = XLAFSDPStrategy(state_dict_type='full', shard_param_on_dim_0=True, param_init_fn=_param_init_fn)\n",
+            count=1, at="2:86-2:120", severity="error",
         ),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
