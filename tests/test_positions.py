@@ -1,5 +1,6 @@
-"""Positions as an editor counts them: every expectation here is computed by the small converter
-below, which counts code units character by character and shares no code with the server."""
+"""Positions as an editor counts them: every expectation here is computed by the converter in
+tests/editor_positions.py, which counts code units character by character and shares no code with
+the server."""
 
 from __future__ import annotations
 
@@ -14,66 +15,7 @@ from errata_lsp.kb import KnowledgeBase
 from errata_lsp.lsp.convert import diagnostic, text_edits, whole_text_edit, workspace_edit
 from errata_lsp.lsp.text import TextDocument
 
-UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
-
-
-def width(char: str, encoding: str) -> int:
-    """Code units of one character: what an editor counts."""
-    code = ord(char)
-    if encoding == UTF16:
-        return 2 if code > 0xFFFF else 1
-    if encoding == UTF8:
-        return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
-    return 1
-
-
-def split_lines(text: str) -> list[tuple[str, str]]:
-    """(line, its break) pairs; breaks are \\r\\n, \\r and \\n only, as LSP says."""
-    out, line, i = [], "", 0
-    while i < len(text):
-        char = text[i]
-        if char == "\r" and text[i + 1:i + 2] == "\n":
-            out.append((line, "\r\n"))
-            line, i = "", i + 2
-            continue
-        if char in "\r\n":
-            out.append((line, char))
-            line = ""
-        else:
-            line += char
-        i += 1
-    out.append((line, ""))
-    return out
-
-
-def to_units(text: str, line: int, column: int, encoding: str) -> types.Position:
-    """An engine position (line, code-point column) as the editor's (line, code units)."""
-    return types.Position(line, sum(width(c, encoding) for c in split_lines(text)[line][0][:column]))
-
-
-def to_offset(text: str, pos: types.Position, encoding: str) -> int:
-    """Index in `text` of an editor position; a column past the line's end means the end (LSP)."""
-    lines = split_lines(text)
-    if pos.line >= len(lines):
-        return len(text)
-    offset = sum(len(line) + len(brk) for line, brk in lines[:pos.line])
-    counted = 0
-    for char in lines[pos.line][0]:
-        if counted + width(char, encoding) > pos.character:
-            break
-        counted += width(char, encoding)
-        offset += 1
-    return offset
-
-
-def editor_apply(text: str, edits: list[types.TextEdit], encoding: str) -> str:
-    """Apply LSP edits as an editor does: positions resolved on the original text, last edit first."""
-    resolved = sorted(((to_offset(text, e.range.start, encoding), to_offset(text, e.range.end, encoding), e.new_text)
-                       for e in edits), reverse=True)
-    for start, end, new in resolved:
-        text = text[:start] + new + text[end:]
-    return text
-
+from .editor_positions import UTF8, UTF16, UTF32, editor_apply, position_at, split_lines, to_offset, to_units, width
 
 MIXED = "é = 1\r\n# 中文 🚀 x = 2\rlast = '🚀'\ny = 3"
 
@@ -221,3 +163,9 @@ def test_a_finding_of_a_record_the_knowledge_base_lacks_has_no_link():
     doc = TextDocument("file:///t.py", "x\n", 1)
     finding = Finding("LXF001", "no-such-record", Span.of(0, 0, 0, 1), "m", Severity.ERROR)
     assert diagnostic(finding, doc, UTF16, KnowledgeBase.load()).code_description is None
+
+
+def test_the_reference_position_of_an_index_walks_the_same_lines():
+    for offset in range(len(MIXED) + 1):
+        if MIXED[offset - 1:offset + 1] != "\r\n":  # between \r and \n is no position of its own
+            assert to_offset(MIXED, position_at(MIXED, offset, UTF16), UTF16) == offset, offset
