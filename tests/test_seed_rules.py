@@ -258,3 +258,65 @@ def test_lxf004_the_set_up_module_and_modules_from_elsewhere_are_left_alone():
             pass
     """
     assert report(source) == []
+
+
+def fixed_lines(source: str, code: str, line: int) -> list[tuple[str, bool, str]]:
+    """(title, preferred, the line after the fix) for each fix of the finding of `code` on `line`."""
+    source = textwrap.dedent(source)
+    finding = next(f for f in check_source(source, "train.py").findings
+                   if f.code == code and f.span.start.line + 1 == line)
+    return [(f.title, f.preferred, apply_fix(source, f.edits).splitlines()[line - 1]) for f in finding.fixes]
+
+
+LXF002_CALLS = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    a = XLAFSDPStrategy(state_dict_type="full")
+    b = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block}, auto_wrap_policy={Block})
+    c = XLAFSDPStrategy("tpu", None, None, None, auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})
+    d = XLAFSDPStrategy("tpu", None, None, None, None, auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})
+    f = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block}, **extra)
+    g = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **dict(auto_wrapper_callable=wrap))
+    h = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy="Block")
+"""
+
+
+def test_lxf002_every_call_of_a_file_is_checked_and_underlined_at_the_wrapper():
+    # The first call has neither argument: the calls after it are still checked.
+    assert [(code, severity, at) for code, severity, at, _ in report(LXF002_CALLS) if code == "LXF002"] == [
+        ("LXF002", "error", "3:21-3:47"), ("LXF002", "error", "4:46-4:72"), ("LXF002", "error", "5:52-5:78"),
+        ("LXF002", "error", "6:21-6:47"), ("LXF002", "error", "7:69-7:95"), ("LXF002", "error", "8:21-8:47"),
+    ]
+
+
+def test_lxf002_the_fix_adds_auto_wrap_policy_only_where_the_call_does_not_already_give_it():
+    remove_policy = "Remove `activation_checkpointing_policy`"
+    # Given by keyword already: only the wrapper goes.
+    assert fixed_lines(LXF002_CALLS, "LXF002", 3) == [
+        ("Remove `auto_wrapper_callable`", True,
+         "b = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})"),
+        (remove_policy, False, "b = XLAFSDPStrategy(auto_wrapper_callable=wrap, auto_wrap_policy={Block})"),
+    ]
+    # Four positional arguments stop before `auto_wrap_policy`'s place: it can be added.
+    assert fixed_lines(LXF002_CALLS, "LXF002", 4)[0] == (
+        "Replace `auto_wrapper_callable` with `auto_wrap_policy={Block}`", True,
+        'c = XLAFSDPStrategy("tpu", None, None, None, auto_wrap_policy={Block}, activation_checkpointing_policy={Block})')
+    # A fifth positional argument is `auto_wrap_policy` itself.
+    assert fixed_lines(LXF002_CALLS, "LXF002", 5)[0] == (
+        "Remove `auto_wrapper_callable`", True,
+        'd = XLAFSDPStrategy("tpu", None, None, None, None, activation_checkpointing_policy={Block})')
+    # `**extra` may hold it.
+    assert fixed_lines(LXF002_CALLS, "LXF002", 6)[0] == (
+        "Remove `auto_wrapper_callable`", True, "f = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **extra)")
+
+
+def test_lxf002_the_fix_removes_a_wrapper_given_through_dict_and_keeps_a_policy_it_cannot_convert():
+    assert fixed_lines(LXF002_CALLS, "LXF002", 7) == [
+        ("Replace `auto_wrapper_callable` with `auto_wrap_policy={Block}`", True,
+         "g = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}, **dict())"),
+        ("Remove `activation_checkpointing_policy`", False, "g = XLAFSDPStrategy(**dict(auto_wrapper_callable=wrap))"),
+    ]
+    # A string policy has no set form to offer: removing the wrapper is all the first fix does.
+    assert fixed_lines(LXF002_CALLS, "LXF002", 8) == [
+        ("Remove `auto_wrapper_callable`", True, 'h = XLAFSDPStrategy(activation_checkpointing_policy="Block")'),
+        ("Remove `activation_checkpointing_policy`", False, "h = XLAFSDPStrategy(auto_wrapper_callable=wrap)"),
+    ]
