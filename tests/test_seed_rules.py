@@ -386,3 +386,59 @@ def test_lxf001_a_list_made_only_of_an_unpacked_name_may_be_empty():
         s = XLAFSDPStrategy(activation_checkpointing_policy=[*blocks], auto_wrap_policy={Block})
     """
     assert [(code, severity) for code, severity, _, _ in report(source)] == [("LXF001", "warning")]
+
+
+LXF003_INTERNAL = """\
+    import torch
+    from unittest import mock
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as FSDP
+    strategy = XLAFSDPStrategy()
+    fabric = Fabric(strategy=strategy)
+    raw = torch.nn.Linear(4, 4)
+    wrapped = fabric.setup_module(raw)
+    with strategy._backward_sync_control.no_backward_sync(raw, True):
+        pass
+    with strategy._backward_sync_control.no_backward_sync(wrapped, enabled=False):
+        pass
+    with strategy._backward_sync_control.no_backward_sync(FSDP(raw), True):
+        pass
+    with strategy._backward_sync_control.no_backward_sync(mock.MagicMock(), True):
+        pass
+    with strategy._backward_sync_control.no_backward_sync(build(), True):
+        pass
+    with strategy._backward_sync_control.no_backward_sync():
+        pass
+    with fabric.strategy._backward_sync_control.no_backward_sync(wrapped._forward_module, True):
+        pass
+    other = XLAFSDPStrategy()
+    with other._backward_sync_control.no_backward_sync(raw, True):
+        pass
+    with other._backward_sync_control.no_backward_sync(wrapped, True):
+        pass
+"""
+BLOCKING = ("Blocking backward sync is only possible if the module passed to "
+            "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. Got: {}. "
+            "Use `fabric.no_backward_sync(model)`")
+
+
+def test_lxf003_the_internal_backward_sync_control_on_each_kind_of_module():
+    # An XLA FSDP wrapper, a mock, a factory's result and no argument at all are left alone.
+    assert report(LXF003_INTERNAL) == [
+        ("LXF003", "error", "10:6-10:54", BLOCKING.format("the raw module's class")),
+        ("LXF003", "information", "12:6-12:54",
+         "This internal call is a no-op with `enabled=False`: `fabric.no_backward_sync(model)` says it plainly"),
+        ("LXF003", "information", "22:6-22:61",
+         "This internal call passes the wrapped module by hand: `fabric.no_backward_sync(model)` says it plainly"),
+        ("LXF003", "error", "25:6-25:51", BLOCKING.format("the raw module's class")),
+        ("LXF003", "error", "27:6-27:51", BLOCKING.format("_FabricModule")),
+    ]
+
+
+def test_lxf003_the_fix_names_the_fabric_that_owns_the_strategy_and_unwraps_the_module():
+    assert fixed_lines(LXF003_INTERNAL, "LXF003", 10) == [
+        ("Use fabric.no_backward_sync", True, "with fabric.no_backward_sync(raw, True):")]
+    assert fixed_lines(LXF003_INTERNAL, "LXF003", 22) == [
+        ("Use fabric.no_backward_sync", True, "with fabric.no_backward_sync(wrapped, True):")]
+    assert fixed_lines(LXF003_INTERNAL, "LXF003", 25) == []  # no Fabric is built with `other`
