@@ -442,3 +442,75 @@ def test_lxf003_the_fix_names_the_fabric_that_owns_the_strategy_and_unwraps_the_
     assert fixed_lines(LXF003_INTERNAL, "LXF003", 22) == [
         ("Use fabric.no_backward_sync", True, "with fabric.no_backward_sync(wrapped, True):")]
     assert fixed_lines(LXF003_INTERNAL, "LXF003", 25) == []  # no Fabric is built with `other`
+
+
+# --- LXF005 -----------------------------------------------------------------------------------
+LXF005_CALLS = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    a = XLAFSDPStrategy(activation_checkpointing_policy={b for b in blocks})
+    b = XLAFSDPStrategy(activation_checkpointing_policy=set())
+    c = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrapper_callable=wrap)
+    d = XLAFSDPStrategy("tpu", None, None, None, activation_checkpointing_policy={Block})
+    e = XLAFSDPStrategy("tpu", None, None, None, None, activation_checkpointing_policy={Block})
+    f = XLAFSDPStrategy(*args, activation_checkpointing_policy={Block})
+    g = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **extra)
+    h = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy=wrap_policy)
+    i = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy=None, **extra)
+    j = XLAFSDPStrategy(activation_checkpointing_policy={Block},
+                        state_dict_type="full")
+    k = XLAFSDPStrategy(
+        activation_checkpointing_policy={Block}  # checkpoint the blocks
+    )
+    l = XLAFSDPStrategy(
+        activation_checkpointing_policy={Block},
+    )
+    m = XLAFSDPStrategy(activation_checkpointing_policy=[Block])
+"""
+NOTHING = ("`activation_checkpointing_policy` with {} checkpoints nothing: torch_xla applies the policy only to "
+           "modules that `auto_wrap_policy` wraps. Add `auto_wrap_policy={}`")
+
+
+def test_lxf005_warns_only_where_nothing_else_gives_or_may_give_auto_wrap_policy():
+    # b: empty; c: LXF002's; e: given by position; f, g: `*args` / `**extra` may hold it; h: given;
+    # m: not a set, LXF001's.
+    assert [finding for finding in report(LXF005_CALLS) if finding[0] == "LXF005"] == [
+        ("LXF005", "warning", "2:21-2:72",
+         NOTHING.format("no `auto_wrap_policy`", "{b for b in blocks}") + " (when the set is not empty)"),
+        ("LXF005", "warning", "5:46-5:85", NOTHING.format("no `auto_wrap_policy`", "{Block}")),
+        ("LXF005", "warning", "10:21-10:60", NOTHING.format("`auto_wrap_policy=None`", "{Block}")),
+        ("LXF005", "warning", "11:21-11:60", NOTHING.format("no `auto_wrap_policy`", "{Block}")),
+        ("LXF005", "warning", "14:5-14:44", NOTHING.format("no `auto_wrap_policy`", "{Block}")),
+        ("LXF005", "warning", "17:5-17:44", NOTHING.format("no `auto_wrap_policy`", "{Block}")),
+    ]
+
+
+def test_lxf005_the_fix_puts_auto_wrap_policy_where_the_call_is_laid_out_for_it():
+    source = textwrap.dedent(LXF005_CALLS)
+    after = {}
+    for finding in check_source(source, "train.py").findings:
+        if finding.code == "LXF005":
+            [only] = finding.fixes
+            assert (only.title, only.safety.value, only.preferred) == (
+                f"Add `auto_wrap_policy={'{b for b in blocks}' if finding.span.start.line == 1 else '{Block}'}`",
+                "unsafe", True)
+            after[finding.span.start.line + 1] = apply_fix(source, only.edits)
+    assert after[2].splitlines()[1] == (
+        "a = XLAFSDPStrategy(activation_checkpointing_policy={b for b in blocks}, auto_wrap_policy={b for b in blocks})")
+    assert after[5].splitlines()[4] == (
+        'd = XLAFSDPStrategy("tpu", None, None, None, activation_checkpointing_policy={Block}, auto_wrap_policy={Block})')
+    assert after[10].splitlines()[9] == (
+        "i = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}, **extra)")
+    assert after[11].splitlines()[10:13] == [
+        "j = XLAFSDPStrategy(activation_checkpointing_policy={Block},",
+        "                    auto_wrap_policy={Block},",
+        '                    state_dict_type="full")']
+    assert after[14].splitlines()[12:16] == [
+        "k = XLAFSDPStrategy(",
+        "    activation_checkpointing_policy={Block},  # checkpoint the blocks",
+        "    auto_wrap_policy={Block}",
+        ")"]
+    assert after[17].splitlines()[15:19] == [
+        "l = XLAFSDPStrategy(",
+        "    activation_checkpointing_policy={Block},",
+        "    auto_wrap_policy={Block},",
+        ")"]
