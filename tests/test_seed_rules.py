@@ -514,3 +514,12 @@ def test_lxf005_the_fix_puts_auto_wrap_policy_where_the_call_is_laid_out_for_it(
         "    activation_checkpointing_policy={Block},",
         "    auto_wrap_policy={Block},",
         ")"]
+
+
+def test_lxf002_an_empty_policy_beside_a_wrapper_is_fine_and_the_next_call_still_checked():
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        a = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=set())
+        b = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})
+    """
+    assert [(code, severity, at) for code, severity, at, _ in report(source)] == [("LXF002", "error", "3:21-3:47")]
