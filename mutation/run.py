@@ -68,6 +68,29 @@ def present(tests: list[str]) -> list[str]:
     return kept
 
 
+def skip_examples(session: Path, tree: Path) -> None:
+    """Mark as skipped the mutants inside a rule's `examples = (...)`: that is test data, which the
+    example test reads back, not code a user runs."""
+    import ast
+
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    regions: dict[str, list[tuple[int, int]]] = {}
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in list(db.pending_work_items):
+            mutation = item.mutations[0]
+            path = str(mutation.module_path)
+            if path not in regions:
+                source = (tree / path).read_text(encoding="utf-8") if not Path(path).is_absolute() else Path(path).read_text(encoding="utf-8")
+                regions[path] = [(node.lineno, node.end_lineno) for node in ast.walk(ast.parse(source))
+                                 if isinstance(node, ast.Assign) and any(
+                                     isinstance(t, ast.Name) and t.id == "examples" for t in node.targets)]
+            line = mutation.start_pos[0]
+            if any(start <= line <= end for start, end in regions[path]):
+                db.set_result(item.job_id, WorkResult(output="rule example", worker_outcome=WorkerOutcome.SKIPPED))
+
+
 def sample(session: Path, every: int) -> None:
     """Keep one mutant in `every` (in a fixed order: module, line, operator), mark the rest skipped."""
     from cosmic_ray.work_db import WorkDB, use_db
@@ -101,6 +124,7 @@ def run_target(name: str, target: dict, exclude: list[str], every: int = 1) -> t
 
         step(tool("cosmic-ray"), "init", str(config), str(session))
         step(tool("cr-filter-operators"), str(session), str(config))
+        skip_examples(session, tree)
         if every > 1:
             sample(session, every)
         step(tool("cosmic-ray"), "baseline", str(config))  # the tests must pass on the unchanged code
@@ -119,6 +143,7 @@ def run_target(name: str, target: dict, exclude: list[str], every: int = 1) -> t
                     killed += 1
         OUT.mkdir(exist_ok=True)
         (OUT / f"{name}.txt").write_text("".join(diffs), encoding="utf-8")
+        shutil.copy(session, OUT / f"{name}.sqlite")  # every mutant and its outcome: `cr-report mutation/out/NAME.sqlite`
         return killed, survived, killed + survived
 
 
