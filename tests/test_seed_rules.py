@@ -523,3 +523,20 @@ def test_lxf002_an_empty_policy_beside_a_wrapper_is_fine_and_the_next_call_still
         b = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})
     """
     assert [(code, severity, at) for code, severity, at, _ in report(source)] == [("LXF002", "error", "3:21-3:47")]
+
+
+@pytest.mark.parametrize("built", ["Fabric(strategy=strategy).launch(main)", "run.fabric = Fabric(strategy=strategy)",
+                                   "fabric = other = Fabric(strategy=strategy)"])
+def test_lxf003_offers_no_fix_when_the_fabric_of_the_strategy_has_no_plain_name(built):
+    source = f"""\
+        import torch
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        strategy = XLAFSDPStrategy()
+        {built}
+        raw = torch.nn.Linear(4, 4)
+        with strategy._backward_sync_control.no_backward_sync(raw, True):
+            pass
+    """
+    assert report(source) == [("LXF003", "error", "7:6-7:54", BLOCKING.format("the raw module's class"))]
+    assert fixed_lines(source, "LXF003", 7) == []
