@@ -559,3 +559,14 @@ def test_lxf003_offers_no_fix_when_the_fabric_of_the_strategy_has_no_plain_name(
     """
     assert report(source) == [("LXF003", "error", "7:6-7:54", BLOCKING.format("the raw module's class"))]
     assert fixed_lines(source, "LXF003", 7) == []
+
+
+def test_lxf003_an_internal_call_with_unpacked_keywords_is_still_judged_by_its_module():
+    source = """\
+        import torch
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        strategy = XLAFSDPStrategy()
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), **opts):
+            pass
+    """
+    assert report(source) == [("LXF003", "error", "4:6-4:54", BLOCKING.format("the raw module's class"))]
