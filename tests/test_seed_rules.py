@@ -570,3 +570,22 @@ def test_lxf003_an_internal_call_with_unpacked_keywords_is_still_judged_by_its_m
             pass
     """
     assert report(source) == [("LXF003", "error", "4:6-4:54", BLOCKING.format("the raw module's class"))]
+
+
+def test_lxf005_the_fix_follows_the_callers_quotes_and_tab_indentation():
+    source = (
+        "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+        "def build():\n"
+        "\ts = XLAFSDPStrategy(activation_checkpointing_policy={Block},\n"
+        "\t                    state_dict_type='full')\n"
+        '\tt = XLAFSDPStrategy(**{"activation_checkpointing_policy": {Block}, "state_dict_type": "full"})\n'
+    )
+    findings = [f for f in check_source(source, "train.py").findings if f.code == "LXF005"]
+    assert [f.span.start.line + 1 for f in findings] == [3, 5]
+    assert apply_fix(source, findings[0].fixes[0].edits).splitlines()[2:5] == [
+        "\ts = XLAFSDPStrategy(activation_checkpointing_policy={Block},",
+        "\t                    auto_wrap_policy={Block},",
+        "\t                    state_dict_type='full')"]
+    assert apply_fix(source, findings[1].fixes[0].edits).splitlines()[4] == (
+        '\tt = XLAFSDPStrategy(**{"activation_checkpointing_policy": {Block}, "auto_wrap_policy": {Block}, '
+        '"state_dict_type": "full"})')
