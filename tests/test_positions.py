@@ -169,3 +169,15 @@ def test_the_reference_position_of_an_index_walks_the_same_lines():
     for offset in range(len(MIXED) + 1):
         if MIXED[offset - 1:offset + 1] != "\r\n":  # between \r and \n is no position of its own
             assert to_offset(MIXED, position_at(MIXED, offset, UTF16), UTF16) == offset, offset
+
+
+def test_fix_all_edit_covers_only_what_changed():
+    # A document that starts with "\n" and ends with "\r": an insertion at its very start is just that.
+    doc = TextDocument("file:///t.py", "\nx = 1\r", 1)
+    assert whole_text_edit(doc, "# c\nx = 1\r", UTF16) == types.TextEdit(
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)), new_text="# c")
+    doc = TextDocument("file:///t.py", "a = '🚀'\nb = 2\n", 1)
+    assert whole_text_edit(doc, "a = '🚀'\nb = 3\n", UTF16) == types.TextEdit(
+        range=types.Range(types.Position(1, 4), types.Position(1, 5)), new_text="3")
+    assert whole_text_edit(doc, doc.text, UTF16) == types.TextEdit(
+        range=types.Range(types.Position(2, 0), types.Position(2, 0)), new_text="")
