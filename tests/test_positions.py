@@ -181,3 +181,15 @@ def test_fix_all_edit_covers_only_what_changed():
         range=types.Range(types.Position(1, 4), types.Position(1, 5)), new_text="3")
     assert whole_text_edit(doc, doc.text, UTF16) == types.TextEdit(
         range=types.Range(types.Position(2, 0), types.Position(2, 0)), new_text="")
+
+
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+def test_characters_at_each_width_boundary_are_counted_as_the_editor_counts_them(encoding):
+    # The last and first code point of each UTF-8 length, and both sides of the UTF-16 surrogate range.
+    line = "a\x7f\x80\u07ff\u0800\uffff\U00010000z"
+    doc = TextDocument("file:///t.py", line, 1)
+    for column in range(len(line) + 1):
+        pos = to_units(line, 0, column, encoding)
+        assert doc.to_client(Position(0, column), encoding) == pos
+        assert doc.offset(pos, encoding) == column
+        assert doc.from_client(pos, encoding) == Position(0, column)
