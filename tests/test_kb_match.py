@@ -98,6 +98,8 @@ PATTERNS = [
      "Gradient accumulation over 4 steps needs no_sync"),
     ("Rank {rank} timed out after {s} s: barrier {name}", r"Rank\s+\d+ timed out after \d+ s: barrier \w+",
      "Rank  3 timed out after 30 s: barrier init"),
+    ("Value error in shard {n}", r"Value [Ee]rror in shard number \d+", "Value error in shard number 3"),
+    ("Stage {n} did not finish", r"Stage ((\d+) attempts at the warm-up step )?did not finish", "Stage did not finish"),
     pytest.param("Cannot {re}load the checkpoint at {path} twice", r"Cannot (re)?load the checkpoint at .+ twice",
                  "Cannot reload the checkpoint at /ckpt/last twice", marks=pytest.mark.xfail(strict=True, reason=(
                      "known bug in kb/match.py: the record is keyed by a word of its literal ('load'), which in "
