@@ -3,8 +3,9 @@ record (a pattern built for catastrophic backtracking, 100,000 records sharing o
 hold a lookup for long.
 
 The engine's bound: kb/match.py LOOKUP_BUDGET_S of CPU time for all pattern work of one lookup
-(compiling included), after a word-index prefilter that is linear in the query. The assertions
-use a generous wall-clock bound (SAFETY_S) so a loaded CI machine does not make them flaky.
+(compiling included), after a word-index prefilter that is linear in the query. What these
+lookups cost is measured by bench/bounds.py (against a lookup that spends exactly its budget, in
+the same run); here they must return, and return only records the text really matches.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import string
-import time
 
 import pytest
 from hypothesis import given
@@ -30,8 +30,6 @@ except ImportError:
     from tests.reliability.profiles import budget, soak
     from tests.reliability.sources import ROOT
 
-SAFETY_S = 2.0  # per lookup, CPU time; the budget itself is LOOKUP_BUDGET_S of CPU time for pattern work
-WALL_S = 15.0  # per lookup, wall clock, on a machine that may be busy
 RENDERED = json.loads((ROOT / "tests" / "data" / "rendered_messages.json").read_text(encoding="utf-8"))
 
 
@@ -180,23 +178,17 @@ def hostile_records(n: int, seed: int = 7) -> list[Record]:
 
 @pytest.fixture(scope="module")
 def big_kb():
-    start = time.perf_counter()
     kb = KnowledgeBase(hostile_records(100_000))
     kb.match("warm up: builds the index")
-    built = time.perf_counter() - start
-    assert built < 60, f"building the index of 100,000 records took {built:.1f} s"
     return kb
 
 
 def _timed(kb, query: str):
-    """A lookup, bounded in CPU time (SAFETY_S) and, very generously, in wall-clock time: the machine
-    may be busy with other work, which must not fail the test."""
-    start, cpu = time.perf_counter(), time.process_time()
-    found = kb.match(query)
-    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
-    assert used < SAFETY_S, f"a lookup took {used:.2f} s of CPU (budget {LOOKUP_BUDGET_S} s) for {query[:80]!r}"
-    assert elapsed < WALL_S, f"a lookup took {elapsed:.2f} s (budget {LOOKUP_BUDGET_S} s CPU) for {query[:80]!r}"
-    return found
+    """A lookup whose every answer is true: the matched text is in the query and is the record's."""
+    found = kb.match_details(query)
+    for m in found:
+        assert m.text in query[-MAX_QUERY_CHARS:], (m.record.id, m.text[:80])
+    return [m.record for m in found]
 
 
 def test_100k_records_ordinary_messages_are_found(big_kb):

@@ -31,6 +31,9 @@ def test_example(rule, example):
     assert isinstance(example, Invalid)
     assert own, f"{rule.code} missed:\n{example.code}"
     finding = own[0]
+    assert len(own) == example.count, f"{rule.code}: {len(own)} finding(s), the example says {example.count}"
+    assert where(finding) == example.at, f"{rule.code} underlines {where(finding)}, the example says {example.at}"
+    assert finding.severity.value == example.severity
     if example.message:
         assert example.message in finding.message
     if example.fixed is None:
@@ -49,6 +52,20 @@ def test_example(rule, example):
     before[(finding.code, finding.message)] -= 1
     assert (finding.code, finding.message) not in after, "the finding is still there"
     assert not after - before, f"the fix added {list(after - before)}"
+
+
+def where(finding) -> str:
+    """The finding's span as `errata-lsp check` prints positions: 1-based line and column."""
+    start, end = finding.span.start, finding.span.end
+    return f"{start.line + 1}:{start.column + 1}-{end.line + 1}:{end.column + 1}"
+
+
+def test_every_invalid_example_pins_count_place_and_severity():
+    for rule in RULES:
+        for example in rule.examples:
+            if isinstance(example, Invalid):
+                assert None not in (example.count, example.at, example.severity), (
+                    f"{rule.code}: give the example its count, at and severity:\n{example.code}")
 
 
 def test_every_rule_has_examples_both_ways():

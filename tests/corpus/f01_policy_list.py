@@ -1,4 +1,5 @@
 # expect: LXF001
+# findings: LXF001 error 79
 """Pretrain a small GPT on a TPU v4-8 with XLA FSDP and activation checkpointing.
 
 Fails at `fabric.setup_module`, inside every worker: the checkpointing policy is a list.

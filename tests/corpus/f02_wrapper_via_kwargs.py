@@ -1,4 +1,5 @@
 # expect: LXF002
+# findings: LXF002 error 46
 """Fine-tune a Llama-style model with XLA FSDP; the FSDP options come from a config dict.
 
 The config carries a custom `auto_wrapper_callable` and the Lightning policy as well: Lightning

@@ -1,4 +1,5 @@
 # expect: LXF003
+# findings: LXF003 error 41
 """Gradient accumulation on TPU, ported from a DDP script.
 
 `fabric.strategy.no_backward_sync` does not exist (AttributeError on the first micro-batch):

@@ -1,4 +1,5 @@
 # expect: LXF004
+# findings: LXF004 error 49
 """BERT fine-tuning with gradient accumulation under XLA FSDP.
 
 The set-up model is `sharded_model`, but `fabric.no_backward_sync(model)` is given the raw module:

@@ -1,4 +1,5 @@
 # expect: LXF012
+# findings: LXF012 error 35
 """ViT on ImageNet with XLA FSDP, written the way the Fabric docs show for DDP.
 
 `fabric.setup(model, optimizer)` with an optimizer: XLAFSDPStrategy raises NotImplementedError

@@ -1,4 +1,5 @@
 # expect: LXF013
+# findings: LXF013 error 21
 """T5 pretraining on a pod. The optimizer is built before the model is sharded.
 
 `fabric.setup_optimizers` raises ValueError: "The optimizer does not seem to reference any XLAFSDP

@@ -1,4 +1,5 @@
 # expect: LXF006
+# findings: LXF006 error 53
 """Size-based auto wrapping with a lambda. Fine on one process, but `fabric.launch` pickles the
 strategy for the TPU workers: `_pickle.PicklingError: Can't pickle <function <lambda> ...>`.
 """

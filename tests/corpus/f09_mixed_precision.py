@@ -1,4 +1,5 @@
 # expect: LXF007
+# findings: LXF007 error 45
 """Diffusion UNet on TPU with the GPU habit of `precision="bf16-mixed"`.
 
 XLA accepts only "32-true", "16-true" and "bf16-true": `Fabric(...)` raises ValueError right away.

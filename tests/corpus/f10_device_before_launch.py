@@ -1,4 +1,5 @@
 # expect: LXF019
+# findings: LXF019 error 47, LXF019 error 48
 """Builds the evaluation tensors on `fabric.device` before launching: the XLA device is not there
 yet in the parent process ("Accessing the XLA device before processes have spawned is not allowed.").
 """

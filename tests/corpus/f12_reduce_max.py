@@ -1,4 +1,5 @@
 # expect: LXF027
+# findings: LXF027 error 38
 """Tracks the worst loss across TPU cores with `all_reduce(..., reduce_op="max")`: XLAFSDPStrategy
 supports only sum, mean and avg, and raises ValueError at the first logging step.
 """

@@ -1,4 +1,5 @@
 # expect: LXF016
+# findings: LXF016 error 21
 """A DDP-style script moved to TPU by swapping the strategy: `fabric.launch()` with no function.
 
 The XLA launcher spawns workers that run a function; it cannot continue the script after the launch

@@ -1,4 +1,5 @@
 # expect: LXF020
+# findings: LXF020 error 50
 """Saves "consolidated" checkpoints, a spelling XLAFSDPStrategy never checks: saving silently
 writes shards, and the first resume raises ValueError("Unknown state_dict_type: consolidated")."""
 import glob

@@ -1,4 +1,5 @@
 # expect: LXF017
+# findings: LXF017 error 47
 """`fabric.launch(train())`: the training function is called in the parent process and its result
 (None) is handed to launch. Under XLA FSDP `train()` fails first, in the parent ("To use Fabric with
 more than one device, you must call `.launch()`"); had it returned, `launch(None)` raises TypeError."""

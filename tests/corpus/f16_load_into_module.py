@@ -1,4 +1,5 @@
 # expect: LXF022
+# findings: LXF022 error 29
 """Warm-starts from a checkpoint by passing the module itself to `fabric.load`, which works with
 other strategies; XLAFSDPStrategy raises NotImplementedError ("Loading a single module or optimizer
 object from a checkpoint is not supported yet with the XLAFSDP strategy")."""

@@ -1,4 +1,5 @@
 # expect: LXF008
+# findings: LXF008 error 48
 """Gives XLAFSDPStrategy a GPU precision plugin: its precision setter accepts only `XLAPrecision`,
 so constructing the strategy raises TypeError ("The XLA FSDP strategy can only work with the
 `XLAPrecision` plugin, found <...HalfPrecision object ...>")."""

@@ -1,4 +1,5 @@
 # expect: LXF010
+# findings: LXF010 error 40
 """Debugging the XLA FSDP script on a laptop by switching the accelerator to "cpu" while keeping
 the strategy: Fabric accepts it, but the workers fail in `setup_environment` at launch with
 ValueError("Device should be CPU, got xla:0 instead.")."""

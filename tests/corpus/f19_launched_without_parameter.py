@@ -1,4 +1,5 @@
 # expect: LXF018
+# findings: LXF018 error 42
 """The launched function takes no parameter and uses the global `fabric`: `Fabric.launch` raises
 TypeError ("needs to take at least one argument"); in an XLA worker the global would not be the
 launched Fabric anyway."""

@@ -1,4 +1,5 @@
 # expect: LXF023
+# findings: LXF023 error 45
 """Keeps a handle on the raw model and saves that one: XLAFSDPStrategy.save_checkpoint finds no
 XLA FSDP module in the state and raises ValueError ("Could not find a XLAFSDP model in the provided
 checkpoint state")."""

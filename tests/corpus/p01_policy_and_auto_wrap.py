@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """GPT pretraining on a TPU pod with XLA FSDP, done right: the checkpointing policy is a set, and
 `auto_wrap_policy` wraps the same blocks so the policy has modules to act on."""
 import argparse

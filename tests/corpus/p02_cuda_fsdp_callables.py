@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """The CUDA FSDPStrategy (not XLA): callables and a lambda as policies, a joint `fabric.setup`,
 clipping by value, a max all-reduce and `fabric.launch()` with no function are all fine there."""
 from functools import partial

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """CUDA FSDP with a list of classes for activation checkpointing (the older `activation_checkpointing`
 argument, deprecated but working), a joint `fabric.setup` and gradient accumulation."""
 import torch

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Gradient accumulation under XLA FSDP with Fabric's own API on the set-up model."""
 import torch
 from torch import nn

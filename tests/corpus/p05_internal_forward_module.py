@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Uses the strategy's internal backward-sync control directly, on the wrapped XLA FSDP module
 (`model._forward_module`), as some older scripts do. It works: that object is an
 XlaFullyShardedDataParallel. (errata may suggest the public spelling; it must not call it an error.)"""

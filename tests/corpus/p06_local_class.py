@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """A dry-run harness that stubs out the TPU pieces so the training loop can be exercised on a laptop.
 Its `XLAFSDPStrategy` is a local stand-in, not Lightning's: nothing here is an XLA FSDP misuse."""
 import os

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Sharded checkpoints under XLA FSDP: save the set-up model and optimizer, resume into the same
 objects, and consolidate a full checkpoint for export with a raw model before setup."""
 import argparse

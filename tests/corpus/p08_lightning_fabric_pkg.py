@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """The standalone `lightning_fabric` package, `16-true` precision, sum/mean all-reduces and clipping
 by norm under XLA FSDP, with the policy given through a `**kwargs` dict."""
 from functools import partial

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """`strategy="fsdp"` with `accelerator="tpu"` is remapped to XLA FSDP: set up inside the launched
 function (which takes the Fabric first, then the extra launch argument), optimizer after the model."""
 import os

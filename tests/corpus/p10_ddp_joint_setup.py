@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """A DDP script on GPUs: joint `fabric.setup(model, optimizer)`, clipping by value, `fabric.load(path)`
 returning the whole checkpoint, the device used right after `fabric.launch()` and a max all-reduce are
 all fine outside XLA FSDP."""

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Export and reload a full (consolidated) XLA FSDP checkpoint: a full checkpoint loads into the raw
 model before `setup_module`, and the state holds the set-up model when saving."""
 import argparse

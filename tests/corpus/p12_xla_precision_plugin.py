@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Precision given as the XLA plugin on the strategy, and the launched function receives extra
 arguments through `fabric.launch(fn, *args)`; gradients clipped by norm only."""
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Generation in the style of litgpt's XLA extension: XLA FSDP only when there are several devices,
 the model set up in the launched function and used for inference only."""
 import sys

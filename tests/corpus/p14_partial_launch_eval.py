@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Evaluation under XLA FSDP: the launched function is a `functools.partial`, checkpoints are loaded
 into the set-up model through a state dict, and metrics are averaged with `reduce_op="mean"`."""
 import argparse

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Debugging on a laptop done right: the XLA FSDP strategy only on TPU, and the plain defaults on
 CPU, chosen in one place; everything else is the same training function."""
 import os

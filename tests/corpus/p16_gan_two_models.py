@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """A GAN under XLA FSDP: two models, each set up on its own with its optimizer created afterwards,
 and each saved to its own checkpoint (one XLA FSDP model per checkpoint)."""
 import os

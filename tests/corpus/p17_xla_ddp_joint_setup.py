@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """The data-parallel XLA strategy (`strategy="xla"`), not XLA FSDP: there the model and optimizer
 must be set up together, `fabric.setup(model, optimizer)`, clipping by value works and
 `fabric.load(path)` returns the whole checkpoint. Nothing here is an XLA FSDP rule's business."""

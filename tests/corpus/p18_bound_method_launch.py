@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """A trainer object whose `fit(self, fabric)` method is launched; XLA FSDP set-up happens inside it,
 in the right order, and gradient accumulation uses `fabric.no_backward_sync` on the set-up model."""
 from dataclasses import dataclass, field

@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Hyper-parameter search step under XLA FSDP: rank 0 draws the configuration and broadcasts it,
 every rank trains, and results are gathered; the device is used only inside the launched function."""
 import random

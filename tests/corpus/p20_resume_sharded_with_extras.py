@@ -1,4 +1,5 @@
 # expect: none
+# findings: none
 """Resumable XLA FSDP training with extra state (step, tokens seen) next to the set-up model and
 optimizer: the state dict is filled in place by `fabric.load`, non-strict for keys an older run lacks."""
 import os

@@ -1,8 +1,14 @@
-"""Realistic TPU/XLA training scripts, each declaring in its header what errata must report:
-`# expect: LXF001 LXF003` (the errors the script raises on a TPU with lightning 2.6.6) or
-`# expect: none` (it runs fine). Checked through the real command, `errata-lsp check --format json`:
-every expected code is reported; a script that runs fine gets no error-severity finding. Every fix
-offered on the corpus is applied and checked again."""
+"""Realistic TPU/XLA training scripts. Each one's first lines say, by hand:
+
+    # expect: LXF001 LXF003      the errors it raises with lightning 2.6.6 on a TPU (`none`: it runs fine)
+    # findings: LXF001 error 40, LXF003 error 52, LXF005 warning 40
+                                 every finding errata must report: code, severity, line; `none` for none
+
+`# expect:` is the label the real library gave; `# findings:` is what errata says, reviewed against
+it. Checked through the real command, `errata-lsp check --format json`: exactly the findings of the
+header (no more, no fewer, none with another severity or line); every expected code among them; a
+script that runs fine gets no error. Every fix offered on the corpus is applied and checked again.
+"""
 
 from __future__ import annotations
 
@@ -23,15 +29,42 @@ SCRIPTS = sorted(p for p in HERE.glob("*.py") if not p.name.startswith(("test_",
 # Multi-file projects: the train module is checked by its path, so its imports resolve to its neighbours.
 SCRIPTS += sorted(HERE.glob("projects/*/train*.py"))
 EXPECT = re.compile(r"^# expect: (?P<codes>.+)$", re.M)
+FINDINGS = re.compile(r"^# findings: (?P<items>.+)$", re.M)
+HEADER_LINES = 5  # the header lines are among the first few
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def expected_codes(path: Path) -> set[str]:
-    header = "\n".join(path.read_text(encoding="utf-8").splitlines()[:3])
+    header = "\n".join(path.read_text(encoding="utf-8").splitlines()[:HEADER_LINES])
     m = EXPECT.search(header)
     assert m, f"{path.name}: no `# expect:` header in its first lines"
     codes = m["codes"].split()
     return set() if codes == ["none"] else set(codes)
+
+
+def expected_findings(path: Path) -> list[tuple[str, str, int]] | None:
+    """(code, severity, 1-based line) from the `# findings:` header, sorted; None without one."""
+    header = "\n".join(path.read_text(encoding="utf-8").splitlines()[:HEADER_LINES])
+    m = FINDINGS.search(header)
+    if m is None:
+        return None
+    if m["items"].strip() == "none":
+        return []
+    out = []
+    for item in m["items"].split(","):
+        code, severity, line = item.split()
+        out.append((code, severity, int(line)))
+    return sorted(out, key=_order)
+
+
+def _order(item: tuple[str, str, int]) -> tuple[int, str, str]:
+    return (item[2], item[0], item[1])
+
+
+def findings_header(findings: list[dict]) -> str:
+    """The `# findings:` line that states `findings`, for a new script's author to review and paste."""
+    items = sorted(((f["code"], f["severity"], f["line"]) for f in findings), key=_order)
+    return "# findings: " + (", ".join(f"{c} {s} {n}" for c, s, n in items) if items else "none")
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +106,14 @@ def test_expectations_use_existing_codes(rule_codes):
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_script(script, reported):
-    expected = expected_codes(script)
     findings = reported[script.resolve()]
+    stated = expected_findings(script)
+    assert stated is not None, (
+        f"{script.name} has no `# findings:` line. errata reports:\n{findings_header(findings)}\n"
+        "check each against the script and its `# expect:` label, then add the line to the header")
+    got = sorted(((f["code"], f["severity"], f["line"]) for f in findings), key=_order)
+    assert got == stated, f"header says {stated}; errata reports\n{findings_header(findings)}"
+    expected = expected_codes(script)
     codes = {f["code"] for f in findings}
     assert expected <= codes, f"missed {sorted(expected - codes)}; reported {sorted(codes)}"
     if not expected:

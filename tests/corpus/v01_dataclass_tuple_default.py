@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
+# findings: LXF001 error 76
 """Pretrain a small decoder on a TPU v4-8 with XLA FSDP.
 
 All knobs live in one dataclass so that sweeps can override them from the command line.

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.EncoderLayer'>]. You can try defining and passi
+# findings: LXF001 error 76
 """Masked-LM pretraining of a tiny BERT on TPU, config kept in a dataclass with mutable defaults."""
 from dataclasses import dataclass, field
 

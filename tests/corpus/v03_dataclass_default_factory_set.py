@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Same BERT recipe as the MLM script, with the sharding config written as sets."""
 from dataclasses import dataclass, field
 

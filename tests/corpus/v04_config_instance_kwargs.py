@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.MLPBlock'>]. You can try defining and passing `
+# findings: LXF001 error 50
 """Fine-tune a ViT-style classifier; the experiment is declared as a config instance at the bottom."""
 from dataclasses import dataclass
 from typing import Optional

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.DecoderLayer'>,). You can try defining and pass
+# findings: LXF001 error 77
 """Llama-style SFT on a TPU pod. Nested config: `cfg.fsdp.policy` is read deep inside the launcher."""
 import dataclasses
 

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.ConvBlock'>,). You can try defining and passing
+# findings: LXF001 warning 58
 """Whisper-like audio encoder on TPU. `--low-mem` turns on activation checkpointing of the conv stack."""
 import argparse
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """T5-ish encoder pretraining; the rematerialisation mode is picked with `match`."""
 import argparse
 

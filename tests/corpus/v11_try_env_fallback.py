@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.EncoderBlock'>]. You can try defining and passi
+# findings: LXF001 warning 64
 """Vision transformer fine-tuning job. The cluster launcher may export REMAT_LAYERS; when it does
 not, the script falls back to checkpointing every encoder block."""
 import os

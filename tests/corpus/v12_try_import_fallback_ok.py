@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Shared launcher used on TPU and on CPU dev boxes. On a TPU host torch_xla is importable, so the
 sharded path with a set policy is used; the fallback only serves the CPU smoke tests."""
 import torch

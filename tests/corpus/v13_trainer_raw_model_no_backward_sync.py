@@ -1,5 +1,6 @@
 # expect: LXF004
 # real: RAISED TypeError: You need to set up the model first before you can call `fabric.no_backward_sync()`: `model = fabric.setup(model, ...)`
+# findings: LXF004 error 48
 """A small Trainer class around Fabric with gradient accumulation, ported from our DDP trainer."""
 import torch
 import torch.nn.functional as F

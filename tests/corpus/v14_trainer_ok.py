@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Trainer class with gradient accumulation under XLA FSDP, done with Fabric's API on the set-up model."""
 import torch
 import torch.nn.functional as F

@@ -1,5 +1,6 @@
 # expect: LXF003
 # real: RAISED AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
+# findings: LXF003 error 43
 """Trainer that keeps the strategy on `self` so the accumulation code can talk to it directly
 (the way our old DeepSpeed trainer did)."""
 import torch

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
+# findings: LXF001 error 37
 """Factories keep the launcher short: `build_strategy(cfg)` and `build_fabric(cfg)`."""
 import argparse
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Same helper as the other entry points, called here with an explicit set of layers."""
 import torch
 import torch.nn.functional as F

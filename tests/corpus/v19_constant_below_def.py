@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Layer'>]. You can try defining and passing `aut
+# findings: LXF001 error 16
 """Pretraining entry point. Layer lists are kept at the bottom of the file next to the other
 tunables, so that they are easy to find when editing the sweep."""
 import torch

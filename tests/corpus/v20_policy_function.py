@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found <function checkpoint_policy at 0x7f0c50132d40>. You can try defin
+# findings: LXF001 error 51
 """Checkpoint only the large blocks: a policy function decides per module, as in the FSDP docs."""
 import torch
 import torch.nn.functional as F

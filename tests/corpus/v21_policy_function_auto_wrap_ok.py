@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Size-based wrapping with a module-level policy function (picklable), and checkpointing by class."""
 import torch
 import torch.nn.functional as F

@@ -1,5 +1,6 @@
 # expect: LXF006
 # real: RAISED AttributeError: Can't pickle local object 'size_policy.<locals>.policy'
+# findings: LXF006 error 43
 """Wrap every module above a size threshold chosen on the command line; the policy is a closure."""
 import argparse
 

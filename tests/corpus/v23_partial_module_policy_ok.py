@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Size-based wrapping with torch_xla's own policy, bound with functools.partial (picklable)."""
 import functools
 

@@ -1,5 +1,6 @@
 # expect: LXF006
 # real: RAISED AttributeError: Can't pickle local object 'main.<locals>.wrap_rule'
+# findings: LXF006 error 47
 """Custom auto-wrap rule: wrap our blocks and any Linear wider than a threshold. The rule is built
 inside `main` so it can see the parsed arguments."""
 import argparse

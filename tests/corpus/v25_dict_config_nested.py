@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
+# findings: LXF001 error 34
 """Config-as-dict training script (the format our YAML loader produces), FSDP options splatted in."""
 import torch
 import torch.nn.functional as F

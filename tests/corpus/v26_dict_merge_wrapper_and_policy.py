@@ -1,5 +1,6 @@
 # expect: LXF002
 # real: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
+# findings: LXF002 error 34
 """Base FSDP settings shared by all jobs, merged with per-job overrides."""
 import torch
 import torch.nn.functional as F

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Defaults dict for all jobs; this job switches the checkpointing policy to a set before use."""
 import copy
 

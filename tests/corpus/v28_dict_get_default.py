@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
+# findings: LXF001 warning 42
 """Reads the run settings from a JSON string passed by the scheduler (empty in local runs)."""
 import json
 import os

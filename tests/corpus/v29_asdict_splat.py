@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
+# findings: LXF001 error 28
 """Strategy options mirror XLAFSDPStrategy's keyword names, so the dataclass is splatted with asdict."""
 from dataclasses import asdict, dataclass
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """argparse namespace for the FSDP group, splatted with vars(); layer sets are filled in after parsing."""
 import argparse
 

@@ -1,5 +1,6 @@
 # expect: LXF014
 # real: RAISED NotImplementedError: XLA's FSDP strategy does not support to clip gradients by value. Consider clipping by norm instead or choose another str
+# findings: LXF014 error 24
 """Gradient clipping settings shared with the GPU recipe, passed as a dict."""
 import torch
 import torch.nn.functional as F

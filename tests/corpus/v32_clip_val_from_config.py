@@ -1,5 +1,6 @@
 # expect: LXF014
 # real: RAISED NotImplementedError: XLA's FSDP strategy does not support to clip gradients by value. Consider clipping by norm instead or choose another str
+# findings: LXF014 error 37
 """Optimisation settings in a dataclass; clipping is read from it in the training loop."""
 from dataclasses import dataclass
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Optimisation settings in a dataclass; gradients are clipped by norm, as XLA FSDP requires."""
 from dataclasses import dataclass
 

@@ -1,5 +1,6 @@
 # expect: LXF013
 # real: RAISED ValueError: The optimizer does not seem to reference any XLAFSDP parameters. HINT: Make sure to create the optimizer after setting u
+# findings: LXF013 error 39
 """Weight decay is applied to matrices only, so the optimizer is built by a helper that groups params."""
 import torch
 import torch.nn.functional as F

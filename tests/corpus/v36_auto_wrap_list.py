@@ -1,5 +1,6 @@
 # expect: LXF028
 # real: RAISED TypeError: 'list' object is not callable
+# findings: LXF028 error 48
 """Wrap each residual block in its own FSDP unit (ported from a CUDA FSDP config that listed the layers)."""
 import torch
 import torch.nn.functional as F

@@ -1,5 +1,6 @@
 # expect: LXF028
 # real: RAISED TypeError: 'tuple' object is not callable
+# findings: LXF028 error 54
 """MoE-ish feed-forward model; wrapping and checkpointing classes come from one frozen config."""
 from dataclasses import dataclass
 

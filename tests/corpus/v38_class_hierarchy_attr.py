@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
+# findings: LXF001 error 33
 """Experiment classes: a base with the defaults every run shares, subclasses override what differs."""
 import torch
 import torch.nn.functional as F

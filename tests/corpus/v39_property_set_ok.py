@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """The config lists layer classes for readability; a property turns them into the set Lightning wants."""
 from dataclasses import dataclass, field
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Rematerialisation modes as an Enum, mapped to the layer sets XLAFSDPStrategy expects."""
 import enum
 

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Mixer'>]. You can try defining and passing `aut
+# findings: LXF001 error 48
 """Hyper-parameters in a SimpleNamespace; layer classes are sorted by name so runs log stably."""
 import types
 

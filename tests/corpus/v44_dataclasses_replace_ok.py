@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """A frozen base config and a run variant made with dataclasses.replace."""
 import dataclasses
 

@@ -1,5 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found frozenset({<class '__main__.Block'>}). You can try defining and p
+# findings: LXF001 error 41
 """Immutable layer sets at module level, so no job can mutate them by accident."""
 import torch
 import torch.nn.functional as F

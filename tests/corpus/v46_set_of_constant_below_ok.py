@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Layer tuples at the bottom of the file; the strategy builder converts them to sets."""
 import torch
 import torch.nn.functional as F

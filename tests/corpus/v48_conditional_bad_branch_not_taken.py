@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: LXF001 warning 44
 """Keeps an old code path for a legacy cluster (`--legacy-policy`), off by default."""
 import argparse
 

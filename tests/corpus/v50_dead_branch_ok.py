@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """A debugging switch left in the file: the list-based policy is never used (`DEBUG_REMAT = False`)."""
 from typing import TYPE_CHECKING
 

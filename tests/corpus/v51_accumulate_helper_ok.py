@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Accumulation helper shared by trainers: it receives the set-up model kept on the trainer."""
 from contextlib import nullcontext
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Minimal TPU launcher written against the top-level `lightning` namespace."""
 import lightning as L
 import torch

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Saves a sharded checkpoint after training and resumes from it, paths and types from a config.
 Paths are plain strings: Fabric broadcasts them between the XLA processes."""
 from dataclasses import dataclass

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Warm-up schedule built from a closure inside the worker: only the strategy is pickled at launch."""
 import math
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Model-zoo presets built by a classmethod; every preset names its checkpointed layers as a set."""
 from dataclasses import dataclass, field
 

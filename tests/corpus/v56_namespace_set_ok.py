@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Hyper-parameters in a SimpleNamespace built from the defaults dict."""
 from types import SimpleNamespace
 

@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Scheduler-provided JSON settings with safe defaults for local runs."""
 import json
 import os

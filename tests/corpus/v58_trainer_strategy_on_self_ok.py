@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 """Trainer that owns its strategy and Fabric; accumulation goes through Fabric's API."""
 import torch
 import torch.nn.functional as F

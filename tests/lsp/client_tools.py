@@ -1,22 +1,16 @@
-"""What an editor does with the server's answers: apply edits to its own copy of the text."""
+"""What an editor does with the server's answers: apply edits to its own copy of the text, with its
+own count of positions (tests/editor_positions.py), never the server's."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
-from errata_lsp.lsp.text import TextDocument
+from ..editor_positions import editor_apply, to_offset
 
 
 def apply_text_edits(text: str, edits: list[types.TextEdit], encoding: str) -> str:
     """Apply LSP text edits (positions in `encoding` units), last first, as a client does."""
-    doc = TextDocument("file:///x", text, 0)
-    spans = sorted(
-        ((doc.offset(e.range.start, encoding), doc.offset(e.range.end, encoding), e.new_text) for e in edits),
-        reverse=True,
-    )
-    for start, end, new in spans:
-        text = text[:start] + new + text[end:]
-    return text
+    return editor_apply(text, edits, encoding)
 
 
 def edits_for(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
@@ -26,5 +20,4 @@ def edits_for(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
 
 
 def slice_range(text: str, rng: types.Range, encoding: str) -> str:
-    doc = TextDocument("file:///x", text, 0)
-    return text[doc.offset(rng.start, encoding):doc.offset(rng.end, encoding)]
+    return text[to_offset(text, rng.start, encoding):to_offset(text, rng.end, encoding)]

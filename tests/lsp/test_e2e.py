@@ -10,6 +10,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from ..editor_positions import position_at
 from .client_tools import apply_text_edits, edits_for, slice_range
 
 CLIENTS = ["visual_studio_code", "neovim@v0.10.0", "neovim@v0.11.0"]
@@ -93,10 +94,11 @@ async def change(client: LanguageClient, uri: str, old: str, new: str, version: 
     end_old, end_new = len(old), len(new)
     while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
         end_old, end_new = end_old - 1, end_new - 1
-    from errata_lsp.lsp.text import TextDocument
-
-    doc = TextDocument(uri, old, 0)
-    rng = types.Range(doc.position_at(start, enc), doc.position_at(end_old, enc))
+    if old[start - 1:start + 1] == "\r\n" and start > 0:  # an editor cannot start a change inside a CRLF
+        start -= 1
+    if old[end_old - 1:end_old + 1] == "\r\n" and end_old > 0:
+        end_old, end_new = end_old + 1, end_new + 1
+    rng = types.Range(position_at(old, start, enc), position_at(old, end_old, enc))
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
         content_changes=[types.TextDocumentContentChangePartial(range=rng, text=new[start:end_new])]))

@@ -122,7 +122,11 @@ async def test_a_rule_that_raises_is_logged_once_and_others_still_report(broken_
     broken_client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(2, 0), types.Position(2, 0)), text="y = 1\n")]))
-    await asyncio.sleep(0.5)
+            range=types.Range(types.Position(2, 0), types.Position(2, 0)),
+            text="u = XLAFSDPStrategy(activation_checkpointing_policy=[Head], auto_wrap_policy={Head})\n")]))
+    # The diagnostics of the changed text: the second check, with the failing rule in it, has run.
+    report = await broken_client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri)))
+    assert [(d.code, d.range.start.line) for d in report.items] == [("LXF001", 1), ("LXF001", 2)]
     failures = [m.message for m in broken_client.log_messages if "LXF999" in m.message]
     assert len(failures) == 1 and uri in failures[0] and "ZeroDivisionError" in failures[0]

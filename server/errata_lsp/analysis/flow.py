@@ -724,6 +724,8 @@ class Flow:
                 return tuple(Value("enum", x.node, x.when, f"{value.node.name}.{attr}", extra=x, flow=self)
                              for x in found)
             return found or unknown
+        if value.kind in ("external", "class") and value.qualified and not isinstance(value.node, ast.ClassDef):
+            return (_external(f"{value.qualified}.{attr}", node, self),)  # `nn.Linear` with `nn` not shown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
         if value.kind == "namespace" and isinstance(value.node, ast.Call):

@@ -12,12 +12,20 @@ from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 
 @dataclass(frozen=True)
 class Invalid:
-    """Code the rule must flag. `fixed` is the text after applying the fix titled `fix` (or the preferred one)."""
+    """Code the rule must flag. `fixed` is the text after applying the fix titled `fix` (or the preferred one).
+
+    `count`, `at` and `severity` pin what an editor shows: how many findings of the rule the code
+    gets, where the first one is underlined ("line:column-line:column", 1-based, columns in
+    characters, as `errata-lsp check` prints them) and its severity ("error", "warning", "information").
+    """
 
     code: str
     fixed: str | None = None
     fix: str | None = None
     message: str | None = None  # a substring the message must contain
+    count: int | None = None
+    at: str | None = None
+    severity: str | None = None
 
 
 @dataclass(frozen=True)

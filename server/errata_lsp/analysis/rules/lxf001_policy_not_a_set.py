@@ -37,6 +37,7 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
             message="must be a set, found [Block]",
+            count=1, at="2:60-2:67", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -44,18 +45,21 @@ class PolicyNotASet(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block})\n",
             fix="Convert list to set",
+            count=1, at="2:60-2:67", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy=(Block, Head), auto_wrap_policy={Block})\n",
             fixed="import lightning as L\n"
             "s = L.fabric.strategies.XLAFSDPStrategy(activation_checkpointing_policy={Block, Head}, auto_wrap_policy={Block})\n",
+            count=1, at="2:73-2:86", severity="error",
         ),
         Invalid(
             "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy=Block)  # é 中文 🚀\n",
             fixed="from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
             "s = S(activation_checkpointing_policy={Block})  # é 中文 🚀\n",
+            count=1, at="2:39-2:44", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -65,23 +69,27 @@ class PolicyNotASet(Rule):
             "policy = {Block}\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy)\n",
             message="found [Block] (from `policy`, line 2)",
+            count=1, at="3:60-3:66", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=frozenset({Block}), auto_wrap_policy={Block})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=set({Block}), auto_wrap_policy={Block})\n",
+            count=1, at="2:53-2:71", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy='Block')\n",
             message="found 'Block'",
+            count=1, at="2:53-2:60", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': [Block]})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}})\n",
+            count=1, at="2:59-2:66", severity="error",
         ),
         Invalid(
             "from dataclasses import dataclass, field\n"
@@ -101,6 +109,7 @@ class PolicyNotASet(Rule):
             "    return XLAFSDPStrategy(activation_checkpointing_policy=cfg.remat_layers, auto_wrap_policy={Block})\n"
             "strategy = build(TrainConfig())\n",
             message="found [Block] (from `TrainConfig.remat_layers`, line 5)",
+            count=1, at="7:60-7:76", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -118,6 +127,7 @@ class PolicyNotASet(Rule):
             "    layers = (Block, Head)\n"
             "build(Cfg())\n",
             fix="Convert `cfg.layers` to a set with set()",
+            count=1, at="4:60-4:70", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -133,6 +143,7 @@ class PolicyNotASet(Rule):
             "    policy = {Block}\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n",
             message="found [Block] (from `policy`, line 3); when args.remat == 'list'",
+            count=1, at="6:53-6:59", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -141,6 +152,7 @@ class PolicyNotASet(Rule):
             "def policy(module, recurse=False, **kwargs):\n"
             "    return isinstance(module, Block)\n",
             message="found the function `policy` (line 4) (a callable policy is not supported by XLAFSDP",
+            count=1, at="3:60-3:66", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -151,6 +163,7 @@ class PolicyNotASet(Rule):
             "def make():\n"
             "    return XLAFSDPStrategy(activation_checkpointing_policy=REMAT, auto_wrap_policy={Block})\n"
             "REMAT = {Block,}\n",
+            count=1, at="3:60-3:65", severity="error",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"),

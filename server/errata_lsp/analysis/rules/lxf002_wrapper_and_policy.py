@@ -37,12 +37,14 @@ class WrapperAndPolicy(Rule):
             ")\n",
             fix="Remove `auto_wrapper_callable`",
             message="cannot both be set",
+            count=1, at="4:5-4:109", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=None, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], state_dict_type='full')\n",
+            count=1, at="2:21-2:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -50,12 +52,14 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block], state_dict_type='full')\n",
             fix="Replace `auto_wrapper_callable` with `auto_wrap_policy={Block}`",
+            count=1, at="2:21-2:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def build(policy):\n"
             "    return XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=policy)\n",
             message="whenever the policy is not empty",
+            count=1, at="3:28-3:54", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -63,6 +67,7 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(auto_wrapper_callable=wrap)\n",
             fix="Remove `activation_checkpointing_policy`",
+            count=1, at="2:21-2:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -71,10 +76,12 @@ class WrapperAndPolicy(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "kw = {'compute_dtype': dtype}\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **kw)\n",
+            count=1, at="2:32-2:36", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, **dict(auto_wrapper_callable=wrap))\n",
+            count=1, at="2:69-2:95", severity="error",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy=None)\n"

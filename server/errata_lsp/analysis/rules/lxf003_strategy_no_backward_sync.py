@@ -40,6 +40,7 @@ class StrategyNoBackwardSync(Rule):
             "with fabric.no_backward_sync(model, enabled=True):\n"
             "    ...\n",
             message="has no attribute",
+            count=1, at="5:6-5:38", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -53,6 +54,7 @@ class StrategyNoBackwardSync(Rule):
             "with fabric.no_backward_sync(model, True):\n"
             "    loss.backward()\n",
             message="Got: _FabricModule",
+            count=1, at="4:6-4:61", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -69,6 +71,7 @@ class StrategyNoBackwardSync(Rule):
             "    model = fabric.setup_module(model)\n"
             "    with fabric.no_backward_sync(model, enabled=acc):\n"
             "        pass\n",
+            count=1, at="6:10-6:58", severity="information",
         ),
         Invalid(
             "import lightning as L\n"
@@ -90,6 +93,7 @@ class StrategyNoBackwardSync(Rule):
             "        with self.fabric.no_backward_sync(model, enabled=True):\n"
             "            pass\n",
             message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
+            count=1, at="8:14-8:44", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
@@ -170,9 +174,11 @@ class StrategyNoBackwardSync(Rule):
             given = args.get("strategy")
             if given is not None and isinstance(given.value, (ast.Name, ast.Attribute)) and ctx.doc.source(given.value) == spelled:
                 parent = ctx.parents.get(call)
-                if isinstance(parent, ast.Assign) and len(parent.targets) == 1 \
-                        and isinstance(parent.targets[0], (ast.Name, ast.Attribute)):
-                    return ctx.doc.source(parent.targets[0])
+                target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+                # a plain name, or `self.fabric` (read through `self` where the strategy is read the same way)
+                if isinstance(target, ast.Name) or isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id == "self" and spelled.startswith("self."):
+                    return ctx.doc.source(target)
         return None
 
     def _rewrite(self, ctx: Context, call: ast.Call, fabric: str):

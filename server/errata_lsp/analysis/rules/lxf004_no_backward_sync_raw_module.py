@@ -41,6 +41,7 @@ class NoBackwardSyncRawModule(Rule):
             "with fabric.no_backward_sync(wrapped, enabled=False):\n"
             "    pass\n",
             message="`model` is not set up",
+            count=1, at="5:30-5:35", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -58,6 +59,7 @@ class NoBackwardSyncRawModule(Rule):
             "        pass\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="result of `fabric.setup_module(model)` is thrown away",
+            count=1, at="5:34-5:39", severity="error",
         ),
         Invalid(
             "import torch.nn as nn\n"
@@ -66,6 +68,7 @@ class NoBackwardSyncRawModule(Rule):
             "model = nn.Linear(2, 2)\n"
             "with fabric.no_backward_sync(model):\n"
             "    pass\n",
+            count=1, at="5:30-5:35", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
@@ -86,6 +89,7 @@ class NoBackwardSyncRawModule(Rule):
             "        with self.fabric.no_backward_sync(self.model):\n"
             "            pass\n",
             message="`self.model` is not set up: it holds the raw module `nn.Linear(2, 2)` (line 6)",
+            count=1, at="8:43-8:53", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -100,6 +104,7 @@ class NoBackwardSyncRawModule(Rule):
             "import torch\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="when not fabric.is_global_zero",
+            count=1, at="3:34-3:39", severity="warning",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def step(fabric, model):\n"

@@ -41,6 +41,7 @@ class PolicyWithoutAutoWrap(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n",
             message="checkpoints nothing: torch_xla applies the policy only to modules that `auto_wrap_policy` wraps",
+            count=1, at="2:28-2:67", severity="warning",
         ),
         Invalid(
             "import lightning as L\n"
@@ -54,6 +55,7 @@ class PolicyWithoutAutoWrap(Rule):
             "    auto_wrap_policy={Block, Head},\n"
             "    state_dict_type='full',\n"
             ")\n",
+            count=1, at="3:5-3:50", severity="warning",
         ),
         Invalid(
             "from lightning_fabric.strategies.xla_fsdp import XLAFSDPStrategy as S\n"
@@ -71,6 +73,7 @@ class PolicyWithoutAutoWrap(Rule):
             "        Block,\n"
             "    }\n"
             ")\n",
+            count=1, at="3:5-5:6", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -82,18 +85,21 @@ class PolicyWithoutAutoWrap(Rule):
             "policy = {Block}\n"
             "fabric = Fabric(strategy=XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy=policy))\n",
             message="`auto_wrap_policy=None`",
+            count=1, at="4:42-4:80", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}, 'state_dict_type': 'full'})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(**{'activation_checkpointing_policy': {Block}, 'auto_wrap_policy': {Block}, 'state_dict_type': 'full'})\n",
+            count=1, at="2:59-2:66", severity="warning",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(state_dict_type='full', **dict(activation_checkpointing_policy={Block}))\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(state_dict_type='full', **dict(activation_checkpointing_policy={Block}, auto_wrap_policy={Block}))\n",
+            count=1, at="2:52-2:91", severity="warning",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})\n"
@@ -108,6 +114,7 @@ class PolicyWithoutAutoWrap(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n",
             message="Add `auto_wrap_policy={Block}`",
+            count=1, at="2:21-2:60", severity="warning",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "s = XLAFSDPStrategy(activation_checkpointing_policy='Block')\n"),

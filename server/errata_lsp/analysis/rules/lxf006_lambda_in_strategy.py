@@ -57,6 +57,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy=_auto_wrap_policy)\n",
             message="functools.partial",
+            count=1, at="3:45-3:92", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -77,6 +78,7 @@ class LambdaInStrategy(Rule):
             "    auto_wrap_policy={Block},\n"
             "    auto_wrapper_callable=_auto_wrapper_callable,\n"
             "))\n",
+            count=1, at="5:27-5:84", severity="error",
         ),
         Invalid(
             "from functools import partial\n"
@@ -94,6 +96,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "s = S(auto_wrapper_callable=partial(apply_activation_checkpointing, check_fn=_check_fn))\n",
             message="holds a lambda",
+            count=1, at="4:78-4:108", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -103,12 +106,14 @@ class LambdaInStrategy(Rule):
             "def policy(module, recurse, nonwrapped_numel):\n"
             "    return nonwrapped_numel >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
+            count=1, at="2:10-2:75", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def build(size):\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n >= size)\n",
             message="cannot be pickled",
+            count=1, at="3:45-3:70", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -121,6 +126,7 @@ class LambdaInStrategy(Rule):
             "\n"
             "\n"
             "s = XLAFSDPStrategy(state_dict_type='full', shard_param_on_dim_0=True, param_init_fn=_param_init_fn)\n",
+            count=1, at="2:86-2:120", severity="error",
         ),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -139,6 +145,7 @@ class LambdaInStrategy(Rule):
             "        return nonwrapped_numel >= min_params\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
             message="`auto_wrap_policy` holds `policy`, a function defined inside `main`",
+            count=1, at="5:45-5:51", severity="error",
         ),
         Invalid(
             "from functools import partial\n"
@@ -149,6 +156,7 @@ class LambdaInStrategy(Rule):
             "    wrap = partial(apply_checkpoint, check_fn=is_block) if args.remat else None\n"
             "    return XLAFSDPStrategy(auto_wrapper_callable=wrap)\n",
             message="when args.remat",
+            count=1, at="7:50-7:54", severity="warning",
         ),
         Valid("from lightning.fabric.strategies import FSDPStrategy\n"
               "s = FSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),

@@ -55,12 +55,14 @@ class XLAPrecisionValue(Rule):
             "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision='bf16-true')\n",
             message="`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: "
             "('32-true', '16-true', 'bf16-true').",
+            count=1, at="3:74-3:86", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             'fabric = L.Fabric(strategy="xla_fsdp", precision="16-mixed")\n',
             fixed="import lightning as L\n"
             'fabric = L.Fabric(strategy="xla_fsdp", precision="16-true")\n',
+            count=1, at="2:50-2:60", severity="error",
         ),
         Invalid(
             "from lightning_fabric import Fabric\n"
@@ -68,6 +70,7 @@ class XLAPrecisionValue(Rule):
             fixed="from lightning_fabric import Fabric\n"
             "fabric = Fabric(strategy='fsdp', accelerator='tpu', precision='16-true')\n",
             message="`precision='16-mixed')`",
+            count=1, at="2:63-2:65", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -78,6 +81,7 @@ class XLAPrecisionValue(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy as S\n"
             "strategy = S(state_dict_type='full')\n"
             'fabric = Fabric(strategy=strategy, precision="32-true")\n',
+            count=1, at="4:46-4:55", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -90,6 +94,7 @@ class XLAPrecisionValue(Rule):
             "def make_strategy():\n    return XLAFSDPStrategy(auto_wrap_policy={Block})\n"
             "PRECISION = 'bf16-true'\n"
             "fabric = Fabric(strategy=make_strategy(), precision=PRECISION)\n",
+            count=1, at="6:53-6:62", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -112,6 +117,7 @@ class XLAPrecisionValue(Rule):
             "    return Fabric(strategy='xla_fsdp', precision=precision)\n"
             "main(Config())\n",
             message="(from `Config.precision`, line 5); when cfg.mixed",
+            count=1, at="8:50-8:59", severity="warning",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "class XLAFSDPStrategy:\n    pass\n"

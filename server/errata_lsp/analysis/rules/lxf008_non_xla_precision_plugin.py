@@ -198,6 +198,7 @@ class NonXLAPrecisionPlugin(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(precision=XLAPrecision('bf16-true'))\n",
             message="The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found `HalfPrecision('bf16-true')`",
+            count=1, at="3:38-3:64", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -206,6 +207,7 @@ class NonXLAPrecisionPlugin(Rule):
             fixed="import lightning as L\n"
             "fabric = L.Fabric(strategy=L.fabric.strategies.XLAFSDPStrategy(),\n"
             "                  plugins=[L.fabric.plugins.XLAPrecision('bf16-true')])\n",
+            count=1, at="3:28-3:81", severity="error",
         ),
         Invalid(
             "from lightning_fabric import Fabric\n"
@@ -215,6 +217,7 @@ class NonXLAPrecisionPlugin(Rule):
             "from lightning_fabric.plugins.precision.half import HalfPrecision\n"
             "from lightning_fabric.plugins import XLAPrecision\n"
             'fabric = Fabric(strategy="xla_fsdp", plugins=XLAPrecision("16-true"))\n',
+            count=1, at="3:46-3:61", severity="error",
         ),
         Invalid(
             "from lightning.fabric.plugins import Precision, XLAPrecision\n"
@@ -223,6 +226,7 @@ class NonXLAPrecisionPlugin(Rule):
             fixed="from lightning.fabric.plugins import Precision, XLAPrecision\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy as S\n"
             's = S(precision=XLAPrecision("32-true"))\n',
+            count=1, at="3:17-3:28", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -230,6 +234,7 @@ class NonXLAPrecisionPlugin(Rule):
             "class MyPrecision(MixedPrecision):\n    pass\n"
             "fabric = Fabric(strategy='fsdp', accelerator='tpu', plugins=[MyPrecision('bf16-mixed', 'cpu')])\n",
             message="`MyPrecision`, a `MixedPrecision`",
+            count=1, at="5:62-5:94", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.plugins import XLAPrecision, HalfPrecision\n"

@@ -51,12 +51,14 @@ class NonXLACheckpointIO(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), plugins=[XLACheckpointIO()])\n",
             message="The XLA strategy can only work with the `XLACheckpointIO` plugin, found `TorchCheckpointIO()`",
+            count=1, at="4:73-4:92", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             "strategy = L.fabric.strategies.XLAFSDPStrategy(checkpoint_io=L.fabric.plugins.io.TorchCheckpointIO())\n",
             fixed="import lightning as L\n"
             "strategy = L.fabric.strategies.XLAFSDPStrategy(checkpoint_io=L.fabric.plugins.io.XLACheckpointIO())\n",
+            count=1, at="2:62-2:101", severity="error",
         ),
         Invalid(
             "from lightning_fabric import Fabric\n"
@@ -68,6 +70,7 @@ class NonXLACheckpointIO(Rule):
             "from lightning_fabric.plugins import XLACheckpointIO\n"
             "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
             "fabric = Fabric(strategy=S(checkpoint_io=XLACheckpointIO()))\n",
+            count=1, at="4:42-4:61", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -75,6 +78,7 @@ class NonXLACheckpointIO(Rule):
             "class CloudIO(TorchCheckpointIO):\n    pass\n"
             "fabric = Fabric(strategy='xla_fsdp', plugins=CloudIO())\n",
             message="`CloudIO`, a `TorchCheckpointIO` subclass",
+            count=1, at="5:46-5:55", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.plugins import XLACheckpointIO, TorchCheckpointIO\n"

@@ -40,6 +40,7 @@ class CpuAccelerator(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n",
             message="Device should be CPU, got xla:0 instead.",
+            count=1, at="3:29-3:34", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -47,6 +48,7 @@ class CpuAccelerator(Rule):
             fixed="import lightning as L\n"
             'fabric = L.Fabric(strategy="xla_fsdp", devices=8)\n',
             fix="Remove `accelerator=\"cpu\"` (\"auto\" picks the TPU)",
+            count=1, at="2:52-2:57", severity="error",
         ),
         Invalid(
             "from lightning_fabric import Fabric\n"
@@ -59,6 +61,7 @@ class CpuAccelerator(Rule):
             "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
             "strategy = S(auto_wrap_policy={Block})\n"
             "fabric = Fabric(accelerator=\"tpu\", strategy=strategy)\n",
+            count=1, at="5:29-5:45", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -69,6 +72,7 @@ class CpuAccelerator(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "opts = {'accelerator': 'tpu', 'devices': 4}\n"
             "fabric = Fabric(strategy=XLAFSDPStrategy(), **opts)\n",
+            count=1, at="3:24-3:29", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"

@@ -41,6 +41,7 @@ class AcceleratorSetTwice(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(strategy=XLAFSDPStrategy(accelerator=XLAAccelerator()))\n",
             message="accelerator set through both strategy class and accelerator flag, choose one",
+            count=1, at="4:17-4:34", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -56,6 +57,7 @@ class AcceleratorSetTwice(Rule):
             "    strategy=strategy,\n"
             "    devices=8,\n"
             ")\n",
+            count=1, at="5:5-5:22", severity="error",
         ),
         Invalid(
             "from lightning_fabric import Fabric\n"
@@ -67,6 +69,7 @@ class AcceleratorSetTwice(Rule):
             "from lightning_fabric.strategies import XLAFSDPStrategy as S\n"
             "fabric = Fabric(strategy=S(state_dict_type='full'), accelerator='tpu')\n",
             fix="Remove `accelerator=` from the strategy",
+            count=1, at="4:83-4:100", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -79,6 +82,7 @@ class AcceleratorSetTwice(Rule):
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def make():\n    return XLAFSDPStrategy(XLAAccelerator())\n"
             "fabric = Fabric(strategy=make())\n",
+            count=1, at="6:34-6:62", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.accelerators import XLAAccelerator\n"

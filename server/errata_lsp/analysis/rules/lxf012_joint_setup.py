@@ -52,6 +52,7 @@ class JointSetup(Rule):
             "fabric = Fabric(strategy='xla_fsdp')\n"
             "fabric.launch(train)\n",
             message="does not support the joint setup of module and optimizer(s)",
+            count=1, at="3:24-3:36", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -63,6 +64,7 @@ class JointSetup(Rule):
             "    m = fabric.setup_module(net, move_to_device=False)\n"
             "    o1, o2 = fabric.setup_optimizers(opt1, opt2)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="3:17-3:29", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -82,6 +84,7 @@ class JointSetup(Rule):
             "    optimizer = fabric.setup_optimizers(optimizer)\n"
             "    model.train()\n"
             "Fabric(strategy='xla_fsdp', accelerator='tpu').launch(train)\n",
+            count=1, at="6:24-6:36", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -99,6 +102,7 @@ class JointSetup(Rule):
             "    opt = torch.optim.SGD(params=model.parameters(), lr=0.1)\n"
             "    optimizer = fabric.setup_optimizers(opt)\n"
             "Fabric(strategy='fsdp', accelerator='tpu').launch(train)\n",
+            count=1, at="6:24-6:36", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -111,6 +115,7 @@ class JointSetup(Rule):
             "    model, optimizer = fabric.setup(model, optimizer)\n"
             "Fabric(strategy=XLAFSDPStrategy()).launch(train)\n",
             message="create the optimizer",
+            count=1, at="8:24-8:36", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"

@@ -53,6 +53,7 @@ class OptimizerBeforeSetup(Rule):
             "    optimizer = fabric.setup_optimizers(optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="does not seem to reference any XLAFSDP parameters",
+            count=1, at="7:41-7:50", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -71,6 +72,7 @@ class OptimizerBeforeSetup(Rule):
             "    opt = torch.optim.SGD(params=wrapped.named_parameters(), lr=0.1)  # tuned\n"
             "    opt = fabric.setup_optimizers(opt)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="7:35-7:38", severity="error",
         ),
         Invalid(  # the optimizer is used before the set-up: flagged, no fix
             "import torch\n"
@@ -82,6 +84,7 @@ class OptimizerBeforeSetup(Rule):
             "    model = fabric.setup(model)\n"
             "    optimizer = fabric.setup_optimizers(optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="8:41-8:50", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -95,6 +98,7 @@ class OptimizerBeforeSetup(Rule):
             "    optimizer = fabric.setup_optimizers(optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="`optimizer` is built from `model`'s parameters before `fabric.setup_module(model)` (line 7)",
+            count=1, at="9:41-9:50", severity="error",
         ),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"

@@ -42,6 +42,7 @@ class ClipByValue(Rule):
             "    fabric.clip_gradients(model, optimizer, max_norm=0.5)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="does not support to clip gradients by value",
+            count=1, at="3:45-3:57", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -56,6 +57,7 @@ class ClipByValue(Rule):
             "CLIP = 1.0\n"
             "def step(model, optimizer):\n"
             "    fabric.clip_gradients(model, optimizer, max_norm=CLIP)  # clip\n",
+            count=1, at="6:45-6:49", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -67,6 +69,7 @@ class ClipByValue(Rule):
             "    fabric.clip_gradients(model, optimizer, max_norm=cfg.clip_val)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="whenever",
+            count=1, at="3:45-3:66", severity="warning",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric, model, optimizer):\n"

@@ -41,6 +41,7 @@ class ClipBothOrNeither(Rule):
             "    fabric.clip_gradients(model, optimizer, max_norm=1.0)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="Only one of `clip_val` or `max_norm` can be set",
+            count=1, at="3:5-3:26", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -50,6 +51,7 @@ class ClipBothOrNeither(Rule):
             "fabric = Fabric(strategy='fsdp')\n"
             "fabric.clip_gradients(model, optimizer, 0.5)\n",
             fix="Keep `clip_val`, remove `max_norm`",
+            count=1, at="3:1-3:22", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -58,6 +60,7 @@ class ClipBothOrNeither(Rule):
             fixed="from lightning.fabric import Fabric\n"
             "fabric = Fabric(strategy='fsdp')\n"
             "fabric.clip_gradients(model, optimizer, max_norm=1.0)\n",
+            count=1, at="3:1-3:22", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -66,6 +69,7 @@ class ClipBothOrNeither(Rule):
             fixed="from lightning.fabric import Fabric\n"
             "fabric = Fabric(strategy='fsdp')\n"
             "fabric.clip_gradients(model, optimizer, **{'max_norm': 1.0})\n",
+            count=1, at="3:1-3:22", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -73,12 +77,14 @@ class ClipBothOrNeither(Rule):
             "    fabric.clip_gradients(model, optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="You have to specify either `clip_val` or `max_norm`",
+            count=1, at="3:5-3:26", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             "fabric = L.Fabric(accelerator='cuda', strategy='fsdp')\n"
             "fabric.clip_gradients(model, optimizer, clip_val=None, norm_type=2.0)\n",
             message="neither",
+            count=1, at="3:1-3:22", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='fsdp')\n"

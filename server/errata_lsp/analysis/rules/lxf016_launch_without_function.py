@@ -33,12 +33,14 @@ class LaunchWithoutFunction(Rule):
             "fabric.launch()\n"
             "model = fabric.setup_module(Net())\n",
             message="needs to be called with a function",
+            count=1, at="4:1-4:16", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
             "def main():\n"
             "    fabric = L.Fabric(accelerator='tpu', strategy='fsdp')\n"
             "    fabric.launch()\n",
+            count=1, at="4:5-4:20", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"

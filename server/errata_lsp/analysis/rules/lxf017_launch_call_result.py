@@ -51,6 +51,7 @@ class LaunchCallResult(Rule):
             "fabric = Fabric(strategy='xla_fsdp')\n"
             "fabric.launch(train)\n",
             message="needs to be a callable",
+            count=1, at="5:15-5:28", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -63,6 +64,7 @@ class LaunchCallResult(Rule):
             "    return {'loss': 0.0}\n"
             "fabric = Fabric(strategy='xla_fsdp')\n"
             "fabric.launch(train)\n",
+            count=1, at="5:15-5:22", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -75,6 +77,7 @@ class LaunchCallResult(Rule):
             "    pass\n"
             "fabric = Fabric(strategy='fsdp')\n"
             "fabric.launch(train, 100, lr=0.2)\n",
+            count=1, at="5:15-5:41", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -85,12 +88,14 @@ class LaunchCallResult(Rule):
             "def train(cfg=None):\n"
             "    pass\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="4:36-4:43", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(model):\n"
             "    pass\n"
             "Fabric(strategy='xla_fsdp').launch(train(net))\n",
+            count=1, at="4:36-4:46", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def make_worker(cfg):\n"

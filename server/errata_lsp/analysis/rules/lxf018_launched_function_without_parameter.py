@@ -42,6 +42,7 @@ class LaunchedFunctionWithoutParameter(Rule):
             "    model = fabric.setup_module(Net())\n"
             "fabric.launch(train)\n",
             message="needs to take at least one argument",
+            count=1, at="5:15-5:20", severity="error",
         ),
         Invalid(
             "import lightning as L\n"
@@ -52,6 +53,7 @@ class LaunchedFunctionWithoutParameter(Rule):
             "async def main(fabric ) -> None:  # entry\n"
             "    pass\n"
             "L.Fabric(strategy='fsdp').launch(function=main)\n",
+            count=1, at="4:43-4:47", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"

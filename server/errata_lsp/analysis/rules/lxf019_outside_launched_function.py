@@ -56,6 +56,7 @@ class OutsideLaunchedFunction(Rule):
             "    pass\n"
             "fabric.launch(train)\n",
             message="you must call `.launch()`",
+            count=1, at="4:9-4:28", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -67,6 +68,7 @@ class OutsideLaunchedFunction(Rule):
             "    x = torch.randn(4, device=fabric.device)\n"
             "    fabric.launch(train, x)\n",
             message="Accessing the XLA device before processes have spawned",
+            count=1, at="7:31-7:44", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -77,6 +79,7 @@ class OutsideLaunchedFunction(Rule):
             "    fabric.launch(train)\n"
             "    model = fabric.setup_module(Net())  # after the workers are done\n",
             message="after `fabric.launch(train)` has returned",
+            count=1, at="7:13-7:32", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -88,6 +91,7 @@ class OutsideLaunchedFunction(Rule):
             "    model = Net()\n"
             "fabric.launch(train)\n"
             "batch = fabric.to_device(batch)\n",
+            count=3, at="5:10-5:34", severity="error",
         ),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"

@@ -44,12 +44,14 @@ class UnknownStateDictType(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(state_dict_type='full')\n",
             message="cannot be read back",
+            count=1, at="2:44-2:58", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(state_dict_type=\"FULL\")\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(state_dict_type=\"full\")\n",
+            count=1, at="2:37-2:43", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -58,12 +60,14 @@ class UnknownStateDictType(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "kind = 'sharded'\n"
             "s = XLAFSDPStrategy(**{'state_dict_type': kind})\n",
+            count=1, at="3:43-3:47", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(None, None, None, None, None, None, 'sharde')\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "s = XLAFSDPStrategy(None, None, None, None, None, None, 'sharded')\n",
+            count=1, at="2:57-2:65", severity="error",
         ),
         Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "a = XLAFSDPStrategy(state_dict_type='full')\n"

@@ -41,6 +41,7 @@ class LoadWithoutState(Rule):
             "    checkpoint = fabric.load('ckpt/')\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="a state with at least  a model instance to reload is required",
+            count=1, at="3:18-3:29", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -48,6 +49,7 @@ class LoadWithoutState(Rule):
             "state = {}\n"
             "fabric.load('ckpt/', state)\n"
             "fabric.load('ckpt/', state=None)\n",
+            count=2, at="4:22-4:27", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"

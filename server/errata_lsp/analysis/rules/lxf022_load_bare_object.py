@@ -46,6 +46,7 @@ class LoadBareObject(Rule):
             "    fabric.load('ckpt/', {'model': model})\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="Loading a single module or optimizer object",
+            count=1, at="4:26-4:31", severity="error",
         ),
         Invalid(
             "from torch import nn\n"
@@ -62,6 +63,7 @@ class LoadBareObject(Rule):
             "    model = nn.Linear(2, 2)\n"
             "    fabric.load('full.ckpt', state={'model': model})\n"
             "Fabric(strategy=XLAFSDPStrategy(state_dict_type='full')).launch(train)\n",
+            count=1, at="6:36-6:41", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -69,6 +71,7 @@ class LoadBareObject(Rule):
             "    fabric.load_raw('pretrained.pt', model)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="`load_raw`",
+            count=1, at="3:5-3:20", severity="error",
         ),
         Invalid(
             "import torch\n"
@@ -78,6 +81,7 @@ class LoadBareObject(Rule):
             "    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters()))\n"
             "    fabric.load('ckpt/', optimizer)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="6:26-6:35", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric, state):\n"

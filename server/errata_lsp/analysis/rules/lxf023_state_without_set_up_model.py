@@ -66,6 +66,7 @@ class StateWithoutSetUpModel(Rule):
             "    fabric.save('ckpt/', {'model': wrapped, 'step': 10})\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="Could not find a XLAFSDP model in the provided checkpoint state",
+            count=1, at="5:36-5:41", severity="error",
         ),
         Invalid(
             "from torch import nn\n"
@@ -76,6 +77,7 @@ class StateWithoutSetUpModel(Rule):
             "    fabric.load('ckpt/', state)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="before loading the checkpoint",
+            count=1, at="6:26-6:31", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -84,6 +86,7 @@ class StateWithoutSetUpModel(Rule):
             "    fabric.save('ckpt/', {'step': 3})\n"
             "Fabric(strategy=XLAFSDPStrategy(state_dict_type='full')).launch(train)\n",
             message="holds no model",
+            count=1, at="4:26-4:37", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"

@@ -37,6 +37,7 @@ class SeveralSetUpModels(Rule):
             "    fabric.save('ckpt/', {'gen': gen, 'disc': disc, 'step': 1})\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="Found multiple XLAFSDP modules in the given state",
+            count=1, at="5:47-5:51", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -46,6 +47,7 @@ class SeveralSetUpModels(Rule):
             "    fabric.load('ckpt/', state)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="Loading checkpoints",
+            count=1, at="4:45-4:73", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"

@@ -34,6 +34,7 @@ class FullLoadOfSetUpModel(Rule):
             "    fabric.load('full.ckpt', {'model': model})\n"
             "Fabric(strategy=XLAFSDPStrategy(state_dict_type='full')).launch(train)\n",
             message="Please provide the model without any XLAFSDP wrapper",
+            count=1, at="5:40-5:45", severity="error",
         ),
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -45,6 +46,7 @@ class FullLoadOfSetUpModel(Rule):
             "    model = fabric.setup(model)\n"
             "    fabric.load('full.ckpt', state={'model': model, 'step': 0})\n"
             "fabric.launch(train)\n",
+            count=1, at="8:46-8:51", severity="error",
         ),
         Valid("from lightning.fabric import Fabric\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"

@@ -37,6 +37,7 @@ class UnsupportedReduceOp(Rule):
             "    longest = fabric.all_reduce(x, reduce_op='max')\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="only supports `sum`, `mean`, `avg` for the reduce operation, got: max",
+            count=1, at="3:46-3:51", severity="error",
         ),
         Invalid(
             "from torch.distributed import ReduceOp\n"
@@ -45,6 +46,7 @@ class UnsupportedReduceOp(Rule):
             "    fabric.all_reduce(x, None, ReduceOp.MIN)\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="ReduceOp.MIN",
+            count=1, at="4:32-4:44", severity="error",
         ),
         Invalid(
             "import torch.distributed as dist\n"
@@ -57,6 +59,7 @@ class UnsupportedReduceOp(Rule):
             "def train(fabric, x):\n"
             "    fabric.all_reduce(x, reduce_op='mean')\n"
             "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="4:36-4:53", severity="error",
         ),
         Valid("import torch.distributed as dist\n"
               "from lightning.fabric import Fabric\n"

@@ -38,6 +38,7 @@ class AutoWrapPolicyNotCallable(Rule):
             fix="Convert list to set",
             message="`auto_wrap_policy` must be a set of module classes or a callable, found [Block]: torch_xla "
             "calls it at `setup_module` ('list' object is not callable)",
+            count=1, at="2:45-2:52", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -45,6 +46,7 @@ class AutoWrapPolicyNotCallable(Rule):
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy=set())\n",
             message="found []",
+            count=1, at="2:45-2:47", severity="error",
         ),
         Invalid(
             "from dataclasses import dataclass\n"
@@ -64,12 +66,14 @@ class AutoWrapPolicyNotCallable(Rule):
             "    return XLAFSDPStrategy(auto_wrap_policy=cfg.wrap_layers)\n"
             "strategy = build(Config())\n",
             message="found (Block, Head) (from `Config.wrap_layers`, line 5)",
+            count=1, at="7:45-7:60", severity="error",
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "wrap = (Block,) if args.tuple_policy else {Block}\n"
             "strategy = XLAFSDPStrategy(auto_wrap_policy=wrap)\n",
             message="when args.tuple_policy",
+            count=1, at="3:45-3:49", severity="warning",
         ),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"

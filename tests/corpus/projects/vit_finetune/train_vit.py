@@ -1,5 +1,6 @@
 # expect: none
 # real: OK
+# findings: none
 # Labelled by running this module with settings.py next to it, and its single-file concatenation (same outcome).
 """Fine-tune a small ViT on TPU; sharding and clipping settings come from settings.py."""
 import torch
