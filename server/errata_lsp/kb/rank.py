@@ -1,0 +1,193 @@
+"""Approximate lookup: rank records by how well a text fits their message, when no pattern matches.
+
+Users paste what they have: a message without its last sentence, the first line of a wrapped one,
+other quotes, their own words. Each record is a bag of words (its message without placeholders, its
+API symbols, its error class) in an SQLite FTS5 table, which ranks by BM25 in C. A large knowledge
+base keeps its table on disk, beside the compiled record files, so nothing is built or loaded up
+front and a later start only opens it; a small one is indexed in memory on the first lookup.
+
+BM25 orders the candidates; whether one fits at all is a separate, plain test: the words the
+record shares with the text must carry most of the text's weight (rare words weigh more, words
+no record has weigh most). So text about something else finds nothing instead of the least bad.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import re
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .record import Record
+
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Values a user's message holds where the record has a placeholder: paths, URLs, addresses.
+VALUE = re.compile(r"\S*[/\\]\S*|\b0x[0-9a-fA-F]+\b")
+MAX_QUERY_WORDS = 64
+CANDIDATES = 10  # ranked by BM25, then tested for fit
+MIN_FIT = 0.5  # share of the text's word weight the record must hold
+MIN_SHARED = 2  # words in common, besides the error class
+ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
+SCHEMA = 1
+# Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
+REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
+
+
+@dataclass(frozen=True)
+class Guess:
+    record: Record
+    score: float  # BM25 (higher fits better); comparable only within one lookup
+    fit: float  # share of the text's word weight found in the record's message, 0..1
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of a text; an identifier counts whole and by its parts (`a_b` -> a_b, a, b),
+    so `activation checkpointing policy` meets `activation_checkpointing_policy`."""
+    out = []
+    for word in WORD.findall(text):
+        word = word.lower()
+        parts = [p for p in word.split("_") if len(p) > 1]
+        if len(word) > 1 and word.strip("_"):
+            out.append(word)
+        if len(parts) > 1 or (parts and parts[0] != word):
+            out.extend(parts)
+    return out
+
+
+def record_words(record: Record) -> list[str]:
+    """What a record is found by: its message as a reader sees it (and any word only its pattern
+    spells out, such as a value it requires), its symbols, its error class."""
+    found = words(PLACEHOLDER.sub(" ", record.error_message))
+    if record.get("messagePattern"):
+        found += sorted(set(words(REGEX_SYNTAX.sub(" ", record.get("messagePattern")))) - set(found))
+    return found + words(" ".join(record.symbols)) + [record.error_class.rsplit(".", 1)[-1].lower()]
+
+
+def query_words(text: str) -> list[str]:
+    """The distinct words of a user's text, values (paths, addresses) left out."""
+    return list(dict.fromkeys(words(VALUE.sub(" ", text))))[:MAX_QUERY_WORDS]
+
+
+def fts5_available() -> bool:
+    try:
+        sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE probe USING fts5(x)")
+        return True
+    except sqlite3.Error:
+        return False
+
+
+class Ranker:
+    """BM25 over the records of one knowledge base (in the order given: a row id is a list index)."""
+
+    def __init__(self, records: Sequence[Record], cache_dir: Path | None = None):
+        self._records = records
+        self._cache_dir = cache_dir
+        self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()  # one connection, used from whichever thread looks up
+
+    def guess(self, text: str, limit: int = 3, error_class: str = "") -> list[Guess]:
+        query = query_words(text)
+        if error_class:
+            query.append(error_class.rsplit(".", 1)[-1].lower())
+        if not query or not self._records:
+            return []
+        with self._lock:
+            db = self._open()
+            if db is None:
+                return []
+            expression = " OR ".join(f'"{w}"' for w in query)
+            rows = db.execute(
+                "SELECT rowid, -bm25(records) FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
+                (expression, CANDIDATES),
+            ).fetchall()
+            if not rows:
+                return []
+            marks = ",".join("?" * len(query))
+            frequency = dict(db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", query))
+        total = len(self._records)
+        weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
+        whole = sum(weight.values())
+        stated = query[-1] if error_class else None
+        out = []
+        for rowid, score in rows:
+            record = self._records[rowid]
+            shared = set(query) & set(record_words(record))
+            fit = sum(weight[w] for w in shared) / whole
+            if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
+                out.append(Guess(record, score, fit))
+        return out[:limit]
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self._db is None:
+            self._db = self._connect()
+        return self._db
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if not fts5_available():
+            return None
+        if len(self._records) < ON_DISK_FROM or self._cache_dir is None:
+            return _build(sqlite3.connect(":memory:", check_same_thread=False), self._records)
+        path = self._cache_dir / f"kb-fts-{_fingerprint(self._records)}.sqlite"
+        if path.exists():
+            try:
+                db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+                (count,) = db.execute("SELECT count(*) FROM records_docsize").fetchone()
+                if count == len(self._records):
+                    _add_vocabulary(db, temporary=True)
+                    return db
+                db.close()
+            except sqlite3.Error:
+                pass
+        try:  # built beside, then renamed into place: a reader never sees half an index
+            self._cache_dir.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.unlink(missing_ok=True)
+            _build(sqlite3.connect(temporary), self._records).close()
+            os.replace(temporary, path)
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            _add_vocabulary(db, temporary=True)
+            return db
+        except (OSError, sqlite3.Error):  # no cache to write: index in memory, as for a small base
+            return _build(sqlite3.connect(":memory:", check_same_thread=False), self._records)
+
+
+def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connection:
+    db.execute("CREATE VIRTUAL TABLE records USING fts5(words, tokenize=\"unicode61 tokenchars '_'\")")
+    db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)",
+                   ((i, " ".join(record_words(r))) for i, r in enumerate(records)))
+    db.commit()
+    _add_vocabulary(db, temporary=False)
+    return db
+
+
+def _add_vocabulary(db: sqlite3.Connection, temporary: bool) -> None:
+    """How many records hold each word (a read-only index file gets it in the temp schema)."""
+    if temporary:
+        db.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, records, 'row')")
+    else:
+        db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(records, 'row')")
+
+
+def _fingerprint(records: Sequence[Record]) -> str:
+    digest = hashlib.sha256(f"{SCHEMA}".encode())
+    for record in records:
+        digest.update(f"\0{record.id}\0{record.error_class}\0{record.error_message}\0".encode())
+        digest.update("\1".join(record.symbols).encode())
+    return digest.hexdigest()[:32]
+
+
+def approximate_note(guesses: Sequence[Guess]) -> str:
+    """Markdown that says the match is approximate and lists the records that fit, with their scores."""
+    lines = ["*No known message matches this text exactly. Closest known errors (approximate match, "
+             "BM25 score; higher fits better):*", ""]
+    for i, guess in enumerate(guesses, 1):
+        message = " ".join(guess.record.error_message.split())
+        message = message if len(message) <= 110 else message[:109] + "…"
+        lines.append(f"{i}. **{guess.record.error_class}**: {message} — score {guess.score:.1f}")
+    return "\n".join(lines)
