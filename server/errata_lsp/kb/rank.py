@@ -19,6 +19,7 @@ import os
 import re
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +31,12 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # Values a user's message holds where the record has a placeholder: paths, URLs, addresses.
 VALUE = re.compile(r"\S*[/\\]\S*|\b0x[0-9a-fA-F]+\b")
 MAX_QUERY_WORDS = 64
-CANDIDATES = 10  # ranked by BM25, then tested for fit
+CANDIDATES = 20  # ranked by BM25, then tested for fit
+MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
 MIN_FIT = 0.5  # share of the text's word weight the record must hold
 MIN_SHARED = 2  # words in common, besides the error class
 ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
-SCHEMA = 1
+SCHEMA = 2
 # Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
 REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
 
@@ -69,9 +71,11 @@ def record_words(record: Record) -> list[str]:
     return found + words(" ".join(record.symbols)) + [record.error_class.rsplit(".", 1)[-1].lower()]
 
 
-def query_words(text: str) -> list[str]:
-    """The distinct words of a user's text, values (paths, addresses) left out."""
-    return list(dict.fromkeys(words(VALUE.sub(" ", text))))[:MAX_QUERY_WORDS]
+def query_words(text: str, error_class: str = "") -> list[str]:
+    """The distinct words of a user's text, values (paths, addresses) left out; the stated error
+    class, if any, last."""
+    query = list(dict.fromkeys(words(VALUE.sub(" ", text))))[:MAX_QUERY_WORDS]
+    return query + [error_class.rsplit(".", 1)[-1].lower()] if error_class else query
 
 
 def fts5_available() -> bool:
@@ -92,36 +96,23 @@ class Ranker:
         self._lock = threading.Lock()  # one connection, used from whichever thread looks up
 
     def guess(self, text: str, limit: int = 3, error_class: str = "") -> list[Guess]:
-        query = query_words(text)
-        if error_class:
-            query.append(error_class.rsplit(".", 1)[-1].lower())
+        query = query_words(text, error_class)
         if not query or not self._records:
             return []
         with self._lock:
             db = self._open()
             if db is None:
                 return []
-            expression = " OR ".join(f'"{w}"' for w in query)
+            marks = ",".join("?" * len(query))
+            frequency = dict(db.execute(f"SELECT word, records FROM frequency WHERE word IN ({marks})", query))
+            ranking = ranking_words(query, frequency)
+            if not ranking:
+                return []
             rows = db.execute(
                 "SELECT rowid, -bm25(records) FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
-                (expression, CANDIDATES),
+                (" OR ".join(f'"{w}"' for w in ranking), CANDIDATES),
             ).fetchall()
-            if not rows:
-                return []
-            marks = ",".join("?" * len(query))
-            frequency = dict(db.execute(f"SELECT term, doc FROM vocabulary WHERE term IN ({marks})", query))
-        total = len(self._records)
-        weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
-        whole = sum(weight.values())
-        stated = query[-1] if error_class else None
-        out = []
-        for rowid, score in rows:
-            record = self._records[rowid]
-            shared = set(query) & set(record_words(record))
-            fit = sum(weight[w] for w in shared) / whole
-            if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
-                out.append(Guess(record, score, fit))
-        return out[:limit]
+        return best_fits(self._records, query, error_class, rows, frequency, limit)
 
     def _open(self) -> sqlite3.Connection | None:
         if self._db is None:
@@ -139,7 +130,6 @@ class Ranker:
                 db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
                 (count,) = db.execute("SELECT count(*) FROM records_docsize").fetchone()
                 if count == len(self._records):
-                    _add_vocabulary(db, temporary=True)
                     return db
                 db.close()
             except sqlite3.Error:
@@ -150,28 +140,63 @@ class Ranker:
             temporary.unlink(missing_ok=True)
             _build(sqlite3.connect(temporary), self._records).close()
             os.replace(temporary, path)
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-            _add_vocabulary(db, temporary=True)
-            return db
+            return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         except (OSError, sqlite3.Error):  # no cache to write: index in memory, as for a small base
             return _build(sqlite3.connect(":memory:", check_same_thread=False), self._records)
 
 
+def ranking_words(query: list[str], frequency: dict[str, int]) -> list[str]:
+    """The query's words that BM25 ranks by: the rarest first, until their records add up to
+    MAX_POSTINGS. A word most records hold adds next to nothing to a score but would make every
+    lookup visit most records; it still counts when the fit is judged. A text made only of such
+    words says too little to rank a large base by: it gets no guess."""
+    known = sorted((w for w in query if frequency.get(w)), key=lambda w: frequency[w])
+    chosen, visited = [], 0
+    for word in known:
+        if visited + frequency[word] > MAX_POSTINGS:
+            break
+        chosen.append(word)
+        visited += frequency[word]
+    return chosen
+
+
+def best_fits(records: Sequence[Record], query: list[str], error_class: str, rows: list[tuple[int, float]],
+              frequency: dict[str, int], limit: int) -> list[Guess]:
+    """The ranked candidates (row, BM25 score) that fit the query, at most `limit`.
+
+    A word weighs its inverse document frequency (a word no record has weighs most); a record fits
+    when the words it shares with the query carry at least MIN_FIT of the query's weight and there
+    are MIN_SHARED of them besides the stated error class.
+    """
+    total = len(records)
+    weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
+    whole = sum(weight.values())
+    stated = query[-1] if error_class else None
+    out = []
+    for rowid, score in rows:
+        record = records[rowid]
+        shared = set(query) & set(record_words(record))
+        fit = sum(weight[w] for w in shared) / whole
+        if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
+            out.append(Guess(record, score, fit))
+    return out[:limit]
+
+
 def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connection:
+    """The word index and, beside it, how many records hold each word (FTS5's own vocabulary table
+    counts that by reading every record list of a word: too slow for common words)."""
     db.execute("CREATE VIRTUAL TABLE records USING fts5(words, tokenize=\"unicode61 tokenchars '_'\")")
-    db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)",
-                   ((i, " ".join(record_words(r))) for i, r in enumerate(records)))
+    db.execute("CREATE TABLE frequency(word TEXT PRIMARY KEY, records INTEGER) WITHOUT ROWID")
+    frequency: Counter[str] = Counter()
+    rows = []
+    for i, record in enumerate(records):
+        found = record_words(record)
+        frequency.update(set(found))
+        rows.append((i, " ".join(found)))
+    db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)", rows)
+    db.executemany("INSERT INTO frequency VALUES (?, ?)", frequency.items())
     db.commit()
-    _add_vocabulary(db, temporary=False)
     return db
-
-
-def _add_vocabulary(db: sqlite3.Connection, temporary: bool) -> None:
-    """How many records hold each word (a read-only index file gets it in the temp schema)."""
-    if temporary:
-        db.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, records, 'row')")
-    else:
-        db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(records, 'row')")
 
 
 def _fingerprint(records: Sequence[Record]) -> str:
