@@ -1,9 +1,13 @@
-"""Fast, always-run check of the VS Code extension package: it builds with `npm run package`
-(type-check, esbuild bundle, vsce) and the .vsix holds what VS Code needs."""
+"""The VS Code extension package: it builds with `npm run package` (type-check, esbuild bundle,
+vsce) and the .vsix holds what VS Code needs. Needs npm: behind the `vscode_build` marker."""
 from __future__ import annotations
 
 import json
 import zipfile
+
+import pytest
+
+pytestmark = pytest.mark.vscode_build
 
 
 def test_vsix_builds_and_declares_contributions(vsix_path):

@@ -72,12 +72,16 @@ class KnowledgeBase:
         """When no message matches: the records whose message fits `text` best (approximate, by BM25),
         at most `limit`, best first; none when nothing fits. A traceback is judged by its last
         stated exception."""
+        stated = exception_messages(text[-MAX_QUERY_CHARS:])
+        if stated:
+            error_class, text = stated[0]
+            return self.ranker().guess(text, limit, error_class)
+        return self.ranker().guess(text[-2_000:], limit)
+
+    def ranker(self) -> Ranker:
+        """The approximate lookup's index, built (or, for a large base, opened from disk) once."""
         if self._ranker is None:
             from .cache import cache_dir
 
             self._ranker = Ranker(list(self._by_id.values()), cache_dir())
-        stated = exception_messages(text[-MAX_QUERY_CHARS:])
-        if stated:
-            error_class, text = stated[0]
-            return self._ranker.guess(text, limit, error_class)
-        return self._ranker.guess(text[-2_000:], limit)
+        return self._ranker

@@ -31,12 +31,13 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # Values a user's message holds where the record has a placeholder: paths, URLs, addresses.
 VALUE = re.compile(r"\S*[/\\]\S*|\b0x[0-9a-fA-F]+\b")
 MAX_QUERY_WORDS = 64
-CANDIDATES = 20  # ranked by BM25, then tested for fit
+CANDIDATES = 50  # found by their rarest words, then tested for fit and ranked by BM25 on all words
+K1, B = 1.2, 0.75  # BM25's usual parameters (SQLite's bm25() uses the same)
 MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
 MIN_FIT = 0.5  # share of the text's word weight the record must hold
 MIN_SHARED = 2  # words in common, besides the error class
 ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
-SCHEMA = 2
+SCHEMA = 3
 # Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
 REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
 
@@ -44,7 +45,7 @@ REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
 @dataclass(frozen=True)
 class Guess:
     record: Record
-    score: float  # BM25 (higher fits better); comparable only within one lookup
+    score: float  # BM25 over the query's words times the fit (higher fits better); comparable within one lookup
     fit: float  # share of the text's word weight found in the record's message, 0..1
 
 
@@ -109,10 +110,16 @@ class Ranker:
             if not ranking:
                 return []
             rows = db.execute(
-                "SELECT rowid, -bm25(records) FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
+                "SELECT rowid FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
                 (" OR ".join(f'"{w}"' for w in ranking), CANDIDATES),
             ).fetchall()
-        return best_fits(self._records, query, error_class, rows, frequency, limit)
+            (average,) = db.execute("SELECT value FROM totals WHERE name = 'average words'").fetchone()
+        return best_fits(self._records, query, error_class, [row for (row,) in rows], frequency, average, limit)
+
+    def prepare(self) -> None:
+        """Build or open the index now (a large base's first build takes seconds: not in a lookup)."""
+        with self._lock:
+            self._open()
 
     def _open(self) -> sqlite3.Connection | None:
         if self._db is None:
@@ -160,26 +167,38 @@ def ranking_words(query: list[str], frequency: dict[str, int]) -> list[str]:
     return chosen
 
 
-def best_fits(records: Sequence[Record], query: list[str], error_class: str, rows: list[tuple[int, float]],
-              frequency: dict[str, int], limit: int) -> list[Guess]:
-    """The ranked candidates (row, BM25 score) that fit the query, at most `limit`.
+def best_fits(records: Sequence[Record], query: list[str], error_class: str, candidates: list[int],
+              frequency: dict[str, int], average: float, limit: int) -> list[Guess]:
+    """The candidates that fit the query, best score first: BM25 over all the query's words, times the fit.
 
-    A word weighs its inverse document frequency (a word no record has weighs most); a record fits
-    when the words it shares with the query carry at least MIN_FIT of the query's weight and there
-    are MIN_SHARED of them besides the stated error class.
+    A record fits when the words it shares with the query carry at least MIN_FIT of the query's
+    weight, a word weighing its inverse document frequency (one no record has weighs most), and
+    there are MIN_SHARED of them besides the stated error class.
     """
     total = len(records)
     weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
     whole = sum(weight.values())
     stated = query[-1] if error_class else None
     out = []
-    for rowid, score in rows:
+    for rowid in candidates:
         record = records[rowid]
-        shared = set(query) & set(record_words(record))
+        counts = Counter(record_words(record))
+        shared = set(query) & counts.keys()
         fit = sum(weight[w] for w in shared) / whole
         if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
-            out.append(Guess(record, score, fit))
+            length = sum(counts.values()) / average
+            score = sum(bm25_idf(total, frequency[w]) * counts[w] * (K1 + 1) / (counts[w] + K1 * (1 - B + B * length))
+                        for w in shared)
+            # BM25 favours short records; scaled by the fit, a record that explains all of the
+            # text wins over a shorter one that shares its rarest word only
+            out.append(Guess(record, score * fit, fit))
+    out.sort(key=lambda guess: -guess.score)
     return out[:limit]
+
+
+def bm25_idf(total: int, holding: int) -> float:
+    """BM25's inverse document frequency, as SQLite's bm25() has it (never below a hair above 0)."""
+    return max(1e-6, math.log((total - holding + 0.5) / (holding + 0.5)))
 
 
 def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connection:
@@ -187,30 +206,32 @@ def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connect
     counts that by reading every record list of a word: too slow for common words)."""
     db.execute("CREATE VIRTUAL TABLE records USING fts5(words, tokenize=\"unicode61 tokenchars '_'\")")
     db.execute("CREATE TABLE frequency(word TEXT PRIMARY KEY, records INTEGER) WITHOUT ROWID")
+    db.execute("CREATE TABLE totals(name TEXT PRIMARY KEY, value REAL)")
     frequency: Counter[str] = Counter()
-    rows = []
+    rows, length = [], 0
     for i, record in enumerate(records):
         found = record_words(record)
         frequency.update(set(found))
+        length += len(found)
         rows.append((i, " ".join(found)))
     db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)", rows)
     db.executemany("INSERT INTO frequency VALUES (?, ?)", frequency.items())
+    db.execute("INSERT INTO totals VALUES ('average words', ?)", (length / max(1, len(records)),))
     db.commit()
     return db
 
 
 def _fingerprint(records: Sequence[Record]) -> str:
-    digest = hashlib.sha256(f"{SCHEMA}".encode())
-    for record in records:
-        digest.update(f"\0{record.id}\0{record.error_class}\0{record.error_message}\0".encode())
-        digest.update("\1".join(record.symbols).encode())
-    return digest.hexdigest()[:32]
+    """What the index depends on: each record's id, class and message (its pattern and symbols
+    follow them), in order."""
+    text = "\0".join(f"{r.id}\1{r.error_class}\1{r.error_message}" for r in records)
+    return hashlib.sha256(f"{SCHEMA}\0{text}".encode()).hexdigest()[:32]
 
 
 def approximate_note(guesses: Sequence[Guess]) -> str:
     """Markdown that says the match is approximate and lists the records that fit, with their scores."""
     lines = ["*No known message matches this text exactly. Closest known errors (approximate match, "
-             "BM25 score; higher fits better):*", ""]
+             "BM25 score times the share of the text the record explains; higher fits better):*", ""]
     for i, guess in enumerate(guesses, 1):
         message = " ".join(guess.record.error_message.split())
         message = message if len(message) <= 110 else message[:109] + "…"

@@ -334,7 +334,7 @@ def _warm_up(ls: ErrataServer) -> None:
         from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
 
         list(rule.iter_rules())
-        ls.kb  # noqa: B018
+        ls.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
 
