@@ -399,7 +399,11 @@ function M.register_filetypes()
     vim.filetype.add({ extension = { log = "log" } })
   end
   if vim.fn.has("nvim-0.8") == 0 then -- 0.7 detects with filetype.vim unless do_filetype_lua is set
-    vim.cmd("augroup errata_filetype | autocmd! | autocmd BufNewFile,BufRead *.log setfiletype log | augroup END")
+    vim.api.nvim_create_autocmd({ "BufNewFile", "BufRead" }, {
+      group = vim.api.nvim_create_augroup("errata_filetype", { clear = true }),
+      pattern = "*.log",
+      command = "setfiletype log",
+    })
   end
   for _, buf in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == ""
