@@ -65,7 +65,7 @@ def build_vsix() -> Path:
     vsix = VSCODE_DIR / "errata.vsix"
     if vsix.exists():
         vsix.unlink()
-    proc = subprocess.run([npm, "run", "package"], cwd=VSCODE_DIR, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([npm, "run", "package"], cwd=VSCODE_DIR, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, f"npm run package failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     assert vsix.exists(), f"npm run package wrote no {vsix}:\n{proc.stdout[-2000:]}"
     with zipfile.ZipFile(vsix) as z:
