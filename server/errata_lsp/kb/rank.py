@@ -1,14 +1,17 @@
 """Approximate lookup: rank records by how well a text fits their message, when no pattern matches.
 
 Users paste what they have: a message without its last sentence, the first line of a wrapped one,
-other quotes, their own words. Each record is a bag of words (its message without placeholders, its
-API symbols, its error class) in an SQLite FTS5 table, which ranks by BM25 in C. A large knowledge
-base keeps its table on disk, beside the compiled record files, so nothing is built or loaded up
-front and a later start only opens it; a small one is indexed in memory on the first lookup.
+other quotes, their own words. Each record is a bag of words (its message without placeholders, the
+words only its pattern spells out, its API symbols, its error class) in an SQLite FTS5 table. A
+large knowledge base keeps that table on disk, beside the compiled record files, so it is built
+once and a later start only opens it; a small one is indexed in memory in milliseconds.
 
-BM25 orders the candidates; whether one fits at all is a separate, plain test: the words the
-record shares with the text must carry most of the text's weight (rare words weigh more, words
-no record has weigh most). So text about something else finds nothing instead of the least bad.
+FTS5 finds the candidates by the text's rarest words (so a lookup never scores most of the base);
+whether one fits at all is a separate, plain test: the words the record shares with the text must
+carry most of the text's weight (rare words weigh more, words no record has weigh most), so text
+about something else finds nothing instead of the least bad. The records that fit are ranked by
+BM25 over all the text's words, times that fit. bench/RESULTS.md compares this with a BM25 in
+Python (same ranking, faster per lookup, but rebuilt in every process: 31 s and 105 MB at 100k).
 """
 
 from __future__ import annotations
