@@ -2,7 +2,7 @@
 -- plain-text buffers, where it recognises runtime error messages).
 --
 --   require("errata").setup({
---     cmd = { "errata-lsp" },           -- default: errata-lsp on PATH, else python3 -m errata_lsp
+--     cmd = { "errata-lsp" },           -- default: errata-lsp on PATH, else python3 (never `-m errata_lsp`)
 --     select = { "LXF" },               -- only these rule codes / prefixes (default: all)
 --     ignore = { "LXF002" },            -- never these
 --     kb_paths = { "~/my-records" },    -- extra knowledge-base record files / folders
@@ -196,7 +196,7 @@ local function cmd_ok(cfg)
     notify(
       string.format(
         "cannot start the language server: `%s` is not an executable on PATH. "
-          .. "Install it with `pip install errata-lsp`, or pass cmd = { '/path/to/python', '-m', 'errata_lsp' } "
+          .. "Install it with `pip install errata-lsp`, or pass cmd = { '/path/to/venv/bin/errata-lsp' } "
           .. "to require('errata').setup().",
         cfg.cmd[1]
       ),
