@@ -77,7 +77,8 @@ def test_code_server_end_to_end(tmp_path, vsix_path):
     # from the remote machine's settings (Machine/settings.json); the steps that set it write there
     (user / "Machine").mkdir()
     machine_settings = user / "Machine" / "settings.json"
-    machine_settings.write_text("{}")
+    # (a key to start from: the settings editor is found by the first key it shows)
+    machine_settings.write_text(json.dumps({"errata.showNotifications": "onError"}, indent=2))
     settings_file = user / "User" / "settings.json"
     settings_file.write_text(json.dumps({
         "errata.interpreter": [bare_python],
