@@ -230,8 +230,162 @@ def child_patho_engine(path: str, patho_path: str) -> dict:
     return out
 
 
+# ------------------------------------------------------------------------------ approximate lookup
+# What users paste instead of the whole message; the same shapes as tests/test_explain_approximate.py.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def truncated(message: str) -> str:
+    sentences = SENTENCE_END.split(message)
+    return " ".join(sentences[:-1]) if len(sentences) > 1 else message.rsplit(" ", 1)[0]
+
+
+def wrapped(cls: str, message: str) -> str:
+    import textwrap
+    return textwrap.wrap(f"{cls}: {message}", 80)[0]
+
+
+def paraphrased(template: str) -> str:
+    first = SENTENCE_END.split(template)[0]
+    plain = re.sub(r"\{[^{}]*\}", " ", first)
+    return " ".join(plain.translate(str.maketrans("", "", "`'\"")).split()).rstrip(".,:;")
+
+
+APPROX_FORMS = ("truncated", "wrapped", "paraphrased")
+
+
+def make_approx_queries(path: Path, count: int, n_queries: int, seed: int, out: Path) -> Path:
+    rng = random.Random(seed + 13)
+    want = set(rng.sample(range(count), min(count, n_queries)))
+    picked = []
+    with open(path, encoding="utf-8") as f:
+        for i, line in enumerate(f):
+            if i in want:
+                picked.append(json.loads(line)["record"])
+    q = {form: [] for form in APPROX_FORMS}
+    for r in picked:
+        message = gen_records.render(r["errorMessage"], rng)
+        q["truncated"].append([truncated(message), r["id"]])
+        q["wrapped"].append([wrapped(r["errorClass"], message), r["id"]])
+        q["paraphrased"].append([paraphrased(r["errorMessage"]), r["id"]])
+    q["nonmatching"] = gen_records.nonmatching_messages(n_queries, seed + 17)
+    out.write_text(json.dumps(q, ensure_ascii=False), encoding="utf-8")
+    return out
+
+
+class HandBM25:
+    """BM25 in Python (an inverted index of dicts and lists), with the same words, parameters
+    (k1 1.2, b 0.75) and fit test as the FTS5 ranking, to compare the two engines only."""
+
+    def __init__(self, records):
+        from collections import Counter, defaultdict
+        from errata_lsp.kb.rank import record_words
+        self.records = records
+        self.postings = defaultdict(list)
+        self.lengths = []
+        for i, record in enumerate(records):
+            counts = Counter(record_words(record))
+            self.lengths.append(sum(counts.values()))
+            for word, n in counts.items():
+                self.postings[word].append((i, n))
+        self.average = sum(self.lengths) / max(1, len(self.lengths))
+
+    def guess(self, text: str, limit: int = 3):
+        import heapq
+        from errata_lsp.kb.match import exception_messages
+        from errata_lsp.kb.rank import B, CANDIDATES, K1, best_fits, bm25_idf, query_words, ranking_words
+        stated = exception_messages(text)
+        error_class, text = stated[0] if stated else ("", text)
+        query = query_words(text, error_class)
+        total, scores = len(self.records), {}
+        frequency = {w: len(self.postings.get(w, ())) for w in query}
+        for word in ranking_words(query, frequency):
+            posting = self.postings[word]
+            idf = bm25_idf(total, len(posting))
+            for i, tf in posting:
+                norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.lengths[i] / self.average))
+                scores[i] = scores.get(i, 0.0) + idf * norm
+        rows = heapq.nlargest(CANDIDATES, scores.items(), key=lambda pair: pair[1])
+        return best_fits(self.records, query, error_class, [i for i, _ in rows], frequency, self.average, limit)
+
+
+def _approx_runs(guess, q: dict, message_of) -> dict:
+    out = {}
+    for form in APPROX_FORMS:
+        items = q[form]
+        times, results = _timed_calls(guess, [m for m, _ in items])
+        ids = [[g.record.id for g in r] for r in results]
+        out[form] = {**summary(times),
+                     # the generator makes some records with the very same message: either is right
+                     "top1_same_message_rate": sum(bool(r) and r[0].record.error_message == message_of(rid)
+                                                   for (_, rid), r in zip(items, results)) / len(items),
+                     "top1_rate": sum(bool(i) and i[0] == rid for (_, rid), i in zip(items, ids)) / len(items),
+                     "top3_rate": sum(rid in i for (_, rid), i in zip(items, ids)) / len(items),
+                     "none_rate": sum(not i for i in ids) / len(items)}
+    times, results = _timed_calls(guess, q["nonmatching"])
+    out["nonmatching"] = {**summary(times), "false_positives": sum(bool(r) for r in results)}
+    return out
+
+
+def child_approx(path: str, queries_path: str, cold: bool) -> dict:
+    """The shipped ranking (SQLite FTS5 via kb.guess): the first guess (which builds the on-disk
+    index when `cold`, else opens it), then every query; and today's exact lookup on the same texts."""
+    KnowledgeBase = _import_kb()
+    from errata_lsp.kb import rank
+    from errata_lsp.kb.cache import cache_dir
+    t0 = time.perf_counter()
+    kb = KnowledgeBase.load([path], include_shipped=False)
+    out: dict = {"load_s": time.perf_counter() - t0, "records": len(kb)}
+    index = cache_dir() / f"kb-fts-{rank._fingerprint(list(kb))}.sqlite"
+    if cold:
+        index.unlink(missing_ok=True)
+    q = json.loads(Path(queries_path).read_text(encoding="utf-8"))
+    rss0 = _status_kb("VmRSS")
+    t0 = time.perf_counter()
+    kb.guess(q["truncated"][0][0])
+    out["first_guess_ms"] = (time.perf_counter() - t0) * 1000.0
+    out["first_guess_rss_delta_mb"] = (_status_kb("VmRSS") - rss0) / 1024
+    out["index_bytes"] = index.stat().st_size if index.exists() else None
+    out["fts5"] = _approx_runs(kb.guess, q, lambda rid: kb.get(rid).error_message)
+    exact = {}
+    for form in APPROX_FORMS:
+        items = q[form]
+        times, results = _timed_calls(kb.match, [m for m, _ in items])
+        exact[form] = {**summary(times), "top1_rate": sum(
+            bool(r) and r[0].id == rid for (_, rid), r in zip(items, results)) / len(items)}
+    out["exact_on_same_texts"] = exact
+    return out
+
+
+def child_approx_hand(path: str, queries_path: str) -> dict:
+    KnowledgeBase = _import_kb()
+    kb = KnowledgeBase.load([path], include_shipped=False)
+    q = json.loads(Path(queries_path).read_text(encoding="utf-8"))
+    rss0 = _status_kb("VmRSS")
+    t0 = time.perf_counter()
+    hand = HandBM25(list(kb))
+    out: dict = {"build_s": time.perf_counter() - t0, "index_rss_delta_mb": (_status_kb("VmRSS") - rss0) / 1024}
+    out["hand"] = _approx_runs(hand.guess, q, lambda rid: kb.get(rid).error_message)
+    return out
+
+
+def run_approx(records: int = 100_000, queries: int = 300, seed: int = 0, out_dir: Path | None = None,
+               log=print) -> dict:
+    out_dir = out_dir or BENCH / "out" / "kb"
+    path, _ = ensure_records(out_dir, records, seed)
+    qpath = make_approx_queries(path, records, queries, seed, out_dir / f"approx-{records}-{queries}.json")
+    log("kb approx: FTS5, cold (builds the on-disk index) ...")
+    cold = run_child("approx", str(path), str(qpath), True, timeout=900)
+    log("kb approx: FTS5, warm (opens the index) ...")
+    warm = run_child("approx", str(path), str(qpath), False, timeout=900)
+    log("kb approx: hand BM25 ...")
+    hand = run_child("approx-hand", str(path), str(qpath), timeout=900)
+    return {"records": records, "queries_each": queries, "fts5_cold": cold, "fts5_warm": warm, "hand": hand}
+
+
 CHILDREN = {"load": child_load, "trace": child_trace, "lookup": child_lookup,
-            "baseline": child_baseline, "patho-engine": child_patho_engine}
+            "baseline": child_baseline, "patho-engine": child_patho_engine,
+            "approx": child_approx, "approx-hand": child_approx_hand}
 
 
 # ------------------------------------------------------------------------------ parent
@@ -377,9 +531,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="fewer queries, one load run, 3 s timeout")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--approx", action="store_true",
+                    help="only the approximate lookup: FTS5 (cold and warm) against a hand BM25 and the exact lookup")
     a = ap.parse_args(argv)
     if a.child:
         print(json.dumps(CHILDREN[a.child](*json.loads(a.child_args))))
+        return 0
+    if a.approx:
+        res = run_approx(a.records, min(a.queries, 300), a.seed, log=lambda s: print(s, file=sys.stderr))
+        text = json.dumps(res, indent=2)
+        if a.json:
+            Path(a.json).write_text(text)
+        print(text)
         return 0
     if a.quick:
         a.queries, a.baseline_queries, a.load_runs, a.patho_timeout = 200, 20, 1, 3.0

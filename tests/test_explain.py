@@ -285,3 +285,20 @@ def test_worker_traceback_as_tpu_runs_print_it(kb, item):
     for variant in (text, prefixed):
         found = kb.match(variant)
         assert found and found[0].id == item["record"], variant
+
+
+def test_without_the_regex_module_only_bounded_patterns_run(monkeypatch, tmp_path):
+    """The VS Code extension ships pure-Python packages; `regex` (compiled, with timeouts) may be
+    missing. Then a pattern with a repeated group is not run at all (no timeout could stop it), and
+    every other record still matches through `re`."""
+    from errata_lsp.kb import match as match_module
+
+    monkeypatch.setattr(match_module, "regex", None)
+    path = tmp_path / "evil.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in PATHOLOGICAL) + "\n", encoding="utf-8")
+    kb = KnowledgeBase.load([path])
+    start = time.monotonic()
+    assert kb.match("Evil input " + "a" * 5000 + "!") == []
+    assert time.monotonic() - start < 2.0  # a safety bound, not a benchmark
+    for item in RENDERED:
+        assert [r.id for r in kb.match(item["message"])][:1] == [item["record"]], item

@@ -330,14 +330,29 @@ def _explain(args: argparse.Namespace) -> int:
     kb = _knowledge_base(args.kb)
     matches = kb.match(text)
     if not matches:
-        print("No known error matches this text.", file=sys.stderr)
-        return EXIT_FINDINGS
+        return _explain_approximately(kb, text, args.all)
     for i, record in enumerate(matches if args.all else matches[:1]):
         if i:
             print("\n---\n")
         print(card_markdown(record))
     if len(matches) > 1 and not args.all:
         print(f"\n({len(matches) - 1} more record(s) match; --all shows them)", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
+    """No message matches exactly: the records that fit best, with their scores, then the best card."""
+    from .kb.rank import approximate_note
+
+    guesses = kb.guess(text)
+    if not guesses:
+        print("No known error matches this text.", file=sys.stderr)
+        return EXIT_FINDINGS
+    print(approximate_note(guesses) + "\n")
+    for i, guess in enumerate(guesses if every else guesses[:1]):
+        if i:
+            print("\n---\n")
+        print(card_markdown(guess.record))
     return EXIT_CLEAN
 
 

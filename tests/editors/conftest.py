@@ -65,7 +65,7 @@ def build_vsix() -> Path:
     vsix = VSCODE_DIR / "errata.vsix"
     if vsix.exists():
         vsix.unlink()
-    proc = subprocess.run([npm, "run", "package"], cwd=VSCODE_DIR, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([npm, "run", "package"], cwd=VSCODE_DIR, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, f"npm run package failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     assert vsix.exists(), f"npm run package wrote no {vsix}:\n{proc.stdout[-2000:]}"
     with zipfile.ZipFile(vsix) as z:
@@ -76,3 +76,44 @@ def build_vsix() -> Path:
 @pytest.fixture(scope="session")
 def vsix_path() -> Path:
     return build_vsix()
+
+
+# --- a workspace with its own errata_lsp ------------------------------------------------------------
+SHADOW_SHAPES = ("package", "module")
+
+
+def shadowing_workspace(root: Path, shape: str) -> tuple[Path, Path]:
+    """A project with its own `errata_lsp/` package or `errata_lsp.py` that leaves a marker if it is
+    ever run: (workspace, marker)."""
+    ws = root / f"ws-{shape}"
+    ws.mkdir(parents=True)
+    marker = root / f"RAN-{shape}"
+    code = f"open({str(marker)!r}, 'w').close()\n"
+    if shape == "package":
+        (ws / "errata_lsp").mkdir()
+        (ws / "errata_lsp" / "__init__.py").write_text(code)
+        (ws / "errata_lsp" / "__main__.py").write_text(code)
+        (ws / "errata_lsp" / "entry.py").write_text(code + "def main(argv=None):\n    return 0\n")
+    else:
+        (ws / "errata_lsp.py").write_text(code)
+    return ws, marker
+
+
+def lsp_session(cmd: list[str], cwd: Path) -> tuple[int, str]:
+    """initialize, initialized, shutdown, exit over stdio: (exit code, everything the server wrote)."""
+    import json
+
+    def frame(message: dict) -> bytes:
+        body = json.dumps(message).encode()
+        return f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": cwd.as_uri(), "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    proc = subprocess.run(cmd, input=b"".join(frame(m) for m in messages), cwd=cwd, capture_output=True,
+                          timeout=120, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    return proc.returncode, proc.stdout.decode(errors="replace") + proc.stderr.decode(errors="replace")

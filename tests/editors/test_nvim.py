@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CLIENTS_DIR, EDITORS_TESTS, ROOT, copy_fixtures
+from conftest import CLIENTS_DIR, EDITORS_TESTS, ROOT, SHADOW_SHAPES, copy_fixtures, lsp_session, shadowing_workspace
 
 SCRIPT = EDITORS_TESTS / "nvim" / "errata_e2e.lua"
 APT_NVIM = shutil.which("nvim")
@@ -76,3 +76,28 @@ def test_nvim_apt(mode, tmp_path, errata_server_cmd):
 @pytest.mark.parametrize("mode", ["native", "setup"])
 def test_nvim_modern(mode, tmp_path, errata_server_cmd):
     run_nvim(MODERN_NVIM, mode, tmp_path, errata_server_cmd)
+
+
+@pytest.mark.skipif(APT_NVIM is None, reason="nvim not installed (apt-get install -y neovim)")
+@pytest.mark.parametrize("shape", SHADOW_SHAPES)
+def test_fallback_start_never_runs_the_workspace_errata_lsp(shape, tmp_path):
+    """Without `errata-lsp` on PATH the plugin starts the server with the first python on PATH, in
+    the user's project. A project with its own errata_lsp (package or module) must not be run:
+    `python -m errata_lsp` would run it."""
+    import sys
+
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "python3").symlink_to(sys.executable)
+    out = tmp_path / "cmd.json"
+    lua = (f"vim.opt.runtimepath:prepend({str(ROOT / 'editors' / 'nvim')!r}); "
+           f"vim.fn.writefile({{vim.fn.json_encode(require('errata').default_cmd())}}, {str(out)!r})")
+    env = dict(os.environ, PATH=f"{bindir}:/usr/bin:/bin", XDG_STATE_HOME=str(tmp_path / "state"))
+    subprocess.run([APT_NVIM, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"lua {lua}", "-c", "qa!"],
+                   env=env, capture_output=True, timeout=60, stdin=subprocess.DEVNULL, check=True)
+    cmd = json.loads(out.read_text())
+    assert cmd[0] == "python3" and "-m" not in cmd, cmd
+    ws, marker = shadowing_workspace(tmp_path, shape)
+    code, output = lsp_session([str(bindir / cmd[0]), *cmd[1:]], ws)
+    assert not marker.exists(), output
+    assert code == 0 and '"capabilities"' in output, output[-3000:]

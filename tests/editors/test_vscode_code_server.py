@@ -59,19 +59,29 @@ def _stop_group(proc: subprocess.Popen) -> None:
             continue
 
 
-def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
+def test_code_server_end_to_end(tmp_path, vsix_path):
+    """The extension as a user installs it: nothing on PATH, a Python with nothing installed; the
+    server that answers is the one inside the .vsix."""
     user = tmp_path / "user"
     (user / "User").mkdir(parents=True)
     ext_dir = tmp_path / "ext"
     ws = copy_fixtures(tmp_path / "ws")
     shutil.copy(ws / "sample.py", ws / "fixall.py")
-    # errata.server.command is machine-overridable: in a remote window (code-server is one) VS Code
-    # takes it from the remote machine's settings (Machine/settings.json), not from the User ones
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=120)
+    bare_python = str(bare / "bin" / "python")
+    assert subprocess.run([bare_python, "-c", "import errata_lsp"], capture_output=True).returncode != 0
+    path = f"{N24_BIN}{os.pathsep}/usr/bin{os.pathsep}/bin"
+    assert shutil.which("errata-lsp", path=path) is None
+    # errata.path is machine-overridable: in a remote window (code-server is one) VS Code takes it
+    # from the remote machine's settings (Machine/settings.json); the steps that set it write there
     (user / "Machine").mkdir()
     machine_settings = user / "Machine" / "settings.json"
-    machine_settings.write_text(json.dumps({"errata.server.command": errata_server_cmd}, indent=2))
+    # (a key to start from: the settings editor is found by the first key it shows)
+    machine_settings.write_text(json.dumps({"errata.showNotifications": "onError"}, indent=2))
     settings_file = user / "User" / "settings.json"
     settings_file.write_text(json.dumps({
+        "errata.interpreter": [bare_python],
         "editor.codeActionsOnSave": {"source.fixAll.errata": "explicit"},
         "files.associations": {"*.log": "log"},
         "workbench.startupEditor": "none",
@@ -89,7 +99,7 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
     }, indent=2))
     env = dict(
         os.environ,
-        PATH=f"{N24_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        PATH=path,
         XDG_CONFIG_HOME=str(tmp_path / "xdg" / "config"),  # else ~/.config/code-server/config.yaml
         XDG_DATA_HOME=str(tmp_path / "xdg" / "data"),
         XDG_CACHE_HOME=str(tmp_path / "xdg" / "cache"),
@@ -98,7 +108,7 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
     inst = subprocess.run(common + ["--install-extension", str(vsix_path)], env=env,
                           capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL)
     assert inst.returncode == 0, f"--install-extension failed:\n{inst.stdout}\n{inst.stderr}"
-    assert any(p.name.startswith("errata.errata-") for p in ext_dir.iterdir()), inst.stdout
+    assert any(p.name.startswith("errata-lsp.errata-") for p in ext_dir.iterdir()), inst.stdout
 
     port = _free_port()
     server_log = tmp_path / "code-server.log"
@@ -134,3 +144,7 @@ def test_code_server_end_to_end(tmp_path, vsix_path, errata_server_cmd):
                          for p in sorted(user.rglob("*errata*.log")) + [server_log])
         pytest.fail(f"drive.js exited {drive.returncode} (screenshot in {tmp_path}):\n{out[-6000:]}\n{logs}")
     assert "PASS" in out
+    logs = "".join(p.read_text(errors="replace") for p in user.rglob("*errata*.log"))
+    started = [line for line in logs.splitlines() if "[errata] starting" in line]
+    assert started and f"{bare_python} " in started[0] and "bundled/tool/start_server.py" in started[0], started
+    assert "import strategy useBundled" in started[0], started

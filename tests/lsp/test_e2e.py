@@ -224,6 +224,8 @@ async def test_log_document_and_explain(client: LanguageClient, tmp_path):
     open_doc(client, uri, log, language="log")
     found = await diagnostics(client, uri, 1)
     assert len(found) == 1 and found[0].range.start.line == 4
+    assert found[0].code == "LXF001"  # the rule that prevents it, not the record's id
+    assert found[0].data["record"] == "7c98b3e7e2bf13da"
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri), position=types.Position(4, 20)))
     assert "Make the policy a set and wrap the same layers" in hover.contents.value  # errata corrects the seed's advice
@@ -233,6 +235,34 @@ async def test_log_document_and_explain(client: LanguageClient, tmp_path):
     nothing = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="errata.explain", arguments=["all good"]))
     assert nothing is None
+
+
+async def test_log_lines_that_only_fit_a_record_are_approximate(client: LanguageClient, tmp_path):
+    """A truncated or re-quoted exception line still gets its diagnostic, with a readable code and a
+    message that says the match is approximate; a line about something else gets none."""
+    track_versions(client)
+    uri = (tmp_path / "ci.log").as_uri()
+    log = (
+        "[rank0]: TypeError: `activation_checkpointing_policy` must be a set, found [<class 'model.Block'>].\n"
+        "ZeroDivisionError: division by zero\n"
+        "ValueError: You cannot set both 'auto_wrapper_callable' and 'activation_checkpointing_policy'\n"
+    )
+    open_doc(client, uri, log, language="log")
+    found = await diagnostics(client, uri, 1)
+    assert [(d.range.start.line, d.code) for d in found] == [(0, "LXF001"), (2, "LXF002")]
+    assert found[0].message == (
+        "TypeError: `activation_checkpointing_policy` must be a set, found [<class 'model.Block'>]. "
+        "— close to a known error (approximate match), hover for it")
+    assert slice_range(log, found[0].range, encoding_of(client)) == (
+        "`activation_checkpointing_policy` must be a set, found [<class 'model.Block'>].")
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri), position=types.Position(0, 30)))
+    assert "Wrap the policy in a set" in hover.contents.value
+    card = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="errata.explain", arguments=["activation_checkpointing_policy must be a set"]))
+    assert card.startswith("*No known message matches this text exactly. Closest known errors (approximate match")
+    assert "1. **TypeError**: `activation_checkpointing_policy` must be a set" in card
+    assert "Wrap the policy in a set" in card
 
 
 async def test_hover_on_lightning_symbols(client: LanguageClient, tmp_path):

@@ -3,13 +3,20 @@
 -- Put editors/nvim on 'runtimepath' (or copy this file to ~/.config/nvim/lsp/errata.lua), then:
 --
 --   vim.lsp.config("errata", {
---     -- cmd = { "/path/to/venv/bin/python", "-m", "errata_lsp" },
+--     -- cmd = { "/path/to/venv/bin/errata-lsp" },
 --     init_options = { ignore = { "LXF002" }, severity = { LXF001 = "warning" } },
 --   })
 --   vim.lsp.enable("errata")
 --
 -- init_options / settings.errata keys: select, ignore, kb = { paths = {...} }, severity.
 -- Leave out empty lists: Neovim sends an empty Lua table as a JSON array.
+-- Root: the nearest folder above the file with one of root_markers; a file outside any project is
+-- served alone (no workspace folder, no [tool.errata] settings).
+
+-- `.log` files have no filetype in Neovim: errata reads logs (ftdetect/errata.lua does this too,
+-- before the first buffer, when editors/nvim is on 'runtimepath').
+vim.filetype.add({ extension = { log = "log" } })
+
 ---@type vim.lsp.Config
 return {
   cmd = { "errata-lsp" },

@@ -14,6 +14,7 @@ import {
   ServerOptions,
 } from "vscode-languageclient/node";
 import {
+  ImportStrategy,
   ServerCommand,
   ServerNotFoundError,
   commandExists,
@@ -31,6 +32,22 @@ let output: vscode.OutputChannel;
 let client: LanguageClient | undefined;
 let current: ServerCommand | undefined;
 let pending: Promise<LanguageClient | undefined> | undefined;
+let extensionPath = "";
+
+/** Settings whose change needs a new server process. */
+const RESTART_SETTINGS = ["errata.path", "errata.server.command", "errata.interpreter", "errata.importStrategy", "errata.run"];
+const NOTIFY_LEVELS = ["off", "onError", "onWarning", "always"];
+
+/** Whether a notification of this level is shown (errata.showNotifications); the output gets it anyway. */
+function notifies(level: "onError" | "onWarning" | "always"): boolean {
+  const chosen = vscode.workspace.getConfiguration("errata").get<string>("showNotifications") ?? "onError";
+  return NOTIFY_LEVELS.indexOf(chosen) >= NOTIFY_LEVELS.indexOf(level) && chosen !== "off";
+}
+
+function configuredPath(cfg: vscode.WorkspaceConfiguration): unknown {
+  const p = cfg.get<unknown>("path");
+  return Array.isArray(p) && p.length > 0 ? p : cfg.get("server.command"); // server.command: the old name
+}
 
 /** The generic "couldn't create connection to server" toast is replaced by our own message, which
  * names the command that was tried and how to change it. */
@@ -86,15 +103,16 @@ function errorHandlerFor(getClient: () => LanguageClient, started: () => boolean
 async function showStartError(detail: string, cmd?: ServerCommand): Promise<void> {
   const tried = cmd ? ` with \`${formatCommand(cmd)}\` (from ${cmd.origin})` : "";
   output.appendLine(`[errata] could not start the language server${tried}: ${detail}`);
+  if (!notifies("onError")) return;
   const choice = await vscode.window.showErrorMessage(
     `errata: could not start the language server${tried}: ${detail}. ` +
-      "Install it with `pip install errata-lsp` (in the selected Python environment or on PATH), " +
-      'or set "errata.server.command" to the command that starts it, e.g. ["/path/to/python", "-m", "errata_lsp"].',
+      "Select a Python 3.10+ interpreter (or set \"errata.interpreter\"), " +
+      'or set "errata.path" to the command that starts the server, e.g. ["/path/to/venv/bin/errata-lsp"].',
     "Open Settings",
     "Show Output",
   );
   if (choice === "Open Settings") {
-    await vscode.commands.executeCommand("workbench.action.openSettings", "errata.server.command");
+    await vscode.commands.executeCommand("workbench.action.openSettings", "errata.");
   } else if (choice === "Show Output") {
     output.show(true);
   }
@@ -102,29 +120,40 @@ async function showStartError(detail: string, cmd?: ServerCommand): Promise<void
 
 async function startClient(): Promise<LanguageClient | undefined> {
   const cfg = vscode.workspace.getConfiguration("errata");
+  if (!cfg.get<boolean>("enable", true)) {
+    output.appendLine("[errata] errata.enable is off: the server is not started");
+    return undefined;
+  }
   let cmd: ServerCommand;
   try {
-    cmd = await resolveServerCommand(cfg.get("server.command"), workspaceFolderPath(), vscode.window.activeTextEditor?.document.uri);
+    cmd = await resolveServerCommand(
+      {
+        path: configuredPath(cfg),
+        interpreter: cfg.get("interpreter"),
+        importStrategy: cfg.get<ImportStrategy>("importStrategy") ?? "useBundled",
+      },
+      workspaceFolderPath(),
+      extensionPath,
+      vscode.window.activeTextEditor?.document.uri,
+    );
   } catch (e) {
     const tried = e instanceof ServerNotFoundError && e.tried.length ? ` (looked for ${e.tried.join("; ")})` : "";
     void showStartError(`${(e as Error).message}${tried}`);
     return undefined;
   }
   current = cmd;
-  if (cmd.origin !== "setting errata.server.command") {
-    output.appendLine("[errata] errata.server.command is not set (in a remote window, set it in the Remote settings)");
-  }
   if (!commandExists(cmd.command)) {
     void showStartError(`\`${cmd.command}\` was not found or is not executable`, cmd);
     return undefined;
   }
-  output.appendLine(`[errata] starting ${formatCommand(cmd)} (from ${cmd.origin})`);
+  const strategy = cmd.env?.ERRATA_IMPORT_STRATEGY;
+  output.appendLine(`[errata] starting ${formatCommand(cmd)} (from ${cmd.origin}${strategy ? `, import strategy ${strategy}` : ""})`);
 
   // spawned here rather than by vscode-languageclient, to know why it died when it dies early
   const early = { stderr: "", exit: undefined as string | undefined };
   const serverOptions: ServerOptions = () =>
     new Promise<ChildProcess>((resolve, reject) => {
-      const proc = spawn(cmd.command, cmd.args, { cwd: workspaceFolderPath(), env: { ...process.env }, stdio: "pipe" });
+      const proc = spawn(cmd.command, cmd.args, { cwd: workspaceFolderPath(), env: { ...process.env, ...cmd.env }, stdio: "pipe" });
       proc.stderr?.on("data", (d: Buffer) => {
         early.stderr = (early.stderr + d.toString("utf8")).slice(-4000);
       });
@@ -143,6 +172,11 @@ async function startClient(): Promise<LanguageClient | undefined> {
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: serverSettings,
     initializationFailedHandler: () => false,
+    // errata.run: check as you type, or only when a file is opened and saved
+    diagnosticPullOptions: {
+      onChange: cfg.get<string>("run") !== "onSave",
+      onSave: cfg.get<string>("run") === "onSave",
+    },
     middleware: {
       workspace: {
         // the server pulls section "errata": answer with the cleaned settings (no editor-only keys, no
@@ -221,8 +255,16 @@ async function restartServer(): Promise<void> {
 
 function onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
   if (!e.affectsConfiguration("errata")) return;
-  if (e.affectsConfiguration("errata.server.command")) {
-    output.appendLine("[errata] errata.server.command changed: restarting");
+  if (e.affectsConfiguration("errata.enable")) {
+    const on = vscode.workspace.getConfiguration("errata").get<boolean>("enable", true);
+    output.appendLine(`[errata] errata.enable is ${on ? "on: starting" : "off: stopping"} the server`);
+    void (on ? ensureClient() : stopClient());
+    return;
+  }
+  const changed = RESTART_SETTINGS.find((key) => e.affectsConfiguration(key));
+  if (changed) {
+    output.appendLine(`[errata] ${changed} changed: restarting`);
+    if (notifies("always")) void vscode.window.showInformationMessage(`errata: ${changed} changed, the server restarts.`);
     void restartServer();
     return;
   }
@@ -288,7 +330,16 @@ async function explainMessage(explainDocs: ExplainDocuments, arg?: unknown): Pro
   }
 }
 
+/** Every safe errata fix in the active Python file (the `source.fixAll.errata` code action). */
+async function fixAll(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== "python") return;
+  if (!(await ensureClient())) return;
+  await vscode.commands.executeCommand("editor.action.sourceAction", { kind: "source.fixAll.errata", apply: "first" });
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath;
   output = vscode.window.createOutputChannel("errata");
   const explainDocs = new ExplainDocuments();
   context.subscriptions.push(
@@ -296,11 +347,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, explainDocs),
     vscode.commands.registerCommand("errata.explainMessage", (arg?: unknown) => explainMessage(explainDocs, arg)),
     vscode.commands.registerCommand("errata.restartServer", restartServer),
+    vscode.commands.registerCommand("errata.fixAll", fixAll),
     vscode.commands.registerCommand("errata.showOutput", () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration(onConfigurationChanged),
     onPythonEnvironmentChanged(() => {
-      if (current && current.origin !== "setting errata.server.command") {
+      if (current && current.origin === "selected Python environment") {
         output.appendLine("[errata] selected Python environment changed: restarting");
+        if (notifies("always")) void vscode.window.showInformationMessage("errata: the Python environment changed, the server restarts.");
         void restartServer();
       }
     }),

@@ -1,21 +1,17 @@
-// Working out which command starts the errata language server.
-//
-// Order: the `errata.server.command` setting; `errata-lsp` on PATH; `errata-lsp` in the
-// scripts dir of the Python environment selected in the Python extension (optional: only
-// if ms-python.python is installed); that environment's `python -m errata_lsp`.
+// Working out which command starts the errata language server (see resolveServerCommand).
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
 
-export const SERVER_SCRIPT = "errata-lsp";
-export const SERVER_MODULE = "errata_lsp";
 
 export interface ServerCommand {
   command: string;
   args: string[];
-  /** Where the command came from, for messages: "setting errata.server.command", "PATH", ... */
+  /** Where the command came from, for messages: "setting errata.path", "selected Python environment", ... */
   origin: string;
+  /** Added to the server's environment. */
+  env?: Record<string, string>;
 }
 
 /** No usable command was found; `tried` lists what was looked at, for the error message. */
@@ -168,42 +164,59 @@ export function onPythonEnvironmentChanged(listener: () => void): vscode.Disposa
   });
 }
 
+export type ImportStrategy = "useBundled" | "fromEnvironment";
+
+export interface ServerSettings {
+  /** errata.path (or the deprecated errata.server.command): a whole command, used as it is. */
+  path: unknown;
+  /** errata.interpreter: the Python that runs the server. */
+  interpreter: unknown;
+  importStrategy: ImportStrategy;
+}
+
+function argvOf(configured: unknown, workspaceFolder: string | undefined): string[] | undefined {
+  if (Array.isArray(configured) && configured.length > 0) {
+    return configured.map((a) => expandVariables(String(a), workspaceFolder));
+  }
+  if (typeof configured === "string" && configured.trim() !== "") {
+    const whole = expandVariables(configured.trim(), workspaceFolder);
+    // a path with spaces that exists as a file is taken whole; otherwise it is a command line
+    return isExecutableFile(whole) ? [whole] : splitCommandLine(configured.trim()).map((a) => expandVariables(a, workspaceFolder));
+  }
+  return undefined;
+}
+
+/**
+ * The command that starts the server, as Microsoft's Python tool extensions do it: `errata.path` when
+ * set; else the interpreter (`errata.interpreter`, else the one selected in the Python extension,
+ * else python3 on PATH) running the extension's bundled/tool/start_server.py. That script is run as a
+ * file, so the workspace is never on sys.path; it imports the bundled server or the environment's,
+ * as `errata.importStrategy` (passed in ERRATA_IMPORT_STRATEGY) says.
+ */
 export async function resolveServerCommand(
-  configured: unknown,
+  settings: ServerSettings,
   workspaceFolder: string | undefined,
+  extensionPath: string,
   resource?: vscode.Uri,
 ): Promise<ServerCommand> {
   const tried: string[] = [];
-
-  let argv: string[] | undefined;
-  if (Array.isArray(configured) && configured.length > 0) {
-    argv = configured.map((a) => expandVariables(String(a), workspaceFolder));
-  } else if (typeof configured === "string" && configured.trim() !== "") {
-    const whole = expandVariables(configured.trim(), workspaceFolder);
-    // a path with spaces that exists as a file is taken whole; otherwise it is a command line
-    argv = isExecutableFile(whole) ? [whole] : splitCommandLine(configured.trim()).map((a) => expandVariables(a, workspaceFolder));
+  const whole = argvOf(settings.path, workspaceFolder);
+  if (whole && whole.length > 0) {
+    return { command: whole[0], args: whole.slice(1), origin: "setting errata.path" };
   }
-  if (argv && argv.length > 0) {
-    return { command: argv[0], args: argv.slice(1), origin: "setting errata.server.command" };
+  const script = path.join(extensionPath, "bundled", "tool", "start_server.py");
+  const env = { ERRATA_IMPORT_STRATEGY: settings.importStrategy };
+  const interpreter = argvOf(settings.interpreter, workspaceFolder);
+  if (interpreter && interpreter.length > 0) {
+    return { command: interpreter[0], args: [...interpreter.slice(1), script], origin: "setting errata.interpreter", env };
   }
-
-  const onPath = findOnPath(SERVER_SCRIPT);
-  if (onPath) return { command: onPath, args: [], origin: "PATH" };
-  tried.push(`${SERVER_SCRIPT} on PATH`);
-
-  const python = await selectedPythonInterpreter(resource);
-  if (python) {
-    const binDir = path.dirname(python);
-    const names = process.platform === "win32" ? [`${SERVER_SCRIPT}.exe`, `${SERVER_SCRIPT}.cmd`] : [SERVER_SCRIPT];
-    for (const n of names) {
-      const candidate = path.join(binDir, n);
-      if (isExecutableFile(candidate)) return { command: candidate, args: [], origin: "selected Python environment" };
-    }
-    tried.push(`${path.join(binDir, SERVER_SCRIPT)} (selected Python environment)`);
-    return { command: python, args: ["-m", SERVER_MODULE], origin: "selected Python environment" };
-  } else if (vscode.extensions.getExtension("ms-python.python")) {
-    tried.push("the Python extension's selected environment (none selected)");
+  const selected = await selectedPythonInterpreter(resource);
+  if (selected) return { command: selected, args: [script], origin: "selected Python environment", env };
+  if (vscode.extensions.getExtension("ms-python.python")) tried.push("the Python extension's selected environment (none selected)");
+  for (const name of ["python3", "python"]) {
+    const found = findOnPath(name);
+    if (found) return { command: found, args: [script], origin: `${name} on PATH`, env };
+    tried.push(`${name} on PATH`);
   }
-
-  throw new ServerNotFoundError(`could not find the ${SERVER_SCRIPT} language server`, tried);
+  throw new ServerNotFoundError("could not find a Python (3.10+) to run the errata language server", tried);
 }

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
-from .match import Match, MessageIndex
+from .match import MAX_QUERY_CHARS, Match, MessageIndex, exception_messages
+from .rank import Guess, Ranker
 from .record import Record
 
 SHIPPED = Path(__file__).parent / "records"
-
 
 
 class KnowledgeBase:
@@ -30,6 +30,7 @@ class KnowledgeBase:
             self._by_id[record.id] = record
         self._by_symbol: dict[str, list[Record]] | None = None
         self._messages = MessageIndex(self._by_id.values())
+        self._ranker: Ranker | None = None
 
     @classmethod
     def load(cls, extra_paths: Iterable[str | os.PathLike[str]] = (), include_shipped: bool = True) -> KnowledgeBase:
@@ -66,3 +67,21 @@ class KnowledgeBase:
 
     def match_details(self, text: str) -> list[Match]:
         return self._messages.match(text)
+
+    def guess(self, text: str, limit: int = 3) -> list[Guess]:
+        """When no message matches: the records whose message fits `text` best (approximate, by BM25),
+        at most `limit`, best first; none when nothing fits. A traceback is judged by its last
+        stated exception."""
+        stated = exception_messages(text[-MAX_QUERY_CHARS:])
+        if stated:
+            error_class, text = stated[0]
+            return self.ranker().guess(text, limit, error_class)
+        return self.ranker().guess(text[-2_000:], limit)
+
+    def ranker(self) -> Ranker:
+        """The approximate lookup's index, built (or, for a large base, opened from disk) once."""
+        if self._ranker is None:
+            from .cache import cache_dir
+
+            self._ranker = Ranker(list(self._by_id.values()), cache_dir())
+        return self._ranker

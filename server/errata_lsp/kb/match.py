@@ -14,8 +14,12 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-import regex
+try:
+    import regex
+except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
+    regex = None
 
 from ..gcpause import paused_gc
 
@@ -26,6 +30,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 EXCEPTION_LINE = re.compile(
     r"(?:^|\s)(?:[\w.]+\.)?(?P<cls>[A-Za-z_]\w*(?:Error|Exception|Warning|Interrupt|Exit)): ?(?P<msg>.*)$"
 )
+# Without `regex` (no timeout), a pattern with a repeated group could backtrack for ages: not run.
+REPEATED_GROUP = re.compile(r"\)[*+{]")
 LOOKUP_BUDGET_S = 0.05  # the most CPU time all pattern runs of one lookup may take together
 MAX_QUERY_CHARS = 20_000  # longer queries are cut to their last part, where a traceback ends
 
@@ -41,7 +47,7 @@ class MessageIndex:
     def __init__(self, records: Iterable[Record]):
         self._records = list(records)
         self._by_key: dict[str, list[tuple[str, Record]]] | None = None
-        self._compiled: dict[str, regex.Pattern[str] | None] = {}
+        self._compiled: dict[str, Any] = {}
 
     def _build(self) -> dict[str, list[tuple[str, Record]]]:
         by_key: dict[str, list[tuple[str, Record]]] = defaultdict(list)
@@ -114,21 +120,37 @@ class MessageIndex:
                 out.append(Match(record, hit.group(0), tuple(g or "" for g in hit.groups())))
         return out
 
-    def _pattern(self, record: Record) -> regex.Pattern[str] | None:
+    def _pattern(self, record: Record) -> Any:
         if record.id not in self._compiled:
-            try:
-                self._compiled[record.id] = regex.compile(record.message_pattern, regex.V0)
-            except (regex.error, ValueError):
-                self._compiled[record.id] = None
+            self._compiled[record.id] = _compile(record.message_pattern)
         return self._compiled[record.id]
 
 
-def _search(pattern: regex.Pattern[str], text: str, budget: float, tries: int = 3) -> regex.Match[str] | None:
-    """`pattern.search` that gives up after `budget` seconds of this thread's CPU time.
+def _compile(pattern: str) -> Any:
+    """The record's pattern for `_search`, or None when it does not compile (or, without `regex`,
+    could run without bound)."""
+    if regex is None:
+        if REPEATED_GROUP.search(pattern):
+            return None
+        try:
+            return re.compile(pattern)
+        except (re.error, ValueError):
+            return None
+    try:
+        return regex.compile(pattern, regex.V0)
+    except (regex.error, ValueError):
+        return None
+
+
+def _search(pattern: Any, text: str, budget: float, tries: int = 3) -> Any:
+    """`pattern.search` that gives up after `budget` seconds of this thread's CPU time (a pattern of
+    the `re` module, used when `regex` is missing, has no timeout and is only given bounded patterns).
 
     The engine's timeout is wall-clock time; on a loaded machine it can expire while the thread is not
     even running. Such a timeout is retried; one where the pattern itself burned the time is raised.
     """
+    if isinstance(pattern, re.Pattern):
+        return pattern.search(text)
     for _ in range(tries):
         cpu = time.thread_time()
         try:

@@ -32,6 +32,7 @@ from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
     from ..kb.base import KnowledgeBase
+    from ..kb.record import Record
 
 log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.errata"
@@ -353,7 +354,8 @@ class ErrataServer(LanguageServer):
             self.log(message, types.MessageType.Warning)
 
     def _log_findings(self, doc: TextDocument, kb: KnowledgeBase) -> list[Finding]:
-        """A diagnostic on each line of a log that states a known error."""
+        """A diagnostic on each line of a log that states a known error; a line that states an
+        exception no message matches exactly gets the record that fits it best, said to be approximate."""
         from ..kb.match import exception_messages
 
         found = []
@@ -361,16 +363,25 @@ class ErrataServer(LanguageServer):
             if len(line) > 20_000 or not line.strip():
                 continue
             matches = kb.match_details(line)
-            if not matches:
-                continue
-            best = matches[0]
-            start = max(line.find(best.text), 0)
             stated = exception_messages(line)
-            cls = stated[0][0] if stated else best.record.error_class
-            message = f"{cls}: {' '.join(best.text.split())[:200]} — known error, hover for how to fix it"
+            if matches:
+                record, text = matches[0].record, matches[0].text
+                start = max(line.find(text), 0)
+                note = "known error, hover for how to fix it"
+            elif stated:
+                guesses = kb.guess(line, limit=1)
+                if not guesses:
+                    continue
+                record, text = guesses[0].record, stated[0][1]
+                start = max(line.find(text), 0)
+                note = "close to a known error (approximate match), hover for it"
+            else:
+                continue
+            cls = stated[0][0] if stated else record.error_class
+            message = f"{cls}: {' '.join(text.split())[:200]} — {note}"
             found.append(Finding(
-                best.record.id, best.record.id, Span(Position(number, start), Position(number, start + len(best.text))),
-                message, Severity.WARNING if best.record.error_class.endswith("Warning") else Severity.ERROR,
+                _log_code(record), record.id, Span(Position(number, start), Position(number, start + len(text))),
+                message, Severity.WARNING if record.error_class.endswith("Warning") else Severity.ERROR,
                 (), "log-match"))
         return found
 
@@ -449,9 +460,14 @@ class ErrataServer(LanguageServer):
     def explain(self, text: str) -> str | None:
         """The card of the record that best matches a message or traceback (in a worker thread)."""
         from ..kb import card_markdown
+        from ..kb.rank import approximate_note
 
-        matches = self.kb.match(text)
-        return card_markdown(matches[0]) if matches else None
+        kb = self.kb
+        matches = kb.match(text)
+        if matches:
+            return card_markdown(matches[0])
+        guesses = kb.guess(text)  # no exact match: the records that fit best, said to be approximate
+        return approximate_note(guesses) + "\n\n" + card_markdown(guesses[0].record) if guesses else None
 
     def republish_all(self) -> None:
         for uri in list(self.states):
@@ -492,7 +508,7 @@ def _warm_up(ls: ErrataServer) -> None:
         from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
 
         list(rule.iter_rules())
-        ls.kb  # noqa: B018
+        ls.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
@@ -714,7 +730,9 @@ def _markdown(value: str) -> types.MarkupContent:
 # --- commands ----------------------------------------------------------------------------------
 @server.command(EXPLAIN)
 async def explain(ls: ErrataServer, *args: Any) -> str | None:
-    """`errata.explain` with a message or traceback: the best record's card as markdown, or null."""
+    """`errata.explain` with a message or traceback: the best record's card as markdown, or null.
+    When no message matches exactly, the records that fit best, said to be approximate, then the
+    first one's card."""
     text = args[0] if args else None
     if isinstance(text, list):
         text = text[0] if text else None
@@ -753,6 +771,17 @@ def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:
 def _size(text: str, limit: int) -> int:
     """The UTF-8 size of `text`, counted only when it could be over `limit`."""
     return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
+
+
+def _log_code(record: Record) -> str:
+    """A code a person can read and search for: the rule that prevents the error, else the record's
+    own code or slug, else its error class."""
+    from ..analysis.rules import RULES
+
+    for rule in RULES:
+        if rule.record == record.id:
+            return rule.code
+    return record.get("errorCode") or record.get("slug") or record.error_class.rsplit(".", 1)[-1]
 
 
 def _is_log(doc: TextDocument) -> bool:

@@ -10,7 +10,8 @@
 //      fixall.py: editor.codeActionsOnSave {"source.fixAll.errata": "explicit"} fixes it on save.
 //   3. runtime.log: the runtime error line gets a diagnostic and a hover.
 //   4. "errata: Explain error message…" from the command palette shows the record card.
-//   5. errata.server.command set to a missing program: an error notification naming it.
+//   0. the extension's own bundled server is what runs (nothing on PATH, a Python with nothing installed).
+//   5. errata.path set to a missing program: an error notification naming it.
 //   6. set to a program that exits before initialize: an error notification naming it.
 //
 // Env: CS_URL, WS_DIR, SETTINGS_FILE (the remote = Machine settings.json), USER_SETTINGS_FILE, SHOT_DIR, CHROMIUM (/usr/bin/chromium), STEP_TIMEOUT_MS (30000)
@@ -21,7 +22,7 @@ const { chromium } = require("playwright-core");
 
 const url = process.env.CS_URL;
 const ws = process.env.WS_DIR;
-const settingsFile = process.env.SETTINGS_FILE; // remote (Machine) settings: errata.server.command
+const settingsFile = process.env.SETTINGS_FILE; // remote (Machine) settings: errata.path
 const userSettingsFile = process.env.USER_SETTINGS_FILE;
 const shotDir = process.env.SHOT_DIR || require("os").tmpdir();
 const T = Number(process.env.STEP_TIMEOUT_MS || 30000);
@@ -253,19 +254,19 @@ async function main() {
     // 5. a server command that cannot start: clear error message
     // edited the way a user would: Preferences: Open Remote Settings (JSON), change, save
     await editSettings(page, "Preferences: Open Remote Settings (JSON)", settingsFile, (o) => {
-      o["errata.server.command"] = ["/nonexistent/errata-lsp-missing"];
+      o["errata.path"] = ["/nonexistent/errata-lsp-missing"];
     });
-    log("errata.server.command set to a missing program");
+    log("errata.path set to a missing program");
     const toast = page.locator(".notification-toast", { hasText: "errata-lsp-missing" }).first();
     await toast.waitFor({ timeout: 45000 });
     const toastText = flat(await toast.innerText());
     log("error toast: " + toastText.slice(0, 200));
-    if (!toastText.includes("errata.server.command")) throw new Error("error message does not mention errata.server.command");
+    if (!toastText.includes("errata.path")) throw new Error("error message does not mention errata.path");
 
     // 6. a server command that starts but dies before answering initialize: same kind of message
     await toast.locator(".codicon-notifications-clear, .codicon-close").first().click().catch(() => undefined);
     await editSettings(page, "Preferences: Open Remote Settings (JSON)", settingsFile, (o) => {
-      o["errata.server.command"] = [process.env.PYTHON || "python3", "-c", "import sys; sys.exit('errata-crash-test')"];
+      o["errata.path"] = [process.env.PYTHON || "python3", "-c", "import sys; sys.exit('errata-crash-test')"];
     });
     const crash = page.locator(".notification-toast", { hasText: "could not start the language server" })
       .filter({ hasText: "errata-crash-test" }).first();

@@ -120,10 +120,13 @@ local function errata_client(bufnr)
   return require("errata").clients(bufnr)[1]
 end
 
-local function open(path, filetype)
+local function open(path, filetype, detected)
   vim.cmd("edit " .. vim.fn.fnameescape(path))
   local bufnr = vim.api.nvim_get_current_buf()
-  if vim.bo[bufnr].filetype ~= filetype then
+  if detected then -- what the user's Neovim does with this file, nothing set by hand
+    check(vim.bo[bufnr].filetype == filetype,
+      string.format("%s: filetype '%s', expected '%s'", path, vim.bo[bufnr].filetype, filetype))
+  elseif vim.bo[bufnr].filetype ~= filetype then
     vim.bo[bufnr].filetype = filetype -- fires FileType, like detection would
   end
   wait_for("an errata client on " .. path, function()
@@ -226,12 +229,13 @@ local function explain_flow(bufnr)
 end
 
 local function log_flow()
-  local bufnr, client = open(log_file, "log")
+  local bufnr, client = open(log_file, "log", true)
   wait_for("a diagnostic in the log file", function()
     return #errata_diags(bufnr) > 0
   end)
   local d = errata_diags(bufnr)[1]
   log(string.format("log diagnostic %d:%d [%s] %s", d.lnum, d.col, tostring(diag_code(d)), d.message))
+  check(diag_code(d) == "LXF001", "log diagnostic code: " .. tostring(diag_code(d)))
   local text = hover_text(bufnr, client, d.lnum, d.col + 1)
   check(text:find("must be a set", 1, true), "log hover lacks 'must be a set': " .. text)
   log("log hover ok")

@@ -2,7 +2,7 @@
 -- plain-text buffers, where it recognises runtime error messages).
 --
 --   require("errata").setup({
---     cmd = { "errata-lsp" },           -- default: errata-lsp on PATH, else python3 -m errata_lsp
+--     cmd = { "errata-lsp" },           -- default: errata-lsp on PATH, else python3 (never `-m errata_lsp`)
 --     select = { "LXF" },               -- only these rule codes / prefixes (default: all)
 --     ignore = { "LXF002" },            -- never these
 --     kb_paths = { "~/my-records" },    -- extra knowledge-base record files / folders
@@ -59,14 +59,20 @@ local function c_stop(client)
   return client.stop()
 end
 
---- `errata-lsp` when it is on PATH, else the first python on PATH with `-m errata_lsp`.
+--- Python code that starts the server without the working directory on sys.path. `python -m
+--- errata_lsp` would put it first, and Neovim starts the server in the user's project: its own
+--- errata_lsp/ or errata_lsp.py would run instead (`-P` does this too, but only on Python 3.11+).
+M.SAFE_START = "import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]; "
+  .. "from errata_lsp.entry import main; sys.exit(main())"
+
+--- `errata-lsp` when it is on PATH, else the first python on PATH starting the errata_lsp module.
 function M.default_cmd()
   if vim.fn.executable("errata-lsp") == 1 then
     return { "errata-lsp" }
   end
   for _, py in ipairs({ "python3", "python" }) do
     if vim.fn.executable(py) == 1 then
-      return { py, "-m", "errata_lsp" }
+      return { py, "-c", M.SAFE_START }
     end
   end
   return { "errata-lsp" }
@@ -190,7 +196,7 @@ local function cmd_ok(cfg)
     notify(
       string.format(
         "cannot start the language server: `%s` is not an executable on PATH. "
-          .. "Install it with `pip install errata-lsp`, or pass cmd = { '/path/to/python', '-m', 'errata_lsp' } "
+          .. "Install it with `pip install errata-lsp`, or pass cmd = { '/path/to/venv/bin/errata-lsp' } "
           .. "to require('errata').setup().",
         cfg.cmd[1]
       ),
@@ -386,9 +392,31 @@ function M._on_filetype()
   on_filetype(vim.api.nvim_get_current_buf())
 end
 
+--- `.log` files have no filetype in Neovim: make them "log" (and set it on log buffers already
+--- open without one), so a CI log or a pasted traceback gets its diagnostics.
+function M.register_filetypes()
+  if vim.filetype and vim.filetype.add then
+    vim.filetype.add({ extension = { log = "log" } })
+  end
+  if vim.fn.has("nvim-0.8") == 0 then -- 0.7 detects with filetype.vim unless do_filetype_lua is set
+    vim.api.nvim_create_autocmd({ "BufNewFile", "BufRead" }, {
+      group = vim.api.nvim_create_augroup("errata_filetype", { clear = true }),
+      pattern = "*.log",
+      command = "setfiletype log",
+    })
+  end
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == ""
+      and vim.api.nvim_buf_get_name(buf):match("%.log$") then
+      vim.bo[buf].filetype = "log"
+    end
+  end
+end
+
 function M.setup(opts)
   config = M.make_config(opts)
   warned = {}
+  M.register_filetypes()
   if vim.api.nvim_create_autocmd then -- 0.7+
     local group = vim.api.nvim_create_augroup("errata_lsp", { clear = true })
     vim.api.nvim_create_autocmd("FileType", {

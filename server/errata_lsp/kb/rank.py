@@ -1,0 +1,242 @@
+"""Approximate lookup: rank records by how well a text fits their message, when no pattern matches.
+
+Users paste what they have: a message without its last sentence, the first line of a wrapped one,
+other quotes, their own words. Each record is a bag of words (its message without placeholders, the
+words only its pattern spells out, its API symbols, its error class) in an SQLite FTS5 table. A
+large knowledge base keeps that table on disk, beside the compiled record files, so it is built
+once and a later start only opens it; a small one is indexed in memory in milliseconds.
+
+FTS5 finds the candidates by the text's rarest words (so a lookup never scores most of the base);
+whether one fits at all is a separate, plain test: the words the record shares with the text must
+carry most of the text's weight (rare words weigh more, words no record has weigh most), so text
+about something else finds nothing instead of the least bad. The records that fit are ranked by
+BM25 over all the text's words, times that fit. bench/RESULTS.md compares this with a BM25 in
+Python (same ranking, faster per lookup, but rebuilt in every process: 31 s and 105 MB at 100k).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import re
+import sqlite3
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .record import Record
+
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Values a user's message holds where the record has a placeholder: paths, URLs, addresses.
+VALUE = re.compile(r"\S*[/\\]\S*|\b0x[0-9a-fA-F]+\b")
+MAX_QUERY_WORDS = 64
+CANDIDATES = 50  # found by their rarest words, then tested for fit and ranked by BM25 on all words
+K1, B = 1.2, 0.75  # BM25's usual parameters (SQLite's bm25() uses the same)
+MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
+MIN_FIT = 0.5  # share of the text's word weight the record must hold
+MIN_SHARED = 2  # words in common, besides the error class
+ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
+SCHEMA = 3
+# Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
+REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
+
+
+@dataclass(frozen=True)
+class Guess:
+    record: Record
+    score: float  # BM25 over the query's words times the fit (higher fits better); comparable within one lookup
+    fit: float  # share of the text's word weight found in the record's message, 0..1
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of a text; an identifier counts whole and by its parts (`a_b` -> a_b, a, b),
+    so `activation checkpointing policy` meets `activation_checkpointing_policy`."""
+    out = []
+    for word in WORD.findall(text):
+        word = word.lower()
+        parts = [p for p in word.split("_") if len(p) > 1]
+        if len(word) > 1 and word.strip("_"):
+            out.append(word)
+        if len(parts) > 1 or (parts and parts[0] != word):
+            out.extend(parts)
+    return out
+
+
+def record_words(record: Record) -> list[str]:
+    """What a record is found by: its message as a reader sees it (and any word only its pattern
+    spells out, such as a value it requires), its symbols, its error class."""
+    found = words(PLACEHOLDER.sub(" ", record.error_message))
+    if record.get("messagePattern"):
+        found += sorted(set(words(REGEX_SYNTAX.sub(" ", record.get("messagePattern")))) - set(found))
+    return found + words(" ".join(record.symbols)) + [record.error_class.rsplit(".", 1)[-1].lower()]
+
+
+def query_words(text: str, error_class: str = "") -> list[str]:
+    """The distinct words of a user's text, values (paths, addresses) left out; the stated error
+    class, if any, last."""
+    query = list(dict.fromkeys(words(VALUE.sub(" ", text))))[:MAX_QUERY_WORDS]
+    return query + [error_class.rsplit(".", 1)[-1].lower()] if error_class else query
+
+
+def fts5_available() -> bool:
+    try:
+        sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE probe USING fts5(x)")
+        return True
+    except sqlite3.Error:
+        return False
+
+
+class Ranker:
+    """BM25 over the records of one knowledge base (in the order given: a row id is a list index)."""
+
+    def __init__(self, records: Sequence[Record], cache_dir: Path | None = None):
+        self._records = records
+        self._cache_dir = cache_dir
+        self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()  # one connection, used from whichever thread looks up
+
+    def guess(self, text: str, limit: int = 3, error_class: str = "") -> list[Guess]:
+        query = query_words(text, error_class)
+        if not query or not self._records:
+            return []
+        with self._lock:
+            db = self._open()
+            if db is None:
+                return []
+            marks = ",".join("?" * len(query))
+            frequency = dict(db.execute(f"SELECT word, records FROM frequency WHERE word IN ({marks})", query))
+            ranking = ranking_words(query, frequency)
+            if not ranking:
+                return []
+            rows = db.execute(
+                "SELECT rowid FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
+                (" OR ".join(f'"{w}"' for w in ranking), CANDIDATES),
+            ).fetchall()
+            (average,) = db.execute("SELECT value FROM totals WHERE name = 'average words'").fetchone()
+        return best_fits(self._records, query, error_class, [row for (row,) in rows], frequency, average, limit)
+
+    def prepare(self) -> None:
+        """Build or open the index now (a large base's first build takes seconds: not in a lookup)."""
+        with self._lock:
+            self._open()
+
+    def _open(self) -> sqlite3.Connection | None:
+        if self._db is None:
+            self._db = self._connect()
+        return self._db
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if not fts5_available():
+            return None
+        if len(self._records) < ON_DISK_FROM or self._cache_dir is None:
+            return _build(sqlite3.connect(":memory:", check_same_thread=False), self._records)
+        path = self._cache_dir / f"kb-fts-{_fingerprint(self._records)}.sqlite"
+        if path.exists():
+            try:
+                db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+                (count,) = db.execute("SELECT count(*) FROM records_docsize").fetchone()
+                if count == len(self._records):
+                    return db
+                db.close()
+            except sqlite3.Error:
+                pass
+        try:  # built beside, then renamed into place: a reader never sees half an index
+            self._cache_dir.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.unlink(missing_ok=True)
+            _build(sqlite3.connect(temporary), self._records).close()
+            os.replace(temporary, path)
+            return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        except (OSError, sqlite3.Error):  # no cache to write: index in memory, as for a small base
+            return _build(sqlite3.connect(":memory:", check_same_thread=False), self._records)
+
+
+def ranking_words(query: list[str], frequency: dict[str, int]) -> list[str]:
+    """The query's words that BM25 ranks by: the rarest first, until their records add up to
+    MAX_POSTINGS. A word most records hold adds next to nothing to a score but would make every
+    lookup visit most records; it still counts when the fit is judged. A text made only of such
+    words says too little to rank a large base by: it gets no guess."""
+    known = sorted((w for w in query if frequency.get(w)), key=lambda w: frequency[w])
+    chosen, visited = [], 0
+    for word in known:
+        if visited + frequency[word] > MAX_POSTINGS:
+            break
+        chosen.append(word)
+        visited += frequency[word]
+    return chosen
+
+
+def best_fits(records: Sequence[Record], query: list[str], error_class: str, candidates: list[int],
+              frequency: dict[str, int], average: float, limit: int) -> list[Guess]:
+    """The candidates that fit the query, best score first: BM25 over all the query's words, times the fit.
+
+    A record fits when the words it shares with the query carry at least MIN_FIT of the query's
+    weight, a word weighing its inverse document frequency (one no record has weighs most), and
+    there are MIN_SHARED of them besides the stated error class.
+    """
+    total = len(records)
+    weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
+    whole = sum(weight.values())
+    stated = query[-1] if error_class else None
+    out = []
+    for rowid in candidates:
+        record = records[rowid]
+        counts = Counter(record_words(record))
+        shared = set(query) & counts.keys()
+        fit = sum(weight[w] for w in shared) / whole
+        if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
+            length = sum(counts.values()) / average
+            score = sum(bm25_idf(total, frequency[w]) * counts[w] * (K1 + 1) / (counts[w] + K1 * (1 - B + B * length))
+                        for w in shared)
+            # BM25 favours short records; scaled by the fit, a record that explains all of the
+            # text wins over a shorter one that shares its rarest word only
+            out.append(Guess(record, score * fit, fit))
+    out.sort(key=lambda guess: -guess.score)
+    return out[:limit]
+
+
+def bm25_idf(total: int, holding: int) -> float:
+    """BM25's inverse document frequency, as SQLite's bm25() has it (never below a hair above 0)."""
+    return max(1e-6, math.log((total - holding + 0.5) / (holding + 0.5)))
+
+
+def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connection:
+    """The word index and, beside it, how many records hold each word (FTS5's own vocabulary table
+    counts that by reading every record list of a word: too slow for common words)."""
+    db.execute("CREATE VIRTUAL TABLE records USING fts5(words, tokenize=\"unicode61 tokenchars '_'\")")
+    db.execute("CREATE TABLE frequency(word TEXT PRIMARY KEY, records INTEGER) WITHOUT ROWID")
+    db.execute("CREATE TABLE totals(name TEXT PRIMARY KEY, value REAL)")
+    frequency: Counter[str] = Counter()
+    rows, length = [], 0
+    for i, record in enumerate(records):
+        found = record_words(record)
+        frequency.update(set(found))
+        length += len(found)
+        rows.append((i, " ".join(found)))
+    db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)", rows)
+    db.executemany("INSERT INTO frequency VALUES (?, ?)", frequency.items())
+    db.execute("INSERT INTO totals VALUES ('average words', ?)", (length / max(1, len(records)),))
+    db.commit()
+    return db
+
+
+def _fingerprint(records: Sequence[Record]) -> str:
+    """What the index depends on: each record's id, class and message (its pattern and symbols
+    follow them), in order."""
+    text = "\0".join(f"{r.id}\1{r.error_class}\1{r.error_message}" for r in records)
+    return hashlib.sha256(f"{SCHEMA}\0{text}".encode()).hexdigest()[:32]
+
+
+def approximate_note(guesses: Sequence[Guess]) -> str:
+    """Markdown that says the match is approximate and lists the records that fit, with their scores."""
+    lines = ["*No known message matches this text exactly. Closest known errors (approximate match, "
+             "BM25 score times the share of the text the record explains; higher fits better):*", ""]
+    for i, guess in enumerate(guesses, 1):
+        message = " ".join(guess.record.error_message.split())
+        message = message if len(message) <= 110 else message[:109] + "…"
+        lines.append(f"{i}. **{guess.record.error_class}**: {message} — score {guess.score:.1f}")
+    return "\n".join(lines)
