@@ -248,11 +248,11 @@ def test_check_document_gives_the_findings_of_check_source_and_reuses_them():
 def test_findings_whose_message_names_a_moved_line_are_made_again():
     text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
     checked = check_document(text, "x.py")
-    assert [(f.code, "(line 18)" in f.message) for f in checked.report.findings] == [("LXF013", True)]
+    assert [(f.code, "(line 19)" in f.message) for f in checked.report.findings] == [("LXF013", True)]
     moved_text = text.replace('"""T5 pretraining', '"""\nT5 pretraining')  # a line more in the docstring
     moved = check_document(moved_text, "x.py", previous=checked)
     assert not moved.reused
-    assert "(line 19)" in moved.report.findings[0].message
+    assert "(line 20)" in moved.report.findings[0].message
     assert moved.report.findings == check_source(moved_text, "x.py").findings
 
 

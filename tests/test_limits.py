@@ -48,7 +48,7 @@ def test_at_the_limit_is_checked_above_is_skipped():
     at = padded(LIMIT)
     assert len(at.encode("utf-8")) == LIMIT
     report = check_source(at, "big.py")
-    assert report.skipped is None and [f.code for f in report.findings] == ["LXF005", "LXF001"]
+    assert report.skipped is None and [f.code for f in report.findings] == ["LXF001"]
     above = at + "\n"
     report = check_source(above, "big.py")
     assert report.findings == [] and report.skipped
@@ -99,7 +99,7 @@ def test_server_logs_one_line_for_a_document_over_the_limit(tmp_path):
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 9}, "contentChanges": [{"text": SAMPLE}]})
         note = client.wait_notification("textDocument/publishDiagnostics",
                                         lambda p: p["uri"] == uri and p.get("version") == 9, timeout=60)
-        assert [d["code"] for d in note["diagnostics"]] == ["LXF005", "LXF001"]
+        assert [d["code"] for d in note["diagnostics"]] == ["LXF001"]
         assert client.shutdown_and_exit() == 0
 
 

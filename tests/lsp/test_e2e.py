@@ -257,12 +257,12 @@ async def test_log_lines_that_only_fit_a_record_are_approximate(client: Language
         "`activation_checkpointing_policy` must be a set, found [<class 'model.Block'>].")
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri), position=types.Position(0, 30)))
-    assert "Wrap the policy in a set" in hover.contents.value
+    assert "Make the policy a set and wrap the same layers" in hover.contents.value
     card = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="errata.explain", arguments=["activation_checkpointing_policy must be a set"]))
     assert card.startswith("*No known message matches this text exactly. Closest known errors (approximate match")
     assert "1. **TypeError**: `activation_checkpointing_policy` must be a set" in card
-    assert "Wrap the policy in a set" in card
+    assert "Make the policy a set and wrap the same layers" in card
 
 
 async def test_hover_on_lightning_symbols(client: LanguageClient, tmp_path):

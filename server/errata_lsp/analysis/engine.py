@@ -237,7 +237,7 @@ def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> lis
     (its call sites), `rounds` steps out. The names of each chunk are cached with its tree."""
     chunks = doc.chunks(words)
     names: set[str] = set()
-    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall(doc.text)}
+    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall("\n".join(doc.lines))}  # any line ending
     for _ in range(rounds):
         before = len(names)
         for chunk in chunks:
