@@ -41,6 +41,9 @@ MAX_STEPS = 50_000
 CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
               "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
 ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
+# What a display or comprehension builds.
+DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
+            ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 OPTIMIZERS = "torch.optim."
 STRATEGIES = "lightning.fabric.strategies."
 NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
@@ -540,27 +543,12 @@ class Flow:
             if isinstance(value, (str, bytes)):
                 return v("str")
             return v("number")
-        if isinstance(node, ast.List):
-            return v("list")
-        if isinstance(node, ast.Tuple):
-            return v("tuple")
-        if isinstance(node, ast.Set):
-            return v("set")
-        if isinstance(node, ast.Dict):
-            return v("dict")
-        if isinstance(node, ast.ListComp):
-            return v("list")
-        if isinstance(node, ast.SetComp):
-            return v("set")
-        if isinstance(node, ast.DictComp):
-            return v("dict")
-        if isinstance(node, ast.GeneratorExp):
-            return v("generator")
-        if isinstance(node, (ast.JoinedStr,)):
-            return v("str")
+        kind = DISPLAYS.get(type(node))
+        if kind is not None:
+            return v(kind)
         if isinstance(node, ast.Lambda):
             return v("lambda")
-        if isinstance(node, (ast.Compare, ast.UnaryOp)) and isinstance(getattr(node, "op", None), ast.Not) or isinstance(node, ast.Compare):
+        if isinstance(node, ast.Compare) or isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return v("bool")
         if isinstance(node, ast.NamedExpr):
             return self.values(node.value)
