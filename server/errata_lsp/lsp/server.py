@@ -67,6 +67,7 @@ class DocumentState:
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
     task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
     converted: dict[tuple, tuple[types.Diagnostic, str]] = field(default_factory=dict)
+    checked: Any = None  # the engine's last `CheckedDocument` for this document (its trees, its findings)
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
 
 
@@ -336,9 +337,19 @@ class ErrataServer(LanguageServer):
                                   f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
                 return []
             return self._log_findings(doc, kb)
-        from ..analysis.engine import check_source
+        from ..analysis.engine import check_document, check_source
 
-        report = check_source(doc.text, _path_str(doc.uri), settings)
+        # The previous version's document model: only what the edit touched is scanned and parsed
+        # again, and its findings are reused when no chunk the rules read changed. Checks of one
+        # document run one at a time, so the previous version is never used twice.
+        try:
+            checked = check_document(doc.text, _path_str(doc.uri), settings, previous=state.checked)
+            state.checked, report = checked, checked.report
+        except Exception as exc:  # the incremental path must never cost the user their diagnostics
+            state.checked = None
+            self._report_once(state, "incremental", f"{doc.uri}: incremental check failed ({type(exc).__name__}: "
+                              f"{exc}); checked from scratch")
+            report = check_source(doc.text, _path_str(doc.uri), settings)
         if report.skipped:
             self._report_once(state, "skipped", f"{doc.uri}: {report.skipped}")
         for failure in report.failures:
