@@ -428,13 +428,16 @@ class Flow:
 
     # --- scopes ----------------------------------------------------------------------------------
     def scope(self, node: ast.AST) -> Scope:
-        """The walk of one scope. A function's or a class's walk depends on its own statements only, so
-        it is kept with its tree across checks (an edit elsewhere re-parses other chunks, not this one);
-        the module's depends on every chunk and is redone by each check."""
+        """The walk of one scope. A function's walk depends on its own statements only, so it is kept
+        with its tree across checks (an edit elsewhere re-parses other chunks, not this one); the
+        module's and a class's depend on several chunks and are redone by each check."""
         found = self._scopes.get(id(node))
         if found is not None:
             return found
-        if not isinstance(node, ast.Module) and self.origin is None:
+        # A class is put back together from its head and its methods' chunks on each check, so only
+        # functions (whose statements all come from their own tree) are kept.
+        cacheable = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and self.origin is None
+        if cacheable:
             found = _WALKED.get(node)
             if found is not None:
                 self._scopes[id(node)] = found
@@ -458,7 +461,7 @@ class Flow:
                 found.final = dict(walker.run(node.body, env, ()))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
-        if self.origin is None:
+        if cacheable:
             _WALKED[node] = found
         return found
 
