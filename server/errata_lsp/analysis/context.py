@@ -266,36 +266,8 @@ class Context:
         node = ast.Name(id="_", ctx=ast.Load())
         ast.copy_location(node, here)
         node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
-        self.flow.pin(node, entry.values(self.flow))
+        self.flow.pin(node, entry.values())
         return node
-
-    def dict_entries(self, expr: ast.AST, depth: int = 16) -> dict[str, tuple[ast.expr, ast.AST]] | None:
-        """Literal string keys of a dict display or `dict(...)` call, following a name binding.
-        `**` inside a display is followed `depth` levels deep (then the file cannot tell)."""
-        if depth <= 0:
-            return None
-        expr = self.value_of(expr)
-        if isinstance(expr, ast.Dict):
-            out = {}
-            for key, value in zip(expr.keys, expr.values):
-                if key is None:
-                    inner = self.dict_entries(value, depth - 1)
-                    if inner is None:
-                        return None
-                    out.update(inner)
-                elif isinstance(key, ast.Constant) and isinstance(key.value, str):
-                    out[key.value] = (value, key)
-                else:
-                    return None
-            return out
-        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict" and not expr.args:
-            out = {}
-            for kw in expr.keywords:
-                if kw.arg is None:
-                    return None
-                out[kw.arg] = (kw.value, kw)
-            return out
-        return None
 
     # --- the Fabric set-up -------------------------------------------------------------------
     def returned_values(self, func: ast.AST) -> list[ast.expr]:

@@ -18,7 +18,6 @@ from .document import Document
 
 MAX_BYTES = 2 * 1024 * 1024
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
-_cache: dict[tuple[str, int, int], tuple[str, float, str | None]] = {}
 _jedi_lock = threading.Lock()  # jedi keeps global caches: one question at a time
 
 
@@ -34,28 +33,6 @@ def imported_from_project(ctx, name: ast.AST) -> bool:
         return True
     top = module.split(".")[0]
     return top not in LIBRARIES and not _is_stdlib(top)
-
-
-def strategy_kind_elsewhere(ctx, name: ast.Name, called: bool) -> str | None:
-    """XLA_FSDP, OTHER or UNKNOWN for what an imported helper returns (`called`) or an imported
-    name holds; None when jedi cannot find it in a file of the project."""
-    if not ctx.doc.path or not os.path.isfile(ctx.doc.path):
-        return None
-    path = os.path.abspath(ctx.doc.path)
-    key = (path, name.lineno, name.col_offset)
-    cached = _cache.get(key)
-    if cached is not None:
-        target, mtime, kind = cached
-        if _mtime(target) == mtime:
-            return kind
-    with _jedi_lock:
-        found = _definition(ctx.doc, name, path)
-    if found is None:
-        return None
-    target, line, symbol = found
-    kind = _kind_in(target, line, symbol, called)
-    _cache[key] = (target, _mtime(target), kind)
-    return kind
 
 
 def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
@@ -142,35 +119,6 @@ def _definition(doc: Document, name: ast.Name, path: str) -> tuple[str, int, str
             if Path(module).is_relative_to(root):
                 return str(module), found.line, found.name
     return None
-
-
-def _kind_in(path: str, line: int, symbol: str, called: bool) -> str | None:
-    from .context import OTHER, UNKNOWN, XLA_FSDP, Context
-    from .engine import CONTEXT_WORDS
-
-    try:
-        if os.path.getsize(path) > MAX_BYTES:
-            return None
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    doc = Document(text, None)  # no path: the other file's own imports are not followed further
-    ctx = Context(doc, doc.chunks((symbol, *CONTEXT_WORDS, "XLAFSDPStrategy")))
-    values: list[ast.AST] = []
-    for node in ctx.nodes(ast.FunctionDef) if called else ctx.nodes(ast.Name):
-        if called and node.name == symbol and node.lineno <= line <= node.end_lineno:
-            values = ctx.returned_values(node)
-        elif not called and node.id == symbol and node.lineno == line and isinstance(node.ctx, ast.Store):
-            parent = ctx.parents.get(node)
-            if isinstance(parent, ast.Assign):
-                values = [parent.value]
-    if not values:
-        return None
-    kinds = set()
-    for value in values:
-        calls = ctx.strategy_calls(value)
-        kinds.add(UNKNOWN if calls is None else XLA_FSDP if calls else OTHER)
-    return kinds.pop() if len(kinds) == 1 else UNKNOWN
 
 
 def _project_root(path: Path) -> Path:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
+import functools
 import re
 import traceback
 from collections.abc import Iterable, Sequence
@@ -237,7 +238,10 @@ def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> lis
     (its call sites), `rounds` steps out. The names of each chunk are cached with its tree."""
     chunks = doc.chunks(words)
     names: set[str] = set()
-    bound_at_top = {a or b for a, b in TOP_LEVEL_BINDING.findall("\n".join(doc.lines))}  # any line ending
+    bound_at_top: set[str] = set()
+    for chunk in doc.all_chunks:  # a method's chunk binds nothing at the top level
+        if chunk.role != "member":
+            bound_at_top |= _bound_at_top(chunk.text)
     for _ in range(rounds):
         before = len(names)
         for chunk in chunks:
@@ -250,6 +254,13 @@ def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> lis
             break
         chunks = grown
     return chunks
+
+
+@functools.lru_cache(maxsize=8192)
+def _bound_at_top(text: str) -> frozenset[str]:
+    """Names a chunk's text binds at the top level; cached on the text, so a keystroke scans only the
+    chunk it changed."""
+    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text)))
 
 
 def _names(parsed: ParsedChunk) -> frozenset[str]:

@@ -475,13 +475,9 @@ class Flow:
                     out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
         return out
 
-    def owner(self, node: ast.AST) -> ast.AST:
-        """The scope (module, function, lambda, class body) whose walk records `node`."""
-        return self.ctx.scope_of(node)
-
     def reaching(self, name: ast.Name) -> tuple[Def, ...] | None:
         """The definitions that reach a name read; None when it is bound in no scope the file shows."""
-        owner = self.owner(name)
+        owner = self.ctx.scope_of(name)  # the scope whose walk records the read
         scope = self.scope(owner if not isinstance(owner, ast.ClassDef) else owner)
         defs = scope.reaching.get(id(name))
         if defs is None:  # not walked (a decorator, a default): read it in the enclosing scope
@@ -919,7 +915,7 @@ class Flow:
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
                     label = f"{base.label}[{key!r}]" if base.label else None
-                    out.extend(x.under(base.when).named(label) for x in entries[key].values(self))
+                    out.extend(x.under(base.when).named(label) for x in entries[key].values())
                     continue
             if isinstance(key, int) and base.kind in ("list", "tuple"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
@@ -1139,7 +1135,7 @@ class Flow:
                 key = self.constant_key(node.args[0])
                 entries, complete = self.entries(receiver)
                 if isinstance(key, str) and entries is not None and key in entries:
-                    return entries[key].values(self)
+                    return entries[key].values()
                 if len(node.args) > 1 and complete:
                     return self.values(node.args[1])
                 if complete and len(node.args) == 1 and name == "get":
@@ -1236,7 +1232,7 @@ class Entry:
     node: ast.AST
     flow: Flow = field(compare=False, repr=False)
 
-    def values(self, asking: Flow) -> tuple[Value, ...]:
+    def values(self) -> tuple[Value, ...]:
         return self.flow.values(self.value)
 
 
@@ -1426,8 +1422,8 @@ def _bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
     return values
 
 
-def describe_when(values: Iterable[Value]) -> str:
-    """`when args.remat == 'list'` for the conditions the given values hold under."""
-    conditions = [" and ".join(v.when) for v in values if v.when]
-    conditions = list(dict.fromkeys(conditions))
+def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
+    """`when args.remat == 'list'` for the conditions the given values (or condition tuples) hold under."""
+    whens = [v if isinstance(v, tuple) else v.when for v in values]
+    conditions = list(dict.fromkeys(" and ".join(w) for w in whens if w))
     return "when " + " or ".join(conditions) if conditions else ""

@@ -155,7 +155,6 @@ class ErrataServer(LanguageServer):
         self._shown_kb_problems = False
         self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
         self._logged_kb_problems: set[str] = set()
-        self._pyproject_cache: dict[tuple[Path, int], Settings] = {}
         self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
         self.collector = CollectorPause()
 

@@ -193,7 +193,7 @@ class LambdaInStrategy(Rule):
             "runs. Use a function defined at module level (or a `functools.partial` of one)"
         )
         if when:
-            message += f"; {describe_when([_When(when)])}"
+            message += f"; {describe_when([when])}"
         fixes = _to_def(ctx, lam, inside or name, taken)
         return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None)
 
@@ -209,15 +209,8 @@ class LambdaInStrategy(Rule):
             "`functools.partial`)"
         )
         if when:
-            message += f"; {describe_when([_When(when)])}"
+            message += f"; {describe_when([when])}"
         return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
-
-
-class _When:
-    """Conditions in the shape `describe_when` reads."""
-
-    def __init__(self, when: tuple[str, ...]):
-        self.when = when
 
 
 def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None):
