@@ -245,6 +245,29 @@ def test_check_document_gives_the_findings_of_check_source_and_reuses_them():
     assert moved.report.findings[0].fixes[0].edits[0].span.start.line == 6
 
 
+def test_typing_in_a_docstring_runs_no_rule_and_typing_in_a_string_argument_does():
+    text = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "class Trainer:\n    \"\"\"Trains.\"\"\"\n    def train(self, fabric):\n"
+            "        \"\"\"One epoch.\n\n        Example: fabric.strategy.no_backward_sync(model)\n        \"\"\"\n"
+            "        strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])\n"
+            "        return Fabric(strategy=strategy, accelerator='tpu')\n")
+    checked = check_document(text, "x.py")
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in checked.report.findings] == [("LXF001", 9, 93)]
+    steps = [
+        (text.replace("One epoch.", "One epoch, then another."), True),  # a method's docstring
+        (text.replace("Trains.", "Trains a model."), True),  # the class's own docstring
+        (text.replace("One epoch.\n", "One epoch.\n\n"), True),  # a line more: the finding moves down
+        (text.replace("accelerator='tpu'", "accelerator='cpu'"), False),  # a string the rules read
+        (text.replace('"""One epoch.', '"""One epoch."""\n        x = """'), False),  # no longer a docstring
+    ]
+    for new_text, reused in steps:
+        again = check_document(new_text, "x.py", previous=checked)
+        assert again.reused is reused, new_text
+        assert again.report.findings == check_source(new_text, "x.py").findings, new_text
+    longer = check_document(text.replace("One epoch.\n", "One epoch.\n\n"), "x.py", previous=checked)
+    assert [(f.code, f.span.start.line) for f in longer.report.findings] == [("LXF001", 10)]
+
+
 def test_findings_whose_message_names_a_moved_line_are_made_again():
     text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
     checked = check_document(text, "x.py")

@@ -123,6 +123,14 @@ class Chunk:
             found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
         return found  # type: ignore[return-value]
 
+    def says(self, word: str) -> bool:
+        """`word` appears anywhere in the text, comments included, in any case (kept with the chunk)."""
+        key = "\0says " + word
+        found = self._words.get(key)
+        if found is None:
+            found = self._words[key] = word.lower() in self.text.lower()
+        return found
+
     def code_signature(self) -> str:
         """The text without its comments and trailing blanks: equal signatures, equal trees."""
         found = self._words.get(_SIGNATURE)

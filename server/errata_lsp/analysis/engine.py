@@ -79,6 +79,18 @@ class CheckedDocument:
     picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
     raw: tuple[Finding, ...] = ()  # the findings before `# noqa` comments are applied
     reused: bool = False  # the previous version's findings, no rule ran
+    reads: Reads | None = None  # how the chunks were picked, for the next version
+
+
+@dataclass(frozen=True)
+class Reads:
+    """The chunks the rules look at, and what picked them: the trigger words, the names followed
+    from them (`Document.chunks(words, names)` picks them again) and every chunk's code."""
+
+    chunks: list
+    words: frozenset[str]
+    names: frozenset[str]
+    codes: tuple[tuple[str, str], ...]
 
 
 def check_source(
@@ -115,7 +127,8 @@ def _check(
         return CheckedDocument(Report(), None)
     doc = _next_document(text, path, previous, changes)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
-    chunks = _with_what_they_read(doc, words)
+    reads = _with_what_they_read(doc, words, previous.reads if previous is not None else None)
+    chunks = reads.chunks
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     key = (settings, active, path, eol, doc.bom)
@@ -126,7 +139,7 @@ def _check(
         failures = previous.report.failures  # type: ignore[union-attr]
         report = Report(_kept(doc, reused, settings, active, failures, exempt_codes), failures,
                         parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
-        return CheckedDocument(report, doc, key, picked, tuple(reused), True)
+        return CheckedDocument(report, doc, key, picked, tuple(reused), True, reads)
     ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
     raw: list[Finding] = []
@@ -149,7 +162,7 @@ def _check(
             raw.append(finding)
     raw.sort(key=lambda f: (f.span.start, f.code))
     report.findings = _kept(doc, raw, settings, active, report.failures, exempt_codes)
-    return CheckedDocument(report, doc, key, picked, tuple(raw))
+    return CheckedDocument(report, doc, key, picked, tuple(raw), reads=reads)
 
 
 def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Sequence[Rule],
@@ -161,7 +174,7 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
             used_noqa.add((finding.span.start.line, finding.code))
         else:
             kept.append(finding)
-    if settings.enabled(UNUSED_NOQA) and UNUSED_NOQA not in exempt_codes and "noqa" in doc.text.lower():
+    if settings.enabled(UNUSED_NOQA) and UNUSED_NOQA not in exempt_codes and any(c.says("noqa") for c in doc.all_chunks):
         from .rules import BY_CODE
 
         ran = {r.code for r in active} - {f.rule for f in failures}
@@ -187,7 +200,9 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
     _, first, old_end, new_end = edit
     delta = new_end - old_end
     for (old_line, old_code), (line, code) in zip(previous.picked, picked):
-        if old_code != code or line != (old_line + delta if old_line >= old_end else old_line):
+        if line != (old_line + delta if old_line >= old_end else old_line):
+            return None
+        if old_code != code and not _same_shape(previous.document, old_line, doc, line):
             return None
     if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
                      for n in re.findall(r"\d+", m.group())):
@@ -202,6 +217,48 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
             return None
         out.append(_moved(finding, old_end, delta) if delta else finding)
     return out
+
+
+def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:
+    """Whether two versions of a chunk differ only where no rule looks: in a docstring or another
+    string standing alone as a statement (typing in a docstring is typing in text)."""
+    old, new = before.chunk_at(old_line), after.chunk_at(line)
+    if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
+        return False
+    old_shape, new_shape = old.parsed.fact("shape", _shape), new.parsed.fact("shape", _shape)
+    return old_shape is not None and old_shape == new_shape
+
+
+def _shape(parsed: ParsedChunk) -> str | None:
+    """The chunk's tree without positions and without statements that are a string alone."""
+    if parsed.tree is None or parsed.repaired:
+        return None
+    if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
+        c = parsed.classdef
+        nodes: list = [c.name, c.decorator_list, c.bases, c.keywords, parsed.own_body]
+    else:
+        nodes = parsed.tree.body
+    out: list[str] = []
+    _serialise(nodes, out)
+    return "".join(out)
+
+
+def _serialise(node: object, out: list[str]) -> None:
+    if isinstance(node, ast.AST):
+        out.append(type(node).__name__ + "(")
+        for name in node._fields:
+            _serialise(getattr(node, name, None), out)
+            out.append(",")
+        out.append(")")
+    elif isinstance(node, list):
+        out.append("[")
+        for item in node:
+            if not (isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
+                    and isinstance(item.value.value, str)):
+                _serialise(item, out)
+        out.append("]")
+    else:
+        out.append(repr(node))
 
 
 def _moved(finding: Finding, since: int, delta: int) -> Finding:
@@ -232,12 +289,19 @@ def _next_document(
     return before.edited(text)
 
 
-def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> list:
+def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None = None, rounds: int = 2) -> Reads:
     """The chunks that mention a trigger word, and those the value-flow layer may need to follow them:
     the chunks that mention a name they read (where it is bound) or a function or class they define
-    (its call sites), `rounds` steps out. The names of each chunk are cached with its tree."""
+    (its call sites), `rounds` steps out. The names of each chunk are cached with its tree; when no
+    chunk's code changed since `previous` (typing in a comment), its names are taken as they were."""
+    codes = tuple((c.role, c.code_signature()) for c in doc.all_chunks)
+    key = frozenset(words)
+    if previous is not None and previous.words == key and previous.codes == codes:
+        chunks = doc.chunks(words, previous.names) if previous.names else doc.chunks(words)
+        return Reads(chunks, key, previous.names, codes)
     chunks = doc.chunks(words)
     names: set[str] = set()
+    used: frozenset[str] = frozenset()  # the names that picked `chunks`
     bound_at_top: set[str] = set()
     for chunk in doc.all_chunks:  # a method's chunk binds nothing at the top level
         if chunk.role != "member":
@@ -252,8 +316,8 @@ def _with_what_they_read(doc: Document, words: set[str], rounds: int = 2) -> lis
         grown = doc.chunks(words, names)
         if len(grown) == len(chunks):
             break
-        chunks = grown
-    return chunks
+        chunks, used = grown, frozenset(names)
+    return Reads(chunks, key, used, codes)
 
 
 @functools.lru_cache(maxsize=8192)

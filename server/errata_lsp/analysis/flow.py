@@ -151,6 +151,7 @@ class Scope:
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
 _WALKED: weakref.WeakKeyDictionary[ast.AST, Scope] = weakref.WeakKeyDictionary()
+_SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
 class _Terminated(dict):
@@ -750,12 +751,8 @@ class Flow:
                 else:
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
                 continue
-            self_name = method.args.args[0].arg if method.args.args else None
-            if self_name is None:
-                continue
-            for stmt in ast.walk(method):
-                for target, value in _attribute_stores(stmt, self_name, attr):
-                    out.extend(x.named(label) for x in self._in_method(method, call, value))
+            for value in _self_stores(method).get(attr, ()):
+                out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:
             out.extend(self.class_attribute(cls, attr, set()))
         if not out:
@@ -1338,24 +1335,40 @@ def _all_args(args: ast.arguments) -> list[ast.arg]:
     return out
 
 
-def _attribute_stores(stmt: ast.AST, self_name: str, attr: str) -> Iterable[tuple[ast.AST, ast.expr]]:
-    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        for target in targets:
-            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) \
-                    and target.value.id == self_name:
-                yield target, stmt.value
-            elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Tuple, ast.List)) \
-                    and len(target.elts) == len(stmt.value.elts):
-                for t, v in zip(target.elts, stmt.value.elts):
-                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) \
-                            and t.value.id == self_name:
-                        yield t, v
-            elif isinstance(target, (ast.Tuple, ast.List)):
-                for i, t in enumerate(target.elts):
-                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) \
-                            and t.value.id == self_name:
-                        yield t, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())
+def _self_stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr]]:
+    """What a method assigns to `self.<attr>`, by attribute: one walk per method tree, kept with it
+    (an attribute question no longer walks every method of the class again)."""
+    found = _SELF_STORES.get(method)
+    if found is None:
+        found = {}
+        self_name = method.args.args[0].arg if method.args.args else None
+        if self_name is not None:
+            for stmt in ast.walk(method):
+                if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                    for attr, value in _attribute_stores(stmt, self_name):
+                        found.setdefault(attr, []).append(value)
+        _SELF_STORES[method] = found
+    return found
+
+
+def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Iterable[tuple[str, ast.expr]]:
+    """(attribute, value) of each `self.<attribute> = value` in one assignment, unpacking included."""
+    def is_self(t: ast.AST) -> bool:
+        return isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == self_name
+
+    assert stmt.value is not None
+    for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+        if is_self(target):
+            yield target.attr, stmt.value  # type: ignore[attr-defined]
+        elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Tuple, ast.List)) \
+                and len(target.elts) == len(stmt.value.elts):
+            for t, v in zip(target.elts, stmt.value.elts):
+                if is_self(t):
+                    yield t.attr, v  # type: ignore[attr-defined]
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for i, t in enumerate(target.elts):
+                if is_self(t):
+                    yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
 
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
