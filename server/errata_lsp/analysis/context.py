@@ -57,10 +57,14 @@ class Context:
         loose: dict[ast.AST, ast.AST] = {}  # parents of nodes without a line (arguments, comprehensions)
         classdef: ast.ClassDef | None = None
         head = None
+        # each chunk's tree, with the scope its own top-level statements live in (None: the module)
+        self._trees: list[tuple[Any, ast.ClassDef | None]] = []
         for chunk in chunks:
             parsed = chunk.parsed
             if parsed is None or parsed.tree is None:
                 continue
+            member = getattr(chunk, "role", "top") == "member" and classdef is not None and chunk.head is head
+            self._trees.append((parsed, classdef if member else None))
             kinds, parents = parsed.index
             by_type.append(kinds)
             tables.append((chunk.first, parents))
@@ -165,16 +169,22 @@ class Context:
     # --- bindings ----------------------------------------------------------------------------
     @cached_property
     def _bindings(self) -> dict[ast.AST, dict[str, list[Binding]]]:
-        table: dict[ast.AST, dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
-        for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.With, ast.arg):
-            for node in self._by_type[kind]:
-                for target, value in _bound(node):
-                    table[self.scope_of(node)][target.id if isinstance(target, ast.Name) else target.arg].append(
-                        Binding(target, value, node))
-        for kind in (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-            for node in self._by_type[kind]:
-                for name in _defined_names(node):
-                    table[self.scope_of(node)][name].append(Binding(node, None, node))
+        """Bindings by scope and name: a merge of each chunk's own table (kept with its tree), in the
+        order of `_BINDING_KINDS`, then of the document."""
+        ranked: dict[ast.AST, dict[str, list[tuple[int, Binding]]]] = {}
+        sources: dict[ast.AST, int] = {}
+        for parsed, outer in self._trees:
+            for scope, names in parsed.fact("bindings", _chunk_bindings).items():
+                key = scope if scope is not None else (outer if outer is not None else self.module)
+                dest = ranked.setdefault(key, {})
+                sources[key] = sources.get(key, 0) + 1
+                for name, found in names.items():
+                    dest.setdefault(name, []).extend(found)
+        table: dict[ast.AST, dict[str, list[Binding]]] = {}
+        for key, names in ranked.items():
+            several = sources[key] > 1  # lists from several chunks: by kind first, as one walk gives them
+            table[key] = {name: [b for _, b in (sorted(found, key=_rank) if several else found)]
+                          for name, found in names.items()}
         return table
 
     def bindings(self, name: str, scope: ast.AST) -> list[Binding]:
@@ -431,6 +441,41 @@ class _ByType(dict):
                 merged.extend(found)
         self[kind] = merged
         return merged
+
+
+_BINDING_KINDS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.With, ast.arg,
+                  ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_DEFINITIONS = 7  # kinds from here on bind names they define, not targets
+
+
+def _rank(item: tuple[int, Binding]) -> int:
+    return item[0]
+
+
+def _chunk_bindings(parsed: Any) -> dict[ast.AST | None, dict[str, list[tuple[int, Binding]]]]:
+    """One chunk's bindings by scope (None: the chunk's own top level, the module's or its class's)
+    and name, each with the rank of its kind in `_BINDING_KINDS`."""
+    by_type, parents = parsed.index
+    out: dict[ast.AST | None, dict[str, list[tuple[int, Binding]]]] = {}
+
+    def scope_of(node: ast.AST) -> ast.AST | None:
+        parent = parents.get(node)
+        while parent is not None and not isinstance(parent, SCOPES):
+            parent = parents.get(parent)
+        return parent
+
+    for rank, kind in enumerate(_BINDING_KINDS):
+        for node in by_type.get(kind, ()):
+            if rank < _DEFINITIONS:
+                pairs = [(t.id if isinstance(t, ast.Name) else t.arg, Binding(t, v, node))  # type: ignore[attr-defined]
+                         for t, v in _bound(node)]
+            else:
+                pairs = [(name, Binding(node, None, node)) for name in _defined_names(node)]
+            if pairs:
+                names = out.setdefault(scope_of(node), {})
+                for name, binding in pairs:
+                    names.setdefault(name, []).append((rank, binding))
+    return out
 
 
 def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:

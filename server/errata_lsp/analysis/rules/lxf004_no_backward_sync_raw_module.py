@@ -127,6 +127,7 @@ class NoBackwardSyncRawModule(Rule):
     )
 
     def check(self, ctx: Context):
+        setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
         for call, fabric in ctx.method_calls("no_backward_sync"):
             if not call.args or ctx.fabric_kind(fabric) is None:
                 continue
@@ -139,7 +140,10 @@ class NoBackwardSyncRawModule(Rule):
                 continue
             if _is_setup(binding.value):
                 continue
-            setup = self._setup_of(ctx, module, binding, call)
+            if setups is None:
+                setups = _setups_by_scope(ctx)
+            setup = next((c for c in setups.get((ctx.scope_of(call), module.id), ())
+                          if _before(binding.stmt, c) and _before(c, call)), None)
             if setup is not None:
                 yield self._after_setup(ctx, call, module, setup)
             elif _constructs_module(ctx, binding.value):
@@ -167,17 +171,6 @@ class NoBackwardSyncRawModule(Rule):
             message += f"; {condition}" if condition else "; on some paths"
         return self.finding(ctx, module, message, (), self.severity if every_path else Severity.WARNING)
 
-    def _setup_of(self, ctx: Context, module: ast.Name, binding, use: ast.Call) -> ast.Call | None:
-        """A `fabric.setup(module)` call between the binding of `module` and its use here."""
-        scope = ctx.scope_of(use)
-        for call in (c for method in SETUP_METHODS for c, _ in ctx.method_calls(method)):
-            if (
-                call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == module.id
-                and ctx.scope_of(call) is scope and _before(binding.stmt, call) and _before(call, use)
-            ):
-                return call
-        return None
-
     def _after_setup(self, ctx: Context, call: ast.Call, module: ast.Name, setup: ast.Call):
         statement = ctx.statement_of(setup)
         setup_text = ctx.doc.source(setup)
@@ -193,6 +186,16 @@ class NoBackwardSyncRawModule(Rule):
         fixes = [fix(f"Use `{holder}`, the set-up module", replace(ctx, module, holder), preferred=True)] if holder else []
         where = f"`{holder}` holds the module returned by `{setup_text}`" if holder else f"`{setup_text}` returns the set-up module"
         return self.finding(ctx, module, f"`{module.id}` is not set up: {where}; Fabric raises TypeError here", fixes)
+
+
+def _setups_by_scope(ctx: Context) -> dict[tuple[ast.AST, str], list[ast.Call]]:
+    """`fabric.setup(name, ...)` calls by their scope and the name they set up, in document order."""
+    found: dict[tuple[ast.AST, str], list[ast.Call]] = {}
+    for method in SETUP_METHODS:
+        for call, _ in ctx.method_calls(method):
+            if call.args and isinstance(call.args[0], ast.Name):
+                found.setdefault((ctx.scope_of(call), call.args[0].id), []).append(call)
+    return found
 
 
 def _is_setup(node: ast.AST) -> bool:
