@@ -268,6 +268,30 @@ def test_typing_in_a_docstring_runs_no_rule_and_typing_in_a_string_argument_does
     assert [(f.code, f.span.start.line) for f in longer.report.findings] == [("LXF001", 10)]
 
 
+def test_a_document_dropped_after_its_check_frees_its_trees():
+    """What the value-flow layer keeps of a function's walk lives only as long as the function's tree:
+    a server that closes a document, or a command line checking file after file, keeps no old trees."""
+    import gc
+    import weakref
+
+    text = ("from lightning.fabric import Fabric\n\n"
+            "def build(fabric):\n    policy = [Block]\n    return XLAFSDPStrategy(auto_wrap_policy=policy)\n\n"
+            "class Runner:\n    def __init__(self, fabric):\n        self.fabric = fabric\n"
+            "    def step(self, model):\n        with self.fabric.no_backward_sync(model):\n            pass\n\n"
+            "fabric = Fabric(strategy='xla_fsdp')\nRunner(fabric).step(build(fabric))\n")
+    PARSE_CACHE.clear()
+    checked = check_document(text, "x.py")
+    nodes = {id(node): node for chunk in checked.document.all_chunks if chunk.parsed and chunk.parsed.tree
+             for node in ast.walk(chunk.parsed.tree) if isinstance(node, ast.FunctionDef)}
+    functions = [weakref.ref(node) for node in nodes.values()]
+    del nodes
+    assert len(functions) == 3
+    del checked
+    PARSE_CACHE.clear()
+    gc.collect()
+    assert [ref() for ref in functions] == [None, None, None]
+
+
 def test_findings_whose_message_names_a_moved_line_are_made_again():
     text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
     checked = check_document(text, "x.py")

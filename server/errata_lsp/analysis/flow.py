@@ -150,7 +150,7 @@ class Scope:
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
-_WALKED: weakref.WeakKeyDictionary[ast.AST, Scope] = weakref.WeakKeyDictionary()
+_WALKED: weakref.WeakKeyDictionary[ast.AST, tuple] = weakref.WeakKeyDictionary()  # Scope's fields after `node`
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
@@ -439,9 +439,9 @@ class Flow:
         # functions (whose statements all come from their own tree) are kept.
         cacheable = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and self.origin is None
         if cacheable:
-            found = _WALKED.get(node)
-            if found is not None:
-                self._scopes[id(node)] = found
+            kept = _WALKED.get(node)
+            if kept is not None:
+                found = self._scopes[id(node)] = Scope(node, *kept)
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
@@ -462,8 +462,8 @@ class Flow:
                 found.final = dict(walker.run(node.body, env, ()))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
-        if cacheable:
-            _WALKED[node] = found
+        if cacheable:  # without the node: a value that held its own key would keep the tree forever
+            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs)
         return found
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
