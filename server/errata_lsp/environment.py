@@ -72,10 +72,21 @@ class Environment:
         return LibraryVersion("lightning", None, UNKNOWN)
 
     def as_json(self) -> dict[str, dict[str, str | None]]:
-        return {lib.name: {"version": lib.version, "source": lib.source} for lib in self.libraries}
+        """name -> version and source, Lightning first (with the covered release it is checked as)."""
+        lightning = self.lightning
+        table = _table()
+        placed = table.place(lightning.version) if table is not None else None
+        out: dict[str, dict[str, str | None]] = {"lightning": {
+            "distribution": lightning.name, "version": lightning.version, "source": lightning.source,
+            "checkedAs": placed.release if placed else None, "outside": placed.outside if placed else None}}
+        for lib in self.libraries:
+            if lib.name not in LIGHTNING_DISTRIBUTIONS:
+                out[lib.name] = {"version": lib.version, "source": lib.source}
+        return out
 
 
 NOWHERE = Environment((), UNKNOWN)
+UNKNOWN_LIGHTNING = NOWHERE.lightning
 
 
 # --- where to look ------------------------------------------------------------------------------
@@ -416,10 +427,14 @@ def _overridden(environment: Environment, override: str, releases: tuple[str, ..
                        environment.source)
 
 
-def _covered_releases() -> tuple[str, ...]:
+def _table():
     from .kb.versions import shipped
 
-    table = shipped()
+    return shipped()
+
+
+def _covered_releases() -> tuple[str, ...]:
+    table = _table()
     return table.releases if table is not None else ()
 
 
@@ -441,3 +456,16 @@ _lock = threading.Lock()
 def clear_cache() -> None:
     with _lock:
         _cache.clear()
+
+
+def with_environment(settings, path: str | os.PathLike[str] | None, root: Path | None = None):
+    """`settings` (a `settings.Settings`) with the environment the code at `path` runs with."""
+    from dataclasses import replace
+
+    try:
+        found = detect(Path(path) if path else Path.cwd(), root, settings.python_interpreter,
+                       settings.lightning_version)
+    except (OSError, ValueError, RuntimeError):  # an unreadable folder on the way: nothing is known
+        found = NOWHERE if not settings.lightning_version else _overridden(NOWHERE, settings.lightning_version,
+                                                                           _covered_releases())
+    return replace(settings, environment=found)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ class VersionTable:
         self.records: dict[str, dict[str, Any]] = data.get("records", {})
         self._url = data.get("url", "")
         self._sites: dict[str, dict[str, Site | None]] = {}
+        self._wordings: list[tuple[str, str, re.Pattern[str]]] | None = None
 
     @property
     def newest(self) -> str | None:
@@ -94,6 +96,30 @@ class VersionTable:
         here, newest = self.site(record_id, release), self.site(record_id, self.newest)
         return bool(here and newest and here.message and _normal(here.message) != _normal(newest.message))
 
+    def older_wordings(self, text: str) -> list[tuple[str, str]]:
+        """(record id, releases) for each wording of a record's message that only older releases use
+        and that `text` (a message or a traceback) states: what `explain` falls back on."""
+        if self._wordings is None:
+            from .record import pattern_from_template
+
+            spans: dict[tuple[str, str], list[str]] = {}  # (record, wording) -> first and last release
+            for record_id, entry in sorted(self.records.items()):
+                newest = self.site(record_id, self.newest) if self.newest else None
+                for run in entry.get("sites", ()):
+                    message = " ".join(run.get("message", "").split())
+                    if message and newest and _normal(message) != _normal(newest.message):
+                        span = spans.setdefault((record_id, message), [run["from"], run["to"]])
+                        span[1] = run["to"]
+            self._wordings = [
+                (record_id, f"{first}-{last}",
+                 re.compile(r"\s+".join(pattern_from_template(message).split(r"\ "))))
+                for (record_id, message), (first, last) in spans.items()]
+        found: list[tuple[str, str]] = []
+        for record_id, releases, pattern in self._wordings:
+            if pattern.search(text[-20_000:]):
+                found.append((record_id, releases))
+        return found
+
     def _expand(self, record_id: str) -> dict[str, Site | None]:
         entry = self.records[record_id]
         path = entry["filePath"]
@@ -108,10 +134,28 @@ class VersionTable:
         return out
 
 
-def _normal(message: str) -> str:
-    import re
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
-    return " ".join(re.sub(r"\{[^{}]*\}", "{}", message).split())
+
+def _normal(message: str) -> str:
+    return " ".join(_PLACEHOLDER.sub("{}", message).split())
+
+
+def reworded(text: str, newest: str, theirs: str) -> str | None:
+    """`text` (a finding's message) with the newest release's wording of an error, where it quotes
+    it, replaced by `theirs` (both templates); what the quote filled in for a placeholder fills the
+    same placeholder of `theirs`. None when `text` does not quote `newest`."""
+    newest, theirs = " ".join(newest.split()).rstrip("."), " ".join(theirs.split()).rstrip(".")
+    if not newest or newest.endswith("}"):
+        return None  # a quote ending in a placeholder has no end to find
+    literals = _PLACEHOLDER.split(newest)
+    names = _PLACEHOLDER.findall(newest)
+    found = re.search("(.+?)".join(re.escape(part) for part in literals), text)
+    if found is None:
+        return None
+    values = dict(zip(names, found.groups()))
+    filled = _PLACEHOLDER.sub(lambda m: values.get(m.group(), f"<{m.group()[1:-1]}>"), theirs)
+    return text[:found.start()] + filled + text[found.end():]
 
 
 def load(path: str | Path) -> VersionTable:
@@ -125,3 +169,15 @@ def shipped() -> VersionTable | None:
         return load(SHIPPED_TABLE)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def older_wordings(kb: Any, text: str) -> tuple[str, list[Any]] | None:
+    """The records of `kb` that an older Lightning words as `text` does, and a line that says which
+    releases; None when `text` states no older wording."""
+    table = shipped()
+    found = table.older_wordings(text) if table is not None else []
+    records = [kb.get(record_id) for record_id, _ in found if kb.get(record_id) is not None]
+    if not records:
+        return None
+    releases = ", ".join(dict.fromkeys(releases for _, releases in found))
+    return f"*This is how lightning {releases} words the message.*", records
