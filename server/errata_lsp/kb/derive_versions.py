@@ -255,20 +255,42 @@ def _unrecorded(parsed: dict, releases: list[str], covered: set) -> dict[str, li
 
 
 def table(data: dict[str, Any]) -> str:
-    """Release -> how many records apply, which do not, which messages differ from the newest release."""
+    """Release -> how many records apply, which do not, which are raised with other words or under
+    another condition than in the newest release, and the raise sites of WATCHED no record covers."""
     from .versions import VersionTable
 
     versions = VersionTable(data)
-    rows = ["| release | records that apply | records absent | messages that differ from the newest | "
-            "raise sites no record covers |", "|---|---|---|---|---|"]
+    newest = versions.newest
+    rules = _rules_by_record()
+
+    def named(ids: list[str]) -> str:
+        return ", ".join(f"{rid} ({'/'.join(rules[rid])})" if rid in rules else rid for rid in ids) or "—"
+    rows = ["| release | records that apply | records absent | other message than the newest | "
+            "other condition than the newest | raise sites no record covers |", "|---|---|---|---|---|---|"]
     for release in versions.releases:
         absent = sorted(rid for rid in versions.records if not versions.applies(rid, release))
         differ = sorted(rid for rid in versions.records if versions.message_differs(rid, release))
+        guarded = sorted(rid for rid in versions.records if versions.site(rid, release) and versions.site(rid, newest)
+                         and versions.site(rid, release).condition != versions.site(rid, newest).condition)
         extra = [f"{s['errorClass']} L{s['line']}" + (f" if {s['condition']}" if s["condition"] else "")
                  for s in data["unrecorded"].get(release, [])]
-        rows.append(f"| {release} | {len(versions.records) - len(absent)} | {', '.join(absent) or '—'} | "
-                    f"{', '.join(differ) or '—'} | {'; '.join(extra) or '—'} |")
+        rows.append(f"| {release} | {len(versions.records) - len(absent)} | {named(absent)} | "
+                    f"{named(differ)} | {named(guarded)} | {'; '.join(extra) or '—'} |")
     return "\n".join(rows) + "\n"
+
+
+def _rules_by_record() -> dict[str, list[str]]:
+    """record id -> codes of the rules that report it (a rule's `record`, or a record id it names)."""
+    import sys as _sys
+
+    from ..analysis.rules import RULES
+
+    out: dict[str, list[str]] = {}
+    for rule in RULES:
+        names = vars(_sys.modules[type(rule).__module__]).values()
+        for value in {rule.record, *(v for v in names if isinstance(v, str) and re.fullmatch(r"[0-9a-f]{16}", v))}:
+            out.setdefault(value, []).append(rule.code)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
