@@ -4,7 +4,7 @@ where it holds, errata's corrected text where it does not, and a plain list of w
 XF = "lightning/fabric/strategies/xla_fsdp.py"
 TAG = "https://github.com/Lightning-AI/pytorch-lightning/blob/2.6.5/src/lightning/fabric/strategies/xla_fsdp.py"
 # No environment and no pin where the tests run: the card says so.
-UNKNOWN = "**Your environment.** lightning unknown (no environment or pin found); the newest release errata covers, 2.6.6, is assumed."
+UNKNOWN = "**Your environment.** lightning unknown (no environment, lockfile or pin found); the newest release errata covers, 2.6.6, is assumed."
 LINK_FIX = ("commit 9fed5c27d2 is not in pytorch-lightning's history, so the link now opens the 2.6.5 release tag, "
             "whose xla_fsdp.py is byte-identical to 2.6.6's")
 

@@ -34,7 +34,7 @@ def in_empty_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
-UNKNOWN_LIGHTNING = LibraryVersion("lightning", None, "unknown")
+UNKNOWN_LIGHTNING = LibraryVersion("lightning", None, "no environment, lockfile or pin found")
 
 
 def _statement_at(lines: list[str], start: int) -> list[str]:

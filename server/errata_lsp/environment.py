@@ -41,6 +41,7 @@ VENV_NAMES = (".venv", "venv")
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 MAX_READ = 4 * 1024 * 1024  # a lockfile or requirements file above this is not read
 UNKNOWN = "unknown"
+NOTHING_FOUND = "no environment, lockfile or pin found"
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Environment:
             found = self.get(name)
             if found is not None and found.version:
                 return found
-        return LibraryVersion("lightning", None, UNKNOWN)
+        return LibraryVersion("lightning", None, NOTHING_FOUND)
 
     def as_json(self) -> dict[str, dict[str, str | None]]:
         """name -> version and source, Lightning first (with the covered release it is checked as)."""

@@ -95,9 +95,7 @@ def _release_view(record: Record, lightning: Any) -> _ReleaseView | None:
         return None
     versions = shipped_versions()
     placed = versions.place(lightning.version) if versions is not None else None
-    who = f"lightning {lightning.version} ({lightning.source})" if lightning.version else \
-        "lightning unknown (no environment or pin found)"
-    note = f"**Your environment.** {who}"
+    note = f"**Your environment.** lightning {lightning.version or 'unknown'} ({lightning.source})"
     if placed is None:
         return _ReleaseView(note + ".", "", None)
     if lightning.version is None:  # the record's own link stays: it is at a release like the newest
