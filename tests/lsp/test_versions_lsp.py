@@ -1,0 +1,54 @@
+"""The language server follows the user's Lightning: the interpreter the editor names (read, never
+run), the finding's wording for that release, and a hover that says which release it speaks of and
+links the raise line at that release's tag."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from ..test_environment import SCRIPT, make_venv, untouched
+from .test_settings import open_doc, pushed, start
+
+LAUNCH = (
+    "To use the `XLAFSDPStrategy` strategy, `.launch()` needs to be called with a function that contains the code "
+    "to launch in processes: Fabric raises TypeError. Move the training code into `def train(fabric): ...` and call "
+    "`fabric.launch(train)`"
+)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "errata_lsp"]))
+async def client(lsp_client: LanguageClient):
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_the_editors_interpreter_sets_the_release(client: LanguageClient, tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "pyproject.toml").write_text("[project]\nname = 'trainer'\n")
+    venv = make_venv(tmp_path / "envs" / "old", lightning="2.1.0", torch="2.0.1")
+    python = str(venv / "bin" / "python")
+    await start(client, {"python": {"interpreter": python}}, root=workspace)
+    uri = (workspace / "train.py").as_uri()
+    open_doc(client, uri, SCRIPT)
+    found = sorted(await pushed(client, uri), key=lambda d: d.range.start.line)
+    assert [(d.code, d.message) for d in found][1] == ("LXF016", LAUNCH)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri), position=found[1].range.start))
+    parts = hover.contents.value.split("\n\n")
+    assert parts[:4] == [
+        f"**LXF016** {LAUNCH}",
+        "---",
+        "### TypeError: To use the `<strategy class>` strategy, `.launch()` needs to be called with a function that "
+        "contains the code to launch in processes.",
+        f"**Your environment.** lightning 2.1.0 (from the editor's interpreter {python}). lightning 2.1.0 words the "
+        "message as in the title; the newest covered release says: To spawn processes with the `<strategy class>` "
+        "strategy, `.launch()` needs to be called with a function that contains the code to launch in processes.",
+    ]
+    assert parts[-1] == ("Raised at [src/lightning/fabric/fabric.py:830](https://github.com/Lightning-AI/"
+                         "pytorch-lightning/blob/2.1.0/src/lightning/fabric/fabric.py#L830) (lightning 2.1.0)")
+    assert untouched(venv)
