@@ -52,3 +52,27 @@ async def test_the_editors_interpreter_sets_the_release(client: LanguageClient, 
     assert parts[-1] == ("Raised at [src/lightning/fabric/fabric.py:830](https://github.com/Lightning-AI/"
                          "pytorch-lightning/blob/2.1.0/src/lightning/fabric/fabric.py#L830) (lightning 2.1.0)")
     assert untouched(venv)
+
+
+async def test_a_changed_lockfile_is_read_again(client: LanguageClient, tmp_path):
+    import asyncio
+
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "pyproject.toml").write_text("[project]\nname = 'trainer'\n")
+    lock = workspace / "uv.lock"
+    lock.write_text('version = 1\n\n[[package]]\nname = "lightning"\nversion = "2.6.6"\n')
+    await start(client, root=workspace)
+    uri = (workspace / "train.py").as_uri()
+    open_doc(client, uri, SCRIPT)
+    first = sorted(await pushed(client, uri), key=lambda d: d.range.start.line)
+    assert first[1].message == LAUNCH.replace("To use the", "To spawn processes with the")
+    lock.write_text('version = 1\n\n[[package]]\nname = "lightning"\nversion = "2.1.2"\n')
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=lock.as_uri(), type=types.FileChangeType.Changed)]))
+    for _ in range(200):
+        now = sorted(client.diagnostics[uri], key=lambda d: d.range.start.line)
+        if now[1].message != first[1].message:
+            break
+        await asyncio.sleep(0.05)
+    assert now[1].message == LAUNCH

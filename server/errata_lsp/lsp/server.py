@@ -615,9 +615,27 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
-    if params.text_document.uri.endswith("pyproject.toml"):
+    if _settings_file(params.text_document.uri):
         ls.settings_changed_on_disk()
         ls.republish_all()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: ErrataServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A pyproject.toml, lockfile, pin or installed distribution changed on disk (a client that
+    watches them says so): the settings and the versions they lead to are read again."""
+    if any(_settings_file(change.uri) for change in params.changes):
+        ls.settings_changed_on_disk()
+        ls.republish_all()
+
+
+def _settings_file(uri: str) -> bool:
+    """pyproject.toml, and the files the user's library versions are read from."""
+    from ..environment import LOCKFILES
+
+    name = uri.rstrip("/").rsplit("/", 1)[-1]
+    return (name in ("pyproject.toml", *LOCKFILES, "METADATA") or name.endswith(".dist-info")
+            or (name.startswith("requirements") and name.endswith((".txt", ".in"))))
 
 
 @server.feature(
