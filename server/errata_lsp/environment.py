@@ -365,18 +365,19 @@ def detect(start: Path, root: Path | None = None, interpreter: str | None = None
     """The versions the code at `start` (a file or folder) runs with; see the module's doc."""
     environ = os.environ if environ is None else environ
     start = Path(os.path.abspath(start))
-    root = Path(os.path.abspath(root)) if root is not None else workspace_root(start)
-    key = (str(start if start.is_dir() else start.parent), str(root), interpreter or "",
-           environ.get("VIRTUAL_ENV", ""), override or "")
+    start = start if start.is_dir() else start.parent  # one result per folder
+    key = (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
     with _lock:
         cached = _cache.get(key)
     if cached is not None and cached[0] == _stamps(cached[1]):
         return cached[2]
+    root = Path(os.path.abspath(root)) if root is not None else workspace_root(start)
     search = _Search(root, _covered_releases())
     environment = _first(search, start, root, interpreter, environ.get("VIRTUAL_ENV"))
     if override:
         environment = _overridden(environment, override, search.releases)
-    looked = tuple(dict.fromkeys(search.looked))
+    # the folders up to the root too: a project marker that appears moves the root
+    looked = tuple(dict.fromkeys(str(p) for p in (*search.looked, *_folders(start, root), start)))
     with _lock:
         if len(_cache) > 256:
             _cache.clear()
@@ -439,7 +440,7 @@ def _covered_releases() -> tuple[str, ...]:
     return table.releases if table is not None else ()
 
 
-def _stamps(paths: Iterable[Path]) -> tuple:
+def _stamps(paths: Iterable[str]) -> tuple:
     out = []
     for path in paths:
         try:
@@ -450,7 +451,7 @@ def _stamps(paths: Iterable[Path]) -> tuple:
     return tuple(out)
 
 
-_cache: dict[tuple, tuple[tuple, tuple[Path, ...], Environment]] = {}
+_cache: dict[tuple, tuple[tuple, tuple[str, ...], Environment]] = {}
 _lock = threading.Lock()
 
 
