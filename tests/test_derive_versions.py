@@ -200,3 +200,34 @@ def test_every_lightning_record_is_in_the_shipped_table():
     kb = KnowledgeBase.load([])
     anchored = {r.id for r in kb if r.get("repo") == "Lightning-AI/pytorch-lightning" and r.get("filePath")}
     assert set(SHIPPED.records) == anchored
+
+
+# --- cards speak of the user's release ------------------------------------------------------------
+def card_parts(record_id: str, version: str | None, source: str = "from .venv") -> list[str]:
+    from errata_lsp.kb import card_markdown
+
+    record = KnowledgeBase.load([]).get(record_id)
+    return card_markdown(record, lightning=LibraryVersion("lightning", version, source)).split("\n\n")
+
+
+def test_card_of_a_check_under_another_condition():
+    parts = card_parts("650377c80b5b9c57", "2.1.4")
+    assert parts[1] == ("**Your environment.** lightning 2.1.4 (from .venv). lightning 2.1.4 raises it when "
+                        "`_using_pjrt() and len(self.parallel_devices) == 1` (lightning 2.6.6: when "
+                        "`len(self.parallel_devices) == 1`).")
+    assert parts[-1] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:177]("
+                         + TAG.format("2.1.4", "strategies/xla_fsdp.py", 177) + ") (lightning 2.1.4)")
+
+
+def test_card_of_a_check_the_release_does_not_have():
+    assert card_parts("4b01675a3b7ac56e", "2.1.0")[1] == (
+        "**Your environment.** lightning 2.1.0 (from .venv). **lightning 2.1.0 does not raise this error** "
+        "(it is raised by lightning>=2.2.0).")
+
+
+def test_card_of_a_version_outside_the_covered_releases():
+    parts = card_parts("7c98b3e7e2bf13da", "2.7.0", "from uv.lock")
+    assert parts[1] == ("**Your environment.** lightning 2.7.0 (from uv.lock): outside what errata covers (newer "
+                        "than 2.6.6, the newest release covered); shown as in 2.6.6.")
+    assert parts[-1] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:663]("
+                         + TAG.format("2.6.6", "strategies/xla_fsdp.py", 663) + ") (lightning 2.6.6)")

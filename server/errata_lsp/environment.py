@@ -12,6 +12,7 @@ The environment's files are read, never executed: an interpreter's `pyvenv.cfg` 
    `lightning>=2.2,<2.4` stands for the newest covered release it allows);
 6. none: the version is unknown and the newest release the knowledge base covers is assumed.
 
+(jedi's environment discovery is not used: it runs each interpreter it finds to ask its version.)
 `[tool.errata] lightning-version` overrides what was found for Lightning. Each result says where it
 came from ("from .venv"). Results are cached per folder and kept while none of the files and folders
 they were read from changes (size, mtime)."""

@@ -109,6 +109,10 @@ def _release_view(record: Record, lightning: Any) -> _ReleaseView | None:
         raised_in = versions.records[record.id].get("range", "")
         return _ReleaseView(f"{note}. **lightning {placed.release} does not raise this error** "
                             f"(it is raised by lightning{raised_in}).", "", None)
+    newest = versions.site(record.id, versions.newest) if versions.newest else None
+    if newest is not None and site.condition != newest.condition:
+        note += (f". lightning {placed.release} raises it when `{site.condition or 'always'}` "
+                 f"(lightning {versions.newest}: when `{newest.condition or 'always'}`)")
     message = ""
     if versions.message_differs(record.id, placed.release):
         message = site.message
