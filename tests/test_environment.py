@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from errata_lsp import environment
 from errata_lsp.environment import LibraryVersion, detect, with_environment
 from errata_lsp.settings import Settings, SettingsError, settings_for
@@ -238,18 +237,20 @@ OLD_LXF016 = NEWEST_LXF016.replace("To spawn processes with the", "To use the")
 def check(folder: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
     return subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--show-versions", *args, "train.py"],
-                          cwd=folder, capture_output=True, text=True, timeout=120, env={**clean, **(env or {})})
+                          cwd=folder, capture_output=True, text=True, timeout=120, env={**clean, **(env or {})},
+                          check=False)
 
 
 @pytest.mark.parametrize("setup, lines, versions", [
-    ("2.1-era venv", [LXF001, OLD_LXF016], "versions: lightning 2.1.0 (from .venv), torch 2.0.1 (from .venv), "
-                                           "torch-xla 2.0 (from .venv)"),
-    ("2.6 venv", [LXF001, NEWEST_LXF016], "versions: lightning 2.6.6 (from .venv), torch 2.9.0 (from .venv), "
-                                          "torch-xla 2.9.0 (from .venv)"),
-    ("lockfile only", [LXF001, OLD_LXF016], "versions: lightning 2.1.2 (from uv.lock), torch 2.1.2 (from uv.lock), "
-                                            "torch-xla unknown"),
-    ("nothing", [LXF001, NEWEST_LXF016], "versions: lightning unknown (no environment, lockfile or pin found), "
-                                         "torch unknown, torch-xla unknown; the newest release covered, 2.6.6, is assumed"),
+    ("2.1-era venv", [LXF001, OLD_LXF016], ("versions: lightning 2.1.0 (from .venv), torch 2.0.1 (from .venv), "
+                                            "torch-xla 2.0 (from .venv)")),
+    ("2.6 venv", [LXF001, NEWEST_LXF016], ("versions: lightning 2.6.6 (from .venv), torch 2.9.0 (from .venv), "
+                                           "torch-xla 2.9.0 (from .venv)")),
+    ("lockfile only", [LXF001, OLD_LXF016], ("versions: lightning 2.1.2 (from uv.lock), torch 2.1.2 (from uv.lock), "
+                                             "torch-xla unknown")),
+    ("nothing", [LXF001, NEWEST_LXF016], ("versions: lightning unknown (no environment, lockfile or pin found), "
+                                          "torch unknown, torch-xla unknown; the newest release covered, 2.6.6, "
+                                          "is assumed")),
 ])
 def test_the_same_script_gets_what_each_version_raises(workspace, setup, lines, versions):
     (workspace / "train.py").write_text(SCRIPT)
@@ -302,11 +303,11 @@ def test_nothing_in_the_environments_was_run(workspace, tmp_path):
     editor = make_venv(tmp_path / "editor", lightning="2.3.0")
     assert check(workspace, env={"VIRTUAL_ENV": str(active)}).returncode == 1
     explained = subprocess.run([sys.executable, "-m", "errata_lsp", "explain", "The XLA XRT runtime is not supported anymore."],
-                               cwd=workspace, capture_output=True, text=True, timeout=120)
+                               cwd=workspace, capture_output=True, text=True, timeout=120, check=False)
     assert "**Your environment.** lightning 2.1.0 (from .venv). **lightning 2.1.0 does not raise this error** " \
            "(it is raised by lightning>=2.2.0)." in explained.stdout
     settings = Settings().merged({"python": {"interpreter": str(editor / "bin" / "python")}})
     assert with_environment(settings, workspace / "train.py").environment.lightning.version == "2.3.0"
     assert untouched(local, active, editor)
-    subprocess.run([str(editor / "bin" / "python"), "-c", "pass"], timeout=60)
+    subprocess.run([str(editor / "bin" / "python"), "-c", "pass"], timeout=60, check=False)
     assert (editor / "EXECUTED").read_text() == "ran\n"

@@ -43,11 +43,11 @@ async def test_the_editors_interpreter_sets_the_release(client: LanguageClient, 
     assert parts[:4] == [
         f"**LXF016** {LAUNCH}",
         "---",
-        "### TypeError: To use the `<strategy class>` strategy, `.launch()` needs to be called with a function that "
-        "contains the code to launch in processes.",
-        f"**Your environment.** lightning 2.1.0 (from the editor's interpreter {python}). lightning 2.1.0 words the "
-        "message as in the title; the newest covered release says: To spawn processes with the `<strategy class>` "
-        "strategy, `.launch()` needs to be called with a function that contains the code to launch in processes.",
+        ("### TypeError: To use the `<strategy class>` strategy, `.launch()` needs to be called with a function that "
+         "contains the code to launch in processes."),
+        (f"**Your environment.** lightning 2.1.0 (from the editor's interpreter {python}). lightning 2.1.0 words the "
+         "message as in the title; the newest covered release says: To spawn processes with the `<strategy class>` "
+         "strategy, `.launch()` needs to be called with a function that contains the code to launch in processes."),
     ]
     assert parts[-1] == ("Raised at [src/lightning/fabric/fabric.py:830](https://github.com/Lightning-AI/"
                          "pytorch-lightning/blob/2.1.0/src/lightning/fabric/fabric.py#L830) (lightning 2.1.0)")

@@ -265,8 +265,8 @@ def table(data: dict[str, Any]) -> str:
 
     def named(ids: list[str]) -> str:
         return ", ".join(f"{rid} ({'/'.join(rules[rid])})" if rid in rules else rid for rid in ids) or "—"
-    rows = ["| release | records that apply | records absent | other message than the newest | "
-            "other condition than the newest | raise sites no record covers |", "|---|---|---|---|---|---|"]
+    rows = [("| release | records that apply | records absent | other message than the newest | "
+             "other condition than the newest | raise sites no record covers |"), "|---|---|---|---|---|---|"]
     for release in versions.releases:
         absent = sorted(rid for rid in versions.records if not versions.applies(rid, release))
         differ = sorted(rid for rid in versions.records if versions.message_differs(rid, release))
