@@ -311,3 +311,18 @@ def test_nothing_in_the_environments_was_run(workspace, tmp_path):
     assert untouched(local, active, editor)
     subprocess.run([str(editor / "bin" / "python"), "-c", "pass"], timeout=60, check=False)
     assert (editor / "EXECUTED").read_text() == "ran\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_where_a_file_should_be_does_not_hang(workspace):
+    venv = workspace / ".venv"
+    (venv / "lib" / "python3.11" / "site-packages" / "lightning-2.4.0.dist-info").mkdir(parents=True)
+    os.mkfifo(venv / "pyvenv.cfg")
+    os.mkfifo(venv / "lib" / "python3.11" / "site-packages" / "lightning-2.4.0.dist-info" / "METADATA")
+    os.mkfifo(workspace / "uv.lock")
+    os.mkfifo(workspace / "requirements.txt")
+    # the folder name still gives the version; the FIFOs are skipped, never read
+    found = detect(workspace / "src" / "train.py", environ={})
+    assert found.lightning == LibraryVersion("lightning", "2.4.0", "from .venv")
+    (venv / "lib" / "python3.11" / "site-packages" / "lightning-2.4.0.dist-info").rename(venv / "moved")
+    assert detect(workspace / "src" / "train.py", environ={}).lightning == UNKNOWN

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import threading
 from collections.abc import Iterable, Mapping
@@ -206,8 +207,7 @@ def installed(folders: Iterable[Path]) -> dict[str, str]:
 
 def _metadata_version(path: Path) -> str | None:
     try:
-        with open(path, "rb") as file:
-            head = file.read(16384).decode("utf-8", "replace")
+        head = _read(path, 16384)
     except OSError:
         return None
     for line in head.splitlines():
@@ -295,9 +295,15 @@ def _valid(version: str) -> bool:
     return True
 
 
-def _read(path: Path) -> str:
-    with open(path, "rb") as file:
-        data = file.read(MAX_READ + 1)
+def _read(path: Path, limit: int | None = None) -> str:
+    """A regular file's text (its first `limit` bytes); a FIFO or device is never opened for reading
+    in a way that could block, and a file above MAX_READ is refused."""
+    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        data = file.read((limit or MAX_READ) + 1)
+    if limit is not None:
+        return data[:limit].decode("utf-8", "replace")
     if len(data) > MAX_READ:
         raise OSError(f"{path} is above {MAX_READ // 2**20} MiB")
     return data.decode("utf-8", "replace")
