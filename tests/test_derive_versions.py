@@ -230,3 +230,14 @@ def test_card_of_a_version_outside_the_covered_releases():
                         "than 2.6.6, the newest release covered); shown as in 2.6.6.")
     assert parts[-1] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:663]("
                          + TAG.format("2.6.6", "strategies/xla_fsdp.py", 663) + ") (lightning 2.6.6)")
+
+
+def test_kb_validate_names_a_table_record_that_is_gone(monkeypatch, capsys):
+    from errata_lsp.cli import main
+
+    assert main(["kb", "validate"]) == 0
+    gone = VersionTable({"releases": ["2.1.0"], "records": {"ffffffffffffffff": {"filePath": PATH, "sites": []}}})
+    monkeypatch.setattr(kb_versions, "shipped", lambda: gone)
+    capsys.readouterr()
+    assert main(["kb", "validate"]) == 1
+    assert capsys.readouterr().out == f"{kb_versions.SHIPPED_TABLE}: record 'ffffffffffffffff': no such record\n"

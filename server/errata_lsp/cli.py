@@ -403,6 +403,8 @@ def _kb_validate(args: argparse.Namespace) -> int:
     problems = [str(p) for p in kb.problems]
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
+    if not args.paths:
+        problems += _version_table_problems(kb)
     for problem in problems:
         print(problem)
     print(f"{len(kb)} record(s) loaded, {len(problems)} problem(s).", file=sys.stderr)
@@ -419,6 +421,17 @@ def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:
         return [str(exc)]
     where = table.path or "corrections"
     return [f"{where}: correction for record {rid!r}: no such record" for rid in table.orphans(r.id for r in kb)]
+
+
+def _version_table_problems(kb: KnowledgeBase) -> list[str]:
+    """The shipped per-release table: it loads, and each record it names is in the knowledge base."""
+    from .kb.versions import SHIPPED_TABLE, shipped
+
+    table = shipped()
+    if table is None:
+        return [f"{SHIPPED_TABLE}: the per-release table does not load"]
+    known = {record.id for record in kb}
+    return [f"{SHIPPED_TABLE}: record {rid!r}: no such record" for rid in sorted(table.records) if rid not in known]
 
 
 def _kb_stats(args: argparse.Namespace) -> int:

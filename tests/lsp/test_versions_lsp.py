@@ -76,3 +76,26 @@ async def test_a_changed_lockfile_is_read_again(client: LanguageClient, tmp_path
             break
         await asyncio.sleep(0.05)
     assert now[1].message == LAUNCH
+
+
+async def test_api_hover_lists_only_what_the_release_raises(client: LanguageClient, tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "pyproject.toml").write_text("[project]\nname = 'trainer'\n")
+    await start(client, root=workspace)
+    text = "from lightning.fabric import Fabric\nfabric = Fabric(accelerator='tpu')\n"
+    xrt = "- **RuntimeError**: The XLA XRT runtime is not supported anymore."
+
+    async def listed(name: str) -> list[str]:
+        uri = (workspace / name).as_uri()
+        open_doc(client, uri, text)
+        hover = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri), position=types.Position(1, 10)))
+        return [line for line in hover.contents.value.splitlines() if line.startswith("- ")]
+
+    newest = await listed("newest.py")  # no environment: the newest release, which has the XRT check
+    assert any(line.startswith(xrt) for line in newest)
+    (workspace / "requirements.txt").write_text("lightning==2.1.4\n")  # 2.1 has no XRT check (from 2.2.0)
+    older = await listed("older.py")
+    assert not any(line.startswith(xrt) for line in older)
+    assert older == [line for line in newest if not line.startswith(xrt)]

@@ -460,10 +460,14 @@ class ErrataServer(LanguageServer):
             return None
         with self.collector.held():
             names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
+        from ..kb.versions import shipped
+
+        table, lightning = shipped(), self._lightning(doc.uri)
         records = []
         for name in names:
             for record in kb.by_symbol(name):
-                if record not in records:
+                # what the user's release does not raise is not listed
+                if record not in records and (table is None or table.applies(record.id, lightning.version)):
                     records.append(record)
         if not records:
             return None
