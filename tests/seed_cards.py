@@ -3,12 +3,16 @@ where it holds, errata's corrected text where it does not, and a plain list of w
 
 XF = "lightning/fabric/strategies/xla_fsdp.py"
 TAG = "https://github.com/Lightning-AI/pytorch-lightning/blob/2.6.5/src/lightning/fabric/strategies/xla_fsdp.py"
+# No environment and no pin where the tests run: the card says so.
+UNKNOWN = "**Your environment.** lightning unknown (no environment, lockfile or pin found); the newest release errata covers, 2.6.6, is assumed."
 LINK_FIX = ("commit 9fed5c27d2 is not in pytorch-lightning's history, so the link now opens the 2.6.5 release tag, "
             "whose xla_fsdp.py is byte-identical to 2.6.6's")
 
 SEED_000 = "\n".join([
     "### TypeError: Blocking backward sync is only possible if the module passed to `<class>.no_backward_sync` "
     "is wrapped in `XlaFullyShardedDataParallel`. Got: <module class>.",
+    "",
+    UNKNOWN,
     "",
     "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 5 places; the card shows the corrected text.",
     "- The record says `XLAFSDPStrategy.no_backward_sync` exists and `fabric.strategy.no_backward_sync(raw_model, enabled=True)` "
@@ -68,6 +72,8 @@ SEED_003 = "\n".join([
     "### TypeError: `activation_checkpointing_policy` must be a set, found <policy>. You can try defining and passing "
     "`auto_wrapper_callable` instead.",
     "",
+    UNKNOWN,
+    "",
     "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 5 places; the card shows the corrected text.",
     "- The record says `XLAFSDPStrategy(activation_checkpointing_policy=[MyBlock])` raises it; in lightning 2.6.6, the "
     "constructor and `Fabric(...)` accept a list; the check runs in `setup_module` (l.213 → `_parse_fsdp_kwargs` l.632 → "
@@ -123,6 +129,8 @@ SEED_003 = "\n".join([
 
 SEED_004 = "\n".join([
     "### ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one",
+    "",
+    UNKNOWN,
     "",
     "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 4 places; the card shows the corrected text.",
     "- The record says its \"before\" (`partial(apply_activation_checkpointing, check_fn=lambda ...)`) raises this "

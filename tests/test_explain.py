@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from errata_lsp.cli import main
+from errata_lsp.environment import LibraryVersion
 from errata_lsp.kb import KnowledgeBase, card_markdown
 
 DATA = Path(__file__).parent / "data" / "rendered_messages.json"
@@ -26,9 +27,14 @@ def kb() -> KnowledgeBase:
 
 @pytest.fixture
 def in_empty_dir(tmp_path, monkeypatch):
-    """Run the CLI from a folder with no pyproject.toml, so no `[tool.errata]` applies."""
+    """Run the CLI from a folder with no pyproject.toml, so no `[tool.errata]` applies, and no
+    environment: the card says the Lightning version is unknown."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     return tmp_path
+
+
+UNKNOWN_LIGHTNING = LibraryVersion("lightning", None, "no environment, lockfile or pin found")
 
 
 def _statement_at(lines: list[str], start: int) -> list[str]:
@@ -142,7 +148,7 @@ def test_explain_prints_the_card(kb, item, form, capsys, in_empty_dir):
     text = item["message"] if form == "message" else traceback_for(record, item["exception"], item["message"])
     assert main(["explain", text]) == 0
     out = capsys.readouterr().out
-    assert out.strip() == card_markdown(record).strip()
+    assert out.strip() == card_markdown(record, lightning=UNKNOWN_LIGHTNING).strip()
 
 
 def test_explain_reads_a_traceback_from_stdin(kb, capsys, monkeypatch, in_empty_dir):
@@ -150,7 +156,7 @@ def test_explain_reads_a_traceback_from_stdin(kb, capsys, monkeypatch, in_empty_
     text = traceback_for(kb.get(item["record"]), item["exception"], item["message"])
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["explain", "-"]) == 0
-    assert capsys.readouterr().out.strip() == card_markdown(kb.get("5bae6b842267fa0d")).strip()
+    assert capsys.readouterr().out.strip() == card_markdown(kb.get("5bae6b842267fa0d"), lightning=UNKNOWN_LIGHTNING).strip()
 
 
 @pytest.mark.parametrize("text", [

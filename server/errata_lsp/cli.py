@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import difflib
 import io
 import json
@@ -73,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--quiet", "-q", action="store_true", help="print the findings and nothing else")
     check.add_argument("--statistics", action="store_true", help="print counts per code instead of the findings")
     check.add_argument("--output-file", "-o", metavar="PATH", help="write the report to PATH instead of stdout")
+    check.add_argument("--show-versions", action="store_true",
+                       help="print the versions of lightning, torch and torch_xla assumed for the files, and where "
+                            "each was found")
     check.add_argument("--stdin-filename", metavar="NAME",
                        help="read the source from stdin (PATH '-' or none) as if it were the file NAME")
     check.set_defaults(run=_check, usage=check)
@@ -107,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
 
 # --- check -----------------------------------------------------------------------------------
 def _check(args: argparse.Namespace) -> int:
+    from .environment import with_environment
     from .report_formats import Entry
     from .sources import open_source, source_from_text
 
@@ -119,6 +124,7 @@ def _check(args: argparse.Namespace) -> int:
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
     status = EXIT_CLEAN
     entries: list[Entry] = []
+    environments: dict = {}  # each environment found -> the first file it was found for
     counts = Counter()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
     for path, problem in targets:
@@ -126,7 +132,8 @@ def _check(args: argparse.Namespace) -> int:
         try:
             if problem:
                 raise SourceError(problem)
-            settings = settings_for(path).merged(overrides)
+            settings = with_environment(settings_for(path).merged(overrides), path)
+            environments.setdefault(settings.environment, shown)
             # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
             if piped:
                 source, raw = source_from_text(path, sys.stdin.read()), b""
@@ -178,12 +185,16 @@ def _check(args: argparse.Namespace) -> int:
         counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
             entry = source.entry(finding)
+            if args.format == "json":
+                entry = dataclasses.replace(entry, versions=settings.environment.as_json())
             entries.append(entry)
             counts[finding.severity.value] += 1
             counts["fixable"] += entry.fixable
             if args.format == "text" and not args.statistics:
                 print(text_line(entry), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
+    if args.show_versions:
+        _show_versions(environments, sys.stderr if args.format != "text" else notes)
     _report(args, entries, counts, total, report_out, notes)
     if args.output_file:
         try:
@@ -200,6 +211,26 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+def _show_versions(environments: dict, out) -> None:
+    """One line per environment: the versions assumed and where each was found."""
+    from .kb.versions import shipped
+
+    table = shipped()
+    for environment, first in environments.items():
+        lightning = environment.lightning
+        shown = [str(lightning)] + [str(lib) for lib in environment.libraries
+                                   if lib.name in ("torch", "torch-xla")]
+        shown += [f"{name} unknown" for name in ("torch", "torch-xla") if environment.get(name) is None]
+        placed = table.place(lightning.version) if table is not None else None
+        note = ""
+        if placed is not None and lightning.version is None:
+            note = f"; the newest release covered, {placed.release}, is assumed"
+        elif placed is not None and placed.outside:
+            note = f"; outside what errata covers ({placed.outside}): checked as {placed.release}"
+        where = "" if len(environments) == 1 else f" for {first}"
+        print(f"versions{where}: {', '.join(shown)}{note}", file=out)
 
 
 def _add_noqa(path: Path, source, raw: bytes, given: list[str], counts: Counter, settings: Settings) -> int:
@@ -326,21 +357,31 @@ def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from .environment import with_environment
+    from .kb.versions import older_wordings
+
     text = sys.stdin.read() if args.text == ["-"] else " ".join(args.text)
     kb = _knowledge_base(args.kb)
+    # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
+    lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
     matches = kb.match(text)
     if not matches:
-        return _explain_approximately(kb, text, args.all)
+        older = older_wordings(kb, text)
+        if older:
+            print(older[0] + "\n")
+            matches = older[1]
+    if not matches:
+        return _explain_approximately(kb, text, args.all, lightning)
     for i, record in enumerate(matches if args.all else matches[:1]):
         if i:
             print("\n---\n")
-        print(card_markdown(record))
+        print(card_markdown(record, lightning=lightning))
     if len(matches) > 1 and not args.all:
         print(f"\n({len(matches) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN
 
 
-def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
+def _explain_approximately(kb: KnowledgeBase, text: str, every: bool, lightning=None) -> int:
     """No message matches exactly: the records that fit best, with their scores, then the best card."""
     from .kb.rank import approximate_note
 
@@ -352,7 +393,7 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
     for i, guess in enumerate(guesses if every else guesses[:1]):
         if i:
             print("\n---\n")
-        print(card_markdown(guess.record))
+        print(card_markdown(guess.record, lightning=lightning))
     return EXIT_CLEAN
 
 
@@ -362,6 +403,8 @@ def _kb_validate(args: argparse.Namespace) -> int:
     problems = [str(p) for p in kb.problems]
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
+    if not args.paths:
+        problems += _version_table_problems(kb)
     for problem in problems:
         print(problem)
     print(f"{len(kb)} record(s) loaded, {len(problems)} problem(s).", file=sys.stderr)
@@ -378,6 +421,17 @@ def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:
         return [str(exc)]
     where = table.path or "corrections"
     return [f"{where}: correction for record {rid!r}: no such record" for rid in table.orphans(r.id for r in kb)]
+
+
+def _version_table_problems(kb: KnowledgeBase) -> list[str]:
+    """The shipped per-release table: it loads, and each record it names is in the knowledge base."""
+    from .kb.versions import SHIPPED_TABLE, shipped
+
+    table = shipped()
+    if table is None:
+        return [f"{SHIPPED_TABLE}: the per-release table does not load"]
+    known = {record.id for record in kb}
+    return [f"{SHIPPED_TABLE}: record {rid!r}: no such record" for rid in sorted(table.records) if rid not in known]
 
 
 def _kb_stats(args: argparse.Namespace) -> int:

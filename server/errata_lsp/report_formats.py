@@ -41,6 +41,7 @@ class Entry:
     finding: Finding
     cell: int | None = None
     file_span: Span | None = None
+    versions: dict[str, Any] | None = None  # the library versions assumed for the file, and their sources
 
     @property
     def where(self) -> Span:
@@ -84,6 +85,7 @@ def json_entry(entry: Entry) -> dict[str, Any]:
              "edits": [{**where(e.span), "new_text": e.new_text} for e in f.edits]}
             for f in finding.fixes
         ],
+        **({"versions": entry.versions} if entry.versions is not None else {}),
     }
 
 

@@ -34,6 +34,14 @@ class Settings:
     max_file_bytes: int = 10 * 1024 * 1024
     # (glob, folder it is relative to, codes): `per-file-ignores` of [tool.errata]
     per_file_ignores: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # `lightning-version` of [tool.errata]: a version (`2.2.5`) or a specifier (`~=2.2.0`) that
+    # overrides the detected one
+    lightning_version: str | None = None
+    # `python.interpreter` from the editor: the interpreter the user's code runs with (read, never run)
+    python_interpreter: str | None = None
+    # The versions the file's code runs with (`environment.Environment`), set by
+    # `environment.with_environment`; None: not looked for, every check of the newest release applies
+    environment: Any = None
 
     def enabled(self, code: str) -> bool:
         """Selected by the longest matching prefix: `ignore = ["LXF"]`, `select = ["LXF001"]` keeps LXF001."""
@@ -94,6 +102,13 @@ class Settings:
             added = tuple((str(pattern).removeprefix("./").strip("/"), base, _codes(codes, f"per-file-ignores.{pattern}"))
                           for pattern, codes in table.items())
             updates["per_file_ignores"] = self.per_file_ignores + added
+        version = next((other[k] for k in ("lightning-version", "lightning_version", "lightningVersion")
+                        if other.get(k) is not None), None)
+        if version is not None:
+            updates["lightning_version"] = _version_or_specifier(version)
+        interpreter = _interpreter(other)
+        if interpreter is not None:
+            updates["python_interpreter"] = interpreter
         paths = other.get("kb-paths", other.get("kb_paths"))
         if paths is None and isinstance(other.get("kb"), dict):
             paths = other["kb"].get("paths")
@@ -105,6 +120,41 @@ class Settings:
             resolved = tuple(str((base_dir / p) if base_dir and not Path(p).is_absolute() else Path(p)) for p in paths)
             updates["kb_paths"] = tuple(dict.fromkeys(self.kb_paths + resolved))
         return replace(self, **updates)
+
+
+def _version_or_specifier(value: Any) -> str:
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    text = str(value).strip() if isinstance(value, (str, int, float)) else ""
+    try:
+        Version(text)
+        return text
+    except InvalidVersion:
+        pass
+    try:
+        if text:
+            SpecifierSet(text)
+            return text
+    except InvalidSpecifier:
+        pass
+    raise SettingsError(f"`lightning-version` must be a version such as \"2.4.0\" or a specifier such as "
+                        f"\"~=2.2.0\", found {value!r}")
+
+
+def _interpreter(other: dict[str, Any]) -> str | None:
+    """`python.interpreter` (or `python-interpreter`): a path, or a command as a list whose first item is it."""
+    python = other.get("python")
+    value = python.get("interpreter") if isinstance(python, dict) else None
+    for key in ("python-interpreter", "python_interpreter", "pythonInterpreter"):
+        value = other.get(key, value)
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else None
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise SettingsError("`python.interpreter` must be the path of a Python interpreter")
+    return value
 
 
 def _glob(pattern: str) -> re.Pattern[str]:

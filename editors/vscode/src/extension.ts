@@ -22,6 +22,7 @@ import {
   formatCommand,
   onPythonEnvironmentChanged,
   resolveServerCommand,
+  selectedPythonInterpreter,
 } from "./serverCommand";
 
 const CLIENT_ID = "errata"; // also makes vscode-languageclient honour `errata.trace.server`
@@ -86,7 +87,19 @@ export function serverSettings(): Record<string, unknown> {
   };
   const select = list("select");
   if (select.length > 0) settings.select = select; // absent = every rule
+  // the interpreter the user's code runs with: the server reads its site-packages for the versions
+  // of lightning, torch and torch_xla (it never runs it)
+  if (userInterpreter) settings.python = { interpreter: userInterpreter };
   return settings;
+}
+
+/** The interpreter selected in the Python extension, for the versions the server assumes. */
+let userInterpreter: string | undefined;
+
+async function refreshUserInterpreter(): Promise<boolean> {
+  const before = userInterpreter;
+  userInterpreter = await selectedPythonInterpreter(vscode.window.activeTextEditor?.document.uri);
+  return userInterpreter !== before;
 }
 
 /** Error handler: a server that dies before answering initialize is not restarted (start() reports
@@ -124,6 +137,7 @@ async function startClient(): Promise<LanguageClient | undefined> {
     output.appendLine("[errata] errata.enable is off: the server is not started");
     return undefined;
   }
+  await refreshUserInterpreter();
   let cmd: ServerCommand;
   try {
     cmd = await resolveServerCommand(
@@ -171,6 +185,13 @@ async function startClient(): Promise<LanguageClient | undefined> {
     outputChannel: output,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions: serverSettings,
+    // the files the versions of the user's libraries are read from: a change makes the server read them again
+    synchronize: {
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher("**/{pyproject.toml,uv.lock,poetry.lock,pdm.lock,requirements*.txt}"),
+        vscode.workspace.createFileSystemWatcher("**/{.venv,venv}/lib/*/site-packages/*.dist-info/METADATA"),
+      ],
+    },
     initializationFailedHandler: () => false,
     // errata.run: check as you type, or only when a file is opened and saved
     diagnosticPullOptions: {
@@ -351,6 +372,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("errata.showOutput", () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration(onConfigurationChanged),
     onPythonEnvironmentChanged(() => {
+      void refreshUserInterpreter().then((changed) => {
+        if (changed && client?.isRunning()) {
+          void client.sendNotification(DidChangeConfigurationNotification.type, { settings: { errata: serverSettings() } });
+        }
+      });
       if (current && current.origin === "selected Python environment") {
         output.appendLine("[errata] selected Python environment changed: restarting");
         if (notifies("always")) void vscode.window.showInformationMessage("errata: the Python environment changed, the server restarts.");

@@ -137,7 +137,7 @@ def _check(
     reused = _reused(previous, doc, key, picked)
     if reused is not None:
         failures = previous.report.failures  # type: ignore[union-attr]
-        report = Report(_kept(doc, reused, settings, active, failures, exempt_codes), failures,
+        report = Report(_for_version(_kept(doc, reused, settings, active, failures, exempt_codes), settings), failures,
                         parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
         return CheckedDocument(report, doc, key, picked, tuple(reused), True, reads)
     ctx = Context(doc, chunks)
@@ -161,7 +161,7 @@ def _check(
                 finding = _with_line_ending(finding, eol)
             raw.append(finding)
     raw.sort(key=lambda f: (f.span.start, f.code))
-    report.findings = _kept(doc, raw, settings, active, report.failures, exempt_codes)
+    report.findings = _for_version(_kept(doc, raw, settings, active, report.failures, exempt_codes), settings)
     return CheckedDocument(report, doc, key, picked, tuple(raw), reads=reads)
 
 
@@ -184,6 +184,37 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
                  if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept
+
+
+def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
+    """The findings the user's Lightning really raises: a check their release does not perform is
+    dropped, and where their release words the error otherwise, the message quotes their words.
+    Without a detected environment (`settings.environment` None) or with an unknown version, the
+    newest covered release is assumed, which is what the rules are written for."""
+    environment = settings.environment
+    if environment is None or not findings:
+        return findings
+    from ..kb.readable import readable_message
+    from ..kb.versions import reworded, shipped
+
+    table = shipped()
+    lightning = environment.lightning
+    placed = table.place(lightning.version) if table is not None else None
+    if placed is None or placed.release == table.newest:
+        return findings
+    out = []
+    for finding in findings:
+        if not table.applies(finding.record_id, lightning.version):
+            continue
+        if table.message_differs(finding.record_id, placed.release):
+            theirs = table.site(finding.record_id, placed.release).message  # type: ignore[union-attr]
+            newest = table.site(finding.record_id, table.newest).message  # type: ignore[union-attr]
+            message = reworded(finding.message, newest, theirs) or (
+                f"{finding.message} (lightning {lightning.version} raises: "
+                f"\"{' '.join(readable_message(theirs).split())}\")")
+            finding = dataclasses.replace(finding, message=message)
+        out.append(finding)
+    return out
 
 
 def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked: tuple) -> list[Finding] | None:

@@ -5,18 +5,29 @@ the record's own text was wrong; messages read as a user sees them (`readable.py
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from . import corrections as _corrections
 from .readable import readable_message
 from .record import Record
+from .versions import Site
+from .versions import shipped as shipped_versions
 
 
 def card_markdown(record: Record, heading_level: int = 3,
-                  corrections: _corrections.Corrections | None = None) -> str:
+                  corrections: _corrections.Corrections | None = None, lightning: Any = None) -> str:
+    """`lightning`: the user's Lightning (with `.version`, None when unknown, and `.source`); the card
+    then speaks of that release: its wording of the message, its raise line."""
     table = corrections if corrections is not None else _shipped()
     correction = table.get(record.id) if table else None
     shown = table.apply(record) if table else record
     h = "#" * heading_level
-    parts = [f"{h} {record.error_class}: {_one_line(readable_message(record.error_message))}"]
+    release = _release_view(record, lightning)
+    message = release.message if release and release.message else record.error_message
+    parts = [f"{h} {record.error_class}: {_one_line(readable_message(message))}"]
+    if release is not None:
+        parts.append(release.note)
     if correction is not None:
         lines = [f"**Corrected.** Checked against {table.version}, this record is wrong in "
                  f"{_count(len(correction.claims), 'place')}; the card shows the corrected text."]
@@ -33,7 +44,7 @@ def card_markdown(record: Record, heading_level: int = 3,
         parts.append("**Solutions.**\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(solutions, 1)))
     if shown.get("exampleFix"):
         parts.append("**Example fix.**\n```python\n" + shown.get("exampleFix").strip("\n") + "\n```")
-    source = _source_line(shown)
+    source = _source_line(shown, release.site if release else None)
     if source:
         parts.append(source)
     return "\n\n".join(parts)
@@ -59,7 +70,9 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _source_line(record: Record) -> str:
+def _source_line(record: Record, site: Site | None = None) -> str:
+    if site is not None:
+        return f"Raised at [{site.file_path}:{site.line}]({site.url}) (lightning {site.release})"
     where = record.get("filePath")
     if not where:
         return ""
@@ -67,6 +80,45 @@ def _source_line(record: Record) -> str:
         where = f"{where}:{record.get('lineNumber')}"
     link = record.link
     return f"Raised at [{where}]({link})" if link else f"Raised at `{where}`"
+
+
+@dataclass(frozen=True)
+class _ReleaseView:
+    note: str  # "**Your environment.** lightning 2.4.0 (from .venv) ..."
+    message: str  # the release's wording when it differs from the record's, else ""
+    site: Site | None  # where the release raises it
+
+
+def _release_view(record: Record, lightning: Any) -> _ReleaseView | None:
+    """What the user's release says of the record: whether it raises it, its wording, its line."""
+    if lightning is None:
+        return None
+    versions = shipped_versions()
+    placed = versions.place(lightning.version) if versions is not None else None
+    note = f"**Your environment.** lightning {lightning.version or 'unknown'} ({lightning.source})"
+    if placed is None:
+        return _ReleaseView(note + ".", "", None)
+    if lightning.version is None:  # the record's own link stays: it is at a release like the newest
+        return _ReleaseView(f"{note}; the newest release errata covers, {placed.release}, is assumed.", "", None)
+    if placed.outside:
+        note += f": outside what errata covers ({placed.outside}); shown as in {placed.release}"
+    if not versions.covers(record.id):
+        return _ReleaseView(note + ".", "", None)
+    site = versions.site(record.id, placed.release)
+    if site is None:
+        raised_in = versions.records[record.id].get("range", "")
+        return _ReleaseView(f"{note}. **lightning {placed.release} does not raise this error** "
+                            f"(it is raised by lightning{raised_in}).", "", None)
+    newest = versions.site(record.id, versions.newest) if versions.newest else None
+    if newest is not None and site.condition != newest.condition:
+        note += (f". lightning {placed.release} raises it when `{site.condition or 'always'}` "
+                 f"(lightning {versions.newest}: when `{newest.condition or 'always'}`)")
+    message = ""
+    if versions.message_differs(record.id, placed.release):
+        message = site.message
+        note += f". lightning {placed.release} words the message as in the title; the newest covered " \
+                f"release says: {_one_line(readable_message(record.error_message), 200).rstrip('.')}"
+    return _ReleaseView(note + ".", message, site)
 
 
 def _one_line(text: str, limit: int = 240) -> str:

@@ -26,6 +26,7 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..analysis.findings import Finding, Position, Safety, Severity, Span
+from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for
 from . import convert, notebook
 from .text import UTF16, TextDocument
@@ -231,15 +232,19 @@ class ErrataServer(LanguageServer):
     def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
         """The client's settings with the nearest `[tool.errata]` laid over. The walk up is a few
         `stat` calls; each pyproject.toml is parsed once per change on disk (see `settings`)."""
+        from ..environment import with_environment
+
         client = (snapshot or self._settings)[1]
         path = _path(uri)
         if path is None:
             return client
         try:
-            return settings_for(path, client)
+            settings = settings_for(path, client)
         except SettingsError as exc:
             self._settings_problem(str(exc))
-            return client
+            settings = client
+        # The versions the file's code runs with: a few `stat` calls while nothing they came from changed
+        return with_environment(settings, path, self.root)
 
     def _settings_problem(self, message: str) -> None:
         if message not in self._settings_problems and len(self._settings_problems) < 100:
@@ -462,17 +467,21 @@ class ErrataServer(LanguageServer):
             if finding.span.contains(pos):
                 record = kb.get(finding.record_id)
                 head = "" if _is_log(doc) else f"**{finding.code}** {finding.message}\n\n---\n\n"
-                body = card_markdown(record) if record else finding.message
+                body = card_markdown(record, lightning=self._lightning(doc.uri)) if record else finding.message
                 return types.Hover(contents=_markdown(head + body), range=diagnostic.range)
         limit = self.settings_for(doc.uri).max_file_bytes
         if _is_log(doc) or _size(doc.text, limit) > limit:
             return None
         with self.collector.held():
             names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
+        from ..kb.versions import shipped
+
+        table, lightning = shipped(), self._lightning(doc.uri)
         records = []
         for name in names:
             for record in kb.by_symbol(name):
-                if record not in records:
+                # what the user's release does not raise is not listed
+                if record not in records and (table is None or table.applies(record.id, lightning.version)):
                     records.append(record)
         if not records:
             return None
@@ -487,11 +496,23 @@ class ErrataServer(LanguageServer):
         from ..kb.rank import approximate_note
 
         kb = self.kb
+        lightning = self._lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
         matches = kb.match(text)
         if matches:
-            return card_markdown(matches[0])
+            return card_markdown(matches[0], lightning=lightning)
+        from ..kb.versions import older_wordings
+
+        older = older_wordings(kb, text)  # the words of an older Lightning release
+        if older:
+            return older[0] + "\n\n" + card_markdown(older[1][0], lightning=lightning)
         guesses = kb.guess(text)  # no exact match: the records that fit best, said to be approximate
-        return approximate_note(guesses) + "\n\n" + card_markdown(guesses[0].record) if guesses else None
+        return (approximate_note(guesses) + "\n\n" + card_markdown(guesses[0].record, lightning=lightning)
+                if guesses else None)
+
+    def _lightning(self, uri: str):
+        """The Lightning the code at `uri` runs with (detected, never run), for cards."""
+        environment = self.settings_for(uri).environment
+        return environment.lightning if environment is not None else UNKNOWN_LIGHTNING
 
     def republish_all(self) -> None:
         for uri in list(self.states):
@@ -612,9 +633,27 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
-    if params.text_document.uri.endswith("pyproject.toml"):
+    if _settings_file(params.text_document.uri):
         ls.settings_changed_on_disk()
         ls.republish_all()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: ErrataServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A pyproject.toml, lockfile, pin or installed distribution changed on disk (a client that
+    watches them says so): the settings and the versions they lead to are read again."""
+    if any(_settings_file(change.uri) for change in params.changes):
+        ls.settings_changed_on_disk()
+        ls.republish_all()
+
+
+def _settings_file(uri: str) -> bool:
+    """pyproject.toml, and the files the user's library versions are read from."""
+    from ..environment import LOCKFILES
+
+    name = uri.rstrip("/").rsplit("/", 1)[-1]
+    return (name in ("pyproject.toml", *LOCKFILES, "METADATA") or name.endswith(".dist-info")
+            or (name.startswith("requirements") and name.endswith((".txt", ".in"))))
 
 
 @server.feature(
