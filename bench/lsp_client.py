@@ -154,10 +154,14 @@ class LspClient:
     # -- lifecycle
     async def start(self) -> None:
         self._stderr_file = open(self.stderr_path, "wb") if self.stderr_path else asyncio.subprocess.DEVNULL
+        # Servers start as installed ones do, with their bytecode cached: a PYTHONDONTWRITEBYTECODE
+        # inherited from the shell would make a source checkout compile itself at every spawn.
+        env = dict(self.env if self.env is not None else os.environ)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.t_spawn = time.perf_counter()
         self.proc = await asyncio.create_subprocess_exec(
             *self.cmd, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=self._stderr_file, cwd=self.cwd, env=self.env, limit=2**24,
+            stderr=self._stderr_file, cwd=self.cwd, env=env, limit=2**24,
         )
         self._reader_task = asyncio.create_task(self._read_loop())
 
