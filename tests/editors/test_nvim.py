@@ -88,7 +88,11 @@ def test_fallback_start_never_runs_the_workspace_errata_lsp(shape, tmp_path):
 
     bindir = tmp_path / "bin"
     bindir.mkdir()
-    (bindir / "python3").symlink_to(sys.executable)
+    # A wrapper, not a symlink: a virtual environment's python found through a link elsewhere no
+    # longer sees its pyvenv.cfg, and would run without the environment's packages.
+    wrapper = bindir / "python3"
+    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    wrapper.chmod(0o755)
     out = tmp_path / "cmd.json"
     lua = (f"vim.opt.runtimepath:prepend({str(ROOT / 'editors' / 'nvim')!r}); "
            f"vim.fn.writefile({{vim.fn.json_encode(require('errata').default_cmd())}}, {str(out)!r})")
