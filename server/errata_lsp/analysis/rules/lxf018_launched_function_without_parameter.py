@@ -19,7 +19,7 @@ import re
 from ..context import Context
 from ..findings import Edit, Position, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix
-from .lxf016_launch_without_function import launch_target
+from ..pack import launch_target
 
 
 class LaunchedFunctionWithoutParameter(Rule):
