@@ -109,7 +109,7 @@ def _check(
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
     if exempt_file:
         return CheckedDocument(Report(), None)
-    active = tuple(r for r in (rules if rules is not None else iter_rules())
+    active = tuple(r for r in (rules if rules is not None else iter_rules(settings.kb_paths))
                    if settings.enabled(r.code) and r.code not in exempt_codes)
     if not active:
         return CheckedDocument(Report(), None)
@@ -167,7 +167,7 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
         ran = {r.code for r in active} - {f.rule for f in failures}
         severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
         kept += [dataclasses.replace(f, severity=severity)
-                 for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
+                 for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, *(r.code for r in active), UNUSED_NOQA})
                  if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept
