@@ -106,7 +106,7 @@ def _member(site: Site, value: Value, owner: str) -> str | None:
         return None
     package, _, cls = owner.rpartition(".")
     qualified = _value_ctx(site, value).resolve(node) or ""
-    if qualified.startswith(package.split(".")[0] + ".") and f".{cls}." in qualified:
+    if qualified.startswith(package + ".") and f".{cls}." in qualified:
         return node.attr
     base = node.value
     if isinstance(base, ast.Attribute) and base.attr == cls or isinstance(base, ast.Name) and base.id == cls:
