@@ -191,15 +191,14 @@ FACTS = {
 def _argument(site: Site, where: dict) -> tuple[ast.expr | None, Arg | None, bool]:
     """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
     call, keyword, position = site.call, where.get("keyword"), where.get("position")
+    if keyword is not None and keyword in site.keywords[0]:  # spelled by name: that is the argument
+        arg = site.keywords[0][keyword]
+        return arg.value, arg, False
     if position is not None:
         if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
             return None, None, True
         if len(call.args) > position:
             return call.args[position], None, False
-    if keyword is not None:
-        arg = site.keywords[0].get(keyword)
-        if arg is not None:
-            return arg.value, arg, False
     return None, None, False
 
 
@@ -462,7 +461,9 @@ def _fields(site: Site, value: Value | None, keyword: str) -> dict[str, str]:
         return fields
     text = _text(value) or fields["argument"]
     known, constant = _constant(value)
-    spelled = _spelled(value.node) if isinstance(value.node, ast.Attribute) else None
+    spelled = None
+    if isinstance(value.node, ast.Attribute):  # `R.MAX` with `from torch.distributed import ReduceOp as R`
+        spelled = _value_ctx(site, value).resolve(value.node) or _spelled(value.node)
     fields["value"] = short(text)
     fields["constant"] = str(constant) if known else ".".join(spelled.split(".")[-2:]) if spelled else short(text)
     fields["lower"] = fields["constant"].lower()
@@ -493,10 +494,12 @@ def _render(template: str, fields: dict[str, str]) -> str:
 
 
 def _quoted(ctx: Context, node: ast.AST, text: str) -> str:
-    """`text` as a string literal in the quote the value is written with, double when it has none."""
+    """`text` as a string literal in the quote the value is written with, double quotes when it is not a
+    one-quote string (`CPUAccelerator()`, `r'x'`, triple quotes)."""
     source = ctx.doc.source(node)
     quote = source[:1]
-    if isinstance(node, ast.Constant) and quote in QUOTES and source.endswith(quote) and not source.startswith(quote * 3):
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and quote in QUOTES and source.endswith(
+            quote) and not source.startswith(quote * 3) and len(source) >= 2:
         return quote + text + quote
     return f'"{text}"'
 
