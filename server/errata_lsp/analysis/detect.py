@@ -30,7 +30,7 @@ SEVERITIES = {s.value: s for s in Severity}
 SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
-KEYS = {"code", "name", "summary", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
+KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "argument", "keyword", "receiver", "callee"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
@@ -296,6 +296,7 @@ class DetectRule(Rule):
         self.record = record
         self.name = spec["name"]
         self.summary = spec.get("summary", "")
+        self.doc = spec.get("doc", "")
         self.severity = SEVERITIES[spec.get("severity", "error")]
         self.reveals = tuple(spec.get("reveals", ()))
         self.triggers = tuple(spec.get("triggers") or _default_triggers(spec))
@@ -544,7 +545,7 @@ def check_spec(spec: Any) -> list[str]:
         problems.append("`code` must look like LXF016 (2-5 capitals, 3 digits)")
     if "name" in spec and not (isinstance(spec["name"], str) and NAME.fullmatch(spec["name"])):
         problems.append("`name` must be kebab-case")
-    for key in ("summary",):
+    for key in ("summary", "doc"):
         if key in spec and not isinstance(spec[key], str):
             problems.append(f"`{key}` must be a string")
     for key in ("triggers", "reveals"):

@@ -47,6 +47,7 @@ class Rule:
     # Codes whose findings this rule's fix may bring out or reword: the library's next check once this
     # one passes (a fix does one thing; the next fix is the next finding's).
     reveals: tuple[str, ...] = ()
+    doc: str = ""  # what it flags, then the real behaviour; a Python rule's is its module's docstring
     origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (detect.py)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
