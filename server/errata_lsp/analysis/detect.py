@@ -74,6 +74,9 @@ def _constant(value: Value | None) -> tuple[bool, Any]:
     node = value.node if value is not None else None
     if isinstance(node, ast.Constant) and (node.value is None or type(node.value) in (str, int, float, bool)):
         return True, node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(
+            node.operand, ast.Constant) and type(node.operand.value) in (int, float):
+        return True, -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value  # `-1`
     return False, None
 
 

@@ -103,7 +103,7 @@ def _check(
     if size > settings.max_file_bytes:
         return CheckedDocument(Report(skipped=f"{size / 2**20:.1f} MiB is above the "
                                               f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked"), None)
-    if not any(word in text for word in PACK_WORDS):
+    if not any(word in text for word in PACK_WORDS) and not _mentions_data_rules(text, settings.kb_paths, rules):
         return CheckedDocument(Report(), None)  # one scan; the rule pack is not even loaded
     settings = settings.for_file(path)  # `per-file-ignores`
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
@@ -150,6 +150,21 @@ def _check(
     raw.sort(key=lambda f: (f.span.start, f.code))
     report.findings = _kept(doc, raw, settings, active, report.failures, exempt_codes)
     return CheckedDocument(report, doc, key, picked, tuple(raw))
+
+
+def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[Rule] | None) -> bool:
+    """A word of a `detect` rule of the `kb.paths` records (or of the rules given) is in the text: their
+    pack may be another than the one PACK_WORDS names."""
+    if rules is not None:
+        data = [r for r in rules if r.origin == "data"]
+    elif kb_paths:
+        from .detect import rules_from_paths
+        from .rules import BY_CODE
+
+        data = rules_from_paths(kb_paths, BY_CODE)[0]
+    else:
+        return False
+    return any(word in text for rule in data for word in rule.triggers)
 
 
 def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Sequence[Rule],
