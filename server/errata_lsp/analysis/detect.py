@@ -22,7 +22,7 @@ from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
 from .policies import Verdict, to_set
-from .rule import Invalid, Rule, Valid, fix, replace, short
+from .rule import Invalid, Rule, Valid, call_items, fix, remove_argument, replace, short
 
 FSDP = "fsdp"
 STRATEGIES = (XLA_FSDP, FSDP, OTHER, UNKNOWN)
@@ -31,6 +31,7 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
+        "lookup", "warning_unless",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "argument", "keyword", "receiver", "callee"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
@@ -81,7 +82,7 @@ def _constant(value: Value | None) -> tuple[bool, Any]:
 
 
 def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b or (type(a) in (int, float) and type(b) in (int, float) and a == b)
+    return type(a) is type(b) and a == b  # `True` is not 1, `16.0` is not 16
 
 
 def _spelled(node: ast.AST) -> str | None:
@@ -252,7 +253,12 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return (not value.foreign and value.node is not None and value.node in site.ctx.parents) is arg
     if key == "at_argument":
         return (value.node is site.written) is arg
+    if key == "only_value":  # the argument holds this one value on every path
+        values = site.ctx.values(site.written) if site.written is not None else ()
+        return (len(values) == 1 and not values[0].when and values[0].node is value.node) is arg
     known, constant = _constant(value)
+    if key == "constant":
+        return known is arg
     if key == "equals":
         return known and any(_same(constant, c) for c in arg)
     if key == "not_in":
@@ -278,6 +284,7 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
 CALL_PREDICATES = {"any": list, "not": dict, "present": str, "absent": str, "no_arguments": bool, "sibling": dict,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": bool, "in_this_file": bool, "at_argument": bool,
+                    "only_value": bool, "constant": bool,
                     "equals": list, "not_in": list, "lower_in": list, "lower_not_in": list, "qualified": list,
                     "member_of": str}
 EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is"}, "member_of": {"only", "except"}}
@@ -358,9 +365,11 @@ class DetectRule(Rule):
     def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool) -> Finding:
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
-        fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""))
+        fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
+        if found and not all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ())):
+            severity = Severity.WARNING  # the file cannot tell that it raises (a value it cannot see)
         if not every_path:
             condition = describe_when(found or ())
             message += f"; {condition}" if condition else "; on some paths"
@@ -392,10 +401,12 @@ class DetectRule(Rule):
                     return None
                 new = _quoted(ctx, node, choice)
             elif "string" in spec:
-                choice = spec["string"]
-                new = _quoted(ctx, node, choice)
+                choice = _render(spec["string"], fields)
+                if not choice:
+                    return None  # a lookup without a row for this value
+                new = _quoted(ctx, node, choice, spec.get("quote") == "statement" and _statement_quote(ctx, site.call))
             else:
-                choice, new = spec["text"], spec["text"]
+                choice = new = _render(spec["text"], fields)
             fields.update(new=new, choice=choice, choice_repr=repr(choice))
             edits.append(replace(ctx, node, new))
         elif kind == "to_set":
@@ -427,6 +438,11 @@ class DetectRule(Rule):
                 edits.append(Edit(Span(start, start), f"{spec['to']}="))
             else:
                 return None
+            target = site.keywords[0].get(spec["to"])
+            if target is not None:  # given twice once renamed: drop the one spelled, if it is spelled here
+                if target.via is not None or not isinstance(target.node, ast.keyword):
+                    return None
+                edits.append(remove_argument(ctx, call_items(site.call), target.node))
         elif kind == "rename_callee":
             func = site.call.func
             if not isinstance(func, ast.Attribute):
@@ -454,9 +470,11 @@ class DetectRule(Rule):
         return value.node is site.written or ctx.only_use(site.written)
 
 
-def _fields(site: Site, value: Value | None, keyword: str) -> dict[str, str]:
+def _fields(site: Site, value: Value | None, keyword: str, lookup: dict | None = None) -> dict[str, str]:
     ctx = site.ctx
     fields = dict.fromkeys(MESSAGE_FIELDS, "")
+    for names in (lookup or {}).values():
+        fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
     fields["callee"] = ctx.doc.source(site.call.func)
     fields["receiver"] = ctx.doc.source(site.receiver) if site.receiver is not None else ""
@@ -473,6 +491,9 @@ def _fields(site: Site, value: Value | None, keyword: str) -> dict[str, str]:
     fields["lower"] = fields["constant"].lower()
     fields["repr"] = repr(constant) if known else short(text)
     fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
+    row = (lookup or {}).get(str(constant)) if known else None
+    for name, text in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
+        fields[name], fields[f"{name}_repr"] = text, repr(text)
     return fields
 
 
@@ -497,7 +518,13 @@ def _render(template: str, fields: dict[str, str]) -> str:
     return template.format_map(fields)
 
 
-def _quoted(ctx: Context, node: ast.AST, text: str) -> str:
+def _statement_quote(ctx: Context, node: ast.AST) -> str:
+    """The quote the statement around `node` uses most, double when they are even."""
+    statement = ctx.doc.source(ctx.statement_of(node))
+    return "'" if statement.count("'") > statement.count('"') else '"'
+
+
+def _quoted(ctx: Context, node: ast.AST, text: str, fallback: str | bool = '"') -> str:
     """`text` as a string literal in the quote the value is written with, double quotes when it is not a
     one-quote string (`CPUAccelerator()`, `r'x'`, triple quotes)."""
     source = ctx.doc.source(node)
@@ -505,7 +532,8 @@ def _quoted(ctx: Context, node: ast.AST, text: str) -> str:
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and quote in QUOTES and source.endswith(
             quote) and not source.startswith(quote * 3) and len(source) >= 2:
         return quote + text + quote
-    return f'"{text}"'
+    fallback = fallback or '"'
+    return f"{fallback}{text}{fallback}"
 
 
 def _nearest(text: str, choices: Sequence[str], synonyms: dict[str, str]) -> str | None:
@@ -579,14 +607,26 @@ def check_spec(spec: Any) -> list[str]:
         problems.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
     if "paths" in spec and spec["paths"] not in PATHS:
         problems.append(f"`paths` must be one of {', '.join(PATHS)}")
+    looked_up: set[str] = set()
+    lookup = spec.get("lookup", {})
+    if not isinstance(lookup, dict) or not all(
+            isinstance(row, dict) and all(isinstance(k, str) and k.isidentifier() and isinstance(v, str)
+                                          for k, v in row.items()) for row in lookup.values()):
+        problems.append("`lookup` must map a constant (as text) to {\"name\": \"text\", ...}")
+    else:
+        looked_up = {n for row in lookup.values() for name in row for n in (name, f"{name}_repr")}
+        if looked_up & FIX_FIELDS:
+            problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(looked_up & FIX_FIELDS))}")
+    if "warning_unless" in spec:
+        problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
     if "message" in spec:
-        problems += _message_problems(spec["message"])
+        problems += _message_problems(spec["message"], looked_up)
     fixes = spec.get("fixes", [])
     if not isinstance(fixes, list):
         problems.append("`fixes` must be a list")
     else:
         for i, item in enumerate(fixes):
-            problems += [f"`fixes[{i}]`: {p}" for p in _fix_problems(item)]
+            problems += [f"`fixes[{i}]`: {p}" for p in _fix_problems(item, looked_up)]
     examples = spec.get("examples")
     if examples is not None:
         if not isinstance(examples, list):
@@ -679,9 +719,9 @@ def _template_problems(template: Any, allowed: set[str], where: str) -> list[str
     return problems
 
 
-def _message_problems(message: Any) -> list[str]:
+def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
     if isinstance(message, str):
-        return _template_problems(message, MESSAGE_FIELDS, "`message`")
+        return _template_problems(message, MESSAGE_FIELDS | looked_up, "`message`")
     if not isinstance(message, list) or not message:
         return ["`message` must be a string or a list of parts"]
     problems = []
@@ -690,19 +730,19 @@ def _message_problems(message: Any) -> list[str]:
         if not isinstance(part, dict) or "text" not in part or set(part) - {"text", "when"}:
             problems.append(f"{where} must be {{\"text\": ..., \"when\": [...]}}")
             continue
-        problems += _template_problems(part["text"], MESSAGE_FIELDS, where)
+        problems += _template_problems(part["text"], MESSAGE_FIELDS | looked_up, where)
         problems += _predicate_list_problems(part.get("when", []), f"{where}.when")
     return problems
 
 
 FIX_KEYS = {
-    "replace_value": {"text", "string", "holder"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
+    "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
     "remove_argument": set(), "remove_sibling": {"keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
 
 
-def _fix_problems(item: Any) -> list[str]:
+def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
     if not isinstance(item, dict) or item.get("kind") not in FIX_KEYS:
         return [f"`kind` must be one of {', '.join(FIX_KEYS)}"]
     kind = item["kind"]
@@ -711,7 +751,7 @@ def _fix_problems(item: Any) -> list[str]:
     if extra:
         problems.append(f"`{kind}` takes no `{'`, `'.join(sorted(extra))}`")
     if kind != "to_set":
-        problems += _template_problems(item.get("title"), FIX_FIELDS, "`title`")
+        problems += _template_problems(item.get("title"), FIX_FIELDS | looked_up, "`title`")
     if item.get("safety", "safe") not in SAFETIES:
         problems.append("`safety` must be \"safe\" or \"unsafe\"")
     if "preferred" in item and not isinstance(item["preferred"], bool):
@@ -725,6 +765,11 @@ def _fix_problems(item: Any) -> list[str]:
     for key in ("text", "string", "keyword", "to"):
         if key in item and not isinstance(item[key], str):
             problems.append(f"`{key}` must be a string")
+    for key in ("text", "string"):
+        if isinstance(item.get(key), str):
+            problems += _template_problems(item[key], MESSAGE_FIELDS | looked_up, f"`{key}`")
+    if item.get("quote", "value") not in ("value", "statement"):
+        problems.append("`quote` must be \"value\" or \"statement\"")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
         problems.append(f"`{kind}` needs `{'keyword' if kind == 'remove_sibling' else 'to'}`")
