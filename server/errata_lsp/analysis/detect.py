@@ -224,6 +224,8 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return arg in site.keywords[0]
     if key == "absent":
         return _absent(site, arg, predicate.get("position"))
+    if key == "star_args":
+        return any(isinstance(a, ast.Starred) for a in site.call.args) is arg
     if key == "no_arguments":
         allowed = set(predicate.get("except", ()))
         return not site.call.args and all(kw.arg is not None and kw.arg in allowed for kw in site.call.keywords)
@@ -281,7 +283,8 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
     raise KeyError(key)  # validation keeps unknown names out
 
 
-CALL_PREDICATES = {"any": list, "not": dict, "present": str, "absent": str, "no_arguments": bool, "sibling": dict,
+CALL_PREDICATES = {"any": list, "not": dict, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
+                   "sibling": dict,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": bool, "in_this_file": bool, "at_argument": bool,
                     "only_value": bool, "constant": bool,
