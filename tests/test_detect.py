@@ -12,7 +12,7 @@ from errata_lsp.analysis.rules import BY_CODE, RULES
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
-DATA_RULES = {"LXF010", "LXF016", "LXF020", "LXF027"}  # the shipped records' `detect` sections
+DATA_RULES = {"LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}  # the shipped records' `detect` sections
 
 # A pack of its own: `widgets.Gadget(speed=0)` jams; nothing of Lightning in it.
 GADGET = {

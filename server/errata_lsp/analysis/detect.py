@@ -21,7 +21,7 @@ from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
-from .policies import Verdict, to_set
+from .policies import Verdict, described, to_set
 from .rule import Invalid, Rule, Valid, call_items, fix, remove_argument, replace, short
 
 FSDP = "fsdp"
@@ -31,9 +31,9 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
-        "lookup", "warning_unless",
+        "lookup", "warning_unless", "some_paths",
         "severity", "paths", "fixes", "reveals", "examples"}
-MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "argument", "keyword", "receiver", "callee"}
+MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -58,6 +58,7 @@ class Site:
     receiver: ast.expr | None
     written: ast.expr | None = None  # the argument's value as written at the call
     arg: Arg | None = None  # when the argument is a keyword
+    found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
 
     @property
@@ -220,6 +221,8 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return any(all(holds(p, site, value) for p in group) for group in arg)
     if key == "not":
         return not holds(arg, site, value)
+    if key == "all_found":
+        return all(all(holds(p, site, v) for p in arg) for v in site.found)
     if key == "present":
         return arg in site.keywords[0]
     if key == "absent":
@@ -283,10 +286,10 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
     raise KeyError(key)  # validation keeps unknown names out
 
 
-CALL_PREDICATES = {"any": list, "not": dict, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
+CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
                    "sibling": dict,
                    "fabric": list, "accelerator": list, "fact": str}
-VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": bool, "in_this_file": bool, "at_argument": bool,
+VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
                     "only_value": bool, "constant": bool,
                     "equals": list, "not_in": list, "lower_in": list, "lower_not_in": list, "qualified": list,
                     "member_of": str}
@@ -352,7 +355,9 @@ class DetectRule(Rule):
                      and not any(holds(p, site, v) for p in unless)]
             if not found:
                 continue
-            every_path = self.paths != "every-error-some-warning" or len(found) == len(values)
+            site.found = found
+            certain = all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ()))
+            every_path = certain and (self.paths != "every-error-some-warning" or len(found) == len(values))
             yield self._finding(site, found, values, every_path)
 
     def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
@@ -371,11 +376,10 @@ class DetectRule(Rule):
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
-        if found and not all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ())):
-            severity = Severity.WARNING  # the file cannot tell that it raises (a value it cannot see)
-        if not every_path:
+        if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
             condition = describe_when(found or ())
-            message += f"; {condition}" if condition else "; on some paths"
+            message += f"; {condition}" if condition else _message(spec.get("some_paths", "; on some paths"), site,
+                                                                    first, fields)
             severity = Severity.WARNING
         at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
         if self.at == "argument":
@@ -494,6 +498,7 @@ def _fields(site: Site, value: Value | None, keyword: str, lookup: dict | None =
     fields["lower"] = fields["constant"].lower()
     fields["repr"] = repr(constant) if known else short(text)
     fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
+    fields["described"] = described(ctx, site.arg, value) if site.arg is not None else short(text)
     row = (lookup or {}).get(str(constant)) if known else None
     for name, text in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
         fields[name], fields[f"{name}_repr"] = text, repr(text)
@@ -624,6 +629,8 @@ def check_spec(spec: Any) -> list[str]:
         problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
     if "message" in spec:
         problems += _message_problems(spec["message"], looked_up)
+    if "some_paths" in spec:
+        problems += [p.replace("`message", "`some_paths", 1) for p in _message_problems(spec["some_paths"], looked_up)]
     fixes = spec.get("fixes", [])
     if not isinstance(fixes, list):
         problems.append("`fixes` must be a list")
@@ -678,8 +685,10 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if extra:
         return [f"{where}: `{key}` takes no `{'`, `'.join(sorted(extra))}`"]
     arg = item[key]
-    if not isinstance(arg, known[key]) or known[key] is int and isinstance(arg, bool):
+    if not isinstance(arg, known[key]):
         return [f"{where}: `{key}` takes {_type_name(known[key])}"]
+    if key == "all_found":
+        return _predicate_list_problems(arg, f"{where}.all_found")
     if key == "any":
         problems = []
         for j, group in enumerate(arg):
@@ -702,8 +711,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     return []
 
 
-def _type_name(kind: type) -> str:
-    return {list: "a list", dict: "an object", str: "a string", bool: "true or false"}[kind]
+def _type_name(kind: Any) -> str:
+    return {list: "a list", dict: "an object", str: "a string", bool: "true or false"}.get(kind, "true, false or null")
 
 
 def _template_problems(template: Any, allowed: set[str], where: str) -> list[str]:
