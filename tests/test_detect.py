@@ -162,3 +162,37 @@ def test_severity_by_path_and_message_parts(tmp_path):
         (3, "warning", "`speed=0` jams (a zero); when cfg.slow"),
         (4, "error", "`speed=-1` jams"),
     ]
+
+
+def test_check_reads_the_kb_paths_of_pyproject(tmp_path, monkeypatch, capsys):
+    write_records(tmp_path / "mine.jsonl", record("g1", GADGET))
+    (tmp_path / "pyproject.toml").write_text('[tool.errata]\nkb-paths = ["mine.jsonl"]\n', encoding="utf-8")
+    script = tmp_path / "run.py"
+    script.write_text("from widgets import Gadget\nGadget(0)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--quiet", "run.py"]) == 1
+    assert capsys.readouterr().out.splitlines() == ["run.py:2:8: GDG001 `speed=0` jams the gadget"]
+    assert main(["check", "--fix", "--unsafe-fixes", "--quiet", "run.py"]) == 0
+    assert script.read_text(encoding="utf-8") == "from widgets import Gadget\nGadget(1)\n"
+
+
+def test_strategy_tells_the_cuda_fsdp_strategy_apart(tmp_path):
+    spec = {"code": "FSD001", "name": "no-sync-name", "call": {"method": "barrier"}, "strategy": ["fsdp"],
+            "argument": {"keyword": "name", "position": 0}, "match": [{"equals": [0]}],
+            "message": "`{callee}({value})` under FSDP", "at": "call",
+            "examples": [{"bad": "from lightning.fabric import Fabric\nf = Fabric(strategy='fsdp')\nf.barrier(0)\n",
+                          "count": 1, "at": "3:1-3:13", "severity": "error"},
+                         {"good": "from lightning.fabric import Fabric\nf = Fabric(strategy='ddp')\nf.barrier(0)\n"}]}
+    path = tmp_path / "fsdp.jsonl"
+    write_records(path, record("f1", spec))
+    text = ("from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import FSDPStrategy, XLAFSDPStrategy\n"
+            "a = Fabric(strategy=FSDPStrategy())\n"
+            "b = Fabric(strategy='fsdp', accelerator='cuda')\n"
+            "c = Fabric(strategy='fsdp', accelerator='tpu')\n"
+            "d = Fabric(strategy=XLAFSDPStrategy())\n"
+            "e = Fabric(strategy='ddp')\n"
+            "a.barrier(0)\nb.barrier(name=0)\nc.barrier(0)\nd.barrier(0)\ne.barrier(0)\n")
+    found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert [(f.code, f.span.start.line, f.message) for f in found] == [
+        ("FSD001", 7, "`a.barrier(0)` under FSDP"), ("FSD001", 8, "`b.barrier(0)` under FSDP")]
