@@ -196,3 +196,17 @@ def test_strategy_tells_the_cuda_fsdp_strategy_apart(tmp_path):
     found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
     assert [(f.code, f.span.start.line, f.message) for f in found] == [
         ("FSD001", 7, "`a.barrier(0)` under FSDP"), ("FSD001", 8, "`b.barrier(0)` under FSDP")]
+
+
+def test_no_rule_imports_another_rule():
+    import ast
+    from pathlib import Path
+
+    import errata_lsp.analysis.rules as package
+
+    for path in sorted(Path(package.__file__).parent.glob("lxf*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                assert not (node.level == 1 and module.startswith("lxf")), f"{path.name} imports {module}"
+                assert "rules.lxf" not in module, f"{path.name} imports {module}"
