@@ -210,3 +210,10 @@ def test_no_rule_imports_another_rule():
                 module = node.module or ""
                 assert not (node.level == 1 and module.startswith("lxf")), f"{path.name} imports {module}"
                 assert "rules.lxf" not in module, f"{path.name} imports {module}"
+
+
+def test_kb_paths_that_cannot_be_read_leave_the_shipped_rules_working(tmp_path):
+    text = "from lightning.fabric.strategies import XLAFSDPStrategy\ns = XLAFSDPStrategy(state_dict_type='FULL')\n"
+    paths = (str(tmp_path / "nul\0name.jsonl"), "/dev/zero", str(tmp_path / "missing.jsonl"))
+    report = check_source(text, "a.py", Settings(kb_paths=paths))
+    assert [f.code for f in report.findings] == ["LXF020"] and report.failures == []

@@ -868,15 +868,24 @@ def rules_from_paths(paths: Sequence[str], taken: Iterable[str]) -> tuple[list[D
     if not paths:
         return [], []
     key = tuple(paths)
-    stamp = _stamp(paths)
+    try:
+        stamp = _stamp(paths)
+    except Exception as exc:  # a path the system cannot even name: the knowledge base reports it
+        return [], [DetectProblem(", ".join(map(repr, paths))[:200], "-", f"kb.paths not read: {exc}")]
     with _lock:
         cached = _by_paths.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
     from ..kb.load import load_paths
 
-    records, _ = load_paths(paths)  # what does not load as a record is the knowledge base's to report
+    try:
+        records, _ = load_paths(paths)  # what does not load as a record is the knowledge base's to report
+    except Exception as exc:  # never a reason to stop checking with the shipped rules
+        records, failed = [], [DetectProblem(", ".join(map(repr, paths))[:200], "-", f"kb.paths not read: {exc}")]
+    else:
+        failed = []
     rules, problems = rules_from_records(records, taken)
+    problems = failed + problems
     with _lock:
         if len(_by_paths) > 32:
             _by_paths.clear()
@@ -892,7 +901,7 @@ def _stamp(paths: Sequence[str]) -> tuple:
         if isinstance(path, Path):
             try:
                 stat = os.stat(path)
-            except OSError:
+            except (OSError, ValueError):  # gone, unreadable, or a NUL byte in its name
                 found.append((str(path), None))
                 continue
             found.append((str(path), stat.st_mtime_ns, stat.st_size))
