@@ -217,3 +217,43 @@ def test_kb_paths_that_cannot_be_read_leave_the_shipped_rules_working(tmp_path):
     paths = (str(tmp_path / "nul\0name.jsonl"), "/dev/zero", str(tmp_path / "missing.jsonl"))
     report = check_source(text, "a.py", Settings(kb_paths=paths))
     assert [f.code for f in report.findings] == ["LXF020"] and report.failures == []
+
+
+def _only(spec_changes: dict, text: str, tmp_path) -> list:
+    path = tmp_path / "fix.jsonl"
+    write_records(path, record("g1", {**GADGET, **spec_changes}))
+    return check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+
+
+def _applied(text: str, fix) -> str:
+    from errata_lsp.analysis import apply_fix
+
+    return apply_fix(text, fix.edits)
+
+
+def test_fix_templates_rename_replace_remove_and_make_a_set(tmp_path):
+    # rename the method and take the receiver's own receiver: `gadget.engine.spin(x)` -> `gadget.rotate(x)`
+    text = "import widgets\ngadget = widgets.Gadget()\ngadget.engine.spin(3)\n"
+    [finding] = _only({"call": {"method": "spin", "receiver": "any"}, "argument": {"position": 0},
+                       "match": [{"equals": [3]}], "at": "callee", "message": "`{callee}` spins {value} times",
+                       "fixes": [{"kind": "rename_callee", "to": "rotate", "title": "Rotate"},
+                                 {"kind": "replace_receiver", "with": "{receiver_base}", "title": "Call it on `{receiver}`'s owner"}]},
+                      text, tmp_path)
+    assert finding.message == "`gadget.engine.spin` spins 3 times"
+    rotate, owner = finding.fixes
+    assert _applied(text, rotate) == "import widgets\ngadget = widgets.Gadget()\ngadget.engine.rotate(3)\n"
+    assert owner.title == "Call it on `gadget.engine`'s owner"
+    assert _applied(text, owner) == "import widgets\ngadget = widgets.Gadget()\ngadget.spin(3)\n"
+    # remove another argument where it is spelled, here in a `**{...}` display
+    text = "from widgets import Gadget\nGadget(speed=0, **{'turbo': True, 'size': 2})\n"
+    [finding] = _only({"fixes": [{"kind": "remove_sibling", "keyword": "turbo", "title": "Drop turbo"}]}, text, tmp_path)
+    assert _applied(text, finding.fixes[0]) == "from widgets import Gadget\nGadget(speed=0, **{'size': 2})\n"
+    # make it a set of the same elements, at the literal that feeds only this argument
+    text = "from widgets import Gadget\nPARTS = [Wheel, Bell]\nGadget(parts=PARTS)\n"
+    [finding] = _only({"argument": {"keyword": "parts"}, "match": [{"kind": ["list", "tuple"]}],
+                       "message": "parts must be a set, found {described}",
+                       "fixes": [{"kind": "to_set", "safety": "safe", "preferred": True}]}, text, tmp_path)
+    assert finding.message == "parts must be a set, found [Wheel, Bell] (from `PARTS`, line 2)"
+    [to_set] = finding.fixes
+    assert (to_set.title, to_set.safety.value, to_set.preferred) == ("Convert list to set", "safe", True)
+    assert _applied(text, to_set) == "from widgets import Gadget\nPARTS = {Wheel, Bell}\nGadget(parts=PARTS)\n"
