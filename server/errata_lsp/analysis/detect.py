@@ -340,10 +340,9 @@ class DetectRule(Rule):
         spec = self.spec
         match, unless = spec.get("match", ()), spec.get("unless", ())
         for site in self._sites(ctx):
-            if "strategy" in spec and _fabric_of(site) not in spec["strategy"]:
-                continue
             if "argument" not in spec:
-                if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless):
+                if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless) and (
+                        self._strategy_fits(site)):
                     yield self._finding(site, None, [], True)
                 continue
             written, arg, hidden = _argument(site, spec["argument"])
@@ -353,12 +352,15 @@ class DetectRule(Rule):
             values = self._candidates(ctx, written)
             found = [v for v in values if all(holds(p, site, v) for p in match)
                      and not any(holds(p, site, v) for p in unless)]
-            if not found:
+            if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
                 continue
             site.found = found
             certain = all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ()))
             every_path = certain and (self.paths != "every-error-some-warning" or len(found) == len(values))
             yield self._finding(site, found, values, every_path)
+
+    def _strategy_fits(self, site: Site) -> bool:
+        return "strategy" not in self.spec or _fabric_of(site) in self.spec["strategy"]
 
     def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
         values = list(ctx.values(written))
