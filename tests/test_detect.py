@@ -257,3 +257,9 @@ def test_fix_templates_rename_replace_remove_and_make_a_set(tmp_path):
     [to_set] = finding.fixes
     assert (to_set.title, to_set.safety.value, to_set.preferred) == ("Convert list to set", "safe", True)
     assert _applied(text, to_set) == "from widgets import Gadget\nPARTS = {Wheel, Bell}\nGadget(parts=PARTS)\n"
+
+
+def test_a_file_that_only_builds_the_cuda_fsdp_strategy_is_read():
+    text = "from lightning.fabric.strategies import FSDPStrategy\ns = FSDPStrategy(cpu_offload=True)\n"
+    assert check_source(text, "a.py").parsed_lines > 0  # read, so the rules of its records see it
+    assert check_source("import torch\nx = torch.zeros(3)\n", "b.py").parsed_lines == 0
