@@ -263,3 +263,41 @@ def test_a_file_that_only_builds_the_cuda_fsdp_strategy_is_read():
     text = "from lightning.fabric.strategies import FSDPStrategy\ns = FSDPStrategy(cpu_offload=True)\n"
     assert check_source(text, "a.py").parsed_lines > 0  # read, so the rules of its records see it
     assert check_source("import torch\nx = torch.zeros(3)\n", "b.py").parsed_lines == 0
+
+
+PREDICATE_CASES = [
+    # (match, text after `from widgets import Gadget\n`, how many calls are flagged)
+    ([{"kind_not": ["number"]}], "Gadget(speed='x')\nGadget(speed=0)\nGadget(speed=[1])\n", 2),
+    ([{"lower_in": ["fast"]}], "Gadget(speed='FAST')\nGadget(speed='slow')\nGadget(speed=1)\n", 1),
+    ([{"not_in": [0, 1]}], "Gadget(speed=0)\nGadget(speed=2)\nGadget(speed=x)\n", 1),
+    ([{"truthy": False}], "Gadget(speed=[])\nGadget(speed=None)\nGadget(speed=[1])\n", 2),
+    ([{"present": "turbo"}], "Gadget(speed=0, turbo=None)\nGadget(speed=0)\n", 1),
+    ([{"absent": "turbo"}], "Gadget(speed=0, turbo=None)\nGadget(speed=0)\nGadget(speed=0, **kw)\n", 1),
+    ([{"sibling": {"keyword": "size"}, "is": [{"equals": [None]}]}],
+     "Gadget(speed=0, size=None)\nGadget(speed=0, size=2)\nGadget(speed=0)\n", 1),
+    ([{"star_args": True}], "Gadget(*a, speed=0)\nGadget(speed=0)\n", 1),
+    ([{"qualified": ["widgets.parts.*"]}], "from widgets import parts\nGadget(speed=parts.Wheel())\nGadget(speed=Wheel())\n", 1),
+    ([{"any": [[{"equals": [0]}], [{"equals": ["zero"]}]]}], "Gadget(speed=0)\nGadget(speed='zero')\nGadget(speed=1)\n", 2),
+    ([{"not": {"equals": [0]}}, {"constant": True}], "Gadget(speed=0)\nGadget(speed=3)\nGadget(speed=f())\n", 1),
+]
+
+
+def test_predicates_one_by_one(tmp_path):
+    path = tmp_path / "p.jsonl"
+    for i, (match, body, count) in enumerate(PREDICATE_CASES):
+        write_records(path, record("g1", {**GADGET, "match": match, "fixes": []}))
+        os.utime(path, ns=(i + 10, i + 10))
+        found = check_source("from widgets import Gadget\n" + body, "a.py", Settings(kb_paths=(str(path),))).findings
+        assert len(found) == count, (match, [f.message for f in found])
+
+
+def test_no_arguments_and_the_call_itself(tmp_path):
+    spec = {**GADGET, "call": {"method": "start", "receiver": "any"}, "fixes": [], "message": "`{callee}()` starts nothing",
+            "match": [{"no_arguments": True, "except": ["quiet"]}]}
+    spec.pop("argument")
+    path = tmp_path / "p.jsonl"
+    write_records(path, record("g1", spec))
+    text = "import widgets\ng = widgets.Gadget()\ng.start()\ng.start(quiet=True)\ng.start(1)\ng.start(**kw)\n"
+    found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert [(f.span.start.line, f.span.end.column, f.message) for f in found] == [
+        (2, 9, "`g.start()` starts nothing"), (3, 19, "`g.start()` starts nothing")]
