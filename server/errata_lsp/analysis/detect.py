@@ -593,29 +593,29 @@ def check_spec(spec: Any) -> list[str]:
         if key in spec and not (isinstance(spec[key], list) and all(isinstance(w, str) and w for w in spec[key])):
             problems.append(f"`{key}` must be a list of words")
     call = spec.get("call")
-    if call is not None:
+    if "call" in spec:
         if not isinstance(call, dict) or len({"qualified", "method"} & set(call)) != 1:
             problems.append("`call` must have exactly one of `qualified` and `method`")
         elif "qualified" in call:
             if set(call) != {"qualified"} or not _strings(call["qualified"]):
                 problems.append("`call.qualified` must be a list of qualified names, alone")
         elif not isinstance(call["method"], str) or set(call) - {"method", "receiver"} or call.get(
-                "receiver", "fabric") not in ("fabric", "any"):
+                "receiver", "fabric") not in OneOf(("fabric", "any")):
             problems.append("`call.method` must be a name; `call.receiver` is \"fabric\" or \"any\"")
-    if "strategy" in spec and not (isinstance(spec["strategy"], list) and set(spec["strategy"]) <= set(STRATEGIES)):
+    if "strategy" in spec and not (isinstance(spec["strategy"], list) and all(s in OneOf(STRATEGIES) for s in spec["strategy"])):
         problems.append(f"`strategy` must be a list of {', '.join(STRATEGIES)}")
     if "argument" in spec:
         problems += [f"`argument`: {p}" for p in _where_problems(spec["argument"])]
     for key in ("match", "unless"):
         if key in spec:
             problems += _predicate_list_problems(spec[key], f"`{key}`")
-    if "at" in spec and spec["at"] not in AT:
+    if "at" in spec and spec["at"] not in OneOf(AT):
         problems.append(f"`at` must be one of {', '.join(AT)}")
-    if spec.get("at") in ("value", "argument") and "argument" not in spec:
+    if spec.get("at") in OneOf(("value", "argument")) and "argument" not in spec:
         problems.append("`at` names the argument, but there is no `argument`")
-    if "severity" in spec and spec["severity"] not in SEVERITIES:
+    if "severity" in spec and spec["severity"] not in OneOf(SEVERITIES):
         problems.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
-    if "paths" in spec and spec["paths"] not in PATHS:
+    if "paths" in spec and spec["paths"] not in OneOf(PATHS):
         problems.append(f"`paths` must be one of {', '.join(PATHS)}")
     looked_up: set[str] = set()
     lookup = spec.get("lookup", {})
@@ -640,7 +640,7 @@ def check_spec(spec: Any) -> list[str]:
         for i, item in enumerate(fixes):
             problems += [f"`fixes[{i}]`: {p}" for p in _fix_problems(item, looked_up)]
     examples = spec.get("examples")
-    if examples is not None:
+    if "examples" in spec:
         if not isinstance(examples, list):
             problems.append("`examples` must be a list")
         else:
@@ -650,6 +650,16 @@ def check_spec(spec: Any) -> list[str]:
             if kinds != {True, False}:
                 problems.append("`examples` needs at least one `bad` and one `good`")
     return problems
+
+
+class OneOf:
+    """`x in OneOf(options)`: a string among the options; a list or an object (unhashable) is never one."""
+
+    def __init__(self, options):
+        self.options = options
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str) and value in self.options
 
 
 def _strings(value: Any) -> bool:
@@ -687,6 +697,11 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if extra:
         return [f"{where}: `{key}` takes no `{'`, `'.join(sorted(extra))}`"]
     arg = item[key]
+    if "position" in item and not (type(item["position"]) is int and item["position"] >= 0):
+        return [f"{where}: `position` must be a whole number from 0"]
+    for option in ("except", "only"):
+        if option in item and not (isinstance(item[option], list) and all(isinstance(v, str) for v in item[option])):
+            return [f"{where}: `{option}` takes a list of strings"]
     if not isinstance(arg, known[key]):
         return [f"{where}: `{key}` takes {_type_name(known[key])}"]
     if key == "all_found":
@@ -703,7 +718,7 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
             item.get("is", []), f"{where}.is")
     if key == "fact" and arg not in FACTS:
         return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
-    if key == "fabric" and not set(arg) <= set(STRATEGIES):
+    if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
         return [f"{where}: `fabric` takes a list of {', '.join(STRATEGIES)}"]
     if key == "kind" or key == "kind_not" or key in ("lower_in", "lower_not_in", "qualified"):
         if not all(isinstance(v, str) for v in arg):
@@ -757,7 +772,7 @@ FIX_KEYS = {
 
 
 def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
-    if not isinstance(item, dict) or item.get("kind") not in FIX_KEYS:
+    if not isinstance(item, dict) or item.get("kind") not in OneOf(FIX_KEYS):
         return [f"`kind` must be one of {', '.join(FIX_KEYS)}"]
     kind = item["kind"]
     problems = []
@@ -766,13 +781,13 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
         problems.append(f"`{kind}` takes no `{'`, `'.join(sorted(extra))}`")
     if kind != "to_set":
         problems += _template_problems(item.get("title"), FIX_FIELDS | looked_up, "`title`")
-    if item.get("safety", "safe") not in SAFETIES:
+    if item.get("safety", "safe") not in OneOf(SAFETIES):
         problems.append("`safety` must be \"safe\" or \"unsafe\"")
     if "preferred" in item and not isinstance(item["preferred"], bool):
         problems.append("`preferred` must be true or false")
     if kind == "replace_value" and len({"text", "string"} & set(item)) != 1:
         problems.append("`replace_value` takes one of `text` and `string`")
-    if item.get("holder", "only_use") not in ("only_use", "any"):
+    if item.get("holder", "only_use") not in OneOf(("only_use", "any")):
         problems.append("`holder` must be \"only_use\" or \"any\"")
     if kind == "nearest" and not _strings(item.get("choices")):
         problems.append("`nearest` needs `choices`, a list of strings")
@@ -782,7 +797,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
             problems += _template_problems(item[key], MESSAGE_FIELDS | looked_up, f"`{key}`")
-    if item.get("quote", "value") not in ("value", "statement"):
+    if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
@@ -808,7 +823,7 @@ def _example_problems(example: Any) -> list[str]:
             problems.append(f"a `bad` example needs `{key}`")
     if "at" in example and not (isinstance(example["at"], str) and re.fullmatch(r"\d+:\d+-\d+:\d+", example["at"])):
         problems.append("`at` must be \"line:column-line:column\"")
-    if "severity" in example and example["severity"] not in SEVERITIES:
+    if "severity" in example and example["severity"] not in OneOf(SEVERITIES):
         problems.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
     for key in ("bad", "fixed", "fix", "message"):
         if key in example and not isinstance(example[key], str):
