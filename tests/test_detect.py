@@ -301,3 +301,17 @@ def test_no_arguments_and_the_call_itself(tmp_path):
     found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
     assert [(f.span.start.line, f.span.end.column, f.message) for f in found] == [
         (2, 9, "`g.start()` starts nothing"), (3, 19, "`g.start()` starts nothing")]
+
+
+def test_a_section_nested_too_deep_is_skipped():
+    from errata_lsp.analysis.detect import rules_from_records
+    from errata_lsp.kb.record import Record
+
+    deep: dict = {"equals": [0]}
+    for _ in range(5000):
+        deep = {"not": deep}
+    records = [Record(record("g1", GADGET), "mine.jsonl:1"),
+               Record(record("g2", {**GADGET, "code": "GDG002", "match": [deep]}), "mine.jsonl:2")]
+    rules, problems = rules_from_records(records, BY_CODE)
+    assert [r.code for r in rules] == ["GDG001"]
+    assert [str(p) for p in problems] == ["mine.jsonl:2: record 'g2': detect: nested too deep to read; skipped"]

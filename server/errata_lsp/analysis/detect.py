@@ -857,6 +857,9 @@ def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tup
         except DetectError as exc:
             problems.extend(DetectProblem(record.source, record.id, p) for p in exc.problems)
             continue
+        except RecursionError:  # predicates nested thousands deep
+            problems.append(DetectProblem(record.source, record.id, "nested too deep to read; skipped"))
+            continue
         if rule.code in used:
             problems.append(DetectProblem(record.source, record.id, f"code {rule.code} is already used; skipped"))
             continue
