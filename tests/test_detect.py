@@ -315,3 +315,11 @@ def test_a_section_nested_too_deep_is_skipped():
     rules, problems = rules_from_records(records, BY_CODE)
     assert [r.code for r in rules] == ["GDG001"]
     assert [str(p) for p in problems] == ["mine.jsonl:2: record 'g2': detect: nested too deep to read; skipped"]
+
+
+def test_kb_validate_says_a_user_record_reuses_a_shipped_code(tmp_path, capsys):
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", {**GADGET, "code": "LXF016"}))
+    assert main(["kb", "validate", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:1: record 'g1': detect: code LXF016 is already used; skipped"]

@@ -360,7 +360,7 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
 def _kb_validate(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
     problems = [str(p) for p in kb.problems]
-    problems += _detect_problems(kb)
+    problems += _detect_problems(kb, shipped=not args.paths)
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
     for problem in problems:
@@ -369,12 +369,13 @@ def _kb_validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if problems else EXIT_CLEAN
 
 
-def _detect_problems(kb: KnowledgeBase) -> list[str]:
-    """Each record's `detect` section: its schema, then its examples run with the Python rules."""
+def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
+    """Each record's `detect` section: its schema, then its examples run with the other rules (the
+    shipped KB's sections are the data rules themselves; a user's may not reuse their codes)."""
     from .analysis.detect import validate_records
 
-    code_rules = [r for r in RULES if r.origin == "code"]
-    return [str(p) for p in validate_records(kb, code_rules)[1]]
+    others = [r for r in RULES if r.origin == "code"] if shipped else list(RULES)
+    return [str(p) for p in validate_records(kb, others)[1]]
 
 
 def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:
