@@ -360,7 +360,7 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
 def _kb_validate(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
     problems = [str(p) for p in kb.problems]
-    problems += _detect_problems(kb, shipped=not args.paths)
+    problems += _detect_problems(kb)
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
     for problem in problems:
@@ -369,12 +369,13 @@ def _kb_validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if problems else EXIT_CLEAN
 
 
-def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
+def _detect_problems(kb: KnowledgeBase) -> list[str]:
     """Each record's `detect` section: its schema, then its examples run with the other rules (the
-    shipped KB's sections are the data rules themselves; a user's may not reuse their codes)."""
+    shipped data rules of the records checked here are those records themselves)."""
     from .analysis.detect import validate_records
 
-    others = [r for r in RULES if r.origin == "code"] if shipped else list(RULES)
+    checked = {record.id for record in kb}
+    others = [r for r in RULES if r.origin == "code" or r.record not in checked]
     return [str(p) for p in validate_records(kb, others)[1]]
 
 
