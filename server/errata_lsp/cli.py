@@ -360,12 +360,21 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool) -> int:
 def _kb_validate(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
     problems = [str(p) for p in kb.problems]
+    problems += _detect_problems(kb)
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
     for problem in problems:
         print(problem)
     print(f"{len(kb)} record(s) loaded, {len(problems)} problem(s).", file=sys.stderr)
     return EXIT_FINDINGS if problems else EXIT_CLEAN
+
+
+def _detect_problems(kb: KnowledgeBase) -> list[str]:
+    """Each record's `detect` section: its schema, then its examples run with the Python rules."""
+    from .analysis.detect import validate_records
+
+    code_rules = [r for r in RULES if r.origin == "code"]
+    return [str(p) for p in validate_records(kb, code_rules)[1]]
 
 
 def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:
@@ -414,7 +423,7 @@ def _print_corrections(kb: KnowledgeBase) -> None:
 
 def _rules(args: argparse.Namespace) -> int:
     for rule in RULES:
-        print(f"{rule.code}  {rule.severity.value:<11} {rule.summary}")
+        print(f"{rule.code}  {rule.origin:<4}  {rule.severity.value:<11} {rule.summary}")
     return EXIT_CLEAN
 
 

@@ -1,6 +1,6 @@
 """A rule as a page a person reads (`errata-lsp rule LXF001`) or a tool reads (`--format json`).
 
-Everything on a page comes from the rule itself (its summary, its module's docstring, its own
+Everything on a page comes from the rule itself (its summary, its `doc` or its module's docstring, its own
 flagged and accepted examples, the fixes it offers on them) and from the record it stands on.
 """
 
@@ -26,7 +26,7 @@ def rule_data(rule: Rule, kb: KnowledgeBase) -> dict[str, Any]:
     """The page's content as data: what `rule --format json` prints and the markdown is made of."""
     from .analysis.engine import check_source
 
-    doc = (sys.modules[type(rule).__module__].__doc__ or "").strip()
+    doc = (rule.doc or sys.modules[type(rule).__module__].__doc__ or "").strip()
     head, _, body = doc.partition("\n")
     flags = head.split(":", 1)[1].strip() if head.startswith(f"{rule.code}:") else head
     invalid = next((e for e in rule.examples if isinstance(e, Invalid) and e.fixed), None) or next(

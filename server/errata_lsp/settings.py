@@ -27,7 +27,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    select: tuple[str, ...] = ("LXF",)
+    select: tuple[str, ...] = ("",)  # every rule, the packs of `kb.paths` records' `detect` sections too
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
     kb_paths: tuple[str, ...] = ()

@@ -103,13 +103,13 @@ def _check(
     if size > settings.max_file_bytes:
         return CheckedDocument(Report(skipped=f"{size / 2**20:.1f} MiB is above the "
                                               f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked"), None)
-    if not any(word in text for word in PACK_WORDS):
+    if not any(word in text for word in PACK_WORDS) and not _mentions_data_rules(text, settings.kb_paths, rules):
         return CheckedDocument(Report(), None)  # one scan; the rule pack is not even loaded
     settings = settings.for_file(path)  # `per-file-ignores`
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
     if exempt_file:
         return CheckedDocument(Report(), None)
-    active = tuple(r for r in (rules if rules is not None else iter_rules())
+    active = tuple(r for r in (rules if rules is not None else iter_rules(settings.kb_paths))
                    if settings.enabled(r.code) and r.code not in exempt_codes)
     if not active:
         return CheckedDocument(Report(), None)
@@ -152,6 +152,21 @@ def _check(
     return CheckedDocument(report, doc, key, picked, tuple(raw))
 
 
+def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[Rule] | None) -> bool:
+    """A word of a `detect` rule of the `kb.paths` records (or of the rules given) is in the text: their
+    pack may be another than the one PACK_WORDS names."""
+    if rules is not None:
+        data = [r for r in rules if r.origin == "data"]
+    elif kb_paths:
+        from .detect import rules_from_paths
+        from .rules import BY_CODE
+
+        data = rules_from_paths(kb_paths, BY_CODE)[0]
+    else:
+        return False
+    return any(word in text for rule in data for word in rule.triggers)
+
+
 def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Sequence[Rule],
           failures: Sequence[RuleFailure], exempt_codes) -> list[Finding]:
     """The findings no `# noqa` silences, and a finding for each `# noqa` code that silences nothing."""
@@ -167,7 +182,7 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
         ran = {r.code for r in active} - {f.rule for f in failures}
         severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
         kept += [dataclasses.replace(f, severity=severity)
-                 for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, UNUSED_NOQA})
+                 for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, *(r.code for r in active), UNUSED_NOQA})
                  if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept

@@ -47,6 +47,8 @@ class Rule:
     # Codes whose findings this rule's fix may bring out or reword: the library's next check once this
     # one passes (a fix does one thing; the next fix is the next finding's).
     reveals: tuple[str, ...] = ()
+    doc: str = ""  # what it flags, then the real behaviour; a Python rule's is its module's docstring
+    origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (detect.py)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         raise NotImplementedError
@@ -142,7 +144,12 @@ class _Entry(ast.AST):
         self.end_lineno, self.end_col_offset = value.end_lineno, value.end_col_offset
 
 
-def iter_rules() -> Iterator[Rule]:
+def iter_rules(kb_paths: tuple[str, ...] = ()) -> Iterator[Rule]:
+    """The shipped rules, then those of the `detect` sections of the records under `kb_paths`."""
     from .rules import RULES
 
     yield from RULES
+    if kb_paths:
+        from .detect import rules_from_paths
+
+        yield from rules_from_paths(kb_paths, [r.code for r in RULES])[0]

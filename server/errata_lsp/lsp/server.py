@@ -261,7 +261,7 @@ class ErrataServer(LanguageServer):
         except Exception as exc:
             self.log(f"knowledge base not loaded: {type(exc).__name__}: {exc}", types.MessageType.Error)
             return KnowledgeBase([])
-        new = [str(p) for p in kb.problems if str(p) not in self._logged_kb_problems]
+        new = [str(p) for p in [*kb.problems, *_detect_problems(paths)] if str(p) not in self._logged_kb_problems]
         self._logged_kb_problems.update(new)
         for problem in new[:MAX_LOGGED_KB_PROBLEMS]:
             self.log(f"knowledge base: {problem}", types.MessageType.Warning)
@@ -827,3 +827,14 @@ def serve(tcp: str | None = None) -> int:
     import sys
 
     return server._start_io_async(sys.stdin.buffer, sys.stdout.buffer)
+
+
+def _detect_problems(paths: tuple[str, ...]) -> list:
+    """The `detect` sections of the `kb.paths` records that are skipped, and why (the rules the engine
+    makes of the others come from the same cached read)."""
+    if not paths:
+        return []
+    from ..analysis.detect import rules_from_paths
+    from ..analysis.rules import RULES
+
+    return rules_from_paths(paths, [r.code for r in RULES])[1]

@@ -1,4 +1,5 @@
-"""The rule pack: every module here defines `RULE`, one rule per file."""
+"""The rule pack: every module here defines `RULE`, one rule per file; the shipped records' `detect`
+sections (kb/DETECT.md) are the rest."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ def _discover() -> tuple[Rule, ...]:
         rule = getattr(module, "RULE", None)
         if isinstance(rule, Rule):
             found.append(rule)
+    from ..detect import shipped_rules
+
+    found.extend(shipped_rules(r.code for r in found))
     codes = [r.code for r in found]
     duplicated = {c for c in codes if codes.count(c) > 1}
     if duplicated:

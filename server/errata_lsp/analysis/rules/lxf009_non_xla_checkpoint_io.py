@@ -23,7 +23,7 @@ from ..context import XLA_FSDP, Context
 from ..findings import Safety
 from ..names import XLAFSDP_STRATEGY
 from ..rule import Invalid, Rule, Valid, fix, replace
-from .lxf008_non_xla_precision_plugin import (
+from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
     class_ref,

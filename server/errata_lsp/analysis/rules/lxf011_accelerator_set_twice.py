@@ -19,7 +19,7 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
 from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument, short
-from .lxf010_cpu_accelerator import CPU_ACCELERATOR, drop_argument, strategy_accelerators
+from ..pack import CPU_ACCELERATOR, drop_argument, strategy_accelerators
 
 FLAG_NAMES = ("cpu", "cuda", "gpu", "mps", "tpu")
 

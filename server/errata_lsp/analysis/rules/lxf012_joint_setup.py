@@ -21,12 +21,13 @@ from __future__ import annotations
 import ast
 
 from ..context import XLA_FSDP, Binding, Context
-from ..document import LINE_BREAK
-from ..findings import Edit, Position, Safety, Severity, Span
+from ..findings import Edit, Safety, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
+from ..statements import (
+    line_span, movable, newline, optimizer_params, parameter_roots, renamed_text, same_value, starts_line, whole_lines,
+)
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too
-PARAMETER_METHODS = ("parameters", "named_parameters")
 
 
 class JointSetup(Rule):
@@ -202,42 +203,6 @@ class JointSetup(Rule):
         return fix("Split into `setup_module` and `setup_optimizers`", *edits, preferred=True)
 
 
-# --- helpers shared by the set-up, launch and checkpoint rules --------------------------------------
-def is_fabric_method(ctx: Context, node: ast.AST, methods: tuple[str, ...]) -> bool:
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods
-        and ctx.fabric_kind(node.func.value) is not None
-    )
-
-
-def same_value(ctx: Context, a: ast.AST, b: ast.AST) -> bool:
-    """Two uses of one name that see the same binding."""
-    if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)) or a.id != b.id:
-        return False
-    ra, rb = ctx.reaching(a), ctx.reaching(b)
-    return ra is not None and rb is not None and ra.target is rb.target
-
-
-def parameter_roots(ctx: Context, params: ast.AST) -> list[ast.Name]:
-    """Names `x` in `x.parameters()` / `x.sub.named_parameters()` calls inside an expression."""
-    roots = []
-    for node in ast.walk(params):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in PARAMETER_METHODS):
-            base = node.func.value
-            while isinstance(base, ast.Attribute):
-                base = base.value
-            if isinstance(base, ast.Name):
-                roots.append(base)
-    return roots
-
-
-def optimizer_params(call: ast.Call) -> ast.AST | None:
-    if call.args and not isinstance(call.args[0], ast.Starred):
-        return call.args[0]
-    return next((kw.value for kw in call.keywords if kw.arg == "params"), None)
-
-
 def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding, list[ast.Name]] | None:
     """The binding `opt = Optim(<module>.parameters(), ...)` reaching `opt`, where `<module>` is the
     same object as `module` (a name), with the names of the module inside it."""
@@ -251,77 +216,6 @@ def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding
     if not roots or not all(same_value(ctx, r, module) for r in roots):
         return None
     return binding, roots
-
-
-def _bound_name(stmt: ast.stmt) -> ast.Name | None:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0]
-    return None
-
-
-def newline(ctx: Context) -> str:
-    """The document's own line break, for text a fix inserts."""
-    match = LINE_BREAK.search(ctx.doc.text)
-    return match.group() if match else "\n"
-
-
-def block_of(ctx: Context, stmt: ast.stmt) -> list[ast.stmt] | None:
-    parent = ctx.parents.get(stmt)
-    for field in ("body", "orelse", "finalbody"):
-        body = getattr(parent, field, None)
-        if isinstance(body, list) and any(s is stmt for s in body):
-            return body
-    return None
-
-
-def starts_line(ctx: Context, stmt: ast.stmt) -> bool:
-    """Nothing but indentation before the statement, nothing but a comment after it."""
-    span = ctx.doc.span(stmt)
-    before = ctx.doc.lines[span.start.line][: span.start.column]
-    after = ctx.doc.lines[span.end.line][span.end.column:].strip()
-    return before.strip() == "" and (after == "" or after.startswith("#"))
-
-
-def whole_lines(ctx: Context, stmt: ast.stmt) -> Span:
-    span = ctx.doc.span(stmt)
-    return Span(Position(span.start.line, 0), Position(span.end.line, len(ctx.doc.lines[span.end.line])))
-
-
-def line_span(ctx: Context, stmt: ast.stmt) -> Span:
-    """The statement's lines with the line break that ends them: deleting it leaves no blank line."""
-    span = ctx.doc.span(stmt)
-    return Span(Position(span.start.line, 0), Position(span.end.line + 1, 0))
-
-
-def renamed_text(ctx: Context, span: Span, names: list[ast.Name], new: str) -> str:
-    """The text in `span` with each of `names` (inside it) spelled `new`."""
-    out, cursor = [], span.start
-    for name in sorted(names, key=lambda n: (n.lineno, n.col_offset)):
-        where = ctx.doc.span(name)
-        out.append(ctx.doc.slice(Span(cursor, where.start)))
-        out.append(new)
-        cursor = where.end
-    out.append(ctx.doc.slice(Span(cursor, span.end)))
-    return "".join(out)
-
-
-def movable(ctx: Context, stmt: ast.stmt, anchor: ast.stmt, name: str) -> bool:
-    """Can `stmt` (binding `name`) be moved to just after `anchor`, later in the same block?
-
-    It must be `name = ...` alone on its lines, and nothing between it and the anchor may read `name`.
-    """
-    block = block_of(ctx, stmt)
-    if block is None or block_of(ctx, anchor) is not block or _bound_name(stmt) is None:
-        return False
-    if not (starts_line(ctx, stmt) and starts_line(ctx, anchor)) or stmt.end_lineno >= anchor.lineno:  # type: ignore[operator]
-        return False
-    i, j = next(k for k, s in enumerate(block) if s is stmt), next(k for k, s in enumerate(block) if s is anchor)
-    read = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
-    for between in block[i + 1:j]:
-        for node in ast.walk(between):
-            if isinstance(node, ast.Name) and (node.id == name or node.id in read and not isinstance(node.ctx, ast.Load)):
-                return False  # the optimizer is used before the set-up, or what it reads changes
-    return True
 
 
 RULE = JointSetup()

@@ -20,7 +20,7 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix
-from .lxf012_joint_setup import (
+from ..statements import (
     is_fabric_method, line_span, movable, newline, optimizer_params, parameter_roots, renamed_text, same_value, whole_lines,
 )
 

@@ -23,9 +23,9 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Safety, Severity
 from ..rule import Invalid, Rule, Valid, call_items, fix, replace
-from .lxf012_joint_setup import same_value
-from .lxf016_launch_without_function import launch_target
-from .lxf018_launched_function_without_parameter import add_fabric_parameter, decorated, has_parameters
+from ..statements import same_value
+from ..pack import launch_target
+from ..launched import add_fabric_parameter, decorated, has_parameters
 
 NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
                 ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)

@@ -13,13 +13,12 @@ is what the worker needs.
 
 from __future__ import annotations
 
-import ast
-import re
 
 from ..context import Context
-from ..findings import Edit, Position, Severity, Span
+from ..findings import Severity
 from ..rule import Invalid, Rule, Valid, fix
-from .lxf016_launch_without_function import launch_target
+from ..pack import launch_target
+from ..launched import add_fabric_parameter, decorated, has_parameters
 
 
 class LaunchedFunctionWithoutParameter(Rule):
@@ -82,32 +81,6 @@ class LaunchedFunctionWithoutParameter(Rule):
             edit = add_fabric_parameter(ctx, func)
             fixes = [fix(f"Add a `fabric` parameter to `{func.name}`", edit, preferred=True)] if edit else []
             yield self.finding(ctx, target, message, fixes)  # type: ignore[arg-type]
-
-
-def decorated(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Decorators, also when the document was parsed in chunks that cut them off the `def`."""
-    if func.decorator_list:
-        return True
-    line = func.lineno - 2
-    while line >= 0 and not ctx.doc.lines[line].strip():
-        line -= 1
-    return line >= 0 and ctx.doc.lines[line].lstrip().startswith("@")
-
-
-def has_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    a = func.args
-    return bool(a.posonlyargs or a.args or a.vararg or a.kwonlyargs or a.kwarg)
-
-
-def add_fabric_parameter(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Edit | None:
-    """Insert `fabric` into the empty parentheses of `def name()`, when they are on the `def` line."""
-    start = ctx.doc.span(func).start
-    line = ctx.doc.lines[start.line]
-    m = re.compile(rf"(?:async\s+)?def\s+{re.escape(func.name)}\s*(?:\[[^\]]*\])?\s*\((?=\s*\))").match(line, start.column)
-    if m is None:
-        return None
-    at = Position(start.line, m.end())
-    return Edit(Span(at, at), "fabric")
 
 
 RULE = LaunchedFunctionWithoutParameter()

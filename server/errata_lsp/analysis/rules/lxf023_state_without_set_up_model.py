@@ -19,29 +19,14 @@ from __future__ import annotations
 
 import ast
 
-from ..context import XLA_FSDP, Context
+from ..context import Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
-from .lxf012_joint_setup import is_fabric_method, same_value
-from .lxf021_load_without_state import (
-    RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_argument, state_dict_type, state_entries,
-)
+from ..statements import is_fabric_method, same_value
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
-
-
-def checkpoint_states(ctx: Context):
-    """(call, fabric, "save"/"load", state expression, [(key, value)], [kind]) for XLAFSDP save/load calls
-    whose state dict the file shows."""
-    for method in ("save", "load"):
-        for call, fabric in ctx.method_calls(method):
-            state, hidden = state_argument(call)
-            if state is None or hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
-                continue
-            entries = state_entries(ctx, state, call)
-            if entries is None:
-                continue
-            yield call, fabric, method, state, entries, [object_kind(ctx, value) for _, value in entries]
 
 
 class StateWithoutSetUpModel(Rule):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from ..context import Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid
-from .lxf021_load_without_state import SETUP_MODULE, state_dict_type
-from .lxf023_state_without_set_up_model import checkpoint_states
+from ..checkpoints import SETUP_MODULE, state_dict_type
+from ..checkpoint_states import checkpoint_states
 
 
 class FullLoadOfSetUpModel(Rule):

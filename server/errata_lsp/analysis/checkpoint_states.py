@@ -1,0 +1,21 @@
+"""The states a file hands to `fabric.save` and `fabric.load`, with the models in them; shared by the
+checkpoint rules."""
+
+from __future__ import annotations
+
+from .checkpoints import object_kind, state_argument, state_entries
+from .context import XLA_FSDP, Context
+
+
+def checkpoint_states(ctx: Context):
+    """(call, fabric, "save"/"load", state expression, [(key, value)], [kind]) for XLAFSDP save/load calls
+    whose state dict the file shows."""
+    for method in ("save", "load"):
+        for call, fabric in ctx.method_calls(method):
+            state, hidden = state_argument(call)
+            if state is None or hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
+                continue
+            entries = state_entries(ctx, state, call)
+            if entries is None:
+                continue
+            yield call, fabric, method, state, entries, [object_kind(ctx, value) for _, value in entries]

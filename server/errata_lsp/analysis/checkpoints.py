@@ -1,0 +1,205 @@
+"""What `fabric.save` and `fabric.load` are given: the state argument and its entries, what kind of object
+an expression holds (a set-up module, a raw module, an optimizer), and the strategy's `state_dict_type`;
+shared by the checkpoint rules."""
+
+from __future__ import annotations
+
+import ast
+
+from .context import Context
+from .names import FABRIC
+from .statements import block_of, is_fabric_method, same_value
+
+
+SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
+
+
+LITERALS = (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.DictComp,
+            ast.SetComp, ast.BinOp, ast.UnaryOp, ast.Compare)
+
+
+NOT_MODULES = {"Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"}  # torch.nn names that are not modules
+
+
+# --- checkpoint helpers -------------------------------------------------------------------------
+def state_argument(call: ast.Call, position: int = 1, keyword: str = "state") -> tuple[ast.expr | None, bool]:
+    """The state given to `save`/`load`/`load_raw`, and whether `*args`/`**kwargs` may hide it."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return None, True
+        if i == position:
+            return arg, False
+    for kw in call.keywords:
+        if kw.arg == keyword:
+            return kw.value, False
+    return None, any(kw.arg is None for kw in call.keywords)
+
+
+def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
+    """(key, value) pairs of the dict display a state is, or is bound to and never changed after;
+    None when the file cannot tell (a `**x` entry, a dict filled in later, anything else)."""
+    binding = None
+    if isinstance(state, ast.Name):
+        binding = ctx.reaching(state)
+        if binding is None or binding.value is None:
+            return None
+        value = binding.value
+    else:
+        value = state
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
+            and not value.args and not value.keywords and ctx.reaching(value.func) is None:
+        value = ast.Dict(keys=[], values=[])
+    if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+        return None
+    if binding is not None:
+        for load in ast.walk(ctx.scope_of(binding.stmt)):
+            if not isinstance(load, ast.Name) or load.id != state.id or load is state:  # type: ignore[attr-defined]
+                continue
+            if not isinstance(load.ctx, ast.Load) or ctx.reaching(load) is not binding:
+                continue
+            parent = ctx.parents.get(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
+                continue  # `state["step"]`: a read
+            return None  # passed on, or changed: `state["model"] = model`, `state.update(...)`
+    return list(zip(value.keys, value.values))  # type: ignore[arg-type]
+
+
+def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
+    """SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER (not a module nor an optimizer) or UNKNOWN."""
+    if isinstance(expr, LITERALS):
+        return OTHER
+    if isinstance(expr, ast.Call):
+        return _call_kind(ctx, expr)
+    if isinstance(expr, ast.Name) and depth:
+        binding = ctx.reaching(expr)
+        if binding is None or not _settled(ctx, binding, expr):
+            return UNKNOWN
+        if binding.value is not None:
+            kind = object_kind(ctx, binding.value, depth - 1)
+            if kind == UNKNOWN and isinstance(binding.value, ast.Call) and _passed_to_setup(ctx, expr):
+                return RAW_MODULE  # `model = build()` then `fabric.setup_module(model)`: a module, and not the set-up one
+            return kind
+        stmt = binding.stmt
+        if (isinstance(stmt, ast.For) and stmt.target is binding.target and isinstance(stmt.iter, ast.Call)
+                and isinstance(stmt.iter.func, ast.Name) and stmt.iter.func.id == "range"
+                and ctx.reaching(stmt.iter.func) is None):
+            return OTHER  # `for step in range(...)`: an int, as in `{"model": m, "step": step}`
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Tuple, ast.List))
+                and is_fabric_method(ctx, stmt.value, ("setup",))):
+            return SETUP_MODULE if stmt.targets[0].elts[0] is binding.target else OPTIMIZER
+    if isinstance(expr, (ast.Attribute, ast.Name)):
+        return _followed_kind(ctx, expr)
+    return UNKNOWN
+
+
+FLOW_KINDS = {"setup_module": SETUP_MODULE, "module": RAW_MODULE, "optimizer": OPTIMIZER,
+              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER}
+
+
+def _followed_kind(ctx: Context, expr: ast.AST) -> str:
+    """`self.model`, a parameter: what the value-flow layer says it holds, when every path agrees."""
+    kinds = {FLOW_KINDS.get(v.kind, UNKNOWN) for v in ctx.values(expr)}
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
+    for method in ("setup_module", "setup"):
+        for call, _ in ctx.method_calls(method):
+            if call.args and same_value(ctx, call.args[0], name) and is_fabric_method(ctx, call, (method,)):
+                return True
+    return False
+
+
+def _call_kind(ctx: Context, call: ast.Call) -> str:
+    if is_fabric_method(ctx, call, ("setup", "setup_module")):
+        return SETUP_MODULE if len(call.args) == 1 else UNKNOWN
+    if is_fabric_method(ctx, call, ("setup_optimizers",)):
+        return OPTIMIZER if len(call.args) == 1 else OTHER
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "state_dict":
+        return OTHER
+    qualified = ctx.resolve(call.func) or ""
+    if qualified.startswith("torch.optim.") and ".lr_scheduler" not in qualified:
+        return OPTIMIZER
+    if _module_class(ctx, call.func):
+        return RAW_MODULE
+    return UNKNOWN
+
+
+def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
+    """A class from `torch.nn`, a LightningModule, or a class of this file that derives from one."""
+    qualified = ctx.resolve(func) or ""
+    if qualified.startswith("torch.nn."):
+        last = qualified.split(".")[2] if qualified.count(".") >= 2 else ""
+        return last[:1].isupper() and last not in NOT_MODULES
+    if qualified.endswith("LightningModule"):
+        return True
+    if isinstance(func, ast.Name) and depth:
+        binding = ctx.reaching(func)
+        if binding is not None and isinstance(binding.stmt, ast.ClassDef):
+            return any(_module_class(ctx, base, depth - 1) for base in binding.stmt.bases)
+    return False
+
+
+def _settled(ctx: Context, binding, use: ast.AST) -> bool:
+    """The binding surely reaches the use: it is the only one in its scope, or its block holds the use."""
+    scope = ctx.scope_of(binding.stmt)
+    name = use.id  # type: ignore[attr-defined]
+    if len(ctx.bindings(name, scope)) == 1 or isinstance(binding.stmt, ast.arg):
+        return True
+    stmt = binding.stmt if isinstance(binding.stmt, ast.stmt) else None
+    block = block_of(ctx, stmt) if stmt is not None else None
+    if block is None:
+        return False
+    current: ast.AST | None = use
+    while current is not None and current is not scope:
+        if any(s is current for s in block):
+            return True
+        current = ctx.parents.get(current)
+    return False
+
+
+def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.Call]:
+    """The `Fabric(...)` calls a Fabric expression may come from, as `ctx.fabric_kind` finds them."""
+    value = ctx.value_of(fabric)
+    if isinstance(value, ast.Call) and ctx.resolve(value.func) == FABRIC:
+        return [value]
+    if isinstance(value, ast.Name) and depth:
+        binding = ctx.reaching(value)
+        if binding is not None and isinstance(binding.stmt, ast.arg):
+            func = ctx.scope_of(binding.stmt)
+            args = getattr(getattr(func, "args", None), "args", [])
+            if args and args[0] is binding.stmt:
+                for launch in ctx.launch_calls():
+                    if launch.args and ctx.local_function(launch.args[0]) is func:
+                        return fabric_calls_for(ctx, launch.func.value, depth - 1)  # type: ignore[attr-defined]
+                return []
+    looks = isinstance(value, ast.Name) and "fabric" in value.id.lower() or \
+        isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
+    return list(ctx.fabric_calls) if looks else []
+
+
+def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
+    """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
+    found: set[str | None] = set()
+    for call in fabric_calls_for(ctx, fabric):
+        keywords, complete = ctx.keyword_args(call)
+        strategy = keywords.get("strategy")
+        if strategy is None:
+            return None
+        value = ctx.value_of(strategy.value)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.add("sharded")
+            continue
+        for strategy_call in ctx.strategy_calls(value) or [None]:
+            if strategy_call is None:
+                return None
+            given, complete = ctx.keyword_args(strategy_call)
+            arg = given.get("state_dict_type")
+            written = arg.value if arg else (strategy_call.args[6] if len(strategy_call.args) > 6 else None)
+            if written is None:
+                found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
+                          else None)
+                continue
+            literal = ctx.value_of(written)
+            found.add(literal.value if isinstance(literal, ast.Constant) and isinstance(literal.value, str) else None)
+    return found.pop() if len(found) == 1 else None

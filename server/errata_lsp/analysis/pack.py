@@ -1,0 +1,89 @@
+"""Facts of the XLAFSDP pack that several rules and `detect` sections read: the function given to
+`fabric.launch`, the accelerators a strategy object carries, the clipping arguments of
+`fabric.clip_gradients`, and the one way to drop a keyword wherever it is spelled."""
+
+from __future__ import annotations
+
+import ast
+
+from .context import Arg, Context
+from .findings import Edit
+from .rule import call_items, dict_items, remove_argument
+
+CPU_ACCELERATOR = ("lightning.fabric.accelerators.CPUAccelerator", "lightning.fabric.accelerators.cpu.CPUAccelerator")
+
+
+def launch_target(call: ast.Call) -> ast.expr | None:
+    """The function given to `launch`: first positional argument or `function=`."""
+    if call.args:
+        return None if isinstance(call.args[0], ast.Starred) else call.args[0]
+    return next((kw.value for kw in call.keywords if kw.arg == "function"), None)
+
+
+def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] | None:
+    """The accelerators the XLAFSDPStrategy objects given to Fabric are built with (None: cannot tell)."""
+    if strategy is None:
+        return []
+    calls = ctx.strategy_calls(strategy.value)
+    if calls is None:
+        return None
+    found = []
+    for call in calls:
+        args, complete = ctx.keyword_args(call)
+        if not complete or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        given = args["accelerator"].value if "accelerator" in args else call.args[0] if call.args else None
+        if given is not None:
+            value = ctx.value_of(given)
+            if not (isinstance(value, ast.Constant) and value.value is None):
+                found.append(given)
+    return found
+
+
+def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
+    """An edit that removes a keyword where it is spelled: in the call, a `**{...}` display or `**dict(...)`."""
+    if arg.via is None:
+        return remove_argument(ctx, call_items(call), arg.node)
+    holder = ctx.parents.get(arg.node)
+    if isinstance(holder, ast.Dict):
+        items = dict_items(holder)
+        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
+    if isinstance(holder, ast.Call):
+        return remove_argument(ctx, call_items(holder), arg.node)
+    return None
+
+
+CLIP_VAL, MAX_NORM = "clip_val", "max_norm"
+CLIP_POSITIONS = {CLIP_VAL: 2, MAX_NORM: 3}  # clip_gradients(module, optimizer, clip_val, max_norm, norm_type, ...)
+SET, NONE, UNKNOWN = "set", "none", "unknown"
+
+
+def clip_arguments(ctx: Context, call: ast.Call):
+    """{clip_val/max_norm: (where it is written or None, SET/NONE/UNKNOWN)}; None when `*args` hide them."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    keywords, complete = ctx.keyword_args(call)
+    out = {}
+    for name, position in CLIP_POSITIONS.items():
+        written: ast.AST | Arg | None = None
+        if len(call.args) > position:
+            written = call.args[position]
+        elif name in keywords:
+            arg = keywords[name]
+            written = arg.node if arg.via is None else arg
+        if written is None:
+            out[name] = (None, NONE if complete else UNKNOWN)
+            continue
+        value = ctx.value_of(written_value(written))
+        if isinstance(value, ast.Constant):
+            out[name] = (written, NONE if value.value is None else SET)
+        else:
+            out[name] = (written, UNKNOWN)
+    return out
+
+
+def written_value(written) -> ast.expr:
+    """The expression of a written argument: a keyword's value, an Arg's value, or the expression itself."""
+    if isinstance(written, (ast.keyword, Arg)):
+        return written.value
+    return written

@@ -1,0 +1,212 @@
+"""Records that detect: a record's `detect` section (kb/DETECT.md) as a rule, from the shipped records and
+from `kb.paths`; what `kb validate` says of a broken one; and that a broken one never stops the others."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.detect import DetectError, DetectRule, check_spec, rules_from_paths
+from errata_lsp.analysis.rules import BY_CODE, RULES
+from errata_lsp.cli import main
+from errata_lsp.settings import Settings
+
+DATA_RULES = {"LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}  # the shipped records' `detect` sections
+
+# A pack of its own: `widgets.Gadget(speed=0)` jams; nothing of Lightning in it.
+GADGET = {
+    "code": "GDG001",
+    "name": "zero-speed",
+    "summary": "A gadget at speed 0 jams",
+    "call": {"qualified": ["widgets.Gadget"]},
+    "argument": {"keyword": "speed", "position": 0},
+    "match": [{"equals": [0]}],
+    "message": "`speed={value}` jams the gadget{from}",
+    "fixes": [{"kind": "replace_value", "text": "1", "title": "Use speed=1", "safety": "unsafe", "preferred": True}],
+    "examples": [
+        {"bad": "from widgets import Gadget as G\ng = G(speed=0)\n", "fixed": "from widgets import Gadget as G\ng = G(speed=1)\n",
+         "count": 1, "at": "2:13-2:14", "severity": "error"},
+        {"good": "from widgets import Gadget\ng = Gadget(speed=2)\n"},
+        {"good": "import widgets\nclass Gadget:\n    pass\nh = Gadget(speed=0)\n"},
+    ],
+}
+
+
+def record(rid: str, detect: dict | None = None) -> dict:
+    data = {"id": rid, "repo": "acme/widgets", "errorMessage": "Gadget jammed at speed {speed}", "errorClass": "RuntimeError"}
+    if detect is not None:
+        data["detect"] = detect
+    return data
+
+
+def write_records(path, *records) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def test_the_shipped_data_rules_are_in_the_pack_and_marked(capsys):
+    assert {r.code for r in RULES if r.origin == "data"} == DATA_RULES
+    assert BY_CODE["LXF001"].origin == "code"
+    assert main(["rules"]) == 0
+    lines = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()}
+    assert lines["LXF016"] == "data" and lines["LXF001"] == "code" and lines["LXF012"] == "code"
+    assert BY_CODE["LXF016"].record == "cd66f7afcab1c7bf"
+    assert BY_CODE["LXF016"].source.endswith("lightning_xla_fsdp.jsonl:29")
+
+
+def test_a_kb_paths_record_detects_in_a_file_of_another_library(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", GADGET))
+    text = "import widgets\nSPEED = 0\ng = widgets.Gadget(speed=SPEED)\n"
+    assert check_source(text, "a.py").findings == []  # the shipped rules know nothing of widgets
+    [finding] = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert (finding.code, finding.record_id, finding.severity.value) == ("GDG001", "g1", "error")
+    assert finding.message == "`speed=0` jams the gadget (from `SPEED`, line 2)"
+    assert (finding.span.start.line, finding.span.start.column, finding.span.end.column) == (2, 25, 30)
+    [fix] = finding.fixes
+    assert (fix.title, fix.safety.value, fix.preferred) == ("Use speed=1", "unsafe", True)
+    assert [(e.span.start.line, e.span.start.column, e.new_text) for e in fix.edits] == [(1, 8, "1")]
+
+
+def test_a_changed_record_file_is_read_again(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", GADGET))
+    settings = Settings(kb_paths=(str(path),))
+    text = "from widgets import Gadget\nGadget(speed=0)\n"
+    assert [f.message for f in check_source(text, "a.py", settings).findings] == ["`speed=0` jams the gadget"]
+    write_records(path, record("g1", {**GADGET, "message": "a gadget at `speed={value}` stops at once"}))
+    os.utime(path, ns=(1, 1))  # a new stamp even within the file system's clock step
+    assert [f.message for f in check_source(text, "a.py", settings).findings] == ["a gadget at `speed=0` stops at once"]
+
+
+def test_a_broken_detect_is_skipped_with_its_file_and_line_and_the_others_still_run(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    broken = {**GADGET, "code": "GDG002", "match": [{"equal": [0]}], "message": "speed {speed}"}
+    write_records(path, record("g1", GADGET), record("g2", broken), record("g3", {**GADGET, "code": "LXF001"}))
+    rules, problems = rules_from_paths((str(path),), BY_CODE)
+    assert [r.code for r in rules] == ["GDG001"]
+    assert [str(p) for p in problems] == [
+        f"{path}:2: record 'g2': detect: `match`[0]: unknown predicate `equal` (kb/DETECT.md lists them)",
+        f"{path}:2: record 'g2': detect: `message`: unknown placeholder `{{speed}}`",
+        f"{path}:3: record 'g3': detect: code LXF001 is already used; skipped",
+    ]
+    text = "from widgets import Gadget\nGadget(speed=0)\n"
+    report = check_source(text, "a.py", Settings(kb_paths=(str(path),)))
+    assert [f.code for f in report.findings] == ["GDG001"] and report.failures == []
+
+
+def test_schema_problems_are_named_one_by_one():
+    spec = {"code": "gdg1", "name": "Zero Speed", "call": {"method": "go", "qualified": ["x.y"]}, "colour": "red",
+            "argument": {"keyword": "speed", "index": 0}, "unless": [{"fact": "sunny"}],
+            "fixes": [{"kind": "paint", "title": "x"}, {"kind": "replace_value", "title": "{nope}", "text": "1"}],
+            "message": "m", "paths": "most", "examples": [{"bad": "x = 1\n"}]}
+    assert check_spec(spec) == [
+        "unknown key `colour`",
+        "`code` must look like LXF016 (2-5 capitals, 3 digits)",
+        "`name` must be kebab-case",
+        "`call` must have exactly one of `qualified` and `method`",
+        "`argument`: must be {\"keyword\": name, \"position\": N} (either or both)",
+        "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_has_precision, plugins_given)",
+        "`paths` must be one of every-error-some-warning, any, single",
+        "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
+        "rename_keyword, rename_callee, replace_receiver",
+        "`fixes[1]`: `title`: unknown placeholder `{nope}`",
+        "`examples[0]`: a `bad` example needs `count`",
+        "`examples[0]`: a `bad` example needs `at`",
+        "`examples[0]`: a `bad` example needs `severity`",
+        "`examples` needs at least one `bad` and one `good`",
+    ]
+    try:
+        DetectRule(spec, "r1")
+    except DetectError as exc:
+        assert exc.problems == check_spec(spec)
+    else:
+        raise AssertionError("a broken section made a rule")
+    assert check_spec(GADGET) == []
+    assert check_spec(["not", "an", "object"]) == ["`detect` must be an object"]
+
+
+def test_kb_validate_runs_the_examples(tmp_path, capsys):
+    path = tmp_path / "mine.jsonl"
+    wrong = {**GADGET, "examples": [{**GADGET["examples"][0], "at": "2:1-2:2", "severity": "warning"},
+                                    {"good": "from widgets import Gadget\nGadget(speed=0)\n"}]}
+    write_records(path, record("g1", GADGET), record("g2", {**wrong, "code": "GDG002"}))
+    assert main(["kb", "validate", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"{path}:2: record 'g2': detect: examples[0]: underlines 2:13-2:14, the example says 2:1-2:2",
+        f"{path}:2: record 'g2': detect: examples[0]: severity error, the example says warning",
+        f"{path}:2: record 'g2': detect: examples[1]: flagged good code: `speed=0` jams the gadget",
+    ]
+    write_records(path, record("g1", GADGET))
+    assert main(["kb", "validate", str(path)]) == 0
+
+
+def test_the_shipped_knowledge_base_validates_with_its_detect_sections(capsys):
+    assert main(["kb", "validate"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_severity_by_path_and_message_parts(tmp_path):
+    spec = {**GADGET, "message": [{"text": "`speed={value}` jams"}, {"text": " (a zero)", "when": [{"equals": [0]}]}],
+            "match": [{"equals": [0, -1]}]}
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", spec))
+    text = ("from widgets import Gadget\n"
+            "def make(cfg):\n"
+            "    speed = 0 if cfg.slow else 5\n"
+            "    return Gadget(speed=speed)\n"
+            "Gadget(speed=-1)\n")
+    found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert [(f.span.start.line, f.severity.value, f.message) for f in found] == [
+        (3, "warning", "`speed=0` jams (a zero); when cfg.slow"),
+        (4, "error", "`speed=-1` jams"),
+    ]
+
+
+def test_check_reads_the_kb_paths_of_pyproject(tmp_path, monkeypatch, capsys):
+    write_records(tmp_path / "mine.jsonl", record("g1", GADGET))
+    (tmp_path / "pyproject.toml").write_text('[tool.errata]\nkb-paths = ["mine.jsonl"]\n', encoding="utf-8")
+    script = tmp_path / "run.py"
+    script.write_text("from widgets import Gadget\nGadget(0)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--quiet", "run.py"]) == 1
+    assert capsys.readouterr().out.splitlines() == ["run.py:2:8: GDG001 `speed=0` jams the gadget"]
+    assert main(["check", "--fix", "--unsafe-fixes", "--quiet", "run.py"]) == 0
+    assert script.read_text(encoding="utf-8") == "from widgets import Gadget\nGadget(1)\n"
+
+
+def test_strategy_tells_the_cuda_fsdp_strategy_apart(tmp_path):
+    spec = {"code": "FSD001", "name": "no-sync-name", "call": {"method": "barrier"}, "strategy": ["fsdp"],
+            "argument": {"keyword": "name", "position": 0}, "match": [{"equals": [0]}],
+            "message": "`{callee}({value})` under FSDP", "at": "call",
+            "examples": [{"bad": "from lightning.fabric import Fabric\nf = Fabric(strategy='fsdp')\nf.barrier(0)\n",
+                          "count": 1, "at": "3:1-3:13", "severity": "error"},
+                         {"good": "from lightning.fabric import Fabric\nf = Fabric(strategy='ddp')\nf.barrier(0)\n"}]}
+    path = tmp_path / "fsdp.jsonl"
+    write_records(path, record("f1", spec))
+    text = ("from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import FSDPStrategy, XLAFSDPStrategy\n"
+            "a = Fabric(strategy=FSDPStrategy())\n"
+            "b = Fabric(strategy='fsdp', accelerator='cuda')\n"
+            "c = Fabric(strategy='fsdp', accelerator='tpu')\n"
+            "d = Fabric(strategy=XLAFSDPStrategy())\n"
+            "e = Fabric(strategy='ddp')\n"
+            "a.barrier(0)\nb.barrier(name=0)\nc.barrier(0)\nd.barrier(0)\ne.barrier(0)\n")
+    found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert [(f.code, f.span.start.line, f.message) for f in found] == [
+        ("FSD001", 7, "`a.barrier(0)` under FSDP"), ("FSD001", 8, "`b.barrier(0)` under FSDP")]
+
+
+def test_no_rule_imports_another_rule():
+    import ast
+    from pathlib import Path
+
+    import errata_lsp.analysis.rules as package
+
+    for path in sorted(Path(package.__file__).parent.glob("lxf*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                assert not (node.level == 1 and module.startswith("lxf")), f"{path.name} imports {module}"
+                assert "rules.lxf" not in module, f"{path.name} imports {module}"
