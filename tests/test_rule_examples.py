@@ -4,6 +4,7 @@ text is checked again (that finding gone, none added); valid code gets no findin
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 
 import pytest
@@ -83,4 +84,6 @@ def test_every_rule_names_a_shipped_record():
 def test_codes_are_unique_and_well_formed():
     codes = [rule.code for rule in RULES]
     assert len(codes) == len(set(codes))
-    assert all(code.startswith("LXF") and code[3:].isdigit() and len(code) == 6 for code in codes)
+    # a pack's prefix, then three digits: LXF for XLAFSDP, FSDP for the CUDA FSDPStrategy records
+    assert all(re.fullmatch(r"[A-Z]{2,5}[0-9]{3}", code) for code in codes), codes
+    assert {code.rstrip("0123456789") for code in codes} == {"LXF", "FSDP"}

@@ -1,6 +1,6 @@
 # expect: none
 # real: needs CUDA GPUs, not run; every constructor before `Fabric` runs on CPU without error; the rest is read from the source
-# findings: pending
+# findings: none
 """Correct CUDA FSDP: hybrid sharding named in lower case (FSDPStrategy upper-cases it) with a wrap
 policy, full checkpoints saved with a filter, a bare module given to `fabric.load_raw`, clipping by
 value and a max all-reduce: all fine under FSDPStrategy, though XLAFSDPStrategy refuses some."""

@@ -1,6 +1,6 @@
 # expect: FSDP011
 # real: needs CUDA GPUs, not run; from the source, the raise confirmed by a CPU call of the same lightning 2.6.6 code: RAISED NotImplementedError: Loading a single optimizer object from a checkpoint is not supported yet with the FSDP strategy.
-# findings: pending
+# findings: FSDP011 error 35
 """Warm-start from weights and optimizer state exported by a plain PyTorch run. Under FSDP,
 `fabric.load_raw` loads a bare module, but not a bare optimizer."""
 import torch

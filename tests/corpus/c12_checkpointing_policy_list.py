@@ -1,6 +1,6 @@
 # expect: FSDP012
 # real: needs CUDA GPUs, not run; from the source, the raise confirmed by a CPU call of the same lightning 2.6.6 code: RAISED ValueError: Expected [<the list>] to be callable or be a pre-defined wrap policy
-# findings: pending
+# findings: FSDP012 error 37
 """Activation checkpointing on GPUs with FSDP. The policy is a list of classes: FSDPStrategy turns a
 set into a wrap policy and passes anything else to torch as a policy, which rejects a list."""
 import torch

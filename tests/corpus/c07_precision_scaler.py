@@ -1,6 +1,6 @@
 # expect: FSDP007
 # real: RAISED ValueError: `precision='16-mixed'` does not use a scaler, found <torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler object
-# findings: pending
+# findings: FSDP007 error 36
 """fp16 mixed precision with a custom grad scaler (lower initial scale for a model that overflows
 early). In lightning 2.6.6 `FSDPPrecision` raises for any `scaler` it is given."""
 import torch

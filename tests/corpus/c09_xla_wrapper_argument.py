@@ -1,6 +1,6 @@
 # expect: FSDP009
 # real: needs CUDA GPUs, not run; from the source, the raise confirmed by a CPU call of the same lightning 2.6.6 code: RAISED TypeError: FullyShardedDataParallel.__init__() got an unexpected keyword argument 'auto_wrapper_callable'
-# findings: pending
+# findings: FSDP009 error 49
 """A TPU script moved to GPUs: XLAFSDPStrategy became FSDPStrategy but kept the XLA-only
 `auto_wrapper_callable`. FSDPStrategy forwards unknown keywords to torch's FullyShardedDataParallel,
 which rejects it when the model is set up."""

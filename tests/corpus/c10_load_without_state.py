@@ -1,6 +1,6 @@
 # expect: FSDP010
 # real: needs CUDA GPUs, not run; from the source, the raise confirmed by a CPU call of the same lightning 2.6.6 code: RAISED ValueError: Got FSDPStrategy.load_checkpoint(..., state=None) but a state with at least  a model instance to reload is required.
-# findings: pending
+# findings: FSDP010 error 38
 """Resume from the last sharded checkpoint. `fabric.load(path)` with no state returns the
 checkpoint under most strategies; FSDPStrategy needs the set-up model in a state dict to load into."""
 import glob

@@ -1,6 +1,6 @@
 # expect: FSDP005
 # real: RAISED TypeError: The FSDP strategy can only work with the `FSDPPrecision` plugin, found <lightning.fabric.plugins.precision.half.HalfPrec
-# findings: pending
+# findings: FSDP005 error 37
 """bf16 weights for a memory-bound fine-tune. The precision plugin is the generic `HalfPrecision`,
 which FSDPStrategy refuses: it only takes `FSDPPrecision`."""
 import torch

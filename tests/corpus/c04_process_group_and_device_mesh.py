@@ -1,6 +1,6 @@
 # expect: FSDP004
 # real: needs torchrun and NCCL, not run; from the source, the constructor alone raises on CPU: RAISED ValueError: The arguments `FSDPStrategy(process_group=..., device_mesh=...)` are mutually exclusive.Pass only one of them.
-# findings: pending
+# findings: FSDP004 error 50
 """Hybrid sharding with explicit groups. The script gives a device mesh and also keeps the
 `process_group` it used before it had one: FSDPStrategy takes one or the other, not both."""
 from datetime import timedelta

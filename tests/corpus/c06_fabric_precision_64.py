@@ -1,6 +1,6 @@
 # expect: FSDP006
 # real: needs CUDA GPUs, not run; from the source, the raise confirmed by a CPU call of the same lightning 2.6.6 code: RAISED ValueError: `precision='64-true')` is not supported in FSDP. `precision` must be one of: ('32-true', '16-true', 'bf16-true', '16-mixed', 'bf16-mixed').
-# findings: pending
+# findings: FSDP006 error 28
 """Debug a loss spike in float64. The FSDP precision plugin has no 64-bit mode: `Fabric` fails
 while it builds `FSDPPrecision` for the strategy."""
 import torch

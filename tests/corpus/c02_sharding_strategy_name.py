@@ -1,6 +1,6 @@
 # expect: FSDP002
 # real: RAISED KeyError: 'ZERO3'
-# findings: pending
+# findings: FSDP002 error 31
 """Pretrain on 2 nodes x 8 GPUs. The sharding mode is written the DeepSpeed way (`"zero3"`),
 a name FSDP's `ShardingStrategy` enum does not have."""
 import os

@@ -1,6 +1,6 @@
 # expect: FSDP003
 # real: RAISED RuntimeError: The hybrid sharding strategy requires you to pass at least one of the parameters: `auto_wrap_policy`, `process_group` tu
-# findings: pending
+# findings: FSDP003 error 47
 """Hybrid sharding across 4 nodes: shard inside a node, replicate across nodes. Hybrid sharding
 needs to know the units to shard (a wrap policy) or the groups (a process group or a device mesh);
 none is given here."""

@@ -1,6 +1,6 @@
 # expect: FSDP008
 # real: RAISED ValueError: You selected the FSDP strategy but FSDP is only available on GPU. Set `Fabric(accelerator='gpu', ...)` to continue or se
-# findings: pending
+# findings: FSDP008 error 42
 """A CPU smoke test of an FSDP training script, run in CI before the GPU job. FSDP in Lightning
 Fabric runs only on CUDA GPUs: the `Fabric` constructor refuses `accelerator="cpu"`."""
 import os

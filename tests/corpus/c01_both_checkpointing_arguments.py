@@ -1,6 +1,6 @@
 # expect: FSDP001
 # real: RAISED ValueError: You cannot set both `activation_checkpointing` and `activation_checkpointing_policy`. Use the latter.
-# findings: pending
+# findings: FSDP001 error 36
 """Fine-tune a small decoder on 8 GPUs with FSDP. The script was updated to the new
 `activation_checkpointing_policy` argument but the old `activation_checkpointing` was left in."""
 import argparse

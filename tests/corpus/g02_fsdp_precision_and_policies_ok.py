@@ -1,6 +1,6 @@
 # expect: none
 # real: needs CUDA GPUs, not run; every constructor before `Fabric` runs on CPU without error; the rest is read from the source
-# findings: pending
+# findings: none
 """Correct CUDA FSDP: an `FSDPPrecision` plugin without a scaler, a torch `ModuleWrapPolicy` and a
 callable checkpointing policy, the enum form of hybrid sharding with a device mesh, and a second
 Fabric with `precision="16-mixed"` (mixed precision that XLA does not support)."""
