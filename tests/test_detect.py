@@ -213,3 +213,108 @@ def test_no_rule_imports_another_rule():
                 module = node.module or ""
                 assert not (node.level == 1 and module.startswith("lxf")), f"{path.name} imports {module}"
                 assert "rules.lxf" not in module, f"{path.name} imports {module}"
+
+
+def test_kb_paths_that_cannot_be_read_leave_the_shipped_rules_working(tmp_path):
+    text = "from lightning.fabric.strategies import XLAFSDPStrategy\ns = XLAFSDPStrategy(state_dict_type='FULL')\n"
+    paths = (str(tmp_path / "nul\0name.jsonl"), "/dev/zero", str(tmp_path / "missing.jsonl"))
+    report = check_source(text, "a.py", Settings(kb_paths=paths))
+    assert [f.code for f in report.findings] == ["LXF020"] and report.failures == []
+
+
+def _only(spec_changes: dict, text: str, tmp_path) -> list:
+    path = tmp_path / "fix.jsonl"
+    write_records(path, record("g1", {**GADGET, **spec_changes}))
+    return check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+
+
+def _applied(text: str, fix) -> str:
+    from errata_lsp.analysis import apply_fix
+
+    return apply_fix(text, fix.edits)
+
+
+def test_fix_templates_rename_replace_remove_and_make_a_set(tmp_path):
+    # rename the method and take the receiver's own receiver: `gadget.engine.spin(x)` -> `gadget.rotate(x)`
+    text = "import widgets\ngadget = widgets.Gadget()\ngadget.engine.spin(3)\n"
+    [finding] = _only({"call": {"method": "spin", "receiver": "any"}, "argument": {"position": 0},
+                       "match": [{"equals": [3]}], "at": "callee", "message": "`{callee}` spins {value} times",
+                       "fixes": [{"kind": "rename_callee", "to": "rotate", "title": "Rotate"},
+                                 {"kind": "replace_receiver", "with": "{receiver_base}", "title": "Call it on `{receiver}`'s owner"}]},
+                      text, tmp_path)
+    assert finding.message == "`gadget.engine.spin` spins 3 times"
+    rotate, owner = finding.fixes
+    assert _applied(text, rotate) == "import widgets\ngadget = widgets.Gadget()\ngadget.engine.rotate(3)\n"
+    assert owner.title == "Call it on `gadget.engine`'s owner"
+    assert _applied(text, owner) == "import widgets\ngadget = widgets.Gadget()\ngadget.spin(3)\n"
+    # remove another argument where it is spelled, here in a `**{...}` display
+    text = "from widgets import Gadget\nGadget(speed=0, **{'turbo': True, 'size': 2})\n"
+    [finding] = _only({"fixes": [{"kind": "remove_sibling", "keyword": "turbo", "title": "Drop turbo"}]}, text, tmp_path)
+    assert _applied(text, finding.fixes[0]) == "from widgets import Gadget\nGadget(speed=0, **{'size': 2})\n"
+    # make it a set of the same elements, at the literal that feeds only this argument
+    text = "from widgets import Gadget\nPARTS = [Wheel, Bell]\nGadget(parts=PARTS)\n"
+    [finding] = _only({"argument": {"keyword": "parts"}, "match": [{"kind": ["list", "tuple"]}],
+                       "message": "parts must be a set, found {described}",
+                       "fixes": [{"kind": "to_set", "safety": "safe", "preferred": True}]}, text, tmp_path)
+    assert finding.message == "parts must be a set, found [Wheel, Bell] (from `PARTS`, line 2)"
+    [to_set] = finding.fixes
+    assert (to_set.title, to_set.safety.value, to_set.preferred) == ("Convert list to set", "safe", True)
+    assert _applied(text, to_set) == "from widgets import Gadget\nPARTS = {Wheel, Bell}\nGadget(parts=PARTS)\n"
+
+
+def test_a_file_that_only_builds_the_cuda_fsdp_strategy_is_read():
+    text = "from lightning.fabric.strategies import FSDPStrategy\ns = FSDPStrategy(cpu_offload=True)\n"
+    assert check_source(text, "a.py").parsed_lines > 0  # read, so the rules of its records see it
+    assert check_source("import torch\nx = torch.zeros(3)\n", "b.py").parsed_lines == 0
+
+
+PREDICATE_CASES = [
+    # (match, text after `from widgets import Gadget\n`, how many calls are flagged)
+    ([{"kind_not": ["number"]}], "Gadget(speed='x')\nGadget(speed=0)\nGadget(speed=[1])\n", 2),
+    ([{"lower_in": ["fast"]}], "Gadget(speed='FAST')\nGadget(speed='slow')\nGadget(speed=1)\n", 1),
+    ([{"not_in": [0, 1]}], "Gadget(speed=0)\nGadget(speed=2)\nGadget(speed=x)\n", 1),
+    ([{"truthy": False}], "Gadget(speed=[])\nGadget(speed=None)\nGadget(speed=[1])\n", 2),
+    ([{"present": "turbo"}], "Gadget(speed=0, turbo=None)\nGadget(speed=0)\n", 1),
+    ([{"absent": "turbo"}], "Gadget(speed=0, turbo=None)\nGadget(speed=0)\nGadget(speed=0, **kw)\n", 1),
+    ([{"sibling": {"keyword": "size"}, "is": [{"equals": [None]}]}],
+     "Gadget(speed=0, size=None)\nGadget(speed=0, size=2)\nGadget(speed=0)\n", 1),
+    ([{"star_args": True}], "Gadget(*a, speed=0)\nGadget(speed=0)\n", 1),
+    ([{"qualified": ["widgets.parts.*"]}], "from widgets import parts\nGadget(speed=parts.Wheel())\nGadget(speed=Wheel())\n", 1),
+    ([{"any": [[{"equals": [0]}], [{"equals": ["zero"]}]]}], "Gadget(speed=0)\nGadget(speed='zero')\nGadget(speed=1)\n", 2),
+    ([{"not": {"equals": [0]}}, {"constant": True}], "Gadget(speed=0)\nGadget(speed=3)\nGadget(speed=f())\n", 1),
+]
+
+
+def test_predicates_one_by_one(tmp_path):
+    path = tmp_path / "p.jsonl"
+    for i, (match, body, count) in enumerate(PREDICATE_CASES):
+        write_records(path, record("g1", {**GADGET, "match": match, "fixes": []}))
+        os.utime(path, ns=(i + 10, i + 10))
+        found = check_source("from widgets import Gadget\n" + body, "a.py", Settings(kb_paths=(str(path),))).findings
+        assert len(found) == count, (match, [f.message for f in found])
+
+
+def test_no_arguments_and_the_call_itself(tmp_path):
+    spec = {**GADGET, "call": {"method": "start", "receiver": "any"}, "fixes": [], "message": "`{callee}()` starts nothing",
+            "match": [{"no_arguments": True, "except": ["quiet"]}]}
+    spec.pop("argument")
+    path = tmp_path / "p.jsonl"
+    write_records(path, record("g1", spec))
+    text = "import widgets\ng = widgets.Gadget()\ng.start()\ng.start(quiet=True)\ng.start(1)\ng.start(**kw)\n"
+    found = check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
+    assert [(f.span.start.line, f.span.end.column, f.message) for f in found] == [
+        (2, 9, "`g.start()` starts nothing"), (3, 19, "`g.start()` starts nothing")]
+
+
+def test_a_section_nested_too_deep_is_skipped():
+    from errata_lsp.analysis.detect import rules_from_records
+    from errata_lsp.kb.record import Record
+
+    deep: dict = {"equals": [0]}
+    for _ in range(5000):
+        deep = {"not": deep}
+    records = [Record(record("g1", GADGET), "mine.jsonl:1"),
+               Record(record("g2", {**GADGET, "code": "GDG002", "match": [deep]}), "mine.jsonl:2")]
+    rules, problems = rules_from_records(records, BY_CODE)
+    assert [r.code for r in rules] == ["GDG001"]
+    assert [str(p) for p in problems] == ["mine.jsonl:2: record 'g2': detect: nested too deep to read; skipped"]

@@ -340,10 +340,9 @@ class DetectRule(Rule):
         spec = self.spec
         match, unless = spec.get("match", ()), spec.get("unless", ())
         for site in self._sites(ctx):
-            if "strategy" in spec and _fabric_of(site) not in spec["strategy"]:
-                continue
             if "argument" not in spec:
-                if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless):
+                if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless) and (
+                        self._strategy_fits(site)):
                     yield self._finding(site, None, [], True)
                 continue
             written, arg, hidden = _argument(site, spec["argument"])
@@ -353,12 +352,15 @@ class DetectRule(Rule):
             values = self._candidates(ctx, written)
             found = [v for v in values if all(holds(p, site, v) for p in match)
                      and not any(holds(p, site, v) for p in unless)]
-            if not found:
+            if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
                 continue
             site.found = found
             certain = all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ()))
             every_path = certain and (self.paths != "every-error-some-warning" or len(found) == len(values))
             yield self._finding(site, found, values, every_path)
+
+    def _strategy_fits(self, site: Site) -> bool:
+        return "strategy" not in self.spec or _fabric_of(site) in self.spec["strategy"]
 
     def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
         values = list(ctx.values(written))
@@ -591,29 +593,29 @@ def check_spec(spec: Any) -> list[str]:
         if key in spec and not (isinstance(spec[key], list) and all(isinstance(w, str) and w for w in spec[key])):
             problems.append(f"`{key}` must be a list of words")
     call = spec.get("call")
-    if call is not None:
+    if "call" in spec:
         if not isinstance(call, dict) or len({"qualified", "method"} & set(call)) != 1:
             problems.append("`call` must have exactly one of `qualified` and `method`")
         elif "qualified" in call:
             if set(call) != {"qualified"} or not _strings(call["qualified"]):
                 problems.append("`call.qualified` must be a list of qualified names, alone")
         elif not isinstance(call["method"], str) or set(call) - {"method", "receiver"} or call.get(
-                "receiver", "fabric") not in ("fabric", "any"):
+                "receiver", "fabric") not in OneOf(("fabric", "any")):
             problems.append("`call.method` must be a name; `call.receiver` is \"fabric\" or \"any\"")
-    if "strategy" in spec and not (isinstance(spec["strategy"], list) and set(spec["strategy"]) <= set(STRATEGIES)):
+    if "strategy" in spec and not (isinstance(spec["strategy"], list) and all(s in OneOf(STRATEGIES) for s in spec["strategy"])):
         problems.append(f"`strategy` must be a list of {', '.join(STRATEGIES)}")
     if "argument" in spec:
         problems += [f"`argument`: {p}" for p in _where_problems(spec["argument"])]
     for key in ("match", "unless"):
         if key in spec:
             problems += _predicate_list_problems(spec[key], f"`{key}`")
-    if "at" in spec and spec["at"] not in AT:
+    if "at" in spec and spec["at"] not in OneOf(AT):
         problems.append(f"`at` must be one of {', '.join(AT)}")
-    if spec.get("at") in ("value", "argument") and "argument" not in spec:
+    if spec.get("at") in OneOf(("value", "argument")) and "argument" not in spec:
         problems.append("`at` names the argument, but there is no `argument`")
-    if "severity" in spec and spec["severity"] not in SEVERITIES:
+    if "severity" in spec and spec["severity"] not in OneOf(SEVERITIES):
         problems.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
-    if "paths" in spec and spec["paths"] not in PATHS:
+    if "paths" in spec and spec["paths"] not in OneOf(PATHS):
         problems.append(f"`paths` must be one of {', '.join(PATHS)}")
     looked_up: set[str] = set()
     lookup = spec.get("lookup", {})
@@ -638,7 +640,7 @@ def check_spec(spec: Any) -> list[str]:
         for i, item in enumerate(fixes):
             problems += [f"`fixes[{i}]`: {p}" for p in _fix_problems(item, looked_up)]
     examples = spec.get("examples")
-    if examples is not None:
+    if "examples" in spec:
         if not isinstance(examples, list):
             problems.append("`examples` must be a list")
         else:
@@ -648,6 +650,16 @@ def check_spec(spec: Any) -> list[str]:
             if kinds != {True, False}:
                 problems.append("`examples` needs at least one `bad` and one `good`")
     return problems
+
+
+class OneOf:
+    """`x in OneOf(options)`: a string among the options; a list or an object (unhashable) is never one."""
+
+    def __init__(self, options):
+        self.options = options
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str) and value in self.options
 
 
 def _strings(value: Any) -> bool:
@@ -685,6 +697,11 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if extra:
         return [f"{where}: `{key}` takes no `{'`, `'.join(sorted(extra))}`"]
     arg = item[key]
+    if "position" in item and not (type(item["position"]) is int and item["position"] >= 0):
+        return [f"{where}: `position` must be a whole number from 0"]
+    for option in ("except", "only"):
+        if option in item and not (isinstance(item[option], list) and all(isinstance(v, str) for v in item[option])):
+            return [f"{where}: `{option}` takes a list of strings"]
     if not isinstance(arg, known[key]):
         return [f"{where}: `{key}` takes {_type_name(known[key])}"]
     if key == "all_found":
@@ -701,7 +718,7 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
             item.get("is", []), f"{where}.is")
     if key == "fact" and arg not in FACTS:
         return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
-    if key == "fabric" and not set(arg) <= set(STRATEGIES):
+    if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
         return [f"{where}: `fabric` takes a list of {', '.join(STRATEGIES)}"]
     if key == "kind" or key == "kind_not" or key in ("lower_in", "lower_not_in", "qualified"):
         if not all(isinstance(v, str) for v in arg):
@@ -755,7 +772,7 @@ FIX_KEYS = {
 
 
 def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
-    if not isinstance(item, dict) or item.get("kind") not in FIX_KEYS:
+    if not isinstance(item, dict) or item.get("kind") not in OneOf(FIX_KEYS):
         return [f"`kind` must be one of {', '.join(FIX_KEYS)}"]
     kind = item["kind"]
     problems = []
@@ -764,13 +781,13 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
         problems.append(f"`{kind}` takes no `{'`, `'.join(sorted(extra))}`")
     if kind != "to_set":
         problems += _template_problems(item.get("title"), FIX_FIELDS | looked_up, "`title`")
-    if item.get("safety", "safe") not in SAFETIES:
+    if item.get("safety", "safe") not in OneOf(SAFETIES):
         problems.append("`safety` must be \"safe\" or \"unsafe\"")
     if "preferred" in item and not isinstance(item["preferred"], bool):
         problems.append("`preferred` must be true or false")
     if kind == "replace_value" and len({"text", "string"} & set(item)) != 1:
         problems.append("`replace_value` takes one of `text` and `string`")
-    if item.get("holder", "only_use") not in ("only_use", "any"):
+    if item.get("holder", "only_use") not in OneOf(("only_use", "any")):
         problems.append("`holder` must be \"only_use\" or \"any\"")
     if kind == "nearest" and not _strings(item.get("choices")):
         problems.append("`nearest` needs `choices`, a list of strings")
@@ -780,7 +797,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
             problems += _template_problems(item[key], MESSAGE_FIELDS | looked_up, f"`{key}`")
-    if item.get("quote", "value") not in ("value", "statement"):
+    if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
@@ -806,7 +823,7 @@ def _example_problems(example: Any) -> list[str]:
             problems.append(f"a `bad` example needs `{key}`")
     if "at" in example and not (isinstance(example["at"], str) and re.fullmatch(r"\d+:\d+-\d+:\d+", example["at"])):
         problems.append("`at` must be \"line:column-line:column\"")
-    if "severity" in example and example["severity"] not in SEVERITIES:
+    if "severity" in example and example["severity"] not in OneOf(SEVERITIES):
         problems.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
     for key in ("bad", "fixed", "fix", "message"):
         if key in example and not isinstance(example[key], str):
@@ -840,6 +857,9 @@ def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tup
         except DetectError as exc:
             problems.extend(DetectProblem(record.source, record.id, p) for p in exc.problems)
             continue
+        except RecursionError:  # predicates nested thousands deep
+            problems.append(DetectProblem(record.source, record.id, "nested too deep to read; skipped"))
+            continue
         if rule.code in used:
             problems.append(DetectProblem(record.source, record.id, f"code {rule.code} is already used; skipped"))
             continue
@@ -868,15 +888,24 @@ def rules_from_paths(paths: Sequence[str], taken: Iterable[str]) -> tuple[list[D
     if not paths:
         return [], []
     key = tuple(paths)
-    stamp = _stamp(paths)
+    try:
+        stamp = _stamp(paths)
+    except Exception as exc:  # a path the system cannot even name: the knowledge base reports it
+        return [], [DetectProblem(", ".join(map(repr, paths))[:200], "-", f"kb.paths not read: {exc}")]
     with _lock:
         cached = _by_paths.get(key)
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
     from ..kb.load import load_paths
 
-    records, _ = load_paths(paths)  # what does not load as a record is the knowledge base's to report
+    try:
+        records, _ = load_paths(paths)  # what does not load as a record is the knowledge base's to report
+    except Exception as exc:  # never a reason to stop checking with the shipped rules
+        records, failed = [], [DetectProblem(", ".join(map(repr, paths))[:200], "-", f"kb.paths not read: {exc}")]
+    else:
+        failed = []
     rules, problems = rules_from_records(records, taken)
+    problems = failed + problems
     with _lock:
         if len(_by_paths) > 32:
             _by_paths.clear()
@@ -892,7 +921,7 @@ def _stamp(paths: Sequence[str]) -> tuple:
         if isinstance(path, Path):
             try:
                 stat = os.stat(path)
-            except OSError:
+            except (OSError, ValueError):  # gone, unreadable, or a NUL byte in its name
                 found.append((str(path), None))
                 continue
             found.append((str(path), stat.st_mtime_ns, stat.st_size))
