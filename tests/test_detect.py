@@ -318,3 +318,22 @@ def test_a_section_nested_too_deep_is_skipped():
     rules, problems = rules_from_records(records, BY_CODE)
     assert [r.code for r in rules] == ["GDG001"]
     assert [str(p) for p in problems] == ["mine.jsonl:2: record 'g2': detect: nested too deep to read; skipped"]
+
+
+def test_kb_validate_says_a_user_record_reuses_a_shipped_code(tmp_path, capsys):
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", {**GADGET, "code": "LXF016"}))
+    assert main(["kb", "validate", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:1: record 'g1': detect: code LXF016 is already used; skipped"]
+
+
+def test_a_record_file_nested_too_deep_is_skipped_and_the_others_load(tmp_path):
+    from errata_lsp.kb.load import load_paths
+
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"id": "d1", "x": ' + "[" * 5000 + "]" * 5000 + "}\n", encoding="utf-8")
+    write_records(tmp_path / "mine.jsonl", record("g1", GADGET))
+    records, problems = load_paths([tmp_path])
+    assert [r.id for r in records] == ["g1"]
+    assert [str(p) for p in problems] == [f"{deep}: nested too deep to read; skipped"]

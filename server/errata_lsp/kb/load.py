@@ -89,13 +89,16 @@ def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
         return [], [LoadProblem(name, 0, f"cannot read: {exc.strerror or exc}")]
     except ValueError:
         return [], [LoadProblem(name, 0, "cannot read: the path holds a NUL byte")]
-    if compiled:
-        return _load_lines_compiled(raw, path, stat)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return [], [LoadProblem(name, 0, f"not UTF-8 text (byte {exc.start})")]
-    return load_text(text, name)
+        if compiled:
+            return _load_lines_compiled(raw, path, stat)
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return [], [LoadProblem(name, 0, f"not UTF-8 text (byte {exc.start})")]
+        return load_text(text, name)
+    except RecursionError:  # JSON nested thousands deep: the other files still load
+        return [], [LoadProblem(name, 0, "nested too deep to read; skipped")]
 
 
 def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
