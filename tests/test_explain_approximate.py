@@ -70,8 +70,10 @@ def ranked(kb: KnowledgeBase, text: str) -> list[tuple[str, float | None]]:
 # Forms the approximate lookup cannot place (the exact lookup finds each full message): a bare key
 # (`KeyError: 'model'`) requoted or reduced to one word, and a message that is mostly a runtime repr.
 BEYOND_APPROXIMATE = {("1765740be611c6b9", "requoted"), ("1765740be611c6b9", "paraphrased"),
+                      ("bd09c8e01a1ee984", "requoted"), ("bd09c8e01a1ee984", "paraphrased"),
                       ("c60235f2d26e67bc", "requoted"), ("c60235f2d26e67bc", "paraphrased"),
-                      ("61367e6c1adfe977", "truncated"), ("61367e6c1adfe977", "requoted")}
+                      ("61367e6c1adfe977", "truncated"), ("61367e6c1adfe977", "requoted"),
+                      ("69ca4722c1333a0f", "wrapped")}
 CASES = [(item, form) for item in RENDERED for form in ("truncated", "wrapped", "requoted", "paraphrased")
          if (item["record"], form) not in BEYOND_APPROXIMATE]
 

@@ -29,6 +29,13 @@ NOT_REPRODUCIBLE = {
     "23cfc70c05ae0a91": "needs a multi-host pod (more devices than processes on each host)",
     "bdd90a87117bcc81": "the TPU device-count check is replaced where the cases run (any `devices` is accepted)",
     "4b01675a3b7ac56e": "torch_xla picks a PjRT device where the cases run, even without `PJRT_DEVICE`",
+    # The CUDA FSDPStrategy records raised only with a CUDA GPU: Fabric refuses the FSDP strategy without one
+    # (before it builds the precision plugin), and torch's FSDP cannot wrap a model on a CPU.
+    "841ee29afa9ca104": "needs a CUDA GPU (Fabric builds FSDPPrecision only after its GPU check)",
+    "2d196bcb1fbdb9d7": "needs a CUDA GPU (raised when torch's FSDP wraps the model)",
+    "2673c42cdc97cc8a": "needs a CUDA GPU (raised by a load under the FSDP strategy)",
+    "5c20cf0b8ba191af": "needs a CUDA GPU (raised by a load under the FSDP strategy)",
+    "69ca4722c1333a0f": "needs a CUDA GPU (raised after torch's FSDP wrapped the model)",
 }
 # Records with a "before" but no "after" script, and why.
 NO_AFTER = {

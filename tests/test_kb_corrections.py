@@ -24,6 +24,8 @@ WHEEL_LINES = {  # line counts of the lightning 2.6.6 files the shipped links op
     "src/lightning/fabric/plugins/precision/xla.py": 73,
     "src/lightning/fabric/connector.py": 580,
     "src/lightning/fabric/strategies/launchers/xla.py": 128,
+    "src/lightning/fabric/strategies/fsdp.py": 894,
+    "src/lightning/fabric/plugins/precision/fsdp.py": 168,
 }
 LINK = re.compile(r"^https://github\.com/Lightning-AI/pytorch-lightning/blob/2\.6\.5/(?P<path>src/\S+?)#L(?P<lo>\d+)(?:-L(?P<hi>\d+))?$")
 

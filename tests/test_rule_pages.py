@@ -76,7 +76,7 @@ def test_all_as_json_for_tools(capsys):
         assert item["record"]["id"] == rule.record and item["severity"] == rule.severity.value
         assert item["url"] == item["record"]["link"] and item["url"].startswith("https://github.com/Lightning-AI/")
         assert item["example"]["bad"] and item["summary"] == rule.summary
-    lxf001 = data[0]
+    lxf001 = next(d for d in data if d["code"] == "LXF001")
     assert lxf001["fixes"] == [{"title": "Convert list to set", "safety": "safe", "preferred": True}]
     single = json.loads(page(capsys, "LXF012", "--format", "json")[1])
     assert single["code"] == "LXF012" and single["name"] == "joint-setup"

@@ -1,6 +1,7 @@
-"""Realistic TPU/XLA training scripts. Each one's first lines say, by hand:
+"""Realistic TPU/XLA and CUDA FSDP training scripts. Each one's first lines say, by hand:
 
-    # expect: LXF001 LXF003      the errors it raises with lightning 2.6.6 on a TPU (`none`: it runs fine)
+    # expect: LXF001 LXF003      the errors it raises with lightning 2.6.6 on a TPU, or on CUDA GPUs for a
+                                 script with FSDPStrategy (`none`: it runs fine)
     # findings: LXF001 error 40, LXF003 error 52, LXF005 warning 40
                                  every finding errata must report: code, severity, line; `none` for none
 

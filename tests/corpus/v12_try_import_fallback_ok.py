@@ -1,8 +1,9 @@
 # expect: none
 # real: OK
 # findings: none
-"""Shared launcher used on TPU and on CPU dev boxes. On a TPU host torch_xla is importable, so the
-sharded path with a set policy is used; the fallback only serves the CPU smoke tests."""
+"""Shared launcher used on TPU and on GPU boxes. On a TPU host torch_xla is importable, so the
+sharded path with a set policy is used; the fallback serves the GPU machines (CUDA FSDP takes a list
+of classes in its `activation_checkpointing` argument)."""
 import torch
 import torch.nn.functional as F
 from torch import nn
@@ -37,8 +38,8 @@ try:
 except ImportError:
     from lightning.fabric.strategies import FSDPStrategy
 
-    strategy = FSDPStrategy(activation_checkpointing_policy=[Residual])
-    accelerator = "cpu"
+    strategy = FSDPStrategy(activation_checkpointing=[Residual])
+    accelerator = "cuda"
 
 
 def step_loop(fabric):

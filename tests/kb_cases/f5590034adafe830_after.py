@@ -1,0 +1,45 @@
+# record: f5590034adafe830
+# role: after
+"""Example fix, after."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import FSDPStrategy
+import torch.distributed as dist
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+
+
+dist.init_process_group("gloo", init_method="tcp://127.0.0.1:29518", rank=0, world_size=1)
+intra, inter = dist.new_group([0]), dist.new_group([0])
+strategy = FSDPStrategy(sharding_strategy="HYBRID_SHARD", device_mesh=(2, 8))
+
+# The strategy is built on any host; Fabric runs FSDP only on CUDA GPUs.
+if torch.cuda.is_available():
+    fabric = Fabric(accelerator="cuda", devices=1, strategy=strategy)
+    fabric.launch(train)
