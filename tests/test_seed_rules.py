@@ -196,17 +196,37 @@ def test_lxf003_a_method_of_that_name_on_something_else_is_left_alone():
     assert report(source) == []
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: Lightning's control returns a no-op for any falsy `enabled` "
-                                       "(`if not enabled`), LXF003 only for the constant False")
-def test_lxf003_a_falsy_enabled_makes_the_internal_call_a_no_op():
+@pytest.mark.parametrize("enabled", ["0", "None", "enabled=0", "enabled=None", "enabled=''"])
+def test_lxf003_a_falsy_enabled_makes_the_internal_call_a_no_op(enabled):
+    # Lightning's control returns a no-op for `if not enabled`: any false constant, not only False.
+    source = f"""\
+        import torch
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        strategy = XLAFSDPStrategy()
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), {enabled}):
+            pass
+    """
+    shown = enabled.removeprefix("enabled=")
+    assert report(source) == [
+        ("LXF003", "information", "4:6-4:54",
+         f"This internal call is a no-op with `enabled={shown}`: `fabric.no_backward_sync(model)` says it plainly"),
+    ]
+
+
+def test_lxf003_a_true_or_unknown_enabled_on_a_raw_module_is_the_type_error():
     source = """\
         import torch
         from lightning.fabric.strategies import XLAFSDPStrategy
         strategy = XLAFSDPStrategy()
-        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), 0):
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), 1):
+            pass
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), enabled=flag):
             pass
     """
-    assert [(code, severity) for code, severity, _, _ in report(source)] == [("LXF003", "information")]
+    message = ("Blocking backward sync is only possible if the module passed to "
+               "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. "
+               "Got: the raw module's class. Use `fabric.no_backward_sync(model)`")
+    assert report(source) == [("LXF003", "error", "4:6-4:54", message), ("LXF003", "error", "6:6-6:54", message)]
 
 
 # --- LXF004 -----------------------------------------------------------------------------------
