@@ -282,6 +282,108 @@ def test_lxf004_a_thrown_away_setup_result_is_kept_by_the_fix():
         'import torch\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy="xla_fsdp")\n'
         "model = torch.nn.Linear(4, 4)\nmodel = fabric.setup(model)\nwith fabric.no_backward_sync(model):\n    pass\n",
     )]
+    # the fix a client applies first (`isPreferred` in a code action, "preferred" in the JSON report)
+    finding = next(f for f in check_source(textwrap.dedent(source), "train.py").findings if f.code == "LXF004")
+    assert [f.preferred for f in finding.fixes] == [True]
+
+
+def test_lxf004_names_the_first_target_of_a_joint_setup_even_with_an_optimizer_built_in_the_call():
+    # Fabric checks the module before any strategy code (a joint setup is fine on DDP, not on XLA FSDP).
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        def main(fabric):
+            model = torch.nn.Linear(4, 4)
+            wrapped, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+            with fabric.no_backward_sync(model):
+                pass
+
+
+        Fabric(strategy="ddp").launch(main)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "8:34-8:39",
+         "`model` is not set up: `wrapped` holds the module returned by "
+         "`fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))`; Fabric raises TypeError here"),
+    ]
+    assert fixes(source, "LXF004") == [(
+        "Use `wrapped`, the set-up module", "safe",
+        textwrap.dedent(source).replace("no_backward_sync(model)", "no_backward_sync(wrapped)"),
+    )]
+
+
+def test_lxf004_a_joint_setup_into_a_name_and_a_dict_entry_names_the_name():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+        fabric = Fabric(strategy="ddp")
+        model = torch.nn.Linear(4, 4)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        state = {}
+        wrapped, state["optimizer"] = fabric.setup(model, optimizer)
+        with fabric.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == [
+        ("LXF004", "error", "8:30-8:35",
+         "`model` is not set up: `wrapped` holds the module returned by `fabric.setup(model, optimizer)`; "
+         "Fabric raises TypeError here"),
+    ]
+
+
+@pytest.mark.parametrize("kept", ["compiled = torch.compile(fabric.setup(model))", "self.net = fabric.setup(model)"])
+def test_lxf004_a_setup_whose_result_no_plain_name_holds_offers_no_name(kept):
+    # `compiled` holds what torch.compile returned, not Fabric's module; `self.net` is not a local name.
+    source = f"""\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        class Loop:
+            def run(self, fabric):
+                model = torch.nn.Linear(4, 4)
+                {kept}
+                with fabric.no_backward_sync(model):
+                    pass
+
+
+        Fabric(strategy="xla_fsdp").launch(Loop().run)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "9:38-9:43",
+         "`model` is not set up: `fabric.setup(model)` returns the set-up module; Fabric raises TypeError here"),
+    ]
+    assert fixes(source, "LXF004") == []
+
+
+def test_lxf004_a_module_of_a_class_defined_in_the_script_is_raw_and_one_from_a_container_unknown():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        class Net(torch.nn.Module):
+            pass
+
+
+        def main(fabric, models):
+            model = Net()
+            with fabric.no_backward_sync(model):
+                pass
+            chosen = models["main"]
+            with fabric.no_backward_sync(chosen):
+                pass
+
+
+        Fabric(strategy="xla_fsdp").launch(main)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "11:34-11:39",
+         "`model` is not set up: pass the module returned by `fabric.setup(model)` to `no_backward_sync`, "
+         "or Fabric raises TypeError"),
+    ]
 
 
 def test_lxf004_the_set_up_module_and_modules_from_elsewhere_are_left_alone():
