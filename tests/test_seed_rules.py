@@ -114,6 +114,70 @@ def test_lxf001_leaves_the_auto_wrap_policy_alone_when_the_call_may_already_give
 
 
 # --- LXF002 -----------------------------------------------------------------------------------
+def lxf001(source: str) -> list[tuple[str, str, str, str]]:
+    return [finding for finding in report(source) if finding[0] == "LXF001"]
+
+
+POLICY_HEAD = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from model import Block, Attention, FeedForward, LayerNorm, Embedding, Mixer, Router
+"""
+
+
+def test_lxf001_quotes_a_policy_of_up_to_60_characters_whole_and_cuts_a_longer_one():
+    exactly_60 = "[Block, Attention, FeedForward, LayerNorm, Embedding, Mixer]"
+    longer = "[Block, Attention, FeedForward, LayerNorm, Embedding, Router]"
+    assert (len(exactly_60), len(longer)) == (60, 61)
+    source = POLICY_HEAD + f"""\
+XLAFSDPStrategy(activation_checkpointing_policy={exactly_60}, auto_wrap_policy={{Block}})
+XLAFSDPStrategy(activation_checkpointing_policy={longer}, auto_wrap_policy={{Block}})
+"""
+    assert lxf001(source) == [
+        ("LXF001", "error", "3:49-3:109", f"`activation_checkpointing_policy` must be a set, found {exactly_60}"),
+        ("LXF001", "error", "4:49-4:110",
+         "`activation_checkpointing_policy` must be a set, found [Block, Attention, FeedForward, LayerNorm, Embedding, Route…"),
+    ]
+
+
+def test_lxf001_wraps_a_sorted_policy_in_set_and_keeps_the_sorting_call():
+    source = POLICY_HEAD + "XLAFSDPStrategy(activation_checkpointing_policy=sorted(blocks), auto_wrap_policy={Block})\n"
+    assert lxf001(source) == [
+        ("LXF001", "warning", "3:49-3:63",
+         "`activation_checkpointing_policy` must be a set, found sorted(blocks); when it is not empty"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Make it a set with set()", "safe",
+        source.replace("=sorted(blocks)", "=set(sorted(blocks))"),
+    )]
+    # without an auto_wrap_policy, the one LXF005 adds is the same set
+    bare = source.replace(", auto_wrap_policy={Block}", "")
+    assert [text for _, _, text in fixes(bare, "LXF005")] == [
+        bare.replace("=sorted(blocks))", "=sorted(blocks), auto_wrap_policy=set(sorted(blocks)))")]
+
+
+def test_lxf001_a_sum_of_lists_is_wrapped_whole_in_set():
+    source = POLICY_HEAD + "XLAFSDPStrategy(activation_checkpointing_policy=[Block] + [Attention], auto_wrap_policy={Block})\n"
+    assert fixes(source, "LXF001") == [(
+        "Convert `[Block] + [Attention]` to a set with set()", "safe",
+        source.replace("=[Block] + [Attention]", "=set([Block] + [Attention])"),
+    )]
+
+
+def test_lxf001_a_policy_from_two_literals_gets_one_preferred_fix_for_both():
+    source = POLICY_HEAD + """\
+policy = [Block] if deep else (Attention,)
+XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block, Attention})
+"""
+    assert lxf001(source) == [
+        ("LXF001", "error", "4:49-4:55", "`activation_checkpointing_policy` must be a set, found [Block] (from `policy`, line 3)"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Make each policy a set", "safe", source.replace("[Block] if deep else (Attention,)", "{Block} if deep else {Attention,}"),
+    )]
+    finding = next(f for f in check_source(source, "train.py").findings if f.code == "LXF001")
+    assert [f.preferred for f in finding.fixes] == [True]
+
+
 def test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty():
     source = """\
         from lightning.fabric.strategies import XLAFSDPStrategy
