@@ -768,3 +768,44 @@ def test_lxf005_the_fix_follows_the_callers_quotes_and_tab_indentation():
     assert apply_fix(source, findings[1].fixes[0].edits).splitlines()[4] == (
         '\tt = XLAFSDPStrategy(**{"activation_checkpointing_policy": {Block}, "auto_wrap_policy": {Block}, '
         '"state_dict_type": "full"})')
+
+
+# --- what the analysis knows of a Fabric (seen through LXF003's message and LXF004) -------------------
+def strategy_named(fabric_lines: str) -> list[tuple[str, str, str, str]]:
+    """The LXF003 finding for `fabric.strategy.no_backward_sync` after `fabric_lines`."""
+    source = ("import torch\nfrom lightning.fabric import Fabric\n" + fabric_lines
+              + "with fabric.strategy.no_backward_sync(model):\n    pass\n")
+    return report(source)
+
+
+def no_attribute(kind: str, line: int) -> tuple[str, str, str, str]:
+    return ("LXF003", "error", f"{line}:6-{line}:38",
+            f"`{kind}` object has no attribute `no_backward_sync`: use `fabric.no_backward_sync(model, enabled=...)` "
+            "with the set-up model")
+
+
+def test_a_strategy_chosen_at_run_time_is_not_taken_for_xla_fsdp():
+    assert strategy_named("fabric = Fabric(strategy=str(choice))\n") == [no_attribute("Strategy", 4)]
+    assert strategy_named("kwargs = {'strategy': 'xla_fsdp'} if tpu else {'strategy': 'ddp'}\n"
+                          "fabric = Fabric(**kwargs)\n") == [no_attribute("Strategy", 5)]
+
+
+def test_a_fabric_spelled_through_import_lightning_fabric_is_known():
+    source = ("import lightning.fabric\nfabric = lightning.fabric.Fabric(strategy='xla_fsdp')\n"
+              "with fabric.strategy.no_backward_sync(model):\n    pass\n")
+    assert report(source) == [no_attribute("XLAFSDPStrategy", 3)]
+
+
+def test_an_object_of_a_local_class_is_not_a_fabric():
+    source = """\
+        import torch
+        class Loop:
+            pass
+        loop = Loop()
+        model = torch.nn.Linear(2, 2)
+        with loop.no_backward_sync(model):
+            pass
+        with loop.strategy.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == []
