@@ -124,6 +124,13 @@ def test_the_code_under_the_cursor_in_a_noqa_comment(column, code):
     assert noqa_code_at("x = 1  # noqa  lxf001, E501", column) is None  # a bare noqa names no code
 
 
+def test_a_severity_setting_changes_the_findings_severity_and_only_where_it_differs():
+    lowered = check_source(IMPORT + LIST_POLICY, "t.py", Settings().merged({"severity": {"LXF001": "warning"}}))
+    assert [(f.code, f.severity) for f in lowered.findings] == [("LXF001", Severity.WARNING)]
+    same = check_source(IMPORT + LIST_POLICY, "t.py", Settings().merged({"severity": {"LXF001": "error"}}))
+    assert [(f.code, f.severity) for f in same.findings] == [("LXF001", Severity.ERROR)]
+
+
 # --- --add-noqa ----------------------------------------------------------------------------------
 def test_add_noqa_silences_every_current_finding_merging_existing_comments(tmp_path):
     path = tmp_path / "train.py"
