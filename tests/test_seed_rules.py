@@ -809,3 +809,30 @@ def test_an_object_of_a_local_class_is_not_a_fabric():
             pass
     """
     assert report(source) == []
+
+
+# --- a policy that reaches the strategy through an expression or a dict of keyword arguments ----------
+FOUND_BLOCK_LIST = "`activation_checkpointing_policy` must be a set, found [Block]"
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ("XLAFSDPStrategy(activation_checkpointing_policy={Block} | {Attention}, auto_wrap_policy={Block})\n", []),
+    ("XLAFSDPStrategy(activation_checkpointing_policy=list(), auto_wrap_policy={Block})\n", []),
+    ("base = {'activation_checkpointing_policy': [Block], 'auto_wrap_policy': {Block}}\nkw = base.copy()\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    ("base = {'activation_checkpointing_policy': [Block]}\nkw = {**base, 'auto_wrap_policy': {Block}}\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    ("base = {'activation_checkpointing_policy': [Block]}\nkw = dict(base, auto_wrap_policy={Block})\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    # what `other` holds is unknown: it may give `auto_wrap_policy`
+    ("kw = {**other, 'activation_checkpointing_policy': {Block}}\nXLAFSDPStrategy(**kw)\n", []),
+    ("config = {'policy': [Block]}\n"
+     "XLAFSDPStrategy(activation_checkpointing_policy=config.get('policy', {Block}), auto_wrap_policy={Block})\n",
+     [("LXF001", "error", "4:49-4:78", FOUND_BLOCK_LIST + " (from line 3)")]),
+    ("kw = {}\nkw.update(activation_checkpointing_policy=[Block])\nkw.setdefault('auto_wrap_policy', {Block})\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "4:43-4:50", FOUND_BLOCK_LIST)]),
+], ids=["set-union", "empty-list-call", "dict-copy", "dict-spread", "dict-call", "unknown-spread", "dict-get",
+        "update-and-setdefault"])
+def test_a_policy_reaching_the_strategy_through_dicts_and_expressions(lines, expected):
+    source = "from lightning.fabric.strategies import XLAFSDPStrategy\nfrom model import Block, Attention\n" + lines
+    assert [f for f in report(source) if f[0] in ("LXF001", "LXF005")] == expected
