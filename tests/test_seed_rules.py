@@ -826,12 +826,17 @@ FOUND_BLOCK_LIST = "`activation_checkpointing_policy` must be a set, found [Bloc
      "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
     # what `other` holds is unknown: it may give `auto_wrap_policy`
     ("kw = {**other, 'activation_checkpointing_policy': {Block}}\nXLAFSDPStrategy(**kw)\n", []),
+    ("base = {'activation_checkpointing_policy': {Block}}\nkw = dict(base, **other)\nXLAFSDPStrategy(**kw)\n", []),
+    ("from dataclasses import asdict, dataclass\n@dataclass\nclass StrategyArgs:\n"
+     "    activation_checkpointing_policy: set\n    auto_wrap_policy: set\n"
+     "XLAFSDPStrategy(**asdict(StrategyArgs({Block}, *rest)))\n", []),
     ("config = {'policy': [Block]}\n"
      "XLAFSDPStrategy(activation_checkpointing_policy=config.get('policy', {Block}), auto_wrap_policy={Block})\n",
      [("LXF001", "error", "4:49-4:78", FOUND_BLOCK_LIST + " (from line 3)")]),
     ("kw = {}\nkw.update(activation_checkpointing_policy=[Block])\nkw.setdefault('auto_wrap_policy', {Block})\n"
      "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "4:43-4:50", FOUND_BLOCK_LIST)]),
-], ids=["set-union", "empty-list-call", "dict-copy", "dict-spread", "dict-call", "unknown-spread", "dict-get",
+], ids=["set-union", "empty-list-call", "dict-copy", "dict-spread", "dict-call", "unknown-spread",
+        "dict-call-unknown-spread", "dataclass-unknown-field", "dict-get",
         "update-and-setdefault"])
 def test_a_policy_reaching_the_strategy_through_dicts_and_expressions(lines, expected):
     source = "from lightning.fabric.strategies import XLAFSDPStrategy\nfrom model import Block, Attention\n" + lines
