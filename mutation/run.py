@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "mutation" / "out"
 SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "out", "__pycache__", ".hypothesis",
                               ".pytest_cache", "*.egg-info", "build", "dist", ".clients", "*.vsix")
-TIMEOUT = 300.0  # seconds per mutant: a mutant that makes the tests hang counts as killed
+TIMEOUT = 300.0  # seconds per mutant (--timeout): a mutant that makes the tests hang counts as killed
 
 
 def tool(name: str) -> str:
@@ -38,13 +38,13 @@ def tool(name: str) -> str:
     return str(path) if path.exists() else name
 
 
-def config_text(modules: list[str], tests: list[str], exclude: list[str]) -> str:
+def config_text(modules: list[str], tests: list[str], exclude: list[str], timeout: float = TIMEOUT) -> str:
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
     quoted = lambda items: "[" + ", ".join(map(json.dumps, items)) + "]"  # noqa: E731  (TOML reads JSON strings)
     return "\n".join([
         "[cosmic-ray]",
         f"module-path = {quoted(modules)}",
-        f"timeout = {TIMEOUT}",
+        f"timeout = {timeout}",
         "excluded-modules = []",
         f"test-command = {json.dumps(shlex.join(command))}",
         "[cosmic-ray.distributor]",
@@ -105,7 +105,8 @@ def sample(session: Path, every: int) -> None:
                 db.set_result(item.job_id, WorkResult(output="not in the sample", worker_outcome=WorkerOutcome.SKIPPED))
 
 
-def run_target(name: str, target: dict, exclude: list[str], every: int = 1) -> tuple[int, int, int]:
+def run_target(name: str, target: dict, exclude: list[str], every: int = 1,
+               timeout: float = TIMEOUT) -> tuple[int, int, int]:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
@@ -114,7 +115,7 @@ def run_target(name: str, target: dict, exclude: list[str], every: int = 1) -> t
         tree = Path(tmp) / "tree"
         shutil.copytree(ROOT, tree, ignore=SKIP)
         config, session = tree / "cosmic-ray.toml", tree / "session.sqlite"
-        config.write_text(config_text(target["modules"], tests, exclude), encoding="utf-8")
+        config.write_text(config_text(target["modules"], tests, exclude, timeout), encoding="utf-8")
         env = {**__import__("os").environ, "PYTHONPATH": str(tree / "server")}  # the copy, not the installed tree
 
         def step(*argv: str) -> None:
@@ -152,6 +153,8 @@ def main() -> None:
     parser.add_argument("targets", nargs="*", help="names from mutation/targets.toml (default: all)")
     parser.add_argument("--sample", type=int, default=1, metavar="N",
                         help="run one mutant in N (a fixed choice), for a quicker estimate")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, metavar="S",
+                        help=f"seconds a mutant's tests may take before it counts as killed (default {TIMEOUT:g})")
     args = parser.parse_args()
     spec = tomllib.loads((ROOT / "mutation" / "targets.toml").read_text(encoding="utf-8"))
     names = args.targets or list(spec["target"])
@@ -160,7 +163,8 @@ def main() -> None:
         sys.exit(f"unknown targets: {', '.join(unknown)} (known: {', '.join(spec['target'])})")
     for name in names:
         started = time.monotonic()
-        killed, survived, total = run_target(name, spec["target"][name], spec["operators"]["exclude"], args.sample)
+        killed, survived, total = run_target(name, spec["target"][name], spec["operators"]["exclude"], args.sample,
+                                             args.timeout)
         minutes = (time.monotonic() - started) / 60
         line = f"{name}\t{killed}/{total}\t{100 * killed / max(total, 1):.1f}%\t{survived} survived\t{minutes:.1f} min"
         if args.sample > 1:

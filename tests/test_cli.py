@@ -74,6 +74,8 @@ FLAGGED = {
     "star-lightning_fabric": "from lightning_fabric.strategies import *\ns = XLAFSDPStrategy",
     "star-module": "from lightning.fabric.strategies.xla_fsdp import *\ns = XLAFSDPStrategy",
     "in-function": "def main():\n    from lightning.fabric.strategies import XLAFSDPStrategy\n    s = XLAFSDPStrategy",
+    "beside-a-relative-import": "from .models import Block\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+                                "s = XLAFSDPStrategy",
     "try-fallback": "try:\n    from lightning.fabric.strategies import XLAFSDPStrategy\nexcept ImportError:\n"
                     "    from lightning_fabric.strategies import XLAFSDPStrategy\ns = XLAFSDPStrategy",
 }

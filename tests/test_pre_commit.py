@@ -1,8 +1,9 @@
 """The pre-commit hooks, run by the real `pre-commit` tool (`try-repo`) on a throwaway repository:
 errata-check fails on a finding, errata-fix fixes it, errata-check then passes.
 
-pre-commit installs the hooks' environment from this project (pip), which takes a while; the test
-runs whenever pre-commit is installed (CI installs it) and says so when it is not.
+pre-commit installs the hooks' environment from this project (pip: the network), which takes a
+while; so the test has its own marker, off by default: `python -m pytest -m pre_commit` (CI runs it).
+Without pre-commit or git it says so and skips.
 """
 
 from __future__ import annotations

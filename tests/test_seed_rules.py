@@ -114,6 +114,70 @@ def test_lxf001_leaves_the_auto_wrap_policy_alone_when_the_call_may_already_give
 
 
 # --- LXF002 -----------------------------------------------------------------------------------
+def lxf001(source: str) -> list[tuple[str, str, str, str]]:
+    return [finding for finding in report(source) if finding[0] == "LXF001"]
+
+
+POLICY_HEAD = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from model import Block, Attention, FeedForward, LayerNorm, Embedding, Mixer, Router
+"""
+
+
+def test_lxf001_quotes_a_policy_of_up_to_60_characters_whole_and_cuts_a_longer_one():
+    exactly_60 = "[Block, Attention, FeedForward, LayerNorm, Embedding, Mixer]"
+    longer = "[Block, Attention, FeedForward, LayerNorm, Embedding, Router]"
+    assert (len(exactly_60), len(longer)) == (60, 61)
+    source = POLICY_HEAD + f"""\
+XLAFSDPStrategy(activation_checkpointing_policy={exactly_60}, auto_wrap_policy={{Block}})
+XLAFSDPStrategy(activation_checkpointing_policy={longer}, auto_wrap_policy={{Block}})
+"""
+    assert lxf001(source) == [
+        ("LXF001", "error", "3:49-3:109", f"`activation_checkpointing_policy` must be a set, found {exactly_60}"),
+        ("LXF001", "error", "4:49-4:110",
+         "`activation_checkpointing_policy` must be a set, found [Block, Attention, FeedForward, LayerNorm, Embedding, Route…"),
+    ]
+
+
+def test_lxf001_wraps_a_sorted_policy_in_set_and_keeps_the_sorting_call():
+    source = POLICY_HEAD + "XLAFSDPStrategy(activation_checkpointing_policy=sorted(blocks), auto_wrap_policy={Block})\n"
+    assert lxf001(source) == [
+        ("LXF001", "warning", "3:49-3:63",
+         "`activation_checkpointing_policy` must be a set, found sorted(blocks); when it is not empty"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Make it a set with set()", "safe",
+        source.replace("=sorted(blocks)", "=set(sorted(blocks))"),
+    )]
+    # without an auto_wrap_policy, the one LXF005 adds is the same set
+    bare = source.replace(", auto_wrap_policy={Block}", "")
+    assert [text for _, _, text in fixes(bare, "LXF005")] == [
+        bare.replace("=sorted(blocks))", "=sorted(blocks), auto_wrap_policy=set(sorted(blocks)))")]
+
+
+def test_lxf001_a_sum_of_lists_is_wrapped_whole_in_set():
+    source = POLICY_HEAD + "XLAFSDPStrategy(activation_checkpointing_policy=[Block] + [Attention], auto_wrap_policy={Block})\n"
+    assert fixes(source, "LXF001") == [(
+        "Convert `[Block] + [Attention]` to a set with set()", "safe",
+        source.replace("=[Block] + [Attention]", "=set([Block] + [Attention])"),
+    )]
+
+
+def test_lxf001_a_policy_from_two_literals_gets_one_preferred_fix_for_both():
+    source = POLICY_HEAD + """\
+policy = [Block] if deep else (Attention,)
+XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block, Attention})
+"""
+    assert lxf001(source) == [
+        ("LXF001", "error", "4:49-4:55", "`activation_checkpointing_policy` must be a set, found [Block] (from `policy`, line 3)"),
+    ]
+    assert fixes(source, "LXF001") == [(
+        "Make each policy a set", "safe", source.replace("[Block] if deep else (Attention,)", "{Block} if deep else {Attention,}"),
+    )]
+    finding = next(f for f in check_source(source, "train.py").findings if f.code == "LXF001")
+    assert [f.preferred for f in finding.fixes] == [True]
+
+
 def test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty():
     source = """\
         from lightning.fabric.strategies import XLAFSDPStrategy
@@ -196,17 +260,37 @@ def test_lxf003_a_method_of_that_name_on_something_else_is_left_alone():
     assert report(source) == []
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: Lightning's control returns a no-op for any falsy `enabled` "
-                                       "(`if not enabled`), LXF003 only for the constant False")
-def test_lxf003_a_falsy_enabled_makes_the_internal_call_a_no_op():
+@pytest.mark.parametrize("enabled", ["0", "None", "enabled=0", "enabled=None", "enabled=''"])
+def test_lxf003_a_falsy_enabled_makes_the_internal_call_a_no_op(enabled):
+    # Lightning's control returns a no-op for `if not enabled`: any false constant, not only False.
+    source = f"""\
+        import torch
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        strategy = XLAFSDPStrategy()
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), {enabled}):
+            pass
+    """
+    shown = enabled.removeprefix("enabled=")
+    assert report(source) == [
+        ("LXF003", "information", "4:6-4:54",
+         f"This internal call is a no-op with `enabled={shown}`: `fabric.no_backward_sync(model)` says it plainly"),
+    ]
+
+
+def test_lxf003_a_true_or_unknown_enabled_on_a_raw_module_is_the_type_error():
     source = """\
         import torch
         from lightning.fabric.strategies import XLAFSDPStrategy
         strategy = XLAFSDPStrategy()
-        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), 0):
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), 1):
+            pass
+        with strategy._backward_sync_control.no_backward_sync(torch.nn.Linear(4, 4), enabled=flag):
             pass
     """
-    assert [(code, severity) for code, severity, _, _ in report(source)] == [("LXF003", "information")]
+    message = ("Blocking backward sync is only possible if the module passed to "
+               "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. "
+               "Got: the raw module's class. Use `fabric.no_backward_sync(model)`")
+    assert report(source) == [("LXF003", "error", "4:6-4:54", message), ("LXF003", "error", "6:6-6:54", message)]
 
 
 # --- LXF004 -----------------------------------------------------------------------------------
@@ -262,6 +346,108 @@ def test_lxf004_a_thrown_away_setup_result_is_kept_by_the_fix():
         'import torch\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy="xla_fsdp")\n'
         "model = torch.nn.Linear(4, 4)\nmodel = fabric.setup(model)\nwith fabric.no_backward_sync(model):\n    pass\n",
     )]
+    # the fix a client applies first (`isPreferred` in a code action, "preferred" in the JSON report)
+    finding = next(f for f in check_source(textwrap.dedent(source), "train.py").findings if f.code == "LXF004")
+    assert [f.preferred for f in finding.fixes] == [True]
+
+
+def test_lxf004_names_the_first_target_of_a_joint_setup_even_with_an_optimizer_built_in_the_call():
+    # Fabric checks the module before any strategy code (a joint setup is fine on DDP, not on XLA FSDP).
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        def main(fabric):
+            model = torch.nn.Linear(4, 4)
+            wrapped, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+            with fabric.no_backward_sync(model):
+                pass
+
+
+        Fabric(strategy="ddp").launch(main)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "8:34-8:39",
+         "`model` is not set up: `wrapped` holds the module returned by "
+         "`fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))`; Fabric raises TypeError here"),
+    ]
+    assert fixes(source, "LXF004") == [(
+        "Use `wrapped`, the set-up module", "safe",
+        textwrap.dedent(source).replace("no_backward_sync(model)", "no_backward_sync(wrapped)"),
+    )]
+
+
+def test_lxf004_a_joint_setup_into_a_name_and_a_dict_entry_names_the_name():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+        fabric = Fabric(strategy="ddp")
+        model = torch.nn.Linear(4, 4)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        state = {}
+        wrapped, state["optimizer"] = fabric.setup(model, optimizer)
+        with fabric.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == [
+        ("LXF004", "error", "8:30-8:35",
+         "`model` is not set up: `wrapped` holds the module returned by `fabric.setup(model, optimizer)`; "
+         "Fabric raises TypeError here"),
+    ]
+
+
+@pytest.mark.parametrize("kept", ["compiled = torch.compile(fabric.setup(model))", "self.net = fabric.setup(model)"])
+def test_lxf004_a_setup_whose_result_no_plain_name_holds_offers_no_name(kept):
+    # `compiled` holds what torch.compile returned, not Fabric's module; `self.net` is not a local name.
+    source = f"""\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        class Loop:
+            def run(self, fabric):
+                model = torch.nn.Linear(4, 4)
+                {kept}
+                with fabric.no_backward_sync(model):
+                    pass
+
+
+        Fabric(strategy="xla_fsdp").launch(Loop().run)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "9:38-9:43",
+         "`model` is not set up: `fabric.setup(model)` returns the set-up module; Fabric raises TypeError here"),
+    ]
+    assert fixes(source, "LXF004") == []
+
+
+def test_lxf004_a_module_of_a_class_defined_in_the_script_is_raw_and_one_from_a_container_unknown():
+    source = """\
+        import torch
+        from lightning.fabric import Fabric
+
+
+        class Net(torch.nn.Module):
+            pass
+
+
+        def main(fabric, models):
+            model = Net()
+            with fabric.no_backward_sync(model):
+                pass
+            chosen = models["main"]
+            with fabric.no_backward_sync(chosen):
+                pass
+
+
+        Fabric(strategy="xla_fsdp").launch(main)
+    """
+    assert report(source) == [
+        ("LXF004", "error", "11:34-11:39",
+         "`model` is not set up: pass the module returned by `fabric.setup(model)` to `no_backward_sync`, "
+         "or Fabric raises TypeError"),
+    ]
 
 
 def test_lxf004_the_set_up_module_and_modules_from_elsewhere_are_left_alone():
@@ -582,3 +768,76 @@ def test_lxf005_the_fix_follows_the_callers_quotes_and_tab_indentation():
     assert apply_fix(source, findings[1].fixes[0].edits).splitlines()[4] == (
         '\tt = XLAFSDPStrategy(**{"activation_checkpointing_policy": {Block}, "auto_wrap_policy": {Block}, '
         '"state_dict_type": "full"})')
+
+
+# --- what the analysis knows of a Fabric (seen through LXF003's message and LXF004) -------------------
+def strategy_named(fabric_lines: str) -> list[tuple[str, str, str, str]]:
+    """The LXF003 finding for `fabric.strategy.no_backward_sync` after `fabric_lines`."""
+    source = ("import torch\nfrom lightning.fabric import Fabric\n" + fabric_lines
+              + "with fabric.strategy.no_backward_sync(model):\n    pass\n")
+    return report(source)
+
+
+def no_attribute(kind: str, line: int) -> tuple[str, str, str, str]:
+    return ("LXF003", "error", f"{line}:6-{line}:38",
+            f"`{kind}` object has no attribute `no_backward_sync`: use `fabric.no_backward_sync(model, enabled=...)` "
+            "with the set-up model")
+
+
+def test_a_strategy_chosen_at_run_time_is_not_taken_for_xla_fsdp():
+    assert strategy_named("fabric = Fabric(strategy=str(choice))\n") == [no_attribute("Strategy", 4)]
+    assert strategy_named("kwargs = {'strategy': 'xla_fsdp'} if tpu else {'strategy': 'ddp'}\n"
+                          "fabric = Fabric(**kwargs)\n") == [no_attribute("Strategy", 5)]
+
+
+def test_a_fabric_spelled_through_import_lightning_fabric_is_known():
+    source = ("import lightning.fabric\nfabric = lightning.fabric.Fabric(strategy='xla_fsdp')\n"
+              "with fabric.strategy.no_backward_sync(model):\n    pass\n")
+    assert report(source) == [no_attribute("XLAFSDPStrategy", 3)]
+
+
+def test_an_object_of_a_local_class_is_not_a_fabric():
+    source = """\
+        import torch
+        class Loop:
+            pass
+        loop = Loop()
+        model = torch.nn.Linear(2, 2)
+        with loop.no_backward_sync(model):
+            pass
+        with loop.strategy.no_backward_sync(model):
+            pass
+    """
+    assert report(source) == []
+
+
+# --- a policy that reaches the strategy through an expression or a dict of keyword arguments ----------
+FOUND_BLOCK_LIST = "`activation_checkpointing_policy` must be a set, found [Block]"
+
+
+@pytest.mark.parametrize(("lines", "expected"), [
+    ("XLAFSDPStrategy(activation_checkpointing_policy={Block} | {Attention}, auto_wrap_policy={Block})\n", []),
+    ("XLAFSDPStrategy(activation_checkpointing_policy=list(), auto_wrap_policy={Block})\n", []),
+    ("base = {'activation_checkpointing_policy': [Block], 'auto_wrap_policy': {Block}}\nkw = base.copy()\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    ("base = {'activation_checkpointing_policy': [Block]}\nkw = {**base, 'auto_wrap_policy': {Block}}\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    ("base = {'activation_checkpointing_policy': [Block]}\nkw = dict(base, auto_wrap_policy={Block})\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "3:44-3:51", FOUND_BLOCK_LIST)]),
+    # what `other` holds is unknown: it may give `auto_wrap_policy`
+    ("kw = {**other, 'activation_checkpointing_policy': {Block}}\nXLAFSDPStrategy(**kw)\n", []),
+    ("base = {'activation_checkpointing_policy': {Block}}\nkw = dict(base, **other)\nXLAFSDPStrategy(**kw)\n", []),
+    ("from dataclasses import asdict, dataclass\n@dataclass\nclass StrategyArgs:\n"
+     "    activation_checkpointing_policy: set\n    auto_wrap_policy: set\n"
+     "XLAFSDPStrategy(**asdict(StrategyArgs({Block}, *rest)))\n", []),
+    ("config = {'policy': [Block]}\n"
+     "XLAFSDPStrategy(activation_checkpointing_policy=config.get('policy', {Block}), auto_wrap_policy={Block})\n",
+     [("LXF001", "error", "4:49-4:78", FOUND_BLOCK_LIST + " (from line 3)")]),
+    ("kw = {}\nkw.update(activation_checkpointing_policy=[Block])\nkw.setdefault('auto_wrap_policy', {Block})\n"
+     "XLAFSDPStrategy(**kw)\n", [("LXF001", "error", "4:43-4:50", FOUND_BLOCK_LIST)]),
+], ids=["set-union", "empty-list-call", "dict-copy", "dict-spread", "dict-call", "unknown-spread",
+        "dict-call-unknown-spread", "dataclass-unknown-field", "dict-get",
+        "update-and-setdefault"])
+def test_a_policy_reaching_the_strategy_through_dicts_and_expressions(lines, expected):
+    source = "from lightning.fabric.strategies import XLAFSDPStrategy\nfrom model import Block, Attention\n" + lines
+    assert [f for f in report(source) if f[0] in ("LXF001", "LXF005")] == expected

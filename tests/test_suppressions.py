@@ -95,6 +95,7 @@ def test_unused_and_unknown_noqa_codes_are_reported_with_their_span():
     ("x = 1  # noqa: LXF001 (kept for later)\n", "x = 1  # (kept for later)\n"),
     ("x = 1  # type: ignore  # noqa: LXF003\n", "x = 1  # type: ignore\n"),
     ("    # noqa: LXF001\n", "    \n"),
+    ("# noqa: LXF001 \n", " \n"),  # at column 0, with a space after it
 ])
 def test_the_fix_removes_the_unused_code_and_nothing_else(line, fixed):
     text = IMPORT + "def f():\n    pass\n" + line
@@ -113,6 +114,23 @@ def test_a_used_code_is_not_reported_and_a_deselected_rule_is_not_judged():
     assert codes(IMPORT + "x = 1  # noqa: LXF001, LXF100\n") == []  # silenced on its own line
 
 
+@pytest.mark.parametrize(("column", "code"), [
+    (14, None), (15, "LXF001"), (18, "LXF001"), (21, "LXF001"), (23, "E501"), (9, None), (2, None)])
+def test_the_code_under_the_cursor_in_a_noqa_comment(column, code):
+    # what the hover on a `# noqa` comment explains: the code the cursor is on, its first and last column included
+    from errata_lsp.analysis.suppressions import noqa_code_at
+
+    assert noqa_code_at("x = 1  # noqa: lxf001, E501", column) == code
+    assert noqa_code_at("x = 1  # noqa  lxf001, E501", column) is None  # a bare noqa names no code
+
+
+def test_a_severity_setting_changes_the_findings_severity_and_only_where_it_differs():
+    lowered = check_source(IMPORT + LIST_POLICY, "t.py", Settings().merged({"severity": {"LXF001": "warning"}}))
+    assert [(f.code, f.severity) for f in lowered.findings] == [("LXF001", Severity.WARNING)]
+    same = check_source(IMPORT + LIST_POLICY, "t.py", Settings().merged({"severity": {"LXF001": "error"}}))
+    assert [(f.code, f.severity) for f in same.findings] == [("LXF001", Severity.ERROR)]
+
+
 # --- --add-noqa ----------------------------------------------------------------------------------
 def test_add_noqa_silences_every_current_finding_merging_existing_comments(tmp_path):
     path = tmp_path / "train.py"
@@ -124,6 +142,15 @@ def test_add_noqa_silences_every_current_finding_merging_existing_comments(tmp_p
     again = run("check", "train.py", cwd=tmp_path)
     assert again.returncode == 0 and again.stdout == "All checks passed.\n"
     assert run("check", "--add-noqa", "train.py", cwd=tmp_path).stdout == "Added 0 noqa directive(s).\n"
+
+
+def test_add_noqa_goes_on_past_a_line_with_a_bare_noqa(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(IMPORT + LIST_POLICY.rstrip("\n") + "  # noqa\n" + BOTH, encoding="utf-8")
+    done = run("check", "--add-noqa", "train.py", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == "Added 1 noqa directive(s).\n"
+    assert path.read_text(encoding="utf-8") == (
+        IMPORT + LIST_POLICY.rstrip("\n") + "  # noqa\n" + BOTH.rstrip("\n") + "  # noqa: LXF002\n")
 
 
 def test_add_noqa_in_a_notebook_cell(tmp_path):

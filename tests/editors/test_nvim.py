@@ -88,11 +88,9 @@ def test_fallback_start_never_runs_the_workspace_errata_lsp(shape, tmp_path):
 
     bindir = tmp_path / "bin"
     bindir.mkdir()
-    # A wrapper, not a symlink: a virtual environment's python found through a link elsewhere no
-    # longer sees its pyvenv.cfg, and would run without the environment's packages.
-    wrapper = bindir / "python3"
-    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
-    wrapper.chmod(0o755)
+    # a wrapper, not a symlink: a symlinked venv python would not find its venv (pyvenv.cfg) from there
+    (bindir / "python3").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")
+    (bindir / "python3").chmod(0o755)
     out = tmp_path / "cmd.json"
     lua = (f"vim.opt.runtimepath:prepend({str(ROOT / 'editors' / 'nvim')!r}); "
            f"vim.fn.writefile({{vim.fn.json_encode(require('errata').default_cmd())}}, {str(out)!r})")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections import Counter
 from functools import partial
 from pathlib import Path
@@ -22,9 +21,8 @@ from typing import Any
 from .. import __version__
 from .record import HEAD, Record
 
-FORMAT = 2
+FORMAT = 3  # 3: key words are whole words of the literal (match.key_words)
 MIN_BYTES = 1 << 20  # smaller files load fast enough as they are
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 
 
 def cache_dir() -> Path:
@@ -59,10 +57,10 @@ def read(path: Path, stat: os.stat_result) -> tuple[list[Record], list[tuple[int
 def write(path: Path, stat: os.stat_result, entries: list[tuple[Record, int, int, int]],
           problems: list[tuple[int, str]]) -> None:
     """Save the compiled form; a cache that cannot be written only costs speed next time."""
-    from .match import literal_of
+    from .match import key_words, literal_of
 
     literals = [literal_of(record) for record, *_ in entries]
-    words = [set(WORD.findall(literal)) for literal in literals]
+    words = [key_words(literal) for literal in literals]
     frequency = Counter(w for ws in words for w in ws)
     rows = []
     for (record, line, offset, length), literal, candidates in zip(entries, literals, words):

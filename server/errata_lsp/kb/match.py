@@ -26,6 +26,10 @@ from ..gcpause import paused_gc
 from .record import Record, template_literals
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
+# A word that can key a record: one the literal shows whole, with a character on each side that no
+# word has. The literal's first and last words may be the end or start of a longer word of the
+# message ("load" in `Cannot (re)?load`, which the message spells "reload"), which a query never offers.
+KEY_WORD = re.compile(r"(?<=[^A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]{2,}(?=[^A-Za-z0-9_])")
 # A line that states an exception: "TypeError: ...", "lightning.fabric...MyError: ...", "_pickle.PicklingError: ..."
 EXCEPTION_LINE = re.compile(
     r"(?:^|\s)(?:[\w.]+\.)?(?P<cls>[A-Za-z_]\w*(?:Error|Exception|Warning|Interrupt|Exit)): ?(?P<msg>.*)$"
@@ -59,7 +63,7 @@ class MessageIndex:
             else:
                 by_key[known[1]].append((known[0], record))
         literals = {r.id: literal_of(r) for r in fresh}
-        words = {rid: set(WORD.findall(lit)) for rid, lit in literals.items()}
+        words = {rid: key_words(lit) for rid, lit in literals.items()}
         frequency = Counter(w for ws in words.values() for w in ws)
         for record in fresh:
             candidates = words[record.id]
@@ -180,6 +184,12 @@ def exception_messages(text: str) -> list[tuple[str, str]]:
         out.append((stated["cls"], " ".join(body)))
     out.reverse()
     return out
+
+
+def key_words(literal: str) -> set[str]:
+    """The words of a literal that a query containing it is sure to offer (none: the record is
+    keyed by the empty word, which every lookup offers)."""
+    return set(KEY_WORD.findall(literal))
 
 
 def literal_of(record: Record) -> str:

@@ -3,8 +3,8 @@
 `fabric.strategy.no_backward_sync(...)` does not exist (AttributeError). The internal
 `strategy._backward_sync_control.no_backward_sync(m, enabled)` raises the "Blocking backward sync"
 TypeError for a raw module and for `fabric.setup`'s output alike: it works only on
-`model._forward_module`, or as a no-op with `enabled=False`. `fabric.no_backward_sync(model)` on the
-set-up model is the API.
+`model._forward_module`, or as a no-op with a false `enabled` (False, 0, None).
+`fabric.no_backward_sync(model)` on the set-up model is the API.
 """
 
 from __future__ import annotations
@@ -142,9 +142,10 @@ class StrategyNoBackwardSync(Rule):
         fabric = self._fabric_for(ctx, strategy)
         fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
         unwrapped = isinstance(module, ast.Attribute) and module.attr == "_forward_module"
-        disabled = isinstance(enabled, ast.Constant) and enabled.value is False
+        # Lightning returns a no-op for `if not enabled`: 0, None and "" too, not only False
+        disabled = isinstance(enabled, ast.Constant) and not enabled.value
         if unwrapped or disabled:
-            why = "passes the wrapped module by hand" if unwrapped else "is a no-op with `enabled=False`"
+            why = "passes the wrapped module by hand" if unwrapped else f"is a no-op with `enabled={ctx.doc.source(enabled)}`"
             return self.finding(ctx, call.func, f"This internal call {why}: `fabric.no_backward_sync(model)` says it plainly",
                                 fixes, Severity.INFORMATION)
         got = _not_xla_fsdp(ctx, module)
