@@ -675,7 +675,11 @@ class _Table:
         while k > 0 and self.starts[k] in crossed_old:
             k -= 1
         resume = self.starts[k] if k >= 0 else 0
-        window = RESCAN_WINDOW
+        # far enough to reach the next old start below the edit: an edit inside a long class or
+        # function would otherwise scan a window, find no start to resume the old table at, and scan again
+        following = bisect_right(self.starts, old_end - 1)
+        reach = self.starts[following] + delta - new_end if following < len(self.starts) else 0
+        window = max(RESCAN_WINDOW, reach + 8)
         while True:
             stop = min(len(lines), new_end + window)
             starts, spans = _scan(lines, resume, stop, doc.bom and resume == 0)
