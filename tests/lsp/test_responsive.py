@@ -146,3 +146,23 @@ def test_a_log_over_the_size_limit_is_not_matched_line_by_line(tmp_path):
         assert [d["range"]["start"]["line"] for d in found["diagnostics"]] == [0]
     finally:
         client.close()
+
+
+def test_a_change_sent_right_after_the_first_publish_is_checked(tmp_path):
+    """After a document's first publish the server collects once and freezes what lives (off the
+    keystroke path); an edit that arrives meanwhile is still checked and published."""
+    uri = (tmp_path / "big.py").as_uri()
+    text = big_script(2500)  # a heap the collector takes a while to walk
+    with RawClient(stderr_path=tmp_path / "server.stderr") as client:
+        client.initialize()
+        client.open(uri, text)
+        client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=120)
+        line = text.count("\n")  # the end: the policy of the new function is a list
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+             "text": "late = XLAFSDPStrategy(activation_checkpointing_policy=[Late])\n"}]})
+        note = client.wait_notification("textDocument/publishDiagnostics",
+                                        lambda p: p["uri"] == uri and p.get("version") == 2, timeout=60)
+        late = [d for d in note["diagnostics"] if d["range"]["start"]["line"] == line]
+        assert [(d["code"], d["range"]["start"]["character"]) for d in late] == [("LXF005", 23), ("LXF001", 55)]
+        assert client.shutdown_and_exit() == 0

@@ -438,6 +438,8 @@ class ErrataServer(LanguageServer):
             if not state.settled:
                 state.settled = True
                 await asyncio.get_running_loop().run_in_executor(None, self.collector.settle)
+                if self.states.get(uri) is state and (state.doc.text is not doc.text or self.generation != generation):
+                    continue  # changes that came while it settled: this task still owns the document
             return
 
     def _publish(self, uri: str, version: int | None, payloads: list[str]) -> None:
