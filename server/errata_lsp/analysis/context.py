@@ -75,7 +75,7 @@ class Context:
                 if parsed.own_body:
                     _end_at(classdef, parsed.own_body[-1])
                 body.extend(parsed.tree.body)
-            elif getattr(chunk, "role", "top") == "member" and classdef is not None and chunk.head is head:
+            elif member:
                 for stmt in parsed.tree.body:
                     classdef.body.append(stmt)
                     overlay[stmt] = classdef

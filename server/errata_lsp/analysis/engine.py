@@ -343,8 +343,7 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
     codes = tuple((c.role, c.code_signature()) for c in doc.all_chunks)
     key = frozenset(words)
     if previous is not None and previous.words == key and previous.codes == codes:
-        chunks = doc.chunks(words, previous.names) if previous.names else doc.chunks(words)
-        return Reads(chunks, key, previous.names, codes)
+        return Reads(doc.chunks(words, previous.names), key, previous.names, codes)
     chunks = doc.chunks(words)
     names: set[str] = set()
     used: frozenset[str] = frozenset()  # the names that picked `chunks`
