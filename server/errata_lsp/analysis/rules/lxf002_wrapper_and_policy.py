@@ -10,8 +10,8 @@ import ast
 
 from ..context import Arg, Context
 from ..findings import Safety, Severity
-from ..names import XLAFSDP_STRATEGY
 from ..flow import describe_when
+from ..names import XLAFSDP_STRATEGY
 from ..policies import AUTO_WRAP, AUTO_WRAP_POSITION, POLICY, WRAPPER, not_a_set, set_text
 from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument, replace
 

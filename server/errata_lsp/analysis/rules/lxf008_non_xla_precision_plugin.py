@@ -20,11 +20,17 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace, short
 from ..plugins import (
-    Plugin, PluginFamily, class_ref, fabric_plugins, is_none, plugin_of, strategy_argument, strategy_sets,
+    Plugin,
+    PluginFamily,
+    class_ref,
+    fabric_plugins,
+    is_none,
+    plugin_of,
+    strategy_argument,
+    strategy_sets,
 )
-
+from ..rule import Invalid, Rule, Valid, fix, replace, short
 
 PRECISION = PluginFamily(
     files={

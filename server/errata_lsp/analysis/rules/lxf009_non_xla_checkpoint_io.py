@@ -22,7 +22,6 @@ import ast
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
 from ..names import XLAFSDP_STRATEGY
-from ..rule import Invalid, Rule, Valid, fix, replace
 from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
@@ -32,6 +31,7 @@ from ..plugins import (
     strategy_argument,
     strategy_sets,
 )
+from ..rule import Invalid, Rule, Valid, fix, replace
 
 
 class NonXLACheckpointIO(Rule):

@@ -18,8 +18,8 @@ import ast
 
 from ..context import XLA_FSDP, Context
 from ..findings import Safety
-from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument, short
 from ..pack import CPU_ACCELERATOR, drop_argument, strategy_accelerators
+from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument, short
 
 FLAG_NAMES = ("cpu", "cuda", "gpu", "mps", "tpu")
 

@@ -24,7 +24,15 @@ from ..context import XLA_FSDP, Binding, Context
 from ..findings import Edit, Safety, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 from ..statements import (
-    line_span, movable, newline, optimizer_params, parameter_roots, renamed_text, same_value, starts_line, whole_lines,
+    line_span,
+    movable,
+    newline,
+    optimizer_params,
+    parameter_roots,
+    renamed_text,
+    same_value,
+    starts_line,
+    whole_lines,
 )
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too

@@ -21,7 +21,15 @@ from ..context import XLA_FSDP, Context
 from ..findings import Edit, Position, Safety, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix
 from ..statements import (
-    is_fabric_method, line_span, movable, newline, optimizer_params, parameter_roots, renamed_text, same_value, whole_lines,
+    is_fabric_method,
+    line_span,
+    movable,
+    newline,
+    optimizer_params,
+    parameter_roots,
+    renamed_text,
+    same_value,
+    whole_lines,
 )
 
 MODULE_SETUPS = ("setup_module", "setup")

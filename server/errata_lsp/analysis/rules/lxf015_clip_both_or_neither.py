@@ -17,8 +17,8 @@ import ast
 
 from ..context import XLA_FSDP, Arg, Context
 from ..findings import Edit, Safety, Severity, Span
-from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
 from ..pack import CLIP_VAL, MAX_NORM, NONE, SET, clip_arguments
+from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
 
 NEITHER_RECORD = "36aaeeb05c6306f3"  # "You have to specify either `clip_val` or `max_norm`"
 

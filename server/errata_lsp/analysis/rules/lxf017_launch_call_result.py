@@ -22,10 +22,10 @@ import ast
 
 from ..context import XLA_FSDP, Context
 from ..findings import Safety, Severity
+from ..launched import add_fabric_parameter, decorated, has_parameters
+from ..pack import launch_target
 from ..rule import Invalid, Rule, Valid, call_items, fix, replace
 from ..statements import same_value
-from ..pack import launch_target
-from ..launched import add_fabric_parameter, decorated, has_parameters
 
 NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
                 ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)

@@ -13,12 +13,11 @@ is what the worker needs.
 
 from __future__ import annotations
 
-
 from ..context import Context
 from ..findings import Severity
-from ..rule import Invalid, Rule, Valid, fix
-from ..pack import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
+from ..pack import launch_target
+from ..rule import Invalid, Rule, Valid, fix
 
 
 class LaunchedFunctionWithoutParameter(Rule):

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import ast
 
+from ..checkpoints import state_argument, state_entries
 from ..context import XLA_FSDP, Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid
-from ..checkpoints import state_argument, state_entries
 
 
 class LoadWithoutState(Rule):

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import ast
 
+from ..checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_argument, state_dict_type
 from ..context import XLA_FSDP, Context
 from ..findings import Safety, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
-from ..checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_argument, state_dict_type
 
 WORDS = {SETUP_MODULE: "the set-up module", RAW_MODULE: "a module", OPTIMIZER: "an optimizer"}
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import ast
 
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
 from ..context import Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 from ..statements import is_fabric_method, same_value
-from ..checkpoint_states import checkpoint_states
-from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
 
@@ -98,7 +98,7 @@ class StateWithoutSetUpModel(Rule):
     )
 
     def check(self, ctx: Context):
-        for call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
+        for _call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
             if UNKNOWN in kinds or SETUP_MODULE in kinds:
                 continue
             if method == "load" and (not entries or state_dict_type(ctx, fabric) != "sharded"):

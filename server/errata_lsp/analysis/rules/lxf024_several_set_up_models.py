@@ -12,11 +12,11 @@ No fix: each model needs its own path, `fabric.save(f"{path}/gen", {"model": gen
 
 from __future__ import annotations
 
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import SETUP_MODULE, state_dict_type
 from ..context import Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid
-from ..checkpoints import SETUP_MODULE, state_dict_type
-from ..checkpoint_states import checkpoint_states
 
 LOAD_RECORD = "9e7d6890c5720f97"
 
@@ -65,7 +65,7 @@ class SeveralSetUpModels(Rule):
     )
 
     def check(self, ctx: Context):
-        for call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
+        for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             models = [value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
             if len(models) < 2:
                 continue

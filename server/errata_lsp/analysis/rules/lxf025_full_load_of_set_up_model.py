@@ -11,11 +11,11 @@ checkpoints. No fix: the load has to move before the set-up.
 
 from __future__ import annotations
 
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import SETUP_MODULE, state_dict_type
 from ..context import Context
 from ..findings import Severity
 from ..rule import Invalid, Rule, Valid
-from ..checkpoints import SETUP_MODULE, state_dict_type
-from ..checkpoint_states import checkpoint_states
 
 
 class FullLoadOfSetUpModel(Rule):
@@ -63,7 +63,7 @@ class FullLoadOfSetUpModel(Rule):
     )
 
     def check(self, ctx: Context):
-        for call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
+        for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             if method != "load" or SETUP_MODULE not in kinds or state_dict_type(ctx, fabric) != "full":
                 continue
             model = next(value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE)
