@@ -10,7 +10,6 @@ from .context import Context
 from .names import FABRIC
 from .statements import block_of, is_fabric_method, same_value
 
-
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 
 

@@ -12,8 +12,8 @@ from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 from functools import cached_property
+from typing import Any
 
 from .document import Chunk, Document
 from .flow import Flow, Value

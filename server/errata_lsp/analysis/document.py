@@ -706,7 +706,7 @@ class _Table:
         else:
             new_starts = head + [s for s in starts if s < sync] + [s + delta for s in self.starts if s >= sync - delta]
             new_spans = (old_spans_before + [s for s in spans if s[0] < sync]
-                         + [(f + delta, l + delta, h) for f, l, h in self.spans if f >= sync - delta])
+                         + [(f + delta, last + delta, h) for f, last, h in self.spans if f >= sync - delta])
             new_chunks_end = sync
         if not new_starts or new_starts[0] != 0:
             new_starts = [0] + new_starts

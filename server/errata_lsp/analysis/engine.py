@@ -77,7 +77,7 @@ class CheckedDocument:
     document: Document | None  # None when the text was not scanned (too big, no pack word)
     key: tuple = ()  # settings, rules, path, line ending, BOM: what findings also depend on
     picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
-    raw: tuple[Finding, ...] = ()  # the findings before `# noqa` comments are applied
+    raw: tuple[Finding, ...] = ()  # the findings before noqa comments are applied
     reused: bool = False  # the previous version's findings, no rule ran
     reads: Reads | None = None  # how the chunks were picked, for the next version
 
@@ -196,7 +196,7 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
         severity = settings.severity_of(UNUSED_NOQA, Severity.WARNING)
         kept += [dataclasses.replace(f, severity=severity)
                  for f in unused_noqa(doc.lines, used_noqa, ran, {*BY_CODE, *(r.code for r in active), UNUSED_NOQA})
-                 if not _suppressed(doc, f)]  # `# noqa: LXF100` keeps its line's other codes
+                 if not _suppressed(doc, f)]  # a noqa for LXF100 keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept
 

@@ -44,10 +44,7 @@ def apply_edits(text: str, groups: Sequence[Sequence[Edit]]) -> tuple[str, list[
 
 
 def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    for a, b in taken:
-        if start < b and a < end or start == end == a or (start == a and end == b):
-            return True
-    return False
+    return any(start < b and a < end or start == end == a or (start == a and end == b) for a, b in taken)
 
 
 def apply_fix(text: str, edits: Sequence[Edit]) -> str:

@@ -9,7 +9,6 @@ from .context import Context
 from .document import LINE_BREAK
 from .findings import Position, Span
 
-
 PARAMETER_METHODS = ("parameters", "named_parameters")
 
 

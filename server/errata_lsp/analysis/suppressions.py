@@ -90,7 +90,7 @@ def unused_noqa(lines: list[str], used: set[tuple[int, str]], active: Collection
                 found.append(Finding(UNUSED_NOQA, "", span, message, Severity.WARNING, (fix,), "unused-noqa"))
     if not found:
         return found
-    comments = _comment_starts("\n".join(lines))  # not a "# noqa" inside a string
+    comments = _comment_starts("\n".join(lines))  # not a noqa comment inside a string
     return [f for f in found if any(c <= f.span.start.column for c in comments.get(f.span.start.line, ()))]
 
 
@@ -143,7 +143,7 @@ def add_noqa(lines: list[str], findings: Iterable[Finding]) -> list[tuple[int, i
         if not missing:
             continue
         last = None
-        for last in NOQA.finditer(line):
+        for last in NOQA.finditer(line):  # noqa: B007  (the last match is the one wanted)
             pass
         if parsed is not None and last is not None and last["codes"] is not None:
             out.append((number, last.end(), ", " + ", ".join(missing)))
