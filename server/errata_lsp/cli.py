@@ -17,8 +17,8 @@ from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
 from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
-from .report_formats import FORMATS, text_line
 from .kb import KnowledgeBase, card_markdown
+from .report_formats import FORMATS, text_line
 from .settings import Settings, SettingsError, settings_for
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2

@@ -126,7 +126,7 @@ class CellProgram:
         for cell, piece in zip(self.cells, pieces):
             # the program ends every cell with a newline; the cell keeps its own ending
             text = "\n".join(piece) + ("\n" if cell.text.endswith("\n") else "")
-            text = _PLACEHOLDER_LINE.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)
+            text = _PLACEHOLDER_LINE.sub(lambda m, cell=cell: cell.masked.get(int(m[1]), m[0]), text)
             if text != cell.text:
                 changed[cell.key] = text
         return changed

@@ -22,7 +22,6 @@ except ImportError:  # the VS Code extension ships pure-Python packages only; `r
     regex = None
 
 from ..gcpause import paused_gc
-
 from .record import Record, template_literals
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")

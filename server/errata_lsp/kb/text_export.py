@@ -12,7 +12,7 @@ HEADINGS = (
     "Error message", "What it means", "Source", "Solutions", "Example fix",
     "When it happens", "Understand the failure class", "Related errors",
 )
-_HEADING_LINE = re.compile(r"^(%s)$" % "|".join(re.escape(h) for h in HEADINGS), re.M)
+_HEADING_LINE = re.compile("^(" + "|".join(re.escape(h) for h in HEADINGS) + ")$", re.M)
 _HEADER = re.compile(r"^(?P<repo>[\w.-]+/[\w.-]+) · (?P<severity>\w+) · (?P<cls>[\w.]+)\s*$")
 _THROWN_AT = re.compile(r"^Thrown at (?P<path>\S+):(?P<line>\d+)\s*$", re.M)
 _VIEW = re.compile(r"^View on GitHub \(pinned to (?P<sha>[0-9a-f]+)\)\s*$", re.M)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lsprotocol import types
-
 from typing import TYPE_CHECKING
+
+from lsprotocol import types
 
 from ..analysis.findings import Finding, Fix, Severity
 from .text import TextDocument

@@ -9,9 +9,8 @@ engine -> findings mapped back to cells -> diagnostics, code actions, hovers.
 
 from __future__ import annotations
 
-import json
-
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
