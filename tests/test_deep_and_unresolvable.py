@@ -5,8 +5,6 @@ settings."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from errata_lsp.analysis import check_source

@@ -7,6 +7,7 @@ from __future__ import annotations
 import zipfile
 
 import pytest
+
 from errata_lsp.analysis import check_source
 from errata_lsp.environment import Environment, LibraryVersion
 from errata_lsp.kb import KnowledgeBase

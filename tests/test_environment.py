@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from errata_lsp import environment
 from errata_lsp.environment import LibraryVersion, detect, with_environment
 from errata_lsp.settings import Settings, SettingsError, settings_for

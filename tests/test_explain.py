@@ -126,7 +126,8 @@ def test_format_strings_in_frames_do_not_confuse_the_match(kb):
     frames += "\n" + "\n".join(raise_site(neighbour))  # the ValueError's raise, format string and all
     assert "{policy}" in frames
     assert "7c98b3e7e2bf13da" not in [r.id for r in kb.match(frames)]
-    policy_message = "`activation_checkpointing_policy` must be a set, found [<class 'Block'>]. You can try defining and passing `auto_wrapper_callable` instead."
+    policy_message = ("`activation_checkpointing_policy` must be a set, found [<class 'Block'>]. "
+                      "You can try defining and passing `auto_wrapper_callable` instead.")
     assert kb.match(frames + "\nTypeError: " + policy_message)[0].id == "7c98b3e7e2bf13da"
 
 

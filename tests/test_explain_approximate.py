@@ -11,8 +11,7 @@ import textwrap
 import pytest
 
 from errata_lsp.cli import main
-from errata_lsp.kb import KnowledgeBase, card_markdown
-from errata_lsp.kb import rank
+from errata_lsp.kb import KnowledgeBase, card_markdown, rank
 from errata_lsp.kb.rank import query_words, record_words
 
 from .test_explain import IDS, RENDERED, UNKNOWN_LIGHTNING, in_empty_dir  # noqa: F401  (a fixture)

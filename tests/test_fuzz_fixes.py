@@ -14,9 +14,8 @@ and fix-all is idempotent, safe and unsafe: fix_all(fix_all(x)) == fix_all(x).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import event, given

@@ -17,10 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 try:
-    from reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, ServerError, frame
+    from reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, frame
     from reliability.profiles import budget, soak
 except ImportError:
-    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, ServerError, frame
+    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, frame
     from tests.reliability.profiles import budget, soak
 
 OTHER = "file:///tmp/errata-reliability/other.py"

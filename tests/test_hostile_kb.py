@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from errata_lsp.kb import KnowledgeBase
 from errata_lsp.kb.load import load_text
-from errata_lsp.kb.match import LOOKUP_BUDGET_S, MAX_QUERY_CHARS
+from errata_lsp.kb.match import MAX_QUERY_CHARS
 from errata_lsp.kb.record import Record
 
 try:

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from errata_lsp.kb.readable import readable_message
 from errata_lsp.cli import main
+from errata_lsp.kb.readable import readable_message
 
 RECORDS = [
     {"id": "widget-value", "repo": "acme/widgets", "errorClass": "ValueError",

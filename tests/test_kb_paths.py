@@ -6,7 +6,6 @@ paths. Each problem is reported once, the rest loads, and the Python diagnostics
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 

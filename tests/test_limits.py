@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from errata_lsp.analysis import check_source
@@ -90,7 +89,7 @@ def test_server_logs_one_line_for_a_document_over_the_limit(tmp_path):
             client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
                 {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}}, "text": "#\n"}]})
             client.wait_notification("textDocument/publishDiagnostics",
-                                     lambda p: p["uri"] == uri and p.get("version") == version, timeout=60)
+                                     lambda p: p["uri"] == uri and p.get("version") == version, timeout=60)  # noqa: B023  (waited on here)
         lines = [m for m in client.logs() if uri in m]
         assert len(lines) == 1 and "limit" in lines[0] and "MiB" in lines[0], lines
         notes = [n["params"] for n in client.notifications if n.get("method") == "window/logMessage" and uri in n["params"]["message"]]
@@ -150,7 +149,8 @@ def test_server_logs_a_failing_rule_once_and_still_publishes_the_others(tmp_path
             client.notify("textDocument/didChange", {"textDocument": {"uri": SAMPLE_URI, "version": version},
                                                      "contentChanges": [{"text": text + "#" * version + "\n"}]})
             client.wait_notification("textDocument/publishDiagnostics",
-                                     lambda p: p["uri"] == SAMPLE_URI and p.get("version") == version, timeout=60)
+                                     lambda p: p["uri"] == SAMPLE_URI and p.get("version") == version,  # noqa: B023  (waited on here)
+                                     timeout=60)
         hover = client.hover(SAMPLE_URI, HOVER_AT["line"], HOVER_AT["character"])
         assert "must be a set" in hover["contents"]["value"]
         # Each check logs before it publishes, and all four were waited for: nothing more can come.

@@ -19,12 +19,9 @@ import os
 import re
 import stat
 import subprocess
-import tempfile
 import sys
-import textwrap
+import tempfile
 from pathlib import Path
-
-import pytest
 
 from errata_lsp.kb import KnowledgeBase, card_markdown, summary_line
 

@@ -145,7 +145,7 @@ def test_ci_formats_point_at_the_line_of_the_notebook_file(tmp_path):
                        "s = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n")]
     text = nbformat_text(cells)
     (tmp_path / "nb.ipynb").write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "activation_checkpointing_policy" in l)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "activation_checkpointing_policy" in row)
     column = text.splitlines()[line - 1].index("[Block]") + 1
     done = run("check", "--format", "github", "nb.ipynb", cwd=tmp_path)
     assert done.stdout == (

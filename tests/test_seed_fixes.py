@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import ast
 import copy
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
-
-import subprocess
-import sys
 
 from errata_lsp.analysis import apply_fix, check_source, fix_all
 from errata_lsp.analysis.rules import BY_CODE

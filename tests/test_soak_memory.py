@@ -59,7 +59,7 @@ def test_rss_levels_off_while_typing_in_a_long_function():
                                               "end": {"line": line, "character": column}}, "text": "1"}]})
             if version % 10 == 0:
                 note = client.wait_notification(
-                    "textDocument/publishDiagnostics", lambda p: p["uri"] == URI and p.get("version") == version,
+                    "textDocument/publishDiagnostics", lambda p: p["uri"] == URI and p.get("version") == version,  # noqa: B023
                     timeout=120)
                 assert [d["code"] for d in note["diagnostics"]] == ["LXF001"]
             if (edit + 1) % 500 == 0:

@@ -117,7 +117,7 @@ def test_a_used_code_is_not_reported_and_a_deselected_rule_is_not_judged():
 @pytest.mark.parametrize(("column", "code"), [
     (14, None), (15, "LXF001"), (18, "LXF001"), (21, "LXF001"), (23, "E501"), (9, None), (2, None)])
 def test_the_code_under_the_cursor_in_a_noqa_comment(column, code):
-    # what the hover on a `# noqa` comment explains: the code the cursor is on, its first and last column included
+    # what the hover on a noqa comment explains: the code the cursor is on, its first and last column included
     from errata_lsp.analysis.suppressions import noqa_code_at
 
     assert noqa_code_at("x = 1  # noqa: lxf001, E501", column) == code

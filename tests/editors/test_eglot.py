@@ -10,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import EDITORS_TESTS, copy_fixtures
 
 EMACS = shutil.which("emacs")

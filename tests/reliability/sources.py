@@ -169,7 +169,7 @@ def program(draw, sources=tuple(EXAMPLES), others=tuple(EXAMPLES)) -> str:
         elif kind == "indent":
             # re-indent every block with another unit (tabs or 2/3 spaces)
             unit = draw(st.sampled_from(["\t", "  ", "   ", "        "]))
-            text = "\n".join(re.sub(r"^((?:    )+)", lambda m: unit * (len(m.group(1)) // 4), ln) for ln in text.split("\n"))
+            text = "\n".join(re.sub(r"^((?:    )+)", lambda m, unit=unit: unit * (len(m.group(1)) // 4), ln) for ln in text.split("\n"))
     ending = draw(st.sampled_from(["\n", "\n", "\r\n", "\r"]))
     if ending != "\n":
         text = text.replace("\n", ending)
