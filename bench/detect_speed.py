@@ -12,10 +12,9 @@ import statistics
 import time
 from pathlib import Path
 
+from detect_parity import old_rule  # type: ignore[import-not-found]
 from errata_lsp.analysis.engine import check_source
 from errata_lsp.analysis.rules import RULES
-
-from detect_parity import old_rule  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = {"LXF007": "lxf007_xla_precision_value", "LXF010": "lxf010_cpu_accelerator", "LXF014": "lxf014_clip_by_value",

@@ -24,7 +24,7 @@ import json
 import random
 import re
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 DATASET_VERSION = "2026-08-28T16:17:29.566Z"
 GEN_VERSION = 4  # bump when the output changes (run.py caches generated files by this)
@@ -60,7 +60,8 @@ TEMPLATES = [
     "Expected {n} dimensions for `<A>` but got {m} for tensor {name}",
     "`<A>` must be a set, found {policy}. You can try defining and passing `<B>` instead.",
     "You cannot set both `<A>` and `<B>`. Choose one",
-    "Blocking <A> is only possible if the module passed to `{self.__class__.__name__}.<B>` is wrapped in `{wrapper}`. Got: {module.__class__.__name__}.",
+    "Blocking <A> is only possible if the module passed to `{self.__class__.__name__}.<B>` is wrapped in `{wrapper}`. "
+    "Got: {module.__class__.__name__}.",
     "Invalid value for `<A>`: {value!r}. Expected one of {choices}.",
     "<A> received an unexpected keyword argument '{key}' (did you mean `<B>`?)",
     "Shape mismatch in <A>: {left} vs {right} along axis {axis}",
@@ -204,7 +205,7 @@ class RecordGen:
             a, b = _ident(r), _ident(r)
             message = r.choice(TEMPLATES).replace("<A>", a).replace("<B>", b)
         cls = r.choice(CLASSES)
-        sha = "%040x" % r.getrandbits(160)
+        sha = f"{r.getrandbits(160):040x}"
         module = _ident(r, WORDS, (1, 2))
         path = f"src/{pkg}/{module}.py"
         n_src = r.randint(12, 25)
@@ -212,7 +213,7 @@ class RecordGen:
         func = _ident(r)
         first_literal = max(PLACEHOLDER.split(message), key=len).strip()
         topic = _ident(r, WORDS, (1, 1))
-        rid = "%016x" % r.getrandbits(64)
+        rid = f"{r.getrandbits(64):016x}"
         return {
             "id": rid,
             "repo": repo,

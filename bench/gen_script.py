@@ -82,7 +82,8 @@ class Gen:
     # ---------------------------------------------------------------- header
     def header(self) -> list[str]:
         if self.triggers:
-            doc = '"""Training entry points for the TPU pod runs (Fabric + XLAFSDP).\n\nGenerated for benchmarks — données synthétiques, 训练脚本 🚀\n"""'
+            doc = ('"""Training entry points for the TPU pod runs (Fabric + XLAFSDP).\n\n'
+                   'Generated for benchmarks — données synthétiques, 训练脚本 🚀\n"""')
         else:
             doc = '"""Plain PyTorch training utilities.\n\nGenerated for benchmarks — données synthétiques, 训练脚本 🚀\n"""'
         lines = doc.split("\n")

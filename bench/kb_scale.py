@@ -31,7 +31,6 @@ sys.path.insert(0, str(BENCH))
 import gen_records  # noqa: E402
 from stats import summary  # noqa: E402
 
-
 # ------------------------------------------------------------------------------ helpers
 
 def _status_kb(key: str) -> int:
@@ -279,6 +278,7 @@ class HandBM25:
 
     def __init__(self, records):
         from collections import Counter, defaultdict
+
         from errata_lsp.kb.rank import record_words
         self.records = records
         self.postings = defaultdict(list)
@@ -292,8 +292,9 @@ class HandBM25:
 
     def guess(self, text: str, limit: int = 3):
         import heapq
+
         from errata_lsp.kb.match import exception_messages
-        from errata_lsp.kb.rank import B, CANDIDATES, K1, best_fits, bm25_idf, query_words, ranking_words
+        from errata_lsp.kb.rank import CANDIDATES, K1, B, best_fits, bm25_idf, query_words, ranking_words
         stated = exception_messages(text)
         error_class, text = stated[0] if stated else ("", text)
         query = query_words(text, error_class)

@@ -31,9 +31,10 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 # --------------------------------------------------------------------------- positions
 
@@ -153,7 +154,7 @@ class LspClient:
 
     # -- lifecycle
     async def start(self) -> None:
-        self._stderr_file = open(self.stderr_path, "wb") if self.stderr_path else asyncio.subprocess.DEVNULL
+        self._stderr_file = open(self.stderr_path, "wb") if self.stderr_path else asyncio.subprocess.DEVNULL  # noqa: SIM115
         # Servers start as installed ones do, with their bytecode cached: a PYTHONDONTWRITEBYTECODE
         # inherited from the shell would make a source checkout compile itself at every spawn.
         env = dict(self.env if self.env is not None else os.environ)

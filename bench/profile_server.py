@@ -102,7 +102,8 @@ def summarize_raw(raw: Path, top: int = 30) -> str:
     total = sum(n for _, n in stacks)
     handling = [(f, n) for f, n in stacks if any(HANDLING.search(x) for x in f)]
     h = sum(n for _, n in handling)
-    out = [f"{total} samples at 500 Hz (idle excluded); {h} ({100 * h / max(total, 1):.0f}%) while handling a message (main loop or the executor thread that runs the analysis)", "",
+    out = [f"{total} samples at 500 Hz (idle excluded); {h} ({100 * h / max(total, 1):.0f}%) while handling a message "
+           "(main loop or the executor thread that runs the analysis)", "",
            "== while handling LSP messages =="]
     out += _tables(handling, top)
     out += ["", "== whole process (start-up included) =="]

@@ -125,7 +125,8 @@ def server_commands(errata_cmd: str | None) -> dict[str, dict]:
                             ("jedi", "jedi-language-server", [])):
         path = resolve_exe(exe)
         out[name] = {"cmd": [path] + args} if path else {
-            "cmd": None, "why": f"`{exe}` is not installed (pip install {'python-lsp-server' if name == 'pylsp' else 'jedi-language-server' if name == 'jedi' else 'ruff'})"}
+            "cmd": None, "why": f"`{exe}` is not installed (pip install "
+                                f"{'python-lsp-server' if name == 'pylsp' else 'jedi-language-server' if name == 'jedi' else 'ruff'})"}
     return out
 
 
@@ -156,7 +157,7 @@ def tool_versions() -> dict:
 def machine() -> dict:
     cpu = ""
     try:
-        for line in open("/proc/cpuinfo"):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
@@ -164,7 +165,7 @@ def machine() -> dict:
         pass
     mem = ""
     try:
-        mem = f"{int(open('/proc/meminfo').readline().split()[1]) / 2**20:.0f} GiB"
+        mem = f"{int(Path('/proc/meminfo').read_text().split()[1]) / 2**20:.0f} GiB"
     except (OSError, ValueError):
         pass
     return {"host": platform.node(), "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
@@ -442,7 +443,8 @@ def render_md(res: dict) -> str:
         L += [f"## Case {cname}: {c['lines']} lines, {c['bytes'] / 1024:.0f} KiB, "
               f"{c['trigger_lines']} `XLAFSDPStrategy(` lines; hover at {tuple(c['hover_pos'])} `{c['hover_line_text'][:60]}`", "",
               "p50 / p95 in ms (RSS in MB). init, open, burst, cold: one sample per session; change, warm: all samples pooled.", "",
-              "| server | ok | init | open→diag | change→diag | burst→diag | hover cold | hover warm | action cold | action warm | peak RSS | diags | sync |",
+              "| server | ok | init | open→diag | change→diag | burst→diag | hover cold | hover warm "
+              "| action cold | action warm | peak RSS | diags | sync |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for n, d in per.items():
             s = d["summary"]
@@ -574,7 +576,8 @@ def main(argv: list[str] | None = None) -> int:
         elif n in SLOW_BASELINES and slow_sessions == 0 and servers[n].get("cmd"):
             servers[n] = {"cmd": None, "why": "skipped in --quick (seconds per request on these files)"}
         elif n in SLOW_BASELINES and servers[n].get("cmd"):
-            servers[n]["note"] = (f"context baseline: {slow_sessions} session(s) per case, 3 changes, a request that takes over 20 s is cancelled and reported")
+            servers[n]["note"] = (f"context baseline: {slow_sessions} session(s) per case, 3 changes, "
+                                  "a request that takes over 20 s is cancelled and reported")
     for (n, c), why in SKIP_PAIRS.items():
         if servers.get(n, {}).get("cmd"):
             notes.append(f"{n} not run on {c}: {why}")
