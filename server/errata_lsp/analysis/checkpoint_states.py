@@ -3,11 +3,16 @@ checkpoint rules."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
+
 from .checkpoints import object_kind, state_argument, state_entries
 from .context import XLA_FSDP, Context
 
 
-def checkpoint_states(ctx: Context):
+def checkpoint_states(
+    ctx: Context,
+) -> Iterator[tuple[ast.Call, ast.expr, str, ast.expr, list[tuple[ast.expr, ast.expr]], list[str]]]:
     """(call, fabric, "save"/"load", state expression, [(key, value)], [kind]) for XLAFSDP save/load calls
     whose state dict the file shows."""
     for method in ("save", "load"):

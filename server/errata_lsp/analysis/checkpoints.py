@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .context import Context
+from .context import Binding, Context
 from .names import FABRIC
 from .statements import block_of, is_fabric_method, same_value
 
@@ -139,7 +139,7 @@ def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
     return False
 
 
-def _settled(ctx: Context, binding, use: ast.AST) -> bool:
+def _settled(ctx: Context, binding: Binding, use: ast.AST) -> bool:
     """The binding surely reaches the use: it is the only one in its scope, or its block holds the use."""
     scope = ctx.scope_of(binding.stmt)
     name = use.id  # type: ignore[attr-defined]
@@ -189,7 +189,7 @@ def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             found.add("sharded")
             continue
-        for strategy_call in ctx.strategy_calls(value) or [None]:
+        for strategy_call in ctx.strategy_calls(value) or (None,):
             if strategy_call is None:
                 return None
             given, complete = ctx.keyword_args(strategy_call)

@@ -13,10 +13,10 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .document import Chunk, Document
-from .flow import Flow, Value
+from .flow import Entry, Flow, Value
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
@@ -25,6 +25,7 @@ SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Cla
 XLA_FSDP = "xla_fsdp"
 OTHER = "other"
 UNKNOWN = "unknown"
+_N = TypeVar("_N", bound=ast.AST)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Context:
                 if parsed.own_body:
                     _end_at(classdef, parsed.own_body[-1])
                 body.extend(parsed.tree.body)
-            elif member:
+            elif member and classdef is not None:
                 for stmt in parsed.tree.body:
                     classdef.body.append(stmt)
                     overlay[stmt] = classdef
@@ -88,7 +89,7 @@ class Context:
         for stmt in body:
             overlay[stmt] = self.module
         self.parents = _Parents(overlay, tables, loose)
-        self._by_type: dict[type, list[ast.AST]] = _ByType(by_type)
+        self._by_type: dict[type, list[Any]] = _ByType(by_type)  # each list holds nodes of its key's type
         self._by_type[ast.Module] = [self.module]
         self.imports = ImportMap()
         self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
@@ -97,7 +98,7 @@ class Context:
                 self.imports.add(node)
 
     # --- nodes and names ---------------------------------------------------------------------
-    def nodes(self, kind: type) -> list:
+    def nodes(self, kind: type[_N]) -> list[_N]:
         return self._by_type[kind]
 
     def resolve(self, expr: ast.AST) -> str | None:
@@ -195,7 +196,7 @@ class Context:
         key = ("reaching", id(use))
         if key not in self._memo:
             self._memo[key] = self._reaching(use)
-        return self._memo[key]
+        return cast("Binding | None", self._memo[key])
 
     def _reaching(self, use: ast.Name) -> Binding | None:
         scope: ast.AST | None = self.scope_of(use)
@@ -271,7 +272,7 @@ class Context:
                     args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
         return args, complete
 
-    def stand_in(self, here: ast.expr, entry) -> ast.expr:
+    def stand_in(self, here: ast.expr, entry: Entry) -> ast.expr:
         """An expression at `here`'s place in this document that holds what `entry` holds elsewhere."""
         node = ast.Name(id="_", ctx=ast.Load())
         ast.copy_location(node, here)
@@ -349,10 +350,10 @@ class Context:
             # asks for its own parameter's kind again: that cycle cannot tell.
             self._memo[key] = UNKNOWN
             self._memo[key] = self._fabric_kind(expr)
-        return self._memo[key]
+        return cast("str | None", self._memo[key])
 
     def _fabric_kind(self, expr: ast.AST) -> str | None:
-        kinds = set()
+        kinds: set[str | None] = set()
         for value in self.flow.values(expr):
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else self
@@ -414,7 +415,7 @@ class _Parents:
         return default if found is None else found
 
     def __getitem__(self, node: ast.AST) -> ast.AST:
-        found = self.get(node)
+        found: ast.AST | None = self.get(node)
         if found is None:
             raise KeyError(node)
         return found
@@ -426,7 +427,7 @@ class _Parents:
         self._overlay[node] = parent
 
 
-class _ByType(dict):
+class _ByType(dict[type, list[ast.AST]]):
     """Nodes by type, merged from the chunks' tables for one type when it is first asked for."""
 
     def __init__(self, tables: list[dict[type, list[ast.AST]]]):
@@ -497,7 +498,7 @@ def _binds_before(binding: Binding, use: ast.AST) -> bool:
     if isinstance(stmt, ast.arg):
         return True
     if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
-        return (stmt.end_lineno, stmt.end_col_offset) <= _pos(use)  # type: ignore[operator]
+        return (stmt.end_lineno, stmt.end_col_offset) <= _pos(use)
     return _pos(stmt) < _pos(use)
 
 

@@ -13,15 +13,20 @@ import ast
 import os
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .document import Document
+
+if TYPE_CHECKING:
+    from .context import Context
+    from .flow import Flow, Value
 
 MAX_BYTES = 2 * 1024 * 1024
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 _jedi_lock = threading.Lock()  # jedi keeps global caches: one question at a time
 
 
-def imported_from_project(ctx, name: ast.AST) -> bool:
+def imported_from_project(ctx: Context, name: ast.AST) -> bool:
     """A name bound by an import of something that is not Lightning, torch or the standard library."""
     if not isinstance(name, ast.Name):
         return False
@@ -35,7 +40,7 @@ def imported_from_project(ctx, name: ast.AST) -> bool:
     return top not in LIBRARIES and not _is_stdlib(top)
 
 
-def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
+def values_elsewhere(ctx: Context, name: ast.Name) -> tuple[Value, ...] | None:
     """What an imported name holds in the project module that defines it (a constant, a class, a
     function, a config instance), evaluated there by the same layer; None when jedi cannot find it."""
     if not ctx.doc.path or not os.path.isfile(ctx.doc.path) or not imported_from_project(ctx, name):
@@ -43,6 +48,7 @@ def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
     path = os.path.abspath(ctx.doc.path)
     key = (path, ctx.resolve(name) or name.id)  # where an import leads depends on the import, not the use
     cached = _definitions.get(key)
+    found: tuple[str, int, str] | None
     if cached is not None and _mtime(cached[0][0]) == cached[1]:
         found = cached[0]
     else:
@@ -66,11 +72,11 @@ def values_elsewhere(ctx, name: ast.Name) -> tuple | None:
 
 
 _definitions: dict[tuple[str, str], tuple[tuple[str, int, str], float]] = {}
-_flows: dict[str, tuple[tuple[float, int], object]] = {}
+_flows: dict[str, tuple[tuple[float, int], Flow]] = {}
 MAX_FLOWS = 32
 
 
-def _module_flow(path: str):
+def _module_flow(path: str) -> Flow | None:
     """The value-flow layer over another module of the project, kept until that file changes."""
     from .context import Context
     from .flow import Flow

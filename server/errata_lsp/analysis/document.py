@@ -40,7 +40,7 @@ import warnings
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .findings import Position, Span
 
@@ -120,8 +120,8 @@ class Chunk:
         """The identifiers and keywords used as code here."""
         found = self._words.get(_ALL_WORDS)
         if found is None:
-            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
+            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))
+        return found
 
     def says(self, word: str) -> bool:
         """`word` appears anywhere in the text, comments included, in any case (kept with the chunk)."""
@@ -136,7 +136,7 @@ class Chunk:
         found = self._words.get(_SIGNATURE)
         if found is None:
             found = self._words[_SIGNATURE] = _TRAILING.sub("", _COMMENT_OR_STRING.sub(_keep_strings, self.text))
-        return found  # type: ignore[return-value]
+        return found
 
     def code_only(self) -> str:
         if self._code is None:
@@ -209,7 +209,7 @@ class ParsedChunk:
     def index(self) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
         """Nodes by type and their parents, in document order (the chunk's own statements have
         no parent here: the Context gives them the module, or their class)."""
-        return self.fact("index", _index)
+        return cast("tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]", self.fact("index", _index))
 
     def moved(self, delta: int) -> ParsedChunk | None:
         """This tree renumbered `delta` lines down (None when the tree is shared: parse again).
@@ -738,12 +738,12 @@ class _Table:
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
-        head: Chunk | None = None
+        class_head: Chunk | None = None
         for i, chunk in enumerate(out):
             if chunk.role == "class":
-                head = chunk
-            elif chunk.role == "member" and chunk.head is not head:
-                out[i] = _with_head(chunk, head)  # type: ignore[arg-type]
+                class_head = chunk
+            elif chunk.role == "member" and chunk.head is not class_head:
+                out[i] = _with_head(chunk, class_head)  # type: ignore[arg-type]
         return _Table(new_starts, new_spans, kept + out)
 
 

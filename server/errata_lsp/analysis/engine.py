@@ -27,13 +27,14 @@ import dataclasses
 import functools
 import re
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Document, ParsedChunk
+from .document import LINE_BREAK, Chunk, Document, ParsedChunk
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -75,7 +76,7 @@ class CheckedDocument:
 
     report: Report
     document: Document | None  # None when the text was not scanned (too big, no pack word)
-    key: tuple = ()  # settings, rules, path, line ending, BOM: what findings also depend on
+    key: tuple[Any, ...] = ()  # settings, rules, path, line ending, BOM: what findings also depend on
     picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
     raw: tuple[Finding, ...] = ()  # the findings before noqa comments are applied
     reused: bool = False  # the previous version's findings, no rule ran
@@ -87,7 +88,7 @@ class Reads:
     """The chunks the rules look at, and what picked them: the trigger words, the names followed
     from them (`Document.chunks(words, names)` picks them again) and every chunk's code."""
 
-    chunks: list
+    chunks: list[Chunk]
     words: frozenset[str]
     names: frozenset[str]
     codes: tuple[tuple[str, str], ...]
@@ -169,7 +170,7 @@ def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[R
     """A word of a `detect` rule of the `kb.paths` records (or of the rules given) is in the text: their
     pack may be another than the one PACK_WORDS names."""
     if rules is not None:
-        data = [r for r in rules if r.origin == "data"]
+        data: Sequence[Rule] = [r for r in rules if r.origin == "data"]
     elif kb_paths:
         from .detect import rules_from_paths
         from .rules import BY_CODE
@@ -181,7 +182,7 @@ def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[R
 
 
 def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Sequence[Rule],
-          failures: Sequence[RuleFailure], exempt_codes) -> list[Finding]:
+          failures: Sequence[RuleFailure], exempt_codes: Collection[str]) -> list[Finding]:
     """The findings no `# noqa` silences, and a finding for each `# noqa` code that silences nothing."""
     kept, used_noqa = [], set()
     for finding in raw:
@@ -215,7 +216,7 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
     table = shipped()
     lightning = environment.lightning
     placed = table.place(lightning.version) if table is not None else None
-    if placed is None or placed.release == table.newest:
+    if table is None or placed is None or placed.release == table.newest:
         return findings
     out = []
     for finding in findings:
@@ -223,7 +224,7 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
             continue
         if table.message_differs(finding.record_id, placed.release):
             theirs = table.site(finding.record_id, placed.release).message  # type: ignore[union-attr]
-            newest = table.site(finding.record_id, table.newest).message  # type: ignore[union-attr]
+            newest = table.site(finding.record_id, table.newest).message  # type: ignore[union-attr, arg-type]
             message = reworded(finding.message, newest, theirs) or (
                 f"{finding.message} (lightning {lightning.version} raises: "
                 f"\"{' '.join(readable_message(theirs).split())}\")")
@@ -232,7 +233,8 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
     return out
 
 
-def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked: tuple) -> list[Finding] | None:
+def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...],
+            picked: tuple[tuple[int, str], ...]) -> list[Finding] | None:
     """The previous version's findings, if they hold for this one: every chunk the rules look at has
     the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
     the lines the edit added or removed. A finding that spans an edited line is not reused."""
@@ -281,7 +283,7 @@ def _shape(parsed: ParsedChunk) -> str | None:
         return None
     if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
         c = parsed.classdef
-        nodes: list = [c.name, c.decorator_list, c.bases, c.keywords, parsed.own_body]
+        nodes: list[Any] = [c.name, c.decorator_list, c.bases, c.keywords, parsed.own_body]
     else:
         nodes = parsed.tree.body
     out: list[str] = []
@@ -375,7 +377,7 @@ def _bound_at_top(text: str) -> frozenset[str]:
 def _names(parsed: ParsedChunk) -> frozenset[str]:
     """Names a chunk reads or defines that may be bound or called elsewhere (not builtins, 3+ letters)."""
     by_type, _ = parsed.index
-    found = {n.id for n in by_type.get(ast.Name, ())}
+    found = {n.id for n in by_type.get(ast.Name, ())}  # type: ignore[attr-defined]
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
         found.update(n.name for n in by_type.get(kind, ()))  # type: ignore[attr-defined]
     return frozenset(n for n in found if len(n) >= 3 and not hasattr(builtins, n))

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .names import FABRIC, XLAFSDP_STRATEGY
 
@@ -150,22 +150,22 @@ class Scope:
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
-_WALKED: weakref.WeakKeyDictionary[ast.AST, tuple] = weakref.WeakKeyDictionary()  # Scope's fields after `node`
+_WALKED: weakref.WeakKeyDictionary[ast.AST, tuple[Any, ...]] = weakref.WeakKeyDictionary()  # Scope's fields after `node`
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
-class _Terminated(dict):
+class _Terminated(dict[str, tuple[Def, ...]]):
     """The bindings of a branch that returned or raised: it does not reach what follows."""
 
 
 class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
-    def __init__(self, scope: Scope, text=None):
+    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None):
         self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
 
-    def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict:
+    def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
         for stmt in body:
             env = self.stmt(stmt, env, when)
             if isinstance(env, _Terminated):
@@ -173,7 +173,7 @@ class Walker:
         return env
 
     # --- statements ------------------------------------------------------------------------------
-    def stmt(self, s: ast.stmt, env: dict, when: tuple[str, ...]) -> dict:
+    def stmt(self, s: ast.stmt, env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
         if isinstance(s, ast.Assign):
             env = self.expr(s.value, env, when)
             for target in s.targets:
@@ -230,12 +230,13 @@ class Walker:
                     env = self.bind_target(item.optional_vars, None, env, when)
             return self.run(s.body, env, when)
         if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            before = dict(env)
+            s = cast(ast.Try, s)  # ast.TryStar has the same fields
+            before_try = dict(env)
             body = self.run(s.body, dict(env), when)
             branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
             for handler in s.handlers:
                 label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
-                start = _merge(before, dict(body)) if not isinstance(body, _Terminated) else dict(before)
+                start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
                 if handler.type is not None:
                     start = self.expr(handler.type, start, when)
                 if handler.name:
@@ -313,7 +314,8 @@ class Walker:
         return env
 
     # --- expressions: record what reaches each name read -----------------------------------------
-    def expr(self, node: ast.AST, env: dict, when: tuple[str, ...], shadow: frozenset[str] = frozenset()) -> dict:
+    def expr(self, node: ast.AST, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
+             shadow: frozenset[str] = frozenset()) -> dict[str, tuple[Def, ...]]:
         stack = [node]
         while stack:
             n = stack.pop()
@@ -326,7 +328,7 @@ class Walker:
                 env = self.bind(n.target.id, Def("assign", n.value, when, label=n.target.id), env)
                 continue
             if isinstance(n, ast.Lambda):
-                inner = shadow | {a.arg for a in _all_args(n.args)}
+                inner: frozenset[str] | set[str] = shadow | {a.arg for a in _all_args(n.args)}
                 for default in (*n.args.defaults, *(d for d in n.args.kw_defaults if d is not None)):
                     env = self.expr(default, env, when, shadow)
                 env = self.expr(n.body, env, when, frozenset(inner))
@@ -351,8 +353,8 @@ class Walker:
         return env
 
     # --- binding ---------------------------------------------------------------------------------
-    def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict, when: tuple[str, ...],
-                    path: tuple[int, ...] = ()) -> dict:
+    def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
+                    path: tuple[int, ...] = ()) -> dict[str, tuple[Def, ...]]:
         if isinstance(target, ast.Name):
             how = "assign" if value is not None else "unknown"
             return self.bind(target.id, Def(how, value, when, path, label=target.id), env)
@@ -366,7 +368,7 @@ class Walker:
             return self.bind_target(target.value, None, env, when, path)
         return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
 
-    def bind(self, name: str, definition: Def, env: dict) -> dict:
+    def bind(self, name: str, definition: Def, env: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
         if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
             self.scope.global_defs.append((name, definition))  # `global x`: a value of the module's x
             return env
@@ -380,7 +382,7 @@ def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:
     return tuple(replace(d, when=(*d.when, condition)) for d in defs)
 
 
-def _merge(a: dict, b: dict) -> dict:
+def _merge(a: dict[str, tuple[Def, ...]], b: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
     """The bindings after two paths meet: a name keeps the definitions of both."""
     if isinstance(a, _Terminated) and isinstance(b, _Terminated):
         return _Terminated(a)
@@ -388,11 +390,11 @@ def _merge(a: dict, b: dict) -> dict:
         return b
     if isinstance(b, _Terminated):
         return a
-    out = {}
+    out: dict[str, tuple[Def, ...]] = {}
     for key in a.keys() | b.keys():
         left, right = a.get(key), b.get(key)
         if left is None or right is None or left is right:
-            out[key] = left if left is not None else right  # bound on one path only: that path's definitions
+            out[key] = left if left is not None else right  # type: ignore[assignment]  # bound on one path only: that path's definitions
         else:
             out[key] = tuple(dict.fromkeys((*left, *right)))
     return out
@@ -452,7 +454,7 @@ class Flow:
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            env = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
+            env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
             found.locals.update(env)
             if isinstance(node, ast.Lambda):
                 walker.expr(node.body, env, ())
@@ -502,9 +504,9 @@ class Flow:
                 current = self.ctx.parents.get(current)
             if current is None:
                 break
-            outer = self.scope(current)
-            if name.id in outer.final:
-                return outer.final[name.id]
+            enclosing = self.scope(current)
+            if name.id in enclosing.final:
+                return enclosing.final[name.id]
         module = self.scope(self.ctx.module)
         if owner is self.ctx.module:
             return None
@@ -533,7 +535,7 @@ class Flow:
         return found
 
     def _values(self, node: ast.AST) -> tuple[Value, ...]:
-        v = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
+        v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
         if isinstance(node, ast.Constant):
             value = node.value
             if value is None:
@@ -760,7 +762,7 @@ class Flow:
                 out.extend(self.instance_attribute(base, call, attr, seen))
         return tuple(out)
 
-    def _in_method(self, method: ast.FunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
+    def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
         """A value assigned in a method; `self.x = x` in `__init__` reads the constructor call's argument."""
         if call is not None and method.name == "__init__" and isinstance(value, ast.Name):
             for a in _all_args(method.args)[1:]:
@@ -926,7 +928,7 @@ class Flow:
         if isinstance(node, ast.Name):
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
-                return values[0].node.value
+                return values[0].node.value  # type: ignore[return-value]  # a str or number constant
         return None
 
     def element(self, value: Value, index: int) -> tuple[Value, ...]:
@@ -973,7 +975,7 @@ class Flow:
                 return None, False
             names = [name for name, _ in fields]
             for name, stmt in fields:
-                given = _dataclass_argument(names, name, call) if call is not None else _MISSING
+                given: Any = _dataclass_argument(names, name, call) if call is not None else _MISSING
                 if given is None:
                     complete = False
                 elif given is _MISSING:
@@ -1059,7 +1061,7 @@ class Flow:
 
     # calls
     def _call(self, node: ast.Call) -> tuple[Value, ...]:
-        v = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
+        v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
         qualified = self.ctx.resolve(node.func)
         if qualified is not None and not self._from_project(qualified):
             return self._library_call(node, qualified)
@@ -1151,7 +1153,7 @@ class Flow:
         return unknown
 
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
-        v = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
+        v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified == FABRIC:
             return v("fabric")
         if qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
@@ -1260,7 +1262,7 @@ _MISSING = object()
 
 def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
     """The expression a call passes for `arg`; _MISSING when it passes nothing; None when it cannot tell."""
-    args = func.args  # type: ignore[attr-defined]
+    args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     if bound_self:
         positional = positional[1:]
@@ -1314,7 +1316,7 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
 
 
 def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
-    args = func.args  # type: ignore[attr-defined]
+    args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     if arg in positional:
         offset = len(positional) - len(args.defaults)
@@ -1415,7 +1417,7 @@ def _source(node: ast.AST | None) -> str:
         return "…"
 
 
-def _negate(test: ast.expr, text=None) -> str:
+def _negate(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> str:
     """The condition under which `test` is false, as the user would write it."""
     text = text or _source
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):

@@ -47,7 +47,7 @@ def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
     holder = ctx.parents.get(arg.node)
     if isinstance(holder, ast.Dict):
         items = dict_items(holder)
-        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
+        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))  # type: ignore[attr-defined]
     if isinstance(holder, ast.Call):
         return remove_argument(ctx, call_items(holder), arg.node)
     return None
@@ -58,12 +58,12 @@ CLIP_POSITIONS = {CLIP_VAL: 2, MAX_NORM: 3}  # clip_gradients(module, optimizer,
 SET, NONE, UNKNOWN = "set", "none", "unknown"
 
 
-def clip_arguments(ctx: Context, call: ast.Call):
+def clip_arguments(ctx: Context, call: ast.Call) -> dict[str, tuple[ast.AST | Arg | None, str]] | None:
     """{clip_val/max_norm: (where it is written or None, SET/NONE/UNKNOWN)}; None when `*args` hide them."""
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
     keywords, complete = ctx.keyword_args(call)
-    out = {}
+    out: dict[str, tuple[ast.AST | Arg | None, str]] = {}
     for name, position in CLIP_POSITIONS.items():
         written: ast.AST | Arg | None = None
         if len(call.args) > position:
@@ -82,8 +82,8 @@ def clip_arguments(ctx: Context, call: ast.Call):
     return out
 
 
-def written_value(written) -> ast.expr:
+def written_value(written: ast.AST | Arg) -> ast.expr:
     """The expression of a written argument: a keyword's value, an Arg's value, or the expression itself."""
     if isinstance(written, (ast.keyword, Arg)):
         return written.value
-    return written
+    return written  # type: ignore[return-value]  # a positional argument: an expression

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .context import Arg, Context
-from .findings import Edit, Position, Span
+from .findings import Edit, Fix, Position, Span
 from .flow import Value, describe_when
-from .rule import Fix, fix, replace
+from .rule import fix, replace
 
 POLICY = "activation_checkpointing_policy"
 AUTO_WRAP = "auto_wrap_policy"

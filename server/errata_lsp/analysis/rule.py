@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .context import Context
+from .context import Arg, Context
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 
 
@@ -86,7 +86,7 @@ def remove_argument(ctx: Context, items: list[ast.AST], target: ast.AST) -> Edit
     return Edit(spans[index], "")
 
 
-def insert_keyword_after(ctx: Context, arg, name: str, value_text: str) -> list[Edit]:
+def insert_keyword_after(ctx: Context, arg: Arg, name: str, value_text: str) -> list[Edit]:
     """Edits that add `name=value_text` (or `'name': value_text` in a dict display) right after `arg`:
     on the same line in a one-line call, on a line of its own in a call spelled one item a line.
     [] when `arg` is spelled some other way."""
@@ -123,7 +123,7 @@ def _blank(text: str) -> bool:
 
 def call_items(call: ast.Call) -> list[ast.AST]:
     """Positional and keyword arguments in source order."""
-    return sorted([*call.args, *call.keywords], key=lambda n: (n.lineno, n.col_offset))
+    return sorted([*call.args, *call.keywords], key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
 
 
 def dict_items(node: ast.Dict) -> list[ast.AST]:
@@ -134,7 +134,7 @@ def dict_items(node: ast.Dict) -> list[ast.AST]:
 class _Entry(ast.AST):
     """A `key: value` pair as one node, for spans."""
 
-    def __init__(self, key: ast.AST | None, value: ast.AST):
+    def __init__(self, key: ast.expr | None, value: ast.expr):
         super().__init__()
         start = key if key is not None else value
         self.key, self.value = key, value

@@ -106,7 +106,7 @@ def _comment_starts(text: str) -> dict[int, list[int]]:
     return starts
 
 
-def _removal(line: str, number: int, m: re.Match, tokens: list[re.Match], i: int) -> list[Edit]:
+def _removal(line: str, number: int, m: re.Match[str], tokens: list[re.Match[str]], i: int) -> list[Edit]:
     def at(column: int) -> Position:
         return Position(number, column)
 

@@ -81,7 +81,7 @@ def _parsed(doc: Document, word: str) -> _Parsed:
     by_line: dict[int, list[ast.AST]] = {}
     for kind in (ast.keyword, ast.Attribute, ast.Name):  # the innermost kinds first
         for node in ctx.nodes(kind):
-            for lineno in range(node.lineno, node.end_lineno + 1):
+            for lineno in range(node.lineno, node.end_lineno + 1):  # type: ignore[attr-defined]
                 by_line.setdefault(lineno, []).append(node)
     parsed = _Parsed(doc.text, ctx, by_line)
     _remember(key, parsed)
@@ -97,13 +97,13 @@ def _remember(key: tuple[int, str], parsed: _Parsed) -> None:
 def _describe(ctx: Context, node: ast.AST, word: str) -> list[str]:
     if isinstance(node, ast.keyword) and node.arg == word:
         call = ctx.parents.get(node)
-        owner = CLASS_NAMES.get(ctx.resolve(call.func)) if isinstance(call, ast.Call) else None
+        owner = CLASS_NAMES.get(ctx.resolve(call.func)) if isinstance(call, ast.Call) else None  # type: ignore[arg-type]
         if owner is None and isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
             if ctx.fabric_kind(call.func.value) is not None:
                 owner = f"Fabric.{call.func.attr}"
         return [f"{owner}.{word}", word] if owner else []
     qualified = ctx.resolve(node)
-    if qualified in CLASS_NAMES and (isinstance(node, ast.Name) or node.attr == word):
+    if qualified in CLASS_NAMES and (isinstance(node, ast.Name) or node.attr == word):  # type: ignore[attr-defined]
         return [CLASS_NAMES[qualified]]
     if isinstance(node, ast.Attribute) and node.attr == word:
         receiver = node.value
