@@ -221,7 +221,7 @@ class Context:
                 return node
         return expr
 
-    def only_use(self, name: ast.AST) -> bool:
+    def only_use(self, name: ast.AST | None) -> bool:
         """`name` is a variable bound once and read only here, so a fix may change its binding."""
         if not isinstance(name, ast.Name):
             return False

@@ -11,13 +11,13 @@ import os
 import re
 import string
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
-from .findings import Edit, Finding, Position, Safety, Severity, Span
+from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
@@ -78,7 +78,7 @@ def _constant(value: Value | None) -> tuple[bool, Any]:
         return True, node.value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(
             node.operand, ast.Constant) and type(node.operand.value) in (int, float):
-        return True, -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value  # `-1`
+        return True, -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value  # type: ignore[operator]  # `-1`
     return False, None
 
 
@@ -193,7 +193,7 @@ FACTS = {
 }
 
 
-def _argument(site: Site, where: dict) -> tuple[ast.expr | None, Arg | None, bool]:
+def _argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
     """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
     call, keyword, position = site.call, where.get("keyword"), where.get("position")
     if keyword is not None and keyword in site.keywords[0]:  # spelled by name: that is the argument
@@ -215,7 +215,7 @@ def _absent(site: Site, keyword: str, position: int | None) -> bool:
     return complete and keyword not in args
 
 
-def holds(predicate: dict, site: Site, value: Value | None) -> bool:
+def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
     (key, arg), *_ = predicate.items()
     if key == "any":
         return any(all(holds(p, site, value) for p in group) for group in arg)
@@ -302,7 +302,7 @@ class DetectRule(Rule):
 
     origin = "data"
 
-    def __init__(self, spec: dict, record: str, source: str = ""):
+    def __init__(self, spec: dict[str, Any], record: str, source: str = ""):
         problems = check_spec(spec)
         if problems:
             raise DetectError(problems)
@@ -383,15 +383,15 @@ class DetectRule(Rule):
             message += f"; {condition}" if condition else _message(spec.get("some_paths", "; on some paths"), site,
                                                                     first, fields)
             severity = Severity.WARNING
-        at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
+        at: ast.AST | None = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
         if self.at == "argument":
             at = site.arg.node if site.arg is not None and isinstance(site.arg.node, ast.keyword) else site.written
         fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
                              for spec_fix in spec.get("fixes", ())) if f is not None]
         return self.finding(ctx, at if at is not None else site.call, message, fixes, severity)
 
-    def _fix(self, spec: dict, site: Site, first: Value | None, found: list[Value], values: list[Value],
-             fields: dict[str, str]):
+    def _fix(self, spec: dict[str, Any], site: Site, first: Value | None, found: list[Value], values: list[Value],
+             fields: dict[str, str]) -> Fix | None:
         if not all(holds(p, site, first) for p in spec.get("when", ())):
             return None
         ctx, kind = site.ctx, spec["kind"]
@@ -401,7 +401,7 @@ class DetectRule(Rule):
         if kind in ("replace_value", "nearest"):
             if first is None or not self._editable(spec, site, first):
                 return None
-            node = first.node
+            node: ast.AST = first.node  # type: ignore[assignment]  # an editable value is written somewhere
             if kind == "nearest":
                 known, constant = _constant(first)
                 choice = _nearest(constant, spec["choices"], spec.get("synonyms", {})) if known and isinstance(
@@ -468,7 +468,7 @@ class DetectRule(Rule):
             edits.append(replace(ctx, site.receiver, _render(spec["with"], fields)))
         return fix(_render(spec["title"], fields), *edits, safety=safety, preferred=preferred)
 
-    def _editable(self, spec: dict, site: Site, value: Value) -> bool:
+    def _editable(self, spec: dict[str, Any], site: Site, value: Value) -> bool:
         """The value is written in this document and, unless `holder` is "any", changing it changes only
         this argument: it is written at the argument or held by a variable bound once and read only here."""
         ctx = site.ctx
@@ -479,7 +479,7 @@ class DetectRule(Rule):
         return value.node is site.written or ctx.only_use(site.written)
 
 
-def _fields(site: Site, value: Value | None, keyword: str, lookup: dict | None = None) -> dict[str, str]:
+def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any] | None = None) -> dict[str, str]:
     ctx = site.ctx
     fields = dict.fromkeys(MESSAGE_FIELDS, "")
     for names in (lookup or {}).values():
@@ -517,7 +517,7 @@ def _text(value: Value) -> str:
         return value.label or ""
 
 
-def _message(spec: str | list, site: Site, value: Value | None, fields: dict[str, str]) -> str:
+def _message(spec: str | list[Any], site: Site, value: Value | None, fields: dict[str, str]) -> str:
     if isinstance(spec, str):
         return _render(spec, fields)
     return "".join(_render(part["text"], fields) for part in spec
@@ -556,14 +556,14 @@ def _nearest(text: str, choices: Sequence[str], synonyms: dict[str, str]) -> str
     return match[0] if match else None
 
 
-def _default_triggers(spec: dict) -> list[str]:
+def _default_triggers(spec: dict[str, Any]) -> list[str]:
     call = spec.get("call", {})
     words = [call["method"]] if "method" in call else [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())]
     keyword = spec.get("argument", {}).get("keyword")
     return words + ([keyword] if keyword else [])
 
 
-def _example(spec: dict) -> Invalid | Valid:
+def _example(spec: dict[str, Any]) -> Invalid | Valid:
     if "good" in spec:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
@@ -655,7 +655,7 @@ def check_spec(spec: Any) -> list[str]:
 class OneOf:
     """`x in OneOf(options)`: a string among the options; a list or an object (unhashable) is never one."""
 
-    def __init__(self, options):
+    def __init__(self, options: Container[str]) -> None:
         self.options = options
 
     def __contains__(self, value: object) -> bool:
@@ -690,7 +690,7 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if not isinstance(item, dict) or not item:
         return [f"{where}: a predicate is an object with one key"]
     key, *rest = item
-    known = {**CALL_PREDICATES, **VALUE_PREDICATES}
+    known: dict[str, Any] = {**CALL_PREDICATES, **VALUE_PREDICATES}
     if key not in known:
         return [f"{where}: unknown predicate `{key}` (kb/DETECT.md lists them)"]
     extra = set(rest) - EXTRA_KEYS.get(key, set())
@@ -879,7 +879,7 @@ def shipped_rules(taken: Iterable[str]) -> list[DetectRule]:
 
 
 _lock = threading.Lock()
-_by_paths: dict[tuple[str, ...], tuple[tuple, list[DetectRule], list[DetectProblem]]] = {}
+_by_paths: dict[tuple[str, ...], tuple[tuple[Any, ...], list[DetectRule], list[DetectProblem]]] = {}
 
 
 def rules_from_paths(paths: Sequence[str], taken: Iterable[str]) -> tuple[list[DetectRule], list[DetectProblem]]:
@@ -913,10 +913,10 @@ def rules_from_paths(paths: Sequence[str], taken: Iterable[str]) -> tuple[list[D
     return rules, problems
 
 
-def _stamp(paths: Sequence[str]) -> tuple:
+def _stamp(paths: Sequence[str]) -> tuple[Any, ...]:
     from ..kb.load import iter_record_files
 
-    found = []
+    found: list[tuple[Any, ...]] = []
     for path in iter_record_files(paths):
         if isinstance(path, Path):
             try:
