@@ -47,7 +47,7 @@ def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
     holder = ctx.parents.get(arg.node)
     if isinstance(holder, ast.Dict):
         items = dict_items(holder)
-        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))  # type: ignore[attr-defined]
+        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
     if isinstance(holder, ast.Call):
         return remove_argument(ctx, call_items(holder), arg.node)
     return None

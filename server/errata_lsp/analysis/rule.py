@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .context import Arg, Context
@@ -75,7 +75,7 @@ def replace(ctx: Context, node: ast.AST, new_text: str) -> Edit:
     return Edit(ctx.doc.span(node), new_text)
 
 
-def remove_argument(ctx: Context, items: list[ast.AST], target: ast.AST) -> Edit:
+def remove_argument(ctx: Context, items: Sequence[ast.AST], target: ast.AST) -> Edit:
     """Delete one item of a comma-separated list (call arguments, dict entries) with its comma."""
     spans = [ctx.doc.span(item) for item in items]
     index = next(i for i, item in enumerate(items) if item is target)
@@ -126,7 +126,7 @@ def call_items(call: ast.Call) -> list[ast.AST]:
     return sorted([*call.args, *call.keywords], key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
 
 
-def dict_items(node: ast.Dict) -> list[ast.AST]:
+def dict_items(node: ast.Dict) -> list[_Entry]:
     """Dict entries as spans from key to value (a `**x` entry from its value)."""
     return [_Entry(k, v) for k, v in zip(node.keys, node.values)]
 

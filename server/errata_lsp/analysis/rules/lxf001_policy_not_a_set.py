@@ -8,8 +8,10 @@ error when every path gives a non-set, a warning naming the condition when only 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..names import XLAFSDP_STRATEGY
 from ..policies import CALLABLES, POLICY, WRAPPER, described, not_a_set, to_set
 from ..rule import Invalid, Rule, Valid
@@ -179,7 +181,7 @@ class PolicyNotASet(Rule):
               "def build(policy):\n    return XLAFSDPStrategy(activation_checkpointing_policy=policy)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             args, _ = ctx.keyword_args(call)
             arg = args.get(POLICY)

@@ -7,9 +7,10 @@ tests this before the set check: a list policy plus a wrapper raises this error,
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import Arg, Context
-from ..findings import Safety, Severity
+from ..findings import Finding, Fix, Safety, Severity
 from ..flow import describe_when
 from ..names import XLAFSDP_STRATEGY
 from ..policies import AUTO_WRAP, AUTO_WRAP_POSITION, POLICY, WRAPPER, not_a_set, set_text
@@ -91,7 +92,7 @@ class WrapperAndPolicy(Rule):
               "s = FSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block})\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             args, complete = ctx.keyword_args(call)
             policy, wrapper = args.get(POLICY), args.get(WRAPPER)
@@ -116,7 +117,8 @@ class WrapperAndPolicy(Rule):
             ]
             yield self.finding(ctx, _underline(wrapper), message, [f for f in fixes if f], severity)
 
-    def _wrap_instead(self, ctx: Context, call: ast.Call, args: dict, complete: bool, policy: Arg, wrapper: Arg):
+    def _wrap_instead(self, ctx: Context, call: ast.Call, args: dict[str, Arg], complete: bool, policy: Arg,
+                      wrapper: Arg) -> Fix | None:
         """Put `auto_wrap_policy=<the policy as a set>` where the wrapper was: the policy then acts (LXF005)."""
         if AUTO_WRAP in args or not complete or len(call.args) > AUTO_WRAP_POSITION or wrapper.via is not None:
             return None
@@ -126,7 +128,7 @@ class WrapperAndPolicy(Rule):
         return fix(f"Replace `{WRAPPER}` with `{AUTO_WRAP}={converted}`",
                    replace(ctx, wrapper.node, f"{AUTO_WRAP}={converted}"), safety=Safety.UNSAFE)
 
-    def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False):
+    def _drop(self, ctx: Context, call: ast.Call, arg: Arg, title: str, preferred: bool = False) -> Fix | None:
         """Remove a keyword where it is spelled: in the call, in a `**{...}` display or a `**dict(...)`."""
         if arg.via is None:
             return fix(title, remove_argument(ctx, call_items(call), arg.node), safety=Safety.UNSAFE, preferred=preferred)

@@ -10,9 +10,10 @@ TypeError for a raw module and for `fabric.setup`'s output alike: it works only 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Severity
+from ..findings import Finding, Fix, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 
 NO_ATTRIBUTE_RECORD = "e2eda8933f803fe4"  # AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
@@ -106,7 +107,7 @@ class StrategyNoBackwardSync(Rule):
               "with trainer.strategy.no_backward_sync(model, enabled=True):\n    pass\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("no_backward_sync"):
             if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
                 yield self._public_attribute(ctx, call, receiver)
@@ -117,7 +118,7 @@ class StrategyNoBackwardSync(Rule):
                 if finding is not None:
                     yield finding
 
-    def _public_attribute(self, ctx: Context, call: ast.Call, receiver: ast.Attribute):
+    def _public_attribute(self, ctx: Context, call: ast.Call, receiver: ast.Attribute) -> Finding:
         fabric = ctx.doc.source(receiver.value)
         message = (
             f"`{type_name(ctx, receiver.value)}` object has no attribute `no_backward_sync`: "
@@ -125,7 +126,7 @@ class StrategyNoBackwardSync(Rule):
         )
         return self.finding(ctx, call.func, message, [self._rewrite(ctx, call, fabric)], record=NO_ATTRIBUTE_RECORD)
 
-    def _strategy_object(self, ctx: Context, call: ast.Call, receiver: ast.expr):
+    def _strategy_object(self, ctx: Context, call: ast.Call, receiver: ast.expr) -> Finding:
         """A strategy object kept elsewhere (`self.strategy`, a name): no strategy has `no_backward_sync`."""
         fabric = self._fabric_built_with(ctx, receiver)
         kind = "XLAFSDPStrategy" if ctx.strategy_kind(receiver) == XLA_FSDP else "Strategy"
@@ -134,7 +135,7 @@ class StrategyNoBackwardSync(Rule):
         fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
         return self.finding(ctx, call.func, message, fixes, record=NO_ATTRIBUTE_RECORD)
 
-    def _control(self, ctx: Context, call: ast.Call, strategy: ast.AST):
+    def _control(self, ctx: Context, call: ast.Call, strategy: ast.AST) -> Finding | None:
         if ctx.strategy_kind(strategy) != XLA_FSDP or not call.args:
             return None
         module = call.args[0]
@@ -145,7 +146,7 @@ class StrategyNoBackwardSync(Rule):
         # Lightning returns a no-op for `if not enabled`: 0, None and "" too, not only False
         disabled = isinstance(enabled, ast.Constant) and not enabled.value
         if unwrapped or disabled:
-            why = "passes the wrapped module by hand" if unwrapped else f"is a no-op with `enabled={ctx.doc.source(enabled)}`"
+            why = "passes the wrapped module by hand" if unwrapped else f"is a no-op with `enabled={ctx.doc.source(enabled)}`"  # type: ignore[arg-type]
             return self.finding(ctx, call.func, f"This internal call {why}: `fabric.no_backward_sync(model)` says it plainly",
                                 fixes, Severity.INFORMATION)
         got = _not_xla_fsdp(ctx, module)
@@ -182,7 +183,7 @@ class StrategyNoBackwardSync(Rule):
                     return ctx.doc.source(target)
         return None
 
-    def _rewrite(self, ctx: Context, call: ast.Call, fabric: str):
+    def _rewrite(self, ctx: Context, call: ast.Call, fabric: str) -> Fix:
         edits = [replace(ctx, call.func, f"{fabric}.no_backward_sync")]
         module = call.args[0] if call.args else None
         if isinstance(module, ast.Attribute) and module.attr == "_forward_module":

@@ -10,9 +10,10 @@ module on every path is an error, on some paths a warning naming the path.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import Context
-from ..findings import Safety, Severity
+from ..findings import Finding, Safety, Severity
 from ..flow import describe_when
 from ..rule import Invalid, Rule, Valid, fix, replace
 
@@ -126,7 +127,7 @@ class NoBackwardSyncRawModule(Rule):
               "with fabric.no_backward_sync(model):\n    pass\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
         for call, fabric in ctx.method_calls("no_backward_sync"):
             if not call.args or ctx.fabric_kind(fabric) is None:
@@ -142,18 +143,18 @@ class NoBackwardSyncRawModule(Rule):
                 continue
             if setups is None:
                 setups = _setups_by_scope(ctx)
-            setup = next((c for c in setups.get((ctx.scope_of(call), module.id), ())
+            setup = next((c for c in setups.get((ctx.scope_of(call), module.id), ())  # type: ignore[attr-defined]
                           if _before(binding.stmt, c) and _before(c, call)), None)
             if setup is not None:
-                yield self._after_setup(ctx, call, module, setup)
+                yield self._after_setup(ctx, call, module, setup)  # type: ignore[arg-type]
             elif _constructs_module(ctx, binding.value):
                 yield self.finding(
                     ctx, module,
-                    f"`{module.id}` is not set up: pass the module returned by "
-                    f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",
+                    f"`{module.id}` is not set up: pass the module returned by "  # type: ignore[attr-defined]
+                    f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",  # type: ignore[attr-defined]
                 )
 
-    def _followed(self, ctx: Context, module: ast.expr):
+    def _followed(self, ctx: Context, module: ast.expr) -> Finding | None:
         """`self.model`, a parameter, ...: what the value-flow layer says the argument holds."""
         values = ctx.values(module)
         raw = [v for v in values if v.kind == "module" and not v.foreign]
@@ -171,7 +172,7 @@ class NoBackwardSyncRawModule(Rule):
             message += f"; {condition}" if condition else "; on some paths"
         return self.finding(ctx, module, message, (), self.severity if every_path else Severity.WARNING)
 
-    def _after_setup(self, ctx: Context, call: ast.Call, module: ast.Name, setup: ast.Call):
+    def _after_setup(self, ctx: Context, call: ast.Call, module: ast.Name, setup: ast.Call) -> Finding:
         statement = ctx.statement_of(setup)
         setup_text = ctx.doc.source(setup)
         if isinstance(statement, ast.Expr) and statement.value is setup:

@@ -19,9 +19,10 @@ needs to act on, but it changes how the model is sharded: it is offered as unsaf
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import Arg, Context
-from ..findings import Safety, Severity
+from ..findings import Finding, Safety, Severity
 from ..names import XLAFSDP_STRATEGY
 from ..policies import AUTO_WRAP, AUTO_WRAP_POSITION, CONVERTIBLE, POLICY, WRAPPER, not_a_set, set_text
 from ..rule import Invalid, Rule, Valid, fix, insert_keyword_after, replace, short
@@ -126,7 +127,7 @@ class PolicyWithoutAutoWrap(Rule):
               "def build(policy):\n    return XLAFSDPStrategy(activation_checkpointing_policy=policy)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             args, complete = ctx.keyword_args(call)
             policy = args.get(POLICY)
@@ -155,7 +156,7 @@ class PolicyWithoutAutoWrap(Rule):
             fixes = []
             if converted is not None and policy.value in ctx.parents:
                 if explicit_none:
-                    edits = [replace(ctx, auto_wrap.value, converted)]
+                    edits = [replace(ctx, auto_wrap.value, converted)]  # type: ignore[union-attr]
                 else:
                     edits = insert_keyword_after(ctx, policy, AUTO_WRAP, converted)
                 if edits:

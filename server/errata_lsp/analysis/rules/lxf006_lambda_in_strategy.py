@@ -26,9 +26,10 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from collections.abc import Iterable, Iterator
 
 from ..context import Context
-from ..findings import Edit, Position, Safety, Severity, Span
+from ..findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ..flow import describe_when
 from ..names import XLAFSDP_STRATEGY
 from ..rule import Invalid, Rule, Valid, fix, replace
@@ -164,7 +165,7 @@ class LambdaInStrategy(Rule):
               "s = XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         taken: set[str] = set()  # names given to the new functions of this document, so no two fixes share one
         seen: set[ast.AST] = set()  # one finding per function, however many strategies hold it
         for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
@@ -180,7 +181,7 @@ class LambdaInStrategy(Rule):
                         yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
 
     def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None,
-                 when: tuple[str, ...], taken: set[str]):
+                 when: tuple[str, ...], taken: set[str]) -> Finding:
         where = f"`{name}` holds a lambda" + (f" (`{inside}=` of a `functools.partial`)" if inside else "")
         if not inside and lam is not written:
             where = f"`{name}` is a lambda (`{ctx.doc.source(written)}`)"
@@ -197,8 +198,8 @@ class LambdaInStrategy(Rule):
         fixes = _to_def(ctx, lam, inside or name, taken)
         return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None)
 
-    def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef, inside: str | None,
-                   when: tuple[str, ...]):
+    def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None,
+                   when: tuple[str, ...]) -> Finding:
         outer = ctx.enclosing_function(func)
         holder = f" (`{inside}=` of a `functools.partial`)" if inside else ""
         message = (
@@ -213,7 +214,11 @@ class LambdaInStrategy(Rule):
         return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
 
 
-def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None):
+# a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under
+_Unpicklable = tuple[ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, str | None, tuple[str, ...]]
+
+
+def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None) -> Iterator[_Unpicklable]:
     """(lambda or nested def, keyword of the partial that holds it, conditions) for each function that
     `expr` keeps as a value and that pickling cannot find by name."""
     for value in ctx.values(expr):
@@ -239,12 +244,12 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
                 yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
 
 
-def _with(found, when: tuple[str, ...]):
+def _with(found: Iterable[_Unpicklable], when: tuple[str, ...]) -> Iterator[_Unpicklable]:
     for func, inside, inner in found:
         yield func, inside, tuple(dict.fromkeys((*when, *inner)))
 
 
-def _to_def(ctx: Context, lam: ast.Lambda, label: str, taken: set[str]) -> list:
+def _to_def(ctx: Context, lam: ast.Lambda, label: str, taken: set[str]) -> list[Fix]:
     """Replace the lambda by a module-level `def` of the same parameters and body."""
     parts = _parts(ctx, lam)
     if parts is None or not _movable(ctx, lam):

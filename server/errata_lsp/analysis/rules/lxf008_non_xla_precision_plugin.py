@@ -16,9 +16,10 @@ The fix turns the plugin into `XLAPrecision` of the nearest XLA precision ("bf16
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Safety
+from ..findings import Finding, Fix, Safety
 from ..names import XLAFSDP_STRATEGY
 from ..plugins import (
     Plugin,
@@ -127,12 +128,12 @@ class NonXLAPrecisionPlugin(Rule):
               "b = Fabric(strategy='xla_fsdp', plugins=[HalfPrecision('bf16-true')], precision='bf16-true')\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, PRECISION)
             plugin = plugin_of(ctx, written, PRECISION) if written is not None else None
             if plugin is not None and plugin.lightning != PRECISION.ok:
-                yield self._finding(ctx, written, plugin, "`XLAFSDPStrategy(...)` raises TypeError in its constructor")
+                yield self._finding(ctx, written, plugin, "`XLAFSDPStrategy(...)` raises TypeError in its constructor")  # type: ignore[arg-type]
         for call in ctx.fabric_calls:
             args, _ = ctx.keyword_args(call)
             items = fabric_plugins(ctx, call)
@@ -148,7 +149,7 @@ class NonXLAPrecisionPlugin(Rule):
                 when = "`Fabric(...)` raises (first \"Bitsandbytes is only supported on CUDA GPUs.\")"
             yield self._finding(ctx, written, plugin, when)
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str):
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str) -> Finding:
         editable = plugin.call is written or ctx.only_use(written)
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
         message = (
@@ -158,7 +159,7 @@ class NonXLAPrecisionPlugin(Rule):
         return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [])
 
 
-def _fixes(ctx: Context, plugin: Plugin) -> list:
+def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:
     call = plugin.call
     given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "precision"), None)
     if plugin.lightning in ("Precision", "DoublePrecision") and not call.args and not call.keywords:

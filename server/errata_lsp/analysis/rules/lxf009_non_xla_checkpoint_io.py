@@ -18,9 +18,10 @@ through both strategy class and plugins" first).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Safety
+from ..findings import Finding, Fix, Safety
 from ..names import XLAFSDP_STRATEGY
 from ..plugins import (
     CHECKPOINT_IO,
@@ -101,12 +102,12 @@ class NonXLACheckpointIO(Rule):
               "def run(io):\n    return Fabric(strategy='xla_fsdp', plugins=[io])\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, CHECKPOINT_IO)
             plugin = plugin_of(ctx, written, CHECKPOINT_IO) if written is not None else None
             if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
-                yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")
+                yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")  # type: ignore[arg-type]
         for call in ctx.fabric_calls:
             found = [(i, p) for i in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
             bad = [(i, p) for i, p in found if p.lightning != CHECKPOINT_IO.ok]
@@ -117,7 +118,7 @@ class NonXLACheckpointIO(Rule):
             written, plugin = bad[0]
             yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy")
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str):
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str) -> Finding:
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{ctx.doc.source(plugin.call)}`"
         message = (
             f"The XLA strategy can only work with the `XLACheckpointIO` plugin, found {what}: {when}. "
@@ -129,7 +130,7 @@ class NonXLACheckpointIO(Rule):
         return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [])
 
 
-def _fixes(ctx: Context, plugin: Plugin) -> list:
+def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:
     call = plugin.call
     if plugin.lightning != "TorchCheckpointIO" or call.args or call.keywords:
         return []

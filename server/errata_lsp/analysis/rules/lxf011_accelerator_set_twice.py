@@ -15,9 +15,10 @@ removing the strategy's `accelerator=` is offered too.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Safety
+from ..findings import Finding, Fix, Safety
 from ..pack import CPU_ACCELERATOR, drop_argument, strategy_accelerators
 from ..rule import Invalid, Rule, Valid, call_items, fix, remove_argument, short
 
@@ -103,7 +104,7 @@ class AcceleratorSetTwice(Rule):
               "def run(flag, acc):\n    return Fabric(strategy=XLAFSDPStrategy(accelerator=acc), accelerator=flag)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.fabric_calls:
             args, _ = ctx.keyword_args(call)
             flag = args.get("accelerator")
@@ -129,13 +130,13 @@ class AcceleratorSetTwice(Rule):
                 fixes.append(fix(f"Remove `accelerator={ctx.doc.source(flag.value)}` from Fabric", removal,
                                  safety=Safety.UNSAFE, preferred=True))
             strategy_fix = _drop_from_strategy(ctx, args["strategy"].value, given)
-            cpu = value.value == "cpu" if named else ctx.resolve(value.func) in CPU_ACCELERATOR
+            cpu = value.value == "cpu" if named else ctx.resolve(value.func) in CPU_ACCELERATOR  # type: ignore[attr-defined, operator]
             if strategy_fix is not None and not cpu:  # with the CPU flag left, launch fails instead (LXF010)
                 fixes.append(strategy_fix)
             yield self.finding(ctx, flag.node if isinstance(flag.node, ast.keyword) else flag.value, message, fixes)
 
 
-def _drop_from_strategy(ctx: Context, strategy: ast.AST, given: list[ast.expr]):
+def _drop_from_strategy(ctx: Context, strategy: ast.AST, given: list[ast.expr]) -> Fix | None:
     """Remove `accelerator=...` from the one XLAFSDPStrategy(...) call written in the Fabric call."""
     if len(given) != 1 or not isinstance(strategy, ast.Call):
         return None

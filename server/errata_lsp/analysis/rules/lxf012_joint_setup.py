@@ -19,9 +19,10 @@ This module also holds small helpers the other XLAFSDP set-up rules share.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Binding, Context
-from ..findings import Edit, Safety, Severity
+from ..findings import Edit, Finding, Fix, Safety, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 from ..statements import (
     line_span,
@@ -147,7 +148,7 @@ class JointSetup(Rule):
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup"):
             optimizers = call.args[1:]
             if not optimizers or any(isinstance(a, ast.Starred) for a in call.args):
@@ -162,7 +163,7 @@ class JointSetup(Rule):
             fixes = [f for f in (self._split(ctx, call, fabric),) if f is not None]
             yield self.finding(ctx, call.func, message, fixes)
 
-    def _split(self, ctx: Context, call: ast.Call, fabric: ast.expr):
+    def _split(self, ctx: Context, call: ast.Call, fabric: ast.expr) -> Fix | None:
         stmt = ctx.statement_of(call)
         if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1):
             return None
@@ -174,7 +175,7 @@ class JointSetup(Rule):
         if any(kw.arg not in SETUP_KEYWORDS for kw in call.keywords):
             return None  # `scheduler=` adds an item to the result; `**kw` cannot be read
         module, optimizers = call.args[0], call.args[1:]
-        holder = target.elts[0].id
+        holder = target.elts[0].id  # type: ignore[attr-defined]  # every element is a name (above)
         receiver = ctx.doc.source(fabric)
         keywords = "".join(", " + ctx.doc.source(kw) for kw in call.keywords)
         indent = ctx.doc.line_indent(stmt.lineno - 1)
@@ -185,7 +186,7 @@ class JointSetup(Rule):
             built = raw_optimizer(ctx, opt, module) if isinstance(opt, ast.Name) else None
             if built is not None:
                 binding, roots = built
-                if not movable(ctx, binding.stmt, stmt, opt.id):
+                if not movable(ctx, binding.stmt, stmt, opt.id):  # type: ignore[arg-type, attr-defined]
                     return None  # the split alone would only move the error to `setup_optimizers`
                 moved.append((binding.stmt, roots))
                 texts.append(ctx.doc.source(opt))

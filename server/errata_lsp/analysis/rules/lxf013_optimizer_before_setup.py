@@ -16,9 +16,10 @@ so it is unsafe; it is offered only when nothing between the two lines uses the 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Edit, Position, Safety, Severity, Span
+from ..context import XLA_FSDP, Binding, Context
+from ..findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ..rule import Invalid, Rule, Valid, fix
 from ..statements import (
     is_fabric_method,
@@ -140,7 +141,7 @@ class OptimizerBeforeSetup(Rule):
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup_optimizers"):
             if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
@@ -151,7 +152,7 @@ class OptimizerBeforeSetup(Rule):
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
 
-    def _raw_built(self, ctx: Context, opt: ast.Name, use: ast.Call):
+    def _raw_built(self, ctx: Context, opt: ast.Name, use: ast.Call) -> tuple[Binding, ast.Call, list[ast.Name]] | None:
         """(binding of opt, the set-up call, the model's names in the optimizer) when the data flow shows it."""
         binding = ctx.reaching(opt)
         if binding is None or not isinstance(binding.value, ast.Call):
@@ -179,30 +180,30 @@ class OptimizerBeforeSetup(Rule):
                     return binding, setup, roots
         return None
 
-    def _finding(self, ctx: Context, opt: ast.Name, binding, setup: ast.Call, roots: list[ast.Name]):
+    def _finding(self, ctx: Context, opt: ast.Name, binding: Binding, setup: ast.Call, roots: list[ast.Name]) -> Finding:
         model = roots[0].id
         message = (
             f"`{opt.id}` is built from `{model}`'s parameters before `{ctx.doc.source(setup)}` "
-            f"(line {binding.stmt.lineno}); XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+            f"(line {binding.stmt.lineno}); XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "  # type: ignore[attr-defined]
             "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
             "Create the optimizer after `setup_module`, from the set-up model"
         )
         return self.finding(ctx, opt, message, [f for f in (self._move(ctx, binding, setup, roots, opt.id),) if f])
 
-    def _move(self, ctx: Context, binding, setup: ast.Call, roots: list[ast.Name], name: str):
+    def _move(self, ctx: Context, binding: Binding, setup: ast.Call, roots: list[ast.Name], name: str) -> Fix | None:
         anchor = ctx.statement_of(setup)
         if not (isinstance(anchor, ast.Assign) and anchor.value is setup and len(anchor.targets) == 1
                 and isinstance(anchor.targets[0], ast.Name)):
             return None
-        if not movable(ctx, binding.stmt, anchor, name):
+        if not movable(ctx, binding.stmt, anchor, name):  # type: ignore[arg-type]
             return None
         holder = anchor.targets[0].id
         end = ctx.doc.span(anchor).end.line
-        text = renamed_text(ctx, whole_lines(ctx, binding.stmt), roots, holder)
+        text = renamed_text(ctx, whole_lines(ctx, binding.stmt), roots, holder)  # type: ignore[arg-type]
         insert = Edit(Span(Position(end, len(ctx.doc.lines[end])), Position(end, len(ctx.doc.lines[end]))),
                       ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
-                   Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)
+                   Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)  # type: ignore[arg-type]
 
 
 def _built_by_helper(ctx: Context, call: ast.Call) -> bool:

@@ -14,9 +14,10 @@ one fix there keeps it. Which algorithm was meant is the user's choice: the fixe
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Arg, Context
-from ..findings import Edit, Safety, Severity, Span
+from ..findings import Edit, Finding, Fix, Safety, Severity, Span
 from ..pack import CLIP_VAL, MAX_NORM, NONE, SET, clip_arguments
 from ..rule import Invalid, Rule, Valid, call_items, dict_items, fix, remove_argument
 
@@ -99,7 +100,7 @@ class ClipBothOrNeither(Rule):
               "torch.nn.utils.clip_gradients(model, optimizer)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("clip_gradients"):
             kind = ctx.fabric_kind(fabric)
             if kind is None or len(call.args) < 2:
@@ -123,7 +124,7 @@ class ClipBothOrNeither(Rule):
                 )
                 yield self.finding(ctx, call.func, message, record=NEITHER_RECORD)
 
-    def _fixes(self, ctx: Context, call: ast.Call, clip, norm, kind: str) -> list:
+    def _fixes(self, ctx: Context, call: ast.Call, clip: ast.AST | Arg | None, norm: ast.AST | Arg | None, kind: str) -> list[Fix]:
         fixes = []
         keep_norm = _drop_clip_val(ctx, call, clip, norm)
         if keep_norm:
@@ -135,7 +136,7 @@ class ClipBothOrNeither(Rule):
         return fixes
 
 
-def _drop_clip_val(ctx: Context, call: ast.Call, clip, norm) -> list[Edit] | None:
+def _drop_clip_val(ctx: Context, call: ast.Call, clip: ast.AST | Arg | None, norm: ast.AST | Arg | None) -> list[Edit] | None:
     """Remove `clip_val`; a positional `max_norm` after it becomes `max_norm=...`."""
     positional = [a for a in call.args]
     if clip in positional and norm in positional:
@@ -146,7 +147,7 @@ def _drop_clip_val(ctx: Context, call: ast.Call, clip, norm) -> list[Edit] | Non
     return _drop(ctx, call, clip)
 
 
-def _drop(ctx: Context, call: ast.Call, written) -> list[Edit] | None:
+def _drop(ctx: Context, call: ast.Call, written: ast.AST | Arg | None) -> list[Edit] | None:
     if isinstance(written, ast.keyword):
         return [remove_argument(ctx, call_items(call), written)]
     if isinstance(written, Arg):  # inside a `**{...}` display or `**dict(...)`

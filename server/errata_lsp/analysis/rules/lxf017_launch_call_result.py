@@ -19,9 +19,10 @@ Other arguments get no fix: a lambda cannot be pickled to the XLA workers.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Safety, Severity
+from ..findings import Finding, Fix, Safety, Severity
 from ..launched import add_fabric_parameter, decorated, has_parameters
 from ..pack import launch_target
 from ..rule import Invalid, Rule, Valid, call_items, fix, replace
@@ -110,7 +111,7 @@ class LaunchCallResult(Rule):
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
             if not isinstance(target, ast.Call):
@@ -131,7 +132,8 @@ class LaunchCallResult(Rule):
                 message += " (under XLAFSDP the call usually fails even earlier, before any process is spawned)"
             yield self.finding(ctx, target, message, self._fixes(ctx, call, fabric, target, func))
 
-    def _fixes(self, ctx: Context, launch: ast.Call, fabric: ast.expr, target: ast.Call, func) -> list:
+    def _fixes(self, ctx: Context, launch: ast.Call, fabric: ast.expr, target: ast.Call,
+               func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Fix]:
         if len(launch.args) + len(launch.keywords) != 1:
             return []
         name = ctx.doc.source(target.func)
@@ -162,7 +164,7 @@ class LaunchCallResult(Rule):
         return [fix(f"Pass `{name}` itself: launch gives it the Fabric", replace(ctx, target, new), preferred=True)]
 
 
-def _returns_no_callable(ctx: Context, func) -> bool:
+def _returns_no_callable(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func))
 
 

@@ -13,8 +13,10 @@ is what the worker needs.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..launched import add_fabric_parameter, decorated, has_parameters
 from ..pack import launch_target
 from ..rule import Invalid, Rule, Valid, fix
@@ -67,7 +69,7 @@ class LaunchedFunctionWithoutParameter(Rule):
               "fabric.launch(imported_train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
             func = ctx.local_function(target) if target is not None else None

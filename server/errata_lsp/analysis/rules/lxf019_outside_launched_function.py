@@ -26,9 +26,10 @@ the launched function.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..context import XLA_FSDP, Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..pack import launch_target
 from ..rule import Invalid, Rule, Valid
 from ..statements import block_of, same_value
@@ -132,7 +133,7 @@ class OutsideLaunchedFunction(Rule):
               "        print(fabric.device)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]] = {}
         for call, fabric in ctx.method_calls("launch"):
             if isinstance(fabric, ast.Name) and launch_target(call) is not None and ctx.fabric_kind(fabric) == XLA_FSDP:
@@ -150,7 +151,8 @@ class OutsideLaunchedFunction(Rule):
                 if finding is not None:
                     yield finding
 
-    def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str, launches):
+    def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
+                   launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
         if not isinstance(fabric, ast.Name):
             return None
         same = [(call, f) for call, f in launches.get(ctx.scope_of(use), []) if same_value(ctx, f, fabric)]

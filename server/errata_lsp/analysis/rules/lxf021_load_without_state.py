@@ -14,10 +14,11 @@ given, what kind of object each value is, and the strategy's `state_dict_type`.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..checkpoints import state_argument, state_entries
 from ..context import XLA_FSDP, Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..rule import Invalid, Rule, Valid
 
 
@@ -59,7 +60,7 @@ class LoadWithoutState(Rule):
               "tensors = torch.load('x.pt')\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("load"):
             state, hidden = state_argument(call)
             if hidden or ctx.fabric_kind(fabric) != XLA_FSDP:

@@ -17,10 +17,11 @@ checkpoint keeps the model under "model", as `fabric.save(path, {"model": model,
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_argument, state_dict_type
 from ..context import XLA_FSDP, Context
-from ..findings import Safety, Severity
+from ..findings import Finding, Fix, Safety, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 
 WORDS = {SETUP_MODULE: "the set-up module", RAW_MODULE: "a module", OPTIMIZER: "an optimizer"}
@@ -97,7 +98,7 @@ class LoadBareObject(Rule):
               "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for method in ("load", "load_raw"):
             for call, fabric in ctx.method_calls(method):
                 keyword = "state" if method == "load" else "obj"
@@ -124,7 +125,7 @@ class LoadBareObject(Rule):
                 )
                 yield self.finding(ctx, state, message, self._fixes(ctx, fabric, state, kind))
 
-    def _fixes(self, ctx: Context, fabric: ast.expr, state: ast.expr, kind: str) -> list:
+    def _fixes(self, ctx: Context, fabric: ast.expr, state: ast.expr, kind: str) -> list[Fix]:
         wanted = {"sharded": SETUP_MODULE, "full": RAW_MODULE}.get(state_dict_type(ctx, fabric) or "")
         if kind != wanted:
             return []

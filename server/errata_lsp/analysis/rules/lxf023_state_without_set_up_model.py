@@ -18,11 +18,12 @@ The fix replaces the raw module by the name that holds its set-up version
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..rule import Invalid, Rule, Valid, fix, replace
 from ..statements import is_fabric_method, same_value
 
@@ -97,7 +98,7 @@ class StateWithoutSetUpModel(Rule):
               "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for _call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
             if UNKNOWN in kinds or SETUP_MODULE in kinds:
                 continue
@@ -134,8 +135,8 @@ def set_up_holder(ctx: Context, raw: ast.Name) -> str | None:
             continue
         name = stmt.targets[0].id
         later = [b for b in ctx.bindings(name, scope)
-                 if (b.stmt.lineno, b.stmt.col_offset) > (stmt.lineno, stmt.col_offset)
-                 and (b.stmt.lineno, b.stmt.col_offset) < (raw.lineno, raw.col_offset)]
+                 if (b.stmt.lineno, b.stmt.col_offset) > (stmt.lineno, stmt.col_offset)  # type: ignore[attr-defined]
+                 and (b.stmt.lineno, b.stmt.col_offset) < (raw.lineno, raw.col_offset)]  # type: ignore[attr-defined]
         if not later and (stmt.end_lineno, stmt.end_col_offset) <= (raw.lineno, raw.col_offset):
             return name
     return None

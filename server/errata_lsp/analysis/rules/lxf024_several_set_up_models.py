@@ -12,10 +12,12 @@ No fix: each model needs its own path, `fabric.save(f"{path}/gen", {"model": gen
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import SETUP_MODULE, state_dict_type
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..rule import Invalid, Rule, Valid
 
 LOAD_RECORD = "9e7d6890c5720f97"
@@ -64,7 +66,7 @@ class SeveralSetUpModels(Rule):
               "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             models = [value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
             if len(models) < 2:

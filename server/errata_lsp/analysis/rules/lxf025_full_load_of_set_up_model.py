@@ -11,10 +11,12 @@ checkpoints. No fix: the load has to move before the set-up.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import SETUP_MODULE, state_dict_type
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..rule import Invalid, Rule, Valid
 
 
@@ -62,7 +64,7 @@ class FullLoadOfSetUpModel(Rule):
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             if method != "load" or SETUP_MODULE not in kinds or state_dict_type(ctx, fabric) != "full":
                 continue

@@ -13,8 +13,10 @@ with `set(...)` at the argument when every value it holds is a collection.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..context import Context
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..names import XLAFSDP_STRATEGY
 from ..policies import AUTO_WRAP, Verdict, described, to_set
 from ..rule import Invalid, Rule, Valid
@@ -87,7 +89,7 @@ class AutoWrapPolicyNotCallable(Rule):
               "s = FSDPStrategy(auto_wrap_policy=[Block])\n"),
     )
 
-    def check(self, ctx: Context):
+    def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             args, _ = ctx.keyword_args(call)
             arg = args.get(AUTO_WRAP)
