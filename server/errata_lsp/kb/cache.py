@@ -82,5 +82,5 @@ def write(path: Path, stat: os.stat_result, entries: list[tuple[Record, int, int
 def _load_at(path: Path, offset: int, length: int) -> dict[str, Any]:
     with open(path, "rb") as handle:
         handle.seek(offset)
-        item = json.loads(handle.read(length))
+        item: dict[str, Any] = json.loads(handle.read(length))
     return item["record"] if isinstance(item.get("record"), dict) else item

@@ -28,7 +28,7 @@ def card_markdown(record: Record, heading_level: int = 3,
     parts = [f"{h} {record.error_class}: {_one_line(readable_message(message))}"]
     if release is not None:
         parts.append(release.note)
-    if correction is not None:
+    if correction is not None and table is not None:
         lines = [f"**Corrected.** Checked against {table.version}, this record is wrong in "
                  f"{_count(len(correction.claims), 'place')}; the card shows the corrected text."]
         lines += [f"- The record says {c.says}; in {table.version}, {c.actual} ({c.evidence()})"
@@ -96,7 +96,7 @@ def _release_view(record: Record, lightning: Any) -> _ReleaseView | None:
     versions = shipped_versions()
     placed = versions.place(lightning.version) if versions is not None else None
     note = f"**Your environment.** lightning {lightning.version or 'unknown'} ({lightning.source})"
-    if placed is None:
+    if versions is None or placed is None:
         return _ReleaseView(note + ".", "", None)
     if lightning.version is None:  # the record's own link stays: it is at a release like the newest
         return _ReleaseView(f"{note}; the newest release errata covers, {placed.release}, is assumed.", "", None)

@@ -243,7 +243,8 @@ def specifier(present: list[str], releases: list[str]) -> str:
     return ",".join(parts)
 
 
-def _unrecorded(parsed: dict, releases: list[str], covered: set) -> dict[str, list[dict[str, Any]]]:
+def _unrecorded(parsed: dict[tuple[str, str], list[Site]], releases: list[str],
+                covered: set[tuple[str, str, int]]) -> dict[str, list[dict[str, Any]]]:
     """Per release, the raise sites of WATCHED that no record is anchored on."""
     out = {}
     for release in releases:
@@ -270,8 +271,8 @@ def table(data: dict[str, Any]) -> str:
     for release in versions.releases:
         absent = sorted(rid for rid in versions.records if not versions.applies(rid, release))
         differ = sorted(rid for rid in versions.records if versions.message_differs(rid, release))
-        guarded = sorted(rid for rid in versions.records if versions.site(rid, release) and versions.site(rid, newest)
-                         and versions.site(rid, release).condition != versions.site(rid, newest).condition)
+        guarded = sorted(rid for rid in versions.records if versions.site(rid, release) and versions.site(rid, newest)  # type: ignore[arg-type]
+                         and versions.site(rid, release).condition != versions.site(rid, newest).condition)  # type: ignore[union-attr, arg-type]
         extra = [f"{s['errorClass']} L{s['line']}" + (f" if {s['condition']}" if s["condition"] else "")
                  for s in data["unrecorded"].get(release, [])]
         rows.append(f"| {release} | {len(versions.records) - len(absent)} | {named(absent)} | "

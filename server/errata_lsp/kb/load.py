@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -204,7 +204,7 @@ def _looks_like_lines(text: str) -> bool:
     return False
 
 
-def _load_lines(text, name, accept, problems) -> None:
+def _load_lines(text: str, name: str, accept: Callable[[Any, int], None], problems: list[LoadProblem]) -> None:
     decoder = json.JSONDecoder()
     for number, line in enumerate(LINE_BREAK.split(text), 1):
         body = line.strip()
@@ -220,7 +220,7 @@ def _load_lines(text, name, accept, problems) -> None:
         accept(item, number)
 
 
-def _load_array(text, name, accept, problems) -> None:
+def _load_array(text: str, name: str, accept: Callable[[Any, int], None], problems: list[LoadProblem]) -> None:
     """Decode array items one by one so each bad item is reported at its own line."""
     decoder = json.JSONDecoder()
     pos = text.index("[") + 1

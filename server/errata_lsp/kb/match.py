@@ -19,7 +19,7 @@ from typing import Any
 try:
     import regex
 except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
-    regex = None
+    regex = None  # type: ignore[assignment]
 
 from ..gcpause import paused_gc
 from .record import Record, template_literals

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 # Field -> accepted JSON types. Missing optional fields are fine; a present field of another type is an error.
 REQUIRED = ("id", "repo", "errorMessage", "errorClass")
@@ -94,7 +94,7 @@ class Record:
 
     @property
     def id(self) -> str:
-        return self._field("id")
+        return cast("str", self._field("id"))
 
     def get(self, key: str, default: Any = None) -> Any:
         value = self._field(key)
@@ -102,11 +102,11 @@ class Record:
 
     @property
     def error_message(self) -> str:
-        return self._field("errorMessage")
+        return cast("str", self._field("errorMessage"))
 
     @property
     def error_class(self) -> str:
-        return self._field("errorClass")
+        return cast("str", self._field("errorClass"))
 
     @property
     def message_pattern(self) -> str:
@@ -118,7 +118,7 @@ class Record:
 
     @property
     def link(self) -> str | None:
-        return self._field("githubUrl")
+        return cast("str | None", self._field("githubUrl"))
 
     @property
     def index_key(self) -> tuple[str, str] | None:
