@@ -324,6 +324,7 @@ class ErrataServer(LanguageServer):
             kb = self.kb  # once per check: its paths come from settings and the workspace's pyproject
             findings = self._findings(state, doc, snapshot, kb)
             # A finding converts the same while it and the lines it spans are unchanged.
+            converted: dict[tuple, tuple[types.Diagnostic, str]]
             previous, converted, pairs = state.converted, {}, []
             lines = doc.lines if findings else []  # a file over the size limit is never even split
             for finding in findings:
@@ -446,7 +447,7 @@ class ErrataServer(LanguageServer):
         """publishDiagnostics written from each diagnostic's cached JSON (no conversion per publish)."""
         body = (f'{{"jsonrpc":"2.0","method":"{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}","params":'
                 f'{{"uri":{json.dumps(uri)},"version":{json.dumps(version)},"diagnostics":[{",".join(payloads)}]}}}}')
-        self.protocol._send_raw(body)
+        self.protocol._send_raw(body)  # type: ignore[attr-defined]
 
     def fix_all(self, analysis: Analysis) -> tuple[str, int]:
         """Every safe fix applied to the analysed text (in a worker thread)."""
