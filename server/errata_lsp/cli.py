@@ -125,7 +125,7 @@ def _check(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
     entries: list[Entry] = []
     environments: dict = {}  # each environment found -> the first file it was found for
-    counts = Counter()
+    counts: Counter[str] = Counter()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
     for path, problem in targets:
         shown = _shown(path)
@@ -468,13 +468,13 @@ def _print_corrections(kb: KnowledgeBase) -> None:
         print(f"\ncorrections: {exc}", file=sys.stderr)
         return
     corrected = [(record, table.get(record.id)) for record in kb if table.get(record.id)]
-    claims = sum(len(c.claims) for _, c in corrected)
+    claims = sum(len(c.claims) for _, c in corrected)  # type: ignore[union-attr, misc]
     print(f"\ncorrected, checked against {table.version}: {len(corrected)} records, {claims} claims")
     for record, correction in corrected:
         message = " ".join(readable_message(record.error_message).split())
         if len(message) > 100:
             message = message[:99] + "…"
-        print(f"  {len(correction.claims):6d}  {record.id}  {record.error_class}: {message}")
+        print(f"  {len(correction.claims):6d}  {record.id}  {record.error_class}: {message}")  # type: ignore[union-attr]
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -407,7 +407,7 @@ def _first(search: _Search, start: Path, root: Path, interpreter: str | None,
     for folder in folders:
         for name in VENV_NAMES:
             venv = folder / name
-            found = venv.is_dir() and search.environment_at(venv, f"from {search.shown(venv)}")
+            found = venv.is_dir() and search.environment_at(venv, f"from {search.shown(venv)}")  # type: ignore[assignment]
             if found:
                 return found
     for folder in folders:
@@ -430,7 +430,7 @@ def _overridden(environment: Environment, override: str, releases: tuple[str, ..
         except InvalidSpecifier:
             return environment  # settings.py refuses it with a message before it gets here
         allowed = [r for r in releases if specifier.contains(r, prereleases=True)]
-        version = max(allowed, key=Version) if allowed else None
+        version = max(allowed, key=Version) if allowed else None  # type: ignore[assignment]
     chosen = LibraryVersion("lightning", version, "from [tool.errata] lightning-version")
     return Environment((chosen, *(lib for lib in environment.libraries if lib.name != chosen.name)),
                        environment.source)
@@ -448,7 +448,7 @@ def _covered_releases() -> tuple[str, ...]:
 
 
 def _stamps(paths: Iterable[str]) -> tuple:
-    out = []
+    out: list[tuple[int, int, int] | None] = []
     for path in paths:
         try:
             info = os.stat(path)

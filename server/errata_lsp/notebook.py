@@ -13,10 +13,10 @@ import dataclasses
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .analysis.findings import Edit, Finding, Position, Span
 from .files import SourceError
@@ -28,12 +28,13 @@ MAGIC_PLACEHOLDER = "pass  # errata: masked line "
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug", "memit"}
 _MAGIC_LINE = re.compile(r"[ \t]*(?:[%!?]|[\w.]+\?\??[ \t]*$|[\w.,\s]+=[ \t]*[%!])")
 _PLACEHOLDER_LINE = re.compile(r"[ \t]*" + re.escape(MAGIC_PLACEHOLDER) + r"(\d+)")
+_Key = TypeVar("_Key", bound=Hashable)
 
 
 # --- cells as one program ------------------------------------------------------------------------
 @dataclass
-class _Cell:
-    key: Hashable  # whatever names the cell for the caller (its index in the file, its URI)
+class _Cell(Generic[_Key]):
+    key: _Key  # whatever names the cell for the caller (its index in the file, its URI)
     text: str
     first_line: int  # its first line in the program
     line_count: int  # lines it takes in the program (its boundary line excluded)
@@ -43,7 +44,7 @@ class _Cell:
 _LINE = re.compile(r"\bline (\d+)\b")
 
 
-class CellProgram:
+class CellProgram(Generic[_Key]):
     """Code cells in order as one program: cell i's line n is program line `first_line + n`.
 
     Magics (`%pip`, `%%bash`), shell lines (`!ls`, `x = !ls`) and help lines (`obj?`) become a
@@ -51,13 +52,13 @@ class CellProgram:
     cell so a fixed program splits back into its cells.
     """
 
-    def __init__(self, cells: Sequence[tuple[Hashable, str]], name=None):
+    def __init__(self, cells: Sequence[tuple[_Key, str]], name: Callable[[_Key], str] | None = None):
         # how a message names a cell: by default its place among the code cells
         self.name = name or (lambda key: f"cell {[c.key for c in self.cells].index(key) + 1}")
         self.boundary = BOUNDARY
         while any(self.boundary in text for _, text in cells):
             self.boundary += "#"
-        self.cells: list[_Cell] = []
+        self.cells: list[_Cell[_Key]] = []
         parts: list[str] = []
         line = 0
         counter = 0
@@ -71,14 +72,14 @@ class CellProgram:
         self.text = "".join(parts)
         self._starts = [c.first_line for c in self.cells]
 
-    def cell_at(self, line: int) -> _Cell | None:
+    def cell_at(self, line: int) -> _Cell[_Key] | None:
         index = bisect_right(self._starts, line) - 1
         if index < 0:
             return None
         cell = self.cells[index]
         return cell if line < cell.first_line + max(cell.line_count, 1) else None
 
-    def locate(self, span: Span) -> tuple[Hashable, Span] | None:
+    def locate(self, span: Span) -> tuple[_Key, Span] | None:
         """The cell a program span lies in and the span in that cell's lines; None across cells."""
         cell = self.cell_at(span.start.line)
         if cell is None or span.end.line >= cell.first_line + max(cell.line_count, 1):
@@ -87,7 +88,7 @@ class CellProgram:
         return cell.key, Span(Position(span.start.line - shift, span.start.column),
                               Position(span.end.line - shift, span.end.column))
 
-    def to_cell(self, finding: Finding) -> tuple[Hashable, Finding] | None:
+    def to_cell(self, finding: Finding) -> tuple[_Key, Finding] | None:
         """The finding in its cell's own lines, with the fixes whose edits all lie in that cell."""
         located = self.locate(finding.span)
         if located is None:
@@ -97,7 +98,7 @@ class CellProgram:
         for fix in finding.fixes:
             edits = [(self.locate(e.span), e.new_text) for e in fix.edits]
             if all(where is not None and where[0] == key for where, _ in edits):
-                fixes.append(dataclasses.replace(fix, edits=tuple(Edit(where[1], new) for where, new in edits)))
+                fixes.append(dataclasses.replace(fix, edits=tuple(Edit(where[1], new) for where, new in edits)))  # type: ignore[index]
         return key, dataclasses.replace(finding, span=span, fixes=tuple(fixes), message=self.cell_lines(finding.message))
 
     def cell_lines(self, message: str) -> str:
@@ -111,7 +112,7 @@ class CellProgram:
             return match[0]
         return f"{self.name(cell.key)}, line {int(match[1]) - cell.first_line}"
 
-    def split(self, fixed_program: str) -> dict[Hashable, str]:
+    def split(self, fixed_program: str) -> dict[_Key, str]:
         """Each cell's new text from a fixed program (magic lines restored); only changed cells."""
         lines = fixed_program.split("\n")
         pieces: list[list[str]] = [[]]
@@ -126,7 +127,7 @@ class CellProgram:
         for cell, piece in zip(self.cells, pieces):
             # the program ends every cell with a newline; the cell keeps its own ending
             text = "\n".join(piece) + ("\n" if cell.text.endswith("\n") else "")
-            text = _PLACEHOLDER_LINE.sub(lambda m, cell=cell: cell.masked.get(int(m[1]), m[0]), text)
+            text = _PLACEHOLDER_LINE.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)  # noqa: B023  (called right here)
             if text != cell.text:
                 changed[cell.key] = text
         return changed
@@ -179,42 +180,42 @@ class _SpanReader:
         self.text = text
 
     def value(self, pos: int) -> _Node:
-        pos = self._WS.match(self.text, pos).end()
+        pos = self._WS.match(self.text, pos).end()  # type: ignore[union-attr]
         char = self.text[pos]
         if char == "{":
             members: dict[str, _Node] = {}
             open_at = pos
-            pos = self._WS.match(self.text, pos + 1).end()
+            pos = self._WS.match(self.text, pos + 1).end()  # type: ignore[union-attr]
             if self.text[pos] == "}":
                 return _Node(open_at, pos + 1, members=members)
             while True:
-                pos = self._WS.match(self.text, pos).end()
+                pos = self._WS.match(self.text, pos).end()  # type: ignore[union-attr]
                 key = self._STRING.match(self.text, pos)
-                pos = self._WS.match(self.text, key.end()).end() + 1  # past ':'
+                pos = self._WS.match(self.text, key.end()).end() + 1  # type: ignore[union-attr]  # past ':'
                 node = self.value(pos)
-                members[json.loads(key.group())] = node
-                pos = self._WS.match(self.text, node.end).end()
+                members[json.loads(key.group())] = node  # type: ignore[union-attr]
+                pos = self._WS.match(self.text, node.end).end()  # type: ignore[union-attr]
                 if self.text[pos] == "}":
                     return _Node(open_at, pos + 1, members=members)
                 pos += 1  # past ','
         if char == "[":
             items: list[_Node] = []
             open_at = pos
-            pos = self._WS.match(self.text, pos + 1).end()
+            pos = self._WS.match(self.text, pos + 1).end()  # type: ignore[union-attr]
             if self.text[pos] == "]":
                 return _Node(open_at, pos + 1, items=items)
             while True:
                 node = self.value(pos)
                 items.append(node)
-                pos = self._WS.match(self.text, node.end).end()
+                pos = self._WS.match(self.text, node.end).end()  # type: ignore[union-attr]
                 if self.text[pos] == "]":
                     return _Node(open_at, pos + 1, items=items)
                 pos += 1
         if char == '"':
             m = self._STRING.match(self.text, pos)
-            return _Node(pos, m.end(), json.loads(m.group()))
+            return _Node(pos, m.end(), json.loads(m.group()))  # type: ignore[union-attr]
         m = self._SCALAR.match(self.text, pos)
-        return _Node(pos, m.end(), json.loads(m.group()))
+        return _Node(pos, m.end(), json.loads(m.group()))  # type: ignore[union-attr]
 
 
 @dataclass
@@ -243,9 +244,9 @@ class NotebookFile:
             if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
                 raise SourceError(f"not a valid notebook: cell {number}: \"source\" must be a string or a list of strings")
         root = _SpanReader(text).value(body_at)
-        nodes = [cell.members["source"] for cell in root.members["cells"].items]
+        nodes = [cell.members["source"] for cell in root.members["cells"].items]  # type: ignore[index, union-attr]
         meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
-        language = (meta.get("language_info") or {}).get("name") or (meta.get("kernelspec") or {}).get("language")
+        language = (meta.get("language_info") or {}).get("name") or (meta.get("kernelspec") or {}).get("language")  # type: ignore[union-attr]
         python = not isinstance(language, str) or language.lower() in ("python", "python3", "ipython")
         return cls(text, data["cells"], nodes, python)
 
@@ -269,7 +270,7 @@ class NotebookFile:
         if node.items is None:
             return json.dumps(new, ensure_ascii=ascii_only)
         lines = [line for line in re.split(r"(?<=\n)", new) if line]
-        old = {}  # an unchanged line keeps its exact JSON spelling
+        old: dict[Any, str] = {}  # an unchanged line keeps its exact JSON spelling
         for item in node.items:
             old.setdefault(item.value, self.text[item.start:item.end])
         tokens = [old.get(line) or json.dumps(line, ensure_ascii=ascii_only) for line in lines]
