@@ -1,0 +1,126 @@
+"""The LSP framing: messages read from a byte stream into a real pygls protocol, the replies it writes,
+and how the reader gets back in step after a client frames a message badly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+from pygls.lsp.server import LanguageServer
+
+from errata_lsp.lsp.framing import MAX_BODY, serve_messages
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+INITIALIZED = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
+SHUTDOWN = {"jsonrpc": "2.0", "id": 9, "method": "shutdown"}
+
+
+def hover(request_id: int, params: object = None) -> dict[str, object]:
+    if params is None:
+        params = {"textDocument": {"uri": "file:///x.py"}, "position": {"line": 0, "character": 0}}
+    return {"jsonrpc": "2.0", "id": request_id, "method": "textDocument/hover", "params": params}
+
+
+def frame(message: dict[str, object] | bytes, length: int | None = None) -> bytes:
+    body = message if isinstance(message, bytes) else json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body
+
+
+class _Written:
+    """Where the protocol writes its replies (stdout, for the real server)."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+    def close(self) -> None:
+        pass
+
+
+def serve(stream: bytes) -> tuple[list[dict[str, object]], list[str]]:
+    """Every reply the server wrote for `stream` (in order), and what the reader reported."""
+    server = LanguageServer("framing-test", "0")
+    written = _Written()
+    server.protocol.set_writer(written)
+    reports: list[str] = []
+
+    async def read_all() -> None:
+        reader = asyncio.StreamReader()
+        reader.feed_data(stream)
+        reader.feed_eof()
+        await serve_messages(threading.Event(), reader, server.protocol, reports.append)
+
+    asyncio.run(read_all())
+    replies = []
+    rest = written.data
+    while rest:
+        head, _, rest = rest.partition(b"\r\n\r\n")
+        length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        replies.append(json.loads(rest[:length]))
+        rest = rest[length:]
+    return replies, reports
+
+
+def test_a_well_framed_initialize_is_answered_with_the_capabilities():
+    replies, reports = serve(frame(INITIALIZE))
+    assert [r["id"] for r in replies] == [1]
+    assert replies[0]["result"]["serverInfo"] == {"name": "framing-test", "version": "0"}
+    assert reports == []
+
+
+def test_a_request_before_initialize_gets_server_not_initialized():
+    replies, reports = serve(frame(hover(2)))
+    assert replies == [{"jsonrpc": "2.0", "id": 2,
+                        "error": {"code": -32002, "message": "textDocument/hover before initialize"}}]
+    assert reports == []
+
+
+def test_a_body_that_is_not_json_gets_a_parse_error_and_the_next_message_is_read():
+    replies, reports = serve(frame(b"{not json") + frame(INITIALIZE))
+    assert replies[0] == {"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}}
+    assert replies[1]["id"] == 1 and "capabilities" in replies[1]["result"]
+    assert len(reports) == 1 and reports[0].startswith("a message that is not JSON was skipped (")
+
+
+def test_a_length_too_short_glues_the_next_header_to_the_tail_and_the_reader_finds_it():
+    body = json.dumps(INITIALIZE).encode()
+    replies, reports = serve(frame(INITIALIZE, length=10) + frame(INITIALIZE))
+    # the first 10 bytes are a message of their own (not JSON); the rest of that body is skipped
+    # up to the next `Content-Length:`, which starts in the middle of that line
+    assert replies[0]["error"] == {"code": -32700, "message": "Parse error"}
+    assert replies[1]["id"] == 1 and "capabilities" in replies[1]["result"]
+    assert reports[1] == f"skipped {len(body) - 10} bytes that were not part of any message"
+
+
+def test_a_length_over_the_limit_is_skipped_without_reading_the_body():
+    stream = b"Content-Length: %d\r\n\r\n" % (MAX_BODY + 1) + b"{}\r\n" + frame(INITIALIZE)
+    replies, reports = serve(stream)
+    assert [r["id"] for r in replies] == [1]
+    assert reports == [f"a message of {MAX_BODY + 1} bytes is over the 256 MiB limit; skipped"]
+
+
+def test_a_header_without_a_number_frames_nothing():
+    replies, reports = serve(b"Content-Length: ten\r\n\r\n{}\r\n" + frame(INITIALIZE))
+    assert [r["id"] for r in replies] == [1]
+    assert reports == []
+
+
+def test_params_of_the_wrong_shape_get_invalid_params_for_a_request_and_nothing_for_a_notification():
+    wrong_notification = {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": 5}}
+    stream = frame(INITIALIZE) + frame(INITIALIZED) + frame(hover(3, {"textDocument": 5})) + frame(wrong_notification)
+    replies, reports = serve(stream)
+    assert [r["id"] for r in replies] == [1, 3]
+    assert replies[1]["error"] == {
+        "code": -32602, "message": "Invalid Params: the params of textDocument/hover do not match the protocol"}
+    assert reports == ["textDocument/hover: params do not match the protocol; ignored",
+                       "textDocument/didOpen: params do not match the protocol; ignored"]
+
+
+def test_a_request_after_shutdown_gets_invalid_request():
+    replies, _ = serve(frame(INITIALIZE) + frame(INITIALIZED) + frame(SHUTDOWN) + frame(hover(4)))
+    assert [r["id"] for r in replies] == [1, 9, 4]
+    assert replies[1]["result"] is None
+    assert replies[2]["error"] == {"code": -32600, "message": "textDocument/hover after shutdown"}
