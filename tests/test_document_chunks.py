@@ -1,0 +1,168 @@
+"""The chunk table, line by line: where a run of top-level statements starts, how a class is cut at
+its methods, and what a rescan after an edit keeps. Lines are 0-based, `last` excluded."""
+
+from __future__ import annotations
+
+from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.findings import Position, Span
+
+
+def table(doc: Document) -> list[tuple[str, int, int]]:
+    return [(c.role, c.first, c.last) for c in doc.all_chunks]
+
+
+def insert(doc: Document, line: int, column: int, text: str) -> Document:
+    at = Position(line, column)
+    return doc.apply([(Span(at, at), text)])
+
+
+TOP_LEVEL = '''\
+import os
+x = 1
+y = 2
+# a comment above the decorators
+@decorator
+@other(
+    arg=1,
+)
+def f():
+    pass
+@cache
+import sys
+s = """
+def not_code():
+class Nope:
+"""
+if x:
+    pass
+'''
+
+
+def test_top_level_runs_start_at_compound_statements_and_imports():
+    assert table(Document(TOP_LEVEL)) == [
+        ("top", 0, 4),    # simple statements stay together; a comment goes with what is above it
+        ("top", 4, 10),   # decorators (one spread over lines) start the chunk of their definition
+        ("top", 10, 11),  # a decorator over no definition yet (mid-typing) does not swallow the
+        ("top", 11, 16),  # import below it; lines inside a closed triple-quoted string start nothing
+        ("top", 16, 19),
+    ]
+
+
+def test_each_chunk_holds_its_own_lines_of_text():
+    doc = Document(TOP_LEVEL)
+    assert [c.text for c in doc.all_chunks] == ["".join(TOP_LEVEL.splitlines(True)[c.first:c.last])
+                                                for c in doc.all_chunks]
+    assert doc.chunk_at(9).first == 4 and doc.chunk_at(10).first == 10 and doc.chunk_at(15).first == 11 and doc.chunk_at(18).first == 16
+
+
+CLASS = '''\
+class Loop(Base):
+    """Doc."""
+    size = 1
+
+    @property
+    # between the decorator and its method
+    def fabric(self):
+        return self._fabric
+    shared = 2
+
+    def step(self):
+        text = """
+    def not_a_method(self):
+"""
+        return text
+
+    class Inner:
+        def m(self):
+            pass
+loop = Loop()
+'''
+
+
+def test_a_class_is_cut_into_its_head_and_one_chunk_per_method():
+    doc = Document(CLASS)
+    assert table(doc) == [
+        ("class", 0, 4),    # the class line, its docstring and attributes before the first method
+        ("member", 4, 10),  # a decorated method with its decorator, and the attribute after it
+        ("member", 10, 19),  # a `def` inside a string and a nested class do not cut the method
+        ("top", 19, 21),    # back at column 0: top-level code again
+    ]
+    head = doc.all_chunks[0]
+    assert [c.head for c in doc.all_chunks] == [None, head, head, None]
+    assert [c.indent for c in doc.all_chunks[:3]] == ["    "] * 3
+
+
+def test_a_bracket_closed_at_column_0_does_not_end_the_class():
+    doc = Document("class Config:\n    sizes = dict(\n        a=1,\n)\n    def m(self):\n        pass\n")
+    assert table(doc) == [("class", 0, 4), ("member", 4, 7)]
+
+
+def test_a_class_without_methods_is_one_chunk_and_a_tab_indented_class_is_cut_too():
+    assert table(Document("class Config:\n    x = 1\n    y = 2\nconfig = Config()\n")) == [("top", 0, 5)]
+    tabbed = Document("class T:\n\tdef a(self):\n\t\tpass\n\tdef b(self):\n\t\tpass\n")
+    assert table(tabbed) == [("class", 0, 1), ("member", 1, 3), ("member", 3, 6)]
+    assert tabbed.all_chunks[1].indent == "\t"
+
+
+FUNCTIONS = "import os\n\ndef a():\n    return 1\n\ndef b():\n    return 2\n\ndef c():\n    return 3\n"
+
+
+def test_an_edit_inside_one_chunk_replaces_that_chunk_alone():
+    doc = Document(FUNCTIONS)
+    for chunk in doc.all_chunks:
+        doc.parsed(chunk)
+    before = list(doc.all_chunks)
+    edited = doc.apply([(Span(Position(3, 11), Position(3, 12)), "10")])  # `return 1` -> `return 10`
+    assert table(edited) == table(doc) == [("top", 0, 2), ("top", 2, 5), ("top", 5, 8), ("top", 8, 11)]
+    assert [c is b for c, b in zip(edited.all_chunks, before, strict=True)] == [True, False, True, True]
+    assert edited.all_chunks[1].parsed is None  # parsed again only when asked
+
+
+def test_a_string_opened_mid_typing_hides_nothing_until_it_is_closed():
+    doc = Document(FUNCTIONS)
+    opened = insert(doc, 1, 0, 's = """\n')
+    assert table(opened) == [("top", 0, 3), ("top", 3, 6), ("top", 6, 9), ("top", 9, 12)]
+    closed = insert(opened, 7, 0, '"""\n')  # the string now holds `def a` and `def b`
+    assert table(closed) == [("top", 0, 10), ("top", 10, 13)]
+    for version in (opened, closed):
+        assert table(version) == table(Document(version.text))
+
+
+def test_a_definition_typed_into_a_run_of_statements_splits_it():
+    doc = Document("x = 1\ny = 2\nz = 3\n")
+    assert table(doc) == [("top", 0, 4)]
+    split = doc.apply([(Span(Position(1, 0), Position(1, 5)), "def y(): pass")])
+    assert table(split) == [("top", 0, 1), ("top", 1, 4)]
+    joined = split.apply([(Span(Position(1, 0), Position(1, 13)), "y = 2")])
+    assert table(joined) == [("top", 0, 4)]
+
+
+def test_a_line_inserted_above_moves_the_chunks_below_with_their_trees():
+    # a version made by an edit owns its trees; one made from scratch shares them with the parse cache
+    doc = Document(FUNCTIONS).edited(FUNCTIONS.replace("return 3", "return 4"))
+    lines_before = [doc.parsed(c).tree.body[0].lineno for c in doc.all_chunks]
+    assert lines_before == [1, 3, 6, 9]
+    moved = insert(doc, 0, 0, "import sys\n")  # an import of its own: a chunk of its own
+    assert table(moved) == [("top", 0, 1), ("top", 1, 3), ("top", 3, 6), ("top", 6, 9), ("top", 9, 12)]
+    kept = [c for c in moved.all_chunks if c.parsed is not None]
+    # the edit touched line 0, so `import os` is cut and parsed again; the chunks below came along
+    assert [c.first for c in kept] == [3, 6, 9]
+    assert [c.parsed.tree.body[0].lineno for c in kept] == [4, 7, 10]
+
+
+def test_trees_shared_with_the_parse_cache_are_parsed_again_rather_than_renumbered():
+    doc = Document(FUNCTIONS)
+    shared = [doc.parsed(c).tree for c in doc.all_chunks]
+    moved = insert(doc, 0, 0, "import sys\n")
+    assert [c.parsed for c in moved.all_chunks] == [None] * 5
+    assert [moved.parsed(c).tree.body[0].lineno for c in moved.all_chunks[1:]] == [2, 4, 7, 10]
+    assert [tree.body[0].lineno for tree in shared] == [1, 3, 6, 9]  # the cached trees are untouched
+
+
+def test_a_method_added_to_a_class_cuts_it_once_more():
+    doc = Document(CLASS)
+    added = insert(doc, 9, 0, "    def reset(self):\n        pass\n")
+    assert table(added) == [("class", 0, 4), ("member", 4, 9), ("member", 9, 12), ("member", 12, 21),
+                            ("top", 21, 23)]
+    assert table(added) == table(Document(added.text))
+    assert all(c.head is added.all_chunks[0] for c in added.all_chunks[1:4])
