@@ -87,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--all", action="store_true", help="print every matching record, not only the best")
     explain.set_defaults(run=_explain)
 
+    scan = sub.add_parser("log", help="find the known errors in log files or pasted tracebacks, line by line "
+                                      "('-' reads stdin)")
+    scan.add_argument("paths", nargs="+", metavar="PATH")
+    scan.add_argument("--kb", action="append", default=[], metavar="PATH", help="extra record files or folders")
+    scan.set_defaults(run=_scan_logs)
+
     kb = sub.add_parser("kb", help="the knowledge base: validate record files, count records")
     kb_sub = kb.add_subparsers(metavar="ACTION", required=True)
     validate = kb_sub.add_parser("validate", help="report every bad record with its file and line")
@@ -395,6 +401,39 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool, lightning=
             print("\n---\n")
         print(card_markdown(guess.record, lightning=lightning))
     return EXIT_CLEAN
+
+
+# --- log -------------------------------------------------------------------------------------
+def _scan_logs(args: argparse.Namespace) -> int:
+    """`path:line:column: CODE message` for each line of a log that states a known error, as the
+    editor shows it on a log document; exit 1 when there is one."""
+    from .analysis.document import LINE_BREAK
+    from .analysis.logs import CLI_NOTES, log_findings
+    from .files import read_regular
+    from .report_formats import Entry
+
+    kb = _knowledge_base(args.kb)
+    limit = settings_for(Path.cwd(), Settings()).max_file_bytes
+    status = EXIT_CLEAN
+    for name in args.paths:
+        path = Path("<stdin>" if name == "-" else name)
+        try:
+            data = sys.stdin.buffer.read(limit + 1) if name == "-" else read_regular(name, limit)
+            if len(data) > limit:
+                raise TooLarge(f"more than {limit / 2**20:.1f} MiB")
+        except TooLarge as exc:
+            print(f"{_shown(path)}: {exc} is above the {limit / 2**20:.0f} MiB limit; not read", file=sys.stderr)
+            status = max(status, EXIT_ERROR)
+            continue
+        except SourceError as exc:
+            print(f"{_shown(path)}: {exc}", file=sys.stderr)
+            status = max(status, EXIT_ERROR)
+            continue
+        text = data.decode("utf-8", errors="replace")  # a log is read as it is, a stray byte or not
+        for finding in log_findings(LINE_BREAK.split(text), kb, CLI_NOTES):
+            print(text_line(Entry(path, finding)))
+            status = max(status, EXIT_FINDINGS)
+    return status
 
 
 # --- kb --------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..analysis.findings import Finding, Position, Safety, Severity, Span
+from ..analysis.findings import Finding, Position, Safety
 from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for
 from . import convert, notebook
@@ -33,12 +33,10 @@ from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
     from ..kb.base import KnowledgeBase
-    from ..kb.record import Record
 
 log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.errata"
 EXPLAIN = "errata.explain"
-LOG_LANGUAGES = {"log", "plaintext", "text", "Log"}
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
 
 
@@ -351,7 +349,9 @@ class ErrataServer(LanguageServer):
                 self._report_once(state, "skipped", f"{doc.uri}: {size / 2**20:.1f} MiB is above the "
                                   f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
                 return []
-            return self._log_findings(doc, kb)
+            from ..analysis.logs import log_findings
+
+            return log_findings(doc.lines, kb)
         from ..analysis.engine import check_document, check_source
 
         # The previous version's document model: only what the edit touched is scanned and parsed
@@ -378,38 +378,6 @@ class ErrataServer(LanguageServer):
         if what not in state.reported:
             state.reported.add(what)
             self.log(message, types.MessageType.Warning)
-
-    def _log_findings(self, doc: TextDocument, kb: KnowledgeBase) -> list[Finding]:
-        """A diagnostic on each line of a log that states a known error; a line that states an
-        exception no message matches exactly gets the record that fits it best, said to be approximate."""
-        from ..kb.match import exception_messages
-
-        found = []
-        for number, line in enumerate(doc.lines):
-            if len(line) > 20_000 or not line.strip():
-                continue
-            matches = kb.match_details(line)
-            stated = exception_messages(line)
-            if matches:
-                record, text = matches[0].record, matches[0].text
-                start = max(line.find(text), 0)
-                note = "known error, hover for how to fix it"
-            elif stated:
-                guesses = kb.guess(line, limit=1)
-                if not guesses:
-                    continue
-                record, text = guesses[0].record, stated[0][1]
-                start = max(line.find(text), 0)
-                note = "close to a known error (approximate match), hover for it"
-            else:
-                continue
-            cls = stated[0][0] if stated else record.error_class
-            message = f"{cls}: {' '.join(text.split())[:200]} — {note}"
-            found.append(Finding(
-                _log_code(record), record.id, Span(Position(number, start), Position(number, start + len(text))),
-                message, Severity.WARNING if record.error_class.endswith("Warning") else Severity.ERROR,
-                (), "log-match"))
-        return found
 
     def schedule(self, uri: str) -> None:
         """Check a document now. While a check runs, changes only mark the text as moved on: when
@@ -732,18 +700,15 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
 
 
 def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
-    from ..analysis.engine import NOQA
+    """The engine's `# noqa` insertion for this finding's line, in the client's positions."""
+    from ..analysis.suppressions import add_noqa
 
-    line = doc.lines[finding.span.start.line]
-    end = doc.to_client(Position(finding.span.start.line, len(line)), encoding)
-    existing = NOQA.search(line)
-    if existing and existing["codes"] is None:
-        return None  # a bare noqa comment already silences everything
-    if existing:
-        at = doc.to_client(Position(finding.span.start.line, existing.end()), encoding)
-        return types.TextEdit(range=types.Range(at, at), new_text=f", {finding.code}")
-    padding = "" if not line.strip() else "  "
-    return types.TextEdit(range=types.Range(end, end), new_text=f"{padding}# noqa: {finding.code}")
+    inserts = add_noqa(doc.lines, [finding])
+    if not inserts:
+        return None
+    line, column, text = inserts[0]
+    at = doc.to_client(Position(line, column), encoding)
+    return types.TextEdit(range=types.Range(at, at), new_text=text)
 
 
 # --- hover -------------------------------------------------------------------------------------
@@ -770,22 +735,10 @@ async def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | No
 
 def _noqa_hover(line: str, pos: Position) -> types.Hover | None:
     """On a code inside a `# noqa: ...` comment: what that rule catches."""
-    from ..analysis.rules import BY_CODE
-    from ..analysis.suppressions import UNUSED_NOQA, noqa_code_at
+    from ..analysis.suppressions import noqa_code_help
 
-    code = noqa_code_at(line, pos.column)
-    if code is None:
-        return None
-    rule = BY_CODE.get(code)
-    if rule is not None:
-        text = f"**{code}** `{rule.name}` · {rule.summary}\n\n`errata-lsp rule {code}` prints its page."
-    elif code == UNUSED_NOQA:
-        text = f"**{code}** `unused-noqa` · a `# noqa` code that silences nothing, or that no rule has"
-    elif code.startswith("LXF"):
-        text = f"**{code}**: no errata rule has this code."
-    else:
-        return None  # another tool's code
-    return types.Hover(contents=_markdown(text))
+    text = noqa_code_help(line, pos.column)
+    return types.Hover(contents=_markdown(text)) if text is not None else None
 
 
 def _markdown(value: str) -> types.MarkupContent:
@@ -838,19 +791,10 @@ def _size(text: str, limit: int) -> int:
     return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
 
 
-def _log_code(record: Record) -> str:
-    """A code a person can read and search for: the rule that prevents the error, else the record's
-    own code or slug, else its error class."""
-    from ..analysis.rules import RULES
-
-    for rule in RULES:
-        if rule.record == record.id:
-            return rule.code
-    return record.get("errorCode") or record.get("slug") or record.error_class.rsplit(".", 1)[-1]
-
-
 def _is_log(doc: TextDocument) -> bool:
-    return doc.language_id in LOG_LANGUAGES or doc.uri.endswith((".log", ".txt"))
+    from ..analysis.logs import is_log
+
+    return is_log(doc.uri, doc.language_id)
 
 
 def _path(uri: str | None) -> Path | None:
