@@ -9,7 +9,6 @@ engine -> findings mapped back to cells -> diagnostics, code actions, hovers.
 
 from __future__ import annotations
 
-import json
 
 import asyncio
 from dataclasses import dataclass, field
@@ -139,7 +138,7 @@ def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     mine = [f for f in analysis.findings if f.cell == uri]
     diagnostics = [f.diagnostic for f in mine]
     result_id = f"nb-{analysis.revision}-{analysis.generation}-{hash(tuple(d.message for d in diagnostics))}"
-    payloads = [json.dumps(ls.protocol._converter.unstructure(d), separators=(",", ":")) for d in diagnostics]
+    payloads = [ls.to_json(d) for d in diagnostics]
     return DocumentState(doc, analysis=Analysis(doc.snapshot(), analysis.generation, [f.finding for f in mine],
                                                 diagnostics, payloads, result_id))
 

@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from .. import __version__
@@ -29,6 +27,7 @@ from ..analysis.findings import Finding, Position, Safety
 from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for
 from . import convert, notebook
+from .pygls_adapter import AdaptedProtocol, AdaptedServer
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -106,52 +105,9 @@ class CollectorPause:
                 gc.freeze()
 
 
-class ErrataProtocol(LanguageServerProtocol):
-    """Keeps open documents in the server's own store (exact LSP line breaks, clamped ranges)."""
-
-    _server: ErrataServer
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
-        yield from self._user(types.TEXT_DOCUMENT_DID_OPEN, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
-        yield from self._user(types.TEXT_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
-        yield from self._user(types.TEXT_DOCUMENT_DID_CLOSE, params)
-
-    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
-    def lsp_notebook_document__did_open(self, params: types.DidOpenNotebookDocumentParams):
-        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_OPEN, params)
-
-    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
-    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):
-        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
-    def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams):
-        yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CLOSE, params)
-
-    def _user(self, method: str, params: Any):
-        handler = self.fm.features.get(method)
-        if handler is not None:
-            yield handler, (params,), None
-
-    def _send_raw(self, body: str) -> None:
-        """Send a message already written as JSON (ASCII), framed as pygls frames its own."""
-        if self.writer is None:
-            return
-        data = body.encode(self.CHARSET)
-        self.writer.write(f"Content-Length: {len(data)}\r\n"
-                          f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n".encode() + data)
-
-
-class ErrataServer(LanguageServer):
+class ErrataServer(AdaptedServer):
     def __init__(self) -> None:
-        super().__init__("errata", __version__, protocol_cls=ErrataProtocol,
+        super().__init__("errata", __version__, protocol_cls=AdaptedProtocol,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          notebook_document_sync=notebook.SYNC_OPTIONS)
         self.states: dict[str, DocumentState] = {}
@@ -191,13 +147,6 @@ class ErrataServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(type=kind, message=f"errata: {message}"))
         except Exception:  # no client to tell: the message is in the server's own log
             pass
-
-    def _start_io_async(self, stdin=None, stdout=None) -> int:
-        import sys
-
-        from .framing import run
-
-        return run(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log and keep serving: bad input from a client is never a reason to stop."""
@@ -329,8 +278,7 @@ class ErrataServer(LanguageServer):
                 done = converted.get(key) or previous.get(key)
                 if done is None:
                     diagnostic = convert.diagnostic(finding, doc, self.encoding, kb)
-                    done = diagnostic, json.dumps(self.protocol._converter.unstructure(diagnostic),
-                                                  separators=(",", ":"))
+                    done = diagnostic, self.to_json(diagnostic)
                 converted[key] = done
                 pairs.append(done)
             state.converted = converted  # only what this text uses: the cache never outgrows the findings
@@ -414,7 +362,7 @@ class ErrataServer(LanguageServer):
         """publishDiagnostics written from each diagnostic's cached JSON (no conversion per publish)."""
         body = (f'{{"jsonrpc":"2.0","method":"{types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}","params":'
                 f'{{"uri":{json.dumps(uri)},"version":{json.dumps(version)},"diagnostics":[{",".join(payloads)}]}}}}')
-        self.protocol._send_raw(body)
+        self.protocol.send_raw(body)
 
     def fix_all(self, analysis: Analysis) -> tuple[str, int]:
         """Every safe fix applied to the analysed text (in a worker thread)."""
@@ -825,7 +773,7 @@ def serve(tcp: str | None = None) -> int:
         return 0
     import sys
 
-    return server._start_io_async(sys.stdin.buffer, sys.stdout.buffer)
+    return server.serve_stdio(sys.stdin.buffer, sys.stdout.buffer)
 
 
 def _detect_problems(paths: tuple[str, ...]) -> list:
