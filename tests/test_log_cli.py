@@ -66,3 +66,20 @@ def test_the_editor_wording_is_the_engine_default():
     assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column, f.rule) for f in found] == [
         ("LXF001", 0, 20, 99, "log-match"), ("LXF002", 2, 12, 93, "log-match")]
     assert found[0].message.endswith(" — " + EDITOR_NOTES[1])
+
+
+def test_explain_falls_back_from_the_message_to_an_older_wording_to_the_closest_records():
+    """One function answers `errata-lsp explain` and the editor's `errata.explain`."""
+    from errata_lsp.analysis.logs import explain
+
+    kb = KnowledgeBase.load()
+    exact = explain(kb, JOB)
+    assert [r.id for r in exact.records] == ["7c98b3e7e2bf13da"] and exact.note is None and not exact.approximate
+    older = explain(kb, "RuntimeError: To use Fabric with more than one device, you must call `.launch()` or use "
+                        "the CLI: `lightning run model --help`.")
+    assert [r.id for r in older.records] == ["2c0b49e3e0298c1c"] and not older.approximate
+    assert older.note == "*This is how lightning 2.1.0-2.2.5 words the message.*"
+    close = explain(kb, "activation_checkpointing_policy must be a set")
+    assert close.approximate and close.records[0].id == "7c98b3e7e2bf13da"
+    assert close.note.startswith("*No known message matches this text exactly. Closest known errors (approximate match")
+    assert explain(kb, "all good") == type(exact)([])

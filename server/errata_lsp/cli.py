@@ -363,43 +363,25 @@ def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from .analysis.logs import explain
     from .environment import with_environment
-    from .kb.versions import older_wordings
 
     text = sys.stdin.read() if args.text == ["-"] else " ".join(args.text)
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
-    matches = kb.match(text)
-    if not matches:
-        older = older_wordings(kb, text)
-        if older:
-            print(older[0] + "\n")
-            matches = older[1]
-    if not matches:
-        return _explain_approximately(kb, text, args.all, lightning)
-    for i, record in enumerate(matches if args.all else matches[:1]):
+    found = explain(kb, text)
+    if not found.records:
+        print("No known error matches this text.", file=sys.stderr)
+        return EXIT_FINDINGS
+    if found.note is not None:
+        print(found.note + "\n")
+    for i, record in enumerate(found.records if args.all else found.records[:1]):
         if i:
             print("\n---\n")
         print(card_markdown(record, lightning=lightning))
-    if len(matches) > 1 and not args.all:
-        print(f"\n({len(matches) - 1} more record(s) match; --all shows them)", file=sys.stderr)
-    return EXIT_CLEAN
-
-
-def _explain_approximately(kb: KnowledgeBase, text: str, every: bool, lightning=None) -> int:
-    """No message matches exactly: the records that fit best, with their scores, then the best card."""
-    from .kb.rank import approximate_note
-
-    guesses = kb.guess(text)
-    if not guesses:
-        print("No known error matches this text.", file=sys.stderr)
-        return EXIT_FINDINGS
-    print(approximate_note(guesses) + "\n")
-    for i, guess in enumerate(guesses if every else guesses[:1]):
-        if i:
-            print("\n---\n")
-        print(card_markdown(guess.record, lightning=lightning))
+    if len(found.records) > 1 and not args.all and not found.approximate:
+        print(f"\n({len(found.records) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN
 
 

@@ -1,10 +1,12 @@
-"""Logs and tracebacks read line by line against the knowledge base: a finding on each line that
-states a known error, so a pasted traceback is explained where it lies (in the editor and by
-`errata-lsp log`). Nothing here runs or imports the code the log came from.
+"""Logs and tracebacks read against the knowledge base: a finding on each line that states a known
+error, so a pasted traceback is explained where it lies (in the editor and by `errata-lsp log`), and
+the records that explain a whole text (`errata.explain`, `errata-lsp explain`). Nothing here runs
+or imports the code the log came from.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .findings import Finding, Position, Severity, Span
@@ -69,3 +71,31 @@ def log_code(record: Record) -> str:
         if rule.record == record.id:
             return rule.code
     return str(record.get("errorCode") or record.get("slug") or record.error_class.rsplit(".", 1)[-1])
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The records that explain a message or traceback, best first, and what to say before their
+    cards: which older Lightning words it so, or that no message matched exactly."""
+
+    records: list[Record]
+    note: str | None = None
+    approximate: bool = False
+
+
+def explain(kb: KnowledgeBase, text: str) -> Explanation:
+    """The records whose message `text` states; else those of an older release's wording; else the
+    records that fit best, said to be approximate (`errata-lsp explain` and `errata.explain`)."""
+    from ..kb.rank import approximate_note
+    from ..kb.versions import older_wordings
+
+    matches = kb.match(text)
+    if matches:
+        return Explanation(list(matches))
+    older = older_wordings(kb, text)  # the words of an older Lightning release
+    if older:
+        return Explanation(list(older[1]), older[0])
+    guesses = kb.guess(text)
+    if guesses:
+        return Explanation([g.record for g in guesses], approximate_note(guesses), approximate=True)
+    return Explanation([])

@@ -287,22 +287,15 @@ class Session:
 
     def explain(self, text: str) -> str | None:
         """The card of the record that best matches a message or traceback (in a worker thread)."""
+        from ..analysis.logs import explain
         from ..kb import card_markdown
-        from ..kb.rank import approximate_note
 
-        kb = self.kb
         lightning = self.lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
-        matches = kb.match(text)
-        if matches:
-            return card_markdown(matches[0], lightning=lightning)
-        from ..kb.versions import older_wordings
-
-        older = older_wordings(kb, text)  # the words of an older Lightning release
-        if older:
-            return older[0] + "\n\n" + card_markdown(older[1][0], lightning=lightning)
-        guesses = kb.guess(text)  # no exact match: the records that fit best, said to be approximate
-        return (approximate_note(guesses) + "\n\n" + card_markdown(guesses[0].record, lightning=lightning)
-                if guesses else None)
+        found = explain(self.kb, text)
+        if not found.records:
+            return None
+        card = card_markdown(found.records[0], lightning=lightning)
+        return card if found.note is None else found.note + "\n\n" + card
 
 
 def is_log(doc: TextDocument) -> bool:
