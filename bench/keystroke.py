@@ -36,7 +36,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 import gen_script  # noqa: E402
-from lsp_client import CLIENT_CAPABILITIES, LspClient, _status_kb, process_tree, utf16_len  # noqa: E402
+from lsp_client import CLIENT_CAPABILITIES, process_tree, spawn, status_kb, utf16_len  # noqa: E402
 from run import server_commands  # noqa: E402
 from stats import percentile  # noqa: E402
 
@@ -78,7 +78,7 @@ def keystroke_position(text: str, where: float = 0.4) -> tuple[int, int]:
 
 
 def rss_mb(pid: int, key: str = "VmRSS") -> float:
-    return sum(_status_kb(p, key) for p in process_tree(pid)) / 1024
+    return sum(status_kb(p, key) for p in process_tree(pid)) / 1024
 
 
 async def session(cmd: list[str], text: str, path: Path, workspace: Path, changes: int, typing: int,
@@ -86,7 +86,7 @@ async def session(cmd: list[str], text: str, path: Path, workspace: Path, change
     res: dict = {"error": None}
     uri = path.resolve().as_uri()
     root = workspace.resolve().as_uri()
-    c = LspClient(cmd, cwd=str(workspace))
+    c = None
     line, col = keystroke_position(text)
     res["keystroke_at"] = [line, col]
     version = 1
@@ -102,7 +102,7 @@ async def session(cmd: list[str], text: str, path: Path, workspace: Path, change
         nonlocal version, typed
         version += 1
         ts = time.perf_counter()
-        await c.notify("textDocument/didChange", {
+        c.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"range": {"start": {"line": line, "character": col + typed},
                                           "end": {"line": line, "character": col + typed}},
@@ -111,15 +111,15 @@ async def session(cmd: list[str], text: str, path: Path, workspace: Path, change
         return ts
 
     try:
-        await c.start()
-        reply = await asyncio.wait_for(c.request("initialize", {
+        c = spawn(cmd, cwd=str(workspace))
+        reply = await asyncio.wait_for(c.arequest("initialize", {
             "processId": os.getpid(), "rootUri": root, "capabilities": CLIENT_CAPABILITIES,
             "workspaceFolders": [{"uri": root, "name": workspace.name}], "initializationOptions": {}}), timeout_s)
-        if "__error__" in reply:
-            raise RuntimeError(f"initialize failed: {reply['__error__']}")
-        await c.notify("initialized", {})
+        if "error" in reply:
+            raise RuntimeError(f"initialize failed: {reply['error']}")
+        c.notify("initialized", {})
         t_open = time.perf_counter()
-        await c.notify("textDocument/didOpen", {"textDocument": {
+        c.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
         t = await c.wait_for(lambda: len(pubs()) > 0, timeout_s)
         res["spawn_ms"] = (t - c.t_spawn) * 1000
@@ -155,11 +155,11 @@ async def session(cmd: list[str], text: str, path: Path, workspace: Path, change
     except Exception as exc:  # noqa: BLE001 - a benchmark records failures
         res["error"] = f"{type(exc).__name__}: {exc}"
     finally:
-        if c.proc is not None:
+        if c is not None:
             if res["error"] is None:
-                await c.close()
+                await c.aclose()
             else:
-                await c.kill()
+                c.kill()
     return res
 
 

@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
-"""A small asyncio LSP client over stdio that times one server session.
-
-It writes the JSON-RPC framing itself (Content-Length headers, UTF-8 bodies) and sends only
-to the child process it started. One *session* is:
+"""One timed LSP session against a server command, with the client the test suite uses
+(tests/stdio_client.py: frames written by hand, each message stamped on arrival). One *session* is:
 
     spawn ── initialize ──► reply                       init_ms     (process start → initialize reply)
     initialized, didOpen(v1) ──► publishDiagnostics     open_ms     (first publish for the URI)
@@ -31,10 +29,12 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: the test suite's client
+from tests.stdio_client import LspClient, ServerDied, peak_rss_kb, process_tree, status_kb  # noqa: E402,F401
 
 # --------------------------------------------------------------------------- positions
 
@@ -71,246 +71,17 @@ def comment_end_position(text: str, where: float = 0.4) -> tuple[int, int]:
     return len(lines) - 1, 0
 
 
-# --------------------------------------------------------------------------- process tree / memory
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            with open(f"/proc/{d}/stat", "rb") as f:
-                stat = f.read()
-            ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
-        except (OSError, ValueError):
-            continue
-        if ppid == pid:
-            out.append(int(d))
-    return out
-
-
-def process_tree(pid: int) -> list[int]:
-    todo, seen = [pid], []
-    while todo:
-        p = todo.pop()
-        seen.append(p)
-        todo.extend(_children(p))
-    return seen
-
-
-def _status_kb(pid: int, key: str) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(key + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def peak_rss_kb(pid: int) -> dict[str, Any]:
-    """VmHWM (peak resident set) of the process plus all its descendants, in KiB."""
-    pids = process_tree(pid)
-    return {
-        "peak_rss_kb": sum(_status_kb(p, "VmHWM") for p in pids),
-        "rss_kb": sum(_status_kb(p, "VmRSS") for p in pids),
-        "pids": len(pids),
-    }
-
-
-# --------------------------------------------------------------------------- JSON-RPC client
-
-
-class ServerDied(RuntimeError):
-    pass
-
-
-@dataclass
-class Publish:
-    t: float
-    version: int | None
-    diagnostics: list
-
-
-class LspClient:
-    def __init__(self, cmd: list[str], cwd: str | None = None, stderr_path: str | None = None,
-                 env: dict | None = None):
-        self.cmd = cmd
-        self.cwd = cwd
-        self.stderr_path = stderr_path
-        self.env = env
-        self.proc: asyncio.subprocess.Process | None = None
-        self._next_id = 0
-        self._pending: dict[int, asyncio.Future] = {}
-        self.publishes: dict[str, list[Publish]] = {}
-        self._waiters: list[tuple[Callable[[], bool], asyncio.Future]] = []
-        self._reader_task: asyncio.Task | None = None
-        self._stderr_file = None
-        self.t_spawn = 0.0
-        self.notifications: list[str] = []
-        self.server_requests: list[str] = []
-
-    # -- lifecycle
-    async def start(self) -> None:
-        self._stderr_file = open(self.stderr_path, "wb") if self.stderr_path else asyncio.subprocess.DEVNULL  # noqa: SIM115
-        # Servers start as installed ones do, with their bytecode cached: a PYTHONDONTWRITEBYTECODE
-        # inherited from the shell would make a source checkout compile itself at every spawn.
-        env = dict(self.env if self.env is not None else os.environ)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        self.t_spawn = time.perf_counter()
-        self.proc = await asyncio.create_subprocess_exec(
-            *self.cmd, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=self._stderr_file, cwd=self.cwd, env=env, limit=2**24,
-        )
-        self._reader_task = asyncio.create_task(self._read_loop())
-
-    async def close(self, timeout: float = 10.0) -> dict:
-        """shutdown + exit; kill if it does not go. Returns how it ended."""
-        how = "exit"
-        try:
-            if self.proc.returncode is None:
-                await asyncio.wait_for(self.request("shutdown", None), timeout)
-                await self.notify("exit", None)
-                await asyncio.wait_for(self.proc.wait(), timeout)
-        except (asyncio.TimeoutError, ServerDied, ConnectionError, BrokenPipeError):
-            how = "killed"
-        finally:
-            await self.kill()
-        return {"ended": how, "returncode": self.proc.returncode}
-
-    async def kill(self) -> None:
-        if self.proc and self.proc.returncode is None:
-            for p in reversed(process_tree(self.proc.pid)):
-                try:
-                    os.kill(p, 9)
-                except OSError:
-                    pass
-            try:
-                await asyncio.wait_for(self.proc.wait(), 5)
-            except asyncio.TimeoutError:
-                pass
-        if self._reader_task:
-            self._reader_task.cancel()
-            try:
-                await self._reader_task
-            except (asyncio.CancelledError, Exception):
-                pass
-        if self._stderr_file not in (None, asyncio.subprocess.DEVNULL):
-            self._stderr_file.close()
-            self._stderr_file = None
-
-    # -- wire
-    async def _send(self, msg: dict) -> None:
-        body = json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        if self.proc.returncode is not None:
-            raise ServerDied(f"server exited with {self.proc.returncode}")
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        await self.proc.stdin.drain()
-
-    def request_nowait(self, method: str, params: Any) -> tuple[int, asyncio.Future]:
-        """Send a request; returns its id and the future of its reply."""
-        self._next_id += 1
-        rid = self._next_id
-        fut = asyncio.get_running_loop().create_future()
-        self._pending[rid] = fut
-
-        async def send() -> None:
-            try:
-                await self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-            except Exception as e:  # noqa: BLE001
-                if not fut.done():
-                    fut.set_exception(e)
-
-        asyncio.ensure_future(send())
-        return rid, fut
-
-    async def request(self, method: str, params: Any) -> Any:
-        _, fut = self.request_nowait(method, params)
-        return await fut
-
-    async def notify(self, method: str, params: Any) -> None:
-        msg = {"jsonrpc": "2.0", "method": method}
-        if params is not None:
-            msg["params"] = params
-        await self._send(msg)
-
-    async def _read_loop(self) -> None:
-        r = self.proc.stdout
-        try:
-            while True:
-                length = None
-                while True:
-                    line = await r.readline()
-                    if not line:
-                        raise ServerDied("EOF from server")
-                    line = line.strip()
-                    if not line:
-                        break
-                    k, _, v = line.partition(b":")
-                    if k.strip().lower() == b"content-length":
-                        length = int(v)
-                if length is None:
-                    continue
-                body = await r.readexactly(length)
-                now = time.perf_counter()
-                self._dispatch(json.loads(body), now)
-        except (ServerDied, asyncio.IncompleteReadError, ConnectionError) as e:
-            err = e if isinstance(e, ServerDied) else ServerDied(str(e))
-            for fut in list(self._pending.values()):
-                if not fut.done():
-                    fut.set_exception(err)
-            for _, fut in self._waiters:
-                if not fut.done():
-                    fut.set_exception(err)
-
-    def _dispatch(self, msg: dict, now: float) -> None:
-        if "id" in msg and "method" not in msg:  # response
-            fut = self._pending.pop(msg["id"], None)
-            if fut and not fut.done():
-                if "error" in msg:
-                    fut.set_result({"__error__": msg["error"], "__t__": now})
-                else:
-                    fut.set_result({"result": msg.get("result"), "__t__": now})
-            return
-        method = msg.get("method")
-        if "id" in msg:  # server -> client request: answer so the server is not blocked
-            self.server_requests.append(method)
-            params = msg.get("params") or {}
-            if method == "workspace/configuration":
-                result = [None for _ in params.get("items", [])]
-            elif method == "workspace/workspaceFolders":
-                result = None
-            else:
-                result = None
-            asyncio.get_running_loop().create_task(
-                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": result}))
-            return
-        if method == "textDocument/publishDiagnostics":
-            p = msg["params"]
-            self.publishes.setdefault(p["uri"], []).append(
-                Publish(now, p.get("version"), p.get("diagnostics") or []))
-            for pred, fut in list(self._waiters):
-                if not fut.done() and pred():
-                    fut.set_result(now)
-        else:
-            self.notifications.append(method)
-
-    async def wait_for(self, pred: Callable[[], bool], timeout: float) -> float:
-        """Wait until pred() holds after a publishDiagnostics; returns that publish's arrival time."""
-        if pred():
-            return time.perf_counter()
-        fut = asyncio.get_running_loop().create_future()
-        item = (pred, fut)
-        self._waiters.append(item)
-        try:
-            return await asyncio.wait_for(fut, timeout)
-        finally:
-            self._waiters.remove(item)
-
-
 # --------------------------------------------------------------------------- a timed session
+
+
+def spawn(cmd: list[str], cwd: str | None = None, stderr_path: str | None = None, env: dict | None = None) -> LspClient:
+    """The server started for a timed session."""
+    client = LspClient(cmd, env=env, cwd=cwd, stderr_path=stderr_path, start=False)
+    client.config = None  # `workspace/configuration` answered with null per item, as by a client with no settings
+    # Servers start as installed ones do, with their bytecode cached: a PYTHONDONTWRITEBYTECODE
+    # inherited from the shell would make a source checkout compile itself at every spawn.
+    client.start(drop_env=("PYTHONDONTWRITEBYTECODE",))
+    return client
 
 CLIENT_CAPABILITIES = {
     "general": {"positionEncodings": ["utf-16"]},
@@ -378,11 +149,11 @@ async def run_session(spec: SessionSpec) -> dict:
     res: dict[str, Any] = {"error": None}
     uri = Path(spec.path).resolve().as_uri()
     root_uri = Path(spec.workspace).resolve().as_uri()
-    c = LspClient(spec.cmd, cwd=spec.workspace, stderr_path=spec.stderr_path, env=spec.env)
     t_session = time.perf_counter()
+    c: LspClient | None = None
     try:
-        await c.start()
-        reply = await asyncio.wait_for(c.request("initialize", {
+        c = spawn(spec.cmd, cwd=spec.workspace, stderr_path=spec.stderr_path, env=spec.env)
+        reply = await asyncio.wait_for(c.arequest("initialize", {
             "processId": os.getpid(),
             "clientInfo": {"name": "errata-bench", "version": "0.1"},
             "rootUri": root_uri,
@@ -392,19 +163,19 @@ async def run_session(spec: SessionSpec) -> dict:
             "initializationOptions": {},
             "trace": "off",
         }), spec.request_timeout_s)
-        if "__error__" in reply:
-            raise RuntimeError(f"initialize failed: {reply['__error__']}")
+        if "error" in reply:
+            raise RuntimeError(f"initialize failed: {reply['error']}")
         res["init_ms"] = _ms(c.t_spawn, reply["__t__"])
         caps = reply["result"].get("capabilities", {})
         sync = caps.get("textDocumentSync")
         sync_kind = sync.get("change", 0) if isinstance(sync, dict) else (sync or 0)
         res["sync_kind"] = {0: "none", 1: "full", 2: "incremental"}.get(sync_kind, str(sync_kind))
         res["server_info"] = reply["result"].get("serverInfo")
-        await c.notify("initialized", {})
+        c.notify("initialized", {})
 
         # ---- open
         t0 = time.perf_counter()
-        await c.notify("textDocument/didOpen", {"textDocument": {
+        c.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": spec.text}})
         pubs = lambda: c.publishes.get(uri, [])  # noqa: E731
         t1 = await c.wait_for(lambda: len(pubs()) > 0, spec.diag_timeout_s)
@@ -434,11 +205,11 @@ async def run_session(spec: SessionSpec) -> dict:
             try:
                 r = await asyncio.wait_for(asyncio.shield(fut), spec.request_timeout_s)
             except asyncio.TimeoutError:
-                await c.notify("$/cancelRequest", {"id": rid})
+                c.notify("$/cancelRequest", {"id": rid})
                 raise SoftTimeout(f"{method} took more than {spec.request_timeout_s:g} s") from None
-            if "__error__" in r:
-                raise RuntimeError(f"{method} failed: {r['__error__']}")
-            return _ms(ts, r["__t__"]), r["result"]
+            if "error" in r:
+                raise RuntimeError(f"{method} failed: {r['error']}")
+            return _ms(ts, r["__t__"]), r.get("result")
 
         async def warm_loop(method: str, params: Callable[[], dict]) -> list[float]:
             out: list[float] = []
@@ -491,7 +262,7 @@ async def run_session(spec: SessionSpec) -> dict:
             else:
                 pred = lambda n=n_before: len(pubs()) > n  # noqa: E731
             ts = time.perf_counter()
-            await c.notify("textDocument/didChange", {
+            c.notify("textDocument/didChange", {
                 "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
             t_pub = await c.wait_for(pred, spec.diag_timeout_s)
             res["change_ms"].append(_ms(ts, t_pub))
@@ -508,7 +279,7 @@ async def run_session(spec: SessionSpec) -> dict:
             for j in range(spec.burst):
                 k = k0 + j
                 ts = time.perf_counter()
-                await c.notify("textDocument/didChange", {
+                c.notify("textDocument/didChange", {
                     "textDocument": {"uri": uri, "version": 2 + k},
                     "contentChanges": [{"range": {"start": {"line": line, "character": col + k},
                                                   "end": {"line": line, "character": col + k}},
@@ -532,13 +303,13 @@ async def run_session(spec: SessionSpec) -> dict:
     except Exception as e:  # noqa: BLE001 - a benchmark records failures, it does not crash
         res["error"] = f"{type(e).__name__}: {e}"
     finally:
-        if c.proc is not None:
+        if c is not None:
             if res["error"] is None:
-                res.update(await c.close())
+                res.update(await c.aclose())
             else:
-                await c.kill()
+                c.kill()
     res["session_s"] = round(time.perf_counter() - t_session, 3)
-    res["server_requests"] = sorted(set(c.server_requests))
+    res["server_requests"] = sorted({m["method"] for m in c.server_requests}) if c is not None else []
     return res
 
 

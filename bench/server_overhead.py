@@ -44,17 +44,18 @@ workspace = Path(tempfile.mkdtemp(prefix="errata-overhead-"))
 path = workspace / "src" / "gen.py"
 ls = lsp_server.ErrataServer()
 ls.protocol.server_capabilities = None  # no client: UTF-16, as most editors
-ls.root = workspace
+session = getattr(ls, "session", ls)  # before the session object, the server held its own state
+session.root = workspace
 doc = TextDocument(path.as_uri(), text, 1)
 state = lsp_server.DocumentState(doc)
-report = engine.check_source(text, str(path), ls.settings_for(doc.uri))
+report = engine.check_source(text, str(path), session.settings_for(doc.uri))
 engine.check_source = lambda *args, **kwargs: report  # the engine's share is left out
 new_api = hasattr(state, "converted")
 
 
 def analyse():
     if new_api:
-        return ls.analyse(state, doc.snapshot(), ls._settings)
+        return ls.analyse(state, doc.snapshot(), session.snapshot if session is not ls else ls._settings)
     return ls.analyse(state)
 
 

@@ -10,10 +10,10 @@ import pytest
 from errata_lsp.analysis import check_source
 
 try:
-    from reliability.lsp_client import SAMPLE, RawClient
+    from stdio_client import SAMPLE, LspClient
     from reliability.odd_files import run_cli
 except ImportError:
-    from tests.reliability.lsp_client import SAMPLE, RawClient
+    from tests.stdio_client import SAMPLE, LspClient
     from tests.reliability.odd_files import run_cli
 
 IMPORT = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -51,7 +51,7 @@ def test_the_command_line_says_which_line_was_not_checked(tmp_path):
 
 
 # --- paths that cannot be resolved ------------------------------------------------------------------------
-def published(client: RawClient, uri: str) -> list[dict]:
+def published(client: LspClient, uri: str) -> list[dict]:
     return client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri,
                                     timeout=60)["diagnostics"]
 
@@ -66,7 +66,7 @@ def test_documents_whose_path_cannot_be_resolved_are_still_checked(tmp_path):
         "nul-byte": tmp_path.as_uri() + "/nul%00name.py",
         "over-long": tmp_path.as_uri() + "/" + long_name + "/a.py",
     }
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(root=tmp_path.as_uri())
         for uri in uris.values():
@@ -83,7 +83,7 @@ def test_documents_whose_path_cannot_be_resolved_are_still_checked(tmp_path):
 def test_a_path_that_resolves_still_gets_the_workspace_settings(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.errata]\nignore = ["LXF001"]\n', encoding="utf-8")
     uri = (tmp_path / "pkg" / "a.py").as_uri()
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(root=tmp_path.as_uri())
         client.open(uri, SAMPLE)

@@ -22,10 +22,10 @@ import pytest
 from errata_lsp.analysis import fix_all
 
 try:
-    from reliability.lsp_client import RawClient
+    from stdio_client import LspClient
     from reliability.profiles import scaled, soak
 except ImportError:
-    from tests.reliability.lsp_client import RawClient
+    from tests.stdio_client import LspClient
     from tests.reliability.profiles import scaled, soak
 
 URI = "file:///tmp/errata-reliability/incremental.py"
@@ -100,8 +100,8 @@ class ClientDoc:
         return change
 
 
-def session(encoding: str, pull: bool = True) -> tuple[RawClient, str]:
-    client = RawClient()
+def session(encoding: str, pull: bool = True) -> tuple[LspClient, str]:
+    client = LspClient()
     caps = {"general": {"positionEncodings": [encoding]}}
     if pull:
         caps["textDocument"] = {"diagnostic": {"dynamicRegistration": False}}
@@ -109,7 +109,7 @@ def session(encoding: str, pull: bool = True) -> tuple[RawClient, str]:
     return client, result["capabilities"].get("positionEncoding", "utf-16")
 
 
-def check_diagnostic(client: RawClient, doc: ClientDoc, context: str) -> None:
+def check_diagnostic(client: LspClient, doc: ClientDoc, context: str) -> None:
     report = client.request("textDocument/diagnostic", {"textDocument": {"uri": URI}}, timeout=30)
     lxf001 = [d for d in report["items"] if d.get("code") == "LXF001"]
     line, start, end = doc.expected_range()
@@ -140,7 +140,7 @@ def apply_lsp_edits(text: str, edits: list[dict], encoding: str) -> str:
     return text
 
 
-def check_text(client: RawClient, doc: ClientDoc, context: str) -> None:
+def check_text(client: LspClient, doc: ClientDoc, context: str) -> None:
     """The fix-all action's edits, computed on the server's text, applied to the client's text,
     give `fix_all` of the client's text: the two texts agree."""
     end = doc.end()
@@ -155,7 +155,7 @@ def check_text(client: RawClient, doc: ClientDoc, context: str) -> None:
     assert got == expected, f"{context}: the server's edits do not fit the client's text\ntext: {doc.text!r}\nedits: {edits}"
 
 
-def run_edits(client: RawClient, doc: ClientDoc, rng: random.Random, edits: int, check_every: int = 20) -> None:
+def run_edits(client: LspClient, doc: ClientDoc, rng: random.Random, edits: int, check_every: int = 20) -> None:
     done = 0
     while done < edits:
         changes = []

@@ -17,16 +17,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 try:
-    from reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, frame
+    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, ServerError, frame
     from reliability.profiles import budget, soak
 except ImportError:
-    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient, frame
+    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, ServerError, frame
     from tests.reliability.profiles import budget, soak
 
 OTHER = "file:///tmp/errata-reliability/other.py"
 
 
-def healthy(client: RawClient, attempts: int = 1, timeout: float = 20) -> None:
+def healthy(client: LspClient, attempts: int = 1, timeout: float = 20) -> None:
     markdown = client.healthy_hover(attempts=attempts, timeout=timeout)
     assert "must be a set" in markdown, markdown
     assert client.proc.poll() is None
@@ -34,13 +34,13 @@ def healthy(client: RawClient, attempts: int = 1, timeout: float = 20) -> None:
 
 @pytest.fixture
 def client(tmp_path):
-    c = RawClient(stderr_path=tmp_path / "server.stderr")
+    c = LspClient(stderr_path=tmp_path / "server.stderr")
     c.initialize()
     yield c
     c.close()
 
 
-def bye(client: RawClient) -> None:
+def bye(client: LspClient) -> None:
     assert client.shutdown_and_exit() == 0
 
 
@@ -99,7 +99,7 @@ def test_unknown_methods(client):
 
 
 def test_requests_before_initialize(tmp_path):
-    with RawClient(stderr_path=tmp_path / "server.stderr") as c:
+    with LspClient(stderr_path=tmp_path / "server.stderr") as c:
         hover = c.request_async("textDocument/hover", {
             "textDocument": {"uri": SAMPLE_URI}, "position": HOVER_AT})
         reply = c.response(hover, 10)  # an error (-32002) or null: anything but silence
@@ -262,7 +262,7 @@ def test_exits_when_stdin_closes(client):
 def test_exits_when_the_parent_process_dies(tmp_path):
     parent = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
     try:
-        with RawClient(stderr_path=tmp_path / "server.stderr") as c:
+        with LspClient(stderr_path=tmp_path / "server.stderr") as c:
             c.initialize(process_id=parent.pid)
             healthy(c)
             parent.kill()
@@ -315,13 +315,13 @@ request = st.one_of(
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory):
-    c = RawClient(stderr_path=tmp_path_factory.mktemp("traffic") / "server.stderr")
+    c = LspClient(stderr_path=tmp_path_factory.mktemp("traffic") / "server.stderr")
     c.initialize()
     yield c
     assert c.shutdown_and_exit() == 0
 
 
-def _traffic(client: RawClient, batch) -> None:
+def _traffic(client: LspClient, batch) -> None:
     pending = []
     for item in batch:
         if isinstance(item, dict):

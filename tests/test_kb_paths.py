@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 try:
-    from reliability.lsp_client import HOVER_AT, SAMPLE, RawClient
+    from stdio_client import HOVER_AT, SAMPLE, LspClient
     from reliability.odd_files import fifo, locked_folder, run_cli
 except ImportError:
-    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, RawClient
+    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
     from tests.reliability.odd_files import fifo, locked_folder, run_cli
 
 GOOD = {"id": "gadget-jam", "repo": "acme/widgets", "errorMessage": "Gadget {x} jammed at the hinge",
@@ -136,7 +136,7 @@ def test_a_wrong_type_in_pyproject_is_one_line_not_a_traceback(tmp_path, table):
 
 
 # --- the server ---------------------------------------------------------------------------------------
-def published(client: RawClient, uri: str, timeout: float = 60) -> list[dict]:
+def published(client: LspClient, uri: str, timeout: float = 60) -> list[dict]:
     return client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri,
                                     timeout=timeout)["diagnostics"]
 
@@ -146,7 +146,7 @@ def test_server_with_hostile_kb_paths_keeps_serving_and_says_each_once(tmp_path)
     pipe = fifo(tmp_path / "pipe.jsonl")
     nul = str(tmp_path / "nul\0name.jsonl")
     paths = ["/dev/zero", "/dev/urandom", str(pipe), nul, str(good)]
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(options={"kb": {"paths": paths}})
         uri = (tmp_path / "sample.py").as_uri()
@@ -164,7 +164,7 @@ def test_server_with_hostile_kb_paths_keeps_serving_and_says_each_once(tmp_path)
 
 def test_server_with_a_pyproject_of_the_wrong_shape_still_publishes(tmp_path):
     (tmp_path / "pyproject.toml").write_text("tool = 5\n", encoding="utf-8")
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(root=tmp_path.as_uri())
         uri = (tmp_path / "sample.py").as_uri()
@@ -177,7 +177,7 @@ def test_server_with_a_pyproject_of_the_wrong_shape_still_publishes(tmp_path):
 
 def test_fifty_thousand_bad_paths_give_a_bounded_log(tmp_path):
     paths = [str(tmp_path / f"missing-{i}.jsonl") for i in range(50_000)]
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(options={"kb": {"paths": paths}})
         uri = (tmp_path / "sample.py").as_uri()

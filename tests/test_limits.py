@@ -21,10 +21,10 @@ from errata_lsp.analysis.rules import BY_CODE
 from errata_lsp.settings import Settings
 
 try:
-    from reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient
+    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
     from reliability.wrappers import BREAK_RULE, wrapped
 except ImportError:
-    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, SAMPLE_URI, RawClient
+    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
     from tests.reliability.wrappers import BREAK_RULE, wrapped
 
 LIMIT = Settings().max_file_bytes
@@ -82,7 +82,7 @@ def test_command_line_says_skipped_once(tmp_path):
 
 def test_server_logs_one_line_for_a_document_over_the_limit(tmp_path):
     uri = "file:///tmp/errata-reliability/limit.py"
-    with RawClient(stderr_path=tmp_path / "server.stderr") as client:
+    with LspClient(stderr_path=tmp_path / "server.stderr") as client:
         client.initialize()
         client.open(uri, padded(LIMIT + 1))
         for version in range(2, 6):
@@ -138,7 +138,7 @@ def test_command_line_reports_a_failing_rule(tmp_path):
 def test_server_logs_a_failing_rule_once_and_still_publishes_the_others(tmp_path):
     text = SAMPLE + ("from lightning.fabric import Fabric\nfabric = Fabric(strategy='xla_fsdp')\n"
                      "with fabric.strategy.no_backward_sync(m):\n    pass\n")
-    with RawClient(cmd=wrapped(BREAK_RULE), env={"ERRATA_TEST_BREAK_RULE": "LXF003"},
+    with LspClient(cmd=wrapped(BREAK_RULE), env={"ERRATA_TEST_BREAK_RULE": "LXF003"},
                    stderr_path=tmp_path / "server.stderr") as client:
         client.initialize()
         client.open(SAMPLE_URI, text)

@@ -26,11 +26,11 @@ from pathlib import Path
 from errata_lsp.kb import KnowledgeBase, card_markdown, summary_line
 
 try:
-    from reliability.lsp_client import HOVER_AT, SAMPLE, RawClient
+    from stdio_client import HOVER_AT, SAMPLE, LspClient
     from reliability.sources import ROOT
     from reliability.wrappers import BLOCK_NETWORK, wrapped
 except ImportError:
-    from tests.reliability.lsp_client import HOVER_AT, SAMPLE, RawClient
+    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
     from tests.reliability.sources import ROOT
     from tests.reliability.wrappers import BLOCK_NETWORK, wrapped
 
@@ -143,7 +143,7 @@ def _env() -> dict[str, str]:
     return env
 
 
-def full_session(client: RawClient, ws: Path) -> None:
+def full_session(client: LspClient, ws: Path) -> None:
     """Every feature once: diagnostics (pushed and pulled), hovers on findings and symbols, quick
     fixes and fix-all, explain, a log document, a settings change, edits, close."""
     uri = (ws / "train.py").as_uri()
@@ -184,7 +184,7 @@ CAPABILITIES = {
 
 def test_server_never_runs_a_record_nor_a_workspace_interpreter(tmp_path):
     ws = workspace(tmp_path)
-    with RawClient(cmd=[sys.executable, "-m", "errata_lsp"], cwd=str(ws), env=_env(),
+    with LspClient(cmd=[sys.executable, "-m", "errata_lsp"], cwd=str(ws), env=_env(),
                    stderr_path=tmp_path / "server.stderr") as client:
         client.initialize(capabilities=CAPABILITIES, root=ws.as_uri())
         full_session(client, ws)
@@ -217,7 +217,7 @@ def test_server_started_in_the_workspace_imports_none_of_its_modules(tmp_path):
     for name in names:
         (ws / f"{name}.py").write_text(f"open({str(ws / ('MARKER_module_' + name))!r}, 'w').close()\n")
     for cmd in ([sys.executable, "-m", "errata_lsp"], ERRATA):
-        with RawClient(cmd=cmd, cwd=str(ws), env=_env(), stderr_path=tmp_path / "server.stderr") as client:
+        with LspClient(cmd=cmd, cwd=str(ws), env=_env(), stderr_path=tmp_path / "server.stderr") as client:
             client.initialize(capabilities=CAPABILITIES, root=ws.as_uri())
             full_session(client, ws)
             assert client.shutdown_and_exit() == 0
@@ -279,7 +279,7 @@ def test_no_network_access_in_a_full_server_session(tmp_path):
          "except OSError as e:\n    print('refused')\n"], env=env, capture_output=True, text=True, timeout=60)
     assert probe.stdout.strip() == "refused" and log.read_text().count("create_connection") == 1
     log.unlink()
-    with RawClient(cmd=wrapped(BLOCK_NETWORK), cwd=str(ws), env=env, stderr_path=tmp_path / "server.stderr") as client:
+    with LspClient(cmd=wrapped(BLOCK_NETWORK), cwd=str(ws), env=env, stderr_path=tmp_path / "server.stderr") as client:
         client.initialize(capabilities=CAPABILITIES, root=ws.as_uri())
         full_session(client, ws)
         assert client.shutdown_and_exit() == 0

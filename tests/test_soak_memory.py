@@ -11,10 +11,10 @@ Long run only (HYPOTHESIS_PROFILE=long, `-m slow`); the samples are printed (`-s
 from __future__ import annotations
 
 try:
-    from reliability.lsp_client import RawClient
+    from stdio_client import LspClient
     from reliability.profiles import soak
 except ImportError:
-    from tests.reliability.lsp_client import RawClient
+    from tests.stdio_client import LspClient
     from tests.reliability.profiles import soak
 
 URI = "file:///tmp/errata-soak/long_function.py"
@@ -42,7 +42,7 @@ def rss_mib(pid: int) -> float:
 def test_rss_levels_off_while_typing_in_a_long_function():
     lines = long_function()
     assert len(lines) == LINES and len("\n".join(lines)) > 80_000
-    with RawClient() as client:
+    with LspClient() as client:
         client.initialize()
         client.open(URI, "\n".join(lines))
         client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == URI, timeout=120)

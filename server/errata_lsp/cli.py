@@ -87,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--all", action="store_true", help="print every matching record, not only the best")
     explain.set_defaults(run=_explain)
 
+    scan = sub.add_parser("log", help="find the known errors in log files or pasted tracebacks, line by line "
+                                      "('-' reads stdin)")
+    scan.add_argument("paths", nargs="+", metavar="PATH")
+    scan.add_argument("--kb", action="append", default=[], metavar="PATH", help="extra record files or folders")
+    scan.set_defaults(run=_scan_logs)
+
     kb = sub.add_parser("kb", help="the knowledge base: validate record files, count records")
     kb_sub = kb.add_subparsers(metavar="ACTION", required=True)
     validate = kb_sub.add_parser("validate", help="report every bad record with its file and line")
@@ -357,44 +363,59 @@ def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from .analysis.logs import explain
     from .environment import with_environment
-    from .kb.versions import older_wordings
 
     text = sys.stdin.read() if args.text == ["-"] else " ".join(args.text)
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
-    matches = kb.match(text)
-    if not matches:
-        older = older_wordings(kb, text)
-        if older:
-            print(older[0] + "\n")
-            matches = older[1]
-    if not matches:
-        return _explain_approximately(kb, text, args.all, lightning)
-    for i, record in enumerate(matches if args.all else matches[:1]):
+    found = explain(kb, text)
+    if not found.records:
+        print("No known error matches this text.", file=sys.stderr)
+        return EXIT_FINDINGS
+    if found.note is not None:
+        print(found.note + "\n")
+    for i, record in enumerate(found.records if args.all else found.records[:1]):
         if i:
             print("\n---\n")
         print(card_markdown(record, lightning=lightning))
-    if len(matches) > 1 and not args.all:
-        print(f"\n({len(matches) - 1} more record(s) match; --all shows them)", file=sys.stderr)
+    if len(found.records) > 1 and not args.all and not found.approximate:
+        print(f"\n({len(found.records) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN
 
 
-def _explain_approximately(kb: KnowledgeBase, text: str, every: bool, lightning=None) -> int:
-    """No message matches exactly: the records that fit best, with their scores, then the best card."""
-    from .kb.rank import approximate_note
+# --- log -------------------------------------------------------------------------------------
+def _scan_logs(args: argparse.Namespace) -> int:
+    """`path:line:column: CODE message` for each line of a log that states a known error, as the
+    editor shows it on a log document; exit 1 when there is one."""
+    from .analysis.document import LINE_BREAK
+    from .analysis.logs import CLI_NOTES, log_findings
+    from .files import read_regular
+    from .report_formats import Entry
 
-    guesses = kb.guess(text)
-    if not guesses:
-        print("No known error matches this text.", file=sys.stderr)
-        return EXIT_FINDINGS
-    print(approximate_note(guesses) + "\n")
-    for i, guess in enumerate(guesses if every else guesses[:1]):
-        if i:
-            print("\n---\n")
-        print(card_markdown(guess.record, lightning=lightning))
-    return EXIT_CLEAN
+    kb = _knowledge_base(args.kb)
+    limit = settings_for(Path.cwd(), Settings()).max_file_bytes
+    status = EXIT_CLEAN
+    for name in args.paths:
+        path = Path("<stdin>" if name == "-" else name)
+        try:
+            data = sys.stdin.buffer.read(limit + 1) if name == "-" else read_regular(name, limit)
+            if len(data) > limit:
+                raise TooLarge(f"more than {limit / 2**20:.1f} MiB")
+        except TooLarge as exc:
+            print(f"{_shown(path)}: {exc} is above the {limit / 2**20:.0f} MiB limit; not read", file=sys.stderr)
+            status = max(status, EXIT_ERROR)
+            continue
+        except SourceError as exc:
+            print(f"{_shown(path)}: {exc}", file=sys.stderr)
+            status = max(status, EXIT_ERROR)
+            continue
+        text = data.decode("utf-8", errors="replace")  # a log is read as it is, a stray byte or not
+        for finding in log_findings(LINE_BREAK.split(text), kb, CLI_NOTES):
+            print(text_line(Entry(path, finding)))
+            status = max(status, EXIT_FINDINGS)
+    return status
 
 
 # --- kb --------------------------------------------------------------------------------------

@@ -100,20 +100,25 @@ def shadowing_workspace(root: Path, shape: str) -> tuple[Path, Path]:
 
 
 def lsp_session(cmd: list[str], cwd: Path) -> tuple[int, str]:
-    """initialize, initialized, shutdown, exit over stdio: (exit code, everything the server wrote)."""
+    """initialize, initialized, shutdown, exit over stdio with the test suite's client: (exit code, the
+    initialize reply as JSON followed by everything the server wrote to stderr)."""
     import json
+    import tempfile
 
-    def frame(message: dict) -> bytes:
-        body = json.dumps(message).encode()
-        return f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.stdio_client import LspClient, ServerError
 
-    messages = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": cwd.as_uri(), "capabilities": {}}},
-        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"},
-    ]
-    proc = subprocess.run(cmd, input=b"".join(frame(m) for m in messages), cwd=cwd, capture_output=True,
-                          timeout=120, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
-    return proc.returncode, proc.stdout.decode(errors="replace") + proc.stderr.decode(errors="replace")
+    with tempfile.TemporaryDirectory() as tmp:
+        stderr = Path(tmp) / "stderr"
+        client = LspClient(cmd, cwd=str(cwd), stderr_path=stderr, start=False)
+        client.start(drop_env=("PYTHONPATH",))
+        try:
+            reply = json.dumps({"result": client.request("initialize", {
+                "processId": None, "rootUri": cwd.as_uri(), "capabilities": {}}, timeout=120)})
+            client.notify("initialized", {})
+            code = client.shutdown_and_exit(timeout=120)
+        except (ServerError, OSError) as exc:  # the server did not start or went away: its stderr says why
+            client.close()
+            reply, code = f"{type(exc).__name__}: {exc}\n", client.proc.returncode
+        return code, reply + stderr.read_text(errors="replace")

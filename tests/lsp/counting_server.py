@@ -6,6 +6,7 @@ from collections import Counter
 
 from errata_lsp.analysis import engine
 from errata_lsp.lsp import server as lsp_server
+from errata_lsp.lsp import session
 
 counts: Counter[str] = Counter()
 
@@ -18,7 +19,7 @@ def counted(name, function):
 
 
 engine.fix_all = counted("fix_all", engine.fix_all)
-lsp_server.settings_for = counted("settings_for", lsp_server.settings_for)
+session.settings_for = counted("settings_for", session.settings_for)
 
 
 @lsp_server.server.command("errata.test.counts")

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from tests.reliability.lsp_client import RawClient
+from tests.stdio_client import LspClient
 
 HOVER = {"textDocument": {"uri": "file:///nowhere/a.py"}, "position": {"line": 0, "character": 0}}
 
 
 def test_requests_before_initialize_and_after_shutdown_get_errors():
-    with RawClient() as client:
+    with LspClient() as client:
         early = client.response(client.request_async("textDocument/hover", HOVER), 20)
         assert early["error"]["code"] == -32002
         client.initialize()
@@ -22,7 +22,7 @@ def test_requests_before_initialize_and_after_shutdown_get_errors():
 
 
 def test_exit_without_shutdown_exits_with_1():
-    with RawClient() as client:
+    with LspClient() as client:
         client.initialize()
         client.notify("exit")
         assert client.wait(20) == 1

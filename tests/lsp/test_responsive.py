@@ -13,7 +13,7 @@ from lsprotocol import types
 
 from errata_lsp.lsp.text import UTF16
 
-from ..reliability.lsp_client import RawClient
+from ..stdio_client import LspClient
 from .client_tools import apply_text_edits
 
 HEADER = "from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -43,7 +43,7 @@ def edits_of(action: dict) -> list[types.TextEdit]:
                            new_text=e["newText"]) for e in edits]
 
 
-def code_actions(client: RawClient, uri: str, line: int, only: list[str] | None = None) -> list[dict]:
+def code_actions(client: LspClient, uri: str, line: int, only: list[str] | None = None) -> list[dict]:
     context = {"diagnostics": []} | ({"only": only} if only else {})
     return client.request("textDocument/codeAction", {
         "textDocument": {"uri": uri}, "range": {"start": {"line": line, "character": 0}, "end": {"line": line + 1, "character": 0}},
@@ -51,7 +51,7 @@ def code_actions(client: RawClient, uri: str, line: int, only: list[str] | None 
 
 
 def test_a_hover_on_a_small_file_is_answered_while_a_huge_one_is_analysed(tmp_path):
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(PULL)
         huge, small = (tmp_path / "huge.py").as_uri(), (tmp_path / "small.py").as_uri()
@@ -71,7 +71,7 @@ def test_a_hover_on_a_small_file_is_answered_while_a_huge_one_is_analysed(tmp_pa
 
 
 def test_a_client_that_does_not_bump_the_version_gets_fixes_for_its_text(tmp_path):
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize()
         uri = (tmp_path / "same_version.py").as_uri()
@@ -94,7 +94,7 @@ def test_a_client_that_does_not_bump_the_version_gets_fixes_for_its_text(tmp_pat
 
 
 def test_fix_all_is_worked_out_once_per_text_however_often_actions_are_asked(tmp_path):
-    client = RawClient(cmd=COUNTING, stderr_path=tmp_path / "server.stderr")
+    client = LspClient(cmd=COUNTING, stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(PULL)
         uri = (tmp_path / "cursor.py").as_uri()
@@ -116,7 +116,7 @@ def test_fix_all_is_worked_out_once_per_text_however_often_actions_are_asked(tmp
 
 def test_settings_are_resolved_once_per_check_not_once_per_finding(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.errata]\nignore = ["LXF005"]\n', encoding="utf-8")
-    client = RawClient(cmd=COUNTING, stderr_path=tmp_path / "server.stderr")
+    client = LspClient(cmd=COUNTING, stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize(PULL, root=tmp_path.as_uri())
         uri = (tmp_path / "many.py").as_uri()
@@ -130,7 +130,7 @@ def test_settings_are_resolved_once_per_check_not_once_per_finding(tmp_path):
 
 
 def test_a_log_over_the_size_limit_is_not_matched_line_by_line(tmp_path):
-    client = RawClient(stderr_path=tmp_path / "server.stderr")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
     try:
         client.initialize()
         uri = (tmp_path / "huge.log").as_uri()
@@ -154,7 +154,7 @@ def test_a_change_sent_right_after_the_first_publish_is_checked(tmp_path):
     while the collection runs is up to the scheduler: this does not force that window.)"""
     uri = (tmp_path / "big.py").as_uri()
     text = big_script(400)
-    with RawClient(stderr_path=tmp_path / "server.stderr") as client:
+    with LspClient(stderr_path=tmp_path / "server.stderr") as client:
         client.initialize()
         client.open(uri, text)
         client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=120)

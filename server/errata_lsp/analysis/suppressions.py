@@ -151,3 +151,21 @@ def add_noqa(lines: list[str], findings: Iterable[Finding]) -> list[tuple[int, i
             padding = "  " if line.strip() else ""
             out.append((number, len(line), f"{padding}# noqa: {', '.join(missing)}"))
     return out
+
+
+def noqa_code_help(line: str, column: int) -> str | None:
+    """Markdown for the code of a `# noqa: ...` comment under `column`: what that rule catches. None
+    off a code, or on another tool's code."""
+    from .rules import BY_CODE
+
+    code = noqa_code_at(line, column)
+    if code is None:
+        return None
+    rule = BY_CODE.get(code)
+    if rule is not None:
+        return f"**{code}** `{rule.name}` · {rule.summary}\n\n`errata-lsp rule {code}` prints its page."
+    if code == UNUSED_NOQA:
+        return f"**{code}** `unused-noqa` · a `# noqa` code that silences nothing, or that no rule has"
+    if code.startswith(OWN_PREFIX):
+        return f"**{code}**: no errata rule has this code."
+    return None  # another tool's code

@@ -23,6 +23,8 @@ from pygls.exceptions import (
     JsonRpcServerNotInitialized,
 )
 
+from .pygls_adapter import initialized, reply_error, shut_down
+
 log = logging.getLogger(__name__)
 HEADER = b"Content-Length:"
 MAX_BODY = 256 * 1024 * 1024
@@ -67,16 +69,16 @@ def dispatch(protocol: Any, body: bytes, report: Callable[[str], None]) -> None:
         return
     except (ValueError, RecursionError) as exc:
         report(f"a message that is not JSON was skipped ({exc})")
-        protocol._send_response(None, error=ResponseError(code=JsonRpcParseError.CODE, message="Parse error"))
+        reply_error(protocol, None, ResponseError(code=JsonRpcParseError.CODE, message="Parse error"))
         return
     method = getattr(message, "method", None)
     is_request = method is not None and getattr(message, "id", None) is not None
-    if is_request and method != "initialize" and getattr(protocol, "_workspace", None) is None:
-        protocol._send_response(message.id, error=ResponseError(  # LSP: ServerNotInitialized
+    if is_request and method != "initialize" and not initialized(protocol):
+        reply_error(protocol, message.id, ResponseError(  # LSP: ServerNotInitialized
             code=JsonRpcServerNotInitialized.CODE, message=f"{method} before initialize"))
         return
-    if is_request and getattr(protocol, "_shutdown", False):
-        protocol._send_response(message.id, error=ResponseError(  # LSP: InvalidRequest after shutdown
+    if is_request and shut_down(protocol):
+        reply_error(protocol, message.id, ResponseError(  # LSP: InvalidRequest after shutdown
             code=JsonRpcInvalidRequest.CODE, message=f"{method} after shutdown"))
         return
     try:
@@ -94,7 +96,7 @@ def _reply_error(protocol: Any, body: bytes, exc: JsonRpcException, report: Call
     report(f"{method or 'a message'}: params do not match the protocol; ignored")
     msg_id = raw.get("id") if isinstance(raw, dict) else None
     if isinstance(raw, dict) and "id" in raw and isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool):
-        protocol._send_response(msg_id, error=ResponseError(
+        reply_error(protocol, msg_id, ResponseError(
             code=exc.CODE, message=f"{exc.MESSAGE}: the params of {method} do not match the protocol"))
 
 
@@ -103,7 +105,7 @@ def run(server: Any, stdin: Any, stdout: Any) -> int:
     `shutdown`, or when the stream ends without them)."""
     from pygls.io_ import StdinAsyncReader, StdoutWriter
 
-    server._stop_event = threading.Event()
+    stop = server.new_stop_event()
     reader = StdinAsyncReader(stdin, server.thread_pool)
     server.protocol.set_writer(StdoutWriter(stdout))
 
@@ -113,7 +115,7 @@ def run(server: Any, stdin: Any, stdout: Any) -> int:
 
     code = 0
     try:
-        asyncio.run(serve_messages(server._stop_event, reader, server.protocol, report))
+        asyncio.run(serve_messages(stop, reader, server.protocol, report))
     except BrokenPipeError:
         log.error("the client went away")
     except KeyboardInterrupt:

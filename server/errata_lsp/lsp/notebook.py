@@ -20,7 +20,8 @@ from .text import TextDocument
 
 if TYPE_CHECKING:
     from ..analysis.findings import Edit, Finding, Fix
-    from .server import DocumentState, ErrataServer
+    from .server import ErrataServer
+    from .session import DocumentState
 
 # Every notebook type ("*"), its Python cells. (Without `notebook`, lsprotocol clients cannot read it.)
 SYNC_OPTIONS = types.NotebookDocumentSyncOptions(
@@ -78,7 +79,7 @@ class Notebooks:
 # --- analysis ------------------------------------------------------------------------------------
 def analyse(ls: ErrataServer, state: NotebookState) -> NotebookAnalysis:
     """Findings for the notebook as it is now (cached per revision and settings generation)."""
-    revision, generation = state.revision, ls.generation
+    revision, generation = state.revision, ls.session.generation
     cached = state.analysis
     if cached and cached.revision == revision and cached.generation == generation:
         return cached
@@ -96,14 +97,14 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: in
     from ..analysis.findings import Edit
     from ..notebook import CellProgram
     from . import convert
-    from .server import _path_str
+    from .session import path_str
 
     program = CellProgram([(doc.uri, doc.text) for doc in cells])
     docs = {doc.uri: doc for doc in cells}
-    report = check_source(program.text, _path_str(uri), ls.settings_for(uri))
+    report = check_source(program.text, path_str(uri), ls.session.settings_for(uri))
     for failure in report.failures:
         ls.log(f"rule {failure.rule} failed on {uri}: {failure.error}", types.MessageType.Error)
-    kb = ls.kb
+    kb = ls.session.kb
     found = []
     for finding in report.findings:
         located = program.locate(finding.span)
@@ -128,17 +129,18 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: in
 def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     """A cell as the server's per-document handlers (hover, pulled diagnostics) take it: its text
     with the findings of the whole notebook's analysis that fall in it."""
-    state = ls.notebooks.of_cell(uri)
+    state = ls.session.notebooks.of_cell(uri)
     if state is None or uri not in state.docs:
         return None
-    from .server import Analysis, DocumentState
+    from .server import Analysis
+    from .session import DocumentState
 
     analysis = analyse(ls, state)
     doc = state.docs[uri]
     mine = [f for f in analysis.findings if f.cell == uri]
     diagnostics = [f.diagnostic for f in mine]
     result_id = f"nb-{analysis.revision}-{analysis.generation}-{hash(tuple(d.message for d in diagnostics))}"
-    payloads = [json.dumps(ls.protocol._converter.unstructure(d), separators=(",", ":")) for d in diagnostics]
+    payloads = [ls.to_json(d) for d in diagnostics]
     return DocumentState(doc, analysis=Analysis(doc.snapshot(), analysis.generation, [f.finding for f in mine],
                                                 diagnostics, payloads, result_id))
 
@@ -155,10 +157,10 @@ def schedule(ls: ErrataServer, state: NotebookState) -> None:
 async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
     while True:
         await asyncio.sleep(0)  # let queued changes arrive first
-        state = ls.notebooks.by_uri.get(uri)
+        state = ls.session.notebooks.by_uri.get(uri)
         if state is None:
             return
-        revision, generation = state.revision, ls.generation
+        revision, generation = state.revision, ls.session.generation
         snapshot = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in state.code_cells()]
         try:
             analysis = await asyncio.get_running_loop().run_in_executor(
@@ -166,10 +168,10 @@ async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
         except Exception as exc:
             ls.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
             return
-        current = ls.notebooks.by_uri.get(uri)
+        current = ls.session.notebooks.by_uri.get(uri)
         if current is None:
             return
-        if current.revision != revision or ls.generation != generation:
+        if current.revision != revision or ls.session.generation != generation:
             continue  # edited meanwhile: check the newest instead
         current.analysis = analysis
         by_cell: dict[str, list[types.Diagnostic]] = {doc.uri: [] for doc in snapshot}
@@ -196,7 +198,7 @@ def _refresh(ls: ErrataServer) -> None:
 
 
 def republish(ls: ErrataServer) -> None:
-    for state in list(ls.notebooks.by_uri.values()):
+    for state in list(ls.session.notebooks.by_uri.values()):
         schedule(ls, state)
 
 
@@ -206,13 +208,13 @@ def did_open(ls: ErrataServer, params: types.DidOpenNotebookDocumentParams) -> N
     state = NotebookState(nb.uri, nb.version, [(cell.document, cell.kind) for cell in nb.cells])
     for item in params.cell_text_documents:
         state.docs[item.uri] = TextDocument(item.uri, item.text, item.version, item.language_id)
-        ls.notebooks.owner[item.uri] = nb.uri
-    ls.notebooks.by_uri[nb.uri] = state
+        ls.session.notebooks.owner[item.uri] = nb.uri
+    ls.session.notebooks.by_uri[nb.uri] = state
     schedule(ls, state)
 
 
 def did_change(ls: ErrataServer, params: types.DidChangeNotebookDocumentParams) -> None:
-    state = ls.notebooks.by_uri.get(params.notebook_document.uri)
+    state = ls.session.notebooks.by_uri.get(params.notebook_document.uri)
     if state is None:
         ls.log(f"change for a notebook that is not open: {params.notebook_document.uri}", types.MessageType.Warning)
         return
@@ -224,10 +226,10 @@ def did_change(ls: ErrataServer, params: types.DidChangeNotebookDocumentParams) 
             state.cells[array.start:array.start + array.delete_count] = [(c.document, c.kind) for c in array.cells or []]
             for item in structure.did_open or []:
                 state.docs[item.uri] = TextDocument(item.uri, item.text, item.version, item.language_id)
-                ls.notebooks.owner[item.uri] = state.uri
+                ls.session.notebooks.owner[item.uri] = state.uri
             for ident in structure.did_close or []:
                 state.docs.pop(ident.uri, None)
-                ls.notebooks.owner.pop(ident.uri, None)
+                ls.session.notebooks.owner.pop(ident.uri, None)
         kinds = {cell.document: cell.kind for cell in cells.data or []}
         state.cells = [(uri, kinds.get(uri, kind)) for uri, kind in state.cells]
         for content in cells.text_content or []:
@@ -244,19 +246,19 @@ def did_change(ls: ErrataServer, params: types.DidChangeNotebookDocumentParams) 
 
 
 def did_save(ls: ErrataServer, params: types.DidSaveNotebookDocumentParams) -> None:
-    state = ls.notebooks.by_uri.get(params.notebook_document.uri)
+    state = ls.session.notebooks.by_uri.get(params.notebook_document.uri)
     if state is not None:
         schedule(ls, state)
 
 
 def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) -> None:
-    state = ls.notebooks.by_uri.pop(params.notebook_document.uri, None)
+    state = ls.session.notebooks.by_uri.pop(params.notebook_document.uri, None)
     if state is None:
         return
     if state.task is not None:
         state.task.cancel()
     for uri in state.docs:
-        ls.notebooks.owner.pop(uri, None)
+        ls.session.notebooks.owner.pop(uri, None)
     if not ls.pulls:
         for uri in state.published:
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -268,7 +270,7 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
     from .server import FIX_ALL, _noqa_edit
 
     uri = params.text_document.uri
-    state = ls.notebooks.of_cell(uri)
+    state = ls.session.notebooks.of_cell(uri)
     if state is None or uri not in state.docs:
         return []
     only = params.context.only
@@ -317,10 +319,10 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
 def _fix_all(ls: ErrataServer, state: NotebookState) -> dict[str, str]:
     from ..analysis.engine import fix_all
     from ..notebook import CellProgram
-    from .server import _path_str
+    from .session import path_str
 
     program = CellProgram([(doc.uri, doc.text) for doc in state.code_cells()])
-    fixed, applied = fix_all(program.text, _path_str(state.uri), ls.settings_for(state.uri))
+    fixed, applied = fix_all(program.text, path_str(state.uri), ls.session.settings_for(state.uri))
     if not applied:
         return {}
     try:

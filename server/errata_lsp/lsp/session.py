@@ -1,0 +1,335 @@
+"""What the language server knows between messages, apart from the handlers that translate LSP:
+the open documents, the client's settings and their generation, the workspace root, the knowledge
+base, and the engine's findings for a text. Nothing here sends a message; problems are told through
+`report(message, level)` (a `logging` level) and, for the knowledge base, `show(message)` once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pygls.uris import to_fs_path
+
+from ..analysis.findings import Finding, Position
+from ..environment import UNKNOWN_LIGHTNING
+from ..settings import Settings, SettingsError, settings_for
+from . import notebook
+from .text import TextDocument
+
+if TYPE_CHECKING:
+    from ..environment import LibraryVersion
+    from ..kb.base import KnowledgeBase
+    from ..kb.record import Record
+
+MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
+Report = Callable[[str, int], None]
+
+
+@dataclass
+class DocumentState:
+    doc: TextDocument
+    analysis: Any = None  # the server's last `Analysis` of this document (its findings as diagnostics)
+    running: asyncio.Future | None = None  # the analysis being made for this document, if any
+    task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
+    converted: dict[tuple, tuple[Any, str]] = field(default_factory=dict)  # diagnostics by what they are made from
+    checked: Any = None  # the engine's last `CheckedDocument` for this document (its trees, its findings)
+    reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
+    settled: bool = False  # the collector has been settled after the first publish
+
+
+class CollectorPause:
+    """Python's cycle collector held off while any check runs (in any thread): a check builds
+    many objects and frees few, so a collection in the middle would only walk them again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._lock:
+            if self._holders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holders -= 1
+                if self._holders == 0 and self._was_enabled:
+                    gc.enable()
+
+    def settle(self) -> None:
+        """After a document's first check: collect once, then move what lives (its trees, most of the
+        objects a check keeps) out of the collector's sight, so no collection set off while typing
+        walks them again (at 30k lines that walk is ~0.2 s). Objects freed later still go by their
+        reference counts."""
+        with self._lock:
+            if self._holders == 0:  # a check running now would be frozen half-built: next time
+                gc.collect()
+                gc.freeze()
+
+
+class Session:
+    def __init__(self, report: Report, show: Callable[[str], None]) -> None:
+        self.report = report
+        self.show = show
+        self.states: dict[str, DocumentState] = {}
+        self.notebooks = notebook.Notebooks()  # open notebooks; their cells are not in `states`
+        # The client's settings and their generation (bumped on every change), swapped as one value
+        # so an analysis running in a worker thread never pairs one with the other's successor.
+        self.snapshot: tuple[int, Settings] = (0, Settings())
+        self.root: Path | None = None
+        self._kb: KnowledgeBase | None = None
+        self._kb_paths: tuple[str, ...] | None = None
+        self._shown_kb_problems = False
+        self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
+        self._logged_kb_problems: set[str] = set()
+        self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
+        self.collector = CollectorPause()
+
+    # --- documents ---------------------------------------------------------------------------
+    def open(self, uri: str, text: str, version: int | None, language_id: str) -> DocumentState:
+        state = self.states[uri] = DocumentState(TextDocument(uri, text, version, language_id))
+        return state
+
+    def change(self, uri: str, changes: list[Any], version: int | None, encoding: str) -> DocumentState | None:
+        """The client's edits (LSP content changes, positions in `encoding`) applied; None when the
+        document is not open."""
+        state = self.states.get(uri)
+        if state is None:
+            return None
+        for change in changes:
+            state.doc.apply(change, encoding)
+        state.doc.version = version
+        return state
+
+    def close(self, uri: str) -> DocumentState | None:
+        return self.states.pop(uri, None)
+
+    # --- settings ----------------------------------------------------------------------------
+    @property
+    def generation(self) -> int:
+        return self.snapshot[0]
+
+    @property
+    def client_settings(self) -> Settings:
+        return self.snapshot[1]
+
+    def apply_client_settings(self, raw: Any) -> None:
+        if isinstance(raw, dict) and isinstance(raw.get("errata"), dict):
+            raw = raw["errata"]
+        if not isinstance(raw, dict):
+            return
+        try:
+            merged = Settings().merged(raw, self.root)
+        except SettingsError as exc:
+            self.report(f"settings ignored: {exc}", logging.WARNING)
+            return
+        self.snapshot = (self.generation + 1, merged)
+
+    def settings_changed_on_disk(self) -> None:
+        self.snapshot = (self.generation + 1, self.client_settings)
+
+    def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
+        """The client's settings with the nearest `[tool.errata]` laid over. The walk up is a few
+        `stat` calls; each pyproject.toml is parsed once per change on disk (see `settings`)."""
+        from ..environment import with_environment
+
+        client = (snapshot or self.snapshot)[1]
+        path = path_of(uri)
+        if path is None:
+            return client
+        try:
+            settings = settings_for(path, client)
+        except SettingsError as exc:
+            self._settings_problem(str(exc))
+            settings = client
+        # The versions the file's code runs with: a few `stat` calls while nothing they came from changed
+        return with_environment(settings, path, self.root)
+
+    def _settings_problem(self, message: str) -> None:
+        if message not in self._settings_problems and len(self._settings_problems) < 100:
+            self._settings_problems.add(message)
+            self.report(message, logging.WARNING)
+
+    def lightning(self, uri: str) -> LibraryVersion:
+        """The Lightning the code at `uri` runs with (detected, never run), for cards."""
+        environment = self.settings_for(uri).environment
+        return environment.lightning if environment is not None else UNKNOWN_LIGHTNING
+
+    # --- knowledge base ----------------------------------------------------------------------
+    @property
+    def kb(self) -> KnowledgeBase:
+        paths = self.client_settings.kb_paths
+        if self.root is not None:
+            try:
+                paths = paths + settings_for(self.root / "pyproject.toml").kb_paths
+            except SettingsError as exc:
+                self._settings_problem(str(exc))
+        paths = tuple(dict.fromkeys(paths))
+        if self._kb is not None and paths == self._kb_paths:
+            return self._kb  # no lock on the common path: a check asks once, a hover once
+        with self._kb_lock:  # the warm-up and the first check both ask: load once
+            if self._kb is None or paths != self._kb_paths:
+                self._kb, self._kb_paths = self._load_kb(paths), paths
+            return self._kb
+
+    def _load_kb(self, paths: tuple[str, ...]) -> KnowledgeBase:
+        """The records that load; a knowledge base that fails as a whole is an empty one (the rules
+        do not need it). Each problem is logged once, and only the first few one by one."""
+        from ..kb import KnowledgeBase
+
+        try:
+            kb = KnowledgeBase.load(paths)
+        except Exception as exc:
+            self.report(f"knowledge base not loaded: {type(exc).__name__}: {exc}", logging.ERROR)
+            return KnowledgeBase([])
+        new = [str(p) for p in [*kb.problems, *_detect_problems(paths)] if str(p) not in self._logged_kb_problems]
+        self._logged_kb_problems.update(new)
+        for problem in new[:MAX_LOGGED_KB_PROBLEMS]:
+            self.report(f"knowledge base: {problem}", logging.WARNING)
+        if len(new) > MAX_LOGGED_KB_PROBLEMS:
+            self.report(f"knowledge base: and {len(new) - MAX_LOGGED_KB_PROBLEMS} more problem(s); "
+                        "`errata-lsp kb validate PATH...` lists them all", logging.WARNING)
+        if kb.problems and not self._shown_kb_problems:
+            self._shown_kb_problems = True
+            self.show(f"errata: {len(kb.problems)} problem(s) in the knowledge base; "
+                      "the other records are loaded. See the errata output for details.")
+        return kb
+
+    # --- the engine --------------------------------------------------------------------------
+    def findings(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
+                 kb: KnowledgeBase) -> list[Finding]:
+        """The engine's findings for `doc` (a snapshot of `state`'s document) under `snapshot`."""
+        settings = self.settings_for(doc.uri, snapshot)
+        if is_log(doc):
+            size = text_size(doc.text, settings.max_file_bytes)
+            if size > settings.max_file_bytes:
+                self._report_once(state, "skipped", f"{doc.uri}: {size / 2**20:.1f} MiB is above the "
+                                  f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
+                return []
+            from ..analysis.logs import log_findings
+
+            return log_findings(doc.lines, kb)
+        from ..analysis.engine import check_document, check_source
+
+        # The previous version's document model: only what the edit touched is scanned and parsed
+        # again, and its findings are reused when no chunk the rules read changed. Checks of one
+        # document run one at a time, so the previous version is never used twice.
+        try:
+            checked = check_document(doc.text, path_str(doc.uri), settings, previous=state.checked)
+            state.checked, report = checked, checked.report
+        except Exception as exc:  # the incremental path must never cost the user their diagnostics
+            state.checked = None
+            self._report_once(state, "incremental", f"{doc.uri}: incremental check failed ({type(exc).__name__}: "
+                              f"{exc}); checked from scratch")
+            report = check_source(doc.text, path_str(doc.uri), settings)
+        if report.skipped:
+            self._report_once(state, "skipped", f"{doc.uri}: {report.skipped}")
+        for failure in report.failures:
+            if failure.rule not in state.reported:
+                state.reported.add(failure.rule)
+                self.report(f"rule {failure.rule} failed on {doc.uri}: {failure.error}; the other rules still ran\n"
+                            f"{failure.detail}", logging.ERROR)
+        return report.findings
+
+    def _report_once(self, state: DocumentState, what: str, message: str) -> None:
+        if what not in state.reported:
+            state.reported.add(what)
+            self.report(message, logging.WARNING)
+
+    def fix_all(self, doc: TextDocument) -> tuple[str, int]:
+        """Every safe fix applied to the text (in a worker thread)."""
+        from ..analysis.engine import fix_all
+
+        with self.collector.held():
+            fixed, applied = fix_all(doc.text, path_str(doc.uri), self.settings_for(doc.uri))
+        return fixed, len(applied)
+
+    def finding_card(self, doc: TextDocument, finding: Finding, kb: KnowledgeBase) -> str:
+        """Markdown for the finding under the cursor: its code and message, then its record's card."""
+        from ..kb import card_markdown
+
+        record = kb.get(finding.record_id)
+        head = "" if is_log(doc) else f"**{finding.code}** {finding.message}\n\n---\n\n"
+        return head + (card_markdown(record, lightning=self.lightning(doc.uri)) if record else finding.message)
+
+    def symbol_records(self, doc: TextDocument, pos: Position, kb: KnowledgeBase) -> tuple[str, list[Record]] | None:
+        """The name under `pos` and the known errors it can raise in the user's Lightning, if any
+        (in a worker thread)."""
+        from ..analysis.symbols import symbols_at
+        from ..kb.versions import shipped
+
+        limit = self.settings_for(doc.uri).max_file_bytes
+        if is_log(doc) or text_size(doc.text, limit) > limit:
+            return None
+        with self.collector.held():
+            names = symbols_at(doc.text, pos, wanted=lambda word: bool(kb.by_symbol(word)))
+        table, lightning = shipped(), self.lightning(doc.uri)
+        records: list[Record] = []
+        for name in names:
+            for record in kb.by_symbol(name):
+                # what the user's release does not raise is not listed
+                if record not in records and (table is None or table.applies(record.id, lightning.version)):
+                    records.append(record)
+        return (names[0], records) if records else None
+
+    def explain(self, text: str) -> str | None:
+        """The card of the record that best matches a message or traceback (in a worker thread)."""
+        from ..analysis.logs import explain
+        from ..kb import card_markdown
+
+        lightning = self.lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
+        found = explain(self.kb, text)
+        if not found.records:
+            return None
+        card = card_markdown(found.records[0], lightning=lightning)
+        return card if found.note is None else found.note + "\n\n" + card
+
+
+def is_log(doc: TextDocument) -> bool:
+    from ..analysis.logs import is_log as named_log
+
+    return named_log(doc.uri, doc.language_id)
+
+
+def text_size(text: str, limit: int) -> int:
+    """The UTF-8 size of `text`, counted only when it could be over `limit`."""
+    return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
+
+
+def path_of(uri: str | None) -> Path | None:
+    if not uri or not uri.startswith("file:"):
+        return None
+    try:
+        path = to_fs_path(uri)
+    except Exception:
+        return None
+    return Path(path) if path else None
+
+
+def path_str(uri: str) -> str | None:
+    path = path_of(uri)
+    return str(path) if path else None
+
+
+def _detect_problems(paths: tuple[str, ...]) -> list:
+    """The `detect` sections of the `kb.paths` records that are skipped, and why (the rules the engine
+    makes of the others come from the same cached read)."""
+    if not paths:
+        return []
+    from ..analysis.detect import rules_from_paths
+    from ..analysis.rules import RULES
+
+    return rules_from_paths(paths, [r.code for r in RULES])[1]
