@@ -29,9 +29,10 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: the test suite's client
 from tests.stdio_client import LspClient, ServerDied, peak_rss_kb, process_tree, status_kb  # noqa: E402,F401

@@ -16,9 +16,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 SAMPLE = (
     "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -132,7 +133,8 @@ class LspClient:
 
     def start(self, drop_env: tuple[str, ...] = ()) -> None:
         """Start the server; `drop_env` names variables it does not inherit."""
-        self._stderr = open(self.stderr_path, "wb") if self.stderr_path else subprocess.DEVNULL
+        # kept open for the server's whole life; closed in stop()
+        self._stderr = open(self.stderr_path, "wb") if self.stderr_path else subprocess.DEVNULL  # noqa: SIM115
         env = {k: v for k, v in {**os.environ, **(self.env or {})}.items() if k not in drop_env}
         self.t_spawn = time.perf_counter()
         self.proc = subprocess.Popen(
@@ -235,7 +237,9 @@ class LspClient:
             while id not in self._responses:
                 left = deadline - time.monotonic()
                 if left <= 0 or self.proc.poll() is not None and id not in self._responses:
-                    raise ServerError(f"no response to request {id!r} (server {'exited ' + str(self.proc.poll()) if self.proc.poll() is not None else 'alive'})")
+                    code = self.proc.poll()
+                    state = "alive" if code is None else f"exited {code}"
+                    raise ServerError(f"no response to request {id!r} (server {state})")
                 self._cond.wait(min(left, 0.2))
             self._arrived.pop(id, None)
             return self._responses.pop(id)

@@ -10,11 +10,11 @@ import pytest
 from errata_lsp.analysis import check_source
 
 try:
-    from stdio_client import SAMPLE, LspClient
     from reliability.odd_files import run_cli
+    from stdio_client import SAMPLE, LspClient
 except ImportError:
-    from tests.stdio_client import SAMPLE, LspClient
     from tests.reliability.odd_files import run_cli
+    from tests.stdio_client import SAMPLE, LspClient
 
 IMPORT = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
 CALL = "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n"

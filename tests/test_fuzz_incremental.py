@@ -22,11 +22,11 @@ import pytest
 from errata_lsp.analysis import fix_all
 
 try:
-    from stdio_client import LspClient
     from reliability.profiles import scaled, soak
+    from stdio_client import LspClient
 except ImportError:
-    from tests.stdio_client import LspClient
     from tests.reliability.profiles import scaled, soak
+    from tests.stdio_client import LspClient
 
 URI = "file:///tmp/errata-reliability/incremental.py"
 BREAK = re.compile(r"\r\n|\r|\n")

@@ -17,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 try:
-    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, ServerError, frame
     from reliability.profiles import budget, soak
+    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, frame
 except ImportError:
-    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, ServerError, frame
     from tests.reliability.profiles import budget, soak
+    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient, frame
 
 OTHER = "file:///tmp/errata-reliability/other.py"
 

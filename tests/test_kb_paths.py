@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 try:
-    from stdio_client import HOVER_AT, SAMPLE, LspClient
     from reliability.odd_files import fifo, locked_folder, run_cli
+    from stdio_client import HOVER_AT, SAMPLE, LspClient
 except ImportError:
-    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
     from tests.reliability.odd_files import fifo, locked_folder, run_cli
+    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
 
 GOOD = {"id": "gadget-jam", "repo": "acme/widgets", "errorMessage": "Gadget {x} jammed at the hinge",
         "errorClass": "RuntimeError"}

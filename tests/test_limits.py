@@ -21,11 +21,11 @@ from errata_lsp.analysis.rules import BY_CODE
 from errata_lsp.settings import Settings
 
 try:
-    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
     from reliability.wrappers import BREAK_RULE, wrapped
+    from stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
 except ImportError:
-    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
     from tests.reliability.wrappers import BREAK_RULE, wrapped
+    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
 
 LIMIT = Settings().max_file_bytes
 ERRATA = [str(Path(sys.executable).parent / "errata-lsp")]

@@ -26,13 +26,13 @@ from pathlib import Path
 from errata_lsp.kb import KnowledgeBase, card_markdown, summary_line
 
 try:
-    from stdio_client import HOVER_AT, SAMPLE, LspClient
     from reliability.sources import ROOT
     from reliability.wrappers import BLOCK_NETWORK, wrapped
+    from stdio_client import HOVER_AT, SAMPLE, LspClient
 except ImportError:
-    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
     from tests.reliability.sources import ROOT
     from tests.reliability.wrappers import BLOCK_NETWORK, wrapped
+    from tests.stdio_client import HOVER_AT, SAMPLE, LspClient
 
 ERRATA = [str(Path(sys.executable).parent / "errata-lsp")]
 HOSTILE_MESSAGE = "Hostile record {name} says the tensor exploded"

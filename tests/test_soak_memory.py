@@ -11,11 +11,11 @@ Long run only (HYPOTHESIS_PROFILE=long, `-m slow`); the samples are printed (`-s
 from __future__ import annotations
 
 try:
-    from stdio_client import LspClient
     from reliability.profiles import soak
+    from stdio_client import LspClient
 except ImportError:
-    from tests.stdio_client import LspClient
     from tests.reliability.profiles import soak
+    from tests.stdio_client import LspClient
 
 URI = "file:///tmp/errata-soak/long_function.py"
 LINES = 1500

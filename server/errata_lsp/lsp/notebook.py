@@ -10,7 +10,6 @@ engine -> findings mapped back to cells -> diagnostics, code actions, hovers.
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 

@@ -84,7 +84,7 @@ class AdaptedServer(LanguageServer):
 
     protocol: AdaptedProtocol
 
-    def _start_io_async(self, stdin: Any = None, stdout: Any = None) -> int:  # type: ignore[override]
+    def _start_io_async(self, stdin: Any = None, stdout: Any = None) -> int:
         import sys
 
         from .framing import run

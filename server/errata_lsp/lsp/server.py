@@ -128,6 +128,7 @@ class ErrataServer(AdaptedServer):
             kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
             findings = self.session.findings(state, doc, snapshot, kb)
             # A finding converts the same while it and the lines it spans are unchanged.
+            converted: dict[tuple, tuple[types.Diagnostic, str]]
             previous, converted, pairs = state.converted, {}, []
             lines = doc.lines if findings else []  # a file over the size limit is never even split
             for finding in findings:

@@ -10,7 +10,7 @@ import asyncio
 import gc
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,7 +103,7 @@ class Session:
         state = self.states[uri] = DocumentState(TextDocument(uri, text, version, language_id))
         return state
 
-    def change(self, uri: str, changes: list[Any], version: int | None, encoding: str) -> DocumentState | None:
+    def change(self, uri: str, changes: Sequence[Any], version: int | None, encoding: str) -> DocumentState | None:
         """The client's edits (LSP content changes, positions in `encoding`) applied; None when the
         document is not open."""
         state = self.states.get(uri)
