@@ -23,8 +23,8 @@ SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "out", "__pycache
 ANALYSIS = "server/errata_lsp/analysis/"
 # (what a person might get wrong, file, text, replacement, the test that catches it)
 REGRESSIONS = [
-    ("LXF002 truthy is False -> not truthy", ANALYSIS + "rules/lxf002_wrapper_and_policy.py",
-     "if all(v.truthy is False for v in values):", "if all(not v.truthy for v in values):",
+    ("LXF002 only truthy policies found", "server/errata_lsp/kb/detect_sections/seeds.jsonl",
+     '{"not": {"truthy": false}}', '{"truthy": true}',
      "tests/test_seed_rules.py::test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty"),
     ("LXF004 a setup after the use counted", ANALYSIS + "rules/lxf004_no_backward_sync_raw_module.py",
      " and _before(call, use)", "",

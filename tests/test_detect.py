@@ -12,7 +12,8 @@ from errata_lsp.analysis.rules import BY_CODE, RULES
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
-DATA_RULES = {"LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}  # the shipped records' `detect` sections
+# The shipped records' `detect` sections (LXF002's record is a text export: its section is in kb/detect_sections).
+DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -55,6 +56,8 @@ def test_the_shipped_data_rules_are_in_the_pack_and_marked(capsys):
     assert lines["LXF016"] == "data" and lines["LXF001"] == "code" and lines["LXF012"] == "code"
     assert BY_CODE["LXF016"].record == "cd66f7afcab1c7bf"
     assert BY_CODE["LXF016"].source.endswith("lightning_xla_fsdp.jsonl:29")
+    assert BY_CODE["LXF002"].record == "fc8e29955b1155a3"
+    assert BY_CODE["LXF002"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":1")
 
 
 def test_a_kb_paths_record_detects_in_a_file_of_another_library(tmp_path):
@@ -102,7 +105,7 @@ def test_schema_problems_are_named_one_by_one():
     spec = {"code": "gdg1", "name": "Zero Speed", "call": {"method": "go", "qualified": ["x.y"]}, "colour": "red",
             "argument": {"keyword": "speed", "index": 0}, "unless": [{"fact": "sunny"}],
             "fixes": [{"kind": "paint", "title": "x"}, {"kind": "replace_value", "title": "{nope}", "text": "1"}],
-            "message": "m", "paths": "most", "examples": [{"bad": "x = 1\n"}]}
+            "message": "m", "paths": "most", "at": {"argument": "speed"}, "examples": [{"bad": "x = 1\n"}]}
     assert check_spec(spec) == [
         "unknown key `colour`",
         "`code` must look like LXF016 (2-5 capitals, 3 digits)",
@@ -110,9 +113,10 @@ def test_schema_problems_are_named_one_by_one():
         "`call` must have exactly one of `qualified` and `method`",
         "`argument`: must be {\"keyword\": name, \"position\": N} (either or both)",
         "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_has_precision, plugins_given)",
+        "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
-        "rename_keyword, rename_callee, replace_receiver",
+        "replace_sibling, rename_keyword, rename_callee, replace_receiver",
         "`fixes[1]`: `title`: unknown placeholder `{nope}`",
         "`examples[0]`: a `bad` example needs `count`",
         "`examples[0]`: a `bad` example needs `at`",
@@ -337,3 +341,47 @@ def test_a_record_file_nested_too_deep_is_skipped_and_the_others_load(tmp_path):
     records, problems = load_paths([tmp_path])
     assert [r.id for r in records] == ["g1"]
     assert [str(p) for p in problems] == [f"{deep}: nested too deep to read; skipped"]
+
+
+def test_side_sections_name_a_loaded_record_and_each_bad_line_has_its_file_and_line(tmp_path):
+    from errata_lsp.analysis.detect import side_sections
+    from errata_lsp.kb.base import SHIPPED
+    from errata_lsp.kb.load import load_paths
+
+    records, _ = load_paths([tmp_path])  # none: every section names a record that is not there
+    write_records(tmp_path / "s.jsonl", {"record": "g1", "detect": GADGET}, {"record": "g2"})
+    (tmp_path / "s.jsonl").write_text((tmp_path / "s.jsonl").read_text() + "{broken\n", encoding="utf-8")
+    sections, problems = side_sections([type("R", (), {"id": "g1"})()], tmp_path)
+    assert [(s.id, s.source, s.get("detect")["code"]) for s in sections] == [("g1", f"{tmp_path / 's.jsonl'}:1", "GDG001")]
+    assert [str(p) for p in problems] == [
+        f"{tmp_path / 's.jsonl'}:2: record '-': detect: a line is {{\"record\": id, \"detect\": {{...}}}}",
+        f"{tmp_path / 's.jsonl'}:3: record '-': detect: invalid JSON: Expecting property name enclosed in double quotes",
+    ]
+    assert [str(p) for p in side_sections(records, tmp_path)[1]][0].endswith("s.jsonl:1: record 'g1': detect: no such record")
+    shipped = load_paths([SHIPPED])[0]
+    assert side_sections(shipped)[1] == []  # each shipped side section names a shipped record
+
+
+def test_underline_a_sibling_and_replace_it_with_the_argument_as_a_set(tmp_path):
+    text = "from widgets import Gadget\nGadget(parts=[Wheel, Bell], turbo=True)\nGadget(parts=[Wheel], turbo=True, spokes=3)\n"
+    spec = {"argument": {"keyword": "parts"}, "match": [{"present": "turbo"}], "at": {"keyword": "turbo"},
+            "message": "no turbo with parts",
+            "fixes": [{"kind": "replace_sibling", "keyword": "turbo", "text": "spokes={as_set}",
+                       "when": [{"absent": "spokes"}], "title": "Use `{new}`", "safety": "unsafe"}]}
+    first, second = _only(spec, text, tmp_path)
+    assert (first.span.start.column, first.span.end.column) == (28, 38)  # `turbo=True`
+    [replaced] = first.fixes
+    assert (replaced.title, replaced.safety.value) == ("Use `spokes={Wheel, Bell}`", "unsafe")
+    assert _applied(text, replaced).splitlines()[1] == "Gadget(parts=[Wheel, Bell], spokes={Wheel, Bell})"
+    assert second.fixes == ()  # `spokes` is given already
+
+
+def test_a_warning_names_the_conditions_of_the_values_that_surely_match(tmp_path):
+    # the truthy value is tied to `cfg.big`; the unknown one may match too, but names no condition
+    text = ("from widgets import Gadget\nparts = [Wheel] if cfg.big else cfg.parts\nGadget(parts=parts)\n"
+            "Gadget(parts=cfg.parts)\n")
+    spec = {"argument": {"keyword": "parts"}, "match": [{"not": {"truthy": False}}], "warning_unless": [{"truthy": True}],
+            "message": "parts jam", "some_paths": "; whenever there are parts", "fixes": []}
+    first, second = _only(spec, text, tmp_path)
+    assert (first.severity.value, first.message) == ("warning", "parts jam; when cfg.big")
+    assert (second.severity.value, second.message) == ("warning", "parts jam; whenever there are parts")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import json
 import os
 import re
 import string
@@ -21,7 +22,7 @@ from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
-from .policies import Verdict, described, to_set
+from .policies import Verdict, described, not_a_set, set_text, to_set
 from .rule import Invalid, Rule, Valid, call_items, fix, remove_argument, replace, short
 
 FSDP = "fsdp"
@@ -34,7 +35,7 @@ KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argum
         "lookup", "warning_unless", "some_paths",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee"}
-FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
+FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base", "as_set"}
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUOTES = ("'", '"')
@@ -343,7 +344,7 @@ class DetectRule(Rule):
             if "argument" not in spec:
                 if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless) and (
                         self._strategy_fits(site)):
-                    yield self._finding(site, None, [], True)
+                    yield self._finding(site, None, [], True, [])
                 continue
             written, arg, hidden = _argument(site, spec["argument"])
             if written is None or hidden:
@@ -355,9 +356,10 @@ class DetectRule(Rule):
             if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
                 continue
             site.found = found
-            certain = all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ()))
-            every_path = certain and (self.paths != "every-error-some-warning" or len(found) == len(values))
-            yield self._finding(site, found, values, every_path)
+            certain = [v for v in found if all(holds(p, site, v) for p in spec.get("warning_unless", ()))]
+            every_path = len(certain) == len(found) and (
+                self.paths != "every-error-some-warning" or len(found) == len(values))
+            yield self._finding(site, found, values, every_path, certain)
 
     def _strategy_fits(self, site: Site) -> bool:
         return "strategy" not in self.spec or _fabric_of(site) in self.spec["strategy"]
@@ -372,20 +374,26 @@ class DetectRule(Rule):
         return [Value("unknown", node, flow=ctx.flow)]
 
     # -- what it reports
-    def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool) -> Finding:
+    def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool,
+                 certain: list[Value]) -> Finding:
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
-        if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
-            condition = describe_when(found or ())
+        if not every_path:  # a warning that says when it surely raises: the conditions of the found values
+            condition = describe_when(certain)  # that pass `warning_unless`, else `some_paths`
             message += f"; {condition}" if condition else _message(spec.get("some_paths", "; on some paths"), site,
                                                                     first, fields)
             severity = Severity.WARNING
-        at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
-        if self.at == "argument":
+        at: ast.AST | None
+        if isinstance(self.at, dict):  # another keyword argument of the call, underlined as `argument` is
+            other = site.keywords[0].get(self.at["keyword"])
+            at = None if other is None else other.node if isinstance(other.node, ast.keyword) else other.value
+        elif self.at == "argument":
             at = site.arg.node if site.arg is not None and isinstance(site.arg.node, ast.keyword) else site.written
+        else:
+            at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
         fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
                              for spec_fix in spec.get("fixes", ())) if f is not None]
         return self.finding(ctx, at if at is not None else site.call, message, fixes, severity)
@@ -431,6 +439,16 @@ class DetectRule(Rule):
             if edit is None:
                 return None
             edits.append(edit)
+        elif kind == "replace_sibling":  # a keyword spelled at the call becomes `text`
+            other = site.keywords[0].get(spec["keyword"])
+            if "{as_set}" in spec["text"] and site.arg is not None:
+                fields["as_set"] = set_text(ctx, site.arg, not_a_set(ctx, site.arg.value)) or ""
+            new = _render(spec["text"], fields)
+            if other is None or other.via is not None or other.node not in ctx.parents or not new or (
+                    "{as_set}" in spec["text"] and not fields["as_set"]):
+                return None
+            fields["new"] = new
+            edits.append(replace(ctx, other.node, new))
         elif kind == "remove_sibling":
             other = site.keywords[0].get(spec["keyword"])
             edit = drop_argument(ctx, site.call, other) if other is not None else None
@@ -609,8 +627,9 @@ def check_spec(spec: Any) -> list[str]:
     for key in ("match", "unless"):
         if key in spec:
             problems += _predicate_list_problems(spec[key], f"`{key}`")
-    if "at" in spec and spec["at"] not in OneOf(AT):
-        problems.append(f"`at` must be one of {', '.join(AT)}")
+    if "at" in spec and spec["at"] not in OneOf(AT) and not (
+            isinstance(spec["at"], dict) and set(spec["at"]) == {"keyword"} and isinstance(spec["at"]["keyword"], str)):
+        problems.append(f"`at` must be one of {', '.join(AT)}, or {{\"keyword\": name}}")
     if spec.get("at") in OneOf(("value", "argument")) and "argument" not in spec:
         problems.append("`at` names the argument, but there is no `argument`")
     if "severity" in spec and spec["severity"] not in OneOf(SEVERITIES):
@@ -766,7 +785,7 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
+    "remove_argument": set(), "remove_sibling": {"keyword"}, "replace_sibling": {"keyword", "text"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
 
@@ -796,9 +815,12 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
-            problems += _template_problems(item[key], MESSAGE_FIELDS | looked_up, f"`{key}`")
+            allowed = MESSAGE_FIELDS | looked_up | ({"as_set"} if kind == "replace_sibling" else set())
+            problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
+    if kind == "replace_sibling" and not ("keyword" in item and "text" in item):
+        problems.append("`replace_sibling` needs `keyword` and `text`")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
         problems.append(f"`{kind}` needs `{'keyword' if kind == 'remove_sibling' else 'to'}`")
@@ -842,6 +864,47 @@ class DetectProblem:
         return f"{self.source}: record {self.record!r}: detect: {self.message}"
 
 
+SIDE_SECTIONS = Path(__file__).resolve().parent.parent / "kb" / "detect_sections"
+
+
+@dataclass(frozen=True)
+class SideSection:
+    """A `detect` for a shipped record written in a format that cannot hold one (the site's text export
+    in `kb/records/seeds`), kept in `kb/detect_sections/*.jsonl` as `{"record": id, "detect": {...}}`."""
+
+    id: str
+    source: str  # "path:line" of the section
+    detect: Any
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.detect if key == "detect" else default
+
+
+def side_sections(records: Iterable[Any], folder: Path = SIDE_SECTIONS) -> tuple[list[SideSection], list[DetectProblem]]:
+    """The side sections whose record is among `records`; a line that is not such an object, or that
+    names a record these records do not hold, is a problem with its file and line."""
+    ids = {record.id for record in records}
+    sections: list[SideSection] = []
+    problems: list[DetectProblem] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                problems.append(DetectProblem(where, "-", f"invalid JSON: {exc.msg}"))
+                continue
+            if not (isinstance(item, dict) and set(item) == {"record", "detect"} and isinstance(item["record"], str)):
+                problems.append(DetectProblem(where, "-", "a line is {\"record\": id, \"detect\": {...}}"))
+            elif item["record"] not in ids:
+                problems.append(DetectProblem(where, item["record"], "no such record"))
+            else:
+                sections.append(SideSection(item["record"], where, item["detect"]))
+    return sections, problems
+
+
 def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tuple[list[DetectRule], list[DetectProblem]]:
     """The rules of the records that carry `detect`; a section that breaks the schema, or takes a code
     already used, is reported and skipped."""
@@ -875,7 +938,7 @@ def shipped_rules(taken: Iterable[str]) -> list[DetectRule]:
     from ..kb.load import load_paths
 
     records, _ = load_paths([SHIPPED])
-    return rules_from_records(records, taken)[0]
+    return rules_from_records([*records, *side_sections(records)[0]], taken)[0]
 
 
 _lock = threading.Lock()
@@ -985,9 +1048,14 @@ def example_problems(rule: Rule, others: Sequence[Rule]) -> list[str]:
     return problems
 
 
-def validate_records(records: Iterable[Any], others: Sequence[Rule]) -> tuple[list[DetectRule], list[DetectProblem]]:
-    """`kb validate`: the schema of every `detect`, then its examples run with `others`."""
-    rules, problems = rules_from_records(records, [r.code for r in others])
+def validate_records(records: Iterable[Any], others: Sequence[Rule],
+                     shipped: bool = False) -> tuple[list[DetectRule], list[DetectProblem]]:
+    """`kb validate`: the schema of every `detect`, then its examples run with `others`; with `shipped`,
+    the side sections of the shipped records too (each naming a record that is there)."""
+    records = list(records)
+    sides, problems = side_sections(records) if shipped else ([], [])
+    rules, schema = rules_from_records([*records, *sides], [r.code for r in others])
+    problems += schema
     for rule in rules:
         problems += [DetectProblem(rule.source, rule.record, p) for p in example_problems(rule, others)]
     return rules, problems
