@@ -58,7 +58,7 @@ def probes() -> list[str]:
 
 
 def shown(findings) -> list:
-    return [(f.code, f.severity.value, f.message, (f.span.start, f.span.end),
+    return [(f.code, f.record_id, f.severity.value, f.message, (f.span.start, f.span.end),
              [(x.title, x.safety.value, x.preferred, [(e.span, e.new_text) for e in x.edits]) for x in f.fixes])
             for f in findings]
 

@@ -13,7 +13,7 @@ from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF002's record is a text export: its section is in kb/detect_sections).
-DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}
+DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -385,3 +385,34 @@ def test_a_warning_names_the_conditions_of_the_values_that_surely_match(tmp_path
     first, second = _only(spec, text, tmp_path)
     assert (first.severity.value, first.message) == ("warning", "parts jam; when cfg.big")
     assert (second.severity.value, second.message) == ("warning", "parts jam; whenever there are parts")
+
+
+def test_siblings_by_position_the_one_value_and_a_record_per_case(tmp_path):
+    # `Gadget(part, speed, size)`: both speed and size set jams (the section's record), neither stalls (another)
+    set_ = [{"sibling": {"keyword": "speed", "position": 1}, "single": True, "is": [{"constant": True}]},
+            {"sibling": {"keyword": "size", "position": 2}, "single": True, "is": [{"constant": True}]}]
+    neither = [{"absent": "speed", "position": 1}, {"absent": "size", "position": 2}]
+    spec = {"match": [{"positional": 1}, {"any": [set_, neither]}], "at": "callee",
+            "message": [{"text": "both jam", "when": set_}, {"text": "neither stalls", "when": neither}],
+            "records": [{"id": "stall", "when": neither}],
+            "fixes": [{"kind": "remove_sibling", "keyword": "speed", "position": 1, "next": "size", "when": set_,
+                       "title": "Keep size", "safety": "unsafe", "preferred": True}]}
+    text = ("from widgets import Gadget\nx = 1 if a else 2\n"
+            "Gadget(p, 1, 2)\nGadget(p, x, 2)\nGadget(p)\nGadget()\nGadget(p, speed=1, size=2)\nGadget(p, 1, 2, 3)\n")
+    # `Gadget(p, x, 2)`: `x` holds 1 or 2, each a constant, but no one value on every path: silent
+    both, stalled, keywords, three = _only(spec, text, tmp_path)
+    assert [(f.span.start.line, f.message, f.record_id) for f in (both, stalled, keywords, three)] == [
+        (2, "both jam", "g1"), (4, "neither stalls", "stall"), (6, "both jam", "g1"), (7, "both jam", "g1")]
+    assert _applied(text, both.fixes[0]).splitlines()[2] == "Gadget(p, size=2)"
+    assert _applied(text, keywords.fixes[0]).splitlines()[6] == "Gadget(p, size=2)"
+    assert stalled.fixes == () and three.fixes == ()  # a positional argument after `size` would shift
+
+
+def test_every_record_a_shipped_data_rule_names_is_shipped():
+    from errata_lsp.kb import KnowledgeBase
+
+    kb = KnowledgeBase.load()
+    named = {(r.code, r.record) for r in RULES if r.origin == "data"}
+    named |= {(r.code, other["id"]) for r in RULES if r.origin == "data" for other in r.spec.get("records", ())}
+    assert ("LXF015", "36aaeeb05c6306f3") in named
+    assert [(code, rid) for code, rid in sorted(named) if kb.get(rid) is None] == []

@@ -32,7 +32,7 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
-        "lookup", "warning_unless", "some_paths",
+        "lookup", "warning_unless", "some_paths", "records",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base", "as_set"}
@@ -238,7 +238,11 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         if written is None or hidden:
             return False
         values = site.ctx.values(written)
+        if predicate.get("single"):  # the one value written on every path, else the expression itself
+            values = [Value("unknown", site.ctx.value_of(written), flow=site.ctx.flow)]
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
+    if key == "positional":
+        return len(site.call.args) >= arg
     if key == "fabric":
         return _fabric_of(site) in arg
     if key == "accelerator":
@@ -288,13 +292,14 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
 
 
 CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
-                   "sibling": dict,
+                   "sibling": dict, "positional": int,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
                     "only_value": bool, "constant": bool,
                     "equals": list, "not_in": list, "lower_in": list, "lower_not_in": list, "qualified": list,
                     "member_of": str}
-EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is"}, "member_of": {"only", "except"}}
+EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is", "single"},
+              "member_of": {"only", "except"}}
 
 
 # --- the rule --------------------------------------------------------------------------------
@@ -396,7 +401,8 @@ class DetectRule(Rule):
             at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
         fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
                              for spec_fix in spec.get("fixes", ())) if f is not None]
-        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity)
+        record = next((r["id"] for r in spec.get("records", ()) if all(holds(p, site, first) for p in r["when"])), None)
+        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
 
     def _fix(self, spec: dict, site: Site, first: Value | None, found: list[Value], values: list[Value],
              fields: dict[str, str]):
@@ -450,11 +456,10 @@ class DetectRule(Rule):
             fields["new"] = new
             edits.append(replace(ctx, other.node, new))
         elif kind == "remove_sibling":
-            other = site.keywords[0].get(spec["keyword"])
-            edit = drop_argument(ctx, site.call, other) if other is not None else None
-            if edit is None:
+            removal = _remove_sibling(site, spec)
+            if removal is None:
                 return None
-            edits.append(edit)
+            edits.extend(removal)
         elif kind == "rename_keyword":
             arg = site.arg
             if arg is not None and arg.via is None and isinstance(arg.node, ast.keyword):
@@ -495,6 +500,27 @@ class DetectRule(Rule):
         if spec.get("holder", "only_use") == "any":
             return True
         return value.node is site.written or ctx.only_use(site.written)
+
+
+def _remove_sibling(site: Site, spec: dict) -> list[Edit] | None:
+    """Remove another argument, by keyword where it is spelled, or at `position`: the last positional
+    argument goes; one followed by a single positional argument goes when `next` names that one, which
+    then takes its keyword (`f(m, o, 0.5, 1.0)` -> `f(m, o, max_norm=1.0)`)."""
+    ctx, call = site.ctx, site.call
+    other = site.keywords[0].get(spec["keyword"])
+    if other is not None:
+        edit = drop_argument(ctx, call, other)
+        return [edit] if edit is not None else None
+    position = spec.get("position")
+    if position is None or len(call.args) <= position or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if len(call.args) == position + 1:
+        return [remove_argument(ctx, call_items(call), call.args[position])]
+    if len(call.args) == position + 2 and "next" in spec:
+        following = call.args[position + 1]
+        span = Span(ctx.doc.span(call.args[position]).start, ctx.doc.span(following).end)
+        return [Edit(span, f"{spec['next']}={ctx.doc.source(following)}")]
+    return None
 
 
 def _fields(site: Site, value: Value | None, keyword: str, lookup: dict | None = None) -> dict[str, str]:
@@ -648,6 +674,14 @@ def check_spec(spec: Any) -> list[str]:
             problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(looked_up & FIX_FIELDS))}")
     if "warning_unless" in spec:
         problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
+    if "records" in spec:
+        records = spec["records"]
+        if not isinstance(records, list) or not all(
+                isinstance(r, dict) and set(r) == {"id", "when"} and isinstance(r["id"], str) for r in records):
+            problems.append("`records` must be a list of {\"id\": record id, \"when\": [...]}")
+        else:
+            for i, r in enumerate(records):
+                problems += _predicate_list_problems(r["when"], f"`records[{i}].when`")
     if "message" in spec:
         problems += _message_problems(spec["message"], looked_up)
     if "some_paths" in spec:
@@ -733,8 +767,11 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if key == "not":
         return _predicate_problems(arg, f"{where}.not")
     if key == "sibling":
-        return [f"{where}.sibling: {p}" for p in _where_problems(arg)] + _predicate_list_problems(
+        single = [] if isinstance(item.get("single", False), bool) else [f"{where}: `single` takes true or false"]
+        return single + [f"{where}.sibling: {p}" for p in _where_problems(arg)] + _predicate_list_problems(
             item.get("is", []), f"{where}.is")
+    if key == "positional" and not (type(arg) is int and arg >= 0):
+        return [f"{where}: `positional` takes a whole number from 0"]
     if key == "fact" and arg not in FACTS:
         return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
     if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
@@ -748,7 +785,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
 
 
 def _type_name(kind: Any) -> str:
-    return {list: "a list", dict: "an object", str: "a string", bool: "true or false"}.get(kind, "true, false or null")
+    return {list: "a list", dict: "an object", str: "a string", bool: "true or false", int: "a whole number"}.get(
+        kind, "true, false or null")
 
 
 def _template_problems(template: Any, allowed: set[str], where: str) -> list[str]:
@@ -785,7 +823,7 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword"}, "replace_sibling": {"keyword", "text"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
+    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
 
@@ -810,7 +848,9 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
         problems.append("`holder` must be \"only_use\" or \"any\"")
     if kind == "nearest" and not _strings(item.get("choices")):
         problems.append("`nearest` needs `choices`, a list of strings")
-    for key in ("text", "string", "keyword", "to"):
+    if "position" in item and not (type(item["position"]) is int and item["position"] >= 0):
+        problems.append("`position` must be a whole number from 0")
+    for key in ("text", "string", "keyword", "to", "next"):
         if key in item and not isinstance(item[key], str):
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
