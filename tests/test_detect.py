@@ -13,7 +13,7 @@ from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF002's record is a text export: its section is in kb/detect_sections).
-DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
+DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -112,11 +112,12 @@ def test_schema_problems_are_named_one_by_one():
         "`name` must be kebab-case",
         "`call` must have exactly one of `qualified` and `method`",
         "`argument`: must be {\"keyword\": name, \"position\": N} (either or both)",
-        "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_has_precision, plugins_given)",
+        "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_accelerator_objects, strategy_has_precision, "
+        "plugins_given)",
         "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
-        "replace_sibling, rename_keyword, rename_callee, replace_receiver",
+        "replace_sibling, remove_nested, rename_keyword, rename_callee, replace_receiver",
         "`fixes[1]`: `title`: unknown placeholder `{nope}`",
         "`examples[0]`: a `bad` example needs `count`",
         "`examples[0]`: a `bad` example needs `at`",
@@ -283,6 +284,7 @@ PREDICATE_CASES = [
     ([{"sibling": {"keyword": "size"}, "is": [{"equals": [None]}]}],
      "Gadget(speed=0, size=None)\nGadget(speed=0, size=2)\nGadget(speed=0)\n", 1),
     ([{"star_args": True}], "Gadget(*a, speed=0)\nGadget(speed=0)\n", 1),
+    ([{"is_call": True}], "Gadget(speed=f())\nGadget(speed=f)\nGadget(speed=0)\n", 1),
     ([{"qualified": ["widgets.parts.*"]}], "from widgets import parts\nGadget(speed=parts.Wheel())\nGadget(speed=Wheel())\n", 1),
     ([{"any": [[{"equals": [0]}], [{"equals": ["zero"]}]]}], "Gadget(speed=0)\nGadget(speed='zero')\nGadget(speed=1)\n", 2),
     ([{"not": {"equals": [0]}}, {"constant": True}], "Gadget(speed=0)\nGadget(speed=3)\nGadget(speed=f())\n", 1),

@@ -34,7 +34,8 @@ AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
         "lookup", "warning_unless", "some_paths", "records",
         "severity", "paths", "fixes", "reveals", "examples"}
-MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee"}
+MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee",
+                  "strategy_accelerator"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base", "as_set"}
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -187,11 +188,25 @@ def _strategy_has_precision(site: Site) -> bool:
     return False
 
 
+def _strategy_accelerator_objects(site: Site) -> bool:
+    """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
+    (`XLAAccelerator()`), and the file can tell."""
+    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    return bool(given) and all(isinstance(site.ctx.value_of(g), ast.Call) for g in given or ())
+
+
+def _strategy_accelerator(site: Site) -> str:
+    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    return short(site.ctx.doc.source(given[0])) if given else ""
+
+
 FACTS = {
     "strategy_has_accelerator": lambda site: strategy_accelerators(site.ctx, site.keywords[0].get("strategy")) != [],
+    "strategy_accelerator_objects": _strategy_accelerator_objects,
     "strategy_has_precision": _strategy_has_precision,
     "plugins_given": _plugins_given,
 }
+FACT_FIELDS = {"strategy_accelerator": _strategy_accelerator}  # placeholders the pack's facts fill
 
 
 def _argument(site: Site, where: dict) -> tuple[ast.expr | None, Arg | None, bool]:
@@ -259,6 +274,8 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return value.kind not in arg
     if key == "truthy":
         return value.truthy is arg
+    if key == "is_call":
+        return isinstance(value.node, ast.Call) is arg
     if key == "in_this_file":
         return (not value.foreign and value.node is not None and value.node in site.ctx.parents) is arg
     if key == "at_argument":
@@ -295,6 +312,7 @@ CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, 
                    "sibling": dict, "positional": int,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
+                    "is_call": bool,
                     "only_value": bool, "constant": bool,
                     "equals": list, "not_in": list, "lower_in": list, "lower_not_in": list, "qualified": list,
                     "member_of": str}
@@ -325,6 +343,8 @@ class DetectRule(Rule):
         self.examples = tuple(_example(e) for e in spec["examples"])
         self.paths = spec.get("paths", PATHS[0])
         self.at = spec.get("at", "value" if "argument" in spec else "call")
+        written = json.dumps(spec)  # the pack facts its texts name, computed only for those
+        self.fact_fields = tuple(name for name in FACT_FIELDS if "{" + name + "}" in written)
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -384,6 +404,7 @@ class DetectRule(Rule):
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
+        fields.update((name, FACT_FIELDS[name](site)) for name in self.fact_fields)
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
         if not every_path:  # a warning that says when it surely raises: the conditions of the found values
@@ -455,6 +476,15 @@ class DetectRule(Rule):
                 return None
             fields["new"] = new
             edits.append(replace(ctx, other.node, new))
+        elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
+            holder = site.keywords[0].get(spec["in"])
+            inner = holder.value if holder is not None else None
+            if not isinstance(inner, ast.Call) or inner not in (ctx.strategy_calls(inner) or ()):
+                return None
+            keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
+            if keyword is None:
+                return None
+            edits.append(remove_argument(ctx, call_items(inner), keyword))
         elif kind == "remove_sibling":
             removal = _remove_sibling(site, spec)
             if removal is None:
@@ -823,7 +853,8 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
+    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text"},
+    "remove_nested": {"in", "keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
 
@@ -850,7 +881,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
         problems.append("`nearest` needs `choices`, a list of strings")
     if "position" in item and not (type(item["position"]) is int and item["position"] >= 0):
         problems.append("`position` must be a whole number from 0")
-    for key in ("text", "string", "keyword", "to", "next"):
+    for key in ("text", "string", "keyword", "to", "next", "in"):
         if key in item and not isinstance(item[key], str):
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
@@ -859,6 +890,8 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
+    if kind == "remove_nested" and not ("in" in item and "keyword" in item):
+        problems.append("`remove_nested` needs `in` and `keyword`")
     if kind == "replace_sibling" and not ("keyword" in item and "text" in item):
         problems.append("`replace_sibling` needs `keyword` and `text`")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (

@@ -10,8 +10,6 @@ from .context import Arg, Context
 from .findings import Edit
 from .rule import call_items, dict_items, remove_argument
 
-CPU_ACCELERATOR = ("lightning.fabric.accelerators.CPUAccelerator", "lightning.fabric.accelerators.cpu.CPUAccelerator")
-
 
 def launch_target(call: ast.Call) -> ast.expr | None:
     """The function given to `launch`: first positional argument or `function=`."""
