@@ -383,10 +383,14 @@ def test_a_warning_names_the_conditions_of_the_values_that_surely_match(tmp_path
     text = ("from widgets import Gadget\nparts = [Wheel] if cfg.big else cfg.parts\nGadget(parts=parts)\n"
             "Gadget(parts=cfg.parts)\n")
     spec = {"argument": {"keyword": "parts"}, "match": [{"not": {"truthy": False}}], "warning_unless": [{"truthy": True}],
-            "message": "parts jam", "some_paths": "; whenever there are parts", "fixes": []}
+            "message": "parts jam", "some_paths": "; whenever there are parts", "fixes": [], "conditions": "certain"}
     first, second = _only(spec, text, tmp_path)
     assert (first.severity.value, first.message) == ("warning", "parts jam; when cfg.big")
     assert (second.severity.value, second.message) == ("warning", "parts jam; whenever there are parts")
+    # by default, the conditions of every found value: the unknown one too
+    text = text.replace("Gadget(parts=cfg.parts)\n", "")
+    [found] = _only({**spec, "conditions": "found"}, text, tmp_path)
+    assert found.message == "parts jam; when cfg.big or not cfg.big"
 
 
 def test_siblings_by_position_the_one_value_and_a_record_per_case(tmp_path):

@@ -32,7 +32,7 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
-        "lookup", "warning_unless", "some_paths", "records",
+        "lookup", "warning_unless", "some_paths", "conditions", "records",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee",
                   "strategy_accelerator"}
@@ -407,8 +407,8 @@ class DetectRule(Rule):
         fields.update((name, FACT_FIELDS[name](site)) for name in self.fact_fields)
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
-        if not every_path:  # a warning that says when it surely raises: the conditions of the found values
-            condition = describe_when(certain)  # that pass `warning_unless`, else `some_paths`
+        if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
+            condition = describe_when(certain if spec.get("conditions") == "certain" else found or ())
             message += f"; {condition}" if condition else _message(spec.get("some_paths", "; on some paths"), site,
                                                                     first, fields)
             severity = Severity.WARNING
@@ -704,6 +704,8 @@ def check_spec(spec: Any) -> list[str]:
             problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(looked_up & FIX_FIELDS))}")
     if "warning_unless" in spec:
         problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
+    if "conditions" in spec and spec["conditions"] not in OneOf(("found", "certain")):
+        problems.append("`conditions` must be \"found\" or \"certain\"")
     if "records" in spec:
         records = spec["records"]
         if not isinstance(records, list) or not all(
