@@ -12,8 +12,9 @@ from errata_lsp.analysis.rules import BY_CODE, RULES
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
-# The shipped records' `detect` sections (LXF002's record is a text export: its section is in kb/detect_sections).
-DATA_RULES = {"LXF002", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
+# The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
+# kb/detect_sections).
+DATA_RULES = {"LXF001", "LXF002", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -50,14 +51,15 @@ def write_records(path, *records) -> None:
 
 def test_the_shipped_data_rules_are_in_the_pack_and_marked(capsys):
     assert {r.code for r in RULES if r.origin == "data"} == DATA_RULES | CUDA_FSDP_RULES
-    assert BY_CODE["LXF001"].origin == "code"
+    assert BY_CODE["LXF012"].origin == "code"
     assert main(["rules"]) == 0
     lines = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()}
-    assert lines["LXF016"] == "data" and lines["LXF001"] == "code" and lines["LXF012"] == "code"
+    assert lines["LXF016"] == "data" and lines["LXF001"] == "data" and lines["LXF012"] == "code"
     assert BY_CODE["LXF016"].record == "cd66f7afcab1c7bf"
     assert BY_CODE["LXF016"].source.endswith("lightning_xla_fsdp.jsonl:29")
     assert BY_CODE["LXF002"].record == "fc8e29955b1155a3"
-    assert BY_CODE["LXF002"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":1")
+    assert BY_CODE["LXF001"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":1")
+    assert BY_CODE["LXF002"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":2")
 
 
 def test_a_kb_paths_record_detects_in_a_file_of_another_library(tmp_path):

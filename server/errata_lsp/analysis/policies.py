@@ -23,7 +23,6 @@ AUTO_WRAP = "auto_wrap_policy"
 WRAPPER = "auto_wrapper_callable"
 AUTO_WRAP_POSITION = 4  # XLAFSDPStrategy(accelerator, parallel_devices, checkpoint_io, precision, auto_wrap_policy, ...)
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
-CALLABLES = ("function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")
 
 
