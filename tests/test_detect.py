@@ -14,7 +14,7 @@ from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
 # kb/detect_sections).
-DATA_RULES = {"LXF001", "LXF002", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
+DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -119,7 +119,7 @@ def test_schema_problems_are_named_one_by_one():
         "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
-        "replace_sibling, remove_nested, rename_keyword, rename_callee, replace_receiver",
+        "replace_sibling, insert_keyword, remove_nested, rename_keyword, rename_callee, replace_receiver",
         "`fixes[1]`: `title`: unknown placeholder `{nope}`",
         "`examples[0]`: a `bad` example needs `count`",
         "`examples[0]`: a `bad` example needs `at`",
@@ -424,3 +424,25 @@ def test_every_record_a_shipped_data_rule_names_is_shipped():
     named |= {(r.code, other["id"]) for r in RULES if r.origin == "data" for other in r.spec.get("records", ())}
     assert ("LXF015", "36aaeeb05c6306f3") in named
     assert [(code, rid) for code, rid in sorted(named) if kb.get(rid) is None] == []
+
+
+def test_every_value_the_set_it_makes_and_a_keyword_inserted_or_its_value_replaced(tmp_path):
+    # parts must all be collections of classes; `size` missing or None gets the parts as a set
+    spec = {"argument": {"keyword": "parts"}, "paths": "any", "at": "argument",
+            "match": [{"all_values": [{"kind": ["list", "set"]}]},
+                      {"any": [[{"absent": "size"}], [{"sibling": {"keyword": "size"}, "single": True, "is": [{"equals": [None]}]}]]}],
+            "message": [{"text": "parts need a size"}, {"text": ": `size={as_set}`", "when": [{"as_set": True}]}],
+            "fixes": [{"kind": "insert_keyword", "keyword": "size", "text": "{as_set}", "when": [{"absent": "size"}],
+                       "title": "Add `size={as_set}`", "safety": "unsafe", "preferred": True},
+                      {"kind": "replace_sibling", "keyword": "size", "value": True, "text": "{as_set}",
+                       "when": [{"present": "size"}], "title": "Set `size={as_set}`", "safety": "unsafe", "preferred": True}]}
+    text = ("from widgets import Gadget\nmixed = [Wheel] if a else 'wheel'\n"
+            "Gadget(parts=[Wheel, Bell])\nGadget(parts=[Wheel], size=None)\nGadget(parts=mixed)\nGadget(parts=cfg.parts)\n"
+            "Gadget(**{'parts': [Bell], 'size': None})\n")
+    inserted, replaced, in_display = _only(spec, text, tmp_path)
+    assert inserted.message == "parts need a size: `size={Wheel, Bell}`"
+    [add] = inserted.fixes
+    assert add.title == "Add `size={Wheel, Bell}`"
+    assert _applied(text, add).splitlines()[2] == "Gadget(parts=[Wheel, Bell], size={Wheel, Bell})"
+    assert _applied(text, replaced.fixes[0]).splitlines()[3] == "Gadget(parts=[Wheel], size={Wheel})"
+    assert _applied(text, in_display.fixes[0]).splitlines()[6] == "Gadget(**{'parts': [Bell], 'size': {Bell}})"

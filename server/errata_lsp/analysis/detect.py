@@ -23,7 +23,7 @@ from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
 from .policies import Verdict, described, not_a_set, set_text, to_set
-from .rule import Invalid, Rule, Valid, call_items, fix, remove_argument, replace, short
+from .rule import Invalid, Rule, Valid, call_items, fix, insert_keyword_after, remove_argument, replace, short
 
 FSDP = "fsdp"
 STRATEGIES = (XLA_FSDP, FSDP, OTHER, UNKNOWN)
@@ -35,8 +35,8 @@ KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argum
         "lookup", "warning_unless", "some_paths", "conditions", "records",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee",
-                  "strategy_accelerator"}
-FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base", "as_set"}
+                  "strategy_accelerator", "as_set"}
+FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUOTES = ("'", '"')
@@ -62,12 +62,23 @@ class Site:
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
+    _as_set: str | None = field(default=None, repr=False)
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:
         if self._keywords is None:
             self._keywords = self.ctx.keyword_args(self.call)
         return self._keywords
+
+    @property
+    def as_set(self) -> str:
+        """The keyword argument made a set of the same elements, as text (`[A, B]` -> `{A, B}`); '' when
+        it cannot be said or the argument is not written in this document."""
+        if self._as_set is None:
+            arg = self.arg
+            self._as_set = "" if arg is None or arg.value not in self.ctx.parents else (
+                set_text(self.ctx, arg, not_a_set(self.ctx, arg.value)) or "")
+        return self._as_set
 
 
 def _value_ctx(site: Site, value: Value) -> Context:
@@ -258,6 +269,11 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
     if key == "positional":
         return len(site.call.args) >= arg
+    if key == "all_values":  # every value the argument may hold, found or not
+        values = site.ctx.values(site.written) if site.written is not None else ()
+        return all(all(holds(p, site, v) for p in arg) for v in values)
+    if key == "as_set":
+        return bool(site.as_set) is arg
     if key == "fabric":
         return _fabric_of(site) in arg
     if key == "accelerator":
@@ -309,7 +325,7 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
 
 
 CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
-                   "sibling": dict, "positional": int,
+                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
                     "is_call": bool,
@@ -345,6 +361,7 @@ class DetectRule(Rule):
         self.at = spec.get("at", "value" if "argument" in spec else "call")
         written = json.dumps(spec)  # the pack facts its texts name, computed only for those
         self.fact_fields = tuple(name for name in FACT_FIELDS if "{" + name + "}" in written)
+        self.uses_as_set = "{as_set}" in written
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -405,6 +422,8 @@ class DetectRule(Rule):
         first = found[0] if found else None
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
         fields.update((name, FACT_FIELDS[name](site)) for name in self.fact_fields)
+        if self.uses_as_set:
+            fields["as_set"] = short(site.as_set)  # whole in the text a fix writes
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
         if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
@@ -466,16 +485,23 @@ class DetectRule(Rule):
             if edit is None:
                 return None
             edits.append(edit)
-        elif kind == "replace_sibling":  # a keyword spelled at the call becomes `text`
-            other = site.keywords[0].get(spec["keyword"])
-            if "{as_set}" in spec["text"] and site.arg is not None:
-                fields["as_set"] = set_text(ctx, site.arg, not_a_set(ctx, site.arg.value)) or ""
-            new = _render(spec["text"], fields)
-            if other is None or other.via is not None or other.node not in ctx.parents or not new or (
-                    "{as_set}" in spec["text"] and not fields["as_set"]):
+        elif kind in ("replace_sibling", "insert_keyword"):
+            new = _render(spec["text"], {**fields, "as_set": site.as_set})
+            if not new or "{as_set}" in spec["text"] and not site.as_set:
                 return None
             fields["new"] = new
-            edits.append(replace(ctx, other.node, new))
+            if kind == "insert_keyword":  # `keyword=new` right after the argument, where it is spelled
+                inserted = insert_keyword_after(ctx, site.arg, spec["keyword"], new) if site.arg is not None else []
+                if not inserted:
+                    return None
+                edits.extend(inserted)
+            else:  # another keyword argument (or with `value`, its value) becomes `new`
+                other = site.keywords[0].get(spec["keyword"])
+                target = None if other is None else other.value if spec.get("value") else other.node
+                if target is None or target not in ctx.parents or other is not None and other.via is not None and (
+                        not spec.get("value")):
+                    return None
+                edits.append(replace(ctx, target, new))
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
@@ -789,8 +815,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
             return [f"{where}: `{option}` takes a list of strings"]
     if not isinstance(arg, known[key]):
         return [f"{where}: `{key}` takes {_type_name(known[key])}"]
-    if key == "all_found":
-        return _predicate_list_problems(arg, f"{where}.all_found")
+    if key in ("all_found", "all_values"):
+        return _predicate_list_problems(arg, f"{where}.{key}")
     if key == "any":
         problems = []
         for j, group in enumerate(arg):
@@ -855,7 +881,8 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text"},
+    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text", "value"},
+    "insert_keyword": {"keyword", "text"},
     "remove_nested": {"in", "keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
@@ -888,14 +915,16 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
-            allowed = MESSAGE_FIELDS | looked_up | ({"as_set"} if kind == "replace_sibling" else set())
+            allowed = MESSAGE_FIELDS | looked_up
             problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
     if kind == "remove_nested" and not ("in" in item and "keyword" in item):
         problems.append("`remove_nested` needs `in` and `keyword`")
-    if kind == "replace_sibling" and not ("keyword" in item and "text" in item):
-        problems.append("`replace_sibling` needs `keyword` and `text`")
+    if kind in ("replace_sibling", "insert_keyword") and not ("keyword" in item and "text" in item):
+        problems.append(f"`{kind}` needs `keyword` and `text`")
+    if "value" in item and not isinstance(item["value"], bool):
+        problems.append("`value` must be true or false")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
         problems.append(f"`{kind}` needs `{'keyword' if kind == 'remove_sibling' else 'to'}`")

@@ -18,10 +18,7 @@ from .findings import Edit, Position, Span
 from .flow import Value, describe_when
 from .rule import Fix, fix, replace
 
-POLICY = "activation_checkpointing_policy"
 AUTO_WRAP = "auto_wrap_policy"
-WRAPPER = "auto_wrapper_callable"
-AUTO_WRAP_POSITION = 4  # XLAFSDPStrategy(accelerator, parallel_devices, checkpoint_io, precision, auto_wrap_policy, ...)
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")
 
