@@ -14,6 +14,10 @@ checkpoint keeps the model under "model", as `fabric.save(path, {"model": model,
 `model.load_state_dict(torch.load(path))`.
 """
 
+# Python, not a `detect` section: it reads two methods, and what the object is (the set-up
+# module, a raw one, an optimizer) depends on statement order (the binding settled before the load, a
+# model passed to `setup_module` after it is built); the fix depends on the strategy's `state_dict_type`.
+
 from __future__ import annotations
 
 import ast
