@@ -34,8 +34,8 @@ AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
         "lookup", "warning_unless", "some_paths", "conditions", "records",
         "severity", "paths", "fixes", "reveals", "examples"}
-MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee",
-                  "strategy_accelerator", "as_set"}
+MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver",
+                  "callee", "strategy_accelerator", "as_set"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -263,12 +263,12 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         written, _, hidden = _argument(site, arg)
         if written is None or hidden:
             return False
-        values = site.ctx.values(written)
+        values: Sequence[Value] = site.ctx.values(written)
         if predicate.get("single"):  # the one value written on every path, else the expression itself
             values = [Value("unknown", site.ctx.value_of(written), flow=site.ctx.flow)]
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
     if key == "positional":
-        return len(site.call.args) >= arg
+        return len(site.call.args) >= int(arg)
     if key == "all_values":  # every value the argument may hold, found or not
         values = site.ctx.values(site.written) if site.written is not None else ()
         return all(all(holds(p, site, v) for p in arg) for v in values)
@@ -497,11 +497,11 @@ class DetectRule(Rule):
                 edits.extend(inserted)
             else:  # another keyword argument (or with `value`, its value) becomes `new`
                 other = site.keywords[0].get(spec["keyword"])
-                target = None if other is None else other.value if spec.get("value") else other.node
-                if target is None or target not in ctx.parents or other is not None and other.via is not None and (
+                replaced: ast.AST | None = None if other is None else other.value if spec.get("value") else other.node
+                if other is None or replaced is None or replaced not in ctx.parents or other.via is not None and (
                         not spec.get("value")):
                     return None
-                edits.append(replace(ctx, target, new))
+                edits.append(replace(ctx, replaced, new))
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
@@ -558,7 +558,7 @@ class DetectRule(Rule):
         return value.node is site.written or ctx.only_use(site.written)
 
 
-def _remove_sibling(site: Site, spec: dict) -> list[Edit] | None:
+def _remove_sibling(site: Site, spec: dict[str, Any]) -> list[Edit] | None:
     """Remove another argument, by keyword where it is spelled, or at `position`: the last positional
     argument goes; one followed by a single positional argument goes when `next` names that one, which
     then takes its keyword (`f(m, o, 0.5, 1.0)` -> `f(m, o, max_norm=1.0)`)."""
@@ -881,7 +881,8 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"}, "replace_sibling": {"keyword", "text", "value"},
+    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"},
+    "replace_sibling": {"keyword", "text", "value"},
     "insert_keyword": {"keyword", "text"},
     "remove_nested": {"in", "keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
@@ -984,7 +985,8 @@ class SideSection:
         return self.detect if key == "detect" else default
 
 
-def side_sections(records: Iterable[Any], folder: Path = SIDE_SECTIONS) -> tuple[list[SideSection], list[DetectProblem]]:
+def side_sections(records: Iterable[Any],
+                  folder: Path = SIDE_SECTIONS) -> tuple[list[SideSection], list[DetectProblem]]:
     """The side sections whose record is among `records`; a line that is not such an object, or that
     names a record these records do not hold, is a problem with its file and line."""
     ids = {record.id for record in records}
