@@ -14,8 +14,8 @@ from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
 # kb/detect_sections).
-DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF027",
-              "LXF028"}
+DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
+              "LXF027", "LXF028"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -120,7 +120,8 @@ def test_schema_problems_are_named_one_by_one():
         "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
-        "replace_sibling, insert_keyword, remove_nested, rename_keyword, rename_callee, replace_receiver",
+        "replace_sibling, insert_keyword, replace_argument, remove_nested, rename_keyword, rename_callee, "
+        "replace_receiver",
         "`fixes[1]`: `title`: unknown placeholder `{nope}`",
         "`examples[0]`: a `bad` example needs `count`",
         "`examples[0]`: a `bad` example needs `at`",
@@ -232,7 +233,8 @@ def test_kb_paths_that_cannot_be_read_leave_the_shipped_rules_working(tmp_path):
 
 def _only(spec_changes: dict, text: str, tmp_path) -> list:
     path = tmp_path / "fix.jsonl"
-    write_records(path, record("g1", {**GADGET, **spec_changes}))
+    spec = {key: value for key, value in {**GADGET, **spec_changes}.items() if value is not None}
+    write_records(path, record("g1", spec))
     return check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
 
 
@@ -447,3 +449,25 @@ def test_every_value_the_set_it_makes_and_a_keyword_inserted_or_its_value_replac
     assert _applied(text, add).splitlines()[2] == "Gadget(parts=[Wheel, Bell], size={Wheel, Bell})"
     assert _applied(text, replaced.fixes[0]).splitlines()[3] == "Gadget(parts=[Wheel], size={Wheel})"
     assert _applied(text, in_display.fixes[0]).splitlines()[6] == "Gadget(**{'parts': [Bell], 'size': {Bell}})"
+
+
+def test_cases_are_one_rule_over_several_calls_and_their_problems_are_named_once(tmp_path):
+    spec = {"cases": [
+        {"call": {"method": "start", "receiver": "any"}, "argument": {"position": 0}, "match": [{"equals": [0]}],
+         "message": "`{callee}({argument})` stalls",
+         "fixes": [{"kind": "replace_argument", "text": "{doc_quote}slow{doc_quote}", "title": "Start slow",
+                    "safety": "unsafe", "preferred": True}]},
+        {"call": {"method": "stop", "receiver": "any"}, "at": "callee", "message": "`{callee}` jams"},
+    ], "argument": None, "match": None}  # a case takes what the section gives and it does not: not these
+    text = "import widgets\ng = widgets.Gadget()\ng.start(0)\ng.stop()\ng.start(1)\nprint(\"x\")\n"
+    started, stopped = _only(spec, text, tmp_path)
+    assert (started.message, started.code, stopped.message, stopped.code) == ("`g.start(0)` stalls", "GDG001", "`g.stop` jams", "GDG001")
+    assert _applied(text, started.fixes[0]).splitlines()[2] == 'g.start("slow")'  # the file writes double quotes only
+    assert check_spec({**GADGET, "cases": [{"message": "{nope}", "paint": 1}, {"message": "ok", "code": "GDG002"}],
+                       "name": "No Good"}) == [
+        "`name` must be kebab-case",
+        "`cases[0]`: unknown key `paint`",
+        "`cases[0]`: `message`: unknown placeholder `{nope}`",
+        "`cases[1]`: `code` belongs to the section, not a case",
+    ]
+    assert check_spec({**GADGET, "cases": []}) == ["`cases` must be a non-empty list of objects"]

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_dict_type
+from .checkpoints import OTHER as OTHER_OBJECT
+from .checkpoints import UNKNOWN as UNKNOWN_OBJECT
 from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .flow import Value, describe_when
@@ -32,11 +35,14 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
-        "lookup", "warning_unless", "some_paths", "conditions", "records",
+        "lookup", "warning_unless", "some_paths", "conditions", "records", "cases",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver",
-                  "callee", "strategy_accelerator", "as_set"}
+                  "callee", "strategy_accelerator", "as_set", "doc_quote"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
+CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "message", "lookup", "warning_unless",
+             "some_paths", "conditions", "paths", "fixes", "records"}
+OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER_OBJECT, UNKNOWN_OBJECT)
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUOTES = ("'", '"')
@@ -63,6 +69,14 @@ class Site:
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
+    _object: str | None = field(default=None, repr=False)
+
+    @property
+    def object(self) -> str:
+        """What the argument as written is, following the file in statement order (checkpoints.py)."""
+        if self._object is None:
+            self._object = object_kind(self.ctx, self.written) if self.written is not None else UNKNOWN_OBJECT
+        return self._object
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:
@@ -269,6 +283,10 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
     if key == "positional":
         return len(site.call.args) >= int(arg)
+    if key == "object":
+        return site.object in arg
+    if key == "state_dict_type":  # of the XLAFSDP Fabric the method is called on
+        return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in arg
     if key == "all_values":  # every value the argument may hold, found or not
         values = site.ctx.values(site.written) if site.written is not None else ()
         return all(all(holds(p, site, v) for p in arg) for v in values)
@@ -325,7 +343,8 @@ def holds(predicate: dict, site: Site, value: Value | None) -> bool:
 
 
 CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
-                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool,
+                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool, "object": list,
+                   "state_dict_type": list,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
                     "is_call": bool,
@@ -362,6 +381,10 @@ class DetectRule(Rule):
         written = json.dumps(spec)  # the pack facts its texts name, computed only for those
         self.fact_fields = tuple(name for name in FACT_FIELDS if "{" + name + "}" in written)
         self.uses_as_set = "{as_set}" in written
+        base = {key: value for key, value in spec.items() if key != "cases"}
+        self.parts = tuple(DetectRule({**base, **case}, record, source) for case in spec.get("cases", ()))
+        if self.parts and not spec.get("triggers"):
+            self.triggers = tuple(dict.fromkeys(word for part in self.parts for word in part.triggers))
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -380,6 +403,10 @@ class DetectRule(Rule):
             yield Site(ctx, node, receiver)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        if self.parts:  # each case is a rule of its own under this code and record
+            for part in self.parts:
+                yield from part.check(ctx)
+            return
         spec = self.spec
         match, unless = spec.get("match", ()), spec.get("unless", ())
         for site in self._sites(ctx):
@@ -502,6 +529,11 @@ class DetectRule(Rule):
                         not spec.get("value")):
                     return None
                 edits.append(replace(ctx, replaced, new))
+        elif kind == "replace_argument":  # the argument as written at the call becomes `text`
+            if site.written is None or site.written not in ctx.parents:
+                return None
+            fields["new"] = _render(spec["text"], fields)
+            edits.append(replace(ctx, site.written, fields["new"]))
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
@@ -585,6 +617,7 @@ def _fields(site: Site, value: Value | None, keyword: str, lookup: dict | None =
     for names in (lookup or {}).values():
         fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
+    fields["doc_quote"] = "'" if "'" in ctx.doc.text or '"' not in ctx.doc.text else '"'
     fields["callee"] = ctx.doc.source(site.call.func)
     fields["receiver"] = ctx.doc.source(site.receiver) if site.receiver is not None else ""
     fields["argument"] = ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
@@ -673,6 +706,8 @@ def _example(spec: dict) -> Invalid | Valid:
 # --- validation ------------------------------------------------------------------------------
 def check_spec(spec: Any) -> list[str]:
     """Every way `spec` breaks the schema of kb/DETECT.md, each as one sentence; [] when it is sound."""
+    if isinstance(spec, dict) and "cases" in spec:
+        return _cases_problems(spec)
     if not isinstance(spec, dict):
         return ["`detect` must be an object"]
     problems: list[str] = []
@@ -763,10 +798,24 @@ def check_spec(spec: Any) -> list[str]:
     return problems
 
 
+def _cases_problems(spec: dict[str, Any]) -> list[str]:
+    """Each case checked as the section it makes with the rest; a problem every case has is the rest's."""
+    cases = spec["cases"]
+    if not (isinstance(cases, list) and cases and all(isinstance(case, dict) for case in cases)):
+        return ["`cases` must be a non-empty list of objects"]
+    base = {key: value for key, value in spec.items() if key != "cases"}
+    found: list[list[str]] = []
+    for i, case in enumerate(cases):
+        problems = [f"`{key}` belongs to the section, not a case" for key in sorted(set(case) & KEYS - CASE_KEYS)]
+        found.append(problems + check_spec({**base, **case}))
+    common = [p for p in found[0] if all(p in other for other in found[1:])]
+    return common + [f"`cases[{i}]`: {p}" for i, problems in enumerate(found) for p in problems if p not in common]
+
+
 class OneOf:
     """`x in OneOf(options)`: a string among the options; a list or an object (unhashable) is never one."""
 
-    def __init__(self, options):
+    def __init__(self, options: Iterable[str]) -> None:
         self.options = options
 
     def __contains__(self, value: object) -> bool:
@@ -832,6 +881,10 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
         return [f"{where}: `positional` takes a whole number from 0"]
     if key == "fact" and arg not in FACTS:
         return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
+    if key == "object" and not all(s in OneOf(OBJECTS) for s in arg):
+        return [f"{where}: `object` takes a list of {', '.join(OBJECTS)}"]
+    if key == "state_dict_type" and not all(isinstance(s, str) for s in arg):
+        return [f"{where}: `state_dict_type` takes a list of strings"]
     if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
         return [f"{where}: `fabric` takes a list of {', '.join(STRATEGIES)}"]
     if key == "kind" or key == "kind_not" or key in ("lower_in", "lower_not_in", "qualified"):
@@ -883,7 +936,7 @@ FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
     "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"},
     "replace_sibling": {"keyword", "text", "value"},
-    "insert_keyword": {"keyword", "text"},
+    "insert_keyword": {"keyword", "text"}, "replace_argument": {"text"},
     "remove_nested": {"in", "keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
@@ -920,6 +973,8 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
+    if kind == "replace_argument" and "text" not in item:
+        problems.append("`replace_argument` needs `text`")
     if kind == "remove_nested" and not ("in" in item and "keyword" in item):
         problems.append("`remove_nested` needs `in` and `keyword`")
     if kind in ("replace_sibling", "insert_keyword") and not ("keyword" in item and "text" in item):
