@@ -21,13 +21,40 @@ from errata_lsp.analysis.rules import BY_CODE, RULES
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def at_revision(revision: str, path: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"],
+                          capture_output=True, text=True, check=True).stdout
+
+
 def old_rule(revision: str, path: str):
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:{path}"],
-                            capture_output=True, text=True, check=True).stdout
+    """The rule as it was. A shared helper module it imports a name from that is gone now (a conversion
+    removes the helpers only it used) is read at that revision too, while the rule loads."""
+    source = at_revision(revision, path)
+    helpers = {}
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.ImportFrom) and node.level == 2 and node.module):
+            continue
+        qualified = f"errata_lsp.analysis.{node.module}"
+        if all(hasattr(importlib.import_module(qualified), a.name) for a in node.names):
+            continue  # still there: the rule shares the current module with the others (its classes too)
+        name = node.module
+        helper = importlib.util.module_from_spec(importlib.util.spec_from_loader(qualified, loader=None))  # type: ignore[arg-type]
+        helper.__package__ = "errata_lsp.analysis"
+        exec(compile(at_revision(revision, f"server/errata_lsp/analysis/{name}.py"), name, "exec"), helper.__dict__)
+        helpers[qualified] = helper
     spec = importlib.util.spec_from_loader("errata_lsp.analysis.rules._compared", loader=None)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     module.__package__ = "errata_lsp.analysis.rules"  # its relative imports resolve as they did
-    exec(compile(source, path, "exec"), module.__dict__)
+    current = {name: sys.modules.get(name) for name in helpers}
+    sys.modules.update(helpers)
+    try:
+        exec(compile(source, path, "exec"), module.__dict__)
+    finally:
+        for name, was in current.items():
+            if was is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = was
     return module.RULE
 
 
@@ -58,7 +85,7 @@ def probes() -> list[str]:
 
 
 def shown(findings) -> list:
-    return [(f.code, f.severity.value, f.message, (f.span.start, f.span.end),
+    return [(f.code, f.record_id, f.severity.value, f.message, (f.span.start, f.span.end),
              [(x.title, x.safety.value, x.preferred, [(e.span, e.new_text) for e in x.edits]) for x in f.fixes])
             for f in findings]
 

@@ -3,12 +3,16 @@ swapped for the Python rules they replaced (as they were at a git revision), int
 process; prints the median time of each and their ratio.
 
     python bench/detect_speed.py b840d40 --rounds 7
+
+The data rules with no Python file at that revision (the CUDA FSDP pack) run in both.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
+import subprocess
 import time
 from pathlib import Path
 
@@ -17,9 +21,14 @@ from errata_lsp.analysis.engine import check_source
 from errata_lsp.analysis.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = {"LXF007": "lxf007_xla_precision_value", "LXF010": "lxf010_cpu_accelerator", "LXF014": "lxf014_clip_by_value",
-         "LXF016": "lxf016_launch_without_function", "LXF020": "lxf020_unknown_state_dict_type",
-         "LXF027": "lxf027_unsupported_reduce_op"}
+RULES_DIR = "server/errata_lsp/analysis/rules"
+
+
+def python_files(revision: str) -> dict[str, str]:
+    """Rule code -> the path of its Python file at `revision`."""
+    names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{revision}:{RULES_DIR}"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    return {name[:6].upper(): f"{RULES_DIR}/{name}" for name in names if re.match(r"lxf\d{3}_", name)}
 
 
 def main() -> int:
@@ -27,10 +36,12 @@ def main() -> int:
     parser.add_argument("revision")
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
-    data = [r for r in RULES if r.origin == "data"]
-    python = [old_rule(args.revision, f"server/errata_lsp/analysis/rules/{FILES[r.code]}.py") for r in data]
+    files = python_files(args.revision)
+    data = [r for r in RULES if r.origin == "data" and r.code in files]
+    python = [old_rule(args.revision, files[r.code]) for r in data]
     with_data = list(RULES)
-    with_python = [r for r in RULES if r.origin != "data"] + python
+    with_python = [r for r in RULES if r not in data] + python
+    print(f"swapped: {', '.join(r.code for r in data)}")
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "corpus").rglob("*.py"))]
     times: dict[str, list[float]] = {"data": [], "python": []}
     for _ in range(args.rounds):

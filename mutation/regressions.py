@@ -23,8 +23,8 @@ SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "out", "__pycache
 ANALYSIS = "server/errata_lsp/analysis/"
 # (what a person might get wrong, file, text, replacement, the test that catches it)
 REGRESSIONS = [
-    ("LXF002 truthy is False -> not truthy", ANALYSIS + "rules/lxf002_wrapper_and_policy.py",
-     "if all(v.truthy is False for v in values):", "if all(not v.truthy for v in values):",
+    ("LXF002 only truthy policies found", "server/errata_lsp/kb/detect_sections/seeds.jsonl",
+     '{"not": {"truthy": false}}', '{"truthy": true}',
      "tests/test_seed_rules.py::test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty"),
     ("LXF004 a setup after the use counted", ANALYSIS + "rules/lxf004_no_backward_sync_raw_module.py",
      " and _before(call, use)", "",
@@ -32,8 +32,8 @@ REGRESSIONS = [
     ("LXF003 only a Fabric known to be XLA", ANALYSIS + "rules/lxf003_strategy_no_backward_sync.py",
      'and ctx.fabric_kind(receiver.value):', "and ctx.fabric_kind(receiver.value) == XLA_FSDP:",
      "tests/test_seed_rules.py::test_lxf003_flags_the_strategy_of_a_fabric_passed_as_a_parameter"),
-    ("LXF001 uncertain values as errors", ANALYSIS + "rules/lxf001_policy_not_a_set.py",
-     "severity = self.severity if verdict.every_path else Severity.WARNING", "severity = self.severity",
+    ("LXF001 uncertain values as errors", "server/errata_lsp/kb/detect_sections/seeds.jsonl",
+     '"warning_unless": [{"truthy": true}], "at": "value"', '"at": "value"',
      "tests/test_seed_rules.py::test_lxf001_a_policy_that_may_be_empty_is_a_warning_and_a_literal_list_an_error"),
     ("ALL_CAPS names taken for classes", ANALYSIS + "flow.py",
      "if last[:1].isupper() and not last.isupper() and ", "if last[:1].isupper() and ",

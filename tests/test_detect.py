@@ -12,7 +12,10 @@ from errata_lsp.analysis.rules import BY_CODE, RULES
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
-DATA_RULES = {"LXF007", "LXF010", "LXF014", "LXF016", "LXF020", "LXF027"}  # the shipped records' `detect` sections
+# The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
+# kb/detect_sections).
+DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
+              "LXF027", "LXF028"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -49,12 +52,15 @@ def write_records(path, *records) -> None:
 
 def test_the_shipped_data_rules_are_in_the_pack_and_marked(capsys):
     assert {r.code for r in RULES if r.origin == "data"} == DATA_RULES | CUDA_FSDP_RULES
-    assert BY_CODE["LXF001"].origin == "code"
+    assert BY_CODE["LXF012"].origin == "code"
     assert main(["rules"]) == 0
     lines = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()}
-    assert lines["LXF016"] == "data" and lines["LXF001"] == "code" and lines["LXF012"] == "code"
+    assert lines["LXF016"] == "data" and lines["LXF001"] == "data" and lines["LXF012"] == "code"
     assert BY_CODE["LXF016"].record == "cd66f7afcab1c7bf"
     assert BY_CODE["LXF016"].source.endswith("lightning_xla_fsdp.jsonl:29")
+    assert BY_CODE["LXF002"].record == "fc8e29955b1155a3"
+    assert BY_CODE["LXF001"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":1")
+    assert BY_CODE["LXF002"].source.endswith(os.path.join("detect_sections", "seeds.jsonl") + ":2")
 
 
 def test_a_kb_paths_record_detects_in_a_file_of_another_library(tmp_path):
@@ -102,17 +108,20 @@ def test_schema_problems_are_named_one_by_one():
     spec = {"code": "gdg1", "name": "Zero Speed", "call": {"method": "go", "qualified": ["x.y"]}, "colour": "red",
             "argument": {"keyword": "speed", "index": 0}, "unless": [{"fact": "sunny"}],
             "fixes": [{"kind": "paint", "title": "x"}, {"kind": "replace_value", "title": "{nope}", "text": "1"}],
-            "message": "m", "paths": "most", "examples": [{"bad": "x = 1\n"}]}
+            "message": "m", "paths": "most", "at": {"argument": "speed"}, "examples": [{"bad": "x = 1\n"}]}
     assert check_spec(spec) == [
         "unknown key `colour`",
         "`code` must look like LXF016 (2-5 capitals, 3 digits)",
         "`name` must be kebab-case",
         "`call` must have exactly one of `qualified` and `method`",
         "`argument`: must be {\"keyword\": name, \"position\": N} (either or both)",
-        "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_has_precision, plugins_given)",
+        "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_accelerator_objects, strategy_has_precision, "
+        "plugins_given)",
+        "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "
-        "rename_keyword, rename_callee, replace_receiver",
+        "replace_sibling, insert_keyword, replace_argument, remove_nested, rename_keyword, rename_callee, "
+        "replace_receiver",
         "`fixes[1]`: `title`: unknown placeholder `{nope}`",
         "`examples[0]`: a `bad` example needs `count`",
         "`examples[0]`: a `bad` example needs `at`",
@@ -224,7 +233,8 @@ def test_kb_paths_that_cannot_be_read_leave_the_shipped_rules_working(tmp_path):
 
 def _only(spec_changes: dict, text: str, tmp_path) -> list:
     path = tmp_path / "fix.jsonl"
-    write_records(path, record("g1", {**GADGET, **spec_changes}))
+    spec = {key: value for key, value in {**GADGET, **spec_changes}.items() if value is not None}
+    write_records(path, record("g1", spec))
     return check_source(text, "a.py", Settings(kb_paths=(str(path),))).findings
 
 
@@ -279,6 +289,7 @@ PREDICATE_CASES = [
     ([{"sibling": {"keyword": "size"}, "is": [{"equals": [None]}]}],
      "Gadget(speed=0, size=None)\nGadget(speed=0, size=2)\nGadget(speed=0)\n", 1),
     ([{"star_args": True}], "Gadget(*a, speed=0)\nGadget(speed=0)\n", 1),
+    ([{"is_call": True}], "Gadget(speed=f())\nGadget(speed=f)\nGadget(speed=0)\n", 1),
     ([{"qualified": ["widgets.parts.*"]}], "from widgets import parts\nGadget(speed=parts.Wheel())\nGadget(speed=Wheel())\n", 1),
     ([{"any": [[{"equals": [0]}], [{"equals": ["zero"]}]]}], "Gadget(speed=0)\nGadget(speed='zero')\nGadget(speed=1)\n", 2),
     ([{"not": {"equals": [0]}}, {"constant": True}], "Gadget(speed=0)\nGadget(speed=3)\nGadget(speed=f())\n", 1),
@@ -337,3 +348,126 @@ def test_a_record_file_nested_too_deep_is_skipped_and_the_others_load(tmp_path):
     records, problems = load_paths([tmp_path])
     assert [r.id for r in records] == ["g1"]
     assert [str(p) for p in problems] == [f"{deep}: nested too deep to read; skipped"]
+
+
+def test_side_sections_name_a_loaded_record_and_each_bad_line_has_its_file_and_line(tmp_path):
+    from errata_lsp.analysis.detect import side_sections
+    from errata_lsp.kb.base import SHIPPED
+    from errata_lsp.kb.load import load_paths
+
+    records, _ = load_paths([tmp_path])  # none: every section names a record that is not there
+    write_records(tmp_path / "s.jsonl", {"record": "g1", "detect": GADGET}, {"record": "g2"})
+    (tmp_path / "s.jsonl").write_text((tmp_path / "s.jsonl").read_text() + "{broken\n", encoding="utf-8")
+    sections, problems = side_sections([type("R", (), {"id": "g1"})()], tmp_path)
+    assert [(s.id, s.source, s.get("detect")["code"]) for s in sections] == [("g1", f"{tmp_path / 's.jsonl'}:1", "GDG001")]
+    assert [str(p) for p in problems] == [
+        f"{tmp_path / 's.jsonl'}:2: record '-': detect: a line is {{\"record\": id, \"detect\": {{...}}}}",
+        f"{tmp_path / 's.jsonl'}:3: record '-': detect: invalid JSON: Expecting property name enclosed in double quotes",
+    ]
+    assert [str(p) for p in side_sections(records, tmp_path)[1]][0].endswith("s.jsonl:1: record 'g1': detect: no such record")
+    shipped = load_paths([SHIPPED])[0]
+    assert side_sections(shipped)[1] == []  # each shipped side section names a shipped record
+
+
+def test_underline_a_sibling_and_replace_it_with_the_argument_as_a_set(tmp_path):
+    text = "from widgets import Gadget\nGadget(parts=[Wheel, Bell], turbo=True)\nGadget(parts=[Wheel], turbo=True, spokes=3)\n"
+    spec = {"argument": {"keyword": "parts"}, "match": [{"present": "turbo"}], "at": {"keyword": "turbo"},
+            "message": "no turbo with parts",
+            "fixes": [{"kind": "replace_sibling", "keyword": "turbo", "text": "spokes={as_set}",
+                       "when": [{"absent": "spokes"}], "title": "Use `{new}`", "safety": "unsafe"}]}
+    first, second = _only(spec, text, tmp_path)
+    assert (first.span.start.column, first.span.end.column) == (28, 38)  # `turbo=True`
+    [replaced] = first.fixes
+    assert (replaced.title, replaced.safety.value) == ("Use `spokes={Wheel, Bell}`", "unsafe")
+    assert _applied(text, replaced).splitlines()[1] == "Gadget(parts=[Wheel, Bell], spokes={Wheel, Bell})"
+    assert second.fixes == ()  # `spokes` is given already
+
+
+def test_a_warning_names_the_conditions_of_the_values_that_surely_match(tmp_path):
+    # the truthy value is tied to `cfg.big`; the unknown one may match too, but names no condition
+    text = ("from widgets import Gadget\nparts = [Wheel] if cfg.big else cfg.parts\nGadget(parts=parts)\n"
+            "Gadget(parts=cfg.parts)\n")
+    spec = {"argument": {"keyword": "parts"}, "match": [{"not": {"truthy": False}}], "warning_unless": [{"truthy": True}],
+            "message": "parts jam", "some_paths": "; whenever there are parts", "fixes": [], "conditions": "certain"}
+    first, second = _only(spec, text, tmp_path)
+    assert (first.severity.value, first.message) == ("warning", "parts jam; when cfg.big")
+    assert (second.severity.value, second.message) == ("warning", "parts jam; whenever there are parts")
+    # by default, the conditions of every found value: the unknown one too
+    text = text.replace("Gadget(parts=cfg.parts)\n", "")
+    [found] = _only({**spec, "conditions": "found"}, text, tmp_path)
+    assert found.message == "parts jam; when cfg.big or not cfg.big"
+
+
+def test_siblings_by_position_the_one_value_and_a_record_per_case(tmp_path):
+    # `Gadget(part, speed, size)`: both speed and size set jams (the section's record), neither stalls (another)
+    set_ = [{"sibling": {"keyword": "speed", "position": 1}, "single": True, "is": [{"constant": True}]},
+            {"sibling": {"keyword": "size", "position": 2}, "single": True, "is": [{"constant": True}]}]
+    neither = [{"absent": "speed", "position": 1}, {"absent": "size", "position": 2}]
+    spec = {"match": [{"positional": 1}, {"any": [set_, neither]}], "at": "callee",
+            "message": [{"text": "both jam", "when": set_}, {"text": "neither stalls", "when": neither}],
+            "records": [{"id": "stall", "when": neither}],
+            "fixes": [{"kind": "remove_sibling", "keyword": "speed", "position": 1, "next": "size", "when": set_,
+                       "title": "Keep size", "safety": "unsafe", "preferred": True}]}
+    text = ("from widgets import Gadget\nx = 1 if a else 2\n"
+            "Gadget(p, 1, 2)\nGadget(p, x, 2)\nGadget(p)\nGadget()\nGadget(p, speed=1, size=2)\nGadget(p, 1, 2, 3)\n")
+    # `Gadget(p, x, 2)`: `x` holds 1 or 2, each a constant, but no one value on every path: silent
+    both, stalled, keywords, three = _only(spec, text, tmp_path)
+    assert [(f.span.start.line, f.message, f.record_id) for f in (both, stalled, keywords, three)] == [
+        (2, "both jam", "g1"), (4, "neither stalls", "stall"), (6, "both jam", "g1"), (7, "both jam", "g1")]
+    assert _applied(text, both.fixes[0]).splitlines()[2] == "Gadget(p, size=2)"
+    assert _applied(text, keywords.fixes[0]).splitlines()[6] == "Gadget(p, size=2)"
+    assert stalled.fixes == () and three.fixes == ()  # a positional argument after `size` would shift
+
+
+def test_every_record_a_shipped_data_rule_names_is_shipped():
+    from errata_lsp.kb import KnowledgeBase
+
+    kb = KnowledgeBase.load()
+    named = {(r.code, r.record) for r in RULES if r.origin == "data"}
+    named |= {(r.code, other["id"]) for r in RULES if r.origin == "data" for other in r.spec.get("records", ())}
+    assert ("LXF015", "36aaeeb05c6306f3") in named
+    assert [(code, rid) for code, rid in sorted(named) if kb.get(rid) is None] == []
+
+
+def test_every_value_the_set_it_makes_and_a_keyword_inserted_or_its_value_replaced(tmp_path):
+    # parts must all be collections of classes; `size` missing or None gets the parts as a set
+    spec = {"argument": {"keyword": "parts"}, "paths": "any", "at": "argument",
+            "match": [{"all_values": [{"kind": ["list", "set"]}]},
+                      {"any": [[{"absent": "size"}], [{"sibling": {"keyword": "size"}, "single": True, "is": [{"equals": [None]}]}]]}],
+            "message": [{"text": "parts need a size"}, {"text": ": `size={as_set}`", "when": [{"as_set": True}]}],
+            "fixes": [{"kind": "insert_keyword", "keyword": "size", "text": "{as_set}", "when": [{"absent": "size"}],
+                       "title": "Add `size={as_set}`", "safety": "unsafe", "preferred": True},
+                      {"kind": "replace_sibling", "keyword": "size", "value": True, "text": "{as_set}",
+                       "when": [{"present": "size"}], "title": "Set `size={as_set}`", "safety": "unsafe", "preferred": True}]}
+    text = ("from widgets import Gadget\nmixed = [Wheel] if a else 'wheel'\n"
+            "Gadget(parts=[Wheel, Bell])\nGadget(parts=[Wheel], size=None)\nGadget(parts=mixed)\nGadget(parts=cfg.parts)\n"
+            "Gadget(**{'parts': [Bell], 'size': None})\n")
+    inserted, replaced, in_display = _only(spec, text, tmp_path)
+    assert inserted.message == "parts need a size: `size={Wheel, Bell}`"
+    [add] = inserted.fixes
+    assert add.title == "Add `size={Wheel, Bell}`"
+    assert _applied(text, add).splitlines()[2] == "Gadget(parts=[Wheel, Bell], size={Wheel, Bell})"
+    assert _applied(text, replaced.fixes[0]).splitlines()[3] == "Gadget(parts=[Wheel], size={Wheel})"
+    assert _applied(text, in_display.fixes[0]).splitlines()[6] == "Gadget(**{'parts': [Bell], 'size': {Bell}})"
+
+
+def test_cases_are_one_rule_over_several_calls_and_their_problems_are_named_once(tmp_path):
+    spec = {"cases": [
+        {"call": {"method": "start", "receiver": "any"}, "argument": {"position": 0}, "match": [{"equals": [0]}],
+         "message": "`{callee}({argument})` stalls",
+         "fixes": [{"kind": "replace_argument", "text": "{doc_quote}slow{doc_quote}", "title": "Start slow",
+                    "safety": "unsafe", "preferred": True}]},
+        {"call": {"method": "stop", "receiver": "any"}, "at": "callee", "message": "`{callee}` jams"},
+    ], "argument": None, "match": None}  # a case takes what the section gives and it does not: not these
+    text = "import widgets\ng = widgets.Gadget()\ng.start(0)\ng.stop()\ng.start(1)\nprint(\"x\")\n"
+    started, stopped = _only(spec, text, tmp_path)
+    assert (started.message, started.code, stopped.message, stopped.code) == ("`g.start(0)` stalls", "GDG001", "`g.stop` jams", "GDG001")
+    assert _applied(text, started.fixes[0]).splitlines()[2] == 'g.start("slow")'  # the file writes double quotes only
+    assert check_spec({**GADGET, "cases": [{"message": "{nope}", "paint": 1}, {"message": "ok", "code": "GDG002"}],
+                       "name": "No Good"}) == [
+        "`name` must be kebab-case",
+        "`cases[0]`: unknown key `paint`",
+        "`cases[0]`: `message`: unknown placeholder `{nope}`",
+        "`cases[1]`: `code` belongs to the section, not a case",
+    ]
+    assert check_spec({**GADGET, "cases": []}) == ["`cases` must be a non-empty list of objects"]

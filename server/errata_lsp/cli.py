@@ -422,7 +422,7 @@ def _scan_logs(args: argparse.Namespace) -> int:
 def _kb_validate(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
     problems = [str(p) for p in kb.problems]
-    problems += _detect_problems(kb)
+    problems += _detect_problems(kb, shipped=not args.paths)
     if args.corrections or not args.paths:
         problems += _correction_problems(kb, args.corrections)
     if not args.paths:
@@ -433,14 +433,14 @@ def _kb_validate(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if problems else EXIT_CLEAN
 
 
-def _detect_problems(kb: KnowledgeBase) -> list[str]:
+def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
     """Each record's `detect` section: its schema, then its examples run with the other rules (the
     shipped data rules of the records checked here are those records themselves)."""
     from .analysis.detect import validate_records
 
     checked = {record.id for record in kb}
     others = [r for r in RULES if r.origin == "code" or r.record not in checked]
-    return [str(p) for p in validate_records(kb, others)[1]]
+    return [str(p) for p in validate_records(kb, others, shipped)[1]]
 
 
 def _correction_problems(kb: KnowledgeBase, path: str | None) -> list[str]:

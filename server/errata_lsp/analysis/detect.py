@@ -7,22 +7,26 @@ from __future__ import annotations
 
 import ast
 import difflib
+import json
 import os
 import re
 import string
 import threading
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_dict_type
+from .checkpoints import OTHER as OTHER_OBJECT
+from .checkpoints import UNKNOWN as UNKNOWN_OBJECT
 from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .pack import drop_argument, strategy_accelerators
-from .policies import Verdict, described, to_set
-from .rule import Invalid, Rule, Valid, call_items, fix, remove_argument, replace, short
+from .policies import Verdict, described, not_a_set, set_text, to_set
+from .rule import Invalid, Rule, Valid, call_items, fix, insert_keyword_after, remove_argument, replace, short
 
 FSDP = "fsdp"
 STRATEGIES = (XLA_FSDP, FSDP, OTHER, UNKNOWN)
@@ -31,10 +35,14 @@ SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
 KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argument", "match", "unless", "at", "message",
-        "lookup", "warning_unless", "some_paths",
+        "lookup", "warning_unless", "some_paths", "conditions", "records", "cases",
         "severity", "paths", "fixes", "reveals", "examples"}
-MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver", "callee"}
+MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver",
+                  "callee", "strategy_accelerator", "as_set", "doc_quote"}
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
+CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "message", "lookup", "warning_unless",
+             "some_paths", "conditions", "paths", "fixes", "records"}
+OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER_OBJECT, UNKNOWN_OBJECT)
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUOTES = ("'", '"')
@@ -60,12 +68,31 @@ class Site:
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
+    _as_set: str | None = field(default=None, repr=False)
+    _object: str | None = field(default=None, repr=False)
+
+    @property
+    def object(self) -> str:
+        """What the argument as written is, following the file in statement order (checkpoints.py)."""
+        if self._object is None:
+            self._object = object_kind(self.ctx, self.written) if self.written is not None else UNKNOWN_OBJECT
+        return self._object
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:
         if self._keywords is None:
             self._keywords = self.ctx.keyword_args(self.call)
         return self._keywords
+
+    @property
+    def as_set(self) -> str:
+        """The keyword argument made a set of the same elements, as text (`[A, B]` -> `{A, B}`); '' when
+        it cannot be said or the argument is not written in this document."""
+        if self._as_set is None:
+            arg = self.arg
+            self._as_set = "" if arg is None or arg.value not in self.ctx.parents else (
+                set_text(self.ctx, arg, not_a_set(self.ctx, arg.value)) or "")
+        return self._as_set
 
 
 def _value_ctx(site: Site, value: Value) -> Context:
@@ -186,11 +213,25 @@ def _strategy_has_precision(site: Site) -> bool:
     return False
 
 
+def _strategy_accelerator_objects(site: Site) -> bool:
+    """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
+    (`XLAAccelerator()`), and the file can tell."""
+    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    return bool(given) and all(isinstance(site.ctx.value_of(g), ast.Call) for g in given or ())
+
+
+def _strategy_accelerator(site: Site) -> str:
+    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    return short(site.ctx.doc.source(given[0])) if given else ""
+
+
 FACTS = {
     "strategy_has_accelerator": lambda site: strategy_accelerators(site.ctx, site.keywords[0].get("strategy")) != [],
+    "strategy_accelerator_objects": _strategy_accelerator_objects,
     "strategy_has_precision": _strategy_has_precision,
     "plugins_given": _plugins_given,
 }
+FACT_FIELDS = {"strategy_accelerator": _strategy_accelerator}  # placeholders the pack's facts fill
 
 
 def _argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
@@ -236,8 +277,21 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
         written, _, hidden = _argument(site, arg)
         if written is None or hidden:
             return False
-        values = site.ctx.values(written)
+        values: Sequence[Value] = site.ctx.values(written)
+        if predicate.get("single"):  # the one value written on every path, else the expression itself
+            values = [Value("unknown", site.ctx.value_of(written), flow=site.ctx.flow)]
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
+    if key == "positional":
+        return len(site.call.args) >= int(arg)
+    if key == "object":
+        return site.object in arg
+    if key == "state_dict_type":  # of the XLAFSDP Fabric the method is called on
+        return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in arg
+    if key == "all_values":  # every value the argument may hold, found or not
+        values = site.ctx.values(site.written) if site.written is not None else ()
+        return all(all(holds(p, site, v) for p in arg) for v in values)
+    if key == "as_set":
+        return bool(site.as_set) is arg
     if key == "fabric":
         return _fabric_of(site) in arg
     if key == "accelerator":
@@ -254,6 +308,8 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
         return value.kind not in arg
     if key == "truthy":
         return value.truthy is arg
+    if key == "is_call":
+        return isinstance(value.node, ast.Call) is arg
     if key == "in_this_file":
         return (not value.foreign and value.node is not None and value.node in site.ctx.parents) is arg
     if key == "at_argument":
@@ -287,13 +343,16 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
 
 
 CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
-                   "sibling": dict,
+                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool, "object": list,
+                   "state_dict_type": list,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
+                    "is_call": bool,
                     "only_value": bool, "constant": bool,
                     "equals": list, "not_in": list, "lower_in": list, "lower_not_in": list, "qualified": list,
                     "member_of": str}
-EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is"}, "member_of": {"only", "except"}}
+EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is", "single"},
+              "member_of": {"only", "except"}}
 
 
 # --- the rule --------------------------------------------------------------------------------
@@ -319,6 +378,13 @@ class DetectRule(Rule):
         self.examples = tuple(_example(e) for e in spec["examples"])
         self.paths = spec.get("paths", PATHS[0])
         self.at = spec.get("at", "value" if "argument" in spec else "call")
+        written = json.dumps(spec)  # the pack facts its texts name, computed only for those
+        self.fact_fields = tuple(name for name in FACT_FIELDS if "{" + name + "}" in written)
+        self.uses_as_set = "{as_set}" in written
+        base = {key: value for key, value in spec.items() if key != "cases"}
+        self.parts = tuple(DetectRule({**base, **case}, record, source) for case in spec.get("cases", ()))
+        if self.parts and not spec.get("triggers"):
+            self.triggers = tuple(dict.fromkeys(word for part in self.parts for word in part.triggers))
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -337,13 +403,17 @@ class DetectRule(Rule):
             yield Site(ctx, node, receiver)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        if self.parts:  # each case is a rule of its own under this code and record
+            for part in self.parts:
+                yield from part.check(ctx)
+            return
         spec = self.spec
         match, unless = spec.get("match", ()), spec.get("unless", ())
         for site in self._sites(ctx):
             if "argument" not in spec:
                 if all(holds(p, site, None) for p in match) and not any(holds(p, site, None) for p in unless) and (
                         self._strategy_fits(site)):
-                    yield self._finding(site, None, [], True)
+                    yield self._finding(site, None, [], True, [])
                 continue
             written, arg, hidden = _argument(site, spec["argument"])
             if written is None or hidden:
@@ -355,9 +425,10 @@ class DetectRule(Rule):
             if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
                 continue
             site.found = found
-            certain = all(holds(p, site, v) for v in found for p in spec.get("warning_unless", ()))
-            every_path = certain and (self.paths != "every-error-some-warning" or len(found) == len(values))
-            yield self._finding(site, found, values, every_path)
+            certain = [v for v in found if all(holds(p, site, v) for p in spec.get("warning_unless", ()))]
+            every_path = len(certain) == len(found) and (
+                self.paths != "every-error-some-warning" or len(found) == len(values))
+            yield self._finding(site, found, values, every_path, certain)
 
     def _strategy_fits(self, site: Site) -> bool:
         return "strategy" not in self.spec or _fabric_of(site) in self.spec["strategy"]
@@ -372,23 +443,33 @@ class DetectRule(Rule):
         return [Value("unknown", node, flow=ctx.flow)]
 
     # -- what it reports
-    def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool) -> Finding:
+    def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool,
+                 certain: list[Value]) -> Finding:
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
+        fields.update((name, FACT_FIELDS[name](site)) for name in self.fact_fields)
+        if self.uses_as_set:
+            fields["as_set"] = short(site.as_set)  # whole in the text a fix writes
         message = _message(spec["message"], site, first, fields)
         severity = self.severity
         if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
-            condition = describe_when(found or ())
+            condition = describe_when(certain if spec.get("conditions") == "certain" else found or ())
             message += f"; {condition}" if condition else _message(spec.get("some_paths", "; on some paths"), site,
                                                                     first, fields)
             severity = Severity.WARNING
-        at: ast.AST | None = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
-        if self.at == "argument":
+        at: ast.AST | None
+        if isinstance(self.at, dict):  # another keyword argument of the call, underlined as `argument` is
+            other = site.keywords[0].get(self.at["keyword"])
+            at = None if other is None else other.node if isinstance(other.node, ast.keyword) else other.value
+        elif self.at == "argument":
             at = site.arg.node if site.arg is not None and isinstance(site.arg.node, ast.keyword) else site.written
+        else:
+            at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
         fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
                              for spec_fix in spec.get("fixes", ())) if f is not None]
-        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity)
+        record = next((r["id"] for r in spec.get("records", ()) if all(holds(p, site, first) for p in r["when"])), None)
+        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
 
     def _fix(self, spec: dict[str, Any], site: Site, first: Value | None, found: list[Value], values: list[Value],
              fields: dict[str, str]) -> Fix | None:
@@ -431,12 +512,42 @@ class DetectRule(Rule):
             if edit is None:
                 return None
             edits.append(edit)
-        elif kind == "remove_sibling":
-            other = site.keywords[0].get(spec["keyword"])
-            edit = drop_argument(ctx, site.call, other) if other is not None else None
-            if edit is None:
+        elif kind in ("replace_sibling", "insert_keyword"):
+            new = _render(spec["text"], {**fields, "as_set": site.as_set})
+            if not new or "{as_set}" in spec["text"] and not site.as_set:
                 return None
-            edits.append(edit)
+            fields["new"] = new
+            if kind == "insert_keyword":  # `keyword=new` right after the argument, where it is spelled
+                inserted = insert_keyword_after(ctx, site.arg, spec["keyword"], new) if site.arg is not None else []
+                if not inserted:
+                    return None
+                edits.extend(inserted)
+            else:  # another keyword argument (or with `value`, its value) becomes `new`
+                other = site.keywords[0].get(spec["keyword"])
+                replaced: ast.AST | None = None if other is None else other.value if spec.get("value") else other.node
+                if other is None or replaced is None or replaced not in ctx.parents or other.via is not None and (
+                        not spec.get("value")):
+                    return None
+                edits.append(replace(ctx, replaced, new))
+        elif kind == "replace_argument":  # the argument as written at the call becomes `text`
+            if site.written is None or site.written not in ctx.parents:
+                return None
+            fields["new"] = _render(spec["text"], fields)
+            edits.append(replace(ctx, site.written, fields["new"]))
+        elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
+            holder = site.keywords[0].get(spec["in"])
+            inner = holder.value if holder is not None else None
+            if not isinstance(inner, ast.Call) or inner not in (ctx.strategy_calls(inner) or ()):
+                return None
+            keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
+            if keyword is None:
+                return None
+            edits.append(remove_argument(ctx, call_items(inner), keyword))
+        elif kind == "remove_sibling":
+            removal = _remove_sibling(site, spec)
+            if removal is None:
+                return None
+            edits.extend(removal)
         elif kind == "rename_keyword":
             arg = site.arg
             if arg is not None and arg.via is None and isinstance(arg.node, ast.keyword):
@@ -479,12 +590,34 @@ class DetectRule(Rule):
         return value.node is site.written or ctx.only_use(site.written)
 
 
+def _remove_sibling(site: Site, spec: dict[str, Any]) -> list[Edit] | None:
+    """Remove another argument, by keyword where it is spelled, or at `position`: the last positional
+    argument goes; one followed by a single positional argument goes when `next` names that one, which
+    then takes its keyword (`f(m, o, 0.5, 1.0)` -> `f(m, o, max_norm=1.0)`)."""
+    ctx, call = site.ctx, site.call
+    other = site.keywords[0].get(spec["keyword"])
+    if other is not None:
+        edit = drop_argument(ctx, call, other)
+        return [edit] if edit is not None else None
+    position = spec.get("position")
+    if position is None or len(call.args) <= position or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if len(call.args) == position + 1:
+        return [remove_argument(ctx, call_items(call), call.args[position])]
+    if len(call.args) == position + 2 and "next" in spec:
+        following = call.args[position + 1]
+        span = Span(ctx.doc.span(call.args[position]).start, ctx.doc.span(following).end)
+        return [Edit(span, f"{spec['next']}={ctx.doc.source(following)}")]
+    return None
+
+
 def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any] | None = None) -> dict[str, str]:
     ctx = site.ctx
     fields = dict.fromkeys(MESSAGE_FIELDS, "")
     for names in (lookup or {}).values():
         fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
+    fields["doc_quote"] = "'" if "'" in ctx.doc.text or '"' not in ctx.doc.text else '"'
     fields["callee"] = ctx.doc.source(site.call.func)
     fields["receiver"] = ctx.doc.source(site.receiver) if site.receiver is not None else ""
     fields["argument"] = ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
@@ -573,6 +706,8 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
 # --- validation ------------------------------------------------------------------------------
 def check_spec(spec: Any) -> list[str]:
     """Every way `spec` breaks the schema of kb/DETECT.md, each as one sentence; [] when it is sound."""
+    if isinstance(spec, dict) and "cases" in spec:
+        return _cases_problems(spec)
     if not isinstance(spec, dict):
         return ["`detect` must be an object"]
     problems: list[str] = []
@@ -609,8 +744,9 @@ def check_spec(spec: Any) -> list[str]:
     for key in ("match", "unless"):
         if key in spec:
             problems += _predicate_list_problems(spec[key], f"`{key}`")
-    if "at" in spec and spec["at"] not in OneOf(AT):
-        problems.append(f"`at` must be one of {', '.join(AT)}")
+    if "at" in spec and spec["at"] not in OneOf(AT) and not (
+            isinstance(spec["at"], dict) and set(spec["at"]) == {"keyword"} and isinstance(spec["at"]["keyword"], str)):
+        problems.append(f"`at` must be one of {', '.join(AT)}, or {{\"keyword\": name}}")
     if spec.get("at") in OneOf(("value", "argument")) and "argument" not in spec:
         problems.append("`at` names the argument, but there is no `argument`")
     if "severity" in spec and spec["severity"] not in OneOf(SEVERITIES):
@@ -629,6 +765,16 @@ def check_spec(spec: Any) -> list[str]:
             problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(looked_up & FIX_FIELDS))}")
     if "warning_unless" in spec:
         problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
+    if "conditions" in spec and spec["conditions"] not in OneOf(("found", "certain")):
+        problems.append("`conditions` must be \"found\" or \"certain\"")
+    if "records" in spec:
+        records = spec["records"]
+        if not isinstance(records, list) or not all(
+                isinstance(r, dict) and set(r) == {"id", "when"} and isinstance(r["id"], str) for r in records):
+            problems.append("`records` must be a list of {\"id\": record id, \"when\": [...]}")
+        else:
+            for i, r in enumerate(records):
+                problems += _predicate_list_problems(r["when"], f"`records[{i}].when`")
     if "message" in spec:
         problems += _message_problems(spec["message"], looked_up)
     if "some_paths" in spec:
@@ -652,10 +798,24 @@ def check_spec(spec: Any) -> list[str]:
     return problems
 
 
+def _cases_problems(spec: dict[str, Any]) -> list[str]:
+    """Each case checked as the section it makes with the rest; a problem every case has is the rest's."""
+    cases = spec["cases"]
+    if not (isinstance(cases, list) and cases and all(isinstance(case, dict) for case in cases)):
+        return ["`cases` must be a non-empty list of objects"]
+    base = {key: value for key, value in spec.items() if key != "cases"}
+    found: list[list[str]] = []
+    for case in cases:
+        problems = [f"`{key}` belongs to the section, not a case" for key in sorted(set(case) & KEYS - CASE_KEYS)]
+        found.append(problems + check_spec({**base, **case}))
+    common = [p for p in found[0] if all(p in other for other in found[1:])]
+    return common + [f"`cases[{i}]`: {p}" for i, problems in enumerate(found) for p in problems if p not in common]
+
+
 class OneOf:
     """`x in OneOf(options)`: a string among the options; a list or an object (unhashable) is never one."""
 
-    def __init__(self, options: Container[str]) -> None:
+    def __init__(self, options: Iterable[str]) -> None:
         self.options = options
 
     def __contains__(self, value: object) -> bool:
@@ -704,8 +864,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
             return [f"{where}: `{option}` takes a list of strings"]
     if not isinstance(arg, known[key]):
         return [f"{where}: `{key}` takes {_type_name(known[key])}"]
-    if key == "all_found":
-        return _predicate_list_problems(arg, f"{where}.all_found")
+    if key in ("all_found", "all_values"):
+        return _predicate_list_problems(arg, f"{where}.{key}")
     if key == "any":
         problems = []
         for j, group in enumerate(arg):
@@ -714,10 +874,17 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if key == "not":
         return _predicate_problems(arg, f"{where}.not")
     if key == "sibling":
-        return [f"{where}.sibling: {p}" for p in _where_problems(arg)] + _predicate_list_problems(
+        single = [] if isinstance(item.get("single", False), bool) else [f"{where}: `single` takes true or false"]
+        return single + [f"{where}.sibling: {p}" for p in _where_problems(arg)] + _predicate_list_problems(
             item.get("is", []), f"{where}.is")
+    if key == "positional" and not (type(arg) is int and arg >= 0):
+        return [f"{where}: `positional` takes a whole number from 0"]
     if key == "fact" and arg not in FACTS:
         return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
+    if key == "object" and not all(s in OneOf(OBJECTS) for s in arg):
+        return [f"{where}: `object` takes a list of {', '.join(OBJECTS)}"]
+    if key == "state_dict_type" and not all(isinstance(s, str) for s in arg):
+        return [f"{where}: `state_dict_type` takes a list of strings"]
     if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
         return [f"{where}: `fabric` takes a list of {', '.join(STRATEGIES)}"]
     if key == "kind" or key == "kind_not" or key in ("lower_in", "lower_not_in", "qualified"):
@@ -729,7 +896,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
 
 
 def _type_name(kind: Any) -> str:
-    return {list: "a list", dict: "an object", str: "a string", bool: "true or false"}.get(kind, "true, false or null")
+    return {list: "a list", dict: "an object", str: "a string", bool: "true or false", int: "a whole number"}.get(
+        kind, "true, false or null")
 
 
 def _template_problems(template: Any, allowed: set[str], where: str) -> list[str]:
@@ -766,7 +934,10 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
 
 FIX_KEYS = {
     "replace_value": {"text", "string", "holder", "quote"}, "nearest": {"choices", "synonyms", "holder"}, "to_set": set(),
-    "remove_argument": set(), "remove_sibling": {"keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
+    "remove_argument": set(), "remove_sibling": {"keyword", "position", "next"},
+    "replace_sibling": {"keyword", "text", "value"},
+    "insert_keyword": {"keyword", "text"}, "replace_argument": {"text"},
+    "remove_nested": {"in", "keyword"}, "rename_keyword": {"to"}, "rename_callee": {"to"},
     "replace_receiver": {"with"},
 }
 
@@ -791,14 +962,25 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
         problems.append("`holder` must be \"only_use\" or \"any\"")
     if kind == "nearest" and not _strings(item.get("choices")):
         problems.append("`nearest` needs `choices`, a list of strings")
-    for key in ("text", "string", "keyword", "to"):
+    if "position" in item and not (type(item["position"]) is int and item["position"] >= 0):
+        problems.append("`position` must be a whole number from 0")
+    for key in ("text", "string", "keyword", "to", "next", "in"):
         if key in item and not isinstance(item[key], str):
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
-            problems += _template_problems(item[key], MESSAGE_FIELDS | looked_up, f"`{key}`")
+            allowed = MESSAGE_FIELDS | looked_up
+            problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
+    if kind == "replace_argument" and "text" not in item:
+        problems.append("`replace_argument` needs `text`")
+    if kind == "remove_nested" and not ("in" in item and "keyword" in item):
+        problems.append("`remove_nested` needs `in` and `keyword`")
+    if kind in ("replace_sibling", "insert_keyword") and not ("keyword" in item and "text" in item):
+        problems.append(f"`{kind}` needs `keyword` and `text`")
+    if "value" in item and not isinstance(item["value"], bool):
+        problems.append("`value` must be true or false")
     if kind in ("remove_sibling",) and "keyword" not in item or kind in ("rename_keyword", "rename_callee") and (
             "to" not in item):
         problems.append(f"`{kind}` needs `{'keyword' if kind == 'remove_sibling' else 'to'}`")
@@ -842,6 +1024,48 @@ class DetectProblem:
         return f"{self.source}: record {self.record!r}: detect: {self.message}"
 
 
+SIDE_SECTIONS = Path(__file__).resolve().parent.parent / "kb" / "detect_sections"
+
+
+@dataclass(frozen=True)
+class SideSection:
+    """A `detect` for a shipped record written in a format that cannot hold one (the site's text export
+    in `kb/records/seeds`), kept in `kb/detect_sections/*.jsonl` as `{"record": id, "detect": {...}}`."""
+
+    id: str
+    source: str  # "path:line" of the section
+    detect: Any
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.detect if key == "detect" else default
+
+
+def side_sections(records: Iterable[Any],
+                  folder: Path = SIDE_SECTIONS) -> tuple[list[SideSection], list[DetectProblem]]:
+    """The side sections whose record is among `records`; a line that is not such an object, or that
+    names a record these records do not hold, is a problem with its file and line."""
+    ids = {record.id for record in records}
+    sections: list[SideSection] = []
+    problems: list[DetectProblem] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                problems.append(DetectProblem(where, "-", f"invalid JSON: {exc.msg}"))
+                continue
+            if not (isinstance(item, dict) and set(item) == {"record", "detect"} and isinstance(item["record"], str)):
+                problems.append(DetectProblem(where, "-", "a line is {\"record\": id, \"detect\": {...}}"))
+            elif item["record"] not in ids:
+                problems.append(DetectProblem(where, item["record"], "no such record"))
+            else:
+                sections.append(SideSection(item["record"], where, item["detect"]))
+    return sections, problems
+
+
 def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tuple[list[DetectRule], list[DetectProblem]]:
     """The rules of the records that carry `detect`; a section that breaks the schema, or takes a code
     already used, is reported and skipped."""
@@ -875,7 +1099,7 @@ def shipped_rules(taken: Iterable[str]) -> list[DetectRule]:
     from ..kb.load import load_paths
 
     records, _ = load_paths([SHIPPED])
-    return rules_from_records(records, taken)[0]
+    return rules_from_records([*records, *side_sections(records)[0]], taken)[0]
 
 
 _lock = threading.Lock()
@@ -985,9 +1209,14 @@ def example_problems(rule: Rule, others: Sequence[Rule]) -> list[str]:
     return problems
 
 
-def validate_records(records: Iterable[Any], others: Sequence[Rule]) -> tuple[list[DetectRule], list[DetectProblem]]:
-    """`kb validate`: the schema of every `detect`, then its examples run with `others`."""
-    rules, problems = rules_from_records(records, [r.code for r in others])
+def validate_records(records: Iterable[Any], others: Sequence[Rule],
+                     shipped: bool = False) -> tuple[list[DetectRule], list[DetectProblem]]:
+    """`kb validate`: the schema of every `detect`, then its examples run with `others`; with `shipped`,
+    the side sections of the shipped records too (each naming a record that is there)."""
+    records = list(records)
+    sides, problems = side_sections(records) if shipped else ([], [])
+    rules, schema = rules_from_records([*records, *sides], [r.code for r in others])
+    problems += schema
     for rule in rules:
         problems += [DetectProblem(rule.source, rule.record, p) for p in example_problems(rule, others)]
     return rules, problems

@@ -1,6 +1,6 @@
 """Facts of the XLAFSDP pack that several rules and `detect` sections read: the function given to
-`fabric.launch`, the accelerators a strategy object carries, the clipping arguments of
-`fabric.clip_gradients`, and the one way to drop a keyword wherever it is spelled."""
+`fabric.launch`, the accelerators a strategy object carries, and the one way to drop a keyword wherever
+it is spelled."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import ast
 from .context import Arg, Context
 from .findings import Edit
 from .rule import call_items, dict_items, remove_argument
-
-CPU_ACCELERATOR = ("lightning.fabric.accelerators.CPUAccelerator", "lightning.fabric.accelerators.cpu.CPUAccelerator")
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:
@@ -51,39 +49,3 @@ def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
     if isinstance(holder, ast.Call):
         return remove_argument(ctx, call_items(holder), arg.node)
     return None
-
-
-CLIP_VAL, MAX_NORM = "clip_val", "max_norm"
-CLIP_POSITIONS = {CLIP_VAL: 2, MAX_NORM: 3}  # clip_gradients(module, optimizer, clip_val, max_norm, norm_type, ...)
-SET, NONE, UNKNOWN = "set", "none", "unknown"
-
-
-def clip_arguments(ctx: Context, call: ast.Call) -> dict[str, tuple[ast.AST | Arg | None, str]] | None:
-    """{clip_val/max_norm: (where it is written or None, SET/NONE/UNKNOWN)}; None when `*args` hide them."""
-    if any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    keywords, complete = ctx.keyword_args(call)
-    out: dict[str, tuple[ast.AST | Arg | None, str]] = {}
-    for name, position in CLIP_POSITIONS.items():
-        written: ast.AST | Arg | None = None
-        if len(call.args) > position:
-            written = call.args[position]
-        elif name in keywords:
-            arg = keywords[name]
-            written = arg.node if arg.via is None else arg
-        if written is None:
-            out[name] = (None, NONE if complete else UNKNOWN)
-            continue
-        value = ctx.value_of(written_value(written))
-        if isinstance(value, ast.Constant):
-            out[name] = (written, NONE if value.value is None else SET)
-        else:
-            out[name] = (written, UNKNOWN)
-    return out
-
-
-def written_value(written: ast.AST | Arg) -> ast.expr:
-    """The expression of a written argument: a keyword's value, an Arg's value, or the expression itself."""
-    if isinstance(written, (ast.keyword, Arg)):
-        return written.value
-    return written  # type: ignore[return-value]  # a positional argument: an expression

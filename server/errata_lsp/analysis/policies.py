@@ -1,5 +1,6 @@
 """XLAFSDPStrategy's module-class policies, as the value-flow layer sees them, and the one way to make a
-policy a set. Shared by the rules on `activation_checkpointing_policy` and `auto_wrap_policy`.
+policy a set: what the `to_set` fix and the `{as_set}` text of a `detect` section (kb/DETECT.md) write
+for the sections on `activation_checkpointing_policy` and `auto_wrap_policy`.
 
 Lightning checks the checkpointing policy with `isinstance(policy, set)` after `if policy:`, so a
 falsy value is ignored, and a truthy one of any other type raises; `auto_wrap_policy` is handed to
@@ -15,32 +16,19 @@ from dataclasses import dataclass
 
 from .context import Arg, Context
 from .findings import Edit, Fix, Position, Span
-from .flow import Value, describe_when
+from .flow import Value
 from .rule import fix, replace
 
-POLICY = "activation_checkpointing_policy"
-AUTO_WRAP = "auto_wrap_policy"
-WRAPPER = "auto_wrapper_callable"
-AUTO_WRAP_POSITION = 4  # XLAFSDPStrategy(accelerator, parallel_devices, checkpoint_io, precision, auto_wrap_policy, ...)
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
-CALLABLES = ("function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a policy argument holds: the values that are not sets, and whether every path has one."""
+    """What a policy argument holds: the values that are not sets, and the others."""
 
     bad: tuple[Value, ...]
     others: tuple[Value, ...]  # sets, falsy values and what the layer cannot tell
-
-    @property
-    def every_path(self) -> bool:
-        return bool(self.bad) and not self.others and all(v.truthy for v in self.bad)
-
-    def condition(self) -> str:
-        """`when args.remat == "list"`, or '' when the bad value is not tied to a condition."""
-        return describe_when(self.bad)
 
 
 def not_a_set(ctx: Context, expr: ast.expr, kinds: Sequence[str] = NOT_SETS) -> Verdict:

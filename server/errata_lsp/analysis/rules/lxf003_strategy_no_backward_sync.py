@@ -7,6 +7,11 @@ TypeError for a raw module and for `fabric.setup`'s output alike: it works only 
 `fabric.no_backward_sync(model)` on the set-up model is the API.
 """
 
+# Python, not a `detect` section: three receivers (`fabric.strategy`, a strategy object kept
+# elsewhere, the internal `_backward_sync_control`) with a message, severity and record each, the Fabric
+# found through the name its `Fabric(strategy=...)` call is assigned to, and what the module passed to
+# the internal control is (the set-up output, a class call).
+
 from __future__ import annotations
 
 import ast

@@ -13,6 +13,11 @@ The fix turns the plugin into `XLAPrecision` of the nearest XLA precision ("bf16
 "bf16-true"); `XLAPrecision` also sets `XLA_USE_BF16`/`XLA_USE_F16` for the process, so it is unsafe.
 """
 
+# Python, not a `detect` section: it reads two calls (the strategy's `precision`, and an element
+# of `Fabric(plugins=[...])`, counted against the other plugins), follows the file's own subclasses to
+# the Lightning class, and its fix names `XLAPrecision` by adding it to the import that brought the
+# plugin in.
+
 from __future__ import annotations
 
 import ast
