@@ -268,6 +268,20 @@ def test_typing_in_a_docstring_runs_no_rule_and_typing_in_a_string_argument_does
     assert [(f.code, f.span.start.line) for f in longer.report.findings] == [("LXF001", 10)]
 
 
+def test_spacing_typed_on_a_findings_line_moves_its_columns():
+    """The same code spaced otherwise has the same tree, but the finding's columns move with the text."""
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])\n")
+    checked = check_document(text, "x.py")
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in checked.report.findings] == [("LXF001", 1, 85)]
+    spaced = text.replace("(auto_wrap", "( auto_wrap")
+    again = check_document(spaced, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column)
+            for f in again.report.findings] == [("LXF001", 1, 86, 93)]
+    assert again.report.findings == check_source(spaced, "x.py").findings
+
+
 def test_a_document_dropped_after_its_check_frees_its_trees():
     """What the value-flow layer keeps of a function's walk lives only as long as the function's tree:
     a server that closes a document, or a command line checking file after file, keeps no old trees."""

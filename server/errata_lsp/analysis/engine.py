@@ -235,7 +235,8 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
 def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked: tuple) -> list[Finding] | None:
     """The previous version's findings, if they hold for this one: every chunk the rules look at has
     the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
-    the lines the edit added or removed. A finding that spans an edited line is not reused."""
+    the lines the edit added or removed. A finding with a span (its own or a fix's) on an edited line
+    is not reused: the same code with other spacing puts its columns elsewhere."""
     if previous is None or previous.document is None or previous.key != key:
         return None
     if previous.picked == picked and previous.document.serial == doc.serial:
@@ -253,14 +254,12 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
     if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
                      for n in re.findall(r"\d+", m.group())):
         return None  # a message names a line the edit moved
+    last = max(old_end - 1, first)
     out = []
     for finding in previous.raw:
         spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
-        if any(s.start.line < s.end.line and s.start.line <= max(old_end - 1, first) and s.end.line >= first
-               for s in spans):
-            return None  # a span over several lines that holds an edited one: its text may have changed
-        if any(first <= s.start.line < old_end or first <= s.end.line < old_end for s in spans) and delta:
-            return None
+        if any(s.start.line <= last and s.end.line >= first for s in spans):
+            return None  # a span on an edited line: its columns or its text may have changed
         out.append(_moved(finding, old_end, delta) if delta else finding)
     return out
 
