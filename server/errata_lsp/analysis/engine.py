@@ -12,9 +12,10 @@ Two ways in:
   `.report` (as from `check_source`) and `.document`; keep it for the next version and drop it
   when the document closes (that frees its trees). Only the chunks the edit touched are scanned
   and parsed again, and the previous findings are reused (moved with the lines) when every chunk
-  the rules look at has the same code as before, comments and trailing blanks aside: typing in a
-  comment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule runs
-  again, over trees and tables that are cached per chunk.
+  the rules look at has the same code as before, comments, trailing blanks, docstrings and the
+  constants of local assignments nothing reads aside: typing in a comment, or a digit into such an
+  assignment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule
+  runs again, over trees and tables that are cached per chunk.
 
 The cycle collector is paused for the whole check: a check builds many objects and frees few.
 """
@@ -265,8 +266,9 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
 
 
 def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:
-    """Whether two versions of a chunk differ only where no rule looks: in a docstring or another
-    string standing alone as a statement (typing in a docstring is typing in text)."""
+    """Whether two versions of a chunk differ only where no rule and no value can look: in a
+    docstring or another string standing alone as a statement (typing in a docstring is typing in
+    text), or in the constants of a local assignment nothing reads (`_unread`)."""
     old, new = before.chunk_at(old_line), after.chunk_at(line)
     if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
         return False
@@ -275,7 +277,8 @@ def _same_shape(before: Document, old_line: int, after: Document, line: int) -> 
 
 
 def _shape(parsed: ParsedChunk) -> str | None:
-    """The chunk's tree without positions and without statements that are a string alone."""
+    """The chunk's tree without positions, without statements that are a string alone, and with the
+    constants of its unread local assignments reduced to their type."""
     if parsed.tree is None or parsed.repaired:
         return None
     if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
@@ -284,15 +287,61 @@ def _shape(parsed: ParsedChunk) -> str | None:
     else:
         nodes = parsed.tree.body
     out: list[str] = []
-    _serialise(nodes, out)
+    _serialise(nodes, out, _read_names(parsed), False, False)
     return "".join(out)
 
 
-def _serialise(node: object, out: list[str]) -> None:
+# What may stand in an assignment whose constants no analysis sees: names, constants, operators and
+# displays. A call, an attribute, a lambda or a comprehension is something the rules or the value-flow
+# layer look at or walk (calls are call sites and candidates, attributes are candidates).
+_INERT = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp,
+          ast.Compare, ast.IfExp, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.JoinedStr, ast.FormattedValue,
+          ast.Subscript, ast.Slice, ast.Starred, ast.expr_context, ast.operator, ast.unaryop, ast.boolop, ast.cmpop)
+# Calls that read a function's locals by name, not by a name node.
+_READS_LOCALS = frozenset({"locals", "vars", "eval", "exec", "dir"})
+
+
+def _read_names(parsed: ParsedChunk) -> frozenset[str] | None:
+    """Every name the chunk reads, deletes or declares `global`/`nonlocal`; None when it may read
+    its locals another way (`locals()`, `eval`)."""
+    by_type, _ = parsed.index
+    read = {n.id for n in by_type.get(ast.Name, ()) if not isinstance(n.ctx, ast.Store)}  # type: ignore[attr-defined]
+    if read & _READS_LOCALS:
+        return None
+    for kind in (ast.Global, ast.Nonlocal):
+        for node in by_type.get(kind, ()):
+            read.update(node.names)  # type: ignore[attr-defined]
+    return frozenset(read)
+
+
+def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
+    """A local assignment of names the chunk never reads, of a value made of names, constants and
+    operators: no value query reaches it (a function's locals are seen only inside its own chunk),
+    and no rule looks at it, so its constants may change without changing any finding."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return False
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    if not all(isinstance(t, ast.Name) and t.id not in read for t in targets):
+        return False
+    return all(isinstance(node, _INERT) for node in ast.walk(stmt))
+
+
+def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_function: bool, erase: bool) -> None:
+    """`node` without positions; `in_function`: its statements are a function's (not a class's or
+    the module's); `erase`: constants as their type only."""
     if isinstance(node, ast.AST):
+        if erase and isinstance(node, ast.Constant):
+            out.append(f"Constant({type(node.value).__name__})")
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inner = True
+        elif isinstance(node, ast.ClassDef):
+            inner = False
+        else:
+            inner = in_function
         out.append(type(node).__name__ + "(")
         for name in node._fields:
-            _serialise(getattr(node, name, None), out)
+            _serialise(getattr(node, name, None), out, read, inner if name == "body" else in_function, erase)
             out.append(",")
         out.append(")")
     elif isinstance(node, list):
@@ -300,7 +349,9 @@ def _serialise(node: object, out: list[str]) -> None:
         for item in node:
             if not (isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
                     and isinstance(item.value.value, str)):
-                _serialise(item, out)
+                _serialise(item, out, read, in_function,
+                           erase or in_function and read is not None and isinstance(item, ast.stmt)
+                           and _unread(item, read))
         out.append("]")
     else:
         out.append(repr(node))
