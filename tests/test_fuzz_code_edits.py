@@ -2,7 +2,7 @@
 
 For every chunk of every corpus script, keystrokes that change code there (a digit into a number,
 a letter into a string or a name, a new local assignment nothing reads and digits typed into it, the
-same assignment then read) are checked as an open document's next version, with the edit given as
+same assignment then read, a call typed after it one key at a time) are checked as an open document's next version, with the edit given as
 the client sends it or without it (in turn), and the findings (codes, spans, messages, fixes, severities)
 must be those of `check_source` on the new text. Typing into an assignment nothing reads is also
 checked to run no rule, where the chunk is one the rules look at. The default budget types one
@@ -126,12 +126,20 @@ def test_code_typed_in_every_chunk_gives_the_findings_of_a_fresh_check(path):
                     f.span.start.line <= line <= f.span.end.line for f in before.raw):
             assert after.reused, f"{path.name}: typing into an unread local at {line + 1} ran the rules"
         if not LONG and i:
-            continue  # the default budget: `probe` read in the first function only
+            continue  # the default budget: `probe` read, and a call typed, in the first function only
         read = _typed(typed, line, len(probe) + 1, "; print(probe)")
         at = Position(line, len(probe) + 1)
         again = _same_as_fresh(after, read, (Span(at, at), "; print(probe)"), f"{path.name}: `probe` read at {line + 1}",
                                i % 2 == 1)
         assert not again.reused or chunk.parsed is None
+        # a call typed one key at a time: the line does not parse until its bracket closes
+        state, typing = again, read
+        for k, key in enumerate(["; fabric.launch(", "m", "o", ",", " ", "'", "s", "'", ")", "\n" + indent + "x"]):
+            column = len(typing.split("\n")[line])
+            typing = _typed(typing, line, column, key)
+            at = Position(line, column)
+            state = _same_as_fresh(state, typing, (Span(at, at), key), f"{path.name}: {typing.split(chr(10))[line]!r}",
+                                   k % 2 == 0)
 
 
 def _findings(checked) -> list[tuple[str, int]]:
@@ -148,6 +156,7 @@ def test_typing_into_a_local_nothing_reads_runs_no_rule_and_other_code_does():
     steps = [
         ("    probe = 1\n", "    probe = 17\n", True),  # a digit: same type, nothing reads `probe`
         ("    probe = 1\n", "    probe = 'é'\n", False),  # another type of constant
+        ("{-3}'", "{-3}x'", False),  # a string: some fixes read words and quotes anywhere in the text
         ("    probe = 1\n", "    probe = 1 + size\n", False),  # another expression, and `size` is read
         ("    probe = 1\n", "    probe = 1.5\n", False),  # another type of constant
         ("    probe = 1\n", "    probe = len([])\n", False),  # a call: a candidate, a call site
@@ -176,11 +185,12 @@ def test_typing_into_a_local_nothing_reads_runs_no_rule_and_other_code_does():
 
 def test_typing_into_a_local_the_strategy_reads_changes_the_findings():
     text = ("from lightning.fabric import Fabric\n\ndef main(model, optimizer):\n    name = \"xla_fsdp\"\n"
-            "    note = \"x\"\n    fabric = Fabric(strategy=name, accelerator=\"tpu\")\n    fabric.launch()\n"
+            "    note = 7\n    fabric = Fabric(strategy=name, accelerator=\"tpu\")\n    fabric.launch()\n"
             "    optimizer = fabric.setup_optimizers(optimizer)\n")
     checked = check_document(text, "x.py")
     assert _findings(checked) == [("LXF016", 6)]
-    unread = check_document(text.replace('"x"', '"xy"'), "x.py", previous=checked)
+    unread = check_document(text.replace('note = 7', 'note = 78'), "x.py", previous=checked)
     assert unread.reused and _findings(unread) == [("LXF016", 6)]
     read = check_document(text.replace('"xla_fsdp"', '"qxla_fsdp"'), "x.py", previous=unread)
     assert not read.reused and _findings(read) == []
+

@@ -13,7 +13,7 @@ Two ways in:
   when the document closes (that frees its trees). Only the chunks the edit touched are scanned
   and parsed again, and the previous findings are reused (moved with the lines) when every chunk
   the rules look at has the same code as before, comments, trailing blanks, docstrings and the
-  constants of local assignments nothing reads aside: typing in a comment, or a digit into such an
+  numbers of local assignments nothing reads aside: typing in a comment, or a digit into such an
   assignment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule
   runs again, over trees and tables that are cached per chunk.
 
@@ -268,7 +268,7 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
 def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:
     """Whether two versions of a chunk differ only where no rule and no value can look: in a
     docstring or another string standing alone as a statement (typing in a docstring is typing in
-    text), or in the constants of a local assignment nothing reads (`_unread`)."""
+    text), or in the numbers of a local assignment nothing reads (`_unread`)."""
     old, new = before.chunk_at(old_line), after.chunk_at(line)
     if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
         return False
@@ -278,7 +278,7 @@ def _same_shape(before: Document, old_line: int, after: Document, line: int) -> 
 
 def _shape(parsed: ParsedChunk) -> str | None:
     """The chunk's tree without positions, without statements that are a string alone, and with the
-    constants of its unread local assignments reduced to their type."""
+    numbers of its unread local assignments reduced to their type."""
     if parsed.tree is None or parsed.repaired:
         return None
     if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
@@ -317,7 +317,7 @@ def _read_names(parsed: ParsedChunk) -> frozenset[str] | None:
 def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
     """A local assignment of names the chunk never reads, of a value made of names, constants and
     operators: no value query reaches it (a function's locals are seen only inside its own chunk),
-    and no rule looks at it, so its constants may change without changing any finding."""
+    and no rule looks at it, so its numbers may change without changing any finding."""
     if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         return False
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -328,9 +328,10 @@ def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
 
 def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_function: bool, erase: bool) -> None:
     """`node` without positions; `in_function`: its statements are a function's (not a class's or
-    the module's); `erase`: constants as their type only."""
+    the module's); `erase`: numbers as their type only. Strings stay: some fixes choose their quotes,
+    or a name no word of the text uses, from the whole text."""
     if isinstance(node, ast.AST):
-        if erase and isinstance(node, ast.Constant):
+        if erase and isinstance(node, ast.Constant) and type(node.value) in (int, float, complex):
             out.append(f"Constant({type(node.value).__name__})")
             return
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
