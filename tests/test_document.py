@@ -282,6 +282,38 @@ def test_spacing_typed_on_a_findings_line_moves_its_columns():
     assert again.report.findings == check_source(spaced, "x.py").findings
 
 
+def test_a_comment_the_findings_read_is_not_typed_past():
+    """Findings are kept only while what they read of the text beyond its trees reads the same: a
+    message that quotes a list spelled over several lines quotes its comment too, and a fix that
+    writes the file's own quotes asks whether the text has an apostrophe anywhere."""
+    quoted = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\npolicy = [  # note\n    Block,\n]\n"
+              "print(policy)\nstrategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)\n")
+    checked = check_document(quoted, "x.py")
+    assert [f.message for f in checked.report.findings] == [
+        "`activation_checkpointing_policy` must be a set, found [ # note Block, ] (from `policy`, line 3)"]
+    assert [e.span.start.line for f in checked.report.findings for x in f.fixes for e in x.edits] == [6]  # not line 2
+    again = check_document(quoted.replace("# note", "# notes"), "x.py", previous=checked)
+    assert not again.reused
+    assert [f.message for f in again.report.findings] == [
+        "`activation_checkpointing_policy` must be a set, found [ # notes Block, ] (from `policy`, line 3)"]
+    elsewhere = check_document(quoted.replace("\npolicy", "\n# elsewhere\npolicy"), "x.py", previous=again)
+    assert elsewhere.report.findings == check_source(quoted.replace("\npolicy", "\n# elsewhere\npolicy"), "x.py").findings
+    assert check_document(quoted.replace("# note", "# notes") + "# end\n", "x.py", previous=again).reused  # read nowhere
+
+    loads = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+             "def main(model):\n    fabric = Fabric(strategy=XLAFSDPStrategy(), accelerator=\"tpu\")\n"
+             "    fabric.launch()\n    model = fabric.setup(model)\n    # a comment\n    fabric.load(\"ckpt\", model)\n")
+    checked = check_document(loads, "x.py")
+    assert [(f.code, [e.new_text for x in f.fixes for e in x.edits]) for f in checked.report.findings] == [
+        ("LXF016", []), ("LXF022", ['{"model": model}'])]
+    apostrophe = loads.replace("# a comment", "# the model's")
+    again = check_document(apostrophe, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, [e.new_text for x in f.fixes for e in x.edits]) for f in again.report.findings] == [
+        ("LXF016", []), ("LXF022", ["{'model': model}"])]
+    assert check_document(apostrophe.replace("model's", "model's own"), "x.py", previous=again).reused
+
+
 def test_a_document_dropped_after_its_check_frees_its_trees():
     """What the value-flow layer keeps of a function's walk lives only as long as the function's tree:
     a server that closes a document, or a command line checking file after file, keeps no old trees."""

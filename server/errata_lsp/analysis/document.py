@@ -302,6 +302,17 @@ class ParseCache:
 
 
 PARSE_CACHE = ParseCache()
+_UNASKED = object()
+
+
+def answer(text: str, question: tuple[str, str, int]) -> object:
+    """The answer to a question of `Document.contains`, `search` or `count` for `text`."""
+    kind, pattern, flags = question
+    if kind == "in":
+        return pattern in text
+    if kind == "search":
+        return re.search(pattern, text, flags) is not None
+    return len(re.findall(pattern, text, flags))
 _SERIALS = itertools.count()
 
 
@@ -322,6 +333,11 @@ class Document:
         # edit that made this version from the previous one, if it was made so
         self.edit: tuple[int, int, int, int] | None = None
         self._table = _table if _table is not None else _Table.scan(self)
+        # What was read of this version's text beyond its trees: questions about the whole text
+        # (`contains`, `search`, `count`) with their answers, and the lines of every slice (first,
+        # last). Findings kept for a next version hold only while these read the same there.
+        self.asked: dict[tuple[str, str, int], object] = {}
+        self.read_lines: set[tuple[int, int]] = set()
 
     # --- versions ----------------------------------------------------------------------------
     def edited(self, text: str) -> Document:
@@ -438,6 +454,7 @@ class Document:
         )
 
     def slice(self, span: Span) -> str:
+        self.read_lines.add((span.start.line, span.end.line))
         if span.start.line == span.end.line:
             return self.lines[span.start.line][span.start.column:span.end.column]
         parts = [self.lines[span.start.line][span.start.column:]]
@@ -450,6 +467,25 @@ class Document:
 
     def end(self) -> Position:
         return Position(len(self.lines) - 1, len(self.lines[-1]))
+
+    # --- questions about the whole text --------------------------------------------------------
+    def contains(self, piece: str) -> bool:
+        """`piece` is somewhere in the text (comments and strings included)."""
+        return self._ask(("in", piece, 0))  # type: ignore[return-value]
+
+    def search(self, pattern: str, flags: int = 0) -> bool:
+        """The regular expression matches somewhere in the text."""
+        return self._ask(("search", pattern, flags))  # type: ignore[return-value]
+
+    def count(self, pattern: str, flags: int = 0) -> int:
+        """How many times the regular expression matches in the text."""
+        return self._ask(("count", pattern, flags))  # type: ignore[return-value]
+
+    def _ask(self, question: tuple[str, str, int]) -> object:
+        found = self.asked.get(question, _UNASKED)
+        if found is _UNASKED:
+            found = self.asked[question] = answer(self.text, question)
+        return found
 
     def line_indent(self, line: int) -> str:
         text = self.lines[line]

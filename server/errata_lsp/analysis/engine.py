@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Document, ParsedChunk
+from .document import LINE_BREAK, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -262,7 +262,22 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple, picked:
         if any(s.start.line <= last and s.end.line >= first for s in spans):
             return None  # a span on an edited line: its columns or its text may have changed
         out.append(_moved(finding, old_end, delta) if delta else finding)
-    return out
+    return out if _same_reads(previous.document, doc, first, last, old_end, delta) else None
+
+
+def _same_reads(before: Document, after: Document, first: int, last: int, old_end: int, delta: int) -> bool:
+    """What the rules read of the previous version's text beyond its trees reads the same in this one:
+    no text they sliced (a message quoting a call spelled over several lines, with a comment in
+    it) lies on an edited line, and every question about the whole text (a quote or a name used
+    anywhere, comments included) has the same answer. What they read is carried over, as the
+    findings are."""
+    if any(a <= last and b >= first for a, b in before.read_lines):
+        return False
+    if any(answer(after.text, question) != found for question, found in before.asked.items()):
+        return False
+    after.asked.update(before.asked)
+    after.read_lines.update((a + delta, b + delta) if a >= old_end else (a, b) for a, b in before.read_lines)
+    return True
 
 
 def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:

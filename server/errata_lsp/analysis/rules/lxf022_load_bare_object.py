@@ -129,7 +129,7 @@ class LoadBareObject(Rule):
         if kind != wanted:
             return []
         text = ctx.doc.source(state)
-        quote = "'" if "'" in ctx.doc.text or '"' not in ctx.doc.text else '"'
+        quote = "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'
         return [fix(f"Load into `{{{quote}model{quote}: {text}}}` (the checkpoint keeps the model under \"model\")",
                     replace(ctx, state, f"{{{quote}model{quote}: {text}}}"), safety=Safety.UNSAFE, preferred=True)]
 
