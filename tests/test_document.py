@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from errata_lsp.analysis.context import Context
@@ -68,6 +68,9 @@ def _apply(text: str, edit: tuple[int, int, str]) -> str:
 
 
 @given(documents_and_edits())
+@example(("import os", [(0, 0, "\n"), (0, 10, "\n")]))  # the last chunk's text stays "\n", one line longer
+@example(('    """doc\nimport os\nfrom lightning.fabric import Fabric', [(44, 12, "\\"), (21, 0, '"""')]))  # a string
+# left open by a backslash at the very end is closed by the edit below it
 @budget(150)
 def test_an_edited_version_is_the_version_parsed_from_scratch(case):
     text, edits = case

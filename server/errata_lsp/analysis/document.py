@@ -57,8 +57,8 @@ MAX_REPAIRS = 25
 # inside one (a module docstring that shows example code) must not start a chunk analysed as code.
 _HIDES_LINES = re.compile(
     r"#[^\n]*"
-    r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*(?:"""|\Z)'
-    r"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*(?:'''|\Z)"
+    r'|"""[^"\\]*(?:(?:\\(?:.|\Z)|"(?!""))[^"\\]*)*(?:"""|\Z)'  # a backslash may end the text
+    r"|'''[^'\\]*(?:(?:\\(?:.|\Z)|'(?!''))[^'\\]*)*(?:'''|\Z)"
     r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?'
     r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'?",
     re.S,
@@ -753,18 +753,18 @@ class _Table:
         kept = old_chunks[:lo]
         region = [s for s in new_starts if resume <= s < new_chunks_end] + [new_chunks_end]
         fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
-        reusable: dict[tuple[int, str, str, str], Chunk] = {}
+        reusable: dict[tuple[int, int, str, str, str], Chunk] = {}
         edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
-        for c in old_chunks[lo:hi]:
+        for c in old_chunks[lo:hi]:  # keyed with its last line too: the file's last empty line has no text
             if c.last <= a:
-                reusable[(c.first, c.text, c.role, c.indent)] = c
+                reusable[(c.first, c.last, c.text, c.role, c.indent)] = c
             elif old_end <= c.first:
-                reusable[(c.first + delta, c.text, c.role, c.indent)] = c
+                reusable[(c.first + delta, c.last + delta, c.text, c.role, c.indent)] = c
             else:
                 edited[(c.first, c.role, c.indent)] = c
         out: list[Chunk] = []
         for chunk in fresh:
-            old = reusable.get((chunk.first, chunk.text, chunk.role, chunk.indent))
+            old = reusable.get((chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
             else:
