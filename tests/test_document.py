@@ -317,6 +317,20 @@ def test_a_comment_the_findings_read_is_not_typed_past():
     assert check_document(apostrophe.replace("model's", "model's own"), "x.py", previous=again).reused
 
 
+def test_a_comment_typed_on_a_line_a_fix_looks_at_makes_the_fix_again():
+    """LXF006's fix puts its `def` two lines apart from a line above it that is not blank: a `#` typed
+    into that blank line changes the fix, though no code changed."""
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\nimport torch\n\nx = 1\n\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: isinstance(m, torch.nn.Linear))\n")
+    checked = check_document(text, "x.py")
+    assert [(f.code, f.fixes[0].edits[0].new_text[:6]) for f in checked.report.findings] == [("LXF006", "def _a")]
+    commented = text.replace("x = 1\n\n", "x = 1\n#\n")
+    again = check_document(commented, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, f.fixes[0].edits[0].new_text[:6]) for f in again.report.findings] == [("LXF006", "\n\ndef ")]
+    assert again.report.findings == check_source(commented, "x.py").findings
+
+
 def test_a_document_dropped_after_its_check_frees_its_trees():
     """What the value-flow layer keeps of a function's walk lives only as long as the function's tree:
     a server that closes a document, or a command line checking file after file, keeps no old trees."""

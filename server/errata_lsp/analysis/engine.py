@@ -144,13 +144,12 @@ def _check(
     ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
     raw: list[Finding] = []
-    for rule in active:
-        try:
-            found = list(rule.check(ctx))
-        except Exception as exc:  # a broken rule must not take the others down
-            report.failures.append(RuleFailure(
-                rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
-            continue
+    lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
+    try:
+        checked = [_run(rule, ctx, report) for rule in active]
+    finally:
+        doc.lines = lines
+    for found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)
             if severity != finding.severity:
@@ -164,6 +163,31 @@ def _check(
     raw.sort(key=lambda f: (f.span.start, f.code))
     report.findings = _for_version(_kept(doc, raw, settings, active, report.failures, exempt_codes), settings)
     return CheckedDocument(report, doc, key, picked, tuple(raw), reads=reads)
+
+
+def _run(rule: Rule, ctx: Context, report: Report) -> list[Finding]:
+    try:
+        return list(rule.check(ctx))
+    except Exception as exc:  # a broken rule must not take the others down
+        report.failures.append(RuleFailure(
+            rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
+        return []
+
+
+class _ReadLines(list):
+    """A document's lines that note in `read` (first, last) every line the rules look at."""
+
+    def __init__(self, lines: list[str], read: set[tuple[int, int]]):
+        super().__init__(lines)
+        self.read = read
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            first, last, _ = index.indices(len(self))
+            self.read.add((first, max(first, last - 1)))
+        else:
+            self.read.add((index % len(self) if index < 0 else index,) * 2)
+        return super().__getitem__(index)
 
 
 def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[Rule] | None) -> bool:
