@@ -156,7 +156,8 @@ def test_typing_into_a_local_nothing_reads_runs_no_rule_and_other_code_does():
     steps = [
         ("    probe = 1\n", "    probe = 17\n", True),  # a digit: same type, nothing reads `probe`
         ("    probe = 1\n", "    probe = 'é'\n", False),  # another type of constant
-        ("{-3}'", "{-3}x'", False),  # a string: some fixes read words and quotes anywhere in the text
+        ("f'v{", "f'vw{", True),  # a string: what rules ask of the whole text is asked again
+        ("f'v{", "f\"v'{", False),  # an apostrophe in the text: LXF001's fix would quote otherwise
         ("    probe = 1\n", "    probe = 1 + size\n", False),  # another expression, and `size` is read
         ("    probe = 1\n", "    probe = 1.5\n", False),  # another type of constant
         ("    probe = 1\n", "    probe = len([])\n", False),  # a call: a candidate, a call site
@@ -194,3 +195,24 @@ def test_typing_into_a_local_the_strategy_reads_changes_the_findings():
     read = check_document(text.replace('"xla_fsdp"', '"qxla_fsdp"'), "x.py", previous=unread)
     assert not read.reused and _findings(read) == []
 
+
+
+def test_typing_inside_an_open_bracket_runs_no_rule_until_it_parses():
+    """A line that does not parse is left out of its chunk's tree (a `pass` in its place): while a
+    bracket or a string stays open, each keystroke gives the same tree, and the findings stand."""
+    text = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+            "def main(model):\n    fabric = Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block}, "
+            "activation_checkpointing_policy=[Block]))\n    model = fabric.setup(model)\n\n"
+            "def other():\n    pass\n")
+    checked = check_document(text, "x.py")
+    assert _findings(checked) == [("LXF001", 4)]
+    line = "    model = fabric.setup(model)\n"
+    steps = [("    print(", False), ("    print(m", True), ("    print(mo", True), ("    print(mo, 'a", True),
+             ("    print(mo, 'a b", True), ("    print(mo, 'a b')", False)]
+    previous = checked
+    for typed, reused in steps:
+        new_text = text.replace(line, line + typed + "\n")
+        again = check_document(new_text, "x.py", previous=previous)
+        assert again.reused is reused, typed
+        assert again.report.findings == check_source(new_text, "x.py").findings, typed
+        previous = again

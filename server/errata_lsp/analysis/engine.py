@@ -13,9 +13,12 @@ Two ways in:
   when the document closes (that frees its trees). Only the chunks the edit touched are scanned
   and parsed again, and the previous findings are reused (moved with the lines) when every chunk
   the rules look at has the same code as before, comments, trailing blanks, docstrings and the
-  numbers of local assignments nothing reads aside: typing in a comment, or a digit into such an
-  assignment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule
-  runs again, over trees and tables that are cached per chunk.
+  constants of local assignments nothing reads aside, and a line that does not parse yet while it
+  stays so (typing in a comment, into such an assignment, inside a bracket not closed yet, or
+  lines added or removed outside those chunks runs no rule), and what the rules read of the text
+  beyond its trees reads the same (no line they read was edited; their questions about the whole
+  text get the same answers). Otherwise every rule runs again, over trees and tables that are
+  cached per chunk.
 
 The cycle collector is paused for the whole check: a check builds many objects and frees few.
 """
@@ -307,7 +310,8 @@ def _same_reads(before: Document, after: Document, first: int, last: int, old_en
 def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:
     """Whether two versions of a chunk differ only where no rule and no value can look: in a
     docstring or another string standing alone as a statement (typing in a docstring is typing in
-    text), or in the numbers of a local assignment nothing reads (`_unread`)."""
+    text), in the constants of a local assignment nothing reads (`_unread`), or in a line that does
+    not parse yet."""
     old, new = before.chunk_at(old_line), after.chunk_at(line)
     if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
         return False
@@ -317,16 +321,23 @@ def _same_shape(before: Document, old_line: int, after: Document, line: int) -> 
 
 def _shape(parsed: ParsedChunk) -> str | None:
     """The chunk's tree without positions, without statements that are a string alone, and with the
-    numbers of its unread local assignments reduced to their type."""
-    if parsed.tree is None or parsed.repaired:
+    constants of its unread local assignments reduced to their type. A chunk that did not parse is
+    the tree its repair made (lines that do not parse neutralised), with each node's lines counted
+    from its first statement: while a line is being typed and does not parse yet (a bracket or a
+    string still open), the tree stays the same, and so do the lines it leaves out."""
+    if parsed.tree is None:
         return None
     if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
         c = parsed.classdef
         nodes: list = [c.name, c.decorator_list, c.bases, c.keywords, parsed.own_body]
     else:
         nodes = parsed.tree.body
+    base = None
+    if parsed.repaired:
+        first = next((n for n in ast.walk(parsed.tree) if isinstance(n, ast.stmt)), None)
+        base = first.lineno if first is not None else 0
     out: list[str] = []
-    _serialise(nodes, out, _read_names(parsed), False, False)
+    _serialise(nodes, out, _read_names(parsed), False, False, base)
     return "".join(out)
 
 
@@ -356,7 +367,7 @@ def _read_names(parsed: ParsedChunk) -> frozenset[str] | None:
 def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
     """A local assignment of names the chunk never reads, of a value made of names, constants and
     operators: no value query reaches it (a function's locals are seen only inside its own chunk),
-    and no rule looks at it, so its numbers may change without changing any finding."""
+    and no rule looks at it, so its constants may change without changing any finding."""
     if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         return False
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -365,12 +376,15 @@ def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
     return all(isinstance(node, _INERT) for node in ast.walk(stmt))
 
 
-def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_function: bool, erase: bool) -> None:
-    """`node` without positions; `in_function`: its statements are a function's (not a class's or
-    the module's); `erase`: numbers as their type only. Strings stay: some fixes choose their quotes,
-    or a name no word of the text uses, from the whole text."""
+def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_function: bool, erase: bool,
+               base: int | None = None) -> None:
+    """`node` without positions, or with its lines counted from `base` if given; `in_function`: its
+    statements are a function's (not a class's or the module's); `erase`: constants as their type
+    only (what the rules ask of the whole text, a quote or a word anywhere, is asked again)."""
     if isinstance(node, ast.AST):
-        if erase and isinstance(node, ast.Constant) and type(node.value) in (int, float, complex):
+        if base is not None and hasattr(node, "lineno"):
+            out.append(f"@{node.lineno - base}-{(node.end_lineno or node.lineno) - base}")  # type: ignore[attr-defined]
+        if erase and isinstance(node, ast.Constant):
             out.append(f"Constant({type(node.value).__name__})")
             return
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -381,7 +395,7 @@ def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_fun
             inner = in_function
         out.append(type(node).__name__ + "(")
         for name in node._fields:
-            _serialise(getattr(node, name, None), out, read, inner if name == "body" else in_function, erase)
+            _serialise(getattr(node, name, None), out, read, inner if name == "body" else in_function, erase, base)
             out.append(",")
         out.append(")")
     elif isinstance(node, list):
@@ -391,7 +405,7 @@ def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_fun
                     and isinstance(item.value.value, str)):
                 _serialise(item, out, read, in_function,
                            erase or in_function and read is not None and isinstance(item, ast.stmt)
-                           and _unread(item, read))
+                           and _unread(item, read), base)
         out.append("]")
     else:
         out.append(repr(node))
