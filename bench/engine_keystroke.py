@@ -11,7 +11,8 @@ at (the indented comment nearest 40 % of the file); with `--typing code`, digits
 `probe = 1` added below that comment, a local nothing reads (a tree that reuses findings while only
 the constants of such a local change runs no rule); with `--typing live`, the same with a line
 `print(probe)` after it, so every keystroke changes a value the rules may see and every rule runs
-again. The document is checked after each keystroke.
+again; with `--typing open`, digits typed into `print(probe, 1` (a line that does not parse while
+its bracket is open). The document is checked after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -83,12 +84,13 @@ def child(args: argparse.Namespace) -> None:
     text = Path(args.file).read_text(encoding="utf-8")
     line, col = typing_position(text)
     lines = text.split("\n")
-    if args.typing in ("code", "live"):  # type digits into a statement of that function
+    if args.typing in ("code", "live", "open"):  # type digits into a statement of that function
         indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
-        lines.insert(line + 1, indent + "probe = 1")
+        probe = indent + ("print(probe, 1" if args.typing == "open" else "probe = 1")  # open: a bracket not closed
+        lines.insert(line + 1, probe)
         if args.typing == "live":  # a call reads `probe`: its value is seen, every rule runs again
             lines.insert(line + 2, indent + "print(probe)")
-        line, col = line + 1, len(indent + "probe = 1")
+        line, col = line + 1, len(probe)
         text = "\n".join(lines)
     start = time.process_time()
     if args.mode == "source":
@@ -144,7 +146,7 @@ def main() -> None:
     parser.add_argument("--mode", default="source")
     parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
-    parser.add_argument("--typing", default="comment", help="comment (the default), code or live")
+    parser.add_argument("--typing", default="comment", help="comment (the default), code, live or open")
     parser.add_argument("--before-mode", default="source", help="the mode of the `before` tree: source or document")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()

@@ -85,13 +85,16 @@ def rss_mb(pid: int, key: str = "VmRSS") -> float:
 def with_probe(text: str, kind: str) -> tuple[str, tuple[int, int] | None]:
     """`--typing code`: a statement `probe = 1` (a local nothing reads) below the comment line where
     `x` would be typed, and the end of it, where digits are typed; `--typing live`: the same with a
-    line `print(probe)` after it (a value a call reads: every rule runs again). Unchanged for `comment`."""
+    line `print(probe)` after it (a value a call reads: every rule runs again); `--typing open`: digits
+    typed into `print(probe, 1`, a line that does not parse while its bracket is open. Unchanged for
+    `comment`."""
     if kind == "comment":
         return text, None
     line, _ = keystroke_position(text)
     lines = text.split("\n")
     indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
-    added = [indent + "probe = 1"] + ([indent + "print(probe)"] if kind == "live" else [])
+    added = [indent + ("print(probe, 1" if kind == "open" else "probe = 1")]
+    added += [indent + "print(probe)"] if kind == "live" else []
     lines[line + 1:line + 1] = added
     return "\n".join(lines), (line + 1, utf16_len(added[0]))
 
@@ -192,9 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--soak", default="10k,lightning_fabric_fabric",
                     help="cases that also get 200 keystrokes and an RSS sample after them")
     ap.add_argument("--servers", default="errata,floor,ruff")
-    ap.add_argument("--typing", default="comment", choices=("comment", "code", "live"),
+    ap.add_argument("--typing", default="comment", choices=("comment", "code", "live", "open"),
                     help="x typed in a comment (the default), or digits into a local nothing reads (code) "
-                         "or one a call reads (live)")
+                         "or one a call reads (live), or into a call whose bracket is open (open)")
     ap.add_argument("--errata-cmd", default=os.environ.get("ERRATA_CMD"))
     ap.add_argument("--also", action="append", default=[], metavar="NAME=COMMAND",
                     help="one more server in the same interleaved rounds, e.g. an older errata: "
