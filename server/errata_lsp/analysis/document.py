@@ -334,8 +334,9 @@ class Document:
         self.edit: tuple[int, int, int, int] | None = None
         self._table = _table if _table is not None else _Table.scan(self)
         # What was read of this version's text beyond its trees: questions about the whole text
-        # (`contains`, `search`, `count`) with their answers, and the lines of every slice (first,
-        # last). Findings kept for a next version hold only while these read the same there.
+        # (`contains`, `search`, `count`) with their answers, and the lines read (first, last) by a
+        # slice or, while the rules run, through `lines`. Findings kept for a next version hold only
+        # while these read the same there: a rule asks these questions, it does not read `text`.
         self.asked: dict[tuple[str, str, int], object] = {}
         self.read_lines: set[tuple[int, int]] = set()
 
