@@ -176,8 +176,9 @@ def test_typing_into_a_local_nothing_reads_runs_no_rule_and_other_code_does():
         again = check_document(new_text, "x.py", previous=checked)
         assert again.reused is reused, new
         assert again.report.findings == check_source(new_text, "x.py").findings, new
-    # the same digit, with `probe` read by a nested function or at the module level through `global`
-    for body in ("    def inner():\n        return probe\n", "    global probe\n"):
+    # the same digit, with `probe` read by a nested function, at the module level through `global`,
+    # or by name through `locals()`
+    for body in ("    def inner():\n        return probe\n", "    global probe\n", "    print(locals())\n"):
         read = text.replace("    size = 2\n", "    size = 2\n" + body)
         before = check_document(read, "x.py")
         after = check_document(read.replace("probe = 1", "probe = 17"), "x.py", previous=before)
