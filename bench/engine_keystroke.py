@@ -8,7 +8,11 @@ For each case (generated scripts of 1k, 10k and 30k lines, and every --file), ea
 a fresh interpreter (PYTHONPATH=<tree>): it opens the file (one check of the whole text), then
 types `x` one keystroke at a time at the end of a comment line inside a function the rules look
 at (the indented comment nearest 40 % of the file); with `--typing code`, digits into a statement
-`probe = 1` added below that comment, so every keystroke changes code and every rule runs again, checking the document after each keystroke.
+`probe = 1` added below that comment, a local nothing reads (a tree that reuses findings while only
+the constants of such a local change runs no rule); with `--typing live`, the same with a line
+`print(probe)` after it, so every keystroke changes a value the rules may see and every rule runs
+again; with `--typing open`, digits typed into `print(probe, 1` (a line that does not parse while
+its bracket is open). The document is checked after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -18,7 +22,8 @@ the others), and the ratio of the `after` tree to the `before` tree, measured in
 Modes: `source` calls `check_source(text)` per keystroke (what a server without a document model
 does; works on both trees); `document` calls `check_document(text, previous=...)` and
 `edits` the same with the keystroke's edit (`changes=`) instead of comparing lines (the `after`
-tree only, when it has them).
+tree only, when it has them). `--before-mode document` runs the `before` tree as `document` too
+(a tree with the document model), so the two trees' keystrokes compare in one run.
 """
 
 from __future__ import annotations
@@ -79,10 +84,13 @@ def child(args: argparse.Namespace) -> None:
     text = Path(args.file).read_text(encoding="utf-8")
     line, col = typing_position(text)
     lines = text.split("\n")
-    if args.typing == "code":  # type digits into a statement of that function: every rule runs again
+    if args.typing in ("code", "live", "open"):  # type digits into a statement of that function
         indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
-        lines.insert(line + 1, indent + "probe = 1")
-        line, col = line + 1, len(indent + "probe = 1")
+        probe = indent + ("print(probe, 1" if args.typing == "open" else "probe = 1")  # open: a bracket not closed
+        lines.insert(line + 1, probe)
+        if args.typing == "live":  # a call reads `probe`: its value is seen, every rule runs again
+            lines.insert(line + 2, indent + "print(probe)")
+        line, col = line + 1, len(probe)
         text = "\n".join(lines)
     start = time.process_time()
     if args.mode == "source":
@@ -96,7 +104,7 @@ def child(args: argparse.Namespace) -> None:
     findings = len(report.findings)
     times = []
     for i in range(args.keystrokes):
-        lines[line] = lines[line] + ("1" if args.typing == "code" else "x")
+        lines[line] = lines[line] + ("x" if args.typing == "comment" else "1")
         new_text = "\n".join(lines)
         start = time.process_time()
         if args.mode == "source":
@@ -109,7 +117,7 @@ def child(args: argparse.Namespace) -> None:
 
             at = Position(line, col + i)
             state = engine.check_document(new_text, args.file, previous=state,
-                                          changes=[(Span(at, at), "1" if args.typing == "code" else "x")])
+                                          changes=[(Span(at, at), "x" if args.typing == "comment" else "1")])
             report = state.report
         times.append((time.process_time() - start) * 1000)
         if len(report.findings) != findings:
@@ -138,7 +146,8 @@ def main() -> None:
     parser.add_argument("--mode", default="source")
     parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
-    parser.add_argument("--typing", default="comment", help="comment (the default) or code")
+    parser.add_argument("--typing", default="comment", help="comment (the default), code, live or open")
+    parser.add_argument("--before-mode", default="source", help="the mode of the `before` tree: source or document")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()
     if args.child:
@@ -156,7 +165,7 @@ def main() -> None:
         cases.append((f"{size // 1000}k", str(path), 200 if size == 10000 else 30))
     for file in args.file:
         cases.append((Path(file).name, file, 200))
-    runs = [("before", args.before, "source")] if args.before else []
+    runs = [("before", args.before, args.before_mode)] if args.before else []
     runs += [("after", args.after, mode) for mode in args.modes.split(",")]
     results: dict[tuple[str, str, str], list[dict]] = {}
     for r in range(args.rounds):

@@ -12,6 +12,7 @@ machine spreads over all of them. A session:
     0.3 s later                             rss_open_mb (VmRSS of the server and its children)
     N keystrokes, 0.3 s after each publish  change_ms[]: one `x` typed at the end of a comment inside a
                                             function that mentions `fabric`, -> publish of that version
+                                            (`--typing code|live`: a digit into a statement below it)
     30 keystrokes 50 ms apart               typing_ms[]: each keystroke -> the first publish of that
                                             version or a later one (a server may skip stale versions)
     200 keystrokes, each after the previous publish (--soak cases only), 0.3 s pause
@@ -81,13 +82,31 @@ def rss_mb(pid: int, key: str = "VmRSS") -> float:
     return sum(status_kb(p, key) for p in process_tree(pid)) / 1024
 
 
+def with_probe(text: str, kind: str) -> tuple[str, tuple[int, int] | None]:
+    """`--typing code`: a statement `probe = 1` (a local nothing reads) below the comment line where
+    `x` would be typed, and the end of it, where digits are typed; `--typing live`: the same with a
+    line `print(probe)` after it (a value a call reads: every rule runs again); `--typing open`: digits
+    typed into `print(probe, 1`, a line that does not parse while its bracket is open. Unchanged for
+    `comment`."""
+    if kind == "comment":
+        return text, None
+    line, _ = keystroke_position(text)
+    lines = text.split("\n")
+    indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
+    added = [indent + ("print(probe, 1" if kind == "open" else "probe = 1")]
+    added += [indent + "print(probe)"] if kind == "live" else []
+    lines[line + 1:line + 1] = added
+    return "\n".join(lines), (line + 1, utf16_len(added[0]))
+
+
 async def session(cmd: list[str], text: str, path: Path, workspace: Path, changes: int, typing: int,
-                  typing_gap_s: float, soak: int, timeout_s: float) -> dict:
+                  typing_gap_s: float, soak: int, timeout_s: float, at: tuple[int, int] | None = None,
+                  char: str = "x") -> dict:
     res: dict = {"error": None}
     uri = path.resolve().as_uri()
     root = workspace.resolve().as_uri()
     c = None
-    line, col = keystroke_position(text)
+    line, col = at or keystroke_position(text)
     res["keystroke_at"] = [line, col]
     version = 1
     typed = 0
@@ -98,7 +117,7 @@ async def session(cmd: list[str], text: str, path: Path, workspace: Path, change
     def published(v: int):
         return lambda: any(p.version is not None and p.version >= v for p in pubs())
 
-    async def key(char: str = "x") -> float:
+    async def key() -> float:
         nonlocal version, typed
         version += 1
         ts = time.perf_counter()
@@ -176,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--soak", default="10k,lightning_fabric_fabric",
                     help="cases that also get 200 keystrokes and an RSS sample after them")
     ap.add_argument("--servers", default="errata,floor,ruff")
+    ap.add_argument("--typing", default="comment", choices=("comment", "code", "live", "open"),
+                    help="x typed in a comment (the default), or digits into a local nothing reads (code) "
+                         "or one a call reads (live), or into a call whose bracket is open (open)")
     ap.add_argument("--errata-cmd", default=os.environ.get("ERRATA_CMD"))
     ap.add_argument("--also", action="append", default=[], metavar="NAME=COMMAND",
                     help="one more server in the same interleaved rounds, e.g. an older errata: "
@@ -216,10 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(rounds):
         order = servers[r % len(servers):] + servers[:r % len(servers)]
         for name, path in cases.items():
-            text = path.read_text(encoding="utf-8")
+            text, at = with_probe(path.read_text(encoding="utf-8"), a.typing)
             for server in order:
                 out = asyncio.run(session(commands[server]["cmd"], text, path, workspace, changes, 30, 0.05,
-                                          200 if name in soak else 0, 120.0))
+                                          200 if name in soak else 0, 120.0, at, "x" if at is None else "1"))
                 results[name][server].append(out)
                 print(f"[{time.strftime('%H:%M:%S')}] round {r + 1}/{rounds} {name:28s} {server:6s} "
                       + (out["error"] or f"open {out['open_ms']:7.1f}  change {p50(out['change_ms']):7.1f}  "

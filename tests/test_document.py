@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from errata_lsp.analysis.context import Context
@@ -68,6 +68,9 @@ def _apply(text: str, edit: tuple[int, int, str]) -> str:
 
 
 @given(documents_and_edits())
+@example(("import os", [(0, 0, "\n"), (0, 10, "\n")]))  # the last chunk's text stays "\n", one line longer
+@example(('    """doc\nimport os\nfrom lightning.fabric import Fabric', [(44, 12, "\\"), (21, 0, '"""')]))  # a string
+# left open by a backslash at the very end is closed by the edit below it
 @budget(150)
 def test_an_edited_version_is_the_version_parsed_from_scratch(case):
     text, edits = case
@@ -266,6 +269,66 @@ def test_typing_in_a_docstring_runs_no_rule_and_typing_in_a_string_argument_does
         assert again.report.findings == check_source(new_text, "x.py").findings, new_text
     longer = check_document(text.replace("One epoch.\n", "One epoch.\n\n"), "x.py", previous=checked)
     assert [(f.code, f.span.start.line) for f in longer.report.findings] == [("LXF001", 10)]
+
+
+def test_spacing_typed_on_a_findings_line_moves_its_columns():
+    """The same code spaced otherwise has the same tree, but the finding's columns move with the text."""
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])\n")
+    checked = check_document(text, "x.py")
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in checked.report.findings] == [("LXF001", 1, 85)]
+    spaced = text.replace("(auto_wrap", "( auto_wrap")
+    again = check_document(spaced, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column)
+            for f in again.report.findings] == [("LXF001", 1, 86, 93)]
+    assert again.report.findings == check_source(spaced, "x.py").findings
+
+
+def test_a_comment_the_findings_read_is_not_typed_past():
+    """Findings are kept only while what they read of the text beyond its trees reads the same: a
+    message that quotes a list spelled over several lines quotes its comment too, and a fix that
+    writes the file's own quotes asks whether the text has an apostrophe anywhere."""
+    quoted = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\npolicy = [  # note\n    Block,\n]\n"
+              "print(policy)\nstrategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)\n")
+    checked = check_document(quoted, "x.py")
+    assert [f.message for f in checked.report.findings] == [
+        "`activation_checkpointing_policy` must be a set, found [ # note Block, ] (from `policy`, line 3)"]
+    assert [e.span.start.line for f in checked.report.findings for x in f.fixes for e in x.edits] == [6]  # not line 2
+    again = check_document(quoted.replace("# note", "# notes"), "x.py", previous=checked)
+    assert not again.reused
+    assert [f.message for f in again.report.findings] == [
+        "`activation_checkpointing_policy` must be a set, found [ # notes Block, ] (from `policy`, line 3)"]
+    elsewhere = check_document(quoted.replace("\npolicy", "\n# elsewhere\npolicy"), "x.py", previous=again)
+    assert elsewhere.report.findings == check_source(quoted.replace("\npolicy", "\n# elsewhere\npolicy"), "x.py").findings
+    assert check_document(quoted.replace("# note", "# notes") + "# end\n", "x.py", previous=again).reused  # read nowhere
+
+    loads = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+             "def main(model):\n    fabric = Fabric(strategy=XLAFSDPStrategy(), accelerator=\"tpu\")\n"
+             "    fabric.launch()\n    model = fabric.setup(model)\n    # a comment\n    fabric.load(\"ckpt\", model)\n")
+    checked = check_document(loads, "x.py")
+    assert [(f.code, [e.new_text for x in f.fixes for e in x.edits]) for f in checked.report.findings] == [
+        ("LXF016", []), ("LXF022", ['{"model": model}'])]
+    apostrophe = loads.replace("# a comment", "# the model's")
+    again = check_document(apostrophe, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, [e.new_text for x in f.fixes for e in x.edits]) for f in again.report.findings] == [
+        ("LXF016", []), ("LXF022", ["{'model': model}"])]
+    assert check_document(apostrophe.replace("model's", "model's own"), "x.py", previous=again).reused
+
+
+def test_a_comment_typed_on_a_line_a_fix_looks_at_makes_the_fix_again():
+    """LXF006's fix puts its `def` two lines apart from a line above it that is not blank: a `#` typed
+    into that blank line changes the fix, though no code changed."""
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\nimport torch\n\nx = 1\n\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: isinstance(m, torch.nn.Linear))\n")
+    checked = check_document(text, "x.py")
+    assert [(f.code, f.fixes[0].edits[0].new_text[:6]) for f in checked.report.findings] == [("LXF006", "def _a")]
+    commented = text.replace("x = 1\n\n", "x = 1\n#\n")
+    again = check_document(commented, "x.py", previous=checked)
+    assert not again.reused
+    assert [(f.code, f.fixes[0].edits[0].new_text[:6]) for f in again.report.findings] == [("LXF006", "\n\ndef ")]
+    assert again.report.findings == check_source(commented, "x.py").findings
 
 
 def test_a_document_dropped_after_its_check_frees_its_trees():

@@ -12,7 +12,7 @@ import os
 import re
 import string
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -472,12 +472,12 @@ class DetectRule(Rule):
         return self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
 
     def _fix(self, spec: dict[str, Any], site: Site, first: Value | None, found: list[Value], values: list[Value],
-             fields: dict[str, str]) -> Fix | None:
+             fields: _Fields) -> Fix | None:
         if not all(holds(p, site, first) for p in spec.get("when", ())):
             return None
         ctx, kind = site.ctx, spec["kind"]
         safety, preferred = SAFETIES[spec.get("safety", "safe")], bool(spec.get("preferred", False))
-        fields = {**dict.fromkeys(FIX_FIELDS, ""), **fields}
+        fields = fields.with_defaults(FIX_FIELDS)
         edits: list[Edit] = []
         if kind in ("replace_value", "nearest"):
             if first is None or not self._editable(spec, site, first):
@@ -513,7 +513,7 @@ class DetectRule(Rule):
                 return None
             edits.append(edit)
         elif kind in ("replace_sibling", "insert_keyword"):
-            new = _render(spec["text"], {**fields, "as_set": site.as_set})
+            new = _render(spec["text"], fields.merged({"as_set": site.as_set}))
             if not new or "{as_set}" in spec["text"] and not site.as_set:
                 return None
             fields["new"] = new
@@ -611,33 +611,73 @@ def _remove_sibling(site: Site, spec: dict[str, Any]) -> list[Edit] | None:
     return None
 
 
-def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any] | None = None) -> dict[str, str]:
+class _Fields(dict[str, str]):
+    """The fields templates fill. Those taken from a value's source text are computed when a template
+    asks for one: what a check reads of the text decides whether its findings outlive an edit, and a
+    message that does not quote a policy function must not depend on that function's lines."""
+
+    def __init__(self, values: Mapping[str, str], later: Mapping[str, Callable[[], str]] | None = None) -> None:
+        super().__init__(values)
+        self.later = dict(later or {})
+
+    def __missing__(self, key: str) -> str:
+        if key not in self.later:
+            raise KeyError(key)
+        found = self[key] = self.later[key]()
+        return found
+
+    def with_defaults(self, names: Iterable[str]) -> _Fields:
+        """These fields, and "" for each of `names` that is not one."""
+        return _Fields({**dict.fromkeys((n for n in names if n not in self.later), ""), **self}, self.later)
+
+    def merged(self, values: Mapping[str, str]) -> _Fields:
+        return _Fields({**self, **values}, {k: v for k, v in self.later.items() if k not in values})
+
+
+def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any] | None = None) -> _Fields:
     ctx = site.ctx
     fields = dict.fromkeys(MESSAGE_FIELDS, "")
     for names in (lookup or {}).values():
         fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
-    fields["doc_quote"] = "'" if "'" in ctx.doc.text or '"' not in ctx.doc.text else '"'
     fields["callee"] = ctx.doc.source(site.call.func)
     fields["receiver"] = ctx.doc.source(site.receiver) if site.receiver is not None else ""
     fields["argument"] = ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
+    # the file's quote asks the whole text: only a template that writes a string may depend on it
+    quote: dict[str, Callable[[], str]] = {
+        "doc_quote": lambda: "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'}
+    del fields["doc_quote"]
     if value is None:
-        return fields
-    text = _text(value) or fields["argument"]
+        return _Fields(fields, quote)
+    argument, arg = fields["argument"], site.arg
     known, constant = _constant(value)
     spelled = None
     if isinstance(value.node, ast.Attribute):  # `R.MAX` with `from torch.distributed import ReduceOp as R`
         spelled = _value_ctx(site, value).resolve(value.node) or _spelled(value.node)
-    fields["value"] = short(text)
-    fields["constant"] = str(constant) if known else ".".join(spelled.split(".")[-2:]) if spelled else short(text)
-    fields["lower"] = fields["constant"].lower()
-    fields["repr"] = repr(constant) if known else short(text)
+
+    def text() -> str:
+        return short(_text(value) or argument)
+
+    later: dict[str, Callable[[], str]] = {**quote, "value": text, "described": text}
+    if arg is not None:
+        later["described"] = lambda: described(ctx, arg, value)
+    for name in ("value", "described", "constant", "lower", "repr"):
+        del fields[name]
+    if known or spelled:
+        fields["constant"] = str(constant) if known else ".".join(spelled.split(".")[-2:])  # type: ignore[union-attr]
+        fields["lower"] = fields["constant"].lower()
+    else:
+        later["constant"] = text
+        later["lower"] = lambda: text().lower()
+    if known:
+        fields["repr"] = repr(constant)
+    else:
+        later["repr"] = text
     fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
-    fields["described"] = described(ctx, site.arg, value) if site.arg is not None else short(text)
     row = (lookup or {}).get(str(constant)) if known else None
-    for name, text in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
-        fields[name], fields[f"{name}_repr"] = text, repr(text)
-    return fields
+    for name, shown in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
+        fields[name], fields[f"{name}_repr"] = shown, repr(shown)
+    return _Fields(fields, later)
 
 
 def _text(value: Value) -> str:

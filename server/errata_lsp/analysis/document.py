@@ -57,8 +57,8 @@ MAX_REPAIRS = 25
 # inside one (a module docstring that shows example code) must not start a chunk analysed as code.
 _HIDES_LINES = re.compile(
     r"#[^\n]*"
-    r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*(?:"""|\Z)'
-    r"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*(?:'''|\Z)"
+    r'|"""[^"\\]*(?:(?:\\(?:.|\Z)|"(?!""))[^"\\]*)*(?:"""|\Z)'  # a backslash may end the text
+    r"|'''[^'\\]*(?:(?:\\(?:.|\Z)|'(?!''))[^'\\]*)*(?:'''|\Z)"
     r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?'
     r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'?",
     re.S,
@@ -302,6 +302,17 @@ class ParseCache:
 
 
 PARSE_CACHE = ParseCache()
+_UNASKED = object()
+
+
+def answer(text: str, question: tuple[str, str, int]) -> object:
+    """The answer to a question of `Document.contains`, `search` or `count` for `text`."""
+    kind, pattern, flags = question
+    if kind == "in":
+        return pattern in text
+    if kind == "search":
+        return re.search(pattern, text, flags) is not None
+    return len(re.findall(pattern, text, flags))
 _SERIALS = itertools.count()
 
 
@@ -322,6 +333,12 @@ class Document:
         # edit that made this version from the previous one, if it was made so
         self.edit: tuple[int, int, int, int] | None = None
         self._table = _table if _table is not None else _Table.scan(self)
+        # What was read of this version's text beyond its trees: questions about the whole text
+        # (`contains`, `search`, `count`) with their answers, and the lines read (first, last) by a
+        # slice or, while the rules run, through `lines`. Findings kept for a next version hold only
+        # while these read the same there: a rule asks these questions, it does not read `text`.
+        self.asked: dict[tuple[str, str, int], object] = {}
+        self.read_lines: set[tuple[int, int]] = set()
 
     # --- versions ----------------------------------------------------------------------------
     def edited(self, text: str) -> Document:
@@ -438,6 +455,7 @@ class Document:
         )
 
     def slice(self, span: Span) -> str:
+        self.read_lines.add((span.start.line, span.end.line))
         if span.start.line == span.end.line:
             return self.lines[span.start.line][span.start.column:span.end.column]
         parts = [self.lines[span.start.line][span.start.column:]]
@@ -450,6 +468,25 @@ class Document:
 
     def end(self) -> Position:
         return Position(len(self.lines) - 1, len(self.lines[-1]))
+
+    # --- questions about the whole text --------------------------------------------------------
+    def contains(self, piece: str) -> bool:
+        """`piece` is somewhere in the text (comments and strings included)."""
+        return self._ask(("in", piece, 0))  # type: ignore[return-value]
+
+    def search(self, pattern: str, flags: int = 0) -> bool:
+        """The regular expression matches somewhere in the text."""
+        return self._ask(("search", pattern, flags))  # type: ignore[return-value]
+
+    def count(self, pattern: str, flags: int = 0) -> int:
+        """How many times the regular expression matches in the text."""
+        return self._ask(("count", pattern, flags))  # type: ignore[return-value]
+
+    def _ask(self, question: tuple[str, str, int]) -> object:
+        found = self.asked.get(question, _UNASKED)
+        if found is _UNASKED:
+            found = self.asked[question] = answer(self.text, question)
+        return found
 
     def line_indent(self, line: int) -> str:
         text = self.lines[line]
@@ -717,18 +754,18 @@ class _Table:
         kept = old_chunks[:lo]
         region = [s for s in new_starts if resume <= s < new_chunks_end] + [new_chunks_end]
         fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
-        reusable: dict[tuple[int, str, str, str], Chunk] = {}
+        reusable: dict[tuple[int, int, str, str, str], Chunk] = {}
         edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
-        for c in old_chunks[lo:hi]:
+        for c in old_chunks[lo:hi]:  # keyed with its last line too: the file's last empty line has no text
             if c.last <= a:
-                reusable[(c.first, c.text, c.role, c.indent)] = c
+                reusable[(c.first, c.last, c.text, c.role, c.indent)] = c
             elif old_end <= c.first:
-                reusable[(c.first + delta, c.text, c.role, c.indent)] = c
+                reusable[(c.first + delta, c.last + delta, c.text, c.role, c.indent)] = c
             else:
                 edited[(c.first, c.role, c.indent)] = c
         out: list[Chunk] = []
         for chunk in fresh:
-            old = reusable.get((chunk.first, chunk.text, chunk.role, chunk.indent))
+            old = reusable.get((chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
             else:

@@ -12,9 +12,13 @@ Two ways in:
   `.report` (as from `check_source`) and `.document`; keep it for the next version and drop it
   when the document closes (that frees its trees). Only the chunks the edit touched are scanned
   and parsed again, and the previous findings are reused (moved with the lines) when every chunk
-  the rules look at has the same code as before, comments and trailing blanks aside: typing in a
-  comment, or lines added or removed outside those chunks, runs no rule. Otherwise every rule runs
-  again, over trees and tables that are cached per chunk.
+  the rules look at has the same code as before, comments, trailing blanks, docstrings and the
+  constants of local assignments nothing reads aside, and a line that does not parse yet while it
+  stays so (typing in a comment, into such an assignment, inside a bracket not closed yet, or
+  lines added or removed outside those chunks runs no rule), and what the rules read of the text
+  beyond its trees reads the same (no line they read was edited; their questions about the whole
+  text get the same answers). Otherwise every rule runs again, over trees and tables that are
+  cached per chunk.
 
 The cycle collector is paused for the whole check: a check builds many objects and frees few.
 """
@@ -34,7 +38,7 @@ from typing import Any
 from ..gcpause import paused_gc
 from ..settings import Settings
 from .context import Context
-from .document import LINE_BREAK, Chunk, Document, ParsedChunk
+from .document import LINE_BREAK, Chunk, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .rule import Rule, iter_rules
@@ -144,13 +148,12 @@ def _check(
     ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
     raw: list[Finding] = []
-    for rule in active:
-        try:
-            found = list(rule.check(ctx))
-        except Exception as exc:  # a broken rule must not take the others down
-            report.failures.append(RuleFailure(
-                rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
-            continue
+    lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
+    try:
+        checked = [_run(rule, ctx, report) for rule in active]
+    finally:
+        doc.lines = lines
+    for found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)
             if severity != finding.severity:
@@ -164,6 +167,31 @@ def _check(
     raw.sort(key=lambda f: (f.span.start, f.code))
     report.findings = _for_version(_kept(doc, raw, settings, active, report.failures, exempt_codes), settings)
     return CheckedDocument(report, doc, key, picked, tuple(raw), reads=reads)
+
+
+def _run(rule: Rule, ctx: Context, report: Report) -> list[Finding]:
+    try:
+        return list(rule.check(ctx))
+    except Exception as exc:  # a broken rule must not take the others down
+        report.failures.append(RuleFailure(
+            rule.code, f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc))))
+        return []
+
+
+class _ReadLines(list[str]):
+    """A document's lines that note in `read` (first, last) every line the rules look at."""
+
+    def __init__(self, lines: list[str], read: set[tuple[int, int]]) -> None:
+        super().__init__(lines)
+        self.read = read
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            first, last, _ = index.indices(len(self))
+            self.read.add((first, max(first, last - 1)))
+        else:
+            self.read.add((index % len(self) if index < 0 else index,) * 2)
+        return super().__getitem__(index)
 
 
 def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[Rule] | None) -> bool:
@@ -237,7 +265,8 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...
             picked: tuple[tuple[int, str], ...]) -> list[Finding] | None:
     """The previous version's findings, if they hold for this one: every chunk the rules look at has
     the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
-    the lines the edit added or removed. A finding that spans an edited line is not reused."""
+    the lines the edit added or removed. A finding with a span (its own or a fix's) on an edited line
+    is not reused: the same code with other spacing puts its columns elsewhere."""
     if previous is None or previous.document is None or previous.key != key:
         return None
     if previous.picked == picked and previous.document.serial == doc.serial:
@@ -255,21 +284,36 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...
     if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
                      for n in re.findall(r"\d+", m.group())):
         return None  # a message names a line the edit moved
+    last = max(old_end - 1, first)
     out = []
     for finding in previous.raw:
         spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
-        if any(s.start.line < s.end.line and s.start.line <= max(old_end - 1, first) and s.end.line >= first
-               for s in spans):
-            return None  # a span over several lines that holds an edited one: its text may have changed
-        if any(first <= s.start.line < old_end or first <= s.end.line < old_end for s in spans) and delta:
-            return None
+        if any(s.start.line <= last and s.end.line >= first for s in spans):
+            return None  # a span on an edited line: its columns or its text may have changed
         out.append(_moved(finding, old_end, delta) if delta else finding)
-    return out
+    return out if _same_reads(previous.document, doc, first, last, old_end, delta) else None
+
+
+def _same_reads(before: Document, after: Document, first: int, last: int, old_end: int, delta: int) -> bool:
+    """What the rules read of the previous version's text beyond its trees reads the same in this one:
+    no text they sliced (a message quoting a call spelled over several lines, with a comment in
+    it) lies on an edited line, and every question about the whole text (a quote or a name used
+    anywhere, comments included) has the same answer. What they read is carried over, as the
+    findings are."""
+    if any(a <= last and b >= first for a, b in before.read_lines):
+        return False
+    if any(answer(after.text, question) != found for question, found in before.asked.items()):
+        return False
+    after.asked.update(before.asked)
+    after.read_lines.update((a + delta, b + delta) if a >= old_end else (a, b) for a, b in before.read_lines)
+    return True
 
 
 def _same_shape(before: Document, old_line: int, after: Document, line: int) -> bool:
-    """Whether two versions of a chunk differ only where no rule looks: in a docstring or another
-    string standing alone as a statement (typing in a docstring is typing in text)."""
+    """Whether two versions of a chunk differ only where no rule and no value can look: in a
+    docstring or another string standing alone as a statement (typing in a docstring is typing in
+    text), in the constants of a local assignment nothing reads (`_unread`), or in a line that does
+    not parse yet."""
     old, new = before.chunk_at(old_line), after.chunk_at(line)
     if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
         return False
@@ -278,24 +322,82 @@ def _same_shape(before: Document, old_line: int, after: Document, line: int) -> 
 
 
 def _shape(parsed: ParsedChunk) -> str | None:
-    """The chunk's tree without positions and without statements that are a string alone."""
-    if parsed.tree is None or parsed.repaired:
+    """The chunk's tree without positions, without statements that are a string alone, and with the
+    constants of its unread local assignments reduced to their type. A chunk that did not parse is
+    the tree its repair made (lines that do not parse neutralised), with each node's lines counted
+    from its first statement: while a line is being typed and does not parse yet (a bracket or a
+    string still open), the tree stays the same, and so do the lines it leaves out."""
+    if parsed.tree is None:
         return None
     if parsed.classdef is not None:  # a class head: the Context puts the methods in its class
         c = parsed.classdef
         nodes: list[Any] = [c.name, c.decorator_list, c.bases, c.keywords, parsed.own_body]
     else:
         nodes = parsed.tree.body
+    base = None
+    if parsed.repaired:
+        first = next((n for n in ast.walk(parsed.tree) if isinstance(n, ast.stmt)), None)
+        base = first.lineno if first is not None else 0
     out: list[str] = []
-    _serialise(nodes, out)
+    _serialise(nodes, out, _read_names(parsed), False, False, base)
     return "".join(out)
 
 
-def _serialise(node: object, out: list[str]) -> None:
+# What may stand in an assignment whose constants no analysis sees: names, constants, operators and
+# displays. A call, an attribute, a lambda or a comprehension is something the rules or the value-flow
+# layer look at or walk (calls are call sites and candidates, attributes are candidates).
+_INERT = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.BoolOp,
+          ast.Compare, ast.IfExp, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.JoinedStr, ast.FormattedValue,
+          ast.Subscript, ast.Slice, ast.Starred, ast.expr_context, ast.operator, ast.unaryop, ast.boolop, ast.cmpop)
+# Calls that read a function's locals by name, not by a name node.
+_READS_LOCALS = frozenset({"locals", "vars", "eval", "exec", "dir"})
+
+
+def _read_names(parsed: ParsedChunk) -> frozenset[str] | None:
+    """Every name the chunk reads, deletes or declares `global`/`nonlocal`; None when it may read
+    its locals another way (`locals()`, `eval`)."""
+    by_type, _ = parsed.index
+    read = {n.id for n in by_type.get(ast.Name, ()) if not isinstance(n.ctx, ast.Store)}  # type: ignore[attr-defined]
+    if read & _READS_LOCALS:
+        return None
+    for kind in (ast.Global, ast.Nonlocal):
+        for node in by_type.get(kind, ()):
+            read.update(node.names)  # type: ignore[attr-defined]
+    return frozenset(read)
+
+
+def _unread(stmt: ast.stmt, read: frozenset[str]) -> bool:
+    """A local assignment of names the chunk never reads, of a value made of names, constants and
+    operators: no value query reaches it (a function's locals are seen only inside its own chunk),
+    and no rule looks at it, so its constants may change without changing any finding."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return False
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    if not all(isinstance(t, ast.Name) and t.id not in read for t in targets):
+        return False
+    return all(isinstance(node, _INERT) for node in ast.walk(stmt))
+
+
+def _serialise(node: object, out: list[str], read: frozenset[str] | None, in_function: bool, erase: bool,
+               base: int | None = None) -> None:
+    """`node` without positions, or with its lines counted from `base` if given; `in_function`: its
+    statements are a function's (not a class's or the module's); `erase`: constants as their type
+    only (what the rules ask of the whole text, a quote or a word anywhere, is asked again)."""
     if isinstance(node, ast.AST):
+        if base is not None and hasattr(node, "lineno"):
+            out.append(f"@{node.lineno - base}-{(node.end_lineno or node.lineno) - base}")  # type: ignore[attr-defined]
+        if erase and isinstance(node, ast.Constant):
+            out.append(f"Constant({type(node.value).__name__})")
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inner = True
+        elif isinstance(node, ast.ClassDef):
+            inner = False
+        else:
+            inner = in_function
         out.append(type(node).__name__ + "(")
         for name in node._fields:
-            _serialise(getattr(node, name, None), out)
+            _serialise(getattr(node, name, None), out, read, inner if name == "body" else in_function, erase, base)
             out.append(",")
         out.append(")")
     elif isinstance(node, list):
@@ -303,7 +405,9 @@ def _serialise(node: object, out: list[str]) -> None:
         for item in node:
             if not (isinstance(item, ast.Expr) and isinstance(item.value, ast.Constant)
                     and isinstance(item.value.value, str)):
-                _serialise(item, out)
+                _serialise(item, out, read, in_function,
+                           erase or in_function and read is not None and isinstance(item, ast.stmt)
+                           and _unread(item, read), base)
         out.append("]")
     else:
         out.append(repr(node))

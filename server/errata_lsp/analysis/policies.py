@@ -71,7 +71,7 @@ def feeds_only_here(ctx: Context, arg: Arg, value: Value) -> bool:
         return False
     name = re.escape(value.label.rsplit(".", 1)[-1].split("[")[0])
     written = rf"(?<!def )(?<!class )\b{name}\b(?!\s*(?::[^=\n]*)?=(?!=))"  # a read, not `name =` or `name: T =`
-    return len(re.findall(written, ctx.doc.text)) <= 1
+    return ctx.doc.count(written) <= 1
 
 
 def to_set(ctx: Context, arg: Arg, verdict: Verdict) -> list[Fix]:

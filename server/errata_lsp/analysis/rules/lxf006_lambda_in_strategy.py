@@ -314,12 +314,12 @@ def _movable(ctx: Context, lam: ast.Lambda) -> bool:
 def _defined_at_top(ctx: Context, name: str) -> bool:
     """A top-level `def name`, `class name` or `name = ...` in statements the engine did not parse."""
     word = re.escape(name)
-    return re.search(rf"^(?:(?:async[ \t]+)?def|class)[ \t]+{word}\b|^{word}[ \t]*(?::[^=\n]*)?=(?!=)", ctx.doc.text, re.M) is not None
+    return ctx.doc.search(rf"^(?:(?:async[ \t]+)?def|class)[ \t]+{word}\b|^{word}[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 
 
 def _free_name(ctx: Context, base: str, taken: set[str]) -> str:
     name, n = base, 2
-    while name in taken or re.search(rf"\b{re.escape(name)}\b", ctx.doc.text):
+    while name in taken or ctx.doc.search(rf"\b{re.escape(name)}\b"):
         name, n = f"{base}_{n}", n + 1
     taken.add(name)
     return name
