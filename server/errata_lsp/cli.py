@@ -18,7 +18,7 @@ from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
 from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
 from .report_formats import FORMATS, text_line
-from .kb import KnowledgeBase, card_markdown
+from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .settings import Settings, SettingsError, settings_for
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -399,7 +399,7 @@ def _explain_approximately(kb: KnowledgeBase, text: str, every: bool, lightning=
 
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
-    kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
+    kb = KnowledgeBase.load(args.paths or [SHIPPED], include_shipped=False)  # every pattern compiled
     problems = [str(p) for p in kb.problems]
     problems += _detect_problems(kb)
     if args.corrections or not args.paths:

@@ -16,10 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-try:
-    import regex
-except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
-    regex = None
+_NOT_IMPORTED: Any = object()
+regex: Any = _NOT_IMPORTED  # imported by the first compile: most sessions never match a message
 
 from ..gcpause import paused_gc
 
@@ -133,6 +131,13 @@ class MessageIndex:
 def _compile(pattern: str) -> Any:
     """The record's pattern for `_search`, or None when it does not compile (or, without `regex`,
     could run without bound)."""
+    global regex
+    if regex is _NOT_IMPORTED:
+        try:
+            import regex as module
+        except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
+            module = None
+        regex = module
     if regex is None:
         if REPEATED_GROUP.search(pattern):
             return None
