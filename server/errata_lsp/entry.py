@@ -10,12 +10,6 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("--stdio", "--tcp", "serve") or argv[0].startswith("--tcp="):
-        import gc
-
-        # Start-up (the protocol's types, the server) makes a great many objects and frees almost
-        # none: a collection would only walk them again (~5 % of the start). `serve` freezes what
-        # it loaded and turns the collector back on before reading the first message.
-        gc.disable()
         from .serve import main as serve_main
 
         return serve_main(argv[1:] if argv and argv[0] == "serve" else argv)

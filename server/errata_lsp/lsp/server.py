@@ -551,17 +551,16 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 
 
 def _warm_up(ls: ErrataServer) -> None:
-    with ls.collector.held():  # what it loads all lives: a collection meanwhile would only walk it
-        try:
-            from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
+    try:
+        from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
 
-            list(rule.iter_rules())
-            ls.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
-        except Exception as exc:  # reported; the first document will try again and say why
-            ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
-        # What is loaded now lives as long as the server: out of the collector's sight, a collection
-        # set off while typing walks only what the checks made, not the rules and the knowledge base.
-        gc.freeze()
+        list(rule.iter_rules())
+        ls.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
+    except Exception as exc:  # reported; the first document will try again and say why
+        ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
+    # What is loaded now lives as long as the server: out of the collector's sight, a collection
+    # set off while typing walks only what the checks made, not the rules and the knowledge base.
+    gc.freeze()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -876,10 +875,6 @@ def _supports_refresh(caps: types.ClientCapabilities) -> bool:
 
 def serve(tcp: str | None = None) -> int:
     logging.basicConfig(level=os.environ.get("ERRATA_LOG_LEVEL", "WARNING"), format="%(name)s: %(message)s")
-    # The imports' objects live as long as the server: out of the collector's sight, and the
-    # collector on again (`errata-lsp` imports with it off).
-    gc.freeze()
-    gc.enable()
     if tcp:
         host, _, port = tcp.rpartition(":")
         server.start_tcp(host or "127.0.0.1", int(port))
