@@ -319,3 +319,19 @@ def test_the_findings_of_an_edited_version_are_those_of_a_fresh_check(path, edit
         text = text[:start] + insert + text[start + length:]
         checked = check_document(text, "x.py", previous=checked)
         assert checked.report.findings == check_source(text, "x.py").findings
+
+
+def test_a_chunk_far_down_is_parsed_at_its_own_lines_and_columns():
+    text = 'def f(x):\n    """Doc."""\n    return fabric.setup(x, "é")\n'
+    parsed = parse_chunk(5000, text)
+    expected = ast.parse("\n" * 5000 + text)
+    assert not parsed.repaired
+    assert ast.dump(parsed.tree, include_attributes=True) == ast.dump(expected, include_attributes=True)
+    assert parsed.tree.body[0].lineno == 5001
+
+
+def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():
+    text = '"""Doc."""\nfrom __future__ import annotations\n'
+    parsed = parse_chunk(3, text)
+    assert not parsed.repaired
+    assert [(type(s).__name__, s.lineno) for s in parsed.tree.body] == [("Expr", 4), ("ImportFrom", 5)]

@@ -893,7 +893,7 @@ def parse_chunk(first: int, text: str, repair: bool = True) -> ParsedChunk:
     A chunk that does not parse is repaired (lines that do not parse neutralised) unless `repair`
     is False, when its tree is None.
     """
-    tree = _parse("\n" * first + text)  # cheaper than renumbering the tree
+    tree = _parse_below(first, text)  # cheaper than renumbering the tree
     if tree is not None:
         return ParsedChunk(tree, False, _cost(text))
     if not repair:
@@ -907,7 +907,7 @@ def _parse_member(chunk: Chunk) -> ParsedChunk:
     """A method parsed alone, inside a stand-in class on the line above it: the same lines and
     columns as in the document."""
     pad = [""] * (chunk.first - 1) + ["class _:"]
-    tree = _parse("\n".join(pad) + "\n" + chunk.text)
+    tree = _parse_below(chunk.first - 1, "class _:\n" + chunk.text)
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
@@ -924,7 +924,7 @@ def _parse_head(chunk: Chunk) -> ParsedChunk:
     """A class head: its own statements, and a `pass` after them so a head with none still parses."""
     text = chunk.text if chunk.text.endswith("\n") else chunk.text + "\n"
     filler = chunk.last + 1  # 1-based line of the stand-in `pass`
-    tree = _parse("\n" * chunk.first + text + chunk.indent + "pass")
+    tree = _parse_below(chunk.first, text + chunk.indent + "pass")
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
@@ -963,6 +963,20 @@ def _repair(pad: list[str], body: list[str], first: int, too_deep: list[int] | N
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
     return None
+
+
+def _parse_below(above: int, source: str) -> ast.Module | None:
+    """`source` parsed as if `above` lines stood before it. They are one string of line breaks, left
+    out of the tree: the tokenizer passes those faster than blank lines (a quarter of the parse of a
+    chunk far down a long file). Should the string change the outcome (a `from __future__` import
+    after a string), blank lines it is."""
+    if above:
+        tree = _parse('"""' + "\n" * (above - 1) + '"""\n' + source)
+        if tree is not None:
+            del tree.body[0]
+            return tree
+        return _parse("\n" * above + source)
+    return _parse(source)
 
 
 def _parse(source: str) -> ast.Module | None:
