@@ -131,6 +131,26 @@ class Chunk:
             found = self._words[key] = word.lower() in self.text.lower()
         return found
 
+    def may_bind(self, names: frozenset[str]) -> bool:
+        """The chunk may bind one of `names` at the top level: module-level code that uses one as a
+        word (`model = ...`, `a, model = ...`, `for model in ...`), a definition of one, or a
+        function that declares a `global`. A function that only uses the name does not."""
+        if names.isdisjoint(self.words):
+            return False
+        if self.role == "member":  # a method's name is no top-level binding
+            return "global" in self.words
+        if _DEFINES.match(self.text) is not None:
+            return "global" in self.words or not names.isdisjoint(self.defines)
+        return True
+
+    @property
+    def defines(self) -> frozenset[str]:
+        """Names of the functions and classes the chunk defines (nested ones too)."""
+        found = self._words.get(_DEFINED)
+        if found is None:
+            found = self._words[_DEFINED] = frozenset(m.group(1) for m in _DEFINITION_LINE.finditer(self.text))  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def code_signature(self) -> str:
         """The text without its comments and trailing blanks: equal signatures, equal trees."""
         found = self._words.get(_SIGNATURE)
@@ -158,6 +178,9 @@ class Chunk:
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
+_DEFINED = "\0defines"
+_DEFINES = re.compile(r"[ \t]*(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that is one definition
+_DEFINITION_LINE = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.M)
 _COMMENT_OR_STRING = _HIDES_LINES
 _TRAILING = re.compile(r"(?<!\\)[ \t\f]+$", re.M)  # not after a backslash: that is a syntax error
 
@@ -492,14 +515,16 @@ class Document:
             chunk.parsed = self._parse(chunk)
         return chunk.parsed
 
-    def chunks(self, words: Iterable[str], exact: Iterable[str] = ()) -> list[Chunk]:
+    def chunks(self, words: Iterable[str], exact: Iterable[str] = (), binding: Iterable[str] = ()) -> list[Chunk]:
         """Parsed chunks that mention any of `words` (see `Chunk.mentions`) or use any of `exact` as
-        a whole word, and the top-level imports, in document order.
+        a whole word, that may bind any of `binding` at the top level (see `Chunk.may_bind`), and
+        the top-level imports, in document order.
 
         A class comes whole (its head and every method) when any part of it is picked.
         """
-        key = _question(frozenset(words), frozenset(exact))
+        key = _question(frozenset(words), frozenset(exact), frozenset(binding))
         whole = key[0] | key[1]
+        bound = key[2]
         suffixes = [w for w in key[0] if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
 
         def picked(chunk: Chunk) -> bool:
@@ -509,7 +534,8 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            found = (not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+                     or bool(bound) and chunk.may_bind(bound))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
             answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
@@ -594,14 +620,15 @@ class Document:
         return parsed
 
 
-_questions: OrderedDict[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]] = OrderedDict()
+_Question = tuple[frozenset[str], frozenset[str], frozenset[str]]
+_questions: OrderedDict[_Question, _Question] = OrderedDict()
 _questions_lock = threading.Lock()
 
 
-def _question(words: frozenset[str], exact: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+def _question(words: frozenset[str], exact: frozenset[str], binding: frozenset[str] = frozenset()) -> _Question:
     """One object per question asked recently, so a chunk's answers are found by its id. A question
     is kept while it is among the last 64 (a chunk holds answers to its last 4 only)."""
-    key = (words, exact)
+    key = (words, exact, binding)
     with _questions_lock:
         found = _questions.get(key)
         if found is None:
