@@ -34,6 +34,7 @@ import ast
 import io
 import itertools
 import re
+import sys
 import threading
 import tokenize
 import warnings
@@ -120,7 +121,8 @@ class Chunk:
         """The identifiers and keywords used as code here."""
         found = self._words.get(_ALL_WORDS)
         if found is None:
-            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))  # type: ignore[assignment]
+            # interned: one string per identifier across the document's chunks, not one per chunk
+            found = self._words[_ALL_WORDS] = frozenset(map(sys.intern, _IDENTIFIER.findall(self.code_only())))  # type: ignore[assignment]
         return found  # type: ignore[return-value]
 
     def says(self, word: str) -> bool:
