@@ -110,7 +110,8 @@ class Chunk:
             if word in words:
                 found = True
             elif _IDENTIFIER.fullmatch(word):
-                found = word[:1].isupper() and any(w.endswith(word) for w in words)
+                # the substring test first: most chunks do not hold the word at all
+                found = word[:1].isupper() and word in self.code_only() and any(w.endswith(word) for w in words)
             else:
                 found = word in self.text and _WORD_PATTERN(word).search(self.code_only()) is not None
             self._words[word] = found
