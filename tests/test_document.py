@@ -357,3 +357,12 @@ def test_a_name_is_followed_to_module_code_and_definitions_that_may_bind_it():
     doc = Document(text, "x.py")
     # not `uses`, nor the class whose method only reads it (its method's name is no top-level binding)
     assert [c.first for c in doc.chunks((), binding=("loader",))] == [0, 6, 14]
+
+
+def test_module_code_after_a_function_in_its_chunk_is_followed_for_the_names_it_binds():
+    text = ("def wrapper(module):\n    return module\n\n\n"
+            'CONFIG = {"auto_wrapper_callable": wrapper}\n\n\n'
+            "def uses():\n    return CONFIG\n")
+    doc = Document(text, "x.py")
+    assert [c.first for c in doc.all_chunks] == [0, 7]  # an assignment starts no chunk
+    assert [c.first for c in doc.chunks((), binding=("CONFIG",))] == [0]

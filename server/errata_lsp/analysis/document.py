@@ -142,9 +142,21 @@ class Chunk:
             return False
         if self.role == "member":  # a method's name is no top-level binding
             return "global" in self.words
-        if _DEFINES.match(self.text) is not None:
+        if self.only_definition:
             return "global" in self.words or not names.isdisjoint(self.defines)
         return True
+
+    @property
+    def only_definition(self) -> bool:
+        """The chunk is one function or class definition, with no module-level code after it (an
+        assignment does not start a chunk: `X = {...}` below a function is in the function's chunk)."""
+        found = self._words.get(_ONLY_DEFINITION)
+        if found is None:
+            start = _DEFINITION_START.search(self.text) if _DEFINES.match(self.text) else None
+            line_end = self.text.find("\n", start.end()) if start is not None else -1
+            found = self._words[_ONLY_DEFINITION] = start is not None and (
+                line_end < 0 or _MODULE_CODE.search(self.text, line_end) is None)
+        return found  # type: ignore[return-value]
 
     @property
     def defines(self) -> frozenset[str]:
@@ -182,7 +194,12 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
-_DEFINES = re.compile(r"[ \t]*(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that is one definition
+_ONLY_DEFINITION = "\0only definition"
+_DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
+_DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
+# A line at column 0 after a definition's first line: module-level code (not a bracket that closes a
+# signature; a line of a docstring counts too, so such a chunk is picked: more, never fewer)
+_MODULE_CODE = re.compile(r"\n[^\s#)\]}]")
 _DEFINITION_LINE = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.M)
 _COMMENT_OR_STRING = _HIDES_LINES
 _TRAILING = re.compile(r"(?<!\\)[ \t\f]+$", re.M)  # not after a backslash: that is a syntax error
