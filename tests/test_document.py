@@ -382,3 +382,50 @@ def test_the_findings_of_an_edited_version_are_those_of_a_fresh_check(path, edit
         text = text[:start] + insert + text[start + length:]
         checked = check_document(text, "x.py", previous=checked)
         assert checked.report.findings == check_source(text, "x.py").findings
+
+
+def test_a_chunk_far_down_is_parsed_at_its_own_lines_and_columns():
+    text = 'def f(x):\n    """Doc."""\n    return fabric.setup(x, "é")\n'
+    parsed = parse_chunk(5000, text)
+    expected = ast.parse("\n" * 5000 + text)
+    assert not parsed.repaired
+    assert ast.dump(parsed.tree, include_attributes=True) == ast.dump(expected, include_attributes=True)
+    assert parsed.tree.body[0].lineno == 5001
+
+
+def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():
+    text = '"""Doc."""\nfrom __future__ import annotations\n'
+    parsed = parse_chunk(3, text)
+    assert not parsed.repaired
+    assert [(type(s).__name__, s.lineno) for s in parsed.tree.body] == [("Expr", 4), ("ImportFrom", 5)]
+
+
+def test_a_helper_the_rules_read_brings_its_definition_and_not_its_other_callers():
+    text = ("from lightning.fabric import Fabric\n\n"
+            "def make_loader(n):\n    return [n]\n\n"
+            "def evaluate(m):\n    return make_loader(m)\n\n"
+            "def main():\n    fabric = Fabric()\n    return fabric.setup_dataloaders(make_loader(1))\n\n"
+            'if __name__ == "__main__":\n    main()\n')
+    checked = check_document(text, "train.py")
+    # the import, the helper's definition, the function with the trigger word, and its call site
+    assert [c.first for c in checked.reads.chunks] == [0, 2, 8, 12]
+
+
+def test_a_name_is_followed_to_module_code_and_definitions_that_may_bind_it():
+    text = ("def loader():\n    return 1\n\n"
+            "def uses():\n    return loader()\n\n"
+            "def rebinds():\n    global loader\n    loader = None\n\n"
+            "class Loader:\n    def loader(self):\n        return loader\n\n"
+            "for first, loader in []:\n    pass\n")
+    doc = Document(text, "x.py")
+    # not `uses`, nor the class whose method only reads it (its method's name is no top-level binding)
+    assert [c.first for c in doc.chunks((), binding=("loader",))] == [0, 6, 14]
+
+
+def test_module_code_after_a_function_in_its_chunk_is_followed_for_the_names_it_binds():
+    text = ("def wrapper(module):\n    return module\n\n\n"
+            'CONFIG = {"auto_wrapper_callable": wrapper}\n\n\n'
+            "def uses():\n    return CONFIG\n")
+    doc = Document(text, "x.py")
+    assert [c.first for c in doc.all_chunks] == [0, 7]  # an assignment starts no chunk
+    assert [c.first for c in doc.chunks((), binding=("CONFIG",))] == [0]

@@ -17,7 +17,7 @@ from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
 from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
-from .kb import KnowledgeBase, card_markdown
+from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, text_line
 from .settings import Settings, SettingsError, settings_for
 
@@ -420,7 +420,7 @@ def _scan_logs(args: argparse.Namespace) -> int:
 
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
-    kb = KnowledgeBase.load(args.paths, include_shipped=not args.paths)
+    kb = KnowledgeBase.load(args.paths or [SHIPPED], include_shipped=False)  # every pattern compiled
     problems = [str(p) for p in kb.problems]
     problems += _detect_problems(kb, shipped=not args.paths)
     if args.corrections or not args.paths:

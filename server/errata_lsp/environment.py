@@ -28,10 +28,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
+
+
+def canonicalize_name(name: str) -> str:
+    """A distribution's name as PEP 503 compares them: runs of `-`, `_` and `.` are one `-`, any case."""
+    return _SEPARATORS.sub("-", name).lower()
+
+
+_SEPARATORS = re.compile(r"[-_.]+")
 
 # The distributions that ship `lightning.fabric` / `lightning_fabric`, most direct first: their
 # versions move in lockstep, so the first one found is the user's Lightning.
@@ -250,6 +255,8 @@ def pinned(requirements: Iterable[str], releases: Iterable[str] = ()) -> dict[st
     """name -> (version, the requirement) from requirement lines. `==X` gives X; a range gives the
     newest of `releases` it allows (what an install today would pick among the covered ones); a
     requirement that allows none of them, or has no version, gives nothing."""
+    from packaging.requirements import InvalidRequirement, Requirement  # not imported before a pin is read
+
     out: dict[str, tuple[str, str]] = {}
     known = sorted((Version(r) for r in releases), reverse=True)
     for line in requirements:
@@ -423,6 +430,8 @@ def _first(search: _Search, start: Path, root: Path, interpreter: str | None,
 
 def _overridden(environment: Environment, override: str, releases: tuple[str, ...]) -> Environment:
     """`[tool.errata] lightning-version`: a version (`2.2.5`) or a specifier (`~=2.2.0`)."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
     version = override.strip()
     if not _valid(version):
         try:

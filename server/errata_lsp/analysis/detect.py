@@ -1135,10 +1135,9 @@ def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tup
 def shipped_rules(taken: Iterable[str]) -> list[DetectRule]:
     """The rules of the shipped records. A broken shipped section is a bug the test suite catches
     (`kb validate` on the shipped KB); here it is skipped like any other."""
-    from ..kb.base import SHIPPED
-    from ..kb.load import load_paths
+    from ..kb.base import shipped_records
 
-    records, _ = load_paths([SHIPPED])
+    records = shipped_records()[0]
     return rules_from_records([*records, *side_sections(records)[0]], taken)[0]
 
 

@@ -34,6 +34,7 @@ import ast
 import io
 import itertools
 import re
+import sys
 import threading
 import tokenize
 import warnings
@@ -109,7 +110,8 @@ class Chunk:
             if word in words:
                 found = True
             elif _IDENTIFIER.fullmatch(word):
-                found = word[:1].isupper() and any(w.endswith(word) for w in words)
+                # the substring test first: most chunks do not hold the word at all
+                found = word[:1].isupper() and word in self.code_only() and any(w.endswith(word) for w in words)
             else:
                 found = word in self.text and _WORD_PATTERN(word).search(self.code_only()) is not None
             self._words[word] = found
@@ -120,7 +122,8 @@ class Chunk:
         """The identifiers and keywords used as code here."""
         found = self._words.get(_ALL_WORDS)
         if found is None:
-            found = self._words[_ALL_WORDS] = frozenset(_IDENTIFIER.findall(self.code_only()))
+            # interned: one string per identifier across the document's chunks, not one per chunk
+            found = self._words[_ALL_WORDS] = frozenset(map(sys.intern, _IDENTIFIER.findall(self.code_only())))
         return found
 
     def says(self, word: str) -> bool:
@@ -129,6 +132,38 @@ class Chunk:
         found = self._words.get(key)
         if found is None:
             found = self._words[key] = word.lower() in self.text.lower()
+        return found
+
+    def may_bind(self, names: frozenset[str]) -> bool:
+        """The chunk may bind one of `names` at the top level: module-level code that uses one as a
+        word (`model = ...`, `a, model = ...`, `for model in ...`), a definition of one, or a
+        function that declares a `global`. A function that only uses the name does not."""
+        if names.isdisjoint(self.words):
+            return False
+        if self.role == "member":  # a method's name is no top-level binding
+            return "global" in self.words
+        if self.only_definition:
+            return "global" in self.words or not names.isdisjoint(self.defines)
+        return True
+
+    @property
+    def only_definition(self) -> bool:
+        """The chunk is one function or class definition, with no module-level code after it (an
+        assignment does not start a chunk: `X = {...}` below a function is in the function's chunk)."""
+        found = self._words.get(_ONLY_DEFINITION)
+        if found is None:
+            start = _DEFINITION_START.search(self.text) if _DEFINES.match(self.text) else None
+            line_end = self.text.find("\n", start.end()) if start is not None else -1
+            found = self._words[_ONLY_DEFINITION] = start is not None and (
+                line_end < 0 or _MODULE_CODE.search(self.text, line_end) is None)
+        return found
+
+    @property
+    def defines(self) -> frozenset[str]:
+        """Names of the functions and classes the chunk defines (nested ones too)."""
+        found = self._words.get(_DEFINED)
+        if found is None:
+            found = self._words[_DEFINED] = frozenset(m.group(1) for m in _DEFINITION_LINE.finditer(self.text))
         return found
 
     def code_signature(self) -> str:
@@ -158,6 +193,14 @@ class Chunk:
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
+_DEFINED = "\0defines"
+_ONLY_DEFINITION = "\0only definition"
+_DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
+_DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
+# A line at column 0 after a definition's first line: module-level code (not a bracket that closes a
+# signature; a line of a docstring counts too, so such a chunk is picked: more, never fewer)
+_MODULE_CODE = re.compile(r"\n[^\s#)\]}]")
+_DEFINITION_LINE = re.compile(r"^[ \t]*(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)", re.M)
 _COMMENT_OR_STRING = _HIDES_LINES
 _TRAILING = re.compile(r"(?<!\\)[ \t\f]+$", re.M)  # not after a backslash: that is a syntax error
 
@@ -249,14 +292,30 @@ def _index(parsed: ParsedChunk) -> tuple[dict[type, list[ast.AST]], dict[ast.AST
         stack = list(reversed(stack + list(top)))
     else:
         stack = list(reversed(top))
+    # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
+    # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
+    node_class, leaves, pop, push = ast.AST, _LEAVES, stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        by_type.setdefault(type(node), []).append(node)
-        children = list(ast.iter_child_nodes(node))
+        node = pop()
+        found = by_type.get(node.__class__)
+        if found is None:
+            found = by_type[node.__class__] = []
+        found.append(node)
+        children = []
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
+            elif isinstance(value, node_class) and not isinstance(value, leaves):
+                children.append(value)
         for child in children:
             parents[child] = node
-        stack.extend(reversed(children))
+        children.reverse()
+        push(children)
     return by_type, parents
+
+
+_LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 
 
 class ParseCache:
@@ -513,14 +572,16 @@ class Document:
             chunk.parsed = self._parse(chunk)
         return chunk.parsed
 
-    def chunks(self, words: Iterable[str], exact: Iterable[str] = ()) -> list[Chunk]:
+    def chunks(self, words: Iterable[str], exact: Iterable[str] = (), binding: Iterable[str] = ()) -> list[Chunk]:
         """Parsed chunks that mention any of `words` (see `Chunk.mentions`) or use any of `exact` as
-        a whole word, and the top-level imports, in document order.
+        a whole word, that may bind any of `binding` at the top level (see `Chunk.may_bind`), and
+        the top-level imports, in document order.
 
         A class comes whole (its head and every method) when any part of it is picked.
         """
-        key = _question(frozenset(words), frozenset(exact))
+        key = _question(frozenset(words), frozenset(exact), frozenset(binding))
         whole = key[0] | key[1]
+        bound = key[2]
         suffixes = [w for w in key[0] if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
 
         def picked(chunk: Chunk) -> bool:
@@ -530,7 +591,8 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            found = (not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+                     or bool(bound) and chunk.may_bind(bound))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
             answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
@@ -615,14 +677,15 @@ class Document:
         return parsed
 
 
-_questions: OrderedDict[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]] = OrderedDict()
+_Question = tuple[frozenset[str], frozenset[str], frozenset[str]]
+_questions: OrderedDict[_Question, _Question] = OrderedDict()
 _questions_lock = threading.Lock()
 
 
-def _question(words: frozenset[str], exact: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+def _question(words: frozenset[str], exact: frozenset[str], binding: frozenset[str] = frozenset()) -> _Question:
     """One object per question asked recently, so a chunk's answers are found by its id. A question
     is kept while it is among the last 64 (a chunk holds answers to its last 4 only)."""
-    key = (words, exact)
+    key = (words, exact, binding)
     with _questions_lock:
         found = _questions.get(key)
         if found is None:
@@ -930,7 +993,7 @@ def parse_chunk(first: int, text: str, repair: bool = True) -> ParsedChunk:
     A chunk that does not parse is repaired (lines that do not parse neutralised) unless `repair`
     is False, when its tree is None.
     """
-    tree = _parse("\n" * first + text)  # cheaper than renumbering the tree
+    tree = _parse_below(first, text)  # cheaper than renumbering the tree
     if tree is not None:
         return ParsedChunk(tree, False, _cost(text))
     if not repair:
@@ -944,7 +1007,7 @@ def _parse_member(chunk: Chunk) -> ParsedChunk:
     """A method parsed alone, inside a stand-in class on the line above it: the same lines and
     columns as in the document."""
     pad = [""] * (chunk.first - 1) + ["class _:"]
-    tree = _parse("\n".join(pad) + "\n" + chunk.text)
+    tree = _parse_below(chunk.first - 1, "class _:\n" + chunk.text)
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
@@ -961,7 +1024,7 @@ def _parse_head(chunk: Chunk) -> ParsedChunk:
     """A class head: its own statements, and a `pass` after them so a head with none still parses."""
     text = chunk.text if chunk.text.endswith("\n") else chunk.text + "\n"
     filler = chunk.last + 1  # 1-based line of the stand-in `pass`
-    tree = _parse("\n" * chunk.first + text + chunk.indent + "pass")
+    tree = _parse_below(chunk.first, text + chunk.indent + "pass")
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
@@ -1000,6 +1063,20 @@ def _repair(pad: list[str], body: list[str], first: int, too_deep: list[int] | N
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
     return None
+
+
+def _parse_below(above: int, source: str) -> ast.Module | None:
+    """`source` parsed as if `above` lines stood before it. They are one string of line breaks, left
+    out of the tree: the tokenizer passes those faster than blank lines (a quarter of the parse of a
+    chunk far down a long file). Should the string change the outcome (a `from __future__` import
+    after a string), blank lines it is."""
+    if above:
+        tree = _parse('"""' + "\n" * (above - 1) + '"""\n' + source)
+        if tree is not None:
+            del tree.body[0]
+            return tree
+        return _parse("\n" * above + source)
+    return _parse(source)
 
 
 def _parse(source: str) -> ast.Module | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -14,6 +15,20 @@ from .rank import Guess, Ranker
 from .record import Record
 
 SHIPPED = Path(__file__).parent / "records"
+_shipped: tuple[list[Record], list[LoadProblem]] | None = None
+_shipped_lock = threading.Lock()
+
+
+def shipped_records() -> tuple[list[Record], list[LoadProblem]]:
+    """The records installed with errata, read once per process (the rule pack and every knowledge
+    base share them; they change only with the install). Their patterns are not compiled to check
+    them here: `errata-lsp kb validate` checks the shipped records in full, and the test suite runs it."""
+    global _shipped
+    with _shipped_lock:
+        if _shipped is None:
+            with paused_gc():
+                _shipped = load_paths([SHIPPED], check_patterns=False)
+        return _shipped
 
 
 class KnowledgeBase:
@@ -34,10 +49,11 @@ class KnowledgeBase:
 
     @classmethod
     def load(cls, extra_paths: Iterable[str | os.PathLike[str]] = (), include_shipped: bool = True) -> KnowledgeBase:
-        paths: list[str | os.PathLike[str]] = [SHIPPED] if include_shipped else []
-        paths.extend(extra_paths)
         with paused_gc():
-            records, problems = load_paths(paths)
+            records, problems = load_paths(extra_paths)
+            if include_shipped:  # first: a user's record that reuses a shipped id is the one skipped
+                shipped, bad = shipped_records()
+                records, problems = [*shipped, *records], [*bad, *problems]
             return cls(records, problems)
 
     def __len__(self) -> int:

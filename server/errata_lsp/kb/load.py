@@ -54,20 +54,21 @@ def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path 
             yield LoadProblem(str(failure.filename or path), 0, f"cannot list: {failure.strerror or failure}")
 
 
-def load_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Record], list[LoadProblem]]:
+def load_paths(paths: Iterable[str | os.PathLike[str]],
+               check_patterns: bool = True) -> tuple[list[Record], list[LoadProblem]]:
     records: list[Record] = []
     problems: list[LoadProblem] = []
     for path in iter_record_files(paths):
         if isinstance(path, LoadProblem):
             problems.append(path)
             continue
-        found, bad = load_file(path)
+        found, bad = load_file(path, check_patterns)
         records.extend(found)
         problems.extend(bad)
     return records, problems
 
 
-def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
+def load_file(path: Path, check_patterns: bool = True) -> tuple[list[Record], list[LoadProblem]]:
     name = str(path)
     try:
         stat = path.stat()
@@ -96,12 +97,12 @@ def load_file(path: Path) -> tuple[list[Record], list[LoadProblem]]:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             return [], [LoadProblem(name, 0, f"not UTF-8 text (byte {exc.start})")]
-        return load_text(text, name)
+        return load_text(text, name, check_patterns)
     except RecursionError:  # JSON nested thousands deep: the other files still load
         return [], [LoadProblem(name, 0, "nested too deep to read; skipped")]
 
 
-def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
+def load_text(text: str, name: str, check_patterns: bool = True) -> tuple[list[Record], list[LoadProblem]]:
     records: list[Record] = []
     problems: list[LoadProblem] = []
 
@@ -109,7 +110,7 @@ def load_text(text: str, name: str) -> tuple[list[Record], list[LoadProblem]]:
         if isinstance(item, dict) and isinstance(item.get("record"), dict):
             item = item["record"]  # the dataset's wrapper
         try:
-            records.append(Record(validate(item).data, f"{name}:{line}"))
+            records.append(Record(validate(item, check_patterns).data, f"{name}:{line}"))
         except RecordError as exc:
             rid = item.get("id") if isinstance(item, dict) else None
             problems.append(LoadProblem(name, line, f"record {rid!r}: {exc}" if rid else str(exc)))

@@ -16,13 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-try:
-    import regex
-except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
-    regex = None  # type: ignore[assignment]
-
 from ..gcpause import paused_gc
 from .record import Record, template_literals
+
+_NOT_IMPORTED: Any = object()
+regex: Any = _NOT_IMPORTED  # imported by the first compile: most sessions never match a message
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 # A word that can key a record: one the literal shows whole, with a character on each side that no
@@ -132,6 +130,14 @@ class MessageIndex:
 def _compile(pattern: str) -> Any:
     """The record's pattern for `_search`, or None when it does not compile (or, without `regex`,
     could run without bound)."""
+    global regex
+    if regex is _NOT_IMPORTED:
+        try:
+            import regex as module
+
+            regex = module
+        except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
+            regex = None
     if regex is None:
         if REPEATED_GROUP.search(pattern):
             return None

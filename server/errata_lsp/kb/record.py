@@ -145,8 +145,10 @@ class Record:
         return found
 
 
-def validate(data: Any) -> Record:
-    """Check one decoded record against the schema; raise RecordError naming the first problem."""
+def validate(data: Any, check_pattern: bool = True) -> Record:
+    """Check one decoded record against the schema; raise RecordError naming the first problem.
+    `check_pattern=False` leaves out compiling `messagePattern` (the shipped records: `kb validate`
+    checks those in full, and the test suite runs it)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, found {type(data).__name__}")
     for key in REQUIRED:
@@ -162,7 +164,7 @@ def validate(data: Any) -> Record:
         if isinstance(data.get(key), list) and not all(isinstance(v, str) for v in data[key]):
             raise RecordError(f"field `{key}` must be a list of strings")
     pattern = data.get("messagePattern")
-    if pattern:
+    if pattern and check_pattern:
         try:
             re.compile(pattern)
         except re.error as exc:

@@ -223,23 +223,28 @@ def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
     ls.session.root = path_of(root) if root else None
     if params.initialization_options is not None:
         ls.session.apply_client_settings(params.initialization_options)
+    loop = asyncio.get_running_loop()
     if params.process_id:
-        asyncio.get_running_loop().create_task(_exit_with_parent(params.process_id))
+        loop.create_task(_exit_with_parent(params.process_id))
+    # The engine, the rules and the knowledge base load off the event loop from the moment this
+    # answer is sent (a callback runs after the handler and its reply): `initialize` answers as
+    # fast as a bare server, and the client's round trip to `initialized` and `didOpen` is spent loading.
+    loop.call_soon(loop.run_in_executor, None, _warm_up, ls)
 
 
 @server.feature(types.INITIALIZED)
 async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None:
-    # The engine, the rules and the knowledge base load after the handshake, off the event loop,
-    # so `initialize` answers as fast as a bare server and the first document finds them ready.
-    asyncio.get_running_loop().run_in_executor(None, _warm_up, ls)
     await _pull_configuration(ls)
 
 
 def _warm_up(ls: ErrataServer) -> None:
     try:
-        from ..analysis import rule, symbols  # noqa: F401  (imports the engine and the rule pack)
+        from ..analysis import crossfile, rule, symbols  # noqa: F401  (the engine and the rule pack)
+        from ..kb import readable  # noqa: F401  (what the first check would import)
+        from ..kb.versions import shipped
 
         list(rule.iter_rules())
+        shipped()  # the releases the environment's versions are matched against
         ls.session.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
