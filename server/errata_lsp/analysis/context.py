@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar, cast
@@ -26,6 +26,7 @@ XLA_FSDP = "xla_fsdp"
 OTHER = "other"
 UNKNOWN = "unknown"
 _N = TypeVar("_N", bound=ast.AST)
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,15 @@ class Context:
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)
+
+    def once(self, fact: str, node: ast.AST, work: Callable[[], _T]) -> _T:
+        """A fact about a node that several rules ask, worked out once per check (the node is kept with
+        it, so its id is not reused while the context lives)."""
+        key = (fact, id(node))
+        found = self._memo.get(key)
+        if found is None or found[0] is not node:
+            found = self._memo[key] = (node, work())
+        return cast(_T, found[1])
 
     # --- nodes and names ---------------------------------------------------------------------
     def nodes(self, kind: type[_N]) -> list[_N]:
@@ -252,7 +262,12 @@ class Context:
         """Keyword arguments by name, `**{...}`, `**dict(...)` and `**name` included.
 
         The flag is False when some `**` expression could not be read, so absent keys prove nothing.
+        Asked by many rules for the same calls: worked out once per call, each caller gets its own dict.
         """
+        args, complete = self.once("keyword_args", call, lambda: self._keyword_args(call))
+        return dict(args), complete
+
+    def _keyword_args(self, call: ast.Call) -> tuple[dict[str, Arg], bool]:
         args: dict[str, Arg] = {}
         complete = True
         for kw in call.keywords:
@@ -316,6 +331,9 @@ class Context:
 
     def fabric_strategy(self, fabric_call: ast.Call) -> str:
         """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
+        return self.once("fabric_strategy", fabric_call, lambda: self._fabric_strategy(fabric_call))
+
+    def _fabric_strategy(self, fabric_call: ast.Call) -> str:
         args, complete = self.keyword_args(fabric_call)
         strategy = args.get("strategy")
         if strategy is None:

@@ -148,6 +148,10 @@ def _member(site: Site, value: Value, owner: str) -> str | None:
 
 def _fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
     """XLA_FSDP, FSDP (Lightning's CUDA FSDPStrategy), OTHER or UNKNOWN for a `Fabric(...)` call."""
+    return ctx.once("fsdp_strategy", fabric_call, lambda: _fsdp_strategy(ctx, fabric_call))
+
+
+def _fsdp_strategy(ctx: Context, fabric_call: ast.Call) -> str:
     kind = ctx.fabric_strategy(fabric_call)
     if kind != OTHER:
         return kind
@@ -169,6 +173,12 @@ def _fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
 
 def _fabric_of(site: Site) -> str | None:
     """The strategy kind of the site's Fabric: the receiver's, or the `Fabric(...)` call's own."""
+    if site.receiver is None:
+        return site.ctx.once("fabric_of_call", site.call, lambda: _site_fabric(site))
+    return site.ctx.once("fabric_of_receiver", site.receiver, lambda: _site_fabric(site))
+
+
+def _site_fabric(site: Site) -> str | None:
     ctx = site.ctx
     if site.receiver is None:
         if ctx.resolve(site.call.func) == FABRIC:
