@@ -94,6 +94,7 @@ class Context:
         self._by_type[ast.Module] = [self.module]
         self.imports = ImportMap()
         self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
+        self._scopes: dict[int, tuple[ast.AST, ast.AST]] = {}
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
                 self.imports.add(node)
@@ -161,6 +162,12 @@ class Context:
         return table
 
     def scope_of(self, node: ast.AST) -> ast.AST:
+        found = self._scopes.get(id(node))  # asked for the same names by the value-flow layer and the rules
+        if found is None or found[0] is not node:
+            found = self._scopes[id(node)] = (node, self._scope_of(node))
+        return found[1]
+
+    def _scope_of(self, node: ast.AST) -> ast.AST:
         parent = self.parents.get(node)
         while parent is not None and not isinstance(parent, SCOPES):
             parent = self.parents.get(parent)

@@ -650,23 +650,29 @@ def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any
     for names in (lookup or {}).values():
         fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
-    fields["callee"] = ctx.doc.source(site.call.func)
-    fields["receiver"] = ctx.doc.source(site.receiver) if site.receiver is not None else ""
-    fields["argument"] = ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
-    # the file's quote asks the whole text: only a template that writes a string may depend on it
+
+    def argument() -> str:
+        return ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
+
+    # the texts of the call, read when a template asks for them (most quote none); the file's quote asks
+    # the whole text: only a template that writes a string may depend on it
     quote: dict[str, Callable[[], str]] = {
+        "callee": lambda: ctx.doc.source(site.call.func),
+        "receiver": lambda: ctx.doc.source(site.receiver) if site.receiver is not None else "",
+        "argument": argument,
         "doc_quote": lambda: "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'}
-    del fields["doc_quote"]
+    for name in quote:
+        del fields[name]
     if value is None:
         return _Fields(fields, quote)
-    argument, arg = fields["argument"], site.arg
+    arg = site.arg
     known, constant = _constant(value)
     spelled = None
     if isinstance(value.node, ast.Attribute):  # `R.MAX` with `from torch.distributed import ReduceOp as R`
         spelled = _value_ctx(site, value).resolve(value.node) or _spelled(value.node)
 
     def text() -> str:
-        return short(_text(value) or argument)
+        return short(_text(value) or argument())
 
     later: dict[str, Callable[[], str]] = {**quote, "value": text, "described": text}
     if arg is not None:

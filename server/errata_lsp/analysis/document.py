@@ -398,6 +398,8 @@ class Document:
         # while these read the same there: a rule asks these questions, it does not read `text`.
         self.asked: dict[tuple[str, str, int], object] = {}
         self.read_lines: set[tuple[int, int]] = set()
+        # While the rules run: each node's span, which many rules ask for the same nodes (None otherwise)
+        self.spans: dict[int, tuple[ast.AST, Span]] | None = None
 
     # --- versions ----------------------------------------------------------------------------
     def edited(self, text: str) -> Document:
@@ -507,6 +509,15 @@ class Document:
         return col + 1 if self.bom and line == 0 else col
 
     def span(self, node: ast.AST) -> Span:
+        spans = self.spans
+        if spans is None:
+            return self._span(node)
+        found = spans.get(id(node))
+        if found is None or found[0] is not node:  # the node kept with its span: its id is not reused
+            found = spans[id(node)] = (node, self._span(node))
+        return found[1]
+
+    def _span(self, node: ast.AST) -> Span:
         line, end_line = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
         return Span(
             Position(line, self.column(line, node.col_offset)),  # type: ignore[attr-defined]

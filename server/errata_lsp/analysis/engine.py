@@ -150,10 +150,11 @@ def _check(
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
     raw: list[Finding] = []
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
+    doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     try:
         checked = [_run(rule, ctx, report) for rule in active]
     finally:
-        doc.lines = lines
+        doc.lines, doc.spans = lines, None
     for found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)
