@@ -99,6 +99,15 @@ class Context:
             for node in self._by_type[kind]:
                 self.imports.add(node)
 
+    def release(self) -> None:
+        """Let go of what the check worked out, once the rules have run. The value-flow layer and its
+        values point back at this context: left alone, they wait for the cycle collector, which then
+        walks them all on the next keystroke's path. The context is not used after."""
+        flow = self.__dict__.get("flow")
+        if flow is not None:
+            flow.release()
+        self.__dict__.clear()
+
     def once(self, fact: str, node: ast.AST, work: Callable[[], _T]) -> _T:
         """A fact about a node that several rules ask, worked out once per check (the node is kept with
         it, so its id is not reused while the context lives)."""

@@ -155,6 +155,7 @@ def _check(
         checked = [_run(rule, ctx, report) for rule in active]
     finally:
         doc.lines, doc.spans = lines, None
+        ctx.release()
     for found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)

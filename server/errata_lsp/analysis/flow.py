@@ -412,6 +412,11 @@ class Flow:
         self.steps = 0
         self.depth = 0
 
+    def release(self) -> None:
+        """Drop the memoized values (each points back at this flow), so they are freed at once."""
+        self._memo.clear()
+        self._scopes.clear()
+
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
         try:
