@@ -111,6 +111,8 @@ def movable(ctx: Context, stmt: ast.stmt, anchor: ast.stmt, name: str) -> bool:
     if not (starts_line(ctx, stmt) and starts_line(ctx, anchor)) or stmt.end_lineno >= anchor.lineno:  # type: ignore[operator]
         return False
     i, j = next(k for k, s in enumerate(block) if s is stmt), next(k for k, s in enumerate(block) if s is anchor)
+    if j == i + 1:
+        return True  # nothing between: nothing can read it or change what it reads
     read = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]
     for between in block[i + 1:j]:
         for node in ast.walk(between):
