@@ -1,22 +1,25 @@
-"""The rule pack: every module here defines `RULE`, one rule per file; the shipped records' `detect`
-sections (kb/DETECT.md) are the rest."""
+"""Every rule of every pack: the modules that define `RULE` in each pack's `rules/` folder (one rule per
+file), and the `detect` sections of the packs' records (kb/DETECT.md)."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from ..rule import Rule
+from .packs import RULE_PACKAGES
+from .rule import Rule
 
 
 def _discover() -> tuple[Rule, ...]:
     found = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        rule = getattr(module, "RULE", None)
-        if isinstance(rule, Rule):
-            found.append(rule)
-    from ..detect import shipped_rules
+    for package in RULE_PACKAGES:
+        path = importlib.import_module(package).__path__
+        for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name):
+            module = importlib.import_module(f"{package}.{info.name}")
+            rule = getattr(module, "RULE", None)
+            if isinstance(rule, Rule):
+                found.append(rule)
+    from .detect import shipped_rules
 
     found.extend(shipped_rules(r.code for r in found))
     codes = [r.code for r in found]

@@ -7,13 +7,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..analysis.packs import RECORD_FOLDERS
 from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
 from .match import MAX_QUERY_CHARS, Match, MessageIndex, exception_messages
 from .rank import Guess, Ranker
 from .record import Record
 
-SHIPPED = Path(__file__).parent / "records"
+# The records of every rule pack (analysis/packs/<pack>/records), in the packs' order.
+SHIPPED: tuple[Path, ...] = RECORD_FOLDERS
 
 
 class KnowledgeBase:
@@ -34,7 +36,7 @@ class KnowledgeBase:
 
     @classmethod
     def load(cls, extra_paths: Iterable[str | os.PathLike[str]] = (), include_shipped: bool = True) -> KnowledgeBase:
-        paths: list[str | os.PathLike[str]] = [SHIPPED] if include_shipped else []
+        paths: list[str | os.PathLike[str]] = [*SHIPPED] if include_shipped else []
         paths.extend(extra_paths)
         with paused_gc():
             records, problems = load_paths(paths)
