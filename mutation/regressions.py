@@ -25,10 +25,11 @@ XLA_FSDP = ANALYSIS + "packs/xla_fsdp/"
 # (what a person might get wrong, file, text, replacement, the test that catches it)
 REGRESSIONS = [
     ("LXF002 only truthy policies found", XLA_FSDP + "detect_sections/seeds.jsonl",
-     '{"not": {"truthy": false}}', '{"truthy": true}',
+     '{"present": "auto_wrapper_callable"}, {"not": {"truthy": false}}], "warning_unless"',
+     '{"present": "auto_wrapper_callable"}, {"truthy": true}], "warning_unless"',
      "tests/test_seed_rules.py::test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty"),
     ("LXF004 a setup after the use counted", XLA_FSDP + "rules/lxf004_no_backward_sync_raw_module.py",
-     " and _before(call, use)", "",
+     " and _before(c, call)), None)", ")), None)",
      "tests/test_seed_rules.py::test_lxf004_a_setup_after_the_use_does_not_count_as_set_up"),
     ("LXF003 only a Fabric known to be XLA", XLA_FSDP + "rules/lxf003_strategy_no_backward_sync.py",
      'and ctx.fabric_kind(receiver.value):', "and ctx.fabric_kind(receiver.value) == XLA_FSDP:",
