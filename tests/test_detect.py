@@ -13,7 +13,7 @@ from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
-# kb/detect_sections).
+# the pack's detect_sections).
 DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
               "LXF027", "LXF028"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
