@@ -3,6 +3,7 @@ many texts: the corpus, the tests' and examples' Python files and the Fabric sni
 rule example, and bench/detect_probes.txt (hand-written tricky spellings, separated by `====` lines).
 
     python bench/detect_parity.py LXF014 b840d40 server/errata_lsp/analysis/rules/lxf014_clip_by_value.py
+    python bench/detect_parity.py LXF003 HEAD server/errata_lsp/analysis/packs/xla_fsdp/rules/lxf003_strategy_no_backward_sync.py
 
 Prints each text where the two differ (findings, messages, spans, fixes), then a count.
 """
@@ -26,36 +27,56 @@ def at_revision(revision: str, path: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
+# Helper modules that moved into a pack's folder: an older rule's `from ..pack import x` finds them there.
+MOVED = {f"errata_lsp.analysis.{old}": f"errata_lsp.analysis.packs.xla_fsdp.{new}" for old, new in (
+    ("pack", "facts"), ("launched", "launched"), ("checkpoints", "checkpoints"),
+    ("checkpoint_states", "checkpoint_states"), ("plugins", "plugins"), ("policies", "policies"))}
+
+
 def old_rule(revision: str, path: str):
-    """The rule as it was. A shared helper module it imports a name from that is gone now (a conversion
-    removes the helpers only it used) is read at that revision too, while the rule loads."""
+    """The rule as it was (in `analysis/rules/` or in a pack's `rules/`). A shared helper module it
+    imports a name from that is gone now (a conversion removes the helpers only it used) is read at that
+    revision too, while the rule loads."""
     source = at_revision(revision, path)
-    helpers = {}
+    package = ".".join(Path(path).parent.relative_to("server").parts)  # its relative imports resolve as they did
+    parent = package.rsplit(".", 1)[0]
+    helpers = {old: importlib.import_module(new) for old, new in MOVED.items()}
     for node in ast.parse(source).body:
         if not (isinstance(node, ast.ImportFrom) and node.level == 2 and node.module):
             continue
-        qualified = f"errata_lsp.analysis.{node.module}"
-        if all(hasattr(importlib.import_module(qualified), a.name) for a in node.names):
+        qualified = f"{parent}.{node.module}"
+        now = helpers.get(qualified) or importlib.import_module(qualified)
+        if all(hasattr(now, a.name) for a in node.names):
             continue  # still there: the rule shares the current module with the others (its classes too)
         name = node.module
         helper = importlib.util.module_from_spec(importlib.util.spec_from_loader(qualified, loader=None))  # type: ignore[arg-type]
-        helper.__package__ = "errata_lsp.analysis"
-        exec(compile(at_revision(revision, f"server/errata_lsp/analysis/{name}.py"), name, "exec"), helper.__dict__)
+        helper.__package__ = parent
+        with_moved = {n: sys.modules.get(n) for n in MOVED}
+        sys.modules.update({n: m for n, m in helpers.items() if n in MOVED})  # its own imports of moved helpers
+        try:
+            exec(compile(at_revision(revision, f"server/{parent.replace('.', '/')}/{name}.py"), name, "exec"),
+                 helper.__dict__)
+        finally:
+            _restore(with_moved)
         helpers[qualified] = helper
-    spec = importlib.util.spec_from_loader("errata_lsp.analysis.rules._compared", loader=None)
+    spec = importlib.util.spec_from_loader(f"{package}._compared", loader=None)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    module.__package__ = "errata_lsp.analysis.rules"  # its relative imports resolve as they did
+    module.__package__ = package
     current = {name: sys.modules.get(name) for name in helpers}
     sys.modules.update(helpers)
     try:
         exec(compile(source, path, "exec"), module.__dict__)
     finally:
-        for name, was in current.items():
-            if was is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = was
+        _restore(current)
     return module.RULE
+
+
+def _restore(modules: dict) -> None:
+    for name, was in modules.items():
+        if was is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = was
 
 
 def probes() -> list[str]:

@@ -21,14 +21,18 @@ from errata_lsp.analysis.engine import check_source
 from errata_lsp.analysis.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = "server/errata_lsp/analysis/rules"
+# Where the Python rules were (before the packs) and are (the XLAFSDP pack's folder).
+RULES_DIRS = ("server/errata_lsp/analysis/rules", "server/errata_lsp/analysis/packs/xla_fsdp/rules")
 
 
 def python_files(revision: str) -> dict[str, str]:
     """Rule code -> the path of its Python file at `revision`."""
-    names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{revision}:{RULES_DIR}"],
-                           capture_output=True, text=True, check=True).stdout.split()
-    return {name[:6].upper(): f"{RULES_DIR}/{name}" for name in names if re.match(r"lxf\d{3}_", name)}
+    files = {}
+    for folder in RULES_DIRS:
+        names = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{revision}:{folder}"],
+                               capture_output=True, text=True).stdout.split()  # no such folder then: none
+        files.update({name[:6].upper(): f"{folder}/{name}" for name in names if re.match(r"lxf\d{3}_", name)})
+    return files
 
 
 def main() -> int:

@@ -21,18 +21,20 @@ SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "out", "__pycache
                               ".pytest_cache", "*.egg-info", "build", "dist", ".clients", "*.vsix")
 
 ANALYSIS = "server/errata_lsp/analysis/"
+XLA_FSDP = ANALYSIS + "packs/xla_fsdp/"
 # (what a person might get wrong, file, text, replacement, the test that catches it)
 REGRESSIONS = [
-    ("LXF002 only truthy policies found", "server/errata_lsp/kb/detect_sections/seeds.jsonl",
-     '{"not": {"truthy": false}}', '{"truthy": true}',
+    ("LXF002 only truthy policies found", XLA_FSDP + "detect_sections/seeds.jsonl",
+     '{"present": "auto_wrapper_callable"}, {"not": {"truthy": false}}], "warning_unless"',
+     '{"present": "auto_wrapper_callable"}, {"truthy": true}], "warning_unless"',
      "tests/test_seed_rules.py::test_lxf002_warns_when_the_policy_is_a_parameter_that_may_be_empty"),
-    ("LXF004 a setup after the use counted", ANALYSIS + "rules/lxf004_no_backward_sync_raw_module.py",
-     " and _before(call, use)", "",
+    ("LXF004 a setup after the use counted", XLA_FSDP + "rules/lxf004_no_backward_sync_raw_module.py",
+     " and _before(c, call)), None)", ")), None)",
      "tests/test_seed_rules.py::test_lxf004_a_setup_after_the_use_does_not_count_as_set_up"),
-    ("LXF003 only a Fabric known to be XLA", ANALYSIS + "rules/lxf003_strategy_no_backward_sync.py",
+    ("LXF003 only a Fabric known to be XLA", XLA_FSDP + "rules/lxf003_strategy_no_backward_sync.py",
      'and ctx.fabric_kind(receiver.value):', "and ctx.fabric_kind(receiver.value) == XLA_FSDP:",
      "tests/test_seed_rules.py::test_lxf003_flags_the_strategy_of_a_fabric_passed_as_a_parameter"),
-    ("LXF001 uncertain values as errors", "server/errata_lsp/kb/detect_sections/seeds.jsonl",
+    ("LXF001 uncertain values as errors", XLA_FSDP + "detect_sections/seeds.jsonl",
      '"warning_unless": [{"truthy": true}], "at": "value"', '"at": "value"',
      "tests/test_seed_rules.py::test_lxf001_a_policy_that_may_be_empty_is_a_warning_and_a_literal_list_an_error"),
     ("ALL_CAPS names taken for classes", ANALYSIS + "flow.py",

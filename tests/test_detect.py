@@ -13,7 +13,7 @@ from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
-# kb/detect_sections).
+# the pack's detect_sections).
 DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
               "LXF027", "LXF028"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
@@ -212,15 +212,17 @@ def test_strategy_tells_the_cuda_fsdp_strategy_apart(tmp_path):
 
 def test_no_rule_imports_another_rule():
     import ast
-    from pathlib import Path
 
-    import errata_lsp.analysis.rules as package
+    from errata_lsp.analysis.packs import HERE
 
-    for path in sorted(Path(package.__file__).parent.glob("lxf*.py")):
+    paths = sorted(HERE.glob("*/rules/*.py"))  # every pack's rules
+    assert any(path.name.startswith("lxf") for path in paths)
+    for path in paths:
+        siblings = {p.stem for p in path.parent.glob("*.py")} - {"__init__"}
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 module = node.module or ""
-                assert not (node.level == 1 and module.startswith("lxf")), f"{path.name} imports {module}"
+                assert not (node.level == 1 and module.split(".")[0] in siblings), f"{path.name} imports {module}"
                 assert "rules.lxf" not in module, f"{path.name} imports {module}"
 
 
@@ -358,14 +360,14 @@ def test_side_sections_name_a_loaded_record_and_each_bad_line_has_its_file_and_l
     records, _ = load_paths([tmp_path])  # none: every section names a record that is not there
     write_records(tmp_path / "s.jsonl", {"record": "g1", "detect": GADGET}, {"record": "g2"})
     (tmp_path / "s.jsonl").write_text((tmp_path / "s.jsonl").read_text() + "{broken\n", encoding="utf-8")
-    sections, problems = side_sections([type("R", (), {"id": "g1"})()], tmp_path)
+    sections, problems = side_sections([type("R", (), {"id": "g1"})()], [tmp_path])
     assert [(s.id, s.source, s.get("detect")["code"]) for s in sections] == [("g1", f"{tmp_path / 's.jsonl'}:1", "GDG001")]
     assert [str(p) for p in problems] == [
         f"{tmp_path / 's.jsonl'}:2: record '-': detect: a line is {{\"record\": id, \"detect\": {{...}}}}",
         f"{tmp_path / 's.jsonl'}:3: record '-': detect: invalid JSON: Expecting property name enclosed in double quotes",
     ]
-    assert [str(p) for p in side_sections(records, tmp_path)[1]][0].endswith("s.jsonl:1: record 'g1': detect: no such record")
-    shipped = load_paths([SHIPPED])[0]
+    assert [str(p) for p in side_sections(records, [tmp_path])[1]][0].endswith("s.jsonl:1: record 'g1': detect: no such record")
+    shipped = load_paths(SHIPPED)[0]
     assert side_sections(shipped)[1] == []  # each shipped side section names a shipped record
 
 

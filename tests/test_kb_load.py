@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from errata_lsp.kb import SHIPPED, KnowledgeBase, load_paths
+from errata_lsp.analysis.packs import HERE as PACKS
+from errata_lsp.kb import KnowledgeBase, load_paths
 from errata_lsp.kb.load import load_text
 from errata_lsp.kb.text_export import parse_text_export
 
-SEEDS = SHIPPED / "seeds"
+SEEDS = PACKS / "xla_fsdp" / "records" / "seeds"
 SEED_000 = SEEDS / "000_2932a5e6317e2ed9.txt"
 SEED_003 = SEEDS / "003_456b72bff5441fd1.txt"
 SEED_004 = SEEDS / "004_e80abc61b5c73988.txt"

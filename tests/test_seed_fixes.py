@@ -23,10 +23,11 @@ from collections import Counter
 import pytest
 
 from errata_lsp.analysis import apply_fix, check_source, fix_all
+from errata_lsp.analysis.packs import HERE as PACKS
 from errata_lsp.analysis.rules import BY_CODE
-from errata_lsp.kb import SHIPPED, load_paths
+from errata_lsp.kb import load_paths
 
-SEEDS = {r.id: r for r in load_paths([SHIPPED / "seeds"])[0]}
+SEEDS = {r.id: r for r in load_paths([PACKS / "xla_fsdp" / "records" / "seeds"])[0]}
 PREFIX = (
     "from lightning.fabric import Fabric\n"
     "from lightning.fabric.strategies import XLAFSDPStrategy\n"

@@ -420,7 +420,7 @@ def _scan_logs(args: argparse.Namespace) -> int:
 
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
-    kb = KnowledgeBase.load(args.paths or [SHIPPED], include_shipped=False)  # every pattern compiled
+    kb = KnowledgeBase.load(args.paths or SHIPPED, include_shipped=False)  # every pattern compiled
     problems = [str(p) for p in kb.problems]
     problems += _detect_problems(kb, shipped=not args.paths)
     if args.corrections or not args.paths:

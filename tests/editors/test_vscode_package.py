@@ -68,7 +68,7 @@ def test_vsix_ships_the_server_and_only_pure_python(vsix_path):
         names = z.namelist()
     libs = {n.split("/")[3] for n in names if n.startswith("extension/bundled/libs/")}
     assert {"errata_lsp", "pygls", "lsprotocol", "jedi", "parso"} <= libs, sorted(libs)
-    assert "extension/bundled/libs/errata_lsp/kb/records/lightning_xla_fsdp.jsonl" in names
+    assert "extension/bundled/libs/errata_lsp/analysis/packs/xla_fsdp/records/lightning_xla_fsdp.jsonl" in names
     assert "extension/bundled/tool/start_server.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dylib", ".pyc"))]
 

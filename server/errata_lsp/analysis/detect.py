@@ -17,15 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_dict_type
-from .checkpoints import OTHER as OTHER_OBJECT
-from .checkpoints import UNKNOWN as UNKNOWN_OBJECT
 from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
-from .pack import drop_argument, strategy_accelerators
-from .policies import Verdict, described, not_a_set, set_text, to_set
+from .packs import SIDE_SECTION_FOLDERS
+
+# The XLAFSDP pack's facts that `detect` predicates and fixes name (object kinds, accelerators, policies).
+from .packs.xla_fsdp.checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_dict_type
+from .packs.xla_fsdp.checkpoints import OTHER as OTHER_OBJECT
+from .packs.xla_fsdp.checkpoints import UNKNOWN as UNKNOWN_OBJECT
+from .packs.xla_fsdp.facts import drop_argument, strategy_accelerators
+from .packs.xla_fsdp.policies import Verdict, described, not_a_set, set_text, to_set
 from .rule import Invalid, Rule, Valid, call_items, fix, insert_keyword_after, remove_argument, replace, short
 
 FSDP = "fsdp"
@@ -1080,13 +1083,10 @@ class DetectProblem:
         return f"{self.source}: record {self.record!r}: detect: {self.message}"
 
 
-SIDE_SECTIONS = Path(__file__).resolve().parent.parent / "kb" / "detect_sections"
-
-
 @dataclass(frozen=True)
 class SideSection:
     """A `detect` for a shipped record written in a format that cannot hold one (the site's text export
-    in `kb/records/seeds`), kept in `kb/detect_sections/*.jsonl` as `{"record": id, "detect": {...}}`."""
+    in a pack's `records/seeds`), kept in its `detect_sections/*.jsonl` as `{"record": id, "detect": {...}}`."""
 
     id: str
     source: str  # "path:line" of the section
@@ -1097,13 +1097,13 @@ class SideSection:
 
 
 def side_sections(records: Iterable[Any],
-                  folder: Path = SIDE_SECTIONS) -> tuple[list[SideSection], list[DetectProblem]]:
+                  folders: Iterable[Path] = SIDE_SECTION_FOLDERS) -> tuple[list[SideSection], list[DetectProblem]]:
     """The side sections whose record is among `records`; a line that is not such an object, or that
     names a record these records do not hold, is a problem with its file and line."""
     ids = {record.id for record in records}
     sections: list[SideSection] = []
     problems: list[DetectProblem] = []
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in [p for folder in folders for p in sorted(folder.glob("*.jsonl"))]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
                 continue

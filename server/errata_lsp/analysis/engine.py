@@ -41,21 +41,15 @@ from .context import Context
 from .document import LINE_BREAK, Chunk, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
+from .packs import CONTEXT_WORDS, PACK_WORDS  # every pack's words (packs/__init__.py)
 from .rule import Rule, iter_rules
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
-# A file that mentions none of these cannot misuse the packs (XLAFSDP and the CUDA FSDPStrategy, and the
-# Fabric calls every strategy checks): it is not parsed at all.
-PACK_WORDS = ("FSDP", "xla_fsdp", "fsdp", "no_backward_sync", "Fabric")
-# Statements the shared analysis needs whatever the rules: imports, Fabric construction, launches.
-# Chunks are picked by whole words used as code (a capitalised word also ends a longer name:
-# `Strategy` picks `XLAFSDPStrategy(...)`), never by a word in a comment or a string.
-CONTEXT_WORDS = ("lightning", "lightning_fabric", "Fabric", "launch", "Strategy")
 _LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
 # A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
-__all__ = ["NOQA", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
+__all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
 
 
 @dataclass(frozen=True)

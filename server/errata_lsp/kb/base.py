@@ -8,13 +8,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from ..analysis.packs import RECORD_FOLDERS
 from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
 from .match import MAX_QUERY_CHARS, Match, MessageIndex, exception_messages
 from .rank import Guess, Ranker
 from .record import Record
 
-SHIPPED = Path(__file__).parent / "records"
+# The records of every rule pack (analysis/packs/<pack>/records), in the packs' order.
+SHIPPED: tuple[Path, ...] = RECORD_FOLDERS
 _shipped: tuple[list[Record], list[LoadProblem]] | None = None
 _shipped_lock = threading.Lock()
 
@@ -27,7 +29,7 @@ def shipped_records() -> tuple[list[Record], list[LoadProblem]]:
     with _shipped_lock:
         if _shipped is None:
             with paused_gc():
-                _shipped = load_paths([SHIPPED], check_patterns=False)
+                _shipped = load_paths(list(SHIPPED), check_patterns=False)
         return _shipped
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .context import Context
-from .findings import Edit, Position, Span
-from .names import canonical
+from ...context import Context
+from ...findings import Edit, Position, Span
+from ...names import canonical
 
 
 @dataclass(frozen=True)

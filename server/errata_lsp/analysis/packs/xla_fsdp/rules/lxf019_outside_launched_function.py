@@ -28,11 +28,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Severity
-from ..pack import launch_target
-from ..rule import Invalid, Rule, Valid
-from ..statements import block_of, same_value
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid
+from ....statements import block_of, same_value
+from ..facts import launch_target
 
 LAUNCH_RECORD = "2c0b49e3e0298c1c"  # "To use Fabric with more than one device, you must call `.launch()`"
 DEVICE_RECORD = "a39f8910da142048"  # "Accessing the XLA device before processes have spawned is not allowed."

@@ -17,9 +17,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Fix, Severity
-from ..rule import Invalid, Rule, Valid, fix, replace
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Fix, Severity
+from ....rule import Invalid, Rule, Valid, fix, replace
 
 NO_ATTRIBUTE_RECORD = "e2eda8933f803fe4"  # AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
 

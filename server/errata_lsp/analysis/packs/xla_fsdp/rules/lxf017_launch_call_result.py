@@ -21,12 +21,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Fix, Safety, Severity
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Fix, Safety, Severity
+from ....rule import Invalid, Rule, Valid, call_items, fix, replace
+from ....statements import same_value
+from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
-from ..pack import launch_target
-from ..rule import Invalid, Rule, Valid, call_items, fix, replace
-from ..statements import same_value
 
 NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
                 ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)

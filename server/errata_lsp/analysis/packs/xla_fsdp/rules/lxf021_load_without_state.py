@@ -16,10 +16,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid
 from ..checkpoints import state_argument, state_entries
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Severity
-from ..rule import Invalid, Rule, Valid
 
 
 class LoadWithoutState(Rule):

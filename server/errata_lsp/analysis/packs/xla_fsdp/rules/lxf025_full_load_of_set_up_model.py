@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....context import Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import SETUP_MODULE, state_dict_type
-from ..context import Context
-from ..findings import Finding, Severity
-from ..rule import Invalid, Rule, Valid
 
 
 class FullLoadOfSetUpModel(Rule):

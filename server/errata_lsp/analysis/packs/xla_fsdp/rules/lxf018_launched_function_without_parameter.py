@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..context import Context
-from ..findings import Finding, Severity
+from ....context import Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid, fix
+from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
-from ..pack import launch_target
-from ..rule import Invalid, Rule, Valid, fix
 
 
 class LaunchedFunctionWithoutParameter(Rule):

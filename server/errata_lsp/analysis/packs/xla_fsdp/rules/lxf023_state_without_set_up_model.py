@@ -20,12 +20,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ....context import Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid, fix, replace
+from ....statements import is_fabric_method, same_value
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
-from ..context import Context
-from ..findings import Finding, Severity
-from ..rule import Invalid, Rule, Valid, fix, replace
-from ..statements import is_fabric_method, same_value
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
 

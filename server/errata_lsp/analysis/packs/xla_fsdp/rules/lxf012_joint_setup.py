@@ -21,10 +21,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Binding, Context
-from ..findings import Edit, Finding, Fix, Safety, Severity
-from ..rule import Invalid, Rule, Valid, fix, replace
-from ..statements import (
+from ....context import XLA_FSDP, Binding, Context
+from ....findings import Edit, Finding, Fix, Safety, Severity
+from ....rule import Invalid, Rule, Valid, fix, replace
+from ....statements import (
     line_span,
     movable,
     newline,

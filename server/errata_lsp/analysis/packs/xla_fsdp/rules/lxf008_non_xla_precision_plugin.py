@@ -23,9 +23,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Fix, Safety
-from ..names import XLAFSDP_STRATEGY
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Fix, Safety
+from ....names import XLAFSDP_STRATEGY
+from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ..plugins import (
     Plugin,
     PluginFamily,
@@ -36,7 +37,6 @@ from ..plugins import (
     strategy_argument,
     strategy_sets,
 )
-from ..rule import Invalid, Rule, Valid, fix, replace, short
 
 PRECISION = PluginFamily(
     files={

@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .context import Context
-from .findings import Edit, Position, Span
+from ...context import Context
+from ...findings import Edit, Position, Span
 
 
 def decorated(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import Context
-from ..findings import Finding, Safety, Severity
-from ..flow import describe_when
-from ..rule import Invalid, Rule, Valid, fix, replace
+from ....context import Context
+from ....findings import Finding, Safety, Severity
+from ....flow import describe_when
+from ....rule import Invalid, Rule, Valid, fix, replace
 
 SETUP_METHODS = ("setup", "setup_module")
 

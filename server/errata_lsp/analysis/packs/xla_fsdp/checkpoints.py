@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import ast
 
-from .context import Binding, Context
-from .names import FABRIC
-from .statements import block_of, is_fabric_method, same_value
+from ...context import Binding, Context
+from ...names import FABRIC
+from ...statements import block_of, is_fabric_method, same_value
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 

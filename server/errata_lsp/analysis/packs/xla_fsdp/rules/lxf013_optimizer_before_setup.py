@@ -18,10 +18,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Binding, Context
-from ..findings import Edit, Finding, Fix, Position, Safety, Severity, Span
-from ..rule import Invalid, Rule, Valid, fix
-from ..statements import (
+from ....context import XLA_FSDP, Binding, Context
+from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....rule import Invalid, Rule, Valid, fix
+from ....statements import (
     is_fabric_method,
     line_span,
     movable,

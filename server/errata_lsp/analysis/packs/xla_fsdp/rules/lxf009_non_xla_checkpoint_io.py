@@ -25,9 +25,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..context import XLA_FSDP, Context
-from ..findings import Finding, Fix, Safety
-from ..names import XLAFSDP_STRATEGY
+from ....context import XLA_FSDP, Context
+from ....findings import Finding, Fix, Safety
+from ....names import XLAFSDP_STRATEGY
+from ....rule import Invalid, Rule, Valid, fix, replace
 from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
@@ -37,7 +38,6 @@ from ..plugins import (
     strategy_argument,
     strategy_sets,
 )
-from ..rule import Invalid, Rule, Valid, fix, replace
 
 
 class NonXLACheckpointIO(Rule):

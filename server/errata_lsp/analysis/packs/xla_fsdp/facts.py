@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import ast
 
-from .context import Arg, Context
-from .findings import Edit
-from .rule import call_items, dict_items, remove_argument
+from ...context import Arg, Context
+from ...findings import Edit
+from ...rule import call_items, dict_items, remove_argument
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:

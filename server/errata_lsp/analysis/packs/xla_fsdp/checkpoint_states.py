@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ...context import XLA_FSDP, Context
 from .checkpoints import object_kind, state_argument, state_entries
-from .context import XLA_FSDP, Context
 
 
 def checkpoint_states(

@@ -14,10 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .context import Arg, Context
-from .findings import Edit, Fix, Position, Span
-from .flow import Value
-from .rule import fix, replace
+from ...context import Arg, Context
+from ...findings import Edit, Fix, Position, Span
+from ...flow import Value
+from ...rule import fix, replace
 
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")

@@ -1,0 +1,35 @@
+"""The rule packs, one folder each: its words (`__init__.py`), its facts (modules beside it), its records
+(`records/`, with the `detect` sections kept beside records that cannot hold one in `detect_sections/`)
+and its Python rules (`rules/`, one file per rule). `analysis/` keeps what every pack needs.
+
+This module only lists the packs and joins what they declare; it imports no rule and no fact, so the
+first scan of a file (does it mention any pack at all?) stays as cheap as a word search.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+
+NAMES = ("xla_fsdp", "cuda_fsdp")
+HERE = Path(__file__).resolve().parent
+
+
+def _union(attribute: str) -> tuple[str, ...]:
+    words: dict[str, None] = {}  # ordered, without repeats
+    for name in NAMES:
+        words.update(dict.fromkeys(getattr(import_module(f"{__name__}.{name}"), attribute)))
+    return tuple(words)
+
+
+# A file that mentions none of the packs' words cannot misuse them: it is not parsed at all.
+PACK_WORDS = _union("WORDS")
+# Statements the shared analysis needs whatever the rules (imports, Fabric construction, launches).
+# Chunks are picked by whole words used as code (a capitalised word also ends a longer name:
+# `Strategy` picks `XLAFSDPStrategy(...)`), never by a word in a comment or a string.
+CONTEXT_WORDS = _union("CONTEXT_WORDS")
+# Where each pack keeps its records, the side `detect` sections, and its Python rules (if it has any).
+RECORD_FOLDERS = tuple(HERE / name / "records" for name in NAMES if (HERE / name / "records").is_dir())
+SIDE_SECTION_FOLDERS = tuple(HERE / name / "detect_sections" for name in NAMES
+                             if (HERE / name / "detect_sections").is_dir())
+RULE_PACKAGES = tuple(f"{__name__}.{name}.rules" for name in NAMES if (HERE / name / "rules").is_dir())

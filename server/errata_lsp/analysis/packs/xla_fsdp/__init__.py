@@ -1,0 +1,7 @@
+"""Lightning Fabric's `XLAFSDPStrategy` (lightning 2.6.6): its facts (the launched function, plugins,
+policies, checkpoint states), its records, and its Python rules."""
+
+# A file that mentions none of these cannot misuse XLAFSDP (nor the Fabric calls it checks).
+WORDS = ("FSDP", "xla_fsdp", "no_backward_sync", "Fabric")
+# Statements its facts need whatever the rules: imports, Fabric construction, strategies, launches.
+CONTEXT_WORDS = ("lightning", "lightning_fabric", "Fabric", "launch", "Strategy")
