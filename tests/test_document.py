@@ -69,6 +69,8 @@ def _apply(text: str, edit: tuple[int, int, str]) -> str:
 
 @given(documents_and_edits())
 @example(("import os", [(0, 0, "\n"), (0, 10, "\n")]))  # the last chunk's text stays "\n", one line longer
+@example(("class Trainer:\n    def step(self):\n    async def inner(self):\n    attr = Fabric()", [(39, 0, "x")]))
+# the class head's tree is reused; its methods no longer parse: the class ends where its head does again
 @example(('    """doc\nimport os\nfrom lightning.fabric import Fabric', [(44, 12, "\\"), (21, 0, '"""')]))  # a string
 # left open by a backslash at the very end is closed by the edit below it
 @budget(150)

@@ -73,7 +73,8 @@ class Context:
             loose.update(parsed.fact("loose parents", _loose_parents))
             if getattr(chunk, "role", "top") == "class" and parsed.classdef is not None:
                 head, classdef = chunk, parsed.classdef
-                classdef.body = list(parsed.own_body)
+                classdef.body = list(parsed.own_body)  # the tree is cached: undo what the last Context did
+                classdef.end_lineno, classdef.end_col_offset = parsed.own_end
                 if parsed.own_body:
                     _end_at(classdef, parsed.own_body[-1])
                 body.extend(parsed.tree.body)

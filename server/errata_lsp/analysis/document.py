@@ -231,7 +231,8 @@ class ParsedChunk:
     own statements are `own_body` (the Context puts the methods after them).
     """
 
-    __slots__ = ("tree", "repaired", "too_deep", "classdef", "own_body", "size", "shared", "_facts", "__weakref__")
+    __slots__ = ("tree", "repaired", "too_deep", "classdef", "own_body", "own_end", "size", "shared", "_facts",
+                 "__weakref__")
 
     def __init__(self, tree: ast.Module | None, repaired: bool, size: int = 0, too_deep: tuple[int, ...] = ()):
         self.tree, self.repaired, self.size = tree, repaired, size
@@ -239,6 +240,8 @@ class ParsedChunk:
         self.shared = False  # held by the shared cache: never renumbered in place
         self.classdef: ast.ClassDef | None = None
         self.own_body: list[ast.stmt] = []
+        # where the head's class ends as parsed (the Context moves it to its last method's end)
+        self.own_end: tuple[int, int] = (0, 0)
         self._facts: dict[Any, Any] = {}
 
     def fact(self, name: Any, compute: Callable[[ParsedChunk], Any]) -> Any:
@@ -269,6 +272,7 @@ class ParsedChunk:
                         node.end_lineno += delta  # type: ignore[attr-defined]
         moved = ParsedChunk(self.tree, self.repaired, self.size, tuple(line + delta for line in self.too_deep))
         moved.classdef, moved.own_body = self.classdef, self.own_body
+        moved.own_end = (self.own_end[0] + delta, self.own_end[1])
         if "index" in self._facts:
             moved._facts["index"] = self._facts["index"]
         self.tree = None  # this version is superseded
@@ -1045,6 +1049,7 @@ def _parse_head(chunk: Chunk) -> ParsedChunk:
     if classdef is not None and tree is not None and len(tree.body) == 1:
         body = [s for s in classdef.body if not (isinstance(s, ast.Pass) and s.lineno == filler)]
         parsed.classdef, parsed.own_body = classdef, body
+        parsed.own_end = (classdef.end_lineno or classdef.lineno, classdef.end_col_offset or 0)
         classdef.body = list(body)
         parsed.fact("index", _index)  # before the Context fills the class with its methods
     return parsed
