@@ -1,6 +1,7 @@
 """Rules as data: a record's `detect` section (kb/DETECT.md) made into a rule the engine runs like the
 Python ones. Nothing of a record is executed: each predicate, placeholder and fix is a name this module
-knows; a section that names something else is reported and skipped.
+knows, or one a pack declares in its `detect_facts.py` (found through the pack registry, never imported
+here by name); a section that names something else is reported and skipped.
 """
 
 from __future__ import annotations
