@@ -1,6 +1,7 @@
 """Rules as data: a record's `detect` section (kb/DETECT.md) made into a rule the engine runs like the
 Python ones. Nothing of a record is executed: each predicate, placeholder and fix is a name this module
-knows; a section that names something else is reported and skipped.
+knows, or one a pack declares in its `detect_facts.py` (found through the pack registry, never imported
+here by name); a section that names something else is reported and skipped.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import string
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,15 +23,20 @@ from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
-from .packs import SIDE_SECTION_FOLDERS
-
-# The XLAFSDP pack's facts that `detect` predicates and fixes name (object kinds, accelerators, policies).
-from .packs.xla_fsdp.checkpoints import OPTIMIZER, RAW_MODULE, SETUP_MODULE, object_kind, state_dict_type
-from .packs.xla_fsdp.checkpoints import OTHER as OTHER_OBJECT
-from .packs.xla_fsdp.checkpoints import UNKNOWN as UNKNOWN_OBJECT
-from .packs.xla_fsdp.facts import drop_argument, strategy_accelerators
-from .packs.xla_fsdp.policies import Verdict, described, not_a_set, set_text, to_set
-from .rule import Invalid, Rule, Valid, call_items, fix, insert_keyword_after, remove_argument, replace, short
+from .packs import SIDE_SECTION_FOLDERS, detect_fact_modules
+from .policies import Verdict, described, not_a_set, set_text, to_set
+from .rule import (
+    Invalid,
+    Rule,
+    Valid,
+    call_items,
+    drop_argument,
+    fix,
+    insert_keyword_after,
+    remove_argument,
+    replace,
+    short,
+)
 
 FSDP = "fsdp"
 STRATEGIES = (XLA_FSDP, FSDP, OTHER, UNKNOWN)
@@ -41,11 +48,10 @@ KEYS = {"code", "name", "summary", "doc", "triggers", "call", "strategy", "argum
         "lookup", "warning_unless", "some_paths", "conditions", "records", "cases",
         "severity", "paths", "fixes", "reveals", "examples"}
 MESSAGE_FIELDS = {"value", "constant", "lower", "repr", "from", "described", "argument", "keyword", "receiver",
-                  "callee", "strategy_accelerator", "as_set", "doc_quote"}
+                  "callee", "as_set", "doc_quote"}  # and the placeholders the packs declare (PackFacts.fields)
 FIX_FIELDS = MESSAGE_FIELDS | {"new", "choice", "choice_repr", "receiver_base"}
 CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "message", "lookup", "warning_unless",
              "some_paths", "conditions", "paths", "fixes", "records"}
-OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER_OBJECT, UNKNOWN_OBJECT)
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 QUOTES = ("'", '"')
@@ -72,14 +78,13 @@ class Site:
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
-    _object: str | None = field(default=None, repr=False)
+    _known: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    @property
-    def object(self) -> str:
-        """What the argument as written is, following the file in statement order (checkpoints.py)."""
-        if self._object is None:
-            self._object = object_kind(self.ctx, self.written) if self.written is not None else UNKNOWN_OBJECT
-        return self._object
+    def once(self, name: str, compute: Callable[[], Any]) -> Any:
+        """What a pack's predicate computes of this site, computed once (kept under `name`)."""
+        if name not in self._known:
+            self._known[name] = compute()
+        return self._known[name]
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:
@@ -203,50 +208,6 @@ def _site_fabric(site: Site) -> str | None:
     return kind
 
 
-def _plugins_given(site: Site) -> bool:
-    arg = site.keywords[0].get("plugins")
-    if arg is None:
-        return False
-    value = site.ctx.value_of(arg.value)
-    return not (isinstance(value, ast.Constant) and value.value is None)
-
-
-def _strategy_has_precision(site: Site) -> bool:
-    strategy = site.keywords[0].get("strategy")
-    if strategy is None:
-        return False
-    ctx = site.ctx
-    for call in ctx.strategy_calls(strategy.value) or []:
-        args, complete = ctx.keyword_args(call)
-        given = args.get("precision")
-        value = ctx.value_of(given.value) if given is not None else None
-        if not complete or len(call.args) > 3 or given is not None and not (
-                isinstance(value, ast.Constant) and value.value is None):
-            return True
-    return False
-
-
-def _strategy_accelerator_objects(site: Site) -> bool:
-    """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
-    (`XLAAccelerator()`), and the file can tell."""
-    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
-    return bool(given) and all(isinstance(site.ctx.value_of(g), ast.Call) for g in given or ())
-
-
-def _strategy_accelerator(site: Site) -> str:
-    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
-    return short(site.ctx.doc.source(given[0])) if given else ""
-
-
-FACTS = {
-    "strategy_has_accelerator": lambda site: strategy_accelerators(site.ctx, site.keywords[0].get("strategy")) != [],
-    "strategy_accelerator_objects": _strategy_accelerator_objects,
-    "strategy_has_precision": _strategy_has_precision,
-    "plugins_given": _plugins_given,
-}
-FACT_FIELDS = {"strategy_accelerator": _strategy_accelerator}  # placeholders the pack's facts fill
-
-
 def _argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
     """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
     call, keyword, position = site.call, where.get("keyword"), where.get("position")
@@ -296,10 +257,6 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
         return bool(values) and all(all(holds(p, site, v) for p in predicate.get("is", ())) for v in values)
     if key == "positional":
         return len(site.call.args) >= int(arg)
-    if key == "object":
-        return site.object in arg
-    if key == "state_dict_type":  # of the XLAFSDP Fabric the method is called on
-        return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in arg
     if key == "all_values":  # every value the argument may hold, found or not
         values = site.ctx.values(site.written) if site.written is not None else ()
         return all(all(holds(p, site, v) for p in arg) for v in values)
@@ -312,7 +269,10 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
         return given is not None and any(
             _constant(v)[0] and _constant(v)[1] in arg for v in site.ctx.values(given.value))
     if key == "fact":
-        return FACTS[arg](site)
+        return pack_facts().facts[arg](site)
+    declared = pack_facts().predicates.get(key)
+    if declared is not None:  # a pack's own predicate (its detect_facts.py)
+        return declared.holds(site, arg)
     if value is None:
         return False
     if key == "kind":
@@ -356,8 +316,7 @@ def holds(predicate: dict[str, Any], site: Site, value: Value | None) -> bool:
 
 
 CALL_PREDICATES = {"any": list, "not": dict, "all_found": list, "present": str, "absent": str, "no_arguments": bool, "star_args": bool,
-                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool, "object": list,
-                   "state_dict_type": list,
+                   "sibling": dict, "positional": int, "all_values": list, "as_set": bool,
                    "fabric": list, "accelerator": list, "fact": str}
 VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None)), "in_this_file": bool, "at_argument": bool,
                     "is_call": bool,
@@ -366,6 +325,63 @@ VALUE_PREDICATES = {"kind": list, "kind_not": list, "truthy": (bool, type(None))
                     "member_of": str}
 EXTRA_KEYS = {"absent": {"position"}, "no_arguments": {"except"}, "sibling": {"is", "single"},
               "member_of": {"only", "except"}}
+
+
+# --- what packs declare ---------------------------------------------------------------------
+def _no_problem(arg: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class PackPredicate:
+    """A predicate a pack declares (its `detect_facts.py`, kb/DETECT.md), read at the call like `present`:
+    the JSON type its argument takes, whether it holds at a site, and what else is wrong with an argument
+    of that type (`kb validate` says it with the record's file and line)."""
+
+    takes: type | tuple[type, ...]
+    holds: Callable[[Site, Any], bool]
+    problem: Callable[[Any], str | None] = _no_problem
+
+
+@dataclass(frozen=True)
+class PackFacts:
+    """What every pack declares, joined: predicates, named facts (`{"fact": name}`), placeholders."""
+
+    predicates: Mapping[str, PackPredicate]
+    facts: Mapping[str, Callable[[Site], bool]]
+    fields: Mapping[str, Callable[[Site], str]]
+    message_fields: frozenset[str] = frozenset()  # the built-in placeholders and the packs'
+    fix_fields: frozenset[str] = frozenset()
+
+
+class PackConflict(ValueError):
+    """Two packs declare one name, or a pack a name `detect` already has."""
+
+
+def merge_pack_facts(declared: Iterable[tuple[str, Any]]) -> PackFacts:
+    """Join the `PREDICATES`, `FACTS` and `FIELDS` of each (pack, module); a name declared twice is an
+    error that names both packs."""
+    built_in = {"predicate": {*CALL_PREDICATES, *VALUE_PREDICATES}, "fact": set(), "placeholder": FIX_FIELDS}
+    tables: dict[str, dict[str, Any]] = {"predicate": {}, "fact": {}, "placeholder": {}}
+    owners: dict[tuple[str, str], str] = {}
+    for pack, module in declared:
+        for what, attribute in (("predicate", "PREDICATES"), ("fact", "FACTS"), ("placeholder", "FIELDS")):
+            for name, thing in getattr(module, attribute, {}).items():
+                if name in built_in[what]:
+                    raise PackConflict(f"pack {pack} declares the {what} `{name}`, which `detect` already has")
+                if name in tables[what]:
+                    raise PackConflict(f"the {what} `{name}` is declared by two packs: "
+                                       f"{owners[what, name]} and {pack}")
+                tables[what][name], owners[what, name] = thing, pack
+    fields = set(tables["placeholder"])
+    return PackFacts(tables["predicate"], tables["fact"], tables["placeholder"], frozenset(MESSAGE_FIELDS | fields),
+                     frozenset(FIX_FIELDS | fields))
+
+
+@cache
+def pack_facts() -> PackFacts:
+    """Every pack's declarations, imported the first time a `detect` section is read or run."""
+    return merge_pack_facts(detect_fact_modules())
 
 
 # --- the rule --------------------------------------------------------------------------------
@@ -392,7 +408,7 @@ class DetectRule(Rule):
         self.paths = spec.get("paths", PATHS[0])
         self.at = spec.get("at", "value" if "argument" in spec else "call")
         written = json.dumps(spec)  # the pack facts its texts name, computed only for those
-        self.fact_fields = tuple(name for name in FACT_FIELDS if "{" + name + "}" in written)
+        self.fact_fields = tuple(name for name in pack_facts().fields if "{" + name + "}" in written)
         self.uses_as_set = "{as_set}" in written
         base = {key: value for key, value in spec.items() if key != "cases"}
         self.parts = tuple(DetectRule({**base, **case}, record, source) for case in spec.get("cases", ()))
@@ -461,7 +477,7 @@ class DetectRule(Rule):
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
         fields = _fields(site, first, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
-        fields.update((name, FACT_FIELDS[name](site)) for name in self.fact_fields)
+        fields.update((name, pack_facts().fields[name](site)) for name in self.fact_fields)
         if self.uses_as_set:
             fields["as_set"] = short(site.as_set)  # whole in the text a fix writes
         message = _message(spec["message"], site, first, fields)
@@ -490,7 +506,7 @@ class DetectRule(Rule):
             return None
         ctx, kind = site.ctx, spec["kind"]
         safety, preferred = SAFETIES[spec.get("safety", "safe")], bool(spec.get("preferred", False))
-        fields = fields.with_defaults(FIX_FIELDS)
+        fields = fields.with_defaults(pack_facts().fix_fields)
         edits: list[Edit] = []
         if kind in ("replace_value", "nearest"):
             if first is None or not self._editable(spec, site, first):
@@ -649,7 +665,7 @@ class _Fields(dict[str, str]):
 
 def _fields(site: Site, value: Value | None, keyword: str, lookup: dict[str, Any] | None = None) -> _Fields:
     ctx = site.ctx
-    fields = dict.fromkeys(MESSAGE_FIELDS, "")
+    fields = dict.fromkeys(pack_facts().message_fields, "")
     for names in (lookup or {}).values():
         fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
     fields["keyword"] = keyword
@@ -820,8 +836,9 @@ def check_spec(spec: Any) -> list[str]:
         problems.append("`lookup` must map a constant (as text) to {\"name\": \"text\", ...}")
     else:
         looked_up = {n for row in lookup.values() for name in row for n in (name, f"{name}_repr")}
-        if looked_up & FIX_FIELDS:
-            problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(looked_up & FIX_FIELDS))}")
+        built_in = looked_up & pack_facts().fix_fields
+        if built_in:
+            problems.append(f"`lookup` names a built-in placeholder: {', '.join(sorted(built_in))}")
     if "warning_unless" in spec:
         problems += _predicate_list_problems(spec["warning_unless"], "`warning_unless`")
     if "conditions" in spec and spec["conditions"] not in OneOf(("found", "certain")):
@@ -909,7 +926,8 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
     if not isinstance(item, dict) or not item:
         return [f"{where}: a predicate is an object with one key"]
     key, *rest = item
-    known: dict[str, Any] = {**CALL_PREDICATES, **VALUE_PREDICATES}
+    declared = pack_facts().predicates
+    known: dict[str, Any] = {**CALL_PREDICATES, **VALUE_PREDICATES, **{n: p.takes for n, p in declared.items()}}
     if key not in known:
         return [f"{where}: unknown predicate `{key}` (kb/DETECT.md lists them)"]
     extra = set(rest) - EXTRA_KEYS.get(key, set())
@@ -938,12 +956,12 @@ def _predicate_problems(item: Any, where: str) -> list[str]:
             item.get("is", []), f"{where}.is")
     if key == "positional" and not (type(arg) is int and arg >= 0):
         return [f"{where}: `positional` takes a whole number from 0"]
-    if key == "fact" and arg not in FACTS:
-        return [f"{where}: unknown fact `{arg}` (known: {', '.join(FACTS)})"]
-    if key == "object" and not all(s in OneOf(OBJECTS) for s in arg):
-        return [f"{where}: `object` takes a list of {', '.join(OBJECTS)}"]
-    if key == "state_dict_type" and not all(isinstance(s, str) for s in arg):
-        return [f"{where}: `state_dict_type` takes a list of strings"]
+    facts = pack_facts().facts
+    if key == "fact" and arg not in facts:
+        return [f"{where}: unknown fact `{arg}` (known: {', '.join(facts)})"]
+    problem = declared[key].problem(arg) if key in declared else None
+    if problem:
+        return [f"{where}: {problem}"]
     if key == "fabric" and not all(s in OneOf(STRATEGIES) for s in arg):
         return [f"{where}: `fabric` takes a list of {', '.join(STRATEGIES)}"]
     if key == "kind" or key == "kind_not" or key in ("lower_in", "lower_not_in", "qualified"):
@@ -959,7 +977,7 @@ def _type_name(kind: Any) -> str:
         kind, "true, false or null")
 
 
-def _template_problems(template: Any, allowed: set[str], where: str) -> list[str]:
+def _template_problems(template: Any, allowed: set[str] | frozenset[str], where: str) -> list[str]:
     if not isinstance(template, str):
         return [f"{where} must be a string"]
     try:
@@ -977,7 +995,7 @@ def _template_problems(template: Any, allowed: set[str], where: str) -> list[str
 
 def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
     if isinstance(message, str):
-        return _template_problems(message, MESSAGE_FIELDS | looked_up, "`message`")
+        return _template_problems(message, pack_facts().message_fields | looked_up, "`message`")
     if not isinstance(message, list) or not message:
         return ["`message` must be a string or a list of parts"]
     problems = []
@@ -986,7 +1004,7 @@ def _message_problems(message: Any, looked_up: set[str]) -> list[str]:
         if not isinstance(part, dict) or "text" not in part or set(part) - {"text", "when"}:
             problems.append(f"{where} must be {{\"text\": ..., \"when\": [...]}}")
             continue
-        problems += _template_problems(part["text"], MESSAGE_FIELDS | looked_up, where)
+        problems += _template_problems(part["text"], pack_facts().message_fields | looked_up, where)
         problems += _predicate_list_problems(part.get("when", []), f"{where}.when")
     return problems
 
@@ -1010,7 +1028,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
     if extra:
         problems.append(f"`{kind}` takes no `{'`, `'.join(sorted(extra))}`")
     if kind != "to_set":
-        problems += _template_problems(item.get("title"), FIX_FIELDS | looked_up, "`title`")
+        problems += _template_problems(item.get("title"), pack_facts().fix_fields | looked_up, "`title`")
     if item.get("safety", "safe") not in OneOf(SAFETIES):
         problems.append("`safety` must be \"safe\" or \"unsafe\"")
     if "preferred" in item and not isinstance(item["preferred"], bool):
@@ -1028,7 +1046,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             problems.append(f"`{key}` must be a string")
     for key in ("text", "string"):
         if isinstance(item.get(key), str):
-            allowed = MESSAGE_FIELDS | looked_up
+            allowed = pack_facts().message_fields | looked_up
             problems += _template_problems(item[key], allowed, f"`{key}`")
     if item.get("quote", "value") not in OneOf(("value", "statement")):
         problems.append("`quote` must be \"value\" or \"statement\"")
@@ -1044,7 +1062,7 @@ def _fix_problems(item: Any, looked_up: set[str]) -> list[str]:
             "to" not in item):
         problems.append(f"`{kind}` needs `{'keyword' if kind == 'remove_sibling' else 'to'}`")
     if kind == "replace_receiver":
-        problems += _template_problems(item.get("with"), FIX_FIELDS, "`with`")
+        problems += _template_problems(item.get("with"), pack_facts().fix_fields, "`with`")
     problems += _predicate_list_problems(item.get("when", []), "`when`")
     return problems
 

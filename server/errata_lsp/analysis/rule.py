@@ -86,6 +86,19 @@ def remove_argument(ctx: Context, items: Sequence[ast.AST], target: ast.AST) -> 
     return Edit(spans[index], "")
 
 
+def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
+    """An edit that removes a keyword where it is spelled: in the call, a `**{...}` display or `**dict(...)`."""
+    if arg.via is None:
+        return remove_argument(ctx, call_items(call), arg.node)
+    holder = ctx.parents.get(arg.node)
+    if isinstance(holder, ast.Dict):
+        items = dict_items(holder)
+        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
+    if isinstance(holder, ast.Call):
+        return remove_argument(ctx, call_items(holder), arg.node)
+    return None
+
+
 def insert_keyword_after(ctx: Context, arg: Arg, name: str, value_text: str) -> list[Edit]:
     """Edits that add `name=value_text` (or `'name': value_text` in a dict display) right after `arg`:
     on the same line in a one-line call, on a line of its own in a call spelled one item a line.

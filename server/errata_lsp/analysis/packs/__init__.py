@@ -2,7 +2,8 @@
 (`records/`, with the `detect` sections kept beside records that cannot hold one in `detect_sections/`)
 and its Python rules (`rules/`, one file per rule). `analysis/` keeps what every pack needs.
 
-This module only lists the packs and joins what they declare; it imports no rule and no fact, so the
+This module only lists the packs and joins what they declare; it imports no rule and no fact (until
+`detect_fact_modules` is called), so the
 first scan of a file (does it mention any pack at all?) stays as cheap as a word search.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 NAMES = ("xla_fsdp", "cuda_fsdp")
 HERE = Path(__file__).resolve().parent
@@ -33,3 +35,12 @@ RECORD_FOLDERS = tuple(HERE / name / "records" for name in NAMES if (HERE / name
 SIDE_SECTION_FOLDERS = tuple(HERE / name / "detect_sections" for name in NAMES
                              if (HERE / name / "detect_sections").is_dir())
 RULE_PACKAGES = tuple(f"{__name__}.{name}.rules" for name in NAMES if (HERE / name / "rules").is_dir())
+# Each pack's own `detect` vocabulary in Python (`detect_facts.py`: named predicates, facts, placeholders),
+# imported only when a `detect` section is read or run (analysis/detect.py), never for the first scan.
+DETECT_FACT_MODULES = tuple((name, f"{__name__}.{name}.detect_facts") for name in NAMES
+                            if (HERE / name / "detect_facts.py").is_file())
+
+
+def detect_fact_modules() -> list[tuple[str, ModuleType]]:
+    """(pack, module) for each pack that declares `detect` predicates, facts or placeholders."""
+    return [(name, import_module(path)) for name, path in DETECT_FACT_MODULES]

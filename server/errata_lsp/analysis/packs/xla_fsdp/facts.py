@@ -1,14 +1,11 @@
 """Facts of the XLAFSDP pack that several rules and `detect` sections read: the function given to
-`fabric.launch`, the accelerators a strategy object carries, and the one way to drop a keyword wherever
-it is spelled."""
+`fabric.launch` and the accelerators a strategy object carries."""
 
 from __future__ import annotations
 
 import ast
 
 from ...context import Arg, Context
-from ...findings import Edit
-from ...rule import call_items, dict_items, remove_argument
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:
@@ -36,16 +33,3 @@ def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] 
             if not (isinstance(value, ast.Constant) and value.value is None):
                 found.append(given)
     return found
-
-
-def drop_argument(ctx: Context, call: ast.Call, arg: Arg) -> Edit | None:
-    """An edit that removes a keyword where it is spelled: in the call, a `**{...}` display or `**dict(...)`."""
-    if arg.via is None:
-        return remove_argument(ctx, call_items(call), arg.node)
-    holder = ctx.parents.get(arg.node)
-    if isinstance(holder, ast.Dict):
-        items = dict_items(holder)
-        return remove_argument(ctx, items, next(i for i in items if i.key is arg.node))
-    if isinstance(holder, ast.Call):
-        return remove_argument(ctx, call_items(holder), arg.node)
-    return None

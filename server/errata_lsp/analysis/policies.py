@@ -1,6 +1,7 @@
-"""XLAFSDPStrategy's module-class policies, as the value-flow layer sees them, and the one way to make a
-policy a set: what the `to_set` fix and the `{as_set}` text of a `detect` section (kb/DETECT.md) write
-for the sections on `activation_checkpointing_policy` and `auto_wrap_policy`.
+"""Set-valued arguments (module-class policies), as the value-flow layer sees them, and the one way to
+make one a set of the same elements: what the `to_set` fix and the `{as_set}` text of a `detect` section
+(kb/DETECT.md) write, for every pack (XLAFSDP's `activation_checkpointing_policy` and `auto_wrap_policy`,
+the CUDA FSDPStrategy's policies).
 
 Lightning checks the checkpointing policy with `isinstance(policy, set)` after `if policy:`, so a
 falsy value is ignored, and a truthy one of any other type raises; `auto_wrap_policy` is handed to
@@ -14,10 +15,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...context import Arg, Context
-from ...findings import Edit, Fix, Position, Span
-from ...flow import Value
-from ...rule import fix, replace
+from .context import Arg, Context
+from .findings import Edit, Fix, Position, Span
+from .flow import Value
+from .rule import fix, replace
 
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")
