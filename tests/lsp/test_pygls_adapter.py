@@ -11,6 +11,9 @@ import inspect
 import threading
 
 from lsprotocol import types
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
@@ -22,9 +25,28 @@ CLASSES = {"LanguageServerProtocol": LanguageServerProtocol, "LanguageServer": L
 
 def test_the_installed_pygls_is_the_one_the_adapter_was_read_against():
     installed = importlib.metadata.version("pygls")
-    assert installed == PYGLS_VERSION, (
+    assert Version(installed) in SpecifierSet(_pygls_requirement()), (
         f"pygls {installed} is installed; errata/lsp/pygls_adapter.py was checked against pygls {PYGLS_VERSION}. "
-        "Read each attribute in RELIED_ON in the new pygls, then set PYGLS_VERSION.")
+        "Read each attribute in RELIED_ON in the new pygls, then set PYGLS_VERSION and the requirement.")
+
+
+def test_the_package_requires_the_pygls_series_the_adapter_was_read_against():
+    """A user's install cannot bring a pygls minor release nobody read the private attributes in."""
+    major, minor, _ = Version(PYGLS_VERSION).release
+    assert _pygls_requirement() == f"<{major}.{minor + 1},>={PYGLS_VERSION}"
+
+
+def _pygls_requirement() -> str:
+    from pathlib import Path
+
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: the package's own dependency
+        import tomli as tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    requirement = next(Requirement(r) for r in pyproject["project"]["dependencies"] if r.startswith("pygls"))
+    return str(requirement.specifier)
 
 
 def test_every_private_use_is_listed_and_nothing_else_uses_one():
