@@ -488,7 +488,8 @@ class Document:
     def _derive(self, text: str, lines: list[str], a: int, old_end: int, new_end: int) -> Document:
         """The version whose lines [a, new_end) replace this one's [a, old_end)."""
         doc = Document(text, self.path, _lines=lines, _table=_Table.empty())
-        doc._table = self._table.rescan(doc, a, old_end, new_end)
+        table = self._table.one_line(doc, a, self.lines[a]) if old_end == new_end == a + 1 else None
+        doc._table = table if table is not None else self._table.rescan(doc, a, old_end, new_end)
         doc.edit = (self.serial, a, old_end, new_end)
         return doc
 
@@ -776,6 +777,38 @@ class _Table:
         starts, spans = _scan(doc.lines, 0, len(doc.lines), doc.bom)
         return cls(starts, spans, _cut(doc.lines, starts + [len(doc.lines)], spans, doc.bom))
 
+    def one_line(self, doc: Document, a: int, old_line: str) -> _Table | None:
+        """The table for `doc`, whose line `a` replaced `old_line` of ours, when that cannot move a
+        chunk's bounds (None otherwise, for `rescan`): typing in a comment or in an indented line.
+
+        Both lines are indented the same, or both whole-line comments at the same indent; neither
+        can start or end a string or a comment (no quote, backslash or `#` in code), nor start a
+        method (the same `MEMBER` answer), nor decide a decorator's run (the same first character
+        class); and no multi-line token crosses the line. Then `_scan` and `_cut` find the same
+        starts, tokens and chunks, and only the text of the chunk holding line `a` changes, at O(chunk).
+        """
+        new_line = doc.lines[a]
+        if a == 0 or not (_same_shape(old_line, new_line) and self.firsts):
+            return None
+        if any(first < a <= last or first == a for first, last, _ in self.spans):
+            return None
+        i = bisect_right(self.firsts, a) - 1
+        old = self.chunks[i] if i >= 0 else None
+        if old is None or not old.first <= a < old.last:
+            return None
+        chunk = Chunk(old.first, old.last, _code_of(doc.lines, old.first, old.last, doc.bom), old.role,
+                      old.indent, old.head)
+        if old.parsed is not None and old.code_signature() == chunk.code_signature():
+            chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
+        chunks = list(self.chunks)
+        chunks[i] = chunk
+        if chunk.role == "class":  # its methods point at the new head
+            for j in range(i + 1, len(chunks)):
+                if chunks[j].role != "member" or chunks[j].head is not old:
+                    break
+                chunks[j] = _with_head(chunks[j], chunk)
+        return _Table(self.starts, self.spans, chunks)
+
     def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
         """The table for `doc`, whose lines [a, new_end) replaced lines [a, old_end) of ours."""
         delta = new_end - old_end
@@ -862,6 +895,20 @@ def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
     copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
     copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
     return copy
+
+
+def _same_shape(old: str, new: str) -> bool:
+    """Two versions of one line that `_scan` and `_cut` treat alike (see `_Table.one_line`)."""
+    old_code, new_code = old.lstrip(" \t"), new.lstrip(" \t")
+    indent = old[:len(old) - len(old_code)]
+    if not old_code or not new_code or indent != new[:len(new) - len(new_code)] or "\r" in old + new:
+        return False
+    if old_code[0] == "#" or new_code[0] == "#":
+        return old_code[0] == new_code[0] == "#"  # a whole-line comment, before and after
+    if not indent or any(c in old or c in new for c in "'\"#\\"):
+        return False  # a line at column 0 may start a chunk; a quote, a backslash or `#` may start a token
+    return ((MEMBER.match(old) is None) == (MEMBER.match(new) is None) and MEMBER.match(old) is None
+            and (old_code[0] in "@)]}") == (new_code[0] in "@)]}"))
 
 
 def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
