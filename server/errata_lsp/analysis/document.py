@@ -128,7 +128,7 @@ class Chunk:
 
     def says(self, word: str) -> bool:
         """`word` appears anywhere in the text, comments included, in any case (kept with the chunk)."""
-        key = "\0says " + word
+        key = _SAYS + word
         found = self._words.get(key)
         if found is None:
             found = self._words[key] = word.lower() in self.text.lower()
@@ -178,6 +178,12 @@ class Chunk:
             self._code = _HIDES_LINES.sub(" ", self.text)
         return self._code
 
+    def took_code_of(self, old: Chunk) -> None:
+        """Only comments differ from `old`: its tree and its answers about code are ours too; what
+        its comments said (`says`) is asked again."""
+        self.parsed, self._pick = old.parsed, old._pick
+        self._words = {k: v for k, v in old._words.items() if not k.startswith(_SAYS)}
+
     def moved(self, delta: int) -> Chunk:
         """The same text `delta` lines further down; its words and tree come along."""
         chunk = Chunk(self.first + delta, self.last + delta, self.text, self.role, self.indent, self.head)
@@ -194,6 +200,7 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
+_SAYS = "\0says "
 _ONLY_DEFINITION = "\0only definition"
 _DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
 _DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
@@ -799,7 +806,7 @@ class _Table:
         chunk = Chunk(old.first, old.last, _code_of(doc.lines, old.first, old.last, doc.bom), old.role,
                       old.indent, old.head)
         if old.parsed is not None and old.code_signature() == chunk.code_signature():
-            chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
+            chunk.took_code_of(old)  # a comment changed
         chunks = list(self.chunks)
         chunks[i] = chunk
         if chunk.role == "class":  # its methods point at the new head
@@ -878,7 +885,7 @@ class _Table:
             else:
                 old = edited.get((chunk.first, chunk.role, chunk.indent))
                 if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
-                    chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
+                    chunk.took_code_of(old)  # a comment changed
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
