@@ -168,6 +168,32 @@ def test_a_method_added_to_a_class_cuts_it_once_more():
     assert all(c.head is added.all_chunks[0] for c in added.all_chunks[1:4])
 
 
+STRINGS_IN_A_CLASS = '''\
+class A:
+    @dec("""
+    @x
+    )
+  \x0c
+    # not a comment
+""")
+    def m(self):
+        """Doc.
+
+        # not a comment either
+        @decorator-like
+        \x0c x
+        """
+        return 1  # a comment
+    \x0c
+    def n(self):
+        pass
+    @property
+    \x0c
+    def p(self):
+        pass
+'''
+
+
 def full_table(doc: Document) -> tuple:
     chunks = doc.all_chunks
     heads = [chunks.index(c.head) if c.head is not None else None for c in chunks]
@@ -175,8 +201,8 @@ def full_table(doc: Document) -> tuple:
 
 
 def test_typing_one_character_anywhere_in_a_line_gives_the_table_of_the_whole_text():
-    pieces = ["x", " ", "\t", "#", "'", '"', "\\", "@", ")", "(", ":", "é", "\x00", "def", "@property"]
-    for source in (CLASS, TOP_LEVEL, CLASS.replace("    ", "\t")):
+    pieces = ["x", " ", "\t", "\x0c", "#", "'", '"', "\\", "@", ")", "(", ":", "é", "\x00", "def", "@property"]
+    for source in (CLASS, TOP_LEVEL, CLASS.replace("    ", "\t"), STRINGS_IN_A_CLASS):
         doc = Document(source)
         for chunk in doc.all_chunks:
             doc.parsed(chunk)

@@ -786,18 +786,25 @@ class _Table:
 
     def one_line(self, doc: Document, a: int, old_line: str) -> _Table | None:
         """The table for `doc`, whose line `a` replaced `old_line` of ours, when that cannot move a
-        chunk's bounds (None otherwise, for `rescan`): typing in a comment or in an indented line.
+        chunk's bounds (None otherwise, for `rescan`): typing in a comment, in an indented line or
+        inside a docstring.
 
-        Both lines are indented the same, or both whole-line comments at the same indent; neither
-        can start or end a string or a comment (no quote, backslash or `#` in code), nor start a
-        method (the same `MEMBER` answer), nor decide a decorator's run (the same first character
-        class); and no multi-line token crosses the line. Then `_scan` and `_cut` find the same
-        starts, tokens and chunks, and only the text of the chunk holding line `a` changes, at O(chunk).
+        Outside multi-line tokens: both lines are indented the same, or both whole-line comments at
+        the same indent; neither can start or end a string or a comment (no quote, backslash or `#`
+        in code), nor start a method (the same `MEMBER` answer), nor decide a decorator's run (the
+        same first character class). Inside a closed triple-quoted string (not its first or last
+        line): no quote or backslash that could end it, the same indent and first character. Then
+        `_scan` and `_cut` find the same starts, tokens and chunks, and only the text of the chunk
+        holding line `a` changes, at O(chunk).
         """
         new_line = doc.lines[a]
-        if a == 0 or not (_same_shape(old_line, new_line) and self.firsts):
+        if a == 0 or not self.firsts:
             return None
-        if any(first < a <= last or first == a for first, last, _ in self.spans):
+        token = next(((first, last, hides) for first, last, hides in self.spans if first <= a <= last), None)
+        if token is None:
+            if not _same_shape(old_line, new_line):
+                return None
+        elif not (token[2] and token[0] < a < token[1] and _same_string_line(old_line, new_line)):
             return None
         i = bisect_right(self.firsts, a) - 1
         old = self.chunks[i] if i >= 0 else None
@@ -910,12 +917,28 @@ def _same_shape(old: str, new: str) -> bool:
     indent = old[:len(old) - len(old_code)]
     if not old_code or not new_code or indent != new[:len(new) - len(new_code)] or "\r" in old + new:
         return False
+    if not _same_start(old, new):
+        return False
     if old_code[0] == "#" or new_code[0] == "#":
         return old_code[0] == new_code[0] == "#"  # a whole-line comment, before and after
     if not indent or any(c in old or c in new for c in "'\"#\\"):
         return False  # a line at column 0 may start a chunk; a quote, a backslash or `#` may start a token
     return ((MEMBER.match(old) is None) == (MEMBER.match(new) is None) and MEMBER.match(old) is None
             and (old_code[0] in "@)]}") == (new_code[0] in "@)]}"))
+
+
+def _same_start(old: str, new: str) -> bool:
+    """The same first character after any whitespace (`_only_decorators` strips a form feed too)."""
+    first = old.lstrip()[:1]
+    return first != "" and first == new.lstrip()[:1]
+
+
+def _same_string_line(old: str, new: str) -> bool:
+    """Two versions of a line inside a closed triple-quoted string that `_scan` and `_cut` treat alike."""
+    old_text, new_text = old.lstrip(" \t"), new.lstrip(" \t")
+    return (bool(old_text) and bool(new_text) and old_text[0] == new_text[0] and _same_start(old, new)
+            and old[:len(old) - len(old_text)] == new[:len(new) - len(new_text)]
+            and not any(c in old or c in new for c in "'\"\\\r"))
 
 
 def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
