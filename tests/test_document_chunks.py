@@ -166,3 +166,67 @@ def test_a_method_added_to_a_class_cuts_it_once_more():
                             ("top", 21, 23)]
     assert table(added) == table(Document(added.text))
     assert all(c.head is added.all_chunks[0] for c in added.all_chunks[1:4])
+
+
+STRINGS_IN_A_CLASS = '''\
+class A:
+    @dec("""
+    @x
+    )
+  \x0c
+    # not a comment
+""")
+    def m(self):
+        """Doc.
+
+        # not a comment either
+        @decorator-like
+        \x0c x
+        """
+        return 1  # a comment
+    \x0c
+    def n(self):
+        pass
+    @property
+    \x0c
+    def p(self):
+        pass
+'''
+
+
+def full_table(doc: Document) -> tuple:
+    chunks = doc.all_chunks
+    heads = [chunks.index(c.head) if c.head is not None else None for c in chunks]
+    return ([(c.role, c.first, c.last, c.text, c.indent) for c in chunks], heads, doc._table.starts, doc._table.spans)
+
+
+def test_typing_one_character_anywhere_in_a_line_gives_the_table_of_the_whole_text():
+    pieces = ["x", " ", "\t", "\x0c", "#", "'", '"', "\\", "@", ")", "(", ":", "é", "\x00", "def", "@property"]
+    for source in (CLASS, TOP_LEVEL, CLASS.replace("    ", "\t"), STRINGS_IN_A_CLASS):
+        doc = Document(source)
+        for chunk in doc.all_chunks:
+            doc.parsed(chunk)
+        for line, text in enumerate(doc.lines):
+            for column in sorted({0, len(text) - len(text.lstrip()), len(text) // 2, len(text)}):
+                for piece in pieces:
+                    typed = insert(doc, line, column, piece)
+                    assert full_table(typed) == full_table(Document(typed.text)), (line, column, piece)
+                    if column:
+                        erased = doc.apply([(Span(Position(line, column - 1), Position(line, column)), "")])
+                        assert full_table(erased) == full_table(Document(erased.text)), (line, column)
+
+
+def test_typing_in_a_comment_of_a_method_keeps_every_other_chunk_and_the_method_s_tree():
+    doc = Document(CLASS)
+    for chunk in doc.all_chunks:
+        doc.parsed(chunk)
+    typed = insert(doc, 11, len(doc.lines[11]), "  # not code")  # after `text = """`: inside the string
+    assert typed.all_chunks[2].parsed is None  # a string's text changed: that method is parsed again
+    typed = insert(doc, 5, len(doc.lines[5]), "x")  # the comment between the decorator and its method
+    before, after = doc.all_chunks, typed.all_chunks
+    assert [a is b for a, b in zip(after, before, strict=True)] == [True, False, True, True]
+    assert after[1].text == "    @property\n    # between the decorator and its methodx\n" \
+        "    def fabric(self):\n        return self._fabric\n    shared = 2\n\n"
+    assert after[1].parsed is before[1].parsed and after[1].head is after[0]
+    head_typed = insert(doc, 1, len(doc.lines[1]), "  # a comment")  # the class head: its methods follow it
+    assert [c.head is head_typed.all_chunks[0] for c in head_typed.all_chunks] == [False, True, True, False]

@@ -88,6 +88,21 @@ def test_unused_and_unknown_noqa_codes_are_reported_with_their_span():
     ]  # E501 belongs to another tool, a bare noqa to everyone: neither is judged
 
 
+def test_a_noqa_code_typed_into_a_comment_is_judged_at_once():
+    from errata_lsp.analysis.engine import check_document
+
+    text = "from lightning.fabric import Fabric\n\ndef train(fabric):\n    # a note\n    fabric.launch()\n"
+    before = check_document(text, "t.py")
+    at = Position(3, len("    # a note"))
+    typed = " # noqa: LXF777"
+    after = check_document(text.replace("# a note", "# a note" + typed), "t.py", previous=before,
+                           changes=[(Span(at, at), typed)])  # only a comment changed: the method's tree is kept
+    assert [(f.code, f.span, f.message) for f in after.report.findings] == [
+        ("LXF100", Span(Position(3, 21), Position(3, 27)), "`# noqa: LXF777`: no rule has the code LXF777")]
+    erased = check_document(text, "t.py", previous=after, changes=[(Span(at, Position(3, at.column + len(typed))), "")])
+    assert erased.report.findings == []
+
+
 @pytest.mark.parametrize(("line", "fixed"), [
     ("x = 1  # noqa: LXF001\n", "x = 1\n"),
     ("x = 1  # noqa: LXF001, E501\n", "x = 1  # noqa: E501\n"),

@@ -6,6 +6,7 @@ editor; `merged` lays one source over another.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -19,6 +20,15 @@ from .analysis.findings import Severity
 
 SEVERITY_NAMES = {s.value: s for s in Severity} | {"info": Severity.INFORMATION, "hint": Severity.INFORMATION}
 MAX_PYPROJECT_BYTES = 1024 * 1024  # real ones are a few KiB; a bigger one is not read at all
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every rule at every check, with the same few settings
+def _enabled(select: tuple[str, ...], ignore: tuple[str, ...], code: str) -> bool:
+    chosen = max((p for p in select if code.startswith(p)), key=len, default=None)
+    dropped = max((p for p in ignore if code.startswith(p)), key=len, default=None)
+    if chosen is None:
+        return False
+    return dropped is None or len(chosen) > len(dropped)
 
 
 class SettingsError(ValueError):
@@ -45,11 +55,7 @@ class Settings:
 
     def enabled(self, code: str) -> bool:
         """Selected by the longest matching prefix: `ignore = ["LXF"]`, `select = ["LXF001"]` keeps LXF001."""
-        chosen = max((p for p in self.select if code.startswith(p)), key=len, default=None)
-        dropped = max((p for p in self.ignore if code.startswith(p)), key=len, default=None)
-        if chosen is None:
-            return False
-        return dropped is None or len(chosen) > len(dropped)
+        return _enabled(self.select, self.ignore, code)
 
     def for_file(self, path: str | Path | None) -> Settings:
         """These settings with the `per-file-ignores` that match `path` added to `ignore`. A pattern

@@ -128,7 +128,7 @@ class Chunk:
 
     def says(self, word: str) -> bool:
         """`word` appears anywhere in the text, comments included, in any case (kept with the chunk)."""
-        key = "\0says " + word
+        key = _SAYS + word
         found = self._words.get(key)
         if found is None:
             found = self._words[key] = word.lower() in self.text.lower()
@@ -178,6 +178,12 @@ class Chunk:
             self._code = _HIDES_LINES.sub(" ", self.text)
         return self._code
 
+    def took_code_of(self, old: Chunk) -> None:
+        """Only comments differ from `old`: its tree and its answers about code are ours too; what
+        its comments said (`says`) is asked again."""
+        self.parsed, self._pick = old.parsed, old._pick
+        self._words = {k: v for k, v in old._words.items() if not k.startswith(_SAYS)}
+
     def moved(self, delta: int) -> Chunk:
         """The same text `delta` lines further down; its words and tree come along."""
         chunk = Chunk(self.first + delta, self.last + delta, self.text, self.role, self.indent, self.head)
@@ -194,6 +200,7 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
+_SAYS = "\0says "
 _ONLY_DEFINITION = "\0only definition"
 _DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
 _DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
@@ -492,7 +499,8 @@ class Document:
     def _derive(self, text: str, lines: list[str], a: int, old_end: int, new_end: int) -> Document:
         """The version whose lines [a, new_end) replace this one's [a, old_end)."""
         doc = Document(text, self.path, _lines=lines, _table=_Table.empty())
-        doc._table = self._table.rescan(doc, a, old_end, new_end)
+        table = self._table.one_line(doc, a, self.lines[a]) if old_end == new_end == a + 1 else None
+        doc._table = table if table is not None else self._table.rescan(doc, a, old_end, new_end)
         doc.edit = (self.serial, a, old_end, new_end)
         return doc
 
@@ -780,6 +788,45 @@ class _Table:
         starts, spans = _scan(doc.lines, 0, len(doc.lines), doc.bom)
         return cls(starts, spans, _cut(doc.lines, starts + [len(doc.lines)], spans, doc.bom))
 
+    def one_line(self, doc: Document, a: int, old_line: str) -> _Table | None:
+        """The table for `doc`, whose line `a` replaced `old_line` of ours, when that cannot move a
+        chunk's bounds (None otherwise, for `rescan`): typing in a comment, in an indented line or
+        inside a docstring.
+
+        Outside multi-line tokens: both lines are indented the same, or both whole-line comments at
+        the same indent; neither can start or end a string or a comment (no quote, backslash or `#`
+        in code), nor start a method (the same `MEMBER` answer), nor decide a decorator's run (the
+        same first character class). Inside a closed triple-quoted string (not its first or last
+        line): no quote or backslash that could end it, the same indent and first character. Then
+        `_scan` and `_cut` find the same starts, tokens and chunks, and only the text of the chunk
+        holding line `a` changes, at O(chunk).
+        """
+        new_line = doc.lines[a]
+        if a == 0 or not self.firsts:
+            return None
+        token = next(((first, last, hides) for first, last, hides in self.spans if first <= a <= last), None)
+        if token is None:
+            if not _same_shape(old_line, new_line):
+                return None
+        elif not (token[2] and token[0] < a < token[1] and _same_string_line(old_line, new_line)):
+            return None
+        i = bisect_right(self.firsts, a) - 1
+        old = self.chunks[i] if i >= 0 else None
+        if old is None or not old.first <= a < old.last:
+            return None
+        chunk = Chunk(old.first, old.last, _code_of(doc.lines, old.first, old.last, doc.bom), old.role,
+                      old.indent, old.head)
+        if old.parsed is not None and old.code_signature() == chunk.code_signature():
+            chunk.took_code_of(old)  # a comment changed
+        chunks = list(self.chunks)
+        chunks[i] = chunk
+        if chunk.role == "class":  # its methods point at the new head
+            for j in range(i + 1, len(chunks)):
+                if chunks[j].role != "member" or chunks[j].head is not old:
+                    break
+                chunks[j] = _with_head(chunks[j], chunk)
+        return _Table(self.starts, self.spans, chunks)
+
     def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
         """The table for `doc`, whose lines [a, new_end) replaced lines [a, old_end) of ours."""
         delta = new_end - old_end
@@ -849,7 +896,7 @@ class _Table:
             else:
                 old = edited.get((chunk.first, chunk.role, chunk.indent))
                 if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
-                    chunk.parsed, chunk._words, chunk._pick = old.parsed, old._words, old._pick  # a comment changed
+                    chunk.took_code_of(old)  # a comment changed
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
@@ -866,6 +913,36 @@ def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
     copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
     copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
     return copy
+
+
+def _same_shape(old: str, new: str) -> bool:
+    """Two versions of one line that `_scan` and `_cut` treat alike (see `_Table.one_line`)."""
+    old_code, new_code = old.lstrip(" \t"), new.lstrip(" \t")
+    indent = old[:len(old) - len(old_code)]
+    if not old_code or not new_code or indent != new[:len(new) - len(new_code)] or "\r" in old + new:
+        return False
+    if not _same_start(old, new):
+        return False
+    if old_code[0] == "#" or new_code[0] == "#":
+        return old_code[0] == new_code[0] == "#"  # a whole-line comment, before and after
+    if not indent or any(c in old or c in new for c in "'\"#\\"):
+        return False  # a line at column 0 may start a chunk; a quote, a backslash or `#` may start a token
+    return ((MEMBER.match(old) is None) == (MEMBER.match(new) is None) and MEMBER.match(old) is None
+            and (old_code[0] in "@)]}") == (new_code[0] in "@)]}"))
+
+
+def _same_start(old: str, new: str) -> bool:
+    """The same first character after any whitespace (`_only_decorators` strips a form feed too)."""
+    first = old.lstrip()[:1]
+    return first != "" and first == new.lstrip()[:1]
+
+
+def _same_string_line(old: str, new: str) -> bool:
+    """Two versions of a line inside a closed triple-quoted string that `_scan` and `_cut` treat alike."""
+    old_text, new_text = old.lstrip(" \t"), new.lstrip(" \t")
+    return (bool(old_text) and bool(new_text) and old_text[0] == new_text[0] and _same_start(old, new)
+            and old[:len(old) - len(old_text)] == new[:len(new) - len(new_text)]
+            and not any(c in old or c in new for c in "'\"\\\r"))
 
 
 def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
