@@ -127,7 +127,8 @@ def _check(
         return CheckedDocument(Report(), None)
     doc = _next_document(text, path, previous, changes)
     words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
-    reads = _with_what_they_read(doc, words, previous.reads if previous is not None else None)
+    reads = (_with_what_they_read(doc, words, previous.reads, before=previous.document) if previous is not None
+             else _with_what_they_read(doc, words))
     chunks = reads.chunks
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
@@ -314,8 +315,55 @@ def _same_shape(before: Document, old_line: int, after: Document, line: int) -> 
     old, new = before.chunk_at(old_line), after.chunk_at(line)
     if old is None or new is None or old.parsed is None or new.parsed is None or old.first != old_line:
         return False
+    if _same_code(old, new):
+        return True
     old_shape, new_shape = old.parsed.fact("shape", _shape), new.parsed.fact("shape", _shape)
     return old_shape is not None and old_shape == new_shape
+
+
+def _same_code(old: Chunk, new: Chunk) -> bool:
+    """The two versions' texts are the same once each string standing alone as a statement is
+    written `""`: then so are their trees but for those strings and positions, so their shapes and
+    names are the same. Much cheaper than their shapes (a walk of the statements, no expression):
+    what typing in a docstring asks. False may still be the same shape."""
+    if old.role == "class" or old.role != new.role:  # a head's class is filled with its methods
+        return False
+    old_text, new_text = _without_strings_alone(old), _without_strings_alone(new)
+    return old_text is not None and old_text == new_text
+
+
+def _without_strings_alone(chunk: Chunk) -> str | None:
+    """The chunk's text with each statement that is a string alone written `""` (None when its tree
+    was repaired or its lines are not cut by "\n" alone)."""
+    parsed = chunk.parsed
+    if parsed is None or parsed.tree is None or parsed.repaired or "\r" in chunk.text:
+        return None
+    spans = []
+    stack: list[list[ast.stmt]] = [parsed.tree.body]
+    while stack:
+        for stmt in stack.pop():
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+                v = stmt.value
+                spans.append((v.lineno - 1 - chunk.first, v.col_offset, (v.end_lineno or v.lineno) - 1 - chunk.first,
+                              v.end_col_offset))
+                continue
+            for name in ("body", "orelse", "finalbody"):
+                body = getattr(stmt, name, None)
+                if body:
+                    stack.append(body)
+            for handler in getattr(stmt, "handlers", ()):
+                stack.append(handler.body)
+            for case in getattr(stmt, "cases", ()):
+                stack.append(case.body)
+    if not spans:
+        return chunk.text
+    lines = chunk.text.split("\n")
+    raw = [line.encode("utf-8", errors="surrogatepass") for line in lines]  # columns count UTF-8 bytes
+    for first, start, last, end in sorted(spans, reverse=True):
+        if not 0 <= first <= last < len(raw) or end is None:
+            return None
+        raw[first:last + 1] = [raw[first][:start] + b'""' + raw[last][end:]]
+    return "\n".join(line.decode("utf-8", errors="surrogatepass") for line in raw)
 
 
 def _shape(parsed: ParsedChunk) -> str | None:
@@ -438,19 +486,29 @@ def _next_document(
     return before.edited(text)
 
 
-def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None = None, rounds: int = 2) -> Reads:
+def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None = None, rounds: int = 2,
+                         before: Document | None = None) -> Reads:
     """The chunks that mention a trigger word, and those the value-flow layer may need to follow them,
     `rounds` steps out: where a name they read may be bound at the top level, and the call sites
     of a function or class they define. Call sites are followed from the chunks with a trigger word
     and from call sites, not from a definition picked for a name: `make_loader(...)` needs
     `make_loader`'s body, not every other call of it (at 10k generated lines, 179 chunks instead of 650).
     The names of each chunk are cached with its tree; when no chunk's code changed since `previous`
-    (typing in a comment), its names are taken as they were."""
-    codes = tuple((c.role, c.code_signature()) for c in doc.all_chunks)
+    (typing in a comment), its names are taken as they were. So they are when the edit from `before`
+    (the document of `previous`) changed one chunk and nothing that picks chunks or names (typing
+    in a docstring): the other chunks are the same, and so is every answer they give."""
     key = frozenset(words)
+    edited = _one_chunk_edited(doc, before, previous) if previous is not None and previous.words == key else None
+    codes = edited[1] if edited is not None else tuple((c.role, c.code_signature()) for c in doc.all_chunks)
     if previous is not None and previous.words == key and previous.codes == codes:
         return Reads(doc.chunks(words, previous.names, previous.bindings), key, previous.names, codes,
                      previous.bindings)
+    if edited is not None and before is not None and previous is not None:
+        old, new = before.all_chunks[edited[0]], doc.all_chunks[edited[0]]
+        if _picked_alike(old, new):
+            chunks = doc.chunks(words, previous.names, previous.bindings)
+            if _named_alike(old, previous.chunks, new, chunks):
+                return Reads(chunks, key, previous.names, codes, previous.bindings)
     chunks = doc.chunks(words)
     callers = {id(c) for c in chunks}  # chunks whose own functions' call sites count
     called: set[str] = set()
@@ -461,7 +519,7 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
         if chunk.role != "member":
             bound_at_top |= _bound_at_top(chunk.text)
     for _ in range(rounds):
-        before = (len(called), len(read))
+        sizes = (len(called), len(read))
         for chunk in chunks:
             if chunk.parsed is None:
                 continue
@@ -470,13 +528,67 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
             if id(chunk) in callers or not chunk.words.isdisjoint(called):
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)
-        if (len(called), len(read)) == before:
+        if (len(called), len(read)) == sizes:
             break
         grown = doc.chunks(words, called, read)
         if len(grown) == len(chunks):
             break
         chunks, used = grown, (frozenset(called), frozenset(read))
     return Reads(chunks, key, used[0], codes, used[1])
+
+
+def _one_chunk_edited(doc: Document, before: Document | None,
+                      previous: Reads) -> tuple[int, tuple[tuple[str, str], ...]] | None:
+    """The index of the one chunk whose text the edit from `before` changed, and every chunk's code
+    from `previous`'s with that one's anew; None unless every other chunk has the same role and
+    text, at the same lines or moved by the lines the edit added."""
+    if before is None or doc.edit is None or doc.edit[0] != before.serial:
+        return None
+    old_chunks, new_chunks = before.all_chunks, doc.all_chunks
+    if len(old_chunks) != len(new_chunks) or len(previous.codes) != len(new_chunks):
+        return None
+    _, first, old_end, new_end = doc.edit
+    delta = new_end - old_end
+    touched = None
+    for i, (old, new) in enumerate(zip(old_chunks, new_chunks)):
+        if old.role != new.role:
+            return None
+        if old.text is new.text or old.text == new.text:
+            shift = delta if old.first >= old_end else 0
+            if new.first != old.first + shift or new.last != old.last + shift:
+                return None
+        elif touched is None and new.first == old.first <= first and new_end <= new.last == old.last + delta:
+            touched = i
+        else:
+            return None
+    if touched is None:
+        return None
+    codes = list(previous.codes)
+    codes[touched] = (new_chunks[touched].role, new_chunks[touched].code_signature())
+    return touched, tuple(codes)
+
+
+def _picked_alike(old: Chunk, new: Chunk) -> bool:
+    """Every question `Document.chunks` asks of a chunk has the same answer for both versions, and
+    both bind the same names at the top level."""
+    return (old.code_only() == new.code_only() and old.defines == new.defines
+            and old.only_definition == new.only_definition
+            and old.text.startswith(("import", "from")) == new.text.startswith(("import", "from"))
+            and (old.role == "member" or _bound_at_top(old.text) == _bound_at_top(new.text)))
+
+
+def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: list[Chunk]) -> bool:
+    """Both versions of the chunk are picked as themselves with the same names (not grown with
+    their neighbour, not inside a class that does not parse), or neither is picked."""
+    old_over = [c for c in old_picked if c.first < old.last and c.last > old.first]
+    new_over = [c for c in new_picked if c.first < new.last and c.last > new.first]
+    if not old_over and not new_over:
+        return True
+    if old_over != [old] or new_over != [new] or old.parsed is None or new.parsed is None:
+        return False
+    if _same_code(old, new):
+        return True
+    return bool(old.parsed.fact("names", _names) == new.parsed.fact("names", _names))
 
 
 @functools.lru_cache(maxsize=8192)
