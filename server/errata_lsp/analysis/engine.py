@@ -328,15 +328,17 @@ def _same_code(old: Chunk, new: Chunk) -> bool:
     what typing in a docstring asks. False may still be the same shape."""
     if old.role == "class" or old.role != new.role:  # a head's class is filled with its methods
         return False
-    old_text, new_text = _without_strings_alone(old), _without_strings_alone(new)
+    if old.parsed is None or new.parsed is None:
+        return False
+    old_text = old.parsed.fact(("without strings alone", old.first, old.text), lambda p: _without_strings_alone(old, p))
+    new_text = new.parsed.fact(("without strings alone", new.first, new.text), lambda p: _without_strings_alone(new, p))
     return old_text is not None and old_text == new_text
 
 
-def _without_strings_alone(chunk: Chunk) -> str | None:
-    """The chunk's text with each statement that is a string alone written `""` (None when its tree
-    was repaired or its lines are not cut by "\n" alone)."""
-    parsed = chunk.parsed
-    if parsed is None or parsed.tree is None or parsed.repaired or "\r" in chunk.text:
+def _without_strings_alone(chunk: Chunk, parsed: ParsedChunk) -> str | None:
+    """The chunk's text with each statement of its tree `parsed` that is a string alone written `""`
+    (None when the tree was repaired or the lines are not cut by "\n" alone)."""
+    if parsed.tree is None or parsed.repaired or "\r" in chunk.text:
         return None
     spans = []
     stack: list[list[ast.stmt]] = [parsed.tree.body]
