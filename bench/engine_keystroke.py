@@ -12,7 +12,8 @@ at (the indented comment nearest 40 % of the file); with `--typing code`, digits
 the constants of such a local change runs no rule); with `--typing live`, the same with a line
 `print(probe)` after it, so every keystroke changes a value the rules may see and every rule runs
 again; with `--typing open`, digits typed into `print(probe, 1` (a line that does not parse while
-its bracket is open). The document is checked after each keystroke.
+its bracket is open); with `--typing docstring`, `x` typed at the end of the docstring line nearest
+40 % of the file. The document is checked after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -74,6 +75,23 @@ def typing_position(text: str, where: float = 0.4) -> tuple[int, int]:
     raise SystemExit("no indented comment to type in")
 
 
+def docstring_position(text: str, where: float = 0.4) -> tuple[int, int]:
+    """End of the line nearest `where` inside a string standing alone as a statement (a docstring),
+    not its first or last line."""
+    import ast
+
+    inside = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            inside += range(node.value.lineno, (node.value.end_lineno or node.value.lineno) - 1)  # 0-based, inner
+    lines = text.split("\n")
+    inside = [i for i in inside if lines[i].strip()]
+    if not inside:
+        raise SystemExit("no docstring to type in")
+    line = min(inside, key=lambda i: abs(i - int(len(lines) * where)))
+    return line, len(lines[line])
+
+
 def child(args: argparse.Namespace) -> None:
     import gc
 
@@ -82,7 +100,7 @@ def child(args: argparse.Namespace) -> None:
 
     args.file = args.child_file
     text = Path(args.file).read_text(encoding="utf-8")
-    line, col = typing_position(text)
+    line, col = docstring_position(text) if args.typing == "docstring" else typing_position(text)
     lines = text.split("\n")
     if args.typing in ("code", "live", "open"):  # type digits into a statement of that function
         indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
@@ -104,7 +122,7 @@ def child(args: argparse.Namespace) -> None:
     findings = len(report.findings)
     times = []
     for i in range(args.keystrokes):
-        lines[line] = lines[line] + ("x" if args.typing == "comment" else "1")
+        lines[line] = lines[line] + ("x" if args.typing in ("comment", "docstring") else "1")
         new_text = "\n".join(lines)
         start = time.process_time()
         if args.mode == "source":
@@ -117,7 +135,7 @@ def child(args: argparse.Namespace) -> None:
 
             at = Position(line, col + i)
             state = engine.check_document(new_text, args.file, previous=state,
-                                          changes=[(Span(at, at), "x" if args.typing == "comment" else "1")])
+                                          changes=[(Span(at, at), "x" if args.typing in ("comment", "docstring") else "1")])
             report = state.report
         times.append((time.process_time() - start) * 1000)
         if len(report.findings) != findings:
@@ -146,7 +164,7 @@ def main() -> None:
     parser.add_argument("--mode", default="source")
     parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
-    parser.add_argument("--typing", default="comment", help="comment (the default), code, live or open")
+    parser.add_argument("--typing", default="comment", help="comment (the default), code, live, open or docstring")
     parser.add_argument("--before-mode", default="source", help="the mode of the `before` tree: source or document")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()
