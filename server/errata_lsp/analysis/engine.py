@@ -505,7 +505,7 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
     if previous is not None and previous.words == key and previous.codes == codes:
         return Reads(doc.chunks(words, previous.names, previous.bindings), key, previous.names, codes,
                      previous.bindings)
-    if edited is not None and before is not None and previous is not None:
+    if edited is not None and before is not None and previous is not None and _identifiers(key):
         old, new = before.all_chunks[edited[0]], doc.all_chunks[edited[0]]
         if _picked_alike(old, new):
             chunks = doc.chunks(words, previous.names, previous.bindings)
@@ -570,6 +570,16 @@ def _one_chunk_edited(doc: Document, before: Document | None,
     return touched, tuple(codes)
 
 
+@functools.lru_cache(maxsize=16)
+def _identifiers(words: frozenset[str]) -> bool:
+    """Every trigger word is an identifier: whether a chunk mentions one is then a question about its
+    code alone (another word is also looked for in its whole text, docstrings included)."""
+    return all(_IDENTIFIER.fullmatch(word) for word in words)
+
+
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+
+
 def _picked_alike(old: Chunk, new: Chunk) -> bool:
     """Every question `Document.chunks` asks of a chunk has the same answer for both versions, and
     both bind the same names at the top level."""
@@ -586,7 +596,8 @@ def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: li
     new_over = [c for c in new_picked if c.first < new.last and c.last > new.first]
     if not old_over and not new_over:
         return True
-    if old_over != [old] or new_over != [new] or old.parsed is None or new.parsed is None:
+    if (old_over != [old] or new_over != [new] or old.parsed is None or new.parsed is None
+            or old.parsed.tree is None or new.parsed.tree is None):  # a tree renumbered for a later version
         return False
     if _same_code(old, new):
         return True
