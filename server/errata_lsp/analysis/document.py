@@ -109,7 +109,7 @@ class Chunk:
             words = self.words
             if word in words:
                 found = True
-            elif _IDENTIFIER.fullmatch(word):
+            elif IDENTIFIER.fullmatch(word):
                 # the substring test first: most chunks do not hold the word at all
                 found = word[:1].isupper() and word in self.code_only() and any(w.endswith(word) for w in words)
             else:
@@ -123,7 +123,7 @@ class Chunk:
         found = self._words.get(_ALL_WORDS)
         if found is None:
             # interned: one string per identifier across the document's chunks, not one per chunk
-            found = self._words[_ALL_WORDS] = frozenset(map(sys.intern, _IDENTIFIER.findall(self.code_only())))
+            found = self._words[_ALL_WORDS] = frozenset(map(sys.intern, IDENTIFIER.findall(self.code_only())))
         return found
 
     def says(self, word: str) -> bool:
@@ -196,7 +196,7 @@ class Chunk:
         return f"Chunk({self.first}, {self.last}, {self.role})"
 
 
-_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
@@ -605,7 +605,7 @@ class Document:
         key = _question(frozenset(words), frozenset(exact), frozenset(binding))
         whole = key[0] | key[1]
         bound = key[2]
-        suffixes = [w for w in key[0] if w[:1].isupper() or not _IDENTIFIER.fullmatch(w)]
+        suffixes = [w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w)]
 
         def picked(chunk: Chunk) -> bool:
             answers = chunk._pick
@@ -806,7 +806,7 @@ class _Table:
             return None
         token = next(((first, last, hides) for first, last, hides in self.spans if first <= a <= last), None)
         if token is None:
-            if not _same_shape(old_line, new_line):
+            if not _scanned_alike(old_line, new_line):
                 return None
         elif not (token[2] and token[0] < a < token[1] and _same_string_line(old_line, new_line)):
             return None
@@ -915,7 +915,7 @@ def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
     return copy
 
 
-def _same_shape(old: str, new: str) -> bool:
+def _scanned_alike(old: str, new: str) -> bool:
     """Two versions of one line that `_scan` and `_cut` treat alike (see `_Table.one_line`)."""
     old_code, new_code = old.lstrip(" \t"), new.lstrip(" \t")
     indent = old[:len(old) - len(old_code)]
