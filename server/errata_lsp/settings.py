@@ -264,3 +264,9 @@ def settings_for(path: Path, base: Settings | None = None) -> Settings:
         return base.merged(table, pyproject.parent)
     except SettingsError as exc:
         raise SettingsError(f"{pyproject}: [tool.errata] {exc}") from None
+
+
+def text_size(text: str, limit: int) -> int:
+    """The size `max_file_bytes` is compared with: UTF-8 bytes, counted only when the text could be
+    over `limit` (a character is at most four bytes)."""
+    return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)

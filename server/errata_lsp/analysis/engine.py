@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..gcpause import paused_gc
-from ..settings import Settings
+from ..settings import Settings, text_size
 from .context import Context
 from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Position, Safety, Severity, Span
@@ -111,7 +111,7 @@ def _check(
     text: str, path: str | None, settings: Settings, previous: CheckedDocument | None,
     changes: Iterable[tuple[Span | None, str]] | None, rules: Sequence[Rule] | None,
 ) -> CheckedDocument:
-    size = len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > settings.max_file_bytes else len(text)
+    size = text_size(text, settings.max_file_bytes)
     if size > settings.max_file_bytes:
         return CheckedDocument(Report(skipped=f"{size / 2**20:.1f} MiB is above the "
                                               f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked"), None)

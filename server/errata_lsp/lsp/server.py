@@ -20,9 +20,10 @@ from lsprotocol import types
 
 from .. import __version__
 from ..analysis.findings import Finding, Position, Safety
+from ..settings import text_size
 from . import convert, notebook
 from .pygls_adapter import AdaptedProtocol, AdaptedServer
-from .session import DocumentState, Session, is_log, path_of, text_size
+from .session import DocumentState, Session, is_log, path_of
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:

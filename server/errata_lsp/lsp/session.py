@@ -20,7 +20,7 @@ from pygls.uris import to_fs_path
 
 from ..analysis.findings import Finding, Position
 from ..environment import UNKNOWN_LIGHTNING
-from ..settings import Settings, SettingsError, settings_for
+from ..settings import Settings, SettingsError, settings_for, text_size
 from . import notebook
 from .text import TextDocument
 
@@ -302,11 +302,6 @@ def is_log(doc: TextDocument) -> bool:
     from ..analysis.logs import is_log as named_log
 
     return named_log(doc.uri, doc.language_id)
-
-
-def text_size(text: str, limit: int) -> int:
-    """The UTF-8 size of `text`, counted only when it could be over `limit`."""
-    return len(text.encode("utf-8", errors="surrogatepass")) if len(text) * 4 > limit else len(text)
 
 
 def path_of(uri: str | None) -> Path | None:
