@@ -8,6 +8,7 @@ cannot tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import functools
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -515,8 +516,17 @@ def _chunk_bindings(parsed: Any) -> dict[ast.AST | None, dict[str, list[tuple[in
 
 
 def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:
-    _, parents = parsed.index
-    return {node: parent for node, parent in parents.items() if node._fields and not hasattr(node, "lineno")}
+    """Parents of the chunk's nodes that have no line (arguments, comprehensions, `with` items, match
+    cases): found by their kind in the chunk's table, not by a look at every node."""
+    by_type, parents = parsed.index
+    return {node: parents[node] for kind, nodes in by_type.items() if _without_line(kind) for node in nodes
+            if node in parents}
+
+
+@functools.lru_cache(maxsize=None)
+def _without_line(kind: type) -> bool:
+    """Nodes of this kind have fields and no line number."""
+    return bool(kind._fields) and "lineno" not in kind._attributes and "lineno" not in kind._fields
 
 
 def _end_at(classdef: ast.ClassDef, last: ast.stmt) -> None:

@@ -117,6 +117,17 @@ class Chunk:
             self._words[word] = found
         return found
 
+    def mentions_any(self, key: str, identifiers: Sequence[str], others: Sequence[str]) -> bool:
+        """Any of `identifiers` (identifiers all) or `others` is mentioned (see `mentions`), the answer
+        kept under `key`, which names the words. An identifier not in the code at all is not asked
+        about: the first thing `mentions` looks for, at the cost of one substring search."""
+        found = self._words.get(key)
+        if found is None:
+            code = self.code_only()
+            found = self._words[key] = (any(w in code and self.mentions(w) for w in identifiers)
+                                        or any(self.mentions(w) for w in others))
+        return found
+
     @property
     def words(self) -> frozenset[str]:
         """The identifiers and keywords used as code here."""
@@ -201,6 +212,7 @@ _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
 _SAYS = "\0says "
+_MENTIONS_ANY = "\0mentions any "
 _ONLY_DEFINITION = "\0only definition"
 _DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
 _DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
@@ -605,7 +617,10 @@ class Document:
         key = _question(frozenset(words), frozenset(exact), frozenset(binding))
         whole = key[0] | key[1]
         bound = key[2]
-        suffixes = [w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w)]
+        suffixes = sorted(w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w))
+        named = [w for w in suffixes if IDENTIFIER.fullmatch(w)]
+        others = [w for w in suffixes if not IDENTIFIER.fullmatch(w)]
+        suffix_key = _MENTIONS_ANY + "\0".join(suffixes)
 
         def picked(chunk: Chunk) -> bool:
             answers = chunk._pick
@@ -614,7 +629,7 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = (not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            found = (not whole.isdisjoint(chunk.words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
                      or bool(bound) and chunk.may_bind(bound))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
