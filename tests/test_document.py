@@ -395,6 +395,47 @@ def test_a_chunk_far_down_is_parsed_at_its_own_lines_and_columns():
     assert parsed.tree.body[0].lineno == 5001
 
 
+def test_a_class_far_down_is_parsed_method_by_method_at_its_own_lines_and_columns():
+    text = ("@dataclass\nclass Config(Base, metaclass=Meta):\n    lr: float = 3e-4\n\n"
+            "    def run(self, fabric):\n        return fabric.setup(self, [x for x in 'é'])\n\n"
+            "    @property\n    def size(self):\n        class Inner:\n            pass\n        return Inner\n")
+    above = 7000
+    doc = Document("\n" * above + text, "x.py")
+    head, run, size = doc.all_chunks[-3:]
+    assert (head.role, run.role, size.role) == ("class", "member", "member")
+    whole = ast.parse("\n" * above + text).body[0]
+    dump = lambda node: ast.dump(node, include_attributes=True)  # noqa: E731
+    parsed_head = doc.parsed(head)
+    assert (parsed_head.classdef.lineno, parsed_head.classdef.col_offset) == (whole.lineno, whole.col_offset)
+    assert [dump(n) for n in (*parsed_head.classdef.decorator_list, *parsed_head.classdef.bases,
+                              *parsed_head.classdef.keywords)] == [
+        dump(n) for n in (*whole.decorator_list, *whole.bases, *whole.keywords)]
+    assert [dump(s) for s in parsed_head.own_body] == [dump(whole.body[0])]
+    assert parsed_head.own_end == (above + 5, 8)  # the end of the stand-in `pass` on the line after the head
+    assert [dump(s) for s in doc.parsed(run).tree.body] == [dump(whole.body[1])]
+    assert [dump(s) for s in doc.parsed(size).tree.body] == [dump(whole.body[2])]
+    by_type, parents = doc.parsed(size).index
+    assert [n.lineno for n in by_type[ast.ClassDef]] == [above + 10]
+    assert [(n.lineno, n.end_lineno) for n in by_type[ast.Return]] == [(above + 12, above + 12)]
+    assert parents[by_type[ast.Pass][0]] is by_type[ast.ClassDef][0]
+
+
+def test_a_chunks_code_is_worked_out_only_when_its_text_changed():
+    from errata_lsp.analysis.document import _SIGNATURE
+
+    text = ("from lightning.fabric import Fabric\n\n"
+            "def helper(n):\n    return [n]\n\n"
+            "def main():\n    # set up\n    fabric = Fabric()\n    return fabric.setup(helper(1))\n\n"
+            "def other():\n    return 2\n")
+    opened = check_document(text, "train.py")
+    assert [c.first for c in opened.document.all_chunks] == [0, 2, 5, 10]
+    assert [c for c in opened.document.all_chunks if _SIGNATURE in c._words] == []  # none at an open
+    typed = check_document(text.replace("# set up", "# set it up"), "train.py", previous=opened)
+    assert typed.reused
+    assert [c.first for c in typed.document.all_chunks if _SIGNATURE in c._words] == [5]
+    assert [c.first for c in opened.document.all_chunks if _SIGNATURE in c._words] == [5]
+
+
 def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():
     text = '"""Doc."""\nfrom __future__ import annotations\n'
     parsed = parse_chunk(3, text)
