@@ -436,6 +436,30 @@ def test_a_chunks_code_is_worked_out_only_when_its_text_changed():
     assert [c.first for c in opened.document.all_chunks if _SIGNATURE in c._words] == [5]
 
 
+def test_the_node_tables_walk_only_fields_that_can_hold_nodes_and_miss_none():
+    from errata_lsp.analysis.document import child_fields
+
+    assert child_fields(ast.Name) == ()  # an identifier and a load/store leaf
+    assert child_fields(ast.Constant) == ()
+    assert child_fields(ast.Call) == ("func", "args", "keywords")
+    assert child_fields(ast.Compare) == ("left", "comparators")  # not its operators
+    assert child_fields(ast.FunctionDef) == ("args", "body", "decorator_list", "returns")
+    assert child_fields(ast.ImportFrom) == ("names",)
+    text = ("@deco(a=1)\nasync def f(x: int = 2, *a, k=lambda y: y, **kw) -> T:\n"
+            "    with open(p) as h, q:\n        async for i, (j, *r) in g:\n"
+            "            d = {**m, 'k': [i for i in r if i > 0 < j]}\n"
+            "    match x:\n        case {'a': [1, *rest]} | C(b=None) as z if z:\n            pass\n"
+            "    try:\n        del x[1:2]\n    except (E, F) as e:\n        raise X from e\n"
+            "    return f'{x!r:>{w}}' or not -x\n")
+    parsed = parse_chunk(40, text)
+    by_type, parents = parsed.index
+    leaves = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+    walked = [n for n in ast.walk(parsed.tree) if not isinstance(n, (ast.Module, *leaves))]
+    assert sorted(map(id, walked)) == sorted(id(n) for nodes in by_type.values() for n in nodes)
+    assert {id(n) for n in walked} - {id(n) for n in parents} == {id(parsed.tree.body[0])}
+    assert parsed.tree.body[0].lineno == 42 and by_type[ast.Raise][0].lineno == 52
+
+
 def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():
     text = '"""Doc."""\nfrom __future__ import annotations\n'
     parsed = parse_chunk(3, text)

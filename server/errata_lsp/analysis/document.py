@@ -321,6 +321,7 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
     node_class, leaves, pop, push = ast.AST, _LEAVES, stack.pop, stack.extend
+    fields_of = CHILD_FIELDS
     while stack:
         node = pop()
         kind = node.__class__
@@ -334,8 +335,13 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             if node.end_lineno is not None:  # type: ignore[attr-defined]
                 node.end_lineno += shift  # type: ignore[attr-defined]
         found.append(node)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        if not fields:  # a name, a constant: most nodes
+            continue
         children = []
-        for name in node._fields:
+        for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
                 children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
@@ -349,6 +355,27 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
 
 
 _LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+# Field types of the grammar that never hold a node the walks look at: values, and the leaves above.
+_NO_CHILD = frozenset({"identifier", "string", "int", "constant", "expr_context", "boolop", "operator", "unaryop",
+                       "cmpop"})
+_SIGNATURE_LINE = re.compile(r"\w+\((.*)\)")
+CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes other than the leaves: every field but those the
+    grammar types as an identifier, a string, a number, a constant or a leaf (`Name(identifier id,
+    expr_context ctx)` has none), read from the class's signature line; all its fields if it has none."""
+    found = CHILD_FIELDS.get(kind)
+    if found is None:
+        match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
+        parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
+        if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
+            found = tuple(name for type_, name in parts if type_.rstrip("*?") not in _NO_CHILD)
+        else:
+            found = tuple(kind._fields)
+        CHILD_FIELDS[kind] = found
+    return found
 
 
 class ParseCache:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from .document import CHILD_FIELDS, child_fields
 from .names import FABRIC, XLAFSDP_STRATEGY
 
 if TYPE_CHECKING:
@@ -324,8 +325,13 @@ class Walker:
             if kind is None:
                 kind = _expr_kind(n.__class__)
             if kind is _PLAIN:  # no name of its own, binds nothing: its children, in order
+                fields = CHILD_FIELDS.get(n.__class__)
+                if fields is None:
+                    fields = child_fields(n.__class__)
+                if not fields:
+                    continue
                 children = []
-                for name in n._fields:
+                for name in fields:
                     value = getattr(n, name, None)
                     if value.__class__ is list:
                         children += [item for item in value if isinstance(item, ast.AST)]
