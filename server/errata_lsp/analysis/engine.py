@@ -615,7 +615,7 @@ def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: li
 def _bound_at_top(text: str) -> frozenset[str]:
     """Names a chunk's text binds at the top level; cached on the text, so a keystroke scans only the
     chunk it changed."""
-    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text)))
+    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text) if "\r" in text else text))
 
 
 def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str]]:
