@@ -227,8 +227,8 @@ class Context:
             ranked, sources = self._bindings
             pairs = ranked.get(scope, {}).get(name, [])
             listed = [b for _, b in (sorted(pairs, key=_rank) if sources.get(scope, 0) > 1 else pairs)]
-            found = self._memo[key] = (scope, listed)  # type: ignore[assignment]
-        return found[1]  # type: ignore[no-any-return]
+            found = self._memo[key] = (scope, listed)
+        return cast("list[Binding]", found[1])
 
     def reaching(self, use: ast.Name) -> Binding | None:
         """The binding of `use` that reaches it: the last one before it in the nearest scope that binds it."""
@@ -534,8 +534,8 @@ def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:
             if node in parents}
 
 
-@functools.lru_cache(maxsize=None)
-def _without_line(kind: type) -> bool:
+@functools.cache
+def _without_line(kind: type[ast.AST]) -> bool:
     """Nodes of this kind have fields and no line number."""
     return bool(kind._fields) and "lineno" not in kind._attributes and "lineno" not in kind._fields
 

@@ -359,10 +359,10 @@ _LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 _NO_CHILD = frozenset({"identifier", "string", "int", "constant", "expr_context", "boolop", "operator", "unaryop",
                        "cmpop"})
 _SIGNATURE_LINE = re.compile(r"\w+\((.*)\)")
-CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 
 
-def child_fields(kind: type) -> tuple[str, ...]:
+def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     """The fields of a node class that may hold nodes other than the leaves: every field but those the
     grammar types as an identifier, a string, a number, a constant or a leaf (`Name(identifier id,
     expr_context ctx)` has none), read from the class's signature line; all its fields if it has none."""
@@ -1209,7 +1209,7 @@ def _nodes_in(value: object) -> list[ast.AST]:
 
 def _shift(node: ast.AST, lines: int) -> None:
     if "lineno" in node._attributes and hasattr(node, "lineno"):
-        node.lineno += lines  # type: ignore[attr-defined]
+        node.lineno += lines
         if getattr(node, "end_lineno", None) is not None:
             node.end_lineno += lines  # type: ignore[attr-defined]
 

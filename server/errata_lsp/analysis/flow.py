@@ -343,8 +343,8 @@ class Walker:
             if kind is _LEAF:
                 continue
             if kind is ast.Name:
-                if isinstance(n.ctx, ast.Load):
-                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())
+                if isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
+                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())  # type: ignore[attr-defined]
                 continue
             if isinstance(n, ast.NamedExpr):
                 env = self.expr(n.value, env, when, shadow)
