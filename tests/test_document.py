@@ -20,6 +20,7 @@ try:
 except ImportError:
     from tests.reliability.profiles import budget
 
+ROOT = Path(__file__).resolve().parent.parent
 WORDS = (*CONTEXT_WORDS, "XLAFSDPStrategy", "no_backward_sync", "setup", "load")
 
 # Lines the random documents are made of: definitions, classes with methods and decorators,
@@ -458,6 +459,41 @@ def test_the_node_tables_walk_only_fields_that_can_hold_nodes_and_miss_none():
     assert sorted(map(id, walked)) == sorted(id(n) for nodes in by_type.values() for n in nodes)
     assert {id(n) for n in walked} - {id(n) for n in parents} == {id(parsed.tree.body[0])}
     assert parsed.tree.body[0].lineno == 42 and by_type[ast.Raise][0].lineno == 52
+
+
+def test_every_chunk_parsed_alone_is_the_chunk_parsed_below_blank_lines():
+    """Over the corpus and a generated 3,000-line script: each chunk's tree (a method's without its
+    stand-in class, a head's class with its own statements) is the tree `ast` gives for its text
+    below as many blank lines as stand above it, line and column of every node included."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_script", ROOT / "bench" / "gen_script.py")
+    gen_script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_script)
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "corpus").rglob("*.py"))]
+    texts.append(gen_script.generate(3000))
+    dump = lambda nodes: [ast.dump(n, include_attributes=True) for n in nodes]  # noqa: E731
+    checked = 0
+    for text in texts:
+        doc = Document(text, "x.py")
+        for chunk in doc.all_chunks:
+            parsed = doc.parsed(chunk)
+            if parsed.repaired:
+                continue
+            if chunk.role == "member":
+                stand_in = ast.parse("\n" * (chunk.first - 1) + "class _:\n" + chunk.text).body[0]
+                assert dump(parsed.tree.body) == dump(stand_in.body)
+            elif chunk.role == "class" and parsed.classdef is not None:
+                expected = ast.parse("\n" * chunk.first + chunk.text.rstrip("\n") + "\n" + chunk.indent + "pass").body[0]
+                got = parsed.classdef
+                assert (got.lineno, got.col_offset) == (expected.lineno, expected.col_offset)
+                assert dump([*got.decorator_list, *got.bases, *got.keywords]) == dump(
+                    [*expected.decorator_list, *expected.bases, *expected.keywords])
+                assert dump(parsed.own_body) == dump(expected.body[:len(parsed.own_body)])
+            else:
+                assert dump(parsed.tree.body) == dump(ast.parse("\n" * chunk.first + chunk.text).body)
+            checked += 1
+    assert checked > 1000
 
 
 def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():
