@@ -174,7 +174,7 @@ class Chunk:
         """Names of the functions and classes the chunk defines (nested ones too)."""
         found = self._words.get(_DEFINED)
         if found is None:
-            found = self._words[_DEFINED] = frozenset(m.group(1) for m in _DEFINITION_LINE.finditer(self.text))
+            found = self._words[_DEFINED] = frozenset(_DEFINITION_LINE.findall(self.text))
         return found
 
     def code_signature(self) -> str:
