@@ -111,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"| {case} | {server} | error: {results[(case, server)][0]['error']} | | | | |")
                 continue
             second = statistics.median(x["second_open_ms"] for x in ok)
-            ratio = lambda other: f"{p50[server] / p50[other]:.2f}×" if other in p50 else ""  # noqa: E731
+            ratios = [f"{p50[server] / p50[other]:.2f}×" if other in p50 else "" for other in ("ruff", "floor")]
             print(f"| {case} | {server} | {ok[0]['diagnostics']} | {p50[server]:.1f} | {second:.1f} | "
-                  f"{ratio('ruff')} | {ratio('floor')} |")
+                  f"{ratios[0]} | {ratios[1]} |")
     return 0
 
 
