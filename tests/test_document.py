@@ -20,6 +20,7 @@ try:
 except ImportError:
     from tests.reliability.profiles import budget
 
+ROOT = Path(__file__).resolve().parent.parent
 WORDS = (*CONTEXT_WORDS, "XLAFSDPStrategy", "no_backward_sync", "setup", "load")
 
 # Lines the random documents are made of: definitions, classes with methods and decorators,
@@ -393,6 +394,106 @@ def test_a_chunk_far_down_is_parsed_at_its_own_lines_and_columns():
     assert not parsed.repaired
     assert ast.dump(parsed.tree, include_attributes=True) == ast.dump(expected, include_attributes=True)
     assert parsed.tree.body[0].lineno == 5001
+
+
+def test_a_class_far_down_is_parsed_method_by_method_at_its_own_lines_and_columns():
+    text = ("@dataclass\nclass Config(Base, metaclass=Meta):\n    lr: float = 3e-4\n\n"
+            "    def run(self, fabric):\n        return fabric.setup(self, [x for x in 'é'])\n\n"
+            "    @property\n    def size(self):\n        class Inner:\n            pass\n        return Inner\n")
+    above = 7000
+    doc = Document("\n" * above + text, "x.py")
+    head, run, size = doc.all_chunks[-3:]
+    assert (head.role, run.role, size.role) == ("class", "member", "member")
+    whole = ast.parse("\n" * above + text).body[0]
+    dump = lambda node: ast.dump(node, include_attributes=True)  # noqa: E731
+    parsed_head = doc.parsed(head)
+    assert (parsed_head.classdef.lineno, parsed_head.classdef.col_offset) == (whole.lineno, whole.col_offset)
+    assert [dump(n) for n in (*parsed_head.classdef.decorator_list, *parsed_head.classdef.bases,
+                              *parsed_head.classdef.keywords)] == [
+        dump(n) for n in (*whole.decorator_list, *whole.bases, *whole.keywords)]
+    assert [dump(s) for s in parsed_head.own_body] == [dump(whole.body[0])]
+    assert parsed_head.own_end == (above + 5, 8)  # the end of the stand-in `pass` on the line after the head
+    assert [dump(s) for s in doc.parsed(run).tree.body] == [dump(whole.body[1])]
+    assert [dump(s) for s in doc.parsed(size).tree.body] == [dump(whole.body[2])]
+    by_type, parents = doc.parsed(size).index
+    assert [n.lineno for n in by_type[ast.ClassDef]] == [above + 10]
+    assert [(n.lineno, n.end_lineno) for n in by_type[ast.Return]] == [(above + 12, above + 12)]
+    assert parents[by_type[ast.Pass][0]] is by_type[ast.ClassDef][0]
+
+
+def test_a_chunks_code_is_worked_out_only_when_its_text_changed():
+    from errata_lsp.analysis.document import _SIGNATURE
+
+    text = ("from lightning.fabric import Fabric\n\n"
+            "def helper(n):\n    return [n]\n\n"
+            "def main():\n    # set up\n    fabric = Fabric()\n    return fabric.setup(helper(1))\n\n"
+            "def other():\n    return 2\n")
+    opened = check_document(text, "train.py")
+    assert [c.first for c in opened.document.all_chunks] == [0, 2, 5, 10]
+    assert [c for c in opened.document.all_chunks if _SIGNATURE in c._words] == []  # none at an open
+    typed = check_document(text.replace("# set up", "# set it up"), "train.py", previous=opened)
+    assert typed.reused
+    assert [c.first for c in typed.document.all_chunks if _SIGNATURE in c._words] == [5]
+    assert [c.first for c in opened.document.all_chunks if _SIGNATURE in c._words] == [5]
+
+
+def test_the_node_tables_walk_only_fields_that_can_hold_nodes_and_miss_none():
+    from errata_lsp.analysis.document import child_fields
+
+    assert child_fields(ast.Name) == ()  # an identifier and a load/store leaf
+    assert child_fields(ast.Constant) == ()
+    assert child_fields(ast.Call) == ("func", "args", "keywords")
+    assert child_fields(ast.Compare) == ("left", "comparators")  # not its operators
+    assert child_fields(ast.FunctionDef) == ("args", "body", "decorator_list", "returns")
+    assert child_fields(ast.ImportFrom) == ("names",)
+    text = ("@deco(a=1)\nasync def f(x: int = 2, *a, k=lambda y: y, **kw) -> T:\n"
+            "    with open(p) as h, q:\n        async for i, (j, *r) in g:\n"
+            "            d = {**m, 'k': [i for i in r if i > 0 < j]}\n"
+            "    match x:\n        case {'a': [1, *rest]} | C(b=None) as z if z:\n            pass\n"
+            "    try:\n        del x[1:2]\n    except (E, F) as e:\n        raise X from e\n"
+            "    return f'{x!r:>{w}}' or not -x\n")
+    parsed = parse_chunk(40, text)
+    by_type, parents = parsed.index
+    leaves = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+    walked = [n for n in ast.walk(parsed.tree) if not isinstance(n, (ast.Module, *leaves))]
+    assert sorted(map(id, walked)) == sorted(id(n) for nodes in by_type.values() for n in nodes)
+    assert {id(n) for n in walked} - {id(n) for n in parents} == {id(parsed.tree.body[0])}
+    assert parsed.tree.body[0].lineno == 42 and by_type[ast.Raise][0].lineno == 52
+
+
+def test_every_chunk_parsed_alone_is_the_chunk_parsed_below_blank_lines():
+    """Over the corpus and a generated 3,000-line script: each chunk's tree (a method's without its
+    stand-in class, a head's class with its own statements) is the tree `ast` gives for its text
+    below as many blank lines as stand above it, line and column of every node included."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_script", ROOT / "bench" / "gen_script.py")
+    gen_script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_script)
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "corpus").rglob("*.py"))]
+    texts.append(gen_script.generate(3000))
+    dump = lambda nodes: [ast.dump(n, include_attributes=True) for n in nodes]  # noqa: E731
+    checked = 0
+    for text in texts:
+        doc = Document(text, "x.py")
+        for chunk in doc.all_chunks:
+            parsed = doc.parsed(chunk)
+            if parsed.repaired:
+                continue
+            if chunk.role == "member":
+                stand_in = ast.parse("\n" * (chunk.first - 1) + "class _:\n" + chunk.text).body[0]
+                assert dump(parsed.tree.body) == dump(stand_in.body)
+            elif chunk.role == "class" and parsed.classdef is not None:
+                expected = ast.parse("\n" * chunk.first + chunk.text.rstrip("\n") + "\n" + chunk.indent + "pass").body[0]
+                got = parsed.classdef
+                assert (got.lineno, got.col_offset) == (expected.lineno, expected.col_offset)
+                assert dump([*got.decorator_list, *got.bases, *got.keywords]) == dump(
+                    [*expected.decorator_list, *expected.bases, *expected.keywords])
+                assert dump(parsed.own_body) == dump(expected.body[:len(parsed.own_body)])
+            else:
+                assert dump(parsed.tree.body) == dump(ast.parse("\n" * chunk.first + chunk.text).body)
+            checked += 1
+    assert checked > 1000
 
 
 def test_a_future_import_after_a_string_in_a_later_chunk_parses_unrepaired():

@@ -8,6 +8,7 @@ cannot tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import functools
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -94,7 +95,7 @@ class Context:
         self._by_type: dict[type, list[Any]] = _ByType(by_type)  # each list holds nodes of its key's type
         self._by_type[ast.Module] = [self.module]
         self.imports = ImportMap()
-        self._memo: dict[tuple[str, int], Any] = {}  # per node; the nodes live as long as the context
+        self._memo: dict[tuple[Any, ...], Any] = {}  # per node; the nodes live as long as the context
         self._scopes: dict[int, tuple[ast.AST, ast.AST]] = {}
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
@@ -196,27 +197,38 @@ class Context:
 
     # --- bindings ----------------------------------------------------------------------------
     @cached_property
-    def _bindings(self) -> dict[ast.AST, dict[str, list[Binding]]]:
-        """Bindings by scope and name: a merge of each chunk's own table (kept with its tree), in the
-        order of `_BINDING_KINDS`, then of the document."""
+    def _bindings(self) -> tuple[dict[ast.AST, dict[str, list[tuple[int, Binding]]]], dict[ast.AST, int]]:
+        """Bindings by scope and name, each with the rank of its kind: a merge of each chunk's own
+        table (kept with its tree), and how many chunks each scope's bindings came from."""
         ranked: dict[ast.AST, dict[str, list[tuple[int, Binding]]]] = {}
         sources: dict[ast.AST, int] = {}
         for parsed, outer in self._trees:
             for scope, names in parsed.fact("bindings", _chunk_bindings).items():
                 key = scope if scope is not None else (outer if outer is not None else self.module)
-                dest = ranked.setdefault(key, {})
+                dest = ranked.get(key)
+                if dest is None:
+                    dest = ranked[key] = {}
                 sources[key] = sources.get(key, 0) + 1
                 for name, found in names.items():
-                    dest.setdefault(name, []).extend(found)
-        table: dict[ast.AST, dict[str, list[Binding]]] = {}
-        for key, names in ranked.items():
-            several = sources[key] > 1  # lists from several chunks: by kind first, as one walk gives them
-            table[key] = {name: [b for _, b in (sorted(found, key=_rank) if several else found)]
-                          for name, found in names.items()}
-        return table
+                    known = dest.get(name)
+                    if known is None:
+                        dest[name] = list(found)
+                    else:
+                        known.extend(found)
+        return ranked, sources
 
     def bindings(self, name: str, scope: ast.AST) -> list[Binding]:
-        return self._bindings.get(scope, {}).get(name, [])
+        """The bindings of `name` in `scope`, in the order of `_BINDING_KINDS` when they come from
+        several chunks (as one walk gives them), each chunk's own order otherwise; worked out when
+        first asked."""
+        key = ("bindings", id(scope), name)
+        found = self._memo.get(key)
+        if found is None or found[0] is not scope:
+            ranked, sources = self._bindings
+            pairs = ranked.get(scope, {}).get(name, [])
+            listed = [b for _, b in (sorted(pairs, key=_rank) if sources.get(scope, 0) > 1 else pairs)]
+            found = self._memo[key] = (scope, listed)
+        return cast("list[Binding]", found[1])
 
     def reaching(self, use: ast.Name) -> Binding | None:
         """The binding of `use` that reaches it: the last one before it in the nearest scope that binds it."""
@@ -515,8 +527,17 @@ def _chunk_bindings(parsed: Any) -> dict[ast.AST | None, dict[str, list[tuple[in
 
 
 def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:
-    _, parents = parsed.index
-    return {node: parent for node, parent in parents.items() if node._fields and not hasattr(node, "lineno")}
+    """Parents of the chunk's nodes that have no line (arguments, comprehensions, `with` items, match
+    cases): found by their kind in the chunk's table, not by a look at every node."""
+    by_type, parents = parsed.index
+    return {node: parents[node] for kind, nodes in by_type.items() if _without_line(kind) for node in nodes
+            if node in parents}
+
+
+@functools.cache
+def _without_line(kind: type[ast.AST]) -> bool:
+    """Nodes of this kind have fields and no line number."""
+    return bool(kind._fields) and "lineno" not in kind._attributes and "lineno" not in kind._fields
 
 
 def _end_at(classdef: ast.ClassDef, last: ast.stmt) -> None:

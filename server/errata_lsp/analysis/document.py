@@ -117,6 +117,17 @@ class Chunk:
             self._words[word] = found
         return found
 
+    def mentions_any(self, key: str, identifiers: Sequence[str], others: Sequence[str]) -> bool:
+        """Any of `identifiers` (identifiers all) or `others` is mentioned (see `mentions`), the answer
+        kept under `key`, which names the words. An identifier not in the code at all is not asked
+        about: the first thing `mentions` looks for, at the cost of one substring search."""
+        found = self._words.get(key)
+        if found is None:
+            code = self.code_only()
+            found = self._words[key] = (any(w in code and self.mentions(w) for w in identifiers)
+                                        or any(self.mentions(w) for w in others))
+        return found
+
     @property
     def words(self) -> frozenset[str]:
         """The identifiers and keywords used as code here."""
@@ -163,7 +174,7 @@ class Chunk:
         """Names of the functions and classes the chunk defines (nested ones too)."""
         found = self._words.get(_DEFINED)
         if found is None:
-            found = self._words[_DEFINED] = frozenset(m.group(1) for m in _DEFINITION_LINE.finditer(self.text))
+            found = self._words[_DEFINED] = frozenset(_DEFINITION_LINE.findall(self.text))
         return found
 
     def code_signature(self) -> str:
@@ -201,6 +212,7 @@ _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
 _SAYS = "\0says "
+_MENTIONS_ANY = "\0mentions any "
 _ONLY_DEFINITION = "\0only definition"
 _DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
 _DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
@@ -286,9 +298,12 @@ class ParsedChunk:
         return moved
 
 
-def _index(parsed: ParsedChunk) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
+def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
+    """The chunk's node tables; with `shift`, each node (a head's class aside) is also moved that many
+    lines down on the way: a tree parsed alone gets its lines in the document for almost nothing."""
     by_type: dict[type, list[ast.AST]] = {}
     parents: dict[ast.AST, ast.AST] = {}
+    with_lines: set[type] = {ast.ClassDef} if shift else set()  # kinds whose nodes are shifted
     top = parsed.own_body if parsed.classdef is not None else (parsed.tree.body if parsed.tree else [])
     if parsed.classdef is not None:  # the head: its class with the class's own statements only
         classdef = parsed.classdef
@@ -306,14 +321,27 @@ def _index(parsed: ParsedChunk) -> tuple[dict[type, list[ast.AST]], dict[ast.AST
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
     node_class, leaves, pop, push = ast.AST, _LEAVES, stack.pop, stack.extend
+    fields_of = CHILD_FIELDS
     while stack:
         node = pop()
-        found = by_type.get(node.__class__)
+        kind = node.__class__
+        found = by_type.get(kind)
         if found is None:
-            found = by_type[node.__class__] = []
+            found = by_type[kind] = []
+            if shift and "lineno" in kind._attributes:
+                with_lines.add(kind)
+        if kind in with_lines:
+            node.lineno += shift  # type: ignore[attr-defined]
+            if node.end_lineno is not None:  # type: ignore[attr-defined]
+                node.end_lineno += shift  # type: ignore[attr-defined]
         found.append(node)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        if not fields:  # a name, a constant: most nodes
+            continue
         children = []
-        for name in node._fields:
+        for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
                 children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
@@ -327,6 +355,27 @@ def _index(parsed: ParsedChunk) -> tuple[dict[type, list[ast.AST]], dict[ast.AST
 
 
 _LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+# Field types of the grammar that never hold a node the walks look at: values, and the leaves above.
+_NO_CHILD = frozenset({"identifier", "string", "int", "constant", "expr_context", "boolop", "operator", "unaryop",
+                       "cmpop"})
+_SIGNATURE_LINE = re.compile(r"\w+\((.*)\)")
+CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
+def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes other than the leaves: every field but those the
+    grammar types as an identifier, a string, a number, a constant or a leaf (`Name(identifier id,
+    expr_context ctx)` has none), read from the class's signature line; all its fields if it has none."""
+    found = CHILD_FIELDS.get(kind)
+    if found is None:
+        match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
+        parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
+        if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
+            found = tuple(name for type_, name in parts if type_.rstrip("*?") not in _NO_CHILD)
+        else:
+            found = tuple(kind._fields)
+        CHILD_FIELDS[kind] = found
+    return found
 
 
 class ParseCache:
@@ -605,7 +654,10 @@ class Document:
         key = _question(frozenset(words), frozenset(exact), frozenset(binding))
         whole = key[0] | key[1]
         bound = key[2]
-        suffixes = [w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w)]
+        suffixes = sorted(w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w))
+        named = [w for w in suffixes if IDENTIFIER.fullmatch(w)]
+        others = [w for w in suffixes if not IDENTIFIER.fullmatch(w)]
+        suffix_key = _MENTIONS_ANY + "\0".join(suffixes)
 
         def picked(chunk: Chunk) -> bool:
             answers = chunk._pick
@@ -614,7 +666,7 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = (not whole.isdisjoint(chunk.words) or any(chunk.mentions(w) for w in suffixes)
+            found = (not whole.isdisjoint(chunk.words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
                      or bool(bound) and chunk.may_bind(bound))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
@@ -1085,9 +1137,11 @@ def parse_chunk(first: int, text: str, repair: bool = True) -> ParsedChunk:
     A chunk that does not parse is repaired (lines that do not parse neutralised) unless `repair`
     is False, when its tree is None.
     """
-    tree = _parse_below(first, text)  # cheaper than renumbering the tree
+    tree = _parse(text)  # alone: lines above it would cost the tokenizer more than shifting its nodes
     if tree is not None:
-        return ParsedChunk(tree, False, _cost(text))
+        parsed = ParsedChunk(tree, False, _cost(text))
+        parsed._facts["index"] = _index(parsed, first)
+        return parsed
     if not repair:
         return ParsedChunk(None, False, _cost(text))
     too_deep: list[int] = []
@@ -1099,37 +1153,65 @@ def _parse_member(chunk: Chunk) -> ParsedChunk:
     """A method parsed alone, inside a stand-in class on the line above it: the same lines and
     columns as in the document."""
     pad = [""] * (chunk.first - 1) + ["class _:"]
-    tree = _parse_below(chunk.first - 1, "class _:\n" + chunk.text)
+    tree = _parse("class _:\n" + chunk.text)  # on line 1: shifted below, with the node tables
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
         tree = _repair(pad, chunk.text.split("\n"), chunk.first, too_deep)
+    stand_in = chunk.first if repaired else 1  # the stand-in class's line in that tree
     body: list[ast.stmt] = []
     if tree is not None:
         for stmt in tree.body:  # the stand-in class, and anything a repair left beside it
-            body.extend(stmt.body if isinstance(stmt, ast.ClassDef) and stmt.name == "_" and stmt.lineno == chunk.first
+            body.extend(stmt.body if isinstance(stmt, ast.ClassDef) and stmt.name == "_" and stmt.lineno == stand_in
                         else [stmt])
-    return ParsedChunk(ast.Module(body=body, type_ignores=[]), repaired, _cost(chunk.text), tuple(too_deep))
+    parsed = ParsedChunk(ast.Module(body=body, type_ignores=[]), repaired, _cost(chunk.text), tuple(too_deep))
+    if not repaired:
+        parsed._facts["index"] = _index(parsed, chunk.first - 1)
+    return parsed
 
 
 def _parse_head(chunk: Chunk) -> ParsedChunk:
     """A class head: its own statements, and a `pass` after them so a head with none still parses."""
     text = chunk.text if chunk.text.endswith("\n") else chunk.text + "\n"
-    filler = chunk.last + 1  # 1-based line of the stand-in `pass`
-    tree = _parse_below(chunk.first, text + chunk.indent + "pass")
+    tree = _parse(text + chunk.indent + "pass")  # on line 1: shifted below, with the node tables
     repaired = tree is None
     too_deep: list[int] = []
     if tree is None:
         tree = _repair([""] * chunk.first, (text + chunk.indent + "pass").split("\n"), chunk.first, too_deep)
+    shift = 0 if repaired else chunk.first
+    filler = chunk.last + 1 - shift  # 1-based line of the stand-in `pass` in that tree
     parsed = ParsedChunk(tree, repaired, _cost(chunk.text), tuple(too_deep))
     classdef = next((s for s in (tree.body if tree else []) if isinstance(s, ast.ClassDef)), None)
     if classdef is not None and tree is not None and len(tree.body) == 1:
         body = [s for s in classdef.body if not (isinstance(s, ast.Pass) and s.lineno == filler)]
         parsed.classdef, parsed.own_body = classdef, body
-        parsed.own_end = (classdef.end_lineno or classdef.lineno, classdef.end_col_offset or 0)
         classdef.body = list(body)
-        parsed.fact("index", _index)  # before the Context fills the class with its methods
+        # before the Context fills the class with its methods; the class itself is not in its tables
+        parsed._facts["index"] = _index(parsed, shift)
+        if shift:  # the class itself, and what of it the tables leave out (type parameters)
+            for field in classdef._fields:
+                if field not in ("body", "decorator_list", "bases", "keywords"):
+                    for value in _nodes_in(getattr(classdef, field, None)):
+                        for node in ast.walk(value):
+                            _shift(node, shift)
+            _shift(classdef, shift)
+        parsed.own_end = (classdef.end_lineno or classdef.lineno, classdef.end_col_offset or 0)
+    elif shift:
+        parsed._facts["index"] = _index(parsed, shift)
     return parsed
+
+
+def _nodes_in(value: object) -> list[ast.AST]:
+    if isinstance(value, ast.AST):
+        return [value]
+    return [item for item in value if isinstance(item, ast.AST)] if isinstance(value, list) else []
+
+
+def _shift(node: ast.AST, lines: int) -> None:
+    if "lineno" in node._attributes and hasattr(node, "lineno"):
+        node.lineno += lines
+        if getattr(node, "end_lineno", None) is not None:
+            node.end_lineno += lines  # type: ignore[attr-defined]
 
 
 def _cost(text: str) -> int:
@@ -1156,20 +1238,6 @@ def _repair(pad: list[str], body: list[str], first: int, too_deep: list[int] | N
         # First try `pass` at the same indent (keeps a block's body), then an empty line.
         lines[bad] = "" if stripped == "pass" else lines[bad][: len(lines[bad]) - len(lines[bad].lstrip())] + "pass"
     return None
-
-
-def _parse_below(above: int, source: str) -> ast.Module | None:
-    """`source` parsed as if `above` lines stood before it. They are one string of line breaks, left
-    out of the tree: the tokenizer passes those faster than blank lines (a quarter of the parse of a
-    chunk far down a long file). Should the string change the outcome (a `from __future__` import
-    after a string), blank lines it is."""
-    if above:
-        tree = _parse('"""' + "\n" * (above - 1) + '"""\n' + source)
-        if tree is not None:
-            del tree.body[0]
-            return tree
-        return _parse("\n" * above + source)
-    return _parse(source)
 
 
 def _parse(source: str) -> ast.Module | None:

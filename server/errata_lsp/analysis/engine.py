@@ -75,7 +75,7 @@ class CheckedDocument:
     report: Report
     document: Document | None  # None when the text was not scanned (too big, no pack word)
     key: tuple[Any, ...] = ()  # settings, rules, path, line ending, BOM: what findings also depend on
-    picked: tuple[tuple[int, str], ...] = ()  # (line, code) of every chunk the rules looked at
+    picked: tuple[Chunk, ...] = ()  # every chunk the rules looked at (its line and code compared)
     raw: tuple[Finding, ...] = ()  # the findings before noqa comments are applied
     reused: bool = False  # the previous version's findings, no rule ran
     reads: Reads | None = None  # how the chunks were picked, for the next version
@@ -89,7 +89,7 @@ class Reads:
     chunks: list[Chunk]
     words: frozenset[str]
     names: frozenset[str]
-    codes: tuple[tuple[str, str], ...]
+    codes: tuple[Chunk, ...]  # every chunk of the document, whose role and code `_same_codes` compares
     bindings: frozenset[str] = frozenset()  # followed to where they are bound (`Document.chunks(..., binding)`)
 
 
@@ -133,7 +133,7 @@ def _check(
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     key = (settings, active, path, eol, doc.bom)
-    picked = tuple((c.first, c.code_signature()) for c in chunks)
+    picked = tuple(chunks)
     notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
     reused = _reused(previous, doc, key, picked)
     if reused is not None:
@@ -260,24 +260,26 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
 
 
 def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...],
-            picked: tuple[tuple[int, str], ...]) -> list[Finding] | None:
+            picked: tuple[Chunk, ...]) -> list[Finding] | None:
     """The previous version's findings, if they hold for this one: every chunk the rules look at has
     the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
     the lines the edit added or removed. A finding with a span (its own or a fix's) on an edited line
     is not reused: the same code with other spacing puts its columns elsewhere."""
     if previous is None or previous.document is None or previous.key != key:
         return None
-    if previous.picked == picked and previous.document.serial == doc.serial:
+    if previous.document.serial == doc.serial and len(previous.picked) == len(picked) and all(
+            old.first == new.first and _same_signature(old, new) for old, new in zip(previous.picked, picked)):
         return list(previous.raw)
     edit = doc.edit
     if edit is None or edit[0] != previous.document.serial or len(previous.picked) != len(picked):
         return None
     _, first, old_end, new_end = edit
     delta = new_end - old_end
-    for (old_line, old_code), (line, code) in zip(previous.picked, picked):
+    for old, new in zip(previous.picked, picked):
+        old_line, line = old.first, new.first
         if line != (old_line + delta if old_line >= old_end else old_line):
             return None
-        if old_code != code and not _same_shape(previous.document, old_line, doc, line):
+        if not _same_signature(old, new) and not _same_shape(previous.document, old_line, doc, line):
             return None
     if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
                      for n in re.findall(r"\d+", m.group())):
@@ -290,6 +292,18 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...
             return None  # a span on an edited line: its columns or its text may have changed
         out.append(_moved(finding, old_end, delta) if delta else finding)
     return out if _same_reads(previous.document, doc, first, last, old_end, delta) else None
+
+
+def _same_signature(old: Chunk, new: Chunk) -> bool:
+    """The two chunks have the same code (comments and trailing blanks aside): the same text has,
+    so only a chunk whose text changed has its code worked out (at an open, none is)."""
+    return old.text is new.text or old.text == new.text or old.code_signature() == new.code_signature()
+
+
+def _same_codes(old: Sequence[Chunk], new: Sequence[Chunk]) -> bool:
+    """Every chunk has the same role and code in both tables."""
+    return len(old) == len(new) and all(
+        a is b or a.role == b.role and _same_signature(a, b) for a, b in zip(old, new))
 
 
 def _same_reads(before: Document, after: Document, first: int, last: int, old_end: int, delta: int) -> bool:
@@ -501,12 +515,14 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
     in a docstring): the other chunks are the same, and so is every answer they give."""
     key = frozenset(words)
     edited = _one_chunk_edited(doc, before, previous) if previous is not None and previous.words == key else None
-    codes = edited[1] if edited is not None else tuple((c.role, c.code_signature()) for c in doc.all_chunks)
-    if previous is not None and previous.words == key and previous.codes == codes:
+    codes = tuple(doc.all_chunks)
+    if previous is not None and previous.words == key and (
+            _same_codes((previous.codes[edited],), (codes[edited],)) if edited is not None  # the others: same text
+            else _same_codes(previous.codes, codes)):
         return Reads(doc.chunks(words, previous.names, previous.bindings), key, previous.names, codes,
                      previous.bindings)
     if edited is not None and before is not None and previous is not None and _identifiers(key):
-        old, new = before.all_chunks[edited[0]], doc.all_chunks[edited[0]]
+        old, new = before.all_chunks[edited], doc.all_chunks[edited]
         if _picked_alike(old, new):
             chunks = doc.chunks(words, previous.names, previous.bindings)
             if _named_alike(old, previous.chunks, new, chunks):
@@ -539,11 +555,9 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
     return Reads(chunks, key, used[0], codes, used[1])
 
 
-def _one_chunk_edited(doc: Document, before: Document | None,
-                      previous: Reads) -> tuple[int, tuple[tuple[str, str], ...]] | None:
-    """The index of the one chunk whose text the edit from `before` changed, and every chunk's code
-    from `previous`'s with that one's anew; None unless every other chunk has the same role and
-    text, at the same lines or moved by the lines the edit added."""
+def _one_chunk_edited(doc: Document, before: Document | None, previous: Reads) -> int | None:
+    """The index of the one chunk whose text the edit from `before` changed; None unless every other
+    chunk has the same role and text, at the same lines or moved by the lines the edit added."""
     if before is None or doc.edit is None or doc.edit[0] != before.serial:
         return None
     old_chunks, new_chunks = before.all_chunks, doc.all_chunks
@@ -563,11 +577,7 @@ def _one_chunk_edited(doc: Document, before: Document | None,
             touched = i
         else:
             return None
-    if touched is None:
-        return None
-    codes = list(previous.codes)
-    codes[touched] = (new_chunks[touched].role, new_chunks[touched].code_signature())
-    return touched, tuple(codes)
+    return touched
 
 
 @functools.lru_cache(maxsize=16)
@@ -605,7 +615,7 @@ def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: li
 def _bound_at_top(text: str) -> frozenset[str]:
     """Names a chunk's text binds at the top level; cached on the text, so a keystroke scans only the
     chunk it changed."""
-    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text)))
+    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text) if "\r" in text else text))
 
 
 def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str]]:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from .document import CHILD_FIELDS, child_fields
 from .names import FABRIC, XLAFSDP_STRATEGY
 
 if TYPE_CHECKING:
@@ -317,11 +318,33 @@ class Walker:
     def expr(self, node: ast.AST, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
              shadow: frozenset[str] = frozenset()) -> dict[str, tuple[Def, ...]]:
         stack = [node]
+        pop, push, reaching = stack.pop, stack.extend, self.scope.reaching
         while stack:
-            n = stack.pop()
-            if isinstance(n, ast.Name):
-                if isinstance(n.ctx, ast.Load):
-                    self.scope.reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())
+            n = pop()
+            kind = _EXPR_KINDS.get(n.__class__)
+            if kind is None:
+                kind = _expr_kind(n.__class__)
+            if kind is _PLAIN:  # no name of its own, binds nothing: its children, in order
+                fields = CHILD_FIELDS.get(n.__class__)
+                if fields is None:
+                    fields = child_fields(n.__class__)
+                if not fields:
+                    continue
+                children = []
+                for name in fields:
+                    value = getattr(n, name, None)
+                    if value.__class__ is list:
+                        children += [item for item in value if isinstance(item, ast.AST)]
+                    elif isinstance(value, ast.AST):
+                        children.append(value)
+                children.reverse()
+                push(children)
+                continue
+            if kind is _LEAF:
+                continue
+            if kind is ast.Name:
+                if isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
+                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())  # type: ignore[attr-defined]
                 continue
             if isinstance(n, ast.NamedExpr):
                 env = self.expr(n.value, env, when, shadow)
@@ -349,7 +372,6 @@ class Walker:
                 env = self.expr(n.body, env, when, shadow)
                 env = self.expr(n.orelse, env, when, shadow)
                 continue
-            stack.extend(reversed(list(ast.iter_child_nodes(n))))
         return env
 
     # --- binding ---------------------------------------------------------------------------------
@@ -376,6 +398,26 @@ class Walker:
         env = dict(env)
         env[name] = (definition,)
         return env
+
+
+# How `Walker.expr` treats a node, by its class: a name, a node that binds or shadows names (handled
+# one by one), a leaf with no child (a load/store marker, an operator), or any other node (its children).
+_PLAIN, _LEAF = object(), object()
+_EXPR_KINDS: dict[type, Any] = {}
+_SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp)
+
+
+def _expr_kind(cls: type) -> Any:
+    if issubclass(cls, ast.Name):
+        kind: Any = ast.Name
+    elif issubclass(cls, _SPECIAL):
+        kind = cls
+    elif issubclass(cls, (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)):
+        kind = _LEAF
+    else:
+        kind = _PLAIN
+    _EXPR_KINDS[cls] = kind
+    return kind
 
 
 def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:
