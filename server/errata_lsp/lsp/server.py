@@ -48,9 +48,15 @@ class Analysis:
     findings: list[Finding]
     diagnostics: list[types.Diagnostic]
     payloads: list[str]  # each diagnostic as JSON, ready to publish
-    result_id: str
+    result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
     fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
     hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
+
+    def identity(self) -> str:
+        """The result id a pulling client sends back: the same for the same text, settings and diagnostics."""
+        if self.result_id is None:
+            self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
+        return self.result_id
 
     def is_for(self, text: str, generation: int) -> bool:
         return self.generation == generation and (self.doc.text is text or self.doc.text == text)
@@ -121,31 +127,47 @@ class ErrataServer(AdaptedServer):
             return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
 
     def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings]) -> Analysis:
-        """Findings and diagnostics for one text and one settings generation (in a worker thread)."""
+        """Findings and diagnostics for one text and one settings generation (in a worker thread,
+        or on the event loop when the check is known to be cheap: see `_inline`)."""
         cached = state.analysis
         if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
         with self.session.collector.held():
             kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
             findings = self.session.findings(state, doc, snapshot, kb)
-            # A finding converts the same while it and the lines it spans are unchanged.
-            converted: dict[tuple, tuple[types.Diagnostic, str]]
-            previous, converted, pairs = state.converted, {}, []
-            lines = doc.lines if findings else []  # a file over the size limit is never even split
-            for finding in findings:
-                key = _conversion_key(finding, lines, kb)
+            diagnostics, payloads = self._converted(state, findings, doc, kb)
+        analysis = Analysis(doc, snapshot[0], findings, diagnostics, payloads)
+        state.analysis = analysis
+        return analysis
+
+    def _converted(self, state: DocumentState, findings: list[Finding], doc: TextDocument,
+                   kb: KnowledgeBase) -> tuple[list[types.Diagnostic], list[str]]:
+        """Each finding as a diagnostic and its JSON. A finding converts the same while it and the
+        lines it spans are unchanged: the engine hands back the same finding objects for the chunks
+        it reused, so a finding seen last time (the same object, its lines the same strings) takes
+        its diagnostic without its key being built; an equal finding (moved, or found again) takes it
+        by its key (`_conversion_key`)."""
+        previous, converted, pairs = state.converted, {}, []
+        seen_before: dict[int, tuple] = state.seen
+        seen: dict[int, tuple] = {}
+        lines = doc.lines if findings else []  # a file over the size limit is never even split
+        for finding in findings:
+            span = finding.span
+            start, end = _line_key(lines, span.start.line), _line_key(lines, span.end.line)
+            entry = seen_before.get(id(finding))
+            if (entry is None or entry[0] is not finding or entry[1] is not kb
+                    or not (entry[2] is start or entry[2] == start) or not (entry[3] is end or entry[3] == end)):
+                key = _conversion_key(finding, start, end, kb)
                 done = converted.get(key) or previous.get(key)
                 if done is None:
                     diagnostic = convert.diagnostic(finding, doc, self.encoding, kb)
                     done = diagnostic, self.to_json(diagnostic)
-                converted[key] = done
-                pairs.append(done)
-            state.converted = converted  # only what this text uses: the cache never outgrows the findings
-        payloads = [p for _, p in pairs]
-        analysis = Analysis(doc, snapshot[0], findings, [d for d, _ in pairs], payloads,
-                            f"{snapshot[0]}-{len(doc.text)}-{hash(doc.text)}-{hash(tuple(payloads))}")
-        state.analysis = analysis
-        return analysis
+                entry = (finding, kb, start, end, key, done)  # the finding is kept: its id is not reused
+            converted[entry[4]] = entry[5]
+            seen[id(finding)] = entry
+            pairs.append(entry[5])
+        state.converted, state.seen = converted, seen  # only what this text uses: never outgrows the findings
+        return [d for d, _ in pairs], [p for _, p in pairs]
 
     def schedule(self, uri: str) -> None:
         """Check a document now. While a check runs, changes only mark the text as moved on: when
@@ -355,9 +377,10 @@ async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticPar
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     analysis = await ls.analysis_of(state)
-    if params.previous_result_id == analysis.result_id:
-        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=analysis.result_id)
-    return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=analysis.result_id)
+    result_id = analysis.identity()
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=result_id)
 
 
 # --- code actions ------------------------------------------------------------------------------
@@ -491,14 +514,15 @@ def _finished(state: DocumentState, future: asyncio.Future) -> None:
         future.exception()  # retrieved: a failure is reported by the request that awaited it, if any
 
 
-def _conversion_key(finding: Finding, lines: list[str], kb: KnowledgeBase) -> tuple:
+def _conversion_key(finding: Finding, start: str | tuple[int, str], end: str | tuple[int, str],
+                    kb: KnowledgeBase) -> tuple:
     """Everything a finding's diagnostic is made from, as plain values (cheap to hash and compare):
-    its fields, the lines its positions are counted on, and the knowledge base its link comes from."""
+    its fields, the lines its positions are counted on (`_line_key` of its first and last line), and
+    the knowledge base its link comes from."""
     span = finding.span
     return (finding.code, finding.record_id, finding.message, finding.severity, finding.rule,
             span.start.line, span.start.column, span.end.line, span.end.column,
-            tuple((f.title, f.safety, f.preferred) for f in finding.fixes),
-            _line_key(lines, span.start.line), _line_key(lines, span.end.line), kb)
+            tuple((f.title, f.safety, f.preferred) for f in finding.fixes), start, end, kb)
 
 
 def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:

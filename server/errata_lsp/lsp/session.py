@@ -40,6 +40,7 @@ class DocumentState:
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
     task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
     converted: dict[tuple, tuple[Any, str]] = field(default_factory=dict)  # diagnostics by what they are made from
+    seen: dict[int, tuple] = field(default_factory=dict)  # the last findings converted, by identity (see the server)
     checked: Any = None  # the engine's last `CheckedDocument` for this document (its trees, its findings)
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
     settled: bool = False  # the collector has been settled after the first publish
