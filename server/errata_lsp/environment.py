@@ -476,14 +476,17 @@ def clear_cache() -> None:
         _cache.clear()
 
 
+def environment_of(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> Environment:
+    """The environment the code at `path` runs with, under `settings` (a `settings.Settings`)."""
+    try:
+        return detect(Path(path) if path else Path.cwd(), root, settings.python_interpreter, settings.lightning_version)
+    except (OSError, ValueError, RuntimeError):  # an unreadable folder on the way: nothing is known
+        return NOWHERE if not settings.lightning_version else _overridden(NOWHERE, settings.lightning_version,
+                                                                          _covered_releases())
+
+
 def with_environment(settings, path: str | os.PathLike[str] | None, root: Path | None = None):
     """`settings` (a `settings.Settings`) with the environment the code at `path` runs with."""
     from dataclasses import replace
 
-    try:
-        found = detect(Path(path) if path else Path.cwd(), root, settings.python_interpreter,
-                       settings.lightning_version)
-    except (OSError, ValueError, RuntimeError):  # an unreadable folder on the way: nothing is known
-        found = NOWHERE if not settings.lightning_version else _overridden(NOWHERE, settings.lightning_version,
-                                                                           _covered_releases())
-    return replace(settings, environment=found)
+    return replace(settings, environment=environment_of(settings, path, root))

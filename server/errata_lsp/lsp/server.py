@@ -13,6 +13,8 @@ import gc
 import json
 import logging
 import os
+import sys
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -121,24 +123,63 @@ class ErrataServer(AdaptedServer):
                 except Exception:  # its requester reports it; this one tries its own text
                     pass
                 continue
-            future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot)
+            comment = self._comment_edit(state, doc)
+            future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot, comment)
             state.running = future
             future.add_done_callback(lambda done: _finished(state, done))
             return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
 
-    def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings]) -> Analysis:
-        """Findings and diagnostics for one text and one settings generation (in a worker thread,
-        or on the event loop when the check is known to be cheap: see `_inline`)."""
+    def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
+                comment: bool = False) -> Analysis:
+        """Findings and diagnostics for one text and one settings generation: in a worker thread, or
+        on the event loop when it is an edit inside a comment known to check fast (`_inline`).
+        `comment`: the text differs from the last one checked only inside a comment line (its
+        time is noted for `_inline`)."""
         cached = state.analysis
         if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
+        began = time.perf_counter()
         with self.session.collector.held():
             kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
             findings = self.session.findings(state, doc, snapshot, kb)
             diagnostics, payloads = self._converted(state, findings, doc, kb)
         analysis = Analysis(doc, snapshot[0], findings, diagnostics, payloads)
         state.analysis = analysis
+        if comment:
+            state.comment_check_s = time.perf_counter() - began
         return analysis
+
+    def _comment_edit(self, state: DocumentState, doc: TextDocument) -> bool:
+        """Whether `doc` differs from the text last checked only inside one whole-line comment (a
+        comment then, and one before, as the engine's chunk of that line says: not a line of a
+        string that starts with `#`). Such an edit changes no code: the engine reuses every chunk's
+        tree and findings but that chunk's, and no rule runs."""
+        analysis, checked = state.analysis, state.checked
+        if analysis is None or checked is None or checked.document is None or is_log(doc):
+            return False
+        before = analysis.doc
+        line = doc.only_line_changed_since(before)
+        if (line is None or checked.document.text is not before.text or analysis.generation != self.session.generation
+                or len(before.lines) != len(doc.lines) or line >= len(before.lines)):
+            return False
+        if not (before.lines[line].lstrip().startswith("#") and doc.lines[line].lstrip().startswith("#")):
+            return False
+        chunk = checked.document.chunk_at(line)
+        if chunk is None:
+            return False
+        code = chunk.code_signature().split("\n")  # comments out, strings kept: a line of a string is not empty
+        return line - chunk.first < len(code) and code[line - chunk.first] == ""
+
+    def _inline(self, state: DocumentState, doc: TextDocument) -> bool:
+        """Check on the event loop, without the round trip to a worker thread and back: only an edit
+        inside a comment (`_comment_edit`) when the last such check of this document took no longer
+        than the interpreter's switch interval (a worker thread holding the interpreter that long
+        keeps the loop from reading messages as long), and no other check of it is running."""
+        running = state.running
+        if running is not None and not running.done():
+            return False
+        last = state.comment_check_s
+        return last is not None and last <= sys.getswitchinterval() and self._comment_edit(state, doc)
 
     def _converted(self, state: DocumentState, findings: list[Finding], doc: TextDocument,
                    kb: KnowledgeBase) -> tuple[list[types.Diagnostic], list[str]]:
@@ -184,7 +225,10 @@ class ErrataServer(AdaptedServer):
             await asyncio.sleep(0)  # changes already read from the stream land first
             doc, generation = state.doc.snapshot(), self.session.generation
             try:
-                analysis = await self.analysis_of(state, doc)
+                if self._inline(state, doc):
+                    analysis = self.analyse(state, doc, self.session.snapshot, comment=True)
+                else:
+                    analysis = await self.analysis_of(state, doc)
             except Exception as exc:
                 self.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
                 return

@@ -55,6 +55,11 @@ class TextDocument:
     language_id: str = "python"
     _lines: list[str] | None = field(default=None, repr=False)
     _starts: list[int] | None = field(default=None, repr=False)
+    serial: int = 0  # edits applied so far: a snapshot's serial tells which of them it has
+    # Every edit from the one after `serial` == `one_line_since` on changed line `one_line` alone,
+    # within the line (no line break typed or removed); None: the last edit did more
+    one_line: int | None = None
+    one_line_since: int = 0
 
     @property
     def lines(self) -> list[str]:
@@ -69,7 +74,15 @@ class TextDocument:
 
     def snapshot(self) -> TextDocument:
         """This text, version and line table as one value that later edits leave alone."""
-        return TextDocument(self.uri, self.text, self.version, self.language_id, self._lines, self._starts)
+        return TextDocument(self.uri, self.text, self.version, self.language_id, self._lines, self._starts,
+                            self.serial, self.one_line, self.one_line_since)
+
+    def only_line_changed_since(self, earlier: TextDocument) -> int | None:
+        """The one line every edit since `earlier` (a snapshot of this document) changed, within
+        that line; None when they did more, or when `earlier` is not an earlier snapshot."""
+        if self.one_line is None or not self.one_line_since <= earlier.serial <= self.serial:
+            return None
+        return self.one_line
 
     def offset(self, pos: types.Position, encoding: str) -> int:
         """Offset in `text` of a client position, clamped into the document as LSP asks."""
@@ -82,6 +95,7 @@ class TextDocument:
         return starts[pos.line] + column_from_units(line, pos.character, encoding)
 
     def apply(self, change: types.TextDocumentContentChangeEvent, encoding: str) -> None:
+        line = None
         if isinstance(change, types.TextDocumentContentChangePartial) and change.range is not None:
             start = self.offset(change.range.start, encoding)
             end = self.offset(change.range.end, encoding)
@@ -90,9 +104,14 @@ class TextDocument:
             lines, starts, old = self.lines, self._line_starts(), self.text
             self.text = old[:start] + change.text + old[end:]
             self._lines, self._starts = _relined(self.text, lines, starts, start, end, len(change.text) - (end - start))
+            line = _within_one_line(old, lines, starts, start, end, change.text)
         else:
             self.text = change.text
             self._lines = self._starts = None
+        if line is None or line != self.one_line:
+            self.one_line_since = self.serial  # what was before this edit is not known to be one line
+        self.one_line = line
+        self.serial += 1
 
     def position_at(self, offset: int, encoding: str) -> types.Position:
         starts = self._line_starts()
@@ -114,6 +133,20 @@ class TextDocument:
         line = min(max(pos.line, 0), len(lines) - 1)
         column = column_from_units(lines[line], pos.character, encoding) if pos.line < len(lines) else len(lines[line])
         return Position(line, column)
+
+
+def _within_one_line(old: str, lines: list[str], starts: list[int], start: int, end: int,
+                     inserted: str) -> int | None:
+    """The line an edit of the old text's [start, end) stays within (it neither removes nor types
+    a line break, nor empties a line between a `\\r` and a `\\n`, which would join them), or None."""
+    line = bisect.bisect_right(starts, start) - 1
+    if line < 0 or line >= len(lines) or "\n" in inserted or "\r" in inserted:
+        return None
+    if end > starts[line] + len(lines[line]):  # past the line's end: its break is replaced
+        return None
+    if starts[line] and old[starts[line] - 1] == "\r":
+        return None
+    return line
 
 
 def _relined(text: str, lines: list[str], starts: list[int], start: int, end: int, delta: int,
