@@ -12,6 +12,7 @@ import asyncio
 import gc
 import json
 import logging
+import operator
 import os
 import sys
 import time
@@ -51,6 +52,8 @@ class Analysis:
     diagnostics: list[types.Diagnostic]
     payloads: list[str]  # each diagnostic as JSON, ready to publish
     result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
+    kb: Any = None  # the knowledge base the diagnostics' links come from
+    lines_read: frozenset[int] | None = None  # the lines the diagnostics' positions are counted on, once asked
     fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
     hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
 
@@ -59,6 +62,20 @@ class Analysis:
         if self.result_id is None:
             self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
         return self.result_id
+
+    def holds_for(self, findings: list[Finding], doc: TextDocument, kb: KnowledgeBase) -> bool:
+        """These diagnostics are those of `findings` in `doc` as they are: the engine handed back
+        the same finding objects (it does for the chunks it reused), from the same knowledge base,
+        and the only line edited since (within itself) is none their positions are counted on."""
+        if kb is not self.kb or len(findings) != len(self.findings):
+            return False
+        line = doc.only_line_changed_since(self.doc)
+        if line is None or len(doc.lines) != len(self.doc.lines):
+            return False
+        if self.lines_read is None:
+            last = len(self.doc.lines) - 1
+            self.lines_read = frozenset(min(n, last) for f in self.findings for n in (f.span.start.line, f.span.end.line))
+        return line not in self.lines_read and all(map(operator.is_, findings, self.findings))
 
     def is_for(self, text: str, generation: int) -> bool:
         return self.generation == generation and (self.doc.text is text or self.doc.text == text)
@@ -142,8 +159,12 @@ class ErrataServer(AdaptedServer):
         with self.session.collector.held():
             kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
             findings = self.session.findings(state, doc, snapshot, kb)
-            diagnostics, payloads = self._converted(state, findings, doc, kb)
-        analysis = Analysis(doc, snapshot[0], findings, diagnostics, payloads)
+            if cached is not None and cached.generation == snapshot[0] and cached.holds_for(findings, doc, kb):
+                analysis = Analysis(doc, snapshot[0], findings, cached.diagnostics, cached.payloads, kb=kb,
+                                    lines_read=cached.lines_read)
+            else:
+                diagnostics, payloads = self._converted(state, findings, doc, kb)
+                analysis = Analysis(doc, snapshot[0], findings, diagnostics, payloads, kb=kb)
         state.analysis = analysis
         if comment:
             state.comment_check_s = time.perf_counter() - began
