@@ -131,14 +131,19 @@ async def serve_messages(
 ) -> None:
     """Read framed messages until the stream ends or `stop` is set, and hand each to `protocol`."""
     length: int | None = None
+    carried = 0  # bytes of a line with no end yet, which the reader hands on in pieces
     while not stop.is_set():
         line = await reader.readline()
         if not line:
             return
+        if not line.endswith(b"\n"):
+            carried += len(line)
+            continue
         at = line.rfind(HEADER)
+        skipped, carried = carried + at, 0
         if at != -1:
-            if at:
-                report(f"skipped {at} bytes that were not part of any message")
+            if skipped:
+                report(f"skipped {skipped} bytes that were not part of any message")
             value = line[at + len(HEADER):].strip()
             length = int(value) if value.isdigit() else None
             continue
