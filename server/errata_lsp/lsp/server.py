@@ -209,7 +209,9 @@ class ErrataServer(AdaptedServer):
         it reused, so a finding seen last time (the same object, its lines the same strings) takes
         its diagnostic without its key being built; an equal finding (moved, or found again) takes it
         by its key (`_conversion_key`)."""
-        previous, converted, pairs = state.converted, {}, []
+        previous = state.converted
+        converted: dict[tuple, tuple[types.Diagnostic, str]] = {}
+        pairs: list[tuple[types.Diagnostic, str]] = []
         seen_before: dict[int, tuple] = state.seen
         seen: dict[int, tuple] = {}
         lines = doc.lines if findings else []  # a file over the size limit is never even split
