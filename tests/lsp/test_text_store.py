@@ -109,3 +109,18 @@ def test_a_client_column_is_the_characters_whose_units_fit(line, offset):
 
     for encoding in (types.PositionEncodingKind.Utf8, UTF16, types.PositionEncodingKind.Utf32):
         assert column_from_units(line, offset, encoding) == _column_by_counting(line, offset, encoding)
+
+
+def test_a_document_takes_the_line_table_a_snapshot_of_its_text_made_and_no_other():
+    doc = TextDocument("file:///t.py", "a\nb\r\nc", 1)
+    snapshot = doc.snapshot()
+    assert (snapshot.lines, snapshot.line_starts()) == (["a", "b", "c"], [0, 2, 5])
+    doc.share_tables(snapshot)
+    assert doc._lines is snapshot._lines and doc._starts is snapshot._starts
+    other = TextDocument("file:///t.py", "a\nb\r\nc", 1)  # an equal text, not the snapshot's
+    other.share_tables(snapshot)
+    assert other._lines is None and other._starts is None
+    at = types.Position(1, 1)
+    doc.apply(types.TextDocumentContentChangePartial(range=types.Range(at, at), text="x"), UTF16)
+    assert (doc.lines, doc.line_starts()) == (["a", "bx", "c"], [0, 2, 6])
+    assert (snapshot.lines, snapshot.line_starts()) == (["a", "b", "c"], [0, 2, 5])

@@ -262,7 +262,8 @@ class ErrataServer(AdaptedServer):
             self._publish(uri, doc.version, analysis.payloads)
             if not state.settled:
                 state.settled = True
-                await asyncio.get_running_loop().run_in_executor(None, self.session.collector.settle)
+                await asyncio.get_running_loop().run_in_executor(None, _settle, self.session, doc)
+                state.doc.share_tables(doc)  # the first keystroke does not split the whole text
                 if self.session.states.get(uri) is state and (state.doc.text is not doc.text or self.session.generation != generation):
                     continue  # changes that came while it settled: this task still owns the document
             return
@@ -329,6 +330,7 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 
 def _warm_up(ls: ErrataServer) -> None:
     try:
+        _structure_a_change(ls)
         from ..analysis import crossfile, rule, symbols  # noqa: F401  (the engine and the rule pack)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
@@ -341,6 +343,23 @@ def _warm_up(ls: ErrataServer) -> None:
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
     # set off while typing walks only what the checks made, not the rules and the knowledge base.
     gc.freeze()
+
+
+def _structure_a_change(ls: ErrataServer) -> None:
+    """A change notification read once, so the structuring code for its types is made now and not
+    on the user's first keystroke (several milliseconds)."""
+    change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": ""}
+    json.loads(json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
+        "textDocument": {"uri": "file:///", "version": 1}, "contentChanges": [change, {"text": ""}]}}),
+        object_hook=ls.protocol.structure_message)
+
+
+def _settle(session: Session, doc: TextDocument) -> None:
+    """After a document's first publish (in a worker thread): its line table, which edits update
+    from then on, and the collector settled (`CollectorPause.settle`)."""
+    doc.lines  # noqa: B018
+    doc.line_starts()
+    session.collector.settle()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)

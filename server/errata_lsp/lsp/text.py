@@ -84,6 +84,19 @@ class TextDocument:
             self._lines = LINE_BREAK.split(self.text)
         return self._lines
 
+    def share_tables(self, other: TextDocument) -> None:
+        """Take the line table of `other` (a snapshot with this text) if this one has none: tables
+        are never changed, only replaced, so they can be shared."""
+        if other.text is self.text:
+            if self._lines is None:
+                self._lines = other._lines
+            if self._starts is None:
+                self._starts = other._starts
+
+    def line_starts(self) -> list[int]:
+        """Every line's offset in `text`."""
+        return self._line_starts()
+
     def _line_starts(self) -> list[int]:
         """Every line's offset in `text`."""
         table = self._starts
