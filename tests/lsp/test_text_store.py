@@ -117,7 +117,7 @@ def test_a_document_takes_the_line_table_a_snapshot_of_its_text_made_and_no_othe
     assert (snapshot.lines, snapshot.line_starts()) == (["a", "b", "c"], [0, 2, 5])
     doc.share_tables(snapshot)
     assert doc._lines is snapshot._lines and doc._starts is snapshot._starts
-    other = TextDocument("file:///t.py", "a\nb\r\nc", 1)  # an equal text, not the snapshot's
+    other = TextDocument("file:///t.py", "".join(["a\nb", "\r\nc"]), 1)  # an equal text, not the snapshot's
     other.share_tables(snapshot)
     assert other._lines is None and other._starts is None
     at = types.Position(1, 1)
