@@ -377,14 +377,12 @@ class _Search:
 def detect(start: Path, root: Path | None = None, interpreter: str | None = None,
            override: str | None = None, environ: Mapping[str, str] | None = None) -> Environment:
     """The versions the code at `start` (a file or folder) runs with; see the module's doc."""
-    environ = os.environ if environ is None else environ
-    start = Path(os.path.abspath(start))
-    start = start if start.is_dir() else start.parent  # one result per folder
-    key = (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
+    start, key = _key(start, root, interpreter, override, environ)
     with _lock:
         cached = _cache.get(key)
     if cached is not None and cached[0] == _stamps(cached[1]):
         return cached[2]
+    environ = os.environ if environ is None else environ
     root = Path(os.path.abspath(root)) if root is not None else workspace_root(start)
     search = _Search(root, _covered_releases())
     environment = _first(search, start, root, interpreter, environ.get("VIRTUAL_ENV"))
@@ -397,6 +395,24 @@ def detect(start: Path, root: Path | None = None, interpreter: str | None = None
             _cache.clear()
         _cache[key] = (_stamps(looked), looked, environment)
     return environment
+
+
+def _key(start: Path, root: Path | None, interpreter: str | None, override: str | None,
+         environ: Mapping[str, str] | None) -> tuple[Path, tuple[str, ...]]:
+    """The folder a detection is made for (one result per folder), and its cache key."""
+    environ = os.environ if environ is None else environ
+    start = Path(os.path.abspath(start))
+    start = start if start.is_dir() else start.parent
+    return start, (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
+
+
+def known(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> bool:
+    """Whether `environment_of` would answer from its cache: detected before, and nothing it read changed."""
+    _, key = _key(Path(path) if path else Path.cwd(), root, settings.python_interpreter, settings.lightning_version,
+                  None)
+    with _lock:
+        cached = _cache.get(key)
+    return cached is not None and cached[0] == _stamps(cached[1])
 
 
 def _first(search: _Search, start: Path, root: Path, interpreter: str | None,

@@ -195,12 +195,14 @@ class ErrataServer(AdaptedServer):
         """Check on the event loop, without the round trip to a worker thread and back: only an edit
         inside a comment (`_comment_edit`) when the last such check of this document took no longer
         than the interpreter's switch interval (a worker thread holding the interpreter that long
-        keeps the loop from reading messages as long), and no other check of it is running."""
+        keeps the loop from reading messages as long), no other check of it is running, and its
+        settings, versions and knowledge base need nothing read again (`Session.reads_nothing`)."""
         running = state.running
         if running is not None and not running.done():
             return False
         last = state.comment_check_s
-        return last is not None and last <= sys.getswitchinterval() and self._comment_edit(state, doc)
+        return (last is not None and last <= sys.getswitchinterval() and self._comment_edit(state, doc)
+                and self.session.reads_nothing(doc.uri))
 
     def _converted(self, state: DocumentState, findings: list[Finding], doc: TextDocument,
                    kb: KnowledgeBase) -> tuple[list[types.Diagnostic], list[str]]:

@@ -220,6 +220,28 @@ class Session:
             self._resolved[uri] = _Resolved(client, stamps, settings, environment, resolved)
         return resolved
 
+    def reads_nothing(self, uri: str) -> bool:
+        """Whether a check of `uri` now would find its settings, versions and knowledge base as they
+        were last worked out: no pyproject.toml, environment or `kb-paths` to read again (a few
+        `stat` calls tell). A check on the event loop must not load any of them."""
+        from ..environment import known
+
+        path = path_of(uri)
+        if path is None:
+            return False
+        resolved = self._resolved.get(uri)
+        if resolved is None or resolved.client is not self.client_settings or resolved.stamps != pyprojects_above(path):
+            return False
+        if not known(resolved.settings, path, self.root):
+            return False
+        paths = self.client_settings.kb_paths
+        if self.root is not None:
+            root = self._root_kb_paths
+            if root is None or root[0] != self.root or root[1] != pyprojects_above(self.root / "pyproject.toml"):
+                return False
+            paths = paths + root[2]
+        return self._kb is not None and tuple(dict.fromkeys(paths)) == self._kb_paths
+
     def _settings_problem(self, message: str) -> None:
         if message not in self._settings_problems and len(self._settings_problems) < 100:
             self._settings_problems.add(message)
