@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 
