@@ -406,13 +406,13 @@ def _key(start: Path, root: Path | None, interpreter: str | None, override: str 
     return start, (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
 
 
-def known(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> bool:
-    """Whether `environment_of` would answer from its cache: detected before, and nothing it read changed."""
+def cached(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> Environment | None:
+    """What `environment_of` would answer from its cache, when nothing it read changed; else None."""
     _, key = _key(Path(path) if path else Path.cwd(), root, settings.python_interpreter, settings.lightning_version,
                   None)
     with _lock:
-        cached = _cache.get(key)
-    return cached is not None and cached[0] == _stamps(cached[1])
+        found = _cache.get(key)
+    return found[2] if found is not None and found[0] == _stamps(found[1]) else None
 
 
 def _first(search: _Search, start: Path, root: Path, interpreter: str | None,

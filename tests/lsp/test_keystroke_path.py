@@ -142,21 +142,21 @@ def test_a_comment_edit_is_checked_inline_only_while_such_checks_of_the_document
     state = server.session.states[uri]
     check_now(server, uri)
     typed(server, uri, COMMENT, "x", 2)
-    assert state.comment_check_s is None and server._inline(state, state.doc.snapshot()) is False  # not known yet
+    assert state.comment_check_s is None and server._inline(state, state.doc.snapshot()) is None  # not known yet
     check_now(server, uri)  # the first one: its time is noted
     assert state.comment_check_s is not None and state.comment_check_s > 0
     typed(server, uri, COMMENT, "y", 3)
     state.comment_check_s = 0.001  # this machine's time aside: as fast as it is here (~0.5 ms)
-    assert server._inline(state, state.doc.snapshot()) is True
+    assert server._inline(state, state.doc.snapshot()) is not None
     state.comment_check_s = 0.5  # slower than the switch interval: back to the worker thread
-    assert server._inline(state, state.doc.snapshot()) is False
+    assert server._inline(state, state.doc.snapshot()) is None
     state.comment_check_s = 0.0
 
-    async def running() -> bool:
+    async def running() -> object:
         state.running = asyncio.get_running_loop().create_future()  # another check of it in flight
         return server._inline(state, state.doc.snapshot())
 
-    assert asyncio.run(running()) is False
+    assert asyncio.run(running()) is None
 
 
 @pytest.fixture
@@ -173,22 +173,23 @@ def test_no_check_on_the_event_loop_reads_settings_or_the_knowledge_base_again(t
     typed(server, uri, COMMENT, "x", 2)
     check_now(server, uri)
     typed(server, uri, COMMENT, "y", 3)
-    assert server._inline(state, state.doc.snapshot()) is True
+    assert server._inline(state, state.doc.snapshot()) is not None
     (tmp_path / "pyproject.toml").write_text('[tool.errata]\nignore = ["LXF0"]\n', encoding="utf-8")
-    assert server.session.reads_nothing(uri) is False and server._inline(state, state.doc.snapshot()) is False
+    assert server.session.prepared(uri) is None and server._inline(state, state.doc.snapshot()) is None
     check_now(server, uri)  # in the worker thread, as `_publish_newest` would: the new settings read
     assert state.analysis.findings == []
     typed(server, uri, COMMENT, "z", 4)
-    assert server._inline(state, state.doc.snapshot()) is True
+    assert server._inline(state, state.doc.snapshot()) is not None
     (tmp_path / "pyproject.toml").write_text('[tool.errata]\nignore = ["LXF0"]\nkb-paths = ["more"]\n',
                                             encoding="utf-8")
-    assert server.session.reads_nothing(uri) is False  # the root's kb-paths changed: a knowledge base to load
+    assert server.session.prepared(uri) is None  # the root's kb-paths changed: a knowledge base to load
     server.session.apply_client_settings({"select": ["LXF"]})
     check_now(server, uri)
     typed(server, uri, COMMENT, "w", 5)
-    assert server.session.reads_nothing(uri) is True
+    settings, kb = server.session.prepared(uri)
+    assert settings is server.session.settings_for(uri) and kb is server.session.kb and settings.select == ("LXF",)
     server.session.apply_client_settings({"select": ["LXF0"]})  # a new generation
-    assert server.session.reads_nothing(uri) is False and server._inline(state, state.doc.snapshot()) is False
+    assert server.session.prepared(uri) is None and server._inline(state, state.doc.snapshot()) is None
 
 
 def test_typing_in_a_comment_publishes_each_version_as_a_fresh_server_does_and_inline_after_the_first(

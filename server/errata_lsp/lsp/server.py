@@ -147,18 +147,20 @@ class ErrataServer(AdaptedServer):
             return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
 
     def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
-                comment: bool = False) -> Analysis:
+                comment: bool = False, prepared: tuple[Settings, KnowledgeBase] | None = None) -> Analysis:
         """Findings and diagnostics for one text and one settings generation: in a worker thread, or
         on the event loop when it is an edit inside a comment known to check fast (`_inline`).
         `comment`: the text differs from the last one checked only inside a comment line (its
-        time is noted for `_inline`)."""
+        time is noted for `_inline`); `prepared`: the document's settings and knowledge base as
+        `Session.prepared` found them, for `snapshot`."""
         cached = state.analysis
         if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
         began = time.perf_counter()
         with self.session.collector.held():
-            kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
-            findings = self.session.findings(state, doc, snapshot, kb)
+            # once per check: the knowledge base's paths come from settings and the workspace's pyproject
+            settings, kb = prepared if prepared is not None else (None, self.session.kb)
+            findings = self.session.findings(state, doc, snapshot, kb, settings)
             if cached is not None and cached.generation == snapshot[0] and cached.holds_for(findings, doc, kb):
                 analysis = Analysis(doc, snapshot[0], findings, cached.diagnostics, cached.payloads, kb=kb,
                                     lines_read=cached.lines_read)
@@ -191,18 +193,20 @@ class ErrataServer(AdaptedServer):
         code = chunk.code_signature().split("\n")  # comments out, strings kept: a line of a string is not empty
         return line - chunk.first < len(code) and code[line - chunk.first] == ""
 
-    def _inline(self, state: DocumentState, doc: TextDocument) -> bool:
-        """Check on the event loop, without the round trip to a worker thread and back: only an edit
-        inside a comment (`_comment_edit`) when the last such check of this document took no longer
-        than the interpreter's switch interval (a worker thread holding the interpreter that long
-        keeps the loop from reading messages as long), no other check of it is running, and its
-        settings, versions and knowledge base need nothing read again (`Session.reads_nothing`)."""
+    def _inline(self, state: DocumentState, doc: TextDocument) -> tuple[Settings, KnowledgeBase] | None:
+        """Whether to check on the event loop, without the round trip to a worker thread and back
+        (then the document's settings and knowledge base, for the check): only an edit inside a
+        comment (`_comment_edit`) when the last such check of this document took no longer than
+        the interpreter's switch interval (a worker thread holding the interpreter that long keeps
+        the loop from reading messages as long), no other check of it is running, and its settings,
+        versions and knowledge base need nothing read again (`Session.prepared`)."""
         running = state.running
         if running is not None and not running.done():
-            return False
+            return None
         last = state.comment_check_s
-        return (last is not None and last <= sys.getswitchinterval() and self._comment_edit(state, doc)
-                and self.session.reads_nothing(doc.uri))
+        if last is None or last > sys.getswitchinterval() or not self._comment_edit(state, doc):
+            return None
+        return self.session.prepared(doc.uri)
 
     def _converted(self, state: DocumentState, findings: list[Finding], doc: TextDocument,
                    kb: KnowledgeBase) -> tuple[list[types.Diagnostic], list[str]]:
@@ -250,8 +254,9 @@ class ErrataServer(AdaptedServer):
             await asyncio.sleep(0)  # changes already read from the stream land first
             doc, generation = state.doc.snapshot(), self.session.generation
             try:
-                if self._inline(state, doc):
-                    analysis = self.analyse(state, doc, self.session.snapshot, comment=True)
+                prepared = self._inline(state, doc)
+                if prepared is not None:
+                    analysis = self.analyse(state, doc, self.session.snapshot, comment=True, prepared=prepared)
                 else:
                     analysis = await self.analysis_of(state, doc)
             except Exception as exc:

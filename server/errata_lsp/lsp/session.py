@@ -220,27 +220,30 @@ class Session:
             self._resolved[uri] = _Resolved(client, stamps, settings, environment, resolved)
         return resolved
 
-    def reads_nothing(self, uri: str) -> bool:
-        """Whether a check of `uri` now would find its settings, versions and knowledge base as they
-        were last worked out: no pyproject.toml, environment or `kb-paths` to read again (a few
-        `stat` calls tell). A check on the event loop must not load any of them."""
-        from ..environment import known
+    def prepared(self, uri: str) -> tuple[Settings, KnowledgeBase] | None:
+        """The settings (with the versions) and the knowledge base a check of `uri` would use now,
+        when none of them needs reading again: no pyproject.toml, environment or `kb-paths` changed
+        since they were last worked out (a few `stat` calls tell); else None. A check on the event
+        loop must not load any of them, and takes these instead of asking again."""
+        from ..environment import cached
 
         path = path_of(uri)
         if path is None:
-            return False
+            return None
         resolved = self._resolved.get(uri)
         if resolved is None or resolved.client is not self.client_settings or resolved.stamps != pyprojects_above(path):
-            return False
-        if not known(resolved.settings, path, self.root):
-            return False
+            return None
+        if cached(resolved.settings, path, self.root) is not resolved.environment:
+            return None
         paths = self.client_settings.kb_paths
         if self.root is not None:
             root = self._root_kb_paths
             if root is None or root[0] != self.root or root[1] != pyprojects_above(self.root / "pyproject.toml"):
-                return False
+                return None
             paths = paths + root[2]
-        return self._kb is not None and tuple(dict.fromkeys(paths)) == self._kb_paths
+        if self._kb is None or tuple(dict.fromkeys(paths)) != self._kb_paths:
+            return None
+        return resolved.resolved, self._kb
 
     def _settings_problem(self, message: str) -> None:
         if message not in self._settings_problems and len(self._settings_problems) < 100:
@@ -307,9 +310,10 @@ class Session:
 
     # --- the engine --------------------------------------------------------------------------
     def findings(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
-                 kb: KnowledgeBase) -> list[Finding]:
-        """The engine's findings for `doc` (a snapshot of `state`'s document) under `snapshot`."""
-        settings = self.settings_for(doc.uri, snapshot)
+                 kb: KnowledgeBase, settings: Settings | None = None) -> list[Finding]:
+        """The engine's findings for `doc` (a snapshot of `state`'s document) under `snapshot`;
+        `settings`: the document's, already worked out for `snapshot` (`prepared`)."""
+        settings = settings or self.settings_for(doc.uri, snapshot)
         if is_log(doc):
             size = text_size(doc.text, settings.max_file_bytes)
             if size > settings.max_file_bytes:
