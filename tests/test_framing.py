@@ -124,3 +124,95 @@ def test_a_request_after_shutdown_gets_invalid_request():
     assert [r["id"] for r in replies] == [1, 9, 4]
     assert replies[1]["result"] is None
     assert replies[2]["error"] == {"code": -32600, "message": "textDocument/hover after shutdown"}
+
+
+# --- the stdin reader: one thread reads, the event loop frames --------------------------------------
+def serve_through_a_pipe(stream: bytes, piece: int, pause: float = 0) -> tuple[list[dict[str, object]], list[str]]:
+    """`serve`, with the bytes written into a real pipe `piece` bytes at a time (`pause` seconds
+    apart) by another thread and read by `PushedReader`, as the server reads its stdin."""
+    import os
+    import time
+
+    from errata_lsp.lsp.framing import PushedReader
+
+    server = LanguageServer("framing-test", "0")
+    written = _Written()
+    server.protocol.set_writer(written)
+    reports: list[str] = []
+    read_end, write_end = os.pipe()
+
+    def write() -> None:
+        with open(write_end, "wb", buffering=0) as pipe:
+            for at in range(0, len(stream), piece):
+                pipe.write(stream[at:at + piece])
+                time.sleep(pause)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+
+    async def read_all() -> None:
+        with open(read_end, "rb", buffering=0) as pipe:
+            reader = PushedReader(pipe, asyncio.get_running_loop()).start()
+            await serve_messages(threading.Event(), reader, server.protocol, reports.append)
+
+    asyncio.run(read_all())
+    writer.join()
+    replies = []
+    rest = written.data
+    while rest:
+        head, _, rest = rest.partition(b"\r\n\r\n")
+        length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        replies.append(json.loads(rest[:length]))
+        rest = rest[length:]
+    return replies, reports
+
+
+STREAMS = {
+    "well framed": frame(INITIALIZE) + frame(INITIALIZED) + frame(SHUTDOWN) + frame(hover(4)),
+    "not json": frame(b"{not json") + frame(INITIALIZE),
+    "too short": frame(INITIALIZE, length=10) + frame(INITIALIZE),
+    "over the limit": b"Content-Length: %d\r\n\r\n" % (MAX_BODY + 1) + b"{}\r\n" + frame(INITIALIZE),
+    "no number": b"Content-Length: ten\r\n\r\n{}\r\n" + frame(INITIALIZE),
+}
+
+
+def test_the_pipe_reader_frames_every_stream_as_the_stream_reader_does_whatever_the_pieces():
+    for name, stream in STREAMS.items():
+        expected = serve(stream)
+        assert expected[0], name
+        for piece in (1, 7, 64, len(stream)):
+            assert serve_through_a_pipe(stream, piece) == expected, (name, piece)
+
+
+def test_a_line_with_no_end_is_read_in_bounded_pieces_and_the_header_after_it_still_found(monkeypatch):
+    from errata_lsp.lsp import framing
+
+    monkeypatch.setattr(framing, "HIGH_WATER", 256)  # so a few KiB outgrow it
+    pieces: list[int] = []
+    real_take = framing.PushedReader._take
+
+    def take(reader: framing.PushedReader, size: int) -> bytes:
+        pieces.append(size)
+        return real_take(reader, size)
+
+    monkeypatch.setattr(framing.PushedReader, "_take", take)
+    garbage = b"x" * 5000
+    replies, reports = serve_through_a_pipe(garbage + frame(INITIALIZE), 100, pause=0.002)
+    assert [r["id"] for r in replies] == [1]
+    assert reports == ["skipped 5000 bytes that were not part of any message"]
+    assert max(pieces[:-3]) < 512  # handed on in pieces (the last three: the header, the blank line, the body)
+
+
+def test_a_body_larger_than_the_unread_limit_is_read_whole(monkeypatch):
+    from errata_lsp.lsp import framing
+
+    monkeypatch.setattr(framing, "HIGH_WATER", 256)
+    big = {**INITIALIZE, "params": {"capabilities": {}, "initializationOptions": {"pad": "p" * 10_000}}}
+    replies, reports = serve_through_a_pipe(frame(big) + frame(SHUTDOWN), 999)
+    assert [r["id"] for r in replies] == [1, 9] and reports == []
+
+
+def test_a_stream_that_ends_inside_a_body_ends_the_reading():
+    replies, reports = serve_through_a_pipe(frame(INITIALIZE) + b"Content-Length: 50\r\n\r\n{\"jsonrpc\"", 5)
+    assert [r.get("id") for r in replies] == [1, None]  # the cut body is answered as not JSON, then the end
+    assert replies[1]["error"]["code"] == -32700 and len(reports) == 1

@@ -377,14 +377,12 @@ class _Search:
 def detect(start: Path, root: Path | None = None, interpreter: str | None = None,
            override: str | None = None, environ: Mapping[str, str] | None = None) -> Environment:
     """The versions the code at `start` (a file or folder) runs with; see the module's doc."""
-    environ = os.environ if environ is None else environ
-    start = Path(os.path.abspath(start))
-    start = start if start.is_dir() else start.parent  # one result per folder
-    key = (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
+    start, key = _key(start, root, interpreter, override, environ)
     with _lock:
         cached = _cache.get(key)
     if cached is not None and cached[0] == _stamps(cached[1]):
         return cached[2]
+    environ = os.environ if environ is None else environ
     root = Path(os.path.abspath(root)) if root is not None else workspace_root(start)
     search = _Search(root, _covered_releases())
     environment = _first(search, start, root, interpreter, environ.get("VIRTUAL_ENV"))
@@ -397,6 +395,24 @@ def detect(start: Path, root: Path | None = None, interpreter: str | None = None
             _cache.clear()
         _cache[key] = (_stamps(looked), looked, environment)
     return environment
+
+
+def _key(start: Path, root: Path | None, interpreter: str | None, override: str | None,
+         environ: Mapping[str, str] | None) -> tuple[Path, tuple[str, ...]]:
+    """The folder a detection is made for (one result per folder), and its cache key."""
+    environ = os.environ if environ is None else environ
+    start = Path(os.path.abspath(start))
+    start = start if start.is_dir() else start.parent
+    return start, (str(start), str(root or ""), interpreter or "", environ.get("VIRTUAL_ENV", ""), override or "")
+
+
+def cached(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> Environment | None:
+    """What `environment_of` would answer from its cache, when nothing it read changed; else None."""
+    _, key = _key(Path(path) if path else Path.cwd(), root, settings.python_interpreter, settings.lightning_version,
+                  None)
+    with _lock:
+        found = _cache.get(key)
+    return found[2] if found is not None and found[0] == _stamps(found[1]) else None
 
 
 def _first(search: _Search, start: Path, root: Path, interpreter: str | None,
@@ -476,14 +492,17 @@ def clear_cache() -> None:
         _cache.clear()
 
 
+def environment_of(settings, path: str | os.PathLike[str] | None, root: Path | None = None) -> Environment:
+    """The environment the code at `path` runs with, under `settings` (a `settings.Settings`)."""
+    try:
+        return detect(Path(path) if path else Path.cwd(), root, settings.python_interpreter, settings.lightning_version)
+    except (OSError, ValueError, RuntimeError):  # an unreadable folder on the way: nothing is known
+        return NOWHERE if not settings.lightning_version else _overridden(NOWHERE, settings.lightning_version,
+                                                                          _covered_releases())
+
+
 def with_environment(settings, path: str | os.PathLike[str] | None, root: Path | None = None):
     """`settings` (a `settings.Settings`) with the environment the code at `path` runs with."""
     from dataclasses import replace
 
-    try:
-        found = detect(Path(path) if path else Path.cwd(), root, settings.python_interpreter,
-                       settings.lightning_version)
-    except (OSError, ValueError, RuntimeError):  # an unreadable folder on the way: nothing is known
-        found = NOWHERE if not settings.lightning_version else _overridden(NOWHERE, settings.lightning_version,
-                                                                           _covered_releases())
-    return replace(settings, environment=found)
+    return replace(settings, environment=environment_of(settings, path, root))

@@ -56,7 +56,8 @@ def test_every_private_use_is_listed_and_nothing_else_uses_one():
     import errata_lsp.lsp as package
 
     private = {name for _, name, _ in RELIED_ON if name.startswith("_")}
-    assert private == {"_converter", "_send_response", "_workspace", "_shutdown", "_start_io_async", "_stop_event"}
+    assert private == {"_converter", "_send_response", "_workspace", "_shutdown", "_start_io_async", "_stop_event",
+                       "_server", "_report_server_error"}
     for path in Path(package.__file__).parent.glob("*.py"):
         if path.name == "pygls_adapter.py":
             continue

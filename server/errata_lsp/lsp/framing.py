@@ -13,7 +13,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 from lsprotocol.types import ResponseError
 from pygls.exceptions import (
@@ -28,6 +28,102 @@ from .pygls_adapter import initialized, reply_error, shut_down
 log = logging.getLogger(__name__)
 HEADER = b"Content-Length:"
 MAX_BODY = 256 * 1024 * 1024
+CHUNK = 64 * 1024  # what the reading thread asks the stream for at once
+HIGH_WATER = 4 * 1024 * 1024  # unread bytes past which the reading thread waits (more only for a body that needs it)
+KEPT_TAIL = 64  # bytes of a line with no end kept back when it is handed on in pieces: a header is shorter
+
+
+class PushedReader:
+    """A byte stream read by one thread as the bytes come, and handed to the event loop in whole
+    chunks: a message costs the loop one wake-up. (pygls' reader hands each header line and each
+    body to a thread pool and back, three round trips between threads for every message.)
+
+    `readline` and `readexactly` are the event loop's side, as on `asyncio.StreamReader`; a line
+    with no end that outgrows `HIGH_WATER` is handed on in pieces (never a header cut in two), so
+    the unread bytes stay bounded whatever the client sends."""
+
+    def __init__(self, stream: BinaryIO, loop: asyncio.AbstractEventLoop) -> None:
+        self._stream = stream
+        self._loop = loop
+        self._buffer = bytearray()  # the event loop's: filled by `_feed`, emptied by `_take`
+        self._ended = False
+        self._waiter: asyncio.Future | None = None
+        self._room = threading.Condition()  # the thread waits on it while enough is unread
+        self._unread = 0  # bytes handed over and not taken yet (under `_room`)
+        self._wanted = 0  # bytes `readexactly` waits for (under `_room`)
+        self._thread = threading.Thread(target=self._pump, name="errata-stdin", daemon=True)
+
+    def start(self) -> PushedReader:
+        self._thread.start()
+        return self
+
+    # --- the reading thread ------------------------------------------------------------------
+    def _pump(self) -> None:
+        read = _reader_of(self._stream)
+        while True:
+            with self._room:
+                while self._unread >= max(HIGH_WATER, self._wanted):
+                    self._room.wait()
+            try:
+                data = read(CHUNK)
+            except (OSError, ValueError):  # closed under us: the end of the stream
+                data = b""
+            with self._room:
+                self._unread += len(data)
+            try:
+                self._loop.call_soon_threadsafe(self._feed, data)
+            except RuntimeError:  # the loop is gone: nobody reads any more
+                return
+            if not data:
+                return
+
+    # --- the event loop ----------------------------------------------------------------------
+    def _feed(self, data: bytes) -> None:
+        if data:
+            self._buffer += data
+        else:
+            self._ended = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def _more(self) -> None:
+        self._waiter = self._loop.create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
+
+    def _take(self, size: int) -> bytes:
+        data = bytes(self._buffer[:size])
+        del self._buffer[:size]
+        with self._room:
+            self._unread -= len(data)
+            self._room.notify()
+        return data
+
+    async def readline(self) -> bytes:
+        """The next line with its end; at the end of the stream what is left (b"" once nothing is)."""
+        while True:
+            end = self._buffer.find(b"\n")
+            if end != -1:
+                return self._take(end + 1)
+            if self._ended:
+                return self._take(len(self._buffer))
+            if len(self._buffer) >= HIGH_WATER:  # a line with no end: on in pieces, its tail kept back
+                return self._take(len(self._buffer) - KEPT_TAIL)
+            await self._more()
+
+    async def readexactly(self, size: int) -> bytes:
+        """`size` bytes, or fewer at the end of the stream."""
+        while len(self._buffer) < size and not self._ended:
+            with self._room:
+                self._wanted = size
+                self._room.notify()
+            await self._more()
+        with self._room:
+            self._wanted = 0
+        return self._take(min(size, len(self._buffer)))
 
 
 async def serve_messages(
@@ -35,14 +131,19 @@ async def serve_messages(
 ) -> None:
     """Read framed messages until the stream ends or `stop` is set, and hand each to `protocol`."""
     length: int | None = None
+    carried = 0  # bytes of a line with no end yet, which the reader hands on in pieces
     while not stop.is_set():
         line = await reader.readline()
         if not line:
             return
+        if not line.endswith(b"\n"):
+            carried += len(line)
+            continue
         at = line.rfind(HEADER)
+        skipped, carried = carried + at, 0
         if at != -1:
-            if at:
-                report(f"skipped {at} bytes that were not part of any message")
+            if skipped:
+                report(f"skipped {skipped} bytes that were not part of any message")
             value = line[at + len(HEADER):].strip()
             length = int(value) if value.isdigit() else None
             continue
@@ -100,22 +201,38 @@ def _reply_error(protocol: Any, body: bytes, exc: JsonRpcException, report: Call
             code=exc.CODE, message=f"{exc.MESSAGE}: the params of {method} do not match the protocol"))
 
 
+def _reader_of(stream: Any) -> Callable[[int], bytes]:
+    """A read that returns as soon as some bytes are there. A stream with a file descriptor is read
+    through it (nothing reads it before the server): a thread blocked in a buffered stream's read
+    holds that stream's lock, which makes the interpreter abort when it exits while the thread waits."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream
+        return getattr(stream, "read1", None) or stream.read
+    import os
+
+    return lambda size: os.read(fd, size)
+
+
 def run(server: Any, stdin: Any, stdout: Any) -> int:
     """pygls' stdio loop with the reader above; the exit code LSP asks for (1 on `exit` without
     `shutdown`, or when the stream ends without them)."""
-    from pygls.io_ import StdinAsyncReader, StdoutWriter
+    from pygls.io_ import StdoutWriter
 
     stop = server.new_stop_event()
-    reader = StdinAsyncReader(stdin, server.thread_pool)
     server.protocol.set_writer(StdoutWriter(stdout))
 
     def report(message: str) -> None:
         log.warning(message)
         server.log(message)
 
+    async def serve() -> None:
+        reader = PushedReader(stdin, asyncio.get_running_loop()).start()
+        await serve_messages(stop, reader, server.protocol, report)
+
     code = 0
     try:
-        asyncio.run(serve_messages(stop, reader, server.protocol, report))
+        asyncio.run(serve())
     except BrokenPipeError:
         log.error("the client went away")
     except KeyboardInterrupt:

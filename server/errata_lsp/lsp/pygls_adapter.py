@@ -9,13 +9,16 @@ checks each against the installed pygls, pinned to `PYGLS_VERSION`, the release 
 
 from __future__ import annotations
 
+import inspect
 import json
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 from lsprotocol import types
 from lsprotocol.types import ResponseError
+from pygls.exceptions import FeatureNotificationError, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
@@ -33,9 +36,17 @@ RELIED_ON: tuple[tuple[str, str, str], ...] = (
     ("LanguageServerProtocol", "_send_response", "error replies to requests pygls would drop"),
     ("LanguageServerProtocol", "_workspace", "has `initialize` been answered"),
     ("LanguageServerProtocol", "_shutdown", "has `shutdown` been received"),
+    ("LanguageServerProtocol", "_server", "a failing notification handler reported as pygls reports it"),
+    ("LanguageServerProtocol", "handle_message", "the documents' notifications handed to errata's handlers at once"),
+    ("LanguageServer", "_report_server_error", "a failing notification handler reported as pygls reports it"),
     ("LanguageServer", "_start_io_async", "stdio served with errata's framing (pygls' start_io calls it)"),
     ("LanguageServer", "_stop_event", "the event pygls' shutdown() sets to end the reading loop"),
 )
+
+
+# Notifications whose handlers errata registers itself (pygls' own are replaced below), all synchronous
+_DIRECT = frozenset({types.DidOpenTextDocumentNotification, types.DidChangeTextDocumentNotification,
+                     types.DidCloseTextDocumentNotification})
 
 
 class AdaptedProtocol(LanguageServerProtocol):
@@ -64,6 +75,21 @@ class AdaptedProtocol(LanguageServerProtocol):
     @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams) -> Iterator[Any]:
         yield from self._user(types.NOTEBOOK_DOCUMENT_DID_CLOSE, params)
+
+    def handle_message(self, message: Any) -> None:
+        """A document's open, change or close goes straight to errata's handler (the one pygls would
+        reach through its generic path: a runtime protocol check per message kind, two handler
+        futures, two uuids; a third of a keystroke's time on the event loop). Everything else, a
+        handler that is a coroutine, and anything after `shutdown` go pygls' way."""
+        if type(message) in _DIRECT and not self._shutdown:
+            handler = self.fm.features.get(message.method)
+            if handler is not None and not inspect.iscoroutinefunction(handler):
+                try:
+                    handler(message.params)
+                except Exception:  # reported as pygls reports a failing notification handler
+                    self._server._report_server_error(JsonRpcInternalError.of(sys.exc_info()), FeatureNotificationError)
+                return
+        super().handle_message(message)
 
     def _user(self, method: str, params: Any) -> Iterator[Any]:
         handler = self.fm.features.get(method)

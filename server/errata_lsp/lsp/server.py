@@ -12,7 +12,10 @@ import asyncio
 import gc
 import json
 import logging
+import operator
 import os
+import sys
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -48,9 +51,31 @@ class Analysis:
     findings: list[Finding]
     diagnostics: list[types.Diagnostic]
     payloads: list[str]  # each diagnostic as JSON, ready to publish
-    result_id: str
+    result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
+    kb: Any = None  # the knowledge base the diagnostics' links come from
+    lines_read: frozenset[int] | None = None  # the lines the diagnostics' positions are counted on, once asked
     fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
     hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
+
+    def identity(self) -> str:
+        """The result id a pulling client sends back: the same for the same text, settings and diagnostics."""
+        if self.result_id is None:
+            self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
+        return self.result_id
+
+    def holds_for(self, findings: list[Finding], doc: TextDocument, kb: KnowledgeBase) -> bool:
+        """These diagnostics are those of `findings` in `doc` as they are: the engine handed back
+        the same finding objects (it does for the chunks it reused), from the same knowledge base,
+        and the only line edited since (within itself) is none their positions are counted on."""
+        if kb is not self.kb or len(findings) != len(self.findings):
+            return False
+        line = doc.only_line_changed_since(self.doc)
+        if line is None or len(doc.lines) != len(self.doc.lines):
+            return False
+        if self.lines_read is None:
+            last = len(self.doc.lines) - 1
+            self.lines_read = frozenset(min(n, last) for f in self.findings for n in (f.span.start.line, f.span.end.line))
+        return line not in self.lines_read and all(map(operator.is_, findings, self.findings))
 
     def is_for(self, text: str, generation: int) -> bool:
         return self.generation == generation and (self.doc.text is text or self.doc.text == text)
@@ -115,37 +140,104 @@ class ErrataServer(AdaptedServer):
                 except Exception:  # its requester reports it; this one tries its own text
                     pass
                 continue
-            future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot)
+            comment = self._comment_edit(state, doc)
+            future = asyncio.get_running_loop().run_in_executor(None, self.analyse, state, doc, snapshot, comment)
             state.running = future
             future.add_done_callback(lambda done: _finished(state, done))
             return await asyncio.shield(future)  # a cancelled request leaves the check running for the next
 
-    def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings]) -> Analysis:
-        """Findings and diagnostics for one text and one settings generation (in a worker thread)."""
+    def analyse(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
+                comment: bool = False, prepared: tuple[Settings, KnowledgeBase] | None = None) -> Analysis:
+        """Findings and diagnostics for one text and one settings generation: in a worker thread, or
+        on the event loop when it is an edit inside a comment known to check fast (`_inline`).
+        `comment`: the text differs from the last one checked only inside a comment line (its
+        time is noted for `_inline`); `prepared`: the document's settings and knowledge base as
+        `Session.prepared` found them, for `snapshot`."""
         cached = state.analysis
         if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
+        began = time.perf_counter()
         with self.session.collector.held():
-            kb = self.session.kb  # once per check: its paths come from settings and the workspace's pyproject
-            findings = self.session.findings(state, doc, snapshot, kb)
-            # A finding converts the same while it and the lines it spans are unchanged.
-            converted: dict[tuple, tuple[types.Diagnostic, str]]
-            previous, converted, pairs = state.converted, {}, []
-            lines = doc.lines if findings else []  # a file over the size limit is never even split
-            for finding in findings:
-                key = _conversion_key(finding, lines, kb)
+            # once per check: the knowledge base's paths come from settings and the workspace's pyproject
+            settings, kb = prepared if prepared is not None else (None, self.session.kb)
+            findings = self.session.findings(state, doc, snapshot, kb, settings)
+            if cached is not None and cached.generation == snapshot[0] and cached.holds_for(findings, doc, kb):
+                analysis = Analysis(doc, snapshot[0], findings, cached.diagnostics, cached.payloads, kb=kb,
+                                    lines_read=cached.lines_read)
+            else:
+                diagnostics, payloads = self._converted(state, findings, doc, kb)
+                analysis = Analysis(doc, snapshot[0], findings, diagnostics, payloads, kb=kb)
+        state.analysis = analysis
+        if comment:
+            state.comment_check_s = time.perf_counter() - began
+        return analysis
+
+    def _comment_edit(self, state: DocumentState, doc: TextDocument) -> bool:
+        """Whether `doc` differs from the text last checked only inside one whole-line comment (a
+        comment then, and one before, as the engine's chunk of that line says: not a line of a
+        string that starts with `#`). Such an edit changes no code: the engine reuses every chunk's
+        tree and findings but that chunk's, and no rule runs."""
+        analysis, checked = state.analysis, state.checked
+        if analysis is None or checked is None or checked.document is None or is_log(doc):
+            return False
+        before = analysis.doc
+        line = doc.only_line_changed_since(before)
+        if (line is None or checked.document.text is not before.text or analysis.generation != self.session.generation
+                or len(before.lines) != len(doc.lines) or line >= len(before.lines)):
+            return False
+        if not (before.lines[line].lstrip().startswith("#") and doc.lines[line].lstrip().startswith("#")):
+            return False
+        chunk = checked.document.chunk_at(line)
+        if chunk is None:
+            return False
+        code = chunk.code_signature().split("\n")  # comments out, strings kept: a line of a string is not empty
+        return line - chunk.first < len(code) and code[line - chunk.first] == ""
+
+    def _inline(self, state: DocumentState, doc: TextDocument) -> tuple[Settings, KnowledgeBase] | None:
+        """Whether to check on the event loop, without the round trip to a worker thread and back
+        (then the document's settings and knowledge base, for the check): only an edit inside a
+        comment (`_comment_edit`) when the last such check of this document took no longer than
+        the interpreter's switch interval (a worker thread holding the interpreter that long keeps
+        the loop from reading messages as long), no other check of it is running, and its settings,
+        versions and knowledge base need nothing read again (`Session.prepared`)."""
+        running = state.running
+        if running is not None and not running.done():
+            return None
+        last = state.comment_check_s
+        if last is None or last > sys.getswitchinterval() or not self._comment_edit(state, doc):
+            return None
+        return self.session.prepared(doc.uri)
+
+    def _converted(self, state: DocumentState, findings: list[Finding], doc: TextDocument,
+                   kb: KnowledgeBase) -> tuple[list[types.Diagnostic], list[str]]:
+        """Each finding as a diagnostic and its JSON. A finding converts the same while it and the
+        lines it spans are unchanged: the engine hands back the same finding objects for the chunks
+        it reused, so a finding seen last time (the same object, its lines the same strings) takes
+        its diagnostic without its key being built; an equal finding (moved, or found again) takes it
+        by its key (`_conversion_key`)."""
+        previous = state.converted
+        converted: dict[tuple, tuple[types.Diagnostic, str]] = {}
+        pairs: list[tuple[types.Diagnostic, str]] = []
+        seen_before: dict[int, tuple] = state.seen
+        seen: dict[int, tuple] = {}
+        lines = doc.lines if findings else []  # a file over the size limit is never even split
+        for finding in findings:
+            span = finding.span
+            start, end = _line_key(lines, span.start.line), _line_key(lines, span.end.line)
+            entry = seen_before.get(id(finding))
+            if (entry is None or entry[0] is not finding or entry[1] is not kb
+                    or not (entry[2] is start or entry[2] == start) or not (entry[3] is end or entry[3] == end)):
+                key = _conversion_key(finding, start, end, kb)
                 done = converted.get(key) or previous.get(key)
                 if done is None:
                     diagnostic = convert.diagnostic(finding, doc, self.encoding, kb)
                     done = diagnostic, self.to_json(diagnostic)
-                converted[key] = done
-                pairs.append(done)
-            state.converted = converted  # only what this text uses: the cache never outgrows the findings
-        payloads = [p for _, p in pairs]
-        analysis = Analysis(doc, snapshot[0], findings, [d for d, _ in pairs], payloads,
-                            f"{snapshot[0]}-{len(doc.text)}-{hash(doc.text)}-{hash(tuple(payloads))}")
-        state.analysis = analysis
-        return analysis
+                entry = (finding, kb, start, end, key, done)  # the finding is kept: its id is not reused
+            converted[entry[4]] = entry[5]
+            seen[id(finding)] = entry
+            pairs.append(entry[5])
+        state.converted, state.seen = converted, seen  # only what this text uses: never outgrows the findings
+        return [d for d, _ in pairs], [p for _, p in pairs]
 
     def schedule(self, uri: str) -> None:
         """Check a document now. While a check runs, changes only mark the text as moved on: when
@@ -162,7 +254,11 @@ class ErrataServer(AdaptedServer):
             await asyncio.sleep(0)  # changes already read from the stream land first
             doc, generation = state.doc.snapshot(), self.session.generation
             try:
-                analysis = await self.analysis_of(state, doc)
+                prepared = self._inline(state, doc)
+                if prepared is not None:
+                    analysis = self.analyse(state, doc, self.session.snapshot, comment=True, prepared=prepared)
+                else:
+                    analysis = await self.analysis_of(state, doc)
             except Exception as exc:
                 self.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
                 return
@@ -173,7 +269,8 @@ class ErrataServer(AdaptedServer):
             self._publish(uri, doc.version, analysis.payloads)
             if not state.settled:
                 state.settled = True
-                await asyncio.get_running_loop().run_in_executor(None, self.session.collector.settle)
+                await asyncio.get_running_loop().run_in_executor(None, _settle, self.session, doc)
+                state.doc.share_tables(doc)  # the first keystroke does not split the whole text
                 if self.session.states.get(uri) is state and (state.doc.text is not doc.text or self.session.generation != generation):
                     continue  # changes that came while it settled: this task still owns the document
             return
@@ -240,6 +337,7 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 
 def _warm_up(ls: ErrataServer) -> None:
     try:
+        _structure_a_change(ls)
         from ..analysis import crossfile, rule, symbols  # noqa: F401  (the engine and the rule pack)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
@@ -252,6 +350,23 @@ def _warm_up(ls: ErrataServer) -> None:
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
     # set off while typing walks only what the checks made, not the rules and the knowledge base.
     gc.freeze()
+
+
+def _structure_a_change(ls: ErrataServer) -> None:
+    """A change notification read once, so the structuring code for its types is made now and not
+    on the user's first keystroke (several milliseconds)."""
+    change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": ""}
+    json.loads(json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
+        "textDocument": {"uri": "file:///", "version": 1}, "contentChanges": [change, {"text": ""}]}}),
+        object_hook=ls.protocol.structure_message)
+
+
+def _settle(session: Session, doc: TextDocument) -> None:
+    """After a document's first publish (in a worker thread): its line table, which edits update
+    from then on, and the collector settled (`CollectorPause.settle`)."""
+    doc.lines  # noqa: B018
+    doc.line_starts()
+    session.collector.settle()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -355,9 +470,10 @@ async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticPar
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     analysis = await ls.analysis_of(state)
-    if params.previous_result_id == analysis.result_id:
-        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=analysis.result_id)
-    return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=analysis.result_id)
+    result_id = analysis.identity()
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=result_id)
 
 
 # --- code actions ------------------------------------------------------------------------------
@@ -491,14 +607,15 @@ def _finished(state: DocumentState, future: asyncio.Future) -> None:
         future.exception()  # retrieved: a failure is reported by the request that awaited it, if any
 
 
-def _conversion_key(finding: Finding, lines: list[str], kb: KnowledgeBase) -> tuple:
+def _conversion_key(finding: Finding, start: str | tuple[int, str], end: str | tuple[int, str],
+                    kb: KnowledgeBase) -> tuple:
     """Everything a finding's diagnostic is made from, as plain values (cheap to hash and compare):
-    its fields, the lines its positions are counted on, and the knowledge base its link comes from."""
+    its fields, the lines its positions are counted on (`_line_key` of its first and last line), and
+    the knowledge base its link comes from."""
     span = finding.span
     return (finding.code, finding.record_id, finding.message, finding.severity, finding.rule,
             span.start.line, span.start.column, span.end.line, span.end.column,
-            tuple((f.title, f.safety, f.preferred) for f in finding.fixes),
-            _line_key(lines, span.start.line), _line_key(lines, span.end.line), kb)
+            tuple((f.title, f.safety, f.preferred) for f in finding.fixes), start, end, kb)
 
 
 def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:

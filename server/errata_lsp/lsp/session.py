@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,9 +42,50 @@ class DocumentState:
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
     task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
     converted: dict[tuple, tuple[Any, str]] = field(default_factory=dict)  # diagnostics by what they are made from
+    seen: dict[int, tuple] = field(default_factory=dict)  # the last findings converted, by identity (see the server)
     checked: Any = None  # the engine's last `CheckedDocument` for this document (its trees, its findings)
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
     settled: bool = False  # the collector has been settled after the first publish
+    comment_check_s: float | None = None  # how long the last check of an edit inside a comment took
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """A document's settings as last worked out, and what they were worked out from."""
+
+    client: Settings  # the client's settings (compared by identity: a new generation is a new object)
+    stamps: tuple  # `pyprojects_above` the document then
+    settings: Settings  # the client's with the nearest `[tool.errata]` laid over
+    environment: Any  # `environment_of` then (its cache hands back the same object while nothing changed)
+    resolved: Settings  # `settings` with `environment`
+
+
+def pyprojects_above(path: Path) -> tuple | None:
+    """What `settings.settings_for(path)` reads from disk, as stamps: the path resolved (and what it
+    is), then for each folder from its own up to the root, its pyproject.toml's inode, size and
+    times (None where there is none). Equal stamps, equal settings. None when the path cannot be
+    resolved (then nothing is kept)."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return None
+    try:
+        mode: int | None = os.stat(real).st_mode
+    except (OSError, ValueError):
+        mode = None  # not saved yet: its folder's settings
+    stamps: list[Any] = [real, mode]
+    folder = real if mode is not None and stat.S_ISDIR(mode) else os.path.dirname(real)
+    while True:
+        try:
+            found = os.stat(os.path.join(folder, "pyproject.toml"))
+            stamps.append((found.st_ino, found.st_dev, found.st_size, found.st_mtime_ns, found.st_ctime_ns,
+                           found.st_mode))
+        except (OSError, ValueError):
+            stamps.append(None)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return tuple(stamps)
+        folder = parent
 
 
 class CollectorPause:
@@ -97,6 +140,10 @@ class Session:
         self._logged_kb_problems: set[str] = set()
         self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
         self.collector = CollectorPause()
+        # Settings worked out per document, and the root's `kb-paths`, kept while the pyproject.toml
+        # files above them are unchanged on disk (see `pyprojects_above`): a check asks for both.
+        self._resolved: dict[str, _Resolved] = {}
+        self._root_kb_paths: tuple[Path, tuple, tuple[str, ...]] | None = None
 
     # --- documents ---------------------------------------------------------------------------
     def open(self, uri: str, text: str, version: int | None, language_id: str) -> DocumentState:
@@ -142,21 +189,61 @@ class Session:
         self.snapshot = (self.generation + 1, self.client_settings)
 
     def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
-        """The client's settings with the nearest `[tool.errata]` laid over. The walk up is a few
-        `stat` calls; each pyproject.toml is parsed once per change on disk (see `settings`)."""
-        from ..environment import with_environment
+        """The client's settings with the nearest `[tool.errata]` laid over, and the versions the
+        file's code runs with. The pyproject.toml files are read again only when the client's
+        settings or one of those files above the document changed (a few `stat` calls tell); the
+        environment's own cache says whether the versions changed."""
+        from ..environment import environment_of
 
         client = (snapshot or self.snapshot)[1]
         path = path_of(uri)
         if path is None:
             return client
-        try:
-            settings = settings_for(path, client)
-        except SettingsError as exc:
-            self._settings_problem(str(exc))
-            settings = client
-        # The versions the file's code runs with: a few `stat` calls while nothing they came from changed
-        return with_environment(settings, path, self.root)
+        stamps = pyprojects_above(path)
+        known = self._resolved.get(uri)
+        if known is not None and known.client is client and stamps is not None and known.stamps == stamps:
+            settings = known.settings
+        else:
+            try:
+                settings = settings_for(path, client)
+            except SettingsError as exc:
+                self._settings_problem(str(exc))
+                settings = client
+            known = None
+        environment = environment_of(settings, path, self.root)
+        if known is not None and known.environment is environment:
+            return known.resolved
+        resolved = replace(settings, environment=environment)
+        if stamps is not None:
+            if len(self._resolved) > 256:
+                self._resolved.clear()
+            self._resolved[uri] = _Resolved(client, stamps, settings, environment, resolved)
+        return resolved
+
+    def prepared(self, uri: str) -> tuple[Settings, KnowledgeBase] | None:
+        """The settings (with the versions) and the knowledge base a check of `uri` would use now,
+        when none of them needs reading again: no pyproject.toml, environment or `kb-paths` changed
+        since they were last worked out (a few `stat` calls tell); else None. A check on the event
+        loop must not load any of them, and takes these instead of asking again."""
+        from ..environment import cached
+
+        path = path_of(uri)
+        if path is None:
+            return None
+        resolved = self._resolved.get(uri)
+        if resolved is None or resolved.client is not self.client_settings or resolved.stamps != pyprojects_above(path):
+            return None
+        if cached(resolved.settings, path, self.root) is not resolved.environment:
+            return None
+        paths = self.client_settings.kb_paths
+        if self.root is not None:
+            root = self._root_kb_paths
+            if root is None or root[0] != self.root or root[1] != pyprojects_above(self.root / "pyproject.toml"):
+                return None
+            paths = paths + root[2]
+        if self._kb is None or tuple(dict.fromkeys(paths)) != self._kb_paths:
+            return None
+        return resolved.resolved, self._kb
 
     def _settings_problem(self, message: str) -> None:
         if message not in self._settings_problems and len(self._settings_problems) < 100:
@@ -173,10 +260,7 @@ class Session:
     def kb(self) -> KnowledgeBase:
         paths = self.client_settings.kb_paths
         if self.root is not None:
-            try:
-                paths = paths + settings_for(self.root / "pyproject.toml").kb_paths
-            except SettingsError as exc:
-                self._settings_problem(str(exc))
+            paths = paths + self._root_paths(self.root)
         paths = tuple(dict.fromkeys(paths))
         if self._kb is not None and paths == self._kb_paths:
             return self._kb  # no lock on the common path: a check asks once, a hover once
@@ -184,6 +268,22 @@ class Session:
             if self._kb is None or paths != self._kb_paths:
                 self._kb, self._kb_paths = self._load_kb(paths), paths
             return self._kb
+
+    def _root_paths(self, root: Path) -> tuple[str, ...]:
+        """`kb-paths` of the `[tool.errata]` nearest the workspace root, read again only when a
+        pyproject.toml at or above the root changed."""
+        pyproject = root / "pyproject.toml"
+        stamps = pyprojects_above(pyproject)
+        known = self._root_kb_paths
+        if known is not None and stamps is not None and known[0] == root and known[1] == stamps:
+            return known[2]
+        try:
+            paths = settings_for(pyproject).kb_paths
+        except SettingsError as exc:
+            self._settings_problem(str(exc))
+            paths = ()
+        self._root_kb_paths = (root, stamps, paths) if stamps is not None else None
+        return paths
 
     def _load_kb(self, paths: tuple[str, ...]) -> KnowledgeBase:
         """The records that load; a knowledge base that fails as a whole is an empty one (the rules
@@ -210,9 +310,10 @@ class Session:
 
     # --- the engine --------------------------------------------------------------------------
     def findings(self, state: DocumentState, doc: TextDocument, snapshot: tuple[int, Settings],
-                 kb: KnowledgeBase) -> list[Finding]:
-        """The engine's findings for `doc` (a snapshot of `state`'s document) under `snapshot`."""
-        settings = self.settings_for(doc.uri, snapshot)
+                 kb: KnowledgeBase, settings: Settings | None = None) -> list[Finding]:
+        """The engine's findings for `doc` (a snapshot of `state`'s document) under `snapshot`;
+        `settings`: the document's, already worked out for `snapshot` (`prepared`)."""
+        settings = settings or self.settings_for(doc.uri, snapshot)
         if is_log(doc):
             size = text_size(doc.text, settings.max_file_bytes)
             if size > settings.max_file_bytes:
