@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import stat
-import tempfile
 import tokenize
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -139,6 +138,8 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
         data = text.encode(encoding)
     except UnicodeEncodeError:
         raise SourceError(f"cannot write: the fixed text has no {encoding} form; {UNCHANGED}") from None
+    import tempfile  # only a fix written to disk needs it (not the server's start-up)
+
     temporary = None
     try:
         info = os.stat(path)

@@ -10,7 +10,6 @@ reading it runs nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections import Counter
@@ -33,6 +32,8 @@ def cache_dir() -> Path:
 
 
 def _cache_file(path: Path, stat: os.stat_result) -> Path:
+    import hashlib  # only files of MIN_BYTES and more are cached
+
     key = f"{FORMAT}:{__version__}:{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}"
     return cache_dir() / f"kb-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
 

@@ -173,10 +173,19 @@ class ErrataServer(AdaptedServer):
             self._publish(uri, doc.version, analysis.payloads)
             if not state.settled:
                 state.settled = True
-                await asyncio.get_running_loop().run_in_executor(None, self.session.collector.settle)
+                await asyncio.get_running_loop().run_in_executor(None, self._settle)
                 if self.session.states.get(uri) is state and (state.doc.text is not doc.text or self.session.generation != generation):
                     continue  # changes that came while it settled: this task still owns the document
             return
+
+    def _settle(self) -> None:
+        """After a document's first publish: the approximate lookup's index (only `errata.explain`
+        and log documents ask for it, so the first diagnostics do not wait for it), then the collector."""
+        try:
+            self.session.kb.ranker().prepare()
+        except Exception as exc:  # reported; the first lookup will try again and say why
+            self.log(f"building the lookup index failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
+        self.session.collector.settle()
 
     def _publish(self, uri: str, version: int | None, payloads: list[str]) -> None:
         """publishDiagnostics written from each diagnostic's cached JSON (no conversion per publish)."""
@@ -246,7 +255,7 @@ def _warm_up(ls: ErrataServer) -> None:
 
         list(rule.iter_rules())
         shipped()  # the releases the environment's versions are matched against
-        ls.session.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
+        ls.session.kb  # noqa: B018  (the knowledge base the first check converts its findings with)
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
