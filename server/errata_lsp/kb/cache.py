@@ -22,6 +22,9 @@ from .record import HEAD, Record
 
 FORMAT = 3  # 3: key words are whole words of the literal (match.key_words)
 MIN_BYTES = 1 << 20  # smaller files load fast enough as they are
+# Records: a base this large keeps its lookup index on disk, and builds it before it is asked;
+# a smaller base is indexed in memory in a few milliseconds, by its first lookup.
+ON_DISK_FROM = 5_000
 
 
 def cache_dir() -> Path:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .cache import ON_DISK_FROM
 from .record import Record
 
 if TYPE_CHECKING:  # sqlite3 is imported when the index is first built, not with the server
@@ -41,7 +42,6 @@ K1, B = 1.2, 0.75  # BM25's usual parameters (SQLite's bm25() uses the same)
 MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
 MIN_FIT = 0.5  # share of the text's word weight the record must hold
 MIN_SHARED = 2  # words in common, besides the error class
-ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
 SCHEMA = 3
 # Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
 REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")

@@ -179,10 +179,11 @@ class ErrataServer(AdaptedServer):
             return
 
     def _settle(self) -> None:
-        """After a document's first publish: the approximate lookup's index (only `errata.explain`
-        and log documents ask for it, so the first diagnostics do not wait for it), then the collector."""
+        """After a document's first publish: the approximate lookup's index of a large knowledge base
+        (only `errata.explain` and log documents ask for it, so the first diagnostics do not wait for
+        it; a small base's is built by its first lookup), then the collector."""
         try:
-            self.session.kb.ranker().prepare()
+            self.session.kb.prepare_lookup()
         except Exception as exc:  # reported; the first lookup will try again and say why
             self.log(f"building the lookup index failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
         self.session.collector.settle()

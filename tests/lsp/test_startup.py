@@ -1,0 +1,77 @@
+"""What the server process loads before its first diagnostics, over real stdio: none of the command
+line's parser, the approximate lookup (sqlite3), hashing, temporary files or fuzzy matching; and the
+pieces loaded later give the same answers as when they were loaded up front."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from errata_lsp.kb import KnowledgeBase, cache
+from tests.stdio_client import SAMPLE, SAMPLE_URI, LspClient
+
+# Imported by the `errata-lsp` process of e111dc8 before its first diagnostics, needed by none of them.
+NOT_BEFORE_FIRST_DIAGNOSTICS = {
+    "argparse", "gettext",  # the command line's parser: an editor starts `errata-lsp` with no argument
+    "sqlite3", "_sqlite3", "errata_lsp.kb.rank",  # the approximate lookup: `errata.explain` and logs only
+    "hashlib", "_hashlib",  # the record cache's and the lookup cache's file names
+    "tempfile", "shutil", "bz2", "lzma", "random",  # atomic writes of fixes, from the command line
+    "difflib",  # the nearest spelling of a misspelt `detect` value
+    "errata_lsp.cli",
+}
+
+
+# The server as `python -m errata_lsp` runs it, telling on its way out which modules it imported.
+SERVER_THAT_LISTS_ITS_MODULES = (
+    "import atexit, runpy, sys\n"
+    "atexit.register(lambda: print('MODULES', *sorted(sys.modules), file=sys.stderr))\n"
+    "runpy.run_module('errata_lsp', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def test_first_diagnostics_need_no_parser_lookup_hashing_or_temporary_files(tmp_path):
+    stderr = tmp_path / "stderr.txt"
+    with LspClient([sys.executable, "-c", SERVER_THAT_LISTS_ITS_MODULES], stderr_path=stderr) as client:
+        client.initialize()
+        client.notify("initialized", {})
+        client.open(SAMPLE_URI, SAMPLE)
+        deadline = time.monotonic() + 60
+        while not client.publishes.get(SAMPLE_URI) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        published = client.publishes.get(SAMPLE_URI)
+        assert published, "no diagnostics published"
+        assert [d["code"] for d in published[0].diagnostics] == ["LXF001"]  # a list where a set is needed
+        time.sleep(0.3)  # what runs after the first publish (the collector settled) has run
+        assert client.shutdown_and_exit() == 0
+    listed = [line for line in stderr.read_text(encoding="utf-8").splitlines() if line.startswith("MODULES ")]
+    assert len(listed) == 1
+    imported = set(listed[0].split()[1:])
+    assert {"errata_lsp.analysis.engine", "errata_lsp.kb.base", "lsprotocol.types"} <= imported
+    assert sorted(imported & NOT_BEFORE_FIRST_DIAGNOSTICS) == []
+
+
+def test_a_small_base_builds_its_lookup_on_the_first_guess_and_guesses_the_same():
+    text = "ValueError: The activation checkpointing policy must be a set of module classes"
+    prepared = KnowledgeBase.load()
+    prepared.ranker().prepare()  # as the server did before its first diagnostics
+    lazy = KnowledgeBase.load()
+    lazy.prepare_lookup()  # a base this small waits for its first lookup
+    assert lazy._ranker is None
+    expected = [(g.record.id, g.score) for g in prepared.guess(text)]
+    assert expected and expected[0][0] == "7c98b3e7e2bf13da"  # "`activation_checkpointing_policy` must be a set, found ..."
+    assert [(g.record.id, g.score) for g in lazy.guess(text)] == expected
+
+
+def test_a_large_base_builds_its_lookup_when_asked_to_prepare(monkeypatch):
+    monkeypatch.setattr(cache, "ON_DISK_FROM", 10)  # the shipped base counts as large
+    kb = KnowledgeBase.load()
+    kb.prepare_lookup()
+    assert kb._ranker is not None and kb._ranker._db is not None
+
+
+def test_arguments_other_than_stdio_still_go_through_the_parser():
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "serve", "--tcp"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert "errata-lsp: error: argument --tcp: expected one argument" in done.stderr
