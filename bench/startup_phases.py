@@ -86,7 +86,7 @@ def main() -> int:
     first: dict[str, float] = {n: 0.0 for n in trees}
     for i, phase in enumerate(PHASES):
         medians = {n: statistics.median(s[i] for s in samples[n]) for n in trees}
-        label = phase + (" (after the first publish in " + ", ".join(n for n in trees if deferred[n]) + ")"
+        label = phase + (" (not before the first diagnostics in " + ", ".join(n for n in trees if deferred[n]) + ")"
                          if phase == "lookup index" and any(deferred.values()) else "")
         ratio = f"{medians['after'] / medians['before']:.2f}x" if medians["before"] else ""
         print(f"| {label} | {' | '.join(f'{medians[n]:.1f}' for n in trees)} | {ratio} |")

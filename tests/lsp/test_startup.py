@@ -75,3 +75,34 @@ def test_arguments_other_than_stdio_still_go_through_the_parser():
                           timeout=60)
     assert done.returncode == 2
     assert "errata-lsp: error: argument --tcp: expected one argument" in done.stderr
+
+
+def test_one_line_table_for_the_engine_and_the_document_and_edits_still_land_where_typed():
+    from lsprotocol import types
+
+    from errata_lsp.analysis.document import LINE_BREAK
+    from errata_lsp.analysis.engine import check_source
+    from errata_lsp.lsp.server import Analysis
+    from errata_lsp.lsp.session import Session
+
+    session = Session(lambda message, level: None, lambda message: None)
+    uri = "file:///tmp/errata-startup/train.py"
+    text = "import os\n\n" + SAMPLE + "\n# a comment\n" + SAMPLE.splitlines()[1] + "\n"
+    state = session.open(uri, text, 1, "python")
+    doc = state.doc.snapshot()
+    findings = session.findings(state, doc, session.snapshot, session.kb)
+    assert [(f.code, f.span.start.line) for f in findings] == [("LXF001", 3), ("LXF001", 6)]
+    assert doc.lines is state.checked.document.lines  # not split a second time
+    state.analysis = Analysis(doc, session.generation, findings, [], [], "1")
+    edit = types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="import sys\n")
+    session.change(uri, [edit], 2, "utf-16")
+    new_text = "import sys\n" + text
+    assert state.doc.text == new_text
+    assert state.doc.lines == LINE_BREAK.split(new_text)
+    assert state.doc.lines[4] is doc.lines[3]  # the line strings the engine split, shared
+    again = state.doc.snapshot()
+    moved = session.findings(state, again, session.snapshot, session.kb)
+    expected = check_source(new_text, "/tmp/errata-startup/train.py").findings
+    assert [(f.code, f.span) for f in moved] == [(f.code, f.span) for f in expected]
+    assert [f.span.start.line for f in moved] == [4, 7]
