@@ -53,6 +53,8 @@ NOTHING_FOUND = "no environment, lockfile or pin found"
 
 @dataclass(frozen=True)
 class LibraryVersion:
+    """The version of one library the user's code runs with, and where it was read."""
+
     name: str  # the distribution's canonical name: "lightning", "torch-xla"
     version: str | None  # None: not found
     source: str  # "from .venv", "from uv.lock", ...
@@ -63,6 +65,8 @@ class LibraryVersion:
 
 @dataclass(frozen=True)
 class Environment:
+    """The libraries found for a file, and where they were found."""
+
     libraries: tuple[LibraryVersion, ...]  # one per name of LIBRARIES that was found
     source: str  # where the environment was found, "unknown" when nowhere
 

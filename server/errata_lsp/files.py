@@ -36,6 +36,8 @@ class TooLarge(SourceError):
 
 @dataclass(frozen=True)
 class Source:
+    """A source file as read: its text, encoding and bytes."""
+
     text: str
     encoding: str
     raw: bytes  # as read: a fix is written only if the file still holds exactly these bytes

@@ -1094,6 +1094,8 @@ def _example_problems(example: Any) -> list[str]:
 # --- rules from records ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class DetectProblem:
+    """What is wrong with one record's `detect` section."""
+
     source: str  # "path:line" of the record
     record: str
     message: str

@@ -26,6 +26,8 @@ MAX_FILE_BYTES = 512 * 1024 * 1024
 
 @dataclass(frozen=True)
 class LoadProblem:
+    """Why a record, or a whole file, was not loaded."""
+
     path: str
     line: int  # 1-based; 0 when the problem is the file itself
     message: str

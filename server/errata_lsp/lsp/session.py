@@ -35,6 +35,8 @@ Report = Callable[[str, int], None]
 
 @dataclass
 class DocumentState:
+    """An open document: its text, its last analysis and check, and the work running on it."""
+
     doc: TextDocument
     analysis: Any = None  # the server's last `Analysis` of this document (its findings as diagnostics)
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
