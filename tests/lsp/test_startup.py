@@ -106,3 +106,21 @@ def test_one_line_table_for_the_engine_and_the_document_and_edits_still_land_whe
     expected = check_source(new_text, "/tmp/errata-startup/train.py").findings
     assert [(f.code, f.span) for f in moved] == [(f.code, f.span) for f in expected]
     assert [f.span.start.line for f in moved] == [4, 7]
+
+
+def test_releases_are_ordered_as_packaging_orders_them_without_it_for_plain_ones():
+    import json
+    import random
+
+    from packaging.version import Version
+
+    from errata_lsp.kb.versions import SHIPPED_TABLE, sorted_releases
+
+    shipped = json.loads(SHIPPED_TABLE.read_text(encoding="utf-8"))["releases"]
+    shuffled = random.Random(0).sample(shipped, len(shipped))
+    assert sorted_releases(shuffled) == tuple(sorted(shipped, key=Version))
+    assert sorted_releases(["2.2.1", "2.2.0.post1", "2.10", "2.2.0", "2.2.0.post0", "2.9.9"]) == (
+        "2.2.0", "2.2.0.post0", "2.2.0.post1", "2.2.1", "2.9.9", "2.10")
+    assert sorted_releases(["2.1.0", "2.1", "2.0.9"]) == ("2.0.9", "2.1.0", "2.1")  # equal: kept in order
+    # a pre-release is not plain: packaging orders the whole list
+    assert sorted_releases(["2.5.0", "2.5.0rc1", "2.4.9"]) == ("2.4.9", "2.5.0rc1", "2.5.0")
