@@ -11,14 +11,17 @@ import time
 from errata_lsp.kb import KnowledgeBase, cache
 from tests.stdio_client import SAMPLE, SAMPLE_URI, LspClient
 
-# Imported by the `errata-lsp` process of e111dc8 before its first diagnostics, needed by none of them.
+# Needed by none of the first diagnostics; all but the command line's module were imported before
+# them by the `errata-lsp` process of e111dc8.
 NOT_BEFORE_FIRST_DIAGNOSTICS = {
     "argparse", "gettext",  # the command line's parser: an editor starts `errata-lsp` with no argument
     "sqlite3", "_sqlite3", "errata_lsp.kb.rank",  # the approximate lookup: `errata.explain` and logs only
     "hashlib", "_hashlib",  # the record cache's and the lookup cache's file names
     "tempfile", "shutil", "bz2", "lzma", "random",  # atomic writes of fixes, from the command line
     "difflib",  # the nearest spelling of a misspelt `detect` value
-    "errata_lsp.cli",
+    "errata_lsp.cli",  # the command line
+    "pkgutil",  # a listing finds the rule modules
+    "errata_lsp.analysis.symbols",  # what a hover names: loaded by the first hover
 }
 
 
