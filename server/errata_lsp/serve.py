@@ -8,7 +8,7 @@ from types import ModuleType
 
 def main(argv: list[str]) -> int:
     tcp = None
-    if argv not in ([], ["--stdio"]):  # what an editor starts needs no command-line parser (~5 ms of imports)
+    if argv not in ([], ["--stdio"]):  # what an editor starts needs no parser (argparse, gettext: a few ms)
         import argparse
 
         parser = argparse.ArgumentParser(prog="errata-lsp", description="Serve LSP.")
