@@ -28,8 +28,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from packaging.version import InvalidVersion, Version
-
 
 def canonicalize_name(name: str) -> str:
     """A distribution's name as PEP 503 compares them: runs of `-`, `_` and `.` are one `-`, any case."""
@@ -53,6 +51,8 @@ NOTHING_FOUND = "no environment, lockfile or pin found"
 
 @dataclass(frozen=True)
 class LibraryVersion:
+    """The version of one library the user's code runs with, and where it was read."""
+
     name: str  # the distribution's canonical name: "lightning", "torch-xla"
     version: str | None  # None: not found
     source: str  # "from .venv", "from uv.lock", ...
@@ -63,6 +63,8 @@ class LibraryVersion:
 
 @dataclass(frozen=True)
 class Environment:
+    """The libraries found for a file, and where they were found."""
+
     libraries: tuple[LibraryVersion, ...]  # one per name of LIBRARIES that was found
     source: str  # where the environment was found, "unknown" when nowhere
 
@@ -256,6 +258,7 @@ def pinned(requirements: Iterable[str], releases: Iterable[str] = ()) -> dict[st
     newest of `releases` it allows (what an install today would pick among the covered ones); a
     requirement that allows none of them, or has no version, gives nothing."""
     from packaging.requirements import InvalidRequirement, Requirement  # not imported before a pin is read
+    from packaging.version import Version
 
     out: dict[str, tuple[str, str]] = {}
     known = sorted((Version(r) for r in releases), reverse=True)
@@ -295,6 +298,8 @@ def _requirement_lines(path: Path, text: str) -> list[str]:
 
 
 def _valid(version: str) -> bool:
+    from packaging.version import InvalidVersion, Version  # imported with the first version found
+
     try:
         Version(version)
     except InvalidVersion:
@@ -447,6 +452,7 @@ def _first(search: _Search, start: Path, root: Path, interpreter: str | None,
 def _overridden(environment: Environment, override: str, releases: tuple[str, ...]) -> Environment:
     """`[tool.errata] lightning-version`: a version (`2.2.5`) or a specifier (`~=2.2.0`)."""
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import Version
 
     version = override.strip()
     if not _valid(version):

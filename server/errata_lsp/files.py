@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import stat
-import tempfile
 import tokenize
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -37,6 +36,8 @@ class TooLarge(SourceError):
 
 @dataclass(frozen=True)
 class Source:
+    """A source file as read: its text, encoding and bytes."""
+
     text: str
     encoding: str
     raw: bytes  # as read: a fix is written only if the file still holds exactly these bytes
@@ -139,6 +140,8 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
         data = text.encode(encoding)
     except UnicodeEncodeError:
         raise SourceError(f"cannot write: the fixed text has no {encoding} form; {UNCHANGED}") from None
+    import tempfile  # only a fix written to disk needs it (not the server's start-up)
+
     temporary = None
     try:
         info = os.stat(path)

@@ -37,6 +37,8 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
+    """What is checked and how: rules selected and ignored, severities, record paths, limits."""
+
     select: tuple[str, ...] = ("",)  # every rule, the packs of `kb.paths` records' `detect` sections too
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)

@@ -42,6 +42,8 @@ class Arg:
 
 @dataclass(frozen=True)
 class Binding:
+    """A name bound by an assignment, a parameter or the like: its target, value and statement."""
+
     target: ast.AST
     value: ast.expr | None  # None for parameters, loop targets and the like
     stmt: ast.AST

@@ -7,7 +7,6 @@ here by name); a section that names something else is reported and skipped.
 from __future__ import annotations
 
 import ast
-import difflib
 import json
 import os
 import re
@@ -760,6 +759,8 @@ def _nearest(text: str, choices: Sequence[str], synonyms: dict[str, str]) -> str
         return key
     if key in synonyms:
         return synonyms[key]
+    import difflib  # only a misspelt value asks for it
+
     match = difflib.get_close_matches(key, list(choices), n=1, cutoff=0.5)
     return match[0] if match else None
 
@@ -1093,6 +1094,8 @@ def _example_problems(example: Any) -> list[str]:
 # --- rules from records ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class DetectProblem:
+    """What is wrong with one record's `detect` section."""
+
     source: str  # "path:line" of the record
     record: str
     message: str

@@ -54,6 +54,8 @@ __all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "chec
 
 @dataclass(frozen=True)
 class RuleFailure:
+    """A rule that raised: the other rules still ran."""
+
     rule: str
     error: str  # the exception, one line
     detail: str  # the traceback, for a log
@@ -61,6 +63,8 @@ class RuleFailure:
 
 @dataclass
 class Report:
+    """What a check found, which rules failed, and what it did not check."""
+
     findings: list[Finding] = field(default_factory=list)
     failures: list[RuleFailure] = field(default_factory=list)
     skipped: str | None = None  # why the document was not checked

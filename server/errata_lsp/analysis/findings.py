@@ -19,12 +19,16 @@ class Safety(str, Enum):
 
 @dataclass(frozen=True, order=True)
 class Position:
+    """A place in a document: 0-based line and code-point column."""
+
     line: int
     column: int
 
 
 @dataclass(frozen=True, order=True)
 class Span:
+    """From `start` to `end`, in the document's own positions."""
+
     start: Position
     end: Position
 
@@ -38,12 +42,16 @@ class Span:
 
 @dataclass(frozen=True)
 class Edit:
+    """Replace the text of `span` with `new_text`."""
+
     span: Span
     new_text: str
 
 
 @dataclass(frozen=True)
 class Fix:
+    """A titled set of edits that removes a finding, and whether it is safe to apply unasked."""
+
     title: str
     edits: tuple[Edit, ...]
     safety: Safety = Safety.SAFE
@@ -52,6 +60,8 @@ class Fix:
 
 @dataclass(frozen=True)
 class Finding:
+    """One misuse found: its rule and record, where it is, what to say, and how to fix it."""
+
     code: str
     record_id: str
     span: Span

@@ -28,6 +28,8 @@ def word_at(line: str, column: int) -> tuple[int, int] | None:
 
 @dataclass
 class _Parsed:
+    """One text's context and its nodes by line, kept for the hovers that follow."""
+
     text: str
     ctx: Context
     by_line: dict[int, list[ast.AST]]

@@ -7,13 +7,16 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..analysis.packs import RECORD_FOLDERS
 from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
 from .match import MAX_QUERY_CHARS, Match, MessageIndex, exception_messages
-from .rank import Guess, Ranker
 from .record import Record
+
+if TYPE_CHECKING:  # the approximate lookup loads with its first use (it brings sqlite3)
+    from .rank import Guess, Ranker
 
 # The records of every rule pack (analysis/packs/<pack>/records), in the packs' order.
 SHIPPED: tuple[Path, ...] = RECORD_FOLDERS
@@ -96,10 +99,20 @@ class KnowledgeBase:
             return self.ranker().guess(text, limit, error_class)
         return self.ranker().guess(text[-2_000:], limit)
 
+    def prepare_lookup(self) -> None:
+        """Build the approximate lookup's index now if a lookup would otherwise wait for it: a large
+        base's first build takes seconds. A small base's takes a few milliseconds and ~2 MB (sqlite3
+        and its index): its first lookup builds it, and a session that never asks never pays."""
+        from .cache import ON_DISK_FROM
+
+        if len(self._by_id) >= ON_DISK_FROM:
+            self.ranker().prepare()
+
     def ranker(self) -> Ranker:
         """The approximate lookup's index, built (or, for a large base, opened from disk) once."""
         if self._ranker is None:
             from .cache import cache_dir
+            from .rank import Ranker
 
             self._ranker = Ranker(list(self._by_id.values()), cache_dir())
         return self._ranker

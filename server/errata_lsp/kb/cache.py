@@ -10,7 +10,6 @@ reading it runs nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections import Counter
@@ -23,6 +22,9 @@ from .record import HEAD, Record
 
 FORMAT = 3  # 3: key words are whole words of the literal (match.key_words)
 MIN_BYTES = 1 << 20  # smaller files load fast enough as they are
+# Records: a base this large keeps its lookup index on disk, and builds it before it is asked;
+# a smaller base is indexed in memory in a few milliseconds, by its first lookup.
+ON_DISK_FROM = 5_000
 
 
 def cache_dir() -> Path:
@@ -33,6 +35,8 @@ def cache_dir() -> Path:
 
 
 def _cache_file(path: Path, stat: os.stat_result) -> Path:
+    import hashlib  # only files of MIN_BYTES and more are cached
+
     key = f"{FORMAT}:{__version__}:{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}"
     return cache_dir() / f"kb-{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
 

@@ -26,6 +26,8 @@ MAX_FILE_BYTES = 512 * 1024 * 1024
 
 @dataclass(frozen=True)
 class LoadProblem:
+    """Why a record, or a whole file, was not loaded."""
+
     path: str
     line: int  # 1-based; 0 when the problem is the file itself
     message: str
@@ -191,7 +193,7 @@ def _first_line(text: str) -> int:
 def _looks_like_lines(text: str) -> bool:
     """More than one line, and one of them is a whole JSON object: JSON Lines, whatever the other lines
     hold (a broken first line included). No line of a pretty-printed object is a whole object."""
-    lines = [ln.strip() for ln in LINE_BREAK.split(text) if ln.strip()]
+    lines = [ln.strip() for ln in _split_lines(text) if ln.strip()]
     if len(lines) < 2:
         return False
     decoder = json.JSONDecoder()
@@ -205,9 +207,14 @@ def _looks_like_lines(text: str) -> bool:
     return False
 
 
+def _split_lines(text: str) -> list[str]:
+    """`text` split at \\r\\n, \\r and \\n (str.split when there is no \\r: far cheaper than the regex on a shipped file)."""
+    return text.split("\n") if "\r" not in text else LINE_BREAK.split(text)
+
+
 def _load_lines(text: str, name: str, accept: Callable[[Any, int], None], problems: list[LoadProblem]) -> None:
     decoder = json.JSONDecoder()
-    for number, line in enumerate(LINE_BREAK.split(text), 1):
+    for number, line in enumerate(_split_lines(text), 1):
         body = line.strip()
         if not body or body.startswith("//"):
             continue

@@ -39,6 +39,8 @@ MAX_QUERY_CHARS = 20_000  # longer queries are cut to their last part, where a t
 
 @dataclass(frozen=True)
 class Match:
+    """A record whose message matched part of a text, and what it matched."""
+
     record: Record
     text: str  # the part of the query that matched
     groups: tuple[str, ...]

@@ -16,18 +16,21 @@ Python (same ranking, faster per lookup, but rebuilt in every process: 31 s and 
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import re
-import sqlite3
 import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .cache import ON_DISK_FROM
 from .record import Record
+
+if TYPE_CHECKING:  # sqlite3 is imported when the index is first built, not with the server
+    import sqlite3
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -39,7 +42,6 @@ K1, B = 1.2, 0.75  # BM25's usual parameters (SQLite's bm25() uses the same)
 MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
 MIN_FIT = 0.5  # share of the text's word weight the record must hold
 MIN_SHARED = 2  # words in common, besides the error class
-ON_DISK_FROM = 5_000  # records; a smaller base is indexed in memory in a few milliseconds
 SCHEMA = 3
 # Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
 REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
@@ -83,6 +85,8 @@ def query_words(text: str, error_class: str = "") -> list[str]:
 
 
 def fts5_available() -> bool:
+    import sqlite3
+
     try:
         sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE probe USING fts5(x)")
         return True
@@ -130,6 +134,8 @@ class Ranker:
         return self._db
 
     def _connect(self) -> sqlite3.Connection | None:
+        import sqlite3
+
         if not fts5_available():
             return None
         if len(self._records) < ON_DISK_FROM or self._cache_dir is None:
@@ -227,6 +233,8 @@ def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connect
 def _fingerprint(records: Sequence[Record]) -> str:
     """What the index depends on: each record's id, class and message (its pattern and symbols
     follow them), in order."""
+    import hashlib
+
     text = "\0".join(f"{r.id}\1{r.error_class}\1{r.error_message}" for r in records)
     return hashlib.sha256(f"{SCHEMA}\0{text}".encode()).hexdigest()[:32]
 

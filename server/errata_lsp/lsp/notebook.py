@@ -32,6 +32,8 @@ SYNC_OPTIONS = types.NotebookDocumentSyncOptions(
 
 @dataclass
 class CellFinding:
+    """A finding of the notebook's joined code, placed in the cell it lies in."""
+
     cell: str  # the cell's URI
     finding: Finding  # spans in the cell's own lines
     diagnostic: types.Diagnostic
@@ -40,6 +42,8 @@ class CellFinding:
 
 @dataclass
 class NotebookAnalysis:
+    """The findings of one revision of a notebook under one settings generation."""
+
     revision: int
     generation: int
     findings: list[CellFinding]
@@ -48,6 +52,8 @@ class NotebookAnalysis:
 
 @dataclass
 class NotebookState:
+    """An open notebook: its cells in order, their documents and its last analysis."""
+
     uri: str
     version: int
     cells: list[tuple[str, types.NotebookCellKind]]  # in notebook order

@@ -269,11 +269,24 @@ class ErrataServer(AdaptedServer):
             self._publish(uri, doc.version, analysis.payloads)
             if not state.settled:
                 state.settled = True
-                await asyncio.get_running_loop().run_in_executor(None, _settle, self.session, doc)
+                await asyncio.get_running_loop().run_in_executor(None, self._settle, doc)
                 state.doc.share_tables(doc)  # the first keystroke does not split the whole text
                 if self.session.states.get(uri) is state and (state.doc.text is not doc.text or self.session.generation != generation):
                     continue  # changes that came while it settled: this task still owns the document
             return
+
+    def _settle(self, doc: TextDocument) -> None:
+        """After a document's first publish (in a worker thread): its line table, which edits update
+        from then on; the approximate lookup's index of a large knowledge base (only `errata.explain`
+        and log documents ask for it, so the first diagnostics do not wait for it; a small base's is
+        built by its first lookup); then the collector (`CollectorPause.settle`)."""
+        doc.lines  # noqa: B018
+        doc.line_starts()
+        try:
+            self.session.kb.prepare_lookup()
+        except Exception as exc:  # reported; the first lookup will try again and say why
+            self.log(f"building the lookup index failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
+        self.session.collector.settle()
 
     def _publish(self, uri: str, version: int | None, payloads: list[str]) -> None:
         """publishDiagnostics written from each diagnostic's cached JSON (no conversion per publish)."""
@@ -338,13 +351,13 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import crossfile, rule, symbols  # noqa: F401  (the engine and the rule pack)
+        from ..analysis import crossfile, engine, rule  # noqa: F401  (the engine and the rule pack; hovers load theirs)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
         list(rule.iter_rules())
         shipped()  # the releases the environment's versions are matched against
-        ls.session.kb.ranker().prepare()  # the approximate lookup's index: built once, off the event loop
+        ls.session.kb  # noqa: B018  (the knowledge base the first check converts its findings with)
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
@@ -359,14 +372,6 @@ def _structure_a_change(ls: ErrataServer) -> None:
     json.loads(json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
         "textDocument": {"uri": "file:///", "version": 1}, "contentChanges": [change, {"text": ""}]}}),
         object_hook=ls.protocol.structure_message)
-
-
-def _settle(session: Session, doc: TextDocument) -> None:
-    """After a document's first publish (in a worker thread): its line table, which edits update
-    from then on, and the collector settled (`CollectorPause.settle`)."""
-    doc.lines  # noqa: B018
-    doc.line_starts()
-    session.collector.settle()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)

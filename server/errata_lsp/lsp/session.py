@@ -37,6 +37,8 @@ Report = Callable[[str, int], None]
 
 @dataclass
 class DocumentState:
+    """An open document: its text, its last analysis and check, and the work running on it."""
+
     doc: TextDocument
     analysis: Any = None  # the server's last `Analysis` of this document (its findings as diagnostics)
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
@@ -156,6 +158,9 @@ class Session:
         state = self.states.get(uri)
         if state is None:
             return None
+        analysis = state.analysis
+        if analysis is not None:  # the first edit after a check reuses that check's lines (not a new split)
+            state.doc.adopt_lines(analysis.doc.text, analysis.doc.lines_if_split())
         for change in changes:
             state.doc.apply(change, encoding)
         state.doc.version = version
@@ -331,6 +336,8 @@ class Session:
         try:
             checked = check_document(doc.text, path_str(doc.uri), settings, previous=state.checked)
             state.checked, report = checked, checked.report
+            if checked.document is not None:  # the snapshot converts on the engine's lines
+                doc.adopt_lines(checked.document.text, checked.document.lines)
         except Exception as exc:  # the incremental path must never cost the user their diagnostics
             state.checked = None
             self._report_once(state, "incremental", f"{doc.uri}: incremental check failed ({type(exc).__name__}: "

@@ -117,6 +117,16 @@ class TextDocument:
         offsets, first, delta = self._starts
         return offsets[line] + delta if line >= first else offsets[line]
 
+    def lines_if_split(self) -> list[str] | None:
+        return self._lines
+
+    def adopt_lines(self, text: str, lines: list[str] | None) -> None:
+        """Take `lines`, the same text's lines split elsewhere (the engine's), as this document's line
+        table if it has none yet: one list of line strings for both, not two (~1 MB at 10k lines).
+        Only for a text that is this very object: the lists are never changed, only replaced."""
+        if self._lines is None and lines is not None and self.text is text:
+            self._lines = lines
+
     def snapshot(self) -> TextDocument:
         """This text, version and line table as one value that later edits leave alone."""
         return TextDocument(self.uri, self.text, self.version, self.language_id, self._lines, self._starts,

@@ -45,6 +45,8 @@ CHECKPOINT_IO = PluginFamily(
 
 @dataclass(frozen=True)
 class Plugin:
+    """A plugin built in the user's code: the call, and the Lightning class it is."""
+
     call: ast.Call
     lightning: str  # the Lightning class it is (or derives from)
     local: str | None = None  # the file's own subclass, if that is what is built
