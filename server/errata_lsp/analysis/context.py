@@ -135,13 +135,44 @@ class Context:
 
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
-        """Calls by the qualified name of what they call, for names the imports resolve."""
+        """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
+        name bound to `functools.partial(<library callable>, ...)` (filed under that callable)."""
         table: dict[str, list[ast.Call]] = defaultdict(list)
         for call in self._by_type[ast.Call]:
             qualified = self.resolve(call.func)
             if qualified:
                 table[qualified].append(call)
+        for call, (qualified, _) in self._partial_calls.items():
+            table[qualified].append(call)
         return table
+
+    @cached_property
+    def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
+        """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
+        with the library callable it ends up calling and the `partial(...)` that pre-set its arguments."""
+        names: set[str] = set()
+        for assign in self._by_type[ast.Assign]:
+            value = assign.value
+            if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \
+                    and self.resolve(value.args[0]):
+                names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
+        found: dict[ast.Call, tuple[str, ast.Call]] = {}
+        for name in names:
+            for call in self.calls_by_name(name):
+                partials = {v.node for v in self.flow.values(call.func)}
+                if len(partials) != 1:
+                    continue
+                partial = partials.pop()
+                if isinstance(partial, ast.Call) and partial.args and self.resolve(partial.func) == "functools.partial":
+                    qualified = self.resolve(partial.args[0])
+                    if qualified:
+                        found[call] = (qualified, partial)
+        return found
+
+    def partial_of(self, call: ast.Call) -> ast.Call | None:
+        """The `functools.partial(...)` whose arguments `call` receives too, if it calls one."""
+        found = self._partial_calls.get(call)
+        return found[1] if found is not None else None
 
     def calls_by_name(self, name: str) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to."""
@@ -302,6 +333,12 @@ class Context:
                     args.setdefault(name, Arg(name, entry.value, entry.node, kw))
                 else:  # written in another module: read there, underlined at the `**` here
                     args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
+        partial = self.partial_of(call)
+        if partial is not None:  # what the partial pre-set, unless the call gives it again
+            preset, preset_complete = self.keyword_args(partial)
+            for name, arg in preset.items():
+                args.setdefault(name, arg)
+            complete = complete and preset_complete
         return args, complete
 
     def stand_in(self, here: ast.expr, entry: Entry) -> ast.expr:

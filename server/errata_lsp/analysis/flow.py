@@ -46,6 +46,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 OPTIMIZERS = "torch.optim."
 STRATEGIES = "lightning.fabric.strategies."
+ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
@@ -1014,7 +1015,8 @@ class Flow:
             for side in (node.left, node.right):
                 inner = self.values(side)
                 if len(inner) != 1 or inner[0].kind != "dict":
-                    return None, False
+                    complete = False  # `DEFAULTS | overrides` read from a file: the defaults' keys still stand
+                    continue
                 sub, sub_complete = self.entries(inner[0])
                 complete = complete and sub_complete
                 out.update(sub or {})
@@ -1103,6 +1105,11 @@ class Flow:
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
             return (Value(kind, node, flow=self),) if kind else unknown
+        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is self:
+            # `Sharded = partial(XLAFSDPStrategy, ...)`; `Sharded(...)` builds what the library callable builds
+            qualified = self.ctx.resolve(f.node.args[0])
+            if qualified is not None and not self._from_project(qualified):
+                return self._library_call(node, qualified)
         if f.kind == "method":
             base, name = f.extra
             if name == "copy":
@@ -1161,6 +1168,10 @@ class Flow:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified == FABRIC:
             return v("fabric")
+        if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
+            # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it
+            default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
+            return (Value("unknown", node, qualified=qualified, flow=self), *default)
         if qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
             return v("strategy")
         if qualified in ("functools.partial",):

@@ -5,8 +5,9 @@ to be a callable, but got None. HINT: do `.launch(your_fn)` instead of `.launch(
 (fabric.py l.996). Worse, `train()` has already run in the parent process; under XLAFSDP it usually
 fails even earlier there, with one of the not-launched errors.
 
-Flagged only for a local function that cannot return a callable: no `return` with a value, or only
-literals (a factory `launch(make_worker(cfg))` that returns a function is fine).
+Flagged only for a local function that cannot return a callable: no `return` with a value, only
+literals, or a training function (it sets up or steps a model on the Fabric it is given: it returns a
+loss or a metric). A factory `launch(make_worker(cfg))` that returns a function is fine.
 
 Fixes: `launch(train())` becomes `launch(train)`. If `train` takes no parameter, a `fabric` one is added
 (else launch raises LXF018's error); if it takes parameters with defaults, its first one now
@@ -30,6 +31,7 @@ from ..launched import add_fabric_parameter, decorated, has_parameters
 
 NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
                 ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)
+TRAINING = ("setup", "setup_module", "setup_optimizers", "backward")
 
 
 class LaunchCallResult(Rule):
@@ -165,7 +167,16 @@ class LaunchCallResult(Rule):
 
 
 def _returns_no_callable(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func))
+    return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func)) or _trains(func)
+
+
+def _trains(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """It sets up or steps a model on the Fabric it is given: a training function (whatever it returns,
+    a loss or a metric), not a factory of the function to launch."""
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in TRAINING
+               and isinstance(node.func.value, ast.Name) and node.func.value.id in params
+               for node in ast.walk(func))
 
 
 def _short(text: str, limit: int = 50) -> str:
