@@ -114,6 +114,7 @@ class StrategyNoBackwardSync(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("no_backward_sync"):
+            receiver = _kept_control(ctx, receiver)
             if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
                 yield self._public_attribute(ctx, call, receiver)
             elif _holds_a_strategy(ctx, receiver):
@@ -194,6 +195,16 @@ class StrategyNoBackwardSync(Rule):
         if isinstance(module, ast.Attribute) and module.attr == "_forward_module":
             edits.append(replace(ctx, module, ctx.doc.source(module.value)))
         return fix(f"Use {fabric}.no_backward_sync", *edits, preferred=True)
+
+
+def _kept_control(ctx: Context, receiver: ast.expr) -> ast.expr:
+    """`control = fabric.strategy._backward_sync_control` then `control.no_backward_sync(...)`: the
+    attribute the name was bound to, when that one binding reaches the call; the receiver otherwise."""
+    binding = ctx.reaching(receiver) if isinstance(receiver, ast.Name) else None
+    if binding is not None and isinstance(binding.target, ast.Name) and isinstance(binding.value, ast.Attribute) \
+            and binding.value.attr == "_backward_sync_control" and len(ctx.values(receiver)) == 1:
+        return binding.value
+    return receiver
 
 
 def _holds_a_strategy(ctx: Context, receiver: ast.expr) -> bool:

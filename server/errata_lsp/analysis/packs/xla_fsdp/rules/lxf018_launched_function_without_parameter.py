@@ -13,13 +13,14 @@ is what the worker needs.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, fix
 from ..facts import launch_target
-from ..launched import add_fabric_parameter, decorated, has_parameters
+from ..launched import add_fabric_parameter, decorated
 
 
 class LaunchedFunctionWithoutParameter(Rule):
@@ -72,16 +73,44 @@ class LaunchedFunctionWithoutParameter(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
-            func = ctx.local_function(target) if target is not None else None
-            if func is None or decorated(ctx, func) or has_parameters(func) or ctx.fabric_kind(fabric) is None:
+            launched = _launched_def(ctx, target) if target is not None else None
+            if launched is None or _takes_an_argument(*launched) or ctx.fabric_kind(fabric) is None:
                 continue
+            func = launched[0]
             message = (
-                f"`Fabric.launch(function={func.name})` needs to take at least one argument: the launcher passes "
+                f"`Fabric.launch(function={ctx.doc.source(target)})` needs to take at least one argument: the launcher passes "
                 f"the Fabric object to `{func.name}`, so Fabric raises TypeError. Define `def {func.name}(fabric):`"
             )
             edit = add_fabric_parameter(ctx, func)
             fixes = [fix(f"Add a `fabric` parameter to `{func.name}`", edit, preferred=True)] if edit else []
             yield self.finding(ctx, target, message, fixes)  # type: ignore[arg-type]
+
+
+def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
+    """The local def `launch` is given, and whether its first parameter is already bound (a method read
+    through an instance, a classmethod); None when the file cannot tell or a decorator may change it."""
+    func = ctx.local_function(target)
+    if func is not None:
+        return None if decorated(ctx, func) else (func, False)
+    if not isinstance(target, ast.Attribute):
+        return None
+    values = ctx.values(target)  # `Experiment.run`, `trainer.fit`: a method of a class of this file
+    if len(values) != 1 or values[0].kind != "function" or values[0].foreign \
+            or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    method = values[0].node
+    decorators = [ctx.doc.source(d) for d in method.decorator_list]
+    if any(d not in ("staticmethod", "classmethod") for d in decorators):
+        return None
+    through_instance = isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)
+    bound = "classmethod" in decorators or through_instance and "staticmethod" not in decorators
+    return method, bound
+
+
+def _takes_an_argument(func: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> bool:
+    a = func.args
+    positional = [*a.posonlyargs, *a.args][1 if bound else 0:]
+    return bool(positional or a.vararg or a.kwonlyargs or a.kwarg)
 
 
 RULE = LaunchedFunctionWithoutParameter()
