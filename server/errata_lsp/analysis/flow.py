@@ -700,10 +700,43 @@ class Flow:
         qualified = self.ctx.resolve(node)
         if qualified is not None:
             return (_external(qualified, node, self),)
+        stored = self._stored_earlier(node)
+        if stored is not None:
+            method, value = stored
+            cls = self._method_class(method)
+            label = f"{cls.name}.{node.attr}" if cls is not None else None
+            return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
         for base in self.values(node.value):
             out.extend(x.under(base.when) for x in self.attribute(base, node.attr, node))
         return tuple(out)
+
+    def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
+        """`self.x` read in a method after that method set `self.x = v` on every path: v, not every
+        value any method gives `self.x` (`self.model = model` then `Adam(self.model.parameters())`
+        in `__init__` reads the raw model, whatever `fit` later puts there). None when a statement in
+        between may change it (another store, a call of one of `self`'s methods, `self` passed on)."""
+        func = self.ctx.enclosing_function(node)
+        if func is None or not isinstance(node.value, ast.Name) or not isinstance(node.ctx, ast.Load) \
+                or self._method_class(func) is None or _is_static(func) or _is_classmethod(func) or not func.args.args:
+            return None
+        owner = func.args.args[0].arg
+        if node.value.id != owner:
+            return None
+        found: ast.expr | None = None
+        for stmt in func.body:
+            if _contains(stmt, node):
+                if found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
+                        and _may_change(stmt, owner, node.attr):
+                    return None  # a later iteration may read what the loop stored
+                return (func, found) if found is not None else None
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+                    and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner \
+                    and stmt.targets[0].attr == node.attr:
+                found = stmt.value
+            elif found is not None and _may_change(stmt, owner, node.attr):
+                found = None
+        return None
 
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         flow = value.flow or self
@@ -1387,6 +1420,26 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
+    start = (stmt.lineno, stmt.col_offset)
+    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
+    return start <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end  # type: ignore[attr-defined]
+
+
+def _may_change(stmt: ast.stmt, owner: str, attr: str) -> bool:
+    """The statement may set `owner.attr`: it stores it, calls a method of `owner` or passes `owner` on."""
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and n.attr == attr \
+                and isinstance(n.value, ast.Name) and n.value.id == owner:
+            return True
+        if isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == owner:
+                return True
+            if any(isinstance(a, ast.Name) and a.id == owner for a in (*n.args, *(k.value for k in n.keywords))):
+                return True
+    return False
 
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:

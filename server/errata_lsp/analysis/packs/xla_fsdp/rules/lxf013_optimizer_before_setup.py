@@ -146,11 +146,41 @@ class OptimizerBeforeSetup(Rule):
             if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
+                if isinstance(opt, ast.Attribute):
+                    finding = self._built_at_construction(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
                 if not isinstance(opt, ast.Name):
                     continue
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
+
+    def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
+        """`self.optimizer` built in `__init__` from the raw module's parameters: the constructor runs
+        before any method of the object can set the module up, so it never holds XLAFSDP parameters."""
+        values = [v for v in ctx.values(opt) if v.node is not use]  # `self.opt = setup_optimizers(self.opt)`
+        if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
+                             for v in values):
+            return None
+        built = values[0].node
+        init = ctx.enclosing_function(built)
+        params = optimizer_params(built)  # type: ignore[arg-type]
+        if init is None or init.name != "__init__" or params is None:
+            return None
+        roots = [node.func.value for node in ast.walk(params) if isinstance(node, ast.Call)  # type: ignore[attr-defined]
+                 and isinstance(node.func, ast.Attribute) and node.func.attr in ("parameters", "named_parameters")]
+        raw = [ctx.values(root) for root in roots]
+        if not roots or not all(found and all(x.kind == "module" and not x.when for x in found) for found in raw):
+            return None
+        model = ctx.doc.source(roots[0])
+        message = (
+            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `__init__` (line {built.lineno}), "  # type: ignore[attr-defined]
+            f"before the model is set up; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+            "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+            "Create the optimizer after `setup_module`, from the set-up model"
+        )
+        return self.finding(ctx, opt, message, [])
 
     def _raw_built(self, ctx: Context, opt: ast.Name, use: ast.Call) -> tuple[Binding, ast.Call, list[ast.Name]] | None:
         """(binding of opt, the set-up call, the model's names in the optimizer) when the data flow shows it."""
