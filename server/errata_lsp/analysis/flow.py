@@ -129,7 +129,7 @@ UNKNOWN = Value("unknown")
 class Def:
     """A definition that reaches a name: what binds it and under which conditions."""
 
-    how: str  # assign, param, def, import, aug, unknown
+    how: str  # assign, param, def, import, aug, counter (a loop's int), unknown
     node: ast.AST | None  # the value expression, the arg, the def, the import
     when: tuple[str, ...] = ()
     path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
@@ -215,6 +215,9 @@ class Walker:
         if isinstance(s, (ast.For, ast.AsyncFor)):
             env = self.expr(s.iter, env, when)
             env = self.bind_target(s.target, None, env, when)
+            counter = _loop_counter(s)
+            if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
+                env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
             env = self.run(s.body, env, when)
             if isinstance(env, _Terminated):
                 env = dict(env)  # a loop body that returns may not run at all
@@ -612,6 +615,8 @@ class Flow:
             return self.parameter(d.node)  # type: ignore[arg-type]
         if d.how == "import":
             return self._imported(d, use)
+        if d.how == "counter":
+            return (Value("number", d.node, label=d.label, flow=self),)
         if d.how == "aug" and isinstance(d.node, ast.AugAssign):
             values = self.values(d.node.value)
             kinds = {x.kind for x in values}
@@ -1420,6 +1425,19 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
+    """The name a loop binds to an int: `for i in range(...)`, the first of `for i, x in enumerate(...)`."""
+    it = loop.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
+        return None
+    if it.func.id == "range" and isinstance(loop.target, ast.Name):
+        return loop.target
+    if it.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2 \
+            and isinstance(loop.target.elts[0], ast.Name):
+        return loop.target.elts[0]
+    return None
 
 
 def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
