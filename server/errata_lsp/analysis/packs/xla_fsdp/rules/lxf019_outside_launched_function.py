@@ -18,9 +18,11 @@ launch call raises differently depending on where it sits:
   `move_to_device=False` do not touch the device there and are not flagged after the launch.
 
 "Outside" is shown by structure only: the same scope as `fabric.launch(fn)` (module level,
-`if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name. Helpers called
-from there and code the file does not show are left alone. There is no fix: the code belongs inside
-the launched function.
+`if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name; and one level
+down, a local function or class given that `fabric` before the launch (`batch = make_batch(fabric)`,
+`Trainer(fabric, model)`), whose body sets up or reads the device on the parameter that receives it.
+Deeper helpers and code the file does not show are left alone. There is no fix: the code belongs
+inside the launched function.
 """
 
 from __future__ import annotations
@@ -150,6 +152,33 @@ class OutsideLaunchedFunction(Rule):
                 finding = self._check_use(ctx, node, node.value, "device", launches)
                 if finding is not None:
                     yield finding
+        yield from self._helpers_before_launch(ctx, launches)
+
+    def _helpers_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
+        """A local function or class called with the Fabric before the launch: what its body does with
+        the parameter that receives it runs in the parent process too."""
+        done: set[ast.AST] = set()
+        for scope, pairs in launches.items():
+            for call in ctx.nodes(ast.Call):
+                if ctx.scope_of(call) is not scope:
+                    continue
+                before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)]
+                received = _receiving_parameter(ctx, call, [f for _, f in before]) if before else None
+                if received is None or received[0] in done:
+                    continue
+                func, param, shown = received
+                done.add(func)
+                launch = min(before, key=lambda pair: _pos(pair[0]))[0]
+                for use, method in _uses_of(func, param):
+                    spelled = f"{param}.{method}"
+                    where = (f"in `{shown}`, called at line {call.lineno} before "
+                             f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
+                    if method in VALIDATED:
+                        message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
+                                   f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
+                        yield self.finding(ctx, _underline(use), message)
+                    else:
+                        yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
@@ -212,6 +241,50 @@ def _encloses(ctx: Context, stmt: ast.stmt, node: ast.AST) -> bool:
 def _launch_text(ctx: Context, call: ast.Call) -> str:
     text = " ".join(ctx.doc.source(call).split())
     return text if len(text) <= 50 else text[:49] + "…"
+
+
+def _receiving_parameter(ctx: Context, call: ast.Call, fabrics: list[ast.Name]) -> tuple[ast.FunctionDef, str, str] | None:
+    """(the local def, its parameter's name) that receives one of `fabrics` in `call`: a function of
+    this file, or a class of this file through its `__init__`."""
+    values = ctx.values(call.func)
+    if len(values) != 1 or values[0].foreign or not isinstance(values[0].node, (ast.FunctionDef, ast.ClassDef)):
+        return None
+    target = values[0].node
+    shown = f"{target.name}.__init__" if isinstance(target, ast.ClassDef) else target.name
+    if isinstance(target, ast.ClassDef):
+        target = next((s for s in target.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)  # type: ignore[assignment]
+        if target is None or values[0].kind != "class":
+            return None
+        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)][1:]
+    elif values[0].kind == "function" and values[0].extra is None:
+        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
+    else:
+        return None
+    assert isinstance(target, ast.FunctionDef)
+    given: dict[str, ast.expr] = dict(zip(positional, call.args))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    for name, arg in given.items():
+        if isinstance(arg, ast.Name) and any(same_value(ctx, arg, f) for f in fabrics):
+            return target, name, shown
+    return None
+
+
+def _uses_of(func: ast.FunctionDef, param: str) -> Iterator[tuple[ast.AST, str]]:
+    """`param.device` reads and `param.<set-up method>(...)` calls in the body, nested defs left out."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == param:
+            if node.attr == "device" and isinstance(node.ctx, ast.Load):
+                yield node, "device"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id == param and node.func.attr in (*VALIDATED, "to_device"):
+            yield node, node.func.attr
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _underline(use: ast.AST) -> ast.AST:
