@@ -162,9 +162,27 @@ class _Terminated(dict[str, tuple[Def, ...]]):
 class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
-    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None):
+    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None,
+                 module_flag: Callable[[str], bool | None] | None = None):
         self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
+        self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
+        self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
+
+    def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
+        """An `if` on a name bound once to True or False: `ON_TPU = True` ... `if ON_TPU:` (or `not ON_TPU`)."""
+        negate = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negate else test  # type: ignore[attr-defined]
+        if not isinstance(name, ast.Name):
+            return None
+        if isinstance(self.scope.node, ast.Module):
+            value = _flag(env.get(name.id, ()))
+        elif name.id in env or name.id in self.scope.globals or self.module_flag is None:
+            return None  # a local of this function (or one it rebinds)
+        else:
+            value = self.module_flag(name.id)
+            self.read_module_flag = True
+        return None if value is None else value != negate
 
     def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
         for stmt in body:
@@ -198,6 +216,9 @@ class Walker:
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
                 return self.run(s.body, env, when)
+            decided = self.decided(s.test, env)
+            if decided is not None:
+                return self.run(s.body if decided else s.orelse, env, when)
             negated = _negate(s.test, self.text)
             then = self.run(s.body, dict(env), (*when, test))
             other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
@@ -456,7 +477,7 @@ class Flow:
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
-        walker = Walker(found, self.text)
+        walker = Walker(found, self.text, self._module_flag)
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
@@ -473,9 +494,12 @@ class Flow:
                 found.final = dict(walker.run(node.body, env, ()))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
-        if cacheable:  # without the node: a value that held its own key would keep the tree forever
+        if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
             _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs)
         return found
+
+    def _module_flag(self, name: str) -> bool | None:
+        return _flag(self.scope(self.ctx.module).final.get(name, ()))
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments inside functions: more values of the module's `x`."""
@@ -1425,6 +1449,14 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+def _flag(defs: tuple[Def, ...]) -> bool | None:
+    """True or False when the one definition reaching a name, on every path, is that literal."""
+    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+            and isinstance(defs[0].node, ast.Constant) and isinstance(defs[0].node.value, bool):
+        return defs[0].node.value
+    return None
 
 
 def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
