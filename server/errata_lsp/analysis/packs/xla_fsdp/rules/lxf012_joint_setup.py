@@ -213,11 +213,19 @@ class JointSetup(Rule):
 
 
 def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding, list[ast.Name]] | None:
-    """The binding `opt = Optim(<module>.parameters(), ...)` reaching `opt`, where `<module>` is the
-    same object as `module` (a name), with the names of the module inside it."""
+    """The binding `opt = Optim(<module>.parameters(), ...)` (or `opt = helper(<module>, ...)`, a local
+    function that returns an optimizer) reaching `opt`, where `<module>` is the same object as `module`
+    (a name), with the names of the module inside it."""
     binding = ctx.reaching(opt)
     if binding is None or not isinstance(binding.value, ast.Call) or not isinstance(module, ast.Name):
         return None
+    call = binding.value
+    values = ctx.values(call)
+    if values and all(v.kind == "optimizer" and v.node is not call for v in values):
+        # `opt = make_optimizer(model, lr)`: a local helper that builds it from the module it is given
+        roots = [a for a in (*call.args, *(k.value for k in call.keywords))
+                 if isinstance(a, ast.Name) and a.id == module.id and same_value(ctx, a, module)]
+        return (binding, roots) if roots else None
     params = optimizer_params(binding.value)
     if params is None:
         return None
