@@ -428,3 +428,124 @@ def test_an_instance_of_a_config_class_from_a_project_module(tmp_path):
     call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
     assert [(v.kind, v.line, v.where()) for v in ctx.values(call.args[0])] == [
         ("list", 5, "`Sharding.remat`, `config.py`, line 5")]
+
+
+# --- the environment, merged config dicts, loop counters, a method's own stores, module flags ----------
+def test_an_environment_default_is_one_value_of_the_read():
+    assert probe("""
+        import os
+        probe(os.environ.get("CKPT_FORMAT", "consolidated"))
+    """) == [("unknown", 3, 6, ()), ("str", 3, 36, ('"CKPT_FORMAT" is not set in the environment',))]
+    assert probe("""
+        from os import getenv
+        probe(getenv("MODE", [Block]))
+    """) == [("unknown", 3, 6, ()), ("list", 3, 21, ('"MODE" is not set in the environment',))]
+
+
+def test_an_environment_read_without_a_default_is_unknown():
+    assert probe("""
+        import os
+        probe(os.environ.get("CKPT_FORMAT"))
+    """) == [("unknown", 3, 6, ())]
+
+
+def test_defaults_merged_with_unread_overrides_keep_their_keys():
+    assert probe("""
+        import json, os
+        DEFAULTS = {"remat": [Block], "lr": 1e-3}
+        cfg = DEFAULTS | json.loads(os.environ.get("OVERRIDES", "{}"))
+        probe(cfg["remat"])
+    """) == [("list", 3, 21, ())]
+
+
+def test_the_right_hand_side_of_a_merge_wins():
+    assert probe("""
+        DEFAULTS = {"remat": [Block]}
+        cfg = DEFAULTS | {"remat": {Block}}
+        probe(cfg["remat"])
+    """) == [("set", 3, 27, ())]
+
+
+def test_a_range_or_enumerate_counter_is_a_number():
+    assert kinds("""
+        for step in range(10):
+            probe(step)
+    """) == ["number"]
+    assert kinds("""
+        for i, batch in enumerate(loader):
+            probe(i)
+    """) == ["number"]
+    assert kinds("""
+        for batch in loader:
+            probe(batch)
+    """) == ["unknown"]
+
+
+def test_a_method_reads_its_own_earlier_store_to_self():
+    # `fit` sets `self.model` to the set-up module later; `__init__` reads the raw one it just stored
+    assert probe("""
+        import torch
+        class Trainer:
+            def __init__(self, fabric, model):
+                self.model = model
+                probe(self.model)
+            def fit(self):
+                self.model = self.fabric.setup_module(self.model)
+        Trainer(fabric, torch.nn.Linear(2, 2))
+    """) == [("module", 9, 16, ())]
+
+
+def test_a_call_of_a_method_in_between_may_change_what_self_holds():
+    found = kinds("""
+        import torch
+        from lightning.fabric import Fabric
+        class Trainer:
+            def __init__(self, fabric, model):
+                self.fabric = fabric
+                self.model = model
+                self.setup()
+                probe(self.model)
+            def setup(self):
+                self.model = self.fabric.setup_module(self.model)
+        Trainer(Fabric(), torch.nn.Linear(2, 2))
+    """)
+    assert found == ["module", "setup_module"]
+
+
+def test_an_if_on_a_module_flag_runs_one_branch():
+    assert probe("""
+        ON_TPU = True
+        def strategy():
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy())
+    """) == [("list", 5, 15, ())]
+    assert probe("""
+        DEBUG = False
+        if not DEBUG:
+            policy = (Block,)
+        else:
+            policy = {Block}
+        probe(policy)
+    """) == [("tuple", 4, 13, ())]
+
+
+def test_an_if_on_a_flag_that_is_not_a_constant_keeps_both_branches():
+    assert probe("""
+        import os
+        ON_TPU = os.environ.get("TPU") == "1"
+        def strategy():
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy())
+    """) == [("list", 6, 15, ("ON_TPU",)), ("set", 7, 11, ())]
+    assert kinds("""
+        ON_TPU = True
+        def strategy(ON_TPU):
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy(False))
+    """) == ["list", "set"]

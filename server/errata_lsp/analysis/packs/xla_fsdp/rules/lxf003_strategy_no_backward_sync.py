@@ -101,6 +101,31 @@ class StrategyNoBackwardSync(Rule):
             message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
             count=1, at="8:14-8:44", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    control = fabric.strategy._backward_sync_control\n"
+            "    with control.no_backward_sync(model, True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    control = fabric.strategy._backward_sync_control\n"
+            "    with fabric.no_backward_sync(model, True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Got: _FabricModule",
+            count=1, at="5:10-5:34", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    control = fabric.strategy._backward_sync_control\n"
+              "    with control.no_backward_sync(model, True):\n"
+              "        pass\n"
+              "Fabric(strategy='ddp').launch(train)\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "model = fabric.setup(net)\n"

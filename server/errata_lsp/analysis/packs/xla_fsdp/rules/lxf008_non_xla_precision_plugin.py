@@ -68,6 +68,19 @@ class NonXLAPrecisionPlugin(Rule):
     triggers = ("Precision",)
     examples = (
         Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import HalfPrecision\n"
+            "def plugins_for(args):\n"
+            "    plugins = []\n"
+            "    if args.bf16:\n"
+            "        plugins.append(HalfPrecision('bf16-true'))\n"
+            "    return plugins\n"
+            "fabric = Fabric(strategy='xla_fsdp', plugins=plugins_for(args))\n",
+            message="found `HalfPrecision('bf16-true')`: `Fabric(...)` raises TypeError when it hands the plugin to the strategy. "
+            "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true'); when args.bf16",
+            count=1, at="6:24-6:50", severity="warning",
+        ),
+        Invalid(
             "from lightning.fabric.plugins import HalfPrecision\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "strategy = XLAFSDPStrategy(precision=HalfPrecision('bf16-true'))\n",

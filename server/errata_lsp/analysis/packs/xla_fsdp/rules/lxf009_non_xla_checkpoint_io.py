@@ -51,6 +51,15 @@ class NonXLACheckpointIO(Rule):
         Invalid(
             "from lightning.fabric import Fabric\n"
             "from lightning.fabric.plugins import TorchCheckpointIO\n"
+            "plugins = []\n"
+            "plugins.extend([TorchCheckpointIO()])\n"
+            "fabric = Fabric(strategy='xla_fsdp', plugins=plugins)\n",
+            message="found `TorchCheckpointIO()`: `Fabric(...)` raises TypeError when it hands the plugin to the strategy",
+            count=1, at="4:17-4:36", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import TorchCheckpointIO\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), plugins=[TorchCheckpointIO()])\n",
             fixed="from lightning.fabric import Fabric\n"

@@ -48,6 +48,28 @@ class JointSetup(Rule):
     triggers = ("setup",)
     examples = (
         Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def make_optimizer(module, lr):\n"
+            "    return torch.optim.AdamW(module.parameters(), lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizer = make_optimizer(model, 1e-3)\n"
+            "    model, optimizer = fabric.setup(model, optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def make_optimizer(module, lr):\n"
+            "    return torch.optim.AdamW(module.parameters(), lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = make_optimizer(model, 1e-3)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="8:24-8:36", severity="error",
+        ),
+        Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric, model, optimizer):\n"
             "    model, optimizer = fabric.setup(model, optimizer)  # joint\n"

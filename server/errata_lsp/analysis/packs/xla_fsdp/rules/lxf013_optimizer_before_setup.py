@@ -47,6 +47,35 @@ class OptimizerBeforeSetup(Rule):
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric, model):\n"
+            "        self.fabric = fabric\n"
+            "        self.model = model\n"
+            "        self.optimizer = torch.optim.Adam(self.model.parameters())\n"
+            "    def fit(self):\n"
+            "        self.model = self.fabric.setup_module(self.model)\n"
+            "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+            "def main(fabric):\n"
+            "    Trainer(fabric, torch.nn.Linear(2, 2)).fit()\n"
+            "Fabric(strategy='xla_fsdp').launch(main)\n",
+            message="`self.optimizer` is built from `self.model`'s parameters in `__init__` (line 7), before the model is set up",
+            count=1, at="10:55-10:69", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Trainer:\n"
+              "    def __init__(self, fabric, model):\n"
+              "        self.fabric = fabric\n"
+              "        self.model = fabric.setup_module(model)\n"
+              "        self.optimizer = torch.optim.Adam(self.model.parameters())\n"
+              "    def fit(self):\n"
+              "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+              "def main(fabric):\n"
+              "    Trainer(fabric, torch.nn.Linear(2, 2)).fit()\n"
+              "Fabric(strategy='xla_fsdp').launch(main)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
             "    model = Net()\n"
             "    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)\n"

@@ -100,6 +100,17 @@ class LaunchCallResult(Rule):
             "Fabric(strategy='xla_fsdp').launch(train(net))\n",
             count=1, at="4:36-4:46", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, steps):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    return model(x).item()\n"
+            "def start(fabric):\n"
+            "    return fabric.launch(train(fabric, 2))\n"
+            "start(Fabric(strategy='xla_fsdp'))\n",
+            message="but gets the result of `train(fabric, 2)`",
+            count=1, at="6:26-6:42", severity="error",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "def make_worker(cfg):\n"
               "    def worker(fabric):\n        pass\n"

@@ -33,6 +33,47 @@ class LaunchedFunctionWithoutParameter(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "FABRIC = Fabric(strategy='xla_fsdp')\n"
+            "class Experiment:\n"
+            "    @staticmethod\n"
+            "    def run():\n"
+            "        FABRIC.setup_module(Net())\n"
+            "FABRIC.launch(Experiment.run)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "FABRIC = Fabric(strategy='xla_fsdp')\n"
+            "class Experiment:\n"
+            "    @staticmethod\n"
+            "    def run(fabric):\n"
+            "        FABRIC.setup_module(Net())\n"
+            "FABRIC.launch(Experiment.run)\n",
+            message="`Fabric.launch(function=Experiment.run)` needs to take at least one argument",
+            count=1, at="7:15-7:29", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def fit(self):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(Trainer().fit)\n",
+            count=1, at="6:15-6:28", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Trainer:\n"
+              "    def fit(self, fabric):\n"
+              "        pass\n"
+              "    @classmethod\n"
+              "    def run(cls, fabric):\n"
+              "        pass\n"
+              "    @staticmethod\n"
+              "    def main(fabric):\n"
+              "        pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(Trainer().fit)\n"
+              "fabric.launch(Trainer.run)\n"
+              "fabric.launch(Trainer.main)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "fabric = Fabric(strategy='xla_fsdp')\n"
             "def train():\n"
             "    model = fabric.setup_module(Net())\n"

@@ -51,6 +51,41 @@ class OutsideLaunchedFunction(Rule):
     triggers = ("setup", "device", "init_module", "launch")
     examples = (
         Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def eval_batch(fabric):\n"
+            "    return torch.randn(8, 4).to(fabric.device)\n"
+            "def train(fabric, holdout):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "holdout = eval_batch(fabric)\n"
+            "fabric.launch(train, holdout)\n",
+            message="`fabric.device` runs in `eval_batch`, called at line 8 before `fabric.launch(train, holdout)` (line 9)",
+            count=1, at="4:33-4:46", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fab, model):\n"
+            "        self.model = fab.setup_module(model)\n"
+            "    def fit(self, fabric):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "trainer = Trainer(fabric, Net())\n"
+            "fabric.launch(trainer.fit)\n",
+            message="`fab.setup_module` runs in `Trainer.__init__`, called at line 8",
+            count=1, at="4:22-4:38", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def eval_batch(fabric):\n"
+              "    return torch.randn(8, 4).to(fabric.device)\n"
+              "def train(fabric):\n"
+              "    holdout = eval_batch(fabric)\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"
+              "summary = describe(fabric)\n"),
+        Invalid(
             "from lightning.fabric import Fabric\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
