@@ -495,21 +495,39 @@ def test_a_method_reads_its_own_earlier_store_to_self():
     """) == [("module", 9, 16, ())]
 
 
-def test_a_call_of_a_method_in_between_may_change_what_self_holds():
-    found = kinds("""
+def test_a_method_called_in_between_leaves_what_it_stores_on_every_path():
+    source = """
         import torch
         from lightning.fabric import Fabric
         class Trainer:
             def __init__(self, fabric, model):
                 self.fabric = fabric
                 self.model = model
+            def setup(self):
+                %s
+            def fit(self):
                 self.setup()
                 probe(self.model)
+        Trainer(Fabric(), torch.nn.Linear(2, 2)).fit()
+    """
+    assert kinds(source % "self.model = self.fabric.setup_module(self.model)") == ["setup_module"]
+    # stored on some paths only: `fit` may read either
+    assert kinds(source % "if ready:\n                    self.model = self.fabric.setup_module(self.model)") == [
+        "module", "setup_module"]
+
+
+def test_a_call_on_what_self_holds_is_not_a_method_call():
+    assert kinds("""
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.model(torch.ones(2))
+                probe(self.model)
             def setup(self):
-                self.model = self.fabric.setup_module(self.model)
-        Trainer(Fabric(), torch.nn.Linear(2, 2))
-    """)
-    assert found == ["module", "setup_module"]
+                self.model = None
+        Trainer(torch.nn.Linear(2, 2))
+    """) == ["module"]
 
 
 def test_an_if_on_a_module_flag_runs_one_branch():

@@ -670,6 +670,8 @@ class Flow:
                 return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
             return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
         sites = list(self.call_sites(func))
+        if arg is func.args.kwarg:
+            return self._extra_keywords(func, sites)
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
@@ -689,6 +691,32 @@ class Flow:
                 out.extend(x.under(cond).named(arg.arg) for x in self.values(given))
         if not sites:
             return (Value("unknown", arg, flow=self),)
+        return tuple(out)
+
+    def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+                        sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
+        """`def make(**overrides)`: at each call, a dict of the keywords no other parameter takes, each
+        key written where the call spells it (`make(activation_checkpointing_policy=[Block])`)."""
+        name = func.args.kwarg.arg if func.args.kwarg else ""
+        if not sites or _changes_dict(func, name):
+            return (Value("unknown", func.args.kwarg, flow=self),)
+        named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+        out: list[Value] = []
+        for call, _, when in sites:
+            if any(k.arg is None for k in call.keywords) or isinstance(call, _Launched):
+                out.append(Value("unknown", call, flow=self))
+                continue
+            extra = [k for k in call.keywords if k.arg not in named]
+            keys: list[ast.expr | None] = []
+            for k in extra:
+                key = ast.Constant(k.arg)
+                key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
+                    k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
+                keys.append(key)
+            display = ast.Dict(keys=keys, values=[k.value for k in extra])
+            ast.copy_location(display, call)
+            cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
+            out.append(Value("dict", display, cond, label=name, flow=self))
         return tuple(out)
 
     def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
@@ -752,18 +780,23 @@ class Flow:
         owner = func.args.args[0].arg
         if node.value.id != owner:
             return None
-        found: ast.expr | None = None
+        cls = self._method_class(func)
+        methods = _method_names(cls)
+        found: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None = None
         for stmt in func.body:
             if _contains(stmt, node):
                 if found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
-                        and _may_change(stmt, owner, node.attr):
+                        and _may_change(stmt, owner, node.attr, methods):
                     return None  # a later iteration may read what the loop stored
-                return (func, found) if found is not None else None
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
-                    and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner \
-                    and stmt.targets[0].attr == node.attr:
-                found = stmt.value
-            elif found is not None and _may_change(stmt, owner, node.attr):
+                return found
+            stored = _plain_store(stmt, owner, node.attr)
+            called = _own_method_called(stmt, owner, cls)
+            left = _last_plain_store(called, node.attr, methods) if called is not None else None
+            if stored is not None:
+                found = (func, stored)
+            elif called is not None and left is not None:
+                found = (called, left)  # `self.setup()` sets `self.model` on every path
+            elif found is not None and _may_change(stmt, owner, node.attr, methods):
                 found = None
         return None
 
@@ -1478,14 +1511,72 @@ def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
     return start <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end  # type: ignore[attr-defined]
 
 
-def _may_change(stmt: ast.stmt, owner: str, attr: str) -> bool:
-    """The statement may set `owner.attr`: it stores it, calls a method of `owner` or passes `owner` on."""
+def _changes_dict(func: ast.AST, name: str) -> bool:
+    """The body stores into `name[...]`, calls a method on `name` or binds `name` again."""
+    for n in ast.walk(func):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
+                and n.value.id == name:
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy"):
+            return True
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            return True
+    return False
+
+
+def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:
+    """The value of `owner.attr = value`, a statement of its own."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner \
+            and stmt.targets[0].attr == attr:
+        return stmt.value
+    return None
+
+
+def _own_method_called(stmt: ast.stmt, owner: str, cls: ast.ClassDef | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method of `cls` a statement `self.m(...)` calls, as a statement of its own."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if cls is None or not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                           and isinstance(call.func.value, ast.Name) and call.func.value.id == owner):
+        return None
+    name = call.func.attr
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name), None)
+
+
+def _last_plain_store(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, methods: frozenset[str]) -> ast.expr | None:
+    """What a method leaves in `self.attr` on every path: its last top-level `self.attr = v`, when
+    nothing after it (and nothing nested) may store it again."""
+    if not method.args.args or _is_static(method) or _is_classmethod(method):
+        return None
+    owner = method.args.args[0].arg
+    found: ast.expr | None = None
+    for stmt in method.body:
+        stored = _plain_store(stmt, owner, attr)
+        if stored is not None:
+            found = stored
+        elif _may_change(stmt, owner, attr, methods):
+            return None
+    return found
+
+
+def _method_names(cls: ast.ClassDef | None) -> frozenset[str] | None:
+    """The methods `self.m(...)` can call; None (any call may be one) when a base class brings more."""
+    if cls is None or cls.bases:
+        return None
+    return frozenset(m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] | None = None) -> bool:
+    """The statement may set `owner.attr`: it stores it, calls a method of `owner` (one of `methods`, when
+    the class is known: `self.model(x)` calls the model, not a method) or passes `owner` on."""
     for n in ast.walk(stmt):
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and n.attr == attr \
                 and isinstance(n.value, ast.Name) and n.value.id == owner:
             return True
         if isinstance(n, ast.Call):
-            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == owner:
+            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == owner \
+                    and (methods is None or n.func.attr in methods):
                 return True
             if any(isinstance(a, ast.Name) and a.id == owner for a in (*n.args, *(k.value for k in n.keywords))):
                 return True

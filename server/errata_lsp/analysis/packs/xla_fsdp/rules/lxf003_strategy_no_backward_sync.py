@@ -223,11 +223,12 @@ class StrategyNoBackwardSync(Rule):
 
 
 def _kept_control(ctx: Context, receiver: ast.expr) -> ast.expr:
-    """`control = fabric.strategy._backward_sync_control` then `control.no_backward_sync(...)`: the
-    attribute the name was bound to, when that one binding reaches the call; the receiver otherwise."""
+    """`control = fabric.strategy._backward_sync_control` (or `strategy = fabric.strategy`) then
+    `control.no_backward_sync(...)`: the attribute the name was bound to, when that one binding reaches
+    the call; the receiver otherwise."""
     binding = ctx.reaching(receiver) if isinstance(receiver, ast.Name) else None
     if binding is not None and isinstance(binding.target, ast.Name) and isinstance(binding.value, ast.Attribute) \
-            and binding.value.attr == "_backward_sync_control" and len(ctx.values(receiver)) == 1:
+            and binding.value.attr in ("_backward_sync_control", "strategy") and len(ctx.values(receiver)) == 1:
         return binding.value
     return receiver
 

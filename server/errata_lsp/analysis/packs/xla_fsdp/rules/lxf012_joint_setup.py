@@ -173,7 +173,8 @@ class JointSetup(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup"):
             optimizers = call.args[1:]
-            if not optimizers or any(isinstance(a, ast.Starred) for a in call.args):
+            if not optimizers or any(isinstance(a, ast.Starred) and not _never_empty(ctx, a) for a in call.args) \
+                    or call.args and isinstance(call.args[0], ast.Starred):
                 continue
             if ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
@@ -232,6 +233,12 @@ class JointSetup(Rule):
             return fix("Set up the model first, then create the optimizer from the set-up model and set it up "
                        "(moves the optimizer's creation)", *edits, safety=Safety.UNSAFE, preferred=True)
         return fix("Split into `setup_module` and `setup_optimizers`", *edits, preferred=True)
+
+
+def _never_empty(ctx: Context, starred: ast.Starred) -> bool:
+    """`*optimizers` where the list holds at least one item on every path (a display the file shows)."""
+    values = ctx.values(starred.value)
+    return bool(values) and all(v.kind in ("list", "tuple") and v.truthy for v in values)
 
 
 def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding, list[ast.Name]] | None:

@@ -130,6 +130,9 @@ class LaunchCallResult(Rule):
             if not isinstance(target, ast.Call):
                 continue
             func = ctx.local_function(target.func)
+            method = func is None and _method(ctx, target.func)
+            if method:
+                func = method
             if func is None or decorated(ctx, func) or not _returns_no_callable(ctx, func):
                 continue
             kind = ctx.fabric_kind(fabric)
@@ -143,7 +146,8 @@ class LaunchCallResult(Rule):
             )
             if kind == XLA_FSDP:
                 message += " (under XLAFSDP the call usually fails even earlier, before any process is spawned)"
-            yield self.finding(ctx, target, message, self._fixes(ctx, call, fabric, target, func))
+            fixes = [] if method else self._fixes(ctx, call, fabric, target, func)  # a method's `self` is no Fabric
+            yield self.finding(ctx, target, message, fixes)
 
     def _fixes(self, ctx: Context, launch: ast.Call, fabric: ast.expr, target: ast.Call,
                func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Fix]:
@@ -175,6 +179,15 @@ class LaunchCallResult(Rule):
             return [fix(f"Pass `{name}` and its arguments to launch (they are sent to each process)",
                         replace(ctx, target, new), safety=Safety.UNSAFE, preferred=True)]
         return [fix(f"Pass `{name}` itself: launch gives it the Fabric", replace(ctx, target, new), preferred=True)]
+
+
+def _method(ctx: Context, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """`trainer.fit` in `launch(trainer.fit())`: the method of a class of this file it names."""
+    values = ctx.values(func) if isinstance(func, ast.Attribute) else ()
+    if len(values) == 1 and values[0].kind == "function" and not values[0].foreign \
+            and isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return values[0].node
+    return None
 
 
 def _returns_no_callable(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -114,6 +114,12 @@ class LaunchedFunctionWithoutParameter(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
+            if isinstance(target, ast.Lambda) and not _takes_an_argument(target, False) and ctx.fabric_kind(fabric):
+                yield self.finding(ctx, target, (
+                    "`Fabric.launch(function=<lambda>)` needs to take at least one argument: the launcher passes the "
+                    "Fabric object to it, so Fabric raises TypeError. Define `def train(fabric): ...` at module level "
+                    "and pass `train` (a lambda cannot be sent to the XLA processes either)"))
+                continue
             launched = _launched_def(ctx, target) if target is not None else None
             if launched is None or _takes_an_argument(*launched) or ctx.fabric_kind(fabric) is None:
                 continue
@@ -148,7 +154,7 @@ def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast
     return method, bound
 
 
-def _takes_an_argument(func: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> bool:
+def _takes_an_argument(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, bound: bool) -> bool:
     a = func.args
     positional = [*a.posonlyargs, *a.args][1 if bound else 0:]
     return bool(positional or a.vararg or a.kwonlyargs or a.kwarg)
