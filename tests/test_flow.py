@@ -567,3 +567,25 @@ def test_an_if_on_a_flag_that_is_not_a_constant_keeps_both_branches():
             return {Block}
         probe(strategy(False))
     """) == ["list", "set"]
+
+
+def test_a_helper_s_double_star_parameter_holds_its_callers_extra_keywords():
+    assert probe("""
+        def make_strategy(wrap=None, **overrides):
+            probe(overrides["remat"])
+        make_strategy(wrap={Block}, remat=[Block])
+    """) == [("list", 4, 34, ())]
+
+
+def test_a_double_star_parameter_the_helper_changes_is_unknown():
+    assert kinds("""
+        def make_strategy(**overrides):
+            overrides["remat"] = {Block}
+            probe(overrides["remat"])
+        make_strategy(remat=[Block])
+    """) == ["unknown"]
+    assert kinds("""
+        def make_strategy(**overrides):
+            probe(overrides["remat"])
+        make_strategy(**options)
+    """) == ["unknown"]

@@ -124,3 +124,21 @@ def test_flipping_the_flag_in_an_edit_is_followed():
     assert [f.code for f in first.report.findings] == ["LXF012"]
     assert flipped.report.findings == []
     assert [f.code for f in back.report.findings] == ["LXF012"]
+
+
+FORWARDING = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    def make_strategy(**overrides):
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, **overrides)
+    fabric = Fabric(accelerator="tpu", strategy=make_strategy(activation_checkpointing_policy=%s))
+"""
+
+
+def test_a_policy_forwarded_through_double_star_is_checked_where_the_caller_wrote_it():
+    assert found(FORWARDING % "[Block]") == [
+        ("LXF001", "error", "5:91-5:98", "`activation_checkpointing_policy` must be a set, found [Block]")]
+
+
+def test_a_set_policy_forwarded_through_double_star_is_fine():
+    assert found(FORWARDING % "{Block}") == []

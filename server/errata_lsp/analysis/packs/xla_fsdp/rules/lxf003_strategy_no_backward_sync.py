@@ -34,6 +34,24 @@ class StrategyNoBackwardSync(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    strategy = fabric.strategy\n"
+            "    with strategy.no_backward_sync(model, enabled=True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    strategy = fabric.strategy\n"
+            "    with fabric.no_backward_sync(model, enabled=True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
+            count=1, at="5:10-5:35", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(strategy=XLAFSDPStrategy())\n"
             "model = fabric.setup(MyModel())\n"

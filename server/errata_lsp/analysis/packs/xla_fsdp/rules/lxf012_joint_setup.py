@@ -50,6 +50,22 @@ class JointSetup(Rule):
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizers = [torch.optim.SGD(model.parameters(), lr=0.1)]\n"
+            "    model, *optimizers = fabric.setup(model, *optimizers)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="does not support the joint setup of module and optimizer(s)",
+            count=1, at="6:26-6:38", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric, optimizers):\n"
+              "    model, *optimizers = fabric.setup(Net(), *optimizers)\n"
+              "    model = fabric.setup(Net(), *[])\n"
+              "Fabric(strategy='xla_fsdp').launch(train, [])\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
             "def make_optimizer(module, lr):\n"
             "    return torch.optim.AdamW(module.parameters(), lr=lr)\n"
             "def train(fabric):\n"

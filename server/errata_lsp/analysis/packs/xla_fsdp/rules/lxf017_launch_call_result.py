@@ -44,6 +44,19 @@ class LaunchCallResult(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric):\n"
+            "        self.fabric = fabric\n"
+            "    def fit(self):\n"
+            "        self.fabric.setup_module(Net())\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "trainer = Trainer(fabric)\n"
+            "fabric.launch(trainer.fit())\n",
+            message="but gets the result of `trainer.fit()`",
+            count=1, at="9:15-9:28", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
             "    model = fabric.setup_module(Net())\n"
             "fabric = Fabric(strategy='xla_fsdp')\n"

@@ -33,6 +33,15 @@ class LaunchedFunctionWithoutParameter(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "def train(fabric, steps):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(lambda: train(fabric, 10))\n",
+            message="`Fabric.launch(function=<lambda>)` needs to take at least one argument",
+            count=1, at="5:15-5:40", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "FABRIC = Fabric(strategy='xla_fsdp')\n"
             "class Experiment:\n"
             "    @staticmethod\n"
