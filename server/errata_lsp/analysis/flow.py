@@ -1544,7 +1544,8 @@ def _own_method_called(stmt: ast.stmt, owner: str, cls: ast.ClassDef | None) -> 
     return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name), None)
 
 
-def _last_plain_store(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, methods: frozenset[str]) -> ast.expr | None:
+def _last_plain_store(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
+                      methods: frozenset[str] | None) -> ast.expr | None:
     """What a method leaves in `self.attr` on every path: its last top-level `self.attr = v`, when
     nothing after it (and nothing nested) may store it again."""
     if not method.args.args or _is_static(method) or _is_classmethod(method):

@@ -166,7 +166,7 @@ class NonXLAPrecisionPlugin(Rule):
             when = "`Fabric(...)` raises TypeError when it hands the plugin to the strategy"
             if plugin.lightning == "BitsandbytesPrecision":
                 when = "`Fabric(...)` raises (first \"Bitsandbytes is only supported on CUDA GPUs.\")"
-            yield self._finding(ctx, written, plugin, when, appended_when(ctx, written))  # type: ignore[arg-type]
+            yield self._finding(ctx, written, plugin, when, appended_when(ctx, written))
 
     def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: list[str] | None = None) -> Finding:
         editable = plugin.call is written or ctx.only_use(written)

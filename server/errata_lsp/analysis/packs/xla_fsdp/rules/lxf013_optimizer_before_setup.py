@@ -193,18 +193,20 @@ class OptimizerBeforeSetup(Rule):
                              for v in values):
             return None
         built = values[0].node
+        if not isinstance(built, ast.Call):
+            return None
         init = ctx.enclosing_function(built)
-        params = optimizer_params(built)  # type: ignore[arg-type]
+        params = optimizer_params(built)
         if init is None or init.name != "__init__" or params is None:
             return None
-        roots = [node.func.value for node in ast.walk(params) if isinstance(node, ast.Call)  # type: ignore[attr-defined]
+        roots = [node.func.value for node in ast.walk(params) if isinstance(node, ast.Call)
                  and isinstance(node.func, ast.Attribute) and node.func.attr in ("parameters", "named_parameters")]
         raw = [ctx.values(root) for root in roots]
         if not roots or not all(found and all(x.kind == "module" and not x.when for x in found) for found in raw):
             return None
         model = ctx.doc.source(roots[0])
         message = (
-            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `__init__` (line {built.lineno}), "  # type: ignore[attr-defined]
+            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `__init__` (line {built.lineno}), "
             f"before the model is set up; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
             "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
             "Create the optimizer after `setup_module`, from the set-up model"

@@ -130,7 +130,7 @@ class LaunchedFunctionWithoutParameter(Rule):
                     "and pass `train` (a lambda cannot be sent to the XLA processes either)"))
                 continue
             launched = _launched_def(ctx, target) if target is not None else None
-            if launched is None or _takes_an_argument(*launched) or ctx.fabric_kind(fabric) is None:
+            if target is None or launched is None or _takes_an_argument(*launched) or ctx.fabric_kind(fabric) is None:
                 continue
             func = launched[0]
             message = (
@@ -139,7 +139,7 @@ class LaunchedFunctionWithoutParameter(Rule):
             )
             edit = add_fabric_parameter(ctx, func)
             fixes = [fix(f"Add a `fabric` parameter to `{func.name}`", edit, preferred=True)] if edit else []
-            yield self.finding(ctx, target, message, fixes)  # type: ignore[arg-type]
+            yield self.finding(ctx, target, message, fixes)
 
 
 def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:

@@ -282,20 +282,21 @@ def _receiving_parameter(ctx: Context, call: ast.Call, fabrics: list[ast.Name]) 
     """(the local def, its parameter's name) that receives one of `fabrics` in `call`: a function of
     this file, or a class of this file through its `__init__`."""
     values = ctx.values(call.func)
-    if len(values) != 1 or values[0].foreign or not isinstance(values[0].node, (ast.FunctionDef, ast.ClassDef)):
+    if len(values) != 1 or values[0].foreign:
         return None
-    target = values[0].node
-    shown = f"{target.name}.__init__" if isinstance(target, ast.ClassDef) else target.name
-    if isinstance(target, ast.ClassDef):
-        target = next((s for s in target.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)  # type: ignore[assignment]
-        if target is None or values[0].kind != "class":
+    node = values[0].node
+    target: ast.FunctionDef | None
+    if isinstance(node, ast.ClassDef) and values[0].kind == "class":
+        shown = f"{node.name}.__init__"
+        target = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if target is None:
             return None
         positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)][1:]
-    elif values[0].kind == "function" and values[0].extra is None:
+    elif isinstance(node, ast.FunctionDef) and values[0].kind == "function" and values[0].extra is None:
+        shown, target = node.name, node
         positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
     else:
         return None
-    assert isinstance(target, ast.FunctionDef)
     given: dict[str, ast.expr] = dict(zip(positional, call.args))
     given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
     if any(isinstance(a, ast.Starred) for a in call.args):
