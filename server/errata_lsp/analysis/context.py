@@ -138,13 +138,31 @@ class Context:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
         name bound to `functools.partial(<library callable>, ...)` (filed under that callable)."""
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._by_type[ast.Call]:
+        for call in self._live_calls:
             qualified = self.resolve(call.func)
             if qualified:
                 table[qualified].append(call)
         for call, (qualified, _) in self._partial_calls.items():
             table[qualified].append(call)
         return table
+
+    @cached_property
+    def _live_calls(self) -> list[ast.Call]:
+        """The calls that can run: not in a branch the value-flow layer knows is never taken (`if False:`,
+        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path."""
+        return [call for call in self._by_type[ast.Call] if self._walked(call)]
+
+    def _walked(self, call: ast.Call) -> bool:
+        node: ast.AST = call.func
+        while isinstance(node, (ast.Attribute, ast.Call, ast.Subscript)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        if not isinstance(node, ast.Name):
+            return True  # nothing the walk records: assume it runs
+        owner = self.scope_of(node)
+        if id(node) in self.flow.scope(owner).reaching:
+            return True
+        outer = self.scope_of(owner) if owner is not self.module else None  # a decorator, a default
+        return outer is not None and outer is not owner and id(node) in self.flow.scope(outer).reaching
 
     @cached_property
     def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
@@ -181,7 +199,7 @@ class Context:
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._by_type[ast.Call]:
+        for call in self._live_calls:
             if isinstance(call.func, ast.Name):
                 table[call.func.id].append(call)
         return table
@@ -197,7 +215,7 @@ class Context:
     @cached_property
     def _calls_by_attr(self) -> dict[str, list[ast.Call]]:
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._by_type[ast.Call]:
+        for call in self._live_calls:
             if isinstance(call.func, ast.Attribute):
                 table[call.func.attr].append(call)
         return table

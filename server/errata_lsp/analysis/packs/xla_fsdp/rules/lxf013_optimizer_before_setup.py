@@ -184,6 +184,44 @@ class OptimizerBeforeSetup(Rule):
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
+                    continue
+                finding = self._built_elsewhere(ctx, opt, call)
+                if finding is not None:
+                    yield finding
+
+    def _built_elsewhere(self, ctx: Context, opt: ast.Name, use: ast.Call) -> Finding | None:
+        """`model, optimizer = build()` then `fabric.setup_module(model)`: the value-flow layer shows the
+        optimizer holds the parameters of the very module that is set up before `use`."""
+        values = ctx.values(opt)
+        if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
+                             for v in values):
+            return None
+        modules: set[int] = set()
+        for value in values:
+            params = optimizer_params(value.node)  # type: ignore[arg-type]  # a call (above)
+            roots = [n.func.value for n in ast.walk(params) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")] \
+                if params is not None else []
+            found = [x for root in roots for x in ctx.values(root)]
+            if not found or any(x.kind != "module" or x.when for x in found):
+                return None
+            modules.update(id(x.node) for x in found)
+        scope = ctx.scope_of(use)
+        for method in MODULE_SETUPS:
+            for setup, fabric in ctx.method_calls(method):
+                if len(setup.args) != 1 or ctx.scope_of(setup) is not scope or not _before(setup, use) \
+                        or ctx.fabric_kind(fabric) != XLA_FSDP:
+                    continue
+                if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
+                    continue
+                message = (
+                    f"`{opt.id}` is built from the raw model's parameters (line {values[0].line}) before "
+                    f"`{ctx.doc.source(setup)}`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+                    "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+                    "Create the optimizer after `setup_module`, from the set-up model"
+                )
+                return self.finding(ctx, opt, message)
+        return None
 
     def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
         """`self.optimizer` built in `__init__` from the raw module's parameters: the constructor runs

@@ -148,9 +148,11 @@ def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast
     func = ctx.local_function(target)
     if func is not None:
         return None if decorated(ctx, func) else (func, False)
-    if not isinstance(target, ast.Attribute):
+    if not isinstance(target, (ast.Attribute, ast.Name)):
         return None
-    values = ctx.values(target)  # `Experiment.run`, `trainer.fit`: a method of a class of this file
+    # `Experiment.run`, `trainer.fit`: a method of a class of this file; `worker = make_worker(cfg)`: the
+    # function a local factory returns
+    values = ctx.values(target)
     if len(values) != 1 or values[0].kind != "function" or values[0].foreign \
             or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
