@@ -142,3 +142,36 @@ def test_a_policy_forwarded_through_double_star_is_checked_where_the_caller_wrot
 
 def test_a_set_policy_forwarded_through_double_star_is_fine():
     assert found(FORWARDING % "{Block}") == []
+
+
+DEAD = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    USE_REMAT = %s
+    def build_strategy():
+        if USE_REMAT:
+            return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])
+    fabric = Fabric(accelerator="tpu", strategy=build_strategy())
+"""
+
+
+def test_a_strategy_built_only_after_a_branch_that_always_returns_is_not_checked():
+    assert found(DEAD % "True") == []
+
+
+def test_the_same_strategy_is_checked_when_the_flag_lets_it_run():
+    assert found(DEAD % "False") == [
+        ("LXF001", "error", "7:86-7:93", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    [(code, severity, at, message)] = found(DEAD % "os.environ.get('REMAT') == '1'")
+    assert (code, severity, at) == ("LXF001", "error", "7:86-7:93")
+
+
+def test_calls_after_a_return_or_raise_are_not_live():
+    assert found("""\
+        from lightning.fabric import Fabric
+        def train(fabric):
+            raise SystemExit("not on this machine")
+            model, optimizer = fabric.setup(Net(), optimizer)
+        Fabric(accelerator="tpu", strategy="xla_fsdp").launch(train)
+    """) == []

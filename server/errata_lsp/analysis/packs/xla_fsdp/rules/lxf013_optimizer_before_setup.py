@@ -47,6 +47,36 @@ class OptimizerBeforeSetup(Rule):
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
+            "def build():\n"
+            "    model = torch.nn.Linear(2, 2)\n"
+            "    optimizer = torch.optim.AdamW(model.parameters())\n"
+            "    return model, optimizer\n"
+            "def train(fabric):\n"
+            "    model, optimizer = build()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from the raw model's parameters (line 5) before `fabric.setup_module(model)`",
+            count=1, at="10:41-10:50", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def build():\n"
+              "    model = torch.nn.Linear(2, 2)\n"
+              "    optimizer = torch.optim.AdamW(model.parameters())\n"
+              "    return model, optimizer\n"
+              "def train(fabric):\n"
+              "    model, optimizer = build()\n"
+              "    model = fabric.setup_module(model)\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"
+              "def tune(fabric):\n"
+              "    model, optimizer = build()\n"
+              "    model, optimizer = fabric.setup(model, optimizer)\n"
+              "Fabric(strategy='ddp').launch(tune)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
             "class Trainer:\n"
             "    def __init__(self, fabric, model):\n"
             "        self.fabric = fabric\n"

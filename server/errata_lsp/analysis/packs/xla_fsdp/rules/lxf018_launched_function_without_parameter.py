@@ -33,6 +33,26 @@ class LaunchedFunctionWithoutParameter(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "FABRIC = Fabric(strategy='xla_fsdp')\n"
+            "def make_worker(steps):\n"
+            "    def worker():\n"
+            "        FABRIC.setup_module(Net())\n"
+            "    return worker\n"
+            "worker = make_worker(2)\n"
+            "FABRIC.launch(worker)\n",
+            message="`Fabric.launch(function=worker)` needs to take at least one argument",
+            count=1, at="8:15-8:21", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "FABRIC = Fabric(strategy='xla_fsdp')\n"
+              "def make_worker(steps):\n"
+              "    def worker(fabric):\n"
+              "        fabric.setup_module(Net())\n"
+              "    return worker\n"
+              "worker = make_worker(2)\n"
+              "FABRIC.launch(worker)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "def train(fabric, steps):\n"
             "    pass\n"
             "fabric = Fabric(strategy='xla_fsdp')\n"
