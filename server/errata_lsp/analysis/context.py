@@ -126,11 +126,11 @@ class Context:
         return self.imports.resolve(expr)
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
-        yield from self._calls_by_name.get(qualified, ())
+        yield from self._live("qualified", qualified, self._calls_by_name.get(qualified, []))
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""
-        for call in self._calls_by_attr.get(method, ()):
+        for call in self._live("method", method, self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
     @cached_property
@@ -138,7 +138,7 @@ class Context:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
         name bound to `functools.partial(<library callable>, ...)` (filed under that callable)."""
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._live_calls:
+        for call in self._by_type[ast.Call]:
             qualified = self.resolve(call.func)
             if qualified:
                 table[qualified].append(call)
@@ -146,11 +146,19 @@ class Context:
             table[qualified].append(call)
         return table
 
-    @cached_property
-    def _live_calls(self) -> list[ast.Call]:
+    def _live(self, table: str, key: str, calls: list[ast.Call]) -> list[ast.Call]:
         """The calls that can run: not in a branch the value-flow layer knows is never taken (`if False:`,
-        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path."""
-        return [call for call in self._by_type[ast.Call] if self._walked(call)]
+        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path.
+        Worked out for the names the rules ask about, once per check."""
+        memo = (table, key)
+        found = self._live_memo.get(memo)
+        if found is None:
+            found = self._live_memo[memo] = [call for call in calls if self._walked(call)]
+        return found
+
+    @cached_property
+    def _live_memo(self) -> dict[tuple[str, str], list[ast.Call]]:
+        return {}
 
     def _walked(self, call: ast.Call) -> bool:
         node: ast.AST = call.func
@@ -194,12 +202,12 @@ class Context:
 
     def calls_by_name(self, name: str) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to."""
-        return self._calls_by_simple_name.get(name, [])
+        return self._live("name", name, self._calls_by_simple_name.get(name, []))
 
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._live_calls:
+        for call in self._by_type[ast.Call]:
             if isinstance(call.func, ast.Name):
                 table[call.func.id].append(call)
         return table
@@ -215,7 +223,7 @@ class Context:
     @cached_property
     def _calls_by_attr(self) -> dict[str, list[ast.Call]]:
         table: dict[str, list[ast.Call]] = defaultdict(list)
-        for call in self._live_calls:
+        for call in self._by_type[ast.Call]:
             if isinstance(call.func, ast.Attribute):
                 table[call.func.attr].append(call)
         return table

@@ -193,27 +193,29 @@ class OutsideLaunchedFunction(Rule):
         """A local function or class called with the Fabric before the launch: what its body does with
         the parameter that receives it runs in the parent process too."""
         done: set[ast.AST] = set()
-        for scope, pairs in launches.items():
-            for call in ctx.nodes(ast.Call):
-                if ctx.scope_of(call) is not scope:
-                    continue
-                before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)]
-                received = _receiving_parameter(ctx, call, [f for _, f in before]) if before else None
-                if received is None or received[0] in done:
-                    continue
-                func, param, shown = received
-                done.add(func)
-                launch = min(before, key=lambda pair: _pos(pair[0]))[0]
-                for use, method in _uses_of(func, param):
-                    spelled = f"{param}.{method}"
-                    where = (f"in `{shown}`, called at line {call.lineno} before "
-                             f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
-                    if method in VALIDATED:
-                        message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
-                                   f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
-                        yield self.finding(ctx, _underline(use), message)
-                    else:
-                        yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+        names = {f.id for pairs in launches.values() for _, f in pairs}
+        for call in ctx.nodes(ast.Call):
+            # the Fabric passed on by name: `make_batch(fabric)`, `Trainer(fabric=fabric)`
+            if not any(isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
+                continue
+            pairs = launches.get(ctx.scope_of(call))
+            before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)] if pairs else []
+            received = _receiving_parameter(ctx, call, [f for _, f in before]) if before else None
+            if received is None or received[0] in done:
+                continue
+            func, param, shown = received
+            done.add(func)
+            launch = min(before, key=lambda pair: _pos(pair[0]))[0]
+            for use, method in _uses_of(func, param):
+                spelled = f"{param}.{method}"
+                where = (f"in `{shown}`, called at line {call.lineno} before "
+                         f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
+                if method in VALIDATED:
+                    message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
+                               f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
+                    yield self.finding(ctx, _underline(use), message)
+                else:
+                    yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
