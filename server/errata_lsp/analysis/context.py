@@ -126,11 +126,11 @@ class Context:
         return self.imports.resolve(expr)
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
-        yield from self._live("qualified", qualified, self._calls_by_name.get(qualified, []))
+        yield from self._live(self._calls_by_name.get(qualified, []))
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""
-        for call in self._live("method", method, self._calls_by_attr.get(method, [])):
+        for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
     @cached_property
@@ -146,31 +146,37 @@ class Context:
             table[qualified].append(call)
         return table
 
-    def _live(self, table: str, key: str, calls: list[ast.Call]) -> list[ast.Call]:
+    def _live(self, calls: list[ast.Call]) -> list[ast.Call]:
         """The calls that can run: not in a branch the value-flow layer knows is never taken (`if False:`,
-        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path.
-        Worked out for the names the rules ask about, once per check."""
-        memo = (table, key)
-        found = self._live_memo.get(memo)
-        if found is None:
-            found = self._live_memo[memo] = [call for call in calls if self._walked(call)]
-        return found
+        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path."""
+        dead = self._dead_calls
+        return [call for call in calls if call not in dead] if dead else calls
 
     @cached_property
-    def _live_memo(self) -> dict[tuple[str, str], list[ast.Call]]:
-        return {}
+    def _dead_calls(self) -> set[ast.Call]:
+        """Calls in the scopes whose walk skipped statements, that the walk never reached. The other
+        scopes' walks are kept with their trees, so a check asks little more than a flag of each."""
+        dead: set[ast.Call] = set()
+        for scope in (self.module, *self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
+            walked = self.flow.scope(scope)
+            if not walked.skipped:
+                continue
+            stack = list(ast.iter_child_nodes(scope))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    continue  # a scope of its own (its decorators and defaults run here, but are rarely calls)
+                if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
+                    dead.add(node)
+                stack.extend(ast.iter_child_nodes(node))
+        return dead
 
-    def _walked(self, call: ast.Call) -> bool:
+    @staticmethod
+    def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:
         node: ast.AST = call.func
         while isinstance(node, (ast.Attribute, ast.Call, ast.Subscript)):
             node = node.func if isinstance(node, ast.Call) else node.value
-        if not isinstance(node, ast.Name):
-            return True  # nothing the walk records: assume it runs
-        owner = self.scope_of(node)
-        if id(node) in self.flow.scope(owner).reaching:
-            return True
-        outer = self.scope_of(owner) if owner is not self.module else None  # a decorator, a default
-        return outer is not None and outer is not owner and id(node) in self.flow.scope(outer).reaching
+        return not isinstance(node, ast.Name) or id(node) in reaching  # nothing the walk records: assume it runs
 
     @cached_property
     def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
@@ -202,7 +208,7 @@ class Context:
 
     def calls_by_name(self, name: str) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to."""
-        return self._live("name", name, self._calls_by_simple_name.get(name, []))
+        return self._live(self._calls_by_simple_name.get(name, []))
 
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:

@@ -148,6 +148,7 @@ class Scope:
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
     global_defs: list[tuple[str, Def]] = field(default_factory=list)
+    skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -185,9 +186,10 @@ class Walker:
         return None if value is None else value != negate
 
     def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
-        for stmt in body:
+        for i, stmt in enumerate(body):
             env = self.stmt(stmt, env, when)
             if isinstance(env, _Terminated):
+                self.scope.skipped = self.scope.skipped or i + 1 < len(body)
                 return env
         return env
 
@@ -213,11 +215,14 @@ class Walker:
             env = self.expr(s.test, env, when)
             test = self.text(s.test)
             if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+                self.scope.skipped = True
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
+                self.scope.skipped = self.scope.skipped or bool(s.orelse)
                 return self.run(s.body, env, when)
             decided = self.decided(s.test, env)
             if decided is not None:
+                self.scope.skipped = True
                 return self.run(s.body if decided else s.orelse, env, when)
             negated = _negate(s.test, self.text)
             then = self.run(s.body, dict(env), (*when, test))
@@ -495,7 +500,8 @@ class Flow:
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
         if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
-            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs)
+            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
+                             found.skipped)
         return found
 
     def _module_flag(self, name: str) -> bool | None:
