@@ -183,6 +183,8 @@ class Context:
         """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
         with the library callable it ends up calling and the `partial(...)` that pre-set its arguments."""
         names: set[str] = set()
+        if not any(q == "functools.partial" or q == "functools" for q in self.imports.names.values()):
+            return {}  # most files: no `partial` to look for
         for assign in self._by_type[ast.Assign]:
             value = assign.value
             if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \

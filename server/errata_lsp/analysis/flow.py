@@ -5,16 +5,20 @@ An abstract interpreter of Python's semantics over one module, never executing a
 - every scope (the module, each function) is walked once, in order, through its branches; each name
   read gets the definitions that reach it, each with the conditions it holds under (`if`, `elif`,
   `else`, conditional expressions, `match`, `except`). Branches that cannot run (`if False:`,
-  `if TYPE_CHECKING:`) are skipped; a branch that returns or raises does not fall through;
+  `if TYPE_CHECKING:`, `if DEBUG:` with the module's `DEBUG = False` bound once) are skipped; a
+  branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), the
-  Fabric for a function given to `fabric.launch`; a call to a local function holds its returns;
+- parameters hold their call sites' arguments (and their defaults where a call omits them), a
+  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+  `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
+  counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
   call gave it (dataclass fields, `__init__` parameters), what any method assigned to `self.x`,
-  properties' returns, class attributes and fields' defaults, through the class's local bases;
+  properties' returns, class attributes and fields' defaults, through the class's local bases; a
+  method that stored `self.x` itself (or through `self.setup()`) reads what it stored;
 - containers: displays, constructors, comprehensions, subscripts of known keys, `{**a, **b}`,
-  `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
+  `a | b`, `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
   `SimpleNamespace`, argparse defaults;
 - a name imported from another module of the project is evaluated there (see `crossfile`).
 
