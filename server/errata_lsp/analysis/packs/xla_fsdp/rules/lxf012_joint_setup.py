@@ -4,7 +4,8 @@
 `XLAFSDPStrategy` overrides to raise NotImplementedError unconditionally (xla_fsdp.py l.203): XLA FSDP
 replaces the module's parameters with flattened shards when it wraps it, so an optimizer made earlier
 points at parameters that no longer train. The order must be `setup_module`, then create the
-optimizer from the set-up model, then `setup_optimizers`. `fabric.setup(model)` alone is fine.
+optimizer from the set-up model, then `setup_optimizers`. `fabric.setup(model)` alone is fine, and so
+is `fabric.setup(model, *optimizers)` unless the list is never empty.
 
 The fix splits `m, o = fabric.setup(net, opt)` into `m = fabric.setup_module(net)` and
 `o = fabric.setup_optimizers(opt)`. When the file shows that `opt` was built from the raw model's

@@ -7,7 +7,10 @@ reference any XLAFSDP parameters" (xla_fsdp.py l.267). An optimizer created from
 *before* `fabric.setup_module(model)` holds the original parameters, which XLAFSDP has replaced.
 
 Flagged where one function shows it: `opt = Optim(model.parameters(), ...)`, then
-`fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`.
+`fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`; where the
+value-flow layer shows a builder returned the optimizer with the very module set up before
+(`model, opt = build()`); and for `self.opt` built in `__init__` from the raw module (the constructor
+runs before any method can set the module up).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.

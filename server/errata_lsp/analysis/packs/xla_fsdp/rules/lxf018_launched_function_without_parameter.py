@@ -6,9 +6,11 @@ one argument" (fabric.py l.1001) when `inspect.signature(function).parameters` i
 XLAFSDP the worker needs that argument anyway: the parent's global `fabric` is not the one that was
 launched in the worker.
 
-Only local functions with no decorator are checked (a decorator may change the signature). The fix
-adds a `fabric` first parameter; a body that used a global `fabric` now uses the launched one, which
-is what the worker needs.
+Checked for local functions with no decorator (a decorator may change the signature), the function a
+local factory returns, methods of the file's classes (`self` of one read through an instance, `cls` of
+a classmethod do not count; a staticmethod has none) and lambdas. The fix adds a `fabric` first
+parameter to a `def`; a body that used a global `fabric` now uses the launched one, which is what the
+worker needs. A lambda gets no fix: it cannot be sent to the XLA processes either.
 """
 
 from __future__ import annotations
