@@ -428,3 +428,164 @@ def test_an_instance_of_a_config_class_from_a_project_module(tmp_path):
     call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
     assert [(v.kind, v.line, v.where()) for v in ctx.values(call.args[0])] == [
         ("list", 5, "`Sharding.remat`, `config.py`, line 5")]
+
+
+# --- the environment, merged config dicts, loop counters, a method's own stores, module flags ----------
+def test_an_environment_default_is_one_value_of_the_read():
+    assert probe("""
+        import os
+        probe(os.environ.get("CKPT_FORMAT", "consolidated"))
+    """) == [("unknown", 3, 6, ()), ("str", 3, 36, ('"CKPT_FORMAT" is not set in the environment',))]
+    assert probe("""
+        from os import getenv
+        probe(getenv("MODE", [Block]))
+    """) == [("unknown", 3, 6, ()), ("list", 3, 21, ('"MODE" is not set in the environment',))]
+
+
+def test_an_environment_read_without_a_default_is_unknown():
+    assert probe("""
+        import os
+        probe(os.environ.get("CKPT_FORMAT"))
+    """) == [("unknown", 3, 6, ())]
+
+
+def test_defaults_merged_with_unread_overrides_keep_their_keys():
+    assert probe("""
+        import json, os
+        DEFAULTS = {"remat": [Block], "lr": 1e-3}
+        cfg = DEFAULTS | json.loads(os.environ.get("OVERRIDES", "{}"))
+        probe(cfg["remat"])
+    """) == [("list", 3, 21, ())]
+
+
+def test_the_right_hand_side_of_a_merge_wins():
+    assert probe("""
+        DEFAULTS = {"remat": [Block]}
+        cfg = DEFAULTS | {"remat": {Block}}
+        probe(cfg["remat"])
+    """) == [("set", 3, 27, ())]
+
+
+def test_a_range_or_enumerate_counter_is_a_number():
+    assert kinds("""
+        for step in range(10):
+            probe(step)
+    """) == ["number"]
+    assert kinds("""
+        for i, batch in enumerate(loader):
+            probe(i)
+    """) == ["number"]
+    assert kinds("""
+        for batch in loader:
+            probe(batch)
+    """) == ["unknown"]
+
+
+def test_a_method_reads_its_own_earlier_store_to_self():
+    # `fit` sets `self.model` to the set-up module later; `__init__` reads the raw one it just stored
+    assert probe("""
+        import torch
+        class Trainer:
+            def __init__(self, fabric, model):
+                self.model = model
+                probe(self.model)
+            def fit(self):
+                self.model = self.fabric.setup_module(self.model)
+        Trainer(fabric, torch.nn.Linear(2, 2))
+    """) == [("module", 9, 16, ())]
+
+
+def test_a_method_called_in_between_leaves_what_it_stores_on_every_path():
+    source = """
+        import torch
+        from lightning.fabric import Fabric
+        class Trainer:
+            def __init__(self, fabric, model):
+                self.fabric = fabric
+                self.model = model
+            def setup(self):
+                %s
+            def fit(self):
+                self.setup()
+                probe(self.model)
+        Trainer(Fabric(), torch.nn.Linear(2, 2)).fit()
+    """
+    assert kinds(source % "self.model = self.fabric.setup_module(self.model)") == ["setup_module"]
+    # stored on some paths only: `fit` may read either
+    assert kinds(source % "if ready:\n                    self.model = self.fabric.setup_module(self.model)") == [
+        "module", "setup_module"]
+
+
+def test_a_call_on_what_self_holds_is_not_a_method_call():
+    assert kinds("""
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.model(torch.ones(2))
+                probe(self.model)
+            def setup(self):
+                self.model = None
+        Trainer(torch.nn.Linear(2, 2))
+    """) == ["module"]
+
+
+def test_an_if_on_a_module_flag_runs_one_branch():
+    assert probe("""
+        ON_TPU = True
+        def strategy():
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy())
+    """) == [("list", 5, 15, ())]
+    assert probe("""
+        DEBUG = False
+        if not DEBUG:
+            policy = (Block,)
+        else:
+            policy = {Block}
+        probe(policy)
+    """) == [("tuple", 4, 13, ())]
+
+
+def test_an_if_on_a_flag_that_is_not_a_constant_keeps_both_branches():
+    assert probe("""
+        import os
+        ON_TPU = os.environ.get("TPU") == "1"
+        def strategy():
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy())
+    """) == [("list", 6, 15, ("ON_TPU",)), ("set", 7, 11, ())]
+    assert kinds("""
+        ON_TPU = True
+        def strategy(ON_TPU):
+            if ON_TPU:
+                return [Block]
+            return {Block}
+        probe(strategy(False))
+    """) == ["list", "set"]
+
+
+def test_a_helper_s_double_star_parameter_holds_its_callers_extra_keywords():
+    assert probe("""
+        def make_strategy(wrap=None, **overrides):
+            probe(overrides["remat"])
+        make_strategy(wrap={Block}, remat=[Block])
+    """) == [("list", 4, 34, ())]
+
+
+def test_a_double_star_parameter_the_helper_changes_is_unknown():
+    assert kinds("""
+        def make_strategy(**overrides):
+            overrides["remat"] = {Block}
+            probe(overrides["remat"])
+        make_strategy(remat=[Block])
+    """) == ["unknown"]
+    assert kinds("""
+        def make_strategy(**overrides):
+            probe(overrides["remat"])
+        make_strategy(**options)
+    """) == ["unknown"]

@@ -129,26 +129,91 @@ class Context:
         return self.imports.resolve(expr)
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
-        yield from self._calls_by_name.get(qualified, ())
+        yield from self._live(self._calls_by_name.get(qualified, []))
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""
-        for call in self._calls_by_attr.get(method, ()):
+        for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
-        """Calls by the qualified name of what they call, for names the imports resolve."""
+        """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
+        name bound to `functools.partial(<library callable>, ...)` (filed under that callable)."""
         table: dict[str, list[ast.Call]] = defaultdict(list)
         for call in self._by_type[ast.Call]:
             qualified = self.resolve(call.func)
             if qualified:
                 table[qualified].append(call)
+        for call, (qualified, _) in self._partial_calls.items():
+            table[qualified].append(call)
         return table
+
+    def _live(self, calls: list[ast.Call]) -> list[ast.Call]:
+        """The calls that can run: not in a branch the value-flow layer knows is never taken (`if False:`,
+        `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path."""
+        dead = self._dead_calls
+        return [call for call in calls if call not in dead] if dead else calls
+
+    @cached_property
+    def _dead_calls(self) -> set[ast.Call]:
+        """Calls in the scopes whose walk skipped statements, that the walk never reached. The other
+        scopes' walks are kept with their trees, so a check asks little more than a flag of each."""
+        dead: set[ast.Call] = set()
+        for scope in (self.module, *self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
+            walked = self.flow.scope(scope)
+            if not walked.skipped:
+                continue
+            stack = list(ast.iter_child_nodes(scope))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    continue  # a scope of its own (its decorators and defaults run here, but are rarely calls)
+                if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
+                    dead.add(node)
+                stack.extend(ast.iter_child_nodes(node))
+        return dead
+
+    @staticmethod
+    def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:
+        node: ast.AST = call.func
+        while isinstance(node, (ast.Attribute, ast.Call, ast.Subscript)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        return not isinstance(node, ast.Name) or id(node) in reaching  # nothing the walk records: assume it runs
+
+    @cached_property
+    def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
+        """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
+        with the library callable it ends up calling and the `partial(...)` that pre-set its arguments."""
+        names: set[str] = set()
+        if not any(q == "functools.partial" or q == "functools" for q in self.imports.names.values()):
+            return {}  # most files: no `partial` to look for
+        for assign in self._by_type[ast.Assign]:
+            value = assign.value
+            if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \
+                    and self.resolve(value.args[0]):
+                names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
+        found: dict[ast.Call, tuple[str, ast.Call]] = {}
+        for name in names:
+            for call in self.calls_by_name(name):
+                partials = {v.node for v in self.flow.values(call.func)}
+                if len(partials) != 1:
+                    continue
+                partial = partials.pop()
+                if isinstance(partial, ast.Call) and partial.args and self.resolve(partial.func) == "functools.partial":
+                    qualified = self.resolve(partial.args[0])
+                    if qualified:
+                        found[call] = (qualified, partial)
+        return found
+
+    def partial_of(self, call: ast.Call) -> ast.Call | None:
+        """The `functools.partial(...)` whose arguments `call` receives too, if it calls one."""
+        found = self._partial_calls.get(call)
+        return found[1] if found is not None else None
 
     def calls_by_name(self, name: str) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to."""
-        return self._calls_by_simple_name.get(name, [])
+        return self._live(self._calls_by_simple_name.get(name, []))
 
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:
@@ -316,6 +381,12 @@ class Context:
                     args.setdefault(name, Arg(name, entry.value, entry.node, kw))
                 else:  # written in another module: read there, underlined at the `**` here
                     args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
+        partial = self.partial_of(call)
+        if partial is not None:  # what the partial pre-set, unless the call gives it again
+            preset, preset_complete = self.keyword_args(partial)
+            for name, arg in preset.items():
+                args.setdefault(name, arg)
+            complete = complete and preset_complete
         return args, complete
 
     def stand_in(self, here: ast.expr, entry: Entry) -> ast.expr:

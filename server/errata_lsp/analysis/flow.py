@@ -5,16 +5,20 @@ An abstract interpreter of Python's semantics over one module, never executing a
 - every scope (the module, each function) is walked once, in order, through its branches; each name
   read gets the definitions that reach it, each with the conditions it holds under (`if`, `elif`,
   `else`, conditional expressions, `match`, `except`). Branches that cannot run (`if False:`,
-  `if TYPE_CHECKING:`) are skipped; a branch that returns or raises does not fall through;
+  `if TYPE_CHECKING:`, `if DEBUG:` with the module's `DEBUG = False` bound once) are skipped; a
+  branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), the
-  Fabric for a function given to `fabric.launch`; a call to a local function holds its returns;
+- parameters hold their call sites' arguments (and their defaults where a call omits them), a
+  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+  `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
+  counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
   call gave it (dataclass fields, `__init__` parameters), what any method assigned to `self.x`,
-  properties' returns, class attributes and fields' defaults, through the class's local bases;
+  properties' returns, class attributes and fields' defaults, through the class's local bases; a
+  method that stored `self.x` itself (or through `self.setup()`) reads what it stored;
 - containers: displays, constructors, comprehensions, subscripts of known keys, `{**a, **b}`,
-  `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
+  `a | b`, `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
   `SimpleNamespace`, argparse defaults;
 - a name imported from another module of the project is evaluated there (see `crossfile`).
 
@@ -47,6 +51,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 OPTIMIZERS = "torch.optim."
 STRATEGIES = "lightning.fabric.strategies."
+ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
@@ -129,7 +134,7 @@ UNKNOWN = Value("unknown")
 class Def:
     """A definition that reaches a name: what binds it and under which conditions."""
 
-    how: str  # assign, param, def, import, aug, unknown
+    how: str  # assign, param, def, import, aug, counter (a loop's int), unknown
     node: ast.AST | None  # the value expression, the arg, the def, the import
     when: tuple[str, ...] = ()
     path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
@@ -148,6 +153,7 @@ class Scope:
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
     global_defs: list[tuple[str, Def]] = field(default_factory=list)
+    skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -162,14 +168,33 @@ class _Terminated(dict[str, tuple[Def, ...]]):
 class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
-    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None):
+    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None,
+                 module_flag: Callable[[str], bool | None] | None = None):
         self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
+        self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
+        self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
+
+    def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
+        """An `if` on a name bound once to True or False: `ON_TPU = True` ... `if ON_TPU:` (or `not ON_TPU`)."""
+        negate = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negate else test  # type: ignore[attr-defined]
+        if not isinstance(name, ast.Name):
+            return None
+        if isinstance(self.scope.node, ast.Module):
+            value = _flag(env.get(name.id, ()))
+        elif name.id in env or name.id in self.scope.globals or self.module_flag is None:
+            return None  # a local of this function (or one it rebinds)
+        else:
+            value = self.module_flag(name.id)
+            self.read_module_flag = True
+        return None if value is None else value != negate
 
     def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
-        for stmt in body:
+        for i, stmt in enumerate(body):
             env = self.stmt(stmt, env, when)
             if isinstance(env, _Terminated):
+                self.scope.skipped = self.scope.skipped or i + 1 < len(body)
                 return env
         return env
 
@@ -195,9 +220,15 @@ class Walker:
             env = self.expr(s.test, env, when)
             test = self.text(s.test)
             if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+                self.scope.skipped = True
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
+                self.scope.skipped = self.scope.skipped or bool(s.orelse)
                 return self.run(s.body, env, when)
+            decided = self.decided(s.test, env)
+            if decided is not None:
+                self.scope.skipped = True
+                return self.run(s.body if decided else s.orelse, env, when)
             negated = _negate(s.test, self.text)
             then = self.run(s.body, dict(env), (*when, test))
             other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
@@ -215,6 +246,9 @@ class Walker:
         if isinstance(s, (ast.For, ast.AsyncFor)):
             env = self.expr(s.iter, env, when)
             env = self.bind_target(s.target, None, env, when)
+            counter = _loop_counter(s)
+            if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
+                env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
             env = self.run(s.body, env, when)
             if isinstance(env, _Terminated):
                 env = dict(env)  # a loop body that returns may not run at all
@@ -494,7 +528,7 @@ class Flow:
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
-        walker = Walker(found, self.text)
+        walker = Walker(found, self.text, self._module_flag)
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
@@ -511,9 +545,13 @@ class Flow:
                 found.final = dict(walker.run(node.body, env, ()))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
-        if cacheable:  # without the node: a value that held its own key would keep the tree forever
-            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs)
+        if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
+            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
+                             found.skipped)
         return found
+
+    def _module_flag(self, name: str) -> bool | None:
+        return _flag(self.scope(self.ctx.module).final.get(name, ()))
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments inside functions: more values of the module's `x`."""
@@ -653,6 +691,8 @@ class Flow:
             return self.parameter(d.node)  # type: ignore[arg-type]
         if d.how == "import":
             return self._imported(d, use)
+        if d.how == "counter":
+            return (Value("number", d.node, label=d.label, flow=self),)
         if d.how == "aug" and isinstance(d.node, ast.AugAssign):
             values = self.values(d.node.value)
             kinds = {x.kind for x in values}
@@ -682,6 +722,8 @@ class Flow:
                 return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
             return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
         sites = list(self.call_sites(func))
+        if arg is func.args.kwarg:
+            return self._extra_keywords(func, sites)
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
@@ -701,6 +743,32 @@ class Flow:
                 out.extend(x.under(cond).named(arg.arg) for x in self.values(given))
         if not sites:
             return (Value("unknown", arg, flow=self),)
+        return tuple(out)
+
+    def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+                        sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
+        """`def make(**overrides)`: at each call, a dict of the keywords no other parameter takes, each
+        key written where the call spells it (`make(activation_checkpointing_policy=[Block])`)."""
+        name = func.args.kwarg.arg if func.args.kwarg else ""
+        if not sites or _changes_dict(func, name):
+            return (Value("unknown", func.args.kwarg, flow=self),)
+        named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+        out: list[Value] = []
+        for call, _, when in sites:
+            if any(k.arg is None for k in call.keywords) or isinstance(call, _Launched):
+                out.append(Value("unknown", call, flow=self))
+                continue
+            extra = [k for k in call.keywords if k.arg not in named]
+            keys: list[ast.expr | None] = []
+            for k in extra:
+                key = ast.Constant(k.arg)
+                key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
+                    k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
+                keys.append(key)
+            display = ast.Dict(keys=keys, values=[k.value for k in extra])
+            ast.copy_location(display, call)
+            cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
+            out.append(Value("dict", display, cond, label=name, flow=self))
         return tuple(out)
 
     def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
@@ -741,10 +809,48 @@ class Flow:
         qualified = self.ctx.resolve(node)
         if qualified is not None:
             return (_external(qualified, node, self),)
+        stored = self._stored_earlier(node)
+        if stored is not None:
+            method, value = stored
+            cls = self._method_class(method)
+            label = f"{cls.name}.{node.attr}" if cls is not None else None
+            return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
         for base in self.values(node.value):
             out.extend(x.under(base.when) for x in self.attribute(base, node.attr, node))
         return tuple(out)
+
+    def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
+        """`self.x` read in a method after that method set `self.x = v` on every path: v, not every
+        value any method gives `self.x` (`self.model = model` then `Adam(self.model.parameters())`
+        in `__init__` reads the raw model, whatever `fit` later puts there). None when a statement in
+        between may change it (another store, a call of one of `self`'s methods, `self` passed on)."""
+        func = self.ctx.enclosing_function(node)
+        if func is None or not isinstance(node.value, ast.Name) or not isinstance(node.ctx, ast.Load) \
+                or self._method_class(func) is None or _is_static(func) or _is_classmethod(func) or not func.args.args:
+            return None
+        owner = func.args.args[0].arg
+        if node.value.id != owner:
+            return None
+        cls = self._method_class(func)
+        methods = _method_names(cls)
+        found: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None = None
+        for stmt in func.body:
+            if _contains(stmt, node):
+                if found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
+                        and _may_change(stmt, owner, node.attr, methods):
+                    return None  # a later iteration may read what the loop stored
+                return found
+            stored = _plain_store(stmt, owner, node.attr)
+            called = _own_method_called(stmt, owner, cls)
+            left = _last_plain_store(called, node.attr, methods) if called is not None else None
+            if stored is not None:
+                found = (func, stored)
+            elif called is not None and left is not None:
+                found = (called, left)  # `self.setup()` sets `self.model` on every path
+            elif found is not None and _may_change(stmt, owner, node.attr, methods):
+                found = None
+        return None
 
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         flow = value.flow or self
@@ -1056,7 +1162,8 @@ class Flow:
             for side in (node.left, node.right):
                 inner = self.values(side)
                 if len(inner) != 1 or inner[0].kind != "dict":
-                    return None, False
+                    complete = False  # `DEFAULTS | overrides` read from a file: the defaults' keys still stand
+                    continue
                 sub, sub_complete = self.entries(inner[0])
                 complete = complete and sub_complete
                 out.update(sub or {})
@@ -1145,6 +1252,11 @@ class Flow:
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
             return (Value(kind, node, flow=self),) if kind else unknown
+        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is self:
+            # `Sharded = partial(XLAFSDPStrategy, ...)`; `Sharded(...)` builds what the library callable builds
+            qualified = self.ctx.resolve(f.node.args[0])
+            if qualified is not None and not self._from_project(qualified):
+                return self._library_call(node, qualified)
         if f.kind == "method":
             base, name = f.extra
             if name == "copy":
@@ -1203,6 +1315,10 @@ class Flow:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified == FABRIC:
             return v("fabric")
+        if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
+            # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it
+            default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
+            return (Value("unknown", node, qualified=qualified, flow=self), *default)
         if qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
             return v("strategy")
         if qualified in ("functools.partial",):
@@ -1418,6 +1534,106 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+def _flag(defs: tuple[Def, ...]) -> bool | None:
+    """True or False when the one definition reaching a name, on every path, is that literal."""
+    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+            and isinstance(defs[0].node, ast.Constant) and isinstance(defs[0].node.value, bool):
+        return defs[0].node.value
+    return None
+
+
+def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
+    """The name a loop binds to an int: `for i in range(...)`, the first of `for i, x in enumerate(...)`."""
+    it = loop.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
+        return None
+    if it.func.id == "range" and isinstance(loop.target, ast.Name):
+        return loop.target
+    if it.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2 \
+            and isinstance(loop.target.elts[0], ast.Name):
+        return loop.target.elts[0]
+    return None
+
+
+def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
+    start = (stmt.lineno, stmt.col_offset)
+    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
+    return start <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end  # type: ignore[attr-defined]
+
+
+def _changes_dict(func: ast.AST, name: str) -> bool:
+    """The body stores into `name[...]`, calls a method on `name` or binds `name` again."""
+    for n in ast.walk(func):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
+                and n.value.id == name:
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
+                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy"):
+            return True
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            return True
+    return False
+
+
+def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:
+    """The value of `owner.attr = value`, a statement of its own."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner \
+            and stmt.targets[0].attr == attr:
+        return stmt.value
+    return None
+
+
+def _own_method_called(stmt: ast.stmt, owner: str, cls: ast.ClassDef | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method of `cls` a statement `self.m(...)` calls, as a statement of its own."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if cls is None or not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                           and isinstance(call.func.value, ast.Name) and call.func.value.id == owner):
+        return None
+    name = call.func.attr
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name), None)
+
+
+def _last_plain_store(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
+                      methods: frozenset[str] | None) -> ast.expr | None:
+    """What a method leaves in `self.attr` on every path: its last top-level `self.attr = v`, when
+    nothing after it (and nothing nested) may store it again."""
+    if not method.args.args or _is_static(method) or _is_classmethod(method):
+        return None
+    owner = method.args.args[0].arg
+    found: ast.expr | None = None
+    for stmt in method.body:
+        stored = _plain_store(stmt, owner, attr)
+        if stored is not None:
+            found = stored
+        elif _may_change(stmt, owner, attr, methods):
+            return None
+    return found
+
+
+def _method_names(cls: ast.ClassDef | None) -> frozenset[str] | None:
+    """The methods `self.m(...)` can call; None (any call may be one) when a base class brings more."""
+    if cls is None or cls.bases:
+        return None
+    return frozenset(m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] | None = None) -> bool:
+    """The statement may set `owner.attr`: it stores it, calls a method of `owner` (one of `methods`, when
+    the class is known: `self.model(x)` calls the model, not a method) or passes `owner` on."""
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and n.attr == attr \
+                and isinstance(n.value, ast.Name) and n.value.id == owner:
+            return True
+        if isinstance(n, ast.Call):
+            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == owner \
+                    and (methods is None or n.func.attr in methods):
+                return True
+            if any(isinstance(a, ast.Name) and a.id == owner for a in (*n.args, *(k.value for k in n.keywords))):
+                return True
+    return False
 
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:

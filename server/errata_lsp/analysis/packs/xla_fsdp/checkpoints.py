@@ -38,16 +38,17 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
     """(key, value) pairs of the dict display a state is, or is bound to and never changed after;
     None when the file cannot tell (a `**x` entry, a dict filled in later, anything else)."""
     binding = None
+    value: ast.AST | None = state
     if isinstance(state, ast.Name):
         binding = ctx.reaching(state)
-        if binding is None or binding.value is None:
+        if binding is None:
             return None
         value = binding.value
-    else:
-        value = state
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
             and not value.args and not value.keywords and ctx.reaching(value.func) is None:
         value = ast.Dict(keys=[], values=[])
+    if not isinstance(value, ast.Dict):
+        value = _built_elsewhere(ctx, state)
     if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
         return None
     if binding is not None:
@@ -61,6 +62,16 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                 continue  # `state["step"]`: a read
             return None  # passed on, or changed: `state["model"] = model`, `state.update(...)`
     return list(zip(value.keys, value.values))  # type: ignore[arg-type]
+
+
+def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
+    """The one dict display a state holds on every path when a helper builds it or a parameter brings it
+    (`save(fabric, path, checkpoint_state(model, opt))`, `return {"model": model, ...}`)."""
+    values = ctx.values(state)
+    if len(values) == 1 and values[0].kind == "dict" and isinstance(values[0].node, ast.Dict) \
+            and not values[0].when and not values[0].foreign:
+        return values[0].node
+    return None
 
 
 def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:

@@ -34,6 +34,24 @@ class StrategyNoBackwardSync(Rule):
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    strategy = fabric.strategy\n"
+            "    with strategy.no_backward_sync(model, enabled=True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    strategy = fabric.strategy\n"
+            "    with fabric.no_backward_sync(model, enabled=True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
+            count=1, at="5:10-5:35", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "fabric = Fabric(strategy=XLAFSDPStrategy())\n"
             "model = fabric.setup(MyModel())\n"
@@ -101,6 +119,31 @@ class StrategyNoBackwardSync(Rule):
             message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`",
             count=1, at="8:14-8:44", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    control = fabric.strategy._backward_sync_control\n"
+            "    with control.no_backward_sync(model, True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    control = fabric.strategy._backward_sync_control\n"
+            "    with fabric.no_backward_sync(model, True):\n"
+            "        pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Got: _FabricModule",
+            count=1, at="5:10-5:34", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    control = fabric.strategy._backward_sync_control\n"
+              "    with control.no_backward_sync(model, True):\n"
+              "        pass\n"
+              "Fabric(strategy='ddp').launch(train)\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "model = fabric.setup(net)\n"
@@ -114,6 +157,7 @@ class StrategyNoBackwardSync(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("no_backward_sync"):
+            receiver = _kept_control(ctx, receiver)
             if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
                 yield self._public_attribute(ctx, call, receiver)
             elif _holds_a_strategy(ctx, receiver):
@@ -194,6 +238,17 @@ class StrategyNoBackwardSync(Rule):
         if isinstance(module, ast.Attribute) and module.attr == "_forward_module":
             edits.append(replace(ctx, module, ctx.doc.source(module.value)))
         return fix(f"Use {fabric}.no_backward_sync", *edits, preferred=True)
+
+
+def _kept_control(ctx: Context, receiver: ast.expr) -> ast.expr:
+    """`control = fabric.strategy._backward_sync_control` (or `strategy = fabric.strategy`) then
+    `control.no_backward_sync(...)`: the attribute the name was bound to, when that one binding reaches
+    the call; the receiver otherwise."""
+    binding = ctx.reaching(receiver) if isinstance(receiver, ast.Name) else None
+    if binding is not None and isinstance(binding.target, ast.Name) and isinstance(binding.value, ast.Attribute) \
+            and binding.value.attr in ("_backward_sync_control", "strategy") and len(ctx.values(receiver)) == 1:
+        return binding.value
+    return receiver
 
 
 def _holds_a_strategy(ctx: Context, receiver: ast.expr) -> bool:

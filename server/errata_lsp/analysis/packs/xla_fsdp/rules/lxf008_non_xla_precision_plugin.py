@@ -24,12 +24,13 @@ import ast
 from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
-from ....findings import Finding, Fix, Safety
+from ....findings import Finding, Fix, Safety, Severity
 from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ..plugins import (
     Plugin,
     PluginFamily,
+    appended_when,
     class_ref,
     fabric_plugins,
     is_none,
@@ -66,6 +67,19 @@ class NonXLAPrecisionPlugin(Rule):
     summary = "XLAFSDPStrategy works only with the `XLAPrecision` plugin"
     triggers = ("Precision",)
     examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import HalfPrecision\n"
+            "def plugins_for(args):\n"
+            "    plugins = []\n"
+            "    if args.bf16:\n"
+            "        plugins.append(HalfPrecision('bf16-true'))\n"
+            "    return plugins\n"
+            "fabric = Fabric(strategy='xla_fsdp', plugins=plugins_for(args))\n",
+            message="found `HalfPrecision('bf16-true')`: `Fabric(...)` raises TypeError when it hands the plugin to the strategy. "
+            "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true'); when args.bf16",
+            count=1, at="6:24-6:50", severity="warning",
+        ),
         Invalid(
             "from lightning.fabric.plugins import HalfPrecision\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -152,16 +166,19 @@ class NonXLAPrecisionPlugin(Rule):
             when = "`Fabric(...)` raises TypeError when it hands the plugin to the strategy"
             if plugin.lightning == "BitsandbytesPrecision":
                 when = "`Fabric(...)` raises (first \"Bitsandbytes is only supported on CUDA GPUs.\")"
-            yield self._finding(ctx, written, plugin, when)
+            yield self._finding(ctx, written, plugin, when, appended_when(ctx, written))
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str) -> Finding:
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: list[str] | None = None) -> Finding:
         editable = plugin.call is written or ctx.only_use(written)
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
         )
-        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [])
+        if conditions:  # added to the plugin list on some paths only
+            message += f"; when {' and '.join(conditions)}"
+        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
+                            Severity.WARNING if conditions else None)
 
 
 def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:

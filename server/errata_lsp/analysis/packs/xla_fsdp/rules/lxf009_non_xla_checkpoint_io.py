@@ -26,12 +26,13 @@ import ast
 from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
-from ....findings import Finding, Fix, Safety
+from ....findings import Finding, Fix, Safety, Severity
 from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
+    appended_when,
     class_ref,
     fabric_plugins,
     plugin_of,
@@ -47,6 +48,15 @@ class NonXLACheckpointIO(Rule):
     summary = "XLAFSDPStrategy works only with the `XLACheckpointIO` plugin"
     triggers = ("CheckpointIO",)
     examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.plugins import TorchCheckpointIO\n"
+            "plugins = []\n"
+            "plugins.extend([TorchCheckpointIO()])\n"
+            "fabric = Fabric(strategy='xla_fsdp', plugins=plugins)\n",
+            message="found `TorchCheckpointIO()`: `Fabric(...)` raises TypeError when it hands the plugin to the strategy",
+            count=1, at="4:17-4:36", severity="error",
+        ),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "from lightning.fabric.plugins import TorchCheckpointIO\n"
@@ -121,9 +131,10 @@ class NonXLACheckpointIO(Rule):
             if strategy_sets(ctx, call, CHECKPOINT_IO):
                 continue  # "checkpoint_io set through both strategy class and plugins" first
             written, plugin = bad[0]
-            yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy")
+            yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy",
+                                appended_when(ctx, written))
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str) -> Finding:
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: list[str] | None = None) -> Finding:
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{ctx.doc.source(plugin.call)}`"
         message = (
             f"The XLA strategy can only work with the `XLACheckpointIO` plugin, found {what}: {when}. "
@@ -131,8 +142,11 @@ class NonXLACheckpointIO(Rule):
         )
         if plugin.local:
             message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
+        if conditions:  # added to the plugin list on some paths only
+            message += f"; when {' and '.join(conditions)}"
         editable = not plugin.local and (plugin.call is written or ctx.only_use(written))
-        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [])
+        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
+                            Severity.WARNING if conditions else None)
 
 
 def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:

@@ -4,7 +4,8 @@
 `XLAFSDPStrategy` overrides to raise NotImplementedError unconditionally (xla_fsdp.py l.203): XLA FSDP
 replaces the module's parameters with flattened shards when it wraps it, so an optimizer made earlier
 points at parameters that no longer train. The order must be `setup_module`, then create the
-optimizer from the set-up model, then `setup_optimizers`. `fabric.setup(model)` alone is fine.
+optimizer from the set-up model, then `setup_optimizers`. `fabric.setup(model)` alone is fine, and so
+is `fabric.setup(model, *optimizers)` unless the list is never empty.
 
 The fix splits `m, o = fabric.setup(net, opt)` into `m = fabric.setup_module(net)` and
 `o = fabric.setup_optimizers(opt)`. When the file shows that `opt` was built from the raw model's
@@ -47,6 +48,44 @@ class JointSetup(Rule):
     severity = Severity.ERROR
     triggers = ("setup",)
     examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizers = [torch.optim.SGD(model.parameters(), lr=0.1)]\n"
+            "    model, *optimizers = fabric.setup(model, *optimizers)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="does not support the joint setup of module and optimizer(s)",
+            count=1, at="6:26-6:38", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric, optimizers):\n"
+              "    model, *optimizers = fabric.setup(Net(), *optimizers)\n"
+              "    model = fabric.setup(Net(), *[])\n"
+              "Fabric(strategy='xla_fsdp').launch(train, [])\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def make_optimizer(module, lr):\n"
+            "    return torch.optim.AdamW(module.parameters(), lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    optimizer = make_optimizer(model, 1e-3)\n"
+            "    model, optimizer = fabric.setup(model, optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def make_optimizer(module, lr):\n"
+            "    return torch.optim.AdamW(module.parameters(), lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = Net()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = make_optimizer(model, 1e-3)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            count=1, at="8:24-8:36", severity="error",
+        ),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric, model, optimizer):\n"
@@ -151,7 +190,8 @@ class JointSetup(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup"):
             optimizers = call.args[1:]
-            if not optimizers or any(isinstance(a, ast.Starred) for a in call.args):
+            if not optimizers or any(isinstance(a, ast.Starred) and not _never_empty(ctx, a) for a in call.args) \
+                    or call.args and isinstance(call.args[0], ast.Starred):
                 continue
             if ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
@@ -212,12 +252,26 @@ class JointSetup(Rule):
         return fix("Split into `setup_module` and `setup_optimizers`", *edits, preferred=True)
 
 
+def _never_empty(ctx: Context, starred: ast.Starred) -> bool:
+    """`*optimizers` where the list holds at least one item on every path (a display the file shows)."""
+    values = ctx.values(starred.value)
+    return bool(values) and all(v.kind in ("list", "tuple") and v.truthy for v in values)
+
+
 def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding, list[ast.Name]] | None:
-    """The binding `opt = Optim(<module>.parameters(), ...)` reaching `opt`, where `<module>` is the
-    same object as `module` (a name), with the names of the module inside it."""
+    """The binding `opt = Optim(<module>.parameters(), ...)` (or `opt = helper(<module>, ...)`, a local
+    function that returns an optimizer) reaching `opt`, where `<module>` is the same object as `module`
+    (a name), with the names of the module inside it."""
     binding = ctx.reaching(opt)
     if binding is None or not isinstance(binding.value, ast.Call) or not isinstance(module, ast.Name):
         return None
+    call = binding.value
+    values = ctx.values(call)
+    if values and all(v.kind == "optimizer" and v.node is not call for v in values):
+        # `opt = make_optimizer(model, lr)`: a local helper that builds it from the module it is given
+        roots = [a for a in (*call.args, *(k.value for k in call.keywords))
+                 if isinstance(a, ast.Name) and a.id == module.id and same_value(ctx, a, module)]
+        return (binding, roots) if roots else None
     params = optimizer_params(binding.value)
     if params is None:
         return None

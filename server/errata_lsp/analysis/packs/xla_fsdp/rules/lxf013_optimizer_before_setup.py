@@ -7,7 +7,10 @@ reference any XLAFSDP parameters" (xla_fsdp.py l.267). An optimizer created from
 *before* `fabric.setup_module(model)` holds the original parameters, which XLAFSDP has replaced.
 
 Flagged where one function shows it: `opt = Optim(model.parameters(), ...)`, then
-`fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`.
+`fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`; where the
+value-flow layer shows a builder returned the optimizer with the very module set up before
+(`model, opt = build()`); and for `self.opt` built in `__init__` from the raw module (the constructor
+runs before any method can set the module up).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
@@ -44,6 +47,65 @@ class OptimizerBeforeSetup(Rule):
     severity = Severity.ERROR
     triggers = ("setup_optimizers",)
     examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def build():\n"
+            "    model = torch.nn.Linear(2, 2)\n"
+            "    optimizer = torch.optim.AdamW(model.parameters())\n"
+            "    return model, optimizer\n"
+            "def train(fabric):\n"
+            "    model, optimizer = build()\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from the raw model's parameters (line 5) before `fabric.setup_module(model)`",
+            count=1, at="10:41-10:50", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def build():\n"
+              "    model = torch.nn.Linear(2, 2)\n"
+              "    optimizer = torch.optim.AdamW(model.parameters())\n"
+              "    return model, optimizer\n"
+              "def train(fabric):\n"
+              "    model, optimizer = build()\n"
+              "    model = fabric.setup_module(model)\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"
+              "def tune(fabric):\n"
+              "    model, optimizer = build()\n"
+              "    model, optimizer = fabric.setup(model, optimizer)\n"
+              "Fabric(strategy='ddp').launch(tune)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric, model):\n"
+            "        self.fabric = fabric\n"
+            "        self.model = model\n"
+            "        self.optimizer = torch.optim.Adam(self.model.parameters())\n"
+            "    def fit(self):\n"
+            "        self.model = self.fabric.setup_module(self.model)\n"
+            "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+            "def main(fabric):\n"
+            "    Trainer(fabric, torch.nn.Linear(2, 2)).fit()\n"
+            "Fabric(strategy='xla_fsdp').launch(main)\n",
+            message="`self.optimizer` is built from `self.model`'s parameters in `__init__` (line 7), before the model is set up",
+            count=1, at="10:55-10:69", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Trainer:\n"
+              "    def __init__(self, fabric, model):\n"
+              "        self.fabric = fabric\n"
+              "        self.model = fabric.setup_module(model)\n"
+              "        self.optimizer = torch.optim.Adam(self.model.parameters())\n"
+              "    def fit(self):\n"
+              "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+              "def main(fabric):\n"
+              "    Trainer(fabric, torch.nn.Linear(2, 2)).fit()\n"
+              "Fabric(strategy='xla_fsdp').launch(main)\n"),
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
@@ -146,11 +208,81 @@ class OptimizerBeforeSetup(Rule):
             if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
+                if isinstance(opt, ast.Attribute):
+                    finding = self._built_at_construction(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
                 if not isinstance(opt, ast.Name):
                     continue
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
+                    continue
+                finding = self._built_elsewhere(ctx, opt, call)
+                if finding is not None:
+                    yield finding
+
+    def _built_elsewhere(self, ctx: Context, opt: ast.Name, use: ast.Call) -> Finding | None:
+        """`model, optimizer = build()` then `fabric.setup_module(model)`: the value-flow layer shows the
+        optimizer holds the parameters of the very module that is set up before `use`."""
+        values = ctx.values(opt)
+        if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
+                             for v in values):
+            return None
+        modules: set[int] = set()
+        for value in values:
+            params = optimizer_params(value.node)  # type: ignore[arg-type]  # a call (above)
+            roots = [n.func.value for n in ast.walk(params) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")] \
+                if params is not None else []
+            found = [x for root in roots for x in ctx.values(root)]
+            if not found or any(x.kind != "module" or x.when for x in found):
+                return None
+            modules.update(id(x.node) for x in found)
+        scope = ctx.scope_of(use)
+        for method in MODULE_SETUPS:
+            for setup, fabric in ctx.method_calls(method):
+                if len(setup.args) != 1 or ctx.scope_of(setup) is not scope or not _before(setup, use) \
+                        or ctx.fabric_kind(fabric) != XLA_FSDP:
+                    continue
+                if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
+                    continue
+                message = (
+                    f"`{opt.id}` is built from the raw model's parameters (line {values[0].line}) before "
+                    f"`{ctx.doc.source(setup)}`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+                    "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+                    "Create the optimizer after `setup_module`, from the set-up model"
+                )
+                return self.finding(ctx, opt, message)
+        return None
+
+    def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
+        """`self.optimizer` built in `__init__` from the raw module's parameters: the constructor runs
+        before any method of the object can set the module up, so it never holds XLAFSDP parameters."""
+        values = [v for v in ctx.values(opt) if v.node is not use]  # `self.opt = setup_optimizers(self.opt)`
+        if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
+                             for v in values):
+            return None
+        built = values[0].node
+        if not isinstance(built, ast.Call):
+            return None
+        init = ctx.enclosing_function(built)
+        params = optimizer_params(built)
+        if init is None or init.name != "__init__" or params is None:
+            return None
+        roots = [node.func.value for node in ast.walk(params) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Attribute) and node.func.attr in ("parameters", "named_parameters")]
+        raw = [ctx.values(root) for root in roots]
+        if not roots or not all(found and all(x.kind == "module" and not x.when for x in found) for found in raw):
+            return None
+        model = ctx.doc.source(roots[0])
+        message = (
+            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `__init__` (line {built.lineno}), "
+            f"before the model is set up; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+            "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+            "Create the optimizer after `setup_module`, from the set-up model"
+        )
+        return self.finding(ctx, opt, message, [])
 
     def _raw_built(self, ctx: Context, opt: ast.Name, use: ast.Call) -> tuple[Binding, ast.Call, list[ast.Name]] | None:
         """(binding of opt, the set-up call, the model's names in the optimizer) when the data flow shows it."""

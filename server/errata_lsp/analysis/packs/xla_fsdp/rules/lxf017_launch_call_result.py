@@ -5,8 +5,9 @@ to be a callable, but got None. HINT: do `.launch(your_fn)` instead of `.launch(
 (fabric.py l.996). Worse, `train()` has already run in the parent process; under XLAFSDP it usually
 fails even earlier there, with one of the not-launched errors.
 
-Flagged only for a local function that cannot return a callable: no `return` with a value, or only
-literals (a factory `launch(make_worker(cfg))` that returns a function is fine).
+Flagged only for a local function that cannot return a callable: no `return` with a value, only
+literals, or a training function (it sets up or steps a model on the Fabric it is given: it returns a
+loss or a metric). A factory `launch(make_worker(cfg))` that returns a function is fine.
 
 Fixes: `launch(train())` becomes `launch(train)`. If `train` takes no parameter, a `fabric` one is added
 (else launch raises LXF018's error); if it takes parameters with defaults, its first one now
@@ -30,6 +31,7 @@ from ..launched import add_fabric_parameter, decorated, has_parameters
 
 NOT_CALLABLE = (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.Set, ast.JoinedStr, ast.ListComp, ast.DictComp,
                 ast.SetComp, ast.GeneratorExp, ast.Compare, ast.BoolOp)
+TRAINING = ("setup", "setup_module", "setup_optimizers", "backward")
 
 
 class LaunchCallResult(Rule):
@@ -40,6 +42,19 @@ class LaunchCallResult(Rule):
     severity = Severity.ERROR
     triggers = ("launch",)
     examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric):\n"
+            "        self.fabric = fabric\n"
+            "    def fit(self):\n"
+            "        self.fabric.setup_module(Net())\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "trainer = Trainer(fabric)\n"
+            "fabric.launch(trainer.fit())\n",
+            message="but gets the result of `trainer.fit()`",
+            count=1, at="9:15-9:28", severity="error",
+        ),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
@@ -98,6 +113,17 @@ class LaunchCallResult(Rule):
             "Fabric(strategy='xla_fsdp').launch(train(net))\n",
             count=1, at="4:36-4:46", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, steps):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    return model(x).item()\n"
+            "def start(fabric):\n"
+            "    return fabric.launch(train(fabric, 2))\n"
+            "start(Fabric(strategy='xla_fsdp'))\n",
+            message="but gets the result of `train(fabric, 2)`",
+            count=1, at="6:26-6:42", severity="error",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "def make_worker(cfg):\n"
               "    def worker(fabric):\n        pass\n"
@@ -117,6 +143,9 @@ class LaunchCallResult(Rule):
             if not isinstance(target, ast.Call):
                 continue
             func = ctx.local_function(target.func)
+            method = func is None and _method(ctx, target.func)
+            if method:
+                func = method
             if func is None or decorated(ctx, func) or not _returns_no_callable(ctx, func):
                 continue
             kind = ctx.fabric_kind(fabric)
@@ -130,7 +159,8 @@ class LaunchCallResult(Rule):
             )
             if kind == XLA_FSDP:
                 message += " (under XLAFSDP the call usually fails even earlier, before any process is spawned)"
-            yield self.finding(ctx, target, message, self._fixes(ctx, call, fabric, target, func))
+            fixes = [] if method else self._fixes(ctx, call, fabric, target, func)  # a method's `self` is no Fabric
+            yield self.finding(ctx, target, message, fixes)
 
     def _fixes(self, ctx: Context, launch: ast.Call, fabric: ast.expr, target: ast.Call,
                func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Fix]:
@@ -164,8 +194,26 @@ class LaunchCallResult(Rule):
         return [fix(f"Pass `{name}` itself: launch gives it the Fabric", replace(ctx, target, new), preferred=True)]
 
 
+def _method(ctx: Context, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """`trainer.fit` in `launch(trainer.fit())`: the method of a class of this file it names."""
+    values = ctx.values(func) if isinstance(func, ast.Attribute) else ()
+    if len(values) == 1 and values[0].kind == "function" and not values[0].foreign \
+            and isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return values[0].node
+    return None
+
+
 def _returns_no_callable(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func))
+    return all(isinstance(value, NOT_CALLABLE) for value in ctx.returned_values(func)) or _trains(func)
+
+
+def _trains(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """It sets up or steps a model on the Fabric it is given: a training function (whatever it returns,
+    a loss or a metric), not a factory of the function to launch."""
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in TRAINING
+               and isinstance(node.func.value, ast.Name) and node.func.value.id in params
+               for node in ast.walk(func))
 
 
 def _short(text: str, limit: int = 50) -> str:

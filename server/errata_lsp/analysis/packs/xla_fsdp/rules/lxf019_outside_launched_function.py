@@ -18,9 +18,11 @@ launch call raises differently depending on where it sits:
   `move_to_device=False` do not touch the device there and are not flagged after the launch.
 
 "Outside" is shown by structure only: the same scope as `fabric.launch(fn)` (module level,
-`if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name. Helpers called
-from there and code the file does not show are left alone. There is no fix: the code belongs inside
-the launched function.
+`if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name; and one level
+down, a local function or class given that `fabric` before the launch (`batch = make_batch(fabric)`,
+`Trainer(fabric, model)`), whose body sets up or reads the device on the parameter that receives it.
+Deeper helpers and code the file does not show are left alone. There is no fix: the code belongs
+inside the launched function.
 """
 
 from __future__ import annotations
@@ -48,6 +50,41 @@ class OutsideLaunchedFunction(Rule):
     severity = Severity.ERROR
     triggers = ("setup", "device", "init_module", "launch")
     examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def eval_batch(fabric):\n"
+            "    return torch.randn(8, 4).to(fabric.device)\n"
+            "def train(fabric, holdout):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "holdout = eval_batch(fabric)\n"
+            "fabric.launch(train, holdout)\n",
+            message="`fabric.device` runs in `eval_batch`, called at line 8 before `fabric.launch(train, holdout)` (line 9)",
+            count=1, at="4:33-4:46", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fab, model):\n"
+            "        self.model = fab.setup_module(model)\n"
+            "    def fit(self, fabric):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "trainer = Trainer(fabric, Net())\n"
+            "fabric.launch(trainer.fit)\n",
+            message="`fab.setup_module` runs in `Trainer.__init__`, called at line 8",
+            count=1, at="4:22-4:38", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def eval_batch(fabric):\n"
+              "    return torch.randn(8, 4).to(fabric.device)\n"
+              "def train(fabric):\n"
+              "    holdout = eval_batch(fabric)\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"
+              "summary = describe(fabric)\n"),
         Invalid(
             "from lightning.fabric import Fabric\n"
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -150,6 +187,35 @@ class OutsideLaunchedFunction(Rule):
                 finding = self._check_use(ctx, node, node.value, "device", launches)
                 if finding is not None:
                     yield finding
+        yield from self._helpers_before_launch(ctx, launches)
+
+    def _helpers_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
+        """A local function or class called with the Fabric before the launch: what its body does with
+        the parameter that receives it runs in the parent process too."""
+        done: set[ast.AST] = set()
+        names = {f.id for pairs in launches.values() for _, f in pairs}
+        for call in ctx.nodes(ast.Call):
+            # the Fabric passed on by name: `make_batch(fabric)`, `Trainer(fabric=fabric)`
+            if not any(isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
+                continue
+            pairs = launches.get(ctx.scope_of(call))
+            before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)] if pairs else []
+            received = _receiving_parameter(ctx, call, [f for _, f in before]) if before else None
+            if received is None or received[0] in done:
+                continue
+            func, param, shown = received
+            done.add(func)
+            launch = min(before, key=lambda pair: _pos(pair[0]))[0]
+            for use, method in _uses_of(func, param):
+                spelled = f"{param}.{method}"
+                where = (f"in `{shown}`, called at line {call.lineno} before "
+                         f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
+                if method in VALIDATED:
+                    message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
+                               f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
+                    yield self.finding(ctx, _underline(use), message)
+                else:
+                    yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
@@ -212,6 +278,51 @@ def _encloses(ctx: Context, stmt: ast.stmt, node: ast.AST) -> bool:
 def _launch_text(ctx: Context, call: ast.Call) -> str:
     text = " ".join(ctx.doc.source(call).split())
     return text if len(text) <= 50 else text[:49] + "…"
+
+
+def _receiving_parameter(ctx: Context, call: ast.Call, fabrics: list[ast.Name]) -> tuple[ast.FunctionDef, str, str] | None:
+    """(the local def, its parameter's name) that receives one of `fabrics` in `call`: a function of
+    this file, or a class of this file through its `__init__`."""
+    values = ctx.values(call.func)
+    if len(values) != 1 or values[0].foreign:
+        return None
+    node = values[0].node
+    target: ast.FunctionDef | None
+    if isinstance(node, ast.ClassDef) and values[0].kind == "class":
+        shown = f"{node.name}.__init__"
+        target = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if target is None:
+            return None
+        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)][1:]
+    elif isinstance(node, ast.FunctionDef) and values[0].kind == "function" and values[0].extra is None:
+        shown, target = node.name, node
+        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
+    else:
+        return None
+    given: dict[str, ast.expr] = dict(zip(positional, call.args))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    for name, arg in given.items():
+        if isinstance(arg, ast.Name) and any(same_value(ctx, arg, f) for f in fabrics):
+            return target, name, shown
+    return None
+
+
+def _uses_of(func: ast.FunctionDef, param: str) -> Iterator[tuple[ast.AST, str]]:
+    """`param.device` reads and `param.<set-up method>(...)` calls in the body, nested defs left out."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == param:
+            if node.attr == "device" and isinstance(node.ctx, ast.Load):
+                yield node, "device"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id == param and node.func.attr in (*VALIDATED, "to_device"):
+            yield node, node.func.attr
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _underline(use: ast.AST) -> ast.AST:

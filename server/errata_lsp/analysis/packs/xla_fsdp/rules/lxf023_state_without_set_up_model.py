@@ -39,6 +39,31 @@ class StateWithoutSetUpModel(Rule):
     triggers = ("save", "load")
     examples = (
         Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def checkpoint_state(model, optimizer, step):\n"
+            "    return {'model': model, 'optimizer': optimizer, 'step': step}\n"
+            "def train(fabric):\n"
+            "    net = torch.nn.Linear(2, 2)\n"
+            "    model = fabric.setup_module(net)\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters()))\n"
+            "    for step in range(10):\n"
+            "        fabric.save('ckpt', checkpoint_state(net, optimizer, step))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`model` is the raw module, not the one `setup_module` returned",
+            count=1, at="4:22-4:27", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def checkpoint_state(model, optimizer, step):\n"
+              "    return {'model': model, 'optimizer': optimizer, 'step': step}\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(torch.nn.Linear(2, 2))\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters()))\n"
+              "    for step in range(10):\n"
+              "        fabric.save('ckpt', checkpoint_state(model, optimizer, step))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
             "    model = Net()\n"

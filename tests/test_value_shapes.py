@@ -1,0 +1,177 @@
+"""Shapes of real training code the rules follow through the value-flow layer: a strategy class
+pre-configured with `functools.partial`, an environment default, a config property, a module flag
+that picks a branch. Exact codes, severities, spans (1-based, as `errata-lsp check` prints them)
+and message texts."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.engine import check_document
+
+
+def found(source: str) -> list[tuple[str, str, str, str]]:
+    report = check_source(textwrap.dedent(source), "train.py")
+    assert not report.failures
+    return [(f.code, f.severity.value, f"{f.span.start.line + 1}:{f.span.start.column + 1}-"
+             f"{f.span.end.line + 1}:{f.span.end.column + 1}", f.message) for f in report.findings]
+
+
+PARTIAL = """\
+    from functools import partial
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    Sharded = partial(XLAFSDPStrategy, auto_wrap_policy={Block}, activation_checkpointing_policy=%s)
+    fabric = Fabric(accelerator="tpu", strategy=Sharded(%s))
+"""
+
+
+def test_a_call_of_a_partial_strategy_is_checked_with_its_own_arguments():
+    assert found(PARTIAL % ("None", "activation_checkpointing_policy=[Block]")) == [
+        ("LXF001", "error", "5:85-5:92", "`activation_checkpointing_policy` must be a set, found [Block]")]
+
+
+def test_a_call_of_a_partial_strategy_is_checked_with_what_the_partial_preset():
+    assert found(PARTIAL % ("(Block,)", "")) == [
+        ("LXF001", "error", "4:94-4:102", "`activation_checkpointing_policy` must be a set, found (Block,)")]
+
+
+def test_a_partial_strategy_given_sets_is_fine():
+    assert found(PARTIAL % ("{Block}", "")) == []
+    assert found(PARTIAL % ("(Block,)", "activation_checkpointing_policy={Block}")) == []
+
+
+ENVIRONMENT = """\
+    import os
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    CKPT_FORMAT = %s
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(state_dict_type=CKPT_FORMAT))
+"""
+
+
+def test_an_environment_default_that_fails_on_load_is_a_warning_that_says_when():
+    [(code, severity, at, message)] = found(ENVIRONMENT % 'os.environ.get("CKPT_FORMAT", "consolidated")')
+    assert (code, severity, at) == ("LXF020", "warning", "5:77-5:88")
+    assert message.startswith("`state_dict_type='consolidated'` is neither 'full' nor 'sharded'")
+    assert message.endswith('; when "CKPT_FORMAT" is not set in the environment')
+
+
+def test_an_environment_read_with_a_valid_default_or_none_is_fine():
+    assert found(ENVIRONMENT % 'os.environ.get("CKPT_FORMAT", "sharded")') == []
+    assert found(ENVIRONMENT % 'os.environ["CKPT_FORMAT"]') == []
+
+
+PROPERTY = """\
+    from dataclasses import dataclass
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    @dataclass
+    class RunConfig:
+        debug: bool = True
+        @property
+        def accelerator(self):
+            return %s
+    cfg = RunConfig()
+    fabric = Fabric(accelerator=cfg.accelerator, devices=4, strategy=XLAFSDPStrategy())
+"""
+
+
+def test_a_cpu_accelerator_on_some_paths_is_a_warning_that_names_the_condition():
+    [(code, severity, at, message)] = found(PROPERTY % '"cpu" if self.debug else "tpu"')
+    assert (code, severity, at) == ("LXF010", "warning", "11:29-11:44")
+    assert message.endswith('or a CPU strategy such as "ddp" to debug on CPU; when self.debug')
+
+
+def test_a_tpu_accelerator_property_is_fine():
+    assert found(PROPERTY % '"tpu"') == []
+
+
+FLAG = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import DDPStrategy, XLAFSDPStrategy
+    ON_TPU = %s
+    def make_fabric():
+        if ON_TPU:
+            return Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+        return Fabric(accelerator="cuda", strategy=DDPStrategy())
+    def train(fabric):
+        model, optimizer = fabric.setup(Net(), torch.optim.SGD(params, lr=0.1))
+    make_fabric().launch(train)
+"""
+JOINT = ("LXF012", "error", "10:24-10:36",
+         "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `fabric.setup` raises "
+         "NotImplementedError here. Call `setup_module`, create the optimizer from the set-up model's parameters, "
+         "then call `setup_optimizers`")
+
+
+def test_a_module_flag_set_to_true_picks_the_xla_fsdp_fabric():
+    assert found(FLAG % "True") == [JOINT]
+
+
+def test_a_module_flag_set_to_false_or_read_at_run_time_is_not_xla_fsdp():
+    assert found(FLAG % "False") == []
+    assert found(FLAG % "torch.cuda.is_available()") == []
+
+
+def test_flipping_the_flag_in_an_edit_is_followed():
+    source = textwrap.dedent(FLAG % "True")
+    first = check_document(source, "train.py")
+    flipped = check_document(source.replace("ON_TPU = True", "ON_TPU = False"), "train.py", previous=first)
+    back = check_document(source, "train.py", previous=flipped)
+    assert [f.code for f in first.report.findings] == ["LXF012"]
+    assert flipped.report.findings == []
+    assert [f.code for f in back.report.findings] == ["LXF012"]
+
+
+FORWARDING = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    def make_strategy(**overrides):
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, **overrides)
+    fabric = Fabric(accelerator="tpu", strategy=make_strategy(activation_checkpointing_policy=%s))
+"""
+
+
+def test_a_policy_forwarded_through_double_star_is_checked_where_the_caller_wrote_it():
+    assert found(FORWARDING % "[Block]") == [
+        ("LXF001", "error", "5:91-5:98", "`activation_checkpointing_policy` must be a set, found [Block]")]
+
+
+def test_a_set_policy_forwarded_through_double_star_is_fine():
+    assert found(FORWARDING % "{Block}") == []
+
+
+DEAD = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    USE_REMAT = %s
+    def build_strategy():
+        if USE_REMAT:
+            return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])
+    fabric = Fabric(accelerator="tpu", strategy=build_strategy())
+"""
+
+
+def test_a_strategy_built_only_after_a_branch_that_always_returns_is_not_checked():
+    assert found(DEAD % "True") == []
+
+
+def test_the_same_strategy_is_checked_when_the_flag_lets_it_run():
+    assert found(DEAD % "False") == [
+        ("LXF001", "error", "7:86-7:93", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    [(code, severity, at, message)] = found(DEAD % "os.environ.get('REMAT') == '1'")
+    assert (code, severity, at) == ("LXF001", "error", "7:86-7:93")
+
+
+def test_calls_after_a_return_or_raise_are_not_live():
+    assert found("""\
+        from lightning.fabric import Fabric
+        def train(fabric):
+            raise SystemExit("not on this machine")
+            model, optimizer = fabric.setup(Net(), optimizer)
+        Fabric(accelerator="tpu", strategy="xla_fsdp").launch(train)
+    """) == []
