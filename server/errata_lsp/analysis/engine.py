@@ -547,7 +547,7 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
                 continue
             reads, defines = chunk.parsed.fact("names", _names)
             read.update(reads & bound_at_top)
-            if id(chunk) in callers or not chunk.words.isdisjoint(called):
+            if id(chunk) in callers or not called.isdisjoint(chunk.words):
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)
         if (len(called), len(read)) == sizes:
