@@ -26,6 +26,7 @@ a chunk that no trigger word picked (a constant bound below a function, a config
 
 Memory is bounded by bytes: a document holds the trees of its own chunks only; the shared cache
 for documents made from scratch (`PARSE_CACHE`) drops its oldest trees past `PARSE_CACHE.limit`.
+A document opened to be edited (`Document(text, path, own_trees=True)`) keeps its trees out of it.
 """
 
 from __future__ import annotations
@@ -454,13 +455,15 @@ _SERIALS = itertools.count()
 class Document:
     """One version of a file: its text, lines, and chunk table."""
 
-    def __init__(self, text: str, path: str | None = None, *, _lines: list[str] | None = None,
-                 _table: _Table | None = None):
+    def __init__(self, text: str, path: str | None = None, *, own_trees: bool = False,
+                 _lines: list[str] | None = None, _table: _Table | None = None):
         self.text = text
         self.path = path
         self.lines = _lines if _lines is not None else _split(text)
         self.bom = text.startswith("\ufeff")
-        self._shared = _table is not None  # made from an earlier version: its trees are its own
+        # made from an earlier version, or opened to be edited: its trees are its own, not the shared
+        # cache's (renumbered in place when lines move above them; the cache would keep a second copy)
+        self._shared = _table is not None or own_trees
         self.serial = next(_SERIALS)
         # (previous version's serial, first line, end in the previous version, end here) of the one
         # edit that made this version from the previous one, if it was made so
@@ -507,7 +510,7 @@ class Document:
         lines = _split(text)
         old = self.lines
         if text.startswith("\ufeff") != self.bom:
-            return Document(text, self.path)
+            return Document(text, self.path, own_trees=self._shared)
         n = min(len(old), len(lines))
         a = 0
         while a < n and old[a] == lines[a]:
@@ -534,7 +537,7 @@ class Document:
             middle = (before + new_text + after).split("\n")
             lines = doc.lines[:first] + middle + doc.lines[last + 1:]
             if text.startswith("\ufeff") != doc.bom:
-                doc = Document(text, doc.path)
+                doc = Document(text, doc.path, own_trees=doc._shared)
                 continue
             doc = doc._derive(text, lines, first, last + 1, first + len(middle))
         return doc
