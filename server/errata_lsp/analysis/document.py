@@ -326,7 +326,7 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
         stack = list(reversed(top))
     # One int object per line number: a shifted number past 256 is a new int on each node that holds
     # it (two per node, ~1.2 MB at 10k lines), so each is taken from this table of the chunk's lines.
-    ends = [s.end_lineno or s.lineno for s in top]  # type: ignore[attr-defined]
+    ends = [s.end_lineno or s.lineno for s in top]
     if parsed.classdef is not None:
         ends.append(parsed.classdef.end_lineno or parsed.classdef.lineno)
     numbers = list(range(shift, shift + max(ends, default=0) + 1)) if shift else []
