@@ -112,9 +112,10 @@ def server_commands(errata_cmd: str | None) -> dict[str, dict]:
     out: dict[str, dict] = {}
     if errata_cmd:
         cmd = shlex.split(errata_cmd)
-        exe = resolve_exe(cmd[0]) if "/" not in cmd[0] else str(Path(cmd[0]).resolve())
-        # the server runs in the benchmark's workspace: make file arguments absolute
-        args = [str(Path(x).resolve()) if ("/" in x or x.endswith(".py")) and Path(x).exists() else x
+        exe = resolve_exe(cmd[0]) if "/" not in cmd[0] else str(Path(cmd[0]).absolute())
+        # the server runs in the benchmark's workspace: make file arguments absolute (not resolved: a
+        # virtual environment's `python` is a link, and the interpreter it points to has not its packages)
+        args = [str(Path(x).absolute()) if ("/" in x or x.endswith(".py")) and Path(x).exists() else x
                 for x in cmd[1:]]
         out["errata"] = {"cmd": [exe] + args} if exe else {"cmd": None, "why": f"{cmd[0]} not found"}
     else:

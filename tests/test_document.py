@@ -532,3 +532,21 @@ def test_module_code_after_a_function_in_its_chunk_is_followed_for_the_names_it_
     doc = Document(text, "x.py")
     assert [c.first for c in doc.all_chunks] == [0, 7]  # an assignment starts no chunk
     assert [c.first for c in doc.chunks((), binding=("CONFIG",))] == [0]
+
+
+def test_a_document_opened_to_be_edited_keeps_its_trees_out_of_the_parse_cache_and_renumbers_them():
+    text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
+    PARSE_CACHE.clear()
+    opened = check_document(text, "x.py", own_trees=True)
+    assert len(PARSE_CACHE) == 0
+    trees = {c.first: c.parsed.tree for c in opened.document.all_chunks if c.parsed and c.first > 0}
+    assert len(trees) >= 3
+    moved_text = "import sys\n" + text  # a line above every chunk
+    moved = check_document(moved_text, "x.py", previous=opened, changes=[(Span(Position(0, 0), Position(0, 0)),
+                                                                          "import sys\n")])
+    assert len(PARSE_CACHE) == 0
+    kept = {c.first - 1: c.parsed.tree for c in moved.document.all_chunks if c.parsed and c.first - 1 in trees}
+    assert kept.keys() == trees.keys() and all(kept[line] is trees[line] for line in trees)  # renumbered, not parsed
+    assert moved.report.findings == check_source(moved_text, "x.py").findings
+    assert [(f.code, f.span.start.line) for f in opened.report.findings] == [("LXF013", 20)]
+    assert [(f.code, f.span.start.line) for f in moved.report.findings] == [("LXF013", 21)]

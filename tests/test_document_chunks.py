@@ -3,6 +3,8 @@ its methods, and what a rescan after an edit keeps. Lines are 0-based, `last` ex
 
 from __future__ import annotations
 
+import ast
+
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.findings import Position, Span
 
@@ -230,3 +232,38 @@ def test_typing_in_a_comment_of_a_method_keeps_every_other_chunk_and_the_method_
     assert after[1].parsed is before[1].parsed and after[1].head is after[0]
     head_typed = insert(doc, 1, len(doc.lines[1]), "  # a comment")  # the class head: its methods follow it
     assert [c.head is head_typed.all_chunks[0] for c in head_typed.all_chunks] == [False, True, True, False]
+
+
+def test_a_nul_or_a_lone_surrogate_cuts_the_text_as_the_character_ast_sees_in_its_place():
+    # the open scans the text itself, an edit scans joined lines; the parse sees U+FFFD for both
+    odd = ('import os\nx = "a\x00b"  # \ud800 é\n"""\n\x00def hidden():\n"""\ndef f():\n    return "\ud800"\n'
+           'class C:\n    a = "\x00"\n    def m(self):\n        pass\n')
+    seen = odd.replace("\x00", "\ufffd").replace("\ud800", "\ufffd")
+    # the `def` inside the triple-quoted string starts nothing, whatever stands before it
+    expected = [("top", 0, 5), ("top", 5, 7), ("class", 7, 9), ("member", 9, 12)]
+    assert table(Document(odd)) == table(Document(seen)) == expected
+    assert table(Document("\ufeff" + odd)) == expected  # a BOM: the lines are joined, not the text taken
+    edited = Document(odd.replace("pass", "return 1")).edited(odd)
+    assert table(edited) == expected
+    assert [c.text for c in Document(odd).all_chunks] == [c.text for c in Document(seen).all_chunks]
+
+
+def test_the_nodes_of_a_chunk_far_down_share_one_int_per_line_number():
+    body = "".join(f"def f{i}(a):\n    b = a + {i}\n    return b\n" for i in range(400))
+
+    def numbers(doc: Document) -> list[int]:
+        nodes = [n for c in doc.all_chunks if c.parsed for n in ast.walk(c.parsed.tree) if hasattr(n, "lineno")]
+        return [n.lineno for n in nodes] + [n.end_lineno for n in nodes]
+
+    # a version made by an edit owns its trees (one made from scratch shares them with the parse cache)
+    doc = Document(body).edited(body.replace("+ 0", "+ 9"))
+    for c in doc.all_chunks:
+        doc.parsed(c)
+    found = numbers(doc)
+    assert max(found) == 1200
+    assert len({id(x) for x in found}) == len(set(found))  # past 256 each would be its own object
+    moved = insert(doc, 0, 0, "\n\n")  # every tree below renumbered
+    found = numbers(moved)
+    assert len(found) > 4000 and max(found) == 1202
+    assert len({id(x) for x in found}) == len(set(found))
+    assert [c.parsed.tree.body[0].lineno for c in moved.all_chunks if c.parsed] == list(range(6, 1202, 3))

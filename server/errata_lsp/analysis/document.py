@@ -26,6 +26,7 @@ a chunk that no trigger word picked (a constant bound below a function, a config
 
 Memory is bounded by bytes: a document holds the trees of its own chunks only; the shared cache
 for documents made from scratch (`PARSE_CACHE`) drops its oldest trees past `PARSE_CACHE.limit`.
+A document opened to be edited (`Document(text, path, own_trees=True)`) keeps its trees out of it.
 """
 
 from __future__ import annotations
@@ -129,12 +130,14 @@ class Chunk:
         return found
 
     @property
-    def words(self) -> frozenset[str]:
-        """The identifiers and keywords used as code here."""
+    def words(self) -> tuple[str, ...]:
+        """The identifiers and keywords used as code here, each once."""
         found = self._words.get(_ALL_WORDS)
         if found is None:
-            # interned: one string per identifier across the document's chunks, not one per chunk
-            found = self._words[_ALL_WORDS] = frozenset(map(sys.intern, IDENTIFIER.findall(self.code_only())))
+            # interned: one string per identifier across the document's chunks, not one per chunk; a
+            # tuple, not a set: a third of the bytes (~1 MB at 10k lines), and what is asked of it is
+            # `isdisjoint` from a set of words, which walks it either way
+            found = self._words[_ALL_WORDS] = tuple(set(map(sys.intern, IDENTIFIER.findall(self.code_only()))))
         return found
 
     def says(self, word: str) -> bool:
@@ -284,11 +287,14 @@ class ParsedChunk:
         if self.tree is not None and delta:
             if self.classdef is not None:  # the head: its own nodes, not the methods put in it
                 self.classdef.body = list(self.own_body)
+            numbers: dict[int, int] = {}  # one int object per line number (see `_index`)
             for node in ast.walk(self.tree):
                 if "lineno" in node._attributes:
-                    node.lineno += delta  # type: ignore[attr-defined]
+                    line = node.lineno + delta  # type: ignore[attr-defined]
+                    node.lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
                     if getattr(node, "end_lineno", None) is not None:
-                        node.end_lineno += delta  # type: ignore[attr-defined]
+                        line = node.end_lineno + delta  # type: ignore[attr-defined]
+                        node.end_lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
         moved = ParsedChunk(self.tree, self.repaired, self.size, tuple(line + delta for line in self.too_deep))
         moved.classdef, moved.own_body = self.classdef, self.own_body
         moved.own_end = (self.own_end[0] + delta, self.own_end[1])
@@ -318,6 +324,13 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
         stack = list(reversed(stack + list(top)))
     else:
         stack = list(reversed(top))
+    # One int object per line number: a shifted number past 256 is a new int on each node that holds
+    # it (two per node, ~1.2 MB at 10k lines), so each is taken from this table of the chunk's lines.
+    ends = [s.end_lineno or s.lineno for s in top]
+    if parsed.classdef is not None:
+        ends.append(parsed.classdef.end_lineno or parsed.classdef.lineno)
+    numbers = list(range(shift, shift + max(ends, default=0) + 1)) if shift else []
+    size = len(numbers)
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
     node_class, leaves, pop, push = ast.AST, _LEAVES, stack.pop, stack.extend
@@ -331,9 +344,11 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             if shift and "lineno" in kind._attributes:
                 with_lines.add(kind)
         if kind in with_lines:
-            node.lineno += shift  # type: ignore[attr-defined]
-            if node.end_lineno is not None:  # type: ignore[attr-defined]
-                node.end_lineno += shift  # type: ignore[attr-defined]
+            line = node.lineno  # type: ignore[attr-defined]
+            node.lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
+            line = node.end_lineno  # type: ignore[attr-defined]
+            if line is not None:
+                node.end_lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
         found.append(node)
         fields = fields_of.get(kind)
         if fields is None:
@@ -440,13 +455,15 @@ _SERIALS = itertools.count()
 class Document:
     """One version of a file: its text, lines, and chunk table."""
 
-    def __init__(self, text: str, path: str | None = None, *, _lines: list[str] | None = None,
-                 _table: _Table | None = None):
+    def __init__(self, text: str, path: str | None = None, *, own_trees: bool = False,
+                 _lines: list[str] | None = None, _table: _Table | None = None):
         self.text = text
         self.path = path
         self.lines = _lines if _lines is not None else _split(text)
         self.bom = text.startswith("\ufeff")
-        self._shared = _table is not None  # made from an earlier version: its trees are its own
+        # made from an earlier version, or opened to be edited: its trees are its own, not the shared
+        # cache's (renumbered in place when lines move above them; the cache would keep a second copy)
+        self._shared = _table is not None or own_trees
         self.serial = next(_SERIALS)
         # (previous version's serial, first line, end in the previous version, end here) of the one
         # edit that made this version from the previous one, if it was made so
@@ -493,7 +510,7 @@ class Document:
         lines = _split(text)
         old = self.lines
         if text.startswith("\ufeff") != self.bom:
-            return Document(text, self.path)
+            return Document(text, self.path, own_trees=self._shared)
         n = min(len(old), len(lines))
         a = 0
         while a < n and old[a] == lines[a]:
@@ -520,7 +537,7 @@ class Document:
             middle = (before + new_text + after).split("\n")
             lines = doc.lines[:first] + middle + doc.lines[last + 1:]
             if text.startswith("\ufeff") != doc.bom:
-                doc = Document(text, doc.path)
+                doc = Document(text, doc.path, own_trees=doc._shared)
                 continue
             doc = doc._derive(text, lines, first, last + 1, first + len(middle))
         return doc
@@ -837,7 +854,9 @@ class _Table:
 
     @classmethod
     def scan(cls, doc: Document) -> _Table:
-        starts, spans = _scan(doc.lines, 0, len(doc.lines), doc.bom)
+        # the whole text is what `_scan` would join from the lines, unless it has a `\r` or a BOM
+        whole = doc.text if "\r" not in doc.text and not doc.bom else None
+        starts, spans = _scan(doc.lines, 0, len(doc.lines), doc.bom, whole)
         return cls(starts, spans, _cut(doc.lines, starts + [len(doc.lines)], spans, doc.bom))
 
     def one_line(self, doc: Document, a: int, old_line: str) -> _Table | None:
@@ -1014,9 +1033,22 @@ def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
     return UNPARSABLE.sub("\ufffd", text) if not text.isascii() or "\x00" in text else text
 
 
-def _scan(lines: list[str], first: int, last: int, bom: bool) -> tuple[list[int], list[tuple[int, int, bool]]]:
-    """Chunk starts in lines [first, last) (`first` is always one) and the multi-line tokens there."""
-    code = _code_of(lines, first, last, bom)
+def _scan(lines: list[str], first: int, last: int, bom: bool,
+          whole: str | None = None) -> tuple[list[int], list[tuple[int, int, bool]]]:
+    """Chunk starts in lines [first, last) (`first` is always one) and the multi-line tokens there;
+    `whole`: those lines joined, when the caller has them (the document's text).
+
+    The lines are joined as they are: a NUL or a lone surrogate (which `ast` sees as U+FFFD) is one
+    character that no pattern here matches either way, so no copy with them replaced is made (at 10k
+    lines with one non-ASCII character, each copy is 1.5 MB)."""
+    if whole is not None:
+        code = whole
+    else:
+        code = "\n".join(lines[first:last])
+        if last < len(lines):
+            code += "\n"
+        if bom and first == 0:
+            code = code[1:]
     spans: list[tuple[int, int, bool]] = []
     hidden: list[tuple[int, int]] = []  # offsets of closed multi-line triple-quoted strings
     line = first

@@ -95,8 +95,13 @@ class PushedReader:
             self._waiter = None
 
     def _take(self, size: int) -> bytes:
-        data = bytes(self._buffer[:size])
-        del self._buffer[:size]
+        if size >= len(self._buffer):  # all of it: one copy, and the buffer's room goes with it
+            data = bytes(self._buffer)
+            self._buffer = bytearray()
+        else:
+            with memoryview(self._buffer) as view:  # one copy, not a slice and then its bytes
+                data = bytes(view[:size])
+            del self._buffer[:size]
         with self._room:
             self._unread -= len(data)
             self._room.notify()

@@ -334,7 +334,7 @@ class Session:
         # again, and its findings are reused when no chunk the rules read changed. Checks of one
         # document run one at a time, so the previous version is never used twice.
         try:
-            checked = check_document(doc.text, path_str(doc.uri), settings, previous=state.checked)
+            checked = check_document(doc.text, path_str(doc.uri), settings, previous=state.checked, own_trees=True)
             state.checked, report = checked, checked.report
             if checked.document is not None:  # the snapshot converts on the engine's lines
                 doc.adopt_lines(checked.document.text, checked.document.lines)
