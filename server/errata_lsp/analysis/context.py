@@ -136,6 +136,18 @@ class Context:
         for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
+    def method_calls_in(self, method: str, scope: ast.AST) -> list[ast.Call]:
+        """The calls of `method_calls(method)` whose scope is `scope`, in the same order: a table by
+        scope built once per check, so a rule asking it for each of many uses reads only that scope."""
+        key = ("method_calls_in", method)
+        found = self._memo.get(key)
+        if found is None:
+            by_scope: dict[ast.AST, list[ast.Call]] = defaultdict(list)
+            for call, _ in self.method_calls(method):
+                by_scope[self.scope_of(call)].append(call)
+            found = self._memo[key] = (None, by_scope)
+        return cast("dict[ast.AST, list[ast.Call]]", found[1]).get(scope, [])
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
