@@ -148,6 +148,41 @@ class Context:
             found = self._memo[key] = (None, by_scope)
         return cast("dict[ast.AST, list[ast.Call]]", found[1]).get(scope, [])
 
+    def method_calls_passing(self, method: str, name: str) -> list[ast.Call]:
+        """The calls of `method_calls(method)` whose first argument is the name `name` (`fabric.setup(model,
+        ...)`), in the same order: a table by that name, built once per check."""
+        return self._method_calls_by("passing", method, name)
+
+    def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
+        """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
+        table by receiver name, built once per check."""
+        return self._method_calls_by("on", method, name)
+
+    def _method_calls_by(self, how: str, method: str, name: str) -> list[ast.Call]:
+        key = ("method_calls_by", how, method)
+        found = self._memo.get(key)
+        if found is None:
+            by_name: dict[str, list[ast.Call]] = defaultdict(list)
+            for call, receiver in self.method_calls(method):
+                named = receiver if how == "on" else (call.args[0] if call.args else None)
+                if isinstance(named, ast.Name):
+                    by_name[named.id].append(call)
+            found = self._memo[key] = (None, by_name)
+        return cast("dict[str, list[ast.Call]]", found[1]).get(name, [])
+
+    def subscript_stores(self, name: str) -> list[tuple[ast.Assign, ast.Subscript]]:
+        """`name[k] = v` assignments, each with its target, in document order."""
+        return self._subscript_stores.get(name, [])
+
+    @cached_property
+    def _subscript_stores(self) -> dict[str, list[tuple[ast.Assign, ast.Subscript]]]:
+        table: dict[str, list[tuple[ast.Assign, ast.Subscript]]] = defaultdict(list)
+        for assign in self._by_type[ast.Assign]:
+            for target in assign.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    table[target.value.id].append((assign, target))
+        return table
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
@@ -350,8 +385,17 @@ class Context:
         return len(self.loads_of(name.id, scope)) == 1 and len(self.bindings(name.id, scope)) == 1
 
     def loads_of(self, name: str, scope: ast.AST) -> list[ast.Name]:
-        return [n for n in self._by_type[ast.Name]
-                if n.id == name and isinstance(n.ctx, ast.Load) and self._scope_chain_has(n, scope)]
+        return [n for n in self._loads_by_id.get(name, []) if self._scope_chain_has(n, scope)]
+
+    @cached_property
+    def _loads_by_id(self) -> dict[str, list[ast.Name]]:
+        """Names read, by what they spell, in the order of the node table (a scan of every name per
+        question otherwise)."""
+        table: dict[str, list[ast.Name]] = defaultdict(list)
+        for node in self._by_type[ast.Name]:
+            if isinstance(node.ctx, ast.Load):
+                table[node.id].append(node)
+        return table
 
     def _scope_chain_has(self, node: ast.AST, scope: ast.AST) -> bool:
         current = self.scope_of(node)

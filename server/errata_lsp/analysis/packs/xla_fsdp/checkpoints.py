@@ -113,8 +113,10 @@ def _followed_kind(ctx: Context, expr: ast.AST) -> str:
 
 
 def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
+    if not isinstance(name, ast.Name):
+        return False
     for method in ("setup_module", "setup"):
-        for call, _ in ctx.method_calls(method):
+        for call in ctx.method_calls_passing(method, name.id):
             if call.args and same_value(ctx, call.args[0], name) and is_fabric_method(ctx, call, (method,)):
                 return True
     return False
