@@ -550,6 +550,12 @@ class Context:
             return None
         # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
         # Fabric, if it builds exactly one kind
+        return self._own_fabric_kind
+
+    @cached_property
+    def _own_fabric_kind(self) -> str:
+        """The kind of every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise): worked out
+        once, not for each Fabric the file cannot follow."""
         found = {self.fabric_strategy(call) for call in self.fabric_calls}
         return found.pop() if len(found) == 1 else UNKNOWN
 

@@ -187,13 +187,20 @@ def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.
                 return []
     looks = isinstance(value, ast.Name) and "fabric" in value.id.lower() or \
         isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
-    return list(ctx.fabric_calls) if looks else []
+    return ctx.fabric_calls if looks else []
 
 
 def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
     """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
+    calls = fabric_calls_for(ctx, fabric)
+    if calls is ctx.fabric_calls:  # the file's own Fabric: the same answer for every such expression
+        return ctx.once("own_state_dict_type", ctx.module, lambda: _state_dict_type(ctx, calls))
+    return _state_dict_type(ctx, calls)
+
+
+def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
     found: set[str | None] = set()
-    for call in fabric_calls_for(ctx, fabric):
+    for call in calls:
         keywords, complete = ctx.keyword_args(call)
         strategy = keywords.get("strategy")
         if strategy is None:
