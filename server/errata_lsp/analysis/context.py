@@ -385,7 +385,18 @@ class Context:
         return len(self.loads_of(name.id, scope)) == 1 and len(self.bindings(name.id, scope)) == 1
 
     def loads_of(self, name: str, scope: ast.AST) -> list[ast.Name]:
-        return [n for n in self._loads_by_id.get(name, []) if self._scope_chain_has(n, scope)]
+        return [n for n in self.loads_named(name) if self._scope_chain_has(n, scope)]
+
+    def loads_named(self, name: str) -> list[ast.Name]:
+        """Every read of the name `name`, in any scope, in the order of the node table."""
+        return self._loads_by_id.get(name, [])
+
+    def within(self, node: ast.AST, ancestor: ast.AST) -> bool:
+        """`node` is `ancestor` or inside it."""
+        current: ast.AST | None = node
+        while current is not None and current is not ancestor:
+            current = self.parents.get(current)
+        return current is not None
 
     @cached_property
     def _loads_by_id(self) -> dict[str, list[ast.Name]]:

@@ -52,10 +52,9 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
     if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
         return None
     if binding is not None:
-        for load in ast.walk(ctx.scope_of(binding.stmt)):
-            if not isinstance(load, ast.Name) or load.id != state.id or load is state:  # type: ignore[attr-defined]
-                continue
-            if not isinstance(load.ctx, ast.Load) or ctx.reaching(load) is not binding:
+        scope = ctx.scope_of(binding.stmt)
+        for load in ctx.loads_named(state.id):  # type: ignore[attr-defined]  # a name (above)
+            if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
             parent = ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
