@@ -148,10 +148,20 @@ class Context:
             found = self._memo[key] = (None, by_scope)
         return cast("dict[ast.AST, list[ast.Call]]", found[1]).get(scope, [])
 
-    def method_calls_passing(self, method: str, name: str) -> list[ast.Call]:
+    def method_calls_passing(self, method: str, name: str, scope: ast.AST | None = None) -> list[ast.Call]:
         """The calls of `method_calls(method)` whose first argument is the name `name` (`fabric.setup(model,
-        ...)`), in the same order: a table by that name, built once per check."""
-        return self._method_calls_by("passing", method, name)
+        ...)`), in `scope` alone when given, in the same order: a table built once per check."""
+        if scope is None:
+            return self._method_calls_by("passing", method, name)
+        key = ("method_calls_passing_in", method)
+        found = self._memo.get(key)
+        if found is None:
+            table: dict[tuple[ast.AST, str], list[ast.Call]] = defaultdict(list)
+            for call, _ in self.method_calls(method):
+                if call.args and isinstance(call.args[0], ast.Name):
+                    table[(self.scope_of(call), call.args[0].id)].append(call)
+            found = self._memo[key] = (None, table)
+        return cast("dict[tuple[ast.AST, str], list[ast.Call]]", found[1]).get((scope, name), [])
 
     def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
         """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
@@ -390,6 +400,16 @@ class Context:
     def loads_named(self, name: str) -> list[ast.Name]:
         """Every read of the name `name`, in any scope, in the order of the node table."""
         return self._loads_by_id.get(name, [])
+
+    def block_place(self, stmt: ast.AST) -> tuple[list[ast.stmt], int] | None:
+        """The block (`body`, `orelse` or `finalbody` of its parent) that holds `stmt`, and its index
+        there: each parent's blocks indexed once per check, not searched for each statement."""
+        parent = self.parents.get(stmt)
+        if parent is None:
+            return None
+        places = self.once("block places", parent, lambda: _block_places(parent))
+        found = places.get(id(stmt))
+        return found if found is not None and found[0][found[1]] is stmt else None
 
     def within(self, node: ast.AST, ancestor: ast.AST) -> bool:
         """`node` is `ancestor` or inside it."""
@@ -742,3 +762,13 @@ def _defined_names(node: ast.AST) -> list[str]:
         if alias.name != "*":
             names.append(alias.asname or alias.name.split(".")[0])
     return names
+
+
+def _block_places(parent: ast.AST) -> dict[int, tuple[list[ast.stmt], int]]:
+    places: dict[int, tuple[list[ast.stmt], int]] = {}
+    for field in ("body", "orelse", "finalbody"):
+        body = getattr(parent, field, None)
+        if isinstance(body, list):
+            for i, s in enumerate(body):
+                places.setdefault(id(s), (body, i))  # the first block that holds it, as a search finds it
+    return places

@@ -8,7 +8,7 @@ import ast
 
 from ...context import Binding, Context
 from ...names import FABRIC
-from ...statements import block_of, is_fabric_method, same_value
+from ...statements import block_of, in_block, is_fabric_method, same_value
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 
@@ -163,7 +163,7 @@ def _settled(ctx: Context, binding: Binding, use: ast.AST) -> bool:
         return False
     current: ast.AST | None = use
     while current is not None and current is not scope:
-        if any(s is current for s in block):
+        if in_block(ctx, current, block):
             return True
         current = ctx.parents.get(current)
     return False

@@ -299,16 +299,11 @@ class OptimizerBeforeSetup(Rule):
         else:
             return None
         scope = ctx.scope_of(use)
-        # the set-up calls of this scope alone, by the name they set up (each is a whole-file scan otherwise)
-        setups: dict[str, list[ast.Call]] = {}
-        for method in MODULE_SETUPS:
-            for found in ctx.method_calls_in(method, scope):
-                if len(found.args) == 1 and isinstance(found.args[0], ast.Name):
-                    setups.setdefault(found.args[0].id, []).append(found)
         for root in candidates:
-            for setup in setups.get(root.id, ()):
+            # the set-up calls of this scope that set up this name (a scan of every set-up call otherwise)
+            for setup in [s for method in MODULE_SETUPS for s in ctx.method_calls_passing(method, root.id, scope)]:
                 if (
-                    same_value(ctx, setup.args[0], root)
+                    len(setup.args) == 1 and same_value(ctx, setup.args[0], root)
                     and _before(binding.stmt, setup) and _before(setup, use)
                     and is_fabric_method(ctx, setup, MODULE_SETUPS)
                     and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
