@@ -136,6 +136,63 @@ class Context:
         for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
+    def method_calls_in(self, method: str, scope: ast.AST) -> list[ast.Call]:
+        """The calls of `method_calls(method)` whose scope is `scope`, in the same order: a table by
+        scope built once per check, so a rule asking it for each of many uses reads only that scope."""
+        key = ("method_calls_in", method)
+        found = self._memo.get(key)
+        if found is None:
+            by_scope: dict[ast.AST, list[ast.Call]] = defaultdict(list)
+            for call, _ in self.method_calls(method):
+                by_scope[self.scope_of(call)].append(call)
+            found = self._memo[key] = (None, by_scope)
+        return cast("dict[ast.AST, list[ast.Call]]", found[1]).get(scope, [])
+
+    def method_calls_passing(self, method: str, name: str, scope: ast.AST | None = None) -> list[ast.Call]:
+        """The calls of `method_calls(method)` whose first argument is the name `name` (`fabric.setup(model,
+        ...)`), in `scope` alone when given, in the same order: a table built once per check."""
+        if scope is None:
+            return self._method_calls_by("passing", method, name)
+        key = ("method_calls_passing_in", method)
+        found = self._memo.get(key)
+        if found is None:
+            table: dict[tuple[ast.AST, str], list[ast.Call]] = defaultdict(list)
+            for call, _ in self.method_calls(method):
+                if call.args and isinstance(call.args[0], ast.Name):
+                    table[(self.scope_of(call), call.args[0].id)].append(call)
+            found = self._memo[key] = (None, table)
+        return cast("dict[tuple[ast.AST, str], list[ast.Call]]", found[1]).get((scope, name), [])
+
+    def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
+        """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
+        table by receiver name, built once per check."""
+        return self._method_calls_by("on", method, name)
+
+    def _method_calls_by(self, how: str, method: str, name: str) -> list[ast.Call]:
+        key = ("method_calls_by", how, method)
+        found = self._memo.get(key)
+        if found is None:
+            by_name: dict[str, list[ast.Call]] = defaultdict(list)
+            for call, receiver in self.method_calls(method):
+                named = receiver if how == "on" else (call.args[0] if call.args else None)
+                if isinstance(named, ast.Name):
+                    by_name[named.id].append(call)
+            found = self._memo[key] = (None, by_name)
+        return cast("dict[str, list[ast.Call]]", found[1]).get(name, [])
+
+    def subscript_stores(self, name: str) -> list[tuple[ast.Assign, ast.Subscript]]:
+        """`name[k] = v` assignments, each with its target, in document order."""
+        return self._subscript_stores.get(name, [])
+
+    @cached_property
+    def _subscript_stores(self) -> dict[str, list[tuple[ast.Assign, ast.Subscript]]]:
+        table: dict[str, list[tuple[ast.Assign, ast.Subscript]]] = defaultdict(list)
+        for assign in self._by_type[ast.Assign]:
+            for target in assign.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    table[target.value.id].append((assign, target))
+        return table
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
@@ -338,8 +395,38 @@ class Context:
         return len(self.loads_of(name.id, scope)) == 1 and len(self.bindings(name.id, scope)) == 1
 
     def loads_of(self, name: str, scope: ast.AST) -> list[ast.Name]:
-        return [n for n in self._by_type[ast.Name]
-                if n.id == name and isinstance(n.ctx, ast.Load) and self._scope_chain_has(n, scope)]
+        return [n for n in self.loads_named(name) if self._scope_chain_has(n, scope)]
+
+    def loads_named(self, name: str) -> list[ast.Name]:
+        """Every read of the name `name`, in any scope, in the order of the node table."""
+        return self._loads_by_id.get(name, [])
+
+    def block_place(self, stmt: ast.AST) -> tuple[list[ast.stmt], int] | None:
+        """The block (`body`, `orelse` or `finalbody` of its parent) that holds `stmt`, and its index
+        there: each parent's blocks indexed once per check, not searched for each statement."""
+        parent = self.parents.get(stmt)
+        if parent is None:
+            return None
+        places = self.once("block places", parent, lambda: _block_places(parent))
+        found = places.get(id(stmt))
+        return found if found is not None and found[0][found[1]] is stmt else None
+
+    def within(self, node: ast.AST, ancestor: ast.AST) -> bool:
+        """`node` is `ancestor` or inside it."""
+        current: ast.AST | None = node
+        while current is not None and current is not ancestor:
+            current = self.parents.get(current)
+        return current is not None
+
+    @cached_property
+    def _loads_by_id(self) -> dict[str, list[ast.Name]]:
+        """Names read, by what they spell, in the order of the node table (a scan of every name per
+        question otherwise)."""
+        table: dict[str, list[ast.Name]] = defaultdict(list)
+        for node in self._by_type[ast.Name]:
+            if isinstance(node.ctx, ast.Load):
+                table[node.id].append(node)
+        return table
 
     def _scope_chain_has(self, node: ast.AST, scope: ast.AST) -> bool:
         current = self.scope_of(node)
@@ -494,6 +581,12 @@ class Context:
             return None
         # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
         # Fabric, if it builds exactly one kind
+        return self._own_fabric_kind
+
+    @cached_property
+    def _own_fabric_kind(self) -> str:
+        """The kind of every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise): worked out
+        once, not for each Fabric the file cannot follow."""
         found = {self.fabric_strategy(call) for call in self.fabric_calls}
         return found.pop() if len(found) == 1 else UNKNOWN
 
@@ -669,3 +762,13 @@ def _defined_names(node: ast.AST) -> list[str]:
         if alias.name != "*":
             names.append(alias.asname or alias.name.split(".")[0])
     return names
+
+
+def _block_places(parent: ast.AST) -> dict[int, tuple[list[ast.stmt], int]]:
+    places: dict[int, tuple[list[ast.stmt], int]] = {}
+    for field in ("body", "orelse", "finalbody"):
+        body = getattr(parent, field, None)
+        if isinstance(body, list):
+            for i, s in enumerate(body):
+                places.setdefault(id(s), (body, i))  # the first block that holds it, as a search finds it
+    return places

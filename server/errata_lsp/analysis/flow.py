@@ -487,11 +487,13 @@ class Flow:
         self._active: set[int] = set()
         self.steps = 0
         self.depth = 0
+        self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
         self._memo.clear()
         self._scopes.clear()
+        self._argparse = None
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -1033,13 +1035,10 @@ class Flow:
 
     def argparse_default(self, attr: str) -> tuple[Value, ...]:
         out: list[Value] = []
-        for call, _ in self.ctx.method_calls("add_argument"):
+        options_by_dest, defaults_by_dest = self._argparse_calls()
+        for call in options_by_dest.get(attr, []):
             options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             keywords = {k.arg: k.value for k in call.keywords if k.arg}
-            dest = keywords.get("dest")
-            names = {dest.value} if isinstance(dest, ast.Constant) else {o.lstrip("-").replace("-", "_") for o in options}
-            if attr not in names:
-                continue
             option = options[-1] if options else attr
             if "default" in keywords:
                 out.extend(x.under(("by default",)).named(f"--{attr}") for x in self.values(keywords["default"]))
@@ -1050,13 +1049,32 @@ class Flow:
             choices = keywords.get("choices")
             if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
                 out.extend(x.under((f"with {option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
-        for call, _ in self.ctx.method_calls("set_defaults"):
+        for call in defaults_by_dest.get(attr, []):
             for kw in call.keywords:
                 if kw.arg == attr:  # a default no option can change holds on every path
                     when = ("by default",) if out else ()
                     out = [x for x in out if "by default" not in x.when]
                     out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
         return tuple(out)
+
+    def _argparse_calls(self) -> tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]]:
+        """`add_argument(...)` calls by the attribute each sets, `set_defaults(...)` calls by the attributes
+        they name, in document order: built once, not scanned for each attribute read."""
+        if self._argparse is None:
+            options_by_dest: dict[str, list[ast.Call]] = {}
+            for call, _ in self.ctx.method_calls("add_argument"):
+                options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                dest = {k.arg: k.value for k in call.keywords if k.arg}.get("dest")
+                names = {dest.value} if isinstance(dest, ast.Constant) else {o.lstrip("-").replace("-", "_") for o in options}
+                for name in names:
+                    if isinstance(name, str):  # an attribute read is a name; `dest=1` sets none
+                        options_by_dest.setdefault(name, []).append(call)
+            defaults_by_dest: dict[str, list[ast.Call]] = {}
+            for call, _ in self.ctx.method_calls("set_defaults"):
+                for name in dict.fromkeys(kw.arg for kw in call.keywords if kw.arg is not None):
+                    defaults_by_dest.setdefault(name, []).append(call)
+            self._argparse = options_by_dest, defaults_by_dest
+        return self._argparse
 
     # subscripts and containers
     def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
@@ -1179,17 +1197,16 @@ class Flow:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
         out: dict[str, Entry] = {}
         complete = True
-        for assign in self.ctx.nodes(ast.Assign):
-            for target in assign.targets:
-                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name \
-                        and self._same_dict(target.value, node):
-                    key = self.constant_key(target.slice)
-                    if isinstance(key, str):
-                        out[key] = Entry(assign.value, target, self)
-                    else:
-                        complete = False
+        for assign, target in self.ctx.subscript_stores(name):
+            if isinstance(target.value, ast.Name) and target.value.id == name and self._same_dict(target.value, node):
+                key = self.constant_key(target.slice)
+                if isinstance(key, str):
+                    out[key] = Entry(assign.value, target, self)
+                else:
+                    complete = False
         for method in ("update", "setdefault"):
-            for call, receiver in self.ctx.method_calls(method):
+            for call in self.ctx.method_calls_on(method, name):
+                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
                 if not (isinstance(receiver, ast.Name) and receiver.id == name and self._same_dict(receiver, node)):
                     continue
                 if method == "setdefault":

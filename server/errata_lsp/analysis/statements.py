@@ -61,12 +61,14 @@ def newline(ctx: Context) -> str:
 
 
 def block_of(ctx: Context, stmt: ast.stmt) -> list[ast.stmt] | None:
-    parent = ctx.parents.get(stmt)
-    for field in ("body", "orelse", "finalbody"):
-        body = getattr(parent, field, None)
-        if isinstance(body, list) and any(s is stmt for s in body):
-            return body
-    return None
+    place = ctx.block_place(stmt)
+    return place[0] if place is not None else None
+
+
+def in_block(ctx: Context, node: ast.AST, block: list[ast.stmt]) -> bool:
+    """`node` is one of the statements of `block`."""
+    place = ctx.block_place(node)
+    return place is not None and place[0] is block
 
 
 def starts_line(ctx: Context, stmt: ast.stmt) -> bool:
@@ -110,7 +112,7 @@ def movable(ctx: Context, stmt: ast.stmt, anchor: ast.stmt, name: str) -> bool:
         return False
     if not (starts_line(ctx, stmt) and starts_line(ctx, anchor)) or stmt.end_lineno >= anchor.lineno:  # type: ignore[operator]
         return False
-    i, j = next(k for k, s in enumerate(block) if s is stmt), next(k for k, s in enumerate(block) if s is anchor)
+    i, j = ctx.block_place(stmt)[1], ctx.block_place(anchor)[1]  # type: ignore[index]  # both in `block` (above)
     if j == i + 1:
         return True  # nothing between: nothing can read it or change what it reads
     read = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}  # type: ignore[attr-defined]

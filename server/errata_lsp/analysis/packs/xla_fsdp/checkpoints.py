@@ -8,7 +8,7 @@ import ast
 
 from ...context import Binding, Context
 from ...names import FABRIC
-from ...statements import block_of, is_fabric_method, same_value
+from ...statements import block_of, in_block, is_fabric_method, same_value
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 
@@ -52,10 +52,9 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
     if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
         return None
     if binding is not None:
-        for load in ast.walk(ctx.scope_of(binding.stmt)):
-            if not isinstance(load, ast.Name) or load.id != state.id or load is state:  # type: ignore[attr-defined]
-                continue
-            if not isinstance(load.ctx, ast.Load) or ctx.reaching(load) is not binding:
+        scope = ctx.scope_of(binding.stmt)
+        for load in ctx.loads_named(state.id):  # type: ignore[attr-defined]  # a name (above)
+            if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
             parent = ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
@@ -113,8 +112,10 @@ def _followed_kind(ctx: Context, expr: ast.AST) -> str:
 
 
 def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
+    if not isinstance(name, ast.Name):
+        return False
     for method in ("setup_module", "setup"):
-        for call, _ in ctx.method_calls(method):
+        for call in ctx.method_calls_passing(method, name.id):
             if call.args and same_value(ctx, call.args[0], name) and is_fabric_method(ctx, call, (method,)):
                 return True
     return False
@@ -162,7 +163,7 @@ def _settled(ctx: Context, binding: Binding, use: ast.AST) -> bool:
         return False
     current: ast.AST | None = use
     while current is not None and current is not scope:
-        if any(s is current for s in block):
+        if in_block(ctx, current, block):
             return True
         current = ctx.parents.get(current)
     return False
@@ -185,13 +186,20 @@ def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.
                 return []
     looks = isinstance(value, ast.Name) and "fabric" in value.id.lower() or \
         isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
-    return list(ctx.fabric_calls) if looks else []
+    return ctx.fabric_calls if looks else []
 
 
 def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
     """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
+    calls = fabric_calls_for(ctx, fabric)
+    if calls is ctx.fabric_calls:  # the file's own Fabric: the same answer for every such expression
+        return ctx.once("own_state_dict_type", ctx.module, lambda: _state_dict_type(ctx, calls))
+    return _state_dict_type(ctx, calls)
+
+
+def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
     found: set[str | None] = set()
-    for call in fabric_calls_for(ctx, fabric):
+    for call in calls:
         keywords, complete = ctx.keyword_args(call)
         strategy = keywords.get("strategy")
         if strategy is None:

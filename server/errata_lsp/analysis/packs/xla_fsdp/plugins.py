@@ -127,7 +127,8 @@ def _appended(ctx: Context, display: ast.List | ast.Tuple) -> list[ast.expr]:
     name, scope = assign.targets[0].id, ctx.scope_of(assign)
     out: list[ast.expr] = []
     for method in ("append", "extend"):
-        for call, receiver in ctx.method_calls(method):
+        for call in ctx.method_calls_on(method, name):
+            receiver = call.func.value  # type: ignore[attr-defined]  # a method call
             if not (isinstance(receiver, ast.Name) and receiver.id == name and len(call.args) == 1
                     and ctx.scope_of(call) is scope):
                 continue

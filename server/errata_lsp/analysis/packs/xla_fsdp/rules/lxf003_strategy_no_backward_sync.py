@@ -220,16 +220,14 @@ class StrategyNoBackwardSync(Rule):
         if not isinstance(strategy, (ast.Name, ast.Attribute)):
             return None
         spelled = ctx.doc.source(strategy)
-        for call in ctx.fabric_calls:
-            args, _ = ctx.keyword_args(call)
-            given = args.get("strategy")
-            if given is not None and isinstance(given.value, (ast.Name, ast.Attribute)) and ctx.doc.source(given.value) == spelled:
-                parent = ctx.parents.get(call)
-                target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
-                # a plain name, or `self.fabric` (read through `self` where the strategy is read the same way)
-                if isinstance(target, ast.Name) or isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                        and target.value.id == "self" and spelled.startswith("self."):
-                    return ctx.doc.source(target)
+        by_strategy = ctx.once("fabric_calls_by_strategy", ctx.module, lambda: _fabric_calls_by_strategy(ctx))
+        for call in by_strategy.get(spelled, []):
+            parent = ctx.parents.get(call)
+            target = parent.targets[0] if isinstance(parent, ast.Assign) and len(parent.targets) == 1 else None
+            # a plain name, or `self.fabric` (read through `self` where the strategy is read the same way)
+            if isinstance(target, ast.Name) or isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                    and target.value.id == "self" and spelled.startswith("self."):
+                return ctx.doc.source(target)
         return None
 
     def _rewrite(self, ctx: Context, call: ast.Call, fabric: str) -> Fix:
@@ -238,6 +236,17 @@ class StrategyNoBackwardSync(Rule):
         if isinstance(module, ast.Attribute) and module.attr == "_forward_module":
             edits.append(replace(ctx, module, ctx.doc.source(module.value)))
         return fix(f"Use {fabric}.no_backward_sync", *edits, preferred=True)
+
+
+def _fabric_calls_by_strategy(ctx: Context) -> dict[str, list[ast.Call]]:
+    """`Fabric(strategy=<name or attribute>)` calls by how they spell the strategy, in document order."""
+    table: dict[str, list[ast.Call]] = {}
+    for call in ctx.fabric_calls:
+        args, _ = ctx.keyword_args(call)
+        given = args.get("strategy")
+        if given is not None and isinstance(given.value, (ast.Name, ast.Attribute)):
+            table.setdefault(ctx.doc.source(given.value), []).append(call)
+    return table
 
 
 def _kept_control(ctx: Context, receiver: ast.expr) -> ast.expr:

@@ -241,9 +241,9 @@ class OptimizerBeforeSetup(Rule):
             modules.update(id(x.node) for x in found)
         scope = ctx.scope_of(use)
         for method in MODULE_SETUPS:
-            for setup, fabric in ctx.method_calls(method):
-                if len(setup.args) != 1 or ctx.scope_of(setup) is not scope or not _before(setup, use) \
-                        or ctx.fabric_kind(fabric) != XLA_FSDP:
+            for setup in ctx.method_calls_in(method, scope):
+                if len(setup.args) != 1 or not _before(setup, use) \
+                        or ctx.fabric_kind(setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
                     continue
                 if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
                     continue
@@ -299,11 +299,11 @@ class OptimizerBeforeSetup(Rule):
         else:
             return None
         scope = ctx.scope_of(use)
-        setups = [call for method in MODULE_SETUPS for call, _ in ctx.method_calls(method)]
         for root in candidates:
-            for setup in setups:
+            # the set-up calls of this scope that set up this name (a scan of every set-up call otherwise)
+            for setup in [s for method in MODULE_SETUPS for s in ctx.method_calls_passing(method, root.id, scope)]:
                 if (
-                    len(setup.args) == 1 and same_value(ctx, setup.args[0], root) and ctx.scope_of(setup) is scope
+                    len(setup.args) == 1 and same_value(ctx, setup.args[0], root)
                     and _before(binding.stmt, setup) and _before(setup, use)
                     and is_fabric_method(ctx, setup, MODULE_SETUPS)
                     and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid
-from ....statements import block_of, same_value
+from ....statements import block_of, in_block, same_value
 from ..facts import launch_target
 
 LAUNCH_RECORD = "2c0b49e3e0298c1c"  # "To use Fabric with more than one device, you must call `.launch()`"
@@ -269,7 +269,7 @@ def _encloses(ctx: Context, stmt: ast.stmt, node: ast.AST) -> bool:
         return False
     current: ast.AST | None = node
     while current is not None:
-        if any(s is current for s in block):
+        if in_block(ctx, current, block):
             return True
         current = ctx.parents.get(current)
     return False

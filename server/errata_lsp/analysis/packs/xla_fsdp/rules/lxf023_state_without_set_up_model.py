@@ -150,7 +150,9 @@ class StateWithoutSetUpModel(Rule):
 def set_up_holder(ctx: Context, raw: ast.Name) -> str | None:
     """The name `h` of an earlier `h = fabric.setup_module(raw)` in the same scope that still holds it here."""
     scope = ctx.scope_of(raw)
-    for call, _ in [*ctx.method_calls("setup_module"), *ctx.method_calls("setup")]:
+    if not isinstance(raw, ast.Name):
+        return None
+    for call in [*ctx.method_calls_passing("setup_module", raw.id), *ctx.method_calls_passing("setup", raw.id)]:
         if len(call.args) != 1 or not same_value(ctx, call.args[0], raw) or not is_fabric_method(
                 ctx, call, ("setup_module", "setup")):
             continue
