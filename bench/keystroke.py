@@ -27,7 +27,6 @@ import asyncio
 import json
 import os
 import re
-import shlex
 import sys
 import tempfile
 import time
@@ -38,7 +37,7 @@ sys.path.insert(0, str(BENCH))
 
 import gen_script  # noqa: E402
 from lsp_client import CLIENT_CAPABILITIES, process_tree, spawn, status_kb, utf16_len  # noqa: E402
-from run import server_commands  # noqa: E402
+from run import servers_to_run  # noqa: E402
 from stats import percentile  # noqa: E402
 
 OUT = BENCH / "out"
@@ -212,12 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rounds = a.rounds or (2 if a.quick else 5)
     changes = 3 if a.quick else 5
-    commands = server_commands(a.errata_cmd)
-    servers = [s for s in a.servers.split(",") if commands.get(s, {}).get("cmd")]
-    for extra in a.also:
-        name, _, command = extra.partition("=")
-        commands[name] = {"cmd": shlex.split(command)}
-        servers.append(name)
+    commands, servers = servers_to_run(a.servers, a.errata_cmd, a.also)
     if "ruff" in a.servers and "ruff" not in servers:
         print("ruff is not installed (pip install ruff): skipped", file=sys.stderr)
     workspace = Path(tempfile.mkdtemp(prefix="errata-keystroke-"))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shlex
 import statistics
 import sys
 import tempfile
@@ -32,7 +31,7 @@ sys.path.insert(0, str(BENCH))
 import gen_script  # noqa: E402
 from keystroke import GENERATED  # noqa: E402
 from lsp_client import CLIENT_CAPABILITIES, spawn  # noqa: E402
-from run import server_commands  # noqa: E402
+from run import servers_to_run  # noqa: E402
 
 
 async def session(cmd: list[str], text: str, workspace: Path, name: str, settle: float, timeout: float) -> dict:
@@ -80,12 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--errata-cmd", default=os.environ.get("ERRATA_CMD"))
     ap.add_argument("--also", action="append", default=[], metavar="NAME=COMMAND")
     a = ap.parse_args(argv)
-    commands = server_commands(a.errata_cmd)
-    servers = [s for s in a.servers.split(",") if commands.get(s, {}).get("cmd")]
-    for extra in a.also:
-        name, _, command = extra.partition("=")
-        commands[name] = {"cmd": shlex.split(command)}
-        servers.append(name)
+    commands, servers = servers_to_run(a.servers, a.errata_cmd, a.also)
     workspace = Path(tempfile.mkdtemp(prefix="errata-open-"))
     texts = {name: gen_script.generate(GENERATED[name], seed=0, triggers=True) for name in a.cases.split(",") if name}
     texts.update({Path(p).stem: Path(p).read_text(encoding="utf-8") for p in a.real})

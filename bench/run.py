@@ -131,6 +131,18 @@ def server_commands(errata_cmd: str | None) -> dict[str, dict]:
     return out
 
 
+def servers_to_run(names: str, errata_cmd: str | None, also: list[str]) -> tuple[dict[str, dict], list[str]]:
+    """The commands of the servers named (`errata,floor,ruff`; those not installed are left out), then
+    each `--also NAME=COMMAND` server after them: the commands by name, and the names in order."""
+    commands = server_commands(errata_cmd)
+    servers = [s for s in names.split(",") if commands.get(s, {}).get("cmd")]
+    for extra in also:
+        name, _, command = extra.partition("=")
+        commands[name] = {"cmd": shlex.split(command)}
+        servers.append(name)
+    return commands, servers
+
+
 def tool_versions() -> dict:
     v = {"python": platform.python_version()}
     for mod in ("pygls", "lsprotocol", "parso", "jedi"):

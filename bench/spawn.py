@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shlex
 import statistics
 import sys
 import tempfile
@@ -29,7 +28,7 @@ sys.path.insert(0, str(BENCH))
 import gen_script  # noqa: E402
 from keystroke import CLIENT_CAPABILITIES  # noqa: E402
 from lsp_client import spawn  # noqa: E402
-from run import server_commands  # noqa: E402
+from run import servers_to_run  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -74,12 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--errata-cmd", default=os.environ.get("ERRATA_CMD"))
     ap.add_argument("--also", action="append", default=[], metavar="NAME=COMMAND")
     a = ap.parse_args(argv)
-    commands = server_commands(a.errata_cmd)
-    servers = [s for s in a.servers.split(",") if commands.get(s, {}).get("cmd")]
-    for extra in a.also:
-        name, _, command = extra.partition("=")
-        commands[name] = {"cmd": shlex.split(command)}
-        servers.append(name)
+    commands, servers = servers_to_run(a.servers, a.errata_cmd, a.also)
     with tempfile.TemporaryDirectory(prefix="errata-spawn-") as tmp:
         workspace = Path(tmp)
         path = workspace / (Path(a.real).name if a.real else "train.py")

@@ -10,6 +10,7 @@ import threading
 from pygls.lsp.server import LanguageServer
 
 from errata_lsp.lsp.framing import MAX_BODY, serve_messages
+from tests.written import Written
 
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
 INITIALIZED = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
@@ -27,23 +28,10 @@ def frame(message: dict[str, object] | bytes, length: int | None = None) -> byte
     return b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body
 
 
-class _Written:
-    """Where the protocol writes its replies (stdout, for the real server)."""
-
-    def __init__(self) -> None:
-        self.data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
-
-    def close(self) -> None:
-        pass
-
-
 def serve(stream: bytes) -> tuple[list[dict[str, object]], list[str]]:
     """Every reply the server wrote for `stream` (in order), and what the reader reported."""
     server = LanguageServer("framing-test", "0")
-    written = _Written()
+    written = Written()
     server.protocol.set_writer(written)
     reports: list[str] = []
 
@@ -54,14 +42,7 @@ def serve(stream: bytes) -> tuple[list[dict[str, object]], list[str]]:
         await serve_messages(threading.Event(), reader, server.protocol, reports.append)
 
     asyncio.run(read_all())
-    replies = []
-    rest = written.data
-    while rest:
-        head, _, rest = rest.partition(b"\r\n\r\n")
-        length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
-        replies.append(json.loads(rest[:length]))
-        rest = rest[length:]
-    return replies, reports
+    return written.messages(), reports
 
 
 def test_a_well_framed_initialize_is_answered_with_the_capabilities():
@@ -136,7 +117,7 @@ def serve_through_a_pipe(stream: bytes, piece: int, pause: float = 0) -> tuple[l
     from errata_lsp.lsp.framing import PushedReader
 
     server = LanguageServer("framing-test", "0")
-    written = _Written()
+    written = Written()
     server.protocol.set_writer(written)
     reports: list[str] = []
     read_end, write_end = os.pipe()
@@ -157,14 +138,7 @@ def serve_through_a_pipe(stream: bytes, piece: int, pause: float = 0) -> tuple[l
 
     asyncio.run(read_all())
     writer.join()
-    replies = []
-    rest = written.data
-    while rest:
-        head, _, rest = rest.partition(b"\r\n\r\n")
-        length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
-        replies.append(json.loads(rest[:length]))
-        rest = rest[length:]
-    return replies, reports
+    return written.messages(), reports
 
 
 STREAMS = {

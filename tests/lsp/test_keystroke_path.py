@@ -21,6 +21,7 @@ from errata_lsp.lsp import framing
 from errata_lsp.lsp.pygls_adapter import AdaptedProtocol, AdaptedServer
 from errata_lsp.lsp.server import ErrataServer
 from errata_lsp.lsp.text import UTF16
+from tests.written import Written
 
 TEXT = '''from lightning.fabric import Fabric
 from lightning.fabric.strategies import XLAFSDPStrategy
@@ -38,28 +39,10 @@ def train():
 COMMENT, DOCSTRING, CODE = 9, 7, 10  # lines
 
 
-class Captured:
-    """Where the protocol writes (the client's end of stdout)."""
-
-    def __init__(self) -> None:
-        self.data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
-
-    def close(self) -> None:
-        pass
-
+class Captured(Written):
     def publishes(self) -> list[tuple[int | None, list[dict]]]:
-        out, rest = [], self.data
-        while rest:
-            head, _, rest = rest.partition(b"\r\n\r\n")
-            length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
-            message = json.loads(rest[:length])
-            rest = rest[length:]
-            if message.get("method") == "textDocument/publishDiagnostics":
-                out.append((message["params"]["version"], message["params"]["diagnostics"]))
-        return out
+        return [(m["params"]["version"], m["params"]["diagnostics"]) for m in self.messages()
+                if m.get("method") == "textDocument/publishDiagnostics"]
 
 
 def new_server(tmp_path: Path, text: str = TEXT) -> tuple[ErrataServer, str, Captured]:
