@@ -25,10 +25,12 @@ NOT_BEFORE_FIRST_DIAGNOSTICS = {
 }
 
 
-# The server as `python -m errata_lsp` runs it, telling on its way out which modules it imported.
+# The server as `python -m errata_lsp` runs it, telling on its way out which modules it imported:
+# those the interpreter had not loaded before it (a site's `.pth` hook may import `tempfile` itself).
 SERVER_THAT_LISTS_ITS_MODULES = (
     "import atexit, runpy, sys\n"
-    "atexit.register(lambda: print('MODULES', *sorted(sys.modules), file=sys.stderr))\n"
+    "before = set(sys.modules)\n"
+    "atexit.register(lambda: print('MODULES', *sorted(set(sys.modules) - before), file=sys.stderr))\n"
     "runpy.run_module('errata_lsp', run_name='__main__', alter_sys=True)\n"
 )
 
