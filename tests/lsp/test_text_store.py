@@ -29,8 +29,8 @@ def test_edits_keep_the_line_table_of_the_text(text, edits):
         start, end = sorted((before.offset(rng.start, UTF16), before.offset(rng.end, UTF16)))
         doc.apply(types.TextDocumentContentChangePartial(range=rng, text=new), UTF16)
         assert doc.text == before.text[:start] + new + before.text[end:]
-        assert (doc.lines, doc._line_starts()) == fresh(doc.text)
-        assert (before.lines, before._line_starts()) == fresh(before.text)  # the snapshot is untouched
+        assert (doc.lines, doc.line_starts()) == fresh(doc.text)
+        assert (before.lines, before.line_starts()) == fresh(before.text)  # the snapshot is untouched
 
 
 def test_a_carriage_return_typed_before_a_line_feed_joins_them():
@@ -38,7 +38,7 @@ def test_a_carriage_return_typed_before_a_line_feed_joins_them():
     doc.lines  # noqa: B018
     doc.apply(types.TextDocumentContentChangePartial(
         range=types.Range(types.Position(0, 2), types.Position(0, 2)), text="\r"), UTF16)
-    assert doc.lines == ["ab", "cd", ""] and doc._line_starts() == [0, 4, 7]
+    assert doc.lines == ["ab", "cd", ""] and doc.line_starts() == [0, 4, 7]
 
 
 @settings(max_examples=400, deadline=None)
@@ -63,7 +63,7 @@ def test_offsets_after_edits_along_one_line_are_those_of_the_text_and_the_change
                 assert [n for n, (x, y) in enumerate(zip(earlier.lines, doc.lines)) if x != y] in ([], [line])
         snapshots.append(doc.snapshot())
     for earlier in snapshots:  # each snapshot's own table is untouched
-        assert (earlier.lines, earlier._line_starts()) == fresh(earlier.text)
+        assert (earlier.lines, earlier.line_starts()) == fresh(earlier.text)
 
 
 def test_typing_along_a_line_names_that_line_and_a_line_break_or_another_line_does_not():
@@ -82,7 +82,7 @@ def test_typing_along_a_line_names_that_line_and_a_line_break_or_another_line_do
     assert doc.only_line_changed_since(start) is None and doc.only_line_changed_since(middle) == 2
     type_at(2, 1, "\n")
     assert doc.only_line_changed_since(middle) is None and doc.only_line_changed_since(doc.snapshot()) is None
-    assert doc._line_starts() == [0, 6, 15, 17, 23]
+    assert doc.line_starts() == [0, 6, 15, 17, 23]
 
 
 def _column_by_counting(line: str, offset: int, encoding: str) -> int:

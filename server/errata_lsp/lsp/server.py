@@ -270,14 +270,13 @@ class ErrataServer(AdaptedServer):
             if not state.settled:
                 state.settled = True
                 await asyncio.get_running_loop().run_in_executor(None, self._settle, doc)
-                state.doc.share_tables(doc)  # the first keystroke does not split the whole text
                 if self.session.states.get(uri) is state and (state.doc.text is not doc.text or self.session.generation != generation):
                     continue  # changes that came while it settled: this task still owns the document
             return
 
     def _settle(self, doc: TextDocument) -> None:
-        """After a document's first publish (in a worker thread): its line table, which edits update
-        from then on; the approximate lookup's index of a large knowledge base (only `errata.explain`
+        """After a document's first publish (in a worker thread): its line table, which the next edit
+        takes (`Session.change`) and updates from then on; the approximate lookup's index of a large knowledge base (only `errata.explain`
         and log documents ask for it, so the first diagnostics do not wait for it; a small base's is
         built by its first lookup); then the collector (`CollectorPause.settle`)."""
         doc.lines  # noqa: B018

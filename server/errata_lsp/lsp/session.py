@@ -160,7 +160,7 @@ class Session:
             return None
         analysis = state.analysis
         if analysis is not None:  # the first edit after a check reuses that check's lines (not a new split)
-            state.doc.adopt_lines(analysis.doc.text, analysis.doc.lines_if_split())
+            state.doc.share_tables(analysis.doc)
         for change in changes:
             state.doc.apply(change, encoding)
         state.doc.version = version

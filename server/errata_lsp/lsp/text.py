@@ -87,17 +87,11 @@ class TextDocument:
     def share_tables(self, other: TextDocument) -> None:
         """Take the line table of `other` (a snapshot with this text) if this one has none: tables
         are never changed, only replaced, so they can be shared."""
-        if other.text is self.text:
-            if self._lines is None:
-                self._lines = other._lines
-            if self._starts is None:
-                self._starts = other._starts
+        self.adopt_lines(other.text, other._lines)
+        if other.text is self.text and self._starts is None:
+            self._starts = other._starts
 
     def line_starts(self) -> list[int]:
-        """Every line's offset in `text`."""
-        return self._line_starts()
-
-    def _line_starts(self) -> list[int]:
         """Every line's offset in `text`."""
         table = self._starts
         if table is None:
@@ -113,12 +107,9 @@ class TextDocument:
     def _start(self, line: int) -> int:
         """Offset of `line` (one of the document's), the lines after an edit shifted only as asked."""
         if self._starts is None:
-            return self._line_starts()[line]
+            return self.line_starts()[line]
         offsets, first, delta = self._starts
         return offsets[line] + delta if line >= first else offsets[line]
-
-    def lines_if_split(self) -> list[str] | None:
-        return self._lines
 
     def adopt_lines(self, text: str, lines: list[str] | None) -> None:
         """Take `lines`, the same text's lines split elsewhere (the engine's), as this document's line
@@ -157,7 +148,7 @@ class TextDocument:
                 start, end = end, start
             lines, old = self.lines, self.text
             if self._starts is None:
-                self._line_starts()  # of the text before the edit
+                self.line_starts()  # of the text before the edit
             self.text = old[:start] + change.text + old[end:]
             delta = len(change.text) - (end - start)
             line = self._one_line(change, lines, old)
@@ -168,7 +159,7 @@ class TextDocument:
                 if delta:
                     self._starts = self._shifted(line + 1, delta)
             else:
-                starts = self._line_starts()
+                starts = self.line_starts()
                 self._lines, starts = _relined(self.text, lines, starts, start, end, delta)
                 self._starts = (starts, len(starts), 0)
         else:
@@ -195,14 +186,14 @@ class TextDocument:
         already noted from the same line (typing along one line), else that one applied first."""
         table = self._starts
         if table is None:
-            return self._line_starts(), first, delta
+            return self.line_starts(), first, delta
         offsets, noted, shift = table
         if not shift or noted == first:
             return offsets, first, shift + delta
-        return self._line_starts(), first, delta
+        return self.line_starts(), first, delta
 
     def position_at(self, offset: int, encoding: str) -> types.Position:
-        starts = self._line_starts()
+        starts = self.line_starts()
         line = bisect.bisect_right(starts, offset) - 1
         return types.Position(line, units(self.text[starts[line]:offset], encoding))
 
