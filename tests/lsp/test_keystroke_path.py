@@ -69,7 +69,9 @@ def typed(server: ErrataServer, uri: str, line: int, text: str, version: int, co
 
 def fresh_diagnostics(tmp_path: Path, text: str) -> list[dict]:
     """What a server that never saw another version publishes for `text`."""
-    server, uri, written = new_server(tmp_path / "fresh" if (tmp_path / "fresh").mkdir() is None else tmp_path, text)
+    fresh = tmp_path / "fresh"
+    fresh.mkdir(exist_ok=True)
+    server, uri, written = new_server(fresh, text)
 
     async def run() -> None:
         server.schedule(uri)
@@ -215,8 +217,11 @@ def test_a_stale_result_is_dropped_and_the_newest_version_checked_and_published(
         await state.task
         typed(server, uri, COMMENT, "a", 2)
         server.schedule(uri)
-        while state.running is None:  # version 2 is being checked in the worker thread
+        for _ in range(100_000):  # version 2 is being checked in the worker thread
+            if state.running is not None:
+                break
             await asyncio.sleep(0)
+        assert state.running is not None, "the check of version 2 never started"
         typed(server, uri, COMMENT, "b", 3)
         typed(server, uri, CODE - 1, "c", 4)  # still the comment line
         server.schedule(uri)
