@@ -139,46 +139,36 @@ class Context:
     def method_calls_in(self, method: str, scope: ast.AST) -> list[ast.Call]:
         """The calls of `method_calls(method)` whose scope is `scope`, in the same order: a table by
         scope built once per check, so a rule asking it for each of many uses reads only that scope."""
-        key = ("method_calls_in", method)
-        found = self._memo.get(key)
-        if found is None:
-            by_scope: dict[ast.AST, list[ast.Call]] = defaultdict(list)
-            for call, _ in self.method_calls(method):
-                by_scope[self.scope_of(call)].append(call)
-            found = self._memo[key] = (None, by_scope)
-        return cast("dict[ast.AST, list[ast.Call]]", found[1]).get(scope, [])
+        return self._method_calls_by("in", method).get(scope, [])
 
     def method_calls_passing(self, method: str, name: str, scope: ast.AST | None = None) -> list[ast.Call]:
         """The calls of `method_calls(method)` whose first argument is the name `name` (`fabric.setup(model,
         ...)`), in `scope` alone when given, in the same order: a table built once per check."""
         if scope is None:
-            return self._method_calls_by("passing", method, name)
-        key = ("method_calls_passing_in", method)
-        found = self._memo.get(key)
-        if found is None:
-            table: dict[tuple[ast.AST, str], list[ast.Call]] = defaultdict(list)
-            for call, _ in self.method_calls(method):
-                if call.args and isinstance(call.args[0], ast.Name):
-                    table[(self.scope_of(call), call.args[0].id)].append(call)
-            found = self._memo[key] = (None, table)
-        return cast("dict[tuple[ast.AST, str], list[ast.Call]]", found[1]).get((scope, name), [])
+            return self._method_calls_by("passing", method).get(name, [])
+        return self._method_calls_by("passing in", method).get((scope, name), [])
 
     def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
         """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
         table by receiver name, built once per check."""
-        return self._method_calls_by("on", method, name)
+        return self._method_calls_by("on", method).get(name, [])
 
-    def _method_calls_by(self, how: str, method: str, name: str) -> list[ast.Call]:
-        key = ("method_calls_by", how, method)
+    def _method_calls_by(self, how: str, method: str) -> dict[Any, list[ast.Call]]:
+        """`method_calls(method)` filed by their scope (`in`), their receiver's name (`on`), their first
+        argument's name (`passing`) or its scope and name (`passing in`), in order; once per check."""
+        key = ("method calls by", how, method)
         found = self._memo.get(key)
         if found is None:
-            by_name: dict[str, list[ast.Call]] = defaultdict(list)
+            table: dict[Any, list[ast.Call]] = defaultdict(list)
             for call, receiver in self.method_calls(method):
+                if how == "in":
+                    table[self.scope_of(call)].append(call)
+                    continue
                 named = receiver if how == "on" else (call.args[0] if call.args else None)
                 if isinstance(named, ast.Name):
-                    by_name[named.id].append(call)
-            found = self._memo[key] = (None, by_name)
-        return cast("dict[str, list[ast.Call]]", found[1]).get(name, [])
+                    table[(self.scope_of(call), named.id) if how == "passing in" else named.id].append(call)
+            found = self._memo[key] = (None, table)
+        return cast("dict[Any, list[ast.Call]]", found[1])
 
     def subscript_stores(self, name: str) -> list[tuple[ast.Assign, ast.Subscript]]:
         """`name[k] = v` assignments, each with its target, in document order."""
