@@ -363,22 +363,11 @@ def _without_strings_alone(chunk: Chunk, parsed: ParsedChunk) -> str | None:
     if parsed.tree is None or parsed.repaired or "\r" in chunk.text:
         return None
     spans = []
-    stack: list[list[ast.stmt]] = [parsed.tree.body]
-    while stack:
-        for stmt in stack.pop():
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
-                v = stmt.value
-                spans.append((v.lineno - 1 - chunk.first, v.col_offset, (v.end_lineno or v.lineno) - 1 - chunk.first,
-                              v.end_col_offset))
-                continue
-            for name in ("body", "orelse", "finalbody"):
-                body = getattr(stmt, name, None)
-                if body:
-                    stack.append(body)
-            for handler in getattr(stmt, "handlers", ()):
-                stack.append(handler.body)
-            for case in getattr(stmt, "cases", ()):
-                stack.append(case.body)
+    for stmt in parsed.index[0].get(ast.Expr, ()):  # every expression statement, nested ones too
+        v = stmt.value  # type: ignore[attr-defined]
+        if isinstance(v, ast.Constant) and isinstance(v.value, str):
+            spans.append((v.lineno - 1 - chunk.first, v.col_offset, (v.end_lineno or v.lineno) - 1 - chunk.first,
+                          v.end_col_offset))
     if not spans:
         return chunk.text
     lines = chunk.text.split("\n")
