@@ -9,12 +9,16 @@ from collections.abc import Iterator
 from ...context import XLA_FSDP, Context
 from .checkpoints import object_kind, state_argument, state_entries
 
+State = tuple[ast.Call, ast.expr, str, ast.expr, list[tuple[ast.expr, ast.expr]], list[str]]
 
-def checkpoint_states(
-    ctx: Context,
-) -> Iterator[tuple[ast.Call, ast.expr, str, ast.expr, list[tuple[ast.expr, ast.expr]], list[str]]]:
+
+def checkpoint_states(ctx: Context) -> list[State]:
     """(call, fabric, "save"/"load", state expression, [(key, value)], [kind]) for XLAFSDP save/load calls
-    whose state dict the file shows."""
+    whose state dict the file shows; worked out once per check for the three rules that ask."""
+    return ctx.once("checkpoint states", ctx.module, lambda: list(_states(ctx)))
+
+
+def _states(ctx: Context) -> Iterator[State]:
     for method in ("save", "load"):
         for call, fabric in ctx.method_calls(method):
             state, hidden = state_argument(call)
