@@ -121,3 +121,10 @@ def movable(ctx: Context, stmt: ast.stmt, anchor: ast.stmt, name: str) -> bool:
             if isinstance(node, ast.Name) and (node.id == name or node.id in read and not isinstance(node.ctx, ast.Load)):
                 return False  # the optimizer is used before the set-up, or what it reads changes
     return True
+
+
+def built_by_helper(ctx: Context, call: ast.Call) -> bool:
+    """A call of a local function that returns an optimizer on every path (the value-flow layer says):
+    `opt = make_optimizer(model, lr)`."""
+    values = ctx.values(call)
+    return bool(values) and all(v.kind == "optimizer" and v.node is not call for v in values)

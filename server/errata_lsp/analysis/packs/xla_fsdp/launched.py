@@ -20,9 +20,11 @@ def decorated(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     return line >= 0 and ctx.doc.lines[line].lstrip().startswith("@")
 
 
-def has_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def has_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, bound: bool = False) -> bool:
+    """`func` takes an argument (besides the instance or class its first parameter is `bound` to)."""
     a = func.args
-    return bool(a.posonlyargs or a.args or a.vararg or a.kwonlyargs or a.kwarg)
+    positional = [*a.posonlyargs, *a.args][1 if bound else 0:]
+    return bool(positional or a.vararg or a.kwonlyargs or a.kwarg)
 
 
 def add_fabric_parameter(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Edit | None:

@@ -26,6 +26,7 @@ from ....context import XLA_FSDP, Binding, Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import (
+    built_by_helper,
     line_span,
     movable,
     newline,
@@ -266,9 +267,7 @@ def raw_optimizer(ctx: Context, opt: ast.Name, module: ast.AST) -> tuple[Binding
     if binding is None or not isinstance(binding.value, ast.Call) or not isinstance(module, ast.Name):
         return None
     call = binding.value
-    values = ctx.values(call)
-    if values and all(v.kind == "optimizer" and v.node is not call for v in values):
-        # `opt = make_optimizer(model, lr)`: a local helper that builds it from the module it is given
+    if built_by_helper(ctx, call):  # a local helper that builds it from the module it is given
         roots = [a for a in (*call.args, *(k.value for k in call.keywords))
                  if isinstance(a, ast.Name) and a.id == module.id and same_value(ctx, a, module)]
         return (binding, roots) if roots else None

@@ -25,6 +25,7 @@ from ....context import XLA_FSDP, Binding, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
+    built_by_helper,
     is_fabric_method,
     line_span,
     movable,
@@ -290,7 +291,7 @@ class OptimizerBeforeSetup(Rule):
         if binding is None or not isinstance(binding.value, ast.Call):
             return None
         params = optimizer_params(binding.value)
-        if _built_by_helper(ctx, binding.value):
+        if built_by_helper(ctx, binding.value):
             # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is given
             call = binding.value
             candidates = [a for a in (*call.args, *(k.value for k in call.keywords)) if isinstance(a, ast.Name)]
@@ -336,12 +337,6 @@ class OptimizerBeforeSetup(Rule):
                       ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
                    Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)  # type: ignore[arg-type]
-
-
-def _built_by_helper(ctx: Context, call: ast.Call) -> bool:
-    """A call of a local function that returns an optimizer on every path (the value-flow layer says)."""
-    values = ctx.values(call)
-    return bool(values) and all(v.kind == "optimizer" and v.node is not call for v in values)
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:

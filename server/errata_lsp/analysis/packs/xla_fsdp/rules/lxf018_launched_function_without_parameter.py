@@ -22,7 +22,7 @@ from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, fix
 from ..facts import launch_target
-from ..launched import add_fabric_parameter, decorated
+from ..launched import add_fabric_parameter, decorated, has_parameters
 
 
 class LaunchedFunctionWithoutParameter(Rule):
@@ -145,14 +145,14 @@ class LaunchedFunctionWithoutParameter(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
-            if isinstance(target, ast.Lambda) and not _takes_an_argument(target, False) and ctx.fabric_kind(fabric):
+            if isinstance(target, ast.Lambda) and not has_parameters(target, False) and ctx.fabric_kind(fabric):
                 yield self.finding(ctx, target, (
                     "`Fabric.launch(function=<lambda>)` needs to take at least one argument: the launcher passes the "
                     "Fabric object to it, so Fabric raises TypeError. Define `def train(fabric): ...` at module level "
                     "and pass `train` (a lambda cannot be sent to the XLA processes either)"))
                 continue
             launched = _launched_def(ctx, target) if target is not None else None
-            if target is None or launched is None or _takes_an_argument(*launched) or ctx.fabric_kind(fabric) is None:
+            if target is None or launched is None or has_parameters(*launched) or ctx.fabric_kind(fabric) is None:
                 continue
             func = launched[0]
             message = (
@@ -185,12 +185,6 @@ def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast
     through_instance = isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)
     bound = "classmethod" in decorators or through_instance and "staticmethod" not in decorators
     return method, bound
-
-
-def _takes_an_argument(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, bound: bool) -> bool:
-    a = func.args
-    positional = [*a.posonlyargs, *a.args][1 if bound else 0:]
-    return bool(positional or a.vararg or a.kwonlyargs or a.kwarg)
 
 
 RULE = LaunchedFunctionWithoutParameter()
