@@ -589,3 +589,86 @@ def test_a_double_star_parameter_the_helper_changes_is_unknown():
             probe(overrides["remat"])
         make_strategy(**options)
     """) == ["unknown"]
+
+
+# --- scopes, methods and dicts the earlier tests did not reach -----------------------------------------
+def test_a_nested_function_reads_the_enclosing_function_s_binding_before_the_module_s():
+    assert probe("""
+        policy = {Block}
+        def outer():
+            policy = [Block]
+            def inner():
+                probe(policy)
+    """) == [("list", 4, 13, ())]
+
+
+def test_a_staticmethod_s_first_parameter_is_not_the_instance():
+    assert probe("""
+        class Trainer:
+            @staticmethod
+            def build(policy=[Block]):
+                probe(policy)
+    """) == [("unknown", 4, 14, ())]
+
+
+def test_another_object_s_attribute_read_in_a_method_is_not_what_the_method_stored_on_self():
+    assert probe("""
+        class Wrapper:
+            policy = [Block]
+        class Trainer:
+            def run(self):
+                wrapped = Wrapper()
+                self.policy = {Block}
+                probe(wrapped.policy)
+    """) == [("list", 3, 13, ())]
+
+
+def test_an_if_on_a_global_the_function_rebinds_keeps_both_branches():
+    # the second call of `build` runs the other branch
+    assert probe("""
+        DEBUG = True
+        def build():
+            global DEBUG
+            if DEBUG:
+                policy = [Block]
+            else:
+                policy = {Block}
+            DEBUG = False
+            probe(policy)
+    """) == [("list", 6, 17, ("DEBUG",)), ("set", 8, 17, ("not DEBUG",))]
+
+
+def test_a_name_bound_to_a_library_class_builds_what_the_class_builds():
+    assert probe("""
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        Sharded = XLAFSDPStrategy
+        probe(Sharded())
+    """) == [("strategy", 4, 6, ())]
+
+
+def test_update_with_a_dict_held_by_a_name_brings_its_keys():
+    assert probe("""
+        cfg = {"a": 1}
+        extra = {"policy": {Block}}
+        cfg.update(extra)
+        probe(cfg["policy"])
+    """) == [("set", 3, 19, ())]
+
+
+def test_get_of_a_key_a_complete_dict_lacks_is_none():
+    assert probe("""
+        cfg = {"a": 1}
+        probe(cfg.get("policy"))
+    """) == [("none", 3, 6, ())]
+
+
+def test_a_walrus_in_a_class_base_or_a_comprehension_condition_binds_its_name():
+    assert probe("""
+        class Model(Base if (policy := {Block}) else Other):
+            pass
+        probe(policy)
+    """) == [("set", 2, 31, ())]
+    assert probe("""
+        blocks = [b for b in layers if (policy := {Block})]
+        probe(policy)
+    """) == [("set", 2, 42, ())]

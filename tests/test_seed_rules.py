@@ -585,6 +585,18 @@ def test_lxf001_a_list_made_only_of_an_unpacked_name_may_be_empty():
     assert [(code, severity) for code, severity, _, _ in report(source)] == [("LXF001", "warning")]
 
 
+def test_lxf001_a_list_built_from_keywords_alone_may_be_empty():
+    # `list(**kw)` has no argument to tell its contents by: it may be empty, so a warning
+    source = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        s = XLAFSDPStrategy(activation_checkpointing_policy=list(**kw), auto_wrap_policy={Block})
+    """
+    assert report(source) == [
+        ("LXF001", "warning", "2:53-2:63",
+         "`activation_checkpointing_policy` must be a set, found list(**kw); when it is not empty"),
+    ]
+
+
 LXF003_INTERNAL = """\
     import torch
     from unittest import mock
