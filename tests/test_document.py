@@ -550,3 +550,18 @@ def test_a_document_opened_to_be_edited_keeps_its_trees_out_of_the_parse_cache_a
     assert moved.report.findings == check_source(moved_text, "x.py").findings
     assert [(f.code, f.span.start.line) for f in opened.report.findings] == [("LXF013", 20)]
     assert [(f.code, f.span.start.line) for f in moved.report.findings] == [("LXF013", 21)]
+
+
+def test_a_statement_cut_where_a_line_inside_its_brackets_starts_with_for_is_parsed_with_the_next_chunk():
+    # `for` at column 0 inside the brackets starts a chunk of its own; neither half parses alone
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "policy = [Block\n"
+            "for Block in blocks]\n"
+            "s = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n")
+    report = check_source(text, "train.py")
+    assert not report.failures
+    assert [(f.code, f.severity.value, f.span, f.message) for f in report.findings] == [
+        ("LXF001", "warning", Span(Position(3, 52), Position(3, 58)),
+         "`activation_checkpointing_policy` must be a set, found [Block for Block in blocks] (from `policy`, line 2); "
+         "when it is not empty"),
+    ]

@@ -267,3 +267,34 @@ def test_the_nodes_of_a_chunk_far_down_share_one_int_per_line_number():
     assert len(found) > 4000 and max(found) == 1202
     assert len({id(x) for x in found}) == len(set(found))
     assert [c.parsed.tree.body[0].lineno for c in moved.all_chunks if c.parsed] == list(range(6, 1202, 3))
+
+
+def test_a_line_at_column_0_inside_a_method_s_string_does_not_end_the_class():
+    doc = Document('class Trainer:\n    def step(self):\n        s = """\nx = 1\n"""\n        return s\n'
+                   '    def other(self):\n        pass\n')
+    assert table(doc) == [("class", 0, 1), ("member", 1, 6), ("member", 6, 9)]
+
+
+def test_a_crlf_document_edited_as_a_whole_text_is_cut_as_the_text_read_afresh():
+    old = "import os\r\nx = 1\r\ny = 2\r\ndef f():\r\n    pass\r\n"
+    new = "import os\r\nx = 1\r\nclass A:\r\n    pass\r\ndef f():\r\n    pass\r\n"
+    doc = Document(old).edited(new)
+    assert doc.text == new
+    assert doc.lines == ["import os", "x = 1", "class A:", "    pass", "def f():", "    pass", ""]
+    assert [(c.role, c.first, c.last, c.text) for c in doc.all_chunks] == [
+        ("top", 0, 2, "import os\nx = 1\n"),
+        ("top", 2, 4, "class A:\n    pass\n"),
+        ("top", 4, 7, "def f():\n    pass\n"),
+    ]
+
+
+def test_a_dotted_word_is_mentioned_only_whole():
+    doc = Document("fabric.setup_module(model)\nimport os\nfabric.setup(model)\n")
+    assert table(doc) == [("top", 0, 1), ("top", 1, 4)]
+    assert [(c.first, c.last) for c in doc.chunks_mentioning("fabric.setup")] == [(1, 4)]
+
+
+def test_deleting_an_indented_line_down_to_one_character_keeps_its_chunk():
+    doc = Document("def f():\n    xy\n").apply([(Span(Position(1, 5), Position(1, 6)), "")])
+    assert doc.text == "def f():\n    x\n"
+    assert [(c.role, c.first, c.last, c.text) for c in doc.all_chunks] == [("top", 0, 3, "def f():\n    x\n")]
