@@ -571,14 +571,16 @@ class Context:
             return None
         # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
         # Fabric, if it builds exactly one kind
-        return self._own_fabric_kind
+        return self.own_fabric_kind("own_fabric_kind", self.fabric_strategy)
 
-    @cached_property
-    def _own_fabric_kind(self) -> str:
-        """The kind of every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise): worked out
-        once, not for each Fabric the file cannot follow."""
-        found = {self.fabric_strategy(call) for call in self.fabric_calls}
-        return found.pop() if len(found) == 1 else UNKNOWN
+    def own_fabric_kind(self, fact: str, kind_of: Callable[[ast.Call], str]) -> str:
+        """The kind `kind_of` gives every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise):
+        worked out once per check (kept as `fact`), not for each Fabric the file cannot follow."""
+        def agreed() -> str:
+            found = {kind_of(call) for call in self.fabric_calls}
+            return found.pop() if len(found) == 1 else UNKNOWN
+
+        return self.once(fact, self.module, agreed)
 
     def launch_calls(self) -> list[ast.Call]:
         return [call for call, _ in self.method_calls("launch")]
