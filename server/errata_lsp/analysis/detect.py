@@ -77,13 +77,6 @@ class Site:
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
-    _known: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    def once(self, name: str, compute: Callable[[], Any]) -> Any:
-        """What a pack's predicate computes of this site, computed once (kept under `name`)."""
-        if name not in self._known:
-            self._known[name] = compute()
-        return self._known[name]
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:

@@ -19,7 +19,7 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 def _object(site: Site, kinds: list[str]) -> bool:
     """What the argument as written is, following the file in statement order (checkpoints.py)."""
     written = site.written
-    kind = site.once("object", lambda: object_kind(site.ctx, written) if written is not None else UNKNOWN)
+    kind = site.ctx.once("object", written, lambda: object_kind(site.ctx, written)) if written is not None else UNKNOWN
     return kind in kinds
 
 
