@@ -493,6 +493,16 @@ class Context:
                 return binding.stmt
         return None
 
+    def local_definition(self, expr: ast.AST, kind: str = "function") -> Value | None:
+        """The one value `expr` holds when it is a def (kind "function") or a class (kind "class") of this
+        file, followed through the value flow (`trainer.fit`, the worker a local factory returns); None
+        otherwise. Its `extra` tells how a method is read (through an instance, on the class)."""
+        values = self.values(expr)
+        if len(values) != 1 or values[0].kind != kind or values[0].foreign:
+            return None
+        shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
+        return values[0] if isinstance(values[0].node, shape) else None
+
     def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
         """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in
         another module of the project stands as ELSEWHERE). [] when it holds something else; None when
