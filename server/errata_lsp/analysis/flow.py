@@ -729,7 +729,7 @@ class Flow:
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
-            given = _argument_for(func, arg, call, bound_self)
+            given = argument_for(func, arg, call, bound_self)
             cond = (*when, f"when called at line {call.lineno}") if many else when
             if given is _MISSING:
                 default = _default_for(func, arg)
@@ -922,7 +922,7 @@ class Flow:
         if call is not None and method.name == "__init__" and isinstance(value, ast.Name):
             for a in _all_args(method.args)[1:]:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
-                    given = _argument_for(method, a, call, True)
+                    given = argument_for(method, a, call, True)
                     if given is _MISSING:
                         default = _default_for(method, a)
                         return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
@@ -1440,7 +1440,7 @@ class _Replaced(ast.Call):
 _MISSING = object()
 
 
-def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
+def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
     """The expression a call passes for `arg`; _MISSING when it passes nothing; None when it cannot tell."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
@@ -1450,7 +1450,7 @@ def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool)
         for kw in call.keywords:
             if kw.arg == arg.arg:
                 return kw.value
-        return _argument_for(func, arg, call.original, bound_self) if call.original is not None else None
+        return argument_for(func, arg, call.original, bound_self) if call.original is not None else None
     starred = any(isinstance(a, ast.Starred) for a in call.args)
     if arg in positional:
         index = positional.index(arg)
