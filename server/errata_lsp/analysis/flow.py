@@ -1226,6 +1226,47 @@ class Flow:
                     out.update(sub or {})
         return out, complete
 
+    def appended(self, display: ast.List | ast.Tuple) -> list[tuple[ast.expr, tuple[str, ...]]]:
+        """What `name.append(x)` / `name.extend([...])` add to a list display after it is bound to `name`,
+        in the scope that binds it (a helper that builds the list, `main`), each with the tests of the `if`
+        statements it sits under that the binding does not (`if args.bf16: plugins.append(...)`)."""
+        ctx = self.ctx
+        assign = ctx.parents.get(display)
+        if not (isinstance(display, ast.List) and isinstance(assign, ast.Assign) and assign.value is display
+                and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+            return []
+        name, scope = assign.targets[0].id, ctx.scope_of(assign)
+        outer = [node for node, _ in self._enclosing_ifs(assign)]
+        out: list[tuple[ast.expr, tuple[str, ...]]] = []
+        for method in ("append", "extend"):
+            for call in ctx.method_calls_on(method, name):
+                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+                if not (isinstance(receiver, ast.Name) and receiver.id == name and len(call.args) == 1
+                        and ctx.scope_of(call) is scope):
+                    continue
+                binding = ctx.reaching(receiver)
+                if binding is None or binding.stmt is not assign:
+                    continue
+                when = tuple(test for node, test in self._enclosing_ifs(call) if all(node is not o for o in outer))
+                arg = call.args[0]
+                if method == "append":
+                    out.append((arg, when))
+                elif isinstance(arg, (ast.List, ast.Tuple)):
+                    out.extend((e, when) for e in arg.elts if not isinstance(e, ast.Starred))
+        return out
+
+    def _enclosing_ifs(self, node: ast.AST) -> list[tuple[ast.If, str]]:
+        """The `if` statements around `node` in its scope, outermost first, each with the test that holds
+        there (`not (test)` in the `else` branch)."""
+        out: list[tuple[ast.If, str]] = []
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            if isinstance(parent, ast.If) and child is not parent.test:
+                test = self.text(parent.test)
+                out.append((parent, test if any(s is child for s in parent.body) else f"not ({test})"))
+            child, parent = parent, self.ctx.parents.get(parent)
+        return out[::-1]
+
     def _same_dict(self, name: ast.Name, node: ast.AST | None) -> bool:
         defs = self.reaching(name) or ()
         return any(d.how == "assign" and d.node is node for d in defs)
