@@ -831,28 +831,37 @@ class Flow:
         if func is None or not isinstance(node.value, ast.Name) or not isinstance(node.ctx, ast.Load) \
                 or self._method_class(func) is None or _is_static(func) or _is_classmethod(func) or not func.args.args:
             return None
-        owner = func.args.args[0].arg
+        owner, attr = func.args.args[0].arg, node.attr
         if node.value.id != owner:
             return None
+        top: ast.AST | None = node  # the statement of the method's own body the read sits in
+        while top is not None and self.ctx.parents.get(top) is not func:
+            top = self.ctx.parents.get(top)
+        table = self.ctx.once(f"self_reads:{attr}", func, lambda: self._self_reads(func, owner, attr))
+        return table.get(id(top))
+
+    def _self_reads(self, func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str,
+                    attr: str) -> dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None]:
+        """What a read of `owner.attr` gets in each statement of the method's body (by id): one pass over
+        the body serves every read of the attribute (not a pass up to each read)."""
         cls = self._method_class(func)
         methods = _method_names(cls)
+        table: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None] = {}
         found: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None = None
         for stmt in func.body:
-            if _contains(stmt, node):
-                if found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
-                        and _may_change(stmt, owner, node.attr, methods):
-                    return None  # a later iteration may read what the loop stored
-                return found
-            stored = _plain_store(stmt, owner, node.attr)
+            loop_stores = found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
+                and _may_change(stmt, owner, attr, methods)
+            table[id(stmt)] = None if loop_stores else found  # a later iteration may read what the loop stored
+            stored = _plain_store(stmt, owner, attr)
             called = _own_method_called(stmt, owner, cls)
-            left = _last_plain_store(called, node.attr, methods) if called is not None else None
+            left = _last_plain_store(called, attr, methods) if called is not None else None
             if stored is not None:
                 found = (func, stored)
             elif called is not None and left is not None:
                 found = (called, left)  # `self.setup()` sets `self.model` on every path
-            elif found is not None and _may_change(stmt, owner, node.attr, methods):
+            elif found is not None and _may_change(stmt, owner, attr, methods):
                 found = None
-        return None
+        return table
 
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         flow = value.flow or self
@@ -1613,12 +1622,6 @@ def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
             and isinstance(loop.target.elts[0], ast.Name):
         return loop.target.elts[0]
     return None
-
-
-def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
-    start = (stmt.lineno, stmt.col_offset)
-    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
-    return start <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end  # type: ignore[attr-defined]
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
