@@ -32,6 +32,7 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Severity
+from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid
 from ....statements import block_of, in_block, same_value
 from ..facts import launch_target
@@ -283,29 +284,26 @@ def _launch_text(ctx: Context, call: ast.Call) -> str:
 def _receiving_parameter(ctx: Context, call: ast.Call, fabrics: list[ast.Name]) -> tuple[ast.FunctionDef, str, str] | None:
     """(the local def, its parameter's name) that receives one of `fabrics` in `call`: a function of
     this file, or a class of this file through its `__init__`."""
-    values = ctx.values(call.func)
-    if len(values) != 1 or values[0].foreign:
+    value = ctx.local_definition(call.func, "class") or ctx.local_definition(call.func)
+    if value is None:
         return None
-    node = values[0].node
+    node = value.node
     target: ast.FunctionDef | None
-    if isinstance(node, ast.ClassDef) and values[0].kind == "class":
+    if isinstance(node, ast.ClassDef):
         shown = f"{node.name}.__init__"
         target = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if target is None:
             return None
-        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)][1:]
-    elif isinstance(node, ast.FunctionDef) and values[0].kind == "function" and values[0].extra is None:
+    elif isinstance(node, ast.FunctionDef) and value.extra is None:
         shown, target = node.name, node
-        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
     else:
         return None
-    given: dict[str, ast.expr] = dict(zip(positional, call.args))
-    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    for name, arg in given.items():
-        if isinstance(arg, ast.Name) and any(same_value(ctx, arg, f) for f in fabrics):
-            return target, name, shown
+    for param in (*target.args.posonlyargs, *target.args.args, *target.args.kwonlyargs):
+        given = argument_for(target, param, call, isinstance(node, ast.ClassDef))  # `__init__`'s self: the new instance
+        if isinstance(given, ast.Name) and any(same_value(ctx, given, f) for f in fabrics):
+            return target, param.arg, shown
     return None
 
 
