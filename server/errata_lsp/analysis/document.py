@@ -506,6 +506,11 @@ class Document:
         lines = self.lines[:a] + middle + self.lines[old_end:]
         return self._derive(text, lines, a, old_end, a + len(middle))
 
+    def renamed(self, path: str | None) -> Document:
+        """The same text as the file at `path` (a closed file opened under another name): its lines,
+        chunks and trees come along; what was read of the text is asked again."""
+        return self if path == self.path else Document(self.text, path, _lines=self.lines, _table=self._table)
+
     def _derive_by_lines(self, text: str) -> Document:
         lines = _split(text)
         old = self.lines
@@ -952,6 +957,9 @@ class _Table:
         fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
         reusable: dict[tuple[int, int, str, str, str], Chunk] = {}
         edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
+        # and by text: a text replaced as a whole (a file opened again after it changed) moves the
+        # chunks between its first and last difference
+        texts: dict[tuple[int, str, str, str], list[Chunk]] = {}
         for c in old_chunks[lo:hi]:  # keyed with its last line too: the file's last empty line has no text
             if c.last <= a:
                 reusable[(c.first, c.last, c.text, c.role, c.indent)] = c
@@ -959,15 +967,26 @@ class _Table:
                 reusable[(c.first + delta, c.last + delta, c.text, c.role, c.indent)] = c
             else:
                 edited[(c.first, c.role, c.indent)] = c
+                texts.setdefault((c.last - c.first, c.text, c.role, c.indent), []).append(c)
+        taken: set[int] = set()  # edited chunks whose tree a new chunk holds: one holder each
         out: list[Chunk] = []
         for chunk in fresh:
             old = reusable.get((chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
+                out.append(chunk)
+                continue
+            old = edited.get((chunk.first, chunk.role, chunk.indent))
+            if (old is not None and id(old) not in taken and old.parsed is not None
+                    and old.code_signature() == chunk.code_signature()):
+                chunk.took_code_of(old)  # a comment changed
+                taken.add(id(old))
             else:
-                old = edited.get((chunk.first, chunk.role, chunk.indent))
-                if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
-                    chunk.took_code_of(old)  # a comment changed
+                same = [c for c in texts.get((chunk.last - chunk.first, chunk.text, chunk.role, chunk.indent), ())
+                        if id(c) not in taken]
+                if same:
+                    taken.add(id(same[0]))
+                    chunk = same[0].moved(chunk.first - same[0].first)
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])

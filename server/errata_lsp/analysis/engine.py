@@ -491,8 +491,10 @@ def _next_document(
     own_trees: bool = False,
 ) -> Document:
     before = previous.document if previous is not None else None
-    if before is None or before.path != path:
+    if before is None:
         return Document(text, path, own_trees=own_trees)
+    if before.path != path:  # the checked state of a file closed and opened again under another name
+        before = before.renamed(path)
     if changes is not None:
         doc = before.apply(changes)
         if doc.text == text:

@@ -12,6 +12,7 @@ import logging
 import os
 import stat
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
     from ..kb.record import Record
 
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
+# Characters of text whose checked state is kept after their documents close. What is kept is about
+# 40 bytes per character (trees, node tables, facts: 14 MB for a 10,000-line script of 0.4 MB), so
+# 1 MiB of text is at most ~40 MB, as much as the shared parse cache keeps: room for that script, or
+# for the last 20-50 files of usual size, the ones a user closes and opens again.
+CLOSED_TEXT_LIMIT = 2**20
 Report = Callable[[str, int], None]
 
 
@@ -90,6 +96,45 @@ def pyprojects_above(path: Path) -> tuple | None:
         folder = parent
 
 
+class ClosedDocuments:
+    """The engine's last check of the documents closed last, kept while their texts add up to at
+    most `limit` characters (the oldest go first), so a file opened again is not parsed again: its
+    unchanged chunks keep their trees, and its findings are reused when nothing changed.
+
+    A check is handed out once (`take` removes it): the next versions renumber its trees in place,
+    so no two documents may hold them."""
+
+    def __init__(self, limit: int = CLOSED_TEXT_LIMIT) -> None:
+        self.limit = limit
+        self.size = 0
+        self._checks: OrderedDict[str, Any] = OrderedDict()  # `CheckedDocument`s by URI, oldest first
+
+    def keep(self, uri: str, checked: Any) -> None:
+        self._drop(uri)
+        document = getattr(checked, "document", None)
+        if document is None or len(document.text) > self.limit:
+            return
+        self._checks[uri] = checked
+        self.size += len(document.text)
+        while self.size > self.limit:
+            self._drop(next(iter(self._checks)))
+
+    def take(self, uri: str, text: str) -> Any:
+        """The check kept for `uri`, else one kept for the same text under another name; None if none."""
+        if uri not in self._checks:
+            uri = next((u for u, c in self._checks.items() if c.document.text == text), uri)
+        return self._drop(uri)
+
+    def _drop(self, uri: str) -> Any:
+        checked = self._checks.pop(uri, None)
+        if checked is not None:
+            self.size -= len(checked.document.text)
+        return checked
+
+    def __len__(self) -> int:
+        return len(self._checks)
+
+
 class CollectorPause:
     """Python's cycle collector held off while any check runs (in any thread): a check builds
     many objects and frees few, so a collection in the middle would only walk them again."""
@@ -142,6 +187,7 @@ class Session:
         self._logged_kb_problems: set[str] = set()
         self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
         self.collector = CollectorPause()
+        self.closed = ClosedDocuments()  # the last closed documents' checks, for an open of them again
         # Settings worked out per document, and the root's `kb-paths`, kept while the pyproject.toml
         # files above them are unchanged on disk (see `pyprojects_above`): a check asks for both.
         self._resolved: dict[str, _Resolved] = {}
@@ -149,7 +195,10 @@ class Session:
 
     # --- documents ---------------------------------------------------------------------------
     def open(self, uri: str, text: str, version: int | None, language_id: str) -> DocumentState:
+        """A document opened: a check kept since it was closed (or since the same text was, under
+        another name) becomes its previous version, so its first check parses only what changed."""
         state = self.states[uri] = DocumentState(TextDocument(uri, text, version, language_id))
+        state.checked = self.closed.take(uri, text)
         return state
 
     def change(self, uri: str, changes: Sequence[Any], version: int | None, encoding: str) -> DocumentState | None:
@@ -167,7 +216,13 @@ class Session:
         return state
 
     def close(self, uri: str) -> DocumentState | None:
-        return self.states.pop(uri, None)
+        """The document closed; its last check is kept for an open of it again (`ClosedDocuments`),
+        unless a check of it is still running: that one derives from it, so it is no longer whole."""
+        state = self.states.pop(uri, None)
+        if state is not None and state.checked is not None and (state.running is None or state.running.done()):
+            self.closed.keep(uri, state.checked)
+            state.checked = None  # held by the store alone
+        return state
 
     # --- settings ----------------------------------------------------------------------------
     @property
