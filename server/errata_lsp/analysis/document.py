@@ -284,35 +284,29 @@ class ParsedChunk:
         Only the node tables come along; other facts are computed again."""
         if self.shared:
             return None
-        if self.tree is not None and delta:
-            if self.classdef is not None:  # the head: its own nodes, not the methods put in it
-                self.classdef.body = list(self.own_body)
-            numbers: dict[int, int] = {}  # one int object per line number (see `_index`)
-            for node in ast.walk(self.tree):
-                if "lineno" in node._attributes:
-                    line = node.lineno + delta  # type: ignore[attr-defined]
-                    node.lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
-                    if getattr(node, "end_lineno", None) is not None:
-                        line = node.end_lineno + delta  # type: ignore[attr-defined]
-                        node.end_lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
+        if self.classdef is not None:  # the head: without the methods the last Context put in it
+            self.classdef.body = list(self.own_body)
         moved = ParsedChunk(self.tree, self.repaired, self.size, tuple(line + delta for line in self.too_deep))
         moved.classdef, moved.own_body = self.classdef, self.own_body
         moved.own_end = (self.own_end[0] + delta, self.own_end[1])
-        if "index" in self._facts:
+        if delta and self.tree is not None:
+            moved._facts["index"] = _index(moved, delta)  # its nodes renumbered on the way
+        elif "index" in self._facts:
             moved._facts["index"] = self._facts["index"]
         self.tree = None  # this version is superseded
         return moved
 
 
 def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
-    """The chunk's node tables; with `shift`, each node (a head's class aside) is also moved that many
-    lines down on the way: a tree parsed alone gets its lines in the document for almost nothing."""
+    """The chunk's node tables; with `shift`, every node of the chunk is also moved that many lines
+    down on the way (the one place lines are renumbered): a tree parsed alone gets its lines in the
+    document for almost nothing, and a tree whose lines moved gets new tables for the same walk."""
     by_type: dict[type, list[ast.AST]] = {}
     parents: dict[ast.AST, ast.AST] = {}
     with_lines: set[type] = {ast.ClassDef} if shift else set()  # kinds whose nodes are shifted
-    top = parsed.own_body if parsed.classdef is not None else (parsed.tree.body if parsed.tree else [])
-    if parsed.classdef is not None:  # the head: its class with the class's own statements only
-        classdef = parsed.classdef
+    classdef = parsed.classdef
+    top = parsed.own_body if classdef is not None else (parsed.tree.body if parsed.tree else [])
+    if classdef is not None:  # the head: its class with the class's own statements only
         by_type.setdefault(ast.ClassDef, []).append(classdef)
         stack: list[ast.AST] = []
         for field in ("decorator_list", "bases", "keywords"):
@@ -326,10 +320,10 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
         stack = list(reversed(top))
     # One int object per line number: a shifted number past 256 is a new int on each node that holds
     # it (two per node, ~1.2 MB at 10k lines), so each is taken from this table of the chunk's lines.
-    ends = [s.end_lineno or s.lineno for s in top]
-    if parsed.classdef is not None:
-        ends.append(parsed.classdef.end_lineno or parsed.classdef.lineno)
-    numbers = list(range(shift, shift + max(ends, default=0) + 1)) if shift else []
+    heads = [*top, classdef] if classdef is not None else top
+    low = min((d.lineno for s in heads for d in (s, *getattr(s, "decorator_list", ()))), default=0)
+    high = max((s.end_lineno or s.lineno for s in heads), default=0)
+    numbers = list(range(low + shift, high + shift + 1)) if shift else []
     size = len(numbers)
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
@@ -344,11 +338,12 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             if shift and "lineno" in kind._attributes:
                 with_lines.add(kind)
         if kind in with_lines:
-            line = node.lineno  # type: ignore[attr-defined]
-            node.lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
+            line = node.lineno - low  # type: ignore[attr-defined]
+            node.lineno = numbers[line] if 0 <= line < size else line + low + shift  # type: ignore[attr-defined]
             line = node.end_lineno  # type: ignore[attr-defined]
             if line is not None:
-                node.end_lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
+                line -= low
+                node.end_lineno = numbers[line] if 0 <= line < size else line + low + shift  # type: ignore[attr-defined]
         found.append(node)
         fields = fields_of.get(kind)
         if fields is None:
@@ -366,6 +361,12 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             parents[child] = node
         children.reverse()
         push(children)
+    if classdef is not None and shift:  # the class itself and its type parameters, left out of the tables
+        for node in [classdef, *(n for p in getattr(classdef, "type_params", ()) for n in ast.walk(p))]:
+            if "lineno" in node._attributes:
+                node.lineno += shift  # type: ignore[attr-defined]
+                if getattr(node, "end_lineno", None) is not None:
+                    node.end_lineno += shift  # type: ignore[attr-defined]
     return by_type, parents
 
 
@@ -1239,30 +1240,10 @@ def _parse_head(chunk: Chunk) -> ParsedChunk:
         classdef.body = list(body)
         # before the Context fills the class with its methods; the class itself is not in its tables
         parsed._facts["index"] = _index(parsed, shift)
-        if shift:  # the class itself, and what of it the tables leave out (type parameters)
-            for field in classdef._fields:
-                if field not in ("body", "decorator_list", "bases", "keywords"):
-                    for value in _nodes_in(getattr(classdef, field, None)):
-                        for node in ast.walk(value):
-                            _shift(node, shift)
-            _shift(classdef, shift)
         parsed.own_end = (classdef.end_lineno or classdef.lineno, classdef.end_col_offset or 0)
     elif shift:
         parsed._facts["index"] = _index(parsed, shift)
     return parsed
-
-
-def _nodes_in(value: object) -> list[ast.AST]:
-    if isinstance(value, ast.AST):
-        return [value]
-    return [item for item in value if isinstance(item, ast.AST)] if isinstance(value, list) else []
-
-
-def _shift(node: ast.AST, lines: int) -> None:
-    if "lineno" in node._attributes and hasattr(node, "lineno"):
-        node.lineno += lines
-        if getattr(node, "end_lineno", None) is not None:
-            node.end_lineno += lines  # type: ignore[attr-defined]
 
 
 def _cost(text: str) -> int:
