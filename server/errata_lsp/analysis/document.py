@@ -192,11 +192,15 @@ class Chunk:
             self._code = _HIDES_LINES.sub(" ", self.text)
         return self._code
 
-    def took_code_of(self, old: Chunk) -> None:
-        """Only comments differ from `old`: its tree and its answers about code are ours too; what
-        its comments said (`says`) is asked again."""
+    def took_code_of(self, old: Chunk) -> bool:
+        """If only comments differ from `old` (a version of this chunk at its place) and it was parsed:
+        its tree and its answers about code are ours too; what its comments said (`says`) is asked
+        again."""
+        if old.parsed is None or old.code_signature() != self.code_signature():
+            return False
         self.parsed, self._pick = old.parsed, old._pick
         self._words = {k: v for k, v in old._words.items() if not k.startswith(_SAYS)}
+        return True
 
     def moved(self, delta: int) -> Chunk:
         """The same text `delta` lines further down; its words and tree come along."""
@@ -893,15 +897,11 @@ class _Table:
             return None
         chunk = Chunk(old.first, old.last, _code_of(doc.lines, old.first, old.last, doc.bom), old.role,
                       old.indent, old.head)
-        if old.parsed is not None and old.code_signature() == chunk.code_signature():
-            chunk.took_code_of(old)  # a comment changed
+        chunk.took_code_of(old)  # if a comment changed
         chunks = list(self.chunks)
         chunks[i] = chunk
-        if chunk.role == "class":  # its methods point at the new head
-            for j in range(i + 1, len(chunks)):
-                if chunks[j].role != "member" or chunks[j].head is not old:
-                    break
-                chunks[j] = _with_head(chunks[j], chunk)
+        if chunk.role == "class":
+            _under_their_heads(chunks, i, to_end=False)
         return _Table(self.starts, self.spans, chunks)
 
     def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
@@ -978,9 +978,7 @@ class _Table:
                 out.append(chunk)
                 continue
             old = edited.get((chunk.first, chunk.role, chunk.indent))
-            if (old is not None and id(old) not in taken and old.parsed is not None
-                    and old.code_signature() == chunk.code_signature()):
-                chunk.took_code_of(old)  # a comment changed
+            if old is not None and id(old) not in taken and chunk.took_code_of(old):  # a comment changed
                 taken.add(id(old))
             else:
                 same = [c for c in texts.get((chunk.last - chunk.first, chunk.text, chunk.role, chunk.indent), ())
@@ -991,19 +989,24 @@ class _Table:
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
-        class_head: Chunk | None = None
-        for i, chunk in enumerate(out):
-            if chunk.role == "class":
-                class_head = chunk
-            elif chunk.role == "member" and chunk.head is not class_head:
-                out[i] = _with_head(chunk, class_head)  # type: ignore[arg-type]
+        _under_their_heads(out, 0, to_end=True)
         return _Table(new_starts, new_spans, kept + out)
 
 
-def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
-    copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
-    copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
-    return copy
+def _under_their_heads(chunks: list[Chunk], start: int, to_end: bool) -> None:
+    """Each member from `start` on points at the class head above it again (a head cut again or moved
+    is a new chunk): to the end, or (`to_end` False) only the members of the class at `start`."""
+    head: Chunk | None = None
+    for i in range(start, len(chunks)):
+        chunk = chunks[i]
+        if chunk.role == "member":
+            if head is not None and chunk.head is not head:
+                copy = chunks[i] = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
+                copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
+        elif not to_end and i > start:
+            break
+        elif chunk.role == "class":
+            head = chunk
 
 
 def _scanned_alike(old: str, new: str) -> bool:
@@ -1043,13 +1046,17 @@ def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
     return out
 
 
-def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
-    """Lines [first, last) as `ast` sees them: "\n" after each (but the document's last line)."""
+def _joined(lines: list[str], first: int, last: int, bom: bool) -> str:
+    """Lines [first, last) joined: "\n" after each (but the document's last line), without the BOM."""
     text = "\n".join(lines[first:last])
     if last < len(lines):
         text += "\n"
-    if bom and first == 0:
-        text = text[1:]
+    return text[1:] if bom and first == 0 else text
+
+
+def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
+    """Lines [first, last) as `ast` sees them."""
+    text = _joined(lines, first, last, bom)
     return UNPARSABLE.sub("\ufffd", text) if not text.isascii() or "\x00" in text else text
 
 
@@ -1061,14 +1068,7 @@ def _scan(lines: list[str], first: int, last: int, bom: bool,
     The lines are joined as they are: a NUL or a lone surrogate (which `ast` sees as U+FFFD) is one
     character that no pattern here matches either way, so no copy with them replaced is made (at 10k
     lines with one non-ASCII character, each copy is 1.5 MB)."""
-    if whole is not None:
-        code = whole
-    else:
-        code = "\n".join(lines[first:last])
-        if last < len(lines):
-            code += "\n"
-        if bom and first == 0:
-            code = code[1:]
+    code = whole if whole is not None else _joined(lines, first, last, bom)
     spans: list[tuple[int, int, bool]] = []
     hidden: list[tuple[int, int]] = []  # offsets of closed multi-line triple-quoted strings
     line = first
