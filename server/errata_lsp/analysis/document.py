@@ -161,6 +161,17 @@ class Chunk:
         return True
 
     @property
+    def imports(self) -> bool:
+        """The chunk starts with an import: `Document.chunks` picks it whatever its words."""
+        return self.text.startswith(("import", "from"))
+
+    def picked_alike(self, other: Chunk) -> bool:
+        """Every question `Document.chunks` asks to pick a chunk has the same answer for `other` (its
+        words and the words it ends with, what it may bind, whether it imports)."""
+        return (self.role == other.role and self.code_only() == other.code_only() and self.defines == other.defines
+                and self.only_definition == other.only_definition and self.imports == other.imports)
+
+    @property
     def only_definition(self) -> bool:
         """The chunk is one function or class definition, with no module-level code after it (an
         assignment does not start a chunk: `X = {...}` below a function is in the function's chunk)."""
@@ -656,6 +667,13 @@ class Document:
         """Every chunk, in document order, parsed or not."""
         return self._table.chunks
 
+    @property
+    def cut_chunks(self) -> tuple[int, ...] | None:
+        """The indices of the chunks cut from the text of the edit that made this version (`edit`);
+        the others are the previous version's, at their place or moved by the lines it added. None
+        when not made by one edit from a previous version."""
+        return self._table.cut if self.edit is not None else None
+
     def chunks_mentioning(self, word: str) -> list[Chunk]:
         """Chunks that use `word` as code (see `Chunk.mentions`), parsed or not."""
         return [c for c in self._table.chunks if c.mentions(word)]
@@ -714,7 +732,7 @@ class Document:
                     out.extend(self._class_group(group))
                 i = j
                 continue
-            if chunk.text.startswith(("import", "from")) or picked(chunk):
+            if chunk.imports or picked(chunk):
                 parsed_chunk, used = self._top(i)
                 out.append(parsed_chunk)
                 i += used
@@ -850,12 +868,17 @@ class _Table:
     `spans` holds each token that runs over a line break as (first line, last line, hides): the
     line starts first+1..last are inside it; `hides` for a closed triple-quoted string, the only
     token whose inner lines cannot start a chunk.
+
+    `cut`: for a table made from the previous version's, the indices of the chunks cut from the
+    edited text; every other chunk is one of the previous table's, at its place or moved by the
+    lines the edit added (None for a table scanned from scratch).
     """
 
-    __slots__ = ("starts", "spans", "chunks", "firsts")
+    __slots__ = ("starts", "spans", "chunks", "firsts", "cut")
 
-    def __init__(self, starts: list[int], spans: list[tuple[int, int, bool]], chunks: list[Chunk]):
-        self.starts, self.spans, self.chunks = starts, spans, chunks
+    def __init__(self, starts: list[int], spans: list[tuple[int, int, bool]], chunks: list[Chunk],
+                 cut: tuple[int, ...] | None = None):
+        self.starts, self.spans, self.chunks, self.cut = starts, spans, chunks, cut
         self.firsts = [c.first for c in chunks]
 
     @classmethod
@@ -902,7 +925,7 @@ class _Table:
         chunks[i] = chunk
         if chunk.role == "class":
             _under_their_heads(chunks, i, to_end=False)
-        return _Table(self.starts, self.spans, chunks)
+        return _Table(self.starts, self.spans, chunks, (i,))
 
     def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
         """The table for `doc`, whose lines [a, new_end) replaced lines [a, old_end) of ours."""
@@ -971,12 +994,14 @@ class _Table:
                 texts.setdefault((c.last - c.first, c.text, c.role, c.indent), []).append(c)
         taken: set[int] = set()  # edited chunks whose tree a new chunk holds: one holder each
         out: list[Chunk] = []
+        cut: list[int] = []
         for chunk in fresh:
             old = reusable.get((chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
                 out.append(chunk)
                 continue
+            cut.append(len(kept) + len(out))
             old = edited.get((chunk.first, chunk.role, chunk.indent))
             if old is not None and id(old) not in taken and chunk.took_code_of(old):  # a comment changed
                 taken.add(id(old))
@@ -990,7 +1015,7 @@ class _Table:
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
         _under_their_heads(out, 0, to_end=True)
-        return _Table(new_starts, new_spans, kept + out)
+        return _Table(new_starts, new_spans, kept + out, tuple(cut))
 
 
 def _under_their_heads(chunks: list[Chunk], start: int, to_end: bool) -> None:
