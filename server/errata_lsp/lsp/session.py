@@ -33,9 +33,9 @@ if TYPE_CHECKING:
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
 # Characters of text whose checked state is kept after their documents close. What is kept is about
 # 40 bytes per character (trees, node tables, facts: 14 MB for a 10,000-line script of 0.4 MB), so
-# 1 MiB of text is at most ~40 MB, as much as the shared parse cache keeps: room for that script, or
-# for the last 20-50 files of usual size, the ones a user closes and opens again.
-CLOSED_TEXT_LIMIT = 2**20
+# 256 KiB of text is at most ~10 MB after every document is closed: room for the last 5-15 files of
+# usual size (a preview tab replaced, a file closed and opened again), not for a huge generated one.
+CLOSED_TEXT_LIMIT = 2**18
 Report = Callable[[str, int], None]
 
 
