@@ -175,3 +175,31 @@ def test_calls_after_a_return_or_raise_are_not_live():
             model, optimizer = fabric.setup(Net(), optimizer)
         Fabric(accelerator="tpu", strategy="xla_fsdp").launch(train)
     """) == []
+
+
+# --- copies of a dict of strategy options ------------------------------------------------------------------
+COPIED = """\
+    import copy
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    DEFAULTS = {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": %s}
+    def strategy_options():
+        options = %s
+        options["activation_checkpointing_policy"] = %s
+        return options
+    strategy = XLAFSDPStrategy(**strategy_options())
+"""
+
+
+def test_a_store_into_a_copied_dict_is_what_the_strategy_gets():
+    message = "`activation_checkpointing_policy` must be a set, found [Block]"  # underlined where the copy got it
+    assert found(COPIED % ("None", "copy.deepcopy(DEFAULTS)", "[Block]")) == [
+        ("LXF001", "error", "6:50-6:57", message)]
+    assert found(COPIED % ("None", "DEFAULTS.copy()", "[Block]")) == [("LXF001", "error", "6:50-6:57", message)]
+
+
+def test_a_copied_dict_whose_list_is_replaced_by_a_set_is_fine():
+    assert found(COPIED % ("[Block]", "copy.deepcopy(DEFAULTS)", 'set(options["activation_checkpointing_policy"])')) == []
+    assert found(COPIED % ("[Block]", "DEFAULTS.copy()", "{Block}")) == []
+    # a store made from the entry it replaces: once a RecursionError that lost LXF005's findings
+    assert found(COPIED % ("None", '{"auto_wrap_policy": {Block}, "activation_checkpointing_policy": [Block]}',
+                           'set(options["activation_checkpointing_policy"])')) == []

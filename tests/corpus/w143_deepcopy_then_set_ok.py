@@ -1,6 +1,6 @@
 # expect: none
 # real: OK
-# findings: LXF001 error 37
+# findings: none
 """Strategy kwargs deep-copied from defaults holding a list; the copy's policy is replaced with a set."""
 import copy
 

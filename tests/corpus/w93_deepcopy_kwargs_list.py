@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 error 50
 """Strategy kwargs copied with copy.deepcopy from shared defaults, then one entry set to a list."""
 import copy
 

@@ -29,6 +29,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -55,6 +56,9 @@ ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
+_TRUTHY_ASKED = threading.local()  # the calls whose emptiness is being worked out, per thread
+
+
 @dataclass(frozen=True)
 class Value:
     """One thing an expression may hold.
@@ -77,6 +81,8 @@ class Value:
         node = self.node
         if self.kind == "none":
             return False
+        if self.kind == "dict" and isinstance(self.extra, Value):
+            return self.extra.truthy  # a copy is as empty as its source
         if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
                          "setup_module", "optimizer", "instance", "namespace"):
             return True
@@ -92,8 +98,15 @@ class Value:
             return False  # list(), set(), dict(), str()
         if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1 and self.flow is not None:
             # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
-            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None
-                     for v in self.flow.values(node.args[0])}
+            asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+            if id(node) in asking:
+                return None  # `d[k] = set(d[k])`: built from itself, cannot tell
+            asking.add(id(node))
+            try:
+                inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None
+                         for v in self.flow.values(node.args[0])}
+            finally:
+                asking.discard(id(node))
             return inner.pop() if len(inner) == 1 else None
         return None
 
@@ -1136,6 +1149,11 @@ class Flow:
                     out[k.value] = Entry(v, k, self)
                 else:
                     complete = False
+        elif isinstance(node, ast.Call) and isinstance(value.extra, Value):  # a copy: the source's entries
+            sub, complete = self.entries(value.extra)
+            if sub is None:
+                return None, False
+            out.update(sub)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1277,7 +1295,7 @@ class Flow:
         if f.kind == "method":
             base, name = f.extra
             if name == "copy":
-                return (base,)
+                return self._copied(node, (base,))
         if f.kind in ("external", "class") and f.qualified and not isinstance(f.node, ast.ClassDef):
             return self._library_call(node, f.qualified)
         if isinstance(node.func, ast.Attribute):
@@ -1345,7 +1363,7 @@ class Flow:
                 target = inner[0].node if len(inner) == 1 else None
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
-            return self.values(node.args[0])
+            return self._copied(node, self.values(node.args[0]))
         if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
         if qualified == "dataclasses.replace" and node.args:
@@ -1368,6 +1386,14 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
+        and then what is stored into the copy's own variable (`kwargs = deepcopy(BASE); kwargs[k] = v`);
+        anything else keeps the values it was copied from."""
+        if len(sources) == 1 and sources[0].kind == "dict":
+            return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
+        return sources
 
     def _is_module_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
         if id(cls) in seen:
