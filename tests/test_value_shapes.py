@@ -203,3 +203,28 @@ def test_a_copied_dict_whose_list_is_replaced_by_a_set_is_fine():
     # a store made from the entry it replaces: once a RecursionError that lost LXF005's findings
     assert found(COPIED % ("None", '{"auto_wrap_policy": {Block}, "activation_checkpointing_policy": [Block]}',
                            'set(options["activation_checkpointing_policy"])')) == []
+
+
+# --- policies filled in place: .append/.extend/.add in a loop, `+=` --------------------------------------
+GROWN = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    remat = %s
+    for name in NAMES:
+        %s
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=%s)
+"""
+
+
+def test_an_empty_list_filled_in_a_loop_may_not_be_empty():
+    assert found(GROWN % ("[]", "remat.append(LAYERS[name])", "remat")) == [
+        ("LXF001", "warning", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found [] filled in place "
+                                           "(from `remat`, line 2); when it is not empty")]
+    assert found(GROWN % ("[]", "remat += SECTIONS[name]", "remat")) == [
+        ("LXF001", "warning", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found a list built with "
+                                           "`remat += SECTIONS[name]` (from `remat`, line 4); when it is not empty")]
+
+
+def test_a_set_filled_in_a_loop_an_unfilled_list_or_a_list_made_a_set_is_fine():
+    assert found(GROWN % ("set()", "remat.add(LAYERS[name])", "remat")) == []
+    assert found(GROWN % ("[]", "remat.append(LAYERS[name])", "set(remat)")) == []
+    assert found(GROWN % ("[]", "print(name)", "remat")) == []  # empty: Lightning ignores it

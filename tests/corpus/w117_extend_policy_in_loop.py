@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 warning 58
 """The checkpointed layers collected with += over model sections; the result is a list."""
 import torch
 import torch.nn.functional as F

@@ -47,6 +47,7 @@ MAX_STEPS = 50_000
 CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
               "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
 ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
+GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
@@ -81,6 +82,8 @@ class Value:
         node = self.node
         if self.kind == "none":
             return False
+        if self.extra == "grown":
+            return None  # an empty list that `.append` calls fill
         if self.kind == "dict" and isinstance(self.extra, Value):
             return self.extra.truthy  # a copy is as empty as its source
         if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
@@ -699,6 +702,8 @@ class Flow:
             values = self.values(d.node)
             for index in d.path:
                 values = tuple(x for value in values for x in self.element(value, index))
+            if d.label and not d.path:
+                values = self._grown(d, values)
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
             return self.values(d.node)
@@ -713,7 +718,23 @@ class Flow:
             kinds = {x.kind for x in values}
             if len(kinds) == 1 and kinds <= {"list", "tuple", "set", "str", "number"}:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
+            if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
+                return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
         return (Value("unknown", d.node, flow=self),)
+
+    def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
+        strategy holds the list itself): an empty list or set the variable's own methods fill may be empty
+        or not."""
+        if d.label is None or not any(v.kind in ("list", "set") and v.truthy is False for v in values):
+            return values
+        for method in GROWERS:
+            for call in self.ctx.method_calls_on(method, d.label):
+                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+                if isinstance(receiver, ast.Name) and any(x.node is d.node for x in self.reaching(receiver) or ()):
+                    return tuple(replace(v, extra="grown") if v.kind in ("list", "set") and v.truthy is False else v
+                                 for v in values)
+        return values
 
     def _imported(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
         qualified = self.ctx.resolve(use) if isinstance(use, ast.Name) else None
