@@ -228,3 +228,26 @@ def test_a_set_filled_in_a_loop_an_unfilled_list_or_a_list_made_a_set_is_fine():
     assert found(GROWN % ("set()", "remat.add(LAYERS[name])", "remat")) == []
     assert found(GROWN % ("[]", "remat.append(LAYERS[name])", "set(remat)")) == []
     assert found(GROWN % ("[]", "print(name)", "remat")) == []  # empty: Lightning ignores it
+
+
+# --- a NamedTuple's variant made with _replace ---------------------------------------------------------------
+NAMEDTUPLE = """\
+    from typing import NamedTuple
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class Settings(NamedTuple):
+        steps: int = 2
+        remat: object = %s
+    LONG = Settings(steps=4)._replace(remat=%s)
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=LONG.remat)
+"""
+
+
+def test_a_field_changed_by_namedtuple_replace_is_what_the_strategy_gets():
+    assert found(NAMEDTUPLE % ("None", "(Block,)")) == [
+        ("LXF001", "error", "7:86-7:96", "`activation_checkpointing_policy` must be a set, found (Block,) "
+                                         "(from `Settings.remat`, line 6)")]
+
+
+def test_a_namedtuple_replace_that_turns_a_list_off_is_fine():
+    assert found(NAMEDTUPLE % ("[Block]", "frozenset()")) == []
+    assert found(NAMEDTUPLE % ("[Block]", "{Block}")) == []

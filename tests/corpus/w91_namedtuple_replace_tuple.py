@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found (<class '__main__.Block'>,). You can try defining and passing `au
-# findings: none
+# findings: LXF001 error 56
 """Run settings as a NamedTuple; the long-context run is derived with _replace and a tuple of layers."""
 from typing import NamedTuple
 

@@ -1357,6 +1357,9 @@ class Flow:
                 return unknown
             if name == "copy":
                 return (receiver,)
+        if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
+            cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
+            return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
         if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
             return (Value("args", node, flow=self),)
         if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
@@ -1476,7 +1479,8 @@ class _Launched(ast.Call):
 
 
 class _Replaced(ast.Call):
-    """`dataclasses.replace(obj, **changes)`: its keywords first, then the original construction."""
+    """`dataclasses.replace(obj, **changes)` or `obj._replace(**changes)`: its keywords first, then the original
+    construction."""
 
     def __init__(self, node: ast.Call, original: ast.Call | None):
         super().__init__(func=node.func, args=[], keywords=[k for k in node.keywords if k.arg])
