@@ -251,3 +251,27 @@ def test_a_field_changed_by_namedtuple_replace_is_what_the_strategy_gets():
 def test_a_namedtuple_replace_that_turns_a_list_off_is_fine():
     assert found(NAMEDTUPLE % ("[Block]", "frozenset()")) == []
     assert found(NAMEDTUPLE % ("[Block]", "{Block}")) == []
+
+
+# --- presets in a dict keyed by a flag -----------------------------------------------------------------------
+REGISTRY = """\
+    import argparse
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    PRESETS = {"none": None, "blocks": %s, "all": {Block, Head}}
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--remat", default=%s, choices=["none", "blocks", "all"])
+    args = parser.parse_args()
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=PRESETS[args.remat])
+"""
+
+
+def test_a_preset_looked_up_by_a_flag_is_checked_for_each_value_the_flag_takes():
+    assert found(REGISTRY % ("[Block]", '"all"')) == [
+        ("LXF001", "warning", "7:86-7:105", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                           "(from `PRESETS['blocks']`, line 3); when with --remat \"blocks\"")]
+
+
+def test_presets_that_are_all_sets_or_none_are_fine_whichever_the_flag_picks():
+    assert found(REGISTRY % ("{Block}", '"blocks"')) == []
+    # a key the dict may not hold: cannot tell (a KeyError, not Lightning's error)
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.lower()]") % ("[Block]", '"blocks"')) == []

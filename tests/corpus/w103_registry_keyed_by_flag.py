@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 error 59
 """Checkpointing presets in a registry keyed by the --remat flag; the default preset is a list."""
 import argparse
 

@@ -1113,6 +1113,7 @@ class Flow:
     # subscripts and containers
     def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
         key = self.constant_key(node.slice)
+        keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
         for base in self.values(node.value):
             if key is not None and base.kind == "dict":
@@ -1120,6 +1121,13 @@ class Flow:
                 if entries is not None and key in entries:
                     label = f"{base.label}[{key!r}]" if base.label else None
                     out.extend(x.under(base.when).named(label) for x in entries[key].values())
+                    continue
+            if keys and base.kind == "dict":  # `PRESETS[args.preset]`: the entry of each key it may hold
+                entries, _ = self.entries(base)
+                if entries is not None and all(k in entries for k, _ in keys):
+                    for k, when in keys:
+                        label = f"{base.label}[{k!r}]" if base.label else None
+                        out.extend(x.under(base.when).under(when).named(label) for x in entries[k].values())
                     continue
             if isinstance(key, int) and base.kind in ("list", "tuple"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
@@ -1135,6 +1143,17 @@ class Flow:
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
         return None
+
+    def _constant_keys(self, node: ast.AST) -> list[tuple[str, tuple[str, ...]]] | None:
+        """The string constants a key expression may hold, each with its conditions (a flag's default and
+        its choices); None when it may hold anything else."""
+        keys = []
+        for value in self.values(node):
+            constant = value.node.value if isinstance(value.node, ast.Constant) else None
+            if value.kind != "str" or not isinstance(constant, str):
+                return None
+            keys.append((constant, value.when))
+        return keys or None
 
     def element(self, value: Value, index: int) -> tuple[Value, ...]:
         node = value.node
