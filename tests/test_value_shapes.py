@@ -275,3 +275,40 @@ def test_presets_that_are_all_sets_or_none_are_fine_whichever_the_flag_picks():
     assert found(REGISTRY % ("{Block}", '"blocks"')) == []
     # a key the dict may not hold: cannot tell (a KeyError, not Lightning's error)
     assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.lower()]") % ("[Block]", '"blocks"')) == []
+
+
+# --- a trainer subclass: its constructor runs the base's __init__, its override replaces the base's method ----
+SUBCLASS = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class BaseTrainer:
+        def __init__(self, strategy):
+            self.fabric = Fabric(accelerator="tpu", strategy=strategy)
+        def configure(self, model, optimizer):
+            return %s
+        def run(self, fabric):
+            model, optimizer = self.configure(Net(), Adam())
+        def fit(self):
+            self.fabric.launch(self.run)
+    class ShardedTrainer(BaseTrainer):
+        def configure(self, model, optimizer):
+            return %s
+    %s(XLAFSDPStrategy()).fit()
+"""
+JOINT_SETUP = "self.fabric.setup(model, optimizer)"
+SEPARATE_SETUP = "self.fabric.setup_module(model), self.fabric.setup_optimizers(optimizer)"
+
+
+def test_a_subclass_built_with_the_strategy_checks_its_own_override():
+    [(code, severity, at, message)] = found(SUBCLASS % (SEPARATE_SETUP, JOINT_SETUP, "ShardedTrainer"))
+    assert (code, severity, at) == ("LXF012", "error", "14:16-14:33")
+    assert message.startswith("The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s)")
+    [(code, severity, at, _)] = found(SUBCLASS % (JOINT_SETUP, SEPARATE_SETUP, "BaseTrainer"))  # the base class built itself
+    assert (code, severity, at) == ("LXF012", "error", "7:16-7:33")
+
+
+def test_a_base_method_every_built_subclass_overrides_never_runs():
+    assert found(SUBCLASS % (JOINT_SETUP, SEPARATE_SETUP, "ShardedTrainer")) == []
+    # reached through super(): it runs
+    [(code, _, at, _)] = found(SUBCLASS % (JOINT_SETUP, "super().configure(model, optimizer)", "ShardedTrainer"))
+    assert (code, at) == ("LXF012", "7:16-7:33")

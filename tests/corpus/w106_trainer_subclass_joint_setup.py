@@ -1,6 +1,6 @@
 # expect: LXF012
 # real: RAISED NotImplementedError: The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s). Please do it in this order: Create th
-# findings: none
+# findings: LXF012 error 56
 """A base trainer sets up module and optimizer separately; a subclass overrides it with a joint setup."""
 import torch
 import torch.nn.functional as F

@@ -219,6 +219,9 @@ class Context:
                 if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
                     dead.add(node)
                 stack.extend(ast.iter_child_nodes(node))
+        for method in (*self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
+            if isinstance(self.parents.get(method), ast.ClassDef) and self.flow.never_runs(method):
+                dead.update(n for n in ast.walk(method) if isinstance(n, ast.Call))
         return dead
 
     @staticmethod
@@ -258,9 +261,15 @@ class Context:
         found = self._partial_calls.get(call)
         return found[1] if found is not None else None
 
-    def calls_by_name(self, name: str) -> list[ast.Call]:
-        """Calls spelled `name(...)`, whatever `name` is bound to."""
-        return self._live(self._calls_by_simple_name.get(name, []))
+    def calls_by_name(self, name: str, live: bool = True) -> list[ast.Call]:
+        """Calls spelled `name(...)`, whatever `name` is bound to; with live=False those that cannot run
+        too (for working out which code runs)."""
+        calls = self._calls_by_simple_name.get(name, [])
+        return self._live(calls) if live else calls
+
+    def written_method_calls(self, method: str) -> list[ast.Call]:
+        """Calls `<receiver>.<method>(...)`, live or not (for working out which code runs)."""
+        return self._calls_by_attr.get(method, [])
 
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:

@@ -504,12 +504,14 @@ class Flow:
         self.steps = 0
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
+        self._classes: dict[tuple[str, int], list[ast.ClassDef]] = {}  # each class's subclasses in the file
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
         self._memo.clear()
         self._scopes.clear()
         self._argparse = None
+        self._classes.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -825,13 +827,79 @@ class Flow:
                         yield _Launched(call, partial), False, ()
             return
         if name == "__init__":
-            for call in self.ctx.calls_by_name(cls.name):
-                if any(x.kind == "class" and x.node is cls for x in self.values(call.func)):
+            for built in self._built_with_init_of(cls):
+                for call in self._constructions(built):
+                    yield call, True, ()
+            for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
+                caller = self.ctx.enclosing_function(call)
+                owner = self._method_class(caller) if caller is not None else None
+                if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" and owner is not None \
+                        and cls in self.local_bases(owner):
                     yield call, True, ()
             return
         for call, receiver in self.ctx.method_calls(name):
-            if any(x.kind == "instance" and x.extra[0] is cls for x in self.values(receiver)):
+            if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, True, ()
+
+    def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
+        """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
+        method (or the nearest base's); `self` in a method may be any class the file builds from its
+        class, and runs the method each of them resolves to (a subclass's override, not the base's)."""
+        klass = instance.extra[0]
+        if instance.node is not None or instance.flow is not self:
+            return self._defining_class(klass, name) is cls
+        built = [k for k in self._subclasses(klass) if self._constructions(k)]
+        if not built:  # built nowhere in this file: the class as written
+            return klass is cls or self._defining_class(klass, name) is cls
+        return any(self._defining_class(k, name) is cls for k in built)
+
+    def never_runs(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method of a class the file never builds, overridden in every subclass the file builds and
+        never reached through `super()` or the class itself: no instance of this file runs it."""
+        cls = self._method_class(method)
+        if cls is None or _is_static(method) or _is_classmethod(method):
+            return False
+        built = [k for k in self._subclasses(cls) if self._constructions(k, live=False)]
+        if not built or any(self._defining_class(k, method.name) is cls for k in built):
+            return False
+        for call in self.ctx.written_method_calls(method.name):  # `super().configure(...)`, `Base.configure(self)`
+            receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+            if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" or \
+                    isinstance(receiver, ast.Name) and receiver.id == cls.name:
+                return False
+        return True
+
+    def _defining_class(self, klass: ast.ClassDef, name: str, seen: frozenset[int] = frozenset()) -> ast.ClassDef | None:
+        if id(klass) in seen:
+            return None
+        if _defines(klass, name):
+            return klass
+        for base in self.local_bases(klass):
+            found = self._defining_class(base, name, seen | {id(klass)})
+            if found is not None:
+                return found
+        return None
+
+    def _subclasses(self, klass: ast.ClassDef) -> list[ast.ClassDef]:
+        """`klass` and the file's classes derived from it, in document order."""
+        key = ("subclasses", id(klass))
+        found = self._classes.get(key)
+        if found is None:
+            found = [klass]
+            for other in self.ctx.nodes(ast.ClassDef):
+                if other not in found and any(b in found for b in self.local_bases(other)):
+                    found.append(other)
+            self._classes[key] = found
+        return found
+
+    def _constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
+        return [call for call in self.ctx.calls_by_name(klass.name, live)
+                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+
+    def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
+        """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
+        of them runs `cls.__init__`."""
+        return [k for k in self._subclasses(cls) if self._defining_class(k, "__init__") in (cls, None)]
 
     def _is(self, func: ast.AST, value: Value) -> bool:
         return value.node is func or (value.kind == "partial" and value.extra is func)
@@ -1734,6 +1802,10 @@ def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
     return any((ctx.resolve(b) or "").startswith("enum.") for b in cls.bases)
+
+
+def _defines(cls: ast.ClassDef, name: str) -> bool:
+    return any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name for s in cls.body)
 
 
 def _is_static(func: ast.AST) -> bool:
