@@ -312,3 +312,28 @@ def test_a_base_method_every_built_subclass_overrides_never_runs():
     # reached through super(): it runs
     [(code, _, at, _)] = found(SUBCLASS % (JOINT_SETUP, "super().configure(model, optimizer)", "ShardedTrainer"))
     assert (code, at) == ("LXF012", "7:16-7:33")
+
+
+# --- a method a base class defines, read through a subclass's instance, is bound ------------------------------
+INHERITED = """\
+    from lightning.fabric import Fabric
+    class BaseRunner:
+        def __init__(self):
+            self.fabric = Fabric(accelerator="tpu", strategy="xla_fsdp")
+        def run(self%s):
+            pass
+    class PretrainRunner(BaseRunner):
+        def start(self):
+            self.fabric.launch(self.run)
+    PretrainRunner().start()
+"""
+
+
+def test_an_inherited_method_that_takes_only_self_cannot_be_launched():
+    assert found(INHERITED % "") == [
+        ("LXF018", "error", "9:28-9:36", "`Fabric.launch(function=self.run)` needs to take at least one argument: the "
+         "launcher passes the Fabric object to `run`, so Fabric raises TypeError. Define `def run(fabric):`")]
+
+
+def test_an_inherited_method_that_takes_the_fabric_can_be_launched():
+    assert found(INHERITED % ", fabric") == []

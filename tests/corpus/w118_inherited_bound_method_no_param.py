@@ -1,6 +1,6 @@
 # expect: LXF018
 # real: RAISED TypeError: `Fabric.launch(function=<bound method BaseRunner.run of <__main__.PretrainRunner object at 0x7f018e0a3350>>)` needs to t
-# findings: none
+# findings: LXF018 error 50
 """A trainer subclass is launched through a run method it inherits; run takes only self."""
 import torch
 import torch.nn.functional as F

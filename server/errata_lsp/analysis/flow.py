@@ -1012,8 +1012,10 @@ class Flow:
                 continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
-        if not out:
-            out.extend(self.class_attribute(cls, attr, set()))
+        if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
+            for x in self.class_attribute(cls, attr, set()):
+                owner = self.ctx.parents.get(x.node) if x.kind == "function" else None
+                out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
