@@ -337,3 +337,34 @@ def test_an_inherited_method_that_takes_only_self_cannot_be_launched():
 
 def test_an_inherited_method_that_takes_the_fabric_can_be_launched():
     assert found(INHERITED % ", fabric") == []
+
+
+# --- a module-level Fabric placeholder set by main() through `global` -----------------------------------------
+GLOBAL_FABRIC = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    FABRIC = None
+    def accumulate(module):
+        with FABRIC.no_backward_sync(module, enabled=True):
+            pass
+    def train(fabric):
+        raw = torch.nn.Linear(2, 2)
+        model = fabric.setup_module(raw)
+        accumulate(%s)
+    def main():
+        global FABRIC
+        FABRIC = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+        FABRIC.launch(train)
+    main()
+"""
+
+
+def test_a_global_fabric_placeholder_is_the_fabric_main_builds():
+    assert found(GLOBAL_FABRIC % "raw") == [
+        ("LXF004", "error", "6:34-6:40", "`module` is not set up: it holds the raw module `torch.nn.Linear(2, 2)` "
+         "(line 9); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")]
+
+
+def test_a_global_fabric_given_the_set_up_model_is_fine():
+    assert found(GLOBAL_FABRIC % "model") == []

@@ -1,6 +1,6 @@
 # expect: LXF004
 # real: RAISED TypeError: You need to set up the model first before you can call `fabric.no_backward_sync()`: `model = fabric.setup(model, ...)`
-# findings: none
+# findings: LXF004 error 40
 """The Fabric lives in a module global set by main(); the accumulation helper passes the raw module."""
 import torch
 import torch.nn.functional as F

@@ -560,7 +560,10 @@ class Context:
 
     def _fabric_kind(self, expr: ast.AST) -> str | None:
         kinds: set[str | None] = set()
-        for value in self.flow.values(expr):
+        values = self.flow.values(expr)
+        if any(v.kind == "fabric" for v in values):  # `FABRIC = None` until `main()` sets it: a placeholder
+            values = tuple(v for v in values if v.kind != "none")
+        for value in values:
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else self
                 kinds.add(owner.fabric_strategy(value.node))
