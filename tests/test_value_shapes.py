@@ -368,3 +368,33 @@ def test_a_global_fabric_placeholder_is_the_fabric_main_builds():
 
 def test_a_global_fabric_given_the_set_up_model_is_fine():
     assert found(GLOBAL_FABRIC % "model") == []
+
+
+# --- a config object's attribute set after it is built: `cfg.x = v`, `setattr(cfg, "x", v)` ---------------------
+OVERRIDDEN = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class Config:
+        remat = %s
+    cfg = Config()
+    %s
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=cfg.remat)
+"""
+
+
+def test_an_attribute_set_after_the_object_is_built_is_what_the_strategy_gets():
+    message = "`activation_checkpointing_policy` must be a set, found [Block] (from `cfg.remat`, line 5)"
+    assert found(OVERRIDDEN % ("None", "cfg.remat = [Block]")) == [("LXF001", "error", "6:86-6:95", message)]
+    assert found(OVERRIDDEN % ("None", 'setattr(cfg, "remat", [Block])')) == [("LXF001", "error", "6:86-6:95", message)]
+    # set in a branch: the class's list stays when the branch does not run
+    [(code, severity, at, text)] = found(OVERRIDDEN % ("[Block]", "if deep:\n        cfg.remat = {Block}"))
+    assert (code, severity, at) == ("LXF001", "warning", "7:86-7:95")
+    assert text.endswith("(from `Config.remat`, line 3); when `cfg.remat` is not set at line 6")
+
+
+def test_an_attribute_replaced_by_a_set_or_by_a_computed_setattr_is_fine():
+    assert found(OVERRIDDEN % ("[Block]", "cfg.remat = {Block}")) == []
+    assert found(OVERRIDDEN % ("[Block]", 'setattr(cfg, "remat", {Block})')) == []
+    assert found(OVERRIDDEN % ("[Block]", "setattr(cfg, key, value)")) == []  # any attribute: cannot tell
+    assert found(OVERRIDDEN % ("[Block]", "other = Config()\n    other.remat = {Block}")) == [
+        ("LXF001", "error", "7:86-7:95", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `Config.remat`, line 3)")]  # another object's attribute

@@ -1,6 +1,6 @@
 # expect: none
 # real: OK
-# findings: LXF001 error 51
+# findings: none
 """A config class whose remat default is a list; the run's overrides replace it with a set via setattr."""
 import torch
 import torch.nn.functional as F

@@ -183,6 +183,28 @@ class Context:
                     table[target.value.id].append((assign, target))
         return table
 
+    def attribute_stores(self, name: str) -> list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]:
+        """Statements that set an attribute of the object a name holds: `name.attr = v` and `setattr(name,
+        "attr", v)`, as (statement, the name read, attribute, value) in document order; the attribute is
+        None when it is computed (`setattr(name, key, v)`)."""
+        return self._attribute_stores.get(name, [])
+
+    @cached_property
+    def _attribute_stores(self) -> dict[str, list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]]:
+        table: dict[str, list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]] = defaultdict(list)
+        for assign in (*self._by_type[ast.Assign], *self._by_type[ast.AnnAssign]):
+            targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and assign.value is not None:
+                    table[target.value.id].append((assign, target.value, target.attr, assign.value))
+        for call in self._calls_by_simple_name.get("setattr", []):
+            statement = self.parents.get(call)
+            if len(call.args) == 3 and isinstance(call.args[0], ast.Name) and isinstance(statement, ast.Expr):
+                key = call.args[1]
+                attr = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                table[call.args[0].id].append((statement, call.args[0], attr, call.args[2]))
+        return table
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a

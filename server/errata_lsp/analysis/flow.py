@@ -921,8 +921,43 @@ class Flow:
             return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
         for base in self.values(node.value):
-            out.extend(x.under(base.when) for x in self.attribute(base, node.attr, node))
+            found = self.attribute(base, node.attr, node)
+            if base.kind in ("instance", "namespace") and isinstance(node.value, ast.Name) and base.flow is self:
+                found = self._set_from_outside(node, node.value, base, found)
+            out.extend(x.under(base.when) for x in found)
         return tuple(out)
+
+    def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
+                          found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
+        into this object's attribute. A store in the read's own block, before it, replaces the attribute's
+        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
+        read = self._statement_of(node)
+        stored: list[Value] = []
+        replaced = False
+        first: ast.stmt | None = None
+        for stmt, receiver, attr, value in self.ctx.attribute_stores(name.id):
+            if attr not in (None, node.attr) or stmt is read:
+                continue
+            if base.node is None or not any(d.node is base.node for d in self.reaching(receiver) or ()):
+                continue  # another object under the same name
+            if attr is None:
+                return (Value("unknown", node, flow=self),)
+            first = first or stmt
+            stored.extend(x.named(f"{name.id}.{node.attr}") for x in self.values(value))
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
+            replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
+        if not stored:
+            return found
+        if replaced:
+            return tuple(stored)
+        when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
+        return (*stored, *(x.under((when,)) for x in found))
+
+    def _statement_of(self, node: ast.AST) -> ast.stmt | None:
+        while node is not None and not isinstance(node, ast.stmt):
+            node = self.ctx.parents.get(node)
+        return node
 
     def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
         """`self.x` read in a method after that method set `self.x = v` on every path: v, not every
