@@ -398,3 +398,19 @@ def test_an_attribute_replaced_by_a_set_or_by_a_computed_setattr_is_fine():
     assert found(OVERRIDDEN % ("[Block]", "other = Config()\n    other.remat = {Block}")) == [
         ("LXF001", "error", "7:86-7:95", "`activation_checkpointing_policy` must be a set, found [Block] "
                                          "(from `Config.remat`, line 3)")]  # another object's attribute
+
+
+LOOP_OVERRIDES = 'OVERRIDES = %s\n    for key, value in OVERRIDES.items():\n        setattr(cfg, key, value)'
+
+
+def test_overrides_applied_with_setattr_in_a_loop_set_the_attribute_their_dict_names():
+    assert found(OVERRIDDEN % ("None", LOOP_OVERRIDES % '{"lr": 0.1, "remat": [Block]}')) == [
+        ("LXF001", "error", "8:86-8:95", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `cfg.remat`, line 5)")]
+    # a dict without the key leaves the class's list
+    [(code, severity, at, _)] = found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1}'))
+    assert (code, severity, at) == ("LXF001", "error", "8:86-8:95")
+
+
+def test_overrides_applied_with_setattr_in_a_loop_that_set_a_set_are_fine():
+    assert found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1, "remat": {Block}}')) == []

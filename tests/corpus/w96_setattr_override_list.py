@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 error 55
 """Command-line style overrides applied with setattr on a config object; one of them is a list."""
 import torch
 import torch.nn.functional as F

@@ -942,9 +942,16 @@ class Flow:
             if base.node is None or not any(d.node is base.node for d in self.reaching(receiver) or ()):
                 continue  # another object under the same name
             if attr is None:
-                return (Value("unknown", node, flow=self),)
+                applied = self._overrides_applied(stmt, node.attr)
+                if applied is None:
+                    return (Value("unknown", node, flow=self),)
+                stmt, values = applied
+                if not values:
+                    continue  # the overrides hold no such key
+            else:
+                values = self.values(value)
             first = first or stmt
-            stored.extend(x.named(f"{name.id}.{node.attr}") for x in self.values(value))
+            stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
             place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
@@ -953,6 +960,27 @@ class Flow:
             return tuple(stored)
         when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
         return (*stored, *(x.under((when,)) for x in found))
+
+    def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
+        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
+        the loop, and what it sets `attr` to (nothing when the dict has no such key); None otherwise."""
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        loop = self.ctx.parents.get(stmt)
+        if not isinstance(call, ast.Call) or not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Tuple):
+            return None
+        names = [e.id if isinstance(e, ast.Name) else None for e in loop.target.elts]
+        given = [a.id if isinstance(a, ast.Name) else "" for a in call.args[1:3]]
+        items = loop.iter
+        if names != given or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                                  and items.func.attr == "items" and not items.args):
+            return None
+        mappings = self.values(items.func.value)
+        if len(mappings) != 1 or mappings[0].kind != "dict":
+            return None
+        entries, complete = self.entries(mappings[0])
+        if entries is None or not complete and attr not in entries:
+            return None
+        return loop, (entries[attr].values() if attr in entries else ())
 
     def _statement_of(self, node: ast.AST) -> ast.stmt | None:
         while node is not None and not isinstance(node, ast.stmt):
