@@ -414,3 +414,81 @@ def test_overrides_applied_with_setattr_in_a_loop_set_the_attribute_their_dict_n
 
 def test_overrides_applied_with_setattr_in_a_loop_that_set_a_set_are_fine():
     assert found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1, "remat": {Block}}')) == []
+
+
+# --- getattr(cfg, "name", default) ------------------------------------------------------------------------------
+GETATTR = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class ModelConfig%s:
+        n_layer = 2%s
+    cfg = ModelConfig()
+    remat = getattr(cfg, "remat_layers", %s)
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat)
+"""
+
+
+def test_getattr_falls_back_to_its_default_when_the_class_has_no_such_attribute():
+    assert found(GETATTR % ("", "", "[Block]")) == [
+        ("LXF001", "error", "6:86-6:91", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `remat`, line 5)")]
+    assert found(GETATTR % ("", "\n        remat_layers = (Block,)", "None")) == [
+        ("LXF001", "error", "7:86-7:91", "`activation_checkpointing_policy` must be a set, found (Block,) "
+                                         "(from `ModelConfig.remat_layers`, line 4)")]
+
+
+def test_getattr_of_an_attribute_the_class_gives_is_fine():
+    assert found(GETATTR % ("", "\n        remat_layers = {Block}", "[Block]")) == []
+
+
+def test_getattr_on_a_class_with_a_base_the_file_cannot_read_warns_that_the_default_may_be_used():
+    assert found(GETATTR % ("(ExternalConfig)", "", "[Block]")) == [
+        ("LXF001", "warning", "6:86-6:91", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                           "(from `remat`, line 5); when cfg has no remat_layers")]
+
+
+# --- options filtered with a dict comprehension ----------------------------------------------------------------
+FILTERED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    RAW = {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": %s, "state_dict_type": None}
+    options = {key: value for key, value in RAW.items() if %s}
+    strategy = XLAFSDPStrategy(**options)
+"""
+
+
+def test_a_dict_comprehension_over_items_keeps_the_entries_its_filter_lets_through():
+    expected = [("LXF001", "error", "2:72-2:79", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    assert found(FILTERED % ("[Block]", "value is not None")) == expected
+    assert found(FILTERED % ("[Block]", "value")) == expected
+
+
+def test_a_dict_comprehension_that_drops_the_unset_policy_or_filters_by_key_is_fine():
+    assert found(FILTERED % ("None", "value is not None")) == []
+    assert found(FILTERED % ("[Block]", "key in ALLOWED")) == []  # which keys stay: cannot tell
+
+
+# --- a checkpoint state filled key by key ----------------------------------------------------------------------
+STATE_BY_KEYS = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    def train(fabric):
+        net = torch.nn.Linear(2, 2)
+        model = fabric.setup_module(net)
+        state = {"step": 0}
+        state["model"] = %s
+        fabric.save("ckpt", state)
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)
+"""
+
+
+def test_a_state_filled_key_by_key_before_the_save_is_checked():
+    [(code, severity, at, message)] = found(STATE_BY_KEYS % "net")
+    assert (code, severity, at) == ("LXF023", "error", "8:22-8:25")
+    assert message.startswith("Could not find a XLAFSDP model in the provided checkpoint state: `net` is the raw module")
+
+
+def test_a_state_filled_with_the_set_up_model_or_in_a_branch_is_fine():
+    assert found(STATE_BY_KEYS % "model") == []
+    assert found(STATE_BY_KEYS.replace('    state["model"] = %s', '    if resume:\n            state["model"] = %s')
+                 % "net") == []  # may not have run: cannot tell

@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 error 37
 """Strategy options filtered with a dict comprehension that drops unset (None) entries."""
 import torch
 import torch.nn.functional as F

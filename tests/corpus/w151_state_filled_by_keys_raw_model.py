@@ -1,6 +1,6 @@
 # expect: LXF023
 # real: RAISED ValueError: Could not find a XLAFSDP model in the provided checkpoint state. Please provide the model as part of the state like so: 
-# findings: none
+# findings: LXF023 error 41
 """The checkpoint state is filled key by key; the model entry is the module from before setup."""
 import torch
 import torch.nn.functional as F

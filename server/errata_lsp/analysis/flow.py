@@ -1322,6 +1322,12 @@ class Flow:
                     out[k.value] = Entry(v, k, self)
                 else:
                     complete = False
+        elif isinstance(node, ast.DictComp):
+            kept = self._kept_items(node)
+            if kept is None:
+                return None, False
+            out.update(kept[0])
+            complete = kept[1]
         elif isinstance(node, ast.Call) and isinstance(value.extra, Value):  # a copy: the source's entries
             sub, complete = self.entries(value.extra)
             if sub is None:
@@ -1384,6 +1390,36 @@ class Flow:
             complete = complete and more_complete
         return out, complete
 
+    def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
+        """`{k: v for k, v in OPTIONS.items() if v is not None}` (or `if v`, or no filter) over a dict the
+        file reads: its entries but those the filter drops on every path. None for any other comprehension."""
+        if len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        items = gen.iter
+        names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
+        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or not isinstance(node.value, ast.Name) \
+                or [node.key.id, node.value.id] != names or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                                                                and items.func.attr == "items" and not items.args):
+            return None
+        keeps: list[Callable[[Value], bool]] = []
+        for test in gen.ifs:
+            if isinstance(test, ast.Name) and test.id == names[1]:
+                keeps.append(lambda x: x.truthy is not False)
+            elif isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == names[1] \
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot) and _source(test.comparators[0]) == "None":
+                keeps.append(lambda x: x.kind != "none")
+            else:
+                return None
+        sources = self.values(items.func.value)
+        if len(sources) != 1 or sources[0].kind != "dict":
+            return None
+        entries, complete = self.entries(sources[0])
+        if entries is None:
+            return None
+        kept = {key: entry for key, entry in entries.items() if any(all(keep(x) for keep in keeps) for x in entry.values())}
+        return kept, complete
+
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
         out: dict[str, Entry] = {}
@@ -1431,10 +1467,39 @@ class Flow:
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
+                and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            return self._getattr(node, node.args[1].value)
         out: list[Value] = []
         for f in self.values(node.func):
             out.extend(x.under(f.when) for x in self._call_of(node, f))
         return tuple(out)
+
+    def _getattr(self, node: ast.Call, attr: str) -> tuple[Value, ...]:
+        """`getattr(cfg, "remat", default)`: the attribute when the object's class gives it, the default when
+        it gives none and nothing sets it from outside; both when the file cannot tell."""
+        obj = node.args[0]
+        default = self.values(node.args[2]) if len(node.args) == 3 else ()
+        stored = isinstance(obj, ast.Name) and any(a in (None, attr) for _, _, a, _ in self.ctx.attribute_stores(obj.id))
+        out: list[Value] = []
+        for base in self.values(obj):
+            if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
+                cls, call = base.extra
+                found = self.instance_attribute(cls, call, attr, set())
+                out.extend(x.under(base.when) for x in (found or default or (Value("unknown", node, flow=self),)))
+                continue
+            out.append(Value("unknown", node, flow=self))
+            out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
+        return tuple(out)
+
+    def _all_bases_shown(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
+        """Every class `cls` derives from is written in this file (or is `object`, a NamedTuple): no
+        attribute comes from a base the file cannot read."""
+        if id(cls) in seen:
+            return False
+        local = self.local_bases(cls)
+        shown = len(local) == sum(1 for b in cls.bases if _source(b).split(".")[-1] not in ("object", "NamedTuple"))
+        return shown and all(self._all_bases_shown(b, seen | {id(cls)}) for b in local)
 
     def _from_project(self, qualified: str) -> bool:
         """A name imported from a module of the user's project, which the layer reads (not a library)."""
