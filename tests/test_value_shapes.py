@@ -492,3 +492,29 @@ def test_a_state_filled_with_the_set_up_model_or_in_a_branch_is_fine():
     assert found(STATE_BY_KEYS % "model") == []
     assert found(STATE_BY_KEYS.replace('    state["model"] = %s', '    if resume:\n            state["model"] = %s')
                  % "net") == []  # may not have run: cannot tell
+
+
+# --- a project subclass of the strategy --------------------------------------------------------------------------
+SUBCLASSED_STRATEGY = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class ProjectStrategy(XLAFSDPStrategy):
+        def __init__(self, **kwargs):
+            kwargs.setdefault("auto_wrap_policy", {Block})
+            super().__init__(**kwargs)
+    class PlainStrategy(XLAFSDPStrategy):
+        pass
+    fabric = Fabric(accelerator="tpu", strategy=%s(activation_checkpointing_policy=%s))
+"""
+
+
+def test_a_subclass_of_the_strategy_is_checked_as_the_strategy():
+    assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "[Block]")) == [
+        ("LXF001", "error", "9:93-9:100", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    [(code, severity, at, _), (code2, severity2, at2, _)] = found(SUBCLASSED_STRATEGY % ("PlainStrategy", "[Block]"))
+    assert (code, severity, at) == ("LXF005", "warning", "9:59-9:98")  # no auto_wrap_policy: the policy does nothing
+    assert (code2, severity2, at2) == ("LXF001", "error", "9:91-9:98")
+
+
+def test_a_subclass_of_the_strategy_given_a_set_is_fine_with_the_wrap_policy_it_sets_by_default():
+    assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "{Block}")) == []

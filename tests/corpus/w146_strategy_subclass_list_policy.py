@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: none
+# findings: LXF001 error 50
 """A project strategy subclasses XLAFSDPStrategy to fix its defaults; the run passes a list policy."""
 import torch
 import torch.nn.functional as F

@@ -130,6 +130,28 @@ class Context:
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
         yield from self._live(self._calls_by_name.get(qualified, []))
+        yield from self._live(self._subclass_calls.get(qualified, []))
+
+    @cached_property
+    def _subclass_calls(self) -> dict[str, list[ast.Call]]:
+        """Calls that run a library class's `__init__` through a subclass the file defines: the subclass's
+        own `super().__init__(...)`, or, when it defines no `__init__`, each construction of it."""
+        table: dict[str, list[ast.Call]] = defaultdict(list)
+        for cls in self._by_type[ast.ClassDef]:
+            library = [q for q in (self.resolve(b) for b in cls.bases) if q is not None]
+            if len(library) != 1 or len(cls.bases) != 1:
+                continue
+            init = next((s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and s.name == "__init__"), None)
+            if init is None:
+                table[library[0]].extend(self.flow.constructions(cls))
+                continue
+            for node in ast.walk(init):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__" \
+                        and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name) \
+                        and node.func.value.func.id == "super":
+                    table[library[0]].append(node)
+        return table
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""

@@ -790,6 +790,9 @@ class Flow:
         name = func.args.kwarg.arg if func.args.kwarg else ""
         if not sites or _changes_dict(func, name):
             return (Value("unknown", func.args.kwarg, flow=self),)
+        defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+                    and c.func.attr == "setdefault" and _source(c.func.value) == name and len(c.args) == 2
+                    and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, _, when in sites:
@@ -803,7 +806,12 @@ class Flow:
                 key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
                     k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
                 keys.append(key)
-            display = ast.Dict(keys=keys, values=[k.value for k in extra])
+            values = [k.value for k in extra]
+            for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
+                    keys.append(default.args[0])
+                    values.append(default.args[1])
+            display = ast.Dict(keys=keys, values=values)
             ast.copy_location(display, call)
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             out.append(Value("dict", display, cond, label=name, flow=self))
@@ -828,7 +836,7 @@ class Flow:
             return
         if name == "__init__":
             for built in self._built_with_init_of(cls):
-                for call in self._constructions(built):
+                for call in self.constructions(built):
                     yield call, True, ()
             for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
@@ -848,7 +856,7 @@ class Flow:
         klass = instance.extra[0]
         if instance.node is not None or instance.flow is not self:
             return self._defining_class(klass, name) is cls
-        built = [k for k in self._subclasses(klass) if self._constructions(k)]
+        built = [k for k in self._subclasses(klass) if self.constructions(k)]
         if not built:  # built nowhere in this file: the class as written
             return klass is cls or self._defining_class(klass, name) is cls
         return any(self._defining_class(k, name) is cls for k in built)
@@ -859,7 +867,7 @@ class Flow:
         cls = self._method_class(method)
         if cls is None or _is_static(method) or _is_classmethod(method):
             return False
-        built = [k for k in self._subclasses(cls) if self._constructions(k, live=False)]
+        built = [k for k in self._subclasses(cls) if self.constructions(k, live=False)]
         if not built or any(self._defining_class(k, method.name) is cls for k in built):
             return False
         for call in self.ctx.written_method_calls(method.name):  # `super().configure(...)`, `Base.configure(self)`
@@ -892,7 +900,8 @@ class Flow:
             self._classes[key] = found
         return found
 
-    def _constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
+    def constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
+        """The calls that build `klass` (by its name, bound to it)."""
         return [call for call in self.ctx.calls_by_name(klass.name, live)
                 if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
 
@@ -1516,6 +1525,9 @@ class Flow:
                 return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
             if self._is_module_class(f.node):
                 return (Value("module", node, label=f.node.name, flow=self),)
+            library = self._library_strategy_base(f.node)
+            if library is not None:  # `class ProjectStrategy(XLAFSDPStrategy)`: a strategy of that class
+                return (Value("strategy", node, qualified=library, flow=self),)
             if _is_enum(f.node, self.ctx):
                 return unknown
             return (Value("instance", node, extra=(f.node, node), flow=self),)
@@ -1635,6 +1647,13 @@ class Flow:
         if len(sources) == 1 and sources[0].kind == "dict":
             return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
         return sources
+
+    def _library_strategy_base(self, cls: ast.ClassDef) -> str | None:
+        """The Lightning strategy class `cls` directly derives from, if it derives from that alone."""
+        qualified = self.ctx.resolve(cls.bases[0]) if len(cls.bases) == 1 else None
+        if qualified is not None and qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
+            return qualified
+        return None
 
     def _is_module_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
         if id(cls) in seen:
@@ -1849,13 +1868,15 @@ def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
-    """The body stores into `name[...]`, calls a method on `name` or binds `name` again."""
+    """The body stores into `name[...]`, calls a method on `name` (but `setdefault` of a constant key, which
+    `_extra_keywords` reads) or binds `name` again."""
     for n in ast.walk(func):
         if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
                 and n.value.id == name:
             return True
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
-                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy"):
+                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy") \
+                and not (n.func.attr == "setdefault" and len(n.args) == 2 and isinstance(n.args[0], ast.Constant)):
             return True
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
