@@ -1,6 +1,6 @@
 # expect: LXF013
 # real: RAISED ValueError: The optimizer does not seem to reference any XLAFSDP parameters. HINT: Make sure to create the optimizer after setting u
-# findings: none
+# findings: LXF013 error 43
 """Optimizers collected in a list from the raw model, then set up with setup_optimizers(*optimizers)."""
 import torch
 import torch.nn.functional as F
