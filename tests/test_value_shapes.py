@@ -518,3 +518,31 @@ def test_a_subclass_of_the_strategy_is_checked_as_the_strategy():
 
 def test_a_subclass_of_the_strategy_given_a_set_is_fine_with_the_wrap_policy_it_sets_by_default():
     assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "{Block}")) == []
+
+
+# --- keys taken out of the options: `options.pop(k)`, `del options[k]` --------------------------------------------
+REMOVED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    SHARED = {"auto_wrap_policy": {Block}, "auto_wrapper_callable": wrap, "activation_checkpointing_policy": %s}
+    def options():
+        opts = dict(SHARED)
+        %s
+        return opts
+    strategy = XLAFSDPStrategy(**options())
+"""
+
+
+def test_a_popped_wrapper_leaves_the_policy_alone_to_be_checked():
+    assert found(REMOVED % ("[Block]", 'opts.pop("auto_wrapper_callable")')) == [
+        ("LXF001", "error", "2:106-2:113", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    assert found(REMOVED % ("[Block]", 'del opts["auto_wrapper_callable"]')) == [
+        ("LXF001", "error", "2:106-2:113", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    # popped, then given again below: both are there
+    [(code, severity, at, _)] = found(REMOVED % ("[Block]", 'opts.pop("auto_wrapper_callable")\n        '
+                                                            'opts["auto_wrapper_callable"] = wrap'))
+    assert (code, severity, at) == ("LXF002", "error", "6:37-6:41")  # the wrapper given again
+
+
+def test_a_popped_or_deleted_policy_no_longer_clashes_with_the_wrapper():
+    assert found(REMOVED % ("{Block}", 'opts.pop("activation_checkpointing_policy", None)')) == []
+    assert found(REMOVED % ("[Block]", 'del opts["activation_checkpointing_policy"]')) == []

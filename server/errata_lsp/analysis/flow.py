@@ -1397,6 +1397,9 @@ class Flow:
             more, more_complete = self._mutations(node, value.label)
             out.update(more)
             complete = complete and more_complete
+            for key, line in self._removals(node, value.label).items():  # gone unless stored again below
+                if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
+                    del out[key]
         return out, complete
 
     def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
@@ -1461,6 +1464,26 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
+        """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
+        the last line that removes it. A removal in a branch counts too: the key may be gone, and a rule
+        does not report a value that may not be there."""
+        out: dict[str, int] = {}
+        removed: list[tuple[ast.Name, ast.AST, int]] = []
+        for call in self.ctx.method_calls_on("pop", name):
+            if call.args:
+                removed.append((call.func.value, call.args[0], call.lineno))  # type: ignore[attr-defined]
+        for statement in self.ctx.nodes(ast.Delete):
+            for target in statement.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                    removed.append((target.value, target.slice, statement.lineno))
+        for receiver, key_node, line in removed:
+            key = self.constant_key(key_node)
+            if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
+                    and self._same_dict(receiver, node):
+                out[key] = max(line, out.get(key, 0))
+        return out
 
     def _same_dict(self, name: ast.Name, node: ast.AST | None) -> bool:
         defs = self.reaching(name) or ()
