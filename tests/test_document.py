@@ -369,6 +369,35 @@ def test_findings_whose_message_names_a_moved_line_are_made_again():
     assert moved.report.findings == check_source(moved_text, "x.py").findings
 
 
+def test_only_the_rules_whose_messages_name_a_moved_line_run_again():
+    from errata_lsp.analysis.rule import Rule
+    from errata_lsp.analysis.rules import BY_CODE
+
+    runs = []
+
+    class Counted(Rule):  # a rule that fails: its failure is kept while it does not run again
+        code, record, name, triggers = "LXF998", "7c98b3e7e2bf13da", "counted", ("fabric",)
+
+        def check(self, ctx):
+            runs.append(len(ctx.doc.lines))
+            raise RuntimeError("counted")
+
+    rules = [Counted(), BY_CODE["LXF013"], BY_CODE["LXF004"]]
+    text = (Path(__file__).parent / "corpus" / "f06_optimizer_before_setup.py").read_text(encoding="utf-8")
+    checked = check_document(text, "x.py", rules=rules)
+    assert runs == [len(text.splitlines()) + 1]
+    moved_text = text.replace('"""T5 pretraining', '"""\nT5 pretraining')  # a line more, above every finding
+    moved = check_document(moved_text, "x.py", previous=checked, rules=rules)
+    assert runs == [len(text.splitlines()) + 1]  # its findings (none) did not name a line: not run again
+    assert not moved.reused
+    assert [(f.code, f.span.start.line, "(line 20)" in f.message) for f in moved.report.findings] == [
+        ("LXF013", 21, True)]
+    assert [f.rule for f in moved.report.failures] == ["LXF998"]
+    fresh = check_source(moved_text, "x.py", rules=rules)
+    assert moved.report.findings == fresh.findings
+    assert [f.error for f in moved.report.failures] == [f.error for f in fresh.failures]
+
+
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.py"))
 EDIT_PIECES = ["x", " ", "\n", "# c", "#", "(", ")", "'", '"', ":", "fabric", "\n    ", "[Block]", "{Block}",
                "no_backward_sync", "\nimport os\n", "pass", "=", ",", "# noqa", "\n\n"]

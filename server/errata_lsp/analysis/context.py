@@ -546,6 +546,16 @@ class Context:
                 return binding.stmt
         return None
 
+    def local_definition(self, expr: ast.AST, kind: str = "function") -> Value | None:
+        """The one value `expr` holds when it is a def (kind "function") or a class (kind "class") of this
+        file, followed through the value flow (`trainer.fit`, the worker a local factory returns); None
+        otherwise. Its `extra` tells how a method is read (through an instance, on the class)."""
+        values = self.values(expr)
+        if len(values) != 1 or values[0].kind != kind or values[0].foreign:
+            return None
+        shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
+        return values[0] if isinstance(values[0].node, shape) else None
+
     def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
         """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in
         another module of the project stands as ELSEWHERE). [] when it holds something else; None when
@@ -627,14 +637,16 @@ class Context:
             return None
         # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
         # Fabric, if it builds exactly one kind
-        return self._own_fabric_kind
+        return self.own_fabric_kind("own_fabric_kind", self.fabric_strategy)
 
-    @cached_property
-    def _own_fabric_kind(self) -> str:
-        """The kind of every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise): worked out
-        once, not for each Fabric the file cannot follow."""
-        found = {self.fabric_strategy(call) for call in self.fabric_calls}
-        return found.pop() if len(found) == 1 else UNKNOWN
+    def own_fabric_kind(self, fact: str, kind_of: Callable[[ast.Call], str]) -> str:
+        """The kind `kind_of` gives every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise):
+        worked out once per check (kept as `fact`), not for each Fabric the file cannot follow."""
+        def agreed() -> str:
+            found = {kind_of(call) for call in self.fabric_calls}
+            return found.pop() if len(found) == 1 else UNKNOWN
+
+        return self.once(fact, self.module, agreed)
 
     def launch_calls(self) -> list[ast.Call]:
         return [call for call, _ in self.method_calls("launch")]

@@ -77,13 +77,6 @@ class Site:
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
-    _known: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    def once(self, name: str, compute: Callable[[], Any]) -> Any:
-        """What a pack's predicate computes of this site, computed once (kept under `name`)."""
-        if name not in self._known:
-            self._known[name] = compute()
-        return self._known[name]
 
     @property
     def keywords(self) -> tuple[dict[str, Arg], bool]:
@@ -153,13 +146,6 @@ def _member(site: Site, value: Value, owner: str) -> str | None:
     return None
 
 
-def _own_fabric_strategy(ctx: Context) -> str:
-    """The kind of every `Fabric(...)` the file builds when they agree (UNKNOWN otherwise), worked out once
-    per check, not for each Fabric the file cannot follow."""
-    found = {_fabric_strategy(ctx, call) for call in ctx.fabric_calls}
-    return found.pop() if len(found) == 1 else UNKNOWN
-
-
 def _fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
     """XLA_FSDP, FSDP (Lightning's CUDA FSDPStrategy), OTHER or UNKNOWN for a `Fabric(...)` call."""
     return ctx.once("fsdp_strategy", fabric_call, lambda: _fsdp_strategy(ctx, fabric_call))
@@ -208,7 +194,7 @@ def _site_fabric(site: Site) -> str | None:
         if len(found) == 1:
             return found.pop()
         if not found:  # a Fabric the file cannot follow: the file's own, if it builds one kind
-            return ctx.once("own_fsdp_strategy", ctx.module, lambda: _own_fabric_strategy(ctx))
+            return ctx.own_fabric_kind("own_fsdp_strategy", lambda call: _fabric_strategy(ctx, call))
         return UNKNOWN
     return kind
 

@@ -81,6 +81,7 @@ class CheckedDocument:
     key: tuple[Any, ...] = ()  # settings, rules, path, line ending, BOM: what findings also depend on
     picked: tuple[Chunk, ...] = ()  # every chunk the rules looked at (its line and code compared)
     raw: tuple[Finding, ...] = ()  # the findings before noqa comments are applied
+    made_by: tuple[int, ...] = ()  # for each of `raw`, the place in `key`'s rules of the rule that made it
     reused: bool = False  # the previous version's findings, no rule ran
     reads: Reads | None = None  # how the chunks were picked, for the next version
 
@@ -144,22 +145,28 @@ def _check(
     picked = tuple(chunks)
     notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
     reused = _reused(previous, doc, key, picked)
-    if reused is not None:
-        failures = previous.report.failures  # type: ignore[union-attr]
-        report = Report(_for_version(_kept(doc, reused, settings, active, failures, exempt_codes), settings), failures,
-                        parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
-        return CheckedDocument(report, doc, key, picked, tuple(reused), True, reads)
-    ctx = Context(doc, chunks)
     report = Report(parsed_lines=sum(c.last - c.first for c in chunks), notes=notes)
-    raw: list[Finding] = []
+    made: list[tuple[Finding, int]] = []
+    if reused is not None:
+        made, again = reused
+        failures = previous.report.failures  # type: ignore[union-attr]
+        if not again:
+            report.failures = failures
+            raw = tuple(f for f, _ in made)
+            report.findings = _for_version(_kept(doc, raw, settings, active, failures, exempt_codes), settings)
+            return CheckedDocument(report, doc, key, picked, raw, tuple(r for _, r in made), True, reads)
+        report.failures = [f for f in failures if f.rule not in {active[r].code for r in again}]
+    # every rule, or only those whose messages name a line the edit moved (the others' findings moved)
+    running = range(len(active)) if reused is None else sorted(again)
+    ctx = Context(doc, chunks)
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     try:
-        checked = [_run(rule, ctx, report) for rule in active]
+        checked = [(r, _run(active[r], ctx, report)) for r in running]
     finally:
         doc.lines, doc.spans = lines, None
         ctx.release()
-    for found in checked:
+    for r, found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)
             if severity != finding.severity:
@@ -169,10 +176,13 @@ def _check(
                 finding = _after_bom(finding)
             if eol != "\n":
                 finding = _with_line_ending(finding, eol)
-            raw.append(finding)
-    raw.sort(key=lambda f: (f.span.start, f.code))
+            made.append((finding, r))
+    # one order whichever rules ran: by place, then code, then the rule's place (a stable sort keeps
+    # each rule's own order)
+    made.sort(key=lambda pair: (pair[0].span.start, pair[0].code, pair[1]))
+    raw = tuple(f for f, _ in made)
     report.findings = _for_version(_kept(doc, raw, settings, active, report.failures, exempt_codes), settings)
-    return CheckedDocument(report, doc, key, picked, tuple(raw), reads=reads)
+    return CheckedDocument(report, doc, key, picked, raw, tuple(r for _, r in made), reads=reads)
 
 
 def _run(rule: Rule, ctx: Context, report: Report) -> list[Finding]:
@@ -268,16 +278,19 @@ def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
 
 
 def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...],
-            picked: tuple[Chunk, ...]) -> list[Finding] | None:
-    """The previous version's findings, if they hold for this one: every chunk the rules look at has
-    the same code (comments and trailing blanks aside) and, past the edit, the same code moved by
-    the lines the edit added or removed. A finding with a span (its own or a fix's) on an edited line
-    is not reused: the same code with other spacing puts its columns elsewhere."""
+            picked: tuple[Chunk, ...]) -> tuple[list[tuple[Finding, int]], set[int]] | None:
+    """The previous version's findings, each with the place of the rule that made it, if they hold for
+    this one, and the rules to run again: every chunk the rules look at has the same code (comments
+    and trailing blanks aside) and, past the edit, the same code moved by the lines the edit added or
+    removed. A finding with a span (its own or a fix's) on an edited line is not reused: the same
+    code with other spacing puts its columns elsewhere. A rule whose message names a line at or past
+    the edit, when lines were added or removed, runs again (its findings are left out here)."""
     if previous is None or previous.document is None or previous.key != key:
         return None
+    made = list(zip(previous.raw, previous.made_by))
     if previous.document.serial == doc.serial and len(previous.picked) == len(picked) and all(
             old.first == new.first and _same_signature(old, new) for old, new in zip(previous.picked, picked)):
-        return list(previous.raw)
+        return made, set()
     edit = doc.edit
     if edit is None or edit[0] != previous.document.serial or len(previous.picked) != len(picked):
         return None
@@ -289,17 +302,18 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...
             return None
         if not _same_signature(old, new) and not _same_shape(previous.document, old_line, doc, line):
             return None
-    if delta and any(int(n) > first for f in previous.raw for m in _LINE_NUMBERS.finditer(f.message)
-                     for n in re.findall(r"\d+", m.group())):
-        return None  # a message names a line the edit moved
+    again = {r for f, r in made if delta and any(int(n) > first for m in _LINE_NUMBERS.finditer(f.message)
+                                                   for n in re.findall(r"\d+", m.group()))}
     last = max(old_end - 1, first)
     out = []
-    for finding in previous.raw:
+    for finding, r in made:
+        if r in again:
+            continue
         spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
         if any(s.start.line <= last and s.end.line >= first for s in spans):
             return None  # a span on an edited line: its columns or its text may have changed
-        out.append(_moved(finding, old_end, delta) if delta else finding)
-    return out if _same_reads(previous.document, doc, first, last, old_end, delta) else None
+        out.append((_moved(finding, old_end, delta) if delta else finding, r))
+    return (out, again) if _same_reads(previous.document, doc, first, last, old_end, delta) else None
 
 
 def _same_signature(old: Chunk, new: Chunk) -> bool:

@@ -765,7 +765,7 @@ class Flow:
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
-            given = _argument_for(func, arg, call, bound_self)
+            given = argument_for(func, arg, call, bound_self)
             cond = (*when, f"when called at line {call.lineno}") if many else when
             if given is _MISSING:
                 default = _default_for(func, arg)
@@ -1005,28 +1005,37 @@ class Flow:
         if func is None or not isinstance(node.value, ast.Name) or not isinstance(node.ctx, ast.Load) \
                 or self._method_class(func) is None or _is_static(func) or _is_classmethod(func) or not func.args.args:
             return None
-        owner = func.args.args[0].arg
+        owner, attr = func.args.args[0].arg, node.attr
         if node.value.id != owner:
             return None
+        top: ast.AST | None = node  # the statement of the method's own body the read sits in
+        while top is not None and self.ctx.parents.get(top) is not func:
+            top = self.ctx.parents.get(top)
+        table = self.ctx.once(f"self_reads:{attr}", func, lambda: self._self_reads(func, owner, attr))
+        return table.get(id(top))
+
+    def _self_reads(self, func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str,
+                    attr: str) -> dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None]:
+        """What a read of `owner.attr` gets in each statement of the method's body (by id): one pass over
+        the body serves every read of the attribute (not a pass up to each read)."""
         cls = self._method_class(func)
         methods = _method_names(cls)
+        table: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None] = {}
         found: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None = None
         for stmt in func.body:
-            if _contains(stmt, node):
-                if found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
-                        and _may_change(stmt, owner, node.attr, methods):
-                    return None  # a later iteration may read what the loop stored
-                return found
-            stored = _plain_store(stmt, owner, node.attr)
+            loop_stores = found is not None and isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) \
+                and _may_change(stmt, owner, attr, methods)
+            table[id(stmt)] = None if loop_stores else found  # a later iteration may read what the loop stored
+            stored = _plain_store(stmt, owner, attr)
             called = _own_method_called(stmt, owner, cls)
-            left = _last_plain_store(called, node.attr, methods) if called is not None else None
+            left = _last_plain_store(called, attr, methods) if called is not None else None
             if stored is not None:
                 found = (func, stored)
             elif called is not None and left is not None:
                 found = (called, left)  # `self.setup()` sets `self.model` on every path
-            elif found is not None and _may_change(stmt, owner, node.attr, methods):
+            elif found is not None and _may_change(stmt, owner, attr, methods):
                 found = None
-        return None
+        return table
 
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         flow = value.flow or self
@@ -1098,7 +1107,7 @@ class Flow:
         if call is not None and method.name == "__init__" and isinstance(value, ast.Name):
             for a in _all_args(method.args)[1:]:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
-                    given = _argument_for(method, a, call, True)
+                    given = argument_for(method, a, call, True)
                     if given is _MISSING:
                         default = _default_for(method, a)
                         return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
@@ -1485,6 +1494,47 @@ class Flow:
                 out[key] = max(line, out.get(key, 0))
         return out
 
+    def appended(self, display: ast.List | ast.Tuple) -> list[tuple[ast.expr, tuple[str, ...]]]:
+        """What `name.append(x)` / `name.extend([...])` add to a list display after it is bound to `name`,
+        in the scope that binds it (a helper that builds the list, `main`), each with the tests of the `if`
+        statements it sits under that the binding does not (`if args.bf16: plugins.append(...)`)."""
+        ctx = self.ctx
+        assign = ctx.parents.get(display)
+        if not (isinstance(display, ast.List) and isinstance(assign, ast.Assign) and assign.value is display
+                and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+            return []
+        name, scope = assign.targets[0].id, ctx.scope_of(assign)
+        outer = [node for node, _ in self._enclosing_ifs(assign)]
+        out: list[tuple[ast.expr, tuple[str, ...]]] = []
+        for method in ("append", "extend"):
+            for call in ctx.method_calls_on(method, name):
+                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+                if not (isinstance(receiver, ast.Name) and receiver.id == name and len(call.args) == 1
+                        and ctx.scope_of(call) is scope):
+                    continue
+                binding = ctx.reaching(receiver)
+                if binding is None or binding.stmt is not assign:
+                    continue
+                when = tuple(test for node, test in self._enclosing_ifs(call) if all(node is not o for o in outer))
+                arg = call.args[0]
+                if method == "append":
+                    out.append((arg, when))
+                elif isinstance(arg, (ast.List, ast.Tuple)):
+                    out.extend((e, when) for e in arg.elts if not isinstance(e, ast.Starred))
+        return out
+
+    def _enclosing_ifs(self, node: ast.AST) -> list[tuple[ast.If, str]]:
+        """The `if` statements around `node` in its scope, outermost first, each with the test that holds
+        there (`not (test)` in the `else` branch)."""
+        out: list[tuple[ast.If, str]] = []
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            if isinstance(parent, ast.If) and child is not parent.test:
+                test = self.text(parent.test)
+                out.append((parent, test if any(s is child for s in parent.body) else f"not ({test})"))
+            child, parent = parent, self.ctx.parents.get(parent)
+        return out[::-1]
+
     def _same_dict(self, name: ast.Name, node: ast.AST | None) -> bool:
         defs = self.reaching(name) or ()
         return any(d.how == "assign" and d.node is node for d in defs)
@@ -1750,7 +1800,7 @@ class _Replaced(ast.Call):
 _MISSING = object()
 
 
-def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
+def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
     """The expression a call passes for `arg`; _MISSING when it passes nothing; None when it cannot tell."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
@@ -1760,7 +1810,7 @@ def _argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool)
         for kw in call.keywords:
             if kw.arg == arg.arg:
                 return kw.value
-        return _argument_for(func, arg, call.original, bound_self) if call.original is not None else None
+        return argument_for(func, arg, call.original, bound_self) if call.original is not None else None
     starred = any(isinstance(a, ast.Starred) for a in call.args)
     if arg in positional:
         index = positional.index(arg)
@@ -1882,12 +1932,6 @@ def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
             and isinstance(loop.target.elts[0], ast.Name):
         return loop.target.elts[0]
     return None
-
-
-def _contains(stmt: ast.stmt, node: ast.AST) -> bool:
-    start = (stmt.lineno, stmt.col_offset)
-    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
-    return start <= (node.lineno, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end  # type: ignore[attr-defined]
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:

@@ -19,7 +19,7 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 def _object(site: Site, kinds: list[str]) -> bool:
     """What the argument as written is, following the file in statement order (checkpoints.py)."""
     written = site.written
-    kind = site.once("object", lambda: object_kind(site.ctx, written) if written is not None else UNKNOWN)
+    kind = site.ctx.once("object", written, lambda: object_kind(site.ctx, written)) if written is not None else UNKNOWN
     return kind in kinds
 
 
@@ -43,14 +43,21 @@ PREDICATES = {
 
 
 # --- named facts (`{"fact": name}`) ----------------------------------------------------------
+def _accelerators(site: Site) -> list[ast.expr] | None:
+    """The accelerators of the strategies given to the site's `Fabric(...)`: worked out once per call (two
+    facts and the placeholder read them)."""
+    return site.ctx.once("strategy_accelerators", site.call,
+                         lambda: strategy_accelerators(site.ctx, site.keywords[0].get("strategy")))
+
+
 def _strategy_has_accelerator(site: Site) -> bool:
-    return strategy_accelerators(site.ctx, site.keywords[0].get("strategy")) != []
+    return _accelerators(site) != []
 
 
 def _strategy_accelerator_objects(site: Site) -> bool:
     """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
     (`XLAAccelerator()`), and the file can tell."""
-    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    given = _accelerators(site)
     return bool(given) and all(isinstance(site.ctx.value_of(g), ast.Call) for g in given or ())
 
 
@@ -87,7 +94,7 @@ FACTS = {
 
 # --- placeholders ----------------------------------------------------------------------------
 def _strategy_accelerator(site: Site) -> str:
-    given = strategy_accelerators(site.ctx, site.keywords[0].get("strategy"))
+    given = _accelerators(site)
     return short(site.ctx.doc.source(given[0])) if given else ""
 
 

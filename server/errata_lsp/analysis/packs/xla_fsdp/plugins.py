@@ -105,67 +105,17 @@ def strategy_sets(ctx: Context, fabric_call: ast.Call, family: PluginFamily) -> 
     return False
 
 
-def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[ast.expr]:
-    """The items of `Fabric(plugins=...)`: a list or tuple display, or a single plugin."""
+def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[tuple[ast.expr, tuple[str, ...]]]:
+    """The items of `Fabric(plugins=...)`: a list or tuple display (with what `plugins.append(...)` adds to
+    it, under the conditions it is added on), or a single plugin."""
     args, _ = ctx.keyword_args(fabric_call)
     given = args.get("plugins")
     if given is None:
         return []
     value = ctx.value_of(given.value)
     if isinstance(value, (ast.List, ast.Tuple)):
-        return [e for e in value.elts if not isinstance(e, ast.Starred)] + _appended(ctx, value)
-    return [given.value]
-
-
-def _appended(ctx: Context, display: ast.List | ast.Tuple) -> list[ast.expr]:
-    """What `plugins.append(p)` / `plugins.extend([...])` add to a list display after it is bound to
-    `plugins`, in the scope that binds it (a helper that builds the list, `main`)."""
-    assign = ctx.parents.get(display)
-    if not (isinstance(display, ast.List) and isinstance(assign, ast.Assign) and assign.value is display
-            and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
-        return []
-    name, scope = assign.targets[0].id, ctx.scope_of(assign)
-    out: list[ast.expr] = []
-    for method in ("append", "extend"):
-        for call in ctx.method_calls_on(method, name):
-            receiver = call.func.value  # type: ignore[attr-defined]  # a method call
-            if not (isinstance(receiver, ast.Name) and receiver.id == name and len(call.args) == 1
-                    and ctx.scope_of(call) is scope):
-                continue
-            binding = ctx.reaching(receiver)
-            if binding is None or binding.stmt is not assign:
-                continue
-            arg = call.args[0]
-            if method == "append":
-                out.append(arg)
-            elif isinstance(arg, (ast.List, ast.Tuple)):
-                out.extend(e for e in arg.elts if not isinstance(e, ast.Starred))
-    return out
-
-
-def appended_when(ctx: Context, item: ast.expr) -> list[str]:
-    """For a plugin added by `plugins.append(...)`: the tests of the `if` statements it sits under that
-    the list's own assignment does not (`if args.bf16: plugins.append(...)` holds when args.bf16)."""
-    call = ctx.parents.get(item)
-    if isinstance(call, (ast.List, ast.Tuple)):
-        call = ctx.parents.get(call)
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
-            and call.func.attr in ("append", "extend")):
-        return []
-    binding = ctx.reaching(call.func.value)
-    outer = _enclosing_ifs(ctx, binding.stmt) if binding is not None else []
-    return [test for node, test in _enclosing_ifs(ctx, call) if all(node is not o for o, _ in outer)]
-
-
-def _enclosing_ifs(ctx: Context, node: ast.AST) -> list[tuple[ast.If, str]]:
-    out: list[tuple[ast.If, str]] = []
-    child, parent = node, ctx.parents.get(node)
-    while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-        if isinstance(parent, ast.If) and child is not parent.test:
-            test = " ".join(ctx.doc.source(parent.test).split())
-            out.append((parent, test if any(s is child for s in parent.body) else f"not ({test})"))
-        child, parent = parent, ctx.parents.get(parent)
-    return out[::-1]
+        return [(e, ()) for e in value.elts if not isinstance(e, ast.Starred)] + ctx.flow.appended(value)
+    return [(given.value, ())]
 
 
 def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) -> tuple[str, list[Edit]] | None:

@@ -25,12 +25,12 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Fix, Safety, Severity
+from ....flow import describe_when
 from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ..plugins import (
     Plugin,
     PluginFamily,
-    appended_when,
     class_ref,
     fabric_plugins,
     is_none,
@@ -158,17 +158,17 @@ class NonXLAPrecisionPlugin(Rule):
             items = fabric_plugins(ctx, call)
             if not items or "precision" in args and not is_none(ctx.value_of(args["precision"].value)):
                 continue  # no plugins, or Fabric raises "Received both `precision=...` and `plugins=...`"
-            found = [(i, p) for i in items if (p := plugin_of(ctx, i, PRECISION)) is not None]
-            bad = [(i, p) for i, p in found if p.lightning != PRECISION.ok]
+            found = [(i, p, when) for i, when in items if (p := plugin_of(ctx, i, PRECISION)) is not None]
+            bad = [f for f in found if f[1].lightning != PRECISION.ok]
             if len(found) != 1 or not bad or ctx.fabric_strategy(call) != XLA_FSDP or strategy_sets(ctx, call, PRECISION):
                 continue  # several precision plugins: Fabric raises "Received multiple values" first
-            written, plugin = bad[0]
+            written, plugin, conditions = bad[0]
             when = "`Fabric(...)` raises TypeError when it hands the plugin to the strategy"
             if plugin.lightning == "BitsandbytesPrecision":
                 when = "`Fabric(...)` raises (first \"Bitsandbytes is only supported on CUDA GPUs.\")"
-            yield self._finding(ctx, written, plugin, when, appended_when(ctx, written))
+            yield self._finding(ctx, written, plugin, when, conditions)
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: list[str] | None = None) -> Finding:
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: tuple[str, ...] = ()) -> Finding:
         editable = plugin.call is written or ctx.only_use(written)
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
         message = (
@@ -176,7 +176,7 @@ class NonXLAPrecisionPlugin(Rule):
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
         )
         if conditions:  # added to the plugin list on some paths only
-            message += f"; when {' and '.join(conditions)}"
+            message += f"; {describe_when([conditions])}"
         return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
                             Severity.WARNING if conditions else None)
 

@@ -27,12 +27,12 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Fix, Safety, Severity
+from ....flow import describe_when
 from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
-    appended_when,
     class_ref,
     fabric_plugins,
     plugin_of,
@@ -124,17 +124,17 @@ class NonXLACheckpointIO(Rule):
             if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
                 yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")  # type: ignore[arg-type]
         for call in ctx.fabric_calls:
-            found = [(i, p) for i in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
-            bad = [(i, p) for i, p in found if p.lightning != CHECKPOINT_IO.ok]
+            found = [(i, p, when) for i, when in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
+            bad = [f for f in found if f[1].lightning != CHECKPOINT_IO.ok]
             if len(found) != 1 or not bad or ctx.fabric_strategy(call) != XLA_FSDP:
                 continue  # several: Fabric raises "Received multiple values" first
             if strategy_sets(ctx, call, CHECKPOINT_IO):
                 continue  # "checkpoint_io set through both strategy class and plugins" first
-            written, plugin = bad[0]
+            written, plugin, conditions = bad[0]
             yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy",
-                                appended_when(ctx, written))
+                                conditions)
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: list[str] | None = None) -> Finding:
+    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: tuple[str, ...] = ()) -> Finding:
         what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{ctx.doc.source(plugin.call)}`"
         message = (
             f"The XLA strategy can only work with the `XLACheckpointIO` plugin, found {what}: {when}. "
@@ -143,7 +143,7 @@ class NonXLACheckpointIO(Rule):
         if plugin.local:
             message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
         if conditions:  # added to the plugin list on some paths only
-            message += f"; when {' and '.join(conditions)}"
+            message += f"; {describe_when([conditions])}"
         editable = not plugin.local and (plugin.call is written or ctx.only_use(written))
         return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
                             Severity.WARNING if conditions else None)

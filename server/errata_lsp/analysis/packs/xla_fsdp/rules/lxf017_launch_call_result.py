@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import cast
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Fix, Safety, Severity
@@ -196,11 +197,8 @@ class LaunchCallResult(Rule):
 
 def _method(ctx: Context, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """`trainer.fit` in `launch(trainer.fit())`: the method of a class of this file it names."""
-    values = ctx.values(func) if isinstance(func, ast.Attribute) else ()
-    if len(values) == 1 and values[0].kind == "function" and not values[0].foreign \
-            and isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return values[0].node
-    return None
+    value = ctx.local_definition(func) if isinstance(func, ast.Attribute) else None
+    return cast("ast.FunctionDef | ast.AsyncFunctionDef", value.node) if value is not None else None
 
 
 def _returns_no_callable(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

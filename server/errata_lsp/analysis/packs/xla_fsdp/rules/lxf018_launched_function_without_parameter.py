@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import cast
 
 from ....context import Context
 from ....findings import Finding, Severity
@@ -174,15 +175,14 @@ def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast
         return None
     # `Experiment.run`, `trainer.fit`: a method of a class of this file; `worker = make_worker(cfg)`: the
     # function a local factory returns
-    values = ctx.values(target)
-    if len(values) != 1 or values[0].kind != "function" or values[0].foreign \
-            or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    value = ctx.local_definition(target)
+    if value is None:
         return None
-    method = values[0].node
+    method = cast("ast.FunctionDef | ast.AsyncFunctionDef", value.node)
     decorators = [ctx.doc.source(d) for d in method.decorator_list]
     if any(d not in ("staticmethod", "classmethod") for d in decorators):
         return None
-    through_instance = isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)
+    through_instance = isinstance(value.extra, tuple) and value.extra[:1] == ("method",)
     bound = "classmethod" in decorators or through_instance and "staticmethod" not in decorators
     return method, bound
 

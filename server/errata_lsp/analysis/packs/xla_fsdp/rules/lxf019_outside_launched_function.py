@@ -32,6 +32,7 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Severity
+from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid
 from ....statements import block_of, in_block, same_value
 from ..facts import launch_target
@@ -76,6 +77,28 @@ class OutsideLaunchedFunction(Rule):
             message="`fab.setup_module` runs in `Trainer.__init__`, called at line 8",
             count=1, at="4:22-4:38", severity="error",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def get_batch():\n"
+            "    return torch.zeros(2, device=fabric.device)\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "batch = get_batch()\n"
+            "fabric.launch(train)\n",
+            message="`fabric.device` runs in `get_batch`, called at line 8 before `fabric.launch(train)` (line 9)",
+            count=1, at="4:34-4:47", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def describe():\n"
+              "    fabric = Fabric(accelerator='cpu', devices=1)\n"
+              "    return fabric.device\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "summary = describe()\n"
+              "fabric.launch(train)\n"),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "def eval_batch(fabric):\n"
@@ -190,24 +213,30 @@ class OutsideLaunchedFunction(Rule):
         yield from self._helpers_before_launch(ctx, launches)
 
     def _helpers_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
-        """A local function or class called with the Fabric before the launch: what its body does with
-        the parameter that receives it runs in the parent process too."""
+        """A local function or class called before the launch: what its body does with the Fabric (the
+        parameter that receives it, or the launched Fabric read as a global) runs in the parent process too."""
         done: set[ast.AST] = set()
         names = {f.id for pairs in launches.values() for _, f in pairs}
+        local = {n.name for n in (*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.ClassDef))}  # type: ignore[attr-defined]
         for call in ctx.nodes(ast.Call):
-            # the Fabric passed on by name: `make_batch(fabric)`, `Trainer(fabric=fabric)`
-            if not any(isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
+            # the Fabric passed on by name (`make_batch(fabric)`, `Trainer(fabric=fabric)`), or a call of a local def
+            if not (isinstance(call.func, ast.Name) and call.func.id in local) and not any(
+                    isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
                 continue
             pairs = launches.get(ctx.scope_of(call))
             before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)] if pairs else []
-            received = _receiving_parameter(ctx, call, [f for _, f in before]) if before else None
-            if received is None or received[0] in done:
+            helper = _local_helper(ctx, call) if before else None
+            if helper is None or helper[0] in done:
                 continue
-            func, param, shown = received
+            func, shown, is_class = helper
+            fabrics = [f for _, f in before]
+            param = _receiving_parameter(ctx, call, func, is_class, fabrics)
+            uses = [*(_uses_of(func, {param}) if param else ()), *_global_uses(ctx, func, fabrics)]
+            if not uses:
+                continue
             done.add(func)
             launch = min(before, key=lambda pair: _pos(pair[0]))[0]
-            for use, method in _uses_of(func, param):
-                spelled = f"{param}.{method}"
+            for use, spelled, method in sorted(uses, key=lambda u: _pos(u[0])):
                 where = (f"in `{shown}`, called at line {call.lineno} before "
                          f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
                 if method in VALIDATED:
@@ -280,48 +309,65 @@ def _launch_text(ctx: Context, call: ast.Call) -> str:
     return text if len(text) <= 50 else text[:49] + "…"
 
 
-def _receiving_parameter(ctx: Context, call: ast.Call, fabrics: list[ast.Name]) -> tuple[ast.FunctionDef, str, str] | None:
-    """(the local def, its parameter's name) that receives one of `fabrics` in `call`: a function of
-    this file, or a class of this file through its `__init__`."""
-    values = ctx.values(call.func)
-    if len(values) != 1 or values[0].foreign:
+def _local_helper(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef, str, bool] | None:
+    """(the local def that runs, how it is shown, whether it runs as a class's `__init__`) for `call`: a
+    function of this file, or a class of this file through its `__init__`."""
+    value = ctx.local_definition(call.func, "class") or ctx.local_definition(call.func)
+    if value is None:
         return None
-    node = values[0].node
-    target: ast.FunctionDef | None
-    if isinstance(node, ast.ClassDef) and values[0].kind == "class":
-        shown = f"{node.name}.__init__"
-        target = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
-        if target is None:
-            return None
-        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)][1:]
-    elif isinstance(node, ast.FunctionDef) and values[0].kind == "function" and values[0].extra is None:
-        shown, target = node.name, node
-        positional = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
-    else:
-        return None
-    given: dict[str, ast.expr] = dict(zip(positional, call.args))
-    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-    if any(isinstance(a, ast.Starred) for a in call.args):
-        return None
-    for name, arg in given.items():
-        if isinstance(arg, ast.Name) and any(same_value(ctx, arg, f) for f in fabrics):
-            return target, name, shown
+    node = value.node
+    if isinstance(node, ast.ClassDef):
+        init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        return (init, f"{node.name}.__init__", True) if init is not None else None
+    if isinstance(node, ast.FunctionDef) and value.extra is None:
+        return node, node.name, False
     return None
 
 
-def _uses_of(func: ast.FunctionDef, param: str) -> Iterator[tuple[ast.AST, str]]:
-    """`param.device` reads and `param.<set-up method>(...)` calls in the body, nested defs left out."""
+def _receiving_parameter(ctx: Context, call: ast.Call, func: ast.FunctionDef, is_class: bool,
+                         fabrics: list[ast.Name]) -> str | None:
+    """The parameter of `func` that receives one of `fabrics` in `call`."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    for param in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+        given = argument_for(func, param, call, is_class)  # `__init__`'s self: the new instance
+        if isinstance(given, ast.Name) and any(same_value(ctx, given, f) for f in fabrics):
+            return param.arg
+    return None
+
+
+def _global_uses(ctx: Context, func: ast.FunctionDef, fabrics: list[ast.Name]) -> list[tuple[ast.AST, str, str]]:
+    """Uses in `func` of a name that is not its parameter and holds only the Fabric of `fabrics` (the
+    launched Fabric read as a global, or from the enclosing function)."""
+    args = func.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    launched = {id(v.node) for f in fabrics for v in ctx.values(f) if v.kind == "fabric"}
+    if not launched:
+        return []
+    free = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and n.id not in params}
+    out = []
+    for use, spelled, method in _uses_of(func, free):
+        holder = use.value if isinstance(use, ast.Attribute) else use.func.value  # type: ignore[attr-defined]
+        values = ctx.values(holder)
+        if values and all(v.kind == "fabric" and id(v.node) in launched for v in values):
+            out.append((use, spelled, method))
+    return out
+
+
+def _uses_of(func: ast.FunctionDef, names: set[str]) -> Iterator[tuple[ast.AST, str, str]]:
+    """(use, as spelled, method): `<name>.device` reads and `<name>.<set-up method>(...)` calls in the
+    body for a name of `names`, nested defs left out."""
     stack: list[ast.AST] = list(func.body)
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == param:
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names:
             if node.attr == "device" and isinstance(node.ctx, ast.Load):
-                yield node, "device"
+                yield node, f"{node.value.id}.device", "device"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
-                and node.func.value.id == param and node.func.attr in (*VALIDATED, "to_device"):
-            yield node, node.func.attr
+                and node.func.value.id in names and node.func.attr in (*VALIDATED, "to_device"):
+            yield node, f"{node.func.value.id}.{node.func.attr}", node.func.attr
         stack.extend(ast.iter_child_nodes(node))
 
 
