@@ -79,9 +79,14 @@ PROPERTY = """\
 
 
 def test_a_cpu_accelerator_on_some_paths_is_a_warning_that_names_the_condition():
-    [(code, severity, at, message)] = found(PROPERTY % '"cpu" if self.debug else "tpu"')
+    flagged = PROPERTY.replace("cfg = RunConfig()", "cfg = RunConfig(debug=args.debug)")
+    [(code, severity, at, message)] = found(flagged % '"cpu" if self.debug else "tpu"')
     assert (code, severity, at) == ("LXF010", "warning", "11:29-11:44")
     assert message.endswith('or a CPU strategy such as "ddp" to debug on CPU; when self.debug')
+    # built only with the default, debug is True on every path
+    [(code, severity, at, message)] = found(PROPERTY % '"cpu" if self.debug else "tpu"')
+    assert (code, severity, at) == ("LXF010", "error", "11:29-11:44")
+    assert message.endswith('or a CPU strategy such as "ddp" to debug on CPU')
 
 
 def test_a_tpu_accelerator_property_is_fine():
@@ -546,3 +551,25 @@ def test_a_popped_wrapper_leaves_the_policy_alone_to_be_checked():
 def test_a_popped_or_deleted_policy_no_longer_clashes_with_the_wrapper():
     assert found(REMOVED % ("{Block}", 'opts.pop("activation_checkpointing_policy", None)')) == []
     assert found(REMOVED % ("[Block]", 'del opts["activation_checkpointing_policy"]')) == []
+
+
+# --- conditional expressions the file decides ----------------------------------------------------------------------
+DECIDED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    CFG = {"lr": 1e-3, "remat": %s, "old_remat": %s}
+    def make_strategy(remat):
+        policy = (CFG["remat"] if "remat" in CFG else CFG["old_remat"]) if remat else None
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
+    strategy = make_strategy(%s)
+"""
+
+
+def test_a_conditional_expression_on_a_known_key_or_a_constant_argument_takes_one_branch():
+    assert found(DECIDED % ("[Block]", "{Block}", "True")) == [
+        ("LXF001", "error", "5:86-5:92", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `CFG['remat']`, line 2)")]
+
+
+def test_the_branch_a_conditional_expression_never_takes_is_not_checked():
+    assert found(DECIDED % ("{Block}", "[Block]", "True")) == []  # "remat" is in CFG: old_remat is never read
+    assert found(DECIDED % ("[Block]", "[Block]", "False")) == []  # remat is False: the policy is None

@@ -660,6 +660,9 @@ class Flow:
         if isinstance(node, ast.NamedExpr):
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
+            decided = self._decided(node.test)
+            if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
+                return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((_negate(node.test, self.text),)) for x in self.values(node.orelse)))
@@ -683,6 +686,24 @@ class Flow:
         if isinstance(node, ast.ClassDef):
             return v("class", label=node.name, qualified=node.name)
         return v("unknown")
+
+    def _decided(self, test: ast.expr) -> bool | None:
+        """A test the file decides: a name or attribute holding one constant on every path (`remat` given
+        True at the only call), or `"key" in d` / `not in` of a dict whose keys the file reads whole."""
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
+                and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str):
+            found: set[bool] = set()
+            for value in self.values(test.comparators[0]):
+                entries, complete = self.entries(value) if value.kind == "dict" else (None, False)
+                if entries is None or not complete and test.left.value not in entries:
+                    return None
+                found.add(test.left.value in entries)
+            return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
+        if isinstance(test, (ast.Name, ast.Attribute)):
+            values = self.values(test)
+            truth = {v.truthy if isinstance(v.node, ast.Constant) else None for v in values}
+            return truth.pop() if len(truth) == 1 else None
+        return None
 
     # names
     def _name(self, node: ast.Name) -> tuple[Value, ...]:
