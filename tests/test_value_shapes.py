@@ -573,3 +573,17 @@ def test_a_conditional_expression_on_a_known_key_or_a_constant_argument_takes_on
 def test_the_branch_a_conditional_expression_never_takes_is_not_checked():
     assert found(DECIDED % ("{Block}", "[Block]", "True")) == []  # "remat" is in CFG: old_remat is never read
     assert found(DECIDED % ("[Block]", "[Block]", "False")) == []  # remat is False: the policy is None
+
+
+def test_a_flag_default_does_not_decide_a_conditional_expression():
+    [(code, severity, at, message)] = found("""\
+        import argparse
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--tuple-policy", type=int, default=1)
+        args = parser.parse_args()
+        policy = (Block,) if args.tuple_policy else {Block}
+        strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
+    """)
+    assert (code, severity, at) == ("LXF001", "warning", "7:86-7:92")
+    assert message.endswith("; when args.tuple_policy")

@@ -688,8 +688,8 @@ class Flow:
         return v("unknown")
 
     def _decided(self, test: ast.expr) -> bool | None:
-        """A test the file decides: a name or attribute holding one constant on every path (`remat` given
-        True at the only call), or `"key" in d` / `not in` of a dict whose keys the file reads whole."""
+        """A test the file decides: a name or attribute holding one constant on every path, under no
+        condition (`remat` given True at the only call; not a flag's default), or `"key" in d` / `not in` of a dict whose keys the file reads whole."""
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
                 and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str):
             found: set[bool] = set()
@@ -701,7 +701,7 @@ class Flow:
             return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
         if isinstance(test, (ast.Name, ast.Attribute)):
             values = self.values(test)
-            truth = {v.truthy if isinstance(v.node, ast.Constant) else None for v in values}
+            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
         return None
 
