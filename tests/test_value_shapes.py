@@ -587,3 +587,22 @@ def test_a_flag_default_does_not_decide_a_conditional_expression():
     """)
     assert (code, severity, at) == ("LXF001", "warning", "7:86-7:92")
     assert message.endswith("; when args.tuple_policy")
+
+
+COMPREHENDED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    LAYERS = {"Block": Block, "Head": Head}
+    NAMES = %s
+    remat = [LAYERS[name] for name in NAMES]
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat)
+"""
+
+
+def test_a_list_comprehension_over_a_non_empty_list_is_not_empty():
+    assert found(COMPREHENDED % '["Block"]') == [
+        ("LXF001", "error", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found "
+                                         "[LAYERS[name] for name in NAMES] (from `remat`, line 4)")]
+
+
+def test_a_list_comprehension_over_an_empty_list_is_empty_and_ignored():
+    assert found(COMPREHENDED % "[]") == []

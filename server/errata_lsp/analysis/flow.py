@@ -99,19 +99,22 @@ class Value:
             return bool(node.value)
         if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
             return False  # list(), set(), dict(), str()
-        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1 and self.flow is not None:
-            # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
-            asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
-            if id(node) in asking:
-                return None  # `d[k] = set(d[k])`: built from itself, cannot tell
-            asking.add(id(node))
-            try:
-                inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None
-                         for v in self.flow.values(node.args[0])}
-            finally:
-                asking.discard(id(node))
-            return inner.pop() if len(inner) == 1 else None
-        return None
+        source: ast.expr | None = None
+        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
+            source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
+        elif isinstance(node, (ast.ListComp, ast.SetComp)) and len(node.generators) == 1 and not node.generators[0].ifs:
+            source = node.generators[0].iter  # `[LAYERS[n] for n in NAMES]`: as empty as what it runs over
+        if source is None or self.flow is None:
+            return None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        if id(node) in asking:
+            return None  # `d[k] = set(d[k])`: built from itself, cannot tell
+        asking.add(id(node))
+        try:
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.flow.values(source)}
+        finally:
+            asking.discard(id(node))
+        return inner.pop() if len(inner) == 1 else None
 
     @property
     def foreign(self) -> bool:
