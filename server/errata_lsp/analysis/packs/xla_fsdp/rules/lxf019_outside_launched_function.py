@@ -19,10 +19,11 @@ launch call raises differently depending on where it sits:
 
 "Outside" is shown by structure only: the same scope as `fabric.launch(fn)` (module level,
 `if __name__ == "__main__":`, or a `main()` that launches), on the same `fabric` name; and one level
-down, a local function or class given that `fabric` before the launch (`batch = make_batch(fabric)`,
-`Trainer(fabric, model)`), whose body sets up or reads the device on the parameter that receives it.
-Deeper helpers and code the file does not show are left alone. There is no fix: the code belongs
-inside the launched function.
+down, a local function or class called in that scope before the launch (`batch = make_batch(fabric)`,
+`Trainer(fabric, model)`, `get_batch()`), or after it has returned (`report(fabric)`), whose body sets up
+or reads the device on the parameter that receives the Fabric or on the launched Fabric read as a
+global (after the launch, only what touches the device). Deeper helpers and code the file does not
+show are left alone. There is no fix: the code belongs inside the launched function.
 """
 
 from __future__ import annotations
@@ -90,6 +91,27 @@ class OutsideLaunchedFunction(Rule):
             message="`fabric.device` runs in `get_batch`, called at line 8 before `fabric.launch(train)` (line 9)",
             count=1, at="4:34-4:47", severity="error",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def report(fabric):\n"
+            "    return torch.ones(4, device=fabric.device)\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train)\n"
+            "report(fabric)\n",
+            message="`fabric.device` runs in `report`, called at line 9 after `fabric.launch(train)` has returned",
+            count=1, at="4:33-4:46", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def report(fabric):\n"
+              "    fabric.print(fabric.world_size)\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"
+              "report(fabric)\n"),
         Valid("from lightning.fabric import Fabric\n"
               "def describe():\n"
               "    fabric = Fabric(accelerator='cpu', devices=1)\n"
@@ -210,11 +232,12 @@ class OutsideLaunchedFunction(Rule):
                 finding = self._check_use(ctx, node, node.value, "device", launches)
                 if finding is not None:
                     yield finding
-        yield from self._helpers_before_launch(ctx, launches)
+        yield from self._helpers_outside_launch(ctx, launches)
 
-    def _helpers_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
-        """A local function or class called before the launch: what its body does with the Fabric (the
-        parameter that receives it, or the launched Fabric read as a global) runs in the parent process too."""
+    def _helpers_outside_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
+        """A local function or class called before the launch, or after it has returned: what its body does
+        with the Fabric (the parameter that receives it, or the launched Fabric read as a global) runs in the
+        parent process too (after the launch, only what touches the device raises)."""
         done: set[ast.AST] = set()
         names = {f.id for pairs in launches.values() for _, f in pairs}
         local = {n.name for n in (*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.ClassDef))}  # type: ignore[attr-defined]
@@ -223,23 +246,32 @@ class OutsideLaunchedFunction(Rule):
             if not (isinstance(call.func, ast.Name) and call.func.id in local) and not any(
                     isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
                 continue
-            pairs = launches.get(ctx.scope_of(call))
-            before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)] if pairs else []
-            helper = _local_helper(ctx, call) if before else None
+            pairs = launches.get(ctx.scope_of(call), [])
+            before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)]
+            after = [(launch, f) for launch, f in pairs  # a later statement (not the launch's own arguments)
+                     if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
+                     and _encloses(ctx, ctx.statement_of(launch), call)]
+            helper = _local_helper(ctx, call) if before or after else None
             if helper is None or helper[0] in done:
                 continue
             func, shown, is_class = helper
-            fabrics = [f for _, f in before]
+            fabrics = [f for _, f in before or after]
             param = _receiving_parameter(ctx, call, func, is_class, fabrics)
             uses = [*(_uses_of(func, {param}) if param else ()), *_global_uses(ctx, func, fabrics)]
+            if after and not before:
+                uses = [u for u in uses if _touches_device(ctx, u[0], u[2])]
             if not uses:
                 continue
             done.add(func)
-            launch = min(before, key=lambda pair: _pos(pair[0]))[0]
-            for use, spelled, method in sorted(uses, key=lambda u: _pos(u[0])):
+            if before:
+                launch = min(before, key=lambda pair: _pos(pair[0]))[0]
                 where = (f"in `{shown}`, called at line {call.lineno} before "
                          f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
-                if method in VALIDATED:
+            else:
+                where = (f"in `{shown}`, called at line {call.lineno} after `{_launch_text(ctx, after[0][0])}` "
+                         "has returned, in the parent process, which never gets an XLA device")
+            for use, spelled, method in sorted(uses, key=lambda u: _pos(u[0])):
+                if before and method in VALIDATED:
                     message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` "
                                f"runs {where}, so Fabric raises RuntimeError. Move it into the launched function")
                     yield self.finding(ctx, _underline(use), message)
