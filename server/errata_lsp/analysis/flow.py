@@ -14,12 +14,15 @@ An abstract interpreter of Python's semantics over one module, never executing a
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
-  call gave it (dataclass fields, `__init__` parameters), what any method assigned to `self.x`,
-  properties' returns, class attributes and fields' defaults, through the class's local bases; a
-  method that stored `self.x` itself (or through `self.setup()`) reads what it stored;
-- containers: displays, constructors, comprehensions, subscripts of known keys, `{**a, **b}`,
-  `a | b`, `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
-  `SimpleNamespace`, argparse defaults;
+  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`),
+  what any method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
+  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
+  default; `self.m(...)` runs the override of each class the file builds;
+- containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
+  holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
+  `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
+  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
 - a name imported from another module of the project is evaluated there (see `crossfile`).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
