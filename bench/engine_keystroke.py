@@ -13,7 +13,8 @@ the constants of such a local change runs no rule); with `--typing live`, the sa
 `print(probe)` after it, so every keystroke changes a value the rules may see and every rule runs
 again; with `--typing open`, digits typed into `print(probe, 1` (a line that does not parse while
 its bracket is open); with `--typing docstring`, `x` typed at the end of the docstring line nearest
-40 % of the file. The document is checked after each keystroke.
+40 % of the file; with `--typing newline`, Enter at the end of that comment line (every chunk below
+moves down a line). The document is checked after each keystroke.
 Rounds alternate the order of the trees. Times are the process's CPU time (`time.process_time`):
 on a shared machine, wall time mostly measures the other processes. Reported: p50 of the open
 and of a keystroke, RSS after
@@ -121,8 +122,12 @@ def child(args: argparse.Namespace) -> None:
     rss_open = rss_mib()
     findings = len(report.findings)
     times = []
+    typed = "x" if args.typing in ("comment", "docstring") else "\n" if args.typing == "newline" else "1"
     for i in range(args.keystrokes):
-        lines[line] = lines[line] + ("x" if args.typing in ("comment", "docstring") else "1")
+        if typed == "\n":
+            lines.insert(line + 1, "")
+        else:
+            lines[line] = lines[line] + typed
         new_text = "\n".join(lines)
         start = time.process_time()
         if args.mode == "source":
@@ -133,9 +138,8 @@ def child(args: argparse.Namespace) -> None:
         else:
             from errata_lsp.analysis.findings import Position, Span
 
-            at = Position(line, col + i)
-            state = engine.check_document(new_text, args.file, previous=state,
-                                          changes=[(Span(at, at), "x" if args.typing in ("comment", "docstring") else "1")])
+            at = Position(line, col if typed == "\n" else col + i)
+            state = engine.check_document(new_text, args.file, previous=state, changes=[(Span(at, at), typed)])
             report = state.report
         times.append((time.process_time() - start) * 1000)
         if len(report.findings) != findings:
@@ -164,7 +168,7 @@ def main() -> None:
     parser.add_argument("--mode", default="source")
     parser.add_argument("--modes", default="source,document,edits", help="modes of the `after` tree")
     parser.add_argument("--child-file")
-    parser.add_argument("--typing", default="comment", help="comment (the default), code, live, open or docstring")
+    parser.add_argument("--typing", default="comment", help="comment (the default), code, live, open, docstring or newline")
     parser.add_argument("--before-mode", default="source", help="the mode of the `before` tree: source or document")
     parser.add_argument("--keystrokes", type=int, default=30)
     args = parser.parse_args()

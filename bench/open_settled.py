@@ -6,7 +6,9 @@ also holds whatever start-up work the server still does then (errata loads its r
 background after answering `initialize`). Here each session waits `--settle` seconds after
 `initialized` before it sends `didOpen`, then times the first publishDiagnostics; then it opens
 a second copy of the same text under another name and times that too (a warm process: every rule
-and table already loaded once).
+and table already loaded once). Then it closes the first and opens it again: with the same text
+(`reopen`), and once more with a line inserted at the top (`reopen edited`, as after a change made
+outside the editor).
 
     python bench/open_settled.py --cases 10k,30k --real fabric.py --rounds 3 \\
         --errata-cmd "errata-lsp" --also "before=env PYTHONPATH=<old>/server python -m errata_lsp"
@@ -56,6 +58,17 @@ async def session(cmd: list[str], text: str, workspace: Path, name: str, settle:
             out[key] = (t - start) * 1000
             out["diagnostics"] = len(c.publishes[uri][0].diagnostics)
             await asyncio.sleep(0.3)
+        for key, again in (("reopen_ms", text), ("reopen_edited_ms", "import sys\n" + text)):
+            c.notify("textDocument/didClose", {"textDocument": {"uri": uris[0]}})
+            await asyncio.sleep(0.3)
+            seen = len(c.publishes.get(uris[0], []))  # the close's empty publish included
+            start = time.perf_counter()
+            c.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uris[0], "languageId": "python", "version": 1, "text": again}})
+            t = await c.wait_for(lambda n=seen: len(c.publishes.get(uris[0], [])) > n, timeout)
+            out[key] = (t - start) * 1000
+            out[key[:-3] + "_diagnostics"] = len(c.publishes[uris[0]][seen].diagnostics)
+            await asyncio.sleep(0.3)
     except Exception as exc:  # noqa: BLE001 - a benchmark records failures
         out["error"] = f"{type(exc).__name__}: {exc}"
     finally:
@@ -92,22 +105,25 @@ def main(argv: list[str] | None = None) -> int:
                                           a.settle, 120.0))
                 results.setdefault((case, server), []).append(res)
                 print(f"round {r + 1}/{a.rounds} {case:<28} {server:<8} "
-                      + (res["error"] or f"open {res['open_ms']:7.1f}  second open {res['second_open_ms']:7.1f} ms"),
+                      + (res["error"] or f"open {res['open_ms']:7.1f}  second open {res['second_open_ms']:7.1f}  "
+                                         f"reopen {res['reopen_ms']:7.1f}  reopen edited {res['reopen_edited_ms']:7.1f} ms"),
                       file=sys.stderr, flush=True)
-    print("| case | server | diagnostics | open→diag p50 ms (settled) | second open p50 ms | / ruff | / floor |")
-    print("|---|---|---|---|---|---|---|")
+    print("| case | server | diagnostics | open→diag p50 ms (settled) | second open p50 ms | reopen p50 ms "
+          "| reopen edited p50 ms (diagnostics) | / ruff | / floor |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for case in texts:
         p50 = {s: statistics.median(x["open_ms"] for x in results[(case, s)] if not x["error"]) for s in servers
                if any(not x["error"] for x in results[(case, s)])}
         for server in servers:
             ok = [x for x in results[(case, server)] if not x["error"]]
             if not ok:
-                print(f"| {case} | {server} | error: {results[(case, server)][0]['error']} | | | | |")
+                print(f"| {case} | {server} | error: {results[(case, server)][0]['error']} | | | | | | |")
                 continue
-            second = statistics.median(x["second_open_ms"] for x in ok)
+            second, reopen, edited = (statistics.median(x[key] for x in ok)
+                                      for key in ("second_open_ms", "reopen_ms", "reopen_edited_ms"))
             ratios = [f"{p50[server] / p50[other]:.2f}×" if other in p50 else "" for other in ("ruff", "floor")]
-            print(f"| {case} | {server} | {ok[0]['diagnostics']} | {p50[server]:.1f} | {second:.1f} | "
-                  f"{ratios[0]} | {ratios[1]} |")
+            print(f"| {case} | {server} | {ok[0]['diagnostics']} | {p50[server]:.1f} | {second:.1f} | {reopen:.1f} "
+                  f"| {edited:.1f} ({ok[0]['reopen_edited_diagnostics']}) | {ratios[0]} | {ratios[1]} |")
     return 0
 
 

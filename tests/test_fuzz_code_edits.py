@@ -111,8 +111,10 @@ def test_code_typed_in_every_chunk_gives_the_findings_of_a_fresh_check(path):
         _same_as_fresh(base, _typed(text, line, column, inserted), (Span(at, at), inserted),
                        f"{path.name}: {inserted!r} typed into a {what} at {line + 1}:{column + 1}", i % 2 == 0)
     for i, (line, indent) in enumerate(_function_bodies(text)):
-        # a new local nothing reads, then digits typed into it, then a statement that reads it
-        probe = indent + "probe = 1"
+        # a new local nothing reads (a name the script does not use), then digits typed into it, then a
+        # statement that reads it
+        name = next(n for n in ("probe", "probe_", "probe__") if n not in text)
+        probe = indent + f"{name} = 1"
         lines = text.split("\n")
         added = "\n".join([*lines[:line], probe, *lines[line:]])
         before = check_document(added, "x.py")
@@ -127,9 +129,9 @@ def test_code_typed_in_every_chunk_gives_the_findings_of_a_fresh_check(path):
             assert after.reused, f"{path.name}: typing into an unread local at {line + 1} ran the rules"
         if not LONG and i:
             continue  # the default budget: `probe` read, and a call typed, in the first function only
-        read = _typed(typed, line, len(probe) + 1, "; print(probe)")
+        read = _typed(typed, line, len(probe) + 1, f"; print({name})")
         at = Position(line, len(probe) + 1)
-        again = _same_as_fresh(after, read, (Span(at, at), "; print(probe)"), f"{path.name}: `probe` read at {line + 1}",
+        again = _same_as_fresh(after, read, (Span(at, at), f"; print({name})"), f"{path.name}: `{name}` read at {line + 1}",
                                i % 2 == 1)
         assert not again.reused or chunk.parsed is None
         # a call typed one key at a time: the line does not parse until its bracket closes

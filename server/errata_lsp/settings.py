@@ -188,6 +188,9 @@ def _glob(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
+DEFAULTS = Settings()  # `settings_for`'s base when none is given (one object: its answers are kept by it)
+
+
 def _codes(value: Any, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [v for v in value.replace(",", " ").split() if v]
@@ -196,13 +199,14 @@ def _codes(value: Any, key: str) -> tuple[str, ...]:
     return tuple(v.strip().upper() for v in value)
 
 
-def find_pyproject(start: Path) -> Path | None:
-    """The nearest pyproject.toml at or above `start` that has a [tool.errata] table."""
+def find_pyproject(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The nearest pyproject.toml at or above `start` that has a [tool.errata] table, and the table."""
     here = start if start.is_dir() else start.parent
     for folder in (here, *here.parents):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and _errata_table(candidate) is not None:
-            return candidate
+        table = _errata_table(candidate) if candidate.is_file() else None
+        if table is not None:
+            return candidate, table
     return None
 
 
@@ -212,7 +216,7 @@ def _errata_table(path: Path) -> dict[str, Any] | None:
     else:  # pragma: no cover
         import tomli as tomllib
     try:
-        data = _parsed_toml(path, tomllib)
+        data = _read_toml(path, tomllib)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     tool = data.get("tool")  # `tool = 5` is not a table errata can read: none is there
@@ -220,48 +224,100 @@ def _errata_table(path: Path) -> dict[str, Any] | None:
     return table if isinstance(table, dict) else None
 
 
-_parsed: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
-_parsed_lock = threading.Lock()
-
-
-def _parsed_toml(path: Path, tomllib: Any) -> dict[str, Any]:
-    """The parsed file, read again only when its size, times or inode change; over the size cap
-    it is not read (a SettingsError says so)."""
+def _read_toml(path: Path, tomllib: Any) -> dict[str, Any]:
+    """The parsed file; over the size cap it is not read (a SettingsError says so)."""
     # One open, never blocking (a FIFO named pyproject.toml): the stat and the read are of one file.
     with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path} is not a regular file")
-        stamp = (info.st_ino, info.st_dev, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-        with _parsed_lock:
-            known = _parsed.get(str(path))
-        if known is not None and known[0] == stamp:
-            return known[1]
         if info.st_size > MAX_PYPROJECT_BYTES:
             raise SettingsError(f"{path}: {info.st_size / 2**20:.1f} MiB is above the "
                                 f"{MAX_PYPROJECT_BYTES // 2**20} MiB limit for a pyproject.toml; not read")
-        data = tomllib.loads(file.read(MAX_PYPROJECT_BYTES + 1).decode("utf-8"))
-    with _parsed_lock:
-        if len(_parsed) > 256:
-            _parsed.clear()
-        _parsed[str(path)] = (stamp, data)
-    return data
+        return tomllib.loads(file.read(MAX_PYPROJECT_BYTES + 1).decode("utf-8"))
+
+
+def pyprojects_above(path: str | os.PathLike[str]) -> tuple[str, tuple] | None:
+    """The folder whose settings `settings_for(path)` gives (the path resolved: its folder, or itself
+    for a folder), and what it reads from disk, as stamps: for each folder from that one up to the
+    root, its pyproject.toml's inode, size, times and mode (None where there is none). Equal stamps,
+    equal settings. None when the path cannot be resolved (then nothing is kept)."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return None
+    try:
+        is_folder = stat.S_ISDIR(os.stat(real).st_mode)
+    except (OSError, ValueError):
+        is_folder = False  # not saved yet: its folder's settings
+    start = folder = real if is_folder else os.path.dirname(real)
+    stamps: list[Any] = []
+    while True:
+        try:
+            found = os.stat(os.path.join(folder, "pyproject.toml"))
+            stamps.append((found.st_ino, found.st_dev, found.st_size, found.st_mtime_ns, found.st_ctime_ns,
+                           found.st_mode))
+        except (OSError, ValueError):
+            stamps.append(None)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start, tuple(stamps)
+        folder = parent
+
+
+# `settings_for`'s answers (or the SettingsError it raised) by folder and base (the base kept with
+# them: its id is not reused), kept while no pyproject.toml above the folder changed on disk, so
+# asking on every check costs a few `stat` calls
+_answers: dict[tuple[str, int], tuple[tuple, Settings, Settings | SettingsError]] = {}
+_answers_lock = threading.Lock()
 
 
 def settings_for(path: Path, base: Settings | None = None) -> Settings:
-    """`base` with the nearest `[tool.errata]` above `path` laid over it."""
-    base = base or Settings()
+    """`base` with the nearest `[tool.errata]` above `path` laid over it; worked out again only when a
+    pyproject.toml above `path` changed (or for another `base`)."""
+    base = base or DEFAULTS
+    place = pyprojects_above(path)
+    known = _known(place, base)
+    if known is None:
+        try:
+            known = _settings_for(path, base)
+        except SettingsError as exc:
+            known = exc
+        if place is not None:
+            with _answers_lock:
+                if len(_answers) > 256:
+                    _answers.clear()
+                _answers[(place[0], id(base))] = (place[1], base, known)
+    if isinstance(known, SettingsError):
+        raise SettingsError(str(known))  # a new one: raising the kept one again would grow its traceback
+    return known
+
+
+def settings_known(path: Path, base: Settings | None = None) -> bool:
+    """Whether `settings_for(path, base)` answers without reading anything (a few `stat` calls tell)."""
+    return _known(pyprojects_above(path), base or DEFAULTS) is not None
+
+
+def _known(place: tuple[str, tuple] | None, base: Settings) -> Settings | SettingsError | None:
+    if place is None:
+        return None
+    with _answers_lock:
+        found = _answers.get((place[0], id(base)))
+    return found[2] if found is not None and found[1] is base and found[0] == place[1] else None
+
+
+def _settings_for(path: Path, base: Settings) -> Settings:
     try:
         start = path.resolve()
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte, a name too long: no workspace
         return base
     try:
-        pyproject = find_pyproject(start)
+        found = find_pyproject(start)
     except OSError:  # a folder on the way that cannot be read: no workspace
         return base
-    if pyproject is None:
+    if found is None:
         return base
-    table = _errata_table(pyproject) or {}
+    pyproject, table = found
     try:
         return base.merged(table, pyproject.parent)
     except SettingsError as exc:

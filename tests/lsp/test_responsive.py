@@ -167,3 +167,40 @@ def test_a_change_sent_right_after_the_first_publish_is_checked(tmp_path):
         late = [d for d in note["diagnostics"] if d["range"]["start"]["line"] == line]
         assert [(d["code"], d["range"]["start"]["character"]) for d in late] == [("LXF005", 23), ("LXF001", 55)]
         assert client.shutdown_and_exit() == 0
+
+
+def test_a_document_closed_and_opened_again_publishes_what_a_fresh_server_publishes(tmp_path):
+    """Reopening takes the closed document's last check as its previous version (its trees, its
+    findings): the same text, a text changed while closed, and the same text under another name."""
+    uri, other = (tmp_path / "train.py").as_uri(), (tmp_path / "renamed.py").as_uri()
+    text = big_script(30)
+    changed = text.replace(HEADER, HEADER + "import os\n\n", 1).replace("policy=[Block]", "policy={Block}", 1)
+
+    def published(client: LspClient, uri: str, text: str) -> list[dict]:
+        start = len(client.notifications)
+        client.open(uri, text)
+        return client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, 120,
+                                        start=start)["diagnostics"]
+
+    def closed(client: LspClient, uri: str) -> None:
+        start = len(client.notifications)
+        client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, 60, start=start)
+
+    with LspClient(stderr_path=tmp_path / "fresh.stderr") as fresh:
+        fresh.initialize()
+        expected = {"text": published(fresh, uri, text), "changed": published(fresh, other, changed)}
+    assert len(expected["text"]) == 60 and [(d["code"], d["range"]["start"]["line"]) for d in expected["text"][:3]] == [
+        ("LXF001", 3), ("LXF007", 4), ("LXF001", 12)]
+    assert len(expected["changed"]) == 59 and [  # two lines above, the first policy made a set
+        (d["code"], d["range"]["start"]["line"]) for d in expected["changed"][:3]] == [
+        ("LXF007", 6), ("LXF001", 14), ("LXF007", 15)]
+    with LspClient(stderr_path=tmp_path / "server.stderr") as client:
+        client.initialize()
+        assert published(client, uri, text) == expected["text"]
+        closed(client, uri)
+        assert published(client, uri, text) == expected["text"]
+        closed(client, uri)
+        assert published(client, uri, changed) == expected["changed"]
+        closed(client, uri)
+        assert published(client, other, changed) == expected["changed"]

@@ -161,6 +161,17 @@ class Chunk:
         return True
 
     @property
+    def imports(self) -> bool:
+        """The chunk starts with an import: `Document.chunks` picks it whatever its words."""
+        return self.text.startswith(("import", "from"))
+
+    def picked_alike(self, other: Chunk) -> bool:
+        """Every question `Document.chunks` asks to pick a chunk has the same answer for `other` (its
+        words and the words it ends with, what it may bind, whether it imports)."""
+        return (self.role == other.role and self.code_only() == other.code_only() and self.defines == other.defines
+                and self.only_definition == other.only_definition and self.imports == other.imports)
+
+    @property
     def only_definition(self) -> bool:
         """The chunk is one function or class definition, with no module-level code after it (an
         assignment does not start a chunk: `X = {...}` below a function is in the function's chunk)."""
@@ -192,11 +203,15 @@ class Chunk:
             self._code = _HIDES_LINES.sub(" ", self.text)
         return self._code
 
-    def took_code_of(self, old: Chunk) -> None:
-        """Only comments differ from `old`: its tree and its answers about code are ours too; what
-        its comments said (`says`) is asked again."""
+    def took_code_of(self, old: Chunk) -> bool:
+        """If only comments differ from `old` (a version of this chunk at its place) and it was parsed:
+        its tree and its answers about code are ours too; what its comments said (`says`) is asked
+        again."""
+        if old.parsed is None or old.code_signature() != self.code_signature():
+            return False
         self.parsed, self._pick = old.parsed, old._pick
         self._words = {k: v for k, v in old._words.items() if not k.startswith(_SAYS)}
+        return True
 
     def moved(self, delta: int) -> Chunk:
         """The same text `delta` lines further down; its words and tree come along."""
@@ -284,35 +299,29 @@ class ParsedChunk:
         Only the node tables come along; other facts are computed again."""
         if self.shared:
             return None
-        if self.tree is not None and delta:
-            if self.classdef is not None:  # the head: its own nodes, not the methods put in it
-                self.classdef.body = list(self.own_body)
-            numbers: dict[int, int] = {}  # one int object per line number (see `_index`)
-            for node in ast.walk(self.tree):
-                if "lineno" in node._attributes:
-                    line = node.lineno + delta  # type: ignore[attr-defined]
-                    node.lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
-                    if getattr(node, "end_lineno", None) is not None:
-                        line = node.end_lineno + delta  # type: ignore[attr-defined]
-                        node.end_lineno = numbers.setdefault(line, line)  # type: ignore[attr-defined]
+        if self.classdef is not None:  # the head: without the methods the last Context put in it
+            self.classdef.body = list(self.own_body)
         moved = ParsedChunk(self.tree, self.repaired, self.size, tuple(line + delta for line in self.too_deep))
         moved.classdef, moved.own_body = self.classdef, self.own_body
         moved.own_end = (self.own_end[0] + delta, self.own_end[1])
-        if "index" in self._facts:
+        if delta and self.tree is not None:
+            moved._facts["index"] = _index(moved, delta)  # its nodes renumbered on the way
+        elif "index" in self._facts:
             moved._facts["index"] = self._facts["index"]
         self.tree = None  # this version is superseded
         return moved
 
 
 def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST]], dict[ast.AST, ast.AST]]:
-    """The chunk's node tables; with `shift`, each node (a head's class aside) is also moved that many
-    lines down on the way: a tree parsed alone gets its lines in the document for almost nothing."""
+    """The chunk's node tables; with `shift`, every node of the chunk is also moved that many lines
+    down on the way (the one place lines are renumbered): a tree parsed alone gets its lines in the
+    document for almost nothing, and a tree whose lines moved gets new tables for the same walk."""
     by_type: dict[type, list[ast.AST]] = {}
     parents: dict[ast.AST, ast.AST] = {}
     with_lines: set[type] = {ast.ClassDef} if shift else set()  # kinds whose nodes are shifted
-    top = parsed.own_body if parsed.classdef is not None else (parsed.tree.body if parsed.tree else [])
-    if parsed.classdef is not None:  # the head: its class with the class's own statements only
-        classdef = parsed.classdef
+    classdef = parsed.classdef
+    top = parsed.own_body if classdef is not None else (parsed.tree.body if parsed.tree else [])
+    if classdef is not None:  # the head: its class with the class's own statements only
         by_type.setdefault(ast.ClassDef, []).append(classdef)
         stack: list[ast.AST] = []
         for field in ("decorator_list", "bases", "keywords"):
@@ -326,10 +335,10 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
         stack = list(reversed(top))
     # One int object per line number: a shifted number past 256 is a new int on each node that holds
     # it (two per node, ~1.2 MB at 10k lines), so each is taken from this table of the chunk's lines.
-    ends = [s.end_lineno or s.lineno for s in top]
-    if parsed.classdef is not None:
-        ends.append(parsed.classdef.end_lineno or parsed.classdef.lineno)
-    numbers = list(range(shift, shift + max(ends, default=0) + 1)) if shift else []
+    heads = [*top, classdef] if classdef is not None else top
+    low = min((d.lineno for s in heads for d in (s, *getattr(s, "decorator_list", ()))), default=0)
+    high = max((s.end_lineno or s.lineno for s in heads), default=0)
+    numbers = list(range(low + shift, high + shift + 1)) if shift else []
     size = len(numbers)
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
@@ -344,11 +353,12 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             if shift and "lineno" in kind._attributes:
                 with_lines.add(kind)
         if kind in with_lines:
-            line = node.lineno  # type: ignore[attr-defined]
-            node.lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
+            line = node.lineno - low  # type: ignore[attr-defined]
+            node.lineno = numbers[line] if 0 <= line < size else line + low + shift  # type: ignore[attr-defined]
             line = node.end_lineno  # type: ignore[attr-defined]
             if line is not None:
-                node.end_lineno = numbers[line] if line < size else line + shift  # type: ignore[attr-defined]
+                line -= low
+                node.end_lineno = numbers[line] if 0 <= line < size else line + low + shift  # type: ignore[attr-defined]
         found.append(node)
         fields = fields_of.get(kind)
         if fields is None:
@@ -366,6 +376,12 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
             parents[child] = node
         children.reverse()
         push(children)
+    if classdef is not None and shift:  # the class itself and its type parameters, left out of the tables
+        for node in [classdef, *(n for p in getattr(classdef, "type_params", ()) for n in ast.walk(p))]:
+            if "lineno" in node._attributes:
+                node.lineno += shift  # type: ignore[attr-defined]
+                if getattr(node, "end_lineno", None) is not None:
+                    node.end_lineno += shift  # type: ignore[attr-defined]
     return by_type, parents
 
 
@@ -505,6 +521,11 @@ class Document:
             middle = text[start:kept_at - 1].split("\n") if kept_at > start else []
         lines = self.lines[:a] + middle + self.lines[old_end:]
         return self._derive(text, lines, a, old_end, a + len(middle))
+
+    def renamed(self, path: str | None) -> Document:
+        """The same text as the file at `path` (a closed file opened under another name): its lines,
+        chunks and trees come along; what was read of the text is asked again."""
+        return self if path == self.path else Document(self.text, path, _lines=self.lines, _table=self._table)
 
     def _derive_by_lines(self, text: str) -> Document:
         lines = _split(text)
@@ -646,6 +667,13 @@ class Document:
         """Every chunk, in document order, parsed or not."""
         return self._table.chunks
 
+    @property
+    def cut_chunks(self) -> tuple[int, ...] | None:
+        """The indices of the chunks cut from the text of the edit that made this version (`edit`);
+        the others are the previous version's, at their place or moved by the lines it added. None
+        when not made by one edit from a previous version."""
+        return self._table.cut if self.edit is not None else None
+
     def chunks_mentioning(self, word: str) -> list[Chunk]:
         """Chunks that use `word` as code (see `Chunk.mentions`), parsed or not."""
         return [c for c in self._table.chunks if c.mentions(word)]
@@ -704,7 +732,7 @@ class Document:
                     out.extend(self._class_group(group))
                 i = j
                 continue
-            if chunk.text.startswith(("import", "from")) or picked(chunk):
+            if chunk.imports or picked(chunk):
                 parsed_chunk, used = self._top(i)
                 out.append(parsed_chunk)
                 i += used
@@ -840,12 +868,17 @@ class _Table:
     `spans` holds each token that runs over a line break as (first line, last line, hides): the
     line starts first+1..last are inside it; `hides` for a closed triple-quoted string, the only
     token whose inner lines cannot start a chunk.
+
+    `cut`: for a table made from the previous version's, the indices of the chunks cut from the
+    edited text; every other chunk is one of the previous table's, at its place or moved by the
+    lines the edit added (None for a table scanned from scratch).
     """
 
-    __slots__ = ("starts", "spans", "chunks", "firsts")
+    __slots__ = ("starts", "spans", "chunks", "firsts", "cut")
 
-    def __init__(self, starts: list[int], spans: list[tuple[int, int, bool]], chunks: list[Chunk]):
-        self.starts, self.spans, self.chunks = starts, spans, chunks
+    def __init__(self, starts: list[int], spans: list[tuple[int, int, bool]], chunks: list[Chunk],
+                 cut: tuple[int, ...] | None = None):
+        self.starts, self.spans, self.chunks, self.cut = starts, spans, chunks, cut
         self.firsts = [c.first for c in chunks]
 
     @classmethod
@@ -887,16 +920,12 @@ class _Table:
             return None
         chunk = Chunk(old.first, old.last, _code_of(doc.lines, old.first, old.last, doc.bom), old.role,
                       old.indent, old.head)
-        if old.parsed is not None and old.code_signature() == chunk.code_signature():
-            chunk.took_code_of(old)  # a comment changed
+        chunk.took_code_of(old)  # if a comment changed
         chunks = list(self.chunks)
         chunks[i] = chunk
-        if chunk.role == "class":  # its methods point at the new head
-            for j in range(i + 1, len(chunks)):
-                if chunks[j].role != "member" or chunks[j].head is not old:
-                    break
-                chunks[j] = _with_head(chunks[j], chunk)
-        return _Table(self.starts, self.spans, chunks)
+        if chunk.role == "class":
+            _under_their_heads(chunks, i, to_end=False)
+        return _Table(self.starts, self.spans, chunks, (i,))
 
     def rescan(self, doc: Document, a: int, old_end: int, new_end: int) -> _Table:
         """The table for `doc`, whose lines [a, new_end) replaced lines [a, old_end) of ours."""
@@ -952,6 +981,9 @@ class _Table:
         fresh = _cut(lines, region, new_spans, doc.bom) if region[0] < new_chunks_end else []
         reusable: dict[tuple[int, int, str, str, str], Chunk] = {}
         edited: dict[tuple[int, str, str], Chunk] = {}  # chunks the edit touched, by place
+        # and by text: a text replaced as a whole (a file opened again after it changed) moves the
+        # chunks between its first and last difference
+        texts: dict[tuple[int, str, str, str], list[Chunk]] = {}
         for c in old_chunks[lo:hi]:  # keyed with its last line too: the file's last empty line has no text
             if c.last <= a:
                 reusable[(c.first, c.last, c.text, c.role, c.indent)] = c
@@ -959,31 +991,47 @@ class _Table:
                 reusable[(c.first + delta, c.last + delta, c.text, c.role, c.indent)] = c
             else:
                 edited[(c.first, c.role, c.indent)] = c
+                texts.setdefault((c.last - c.first, c.text, c.role, c.indent), []).append(c)
+        taken: set[int] = set()  # edited chunks whose tree a new chunk holds: one holder each
         out: list[Chunk] = []
+        cut: list[int] = []
         for chunk in fresh:
             old = reusable.get((chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent))
             if old is not None:
                 chunk = old if old.first == chunk.first else old.moved(chunk.first - old.first)
+                out.append(chunk)
+                continue
+            cut.append(len(kept) + len(out))
+            old = edited.get((chunk.first, chunk.role, chunk.indent))
+            if old is not None and id(old) not in taken and chunk.took_code_of(old):  # a comment changed
+                taken.add(id(old))
             else:
-                old = edited.get((chunk.first, chunk.role, chunk.indent))
-                if old is not None and old.parsed is not None and old.code_signature() == chunk.code_signature():
-                    chunk.took_code_of(old)  # a comment changed
+                same = [c for c in texts.get((chunk.last - chunk.first, chunk.text, chunk.role, chunk.indent), ())
+                        if id(c) not in taken]
+                if same:
+                    taken.add(id(same[0]))
+                    chunk = same[0].moved(chunk.first - same[0].first)
             out.append(chunk)
         if sync is not None:
             out.extend(c.moved(delta) if delta else c for c in old_chunks[hi:])
-        class_head: Chunk | None = None
-        for i, chunk in enumerate(out):
-            if chunk.role == "class":
-                class_head = chunk
-            elif chunk.role == "member" and chunk.head is not class_head:
-                out[i] = _with_head(chunk, class_head)  # type: ignore[arg-type]
-        return _Table(new_starts, new_spans, kept + out)
+        _under_their_heads(out, 0, to_end=True)
+        return _Table(new_starts, new_spans, kept + out, tuple(cut))
 
 
-def _with_head(chunk: Chunk, head: Chunk) -> Chunk:
-    copy = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
-    copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
-    return copy
+def _under_their_heads(chunks: list[Chunk], start: int, to_end: bool) -> None:
+    """Each member from `start` on points at the class head above it again (a head cut again or moved
+    is a new chunk): to the end, or (`to_end` False) only the members of the class at `start`."""
+    head: Chunk | None = None
+    for i in range(start, len(chunks)):
+        chunk = chunks[i]
+        if chunk.role == "member":
+            if head is not None and chunk.head is not head:
+                copy = chunks[i] = Chunk(chunk.first, chunk.last, chunk.text, chunk.role, chunk.indent, head)
+                copy._words, copy._code, copy.parsed, copy._pick = chunk._words, chunk._code, chunk.parsed, chunk._pick
+        elif not to_end and i > start:
+            break
+        elif chunk.role == "class":
+            head = chunk
 
 
 def _scanned_alike(old: str, new: str) -> bool:
@@ -1023,13 +1071,17 @@ def _crossed(spans: list[tuple[int, int, bool]]) -> set[int]:
     return out
 
 
-def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
-    """Lines [first, last) as `ast` sees them: "\n" after each (but the document's last line)."""
+def _joined(lines: list[str], first: int, last: int, bom: bool) -> str:
+    """Lines [first, last) joined: "\n" after each (but the document's last line), without the BOM."""
     text = "\n".join(lines[first:last])
     if last < len(lines):
         text += "\n"
-    if bom and first == 0:
-        text = text[1:]
+    return text[1:] if bom and first == 0 else text
+
+
+def _code_of(lines: list[str], first: int, last: int, bom: bool) -> str:
+    """Lines [first, last) as `ast` sees them."""
+    text = _joined(lines, first, last, bom)
     return UNPARSABLE.sub("\ufffd", text) if not text.isascii() or "\x00" in text else text
 
 
@@ -1041,14 +1093,7 @@ def _scan(lines: list[str], first: int, last: int, bom: bool,
     The lines are joined as they are: a NUL or a lone surrogate (which `ast` sees as U+FFFD) is one
     character that no pattern here matches either way, so no copy with them replaced is made (at 10k
     lines with one non-ASCII character, each copy is 1.5 MB)."""
-    if whole is not None:
-        code = whole
-    else:
-        code = "\n".join(lines[first:last])
-        if last < len(lines):
-            code += "\n"
-        if bom and first == 0:
-            code = code[1:]
+    code = whole if whole is not None else _joined(lines, first, last, bom)
     spans: list[tuple[int, int, bool]] = []
     hidden: list[tuple[int, int]] = []  # offsets of closed multi-line triple-quoted strings
     line = first
@@ -1220,30 +1265,10 @@ def _parse_head(chunk: Chunk) -> ParsedChunk:
         classdef.body = list(body)
         # before the Context fills the class with its methods; the class itself is not in its tables
         parsed._facts["index"] = _index(parsed, shift)
-        if shift:  # the class itself, and what of it the tables leave out (type parameters)
-            for field in classdef._fields:
-                if field not in ("body", "decorator_list", "bases", "keywords"):
-                    for value in _nodes_in(getattr(classdef, field, None)):
-                        for node in ast.walk(value):
-                            _shift(node, shift)
-            _shift(classdef, shift)
         parsed.own_end = (classdef.end_lineno or classdef.lineno, classdef.end_col_offset or 0)
     elif shift:
         parsed._facts["index"] = _index(parsed, shift)
     return parsed
-
-
-def _nodes_in(value: object) -> list[ast.AST]:
-    if isinstance(value, ast.AST):
-        return [value]
-    return [item for item in value if isinstance(item, ast.AST)] if isinstance(value, list) else []
-
-
-def _shift(node: ast.AST, lines: int) -> None:
-    if "lineno" in node._attributes and hasattr(node, "lineno"):
-        node.lineno += lines
-        if getattr(node, "end_lineno", None) is not None:
-            node.end_lineno += lines  # type: ignore[attr-defined]
 
 
 def _cost(text: str) -> int:

@@ -505,8 +505,10 @@ def _next_document(
     own_trees: bool = False,
 ) -> Document:
     before = previous.document if previous is not None else None
-    if before is None or before.path != path:
+    if before is None:
         return Document(text, path, own_trees=own_trees)
+    if before.path != path:  # the checked state of a file closed and opened again under another name
+        before = before.renamed(path)
     if changes is not None:
         doc = before.apply(changes)
         if doc.text == text:
@@ -535,7 +537,8 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
                      previous.bindings)
     if edited is not None and before is not None and previous is not None and _identifiers(key):
         old, new = before.all_chunks[edited], doc.all_chunks[edited]
-        if _picked_alike(old, new):
+        # picked alike, and binding the same names at the top level
+        if old.picked_alike(new) and (old.role == "member" or _bound_at_top(old.text) == _bound_at_top(new.text)):
             chunks = doc.chunks(words, previous.names, previous.bindings)
             if _named_alike(old, previous.chunks, new, chunks):
                 return Reads(chunks, key, previous.names, codes, previous.bindings)
@@ -568,28 +571,19 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
 
 
 def _one_chunk_edited(doc: Document, before: Document | None, previous: Reads) -> int | None:
-    """The index of the one chunk whose text the edit from `before` changed; None unless every other
-    chunk has the same role and text, at the same lines or moved by the lines the edit added."""
+    """The index of the one chunk whose text the edit from `before` changed, at the same place; None
+    unless every other chunk is one of `before`'s, at the same lines or moved by the lines the edit
+    added (the chunk table tells which it cut from the edited text)."""
     if before is None or doc.edit is None or doc.edit[0] != before.serial:
         return None
-    old_chunks, new_chunks = before.all_chunks, doc.all_chunks
-    if len(old_chunks) != len(new_chunks) or len(previous.codes) != len(new_chunks):
+    old_chunks, new_chunks, cut = before.all_chunks, doc.all_chunks, doc.cut_chunks
+    if cut is None or len(cut) != 1 or len(old_chunks) != len(new_chunks) or len(previous.codes) != len(new_chunks):
         return None
     _, first, old_end, new_end = doc.edit
-    delta = new_end - old_end
-    touched = None
-    for i, (old, new) in enumerate(zip(old_chunks, new_chunks)):
-        if old.role != new.role:
-            return None
-        if old.text is new.text or old.text == new.text:
-            shift = delta if old.first >= old_end else 0
-            if new.first != old.first + shift or new.last != old.last + shift:
-                return None
-        elif touched is None and new.first == old.first <= first and new_end <= new.last == old.last + delta:
-            touched = i
-        else:
-            return None
-    return touched
+    old, new = old_chunks[cut[0]], new_chunks[cut[0]]
+    if old.role == new.role and new.first == old.first <= first and new_end <= new.last == old.last + new_end - old_end:
+        return cut[0]
+    return None
 
 
 @functools.lru_cache(maxsize=16)
@@ -597,15 +591,6 @@ def _identifiers(words: frozenset[str]) -> bool:
     """Every trigger word is an identifier: whether a chunk mentions one is then a question about its
     code alone (another word is also looked for in its whole text, docstrings included)."""
     return all(IDENTIFIER.fullmatch(word) for word in words)
-
-
-def _picked_alike(old: Chunk, new: Chunk) -> bool:
-    """Every question `Document.chunks` asks of a chunk has the same answer for both versions, and
-    both bind the same names at the top level."""
-    return (old.code_only() == new.code_only() and old.defines == new.defines
-            and old.only_definition == new.only_definition
-            and old.text.startswith(("import", "from")) == new.text.startswith(("import", "from"))
-            and (old.role == "member" or _bound_at_top(old.text) == _bound_at_top(new.text)))
 
 
 def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: list[Chunk]) -> bool:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import os
-import stat
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -22,7 +21,7 @@ from pygls.uris import to_fs_path
 
 from ..analysis.findings import Finding, Position
 from ..environment import UNKNOWN_LIGHTNING
-from ..settings import Settings, SettingsError, settings_for, text_size
+from ..settings import Settings, SettingsError, settings_for, settings_known, text_size
 from . import notebook
 from .text import TextDocument
 
@@ -32,6 +31,11 @@ if TYPE_CHECKING:
     from ..kb.record import Record
 
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
+# Characters of text whose checked state is kept after their documents close. What is kept is about
+# 40 bytes per character (trees, node tables, facts: 14 MB for a 10,000-line script of 0.4 MB), so
+# 256 KiB of text is at most ~10 MB after every document is closed: room for the last 5-15 files of
+# usual size (a preview tab replaced, a file closed and opened again), not for a huge generated one.
+CLOSED_TEXT_LIMIT = 2**18
 Report = Callable[[str, int], None]
 
 
@@ -56,38 +60,48 @@ class _Resolved:
     """A document's settings as last worked out, and what they were worked out from."""
 
     client: Settings  # the client's settings (compared by identity: a new generation is a new object)
-    stamps: tuple  # `pyprojects_above` the document then
-    settings: Settings  # the client's with the nearest `[tool.errata]` laid over
+    settings: Settings  # the client's with the nearest `[tool.errata]` laid over (`settings_for`'s answer)
     environment: Any  # `environment_of` then (its cache hands back the same object while nothing changed)
     resolved: Settings  # `settings` with `environment`
 
 
-def pyprojects_above(path: Path) -> tuple | None:
-    """What `settings.settings_for(path)` reads from disk, as stamps: the path resolved (and what it
-    is), then for each folder from its own up to the root, its pyproject.toml's inode, size and
-    times (None where there is none). Equal stamps, equal settings. None when the path cannot be
-    resolved (then nothing is kept)."""
-    try:
-        real = os.path.realpath(path)
-    except (OSError, ValueError):
-        return None
-    try:
-        mode: int | None = os.stat(real).st_mode
-    except (OSError, ValueError):
-        mode = None  # not saved yet: its folder's settings
-    stamps: list[Any] = [real, mode]
-    folder = real if mode is not None and stat.S_ISDIR(mode) else os.path.dirname(real)
-    while True:
-        try:
-            found = os.stat(os.path.join(folder, "pyproject.toml"))
-            stamps.append((found.st_ino, found.st_dev, found.st_size, found.st_mtime_ns, found.st_ctime_ns,
-                           found.st_mode))
-        except (OSError, ValueError):
-            stamps.append(None)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return tuple(stamps)
-        folder = parent
+class ClosedDocuments:
+    """The engine's last check of the documents closed last, kept while their texts add up to at
+    most `limit` characters (the oldest go first), so a file opened again is not parsed again: its
+    unchanged chunks keep their trees, and its findings are reused when nothing changed.
+
+    A check is handed out once (`take` removes it): the next versions renumber its trees in place,
+    so no two documents may hold them."""
+
+    def __init__(self, limit: int = CLOSED_TEXT_LIMIT) -> None:
+        self.limit = limit
+        self.size = 0
+        self._checks: OrderedDict[str, Any] = OrderedDict()  # `CheckedDocument`s by URI, oldest first
+
+    def keep(self, uri: str, checked: Any) -> None:
+        self._drop(uri)
+        document = getattr(checked, "document", None)
+        if document is None or len(document.text) > self.limit:
+            return
+        self._checks[uri] = checked
+        self.size += len(document.text)
+        while self.size > self.limit:
+            self._drop(next(iter(self._checks)))
+
+    def take(self, uri: str, text: str) -> Any:
+        """The check kept for `uri`, else one kept for the same text under another name; None if none."""
+        if uri not in self._checks:
+            uri = next((u for u, c in self._checks.items() if c.document.text == text), uri)
+        return self._drop(uri)
+
+    def _drop(self, uri: str) -> Any:
+        checked = self._checks.pop(uri, None)
+        if checked is not None:
+            self.size -= len(checked.document.text)
+        return checked
+
+    def __len__(self) -> int:
+        return len(self._checks)
 
 
 class CollectorPause:
@@ -142,14 +156,17 @@ class Session:
         self._logged_kb_problems: set[str] = set()
         self._settings_problems: set[str] = set()  # each bad `[tool.errata]` is logged once
         self.collector = CollectorPause()
-        # Settings worked out per document, and the root's `kb-paths`, kept while the pyproject.toml
-        # files above them are unchanged on disk (see `pyprojects_above`): a check asks for both.
+        self.closed = ClosedDocuments()  # the last closed documents' checks, for an open of them again
+        # Settings with the versions per document, kept while `settings_for` (which reads the
+        # pyproject.toml files again only when one changed on disk) and `environment_of` answer the same
         self._resolved: dict[str, _Resolved] = {}
-        self._root_kb_paths: tuple[Path, tuple, tuple[str, ...]] | None = None
 
     # --- documents ---------------------------------------------------------------------------
     def open(self, uri: str, text: str, version: int | None, language_id: str) -> DocumentState:
+        """A document opened: a check kept since it was closed (or since the same text was, under
+        another name) becomes its previous version, so its first check parses only what changed."""
         state = self.states[uri] = DocumentState(TextDocument(uri, text, version, language_id))
+        state.checked = self.closed.take(uri, text)
         return state
 
     def change(self, uri: str, changes: Sequence[Any], version: int | None, encoding: str) -> DocumentState | None:
@@ -167,7 +184,13 @@ class Session:
         return state
 
     def close(self, uri: str) -> DocumentState | None:
-        return self.states.pop(uri, None)
+        """The document closed; its last check is kept for an open of it again (`ClosedDocuments`),
+        unless a check of it is still running: that one derives from it, so it is no longer whole."""
+        state = self.states.pop(uri, None)
+        if state is not None and state.checked is not None and (state.running is None or state.running.done()):
+            self.closed.keep(uri, state.checked)
+            state.checked = None  # held by the store alone
+        return state
 
     # --- settings ----------------------------------------------------------------------------
     @property
@@ -196,7 +219,7 @@ class Session:
     def settings_for(self, uri: str, snapshot: tuple[int, Settings] | None = None) -> Settings:
         """The client's settings with the nearest `[tool.errata]` laid over, and the versions the
         file's code runs with. The pyproject.toml files are read again only when the client's
-        settings or one of those files above the document changed (a few `stat` calls tell); the
+        settings or one of those files above the document changed (`settings_for`'s cache); the
         environment's own cache says whether the versions changed."""
         from ..environment import environment_of
 
@@ -204,25 +227,20 @@ class Session:
         path = path_of(uri)
         if path is None:
             return client
-        stamps = pyprojects_above(path)
-        known = self._resolved.get(uri)
-        if known is not None and known.client is client and stamps is not None and known.stamps == stamps:
-            settings = known.settings
-        else:
-            try:
-                settings = settings_for(path, client)
-            except SettingsError as exc:
-                self._settings_problem(str(exc))
-                settings = client
-            known = None
+        try:
+            settings = settings_for(path, client)
+        except SettingsError as exc:
+            self._settings_problem(str(exc))
+            settings = client
         environment = environment_of(settings, path, self.root)
-        if known is not None and known.environment is environment:
+        known = self._resolved.get(uri)
+        if known is not None and known.client is client and known.settings is settings \
+                and known.environment is environment:
             return known.resolved
         resolved = replace(settings, environment=environment)
-        if stamps is not None:
-            if len(self._resolved) > 256:
-                self._resolved.clear()
-            self._resolved[uri] = _Resolved(client, stamps, settings, environment, resolved)
+        if len(self._resolved) > 256:
+            self._resolved.clear()
+        self._resolved[uri] = _Resolved(client, settings, environment, resolved)
         return resolved
 
     def prepared(self, uri: str) -> tuple[Settings, KnowledgeBase] | None:
@@ -236,16 +254,16 @@ class Session:
         if path is None:
             return None
         resolved = self._resolved.get(uri)
-        if resolved is None or resolved.client is not self.client_settings or resolved.stamps != pyprojects_above(path):
+        if (resolved is None or resolved.client is not self.client_settings
+                or not settings_known(path, resolved.client)):
             return None
         if cached(resolved.settings, path, self.root) is not resolved.environment:
             return None
         paths = self.client_settings.kb_paths
         if self.root is not None:
-            root = self._root_kb_paths
-            if root is None or root[0] != self.root or root[1] != pyprojects_above(self.root / "pyproject.toml"):
+            if not settings_known(self.root / "pyproject.toml"):
                 return None
-            paths = paths + root[2]
+            paths = paths + self._root_paths(self.root)
         if self._kb is None or tuple(dict.fromkeys(paths)) != self._kb_paths:
             return None
         return resolved.resolved, self._kb
@@ -275,20 +293,13 @@ class Session:
             return self._kb
 
     def _root_paths(self, root: Path) -> tuple[str, ...]:
-        """`kb-paths` of the `[tool.errata]` nearest the workspace root, read again only when a
-        pyproject.toml at or above the root changed."""
-        pyproject = root / "pyproject.toml"
-        stamps = pyprojects_above(pyproject)
-        known = self._root_kb_paths
-        if known is not None and stamps is not None and known[0] == root and known[1] == stamps:
-            return known[2]
+        """`kb-paths` of the `[tool.errata]` nearest the workspace root (read again only when a
+        pyproject.toml at or above the root changed)."""
         try:
-            paths = settings_for(pyproject).kb_paths
+            return settings_for(root / "pyproject.toml").kb_paths
         except SettingsError as exc:
             self._settings_problem(str(exc))
-            paths = ()
-        self._root_kb_paths = (root, stamps, paths) if stamps is not None else None
-        return paths
+            return ()
 
     def _load_kb(self, paths: tuple[str, ...]) -> KnowledgeBase:
         """The records that load; a knowledge base that fails as a whole is an empty one (the rules
