@@ -695,7 +695,8 @@ class Flow:
 
     def _decided(self, test: ast.expr) -> bool | None:
         """A test the file decides: a name or attribute holding one constant on every path, under no
-        condition (`remat` given True at the only call; not a flag's default), or `"key" in d` / `not in` of a dict whose keys the file reads whole."""
+        condition (`remat` given True at the only call; not a flag's default), or `"key" in d` / `not in`
+        of a dict whose keys the file reads whole."""
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
                 and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str):
             found: set[bool] = set()
@@ -1122,7 +1123,7 @@ class Flow:
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
             for x in self.class_attribute(cls, attr, set()):
-                owner = self.ctx.parents.get(x.node) if x.kind == "function" else None
+                owner = self.ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
                 out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):

@@ -65,7 +65,7 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             store = ctx.parents.get(parent)
             place = ctx.block_place(store) if isinstance(store, ast.Assign) and len(store.targets) == 1 else None
             if place is not None and here is not None and place[0] is here[0] and place[1] < here[1] \
-                    and store.targets[0] is parent and isinstance(parent.slice, ast.Constant):  # type: ignore[union-attr]
+                    and store.targets[0] is parent and isinstance(parent.slice, ast.Constant):
                 pairs[parent.slice.value] = (parent.slice, store.value)  # `state["model"] = model` before the call
                 continue
             return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
