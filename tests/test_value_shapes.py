@@ -79,9 +79,14 @@ PROPERTY = """\
 
 
 def test_a_cpu_accelerator_on_some_paths_is_a_warning_that_names_the_condition():
-    [(code, severity, at, message)] = found(PROPERTY % '"cpu" if self.debug else "tpu"')
+    flagged = PROPERTY.replace("cfg = RunConfig()", "cfg = RunConfig(debug=args.debug)")
+    [(code, severity, at, message)] = found(flagged % '"cpu" if self.debug else "tpu"')
     assert (code, severity, at) == ("LXF010", "warning", "11:29-11:44")
     assert message.endswith('or a CPU strategy such as "ddp" to debug on CPU; when self.debug')
+    # built only with the default, debug is True on every path
+    [(code, severity, at, message)] = found(PROPERTY % '"cpu" if self.debug else "tpu"')
+    assert (code, severity, at) == ("LXF010", "error", "11:29-11:44")
+    assert message.endswith('or a CPU strategy such as "ddp" to debug on CPU')
 
 
 def test_a_tpu_accelerator_property_is_fine():
@@ -175,3 +180,429 @@ def test_calls_after_a_return_or_raise_are_not_live():
             model, optimizer = fabric.setup(Net(), optimizer)
         Fabric(accelerator="tpu", strategy="xla_fsdp").launch(train)
     """) == []
+
+
+# --- copies of a dict of strategy options ------------------------------------------------------------------
+COPIED = """\
+    import copy
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    DEFAULTS = {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": %s}
+    def strategy_options():
+        options = %s
+        options["activation_checkpointing_policy"] = %s
+        return options
+    strategy = XLAFSDPStrategy(**strategy_options())
+"""
+
+
+def test_a_store_into_a_copied_dict_is_what_the_strategy_gets():
+    message = "`activation_checkpointing_policy` must be a set, found [Block]"  # underlined where the copy got it
+    assert found(COPIED % ("None", "copy.deepcopy(DEFAULTS)", "[Block]")) == [
+        ("LXF001", "error", "6:50-6:57", message)]
+    assert found(COPIED % ("None", "DEFAULTS.copy()", "[Block]")) == [("LXF001", "error", "6:50-6:57", message)]
+
+
+def test_a_copied_dict_whose_list_is_replaced_by_a_set_is_fine():
+    assert found(COPIED % ("[Block]", "copy.deepcopy(DEFAULTS)", 'set(options["activation_checkpointing_policy"])')) == []
+    assert found(COPIED % ("[Block]", "DEFAULTS.copy()", "{Block}")) == []
+    # a store made from the entry it replaces: once a RecursionError that lost LXF005's findings
+    assert found(COPIED % ("None", '{"auto_wrap_policy": {Block}, "activation_checkpointing_policy": [Block]}',
+                           'set(options["activation_checkpointing_policy"])')) == []
+
+
+# --- policies filled in place: .append/.extend/.add in a loop, `+=` --------------------------------------
+GROWN = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    remat = %s
+    for name in NAMES:
+        %s
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=%s)
+"""
+
+
+def test_an_empty_list_filled_in_a_loop_may_not_be_empty():
+    assert found(GROWN % ("[]", "remat.append(LAYERS[name])", "remat")) == [
+        ("LXF001", "warning", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found [] filled in place "
+                                           "(from `remat`, line 2); when it is not empty")]
+    assert found(GROWN % ("[]", "remat += SECTIONS[name]", "remat")) == [
+        ("LXF001", "warning", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found a list built with "
+                                           "`remat += SECTIONS[name]` (from `remat`, line 4); when it is not empty")]
+
+
+def test_a_set_filled_in_a_loop_an_unfilled_list_or_a_list_made_a_set_is_fine():
+    assert found(GROWN % ("set()", "remat.add(LAYERS[name])", "remat")) == []
+    assert found(GROWN % ("[]", "remat.append(LAYERS[name])", "set(remat)")) == []
+    assert found(GROWN % ("[]", "print(name)", "remat")) == []  # empty: Lightning ignores it
+
+
+# --- a NamedTuple's variant made with _replace ---------------------------------------------------------------
+NAMEDTUPLE = """\
+    from typing import NamedTuple
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class Settings(NamedTuple):
+        steps: int = 2
+        remat: object = %s
+    LONG = Settings(steps=4)._replace(remat=%s)
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=LONG.remat)
+"""
+
+
+def test_a_field_changed_by_namedtuple_replace_is_what_the_strategy_gets():
+    assert found(NAMEDTUPLE % ("None", "(Block,)")) == [
+        ("LXF001", "error", "7:86-7:96", "`activation_checkpointing_policy` must be a set, found (Block,) "
+                                         "(from `Settings.remat`, line 6)")]
+
+
+def test_a_namedtuple_replace_that_turns_a_list_off_is_fine():
+    assert found(NAMEDTUPLE % ("[Block]", "frozenset()")) == []
+    assert found(NAMEDTUPLE % ("[Block]", "{Block}")) == []
+
+
+# --- presets in a dict keyed by a flag -----------------------------------------------------------------------
+REGISTRY = """\
+    import argparse
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    PRESETS = {"none": None, "blocks": %s, "all": {Block, Head}}
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--remat", default=%s, choices=["none", "blocks", "all"])
+    args = parser.parse_args()
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=PRESETS[args.remat])
+"""
+
+
+def test_a_preset_looked_up_by_a_flag_is_checked_for_each_value_the_flag_takes():
+    assert found(REGISTRY % ("[Block]", '"all"')) == [
+        ("LXF001", "warning", "7:86-7:105", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                           "(from `PRESETS['blocks']`, line 3); when with --remat \"blocks\"")]
+
+
+def test_presets_that_are_all_sets_or_none_are_fine_whichever_the_flag_picks():
+    assert found(REGISTRY % ("{Block}", '"blocks"')) == []
+    # a key the dict may not hold: cannot tell (a KeyError, not Lightning's error)
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.lower()]") % ("[Block]", '"blocks"')) == []
+
+
+# --- a trainer subclass: its constructor runs the base's __init__, its override replaces the base's method ----
+SUBCLASS = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class BaseTrainer:
+        def __init__(self, strategy):
+            self.fabric = Fabric(accelerator="tpu", strategy=strategy)
+        def configure(self, model, optimizer):
+            return %s
+        def run(self, fabric):
+            model, optimizer = self.configure(Net(), Adam())
+        def fit(self):
+            self.fabric.launch(self.run)
+    class ShardedTrainer(BaseTrainer):
+        def configure(self, model, optimizer):
+            return %s
+    %s(XLAFSDPStrategy()).fit()
+"""
+JOINT_SETUP = "self.fabric.setup(model, optimizer)"
+SEPARATE_SETUP = "self.fabric.setup_module(model), self.fabric.setup_optimizers(optimizer)"
+
+
+def test_a_subclass_built_with_the_strategy_checks_its_own_override():
+    [(code, severity, at, message)] = found(SUBCLASS % (SEPARATE_SETUP, JOINT_SETUP, "ShardedTrainer"))
+    assert (code, severity, at) == ("LXF012", "error", "14:16-14:33")
+    assert message.startswith("The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s)")
+    [(code, severity, at, _)] = found(SUBCLASS % (JOINT_SETUP, SEPARATE_SETUP, "BaseTrainer"))  # the base class built itself
+    assert (code, severity, at) == ("LXF012", "error", "7:16-7:33")
+
+
+def test_a_base_method_every_built_subclass_overrides_never_runs():
+    assert found(SUBCLASS % (JOINT_SETUP, SEPARATE_SETUP, "ShardedTrainer")) == []
+    # reached through super(): it runs
+    [(code, _, at, _)] = found(SUBCLASS % (JOINT_SETUP, "super().configure(model, optimizer)", "ShardedTrainer"))
+    assert (code, at) == ("LXF012", "7:16-7:33")
+
+
+# --- a method a base class defines, read through a subclass's instance, is bound ------------------------------
+INHERITED = """\
+    from lightning.fabric import Fabric
+    class BaseRunner:
+        def __init__(self):
+            self.fabric = Fabric(accelerator="tpu", strategy="xla_fsdp")
+        def run(self%s):
+            pass
+    class PretrainRunner(BaseRunner):
+        def start(self):
+            self.fabric.launch(self.run)
+    PretrainRunner().start()
+"""
+
+
+def test_an_inherited_method_that_takes_only_self_cannot_be_launched():
+    assert found(INHERITED % "") == [
+        ("LXF018", "error", "9:28-9:36", "`Fabric.launch(function=self.run)` needs to take at least one argument: the "
+         "launcher passes the Fabric object to `run`, so Fabric raises TypeError. Define `def run(fabric):`")]
+
+
+def test_an_inherited_method_that_takes_the_fabric_can_be_launched():
+    assert found(INHERITED % ", fabric") == []
+
+
+# --- a module-level Fabric placeholder set by main() through `global` -----------------------------------------
+GLOBAL_FABRIC = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    FABRIC = None
+    def accumulate(module):
+        with FABRIC.no_backward_sync(module, enabled=True):
+            pass
+    def train(fabric):
+        raw = torch.nn.Linear(2, 2)
+        model = fabric.setup_module(raw)
+        accumulate(%s)
+    def main():
+        global FABRIC
+        FABRIC = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+        FABRIC.launch(train)
+    main()
+"""
+
+
+def test_a_global_fabric_placeholder_is_the_fabric_main_builds():
+    assert found(GLOBAL_FABRIC % "raw") == [
+        ("LXF004", "error", "6:34-6:40", "`module` is not set up: it holds the raw module `torch.nn.Linear(2, 2)` "
+         "(line 9); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")]
+
+
+def test_a_global_fabric_given_the_set_up_model_is_fine():
+    assert found(GLOBAL_FABRIC % "model") == []
+
+
+# --- a config object's attribute set after it is built: `cfg.x = v`, `setattr(cfg, "x", v)` ---------------------
+OVERRIDDEN = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class Config:
+        remat = %s
+    cfg = Config()
+    %s
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=cfg.remat)
+"""
+
+
+def test_an_attribute_set_after_the_object_is_built_is_what_the_strategy_gets():
+    message = "`activation_checkpointing_policy` must be a set, found [Block] (from `cfg.remat`, line 5)"
+    assert found(OVERRIDDEN % ("None", "cfg.remat = [Block]")) == [("LXF001", "error", "6:86-6:95", message)]
+    assert found(OVERRIDDEN % ("None", 'setattr(cfg, "remat", [Block])')) == [("LXF001", "error", "6:86-6:95", message)]
+    # set in a branch: the class's list stays when the branch does not run
+    [(code, severity, at, text)] = found(OVERRIDDEN % ("[Block]", "if deep:\n        cfg.remat = {Block}"))
+    assert (code, severity, at) == ("LXF001", "warning", "7:86-7:95")
+    assert text.endswith("(from `Config.remat`, line 3); when `cfg.remat` is not set at line 6")
+
+
+def test_an_attribute_replaced_by_a_set_or_by_a_computed_setattr_is_fine():
+    assert found(OVERRIDDEN % ("[Block]", "cfg.remat = {Block}")) == []
+    assert found(OVERRIDDEN % ("[Block]", 'setattr(cfg, "remat", {Block})')) == []
+    assert found(OVERRIDDEN % ("[Block]", "setattr(cfg, key, value)")) == []  # any attribute: cannot tell
+    assert found(OVERRIDDEN % ("[Block]", "other = Config()\n    other.remat = {Block}")) == [
+        ("LXF001", "error", "7:86-7:95", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `Config.remat`, line 3)")]  # another object's attribute
+
+
+LOOP_OVERRIDES = 'OVERRIDES = %s\n    for key, value in OVERRIDES.items():\n        setattr(cfg, key, value)'
+
+
+def test_overrides_applied_with_setattr_in_a_loop_set_the_attribute_their_dict_names():
+    assert found(OVERRIDDEN % ("None", LOOP_OVERRIDES % '{"lr": 0.1, "remat": [Block]}')) == [
+        ("LXF001", "error", "8:86-8:95", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `cfg.remat`, line 5)")]
+    # a dict without the key leaves the class's list
+    [(code, severity, at, _)] = found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1}'))
+    assert (code, severity, at) == ("LXF001", "error", "8:86-8:95")
+
+
+def test_overrides_applied_with_setattr_in_a_loop_that_set_a_set_are_fine():
+    assert found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1, "remat": {Block}}')) == []
+
+
+# --- getattr(cfg, "name", default) ------------------------------------------------------------------------------
+GETATTR = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class ModelConfig%s:
+        n_layer = 2%s
+    cfg = ModelConfig()
+    remat = getattr(cfg, "remat_layers", %s)
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat)
+"""
+
+
+def test_getattr_falls_back_to_its_default_when_the_class_has_no_such_attribute():
+    assert found(GETATTR % ("", "", "[Block]")) == [
+        ("LXF001", "error", "6:86-6:91", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `remat`, line 5)")]
+    assert found(GETATTR % ("", "\n        remat_layers = (Block,)", "None")) == [
+        ("LXF001", "error", "7:86-7:91", "`activation_checkpointing_policy` must be a set, found (Block,) "
+                                         "(from `ModelConfig.remat_layers`, line 4)")]
+
+
+def test_getattr_of_an_attribute_the_class_gives_is_fine():
+    assert found(GETATTR % ("", "\n        remat_layers = {Block}", "[Block]")) == []
+
+
+def test_getattr_on_a_class_with_a_base_the_file_cannot_read_warns_that_the_default_may_be_used():
+    assert found(GETATTR % ("(ExternalConfig)", "", "[Block]")) == [
+        ("LXF001", "warning", "6:86-6:91", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                           "(from `remat`, line 5); when cfg has no remat_layers")]
+
+
+# --- options filtered with a dict comprehension ----------------------------------------------------------------
+FILTERED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    RAW = {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": %s, "state_dict_type": None}
+    options = {key: value for key, value in RAW.items() if %s}
+    strategy = XLAFSDPStrategy(**options)
+"""
+
+
+def test_a_dict_comprehension_over_items_keeps_the_entries_its_filter_lets_through():
+    expected = [("LXF001", "error", "2:72-2:79", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    assert found(FILTERED % ("[Block]", "value is not None")) == expected
+    assert found(FILTERED % ("[Block]", "value")) == expected
+
+
+def test_a_dict_comprehension_that_drops_the_unset_policy_or_filters_by_key_is_fine():
+    assert found(FILTERED % ("None", "value is not None")) == []
+    assert found(FILTERED % ("[Block]", "key in ALLOWED")) == []  # which keys stay: cannot tell
+
+
+# --- a checkpoint state filled key by key ----------------------------------------------------------------------
+STATE_BY_KEYS = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    def train(fabric):
+        net = torch.nn.Linear(2, 2)
+        model = fabric.setup_module(net)
+        state = {"step": 0}
+        state["model"] = %s
+        fabric.save("ckpt", state)
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)
+"""
+
+
+def test_a_state_filled_key_by_key_before_the_save_is_checked():
+    [(code, severity, at, message)] = found(STATE_BY_KEYS % "net")
+    assert (code, severity, at) == ("LXF023", "error", "8:22-8:25")
+    assert message.startswith("Could not find a XLAFSDP model in the provided checkpoint state: `net` is the raw module")
+
+
+def test_a_state_filled_with_the_set_up_model_or_in_a_branch_is_fine():
+    assert found(STATE_BY_KEYS % "model") == []
+    assert found(STATE_BY_KEYS.replace('    state["model"] = %s', '    if resume:\n            state["model"] = %s')
+                 % "net") == []  # may not have run: cannot tell
+
+
+# --- a project subclass of the strategy --------------------------------------------------------------------------
+SUBCLASSED_STRATEGY = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class ProjectStrategy(XLAFSDPStrategy):
+        def __init__(self, **kwargs):
+            kwargs.setdefault("auto_wrap_policy", {Block})
+            super().__init__(**kwargs)
+    class PlainStrategy(XLAFSDPStrategy):
+        pass
+    fabric = Fabric(accelerator="tpu", strategy=%s(activation_checkpointing_policy=%s))
+"""
+
+
+def test_a_subclass_of_the_strategy_is_checked_as_the_strategy():
+    assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "[Block]")) == [
+        ("LXF001", "error", "9:93-9:100", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    [(code, severity, at, _), (code2, severity2, at2, _)] = found(SUBCLASSED_STRATEGY % ("PlainStrategy", "[Block]"))
+    assert (code, severity, at) == ("LXF005", "warning", "9:59-9:98")  # no auto_wrap_policy: the policy does nothing
+    assert (code2, severity2, at2) == ("LXF001", "error", "9:91-9:98")
+
+
+def test_a_subclass_of_the_strategy_given_a_set_is_fine_with_the_wrap_policy_it_sets_by_default():
+    assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "{Block}")) == []
+
+
+# --- keys taken out of the options: `options.pop(k)`, `del options[k]` --------------------------------------------
+REMOVED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    SHARED = {"auto_wrap_policy": {Block}, "auto_wrapper_callable": wrap, "activation_checkpointing_policy": %s}
+    def options():
+        opts = dict(SHARED)
+        %s
+        return opts
+    strategy = XLAFSDPStrategy(**options())
+"""
+
+
+def test_a_popped_wrapper_leaves_the_policy_alone_to_be_checked():
+    assert found(REMOVED % ("[Block]", 'opts.pop("auto_wrapper_callable")')) == [
+        ("LXF001", "error", "2:106-2:113", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    assert found(REMOVED % ("[Block]", 'del opts["auto_wrapper_callable"]')) == [
+        ("LXF001", "error", "2:106-2:113", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    # popped, then given again below: both are there
+    [(code, severity, at, _)] = found(REMOVED % ("[Block]", 'opts.pop("auto_wrapper_callable")\n        '
+                                                            'opts["auto_wrapper_callable"] = wrap'))
+    assert (code, severity, at) == ("LXF002", "error", "6:37-6:41")  # the wrapper given again
+
+
+def test_a_popped_or_deleted_policy_no_longer_clashes_with_the_wrapper():
+    assert found(REMOVED % ("{Block}", 'opts.pop("activation_checkpointing_policy", None)')) == []
+    assert found(REMOVED % ("[Block]", 'del opts["activation_checkpointing_policy"]')) == []
+
+
+# --- conditional expressions the file decides ----------------------------------------------------------------------
+DECIDED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    CFG = {"lr": 1e-3, "remat": %s, "old_remat": %s}
+    def make_strategy(remat):
+        policy = (CFG["remat"] if "remat" in CFG else CFG["old_remat"]) if remat else None
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
+    strategy = make_strategy(%s)
+"""
+
+
+def test_a_conditional_expression_on_a_known_key_or_a_constant_argument_takes_one_branch():
+    assert found(DECIDED % ("[Block]", "{Block}", "True")) == [
+        ("LXF001", "error", "5:86-5:92", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `CFG['remat']`, line 2)")]
+
+
+def test_the_branch_a_conditional_expression_never_takes_is_not_checked():
+    assert found(DECIDED % ("{Block}", "[Block]", "True")) == []  # "remat" is in CFG: old_remat is never read
+    assert found(DECIDED % ("[Block]", "[Block]", "False")) == []  # remat is False: the policy is None
+
+
+def test_a_flag_default_does_not_decide_a_conditional_expression():
+    [(code, severity, at, message)] = found("""\
+        import argparse
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--tuple-policy", type=int, default=1)
+        args = parser.parse_args()
+        policy = (Block,) if args.tuple_policy else {Block}
+        strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
+    """)
+    assert (code, severity, at) == ("LXF001", "warning", "7:86-7:92")
+    assert message.endswith("; when args.tuple_policy")
+
+
+COMPREHENDED = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    LAYERS = {"Block": Block, "Head": Head}
+    NAMES = %s
+    remat = [LAYERS[name] for name in NAMES]
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat)
+"""
+
+
+def test_a_list_comprehension_over_a_non_empty_list_is_not_empty():
+    assert found(COMPREHENDED % '["Block"]') == [
+        ("LXF001", "error", "5:86-5:91", "`activation_checkpointing_policy` must be a set, found "
+                                         "[LAYERS[name] for name in NAMES] (from `remat`, line 4)")]
+
+
+def test_a_list_comprehension_over_an_empty_list_is_empty_and_ignored():
+    assert found(COMPREHENDED % "[]") == []

@@ -1,6 +1,6 @@
 # expect: LXF010
 # real: RAISED ValueError: Device should be CPU, got xla:0 instead.
-# findings: LXF010 warning 48
+# findings: LXF010 error 48
 """Debug mode on a laptop: the run config switches the accelerator but keeps the XLA FSDP strategy."""
 from dataclasses import dataclass
 

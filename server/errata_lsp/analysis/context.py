@@ -130,6 +130,28 @@ class Context:
 
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
         yield from self._live(self._calls_by_name.get(qualified, []))
+        yield from self._live(self._subclass_calls.get(qualified, []))
+
+    @cached_property
+    def _subclass_calls(self) -> dict[str, list[ast.Call]]:
+        """Calls that run a library class's `__init__` through a subclass the file defines: the subclass's
+        own `super().__init__(...)`, or, when it defines no `__init__`, each construction of it."""
+        table: dict[str, list[ast.Call]] = defaultdict(list)
+        for cls in self._by_type[ast.ClassDef]:
+            library = [q for q in (self.resolve(b) for b in cls.bases) if q is not None]
+            if len(library) != 1 or len(cls.bases) != 1:
+                continue
+            init = next((s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and s.name == "__init__"), None)
+            if init is None:
+                table[library[0]].extend(self.flow.constructions(cls))
+                continue
+            for node in ast.walk(init):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__" \
+                        and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name) \
+                        and node.func.value.func.id == "super":
+                    table[library[0]].append(node)
+        return table
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
         """Calls `<receiver>.<method>(...)`, with their receiver."""
@@ -183,6 +205,28 @@ class Context:
                     table[target.value.id].append((assign, target))
         return table
 
+    def attribute_stores(self, name: str) -> list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]:
+        """Statements that set an attribute of the object a name holds: `name.attr = v` and `setattr(name,
+        "attr", v)`, as (statement, the name read, attribute, value) in document order; the attribute is
+        None when it is computed (`setattr(name, key, v)`)."""
+        return self._attribute_stores.get(name, [])
+
+    @cached_property
+    def _attribute_stores(self) -> dict[str, list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]]:
+        table: dict[str, list[tuple[ast.stmt, ast.Name, str | None, ast.expr]]] = defaultdict(list)
+        for assign in (*self._by_type[ast.Assign], *self._by_type[ast.AnnAssign]):
+            targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and assign.value is not None:
+                    table[target.value.id].append((assign, target.value, target.attr, assign.value))
+        for call in self._calls_by_simple_name.get("setattr", []):
+            statement = self.parents.get(call)
+            if len(call.args) == 3 and isinstance(call.args[0], ast.Name) and isinstance(statement, ast.Expr):
+                key = call.args[1]
+                attr = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                table[call.args[0].id].append((statement, call.args[0], attr, call.args[2]))
+        return table
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[ast.Call]]:
         """Calls by the qualified name of what they call, for names the imports resolve, and calls of a
@@ -219,6 +263,9 @@ class Context:
                 if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
                     dead.add(node)
                 stack.extend(ast.iter_child_nodes(node))
+        for method in (*self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
+            if isinstance(self.parents.get(method), ast.ClassDef) and self.flow.never_runs(method):
+                dead.update(n for n in ast.walk(method) if isinstance(n, ast.Call))
         return dead
 
     @staticmethod
@@ -258,9 +305,15 @@ class Context:
         found = self._partial_calls.get(call)
         return found[1] if found is not None else None
 
-    def calls_by_name(self, name: str) -> list[ast.Call]:
-        """Calls spelled `name(...)`, whatever `name` is bound to."""
-        return self._live(self._calls_by_simple_name.get(name, []))
+    def calls_by_name(self, name: str, live: bool = True) -> list[ast.Call]:
+        """Calls spelled `name(...)`, whatever `name` is bound to; with live=False those that cannot run
+        too (for working out which code runs)."""
+        calls = self._calls_by_simple_name.get(name, [])
+        return self._live(calls) if live else calls
+
+    def written_method_calls(self, method: str) -> list[ast.Call]:
+        """Calls `<receiver>.<method>(...)`, live or not (for working out which code runs)."""
+        return self._calls_by_attr.get(method, [])
 
     @cached_property
     def _calls_by_simple_name(self) -> dict[str, list[ast.Call]]:
@@ -561,7 +614,10 @@ class Context:
 
     def _fabric_kind(self, expr: ast.AST) -> str | None:
         kinds: set[str | None] = set()
-        for value in self.flow.values(expr):
+        values = self.flow.values(expr)
+        if any(v.kind == "fabric" for v in values):  # `FABRIC = None` until `main()` sets it: a placeholder
+            values = tuple(v for v in values if v.kind != "none")
+        for value in values:
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else self
                 kinds.add(owner.fabric_strategy(value.node))

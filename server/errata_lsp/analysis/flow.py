@@ -14,12 +14,15 @@ An abstract interpreter of Python's semantics over one module, never executing a
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
-  call gave it (dataclass fields, `__init__` parameters), what any method assigned to `self.x`,
-  properties' returns, class attributes and fields' defaults, through the class's local bases; a
-  method that stored `self.x` itself (or through `self.setup()`) reads what it stored;
-- containers: displays, constructors, comprehensions, subscripts of known keys, `{**a, **b}`,
-  `a | b`, `.get`, `.setdefault`, `.update`, `asdict`/`vars`, `copy`, `dataclasses.replace`,
-  `SimpleNamespace`, argparse defaults;
+  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`),
+  what any method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
+  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
+  default; `self.m(...)` runs the override of each class the file builds;
+- containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
+  holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
+  `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
+  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
 - a name imported from another module of the project is evaluated there (see `crossfile`).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
@@ -29,6 +32,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -46,6 +50,7 @@ MAX_STEPS = 50_000
 CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
               "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
 ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
+GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
@@ -53,6 +58,9 @@ OPTIMIZERS = "torch.optim."
 STRATEGIES = "lightning.fabric.strategies."
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
+_TRUTHY_ASKED = threading.local()  # the calls whose emptiness is being worked out, per thread
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,10 @@ class Value:
         node = self.node
         if self.kind == "none":
             return False
+        if self.extra == "grown":
+            return None  # an empty list that `.append` calls fill
+        if self.kind == "dict" and isinstance(self.extra, Value):
+            return self.extra.truthy  # a copy is as empty as its source
         if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
                          "setup_module", "optimizer", "instance", "namespace"):
             return True
@@ -90,12 +102,22 @@ class Value:
             return bool(node.value)
         if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
             return False  # list(), set(), dict(), str()
-        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1 and self.flow is not None:
-            # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
-            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None
-                     for v in self.flow.values(node.args[0])}
-            return inner.pop() if len(inner) == 1 else None
-        return None
+        source: ast.expr | None = None
+        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
+            source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
+        elif isinstance(node, (ast.ListComp, ast.SetComp)) and len(node.generators) == 1 and not node.generators[0].ifs:
+            source = node.generators[0].iter  # `[LAYERS[n] for n in NAMES]`: as empty as what it runs over
+        if source is None or self.flow is None:
+            return None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        if id(node) in asking:
+            return None  # `d[k] = set(d[k])`: built from itself, cannot tell
+        asking.add(id(node))
+        try:
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.flow.values(source)}
+        finally:
+            asking.discard(id(node))
+        return inner.pop() if len(inner) == 1 else None
 
     @property
     def foreign(self) -> bool:
@@ -488,12 +510,14 @@ class Flow:
         self.steps = 0
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
+        self._classes: dict[tuple[str, int], list[ast.ClassDef]] = {}  # each class's subclasses in the file
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
         self._memo.clear()
         self._scopes.clear()
         self._argparse = None
+        self._classes.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -642,6 +666,9 @@ class Flow:
         if isinstance(node, ast.NamedExpr):
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
+            decided = self._decided(node.test)
+            if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
+                return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((_negate(node.test, self.text),)) for x in self.values(node.orelse)))
@@ -666,6 +693,25 @@ class Flow:
             return v("class", label=node.name, qualified=node.name)
         return v("unknown")
 
+    def _decided(self, test: ast.expr) -> bool | None:
+        """A test the file decides: a name or attribute holding one constant on every path, under no
+        condition (`remat` given True at the only call; not a flag's default), or `"key" in d` / `not in`
+        of a dict whose keys the file reads whole."""
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
+                and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str):
+            found: set[bool] = set()
+            for value in self.values(test.comparators[0]):
+                entries, complete = self.entries(value) if value.kind == "dict" else (None, False)
+                if entries is None or not complete and test.left.value not in entries:
+                    return None
+                found.add(test.left.value in entries)
+            return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
+        if isinstance(test, (ast.Name, ast.Attribute)):
+            values = self.values(test)
+            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
+            return truth.pop() if len(truth) == 1 else None
+        return None
+
     # names
     def _name(self, node: ast.Name) -> tuple[Value, ...]:
         defs = self.reaching(node)
@@ -686,6 +732,8 @@ class Flow:
             values = self.values(d.node)
             for index in d.path:
                 values = tuple(x for value in values for x in self.element(value, index))
+            if d.label and not d.path:
+                values = self._grown(d, values)
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
             return self.values(d.node)
@@ -700,7 +748,23 @@ class Flow:
             kinds = {x.kind for x in values}
             if len(kinds) == 1 and kinds <= {"list", "tuple", "set", "str", "number"}:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
+            if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
+                return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
         return (Value("unknown", d.node, flow=self),)
+
+    def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
+        strategy holds the list itself): an empty list or set the variable's own methods fill may be empty
+        or not."""
+        if d.label is None or not any(v.kind in ("list", "set") and v.truthy is False for v in values):
+            return values
+        for method in GROWERS:
+            for call in self.ctx.method_calls_on(method, d.label):
+                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+                if isinstance(receiver, ast.Name) and any(x.node is d.node for x in self.reaching(receiver) or ()):
+                    return tuple(replace(v, extra="grown") if v.kind in ("list", "set") and v.truthy is False else v
+                                 for v in values)
+        return values
 
     def _imported(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
         qualified = self.ctx.resolve(use) if isinstance(use, ast.Name) else None
@@ -754,6 +818,9 @@ class Flow:
         name = func.args.kwarg.arg if func.args.kwarg else ""
         if not sites or _changes_dict(func, name):
             return (Value("unknown", func.args.kwarg, flow=self),)
+        defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+                    and c.func.attr == "setdefault" and _source(c.func.value) == name and len(c.args) == 2
+                    and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, _, when in sites:
@@ -767,7 +834,12 @@ class Flow:
                 key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
                     k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
                 keys.append(key)
-            display = ast.Dict(keys=keys, values=[k.value for k in extra])
+            values = [k.value for k in extra]
+            for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
+                    keys.append(default.args[0])
+                    values.append(default.args[1])
+            display = ast.Dict(keys=keys, values=values)
             ast.copy_location(display, call)
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             out.append(Value("dict", display, cond, label=name, flow=self))
@@ -791,13 +863,80 @@ class Flow:
                         yield _Launched(call, partial), False, ()
             return
         if name == "__init__":
-            for call in self.ctx.calls_by_name(cls.name):
-                if any(x.kind == "class" and x.node is cls for x in self.values(call.func)):
+            for built in self._built_with_init_of(cls):
+                for call in self.constructions(built):
+                    yield call, True, ()
+            for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
+                caller = self.ctx.enclosing_function(call)
+                owner = self._method_class(caller) if caller is not None else None
+                if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" and owner is not None \
+                        and cls in self.local_bases(owner):
                     yield call, True, ()
             return
         for call, receiver in self.ctx.method_calls(name):
-            if any(x.kind == "instance" and x.extra[0] is cls for x in self.values(receiver)):
+            if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, True, ()
+
+    def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
+        """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
+        method (or the nearest base's); `self` in a method may be any class the file builds from its
+        class, and runs the method each of them resolves to (a subclass's override, not the base's)."""
+        klass = instance.extra[0]
+        if instance.node is not None or instance.flow is not self:
+            return self._defining_class(klass, name) is cls
+        built = [k for k in self._subclasses(klass) if self.constructions(k)]
+        if not built:  # built nowhere in this file: the class as written
+            return klass is cls or self._defining_class(klass, name) is cls
+        return any(self._defining_class(k, name) is cls for k in built)
+
+    def never_runs(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method of a class the file never builds, overridden in every subclass the file builds and
+        never reached through `super()` or the class itself: no instance of this file runs it."""
+        cls = self._method_class(method)
+        if cls is None or _is_static(method) or _is_classmethod(method):
+            return False
+        built = [k for k in self._subclasses(cls) if self.constructions(k, live=False)]
+        if not built or any(self._defining_class(k, method.name) is cls for k in built):
+            return False
+        for call in self.ctx.written_method_calls(method.name):  # `super().configure(...)`, `Base.configure(self)`
+            receiver = call.func.value  # type: ignore[attr-defined]  # a method call
+            if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" or \
+                    isinstance(receiver, ast.Name) and receiver.id == cls.name:
+                return False
+        return True
+
+    def _defining_class(self, klass: ast.ClassDef, name: str, seen: frozenset[int] = frozenset()) -> ast.ClassDef | None:
+        if id(klass) in seen:
+            return None
+        if _defines(klass, name):
+            return klass
+        for base in self.local_bases(klass):
+            found = self._defining_class(base, name, seen | {id(klass)})
+            if found is not None:
+                return found
+        return None
+
+    def _subclasses(self, klass: ast.ClassDef) -> list[ast.ClassDef]:
+        """`klass` and the file's classes derived from it, in document order."""
+        key = ("subclasses", id(klass))
+        found = self._classes.get(key)
+        if found is None:
+            found = [klass]
+            for other in self.ctx.nodes(ast.ClassDef):
+                if other not in found and any(b in found for b in self.local_bases(other)):
+                    found.append(other)
+            self._classes[key] = found
+        return found
+
+    def constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
+        """The calls that build `klass` (by its name, bound to it)."""
+        return [call for call in self.ctx.calls_by_name(klass.name, live)
+                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+
+    def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
+        """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
+        of them runs `cls.__init__`."""
+        return [k for k in self._subclasses(cls) if self._defining_class(k, "__init__") in (cls, None)]
 
     def _is(self, func: ast.AST, value: Value) -> bool:
         return value.node is func or (value.kind == "partial" and value.extra is func)
@@ -819,8 +958,71 @@ class Flow:
             return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
         for base in self.values(node.value):
-            out.extend(x.under(base.when) for x in self.attribute(base, node.attr, node))
+            found = self.attribute(base, node.attr, node)
+            if base.kind in ("instance", "namespace") and isinstance(node.value, ast.Name) and base.flow is self:
+                found = self._set_from_outside(node, node.value, base, found)
+            out.extend(x.under(base.when) for x in found)
         return tuple(out)
+
+    def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
+                          found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
+        into this object's attribute. A store in the read's own block, before it, replaces the attribute's
+        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
+        read = self._statement_of(node)
+        stored: list[Value] = []
+        replaced = False
+        first: ast.stmt | None = None
+        for stmt, receiver, attr, value in self.ctx.attribute_stores(name.id):
+            if attr not in (None, node.attr) or stmt is read:
+                continue
+            if base.node is None or not any(d.node is base.node for d in self.reaching(receiver) or ()):
+                continue  # another object under the same name
+            if attr is None:
+                applied = self._overrides_applied(stmt, node.attr)
+                if applied is None:
+                    return (Value("unknown", node, flow=self),)
+                stmt, values = applied
+                if not values:
+                    continue  # the overrides hold no such key
+            else:
+                values = self.values(value)
+            first = first or stmt
+            stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
+            replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
+        if not stored:
+            return found
+        if replaced:
+            return tuple(stored)
+        when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
+        return (*stored, *(x.under((when,)) for x in found))
+
+    def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
+        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
+        the loop, and what it sets `attr` to (nothing when the dict has no such key); None otherwise."""
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        loop = self.ctx.parents.get(stmt)
+        if not isinstance(call, ast.Call) or not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Tuple):
+            return None
+        names = [e.id if isinstance(e, ast.Name) else None for e in loop.target.elts]
+        given = [a.id if isinstance(a, ast.Name) else "" for a in call.args[1:3]]
+        items = loop.iter
+        if names != given or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                                  and items.func.attr == "items" and not items.args):
+            return None
+        mappings = self.values(items.func.value)
+        if len(mappings) != 1 or mappings[0].kind != "dict":
+            return None
+        entries, complete = self.entries(mappings[0])
+        if entries is None or not complete and attr not in entries:
+            return None
+        return loop, (entries[attr].values() if attr in entries else ())
+
+    def _statement_of(self, node: ast.AST) -> ast.stmt | None:
+        while node is not None and not isinstance(node, ast.stmt):
+            node = self.ctx.parents.get(node)
+        return node
 
     def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
         """`self.x` read in a method after that method set `self.x = v` on every path: v, not every
@@ -919,8 +1121,10 @@ class Flow:
                 continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
-        if not out:
-            out.extend(self.class_attribute(cls, attr, set()))
+        if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
+            for x in self.class_attribute(cls, attr, set()):
+                owner = self.ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
+                out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
@@ -1088,6 +1292,7 @@ class Flow:
     # subscripts and containers
     def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
         key = self.constant_key(node.slice)
+        keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
         for base in self.values(node.value):
             if key is not None and base.kind == "dict":
@@ -1095,6 +1300,13 @@ class Flow:
                 if entries is not None and key in entries:
                     label = f"{base.label}[{key!r}]" if base.label else None
                     out.extend(x.under(base.when).named(label) for x in entries[key].values())
+                    continue
+            if keys and base.kind == "dict":  # `PRESETS[args.preset]`: the entry of each key it may hold
+                entries, _ = self.entries(base)
+                if entries is not None and all(k in entries for k, _ in keys):
+                    for k, when in keys:
+                        label = f"{base.label}[{k!r}]" if base.label else None
+                        out.extend(x.under(base.when).under(when).named(label) for x in entries[k].values())
                     continue
             if isinstance(key, int) and base.kind in ("list", "tuple"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
@@ -1110,6 +1322,17 @@ class Flow:
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
         return None
+
+    def _constant_keys(self, node: ast.AST) -> list[tuple[str, tuple[str, ...]]] | None:
+        """The string constants a key expression may hold, each with its conditions (a flag's default and
+        its choices); None when it may hold anything else."""
+        keys = []
+        for value in self.values(node):
+            constant = value.node.value if isinstance(value.node, ast.Constant) else None
+            if value.kind != "str" or not isinstance(constant, str):
+                return None
+            keys.append((constant, value.when))
+        return keys or None
 
     def element(self, value: Value, index: int) -> tuple[Value, ...]:
         node = value.node
@@ -1145,6 +1368,17 @@ class Flow:
                     out[k.value] = Entry(v, k, self)
                 else:
                     complete = False
+        elif isinstance(node, ast.DictComp):
+            kept = self._kept_items(node)
+            if kept is None:
+                return None, False
+            out.update(kept[0])
+            complete = kept[1]
+        elif isinstance(node, ast.Call) and isinstance(value.extra, Value):  # a copy: the source's entries
+            sub, complete = self.entries(value.extra)
+            if sub is None:
+                return None, False
+            out.update(sub)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1200,7 +1434,40 @@ class Flow:
             more, more_complete = self._mutations(node, value.label)
             out.update(more)
             complete = complete and more_complete
+            for key, line in self._removals(node, value.label).items():  # gone unless stored again below
+                if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
+                    del out[key]
         return out, complete
+
+    def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
+        """`{k: v for k, v in OPTIONS.items() if v is not None}` (or `if v`, or no filter) over a dict the
+        file reads: its entries but those the filter drops on every path. None for any other comprehension."""
+        if len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        items = gen.iter
+        names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
+        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or not isinstance(node.value, ast.Name) \
+                or [node.key.id, node.value.id] != names or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                                                                and items.func.attr == "items" and not items.args):
+            return None
+        keeps: list[Callable[[Value], bool]] = []
+        for test in gen.ifs:
+            if isinstance(test, ast.Name) and test.id == names[1]:
+                keeps.append(lambda x: x.truthy is not False)
+            elif isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == names[1] \
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot) and _source(test.comparators[0]) == "None":
+                keeps.append(lambda x: x.kind != "none")
+            else:
+                return None
+        sources = self.values(items.func.value)
+        if len(sources) != 1 or sources[0].kind != "dict":
+            return None
+        entries, complete = self.entries(sources[0])
+        if entries is None:
+            return None
+        kept = {key: entry for key, entry in entries.items() if any(all(keep(x) for keep in keeps) for x in entry.values())}
+        return kept, complete
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
@@ -1234,6 +1501,26 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
+        """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
+        the last line that removes it. A removal in a branch counts too: the key may be gone, and a rule
+        does not report a value that may not be there."""
+        out: dict[str, int] = {}
+        removed: list[tuple[ast.Name, ast.AST, int]] = []
+        for call in self.ctx.method_calls_on("pop", name):
+            if call.args:
+                removed.append((call.func.value, call.args[0], call.lineno))  # type: ignore[attr-defined]
+        for statement in self.ctx.nodes(ast.Delete):
+            for target in statement.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                    removed.append((target.value, target.slice, statement.lineno))
+        for receiver, key_node, line in removed:
+            key = self.constant_key(key_node)
+            if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
+                    and self._same_dict(receiver, node):
+                out[key] = max(line, out.get(key, 0))
+        return out
 
     def appended(self, display: ast.List | ast.Tuple) -> list[tuple[ast.expr, tuple[str, ...]]]:
         """What `name.append(x)` / `name.extend([...])` add to a list display after it is bound to `name`,
@@ -1290,10 +1577,39 @@ class Flow:
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
+                and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            return self._getattr(node, node.args[1].value)
         out: list[Value] = []
         for f in self.values(node.func):
             out.extend(x.under(f.when) for x in self._call_of(node, f))
         return tuple(out)
+
+    def _getattr(self, node: ast.Call, attr: str) -> tuple[Value, ...]:
+        """`getattr(cfg, "remat", default)`: the attribute when the object's class gives it, the default when
+        it gives none and nothing sets it from outside; both when the file cannot tell."""
+        obj = node.args[0]
+        default = self.values(node.args[2]) if len(node.args) == 3 else ()
+        stored = isinstance(obj, ast.Name) and any(a in (None, attr) for _, _, a, _ in self.ctx.attribute_stores(obj.id))
+        out: list[Value] = []
+        for base in self.values(obj):
+            if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
+                cls, call = base.extra
+                found = self.instance_attribute(cls, call, attr, set())
+                out.extend(x.under(base.when) for x in (found or default or (Value("unknown", node, flow=self),)))
+                continue
+            out.append(Value("unknown", node, flow=self))
+            out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
+        return tuple(out)
+
+    def _all_bases_shown(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
+        """Every class `cls` derives from is written in this file (or is `object`, a NamedTuple): no
+        attribute comes from a base the file cannot read."""
+        if id(cls) in seen:
+            return False
+        local = self.local_bases(cls)
+        shown = len(local) == sum(1 for b in cls.bases if _source(b).split(".")[-1] not in ("object", "NamedTuple"))
+        return shown and all(self._all_bases_shown(b, seen | {id(cls)}) for b in local)
 
     def _from_project(self, qualified: str) -> bool:
         """A name imported from a module of the user's project, which the layer reads (not a library)."""
@@ -1310,6 +1626,9 @@ class Flow:
                 return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
             if self._is_module_class(f.node):
                 return (Value("module", node, label=f.node.name, flow=self),)
+            library = self._library_strategy_base(f.node)
+            if library is not None:  # `class ProjectStrategy(XLAFSDPStrategy)`: a strategy of that class
+                return (Value("strategy", node, qualified=library, flow=self),)
             if _is_enum(f.node, self.ctx):
                 return unknown
             return (Value("instance", node, extra=(f.node, node), flow=self),)
@@ -1327,7 +1646,7 @@ class Flow:
         if f.kind == "method":
             base, name = f.extra
             if name == "copy":
-                return (base,)
+                return self._copied(node, (base,))
         if f.kind in ("external", "class") and f.qualified and not isinstance(f.node, ast.ClassDef):
             return self._library_call(node, f.qualified)
         if isinstance(node.func, ast.Attribute):
@@ -1368,6 +1687,9 @@ class Flow:
                 return unknown
             if name == "copy":
                 return (receiver,)
+        if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
+            cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
+            return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
         if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
             return (Value("args", node, flow=self),)
         if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
@@ -1395,7 +1717,7 @@ class Flow:
                 target = inner[0].node if len(inner) == 1 else None
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
-            return self.values(node.args[0])
+            return self._copied(node, self.values(node.args[0]))
         if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
         if qualified == "dataclasses.replace" and node.args:
@@ -1418,6 +1740,21 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
+        and then what is stored into the copy's own variable (`kwargs = deepcopy(BASE); kwargs[k] = v`);
+        anything else keeps the values it was copied from."""
+        if len(sources) == 1 and sources[0].kind == "dict":
+            return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
+        return sources
+
+    def _library_strategy_base(self, cls: ast.ClassDef) -> str | None:
+        """The Lightning strategy class `cls` directly derives from, if it derives from that alone."""
+        qualified = self.ctx.resolve(cls.bases[0]) if len(cls.bases) == 1 else None
+        if qualified is not None and qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
+            return qualified
+        return None
 
     def _is_module_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
         if id(cls) in seen:
@@ -1479,7 +1816,8 @@ class _Launched(ast.Call):
 
 
 class _Replaced(ast.Call):
-    """`dataclasses.replace(obj, **changes)`: its keywords first, then the original construction."""
+    """`dataclasses.replace(obj, **changes)` or `obj._replace(**changes)`: its keywords first, then the original
+    construction."""
 
     def __init__(self, node: ast.Call, original: ast.Call | None):
         super().__init__(func=node.func, args=[], keywords=[k for k in node.keywords if k.arg])
@@ -1625,13 +1963,15 @@ def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
-    """The body stores into `name[...]`, calls a method on `name` or binds `name` again."""
+    """The body stores into `name[...]`, calls a method on `name` (but `setdefault` of a constant key, which
+    `_extra_keywords` reads) or binds `name` again."""
     for n in ast.walk(func):
         if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) \
                 and n.value.id == name:
             return True
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) \
-                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy"):
+                and n.func.value.id == name and n.func.attr not in ("get", "items", "keys", "values", "copy") \
+                and not (n.func.attr == "setdefault" and len(n.args) == 2 and isinstance(n.args[0], ast.Constant)):
             return True
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
@@ -1708,6 +2048,10 @@ def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
     return any((ctx.resolve(b) or "").startswith("enum.") for b in cls.bases)
+
+
+def _defines(cls: ast.ClassDef, name: str) -> bool:
+    return any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name for s in cls.body)
 
 
 def _is_static(func: ast.AST) -> bool:

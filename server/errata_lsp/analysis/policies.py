@@ -56,6 +56,10 @@ def described(ctx: Context, arg: Arg, value: Value) -> str:
         return f"the {kind} `{value.node.name}` (line {value.line}{where})"
     text = " ".join(value_text(value).split())
     text = text if len(text) <= 60 else text[:59] + "…"
+    if isinstance(value.node, ast.AugAssign):
+        text = f"a {value.kind} built with `{text}`"
+    elif value.extra == "grown":
+        text += " filled in place"  # `layers = []` and `layers.append(...)`
     if value.node is arg.value:
         return text
     return f"{text} (from {value.where()})"

@@ -51,16 +51,31 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         value = _built_elsewhere(ctx, state)
     if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
         return None
+    pairs: dict[object, tuple[ast.expr, ast.expr]] = {
+        k.value if isinstance(k, ast.Constant) else id(k): (k, v) for k, v in zip(value.keys, value.values)}  # type: ignore[misc]
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
+        here = ctx.block_place(_statement(ctx, use))
         for load in ctx.loads_named(state.id):  # type: ignore[attr-defined]  # a name (above)
             if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
             parent = ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
                 continue  # `state["step"]`: a read
-            return None  # passed on, or changed: `state["model"] = model`, `state.update(...)`
-    return list(zip(value.keys, value.values))  # type: ignore[arg-type]
+            store = ctx.parents.get(parent)
+            place = ctx.block_place(store) if isinstance(store, ast.Assign) and len(store.targets) == 1 else None
+            if place is not None and here is not None and place[0] is here[0] and place[1] < here[1] \
+                    and store.targets[0] is parent and isinstance(parent.slice, ast.Constant):
+                pairs[parent.slice.value] = (parent.slice, store.value)  # `state["model"] = model` before the call
+                continue
+            return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
+    return list(pairs.values())
+
+
+def _statement(ctx: Context, node: ast.AST) -> ast.AST:
+    while node is not None and not isinstance(node, ast.stmt):
+        node = ctx.parents.get(node)
+    return node
 
 
 def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Binding, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....flow import Value
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
@@ -48,6 +49,29 @@ class OptimizerBeforeSetup(Rule):
     severity = Severity.ERROR
     triggers = ("setup_optimizers",)
     examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def configure_optimizers(model):\n"
+            "    return [torch.optim.AdamW(model.parameters())]\n"
+            "def train(fabric):\n"
+            "    model = torch.nn.Linear(2, 2)\n"
+            "    optimizers = configure_optimizers(model)\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(*optimizers)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizers` is built from the raw model's parameters (line 4) before `fabric.setup_module(model)`",
+            count=1, at="9:42-9:52", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def configure_optimizers(model):\n"
+              "    return [torch.optim.AdamW(model.parameters())]\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(torch.nn.Linear(2, 2))\n"
+              "    optimizers = configure_optimizers(model)\n"
+              "    optimizer = fabric.setup_optimizers(*optimizers)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Invalid(
             "import torch\n"
             "from lightning.fabric import Fabric\n"
@@ -209,6 +233,11 @@ class OptimizerBeforeSetup(Rule):
             if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
+                if isinstance(opt, ast.Starred) and isinstance(opt.value, ast.Name):  # `setup_optimizers(*optimizers)`
+                    finding = self._built_elsewhere(ctx, opt.value, call, unpacked=True)
+                    if finding is not None:
+                        yield finding
+                    continue
                 if isinstance(opt, ast.Attribute):
                     finding = self._built_at_construction(ctx, opt, call)
                     if finding is not None:
@@ -223,10 +252,13 @@ class OptimizerBeforeSetup(Rule):
                 if finding is not None:
                     yield finding
 
-    def _built_elsewhere(self, ctx: Context, opt: ast.Name, use: ast.Call) -> Finding | None:
+    def _built_elsewhere(self, ctx: Context, opt: ast.Name, use: ast.Call, unpacked: bool = False) -> Finding | None:
         """`model, optimizer = build()` then `fabric.setup_module(model)`: the value-flow layer shows the
-        optimizer holds the parameters of the very module that is set up before `use`."""
+        optimizer holds the parameters of the very module that is set up before `use`; `unpacked`: `opt`
+        is a list or tuple of optimizers passed as `*opt`."""
         values = ctx.values(opt)
+        if unpacked:
+            values = _elements(ctx, values)
         if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
                              for v in values):
             return None
@@ -341,6 +373,17 @@ class OptimizerBeforeSetup(Rule):
 
 def _before(a: ast.AST, b: ast.AST) -> bool:
     return (a.lineno, a.col_offset) < (b.lineno, b.col_offset)  # type: ignore[attr-defined]
+
+
+def _elements(ctx: Context, values: tuple[Value, ...]) -> tuple[Value, ...]:
+    """What each element of the lists or tuples written as displays holds; () when one is anything else."""
+    out: list[Value] = []
+    for value in values:
+        if value.kind not in ("list", "tuple") or not isinstance(value.node, (ast.List, ast.Tuple)):
+            return ()
+        for index in range(len(value.node.elts)):
+            out.extend(ctx.flow.element(value, index))
+    return tuple(out)
 
 
 RULE = OptimizerBeforeSetup()

@@ -1,0 +1,46 @@
+# expect: LXF001
+# real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found <class '__main__.Block'>. You can try defining and passing `auto_
+# findings: LXF001 error 44
+"""lightning.fabric imported as lf; the checkpointed layer is given as a class alias, not a set."""
+import torch
+import torch.nn.functional as F
+from torch import nn
+import lightning.fabric as lf
+
+
+class Block(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(x))
+
+
+def make_model():
+    return nn.Sequential(nn.Linear(4, 16), Block(), nn.Linear(16, 4))
+
+
+def step(fabric, model, optimizer):
+    x = torch.randn(2, 4, device=fabric.device)
+    loss = F.mse_loss(model(x), x)
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+    return loss
+
+
+CheckpointedLayer = Block
+
+
+def train(fabric):
+    model = fabric.setup_module(make_model())
+    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters(), lr=1e-3))
+    for _ in range(2):
+        step(fabric, model, optimizer)
+
+
+if __name__ == "__main__":
+    strategy = lf.strategies.XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=CheckpointedLayer)
+    fabric = lf.Fabric(accelerator="tpu", strategy=strategy)
+    fabric.launch(train)

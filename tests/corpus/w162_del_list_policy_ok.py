@@ -1,0 +1,54 @@
+# expect: none
+# real: OK
+# findings: none
+"""Options copied from defaults that list the remat layers; remat is turned off by deleting the key."""
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(x))
+
+
+def make_model():
+    return nn.Sequential(nn.Linear(4, 16), Block(), nn.Linear(16, 4))
+
+
+def step(fabric, model, optimizer):
+    x = torch.randn(2, 4, device=fabric.device)
+    loss = F.mse_loss(model(x), x)
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+    return loss
+
+
+DEFAULTS = {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": [Block], "state_dict_type": "sharded"}
+
+
+def train(fabric):
+    model = fabric.setup_module(make_model())
+    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters(), lr=1e-3))
+    for _ in range(2):
+        step(fabric, model, optimizer)
+
+
+def strategy_options(remat):
+    options = dict(DEFAULTS)
+    if not remat:
+        del options["activation_checkpointing_policy"]
+    return options
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**strategy_options(remat=False)))
+    fabric.launch(train)

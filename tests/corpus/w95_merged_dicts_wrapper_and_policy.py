@@ -1,0 +1,58 @@
+# expect: LXF002
+# real: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
+# findings: LXF002 error 44
+"""Two option dicts merged with {**a, **b}: one brings a wrapper callable, the other a policy."""
+from functools import partial
+
+from torch_xla.distributed.fsdp import checkpoint_module
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(x))
+
+
+def make_model():
+    return nn.Sequential(nn.Linear(4, 16), Block(), nn.Linear(16, 4))
+
+
+def step(fabric, model, optimizer):
+    x = torch.randn(2, 4, device=fabric.device)
+    loss = F.mse_loss(model(x), x)
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+    return loss
+
+
+def wrap_with_checkpoint(module, *args, **kwargs):
+    from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as FSDP
+    return FSDP(checkpoint_module(module), *args, **kwargs)
+
+
+SHARDING = {"auto_wrap_policy": {Block}, "auto_wrapper_callable": wrap_with_checkpoint}
+MEMORY = {"activation_checkpointing_policy": {Block}}
+
+
+def train(fabric):
+    model = fabric.setup_module(make_model())
+    optimizer = fabric.setup_optimizers(torch.optim.Adam(model.parameters(), lr=1e-3))
+    for _ in range(2):
+        step(fabric, model, optimizer)
+
+
+if __name__ == "__main__":
+    strategy = XLAFSDPStrategy(**{**SHARDING, **MEMORY})
+    fabric = Fabric(accelerator="tpu", strategy=strategy)
+    fabric.launch(partial(train))
