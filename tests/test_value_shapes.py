@@ -606,3 +606,26 @@ def test_a_list_comprehension_over_a_non_empty_list_is_not_empty():
 
 def test_a_list_comprehension_over_an_empty_list_is_empty_and_ignored():
     assert found(COMPREHENDED % "[]") == []
+
+
+REDEFINED_FIELD = """\
+    from dataclasses import dataclass
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    @dataclass
+    class Base:
+        remat: object = None
+        wrap: object = None
+    @dataclass
+    class Config(Base):
+        remat: object = None
+    cfg = Config(%s)
+    strategy = XLAFSDPStrategy(activation_checkpointing_policy=cfg.remat, auto_wrap_policy=cfg.wrap)
+"""
+
+
+def test_a_field_a_subclass_redefines_keeps_its_place_among_the_constructor_s_arguments():
+    # dataclasses keep a redefined field where the base put it: `Config([Block], {Block})` gives remat the list
+    assert found(REDEFINED_FIELD % "[Block], {Block}") == [
+        ("LXF001", "error", "11:60-11:69",
+         "`activation_checkpointing_policy` must be a set, found [Block] (from `Config.remat`, line 10)")]
+    assert found(REDEFINED_FIELD % "{Block}, {Block}") == []

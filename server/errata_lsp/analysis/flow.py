@@ -1243,7 +1243,11 @@ class Flow:
             fields.extend(f for f in inherited if f[0] not in dict(fields))
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and "ClassVar" not in _source(stmt.annotation):
-                fields = [f for f in fields if f[0] != stmt.target.id] + [(stmt.target.id, stmt)]
+                names = [f[0] for f in fields]  # a field redefined keeps its base's place, as dataclasses do
+                if stmt.target.id in names:
+                    fields[names.index(stmt.target.id)] = (stmt.target.id, stmt)
+                else:
+                    fields.append((stmt.target.id, stmt))
         return fields
 
     def argparse_default(self, attr: str) -> tuple[Value, ...]:
