@@ -969,7 +969,7 @@ class Flow:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
         into this object's attribute. A store in the read's own block, before it, replaces the attribute's
         value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
-        read = self._statement_of(node)
+        read = self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
@@ -989,7 +989,7 @@ class Flow:
                 values = self.values(value)
             first = first or stmt
             stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
-            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read)
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found
@@ -1018,11 +1018,6 @@ class Flow:
         if entries is None or not complete and attr not in entries:
             return None
         return loop, (entries[attr].values() if attr in entries else ())
-
-    def _statement_of(self, node: ast.AST) -> ast.stmt | None:
-        while node is not None and not isinstance(node, ast.stmt):
-            node = self.ctx.parents.get(node)
-        return node
 
     def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
         """`self.x` read in a method after that method set `self.x = v` on every path: v, not every

@@ -55,7 +55,7 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         k.value if isinstance(k, ast.Constant) else id(k): (k, v) for k, v in zip(value.keys, value.values)}  # type: ignore[misc]
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
-        here = ctx.block_place(_statement(ctx, use))
+        here = ctx.block_place(ctx.statement_of(use))
         for load in ctx.loads_named(state.id):  # type: ignore[attr-defined]  # a name (above)
             if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
@@ -70,12 +70,6 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                 continue
             return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
     return list(pairs.values())
-
-
-def _statement(ctx: Context, node: ast.AST) -> ast.AST:
-    while node is not None and not isinstance(node, ast.stmt):
-        node = ctx.parents.get(node)
-    return node
 
 
 def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
