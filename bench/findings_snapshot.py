@@ -1,5 +1,6 @@
-"""Every finding, message and fix the rules give on the corpus and on the rules' own examples, as JSON
-lines, so a change to how rules are written (Python or a record's `detect`) can be shown to change
+"""Every finding, message and fix the rules give on the corpus, the rules' own examples, the bundled
+examples and two generated scripts (300 and 10,000 lines), as JSON lines, so a change to how rules
+are written (Python or a record's `detect`) or to the layers under them can be shown to change
 nothing:
 
     python bench/findings_snapshot.py > before.jsonl   # then, after the change:
@@ -15,12 +16,19 @@ from pathlib import Path
 from errata_lsp.analysis import check_source
 from errata_lsp.analysis.rules import RULES
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_script import generate  # noqa: E402  (a script beside this one, not a package)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def sources():
     for path in sorted((ROOT / "tests" / "corpus").rglob("*.py")):
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for path in sorted((ROOT / "examples").glob("*.py")):
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for lines in (300, 10_000):
+        yield f"generated-{lines}.py", generate(lines)
     for rule in RULES:
         for i, example in enumerate(rule.examples):
             yield f"{rule.code}-example-{i}", example.code

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from errata_lsp.analysis.flow import describe_when
+from errata_lsp.analysis.values import describe_when
 
 try:
     from test_flow import context, probe

@@ -17,8 +17,9 @@ from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from .document import Chunk, Document
-from .flow import Entry, Flow, Value
+from .flow import Flow
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
+from .values import Entry, Value
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
 ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])

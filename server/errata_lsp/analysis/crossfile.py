@@ -19,7 +19,8 @@ from .document import Document
 
 if TYPE_CHECKING:
     from .context import Context
-    from .flow import Flow, Value
+    from .flow import Flow
+    from .values import Value
 
 MAX_BYTES = 2 * 1024 * 1024
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")

@@ -20,7 +20,6 @@ from typing import Any
 
 from .context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
-from .flow import Value, describe_when
 from .names import FABRIC, FSDP_STRATEGY
 from .packs import SIDE_SECTION_FOLDERS, detect_fact_modules
 from .policies import Verdict, described, not_a_set, set_text, to_set
@@ -36,6 +35,7 @@ from .rule import (
     replace,
     short,
 )
+from .values import Value, describe_when
 
 FSDP = "fsdp"
 STRATEGIES = (XLA_FSDP, FSDP, OTHER, UNKNOWN)

@@ -1,12 +1,12 @@
-"""What an expression can hold, where that value was written, and on which paths.
+"""The evaluator: what an expression can hold, where that value was written, and on which paths.
 
-An abstract interpreter of Python's semantics over one module, never executing anything:
+An abstract interpreter of Python's semantics over one module, never executing anything. The binder
+(`binder.py`) says which definitions reach each name read and under which conditions; this module
+turns them into `Value`s (`values.py`):
 
-- every scope (the module, each function) is walked once, in order, through its branches; each name
-  read gets the definitions that reach it, each with the conditions it holds under (`if`, `elif`,
-  `else`, conditional expressions, `match`, `except`). Branches that cannot run (`if False:`,
-  `if TYPE_CHECKING:`, `if DEBUG:` with the module's `DEBUG = False` bound once) are skipped; a
-  branch that returns or raises does not fall through;
+- every scope (the module, each function) is walked once by the binder, in order, through its
+  branches (`if`, `elif`, `else`, conditional expressions, `match`, `except`); branches that cannot
+  run are skipped, and a branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
 - parameters hold their call sites' arguments (and their defaults where a call omits them), a
@@ -32,24 +32,20 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
-import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from .document import CHILD_FIELDS, child_fields
+from .binder import Def, Scope, Walker, all_args, flag_value, negation, source_text
 from .names import FABRIC, XLAFSDP_STRATEGY
+from .values import CONTAINERS, Entry, Value, bounded
 
 if TYPE_CHECKING:
     from .context import Context
 
-MAX_ALTERNATIVES = 16
 MAX_DEPTH = 40
 MAX_STEPS = 50_000
-CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
-              "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
-ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -57,445 +53,11 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
 OPTIMIZERS = "torch.optim."
 STRATEGIES = "lightning.fabric.strategies."
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
-NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
-
-
-_TRUTHY_ASKED = threading.local()  # the calls whose emptiness is being worked out, per thread
-
-
-@dataclass(frozen=True)
-class Value:
-    """One thing an expression may hold.
-
-    kind: list, tuple, set, frozenset, dict, str, number, bool, none, class, function, lambda,
-    partial, instance, namespace, args, fabric, strategy, setup_module, setup_optimizer, module,
-    optimizer, external, unknown.
-    """
-
-    kind: str
-    node: ast.AST | None = None  # where it was written: a display, a call, a def, a class
-    when: tuple[str, ...] = ()  # the conditions it holds under; () on every path
-    label: str | None = None  # the variable, field or parameter that held it, for messages
-    qualified: str | None = None  # for classes, strategies and externals: the qualified name
-    extra: Any = None  # kind-specific: an instance's class, a dict's base, a method's owner
-    flow: Flow | None = field(default=None, compare=False, repr=False)  # the module it was written in
-
-    @property
-    def truthy(self) -> bool | None:
-        node = self.node
-        if self.kind == "none":
-            return False
-        if self.extra == "grown":
-            return None  # an empty list that `.append` calls fill
-        if self.kind == "dict" and isinstance(self.extra, Value):
-            return self.extra.truthy  # a copy is as empty as its source
-        if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
-                         "setup_module", "optimizer", "instance", "namespace"):
-            return True
-        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            if any(isinstance(e, ast.Starred) for e in node.elts):
-                return None
-            return bool(node.elts)
-        if isinstance(node, ast.Dict):
-            return True if any(k is not None for k in node.keys) else (None if node.keys else False)
-        if isinstance(node, ast.Constant):
-            return bool(node.value)
-        if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
-            return False  # list(), set(), dict(), str()
-        source: ast.expr | None = None
-        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
-            source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
-        elif isinstance(node, (ast.ListComp, ast.SetComp)) and len(node.generators) == 1 and not node.generators[0].ifs:
-            source = node.generators[0].iter  # `[LAYERS[n] for n in NAMES]`: as empty as what it runs over
-        if source is None or self.flow is None:
-            return None
-        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
-        if id(node) in asking:
-            return None  # `d[k] = set(d[k])`: built from itself, cannot tell
-        asking.add(id(node))
-        try:
-            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.flow.values(source)}
-        finally:
-            asking.discard(id(node))
-        return inner.pop() if len(inner) == 1 else None
-
-    @property
-    def foreign(self) -> bool:
-        """Written in another module: no span of this document, so no fix there."""
-        return self.flow is not None and self.flow.origin is not None
-
-    @property
-    def line(self) -> int | None:
-        return getattr(self.node, "lineno", None)
-
-    def where(self) -> str:
-        """`TrainConfig.layers`, line 14 (or `config.py`, line 14)."""
-        parts = []
-        if self.label:
-            parts.append(f"`{self.label}`")
-        if self.foreign and self.flow is not None:
-            parts.append(f"{self.flow.origin_name}")
-        if self.line:
-            parts.append(f"line {self.line}")
-        return ", ".join(parts)
-
-    def under(self, when: tuple[str, ...]) -> Value:
-        if not when:
-            return self
-        merged = tuple(dict.fromkeys((*when, *self.when)))
-        return replace(self, when=merged)
-
-    def named(self, label: str | None) -> Value:
-        return self if label is None or self.label is not None else replace(self, label=label)
-
-
-UNKNOWN = Value("unknown")
-
-
-@dataclass(frozen=True)
-class Def:
-    """A definition that reaches a name: what binds it and under which conditions."""
-
-    how: str  # assign, param, def, import, aug, counter (a loop's int), unknown
-    node: ast.AST | None  # the value expression, the arg, the def, the import
-    when: tuple[str, ...] = ()
-    path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
-    label: str | None = None
-
-
-@dataclass
-class Scope:
-    """One walk of a scope's statements: the definitions reaching each name read, its returns, its
-    final bindings (what a nested function or, for the module, every function sees)."""
-
-    node: ast.AST
-    reaching: dict[int, tuple[Def, ...]] = field(default_factory=dict)  # id(Name load) -> defs
-    returns: list[tuple[ast.expr, tuple[str, ...]]] = field(default_factory=list)
-    final: dict[str, tuple[Def, ...]] = field(default_factory=dict)
-    locals: set[str] = field(default_factory=set)
-    globals: set[str] = field(default_factory=set)
-    global_defs: list[tuple[str, Def]] = field(default_factory=list)
-    skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
 _WALKED: weakref.WeakKeyDictionary[ast.AST, tuple[Any, ...]] = weakref.WeakKeyDictionary()  # Scope's fields after `node`
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
-
-
-class _Terminated(dict[str, tuple[Def, ...]]):
-    """The bindings of a branch that returned or raised: it does not reach what follows."""
-
-
-class Walker:
-    """Walks one scope's statements in order, recording what reaches each name read."""
-
-    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None,
-                 module_flag: Callable[[str], bool | None] | None = None):
-        self.text = text or _source  # a condition as the user wrote it
-        self.scope = scope
-        self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
-        self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
-
-    def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
-        """An `if` on a name bound once to True or False: `ON_TPU = True` ... `if ON_TPU:` (or `not ON_TPU`)."""
-        negate = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-        name = test.operand if negate else test  # type: ignore[attr-defined]
-        if not isinstance(name, ast.Name):
-            return None
-        if isinstance(self.scope.node, ast.Module):
-            value = _flag(env.get(name.id, ()))
-        elif name.id in env or name.id in self.scope.globals or self.module_flag is None:
-            return None  # a local of this function (or one it rebinds)
-        else:
-            value = self.module_flag(name.id)
-            self.read_module_flag = True
-        return None if value is None else value != negate
-
-    def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
-        for i, stmt in enumerate(body):
-            env = self.stmt(stmt, env, when)
-            if isinstance(env, _Terminated):
-                self.scope.skipped = self.scope.skipped or i + 1 < len(body)
-                return env
-        return env
-
-    # --- statements ------------------------------------------------------------------------------
-    def stmt(self, s: ast.stmt, env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
-        if isinstance(s, ast.Assign):
-            env = self.expr(s.value, env, when)
-            for target in s.targets:
-                env = self.bind_target(target, s.value, env, when)
-            return env
-        if isinstance(s, ast.AnnAssign):
-            if s.value is not None:
-                env = self.expr(s.value, env, when)
-                return self.bind_target(s.target, s.value, env, when)
-            return env
-        if isinstance(s, ast.AugAssign):
-            env = self.expr(s.value, env, when)
-            if isinstance(s.target, ast.Name):
-                self.scope.reaching[id(s.target)] = env.get(s.target.id, ())
-                return self.bind(s.target.id, Def("aug", s, when, label=s.target.id), env)
-            return self.expr(s.target, env, when)
-        if isinstance(s, ast.If):
-            env = self.expr(s.test, env, when)
-            test = self.text(s.test)
-            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
-                self.scope.skipped = True
-                return self.run(s.orelse, env, when)
-            if test in ("True", "1") or _is_main_guard(s.test):
-                self.scope.skipped = self.scope.skipped or bool(s.orelse)
-                return self.run(s.body, env, when)
-            decided = self.decided(s.test, env)
-            if decided is not None:
-                self.scope.skipped = True
-                return self.run(s.body if decided else s.orelse, env, when)
-            negated = _negate(s.test, self.text)
-            then = self.run(s.body, dict(env), (*when, test))
-            other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
-            if not isinstance(then, _Terminated) and not isinstance(other, _Terminated):
-                # a definition from before the `if` that one branch replaced holds only on the other branch
-                for key in then.keys() | other.keys():
-                    before, left, right = env.get(key), then.get(key), other.get(key)
-                    if before is None or left is right:
-                        continue
-                    if left is before:
-                        then[key] = _tagged(before, test)
-                    elif right is before:
-                        other[key] = _tagged(before, negated)
-            return _merge(then, other)
-        if isinstance(s, (ast.For, ast.AsyncFor)):
-            env = self.expr(s.iter, env, when)
-            env = self.bind_target(s.target, None, env, when)
-            counter = _loop_counter(s)
-            if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
-                env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
-            env = self.run(s.body, env, when)
-            if isinstance(env, _Terminated):
-                env = dict(env)  # a loop body that returns may not run at all
-            return self.run(s.orelse, env, when)
-        if isinstance(s, ast.While):
-            env = self.expr(s.test, env, when)
-            body = self.run(s.body, dict(env), when)
-            env = _merge(body, env) if not isinstance(body, _Terminated) else env
-            return self.run(s.orelse, env, when)
-        if isinstance(s, (ast.With, ast.AsyncWith)):
-            for item in s.items:
-                env = self.expr(item.context_expr, env, when)
-                if item.optional_vars is not None:
-                    env = self.bind_target(item.optional_vars, None, env, when)
-            return self.run(s.body, env, when)
-        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            s = cast(ast.Try, s)  # ast.TryStar has the same fields
-            before_try = dict(env)
-            body = self.run(s.body, dict(env), when)
-            branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
-            for handler in s.handlers:
-                label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
-                start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
-                if handler.type is not None:
-                    start = self.expr(handler.type, start, when)
-                if handler.name:
-                    start = self.bind(handler.name, Def("unknown", handler, when), start)
-                branches.append(self.run(handler.body, start, (*when, label)))
-            env = branches[0]
-            for other in branches[1:]:
-                env = _merge(env, other)
-            if s.finalbody:
-                final = self.run(s.finalbody, dict(env), when)
-                return final if isinstance(final, _Terminated) else (
-                    _Terminated(final) if isinstance(env, _Terminated) else final)
-            return env
-        if isinstance(s, ast.Match):
-            env = self.expr(s.subject, env, when)
-            subject = self.text(s.subject)
-            branches = []
-            exhaustive = False
-            for case in s.cases:
-                pattern = self.text(case.pattern)
-                start = dict(env)
-                for name in _pattern_names(case.pattern):
-                    start = self.bind(name, Def("unknown", case.pattern, when), start)
-                if case.guard is not None:
-                    start = self.expr(case.guard, start, when)
-                irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
-                cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
-                branches.append(self.run(case.body, start, cond))
-                exhaustive = exhaustive or irrefutable
-            if not exhaustive:
-                branches.append(env)
-            env = branches[0]
-            for other in branches[1:]:
-                env = _merge(env, other)
-            return env
-        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            for decorator in s.decorator_list:
-                env = self.expr(decorator, env, when)
-            if isinstance(s, ast.ClassDef):
-                for base in (*s.bases, *(k.value for k in s.keywords)):
-                    env = self.expr(base, env, when)
-            else:
-                for default in (*s.args.defaults, *(d for d in s.args.kw_defaults if d is not None)):
-                    env = self.expr(default, env, when)
-            return self.bind(s.name, Def("def", s, when, label=s.name), env)
-        if isinstance(s, (ast.Import, ast.ImportFrom)):
-            for alias in s.names:
-                if alias.name != "*":
-                    name = alias.asname or alias.name.split(".")[0]
-                    env = self.bind(name, Def("import", s, when, label=name), env)
-            return env
-        if isinstance(s, ast.Global):
-            self.scope.globals.update(s.names)
-            return env
-        if isinstance(s, ast.Return):
-            if s.value is not None:
-                env = self.expr(s.value, env, when)
-                self.scope.returns.append((s.value, when))
-            return _Terminated(env)
-        if isinstance(s, ast.Raise):
-            for part in (s.exc, s.cause):
-                if part is not None:
-                    env = self.expr(part, env, when)
-            return _Terminated(env)
-        if isinstance(s, ast.Delete):
-            for target in s.targets:
-                if isinstance(target, ast.Name):
-                    env = {k: v for k, v in env.items() if k != target.id}
-                else:
-                    env = self.expr(target, env, when)
-            return env
-        for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
-            if isinstance(child, ast.expr):
-                env = self.expr(child, env, when)
-        return env
-
-    # --- expressions: record what reaches each name read -----------------------------------------
-    def expr(self, node: ast.AST, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
-             shadow: frozenset[str] = frozenset()) -> dict[str, tuple[Def, ...]]:
-        stack = [node]
-        pop, push, reaching = stack.pop, stack.extend, self.scope.reaching
-        while stack:
-            n = pop()
-            kind = _EXPR_KINDS.get(n.__class__)
-            if kind is None:
-                kind = _expr_kind(n.__class__)
-            if kind is _PLAIN:  # no name of its own, binds nothing: its children, in order
-                fields = CHILD_FIELDS.get(n.__class__)
-                if fields is None:
-                    fields = child_fields(n.__class__)
-                if not fields:
-                    continue
-                children = []
-                for name in fields:
-                    value = getattr(n, name, None)
-                    if value.__class__ is list:
-                        children += [item for item in value if isinstance(item, ast.AST)]
-                    elif isinstance(value, ast.AST):
-                        children.append(value)
-                children.reverse()
-                push(children)
-                continue
-            if kind is _LEAF:
-                continue
-            if kind is ast.Name:
-                if isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
-                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())  # type: ignore[attr-defined]
-                continue
-            if isinstance(n, ast.NamedExpr):
-                env = self.expr(n.value, env, when, shadow)
-                env = self.bind(n.target.id, Def("assign", n.value, when, label=n.target.id), env)
-                continue
-            if isinstance(n, ast.Lambda):
-                inner: frozenset[str] | set[str] = shadow | {a.arg for a in _all_args(n.args)}
-                for default in (*n.args.defaults, *(d for d in n.args.kw_defaults if d is not None)):
-                    env = self.expr(default, env, when, shadow)
-                env = self.expr(n.body, env, when, frozenset(inner))
-                continue
-            if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-                inner = set(shadow)
-                for gen in n.generators:
-                    env = self.expr(gen.iter, env, when, frozenset(inner))
-                    inner |= {t.id for t in ast.walk(gen.target) if isinstance(t, ast.Name)}
-                    for cond in gen.ifs:
-                        env = self.expr(cond, env, when, frozenset(inner))
-                parts = [n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]
-                for part in parts:
-                    env = self.expr(part, env, when, frozenset(inner))
-                continue
-            if isinstance(n, ast.IfExp):
-                env = self.expr(n.test, env, when, shadow)
-                env = self.expr(n.body, env, when, shadow)
-                env = self.expr(n.orelse, env, when, shadow)
-                continue
-        return env
-
-    # --- binding ---------------------------------------------------------------------------------
-    def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
-                    path: tuple[int, ...] = ()) -> dict[str, tuple[Def, ...]]:
-        if isinstance(target, ast.Name):
-            how = "assign" if value is not None else "unknown"
-            return self.bind(target.id, Def(how, value, when, path, label=target.id), env)
-        if isinstance(target, (ast.Tuple, ast.List)):
-            starred = any(isinstance(e, ast.Starred) for e in target.elts)
-            for i, element in enumerate(target.elts):
-                inner = element.value if isinstance(element, ast.Starred) else element
-                env = self.bind_target(inner, None if starred else value, env, when, (*path, i))
-            return env
-        if isinstance(target, ast.Starred):
-            return self.bind_target(target.value, None, env, when, path)
-        return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
-
-    def bind(self, name: str, definition: Def, env: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
-        if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
-            self.scope.global_defs.append((name, definition))  # `global x`: a value of the module's x
-            return env
-        self.scope.locals.add(name)
-        env = dict(env)
-        env[name] = (definition,)
-        return env
-
-
-# How `Walker.expr` treats a node, by its class: a name, a node that binds or shadows names (handled
-# one by one), a leaf with no child (a load/store marker, an operator), or any other node (its children).
-_PLAIN, _LEAF = object(), object()
-_EXPR_KINDS: dict[type, Any] = {}
-_SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp)
-
-
-def _expr_kind(cls: type) -> Any:
-    if issubclass(cls, ast.Name):
-        kind: Any = ast.Name
-    elif issubclass(cls, _SPECIAL):
-        kind = cls
-    elif issubclass(cls, (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)):
-        kind = _LEAF
-    else:
-        kind = _PLAIN
-    _EXPR_KINDS[cls] = kind
-    return kind
-
-
-def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:
-    return tuple(replace(d, when=(*d.when, condition)) for d in defs)
-
-
-def _merge(a: dict[str, tuple[Def, ...]], b: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
-    """The bindings after two paths meet: a name keeps the definitions of both."""
-    if isinstance(a, _Terminated) and isinstance(b, _Terminated):
-        return _Terminated(a)
-    if isinstance(a, _Terminated):
-        return b
-    if isinstance(b, _Terminated):
-        return a
-    out: dict[str, tuple[Def, ...]] = {}
-    for key in a.keys() | b.keys():
-        left, right = a.get(key), b.get(key)
-        if left is None or right is None or left is right:
-            out[key] = left if left is not None else right  # type: ignore[assignment]  # bound on one path only: that path's definitions
-        else:
-            out[key] = tuple(dict.fromkeys((*left, *right)))
-    return out
 
 
 class Flow:
@@ -524,7 +86,7 @@ class Flow:
         try:
             return " ".join(self.ctx.doc.source(node).split())
         except (AttributeError, IndexError):
-            return _source(node)
+            return source_text(node)
 
     def pin(self, node: ast.AST, values: tuple[Value, ...]) -> None:
         """Let `node` (a stand-in made by the caller) hold `values`."""
@@ -561,7 +123,7 @@ class Flow:
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in _all_args(node.args)}
+            env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
             found.locals.update(env)
             if isinstance(node, ast.Lambda):
                 walker.expr(node.body, env, ())
@@ -577,7 +139,7 @@ class Flow:
         return found
 
     def _module_flag(self, name: str) -> bool | None:
-        return _flag(self.scope(self.ctx.module).final.get(name, ()))
+        return flag_value(self.scope(self.ctx.module).final.get(name, ()))
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments inside functions: more values of the module's `x`."""
@@ -636,7 +198,7 @@ class Flow:
         self.depth += 1
         self.steps += 1
         try:
-            found = _bounded(self._values(node))
+            found = bounded(self._values(node))
         except RecursionError:
             found = (Value("unknown", node, flow=self),)
         finally:
@@ -671,7 +233,7 @@ class Flow:
                 return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
-                    *(x.under((_negate(node.test, self.text),)) for x in self.values(node.orelse)))
+                    *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
             return tuple(x for operand in node.values for x in self.values(operand))
         if isinstance(node, ast.Name):
@@ -819,7 +381,7 @@ class Flow:
         if not sites or _changes_dict(func, name):
             return (Value("unknown", func.args.kwarg, flow=self),)
         defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
-                    and c.func.attr == "setdefault" and _source(c.func.value) == name and len(c.args) == 2
+                    and c.func.attr == "setdefault" and source_text(c.func.value) == name and len(c.args) == 2
                     and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
@@ -869,7 +431,7 @@ class Flow:
             for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
                 owner = self._method_class(caller) if caller is not None else None
-                if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" and owner is not None \
+                if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner is not None \
                         and cls in self.local_bases(owner):
                     yield call, True, ()
             return
@@ -900,7 +462,7 @@ class Flow:
             return False
         for call in self.ctx.written_method_calls(method.name):  # `super().configure(...)`, `Base.configure(self)`
             receiver = call.func.value  # type: ignore[attr-defined]  # a method call
-            if isinstance(receiver, ast.Call) and _source(receiver.func) == "super" or \
+            if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" or \
                     isinstance(receiver, ast.Name) and receiver.id == cls.name:
                 return False
         return True
@@ -1106,7 +668,7 @@ class Flow:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             if method.name == attr:
-                if any(_source(d) in ("property", "functools.cached_property", "cached_property")
+                if any(source_text(d) in ("property", "functools.cached_property", "cached_property")
                        for d in method.decorator_list):
                     scope = self.scope(method)
                     for expr, when in scope.returns:
@@ -1128,7 +690,7 @@ class Flow:
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
         """A value assigned in a method; `self.x = x` in `__init__` reads the constructor call's argument."""
         if call is not None and method.name == "__init__" and isinstance(value, ast.Name):
-            for a in _all_args(method.args)[1:]:
+            for a in all_args(method.args)[1:]:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
                     given = argument_for(method, a, call, True)
                     if given is _MISSING:
@@ -1166,7 +728,7 @@ class Flow:
         value = stmt.value
         if value is None:
             return (Value("unknown", stmt, flow=self),)
-        if isinstance(value, ast.Call) and (self.ctx.resolve(value.func) or _source(value.func)).endswith("field"):
+        if isinstance(value, ast.Call) and (self.ctx.resolve(value.func) or source_text(value.func)).endswith("field"):
             for kw in value.keywords:
                 if kw.arg == "default":
                     return tuple(x.named(label) for x in self.values(kw.value))
@@ -1225,8 +787,8 @@ class Flow:
 
     def dataclass_fields(self, cls: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]] | None:
         """Fields in constructor order (bases first), or None when `cls` is no dataclass/NamedTuple."""
-        is_data = any(_source(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen")
-                      for d in cls.decorator_list) or any(_source(b).split(".")[-1] in ("NamedTuple", "BaseModel")
+        is_data = any(source_text(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen")
+                      for d in cls.decorator_list) or any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel")
                                                           for b in cls.bases)
         if not is_data:
             bases = self.local_bases(cls)
@@ -1237,7 +799,7 @@ class Flow:
             inherited = self.dataclass_fields(base) or []
             fields.extend(f for f in inherited if f[0] not in dict(fields))
         for stmt in cls.body:
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and "ClassVar" not in _source(stmt.annotation):
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and "ClassVar" not in source_text(stmt.annotation):
                 names = [f[0] for f in fields]  # a field redefined keeps its base's place, as dataclasses do
                 if stmt.target.id in names:
                     fields[names.index(stmt.target.id)] = (stmt.target.id, stmt)
@@ -1254,7 +816,7 @@ class Flow:
             option = options[-1] if options else attr
             if "default" in keywords:
                 out.extend(x.under(("by default",)).named(f"--{attr}") for x in self.values(keywords["default"]))
-            elif _source(keywords.get("action", ast.Constant(""))) in ("'store_true'", '"store_true"'):
+            elif source_text(keywords.get("action", ast.Constant(""))) in ("'store_true'", '"store_true"'):
                 out.append(Value("bool", call, ("by default",), flow=self))
             else:
                 out.append(Value("none", call, ("by default",), label=option, flow=self))
@@ -1455,7 +1017,7 @@ class Flow:
             if isinstance(test, ast.Name) and test.id == names[1]:
                 keeps.append(lambda x: x.truthy is not False)
             elif isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == names[1] \
-                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot) and _source(test.comparators[0]) == "None":
+                    and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot) and source_text(test.comparators[0]) == "None":
                 keeps.append(lambda x: x.kind != "none")
             else:
                 return None
@@ -1607,7 +1169,7 @@ class Flow:
         if id(cls) in seen:
             return False
         local = self.local_bases(cls)
-        shown = len(local) == sum(1 for b in cls.bases if _source(b).split(".")[-1] not in ("object", "NamedTuple"))
+        shown = len(local) == sum(1 for b in cls.bases if source_text(b).split(".")[-1] not in ("object", "NamedTuple"))
         return shown and all(self._all_bases_shown(b, seen | {id(cls)}) for b in local)
 
     def _from_project(self, qualified: str) -> bool:
@@ -1789,18 +1351,6 @@ class Flow:
         return tuple(out)
 
 
-@dataclass(frozen=True)
-class Entry:
-    """A dict entry: the expression of its value, the node to underline, the module it is written in."""
-
-    value: ast.expr
-    node: ast.AST
-    flow: Flow = field(compare=False, repr=False)
-
-    def values(self) -> tuple[Value, ...]:
-        return self.flow.values(self.value)
-
-
 class _Launched(ast.Call):
     """`fabric.launch(f, *args)` seen as the call `f(fabric, *args)`."""
 
@@ -1877,7 +1427,7 @@ def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
 def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     """The expression a dataclass field defaults to (`field(default=x)`: x); None for a factory."""
     value = stmt.value
-    if isinstance(value, ast.Call) and _source(value.func).split(".")[-1] == "field":
+    if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
         return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
     return value
 
@@ -1892,16 +1442,6 @@ def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
     if arg in args.kwonlyargs:
         return args.kw_defaults[args.kwonlyargs.index(arg)]
     return None
-
-
-def _all_args(args: ast.arguments) -> list[ast.arg]:
-    out = [*args.posonlyargs, *args.args]
-    if args.vararg:
-        out.append(args.vararg)
-    out.extend(args.kwonlyargs)
-    if args.kwarg:
-        out.append(args.kwarg)
-    return out
 
 
 def _self_stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[ast.expr]]:
@@ -1938,27 +1478,6 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
-
-
-def _flag(defs: tuple[Def, ...]) -> bool | None:
-    """True or False when the one definition reaching a name, on every path, is that literal."""
-    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
-            and isinstance(defs[0].node, ast.Constant) and isinstance(defs[0].node.value, bool):
-        return defs[0].node.value
-    return None
-
-
-def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
-    """The name a loop binds to an int: `for i in range(...)`, the first of `for i, x in enumerate(...)`."""
-    it = loop.iter
-    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
-        return None
-    if it.func.id == "range" and isinstance(loop.target, ast.Name):
-        return loop.target
-    if it.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2 \
-            and isinstance(loop.target.elts[0], ast.Name):
-        return loop.target.elts[0]
-    return None
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
@@ -2054,58 +1573,14 @@ def _defines(cls: ast.ClassDef, name: str) -> bool:
 
 
 def _is_static(func: ast.AST) -> bool:
-    return any(_source(d) == "staticmethod" for d in getattr(func, "decorator_list", ()))
+    return any(source_text(d) == "staticmethod" for d in getattr(func, "decorator_list", ()))
 
 
 def _is_classmethod(func: ast.AST) -> bool:
-    return any(_source(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
-
-
-def _is_main_guard(test: ast.expr) -> bool:
-    return isinstance(test, ast.Compare) and _source(test.left) == "__name__" and len(test.comparators) == 1 \
-        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+    return any(source_text(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
 
 
 def _yields(func: ast.AST) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
 
 
-def _pattern_names(pattern: ast.AST) -> list[str]:
-    return [n.name for n in ast.walk(pattern) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name] + \
-        [n.rest for n in ast.walk(pattern) if isinstance(n, ast.MatchMapping) and n.rest]
-
-
-def _source(node: ast.AST | None) -> str:
-    if node is None:
-        return ""
-    try:
-        return ast.unparse(node)
-    except Exception:  # a node the unparser does not know (one of ours)
-        return "…"
-
-
-def _negate(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> str:
-    """The condition under which `test` is false, as the user would write it."""
-    text = text or _source
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return text(test.operand)
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        opposite = {ast.Eq: "!=", ast.NotEq: "==", ast.Is: "is not", ast.IsNot: "is", ast.In: "not in",
-                    ast.NotIn: "in", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}.get(type(test.ops[0]))
-        if opposite:
-            return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
-    return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
-
-
-def _bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
-    values = tuple(dict.fromkeys(values))
-    if len(values) > MAX_ALTERNATIVES:
-        return (*values[:MAX_ALTERNATIVES], Value("unknown", values[0].node, flow=values[0].flow))
-    return values
-
-
-def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
-    """`when args.remat == 'list'` for the conditions the given values (or condition tuples) hold under."""
-    whens = [v if isinstance(v, tuple) else v.when for v in values]
-    conditions = list(dict.fromkeys(" and ".join(w) for w in whens if w))
-    return "when " + " or ".join(conditions) if conditions else ""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from .context import Arg, Context
 from .findings import Edit, Fix, Position, Span
-from .flow import Value
 from .rule import fix, replace
+from .values import Value
 
 NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Safety, Severity
-from ....flow import describe_when
 from ....rule import Invalid, Rule, Valid, fix, replace
+from ....values import describe_when
 
 SETUP_METHODS = ("setup", "setup_module")
 

@@ -25,9 +25,9 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Fix, Safety, Severity
-from ....flow import describe_when
 from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace, short
+from ....values import describe_when
 from ..plugins import (
     Plugin,
     PluginFamily,

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Binding, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
-from ....flow import Value
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
@@ -37,6 +36,7 @@ from ....statements import (
     same_value,
     whole_lines,
 )
+from ....values import Value
 
 MODULE_SETUPS = ("setup_module", "setup")
 

@@ -1,0 +1,426 @@
+"""The binder: scopes, the definitions that reach each name read, and the conditions they hold under.
+
+Python's semantics only, no library: every scope (the module, a function, a class body) is walked
+once, in order, through its branches (`if`/`elif`/`else`, loops, `with`, `try`/`except`, `match`); a
+branch that cannot run (`if False:`, `if TYPE_CHECKING:`, a module flag bound once) is skipped, and a
+branch that returns or raises does not fall through. What each name read may hold is the evaluator's
+question (`flow.py`); the binder only says which definitions reach it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
+
+from .document import CHILD_FIELDS, child_fields
+
+NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+@dataclass(frozen=True)
+class Def:
+    """A definition that reaches a name: what binds it and under which conditions."""
+
+    how: str  # assign, param, def, import, aug, counter (a loop's int), unknown
+    node: ast.AST | None  # the value expression, the arg, the def, the import
+    when: tuple[str, ...] = ()
+    path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
+    label: str | None = None
+
+
+@dataclass
+class Scope:
+    """One walk of a scope's statements: the definitions reaching each name read, its returns, its
+    final bindings (what a nested function or, for the module, every function sees)."""
+
+    node: ast.AST
+    reaching: dict[int, tuple[Def, ...]] = field(default_factory=dict)  # id(Name load) -> defs
+    returns: list[tuple[ast.expr, tuple[str, ...]]] = field(default_factory=list)
+    final: dict[str, tuple[Def, ...]] = field(default_factory=dict)
+    locals: set[str] = field(default_factory=set)
+    globals: set[str] = field(default_factory=set)
+    global_defs: list[tuple[str, Def]] = field(default_factory=list)
+    skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
+
+
+class _Terminated(dict[str, tuple[Def, ...]]):
+    """The bindings of a branch that returned or raised: it does not reach what follows."""
+
+
+class Walker:
+    """Walks one scope's statements in order, recording what reaches each name read."""
+
+    def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None,
+                 module_flag: Callable[[str], bool | None] | None = None):
+        self.text = text or source_text  # a condition as the user wrote it
+        self.scope = scope
+        self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
+        self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
+
+    def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
+        """An `if` on a name bound once to True or False: `ON_TPU = True` ... `if ON_TPU:` (or `not ON_TPU`)."""
+        negate = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        name = test.operand if negate else test  # type: ignore[attr-defined]
+        if not isinstance(name, ast.Name):
+            return None
+        if isinstance(self.scope.node, ast.Module):
+            value = flag_value(env.get(name.id, ()))
+        elif name.id in env or name.id in self.scope.globals or self.module_flag is None:
+            return None  # a local of this function (or one it rebinds)
+        else:
+            value = self.module_flag(name.id)
+            self.read_module_flag = True
+        return None if value is None else value != negate
+
+    def run(self, body: list[ast.stmt], env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
+        for i, stmt in enumerate(body):
+            env = self.stmt(stmt, env, when)
+            if isinstance(env, _Terminated):
+                self.scope.skipped = self.scope.skipped or i + 1 < len(body)
+                return env
+        return env
+
+    # --- statements ------------------------------------------------------------------------------
+    def stmt(self, s: ast.stmt, env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
+        if isinstance(s, ast.Assign):
+            env = self.expr(s.value, env, when)
+            for target in s.targets:
+                env = self.bind_target(target, s.value, env, when)
+            return env
+        if isinstance(s, ast.AnnAssign):
+            if s.value is not None:
+                env = self.expr(s.value, env, when)
+                return self.bind_target(s.target, s.value, env, when)
+            return env
+        if isinstance(s, ast.AugAssign):
+            env = self.expr(s.value, env, when)
+            if isinstance(s.target, ast.Name):
+                self.scope.reaching[id(s.target)] = env.get(s.target.id, ())
+                return self.bind(s.target.id, Def("aug", s, when, label=s.target.id), env)
+            return self.expr(s.target, env, when)
+        if isinstance(s, ast.If):
+            env = self.expr(s.test, env, when)
+            test = self.text(s.test)
+            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+                self.scope.skipped = True
+                return self.run(s.orelse, env, when)
+            if test in ("True", "1") or _is_main_guard(s.test):
+                self.scope.skipped = self.scope.skipped or bool(s.orelse)
+                return self.run(s.body, env, when)
+            decided = self.decided(s.test, env)
+            if decided is not None:
+                self.scope.skipped = True
+                return self.run(s.body if decided else s.orelse, env, when)
+            negated = negation(s.test, self.text)
+            then = self.run(s.body, dict(env), (*when, test))
+            other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
+            if not isinstance(then, _Terminated) and not isinstance(other, _Terminated):
+                # a definition from before the `if` that one branch replaced holds only on the other branch
+                for key in then.keys() | other.keys():
+                    before, left, right = env.get(key), then.get(key), other.get(key)
+                    if before is None or left is right:
+                        continue
+                    if left is before:
+                        then[key] = _tagged(before, test)
+                    elif right is before:
+                        other[key] = _tagged(before, negated)
+            return _merge(then, other)
+        if isinstance(s, (ast.For, ast.AsyncFor)):
+            env = self.expr(s.iter, env, when)
+            env = self.bind_target(s.target, None, env, when)
+            counter = _loop_counter(s)
+            if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
+                env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
+            env = self.run(s.body, env, when)
+            if isinstance(env, _Terminated):
+                env = dict(env)  # a loop body that returns may not run at all
+            return self.run(s.orelse, env, when)
+        if isinstance(s, ast.While):
+            env = self.expr(s.test, env, when)
+            body = self.run(s.body, dict(env), when)
+            env = _merge(body, env) if not isinstance(body, _Terminated) else env
+            return self.run(s.orelse, env, when)
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            for item in s.items:
+                env = self.expr(item.context_expr, env, when)
+                if item.optional_vars is not None:
+                    env = self.bind_target(item.optional_vars, None, env, when)
+            return self.run(s.body, env, when)
+        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            s = cast(ast.Try, s)  # ast.TryStar has the same fields
+            before_try = dict(env)
+            body = self.run(s.body, dict(env), when)
+            branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
+            for handler in s.handlers:
+                label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
+                start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
+                if handler.type is not None:
+                    start = self.expr(handler.type, start, when)
+                if handler.name:
+                    start = self.bind(handler.name, Def("unknown", handler, when), start)
+                branches.append(self.run(handler.body, start, (*when, label)))
+            env = branches[0]
+            for other in branches[1:]:
+                env = _merge(env, other)
+            if s.finalbody:
+                final = self.run(s.finalbody, dict(env), when)
+                return final if isinstance(final, _Terminated) else (
+                    _Terminated(final) if isinstance(env, _Terminated) else final)
+            return env
+        if isinstance(s, ast.Match):
+            env = self.expr(s.subject, env, when)
+            subject = self.text(s.subject)
+            branches = []
+            exhaustive = False
+            for case in s.cases:
+                pattern = self.text(case.pattern)
+                start = dict(env)
+                for name in _pattern_names(case.pattern):
+                    start = self.bind(name, Def("unknown", case.pattern, when), start)
+                if case.guard is not None:
+                    start = self.expr(case.guard, start, when)
+                irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
+                cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
+                branches.append(self.run(case.body, start, cond))
+                exhaustive = exhaustive or irrefutable
+            if not exhaustive:
+                branches.append(env)
+            env = branches[0]
+            for other in branches[1:]:
+                env = _merge(env, other)
+            return env
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for decorator in s.decorator_list:
+                env = self.expr(decorator, env, when)
+            if isinstance(s, ast.ClassDef):
+                for base in (*s.bases, *(k.value for k in s.keywords)):
+                    env = self.expr(base, env, when)
+            else:
+                for default in (*s.args.defaults, *(d for d in s.args.kw_defaults if d is not None)):
+                    env = self.expr(default, env, when)
+            return self.bind(s.name, Def("def", s, when, label=s.name), env)
+        if isinstance(s, (ast.Import, ast.ImportFrom)):
+            for alias in s.names:
+                if alias.name != "*":
+                    name = alias.asname or alias.name.split(".")[0]
+                    env = self.bind(name, Def("import", s, when, label=name), env)
+            return env
+        if isinstance(s, ast.Global):
+            self.scope.globals.update(s.names)
+            return env
+        if isinstance(s, ast.Return):
+            if s.value is not None:
+                env = self.expr(s.value, env, when)
+                self.scope.returns.append((s.value, when))
+            return _Terminated(env)
+        if isinstance(s, ast.Raise):
+            for part in (s.exc, s.cause):
+                if part is not None:
+                    env = self.expr(part, env, when)
+            return _Terminated(env)
+        if isinstance(s, ast.Delete):
+            for target in s.targets:
+                if isinstance(target, ast.Name):
+                    env = {k: v for k, v in env.items() if k != target.id}
+                else:
+                    env = self.expr(target, env, when)
+            return env
+        for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
+            if isinstance(child, ast.expr):
+                env = self.expr(child, env, when)
+        return env
+
+    # --- expressions: record what reaches each name read -----------------------------------------
+    def expr(self, node: ast.AST, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
+             shadow: frozenset[str] = frozenset()) -> dict[str, tuple[Def, ...]]:
+        stack = [node]
+        pop, push, reaching = stack.pop, stack.extend, self.scope.reaching
+        while stack:
+            n = pop()
+            kind = _EXPR_KINDS.get(n.__class__)
+            if kind is None:
+                kind = _expr_kind(n.__class__)
+            if kind is _PLAIN:  # no name of its own, binds nothing: its children, in order
+                fields = CHILD_FIELDS.get(n.__class__)
+                if fields is None:
+                    fields = child_fields(n.__class__)
+                if not fields:
+                    continue
+                children = []
+                for name in fields:
+                    value = getattr(n, name, None)
+                    if value.__class__ is list:
+                        children += [item for item in value if isinstance(item, ast.AST)]
+                    elif isinstance(value, ast.AST):
+                        children.append(value)
+                children.reverse()
+                push(children)
+                continue
+            if kind is _LEAF:
+                continue
+            if kind is ast.Name:
+                if isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
+                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())  # type: ignore[attr-defined]
+                continue
+            if isinstance(n, ast.NamedExpr):
+                env = self.expr(n.value, env, when, shadow)
+                env = self.bind(n.target.id, Def("assign", n.value, when, label=n.target.id), env)
+                continue
+            if isinstance(n, ast.Lambda):
+                inner: frozenset[str] | set[str] = shadow | {a.arg for a in all_args(n.args)}
+                for default in (*n.args.defaults, *(d for d in n.args.kw_defaults if d is not None)):
+                    env = self.expr(default, env, when, shadow)
+                env = self.expr(n.body, env, when, frozenset(inner))
+                continue
+            if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                inner = set(shadow)
+                for gen in n.generators:
+                    env = self.expr(gen.iter, env, when, frozenset(inner))
+                    inner |= {t.id for t in ast.walk(gen.target) if isinstance(t, ast.Name)}
+                    for cond in gen.ifs:
+                        env = self.expr(cond, env, when, frozenset(inner))
+                parts = [n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]
+                for part in parts:
+                    env = self.expr(part, env, when, frozenset(inner))
+                continue
+            if isinstance(n, ast.IfExp):
+                env = self.expr(n.test, env, when, shadow)
+                env = self.expr(n.body, env, when, shadow)
+                env = self.expr(n.orelse, env, when, shadow)
+                continue
+        return env
+
+    # --- binding ---------------------------------------------------------------------------------
+    def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
+                    path: tuple[int, ...] = ()) -> dict[str, tuple[Def, ...]]:
+        if isinstance(target, ast.Name):
+            how = "assign" if value is not None else "unknown"
+            return self.bind(target.id, Def(how, value, when, path, label=target.id), env)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            for i, element in enumerate(target.elts):
+                inner = element.value if isinstance(element, ast.Starred) else element
+                env = self.bind_target(inner, None if starred else value, env, when, (*path, i))
+            return env
+        if isinstance(target, ast.Starred):
+            return self.bind_target(target.value, None, env, when, path)
+        return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
+
+    def bind(self, name: str, definition: Def, env: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
+        if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
+            self.scope.global_defs.append((name, definition))  # `global x`: a value of the module's x
+            return env
+        self.scope.locals.add(name)
+        env = dict(env)
+        env[name] = (definition,)
+        return env
+
+
+# How `Walker.expr` treats a node, by its class: a name, a node that binds or shadows names (handled
+# one by one), a leaf with no child (a load/store marker, an operator), or any other node (its children).
+_PLAIN, _LEAF = object(), object()
+
+
+_EXPR_KINDS: dict[type, Any] = {}
+
+_SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp)
+
+def _expr_kind(cls: type) -> Any:
+    if issubclass(cls, ast.Name):
+        kind: Any = ast.Name
+    elif issubclass(cls, _SPECIAL):
+        kind = cls
+    elif issubclass(cls, (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)):
+        kind = _LEAF
+    else:
+        kind = _PLAIN
+    _EXPR_KINDS[cls] = kind
+    return kind
+
+
+def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:
+    return tuple(replace(d, when=(*d.when, condition)) for d in defs)
+
+
+def _merge(a: dict[str, tuple[Def, ...]], b: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
+    """The bindings after two paths meet: a name keeps the definitions of both."""
+    if isinstance(a, _Terminated) and isinstance(b, _Terminated):
+        return _Terminated(a)
+    if isinstance(a, _Terminated):
+        return b
+    if isinstance(b, _Terminated):
+        return a
+    out: dict[str, tuple[Def, ...]] = {}
+    for key in a.keys() | b.keys():
+        left, right = a.get(key), b.get(key)
+        if left is None or right is None or left is right:
+            out[key] = left if left is not None else right  # type: ignore[assignment]  # bound on one path only: that path's definitions
+        else:
+            out[key] = tuple(dict.fromkeys((*left, *right)))
+    return out
+
+
+def all_args(args: ast.arguments) -> list[ast.arg]:
+    out = [*args.posonlyargs, *args.args]
+    if args.vararg:
+        out.append(args.vararg)
+    out.extend(args.kwonlyargs)
+    if args.kwarg:
+        out.append(args.kwarg)
+    return out
+
+
+def flag_value(defs: tuple[Def, ...]) -> bool | None:
+    """True or False when the one definition reaching a name, on every path, is that literal."""
+    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+            and isinstance(defs[0].node, ast.Constant) and isinstance(defs[0].node.value, bool):
+        return defs[0].node.value
+    return None
+
+
+def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
+    """The name a loop binds to an int: `for i in range(...)`, the first of `for i, x in enumerate(...)`."""
+    it = loop.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
+        return None
+    if it.func.id == "range" and isinstance(loop.target, ast.Name):
+        return loop.target
+    if it.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2 \
+            and isinstance(loop.target.elts[0], ast.Name):
+        return loop.target.elts[0]
+    return None
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and source_text(test.left) == "__name__" and len(test.comparators) == 1 \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+def _pattern_names(pattern: ast.AST) -> list[str]:
+    return [n.name for n in ast.walk(pattern) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name] + \
+        [n.rest for n in ast.walk(pattern) if isinstance(n, ast.MatchMapping) and n.rest]
+
+
+def source_text(node: ast.AST | None) -> str:
+    if node is None:
+        return ""
+    try:
+        return ast.unparse(node)
+    except Exception:  # a node the unparser does not know (one of ours)
+        return "…"
+
+
+def negation(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> str:
+    """The condition under which `test` is false, as the user would write it."""
+    text = text or source_text
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return text(test.operand)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        opposite = {ast.Eq: "!=", ast.NotEq: "==", ast.Is: "is not", ast.IsNot: "is", ast.In: "not in",
+                    ast.NotIn: "in", ast.Lt: ">=", ast.GtE: "<", ast.Gt: "<=", ast.LtE: ">"}.get(type(test.ops[0]))
+        if opposite:
+            return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
+    return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
+
+

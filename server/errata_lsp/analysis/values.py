@@ -1,0 +1,142 @@
+"""What an expression may hold: `Value`, one abstract value, and the closed set of its kinds.
+
+The core registers the kinds Python itself has (containers, constants, classes, functions, ...); a
+pack registers the kinds its library adds (a Fabric, a strategy, a set-up module) with
+`register_kind`, from its own folder. A `Value` of a kind nobody registered is a bug, caught when it
+is made.
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .flow import Flow
+
+MAX_ALTERNATIVES = 16
+
+CONTAINERS = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict",
+              "sorted": "list", "str": "str", "int": "number", "float": "number", "bool": "bool"}
+
+ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
+
+_TRUTHY_ASKED = threading.local()  # the calls whose emptiness is being worked out, per thread
+
+@dataclass(frozen=True)
+class Value:
+    """One thing an expression may hold.
+
+    kind: list, tuple, set, frozenset, dict, str, number, bool, none, class, function, lambda,
+    partial, instance, namespace, args, fabric, strategy, setup_module, setup_optimizer, module,
+    optimizer, external, unknown.
+    """
+
+    kind: str
+    node: ast.AST | None = None  # where it was written: a display, a call, a def, a class
+    when: tuple[str, ...] = ()  # the conditions it holds under; () on every path
+    label: str | None = None  # the variable, field or parameter that held it, for messages
+    qualified: str | None = None  # for classes, strategies and externals: the qualified name
+    extra: Any = None  # kind-specific: an instance's class, a dict's base, a method's owner
+    flow: Flow | None = field(default=None, compare=False, repr=False)  # the module it was written in
+
+    @property
+    def truthy(self) -> bool | None:
+        node = self.node
+        if self.kind == "none":
+            return False
+        if self.extra == "grown":
+            return None  # an empty list that `.append` calls fill
+        if self.kind == "dict" and isinstance(self.extra, Value):
+            return self.extra.truthy  # a copy is as empty as its source
+        if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
+                         "setup_module", "optimizer", "instance", "namespace"):
+            return True
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return bool(node.elts)
+        if isinstance(node, ast.Dict):
+            return True if any(k is not None for k in node.keys) else (None if node.keys else False)
+        if isinstance(node, ast.Constant):
+            return bool(node.value)
+        if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
+            return False  # list(), set(), dict(), str()
+        source: ast.expr | None = None
+        if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
+            source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
+        elif isinstance(node, (ast.ListComp, ast.SetComp)) and len(node.generators) == 1 and not node.generators[0].ifs:
+            source = node.generators[0].iter  # `[LAYERS[n] for n in NAMES]`: as empty as what it runs over
+        if source is None or self.flow is None:
+            return None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        if id(node) in asking:
+            return None  # `d[k] = set(d[k])`: built from itself, cannot tell
+        asking.add(id(node))
+        try:
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.flow.values(source)}
+        finally:
+            asking.discard(id(node))
+        return inner.pop() if len(inner) == 1 else None
+
+    @property
+    def foreign(self) -> bool:
+        """Written in another module: no span of this document, so no fix there."""
+        return self.flow is not None and self.flow.origin is not None
+
+    @property
+    def line(self) -> int | None:
+        return getattr(self.node, "lineno", None)
+
+    def where(self) -> str:
+        """`TrainConfig.layers`, line 14 (or `config.py`, line 14)."""
+        parts = []
+        if self.label:
+            parts.append(f"`{self.label}`")
+        if self.foreign and self.flow is not None:
+            parts.append(f"{self.flow.origin_name}")
+        if self.line:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+    def under(self, when: tuple[str, ...]) -> Value:
+        if not when:
+            return self
+        merged = tuple(dict.fromkeys((*when, *self.when)))
+        return replace(self, when=merged)
+
+    def named(self, label: str | None) -> Value:
+        return self if label is None or self.label is not None else replace(self, label=label)
+
+
+UNKNOWN = Value("unknown")
+
+@dataclass(frozen=True)
+class Entry:
+    """A dict entry: the expression of its value, the node to underline, the module it is written in."""
+
+    value: ast.expr
+    node: ast.AST
+    flow: Flow = field(compare=False, repr=False)
+
+    def values(self) -> tuple[Value, ...]:
+        return self.flow.values(self.value)
+
+
+def bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
+    values = tuple(dict.fromkeys(values))
+    if len(values) > MAX_ALTERNATIVES:
+        return (*values[:MAX_ALTERNATIVES], Value("unknown", values[0].node, flow=values[0].flow))
+    return values
+
+
+def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
+    """`when args.remat == 'list'` for the conditions the given values (or condition tuples) hold under."""
+    whens = [v if isinstance(v, tuple) else v.when for v in values]
+    conditions = list(dict.fromkeys(" and ".join(w) for w in whens if w))
+    return "when " + " or ".join(conditions) if conditions else ""
+
+
