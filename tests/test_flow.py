@@ -10,11 +10,13 @@ import pytest
 
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.packs import TIPS
 
 
 def context(source: str, path: str | None = None) -> Context:
+    """The module with the packs' knowledge of Lightning and torch, as the engine builds it."""
     doc = Document(textwrap.dedent(source), path)
-    return Context(doc, doc.chunks(("",)))
+    return Context(doc, doc.chunks(("",)), TIPS)
 
 
 def probe(source: str, path: str | None = None) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar, cast
 from .document import Chunk, Document
 from .flow import Flow
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
+from .tips import NO_TIPS, Tips
 from .values import Entry, Value
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
@@ -51,11 +52,13 @@ class Binding:
 
 
 class Context:
-    def __init__(self, doc: Document, chunks: list[Chunk]):
+    def __init__(self, doc: Document, chunks: list[Chunk], tips: Tips = NO_TIPS):
         """The chunks as one module. A class cut at its methods comes back whole: the methods of
         its members are put in its `ast.ClassDef` after the class's own statements. Every table
-        here is a view of the chunks' own cached tables, merged on first use."""
+        here is a view of the chunks' own cached tables, merged on first use. `tips` is what the
+        packs tell the evaluator of their libraries (none: Python alone)."""
         self.doc = doc
+        self.tips = tips
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []

@@ -61,7 +61,7 @@ def values_elsewhere(ctx: Context, name: ast.Name) -> tuple[Value, ...] | None:
             _definitions.pop(next(iter(_definitions)))
         _definitions[key] = (found, _mtime(found[0]))
     target, _line, symbol = found
-    flow = _module_flow(target)
+    flow = _module_flow(target, ctx)
     if flow is None:
         return None
     module = flow.scope(flow.ctx.module)
@@ -77,7 +77,7 @@ _flows: dict[str, tuple[tuple[float, int], Flow]] = {}
 MAX_FLOWS = 32
 
 
-def _module_flow(path: str) -> Flow | None:
+def _module_flow(path: str, asking: Context) -> Flow | None:
     """The value-flow layer over another module of the project, kept until that file changes."""
     from .context import Context
     from .flow import Flow
@@ -97,7 +97,7 @@ def _module_flow(path: str) -> Flow | None:
     except OSError:
         return None
     doc = Document(text, None)  # no path: the other file's own imports are not followed further
-    ctx = Context(doc, doc.chunks(("",)))
+    ctx = Context(doc, doc.chunks(("",)), asking.tips)
     flow = Flow(ctx, origin=path)
     if len(_flows) >= MAX_FLOWS:
         _flows.pop(next(iter(_flows)))

@@ -41,7 +41,7 @@ from .context import Context
 from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
-from .packs import CONTEXT_WORDS, PACK_WORDS  # every pack's words (packs/__init__.py)
+from .packs import CONTEXT_WORDS, PACK_WORDS, TIPS  # every pack's words and value tips (packs/__init__.py)
 from .rule import Rule, iter_rules
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
@@ -158,7 +158,7 @@ def _check(
         report.failures = [f for f in failures if f.rule not in {active[r].code for r in again}]
     # every rule, or only those whose messages name a line the edit moved (the others' findings moved)
     running = range(len(active)) if reused is None else sorted(again)
-    ctx = Context(doc, chunks)
+    ctx = Context(doc, chunks, TIPS)
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     try:

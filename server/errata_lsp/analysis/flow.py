@@ -38,7 +38,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, flag_value, negation, source_text
-from .names import FABRIC, XLAFSDP_STRATEGY
 from .values import CONTAINERS, Entry, Value, bounded
 
 if TYPE_CHECKING:
@@ -50,8 +49,6 @@ GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
-OPTIMIZERS = "torch.optim."
-STRATEGIES = "lightning.fabric.strategies."
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 
 
@@ -386,7 +383,7 @@ class Flow:
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, _, when in sites:
-            if any(k.arg is None for k in call.keywords) or isinstance(call, _Launched):
+            if any(k.arg is None for k in call.keywords) or isinstance(call, _CalledBack):
                 out.append(Value("unknown", call, flow=self))
                 continue
             extra = [k for k in call.keywords if k.arg not in named]
@@ -409,7 +406,8 @@ class Flow:
 
     def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
         """(call, the receiver is bound as the first parameter, conditions) for each call of `func` the
-        module shows: by its name, as `self.m(...)`, as a launched function (`fabric.launch(f)`)."""
+        module shows: by its name, as `self.m(...)`, as a function given to a method that calls it back
+        (a pack's callback: `fabric.launch(f)`)."""
         name = getattr(func, "name", None)
         if name is None:
             return
@@ -418,11 +416,12 @@ class Flow:
             for call in self.ctx.calls_by_name(name):
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call, False, ()
-            for call, _ in self.ctx.method_calls("launch"):
-                for x in self.values(call.args[0]) if call.args else ():
-                    if self._is(func, x):
-                        partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
-                        yield _Launched(call, partial), False, ()
+            for method in self.ctx.tips.callbacks:
+                for call, _ in self.ctx.method_calls(method):
+                    for x in self.values(call.args[0]) if call.args else ():
+                        if self._is(func, x):
+                            partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
+                            yield _CalledBack(call, partial), False, ()
             return
         if name == "__init__":
             for built in self._built_with_init_of(cls):
@@ -648,8 +647,9 @@ class Flow:
             return unknown
         if value.kind == "args":
             return self.argparse_default(attr) or unknown
-        if value.kind == "fabric" and attr == "strategy":
-            return (Value("fabric_strategy", value.node, value.when, extra=value, flow=self),)
+        tipped = self.ctx.tips.attribute_of(self, value, attr, node)
+        if tipped is not None:
+            return tipped
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
@@ -1185,11 +1185,9 @@ class Flow:
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             if f.flow is not None and f.flow is not self:
                 return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
-            if self._is_module_class(f.node):
-                return (Value("module", node, label=f.node.name, flow=self),)
-            library = self._library_strategy_base(f.node)
-            if library is not None:  # `class ProjectStrategy(XLAFSDPStrategy)`: a strategy of that class
-                return (Value("strategy", node, qualified=library, flow=self),)
+            tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
+            if tipped is not None:
+                return tipped
             if _is_enum(f.node, self.ctx):
                 return unknown
             return (Value("instance", node, extra=(f.node, node), flow=self),)
@@ -1220,21 +1218,9 @@ class Flow:
 
     def _method_call(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
-        if receiver.kind == "fabric":
-            if name == "setup":
-                items = [Value("setup_module", node, extra=node.args[0] if node.args else None, flow=self)]
-                items += [Value("setup_optimizer", node, extra=a, flow=self) for a in node.args[1:]]
-                if len(items) == 1:
-                    return (items[0],)
-                return (Value("setup_tuple", node, extra=tuple(items), flow=self),)
-            if name == "setup_module":
-                return (Value("setup_module", node, extra=node.args[0] if node.args else None, flow=self),)
-            if name == "setup_optimizers":
-                if len(node.args) == 1:
-                    return (Value("setup_optimizer", node, extra=node.args[0], flow=self),)
-                return (Value("setup_tuple", node, extra=tuple(Value("setup_optimizer", node, extra=a, flow=self)
-                                                                for a in node.args), flow=self),)
-            return unknown
+        tipped = self.ctx.tips.method_call(self, node, receiver, name)
+        if tipped is not None:
+            return tipped
         if receiver.kind == "dict":
             if name in ("get", "setdefault", "pop") and node.args:
                 key = self.constant_key(node.args[0])
@@ -1263,14 +1249,10 @@ class Flow:
 
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
-        if qualified == FABRIC:
-            return v("fabric")
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, flow=self), *default)
-        if qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
-            return v("strategy")
         if qualified in ("functools.partial",):
             target = None
             if node.args:
@@ -1294,13 +1276,9 @@ class Flow:
             return v("namespace")
         if qualified == "argparse.ArgumentParser":
             return v("args_parser")
-        if qualified.startswith(OPTIMIZERS) and qualified[len(OPTIMIZERS):][:1].isupper():
-            return v("optimizer", extra=node.args[0] if node.args else None)
-        if qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper():
-            return v("module")
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
-        return (Value("unknown", node, qualified=qualified, flow=self),)
+        return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
 
     def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
         """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
@@ -1309,26 +1287,6 @@ class Flow:
         if len(sources) == 1 and sources[0].kind == "dict":
             return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
         return sources
-
-    def _library_strategy_base(self, cls: ast.ClassDef) -> str | None:
-        """The Lightning strategy class `cls` directly derives from, if it derives from that alone."""
-        qualified = self.ctx.resolve(cls.bases[0]) if len(cls.bases) == 1 else None
-        if qualified is not None and qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
-            return qualified
-        return None
-
-    def _is_module_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
-        if id(cls) in seen:
-            return False
-        for base in cls.bases:
-            qualified = self.ctx.resolve(base) or ""
-            if qualified in ("torch.nn.Module", "lightning.LightningModule", "lightning.pytorch.LightningModule") \
-                    or qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper():
-                return True
-            if any(isinstance(x.node, ast.ClassDef) and x.node is not cls
-                   and self._is_module_class(x.node, seen | {id(cls)}) for x in self.values(base)):
-                return True
-        return False
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
         left = self.values(node.left)
@@ -1351,17 +1309,18 @@ class Flow:
         return tuple(out)
 
 
-class _Launched(ast.Call):
-    """`fabric.launch(f, *args)` seen as the call `f(fabric, *args)`."""
+class _CalledBack(ast.Call):
+    """`x.method(f, *args)`, for a method a pack says calls its function back (`fabric.launch`), seen
+    as the call `f(x, *args)`."""
 
-    def __init__(self, launch: ast.Call, partial: ast.Call | None = None):
-        fabric = launch.func.value  # type: ignore[attr-defined]
+    def __init__(self, caller: ast.Call, partial: ast.Call | None = None):
+        receiver = caller.func.value  # type: ignore[attr-defined]
         if partial is not None:  # `fabric.launch(partial(f, a, k=v))` calls f(a, fabric, k=v)
-            super().__init__(func=launch.args[0], args=[*partial.args[1:], fabric], keywords=partial.keywords)
+            super().__init__(func=caller.args[0], args=[*partial.args[1:], receiver], keywords=partial.keywords)
         else:
-            super().__init__(func=launch.args[0], args=[fabric, *launch.args[1:]], keywords=launch.keywords)
-        self.lineno, self.col_offset = launch.lineno, launch.col_offset
-        self.end_lineno, self.end_col_offset = launch.end_lineno, launch.end_col_offset
+            super().__init__(func=caller.args[0], args=[receiver, *caller.args[1:]], keywords=caller.keywords)
+        self.lineno, self.col_offset = caller.lineno, caller.col_offset
+        self.end_lineno, self.end_col_offset = caller.end_lineno, caller.end_col_offset
 
 
 class _Replaced(ast.Call):
@@ -1557,8 +1516,6 @@ def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] |
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
     last = qualified.rsplit(".", 1)[-1]
-    if qualified == FABRIC:
-        return Value("class", node, qualified=qualified, flow=flow)
     if last[:1].isupper() and not last.isupper() and "_" not in last.strip("_"):
         return Value("class", node, qualified=qualified, flow=flow)  # CapWords: `Block`, `nn.Linear`
     return Value("external", node, qualified=qualified, flow=flow)

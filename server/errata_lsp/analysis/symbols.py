@@ -12,6 +12,7 @@ from .document import Document
 from .engine import CONTEXT_WORDS
 from .findings import Position
 from .names import FABRIC, XLAFSDP_STRATEGY
+from .packs import TIPS
 
 CLASS_NAMES = {XLAFSDP_STRATEGY: "XLAFSDPStrategy", FABRIC: "Fabric"}
 
@@ -69,7 +70,7 @@ def _document(text: str) -> Document:
     if cached is not None and cached.text is text:
         return cached.ctx.doc
     doc = Document(text)
-    _remember((id(text), ""), _Parsed(text, Context(doc, []), {}))
+    _remember((id(text), ""), _Parsed(text, Context(doc, [], TIPS), {}))
     return doc
 
 
@@ -79,7 +80,7 @@ def _parsed(doc: Document, word: str) -> _Parsed:
     if cached is not None and cached.text is doc.text:
         _recent.move_to_end(key)
         return cached
-    ctx = Context(doc, doc.chunks((word, *CONTEXT_WORDS)))
+    ctx = Context(doc, doc.chunks((word, *CONTEXT_WORDS)), TIPS)
     by_line: dict[int, list[ast.AST]] = {}
     for kind in (ast.keyword, ast.Attribute, ast.Name):  # the innermost kinds first
         for node in ctx.nodes(kind):

@@ -27,13 +27,38 @@ ELEMENT_KINDS = ("list", "tuple", "set", "frozenset")
 _TRUTHY_ASKED = threading.local()  # the calls whose emptiness is being worked out, per thread
 
 @dataclass(frozen=True)
-class Value:
-    """One thing an expression may hold.
+class Kind:
+    """A kind of value and who defines it: the core for Python's own, a pack for its library's."""
 
-    kind: list, tuple, set, frozenset, dict, str, number, bool, none, class, function, lambda,
-    partial, instance, namespace, args, fabric, strategy, setup_module, setup_optimizer, module,
-    optimizer, external, unknown.
-    """
+    name: str
+    owner: str  # the module that registered it
+    always_true: bool = False  # every value of it is truthy (an object, a class), whatever it holds
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register_kind(name: str, owner: str, *, always_true: bool = False) -> str:
+    """Add a kind to the closed set; a pack calls it for each kind its tips make. Registering a kind
+    twice with other properties is an error: two packs would mean two things by one name."""
+    kind = Kind(name, owner, always_true)
+    if KINDS.setdefault(name, kind) != kind:
+        raise ValueError(f"value kind {name!r} is registered by {KINDS[name].owner} already")
+    return name
+
+
+# Python's own kinds. `grown`, `asdict`, `nested` are not kinds: they are what `extra` says of a list,
+# a dict or a function.
+for _name in ("list", "tuple", "set", "frozenset", "dict", "generator", "str", "number", "bool", "none",
+              "external", "unknown", "method", "enum", "args_parser", "args"):
+    register_kind(_name, __name__)
+for _name in ("class", "function", "lambda", "partial", "instance", "namespace"):
+    register_kind(_name, __name__, always_true=True)
+
+
+@dataclass(frozen=True)
+class Value:
+    """One thing an expression may hold; `kind` is one of `KINDS` (`Value.__post_init__` checks it)."""
 
     kind: str
     node: ast.AST | None = None  # where it was written: a display, a call, a def, a class
@@ -42,6 +67,10 @@ class Value:
     qualified: str | None = None  # for classes, strategies and externals: the qualified name
     extra: Any = None  # kind-specific: an instance's class, a dict's base, a method's owner
     flow: Flow | None = field(default=None, compare=False, repr=False)  # the module it was written in
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown value kind {self.kind!r}: register it with register_kind")
 
     @property
     def truthy(self) -> bool | None:
@@ -52,8 +81,7 @@ class Value:
             return None  # an empty list that `.append` calls fill
         if self.kind == "dict" and isinstance(self.extra, Value):
             return self.extra.truthy  # a copy is as empty as its source
-        if self.kind in ("class", "function", "lambda", "partial", "fabric", "strategy", "module",
-                         "setup_module", "optimizer", "instance", "namespace"):
+        if KINDS[self.kind].always_true:
             return True
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             if any(isinstance(e, ast.Starred) for e in node.elts):
@@ -138,5 +166,6 @@ def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
     whens = [v if isinstance(v, tuple) else v.when for v in values]
     conditions = list(dict.fromkeys(" and ".join(w) for w in whens if w))
     return "when " + " or ".join(conditions) if conditions else ""
+
 
 

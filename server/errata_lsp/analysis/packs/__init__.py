@@ -3,8 +3,8 @@
 and its Python rules (`rules/`, one file per rule). `analysis/` keeps what every pack needs.
 
 This module only lists the packs and joins what they declare; it imports no rule and no fact (until
-`detect_fact_modules` is called), so the
-first scan of a file (does it mention any pack at all?) stays as cheap as a word search.
+`detect_fact_modules` is called), only the packs' small value tips (`values.py`), so the first scan of
+a file (does it mention any pack at all?) stays as cheap as a word search.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-NAMES = ("xla_fsdp", "cuda_fsdp")
+from ..tips import NO_TIPS, Tips
+
+NAMES = ("lightning", "xla_fsdp", "cuda_fsdp")
 HERE = Path(__file__).resolve().parent
 
 
@@ -37,6 +39,18 @@ SIDE_SECTION_FOLDERS = tuple(HERE / name / "detect_sections" for name in NAMES
 RULE_PACKAGES = tuple(f"{__name__}.{name}.rules" for name in NAMES if (HERE / name / "rules").is_dir())
 # Each pack's own `detect` vocabulary in Python (`detect_facts.py`: named predicates, facts, placeholders),
 # imported only when a `detect` section is read or run (analysis/detect.py), never for the first scan.
+# What each pack tells the evaluator of its library (`values.py`: value tips and kinds), in pack order.
+VALUE_MODULES = tuple(f"{__name__}.{name}.values" for name in NAMES if (HERE / name / "values.py").is_file())
+
+
+def _tips() -> Tips:
+    tips = NO_TIPS
+    for path in VALUE_MODULES:
+        tips = tips.joined(import_module(path).TIPS)
+    return tips
+
+
+TIPS = _tips()
 DETECT_FACT_MODULES = tuple((name, f"{__name__}.{name}.detect_facts") for name in NAMES
                             if (HERE / name / "detect_facts.py").is_file())
 

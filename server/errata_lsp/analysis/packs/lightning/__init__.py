@@ -1,0 +1,7 @@
+"""What every Lightning pack shares: how the evaluator reads the Fabric, its strategies, set-up
+modules and optimizers, and torch's modules and optimizers (`values.py`). No records and no rules of
+its own; the XLA and CUDA packs build on it."""
+
+# Its tips answer only for code the other packs' words already pick: it adds no word of its own.
+WORDS: tuple[str, ...] = ()
+CONTEXT_WORDS: tuple[str, ...] = ()

@@ -1,0 +1,109 @@
+"""The evaluator's Lightning and torch knowledge, registered as tips (`analysis/tips.py`) and value
+kinds (`analysis/values.py`):
+
+- `Fabric(...)` is a Fabric; `fabric.strategy` its strategy; `fabric.setup(m, *opts)`,
+  `fabric.setup_module(m)` and `fabric.setup_optimizers(*opts)` give set-up modules and optimizers;
+- a Lightning strategy class builds a strategy, and so does a project class derived from one alone;
+- `torch.optim.X(params)` is an optimizer; `torch.nn.X(...)` and a project class derived from
+  `nn.Module` or `LightningModule` build a module;
+- `fabric.launch(f, *args)` calls `f(fabric, *args)`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ...names import FABRIC, XLAFSDP_STRATEGY
+from ...tips import Tips
+from ...values import Value, register_kind
+
+if TYPE_CHECKING:
+    from ...flow import Flow
+
+STRATEGIES = "lightning.fabric.strategies."
+OPTIMIZERS = "torch.optim."
+MODULE_BASES = ("torch.nn.Module", "lightning.LightningModule", "lightning.pytorch.LightningModule")
+
+for _name in ("fabric", "strategy", "module", "setup_module", "optimizer"):
+    register_kind(_name, __name__, always_true=True)
+for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
+    register_kind(_name, __name__)
+
+TIPS = Tips()
+TIPS.callback("launch")
+
+
+def _is_strategy(qualified: str) -> bool:
+    return qualified == XLAFSDP_STRATEGY or qualified.startswith(STRATEGIES) and qualified.endswith("Strategy")
+
+
+def _is_torch_module(qualified: str) -> bool:
+    return qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper()
+
+
+@TIPS.call
+def _library_call(flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ...] | None:
+    if qualified == FABRIC:
+        return (Value("fabric", node, qualified=qualified, flow=flow),)
+    if _is_strategy(qualified):
+        return (Value("strategy", node, qualified=qualified, flow=flow),)
+    if qualified.startswith(OPTIMIZERS) and qualified[len(OPTIMIZERS):][:1].isupper():
+        return (Value("optimizer", node, qualified=qualified, extra=node.args[0] if node.args else None, flow=flow),)
+    if _is_torch_module(qualified):
+        return (Value("module", node, qualified=qualified, flow=flow),)
+    return None
+
+
+@TIPS.method("fabric")
+def _fabric_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...] | None:
+    if name == "setup":
+        items = [Value("setup_module", node, extra=node.args[0] if node.args else None, flow=flow)]
+        items += [Value("setup_optimizer", node, extra=a, flow=flow) for a in node.args[1:]]
+        if len(items) == 1:
+            return (items[0],)
+        return (Value("setup_tuple", node, extra=tuple(items), flow=flow),)
+    if name == "setup_module":
+        return (Value("setup_module", node, extra=node.args[0] if node.args else None, flow=flow),)
+    if name == "setup_optimizers":
+        if len(node.args) == 1:
+            return (Value("setup_optimizer", node, extra=node.args[0], flow=flow),)
+        return (Value("setup_tuple", node, extra=tuple(Value("setup_optimizer", node, extra=a, flow=flow)
+                                                        for a in node.args), flow=flow),)
+    return (Value("unknown", node, flow=flow),)
+
+
+@TIPS.attribute("fabric")
+def _fabric_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+    if attr == "strategy":
+        return (Value("fabric_strategy", value.node, value.when, extra=value, flow=flow),)
+    return None
+
+
+@TIPS.derived_class
+def _module_class(flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
+    if _is_module_class(flow, cls):
+        return (Value("module", node, label=cls.name, flow=flow),)
+    return None
+
+
+@TIPS.derived_class
+def _strategy_class(flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
+    """`class ProjectStrategy(XLAFSDPStrategy)`: a strategy of that class, if it derives from that alone."""
+    qualified = flow.ctx.resolve(cls.bases[0]) if len(cls.bases) == 1 else None
+    if qualified is not None and qualified.startswith(STRATEGIES) and qualified.endswith("Strategy"):
+        return (Value("strategy", node, qualified=qualified, flow=flow),)
+    return None
+
+
+def _is_module_class(flow: Flow, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
+    if id(cls) in seen:
+        return False
+    for base in cls.bases:
+        qualified = flow.ctx.resolve(base) or ""
+        if qualified in MODULE_BASES or _is_torch_module(qualified):
+            return True
+        if any(isinstance(x.node, ast.ClassDef) and x.node is not cls
+               and _is_module_class(flow, x.node, seen | {id(cls)}) for x in flow.values(base)):
+            return True
+    return False

@@ -1,0 +1,96 @@
+"""What a library adds to the evaluator, registered by its pack (as astroid's brains register
+inference tips). The core asks these questions and names no library itself:
+
+- `calls`: what a call to a library callable returns, by its qualified name (`Fabric(...)`);
+- `methods`: what a method of a library value returns, by the receiver's kind (`fabric.setup_module(m)`);
+- `attributes`: what an attribute of a library value holds, by its kind (`fabric.strategy`);
+- `classes`: what building a project class that derives from a library class gives (a strategy,
+  a module);
+- `callbacks`: methods that call the function they are given, with the receiver first
+  (`fabric.launch(train)` calls `train(fabric)`).
+
+Each tip answers None when it has nothing to say; the first answer wins, in registration order.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .flow import Flow
+    from .values import Value
+
+CallTip = Callable[["Flow", ast.Call, str], "tuple[Value, ...] | None"]
+MethodTip = Callable[["Flow", ast.Call, "Value", str], "tuple[Value, ...] | None"]
+AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | None"]
+ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
+
+
+@dataclass
+class Tips:
+    calls: list[CallTip] = field(default_factory=list)
+    methods: dict[str, list[MethodTip]] = field(default_factory=dict)
+    attributes: dict[str, list[AttributeTip]] = field(default_factory=dict)
+    classes: list[ClassTip] = field(default_factory=list)
+    callbacks: tuple[str, ...] = ()
+
+    # --- registration (decorators, used by the packs) ------------------------------------------
+    def call(self, tip: CallTip) -> CallTip:
+        self.calls.append(tip)
+        return tip
+
+    def method(self, kind: str) -> Callable[[MethodTip], MethodTip]:
+        def register(tip: MethodTip) -> MethodTip:
+            self.methods.setdefault(kind, []).append(tip)
+            return tip
+        return register
+
+    def attribute(self, kind: str) -> Callable[[AttributeTip], AttributeTip]:
+        def register(tip: AttributeTip) -> AttributeTip:
+            self.attributes.setdefault(kind, []).append(tip)
+            return tip
+        return register
+
+    def derived_class(self, tip: ClassTip) -> ClassTip:
+        self.classes.append(tip)
+        return tip
+
+    def callback(self, method: str) -> None:
+        self.callbacks = (*self.callbacks, method)
+
+    def joined(self, other: Tips) -> Tips:
+        """These tips, then `other`'s (a pack built on another asks the other's tips first)."""
+        methods = {k: [*v] for k, v in self.methods.items()}
+        for k, v in other.methods.items():
+            methods.setdefault(k, []).extend(v)
+        attributes = {kind: [*tips] for kind, tips in self.attributes.items()}
+        for kind, tips in other.attributes.items():
+            attributes.setdefault(kind, []).extend(tips)
+        return Tips([*self.calls, *other.calls], methods, attributes, [*self.classes, *other.classes],
+                    tuple(dict.fromkeys((*self.callbacks, *other.callbacks))))
+
+    # --- questions (asked by the evaluator) ----------------------------------------------------
+    def library_call(self, flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ...] | None:
+        return _first(tip(flow, node, qualified) for tip in self.calls)
+
+    def method_call(self, flow: Flow, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...] | None:
+        return _first(tip(flow, node, receiver, name) for tip in self.methods.get(receiver.kind, ()))
+
+    def attribute_of(self, flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        return _first(tip(flow, value, attr, node) for tip in self.attributes.get(value.kind, ()))
+
+    def instance_of(self, flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
+        return _first(tip(flow, cls, node) for tip in self.classes)
+
+
+def _first(answers: Iterable[tuple[Value, ...] | None]) -> tuple[Value, ...] | None:
+    for answer in answers:
+        if answer is not None:
+            return answer
+    return None
+
+
+NO_TIPS = Tips()  # Python alone: what the core knows without any pack

@@ -1,0 +1,86 @@
+"""The evaluator's core knows Python alone; a library's meaning comes from the tips and kinds a pack
+registers. Shown on a made-up library, `acme`, so nothing here depends on Lightning."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.packs import TIPS
+from errata_lsp.analysis.tips import NO_TIPS, Tips
+from errata_lsp.analysis.values import KINDS, Value, register_kind
+
+ACME = Tips()
+register_kind("acme_client", __name__, always_true=True)
+register_kind("acme_job", __name__)
+ACME.callback("submit")
+
+
+@ACME.call
+def _client(flow, node, qualified):
+    return (Value("acme_client", node, qualified=qualified, flow=flow),) if qualified == "acme.Client" else None
+
+
+@ACME.method("acme_client")
+def _job(flow, node, receiver, name):
+    return (Value("acme_job", node, flow=flow),) if name == "job" else None
+
+
+SOURCE = """
+    import acme
+    from functools import partial
+
+    def work(client, steps, retries=0):
+        probe(client)
+
+    client = acme.Client()
+    job = client.job()
+    client.submit(partial(work, 3), retries=1)
+    probe(job)
+"""
+
+
+def values_at(source: str, tips: Tips, index: int) -> list[tuple[str, int | None]]:
+    doc = Document(textwrap.dedent(source), None)
+    ctx = Context(doc, doc.chunks(("",)), tips)
+    calls = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    calls.sort(key=lambda c: c.lineno)
+    return [(v.kind, v.line) for v in ctx.values(calls[index].args[0])]
+
+
+def test_without_tips_a_library_call_is_unknown_and_nothing_calls_a_function_back():
+    assert values_at(SOURCE, NO_TIPS, 1) == [("unknown", 9)]
+    assert values_at(SOURCE, NO_TIPS, 0) == [("unknown", 5)]  # `work` is called by no code the file shows
+
+
+def test_a_call_tip_and_a_method_tip_give_the_library_kinds():
+    assert values_at(SOURCE, ACME, 1) == [("acme_job", 9)]
+
+
+def test_a_callback_calls_the_function_with_the_receiver_after_a_partial_s_own_arguments():
+    # `client.submit(partial(work, 3), retries=1)` calls `work(3, client, retries=1)`: the client lands in
+    # `steps`, so `client` (the first parameter) holds 3
+    assert values_at(SOURCE, ACME, 0) == [("number", 10)]
+
+
+def test_kinds_are_a_closed_set():
+    with pytest.raises(ValueError, match="unknown value kind 'acme_jobs'"):
+        Value("acme_jobs")
+    with pytest.raises(ValueError, match="registered by"):
+        register_kind("acme_job", "another.pack", always_true=True)
+    assert register_kind("acme_job", __name__) == "acme_job"  # the same registration again is no conflict
+
+
+def test_truthiness_of_a_registered_kind_comes_from_its_registration():
+    assert Value("acme_client").truthy is True
+    assert Value("acme_job").truthy is None
+
+
+def test_the_lightning_kinds_belong_to_the_lightning_pack_and_python_s_to_the_core():
+    assert KINDS["fabric"].owner == "errata_lsp.analysis.packs.lightning.values"
+    assert KINDS["set"].owner == "errata_lsp.analysis.values"
+    assert TIPS.callbacks == ("launch",)
