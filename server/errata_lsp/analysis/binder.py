@@ -52,11 +52,17 @@ class Walker:
     """Walks one scope's statements in order, recording what reaches each name read."""
 
     def __init__(self, scope: Scope, text: Callable[[ast.AST], str] | None = None,
-                 module_flag: Callable[[str], bool | None] | None = None):
+                 module_flag: Callable[[str], bool | None] | None = None,
+                 decide: Callable[[ast.expr, dict[str, tuple[Def, ...]]], tuple[bool | None, Any] | None] | None = None):
         self.text = text or source_text  # a condition as the user wrote it
         self.scope = scope
         self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
         self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
+        # A test on the function's parameters, decided by what its callers pass (the evaluator's answer,
+        # None when the test reads no parameter); each answer is kept, with what it read, in `decisions`,
+        # so a walk kept with its tree is reused only while its callers still decide the same.
+        self.decide = decide
+        self.decisions: list[tuple[ast.expr, Any, bool | None]] = []
 
     def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
         """An `if` on a name bound once to True or False: `ON_TPU = True` ... `if ON_TPU:` (or `not ON_TPU`)."""
@@ -109,6 +115,11 @@ class Walker:
                 self.scope.skipped = self.scope.skipped or bool(s.orelse)
                 return self.run(s.body, env, when)
             decided = self.decided(s.test, env)
+            if decided is None and self.decide is not None:
+                answer = self.decide(s.test, env)
+                if answer is not None:
+                    decided, read = answer
+                    self.decisions.append((s.test, read, decided))
             if decided is not None:
                 self.scope.skipped = True
                 return self.run(s.body if decided else s.orelse, env, when)

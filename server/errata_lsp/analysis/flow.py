@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, flag_value, negation, source_text
-from .values import CONTAINERS, Entry, Value, bounded
+from .values import CONTAINERS, KINDS, Entry, Value, bounded
 
 if TYPE_CHECKING:
     from .context import Context
@@ -50,6 +50,9 @@ GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
+# An option's default is one value of it; the command line may give any other, unless `choices` lists them.
+BY_DEFAULT, WITH_CHOICE = "by default", "with "
+STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -70,6 +73,7 @@ class Flow:
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
         self._classes: dict[tuple[str, int], list[ast.ClassDef]] = {}  # each class's subclasses in the file
+        self.deciding: set[int] = set()  # the functions whose tests are being decided by their callers
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -108,12 +112,17 @@ class Flow:
         cacheable = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and self.origin is None
         if cacheable:
             kept = _WALKED.get(node)
-            if kept is not None:
-                found = self._scopes[id(node)] = Scope(node, *kept)
+            if kept is not None and self._still_decided(node, kept[-1]):
+                found = self._scopes[id(node)] = Scope(node, *kept[:-1])
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
-        walker = Walker(found, self.text, self._module_flag)
+        decide = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
+                read = _parameters_read(test, env)
+                return (self._decided_by_callers(node, test, read), read) if read else None
+        walker = Walker(found, self.text, self._module_flag, decide)
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
@@ -132,7 +141,7 @@ class Flow:
             found.final = dict(walker.run(node.body, {}, ()))
         if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
             _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
-                             found.skipped)
+                             found.skipped, tuple(walker.decisions))
         return found
 
     def _module_flag(self, name: str) -> bool | None:
@@ -269,6 +278,139 @@ class Flow:
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
+        return None
+
+    # tests decided by the callers' arguments
+    def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
+        """A kept walk is reused while each test its callers decided is decided alike by today's callers."""
+        return all(self._decided_by_callers(func, test, read) is decided for test, read, decided in decisions)
+
+    def _decided_by_callers(self, func: ast.AST, test: ast.expr, read: dict[str, ast.arg]) -> bool | None:
+        """A test on a function's parameters that every call the file writes decides alike: `if kind ==
+        "norm":` in a helper only ever called with "value", `if fn is None:` in one always given a
+        function. Only for a function the file reads nowhere but in calls (a function passed around may be
+        called by code the file does not show), and not for a recursive one."""
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding \
+                or not self._only_called(func):
+            return None
+        self.deciding.add(id(func))
+        try:
+            sites = self._written_call_sites(func)
+            if not sites:
+                return None
+            given: dict[str, tuple[Value, ...]] = {}
+            for name, arg in read.items():
+                values = self._given_at(func, arg, sites)
+                if values is None:
+                    return None
+                given[name] = values
+            return self._truth(test, given)
+        finally:
+            self.deciding.discard(id(func))
+
+    def _only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        if func.decorator_list or isinstance(self.ctx.parents.get(func), ast.ClassDef):
+            return False
+        for load in self.ctx.loads_named(func.name):
+            parent = self.ctx.parents.get(load)
+            if not isinstance(parent, ast.Call):
+                return False
+            called_back = isinstance(parent.func, ast.Attribute) and parent.func.attr in self.ctx.tips.callbacks \
+                and parent.args[:1] == [load]
+            if parent.func is not load and not called_back or self.ctx.within(parent, func):
+                return False
+        return True
+
+    def _written_call_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+        """Every call of `func` the file writes, run or not (the calls that run are not known while a walk
+        is being made)."""
+        sites = [call for call in self.ctx.calls_by_name(func.name, live=False)
+                 if any(self._is(func, x) for x in self.values(call.func))]
+        for method in self.ctx.tips.callbacks:
+            for call in self.ctx.written_method_calls(method):
+                if call.args and any(x.node is func for x in self.values(call.args[0])):
+                    sites.append(_CalledBack(call))
+        return sites
+
+    def _given_at(self, func: ast.AST, arg: ast.arg, sites: list[ast.Call]) -> tuple[Value, ...] | None:
+        """What the calls pass for `arg` (its default where a call passes nothing); None when one cannot tell."""
+        out: list[Value] = []
+        for call in sites:
+            given = argument_for(func, arg, call, False)
+            if given is _MISSING:
+                given = _default_for(func, arg)
+            if given is None:
+                return None
+            out.extend([given] if isinstance(given, Value) else self.values(given))
+        return tuple(out)
+
+    def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """Whether `test` holds for every value the parameters are given; None when the values disagree
+        or the layer cannot tell (`and`/`or`/`not`, one comparison, a value's truth)."""
+        if isinstance(test, ast.BoolOp):
+            parts = [self._truth(v, given) for v in test.values]
+            short = isinstance(test.op, ast.Or)  # the value that decides an `or` (True) or an `and` (False)
+            if short in parts:
+                return short
+            return (not short) if all(p is (not short) for p in parts) else None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._truth(test.operand, given)
+            return None if inner is None else not inner
+        if isinstance(test, ast.Compare):
+            if len(test.ops) != 1:
+                return None
+            left, right = self._operand(test.left, given), self._operand(test.comparators[0], given)
+            if left is None or right is None:
+                return None
+            results = {_compared(test.ops[0], a, b) for a in left for b in right}
+            return results.pop() if len(results) == 1 else None
+        found = self._operand(test, given)
+        truths = {True if kind == "object" else bool(value) for kind, value in found} if found is not None else set()
+        return truths.pop() if len(truths) == 1 else None
+
+    def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """The concrete values of one side of a test: ("const", value) for a constant, ("object", None) for
+        a value that is something (a function, a class, an instance); None when one of them is unknown."""
+        if isinstance(node, ast.Constant):
+            return [("const", node.value)]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
+            return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
+            method, args = node.func.attr, node.args
+            inner = self._operand(node.func.value, given)
+            if inner is None or not all(kind == "const" and isinstance(v, str) for kind, v in inner):
+                return None
+            if method in STR_METHODS and not args:
+                return [("const", getattr(v, method)()) for _, v in inner]
+            if method in ("startswith", "endswith") and len(args) == 1 and isinstance(args[0], ast.Constant) \
+                    and isinstance(args[0].value, str):
+                return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
+            return None
+        values = self._parameter_values(node, given)
+        if values is None or any(BY_DEFAULT in v.when for v in values) \
+                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
+            return None  # a command-line option without `choices`: not every value is known
+        out: list[tuple[str, Any]] = []
+        for value in values:
+            if isinstance(value.node, ast.Constant) and value.kind in ("str", "number", "bool", "none"):
+                out.append(("const", value.node.value))
+            elif value.kind == "none":
+                out.append(("const", None))
+            elif KINDS[value.kind].always_true:
+                out.append(("object", None))
+            else:
+                return None
+        return out
+
+    def _parameter_values(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
+        """A parameter (`kind`) or an attribute of one (`cfg.kind`), as the callers give it."""
+        if isinstance(node, ast.Name):
+            return given.get(node.id)
+        if isinstance(node, ast.Attribute):
+            bases = self._parameter_values(node.value, given)
+            if bases is None:
+                return None
+            return tuple(x for base in bases for x in self.attribute(base, node.attr, node))
         return None
 
     # names
@@ -815,19 +957,19 @@ class Flow:
             keywords = {k.arg: k.value for k in call.keywords if k.arg}
             option = options[-1] if options else attr
             if "default" in keywords:
-                out.extend(x.under(("by default",)).named(f"--{attr}") for x in self.values(keywords["default"]))
+                out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in self.values(keywords["default"]))
             elif source_text(keywords.get("action", ast.Constant(""))) in ("'store_true'", '"store_true"'):
-                out.append(Value("bool", call, ("by default",), flow=self))
+                out.append(Value("bool", call, (BY_DEFAULT,), flow=self))
             else:
-                out.append(Value("none", call, ("by default",), label=option, flow=self))
+                out.append(Value("none", call, (BY_DEFAULT,), label=option, flow=self))
             choices = keywords.get("choices")
             if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
-                out.extend(x.under((f"with {option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+                out.extend(x.under((f"{WITH_CHOICE}{option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
         for call in defaults_by_dest.get(attr, []):
             for kw in call.keywords:
                 if kw.arg == attr:  # a default no option can change holds on every path
-                    when = ("by default",) if out else ()
-                    out = [x for x in out if "by default" not in x.when]
+                    when = (BY_DEFAULT,) if out else ()
+                    out = [x for x in out if BY_DEFAULT not in x.when]
                     out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
         return tuple(out)
 
@@ -1389,6 +1531,47 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
         return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
     return value
+
+
+def _parameters_read(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> dict[str, ast.arg] | None:
+    """The parameters a test reads, each bound to the parameter alone where the test is; None when it
+    reads anything else (a local, a global) or nothing."""
+    read: dict[str, ast.arg] = {}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            defs = env.get(node.id)
+            if not defs or len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
+                return None
+            read[node.id] = defs[0].node
+        elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension)):
+            return None
+    return read or None
+
+
+def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
+    """One comparison of two concrete values (see `Flow._operand`); None when it cannot be told."""
+    (a_kind, x), (b_kind, y) = a, b
+    if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
+        positive = isinstance(op, (ast.Is, ast.Eq))
+        if a_kind == "object" and b_kind == "object":
+            return None
+        if a_kind == "object" or b_kind == "object":
+            other = y if a_kind == "object" else x
+            return None if other is not None else not positive  # something is not None
+        if isinstance(op, (ast.Is, ast.IsNot)) and not (x is None or y is None or isinstance(x, bool) and isinstance(y, bool)):
+            return None
+        try:
+            return (x == y) is positive
+        except Exception:  # a constant the comparison does not know
+            return None
+    if a_kind != "const" or b_kind != "const":
+        return None
+    try:
+        if isinstance(op, (ast.In, ast.NotIn)):
+            return (x in y) is isinstance(op, ast.In) if isinstance(y, (tuple, str)) else None
+        return {ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}.get(type(op))
+    except TypeError:  # `1 < "a"`: Python would raise; not a test the file decides
+        return None
 
 
 def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:

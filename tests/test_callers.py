@@ -1,0 +1,149 @@
+"""A function's tests on its parameters are decided by what its callers pass, when every call the file
+writes agrees: a branch no caller can take does not run, so what it would raise is not reported, and
+what the others do is reported on every path. The findings are those of `check_source`, exact."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.engine import check_document
+
+HEAD = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+"""
+
+CLIP = HEAD + """
+
+def clip_options(kind, value):
+    options = {}
+    if {test}:
+        options["max_norm"] = value
+    return options
+
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(model(torch.randn(2, 4)).sum())
+    fabric.clip_gradients(model, optimizer, **clip_options({kind}, 1.0))
+    optimizer.step()
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+"""
+CLIP_LINE = 17  # the clip_gradients line
+
+
+def findings(text: str) -> list[tuple[str, str, int]]:
+    return [(f.code, f.severity.value, f.span.start.line + 1) for f in check_source(text, "train.py").findings]
+
+
+def clip(test: str, kind: str) -> str:
+    return CLIP.replace("{test}", test).replace("{kind}", kind)
+
+
+@pytest.mark.parametrize("test, kind", [
+    ('kind == "norm"', '"value"'),
+    ('kind.lower() == "norm"', '"Value"'),
+    ('kind in ("norm", "l2")', '"value"'),
+    ('kind != "value"', '"value"'),
+    ('not kind', '"value"'),
+    ('kind is not None and kind == "norm"', 'None'),
+    ('kind.startswith("n")', '"value"'),
+])
+def test_a_branch_no_caller_takes_leaves_clip_gradients_without_a_threshold(test, kind):
+    assert findings(clip(test, kind)) == [("LXF015", "error", CLIP_LINE)]
+
+
+@pytest.mark.parametrize("test, kind", [
+    ('kind == "norm"', '"norm"'),
+    ('kind.lower() == "norm"', '"NORM"'),
+    ('kind in ("norm", "l2")', '"l2"'),
+    ('kind', '"norm"'),
+    ('not kind', '""'),
+])
+def test_a_branch_every_caller_takes_sets_the_threshold(test, kind):
+    assert findings(clip(test, kind)) == []
+
+
+def test_callers_that_disagree_decide_nothing():
+    text = clip('kind == "norm"', '"value"').replace(
+        "    optimizer.step()\n", "    fabric.clip_gradients(model, optimizer, **clip_options(\"norm\", 1.0))\n"
+                                 "    optimizer.step()\n")
+    assert findings(text) == []  # either call may be the one that fills it: not an error on either
+
+
+def test_a_function_the_file_passes_around_is_not_decided_by_the_calls_it_shows():
+    text = clip('kind == "norm"', '"value"').replace("fabric.launch(train)", "HOOKS = {'clip': clip_options}\n"
+                                                                                  "fabric.launch(train)")
+    assert findings(text) == []  # code the file does not show may call it with "norm"
+
+
+def with_option(*option: str) -> str:
+    """The clip kind from a command-line option (the whole `__main__` block is one statement)."""
+    return clip('kind == "norm"', "args.clip").replace("def train(fabric):", "def train(fabric, args):").replace(
+        "fabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy())\nfabric.launch(train)",
+        "if __name__ == '__main__':\n    import argparse\n    parser = argparse.ArgumentParser()\n"
+        f"    parser.add_argument('--clip', {', '.join(option)})\n"
+        "    fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+        "    fabric.launch(train, parser.parse_args())")
+
+
+def test_a_command_line_option_without_choices_is_not_decided_by_its_default():
+    assert findings(with_option("default='value'")) == []  # `--clip norm` fills it
+
+
+def test_an_option_with_choices_is_decided_when_no_choice_takes_the_branch():
+    assert findings(with_option("default='value'", "choices=['value', 'none']")) == [("LXF015", "error", CLIP_LINE)]
+    assert findings(with_option("default='value'", "choices=['value', 'norm']")) == []
+
+
+RUN = HEAD + """
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    model(torch.randn(2, 4)).sum()
+
+
+def run(fabric, fn=None):
+    if fn is None:
+        return fabric.launch()
+    return fabric.launch(fn)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+{calls}
+"""
+
+
+def test_a_default_every_caller_overrides_never_runs_its_branch():
+    assert findings(RUN.replace("{calls}", "run(fabric, train)")) == []
+    assert findings(RUN.replace("{calls}", "run(fabric, fn=train)")) == []
+
+
+def test_a_default_a_caller_keeps_runs_its_branch():
+    assert findings(RUN.replace("{calls}", "run(fabric)")) == [("LXF016", "error", 13)]
+    assert findings(RUN.replace("{calls}", "run(fabric, train)\nrun(fabric)")) == [("LXF016", "error", 13)]
+
+
+def test_a_kept_walk_is_decided_again_when_a_caller_changes():
+    fine = clip('kind == "norm"', '"norm"')
+    checked = check_document(fine, "train.py")
+    assert checked.report.findings == []
+    edited = fine.replace('clip_options("norm"', 'clip_options("value"')
+    again = check_document(edited, "train.py", previous=checked)
+    assert [(f.code, f.span.start.line + 1) for f in again.report.findings] == [("LXF015", CLIP_LINE)]
+    back = check_document(fine, "train.py", previous=again)
+    assert back.report.findings == []
+
+
+def test_a_text_without_callers_is_unchanged():
+    text = textwrap.dedent(clip('kind == "norm"', '"value"')).replace(
+        "**clip_options(\"value\", 1.0)", "**OPTIONS").replace("fabric.launch(train)", "OPTIONS = {}\nfabric.launch(train)")
+    assert findings(text) == [("LXF015", "error", CLIP_LINE)]
