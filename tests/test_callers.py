@@ -72,17 +72,33 @@ def test_a_branch_every_caller_takes_sets_the_threshold(test, kind):
     assert findings(clip(test, kind)) == []
 
 
-def test_callers_that_disagree_decide_nothing():
+def test_callers_that_disagree_are_each_evaluated_for_their_own_arguments():
     text = clip('kind == "norm"', '"value"').replace(
         "    optimizer.step()\n", "    fabric.clip_gradients(model, optimizer, **clip_options(\"norm\", 1.0))\n"
                                  "    optimizer.step()\n")
-    assert findings(text) == []  # either call may be the one that fills it: not an error on either
+    assert findings(text) == [("LXF015", "error", CLIP_LINE)]  # the "value" call; the "norm" one below is fine
+    swapped = text.replace('clip_options("value"', 'clip_options("X"').replace(
+        'clip_options("norm"', 'clip_options("value"').replace('clip_options("X"', 'clip_options("norm"')
+    assert findings(swapped) == [("LXF015", "error", CLIP_LINE + 1)]
+
+
+def test_a_helper_called_from_a_helper_is_evaluated_for_the_outer_call():
+    text = clip('kind == "norm"', '"value"').replace(
+        "def train(fabric):", "def options_for(kind):\n    return clip_options(kind, 1.0)\n\n\ndef train(fabric):").replace(
+        '**clip_options("value", 1.0))', '**options_for("value"))\n'
+        '    fabric.clip_gradients(model, optimizer, **options_for("norm"))')
+    assert findings(text) == [("LXF015", "error", CLIP_LINE + 4)]  # options_for("value"); not options_for("norm")
 
 
 def test_a_function_the_file_passes_around_is_not_decided_by_the_calls_it_shows():
+    text = RUN.replace("{calls}", "HOOKS = {'run': run}\nrun(fabric, train)")
+    assert findings(text) == [("LXF016", "error", 13)]  # code the file does not show may call run(fabric)
+
+
+def test_a_call_s_own_arguments_decide_what_it_returns_even_when_the_function_is_passed_around():
     text = clip('kind == "norm"', '"value"').replace("fabric.launch(train)", "HOOKS = {'clip': clip_options}\n"
                                                                                   "fabric.launch(train)")
-    assert findings(text) == []  # code the file does not show may call it with "norm"
+    assert findings(text) == [("LXF015", "error", CLIP_LINE)]
 
 
 def with_option(*option: str) -> str:

@@ -42,6 +42,8 @@ class Scope:
     globals: set[str] = field(default_factory=set)
     global_defs: list[tuple[str, Def]] = field(default_factory=list)
     skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
+    # the tests on the function's parameters its callers decided: (test, parameters read, True/False/None)
+    decisions: tuple[tuple[ast.expr, Any, bool | None], ...] = ()
 
 
 class _Terminated(dict[str, tuple[Def, ...]]):

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 40
 MAX_STEPS = 50_000
+MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
+MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -74,6 +76,9 @@ class Flow:
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
         self._classes: dict[tuple[str, int], list[ast.ClassDef]] = {}  # each class's subclasses in the file
         self.deciding: set[int] = set()  # the functions whose tests are being decided by their callers
+        self._sites: dict[tuple[int, int], _SiteFlow] = {}  # (function, call): its body for that call's arguments
+        self.site_depth = 0
+        self._call_dependent: dict[int, bool] = {}
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -81,6 +86,10 @@ class Flow:
         self._scopes.clear()
         self._argparse = None
         self._classes.clear()
+        for site in self._sites.values():
+            site.release()
+        self._sites.clear()
+        self._call_dependent.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -92,6 +101,11 @@ class Flow:
     def pin(self, node: ast.AST, values: tuple[Value, ...]) -> None:
         """Let `node` (a stand-in made by the caller) hold `values`."""
         self._memo[id(node)] = (node, values)
+
+    @property
+    def base(self) -> Flow:
+        """The evaluator of the whole module (a `_SiteFlow` evaluates one function for one call within it)."""
+        return self
 
     @property
     def origin_name(self) -> str:
@@ -113,7 +127,7 @@ class Flow:
         if cacheable:
             kept = _WALKED.get(node)
             if kept is not None and self._still_decided(node, kept[-1]):
-                found = self._scopes[id(node)] = Scope(node, *kept[:-1])
+                found = self._scopes[id(node)] = Scope(node, *kept)
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
@@ -137,11 +151,12 @@ class Flow:
                 found.final = env
             else:
                 found.final = dict(walker.run(node.body, env, ()))
+                found.decisions = tuple(walker.decisions)
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
         if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
             _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
-                             found.skipped, tuple(walker.decisions))
+                             found.skipped, found.decisions)
         return found
 
     def _module_flag(self, name: str) -> bool | None:
@@ -494,23 +509,26 @@ class Flow:
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
-            given = argument_for(func, arg, call, bound_self)
             cond = (*when, f"when called at line {call.lineno}") if many else when
-            if given is _MISSING:
-                default = _default_for(func, arg)
-                if default is not None:
-                    out.extend(x.under(cond).named(arg.arg) for x in self.values(default))
-                else:
-                    out.append(Value("unknown", arg, flow=self))
-            elif given is None:
-                out.append(Value("unknown", arg, flow=self))
-            elif isinstance(given, Value):
-                out.append(given.under(cond))
-            else:
-                out.extend(x.under(cond).named(arg.arg) for x in self.values(given))
+            out.extend(self.passed(func, arg, call, bound_self, cond))
         if not sites:
             return (Value("unknown", arg, flow=self),)
         return tuple(out)
+
+    def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
+               cond: tuple[str, ...]) -> tuple[Value, ...]:
+        """What one call passes for `arg` (its default where it passes nothing), under `cond`."""
+        given = argument_for(func, arg, call, bound_self)
+        if given is _MISSING:
+            default = _default_for(func, arg)
+            if default is None:
+                return (Value("unknown", arg, flow=self),)
+            return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
+        if given is None:
+            return (Value("unknown", arg, flow=self),)
+        if isinstance(given, Value):
+            return (given.under(cond),)
+        return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -1335,7 +1353,9 @@ class Flow:
             return (Value("instance", node, extra=(f.node, node), flow=self),)
         if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             flow = f.flow or self
-            return flow.returns_of(f.node)
+            if flow.base is self.base:
+                flow = self  # a function of this module, called here: evaluated for this call (maybe inside another)
+            return flow.returns_for(f.node, node)
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
             return (Value(kind, node, flow=self),) if kind else unknown
@@ -1441,6 +1461,48 @@ class Flow:
             return (Value(kinds.pop(), node, flow=self),)
         return (Value("unknown", node, flow=self),)
 
+    def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
+        """What `call` returns. When a test on the function's parameters is left undecided by its callers
+        together but decided by this call's arguments (`clip_options("value")` where another call passes
+        "norm"), the body is evaluated for this call alone, for a few calls of each function; else the
+        returns for all calls, merged."""
+        if not self._per_call(func, call):
+            return self.returns_of(func)
+        key = (id(func), id(call))
+        site = self._sites.get(key)
+        if site is None:
+            if sum(1 for f, _ in self._sites if f == id(func)) >= MAX_CONTEXTS:
+                return self.returns_of(func)
+            site = self._sites[key] = _SiteFlow(self, func, call)  # type: ignore[arg-type]  # checked by _per_call
+        return site.returns_of(func)
+
+    def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
+                or self.site_depth >= MAX_SITE_DEPTH or isinstance(call, _CalledBack) \
+                or not isinstance(call.func, ast.Name) or isinstance(self.ctx.parents.get(func), ast.ClassDef):
+            return False
+        return self._depends_on_call(func) and not self.ctx.within(call, func)  # not a recursive call
+
+    def _depends_on_call(self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[int] = frozenset()) -> bool:
+        """Its returns may depend on which call it is: a test on its parameters its callers leave undecided
+        together, in it or in a function of this module it calls."""
+        found = self._call_dependent.get(id(func))
+        if found is not None:
+            return found
+        found = any(decided is None for _, _, decided in self.scope(func).decisions)
+        if not found and len(seen) < MAX_SITE_DEPTH:
+            for node in ast.walk(func):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    for f in self.values(node.func):
+                        if isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node is not func \
+                                and id(f.node) not in seen and self._depends_on_call(f.node, seen | {id(func)}):
+                            found = True
+                            break
+                if found:
+                    break
+        self._call_dependent[id(func)] = found
+        return found
+
     def returns_of(self, func: ast.AST) -> tuple[Value, ...]:
         scope = self.scope(func)
         out: list[Value] = []
@@ -1449,6 +1511,60 @@ class Flow:
         if not out:
             return (Value("none", func, flow=self),) if not _yields(func) else (Value("unknown", func, flow=self),)
         return tuple(out)
+
+
+class _SiteFlow(Flow):
+    """The evaluator inside one function for one of its calls: its parameters hold what that call
+    passes and the tests on them are decided by that call alone. Every other node is the outer
+    evaluator's."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call):
+        super().__init__(outer.ctx, outer.origin)
+        self.outer, self.func, self.call = outer, func, call
+        self.site_depth = outer.site_depth + 1
+        self._inside: dict[int, bool] = {}
+
+    @property
+    def base(self) -> Flow:
+        return self.outer.base
+
+    def _is_inside(self, node: ast.AST) -> bool:
+        found = self._inside.get(id(node))
+        if found is None:
+            found = self._inside[id(node)] = node is not self.func and self.ctx.within(node, self.func)
+        return found
+
+    def values(self, node: ast.AST) -> tuple[Value, ...]:
+        return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+    def scope(self, node: ast.AST) -> Scope:
+        if node is not self.func:
+            return self.outer.scope(node)
+        found = self._scopes.get(id(node))
+        if found is not None:
+            return found
+        found = self._scopes[id(node)] = Scope(node)
+
+        def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
+            read = _parameters_read(test, env)
+            if not read:
+                return None
+            given = {name: self.passed(self.func, arg, self.call, False, ()) for name, arg in read.items()}
+            return self._truth(test, given), read
+
+        walker = Walker(found, self.text, self._module_flag, decide)
+        env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
+        found.locals.update(env)
+        found.final = dict(walker.run(node.body, env, ()))
+        found.decisions = tuple(walker.decisions)
+        return found
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        if self.ctx.scope_of(arg) is not self.func:
+            return self.outer.parameter(arg)
+        if arg is self.func.args.kwarg:
+            return self._extra_keywords(self.func, [(self.call, False, ())])
+        return self.passed(self.func, arg, self.call, False, ())
 
 
 class _CalledBack(ast.Call):
