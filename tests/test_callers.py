@@ -163,3 +163,54 @@ def test_a_text_without_callers_is_unchanged():
     text = textwrap.dedent(clip('kind == "norm"', '"value"')).replace(
         "**clip_options(\"value\", 1.0)", "**OPTIONS").replace("fabric.launch(train)", "OPTIONS = {}\nfabric.launch(train)")
     assert findings(text) == [("LXF015", "error", CLIP_LINE)]
+
+
+PARTIAL = HEAD + """import functools
+from dataclasses import dataclass
+
+
+def clip_options(kind, value):
+    options = {}
+    if kind == "norm":
+        options["max_norm"] = value
+    return options
+
+
+@dataclass
+class StrategyConfig:
+    policy: object = None
+    wrap: object = None
+
+
+by_kind = functools.partial(clip_options, {bound})
+Config = functools.partial(StrategyConfig, wrap={torch.nn.Linear})
+
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(model(torch.randn(2, 4, device=fabric.device)).sum())
+    fabric.clip_gradients(model, optimizer, **by_kind({given}))
+    optimizer.step()
+
+
+cfg = Config(policy={policy})
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy))
+fabric.launch(train)
+"""
+
+
+def partial_script(bound: str, given: str, policy: str = "{torch.nn.Linear}") -> str:
+    return PARTIAL.replace("{bound}", bound).replace("{given}", given).replace("{policy}", policy)
+
+
+def test_a_partial_of_a_function_passes_its_bound_arguments_first():
+    assert findings(partial_script('"value"', "1.0")) == [("LXF015", "error", 29)]
+    assert findings(partial_script('"norm"', "1.0")) == []
+    assert findings(partial_script('kind="value"', "value=1.0")) == [("LXF015", "error", 29)]
+    assert findings(partial_script('kind="value"', 'value=1.0, kind="norm"')) == []  # the call's keyword wins
+
+
+def test_a_partial_of_a_class_builds_it_with_the_bound_keywords():
+    assert findings(partial_script('"norm"', "1.0", "[torch.nn.Linear]")) == [("LXF001", "error", 34)]
+    assert findings(partial_script('"norm"', "1.0")) == []

@@ -1364,6 +1364,15 @@ class Flow:
             qualified = self.ctx.resolve(f.node.args[0])
             if qualified is not None and not self._from_project(qualified):
                 return self._library_call(node, qualified)
+        bound = f.extra if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args \
+            and f.flow is not None and f.flow.base is self.base else None
+        if isinstance(bound, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # `make = partial(build, "value")`; `make(1.0)` calls build("value", 1.0), for its own arguments
+            return self.returns_for(bound, _Bound(node, f.node))  # type: ignore[arg-type]  # f.node: the partial call
+        if isinstance(bound, ast.ClassDef) and not _is_enum(bound, self.ctx) \
+                and self.ctx.tips.instance_of(self, bound, node) is None:
+            # `Config = partial(TrainConfig, remat=[Block])`; `Config()` is a TrainConfig built with remat=[Block]
+            return (Value("instance", node, extra=(bound, _Bound(node, f.node)), flow=self),)  # type: ignore[arg-type]
         if f.kind == "method":
             base, name = f.extra
             if name == "copy":
@@ -1565,6 +1574,18 @@ class _SiteFlow(Flow):
         if arg is self.func.args.kwarg:
             return self._extra_keywords(self.func, [(self.call, False, ())])
         return self.passed(self.func, arg, self.call, False, ())
+
+
+class _Bound(ast.Call):
+    """`p(*args, **kw)` where `p = functools.partial(f, *bound, **bound_kw)`, seen as the call
+    `f(*bound, *args, **bound_kw, **kw)` (a keyword the call gives replaces the bound one)."""
+
+    def __init__(self, call: ast.Call, partial: ast.Call):
+        given = {k.arg for k in call.keywords if k.arg}
+        keywords = [k for k in partial.keywords if k.arg not in given] + list(call.keywords)
+        super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
+        self.lineno, self.col_offset = call.lineno, call.col_offset
+        self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
 
 
 class _CalledBack(ast.Call):
