@@ -214,3 +214,28 @@ def test_a_partial_of_a_function_passes_its_bound_arguments_first():
 def test_a_partial_of_a_class_builds_it_with_the_bound_keywords():
     assert findings(partial_script('"norm"', "1.0", "[torch.nn.Linear]")) == [("LXF001", "error", 34)]
     assert findings(partial_script('"norm"', "1.0")) == []
+
+
+MAKE = HEAD.replace("import torch\n", "import torch.nn as nn\n") + """
+
+def make(policy):
+    return XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, activation_checkpointing_policy=policy)
+
+
+"""
+
+
+@pytest.mark.parametrize("calls, severity, message", [
+    (["make([nn.Linear])"], "error",
+     "`activation_checkpointing_policy` must be a set, found [nn.Linear] (from `policy`, line 10)"),
+    (["make({nn.Linear})", "make([nn.Linear])"], "warning",
+     "`activation_checkpointing_policy` must be a set, found [nn.Linear] (from `policy`, line 11); "
+     "when called at line 11"),
+    (["make({nn.Linear})", "make([nn.Linear])", "make((nn.Linear,))"], "warning",
+     "`activation_checkpointing_policy` must be a set, found [nn.Linear] (from `policy`, line 11); "
+     "when called at line 11 or called at line 12"),
+])
+def test_a_parameter_s_call_sites_are_named_once_each_in_the_message(calls, severity, message):
+    found = check_source(MAKE + "\n".join(calls) + "\n", "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.message) for f in found] == [
+        ("LXF001", severity, 7, message)]

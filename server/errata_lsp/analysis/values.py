@@ -164,7 +164,8 @@ def bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
 def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
     """`when args.remat == 'list'` for the conditions the given values (or condition tuples) hold under."""
     whens = [v if isinstance(v, tuple) else v.when for v in values]
-    conditions = list(dict.fromkeys(" and ".join(w) for w in whens if w))
+    # a condition may be written as a clause of its own (`when called at line 15`): one "when" is enough
+    conditions = list(dict.fromkeys(" and ".join(c.removeprefix("when ") for c in w) for w in whens if w))
     return "when " + " or ".join(conditions) if conditions else ""
 
 
