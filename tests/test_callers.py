@@ -239,3 +239,46 @@ def test_a_parameter_s_call_sites_are_named_once_each_in_the_message(calls, seve
     found = check_source(MAKE + "\n".join(calls) + "\n", "train.py").findings
     assert [(f.code, f.severity.value, f.span.start.line + 1, f.message) for f in found] == [
         ("LXF001", severity, 7, message)]
+
+
+CONSTANT = HEAD + """
+MODE = {mode}
+
+
+def clip_options(value):
+    options = {}
+    if MODE.lower() == "norm" or MODE in ("l2", "max_norm"):
+        options["max_norm"] = value
+    return options
+
+
+if MODE == "norm":
+    EXTRA = {"max_norm": 1.0}
+else:
+    EXTRA = {}
+
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(model(torch.randn(2, 4, device=fabric.device)).sum())
+    fabric.clip_gradients(model, optimizer, **clip_options(1.0))
+    fabric.clip_gradients(model, optimizer, **EXTRA)
+    optimizer.step()
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+"""
+
+
+def test_a_comparison_of_a_module_constant_is_decided_in_a_function_and_at_the_top():
+    assert findings(CONSTANT.replace("{mode}", '"value"')) == [("LXF015", "error", 25), ("LXF015", "error", 26)]
+    assert findings(CONSTANT.replace("{mode}", '"NORM"')) == [("LXF015", "error", 26)]  # only `.lower()` matches
+    assert findings(CONSTANT.replace("{mode}", '"norm"')) == []
+
+
+def test_a_module_constant_bound_twice_decides_nothing():
+    text = CONSTANT.replace("{mode}", '"value"').replace("\n\ndef clip_options", "\nif torch.cuda.is_available():\n"
+                                                             "    MODE = \"norm\"\n\n\ndef clip_options")
+    assert findings(text) == []

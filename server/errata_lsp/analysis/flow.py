@@ -131,11 +131,9 @@ class Flow:
                 return found
         found = Scope(node)
         self._scopes[id(node)] = found
-        decide = None
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-                read = _parameters_read(test, env)
-                return (self._decided_by_callers(node, test, read), read) if read else None
+        def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
+            read = _names_read(test, env, isinstance(node, ast.Module))
+            return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
@@ -297,14 +295,44 @@ class Flow:
 
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
-        """A kept walk is reused while each test its callers decided is decided alike by today's callers."""
-        return all(self._decided_by_callers(func, test, read) is decided for test, read, decided in decisions)
+        """A kept walk is reused while each test it decided (or could not) is decided alike today: by
+        today's callers and the module's constants as they now stand."""
+        return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_by_callers(self, func: ast.AST, test: ast.expr, read: dict[str, ast.arg]) -> bool | None:
-        """A test on a function's parameters that every call the file writes decides alike: `if kind ==
-        "norm":` in a helper only ever called with "value", `if fn is None:` in one always given a
-        function. Only for a function the file reads nowhere but in calls (a function passed around may be
-        called by code the file does not show), and not for a recursive one."""
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None]) -> bool | None:
+        """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
+        (`MODE == "norm"`, MODE bound once), and the function's parameters as every call passes them."""
+        given: dict[str, tuple[Value, ...]] = {}
+        params: dict[str, ast.arg] = {}
+        for name, what in read.items():
+            if isinstance(what, ast.arg):
+                params[name] = what
+            elif isinstance(what, ast.Constant):
+                given[name] = self.values(what)
+            else:
+                constant = self._module_constant(name)
+                if constant is None:
+                    return None
+                given[name] = self.values(constant)
+        if params:
+            passed = self.parameters_passed(scope, params)
+            if passed is None:
+                return None
+            given.update(passed)
+        return self._truth(test, given)
+
+    def _module_constant(self, name: str) -> ast.Constant | None:
+        defs = self.scope(self.ctx.module).final.get(name, ())
+        if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+                and isinstance(defs[0].node, ast.Constant):
+            return defs[0].node
+        return None
+
+    def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """What every call the file writes passes for these parameters: `if kind == "norm":` in a helper only
+        ever called with "value" is decided, `if fn is None:` in one always given a function. Only for a
+        function the file reads nowhere but in calls (a function passed around may be called by code the
+        file does not show), and not for a recursive one."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding \
                 or not self._only_called(func):
             return None
@@ -314,12 +342,12 @@ class Flow:
             if not sites:
                 return None
             given: dict[str, tuple[Value, ...]] = {}
-            for name, arg in read.items():
+            for name, arg in params.items():
                 values = self._given_at(func, arg, sites)
                 if values is None:
                     return None
                 given[name] = values
-            return self._truth(test, given)
+            return given
         finally:
             self.deciding.discard(id(func))
 
@@ -1555,11 +1583,8 @@ class _SiteFlow(Flow):
         found = self._scopes[id(node)] = Scope(node)
 
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-            read = _parameters_read(test, env)
-            if not read:
-                return None
-            given = {name: self.passed(self.func, arg, self.call, False, ()) for name, arg in read.items()}
-            return self._truth(test, given), read
+            read = _names_read(test, env, False)
+            return (self._decided_test(node, test, read), read) if read else None
 
         walker = Walker(found, self.text, self._module_flag, decide)
         env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
@@ -1567,6 +1592,11 @@ class _SiteFlow(Flow):
         found.final = dict(walker.run(node.body, env, ()))
         found.decisions = tuple(walker.decisions)
         return found
+
+    def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        if func is not self.func:
+            return self.outer.parameters_passed(func, params)
+        return {name: self.passed(self.func, arg, self.call, False, ()) for name, arg in params.items()}
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is not self.func:
@@ -1670,18 +1700,31 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     return value
 
 
-def _parameters_read(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> dict[str, ast.arg] | None:
-    """The parameters a test reads, each bound to the parameter alone where the test is; None when it
-    reads anything else (a local, a global) or nothing."""
-    read: dict[str, ast.arg] = {}
+def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | None] | None:
+    """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
+    is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
+    function, a name it does not bind (None: the module's, looked up when the test is decided). None
+    when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
+    read: dict[str, ast.AST | None] = {}
     for node in ast.walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
-            if not defs or len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
+            if defs is None and not in_module:
+                read[node.id] = None
+                continue
+            if not defs or len(defs) != 1:
                 return None
-            read[node.id] = defs[0].node
-        elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension)):
+            d = defs[0]
+            if d.how == "param" and isinstance(d.node, ast.arg):
+                read[node.id] = d.node
+            elif d.how == "assign" and not d.when and not d.path and isinstance(d.node, ast.Constant):
+                read[node.id] = d.node
+            else:
+                return None
+        elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
+    if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
+        return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
 
 
