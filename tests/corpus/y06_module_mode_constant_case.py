@@ -1,0 +1,34 @@
+# expect: LXF015
+# findings: LXF015 error 29
+"""MODE = "NORM": the helper lower-cases it and fills max_norm, the module-level `MODE == "norm"` does not."""
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+MODE = "NORM"
+
+
+def clip_options(value):
+    options = {}
+    if MODE.lower() == "norm" or MODE in ("l2", "max_norm"):
+        options["max_norm"] = value
+    return options
+
+
+if MODE == "norm":
+    EXTRA = {"max_norm": 1.0}
+else:
+    EXTRA = {}
+
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(model(torch.randn(2, 4, device=fabric.device)).sum())
+    fabric.clip_gradients(model, optimizer, **clip_options(1.0))
+    fabric.clip_gradients(model, optimizer, **EXTRA)
+    optimizer.step()
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
