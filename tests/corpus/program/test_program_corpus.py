@@ -31,6 +31,8 @@ KNOWN_MISSES: dict[str, str] = {
         "an assignment to `defaults.PRECISION` made in overrides.py is not seen in train.py",
     "p29_partial_strategy_class_list":
         "a `functools.partial` of XLAFSDPStrategy made in utils/dist.py: its bound keywords are unknown in train.py",
+    "p47_experiment_patches_set_to_list":
+        "experiments/long_context.py assigns `defaults.REMAT`; train.py reads defaults.py's own set",
     "p37_namespace_package_lambda_policy":
         "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
     # modules: a function of another module that receives the model or the Fabric
@@ -57,6 +59,9 @@ KNOWN_MISSES: dict[str, str] = {
         "precision_for() is not evaluated for the caller's `Config(debug=True)`: a warning, not an error",
     "s14_precision_guard_on_caller_config_ok":
         "precision_for() is not evaluated for the caller's `Config(debug=False)`: the same warning as its buggy twin",
+    "s24_subclass_overrides_list_policy_ok":
+        "Experiment.strategy() is walked for its own class: `self.remat_layers` is the base's list, though the only "
+        "instance is a DeepExperiment, whose set overrides it (a false error)",
     "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
     # wrappers
     "p32_partial_worker_without_fabric":
