@@ -129,3 +129,31 @@ def _marked(name: str):
 def test_case(name, by_file):
     kind, detail = verdict(CASES[name], CASES, by_file)
     assert kind == "ok", f"{kind}: {detail}"
+
+
+def _finding(path, code, severity, line=1):
+    return {"path": str(path), "code": code, "severity": severity, "line": line}
+
+
+def test_verdict_wants_the_code_as_an_error_on_the_file_of_the_fix():
+    case = CASES["p01_config_module_list_policy"]
+    config, train = case.root / "config.py", case.entry
+    assert verdict(case, CASES, {config: [_finding(config, "LXF001", "error", 10)]})[0] == "ok"
+    assert verdict(case, CASES, {config: [_finding(config, "LXF001", "warning", 10)]})[0] == "warning"
+    assert verdict(case, CASES, {train: [_finding(train, "LXF001", "error", 29)]}) == (
+        "wrong-file", "not on config.py: LXF001 error train.py:29")
+    assert verdict(case, CASES, {config: [_finding(config, "LXF005", "error")]})[0] == "missed"
+    assert verdict(case, CASES, {})[0] == "missed"
+
+
+def test_verdict_on_a_fine_case_rejects_errors_and_its_twins_warnings():
+    fine, twin = CASES["p02_config_module_set_policy_ok"], CASES["p01_config_module_list_policy"]
+    assert verdict(fine, CASES, {})[0] == "ok"
+    assert verdict(fine, CASES, {fine.entry: [_finding(fine.entry, "LXF001", "error")]})[0] == "false-error"
+    warned = {fine.entry: [_finding(fine.entry, "LXF005", "warning")]}
+    assert verdict(fine, CASES, warned)[0] == "ok"  # a warning its twin does not get tells them apart
+    warned[twin.entry] = [_finding(twin.entry, "LXF005", "warning")]
+    assert verdict(fine, CASES, warned)[0] == "twin-warning"
+    # a finding in another project's files is not this case's
+    other = CASES["p04_configs_package_dataclass_set_ok"].entry
+    assert verdict(fine, CASES, {other: [_finding(other, "LXF001", "error")]})[0] == "ok"
