@@ -1,0 +1,5 @@
+"""Settings of the low-memory experiment, applied by importing this module."""
+import defaults
+
+defaults.PRECISION = "16-true"
+defaults.LR = 5e-4

@@ -1,0 +1,24 @@
+# expect: LXF001
+# oracle: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class 'model.Block'>]. You can try defining and passing `auto_w
+# flagged-in: utils/dist.py
+"""python train.py"""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+
+from model import Net
+from utils.dist import make_strategy
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    x = torch.randn(8, 32, device=fabric.device)
+    loss = F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device))
+    fabric.backward(loss)
+    optimizer.step()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=make_strategy(state_dict_type="sharded"))
+    fabric.launch(train)

@@ -1,0 +1,55 @@
+# expect: none
+# oracle: OK
+# twin: s07_clip_helper_kind_value
+"""Clipping chosen by a helper whose branch the caller's constant decides."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def batch(fabric, n=8):
+    return torch.randn(n, 32, device=fabric.device), torch.randint(0, 4, (n,), device=fabric.device)
+
+
+def clip(fabric, model, optimizer, kind, threshold=1.0):
+    if kind == "norm":
+        return fabric.clip_gradients(model, optimizer, max_norm=threshold)
+    return fabric.clip_gradients(model, optimizer, clip_val=threshold)
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(2):
+        x, y = batch(fabric)
+        fabric.backward(F.cross_entropy(model(x), y))
+        clip(fabric, model, optimizer, "norm", 0.5)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(train)

@@ -1,0 +1,50 @@
+# expect: none
+# oracle: OK
+# twin: s16_partial_worker_fabric_last
+"""The worker's settings bound with functools.partial; fabric.launch adds the Fabric."""
+from functools import partial
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def batch(fabric, n=8):
+    return torch.randn(n, 32, device=fabric.device), torch.randint(0, 4, (n,), device=fabric.device)
+
+
+def train(fabric, steps, lr):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=lr))
+    for _ in range(steps):
+        x, y = batch(fabric)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(partial(train, steps=2, lr=0.1))

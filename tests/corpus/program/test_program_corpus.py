@@ -1,0 +1,159 @@
+"""The program corpus (program_cases.py says what a case is), checked through the real command.
+
+Every raising case must be flagged with its code, as an error, on the file where the fix belongs; a case that
+runs fine must get no error, and no warning its buggy twin gets too. What errata gets wrong today is listed in
+KNOWN_MISSES with the reason: those tests are strict xfails, so a change that fixes one fails until its entry
+is removed. `python bench/program_score.py` prints the same verdicts as figures.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import pytest
+from program_cases import HERE, load_cases, load_labels, run_check, verdict
+
+CASES = load_cases()
+
+# case -> why errata does not say what the real run says today
+KNOWN_MISSES: dict[str, str] = {
+    # modules: a value defined in another module
+    "p01_config_module_list_policy": "`config.REMAT_LAYERS` read through `import config` is not looked up in config.py",
+    "p03_configs_package_dataclass_list":
+        "the dataclass default in configs/sharding.py is seen, but the error goes on train.py, where it is passed",
+    "p05_star_import_tuple_policy": "names a star import brings in (`from hparams import *`) are unknown",
+    "p07_import_as_alias_precision": "a submodule imported under another name (`import configs.run as rc`) is unknown",
+    "p15_settings_instance_clip_by_value":
+        "an instance built in settings.py and read through `settings.RUN.optim.clip` is unknown",
+    "p17_overrides_patch_precision":
+        "an assignment to `defaults.PRECISION` made in overrides.py is not seen in train.py",
+    "p29_partial_strategy_class_list":
+        "a `functools.partial` of XLAFSDPStrategy made in utils/dist.py: its bound keywords are unknown in train.py",
+    "p47_experiment_patches_set_to_list":
+        "experiments/long_context.py assigns `defaults.REMAT`; train.py reads defaults.py's own set",
+    "p37_namespace_package_lambda_policy":
+        "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
+    # modules: a function of another module that receives the model or the Fabric
+    "p11_utils_dist_gets_raw_model": "utils/dist.accumulate is not evaluated with the raw module train.py passes it",
+    "p19_factory_sets_up_model_and_optimizer":
+        "model.build receives the Fabric as a parameter: its strategy (XLAFSDP, in train.py) is unknown there",
+    "p21_optimizer_built_before_setup_module":
+        "the optimizer factory.build makes from the raw model is not tied to `setup_optimizers` in train.py",
+    "p35_callback_clips_by_value":
+        "a callback given to `Fabric(callbacks=...)` and called by `fabric.call`: its Fabric's strategy is unknown",
+    "p41_dist_helper_device_before_launch":
+        "utils/dist.init_distributed reads `fabric.device`; its call before `fabric.launch` is not followed into it",
+    # callers: a helper's branch decided by its caller
+    "p23_clip_helper_called_with_value": "utils/optim.clip_kwargs is not evaluated for the caller's constant \"value\"",
+    "p26_runner_given_no_function":
+        "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
+    "p28_remat_guard_on_list":
+        "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
+    "s08_clip_helper_kind_norm_ok":
+        "clip() is walked without its caller's `kind`: an error on its clip_val branch; the caller says \"norm\"",
+    "s09_runner_fn_none_always_given_ok":
+        "start() is walked on its `fn is None` path, though its only caller gives a function: a false error",
+    "s13_precision_guard_on_caller_config":
+        "precision_for() is not evaluated for the caller's `Config(debug=True)`: a warning, not an error",
+    "s14_precision_guard_on_caller_config_ok":
+        "precision_for() is not evaluated for the caller's `Config(debug=False)`: the same warning as its buggy twin",
+    "s24_subclass_overrides_list_policy_ok":
+        "Experiment.strategy() is walked for its own class: `self.remat_layers` is the base's list, though the only "
+        "instance is a DeepExperiment, whose set overrides it (a false error)",
+    "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
+    # wrappers
+    "p32_partial_worker_without_fabric":
+        "a `functools.partial` of a worker from loop.py: the Fabric lands in `cfg`, already bound; not modelled",
+    "s04_decorator_drops_fabric":
+        "the launched function is the decorator's wrapper, which takes no positional argument",
+    "s16_partial_worker_fabric_last":
+        "a `functools.partial` of the worker: the Fabric goes to `steps`, already bound by keyword; not modelled",
+}
+
+
+@pytest.fixture(scope="module")
+def by_file():
+    return run_check(CASES)
+
+
+@pytest.fixture(scope="module")
+def rule_codes() -> set[str]:
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "rules"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return {line.split()[0] for line in done.stdout.splitlines() if line.strip()}
+
+
+def test_corpus_shape(rule_codes):
+    projects = [c for c in CASES.values() if c.is_project]
+    scripts = [c for c in CASES.values() if not c.is_project]
+    assert len(projects) >= 30 and len(scripts) >= 20
+    raising = [c for c in CASES.values() if c.expect]
+    assert 0.4 <= len(raising) / len(CASES) <= 0.6, f"{len(raising)} of {len(CASES)} raise"
+    for case in CASES.values():
+        assert case.expect <= rule_codes, case.name
+        modules = sorted(case.root.rglob("*.py")) if case.is_project else [case.root]
+        for module in modules:
+            ast.parse(module.read_text(encoding="utf-8"), str(module))
+        if case.is_project:
+            assert len([m for m in modules if m.stat().st_size]) >= 2, f"{case.name} is one module"
+        if case.expect:
+            assert case.twin is None, case.name
+            assert case.flagged_in.is_file(), f"{case.name}: no {case.flagged_in}"
+        else:
+            assert case.twin in CASES and CASES[case.twin].expect, f"{case.name}: {case.twin!r} is no raising case"
+
+
+def test_headers_say_what_the_run_said():
+    labels = load_labels()
+    entries = {str(c.entry.relative_to(HERE)): c for c in CASES.values()}
+    assert set(labels) == set(entries), "labels.tsv and the cases differ"
+    for path, case in entries.items():
+        assert case.oracle == labels[path], f"{case.name}: header {case.oracle!r}, the run {labels[path]!r}"
+        assert case.oracle == "OK" or case.oracle.startswith("RAISED "), f"{case.name}: {case.oracle}"
+        assert bool(case.expect) == case.oracle.startswith("RAISED "), case.name
+
+
+def test_known_misses_are_cases():
+    assert set(KNOWN_MISSES) <= set(CASES)
+
+
+def _marked(name: str):
+    if name not in KNOWN_MISSES:
+        return name
+    return pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_MISSES[name], strict=True))
+
+
+@pytest.mark.parametrize("name", [_marked(name) for name in CASES])
+def test_case(name, by_file):
+    kind, detail = verdict(CASES[name], CASES, by_file)
+    assert kind == "ok", f"{kind}: {detail}"
+
+
+def _finding(path, code, severity, line=1):
+    return {"path": str(path), "code": code, "severity": severity, "line": line}
+
+
+def test_verdict_wants_the_code_as_an_error_on_the_file_of_the_fix():
+    case = CASES["p01_config_module_list_policy"]
+    config, train = case.root / "config.py", case.entry
+    assert verdict(case, CASES, {config: [_finding(config, "LXF001", "error", 10)]})[0] == "ok"
+    assert verdict(case, CASES, {config: [_finding(config, "LXF001", "warning", 10)]})[0] == "warning"
+    assert verdict(case, CASES, {train: [_finding(train, "LXF001", "error", 29)]}) == (
+        "wrong-file", "not on config.py: LXF001 error train.py:29")
+    assert verdict(case, CASES, {config: [_finding(config, "LXF005", "error")]})[0] == "missed"
+    assert verdict(case, CASES, {})[0] == "missed"
+
+
+def test_verdict_on_a_fine_case_rejects_errors_and_its_twins_warnings():
+    fine, twin = CASES["p02_config_module_set_policy_ok"], CASES["p01_config_module_list_policy"]
+    assert verdict(fine, CASES, {})[0] == "ok"
+    assert verdict(fine, CASES, {fine.entry: [_finding(fine.entry, "LXF001", "error")]})[0] == "false-error"
+    warned = {fine.entry: [_finding(fine.entry, "LXF005", "warning")]}
+    assert verdict(fine, CASES, warned)[0] == "ok"  # a warning its twin does not get tells them apart
+    warned[twin.entry] = [_finding(twin.entry, "LXF005", "warning")]
+    assert verdict(fine, CASES, warned)[0] == "twin-warning"
+    # a finding in another project's files is not this case's
+    other = CASES["p04_configs_package_dataclass_set_ok"].entry
+    assert verdict(fine, CASES, {other: [_finding(other, "LXF001", "error")]})[0] == "ok"
