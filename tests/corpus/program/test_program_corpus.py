@@ -51,14 +51,6 @@ KNOWN_MISSES: dict[str, str] = {
         "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
     "p28_remat_guard_on_list":
         "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
-    "s08_clip_helper_kind_norm_ok":
-        "clip() is walked without its caller's `kind`: an error on its clip_val branch; the caller says \"norm\"",
-    "s09_runner_fn_none_always_given_ok":
-        "start() is walked on its `fn is None` path, though its only caller gives a function: a false error",
-    "s13_precision_guard_on_caller_config":
-        "precision_for() is not evaluated for the caller's `Config(debug=True)`: a warning, not an error",
-    "s14_precision_guard_on_caller_config_ok":
-        "precision_for() is not evaluated for the caller's `Config(debug=False)`: the same warning as its buggy twin",
     "s24_subclass_overrides_list_policy_ok":
         "Experiment.strategy() is walked for its own class: `self.remat_layers` is the base's list, though the only "
         "instance is a DeepExperiment, whose set overrides it (a false error)",
