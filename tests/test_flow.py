@@ -685,3 +685,25 @@ def test_a_walrus_in_a_class_base_or_a_comprehension_condition_binds_its_name():
         blocks = [b for b in layers if (policy := {Block})]
         probe(policy)
     """) == [("set", 2, 42, ())]
+
+
+def test_self_in_a_base_method_is_each_subclass_the_file_builds_that_runs_it():
+    source = """
+        class Experiment:
+            remat = [Block]
+            def strategy(self):
+                probe(self.remat)
+        class Deep(Experiment):
+            remat = {Block}
+        class Wide(Experiment):
+            pass
+        class Own(Experiment):
+            def strategy(self):
+                return None
+        Deep().strategy()
+        {more}
+    """
+    assert probe(source.replace("{more}", "Own().strategy()")) == [("set", 7, 12, ())]
+    assert probe(source.replace("{more}", "Wide().strategy()")) == [
+        ("set", 7, 12, ("self is a Deep",)), ("list", 3, 12, ("self is a Wide",))]
+    assert probe(source.replace("Deep().strategy()", "").replace("{more}", "")) == [("list", 3, 12, ())]

@@ -530,7 +530,7 @@ class Flow:
         if cls is not None and positional and arg is positional[0] and not _is_static(func):
             if _is_classmethod(func):
                 return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
-            return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
+            return self._self_of(cls, func)
         sites = list(self.call_sites(func))
         if arg is func.args.kwarg:
             return self._extra_keywords(func, sites)
@@ -542,6 +542,18 @@ class Flow:
         if not sites:
             return (Value("unknown", arg, flow=self),)
         return tuple(out)
+
+    def _self_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
+        """`self` in a method of `cls`: an instance of each class the file builds that runs this method (a
+        subclass that does not override it), each under its own condition when there are several; an
+        instance of `cls` as written when the file builds none."""
+        name = getattr(method, "name", "")
+        built = [k for k in self._subclasses(cls) if self._defining_class(k, name) is cls and self.constructions(k)]
+        if not built or built == [cls]:
+            return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
+        when = len(built) > 1
+        return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
+                           flow=self) for k in built)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:

@@ -51,9 +51,6 @@ KNOWN_MISSES: dict[str, str] = {
         "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
     "p28_remat_guard_on_list":
         "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
-    "s24_subclass_overrides_list_policy_ok":
-        "Experiment.strategy() is walked for its own class: `self.remat_layers` is the base's list, though the only "
-        "instance is a DeepExperiment, whose set overrides it (a false error)",
     "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
     # wrappers
     "p32_partial_worker_without_fabric":
