@@ -48,7 +48,7 @@ class Rule:
     # one passes (a fix does one thing; the next fix is the next finding's).
     reveals: tuple[str, ...] = ()
     doc: str = ""  # what it flags, then the real behaviour; a Python rule's is its module's docstring
-    origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (detect.py)
+    origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (analysis/detect/)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         raise NotImplementedError

@@ -45,8 +45,8 @@ class Predicate:
 
     key: ClassVar[str]
     takes: ClassVar[JsonType]  # the JSON type of the argument
-    items: ClassVar[str | None] = None  # the JSON type of a list argument's elements, for the schema
-    options: ClassVar[Mapping[str, str]] = {}  # the other keys it takes, and their JSON type
+    argument: ClassVar[str] = ""  # its JSON shape, named as schema.py names them ("" : as `takes` says)
+    options: ClassVar[Mapping[str, str]] = {}  # the other keys it takes, and their JSON shape
     reads: ClassVar[str] = "call"  # "call" or "value": what it reads (the table's order)
     example: ClassVar[str]  # the table's left column, as a record writes it
     holds_when: ClassVar[str]  # the table's right column

@@ -42,7 +42,7 @@ def _strings_option(item: Mapping[str, Any], *names: str) -> str | None:
 
 # --- on the value ----------------------------------------------------------------------------
 class Kind(ValuePredicate):
-    key, takes, items = "kind", list, "string"
+    key, takes, argument = "kind", list, "strings"
     example = '{"kind": ["str", "number"]}'
     holds_when = "the value's kind is one of these"
 
@@ -67,7 +67,7 @@ class KindNot(Kind):
 
 
 class Equals(ValuePredicate):
-    key, takes, items = "equals", list, "constant"
+    key, takes, argument = "equals", list, "constants"
     example = '{"equals": ["cpu", 16, null]}'
     holds_when = ("the value is a constant (str, int, float, bool, None; `-1` too) equal to one of these, of the "
                   "same type (`True` is not `1`, `16.0` is not `16`)")
@@ -88,7 +88,7 @@ class Equals(ValuePredicate):
 
 
 class LowerIn(ValuePredicate):
-    key, takes, items = "lower_in", list, "string"
+    key, takes, argument = "lower_in", list, "strings"
     example = '{"lower_in": ["sum", "mean"]}` / `{"lower_not_in": [...]}'
     holds_when = "the value is a string constant whose lower-case form is (not) one of these"
     inside = True
@@ -114,7 +114,7 @@ class LowerNotIn(LowerIn):
 
 
 class Qualified(ValuePredicate):
-    key, takes, items = "qualified", list, "string"
+    key, takes, argument = "qualified", list, "strings"
     example = '{"qualified": ["lightning.fabric.accelerators.CPUAccelerator"]}'
     holds_when = ("the value is a call to one of these names, or a name or attribute that resolves to one through "
                   "imports and aliases (`dist.ReduceOp.MIN` to `torch.distributed.ReduceOp.MIN`), or a class, "
@@ -246,7 +246,7 @@ class InThisFile(_Flag):
 
 # --- made of other predicates ----------------------------------------------------------------
 class AnyOf(Predicate):
-    key, takes, items = "any", list, "predicates"
+    key, takes, argument = "any", list, "predicate_lists"
     reads = "value"
     example = '{"any": [[<predicate>...], [<predicate>...]]}'
     holds_when = "one of the lists holds whole"
@@ -263,7 +263,7 @@ class AnyOf(Predicate):
 
 
 class Not(Predicate):
-    key, takes, items = "not", dict, "predicate"
+    key, takes, argument = "not", dict, "predicate"
     reads = "value"
     example = '{"not": <predicate>}'
     holds_when = "the predicate does not hold"
@@ -280,7 +280,7 @@ class Not(Predicate):
 
 
 class AllFound(Predicate):
-    key, takes, items = "all_found", list, "predicates"
+    key, takes, argument = "all_found", list, "predicates"
     reads = "value"
     example = '{"all_found": [<predicate>...]}'
     holds_when = "every found value passes them (in `some_paths`, message parts and fixes)"
@@ -312,7 +312,7 @@ class Present(Predicate):
 
 class Absent(Predicate):
     key, takes = "absent", str
-    options = {"position": "position"}
+    options = {"position": "count"}
     example = '{"absent": "keyword", "position": 0}'
     holds_when = ("the call certainly lacks it, by keyword (every `**` read) and, with `position`, positionally "
                   "(no argument there, no `*args`)")
@@ -370,7 +370,7 @@ class NoArguments(Predicate):
 
 
 class Sibling(Predicate):
-    key, takes = "sibling", dict
+    key, takes, argument = "sibling", dict, "place"
     options = {"is": "predicates", "single": "boolean"}
     example = '{"sibling": {"keyword": "max_norm", "position": 3}, "is": [<predicate>...]}'
     holds_when = ("the sibling argument is given and every value predicate in `is` holds for it on every path; "
@@ -443,7 +443,7 @@ class Positional(Predicate):
 
 
 class FabricIs(Predicate):
-    key, takes, items = "fabric", list, "strategy"
+    key, takes, argument = "fabric", list, "strategies"
     example = '{"fabric": ["xla_fsdp"]}'
     holds_when = "the Fabric of the call (as in `strategy`) is one of these"
 
@@ -462,7 +462,7 @@ class FabricIs(Predicate):
 
 
 class Accelerator(Predicate):
-    key, takes, items = "accelerator", list, "constant"
+    key, takes, argument = "accelerator", list, "constants"
     example = '{"accelerator": ["tpu"]}'
     holds_when = "the call's own `accelerator=` (a `Fabric(...)` call) may hold one of these string constants"
 
@@ -476,7 +476,7 @@ class Accelerator(Predicate):
 
 
 class Fact(Predicate):
-    key, takes, items = "fact", str, None
+    key, takes, argument = "fact", str, "fact"
     example = '{"fact": "strategy_has_accelerator"}'
     holds_when = "a named pack fact holds (the list below)"
 

@@ -21,7 +21,7 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 class ObjectIs(Predicate):
     """What the argument as written is, following the file in statement order (checkpoints.py)."""
 
-    key, takes, items = "object", list, "string"
+    key, takes, argument = "object", list, "strings"
     example = '{"object": ["setup_module", "raw_module", "optimizer"]}'
     holds_when = ("a pack fact: what the argument as written is, following the file in statement order (the "
                   "XLAFSDP pack's `checkpoints.py`): the module `fabric.setup` returned, a module not set up, an "
@@ -45,7 +45,7 @@ class ObjectIs(Predicate):
 class StateDictType(Predicate):
     """The `state_dict_type` of the XLAFSDP Fabric the method is called on."""
 
-    key, takes, items = "state_dict_type", list, "string"
+    key, takes, argument = "state_dict_type", list, "strings"
     example = '{"state_dict_type": ["sharded"]}'
     holds_when = ("a pack fact: the XLAFSDP Fabric the method is called on saves and loads with this "
                   "`state_dict_type` (`\"sharded\"` when not given), as the file shows it")
