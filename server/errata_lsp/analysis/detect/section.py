@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,10 +24,6 @@ SEVERITIES = {s.value: s for s in Severity}
 SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
-# In the order they are checked (the order problems are said in).
-KEYS = ("code", "name", "summary", "doc", "triggers", "reveals", "call", "strategy", "argument", "match", "unless",
-        "at", "severity", "paths", "lookup", "warning_unless", "conditions", "records", "message", "some_paths",
-        "fixes", "examples", "cases")
 CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "message", "lookup", "warning_unless",
              "some_paths", "conditions", "paths", "fixes", "records"}
 REQUIRED = ("code", "name", "call", "message", "examples")
@@ -232,78 +228,128 @@ def _example(example: Any, where: str, said: list[Said]) -> None:
     return None
 
 
+def _code(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not (isinstance(value, str) and CODE.fullmatch(value)):
+        reading.said.append("`code` must look like LXF016 (2-5 capitals, 3 digits)")
+
+
+def _name(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not (isinstance(value, str) and NAME.fullmatch(value)):
+        reading.said.append("`name` must be kebab-case")
+
+
+def _text(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not isinstance(value, str):
+        reading.said.append(f"`{key}` must be a string")
+
+
+def _words(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not (isinstance(value, list) and all(isinstance(w, str) and w for w in value)):
+        reading.said.append(f"`{key}` must be a list of words")
+
+
+def _call(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not isinstance(value, dict) or len({"qualified", "method"} & set(value)) != 1:
+        reading.said.append("`call` must have exactly one of `qualified` and `method`")
+    elif "qualified" in value:
+        if set(value) != {"qualified"} or not strings(value["qualified"]):
+            reading.said.append("`call.qualified` must be a list of qualified names, alone")
+    elif not isinstance(value["method"], str) or set(value) - {"method", "receiver"} or value.get(
+            "receiver", "fabric") not in OneOf(("fabric", "any")):
+        reading.said.append("`call.method` must be a name; `call.receiver` is \"fabric\" or \"any\"")
+
+
+def _strategy(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    names = strategy_names(vocabulary.strategies)
+    if not (isinstance(value, list) and all(s in OneOf(names) for s in value)):
+        reading.said.append(f"`strategy` must be a list of {', '.join(names)}")
+
+
+def _argument(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    reading.said.extend(f"`argument`: {p}" for p in where_problems(value))
+
+
+def _predicate_list(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    reading.value = _reader(vocabulary, reading).predicates(value, f"`{key}`")
+
+
+def _at(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if value not in OneOf(AT) and not (
+            isinstance(value, dict) and set(value) == {"keyword"} and isinstance(value["keyword"], str)):
+        reading.said.append(f"`at` must be one of {', '.join(AT)}, or {{\"keyword\": name}}")
+
+
+def _one_of(options: Sequence[str], said: str) -> Callable[[str, Any, KeyReading, Vocabulary], None]:
+    def check(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+        if value not in OneOf(options):
+            reading.said.append(said)
+    return check
+
+
+def _lookup_key(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    reading.value = _lookup(value, vocabulary, reading.said)
+
+
+def _records(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not isinstance(value, list) or not all(
+            isinstance(r, dict) and set(r) == {"id", "when"} and isinstance(r["id"], str) for r in value):
+        reading.said.append("`records` must be a list of {\"id\": record id, \"when\": [...]}")
+        return
+    reader = _reader(vocabulary, reading)
+    reading.value = tuple(RecordChoice(r["id"], reader.predicates(r["when"], f"`records[{i}].when`"))
+                          for i, r in enumerate(value))
+
+
+def _message_key(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    reading.value = _message(value, key, _reader(vocabulary, reading), reading)
+
+
+def _fixes(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not isinstance(value, list):
+        reading.said.append("`fixes` must be a list")
+        return
+    reader = _reader(vocabulary, reading)
+    fixes = (_fix(item, f"`fixes[{i}]`", reader, reading) for i, item in enumerate(value))
+    reading.value = tuple(f for f in fixes if f is not None)
+
+
+def _examples(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not isinstance(value, list):
+        reading.said.append("`examples` must be a list")
+        return
+    for i, example in enumerate(value):
+        _example(example, f"`examples[{i}]`", reading.said)
+    kinds = {("good" in e) for e in value if isinstance(e, dict)}
+    if kinds != {True, False}:
+        reading.said.append("`examples` needs at least one `bad` and one `good`")
+
+
+def _reader(vocabulary: Vocabulary, reading: KeyReading) -> Reader:
+    """A predicate reader whose problems are this key's."""
+    reader = vocabulary.reader()
+    reader.problems = reading.said  # type: ignore[assignment]  # strings only: a predicate names no placeholder
+    return reader
+
+
+# How each key is read, in the order problems are said in (KEYS).
+KEY_READERS: dict[str, Callable[[str, Any, KeyReading, Vocabulary], None]] = {
+    "code": _code, "name": _name, "summary": _text, "doc": _text, "triggers": _words, "reveals": _words,
+    "call": _call, "strategy": _strategy, "argument": _argument, "match": _predicate_list,
+    "unless": _predicate_list, "at": _at,
+    "severity": _one_of(tuple(SEVERITIES), f"`severity` must be one of {', '.join(SEVERITIES)}"),
+    "paths": _one_of(PATHS, f"`paths` must be one of {', '.join(PATHS)}"),
+    "lookup": _lookup_key, "warning_unless": _predicate_list,
+    "conditions": _one_of(("found", "certain"), "`conditions` must be \"found\" or \"certain\""),
+    "records": _records, "message": _message_key, "some_paths": _message_key, "fixes": _fixes,
+    "examples": _examples,
+}
+KEYS = (*KEY_READERS, "cases")
+
+
 def read_key(key: str, value: Any, vocabulary: Vocabulary) -> KeyReading:
-    """One key of a section, on its own (what depends on another key is `TemplateCheck`s and `_joint`)."""
-    reading, reader = KeyReading(value=value), vocabulary.reader()
-    said = reader.problems = reading.said  # type: ignore[assignment]  # the predicates' problems are this key's
-    if key == "code":
-        if not (isinstance(value, str) and CODE.fullmatch(value)):
-            said.append("`code` must look like LXF016 (2-5 capitals, 3 digits)")
-    elif key == "name":
-        if not (isinstance(value, str) and NAME.fullmatch(value)):
-            said.append("`name` must be kebab-case")
-    elif key in ("summary", "doc"):
-        if not isinstance(value, str):
-            said.append(f"`{key}` must be a string")
-    elif key in ("triggers", "reveals"):
-        if not (isinstance(value, list) and all(isinstance(w, str) and w for w in value)):
-            said.append(f"`{key}` must be a list of words")
-    elif key == "call":
-        if not isinstance(value, dict) or len({"qualified", "method"} & set(value)) != 1:
-            said.append("`call` must have exactly one of `qualified` and `method`")
-        elif "qualified" in value:
-            if set(value) != {"qualified"} or not strings(value["qualified"]):
-                said.append("`call.qualified` must be a list of qualified names, alone")
-        elif not isinstance(value["method"], str) or set(value) - {"method", "receiver"} or value.get(
-                "receiver", "fabric") not in OneOf(("fabric", "any")):
-            said.append("`call.method` must be a name; `call.receiver` is \"fabric\" or \"any\"")
-    elif key == "strategy":
-        names = strategy_names(vocabulary.strategies)
-        if not (isinstance(value, list) and all(s in OneOf(names) for s in value)):
-            said.append(f"`strategy` must be a list of {', '.join(names)}")
-    elif key == "argument":
-        said.extend(f"`argument`: {p}" for p in where_problems(value))
-    elif key in ("match", "unless", "warning_unless"):
-        reading.value = reader.predicates(value, f"`{key}`")
-    elif key == "at":
-        if value not in OneOf(AT) and not (
-                isinstance(value, dict) and set(value) == {"keyword"} and isinstance(value["keyword"], str)):
-            said.append(f"`at` must be one of {', '.join(AT)}, or {{\"keyword\": name}}")
-    elif key == "severity":
-        if value not in OneOf(SEVERITIES):
-            said.append(f"`severity` must be one of {', '.join(SEVERITIES)}")
-    elif key == "paths":
-        if value not in OneOf(PATHS):
-            said.append(f"`paths` must be one of {', '.join(PATHS)}")
-    elif key == "lookup":
-        reading.value = _lookup(value, vocabulary, said)
-    elif key == "conditions":
-        if value not in OneOf(("found", "certain")):
-            said.append("`conditions` must be \"found\" or \"certain\"")
-    elif key == "records":
-        if not isinstance(value, list) or not all(
-                isinstance(r, dict) and set(r) == {"id", "when"} and isinstance(r["id"], str) for r in value):
-            said.append("`records` must be a list of {\"id\": record id, \"when\": [...]}")
-        else:
-            reading.value = tuple(RecordChoice(r["id"], reader.predicates(r["when"], f"`records[{i}].when`"))
-                                  for i, r in enumerate(value))
-    elif key in ("message", "some_paths"):
-        reading.value = _message(value, key, reader, reading)
-    elif key == "fixes":
-        if not isinstance(value, list):
-            said.append("`fixes` must be a list")
-        else:
-            fixes = (_fix(item, f"`fixes[{i}]`", reader, reading) for i, item in enumerate(value))
-            reading.value = tuple(f for f in fixes if f is not None)
-    elif key == "examples":
-        if not isinstance(value, list):
-            said.append("`examples` must be a list")
-        else:
-            for i, example in enumerate(value):
-                _example(example, f"`examples[{i}]`", said)
-            kinds = {("good" in e) for e in value if isinstance(e, dict)}
-            if kinds != {True, False}:
-                said.append("`examples` needs at least one `bad` and one `good`")
+    """One key of a section, on its own (what depends on another key: `TemplateCheck`s and `_own`)."""
+    reading = KeyReading(value=value)
+    KEY_READERS[key](key, value, reading, vocabulary)
     return reading
 
 
@@ -363,9 +409,7 @@ def _own(keys: _Keys, owner: _Keys | None = None) -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = [tuple(f"unknown key `{key}`" for key in sorted(set(keys.spec) - set(KEYS)))]
     missing = tuple(f"missing `{key}`" for key in REQUIRED if key not in spec)
     found.append(missing)
-    for key in KEYS:
-        if key == "cases":
-            continue
+    for key in KEY_READERS:
         holder = keys if key in keys.spec else owner if owner is not None and key in owner.spec else None
         if holder is not None:
             found.append(holder.problems(key, lookup))
