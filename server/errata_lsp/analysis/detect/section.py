@@ -390,6 +390,11 @@ class _Keys:
         return found
 
 
+def _holder(key: str, keys: _Keys, owner: _Keys | None) -> _Keys | None:
+    """Who gives `key`: the case (or section) itself, else the section it is a case of."""
+    return keys if key in keys.spec else owner if owner is not None and key in owner.spec else None
+
+
 def _resolve(said: Sequence[Said], vocabulary: Vocabulary, looked_up: frozenset[str]) -> Iterator[str]:
     allowed = {"message": vocabulary.message_fields | looked_up, "fix": vocabulary.fix_fields | looked_up,
                "receiver": vocabulary.fix_fields}
@@ -405,12 +410,12 @@ def _own(keys: _Keys, owner: _Keys | None = None) -> list[tuple[str, ...]]:
     """The problems of a section's keys (or a case's, over `owner`'s), one tuple a key, in KEYS' order;
     a key the case does not give is the owner's tuple itself."""
     spec = {**(owner.spec if owner else {}), **keys.spec}
-    lookup = keys if "lookup" in keys.spec else owner if owner is not None and "lookup" in owner.spec else None
+    lookup = _holder("lookup", keys, owner)
     found: list[tuple[str, ...]] = [tuple(f"unknown key `{key}`" for key in sorted(set(keys.spec) - set(KEYS)))]
     missing = tuple(f"missing `{key}`" for key in REQUIRED if key not in spec)
     found.append(missing)
     for key in KEY_READERS:
-        holder = keys if key in keys.spec else owner if owner is not None and key in owner.spec else None
+        holder = _holder(key, keys, owner)
         if holder is not None:
             found.append(holder.problems(key, lookup))
         if key == "at" and spec.get("at") in OneOf(("value", "argument")) and "argument" not in spec:
@@ -444,11 +449,11 @@ def _cases_problems(base: _Keys, cases: list[_Keys]) -> Iterator[str]:
 def _section(keys: _Keys, owner: _Keys | None = None) -> Section:
     """The Section of sound keys (a case's over its owner's)."""
     def value(key: str, default: Any) -> Any:
-        holder = keys if key in keys.spec else owner if owner is not None and key in owner.spec else None
+        holder = _holder(key, keys, owner)
         return holder[key].value if holder is not None else default
 
     def names(key: str) -> set[str]:
-        holder = keys if key in keys.spec else owner if owner is not None and key in owner.spec else None
+        holder = _holder(key, keys, owner)
         return holder[key].names if holder is not None else set()
 
     spec = {**(owner.spec if owner else {}), **keys.spec}
