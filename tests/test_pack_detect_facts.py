@@ -146,6 +146,17 @@ def test_the_generic_analysis_imports_no_pack():
                 assert not any(pack in parts for pack in NAMES), f"{path.name} imports {name}"
 
 
+def test_the_cuda_strategy_is_known_only_to_its_pack():
+    """`fsdp` (Lightning's CUDA FSDPStrategy) is the CUDA pack's registration: `analysis/detect/` names
+    neither the kind nor the class."""
+    from errata_lsp.analysis.packs import HERE
+
+    for path in sorted((HERE.parent / "detect").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "FSDPStrategy" not in text and '"fsdp"' not in text and "FSDP_STRATEGY" not in text, path.name
+    assert "FSDP_STRATEGY" in (HERE / "cuda_fsdp" / "detect_facts.py").read_text(encoding="utf-8")
+
+
 def test_reading_detect_imports_no_pack_facts_until_a_section_is_read():
     code = ("import sys\nimport errata_lsp.analysis.detect as d\n"
             "facts = 'errata_lsp.analysis.packs.xla_fsdp.detect_facts'\n"

@@ -17,7 +17,7 @@ from ..policies import not_a_set, set_text
 
 @dataclass(frozen=True)
 class StrategyKind:
-    """A strategy a pack names for `strategy`/`fabric` (`"fsdp"`): a Fabric is built with it when its
+    """A strategy kind a pack registers for `strategy` and `fabric`: a Fabric is built with it when its
     `strategy=` is one of `names` (a string, in any case) or an object of one of `classes`."""
 
     name: str
