@@ -47,7 +47,6 @@ class Predicate:
     takes: ClassVar[JsonType]  # the JSON type of the argument
     argument: ClassVar[str] = ""  # its JSON shape, named as schema.py names them ("" : as `takes` says)
     options: ClassVar[Mapping[str, str]] = {}  # the other keys it takes, and their JSON shape
-    reads: ClassVar[str] = "call"  # "call" or "value": what it reads (the table's order)
     example: ClassVar[str]  # the table's left column, as a record writes it
     holds_when: ClassVar[str]  # the table's right column
 
@@ -70,8 +69,6 @@ class Predicate:
 
 class ValuePredicate(Predicate):
     """A predicate on one abstract value the argument may hold: never holds without one."""
-
-    reads = "value"
 
     def holds(self, site: Site, value: Value | None) -> bool:
         return value is not None and self.holds_for(site, value)

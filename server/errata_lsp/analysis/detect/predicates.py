@@ -247,7 +247,6 @@ class InThisFile(_Flag):
 # --- made of other predicates ----------------------------------------------------------------
 class AnyOf(Predicate):
     key, takes, argument = "any", list, "predicate_lists"
-    reads = "value"
     example = '{"any": [[<predicate>...], [<predicate>...]]}'
     holds_when = "one of the lists holds whole"
 
@@ -264,7 +263,6 @@ class AnyOf(Predicate):
 
 class Not(Predicate):
     key, takes, argument = "not", dict, "predicate"
-    reads = "value"
     example = '{"not": <predicate>}'
     holds_when = "the predicate does not hold"
 
@@ -281,7 +279,6 @@ class Not(Predicate):
 
 class AllFound(Predicate):
     key, takes, argument = "all_found", list, "predicates"
-    reads = "value"
     example = '{"all_found": [<predicate>...]}'
     holds_when = "every found value passes them (in `some_paths`, message parts and fixes)"
 
@@ -400,7 +397,6 @@ class Sibling(Predicate):
 
 class AllValues(AllFound):
     key = "all_values"
-    reads = "call"
     example = '{"all_values": [<predicate>...]}'
     holds_when = ("every value the argument may hold, found or not, passes them (LXF005: the policy holds only "
                   "sets, lists, tuples or classes)")
