@@ -8,6 +8,8 @@ query: that lookup runs the patterns for the whole of kb/match.py's LOOKUP_BUDGE
 Every case below must cost at most LIMIT times that, whatever the query or the number of records:
 the budget, not the input, is what bounds a lookup. Building an index of 100,000 records is
 compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x.
+Rejecting a broken `detect` section (unknown predicates and empty `cases`, as many of each) of 1,600
+is compared with one of 100: linear is about 16x, quadratic 256x, cubic 4,096x.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 sys.path.insert(0, str(ROOT))
 
+from errata_lsp.analysis.detect import check_spec  # noqa: E402
 from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
 
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
+DETECT_LIMIT = 64.0  # 16x the section: about 16x when linear, 256x if quadratic
 
 EVIL = [
     {"id": "evil0001", "repo": "acme/evil", "errorClass": "ValueError", "errorMessage": "Evil input {x}",
@@ -63,6 +67,13 @@ def shared_bucket(n: int) -> KnowledgeBase:
 def ordinary(n: int) -> list[Record]:
     return [Record({"id": f"r{i}", "repo": "acme/lib", "errorClass": "ValueError",
                     "errorMessage": f"widget {i} of kind k{i * 7} failed with {{reason}}"}, "") for i in range(n)]
+
+
+def broken_section(n: int) -> dict:
+    """A `detect` section with n unknown predicates and n empty cases (n=1,000: 18 KB of JSON)."""
+    return {"code": "GDG001", "name": "broken", "call": {"qualified": ["widgets.Gadget"]}, "message": "m",
+            "match": [{f"nope{i}": 1} for i in range(n)], "cases": [{} for _ in range(n)],
+            "examples": [{"bad": "x", "count": 1, "at": "1:1-1:2", "severity": "error"}, {"good": "y"}]}
 
 
 def main() -> int:
@@ -102,6 +113,15 @@ def main() -> int:
     failed |= ratio > BUILD_LIMIT
     print(f"{'index of 100,000 vs 1,000 records':40s} {ratio:6.1f}x  (limit {BUILD_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > BUILD_LIMIT else ''}")
+
+    small_section, large_section = broken_section(100), broken_section(1_600)
+    check_spec(small_section)  # the packs' vocabulary, imported once
+    small = cpu(lambda: check_spec(small_section), repeat=7)
+    large = cpu(lambda: check_spec(large_section), repeat=3)
+    ratio = large / small
+    failed |= ratio > DETECT_LIMIT
+    print(f"{'detect section of 1,600 vs 100 problems':40s} {ratio:6.1f}x  (limit {DETECT_LIMIT}x)"
+          f"{'  TOO SLOW' if ratio > DETECT_LIMIT else ''}  ({small * 1000:.1f} ms, {large * 1000:.1f} ms CPU)")
     return 1 if failed else 0
 
 

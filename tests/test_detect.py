@@ -473,3 +473,32 @@ def test_cases_are_one_rule_over_several_calls_and_their_problems_are_named_once
         "`cases[1]`: `code` belongs to the section, not a case",
     ]
     assert check_spec({**GADGET, "cases": []}) == ["`cases` must be a non-empty list of objects"]
+
+
+def _broken_everywhere(n: int, case: dict | None = None) -> dict:
+    """A section with `n` unknown predicates and `n` cases (n=1,000: 18 KB of JSON)."""
+    return {**GADGET, "match": [{f"nope{i}": 1} for i in range(n)], "cases": [dict(case or {}) for _ in range(n)]}
+
+
+def test_a_section_broken_everywhere_is_rejected_with_a_bounded_list_of_its_problems(tmp_path, capsys):
+    from errata_lsp.analysis.detect.section import MAX_PROBLEMS
+    from errata_lsp.cli import main
+
+    problems = check_spec(_broken_everywhere(1000))
+    assert len(problems) == MAX_PROBLEMS + 1  # a problem every case has (the section's own) is said once
+    assert problems[:2] == ["`match`[0]: unknown predicate `nope0` (kb/DETECT.md lists them)",
+                            "`match`[1]: unknown predicate `nope1` (kb/DETECT.md lists them)"]
+    assert problems[-1] == "more problems not listed: mend these first"
+    # a problem of every case is named once; one of some cases after each of them
+    assert check_spec({**GADGET, "cases": [{"paint": 1}] * 1000}) == ["unknown key `paint`"]
+    some = check_spec({**GADGET, "cases": [{"paint": 1}, {}] * 500})
+    assert some[:2] == ["`cases[0]`: unknown key `paint`", "`cases[2]`: unknown key `paint`"] and len(some) == 51
+    # a case that gives its own `match` does not have the section's problems; the others do, each
+    overridden = check_spec({**GADGET, "match": [{"nope": 1}], "cases": [{"match": [{"equals": [0]}]}, {}, {}]})
+    assert overridden == ["`cases[1]`: `match`[0]: unknown predicate `nope` (kb/DETECT.md lists them)",
+                          "`cases[2]`: `match`[0]: unknown predicate `nope` (kb/DETECT.md lists them)"]
+    path = tmp_path / "mine.jsonl"
+    write_records(path, record("g1", GADGET), record("g2", _broken_everywhere(1000)))
+    assert main(["kb", "validate", str(path)]) == 1
+    said = capsys.readouterr().out.splitlines()
+    assert len(said) == MAX_PROBLEMS + 1 and all(line.startswith(f"{path}:2: record 'g2': detect: ") for line in said)

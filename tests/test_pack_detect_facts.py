@@ -1,6 +1,6 @@
-"""A pack's own `detect` vocabulary (its `detect_facts.py`, kb/DETECT.md): a record's section names a
-predicate the XLAFSDP pack declares, `kb validate` checks its argument, two packs may not declare one
-name, and the generic `detect` engine reaches the packs only through their registry."""
+"""A pack's own `detect` vocabulary (its `detect_facts.py` registers it, kb/DETECT.md): a record's section
+names a predicate the XLAFSDP pack registers, `kb validate` checks its argument, two packs may not
+register one name, and the generic `detect` engine reaches the packs only through their registry."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from errata_lsp.analysis import check_source
-from errata_lsp.analysis.detect import PackConflict, PackPredicate, check_spec, merge_pack_facts, pack_facts
+from errata_lsp.analysis.detect import PackConflict, Predicate, Registrar, check_spec, merge_pack_facts, pack_facts
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
@@ -61,43 +61,82 @@ def test_a_bad_argument_to_a_pack_predicate_is_a_validate_problem_with_file_and_
     assert check_spec({**STORE, "match": [{"object": "optimizer"}]}) == ["`match`[0]: `object` takes a list"]
 
 
-def test_the_shipped_pack_declares_its_predicates_facts_and_placeholders():
+def test_the_shipped_packs_register_their_predicates_facts_placeholders_and_strategies():
     declared = pack_facts()
-    assert sorted(declared.predicates) == ["object", "state_dict_type"]
+    assert sorted(declared.pack_predicates) == ["object", "state_dict_type"]
     assert list(declared.facts) == ["strategy_has_accelerator", "strategy_accelerator_objects",
                                     "strategy_has_precision", "plugins_given"]
     assert list(declared.fields) == ["strategy_accelerator"]
+    assert [(k.name, k.names, k.classes) for k in declared.strategies] == [
+        ("fsdp", ("fsdp",), ("lightning.fabric.strategies.FSDPStrategy",))]
     assert "strategy_accelerator" in declared.message_fields and "choice" in declared.fix_fields
 
 
-def _pack(**predicates: PackPredicate) -> SimpleNamespace:
-    return SimpleNamespace(PREDICATES=predicates)
+class Color(Predicate):
+    key, takes, example, holds_when = "color", list, '{"color": []}', "always"
+
+    def __init__(self, colors: list[str]) -> None:
+        self.colors = colors
+
+    def holds(self, site, value) -> bool:
+        return True
 
 
-def test_a_name_two_packs_declare_is_an_error_that_names_both():
-    color = PackPredicate(list, lambda site, arg: True)
+class Kind(Color):
+    key = "kind"
+
+
+def _pack(*predicates: type[Predicate], facts=(), fields=(), strategies=()) -> SimpleNamespace:
+    def register(detect: Registrar) -> None:
+        for predicate in predicates:
+            detect.predicate(predicate)
+        for name in facts:
+            detect.fact(name, bool)
+        for name in fields:
+            detect.placeholder(name, str)
+        for name in strategies:
+            detect.strategy(name, names=[name.upper()])
+    return SimpleNamespace(register=register)
+
+
+def test_a_name_two_packs_register_is_an_error_that_names_both():
     with pytest.raises(PackConflict) as raised:
-        merge_pack_facts([("paint", _pack(color=color)), ("ink", _pack(color=color))])
+        merge_pack_facts([("paint", _pack(Color)), ("ink", _pack(Color))])
     assert str(raised.value) == "the predicate `color` is declared by two packs: paint and ink"
     with pytest.raises(PackConflict) as raised:
-        merge_pack_facts([("ink", _pack(kind=color))])
+        merge_pack_facts([("ink", _pack(Kind))])
     assert str(raised.value) == "pack ink declares the predicate `kind`, which `detect` already has"
     with pytest.raises(PackConflict) as raised:
-        merge_pack_facts([("ink", SimpleNamespace(FIELDS={"value": str}))])
+        merge_pack_facts([("ink", _pack(fields=["value"]))])
     assert str(raised.value) == "pack ink declares the placeholder `value`, which `detect` already has"
     with pytest.raises(PackConflict) as raised:
-        merge_pack_facts([("paint", SimpleNamespace(FACTS={"dry": bool})), ("ink", SimpleNamespace(FACTS={"dry": bool}))])
+        merge_pack_facts([("paint", _pack(facts=["dry"])), ("ink", _pack(facts=["dry"]))])
     assert str(raised.value) == "the fact `dry` is declared by two packs: paint and ink"
-    merged = merge_pack_facts([("paint", _pack(color=color)), ("ink", SimpleNamespace(FACTS={"dry": bool}))])
-    assert list(merged.predicates) == ["color"] and list(merged.facts) == ["dry"]
+    with pytest.raises(PackConflict) as raised:
+        merge_pack_facts([("ink", _pack(strategies=["xla_fsdp"]))])
+    assert str(raised.value) == "pack ink declares the strategy `xla_fsdp`, which `detect` already has"
+    merged = merge_pack_facts([("paint", _pack(Color, strategies=["ddp"])), ("ink", _pack(facts=["dry"]))])
+    assert list(merged.pack_predicates) == ["color"] and list(merged.facts) == ["dry"]
+    assert merged.predicates["color"] is Color and [(k.name, k.names) for k in merged.strategies] == [("ddp", ("ddp",))]
+
+
+def test_a_registered_strategy_is_one_strategy_and_fabric_may_name():
+    """`fsdp` is the CUDA pack's registration, not the core's: without that pack it is no strategy."""
+    spec = {**GADGET, "strategy": ["fsdp"], "match": [{"fabric": ["fsdp", "xla_fsdp"]}]}
+    assert check_spec(spec) == []
+    alone = merge_pack_facts([])  # no pack registered anything
+    from errata_lsp.analysis.detect import read_section
+
+    assert read_section(spec, alone)[1] == ["`strategy` must be a list of xla_fsdp, other, unknown",
+                                            "`match`[0]: `fabric` takes a list of xla_fsdp, other, unknown"]
 
 
 def test_the_generic_analysis_imports_no_pack():
     """`analysis/` outside `packs/` reaches a pack only through the registry (packs/__init__.py)."""
     from errata_lsp.analysis.packs import HERE, NAMES
 
-    modules = sorted(HERE.parent.glob("*.py"))
-    assert "detect.py" in {m.name for m in modules}
+    modules = sorted(p for p in HERE.parent.rglob("*.py") if HERE not in p.parents)
+    assert {"section.py", "predicates.py", "vocabulary.py"} <= {m.name for m in modules}
     for path in modules:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
@@ -105,6 +144,17 @@ def test_the_generic_analysis_imports_no_pack():
             for name in names:
                 parts = name.split(".")
                 assert not any(pack in parts for pack in NAMES), f"{path.name} imports {name}"
+
+
+def test_the_cuda_strategy_is_known_only_to_its_pack():
+    """`fsdp` (Lightning's CUDA FSDPStrategy) is the CUDA pack's registration: `analysis/detect/` names
+    neither the kind nor the class."""
+    from errata_lsp.analysis.packs import HERE
+
+    for path in sorted((HERE.parent / "detect").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "FSDPStrategy" not in text and '"fsdp"' not in text and "FSDP_STRATEGY" not in text, path.name
+    assert "FSDP_STRATEGY" in (HERE / "cuda_fsdp" / "detect_facts.py").read_text(encoding="utf-8")
 
 
 def test_reading_detect_imports_no_pack_facts_until_a_section_is_read():

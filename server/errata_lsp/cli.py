@@ -436,7 +436,7 @@ def _kb_validate(args: argparse.Namespace) -> int:
 def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
     """Each record's `detect` section: its schema, then its examples run with the other rules (the
     shipped data rules of the records checked here are those records themselves)."""
-    from .analysis.detect import validate_records
+    from .analysis.detect_validation import validate_records
 
     checked = {record.id for record in kb}
     others = [r for r in RULES if r.origin == "code" or r.record not in checked]

@@ -42,7 +42,7 @@ from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answ
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .packs import CONTEXT_WORDS, PACK_WORDS, TIPS  # every pack's words and value tips (packs/__init__.py)
-from .rule import Rule, iter_rules
+from .rule import Rule
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
 _LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
@@ -130,6 +130,8 @@ def _check(
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
     if exempt_file:
         return CheckedDocument(Report(), None)
+    from .rules import iter_rules  # the rule pack loads only for a file that mentions a pack's words
+
     active = tuple(r for r in (rules if rules is not None else iter_rules(settings.kb_paths))
                    if settings.enabled(r.code) and r.code not in exempt_codes)
     if not active:

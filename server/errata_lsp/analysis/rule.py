@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .context import Arg, Context
@@ -48,7 +48,7 @@ class Rule:
     # one passes (a fix does one thing; the next fix is the next finding's).
     reveals: tuple[str, ...] = ()
     doc: str = ""  # what it flags, then the real behaviour; a Python rule's is its module's docstring
-    origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (detect.py)
+    origin: str = "code"  # "code": a Python class; "data": a record's `detect` section (analysis/detect/)
 
     def check(self, ctx: Context) -> Iterable[Finding]:
         raise NotImplementedError
@@ -155,14 +155,3 @@ class _Entry(ast.AST):
         if key is None:  # `**x`: the two stars stand before the value
             self.col_offset -= 2
         self.end_lineno, self.end_col_offset = value.end_lineno, value.end_col_offset
-
-
-def iter_rules(kb_paths: tuple[str, ...] = ()) -> Iterator[Rule]:
-    """The shipped rules, then those of the `detect` sections of the records under `kb_paths`."""
-    from .rules import RULES
-
-    yield from RULES
-    if kb_paths:
-        from .detect import rules_from_paths
-
-        yield from rules_from_paths(kb_paths, [r.code for r in RULES])[0]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+from .detect import rules_from_paths, shipped_rules
 from .packs import RULE_PACKAGES
 from .rule import Rule
 
@@ -19,8 +20,6 @@ def _discover() -> tuple[Rule, ...]:
             rule = getattr(module, "RULE", None)
             if isinstance(rule, Rule):
                 found.append(rule)
-    from .detect import shipped_rules
-
     found.extend(shipped_rules(r.code for r in found))
     codes = [r.code for r in found]
     duplicated = {c for c in codes if codes.count(c) > 1}
@@ -39,3 +38,10 @@ def _module_names(folders: Iterable[str]) -> list[str]:
 
 RULES: tuple[Rule, ...] = _discover()
 BY_CODE = {rule.code: rule for rule in RULES}
+
+
+def iter_rules(kb_paths: tuple[str, ...] = ()) -> Iterator[Rule]:
+    """The shipped rules, then those of the `detect` sections of the records under `kb_paths`."""
+    yield from RULES
+    if kb_paths:
+        yield from rules_from_paths(kb_paths, [r.code for r in RULES])[0]

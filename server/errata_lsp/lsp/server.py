@@ -350,11 +350,11 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import crossfile, engine, rule  # noqa: F401  (the engine and the rule pack; hovers load theirs)
+        from ..analysis import crossfile, engine, rules  # noqa: F401  (the engine and the rule pack; hovers load theirs)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
-        list(rule.iter_rules())
+        list(rules.iter_rules())
         shipped()  # the releases the environment's versions are matched against
         ls.session.kb  # noqa: B018  (the knowledge base the first check converts its findings with)
     except Exception as exc:  # reported; the first document will try again and say why

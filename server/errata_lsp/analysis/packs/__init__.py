@@ -37,8 +37,6 @@ RECORD_FOLDERS = tuple(HERE / name / "records" for name in NAMES if (HERE / name
 SIDE_SECTION_FOLDERS = tuple(HERE / name / "detect_sections" for name in NAMES
                              if (HERE / name / "detect_sections").is_dir())
 RULE_PACKAGES = tuple(f"{__name__}.{name}.rules" for name in NAMES if (HERE / name / "rules").is_dir())
-# Each pack's own `detect` vocabulary in Python (`detect_facts.py`: named predicates, facts, placeholders),
-# imported only when a `detect` section is read or run (analysis/detect.py), never for the first scan.
 # What each pack tells the evaluator of its library (`values.py`: value tips and kinds), in pack order.
 VALUE_MODULES = tuple(f"{__name__}.{name}.values" for name in NAMES if (HERE / name / "values.py").is_file())
 
@@ -51,6 +49,9 @@ def _tips() -> Tips:
 
 
 TIPS = _tips()
+# Each pack's own `detect` vocabulary in Python (`detect_facts.py`: its `register(detect)` adds predicates,
+# facts, placeholders and strategy kinds), imported only when a `detect` section is read or run
+# (analysis/detect/vocabulary.py), never for the first scan.
 DETECT_FACT_MODULES = tuple((name, f"{__name__}.{name}.detect_facts") for name in NAMES
                             if (HERE / name / "detect_facts.py").is_file())
 

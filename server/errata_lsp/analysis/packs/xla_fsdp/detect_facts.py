@@ -1,13 +1,15 @@
 """What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object` and
 `state_dict_type`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
-the code is here, and `analysis/detect.py` finds it through the pack registry (packs/__init__.py)."""
+the code is here, registered by `register` when `analysis/detect/` first reads a section (it finds this
+module through the pack registry, packs/__init__.py)."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from typing import Any
 
-from ...detect import OneOf, PackPredicate, Site
+from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
 from .facts import strategy_accelerators
@@ -16,30 +18,49 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 
 
 # --- predicates ------------------------------------------------------------------------------
-def _object(site: Site, kinds: list[str]) -> bool:
+class ObjectIs(Predicate):
     """What the argument as written is, following the file in statement order (checkpoints.py)."""
-    written = site.written
-    kind = site.ctx.once("object", written, lambda: object_kind(site.ctx, written)) if written is not None else UNKNOWN
-    return kind in kinds
+
+    key, takes, argument = "object", list, "strings"
+    example = '{"object": ["setup_module", "raw_module", "optimizer"]}'
+    holds_when = ("a pack fact: what the argument as written is, following the file in statement order (the "
+                  "XLAFSDP pack's `checkpoints.py`): the module `fabric.setup` returned, a module not set up, an "
+                  "optimizer, `other` (a literal, a dict) or `unknown`")
+
+    def __init__(self, kinds: list[str]) -> None:
+        self.kinds = frozenset(kinds)
+
+    @classmethod
+    def read(cls, item: Mapping[str, Any], where: str, reader: Reader) -> Predicate:
+        if not all(s in OneOf(OBJECTS) for s in item[cls.key]):
+            raise Problem(f"`object` takes a list of {', '.join(OBJECTS)}")
+        return cls(item[cls.key])
+
+    def holds(self, site: Site, value: Any) -> bool:
+        written = site.written
+        kind = site.ctx.once("object", written, lambda: object_kind(site.ctx, written)) if written is not None else UNKNOWN
+        return kind in self.kinds
 
 
-def _object_problem(kinds: list[Any]) -> str | None:
-    return None if all(s in OneOf(OBJECTS) for s in kinds) else f"`object` takes a list of {', '.join(OBJECTS)}"
-
-
-def _state_dict_type(site: Site, types: list[str]) -> bool:
+class StateDictType(Predicate):
     """The `state_dict_type` of the XLAFSDP Fabric the method is called on."""
-    return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in types
 
+    key, takes, argument = "state_dict_type", list, "strings"
+    example = '{"state_dict_type": ["sharded"]}'
+    holds_when = ("a pack fact: the XLAFSDP Fabric the method is called on saves and loads with this "
+                  "`state_dict_type` (`\"sharded\"` when not given), as the file shows it")
 
-def _state_dict_type_problem(types: list[Any]) -> str | None:
-    return None if all(isinstance(s, str) for s in types) else "`state_dict_type` takes a list of strings"
+    def __init__(self, types: list[str]) -> None:
+        self.types = frozenset(types)
 
+    @classmethod
+    def read(cls, item: Mapping[str, Any], where: str, reader: Reader) -> Predicate:
+        if not all(isinstance(s, str) for s in item[cls.key]):
+            raise Problem("`state_dict_type` takes a list of strings")
+        return cls(item[cls.key])
 
-PREDICATES = {
-    "object": PackPredicate(list, _object, _object_problem),
-    "state_dict_type": PackPredicate(list, _state_dict_type, _state_dict_type_problem),
-}
+    def holds(self, site: Site, value: Any) -> bool:
+        return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in self.types
 
 
 # --- named facts (`{"fact": name}`) ----------------------------------------------------------
@@ -84,12 +105,6 @@ def _plugins_given(site: Site) -> bool:
     return not (isinstance(value, ast.Constant) and value.value is None)
 
 
-FACTS = {
-    "strategy_has_accelerator": _strategy_has_accelerator,
-    "strategy_accelerator_objects": _strategy_accelerator_objects,
-    "strategy_has_precision": _strategy_has_precision,
-    "plugins_given": _plugins_given,
-}
 
 
 # --- placeholders ----------------------------------------------------------------------------
@@ -98,4 +113,11 @@ def _strategy_accelerator(site: Site) -> str:
     return short(site.ctx.doc.source(given[0])) if given else ""
 
 
-FIELDS = {"strategy_accelerator": _strategy_accelerator}
+def register(detect: Registrar) -> None:
+    detect.predicate(ObjectIs)
+    detect.predicate(StateDictType)
+    detect.fact("strategy_has_accelerator", _strategy_has_accelerator)
+    detect.fact("strategy_accelerator_objects", _strategy_accelerator_objects)
+    detect.fact("strategy_has_precision", _strategy_has_precision)
+    detect.fact("plugins_given", _plugins_given)
+    detect.placeholder("strategy_accelerator", _strategy_accelerator)

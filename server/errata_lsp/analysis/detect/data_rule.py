@@ -1,0 +1,440 @@
+"""A record's `detect` section made into a rule the engine runs like the Python ones: which calls it
+looks at, what it reports, and the fixes it offers (kb/DETECT.md). Nothing of a record is executed:
+every predicate, placeholder and fix is one the vocabulary names."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ..context import Context
+from ..findings import Edit, Finding, Fix, Position, Severity, Span
+from ..policies import Verdict, described, to_set
+from ..rule import (
+    Invalid,
+    Rule,
+    Valid,
+    call_items,
+    drop_argument,
+    fix,
+    insert_keyword_after,
+    remove_argument,
+    replace,
+    short,
+)
+from ..values import Value, describe_when
+from .predicate import all_hold
+from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
+from .site import Site, argument, constant_of, fabric_of, spelled, value_ctx
+from .vocabulary import Vocabulary, pack_facts
+
+QUOTES = ("'", '"')
+
+
+class DetectRule(Rule):
+    """A rule read from a record's `detect` section."""
+
+    origin = "data"
+
+    def __init__(self, spec: Any, record: str, source: str = "", vocabulary: Vocabulary | None = None):
+        """Read `spec` (raise DetectError, with every problem, when it breaks kb/DETECT.md)."""
+        vocabulary = vocabulary or pack_facts()
+        section, problems = read_section(spec, vocabulary)
+        if section is None:
+            raise DetectError(problems)
+        self._read(section, record, source, vocabulary)
+        self.examples = tuple(_example(e) for e in section.spec["examples"])
+        self.parts = tuple(DetectRule._of_case(case, record, source, vocabulary) for case in section.cases)
+        if self.parts and not section.spec.get("triggers"):
+            self.triggers = tuple(dict.fromkeys(word for part in self.parts for word in part.triggers))
+
+    @classmethod
+    def _of_case(cls, section: Section, record: str, source: str, vocabulary: Vocabulary) -> DetectRule:
+        rule = cls.__new__(cls)
+        rule._read(section, record, source, vocabulary)
+        rule.examples, rule.parts = (), ()
+        return rule
+
+    def _read(self, section: Section, record: str, source: str, vocabulary: Vocabulary) -> None:
+        spec = section.spec
+        self.section = section
+        self.spec = spec
+        self.vocabulary = vocabulary
+        self.source = source
+        self.code = spec["code"]
+        self.record = record
+        self.name = spec["name"]
+        self.summary = spec.get("summary", "")
+        self.doc = spec.get("doc", "")
+        self.severity = SEVERITIES[spec.get("severity", "error")]
+        self.reveals = tuple(spec.get("reveals", ()))
+        self.triggers = tuple(spec.get("triggers") or _default_triggers(spec))
+        self.paths = spec.get("paths", PATHS[0])
+        self.at = spec.get("at", "value" if "argument" in spec else "call")
+        # the pack placeholders its texts name, computed only for those
+        self.fact_fields = tuple(name for name in vocabulary.fields if name in section.placeholders)
+        self.uses_as_set = "as_set" in section.placeholders
+
+    def __repr__(self) -> str:
+        return f"DetectRule({self.code!r}, {self.source!r})"
+
+    # -- which calls
+    def _sites(self, ctx: Context) -> Iterator[Site]:
+        call, strategies = self.spec["call"], self.vocabulary.strategies
+        if "qualified" in call:
+            for name in call["qualified"]:
+                for node in ctx.calls_to(name):
+                    yield Site(ctx, node, None, strategies)
+            return
+        for node, receiver in ctx.method_calls(call["method"]):
+            if call.get("receiver", "fabric") == "fabric" and ctx.fabric_kind(receiver) is None:
+                continue
+            yield Site(ctx, node, receiver, strategies)
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        if self.parts:  # each case is a rule of its own under this code and record
+            for part in self.parts:
+                yield from part.check(ctx)
+            return
+        spec, section = self.spec, self.section
+        match, unless = section.match, section.unless
+        for site in self._sites(ctx):
+            if "argument" not in spec:
+                if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
+                        self._strategy_fits(site)):
+                    yield self._finding(site, None, [], True, [])
+                continue
+            written, arg, hidden = argument(site, spec["argument"])
+            if written is None or hidden:
+                continue
+            site.written, site.arg = written, arg
+            values = self._candidates(ctx, written)
+            found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
+            if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
+                continue
+            site.found = found
+            certain = [v for v in found if all_hold(section.warning_unless, site, v)]
+            every_path = len(certain) == len(found) and (
+                self.paths != "every-error-some-warning" or len(found) == len(values))
+            yield self._finding(site, found, values, every_path, certain)
+
+    def _strategy_fits(self, site: Site) -> bool:
+        return "strategy" not in self.spec or fabric_of(site) in self.spec["strategy"]
+
+    def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
+        values = list(ctx.values(written))
+        if self.paths != "single":
+            return values
+        node = ctx.value_of(written)  # the one value written in this document on every path, else itself
+        if len(values) == 1 and values[0].node is node:
+            return values
+        return [Value("unknown", node, flow=ctx.flow)]
+
+    # -- what it reports
+    def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool,
+                 certain: list[Value]) -> Finding:
+        ctx, spec = site.ctx, self.spec
+        first = found[0] if found else None
+        fields = _fields(site, first, self.vocabulary, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
+        fields.update((name, self.vocabulary.fields[name](site)) for name in self.fact_fields)
+        if self.uses_as_set:
+            fields["as_set"] = short(site.as_set)  # whole in the text a fix writes
+        message = _message(self.section.message, site, first, fields)
+        severity = self.severity
+        if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
+            condition = describe_when(certain if spec.get("conditions") == "certain" else found or ())
+            message += f"; {condition}" if condition else _message(self.section.some_paths, site,
+                                                                    first, fields)
+            severity = Severity.WARNING
+        at: ast.AST | None
+        if isinstance(self.at, dict):  # another keyword argument of the call, underlined as `argument` is
+            other = site.keywords[0].get(self.at["keyword"])
+            at = None if other is None else other.node if isinstance(other.node, ast.keyword) else other.value
+        elif self.at == "argument":
+            at = site.arg.node if site.arg is not None and isinstance(site.arg.node, ast.keyword) else site.written
+        else:
+            at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
+        fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
+                             for spec_fix in self.section.fixes) if f is not None]
+        record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
+        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
+
+    def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
+             fields: _Fields) -> Fix | None:
+        if not all_hold(fix_spec.when, site, first):
+            return None
+        spec = fix_spec.spec
+        ctx, kind = site.ctx, spec["kind"]
+        safety, preferred = SAFETIES[spec.get("safety", "safe")], bool(spec.get("preferred", False))
+        fields = fields.with_defaults(self.vocabulary.fix_fields)
+        edits: list[Edit] = []
+        if kind in ("replace_value", "nearest"):
+            if first is None or not self._editable(spec, site, first):
+                return None
+            node: ast.AST = first.node  # type: ignore[assignment]  # an editable value is written somewhere
+            if kind == "nearest":
+                known, constant = constant_of(first)
+                choice = _nearest(constant, spec["choices"], spec.get("synonyms", {})) if known and isinstance(
+                    constant, str) else None
+                if choice is None:
+                    return None
+                new = _quoted(ctx, node, choice)
+            elif "string" in spec:
+                choice = _render(spec["string"], fields)
+                if not choice:
+                    return None  # a lookup without a row for this value
+                new = _quoted(ctx, node, choice, spec.get("quote") == "statement" and _statement_quote(ctx, site.call))
+            else:
+                choice = new = _render(spec["text"], fields)
+            fields.update(new=new, choice=choice, choice_repr=repr(choice))
+            edits.append(replace(ctx, node, new))
+        elif kind == "to_set":
+            if site.arg is None:
+                return None
+            others = tuple(v for v in values if v not in found)
+            made = to_set(ctx, site.arg, Verdict(tuple(found), others))
+            if not made:
+                return None
+            return fix(made[0].title, *made[0].edits, safety=safety, preferred=preferred)
+        elif kind == "remove_argument":
+            edit = drop_argument(ctx, site.call, site.arg) if site.arg is not None else None
+            if edit is None:
+                return None
+            edits.append(edit)
+        elif kind in ("replace_sibling", "insert_keyword"):
+            new = _render(spec["text"], fields.merged({"as_set": site.as_set}))
+            if not new or "{as_set}" in spec["text"] and not site.as_set:
+                return None
+            fields["new"] = new
+            if kind == "insert_keyword":  # `keyword=new` right after the argument, where it is spelled
+                inserted = insert_keyword_after(ctx, site.arg, spec["keyword"], new) if site.arg is not None else []
+                if not inserted:
+                    return None
+                edits.extend(inserted)
+            else:  # another keyword argument (or with `value`, its value) becomes `new`
+                other = site.keywords[0].get(spec["keyword"])
+                replaced: ast.AST | None = None if other is None else other.value if spec.get("value") else other.node
+                if other is None or replaced is None or replaced not in ctx.parents or other.via is not None and (
+                        not spec.get("value")):
+                    return None
+                edits.append(replace(ctx, replaced, new))
+        elif kind == "replace_argument":  # the argument as written at the call becomes `text`
+            if site.written is None or site.written not in ctx.parents:
+                return None
+            fields["new"] = _render(spec["text"], fields)
+            edits.append(replace(ctx, site.written, fields["new"]))
+        elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
+            holder = site.keywords[0].get(spec["in"])
+            inner = holder.value if holder is not None else None
+            if not isinstance(inner, ast.Call) or inner not in (ctx.strategy_calls(inner) or ()):
+                return None
+            keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
+            if keyword is None:
+                return None
+            edits.append(remove_argument(ctx, call_items(inner), keyword))
+        elif kind == "remove_sibling":
+            removal = _remove_sibling(site, spec)
+            if removal is None:
+                return None
+            edits.extend(removal)
+        elif kind == "rename_keyword":
+            arg = site.arg
+            if arg is not None and arg.via is None and isinstance(arg.node, ast.keyword):
+                start = ctx.doc.span(arg.node).start
+                edits.append(Edit(Span(start, Position(start.line, start.column + len(arg.name))), spec["to"]))
+            elif arg is None and site.written is not None and site.call.args and site.call.args[-1] is site.written:
+                start = ctx.doc.span(site.written).start
+                edits.append(Edit(Span(start, start), f"{spec['to']}="))
+            else:
+                return None
+            target = site.keywords[0].get(spec["to"])
+            if target is not None:  # given twice once renamed: drop the one spelled, if it is spelled here
+                if target.via is not None or not isinstance(target.node, ast.keyword):
+                    return None
+                edits.append(remove_argument(ctx, call_items(site.call), target.node))
+        elif kind == "rename_callee":
+            func = site.call.func
+            if not isinstance(func, ast.Attribute):
+                return None
+            end = ctx.doc.span(func).end
+            edits.append(Edit(Span(Position(end.line, end.column - len(func.attr)), end), spec["to"]))
+        elif kind == "replace_receiver":
+            if site.receiver is None:
+                return None
+            base = site.receiver.value if isinstance(site.receiver, ast.Attribute) else None
+            fields["receiver_base"] = ctx.doc.source(base) if base is not None else ""
+            if "{receiver_base}" in spec["with"] and base is None:
+                return None
+            edits.append(replace(ctx, site.receiver, _render(spec["with"], fields)))
+        return fix(_render(spec["title"], fields), *edits, safety=safety, preferred=preferred)
+
+    def _editable(self, spec: Mapping[str, Any], site: Site, value: Value) -> bool:
+        """The value is written in this document and, unless `holder` is "any", changing it changes only
+        this argument: it is written at the argument or held by a variable bound once and read only here."""
+        ctx = site.ctx
+        if value.foreign or value.node is None or value.node not in ctx.parents:
+            return False
+        if spec.get("holder", "only_use") == "any":
+            return True
+        return value.node is site.written or ctx.only_use(site.written)
+
+
+def _remove_sibling(site: Site, spec: Mapping[str, Any]) -> list[Edit] | None:
+    """Remove another argument, by keyword where it is spelled, or at `position`: the last positional
+    argument goes; one followed by a single positional argument goes when `next` names that one, which
+    then takes its keyword (`f(m, o, 0.5, 1.0)` -> `f(m, o, max_norm=1.0)`)."""
+    ctx, call = site.ctx, site.call
+    other = site.keywords[0].get(spec["keyword"])
+    if other is not None:
+        edit = drop_argument(ctx, call, other)
+        return [edit] if edit is not None else None
+    position = spec.get("position")
+    if position is None or len(call.args) <= position or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if len(call.args) == position + 1:
+        return [remove_argument(ctx, call_items(call), call.args[position])]
+    if len(call.args) == position + 2 and "next" in spec:
+        following = call.args[position + 1]
+        span = Span(ctx.doc.span(call.args[position]).start, ctx.doc.span(following).end)
+        return [Edit(span, f"{spec['next']}={ctx.doc.source(following)}")]
+    return None
+
+
+class _Fields(dict[str, str]):
+    """The fields templates fill. Those taken from a value's source text are computed when a template
+    asks for one: what a check reads of the text decides whether its findings outlive an edit, and a
+    message that does not quote a policy function must not depend on that function's lines."""
+
+    def __init__(self, values: Mapping[str, str], later: Mapping[str, Callable[[], str]] | None = None) -> None:
+        super().__init__(values)
+        self.later = dict(later or {})
+
+    def __missing__(self, key: str) -> str:
+        if key not in self.later:
+            raise KeyError(key)
+        found = self[key] = self.later[key]()
+        return found
+
+    def with_defaults(self, names: Iterable[str]) -> _Fields:
+        """These fields, and "" for each of `names` that is not one."""
+        return _Fields({**dict.fromkeys((n for n in names if n not in self.later), ""), **self}, self.later)
+
+    def merged(self, values: Mapping[str, str]) -> _Fields:
+        return _Fields({**self, **values}, {k: v for k, v in self.later.items() if k not in values})
+
+
+def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: str,
+            lookup: dict[str, Any] | None = None) -> _Fields:
+    ctx = site.ctx
+    fields = dict.fromkeys(vocabulary.message_fields, "")
+    for names in (lookup or {}).values():
+        fields.update({name: "" for name in names} | {f"{name}_repr": "" for name in names})
+    fields["keyword"] = keyword
+
+    def argument() -> str:
+        return ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
+
+    # the texts of the call, read when a template asks for them (most quote none); the file's quote asks
+    # the whole text: only a template that writes a string may depend on it
+    quote: dict[str, Callable[[], str]] = {
+        "callee": lambda: ctx.doc.source(site.call.func),
+        "receiver": lambda: ctx.doc.source(site.receiver) if site.receiver is not None else "",
+        "argument": argument,
+        "doc_quote": lambda: "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'}
+    for name in quote:
+        del fields[name]
+    if value is None:
+        return _Fields(fields, quote)
+    arg = site.arg
+    known, constant = constant_of(value)
+    spelled_as = None
+    if isinstance(value.node, ast.Attribute):  # `R.MAX` with `from torch.distributed import ReduceOp as R`
+        spelled_as = value_ctx(site, value).resolve(value.node) or spelled(value.node)
+
+    def text() -> str:
+        return short(_text(value) or argument())
+
+    later: dict[str, Callable[[], str]] = {**quote, "value": text, "described": text}
+    if arg is not None:
+        later["described"] = lambda: described(ctx, arg, value)
+    for name in ("value", "described", "constant", "lower", "repr"):
+        del fields[name]
+    if known or spelled_as:
+        fields["constant"] = str(constant) if known else ".".join(spelled_as.split(".")[-2:])  # type: ignore[union-attr]
+        fields["lower"] = fields["constant"].lower()
+    else:
+        later["constant"] = text
+        later["lower"] = lambda: text().lower()
+    if known:
+        fields["repr"] = repr(constant)
+    else:
+        later["repr"] = text
+    fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
+    row = (lookup or {}).get(str(constant)) if known else None
+    for name, shown in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
+        fields[name], fields[f"{name}_repr"] = shown, repr(shown)
+    return _Fields(fields, later)
+
+
+def _text(value: Value) -> str:
+    if value.node is None or not hasattr(value.node, "lineno"):
+        return value.label or ""
+    ctx = value.flow.ctx if value.flow is not None else None
+    try:
+        return ctx.doc.source(value.node) if ctx is not None else ""
+    except (IndexError, AttributeError):
+        return value.label or ""
+
+
+def _message(parts: Sequence[Part], site: Site, value: Value | None, fields: dict[str, str]) -> str:
+    return "".join(_render(part.text, fields) for part in parts if all_hold(part.when, site, value))
+
+
+def _render(template: str, fields: dict[str, str]) -> str:
+    return template.format_map(fields)
+
+
+def _statement_quote(ctx: Context, node: ast.AST) -> str:
+    """The quote the statement around `node` uses most, double when they are even."""
+    statement = ctx.doc.source(ctx.statement_of(node))
+    return "'" if statement.count("'") > statement.count('"') else '"'
+
+
+def _quoted(ctx: Context, node: ast.AST, text: str, fallback: str | bool = '"') -> str:
+    """`text` as a string literal in the quote the value is written with, double quotes when it is not a
+    one-quote string (`CPUAccelerator()`, `r'x'`, triple quotes)."""
+    source = ctx.doc.source(node)
+    quote = source[:1]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and quote in QUOTES and source.endswith(
+            quote) and not source.startswith(quote * 3) and len(source) >= 2:
+        return quote + text + quote
+    fallback = fallback or '"'
+    return f"{fallback}{text}{fallback}"
+
+
+def _nearest(text: str, choices: Sequence[str], synonyms: dict[str, str]) -> str | None:
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if key in choices:
+        return key
+    if key in synonyms:
+        return synonyms[key]
+    import difflib  # only a misspelt value asks for it
+
+    match = difflib.get_close_matches(key, list(choices), n=1, cutoff=0.5)
+    return match[0] if match else None
+
+
+def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
+    call = spec.get("call", {})
+    words = [call["method"]] if "method" in call else [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())]
+    keyword = spec.get("argument", {}).get("keyword")
+    return words + ([keyword] if keyword else [])
+
+
+def _example(spec: dict[str, Any]) -> Invalid | Valid:
+    if "good" in spec:
+        return Valid(spec["good"])
+    return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
+                   count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+

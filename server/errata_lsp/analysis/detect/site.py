@@ -1,0 +1,192 @@
+"""What a `detect` predicate reads at one call: the call, its receiver, the argument, its values, and the
+strategy of the call's Fabric. Python and Fabric semantics only; a pack's strategies are handed in
+(`StrategyKind`, registered through the vocabulary)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
+from ..names import FABRIC
+from ..policies import not_a_set, set_text
+from ..values import Value
+
+
+@dataclass(frozen=True)
+class StrategyKind:
+    """A strategy kind a pack registers for `strategy` and `fabric`: a Fabric is built with it when its
+    `strategy=` is one of `names` (a string, in any case) or an object of one of `classes`."""
+
+    name: str
+    names: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+
+
+@dataclass
+class Site:
+    """One call the rule looks at, with what its predicates read (computed once, on demand)."""
+
+    ctx: Context
+    call: ast.Call
+    receiver: ast.expr | None
+    strategies: Sequence[StrategyKind] = ()  # the strategy kinds the packs registered
+    written: ast.expr | None = None  # the argument's value as written at the call
+    arg: Arg | None = None  # when the argument is a keyword
+    found: list[Value] = field(default_factory=list)  # the values that pass the predicates
+    _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
+    _as_set: str | None = field(default=None, repr=False)
+
+    @property
+    def keywords(self) -> tuple[dict[str, Arg], bool]:
+        if self._keywords is None:
+            self._keywords = self.ctx.keyword_args(self.call)
+        return self._keywords
+
+    @property
+    def as_set(self) -> str:
+        """The keyword argument made a set of the same elements, as text (`[A, B]` -> `{A, B}`); '' when
+        it cannot be said or the argument is not written in this document."""
+        if self._as_set is None:
+            arg = self.arg
+            self._as_set = "" if arg is None or arg.value not in self.ctx.parents else (
+                set_text(self.ctx, arg, not_a_set(self.ctx, arg.value)) or "")
+        return self._as_set
+
+
+def value_ctx(site: Site, value: Value) -> Context:
+    """The context the value is written in: another module's for a value from there."""
+    return value.flow.ctx if value.flow is not None and value.foreign else site.ctx
+
+
+def constant_of(value: Value | None) -> tuple[bool, Any]:
+    """(True, the constant) for a str, int, float, bool or None literal (`-1` too), else (False, None)."""
+    node = value.node if value is not None else None
+    if isinstance(node, ast.Constant) and (node.value is None or type(node.value) in (str, int, float, bool)):
+        return True, node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(
+            node.operand, ast.Constant) and type(node.operand.value) in (int, float):
+        return True, -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value  # type: ignore[operator]  # `-1`
+    return False, None
+
+
+def same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b  # `True` is not 1, `16.0` is not 16
+
+
+def spelled(node: ast.AST) -> str | None:
+    """`a.b.c` as written, for a chain of names; else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def matches_name(qualified: str | None, patterns: Sequence[str]) -> bool:
+    if not qualified:
+        return False
+    return any(qualified == p or p.endswith(".*") and qualified.startswith(p[:-1]) for p in patterns)
+
+
+def member(site: Site, value: Value, owner: str) -> str | None:
+    """`MAX` when the value is `<owner>.MAX` (resolved under the owner's top package, or spelled with
+    the owner's class name when the file does not import it)."""
+    node = value.node
+    if not isinstance(node, ast.Attribute):
+        return None
+    package, _, cls = owner.rpartition(".")
+    qualified = value_ctx(site, value).resolve(node) or ""
+    if qualified.startswith(package + ".") and f".{cls}." in qualified:
+        return node.attr
+    base = node.value
+    if isinstance(base, ast.Attribute) and base.attr == cls or isinstance(base, ast.Name) and base.id == cls:
+        return node.attr
+    return None
+
+
+def argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
+    """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
+    call, keyword, position = site.call, where.get("keyword"), where.get("position")
+    if keyword is not None and keyword in site.keywords[0]:  # spelled by name: that is the argument
+        arg = site.keywords[0][keyword]
+        return arg.value, arg, False
+    if position is not None:
+        if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+            return None, None, True
+        if len(call.args) > position:
+            return call.args[position], None, False
+    return None, None, False
+
+
+def absent(site: Site, keyword: str, position: int | None) -> bool:
+    """The call certainly lacks the argument: by keyword (every `**` read) and, with `position`, there."""
+    call = site.call
+    if position is not None and (len(call.args) > position or any(isinstance(a, ast.Starred) for a in call.args)):
+        return False
+    args, complete = site.keywords
+    return complete and keyword not in args
+
+
+# --- the strategy of the site's Fabric --------------------------------------------------------
+def strategy_names(strategies: Sequence[StrategyKind]) -> tuple[str, ...]:
+    """What `strategy` and `fabric` may name, in this order: the core's, the packs', then other and unknown."""
+    return (XLA_FSDP, *(kind.name for kind in strategies), OTHER, UNKNOWN)
+
+
+def fabric_strategy(site: Site, ctx: Context, fabric_call: ast.Call) -> str:
+    """XLA_FSDP, a pack's strategy kind, OTHER or UNKNOWN for a `Fabric(...)` call."""
+    return ctx.once("pack_strategy", fabric_call, lambda: _pack_strategy(site.strategies, ctx, fabric_call))
+
+
+def _pack_strategy(strategies: Sequence[StrategyKind], ctx: Context, fabric_call: ast.Call) -> str:
+    kind = ctx.fabric_strategy(fabric_call)
+    if kind != OTHER:
+        return kind
+    args, _ = ctx.keyword_args(fabric_call)
+    strategy = args.get("strategy")
+    if strategy is None:
+        return OTHER
+    kinds = set()
+    for value in ctx.values(strategy.value):
+        known, text = constant_of(value)
+        if known and isinstance(text, str):
+            kinds.add(next((k.name for k in strategies if text.lower() in k.names), OTHER))
+        elif value.kind == "strategy":
+            kinds.add(next((k.name for k in strategies if value.qualified in k.classes), OTHER))
+        else:
+            kinds.add(OTHER)
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def fabric_of(site: Site) -> str | None:
+    """The strategy kind of the site's Fabric: the receiver's, or the `Fabric(...)` call's own."""
+    if site.receiver is None:
+        return site.ctx.once("fabric_of_call", site.call, lambda: _site_fabric(site))
+    return site.ctx.once("fabric_of_receiver", site.receiver, lambda: _site_fabric(site))
+
+
+def _site_fabric(site: Site) -> str | None:
+    ctx = site.ctx
+    if site.receiver is None:
+        if ctx.resolve(site.call.func) == FABRIC:
+            return fabric_strategy(site, ctx, site.call)
+        return None
+    kind = ctx.fabric_kind(site.receiver)
+    if kind == OTHER:  # tell the packs' strategies apart
+        found = set()
+        for value in ctx.values(site.receiver):
+            if value.kind == "fabric" and isinstance(value.node, ast.Call):
+                owner = value.flow.ctx if value.flow is not None else ctx
+                found.add(fabric_strategy(site, owner, value.node))
+        if len(found) == 1:
+            return found.pop()
+        if not found:  # a Fabric the file cannot follow: the file's own, if it builds one kind
+            return ctx.own_fabric_kind("own_pack_strategy", lambda call: fabric_strategy(site, ctx, call))
+        return UNKNOWN
+    return kind
