@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,12 +18,14 @@ from typing import Any
 
 from ..files import SourceError, kind_problem, read_regular
 from . import cache
+from .pattern import engine as pattern_engine
 from .record import Record, RecordError, validate
 from .text_export import ExportError, looks_like_text_export, parse_text_export
 
 RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".txt"}
 LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: U+2028 and the like may sit raw inside a JSON string
 MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_WALK_ENTRIES = 200_000  # files and folders under one kb path
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,9 @@ class LoadProblem:
 
 def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | LoadProblem]:
     """Record files under `paths` (a path named directly whatever its suffix), and a problem for each
-    folder that cannot be listed. Links to folders are not followed: a loop cannot trap the walk."""
+    folder that cannot be listed. Links to folders are not followed: a loop cannot trap the walk.
+    A folder holding more than MAX_WALK_ENTRIES files and folders (`kb-paths = ["/usr"]`) is read
+    that far, with a problem that says so."""
     for raw in paths:
         path = Path(raw)
         if not path.is_dir():
@@ -47,13 +53,84 @@ def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path 
             continue
         failures: list[OSError] = []
         found: list[Path] = []
+        seen = 0
         for root, dirs, files in os.walk(path, onerror=failures.append):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            seen += len(dirs) + len(files)
             found.extend(Path(root) / name for name in files
                          if not name.startswith(".") and Path(name).suffix in RECORD_SUFFIXES)
+            if seen > MAX_WALK_ENTRIES:
+                failures.append(OSError(f"more than {MAX_WALK_ENTRIES:,} files and folders; the rest is not read"))
+                break
         yield from sorted(found)
         for failure in failures:
-            yield LoadProblem(str(failure.filename or path), 0, f"cannot list: {failure.strerror or failure}")
+            yield LoadProblem(str(failure.filename or path), 0,
+                              f"cannot list: {failure.strerror}" if failure.strerror else str(failure))
+
+
+# --- what the files under kb paths are now ---------------------------------------------------------
+INLINE_WALK_S = 0.005  # a walk that took longer is not done again on a caller's thread, but in the background
+RESTAMP_S = 2.0  # a walk done in the background is done again at most this often (or ten times its cost)
+
+
+@dataclass
+class _Stamp:
+    value: tuple[Any, ...]
+    taken: float  # time.monotonic() at its end
+    cost: float  # seconds the walk took
+    refreshing: bool = False
+
+
+_stamps: dict[tuple[str, ...], _Stamp] = {}
+_stamps_lock = threading.Lock()
+
+
+def stamp(paths: Iterable[str | os.PathLike[str]]) -> tuple[Any, ...]:
+    """Each record file under `paths` with its size and modification time: it differs as soon as a
+    file is added, removed or written. A walk that costs little is done on every ask; the answer for
+    a big folder (20,000 files, `/usr`) is the last walk's, and a walk starts in a background thread
+    when that one is older than RESTAMP_S: a keystroke never waits on a walk of a big folder. After
+    `forget_stamps()` (a record file saved or changed on disk) the next ask walks at once."""
+    key = tuple(map(str, paths))
+    with _stamps_lock:
+        known = _stamps.get(key)
+        if known is not None and known.cost > INLINE_WALK_S:
+            if not known.refreshing and time.monotonic() - known.taken > max(RESTAMP_S, 10 * known.cost):
+                known.refreshing = True
+                threading.Thread(target=_restamp, args=(key,), daemon=True, name="errata-kb-walk").start()
+            return known.value
+    fresh = _walk(key)
+    with _stamps_lock:
+        if len(_stamps) > 64:
+            _stamps.clear()
+        _stamps[key] = fresh
+    return fresh.value
+
+
+def forget_stamps() -> None:
+    with _stamps_lock:
+        _stamps.clear()
+
+
+def _restamp(key: tuple[str, ...]) -> None:
+    fresh = _walk(key)
+    with _stamps_lock:
+        if key in _stamps:  # not forgotten meanwhile
+            _stamps[key] = fresh
+
+
+def _walk(key: tuple[str, ...]) -> _Stamp:
+    began = time.perf_counter()
+    found: list[tuple[Any, ...]] = []
+    for path in iter_record_files(key):
+        if isinstance(path, Path):
+            try:
+                stat = os.stat(path)
+            except (OSError, ValueError):  # gone, unreadable, or a NUL byte in its name
+                found.append((str(path), None))
+                continue
+            found.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return _Stamp(tuple(found), time.monotonic(), time.perf_counter() - began)
 
 
 def load_paths(paths: Iterable[str | os.PathLike[str]],
@@ -70,10 +147,45 @@ def load_paths(paths: Iterable[str | os.PathLike[str]],
     return records, problems
 
 
+# What each file held when last read, keyed by what `stat` says of it: the knowledge base and the
+# `detect` rules read the same files, and a folder read again after one file changed parses that one.
+_read: dict[tuple[str, bool | None], tuple[tuple[int, ...], tuple[list[Record], list[LoadProblem]]]] = {}
+_read_lock = threading.Lock()  # two threads asking for one file at once: one parses, the other waits
+MAX_REMEMBERED_FILES = 100_000
+
+
 def load_file(path: Path, check_patterns: bool = True) -> tuple[list[Record], list[LoadProblem]]:
+    """The records of one file and the problems of the others, each reported at its line."""
     name = str(path)
     try:
         stat = path.stat()
+    except OSError as exc:
+        return [], [LoadProblem(name, 0, f"cannot read: {exc.strerror or exc}")]
+    except ValueError:
+        return [], [LoadProblem(name, 0, "cannot read: the path holds a NUL byte")]
+    checked_with_regex = (pattern_engine() is not None) if check_patterns else None  # patterns checked, and how
+    key = (name, checked_with_regex)
+    seen = (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    with _read_lock:
+        known = _read.get(key)
+        if known is not None and known[0] == seen:
+            return list(known[1][0]), list(known[1][1])
+        found = _load_file(path, stat, check_patterns)
+        if len(_read) >= MAX_REMEMBERED_FILES:
+            _read.clear()
+        _read[key] = (seen, found)
+        return list(found[0]), list(found[1])
+
+
+def forget_files() -> None:
+    """Read every file again on its next load, as a new process would."""
+    with _read_lock:
+        _read.clear()
+
+
+def _load_file(path: Path, stat: os.stat_result, check_patterns: bool) -> tuple[list[Record], list[LoadProblem]]:
+    name = str(path)
+    try:
         problem = kind_problem(stat.st_mode)
         if problem:  # a FIFO would block the read, a device would never end it
             return [], [LoadProblem(name, 0, problem)]
@@ -114,8 +226,7 @@ def load_text(text: str, name: str, check_patterns: bool = True) -> tuple[list[R
         try:
             records.append(Record(validate(item, check_patterns).data, f"{name}:{line}"))
         except RecordError as exc:
-            rid = item.get("id") if isinstance(item, dict) else None
-            problems.append(LoadProblem(name, line, f"record {rid!r}: {exc}" if rid else str(exc)))
+            problems.append(_record_problem(name, line, item, str(exc)))
 
     stripped = text.lstrip()
     if not stripped:
@@ -125,9 +236,11 @@ def load_text(text: str, name: str, check_patterns: bool = True) -> tuple[list[R
     elif stripped[0] == "{":
         try:
             accept(json.loads(text), _first_line(text))
-        except json.JSONDecodeError as whole:
+        except (json.JSONDecodeError, RecursionError) as whole:
             if name.endswith((".jsonl", ".ndjson")) or _looks_like_lines(text):
                 _load_lines(text, name, accept, problems)
+            elif isinstance(whole, RecursionError):
+                problems.append(LoadProblem(name, _first_line(text), TOO_DEEP))
             else:
                 problems.append(LoadProblem(name, whole.lineno, f"invalid JSON: {whole.msg}"))
     elif looks_like_text_export(text):
@@ -166,14 +279,15 @@ def _load_lines_compiled(raw: bytes, path: Path, stat: os.stat_result) -> tuple[
             problems.append(LoadProblem(name, number, f"not UTF-8 text (byte {exc.start})"))
         except json.JSONDecodeError as exc:
             problems.append(LoadProblem(name, number, f"invalid JSON: {exc.msg} (column {exc.colno})"))
+        except RecursionError:
+            problems.append(LoadProblem(name, number, TOO_DEEP))
         else:
             if isinstance(item, dict) and isinstance(item.get("record"), dict):
                 item = item["record"]
             try:
                 record = Record(validate(item).data, f"{name}:{number}")
             except RecordError as exc:
-                rid = item.get("id") if isinstance(item, dict) else None
-                problems.append(LoadProblem(name, number, f"record {rid!r}: {exc}" if rid else str(exc)))
+                problems.append(_record_problem(name, number, item, str(exc)))
             else:
                 records.append(record)
                 entries.append((record, number, match.start(1), len(line)))
@@ -184,6 +298,14 @@ def _load_lines_compiled(raw: bytes, path: Path, stat: os.stat_result) -> tuple[
 
 
 _BYTE_LINES = re.compile(rb"([^\r\n]*)(\r\n|\r|\n|$)")
+
+
+def _record_problem(name: str, line: int, item: Any, why: str) -> LoadProblem:
+    rid = item.get("id") if isinstance(item, dict) else None
+    return LoadProblem(name, line, f"record {rid!r}: {why}" if isinstance(rid, str) and rid else why)
+
+
+TOO_DEEP = "nested too deep to read; this record is skipped"
 
 
 def _first_line(text: str) -> int:
@@ -200,7 +322,7 @@ def _looks_like_lines(text: str) -> bool:
     for line in lines:
         try:
             value, end = decoder.raw_decode(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             continue
         if isinstance(value, dict) and value and not line[end:].strip():
             return True
@@ -225,6 +347,9 @@ def _load_lines(text: str, name: str, accept: Callable[[Any, int], None], proble
         except json.JSONDecodeError as exc:
             problems.append(LoadProblem(name, number, f"invalid JSON: {exc.msg} (column {exc.colno})"))
             continue
+        except RecursionError:
+            problems.append(LoadProblem(name, number, TOO_DEEP))
+            continue
         accept(item, number)
 
 
@@ -239,30 +364,43 @@ def _load_array(text: str, name: str, accept: Callable[[Any, int], None], proble
             p += 1
         return p
 
+    # Lines are counted on from the last item, never from the start: a count per item from the
+    # start made a file of 16,000 records cost seconds.
+    counted_to, line = 0, 1
+
+    def line_at(p: int) -> int:
+        nonlocal counted_to, line
+        line += text.count("\n", counted_to, p)
+        counted_to = p
+        return line
+
     pos = skip(pos)
     if pos < length and text[pos] == "]":
         return
     while pos < length:
-        line = text.count("\n", 0, pos) + 1
+        at = line_at(pos)
         try:
             item, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             resume = _next_item(text, pos)
             rest = "this item is skipped" if resume is not None else "the rest of the array is skipped"
-            problems.append(LoadProblem(name, exc.lineno, f"invalid JSON: {exc.msg}; {rest}"))
+            if isinstance(exc, RecursionError):
+                problems.append(LoadProblem(name, at, f"nested too deep to read; {rest}"))
+            else:
+                problems.append(LoadProblem(name, at + text.count("\n", pos, exc.pos), f"invalid JSON: {exc.msg}; {rest}"))
             if resume is None:
                 return
             pos = resume
             continue
         pos = end
-        accept(item, line)
+        accept(item, at)
         pos = skip(pos)
         if pos < length and text[pos] == ",":
             pos = skip(pos + 1)
             continue
         if pos < length and text[pos] == "]":
             return
-        problems.append(LoadProblem(name, text.count("\n", 0, pos) + 1, "invalid JSON: expected `,` or `]`"))
+        problems.append(LoadProblem(name, line_at(pos), "invalid JSON: expected `,` or `]`"))
         return
 
 

@@ -151,6 +151,7 @@ class Session:
         self.root: Path | None = None
         self._kb: KnowledgeBase | None = None
         self._kb_paths: tuple[str, ...] | None = None
+        self._kb_stamp: tuple[Any, ...] | None = None  # what the files under `_kb_paths` were when loaded
         self._shown_kb_problems = False
         self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
         self._logged_kb_problems: set[str] = set()
@@ -264,7 +265,8 @@ class Session:
             if not settings_known(self.root / "pyproject.toml"):
                 return None
             paths = paths + self._root_paths(self.root)
-        if self._kb is None or tuple(dict.fromkeys(paths)) != self._kb_paths:
+        paths = tuple(dict.fromkeys(paths))
+        if self._kb is None or paths != self._kb_paths or kb_stamp(paths) != self._kb_stamp:
             return None
         return resolved.resolved, self._kb
 
@@ -285,12 +287,31 @@ class Session:
         if self.root is not None:
             paths = paths + self._root_paths(self.root)
         paths = tuple(dict.fromkeys(paths))
-        if self._kb is not None and paths == self._kb_paths:
+        # A record file edited on disk loads again (only that file is read again), so the hover
+        # card says what the diagnostic says; `kb_stamp` costs a keystroke nothing for a big folder.
+        if self._kb is not None and paths == self._kb_paths and kb_stamp(paths) == self._kb_stamp:
             return self._kb  # no lock on the common path: a check asks once, a hover once
         with self._kb_lock:  # the warm-up and the first check both ask: load once
-            if self._kb is None or paths != self._kb_paths:
-                self._kb, self._kb_paths = self._load_kb(paths), paths
+            current = kb_stamp(paths)
+            if self._kb is None or paths != self._kb_paths or current != self._kb_stamp:
+                self._kb, self._kb_paths, self._kb_stamp = self._load_kb(paths), paths, current
             return self._kb
+
+    def kb_files_changed(self, uris: Sequence[str]) -> bool:
+        """Whether one of `uris` (saved, or changed on disk) is a record file under the knowledge
+        base's paths; then the next check walks those paths again at once instead of waiting for
+        the background walk of a big folder, and every document is checked again."""
+        from ..kb.load import RECORD_SUFFIXES, forget_stamps
+
+        folders = [Path(p) for p in self._kb_paths or ()]
+        for uri in uris:
+            path = path_of(uri)
+            if path is not None and path.suffix in RECORD_SUFFIXES and any(
+                    path == folder or folder in path.parents for folder in folders):
+                forget_stamps()
+                self.settings_changed_on_disk()  # a new generation: no check of before is reused
+                return True
+        return False
 
     def _root_paths(self, root: Path) -> tuple[str, ...]:
         """`kb-paths` of the `[tool.errata]` nearest the workspace root (read again only when a
@@ -415,6 +436,12 @@ class Session:
             return None
         card = card_markdown(found.records[0], lightning=lightning)
         return card if found.note is None else found.note + "\n\n" + card
+
+
+def kb_stamp(paths: tuple[str, ...]) -> tuple[Any, ...]:
+    from ..kb.load import stamp
+
+    return stamp(paths)
 
 
 def is_log(doc: TextDocument) -> bool:
