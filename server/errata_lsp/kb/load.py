@@ -236,13 +236,15 @@ def load_text(text: str, name: str, check_patterns: bool = True) -> tuple[list[R
     elif stripped[0] == "{":
         try:
             accept(json.loads(text), _first_line(text))
-        except (json.JSONDecodeError, RecursionError) as whole:
+        except (ValueError, RecursionError) as whole:
             if name.endswith((".jsonl", ".ndjson")) or _looks_like_lines(text):
                 _load_lines(text, name, accept, problems)
+            elif isinstance(whole, json.JSONDecodeError):
+                problems.append(LoadProblem(name, whole.lineno, f"invalid JSON: {whole.msg}"))
             elif isinstance(whole, RecursionError):
                 problems.append(LoadProblem(name, _first_line(text), TOO_DEEP))
             else:
-                problems.append(LoadProblem(name, whole.lineno, f"invalid JSON: {whole.msg}"))
+                problems.append(LoadProblem(name, _first_line(text), f"invalid JSON: {whole}"))
     elif looks_like_text_export(text):
         try:
             accept(parse_text_export(text), 1)
@@ -281,6 +283,8 @@ def _load_lines_compiled(raw: bytes, path: Path, stat: os.stat_result) -> tuple[
             problems.append(LoadProblem(name, number, f"invalid JSON: {exc.msg} (column {exc.colno})"))
         except RecursionError:
             problems.append(LoadProblem(name, number, TOO_DEEP))
+        except ValueError as exc:  # a number of 5,000 digits
+            problems.append(LoadProblem(name, number, f"invalid JSON: {exc}"))
         else:
             if isinstance(item, dict) and isinstance(item.get("record"), dict):
                 item = item["record"]
@@ -302,7 +306,10 @@ _BYTE_LINES = re.compile(rb"([^\r\n]*)(\r\n|\r|\n|$)")
 
 def _record_problem(name: str, line: int, item: Any, why: str) -> LoadProblem:
     rid = item.get("id") if isinstance(item, dict) else None
-    return LoadProblem(name, line, f"record {rid!r}: {why}" if isinstance(rid, str) and rid else why)
+    if not isinstance(rid, (str, int, float)) or not rid:  # a list nested 900 deep has no printable id
+        return LoadProblem(name, line, why)
+    shown = repr(rid) if len(repr(rid)) <= 80 else repr(rid)[:77] + "..."
+    return LoadProblem(name, line, f"record {shown}: {why}")
 
 
 TOO_DEEP = "nested too deep to read; this record is skipped"
@@ -322,7 +329,7 @@ def _looks_like_lines(text: str) -> bool:
     for line in lines:
         try:
             value, end = decoder.raw_decode(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):
             continue
         if isinstance(value, dict) and value and not line[end:].strip():
             return True
@@ -349,6 +356,9 @@ def _load_lines(text: str, name: str, accept: Callable[[Any, int], None], proble
             continue
         except RecursionError:
             problems.append(LoadProblem(name, number, TOO_DEEP))
+            continue
+        except ValueError as exc:  # a number of 5,000 digits
+            problems.append(LoadProblem(name, number, f"invalid JSON: {exc}"))
             continue
         accept(item, number)
 
@@ -381,13 +391,15 @@ def _load_array(text: str, name: str, accept: Callable[[Any, int], None], proble
         at = line_at(pos)
         try:
             item, end = decoder.raw_decode(text, pos)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:
             resume = _next_item(text, pos)
             rest = "this item is skipped" if resume is not None else "the rest of the array is skipped"
-            if isinstance(exc, RecursionError):
+            if isinstance(exc, json.JSONDecodeError):
+                problems.append(LoadProblem(name, at + text.count("\n", pos, exc.pos), f"invalid JSON: {exc.msg}; {rest}"))
+            elif isinstance(exc, RecursionError):
                 problems.append(LoadProblem(name, at, f"nested too deep to read; {rest}"))
             else:
-                problems.append(LoadProblem(name, at + text.count("\n", pos, exc.pos), f"invalid JSON: {exc.msg}; {rest}"))
+                problems.append(LoadProblem(name, at, f"invalid JSON: {exc}; {rest}"))
             if resume is None:
                 return
             pos = resume

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..kb.record import Record
 
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
+MAX_APPROXIMATE_LOG_LINES = 200  # lines of a log matched approximately (each ranks the records: ~20 ms)
 # Characters of text whose checked state is kept after their documents close. What is kept is about
 # 40 bytes per character (trees, node tables, facts: 14 MB for a 10,000-line script of 0.4 MB), so
 # 256 KiB of text is at most ~10 MB after every document is closed: room for the last 5-15 files of
@@ -53,6 +54,7 @@ class DocumentState:
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
     settled: bool = False  # the collector has been settled after the first publish
     comment_check_s: float | None = None  # how long the last check of an edit inside a comment took
+    log: Any = None  # a log document's `LogMatcher`: the lines matched so far
 
 
 @dataclass(frozen=True)
@@ -357,9 +359,17 @@ class Session:
                 self._report_once(state, "skipped", f"{doc.uri}: {size / 2**20:.1f} MiB is above the "
                                   f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
                 return []
-            from ..analysis.logs import log_findings
+            from ..analysis.logs import LogMatcher
 
-            return log_findings(doc.lines, kb)
+            if state.log is None:
+                state.log = LogMatcher(MAX_APPROXIMATE_LOG_LINES)
+            found = state.log.findings(doc.lines, kb)
+            if state.log.skipped:
+                self._report_once(state, "approximate", f"{doc.uri}: {state.log.skipped} more line(s) state an "
+                                  f"exception no record matches exactly; only the first {MAX_APPROXIMATE_LOG_LINES} "
+                                  "are matched approximately (`errata-lsp log` matches them all)")
+            self._report_dropped(kb)
+            return found
         from ..analysis.engine import check_document, check_source
 
         # The previous version's document model: only what the edit touched is scanned and parsed
@@ -383,6 +393,13 @@ class Session:
                 self.report(f"rule {failure.rule} failed on {doc.uri}: {failure.error}; the other rules still ran\n"
                             f"{failure.detail}", logging.ERROR)
         return report.findings
+
+    def _report_dropped(self, kb: KnowledgeBase) -> None:
+        """Records whose pattern overran its budget too often to run again: each logged once."""
+        for problem in kb.dropped_patterns():
+            if str(problem) not in self._logged_kb_problems:
+                self._logged_kb_problems.add(str(problem))
+                self.report(f"knowledge base: {problem}", logging.WARNING)
 
     def _report_once(self, state: DocumentState, what: str, message: str) -> None:
         if what not in state.reported:
@@ -431,7 +448,9 @@ class Session:
         from ..kb import card_markdown
 
         lightning = self.lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
-        found = explain(self.kb, text)
+        kb = self.kb
+        found = explain(kb, text)
+        self._report_dropped(kb)
         if not found.records:
             return None
         card = card_markdown(found.records[0], lightning=lightning)
