@@ -237,7 +237,7 @@ def test_a_big_folder_is_walked_in_the_background_not_on_every_check(tmp_path, m
     folder.mkdir()
     for i in range(50):
         write_lines(folder / f"r{i:03}.jsonl", {**GOOD, "id": f"acme{i:012}", "detect": None})
-    monkeypatch.setattr(kb_load, "INLINE_WALK_S", -1.0)  # every walk counts as a big folder's
+    monkeypatch.setattr(kb_load, "INLINE_WALK_ENTRIES", 10)  # fifty files make a big folder
     monkeypatch.setattr(kb_load, "RESTAMP_S", 3600.0)
     kb_load.forget_stamps()
     walks = []
@@ -256,7 +256,7 @@ def test_a_background_walk_sees_a_new_file(tmp_path, monkeypatch):
     folder = tmp_path / "records"
     folder.mkdir()
     write_lines(folder / "a.jsonl", GOOD)
-    monkeypatch.setattr(kb_load, "INLINE_WALK_S", -1.0)
+    monkeypatch.setattr(kb_load, "INLINE_WALK_ENTRIES", 0)
     monkeypatch.setattr(kb_load, "RESTAMP_S", 0.0)
     kb_load.forget_stamps()
     first = stamp([str(folder)])

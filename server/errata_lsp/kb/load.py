@@ -41,13 +41,16 @@ class LoadProblem:
         return f"{path}:{self.line}: {self.message}" if self.line else f"{path}: {self.message}"
 
 
-def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | LoadProblem]:
+def iter_record_files(paths: Iterable[str | os.PathLike[str]],
+                      counted: list[int] | None = None) -> Iterator[Path | LoadProblem]:
     """Record files under `paths` (a path named directly whatever its suffix), and a problem for each
     folder that cannot be listed. Links to folders are not followed: a loop cannot trap the walk.
     A folder holding more than MAX_WALK_ENTRIES files and folders (`kb-paths = ["/usr"]`) is read
-    that far, with a problem that says so."""
+    that far, with a problem that says so. `counted` (one number) adds up the entries looked at."""
     for raw in paths:
         path = Path(raw)
+        if counted is not None:
+            counted[0] += 1
         if not path.is_dir():
             yield path
             continue
@@ -59,6 +62,8 @@ def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path 
             seen += len(dirs) + len(files)
             found.extend(Path(root) / name for name in files
                          if not name.startswith(".") and Path(name).suffix in RECORD_SUFFIXES)
+            if counted is not None:
+                counted[0] += len(dirs) + len(files)
             if seen > MAX_WALK_ENTRIES:
                 failures.append(OSError(f"more than {MAX_WALK_ENTRIES:,} files and folders; the rest is not read"))
                 break
@@ -69,7 +74,7 @@ def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path 
 
 
 # --- what the files under kb paths are now ---------------------------------------------------------
-INLINE_WALK_S = 0.005  # a walk that took longer is not done again on a caller's thread, but in the background
+INLINE_WALK_ENTRIES = 500  # a walk past this many files and folders is done again in the background only
 RESTAMP_S = 2.0  # a walk done in the background is done again at most this often (or ten times its cost)
 
 
@@ -78,6 +83,7 @@ class _Stamp:
     value: tuple[Any, ...]
     taken: float  # time.monotonic() at its end
     cost: float  # seconds the walk took
+    entries: int  # files and folders it looked at
     refreshing: bool = False
 
 
@@ -87,14 +93,14 @@ _stamps_lock = threading.Lock()
 
 def stamp(paths: Iterable[str | os.PathLike[str]]) -> tuple[Any, ...]:
     """Each record file under `paths` with its size and modification time: it differs as soon as a
-    file is added, removed or written. A walk that costs little is done on every ask; the answer for
+    file is added, removed or written. A walk of a few files is done on every ask; the answer for
     a big folder (20,000 files, `/usr`) is the last walk's, and a walk starts in a background thread
     when that one is older than RESTAMP_S: a keystroke never waits on a walk of a big folder. After
     `forget_stamps()` (a record file saved or changed on disk) the next ask walks at once."""
     key = tuple(map(str, paths))
     with _stamps_lock:
         known = _stamps.get(key)
-        if known is not None and known.cost > INLINE_WALK_S:
+        if known is not None and known.entries > INLINE_WALK_ENTRIES:
             if not known.refreshing and time.monotonic() - known.taken > max(RESTAMP_S, 10 * known.cost):
                 known.refreshing = True
                 threading.Thread(target=_restamp, args=(key,), daemon=True, name="errata-kb-walk").start()
@@ -122,7 +128,8 @@ def _restamp(key: tuple[str, ...]) -> None:
 def _walk(key: tuple[str, ...]) -> _Stamp:
     began = time.perf_counter()
     found: list[tuple[Any, ...]] = []
-    for path in iter_record_files(key):
+    counted = [0]
+    for path in iter_record_files(key, counted):
         if isinstance(path, Path):
             try:
                 stat = os.stat(path)
@@ -130,7 +137,7 @@ def _walk(key: tuple[str, ...]) -> _Stamp:
                 found.append((str(path), None))
                 continue
             found.append((str(path), stat.st_mtime_ns, stat.st_size))
-    return _Stamp(tuple(found), time.monotonic(), time.perf_counter() - began)
+    return _Stamp(tuple(found), time.monotonic(), time.perf_counter() - began, counted[0])
 
 
 def load_paths(paths: Iterable[str | os.PathLike[str]],
