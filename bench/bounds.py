@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 sys.path.insert(0, str(ROOT))
 
-from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.analysis.detect import rules_from_paths  # noqa: E402
 from errata_lsp.analysis.logs import LogMatcher  # noqa: E402
+from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.kb import match as match_module  # noqa: E402
 from errata_lsp.kb.load import forget_files, load_file  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402

@@ -67,8 +67,8 @@ class LogMatcher:
                 if len(line) > MAX_LINE or not line.strip():
                     seen = (None, None)
                 else:
-                    matches, stated = kb.match_details(line), exception_messages(line)
-                    seen = (matches[0] if matches else None, stated[0] if stated else None)
+                    matches, statements = kb.match_details(line), exception_messages(line)
+                    seen = (matches[0] if matches else None, statements[0] if statements else None)
                 exact[line] = seen
             match, stated = seen
             if match is not None:
@@ -84,7 +84,7 @@ class LogMatcher:
                     best = approximate[line] = guesses[0].record if guesses else None
                 if best is None:
                     continue
-                record, text, note = best, stated[1], notes[1]
+                record, text, note = best, stated[1], notes[1]  # the message the line states
             else:
                 continue
             start = max(line.find(text), 0)
