@@ -219,6 +219,17 @@ def test_the_child_interpreter_runs_no_code_of_the_working_folder(tmp_path, monk
     assert hit is not None and (hit.group(0), hit.groups()) == ("step failed", ("step",))
 
 
+def test_without_regex_and_no_interpreter_to_start_a_lookup_finds_nothing_and_raises_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(pattern, "regex", None)
+    pattern.JAIL.close()
+    python = sys.executable
+    monkeypatch.setattr(pattern.sys, "executable", str(tmp_path / "no-python"))
+    kb = KnowledgeBase.load([write_lines(tmp_path / "mine.jsonl", GOOD)])
+    assert kb.match(GOOD_MESSAGE) == []
+    monkeypatch.setattr(pattern.sys, "executable", python)
+    assert [r.id for r in kb.match(GOOD_MESSAGE)] == ["acme0000nodes001"]  # one failure does not drop a pattern
+
+
 # --- item 6: the knowledge base and the detect rules read a file once -----------------------------------
 def test_the_knowledge_base_and_the_detect_rules_share_one_read_of_a_file(tmp_path):
     path = write_lines(tmp_path / "mine.jsonl", GOOD)

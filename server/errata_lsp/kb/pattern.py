@@ -164,7 +164,10 @@ class Jail:
 
     def search(self, pattern: str, flags: int, text: str, budget: float) -> Hit | None:
         with self._lock:
-            process = self._running()
+            try:
+                process = self._running()
+            except OSError as exc:  # no interpreter to start (an embedded Python): the pattern is not run
+                raise TimeoutError(f"the pattern engine's process cannot start: {exc}") from None
             assert process.stdin is not None
             try:
                 process.stdin.write(json.dumps([pattern, flags, text]) + "\n")
