@@ -62,11 +62,11 @@ def iter_record_files(paths: Iterable[str | os.PathLike[str]],
             seen += len(dirs) + len(files)
             found.extend(Path(root) / name for name in files
                          if not name.startswith(".") and Path(name).suffix in RECORD_SUFFIXES)
-            if counted is not None:
-                counted[0] += len(dirs) + len(files)
             if seen > MAX_WALK_ENTRIES:
                 failures.append(OSError(f"more than {MAX_WALK_ENTRIES:,} files and folders; the rest is not read"))
                 break
+        if counted is not None:
+            counted[0] += seen
         yield from sorted(found)
         for failure in failures:
             yield LoadProblem(str(failure.filename or path), 0,
@@ -119,9 +119,17 @@ def forget_stamps() -> None:
 
 
 def _restamp(key: tuple[str, ...]) -> None:
-    fresh = _walk(key)
+    try:
+        fresh: _Stamp | None = _walk(key)
+    except Exception:  # the last walk's answer stands; the next ask tries again
+        fresh = None
     with _stamps_lock:
-        if key in _stamps:  # not forgotten meanwhile
+        known = _stamps.get(key)
+        if known is None:  # forgotten meanwhile: the next ask walks
+            return
+        if fresh is None:
+            known.refreshing, known.taken = False, time.monotonic()
+        else:
             _stamps[key] = fresh
 
 
