@@ -119,8 +119,8 @@ class MessageIndex:
             began = time.perf_counter()
             try:
                 hit = search(pattern, text, remaining)
-            except TimeoutError:
-                self._strike(record)
+            except TimeoutError as exc:
+                self._strike(record, getattr(exc, "burned", True))
                 continue
             finally:
                 if isinstance(pattern, re.Pattern):  # run by the child interpreter: its time is waited, not spent here
@@ -134,12 +134,14 @@ class MessageIndex:
             self._compiled[record.id] = compile_pattern(record.message_pattern)[0]
         return self._compiled[record.id]
 
-    def _strike(self, record: Record) -> None:
-        self._strikes[record.id] += 1
-        if self._strikes[record.id] == STRIKES:
+    def _strike(self, record: Record, burned: bool) -> None:
+        """One more overrun: a pattern that burned its budget STRIKES times is dropped; one that
+        overran on a machine too busy to tell why, three times as many times."""
+        self._strikes[record.id] += 3 if burned else 1
+        if self._strikes[record.id] >= 3 * STRIKES and self._compiled.get(record.id) is not None:
             self._compiled[record.id] = None
             self.dropped.append((record, f"`messagePattern` ran past the {LOOKUP_BUDGET_S * 1000:.0f} ms "
-                                         f"budget of a lookup {STRIKES} times; it is no longer matched"))
+                                         "budget of a lookup again and again; it is no longer matched"))
 
 
 class _Deadline:

@@ -10,6 +10,7 @@ pattern that backtracks for ages costs its budget, never the server.
 from __future__ import annotations
 
 import json
+import os
 import queue
 import re
 import subprocess
@@ -106,7 +107,8 @@ class Hit:
 
 
 def search(pattern: Any, text: str, budget: float, tries: int = 3) -> Any:
-    """`pattern.search(text)` that gives up (TimeoutError) after `budget` seconds.
+    """`pattern.search(text)` that gives up (TimeoutError, `Overrun` when the pattern may not be to
+    blame) after `budget` seconds.
 
     The `regex` engine's timeout is wall-clock time; on a loaded machine it can expire while the
     thread is not even running. Such a timeout is retried; one where the pattern itself burned the
@@ -152,6 +154,25 @@ for line in sys.stdin:
 SPAWN_TIMEOUT_S = 10.0  # starting the child; its searches have their own budget
 
 
+class Overrun(TimeoutError):
+    """A search stopped at its budget; `burned`: the engine spent that time itself (not a machine
+    so busy that the search never ran)."""
+
+    def __init__(self, message: str, burned: bool = True) -> None:
+        super().__init__(message)
+        self.burned = burned
+
+
+def _cpu_of(pid: int) -> float | None:
+    """CPU seconds a running process has spent, where the system tells (Linux's /proc), else None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime, in ticks
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 class Jail:
     """One child interpreter running `re` searches, one at a time; killed when a search overruns
     its budget, and started again by the next search."""
@@ -169,6 +190,7 @@ class Jail:
             except OSError as exc:  # no interpreter to start (an embedded Python): the pattern is not run
                 raise TimeoutError(f"the pattern engine's process cannot start: {exc}") from None
             assert process.stdin is not None
+            spent = _cpu_of(process.pid)
             try:
                 process.stdin.write(json.dumps([pattern, flags, text]) + "\n")
                 process.stdin.flush()
@@ -178,8 +200,10 @@ class Jail:
             try:
                 line = self._answers.get(timeout=max(budget, 0.001))
             except queue.Empty:
+                now = _cpu_of(process.pid)
                 self._stop()  # the search is still running: only killing the child ends it
-                raise TimeoutError(f"{pattern[:80]!r} ran longer than {budget:.3f} s") from None
+                burned = spent is None or now is None or now - spent >= budget / 2
+                raise Overrun(f"{pattern[:80]!r} ran longer than {budget:.3f} s", burned) from None
             if line is None:
                 self._stop()
                 raise TimeoutError("the pattern engine's process ended")
