@@ -52,13 +52,16 @@ class LogMatcher:
         self._kb: KnowledgeBase | None = None
         self._exact: dict[str, tuple[Match | None, tuple[str, str] | None]] = {}
         self._approximate: dict[str, Record | None] = {}
+        self._notes: tuple[str, str] | None = None
+        self._last: dict[tuple[int, str], Finding] = {}  # the last check's findings, by line number and text
 
     def findings(self, lines: list[str], kb: KnowledgeBase, notes: tuple[str, str] = EDITOR_NOTES) -> list[Finding]:
         from ..kb.match import exception_messages
 
-        if kb is not self._kb or len(self._exact) > 2 * len(lines) + 10_000:  # a new base, or old lines piling up
-            self._kb, self._exact, self._approximate = kb, {}, {}
-        exact, approximate = self._exact, self._approximate
+        if kb is not self._kb or notes != self._notes or len(self._exact) > 2 * len(lines) + 10_000:
+            self._kb, self._notes, self._exact, self._approximate, self._last = kb, notes, {}, {}, {}
+        exact, approximate, last = self._exact, self._approximate, self._last
+        kept: dict[tuple[int, str], Finding] = {}
         found = []
         guessed = self.skipped = 0
         for number, line in enumerate(lines):
@@ -87,13 +90,18 @@ class LogMatcher:
                 record, text, note = best, stated[1], notes[1]  # the message the line states
             else:
                 continue
-            start = max(line.find(text), 0)
-            cls = stated[0] if stated else record.error_class
-            message = f"{cls}: {' '.join(text.split())[:200]} — {note}"
-            found.append(Finding(
-                log_code(record), record.id, Span(Position(number, start), Position(number, start + len(text))),
-                message, Severity.WARNING if record.error_class.endswith("Warning") else Severity.ERROR,
-                (), RULE))
+            finding = last.get((number, line))  # the same line at the same place: the same finding
+            if finding is None:
+                start = max(line.find(text), 0)
+                cls = stated[0] if stated else record.error_class
+                message = f"{cls}: {' '.join(text.split())[:200]} — {note}"
+                finding = Finding(
+                    log_code(record), record.id, Span(Position(number, start), Position(number, start + len(text))),
+                    message, Severity.WARNING if record.error_class.endswith("Warning") else Severity.ERROR,
+                    (), RULE)
+            kept[(number, line)] = finding
+            found.append(finding)
+        self._last = kept
         return found
 
 
