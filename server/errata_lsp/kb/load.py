@@ -81,6 +81,7 @@ RESTAMP_S = 2.0  # a walk done in the background is done again at most this ofte
 @dataclass
 class _Stamp:
     value: tuple[Any, ...]
+    files: tuple[Path | LoadProblem, ...]  # what the walk found: `load_paths` reads these, not a walk of its own
     taken: float  # time.monotonic() at its end
     cost: float  # seconds the walk took
     entries: int  # files and folders it looked at
@@ -113,6 +114,16 @@ def stamp(paths: Iterable[str | os.PathLike[str]]) -> tuple[Any, ...]:
     return fresh.value
 
 
+def record_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path | LoadProblem]:
+    """`iter_record_files(paths)` as the walk behind `stamp(paths)` found them: a load after a
+    check noticed a change walks no folder again."""
+    key = tuple(map(str, paths))
+    stamp(key)
+    with _stamps_lock:
+        known = _stamps.get(key)
+    return list(known.files) if known is not None else list(iter_record_files(key))
+
+
 def forget_stamps() -> None:
     with _stamps_lock:
         _stamps.clear()
@@ -137,7 +148,8 @@ def _walk(key: tuple[str, ...]) -> _Stamp:
     began = time.perf_counter()
     found: list[tuple[Any, ...]] = []
     counted = [0]
-    for path in iter_record_files(key, counted):
+    listed = tuple(iter_record_files(key, counted))
+    for path in listed:
         if isinstance(path, Path):
             try:
                 stat = os.stat(path)
@@ -145,14 +157,14 @@ def _walk(key: tuple[str, ...]) -> _Stamp:
                 found.append((str(path), None))
                 continue
             found.append((str(path), stat.st_mtime_ns, stat.st_size))
-    return _Stamp(tuple(found), time.monotonic(), time.perf_counter() - began, counted[0])
+    return _Stamp(tuple(found), listed, time.monotonic(), time.perf_counter() - began, counted[0])
 
 
 def load_paths(paths: Iterable[str | os.PathLike[str]],
                check_patterns: bool = True) -> tuple[list[Record], list[LoadProblem]]:
     records: list[Record] = []
     problems: list[LoadProblem] = []
-    for path in iter_record_files(paths):
+    for path in record_files(paths):
         if isinstance(path, LoadProblem):
             problems.append(path)
             continue
