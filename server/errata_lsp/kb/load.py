@@ -114,6 +114,13 @@ def stamp(paths: Iterable[str | os.PathLike[str]]) -> tuple[Any, ...]:
     return fresh.value
 
 
+def last_stamp(paths: Iterable[str | os.PathLike[str]]) -> tuple[Any, ...] | None:
+    """What the last walk of `paths` found (`stamp`), without walking; None when there was none."""
+    with _stamps_lock:
+        known = _stamps.get(tuple(map(str, paths)))
+    return known.value if known is not None else None
+
+
 def record_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path | LoadProblem]:
     """`iter_record_files(paths)` as the walk behind `stamp(paths)` found them: a load after a
     check noticed a change walks no folder again."""

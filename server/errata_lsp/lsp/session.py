@@ -268,7 +268,11 @@ class Session:
                 return None
             paths = paths + self._root_paths(self.root)
         paths = tuple(dict.fromkeys(paths))
-        if self._kb is None or paths != self._kb_paths or kb_stamp(paths) != self._kb_stamp:
+        if self._kb is None or paths != self._kb_paths:
+            return None
+        from ..kb.load import last_stamp
+
+        if last_stamp(paths) != self._kb_stamp:  # no walk here, on the event loop: the last one's answer
             return None
         return resolved.resolved, self._kb
 
