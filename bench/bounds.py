@@ -10,6 +10,13 @@ the budget, not the input, is what bounds a lookup. Building an index of 100,000
 compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x.
 Rejecting a broken `detect` section (unknown predicates and empty `cases`, as many of each) of 1,600
 is compared with one of 100: linear is about 16x, quadratic 256x, cubic 4,096x.
+
+What grows with a knowledge base or a log is measured the same way, against a small input in this
+run: a record file that is one JSON array of 16,000 records against one of 1,000 (linear: 16x;
+counting lines from the start per record made it quadratic, 256x); a check's look at a kb folder of
+20,000 files against one of 10 (the big one is walked in the background, not per check); a
+one-line edit of a 3.5 MB log document against its first check (only the changed line is matched;
+each other line costs a dict look-up).
 """
 
 from __future__ import annotations
@@ -24,14 +31,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 sys.path.insert(0, str(ROOT))
 
-from errata_lsp.analysis.detect import check_spec  # noqa: E402
+from errata_lsp.analysis.detect import check_spec, rules_from_paths  # noqa: E402
+from errata_lsp.analysis.logs import LogMatcher  # noqa: E402
 from errata_lsp.kb import KnowledgeBase  # noqa: E402
+from errata_lsp.kb import match as match_module  # noqa: E402
+from errata_lsp.kb.load import forget_files, load_file  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
 
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 DETECT_LIMIT = 64.0  # 16x the section: about 16x when linear, 256x if quadratic
+ARRAY_LIMIT = 40.0  # 16x the records: about 16x when linear, 256x if quadratic
+FOLDER_LIMIT = 3.0  # a check's look at 20,000 files against one at 10: the same when the walk is not per check
+LOG_EDIT_LIMIT = 0.05  # a one-line edit of a 3.5 MB log against its first check (it was 1x: matched whole)
 
 EVIL = [
     {"id": "evil0001", "repo": "acme/evil", "errorClass": "ValueError", "errorMessage": "Evil input {x}",
@@ -77,6 +90,7 @@ def broken_section(n: int) -> dict:
 
 
 def main() -> int:
+    match_module.STRIKES = 10**9  # what one lookup costs; dropping a pattern that overruns only makes later ones cheaper
     evil_path = ROOT / "bench" / "out" / "evil.jsonl"
     evil_path.parent.mkdir(exist_ok=True)
     evil_path.write_text("\n".join(json.dumps(r) for r in EVIL) + "\n", encoding="utf-8")
@@ -123,6 +137,81 @@ def main() -> int:
     print(f"{'detect section of 1,600 vs 100 problems':40s} {ratio:6.1f}x  (limit {DETECT_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > DETECT_LIMIT else ''}  ({small * 1000:.1f} ms, {large * 1000:.1f} ms CPU)")
     return 1 if failed else 0
+    return 1 if failed or growth() else 0
+
+
+def array_file(n: int) -> Path:
+    path = ROOT / "bench" / "out" / f"array-{n}.json"
+    records = [{"id": f"a{i}", "repo": "acme/lib", "errorClass": "ValueError",
+                "errorMessage": f"widget {i} of kind k{i * 7} failed with {{reason}}",
+                "solutions": ["replace the widget", "call support"], "tags": ["widgets"]} for i in range(n)]
+    path.write_text(json.dumps(records, indent=2), encoding="utf-8")
+    return path
+
+
+def kb_folder(n: int) -> Path:
+    folder = ROOT / "bench" / "out" / f"folder-{n}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        target = folder / f"r{i:05}.jsonl"
+        if not target.exists():
+            target.write_text(json.dumps({"id": f"f{n}-{i}", "repo": "acme/lib", "errorClass": "ValueError",
+                                          "errorMessage": f"folder record {i} failed"}) + "\n", encoding="utf-8")
+    return folder
+
+
+def log_lines(size: int) -> list[str]:
+    kinds = ["2026-11-29 12:00:01 INFO step {i} loss 0.123 lr 1e-4 throughput 123.4 samples/s",
+             '  File "/opt/venv/lib/python3.11/site-packages/torch/nn/modules/module.py", line {i}, in _call_impl',
+             "RuntimeError: CUDA out of memory. Tried to allocate {i} MiB", f"ValueError: {REAL['message']}"]
+    lines: list[str] = []
+    total = 0
+    while total < size:
+        i = len(lines)
+        line = kinds[0 if i % 50 else (i // 50) % len(kinds)].format(i=i)
+        lines.append(line)
+        total += len(line) + 1
+    return lines
+
+
+def ratio_line(name: str, ratio: float, limit: float) -> bool:
+    print(f"{name:40s} {ratio:6.2f}x  (limit {limit}x){'  TOO SLOW' if ratio > limit else ''}")
+    return ratio > limit
+
+
+def growth() -> bool:
+    def load(path: Path) -> None:
+        forget_files()  # read it, not what the last read remembered
+        load_file(path)
+
+    small, large = array_file(1_000), array_file(16_000)
+    failed = ratio_line("array file of 16,000 vs 1,000 records", cpu(lambda: load(large), repeat=3)
+                        / cpu(lambda: load(small), repeat=3), ARRAY_LIMIT)
+
+    few, many = str(kb_folder(10)), str(kb_folder(20_000))
+    rules_from_paths((few,), ())
+    rules_from_paths((many,), ())  # the first look walks and loads both
+    per_check = cpu(lambda: [rules_from_paths((many,), ()) for _ in range(20)], repeat=3)
+    failed |= ratio_line("kb folder of 20,000 vs 10 files, a check", per_check
+                         / cpu(lambda: [rules_from_paths((few,), ()) for _ in range(20)], repeat=3), FOLDER_LIMIT)
+
+    kb = KnowledgeBase.load()
+    big = log_lines(3_500_000)
+    matcher = LogMatcher(200)
+    began = time.thread_time()
+    matcher.findings(big, kb)
+    first = time.thread_time() - began
+    edits = iter(range(10**9))
+
+    def edit() -> None:
+        changed = list(big)
+        changed[len(big) // 2] += f" edit {next(edits)}"
+        matcher.findings(changed, kb)
+
+    edited = cpu(edit, repeat=3)
+    failed |= ratio_line("one-line edit of a 3.5 MB log", edited / first, LOG_EDIT_LIMIT)
+    print(f"{'':40s} (first check {first:.2f} s CPU, an edit {edited * 1000:.0f} ms)")
+    return failed
 
 
 if __name__ == "__main__":

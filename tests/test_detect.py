@@ -341,7 +341,7 @@ def test_kb_validate_says_a_user_record_reuses_a_shipped_code(tmp_path, capsys):
         f"{path}:1: record 'g1': detect: code LXF016 is already used; skipped"]
 
 
-def test_a_record_file_nested_too_deep_is_skipped_and_the_others_load(tmp_path):
+def test_a_record_nested_too_deep_is_skipped_at_its_line_and_the_others_load(tmp_path):
     from errata_lsp.kb.load import load_paths
 
     deep = tmp_path / "deep.jsonl"
@@ -349,7 +349,7 @@ def test_a_record_file_nested_too_deep_is_skipped_and_the_others_load(tmp_path):
     write_records(tmp_path / "mine.jsonl", record("g1", GADGET))
     records, problems = load_paths([tmp_path])
     assert [r.id for r in records] == ["g1"]
-    assert [str(p) for p in problems] == [f"{deep}: nested too deep to read; skipped"]
+    assert [str(p) for p in problems] == [f"{deep}:1: nested too deep to read; this record is skipped"]
 
 
 def test_side_sections_name_a_loaded_record_and_each_bad_line_has_its_file_and_line(tmp_path):

@@ -89,6 +89,14 @@ class KnowledgeBase:
     def match_details(self, text: str) -> list[Match]:
         return self._messages.match(text)
 
+    def dropped_patterns(self) -> list[LoadProblem]:
+        """Records whose pattern overran its time budget too often to be run again, at their file and line."""
+        out = []
+        for record, why in self._messages.dropped:
+            path, _, line = record.source.rpartition(":")
+            out.append(LoadProblem(path, int(line) if line.isdigit() else 0, f"record {record.id!r}: {why}"))
+        return out
+
     def guess(self, text: str, limit: int = 3) -> list[Guess]:
         """When no message matches: the records whose message fits `text` best (approximate, by BM25),
         at most `limit`, best first; none when nothing fits. A traceback is judged by its last

@@ -3,8 +3,10 @@
 Each record is keyed by the rarest word of the literal text its message must contain. A lookup
 splits the query into words, takes the records keyed by those words (a few dict hits), keeps those
 whose longest literal really occurs in the query (a substring test), and only then runs their
-patterns, with the `regex` engine and a shared time budget. So the cost of a lookup grows with the
-query, not with the number of records, and no pattern can hold a lookup longer than the budget.
+patterns within a shared time budget (`pattern.search`, whichever engine runs them). So the cost of
+a lookup grows with the query, not with the number of records, and no pattern can hold a lookup
+longer than the budget; a pattern that overruns it again and again is dropped, and the knowledge
+base says which (`KnowledgeBase.dropped_patterns`).
 """
 
 from __future__ import annotations
@@ -17,10 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..gcpause import paused_gc
+from .pattern import compile_pattern, search
 from .record import Record, template_literals
-
-_NOT_IMPORTED: Any = object()
-regex: Any = _NOT_IMPORTED  # imported by the first compile: most sessions never match a message
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")
 # A word that can key a record: one the literal shows whole, with a character on each side that no
@@ -31,9 +31,8 @@ KEY_WORD = re.compile(r"(?<=[^A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]{2,}(?=[^A-Za-z0-9
 EXCEPTION_LINE = re.compile(
     r"(?:^|\s)(?:[\w.]+\.)?(?P<cls>[A-Za-z_]\w*(?:Error|Exception|Warning|Interrupt|Exit)): ?(?P<msg>.*)$"
 )
-# Without `regex` (no timeout), a pattern with a repeated group could backtrack for ages: not run.
-REPEATED_GROUP = re.compile(r"\)[*+{]")
 LOOKUP_BUDGET_S = 0.05  # the most CPU time all pattern runs of one lookup may take together
+STRIKES = 3  # a pattern that overruns the budget this many times is not run again
 MAX_QUERY_CHARS = 20_000  # longer queries are cut to their last part, where a traceback ends
 
 
@@ -51,6 +50,8 @@ class MessageIndex:
         self._records = list(records)
         self._by_key: dict[str, list[tuple[str, Record]]] | None = None
         self._compiled: dict[str, Any] = {}
+        self._strikes: Counter[str] = Counter()
+        self.dropped: list[tuple[Record, str]] = []  # patterns no longer run, and why
 
     def _build(self) -> dict[str, list[tuple[str, Record]]]:
         by_key: dict[str, list[tuple[str, Record]]] = defaultdict(list)
@@ -85,7 +86,7 @@ class MessageIndex:
 
     def _match(self, query: str) -> list[Match]:
         query = query[-MAX_QUERY_CHARS:]
-        deadline = time.thread_time() + LOOKUP_BUDGET_S  # CPU time: a busy machine must not cost matches
+        deadline = _Deadline(LOOKUP_BUDGET_S)
         best: dict[str, tuple[tuple[int, int, int], Match]] = {}
         stated = exception_messages(query)
         for order, (cls, text) in enumerate(stated + [("", query)]):
@@ -98,7 +99,7 @@ class MessageIndex:
                 break
         return [m for _, m in sorted(best.values(), key=lambda pair: pair[0])]
 
-    def _match_text(self, text: str, deadline: float) -> list[Match]:
+    def _match_text(self, text: str, deadline: _Deadline) -> list[Match]:
         assert self._by_key is not None
         words = set(WORD.findall(text)) | {""}
         # The most specific first (the longest literal), so a slow pattern of a vague record cannot
@@ -109,67 +110,52 @@ class MessageIndex:
         )
         out = []
         for _, record in candidates:
-            if time.thread_time() >= deadline:
+            if deadline.left() <= 0:
                 break  # compiling counts too: 100,000 records sharing a literal must not cost 100,000 compiles
             pattern = self._pattern(record)
-            remaining = deadline - time.thread_time()
+            remaining = deadline.left()
             if pattern is None or remaining <= 0:
                 continue
+            began = time.perf_counter()
             try:
-                hit = _search(pattern, text, remaining)
-            except TimeoutError:
+                hit = search(pattern, text, remaining)
+            except TimeoutError as exc:
+                self._strike(record, getattr(exc, "burned", True))
                 continue
+            finally:
+                if isinstance(pattern, re.Pattern):  # run by the child interpreter: its time is waited, not spent here
+                    deadline.charge(time.perf_counter() - began)
             if hit:
                 out.append(Match(record, hit.group(0), tuple(g or "" for g in hit.groups())))
         return out
 
     def _pattern(self, record: Record) -> Any:
         if record.id not in self._compiled:
-            self._compiled[record.id] = _compile(record.message_pattern)
+            self._compiled[record.id] = compile_pattern(record.message_pattern)[0]
         return self._compiled[record.id]
 
-
-def _compile(pattern: str) -> Any:
-    """The record's pattern for `_search`, or None when it does not compile (or, without `regex`,
-    could run without bound)."""
-    global regex
-    if regex is _NOT_IMPORTED:
-        try:
-            import regex as module
-
-            regex = module
-        except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
-            regex = None
-    if regex is None:
-        if REPEATED_GROUP.search(pattern):
-            return None
-        try:
-            return re.compile(pattern)
-        except (re.error, ValueError):
-            return None
-    try:
-        return regex.compile(pattern, regex.V0)
-    except (regex.error, ValueError):
-        return None
+    def _strike(self, record: Record, burned: bool) -> None:
+        """One more overrun: a pattern that burned its budget STRIKES times is dropped; one that
+        overran on a machine too busy to tell why, three times as many times."""
+        self._strikes[record.id] += 3 if burned else 1
+        if self._strikes[record.id] >= 3 * STRIKES and self._compiled.get(record.id) is not None:
+            self._compiled[record.id] = None
+            self.dropped.append((record, f"`messagePattern` ran past the {LOOKUP_BUDGET_S * 1000:.0f} ms "
+                                         "budget of a lookup again and again; it is no longer matched"))
 
 
-def _search(pattern: Any, text: str, budget: float, tries: int = 3) -> Any:
-    """`pattern.search` that gives up after `budget` seconds of this thread's CPU time (a pattern of
-    the `re` module, used when `regex` is missing, has no timeout and is only given bounded patterns).
+class _Deadline:
+    """A lookup's budget in this thread's CPU time (a busy machine must not cost matches), less the
+    time waited on searches run elsewhere."""
 
-    The engine's timeout is wall-clock time; on a loaded machine it can expire while the thread is not
-    even running. Such a timeout is retried; one where the pattern itself burned the time is raised.
-    """
-    if isinstance(pattern, re.Pattern):
-        return pattern.search(text)
-    for _ in range(tries):
-        cpu = time.thread_time()
-        try:
-            return pattern.search(text, timeout=budget)
-        except TimeoutError:
-            if time.thread_time() - cpu >= budget / 2:
-                raise
-    raise TimeoutError(f"{pattern.pattern!r}: no CPU time to run it")
+    def __init__(self, seconds: float) -> None:
+        self._end = time.thread_time() + seconds
+
+    def left(self) -> float:
+        return self._end - time.thread_time()
+
+    def charge(self, seconds: float) -> None:
+        self._end -= seconds
 
 
 def exception_messages(text: str) -> list[tuple[str, str]]:

@@ -33,6 +33,7 @@ FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "schemaVersion": (int, type(None)),
 }
 LIST_OF_STR = ("solutions", "preventionTips", "tags", "symbols")
+MAX_DEPTH = 64  # objects and lists inside one another; the shipped records nest 13 deep
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _BACKTICKED = re.compile(r"`([^`]+)`")
@@ -151,6 +152,8 @@ def validate(data: Any, check_pattern: bool = True) -> Record:
     checks those in full, and the test suite runs it)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record must be a JSON object, found {type(data).__name__}")
+    if too_deep(data, MAX_DEPTH):  # whatever reads it later (detect, cards) would recurse that deep
+        raise RecordError(f"nested more than {MAX_DEPTH} objects or lists deep")
     for key in REQUIRED:
         if key not in data or data[key] in (None, ""):
             raise RecordError(f"missing required field `{key}`")
@@ -165,11 +168,24 @@ def validate(data: Any, check_pattern: bool = True) -> Record:
             raise RecordError(f"field `{key}` must be a list of strings")
     pattern = data.get("messagePattern")
     if pattern and check_pattern:
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise RecordError(f"`messagePattern` does not compile: {exc}") from None
+        from .pattern import problem  # compiles with the engine the lookups use
+
+        found = problem(pattern)
+        if found:
+            raise RecordError(found)
     return Record(data)
+
+
+def too_deep(value: Any, limit: int) -> bool:
+    """Whether objects and lists nest more than `limit` deep in `value` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
 
 
 _JSON_NAME = {str: "a string", int: "an integer", list: "a list", dict: "an object"}

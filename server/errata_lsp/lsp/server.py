@@ -445,6 +445,8 @@ def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
     if _settings_file(params.text_document.uri):
         ls.session.settings_changed_on_disk()
         ls.republish_all()
+    elif ls.session.kb_files_changed([params.text_document.uri]):
+        ls.republish_all()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
@@ -453,6 +455,8 @@ def did_change_watched_files(ls: ErrataServer, params: types.DidChangeWatchedFil
     watches them says so): the settings and the versions they lead to are read again."""
     if any(_settings_file(change.uri) for change in params.changes):
         ls.session.settings_changed_on_disk()
+        ls.republish_all()
+    elif ls.session.kb_files_changed([change.uri for change in params.changes]):
         ls.republish_all()
 
 

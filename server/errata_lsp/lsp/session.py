@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..kb.record import Record
 
 MAX_LOGGED_KB_PROBLEMS = 20  # one line each; the rest are counted in one more (`kb validate` lists them all)
+MAX_APPROXIMATE_LOG_LINES = 200  # lines of a log matched approximately (each ranks the records: ~20 ms)
 # Characters of text whose checked state is kept after their documents close. What is kept is about
 # 40 bytes per character (trees, node tables, facts: 14 MB for a 10,000-line script of 0.4 MB), so
 # 256 KiB of text is at most ~10 MB after every document is closed: room for the last 5-15 files of
@@ -53,6 +54,7 @@ class DocumentState:
     reported: set[str] = field(default_factory=set)  # rule failures and limits already logged
     settled: bool = False  # the collector has been settled after the first publish
     comment_check_s: float | None = None  # how long the last check of an edit inside a comment took
+    log: Any = None  # a log document's `LogMatcher`: the lines matched so far
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,7 @@ class Session:
         self.root: Path | None = None
         self._kb: KnowledgeBase | None = None
         self._kb_paths: tuple[str, ...] | None = None
+        self._kb_stamp: tuple[Any, ...] | None = None  # what the files under `_kb_paths` were when loaded
         self._shown_kb_problems = False
         self._kb_lock = threading.Lock()  # the warm-up and the first document share one load
         self._logged_kb_problems: set[str] = set()
@@ -264,7 +267,12 @@ class Session:
             if not settings_known(self.root / "pyproject.toml"):
                 return None
             paths = paths + self._root_paths(self.root)
-        if self._kb is None or tuple(dict.fromkeys(paths)) != self._kb_paths:
+        paths = tuple(dict.fromkeys(paths))
+        if self._kb is None or paths != self._kb_paths:
+            return None
+        from ..kb.load import last_stamp
+
+        if last_stamp(paths) != self._kb_stamp:  # no walk here, on the event loop: the last one's answer
             return None
         return resolved.resolved, self._kb
 
@@ -285,12 +293,31 @@ class Session:
         if self.root is not None:
             paths = paths + self._root_paths(self.root)
         paths = tuple(dict.fromkeys(paths))
-        if self._kb is not None and paths == self._kb_paths:
+        # A record file edited on disk loads again (only that file is read again), so the hover
+        # card says what the diagnostic says; `kb_stamp` costs a keystroke nothing for a big folder.
+        if self._kb is not None and paths == self._kb_paths and kb_stamp(paths) == self._kb_stamp:
             return self._kb  # no lock on the common path: a check asks once, a hover once
         with self._kb_lock:  # the warm-up and the first check both ask: load once
-            if self._kb is None or paths != self._kb_paths:
-                self._kb, self._kb_paths = self._load_kb(paths), paths
+            current = kb_stamp(paths)
+            if self._kb is None or paths != self._kb_paths or current != self._kb_stamp:
+                self._kb, self._kb_paths, self._kb_stamp = self._load_kb(paths), paths, current
             return self._kb
+
+    def kb_files_changed(self, uris: Sequence[str]) -> bool:
+        """Whether one of `uris` (saved, or changed on disk) is a record file under the knowledge
+        base's paths; then the next check walks those paths again at once instead of waiting for
+        the background walk of a big folder, and every document is checked again."""
+        from ..kb.load import RECORD_SUFFIXES, forget_stamps
+
+        folders = [Path(p) for p in self._kb_paths or ()]
+        for uri in uris:
+            path = path_of(uri)
+            if path is not None and path.suffix in RECORD_SUFFIXES and any(
+                    path == folder or folder in path.parents for folder in folders):
+                forget_stamps()
+                self.settings_changed_on_disk()  # a new generation: no check of before is reused
+                return True
+        return False
 
     def _root_paths(self, root: Path) -> tuple[str, ...]:
         """`kb-paths` of the `[tool.errata]` nearest the workspace root (read again only when a
@@ -336,9 +363,17 @@ class Session:
                 self._report_once(state, "skipped", f"{doc.uri}: {size / 2**20:.1f} MiB is above the "
                                   f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked")
                 return []
-            from ..analysis.logs import log_findings
+            from ..analysis.logs import LogMatcher
 
-            return log_findings(doc.lines, kb)
+            if state.log is None:
+                state.log = LogMatcher(MAX_APPROXIMATE_LOG_LINES)
+            found = state.log.findings(doc.lines, kb)
+            if state.log.skipped:
+                self._report_once(state, "approximate", f"{doc.uri}: {state.log.skipped} more line(s) state an "
+                                  f"exception no record matches exactly; only the first {MAX_APPROXIMATE_LOG_LINES} "
+                                  "are matched approximately (`errata-lsp log` matches them all)")
+            self._report_dropped(kb)
+            return found
         from ..analysis.engine import check_document, check_source
 
         # The previous version's document model: only what the edit touched is scanned and parsed
@@ -362,6 +397,13 @@ class Session:
                 self.report(f"rule {failure.rule} failed on {doc.uri}: {failure.error}; the other rules still ran\n"
                             f"{failure.detail}", logging.ERROR)
         return report.findings
+
+    def _report_dropped(self, kb: KnowledgeBase) -> None:
+        """Records whose pattern overran its budget too often to run again: each logged once."""
+        for problem in kb.dropped_patterns():
+            if str(problem) not in self._logged_kb_problems:
+                self._logged_kb_problems.add(str(problem))
+                self.report(f"knowledge base: {problem}", logging.WARNING)
 
     def _report_once(self, state: DocumentState, what: str, message: str) -> None:
         if what not in state.reported:
@@ -410,11 +452,19 @@ class Session:
         from ..kb import card_markdown
 
         lightning = self.lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
-        found = explain(self.kb, text)
+        kb = self.kb
+        found = explain(kb, text)
+        self._report_dropped(kb)
         if not found.records:
             return None
         card = card_markdown(found.records[0], lightning=lightning)
         return card if found.note is None else found.note + "\n\n" + card
+
+
+def kb_stamp(paths: tuple[str, ...]) -> tuple[Any, ...]:
+    from ..kb.load import stamp
+
+    return stamp(paths)
 
 
 def is_log(doc: TextDocument) -> bool:

@@ -4,7 +4,6 @@ records that cannot hold one, and those of the `kb.paths` setting (read again wh
 from __future__ import annotations
 
 import json
-import os
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -140,17 +139,8 @@ def rules_from_paths(paths: Sequence[str], taken: Iterable[str]) -> tuple[list[D
 
 
 def _stamp(paths: Sequence[str]) -> tuple[Any, ...]:
-    from ...kb.load import iter_record_files
+    from ...kb.load import stamp
 
-    found: list[tuple[Any, ...]] = []
-    for path in iter_record_files(paths):
-        if isinstance(path, Path):
-            try:
-                stat = os.stat(path)
-            except (OSError, ValueError):  # gone, unreadable, or a NUL byte in its name
-                found.append((str(path), None))
-                continue
-            found.append((str(path), stat.st_mtime_ns, stat.st_size))
-    return tuple(found)
+    return stamp(paths)  # cheap on every check, however big the folders (kb/load.py)
 
 
