@@ -16,7 +16,7 @@ from pathlib import Path
 from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
-from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
+from .files import SOURCE_SUFFIXES, UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
 from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, text_line
 from .settings import Settings, SettingsError, settings_for
@@ -125,6 +125,11 @@ def _check(args: argparse.Namespace) -> int:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
     piped = args.stdin_filename is not None and args.paths in ([], ["-"])
+    clash = _output_clash(args.output_file, [args.stdin_filename] if piped else args.paths)
+    if clash:
+        print(f"errata-lsp: --output-file {args.output_file}: {clash}; nothing was checked",
+              file=sys.stderr)
+        return EXIT_ERROR
     # stdout carries the report; with --diff it is the patch, and a piped --fix writes the fixed source there
     report_out = io.StringIO()
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
@@ -217,6 +222,36 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+def _output_clash(output: str | None, paths: list[str]) -> str | None:
+    """Why the report may not be written to `output`: it is a file being checked, or a source file
+    inside a folder being checked (the report would overwrite code)."""
+    if not output:
+        return None
+    target = _resolved(Path(output))
+    for given in paths:
+        path = _resolved(Path(given))
+        if target == path or _same_file(output, given):
+            return "it is one of the files checked, and the report would overwrite it"
+        if path in target.parents and target.suffix.lower() in SOURCE_SUFFIXES and Path(given).is_dir():
+            return f"it is a source file inside {_shown(Path(given))}, which is checked"
+    return None
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte: compared as written
+        return Path(os.path.abspath(path))
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Two names of one file (a hard link), for files that exist."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def _show_versions(environments: dict, out) -> None:

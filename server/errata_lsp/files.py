@@ -24,6 +24,7 @@ SKIP_DIRS = {
 KINDS = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device", stat.S_IFIFO: "a FIFO",
          stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 UNCHANGED = "the file is unchanged"
+SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")  # what a folder given to `check` is searched for
 
 
 class SourceError(Exception):
@@ -94,7 +95,7 @@ def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
                     yield Path(failed.filename or root), f"cannot list: {failed.strerror or failed}"
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
                 for name in sorted(files):
-                    if name.endswith((".py", ".pyi", ".ipynb")):
+                    if name.endswith(SOURCE_SUFFIXES):
                         yield Path(root) / name, None
             for failed in problems:  # the top folder itself
                 yield Path(failed.filename or path), f"cannot list: {failed.strerror or failed}"

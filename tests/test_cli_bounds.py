@@ -1,0 +1,64 @@
+"""The command line's inputs and outputs under careless use and hostile trees: a report never
+overwrites code, fixes keep every name of a file and respect a read-only one, odd file names and
+notebooks get one clear line, and nothing checked twice or skipped passes for "All checks passed"."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+IMPORT = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+LIST_POLICY = "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n"
+BAD = IMPORT + LIST_POLICY
+FIXED = IMPORT + LIST_POLICY.replace("[Block]", "{Block}")
+LXF001_LINE = "train.py:2:60: LXF001 `activation_checkpointing_policy` must be a set, found [Block]"
+
+
+def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", *args], capture_output=True, cwd=cwd,
+                          input=stdin, timeout=120)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode("utf-8", "backslashreplace"),
+                                       done.stderr.decode("utf-8", "backslashreplace"))
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "proj"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "train.py").write_text(BAD, encoding="utf-8")
+    return root
+
+
+# --- 1: the report never overwrites a checked source ---------------------------------------------
+@pytest.mark.parametrize("output, paths, why", [
+    ("src/train.py", ["src/train.py"], "it is one of the files checked, and the report would overwrite it"),
+    ("src/report.py", ["src"], "it is a source file inside src, which is checked"),
+    ("./src/../src/train.py", ["src"], "it is a source file inside src, which is checked"),
+])
+def test_an_output_file_that_is_a_checked_source_is_refused(project, output, paths, why):
+    (project / "src" / "report.py").write_text("x = 1\n", encoding="utf-8")
+    done = run("check", "--format", "json", "-o", output, *paths, cwd=project)
+    assert done.returncode == 2
+    assert done.stderr == f"errata-lsp: --output-file {output}: {why}; nothing was checked\n"
+    assert done.stdout == ""
+    assert (project / "src" / "train.py").read_text(encoding="utf-8") == BAD
+    assert (project / "src" / "report.py").read_text(encoding="utf-8") == "x = 1\n"
+
+
+def test_an_output_file_that_is_a_hard_link_to_a_checked_file_is_refused(project):
+    os.link(project / "src" / "train.py", project / "alias.txt")
+    done = run("check", "-o", "alias.txt", "src/train.py", cwd=project)
+    assert done.returncode == 2
+    assert "alias.txt: it is one of the files checked" in done.stderr
+    assert (project / "alias.txt").read_text(encoding="utf-8") == BAD
+
+
+def test_a_report_beside_the_sources_that_is_not_code_is_written(project):
+    done = run("check", "--format", "json", "-o", "src/report.json", "src", cwd=project)
+    assert done.returncode == 1, done.stderr
+    assert [e["code"] for e in json.loads((project / "src" / "report.json").read_text(encoding="utf-8"))] == ["LXF001"]
