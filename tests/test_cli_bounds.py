@@ -62,3 +62,30 @@ def test_a_report_beside_the_sources_that_is_not_code_is_written(project):
     done = run("check", "--format", "json", "-o", "src/report.json", "src", cwd=project)
     assert done.returncode == 1, done.stderr
     assert [e["code"] for e in json.loads((project / "src" / "report.json").read_text(encoding="utf-8"))] == ["LXF001"]
+
+
+# --- notebooks -------------------------------------------------------------------------------------
+def notebook_text(cells: list[dict], metadata: dict | None = None) -> str:
+    notebook = {"cells": cells, "metadata": metadata if metadata is not None else {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5}
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def code_cell(text: str, outputs: list | None = None) -> dict:
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": outputs or [],
+            "source": text.splitlines(keepends=True)}
+
+
+def cell_sources(path: Path) -> list[str]:
+    return ["".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+
+
+# 2: a user's line that reads like the magic placeholder stays the user's line
+def test_a_line_spelled_like_the_magic_placeholder_survives_a_fix(tmp_path):
+    cell = "%matplotlib inline\npass  # errata: masked line 1\n" + BAD
+    path = tmp_path / "nb.ipynb"
+    path.write_text(notebook_text([code_cell(cell)]), encoding="utf-8")
+    done = run("check", "--fix", "nb.ipynb", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert cell_sources(path) == ["%matplotlib inline\npass  # errata: masked line 1\n" + FIXED]

@@ -27,7 +27,6 @@ MAGIC_PLACEHOLDER = "pass  # errata: masked line "
 # Cell magics whose body is still Python (the first line alone is masked).
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug", "memit"}
 _MAGIC_LINE = re.compile(r"[ \t]*(?:[%!?]|[\w.]+\?\??[ \t]*$|[\w.,\s]+=[ \t]*[%!])")
-_PLACEHOLDER_LINE = re.compile(r"[ \t]*" + re.escape(MAGIC_PLACEHOLDER) + r"(\d+)")
 _Key = TypeVar("_Key", bound=Hashable)
 
 
@@ -55,15 +54,16 @@ class CellProgram(Generic[_Key]):
     def __init__(self, cells: Sequence[tuple[_Key, str]], name: Callable[[_Key], str] | None = None):
         # how a message names a cell: by default its place among the code cells
         self.name = name or (lambda key: f"cell {[c.key for c in self.cells].index(key) + 1}")
-        self.boundary = BOUNDARY
-        while any(self.boundary in text for _, text in cells):
-            self.boundary += "#"
+        self.boundary = _unused(BOUNDARY, "#", cells)
+        # a user's line that reads like a placeholder is never taken for one
+        self.placeholder = _unused(MAGIC_PLACEHOLDER, "#", cells, before=":")
+        self._placeholder_line = re.compile(r"[ \t]*" + re.escape(self.placeholder) + r"(\d+)")
         self.cells: list[_Cell[_Key]] = []
         parts: list[str] = []
         line = 0
         counter = 0
         for key, text in cells:
-            masked_text, masked, counter = _mask(text, counter)
+            masked_text, masked, counter = _mask(text, counter, self.placeholder)
             body = masked_text if masked_text.endswith("\n") or not masked_text else masked_text + "\n"
             count = body.count("\n")
             self.cells.append(_Cell(key, text, line, count, masked))
@@ -127,13 +127,21 @@ class CellProgram(Generic[_Key]):
         for cell, piece in zip(self.cells, pieces):
             # the program ends every cell with a newline; the cell keeps its own ending
             text = "\n".join(piece) + ("\n" if cell.text.endswith("\n") else "")
-            text = _PLACEHOLDER_LINE.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)  # noqa: B023  (called right here)
+            text = self._placeholder_line.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)  # noqa: B023  (called right here)
             if text != cell.text:
                 changed[cell.key] = text
         return changed
 
 
-def _mask(text: str, counter: int) -> tuple[str, dict[int, str], int]:
+def _unused(marker: str, filler: str, cells: Sequence[tuple[Any, str]], before: str = "") -> str:
+    """`marker`, with `filler` added (before `before`, else at the end) until no cell's text holds it."""
+    while any(marker in text for _, text in cells):
+        at = marker.index(before) if before else len(marker)
+        marker = marker[:at] + filler + marker[at:]
+    return marker
+
+
+def _mask(text: str, counter: int, placeholder: str) -> tuple[str, dict[int, str], int]:
     lines = text.split("\n")
     masked: dict[int, str] = {}
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -151,7 +159,7 @@ def _mask(text: str, counter: int) -> tuple[str, dict[int, str], int]:
             counter += 1
             masked[counter] = content
             indent = content[: len(content) - len(content.lstrip())] if not whole else ""
-            out.append(indent + MAGIC_PLACEHOLDER + str(counter) + line[len(content):])
+            out.append(indent + placeholder + str(counter) + line[len(content):])
             continued = content.endswith("\\")
         else:
             out.append(line)
