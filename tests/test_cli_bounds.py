@@ -89,3 +89,55 @@ def test_a_line_spelled_like_the_magic_placeholder_survives_a_fix(tmp_path):
     done = run("check", "--fix", "nb.ipynb", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert cell_sources(path) == ["%matplotlib inline\npass  # errata: masked line 1\n" + FIXED]
+
+
+# 17: JSON that Python's own json writes (NaN, Infinity) and metadata of the wrong type
+def test_a_notebook_holding_nan_and_infinity_is_checked_with_the_files_before_it(project):
+    cells = [code_cell(BAD, outputs=[{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                                      "data": {"text/plain": ["nan"]}, "x-values": [float("nan"), float("inf"),
+                                                                                  -float("inf")]}])]
+    text = notebook_text(cells)
+    assert "NaN" in text and "-Infinity" in text
+    (project / "src" / "nb.ipynb").write_text(text, encoding="utf-8")
+    done = run("check", "--exit-zero", "src", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "src/nb.ipynb:cell 1:2:60: LXF001 `activation_checkpointing_policy` must be a set, found [Block]",
+        "src/" + LXF001_LINE,
+        "Found 2 finding(s): 2 error (2 fixable with --fix).",
+    ]
+    assert done.stderr == ""
+    done = run("check", "--fix", "src/nb.ipynb", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert (project / "src" / "nb.ipynb").read_text(encoding="utf-8") == text.replace("[Block]", "{Block}")
+
+
+@pytest.mark.parametrize("metadata, checked", [
+    ({"language_info": "python"}, True),
+    ({"kernelspec": ["python3"]}, True),
+    ({"language_info": {"name": 3}, "kernelspec": {"language": "python"}}, True),
+    ({"language_info": None, "kernelspec": {"language": "R"}}, False),
+    ([], True),
+])
+def test_notebook_metadata_of_the_wrong_type_is_read_as_absent(tmp_path, metadata, checked):
+    (tmp_path / "nb.ipynb").write_text(notebook_text([code_cell(BAD)], metadata), encoding="utf-8")
+    done = run("check", "nb.ipynb", cwd=tmp_path)
+    assert done.stderr == ""
+    assert done.returncode == (1 if checked else 0)
+    assert done.stdout.splitlines()[-1] == (
+        "Found 1 finding(s): 1 error (1 fixable with --fix)." if checked else "All checks passed.")
+
+
+# 20: outputs are never analysed, and never kept
+def test_a_notebook_s_outputs_are_not_kept_once_read():
+    from errata_lsp.notebook import NotebookFile
+
+    big = "x" * 100_000 + '\\"' * 1000
+    cells = [code_cell(BAD, outputs=[{"output_type": "stream", "name": "stdout", "text": [big]}]),
+             {"cell_type": "markdown", "metadata": {}, "source": "![a](attachment:a.png)",
+              "attachments": {"a.png": {"image/png": "iVBOR" * 1000}}}]
+    notebook = NotebookFile.parse(notebook_text(cells))
+    assert [sorted(cell) for cell in notebook.cells] == [
+        ["cell_type", "execution_count", "metadata", "source"], ["cell_type", "metadata", "source"]]
+    assert [node.value for node in notebook.sources[0].items] == BAD.splitlines(keepends=True)
+    assert notebook.sources[1].value == "![a](attachment:a.png)"
