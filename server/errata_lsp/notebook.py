@@ -330,7 +330,10 @@ class NotebookFile:
                 raise SourceError(f"not a valid notebook: cell {number} has no \"cell_type\"")
             if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
                 raise SourceError(f"not a valid notebook: cell {number}: \"source\" must be a string or a list of strings")
-        nodes = _SpanReader(text).sources(body_at)
+        try:
+            nodes = _SpanReader(text).sources(body_at)
+        except (IndexError, ValueError, AttributeError):  # JSON json.loads took but this reader does not
+            raise SourceError("not a valid notebook: its cells' sources cannot be placed in the file") from None
         language = _language(data.get("metadata"))
         python = language is None or language.lower() in ("python", "python3", "ipython")
         return cls(text, data["cells"], nodes, python)
