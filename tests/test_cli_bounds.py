@@ -141,3 +141,61 @@ def test_a_notebook_s_outputs_are_not_kept_once_read():
         ["cell_type", "execution_count", "metadata", "source"], ["cell_type", "metadata", "source"]]
     assert [node.value for node in notebook.sources[0].items] == BAD.splitlines(keepends=True)
     assert notebook.sources[1].value == "![a](attachment:a.png)"
+
+
+# --- reports: file names -------------------------------------------------------------------------
+def reports(folder: Path, fmt: str, *paths: str) -> tuple[subprocess.CompletedProcess, str]:
+    """The report written with --output-file, and what the folder holds besides after."""
+    done = run("check", "--format", fmt, "-o", "out/report", *paths, cwd=folder)
+    return done, (folder / "out" / "report").read_text(encoding="utf-8")
+
+
+NAMED = b"caf\xe9.py"  # Latin-1 bytes: not UTF-8
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "gitlab", "github"])
+def test_a_file_name_that_is_not_utf8_is_reported_in_every_format_with_no_temporary_file_left(tmp_path, fmt):
+    with open(os.path.join(os.fsencode(tmp_path), NAMED), "w", encoding="utf-8") as handle:
+        handle.write(BAD)
+    done, report = reports(tmp_path, fmt, ".")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "" and done.stdout == ""
+    assert os.listdir(tmp_path / "out") == ["report"]
+    if fmt == "json":
+        assert [(e["path"], e["code"]) for e in json.loads(report)] == [("caf\\xe9.py", "LXF001")]
+    elif fmt == "sarif":
+        [result] = json.loads(report)["runs"][0]["results"]
+        assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "caf%E9.py"
+    elif fmt == "gitlab":
+        assert [i["location"]["path"] for i in json.loads(report)] == ["caf\\xe9.py"]
+    else:
+        assert report.startswith("::error file=caf\\xe9.py,line=2,")
+    if fmt in ("gitlab", "json"):  # on stdout too
+        done = run("check", "--format", fmt, ".", cwd=tmp_path)
+        assert done.returncode == 1 and done.stderr == ""
+        assert "caf\\\\xe9.py" in done.stdout
+
+
+def test_a_report_that_cannot_be_written_leaves_no_temporary_file(tmp_path):
+    (tmp_path / "train.py").write_text(BAD, encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "report").mkdir()  # the rename over a folder fails after the temporary file is written
+    done = run("check", "--format", "json", "-o", "out/report", "train.py", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("out/report: cannot write: ")
+    assert os.listdir(tmp_path / "out") == ["report"]
+
+
+# 23: SARIF artifact URIs are URI references, percent-encoded
+def test_sarif_artifact_uris_are_percent_encoded(tmp_path):
+    names = ["x#y.py", "100%.py", "a b.py", "new\nline.py", "é.py"]
+    for name in names:
+        (tmp_path / "src" / name).parent.mkdir(exist_ok=True)
+        (tmp_path / "src" / name).write_text(BAD, encoding="utf-8")
+    done, report = reports(tmp_path, "sarif", "src")
+    assert done.returncode == 1, done.stderr
+    results = json.loads(report)["runs"][0]["results"]
+    uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results)
+    assert uris == sorted(["src/x%23y.py", "src/100%25.py", "src/a%20b.py", "src/new%0Aline.py", "src/%C3%A9.py"])
+    fixes = sorted(r["fixes"][0]["artifactChanges"][0]["artifactLocation"]["uri"] for r in results)
+    assert fixes == uris

@@ -325,10 +325,18 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
 def _write_report(path: Path, text: str) -> None:
     """Whole or not at all: a CI step reading the report never sees half of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=path.parent,
-                                     prefix=f".{path.name}.", delete=False) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", errors="backslashreplace", newline="",
+                                         dir=path.parent, prefix=f".{path.name}.", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+        os.replace(handle.name, path)
+    except BaseException:  # the disk full, interrupted: no temporary file is left behind
+        try:
+            os.unlink(handle.name)
+        except OSError:
+            pass
+        raise
 
 
 def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
