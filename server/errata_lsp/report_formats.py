@@ -91,7 +91,7 @@ def json_entry(entry: Entry) -> dict[str, Any]:
     finding = entry.finding
     cell = {"cell": entry.cell} if entry.cell is not None else {}
     return {
-        "path": str(entry.path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"), **cell, **where(finding.span), "code": finding.code, "record": finding.record_id,
+        "path": str(entry.path), **cell, **where(finding.span), "code": finding.code, "record": finding.record_id,
         "message": finding.message, "severity": finding.severity.value,
         "fixes": [
             {"title": f.title, "safety": f.safety.value, "preferred": f.preferred,
