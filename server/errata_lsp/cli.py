@@ -119,7 +119,7 @@ def _parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> int:
     from .environment import with_environment
     from .report_formats import Entry
-    from .sources import open_source, source_from_text
+    from .sources import open_source, source_from_bytes
 
     if not args.paths and not args.stdin_filename:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
@@ -136,6 +136,7 @@ def _check(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
     entries: list[Entry] = []
     environments: dict = {}  # each environment found -> the first file it was found for
+    kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
     counts: Counter[str] = Counter()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
     for path, problem in targets:
@@ -145,14 +146,16 @@ def _check(args: argparse.Namespace) -> int:
                 raise SourceError(problem)
             settings = with_environment(settings_for(path).merged(overrides), path)
             environments.setdefault(settings.environment, shown)
+            kb_paths.add(settings.kb_paths)
             # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
             if piped:
-                source, raw = source_from_text(path, sys.stdin.read()), b""
+                source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes)), b""
             else:
                 source, raw = open_source(path, 4 * settings.max_file_bytes)
         except TooLarge as exc:
             print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
                   file=sys.stderr)
+            counts["skipped"] += 1
             continue
         except (SourceError, SettingsError) as exc:
             print(f"{shown}: {exc}", file=sys.stderr)
@@ -188,6 +191,7 @@ def _check(args: argparse.Namespace) -> int:
         report = check_source(source.program, str(path), settings)
         if report.skipped:
             print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
+            counts["skipped"] += 1
         for line, note in report.notes:
             print(f"{shown}:{line + 1}: {note}", file=sys.stderr)
         for failure in report.failures:
@@ -204,6 +208,7 @@ def _check(args: argparse.Namespace) -> int:
             if args.format == "text" and not args.statistics:
                 print(text_line(entry), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
+    _print_kb_problems(kb_paths)
     if args.show_versions:
         _show_versions(environments, sys.stderr if args.format != "text" else notes)
     _report(args, entries, counts, total, report_out, notes)
@@ -252,6 +257,34 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except (OSError, ValueError):
         return False
+
+
+def _read_stdin(limit: int) -> bytes:
+    """The source piped in, read no further than `limit` bytes (TooLarge past it)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data = buffer.read(limit + 1)
+    else:  # a text stream (a test's, an embedding's)
+        data = sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape")
+    if len(data) > limit:
+        raise TooLarge(f"more than {limit / 2**20:.1f} MiB")
+    return data
+
+
+def _print_kb_problems(kb_paths: set[tuple[str, ...]]) -> None:
+    """What is wrong in the record files of `kb-paths` (a record dropped, its rule not run), once each."""
+    from .analysis.detect import rules_from_paths
+
+    said: set[str] = set()
+    for paths in sorted(kb_paths):
+        if not paths:
+            continue
+        problems = [str(p) for p in KnowledgeBase.load(paths).problems]
+        problems += [str(p) for p in rules_from_paths(paths, BY_CODE)[1]]
+        for problem in problems:
+            if problem not in said:
+                said.add(problem)
+                print(f"knowledge base: {problem}", file=sys.stderr)
 
 
 def _show_versions(environments: dict, out) -> None:
@@ -347,8 +380,10 @@ def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
         print(f"Fixed {counts['fixed']} finding(s).", file=out)
     if counts["unchecked"]:  # not "All checks passed": some were not done
         print(f"{counts['unchecked']} file(s) could not be checked (see above).", file=out)
+    if counts["skipped"]:
+        print(f"{counts['skipped']} file(s) skipped for their size (see above).", file=out)
     if not total:
-        if not counts["unchecked"]:
+        if not counts["unchecked"] and not counts["skipped"]:
             print("All checks passed.", file=out)
         return
     by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
@@ -399,10 +434,32 @@ def _write_bytes(data: bytes) -> None:
 # --- explain ---------------------------------------------------------------------------------
 def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
     settings = settings_for(Path.cwd(), Settings())
-    kb = KnowledgeBase.load([*settings.kb_paths, *extra])
+    kb = KnowledgeBase.load(_distinct([*settings.kb_paths, *extra]))
     for problem in kb.problems if not quiet else ():
         print(f"knowledge base: {problem}", file=sys.stderr)
     return kb
+
+
+def _distinct(paths: list[str]) -> list[str]:
+    """Each record file or folder once, however it is spelled (`--kb X` with X in kb-paths too), and
+    no file that a folder given loads already: its records would be reported as duplicates of themselves."""
+    from .kb.load import RECORD_SUFFIXES
+
+    folders = {_resolved(Path(p)) for p in paths if Path(p).is_dir()}
+
+    def walked(path: Path) -> bool:  # found by the walk of a folder given (its rules: kb.load's)
+        return path.suffix in RECORD_SUFFIXES and any(
+            folder in path.parents and not any(part.startswith(".") for part in path.relative_to(folder).parts)
+            for folder in folders)
+
+    seen: set[Path] = set()
+    kept = []
+    for path in paths:
+        key = _resolved(Path(path))
+        if key not in seen and not (key not in folders and walked(key)):
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _explain(args: argparse.Namespace) -> int:

@@ -84,7 +84,27 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
 
 
 def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
-    """Each Python file under `paths`, with None; or a folder that cannot be listed, with why."""
+    """Each Python file under `paths` once (`b.py ./b.py`, a folder and a file in it, two links to
+    one file: the first name given), with None; or a folder that cannot be listed, with why."""
+    seen: set[object] = set()
+    for path, problem in _python_files(paths):
+        key = _identity(path) if problem is None else None
+        if key is not None and key in seen:
+            continue
+        seen.add(key)
+        yield path, problem
+
+
+def _identity(path: Path) -> object:
+    """What names one file whatever the spelling: its device and inode, else its normalised path."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # missing, or a name the system cannot take: reported as given
+        return os.path.normpath(os.path.abspath(path))
+    return (info.st_dev, info.st_ino)
+
+
+def _python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -105,7 +125,11 @@ def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
 
 def read_source(path: Path, max_bytes: int) -> Source:
     """The text and its encoding, honouring a BOM or a PEP 263 coding line. Line endings are kept."""
-    data = read_regular(path, max_bytes)
+    return decode_source(read_regular(path, max_bytes))
+
+
+def decode_source(data: bytes) -> Source:
+    """Python source bytes as text, in the encoding its BOM or coding line names (UTF-8 else)."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
