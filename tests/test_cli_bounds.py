@@ -263,3 +263,28 @@ def test_log_kb_naming_a_folder_of_kb_paths_again_loads_it_once(user_records, gi
     assert "duplicate id" not in done.stderr
     assert done.stderr.count("invalid JSON") == 1
     assert done.stdout.startswith("ci.log:1:15: RuntimeError RuntimeError: Gadget 3 jammed at the hinge")
+
+
+# --- 3: --fix keeps every name of a file, and leaves a read-only file alone ----------------------
+def test_fix_of_a_file_with_two_hard_links_changes_the_file_both_names_see(project):
+    train = project / "src" / "train.py"
+    os.link(train, project / "linked.py")
+    inode = train.stat().st_ino
+    done = run("check", "--fix", "src/train.py", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Fixed 1 finding(s).\nAll checks passed.\n"
+    assert (project / "linked.py").read_text(encoding="utf-8") == FIXED
+    assert train.stat().st_ino == inode and train.stat().st_nlink == 2
+    assert sorted(os.listdir(project / "src")) == ["train.py"]  # no temporary file left
+
+
+def test_fix_skips_a_read_only_file_with_one_line(project):
+    train = project / "src" / "train.py"
+    train.chmod(0o444)
+    done = run("check", "--fix", "src", cwd=project)
+    assert done.returncode == 1  # its finding is still there; skipping it is no error
+    assert done.stderr == "src/train.py: read-only; not fixed, the file is unchanged\n"
+    assert done.stdout == "src/" + LXF001_LINE + "\nFound 1 finding(s): 1 error.\n"
+    assert train.read_text(encoding="utf-8") == BAD
+    assert train.stat().st_mode & 0o777 == 0o444
+    assert sorted(os.listdir(project / "src")) == ["train.py"]

@@ -16,7 +16,9 @@ from pathlib import Path
 from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
-from .files import SOURCE_SUFFIXES, UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
+from .files import (
+    SOURCE_SUFFIXES, UNCHANGED, ReadOnly, SourceError, TooLarge, python_files, write_source, write_target,
+)
 from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, text_line
 from .settings import Settings, SettingsError, settings_for
@@ -182,7 +184,8 @@ def _check(args: argparse.Namespace) -> int:
                     except (SourceError, OSError) as exc:
                         why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
                         print(f"{shown}: {why}", file=sys.stderr)
-                        status = EXIT_ERROR
+                        if not isinstance(exc, ReadOnly):  # skipped by choice: its findings are reported
+                            status = EXIT_ERROR
                         counts["fixed"] -= len(applied)
                     else:
                         source = source.after(new_text)

@@ -35,6 +35,10 @@ class TooLarge(SourceError):
     """A regular file above the size limit, not read."""
 
 
+class ReadOnly(SourceError):
+    """A file whose mode lets nobody write it: its fixes are not written (a choice, not a failure)."""
+
+
 @dataclass(frozen=True)
 class Source:
     """A source file as read: its text, encoding and bytes."""
@@ -160,7 +164,9 @@ def write_target(path: Path, given: Iterable[str]) -> Path:
 
 def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
     """Replace the file's content with `text` atomically, keeping its mode (and owner, where allowed),
-    if the file still holds `original`. On any failure the file is left as it was."""
+    if the file still holds `original`. On any failure the file is left as it was. A read-only file
+    is not written (ReadOnly); a file with other hard links is written in place, as editors do, so
+    every name keeps seeing one file."""
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError:
@@ -170,6 +176,8 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
     temporary = None
     try:
         info = os.stat(path)
+        if not info.st_mode & 0o222:
+            raise ReadOnly(f"read-only; not fixed, {UNCHANGED}")
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".errata", dir=path.parent)
         with open(fd, "wb") as handle:
             handle.write(data)
@@ -183,8 +191,11 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
                     pass  # only root may give a file away; the mode is kept all the same
         if _current(path, len(original)) != original:
             raise SourceError("changed on disk since it was read; the fixes are not written, its new content is kept")
-        os.replace(temporary, path)
-        temporary = None
+        if info.st_nlink > 1:
+            _write_in_place(path, data, original)  # the new text is on disk beside it: the space is there
+        else:
+            os.replace(temporary, path)
+            temporary = None
     except OSError as exc:
         raise SourceError(f"cannot write: {exc.strerror or exc}; {UNCHANGED}") from None
     finally:
@@ -193,6 +204,24 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def _write_in_place(path: Path, data: bytes, original: bytes) -> None:
+    """Overwrite the file itself (its inode, so its other hard links see the change); if that fails
+    half way, its original bytes are written back."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "wb") as handle:
+        try:
+            handle.write(data)
+            handle.truncate(len(data))
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError:
+            handle.seek(0)
+            handle.write(original)
+            handle.truncate(len(original))
+            handle.flush()
+            raise
 
 
 def _current(path: Path, expected_size: int) -> bytes | None:
