@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .stdio_client import LspClient
+
 IMPORT = "from lightning.fabric.strategies import XLAFSDPStrategy\n"
 LIST_POLICY = "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n"
 BAD = IMPORT + LIST_POLICY
@@ -288,3 +290,32 @@ def test_fix_skips_a_read_only_file_with_one_line(project):
     assert train.read_text(encoding="utf-8") == BAD
     assert train.stat().st_mode & 0o777 == 0o444
     assert sorted(os.listdir(project / "src")) == ["train.py"]
+
+
+# --- 18: a pyproject.toml nested deeper than the TOML parser goes --------------------------------
+def deep_pyproject(folder: Path) -> str:
+    (folder / "pyproject.toml").write_text('[tool.errata]\nignore = ["LXF005"]\n[project]\nx = ' + "[" * 1200
+                                           + "]" * 1200 + "\n", encoding="utf-8")
+    return f"{folder / 'pyproject.toml'}: nested more deeply than errata reads; not read"
+
+
+def test_check_under_a_pyproject_nested_1200_deep_says_so_in_one_line(project):
+    why = deep_pyproject(project)
+    done = run("check", "src", cwd=project)
+    assert done.returncode == 2
+    assert done.stderr == f"src/train.py: {why}\n"
+    assert done.stdout == "1 file(s) could not be checked (see above).\n"
+
+
+def test_the_server_under_a_pyproject_nested_1200_deep_still_publishes(project):
+    deep_pyproject(project)
+    client = LspClient(stderr_path=project / "server.stderr")
+    try:
+        client.initialize(root=project.as_uri())
+        uri = (project / "src" / "train.py").as_uri()
+        client.open(uri, BAD)
+        published = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, 60)
+        assert [d["code"] for d in published["diagnostics"]] == ["LXF001"]
+        assert client.hover(uri, 1, 61)["contents"]["value"].startswith("**LXF001**")
+    finally:
+        client.close()
