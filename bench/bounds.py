@@ -7,7 +7,8 @@ The baseline is one knowledge base holding one record whose pattern backtracks f
 query: that lookup runs the patterns for the whole of kb/match.py's LOOKUP_BUDGET_S and stops.
 Every case below must cost at most LIMIT times that, whatever the query or the number of records:
 the budget, not the input, is what bounds a lookup. Building an index of 100,000 records is
-compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x.
+compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x; so
+is `--fix`'s fix-all on 8,000 findings with 1,000 (linear about 8x, quadratic 64x).
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 sys.path.insert(0, str(ROOT))
 
+from errata_lsp.analysis import fix_all  # noqa: E402
 from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
 
+FIX_LIMIT = 16.0  # --fix on 8x the findings: about 8x when linear, 64x if quadratic
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 
@@ -65,6 +68,23 @@ def ordinary(n: int) -> list[Record]:
                     "errorMessage": f"widget {i} of kind k{i * 7} failed with {{reason}}"}, "") for i in range(n)]
 
 
+def strategies(n: int) -> str:
+    """A script with `n` LXF001 findings, each with its safe fix."""
+    return "from lightning.fabric.strategies import XLAFSDPStrategy\n" + "".join(
+        f"s{i} = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={{Block}})\n"
+        for i in range(n))
+
+
+def fix_all_growth() -> bool:
+    """`check --fix`'s work (every fix applied, the text checked again) on 8,000 findings against
+    1,000: whether it passes its limit."""
+    small, large = strategies(1_000), strategies(8_000)
+    ratio = cpu(lambda: fix_all(large, "t.py"), repeat=1) / cpu(lambda: fix_all(small, "t.py"), repeat=3)
+    print(f"{'fix-all of 8,000 vs 1,000 findings':40s} {ratio:6.1f}x  (limit {FIX_LIMIT}x)"
+          f"{'  TOO SLOW' if ratio > FIX_LIMIT else ''}")
+    return ratio > FIX_LIMIT
+
+
 def main() -> int:
     evil_path = ROOT / "bench" / "out" / "evil.jsonl"
     evil_path.parent.mkdir(exist_ok=True)
@@ -102,6 +122,7 @@ def main() -> int:
     failed |= ratio > BUILD_LIMIT
     print(f"{'index of 100,000 vs 1,000 records':40s} {ratio:6.1f}x  (limit {BUILD_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > BUILD_LIMIT else ''}")
+    failed |= fix_all_growth()
     return 1 if failed else 0
 
 
