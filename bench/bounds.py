@@ -8,7 +8,8 @@ query: that lookup runs the patterns for the whole of kb/match.py's LOOKUP_BUDGE
 Every case below must cost at most LIMIT times that, whatever the query or the number of records:
 the budget, not the input, is what bounds a lookup. Building an index of 100,000 records is
 compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x; so
-is `--fix`'s fix-all on 8,000 findings with 1,000 (linear about 8x, quadratic 64x).
+is `--fix`'s fix-all on 8,000 findings with 1,000 (linear about 8x, quadratic 64x). Reading a
+notebook with a 10 MB output may peak at a few times the file's size, not a hundred.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,8 +29,10 @@ from errata_lsp.analysis import fix_all  # noqa: E402
 from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
+from errata_lsp.notebook import NotebookSource  # noqa: E402
 
 FIX_LIMIT = 16.0  # --fix on 8x the findings: about 8x when linear, 64x if quadratic
+NOTEBOOK_LIMIT = 4.0  # reading a notebook: its text, plus one output at a time while the JSON is read
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 
@@ -85,6 +89,22 @@ def fix_all_growth() -> bool:
     return ratio > FIX_LIMIT
 
 
+def notebook_memory() -> bool:
+    """Peak memory of reading a notebook whose one output is 10 MB, against the file's size:
+    whether it passes its limit (outputs are stepped over, never decoded into a copy)."""
+    cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": ["import os\n"],
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": ["line of output\n" * 700_000]}]}
+    data = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+    tracemalloc.start()
+    NotebookSource.from_bytes(Path("big.ipynb"), data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    ratio = peak / len(data)
+    print(f"{'notebook with a 10 MB output, peak/size':40s} {ratio:6.1f}x  (limit {NOTEBOOK_LIMIT}x)"
+          f"{'  TOO MUCH' if ratio > NOTEBOOK_LIMIT else ''}")
+    return ratio > NOTEBOOK_LIMIT
+
+
 def main() -> int:
     evil_path = ROOT / "bench" / "out" / "evil.jsonl"
     evil_path.parent.mkdir(exist_ok=True)
@@ -123,6 +143,7 @@ def main() -> int:
     print(f"{'index of 100,000 vs 1,000 records':40s} {ratio:6.1f}x  (limit {BUILD_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > BUILD_LIMIT else ''}")
     failed |= fix_all_growth()
+    failed |= notebook_memory()
     return 1 if failed else 0
 
 

@@ -17,7 +17,14 @@ from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
 from .files import (
-    SOURCE_SUFFIXES, UNCHANGED, ReadOnly, SourceError, TooLarge, python_files, write_source, write_target,
+    SOURCE_SUFFIXES,
+    UNCHANGED,
+    ReadOnly,
+    SourceError,
+    TooLarge,
+    python_files,
+    write_source,
+    write_target,
 )
 from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, text_line
@@ -361,15 +368,14 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
 def _write_report(path: Path, text: str) -> None:
     """Whole or not at all: a CI step reading the report never sees half of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", errors="backslashreplace", newline="",
-                                         dir=path.parent, prefix=f".{path.name}.", delete=False)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        with handle:
+        with open(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") as handle:
             handle.write(text)
-        os.replace(handle.name, path)
+        os.replace(temporary, path)
     except BaseException:  # the disk full, interrupted: no temporary file is left behind
         try:
-            os.unlink(handle.name)
+            os.unlink(temporary)
         except OSError:
             pass
         raise
