@@ -319,3 +319,13 @@ def test_the_server_under_a_pyproject_nested_1200_deep_still_publishes(project):
         assert client.hover(uri, 1, 61)["contents"]["value"].startswith("**LXF001**")
     finally:
         client.close()
+
+
+def test_a_piped_fix_of_a_buffer_too_large_gives_the_buffer_back_whole(tmp_path):
+    source = BAD.encode() + b"#" * (10 * 2**20 + 1) + b"\n"
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--fix", "--stdin-filename", "big.py"],
+                          input=source, capture_output=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0
+    assert done.stdout == source  # an editor replacing its buffer with stdout loses nothing
+    assert done.stderr == (b"big.py: skipped: more than 10.0 MiB is above the 10 MiB limit; not checked\n"
+                           b"1 file(s) skipped for their size (see above).\n")

@@ -158,7 +158,7 @@ def _check(args: argparse.Namespace) -> int:
             kb_paths.add(settings.kb_paths)
             # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
             if piped:
-                source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes)), b""
+                source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes, echo=args.fix)), b""
             else:
                 source, raw = open_source(path, 4 * settings.max_file_bytes)
         except TooLarge as exc:
@@ -269,14 +269,19 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def _read_stdin(limit: int) -> bytes:
-    """The source piped in, read no further than `limit` bytes (TooLarge past it)."""
+def _read_stdin(limit: int, echo: bool) -> bytes:
+    """The source piped in, read no further than `limit` bytes (TooLarge past it). With `echo` (a
+    piped --fix, whose stdout replaces the buffer) a source too large is copied to stdout as it is."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
         data = buffer.read(limit + 1)
     else:  # a text stream (a test's, an embedding's)
         data = sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape")
     if len(data) > limit:
+        if echo:
+            _write_bytes(data)
+            while buffer is not None and (chunk := buffer.read(2**20)):
+                _write_bytes(chunk)
         raise TooLarge(f"more than {limit / 2**20:.1f} MiB")
     return data
 
