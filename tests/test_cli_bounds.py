@@ -285,7 +285,7 @@ def test_fix_skips_a_read_only_file_with_one_line(project):
     train.chmod(0o444)
     done = run("check", "--fix", "src", cwd=project)
     assert done.returncode == 1  # its finding is still there; skipping it is no error
-    assert done.stderr == "src/train.py: read-only; not fixed, the file is unchanged\n"
+    assert done.stderr == "src/train.py: read-only; the file is unchanged\n"
     assert done.stdout == "src/" + LXF001_LINE + "\nFound 1 finding(s): 1 error.\n"
     assert train.read_text(encoding="utf-8") == BAD
     assert train.stat().st_mode & 0o777 == 0o444
@@ -329,3 +329,19 @@ def test_a_piped_fix_of_a_buffer_too_large_gives_the_buffer_back_whole(tmp_path)
     assert done.stdout == source  # an editor replacing its buffer with stdout loses nothing
     assert done.stderr == (b"big.py: skipped: more than 10.0 MiB is above the 10 MiB limit; not checked\n"
                            b"1 file(s) skipped for their size (see above).\n")
+
+
+def test_explain_reads_stdin_no_further_than_the_size_limit(tmp_path):
+    done = run("explain", "-", cwd=tmp_path, stdin=b"x" * (10 * 2**20 + 1))
+    assert done.returncode == 2
+    assert done.stderr == "<stdin>: more than 10.0 MiB is above the 10 MiB limit; not read\n"
+    assert done.stdout == ""
+
+
+def test_add_noqa_skips_a_read_only_file_with_one_line(project):
+    train = project / "src" / "train.py"
+    train.chmod(0o444)
+    done = run("check", "--add-noqa", "src", cwd=project)
+    assert done.returncode == 0
+    assert done.stderr == "src/train.py: read-only; the file is unchanged\n"
+    assert train.read_text(encoding="utf-8") == BAD

@@ -339,7 +339,7 @@ def _add_noqa(path: Path, source, raw: bytes, given: list[str], counts: Counter,
     except (SourceError, OSError) as exc:
         why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
         print(f"{_shown(path)}: {why}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_CLEAN if isinstance(exc, ReadOnly) else EXIT_ERROR
     counts["noqa"] += len(inserts)
     return EXIT_CLEAN
 
@@ -480,7 +480,15 @@ def _explain(args: argparse.Namespace) -> int:
     from .analysis.logs import explain
     from .environment import with_environment
 
-    text = sys.stdin.read() if args.text == ["-"] else " ".join(args.text)
+    if args.text == ["-"]:
+        limit = settings_for(Path.cwd(), Settings()).max_file_bytes
+        try:
+            text = _read_stdin(limit, echo=False).decode("utf-8", errors="replace")
+        except TooLarge as exc:
+            print(f"<stdin>: {exc} is above the {limit / 2**20:.0f} MiB limit; not read", file=sys.stderr)
+            return EXIT_ERROR
+    else:
+        text = " ".join(args.text)
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning

@@ -177,7 +177,7 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
     try:
         info = os.stat(path)
         if not info.st_mode & 0o222:
-            raise ReadOnly(f"read-only; not fixed, {UNCHANGED}")
+            raise ReadOnly(f"read-only; {UNCHANGED}")
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".errata", dir=path.parent)
         with open(fd, "wb") as handle:
             handle.write(data)
