@@ -257,8 +257,11 @@ def test_check_says_what_is_wrong_in_the_record_files_it_uses(user_records):
     assert done.stdout.splitlines()[0] == "src/" + LXF001_LINE
 
 
-@pytest.mark.parametrize("given", ["records", "./records/", "records/r.jsonl"])
+@pytest.mark.parametrize("given", ["records", "./records/", "records/r.jsonl", "records/more"])
 def test_log_kb_naming_a_folder_of_kb_paths_again_loads_it_once(user_records, given):
+    (user_records / "records" / "more").mkdir()
+    (user_records / "records" / "more" / "m.jsonl").write_text(json.dumps({**GADGET, "id": "more-jam"}) + "\n",
+                                                               encoding="utf-8")
     (user_records / "ci.log").write_text("RuntimeError: Gadget 3 jammed at the hinge\n", encoding="utf-8")
     done = run("log", "--kb", given, "ci.log", cwd=user_records)
     assert done.returncode == 1

@@ -461,8 +461,8 @@ def _distinct(paths: list[str]) -> list[str]:
 
     folders = {_resolved(Path(p)) for p in paths if Path(p).is_dir()}
 
-    def walked(path: Path) -> bool:  # found by the walk of a folder given (its rules: kb.load's)
-        return path.suffix in RECORD_SUFFIXES and any(
+    def walked(path: Path) -> bool:  # found by the walk of a folder given above it (its rules: kb.load's)
+        return (path.is_dir() or path.suffix in RECORD_SUFFIXES) and any(
             folder in path.parents and not any(part.startswith(".") for part in path.relative_to(folder).parts)
             for folder in folders)
 
@@ -470,7 +470,7 @@ def _distinct(paths: list[str]) -> list[str]:
     kept = []
     for path in paths:
         key = _resolved(Path(path))
-        if key not in seen and not (key not in folders and walked(key)):
+        if key not in seen and not walked(key):
             seen.add(key)
             kept.append(path)
     return kept
