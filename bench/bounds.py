@@ -7,7 +7,9 @@ The baseline is one knowledge base holding one record whose pattern backtracks f
 query: that lookup runs the patterns for the whole of kb/match.py's LOOKUP_BUDGET_S and stops.
 Every case below must cost at most LIMIT times that, whatever the query or the number of records:
 the budget, not the input, is what bounds a lookup. Building an index of 100,000 records is
-compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x.
+compared with building one of 1,000: linear growth is about 100x, quadratic would be 10,000x; so
+is `--fix`'s fix-all on 8,000 findings with 1,000 (linear about 8x, quadratic 64x). Reading a
+notebook with a 10 MB output may peak at a few times the file's size, not a hundred.
 Rejecting a broken `detect` section (unknown predicates and empty `cases`, as many of each) of 1,600
 is compared with one of 100: linear is about 16x, quadratic 256x, cubic 4,096x.
 
@@ -25,12 +27,14 @@ import json
 import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 sys.path.insert(0, str(ROOT))
 
+from errata_lsp.analysis import fix_all  # noqa: E402
 from errata_lsp.analysis.detect import check_spec, rules_from_paths  # noqa: E402
 from errata_lsp.analysis.logs import LogMatcher  # noqa: E402
 from errata_lsp.kb import KnowledgeBase  # noqa: E402
@@ -38,7 +42,10 @@ from errata_lsp.kb import match as match_module  # noqa: E402
 from errata_lsp.kb.load import forget_files, load_file  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
+from errata_lsp.notebook import NotebookSource  # noqa: E402
 
+FIX_LIMIT = 16.0  # --fix on 8x the findings: about 8x when linear, 64x if quadratic
+NOTEBOOK_LIMIT = 4.0  # reading a notebook: its text, plus one output at a time while the JSON is read
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 DETECT_LIMIT = 64.0  # 16x the section: about 16x when linear, 256x if quadratic
@@ -89,6 +96,39 @@ def broken_section(n: int) -> dict:
             "examples": [{"bad": "x", "count": 1, "at": "1:1-1:2", "severity": "error"}, {"good": "y"}]}
 
 
+def strategies(n: int) -> str:
+    """A script with `n` LXF001 findings, each with its safe fix."""
+    return "from lightning.fabric.strategies import XLAFSDPStrategy\n" + "".join(
+        f"s{i} = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={{Block}})\n"
+        for i in range(n))
+
+
+def fix_all_growth() -> bool:
+    """`check --fix`'s work (every fix applied, the text checked again) on 8,000 findings against
+    1,000: whether it passes its limit."""
+    small, large = strategies(1_000), strategies(8_000)
+    ratio = cpu(lambda: fix_all(large, "t.py"), repeat=1) / cpu(lambda: fix_all(small, "t.py"), repeat=3)
+    print(f"{'fix-all of 8,000 vs 1,000 findings':40s} {ratio:6.1f}x  (limit {FIX_LIMIT}x)"
+          f"{'  TOO SLOW' if ratio > FIX_LIMIT else ''}")
+    return ratio > FIX_LIMIT
+
+
+def notebook_memory() -> bool:
+    """Peak memory of reading a notebook whose one output is 10 MB, against the file's size:
+    whether it passes its limit (outputs are stepped over, never decoded into a copy)."""
+    cell = {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": ["import os\n"],
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": ["line of output\n" * 700_000]}]}
+    data = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+    tracemalloc.start()
+    NotebookSource.from_bytes(Path("big.ipynb"), data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    ratio = peak / len(data)
+    print(f"{'notebook with a 10 MB output, peak/size':40s} {ratio:6.1f}x  (limit {NOTEBOOK_LIMIT}x)"
+          f"{'  TOO MUCH' if ratio > NOTEBOOK_LIMIT else ''}")
+    return ratio > NOTEBOOK_LIMIT
+
+
 def main() -> int:
     match_module.STRIKES = 10**9  # what one lookup costs; dropping a pattern that overruns only makes later ones cheaper
     evil_path = ROOT / "bench" / "out" / "evil.jsonl"
@@ -136,6 +176,8 @@ def main() -> int:
     failed |= ratio > DETECT_LIMIT
     print(f"{'detect section of 1,600 vs 100 problems':40s} {ratio:6.1f}x  (limit {DETECT_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > DETECT_LIMIT else ''}  ({small * 1000:.1f} ms, {large * 1000:.1f} ms CPU)")
+    failed |= fix_all_growth()
+    failed |= notebook_memory()
     return 1 if failed else 0
     return 1 if failed or growth() else 0
 

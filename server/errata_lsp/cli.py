@@ -16,7 +16,16 @@ from pathlib import Path
 from . import __version__
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
-from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
+from .files import (
+    SOURCE_SUFFIXES,
+    UNCHANGED,
+    ReadOnly,
+    SourceError,
+    TooLarge,
+    python_files,
+    write_source,
+    write_target,
+)
 from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, text_line
 from .settings import Settings, SettingsError, settings_for
@@ -119,18 +128,24 @@ def _parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> int:
     from .environment import with_environment
     from .report_formats import Entry
-    from .sources import open_source, source_from_text
+    from .sources import open_source, source_from_bytes
 
     if not args.paths and not args.stdin_filename:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
     piped = args.stdin_filename is not None and args.paths in ([], ["-"])
+    clash = _output_clash(args.output_file, [args.stdin_filename] if piped else args.paths)
+    if clash:
+        print(f"errata-lsp: --output-file {args.output_file}: {clash}; nothing was checked",
+              file=sys.stderr)
+        return EXIT_ERROR
     # stdout carries the report; with --diff it is the patch, and a piped --fix writes the fixed source there
     report_out = io.StringIO()
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
     status = EXIT_CLEAN
     entries: list[Entry] = []
     environments: dict = {}  # each environment found -> the first file it was found for
+    kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
     counts: Counter[str] = Counter()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
     for path, problem in targets:
@@ -140,14 +155,16 @@ def _check(args: argparse.Namespace) -> int:
                 raise SourceError(problem)
             settings = with_environment(settings_for(path).merged(overrides), path)
             environments.setdefault(settings.environment, shown)
+            kb_paths.add(settings.kb_paths)
             # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
             if piped:
-                source, raw = source_from_text(path, sys.stdin.read()), b""
+                source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes, echo=args.fix)), b""
             else:
                 source, raw = open_source(path, 4 * settings.max_file_bytes)
         except TooLarge as exc:
             print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
                   file=sys.stderr)
+            counts["skipped"] += 1
             continue
         except (SourceError, SettingsError) as exc:
             print(f"{shown}: {exc}", file=sys.stderr)
@@ -174,7 +191,8 @@ def _check(args: argparse.Namespace) -> int:
                     except (SourceError, OSError) as exc:
                         why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
                         print(f"{shown}: {why}", file=sys.stderr)
-                        status = EXIT_ERROR
+                        if not isinstance(exc, ReadOnly):  # skipped by choice: its findings are reported
+                            status = EXIT_ERROR
                         counts["fixed"] -= len(applied)
                     else:
                         source = source.after(new_text)
@@ -183,6 +201,7 @@ def _check(args: argparse.Namespace) -> int:
         report = check_source(source.program, str(path), settings)
         if report.skipped:
             print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
+            counts["skipped"] += 1
         for line, note in report.notes:
             print(f"{shown}:{line + 1}: {note}", file=sys.stderr)
         for failure in report.failures:
@@ -199,6 +218,7 @@ def _check(args: argparse.Namespace) -> int:
             if args.format == "text" and not args.statistics:
                 print(text_line(entry), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
+    _print_kb_problems(kb_paths)
     if args.show_versions:
         _show_versions(environments, sys.stderr if args.format != "text" else notes)
     _report(args, entries, counts, total, report_out, notes)
@@ -217,6 +237,69 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+def _output_clash(output: str | None, paths: list[str]) -> str | None:
+    """Why the report may not be written to `output`: it is a file being checked, or a source file
+    inside a folder being checked (the report would overwrite code)."""
+    if not output:
+        return None
+    target = _resolved(Path(output))
+    for given in paths:
+        path = _resolved(Path(given))
+        if target == path or _same_file(output, given):
+            return "it is one of the files checked, and the report would overwrite it"
+        if path in target.parents and target.suffix.lower() in SOURCE_SUFFIXES and Path(given).is_dir():
+            return f"it is a source file inside {_shown(Path(given))}, which is checked"
+    return None
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte: compared as written
+        return Path(os.path.abspath(path))
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Two names of one file (a hard link), for files that exist."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _read_stdin(limit: int, echo: bool) -> bytes:
+    """The source piped in, read no further than `limit` bytes (TooLarge past it). With `echo` (a
+    piped --fix, whose stdout replaces the buffer) a source too large is copied to stdout as it is."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data = buffer.read(limit + 1)
+    else:  # a text stream (a test's, an embedding's)
+        data = sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape")
+    if len(data) > limit:
+        if echo:
+            _write_bytes(data)
+            while buffer is not None and (chunk := buffer.read(2**20)):
+                _write_bytes(chunk)
+        raise TooLarge(f"more than {limit / 2**20:.1f} MiB")
+    return data
+
+
+def _print_kb_problems(kb_paths: set[tuple[str, ...]]) -> None:
+    """What is wrong in the record files of `kb-paths` (a record dropped, its rule not run), once each."""
+    from .analysis.detect import rules_from_paths
+
+    said: set[str] = set()
+    for paths in sorted(kb_paths):
+        if not paths:
+            continue
+        problems = [str(p) for p in KnowledgeBase.load(paths).problems]
+        problems += [str(p) for p in rules_from_paths(paths, BY_CODE)[1]]
+        for problem in problems:
+            if problem not in said:
+                said.add(problem)
+                print(f"knowledge base: {problem}", file=sys.stderr)
 
 
 def _show_versions(environments: dict, out) -> None:
@@ -256,7 +339,7 @@ def _add_noqa(path: Path, source, raw: bytes, given: list[str], counts: Counter,
     except (SourceError, OSError) as exc:
         why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
         print(f"{_shown(path)}: {why}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_CLEAN if isinstance(exc, ReadOnly) else EXIT_ERROR
     counts["noqa"] += len(inserts)
     return EXIT_CLEAN
 
@@ -290,10 +373,17 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
 def _write_report(path: Path, text: str) -> None:
     """Whole or not at all: a CI step reading the report never sees half of it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=path.parent,
-                                     prefix=f".{path.name}.", delete=False) as handle:
-        handle.write(text)
-    os.replace(handle.name, path)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with open(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:  # the disk full, interrupted: no temporary file is left behind
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
 
 
 def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
@@ -304,8 +394,10 @@ def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
         print(f"Fixed {counts['fixed']} finding(s).", file=out)
     if counts["unchecked"]:  # not "All checks passed": some were not done
         print(f"{counts['unchecked']} file(s) could not be checked (see above).", file=out)
+    if counts["skipped"]:
+        print(f"{counts['skipped']} file(s) skipped for their size (see above).", file=out)
     if not total:
-        if not counts["unchecked"]:
+        if not counts["unchecked"] and not counts["skipped"]:
             print("All checks passed.", file=out)
         return
     by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
@@ -356,17 +448,47 @@ def _write_bytes(data: bytes) -> None:
 # --- explain ---------------------------------------------------------------------------------
 def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
     settings = settings_for(Path.cwd(), Settings())
-    kb = KnowledgeBase.load([*settings.kb_paths, *extra])
+    kb = KnowledgeBase.load(_distinct([*settings.kb_paths, *extra]))
     for problem in kb.problems if not quiet else ():
         print(f"knowledge base: {problem}", file=sys.stderr)
     return kb
+
+
+def _distinct(paths: list[str]) -> list[str]:
+    """Each record file or folder once, however it is spelled (`--kb X` with X in kb-paths too), and
+    no file that a folder given loads already: its records would be reported as duplicates of themselves."""
+    from .kb.load import RECORD_SUFFIXES
+
+    folders = {_resolved(Path(p)) for p in paths if Path(p).is_dir()}
+
+    def walked(path: Path) -> bool:  # found by the walk of a folder given above it (its rules: kb.load's)
+        return (path.is_dir() or path.suffix in RECORD_SUFFIXES) and any(
+            folder in path.parents and not any(part.startswith(".") for part in path.relative_to(folder).parts)
+            for folder in folders)
+
+    seen: set[Path] = set()
+    kept = []
+    for path in paths:
+        key = _resolved(Path(path))
+        if key not in seen and not walked(key):
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _explain(args: argparse.Namespace) -> int:
     from .analysis.logs import explain
     from .environment import with_environment
 
-    text = sys.stdin.read() if args.text == ["-"] else " ".join(args.text)
+    if args.text == ["-"]:
+        limit = settings_for(Path.cwd(), Settings()).max_file_bytes
+        try:
+            text = _read_stdin(limit, echo=False).decode("utf-8", errors="replace")
+        except TooLarge as exc:
+            print(f"<stdin>: {exc} is above the {limit / 2**20:.0f} MiB limit; not read", file=sys.stderr)
+            return EXIT_ERROR
+    else:
+        text = " ".join(args.text)
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning

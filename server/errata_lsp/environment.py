@@ -234,7 +234,7 @@ def _toml(text: str) -> dict:
         import tomli as tomllib
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # nested too deeply to parse: no versions from it
         return {}
 
 

@@ -24,6 +24,7 @@ SKIP_DIRS = {
 KINDS = {stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device", stat.S_IFIFO: "a FIFO",
          stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 UNCHANGED = "the file is unchanged"
+SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")  # what a folder given to `check` is searched for
 
 
 class SourceError(Exception):
@@ -32,6 +33,10 @@ class SourceError(Exception):
 
 class TooLarge(SourceError):
     """A regular file above the size limit, not read."""
+
+
+class ReadOnly(SourceError):
+    """A file whose mode lets nobody write it: its fixes are not written (a choice, not a failure)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,27 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int) -> bytes:
 
 
 def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
-    """Each Python file under `paths`, with None; or a folder that cannot be listed, with why."""
+    """Each Python file under `paths` once (`b.py ./b.py`, a folder and a file in it, two links to
+    one file: the first name given), with None; or a folder that cannot be listed, with why."""
+    seen: set[object] = set()
+    for path, problem in _python_files(paths):
+        key = _identity(path) if problem is None else None
+        if key is not None and key in seen:
+            continue
+        seen.add(key)
+        yield path, problem
+
+
+def _identity(path: Path) -> object:
+    """What names one file whatever the spelling: its device and inode, else its normalised path."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # missing, or a name the system cannot take: reported as given
+        return os.path.normpath(os.path.abspath(path))
+    return (info.st_dev, info.st_ino)
+
+
+def _python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -94,7 +119,7 @@ def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
                     yield Path(failed.filename or root), f"cannot list: {failed.strerror or failed}"
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info"))
                 for name in sorted(files):
-                    if name.endswith((".py", ".pyi", ".ipynb")):
+                    if name.endswith(SOURCE_SUFFIXES):
                         yield Path(root) / name, None
             for failed in problems:  # the top folder itself
                 yield Path(failed.filename or path), f"cannot list: {failed.strerror or failed}"
@@ -104,7 +129,11 @@ def python_files(paths: Iterable[str]) -> Iterator[tuple[Path, str | None]]:
 
 def read_source(path: Path, max_bytes: int) -> Source:
     """The text and its encoding, honouring a BOM or a PEP 263 coding line. Line endings are kept."""
-    data = read_regular(path, max_bytes)
+    return decode_source(read_regular(path, max_bytes))
+
+
+def decode_source(data: bytes) -> Source:
+    """Python source bytes as text, in the encoding its BOM or coding line names (UTF-8 else)."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
@@ -135,7 +164,9 @@ def write_target(path: Path, given: Iterable[str]) -> Path:
 
 def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
     """Replace the file's content with `text` atomically, keeping its mode (and owner, where allowed),
-    if the file still holds `original`. On any failure the file is left as it was."""
+    if the file still holds `original`. On any failure the file is left as it was. A read-only file
+    is not written (ReadOnly); a file with other hard links is written in place, as editors do, so
+    every name keeps seeing one file."""
     try:
         data = text.encode(encoding)
     except UnicodeEncodeError:
@@ -145,6 +176,8 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
     temporary = None
     try:
         info = os.stat(path)
+        if not info.st_mode & 0o222:
+            raise ReadOnly(f"read-only; {UNCHANGED}")
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".errata", dir=path.parent)
         with open(fd, "wb") as handle:
             handle.write(data)
@@ -158,8 +191,11 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
                     pass  # only root may give a file away; the mode is kept all the same
         if _current(path, len(original)) != original:
             raise SourceError("changed on disk since it was read; the fixes are not written, its new content is kept")
-        os.replace(temporary, path)
-        temporary = None
+        if info.st_nlink > 1:
+            _write_in_place(path, data, original)  # the new text is on disk beside it: the space is there
+        else:
+            os.replace(temporary, path)
+            temporary = None
     except OSError as exc:
         raise SourceError(f"cannot write: {exc.strerror or exc}; {UNCHANGED}") from None
     finally:
@@ -168,6 +204,24 @@ def write_source(path: Path, text: str, encoding: str, original: bytes) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def _write_in_place(path: Path, data: bytes, original: bytes) -> None:
+    """Overwrite the file itself (its inode, so its other hard links see the change); if that fails
+    half way, its original bytes are written back."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "wb") as handle:
+        try:
+            handle.write(data)
+            handle.truncate(len(data))
+            handle.flush()
+            os.fsync(handle.fileno())
+        except OSError:
+            handle.seek(0)
+            handle.write(original)
+            handle.truncate(len(original))
+            handle.flush()
+            raise
 
 
 def _current(path: Path, expected_size: int) -> bytes | None:

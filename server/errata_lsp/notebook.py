@@ -27,7 +27,6 @@ MAGIC_PLACEHOLDER = "pass  # errata: masked line "
 # Cell magics whose body is still Python (the first line alone is masked).
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun", "debug", "memit"}
 _MAGIC_LINE = re.compile(r"[ \t]*(?:[%!?]|[\w.]+\?\??[ \t]*$|[\w.,\s]+=[ \t]*[%!])")
-_PLACEHOLDER_LINE = re.compile(r"[ \t]*" + re.escape(MAGIC_PLACEHOLDER) + r"(\d+)")
 _Key = TypeVar("_Key", bound=Hashable)
 
 
@@ -55,15 +54,16 @@ class CellProgram(Generic[_Key]):
     def __init__(self, cells: Sequence[tuple[_Key, str]], name: Callable[[_Key], str] | None = None):
         # how a message names a cell: by default its place among the code cells
         self.name = name or (lambda key: f"cell {[c.key for c in self.cells].index(key) + 1}")
-        self.boundary = BOUNDARY
-        while any(self.boundary in text for _, text in cells):
-            self.boundary += "#"
+        self.boundary = _unused(BOUNDARY, "#", cells)
+        # a user's line that reads like a placeholder is never taken for one
+        self.placeholder = _unused(MAGIC_PLACEHOLDER, "#", cells, before=":")
+        self._placeholder_line = re.compile(r"[ \t]*" + re.escape(self.placeholder) + r"(\d+)")
         self.cells: list[_Cell[_Key]] = []
         parts: list[str] = []
         line = 0
         counter = 0
         for key, text in cells:
-            masked_text, masked, counter = _mask(text, counter)
+            masked_text, masked, counter = _mask(text, counter, self.placeholder)
             body = masked_text if masked_text.endswith("\n") or not masked_text else masked_text + "\n"
             count = body.count("\n")
             self.cells.append(_Cell(key, text, line, count, masked))
@@ -127,13 +127,21 @@ class CellProgram(Generic[_Key]):
         for cell, piece in zip(self.cells, pieces):
             # the program ends every cell with a newline; the cell keeps its own ending
             text = "\n".join(piece) + ("\n" if cell.text.endswith("\n") else "")
-            text = _PLACEHOLDER_LINE.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)  # noqa: B023  (called right here)
+            text = self._placeholder_line.sub(lambda m: cell.masked.get(int(m[1]), m[0]), text)  # noqa: B023  (called right here)
             if text != cell.text:
                 changed[cell.key] = text
         return changed
 
 
-def _mask(text: str, counter: int) -> tuple[str, dict[int, str], int]:
+def _unused(marker: str, filler: str, cells: Sequence[tuple[Any, str]], before: str = "") -> str:
+    """`marker`, with `filler` added (before `before`, else at the end) until no cell's text holds it."""
+    while any(marker in text for _, text in cells):
+        at = marker.index(before) if before else len(marker)
+        marker = marker[:at] + filler + marker[at:]
+    return marker
+
+
+def _mask(text: str, counter: int, placeholder: str) -> tuple[str, dict[int, str], int]:
     lines = text.split("\n")
     masked: dict[int, str] = {}
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -151,7 +159,7 @@ def _mask(text: str, counter: int) -> tuple[str, dict[int, str], int]:
             counter += 1
             masked[counter] = content
             indent = content[: len(content) - len(content.lstrip())] if not whole else ""
-            out.append(indent + MAGIC_PLACEHOLDER + str(counter) + line[len(content):])
+            out.append(indent + placeholder + str(counter) + line[len(content):])
             continued = content.endswith("\\")
         else:
             out.append(line)
@@ -165,57 +173,136 @@ class _Node:
     start: int
     end: int
     value: Any = None
-    items: list[_Node] | None = None  # arrays
-    members: dict[str, _Node] | None = None  # objects
+    items: list[_Node] | None = None  # a source given as an array of strings
 
 
 class _SpanReader:
-    """JSON text -> values with the [start, end) offsets of each, for rewriting in place."""
+    """Notebook JSON text (already validated) -> the nodes of the cells' sources with the [start, end)
+    offsets of each, for rewriting in place. Everything else (outputs, metadata) is stepped over
+    without being decoded or kept: a 10 MB output costs a scan, not a copy."""
 
     _WS = re.compile(r"[ \t\r\n]*")
-    _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-    _SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+    _SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|-?Infinity")
+    _PLAIN = re.compile(r'[^"{}\[\]]*')  # what a skipped value holds between the characters that matter
 
     def __init__(self, text: str):
         self.text = text
 
-    def value(self, pos: int) -> _Node:
-        pos = self._WS.match(self.text, pos).end()  # type: ignore[union-attr]
-        char = self.text[pos]
-        if char == "{":
-            members: dict[str, _Node] = {}
-            open_at = pos
-            pos = self._WS.match(self.text, pos + 1).end()  # type: ignore[union-attr]
-            if self.text[pos] == "}":
-                return _Node(open_at, pos + 1, members=members)
-            while True:
-                pos = self._WS.match(self.text, pos).end()  # type: ignore[union-attr]
-                key = self._STRING.match(self.text, pos)
-                pos = self._WS.match(self.text, key.end()).end() + 1  # type: ignore[union-attr]  # past ':'
-                node = self.value(pos)
-                members[json.loads(key.group())] = node  # type: ignore[union-attr]
-                pos = self._WS.match(self.text, node.end).end()  # type: ignore[union-attr]
-                if self.text[pos] == "}":
-                    return _Node(open_at, pos + 1, members=members)
-                pos += 1  # past ','
-        if char == "[":
+    def sources(self, pos: int) -> list[_Node]:
+        """Each cell's "source" node, in order: the top-level object's "cells" array walked."""
+        found: list[_Node] = []
+
+        def top(key: str, at: int) -> int:
+            if key != "cells":
+                return self._skip(at)
+            found.clear()  # a repeated key: the last one counts, as for json.loads
+            return self._array(at, cell)
+
+        def cell(at: int) -> int:
+            source: list[_Node] = []
+
+            def member(key: str, value_at: int) -> int:
+                if key != "source":
+                    return self._skip(value_at)
+                source[:] = [self._value(value_at)]
+                return source[0].end
+
+            end = self._object(at, member)
+            found.append(source[0])  # validated: every cell has a source
+            return end
+
+        self._object(self._ws(pos), top)
+        return found
+
+    def _object(self, pos: int, member: Callable[[str, int], int]) -> int:
+        """Walk the object at `pos`: `member(key, offset of its value)` returns the value's end."""
+        pos = self._ws(pos + 1)
+        while self.text[pos] != "}":
+            key_end = self._string_end(pos)
+            value_at = self._ws(self._ws(key_end) + 1)  # past ':'
+            pos = self._ws(member(json.loads(self.text[pos:key_end]), value_at))
+            if self.text[pos] == ",":
+                pos = self._ws(pos + 1)
+        return pos + 1
+
+    def _array(self, pos: int, item: Callable[[int], int]) -> int:
+        pos = self._ws(pos + 1)
+        while self.text[pos] != "]":
+            pos = self._ws(item(pos))
+            if self.text[pos] == ",":
+                pos = self._ws(pos + 1)
+        return pos + 1
+
+    def _value(self, pos: int) -> _Node:
+        """A source: a string, or an array of strings, decoded with the offsets of each."""
+        if self.text[pos] == "[":
             items: list[_Node] = []
-            open_at = pos
-            pos = self._WS.match(self.text, pos + 1).end()  # type: ignore[union-attr]
-            if self.text[pos] == "]":
-                return _Node(open_at, pos + 1, items=items)
-            while True:
-                node = self.value(pos)
-                items.append(node)
-                pos = self._WS.match(self.text, node.end).end()  # type: ignore[union-attr]
-                if self.text[pos] == "]":
-                    return _Node(open_at, pos + 1, items=items)
+
+            def item(at: int) -> int:
+                items.append(self._value(at))
+                return items[-1].end
+
+            return _Node(pos, self._array(pos, item), items=items)
+        end = self._string_end(pos)
+        return _Node(pos, end, json.loads(self.text[pos:end]))
+
+    def _skip(self, pos: int) -> int:
+        """The end of the value at `pos`, found without recursion or decoding."""
+        text = self.text
+        if text[pos] == '"':
+            return self._string_end(pos)
+        if text[pos] not in "{[":
+            return self._SCALAR.match(text, pos).end()  # type: ignore[union-attr]
+        depth = 0
+        while True:
+            char = text[pos]
+            if char == '"':
+                pos = self._string_end(pos)
+            elif char in "{[":
+                depth += 1
                 pos += 1
-        if char == '"':
-            m = self._STRING.match(self.text, pos)
-            return _Node(pos, m.end(), json.loads(m.group()))  # type: ignore[union-attr]
-        m = self._SCALAR.match(self.text, pos)
-        return _Node(pos, m.end(), json.loads(m.group()))  # type: ignore[union-attr]
+            elif char in "}]":
+                depth -= 1
+                pos += 1
+                if not depth:
+                    return pos
+            pos = self._PLAIN.match(text, pos).end()  # type: ignore[union-attr]
+
+    def _string_end(self, pos: int) -> int:
+        """The offset past the string opening at `pos`: the first quote not escaped by a backslash."""
+        text = self.text
+        at = pos + 1
+        while True:
+            quote = text.index('"', at)
+            slashes = quote - 1
+            while text[slashes] == "\\":
+                slashes -= 1
+            if (quote - 1 - slashes) % 2 == 0:
+                return quote + 1
+            at = quote + 1
+
+    def _ws(self, pos: int) -> int:
+        return self._WS.match(self.text, pos).end()  # type: ignore[union-attr]
+
+
+# Members never analysed: dropped as the JSON is read, so a notebook's images and logs are not kept.
+_UNREAD = frozenset({"outputs", "attachments"})
+
+
+def _without_unread(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    return {key: value for key, value in pairs if key not in _UNREAD}
+
+
+def _language(metadata: Any) -> str | None:
+    """The kernel's language as the notebook's metadata names it, if it does (as text, where expected)."""
+    if not isinstance(metadata, dict):
+        return None
+    for table, key in (("language_info", "name"), ("kernelspec", "language")):
+        section = metadata.get(table)
+        value = section.get(key) if isinstance(section, dict) else None
+        if isinstance(value, str) and value:
+            return value
+    return None
 
 
 @dataclass
@@ -229,7 +316,7 @@ class NotebookFile:
     def parse(cls, text: str) -> NotebookFile:
         body_at = 1 if text.startswith("\ufeff") else 0
         try:
-            data = json.loads(text[body_at:])
+            data = json.loads(text[body_at:], object_pairs_hook=_without_unread)
         except json.JSONDecodeError as exc:
             raise SourceError(f"not a valid notebook: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         except RecursionError:
@@ -243,11 +330,12 @@ class NotebookFile:
                 raise SourceError(f"not a valid notebook: cell {number} has no \"cell_type\"")
             if not (isinstance(source, str) or isinstance(source, list) and all(isinstance(s, str) for s in source)):
                 raise SourceError(f"not a valid notebook: cell {number}: \"source\" must be a string or a list of strings")
-        root = _SpanReader(text).value(body_at)
-        nodes = [cell.members["source"] for cell in root.members["cells"].items]  # type: ignore[index, union-attr]
-        meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
-        language = (meta.get("language_info") or {}).get("name") or (meta.get("kernelspec") or {}).get("language")  # type: ignore[union-attr]
-        python = not isinstance(language, str) or language.lower() in ("python", "python3", "ipython")
+        try:
+            nodes = _SpanReader(text).sources(body_at)
+        except (IndexError, ValueError, AttributeError):  # JSON json.loads took but this reader does not
+            raise SourceError("not a valid notebook: its cells' sources cannot be placed in the file") from None
+        language = _language(data.get("metadata"))
+        python = language is None or language.lower() in ("python", "python3", "ipython")
         return cls(text, data["cells"], nodes, python)
 
     def cell_text(self, index: int) -> str:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from . import __version__
 from .analysis.findings import Finding, Safety, Severity, Span
@@ -60,6 +62,17 @@ def display_path(path: Path) -> str:
         except ValueError:
             pass
     return path.as_posix()
+
+
+def shown_path(path: Path) -> str:
+    """`display_path` as text any report can hold: the bytes of a name that is not UTF-8 as \\xNN."""
+    return display_path(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def artifact_uri(path: Path) -> str:
+    """`display_path` as a relative URI reference (RFC 3986): every byte of the name that is not
+    unreserved percent-encoded (`x#y.py` -> `x%23y.py`, a name that is not UTF-8 byte for byte)."""
+    return quote(os.fsencode(display_path(path)), safe="/")
 
 
 # --- text and errata's JSON ----------------------------------------------------------------------
@@ -114,7 +127,7 @@ def github(entries: Iterable[Entry]) -> str:
     for entry in entries:
         finding, span = entry.finding, entry.where
         props = {
-            "file": display_path(entry.path), "line": span.start.line + 1, "endLine": span.end.line + 1,
+            "file": shown_path(entry.path), "line": span.start.line + 1, "endLine": span.end.line + 1,
             "col": span.start.column + 1, "endColumn": span.end.column + 1,
             "title": f"errata {finding.code}",
         }
@@ -141,14 +154,14 @@ def gitlab(entries: Iterable[Entry]) -> str:
     seen: Counter[str] = Counter()
     for entry in entries:
         finding, span = entry.finding, entry.where
-        path = display_path(entry.path)
+        path = shown_path(entry.path)
         description = f"{finding.code} {finding.message}"
         if entry.cell is not None:
             description = f"{finding.code} cell {entry.cell}, line {finding.span.start.line + 1}: {finding.message}"
         # Stable while lines move: the same finding in the same file keeps its fingerprint.
         key = f"{path}\0{finding.code}\0{finding.message}\0{entry.cell}"
         seen[key] += 1
-        fingerprint = hashlib.sha256(f"{key}\0{seen[key]}".encode()).hexdigest()[:32]
+        fingerprint = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
         issues.append({
             "type": "issue",
             "check_name": finding.code,
@@ -179,7 +192,7 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
         if finding.code not in index:  # a code no rule owns (a log match): describe it on the fly
             index[finding.code] = len(descriptors)
             descriptors.append({"id": finding.code, "shortDescription": {"text": finding.message}})
-        uri = display_path(entry.path)
+        uri = artifact_uri(entry.path)
         location: dict[str, Any] = {"physicalLocation": {
             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": _region(entry.where)}}
         result: dict[str, Any] = {

@@ -219,6 +219,8 @@ def _errata_table(path: Path) -> dict[str, Any] | None:
         data = _read_toml(path, tomllib)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
+    except RecursionError:  # arrays or tables nested past what the parser's recursion takes
+        raise SettingsError(f"{path}: nested more deeply than errata reads; not read") from None
     tool = data.get("tool")  # `tool = 5` is not a table errata can read: none is there
     table = tool.get("errata") if isinstance(tool, dict) else None
     return table if isinstance(table, dict) else None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .analysis.findings import Finding
-from .files import read_regular, read_source
+from .files import decode_source, read_regular, read_source
 from .report_formats import Entry
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -52,10 +52,12 @@ def open_source(path: Path, max_bytes: int):
     return PythonSource(path, read.text, read.encoding), read.raw
 
 
-def source_from_text(path: Path, text: str):
-    """A buffer piped on stdin, named `path` (for settings, notebooks and the report)."""
+def source_from_bytes(path: Path, data: bytes):
+    """A buffer piped on stdin, named `path` (for settings, notebooks and the report), decoded as
+    the file would be."""
     if is_notebook(path):
         from .notebook import NotebookSource
 
-        return NotebookSource.from_text(path, text)
-    return PythonSource(path, text)
+        return NotebookSource.from_bytes(path, data)
+    read = decode_source(data)
+    return PythonSource(path, read.text, read.encoding)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 
 from .document import LINE_BREAK
@@ -25,26 +26,51 @@ def to_offset(offsets: list[int], text: str, pos: Position) -> int:
 def apply_edits(text: str, groups: Sequence[Sequence[Edit]]) -> tuple[str, list[int]]:
     """Apply groups of edits (one group per fix) that do not overlap an earlier group.
 
-    Returns the new text and the indexes of the groups that were applied.
+    Returns the new text and the indexes of the groups that were applied. Linear in the text and
+    about n log n in the edits: 20,000 fixes cost what checking found them cost.
     """
     offsets = line_offsets(text)
-    taken: list[tuple[int, int]] = []
+    taken = _Taken()
     planned: list[tuple[int, int, str]] = []
     used: list[int] = []
     for index, group in enumerate(groups):
         ranges = [(to_offset(offsets, text, e.span.start), to_offset(offsets, text, e.span.end), e.new_text) for e in group]
-        if any(_overlaps(a, b, taken) for a, b, _ in ranges):
+        if any(taken.overlaps(a, b) for a, b, _ in ranges):
             continue
-        taken.extend((a, b) for a, b, _ in ranges)
+        for a, b, _ in ranges:
+            taken.add(a, b)
         planned.extend(ranges)
         used.append(index)
-    for start, end, new in sorted(planned, key=lambda r: (r[0], r[1]), reverse=True):
-        text = text[:start] + new + text[end:]
-    return text, used
+    planned.sort(key=lambda r: (r[0], r[1]))  # stable: edits at one place keep their order
+    pieces = []
+    done = 0
+    for start, end, new in planned:
+        pieces.append(text[done:start])
+        pieces.append(new)
+        done = max(done, end)
+    pieces.append(text[done:])
+    return "".join(pieces), used
 
 
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any(start < b and a < end or start == end == a or (start == a and end == b) for a, b in taken)
+class _Taken:
+    """The ranges already edited, sorted. Ranges accepted never overlap (an insertion lies at no
+    other range's start, nor strictly inside one), so their ends rise with their starts and one
+    neighbour answers each question."""
+
+    def __init__(self) -> None:
+        self.ranges: list[tuple[int, int]] = []
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether [start, end) overlaps a taken range, or is an insertion at the start of one (or
+        the same range again)."""
+        before = bisect_left(self.ranges, (end, -1))  # the ranges that start before `end`
+        if before and self.ranges[before - 1][1] > start:
+            return True
+        at = bisect_left(self.ranges, (start, -1))
+        return at < len(self.ranges) and self.ranges[at][0] == start and (start == end or self.ranges[at][1] == end)
+
+    def add(self, start: int, end: int) -> None:
+        insort(self.ranges, (start, end))
 
 
 def apply_fix(text: str, edits: Sequence[Edit]) -> str:

@@ -47,7 +47,8 @@ class NotebookAnalysis:
     revision: int
     generation: int
     findings: list[CellFinding]
-    versions: dict[str, int | None]  # each cell's version when analysed
+    docs: dict[str, TextDocument]  # the code cells as analysed (their text and version), in order
+    fixed: dict[str, str] | None = None  # fix-all's new text of each cell it changes, once asked for
 
 
 @dataclass
@@ -60,6 +61,7 @@ class NotebookState:
     docs: dict[str, TextDocument] = field(default_factory=dict)
     revision: int = 0  # bumped on every change of the notebook or a cell
     analysis: NotebookAnalysis | None = None
+    running: tuple[tuple[int, int], asyncio.Future] | None = None  # the analysis being made, for which revision
     task: asyncio.Task | None = None
     published: set[str] = field(default_factory=set)
 
@@ -67,6 +69,12 @@ class NotebookState:
         return [self.docs[uri] for uri, kind in self.cells
                 if kind == types.NotebookCellKind.Code and uri in self.docs
                 and self.docs[uri].language_id in ("python", "ipython", "")]
+
+    def snapshot(self) -> tuple[list[TextDocument], dict[str, str]]:
+        """The code cells as they are now, and how a message names each cell: by its place among
+        all the cells, markdown included, as `check` and the README number them."""
+        cells = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in self.code_cells()]
+        return cells, {uri: f"cell {number}" for number, (uri, _) in enumerate(self.cells, 1)}
 
 
 class Notebooks:
@@ -82,20 +90,32 @@ class Notebooks:
 
 
 # --- analysis ------------------------------------------------------------------------------------
-def analyse(ls: ErrataServer, state: NotebookState) -> NotebookAnalysis:
-    """Findings for the notebook as it is now (cached per revision and settings generation)."""
-    revision, generation = state.revision, ls.session.generation
+async def analysed(ls: ErrataServer, state: NotebookState) -> NotebookAnalysis:
+    """Findings for the notebook as it is now (cached per revision and settings generation), worked
+    out in a worker thread: a request on a cell never holds the event loop. Requests for the same
+    revision share one analysis."""
+    key = (state.revision, ls.session.generation)
     cached = state.analysis
-    if cached and cached.revision == revision and cached.generation == generation:
+    if cached and (cached.revision, cached.generation) == key:
         return cached
-    snapshot = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in state.code_cells()]
-    analysis = _compute(ls, state.uri, snapshot, revision, generation)
-    if state.revision == revision:
+    if state.running is None or state.running[0] != key:
+        cells, names = state.snapshot()
+        future = asyncio.get_running_loop().run_in_executor(None, _compute, ls, state.uri, cells, names, *key)
+        future.add_done_callback(_retrieved)
+        state.running = (key, future)
+    analysis = await asyncio.shield(state.running[1])  # a cancelled request leaves it running for the next
+    if (state.revision, ls.session.generation) == key:
         state.analysis = analysis
     return analysis
 
 
-def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: int, generation: int) -> NotebookAnalysis:
+def _retrieved(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()  # a failure is reported by the requests that awaited it
+
+
+def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], names: dict[str, str], revision: int,
+             generation: int) -> NotebookAnalysis:
     import dataclasses
 
     from ..analysis.engine import check_source
@@ -104,7 +124,7 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: in
     from . import convert
     from .session import path_str
 
-    program = CellProgram([(doc.uri, doc.text) for doc in cells])
+    program = CellProgram([(doc.uri, doc.text) for doc in cells], name=names.__getitem__)
     docs = {doc.uri: doc for doc in cells}
     report = check_source(program.text, path_str(uri), ls.session.settings_for(uri))
     for failure in report.failures:
@@ -128,10 +148,10 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], revision: in
                 fixes.append((fix, by_cell))
         in_cell = dataclasses.replace(finding, span=span, message=program.cell_lines(finding.message))
         found.append(CellFinding(cell, in_cell, convert.diagnostic(in_cell, docs[cell], ls.encoding, kb), fixes))
-    return NotebookAnalysis(revision, generation, found, {doc.uri: doc.version for doc in cells})
+    return NotebookAnalysis(revision, generation, found, docs)
 
 
-def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
+async def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     """A cell as the server's per-document handlers (hover, pulled diagnostics) take it: its text
     with the findings of the whole notebook's analysis that fall in it."""
     state = ls.session.notebooks.of_cell(uri)
@@ -140,8 +160,10 @@ def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     from .server import Analysis
     from .session import DocumentState
 
-    analysis = analyse(ls, state)
-    doc = state.docs[uri]
+    analysis = await analysed(ls, state)
+    doc = analysis.docs.get(uri)
+    if doc is None:  # not a code cell (markdown, another language): nothing is found in it
+        doc = state.docs[uri].snapshot()
     mine = [f for f in analysis.findings if f.cell == uri]
     diagnostics = [f.diagnostic for f in mine]
     result_id = f"nb-{analysis.revision}-{analysis.generation}-{hash(tuple(d.message for d in diagnostics))}"
@@ -166,10 +188,8 @@ async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
         if state is None:
             return
         revision, generation = state.revision, ls.session.generation
-        snapshot = [TextDocument(d.uri, d.text, d.version, d.language_id) for d in state.code_cells()]
         try:
-            analysis = await asyncio.get_running_loop().run_in_executor(
-                None, _compute, ls, uri, snapshot, revision, generation)
+            analysis = await analysed(ls, state)
         except Exception as exc:
             ls.log(f"checking {uri} failed: {type(exc).__name__}: {exc}", types.MessageType.Error)
             return
@@ -178,15 +198,14 @@ async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
             return
         if current.revision != revision or ls.session.generation != generation:
             continue  # edited meanwhile: check the newest instead
-        current.analysis = analysis
-        by_cell: dict[str, list[types.Diagnostic]] = {doc.uri: [] for doc in snapshot}
+        by_cell: dict[str, list[types.Diagnostic]] = {cell: [] for cell in analysis.docs}
         for found in analysis.findings:
             by_cell[found.cell].append(found.diagnostic)
         for gone in current.published - set(by_cell):
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=gone, diagnostics=[]))
         for cell, diagnostics in by_cell.items():
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                uri=cell, diagnostics=diagnostics, version=analysis.versions.get(cell)))
+                uri=cell, diagnostics=diagnostics, version=analysis.docs[cell].version))
         current.published = set(by_cell)
         return
 
@@ -270,7 +289,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) ->
 
 
 # --- code actions --------------------------------------------------------------------------------
-def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     from ..analysis.findings import Safety
     from .server import FIX_ALL, _noqa_edit
 
@@ -283,8 +302,11 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
     def wanted(kind: str) -> bool:
         return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
 
-    analysis = analyse(ls, state)
-    doc = state.docs[uri]
+    analysis = await analysed(ls, state)
+    doc = analysis.docs.get(uri)
+    if doc is None:
+        return []
+    docs = analysis.docs  # the texts the findings' ranges are about
     actions: list[types.CodeAction] = []
     if wanted(types.CodeActionKind.QuickFix):
         start = doc.from_client(params.range.start, ls.encoding)
@@ -298,8 +320,8 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[found.diagnostic],
                     is_preferred=fix.preferred or None,
-                    edit=_workspace_edit(ls, state, {
-                        cell: [types.TextEdit(range=state.docs[cell].range_to_client(e.span, ls.encoding), new_text=e.new_text)
+                    edit=_workspace_edit(ls, docs, {
+                        cell: [types.TextEdit(range=docs[cell].range_to_client(e.span, ls.encoding), new_text=e.new_text)
                                for e in edits]
                         for cell, edits in by_cell.items()}),
                 ))
@@ -307,27 +329,31 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
             if noqa is not None:
                 actions.append(types.CodeAction(
                     title=f"Disable {found.finding.code} for this line", kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[found.diagnostic], edit=_workspace_edit(ls, state, {uri: [noqa]})))
+                    diagnostics=[found.diagnostic], edit=_workspace_edit(ls, docs, {uri: [noqa]})))
     if wanted(FIX_ALL) and any(f.safety is Safety.SAFE for found in analysis.findings for f, _ in found.fixes):
-        fixed = _fix_all(ls, state)
-        if fixed:
+        if analysis.fixed is None:  # once per revision: editors ask on every cursor move
+            analysis.fixed = await asyncio.get_running_loop().run_in_executor(
+                None, _fix_all, ls, state.uri, list(docs.values()))
+        if analysis.fixed:
             from . import convert
 
             actions.append(types.CodeAction(
                 title="errata: fix all in this notebook", kind=FIX_ALL,
-                edit=_workspace_edit(ls, state, {
-                    cell: [convert.whole_text_edit(state.docs[cell], text, ls.encoding)] for cell, text in fixed.items()}),
+                edit=_workspace_edit(ls, docs, {
+                    cell: [convert.whole_text_edit(docs[cell], text, ls.encoding)]
+                    for cell, text in analysis.fixed.items()}),
             ))
     return actions
 
 
-def _fix_all(ls: ErrataServer, state: NotebookState) -> dict[str, str]:
+def _fix_all(ls: ErrataServer, uri: str, cells: list[TextDocument]) -> dict[str, str]:
+    """Each code cell's text after every safe fix, for the cells that change (in a worker thread)."""
     from ..analysis.engine import fix_all
     from ..notebook import CellProgram
     from .session import path_str
 
-    program = CellProgram([(doc.uri, doc.text) for doc in state.code_cells()])
-    fixed, applied = fix_all(program.text, path_str(state.uri), ls.session.settings_for(state.uri))
+    program = CellProgram([(doc.uri, doc.text) for doc in cells])
+    fixed, applied = fix_all(program.text, path_str(uri), ls.session.settings_for(uri))
     if not applied:
         return {}
     try:
@@ -336,12 +362,16 @@ def _fix_all(ls: ErrataServer, state: NotebookState) -> dict[str, str]:
         return {}
 
 
-def _workspace_edit(ls: ErrataServer, state: NotebookState, edits: dict[str, list[types.TextEdit]]) -> types.WorkspaceEdit:
-    ordered = sorted(edits.items(), key=lambda kv: [u for u, _ in state.cells].index(kv[0]) if kv[0] in state.docs else 0)
+def _workspace_edit(ls: ErrataServer, docs: dict[str, TextDocument],
+                    edits: dict[str, list[types.TextEdit]]) -> types.WorkspaceEdit:
+    """Edits of the cells as analysed (`docs`, in notebook order), in notebook order, each with the
+    version it was made for: a client drops an edit of a cell changed since."""
+    order = list(docs)
+    ordered = sorted(edits.items(), key=lambda kv: order.index(kv[0]))
     if ls.versioned_edits:
         return types.WorkspaceEdit(document_changes=[
             types.TextDocumentEdit(
-                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell, version=state.docs[cell].version),
+                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=cell, version=docs[cell].version),
                 edits=cell_edits)
             for cell, cell_edits in ordered])
     return types.WorkspaceEdit(changes=dict(ordered))

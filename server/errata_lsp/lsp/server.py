@@ -474,7 +474,7 @@ def _settings_file(uri: str) -> bool:
     types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
 )
 async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
-    state = ls.session.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
+    state = ls.session.states.get(params.text_document.uri) or await notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     analysis = await ls.analysis_of(state)
@@ -494,7 +494,7 @@ async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticPar
 )
 async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     if params.text_document.uri in ls.session.notebooks.owner:
-        return notebook.code_actions(ls, params)
+        return await notebook.code_actions(ls, params)
     state = ls.session.states.get(params.text_document.uri)
     if state is None:
         return []
@@ -558,7 +558,7 @@ def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.Text
 # --- hover -------------------------------------------------------------------------------------
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
-    state = ls.session.states.get(params.text_document.uri) or notebook.cell_state(ls, params.text_document.uri)
+    state = ls.session.states.get(params.text_document.uri) or await notebook.cell_state(ls, params.text_document.uri)
     if state is None:
         return None
     doc = state.doc.snapshot()
