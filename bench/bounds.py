@@ -178,8 +178,8 @@ def main() -> int:
           f"{'  TOO SLOW' if ratio > DETECT_LIMIT else ''}  ({small * 1000:.1f} ms, {large * 1000:.1f} ms CPU)")
     failed |= fix_all_growth()
     failed |= notebook_memory()
+    failed |= growth()
     return 1 if failed else 0
-    return 1 if failed or growth() else 0
 
 
 def array_file(n: int) -> Path:
