@@ -9,10 +9,10 @@ import zipfile
 import pytest
 
 from errata_lsp.analysis import check_source
+from errata_lsp.derive_versions import derive, read_sources, specifier, table
 from errata_lsp.environment import Environment, LibraryVersion
 from errata_lsp.kb import KnowledgeBase
 from errata_lsp.kb import versions as kb_versions
-from errata_lsp.kb.derive_versions import derive, read_sources, specifier, table
 from errata_lsp.kb.record import Record
 from errata_lsp.kb.versions import VersionTable, reworded
 from errata_lsp.settings import Settings

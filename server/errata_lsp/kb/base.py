@@ -9,7 +9,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..analysis.packs import RECORD_FOLDERS
 from ..gcpause import paused_gc
 from .load import LoadProblem, load_paths
 from .match import MAX_QUERY_CHARS, Match, MessageIndex, exception_messages
@@ -18,8 +17,11 @@ from .record import Record
 if TYPE_CHECKING:  # the approximate lookup loads with its first use (it brings sqlite3)
     from .rank import Guess, Ranker
 
-# The records of every rule pack (analysis/packs/<pack>/records), in the packs' order.
-SHIPPED: tuple[Path, ...] = RECORD_FOLDERS
+# The records installed with errata: each rule pack keeps its own in `analysis/packs/<pack>/records`, where
+# this layer finds them by that convention alone (the packs are above the knowledge base, which imports
+# none of them).
+PACKS = Path(__file__).resolve().parent.parent / "analysis" / "packs"
+SHIPPED: tuple[Path, ...] = tuple(sorted(p for p in PACKS.glob("*/records") if p.is_dir()))
 _shipped: tuple[list[Record], list[LoadProblem]] | None = None
 _shipped_lock = threading.Lock()
 

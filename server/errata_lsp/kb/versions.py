@@ -1,6 +1,6 @@
 """Which records hold in which Lightning release, and where each release raises them.
 
-The table (`versions/lightning.json`) is written by `python -m errata_lsp.kb.derive_versions` from
+The table (`versions/lightning.json`) is written by `python -m errata_lsp.derive_versions` from
 the source of every release; this module only reads it. A record the table does not name holds in
 every release (it is not tied to a line of Lightning's source)."""
 

@@ -17,13 +17,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pygls.uris import to_fs_path
-
 from ..analysis.findings import Finding, Position
 from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for, settings_known, text_size
-from . import notebook
-from .text import TextDocument
+from .notebook_state import Notebooks
+from .text import TextDocument, path_of, path_str
 
 if TYPE_CHECKING:
     from ..environment import LibraryVersion
@@ -146,7 +144,7 @@ class Session:
         self.report = report
         self.show = show
         self.states: dict[str, DocumentState] = {}
-        self.notebooks = notebook.Notebooks()  # open notebooks; their cells are not in `states`
+        self.notebooks = Notebooks()  # open notebooks; their cells are not in `states`
         # The client's settings and their generation (bumped on every change), swapped as one value
         # so an analysis running in a worker thread never pairs one with the other's successor.
         self.snapshot: tuple[int, Settings] = (0, Settings())
@@ -471,21 +469,6 @@ def is_log(doc: TextDocument) -> bool:
     from ..analysis.logs import is_log as named_log
 
     return named_log(doc.uri, doc.language_id)
-
-
-def path_of(uri: str | None) -> Path | None:
-    if not uri or not uri.startswith("file:"):
-        return None
-    try:
-        path = to_fs_path(uri)
-    except Exception:
-        return None
-    return Path(path) if path else None
-
-
-def path_str(uri: str) -> str | None:
-    path = path_of(uri)
-    return str(path) if path else None
 
 
 def _detect_problems(paths: tuple[str, ...]) -> list:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lsprotocol import types
+from pygls.uris import to_fs_path
 
 from ..analysis.document import LINE_BREAK
 from ..analysis.findings import Position, Span
@@ -230,3 +232,19 @@ def _relined(text: str, lines: list[str], starts: list[int], start: int, end: in
     pieces = LINE_BREAK.split(text[starts[first]:stop])[:-1]  # the segment ends with a line break
     return (lines[:first] + pieces + lines[after:],
             starts[:first + 1] + segment_starts[:-1] + [s + delta for s in starts[after:]])
+
+
+def path_of(uri: str | None) -> Path | None:
+    """The file a `file:` URI names; None for another scheme or a URI that names no path."""
+    if not uri or not uri.startswith("file:"):
+        return None
+    try:
+        path = to_fs_path(uri)
+    except Exception:
+        return None
+    return Path(path) if path else None
+
+
+def path_str(uri: str) -> str | None:
+    path = path_of(uri)
+    return str(path) if path else None

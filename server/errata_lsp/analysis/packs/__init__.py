@@ -33,7 +33,6 @@ PACK_WORDS = _union("WORDS")
 # `Strategy` picks `XLAFSDPStrategy(...)`), never by a word in a comment or a string.
 CONTEXT_WORDS = _union("CONTEXT_WORDS")
 # Where each pack keeps its records, the side `detect` sections, and its Python rules (if it has any).
-RECORD_FOLDERS = tuple(HERE / name / "records" for name in NAMES if (HERE / name / "records").is_dir())
 SIDE_SECTION_FOLDERS = tuple(HERE / name / "detect_sections" for name in NAMES
                              if (HERE / name / "detect_sections").is_dir())
 RULE_PACKAGES = tuple(f"{__name__}.{name}.rules" for name in NAMES if (HERE / name / "rules").is_dir())

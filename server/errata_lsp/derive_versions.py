@@ -1,7 +1,7 @@
 """Derive, from the source of every Lightning release, where each record's error is raised.
 
-    python -m errata_lsp.kb.derive_versions            # every release from 2.1.0 (the first with XLAFSDPStrategy)
-    python -m errata_lsp.kb.derive_versions --table    # also print release -> records as a markdown table
+    python -m errata_lsp.derive_versions            # every release from 2.1.0 (the first with XLAFSDPStrategy)
+    python -m errata_lsp.derive_versions --table    # also print release -> records as a markdown table
 
 For each release, `pip download --no-deps lightning==X` fetches the wheel (cached, by default in
 the system's temporary folder), and the files the records name are read from it as text: the code
@@ -11,7 +11,7 @@ is parsed with `ast`, never imported or run. Each record is anchored on the stat
 in the function of the same name first, the whole file next. A raise whose message changed is still
 the same site when it raises the same class from the same function with a similar message.
 
-The output (`versions/lightning.json`, reviewed like code) gives per record its PEP 440 range and,
+The output (`kb/versions/lightning.json`, reviewed like code) gives per record its PEP 440 range and,
 per run of releases where nothing changed, the line, the message and the condition that guards the
 raise. A new Lightning release is one more run of this command.
 """
@@ -34,12 +34,13 @@ from typing import Any
 
 from packaging.version import Version
 
-from .base import KnowledgeBase
-from .record import Record
+from .analysis.rules import RULES
+from .kb.base import KnowledgeBase
+from .kb.record import Record
 
 REPO = "Lightning-AI/pytorch-lightning"
 FIRST = "2.1.0"  # the first release with XLAFSDPStrategy
-OUTPUT = Path(__file__).parent / "versions" / "lightning.json"
+OUTPUT = Path(__file__).parent / "kb" / "versions" / "lightning.json"
 WATCHED = "src/lightning/fabric/strategies/xla_fsdp.py"  # its raise sites no record covers are listed too
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 SIMILAR = 0.6  # a raise of the same class in the same function with a message this close is the same site
@@ -258,7 +259,7 @@ def _unrecorded(parsed: dict[tuple[str, str], list[Site]], releases: list[str],
 def table(data: dict[str, Any]) -> str:
     """Release -> how many records apply, which do not, which are raised with other words or under
     another condition than in the newest release, and the raise sites of WATCHED no record covers."""
-    from .versions import VersionTable
+    from .kb.versions import VersionTable
 
     versions = VersionTable(data)
     newest = versions.newest
@@ -284,8 +285,6 @@ def _rules_by_record() -> dict[str, list[str]]:
     """record id -> codes of the rules that report it (a rule's `record`, or a record id it names)."""
     import sys as _sys
 
-    from ..analysis.rules import RULES
-
     out: dict[str, list[str]] = {}
     for rule in RULES:
         names = vars(_sys.modules[type(rule).__module__]).values()
@@ -295,7 +294,7 @@ def _rules_by_record() -> dict[str, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m errata_lsp.kb.derive_versions", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m errata_lsp.derive_versions", description=__doc__.split("\n")[0])
     parser.add_argument("releases", nargs="*", help="releases to derive (default: every one on the index from 2.1.0)")
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "errata-lightning-wheels"),
                         help="where downloaded wheels are kept (default: %(default)s)")
@@ -315,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     data = {
         "library": "lightning",
         "repo": REPO,
-        "derivedWith": "python -m errata_lsp.kb.derive_versions",
+        "derivedWith": "python -m errata_lsp.derive_versions",
         "url": f"https://github.com/{REPO}/blob/{{release}}/{{filePath}}#L{{line}}",
         "releases": releases,
         **derive(records, releases, sources),
