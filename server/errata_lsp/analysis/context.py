@@ -14,11 +14,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
 from .flow import Entry, Flow, Value
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
+
+if TYPE_CHECKING:
+    from .project import Project
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
 ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
@@ -55,6 +58,7 @@ class Context:
         its members are put in its `ast.ClassDef` after the class's own statements. Every table
         here is a view of the chunks' own cached tables, merged on first use."""
         self.doc = doc
+        self.project: Project | None = None  # the modules its imports lead to, set by whoever checks it
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []

@@ -350,7 +350,7 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import crossfile, engine, rule  # noqa: F401  (the engine and the rule pack; hovers load theirs)
+        from ..analysis import engine, project, rule  # noqa: F401  (the engine and the rule pack; hovers load theirs)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
