@@ -71,7 +71,7 @@ class ModuleFinder:
     def listing(self, folder: str) -> dict[str, bool]:
         try:
             mtime = os.stat(folder).st_mtime_ns
-        except OSError:
+        except (OSError, ValueError):
             return {}
         kept = self._listings.get(folder)
         if kept is not None and kept[0] == mtime:
@@ -89,7 +89,7 @@ class ModuleFinder:
                             entries[entry.name] = False
                     except OSError:  # a symlink loop, a name that cannot be read
                         continue
-        except OSError:
+        except (OSError, ValueError):
             return {}
         if len(self._listings) >= 4 * MAX_SUMMARIES:
             self._listings.pop(next(iter(self._listings)))
@@ -151,7 +151,7 @@ def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
             return None
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
-    except OSError:
+    except (OSError, ValueError):
         return None
     if len(data) > limit:
         return None
@@ -287,7 +287,7 @@ class Project:
             return ("buffer", hash(buffer), len(buffer))
         try:
             info = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):
             return None
         return ("disk", info.st_mtime_ns, info.st_size)
 
