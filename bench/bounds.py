@@ -26,6 +26,9 @@ from errata_lsp.kb import KnowledgeBase  # noqa: E402
 from errata_lsp.kb.match import MAX_QUERY_CHARS  # noqa: E402
 from errata_lsp.kb.record import Record  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+import project_bounds  # noqa: E402
+
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 
@@ -102,6 +105,7 @@ def main() -> int:
     failed |= ratio > BUILD_LIMIT
     print(f"{'index of 100,000 vs 1,000 records':40s} {ratio:6.1f}x  (limit {BUILD_LIMIT}x)"
           f"{'  TOO SLOW' if ratio > BUILD_LIMIT else ''}")
+    failed |= project_bounds.main() != 0  # other modules of a project: bench/project_bounds.py
     return 1 if failed else 0
 
 
