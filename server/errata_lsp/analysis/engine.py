@@ -168,7 +168,9 @@ def _check(
     ctx.project = project
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
-    with project.check() if project is not None else contextlib.nullcontext(set()) as modules:
+    reading: contextlib.AbstractContextManager[set[str]] = (
+        project.check() if project is not None else contextlib.nullcontext(set()))
+    with reading as modules:
         try:
             checked = [(r, _run(active[r], ctx, report)) for r in running]
         finally:

@@ -35,8 +35,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .context import Context
-from .document import Document
-from .flow import Flow, Value
+from .document import Chunk, Document
+from .flow import Def, Flow, Value
 from .names import LIBRARIES
 
 MAX_MODULE_BYTES = 2 * 1024 * 1024
@@ -184,7 +184,7 @@ class Summary:
             self._flows.popitem(last=False)[1].release()
         return found
 
-    def _chunks_for(self, name: str) -> list:
+    def _chunks_for(self, name: str) -> list[Chunk]:
         chunks = self.doc.chunks((name,), (), (name,))
         for _ in range(ROUNDS):
             read: set[str] = set()
@@ -197,7 +197,7 @@ class Summary:
             chunks = grown
         return chunks
 
-    def binding(self, name: str) -> tuple[Flow, tuple] | None:
+    def binding(self, name: str) -> tuple[Flow, tuple[Def, ...]] | None:
         """The flow and the definitions of `name` once the module has run; None when it binds no `name`."""
         flow = self.flow(name)
         defs = flow.scope(flow.ctx.module).final.get(name)
@@ -306,9 +306,8 @@ class Project:
                         dropped.add(other)
                         grew = True
             for gone in dropped:
-                summary = self._summaries.pop(gone, None)
-                if summary is not None:
-                    summary.release()
+                if gone in self._summaries:
+                    self._summaries.pop(gone).release()
         return dropped
 
     def _closure(self, paths: set[str]) -> set[str]:

@@ -9,13 +9,15 @@ published; pull clients get `workspace/diagnostic/refresh` and pull again.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 if TYPE_CHECKING:
     from .server import ErrataServer
+    from .session import DocumentState
 
 WATCH_ID = "errata-python-modules"
 
@@ -68,12 +70,12 @@ def recheck(ls: ErrataServer, dropped: set[str], skip: str | None = None, everyt
         return
     for uri, state in again:
         if state.task is not None and not state.task.done():  # its running check read the old module
-            state.task.add_done_callback(lambda _done, uri=uri, state=state: _after(ls, uri, state))
+            state.task.add_done_callback(functools.partial(_after, ls, uri, state))
         else:
             ls.schedule(uri)
 
 
-def _after(ls: ErrataServer, uri: str, state: Any) -> None:
+def _after(ls: ErrataServer, uri: str, state: DocumentState, _done: object) -> None:
     if ls.session.states.get(uri) is state:
         state.analysis = None
         ls.schedule(uri)
