@@ -166,7 +166,8 @@ class Summary:
         self.project, self.module, self.stamp = project, module, stamp
         self.doc = Document(text, module.path)
         self.whole = len(text) <= WHOLE_MODULE_BYTES
-        self.reads: set[str] = set()  # the modules its flows read (their paths)
+        self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
+        self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
         self._flows: OrderedDict[str, Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
 
@@ -302,7 +303,7 @@ class Project:
             while grew:
                 grew = False
                 for other, summary in list(self._summaries.items()):
-                    if other not in dropped and not summary.reads.isdisjoint(dropped):
+                    if other not in dropped and not summary.reads.keys().isdisjoint(dropped):
                         dropped.add(other)
                         grew = True
             for gone in dropped:
@@ -326,8 +327,7 @@ class Project:
             return None
         stamp = self.stamp(path)
         kept = self._summaries.get(path)
-        if kept is not None and kept.stamp == stamp and all(
-                (s := self._summaries.get(p)) is not None and s.stamp == self.stamp(p) for p in kept.reads):
+        if kept is not None and kept.stamp == stamp and all(self.stamp(p) == s for p, s in kept.reads.items()):
             self._summaries.move_to_end(path)
             return kept
         if kept is not None:
@@ -354,7 +354,7 @@ class Project:
             return
         reader = self._summaries.get(flow.origin)
         if reader is not None and reader.module.path != module.path:
-            reader.reads.add(module.path)
+            reader.reads[module.path] = self.stamp(module.path)
 
     def _importer(self, flow: Flow) -> str | None:
         path = flow.origin or flow.ctx.doc.path
@@ -403,6 +403,7 @@ class Project:
                       else self.finder.find(stmt.module or "", importer))
             if source is None:
                 continue
+            self._note(flow, source)  # what it brings may change with it
             summary = self.summary(source)
             if summary is None or not summary.exports(name):
                 continue
@@ -428,7 +429,9 @@ class Project:
                     other, defs = bound
                     stand_in = ast.Name(id=name, ctx=ast.Load())
                     return tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
-                found = self.star_imported(summary.flow(name), name, use)
+                if name not in summary.starred:  # a miss too is looked up once per version of the modules
+                    summary.starred[name] = self.star_imported(summary.flow(name), name, use)
+                found = summary.starred[name]
                 if found is not None:
                     return found
             if submodules and module.folder is not None:
