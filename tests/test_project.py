@@ -10,7 +10,7 @@ import pytest
 
 from errata_lsp.analysis import check_source
 from errata_lsp.analysis.engine import check_document
-from errata_lsp.analysis.project import MAX_CHAIN, WORKSPACE, ModuleFinder, read_module
+from errata_lsp.analysis.project import MAX_CHAIN, MAX_MODULE_BYTES, WORKSPACE, ModuleFinder, read_module
 
 LAYERS = '''\
 from torch import nn
@@ -108,13 +108,16 @@ def test_a_chain_of_modules_each_with_its_own_imports(tmp_path):
     assert found(tmp_path / "train.py") == remat_error(3, "`m0.py`, line 8")
 
 
-def test_a_chain_past_its_bound_is_unknown(tmp_path):
+def test_a_chain_past_its_bound_is_unknown_and_the_note_says_so(tmp_path):
     files = {"m0.py": LAYERS}
     for i in range(1, MAX_CHAIN + 2):
         files[f"m{i}.py"] = f"from m{i - 1} import REMAT\n"
     files["train.py"] = HEAD + f"from m{MAX_CHAIN + 1} import REMAT\n" + use("REMAT")
     tree(tmp_path, files)
-    assert found(tmp_path / "train.py") == []
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.findings == []
+    assert report.notes == [(2, f"imports followed more than {MAX_CHAIN} modules deep from here: what `REMAT` "
+                                "holds past that is unknown")]
 
 
 def test_an_import_cycle_is_unknown_not_an_error(tmp_path):
@@ -214,6 +217,16 @@ def test_a_change_on_disk_is_seen_by_the_next_check_of_an_unchanged_document(tmp
     os.utime(layers, ns=(1, 1))  # another stamp even on a coarse clock
     again = check_document(train.read_text(), str(train), previous=first, own_trees=True)
     assert again.report.findings == [] and not again.reused
+
+
+def test_a_sibling_above_the_byte_bound_is_unknown_and_the_note_says_so(tmp_path):
+    tree(tmp_path, {"config.py": LAYERS + "x = 1\n" * (MAX_MODULE_BYTES // 6), "train.py": HEAD
+                    + "from config import REMAT\n" + use("REMAT")})
+    assert os.path.getsize(tmp_path / "config.py") > MAX_MODULE_BYTES
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.findings == []
+    assert report.notes == [(2, "`config.py` is above the 2 MiB read of another module (or not a regular file): "
+                                "what it holds is unknown")]
 
 
 def test_a_module_above_the_byte_bound_is_unknown_and_read_no_further(tmp_path):

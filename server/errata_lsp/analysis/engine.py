@@ -43,7 +43,7 @@ from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answ
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .packs import CONTEXT_WORDS, PACK_WORDS  # every pack's words (packs/__init__.py)
-from .project import WORKSPACE
+from .project import WORKSPACE, Reading
 from .rule import Rule, iter_rules
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
@@ -168,20 +168,18 @@ def _check(
     ctx.project = project
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
-    reading: contextlib.AbstractContextManager[set[str]] = (
-        project.check() if project is not None else contextlib.nullcontext(set()))
-    with reading as modules:
+    reading: contextlib.AbstractContextManager[Reading] = (
+        project.check() if project is not None else contextlib.nullcontext(Reading(set(), set())))
+    with reading as read:
         try:
             checked = [(r, _run(active[r], ctx, report)) for r in running]
         finally:
             doc.lines, doc.spans = lines, None
             ctx.release()
-    if project is not None and reused is None:
-        report.modules = tuple(sorted(modules))
+    if project is not None:  # with a partial reuse, the rules that ran again read these too
+        report.modules = tuple(sorted({*(report.modules if reused is not None else ()), *read.modules}))
         key = (*key[:-1], project.stamps(report.modules))
-    elif project is not None:  # the rules that ran again read these too
-        report.modules = tuple(sorted({*report.modules, *modules}))
-        key = (*key[:-1], project.stamps(report.modules))
+        report.notes.extend(sorted(read.notes))
     for r, found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)

@@ -254,6 +254,14 @@ def _all_names(doc: Document) -> tuple[str, ...] | None:
 
 
 # --- the project -------------------------------------------------------------------------------------
+@dataclass
+class Reading:
+    """What one document's check read of the project: modules (paths) and the bounds it hit, as
+    (0-based line of the document's import, note)."""
+
+    modules: set[str]
+    notes: set[tuple[int, str]]
+    line: int | None = None  # the document's import being followed now
 class Project:
     """The modules under one folder and their summaries. Every question is asked with `lock` held
     (the engine holds it for a whole check): flows are not shared between threads mid-walk."""
@@ -265,21 +273,27 @@ class Project:
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
         self.lock = threading.RLock()
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
-        self._reading: set[str] | None = None  # the modules the running check's document read
+        self._reading: Reading | None = None  # what the running check's document read
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
 
     # the engine's side
     @contextmanager
-    def check(self) -> Iterator[set[str]]:
-        """One document's check: the lock, and the modules it reads (with what they read), by path."""
+    def check(self) -> Iterator[Reading]:
+        """One document's check: the lock, the modules it reads (with what they read, by path) and
+        the bounds it hit."""
         with self.lock:
-            outer, self._reading = self._reading, set()
+            outer, self._reading = self._reading, Reading(set(), set())
             read = self._reading
             try:
                 yield read
             finally:
                 self._reading = outer
-                read |= self._closure(read)
+                read.modules |= self._closure(read.modules)
+
+    def _bound_hit(self, what: str) -> None:
+        """A note on the document's import that led past a bound (`what` says which)."""
+        if self._reading is not None and self._reading.line is not None:
+            self._reading.notes.add((self._reading.line, what))
 
     def stamp(self, path: str) -> object:
         """What a module's summary is keyed by: the open buffer's text, else the file's mtime and size."""
@@ -338,6 +352,9 @@ class Project:
         elif len(text) > MAX_MODULE_BYTES:
             text = None
         if text is None:
+            if os.path.isfile(path):
+                self._bound_hit(f"`{os.path.basename(path)}` is above the {MAX_MODULE_BYTES // 2**20} MiB read of "
+                                "another module (or not a regular file): what it holds is unknown")
             return None
         found = self._summaries[path] = Summary(self, module, text, stamp)
         if len(self._summaries) > MAX_SUMMARIES:
@@ -350,7 +367,7 @@ class Project:
             return
         if flow.origin is None:
             if self._reading is not None:
-                self._reading.add(module.path)
+                self._reading.modules.add(module.path)
             return
         reader = self._summaries.get(flow.origin)
         if reader is not None and reader.module.path != module.path:
@@ -371,6 +388,15 @@ class Project:
         importer = self._importer(flow)
         if importer is None or bound is None:
             return None
+        if flow.origin is None and self._reading is not None and self._reading.line is None:
+            self._reading.line = getattr(stmt, "lineno", 1) - 1  # the document's import being followed
+            try:
+                return self._imported(flow, stmt, bound, use, importer)
+            finally:
+                self._reading.line = None
+        return self._imported(flow, stmt, bound, use, importer)
+
+    def _imported(self, flow: Flow, stmt: ast.AST, bound: str, use: ast.AST, importer: str) -> tuple[Value, ...] | None:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if alias.asname == bound:  # `import a.b as c`: c is a.b
@@ -417,8 +443,12 @@ class Project:
         """`module.name` read from `flow`: a name the module binds once it has run (through its own
         star imports too), else, for a package, its submodule `name`; None when neither is known."""
         key = (module.path or module.folder or module.name, name)
-        if key in self._chain or len(self._chain) >= MAX_CHAIN:
-            return None  # an import cycle, or a chain past its bound: unknown
+        if key in self._chain:
+            return None  # an import cycle: unknown
+        if len(self._chain) >= MAX_CHAIN:
+            self._bound_hit(f"imports followed more than {MAX_CHAIN} modules deep from here: what `{name}` holds "
+                            "past that is unknown")
+            return None
         self._note(flow, module)
         self._chain.append(key)
         try:
