@@ -28,6 +28,9 @@ from errata_lsp.analysis.engine import check_document  # noqa: E402
 
 LIMIT = 3.0  # a hostile project may cost this many checks of the ordinary one
 GROWTH_LIMIT = 20.0  # 10x the functions: about 10x when linear, 100x if quadratic
+# A keystroke still takes one `stat` of each module the document read (1,200 here), so that a change on
+# disk is seen without a client's file watcher: 3.5x to 5.5x a keystroke of ~2 ms on a busy 2-core machine.
+DEPENDENCY_LIMIT = 8.0
 LAYERS = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n\n\nREMAT = [Block]\n\n\n"
 HEAD = "from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
 USE = "strategy = XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=REMAT)\n"
@@ -63,14 +66,15 @@ def first_check(base: Path, name: str, files: dict[str, str]) -> Callable[[], ob
 
 
 def keystroke(base: Path, name: str, files: dict[str, str]) -> Callable[[], object]:
-    """A keystroke's check: one more statement typed into the entry, its previous check given."""
+    """A keystroke's check: a digit typed into the entry's `Fabric(...)` call (so the rules run again),
+    its previous check given."""
     entry = write(base / name, files)
     text = entry.read_text(encoding="utf-8")
     state = {"checked": check_document(text, str(entry), own_trees=True), "n": 0}
 
     def action() -> object:
         state["n"] += 1
-        typed = text + f"step_{state['n']} = {state['n']}\n"
+        typed = text.replace("Fabric(strategy=", f"Fabric(devices={state['n']}, strategy=")
         state["checked"] = check_document(typed, str(entry), previous=state["checked"], own_trees=True)
         return state["checked"]
     return action
@@ -82,7 +86,7 @@ def package(modules: int) -> dict[str, str]:
     files["config.py"] = LAYERS
     # `make_strategy` is in none of the package's modules: every lookup of it is a miss
     files["train.py"] = (HEAD + "from config import REMAT\nfrom pkg import make_strategy\n" + USE
-                         + "fabric = Fabric(strategy=make_strategy())\n")
+                         + "fabric = Fabric(strategy=make_strategy())\nfabric.launch(print)\n")
     return files
 
 
@@ -99,15 +103,16 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="errata-project-bounds-") as tmp:
         base = Path(tmp)
         check_document(HEAD + USE, None)  # the rules loaded before anything is measured
+        misses = ("a miss in a 1,200-module star package", keystroke(base, "star-1200", package(1_200)),
+                  keystroke(base, "star-1", package(1)))
         cases = [
-            ("a miss in a 1,200-module star package", keystroke(base, "star-1200", package(1_200)),
-             keystroke(base, "star-1", package(1))),
             ("2.5 MB sibling (above the bound)", first_check(base, "big", sibling(LAYERS + "x = 1\n" * 440_000)),
              first_check(base, "small", sibling(functions(250)))),
         ]
         growth = ("1 MB sibling, 25,000 vs 2,500 functions", first_check(base, "many", sibling(functions(25_000))),
                   first_check(base, "fewer", sibling(functions(2_500))))
-        for (name, hostile, ordinary), limit in [*((c, LIMIT) for c in cases), (growth, GROWTH_LIMIT)]:
+        for (name, hostile, ordinary), limit in [(misses, DEPENDENCY_LIMIT), *((c, LIMIT) for c in cases),
+                                                 (growth, GROWTH_LIMIT)]:
             ratio = cpu(hostile) / cpu(ordinary)
             failed |= ratio > limit
             print(f"{name:40s} {ratio:6.2f}x  (limit {limit}x){'  TOO SLOW' if ratio > limit else ''}")

@@ -178,7 +178,7 @@ def _check(
             ctx.release()
     if project is not None:  # with a partial reuse, the rules that ran again read these too
         report.modules = tuple(sorted({*(report.modules if reused is not None else ()), *read.modules}))
-        key = (*key[:-1], project.stamps(report.modules))
+        key = (*key[:-1], tuple(read.stamps[p] if p in read.stamps else project.stamp(p) for p in report.modules))
         report.notes.extend(sorted(read.notes))
     for r, found in checked:
         for finding in found:

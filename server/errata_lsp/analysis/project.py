@@ -32,7 +32,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .context import Context
 from .document import Chunk, Document
@@ -46,6 +46,7 @@ MAX_NAME_FLOWS = 32  # per large module
 MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
 MAX_LISTING = 20_000  # entries read from one folder
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
+_MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
 
@@ -262,6 +263,7 @@ class Reading:
     modules: set[str]
     notes: set[tuple[int, str]]
     line: int | None = None  # the document's import being followed now
+    stamps: dict[str, object] = field(default_factory=dict)  # of `modules`, when the check ended
 class Project:
     """The modules under one folder and their summaries. Every question is asked with `lock` held
     (the engine holds it for a whole check): flows are not shared between threads mid-walk."""
@@ -275,6 +277,8 @@ class Project:
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
+        # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
+        self._fresh: dict[str, object] = {}
 
     # the engine's side
     @contextmanager
@@ -289,6 +293,8 @@ class Project:
             finally:
                 self._reading = outer
                 read.modules |= self._closure(read.modules)
+                read.stamps = {p: self.stamp(p) for p in read.modules}
+                self._fresh.clear()
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
@@ -296,7 +302,14 @@ class Project:
             self._reading.notes.add((self._reading.line, what))
 
     def stamp(self, path: str) -> object:
-        """What a module's summary is keyed by: the open buffer's text, else the file's mtime and size."""
+        """What a module's summary is keyed by: the open buffer's text, else the file's mtime and size
+        (as taken once for the running check)."""
+        found = self._fresh.get(path, _MISSING)
+        if found is _MISSING:
+            found = self._fresh[path] = self._stamp(path)
+        return found
+
+    def _stamp(self, path: str) -> object:
         buffer = self.buffers.get(path)
         if buffer is not None:
             return ("buffer", hash(buffer), len(buffer))
@@ -307,12 +320,16 @@ class Project:
         return ("disk", info.st_mtime_ns, info.st_size)
 
     def stamps(self, paths: tuple[str, ...]) -> tuple[object, ...]:
-        return tuple(self.stamp(p) for p in paths)
+        """The modules' stamps now, kept for the check that follows (it reads them again)."""
+        with self.lock:
+            self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            return tuple(self.stamp(p) for p in paths)
 
     def changed(self, path: str) -> set[str]:
         """A module changed: its summary and every summary that read it are dropped; their paths."""
         dropped = {path}
         with self.lock:
+            self._fresh.pop(path, None)
             grew = True
             while grew:
                 grew = False
@@ -357,8 +374,10 @@ class Project:
                                 "another module (or not a regular file): what it holds is unknown")
             return None
         found = self._summaries[path] = Summary(self, module, text, stamp)
-        if len(self._summaries) > MAX_SUMMARIES:
-            self._summaries.popitem(last=False)[1].release()
+        if len(self._summaries) > MAX_SUMMARIES:  # the least recently used, but not one being followed now
+            following = {module_path for module_path, _ in self._chain}
+            oldest = next(p for p in self._summaries if p not in following)
+            self._summaries.pop(oldest).release()
         return found
 
     def _note(self, flow: Flow, module: Module) -> None:
@@ -471,6 +490,8 @@ class Project:
             return None
         finally:
             self._chain.pop()
+            if module.path is not None and module.path in self._summaries:  # used last: kept the longest
+                self._summaries.move_to_end(module.path)
 
     def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
         self._note(flow, module)
