@@ -254,3 +254,21 @@ def test_nothing_in_another_module_runs(tmp_path):
                     "train.py": HEAD + "import config\n" + use("config.REMAT")})
     assert [f[0] for f in found(tmp_path / "train.py")] == ["LXF001"]
     assert not marker.exists()
+
+
+def test_check_of_a_folder_in_no_project_makes_it_one(tmp_path):
+    """`check DIR`: a folder with no pyproject.toml, setup.py, setup.cfg or .git above it is the project
+    of its files, so `app/train.py` reads `app.layers` from it as `python -m app.train` would."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "work"
+    for name, text in {"app/__init__.py": "", "app/layers.py": LAYERS,
+                       "app/train.py": HEAD + "from app.layers import REMAT\n" + use("REMAT")}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    assert not any((p / m).exists() for p in folder.parents for m in ("pyproject.toml", "setup.py", "setup.cfg", ".git"))
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", str(folder)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.stdout.splitlines()[0] == (f"{folder / 'app' / 'train.py'}:4:87: LXF001 `activation_checkpointing_policy`"
+                                           " must be a set, found [Block] (from `REMAT`, `layers.py`, line 8)")

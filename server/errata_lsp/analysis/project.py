@@ -30,7 +30,7 @@ import stat
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -515,6 +515,14 @@ class Workspace:
             self.folders.append(folder)
             self._roots.clear()
 
+    def add_checked_folders(self, folders: Iterable[str]) -> None:
+        """Folders the command line was given: one that lies in no project (no marker above it) is
+        one, so its files read each other as a workspace folder's do."""
+        for folder in folders:
+            folder = os.path.abspath(folder)
+            if self._marker_root(folder) is None:
+                self.add_folder(folder)
+
     def set_buffer(self, path: str, text: str | None) -> set[str]:
         """An open document's text (None when it closes): the modules whose summaries it dropped."""
         path = os.path.abspath(path)
@@ -557,13 +565,17 @@ class Workspace:
         inside = [f for f in self.folders if folder == f or folder.startswith(f.rstrip(os.sep) + os.sep)]
         if inside:
             return max(inside, key=len)
+        return self._marker_root(folder) or folder
+
+    @staticmethod
+    def _marker_root(folder: str) -> str | None:
         current = folder
         while True:
             if any(os.path.exists(os.path.join(current, marker)) for marker in MARKERS):
                 return current
             parent = os.path.dirname(current)
             if parent == current:
-                return folder
+                return None
             current = parent
 
 
