@@ -71,7 +71,7 @@ class Value:
 
     kind: list, tuple, set, frozenset, dict, str, number, bool, none, class, function, lambda,
     partial, instance, namespace, args, fabric, strategy, setup_module, setup_optimizer, module,
-    optimizer, external, unknown.
+    optimizer, external, project_module (a module of the project imported whole), unknown.
     """
 
     kind: str
