@@ -279,6 +279,7 @@ class Project:
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
+        self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
 
     # the engine's side
     @contextmanager
@@ -286,6 +287,8 @@ class Project:
         """One document's check: the lock, the modules it reads (with what they read, by path) and
         the bounds it hit."""
         with self.lock:
+            while self.pending:
+                self.changed(self.pending.pop())
             outer, self._reading = self._reading, Reading(set(), set())
             read = self._reading
             try:
@@ -323,6 +326,8 @@ class Project:
         """The modules' stamps now, kept for the check that follows (it reads them again)."""
         with self.lock:
             self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            while self.pending:
+                self.changed(self.pending.pop())
             return tuple(self.stamp(p) for p in paths)
 
     def changed(self, path: str) -> set[str]:
@@ -523,23 +528,26 @@ class Workspace:
             if self._marker_root(folder) is None:
                 self.add_folder(folder)
 
-    def set_buffer(self, path: str, text: str | None) -> set[str]:
-        """An open document's text (None when it closes): the modules whose summaries it dropped."""
+    def set_buffer(self, path: str, text: str | None) -> bool:
+        """An open document's text (None when it closes): whether the module's text changed."""
         path = os.path.abspath(path)
         if text is None:
-            self.buffers.pop(path, None)
+            if self.buffers.pop(path, None) is None:
+                return False
         elif self.buffers.get(path) == text:
-            return set()
+            return False
         else:
             self.buffers[path] = text
-        return self.changed(path)
+        self.changed(path)
+        return True
 
-    def changed(self, path: str) -> set[str]:
+    def changed(self, path: str) -> None:
+        """A module's text changed (its buffer, or the file): each project drops what read it at its next
+        check. Never waits for a running check (the event loop calls it); the summaries that read the
+        old text would be found stale by their stamps anyway, this frees them sooner."""
         path = os.path.abspath(path)
-        dropped: set[str] = set()
         for project in list(self._projects.values()):
-            dropped |= project.changed(path)
-        return dropped
+            project.pending.add(path)
 
     def project_for(self, path: str | None) -> Project | None:
         """The project of a file on disk; None for a text with no file (nothing next to it to read)."""

@@ -2,14 +2,16 @@
 disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` when the client lets the server
 register it). The edited document's own check is scheduled first and never waits for these.
 
-The project model (`analysis/project.py`) tells which summaries a change drops; each open document's
-last check lists the modules it read (`Report.modules`). Push clients get the new diagnostics
+Each open document's last check lists the modules it read (`Report.modules`, through the other
+modules' imports too); the project model drops the summaries a change makes stale at its next check,
+so nothing here waits for a running check. Push clients get the new diagnostics
 published; pull clients get `workspace/diagnostic/refresh` and pull again.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -28,7 +30,8 @@ def buffer_changed(ls: ErrataServer, uri: str, path: str | None, text: str | Non
         return
     from ..analysis.project import WORKSPACE
 
-    recheck(ls, WORKSPACE.set_buffer(path, text), skip=uri)
+    if WORKSPACE.set_buffer(path, text):
+        recheck(ls, {os.path.abspath(path)}, skip=uri)
 
 
 def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -> None:
@@ -37,25 +40,27 @@ def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -
     document is checked again."""
     from ..analysis.project import WORKSPACE
 
-    dropped: set[str] = set()
+    changed: set[str] = set()
     everything = False
     for path, kind in changes:
         if path is None or not path.endswith((".py", ".pyi")):
             continue
-        dropped |= WORKSPACE.changed(path)
+        WORKSPACE.changed(path)
+        changed.add(os.path.abspath(path))
         everything = everything or kind != types.FileChangeType.Changed
-    recheck(ls, dropped, everything=everything)
+    recheck(ls, changed, everything=everything)
 
 
-def recheck(ls: ErrataServer, dropped: set[str], skip: str | None = None, everything: bool = False) -> None:
-    """Check again every open document (but `skip`) whose last check read one of `dropped`."""
-    if not dropped and not everything:
+def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everything: bool = False) -> None:
+    """Check again every open document (but `skip`) whose last check read one of `changed` (a check
+    lists every module it read, through the others' imports too)."""
+    if not changed and not everything:
         return
     again = []
     for uri, state in list(ls.session.states.items()):
         checked = state.checked
         modules = checked.report.modules if checked is not None else ()
-        if uri == skip or not (everything or not dropped.isdisjoint(modules)):
+        if uri == skip or not (everything or not changed.isdisjoint(modules)):
             continue
         state.analysis = None  # the same text, other findings: its last analysis no longer holds
         again.append((uri, state))
