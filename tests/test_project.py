@@ -272,3 +272,12 @@ def test_check_of_a_folder_in_no_project_makes_it_one(tmp_path):
                           cwd=tmp_path, timeout=120)
     assert done.stdout.splitlines()[0] == (f"{folder / 'app' / 'train.py'}:4:87: LXF001 `activation_checkpointing_policy`"
                                            " must be a set, found [Block] (from `REMAT`, `layers.py`, line 8)")
+
+
+def test_an_imported_module_does_not_run_its_main_block(tmp_path):
+    guarded = LAYERS.replace("REMAT = [Block]", "REMAT = {Block}") + "\nif __name__ == '__main__':\n    REMAT = [Block]\n"
+    tree(tmp_path, {"config.py": guarded, "train.py": HEAD + "from config import REMAT\n" + use("REMAT"),
+                    "plain.py": guarded.replace("if __name__ == '__main__':\n    ", ""),
+                    "train_plain.py": HEAD + "from plain import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "train_plain.py") == remat_error(3, "`plain.py`, line 10")

@@ -197,6 +197,7 @@ class Walker:
         self.text = text or _source  # a condition as the user wrote it
         self.scope = scope
         self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
+        self.imported = False  # the walk of a module that another one imports
         self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
 
     def decided(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> bool | None:
@@ -243,7 +244,8 @@ class Walker:
         if isinstance(s, ast.If):
             env = self.expr(s.test, env, when)
             test = self.text(s.test)
-            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
+                    or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
                 self.scope.skipped = True
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):
@@ -557,6 +559,7 @@ class Flow:
         found = Scope(node)
         self._scopes[id(node)] = found
         walker = Walker(found, self.text, self._module_flag)
+        walker.imported = self.origin is not None
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
