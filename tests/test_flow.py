@@ -10,11 +10,14 @@ import pytest
 
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.project import WORKSPACE
 
 
 def context(source: str, path: str | None = None) -> Context:
     doc = Document(textwrap.dedent(source), path)
-    return Context(doc, doc.chunks(("",)))
+    ctx = Context(doc, doc.chunks(("",)))
+    ctx.project = WORKSPACE.project_for(path)  # other modules read as a check reads them
+    return ctx
 
 
 def probe(source: str, path: str | None = None) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
