@@ -68,14 +68,23 @@ class ModuleFinder:
     def __init__(self, roots: tuple[str, ...]):
         self.roots = roots
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
+        self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
+
+    def new_round(self) -> None:
+        """A new check: each folder's listing is checked against the folder again (once)."""
+        self._seen.clear()
 
     def listing(self, folder: str) -> dict[str, bool]:
+        seen = self._seen.get(folder)
+        if seen is not None:
+            return seen
         try:
             mtime = os.stat(folder).st_mtime_ns
         except (OSError, ValueError):
             return {}
         kept = self._listings.get(folder)
         if kept is not None and kept[0] == mtime:
+            self._seen[folder] = kept[1]
             return kept[1]
         entries: dict[str, bool] = {}
         try:
@@ -95,6 +104,7 @@ class ModuleFinder:
         if len(self._listings) >= 4 * MAX_SUMMARIES:
             self._listings.pop(next(iter(self._listings)))
         self._listings[folder] = (mtime, entries)
+        self._seen[folder] = entries
         return entries
 
     def find(self, dotted: str, importer: str | None) -> Module | None:
@@ -298,6 +308,7 @@ class Project:
                 read.modules |= self._closure(read.modules)
                 read.stamps = {p: self.stamp(p) for p in read.modules}
                 self._fresh.clear()
+                self.finder.new_round()
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
@@ -326,6 +337,7 @@ class Project:
         """The modules' stamps now, kept for the check that follows (it reads them again)."""
         with self.lock:
             self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            self.finder.new_round()
             while self.pending:
                 self.changed(self.pending.pop())
             return tuple(self.stamp(p) for p in paths)
