@@ -281,3 +281,14 @@ def test_an_imported_module_does_not_run_its_main_block(tmp_path):
                     "train_plain.py": HEAD + "from plain import REMAT\n" + use("REMAT")})
     assert found(tmp_path / "train.py") == []
     assert found(tmp_path / "train_plain.py") == remat_error(3, "`plain.py`, line 10")
+
+
+def test_a_module_attribute_patched_by_another_module_that_is_imported(tmp_path):
+    tree(tmp_path, {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                    "overrides.py": "import layers\n\nlayers.REMAT = [layers.Block]\n",
+                    "train.py": HEAD + "import layers\nimport overrides\n" + use("layers.REMAT"),
+                    "plain.py": HEAD + "import layers\n" + use("layers.REMAT")})
+    assert found(tmp_path / "train.py") == [
+        ("LXF001", "`activation_checkpointing_policy` must be a set, found [layers.Block] (from `layers.REMAT`, "
+                   "`overrides.py`, line 3)", 4, 86)]
+    assert found(tmp_path / "plain.py") == []

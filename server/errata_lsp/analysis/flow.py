@@ -1085,7 +1085,7 @@ class Flow:
         if value.kind in ("external", "class") and value.qualified and not isinstance(value.node, ast.ClassDef):
             return (_external(f"{value.qualified}.{attr}", node, self),)  # `nn.Linear` with `nn` not shown
         if value.kind == "project_module" and self.ctx.project is not None:  # `import config` ... `config.CFG`
-            return self.ctx.project.member(self, value.extra, attr, node) or unknown
+            return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
         if value.kind == "namespace" and isinstance(value.node, ast.Call):

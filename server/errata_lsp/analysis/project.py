@@ -510,6 +510,54 @@ class Project:
             if module.path is not None and module.path in self._summaries:  # used last: kept the longest
                 self._summaries.move_to_end(module.path)
 
+    def module_attribute(self, flow: Flow, module: Module, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """`config.NAME` read in `flow`'s module: what another module it imports stored there at its top
+        level (`import config` then `config.NAME = ...`: importing it ran that), else what `config` binds."""
+        return self._patches(flow, module, name) or self.member(flow, module, name, use)
+
+    def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
+        importer = self._importer(flow)
+        if importer is None or module.path is None:
+            return ()
+        out: list[Value] = []
+        for stmt in flow.ctx.module.body:
+            if isinstance(stmt, ast.Import):
+                others = [self.finder.find(a.name, importer) for a in stmt.names]
+            elif isinstance(stmt, ast.ImportFrom):
+                others = [self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                          else self.finder.find(stmt.module or "", importer)]
+            else:
+                continue
+            for other in others:
+                if other is None or other.path in (None, module.path) or (other.path, name) in self._chain:
+                    continue
+                summary = self.summary(other)
+                if summary is None:
+                    continue
+                self._note(flow, other)
+                out.extend(self._stored(summary, module, name))
+        return tuple(out)
+
+    def _stored(self, summary: Summary, module: Module, name: str) -> list[Value]:
+        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there."""
+        flow = summary.flow(name)
+        out: list[Value] = []
+        for stmt in flow.ctx.module.body:
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+                    and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name)):
+                continue
+            alias = stmt.targets[0].value
+            key = (summary.module.path or "", name)
+            self._chain.append(key)
+            try:
+                held = flow.values(alias)
+            finally:
+                self._chain.pop()
+            if any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
+                   for v in held):
+                out.extend(x.named(f"{alias.id}.{name}") for x in flow.values(stmt.value))
+        return out
+
     def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
         self._note(flow, module)
         return Value("project_module", node, label=label, qualified=module.name, extra=module, flow=flow)
