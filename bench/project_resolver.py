@@ -100,7 +100,7 @@ def ours(root: Path, entry: Path, expr: str) -> tuple[str, int] | None:
     ctx = Context(doc, doc.chunks(("",)))
     ctx.project = project_model.WORKSPACE.project_for(str(entry))
     node = _last_expression(ctx, expr)
-    with ctx.project.check():
+    with ctx.project.check(str(entry)):
         values = ctx.flow.values(node)
     for value in values:
         if value.kind not in ("unknown", "external") and value.foreign and value.line:

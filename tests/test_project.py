@@ -292,3 +292,18 @@ def test_a_module_attribute_patched_by_another_module_that_is_imported(tmp_path)
         ("LXF001", "`activation_checkpointing_policy` must be a set, found [layers.Block] (from `layers.REMAT`, "
                    "`overrides.py`, line 3)", 4, 86)]
     assert found(tmp_path / "plain.py") == []
+
+
+def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_path):
+    """`python train.py` puts train.py's folder first on sys.path for every module: `experiments/run.py`
+    importing `defaults` gets the `defaults.py` next to train.py (the project folder is another one)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "job").mkdir()
+    tree(tmp_path / "job", {"defaults.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                            "experiments/__init__.py": "", "experiments/run.py": "import defaults\n\n"
+                            "defaults.REMAT = [defaults.Block]\n",
+                            "train.py": HEAD + "import defaults\nimport experiments.run\n" + use("defaults.REMAT")})
+    (tmp_path / "job" / "pyproject.toml").unlink()
+    assert found(tmp_path / "job" / "train.py") == [
+        ("LXF001", "`activation_checkpointing_policy` must be a set, found [defaults.Block] (from `defaults.REMAT`, "
+                   "`run.py`, line 3)", 4, 86)]

@@ -169,7 +169,7 @@ def _check(
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     reading: contextlib.AbstractContextManager[Reading] = (
-        project.check() if project is not None else contextlib.nullcontext(Reading(set(), set())))
+        project.check(path) if project is not None else contextlib.nullcontext(Reading(set(), set())))
     with reading as read:
         try:
             checked = [(r, _run(active[r], ctx, report)) for r in running]

@@ -69,6 +69,7 @@ class ModuleFinder:
         self.roots = roots
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
+        self.entry: str | None = None  # the folder of the document being checked
 
     def new_round(self) -> None:
         """A new check: each folder's listing is checked against the folder again (once)."""
@@ -108,12 +109,14 @@ class ModuleFinder:
         return entries
 
     def find(self, dotted: str, importer: str | None) -> Module | None:
-        """An absolute import: the importing file's folder first (a script run as `python train.py`),
-        then the project folder and its `src/`."""
+        """An absolute import: the importing file's folder first, then the folder of the document
+        being checked (a script run as `python train.py`), then the project folder and its `src/`."""
         top = dotted.split(".")[0]
         if not top.isidentifier() or top in LIBRARIES or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
         bases = [os.path.dirname(importer)] if importer else []
+        if self.entry is not None and self.entry not in bases:
+            bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
         bases += [r for r in self.roots if r not in bases]
         for base in bases:
             found = self.under(base, dotted)
@@ -293,10 +296,11 @@ class Project:
 
     # the engine's side
     @contextmanager
-    def check(self) -> Iterator[Reading]:
-        """One document's check: the lock, the modules it reads (with what they read, by path) and
-        the bounds it hit."""
+    def check(self, path: str | None = None) -> Iterator[Reading]:
+        """The check of the document at `path`: the lock, the modules it reads (with what they read,
+        by path) and the bounds it hit."""
         with self.lock:
+            entry, self.finder.entry = self.finder.entry, os.path.dirname(os.path.abspath(path)) if path else None
             while self.pending:
                 self.changed(self.pending.pop())
             outer, self._reading = self._reading, Reading(set(), set())
@@ -309,6 +313,7 @@ class Project:
                 read.stamps = {p: self.stamp(p) for p in read.modules}
                 self._fresh.clear()
                 self.finder.new_round()
+                self.finder.entry = entry
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
