@@ -10,7 +10,15 @@ import pytest
 
 from errata_lsp.analysis import check_source
 from errata_lsp.analysis.engine import check_document
-from errata_lsp.analysis.project import MAX_CHAIN, MAX_MODULE_BYTES, WORKSPACE, ModuleFinder, read_module
+from errata_lsp.analysis.project import (
+    MAX_CHAIN,
+    MAX_MODULE_BYTES,
+    MAX_PROJECTS,
+    WORKSPACE,
+    ModuleFinder,
+    Workspace,
+    read_module,
+)
 
 LAYERS = '''\
 from torch import nn
@@ -307,3 +315,17 @@ def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_p
     assert found(tmp_path / "job" / "train.py") == [
         ("LXF001", "`activation_checkpointing_policy` must be a set, found [defaults.Block] (from `defaults.REMAT`, "
                    "`run.py`, line 3)", 4, 86)]
+
+
+def test_a_process_keeps_a_bounded_number_of_projects(tmp_path):
+    workspace = Workspace()
+    for i in range(MAX_PROJECTS + 1):
+        (tmp_path / f"p{i}").mkdir()
+        tree(tmp_path / f"p{i}", {"train.py": ""})
+    first = workspace.project_for(str(tmp_path / "p0" / "train.py"))
+    again = workspace.project_for(str(tmp_path / "p0" / "train.py"))
+    assert first is again and first is not None and first.root == str(tmp_path / "p0")
+    for i in range(1, MAX_PROJECTS + 1):
+        workspace.project_for(str(tmp_path / f"p{i}" / "train.py"))
+    assert workspace.project_for(str(tmp_path / "p0" / "train.py")) is not first  # it was let go, then made again
+    assert workspace.project_for(str(tmp_path / f"p{MAX_PROJECTS}" / "train.py")).root == str(tmp_path / f"p{MAX_PROJECTS}")

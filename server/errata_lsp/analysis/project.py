@@ -42,6 +42,7 @@ from .names import LIBRARIES
 MAX_MODULE_BYTES = 2 * 1024 * 1024
 WHOLE_MODULE_BYTES = 128 * 1024  # above: a flow per name asked, over the chunks that name needs
 MAX_SUMMARIES = 512
+MAX_PROJECTS = 32  # projects a process keeps (a check runs over many, an editor has its workspace folders)
 MAX_NAME_FLOWS = 32  # per large module
 MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
 MAX_LISTING = 20_000  # entries read from one folder
@@ -629,9 +630,12 @@ class Workspace:
                 if len(self._roots) >= 4096:
                     self._roots.clear()
                 self._roots[folder] = root
-            project = self._projects.get(root)
+            project = self._projects.pop(root, None)
             if project is None:
-                project = self._projects[root] = Project(root, self.buffers)
+                project = Project(root, self.buffers)
+            self._projects[root] = project  # the most recently used last
+            if len(self._projects) > MAX_PROJECTS:  # the least recently used lets its summaries go
+                self._projects.pop(next(iter(self._projects)))
             return project
 
     def _root_of(self, folder: str) -> str:
