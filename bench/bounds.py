@@ -46,6 +46,9 @@ from errata_lsp.notebook import NotebookSource  # noqa: E402
 
 FIX_LIMIT = 16.0  # --fix on 8x the findings: about 8x when linear, 64x if quadratic
 NOTEBOOK_LIMIT = 4.0  # reading a notebook: its text, plus one output at a time while the JSON is read
+sys.path.insert(0, str(ROOT / "bench"))
+import project_bounds  # noqa: E402
+
 LIMIT = 4.0  # a hostile lookup may cost this many budget-spending lookups (prefilter, compiles, the query's length)
 BUILD_LIMIT = 500.0  # 100x the records: about 100x to 200x when linear, 10,000x if quadratic
 DETECT_LIMIT = 64.0  # 16x the section: about 16x when linear, 256x if quadratic
@@ -179,6 +182,7 @@ def main() -> int:
     failed |= fix_all_growth()
     failed |= notebook_memory()
     failed |= growth()
+    failed |= project_bounds.main() != 0  # other modules of a project: bench/project_bounds.py
     return 1 if failed else 0
 
 

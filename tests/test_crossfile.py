@@ -1,4 +1,4 @@
-"""A strategy built in another module of the project is followed (with jedi), without running it."""
+"""A strategy built in another module of the project is followed (by the project model), without running it."""
 
 from __future__ import annotations
 

@@ -11,12 +11,16 @@ import pytest
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.packs import TIPS
+from errata_lsp.analysis.project import WORKSPACE
 
 
 def context(source: str, path: str | None = None) -> Context:
-    """The module with the packs' knowledge of Lightning and torch, as the engine builds it."""
+    """The module with the packs' knowledge of Lightning and torch and the other modules of its
+    project, as a check reads them."""
     doc = Document(textwrap.dedent(source), path)
-    return Context(doc, doc.chunks(("",)), TIPS)
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    ctx.project = WORKSPACE.project_for(path, TIPS)
+    return ctx
 
 
 def probe(source: str, path: str | None = None) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:

@@ -83,7 +83,7 @@ def workspace(tmp_path: Path) -> Path:
     (ws / "train.py").write_text(SAMPLE + "from lightning.fabric import Fabric\n"
                                  "fabric = Fabric(strategy='xla_fsdp')\n"
                                  "with fabric.strategy.no_backward_sync(model):\n    pass\n", encoding="utf-8")
-    # a strategy built in another module: the server follows it with jedi, which must read it, not run it
+    # a strategy built in another module: the project model follows it, reading it, never running it
     (ws / "helpers.py").write_text(
         f"open({str(ws / 'MARKER_helpers_imported')!r}, 'w').close()\n"
         "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -168,7 +168,7 @@ def full_session(client: LspClient, ws: Path) -> None:
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "# edited\n"}]})
     client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
-    # the strategy comes from helpers.py: found through jedi (so jedi did run), helpers.py not executed
+    # the strategy comes from helpers.py: read by the project model, helpers.py not executed
     other = (ws / "train2.py").as_uri()
     client.open(other, (ws / "train2.py").read_text(encoding="utf-8"))
     note = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == other, timeout=60)

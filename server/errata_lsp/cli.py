@@ -148,6 +148,10 @@ def _check(args: argparse.Namespace) -> int:
     kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
     counts: Counter[str] = Counter()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
+    if not piped:  # one project model for the run: a folder given that is in no project is one
+        from .analysis.project import WORKSPACE
+
+        WORKSPACE.add_checked_folders(p for p in args.paths if os.path.isdir(p))
     for path, problem in targets:
         shown = _shown(path)
         try:

@@ -59,6 +59,7 @@ class Walker:
         self.text = text or source_text  # a condition as the user wrote it
         self.scope = scope
         self.module_flag = module_flag  # the module's `DEBUG = True`-style constants, as a function reads them
+        self.imported = False  # the walk of a module that another one imports
         self.read_module_flag = False  # then the walk depends on another chunk: not kept with the tree
         # A test on the function's parameters, decided by what its callers pass (the evaluator's answer,
         # None when the test reads no parameter); each answer is kept, with what it read, in `decisions`,
@@ -110,7 +111,8 @@ class Walker:
         if isinstance(s, ast.If):
             env = self.expr(s.test, env, when)
             test = self.text(s.test)
-            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING"):
+            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
+                    or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
                 self.scope.skipped = True
                 return self.run(s.orelse, env, when)
             if test in ("True", "1") or _is_main_guard(s.test):

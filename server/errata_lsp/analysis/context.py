@@ -14,13 +14,16 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
 from .flow import Flow
 from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value
+
+if TYPE_CHECKING:
+    from .project import Project
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
 ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
@@ -59,6 +62,7 @@ class Context:
         packs tell the evaluator of their libraries (none: Python alone)."""
         self.doc = doc
         self.tips = tips
+        self.project: Project | None = None  # the modules its imports lead to, set by whoever checks it
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []

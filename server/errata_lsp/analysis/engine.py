@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import dataclasses
 import functools
 import re
@@ -42,6 +43,7 @@ from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answ
 from .findings import Edit, Finding, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .packs import CONTEXT_WORDS, PACK_WORDS, TIPS  # every pack's words and value tips (packs/__init__.py)
+from .project import WORKSPACE, Reading
 from .rule import Rule
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
@@ -70,6 +72,7 @@ class Report:
     skipped: str | None = None  # why the document was not checked
     parsed_lines: int = 0
     notes: list[tuple[int, str]] = field(default_factory=list)  # (0-based line, what was not checked there)
+    modules: tuple[str, ...] = ()  # the other modules of the project the check read (paths), and what they read
 
 
 @dataclass
@@ -78,7 +81,7 @@ class CheckedDocument:
 
     report: Report
     document: Document | None  # None when the text was not scanned (too big, no pack word)
-    key: tuple[Any, ...] = ()  # settings, rules, path, line ending, BOM: what findings also depend on
+    key: tuple[Any, ...] = ()  # settings, rules, path, line ending, BOM, the modules read: what findings also depend on
     picked: tuple[Chunk, ...] = ()  # every chunk the rules looked at (its line and code compared)
     raw: tuple[Finding, ...] = ()  # the findings before noqa comments are applied
     made_by: tuple[int, ...] = ()  # for each of `raw`, the place in `key`'s rules of the rule that made it
@@ -143,7 +146,9 @@ def _check(
     chunks = reads.chunks
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
-    key = (settings, active, path, eol, doc.bom)
+    project = WORKSPACE.project_for(path, TIPS)
+    read_before = previous.report.modules if previous is not None else ()
+    key = (settings, active, path, eol, doc.bom, project.stamps(read_before) if project is not None else ())
     picked = tuple(chunks)
     notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
     reused = _reused(previous, doc, key, picked)
@@ -152,6 +157,7 @@ def _check(
     if reused is not None:
         made, again = reused
         failures = previous.report.failures  # type: ignore[union-attr]
+        report.modules = previous.report.modules  # type: ignore[union-attr]
         if not again:
             report.failures = failures
             raw = tuple(f for f, _ in made)
@@ -161,13 +167,21 @@ def _check(
     # every rule, or only those whose messages name a line the edit moved (the others' findings moved)
     running = range(len(active)) if reused is None else sorted(again)
     ctx = Context(doc, chunks, TIPS)
+    ctx.project = project
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
-    try:
-        checked = [(r, _run(active[r], ctx, report)) for r in running]
-    finally:
-        doc.lines, doc.spans = lines, None
-        ctx.release()
+    reading: contextlib.AbstractContextManager[Reading] = (
+        project.check(path) if project is not None else contextlib.nullcontext(Reading(set(), set())))
+    with reading as read:
+        try:
+            checked = [(r, _run(active[r], ctx, report)) for r in running]
+        finally:
+            doc.lines, doc.spans = lines, None
+            ctx.release()
+    if project is not None:  # with a partial reuse, the rules that ran again read these too
+        report.modules = tuple(sorted({*(report.modules if reused is not None else ()), *read.modules}))
+        key = (*key[:-1], tuple(read.stamps[p] if p in read.stamps else project.stamp(p) for p in report.modules))
+        report.notes.extend(sorted(read.notes))
     for r, found in checked:
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)

@@ -23,7 +23,9 @@ turns them into `Value`s (`values.py`):
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
-- a name imported from another module of the project is evaluated there (see `crossfile`).
+- a name imported from another module of the project is evaluated there, through any chain of
+  imports (see `project`, reached through `Context.project`); a module imported whole
+  (`import config as c`) is a `project_module` whose attributes are that module's names.
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -135,6 +137,7 @@ class Flow:
             read = _names_read(test, env, isinstance(node, ast.Module))
             return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
+        walker.imported = self.origin is not None
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
@@ -464,7 +467,9 @@ class Flow:
             if defs is None and qualified is None and node.id in CONTAINERS:
                 return (Value("function", node, qualified=f"builtins.{node.id}", flow=self),)
             if defs is None:  # a name the file does not show (`from m import *`, a chunk not read)
-                return (_external(qualified or node.id, node, self),)
+                project = self.ctx.project
+                starred = project.star_imported(self, node.id, node) if project is not None and qualified is None else None
+                return starred if starred is not None else (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
         out: list[Value] = []
         for d in defs:
@@ -512,10 +517,9 @@ class Flow:
 
     def _imported(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
         qualified = self.ctx.resolve(use) if isinstance(use, ast.Name) else None
-        if isinstance(use, ast.Name) and isinstance(d.node, ast.ImportFrom) and self.origin is None:
-            from .crossfile import values_elsewhere
-
-            elsewhere = values_elsewhere(self.ctx, use)
+        project = self.ctx.project
+        if project is not None and d.node is not None:
+            elsewhere = project.imported(self, d.node, d.label, use)
             if elsewhere is not None:
                 return elsewhere
         return (_external(qualified or (d.label or ""), use, self),)
@@ -709,7 +713,7 @@ class Flow:
     # attributes
     def _attribute(self, node: ast.Attribute) -> tuple[Value, ...]:
         qualified = self.ctx.resolve(node)
-        if qualified is not None:
+        if qualified is not None and not self._from_project(qualified):
             return (_external(qualified, node, self),)
         stored = self._stored_earlier(node)
         if stored is not None:
@@ -720,7 +724,8 @@ class Flow:
         out: list[Value] = []
         for base in self.values(node.value):
             found = self.attribute(base, node.attr, node)
-            if base.kind in ("instance", "namespace") and isinstance(node.value, ast.Name) and base.flow is self:
+            if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
+                    and base.flow is self:
                 found = self._set_from_outside(node, node.value, base, found)
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
@@ -838,6 +843,8 @@ class Flow:
             return found or unknown
         if value.kind in ("external", "class") and value.qualified and not isinstance(value.node, ast.ClassDef):
             return (_external(f"{value.qualified}.{attr}", node, self),)  # `nn.Linear` with `nn` not shown
+        if value.kind == "project_module" and self.ctx.project is not None:  # `import config` ... `config.CFG`
+            return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
         if value.kind == "namespace" and isinstance(value.node, ast.Call):
@@ -1374,11 +1381,8 @@ class Flow:
 
     def _from_project(self, qualified: str) -> bool:
         """A name imported from a module of the user's project, which the layer reads (not a library)."""
-        from .crossfile import LIBRARIES, _is_stdlib
-
-        top = qualified.split(".")[0]
-        return self.origin is None and bool(self.ctx.doc.path) and top not in LIBRARIES and not _is_stdlib(top) \
-            and top not in ("builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum")
+        project = self.ctx.project
+        return project is not None and project.is_module(self, qualified)
 
     def _call_of(self, node: ast.Call, f: Value) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)

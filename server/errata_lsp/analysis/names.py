@@ -7,6 +7,8 @@ import ast
 XLAFSDP_STRATEGY = "lightning.fabric.strategies.XLAFSDPStrategy"
 FSDP_STRATEGY = "lightning.fabric.strategies.FSDPStrategy"
 FABRIC = "lightning.fabric.Fabric"
+# Top-level packages read as libraries, never as modules of the user's project (even in their own source tree).
+LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 
 # Every public spelling of a class, after `lightning_fabric` is read as `lightning.fabric`.
 _ALIASES = {

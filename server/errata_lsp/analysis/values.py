@@ -50,7 +50,8 @@ def register_kind(name: str, owner: str, *, always_true: bool = False) -> str:
 # Python's own kinds. `grown`, `asdict`, `nested` are not kinds: they are what `extra` says of a list,
 # a dict or a function.
 for _name in ("list", "tuple", "set", "frozenset", "dict", "generator", "str", "number", "bool", "none",
-              "external", "unknown", "method", "enum", "args_parser", "args"):
+              "external", "unknown", "method", "enum", "args_parser", "args",
+              "project_module"):  # a module of the project imported whole (`import config as c`)
     register_kind(_name, __name__)
 for _name in ("class", "function", "lambda", "partial", "instance", "namespace"):
     register_kind(_name, __name__, always_true=True)

@@ -24,9 +24,9 @@ from lsprotocol import types
 from .. import __version__
 from ..analysis.findings import Finding, Position, Safety
 from ..settings import text_size
-from . import convert, notebook
+from . import convert, dependents, notebook
 from .pygls_adapter import AdaptedProtocol, AdaptedServer
-from .session import DocumentState, Session, is_log, path_of
+from .session import DocumentState, Session, is_log, path_of, path_str
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -331,6 +331,7 @@ notebook.register(server)
 def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
     root = params.root_uri or (params.workspace_folders[0].uri if params.workspace_folders else None)
     ls.session.root = path_of(root) if root else None
+    folders = [str(path_of(f.uri) or "") for f in params.workspace_folders or ()] or [str(ls.session.root or "")]
     if params.initialization_options is not None:
         ls.session.apply_client_settings(params.initialization_options)
     loop = asyncio.get_running_loop()
@@ -339,18 +340,20 @@ def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
     # The engine, the rules and the knowledge base load off the event loop from the moment this
     # answer is sent (a callback runs after the handler and its reply): `initialize` answers as
     # fast as a bare server, and the client's round trip to `initialized` and `didOpen` is spent loading.
+    loop.call_soon(loop.run_in_executor, None, dependents.add_folders, folders)  # each one project, read off the loop
     loop.call_soon(loop.run_in_executor, None, _warm_up, ls)
 
 
 @server.feature(types.INITIALIZED)
 async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None:
+    dependents.watch_modules(ls)
     await _pull_configuration(ls)
 
 
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import crossfile, engine, rules  # noqa: F401  (the engine and the rule pack; hovers load theirs)
+        from ..analysis import engine, project, rules  # noqa: F401  (the engine and the rule pack; hovers load theirs)
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
@@ -418,6 +421,7 @@ def did_open(ls: ErrataServer, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     ls.session.open(item.uri, item.text, item.version, item.language_id)
     ls.schedule(item.uri)
+    dependents.buffer_changed(ls, item.uri, path_str(item.uri), item.text)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -427,6 +431,9 @@ def did_change(ls: ErrataServer, params: types.DidChangeTextDocumentParams) -> N
         ls.log(f"change for a document that is not open: {document.uri}", types.MessageType.Warning)
         return
     ls.schedule(document.uri)
+    state = ls.session.states.get(document.uri)
+    if state is not None:
+        dependents.buffer_changed(ls, document.uri, path_str(document.uri), state.doc.text)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -434,6 +441,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
     state = ls.session.close(params.text_document.uri)
     if state is None:
         return
+    dependents.buffer_changed(ls, params.text_document.uri, path_str(params.text_document.uri), None)  # the file on disk stands for it again
     if state.task is not None:
         state.task.cancel()
     if not ls.pulls:
@@ -452,12 +460,15 @@ def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: ErrataServer, params: types.DidChangeWatchedFilesParams) -> None:
     """A pyproject.toml, lockfile, pin or installed distribution changed on disk (a client that
-    watches them says so): the settings and the versions they lead to are read again."""
+    watches them says so): the settings and the versions they lead to are read again. A Python
+    module changed: the open documents that read it are checked again."""
     if any(_settings_file(change.uri) for change in params.changes):
         ls.session.settings_changed_on_disk()
         ls.republish_all()
     elif ls.session.kb_files_changed([change.uri for change in params.changes]):
         ls.republish_all()
+    else:
+        dependents.files_changed(ls, [(path_str(c.uri), c.type) for c in params.changes])
 
 
 def _settings_file(uri: str) -> bool:

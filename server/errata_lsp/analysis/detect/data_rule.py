@@ -333,7 +333,9 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
     fields["keyword"] = keyword
 
     def argument() -> str:
-        return ctx.doc.source(site.written) if site.written is not None and site.written in ctx.parents else ""
+        if site.written is not None and site.written in ctx.parents:
+            return ctx.doc.source(site.written)
+        return keyword  # written in another module (a `**` of its dict): named by the keyword it fills
 
     # the texts of the call, read when a template asks for them (most quote none); the file's quote asks
     # the whole text: only a template that writes a string may depend on it

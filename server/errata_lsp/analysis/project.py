@@ -1,0 +1,665 @@
+"""The modules of a project, where its imports lead, and what each module's names hold once it has run.
+
+A project is a folder: a workspace folder in the editor, else the nearest folder above a file that
+holds `pyproject.toml`, `setup.py`, `setup.cfg` or `.git` (the command line's files share one per
+such folder). Its modules are found on the file system only, as Python's path finder would find
+them with the importing file's folder, the project folder and its `src/` on `sys.path`: flat
+folders, packages, `src/` layouts and namespace packages (a folder without `__init__.py`).
+Nothing is ever imported or run.
+
+- `ModuleFinder`: a dotted name, or a relative import from a file, to the `Module` it names. Each
+  folder's listing is kept until the folder changes (one `stat`), so a name that is no module is
+  looked up once, not at every use.
+- `Summary`: one module's text (an open buffer's, else the file's, read up to `MAX_MODULE_BYTES`)
+  and the value-flow layer (`Flow`) over it. A module past `WHOLE_MODULE_BYTES` is not walked whole:
+  each name asked gets a flow over the chunks that mention it and those they read.
+- `Project`: the summaries, keyed by their module's text, the import forms (`from m import x`,
+  `import a.b as c`, `from . import m`, `from m import *` with and without `__all__`, re-exports
+  through a package's `__init__`), and which modules each summary read, so a change in one module
+  drops every summary that read it and tells which open documents to check again.
+
+Bounded: `MAX_SUMMARIES` modules kept per project, `MAX_MODULE_BYTES` per module, `MAX_CHAIN`
+imports followed one inside another. Past a bound, or in an import cycle, a name is unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import stat
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from .binder import Def
+from .context import Context
+from .document import Chunk, Document
+from .flow import Flow
+from .names import LIBRARIES
+from .tips import NO_TIPS, Tips
+from .values import Value
+
+MAX_MODULE_BYTES = 2 * 1024 * 1024
+WHOLE_MODULE_BYTES = 128 * 1024  # above: a flow per name asked, over the chunks that name needs
+MAX_SUMMARIES = 512
+MAX_PROJECTS = 32  # projects a process keeps (a check runs over many, an editor has its workspace folders)
+MAX_NAME_FLOWS = 32  # per large module
+MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
+MAX_LISTING = 20_000  # entries read from one folder
+ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
+_MISSING = object()
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
+
+
+@dataclass(frozen=True)
+class Module:
+    """A module of the project: its dotted name as imported, its file (`.py`, a package's
+    `__init__.py`; None for a namespace package), and a package's folder."""
+
+    name: str
+    path: str | None
+    folder: str | None = None
+
+
+# --- finding modules ---------------------------------------------------------------------------------
+class ModuleFinder:
+    """Where a module of the project is, read from folder listings (never by importing it)."""
+
+    def __init__(self, roots: tuple[str, ...]):
+        self.roots = roots
+        self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
+        self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
+        self.entry: str | None = None  # the folder of the document being checked
+
+    def new_round(self) -> None:
+        """A new check: each folder's listing is checked against the folder again (once)."""
+        self._seen.clear()
+
+    def listing(self, folder: str) -> dict[str, bool]:
+        seen = self._seen.get(folder)
+        if seen is not None:
+            return seen
+        try:
+            mtime = os.stat(folder).st_mtime_ns
+        except (OSError, ValueError):
+            return {}
+        kept = self._listings.get(folder)
+        if kept is not None and kept[0] == mtime:
+            self._seen[folder] = kept[1]
+            return kept[1]
+        entries: dict[str, bool] = {}
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    if len(entries) >= MAX_LISTING:
+                        break
+                    try:
+                        if entry.is_dir():
+                            entries[entry.name] = True
+                        elif entry.name.endswith(".py") and entry.is_file():
+                            entries[entry.name] = False
+                    except OSError:  # a symlink loop, a name that cannot be read
+                        continue
+        except (OSError, ValueError):
+            return {}
+        if len(self._listings) >= 4 * MAX_SUMMARIES:
+            self._listings.pop(next(iter(self._listings)))
+        self._listings[folder] = (mtime, entries)
+        self._seen[folder] = entries
+        return entries
+
+    def find(self, dotted: str, importer: str | None) -> Module | None:
+        """An absolute import: the importing file's folder first, then the folder of the document
+        being checked (a script run as `python train.py`), then the project folder and its `src/`."""
+        top = dotted.split(".")[0]
+        if not top.isidentifier() or top in LIBRARIES or top in NOT_PROJECT or top in sys.stdlib_module_names:
+            return None
+        bases = [os.path.dirname(importer)] if importer else []
+        if self.entry is not None and self.entry not in bases:
+            bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
+        bases += [r for r in self.roots if r not in bases]
+        for base in bases:
+            found = self.under(base, dotted)
+            if found is not None:
+                return found
+        return None
+
+    def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
+        """`from ..pkg import x` in `importer`: from the importer's package, `level - 1` folders up."""
+        folder = os.path.dirname(importer)
+        for _ in range(level - 1):
+            folder = os.path.dirname(folder)
+        if not dotted:
+            init = os.path.join(folder, "__init__.py")
+            return Module(os.path.basename(folder), init if "__init__.py" in self.listing(folder) else None, folder)
+        return self.under(folder, dotted)
+
+    def under(self, folder: str, dotted: str) -> Module | None:
+        """`dotted` looked up in `folder`: a package (a folder with `__init__.py`) before a module
+        file, a module file before a namespace package, as Python's path finder orders them."""
+        parts = dotted.split(".")
+        found: Module | None = None
+        for i, part in enumerate(parts):
+            entries = self.listing(folder)
+            last = i == len(parts) - 1
+            name = ".".join(parts[: i + 1])
+            if entries.get(part) is True:
+                inner = os.path.join(folder, part)
+                has_init = "__init__.py" in self.listing(inner)
+                if has_init or not last or f"{part}.py" not in entries:
+                    found = Module(name, os.path.join(inner, "__init__.py") if has_init else None, inner)
+                    folder = inner
+                    continue
+            if last and entries.get(f"{part}.py") is False:
+                return Module(name, os.path.join(folder, f"{part}.py"))
+            return None
+        return found
+
+
+def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
+    """A module's text, or None when it is not a regular file or is larger than `limit`: no more than
+    `limit` bytes are ever read (a FIFO or a device is never opened)."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except (OSError, ValueError):
+        return None
+    if len(data) > limit:
+        return None
+    return data.decode("utf-8", errors="replace")
+
+
+# --- module summaries --------------------------------------------------------------------------------
+class Summary:
+    """One module's text and the value-flow layer over it."""
+
+    def __init__(self, project: Project, module: Module, text: str, stamp: object):
+        self.project, self.module, self.stamp = project, module, stamp
+        self.doc = Document(text, module.path)
+        self.whole = len(text) <= WHOLE_MODULE_BYTES
+        self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
+        self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
+        self._flows: OrderedDict[tuple[str, int], Flow] = OrderedDict()
+        self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
+
+    def flow(self, name: str) -> Flow:
+        """The flow that tells what `name` holds: over the whole module, or over what `name` needs."""
+        key = ("" if self.whole else name, id(self.project.tips))
+        found = self._flows.get(key)
+        if found is not None:
+            self._flows.move_to_end(key)
+            return found
+        ctx = Context(self.doc, self.doc.chunks(("",)) if self.whole else self._chunks_for(name), self.project.tips)
+        ctx.project = self.project
+        found = self._flows[key] = Flow(ctx, origin=self.module.path)
+        if len(self._flows) > MAX_NAME_FLOWS:
+            self._flows.popitem(last=False)[1].release()
+        return found
+
+    def _chunks_for(self, name: str) -> list[Chunk]:
+        chunks = self.doc.chunks((name,), (), (name,))
+        for _ in range(ROUNDS):
+            read: set[str] = set()
+            for chunk in chunks:
+                if chunk.parsed is not None:
+                    read |= chunk.parsed.fact("project names read", _names_read)
+            grown = self.doc.chunks((name,), (), read | {name})
+            if len(grown) == len(chunks):
+                break
+            chunks = grown
+        return chunks
+
+    def binding(self, name: str) -> tuple[Flow, tuple[Def, ...]] | None:
+        """The flow and the definitions of `name` once the module has run; None when it binds no `name`."""
+        flow = self.flow(name)
+        defs = flow.scope(flow.ctx.module).final.get(name)
+        return (flow, defs) if defs else None
+
+    def exports(self, name: str) -> bool:
+        """`from this import *` brings `name`: listed in `__all__`, or public when there is none."""
+        if self._exports is False:
+            self._exports = _all_names(self.doc)
+        exports = self._exports
+        if isinstance(exports, tuple):
+            return name in exports
+        return not name.startswith("_")
+
+    def release(self) -> None:
+        for flow in self._flows.values():
+            flow.release()
+        self._flows.clear()
+
+
+def _names_read(parsed: object) -> frozenset[str]:
+    tree = getattr(parsed, "tree", None)
+    if tree is None:
+        return frozenset()
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+
+
+def _all_names(doc: Document) -> tuple[str, ...] | None:
+    """The module's `__all__` when it is a list or tuple of string constants (`+=` and `.extend` of
+    such lists too); None when there is none or it is built otherwise."""
+    names: list[str] = []
+    found = False
+    for chunk in doc.chunks(("__all__",), (), ("__all__",)):
+        tree = chunk.parsed.tree if chunk.parsed else None
+        for stmt in tree.body if tree else ():
+            value: ast.expr | None = None
+            if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                    value = stmt.value
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute) \
+                    and isinstance(stmt.value.func.value, ast.Name) and stmt.value.func.value.id == "__all__" \
+                    and stmt.value.func.attr == "extend" and len(stmt.value.args) == 1:
+                value = stmt.value.args[0]
+            if value is None:
+                continue
+            if not isinstance(value, (ast.List, ast.Tuple)) or not all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts):
+                return None
+            found = True
+            names.extend(e.value for e in value.elts)  # type: ignore[attr-defined]
+    return tuple(names) if found else None
+
+
+# --- the project -------------------------------------------------------------------------------------
+@dataclass
+class Reading:
+    """What one document's check read of the project: modules (paths) and the bounds it hit, as
+    (0-based line of the document's import, note)."""
+
+    modules: set[str]
+    notes: set[tuple[int, str]]
+    line: int | None = None  # the document's import being followed now
+    stamps: dict[str, object] = field(default_factory=dict)  # of `modules`, when the check ended
+class Project:
+    """The modules under one folder and their summaries. Every question is asked with `lock` held
+    (the engine holds it for a whole check): flows are not shared between threads mid-walk."""
+
+    def __init__(self, root: str, buffers: dict[str, str]):
+        self.root = root
+        src = os.path.join(root, "src")
+        self.finder = ModuleFinder((root, src) if os.path.isdir(src) else (root,))
+        self.buffers = buffers  # open documents' texts by path: they win over the files on disk
+        self.tips: Tips = NO_TIPS  # what the packs tell the flows of its modules (set by whoever checks)
+        self.lock = threading.RLock()
+        self._summaries: OrderedDict[str, Summary] = OrderedDict()
+        self._reading: Reading | None = None  # what the running check's document read
+        self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
+        # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
+        self._fresh: dict[str, object] = {}
+        self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
+
+    # the engine's side
+    @contextmanager
+    def check(self, path: str | None = None) -> Iterator[Reading]:
+        """The check of the document at `path`: the lock, the modules it reads (with what they read,
+        by path) and the bounds it hit."""
+        with self.lock:
+            entry, self.finder.entry = self.finder.entry, os.path.dirname(os.path.abspath(path)) if path else None
+            while self.pending:
+                self.changed(self.pending.pop())
+            outer, self._reading = self._reading, Reading(set(), set())
+            read = self._reading
+            try:
+                yield read
+            finally:
+                self._reading = outer
+                read.modules |= self._closure(read.modules)
+                read.stamps = {p: self.stamp(p) for p in read.modules}
+                self._fresh.clear()
+                self.finder.new_round()
+                self.finder.entry = entry
+
+    def _bound_hit(self, what: str) -> None:
+        """A note on the document's import that led past a bound (`what` says which)."""
+        if self._reading is not None and self._reading.line is not None:
+            self._reading.notes.add((self._reading.line, what))
+
+    def stamp(self, path: str) -> object:
+        """What a module's summary is keyed by: the open buffer's text, else the file's mtime and size
+        (as taken once for the running check)."""
+        found = self._fresh.get(path, _MISSING)
+        if found is _MISSING:
+            found = self._fresh[path] = self._stamp(path)
+        return found
+
+    def _stamp(self, path: str) -> object:
+        buffer = self.buffers.get(path)
+        if buffer is not None:
+            return ("buffer", hash(buffer), len(buffer))
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            return None
+        return ("disk", info.st_mtime_ns, info.st_size)
+
+    def stamps(self, paths: tuple[str, ...]) -> tuple[object, ...]:
+        """The modules' stamps now, kept for the check that follows (it reads them again)."""
+        with self.lock:
+            self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            self.finder.new_round()
+            while self.pending:
+                self.changed(self.pending.pop())
+            return tuple(self.stamp(p) for p in paths)
+
+    def changed(self, path: str) -> set[str]:
+        """A module changed: its summary and every summary that read it are dropped; their paths."""
+        dropped = {path}
+        with self.lock:
+            self._fresh.pop(path, None)
+            grew = True
+            while grew:
+                grew = False
+                for other, summary in list(self._summaries.items()):
+                    if other not in dropped and not summary.reads.keys().isdisjoint(dropped):
+                        dropped.add(other)
+                        grew = True
+            for gone in dropped:
+                if gone in self._summaries:
+                    self._summaries.pop(gone).release()
+        return dropped
+
+    def _closure(self, paths: set[str]) -> set[str]:
+        out, todo = set(paths), list(paths)
+        while todo:
+            summary = self._summaries.get(todo.pop())
+            for other in summary.reads if summary is not None else ():
+                if other not in out:
+                    out.add(other)
+                    todo.append(other)
+        return out
+
+    def summary(self, module: Module) -> Summary | None:
+        path = module.path
+        if path is None:
+            return None
+        stamp = self.stamp(path)
+        kept = self._summaries.get(path)
+        if kept is not None and kept.stamp == stamp and all(self.stamp(p) == s for p, s in kept.reads.items()):
+            self._summaries.move_to_end(path)
+            return kept
+        if kept is not None:
+            self.changed(path)
+        text = self.buffers.get(path)
+        if text is None:
+            text = read_module(path)
+        elif len(text) > MAX_MODULE_BYTES:
+            text = None
+        if text is None:
+            if os.path.isfile(path):
+                self._bound_hit(f"`{os.path.basename(path)}` is above the {MAX_MODULE_BYTES // 2**20} MiB read of "
+                                "another module (or not a regular file): what it holds is unknown")
+            return None
+        found = self._summaries[path] = Summary(self, module, text, stamp)
+        if len(self._summaries) > MAX_SUMMARIES:  # the least recently used, but not one being followed now
+            following = {module_path for module_path, _ in self._chain}
+            oldest = next(p for p in self._summaries if p not in following)
+            self._summaries.pop(oldest).release()
+        return found
+
+    def _note(self, flow: Flow, module: Module) -> None:
+        """`flow` read `module`: a dependency of the document being checked, or of another summary."""
+        if module.path is None:
+            return
+        if flow.origin is None:
+            if self._reading is not None:
+                self._reading.modules.add(module.path)
+            return
+        reader = self._summaries.get(flow.origin)
+        if reader is not None and reader.module.path != module.path:
+            reader.reads[module.path] = self.stamp(module.path)
+
+    def _importer(self, flow: Flow) -> str | None:
+        path = flow.origin or flow.ctx.doc.path
+        return os.path.abspath(path) if path else None
+
+    # the value-flow layer's side
+    def is_module(self, flow: Flow, dotted: str) -> bool:
+        """`dotted`'s first part is a module of this project, seen from `flow`'s file."""
+        return self.finder.find(dotted.split(".")[0], self._importer(flow)) is not None
+
+    def imported(self, flow: Flow, stmt: ast.AST, bound: str | None, use: ast.AST) -> tuple[Value, ...] | None:
+        """What the name `bound` holds after `stmt` (an import in `flow`'s module); None when the import
+        leads to no module of the project."""
+        importer = self._importer(flow)
+        if importer is None or bound is None:
+            return None
+        if flow.origin is None and self._reading is not None and self._reading.line is None:
+            self._reading.line = getattr(stmt, "lineno", 1) - 1  # the document's import being followed
+            try:
+                return self._imported(flow, stmt, bound, use, importer)
+            finally:
+                self._reading.line = None
+        return self._imported(flow, stmt, bound, use, importer)
+
+    def _imported(self, flow: Flow, stmt: ast.AST, bound: str, use: ast.AST, importer: str) -> tuple[Value, ...] | None:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname == bound:  # `import a.b as c`: c is a.b
+                    found = self.finder.find(alias.name, importer)
+                    return None if found is None else (self._module_value(flow, found, stmt, bound),)
+                if alias.asname is None and alias.name.split(".")[0] == bound:  # `import a.b`: a
+                    found = self.finder.find(bound, importer)
+                    return None if found is None else (self._module_value(flow, found, stmt, bound),)
+            return None
+        if not isinstance(stmt, ast.ImportFrom):
+            return None
+        source = (self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                  else self.finder.find(stmt.module or "", importer))
+        if source is None:
+            return None
+        for alias in stmt.names:
+            if (alias.asname or alias.name) == bound:
+                return self.member(flow, source, alias.name, use)
+        return None
+
+    def star_imported(self, flow: Flow, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """A name the module does not bind, read from its `from m import *` of a project module."""
+        importer = self._importer(flow)
+        if importer is None:
+            return None
+        for stmt in reversed(flow.ctx.module.body):  # the last star import that brings it wins
+            if not isinstance(stmt, ast.ImportFrom) or not any(a.name == "*" for a in stmt.names):
+                continue
+            source = (self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                      else self.finder.find(stmt.module or "", importer))
+            if source is None:
+                continue
+            self._note(flow, source)  # what it brings may change with it
+            summary = self.summary(source)
+            if summary is None or not summary.exports(name):
+                continue
+            found = self.member(flow, source, name, use, submodules=False)
+            if found is not None:
+                return found
+        return None
+
+    def member(self, flow: Flow, module: Module, name: str, use: ast.AST,
+               submodules: bool = True) -> tuple[Value, ...] | None:
+        """`module.name` read from `flow`: a name the module binds once it has run (through its own
+        star imports too), else, for a package, its submodule `name`; None when neither is known."""
+        key = (module.path or module.folder or module.name, name)
+        if key in self._chain:
+            return None  # an import cycle: unknown
+        if len(self._chain) >= MAX_CHAIN:
+            self._bound_hit(f"imports followed more than {MAX_CHAIN} modules deep from here: what `{name}` holds "
+                            "past that is unknown")
+            return None
+        self._note(flow, module)
+        self._chain.append(key)
+        try:
+            summary = self.summary(module)
+            if summary is not None:
+                bound = summary.binding(name)
+                if bound is not None:
+                    other, defs = bound
+                    stand_in = ast.Name(id=name, ctx=ast.Load())
+                    return tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                if name not in summary.starred:  # a miss too is looked up once per version of the modules
+                    summary.starred[name] = self.star_imported(summary.flow(name), name, use)
+                found = summary.starred[name]
+                if found is not None:
+                    return found
+            if submodules and module.folder is not None:
+                inner = self.finder.under(module.folder, name)
+                if inner is not None:
+                    return (self._module_value(flow, inner, use, name),)
+            return None
+        finally:
+            self._chain.pop()
+            if module.path is not None and module.path in self._summaries:  # used last: kept the longest
+                self._summaries.move_to_end(module.path)
+
+    def module_attribute(self, flow: Flow, module: Module, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """`config.NAME` read in `flow`'s module: what another module it imports stored there at its top
+        level (`import config` then `config.NAME = ...`: importing it ran that), else what `config` binds."""
+        return self._patches(flow, module, name) or self.member(flow, module, name, use)
+
+    def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
+        importer = self._importer(flow)
+        if importer is None or module.path is None:
+            return ()
+        out: list[Value] = []
+        for stmt in flow.ctx.module.body:
+            if isinstance(stmt, ast.Import):
+                others = [self.finder.find(a.name, importer) for a in stmt.names]
+            elif isinstance(stmt, ast.ImportFrom):
+                others = [self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                          else self.finder.find(stmt.module or "", importer)]
+            else:
+                continue
+            for other in others:
+                if other is None or other.path in (None, module.path) or (other.path, name) in self._chain:
+                    continue
+                summary = self.summary(other)
+                if summary is None:
+                    continue
+                self._note(flow, other)
+                out.extend(self._stored(summary, module, name))
+        return tuple(out)
+
+    def _stored(self, summary: Summary, module: Module, name: str) -> list[Value]:
+        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there."""
+        flow = summary.flow(name)
+        out: list[Value] = []
+        for stmt in flow.ctx.module.body:
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+                    and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name)):
+                continue
+            alias = stmt.targets[0].value
+            key = (summary.module.path or "", name)
+            self._chain.append(key)
+            try:
+                held = flow.values(alias)
+            finally:
+                self._chain.pop()
+            if any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
+                   for v in held):
+                out.extend(x.named(f"{alias.id}.{name}") for x in flow.values(stmt.value))
+        return out
+
+    def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
+        self._note(flow, module)
+        return Value("project_module", node, label=label, qualified=module.name, extra=module, flow=flow)
+
+
+# --- the projects of this process --------------------------------------------------------------------
+class Workspace:
+    """Every project this process has read, by folder, and the open buffers they all see."""
+
+    def __init__(self) -> None:
+        self.buffers: dict[str, str] = {}
+        self.folders: list[str] = []  # the editor's workspace folders, each one project
+        self._projects: dict[str, Project] = {}
+        self._roots: dict[str, str] = {}  # a file's folder -> its project's folder
+        self._lock = threading.Lock()
+
+    def add_folder(self, folder: str) -> None:
+        folder = os.path.abspath(folder)
+        if folder not in self.folders:
+            self.folders.append(folder)
+            self._roots.clear()
+
+    def add_checked_folders(self, folders: Iterable[str]) -> None:
+        """Folders the command line was given: one that lies in no project (no marker above it) is
+        one, so its files read each other as a workspace folder's do."""
+        for folder in folders:
+            folder = os.path.abspath(folder)
+            if self._marker_root(folder) is None:
+                self.add_folder(folder)
+
+    def set_buffer(self, path: str, text: str | None) -> bool:
+        """An open document's text (None when it closes): whether the module's text changed."""
+        path = os.path.abspath(path)
+        if text is None:
+            if self.buffers.pop(path, None) is None:
+                return False
+        elif self.buffers.get(path) == text:
+            return False
+        else:
+            self.buffers[path] = text
+        self.changed(path)
+        return True
+
+    def changed(self, path: str) -> None:
+        """A module's text changed (its buffer, or the file): each project drops what read it at its next
+        check. Never waits for a running check (the event loop calls it); the summaries that read the
+        old text would be found stale by their stamps anyway, this frees them sooner."""
+        path = os.path.abspath(path)
+        for project in list(self._projects.values()):
+            project.pending.add(path)
+
+    def project_for(self, path: str | None, tips: Tips = NO_TIPS) -> Project | None:
+        """The project of a file on disk, its modules read with what the packs' `tips` tell of their
+        libraries; None for a text with no file (nothing next to it to read)."""
+        if not path:
+            return None
+        path = os.path.abspath(path)
+        folder = os.path.dirname(path)
+        with self._lock:
+            root = self._roots.get(folder)
+            if root is None:
+                if not os.path.isdir(folder):
+                    return None
+                root = self._root_of(folder)
+                if len(self._roots) >= 4096:
+                    self._roots.clear()
+                self._roots[folder] = root
+            project = self._projects.pop(root, None)
+            if project is None:
+                project = Project(root, self.buffers)
+            project.tips = tips
+            self._projects[root] = project  # the most recently used last
+            if len(self._projects) > MAX_PROJECTS:  # the least recently used lets its summaries go
+                self._projects.pop(next(iter(self._projects)))
+            return project
+
+    def _root_of(self, folder: str) -> str:
+        inside = [f for f in self.folders if folder == f or folder.startswith(f.rstrip(os.sep) + os.sep)]
+        if inside:
+            return max(inside, key=len)
+        return self._marker_root(folder) or folder
+
+    @staticmethod
+    def _marker_root(folder: str) -> str | None:
+        current = folder
+        while True:
+            if any(os.path.exists(os.path.join(current, marker)) for marker in MARKERS):
+                return current
+            parent = os.path.dirname(current)
+            if parent == current:
+                return None
+            current = parent
+
+
+WORKSPACE = Workspace()

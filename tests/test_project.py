@@ -1,0 +1,331 @@
+"""The project model: modules found on disk, every import form followed, values read in the module
+that writes them, open buffers before files, and what a change in one module invalidates."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.engine import check_document
+from errata_lsp.analysis.project import (
+    MAX_CHAIN,
+    MAX_MODULE_BYTES,
+    MAX_PROJECTS,
+    WORKSPACE,
+    ModuleFinder,
+    Workspace,
+    read_module,
+)
+
+LAYERS = '''\
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+REMAT = [Block]
+'''
+
+HEAD = '''\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+'''
+
+
+def use(policy: str) -> str:
+    return f"strategy = XLAFSDPStrategy(auto_wrap_policy={{object}}, activation_checkpointing_policy={policy})\n" \
+           "fabric = Fabric(strategy=strategy)\n"
+
+
+def tree(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def found(path: Path) -> list[tuple[str, str, int, int]]:
+    return [(f.code, f.message, f.span.start.line, f.span.start.column)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def remat_error(line: int, where: str, label: str = "REMAT") -> list[tuple[str, str, int, int]]:
+    """LXF001 on the policy's value in `use` (column 86), naming where the list was written."""
+    return [("LXF001", f"`activation_checkpointing_policy` must be a set, found [Block] (from `{label}`, {where})",
+             line, 86)]
+
+
+IMPORT_FORMS = {
+    "from": ("from config import REMAT\n", "REMAT"),
+    "from-as": ("from config import REMAT as POLICY\n", "POLICY"),
+    "import-as": ("import config as c\n", "c.REMAT"),
+    "import": ("import config\n", "config.REMAT"),
+    "import-dotted": ("import pkg.layers\n", "pkg.layers.REMAT"),
+    "import-dotted-as": ("import pkg.layers as L\n", "L.REMAT"),
+    "from-package-module": ("from pkg import layers\n", "layers.REMAT"),
+    "from-package-reexport": ("from pkg import POLICY\n", "POLICY"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(IMPORT_FORMS))
+def test_each_absolute_import_form_is_followed(tmp_path, form):
+    importing, policy = IMPORT_FORMS[form]
+    tree(tmp_path, {"config.py": LAYERS, "pkg/__init__.py": "from .layers import REMAT as POLICY\n",
+                    "pkg/layers.py": LAYERS, "train.py": HEAD + importing + use(policy)})
+    where = "`config.py`, line 8" if "config" in importing else "`layers.py`, line 8"
+    assert found(tmp_path / "train.py") == remat_error(3, where)
+
+
+@pytest.mark.parametrize("importing, policy", [
+    ("from .layers import REMAT\n", "REMAT"),
+    ("from . import layers\n", "layers.REMAT"),
+    ("from ..shared.layers import REMAT\n", "REMAT"),
+    ("from ..shared import layers as L\n", "L.REMAT"),
+])
+def test_relative_imports_from_a_package(tmp_path, importing, policy):
+    tree(tmp_path, {"app/__init__.py": "", "app/run/__init__.py": "", "app/run/layers.py": LAYERS,
+                    "app/shared/__init__.py": "", "app/shared/layers.py": LAYERS,
+                    "app/run/train.py": HEAD + importing + use(policy)})
+    assert found(tmp_path / "app/run/train.py") == remat_error(3, "`layers.py`, line 8")
+
+
+def test_src_layout_and_namespace_package(tmp_path):
+    tree(tmp_path, {"src/proj/__init__.py": "", "src/proj/layers.py": LAYERS, "ns/inner/layers.py": LAYERS,
+                    "scripts/a.py": HEAD + "from proj.layers import REMAT\n" + use("REMAT"),
+                    "b.py": HEAD + "from ns.inner.layers import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "scripts/a.py") == remat_error(3, "`layers.py`, line 8")
+    assert found(tmp_path / "b.py") == remat_error(3, "`layers.py`, line 8")
+    finder = ModuleFinder((str(tmp_path),))
+    namespace = finder.find("ns.inner", None)
+    assert namespace is not None and namespace.path is None and namespace.folder == str(tmp_path / "ns" / "inner")
+
+
+def test_a_chain_of_modules_each_with_its_own_imports(tmp_path):
+    files = {"m0.py": LAYERS}
+    for i in range(1, 5):
+        files[f"m{i}.py"] = f"from m{i - 1} import REMAT\n"
+    files["train.py"] = HEAD + "from m4 import REMAT\n" + use("REMAT")
+    tree(tmp_path, files)
+    assert found(tmp_path / "train.py") == remat_error(3, "`m0.py`, line 8")
+
+
+def test_a_chain_past_its_bound_is_unknown_and_the_note_says_so(tmp_path):
+    files = {"m0.py": LAYERS}
+    for i in range(1, MAX_CHAIN + 2):
+        files[f"m{i}.py"] = f"from m{i - 1} import REMAT\n"
+    files["train.py"] = HEAD + f"from m{MAX_CHAIN + 1} import REMAT\n" + use("REMAT")
+    tree(tmp_path, files)
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.findings == []
+    assert report.notes == [(2, f"imports followed more than {MAX_CHAIN} modules deep from here: what `REMAT` "
+                                "holds past that is unknown")]
+
+
+def test_an_import_cycle_is_unknown_not_an_error(tmp_path):
+    tree(tmp_path, {"a.py": "from b import REMAT\n", "b.py": "from a import REMAT\nfrom a import *\n",
+                    "train.py": HEAD + "from a import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_cycle_between_modules_that_each_define_something(tmp_path):
+    tree(tmp_path, {"a.py": "import b\nfrom torch import nn\n\n\nclass Block(nn.Module):\n    pass\n\n\nREMAT = [Block]\n",
+                    "b.py": "import a\nPOLICY = a.REMAT\n",
+                    "train.py": HEAD + "from b import POLICY\n" + use("POLICY")})
+    assert found(tmp_path / "train.py") == remat_error(3, "`a.py`, line 9")
+
+
+@pytest.mark.parametrize("star_module, expected", [
+    (LAYERS, remat_error(3, "`layers.py`, line 8")),
+    (LAYERS + "__all__ = ['Block', 'REMAT']\n", remat_error(3, "`layers.py`, line 8")),
+    (LAYERS + "__all__ = ['Block']\n", []),  # `REMAT` is not exported: the name is unknown
+])
+def test_star_import(tmp_path, star_module, expected):
+    tree(tmp_path, {"layers.py": star_module, "train.py": HEAD + "from layers import *\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == expected
+
+
+def test_star_import_of_a_package_that_star_imports_its_module(tmp_path):
+    tree(tmp_path, {"pkg/__init__.py": "from .layers import *\n", "pkg/layers.py": LAYERS,
+                    "train.py": HEAD + "from pkg import *\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == remat_error(3, "`layers.py`, line 8")
+
+
+def test_private_names_are_not_star_exported(tmp_path):
+    tree(tmp_path, {"layers.py": LAYERS.replace("REMAT", "_REMAT"),
+                    "train.py": HEAD + "from layers import *\n" + use("_REMAT")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_an_instance_built_in_another_module_read_through_attributes(tmp_path):
+    config = LAYERS + '''
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Sharding:
+    remat: list = field(default_factory=lambda: [Block])
+
+
+@dataclass
+class Config:
+    sharding: Sharding = field(default_factory=Sharding)
+
+
+CFG = Config()
+'''
+    tree(tmp_path, {"config.py": config, "train.py": HEAD + "from config import CFG\n" + use("CFG.sharding.remat")})
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 15", label="Sharding.remat")
+
+
+def test_a_class_defined_next_door_built_here(tmp_path):
+    config = LAYERS + '''
+
+class Config:
+    remat = [Block]
+'''
+    tree(tmp_path, {"config.py": config, "train.py": HEAD + "from config import Config\ncfg = Config()\n"
+                    + use("cfg.remat")})
+    assert found(tmp_path / "train.py") == remat_error(4, "`config.py`, line 12", label="Config.remat")
+
+
+def test_a_module_attribute_patched_here(tmp_path):
+    tree(tmp_path, {"config.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                    "train.py": HEAD + "import config\nconfig.REMAT = [config.Block]\n" + use("config.REMAT")})
+    assert [f[0] for f in found(tmp_path / "train.py")] == ["LXF001"]
+
+
+def test_an_open_buffer_wins_over_the_file_on_disk(tmp_path):
+    tree(tmp_path, {"config.py": LAYERS, "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    config = str(tmp_path / "config.py")
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
+    try:
+        WORKSPACE.set_buffer(config, LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"))
+        assert found(tmp_path / "train.py") == []
+    finally:
+        WORKSPACE.set_buffer(config, None)
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
+
+
+def test_a_change_on_disk_is_seen_by_the_next_check_of_an_unchanged_document(tmp_path):
+    tree(tmp_path, {"config.py": "from layers import REMAT\n", "layers.py": LAYERS,
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    train = tmp_path / "train.py"
+    first = check_document(train.read_text(), str(train), own_trees=True)
+    assert [f.code for f in first.report.findings] == ["LXF001"]
+    assert first.report.modules == (str(tmp_path / "config.py"), str(tmp_path / "layers.py"))
+    layers = tmp_path / "layers.py"
+    layers.write_text(LAYERS.replace("REMAT = [Block]", "REMAT = {Block}  # now a set"))
+    os.utime(layers, ns=(1, 1))  # another stamp even on a coarse clock
+    again = check_document(train.read_text(), str(train), previous=first, own_trees=True)
+    assert again.report.findings == [] and not again.reused
+
+
+def test_a_sibling_above_the_byte_bound_is_unknown_and_the_note_says_so(tmp_path):
+    tree(tmp_path, {"config.py": LAYERS + "x = 1\n" * (MAX_MODULE_BYTES // 6), "train.py": HEAD
+                    + "from config import REMAT\n" + use("REMAT")})
+    assert os.path.getsize(tmp_path / "config.py") > MAX_MODULE_BYTES
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.findings == []
+    assert report.notes == [(2, "`config.py` is above the 2 MiB read of another module (or not a regular file): "
+                                "what it holds is unknown")]
+
+
+def test_a_module_above_the_byte_bound_is_unknown_and_read_no_further(tmp_path):
+    big = LAYERS + "\n" + "x = 1\n" * 10
+    tree(tmp_path, {"config.py": big, "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    assert read_module(str(tmp_path / "config.py"), limit=len(big) - 1) is None
+    assert read_module(str(tmp_path / "config.py"), limit=len(big)) == big
+
+
+def test_a_fifo_named_like_a_module_is_never_opened(tmp_path):
+    tree(tmp_path, {"train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    os.mkfifo(tmp_path / "config.py")
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_library_folder_in_the_project_is_still_the_library(tmp_path):
+    tree(tmp_path, {"lightning/__init__.py": "", "lightning/fabric/__init__.py": "Fabric = None\n",
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT"), "config.py": LAYERS})
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
+
+
+def test_nothing_in_another_module_runs(tmp_path):
+    marker = tmp_path / "RAN"
+    tree(tmp_path, {"config.py": f"open({str(marker)!r}, 'w').write('ran')\n" + LAYERS,
+                    "train.py": HEAD + "import config\n" + use("config.REMAT")})
+    assert [f[0] for f in found(tmp_path / "train.py")] == ["LXF001"]
+    assert not marker.exists()
+
+
+def test_check_of_a_folder_in_no_project_makes_it_one(tmp_path):
+    """`check DIR`: a folder with no pyproject.toml, setup.py, setup.cfg or .git above it is the project
+    of its files, so `app/train.py` reads `app.layers` from it as `python -m app.train` would."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "work"
+    for name, text in {"app/__init__.py": "", "app/layers.py": LAYERS,
+                       "app/train.py": HEAD + "from app.layers import REMAT\n" + use("REMAT")}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    assert not any((p / m).exists() for p in folder.parents for m in ("pyproject.toml", "setup.py", "setup.cfg", ".git"))
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", str(folder)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
+    assert done.stdout.splitlines()[0] == (f"{folder / 'app' / 'train.py'}:4:87: LXF001 `activation_checkpointing_policy`"
+                                           " must be a set, found [Block] (from `REMAT`, `layers.py`, line 8)")
+
+
+def test_an_imported_module_does_not_run_its_main_block(tmp_path):
+    guarded = LAYERS.replace("REMAT = [Block]", "REMAT = {Block}") + "\nif __name__ == '__main__':\n    REMAT = [Block]\n"
+    tree(tmp_path, {"config.py": guarded, "train.py": HEAD + "from config import REMAT\n" + use("REMAT"),
+                    "plain.py": guarded.replace("if __name__ == '__main__':\n    ", ""),
+                    "train_plain.py": HEAD + "from plain import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "train_plain.py") == remat_error(3, "`plain.py`, line 10")
+
+
+def test_a_module_attribute_patched_by_another_module_that_is_imported(tmp_path):
+    tree(tmp_path, {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                    "overrides.py": "import layers\n\nlayers.REMAT = [layers.Block]\n",
+                    "train.py": HEAD + "import layers\nimport overrides\n" + use("layers.REMAT"),
+                    "plain.py": HEAD + "import layers\n" + use("layers.REMAT")})
+    assert found(tmp_path / "train.py") == [
+        ("LXF001", "`activation_checkpointing_policy` must be a set, found [layers.Block] (from `layers.REMAT`, "
+                   "`overrides.py`, line 3)", 4, 86)]
+    assert found(tmp_path / "plain.py") == []
+
+
+def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_path):
+    """`python train.py` puts train.py's folder first on sys.path for every module: `experiments/run.py`
+    importing `defaults` gets the `defaults.py` next to train.py (the project folder is another one)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "job").mkdir()
+    tree(tmp_path / "job", {"defaults.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                            "experiments/__init__.py": "", "experiments/run.py": "import defaults\n\n"
+                            "defaults.REMAT = [defaults.Block]\n",
+                            "train.py": HEAD + "import defaults\nimport experiments.run\n" + use("defaults.REMAT")})
+    (tmp_path / "job" / "pyproject.toml").unlink()
+    assert found(tmp_path / "job" / "train.py") == [
+        ("LXF001", "`activation_checkpointing_policy` must be a set, found [defaults.Block] (from `defaults.REMAT`, "
+                   "`run.py`, line 3)", 4, 86)]
+
+
+def test_a_process_keeps_a_bounded_number_of_projects(tmp_path):
+    workspace = Workspace()
+    for i in range(MAX_PROJECTS + 1):
+        (tmp_path / f"p{i}").mkdir()
+        tree(tmp_path / f"p{i}", {"train.py": ""})
+    first = workspace.project_for(str(tmp_path / "p0" / "train.py"))
+    again = workspace.project_for(str(tmp_path / "p0" / "train.py"))
+    assert first is again and first is not None and first.root == str(tmp_path / "p0")
+    for i in range(1, MAX_PROJECTS + 1):
+        workspace.project_for(str(tmp_path / f"p{i}" / "train.py"))
+    assert workspace.project_for(str(tmp_path / "p0" / "train.py")) is not first  # it was let go, then made again
+    assert workspace.project_for(str(tmp_path / f"p{MAX_PROJECTS}" / "train.py")).root == str(tmp_path / f"p{MAX_PROJECTS}")

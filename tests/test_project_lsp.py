@@ -1,0 +1,117 @@
+"""Over real stdio: a change in one module (an open buffer's edit, a file changed on disk) checks
+again and republishes the open module that imports it, for push clients; pull clients are told to
+pull again (`workspace/diagnostic/refresh`)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+try:
+    from stdio_client import LspClient
+except ImportError:
+    from tests.stdio_client import LspClient
+
+CONFIG_LIST = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n\n\nREMAT = [Block]\n"
+CONFIG_SET = CONFIG_LIST.replace("REMAT = [Block]", "REMAT = {Block}")
+TRAIN = (
+    "from lightning.fabric import Fabric\n"
+    "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+    "from config import REMAT\n"
+    "strategy = XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=REMAT)\n"
+    "fabric = Fabric(strategy=strategy)\n"
+)
+PUSH = {"general": {"positionEncodings": ["utf-16"]},
+        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+PULL = {"general": {"positionEncodings": ["utf-16"]},
+        "textDocument": {"diagnostic": {"dynamicRegistration": False}},
+        "workspace": {"diagnostics": {"refreshSupport": True}}}
+
+
+def project(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "config.py").write_text(CONFIG_LIST)
+    (tmp_path / "train.py").write_text(TRAIN)
+    return tmp_path / "config.py", tmp_path / "train.py"
+
+
+def codes_published(client: LspClient, uri: str, start: int) -> list[str]:
+    """The codes of the first publish for `uri` after notification number `start`."""
+    note = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=60,
+                                    start=start)
+    return [d["code"] for d in note["diagnostics"]]
+
+
+def test_a_change_in_an_imported_module_republishes_the_open_module_that_imports_it(tmp_path):
+    config, train = project(tmp_path)
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize(PUSH, root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        assert codes_published(client, train.as_uri(), 0) == ["LXF001"]
+        registrations = [r for m in client.server_requests if m["method"] == "client/registerCapability"
+                         for r in m["params"]["registrations"]]
+        assert [(r["method"], r["registerOptions"]["watchers"]) for r in registrations] == [
+            ("workspace/didChangeWatchedFiles", [{"globPattern": "**/*.py"}])]
+
+        # the unsaved buffer of config.py wins over the file: train.py, unchanged, is checked again
+        mark = len(client.notifications)
+        client.open(config.as_uri(), CONFIG_LIST)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": config.as_uri(), "version": 2},
+                                                 "contentChanges": [{"text": CONFIG_SET}]})
+        assert codes_published(client, train.as_uri(), mark) == []
+
+        # closed unsaved: the file on disk (a list) stands for it again
+        mark = len(client.notifications)
+        client.notify("textDocument/didClose", {"textDocument": {"uri": config.as_uri()}})
+        assert codes_published(client, train.as_uri(), mark) == ["LXF001"]
+
+        # changed on disk, and the client's watcher says so
+        config.write_text(CONFIG_SET)
+        mark = len(client.notifications)
+        client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 2}]})
+        assert codes_published(client, train.as_uri(), mark) == []
+        assert not [m for m in client.logs() if "failed" in m], client.logs()
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
+
+
+def test_a_file_that_changes_nothing_imported_republishes_nothing(tmp_path):
+    config, train = project(tmp_path)
+    other = tmp_path / "other.py"
+    other.write_text("x = 1\n")
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize(PUSH, root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        assert codes_published(client, train.as_uri(), 0) == ["LXF001"]
+        mark = len(client.notifications)
+        client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": other.as_uri(), "type": 2}]})
+        client.request("textDocument/hover", {"textDocument": {"uri": train.as_uri()},
+                                              "position": {"line": 0, "character": 0}})
+        time.sleep(0.5)
+        assert [n for n in client.notifications[mark:] if n.get("method") == "textDocument/publishDiagnostics"] == []
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
+
+
+def test_a_pull_client_is_asked_to_pull_again(tmp_path):
+    config, train = project(tmp_path)
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize(PULL, root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        pulled = client.request("textDocument/diagnostic", {"textDocument": {"uri": train.as_uri()}}, timeout=60)
+        assert [d["code"] for d in pulled["items"]] == ["LXF001"]
+        client.open(config.as_uri(), CONFIG_SET)  # its buffer differs from the file: train.py's findings change
+        deadline = time.monotonic() + 30
+        while not [m for m in client.server_requests if m["method"] == "workspace/diagnostic/refresh"]:
+            assert time.monotonic() < deadline, "no workspace/diagnostic/refresh"
+            time.sleep(0.05)
+        pulled = client.request("textDocument/diagnostic", {"textDocument": {"uri": train.as_uri()}}, timeout=60)
+        assert pulled["items"] == []
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
