@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import __version__
 from .analysis import check_source, fix_all
+from .analysis.findings import Span
 from .analysis.rules import BY_CODE, RULES
 from .files import (
     SOURCE_SUFFIXES,
@@ -27,7 +28,7 @@ from .files import (
     write_target,
 )
 from .kb import SHIPPED, KnowledgeBase, card_markdown
-from .report_formats import FORMATS, text_line
+from .report_formats import FORMATS, Entry, shown_path, text_line
 from .settings import Settings, SettingsError, settings_for
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -127,7 +128,6 @@ def _parser() -> argparse.ArgumentParser:
 # --- check -----------------------------------------------------------------------------------
 def _check(args: argparse.Namespace) -> int:
     from .environment import with_environment
-    from .report_formats import Entry
     from .sources import open_source, source_from_bytes
 
     if not args.paths and not args.stdin_filename:
@@ -144,6 +144,7 @@ def _check(args: argparse.Namespace) -> int:
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
     status = EXIT_CLEAN
     entries: list[Entry] = []
+    moved: set[tuple[str, Span, str]] = set()  # findings reported in the module that writes their value
     environments: dict = {}  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
     counts: Counter[str] = Counter()
@@ -214,6 +215,10 @@ def _check(args: argparse.Namespace) -> int:
         counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
             entry = source.entry(finding)
+            if finding.elsewhere is not None:
+                entry = _where_written(entry, moved)
+                if entry is None:
+                    continue  # another file's use of the same value said it already
             if args.format == "json":
                 entry = dataclasses.replace(entry, versions=settings.environment.as_json())
             entries.append(entry)
@@ -241,6 +246,28 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | None:
+    """A finding whose value is written in another module, reported there, where the fix belongs: its
+    message names the use that makes it raise (the use's fixes stay with the use, in the editor)."""
+    place, finding = entry.finding.elsewhere, entry.finding
+    assert place is not None
+    key = (os.path.realpath(place.path), place.span, finding.code)
+    if key in moved:
+        return None
+    moved.add(key)
+    use = entry.where.start
+    cell = f", cell {entry.cell}" if entry.cell is not None else ""
+    path = Path(place.path)
+    if not entry.path.is_absolute():
+        try:
+            path = path.relative_to(Path.cwd())
+        except ValueError:
+            pass
+    note = f" (used in {shown_path(entry.path)}{cell}, line {use.line + 1})"
+    return Entry(path, dataclasses.replace(finding, span=place.span, message=finding.message + note, fixes=()),
+                 versions=entry.versions)
 
 
 def _output_clash(output: str | None, paths: list[str]) -> str | None:
@@ -518,7 +545,6 @@ def _scan_logs(args: argparse.Namespace) -> int:
     from .analysis.document import LINE_BREAK
     from .analysis.logs import CLI_NOTES, log_findings
     from .files import read_regular
-    from .report_formats import Entry
 
     kb = _knowledge_base(args.kb)
     limit = settings_for(Path.cwd(), Settings()).max_file_bytes

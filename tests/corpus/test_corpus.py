@@ -29,6 +29,7 @@ HERE = Path(__file__).parent
 SCRIPTS = sorted(p for p in HERE.glob("*.py") if not p.name.startswith(("test_", "conftest")))
 # Multi-file projects: the train module is checked by its path, so its imports resolve to its neighbours.
 SCRIPTS += sorted(HERE.glob("projects/*/train*.py"))
+SCRIPT_SET = {p.resolve() for p in SCRIPTS}
 EXPECT = re.compile(r"^# expect: (?P<codes>.+)$", re.M)
 FINDINGS = re.compile(r"^# findings: (?P<items>.+)$", re.M)
 HEADER_LINES = 5  # the header lines are among the first few
@@ -43,8 +44,10 @@ def expected_codes(path: Path) -> set[str]:
     return set() if codes == ["none"] else set(codes)
 
 
-def expected_findings(path: Path) -> list[tuple[str, str, int]] | None:
-    """(code, severity, 1-based line) from the `# findings:` header, sorted; None without one."""
+def expected_findings(path: Path) -> list[tuple[str, str, str]] | None:
+    """(code, severity, where) from the `# findings:` header, sorted; None without one. `where` is the
+    1-based line in the script, or `file:line` for a finding a project's script causes in another of its
+    files (`LXF001 error config.py:10`: the value that raises is written there)."""
     header = "\n".join(path.read_text(encoding="utf-8").splitlines()[:HEADER_LINES])
     m = FINDINGS.search(header)
     if m is None:
@@ -53,18 +56,33 @@ def expected_findings(path: Path) -> list[tuple[str, str, int]] | None:
         return []
     out = []
     for item in m["items"].split(","):
-        code, severity, line = item.split()
-        out.append((code, severity, int(line)))
+        code, severity, where = item.split()
+        out.append((code, severity, where))
     return sorted(out, key=_order)
 
 
-def _order(item: tuple[str, str, int]) -> tuple[int, str, str]:
-    return (item[2], item[0], item[1])
+def _order(item: tuple[str, str, str]) -> tuple[str, int, str, str]:
+    file, _, line = item[2].rpartition(":")
+    return (file, int(line), item[0], item[1])
 
 
-def findings_header(findings: list[dict]) -> str:
+def _where(script: Path, finding: dict) -> str:
+    """A finding's line, with its file when it is not the script (another module of the script's project)."""
+    path = Path(finding["path"]).resolve()
+    return str(finding["line"]) if path == script.resolve() else f"{path.relative_to(script.resolve().parent)}:{finding['line']}"
+
+
+def _reported_for(script: Path, reported: dict[Path, list[dict]]) -> list[dict]:
+    """What checking the script reports: in it, and (for a project's script) in the files of its project."""
+    folder = script.resolve().parent
+    project = folder.parent.name == "projects"
+    return [f for path, found in reported.items() for f in found
+            if path == script.resolve() or project and folder in path.parents and path not in SCRIPT_SET]
+
+
+def findings_header(script: Path, findings: list[dict]) -> str:
     """The `# findings:` line that states `findings`, for a new script's author to review and paste."""
-    items = sorted(((f["code"], f["severity"], f["line"]) for f in findings), key=_order)
+    items = sorted(((f["code"], f["severity"], _where(script, f)) for f in findings), key=_order)
     return "# findings: " + (", ".join(f"{c} {s} {n}" for c, s, n in items) if items else "none")
 
 
@@ -85,7 +103,7 @@ def reported() -> dict[Path, list[dict]]:
     assert "Traceback" not in done.stderr and "failed" not in done.stderr, done.stderr
     by_file: dict[Path, list[dict]] = {p.resolve(): [] for p in SCRIPTS}
     for finding in json.loads(done.stdout):
-        by_file[Path(finding["path"]).resolve()].append(finding)
+        by_file.setdefault(Path(finding["path"]).resolve(), []).append(finding)
     return by_file
 
 
@@ -107,13 +125,13 @@ def test_expectations_use_existing_codes(rule_codes):
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_script(script, reported):
-    findings = reported[script.resolve()]
+    findings = _reported_for(script, reported)
     stated = expected_findings(script)
     assert stated is not None, (
-        f"{script.name} has no `# findings:` line. errata reports:\n{findings_header(findings)}\n"
+        f"{script.name} has no `# findings:` line. errata reports:\n{findings_header(script, findings)}\n"
         "check each against the script and its `# expect:` label, then add the line to the header")
-    got = sorted(((f["code"], f["severity"], f["line"]) for f in findings), key=_order)
-    assert got == stated, f"header says {stated}; errata reports\n{findings_header(findings)}"
+    got = sorted(((f["code"], f["severity"], _where(script, f)) for f in findings), key=_order)
+    assert got == stated, f"header says {stated}; errata reports\n{findings_header(script, findings)}"
     expected = expected_codes(script)
     codes = {f["code"] for f in findings}
     assert expected <= codes, f"missed {sorted(expected - codes)}; reported {sorted(codes)}"

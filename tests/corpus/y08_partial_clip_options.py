@@ -1,11 +1,28 @@
 # expect: LXF015
-# findings: LXF015 error 32
+# findings: LXF015 error 49
 """functools.partial binds kind="value" to the helper: the call passes only the value."""
 import torch
 from lightning.fabric import Fabric
 from lightning.fabric.strategies import XLAFSDPStrategy
 import functools
 from dataclasses import dataclass
+
+
+class Block(torch.nn.Module):
+    """A residual MLP block; the model stacks a few of them."""
+
+    def __init__(self, dim=4):
+        super().__init__()
+        self.norm = torch.nn.LayerNorm(dim)
+        self.fc = torch.nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+def batches(fabric, steps=2, size=2):
+    for _ in range(steps):
+        yield torch.randn(size, 4, device=fabric.device)
 
 
 def clip_options(kind, value):
@@ -26,7 +43,7 @@ Config = functools.partial(StrategyConfig, wrap={torch.nn.Linear})
 
 
 def train(fabric):
-    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    model = fabric.setup_module(torch.nn.Sequential(Block(), Block()))
     optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
     fabric.backward(model(torch.randn(2, 4, device=fabric.device)).sum())
     fabric.clip_gradients(model, optimizer, **by_kind(1.0))

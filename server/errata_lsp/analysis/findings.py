@@ -59,8 +59,18 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Place:
+    """A span in another file of the project."""
+
+    path: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Finding:
-    """One misuse found: its rule and record, where it is, what to say, and how to fix it."""
+    """One misuse found: its rule and record, where it is, what to say, and how to fix it. `elsewhere` is
+    where the value that makes it raise is written when that is another module (`config.py`'s list, read
+    here): where the fix belongs, while `span` is the use in this document."""
 
     code: str
     record_id: str
@@ -69,6 +79,7 @@ class Finding:
     severity: Severity
     fixes: tuple[Fix, ...] = field(default=())
     rule: str = ""
+    elsewhere: Place | None = None
 
     @property
     def preferred_fix(self) -> Fix | None:

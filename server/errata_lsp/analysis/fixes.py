@@ -35,6 +35,8 @@ def apply_edits(text: str, groups: Sequence[Sequence[Edit]]) -> tuple[str, list[
     used: list[int] = []
     for index, group in enumerate(groups):
         ranges = [(to_offset(offsets, text, e.span.start), to_offset(offsets, text, e.span.end), e.new_text) for e in group]
+        # a fix that writes the same text over the same range twice (one display reached on two paths) writes it once
+        ranges = [r for i, r in enumerate(ranges) if r[0] == r[1] or r not in ranges[:i]]
         if any(taken.overlaps(a, b) for a, b, _ in ranges):
             continue
         for a, b, _ in ranges:

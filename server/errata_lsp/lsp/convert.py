@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -30,12 +31,26 @@ def diagnostic(finding: Finding, doc: TextDocument, encoding: str, kb: Knowledge
         code=finding.code,
         code_description=types.CodeDescription(href=link) if link else None,
         source=SOURCE,
+        related_information=_written_elsewhere(finding),
         data={
             "record": finding.record_id,
             "rule": finding.rule,
             "fixes": [{"title": f.title, "safety": f.safety.value, "preferred": f.preferred} for f in finding.fixes],
         },
     )
+
+
+def _written_elsewhere(finding: Finding) -> list[types.DiagnosticRelatedInformation] | None:
+    """The other module's line that writes the value this use raises on: where the fix belongs."""
+    place = finding.elsewhere
+    if place is None:
+        return None
+    # columns as code points: the other file is not open here to count its UTF-16 units (the line is right)
+    start, end = place.span.start, place.span.end
+    where = types.Range(types.Position(start.line, start.column), types.Position(end.line, end.column))
+    return [types.DiagnosticRelatedInformation(
+        location=types.Location(uri=Path(place.path).as_uri(), range=where),
+        message="the value is written here: the fix belongs here")]
 
 
 def text_edits(fix: Fix, doc: TextDocument, encoding: str) -> list[types.TextEdit]:

@@ -20,19 +20,11 @@ CASES = load_cases()
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
     # modules: a value defined in another module
-    "p01_config_module_list_policy": "`config.REMAT_LAYERS` read through `import config` is not looked up in config.py",
-    "p03_configs_package_dataclass_list":
-        "the dataclass default in configs/sharding.py is seen, but the error goes on train.py, where it is passed",
-    "p05_star_import_tuple_policy": "names a star import brings in (`from hparams import *`) are unknown",
     "p07_import_as_alias_precision": "a submodule imported under another name (`import configs.run as rc`) is unknown",
-    "p15_settings_instance_clip_by_value":
-        "an instance built in settings.py and read through `settings.RUN.optim.clip` is unknown",
     "p17_overrides_patch_precision":
         "an assignment to `defaults.PRECISION` made in overrides.py is not seen in train.py",
     "p29_partial_strategy_class_list":
         "a `functools.partial` of XLAFSDPStrategy made in utils/dist.py: its bound keywords are unknown in train.py",
-    "p47_experiment_patches_set_to_list":
-        "experiments/long_context.py assigns `defaults.REMAT`; train.py reads defaults.py's own set",
     "p37_namespace_package_lambda_policy":
         "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
     # modules: a function of another module that receives the model or the Fabric

@@ -5,11 +5,12 @@ every predicate, placeholder and fix is one the vocabulary names."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..context import Context
-from ..findings import Edit, Finding, Fix, Position, Severity, Span
+from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -127,8 +128,8 @@ class DetectRule(Rule):
         if self.paths != "single":
             return values
         node = ctx.value_of(written)  # the one value written in this document on every path, else itself
-        if len(values) == 1 and values[0].node is node:
-            return values
+        if len(values) == 1 and (values[0].node is node or values[0].foreign and not values[0].when):
+            return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         return [Value("unknown", node, flow=ctx.flow)]
 
     # -- what it reports
@@ -158,7 +159,9 @@ class DetectRule(Rule):
         fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
                              for spec_fix in self.section.fixes) if f is not None]
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
-        return self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
+        finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
+        place = _written_elsewhere(first)
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
              fields: _Fields) -> Fix | None:
@@ -440,3 +443,13 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
 
+
+def _written_elsewhere(value: Value | None) -> Place | None:
+    """Where a value read from another module of the project is written there (its own lines)."""
+    if value is None or not value.foreign or value.flow is None or getattr(value.node, "lineno", None) is None:
+        return None
+    assert value.node is not None and value.flow.origin is not None
+    try:
+        return Place(value.flow.origin, value.flow.ctx.doc.span(value.node))
+    except (IndexError, ValueError):  # a node of a module whose text changed under it
+        return None

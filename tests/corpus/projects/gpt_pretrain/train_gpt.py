@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class 'config.Block'>]. You can try defining and passing `auto_
-# findings: LXF001 error 30
+# findings: LXF001 error config.py:20
 # Labelled by running this module with config.py next to it, and its single-file concatenation (same outcome).
 """GPT pretraining entry point; every setting comes from config.py."""
 import torch
