@@ -278,8 +278,10 @@ def test_check_of_a_folder_in_no_project_makes_it_one(tmp_path):
     assert not any((p / m).exists() for p in folder.parents for m in ("pyproject.toml", "setup.py", "setup.cfg", ".git"))
     done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", str(folder)], capture_output=True, text=True,
                           cwd=tmp_path, timeout=120)
-    assert done.stdout.splitlines()[0] == (f"{folder / 'app' / 'train.py'}:4:87: LXF001 `activation_checkpointing_policy`"
-                                           " must be a set, found [Block] (from `REMAT`, `layers.py`, line 8)")
+    # reported where the list is written, the fix's place, naming the use that raises
+    assert done.stdout.splitlines()[0] == (f"{folder / 'app' / 'layers.py'}:8:9: LXF001 `activation_checkpointing_policy`"
+                                           " must be a set, found [Block] (from `REMAT`, `layers.py`, line 8)"
+                                           " (used in work/app/train.py, line 4)")
 
 
 def test_an_imported_module_does_not_run_its_main_block(tmp_path):
