@@ -272,6 +272,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) ->
 # --- code actions --------------------------------------------------------------------------------
 def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     from ..analysis.findings import Safety
+    from . import convert
     from .server import FIX_ALL, _noqa_edit
 
     uri = params.text_document.uri
@@ -289,9 +290,10 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
     if wanted(types.CodeActionKind.QuickFix):
         start = doc.from_client(params.range.start, ls.encoding)
         end = doc.from_client(params.range.end, ls.encoding)
-        for found in analysis.findings:
-            if found.cell != uri or found.finding.span.end < start or end < found.finding.span.start:
-                continue
+        mine = [found for found in analysis.findings if found.cell == uri]
+        for index in convert.asked_for([found.diagnostic for found in mine], params.context.diagnostics,
+                                       lambda i: not (mine[i].finding.span.end < start or end < mine[i].finding.span.start)):
+            found = mine[index]
             for fix, by_cell in found.fixes:
                 actions.append(types.CodeAction(
                     title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
@@ -311,8 +313,6 @@ def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types
     if wanted(FIX_ALL) and any(f.safety is Safety.SAFE for found in analysis.findings for f, _ in found.fixes):
         fixed = _fix_all(ls, state)
         if fixed:
-            from . import convert
-
             actions.append(types.CodeAction(
                 title="errata: fix all in this notebook", kind=FIX_ALL,
                 edit=_workspace_edit(ls, state, {
