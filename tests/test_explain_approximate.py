@@ -153,7 +153,7 @@ def test_explain_says_the_match_is_approximate(kb, capsys, in_empty_dir):  # noq
     assert listed[0][1] == "TypeError" and listed[0][2].startswith("`activation_checkpointing_policy` must be a set")
     scores = [float(s) for *_, s in listed]
     assert scores == sorted(scores, reverse=True)
-    assert ("### " + card).strip() == card_markdown(kb.get(POLICY), lightning=UNKNOWN_LIGHTNING).strip()
+    assert ("### " + card).strip() == card_markdown(kb.get(POLICY), lightning=UNKNOWN_LIGHTNING, escape=False).strip()
 
 
 def test_explain_all_prints_every_close_record(kb, capsys, in_empty_dir):  # noqa: F811
@@ -162,7 +162,7 @@ def test_explain_all_prints_every_close_record(kb, capsys, in_empty_dir):  # noq
     guesses = kb.guess("activation_checkpointing_policy must be a set")
     assert out.count("\n---\n") == len(guesses) - 1
     for guess in guesses:
-        assert card_markdown(guess.record, lightning=UNKNOWN_LIGHTNING).strip() in out
+        assert card_markdown(guess.record, lightning=UNKNOWN_LIGHTNING, escape=False).strip() in out
 
 
 # --- the index -------------------------------------------------------------------------------------

@@ -370,7 +370,7 @@ def _explain(args: argparse.Namespace) -> int:
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
-    found = explain(kb, text)
+    found = explain(kb, text, escape=False)  # read on a terminal: no Markdown escapes
     if not found.records:
         print("No known error matches this text.", file=sys.stderr)
         return EXIT_FINDINGS
@@ -379,7 +379,7 @@ def _explain(args: argparse.Namespace) -> int:
     for i, record in enumerate(found.records if args.all else found.records[:1]):
         if i:
             print("\n---\n")
-        print(card_markdown(record, lightning=lightning))
+        print(card_markdown(record, lightning=lightning, escape=False))
     if len(found.records) > 1 and not args.all and not found.approximate:
         print(f"\n({len(found.records) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN

@@ -245,7 +245,8 @@ def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
         error = f"{record.error_class}: {' '.join(record.error_message.split())}"
         descriptor["fullDescription"] = {"text": f"Prevents {error}"}
         markdown = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record)
-        descriptor["help"] = {"text": _plain(markdown), "markdown": markdown}
+        written = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record, escape=False)  # no Markdown escapes
+        descriptor["help"] = {"text": _plain(written), "markdown": markdown}
         if record.link:
             descriptor["helpUri"] = record.link
     else:

@@ -239,12 +239,17 @@ def _fingerprint(records: Sequence[Record]) -> str:
     return hashlib.sha256(f"{SCHEMA}\0{text}".encode()).hexdigest()[:32]
 
 
-def approximate_note(guesses: Sequence[Guess]) -> str:
-    """Markdown that says the match is approximate and lists the records that fit, with their scores."""
+def approximate_note(guesses: Sequence[Guess], escape: bool = True) -> str:
+    """Markdown that says the match is approximate and lists the records that fit, with their scores
+    (`escape=False`: the messages as written, for a terminal)."""
     lines = ["*No known message matches this text exactly. Closest known errors (approximate match, "
              "BM25 score times the share of the text the record explains; higher fits better):*", ""]
+    from . import markdown as md
+    from .readable import readable_message
+
     for i, guess in enumerate(guesses, 1):
-        message = " ".join(guess.record.error_message.split())
+        message = " ".join(readable_message(guess.record.error_message).split())
         message = message if len(message) <= 110 else message[:109] + "…"
-        lines.append(f"{i}. **{guess.record.error_class}**: {message} — score {guess.score:.1f}")
+        say = md.text if escape else str
+        lines.append(f"{i}. **{say(guess.record.error_class)}**: {say(message)} — score {guess.score:.1f}")
     return "\n".join(lines)
