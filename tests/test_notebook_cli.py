@@ -131,7 +131,7 @@ def test_cross_cell_flow_and_magics(tmp_path):
     assert done.stdout.splitlines()[0] == (
         "nb.ipynb:cell 4:2:60: LXF001 `activation_checkpointing_policy` must be a set, found [Block] "
         "(from `policy`, cell 2, line 1)")
-    assert "Found 1 finding(s)" in done.stdout  # nothing in the %%bash cell, no parse trouble from magics
+    assert "Found 1 finding:" in done.stdout  # nothing in the %%bash cell, no parse trouble from magics
     # The fix lands in cell 2, where the list is written; the magics are kept as they were.
     assert run("check", "--fix", "nb.ipynb", cwd=tmp_path).returncode == 0
     sources = ["".join(c["source"]) for c in json.loads((tmp_path / "nb.ipynb").read_text("utf-8"))["cells"]]

@@ -149,7 +149,7 @@ def test_github_escapes_data_and_properties_as_the_toolkit_does():
 # --- flags ---------------------------------------------------------------------------------------
 def test_exit_zero_reports_but_exits_0_and_still_fails_on_errors(project):
     done = run("check", "--exit-zero", "pkg", cwd=project)
-    assert done.returncode == 0 and "pkg/train.py:2:" in done.stdout and "Found 2 finding(s)" in done.stdout
+    assert done.returncode == 0 and "pkg/train.py:2:" in done.stdout and "Found 2 findings:" in done.stdout
     missing = run("check", "--exit-zero", "nope.py", cwd=project)
     assert missing.returncode == 2 and "nope.py: no such file" in missing.stderr
 
@@ -170,8 +170,8 @@ def test_statistics_counts_per_code_with_fixable_marker(project):
     done = run("check", "--statistics", "--quiet", "pkg", cwd=project)
     assert done.returncode == 1
     assert done.stdout == (
-        "2\tLXF001\t[*] `activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes\n"
-        "1\tLXF002\t`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy\n")
+        "2  LXF001  [*] `activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes\n"
+        "1  LXF002  [ ] `auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy\n")
     as_json = json.loads(run("check", "--statistics", "--format", "json", "pkg", cwd=project).stdout)
     assert [(r["code"], r["count"], r["fixable"]) for r in as_json] == [("LXF001", 2, 2), ("LXF002", 1, 0)]
 
@@ -198,5 +198,5 @@ def test_stdin_fix_prints_the_fixed_source_and_reports_on_stderr(project):
     done = run("check", "--fix", "--stdin-filename", "buffer.py", cwd=project, stdin=SOURCE)
     assert done.returncode == 1  # LXF002 has no safe fix and remains
     assert done.stdout == IMPORT + LIST_POLICY.replace("[Block]", "{Block}") + BOTH
-    assert "buffer.py:3:25: LXF002" in done.stderr and "Fixed 1 finding(s)." in done.stderr
+    assert "buffer.py:3:25: LXF002" in done.stderr and "Fixed 1 finding." in done.stderr
     assert not (project / "buffer.py").exists()

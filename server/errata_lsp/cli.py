@@ -13,7 +13,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from . import __version__
+from . import __version__, terminal
 from .analysis import check_source, fix_all
 from .analysis.rules import BY_CODE, RULES
 from .files import UNCHANGED, SourceError, TooLarge, python_files, write_source, write_target
@@ -124,10 +124,16 @@ def _check(args: argparse.Namespace) -> int:
     if not args.paths and not args.stdin_filename:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
+    unknown = _unknown_codes(overrides, Path(args.stdin_filename or (args.paths or ["."])[0]))
+    if unknown:
+        print(f"errata-lsp check: {unknown}; `errata-lsp rules` lists the rules", file=sys.stderr)
+        return EXIT_ERROR
     piped = args.stdin_filename is not None and args.paths in ([], ["-"])
     # stdout carries the report; with --diff it is the patch, and a piped --fix writes the fixed source there
     report_out = io.StringIO()
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
+    # colour and code frames only where a person reads the findings: a terminal, or FORCE_COLOR
+    style = terminal.style_for(sys.stderr if notes is sys.stderr else None if args.output_file else sys.stdout)
     status = EXIT_CLEAN
     entries: list[Entry] = []
     environments: dict = {}  # each environment found -> the first file it was found for
@@ -197,7 +203,7 @@ def _check(args: argparse.Namespace) -> int:
             counts[finding.severity.value] += 1
             counts["fixable"] += entry.fixable
             if args.format == "text" and not args.statistics:
-                print(text_line(entry), file=notes)
+                print(_shown_finding(entry, finding, source.program, style), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
     if args.show_versions:
         _show_versions(environments, sys.stderr if args.format != "text" else notes)
@@ -217,6 +223,40 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+def _shown_finding(entry, finding, program: str, style: terminal.Style) -> str:
+    if style.plain:
+        return text_line(entry)
+    from .analysis.document import LINE_BREAK
+
+    line = finding.span.start.line  # in the checked program (a notebook's cells in order): the line's text
+    lines = LINE_BREAK.split(program, maxsplit=line + 1)
+    return terminal.finding(entry, lines[line] if line < len(lines) else None, finding.span, style)
+
+
+def _unknown_codes(overrides: dict[str, str], near: Path) -> str:
+    """What is wrong with `--select` / `--ignore`: the codes or prefixes no rule has ("" when none).
+    A typo must not read as "All checks passed". The rules are errata's, LXF100 and the `detect`
+    sections of the kb-paths that apply where the check starts."""
+    from .analysis.suppressions import UNUSED_NOQA
+    from .settings import _codes
+
+    asked = {key: _codes(value, key) for key, value in overrides.items()}
+    known = [*BY_CODE, UNUSED_NOQA]
+    if any(not any(c.startswith(p) for c in known) for codes in asked.values() for p in codes):
+        from .analysis.detect import rules_from_paths
+
+        try:
+            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, BY_CODE)[0]]
+        except SettingsError:
+            pass  # the check itself reports the bad settings
+    problems = []
+    for key, codes in asked.items():
+        bad = [p for p in codes if not any(c.startswith(p) for c in known)]
+        if bad:
+            problems.append(f"--{key}: no rule has the code{'s' if len(bad) > 1 else ''} {', '.join(bad)}")
+    return "; ".join(problems)
 
 
 def _show_versions(environments: dict, out) -> None:
@@ -266,7 +306,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
 
     if args.add_noqa:
         if not args.quiet:
-            notes.write(f"Added {counts['noqa']} noqa directive(s).\n")
+            notes.write(f"Added {_plural(counts['noqa'], 'noqa directive')}.\n")
         return
     if args.statistics:
         rows = formats.statistics(entries, BY_CODE)
@@ -298,19 +338,24 @@ def _write_report(path: Path, text: str) -> None:
 
 def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
     if args.diff:
-        print(f"Found {total} finding(s); the diff above applies {counts['fixed']} fix(es).", file=out)
+        print(f"Found {_plural(total, 'finding')}; the diff above applies {_plural(counts['fixed'], 'fix')}.", file=out)
         return
     if args.fix and counts["fixed"]:
-        print(f"Fixed {counts['fixed']} finding(s).", file=out)
+        print(f"Fixed {_plural(counts['fixed'], 'finding')}.", file=out)
     if counts["unchecked"]:  # not "All checks passed": some were not done
-        print(f"{counts['unchecked']} file(s) could not be checked (see above).", file=out)
+        print(f"{_plural(counts['unchecked'], 'file')} could not be checked (see above).", file=out)
     if not total:
         if not counts["unchecked"]:
             print("All checks passed.", file=out)
         return
-    by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
+    by = ", ".join(f"{counts[s]} {s}" if s == "information" else _plural(counts[s], s)
+                   for s in ("error", "warning", "information") if counts[s])
     hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
-    print(f"Found {total} finding(s): {by}{hint}.", file=out)
+    print(f"Found {_plural(total, 'finding')}: {by}{hint}.", file=out)
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}es" if noun.endswith("x") else f"{n} {noun}s"
 
 
 def _shown(path: Path) -> str:

@@ -102,9 +102,11 @@ def statistics(entries: Iterable[Entry], rules: dict[str, Rule]) -> list[dict[st
 
 
 def statistics_text(rows: Sequence[dict[str, Any]]) -> str:
+    """Aligned columns, as Ruff prints them: count, code, `[*]` when some have a safe fix (`[ ]` when none), summary."""
     width = max((len(str(r["count"])) for r in rows), default=1)
+    code_width = max((len(r["code"]) for r in rows), default=1)
     return "".join(
-        f"{r['count']:>{width}}\t{r['code']}\t{'[*] ' if r['fixable'] else ''}{r['summary']}\n" for r in rows)
+        f"{r['count']:>{width}}  {r['code']:<{code_width}}  {'[*]' if r['fixable'] else '[ ]'} {r['summary']}\n" for r in rows)
 
 
 # --- GitHub workflow commands --------------------------------------------------------------------
