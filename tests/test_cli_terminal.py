@@ -57,7 +57,7 @@ def script(tmp_path) -> Path:
 def test_a_terminal_gets_colour_and_a_code_frame(script):
     code, out = on_a_terminal(["check", "train.py", "--select", "LXF001"], script, env())
     assert code == 1
-    assert (f"\x1b[1mtrain.py\x1b[0m\x1b[2m:2:53\x1b[0m: \x1b[1;31mLXF001\x1b[0m `activation_checkpointing_policy` "
+    assert ("\x1b[1mtrain.py\x1b[0m\x1b[2m:2:53\x1b[0m: \x1b[1;31mLXF001\x1b[0m `activation_checkpointing_policy` "
             "must be a set, found [Block]\n") in out
     assert "\x1b[1;31m" + " " * 52 + "^^^^^^^\x1b[0m\n" in out  # under column 53
 
