@@ -52,8 +52,10 @@ def test_sarif_is_valid_against_the_published_schema_with_rules_regions_and_fixe
     run_ = log["runs"][0]
     assert log["version"] == "2.1.0"
     assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == project.as_uri() + "/"
+    assert run_["tool"]["driver"]["informationUri"] == "https://github.com/errata-lsp/errata"
     rules = run_["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [r.code for r in RULES]
+    assert [r["id"] for r in rules] == ["LXF001", "LXF002"]  # the rules hit, not every rule with its whole card
+    assert len(done.stdout) < 25_000  # every rule's card made it 196 KB
     lxf001 = rules[[r["id"] for r in rules].index("LXF001")]
     record = KnowledgeBase.load().get("7c98b3e7e2bf13da")
     assert lxf001["helpUri"] == record.link and lxf001["helpUri"].startswith("https://github.com/Lightning-AI/")
@@ -86,6 +88,15 @@ def test_sarif_is_valid_against_the_published_schema_with_rules_regions_and_fixe
     }]
     assert [f["description"]["text"] for f in results[1]["fixes"]] == [
         "Remove `auto_wrapper_callable` (unsafe: review it)", "Remove `activation_checkpointing_policy` (unsafe: review it)"]
+
+
+def test_sarif_describes_every_rule_when_asked(project):
+    done = run("check", "--format", "sarif", "--all-rules", "pkg", cwd=project)
+    log = json.loads(done.stdout)
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text())).validate(log)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == [r.code for r in RULES]
+    assert [rules[r["ruleIndex"]]["id"] for r in log["runs"][0]["results"]] == ["LXF001", "LXF002"]
 
 
 def test_sarif_with_no_findings_is_still_a_valid_log(tmp_path):

@@ -68,6 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=FORMATS, default="text",
                        help="text (default), json, sarif (code scanning), github (workflow annotations), "
                             "gitlab (Code Quality report)")
+    check.add_argument("--all-rules", action="store_true",
+                       help="with --format sarif, describe every rule, not only those with results")
     check.add_argument("--add-noqa", action="store_true",
                        help="add a `# noqa: CODE` comment for every current finding (to adopt errata on existing code)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
@@ -318,7 +320,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
         ascii_only = not args.output_file and not _utf8(sys.stdout)
         out.write(json.dumps([formats.json_entry(e) for e in entries], indent=2, ensure_ascii=ascii_only) + "\n")
     elif args.format == "sarif":
-        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True)))
+        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True), all_rules=args.all_rules))
     elif args.format == "github":
         out.write(formats.github(entries))
     elif args.format == "gitlab":

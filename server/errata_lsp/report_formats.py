@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .kb.base import KnowledgeBase
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
+INFORMATION_URI = "https://github.com/errata-lsp/errata"  # the project's page, as the VS Code extension names it
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "note"}
 GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "notice"}
@@ -170,9 +171,13 @@ def gitlab(entries: Iterable[Entry]) -> str:
 
 
 # --- SARIF 2.1.0 ---------------------------------------------------------------------------------
-def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | None) -> str:
-    """One run: every rule (with its record's help), every result with its region and its fixes."""
+def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | None, all_rules: bool = False) -> str:
+    """One run: the rules the results name (every rule with `all_rules`), each with its record's
+    help; every result with its region and its fixes."""
     entries = list(entries)
+    if not all_rules:  # each rule's help is a whole card: a log of two findings stays a few KB
+        hit = {entry.finding.code for entry in entries}
+        rules = [rule for rule in rules if rule.code in hit]
     index = {rule.code: i for i, rule in enumerate(rules)}
     descriptors = [_rule_descriptor(rule, kb) for rule in rules]
     results = []
@@ -180,7 +185,8 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
         finding = entry.finding
         if finding.code not in index:  # a code no rule owns (a log match): describe it on the fly
             index[finding.code] = len(descriptors)
-            descriptors.append({"id": finding.code, "shortDescription": {"text": finding.message}})
+            descriptors.append({"id": finding.code,
+                                "shortDescription": {"text": _plain(OTHER_SUMMARIES.get(finding.code, finding.message))}})
         uri = display_path(entry.path)
         location: dict[str, Any] = {"physicalLocation": {
             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": _region(entry.where)}}
@@ -205,7 +211,7 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
         "runs": [{
             "tool": {"driver": {
                 "name": "errata", "version": __version__, "semanticVersion": __version__,
-                "rules": descriptors,
+                "informationUri": INFORMATION_URI, "rules": descriptors,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
