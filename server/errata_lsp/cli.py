@@ -546,8 +546,11 @@ def _print_corrections(kb: KnowledgeBase) -> None:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from .report_formats import OTHER_SUMMARIES
+
     for rule in RULES:
         print(f"{rule.code}  {rule.origin:<4}  {rule.severity.value:<11} {rule.summary}")
+    print(f"LXF100  code  {'warning':<11} {OTHER_SUMMARIES['LXF100']}")  # the engine's check of noqa comments
     return EXIT_CLEAN
 
 
@@ -556,13 +559,16 @@ def _rule(args: argparse.Namespace) -> int:
 
     if args.all == bool(args.codes):
         args.usage.error("give rule codes (LXF001) or --all")
-    unknown = [c for c in args.codes if c.upper() not in BY_CODE]
+    from .analysis.suppressions import UNUSED_NOQA
+    from .rule_pages import noqa_page
+
+    unknown = [c for c in args.codes if c.upper() not in BY_CODE and c.upper() != UNUSED_NOQA]
     if unknown:
         print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
         return EXIT_ERROR
-    chosen = RULES if args.all else [BY_CODE[c.upper()] for c in args.codes]
+    codes = [r.code for r in RULES] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
     kb = _knowledge_base([])
-    pages = [rule_data(rule, kb) for rule in chosen]
+    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(BY_CODE[code], kb) for code in codes]
     if args.format == "json":
         print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
     else:
