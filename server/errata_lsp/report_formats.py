@@ -5,6 +5,7 @@ code-point column); each format converts them once, here.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections import Counter
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .analysis.findings import Finding, Safety, Severity, Span
+from .analysis.findings import Edit, Finding, Safety, Severity, Span
 
 if TYPE_CHECKING:
     from .analysis.rule import Rule
@@ -43,6 +44,10 @@ class Entry:
     cell: int | None = None
     file_span: Span | None = None
     versions: dict[str, Any] | None = None  # the library versions assumed for the file, and their sources
+    # a notebook's: for each fix, the 1-based cell of each edit (a fix may edit another cell), and
+    # the fix as edits of the file's text, escaped as JSON (None where an edit crosses a line)
+    edit_cells: tuple[tuple[int, ...], ...] = ()
+    file_edits: tuple[tuple[tuple[Span, str], ...] | None, ...] = ()
 
     @property
     def where(self) -> Span:
@@ -83,8 +88,9 @@ def json_entry(entry: Entry) -> dict[str, Any]:
         "message": finding.message, "severity": finding.severity.value,
         "fixes": [
             {"title": f.title, "safety": f.safety.value, "preferred": f.preferred,
-             "edits": [{**where(e.span), "new_text": e.new_text} for e in f.edits]}
-            for f in finding.fixes
+             "edits": [{**({"cell": entry.edit_cells[i][j]} if entry.edit_cells else {}), **where(e.span),
+                        "new_text": e.new_text} for j, e in enumerate(f.edits)]}
+            for i, f in enumerate(finding.fixes)
         ],
         **({"versions": entry.versions} if entry.versions is not None else {}),
     }
@@ -197,11 +203,14 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
             "message": {"text": finding.message},
             "locations": [location],
         }
-        if entry.cell is None:  # a notebook's edits are inside a cell's JSON string, not the file's text
+        if entry.cell is None:
             fixes = [_sarif_fix(fix, uri) for fix in finding.fixes]
-            if fixes:
-                result["fixes"] = fixes
-        else:
+        else:  # a notebook's edits are inside a cell's JSON string: as edits of the file's text
+            fixes = [_sarif_fix(dataclasses.replace(fix, edits=tuple(Edit(span, text) for span, text in edits)), uri)
+                     for fix, edits in zip(finding.fixes, entry.file_edits) if edits is not None]
+        if fixes:
+            result["fixes"] = fixes
+        if entry.cell is not None:
             result["message"]["text"] = f"cell {entry.cell}, line {finding.span.start.line + 1}: {finding.message}"
         result["properties"] = {"record": finding.record_id, **({"cell": entry.cell} if entry.cell is not None else {})}
         results.append(result)
