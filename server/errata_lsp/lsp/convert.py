@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -71,7 +71,7 @@ def whole_text_edit(doc: TextDocument, new_text: str, encoding: str) -> types.Te
     )
 
 
-def asked_for(diagnostics: list[types.Diagnostic], context: list[types.Diagnostic],
+def asked_for(diagnostics: Sequence[types.Diagnostic], context: Sequence[types.Diagnostic],
               in_range: Callable[[int], bool]) -> list[int]:
     """Which of a document's diagnostics a code-action request is about, by index: those the
     request's `context.diagnostics` names, in its order (the diagnostic a user picked in the
