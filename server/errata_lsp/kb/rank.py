@@ -160,13 +160,15 @@ class Ranker:
             ranking = ranking_words(query, frequency)
             if not ranking:
                 return []
-            rows = db.execute(
-                f"SELECT rowid FROM records WHERE records MATCH ? ORDER BY bm25(records, 1.0, {CONTEXT_SCORE}) LIMIT ?",
+            rows = db.execute(  # the bags come back as indexed: no record is split into words again
+                f"SELECT rowid, words, context FROM records WHERE records MATCH ? "
+                f"ORDER BY bm25(records, 1.0, {CONTEXT_SCORE}) LIMIT ?",
                 (" OR ".join(f'"{w}"' for w in ranking), CANDIDATES),
             ).fetchall()
             averages = dict(db.execute("SELECT name, value FROM totals"))
-        return best_fits(self._records, query, error_class, [row for (row,) in rows], frequency,
-                         (averages["average words"], averages["average prose words"]), limit)
+        bags = {row: (message.split(), prose.split()) for row, message, prose in rows}
+        return best_fits(self._records, query, error_class, list(bags), frequency,
+                         (averages["average words"], averages["average prose words"]), limit, bags)
 
     def prepare(self) -> None:
         """Build or open the index now (a large base's first build takes seconds: not in a lookup)."""
@@ -222,7 +224,8 @@ def ranking_words(query: list[str], frequency: dict[str, int]) -> list[str]:
 
 
 def best_fits(records: Sequence[Record], query: list[str], error_class: str, candidates: list[int],
-              frequency: dict[str, int], average: tuple[float, float], limit: int) -> list[Guess]:
+              frequency: dict[str, int], average: tuple[float, float], limit: int,
+              bags: dict[int, tuple[list[str], list[str]]] | None = None) -> list[Guess]:
     """The candidates that fit the query, best score first: BM25 over all the query's words, times the fit.
 
     A record fits when the words it shares with the query carry at least MIN_FIT of the query's
@@ -230,7 +233,7 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
     word found only in the record's prose CONTEXT_FIT of that, and there are MIN_SHARED of them
     besides the stated error class, one at least in its message. Its score is BM25 over its message
     words plus CONTEXT_SCORE times BM25 over the words only its prose has (`average`: the words of a message and
-    of a record's prose, on average).
+    of a record's prose, on average; `bags`: each candidate's message and prose words as indexed).
     """
     total = len(records)
     weight = {w: 0.0 if w in STOP and not frequency.get(w) else  # a filler word no record has says nothing
@@ -240,7 +243,8 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
     out = []
     for rowid in candidates:
         record = records[rowid]
-        counts, prose = Counter(record_words(record)), Counter(context_words(record))
+        message, prose_words = bags[rowid] if bags is not None else (record_words(record), context_words(record))
+        counts, prose = Counter(message), Counter(prose_words)
         shared = set(query) & counts.keys()
         in_prose = (set(query) & prose.keys()) - shared
         fit = (sum(weight[w] for w in shared) + CONTEXT_FIT * sum(weight[w] for w in in_prose)) / whole
