@@ -289,6 +289,8 @@ class HandBM25:
             for word, n in counts.items():
                 self.postings[word].append((i, n))
         self.average = sum(self.lengths) / max(1, len(self.lengths))
+        from errata_lsp.kb.rank import context_words
+        self.prose_average = sum(len(context_words(r)) for r in records) / max(1, len(records))
 
     def guess(self, text: str, limit: int = 3):
         import heapq
@@ -307,7 +309,8 @@ class HandBM25:
                 norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * self.lengths[i] / self.average))
                 scores[i] = scores.get(i, 0.0) + idf * norm
         rows = heapq.nlargest(CANDIDATES, scores.items(), key=lambda pair: pair[1])
-        return best_fits(self.records, query, error_class, [i for i, _ in rows], frequency, self.average, limit)
+        return best_fits(self.records, query, error_class, [i for i, _ in rows], frequency,
+                         (self.average, self.prose_average), limit)
 
 
 def _approx_runs(guess, q: dict, message_of) -> dict:

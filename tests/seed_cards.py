@@ -1,36 +1,21 @@
 """The cards of the three seed records as a user must see them (written out by hand): the seed's own text
-where it holds, errata's corrected text where it does not, and a plain list of what the seed got wrong."""
+where it holds, errata's corrected text where it does not, and at the end a short list of what the seed
+got wrong, each with the source line (or labelled case) that shows otherwise. The cards are Markdown:
+a `<placeholder>` outside code is escaped, so the editor shows it instead of taking it for HTML."""
 
 XF = "lightning/fabric/strategies/xla_fsdp.py"
 TAG = "https://github.com/Lightning-AI/pytorch-lightning/blob/2.6.5/src/lightning/fabric/strategies/xla_fsdp.py"
 # No environment and no pin where the tests run: the card says so.
 UNKNOWN = "**Your environment.** lightning unknown (no environment, lockfile or pin found); the newest release errata covers, 2.6.6, is assumed."
-LINK_FIX = ("commit 9fed5c27d2 is not in pytorch-lightning's history, so the link now opens the 2.6.5 release tag, "
-            "whose xla_fsdp.py is byte-identical to 2.6.6's")
+SRC = "https://github.com/Lightning-AI/pytorch-lightning/blob/2.6.6/src/lightning/fabric"  # where corrections link
+CORRECTED = "**Corrected.** Checked against lightning 2.6.6, the record is wrong in {} places; this card shows the corrected text. The record says:"
+XLA_344 = "`torch_xla/distributed/fsdp/xla_fully_sharded_data_parallel.py:344 (torch_xla 2.9.0)`"
 
 SEED_000 = "\n".join([
     "### TypeError: Blocking backward sync is only possible if the module passed to `<class>.no_backward_sync` "
-    "is wrapped in `XlaFullyShardedDataParallel`. Got: <module class>.",
+    "is wrapped in `XlaFullyShardedDataParallel`. Got: \\<module class>.",
     "",
     UNKNOWN,
-    "",
-    "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 5 places; the card shows the corrected text.",
-    "- The record says `XLAFSDPStrategy.no_backward_sync` exists and `fabric.strategy.no_backward_sync(raw_model, enabled=True)` "
-    "raises this error; in lightning 2.6.6, `XLAFSDPStrategy` has no `no_backward_sync`: that call raises "
-    "`AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'` (record e2eda8933f803fe4); "
-    "this TypeError comes from the private `_backward_sync_control.no_backward_sync` "
-    f"(source `{XF}:682`; labelled cases `5bae6b842267fa0d_trigger`, `5bae6b842267fa0d_before`, `5bae6b842267fa0d_raw-module`)",
-    "- The record says passing the `fabric.setup()` output fixes it; in lightning 2.6.6, the control then gets the "
-    "`_FabricModule` wrapper and still raises (`Got: _FabricModule`); the XLAFSDP module is `model._forward_module`, "
-    "which `fabric.no_backward_sync(model)` passes for you (source `lightning/fabric/fabric.py:785`, "
-    "`lightning/fabric/fabric.py:786`; labelled cases `5bae6b842267fa0d_solution-1`, `5bae6b842267fa0d_fixed`)",
-    "- The record says `assert isinstance(model, XlaFullyShardedDataParallel)` accepts the `fabric.setup()` output; "
-    "in lightning 2.6.6, the `fabric.setup()` output is a `_FabricModule`, so that assertion rejects the correct object "
-    "(labelled case `5bae6b842267fa0d_validation`)",
-    "- The record says the DDP strategy accepts any module; in lightning 2.6.6, DDP's backward-sync control raises the "
-    "same TypeError for a module that is not `DistributedDataParallel` (source `lightning/fabric/strategies/ddp.py:254`)",
-    "- The record says its source link pins commit 9fed5c27d2 of pytorch-lightning; in lightning 2.6.6, the raising "
-    f"line is xla_fsdp.py:682 and the file ends at line 687 (the link ran to 688); {LINK_FIX} (source `{XF}:682`)",
     "",
     "**What it means.** The XLAFSDP strategy's backward-sync control, "
     "`fabric.strategy._backward_sync_control.no_backward_sync(module, enabled)`, returns a context manager that defers "
@@ -66,33 +51,23 @@ SEED_000 = "\n".join([
     "```",
     "",
     f"Raised at [src/lightning/fabric/strategies/xla_fsdp.py:682]({TAG}#L664-L687)",
+    "",
+    CORRECTED.format(5),
+    "- `XLAFSDPStrategy.no_backward_sync` exists and `fabric.strategy.no_backward_sync(raw_model, enabled=True)` raises "
+    f"this error (not so: [xla_fsdp.py:682]({SRC}/strategies/xla_fsdp.py#L682))",
+    f"- passing the `fabric.setup()` output fixes it (not so: [fabric.py:785]({SRC}/fabric.py#L785))",
+    "- `assert isinstance(model, XlaFullyShardedDataParallel)` accepts the `fabric.setup()` output "
+    "(not so: labelled case `5bae6b842267fa0d_validation`)",
+    f"- the DDP strategy accepts any module (not so: [ddp.py:254]({SRC}/strategies/ddp.py#L254))",
+    "- its source link pins commit 9fed5c27d2 of pytorch-lightning "
+    f"(not so: [xla_fsdp.py:682]({SRC}/strategies/xla_fsdp.py#L682))",
 ])
 
 SEED_003 = "\n".join([
-    "### TypeError: `activation_checkpointing_policy` must be a set, found <policy>. You can try defining and passing "
+    "### TypeError: `activation_checkpointing_policy` must be a set, found \\<policy>. You can try defining and passing "
     "`auto_wrapper_callable` instead.",
     "",
     UNKNOWN,
-    "",
-    "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 5 places; the card shows the corrected text.",
-    "- The record says `XLAFSDPStrategy(activation_checkpointing_policy=[MyBlock])` raises it; in lightning 2.6.6, the "
-    "constructor and `Fabric(...)` accept a list; the check runs in `setup_module` (l.213 → `_parse_fsdp_kwargs` l.632 → "
-    "l.663), at the `fabric.setup` line inside the launched function "
-    f"(source `{XF}:213`, `{XF}:632`, `{XF}:663`; labelled cases `7c98b3e7e2bf13da_construct`, `7c98b3e7e2bf13da_trigger`)",
-    "- The record says anything that is not a set is rejected; in lightning 2.6.6, falsy values (`[]`, `()`, `None`, "
-    "`''`, `set()`) are silently ignored (`if not policy: return kwargs`) "
-    f"(source `{XF}:656`; labelled case `7c98b3e7e2bf13da_falsy`)",
-    "- The record says `activation_checkpointing_policy={TransformerBlock}` is the fix; in lightning 2.6.6, it removes "
-    "the crash, but without `auto_wrap_policy` no module is checkpointed: torch_xla uses the wrapper Lightning builds "
-    f"only when an `auto_wrap_policy` is given (source `{XF}:667`, "
-    "`torch_xla/distributed/fsdp/xla_fully_sharded_data_parallel.py:344 (torch_xla 2.9.0)`; "
-    "labelled cases `7c98b3e7e2bf13da_after`, `7c98b3e7e2bf13da_fixed`)",
-    "- The record says define `auto_wrapper_callable` instead and omit the policy; in lightning 2.6.6, an "
-    "`auto_wrapper_callable` alone is never called either: it needs an `auto_wrap_policy` beside it "
-    "(source `torch_xla/distributed/fsdp/xla_fully_sharded_data_parallel.py:344 (torch_xla 2.9.0)`; "
-    "labelled cases `7c98b3e7e2bf13da_solution-2`, `7c98b3e7e2bf13da_solution-2-fixed`)",
-    "- The record says its source link pins commit 9fed5c27d2 of pytorch-lightning; in lightning 2.6.6, the raising "
-    f"line is xla_fsdp.py:663; {LINK_FIX} (source `{XF}:663`)",
     "",
     "**What it means.** The activation_checkpointing_policy argument of XLAFSDPStrategy must be a set of module types "
     "(used to build the internal auto_wrapper). Passing any other type (a list, tuple, string, or a single class) "
@@ -125,6 +100,16 @@ SEED_003 = "\n".join([
     "```",
     "",
     f"Raised at [src/lightning/fabric/strategies/xla_fsdp.py:663]({TAG}#L663)",
+    "",
+    CORRECTED.format(5),
+    "- `XLAFSDPStrategy(activation_checkpointing_policy=[MyBlock])` raises it "
+    f"(not so: [xla_fsdp.py:213]({SRC}/strategies/xla_fsdp.py#L213))",
+    f"- anything that is not a set is rejected (not so: [xla_fsdp.py:656]({SRC}/strategies/xla_fsdp.py#L656))",
+    "- `activation_checkpointing_policy={TransformerBlock}` is the fix "
+    f"(not so: [xla_fsdp.py:667]({SRC}/strategies/xla_fsdp.py#L667))",
+    f"- define `auto_wrapper_callable` instead and omit the policy (not so: {XLA_344})",
+    "- its source link pins commit 9fed5c27d2 of pytorch-lightning "
+    f"(not so: [xla_fsdp.py:663]({SRC}/strategies/xla_fsdp.py#L663))",
 ])
 
 SEED_004 = "\n".join([
@@ -132,23 +117,7 @@ SEED_004 = "\n".join([
     "",
     UNKNOWN,
     "",
-    "**Corrected.** Checked against lightning 2.6.6, this record is wrong in 4 places; the card shows the corrected text.",
-    "- The record says its \"before\" (`partial(apply_activation_checkpointing, check_fn=lambda ...)`) raises this "
-    "error; in lightning 2.6.6, the lambda cannot be pickled, so `fabric.launch` fails first with "
-    "`_pickle.PicklingError` (record 9bd70f1cac665e7b); a module-level function reaches this ValueError "
-    "(source `lightning/fabric/strategies/launchers/xla.py:83`; labelled cases `fc8e29955b1155a3_before`, "
-    "`fc8e29955b1155a3_trigger`)",
-    "- The record says its \"after\" (the policy alone) works; in lightning 2.6.6, it runs, but without "
-    "`auto_wrap_policy` no module is checkpointed (the silent no-op of record e0240a24758f7a56) "
-    "(source `torch_xla/distributed/fsdp/xla_fully_sharded_data_parallel.py:344 (torch_xla 2.9.0)`; "
-    "labelled cases `fc8e29955b1155a3_after`, `fc8e29955b1155a3_fixed`)",
-    "- The record says it happens when migrating from DDP/FSDP strategies where both were combined; in lightning "
-    "2.6.6, `auto_wrapper_callable` is an argument of torch_xla's XLAFSDP only; no other Lightning strategy takes it, "
-    f"so no DDP/FSDP config combines the two (source `{XF}:658`)",
-    "- The record says its source link pins commit 9fed5c27d2 of pytorch-lightning; in lightning 2.6.6, the raising "
-    f"line is xla_fsdp.py:659; {LINK_FIX} (source `{XF}:659`)",
-    "",
-    "**What it means.** Raised by _activation_checkpointing_kwargs (called from XLAFSDPStrategy kwargs parsing) when "
+    "**What it means.** Raised by \\_activation_checkpointing_kwargs (called from XLAFSDPStrategy kwargs parsing) when "
     "the user sets both activation_checkpointing_policy and an auto_wrapper_callable in the FSDP kwargs. The policy is "
     "implemented by building an auto_wrapper callable internally, so an explicit auto_wrapper_callable conflicts with "
     "it and only one may be provided.",
@@ -181,6 +150,15 @@ SEED_004 = "\n".join([
     "```",
     "",
     f"Raised at [src/lightning/fabric/strategies/xla_fsdp.py:659]({TAG}#L659)",
+    "",
+    CORRECTED.format(4),
+    "- its \"before\" (`partial(apply_activation_checkpointing, check_fn=lambda ...)`) raises this error "
+    f"(not so: [xla.py:83]({SRC}/strategies/launchers/xla.py#L83))",
+    f"- its \"after\" (the policy alone) works (not so: {XLA_344})",
+    "- it happens when migrating from DDP/FSDP strategies where both were combined "
+    f"(not so: [xla_fsdp.py:658]({SRC}/strategies/xla_fsdp.py#L658))",
+    "- its source link pins commit 9fed5c27d2 of pytorch-lightning "
+    f"(not so: [xla_fsdp.py:659]({SRC}/strategies/xla_fsdp.py#L659))",
 ])
 
 # A message as the real library renders it (tests/kb_cases/labels.tsv), and the card it must bring up.
@@ -197,3 +175,9 @@ SEED_CARDS = {
         "ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one",
         SEED_004),
 }
+
+
+def as_written(card: str) -> str:
+    """The card as `errata-lsp explain` prints it on a terminal: the same Markdown without its escapes
+    (a seed card has no backslash of its own)."""
+    return card.replace("\\", "")

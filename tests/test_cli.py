@@ -220,7 +220,7 @@ def test_text_output_and_exit_1(project, capsys):
     assert (Path(m["path"]), int(m["line"]), m["code"]) == (Path("train.py"), 2, "LXF001")
     assert int(m["col"]) == LIST_POLICY.index("[Block]") + 1
     assert "must be a set" in m["message"]
-    assert len(out) == 2 and out[1].startswith("Found 1 finding(s): 1 error")
+    assert len(out) == 2 and out[1].startswith("Found 1 finding: 1 error")
     assert a.read_text() == BAD  # nothing changed
 
 
@@ -368,7 +368,7 @@ def test_fix_in_place_keeps_line_endings_and_encoding(project, capsys, name):
     assert main(["check", "--fix", "t.py"]) == 0
     assert path.read_bytes() == after
     out = capsys.readouterr().out
-    assert "Fixed 1 finding(s)." in out and "All checks passed." in out
+    assert "Fixed 1 finding." in out and "All checks passed." in out
 
 
 def test_fix_leaves_unsafe_fixes_unless_asked(project, capsys):

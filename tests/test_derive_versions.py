@@ -215,7 +215,7 @@ def test_card_of_a_check_under_another_condition():
     assert parts[1] == ("**Your environment.** lightning 2.1.4 (from .venv). lightning 2.1.4 raises it when "
                         "`_using_pjrt() and len(self.parallel_devices) == 1` (lightning 2.6.6: when "
                         "`len(self.parallel_devices) == 1`).")
-    assert parts[-1] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:177]("
+    assert parts[-2] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:177]("
                          + TAG.format("2.1.4", "strategies/xla_fsdp.py", 177) + ") (lightning 2.1.4)")
 
 
@@ -229,8 +229,9 @@ def test_card_of_a_version_outside_the_covered_releases():
     parts = card_parts("7c98b3e7e2bf13da", "2.7.0", "from uv.lock")
     assert parts[1] == ("**Your environment.** lightning 2.7.0 (from uv.lock): outside what errata covers (newer "
                         "than 2.6.6, the newest release covered); shown as in 2.6.6.")
-    assert parts[-1] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:663]("
+    assert parts[-2] == ("Raised at [src/lightning/fabric/strategies/xla_fsdp.py:663]("
                          + TAG.format("2.6.6", "strategies/xla_fsdp.py", 663) + ") (lightning 2.6.6)")
+    assert parts[-1].startswith("**Corrected.** ")  # what errata corrected comes after the true text
 
 
 def test_kb_validate_names_a_table_record_that_is_gone(monkeypatch, capsys):

@@ -264,7 +264,7 @@ def test_the_same_script_gets_what_each_version_raises(workspace, setup, lines, 
         (workspace / "uv.lock").write_text(LOCKS["uv.lock"])
     done = check(workspace)
     assert done.returncode == 1, done.stderr
-    assert done.stdout.splitlines() == [*lines, versions, "Found 2 finding(s): 2 error (1 fixable with --fix)."]
+    assert done.stdout.splitlines() == [*lines, versions, "Found 2 findings: 2 errors (1 fixable with --fix)."]
     assert venv is None or untouched(venv)
 
 

@@ -149,7 +149,7 @@ def test_explain_prints_the_card(kb, item, form, capsys, in_empty_dir):
     text = item["message"] if form == "message" else traceback_for(record, item["exception"], item["message"])
     assert main(["explain", text]) == 0
     out = capsys.readouterr().out
-    assert out.strip() == card_markdown(record, lightning=UNKNOWN_LIGHTNING).strip()
+    assert out.strip() == card_markdown(record, lightning=UNKNOWN_LIGHTNING, escape=False).strip()
 
 
 def test_explain_reads_a_traceback_from_stdin(kb, capsys, monkeypatch, in_empty_dir):
@@ -157,7 +157,7 @@ def test_explain_reads_a_traceback_from_stdin(kb, capsys, monkeypatch, in_empty_
     text = traceback_for(kb.get(item["record"]), item["exception"], item["message"])
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["explain", "-"]) == 0
-    assert capsys.readouterr().out.strip() == card_markdown(kb.get("5bae6b842267fa0d"), lightning=UNKNOWN_LIGHTNING).strip()
+    assert capsys.readouterr().out.strip() == card_markdown(kb.get("5bae6b842267fa0d"), lightning=UNKNOWN_LIGHTNING, escape=False).strip()
 
 
 @pytest.mark.parametrize("text", [

@@ -110,22 +110,32 @@ def test_corrected_fields_replace_the_records_own_and_the_record_is_untouched():
     assert corrections.apply(record("r2")).get("solutions") == ["Oil it", "Kick it"]
 
 
-def test_card_says_where_the_record_is_wrong():
-    corrections = parse(table(r1={"fields": {"solutions": ["Oil it"]}, "claims": [
+def test_card_shows_the_true_text_first_and_what_was_corrected_last():
+    corrections = parse({**table(r1={"fields": {"solutions": ["Oil it"]}, "claims": [
         {**CLAIM, "cases": ["r1_after"]}, {"field": "documentation", "says": "it jams", "actual": "it stalls",
-                                           "cases": ["r1_before", "r1_trigger"]}]}))
+                                           "cases": ["r1_before", "r1_trigger"]},
+        {"field": "documentation", "says": "it stops", "actual": "it slows", "source": ["other/lib.py:3", "widgets/jam.py:4"]}]}),
+        "sourceUrl": "https://example.org/widgets/1.0/{path}#L{line}"})
     assert card_markdown(record(), corrections=corrections) == (
-        "### RuntimeError: Gadget <name> jammed at <where>\n\n"
-        "**Corrected.** Checked against widgets 1.0, this record is wrong in 2 places; the card shows the corrected text.\n"
-        "- The record says kicking it helps; in widgets 1.0, kicking breaks it "
-        "(source `widgets/gadget.py:12`; labelled case `r1_after`)\n"
-        "- The record says it jams; in widgets 1.0, it stalls (labelled cases `r1_before`, `r1_trigger`)\n\n"
+        "### RuntimeError: Gadget \\<name> jammed at \\<where>\n\n"
         "**What it means.** A gadget jammed.\n\n"
-        "**Solutions.**\n1. Oil it"
+        "**Solutions.**\n1. Oil it\n\n"
+        "**Corrected.** Checked against widgets 1.0, the record is wrong in 3 places; this card shows the corrected "
+        "text. The record says:\n"
+        "- kicking it helps (not so: [gadget.py:12](https://example.org/widgets/1.0/widgets/gadget.py#L12))\n"
+        "- it jams (not so: labelled case `r1_before`)\n"
+        "- it stops (not so: [jam.py:4](https://example.org/widgets/1.0/widgets/jam.py#L4))"
     )
-    assert summary_line(record(), corrections=corrections) == "**RuntimeError**: Gadget <name> jammed at <where> — Oil it"
+    assert summary_line(record(), corrections=corrections) == "**RuntimeError**: Gadget \\<name> jammed at \\<where> — Oil it"
     uncorrected = card_markdown(record("r2"), corrections=corrections)
     assert "Corrected" not in uncorrected and "2. Kick it" in uncorrected
+    unlinked = parse(table(r1={"claims": [CLAIM]}))
+    assert card_markdown(record(), corrections=unlinked).endswith("- kicking it helps (not so: `widgets/gadget.py:12`)")
+
+
+def test_a_source_url_that_is_not_https_is_refused():
+    with pytest.raises(CorrectionError, match=re.escape("c.json: `sourceUrl` must be an https URL")):
+        parse({**table(), "sourceUrl": "javascript:alert(1)//{path}"}, "c.json")
 
 
 def test_shipped_corrections_load_and_each_names_a_shipped_record():

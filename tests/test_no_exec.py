@@ -139,7 +139,11 @@ def test_command_line_never_runs_a_record(tmp_path):
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONPATH")}
+    """The environment of the servers and commands these tests start: no virtual environment of the
+    caller's, and the errata of this tree (its `server/`), not one that `PYTHONPATH` or the installed
+    package would give them."""
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "CONDA_PREFIX")}
+    env["PYTHONPATH"] = str(ROOT / "server")
     return env
 
 
@@ -202,7 +206,7 @@ def _modules_the_server_imports() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "errata_import_probe.py").write_text(probe)
         out = subprocess.run([sys.executable, "-m", "errata_import_probe"], capture_output=True, text=True,
-                             timeout=120, cwd=folder)
+                             timeout=120, cwd=folder, env=_env())
     names = set(out.stdout.split()) | {"jedi", "parso", "tomli", "typing_extensions", "json", "logging", "asyncio"}
     return sorted(n for n in names if n.isidentifier() and not n.startswith("_") and n != "errata_lsp")
 

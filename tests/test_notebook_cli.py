@@ -131,7 +131,7 @@ def test_cross_cell_flow_and_magics(tmp_path):
     assert done.stdout.splitlines()[0] == (
         "nb.ipynb:cell 4:2:60: LXF001 `activation_checkpointing_policy` must be a set, found [Block] "
         "(from `policy`, cell 2, line 1)")
-    assert "Found 1 finding(s)" in done.stdout  # nothing in the %%bash cell, no parse trouble from magics
+    assert "Found 1 finding:" in done.stdout  # nothing in the %%bash cell, no parse trouble from magics
     # The fix lands in cell 2, where the list is written; the magics are kept as they were.
     assert run("check", "--fix", "nb.ipynb", cwd=tmp_path).returncode == 0
     sources = ["".join(c["source"]) for c in json.loads((tmp_path / "nb.ipynb").read_text("utf-8"))["cells"]]
@@ -206,3 +206,36 @@ def test_invalid_utf8_notebook(tmp_path):
     (tmp_path / "b.ipynb").write_bytes(b'{"cells": ["\xff"]}')
     done = run("check", "b.ipynb", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr == "b.ipynb: not a valid notebook: byte 12 is not valid UTF-8\n"
+
+
+def test_a_fix_that_edits_another_cell_is_counted_and_exported(tmp_path):
+    """The list is written in cell 2 and reaches the strategy in cell 4: the finding is in cell 4, its
+    fix edits cell 2. `--fix` applies it, so the summary counts it; JSON names the edit's cell; SARIF
+    gives it as an edit of the file's text, where cell 2's line is stored."""
+    import jsonschema
+
+    cells = [markdown_cell("# Train\n"), code_cell("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+                                                   "policy = [Block]\n"),
+             markdown_cell("Now the strategy.\n"),
+             code_cell("strategy = XLAFSDPStrategy(activation_checkpointing_policy=policy, auto_wrap_policy={Block})\n")]
+    text = nbformat_text(cells)
+    (tmp_path / "nb.ipynb").write_text(text, encoding="utf-8")
+    done = run("check", "nb.ipynb", cwd=tmp_path)
+    assert done.stdout.splitlines()[-1] == "Found 1 finding: 1 error (1 fixable with --fix)."
+    [entry] = json.loads(run("check", "--format", "json", "nb.ipynb", cwd=tmp_path).stdout)
+    assert (entry["cell"], entry["line"], entry["code"]) == (4, 1, "LXF001")
+    assert entry["fixes"][0]["edits"] == [
+        {"cell": 2, "line": 2, "column": 10, "end_line": 2, "end_column": 11, "new_text": "{"},
+        {"cell": 2, "line": 2, "column": 16, "end_line": 2, "end_column": 17, "new_text": "}"}]
+    log = json.loads(run("check", "--format", "sarif", "nb.ipynb", cwd=tmp_path).stdout)
+    schema = json.loads((Path(__file__).parent / "data" / "schemas" / "sarif-schema-2.1.0.json").read_text())
+    jsonschema.Draft4Validator(schema).validate(log)
+    [change] = log["runs"][0]["results"][0]["fixes"][0]["artifactChanges"]
+    file_lines = text.split("\n")
+    row = next(i for i, line in enumerate(file_lines) if '"policy = [Block]\\n"' in line)
+    column = file_lines[row].index("[Block]") + 1
+    assert [(r["deletedRegion"], r["insertedContent"]["text"]) for r in change["replacements"]] == [
+        ({"startLine": row + 1, "startColumn": column, "endLine": row + 1, "endColumn": column + 1}, "{"),
+        ({"startLine": row + 1, "startColumn": column + 6, "endLine": row + 1, "endColumn": column + 7}, "}")]
+    assert run("check", "--fix", "nb.ipynb", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "nb.ipynb").read_text(encoding="utf-8") == text.replace("policy = [Block]", "policy = {Block}")

@@ -39,7 +39,7 @@ def assert_one_line_and_the_rest_checked(done, tree: Path, odd: str, message: st
     assert "Traceback" not in done.stderr.decode(), err
     assert err == [f"{odd}: {message}"], err
     assert out[0].startswith(f"{tree / 'good.py'}{FINDING}"), out
-    assert out[1:] == ["1 file(s) could not be checked (see above).", "Found 1 finding(s): 1 error (1 fixable with --fix)."], out
+    assert out[1:] == ["1 file could not be checked (see above).", "Found 1 finding: 1 error (1 fixable with --fix)."], out
     assert done.returncode == 2
 
 
@@ -49,7 +49,7 @@ def test_symlink_loop(tree):
     done = run_cli("check", str(tree))
     assert lines(done.stderr) == [f"{tree / 'a.py'}: cannot read: Too many levels of symbolic links",
                                   f"{tree / 'b.py'}: cannot read: Too many levels of symbolic links"]
-    assert lines(done.stdout)[1] == "2 file(s) could not be checked (see above)."
+    assert lines(done.stdout)[1] == "2 files could not be checked (see above)."
     assert done.returncode == 2
 
 
@@ -57,7 +57,7 @@ def test_a_symlink_loop_named_alone(tree):
     (tree / "loop.py").symlink_to(tree / "loop.py")
     done = run_cli("check", str(tree / "loop.py"))
     assert lines(done.stderr) == [f"{tree / 'loop.py'}: cannot read: Too many levels of symbolic links"]
-    assert lines(done.stdout) == ["1 file(s) could not be checked (see above)."]
+    assert lines(done.stdout) == ["1 file could not be checked (see above)."]
     assert done.returncode == 2
 
 
@@ -120,7 +120,7 @@ def test_a_name_that_is_not_utf8_on_a_strict_output(tree, encoding):
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     out = done.stdout.decode("ascii", "replace").splitlines()
     assert out[0].startswith(f"{tree}/caf\\xe9_\\xff.py{FINDING}"), out
-    assert out[-1] == "Found 1 finding(s): 1 error (1 fixable with --fix)."
+    assert out[-1] == "Found 1 finding: 1 error (1 fixable with --fix)."
     assert done.returncode == 1
 
 

@@ -52,8 +52,10 @@ def test_sarif_is_valid_against_the_published_schema_with_rules_regions_and_fixe
     run_ = log["runs"][0]
     assert log["version"] == "2.1.0"
     assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == project.as_uri() + "/"
+    assert run_["tool"]["driver"]["informationUri"] == "https://github.com/errata-lsp/errata"
     rules = run_["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == [r.code for r in RULES]
+    assert [r["id"] for r in rules] == ["LXF001", "LXF002"]  # the rules hit, not every rule with its whole card
+    assert len(done.stdout) < 25_000  # every rule's card made it 196 KB
     lxf001 = rules[[r["id"] for r in rules].index("LXF001")]
     record = KnowledgeBase.load().get("7c98b3e7e2bf13da")
     assert lxf001["helpUri"] == record.link and lxf001["helpUri"].startswith("https://github.com/Lightning-AI/")
@@ -86,6 +88,15 @@ def test_sarif_is_valid_against_the_published_schema_with_rules_regions_and_fixe
     }]
     assert [f["description"]["text"] for f in results[1]["fixes"]] == [
         "Remove `auto_wrapper_callable` (unsafe: review it)", "Remove `activation_checkpointing_policy` (unsafe: review it)"]
+
+
+def test_sarif_describes_every_rule_when_asked(project):
+    done = run("check", "--format", "sarif", "--all-rules", "pkg", cwd=project)
+    log = json.loads(done.stdout)
+    jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text())).validate(log)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == [r.code for r in RULES]
+    assert [rules[r["ruleIndex"]]["id"] for r in log["runs"][0]["results"]] == ["LXF001", "LXF002"]
 
 
 def test_sarif_with_no_findings_is_still_a_valid_log(tmp_path):
@@ -149,7 +160,7 @@ def test_github_escapes_data_and_properties_as_the_toolkit_does():
 # --- flags ---------------------------------------------------------------------------------------
 def test_exit_zero_reports_but_exits_0_and_still_fails_on_errors(project):
     done = run("check", "--exit-zero", "pkg", cwd=project)
-    assert done.returncode == 0 and "pkg/train.py:2:" in done.stdout and "Found 2 finding(s)" in done.stdout
+    assert done.returncode == 0 and "pkg/train.py:2:" in done.stdout and "Found 2 findings:" in done.stdout
     missing = run("check", "--exit-zero", "nope.py", cwd=project)
     assert missing.returncode == 2 and "nope.py: no such file" in missing.stderr
 
@@ -170,8 +181,8 @@ def test_statistics_counts_per_code_with_fixable_marker(project):
     done = run("check", "--statistics", "--quiet", "pkg", cwd=project)
     assert done.returncode == 1
     assert done.stdout == (
-        "2\tLXF001\t[*] `activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes\n"
-        "1\tLXF002\t`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy\n")
+        "2  LXF001  [*] `activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes\n"
+        "1  LXF002  [ ] `auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be given to XLAFSDPStrategy\n")
     as_json = json.loads(run("check", "--statistics", "--format", "json", "pkg", cwd=project).stdout)
     assert [(r["code"], r["count"], r["fixable"]) for r in as_json] == [("LXF001", 2, 2), ("LXF002", 1, 0)]
 
@@ -198,5 +209,5 @@ def test_stdin_fix_prints_the_fixed_source_and_reports_on_stderr(project):
     done = run("check", "--fix", "--stdin-filename", "buffer.py", cwd=project, stdin=SOURCE)
     assert done.returncode == 1  # LXF002 has no safe fix and remains
     assert done.stdout == IMPORT + LIST_POLICY.replace("[Block]", "{Block}") + BOTH
-    assert "buffer.py:3:25: LXF002" in done.stderr and "Fixed 1 finding(s)." in done.stderr
+    assert "buffer.py:3:25: LXF002" in done.stderr and "Fixed 1 finding." in done.stderr
     assert not (project / "buffer.py").exists()

@@ -56,7 +56,7 @@ def test_an_unsafe_fix_is_named_unsafe(capsys):
 def test_every_rule_has_a_full_page_with_its_own_first_example(capsys):
     code, out, _ = page(capsys, "--all")
     pages = out.split("\n---\n\n")
-    assert code == 0 and len(pages) == len(RULES)
+    assert code == 0 and len(pages) == len(RULES) + 1 and pages[-1].startswith("# LXF100 unused-noqa\n")
     for rule, text in zip(RULES, pages):
         positions = [text.find(h) for h in HEADINGS]
         assert -1 not in positions and positions == sorted(positions), (rule.code, positions)
@@ -70,8 +70,8 @@ def test_every_rule_has_a_full_page_with_its_own_first_example(capsys):
 def test_all_as_json_for_tools(capsys):
     code, out, _ = page(capsys, "--all", "--format", "json")
     data = json.loads(out)
-    assert code == 0 and [d["code"] for d in data] == [r.code for r in RULES]
-    for item in data:
+    assert code == 0 and [d["code"] for d in data] == [r.code for r in RULES] + ["LXF100"]
+    for item in data[:-1]:
         rule = BY_CODE[item["code"]]
         assert item["record"]["id"] == rule.record and item["severity"] == rule.severity.value
         assert item["url"] == item["record"]["link"] and item["url"].startswith("https://github.com/Lightning-AI/")
@@ -86,3 +86,19 @@ def test_unknown_code_and_usage(capsys):
     code, out, err = page(capsys, "LXF999", "LXF001")
     assert code == 2 and out == ""
     assert err == "errata-lsp rule: unknown rule code(s): LXF999 (errata-lsp rules lists them)\n"
+
+
+def test_lxf100_is_listed_and_has_its_page(capsys):
+    assert main(["rules"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "LXF100  code  warning     a `# noqa` code that silences nothing, or that no rule has")
+    code, out, err = page(capsys, "lxf100")
+    assert code == 0 and err == ""
+    assert out.startswith("# LXF100 unused-noqa\n\na `# noqa` code that silences nothing, or that no rule has "
+                          "(default severity: warning)\n\n## What it does\n\nFlags a code in a `# noqa: ...` comment")
+    assert ("## Example\n\n```python\nfrom lightning.fabric.strategies import XLAFSDPStrategy\nstrategy = "
+            "XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})  # noqa: LXF001\n```") in out
+    assert ("## Fix and its safety\n\n- Remove the unused `noqa` code LXF001: safe: it changes nothing but what "
+            "removes the error; `check --fix` applies it\n") in out
+    data = json.loads(page(capsys, "LXF100", "--format", "json")[1])
+    assert (data["code"], data["severity"], data["record"]) == ("LXF100", "warning", None)

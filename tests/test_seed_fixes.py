@@ -122,7 +122,7 @@ def test_check_fix_on_the_seed_before_writes_the_after(tmp_path):
     done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--fix", str(script)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr  # LXF005's warning is left to decide
-    assert done.stdout.splitlines()[1:] == ["Fixed 1 finding(s).", "Found 1 finding(s): 1 warning."], done.stdout
+    assert done.stdout.splitlines()[1:] == ["Fixed 1 finding.", "Found 1 finding: 1 warning."], done.stdout
     assert done.stdout.startswith(f"{script}:4:28: LXF005 "), done.stdout
     assert script.read_text(encoding="utf-8") == PREFIX + after
 

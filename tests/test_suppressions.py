@@ -151,19 +151,19 @@ def test_add_noqa_silences_every_current_finding_merging_existing_comments(tmp_p
     path = tmp_path / "train.py"
     path.write_text(IMPORT + LIST_POLICY + BOTH.rstrip("\n") + "  # noqa: E501\n", encoding="utf-8")
     done = run("check", "--add-noqa", "train.py", cwd=tmp_path)
-    assert done.returncode == 0 and done.stdout == "Added 2 noqa directive(s).\n"
+    assert done.returncode == 0 and done.stdout == "Added 2 noqa directives.\n"
     assert path.read_text(encoding="utf-8") == (
         IMPORT + LIST_POLICY.rstrip("\n") + "  # noqa: LXF001\n" + BOTH.rstrip("\n") + "  # noqa: E501, LXF002\n")
     again = run("check", "train.py", cwd=tmp_path)
     assert again.returncode == 0 and again.stdout == "All checks passed.\n"
-    assert run("check", "--add-noqa", "train.py", cwd=tmp_path).stdout == "Added 0 noqa directive(s).\n"
+    assert run("check", "--add-noqa", "train.py", cwd=tmp_path).stdout == "Added 0 noqa directives.\n"
 
 
 def test_add_noqa_goes_on_past_a_line_with_a_bare_noqa(tmp_path):
     path = tmp_path / "train.py"
     path.write_text(IMPORT + LIST_POLICY.rstrip("\n") + "  # noqa\n" + BOTH, encoding="utf-8")
     done = run("check", "--add-noqa", "train.py", cwd=tmp_path)
-    assert done.returncode == 0 and done.stdout == "Added 1 noqa directive(s).\n"
+    assert done.returncode == 0 and done.stdout == "Added 1 noqa directive.\n"
     assert path.read_text(encoding="utf-8") == (
         IMPORT + LIST_POLICY.rstrip("\n") + "  # noqa\n" + BOTH.rstrip("\n") + "  # noqa: LXF002\n")
 
@@ -188,4 +188,4 @@ def test_a_noqa_inside_a_string_is_text_not_a_suppression():
 def test_statistics_name_lxf100(tmp_path):
     (tmp_path / "t.py").write_text(IMPORT + "x = 1  # noqa: LXF001\n", encoding="utf-8")
     done = run("check", "--statistics", "--quiet", "t.py", cwd=tmp_path)
-    assert done.stdout == "1\tLXF100\t[*] a `# noqa` code that silences nothing, or that no rule has\n"
+    assert done.stdout == "1  LXF100  [*] a `# noqa` code that silences nothing, or that no rule has\n"

@@ -13,7 +13,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from . import __version__
+from . import __version__, terminal
 from .analysis import check_source, fix_all
 from .analysis.findings import Span
 from .analysis.rules import BY_CODE, RULES
@@ -78,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=FORMATS, default="text",
                        help="text (default), json, sarif (code scanning), github (workflow annotations), "
                             "gitlab (Code Quality report)")
+    check.add_argument("--all-rules", action="store_true",
+                       help="with --format sarif, describe every rule, not only those with results")
     check.add_argument("--add-noqa", action="store_true",
                        help="add a `# noqa: CODE` comment for every current finding (to adopt errata on existing code)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
@@ -133,6 +135,10 @@ def _check(args: argparse.Namespace) -> int:
     if not args.paths and not args.stdin_filename:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
+    unknown = _unknown_codes(overrides, Path(args.stdin_filename or (args.paths or ["."])[0]))
+    if unknown:
+        print(f"errata-lsp check: {unknown}; `errata-lsp rules` lists the rules", file=sys.stderr)
+        return EXIT_ERROR
     piped = args.stdin_filename is not None and args.paths in ([], ["-"])
     clash = _output_clash(args.output_file, [args.stdin_filename] if piped else args.paths)
     if clash:
@@ -142,6 +148,8 @@ def _check(args: argparse.Namespace) -> int:
     # stdout carries the report; with --diff it is the patch, and a piped --fix writes the fixed source there
     report_out = io.StringIO()
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
+    # colour and code frames only where a person reads the findings: a terminal, or FORCE_COLOR
+    style = terminal.style_for(sys.stderr if notes is sys.stderr else None if args.output_file else sys.stdout)
     status = EXIT_CLEAN
     entries: list[Entry] = []
     moved: set[tuple[str, Span, str]] = set()  # findings reported in the module that writes their value
@@ -225,7 +233,7 @@ def _check(args: argparse.Namespace) -> int:
             counts[finding.severity.value] += 1
             counts["fixable"] += entry.fixable
             if args.format == "text" and not args.statistics:
-                print(text_line(entry), file=notes)
+                print(_shown_finding(entry, finding, source.program, style), file=notes)
     total = counts["error"] + counts["warning"] + counts["information"]
     _print_kb_problems(kb_paths)
     if args.show_versions:
@@ -333,6 +341,40 @@ def _print_kb_problems(kb_paths: set[tuple[str, ...]]) -> None:
                 print(f"knowledge base: {problem}", file=sys.stderr)
 
 
+def _shown_finding(entry, finding, program: str, style: terminal.Style) -> str:
+    if style.plain:
+        return text_line(entry)
+    from .analysis.document import LINE_BREAK
+
+    line = finding.span.start.line  # in the checked program (a notebook's cells in order): the line's text
+    lines = LINE_BREAK.split(program, maxsplit=line + 1)
+    return terminal.finding(entry, lines[line] if line < len(lines) else None, finding.span, style)
+
+
+def _unknown_codes(overrides: dict[str, str], near: Path) -> str:
+    """What is wrong with `--select` / `--ignore`: the codes or prefixes no rule has ("" when none).
+    A typo must not read as "All checks passed". The rules are errata's, LXF100 and the `detect`
+    sections of the kb-paths that apply where the check starts."""
+    from .analysis.suppressions import UNUSED_NOQA
+    from .settings import _codes
+
+    asked = {key: _codes(value, key) for key, value in overrides.items()}
+    known = [*BY_CODE, UNUSED_NOQA]
+    if any(not any(c.startswith(p) for c in known) for codes in asked.values() for p in codes):
+        from .analysis.detect import rules_from_paths
+
+        try:
+            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, BY_CODE)[0]]
+        except SettingsError:
+            pass  # the check itself reports the bad settings
+    problems = []
+    for key, codes in asked.items():
+        bad = [p for p in codes if not any(c.startswith(p) for c in known)]
+        if bad:
+            problems.append(f"--{key}: no rule has the code{'s' if len(bad) > 1 else ''} {', '.join(bad)}")
+    return "; ".join(problems)
+
+
 def _show_versions(environments: dict, out) -> None:
     """One line per environment: the versions assumed and where each was found."""
     from .kb.versions import shipped
@@ -380,7 +422,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
 
     if args.add_noqa:
         if not args.quiet:
-            notes.write(f"Added {counts['noqa']} noqa directive(s).\n")
+            notes.write(f"Added {_plural(counts['noqa'], 'noqa directive')}.\n")
         return
     if args.statistics:
         rows = formats.statistics(entries, BY_CODE)
@@ -392,7 +434,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
         ascii_only = not args.output_file and not _utf8(sys.stdout)
         out.write(json.dumps([formats.json_entry(e) for e in entries], indent=2, ensure_ascii=ascii_only) + "\n")
     elif args.format == "sarif":
-        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True)))
+        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True), all_rules=args.all_rules))
     elif args.format == "github":
         out.write(formats.github(entries))
     elif args.format == "gitlab":
@@ -419,21 +461,26 @@ def _write_report(path: Path, text: str) -> None:
 
 def _summary(args, counts: Counter, total: int, fixable: int, out) -> None:
     if args.diff:
-        print(f"Found {total} finding(s); the diff above applies {counts['fixed']} fix(es).", file=out)
+        print(f"Found {_plural(total, 'finding')}; the diff above applies {_plural(counts['fixed'], 'fix')}.", file=out)
         return
     if args.fix and counts["fixed"]:
-        print(f"Fixed {counts['fixed']} finding(s).", file=out)
+        print(f"Fixed {_plural(counts['fixed'], 'finding')}.", file=out)
     if counts["unchecked"]:  # not "All checks passed": some were not done
-        print(f"{counts['unchecked']} file(s) could not be checked (see above).", file=out)
+        print(f"{_plural(counts['unchecked'], 'file')} could not be checked (see above).", file=out)
     if counts["skipped"]:
-        print(f"{counts['skipped']} file(s) skipped for their size (see above).", file=out)
+        print(f"{_plural(counts['skipped'], 'file')} skipped for their size (see above).", file=out)
     if not total:
         if not counts["unchecked"] and not counts["skipped"]:
             print("All checks passed.", file=out)
         return
-    by = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "information") if counts[s])
+    by = ", ".join(f"{counts[s]} {s}" if s == "information" else _plural(counts[s], s)
+                   for s in ("error", "warning", "information") if counts[s])
     hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
-    print(f"Found {total} finding(s): {by}{hint}.", file=out)
+    print(f"Found {_plural(total, 'finding')}: {by}{hint}.", file=out)
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}es" if noun.endswith("x") else f"{n} {noun}s"
 
 
 def _shown(path: Path) -> str:
@@ -523,7 +570,7 @@ def _explain(args: argparse.Namespace) -> int:
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
     lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
-    found = explain(kb, text)
+    found = explain(kb, text, escape=False)  # read on a terminal: no Markdown escapes
     if not found.records:
         print("No known error matches this text.", file=sys.stderr)
         return EXIT_FINDINGS
@@ -532,7 +579,7 @@ def _explain(args: argparse.Namespace) -> int:
     for i, record in enumerate(found.records if args.all else found.records[:1]):
         if i:
             print("\n---\n")
-        print(card_markdown(record, lightning=lightning))
+        print(card_markdown(record, lightning=lightning, escape=False))
     if len(found.records) > 1 and not args.all and not found.approximate:
         print(f"\n({len(found.records) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN
@@ -651,8 +698,11 @@ def _print_corrections(kb: KnowledgeBase) -> None:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from .report_formats import OTHER_SUMMARIES
+
     for rule in RULES:
         print(f"{rule.code}  {rule.origin:<4}  {rule.severity.value:<11} {rule.summary}")
+    print(f"LXF100  code  {'warning':<11} {OTHER_SUMMARIES['LXF100']}")  # the engine's check of noqa comments
     return EXIT_CLEAN
 
 
@@ -661,13 +711,16 @@ def _rule(args: argparse.Namespace) -> int:
 
     if args.all == bool(args.codes):
         args.usage.error("give rule codes (LXF001) or --all")
-    unknown = [c for c in args.codes if c.upper() not in BY_CODE]
+    from .analysis.suppressions import UNUSED_NOQA
+    from .rule_pages import noqa_page
+
+    unknown = [c for c in args.codes if c.upper() not in BY_CODE and c.upper() != UNUSED_NOQA]
     if unknown:
         print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
         return EXIT_ERROR
-    chosen = RULES if args.all else [BY_CODE[c.upper()] for c in args.codes]
+    codes = [r.code for r in RULES] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
     kb = _knowledge_base([])
-    pages = [rule_data(rule, kb) for rule in chosen]
+    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(BY_CODE[code], kb) for code in codes]
     if args.format == "json":
         print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
     else:

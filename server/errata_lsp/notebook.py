@@ -88,18 +88,22 @@ class CellProgram(Generic[_Key]):
         return cell.key, Span(Position(span.start.line - shift, span.start.column),
                               Position(span.end.line - shift, span.end.column))
 
-    def to_cell(self, finding: Finding) -> tuple[_Key, Finding] | None:
-        """The finding in its cell's own lines, with the fixes whose edits all lie in that cell."""
+    def to_cell(self, finding: Finding) -> tuple[_Key, Finding, tuple[tuple[_Key, ...], ...]] | None:
+        """The finding in its cell's own lines, with the fixes whose edits each lie in one cell (a
+        fix may edit the cell where a value is written, not the one the finding is in), each edit
+        in its cell's lines; and for each fix, the cell of each of its edits."""
         located = self.locate(finding.span)
         if located is None:
             return None
         key, span = located
-        fixes = []
+        fixes, cells = [], []
         for fix in finding.fixes:
             edits = [(self.locate(e.span), e.new_text) for e in fix.edits]
-            if all(where is not None and where[0] == key for where, _ in edits):
+            if all(where is not None for where, _ in edits):
                 fixes.append(dataclasses.replace(fix, edits=tuple(Edit(where[1], new) for where, new in edits)))  # type: ignore[index]
-        return key, dataclasses.replace(finding, span=span, fixes=tuple(fixes), message=self.cell_lines(finding.message))
+                cells.append(tuple(where[0] for where, _ in edits))  # type: ignore[index]
+        shown = dataclasses.replace(finding, span=span, fixes=tuple(fixes), message=self.cell_lines(finding.message))
+        return key, shown, tuple(cells)
 
     def cell_lines(self, message: str) -> str:
         """A message's program lines (`from `policy`, line 14`) said as cell lines."""
@@ -458,10 +462,23 @@ class NotebookSource:
         located = self.code.to_cell(finding)
         if located is None:  # cannot happen for a finding on code; keep it, on the program's lines
             return Entry(self.path, finding)
-        index, in_cell = located
+        index, in_cell, fix_cells = located
         file_span = Span(self.notebook.file_position(index, in_cell.span.start),
                          self.notebook.file_position(index, in_cell.span.end))
-        return Entry(self.path, in_cell, cell=index + 1, file_span=file_span)
+        file_edits = tuple(self._file_edits(fix, cells) for fix, cells in zip(in_cell.fixes, fix_cells))
+        return Entry(self.path, in_cell, cell=index + 1, file_span=file_span,
+                     edit_cells=tuple(tuple(c + 1 for c in cells) for cells in fix_cells), file_edits=file_edits)
+
+    def _file_edits(self, fix, cells: tuple[int, ...]) -> tuple[tuple[Span, str], ...] | None:
+        """A fix as edits of the notebook file's own text (for SARIF): each edit inside one line of a
+        cell's JSON string, its text escaped as JSON; None for an edit that crosses a line."""
+        out = []
+        for edit, cell in zip(fix.edits, cells):
+            if edit.span.start.line != edit.span.end.line or "\n" in edit.new_text:
+                return None
+            out.append((Span(self.notebook.file_position(cell, edit.span.start),
+                             self.notebook.file_position(cell, edit.span.end)), json.dumps(edit.new_text, ensure_ascii=False)[1:-1]))
+        return tuple(out)
 
     def rewritten(self, fixed_program: str) -> str:
         try:

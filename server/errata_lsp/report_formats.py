@@ -5,6 +5,7 @@ code-point column); each format converts them once, here.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -16,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from . import __version__
-from .analysis.findings import Finding, Safety, Severity, Span
+from .analysis.findings import Edit, Finding, Safety, Severity, Span
 
 if TYPE_CHECKING:
     from .analysis.rule import Rule
     from .kb.base import KnowledgeBase
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
+INFORMATION_URI = "https://github.com/errata-lsp/errata"  # the project's page, as the VS Code extension names it
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "note"}
 GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "notice"}
@@ -44,6 +46,10 @@ class Entry:
     cell: int | None = None
     file_span: Span | None = None
     versions: dict[str, Any] | None = None  # the library versions assumed for the file, and their sources
+    # a notebook's: for each fix, the 1-based cell of each edit (a fix may edit another cell), and
+    # the fix as edits of the file's text, escaped as JSON (None where an edit crosses a line)
+    edit_cells: tuple[tuple[int, ...], ...] = ()
+    file_edits: tuple[tuple[tuple[Span, str], ...] | None, ...] = ()
 
     @property
     def where(self) -> Span:
@@ -95,8 +101,9 @@ def json_entry(entry: Entry) -> dict[str, Any]:
         "message": finding.message, "severity": finding.severity.value,
         "fixes": [
             {"title": f.title, "safety": f.safety.value, "preferred": f.preferred,
-             "edits": [{**where(e.span), "new_text": e.new_text} for e in f.edits]}
-            for f in finding.fixes
+             "edits": [{**({"cell": entry.edit_cells[i][j]} if entry.edit_cells else {}), **where(e.span),
+                        "new_text": e.new_text} for j, e in enumerate(f.edits)]}
+            for i, f in enumerate(finding.fixes)
         ],
         **({"versions": entry.versions} if entry.versions is not None else {}),
     }
@@ -115,9 +122,11 @@ def statistics(entries: Iterable[Entry], rules: dict[str, Rule]) -> list[dict[st
 
 
 def statistics_text(rows: Sequence[dict[str, Any]]) -> str:
+    """Aligned columns, as Ruff prints them: count, code, `[*]` when some have a safe fix (`[ ]` when none), summary."""
     width = max((len(str(r["count"])) for r in rows), default=1)
+    code_width = max((len(r["code"]) for r in rows), default=1)
     return "".join(
-        f"{r['count']:>{width}}\t{r['code']}\t{'[*] ' if r['fixable'] else ''}{r['summary']}\n" for r in rows)
+        f"{r['count']:>{width}}  {r['code']:<{code_width}}  {'[*]' if r['fixable'] else '[ ]'} {r['summary']}\n" for r in rows)
 
 
 # --- GitHub workflow commands --------------------------------------------------------------------
@@ -181,9 +190,13 @@ def gitlab(entries: Iterable[Entry]) -> str:
 
 
 # --- SARIF 2.1.0 ---------------------------------------------------------------------------------
-def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | None) -> str:
-    """One run: every rule (with its record's help), every result with its region and its fixes."""
+def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | None, all_rules: bool = False) -> str:
+    """One run: the rules the results name (every rule with `all_rules`), each with its record's
+    help; every result with its region and its fixes."""
     entries = list(entries)
+    if not all_rules:  # each rule's help is a whole card: a log of two findings stays a few KB
+        hit = {entry.finding.code for entry in entries}
+        rules = [rule for rule in rules if rule.code in hit]
     index = {rule.code: i for i, rule in enumerate(rules)}
     descriptors = [_rule_descriptor(rule, kb) for rule in rules]
     results = []
@@ -191,7 +204,8 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
         finding = entry.finding
         if finding.code not in index:  # a code no rule owns (a log match): describe it on the fly
             index[finding.code] = len(descriptors)
-            descriptors.append({"id": finding.code, "shortDescription": {"text": finding.message}})
+            descriptors.append({"id": finding.code,
+                                "shortDescription": {"text": _plain(OTHER_SUMMARIES.get(finding.code, finding.message))}})
         uri = artifact_uri(entry.path)
         location: dict[str, Any] = {"physicalLocation": {
             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"}, "region": _region(entry.where)}}
@@ -202,11 +216,14 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
             "message": {"text": finding.message},
             "locations": [location],
         }
-        if entry.cell is None:  # a notebook's edits are inside a cell's JSON string, not the file's text
+        if entry.cell is None:
             fixes = [_sarif_fix(fix, uri) for fix in finding.fixes]
-            if fixes:
-                result["fixes"] = fixes
-        else:
+        else:  # a notebook's edits are inside a cell's JSON string: as edits of the file's text
+            fixes = [_sarif_fix(dataclasses.replace(fix, edits=tuple(Edit(span, text) for span, text in edits)), uri)
+                     for fix, edits in zip(finding.fixes, entry.file_edits) if edits is not None]
+        if fixes:
+            result["fixes"] = fixes
+        if entry.cell is not None:
             result["message"]["text"] = f"cell {entry.cell}, line {finding.span.start.line + 1}: {finding.message}"
         result["properties"] = {"record": finding.record_id, **({"cell": entry.cell} if entry.cell is not None else {})}
         results.append(result)
@@ -216,7 +233,7 @@ def sarif(entries: Iterable[Entry], rules: Sequence[Rule], kb: KnowledgeBase | N
         "runs": [{
             "tool": {"driver": {
                 "name": "errata", "version": __version__, "semanticVersion": __version__,
-                "rules": descriptors,
+                "informationUri": INFORMATION_URI, "rules": descriptors,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
@@ -258,7 +275,8 @@ def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
         error = f"{record.error_class}: {' '.join(record.error_message.split())}"
         descriptor["fullDescription"] = {"text": f"Prevents {error}"}
         markdown = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record)
-        descriptor["help"] = {"text": _plain(markdown), "markdown": markdown}
+        written = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record, escape=False)  # no Markdown escapes
+        descriptor["help"] = {"text": _plain(written), "markdown": markdown}
         if record.link:
             descriptor["helpUri"] = record.link
     else:

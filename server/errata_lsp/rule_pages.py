@@ -64,6 +64,33 @@ def rule_data(rule: Rule, kb: KnowledgeBase) -> dict[str, Any]:
     }
 
 
+NOQA_BAD = ("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "strategy = XLAFSDPStrategy(activation_checkpointing_policy={Block}, auto_wrap_policy={Block})  # noqa: LXF001\n")
+NOQA_FIXED = NOQA_BAD.replace("  # noqa: LXF001", "")
+
+
+def noqa_page() -> dict[str, Any]:
+    """LXF100's page: the engine's own check of `# noqa` comments (no Rule class, no record)."""
+    from .analysis.engine import check_source
+    from .analysis.suppressions import UNUSED_NOQA
+
+    found = next(f for f in check_source(NOQA_BAD, "example.py").findings if f.code == UNUSED_NOQA)
+    return {
+        "code": UNUSED_NOQA,
+        "name": "unused-noqa",
+        "summary": "a `# noqa` code that silences nothing, or that no rule has",
+        "severity": found.severity.value,
+        "flags": "a code in a `# noqa: ...` comment with no finding of that code on its line, or an LXF code no rule has",
+        "behaviour": ("A stale suppression hides nothing today and would hide a real finding tomorrow, when the "
+                      "line changes; a mistyped code silences nothing at all. Other tools' codes (`E501`) in the "
+                      "same comment are left alone, and a bare `# noqa` is not judged."),
+        "example": {"bad": NOQA_BAD, "fixed": NOQA_FIXED, "good": None},
+        "fixes": [{"title": f.title, "safety": f.safety.value, "preferred": f.preferred} for f in found.fixes],
+        "record": None,
+        "url": None,
+    }
+
+
 def rule_markdown(data: dict[str, Any]) -> str:
     parts = [f"# {data['code']} {data['name']}", f"{data['summary']} (default severity: {data['severity']})"]
     parts.append("## What it does\n\n" + f"Flags {data['flags'] or data['summary']}")

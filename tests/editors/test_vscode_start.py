@@ -26,8 +26,10 @@ def test_start_from_an_environment_without_errata_says_so(tmp_path, monkeypatch)
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    # an environment without errata: nothing of the caller's PYTHONPATH (which may lead to a tree) either
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     proc = subprocess.run([str(venv / "bin" / "python"), str(START)], capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, ERRATA_IMPORT_STRATEGY="fromEnvironment"), cwd=tmp_path)
+                          env={**env, "ERRATA_IMPORT_STRATEGY": "fromEnvironment"}, cwd=tmp_path)
     assert proc.returncode == 1
     assert proc.stderr.startswith(f"errata: cannot import the errata_lsp package with {venv / 'bin' / 'python'}")
     assert "set errata.importStrategy to useBundled" in proc.stderr

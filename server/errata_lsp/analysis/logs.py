@@ -126,9 +126,10 @@ class Explanation:
     approximate: bool = False
 
 
-def explain(kb: KnowledgeBase, text: str) -> Explanation:
+def explain(kb: KnowledgeBase, text: str, escape: bool = True) -> Explanation:
     """The records whose message `text` states; else those of an older release's wording; else the
-    records that fit best, said to be approximate (`errata-lsp explain` and `errata.explain`)."""
+    records that fit best, said to be approximate (`errata-lsp explain` and `errata.explain`; the
+    note is Markdown, its texts as written with `escape=False`)."""
     from ..kb.rank import approximate_note
     from ..kb.versions import older_wordings
 
@@ -140,5 +141,5 @@ def explain(kb: KnowledgeBase, text: str) -> Explanation:
         return Explanation(list(older[1]), older[0])
     guesses = kb.guess(text)
     if guesses:
-        return Explanation([g.record for g in guesses], approximate_note(guesses), approximate=True)
+        return Explanation([g.record for g in guesses], approximate_note(guesses, escape), approximate=True)
     return Explanation([])

@@ -163,7 +163,9 @@ def noqa_code_help(line: str, column: int) -> str | None:
         return None
     rule = BY_CODE.get(code)
     if rule is not None:
-        return f"**{code}** `{rule.name}` · {rule.summary}\n\n`errata-lsp rule {code}` prints its page."
+        from ..kb.markdown import text  # a data rule's summary is a user's record's words
+
+        return f"**{code}** `{rule.name}` · {text(rule.summary)}\n\n`errata-lsp rule {code}` prints its page."
     if code == UNUSED_NOQA:
         return f"**{code}** `unused-noqa` · a `# noqa` code that silences nothing, or that no rule has"
     if code.startswith(OWN_PREFIX):

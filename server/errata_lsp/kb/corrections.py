@@ -6,6 +6,7 @@ in the library version it was checked against, and the evidence: source lines an
 fields of the record (`fields`), which cards show in place of the record's own.
 
     {"version": "lightning 2.6.6",
+     "sourceUrl": "https://github.com/<repo>/blob/<tag>/src/{path}#L{line}",   (optional: links the evidence)
      "records": {"<id>": {"fields": {"solutions": [...], "githubUrl": "..."},
                           "claims": [{"field": "exampleFix", "says": "...", "actual": "...",
                                       "source": ["strategies/xla_fsdp.py:213"], "cases": ["<case name>"]}]}}}
@@ -59,6 +60,15 @@ class Corrections:
     version: str
     by_id: dict[str, Correction]
     path: str = ""
+    source_url: str = ""  # `{path}` and `{line}` of a claim's source, at the checked version
+
+    def source_link(self, source: str) -> str | None:
+        """The URL of a claim's `path:line` source, when the table says where the source is."""
+        path, _, line = source.rpartition(":")
+        library = self.version.split(" ", 1)[0]  # "lightning 2.6.6": other libraries' lines are not there
+        if not self.source_url or not line.isdigit() or path.split("/", 1)[0] != library:
+            return None
+        return self.source_url.replace("{path}", path).replace("{line}", line)
 
     def get(self, record_id: str) -> Correction | None:
         return self.by_id.get(record_id)
@@ -83,10 +93,13 @@ def parse(data: Any, path: str = "") -> Corrections:
     version = data.get("version")
     if not isinstance(version, str) or not version:
         raise CorrectionError(f"{where}: `version` must name the library version the corrections were checked against")
+    source_url = data.get("sourceUrl", "")
+    if not isinstance(source_url, str) or (source_url and not source_url.startswith("https://")):
+        raise CorrectionError(f"{where}: `sourceUrl` must be an https URL with `{{path}}` and `{{line}}`")
     out: dict[str, Correction] = {}
     for rid, body in data["records"].items():
         out[rid] = _correction(rid, body, where)
-    return Corrections(version, out, path)
+    return Corrections(version, out, path, source_url)
 
 
 def _correction(rid: str, body: Any, where: str) -> Correction:

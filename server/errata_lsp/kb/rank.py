@@ -2,7 +2,12 @@
 
 Users paste what they have: a message without its last sentence, the first line of a wrapped one,
 other quotes, their own words. Each record is a bag of words (its message without placeholders, the
-words only its pattern spells out, its API symbols, its error class) in an SQLite FTS5 table. A
+words only its pattern spells out, its API symbols, its error class) and, beside it, the words of
+its prose (what it means, when it happens, the solutions: where a user's own words such as
+`precision 16-mixed` or `does not exist` are found), in an SQLite FTS5 table. A word counts whole
+and by its parts (`no_backward_sync`, `XLAFSDPStrategy` -> xlafsdp, strategy), a value such as
+`16-mixed` whole, a plain word by its stem (`pickled` meets `pickle`); a filler word of a question
+(`the`, `says`) that no record has weighs nothing. A
 large knowledge base keeps that table on disk, beside the compiled record files, so it is built
 once and a later start only opens it; a small one is indexed in memory in milliseconds.
 
@@ -33,6 +38,19 @@ if TYPE_CHECKING:  # sqlite3 is imported when the index is first built, not with
     import sqlite3
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a value spelled with a hyphen and a digit, kept whole: `16-mixed`, `bf16-true`, `v4-8`
+HYPHENATED = re.compile(r"(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![\w-])")
+CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# words of a question that say nothing about which error it is
+STOP = frozenset("""a an and are as at be been but by can cannot could did do does doing for from get gets got had has
+have how i if in into is it its me my of on or says so than that the their them then there these this to too
+tried trying was we were what when where which while why will with would you your""".split())
+# how users say what messages say otherwise (Python's wording, not a library's): the words a
+# question gains, by stem (`fabric says no_backward_sync does not exist` -> `... has no attribute`)
+SAYS_ALSO = {"exist": ("attribute",), "twice": ("once",), "again": ("once",),
+             "dict": ("dictionary",), "together": ("both", "joint")}
+CONTEXT_FIT = 0.5  # a word found only in a record's prose weighs this much of a message word in the fit
+CONTEXT_SCORE = 0.3  # and in the score
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # Values a user's message holds where the record has a placeholder: paths, URLs, addresses.
 VALUE = re.compile(r"\S*[/\\]\S*|\b0x[0-9a-fA-F]+\b")
@@ -42,7 +60,7 @@ K1, B = 1.2, 0.75  # BM25's usual parameters (SQLite's bm25() uses the same)
 MAX_POSTINGS = 1_000  # records a lookup visits at most, summed over its words (see ranking_words)
 MIN_FIT = 0.5  # share of the text's word weight the record must hold
 MIN_SHARED = 2  # words in common, besides the error class
-SCHEMA = 3
+SCHEMA = 4
 # Regex syntax that looks like words: `\bword`, `\sword`, `(?P<name>`.
 REGEX_SYNTAX = re.compile(r"\\[A-Za-z]|\(\?P?<\w+>|\(\?P=\w+\)")
 
@@ -55,17 +73,31 @@ class Guess:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words of a text; an identifier counts whole and by its parts (`a_b` -> a_b, a, b),
-    so `activation checkpointing policy` meets `activation_checkpointing_policy`."""
-    out = []
-    for word in WORD.findall(text):
-        word = word.lower()
+    """Lower-case words of a text; an identifier counts whole and by its parts (`a_b` -> a_b, a, b;
+    `XLAFSDPStrategy` -> xlafsdpstrategy, xlafsdp, strategy), so `activation checkpointing policy`
+    meets `activation_checkpointing_policy`; a hyphenated value with a digit (`16-mixed`) counts
+    whole too; a plain word counts by its stem."""
+    out = [value.lower() for value in HYPHENATED.findall(text)]
+    for token in WORD.findall(text):
+        word = token.lower()
         parts = [p for p in word.split("_") if len(p) > 1]
         if len(word) > 1 and word.strip("_"):
-            out.append(word)
+            out.append(word if "_" in word or not word.isalpha() else stem(word))
         if len(parts) > 1 or (parts and parts[0] != word):
             out.extend(parts)
+        camel = [p.lower() for p in CAMEL.findall(token.strip("_")) if len(p) > 1]
+        if len(camel) > 1 and "_" not in token:
+            out.extend(camel)
     return out
+
+
+def stem(word: str) -> str:
+    """A plain word without its inflection, enough for a user's paraphrase to meet a message's
+    word: `pickled`, `pickling`, `pickles` -> `pickl`; `supported` -> `support`."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4 and not word.endswith("ss"):
+            return word[: -len(suffix)]
+    return word
 
 
 def record_words(record: Record) -> list[str]:
@@ -74,14 +106,26 @@ def record_words(record: Record) -> list[str]:
     found = words(PLACEHOLDER.sub(" ", record.error_message))
     if record.get("messagePattern"):
         found += sorted(set(words(REGEX_SYNTAX.sub(" ", record.get("messagePattern")))) - set(found))
-    return found + words(" ".join(record.symbols)) + [record.error_class.rsplit(".", 1)[-1].lower()]
+    return found + words(" ".join(record.symbols)) + words(record.error_class.rsplit(".", 1)[-1])
+
+
+def context_words(record: Record) -> list[str]:
+    """The words of a record's prose: what it means, when it happens, its solutions."""
+    prose = [record.get(key) or "" for key in ("documentation", "triggerScenarios", "commonSituations")]
+    solutions = record.get("solutions") or []
+    return words(" ".join([*prose, *(s for s in solutions if isinstance(s, str))]))
 
 
 def query_words(text: str, error_class: str = "") -> list[str]:
-    """The distinct words of a user's text, values (paths, addresses) left out; the stated error
-    class, if any, last."""
-    query = list(dict.fromkeys(words(VALUE.sub(" ", text))))[:MAX_QUERY_WORDS]
+    """The distinct words of a user's text, values (paths, addresses) left out, with the words of
+    what it says in other words (SAYS_ALSO); the stated error class, if any, last."""
+    said = words(VALUE.sub(" ", text))
+    said += [also for word in said for phrase in _SAYS_ALSO.get(word, ()) for also in words(phrase)]
+    query = list(dict.fromkeys(said))[:MAX_QUERY_WORDS]
     return query + [error_class.rsplit(".", 1)[-1].lower()] if error_class else query
+
+
+_SAYS_ALSO = {stem(word): also for word, also in SAYS_ALSO.items()}
 
 
 def fts5_available() -> bool:
@@ -116,12 +160,15 @@ class Ranker:
             ranking = ranking_words(query, frequency)
             if not ranking:
                 return []
-            rows = db.execute(
-                "SELECT rowid FROM records WHERE records MATCH ? ORDER BY bm25(records) LIMIT ?",
+            rows = db.execute(  # the bags come back as indexed: no record is split into words again
+                f"SELECT rowid, words, context FROM records WHERE records MATCH ? "
+                f"ORDER BY bm25(records, 1.0, {CONTEXT_SCORE}) LIMIT ?",
                 (" OR ".join(f'"{w}"' for w in ranking), CANDIDATES),
             ).fetchall()
-            (average,) = db.execute("SELECT value FROM totals WHERE name = 'average words'").fetchone()
-        return best_fits(self._records, query, error_class, [row for (row,) in rows], frequency, average, limit)
+            averages = dict(db.execute("SELECT name, value FROM totals"))
+        bags = {row: (message.split(), prose.split()) for row, message, prose in rows}
+        return best_fits(self._records, query, error_class, list(bags), frequency,
+                         (averages["average words"], averages["average prose words"]), limit, bags)
 
     def prepare(self) -> None:
         """Build or open the index now (a large base's first build takes seconds: not in a lookup)."""
@@ -177,32 +224,45 @@ def ranking_words(query: list[str], frequency: dict[str, int]) -> list[str]:
 
 
 def best_fits(records: Sequence[Record], query: list[str], error_class: str, candidates: list[int],
-              frequency: dict[str, int], average: float, limit: int) -> list[Guess]:
+              frequency: dict[str, int], average: tuple[float, float], limit: int,
+              bags: dict[int, tuple[list[str], list[str]]] | None = None) -> list[Guess]:
     """The candidates that fit the query, best score first: BM25 over all the query's words, times the fit.
 
     A record fits when the words it shares with the query carry at least MIN_FIT of the query's
-    weight, a word weighing its inverse document frequency (one no record has weighs most), and
-    there are MIN_SHARED of them besides the stated error class.
+    weight, a word weighing its inverse document frequency (one no record has weighs most) and a
+    word found only in the record's prose CONTEXT_FIT of that, and there are MIN_SHARED of them
+    besides the stated error class, one at least in its message. Its score is BM25 over its message
+    words plus CONTEXT_SCORE times BM25 over the words only its prose has (`average`: the words of a message and
+    of a record's prose, on average; `bags`: each candidate's message and prose words as indexed).
     """
     total = len(records)
-    weight = {w: math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
+    weight = {w: 0.0 if w in STOP and not frequency.get(w) else  # a filler word no record has says nothing
+              math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
     whole = sum(weight.values())
     stated = query[-1] if error_class else None
     out = []
     for rowid in candidates:
         record = records[rowid]
-        counts = Counter(record_words(record))
+        message, prose_words = bags[rowid] if bags is not None else (record_words(record), context_words(record))
+        counts, prose = Counter(message), Counter(prose_words)
         shared = set(query) & counts.keys()
-        fit = sum(weight[w] for w in shared) / whole
-        if fit >= MIN_FIT and len(shared - {stated}) >= MIN_SHARED:
-            length = sum(counts.values()) / average
-            score = sum(bm25_idf(total, frequency[w]) * counts[w] * (K1 + 1) / (counts[w] + K1 * (1 - B + B * length))
-                        for w in shared)
+        in_prose = (set(query) & prose.keys()) - shared
+        fit = (sum(weight[w] for w in shared) + CONTEXT_FIT * sum(weight[w] for w in in_prose)) / whole
+        if fit >= MIN_FIT and shared - {stated} and len((shared | in_prose) - {stated}) >= MIN_SHARED:
+            score = _bm25(counts, shared, total, frequency, sum(counts.values()) / average[0])
+            # the prose scores only the words the message lacks: two records whose messages say
+            # all the text says stay tied, whatever else their prose says
+            score += CONTEXT_SCORE * _bm25(prose, in_prose, total, frequency, sum(prose.values()) / max(1.0, average[1]))
             # BM25 favours short records; scaled by the fit, a record that explains all of the
             # text wins over a shorter one that shares its rarest word only
-            out.append(Guess(record, score * fit, fit))
+            out.append(Guess(record, score * fit * fit, fit))
     out.sort(key=lambda guess: -guess.score)
     return out[:limit]
+
+
+def _bm25(counts: Counter[str], shared: set[str], total: int, frequency: dict[str, int], length: float) -> float:
+    return sum(bm25_idf(total, frequency[w]) * counts[w] * (K1 + 1) / (counts[w] + K1 * (1 - B + B * length))
+               for w in shared)
 
 
 def bm25_idf(total: int, holding: int) -> float:
@@ -213,19 +273,20 @@ def bm25_idf(total: int, holding: int) -> float:
 def _build(db: sqlite3.Connection, records: Sequence[Record]) -> sqlite3.Connection:
     """The word index and, beside it, how many records hold each word (FTS5's own vocabulary table
     counts that by reading every record list of a word: too slow for common words)."""
-    db.execute("CREATE VIRTUAL TABLE records USING fts5(words, tokenize=\"unicode61 tokenchars '_'\")")
+    db.execute("CREATE VIRTUAL TABLE records USING fts5(words, context, tokenize=\"unicode61 tokenchars '_-'\")")
     db.execute("CREATE TABLE frequency(word TEXT PRIMARY KEY, records INTEGER) WITHOUT ROWID")
     db.execute("CREATE TABLE totals(name TEXT PRIMARY KEY, value REAL)")
     frequency: Counter[str] = Counter()
-    rows, length = [], 0
+    rows, length, prose_length = [], 0, 0
     for i, record in enumerate(records):
-        found = record_words(record)
-        frequency.update(set(found))
-        length += len(found)
-        rows.append((i, " ".join(found)))
-    db.executemany("INSERT INTO records(rowid, words) VALUES (?, ?)", rows)
+        found, prose = record_words(record), context_words(record)
+        frequency.update(set(found) | set(prose))
+        length, prose_length = length + len(found), prose_length + len(prose)
+        rows.append((i, " ".join(found), " ".join(prose)))
+    db.executemany("INSERT INTO records(rowid, words, context) VALUES (?, ?, ?)", rows)
     db.executemany("INSERT INTO frequency VALUES (?, ?)", frequency.items())
     db.execute("INSERT INTO totals VALUES ('average words', ?)", (length / max(1, len(records)),))
+    db.execute("INSERT INTO totals VALUES ('average prose words', ?)", (prose_length / max(1, len(records)),))
     db.commit()
     return db
 
@@ -239,12 +300,17 @@ def _fingerprint(records: Sequence[Record]) -> str:
     return hashlib.sha256(f"{SCHEMA}\0{text}".encode()).hexdigest()[:32]
 
 
-def approximate_note(guesses: Sequence[Guess]) -> str:
-    """Markdown that says the match is approximate and lists the records that fit, with their scores."""
+def approximate_note(guesses: Sequence[Guess], escape: bool = True) -> str:
+    """Markdown that says the match is approximate and lists the records that fit, with their scores
+    (`escape=False`: the messages as written, for a terminal)."""
     lines = ["*No known message matches this text exactly. Closest known errors (approximate match, "
              "BM25 score times the share of the text the record explains; higher fits better):*", ""]
+    from . import markdown as md
+    from .readable import readable_message
+
     for i, guess in enumerate(guesses, 1):
-        message = " ".join(guess.record.error_message.split())
+        message = " ".join(readable_message(guess.record.error_message).split())
         message = message if len(message) <= 110 else message[:109] + "…"
-        lines.append(f"{i}. **{guess.record.error_class}**: {message} — score {guess.score:.1f}")
+        say = md.text if escape else str
+        lines.append(f"{i}. **{say(guess.record.error_class)}**: {say(message)} — score {guess.score:.1f}")
     return "\n".join(lines)

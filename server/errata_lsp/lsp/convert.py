@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,3 +84,23 @@ def whole_text_edit(doc: TextDocument, new_text: str, encoding: str) -> types.Te
         range=types.Range(doc.position_at(start, encoding), doc.position_at(end_old, encoding)),
         new_text=new_text[start:end_new],
     )
+
+
+def asked_for(diagnostics: Sequence[types.Diagnostic], context: Sequence[types.Diagnostic],
+              in_range: Callable[[int], bool]) -> list[int]:
+    """Which of a document's diagnostics a code-action request is about, by index: those the
+    request's `context.diagnostics` names, in its order (the diagnostic a user picked in the
+    editor, or those under the cursor); when it names none, those `in_range` of the request.
+    A client echoes a diagnostic back as it got it, though it may drop `data`: code, range and
+    message say which one it is. Other servers' diagnostics in the context are not ours."""
+    if not context:
+        return [i for i in range(len(diagnostics)) if in_range(i)]
+    chosen: list[int] = []
+    for theirs in context:
+        if theirs.source not in (None, SOURCE):
+            continue
+        for i, ours in enumerate(diagnostics):
+            if i not in chosen and ours.code == theirs.code and ours.range == theirs.range and ours.message == theirs.message:
+                chosen.append(i)
+                break
+    return chosen

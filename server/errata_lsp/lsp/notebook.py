@@ -231,6 +231,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) ->
 # --- code actions --------------------------------------------------------------------------------
 async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     from ..analysis.findings import Safety
+    from . import convert
     from .server import FIX_ALL, _noqa_edit
 
     uri = params.text_document.uri
@@ -251,9 +252,10 @@ async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list
     if wanted(types.CodeActionKind.QuickFix):
         start = doc.from_client(params.range.start, ls.encoding)
         end = doc.from_client(params.range.end, ls.encoding)
-        for found in analysis.findings:
-            if found.cell != uri or found.finding.span.end < start or end < found.finding.span.start:
-                continue
+        mine = [found for found in analysis.findings if found.cell == uri]
+        for index in convert.asked_for([found.diagnostic for found in mine], params.context.diagnostics,
+                                       lambda i: not (mine[i].finding.span.end < start or end < mine[i].finding.span.start)):
+            found = mine[index]
             for fix, by_cell in found.fixes:
                 actions.append(types.CodeAction(
                     title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",

@@ -520,9 +520,10 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
     if wanted(types.CodeActionKind.QuickFix) and not is_log(doc):
         start = doc.from_client(params.range.start, ls.encoding)
         end = doc.from_client(params.range.end, ls.encoding)
-        for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
-            if finding.span.end < start or end < finding.span.start:
-                continue
+        findings = analysis.findings
+        for index in convert.asked_for(analysis.diagnostics, params.context.diagnostics,
+                                       lambda i: not (findings[i].span.end < start or end < findings[i].span.start)):
+            finding, diagnostic = findings[index], analysis.diagnostics[index]
             for fix in finding.fixes:
                 actions.append(types.CodeAction(
                     title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",

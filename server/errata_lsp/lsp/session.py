@@ -419,10 +419,11 @@ class Session:
     def finding_card(self, doc: TextDocument, finding: Finding, kb: KnowledgeBase) -> str:
         """Markdown for the finding under the cursor: its code and message, then its record's card."""
         from ..kb import card_markdown
+        from ..kb.markdown import text
 
         record = kb.get(finding.record_id)
-        head = "" if is_log(doc) else f"**{finding.code}** {finding.message}\n\n---\n\n"
-        return head + (card_markdown(record, lightning=self.lightning(doc.uri)) if record else finding.message)
+        head = "" if is_log(doc) else f"**{finding.code}** {text(finding.message)}\n\n---\n\n"
+        return head + (card_markdown(record, lightning=self.lightning(doc.uri)) if record else text(finding.message))
 
     def symbol_records(self, doc: TextDocument, pos: Position, kb: KnowledgeBase) -> tuple[str, list[Record]] | None:
         """The name under `pos` and the known errors it can raise in the user's Lightning, if any
