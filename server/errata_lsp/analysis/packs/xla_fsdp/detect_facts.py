@@ -1,5 +1,5 @@
-"""What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object` and
-`state_dict_type`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
+"""What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object`,
+`state_dict_type` and `never_none`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
 the code is here, and `analysis/detect.py` finds it through the pack registry (packs/__init__.py)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from ...context import Context
 from ...detect import OneOf, PackPredicate, Site
 from ...rule import short
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
@@ -36,9 +37,49 @@ def _state_dict_type_problem(types: list[Any]) -> str | None:
     return None if all(isinstance(s, str) for s in types) else "`state_dict_type` takes a list of strings"
 
 
+# An option's given value is its text through `type`: never None for these, with no `nargs` or `const`.
+NEVER_NONE_TYPES = ("int", "float", "str")
+NEVER_NONE_ACTIONS = ("store", "store_true", "store_false")
+
+
+def _never_none(site: Site, wanted: bool) -> bool:
+    """The argument as written holds a str, number or bool on every path the file shows, an argparse
+    option's default included when the option, given, cannot be None either (LXF014: a threshold from
+    `add_argument("--clip", type=float, default=1.0)` clips by value whatever the command line says)."""
+    written = site.written
+    never = written is not None and site.ctx.once("never_none", written, lambda: never_none(site.ctx, written))
+    return never is wanted
+
+
+def never_none(ctx: Context, expr: ast.expr) -> bool:
+    values = ctx.values(expr)
+    for value in values:
+        if value.kind not in ("str", "number", "bool"):
+            return False
+        if "by default" in value.when and (value.foreign or not _option_never_none(ctx, value.node)):
+            return False
+    return bool(values)
+
+
+def _option_never_none(ctx: Context, node: ast.AST | None) -> bool:
+    """`node` is the default of an `add_argument(...)` call (or, for `store_true`, the call) whose given
+    value is never None: no `nargs` or `const`, a storing action, a `type` that returns its kind."""
+    while node is not None and not isinstance(node, ast.Call):
+        node = ctx.parents.get(node)
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"):
+        return False  # `set_defaults(...)`: the option that may also set it is not followed here
+    keywords = {k.arg: k.value for k in node.keywords}
+    if None in keywords or "nargs" in keywords or "const" in keywords:
+        return False
+    action, kind = keywords.get("action"), keywords.get("type")
+    return (action is None or isinstance(action, ast.Constant) and action.value in NEVER_NONE_ACTIONS) and (
+        kind is None or isinstance(kind, ast.Name) and kind.id in NEVER_NONE_TYPES)
+
+
 PREDICATES = {
     "object": PackPredicate(list, _object, _object_problem),
     "state_dict_type": PackPredicate(list, _state_dict_type, _state_dict_type_problem),
+    "never_none": PackPredicate(bool, _never_none),
 }
 
 

@@ -1,0 +1,79 @@
+"""What real training code gets wrong (small ports of public Fabric/XLA examples): which code, severity,
+place and message errata gives each shape, and what its fix does. The scripts of `tests/kb_cases/` named
+here are labelled by running lightning 2.6.6 (labels.tsv); positions are 1-based `line:column`."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from errata_lsp.analysis import apply_fix, check_source
+
+CASES = Path(__file__).parent / "kb_cases"
+
+
+def report(source: str, code: str, path: str = "train.py") -> list[tuple[str, str, str]]:
+    """(severity, 'line:col-line:col', message) for every finding of `code`, in the order reported."""
+    result = check_source(source, path)
+    assert not result.failures, result.failures[0].detail
+    return [
+        (f.severity.value, f"{f.span.start.line + 1}:{f.span.start.column + 1}-{f.span.end.line + 1}:{f.span.end.column + 1}",
+         f.message)
+        for f in result.findings if f.code == code
+    ]
+
+
+def preferred_fix(source: str, code: str) -> str:
+    finding = next(f for f in check_source(source, "train.py").findings if f.code == code)
+    chosen = next(f for f in finding.fixes if f.preferred)
+    return apply_fix(source, chosen.edits)
+
+
+# --- LXF014: the third positional argument of `clip_gradients` is `clip_val` ------------------------
+CLIP_BY_VALUE = "XLA's FSDP strategy does not support to clip gradients by value: "
+
+
+def test_lxf014_a_positional_threshold_from_an_argparse_default_is_an_error_that_names_clip_val():
+    source = (CASES / "bce5ed97ba8ce38f_trigger.py").read_text()  # raised NotImplementedError when run
+    assert report(source, "LXF014") == [(
+        "error", "35:45-35:59",
+        CLIP_BY_VALUE + "the third positional argument of `fabric.clip_gradients` is `clip_val`, so "
+        "`args.grad_clip` clips by value and raises NotImplementedError. Name it `max_norm` to clip by norm",
+    )]
+    fixed = preferred_fix(source, "LXF014")
+    assert "    fabric.clip_gradients(model, optimizer, max_norm=args.grad_clip)\n" in fixed
+    assert fixed == (CASES / "bce5ed97ba8ce38f_fixed.py").read_text().replace(
+        "# role: fixed\n\"\"\"errata's fix of the trigger: the same value named as `max_norm`.\"\"\"",
+        "# role: trigger\n\"\"\"A public example's clipping: the threshold is an argparse default, passed third, "
+        "which is `clip_val`.\"\"\"")  # the fixed script (it ran) is the trigger with that one edit
+    assert report(fixed, "LXF014") == []
+
+
+def test_lxf014_is_an_error_only_where_the_value_cannot_be_none():
+    source = textwrap.dedent("""\
+        import argparse
+        from lightning.fabric import Fabric
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--clip", type=float, default=1.0)
+        parser.add_argument("--maybe", type=float, default=None)
+        parser.add_argument("--optional", type=float, default=1.0, nargs="?")
+        args = parser.parse_args()
+        def train(fabric, model, optimizer, fine):
+            fabric.clip_gradients(model, optimizer, clip_val=args.clip)
+            fabric.clip_gradients(model, optimizer, clip_val=args.maybe)
+            fabric.clip_gradients(model, optimizer, clip_val=args.optional)
+            both = 0.5 if fine else 1.0
+            fabric.clip_gradients(model, optimizer, clip_val=both)
+            some = 0.5 if fine else None
+            fabric.clip_gradients(model, optimizer, clip_val=some)
+        Fabric(strategy="xla_fsdp").launch(train)
+    """)
+    keyword = CLIP_BY_VALUE + "`clip_val` raises NotImplementedError. Clip by norm with `max_norm` instead"
+    assert report(source, "LXF014") == [
+        ("error", "9:45-9:63", keyword),
+        ("warning", "10:45-10:64", keyword + "; here whenever `args.maybe` is not None"),
+        # `--optional` given with no value is its `const`, None: the default alone does not decide
+        ("warning", "11:45-11:67", keyword + "; here whenever `args.optional` is not None"),
+        ("error", "13:45-13:58", keyword),
+        ("warning", "15:45-15:58", keyword + "; here whenever `some` is not None"),
+    ]
