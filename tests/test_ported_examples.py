@@ -77,3 +77,61 @@ def test_lxf014_is_an_error_only_where_the_value_cannot_be_none():
         ("error", "13:45-13:58", keyword),
         ("warning", "15:45-15:58", keyword + "; here whenever `some` is not None"),
     ]
+
+
+# --- LXF013: the optimizer built from a kept reference to the raw model, after setup ----------------
+EMPTY = ("`optimizer` is built from `raw_model` (line 39), the module `fabric.setup_module(raw_model)` set up "
+         "(line 38): XLAFSDP moved its parameters into the set-up model's shards, so torch raises ValueError: "
+         "optimizer got an empty parameter list. Build it from `model.parameters()`")
+
+
+def test_lxf013_a_raw_reference_after_setup_is_torchs_empty_parameter_list_without_a_wrap_policy():
+    source = (CASES / "95e7a3380b01287c_raw-after-setup.py").read_text()  # raised it when run
+    assert report(source, "LXF013") == [("error", "40:41-40:50", EMPTY)]
+    fixed = preferred_fix(source, "LXF013")
+    assert "    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)\n" in fixed
+    assert report(fixed, "LXF013") == []
+
+
+def test_lxf013_a_raw_reference_after_setup_with_a_wrap_policy_is_a_warning_it_trains_only_part():
+    source = (CASES / "95e7a3380b01287c_raw-after-setup-wrapped.py").read_text()  # ran: 2 of 6 tensors untrained
+    assert report(source, "LXF013") == [(
+        "warning", "34:41-34:50",
+        "`optimizer` is built from `raw_model` (line 33), the module `fabric.setup_module(raw_model)` set up "
+        "(line 32): with `auto_wrap_policy`, `raw_model` keeps only the wrapped submodules' shards: the run goes on "
+        "and the optimizer never updates the root module's own layers. Build it from `model.parameters()`",
+    )]
+
+
+def test_lxf013_a_raw_reference_after_setup_says_both_outcomes_when_the_policy_cannot_be_told():
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        def train(fabric):
+            raw = Net()
+            model = fabric.setup_module(raw)
+            optimizer = fabric.setup_optimizers(torch.optim.SGD(raw.parameters(), lr=0.1))
+        Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy=POLICIES.get(NAME))).launch(train)
+    """)
+    assert report(source, "LXF013") == [(
+        "warning", "7:41-7:82",
+        "The optimizer is built from `raw`, the module `fabric.setup_module(raw)` set up (line 6): without "
+        "`auto_wrap_policy` XLAFSDP moves its parameters into the set-up model's shards, so torch raises ValueError: "
+        "optimizer got an empty parameter list; with `auto_wrap_policy`, `raw` keeps only the wrapped submodules' "
+        "shards: the run goes on and the optimizer never updates the root module's own layers. "
+        "Build it from `model.parameters()`",
+    )]
+
+
+def test_lxf013_an_optimizer_from_the_rebound_name_after_setup_is_fine():
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+        def train(fabric):
+            model = Net()
+            model = fabric.setup_module(model)
+            optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+        Fabric(strategy="xla_fsdp").launch(train)
+    """)
+    assert report(source, "LXF013") == []
