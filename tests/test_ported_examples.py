@@ -135,3 +135,58 @@ def test_lxf013_an_optimizer_from_the_rebound_name_after_setup_is_fine():
         Fabric(strategy="xla_fsdp").launch(train)
     """)
     assert report(source, "LXF013") == []
+
+
+# --- LXF029: a `pathlib` checkpoint path under XLAFSDP (torch >= 2.6) --------------------------------
+PATH_MESSAGE = ("Under XLAFSDP, `fabric.{method}` broadcasts the path to every process and reads it back with "
+                "`torch.load`, whose `weights_only` default (True from torch 2.6) refuses a `pathlib` path: "
+                "_pickle.UnpicklingError: Weights only load failed ... GLOBAL pathlib.PosixPath was not an allowed "
+                "global by default. Pass `str({argument})`")
+
+
+def test_lxf029_a_path_given_to_save_or_load_is_an_error_and_str_is_the_fix():
+    save = (CASES / "e87c1f0036c3e87b_before.py").read_text()  # raised the UnpicklingError at the save
+    assert report(save, "LXF029") == [
+        ("error", "34:17-34:35", PATH_MESSAGE.format(method="save", argument='out_dir / "step-1"'))]
+    fixed = preferred_fix(save, "LXF029")
+    assert '    fabric.save(str(out_dir / "step-1"), {"model": model})\n' in fixed  # as the `after` case, which ran
+    assert report(fixed, "LXF029") == []
+    load = (CASES / "e87c1f0036c3e87b_trigger.py").read_text()  # raised it at the load
+    assert report(load, "LXF029") == [
+        ("error", "34:17-34:43", PATH_MESSAGE.format(method="load", argument='Path("checkpoints/step-1")'))]
+    assert report((CASES / "e87c1f0036c3e87b_after.py").read_text(), "LXF029") == []
+
+
+def test_lxf029_follows_a_path_through_names_parameters_and_path_methods():
+    source = textwrap.dedent("""\
+        import pathlib
+        from pathlib import Path
+        from lightning.fabric import Fabric
+        def train(fabric, state, out_dir):
+            root = Path.cwd() / "runs"
+            fabric.save(root.parent, state)
+            fabric.save(out_dir / "last", state)
+            fabric.save(str(root), state)
+            fabric.save(f"{root}/last", state)
+        def resume(fabric, state, fresh):
+            where = "ckpt" if fresh else pathlib.Path("ckpt")
+            fabric.load(where, state)
+        Fabric(strategy="xla_fsdp").launch(train, {}, Path("out"))
+    """)
+    assert [(severity, at) for severity, at, _ in report(source, "LXF029")] == [
+        ("error", "6:17-6:28"),  # `root.parent`: a path's parent is a path
+        ("error", "7:17-7:33"),  # `out_dir` is the `Path("out")` given to `launch`
+        ("warning", "12:17-12:22"),  # a path only when not `fresh`
+    ]
+    assert report(source, "LXF029")[2][2].endswith("Pass `str(where)`; here when `where` is a `Path`")
+
+
+def test_lxf029_is_silent_where_the_strategy_is_not_xla_fsdp():
+    source = textwrap.dedent("""\
+        from pathlib import Path
+        from lightning.fabric import Fabric
+        def train(fabric, state):
+            fabric.save(Path("ckpt"), state)
+        Fabric(strategy="ddp").launch(train)
+    """)
+    assert report(source, "LXF029") == []

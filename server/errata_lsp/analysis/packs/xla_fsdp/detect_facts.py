@@ -1,5 +1,5 @@
 """What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object`,
-`state_dict_type` and `never_none`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
+`state_dict_type`, `never_none` and `pathlib_path`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
 the code is here, and `analysis/detect.py` finds it through the pack registry (packs/__init__.py)."""
 
 from __future__ import annotations
@@ -76,10 +76,58 @@ def _option_never_none(ctx: Context, node: ast.AST | None) -> bool:
         kind is None or isinstance(kind, ast.Name) and kind.id in NEVER_NONE_TYPES)
 
 
+PATH_CLASSES = tuple(f"pathlib.{name}" for name in ("Path", "PurePath", "PosixPath", "PurePosixPath",
+                                                      "WindowsPath", "PureWindowsPath"))
+PATH_METHODS = ("absolute", "expanduser", "joinpath", "relative_to", "resolve", "with_name", "with_stem",
+                "with_suffix")  # a path's methods that return a path
+PATH_ATTRIBUTES = ("parent",)
+EVERY, SOME = "every", "some"
+
+
+def _pathlib_path(site: Site, wanted: str) -> bool:
+    """The argument as written holds a `pathlib` path: on every path the file shows (`every`), or on
+    some (`some`, which `every` implies)."""
+    written = site.written
+    found = site.ctx.once("pathlib_path", written, lambda: path_paths(site.ctx, written, 0)) if written else None
+    return found == EVERY or found == wanted == SOME
+
+
+def _pathlib_path_problem(wanted: Any) -> str | None:
+    return None if wanted in (EVERY, SOME) else f"`pathlib_path` takes {EVERY!r} or {SOME!r}"
+
+
+def path_paths(ctx: Context, expr: ast.AST, depth: int) -> str | None:
+    """EVERY when `expr` holds a `pathlib` path on every path, SOME on some, None on none the file shows:
+    `Path(...)`, `Path.cwd()`, `path / "name"`, `path.resolve()`, `path.parent`, a name bound to one."""
+    if depth > 8:
+        return None
+    if isinstance(expr, ast.Call):
+        callee = expr.func
+        if ctx.resolve(callee) in PATH_CLASSES:
+            return EVERY
+        if isinstance(callee, ast.Attribute) and (callee.attr in ("cwd", "home") and ctx.resolve(callee.value) in PATH_CLASSES
+                                                  or callee.attr in PATH_METHODS):
+            return EVERY if callee.attr in ("cwd", "home") else path_paths(ctx, callee.value, depth + 1)
+        return None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):  # `Path / str` and `str / Path` are paths
+        left, right = path_paths(ctx, expr.left, depth + 1), path_paths(ctx, expr.right, depth + 1)
+        return EVERY if EVERY in (left, right) else SOME if SOME in (left, right) else None
+    if isinstance(expr, ast.Attribute) and expr.attr in PATH_ATTRIBUTES:
+        return path_paths(ctx, expr.value, depth + 1)
+    if not isinstance(expr, (ast.Name, ast.Attribute)):
+        return None
+    values = ctx.values(expr)
+    found = [v.kind != "class" and v.qualified in PATH_CLASSES or (v.node is not None and v.node is not expr and not v.foreign
+                                             and path_paths(ctx, v.node, depth + 1) == EVERY)
+             for v in values]
+    return EVERY if found and all(found) else SOME if any(found) else None
+
+
 PREDICATES = {
     "object": PackPredicate(list, _object, _object_problem),
     "state_dict_type": PackPredicate(list, _state_dict_type, _state_dict_type_problem),
     "never_none": PackPredicate(bool, _never_none),
+    "pathlib_path": PackPredicate(str, _pathlib_path, _pathlib_path_problem),
 }
 
 
