@@ -232,6 +232,7 @@ def _sarif_fix(fix, uri: str) -> dict[str, Any]:
 
 def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
     from .kb import card_markdown
+    from .kb.corrections import corrected_link
 
     record = kb.get(rule.record) if kb is not None else None
     descriptor: dict[str, Any] = {
@@ -246,8 +247,9 @@ def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
         descriptor["fullDescription"] = {"text": f"Prevents {error}"}
         markdown = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record)
         descriptor["help"] = {"text": _plain(markdown), "markdown": markdown}
-        if record.link:
-            descriptor["helpUri"] = record.link
+        link = corrected_link(record)
+        if link:
+            descriptor["helpUri"] = link
     else:
         descriptor["help"] = {"text": _plain(rule.summary)}
     return descriptor
