@@ -14,7 +14,6 @@ import pytest
 
 from errata_lsp.analysis.findings import Finding, Position, Severity, Span
 from errata_lsp.analysis.rules import RULES
-from errata_lsp.kb import KnowledgeBase
 from errata_lsp.report_formats import Entry, github
 
 SCHEMAS = Path(__file__).parent / "data" / "schemas"
