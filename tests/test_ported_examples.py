@@ -190,3 +190,19 @@ def test_lxf029_is_silent_where_the_strategy_is_not_xla_fsdp():
         Fabric(strategy="ddp").launch(train)
     """)
     assert report(source, "LXF029") == []
+
+
+# --- LXF010: which error the CPU accelerator gives depends on `devices` -----------------------------
+def test_lxf010_with_devices_left_to_auto_names_the_single_device_error_it_really_raises():
+    check = check_source((CASES / "c0493f36fd7bbfc4_before.py").read_text(), "train.py")  # raised it when run
+    (finding,) = [f for f in check.findings if f.code == "LXF010"]
+    assert finding.record_id == "650377c80b5b9c57"  # the single-device record, not "Device should be CPU"
+    assert finding.message == (
+        "XLAFSDPStrategy runs on the XLA device, not on the CPU: with `devices` left to \"auto\" the CPU accelerator "
+        "gives one device, so `fabric.launch` fails with `NotImplementedError: The XLAFSDPStrategy does not support "
+        "running on a single device with the PjRT runtime` before your function runs. Use `accelerator=\"tpu\"` (or "
+        "\"auto\" on a TPU VM), or a CPU strategy such as \"ddp\" to debug on CPU")
+    two = check_source((CASES / "c0493f36fd7bbfc4_two-devices.py").read_text(), "train.py")  # raised ValueError
+    (finding,) = [f for f in two.findings if f.code == "LXF010"]
+    assert finding.record_id == "c0493f36fd7bbfc4"
+    assert "`fabric.launch` fails with `ValueError: Device should be CPU, got xla:0 instead.`" in finding.message
