@@ -206,3 +206,60 @@ def test_lxf010_with_devices_left_to_auto_names_the_single_device_error_it_reall
     (finding,) = [f for f in two.findings if f.code == "LXF010"]
     assert finding.record_id == "c0493f36fd7bbfc4"
     assert "`fabric.launch` fails with `ValueError: Device should be CPU, got xla:0 instead.`" in finding.message
+
+
+# --- LXF030: weight-decay groups chosen by the number of dimensions after `setup_module` -----------
+def test_lxf030_groups_by_dim_on_the_set_up_model_are_a_warning_on_the_empty_group():
+    source = (CASES / "94d8d3b798efb40e_before.py").read_text()  # ran: 6 flat tensors, no decay group
+    assert report(source, "LXF030") == [(
+        "warning", "31:47-31:59",
+        "`p.dim() >= 2` tests the parameters of `model`, the module `fabric.setup_module(Net())` set up (line 30): "
+        "under XLAFSDP each is a flat 1-D shard, so it holds for none and the group it picks is empty: weight decay "
+        "is silently off. Choose the groups by name, with `XLAFSDPStrategy(flatten_parameters=False)` to keep each "
+        "parameter apart",
+    )]
+    assert report((CASES / "94d8d3b798efb40e_after.py").read_text(), "LXF030") == []  # by name: it ran
+
+
+def test_lxf030_follows_the_set_up_model_into_a_helper_and_reads_every_spelling_of_the_test():
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+        def groups(model):
+            a = [p for p in model.parameters() if p.ndim > 1]
+            b = [p for _, p in model.named_parameters() if len(p.shape) == 2]
+            c = [p for p in model.parameters() if p.ndimension() >= 2]
+            d = [p for p in model.parameters() if p.dim() == 1]
+            for p in model.parameters():
+                if p.dim() >= 2:
+                    pass
+            return a, b, c, d
+        def train(fabric):
+            groups(fabric.setup_module(Net()))
+            groups(Net())
+        Fabric(strategy="xla_fsdp").launch(train)
+    """)
+    # `p.dim() == 1` holds for every flat shard: that group gets all, the empty ones are flagged;
+    # `groups(Net())` also passes a raw module, so the helper's module is not the set-up one on every path
+    assert report(source, "LXF030") == []
+    assert [at for _, at, _ in report(source.replace("    groups(Net())\n", ""), "LXF030")] == [
+        "4:43-4:53", "5:52-5:69", "6:43-6:62", "9:12-9:24"]
+
+
+# --- LXF006 and LXF023 name the error each labelled shape raised -------------------------------------
+def test_lxf006_names_attribute_error_for_a_local_lambda_and_pickling_error_for_a_module_level_one():
+    local = report((CASES / "9bd70f1cac665e7b_local-function.py").read_text(), "LXF006")  # AttributeError when run
+    assert [(severity, at) for severity, at, _ in local] == [("error", "35:14-35:85")]  # the lambda
+    assert "so it fails with AttributeError before your function runs" in local[0][2]
+    top = report((CASES / "9bd70f1cac665e7b_before.py").read_text(), "LXF006")  # _pickle.PicklingError when run
+    assert "so it fails with PicklingError before your function runs" in top[0][2]
+
+
+def test_lxf023_a_state_of_state_dicts_is_the_missing_model_value_error():
+    found = report((CASES / "32941fe0567df6e9_trigger.py").read_text(), "LXF023")  # raised it when run
+    assert found == [(
+        "error", "39:25-39:91",
+        "Could not find a XLAFSDP model in the provided checkpoint state: the state holds no model, so `fabric.save` "
+        "raises ValueError. Make sure you set up the model (and optimizers if any) through the strategy before "
+        "saving the checkpoint",
+    )]

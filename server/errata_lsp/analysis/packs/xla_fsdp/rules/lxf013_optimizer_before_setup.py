@@ -60,6 +60,8 @@ class OptimizerBeforeSetup(Rule):
     summary = "Under XLAFSDP, create the optimizer from the model returned by `setup_module`"
     severity = Severity.ERROR
     triggers = ("setup_optimizers",)
+    # built from the set-up model, an optimizer whose groups are chosen by `p.dim()` is silently wrong
+    reveals = ("LXF030",)
     examples = (
         Invalid(
             "import torch\n"
