@@ -263,3 +263,32 @@ def test_lxf023_a_state_of_state_dicts_is_the_missing_model_value_error():
         "raises ValueError. Make sure you set up the model (and optimizers if any) through the strategy before "
         "saving the checkpoint",
     )]
+
+
+# --- LXF031: a method of the set-up model other than `forward`, called directly -------------------
+def test_lxf031_generate_on_the_set_up_model_is_the_xla_shape_error_and_the_fix_marks_it():
+    source = (CASES / "7042549152ce80f9_before.py").read_text()  # raised the XLA shape error when run
+    assert report(source, "LXF031") == [(
+        "error", "40:5-40:19",
+        "`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper, whose forward "
+        "gathers each layer's full weights: its layers hold flat 1-D shards, so XLA fails with a shape RuntimeError "
+        "(`Cannot infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() == 2` at an "
+        "embedding) before Lightning's own 'mark it as a forward method' check, which runs after the method returns. "
+        "Call `model.mark_forward_method(\"generate\")` after the set-up",
+    )]
+    fixed = preferred_fix(source, "LXF031")
+    assert fixed.endswith('    model = fabric.setup_module(Net())\n    model.mark_forward_method("generate")\n'
+                          '    model.generate(torch.randn(4, 8, device=fabric.device))\n\n\n'
+                          'if __name__ == "__main__":\n'
+                          '    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())\n    fabric.launch(train)\n')
+    assert report(fixed, "LXF031") == []
+    assert report((CASES / "7042549152ce80f9_after.py").read_text(), "LXF031") == []  # the fixed shape ran
+
+
+def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_parameter_list():
+    check = check_source((CASES / "95e7a3380b01287c_method-after-setup.py").read_text(), "train.py")  # raised it
+    (finding,) = [f for f in check.findings if f.code == "LXF031"]
+    assert finding.record_id == "95e7a3380b01287c" and finding.fixes == ()
+    assert finding.message.endswith(
+        "`self.parameters()` there is the original module's, which XLAFSDP emptied into the set-up model's shards, so "
+        "torch raises ValueError: optimizer got an empty parameter list. Build the optimizer from `model.parameters()`")
