@@ -292,3 +292,47 @@ def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_paramet
     assert finding.message.endswith(
         "`self.parameters()` there is the original module's, which XLAFSDP emptied into the set-up model's shards, so "
         "torch raises ValueError: optimizer got an empty parameter list. Build the optimizer from `model.parameters()`")
+
+
+# --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------
+def test_lxf032_a_key_the_save_never_wrote_is_the_keyerror_and_the_fix_drops_it():
+    source = (CASES / "be292b33e48a838f_before.py").read_text()  # raised the KeyError for 'step' when run
+    assert report(source, "LXF032") == [(
+        "error", "40:66-40:72",
+        "`fabric.save(\"ckpt\", ...)` (line 39) writes 'model', 'optimizer', not 'step', so this sharded load raises "
+        "KeyError: The requested state contains a key 'step' that does not exist in the loaded checkpoint. Save it "
+        "too, or do not ask for it and keep its value from before the load",
+    )]
+    fixed = preferred_fix(source, "LXF032")
+    assert '    fabric.load("ckpt", {"model": model, "optimizer": optimizer})\n' in fixed
+    assert report(fixed, "LXF032") == []
+
+
+def test_lxf032_a_missing_optimizer_is_the_bare_keyerror_even_with_strict_false():
+    source = (CASES / "be292b33e48a838f_missing-optimizer.py").read_text()  # KeyError: 'optimizer' when run
+    assert report(source, "LXF032") == [(
+        "error", "40:42-40:53",
+        "`fabric.save(\"ckpt\", ...)` (line 39) writes 'model', not 'optimizer': this sharded load fails with a bare "
+        "KeyError: 'optimizer'. Save the optimizer too, or do not ask for it",
+    )]
+    # `strict=False` lets the missing 'step' pass (the `after` case ran)
+    assert report((CASES / "be292b33e48a838f_after.py").read_text(), "LXF032") == []
+
+
+def test_lxf032_is_silent_where_a_save_to_the_path_cannot_be_read_or_the_load_is_full():
+    source = textwrap.dedent("""\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        def train(fabric, extra):
+            model = fabric.setup_module(Net())
+            fabric.save("ckpt", {"model": model})
+            fabric.save("ckpt", {"model": model, **extra})
+            fabric.load("ckpt", {"model": model, "step": 0})
+        Fabric(strategy="xla_fsdp").launch(train)
+        def full(fabric):
+            model = fabric.setup_module(Net())
+            fabric.save("full", {"model": model})
+            fabric.load("full", {"model": model, "step": 0})
+        Fabric(strategy=XLAFSDPStrategy(state_dict_type="full")).launch(full)
+    """)
+    assert report(source, "LXF032") == []
