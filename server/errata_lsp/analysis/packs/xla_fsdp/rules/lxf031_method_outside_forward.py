@@ -11,8 +11,8 @@ A method that builds the optimizer from `self.parameters()` (`model.configure_op
 torch's `ValueError: optimizer got an empty parameter list` instead (95e7a3380b01287c_method-after-setup):
 that finding belongs to LXF013's record.
 
-Flagged where the value-flow layer shows the receiver is what an XLAFSDP `fabric.setup_module` or
-`fabric.setup` returned, for a module of a class this file defines, and the method is one that class
+Flagged where the receiver is a name assigned a set-up call's result and the value-flow layer shows it
+holds what an XLAFSDP `fabric.setup_module` or `fabric.setup` returned, for a module of a class this file defines, and the method is one that class
 defines, uses the module's layers or parameters, and is not marked with `mark_forward_method`.
 
 The fix marks the method as a forward method right after the set-up (`model.mark_forward_method("generate")`,
@@ -113,9 +113,13 @@ class MethodOutsideForward(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the only receivers followed
+        if not holders:
+            return
         for call in ctx.nodes(ast.Call):
             callee = call.func
-            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward":
+            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
+                    or not isinstance(callee.value, ast.Name) or callee.value.id not in holders:
                 continue
             setup = _xla_fsdp_setup(ctx, callee.value)
             if setup is None:
@@ -155,6 +159,21 @@ class MethodOutsideForward(Rule):
         at = Position(end.line, end.column)
         return fix(f"Mark `{method}` as a forward method after the set-up", Edit(Span(at, at), text),
                    safety=Safety.UNSAFE, preferred=True)
+
+
+def _setup_holders(ctx: Context) -> set[str]:
+    """Names assigned the result of a `setup_module`/`setup` call, found once: a file's other method calls
+    are not followed through the value flow."""
+    names: set[str] = set()
+    for method in ("setup_module", "setup"):
+        for call, _receiver in ctx.method_calls(method):
+            stmt = ctx.statement_of(call)
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
+                    if isinstance(first, ast.Name):
+                        names.add(first.id)
+    return names
 
 
 def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
