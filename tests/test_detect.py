@@ -15,7 +15,7 @@ from errata_lsp.settings import Settings
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
 # the pack's detect_sections).
 DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
-              "LXF027", "LXF028"}
+              "LXF027", "LXF028", "LXF029"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}

@@ -327,3 +327,60 @@ def test_a_fifo_where_a_file_should_be_does_not_hang(workspace):
     assert found.lightning == LibraryVersion("lightning", "2.4.0", "from .venv")
     (venv / "lib" / "python3.11" / "site-packages" / "lightning-2.4.0.dist-info").rename(venv / "moved")
     assert detect(workspace / "src" / "train.py", environ={}).lightning == UNKNOWN
+
+
+# --- a condition on torch's version, not Lightning's ----------------------------------------------
+PATH_SCRIPT = (
+    "from pathlib import Path\n"
+    "from lightning.fabric import Fabric\n"
+    "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+    "\n"
+    "def train(fabric):\n"
+    "    model = fabric.setup_module(Net())\n"
+    "    fabric.save(Path('checkpoints') / 'step-1', {'model': model})\n"
+    "\n"
+    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n"
+)
+LXF029 = ("train.py:7:17: LXF029 Under XLAFSDP, `fabric.save` broadcasts the path to every process and reads it back "
+          "with `torch.load`, whose `weights_only` default (True from torch 2.6) refuses a `pathlib` path: "
+          "_pickle.UnpicklingError: Weights only load failed ... GLOBAL pathlib.PosixPath was not an allowed global "
+          "by default. Pass `str(Path('checkpoints') / 'step-1')`")
+
+
+@pytest.mark.parametrize("torch, lines", [
+    ("2.5.1", ["versions: lightning 2.6.6 (from .venv), torch 2.5.1 (from .venv), torch-xla 2.5.1 (from .venv)",
+               "All checks passed."]),
+    ("2.6.0", [LXF029, "versions: lightning 2.6.6 (from .venv), torch 2.6.0 (from .venv), torch-xla 2.6.0 (from .venv)",
+               "Found 1 finding(s): 1 error (1 fixable with --fix)."]),
+    ("2.9.0+cu128", [LXF029, "versions: lightning 2.6.6 (from .venv), torch 2.9.0+cu128 (from .venv), "
+                             "torch-xla 2.9.0+cu128 (from .venv)", "Found 1 finding(s): 1 error (1 fixable with --fix)."]),
+])
+def test_a_pathlib_checkpoint_path_is_flagged_only_where_the_venvs_torch_refuses_it(workspace, torch, lines):
+    """The same Lightning, two torches read from their `*.dist-info`: torch 2.5's `torch.load` still reads
+    a pickled `PosixPath` (no finding), 2.6 and newer refuse it (the run raised it with torch 2.9.0)."""
+    (workspace / "train.py").write_text(PATH_SCRIPT)
+    venv = make_venv(workspace / ".venv", lightning="2.6.6", torch=torch, torch_xla=torch)
+    done = check(workspace)
+    assert done.returncode == (1 if len(lines) == 3 else 0), done.stderr
+    assert done.stdout.splitlines() == lines
+    assert untouched(venv)
+
+
+def test_the_card_says_which_torch_the_user_has_and_whether_it_raises(workspace):
+    venv = make_venv(workspace / ".venv", lightning="2.6.6", torch="2.5.1")
+    message = "_pickle.UnpicklingError: Weights only load failed. WeightsUnpickler error: Unsupported global: " \
+              "GLOBAL pathlib.PosixPath was not an allowed global by default."
+    clean = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "explain", message], cwd=workspace,
+                          capture_output=True, text=True, timeout=120, env=clean, check=False)
+    assert done.returncode == 0, done.stderr
+    assert ("**Needs torch>=2.6.** `torch.load` reads with `weights_only=True` by default from torch 2.6, and refuses "
+            "a `pathlib` path. Your torch: 2.5.1 (from .venv): **torch 2.5.1 does not raise this error.**"
+            ) in done.stdout.split("\n\n")
+    (venv / "lib").rename(venv / "gone")  # no site-packages: the torch of the environment is unknown
+    environment.clear_cache()
+    done = subprocess.run([sys.executable, "-m", "errata_lsp", "explain", message], cwd=workspace,
+                          capture_output=True, text=True, timeout=120, env=clean, check=False)
+    assert ("**Needs torch>=2.6.** `torch.load` reads with `weights_only=True` by default from torch 2.6, and refuses "
+            "a `pathlib` path. Your torch: unknown; a release that raises it is assumed.") in done.stdout.split("\n\n")
+    assert untouched(venv)

@@ -23,6 +23,7 @@ WHEEL_LINES = {  # line counts of the lightning 2.6.6 files the shipped links op
     "src/lightning/fabric/plugins/precision/xla.py": 73,
     "src/lightning/fabric/connector.py": 580,
     "src/lightning/fabric/strategies/launchers/xla.py": 128,
+    "src/lightning/fabric/wrappers.py": 416,
     "src/lightning/fabric/strategies/fsdp.py": 894,
     "src/lightning/fabric/plugins/precision/fsdp.py": 168,
 }

@@ -63,7 +63,7 @@ def test_a_bad_argument_to_a_pack_predicate_is_a_validate_problem_with_file_and_
 
 def test_the_shipped_packs_register_their_predicates_facts_placeholders_and_strategies():
     declared = pack_facts()
-    assert sorted(declared.pack_predicates) == ["object", "state_dict_type"]
+    assert sorted(declared.pack_predicates) == ["never_none", "object", "pathlib_path", "state_dict_type"]
     assert list(declared.facts) == ["strategy_has_accelerator", "strategy_accelerator_objects",
                                     "strategy_has_precision", "plugins_given"]
     assert list(declared.fields) == ["strategy_accelerator"]

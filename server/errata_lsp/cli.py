@@ -569,7 +569,8 @@ def _explain(args: argparse.Namespace) -> int:
         text = " ".join(args.text)
     kb = _knowledge_base(args.kb)
     # the card speaks of the Lightning of the project here (its wording of the message, its raise line)
-    lightning = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment.lightning
+    environment = with_environment(settings_for(Path.cwd(), Settings()), Path.cwd()).environment
+    lightning = environment.lightning
     found = explain(kb, text, escape=False)  # read on a terminal: no Markdown escapes
     if not found.records:
         print("No known error matches this text.", file=sys.stderr)
@@ -579,7 +580,7 @@ def _explain(args: argparse.Namespace) -> int:
     for i, record in enumerate(found.records if args.all else found.records[:1]):
         if i:
             print("\n---\n")
-        print(card_markdown(record, lightning=lightning, escape=False))
+        print(card_markdown(record, lightning=lightning, environment=environment, escape=False))
     if len(found.records) > 1 and not args.all and not found.approximate:
         print(f"\n({len(found.records) - 1} more record(s) match; --all shows them)", file=sys.stderr)
     return EXIT_CLEAN

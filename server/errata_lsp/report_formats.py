@@ -262,6 +262,7 @@ def _sarif_fix(fix, uri: str) -> dict[str, Any]:
 
 def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
     from .kb import card_markdown
+    from .kb.corrections import corrected_link
 
     record = kb.get(rule.record) if kb is not None else None
     descriptor: dict[str, Any] = {
@@ -277,8 +278,9 @@ def _rule_descriptor(rule: Rule, kb: KnowledgeBase | None) -> dict[str, Any]:
         markdown = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record)
         written = f"**{rule.code}** {rule.summary}\n\n" + card_markdown(record, escape=False)  # no Markdown escapes
         descriptor["help"] = {"text": _plain(written), "markdown": markdown}
-        if record.link:
-            descriptor["helpUri"] = record.link
+        link = corrected_link(record)
+        if link:
+            descriptor["helpUri"] = link
     else:
         descriptor["help"] = {"text": _plain(rule.summary)}
     return descriptor

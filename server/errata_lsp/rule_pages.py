@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .analysis.findings import Safety
 from .analysis.rule import Invalid, Valid
+from .kb.corrections import corrected_link
 
 if TYPE_CHECKING:
     from .analysis.rule import Rule
@@ -58,9 +59,9 @@ def rule_data(rule: Rule, kb: KnowledgeBase) -> dict[str, Any]:
             "solutions": record.get("solutions") or [],
             "raised_at": (f"{record.get('filePath')}:{record.get('lineNumber')}"
                           if record.get("filePath") and record.get("lineNumber") else record.get("filePath")),
-            "link": record.link,
+            "link": corrected_link(record),
         },
-        "url": record.link if record is not None else None,
+        "url": corrected_link(record) if record is not None else None,
     }
 
 

@@ -1,5 +1,5 @@
 # expect: LXF021
-# findings: LXF021 error 32
+# findings: LXF021 error 32, LXF029 error 43
 """Resume training from a checkpoint the DDP way: `fabric.load(path)` returns everything there,
 but XLAFSDPStrategy needs the objects to restore into and raises ValueError ("Got
 `XLAFSDPStrategy.load_checkpoint(..., state=None)` but a state with at least  a model instance ...").

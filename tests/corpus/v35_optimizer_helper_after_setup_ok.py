@@ -1,6 +1,6 @@
 # expect: none
 # real: OK
-# findings: none
+# findings: LXF030 warning 24
 """Parameter-grouping optimizer helper, called on the module returned by `setup_module`."""
 import torch
 import torch.nn.functional as F

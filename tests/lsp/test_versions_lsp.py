@@ -10,7 +10,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from ..test_environment import SCRIPT, make_venv, untouched
+from ..test_environment import PATH_SCRIPT, SCRIPT, make_venv, untouched
 from .test_settings import open_doc, pushed, start
 
 LAUNCH = (
@@ -99,3 +99,24 @@ async def test_api_hover_lists_only_what_the_release_raises(client: LanguageClie
     older = await listed("older.py")
     assert not any(line.startswith(xrt) for line in older)
     assert older == [line for line in newest if not line.startswith(xrt)]
+
+
+async def test_the_hover_says_which_torch_the_interpreter_has(client: LanguageClient, tmp_path):
+    """A record whose error torch decides (a `pathlib` path through `torch.load` from torch 2.6): with the
+    editor's interpreter on torch 2.9.0 the finding is there, and its card says that torch raises it."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "pyproject.toml").write_text("[project]\nname = 'trainer'\n")
+    venv = make_venv(tmp_path / "envs" / "new", lightning="2.6.6", torch="2.9.0")
+    await start(client, {"python": {"interpreter": str(venv / "bin" / "python")}}, root=workspace)
+    uri = (workspace / "train.py").as_uri()
+    open_doc(client, uri, PATH_SCRIPT)
+    found = [d for d in await pushed(client, uri) if d.code == "LXF029"]
+    assert [(d.range.start.line, d.range.start.character, d.severity) for d in found] == [
+        (6, 16, types.DiagnosticSeverity.Error)]
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri), position=found[0].range.start))
+    assert ("**Needs torch>=2.6.** `torch.load` reads with `weights_only=True` by default from torch 2.6, and refuses "
+            f"a `pathlib` path. Your torch: 2.9.0 (from the editor's interpreter {venv / 'bin' / 'python'}), "
+            "which raises it.") in hover.contents.value.split("\n\n")
+    assert untouched(venv)

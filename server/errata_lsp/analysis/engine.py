@@ -264,15 +264,18 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
 
 def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:
     """The findings the user's Lightning really raises: a check their release does not perform is
-    dropped, and where their release words the error otherwise, the message quotes their words.
+    dropped, and so is an error their torch does not raise (`kb/versions/torch.json`); where their
+    release words the error otherwise, the message quotes their words.
     Without a detected environment (`settings.environment` None) or with an unknown version, the
     newest covered release is assumed, which is what the rules are written for."""
     environment = settings.environment
     if environment is None or not findings:
         return findings
     from ..kb.readable import readable_message
-    from ..kb.versions import reworded, shipped
+    from ..kb.versions import excluded_by, reworded, shipped
 
+    # an error another library decides (torch's `torch.load` default) is not raised outside its range
+    findings = [finding for finding in findings if excluded_by(finding.record_id, environment) is None]
     table = shipped()
     lightning = environment.lightning
     placed = table.place(lightning.version) if table is not None else None

@@ -15,16 +15,18 @@ from . import corrections as _corrections
 from . import markdown as md
 from .readable import readable_message
 from .record import Record
-from .versions import Site
+from .versions import Site, library_ranges
 from .versions import shipped as shipped_versions
 
 
 def card_markdown(record: Record, heading_level: int = 3,
                   corrections: _corrections.Corrections | None = None, lightning: Any = None,
-                  escape: bool = True) -> str:
+                  escape: bool = True, environment: Any = None) -> str:
     """`lightning`: the user's Lightning (with `.version`, None when unknown, and `.source`); the card
     then speaks of that release: its wording of the message, its raise line. `escape=False`: the
-    texts as written, for a terminal (`errata-lsp explain`), where a backslash would only be noise."""
+    texts as written, for a terminal (`errata-lsp explain`), where a backslash would only be noise.
+    `environment` (with `.get(library)`): where another library decides the error (torch), the card
+    says which one the user has and whether it raises it."""
     say = md.text if escape else _as_written
     table = corrections if corrections is not None else _shipped()
     correction = table.get(record.id) if table else None
@@ -35,6 +37,7 @@ def card_markdown(record: Record, heading_level: int = 3,
     parts = [f"{h} {say(record.error_class)}: {say(_one_line(readable_message(message)))}"]
     if release is not None:
         parts.append(release.note)
+    parts += _library_notes(record, environment)
     if shown.get("documentation"):
         parts.append(f"**What it means.** {say(shown.get('documentation'))}")
     when = " ".join(s for s in (shown.get("triggerScenarios"), shown.get("commonSituations")) if s)
@@ -152,6 +155,23 @@ def _release_view(record: Record, lightning: Any, say: Callable[[str], str]) -> 
         note += f". lightning {placed.release} words the message as in the title; the newest covered " \
                 f"release says: {say(_one_line(readable_message(record.error_message), 200).rstrip('.'))}"
     return _ReleaseView(note + ".", message, site)
+
+
+def _library_notes(record: Record, environment: Any) -> list[str]:
+    """One line for each library other than Lightning whose release decides the error (kb/versions/)."""
+    notes = []
+    for found in library_ranges(record.id):
+        lib = environment.get(found.library) if environment is not None else None
+        needs = f"**Needs {found.library}{found.range}.** {found.why[:1].upper()}{found.why[1:]}."
+        if lib is None or not lib.version:
+            where = f" ({lib.source})" if lib is not None else ""
+            notes.append(f"{needs} Your {found.library}: unknown{where}; a release that raises it is assumed.")
+        elif found.holds(lib.version):
+            notes.append(f"{needs} Your {found.library}: {lib.version} ({lib.source}), which raises it.")
+        else:
+            notes.append(f"{needs} Your {found.library}: {lib.version} ({lib.source}): "
+                         f"**{found.library} {lib.version} does not raise this error.**")
+    return notes
 
 
 def _one_line(text: str, limit: int = 240) -> str:

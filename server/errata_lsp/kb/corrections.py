@@ -145,3 +145,12 @@ def load(path: str | Path) -> Corrections:
 @lru_cache(maxsize=1)
 def shipped() -> Corrections:
     return load(SHIPPED_CORRECTIONS)
+
+
+def corrected_link(record: Record) -> str | None:
+    """The record's link to its raise line as the cards show it: errata's corrected one where the record's
+    own is wrong (a commit not in the library's history becomes the release tag), else the record's."""
+    try:
+        return shipped().apply(record).link
+    except CorrectionError:
+        return record.link  # `kb validate` reports the corrections file; a record's own link beats none

@@ -1,8 +1,10 @@
-"""Which records hold in which Lightning release, and where each release raises them.
+"""Which records hold in which release of each library, and where each Lightning release raises them.
 
-The table (`versions/lightning.json`) is written by `python -m errata_lsp.derive_versions` from
-the source of every release; this module only reads it. A record the table does not name holds in
-every release (it is not tied to a line of Lightning's source)."""
+Lightning's table (`versions/lightning.json`) is written by `python -m errata_lsp.derive_versions`
+from the source of every release; this module only reads it. A record the table does not name holds in
+every release (it is not tied to a line of Lightning's source). Where another library decides whether
+the error is raised (torch's `torch.load` defaults), `versions/<library>.json` gives the record a range
+of that library's releases (PEP 440), written by hand from the library's changes."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 SHIPPED_TABLE = Path(__file__).parent / "versions" / "lightning.json"
+LIBRARY_TABLES = ("torch.json",)  # beside it: ranges of other libraries
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,69 @@ def shipped() -> VersionTable | None:
         return load(SHIPPED_TABLE)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+@dataclass(frozen=True)
+class LibraryRange:
+    """The releases of a library (not Lightning) in which a record's error is raised, and why."""
+
+    library: str  # the distribution's canonical name: "torch"
+    range: str  # a PEP 440 specifier: ">=2.6"
+    why: str
+
+    def holds(self, version: str | None) -> bool | None:
+        """Whether `version` raises it; None when the version is unknown or unreadable."""
+        if not version:
+            return None
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+        from packaging.version import InvalidVersion, Version
+
+        try:  # a build of a release (`2.6.0+cu124`, `2.6.0rc1`) counts as that release
+            return SpecifierSet(self.range).contains(Version(version), prereleases=True)
+        except (InvalidSpecifier, InvalidVersion):
+            return None
+
+
+def read_ranges(data: Any) -> dict[str, tuple[LibraryRange, ...]]:
+    """record id -> its ranges, from one library's table; entries that are not well formed are left out."""
+    library = data.get("library") if isinstance(data, dict) else None
+    records = data.get("records") if isinstance(data, dict) else None
+    if not isinstance(library, str) or not isinstance(records, dict):
+        return {}
+    out: dict[str, tuple[LibraryRange, ...]] = {}
+    for record_id, entry in records.items():
+        if isinstance(entry, dict) and isinstance(entry.get("range"), str):
+            out[record_id] = (LibraryRange(library, entry["range"], str(entry.get("why", ""))),)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_ranges() -> dict[str, tuple[LibraryRange, ...]]:
+    """record id -> the ranges of other libraries than Lightning that errata ships (a table that cannot
+    be read gives none: no gating on it)."""
+    out: dict[str, tuple[LibraryRange, ...]] = {}
+    for name in LIBRARY_TABLES:
+        try:
+            ranges = read_ranges(json.loads((SHIPPED_TABLE.parent / name).read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+        for record_id, found in ranges.items():
+            out[record_id] = out.get(record_id, ()) + found
+    return out
+
+
+def library_ranges(record_id: str) -> tuple[LibraryRange, ...]:
+    return shipped_ranges().get(record_id, ())
+
+
+def excluded_by(record_id: str, environment: Any) -> LibraryRange | None:
+    """The first range of the record that the environment's version of its library is outside (the
+    user's torch does not raise the error); None when every known version is inside, or unknown."""
+    for found in library_ranges(record_id):
+        lib = environment.get(found.library) if environment is not None else None
+        if lib is not None and found.holds(lib.version) is False:
+            return found
+    return None
 
 
 def older_wordings(kb: Any, text: str) -> tuple[str, list[Any]] | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..analysis.findings import Finding, Fix, Severity
+from ..kb.corrections import corrected_link
 from .text import TextDocument
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ SEVERITY = {
 
 def diagnostic(finding: Finding, doc: TextDocument, encoding: str, kb: KnowledgeBase) -> types.Diagnostic:
     record = kb.get(finding.record_id)
-    link = record.link if record else None
+    link = corrected_link(record) if record else None
     return types.Diagnostic(
         range=doc.range_to_client(finding.span, encoding),
         message=finding.message,

@@ -423,15 +423,18 @@ class Session:
 
         record = kb.get(finding.record_id)
         head = "" if is_log(doc) else f"**{finding.code}** {text(finding.message)}\n\n---\n\n"
-        return head + (card_markdown(record, lightning=self.lightning(doc.uri)) if record else text(finding.message))
+        card = card_markdown(record, lightning=self.lightning(doc.uri),
+                             environment=self.settings_for(doc.uri).environment) if record else text(finding.message)
+        return head + card
 
     def symbol_records(self, doc: TextDocument, pos: Position, kb: KnowledgeBase) -> tuple[str, list[Record]] | None:
         """The name under `pos` and the known errors it can raise in the user's Lightning, if any
         (in a worker thread)."""
         from ..analysis.symbols import symbols_at
-        from ..kb.versions import shipped
+        from ..kb.versions import excluded_by, shipped
 
-        limit = self.settings_for(doc.uri).max_file_bytes
+        settings = self.settings_for(doc.uri)
+        limit = settings.max_file_bytes
         if is_log(doc) or text_size(doc.text, limit) > limit:
             return None
         with self.collector.held():
@@ -441,7 +444,8 @@ class Session:
         for name in names:
             for record in kb.by_symbol(name):
                 # what the user's release does not raise is not listed
-                if record not in records and (table is None or table.applies(record.id, lightning.version)):
+                if record not in records and (table is None or table.applies(record.id, lightning.version)) \
+                        and excluded_by(record.id, settings.environment) is None:
                     records.append(record)
         return (names[0], records) if records else None
 
@@ -451,12 +455,13 @@ class Session:
         from ..kb import card_markdown
 
         lightning = self.lightning(self.root.as_uri()) if self.root is not None else UNKNOWN_LIGHTNING
+        environment = self.settings_for(self.root.as_uri()).environment if self.root is not None else None
         kb = self.kb
         found = explain(kb, text)
         self._report_dropped(kb)
         if not found.records:
             return None
-        card = card_markdown(found.records[0], lightning=lightning)
+        card = card_markdown(found.records[0], lightning=lightning, environment=environment)
         return card if found.note is None else found.note + "\n\n" + card
 
 

@@ -1,5 +1,5 @@
-"""What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object` and
-`state_dict_type`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
+"""What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object`,
+`state_dict_type`, `never_none` and `pathlib_path`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
 the code is here, registered by `register` when `analysis/detect/` first reads a section (it finds this
 module through the pack registry, packs/__init__.py)."""
 
@@ -9,6 +9,7 @@ import ast
 from collections.abc import Mapping
 from typing import Any
 
+from ...context import Context
 from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
@@ -61,6 +62,137 @@ class StateDictType(Predicate):
 
     def holds(self, site: Site, value: Any) -> bool:
         return site.receiver is not None and state_dict_type(site.ctx, site.receiver) in self.types
+
+
+# An option's given value is its text through `type`: never None for these, with no `nargs` or `const`.
+NEVER_NONE_TYPES = ("int", "float", "str")
+NEVER_NONE_ACTIONS = ("store", "store_true", "store_false")
+
+
+def _never_none(site: Site, wanted: bool) -> bool:
+    """The argument as written holds a str, number or bool on every path the file shows, an argparse
+    option's default included when the option, given, cannot be None either (LXF014: a threshold from
+    `add_argument("--clip", type=float, default=1.0)` clips by value whatever the command line says)."""
+    written = site.written
+    never = written is not None and site.ctx.once("never_none", written, lambda: never_none(site.ctx, written))
+    return never is wanted
+
+
+def never_none(ctx: Context, expr: ast.expr) -> bool:
+    values = ctx.values(expr)
+    for value in values:
+        if value.kind not in ("str", "number", "bool"):
+            return False
+        if "by default" in value.when and (value.foreign or not _option_never_none(ctx, value.node)):
+            return False
+    return bool(values)
+
+
+def _option_never_none(ctx: Context, node: ast.AST | None) -> bool:
+    """`node` is the default of an `add_argument(...)` call (or, for `store_true`, the call) whose given
+    value is never None: no `nargs` or `const`, a storing action, a `type` that returns its kind."""
+    while node is not None and not isinstance(node, ast.Call):
+        node = ctx.parents.get(node)
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"):
+        return False  # `set_defaults(...)`: the option that may also set it is not followed here
+    keywords = {k.arg: k.value for k in node.keywords}
+    if None in keywords or "nargs" in keywords or "const" in keywords:
+        return False
+    action, kind = keywords.get("action"), keywords.get("type")
+    return (action is None or isinstance(action, ast.Constant) and action.value in NEVER_NONE_ACTIONS) and (
+        kind is None or isinstance(kind, ast.Name) and kind.id in NEVER_NONE_TYPES)
+
+
+PATH_CLASSES = tuple(f"pathlib.{name}" for name in ("Path", "PurePath", "PosixPath", "PurePosixPath",
+                                                      "WindowsPath", "PureWindowsPath"))
+PATH_METHODS = ("absolute", "expanduser", "joinpath", "relative_to", "resolve", "with_name", "with_stem",
+                "with_suffix")  # a path's methods that return a path
+PATH_ATTRIBUTES = ("parent",)
+EVERY, SOME = "every", "some"
+
+
+def _pathlib_path(site: Site, wanted: str) -> bool:
+    """The argument as written holds a `pathlib` path: on every path the file shows (`every`), or on
+    some (`some`, which `every` implies)."""
+    written = site.written
+    found = site.ctx.once("pathlib_path", written, lambda: path_paths(site.ctx, written, 0)) if written else None
+    return found == EVERY or found == wanted == SOME
+
+
+def _pathlib_path_problem(wanted: Any) -> str | None:
+    return None if wanted in (EVERY, SOME) else f"`pathlib_path` takes {EVERY!r} or {SOME!r}"
+
+
+def path_paths(ctx: Context, expr: ast.AST, depth: int) -> str | None:
+    """EVERY when `expr` holds a `pathlib` path on every path, SOME on some, None on none the file shows:
+    `Path(...)`, `Path.cwd()`, `path / "name"`, `path.resolve()`, `path.parent`, a name bound to one."""
+    if depth > 8:
+        return None
+    if isinstance(expr, ast.Call):
+        callee = expr.func
+        if ctx.resolve(callee) in PATH_CLASSES:
+            return EVERY
+        if isinstance(callee, ast.Attribute) and (callee.attr in ("cwd", "home") and ctx.resolve(callee.value) in PATH_CLASSES
+                                                  or callee.attr in PATH_METHODS):
+            return EVERY if callee.attr in ("cwd", "home") else path_paths(ctx, callee.value, depth + 1)
+        return None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):  # `Path / str` and `str / Path` are paths
+        left, right = path_paths(ctx, expr.left, depth + 1), path_paths(ctx, expr.right, depth + 1)
+        return EVERY if EVERY in (left, right) else SOME if SOME in (left, right) else None
+    if isinstance(expr, ast.Attribute) and expr.attr in PATH_ATTRIBUTES:
+        return path_paths(ctx, expr.value, depth + 1)
+    if not isinstance(expr, (ast.Name, ast.Attribute)):
+        return None
+    values = ctx.values(expr)
+    found = [v.kind != "class" and v.qualified in PATH_CLASSES or (v.node is not None and v.node is not expr and not v.foreign
+                                             and path_paths(ctx, v.node, depth + 1) == EVERY)
+             for v in values]
+    return EVERY if found and all(found) else SOME if any(found) else None
+
+
+class NeverNone(Predicate):
+    """The argument as written is never None on any path the file shows."""
+
+    key, takes, argument = "never_none", bool, "boolean"
+    example = '{"never_none": true}'
+    holds_when = ("a pack fact: the argument as written holds a str, number or bool on every path the file "
+                  "shows; an argparse option's default counts when the option, given, cannot be None either "
+                  "(no `nargs` or `const`, a `type` of int, float or str)")
+
+    def __init__(self, wanted: bool) -> None:
+        self.wanted = wanted
+
+    @classmethod
+    def read(cls, item: Mapping[str, Any], where: str, reader: Reader) -> Predicate:
+        if not isinstance(item[cls.key], bool):
+            raise Problem("`never_none` takes true or false")
+        return cls(item[cls.key])
+
+    def holds(self, site: Site, value: Any) -> bool:
+        return _never_none(site, self.wanted)
+
+
+class PathlibPath(Predicate):
+    """The argument as written is a `pathlib` path, on every path (`every`) or on some (`some`)."""
+
+    key, takes, argument = "pathlib_path", str, "string"
+    example = '{"pathlib_path": "some"}'
+    holds_when = ("a pack fact: the argument as written holds a `pathlib` path (`Path(...)`, `path / name`, "
+                  "`path.resolve()`, `path.parent`, a name bound to one) on every path the file shows "
+                  "(`\"every\"`) or on some (`\"some\"`, which `every` implies)")
+
+    def __init__(self, wanted: str) -> None:
+        self.wanted = wanted
+
+    @classmethod
+    def read(cls, item: Mapping[str, Any], where: str, reader: Reader) -> Predicate:
+        problem = _pathlib_path_problem(item[cls.key])
+        if problem is not None:
+            raise Problem(problem)
+        return cls(item[cls.key])
+
+    def holds(self, site: Site, value: Any) -> bool:
+        return _pathlib_path(site, self.wanted)
 
 
 # --- named facts (`{"fact": name}`) ----------------------------------------------------------
@@ -116,6 +248,8 @@ def _strategy_accelerator(site: Site) -> str:
 def register(detect: Registrar) -> None:
     detect.predicate(ObjectIs)
     detect.predicate(StateDictType)
+    detect.predicate(NeverNone)
+    detect.predicate(PathlibPath)
     detect.fact("strategy_has_accelerator", _strategy_has_accelerator)
     detect.fact("strategy_accelerator_objects", _strategy_accelerator_objects)
     detect.fact("strategy_has_precision", _strategy_has_precision)

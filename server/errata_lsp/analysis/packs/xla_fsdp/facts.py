@@ -33,3 +33,44 @@ def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] 
             if not (isinstance(value, ast.Constant) and value.value is None):
                 found.append(given)
     return found
+
+
+AUTO_WRAP_POSITION = 4  # XLAFSDPStrategy(accelerator, parallel_devices, checkpoint_io, precision, auto_wrap_policy, ...)
+
+
+def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
+    """Whether the XLAFSDPStrategy of the Fabric `fabric` holds is given an `auto_wrap_policy` (not None):
+    with one, `setup_module` wraps the submodules it picks in place, so the raw module keeps their
+    shards; without, the raw module is left with no parameters. None when the file cannot tell."""
+    calls = [v.node for v in ctx.values(fabric) if v.kind == "fabric" and not v.foreign and isinstance(v.node, ast.Call)]
+    if not calls:  # a Fabric the file cannot follow: the file's own Fabric, if it builds one
+        calls = ctx.fabric_calls
+    answers = {_given(ctx, call) for call in calls}
+    return answers.pop() if len(answers) == 1 else None
+
+
+def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
+    args, complete = ctx.keyword_args(fabric_call)
+    strategy = args.get("strategy")
+    if strategy is None or not complete:
+        return None
+    answers: set[bool | None] = set()
+    for value in ctx.values(strategy.value):
+        if value.kind == "str":  # `strategy="xla_fsdp"`: the default strategy, no policy
+            answers.add(False)
+            continue
+        if value.kind != "strategy" or value.foreign or not isinstance(value.node, ast.Call):
+            return None
+        call = value.node
+        given, whole = ctx.keyword_args(call)
+        if not whole or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        policy = given["auto_wrap_policy"].value if "auto_wrap_policy" in given else (
+            call.args[AUTO_WRAP_POSITION] if len(call.args) > AUTO_WRAP_POSITION else None)
+        if policy is None:
+            answers.add(False)
+            continue
+        held = ctx.values(policy)
+        answers.add(False if held and all(v.kind == "none" for v in held)
+                    else True if held and all(v.truthy for v in held) else None)
+    return answers.pop() if len(answers) == 1 else None

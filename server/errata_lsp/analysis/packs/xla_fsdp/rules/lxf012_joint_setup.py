@@ -48,6 +48,8 @@ class JointSetup(Rule):
     summary = "XLAFSDP cannot set up a model and its optimizers in one `fabric.setup` call"
     severity = Severity.ERROR
     triggers = ("setup",)
+    # built from the set-up model, an optimizer whose groups are chosen by `p.dim()` is silently wrong
+    reveals = ("LXF030",)
     examples = (
         Invalid(
             "import torch\n"

@@ -14,6 +14,17 @@ runs before any method can set the module up).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
+
+An optimizer built *after* `model = fabric.setup_module(raw)` from the kept reference `raw` never gets
+to Lightning's check (labelled cases `95e7a3380b01287c_raw-after-setup` and `_raw-after-setup-wrapped`).
+`setup_module` moves `raw`'s parameters into the flat shards of the set-up model. Without
+`auto_wrap_policy`, `raw` has no parameter left and torch raises "ValueError: optimizer got an empty
+parameter list" where the optimizer is built: an error. With `auto_wrap_policy`, the submodules the policy
+wrapped are replaced inside `raw` by their XLAFSDP wrappers, so `raw.parameters()` gives their shards:
+the run goes on, and the optimizer never updates the root module's own layers (those no wrapped
+submodule holds): a warning, as for any silent misbehaviour; a warning too when the file cannot tell
+whether a policy is given. The fix builds the optimizer from the set-up model instead (unsafe: it changes
+what is trained).
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ from ....statements import (
     whole_lines,
 )
 from ....values import Value
+from ..facts import auto_wrap_given
 
 MODULE_SETUPS = ("setup_module", "setup")
 
@@ -48,6 +60,8 @@ class OptimizerBeforeSetup(Rule):
     summary = "Under XLAFSDP, create the optimizer from the model returned by `setup_module`"
     severity = Severity.ERROR
     triggers = ("setup_optimizers",)
+    # built from the set-up model, an optimizer whose groups are chosen by `p.dim()` is silently wrong
+    reveals = ("LXF030",)
     examples = (
         Invalid(
             "import torch\n"
@@ -196,6 +210,56 @@ class OptimizerBeforeSetup(Rule):
             message="`optimizer` is built from `model`'s parameters before `fabric.setup_module(model)` (line 7)",
             count=1, at="9:41-9:50", severity="error",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    raw_model = Net()\n"
+            "    model = fabric.setup_module(raw_model)\n"
+            "    optimizer = torch.optim.AdamW(raw_model.parameters(), lr=1e-3)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    raw_model = Net()\n"
+            "    model = fabric.setup_module(raw_model)\n"
+            "    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from `raw_model` (line 6), the module `fabric.setup_module(raw_model)` set up "
+                    "(line 5): XLAFSDP moved its parameters into the set-up model's shards, so torch raises "
+                    "ValueError: optimizer got an empty parameter list. Build it from `model.parameters()`",
+            count=1, at="7:41-7:50", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def train(fabric):\n"
+            "    raw_model = Net()\n"
+            "    model = fabric.setup_module(raw_model)\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(raw_model.parameters()))\n"
+            "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def train(fabric):\n"
+            "    raw_model = Net()\n"
+            "    model = fabric.setup_module(raw_model)\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))\n"
+            "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)\n",
+            message="with `auto_wrap_policy`, `raw_model` keeps only the wrapped submodules' shards: the run goes on "
+                    "and the optimizer never updates the root module's own layers",
+            count=1, at="7:41-7:82", severity="warning",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    model = Net()\n"
+              "    model = fabric.setup_module(model)\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "def train(fabric):\n"
@@ -233,6 +297,10 @@ class OptimizerBeforeSetup(Rule):
             if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
+                after = self._raw_after_setup(ctx, opt, fabric)
+                if after is not None:
+                    yield after
+                    continue
                 if isinstance(opt, ast.Starred) and isinstance(opt.value, ast.Name):  # `setup_optimizers(*optimizers)`
                     finding = self._built_elsewhere(ctx, opt.value, call, unpacked=True)
                     if finding is not None:
@@ -251,6 +319,60 @@ class OptimizerBeforeSetup(Rule):
                 finding = self._built_elsewhere(ctx, opt, call)
                 if finding is not None:
                     yield finding
+
+    def _raw_after_setup(self, ctx: Context, opt: ast.expr, fabric: ast.expr) -> Finding | None:
+        """`model = fabric.setup_module(raw)`, then an optimizer built from `raw.parameters()`: given as
+        `opt`, or built in a statement of the same block that `opt` names."""
+        built, where = opt, opt
+        if isinstance(opt, ast.Name):
+            binding = ctx.reaching(opt)
+            if binding is None or not isinstance(binding.value, ast.Call):
+                return None
+            built = binding.value
+        if not isinstance(built, ast.Call) or built_by_helper(ctx, built):
+            return None
+        params = optimizer_params(built)
+        if params is None:
+            return None
+        scope = ctx.scope_of(built)
+        for root in parameter_roots(ctx, params):
+            for method in MODULE_SETUPS:
+                for setup in ctx.method_calls_passing(method, root.id, scope):
+                    holder = ctx.statement_of(setup)
+                    if not (len(setup.args) == 1 and same_value(ctx, setup.args[0], root) and _before(setup, built)
+                            and is_fabric_method(ctx, setup, MODULE_SETUPS)
+                            and ctx.fabric_kind(setup.func.value) == XLA_FSDP):  # type: ignore[attr-defined]
+                        continue
+                    target = holder.targets[0] if isinstance(holder, ast.Assign) and len(holder.targets) == 1 \
+                        and holder.value is setup and isinstance(holder.targets[0], ast.Name) else None
+                    roots = [r for r in parameter_roots(ctx, params) if same_value(ctx, r, root)]
+                    return self._after_finding(ctx, where, built, setup, roots, target, auto_wrap_given(ctx, fabric))
+        return None
+
+    def _after_finding(self, ctx: Context, where: ast.expr, built: ast.Call, setup: ast.Call, roots: list[ast.Name],
+                       target: ast.Name | None, wrapped: bool | None) -> Finding:
+        raw, set_up = roots[0].id, f"`{target.id}.parameters()`" if target is not None else "the set-up model"
+        head = (f"`{ctx.doc.source(where)}` is built from `{raw}` (line {built.lineno}), the module "
+                if where is not built else f"The optimizer is built from `{raw}`, the module ")
+        head += f"`{ctx.doc.source(setup)}` set up (line {setup.lineno})"
+        empty = ("XLAFSDP moved its parameters into the set-up model's shards, so torch raises ValueError: "
+                 "optimizer got an empty parameter list")
+        partial = ("with `auto_wrap_policy`, `" + raw + "` keeps only the wrapped submodules' shards: the run goes "
+                   "on and the optimizer never updates the root module's own layers")
+        if wrapped is False:
+            message, severity = f"{head}: {empty}. Build it from {set_up}", Severity.ERROR
+        elif wrapped:
+            message, severity = f"{head}: {partial}. Build it from {set_up}", Severity.WARNING
+        else:
+            message = (f"{head}: without `auto_wrap_policy` {empty.replace('XLAFSDP moved', 'XLAFSDP moves')}; "
+                       f"{partial}. Build it from {set_up}")
+            severity = Severity.WARNING
+        fixes = []
+        if target is not None:
+            edits = [Edit(ctx.doc.span(r), target.id) for r in roots]
+            fixes.append(fix(f"Build the optimizer from `{target.id}`, the set-up model", *edits,
+                             safety=Safety.UNSAFE, preferred=True))
+        return self.finding(ctx, where, message, fixes, severity=severity)
 
     def _built_elsewhere(self, ctx: Context, opt: ast.Name, use: ast.Call, unpacked: bool = False) -> Finding | None:
         """`model, optimizer = build()` then `fabric.setup_module(model)`: the value-flow layer shows the

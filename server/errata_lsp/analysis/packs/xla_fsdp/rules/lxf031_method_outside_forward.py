@@ -1,0 +1,241 @@
+"""LXF031: a method of a module set up under XLAFSDP, other than `forward`, called directly.
+
+`_FabricModule.__getattr__` finds `model.generate` on the original module and runs it as it is
+(wrappers.py l.263, l.216): not through the XLAFSDP wrapper, whose forward gathers each layer's full
+weights first. The original module's layers hold flat 1-D shards, so the first matrix product fails in
+XLA: `RuntimeError: Cannot infer shape for dot operation: f32[4,8] <dot> f32[1]` at a linear layer
+(labelled case 7042549152ce80f9_trigger), `RuntimeError: Check failed: weight->shape().get().dimensions_size()
+== 2 (1 vs. 2)` at an embedding (corpus r09). Lightning's own check ("You are calling the method `Net.generate()` from
+outside the model ... `mark_forward_method`") runs only after the method returns, so it never shows.
+A method that builds the optimizer from `self.parameters()` (`model.configure_optimizers()`) fails with
+torch's `ValueError: optimizer got an empty parameter list` instead (95e7a3380b01287c_method-after-setup):
+that finding belongs to LXF013's record.
+
+Flagged where the receiver is a name assigned a set-up call's result and the value-flow layer shows it
+holds what an XLAFSDP `fabric.setup_module` or `fabric.setup` returned, for a module of a class this file defines, and the method is one that class
+defines, uses the module's layers or parameters, and is not marked with `mark_forward_method`.
+
+The fix marks the method as a forward method right after the set-up (`model.mark_forward_method("generate")`,
+what Lightning's message asks for; 7042549152ce80f9_after runs). It changes how the method runs, so it is
+unsafe. No fix for a method that builds an optimizer: build it from the set-up model (LXF013).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ....context import XLA_FSDP, Context
+from ....findings import Edit, Finding, Fix, Position, Safety, Span
+from ....rule import Invalid, Rule, Valid, fix
+from ....statements import PARAMETER_METHODS, newline
+
+EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
+
+
+class MethodOutsideForward(Rule):
+    code = "LXF031"
+    record = "7042549152ce80f9"
+    name = "method-outside-forward"
+    summary = "Under XLAFSDP, a method of the set-up model other than `forward` runs on flat shards"
+    triggers = ("setup_module", "setup")
+    examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = torch.nn.Linear(8, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "    def generate(self, x):\n"
+            "        return self.head(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.generate(torch.randn(4, 8))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = torch.nn.Linear(8, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "    def generate(self, x):\n"
+            "        return self.head(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.mark_forward_method(\"generate\")\n"
+            "    model.generate(torch.randn(4, 8))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper",
+            count=1, at="13:5-13:19", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "    def configure_optimizers(self):\n"
+            "        return torch.optim.AdamW(self.parameters())\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    optimizer = fabric.setup_optimizers(model.configure_optimizers())\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="torch raises ValueError: optimizer got an empty parameter list",
+            count=1, at="10:41-10:69", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Net(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return self.head(x)\n"
+              "    def generate(self, x):\n"
+              "        return self.head(x)\n"
+              "    def describe(self):\n"
+              "        return 'net'\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    model.mark_forward_method('generate')\n"
+              "    model.generate(torch.randn(4, 8))\n"
+              "    model.describe()\n"
+              "    model(torch.randn(4, 8))\n"
+              "    other = fabric.setup_module(Net())\n"
+              "    other.eval()\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"
+              "def tune(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    model.generate(torch.randn(4, 8))\n"
+              "Fabric(strategy='ddp').launch(tune)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the only receivers followed
+        if not holders:
+            return
+        for call in ctx.nodes(ast.Call):
+            callee = call.func
+            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
+                    or not isinstance(callee.value, ast.Name) or callee.value.id not in holders:
+                continue
+            setup = _xla_fsdp_setup(ctx, callee.value)
+            if setup is None:
+                continue
+            cls = _module_class(ctx, setup)
+            method = _method(cls, callee.attr) if cls is not None else None
+            if cls is None or method is None or _marked(ctx, callee.value, callee.attr):
+                continue
+            uses_layers, uses_parameters = _what_it_uses(method)
+            receiver = ctx.doc.source(callee.value)
+            head = (f"`{receiver}.{callee.attr}` runs `{cls.name}.{callee.attr}` on the original module, not through "
+                    "the XLAFSDP wrapper, whose forward gathers each layer's full weights")
+            if uses_layers:
+                message = (f"{head}: its layers hold flat 1-D shards, so XLA fails with a shape RuntimeError (`Cannot "
+                           "infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() == 2` "
+                           "at an embedding) before Lightning's own 'mark it as a forward method' check, which runs "
+                           f"after the method returns. Call `{receiver}.mark_forward_method(\"{callee.attr}\")` after "
+                           "the set-up")
+                yield self.finding(ctx, callee, message, [f for f in (self._mark(ctx, setup, receiver, callee.attr),) if f])
+            elif uses_parameters:
+                message = (f"{head}: `self.parameters()` there is the original module's, which XLAFSDP emptied into "
+                           "the set-up model's shards, so torch raises ValueError: optimizer got an empty parameter "
+                           f"list. Build the optimizer from `{receiver}.parameters()`")
+                yield self.finding(ctx, call, message, record=EMPTY_PARAMETERS_RECORD)
+
+    def _mark(self, ctx: Context, setup: ast.Call, receiver: str, method: str) -> Fix | None:
+        """`receiver.mark_forward_method("method")` on the line after `receiver = fabric.setup_module(...)`."""
+        stmt = ctx.statement_of(setup)
+        if not (isinstance(stmt, ast.Assign) and stmt.value is setup and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == receiver):
+            return None
+        end = ctx.doc.span(stmt).end
+        indent = ctx.doc.lines[ctx.doc.span(stmt).start.line][: ctx.doc.span(stmt).start.column]
+        if indent.strip():
+            return None  # not alone at the start of its line
+        text = f"{newline(ctx)}{indent}{receiver}.mark_forward_method(\"{method}\")"
+        at = Position(end.line, end.column)
+        return fix(f"Mark `{method}` as a forward method after the set-up", Edit(Span(at, at), text),
+                   safety=Safety.UNSAFE, preferred=True)
+
+
+def _setup_holders(ctx: Context) -> set[str]:
+    """Names assigned the result of a `setup_module`/`setup` call, found once: a file's other method calls
+    are not followed through the value flow."""
+    names: set[str] = set()
+    for method in ("setup_module", "setup"):
+        for call, _receiver in ctx.method_calls(method):
+            stmt = ctx.statement_of(call)
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
+                    if isinstance(first, ast.Name):
+                        names.add(first.id)
+    return names
+
+
+def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
+    """The XLAFSDP `fabric.setup_module(m)`/`fabric.setup(m)` call the receiver holds on every path."""
+    if not isinstance(receiver, ast.Name):
+        return None
+    values = ctx.values(receiver)
+    if len(values) != 1 or values[0].kind != "setup_module" or values[0].foreign:
+        return None
+    setup = values[0].node
+    if not (isinstance(setup, ast.Call) and isinstance(setup.func, ast.Attribute) and len(setup.args) == 1
+            and ctx.fabric_kind(setup.func.value) == XLA_FSDP):
+        return None
+    return setup
+
+
+def _module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
+    """The class, defined in this file, of the module given to the set-up call."""
+    values = ctx.values(setup.args[0])
+    if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
+        return None
+    found = ctx.local_definition(values[0].node.func, kind="class")
+    return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
+
+
+def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
+            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
+            return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
+    return None
+
+
+def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
+    """(calls one of its layers or itself, reads its parameters) through `self`."""
+    layers = parameters = False
+    for node in ast.walk(method):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "self":
+            layers = True
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            if func.attr in PARAMETER_METHODS:
+                parameters = True
+            elif not func.attr.startswith("_") and func.attr not in ("modules", "children", "named_modules"):
+                layers = True  # `self.head(x)`, `self.blocks(x)`: a submodule (or a method that may run them)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) \
+                and isinstance(func.value.value, ast.Name) and func.value.value.id == "self":
+            layers = True  # `self.blocks.forward(x)`, `self.head.weight.t()`
+    return layers, parameters
+
+
+def _marked(ctx: Context, receiver: ast.expr, method: str) -> bool:
+    """`receiver.mark_forward_method("method")` (or the bound method) somewhere in the file."""
+    if not isinstance(receiver, ast.Name):
+        return False
+    for call in ctx.method_calls_on("mark_forward_method", receiver.id):
+        arg = call.args[0] if call.args else None
+        if isinstance(arg, ast.Constant) and arg.value == method or isinstance(arg, ast.Attribute) and arg.attr == method:
+            return True
+    return False
+
+
+RULE = MethodOutsideForward()

@@ -1,0 +1,155 @@
+"""LXF032: a sharded `fabric.load` that asks for a key the program's `fabric.save` to that path never wrote.
+
+A sharded XLAFSDP load restores the model from the shards, then the other entries of the requested state
+from the checkpoint's metadata. With `strict=True` (the default) a requested key the checkpoint lacks
+raises `KeyError: The requested state contains a key 'step' that does not exist in the loaded
+checkpoint.` (strategy.py l.460, labelled case be292b33e48a838f_before); a requested optimizer the
+checkpoint lacks fails earlier, with a bare `KeyError: 'optimizer'` (xla_fsdp.py l.572,
+be292b33e48a838f_missing-optimizer).
+
+Flagged where the file shows both sides: `fabric.save(path, {...})` and `fabric.load(path, {...})` on
+an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, or a name bound to one),
+both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
+(it comes from the shards).
+
+The fix drops the entry from the load's state, written at the call: the checkpoint has nothing for it,
+so the value stays what the program set before (unsafe: a later read of it from the state changes).
+`strict=False` is not offered: it also loads the model non-strictly (see the record's correction).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ....context import Context
+from ....findings import Finding, Fix, Safety
+from ....rule import Invalid, Rule, Valid, dict_items, fix, remove_argument
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import OPTIMIZER, SETUP_MODULE, state_dict_type
+
+
+class LoadKeyNotSaved(Rule):
+    code = "LXF032"
+    record = "be292b33e48a838f"
+    name = "load-key-not-saved"
+    summary = "Under XLAFSDP, a sharded `fabric.load` must not ask for a key the checkpoint's save never wrote"
+    triggers = ("load",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    fabric.save('ckpt', {'model': model})\n"
+            "    fabric.load('ckpt', {'model': model, 'step': 0})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    fabric.save('ckpt', {'model': model})\n"
+            "    fabric.load('ckpt', {'model': model})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="KeyError: The requested state contains a key 'step' that does not exist in the loaded checkpoint",
+            count=1, at="5:42-5:48", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "CKPT = 'checkpoints/last'\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))\n"
+            "    fabric.save(CKPT, {'model': model})\n"
+            "    fabric.load(CKPT, {'model': model, 'optimizer': optimizer})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="a bare KeyError: 'optimizer'",
+            count=1, at="8:40-8:51", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric, other):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.save('ckpt', {'model': model, 'step': 1})\n"
+              "    fabric.load('ckpt', {'model': model, 'step': 0})\n"
+              "    fabric.load('ckpt', {'model': model, 'epoch': 0}, strict=False)\n"
+              "    fabric.load(other, {'model': model, 'epoch': 0})\n"
+              "    fabric.load('elsewhere', {'model': model, 'epoch': 0})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"
+              "def tune(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.save('tuned', {'model': model})\n"
+              "    fabric.load('tuned', {'model': model, 'step': 0})\n"
+              "Fabric(strategy='ddp').launch(tune)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        states = checkpoint_states(ctx)
+        shown = {id(call): entries for call, _f, method, _s, entries, _k in states if method == "save"}
+        saved: dict[str, set[str] | None] = {}  # path -> the keys saved there; None: a save the file cannot read
+        first: dict[str, ast.Call] = {}
+        for call, _receiver in ctx.method_calls("save"):
+            path = _path(ctx, call)
+            if path is None:
+                continue
+            entries = shown.get(id(call))
+            written = {k.value for k, _ in entries or () if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+            before = saved.get(path, set())
+            readable = entries is not None and len(written) == len(entries)
+            saved[path] = before | written if readable and before is not None else None
+            first.setdefault(path, call)
+        for call, fabric, method, state, entries, kinds in states:
+            path = _path(ctx, call)
+            keys = saved.get(path) if method == "load" and path is not None else None
+            if keys is None or path is None or state_dict_type(ctx, fabric) != "sharded":
+                continue
+            save, strict = first[path], _strict(ctx, call)
+            for (key, _value), kind in zip(entries, kinds):
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or key.value in keys \
+                        or kind == SETUP_MODULE or kind != OPTIMIZER and not strict:
+                    continue  # `strict=False` lets a missing metadata key pass, not a missing optimizer
+                listed = ", ".join(repr(k) for k in sorted(keys)) or "nothing"
+                head = (f"`fabric.save({ctx.doc.source(save.args[0])}, ...)` (line {save.lineno}) writes {listed}, "
+                        f"not {key.value!r}")
+                if kind == OPTIMIZER:
+                    message = (f"{head}: this sharded load fails with a bare KeyError: {key.value!r}. Save the "
+                               "optimizer too, or do not ask for it")
+                    fixes = []
+                else:
+                    message = (f"{head}, so this sharded load raises KeyError: The requested state contains a key "
+                               f"{key.value!r} that does not exist in the loaded checkpoint. Save it too, or do not "
+                               "ask for it and keep its value from before the load")
+                    fixes = [self._drop(ctx, state, key)]
+                yield self.finding(ctx, key, message, [f for f in fixes if f is not None])
+
+    def _drop(self, ctx: Context, state: ast.expr, key: ast.Constant) -> Fix | None:
+        if not isinstance(state, ast.Dict):
+            return None  # the display is elsewhere: its other uses may need the key
+        items = dict_items(state)
+        target = next(item for item in items if item.key is key)
+        return fix(f"Do not ask for {key.value!r}: the checkpoint has none",
+                   remove_argument(ctx, items, target), safety=Safety.UNSAFE, preferred=True)
+
+
+def _path(ctx: Context, call: ast.Call) -> str | None:
+    """The path a save or load call is given, when it is a string the file shows."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "path"), None)
+    if given is None or isinstance(given, ast.Starred):
+        return None
+    value = ctx.value_of(given)
+    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _strict(ctx: Context, call: ast.Call) -> bool:
+    """`strict` left to its default (True), or given as True; False when it may be False or is hidden."""
+    if len(call.args) > 2 or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    keywords, complete = ctx.keyword_args(call)
+    if not complete:
+        return False
+    given = keywords.get("strict")
+    if given is None:
+        return True
+    value = ctx.value_of(given.value)
+    return isinstance(value, ast.Constant) and value.value is True
+
+
+RULE = LoadKeyNotSaved()

@@ -1,0 +1,46 @@
+# record: 95e7a3380b01287c
+# role: method-after-setup
+"""The set-up module's own `configure_optimizers()` (Lightning-module style), called after `setup_module`:
+it runs on the raw module, `self.parameters()` is empty."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+    @torch.no_grad()
+    def generate(self, x, steps=2):
+        for _ in range(steps):
+            x = self.blocks(x)
+        return self.head(x)
+
+    def configure_optimizers(self):
+        return torch.optim.AdamW(self.parameters(), lr=1e-3)
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(model.configure_optimizers())
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(train)
