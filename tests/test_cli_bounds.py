@@ -106,7 +106,7 @@ def test_a_notebook_holding_nan_and_infinity_is_checked_with_the_files_before_it
     assert done.stdout.splitlines() == [
         "src/nb.ipynb:cell 1:2:60: LXF001 `activation_checkpointing_policy` must be a set, found [Block]",
         "src/" + LXF001_LINE,
-        "Found 2 finding(s): 2 error (2 fixable with --fix).",
+        "Found 2 findings: 2 errors (2 fixable with --fix).",
     ]
     assert done.stderr == ""
     done = run("check", "--fix", "src/nb.ipynb", cwd=project)
@@ -127,7 +127,7 @@ def test_notebook_metadata_of_the_wrong_type_is_read_as_absent(tmp_path, metadat
     assert done.stderr == ""
     assert done.returncode == (1 if checked else 0)
     assert done.stdout.splitlines()[-1] == (
-        "Found 1 finding(s): 1 error (1 fixable with --fix)." if checked else "All checks passed.")
+        "Found 1 finding: 1 error (1 fixable with --fix)." if checked else "All checks passed.")
 
 
 # 20: outputs are never analysed, and never kept
@@ -209,7 +209,7 @@ def test_a_file_named_twice_is_checked_and_reported_once(project):
     os.link(project / "src" / "train.py", project / "src" / "again.py")  # two names, one file
     done = run("check", "src/train.py", "./src/train.py", "src", cwd=project)
     assert done.returncode == 1, done.stderr
-    assert done.stdout.splitlines() == ["src/" + LXF001_LINE, "Found 1 finding(s): 1 error (1 fixable with --fix)."]
+    assert done.stdout.splitlines() == ["src/" + LXF001_LINE, "Found 1 finding: 1 error (1 fixable with --fix)."]
 
 
 def test_stdin_is_read_no_further_than_the_size_limit(tmp_path):
@@ -217,7 +217,7 @@ def test_stdin_is_read_no_further_than_the_size_limit(tmp_path):
     done = run("check", "--stdin-filename", "big.py", cwd=tmp_path, stdin=b"#" * (10 * 2**20 + 1))
     assert done.returncode == 0
     assert done.stderr == "big.py: skipped: more than 10.0 MiB is above the 10 MiB limit; not checked\n"
-    assert done.stdout == "1 file(s) skipped for their size (see above).\n"
+    assert done.stdout == "1 file skipped for their size (see above).\n"
 
 
 def test_stdin_in_the_encoding_its_coding_line_names_is_checked_and_fixed_in_it(tmp_path):
@@ -234,7 +234,7 @@ def test_a_file_skipped_for_its_size_does_not_end_in_all_checks_passed(project):
     done = run("check", "src", cwd=project)
     assert done.returncode == 0
     assert done.stderr == "src/huge.py: skipped: 10.0 MiB is above the 10 MiB limit; not checked\n"
-    assert done.stdout == "1 file(s) skipped for their size (see above).\n"
+    assert done.stdout == "1 file skipped for their size (see above).\n"
 
 
 GADGET = {"id": "gadget-jam", "repo": "acme/widgets", "errorMessage": "Gadget {x} jammed at the hinge",
@@ -277,7 +277,7 @@ def test_fix_of_a_file_with_two_hard_links_changes_the_file_both_names_see(proje
     inode = train.stat().st_ino
     done = run("check", "--fix", "src/train.py", cwd=project)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "Fixed 1 finding(s).\nAll checks passed.\n"
+    assert done.stdout == "Fixed 1 finding.\nAll checks passed.\n"
     assert (project / "linked.py").read_text(encoding="utf-8") == FIXED
     assert train.stat().st_ino == inode and train.stat().st_nlink == 2
     assert sorted(os.listdir(project / "src")) == ["train.py"]  # no temporary file left
@@ -289,7 +289,7 @@ def test_fix_skips_a_read_only_file_with_one_line(project):
     done = run("check", "--fix", "src", cwd=project)
     assert done.returncode == 1  # its finding is still there; skipping it is no error
     assert done.stderr == "src/train.py: read-only; the file is unchanged\n"
-    assert done.stdout == "src/" + LXF001_LINE + "\nFound 1 finding(s): 1 error.\n"
+    assert done.stdout == "src/" + LXF001_LINE + "\nFound 1 finding: 1 error.\n"
     assert train.read_text(encoding="utf-8") == BAD
     assert train.stat().st_mode & 0o777 == 0o444
     assert sorted(os.listdir(project / "src")) == ["train.py"]
@@ -307,7 +307,7 @@ def test_check_under_a_pyproject_nested_1200_deep_says_so_in_one_line(project):
     done = run("check", "src", cwd=project)
     assert done.returncode == 2
     assert done.stderr == f"src/train.py: {why}\n"
-    assert done.stdout == "1 file(s) could not be checked (see above).\n"
+    assert done.stdout == "1 file could not be checked (see above).\n"
 
 
 def test_the_server_under_a_pyproject_nested_1200_deep_still_publishes(project):
@@ -331,7 +331,7 @@ def test_a_piped_fix_of_a_buffer_too_large_gives_the_buffer_back_whole(tmp_path)
     assert done.returncode == 0
     assert done.stdout == source  # an editor replacing its buffer with stdout loses nothing
     assert done.stderr == (b"big.py: skipped: more than 10.0 MiB is above the 10 MiB limit; not checked\n"
-                           b"1 file(s) skipped for their size (see above).\n")
+                           b"1 file skipped for their size (see above).\n")
 
 
 def test_explain_reads_stdin_no_further_than_the_size_limit(tmp_path):
