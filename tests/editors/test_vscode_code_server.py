@@ -1,5 +1,6 @@
 """Real VS Code: code-server 4.139.1 (VS Code 1.139.1) with the built errata .vsix, driven in
-headless Chromium by tests/editors/code_server/drive.js against the real errata server.
+headless Chromium by tests/editors/code_server/drive.js against the real errata server: a Python
+file, a notebook (squiggle, hover and quick fix in a cell), a log, settings and start failures.
 
 Needs the toolchain from `tests/editors/setup_code_server.sh` (Node 24 from npm, code-server,
 playwright-core under .clients/, Debian's chromium); skipped with that hint when it is missing.
