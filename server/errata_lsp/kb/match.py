@@ -138,7 +138,7 @@ def _compile(pattern: str) -> Any:
             import regex as module
 
             regex = module
-        except ImportError:  # the VS Code extension ships pure-Python packages only; `regex` is compiled
+        except ImportError:  # `regex` is compiled: a platform the VS Code extension has no build of
             regex = None
     if regex is None:
         if REPEATED_GROUP.search(pattern):
