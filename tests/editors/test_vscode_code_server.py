@@ -149,3 +149,5 @@ def test_code_server_end_to_end(tmp_path, vsix_path):
     started = [line for line in logs.splitlines() if "[errata] starting" in line]
     assert started and f"{bare_python} " in started[0] and "bundled/tool/start_server.py" in started[0], started
     assert "import strategy useBundled" in started[0], started
+    # VS Code cancels hovers and code actions after their replies: nothing of it in the errata output
+    assert "Cancel notification for unknown message id" not in logs

@@ -276,6 +276,22 @@ async function main() {
     JSON.parse(nbDisk); // still a notebook
     log("train.ipynb on disk: policy = {Block}");
     await page.keyboard.press("Control+W");
+    // the notebook editor may mark itself dirty again after a save (the ipynb serializer's metadata):
+    // saved once more, the file must still hold the fix and be a notebook
+    const nbDialog = page.locator(".monaco-dialog-box", { hasText: "train.ipynb" });
+    try {
+      await nbDialog.waitFor({ timeout: 1500 });
+      await nbDialog.locator(".monaco-button", { hasText: /^Save$/ }).first().click();
+      await nbDialog.waitFor({ state: "detached" });
+      const again = JSON.parse(readDisk("train.ipynb"));
+      const source = again.cells.map((c) => [].concat(c.source).join("")).join("\n");
+      if (!source.includes("policy = {Block}") || source.includes("[Block]")) throw new Error("train.ipynb lost its fix: " + source);
+      log("train.ipynb saved again on close, still policy = {Block}");
+    } catch (e) {
+      if (e.message.includes("lost its fix")) throw e;
+      // closed cleanly
+    }
+    await page.locator(".tabs-container .tab", { hasText: "train.ipynb" }).first().waitFor({ state: "detached" });
 
     // 2. settings apply live: errata.severity {"LXF001": "warning"} in the User settings
     await editSettings(page, "Preferences: Open User Settings (JSON)", userSettingsFile, (o) => {
