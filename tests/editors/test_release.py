@@ -45,6 +45,8 @@ def test_a_new_repository_and_publisher_in_pyproject_reach_package_json(tmp_path
     assert "package.json homepage is 'https://github.com/errata-lsp/errata#readme'" in check.stderr
 
     assert run(script).returncode == 0
+    changelog = tmp_path / "editors" / "vscode" / "CHANGELOG.md"
+    assert changelog.read_text(encoding="utf-8") == (tmp_path / "CHANGELOG.md").read_text(encoding="utf-8")
     manifest = json.loads((tmp_path / "editors" / "vscode" / "package.json").read_text(encoding="utf-8"))
     assert (manifest["publisher"], manifest["repository"]["url"], manifest["homepage"], manifest["bugs"]["url"]) == (
         "team", "https://example.org/team/errata.git", "https://example.org/team/errata#readme",

@@ -35,6 +35,7 @@ def test_vsix_builds_and_declares_contributions(vsix_path):
     assert manifest["repository"]["url"].startswith("https://github.com/")
     assert manifest["bugs"]["url"].endswith("/issues") and manifest["homepage"].startswith("https://")
     assert manifest["icon"] == "images/icon.png" and "extension/images/icon.png" in names
+    assert "extension/changelog.md" in {n.lower() for n in names}  # the Marketplace's Changelog tab
     assert "--allow-missing-repository" not in manifest["scripts"]["package"]
 
     contributes = manifest["contributes"]

@@ -5,7 +5,7 @@ publisher id (`[tool.errata-release] vscode-publisher`); package.json takes its 
 `publisher`, `repository`, `homepage` and `bugs` from them, and CHANGELOG.md must have a section for
 the version. A release is tagged `v<version>` (the wheel, the sdist and the .vsix carry that version).
 
-    python3 scripts/release_settings.py           # write package.json (npm run package does it first)
+    python3 scripts/release_settings.py           # write package.json, copy CHANGELOG.md (npm run package does it first)
     python3 scripts/release_settings.py --check   # exit 1, naming each difference, if they disagree
     python3 scripts/release_settings.py --tag     # print the release tag, e.g. v0.1.0
 """
@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         os.replace(tmp, MANIFEST)
         print("package.json: release settings from pyproject.toml")
+    # the Marketplace shows the extension's CHANGELOG.md: the repository's, copied (gitignored)
+    shutil.copyfile(REPO / "CHANGELOG.md", EXTENSION / "CHANGELOG.md")
     changelog = [line for line in found if line.startswith("CHANGELOG")]
     for line in changelog:
         print(line, file=sys.stderr)
