@@ -55,7 +55,12 @@ def copy_fixtures(dest: Path) -> Path:
 
 
 def build_vsix() -> Path:
-    """`npm ci` (only when node_modules is missing) and `npm run package` in editors/vscode."""
+    """`npm ci` (only when node_modules is missing) and `npm run package` in editors/vscode; or the
+    .vsix named by ERRATA_VSIX, already built (.ci/run tests the artifact it ships)."""
+    if os.environ.get("ERRATA_VSIX"):
+        vsix = Path(os.environ["ERRATA_VSIX"]).resolve()
+        assert vsix.is_file(), f"ERRATA_VSIX={vsix} is not a file"
+        return vsix
     npm = shutil.which("npm")
     if npm is None:
         pytest.skip("npm is not installed (apt-get install -y nodejs npm)")

@@ -1,5 +1,6 @@
 """Real VS Code: code-server 4.139.1 (VS Code 1.139.1) with the built errata .vsix, driven in
-headless Chromium by tests/editors/code_server/drive.js against the real errata server.
+headless Chromium by tests/editors/code_server/drive.js against the real errata server: a Python
+file, a notebook (squiggle, hover and quick fix in a cell), a log, settings and start failures.
 
 Needs the toolchain from `tests/editors/setup_code_server.sh` (Node 24 from npm, code-server,
 playwright-core under .clients/, Debian's chromium); skipped with that hint when it is missing.
@@ -148,3 +149,5 @@ def test_code_server_end_to_end(tmp_path, vsix_path):
     started = [line for line in logs.splitlines() if "[errata] starting" in line]
     assert started and f"{bare_python} " in started[0] and "bundled/tool/start_server.py" in started[0], started
     assert "import strategy useBundled" in started[0], started
+    # VS Code cancels hovers and code actions after their replies: nothing of it in the errata output
+    assert "Cancel notification for unknown message id" not in logs

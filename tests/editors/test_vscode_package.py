@@ -2,6 +2,7 @@
 vsce) and the .vsix holds what VS Code needs. Needs npm: behind the `vscode_build` marker."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -26,13 +27,15 @@ def test_vsix_builds_and_declares_contributions(vsix_path):
 
     assert manifest["main"] == "./dist/extension.js"
     events = set(manifest["activationEvents"])
-    assert {"onLanguage:python", "onLanguage:log", "onLanguage:plaintext"} <= events
+    assert {"onLanguage:python", "onLanguage:log", "onLanguage:plaintext", "onNotebook:jupyter-notebook",
+            "workspaceContains:**/*.py", "workspaceContains:**/*.ipynb"} <= events
 
     # what a published extension has (vsce refuses a package without a repository unless told)
     assert manifest["publisher"] == "errata-lsp"
     assert manifest["repository"]["url"].startswith("https://github.com/")
     assert manifest["bugs"]["url"].endswith("/issues") and manifest["homepage"].startswith("https://")
     assert manifest["icon"] == "images/icon.png" and "extension/images/icon.png" in names
+    assert "extension/changelog.md" in {n.lower() for n in names}  # the Marketplace's Changelog tab
     assert "--allow-missing-repository" not in manifest["scripts"]["package"]
 
     contributes = manifest["contributes"]
@@ -63,14 +66,29 @@ def test_vsix_builds_and_declares_contributions(vsix_path):
     assert 'require("vscode-languageclient' not in bundle
 
 
-def test_vsix_ships_the_server_and_only_pure_python(vsix_path):
+PYTHONS = ("310", "311", "312", "313", "314")
+REGEX_MODULES = {f"regex/_regex.{tag}" for py in PYTHONS for tag in (
+    f"cpython-{py}-x86_64-linux-gnu.so", f"cpython-{py}-aarch64-linux-gnu.so", f"cpython-{py}-darwin.so",
+    f"cp{py}-win_amd64.pyd", f"cp{py}-win_arm64.pyd")}
+
+
+def test_vsix_ships_the_server_in_one_archive_with_regex_for_every_platform(vsix_path):
+    """The Python side is one archive (vsce packs thousands of loose files slowly), holding the server,
+    its pure-Python dependencies and regex's extension module for each CPython 3.10-3.14 and platform."""
     with zipfile.ZipFile(vsix_path) as z:
         names = z.namelist()
-    libs = {n.split("/")[3] for n in names if n.startswith("extension/bundled/libs/")}
-    assert {"errata_lsp", "pygls", "lsprotocol", "jedi", "parso"} <= libs, sorted(libs)
-    assert "extension/bundled/libs/errata_lsp/analysis/packs/xla_fsdp/records/lightning_xla_fsdp.jsonl" in names
+        libs = zipfile.ZipFile(io.BytesIO(z.read("extension/bundled/libs.zip")))
+    assert len(names) < 20, names
+    assert not [n for n in names if n.startswith("extension/bundled/libs/")]
     assert "extension/bundled/tool/start_server.py" in names
-    assert not [n for n in names if n.endswith((".so", ".pyd", ".dylib", ".pyc"))]
+    inside = libs.namelist()
+    assert {n.split("/")[0] for n in inside} >= {"errata_lsp", "pygls", "lsprotocol", "jedi", "parso", "regex"}
+    assert "errata_lsp/analysis/packs/xla_fsdp/records/lightning_xla_fsdp.jsonl" in inside
+    assert "regex/_regex_core.py" in inside
+    compiled = {n for n in inside if n.endswith((".so", ".pyd", ".dylib"))}
+    assert compiled == REGEX_MODULES, sorted(compiled ^ REGEX_MODULES)
+    assert not [n for n in inside if n.endswith(".pyc") or "__pycache__" in n]
+    assert len(libs.comment) == 16 and int(libs.comment, 16) >= 0  # the digest it is unpacked under
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +117,31 @@ def test_bundled_start_with_a_bare_python_never_runs_the_workspace(unpacked, bar
     code, output = lsp_session([bare_python, str(unpacked / "bundled" / "tool" / "start_server.py")], ws)
     assert not marker.exists(), output
     assert code == 0 and '"capabilities"' in output and '"errata"' in output, output[-3000:]
+
+
+def test_the_bundled_server_matches_patterns_with_the_bundled_regex(unpacked, bare_python, tmp_path):
+    """Started once, the script unpacks the archive beside itself; there regex is importable by a
+    Python with nothing installed, and errata's matcher uses it (a repeated group, refused under
+    `re`, which has no timeout, compiles)."""
+    ws, _ = shadowing_workspace(tmp_path, "module")
+    code, output = lsp_session([bare_python, str(unpacked / "bundled" / "tool" / "start_server.py")], ws)
+    assert code == 0, output[-3000:]
+    [libs] = (unpacked / "bundled").glob("libs-*")
+    probe = ("import regex; from errata_lsp.kb import match; "
+             "print(regex.__file__); print(match._compile('(a+)+b') is not None)")
+    proc = subprocess.run([bare_python, "-I", "-c", f"import sys; sys.path.insert(0, {str(libs)!r}); {probe}"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    where, compiled = proc.stdout.split()
+    assert where.startswith(str(libs / "regex")) and compiled == "True", proc.stdout
+
+
+def test_a_second_start_reuses_the_unpacked_archive(unpacked, bare_python, tmp_path):
+    ws, _ = shadowing_workspace(tmp_path, "package")
+    assert lsp_session([bare_python, str(unpacked / "bundled" / "tool" / "start_server.py")], ws)[0] == 0
+    [libs] = (unpacked / "bundled").glob("libs-*")
+    marker = libs / "errata_lsp" / "__init__.py"
+    before = marker.stat().st_mtime_ns
+    assert lsp_session([bare_python, str(unpacked / "bundled" / "tool" / "start_server.py")], ws)[0] == 0
+    assert list((unpacked / "bundled").glob("libs-*")) == [libs] and marker.stat().st_mtime_ns == before
+    assert not list((unpacked / "bundled").glob(".libs-*"))  # no half-unpacked folder left behind

@@ -15,7 +15,7 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
+from pygls.protocol import JsonRPCProtocol, LanguageServerProtocol
 
 from errata_lsp.lsp import pygls_adapter
 from errata_lsp.lsp.pygls_adapter import PYGLS_VERSION, RELIED_ON, AdaptedProtocol, AdaptedServer
@@ -57,7 +57,7 @@ def test_every_private_use_is_listed_and_nothing_else_uses_one():
 
     private = {name for _, name, _ in RELIED_ON if name.startswith("_")}
     assert private == {"_converter", "_send_response", "_workspace", "_shutdown", "_start_io_async", "_stop_event",
-                       "_server", "_report_server_error"}
+                       "_server", "_report_server_error", "_handle_cancel_notification", "_request_futures"}
     for path in Path(package.__file__).parent.glob("*.py"):
         if path.name == "pygls_adapter.py":
             continue
@@ -98,6 +98,8 @@ def test_the_calls_and_the_flow_the_adapter_depends_on():
     assert "self._stop_event.set()" in inspect.getsource(LanguageServer.shutdown)
     assert "self._shutdown = True" in inspect.getsource(LanguageServerProtocol)
     assert "self._workspace = Workspace(" in inspect.getsource(LanguageServerProtocol)
+    # the cancel notification reaches the override through pygls' notification path
+    assert "self._handle_cancel_notification(params.id)" in inspect.getsource(JsonRPCProtocol._handle_notification)
 
     server = AdaptedServer("t", "0", protocol_cls=AdaptedProtocol)
     assert server.to_json(types.Diagnostic(types.Range(types.Position(0, 1), types.Position(2, 3)), "m", code="X")) == (
@@ -106,3 +108,29 @@ def test_the_calls_and_the_flow_the_adapter_depends_on():
     assert isinstance(stop, threading.Event) and not stop.is_set()
     server.shutdown()  # pygls' own shutdown ends errata's reading loop
     assert stop.is_set()
+
+
+def test_a_cancel_for_a_request_already_answered_is_not_logged(tmp_path):
+    """VS Code cancels many requests after their reply arrived: the server's stderr (the editor's
+    output channel) stays free of pygls' "Cancel notification for unknown message id"."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.stdio_client import HOVER_AT, SAMPLE, SAMPLE_URI, LspClient
+
+    stderr = tmp_path / "server.stderr"
+    client = LspClient(stderr_path=stderr)
+    try:
+        client.initialize()
+        client.open(SAMPLE_URI, SAMPLE)
+        answered = client.request_async("textDocument/hover", {"textDocument": {"uri": SAMPLE_URI}, "position": HOVER_AT})
+        assert "must be a set" in client.response(answered)["result"]["contents"]["value"]
+        for msg_id in (answered, 4242, "never-sent"):
+            client.notify("$/cancelRequest", {"id": msg_id})
+        assert client.request("shutdown") is None
+        client.notify("exit")
+        assert client.proc.wait(30) == 0
+    finally:
+        client.close()
+    assert "Cancel notification" not in stderr.read_text(), stderr.read_text()

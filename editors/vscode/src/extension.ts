@@ -29,7 +29,7 @@ const CLIENT_ID = "errata"; // also makes vscode-languageclient honour `errata.t
 const EXPLAIN_COMMAND = "errata.explain"; // server-side workspace/executeCommand
 const EXPLAIN_SCHEME = "errata-explain";
 
-let output: vscode.OutputChannel;
+let output: vscode.LogOutputChannel;
 let client: LanguageClient | undefined;
 let current: ServerCommand | undefined;
 let pending: Promise<LanguageClient | undefined> | undefined;
@@ -59,11 +59,14 @@ class ErrataLanguageClient extends LanguageClient {
   }
 }
 
-/** Python files, and logs / plain text (tracebacks pasted or saved from a run). Only real files and
- * untitled buffers: output channels are `log`/`plaintext` documents too and must not be sent. */
+/** Python files and notebook cells, and logs / plain text (tracebacks pasted or saved from a run).
+ * Only real files, untitled buffers and cells: output channels are `log`/`plaintext` documents too
+ * and must not be sent. Cells are synchronised as notebooks (the server's notebookDocumentSync);
+ * the selector is what makes the client pull their diagnostics and ask for their hovers and fixes. */
 const DOCUMENT_SELECTOR: DocumentSelector = [
   { scheme: "file", language: "python" },
   { scheme: "untitled", language: "python" },
+  { scheme: "vscode-notebook-cell", language: "python" },
   { scheme: "file", language: "log" },
   { scheme: "untitled", language: "log" },
   { scheme: "file", language: "plaintext" },
@@ -361,7 +364,7 @@ async function fixAll(): Promise<void> {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionPath = context.extensionPath;
-  output = vscode.window.createOutputChannel("errata");
+  output = vscode.window.createOutputChannel("errata", { log: true });
   const explainDocs = new ExplainDocuments();
   context.subscriptions.push(
     output,

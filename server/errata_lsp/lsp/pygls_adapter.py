@@ -38,6 +38,8 @@ RELIED_ON: tuple[tuple[str, str, str], ...] = (
     ("LanguageServerProtocol", "_shutdown", "has `shutdown` been received"),
     ("LanguageServerProtocol", "_server", "a failing notification handler reported as pygls reports it"),
     ("LanguageServerProtocol", "handle_message", "the documents' notifications handed to errata's handlers at once"),
+    ("LanguageServerProtocol", "_handle_cancel_notification", "a cancel for a request already answered is not logged"),
+    ("LanguageServerProtocol", "_request_futures", "the requests still running, which a cancel can reach"),
     ("LanguageServer", "_report_server_error", "a failing notification handler reported as pygls reports it"),
     ("LanguageServer", "_start_io_async", "stdio served with errata's framing (pygls' start_io calls it)"),
     ("LanguageServer", "_stop_event", "the event pygls' shutdown() sets to end the reading loop"),
@@ -90,6 +92,13 @@ class AdaptedProtocol(LanguageServerProtocol):
                     self._server._report_server_error(JsonRpcInternalError.of(sys.exc_info()), FeatureNotificationError)
                 return
         super().handle_message(message)
+
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        """`$/cancelRequest` for a request no longer running is ordinary traffic (VS Code cancels
+        hovers and code actions it stopped waiting for, often after the reply left); pygls logs a
+        warning for each, which filled the editor's output. Only a running request is cancelled."""
+        if msg_id in self._request_futures:
+            super()._handle_cancel_notification(msg_id)
 
     def _user(self, method: str, params: Any) -> Iterator[Any]:
         handler = self.fm.features.get(method)

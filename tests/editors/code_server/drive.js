@@ -6,6 +6,9 @@
 //   1. sample.py: an error squiggle; the Problems panel entry "must be a set … LXF001"; the hover
 //      text ("must be a set", "What it means"); Ctrl+. offers "Convert list to set"; applying it and
 //      saving writes `{Block}` to disk; the squiggle goes away.
+//   1b. train.ipynb (a notebook: the list in cell 1, the strategy in cell 3): cell 3 gets the error
+//      squiggle and its Problems entry, its hover, and Ctrl+. "Convert list to set", which edits cell 1;
+//      saved, the notebook on disk holds `{Block}` and the squiggle goes away.
 //   2. errata.severity changed in the User settings turns the squiggle into a warning (live);
 //      fixall.py: editor.codeActionsOnSave {"source.fixAll.errata": "explicit"} fixes it on save.
 //   3. runtime.log: the runtime error line gets a diagnostic and a hover.
@@ -65,9 +68,20 @@ async function openFile(page, name, textOnScreen) {
   await page.locator(".tabs-container .tab.active", { hasText: name }).first().waitFor();
 }
 
+async function openNotebook(page, name) {
+  const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label^="${name}"]`).first();
+  await row.waitFor();
+  await row.dblclick();
+  await page.locator(".tabs-container .tab.active", { hasText: name }).first().waitFor();
+  await page.locator(".cell-editor-container .view-lines", { hasText: "policy = [Block]" }).first().waitFor();
+}
+
+const TEXT_EDITOR = ".editor-instance .monaco-editor";
+const NOTEBOOK_CELL = ".notebookOverlay .cell-editor-container"; // a notebook's cells are not in .editor-instance
+
 /** Screen point of (0-based) column `col` on the visible line containing `lineText`. */
-async function pointAt(page, lineText, col) {
-  const line = page.locator(".editor-instance .monaco-editor .view-line", { hasText: lineText }).first();
+async function pointAt(page, lineText, col, scope = TEXT_EDITOR) {
+  const line = page.locator(`${scope} .view-line`, { hasText: lineText }).first();
   await line.waitFor();
   const { box, chars } = await line.evaluate((el) => {
     const span = el.firstElementChild || el;
@@ -78,12 +92,17 @@ async function pointAt(page, lineText, col) {
   return { x: box.x + (col + 0.5) * cw, y: box.y + box.height / 2 };
 }
 
-async function hoverAt(page, lineText, col, expect) {
-  const p = await pointAt(page, lineText, col);
+async function hoverAt(page, lineText, col, expect, scope = TEXT_EDITOR) {
+  const p = await pointAt(page, lineText, col, scope);
   await page.mouse.move(p.x - 30, p.y);
   await page.mouse.move(p.x, p.y, { steps: 3 });
   const hover = page.locator(".monaco-hover", { hasText: expect[0] }).first();
-  await hover.waitFor();
+  try {
+    await hover.waitFor();
+  } catch (e) {
+    await page.screenshot({ path: path.join(shotDir, "hover-fail.png") });
+    throw new Error(`no hover at (${Math.round(p.x)}, ${Math.round(p.y)}) on ${JSON.stringify(lineText)}: ${e.message}`);
+  }
   // the diagnostic part shows first, the server's hover replaces "Loading..." when it arrives
   const text = await waitFor(`hover with ${JSON.stringify(expect)}`, async () => {
     const t = flat(await hover.innerText());
@@ -214,6 +233,66 @@ async function main() {
     await page.locator(".editor-instance .squiggly-error").first().waitFor({ state: "detached" });
     log("squiggle gone");
 
+    // 1b. a notebook: the finding is in cell 3, its fix in cell 1
+    await openNotebook(page, "train.ipynb");
+    log("train.ipynb open");
+    const nbEditor = page.locator(".notebookOverlay").first(); // the notebook editor: its cells are in it
+    const cellSquiggle = nbEditor.locator(".squiggly-error").first();
+    await cellSquiggle.waitFor({ timeout: 60000 });
+    const squiggleCell = await cellSquiggle.evaluate((el) => el.closest(".cell-editor-container")?.innerText ?? "");
+    if (!flat(squiggleCell).includes("activation_checkpointing_policy=policy")) {
+      throw new Error("the squiggle is not in the strategy's cell: " + flat(squiggleCell));
+    }
+    log("notebook: error squiggle in cell 3");
+    await page.keyboard.press("Control+Shift+M");
+    const nbProblem = page.locator(".markers-panel .monaco-list-row", { hasText: "from `policy`, cell 1, line 8" }).first();
+    await nbProblem.waitFor();
+    const nbProblemText = flat(await nbProblem.innerText());
+    log("notebook Problems: " + nbProblemText);
+    if (!nbProblemText.includes("must be a set") || !nbProblemText.includes("LXF001")) {
+      throw new Error("notebook Problems entry lacks the LXF001 message: " + nbProblemText);
+    }
+    const cellLine = "activation_checkpointing_policy=policy";
+    const cellCol = "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=".length + 2;
+    const cellHover = await hoverAt(page, cellLine, cellCol, ["must be a set", "What it means"], NOTEBOOK_CELL);
+    log("notebook hover: " + cellHover.slice(0, 140));
+    const c3 = await pointAt(page, cellLine, cellCol, NOTEBOOK_CELL);
+    await page.mouse.click(c3.x, c3.y);
+    await page.keyboard.press("Control+.");
+    const nbRows = page.locator(".action-widget .monaco-list-row");
+    await nbRows.first().waitFor();
+    const nbTitles = (await nbRows.allInnerTexts()).map(flat);
+    log("notebook code actions: " + nbTitles.join(" | "));
+    await page.locator(".action-widget .monaco-list-row", { hasText: "Convert list to set" }).first().click();
+    // the fix edits cell 1, where the list is written
+    await nbEditor.locator(".view-lines", { hasText: "policy = {Block}" }).first().waitFor();
+    await cellSquiggle.waitFor({ state: "detached" });
+    log("notebook: cell 1 now reads policy = {Block}; squiggle gone");
+    await page.keyboard.press("Control+S");
+    const nbDisk = await waitFor("train.ipynb saved with {Block}", () => {
+      const c = readDisk("train.ipynb");
+      return c.includes("policy = {Block}") && !c.includes("[Block]") ? c : undefined;
+    });
+    JSON.parse(nbDisk); // still a notebook
+    log("train.ipynb on disk: policy = {Block}");
+    await page.keyboard.press("Control+W");
+    // the notebook editor may mark itself dirty again after a save (the ipynb serializer's metadata):
+    // saved once more, the file must still hold the fix and be a notebook
+    const nbDialog = page.locator(".monaco-dialog-box", { hasText: "train.ipynb" });
+    try {
+      await nbDialog.waitFor({ timeout: 1500 });
+      await nbDialog.locator(".monaco-button", { hasText: /^Save$/ }).first().click();
+      await nbDialog.waitFor({ state: "detached" });
+      const again = JSON.parse(readDisk("train.ipynb"));
+      const source = again.cells.map((c) => [].concat(c.source).join("")).join("\n");
+      if (!source.includes("policy = {Block}") || source.includes("[Block]")) throw new Error("train.ipynb lost its fix: " + source);
+      log("train.ipynb saved again on close, still policy = {Block}");
+    } catch (e) {
+      if (e.message.includes("lost its fix")) throw e;
+      // closed cleanly
+    }
+    await page.locator(".tabs-container .tab", { hasText: "train.ipynb" }).first().waitFor({ state: "detached" });
+
     // 2. settings apply live: errata.severity {"LXF001": "warning"} in the User settings
     await editSettings(page, "Preferences: Open User Settings (JSON)", userSettingsFile, (o) => {
       o["errata.severity"] = { LXF001: "warning" };
@@ -280,7 +359,8 @@ async function main() {
     try {
       const shot = path.join(shotDir, "code-server-fail.png");
       await page.screenshot({ path: shot });
-      log("screenshot " + shot);
+      fs.writeFileSync(path.join(shotDir, "code-server-fail.html"), await page.content());
+      log("screenshot " + shot + " (and the page's HTML beside it)");
     } catch {
       // page gone
     }
