@@ -10,9 +10,31 @@ from lightning.fabric import Fabric
 from lightning.fabric.plugins import XLAPrecision
 from lightning.fabric.strategies import SingleDeviceXLAStrategy, XLAStrategy
 
+class Block(nn.Module):
+    """A residual MLP block, the unit the model stacks."""
+
+    def __init__(self, width):
+        super().__init__()
+        self.norm = nn.LayerNorm(width)
+        self.lin = nn.Linear(width, width)
+
+    def forward(self, x):
+        return x + torch.relu(self.lin(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, features=4, hidden=16, out=1, depth=2):
+        super().__init__()
+        self.proj = nn.Linear(features, hidden)
+        self.blocks = nn.Sequential(*(Block(hidden) for _ in range(depth)))
+        self.head = nn.Linear(hidden, out)
+
+    def forward(self, x):
+        return self.head(self.blocks(self.proj(x)))
+
 
 def train(fabric):
-    model = fabric.setup_module(nn.Linear(4, 1))
+    model = fabric.setup_module(Net())
     loss = model(torch.randn(8, 4, device=fabric.device)).pow(2).mean()
     mean_loss = fabric.all_reduce(loss.detach(), reduce_op="mean")
     seen = fabric.all_reduce(torch.tensor(8.0), reduce_op=dist.ReduceOp.SUM)
