@@ -19,6 +19,8 @@ DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF01
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
+# The third, records only: XLAStrategy and SingleDeviceXLAStrategy (xla_single/records/lightning_xla.jsonl).
+XLA_RULES = {"XLA001", "XLA002", "XLA003"}
 
 # A pack of its own: `widgets.Gadget(speed=0)` jams; nothing of Lightning in it.
 GADGET = {
@@ -51,7 +53,7 @@ def write_records(path, *records) -> None:
 
 
 def test_the_shipped_data_rules_are_in_the_pack_and_marked(capsys):
-    assert {r.code for r in RULES if r.origin == "data"} == DATA_RULES | CUDA_FSDP_RULES
+    assert {r.code for r in RULES if r.origin == "data"} == DATA_RULES | CUDA_FSDP_RULES | XLA_RULES
     assert BY_CODE["LXF012"].origin == "code"
     assert main(["rules"]) == 0
     lines = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()}

@@ -68,7 +68,8 @@ def test_the_shipped_packs_register_their_predicates_facts_placeholders_and_stra
                                     "strategy_has_precision", "plugins_given"]
     assert list(declared.fields) == ["strategy_accelerator"]
     assert [(k.name, k.names, k.classes) for k in declared.strategies] == [
-        ("fsdp", ("fsdp",), ("lightning.fabric.strategies.FSDPStrategy",))]
+        ("fsdp", ("fsdp",), ("lightning.fabric.strategies.FSDPStrategy",)),
+        ("xla", ("xla",), ("lightning.fabric.strategies.XLAStrategy", "lightning.fabric.strategies.xla.XLAStrategy"))]
     assert "strategy_accelerator" in declared.message_fields and "choice" in declared.fix_fields
 
 

@@ -2,7 +2,8 @@
 (`records/`, with the `detect` sections kept beside records that cannot hold one in `detect_sections/`)
 and its Python rules (`rules/`, one file per rule). `analysis/` keeps what every pack needs.
 
-This module only lists the packs and joins what they declare; it imports no rule and no fact (until
+This module finds the packs (every folder here with an `__init__.py`, ordered by its `ORDER`) and joins
+what they declare; it imports no rule and no fact (until
 `detect_fact_modules` is called), only the packs' small value tips (`values.py`), so the first scan of
 a file (does it mention any pack at all?) stays as cheap as a word search.
 """
@@ -15,8 +16,18 @@ from types import ModuleType
 
 from ..tips import NO_TIPS, Tips
 
-NAMES = ("lightning", "xla_fsdp", "cuda_fsdp")
 HERE = Path(__file__).resolve().parent
+
+
+def _discovered() -> tuple[str, ...]:
+    """Every pack folder, by the `ORDER` its `__init__.py` declares, then by name. The order is the order
+    of their tips, words, records and rules, hence of the findings: a pack that builds on another (every
+    Lightning pack on `lightning`) declares a larger ORDER."""
+    names = [p.name for p in HERE.iterdir() if (p / "__init__.py").is_file() and p.name.isidentifier()]
+    return tuple(sorted(names, key=lambda name: (import_module(f"{__name__}.{name}").ORDER, name)))
+
+
+NAMES = _discovered()
 
 
 def _union(attribute: str) -> tuple[str, ...]:
