@@ -254,8 +254,24 @@ class Context:
         dead = self._dead_calls
         return [call for call in calls if call not in dead] if dead else calls
 
-    @cached_property
+    @property
     def _dead_calls(self) -> set[ast.Call]:
+        """Calls in the scopes whose walk skipped statements, that the walk never reached. Asked again
+        while it is being worked out (a walk deciding a test reads an argparse option, whose calls are
+        looked up among the live ones), every call counts as live: the inner answer is not kept."""
+        found = self.__dict__.get("_dead")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        if self.__dict__.get("_finding_dead"):
+            return set()
+        self.__dict__["_finding_dead"] = True
+        try:
+            found = self.__dict__["_dead"] = self._work_out_dead_calls()
+        finally:
+            self.__dict__["_finding_dead"] = False
+        return found
+
+    def _work_out_dead_calls(self) -> set[ast.Call]:
         """Calls in the scopes whose walk skipped statements, that the walk never reached. The other
         scopes' walks are kept with their trees, so a check asks little more than a flag of each."""
         dead: set[ast.Call] = set()
