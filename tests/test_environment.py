@@ -351,9 +351,9 @@ LXF029 = ("train.py:7:17: LXF029 Under XLAFSDP, `fabric.save` broadcasts the pat
     ("2.5.1", ["versions: lightning 2.6.6 (from .venv), torch 2.5.1 (from .venv), torch-xla 2.5.1 (from .venv)",
                "All checks passed."]),
     ("2.6.0", [LXF029, "versions: lightning 2.6.6 (from .venv), torch 2.6.0 (from .venv), torch-xla 2.6.0 (from .venv)",
-               "Found 1 finding(s): 1 error (1 fixable with --fix)."]),
+               "Found 1 finding: 1 error (1 fixable with --fix)."]),
     ("2.9.0+cu128", [LXF029, "versions: lightning 2.6.6 (from .venv), torch 2.9.0+cu128 (from .venv), "
-                             "torch-xla 2.9.0+cu128 (from .venv)", "Found 1 finding(s): 1 error (1 fixable with --fix)."]),
+                             "torch-xla 2.9.0+cu128 (from .venv)", "Found 1 finding: 1 error (1 fixable with --fix)."]),
 ])
 def test_a_pathlib_checkpoint_path_is_flagged_only_where_the_venvs_torch_refuses_it(workspace, torch, lines):
     """The same Lightning, two torches read from their `*.dist-info`: torch 2.5's `torch.load` still reads

@@ -21,6 +21,7 @@ Python (same ranking, faster per lookup, but rebuilt in every process: 31 s and 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
@@ -71,6 +72,9 @@ class Guess:
     score: float  # BM25 over the query's words times the fit (higher fits better); comparable within one lookup
     fit: float  # share of the text's word weight found in the record's message, 0..1
 
+
+IN_ORDER = 1.25  # a record whose message holds the text's words in its order: the text's own record
+IN_A_ROW = 4
 
 def words(text: str) -> list[str]:
     """Lower-case words of a text; an identifier counts whole and by its parts (`a_b` -> a_b, a, b;
@@ -240,7 +244,9 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
               math.log(1 + (total - frequency.get(w, 0) + 0.5) / (frequency.get(w, 0) + 0.5)) for w in query}
     whole = sum(weight.values())
     stated = query[-1] if error_class else None
-    out = []
+    said = tuple(query[:-1] if error_class else query)
+    out: list[Guess] = []
+    runs: list[int] = []
     for rowid in candidates:
         record = records[rowid]
         message, prose_words = bags[rowid] if bags is not None else (record_words(record), context_words(record))
@@ -255,9 +261,28 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
             score += CONTEXT_SCORE * _bm25(prose, in_prose, total, frequency, sum(prose.values()) / max(1.0, average[1]))
             # BM25 favours short records; scaled by the fit, a record that explains all of the
             # text wins over a shorter one that shares its rarest word only
+            runs.append(_longest_run(message, said))
             out.append(Guess(record, score * fit * fit, fit))
+    # the text pasted, cut short or rewrapped says the words of its own record in a row: of two records
+    # sharing all its words ("The XLA strategy can ..." and "The XLA FSDP strategy can ..."), the one
+    # holding the longest run of them comes first
+    longest = max(runs, default=0)
+    if longest:
+        out = [dataclasses.replace(g, score=g.score * IN_ORDER) if run == longest else g for g, run in zip(out, runs)]
     out.sort(key=lambda guess: -guess.score)
     return out[:limit]
+
+
+def _longest_run(message: list[str], said: tuple[str, ...]) -> int:
+    """How many words of `said` in a row stand in `message` in a row (0 below IN_A_ROW)."""
+    best = 0
+    for start in range(len(message)):
+        for i in range(len(said)):
+            n = 0
+            while start + n < len(message) and i + n < len(said) and message[start + n] == said[i + n]:
+                n += 1
+            best = max(best, n)
+    return best if best >= IN_A_ROW else 0
 
 
 def _bm25(counts: Counter[str], shared: set[str], total: int, frequency: dict[str, int], length: float) -> float:
