@@ -121,14 +121,14 @@ def test_bundled_start_with_a_bare_python_never_runs_the_workspace(unpacked, bar
 
 def test_the_bundled_server_matches_patterns_with_the_bundled_regex(unpacked, bare_python, tmp_path):
     """Started once, the script unpacks the archive beside itself; there regex is importable by a
-    Python with nothing installed, and errata's matcher uses it (a repeated group, refused under
-    `re`, which has no timeout, compiles)."""
+    Python with nothing installed, and errata's matcher uses it (the engine the patterns run under,
+    with its own timeout)."""
     ws, _ = shadowing_workspace(tmp_path, "module")
     code, output = lsp_session([bare_python, str(unpacked / "bundled" / "tool" / "start_server.py")], ws)
     assert code == 0, output[-3000:]
     [libs] = (unpacked / "bundled").glob("libs-*")
-    probe = ("import regex; from errata_lsp.kb import match; "
-             "print(regex.__file__); print(match._compile('(a+)+b') is not None)")
+    probe = ("import regex; from errata_lsp.kb import pattern; "
+             "print(regex.__file__); print(pattern.engine() is regex and pattern.compile_pattern('(a+)+b')[0] is not None)")
     proc = subprocess.run([bare_python, "-I", "-c", f"import sys; sys.path.insert(0, {str(libs)!r}); {probe}"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
