@@ -386,12 +386,18 @@ def all_args(args: ast.arguments) -> list[ast.arg]:
     return out
 
 
+def constant_of(defs: tuple[Def, ...]) -> ast.Constant | None:
+    """The literal a name holds when the one definition reaching it, on every path, is that literal."""
+    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+            and isinstance(defs[0].node, ast.Constant):
+        return defs[0].node
+    return None
+
+
 def flag_value(defs: tuple[Def, ...]) -> bool | None:
     """True or False when the one definition reaching a name, on every path, is that literal."""
-    if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
-            and isinstance(defs[0].node, ast.Constant) and isinstance(defs[0].node.value, bool):
-        return defs[0].node.value
-    return None
+    constant = constant_of(defs)
+    return constant.value if constant is not None and isinstance(constant.value, bool) else None
 
 
 def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:

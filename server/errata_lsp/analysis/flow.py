@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .binder import Def, Scope, Walker, all_args, flag_value, negation, source_text
+from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
 from .values import CONTAINERS, KINDS, Entry, Value, bounded
 
 if TYPE_CHECKING:
@@ -325,11 +325,7 @@ class Flow:
         return self._truth(test, given)
 
     def _module_constant(self, name: str) -> ast.Constant | None:
-        defs = self.scope(self.ctx.module).final.get(name, ())
-        if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
-                and isinstance(defs[0].node, ast.Constant):
-            return defs[0].node
-        return None
+        return constant_of(self.scope(self.ctx.module).final.get(name, ()))
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """What every call the file writes passes for these parameters: `if kind == "norm":` in a helper only
@@ -346,10 +342,8 @@ class Flow:
                 return None
             given: dict[str, tuple[Value, ...]] = {}
             for name, arg in params.items():
-                values = self._given_at(func, arg, sites)
-                if values is None:
-                    return None
-                given[name] = values
+                # a call that passes what the file cannot tell passes `unknown`, which decides nothing
+                given[name] = tuple(x for call in sites for x in self.passed(func, arg, call, False, ()))
             return given
         finally:
             self.deciding.discard(id(func))
@@ -377,18 +371,6 @@ class Flow:
                 if call.args and any(x.node is func for x in self.values(call.args[0])):
                     sites.append(_CalledBack(call))
         return sites
-
-    def _given_at(self, func: ast.AST, arg: ast.arg, sites: list[ast.Call]) -> tuple[Value, ...] | None:
-        """What the calls pass for `arg` (its default where a call passes nothing); None when one cannot tell."""
-        out: list[Value] = []
-        for call in sites:
-            given = argument_for(func, arg, call, False)
-            if given is _MISSING:
-                given = _default_for(func, arg)
-            if given is None:
-                return None
-            out.extend([given] if isinstance(given, Value) else self.values(given))
-        return tuple(out)
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
         """Whether `test` holds for every value the parameters are given; None when the values disagree
@@ -1728,15 +1710,13 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if defs is None and not in_module:
                 read[node.id] = None
                 continue
-            if not defs or len(defs) != 1:
+            if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
+                read[node.id] = defs[0].node
+                continue
+            constant = constant_of(defs or ())
+            if constant is None:
                 return None
-            d = defs[0]
-            if d.how == "param" and isinstance(d.node, ast.arg):
-                read[node.id] = d.node
-            elif d.how == "assign" and not d.when and not d.path and isinstance(d.node, ast.Constant):
-                read[node.id] = d.node
-            else:
-                return None
+            read[node.id] = constant
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):

@@ -274,11 +274,15 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
 
 
 def _longest_run(message: list[str], said: tuple[str, ...]) -> int:
-    """How many words of `said` in a row stand in `message` in a row (0 below IN_A_ROW)."""
+    """How many words of `said` in a row stand in `message` in a row (0 below IN_A_ROW): each start is
+    looked up where its word stands in the message, not tried at every place."""
+    places: dict[str, list[int]] = {}
+    for at, word in enumerate(message):
+        places.setdefault(word, []).append(at)
     best = 0
-    for start in range(len(message)):
-        for i in range(len(said)):
-            n = 0
+    for i, word in enumerate(said):
+        for start in places.get(word, ()):
+            n = 1
             while start + n < len(message) and i + n < len(said) and message[start + n] == said[i + n]:
                 n += 1
             best = max(best, n)
