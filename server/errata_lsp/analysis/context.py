@@ -422,21 +422,27 @@ class Context:
         return cast("list[Binding]", found[1])
 
     def reaching(self, use: ast.Name) -> Binding | None:
-        """The binding of `use` that reaches it: the last one before it in the nearest scope that binds it."""
+        """The binding of `use` that the value-flow layer says reaches it; of several (one per branch,
+        or one from a loop's previous turn), the last before the use. None where none reaches it."""
         key = ("reaching", id(use))
         if key not in self._memo:
             self._memo[key] = self._reaching(use)
         return cast("Binding | None", self._memo[key])
 
     def _reaching(self, use: ast.Name) -> Binding | None:
+        defs = self.flow.reaching(use)
+        if not defs:
+            return None
+        nodes = {id(d.node) for d in defs if d.node is not None}
+        # a definition's node is a part of its statement (an unpacked value, a loop's iterable)
+        nodes.update(id(self.statement_of(d.node)) for d in defs if d.node in self.parents)
         scope: ast.AST | None = self.scope_of(use)
         while scope is not None:
-            found = self.bindings(use.id, scope)
+            found = [b for b in self.bindings(use.id, scope)
+                     if id(b.stmt) in nodes or id(b.value) in nodes or id(b.target) in nodes]
             if found:
-                before = sorted((b for b in found if _binds_before(b, use)), key=lambda b: _pos(b.stmt))
-                if isinstance(scope, ast.Module) or before:
-                    return before[-1] if before else None
-                return None  # bound later in this function: a local the use cannot see yet
+                before = [b for b in found if _binds_before(b, use)]
+                return max(before or found, key=lambda b: _pos(b.stmt))
             scope = self.parents.get(scope)
             while scope is not None and not isinstance(scope, SCOPES):
                 scope = self.parents.get(scope)
