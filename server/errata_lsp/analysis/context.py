@@ -435,7 +435,7 @@ class Context:
             return None
         nodes = {id(d.node) for d in defs if d.node is not None}
         # a definition's node is a part of its statement (an unpacked value, a loop's iterable)
-        nodes.update(id(self.statement_of(d.node)) for d in defs if d.node in self.parents)
+        nodes.update(id(self.statement_of(d.node)) for d in defs if d.node is not None and d.node in self.parents)
         scope: ast.AST | None = self.scope_of(use)
         while scope is not None:
             found = [b for b in self.bindings(use.id, scope)
