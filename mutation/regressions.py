@@ -32,7 +32,7 @@ REGRESSIONS = [
      " and _before(c, call)), None)", ")), None)",
      "tests/test_seed_rules.py::test_lxf004_a_setup_after_the_use_does_not_count_as_set_up"),
     ("LXF003 only a Fabric known to be XLA", XLA_FSDP + "rules/lxf003_strategy_no_backward_sync.py",
-     'and ctx.fabric_kind(receiver.value):', "and ctx.fabric_kind(receiver.value) == XLA_FSDP:",
+     'and fabric_kind(ctx, receiver.value):', "and fabric_kind(ctx, receiver.value) == XLA_FSDP:",
      "tests/test_seed_rules.py::test_lxf003_flags_the_strategy_of_a_fabric_passed_as_a_parameter"),
     ("LXF001 uncertain values as errors", XLA_FSDP + "detect_sections/seeds.jsonl",
      '"warning_unless": [{"truthy": true}], "at": "value"', '"at": "value"',

@@ -10,6 +10,7 @@ import pytest
 
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.names import ImportMap
 from errata_lsp.analysis.packs import TIPS
 from errata_lsp.analysis.tips import NO_TIPS, Tips
 from errata_lsp.analysis.values import KINDS, Value, register_kind
@@ -84,3 +85,21 @@ def test_the_lightning_kinds_belong_to_the_lightning_pack_and_python_s_to_the_co
     assert KINDS["fabric"].owner == "errata_lsp.analysis.packs.lightning.values"
     assert KINDS["set"].owner == "errata_lsp.analysis.values"
     assert TIPS.callbacks == ("launch",)
+
+
+def test_a_library_s_spellings_come_from_its_tips_and_the_core_knows_none():
+    """`import acme_legacy as a; a.Client` is `acme.Client` only once a pack says `acme_legacy` is `acme`
+    and that `acme.core.Client` is spelt `acme.Client`; without tips each name is what the file writes."""
+    spelt = Tips(packages={"acme_legacy": "acme"}, spellings={"acme.core.Client": "acme.Client"},
+                 star_exports={"acme": frozenset({"Client"})}, libraries=("acme",))
+    source = "import acme_legacy as a\nfrom acme.core import Client as C\nfrom acme import *\n"
+    for tips, expected in ((spelt, ["acme.Client", "acme.Client", "acme.Client"]),
+                           (NO_TIPS, ["acme_legacy.Client", "acme.core.Client", None])):
+        imports = ImportMap(tips)
+        for node in ast.parse(source).body:
+            imports.add(node)
+        assert [imports.resolve(ast.parse(e, mode="eval").body) for e in ("a.Client", "C", "Client")] == expected
+    assert spelt.canonical("acme_legacyx.Client") == "acme_legacyx.Client"  # another package, not a prefix
+    joined = spelt.joined(Tips(spellings={"acme.core.Client": "other.Client", "acme.Job": "acme.jobs.Job"}))
+    assert (joined.canonical("acme.core.Client"), joined.canonical("acme.Job")) == ("acme.Client", "acme.jobs.Job")
+    assert joined.libraries == ("acme",) and TIPS.canonical("lightning_fabric.Fabric") == "lightning.fabric.Fabric"

@@ -7,13 +7,15 @@ import ast
 
 import pytest
 
-from errata_lsp.analysis.names import FABRIC, FSDP_STRATEGY, XLAFSDP_STRATEGY, ImportMap, canonical
+from errata_lsp.analysis.names import ImportMap
+from errata_lsp.analysis.packs import TIPS
+from errata_lsp.analysis.packs.lightning.names import FABRIC, FSDP_STRATEGY, XLAFSDP_STRATEGY, canonical
 from errata_lsp.analysis.symbols import word_at
 
 
 def resolve(source: str, expression: str) -> str | None:
     """What `expression` stands for after the statements of `source`, added in the order written."""
-    imports = ImportMap()
+    imports = ImportMap(TIPS)
     for node in ast.parse(source).body:
         imports.add(node)
     return imports.resolve(ast.parse(expression, mode="eval").body)

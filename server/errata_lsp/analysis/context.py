@@ -18,19 +18,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
 from .flow import Flow
-from .names import FABRIC, XLAFSDP_STRATEGY, ImportMap
+from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value
 
 if TYPE_CHECKING:
     from .project import Project
 
-# Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
-ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
 SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-XLA_FSDP = "xla_fsdp"
-OTHER = "other"
-UNKNOWN = "unknown"
 _N = TypeVar("_N", bound=ast.AST)
 _T = TypeVar("_T")
 
@@ -104,7 +99,7 @@ class Context:
         self.parents = _Parents(overlay, tables, loose)
         self._by_type: dict[type, list[Any]] = _ByType(by_type)  # each list holds nodes of its key's type
         self._by_type[ast.Module] = [self.module]
-        self.imports = ImportMap()
+        self.imports = ImportMap(tips)
         self._memo: dict[tuple[Any, ...], Any] = {}  # per node; the nodes live as long as the context
         self._scopes: dict[int, tuple[ast.AST, ast.AST]] = {}
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
@@ -120,12 +115,15 @@ class Context:
             flow.release()
         self.__dict__.clear()
 
-    def once(self, fact: str, node: ast.AST, work: Callable[[], _T]) -> _T:
+    def once(self, fact: str, node: ast.AST, work: Callable[[], _T], meanwhile: Any = None) -> _T:
         """A fact about a node that several rules ask, worked out once per check (the node is kept with
-        it, so its id is not reused while the context lives)."""
+        it, so its id is not reused while the context lives). A fact whose work may ask for itself
+        again (a cycle through the value flow) is `meanwhile` until it is known."""
         key = (fact, id(node))
         found = self._memo.get(key)
         if found is None or found[0] is not node:
+            if meanwhile is not None:
+                self._memo[key] = (node, meanwhile)
             found = self._memo[key] = (node, work())
         return cast(_T, found[1])
 
@@ -585,112 +583,6 @@ class Context:
             return None
         shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
         return values[0] if isinstance(values[0].node, shape) else None
-
-    def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
-        """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in
-        another module of the project stands as ELSEWHERE). [] when it holds something else; None when
-        the file cannot tell."""
-        calls: list[ast.Call] = []
-        unknown = False
-        for value in self.flow.values(expr):
-            if value.kind == "strategy" and value.qualified == XLAFSDP_STRATEGY:
-                calls.append(value.node if not value.foreign and isinstance(value.node, ast.Call) else ELSEWHERE)
-            elif value.kind in ("unknown", "external", "instance"):
-                unknown = True
-        if not calls and unknown:
-            return None
-        return calls
-
-    def fabric_strategy(self, fabric_call: ast.Call) -> str:
-        """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
-        return self.once("fabric_strategy", fabric_call, lambda: self._fabric_strategy(fabric_call))
-
-    def _fabric_strategy(self, fabric_call: ast.Call) -> str:
-        args, complete = self.keyword_args(fabric_call)
-        strategy = args.get("strategy")
-        if strategy is None:
-            return OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN
-        accelerator = args.get("accelerator")
-        tpu = accelerator is not None and any(
-            v.kind == "str" and isinstance(v.node, ast.Constant) and v.node.value == "tpu"
-            for v in self.flow.values(accelerator.value))
-        kinds = set()
-        for value in self.flow.values(strategy.value):
-            if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
-                name = value.node.value.lower()
-                # Lightning remaps "fsdp" with a TPU accelerator to "xla_fsdp"
-                kinds.add(XLA_FSDP if name == "xla_fsdp" or name == "fsdp" and tpu else OTHER)
-            elif value.kind == "strategy":
-                kinds.add(XLA_FSDP if value.qualified == XLAFSDP_STRATEGY else OTHER)
-            elif value.kind == "none":
-                kinds.add(OTHER)
-            else:
-                kinds.add(UNKNOWN)
-        return kinds.pop() if len(kinds) == 1 else UNKNOWN
-
-    @cached_property
-    def fabric_calls(self) -> list[ast.Call]:
-        return list(self.calls_to(FABRIC))
-
-    def fabric_kind(self, expr: ast.AST) -> str | None:
-        """What strategy a Fabric expression runs: XLA_FSDP, OTHER, UNKNOWN; None when it is not a Fabric."""
-        key = ("fabric_kind", id(expr))
-        if key not in self._memo:
-            # A launched function that launches itself (`def train(fabric): fabric.launch(train)`)
-            # asks for its own parameter's kind again: that cycle cannot tell.
-            self._memo[key] = UNKNOWN
-            self._memo[key] = self._fabric_kind(expr)
-        return cast("str | None", self._memo[key])
-
-    def _fabric_kind(self, expr: ast.AST) -> str | None:
-        kinds: set[str | None] = set()
-        values = self.flow.values(expr)
-        if any(v.kind == "fabric" for v in values):  # `FABRIC = None` until `main()` sets it: a placeholder
-            values = tuple(v for v in values if v.kind != "none")
-        for value in values:
-            if value.kind == "fabric" and isinstance(value.node, ast.Call):
-                owner = value.flow.ctx if value.flow is not None else self
-                kinds.add(owner.fabric_strategy(value.node))
-            elif value.kind in ("unknown", "external"):
-                kinds.add(None)  # what the file cannot tell (a name it does not bind, an import)
-            else:
-                return None  # something else: not a Fabric
-        if None not in kinds:
-            return kinds.pop() if len(kinds) == 1 else UNKNOWN
-        if kinds - {None}:
-            return UNKNOWN  # a Fabric on some paths
-        looks_like_fabric = (
-            isinstance(expr, ast.Name) and "fabric" in expr.id.lower()
-            or isinstance(expr, ast.Attribute) and "fabric" in expr.attr.lower()
-        )
-        if not looks_like_fabric:
-            return None
-        # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
-        # Fabric, if it builds exactly one kind
-        return self.own_fabric_kind("own_fabric_kind", self.fabric_strategy)
-
-    def own_fabric_kind(self, fact: str, kind_of: Callable[[ast.Call], str]) -> str:
-        """The kind `kind_of` gives every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise):
-        worked out once per check (kept as `fact`), not for each Fabric the file cannot follow."""
-        def agreed() -> str:
-            found = {kind_of(call) for call in self.fabric_calls}
-            return found.pop() if len(found) == 1 else UNKNOWN
-
-        return self.once(fact, self.module, agreed)
-
-    def launch_calls(self) -> list[ast.Call]:
-        return [call for call, _ in self.method_calls("launch")]
-
-    def strategy_kind(self, expr: ast.AST) -> str | None:
-        """XLA_FSDP/OTHER/UNKNOWN for a strategy expression: `fabric.strategy` or a strategy object."""
-        if isinstance(expr, ast.Attribute) and expr.attr == "strategy":
-            kind = self.fabric_kind(expr.value)
-            if kind is not None:
-                return kind
-        calls = self.strategy_calls(expr)
-        if calls:
-            return XLA_FSDP
-        return None
 
 
 class _Parents:

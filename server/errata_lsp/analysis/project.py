@@ -38,7 +38,6 @@ from .binder import Def
 from .context import Context
 from .document import Chunk, Document
 from .flow import Flow
-from .names import LIBRARIES
 from .tips import NO_TIPS, Tips
 from .values import Value
 
@@ -74,6 +73,7 @@ class ModuleFinder:
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
         self.entry: str | None = None  # the folder of the document being checked
+        self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
 
     def new_round(self) -> None:
         """A new check: each folder's listing is checked against the folder again (once)."""
@@ -116,7 +116,7 @@ class ModuleFinder:
         """An absolute import: the importing file's folder first, then the folder of the document
         being checked (a script run as `python train.py`), then the project folder and its `src/`."""
         top = dotted.split(".")[0]
-        if not top.isidentifier() or top in LIBRARIES or top in NOT_PROJECT or top in sys.stdlib_module_names:
+        if not top.isidentifier() or top in self.libraries or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
         bases = [os.path.dirname(importer)] if importer else []
         if self.entry is not None and self.entry not in bases:
@@ -285,12 +285,22 @@ class Project:
     """The modules under one folder and their summaries. Every question is asked with `lock` held
     (the engine holds it for a whole check): flows are not shared between threads mid-walk."""
 
+    @property
+    def tips(self) -> Tips:
+        """What the packs tell the flows of its modules (set by whoever checks)."""
+        return self._tips
+
+    @tips.setter
+    def tips(self, tips: Tips) -> None:
+        self._tips = tips
+        self.finder.libraries = tips.libraries
+
     def __init__(self, root: str, buffers: dict[str, str]):
         self.root = root
         src = os.path.join(root, "src")
         self.finder = ModuleFinder((root, src) if os.path.isdir(src) else (root,))
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
-        self.tips: Tips = NO_TIPS  # what the packs tell the flows of its modules (set by whoever checks)
+        self._tips = NO_TIPS
         self.lock = threading.RLock()
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read

@@ -1,5 +1,5 @@
-"""Statements in their blocks and the one way to move one (lines, spans, renamed names), and the Fabric
-set-up calls around them; shared by the rules on set-up order and launched code."""
+"""Statements in their blocks and the one way to move one (lines, spans, renamed names); shared by the
+rules on set-up order and launched code."""
 
 from __future__ import annotations
 
@@ -13,13 +13,6 @@ PARAMETER_METHODS = ("parameters", "named_parameters")
 
 
 # --- helpers shared by the set-up, launch and checkpoint rules --------------------------------------
-def is_fabric_method(ctx: Context, node: ast.AST, methods: tuple[str, ...]) -> bool:
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods
-        and ctx.fabric_kind(node.func.value) is not None
-    )
-
-
 def same_value(ctx: Context, a: ast.AST, b: ast.AST) -> bool:
     """Two uses of one name that see the same binding."""
     if not (isinstance(a, ast.Name) and isinstance(b, ast.Name)) or a.id != b.id:

@@ -1,4 +1,5 @@
-"""Which Lightning API a position in the source names, for hovers that list what it can raise."""
+"""Which library API a position in the source names, for hovers that list what it can raise: the word
+under the cursor, the nodes around it, and what each pack's `symbols.py` says they name."""
 
 from __future__ import annotations
 
@@ -11,10 +12,7 @@ from .context import Context
 from .document import Document
 from .engine import CONTEXT_WORDS
 from .findings import Position
-from .names import FABRIC, XLAFSDP_STRATEGY
-from .packs import TIPS
-
-CLASS_NAMES = {XLAFSDP_STRATEGY: "XLAFSDPStrategy", FABRIC: "Fabric"}
+from .packs import TIPS, symbol_describers
 
 
 def word_at(line: str, column: int) -> tuple[int, int] | None:
@@ -41,7 +39,7 @@ _recent: OrderedDict[tuple[int, str], _Parsed] = OrderedDict()  # hovers repeat 
 
 def symbols_at(text: str, pos: Position, wanted: Callable[[str], bool] | None = None) -> list[str]:
     """API names the code at `pos` stands for, most specific first: `Fabric.setup`, `setup`;
-    `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when it is not Lightning's.
+    `XLAFSDPStrategy`; a keyword such as `activation_checkpointing_policy`. [] when no pack knows it.
 
     `wanted(word)` says whether anything is known about a word: when not, nothing is parsed."""
     doc = _document(text)
@@ -55,13 +53,15 @@ def symbols_at(text: str, pos: Position, wanted: Callable[[str], bool] | None = 
     if wanted is not None and not wanted(word):
         return []
     parsed = _parsed(doc, word)
+    describers = symbol_describers()
     for node in parsed.by_line.get(pos.line + 1, ()):
         span = doc.span(node) if hasattr(node, "end_col_offset") else None
         if span is None or not span.contains(pos):
             continue
-        found = _describe(parsed.ctx, node, word)
-        if found:
-            return found
+        for describer in describers:
+            found = describer(parsed.ctx, node, word)
+            if found:
+                return found
     return []
 
 
@@ -95,26 +95,3 @@ def _remember(key: tuple[int, str], parsed: _Parsed) -> None:
     _recent[key] = parsed
     while len(_recent) > 16:
         _recent.popitem(last=False)
-
-
-def _describe(ctx: Context, node: ast.AST, word: str) -> list[str]:
-    if isinstance(node, ast.keyword) and node.arg == word:
-        call = ctx.parents.get(node)
-        owner = CLASS_NAMES.get(ctx.resolve(call.func)) if isinstance(call, ast.Call) else None  # type: ignore[arg-type]
-        if owner is None and isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
-            if ctx.fabric_kind(call.func.value) is not None:
-                owner = f"Fabric.{call.func.attr}"
-        return [f"{owner}.{word}", word] if owner else []
-    qualified = ctx.resolve(node)
-    if qualified in CLASS_NAMES and (isinstance(node, ast.Name) or node.attr == word):  # type: ignore[attr-defined]
-        return [CLASS_NAMES[qualified]]
-    if isinstance(node, ast.Attribute) and node.attr == word:
-        receiver = node.value
-        if isinstance(receiver, ast.Attribute) and receiver.attr in ("strategy", "_backward_sync_control"):
-            if ctx.fabric_kind(receiver.value) is not None or ctx.strategy_kind(receiver.value) is not None:
-                return [f"XLAFSDPStrategy.{word}", word]
-        if ctx.fabric_kind(receiver) is not None:
-            return [f"Fabric.{word}", word]
-        if ctx.strategy_kind(receiver) is not None:
-            return [f"XLAFSDPStrategy.{word}", word]
-    return []

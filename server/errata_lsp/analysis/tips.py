@@ -7,7 +7,10 @@ inference tips). The core asks these questions and names no library itself:
 - `classes`: what building a project class that derives from a library class gives (a strategy,
   a module);
 - `callbacks`: methods that call the function they are given, with the receiver first
-  (`fabric.launch(train)` calls `train(fabric)`).
+  (`fabric.launch(train)` calls `train(fabric)`);
+- how a library's names are spelt: `packages` renamed as a whole (`lightning_fabric` is
+  `lightning.fabric`), other `spellings` of one qualified name, what `from M import *` brings in
+  (`star_exports`), and the `libraries`: top-level packages never read as the user's modules.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -36,6 +39,10 @@ class Tips:
     attributes: dict[str, list[AttributeTip]] = field(default_factory=dict)
     classes: list[ClassTip] = field(default_factory=list)
     callbacks: tuple[str, ...] = ()
+    packages: dict[str, str] = field(default_factory=dict)
+    spellings: dict[str, str] = field(default_factory=dict)
+    star_exports: dict[str, frozenset[str]] = field(default_factory=dict)
+    libraries: tuple[str, ...] = ()
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -70,7 +77,18 @@ class Tips:
         for kind, tips in other.attributes.items():
             attributes.setdefault(kind, []).extend(tips)
         return Tips([*self.calls, *other.calls], methods, attributes, [*self.classes, *other.classes],
-                    tuple(dict.fromkeys((*self.callbacks, *other.callbacks))))
+                    tuple(dict.fromkeys((*self.callbacks, *other.callbacks))),
+                    {**other.packages, **self.packages}, {**other.spellings, **self.spellings},
+                    {**other.star_exports, **self.star_exports},
+                    tuple(dict.fromkeys((*self.libraries, *other.libraries))))
+
+    def canonical(self, name: str) -> str:
+        """The one qualified name of a library name, however it is spelt."""
+        for old, new in self.packages.items():
+            if name == old or name.startswith(old + "."):
+                name = new + name[len(old):]
+                break
+        return self.spellings.get(name, name)
 
     # --- questions (asked by the evaluator) ----------------------------------------------------
     def library_call(self, flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ...] | None:

@@ -82,16 +82,16 @@ class DetectRule(Rule):
 
     # -- which calls
     def _sites(self, ctx: Context) -> Iterator[Site]:
-        call, strategies = self.spec["call"], self.vocabulary.strategies
+        call, strategies, fabric = self.spec["call"], self.vocabulary.strategies, self.vocabulary.fabric
         if "qualified" in call:
             for name in call["qualified"]:
                 for node in ctx.calls_to(name):
-                    yield Site(ctx, node, None, strategies)
+                    yield Site(ctx, node, None, strategies, fabric)
             return
         for node, receiver in ctx.method_calls(call["method"]):
-            if call.get("receiver", "fabric") == "fabric" and ctx.fabric_kind(receiver) is None:
+            if call.get("receiver", "fabric") == "fabric" and fabric.kind(ctx, receiver) is None:
                 continue
-            yield Site(ctx, node, receiver, strategies)
+            yield Site(ctx, node, receiver, strategies, fabric)
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         if self.parts:  # each case is a rule of its own under this code and record
@@ -230,7 +230,7 @@ class DetectRule(Rule):
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
-            if not isinstance(inner, ast.Call) or inner not in (ctx.strategy_calls(inner) or ()):
+            if not isinstance(inner, ast.Call) or inner not in (self.vocabulary.fabric.strategy_calls(ctx, inner) or ()):
                 return None
             keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
             if keyword is None:

@@ -5,14 +5,34 @@ strategy of the call's Fabric. Python and Fabric semantics only; a pack's strate
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..context import OTHER, UNKNOWN, XLA_FSDP, Arg, Context
-from ..names import FABRIC
+from ..context import Arg, Context
 from ..policies import not_a_set, set_text
 from ..values import Value
+
+# The strategy kinds `detect` itself names; a pack's own come as StrategyKind.
+XLA_FSDP = "xla_fsdp"
+OTHER = "other"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class FabricFacts:
+    """What the pack that knows the Fabric tells `detect` of it (registered through the vocabulary)."""
+
+    qualified: str  # the class `Fabric(...)` builds
+    kind: Callable[[Context, ast.AST], str | None]  # the strategy kind of a Fabric expression; None: not one
+    built_with: Callable[[Context, ast.Call], str]  # the strategy kind of a `Fabric(...)` call
+    own_kind: Callable[[Context, str, Callable[[ast.Call], str]], str]  # the file's Fabrics', when they agree
+    strategy_calls: Callable[[Context, ast.AST], list[ast.Call] | None]  # the XLAFSDP strategies held
+
+
+# No pack knows the Fabric: nothing is one.
+NO_FABRIC = FabricFacts("", lambda ctx, expr: None, lambda ctx, call: UNKNOWN,
+                        lambda ctx, fact, kind_of: UNKNOWN, lambda ctx, expr: None)
 
 
 @dataclass(frozen=True)
@@ -33,6 +53,7 @@ class Site:
     call: ast.Call
     receiver: ast.expr | None
     strategies: Sequence[StrategyKind] = ()  # the strategy kinds the packs registered
+    fabric: FabricFacts = NO_FABRIC  # what the packs tell of the Fabric
     written: ast.expr | None = None  # the argument's value as written at the call
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
@@ -139,13 +160,14 @@ def strategy_names(strategies: Sequence[StrategyKind]) -> tuple[str, ...]:
     return (XLA_FSDP, *(kind.name for kind in strategies), OTHER, UNKNOWN)
 
 
-def fabric_strategy(site: Site, ctx: Context, fabric_call: ast.Call) -> str:
+def pack_strategy(site: Site, ctx: Context, fabric_call: ast.Call) -> str:
     """XLA_FSDP, a pack's strategy kind, OTHER or UNKNOWN for a `Fabric(...)` call."""
-    return ctx.once("pack_strategy", fabric_call, lambda: _pack_strategy(site.strategies, ctx, fabric_call))
+    return ctx.once("pack_strategy", fabric_call, lambda: _pack_strategy(site, ctx, fabric_call))
 
 
-def _pack_strategy(strategies: Sequence[StrategyKind], ctx: Context, fabric_call: ast.Call) -> str:
-    kind = ctx.fabric_strategy(fabric_call)
+def _pack_strategy(site: Site, ctx: Context, fabric_call: ast.Call) -> str:
+    strategies = site.strategies
+    kind = site.fabric.built_with(ctx, fabric_call)
     if kind != OTHER:
         return kind
     args, _ = ctx.keyword_args(fabric_call)
@@ -174,19 +196,19 @@ def fabric_of(site: Site) -> str | None:
 def _site_fabric(site: Site) -> str | None:
     ctx = site.ctx
     if site.receiver is None:
-        if ctx.resolve(site.call.func) == FABRIC:
-            return fabric_strategy(site, ctx, site.call)
+        if site.fabric.qualified and ctx.resolve(site.call.func) == site.fabric.qualified:
+            return pack_strategy(site, ctx, site.call)
         return None
-    kind = ctx.fabric_kind(site.receiver)
+    kind = site.fabric.kind(ctx, site.receiver)
     if kind == OTHER:  # tell the packs' strategies apart
         found = set()
         for value in ctx.values(site.receiver):
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else ctx
-                found.add(fabric_strategy(site, owner, value.node))
+                found.add(pack_strategy(site, owner, value.node))
         if len(found) == 1:
             return found.pop()
         if not found:  # a Fabric the file cannot follow: the file's own, if it builds one kind
-            return ctx.own_fabric_kind("own_pack_strategy", lambda call: fabric_strategy(site, ctx, call))
+            return site.fabric.own_kind(ctx, "own_pack_strategy", lambda call: pack_strategy(site, ctx, call))
         return UNKNOWN
     return kind

@@ -13,7 +13,7 @@ from typing import Any
 from ..packs import detect_fact_modules
 from .predicate import Predicate, Reader
 from .predicates import BUILT_IN
-from .site import Site, StrategyKind
+from .site import NO_FABRIC, FabricFacts, Site, StrategyKind
 
 MESSAGE_FIELDS = frozenset({"value", "constant", "lower", "repr", "from", "described", "argument", "keyword",
                             "receiver", "callee", "as_set", "doc_quote"})
@@ -32,6 +32,7 @@ class Vocabulary:
     facts: Mapping[str, Callable[[Site], bool]]
     fields: Mapping[str, Callable[[Site], str]]  # the packs' placeholders
     strategies: tuple[StrategyKind, ...] = ()
+    fabric: FabricFacts = NO_FABRIC
     message_fields: frozenset[str] = MESSAGE_FIELDS  # the built-in placeholders and the packs'
     fix_fields: frozenset[str] = FIX_FIELDS
 
@@ -48,7 +49,7 @@ class Registrar:
     """What one pack's `register(detect)` is handed: each call adds a name, or raises PackConflict."""
 
     BUILT_IN = {"predicate": {p.key for p in BUILT_IN}, "fact": set(), "placeholder": set(FIX_FIELDS),
-                "strategy": {"xla_fsdp", "other", "unknown"}}
+                "strategy": {"xla_fsdp", "other", "unknown"}, "fabric": set()}
 
     def __init__(self, tables: dict[str, dict[str, Any]], owners: dict[tuple[str, str], str]) -> None:
         self._tables, self._owners = tables, owners
@@ -72,6 +73,10 @@ class Registrar:
         (a string, any case) or an object of one of the qualified `classes`."""
         self._add("strategy", name, StrategyKind(name, tuple(n.lower() for n in names), tuple(classes)))
 
+    def fabric(self, facts: FabricFacts) -> None:
+        """What `receiver: fabric`, `strategy` and `fabric` read of a Fabric (one pack knows it)."""
+        self._add("fabric", "fabric", facts)
+
     def _add(self, what: str, name: str, thing: Any) -> None:
         if name in self.BUILT_IN[what]:
             raise PackConflict(f"pack {self.pack} declares the {what} `{name}`, which `detect` already has")
@@ -83,14 +88,15 @@ class Registrar:
 def merge_pack_facts(declared: Iterable[tuple[str, Any]]) -> Vocabulary:
     """The vocabulary once each (pack, module) has run its `register(detect)`; a name registered twice is
     an error that names both packs."""
-    tables: dict[str, dict[str, Any]] = {"predicate": {}, "fact": {}, "placeholder": {}, "strategy": {}}
+    tables: dict[str, dict[str, Any]] = {"predicate": {}, "fact": {}, "placeholder": {}, "strategy": {}, "fabric": {}}
     registrar = Registrar(tables, {})
     for pack, module in declared:
         registrar.pack = pack
         module.register(registrar)
     fields = set(tables["placeholder"])
     return Vocabulary({**{p.key: p for p in BUILT_IN}, **tables["predicate"]}, tables["fact"], tables["placeholder"],
-                      tuple(tables["strategy"].values()), MESSAGE_FIELDS | fields, FIX_FIELDS | fields)
+                      tuple(tables["strategy"].values()), tables["fabric"].get("fabric", NO_FABRIC),
+                      MESSAGE_FIELDS | fields, FIX_FIELDS | fields)
 
 
 @cache

@@ -10,11 +10,20 @@ a file (does it mention any pack at all?) stays as cheap as a word search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ..tips import NO_TIPS, Tips
+
+if TYPE_CHECKING:
+    import ast
+
+    from ..context import Context
+
+    Describer = Callable[[Context, ast.AST, str], list[str]]
 
 HERE = Path(__file__).resolve().parent
 
@@ -69,3 +78,13 @@ DETECT_FACT_MODULES = tuple((name, f"{__name__}.{name}.detect_facts") for name i
 def detect_fact_modules() -> list[tuple[str, ModuleType]]:
     """(pack, module) for each pack that declares `detect` predicates, facts or placeholders."""
     return [(name, import_module(path)) for name, path in DETECT_FACT_MODULES]
+
+
+# What a hover names at a position (`symbols.py`: `describe(ctx, node, word)` gives API names such as
+# `Fabric.setup`), imported only when a hover first asks.
+SYMBOL_MODULES = tuple(f"{__name__}.{name}.symbols" for name in NAMES if (HERE / name / "symbols.py").is_file())
+
+
+def symbol_describers() -> list[Describer]:
+    return [import_module(path).describe for path in SYMBOL_MODULES]
+

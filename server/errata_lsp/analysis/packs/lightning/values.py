@@ -14,9 +14,9 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ...names import FABRIC, XLAFSDP_STRATEGY
 from ...tips import Tips
 from ...values import Value, register_kind
+from .names import FABRIC, LIBRARIES, PACKAGES, SPELLINGS, STAR_EXPORTS, XLAFSDP_STRATEGY
 
 if TYPE_CHECKING:
     from ...flow import Flow
@@ -30,7 +30,7 @@ for _name in ("fabric", "strategy", "module", "setup_module", "optimizer"):
 for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
     register_kind(_name, __name__)
 
-TIPS = Tips()
+TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES)
 TIPS.callback("launch")
 
 

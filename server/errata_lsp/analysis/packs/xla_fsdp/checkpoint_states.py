@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ...context import XLA_FSDP, Context
+from ...context import Context
+from ..lightning.fabric import XLA_FSDP, fabric_kind
 from .checkpoints import object_kind, state_argument, state_entries
 
 State = tuple[ast.Call, ast.expr, str, ast.expr, list[tuple[ast.expr, ast.expr]], list[str]]
@@ -22,7 +23,7 @@ def _states(ctx: Context) -> Iterator[State]:
     for method in ("save", "load"):
         for call, fabric in ctx.method_calls(method):
             state, hidden = state_argument(call)
-            if state is None or hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
+            if state is None or hidden or fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
             entries = state_entries(ctx, state, call)
             if entries is None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import ast
 
 from ...context import Binding, Context
-from ...names import FABRIC
-from ...statements import block_of, in_block, is_fabric_method, same_value
+from ...statements import block_of, in_block, same_value
+from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_calls
+from ..lightning.names import FABRIC
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
 
@@ -189,19 +190,19 @@ def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.
             func = ctx.scope_of(binding.stmt)
             args = getattr(getattr(func, "args", None), "args", [])
             if args and args[0] is binding.stmt:
-                for launch in ctx.launch_calls():
+                for launch in launch_calls(ctx):
                     if launch.args and ctx.local_function(launch.args[0]) is func:
                         return fabric_calls_for(ctx, launch.func.value, depth - 1)  # type: ignore[attr-defined]
                 return []
     looks = isinstance(value, ast.Name) and "fabric" in value.id.lower() or \
         isinstance(value, ast.Attribute) and "fabric" in value.attr.lower()
-    return ctx.fabric_calls if looks else []
+    return fabric_calls(ctx) if looks else []
 
 
 def state_dict_type(ctx: Context, fabric: ast.AST) -> str | None:
     """"sharded", "full" (or another literal) for the XLAFSDP Fabric behind an expression; None if unknown."""
     calls = fabric_calls_for(ctx, fabric)
-    if calls is ctx.fabric_calls:  # the file's own Fabric: the same answer for every such expression
+    if calls is fabric_calls(ctx):  # the file's own Fabric: the same answer for every such expression
         return ctx.once("own_state_dict_type", ctx.module, lambda: _state_dict_type(ctx, calls))
     return _state_dict_type(ctx, calls)
 
@@ -217,7 +218,7 @@ def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             found.add("sharded")
             continue
-        for strategy_call in ctx.strategy_calls(value) or (None,):
+        for strategy_call in strategy_calls(ctx, value) or (None,):
             if strategy_call is None:
                 return None
             given, complete = ctx.keyword_args(strategy_call)

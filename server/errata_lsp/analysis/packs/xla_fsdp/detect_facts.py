@@ -12,6 +12,7 @@ from typing import Any
 from ...context import Context
 from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
+from ..lightning.fabric import strategy_calls
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
 from .facts import strategy_accelerators
 
@@ -219,7 +220,7 @@ def _strategy_has_precision(site: Site) -> bool:
     if strategy is None:
         return False
     ctx = site.ctx
-    for call in ctx.strategy_calls(strategy.value) or []:
+    for call in strategy_calls(ctx, strategy.value) or []:
         args, complete = ctx.keyword_args(call)
         given = args.get("precision")
         value = ctx.value_of(given.value) if given is not None else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from ...context import Arg, Context
+from ..lightning.fabric import fabric_calls, strategy_calls
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:
@@ -19,7 +20,7 @@ def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] 
     """The accelerators the XLAFSDPStrategy objects given to Fabric are built with (None: cannot tell)."""
     if strategy is None:
         return []
-    calls = ctx.strategy_calls(strategy.value)
+    calls = strategy_calls(ctx, strategy.value)
     if calls is None:
         return None
     found = []
@@ -44,7 +45,7 @@ def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
     shards; without, the raw module is left with no parameters. None when the file cannot tell."""
     calls = [v.node for v in ctx.values(fabric) if v.kind == "fabric" and not v.foreign and isinstance(v.node, ast.Call)]
     if not calls:  # a Fabric the file cannot follow: the file's own Fabric, if it builds one
-        calls = ctx.fabric_calls
+        calls = fabric_calls(ctx)
     answers = {_given(ctx, call) for call in calls}
     return answers.pop() if len(answers) == 1 else None
 

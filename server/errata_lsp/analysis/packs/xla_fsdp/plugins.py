@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from ...context import Context
 from ...findings import Edit, Position, Span
-from ...names import canonical
+from ..lightning.fabric import strategy_calls
+from ..lightning.names import canonical
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def strategy_sets(ctx: Context, fabric_call: ast.Call, family: PluginFamily) -> 
     strategy = args.get("strategy")
     if strategy is None:
         return False
-    for call in ctx.strategy_calls(strategy.value) or []:
+    for call in strategy_calls(ctx, strategy.value) or []:
         _, complete = ctx.keyword_args(call)
         value = strategy_argument(ctx, call, family)
         if not complete or value is not None and not is_none(ctx.value_of(value)):

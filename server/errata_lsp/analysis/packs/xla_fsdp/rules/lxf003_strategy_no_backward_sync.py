@@ -17,9 +17,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Fix, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
+from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_kind, strategy_kind
 
 NO_ATTRIBUTE_RECORD = "e2eda8933f803fe4"  # AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
 
@@ -158,7 +159,7 @@ class StrategyNoBackwardSync(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("no_backward_sync"):
             receiver = _kept_control(ctx, receiver)
-            if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and ctx.fabric_kind(receiver.value):
+            if isinstance(receiver, ast.Attribute) and receiver.attr == "strategy" and fabric_kind(ctx, receiver.value):
                 yield self._public_attribute(ctx, call, receiver)
             elif _holds_a_strategy(ctx, receiver):
                 yield self._strategy_object(ctx, call, receiver)
@@ -178,14 +179,14 @@ class StrategyNoBackwardSync(Rule):
     def _strategy_object(self, ctx: Context, call: ast.Call, receiver: ast.expr) -> Finding:
         """A strategy object kept elsewhere (`self.strategy`, a name): no strategy has `no_backward_sync`."""
         fabric = self._fabric_built_with(ctx, receiver)
-        kind = "XLAFSDPStrategy" if ctx.strategy_kind(receiver) == XLA_FSDP else "Strategy"
+        kind = "XLAFSDPStrategy" if strategy_kind(ctx, receiver) == XLA_FSDP else "Strategy"
         use = f"`{fabric}.no_backward_sync(model, enabled=...)`" if fabric else "`fabric.no_backward_sync(model, enabled=...)`"
         message = f"`{kind}` object has no attribute `no_backward_sync`: use {use} with the set-up model"
         fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
         return self.finding(ctx, call.func, message, fixes, record=NO_ATTRIBUTE_RECORD)
 
     def _control(self, ctx: Context, call: ast.Call, strategy: ast.AST) -> Finding | None:
-        if ctx.strategy_kind(strategy) != XLA_FSDP or not call.args:
+        if strategy_kind(ctx, strategy) != XLA_FSDP or not call.args:
             return None
         module = call.args[0]
         enabled = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "enabled"), None)
@@ -241,7 +242,7 @@ class StrategyNoBackwardSync(Rule):
 def _fabric_calls_by_strategy(ctx: Context) -> dict[str, list[ast.Call]]:
     """`Fabric(strategy=<name or attribute>)` calls by how they spell the strategy, in document order."""
     table: dict[str, list[ast.Call]] = {}
-    for call in ctx.fabric_calls:
+    for call in fabric_calls(ctx):
         args, _ = ctx.keyword_args(call)
         given = args.get("strategy")
         if given is not None and isinstance(given.value, (ast.Name, ast.Attribute)):
@@ -267,7 +268,7 @@ def _holds_a_strategy(ctx: Context, receiver: ast.expr) -> bool:
 
 
 def type_name(ctx: Context, fabric: ast.AST) -> str:
-    return "XLAFSDPStrategy" if ctx.fabric_kind(fabric) == XLA_FSDP else "Strategy"
+    return "XLAFSDPStrategy" if fabric_kind(ctx, fabric) == XLA_FSDP else "Strategy"
 
 
 def _not_xla_fsdp(ctx: Context, module: ast.AST) -> str | None:
@@ -290,7 +291,7 @@ def _is_setup_output(ctx: Context, module: ast.AST) -> bool:
     value = ctx.value_of(module)
     return (
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-        and value.func.attr in ("setup", "setup_module") and ctx.fabric_kind(value.func.value) is not None
+        and value.func.attr in ("setup", "setup_module") and fabric_kind(ctx, value.func.value) is not None
     )
 
 

@@ -16,6 +16,7 @@ from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
+from ...lightning.fabric import fabric_kind
 
 SETUP_METHODS = ("setup", "setup_module")
 
@@ -130,7 +131,7 @@ class NoBackwardSyncRawModule(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
         for call, fabric in ctx.method_calls("no_backward_sync"):
-            if not call.args or ctx.fabric_kind(fabric) is None:
+            if not call.args or fabric_kind(ctx, fabric) is None:
                 continue
             module = call.args[0]
             binding = ctx.reaching(module) if isinstance(module, ast.Name) else None

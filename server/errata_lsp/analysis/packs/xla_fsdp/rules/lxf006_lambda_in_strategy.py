@@ -30,9 +30,9 @@ from collections.abc import Iterable, Iterator
 
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
-from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
+from ...lightning.names import XLAFSDP_STRATEGY
 
 PARTIAL = "functools.partial"
 BUILTINS = frozenset(dir(builtins))

@@ -23,11 +23,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Fix, Safety, Severity
-from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import describe_when
+from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
+from ...lightning.names import XLAFSDP_STRATEGY
 from ..plugins import (
     Plugin,
     PluginFamily,
@@ -153,14 +154,14 @@ class NonXLAPrecisionPlugin(Rule):
             plugin = plugin_of(ctx, written, PRECISION) if written is not None else None
             if plugin is not None and plugin.lightning != PRECISION.ok:
                 yield self._finding(ctx, written, plugin, "`XLAFSDPStrategy(...)` raises TypeError in its constructor")  # type: ignore[arg-type]
-        for call in ctx.fabric_calls:
+        for call in fabric_calls(ctx):
             args, _ = ctx.keyword_args(call)
             items = fabric_plugins(ctx, call)
             if not items or "precision" in args and not is_none(ctx.value_of(args["precision"].value)):
                 continue  # no plugins, or Fabric raises "Received both `precision=...` and `plugins=...`"
             found = [(i, p, when) for i, when in items if (p := plugin_of(ctx, i, PRECISION)) is not None]
             bad = [f for f in found if f[1].lightning != PRECISION.ok]
-            if len(found) != 1 or not bad or ctx.fabric_strategy(call) != XLA_FSDP or strategy_sets(ctx, call, PRECISION):
+            if len(found) != 1 or not bad or fabric_strategy(ctx, call) != XLA_FSDP or strategy_sets(ctx, call, PRECISION):
                 continue  # several precision plugins: Fabric raises "Received multiple values" first
             written, plugin, conditions = bad[0]
             when = "`Fabric(...)` raises TypeError when it hands the plugin to the strategy"

@@ -25,11 +25,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Fix, Safety, Severity
-from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
+from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
+from ...lightning.names import XLAFSDP_STRATEGY
 from ..plugins import (
     CHECKPOINT_IO,
     Plugin,
@@ -123,10 +124,10 @@ class NonXLACheckpointIO(Rule):
             plugin = plugin_of(ctx, written, CHECKPOINT_IO) if written is not None else None
             if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
                 yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")  # type: ignore[arg-type]
-        for call in ctx.fabric_calls:
+        for call in fabric_calls(ctx):
             found = [(i, p, when) for i, when in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
             bad = [f for f in found if f[1].lightning != CHECKPOINT_IO.ok]
-            if len(found) != 1 or not bad or ctx.fabric_strategy(call) != XLA_FSDP:
+            if len(found) != 1 or not bad or fabric_strategy(ctx, call) != XLA_FSDP:
                 continue  # several: Fabric raises "Received multiple values" first
             if strategy_sets(ctx, call, CHECKPOINT_IO):
                 continue  # "checkpoint_io set through both strategy class and plugins" first

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Binding, Context
+from ....context import Binding, Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import (
@@ -37,6 +37,7 @@ from ....statements import (
     starts_line,
     whole_lines,
 )
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too
 
@@ -196,7 +197,7 @@ class JointSetup(Rule):
             if not optimizers or any(isinstance(a, ast.Starred) and not _never_empty(ctx, a) for a in call.args) \
                     or call.args and isinstance(call.args[0], ast.Starred):
                 continue
-            if ctx.fabric_kind(fabric) != XLA_FSDP:
+            if fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
             message = (
                 "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): "

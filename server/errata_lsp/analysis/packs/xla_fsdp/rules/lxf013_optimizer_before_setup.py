@@ -32,12 +32,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Binding, Context
+from ....context import Binding, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
-    is_fabric_method,
     line_span,
     movable,
     newline,
@@ -48,6 +47,7 @@ from ....statements import (
     whole_lines,
 )
 from ....values import Value
+from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
 from ..facts import auto_wrap_given
 
 MODULE_SETUPS = ("setup_module", "setup")
@@ -294,7 +294,7 @@ class OptimizerBeforeSetup(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup_optimizers"):
-            if not call.args or ctx.fabric_kind(fabric) != XLA_FSDP:
+            if not call.args or fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
                 after = self._raw_after_setup(ctx, opt, fabric)
@@ -341,7 +341,7 @@ class OptimizerBeforeSetup(Rule):
                     holder = ctx.statement_of(setup)
                     if not (len(setup.args) == 1 and same_value(ctx, setup.args[0], root) and _before(setup, built)
                             and is_fabric_method(ctx, setup, MODULE_SETUPS)
-                            and ctx.fabric_kind(setup.func.value) == XLA_FSDP):  # type: ignore[attr-defined]
+                            and fabric_kind(ctx, setup.func.value) == XLA_FSDP):  # type: ignore[attr-defined]
                         continue
                     target = holder.targets[0] if isinstance(holder, ast.Assign) and len(holder.targets) == 1 \
                         and holder.value is setup and isinstance(holder.targets[0], ast.Name) else None
@@ -398,7 +398,7 @@ class OptimizerBeforeSetup(Rule):
         for method in MODULE_SETUPS:
             for setup in ctx.method_calls_in(method, scope):
                 if len(setup.args) != 1 or not _before(setup, use) \
-                        or ctx.fabric_kind(setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
+                        or fabric_kind(ctx, setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
                     continue
                 if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
                     continue
@@ -461,7 +461,7 @@ class OptimizerBeforeSetup(Rule):
                     len(setup.args) == 1 and same_value(ctx, setup.args[0], root)
                     and _before(binding.stmt, setup) and _before(setup, use)
                     and is_fabric_method(ctx, setup, MODULE_SETUPS)
-                    and ctx.fabric_kind(setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
+                    and fabric_kind(ctx, setup.func.value) == XLA_FSDP  # type: ignore[attr-defined]
                 ):
                     roots = [r for r in candidates if same_value(ctx, r, root)]
                     return binding, setup, roots

@@ -23,10 +23,11 @@ import ast
 from collections.abc import Iterator
 from typing import cast
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Fix, Safety, Severity
 from ....rule import Invalid, Rule, Valid, call_items, fix, replace
 from ....statements import same_value
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
 
@@ -149,7 +150,7 @@ class LaunchCallResult(Rule):
                 func = method
             if func is None or decorated(ctx, func) or not _returns_no_callable(ctx, func):
                 continue
-            kind = ctx.fabric_kind(fabric)
+            kind = fabric_kind(ctx, fabric)
             if kind is None:
                 continue
             name = ctx.doc.source(target.func)

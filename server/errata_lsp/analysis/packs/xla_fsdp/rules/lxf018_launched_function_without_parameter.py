@@ -22,6 +22,7 @@ from typing import cast
 from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, fix
+from ...lightning.fabric import fabric_kind
 from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
 
@@ -146,14 +147,14 @@ class LaunchedFunctionWithoutParameter(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("launch"):
             target = launch_target(call)
-            if isinstance(target, ast.Lambda) and not has_parameters(target, False) and ctx.fabric_kind(fabric):
+            if isinstance(target, ast.Lambda) and not has_parameters(target, False) and fabric_kind(ctx, fabric):
                 yield self.finding(ctx, target, (
                     "`Fabric.launch(function=<lambda>)` needs to take at least one argument: the launcher passes the "
                     "Fabric object to it, so Fabric raises TypeError. Define `def train(fabric): ...` at module level "
                     "and pass `train` (a lambda cannot be sent to the XLA processes either)"))
                 continue
             launched = _launched_def(ctx, target) if target is not None else None
-            if target is None or launched is None or has_parameters(*launched) or ctx.fabric_kind(fabric) is None:
+            if target is None or launched is None or has_parameters(*launched) or fabric_kind(ctx, fabric) is None:
                 continue
             func = launched[0]
             message = (

@@ -31,11 +31,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Severity
 from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid
 from ....statements import block_of, in_block, same_value
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..facts import launch_target
 
 LAUNCH_RECORD = "2c0b49e3e0298c1c"  # "To use Fabric with more than one device, you must call `.launch()`"
@@ -218,7 +219,7 @@ class OutsideLaunchedFunction(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]] = {}
         for call, fabric in ctx.method_calls("launch"):
-            if isinstance(fabric, ast.Name) and launch_target(call) is not None and ctx.fabric_kind(fabric) == XLA_FSDP:
+            if isinstance(fabric, ast.Name) and launch_target(call) is not None and fabric_kind(ctx, fabric) == XLA_FSDP:
                 launches.setdefault(ctx.scope_of(call), []).append((call, fabric))
         if not launches:
             return

@@ -16,9 +16,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..checkpoints import state_argument, state_entries
 
 
@@ -63,7 +64,7 @@ class LoadWithoutState(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("load"):
             state, hidden = state_argument(call)
-            if hidden or ctx.fabric_kind(fabric) != XLA_FSDP:
+            if hidden or fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
             if state is None:
                 shown = "None"

@@ -23,7 +23,8 @@ from collections.abc import Iterator
 from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....statements import is_fabric_method, same_value
+from ....statements import same_value
+from ...lightning.fabric import is_fabric_method
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
 

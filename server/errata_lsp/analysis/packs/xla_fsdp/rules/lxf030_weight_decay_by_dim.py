@@ -24,10 +24,11 @@ import ast
 import operator
 from collections.abc import Callable, Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid
 from ....statements import PARAMETER_METHODS
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 
 COMPARE: dict[type, Callable[[int, int], bool]] = {
     ast.GtE: operator.ge, ast.Gt: operator.gt, ast.LtE: operator.le, ast.Lt: operator.lt,
@@ -174,7 +175,7 @@ def _xla_fsdp_setup(ctx: Context, module: ast.expr) -> ast.Call | None:
                          or not isinstance(v.node.func, ast.Attribute) for v in values):
         return None
     calls = [v.node for v in values]
-    if any(ctx.fabric_kind(call.func.value) != XLA_FSDP for call in calls):  # type: ignore[union-attr]
+    if any(fabric_kind(ctx, call.func.value) != XLA_FSDP for call in calls):  # type: ignore[union-attr]
         return None
     return calls[0]  # type: ignore[return-value]
 

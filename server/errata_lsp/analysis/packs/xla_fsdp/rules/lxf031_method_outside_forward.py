@@ -25,10 +25,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ....context import XLA_FSDP, Context
+from ....context import Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import PARAMETER_METHODS, newline
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
 
@@ -185,7 +186,7 @@ def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
         return None
     setup = values[0].node
     if not (isinstance(setup, ast.Call) and isinstance(setup.func, ast.Attribute) and len(setup.args) == 1
-            and ctx.fabric_kind(setup.func.value) == XLA_FSDP):
+            and fabric_kind(ctx, setup.func.value) == XLA_FSDP):
         return None
     return setup
 

@@ -1,0 +1,137 @@
+"""What a Fabric runs (XLA_FSDP, OTHER, UNKNOWN: the kinds `detect` names), asked of a file's context by the Lightning packs' rules and their `detect`
+vocabulary: the strategy a `Fabric(...)` call is built with, whether an expression is a Fabric (and which
+strategy it runs), and the strategy objects an expression may hold. Each answer is worked out once per
+check and kept in the context."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from ...context import Context
+from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
+from .names import FABRIC, XLAFSDP_STRATEGY
+
+__all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
+           "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls", "strategy_kind"]
+
+# Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
+ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
+
+
+def strategy_calls(ctx: Context, expr: ast.AST) -> list[ast.Call] | None:
+    """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in
+    another module of the project stands as ELSEWHERE). [] when it holds something else; None when
+    the file cannot tell."""
+    calls: list[ast.Call] = []
+    unknown = False
+    for value in ctx.flow.values(expr):
+        if value.kind == "strategy" and value.qualified == XLAFSDP_STRATEGY:
+            calls.append(value.node if not value.foreign and isinstance(value.node, ast.Call) else ELSEWHERE)
+        elif value.kind in ("unknown", "external", "instance"):
+            unknown = True
+    if not calls and unknown:
+        return None
+    return calls
+
+
+def fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
+    """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
+    return ctx.once("fabric_strategy", fabric_call, lambda: _fabric_strategy(ctx, fabric_call))
+
+
+def _fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
+    args, complete = ctx.keyword_args(fabric_call)
+    strategy = args.get("strategy")
+    if strategy is None:
+        return OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN
+    accelerator = args.get("accelerator")
+    tpu = accelerator is not None and any(
+        v.kind == "str" and isinstance(v.node, ast.Constant) and v.node.value == "tpu"
+        for v in ctx.flow.values(accelerator.value))
+    kinds = set()
+    for value in ctx.flow.values(strategy.value):
+        if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
+            name = value.node.value.lower()
+            # Lightning remaps "fsdp" with a TPU accelerator to "xla_fsdp"
+            kinds.add(XLA_FSDP if name == "xla_fsdp" or name == "fsdp" and tpu else OTHER)
+        elif value.kind == "strategy":
+            kinds.add(XLA_FSDP if value.qualified == XLAFSDP_STRATEGY else OTHER)
+        elif value.kind == "none":
+            kinds.add(OTHER)
+        else:
+            kinds.add(UNKNOWN)
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def fabric_calls(ctx: Context) -> list[ast.Call]:
+    """Every `Fabric(...)` call of the file."""
+    return ctx.once("fabric_calls", ctx.module, lambda: list(ctx.calls_to(FABRIC)))
+
+
+def launch_calls(ctx: Context) -> list[ast.Call]:
+    return [call for call, _ in ctx.method_calls("launch")]
+
+
+def fabric_kind(ctx: Context, expr: ast.AST) -> str | None:
+    """What strategy a Fabric expression runs: XLA_FSDP, OTHER, UNKNOWN; None when it is not a Fabric."""
+    # A launched function that launches itself (`def train(fabric): fabric.launch(train)`) asks for
+    # its own parameter's kind again: that cycle cannot tell.
+    return ctx.once("fabric_kind", expr, lambda: _fabric_kind(ctx, expr), meanwhile=UNKNOWN)
+
+
+def _fabric_kind(ctx: Context, expr: ast.AST) -> str | None:
+    kinds: set[str | None] = set()
+    values = ctx.flow.values(expr)
+    if any(v.kind == "fabric" for v in values):  # `FABRIC = None` until `main()` sets it: a placeholder
+        values = tuple(v for v in values if v.kind != "none")
+    for value in values:
+        if value.kind == "fabric" and isinstance(value.node, ast.Call):
+            owner = value.flow.ctx if value.flow is not None else ctx
+            kinds.add(fabric_strategy(owner, value.node))
+        elif value.kind in ("unknown", "external"):
+            kinds.add(None)  # what the file cannot tell (a name it does not bind, an import)
+        else:
+            return None  # something else: not a Fabric
+    if None not in kinds:
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN
+    if kinds - {None}:
+        return UNKNOWN  # a Fabric on some paths
+    looks_like_fabric = (
+        isinstance(expr, ast.Name) and "fabric" in expr.id.lower()
+        or isinstance(expr, ast.Attribute) and "fabric" in expr.attr.lower()
+    )
+    if not looks_like_fabric:
+        return None
+    # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
+    # Fabric, if it builds exactly one kind
+    return own_fabric_kind(ctx, "own_fabric_kind", lambda call: fabric_strategy(ctx, call))
+
+
+def own_fabric_kind(ctx: Context, fact: str, kind_of: Callable[[ast.Call], str]) -> str:
+    """The kind `kind_of` gives every `Fabric(...)` the file builds, when they agree (UNKNOWN otherwise):
+    worked out once per check (kept as `fact`), not for each Fabric the file cannot follow."""
+    def agreed() -> str:
+        found = {kind_of(call) for call in fabric_calls(ctx)}
+        return found.pop() if len(found) == 1 else UNKNOWN
+
+    return ctx.once(fact, ctx.module, agreed)
+
+
+def strategy_kind(ctx: Context, expr: ast.AST) -> str | None:
+    """XLA_FSDP/OTHER/UNKNOWN for a strategy expression: `fabric.strategy` or a strategy object."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "strategy":
+        kind = fabric_kind(ctx, expr.value)
+        if kind is not None:
+            return kind
+    if strategy_calls(ctx, expr):
+        return XLA_FSDP
+    return None
+
+
+def is_fabric_method(ctx: Context, node: ast.AST, methods: tuple[str, ...]) -> bool:
+    """A call of one of `methods` on a Fabric."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods
+        and fabric_kind(ctx, node.func.value) is not None
+    )
