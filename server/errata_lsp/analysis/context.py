@@ -1,8 +1,8 @@
-"""What the rules ask of a document: parsed statements, names, bindings and the Fabric set-up.
-
-Data flow here is deliberately small and local: the assignment that reaches a use in the same
-function, a `**` dict spelled in the file, the function handed to `fabric.launch`. Where the file
-cannot tell, the answer is None and rules stay silent.
+"""One module as the rules see it: its statements (joined from the document's chunks), parents,
+scopes, names and bindings, keyword arguments (through `**` dicts), and the values the value-flow
+layer (flow.py on binder.py) gives an expression, with the project's other modules behind it. What a
+library's objects mean is the packs' (`packs/<pack>/`), never this module's. Where the file cannot
+tell, the answer is None and rules stay silent.
 """
 
 from __future__ import annotations
@@ -555,7 +555,7 @@ class Context:
         self.flow.pin(node, entry.values())
         return node
 
-    # --- the Fabric set-up -------------------------------------------------------------------
+    # --- functions ---------------------------------------------------------------------------
     def returned_values(self, func: ast.AST) -> list[ast.expr]:
         return self._returns.get(func, [])
 
