@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 from .document import CHILD_FIELDS, child_fields
 
@@ -44,6 +44,10 @@ class Scope:
     skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
     # the tests on the function's parameters its callers decided: (test, parameters read, True/False/None)
     decisions: tuple[tuple[ast.expr, Any, bool | None], ...] = ()
+
+
+Env = dict[str, tuple[Def, ...]]  # each name bound at a point of the walk -> the definitions reaching it
+When = tuple[str, ...]  # the conditions under which that point runs
 
 
 class _Terminated(dict[str, tuple[Def, ...]]):
@@ -92,158 +96,176 @@ class Walker:
 
     # --- statements ------------------------------------------------------------------------------
     def stmt(self, s: ast.stmt, env: dict[str, tuple[Def, ...]], when: tuple[str, ...]) -> dict[str, tuple[Def, ...]]:
-        if isinstance(s, ast.Assign):
-            env = self.expr(s.value, env, when)
-            for target in s.targets:
-                env = self.bind_target(target, s.value, env, when)
-            return env
-        if isinstance(s, ast.AnnAssign):
-            if s.value is not None:
-                env = self.expr(s.value, env, when)
-                return self.bind_target(s.target, s.value, env, when)
-            return env
-        if isinstance(s, ast.AugAssign):
-            env = self.expr(s.value, env, when)
-            if isinstance(s.target, ast.Name):
-                self.scope.reaching[id(s.target)] = env.get(s.target.id, ())
-                return self.bind(s.target.id, Def("aug", s, when, label=s.target.id), env)
-            return self.expr(s.target, env, when)
-        if isinstance(s, ast.If):
-            env = self.expr(s.test, env, when)
-            test = self.text(s.test)
-            if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
-                    or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
-                self.scope.skipped = True
-                return self.run(s.orelse, env, when)
-            if test in ("True", "1") or _is_main_guard(s.test):
-                self.scope.skipped = self.scope.skipped or bool(s.orelse)
-                return self.run(s.body, env, when)
-            decided = self.decided(s.test, env)
-            if decided is None and self.decide is not None:
-                answer = self.decide(s.test, env)
-                if answer is not None:
-                    decided, read = answer
-                    self.decisions.append((s.test, read, decided))
-            if decided is not None:
-                self.scope.skipped = True
-                return self.run(s.body if decided else s.orelse, env, when)
-            negated = negation(s.test, self.text)
-            then = self.run(s.body, dict(env), (*when, test))
-            other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
-            if not isinstance(then, _Terminated) and not isinstance(other, _Terminated):
-                # a definition from before the `if` that one branch replaced holds only on the other branch
-                for key in then.keys() | other.keys():
-                    before, left, right = env.get(key), then.get(key), other.get(key)
-                    if before is None or left is right:
-                        continue
-                    if left is before:
-                        then[key] = _tagged(before, test)
-                    elif right is before:
-                        other[key] = _tagged(before, negated)
-            return _merge(then, other)
-        if isinstance(s, (ast.For, ast.AsyncFor)):
-            env = self.expr(s.iter, env, when)
-            env = self.bind_target(s.target, None, env, when)
-            counter = _loop_counter(s)
-            if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
-                env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
-            env = self.run(s.body, env, when)
-            if isinstance(env, _Terminated):
-                env = dict(env)  # a loop body that returns may not run at all
-            return self.run(s.orelse, env, when)
-        if isinstance(s, ast.While):
-            env = self.expr(s.test, env, when)
-            body = self.run(s.body, dict(env), when)
-            env = _merge(body, env) if not isinstance(body, _Terminated) else env
-            return self.run(s.orelse, env, when)
-        if isinstance(s, (ast.With, ast.AsyncWith)):
-            for item in s.items:
-                env = self.expr(item.context_expr, env, when)
-                if item.optional_vars is not None:
-                    env = self.bind_target(item.optional_vars, None, env, when)
-            return self.run(s.body, env, when)
-        if isinstance(s, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            s = cast(ast.Try, s)  # ast.TryStar has the same fields
-            before_try = dict(env)
-            body = self.run(s.body, dict(env), when)
-            branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
-            for handler in s.handlers:
-                label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
-                start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
-                if handler.type is not None:
-                    start = self.expr(handler.type, start, when)
-                if handler.name:
-                    start = self.bind(handler.name, Def("unknown", handler, when), start)
-                branches.append(self.run(handler.body, start, (*when, label)))
-            env = branches[0]
-            for other in branches[1:]:
-                env = _merge(env, other)
-            if s.finalbody:
-                final = self.run(s.finalbody, dict(env), when)
-                return final if isinstance(final, _Terminated) else (
-                    _Terminated(final) if isinstance(env, _Terminated) else final)
-            return env
-        if isinstance(s, ast.Match):
-            env = self.expr(s.subject, env, when)
-            subject = self.text(s.subject)
-            branches = []
-            exhaustive = False
-            for case in s.cases:
-                pattern = self.text(case.pattern)
-                start = dict(env)
-                for name in _pattern_names(case.pattern):
-                    start = self.bind(name, Def("unknown", case.pattern, when), start)
-                if case.guard is not None:
-                    start = self.expr(case.guard, start, when)
-                irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
-                cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
-                branches.append(self.run(case.body, start, cond))
-                exhaustive = exhaustive or irrefutable
-            if not exhaustive:
-                branches.append(env)
-            env = branches[0]
-            for other in branches[1:]:
-                env = _merge(env, other)
-            return env
-        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            for decorator in s.decorator_list:
-                env = self.expr(decorator, env, when)
-            if isinstance(s, ast.ClassDef):
-                for base in (*s.bases, *(k.value for k in s.keywords)):
-                    env = self.expr(base, env, when)
-            else:
-                for default in (*s.args.defaults, *(d for d in s.args.kw_defaults if d is not None)):
-                    env = self.expr(default, env, when)
-            return self.bind(s.name, Def("def", s, when, label=s.name), env)
-        if isinstance(s, (ast.Import, ast.ImportFrom)):
-            for alias in s.names:
-                if alias.name != "*":
-                    name = alias.asname or alias.name.split(".")[0]
-                    env = self.bind(name, Def("import", s, when, label=name), env)
-            return env
-        if isinstance(s, ast.Global):
-            self.scope.globals.update(s.names)
-            return env
-        if isinstance(s, ast.Return):
-            if s.value is not None:
-                env = self.expr(s.value, env, when)
-                self.scope.returns.append((s.value, when))
-            return _Terminated(env)
-        if isinstance(s, ast.Raise):
-            for part in (s.exc, s.cause):
-                if part is not None:
-                    env = self.expr(part, env, when)
-            return _Terminated(env)
-        if isinstance(s, ast.Delete):
-            for target in s.targets:
-                if isinstance(target, ast.Name):
-                    env = {k: v for k, v in env.items() if k != target.id}
-                else:
-                    env = self.expr(target, env, when)
-            return env
+        """The definitions after `s` runs from `env` (a `_Terminated` one when it never falls through)."""
+        walk = _STATEMENTS.get(type(s))
+        if walk is not None:
+            return walk(self, s, env, when)
         for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
             if isinstance(child, ast.expr):
                 env = self.expr(child, env, when)
+        return env
+
+    def _assign(self, s: ast.Assign, env: Env, when: When) -> Env:
+        env = self.expr(s.value, env, when)
+        for target in s.targets:
+            env = self.bind_target(target, s.value, env, when)
+        return env
+
+    def _ann_assign(self, s: ast.AnnAssign, env: Env, when: When) -> Env:
+        if s.value is not None:
+            env = self.expr(s.value, env, when)
+            return self.bind_target(s.target, s.value, env, when)
+        return env
+
+    def _aug_assign(self, s: ast.AugAssign, env: Env, when: When) -> Env:
+        env = self.expr(s.value, env, when)
+        if isinstance(s.target, ast.Name):
+            self.scope.reaching[id(s.target)] = env.get(s.target.id, ())
+            return self.bind(s.target.id, Def("aug", s, when, label=s.target.id), env)
+        return self.expr(s.target, env, when)
+
+    def _if(self, s: ast.If, env: Env, when: When) -> Env:
+        env = self.expr(s.test, env, when)
+        test = self.text(s.test)
+        if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
+                or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
+            self.scope.skipped = True
+            return self.run(s.orelse, env, when)
+        if test in ("True", "1") or _is_main_guard(s.test):
+            self.scope.skipped = self.scope.skipped or bool(s.orelse)
+            return self.run(s.body, env, when)
+        decided = self.decided(s.test, env)
+        if decided is None and self.decide is not None:
+            answer = self.decide(s.test, env)
+            if answer is not None:
+                decided, read = answer
+                self.decisions.append((s.test, read, decided))
+        if decided is not None:
+            self.scope.skipped = True
+            return self.run(s.body if decided else s.orelse, env, when)
+        negated = negation(s.test, self.text)
+        then = self.run(s.body, dict(env), (*when, test))
+        other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)
+        if not isinstance(then, _Terminated) and not isinstance(other, _Terminated):
+            # a definition from before the `if` that one branch replaced holds only on the other branch
+            for key in then.keys() | other.keys():
+                before, left, right = env.get(key), then.get(key), other.get(key)
+                if before is None or left is right:
+                    continue
+                if left is before:
+                    then[key] = _tagged(before, test)
+                elif right is before:
+                    other[key] = _tagged(before, negated)
+        return _merge(then, other)
+
+    def _for(self, s: ast.For | ast.AsyncFor, env: Env, when: When) -> Env:
+        env = self.expr(s.iter, env, when)
+        env = self.bind_target(s.target, None, env, when)
+        counter = _loop_counter(s)
+        if counter is not None:  # `for step in range(n)`, `for i, batch in enumerate(...)`: an int
+            env = self.bind(counter.id, Def("counter", s.iter, when, label=counter.id), env)
+        env = self.run(s.body, env, when)
+        if isinstance(env, _Terminated):
+            env = dict(env)  # a loop body that returns may not run at all
+        return self.run(s.orelse, env, when)
+
+    def _while(self, s: ast.While, env: Env, when: When) -> Env:
+        env = self.expr(s.test, env, when)
+        body = self.run(s.body, dict(env), when)
+        env = _merge(body, env) if not isinstance(body, _Terminated) else env
+        return self.run(s.orelse, env, when)
+
+    def _with(self, s: ast.With | ast.AsyncWith, env: Env, when: When) -> Env:
+        for item in s.items:
+            env = self.expr(item.context_expr, env, when)
+            if item.optional_vars is not None:
+                env = self.bind_target(item.optional_vars, None, env, when)
+        return self.run(s.body, env, when)
+
+    def _try(self, s: ast.Try, env: Env, when: When) -> Env:  # ast.TryStar has the same fields
+        before_try = dict(env)
+        body = self.run(s.body, dict(env), when)
+        branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
+        for handler in s.handlers:
+            label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
+            start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
+            if handler.type is not None:
+                start = self.expr(handler.type, start, when)
+            if handler.name:
+                start = self.bind(handler.name, Def("unknown", handler, when), start)
+            branches.append(self.run(handler.body, start, (*when, label)))
+        env = branches[0]
+        for other in branches[1:]:
+            env = _merge(env, other)
+        if s.finalbody:
+            final = self.run(s.finalbody, dict(env), when)
+            return final if isinstance(final, _Terminated) else (
+                _Terminated(final) if isinstance(env, _Terminated) else final)
+        return env
+
+    def _match(self, s: ast.Match, env: Env, when: When) -> Env:
+        env = self.expr(s.subject, env, when)
+        subject = self.text(s.subject)
+        branches = []
+        exhaustive = False
+        for case in s.cases:
+            pattern = self.text(case.pattern)
+            start = dict(env)
+            for name in _pattern_names(case.pattern):
+                start = self.bind(name, Def("unknown", case.pattern, when), start)
+            if case.guard is not None:
+                start = self.expr(case.guard, start, when)
+            irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
+            cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
+            branches.append(self.run(case.body, start, cond))
+            exhaustive = exhaustive or irrefutable
+        if not exhaustive:
+            branches.append(env)
+        env = branches[0]
+        for other in branches[1:]:
+            env = _merge(env, other)
+        return env
+
+    def _definition(self, s: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: Env, when: When) -> Env:
+        for decorator in s.decorator_list:
+            env = self.expr(decorator, env, when)
+        if isinstance(s, ast.ClassDef):
+            for base in (*s.bases, *(k.value for k in s.keywords)):
+                env = self.expr(base, env, when)
+        else:
+            for default in (*s.args.defaults, *(d for d in s.args.kw_defaults if d is not None)):
+                env = self.expr(default, env, when)
+        return self.bind(s.name, Def("def", s, when, label=s.name), env)
+
+    def _import(self, s: ast.Import | ast.ImportFrom, env: Env, when: When) -> Env:
+        for alias in s.names:
+            if alias.name != "*":
+                name = alias.asname or alias.name.split(".")[0]
+                env = self.bind(name, Def("import", s, when, label=name), env)
+        return env
+
+    def _global(self, s: ast.Global, env: Env, when: When) -> Env:
+        self.scope.globals.update(s.names)
+        return env
+
+    def _return(self, s: ast.Return, env: Env, when: When) -> Env:
+        if s.value is not None:
+            env = self.expr(s.value, env, when)
+            self.scope.returns.append((s.value, when))
+        return _Terminated(env)
+
+    def _raise(self, s: ast.Raise, env: Env, when: When) -> Env:
+        for part in (s.exc, s.cause):
+            if part is not None:
+                env = self.expr(part, env, when)
+        return _Terminated(env)
+
+    def _delete(self, s: ast.Delete, env: Env, when: When) -> Env:
+        for target in s.targets:
+            if isinstance(target, ast.Name):
+                env = {k: v for k, v in env.items() if k != target.id}
+            else:
+                env = self.expr(target, env, when)
         return env
 
     # --- expressions: record what reaches each name read -----------------------------------------
@@ -330,6 +352,19 @@ class Walker:
         env = dict(env)
         env[name] = (definition,)
         return env
+
+
+# How the walker runs each kind of statement; any other (an expression, `assert`, `pass`, ...) only reads.
+_STATEMENTS: dict[type, Callable[[Walker, Any, Env, When], Env]] = {
+    ast.Assign: Walker._assign, ast.AnnAssign: Walker._ann_assign, ast.AugAssign: Walker._aug_assign,
+    ast.If: Walker._if, ast.For: Walker._for, ast.AsyncFor: Walker._for, ast.While: Walker._while,
+    ast.With: Walker._with, ast.AsyncWith: Walker._with, ast.Try: Walker._try, ast.Match: Walker._match,
+    ast.FunctionDef: Walker._definition, ast.AsyncFunctionDef: Walker._definition, ast.ClassDef: Walker._definition,
+    ast.Import: Walker._import, ast.ImportFrom: Walker._import, ast.Global: Walker._global,
+    ast.Return: Walker._return, ast.Raise: Walker._raise, ast.Delete: Walker._delete,
+}
+if hasattr(ast, "TryStar"):  # Python 3.11+
+    _STATEMENTS[ast.TryStar] = Walker._try
 
 
 # How `Walker.expr` treats a node, by its class: a name, a node that binds or shadows names (handled
