@@ -22,11 +22,16 @@ def _names(missing: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" and {quoted[-1]}"
 
 
+MISSING = "missing"  # the kind of error when a parameter is left without a value; any other is about what is given
+
+
 def binding_error(func: Signature, name: str, positional: int, keywords: Collection[str],
-                  bound_self: bool = False) -> str | None:
-    """The TypeError message of calling `func` (called `name` in the message, as its `__qualname__`) with
-    `positional` arguments by position and `keywords` by name, the instance or class it is bound to not
-    counted; None when they bind. The caller counts only what it can: no `*xs` or `**kw` in the call."""
+                  bound_self: bool = False) -> tuple[str, str] | None:
+    """(kind, TypeError message) of calling `func` (called `name` in the message, as its `__qualname__`)
+    with `positional` arguments by position and `keywords` by name, the instance or class it is bound
+    to not counted; None when they bind. The kind is "keyword" (unexpected, or positional-only given by
+    name), "multiple" (given by position and by name), "positional" (too many) or MISSING. The caller
+    counts only what it can: no `*xs` or `**kw` in the call."""
     a = func.args
     params = [*a.posonlyargs, *a.args]
     given = positional + (1 if bound_self else 0)
@@ -34,12 +39,12 @@ def binding_error(func: Signature, name: str, positional: int, keywords: Collect
     named = {p.arg for p in a.args} | {p.arg for p in a.kwonlyargs}  # posonly ones cannot be given by name
     for key in keywords:
         if key not in named and a.kwarg is None and key in {p.arg for p in a.posonlyargs}:
-            return f"{name}() got some positional-only arguments passed as keyword arguments: '{key}'"
+            return "keyword", f"{name}() got some positional-only arguments passed as keyword arguments: '{key}'"
         if key not in named:
             if a.kwarg is None:
-                return f"{name}() got an unexpected keyword argument '{key}'"
+                return "keyword", f"{name}() got an unexpected keyword argument '{key}'"
         elif key in by_position:
-            return f"{name}() got multiple values for argument '{key}'"
+            return "multiple", f"{name}() got multiple values for argument '{key}'"
     if given > len(params) and a.vararg is None:
         required = len(params) - len(a.defaults)
         takes = _plural(len(params), "positional argument") if required == len(params) else \
@@ -48,13 +53,13 @@ def binding_error(func: Signature, name: str, positional: int, keywords: Collect
         also = f" positional {'argument' if given == 1 else 'arguments'} (and {_plural(keyword_only, 'keyword-only argument')})" \
             if keyword_only else ""
         was = "was" if given == 1 and not keyword_only else "were"
-        return f"{name}() takes {takes} but {given}{also} {was} given"
+        return "positional", f"{name}() takes {takes} but {given}{also} {was} given"
     defaults = len(a.defaults)
     missing = [p.arg for i, p in enumerate(params)
                if i >= given and p.arg not in keywords and i < len(params) - defaults]
     if missing:
-        return f"{name}() missing {_plural(len(missing), 'required positional argument')}: {_names(missing)}"
+        return MISSING, f"{name}() missing {_plural(len(missing), 'required positional argument')}: {_names(missing)}"
     missing = [p.arg for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is None and p.arg not in keywords]
     if missing:
-        return f"{name}() missing {_plural(len(missing), 'required keyword-only argument')}: {_names(missing)}"
+        return MISSING, f"{name}() missing {_plural(len(missing), 'required keyword-only argument')}: {_names(missing)}"
     return None

@@ -44,13 +44,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p28_remat_guard_on_list":
         "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
     "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
-    # wrappers
-    "p32_partial_worker_without_fabric":
-        "a `functools.partial` of a worker from loop.py: the Fabric lands in `cfg`, already bound; not modelled",
-    "s04_decorator_drops_fabric":
-        "the launched function is the decorator's wrapper, which takes no positional argument",
-    "s16_partial_worker_fabric_last":
-        "a `functools.partial` of the worker: the Fabric goes to `steps`, already bound by keyword; not modelled",
 }
 
 
