@@ -243,7 +243,7 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
         return None
     value = values[0]
     positional = len(launch.args) if launch.args else 1  # the Fabric, then what follows the function
-    keywords = [k.arg for k in launch.keywords if k.arg != "function"]
+    keywords = [k.arg for k in launch.keywords if k.arg is not None and k.arg != "function"]
     partial: ast.Call | None = None
     if value.kind == "partial" and isinstance(value.node, ast.Call) and value.node.args:
         partial = value.node
