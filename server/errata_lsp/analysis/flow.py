@@ -1416,10 +1416,11 @@ class Flow:
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
             return (Value(kind, node, flow=self),) if kind else unknown
-        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is self:
-            # `Sharded = partial(XLAFSDPStrategy, ...)`; `Sharded(...)` builds what the library callable builds
-            qualified = self.ctx.resolve(f.node.args[0])
-            if qualified is not None and not self._from_project(qualified):
+        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is not None:
+            # `Sharded = partial(XLAFSDPStrategy, ...)`, here or in another module; `Sharded(...)` builds what
+            # the library callable builds
+            qualified = f.flow.ctx.resolve(f.node.args[0])
+            if qualified is not None and not f.flow._from_project(qualified):
                 return self._library_call(node, qualified)
         bound = f.extra if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args \
             and f.flow is not None and f.flow.base is self.base else None
