@@ -652,6 +652,8 @@ class Flow:
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
             for call in self._called_through(func, cls):
                 yield call, True, ()
+        for call in self._dispatched(cls, name):
+            yield call, True, ()
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
@@ -1697,6 +1699,17 @@ class Flow:
                 and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
         return False
 
+    def _dispatched(self, cls: ast.ClassDef, name: str) -> Iterator[ast.Call]:
+        """`fabric.call("name", **kw)`, for a method a pack says calls `name` on objects the receiver holds
+        (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls`, seen as `obj.name(**kw)`."""
+        for method in self.ctx.tips.dispatchers:
+            for call, receiver in self.ctx.method_calls(method):
+                if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
+                    continue
+                held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))
+                if any(x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, name) for x in held):
+                    yield _Dispatched(call)
+
     def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
         defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
         return [f for f in defs if f.decorator_list]
@@ -1816,6 +1829,14 @@ class _Forwarded(ast.Call):
 
     def __init__(self, call: ast.Call, args: list[ast.expr], keywords: list[ast.keyword]):
         super().__init__(func=call.func, args=args, keywords=keywords)
+        ast.copy_location(self, call)
+
+
+class _Dispatched(ast.Call):
+    """`x.call("name", *args, **kw)` seen as the call `obj.name(*args, **kw)` of an object `x` holds."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=call.func, args=call.args[1:], keywords=call.keywords)
         ast.copy_location(self, call)
 
 

@@ -7,7 +7,11 @@ inference tips). The core asks these questions and names no library itself:
 - `classes`: what building a project class that derives from a library class gives (a strategy,
   a module);
 - `callbacks`: methods that call the function they are given, with the receiver first
-  (`fabric.launch(train)` calls `train(fabric)`).
+  (`fabric.launch(train)` calls `train(fabric)`);
+- `dispatchers`: methods that call a method named by their first argument on objects the receiver
+  holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
+  `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
+  which objects a receiver holds.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -27,6 +31,7 @@ CallTip = Callable[["Flow", ast.Call, str], "tuple[Value, ...] | None"]
 MethodTip = Callable[["Flow", ast.Call, "Value", str], "tuple[Value, ...] | None"]
 AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | None"]
 ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
+DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
 
 
 @dataclass
@@ -36,6 +41,7 @@ class Tips:
     attributes: dict[str, list[AttributeTip]] = field(default_factory=dict)
     classes: list[ClassTip] = field(default_factory=list)
     callbacks: tuple[str, ...] = ()
+    dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -61,6 +67,12 @@ class Tips:
     def callback(self, method: str) -> None:
         self.callbacks = (*self.callbacks, method)
 
+    def dispatcher(self, method: str) -> Callable[[DispatchTip], DispatchTip]:
+        def register(tip: DispatchTip) -> DispatchTip:
+            self.dispatchers.setdefault(method, []).append(tip)
+            return tip
+        return register
+
     def joined(self, other: Tips) -> Tips:
         """These tips, then `other`'s (a pack built on another asks the other's tips first)."""
         methods = {k: [*v] for k, v in self.methods.items()}
@@ -69,8 +81,11 @@ class Tips:
         attributes = {kind: [*tips] for kind, tips in self.attributes.items()}
         for kind, tips in other.attributes.items():
             attributes.setdefault(kind, []).extend(tips)
+        dispatchers = {method: [*found] for method, found in self.dispatchers.items()}
+        for method, found in other.dispatchers.items():
+            dispatchers.setdefault(method, []).extend(found)
         return Tips([*self.calls, *other.calls], methods, attributes, [*self.classes, *other.classes],
-                    tuple(dict.fromkeys((*self.callbacks, *other.callbacks))))
+                    tuple(dict.fromkeys((*self.callbacks, *other.callbacks))), dispatchers)
 
     # --- questions (asked by the evaluator) ----------------------------------------------------
     def library_call(self, flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ...] | None:
@@ -84,6 +99,10 @@ class Tips:
 
     def instance_of(self, flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
         return _first(tip(flow, cls, node) for tip in self.classes)
+
+    def dispatched_to(self, flow: Flow, method: str, receiver: Value) -> tuple[Value, ...]:
+        """The objects `receiver.<method>("name", ...)` calls `name` of."""
+        return tuple(x for tip in self.dispatchers.get(method, ()) for x in tip(flow, receiver))
 
 
 def _first(answers: Iterable[tuple[Value, ...] | None]) -> tuple[Value, ...] | None:
