@@ -87,7 +87,10 @@ class Flow:
         self.site_depth = 0
         self._call_dependent: dict[int, bool] = {}
         self._decorations: dict[int, tuple[ast.AST, list[_Decorated]]] = {}  # a def: the calls its decorators make
-        self._through: list[ast.Call] | None = None  # calls of a name or entry that may hold a function
+        # calls through another name, by what they may call (see `_called_through`); made once per check
+        self._through: _CallIndex | None = None
+        self._applied: dict[int, list[_Decorated]] | None = None  # decorator calls, by the callee they may be
+        self._indexing = False
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
 
     def release(self) -> None:
@@ -102,6 +105,7 @@ class Flow:
         self._call_dependent.clear()
         self._decorations.clear()
         self._through = None
+        self._applied = None
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -636,9 +640,8 @@ class Flow:
             for built in self._built_with_init_of(cls):
                 for call in self.constructions(built):
                     yield call, True, ()
-                for site in self._decorator_calls():  # `@Timed def train`: Timed(train)
-                    if any(x.kind == "class" and x.node is built for x in self.values(site.func)):
-                        yield site, True, ()
+                for site in self._applications().get(id(built), ()):  # `@Timed def train`: Timed(train)
+                    yield site, True, ()
             for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
                 owner = self._method_class(caller) if caller is not None else None
@@ -1616,35 +1619,83 @@ class Flow:
         name = getattr(func, "name", None)
         if name is None:
             return
-        if cls is None and not any(not (isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load)
-                                   for load in self.ctx.loads_named(name)) and not self._decorated_functions():
-            return
+        if cls is None and not getattr(func, "decorator_list", None) and all(
+                isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
+                for load in self.ctx.loads_named(name)):
+            return  # only ever called by its name (`@timed` and `return wrapper` read it otherwise)
 
-        def calls_it(x: Value) -> bool:
-            if cls is None:
-                return self._is(func, x)
-            return x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, "__call__")
+        by_callee, instances = self._calls_through()
+        if cls is not None:
+            def calls_it(x: Value) -> bool:
+                return x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, "__call__")
 
-        if cls is None:
-            for site in self._decorator_calls():
-                if any(calls_it(x) for x in self.values(site.func)):
-                    yield site
-        else:
             for method in self.ctx.tips.callbacks:
                 for call, _ in self.ctx.method_calls(method):
                     if call.args and any(calls_it(x) for x in self.values(call.args[0])):
                         yield _CalledBack(call)
-        if self._through is None:
-            self._through = [call for call in self.ctx.nodes(ast.Call) if self._may_call_through(call)]
-        # `self.fn(...)` only for a decorated function (a class decorator keeps it): asked for every function
-        # passed around, `self.model(x)` would be evaluated inside the walks that need it
-        kept = bool(getattr(func, "decorator_list", None))
-        for call in self._through:
-            if isinstance(call.func, ast.Attribute) and not kept:
-                continue
-            if not (isinstance(call.func, ast.Name) and call.func.id == name) \
-                    and any(calls_it(x) for x in self.callees(call.func)):
+            for call, held in instances:
+                if any(calls_it(x) for x in held):
+                    yield call
+            return
+        yield from self._applications().get(id(func), ())
+        for call in by_callee.get(id(func), ()):
+            if not (isinstance(call.func, ast.Name) and call.func.id == name):  # by its own name: `calls_by_name`
                 yield call
+        if getattr(func, "decorator_list", None):
+            # `self.fn(...)`, a class decorator's: looked at for decorated functions only, as evaluating every
+            # `self.model(x)` inside the walks that need it would cut them short
+            for call in self._self_attribute_calls():
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call
+
+    def _self_attribute_calls(self) -> list[ast.Call]:
+        return self.ctx.once("self attribute calls", self.ctx.module, lambda: [
+            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Attribute) and self._may_call_through(c)])
+
+    def _calls_through(self) -> _CallIndex:
+        """The calls whose callee is not spelled as a def's name (`_may_call_through`), by the function (or
+        partial's function) each may call, and those that may call an instance: worked out once per check,
+        for every function asked (asked inside its own working out, it has nothing yet)."""
+        base = self.base
+        if base is not self:
+            return base._calls_through()
+        if self._through is not None:
+            return self._through
+        if self._indexing:
+            return {}, []
+        self._indexing = True
+        try:
+            by_callee: dict[int, list[ast.Call]] = {}
+            instances: list[tuple[ast.Call, tuple[Value, ...]]] = []
+            for call in self.ctx.nodes(ast.Call):
+                if isinstance(call.func, ast.Attribute) or not self._may_call_through(call):
+                    continue
+                held = self.callees(call.func)
+                for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node) for x in held
+                                            if x.kind in ("function", "lambda", "partial")):
+                    by_callee.setdefault(target, []).append(call)
+                if any(x.kind == "instance" for x in held):
+                    instances.append((call, held))
+            self._through = (by_callee, instances)
+        finally:
+            self._indexing = False
+        return self._through
+
+    def _applications(self) -> dict[int, list[_Decorated]]:
+        """Each decorator call (`_Decorated`), by the function or class its decorator may be (`@timed`: timed;
+        `@retry(3)`: the `decorate` that `retry(3)` returns)."""
+        base = self.base
+        if base is not self:
+            return base._applications()
+        if self._applied is None:
+            applied: dict[int, list[_Decorated]] = {}
+            self._applied = applied  # asked inside its own working out: what is found so far
+            for func in self._decorated_functions():
+                for site in self.decorations(func):
+                    for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
+                                                for x in self.values(site.func)):
+                        applied.setdefault(target, []).append(site)
+        return self._applied
 
     def callees(self, callee: ast.expr) -> tuple[Value, ...]:
         """What a call's callee may be. An entry the file cannot pick (`STEPS[mode]` with `mode` unknown), or
@@ -1713,10 +1764,6 @@ class Flow:
     def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
         defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
         return [f for f in defs if f.decorator_list]
-
-    def _decorator_calls(self) -> Iterator[_Decorated]:
-        for func in self._decorated_functions():
-            yield from self.decorations(func)
 
     def _forwarded(self, call: ast.Call) -> list[tuple[ast.Call, tuple[str, ...]]] | None:
         """`fn(*args, **kwargs)` in a wrapper whose own `*args` and `**kwargs` these are: the call as each
@@ -1865,6 +1912,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+_CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
 
 def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
