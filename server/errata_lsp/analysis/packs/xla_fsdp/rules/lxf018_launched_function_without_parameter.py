@@ -17,8 +17,9 @@ own TypeError is raised in each process, before the worker's body runs. The wrap
 (`def wrapper(**kwargs)`: "takes 0 positional arguments but 1 was given"), a `functools.partial` whose
 keywords already bind the parameter the Fabric lands in (`partial(train, steps=2)` of
 `def train(steps, lr, fabric=None)`: "got multiple values for argument 'steps'"), a function of
-another module: the binding is worked out from the `def` (`analysis/signatures.py`) with the Fabric
-and `launch`'s own extra arguments, and reported where the `def` is when it is in another module.
+another module, an instance whose class's `__call__` does not take it: the binding is worked out
+from the `def` (`analysis/signatures.py`) with the Fabric and `launch`'s own extra arguments, and
+reported where the `def` is when it is in another module.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ....context import Context
 from ....findings import Finding, Place, Severity
 from ....rule import Invalid, Rule, Valid, fix, short
 from ....signatures import MISSING, binding_error
+from ....values import Value
 from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
 
@@ -198,6 +200,32 @@ class LaunchedFunctionWithoutParameter(Rule):
               "fabric.launch(partial(train, steps=2, lr=0.1))\n"
               "fabric.launch(partial(evaluate, [1]))\n"
               "fabric.launch(train, 2, lr=0.1)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Experiment:\n"
+            "    def __call__(self, *, fabric):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(Experiment())\n",
+            message="Python raises TypeError \"Experiment.__call__() takes 1 positional argument but 2 were given\"",
+            count=1, at="6:15-6:27", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Experiment:\n"
+            "    def __call__(self):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(Experiment())\n",
+            message="`Fabric.launch(function=Experiment())` needs to take at least one argument",
+            count=1, at="6:15-6:27", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Experiment:\n"
+              "    def __call__(self, fabric, steps=2):\n"
+              "        pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(Experiment())\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "@with_fabric\n"
@@ -256,14 +284,24 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
             return None
         value = wrapped[0]
     func = value.node
-    if value.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or value.flow is None:
+    called = _call_method(value) if partial is None else None  # an instance: its class's `__call__`
+    if called is not None:
+        func = called
+    elif value.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if value.flow is None:
         return None
     owner = value.flow.ctx
     decorators = [owner.doc.source(d).split("(")[0] for d in func.decorator_list]
     if any(d not in PLAIN_DECORATORS for d in decorators):
         return None  # a decorator the file does not read may change the signature
-    bound = value.kind == "function" and isinstance(value.extra, tuple) and value.extra[:1] == ("method",) \
-        and "staticmethod" not in decorators or "classmethod" in decorators
+    bound = called is not None or value.kind == "function" and isinstance(value.extra, tuple) \
+        and value.extra[:1] == ("method",) and "staticmethod" not in decorators or "classmethod" in decorators
+    if called is not None and not has_parameters(called, True):  # `inspect.signature(instance)` is empty
+        return LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, (
+            f"`Fabric.launch(function={short(ctx.doc.source(target))})` needs to take at least one argument: the "
+            f"launcher passes the Fabric object to `{called.name}` (line {called.lineno}), so Fabric raises TypeError. "
+            "Define it as `def __call__(self, fabric):`"))
     found = binding_error(func, _qualname(owner, func, target), positional, keywords, bound)
     if found is None or found[0] == MISSING:
         return None  # binds, or leaves another parameter without a value: not where the Fabric goes
@@ -285,6 +323,18 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
         at = first[1 if bound else 0] if len(first) > (1 if bound else 0) else func
         finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(at)))
     return finding
+
+
+def _call_method(value: Value) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `__call__` an instance of a class of the project runs, when its class defines it and derives
+    from nothing (a base could define another)."""
+    if value.kind != "instance" or not isinstance(value.extra, tuple) or not isinstance(value.extra[0], ast.ClassDef):
+        return None
+    cls = value.extra[0]
+    if cls.bases:
+        return None
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__call__"),
+                None)
 
 
 def _landing(func: ast.FunctionDef | ast.AsyncFunctionDef, partial: ast.Call | None, bound: bool) -> str:
