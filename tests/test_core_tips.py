@@ -103,3 +103,35 @@ def test_a_library_s_spellings_come_from_its_tips_and_the_core_knows_none():
     joined = spelt.joined(Tips(spellings={"acme.core.Client": "other.Client", "acme.Job": "acme.jobs.Job"}))
     assert (joined.canonical("acme.core.Client"), joined.canonical("acme.Job")) == ("acme.Client", "acme.jobs.Job")
     assert joined.libraries == ("acme",) and TIPS.canonical("lightning_fabric.Fabric") == "lightning.fabric.Fabric"
+
+
+@ACME.dispatcher("emit")
+def _listeners(flow, receiver):
+    """`client.emit("name", ...)` calls `name` of each listener `acme.Client(listeners=[...])` was given."""
+    if receiver.kind != "acme_client" or not isinstance(receiver.node, ast.Call):
+        return ()
+    given = next((k.value for k in receiver.node.keywords if k.arg == "listeners"), None)
+    return tuple(x for e in getattr(given, "elts", ()) for x in flow.values(e))
+
+
+LISTENERS = """
+    import acme
+
+    class Logger:
+        def on_done(self, client, result):
+            probe(result)
+
+    class Other:
+        def on_done(self, client, result):
+            pass
+
+    client = acme.Client(listeners=[Logger()])
+    client.emit("on_done", client=client, result=[1])
+"""
+
+
+def test_a_dispatcher_calls_the_named_method_of_the_objects_the_receiver_holds():
+    assert values_at(LISTENERS, ACME, 0) == [("list", 13)]
+    assert values_at(LISTENERS, NO_TIPS, 0) == [("unknown", 5)]  # without the tip nothing calls `on_done`
+    other = LISTENERS.replace("listeners=[Logger()]", "listeners=[Other()]")
+    assert values_at(other, ACME, 0) == [("unknown", 5)]  # a Logger is given to no client

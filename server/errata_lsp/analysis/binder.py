@@ -27,6 +27,7 @@ class Def:
     when: tuple[str, ...] = ()
     path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
     label: str | None = None
+    target: ast.Name | None = field(default=None, compare=False)  # the name an assignment or a loop binds
 
 
 @dataclass
@@ -333,7 +334,7 @@ class Walker:
                     path: tuple[int, ...] = ()) -> dict[str, tuple[Def, ...]]:
         if isinstance(target, ast.Name):
             how = "assign" if value is not None else "unknown"
-            return self.bind(target.id, Def(how, value, when, path, label=target.id), env)
+            return self.bind(target.id, Def(how, value, when, path, label=target.id, target=target), env)
         if isinstance(target, (ast.Tuple, ast.List)):
             starred = any(isinstance(e, ast.Starred) for e in target.elts)
             for i, element in enumerate(target.elts):

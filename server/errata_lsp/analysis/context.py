@@ -300,16 +300,17 @@ class Context:
     @cached_property
     def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
         """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
-        with the library callable it ends up calling and the `partial(...)` that pre-set its arguments."""
+        with the library callable it ends up calling and the `partial(...)` that pre-set its arguments
+        (written here, or in another module of the project that this one imports it from)."""
         names: set[str] = set()
+        found = self._imported_partial_calls()
         if not any(q == "functools.partial" or q == "functools" for q in self.imports.names.values()):
-            return {}  # most files: no `partial` to look for
+            return found  # most files: no `partial` to look for
         for assign in self._by_type[ast.Assign]:
             value = assign.value
             if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \
                     and self.resolve(value.args[0]):
                 names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
-        found: dict[ast.Call, tuple[str, ast.Call]] = {}
         for name in names:
             for call in self.calls_by_name(name):
                 partials = {v.node for v in self.flow.values(call.func)}
@@ -321,6 +322,32 @@ class Context:
                     if qualified:
                         found[call] = (qualified, partial)
         return found
+
+    def _imported_partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
+        """Calls of a name imported from the project that holds `partial(<library callable>, ...)` there
+        (`make_strategy = partial(XLAFSDPStrategy, ...)` in utils/dist.py, called in train.py)."""
+        found: dict[ast.Call, tuple[str, ast.Call]] = {}
+        if self.project is None:
+            return found
+        for call in self._by_type[ast.Call]:
+            binding = self.reaching(call.func) if isinstance(call.func, ast.Name) else None
+            if binding is None or not isinstance(binding.stmt, (ast.Import, ast.ImportFrom)):
+                continue
+            values = self.flow.values(call.func)
+            partial = values[0] if len(values) == 1 else None
+            if partial is None or partial.kind != "partial" or not partial.foreign or partial.flow is None \
+                    or not isinstance(partial.node, ast.Call) or not partial.node.args:
+                continue
+            qualified = partial.flow.ctx.resolve(partial.node.args[0])
+            if qualified and partial.flow.ctx.resolve(partial.node.func) == "functools.partial" \
+                    and not self.project.is_module(partial.flow, qualified):
+                found[call] = (qualified, partial.node)
+                self._partial_flows[id(partial.node)] = partial.flow
+        return found
+
+    @cached_property
+    def _partial_flows(self) -> dict[int, Flow]:
+        return {}  # a partial written in another module: the flow of that module
 
     def partial_of(self, call: ast.Call) -> ast.Call | None:
         """The `functools.partial(...)` whose arguments `call` receives too, if it calls one."""
@@ -432,6 +459,7 @@ class Context:
         if not defs:
             return None
         nodes = {id(d.node) for d in defs if d.node is not None}
+        nodes.update(id(d.target) for d in defs if d.target is not None)  # a loop's target has no value
         # a definition's node is a part of its statement (an unpacked value, a loop's iterable)
         nodes.update(id(self.statement_of(d.node)) for d in defs if d.node is not None and d.node in self.parents)
         scope: ast.AST | None = self.scope_of(use)
@@ -540,7 +568,14 @@ class Context:
                 else:  # written in another module: read there, underlined at the `**` here
                     args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
         partial = self.partial_of(call)
-        if partial is not None:  # what the partial pre-set, unless the call gives it again
+        elsewhere = self._partial_flows.get(id(partial)) if partial is not None else None
+        if partial is not None and elsewhere is not None:  # pre-set in another module: read there
+            for kw in partial.keywords:
+                if kw.arg is None:
+                    complete = False
+                elif kw.arg not in args:
+                    args[kw.arg] = Arg(kw.arg, self.stand_in(call.func, Entry(kw.value, kw, elsewhere)), call.func)
+        elif partial is not None:  # what the partial pre-set, unless the call gives it again
             preset, preset_complete = self.keyword_args(partial)
             for name, arg in preset.items():
                 args.setdefault(name, arg)

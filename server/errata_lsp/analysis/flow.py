@@ -23,6 +23,10 @@ turns them into `Value`s (`values.py`):
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
+- wrappers: a decorated def is bound to what its decorator returns (the file's own decorators: a
+  wrapper, a factory's decorator, a class's instance; any other keeps the function), a wrapper's
+  `fn(*args, **kwargs)` passes on what each call of the wrapper gives, and a function is called
+  under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in HOOKS: hook(...)`);
 - a name imported from another module of the project is evaluated there, through any chain of
   imports (see `project`, reached through `Context.project`); a module imported whole
   (`import config as c`) is a `project_module` whose attributes are that module's names.
@@ -49,6 +53,7 @@ MAX_DEPTH = 40
 MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
+MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -81,6 +86,12 @@ class Flow:
         self._sites: dict[tuple[int, int], _SiteFlow] = {}  # (function, call): its body for that call's arguments
         self.site_depth = 0
         self._call_dependent: dict[int, bool] = {}
+        self._decorations: dict[int, tuple[ast.AST, list[_Decorated]]] = {}  # a def: the calls its decorators make
+        # calls through another name, by what they may call (see `_called_through`); made once per check
+        self._through: _CallIndex | None = None
+        self._applied: dict[int, list[_Decorated]] | None = None  # decorator calls, by the callee they may be
+        self._indexing = False
+        self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -92,6 +103,9 @@ class Flow:
             site.release()
         self._sites.clear()
         self._call_dependent.clear()
+        self._decorations.clear()
+        self._through = None
+        self._applied = None
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -467,6 +481,8 @@ class Flow:
                 values = self._grown(d, values)
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
+            if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
+                return self.values(self.decorations(d.node)[-1])
             return self.values(d.node)
         if d.how == "param":
             return self.parameter(d.node)  # type: ignore[arg-type]
@@ -545,6 +561,15 @@ class Flow:
                cond: tuple[str, ...]) -> tuple[Value, ...]:
         """What one call passes for `arg` (its default where it passes nothing), under `cond`."""
         given = argument_for(func, arg, call, bound_self)
+        if given is None:
+            forwarded = self._forwarded(call)
+            if forwarded is not None:
+                self.forwarding += 1
+                try:
+                    return tuple(x for site, when in forwarded
+                                 for x in self.passed(func, arg, site, bound_self, (*cond, *when)))
+                finally:
+                    self.forwarding -= 1
         if given is _MISSING:
             default = _default_for(func, arg)
             if default is None:
@@ -608,11 +633,15 @@ class Flow:
                         if self._is(func, x):
                             partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
                             yield _CalledBack(call, partial), False, ()
+            for call in self._called_through(func):
+                yield call, False, ()
             return
         if name == "__init__":
             for built in self._built_with_init_of(cls):
                 for call in self.constructions(built):
                     yield call, True, ()
+                for site in self._applications().get(id(built), ()):  # `@Timed def train`: Timed(train)
+                    yield site, True, ()
             for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
                 owner = self._method_class(caller) if caller is not None else None
@@ -623,6 +652,11 @@ class Flow:
         for call, receiver in self.ctx.method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, True, ()
+        if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
+            for call in self._called_through(func, cls):
+                yield call, True, ()
+        for call in self._dispatched(cls, name):
+            yield call, True, ()
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
@@ -1320,6 +1354,8 @@ class Flow:
     # calls
     def _call(self, node: ast.Call) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, flow=self, **kw),)  # noqa: E731
+        if isinstance(node, _Decorated):
+            return self._decorated(node)
         qualified = self.ctx.resolve(node.func)
         if qualified is not None and not self._from_project(qualified):
             return self._library_call(node, qualified)
@@ -1385,10 +1421,11 @@ class Flow:
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
             return (Value(kind, node, flow=self),) if kind else unknown
-        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is self:
-            # `Sharded = partial(XLAFSDPStrategy, ...)`; `Sharded(...)` builds what the library callable builds
-            qualified = self.ctx.resolve(f.node.args[0])
-            if qualified is not None and not self._from_project(qualified):
+        if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is not None:
+            # `Sharded = partial(XLAFSDPStrategy, ...)`, here or in another module; `Sharded(...)` builds what
+            # the library callable builds
+            qualified = f.flow.ctx.resolve(f.node.args[0])
+            if qualified is not None and not f.flow._from_project(qualified):
                 return self._library_call(node, qualified)
         bound = f.extra if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args \
             and f.flow is not None and f.flow.base is self.base else None
@@ -1527,8 +1564,8 @@ class Flow:
         found = any(decided is None for _, _, decided in self.scope(func).decisions)
         if not found and len(seen) < MAX_SITE_DEPTH:
             for node in ast.walk(func):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                    for f in self.values(node.func):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not _is_parameter(self, node.func):
+                    for f in self.values(node.func):  # (a parameter's function is its callers': asked here, a cycle)
                         if isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node is not func \
                                 and id(f.node) not in seen and self._depends_on_call(f.node, seen | {id(func)}):
                             found = True
@@ -1546,6 +1583,216 @@ class Flow:
         if not out:
             return (Value("none", func, flow=self),) if not _yields(func) else (Value("unknown", func, flow=self),)
         return tuple(out)
+
+    # wrappers: decorators, functions called through another name, arguments passed on
+    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[_Decorated]:
+        """The calls `@outer @inner def f` makes: `inner(f)`, then `outer(inner(f))` (the last is what `f`
+        is bound to). Made once per def, so each is one node to the evaluator."""
+        kept = self._decorations.get(id(func))
+        if kept is None or kept[0] is not func:
+            calls: list[_Decorated] = []
+            inner: ast.expr = func  # type: ignore[assignment]  # the def's value: the function as written
+            for decorator in reversed(func.decorator_list):
+                inner = _Decorated(decorator, inner)
+                calls.append(inner)
+            kept = self._decorations[id(func)] = (func, calls)
+        return kept[1]
+
+    def _decorated(self, node: _Decorated) -> tuple[Value, ...]:
+        """What a decorator gives: the call of a function or class the file shows (a wrapper it returns,
+        an instance), or, for any other (`functools.wraps(fn)`, `torch.no_grad()`, `staticmethod`, one
+        the file cannot tell), what it is given."""
+        out: list[Value] = []
+        for f in self.values(node.func):
+            if f.kind in ("function", "lambda", "class", "partial") and isinstance(
+                    f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Call)):
+                out.extend(x.under(f.when) for x in self._call_of(node, f))
+            else:
+                out.extend(x.under(f.when) for x in self.values(node.args[0]))
+        return tuple(out)
+
+    def _called_through(self, func: ast.AST, cls: ast.ClassDef | None = None) -> Iterator[ast.Call]:
+        """Calls of `func` under another name: a decorator's application and the wrapper's `fn(...)`, an
+        entry of a container (`STEPS["train"](fabric)`), a loop's variable, an alias, `self.fn(...)`; with
+        `cls`, the calls of an instance of it (`func` is its `__call__`). Looked for only when the file
+        reads the function other than by calling it by its name."""
+        name = getattr(func, "name", None)
+        if name is None:
+            return
+        if cls is None and not getattr(func, "decorator_list", None) and all(
+                isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
+                for load in self.ctx.loads_named(name)):
+            return  # only ever called by its name (`@timed` and `return wrapper` read it otherwise)
+
+        by_callee, instances = self._calls_through()
+        if cls is not None:
+            def calls_it(x: Value) -> bool:
+                return x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, "__call__")
+
+            for method in self.ctx.tips.callbacks:
+                for call, _ in self.ctx.method_calls(method):
+                    if call.args and any(calls_it(x) for x in self.values(call.args[0])):
+                        yield _CalledBack(call)
+            for call, held in instances:
+                if any(calls_it(x) for x in held):
+                    yield call
+            return
+        yield from self._applications().get(id(func), ())
+        for call in by_callee.get(id(func), ()):
+            if not (isinstance(call.func, ast.Name) and call.func.id == name):  # by its own name: `calls_by_name`
+                yield call
+        if getattr(func, "decorator_list", None):
+            # `self.fn(...)`, a class decorator's: looked at for decorated functions only, as evaluating every
+            # `self.model(x)` inside the walks that need it would cut them short
+            for call in self._self_attribute_calls():
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call
+
+    def _self_attribute_calls(self) -> list[ast.Call]:
+        return self.ctx.once("self attribute calls", self.ctx.module, lambda: [
+            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Attribute) and self._may_call_through(c)])
+
+    def _calls_through(self) -> _CallIndex:
+        """The calls whose callee is not spelled as a def's name (`_may_call_through`), by the function (or
+        partial's function) each may call, and those that may call an instance: worked out once per check,
+        for every function asked (asked inside its own working out, it has nothing yet)."""
+        base = self.base
+        if base is not self:
+            return base._calls_through()
+        if self._through is not None:
+            return self._through
+        if self._indexing:
+            return {}, []
+        self._indexing = True
+        try:
+            by_callee: dict[int, list[ast.Call]] = {}
+            instances: list[tuple[ast.Call, tuple[Value, ...]]] = []
+            for call in self.ctx.nodes(ast.Call):
+                if isinstance(call.func, ast.Attribute) or not self._may_call_through(call):
+                    continue
+                held = self.callees(call.func)
+                for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node) for x in held
+                                            if x.kind in ("function", "lambda", "partial")):
+                    by_callee.setdefault(target, []).append(call)
+                if any(x.kind == "instance" for x in held):
+                    instances.append((call, held))
+            self._through = (by_callee, instances)
+        finally:
+            self._indexing = False
+        return self._through
+
+    def _applications(self) -> dict[int, list[_Decorated]]:
+        """Each decorator call (`_Decorated`), by the function or class its decorator may be (`@timed`: timed;
+        `@retry(3)`: the `decorate` that `retry(3)` returns)."""
+        base = self.base
+        if base is not self:
+            return base._applications()
+        if self._applied is None:
+            applied: dict[int, list[_Decorated]] = {}
+            self._applied = applied  # asked inside its own working out: what is found so far
+            for func in self._decorated_functions():
+                for site in self.decorations(func):
+                    for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
+                                                for x in self.values(site.func)):
+                        applied.setdefault(target, []).append(site)
+        return self._applied
+
+    def callees(self, callee: ast.expr) -> tuple[Value, ...]:
+        """What a call's callee may be. An entry the file cannot pick (`STEPS[mode]` with `mode` unknown), or
+        a loop's variable (`for hook in HOOKS: hook(fabric)`), may be any item of the container."""
+        found = self.values(callee)
+        if not any(x.kind == "unknown" for x in found):
+            return found
+        container: ast.expr | None = None
+        dicts = True  # a dict's entries are its items (not when a loop iterates the dict: its keys)
+        if isinstance(callee, ast.Subscript):
+            container = callee.value
+        elif isinstance(callee, ast.Name):
+            binding = self.ctx.reaching(callee)
+            loop = binding.stmt if binding is not None else None
+            if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) \
+                    and loop.target.id == callee.id:
+                container = loop.iter
+                if isinstance(container, ast.Call) and isinstance(container.func, ast.Attribute) \
+                        and container.func.attr == "values" and not container.args:
+                    container = container.func.value  # `for step in STEPS.values()`
+                else:
+                    dicts = False
+                    if not isinstance(container, (ast.Name, ast.Attribute)):
+                        container = None  # a call may give anything
+        if container is None:
+            return found
+        return (*found, *(x for base in self.values(container) for x in self._items(base, dicts)))
+
+    def _items(self, container: Value, dicts: bool) -> tuple[Value, ...]:
+        """The items a list, tuple or set display holds, or (with `dicts`) the values of a dict's entries."""
+        flow = container.flow or self
+        if container.kind == "dict" and dicts:
+            entries, _ = flow.entries(container)
+            return tuple(x for entry in (entries or {}).values() for x in entry.values())
+        if isinstance(container.node, (ast.List, ast.Tuple, ast.Set)):
+            return tuple(x for e in container.node.elts if not isinstance(e, ast.Starred) for x in flow.values(e))
+        return ()
+
+    def _may_call_through(self, call: ast.Call) -> bool:
+        """The call's callee is an entry, a name bound otherwise than by a plain `def` or an import (a
+        parameter, an assignment, a loop's variable, a decorated def), or `self.x` that names no method."""
+        callee = call.func
+        if isinstance(callee, ast.Subscript):
+            return True
+        if isinstance(callee, ast.Name):
+            return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
+                       for d in self.reaching(callee) or ())
+        if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
+            method = self.ctx.enclosing_function(call)
+            cls = self._method_class(method) if method is not None else None
+            return method is not None and cls is not None and bool(method.args.args) \
+                and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
+        return False
+
+    def _dispatched(self, cls: ast.ClassDef, name: str) -> Iterator[ast.Call]:
+        """`fabric.call("name", **kw)`, for a method a pack says calls `name` on objects the receiver holds
+        (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls`, seen as `obj.name(**kw)`."""
+        for method in self.ctx.tips.dispatchers:
+            for call, receiver in self.ctx.method_calls(method):
+                if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
+                    continue
+                held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))
+                if any(x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, name) for x in held):
+                    yield _Dispatched(call)
+
+    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
+        return [f for f in defs if f.decorator_list]
+
+    def _forwarded(self, call: ast.Call) -> list[tuple[ast.Call, tuple[str, ...]]] | None:
+        """`fn(*args, **kwargs)` in a wrapper whose own `*args` and `**kwargs` these are: the call as each
+        call of the wrapper makes it (what that call gives past the wrapper's named parameters, in their
+        place). None for any other starred argument, or when a call of the wrapper cannot be read."""
+        wrapper = self.ctx.enclosing_function(call)
+        if wrapper is None or self.forwarding >= MAX_FORWARDING or isinstance(call, (_Bound, _CalledBack, _Replaced)):
+            return None
+        args = wrapper.args
+        star = args.vararg.arg if args.vararg else None
+        double = args.kwarg.arg if args.kwarg else None
+        if not all(not isinstance(a, ast.Starred) or isinstance(a.value, ast.Name) and a.value.id == star
+                   for a in call.args) or not all(k.arg is not None or isinstance(k.value, ast.Name)
+                                                  and k.value.id == double for k in call.keywords):
+            return None
+        named = [*args.posonlyargs, *args.args]
+        taken = {a.arg for a in (*named, *args.kwonlyargs)}
+        sites = list(self.call_sites(wrapper))
+        out: list[tuple[ast.Call, tuple[str, ...]]] = []
+        for site, bound_self, when in sites:
+            if any(isinstance(a, ast.Starred) for a in site.args) or any(k.arg is None for k in site.keywords):
+                return None
+            rest = site.args[len(named) - (1 if bound_self else 0):]  # what the wrapper's `*args` takes
+            extra = [k for k in site.keywords if k.arg not in taken]
+            positional = [x for a in call.args for x in (rest if isinstance(a, ast.Starred) else [a])]
+            keywords = [x for k in call.keywords for x in (extra if k.arg is None else [k])]
+            cond = (*when, f"when called at line {site.lineno}") if len(sites) > 1 else when
+            out.append((_Forwarded(call, positional, keywords), cond))
+        return out or None
 
 
 class _SiteFlow(Flow):
@@ -1616,6 +1863,30 @@ class _Bound(ast.Call):
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
 
 
+class _Decorated(ast.Call):
+    """`@decorator def f`: the call `decorator(f)` that binds `f`, placed at the decorator."""
+
+    def __init__(self, decorator: ast.expr, decorated: ast.expr):
+        super().__init__(func=decorator, args=[decorated], keywords=[])
+        ast.copy_location(self, decorator)
+
+
+class _Forwarded(ast.Call):
+    """`fn(*args, **kwargs)` in a wrapper, seen as the call with what one call of the wrapper gave."""
+
+    def __init__(self, call: ast.Call, args: list[ast.expr], keywords: list[ast.keyword]):
+        super().__init__(func=call.func, args=args, keywords=keywords)
+        ast.copy_location(self, call)
+
+
+class _Dispatched(ast.Call):
+    """`x.call("name", *args, **kw)` seen as the call `obj.name(*args, **kw)` of an object `x` holds."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=call.func, args=call.args[1:], keywords=call.keywords)
+        ast.copy_location(self, call)
+
+
 class _CalledBack(ast.Call):
     """`x.method(f, *args)`, for a method a pack says calls its function back (`fabric.launch`), seen
     as the call `f(x, *args)`."""
@@ -1641,6 +1912,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+_CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
 
 def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) -> Any:
@@ -1894,6 +2166,11 @@ def _is_static(func: ast.AST) -> bool:
 
 def _is_classmethod(func: ast.AST) -> bool:
     return any(source_text(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
+
+
+def _is_parameter(flow: Flow, name: ast.Name) -> bool:
+    defs = flow.reaching(name)
+    return bool(defs) and all(d.how == "param" for d in defs or ())
 
 
 def _yields(func: ast.AST) -> bool:

@@ -10,7 +10,11 @@ inference tips). The core asks these questions and names no library itself:
   (`fabric.launch(train)` calls `train(fabric)`);
 - how a library's names are spelt: `packages` renamed as a whole (`lightning_fabric` is
   `lightning.fabric`), other `spellings` of one qualified name, what `from M import *` brings in
-  (`star_exports`), and the `libraries`: top-level packages never read as the user's modules.
+  (`star_exports`), and the `libraries`: top-level packages never read as the user's modules;
+- `dispatchers`: methods that call a method named by their first argument on objects the receiver
+  holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
+  `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
+  which objects a receiver holds.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -30,6 +34,7 @@ CallTip = Callable[["Flow", ast.Call, str], "tuple[Value, ...] | None"]
 MethodTip = Callable[["Flow", ast.Call, "Value", str], "tuple[Value, ...] | None"]
 AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | None"]
 ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
+DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
 
 
 @dataclass
@@ -43,6 +48,7 @@ class Tips:
     spellings: dict[str, str] = field(default_factory=dict)
     star_exports: dict[str, frozenset[str]] = field(default_factory=dict)
     libraries: tuple[str, ...] = ()
+    dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -68,6 +74,12 @@ class Tips:
     def callback(self, method: str) -> None:
         self.callbacks = (*self.callbacks, method)
 
+    def dispatcher(self, method: str) -> Callable[[DispatchTip], DispatchTip]:
+        def register(tip: DispatchTip) -> DispatchTip:
+            self.dispatchers.setdefault(method, []).append(tip)
+            return tip
+        return register
+
     def joined(self, other: Tips) -> Tips:
         """These tips, then `other`'s (a pack built on another asks the other's tips first)."""
         methods = {k: [*v] for k, v in self.methods.items()}
@@ -76,11 +88,14 @@ class Tips:
         attributes = {kind: [*tips] for kind, tips in self.attributes.items()}
         for kind, tips in other.attributes.items():
             attributes.setdefault(kind, []).extend(tips)
+        dispatchers = {method: [*found] for method, found in self.dispatchers.items()}
+        for method, found in other.dispatchers.items():
+            dispatchers.setdefault(method, []).extend(found)
         return Tips([*self.calls, *other.calls], methods, attributes, [*self.classes, *other.classes],
                     tuple(dict.fromkeys((*self.callbacks, *other.callbacks))),
-                    {**other.packages, **self.packages}, {**other.spellings, **self.spellings},
-                    {**other.star_exports, **self.star_exports},
-                    tuple(dict.fromkeys((*self.libraries, *other.libraries))))
+                    packages={**other.packages, **self.packages}, spellings={**other.spellings, **self.spellings},
+                    star_exports={**other.star_exports, **self.star_exports},
+                    libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers)
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""
@@ -102,6 +117,10 @@ class Tips:
 
     def instance_of(self, flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
         return _first(tip(flow, cls, node) for tip in self.classes)
+
+    def dispatched_to(self, flow: Flow, method: str, receiver: Value) -> tuple[Value, ...]:
+        """The objects `receiver.<method>("name", ...)` calls `name` of."""
+        return tuple(x for tip in self.dispatchers.get(method, ()) for x in tip(flow, receiver))
 
 
 def _first(answers: Iterable[tuple[Value, ...] | None]) -> tuple[Value, ...] | None:

@@ -6,7 +6,9 @@ kinds (`analysis/values.py`):
 - a Lightning strategy class builds a strategy, and so does a project class derived from one alone;
 - `torch.optim.X(params)` is an optimizer; `torch.nn.X(...)` and a project class derived from
   `nn.Module` or `LightningModule` build a module;
-- `fabric.launch(f, *args)` calls `f(fabric, *args)`.
+- `fabric.launch(f, *args)` calls `f(fabric, *args)`;
+- `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
+  `Fabric(callbacks=...)` (a list, a tuple or one object).
 """
 
 from __future__ import annotations
@@ -40,6 +42,24 @@ def _is_strategy(qualified: str) -> bool:
 
 def _is_torch_module(qualified: str) -> bool:
     return qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper()
+
+
+@TIPS.dispatcher("call")
+def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
+    node = receiver.node
+    if receiver.kind != "fabric" or not isinstance(node, ast.Call) or receiver.flow is None:
+        return ()
+    owner = receiver.flow
+    given = next((k.value for k in node.keywords if k.arg == "callbacks"), None)
+    if given is None:
+        return ()
+    out: list[Value] = []
+    for value in owner.values(given):
+        if isinstance(value.node, (ast.List, ast.Tuple)) and value.flow is owner:
+            out.extend(x for e in value.node.elts if not isinstance(e, ast.Starred) for x in owner.values(e))
+        else:
+            out.append(value)
+    return tuple(out)
 
 
 @TIPS.call

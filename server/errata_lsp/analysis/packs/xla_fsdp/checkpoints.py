@@ -180,7 +180,7 @@ def _settled(ctx: Context, binding: Binding, use: ast.AST) -> bool:
 
 
 def fabric_calls_for(ctx: Context, fabric: ast.AST, depth: int = 3) -> list[ast.Call]:
-    """The `Fabric(...)` calls a Fabric expression may come from, as `ctx.fabric_kind` finds them."""
+    """The `Fabric(...)` calls a Fabric expression may come from, as `fabric_kind` finds them."""
     value = ctx.value_of(fabric)
     if isinstance(value, ast.Call) and ctx.resolve(value.func) == FABRIC:
         return [value]

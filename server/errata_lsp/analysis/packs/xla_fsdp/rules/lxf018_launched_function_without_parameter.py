@@ -11,20 +11,35 @@ local factory returns, methods of the file's classes (`self` of one read through
 a classmethod do not count; a staticmethod has none) and lambdas. The fix adds a `fabric` first
 parameter to a `def`; a body that used a global `fabric` now uses the launched one, which is what the
 worker needs. A lambda gets no fix: it cannot be sent to the XLA processes either.
+
+What the launcher calls may also take parameters and still not take the Fabric first: then Python's
+own TypeError is raised in each process, before the worker's body runs. The wrapper a decorator returns
+(`def wrapper(**kwargs)`: "takes 0 positional arguments but 1 was given"), a `functools.partial` whose
+keywords already bind the parameter the Fabric lands in (`partial(train, steps=2)` of
+`def train(steps, lr, fabric=None)`: "got multiple values for argument 'steps'"), a function of
+another module, an instance whose class's `__call__` does not take it: the binding is worked out
+from the `def` (`analysis/signatures.py`) with the Fabric and `launch`'s own extra arguments, and
+reported where the `def` is when it is in another module.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import cast
 
 from ....context import Context
-from ....findings import Finding, Severity
-from ....rule import Invalid, Rule, Valid, fix
+from ....findings import Finding, Place, Severity
+from ....rule import Invalid, Rule, Valid, fix, short
+from ....signatures import MISSING, binding_error
+from ....values import Value
 from ...lightning.fabric import fabric_kind
 from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
+
+# decorators that leave how a function is called as it is
+PLAIN_DECORATORS = ("staticmethod", "classmethod", "functools.wraps", "wraps")
 
 
 class LaunchedFunctionWithoutParameter(Rule):
@@ -136,6 +151,82 @@ class LaunchedFunctionWithoutParameter(Rule):
               "def run(*args):\n    pass\n"
               "fabric.launch(train)\n"
               "fabric.launch(run)\n"),
+        Invalid(
+            "import functools\n"
+            "from lightning.fabric import Fabric\n"
+            "def timed(fn):\n"
+            "    @functools.wraps(fn)\n"
+            "    def wrapper(**kwargs):\n"
+            "        return fn(**kwargs)\n"
+            "    return wrapper\n"
+            "@timed\n"
+            "def train(fabric):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(train)\n",
+            message="Python raises TypeError \"train() takes 0 positional arguments but 1 was given\" in every "
+                    "process. `train` is `wrapper` (line 5), the function its decorator returns",
+            count=1, at="12:15-12:20", severity="error",
+        ),
+        Valid("import functools\n"
+              "from lightning.fabric import Fabric\n"
+              "def timed(fn):\n"
+              "    @functools.wraps(fn)\n"
+              "    def wrapper(*args, **kwargs):\n"
+              "        return fn(*args, **kwargs)\n"
+              "    return wrapper\n"
+              "@timed\n"
+              "def train(fabric):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(train)\n"),
+        Invalid(
+            "from functools import partial\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(steps, lr, fabric=None):\n"
+            "    pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(partial(train, steps=2, lr=0.1))\n",
+            message="which goes to its parameter `steps`: Python raises TypeError \"train() got multiple values for "
+                    "argument 'steps'\" in every process. Make the Fabric the first parameter of `train` (line 3)",
+            count=1, at="6:15-6:46", severity="error",
+        ),
+        Valid("from functools import partial\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric, steps, lr):\n"
+              "    pass\n"
+              "def evaluate(data, fabric, every=1):\n"
+              "    pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(partial(train, steps=2, lr=0.1))\n"
+              "fabric.launch(partial(evaluate, [1]))\n"
+              "fabric.launch(train, 2, lr=0.1)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Experiment:\n"
+            "    def __call__(self, *, fabric):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(Experiment())\n",
+            message="Python raises TypeError \"Experiment.__call__() takes 1 positional argument but 2 were given\"",
+            count=1, at="6:15-6:27", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Experiment:\n"
+            "    def __call__(self):\n"
+            "        pass\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(Experiment())\n",
+            message="`Fabric.launch(function=Experiment())` needs to take at least one argument",
+            count=1, at="6:15-6:27", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Experiment:\n"
+              "    def __call__(self, fabric, steps=2):\n"
+              "        pass\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(Experiment())\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "@with_fabric\n"
@@ -154,7 +245,12 @@ class LaunchedFunctionWithoutParameter(Rule):
                     "and pass `train` (a lambda cannot be sent to the XLA processes either)"))
                 continue
             launched = _launched_def(ctx, target) if target is not None else None
-            if target is None or launched is None or has_parameters(*launched) or fabric_kind(ctx, fabric) is None:
+            if target is None or fabric_kind(ctx, fabric) is None:
+                continue
+            if launched is None or has_parameters(*launched):
+                found = _misbound(ctx, call, target)
+                if found is not None:
+                    yield found
                 continue
             func = launched[0]
             message = (
@@ -164,6 +260,108 @@ class LaunchedFunctionWithoutParameter(Rule):
             edit = add_fabric_parameter(ctx, func)
             fixes = [fix(f"Add a `fabric` parameter to `{func.name}`", edit, preferred=True)] if edit else []
             yield self.finding(ctx, target, message, fixes)
+
+
+def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | None:
+    """The TypeError Python raises when the launcher calls what `target` holds (on every path) with the
+    Fabric first and `launch`'s own arguments after it, or None when it binds or the file cannot tell."""
+    if any(isinstance(a, ast.Starred) for a in launch.args) or any(k.arg is None for k in launch.keywords):
+        return None
+    values = ctx.values(target)
+    if len(values) != 1:
+        return None
+    value = values[0]
+    positional = len(launch.args) if launch.args else 1  # the Fabric, then what follows the function
+    keywords = [k.arg for k in launch.keywords if k.arg is not None and k.arg != "function"]
+    partial: ast.Call | None = None
+    if value.kind == "partial" and isinstance(value.node, ast.Call) and value.node.args:
+        partial = value.node
+        if any(isinstance(a, ast.Starred) for a in partial.args) or any(k.arg is None for k in partial.keywords):
+            return None
+        positional += len(partial.args) - 1
+        keywords += [k.arg for k in partial.keywords if k.arg is not None]
+        wrapped = ctx.values(partial.args[0])  # the function, with the module it is written in
+        if len(wrapped) != 1:
+            return None
+        value = wrapped[0]
+    func = value.node
+    called = _call_method(value) if partial is None else None  # an instance: its class's `__call__`
+    if called is not None:
+        func = called
+    elif value.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    if value.flow is None:
+        return None
+    owner = value.flow.ctx
+    decorators = [owner.doc.source(d).split("(")[0] for d in func.decorator_list]
+    if any(d not in PLAIN_DECORATORS for d in decorators):
+        return None  # a decorator the file does not read may change the signature
+    bound = called is not None or value.kind == "function" and isinstance(value.extra, tuple) \
+        and value.extra[:1] == ("method",) and "staticmethod" not in decorators or "classmethod" in decorators
+    if called is not None and not has_parameters(called, True):  # `inspect.signature(instance)` is empty
+        return LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, (
+            f"`Fabric.launch(function={short(ctx.doc.source(target))})` needs to take at least one argument: the "
+            f"launcher passes the Fabric object to `{called.name}` (line {called.lineno}), so Fabric raises TypeError. "
+            "Define it as `def __call__(self, fabric):`"))
+    found = binding_error(func, _qualname(owner, func, target), positional, keywords, bound)
+    if found is None or found[0] == MISSING:
+        return None  # binds, or leaves another parameter without a value: not where the Fabric goes
+    error = found[1]
+    what = ctx.doc.source(target)
+    lands = _landing(func, partial, bound)
+    where = f"line {func.lineno}" if not value.foreign else f"{value.flow.origin_name}, line {func.lineno}"
+    written = ctx.local_function(target)
+    if written is not None and written is not func:  # `@timed def train`: `train` is the wrapper
+        advice = (f"`{what}` is `{func.name}` ({where}), the function its decorator returns: let it take "
+                  "`*args, **kwargs` and pass them on to the function it wraps")
+    else:
+        advice = f"Make the Fabric the first parameter of `{func.name}` ({where}), as `def {func.name}(fabric, ...)`"
+    message = (f"`Fabric.launch(function={short(what)})` calls it with the Fabric as its first argument"
+               f"{lands}: Python raises TypeError \"{error}\" in every process. {advice}")
+    finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message)
+    if value.foreign and value.flow.origin is not None:
+        first = [*func.args.posonlyargs, *func.args.args]
+        at = first[1 if bound else 0] if len(first) > (1 if bound else 0) else func
+        finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(at)))
+    return finding
+
+
+def _call_method(value: Value) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `__call__` an instance of a class of the project runs, when its class defines it and derives
+    from nothing (a base could define another)."""
+    if value.kind != "instance" or not isinstance(value.extra, tuple) or not isinstance(value.extra[0], ast.ClassDef):
+        return None
+    cls = value.extra[0]
+    if cls.bases:
+        return None
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__call__"),
+                None)
+
+
+def _landing(func: ast.FunctionDef | ast.AsyncFunctionDef, partial: ast.Call | None, bound: bool) -> str:
+    """Where the Fabric lands: the parameter after those the partial binds by position."""
+    params = [*func.args.posonlyargs, *func.args.args][1 if bound else 0:]
+    index = len(partial.args) - 1 if partial is not None else 0
+    if index < len(params):
+        return f", which goes to its parameter `{params[index].arg}`"
+    return ""
+
+
+def _qualname(owner: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, target: ast.expr) -> str:
+    """The name Python's message gives the function: its `__qualname__` (a wrapper made with
+    `functools.wraps` takes the wrapped function's)."""
+    if any(owner.doc.source(d).split("(")[0] in ("functools.wraps", "wraps") for d in func.decorator_list) \
+            and isinstance(target, ast.Name):
+        return target.id
+    parts = [func.name]
+    node = owner.parents.get(func)
+    while node is not None and not isinstance(node, ast.Module):
+        if isinstance(node, ast.ClassDef):
+            parts.append(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts.append(f"{node.name}.<locals>")
+        node = owner.parents.get(node)
+    return ".".join(reversed(parts))
 
 
 def _launched_def(ctx: Context, target: ast.expr) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool] | None:
