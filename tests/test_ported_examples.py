@@ -294,6 +294,26 @@ def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_paramet
         "torch raises ValueError: optimizer got an empty parameter list. Build the optimizer from `model.parameters()`")
 
 
+def test_lxf031_follows_the_set_up_model_kept_as_an_attribute_of_self():
+    corpus = Path(__file__).parent / "corpus"
+    source = (corpus / "r11_runner_samples_with_self_model_generate.py").read_text()  # raised the shape error
+    (found,) = report(source, "LXF031")
+    assert found[:2] == ("error", "39:16-39:35")
+    assert found[2].startswith("`self.model.generate` runs `Net.generate` on the original module")
+    assert found[2].endswith("Call `self.model.mark_forward_method(\"generate\")` after the set-up")
+    fixed = preferred_fix(source, "LXF031")
+    assert ('        self.model = fabric.setup_module(Net())\n'
+            '        self.model.mark_forward_method("generate")\n'
+            '        self.optimizer = ') in fixed
+    assert report(fixed, "LXF031") == []
+    code = fixed.split('"""')[2]  # below the header and the docstring: the marked trainer, which ran
+    assert code == (corpus / "r12_runner_marks_generate_ok.py").read_text().split('"""')[2]
+    check = check_source((corpus / "r13_trainer_configure_optimizers_on_self_model.py").read_text(), "train.py")
+    (finding,) = [f for f in check.findings if f.code == "LXF031"]  # torch's empty parameter list when run
+    assert finding.record_id == "95e7a3380b01287c" and finding.fixes == ()
+    assert finding.message.endswith("Build the optimizer from `self.model.parameters()`")
+
+
 # --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------
 def test_lxf032_a_key_the_save_never_wrote_is_the_keyerror_and_the_fix_drops_it():
     source = (CASES / "be292b33e48a838f_before.py").read_text()  # raised the KeyError for 'step' when run
