@@ -67,6 +67,8 @@ CLAIM = {"field": "solutions", "says": "kicking it helps", "actual": "kicking br
     ("1, {device_count} or [<0-{device_count - 1}>] for TPUs", "1, <device_count> or [<0-<device_count - 1>>] for TPUs"),
     ("like so: `save_checkpoint(..., state={'model': model, ...})`", "like so: `save_checkpoint(..., state={'model': model, ...})`"),
     ("found {precision:>10}", "found <precision>"),
+    ("Available names are: auto, {', '.join(self._registered_accelerators)}.",
+     "Available names are: auto, <registered_accelerators>."),
 ])
 def test_placeholders_read_as_names(template, shown):
     assert readable_message(template) == shown
