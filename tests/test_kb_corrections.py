@@ -28,6 +28,7 @@ WHEEL_LINES = {  # line counts of the lightning 2.6.6 files the shipped links op
     "src/lightning/fabric/strategies/xla.py": 304,
     "src/lightning/fabric/strategies/single_xla.py": 88,
     "src/lightning/fabric/plugins/precision/fsdp.py": 168,
+    "src/lightning/fabric/strategies/registry.py": 112,
 }
 LINK = re.compile(r"^https://github\.com/Lightning-AI/pytorch-lightning/blob/2\.6\.5/(?P<path>src/\S+?)#L(?P<lo>\d+)(?:-L(?P<hi>\d+))?$")
 
