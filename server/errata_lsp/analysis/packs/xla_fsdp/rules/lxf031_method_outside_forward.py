@@ -31,6 +31,7 @@ from ....context import XLA_FSDP, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import PARAMETER_METHODS, newline
+from ..facts import plain_method, set_up_module_class
 
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
 
@@ -126,8 +127,8 @@ class MethodOutsideForward(Rule):
             setup = _xla_fsdp_setup(ctx, callee.value)
             if setup is None:
                 continue
-            cls = _module_class(ctx, setup)
-            method = _method(cls, callee.attr) if cls is not None else None
+            cls = set_up_module_class(ctx, setup)
+            method = plain_method(cls, callee.attr) if cls is not None else None
             if cls is None or method is None or _marked(ctx, callee.value, callee.attr):
                 continue
             uses_layers, uses_parameters = _what_it_uses(method)
@@ -198,23 +199,6 @@ def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
             and ctx.fabric_kind(setup.func.value) == XLA_FSDP):
         return None
     return setup
-
-
-def _module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
-    """The class, defined in this file, of the module given to the set-up call."""
-    values = ctx.values(setup.args[0])
-    if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
-        return None
-    found = ctx.local_definition(values[0].node.func, kind="class")
-    return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
-
-
-def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
-    for stmt in cls.body:
-        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
-            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
-            return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
-    return None
 
 
 def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
