@@ -314,6 +314,63 @@ def test_lxf031_follows_the_set_up_model_kept_as_an_attribute_of_self():
     assert finding.message.endswith("Build the optimizer from `self.model.parameters()`")
 
 
+# --- LXF036: the name given to mark_forward_method -------------------------------------------------
+def test_lxf036_a_misspelt_method_is_the_attribute_error_and_the_fix_names_the_method():
+    source = (CASES / "279be41bbf8b0533_before.py").read_text()  # raised the AttributeError when run
+    assert report(source, "LXF036") == [(
+        "error", "41:31-41:40",
+        "`Net.generat` is no method of the module's class, so `model.mark_forward_method(\"generat\")` raises "
+        "AttributeError: You marked 'generat' as a forward method, but `Net.generat` does not exist or is not a method. "
+        "Did you mean 'generate'?",
+    )]
+    fixed = preferred_fix(source, "LXF036")
+    after = (CASES / "279be41bbf8b0533_after.py").read_text()  # ran
+    assert fixed.split('"""', 2)[2] == after.split('"""', 2)[2]
+    assert report(after, "LXF036") == [] and report(after, "LXF031") == []
+
+
+def test_lxf036_marking_forward_itself_is_the_value_error_under_any_receiver():
+    found = report((CASES / "ad4c9f9579943688_before.py").read_text(), "LXF036")  # raised the ValueError when run
+    assert found == [(
+        "error", "38:31-38:40",
+        "`forward` already runs through the strategy's wrapper (`model(x)`), so `model.mark_forward_method(\"forward\")` "
+        "raises ValueError: You cannot mark the forward method itself as a forward method. Remove the call, or mark "
+        "the other method that runs the layers",
+    )]
+    check = check_source((Path(__file__).parent / "corpus" / "r22_runner_marks_forward_itself.py").read_text(), "t.py")
+    assert [(f.code, f.record_id) for f in check.findings] == [("LXF036", "ad4c9f9579943688")]
+
+
+def test_lxf036_is_silent_for_inherited_class_and_module_methods_and_names_it_cannot_read():
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+        from mylib import Base
+        class Net(Base):
+            def forward(self, x):
+                return x
+        class Small(torch.nn.Module):
+            def forward(self, x):
+                return x
+            @classmethod
+            def build(cls):
+                return cls()
+            @staticmethod
+            def helper(x):
+                return x
+        def train(fabric, name):
+            model = fabric.setup_module(Net())
+            model.mark_forward_method("anything")
+            small = fabric.setup_module(Small())
+            small.mark_forward_method("build")
+            small.mark_forward_method("train")
+            small.mark_forward_method(name)
+            small.mark_forward_method("helper")
+        Fabric(strategy="xla_fsdp").launch(train)
+        """)
+    assert [at for _, at, _ in report(source, "LXF036")] == ["23:31-23:39"]  # a static method is no method
+
+
 # --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------
 def test_lxf032_a_key_the_save_never_wrote_is_the_keyerror_and_the_fix_drops_it():
     source = (CASES / "be292b33e48a838f_before.py").read_text()  # raised the KeyError for 'step' when run
