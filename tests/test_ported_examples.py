@@ -255,6 +255,25 @@ def test_lxf006_names_attribute_error_for_a_local_lambda_and_pickling_error_for_
     assert "so it fails with PicklingError before your function runs" in top[0][2]
 
 
+def test_lxf006_a_local_lambda_or_def_is_a_finding_of_the_local_object_records_card():
+    check = check_source((CASES / "c2ad4bc301a93cce_before.py").read_text(), "train.py")  # AttributeError when run
+    assert [(f.code, f.record_id) for f in check.findings] == [("LXF006", "c2ad4bc301a93cce")]
+    assert check_source((CASES / "c2ad4bc301a93cce_after.py").read_text(), "train.py").findings == []  # ran
+    top = check_source((CASES / "9bd70f1cac665e7b_before.py").read_text(), "train.py")  # PicklingError when run
+    assert [(f.code, f.record_id) for f in top.findings] == [("LXF006", "9bd70f1cac665e7b")]
+    nested = textwrap.dedent("""\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        def main():
+            def wrap(module, *args, **kwargs):
+                return module
+            Fabric(strategy=XLAFSDPStrategy(auto_wrapper_callable=wrap)).launch(print)
+        """)
+    (finding,) = check_source(nested, "train.py").findings
+    assert finding.record_id == "c2ad4bc301a93cce"
+    assert "fails with AttributeError: Can't pickle local object 'main.<locals>.wrap' before" in finding.message
+
+
 def test_lxf023_a_state_of_state_dicts_is_the_missing_model_value_error():
     found = report((CASES / "32941fe0567df6e9_trigger.py").read_text(), "LXF023")  # raised it when run
     assert found == [(

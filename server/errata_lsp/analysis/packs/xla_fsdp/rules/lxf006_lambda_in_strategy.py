@@ -5,8 +5,8 @@
 pickles the bound method and with it the launcher, the strategy and every constructor argument it
 keeps (`_auto_wrap_policy`, `_fsdp_kwargs`, ...). A function pickles by reference (module and
 qualified name), which a lambda has not: `_pickle.PicklingError: Can't pickle <function <lambda> ...>`
-(or `Can't pickle local object '...<locals>.<lambda>'` for one made inside a function), before `fn`
-runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
+(or `AttributeError: Can't pickle local object '...<locals>.<lambda>'` for one made inside a function,
+a finding of that error's own record, c2ad4bc301a93cce), before `fn` runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
 `partial(apply_activation_checkpointing, check_fn=lambda m: ...)`: the partial pickles its arguments.
 
 A function defined inside another function (a closure, a nested `def`) has a qualified name with
@@ -34,6 +34,7 @@ from ....names import XLAFSDP_STRATEGY
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 
+LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"
 BUILTINS = frozenset(dir(builtins))
 MAX_DEPTH = 3
@@ -196,7 +197,8 @@ class LambdaInStrategy(Rule):
         if when:
             message += f"; {describe_when([when])}"
         fixes = _to_def(ctx, lam, inside or name, taken)
-        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None)
+        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None,
+                            record=LOCAL_OBJECT_RECORD if local else None)
 
     def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None,
                    when: tuple[str, ...]) -> Finding:
@@ -205,13 +207,13 @@ class LambdaInStrategy(Rule):
         message = (
             f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder}, "
             "which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, "
-            f"so it fails (`Can't pickle local object '{outer.name if outer else '?'}.<locals>.{func.name}'`) "
+            f"so it fails with AttributeError: Can't pickle local object '{outer.name if outer else '?'}.<locals>.{func.name}' "
             "before your function runs. Define it at module level (pass what it reads through "
             "`functools.partial`)"
         )
         if when:
             message += f"; {describe_when([when])}"
-        return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
+        return self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
 
 
 # a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under
