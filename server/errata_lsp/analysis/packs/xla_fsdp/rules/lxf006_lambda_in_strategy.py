@@ -6,7 +6,8 @@ pickles the bound method and with it the launcher, the strategy and every constr
 keeps (`_auto_wrap_policy`, `_fsdp_kwargs`, ...). A function pickles by reference (module and
 qualified name), which a lambda has not: `_pickle.PicklingError: Can't pickle <function <lambda> ...>`
 (or `AttributeError: Can't pickle local object '...<locals>.<lambda>'` for one made inside a function,
-a finding of that error's own record, c2ad4bc301a93cce), before `fn` runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
+a finding of that error's own record, c2ad4bc301a93cce), before `fn` runs. The same holds for a
+lambda held by a `functools.partial(...)` argument, such as
 `partial(apply_activation_checkpointing, check_fn=lambda m: ...)`: the partial pickles its arguments.
 
 A function defined inside another function (a closure, a nested `def`) has a qualified name with
