@@ -390,6 +390,33 @@ def test_lxf036_is_silent_for_inherited_class_and_module_methods_and_names_it_ca
     assert [at for _, at, _ in report(source, "LXF036")] == ["23:31-23:39"]  # a static method is no method
 
 
+# --- LXF037: a wrap policy torch_xla calls by keyword ----------------------------------------------
+def test_lxf037_a_cuda_wrap_policy_is_the_unexpected_keyword_error_and_the_fix_renames_its_parameter():
+    source = (CASES / "1246a9c484325745_before.py").read_text()  # raised the TypeError when run
+    assert report(source, "LXF037") == [(
+        "error", "47:82-47:88",
+        "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, and `policy` takes "
+        "no `unwrapped_params`, so `fabric.setup_module` raises TypeError: policy() got an unexpected keyword argument "
+        "'unwrapped_params' (`nonwrapped_numel` is what torch's CUDA FSDP passes)",
+    )]
+    after = (CASES / "1246a9c484325745_after.py").read_text()  # ran
+    assert preferred_fix(source, "LXF037").split('"""', 2)[2] == after.split('"""', 2)[2]
+    assert report(after, "LXF037") == []
+
+
+def test_lxf037_follows_a_partial_and_names_the_first_keyword_the_policy_lacks():
+    corpus = Path(__file__).parent / "corpus"
+    ported = (corpus / "r23_cuda_wrap_policy_ported_to_tpu.py").read_text()  # raised it through the partial
+    assert [at for _, at, _ in report(ported, "LXF037")] == ["54:49-54:85"]
+    assert report((corpus / "r24_xla_wrap_policy_names_ok.py").read_text(), "LXF037") == []  # ran
+    short = ported.replace("def size_policy(module, recurse, nonwrapped_numel, min_params):",
+                           "def size_policy(m, recurse, n, min_params, **options):")
+    assert report(short, "LXF037") == []  # `**options` takes every keyword
+    short = ported.replace("def size_policy(module, recurse, nonwrapped_numel, min_params):",
+                           "def size_policy(m, recurse, unwrapped_params, min_params):")
+    assert "takes no `module`" in report(short, "LXF037")[0][2]
+
+
 # --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------
 def test_lxf032_a_key_the_save_never_wrote_is_the_keyerror_and_the_fix_drops_it():
     source = (CASES / "be292b33e48a838f_before.py").read_text()  # raised the KeyError for 'step' when run

@@ -45,6 +45,7 @@ class LambdaInStrategy(Rule):
     code = "LXF006"
     record = "9bd70f1cac665e7b"
     name = "lambda-in-strategy"
+    reveals = ("LXF037",)  # a moved lambda with CUDA FSDP's parameter names is then called by torch_xla
     summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas or local functions"
     triggers = ("XLAFSDPStrategy", "lambda")
     examples = (
