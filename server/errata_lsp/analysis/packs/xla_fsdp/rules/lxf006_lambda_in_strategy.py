@@ -104,11 +104,11 @@ class LambdaInStrategy(Rule):
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "policy = lambda module, recurse, nonwrapped_numel: nonwrapped_numel >= 1e6\n"
+            "policy = lambda module, recurse, unwrapped_params: unwrapped_params >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "def policy(module, recurse, nonwrapped_numel):\n"
-            "    return nonwrapped_numel >= 1e6\n"
+            "def policy(module, recurse, unwrapped_params):\n"
+            "    return unwrapped_params >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
             count=1, at="2:10-2:75", severity="error",
         ),
@@ -135,7 +135,7 @@ class LambdaInStrategy(Rule):
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "from torch_xla.distributed.fsdp.wrap import size_based_auto_wrap_policy\n"
-              "def wrap_big(module, recurse, nonwrapped_numel):\n    return nonwrapped_numel >= 1e6\n"
+              "def wrap_big(module, recurse, unwrapped_params):\n    return unwrapped_params >= 1e6\n"
               "s = XLAFSDPStrategy(auto_wrap_policy=wrap_big)\n"
               "t = XLAFSDPStrategy(auto_wrap_policy=partial(size_based_auto_wrap_policy, min_num_params=1e6))\n"
               "u = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})\n"),
@@ -145,8 +145,8 @@ class LambdaInStrategy(Rule):
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def main(min_params):\n"
-            "    def policy(module, recurse, nonwrapped_numel):\n"
-            "        return nonwrapped_numel >= min_params\n"
+            "    def policy(module, recurse, unwrapped_params):\n"
+            "        return unwrapped_params >= min_params\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
             message="`auto_wrap_policy` holds `policy`, a function defined inside `main`",
             count=1, at="5:45-5:51", severity="error",
