@@ -77,3 +77,13 @@ def test_the_nearest_strategy_name_is_never_one_that_cannot_be_built():
     source = "from lightning.fabric import Fabric\nfabric = Fabric(strategy='single-xla', devices=1)\n"
     (finding,) = check_source(source, "train.py").findings
     assert finding.code == "LXF034" and finding.fixes == ()
+
+
+def test_lxf033_needs_the_tpu_on_every_path_a_strategy_chosen_by_the_accelerator_is_not_flagged():
+    source = ("import os\nfrom lightning.fabric import Fabric\n"
+              "ACCELERATOR = os.environ.get('ACCELERATOR', 'tpu')\n"
+              "strategy = 'xla' if ACCELERATOR == 'tpu' else 'ddp'\n"
+              "a = Fabric(accelerator=ACCELERATOR, strategy=strategy)\n"   # corpus w165 runs this shape
+              "b = Fabric(accelerator='tpu', strategy=strategy)\n")      # 'ddp' where ACCELERATOR is not tpu
+    assert [(code, severity, at) for code, _, severity, at, _ in findings(source)] == [
+        ("LXF033", "warning", "6:40-6:48")]
