@@ -15,12 +15,12 @@ from errata_lsp.settings import Settings
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
 # the pack's detect_sections).
 DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
-              "LXF027", "LXF028", "LXF029"}
+              "LXF027", "LXF028", "LXF029", "LXF033", "LXF034", "LXF035"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
 # The third, records only: XLAStrategy and SingleDeviceXLAStrategy (xla_single/records/lightning_xla.jsonl).
-XLA_RULES = {"XLA001", "XLA002", "XLA003"}
+XLA_RULES = {"XLA001", "XLA002", "XLA003", "XLA004"}
 
 # A pack of its own: `widgets.Gadget(speed=0)` jams; nothing of Lightning in it.
 GADGET = {

@@ -28,6 +28,7 @@ WHEEL_LINES = {  # line counts of the lightning 2.6.6 files the shipped links op
     "src/lightning/fabric/strategies/xla.py": 304,
     "src/lightning/fabric/strategies/single_xla.py": 88,
     "src/lightning/fabric/plugins/precision/fsdp.py": 168,
+    "src/lightning/fabric/strategies/registry.py": 112,
 }
 LINK = re.compile(r"^https://github\.com/Lightning-AI/pytorch-lightning/blob/2\.6\.5/(?P<path>src/\S+?)#L(?P<lo>\d+)(?:-L(?P<hi>\d+))?$")
 
@@ -67,6 +68,8 @@ CLAIM = {"field": "solutions", "says": "kicking it helps", "actual": "kicking br
     ("1, {device_count} or [<0-{device_count - 1}>] for TPUs", "1, <device_count> or [<0-<device_count - 1>>] for TPUs"),
     ("like so: `save_checkpoint(..., state={'model': model, ...})`", "like so: `save_checkpoint(..., state={'model': model, ...})`"),
     ("found {precision:>10}", "found <precision>"),
+    ("Available names are: auto, {', '.join(self._registered_accelerators)}.",
+     "Available names are: auto, <registered_accelerators>."),
 ])
 def test_placeholders_read_as_names(template, shown):
     assert readable_message(template) == shown

@@ -255,6 +255,25 @@ def test_lxf006_names_attribute_error_for_a_local_lambda_and_pickling_error_for_
     assert "so it fails with PicklingError before your function runs" in top[0][2]
 
 
+def test_lxf006_a_local_lambda_or_def_is_a_finding_of_the_local_object_records_card():
+    check = check_source((CASES / "c2ad4bc301a93cce_before.py").read_text(), "train.py")  # AttributeError when run
+    assert [(f.code, f.record_id) for f in check.findings] == [("LXF006", "c2ad4bc301a93cce")]
+    assert check_source((CASES / "c2ad4bc301a93cce_after.py").read_text(), "train.py").findings == []  # ran
+    top = check_source((CASES / "9bd70f1cac665e7b_before.py").read_text(), "train.py")  # PicklingError when run
+    assert [(f.code, f.record_id) for f in top.findings] == [("LXF006", "9bd70f1cac665e7b")]
+    nested = textwrap.dedent("""\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        def main():
+            def wrap(module, *args, **kwargs):
+                return module
+            Fabric(strategy=XLAFSDPStrategy(auto_wrapper_callable=wrap)).launch(print)
+        """)
+    (finding,) = check_source(nested, "train.py").findings
+    assert finding.record_id == "c2ad4bc301a93cce"
+    assert "fails with AttributeError: Can't pickle local object 'main.<locals>.wrap' before" in finding.message
+
+
 def test_lxf023_a_state_of_state_dicts_is_the_missing_model_value_error():
     found = report((CASES / "32941fe0567df6e9_trigger.py").read_text(), "LXF023")  # raised it when run
     assert found == [(
@@ -292,6 +311,110 @@ def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_paramet
     assert finding.message.endswith(
         "`self.parameters()` there is the original module's, which XLAFSDP emptied into the set-up model's shards, so "
         "torch raises ValueError: optimizer got an empty parameter list. Build the optimizer from `model.parameters()`")
+
+
+def test_lxf031_follows_the_set_up_model_kept_as_an_attribute_of_self():
+    corpus = Path(__file__).parent / "corpus"
+    source = (corpus / "r11_runner_samples_with_self_model_generate.py").read_text()  # raised the shape error
+    (found,) = report(source, "LXF031")
+    assert found[:2] == ("error", "39:16-39:35")
+    assert found[2].startswith("`self.model.generate` runs `Net.generate` on the original module")
+    assert found[2].endswith("Call `self.model.mark_forward_method(\"generate\")` after the set-up")
+    fixed = preferred_fix(source, "LXF031")
+    assert ('        self.model = fabric.setup_module(Net())\n'
+            '        self.model.mark_forward_method("generate")\n'
+            '        self.optimizer = ') in fixed
+    assert report(fixed, "LXF031") == []
+    code = fixed.split('"""')[2]  # below the header and the docstring: the marked trainer, which ran
+    assert code == (corpus / "r12_runner_marks_generate_ok.py").read_text().split('"""')[2]
+    check = check_source((corpus / "r13_trainer_configure_optimizers_on_self_model.py").read_text(), "train.py")
+    (finding,) = [f for f in check.findings if f.code == "LXF031"]  # torch's empty parameter list when run
+    assert finding.record_id == "95e7a3380b01287c" and finding.fixes == ()
+    assert finding.message.endswith("Build the optimizer from `self.model.parameters()`")
+
+
+# --- LXF036: the name given to mark_forward_method -------------------------------------------------
+def test_lxf036_a_misspelt_method_is_the_attribute_error_and_the_fix_names_the_method():
+    source = (CASES / "279be41bbf8b0533_before.py").read_text()  # raised the AttributeError when run
+    assert report(source, "LXF036") == [(
+        "error", "41:31-41:40",
+        "`Net.generat` is no method of the module's class, so `model.mark_forward_method(\"generat\")` raises "
+        "AttributeError: You marked 'generat' as a forward method, but `Net.generat` does not exist or is not a method. "
+        "Did you mean 'generate'?",
+    )]
+    fixed = preferred_fix(source, "LXF036")
+    after = (CASES / "279be41bbf8b0533_after.py").read_text()  # ran
+    assert fixed.split('"""', 2)[2] == after.split('"""', 2)[2]
+    assert report(after, "LXF036") == [] and report(after, "LXF031") == []
+
+
+def test_lxf036_marking_forward_itself_is_the_value_error_under_any_receiver():
+    found = report((CASES / "ad4c9f9579943688_before.py").read_text(), "LXF036")  # raised the ValueError when run
+    assert found == [(
+        "error", "38:31-38:40",
+        "`forward` already runs through the strategy's wrapper (`model(x)`), so `model.mark_forward_method(\"forward\")` "
+        "raises ValueError: You cannot mark the forward method itself as a forward method. Remove the call, or mark "
+        "the other method that runs the layers",
+    )]
+    check = check_source((Path(__file__).parent / "corpus" / "r22_runner_marks_forward_itself.py").read_text(), "t.py")
+    assert [(f.code, f.record_id) for f in check.findings] == [("LXF036", "ad4c9f9579943688")]
+
+
+def test_lxf036_is_silent_for_inherited_class_and_module_methods_and_names_it_cannot_read():
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+        from mylib import Base
+        class Net(Base):
+            def forward(self, x):
+                return x
+        class Small(torch.nn.Module):
+            def forward(self, x):
+                return x
+            @classmethod
+            def build(cls):
+                return cls()
+            @staticmethod
+            def helper(x):
+                return x
+        def train(fabric, name):
+            model = fabric.setup_module(Net())
+            model.mark_forward_method("anything")
+            small = fabric.setup_module(Small())
+            small.mark_forward_method("build")
+            small.mark_forward_method("train")
+            small.mark_forward_method(name)
+            small.mark_forward_method("helper")
+        Fabric(strategy="xla_fsdp").launch(train)
+        """)
+    assert [at for _, at, _ in report(source, "LXF036")] == ["23:31-23:39"]  # a static method is no method
+
+
+# --- LXF037: a wrap policy torch_xla calls by keyword ----------------------------------------------
+def test_lxf037_a_cuda_wrap_policy_is_the_unexpected_keyword_error_and_the_fix_renames_its_parameter():
+    source = (CASES / "1246a9c484325745_before.py").read_text()  # raised the TypeError when run
+    assert report(source, "LXF037") == [(
+        "error", "47:82-47:88",
+        "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, and `policy` takes "
+        "no `unwrapped_params`, so `fabric.setup_module` raises TypeError: policy() got an unexpected keyword argument "
+        "'unwrapped_params' (`nonwrapped_numel` is what torch's CUDA FSDP passes)",
+    )]
+    after = (CASES / "1246a9c484325745_after.py").read_text()  # ran
+    assert preferred_fix(source, "LXF037").split('"""', 2)[2] == after.split('"""', 2)[2]
+    assert report(after, "LXF037") == []
+
+
+def test_lxf037_follows_a_partial_and_names_the_first_keyword_the_policy_lacks():
+    corpus = Path(__file__).parent / "corpus"
+    ported = (corpus / "r23_cuda_wrap_policy_ported_to_tpu.py").read_text()  # raised it through the partial
+    assert [at for _, at, _ in report(ported, "LXF037")] == ["54:49-54:85"]
+    assert report((corpus / "r24_xla_wrap_policy_names_ok.py").read_text(), "LXF037") == []  # ran
+    short = ported.replace("def size_policy(module, recurse, nonwrapped_numel, min_params):",
+                           "def size_policy(m, recurse, n, min_params, **options):")
+    assert report(short, "LXF037") == []  # `**options` takes every keyword
+    short = ported.replace("def size_policy(module, recurse, nonwrapped_numel, min_params):",
+                           "def size_policy(m, recurse, unwrapped_params, min_params):")
+    assert "takes no `module`" in report(short, "LXF037")[0][2]
 
 
 # --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------

@@ -2,21 +2,23 @@
 
 `Requirement {self.requirement!r} not met` reads `Requirement <requirement> not met`. Literal braces
 that are part of the message (`state={'model': model, ...}`) stay: only a plain expression (names,
-attributes, calls, an index, one `+`/`-`) with an optional conversion and format spec is a placeholder.
+attributes, calls, an index, one `+`/`-`) with an optional conversion and format spec is a placeholder, and so
+is a list joined into the text (`{', '.join(self._registered_accelerators)}` reads `<registered_accelerators>`).
 """
 
 from __future__ import annotations
 
 import re
 
-PLACEHOLDER = re.compile(r"\{(?P<expr>[A-Za-z_][\w.()\[\]]*(?: [-+] [\w.()]+)?)(?:![rsa])?(?::[^{}]*)?\}")
+PLACEHOLDER = re.compile(r"\{(?P<expr>[A-Za-z_][\w.()\[\]]*(?: [-+] [\w.()]+)?)(?:![rsa])?(?::[^{}]*)?\}"
+                         r"|\{'[^'{}]*'\.join\((?P<joined>[\w.\[\]]+)\)\}")  # `{', '.join(self._names)}`: the names
 _CLASS_OF = re.compile(r"^(?:type\((?P<a>[^()]+)\)|(?P<b>[\w.\[\]]+)\.__class__)\.__(?:qual)?name__$")
 _NAME_OF = re.compile(r"^(?P<c>[\w.\[\]]+)\.__(?:qual)?name__$")
 _CALL = re.compile(r"^(?:str|repr|len|int|float|set|list)\((?P<inner>[^()]+)\)$")
 
 
 def readable_message(template: str) -> str:
-    return PLACEHOLDER.sub(lambda m: f"<{_readable(m['expr'])}>", template)
+    return PLACEHOLDER.sub(lambda m: f"<{_readable(m['expr'] or m['joined'])}>", template)
 
 
 def _readable(expr: str) -> str:

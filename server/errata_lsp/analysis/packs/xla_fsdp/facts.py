@@ -1,5 +1,5 @@
 """Facts of the XLAFSDP pack that several rules and `detect` sections read: the function given to
-`fabric.launch` and the accelerators a strategy object carries."""
+`fabric.launch`, the accelerators a strategy object carries, the class of a set-up module and its methods."""
 
 from __future__ import annotations
 
@@ -75,3 +75,21 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
         answers.add(False if held and all(v.kind == "none" for v in held)
                     else True if held and all(v.truthy for v in held) else None)
     return answers.pop() if len(answers) == 1 else None
+
+
+def set_up_module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
+    """The class, defined in this file, of the module given to the set-up call `fabric.setup_module(Net())`."""
+    values = ctx.values(setup.args[0])
+    if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
+        return None
+    found = ctx.local_definition(values[0].node.func, kind="class")
+    return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
+
+
+def plain_method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    """The method `name` the class body defines, unless it is a property, a static or a class method."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
+            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
+            return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
+    return None

@@ -5,8 +5,9 @@
 pickles the bound method and with it the launcher, the strategy and every constructor argument it
 keeps (`_auto_wrap_policy`, `_fsdp_kwargs`, ...). A function pickles by reference (module and
 qualified name), which a lambda has not: `_pickle.PicklingError: Can't pickle <function <lambda> ...>`
-(or `Can't pickle local object '...<locals>.<lambda>'` for one made inside a function), before `fn`
-runs. The same holds for a lambda held by a `functools.partial(...)` argument, such as
+(or `AttributeError: Can't pickle local object '...<locals>.<lambda>'` for one made inside a function,
+a finding of that error's own record, c2ad4bc301a93cce), before `fn` runs. The same holds for a
+lambda held by a `functools.partial(...)` argument, such as
 `partial(apply_activation_checkpointing, check_fn=lambda m: ...)`: the partial pickles its arguments.
 
 A function defined inside another function (a closure, a nested `def`) has a qualified name with
@@ -34,6 +35,7 @@ from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
 
+LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"
 BUILTINS = frozenset(dir(builtins))
 MAX_DEPTH = 3
@@ -43,6 +45,7 @@ class LambdaInStrategy(Rule):
     code = "LXF006"
     record = "9bd70f1cac665e7b"
     name = "lambda-in-strategy"
+    reveals = ("LXF037",)  # a moved lambda with CUDA FSDP's parameter names is then called by torch_xla
     summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas or local functions"
     triggers = ("XLAFSDPStrategy", "lambda")
     examples = (
@@ -101,11 +104,11 @@ class LambdaInStrategy(Rule):
         ),
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "policy = lambda module, recurse, nonwrapped_numel: nonwrapped_numel >= 1e6\n"
+            "policy = lambda module, recurse, unwrapped_params: unwrapped_params >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
             fixed="from lightning.fabric.strategies import XLAFSDPStrategy\n"
-            "def policy(module, recurse, nonwrapped_numel):\n"
-            "    return nonwrapped_numel >= 1e6\n"
+            "def policy(module, recurse, unwrapped_params):\n"
+            "    return unwrapped_params >= 1e6\n"
             "strategy = XLAFSDPStrategy(**{'auto_wrap_policy': policy})\n",
             count=1, at="2:10-2:75", severity="error",
         ),
@@ -132,7 +135,7 @@ class LambdaInStrategy(Rule):
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "from torch_xla.distributed.fsdp.wrap import size_based_auto_wrap_policy\n"
-              "def wrap_big(module, recurse, nonwrapped_numel):\n    return nonwrapped_numel >= 1e6\n"
+              "def wrap_big(module, recurse, unwrapped_params):\n    return unwrapped_params >= 1e6\n"
               "s = XLAFSDPStrategy(auto_wrap_policy=wrap_big)\n"
               "t = XLAFSDPStrategy(auto_wrap_policy=partial(size_based_auto_wrap_policy, min_num_params=1e6))\n"
               "u = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})\n"),
@@ -142,8 +145,8 @@ class LambdaInStrategy(Rule):
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
             "def main(min_params):\n"
-            "    def policy(module, recurse, nonwrapped_numel):\n"
-            "        return nonwrapped_numel >= min_params\n"
+            "    def policy(module, recurse, unwrapped_params):\n"
+            "        return unwrapped_params >= min_params\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
             message="`auto_wrap_policy` holds `policy`, a function defined inside `main`",
             count=1, at="5:45-5:51", severity="error",
@@ -196,7 +199,8 @@ class LambdaInStrategy(Rule):
         if when:
             message += f"; {describe_when([when])}"
         fixes = _to_def(ctx, lam, inside or name, taken)
-        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None)
+        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None,
+                            record=LOCAL_OBJECT_RECORD if local else None)
 
     def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None,
                    when: tuple[str, ...]) -> Finding:
@@ -205,13 +209,13 @@ class LambdaInStrategy(Rule):
         message = (
             f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder}, "
             "which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, "
-            f"so it fails (`Can't pickle local object '{outer.name if outer else '?'}.<locals>.{func.name}'`) "
+            f"so it fails with AttributeError: Can't pickle local object '{outer.name if outer else '?'}.<locals>.{func.name}' "
             "before your function runs. Define it at module level (pass what it reads through "
             "`functools.partial`)"
         )
         if when:
             message += f"; {describe_when([when])}"
-        return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
+        return self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
 
 
 # a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under

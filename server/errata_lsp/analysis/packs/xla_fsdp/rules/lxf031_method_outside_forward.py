@@ -11,12 +11,14 @@ A method that builds the optimizer from `self.parameters()` (`model.configure_op
 torch's `ValueError: optimizer got an empty parameter list` instead (95e7a3380b01287c_method-after-setup):
 that finding belongs to LXF013's record.
 
-Flagged where the receiver is a name assigned a set-up call's result and the value-flow layer shows it
-holds what an XLAFSDP `fabric.setup_module` or `fabric.setup` returned, for a module of a class this file defines, and the method is one that class
+Flagged where the receiver is a name or an attribute of `self` (`self.model`, a trainer object's set-up
+model) assigned a set-up call's result and the value-flow layer shows it holds what an XLAFSDP
+`fabric.setup_module` or `fabric.setup` returned, for a module of a class this file defines, and the method is one that class
 defines, uses the module's layers or parameters, and is not marked with `mark_forward_method`.
 
 The fix marks the method as a forward method right after the set-up (`model.mark_forward_method("generate")`,
-what Lightning's message asks for; 7042549152ce80f9_after runs). It changes how the method runs, so it is
+`self.model.mark_forward_method(...)` after `self.model = ...`, what Lightning's message asks for;
+7042549152ce80f9_after and corpus r12 run). It changes how the method runs, so it is
 unsafe. No fix for a method that builds an optimizer: build it from the set-up model (LXF013).
 """
 
@@ -30,6 +32,7 @@ from ....findings import Edit, Finding, Fix, Position, Safety, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import PARAMETER_METHODS, newline
 from ...lightning.fabric import XLA_FSDP, fabric_kind
+from ..facts import plain_method, set_up_module_class
 
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
 
@@ -120,13 +123,13 @@ class MethodOutsideForward(Rule):
         for call in ctx.nodes(ast.Call):
             callee = call.func
             if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
-                    or not isinstance(callee.value, ast.Name) or callee.value.id not in holders:
+                    or _spelling(callee.value) not in holders:
                 continue
             setup = _xla_fsdp_setup(ctx, callee.value)
             if setup is None:
                 continue
-            cls = _module_class(ctx, setup)
-            method = _method(cls, callee.attr) if cls is not None else None
+            cls = set_up_module_class(ctx, setup)
+            method = plain_method(cls, callee.attr) if cls is not None else None
             if cls is None or method is None or _marked(ctx, callee.value, callee.attr):
                 continue
             uses_layers, uses_parameters = _what_it_uses(method)
@@ -150,7 +153,7 @@ class MethodOutsideForward(Rule):
         """`receiver.mark_forward_method("method")` on the line after `receiver = fabric.setup_module(...)`."""
         stmt = ctx.statement_of(setup)
         if not (isinstance(stmt, ast.Assign) and stmt.value is setup and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == receiver):
+                and _spelling(stmt.targets[0]) == receiver):
             return None
         end = ctx.doc.span(stmt).end
         indent = ctx.doc.lines[ctx.doc.span(stmt).start.line][: ctx.doc.span(stmt).start.column]
@@ -163,8 +166,8 @@ class MethodOutsideForward(Rule):
 
 
 def _setup_holders(ctx: Context) -> set[str]:
-    """Names assigned the result of a `setup_module`/`setup` call, found once: a file's other method calls
-    are not followed through the value flow."""
+    """Names (`model`) and attributes of `self` (`self.model`) assigned the result of a `setup_module`/`setup`
+    call, as spelled, found once: a file's other method calls are not followed through the value flow."""
     names: set[str] = set()
     for method in ("setup_module", "setup"):
         for call, _receiver in ctx.method_calls(method):
@@ -172,15 +175,23 @@ def _setup_holders(ctx: Context) -> set[str]:
             if isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
                     first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
-                    if isinstance(first, ast.Name):
-                        names.add(first.id)
+                    spelled = _spelling(first)
+                    if spelled is not None:
+                        names.add(spelled)
     return names
+
+
+def _spelling(expr: ast.expr) -> str | None:
+    """`model` for a name, `self.model` for an attribute of `self`: the receivers followed; None otherwise."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+        return f"self.{expr.attr}"
+    return None
 
 
 def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
     """The XLAFSDP `fabric.setup_module(m)`/`fabric.setup(m)` call the receiver holds on every path."""
-    if not isinstance(receiver, ast.Name):
-        return None
     values = ctx.values(receiver)
     if len(values) != 1 or values[0].kind != "setup_module" or values[0].foreign:
         return None
@@ -189,23 +200,6 @@ def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
             and fabric_kind(ctx, setup.func.value) == XLA_FSDP):
         return None
     return setup
-
-
-def _module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
-    """The class, defined in this file, of the module given to the set-up call."""
-    values = ctx.values(setup.args[0])
-    if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
-        return None
-    found = ctx.local_definition(values[0].node.func, kind="class")
-    return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
-
-
-def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
-    for stmt in cls.body:
-        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
-            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
-            return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
-    return None
 
 
 def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
@@ -229,10 +223,12 @@ def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
 
 
 def _marked(ctx: Context, receiver: ast.expr, method: str) -> bool:
-    """`receiver.mark_forward_method("method")` (or the bound method) somewhere in the file."""
-    if not isinstance(receiver, ast.Name):
-        return False
-    for call in ctx.method_calls_on("mark_forward_method", receiver.id):
+    """`receiver.mark_forward_method("method")` (or the bound method) somewhere in the file, on a receiver
+    spelled alike (`self.model` in any method of any class counts)."""
+    spelled = _spelling(receiver)
+    calls = (ctx.method_calls_on("mark_forward_method", receiver.id) if isinstance(receiver, ast.Name)
+             else [call for call, on in ctx.method_calls("mark_forward_method") if _spelling(on) == spelled])
+    for call in calls:
         arg = call.args[0] if call.args else None
         if isinstance(arg, ast.Constant) and arg.value == method or isinstance(arg, ast.Attribute) and arg.attr == method:
             return True

@@ -1,0 +1,197 @@
+"""LXF036: `model.mark_forward_method(name)` on a set-up module, where the name is no method of its class.
+
+`_FabricModule.mark_forward_method` checks the name where it is called (wrappers.py l.171, l.173), under
+every strategy: `forward` itself raises `ValueError: You cannot mark the forward method itself as a forward
+method.` (labelled case ad4c9f9579943688_before), and a name that is not a method of the original module
+(`isinstance(getattr(module, name, None), MethodType)`) raises `AttributeError: You marked 'generat' as a
+forward method, but `Net.generat` does not exist or is not a method.` (279be41bbf8b0533_before). Marking is
+what LXF031 asks for, so its name must be right.
+
+Flagged where the receiver holds what a `fabric.setup_module` or `fabric.setup` call returned, for a module
+of a class this file defines whose bases are `nn.Module` alone (a method it inherits from elsewhere cannot
+be seen), and the name is a string written at the call that the class body does not define as a plain
+method, that `nn.Module` does not have, and that the body does not bind some other way. A property, a
+static method or a layer (`"head"`) is no method: Lightning refuses them too; a class method is one.
+
+The fix, for a name close to one of the class's methods (a typo), writes that method's name; a guess, so
+unsafe. For `forward`, removing the statement is the fix (`model(x)` already runs it through the wrapper),
+left to the user.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from collections.abc import Iterator
+
+from ....context import Context
+from ....findings import Finding, Safety
+from ....rule import Invalid, Rule, Valid, fix, replace
+from ..facts import plain_method, set_up_module_class
+
+FORWARD_ITSELF_RECORD = "ad4c9f9579943688"  # ValueError: You cannot mark the forward method itself
+# The methods every `torch.nn.Module` has (torch 2.9, public, plain functions): marking one is accepted.
+MODULE_METHODS = frozenset((
+    "add_module apply bfloat16 buffers children compile cpu cuda double eval extra_repr float forward get_buffer "
+    "get_extra_state get_parameter get_submodule half ipu load_state_dict modules mtia named_buffers named_children "
+    "named_modules named_parameters parameters register_backward_hook register_buffer register_forward_hook "
+    "register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook "
+    "register_load_state_dict_post_hook register_load_state_dict_pre_hook register_module register_parameter "
+    "register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state set_submodule "
+    "share_memory state_dict to to_empty train type xpu zero_grad").split())
+MODULE_BASES = ("nn.Module", "torch.nn.Module", "Module")
+
+
+class MarkForwardMethodName(Rule):
+    code = "LXF036"
+    record = "279be41bbf8b0533"
+    name = "mark-forward-method-name"
+    summary = "`mark_forward_method` must name a method of the module's class other than `forward`"
+    triggers = ("mark_forward_method",)
+    examples = (
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "    def generate(self, x):\n"
+            "        return self(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.mark_forward_method('generat')\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "    def generate(self, x):\n"
+            "        return self(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.mark_forward_method('generate')\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`Net.generat` does not exist or is not a method",
+            count=1, at="10:31-10:40", severity="error",
+        ),
+        Invalid(
+            "from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.head = nn.Linear(4, 1)\n"
+            "    def forward(self, x):\n"
+            "        return self.head(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup(Net())\n"
+            "    model.mark_forward_method('forward')\n"
+            "    model.mark_forward_method(method='head')\n"
+            "Fabric(strategy='ddp').launch(train)\n",
+            message="raises ValueError: You cannot mark the forward method itself as a forward method",
+            count=2, at="11:31-11:40", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Base(torch.nn.Module):\n"
+              "    def sample(self, x):\n"
+              "        return x\n"
+              "class Net(Base):\n"
+              "    def forward(self, x):\n"
+              "        return x\n"
+              "class Small(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return x\n"
+              "    def generate(self, x):\n"
+              "        return self(x)\n"
+              "    decode = generate\n"
+              "def train(fabric, name):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    model.mark_forward_method('sample')\n"
+              "    small = fabric.setup_module(Small())\n"
+              "    small.mark_forward_method('generate')\n"
+              "    small.mark_forward_method('decode')\n"
+              "    small.mark_forward_method('eval')\n"
+              "    small.mark_forward_method(name)\n"
+              "    Small().mark_forward_method('forward')\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for call, receiver in ctx.method_calls("mark_forward_method"):
+            named = _name_argument(call)
+            if named is None:
+                continue
+            name = str(named.value)
+            setup = _setup_of(ctx, receiver)
+            if setup is None:
+                continue
+            spelled, written = ctx.doc.source(receiver), ctx.doc.source(named)
+            if name == "forward":
+                yield self.finding(ctx, named, (
+                    f"`forward` already runs through the strategy's wrapper (`{spelled}(x)`), so "
+                    f"`{spelled}.mark_forward_method({written})` raises ValueError: You cannot mark the forward method "
+                    "itself as a forward method. Remove the call, or mark the other method that runs the layers"),
+                    record=FORWARD_ITSELF_RECORD)
+                continue
+            cls = set_up_module_class(ctx, setup)
+            if cls is None or not _only_module_bases(cls) or name in MODULE_METHODS \
+                    or _a_method_or_unknown(cls, name):
+                continue
+            methods = [s.name for s in cls.body if isinstance(s, ast.FunctionDef) and plain_method(cls, s.name) is not None
+                       and not s.name.startswith("_") and s.name != "forward"]
+            near = difflib.get_close_matches(name, methods, n=1, cutoff=0.75)
+            message = (f"`{cls.name}.{name}` is no method of the module's class, so "
+                       f"`{spelled}.mark_forward_method({written})` raises AttributeError: You marked "
+                       f"{name!r} as a forward method, but `{cls.name}.{name}` does not exist or is not a "
+                       "method")
+            fixes = []
+            if near:
+                message += f". Did you mean {near[0]!r}?"
+            quote = written[0]
+            if near and quote in "'\"" and written[1:2] != quote:  # a plain one-line string: rewritten in its quote
+                fixes.append(fix(f"Mark `{near[0]}` instead", replace(ctx, named, f"{quote}{near[0]}{quote}"),
+                                 safety=Safety.UNSAFE, preferred=True))
+            yield self.finding(ctx, named, message, fixes)
+
+
+def _name_argument(call: ast.Call) -> ast.Constant | None:
+    """The method's name as a string written at the call: first positional or `method=`."""
+    arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "method"), None)
+    return arg if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
+def _setup_of(ctx: Context, receiver: ast.expr) -> ast.Call | None:
+    """The `fabric.setup_module(m)` / `fabric.setup(m)` call the receiver holds on every path, any strategy."""
+    values = ctx.values(receiver)
+    if len(values) != 1 or values[0].kind != "setup_module" or values[0].foreign:
+        return None
+    setup = values[0].node
+    return setup if isinstance(setup, ast.Call) and len(setup.args) >= 1 else None
+
+
+def _only_module_bases(cls: ast.ClassDef) -> bool:
+    return bool(cls.bases) and all(ast.unparse(base) in MODULE_BASES for base in cls.bases) and not cls.keywords
+
+
+NOT_METHODS = frozenset(("property", "cached_property", "setter", "getter", "deleter", "staticmethod"))
+
+
+def _a_method_or_unknown(cls: ast.ClassDef, name: str) -> bool:
+    """The class body defines the name as a method (a class method is one; another decorator may make it one), or
+    binds it in a way the rule does not follow (`decode = generate`, a nested class, an annotation)."""
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
+            return not decorated & NOT_METHODS  # a property or a static method is no method to Lightning
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+            stmt, (ast.AnnAssign, ast.AugAssign)) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+        if isinstance(stmt, ast.ClassDef) and stmt.name == name:
+            return True
+    return False
+
+
+RULE = MarkForwardMethodName()

@@ -1,0 +1,48 @@
+# record: 1246a9c484325745
+# role: before
+"""Example fix, before: a wrap policy written for CUDA FSDP (`nonwrapped_numel`)."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def one_step(fabric, model, optimizer):
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def policy(module, recurse, nonwrapped_numel):
+    return nonwrapped_numel >= 64
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    one_step(fabric, model, optimizer)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy=policy))
+    fabric.launch(train)

@@ -1,0 +1,42 @@
+# record: 46865fa62b4d118e
+# role: before
+"""Example fix, before."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def one_step(fabric, model, optimizer):
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="xla", strategy="xla_fsdp")
+    fabric.launch(train)

@@ -1,0 +1,44 @@
+# record: 8dfcffa4b9782faa
+# role: after
+"""Example fix, after."""
+import torch
+import torch.nn as nn
+from lightning.fabric import Fabric
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 1)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def one_step(fabric, model, optimizer):
+    loss = model(torch.randn(4, 8, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+    optimizer.zero_grad()
+
+
+def train(fabric):
+    model = Net()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    model, optimizer = fabric.setup(model, optimizer)  # XLAStrategy sets both up together
+    one_step(fabric, model, optimizer)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy="xla")
+    fabric.launch(train)
