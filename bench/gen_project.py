@@ -173,7 +173,7 @@ def generate(root: Path, modules: int) -> dict[str, Path]:
                 sibling, func_b = ((next(d for d, f in funcs if f == own[-1]).rsplit(".", 1)[1], own[-1])
                                    if own else (name, func))
                 if sibling == name:  # the package's first plain module: a helper of its own
-                    text = PLAIN.replace(f"from .{{sibling}} import {{func_b}} as helper\n", "helper = abs\n")
+                    text = PLAIN.replace("from .{sibling} import {func_b} as helper\n", "helper = abs\n")
                     text = text.format(name=dotted, package=package, import_a=import_a, func_a=func_a, i=i, func=func)
                 else:
                     text = PLAIN.format(name=dotted, package=package, import_a=import_a, func_a=func_a,

@@ -21,10 +21,11 @@ if TYPE_CHECKING:  # loaded only by a check that starts workers (one file for pr
     from .analysis.engine import Report
     from .settings import Settings
 
-# A worker's start-up (an interpreter, errata and its rules: ~0.4 s of CPU) costs what checking ~45 files
-# that mention a pack's words costs: each worker gets at least this many, and with fewer than two
-# workers' worth all is checked in this process.
-PER_WORKER = 48
+# A worker costs ~0.5 s of CPU (an interpreter, errata and its rules, the summaries it reads again): what
+# checking ~50 files that mention a pack's words costs (bench/check_scale.py). Each worker gets at least
+# this many, so that its share is worth more than its start-up; with fewer than two workers' worth, all
+# are checked in this process.
+PER_WORKER = 64
 IN_PROCESS_BELOW = 2 * PER_WORKER
 BATCHES_PER_WORKER = 8  # runs of neighbouring files per worker: long enough to share summaries, short
 # enough that the workers finish together

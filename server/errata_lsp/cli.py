@@ -237,16 +237,22 @@ class _Run:
     environments: dict = dataclasses.field(default_factory=dict)  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = dataclasses.field(default_factory=set)  # the record files whose rules ran
     counts: Counter[str] = dataclasses.field(default_factory=Counter)
-    # the settings of a folder's files (one answer per folder; settings_for stats every pyproject above)
+    # the settings of a folder's files (one answer per folder; settings_for stats every pyproject above),
+    # by the folder the file is in and the one it resolves to
     settings: dict[tuple[str, str], Settings] = dataclasses.field(default_factory=dict)
+    resolved: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def settings_of(self, path: Path, overrides: dict) -> Settings:
         from .environment import with_environment
 
-        folder = (os.path.dirname(os.path.realpath(path)), os.path.dirname(os.path.abspath(path)))
-        found = self.settings.get(folder)
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.islink(path):  # its settings are those of the folder it leads to
+            real = os.path.dirname(os.path.realpath(path))
+        else:
+            real = self.resolved.get(folder) or self.resolved.setdefault(folder, os.path.realpath(folder))
+        found = self.settings.get((real, folder))
         if found is None:
-            found = self.settings[folder] = with_environment(settings_for(path).merged(overrides), path)
+            found = self.settings[(real, folder)] = with_environment(settings_for(path).merged(overrides), path)
         return found
 
 

@@ -677,7 +677,12 @@ class Workspace:
         folder = os.path.dirname(os.path.abspath(path))
         with self._lock:
             root = self._roots.get(folder)
-        return root if root is not None else self._root_of(folder)
+            if root is None:
+                root = self._root_of(folder)
+                if len(self._roots) >= 4096:
+                    self._roots.clear()
+                self._roots[folder] = root
+            return root
 
     def _root_of(self, folder: str) -> str:
         inside = [f for f in self.folders if folder == f or folder.startswith(f.rstrip(os.sep) + os.sep)]
