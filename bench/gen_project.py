@@ -114,7 +114,7 @@ def total(x: float) -> float:
 
 def run(fabric):
     # the line a keystroke bench types at
-    strategy = XLAFSDPStrategy(auto_wrap_policy={{dict}}, activation_checkpointing_policy={{dict}})
+    strategy = XLAFSDPStrategy(auto_wrap_policy={{{blocks}}}, activation_checkpointing_policy={{{blocks}}})
     return Fabric(strategy=strategy), total(1.0)
 '''
 
@@ -187,12 +187,16 @@ def generate(root: Path, modules: int) -> dict[str, Path]:
         init.append(f"__all__ = [{', '.join(repr(f) for _, f in exports[:10])}]")
         (folder / "__init__.py").write_text("\n".join(init) + "\n")
         written += 1
-    # the hub (20 project imports) and a lone module (none), for the keystroke bench
-    picked = funcs[:: max(1, len(funcs) // 20)][:20]
-    imports = "\n".join(f"from {d} import {f}" for d, f in picked)
+    # the hub (20 project imports: the policies' classes from 10 configs, 10 helpers) and a lone module
+    # (the same code, its classes its own), for the LSP benches
+    blocks = [(f"{package}.{mod}", f"Block{i}") for package, mod, i in configs[:: max(1, len(configs) // 10)][:10]]
+    picked = funcs[:: max(1, len(funcs) // (20 - len(blocks)))][: 20 - len(blocks)]
+    imports = "\n".join(f"from {d} import {f}" for d, f in [*blocks, *picked])
     calls = " + ".join(f"{f}(x)" for _, f in picked) or "x"
-    (top / "hub.py").write_text(HUB.format(count=len(picked), imports=imports, calls=calls))
-    (top / "lone.py").write_text(HUB.format(count=0, imports="import math", calls="math.fabs(x)"))
+    names = ", ".join(b for _, b in blocks)
+    (top / "hub.py").write_text(HUB.format(count=len(blocks) + len(picked), imports=imports, calls=calls, blocks=names))
+    own = "import math\n\nfrom torch import nn\n\n\n" + "".join(f"class {b}(nn.Module):\n    pass\n\n\n" for _, b in blocks)
+    (top / "lone.py").write_text(HUB.format(count=0, imports=own, calls="math.fabs(x)", blocks=names))
     out["hub"], out["lone"] = top / "hub.py", top / "lone.py"
     return out
 

@@ -1,6 +1,6 @@
 """`errata-lsp check`'s cache: the same report from it as without it, and never a stale finding — an
 imported module edited, a module added where an import looks, the settings changed — and a corrupt or
-foreign entry ignored. Every run is the real console entry in a child process with its own cache folder."""
+foreign shard ignored. Every run is the real console entry in a child process with its own cache folder."""
 
 from __future__ import annotations
 
@@ -39,8 +39,13 @@ def lines(result: subprocess.CompletedProcess) -> list[str]:
     return [line for line in result.stdout.splitlines() if line.startswith(("config.py", "train.py"))]
 
 
-def entries(cache: Path) -> list[Path]:
+def shards(cache: Path) -> list[Path]:
     return sorted((cache / f"v{FORMAT}").glob("*/*.json"))
+
+
+def entries(cache: Path) -> dict[str, dict]:
+    """Every file's entry, by file name."""
+    return {name: entry for shard in shards(cache) for name, entry in json.loads(shard.read_text())["files"].items()}
 
 
 @pytest.fixture
@@ -62,18 +67,20 @@ def test_a_cached_run_reports_what_an_uncached_one_does(project, tmp_path):
         assert first.stderr == second.stderr == fresh.stderr == ""
         if not form:
             assert lines(fresh) == [FINDING]
-    assert len(entries(cache)) == 2  # train.py and config.py, one settings
+    assert sorted(entries(cache)) == ["config.py", "train.py"]
+    assert len(shards(cache)) == 1  # the files of one folder, under one set of settings
 
 
 def test_an_entry_is_what_the_second_run_reports(project, tmp_path):
     """The second run reads the entry (it says what the entry holds), it does not check again."""
     cache = tmp_path / "cache"
     check(project, cache)
-    for entry in entries(cache):
-        data = json.loads(entry.read_text())
-        for finding in data["report"]["findings"]:
-            finding["message"] = finding["message"].replace("must be a set", "MUST BE A SET")
-        entry.write_text(json.dumps(data))
+    for shard in shards(cache):
+        data = json.loads(shard.read_text())
+        for entry in data["files"].values():
+            for finding in entry["report"]["findings"]:
+                finding["message"] = finding["message"].replace("must be a set", "MUST BE A SET")
+        shard.write_text(json.dumps(data))
     assert lines(check(project, cache))[0].startswith("config.py:8:14: LXF001 `activation_checkpointing_policy` "
                                                       "MUST BE A SET, found [Block]")
 
@@ -126,27 +133,30 @@ def test_settings_changed_are_a_miss(project, tmp_path):
     assert lines(check(project, cache)) == [FINDING]
 
 
-@pytest.mark.parametrize("garbage", [b"", b"{not json", b"\xff\xfe\x00", b'{"format": 999, "text": "x"}',
-                                     b"[]", b'{"format": 1, "text": null, "modules": 3}'])
-def test_a_corrupt_or_foreign_entry_is_a_miss(project, tmp_path, garbage):
+@pytest.mark.parametrize("garbage", [b"", b"{not json", b"\xff\xfe\x00", b'{"format": 999, "files": {}}', b"[]",
+                                     b'{"format": 1, "files": []}',
+                                     b'{"format": 1, "files": {"train.py": {"text": null, "modules": 3}}}',
+                                     b'{"format": 1, "files": {"train.py": 7, "config.py": []}}'])
+def test_a_corrupt_or_foreign_shard_is_a_miss(project, tmp_path, garbage):
     cache = tmp_path / "cache"
     expected = check(project, cache)
-    for entry in entries(cache):
-        entry.write_bytes(garbage)
+    for shard in shards(cache):
+        shard.write_bytes(garbage)
     result = check(project, cache)
     assert (result.returncode, result.stdout, result.stderr) == (expected.returncode, expected.stdout, "")
-    assert all(json.loads(e.read_text())["format"] == FORMAT for e in entries(cache))  # written again, whole
+    assert sorted(entries(cache)) == ["config.py", "train.py"]  # written again, whole
 
 
 def test_an_entry_of_a_truncated_report_is_a_miss(project, tmp_path):
     """A valid JSON entry whose report lacks a field: a miss, not a crash."""
     cache = tmp_path / "cache"
     expected = check(project, cache)
-    for entry in entries(cache):
-        data = json.loads(entry.read_text())
-        for finding in data["report"]["findings"]:
-            del finding["span"]
-        entry.write_text(json.dumps(data))
+    for shard in shards(cache):
+        data = json.loads(shard.read_text())
+        for entry in data["files"].values():
+            for finding in entry["report"]["findings"]:
+                del finding["span"]
+        shard.write_text(json.dumps(data))
     result = check(project, cache)
     assert (result.returncode, result.stdout, result.stderr) == (expected.returncode, expected.stdout, "")
 
@@ -159,7 +169,7 @@ def test_no_cache_writes_nothing_and_the_default_folder_is_the_users(project, tm
     result = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "."], cwd=project,
                             capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 1
-    assert len(entries(tmp_path / "xdg" / "errata")) == 2
+    assert sorted(entries(tmp_path / "xdg" / "errata")) == ["config.py", "train.py"]
 
 
 def test_an_unwritable_cache_folder_checks_uncached(project, tmp_path):
@@ -169,7 +179,7 @@ def test_an_unwritable_cache_folder_checks_uncached(project, tmp_path):
     assert (result.returncode, lines(result), result.stderr) == (1, [FINDING], "")
 
 
-def test_the_cache_keeps_its_bound_by_dropping_the_least_recently_used(tmp_path):
+def test_the_cache_keeps_its_bound_by_dropping_the_least_recently_used_shards(tmp_path):
     folder = tmp_path / "cache" / f"v{FORMAT}" / "ab"
     folder.mkdir(parents=True)
     for i in range(10):
@@ -177,8 +187,19 @@ def test_the_cache_keeps_its_bound_by_dropping_the_least_recently_used(tmp_path)
         entry.write_bytes(b"x" * 1000)
         os.utime(entry, ns=(i * 10**9, i * 10**9))  # 0 is the least recently used
     cache = CheckCache(tmp_path / "cache")
-    cache.written = 1
     cache.prune(limit=5000)
     assert sorted(int(p.stem) for p in folder.iterdir()) == [7, 8, 9]  # down to 3/4 of the bound
     cache.prune(limit=5000)
     assert len(list(folder.iterdir())) == 3
+
+
+def test_the_entry_of_a_file_gone_is_dropped_from_its_shard(project, tmp_path):
+    cache = tmp_path / "cache"
+    check(project, cache)
+    (project / "extra.py").write_text("x = 1\n")
+    check(project, cache)
+    assert sorted(entries(cache)) == ["config.py", "extra.py", "train.py"]
+    (project / "extra.py").unlink()
+    (project / "config.py").write_text(CONFIG_SET)  # a change: the shard is written again
+    check(project, cache)
+    assert sorted(entries(cache)) == ["config.py", "train.py"]

@@ -9,8 +9,8 @@ every folder searched to resolve those modules' imports (a module added there ma
 is used only when all of these are as they were; anything else, a corrupt file or another version's
 entry included, is a miss. Nothing in it is ever run: entries are JSON.
 
-Writes are atomic (a temporary file, then a rename). The cache holds at most `MAX_BYTES`: past it, the
-least recently used entries go.
+The entries of one folder's files are kept in one shard file. Writes are atomic (a temporary file,
+then a rename). The cache holds at most `MAX_BYTES`: past it, the least recently used shards go.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .settings import Settings
 
 FORMAT = 1  # of an entry; another is a miss
 MAX_BYTES = 256 * 2**20
-MAX_ENTRY_BYTES = 4 * 2**20  # a report larger than this is not kept
+MAX_SHARD_BYTES = 64 * 2**20  # the entries of one folder's files: a larger shard is not kept
 _PACKAGE = Path(__file__).resolve().parent
 _DATA_SUFFIXES = (".py", ".json", ".jsonl", ".toml", ".txt", ".md")
 
@@ -78,7 +78,9 @@ def _tree_files(root: Path, suffixes: tuple[str, ...] | None) -> list[Path]:
 
 
 class CheckCache:
-    """The entries of one cache folder, for one run of `check`."""
+    """The entries of one cache folder, for one run of `check`. The entries of the files of one folder
+    (under one set of settings) are kept together in one shard file, read once and written once a run,
+    as Ruff keeps one file per package: a project of 2,000 modules is a few dozen files, not 2,000."""
 
     def __init__(self, folder: Path):
         self.folder = folder / f"v{FORMAT}"
@@ -87,7 +89,8 @@ class CheckCache:
         self._settings: dict[int, tuple[Settings, str]] = {}
         self._contents: dict[str, str | None] = {}
         self._listings: dict[str, str] = {}
-        self.written = 0
+        self._shards: dict[Path, tuple[str, dict[str, Any]]] = {}  # shard file -> its folder, its entries by name
+        self._dirty: set[Path] = set()
 
     # --- what an entry is named by ------------------------------------------------------------------
     def _settings_digest(self, settings: Settings) -> str:
@@ -99,10 +102,15 @@ class CheckCache:
         self._settings[id(settings)] = (settings, digest)
         return digest
 
-    def _entry_path(self, path: str, settings: Settings, root: str) -> Path:
-        name = _digest(f"{self._settings_digest(settings)}\0{os.path.abspath(path)}\0{root}".encode(
-            "utf-8", "surrogateescape"))
-        return self.folder / name[:2] / f"{name}.json"
+    def _shard(self, path: str, settings: Settings, root: str) -> tuple[Path, dict[str, Any], str]:
+        """The shard of `path`'s folder under `settings`, its entries, and `path`'s name among them."""
+        folder, name = os.path.split(os.path.abspath(path))
+        key = _digest(f"{self._settings_digest(settings)}\0{folder}\0{root}".encode("utf-8", "surrogateescape"))
+        where = self.folder / key[:2] / f"{key}.json"
+        kept = self._shards.get(where)
+        if kept is None:
+            kept = self._shards[where] = (folder, _read_shard(where))
+        return where, kept[1], name
 
     # --- what an entry depends on -------------------------------------------------------------------
     def content(self, path: str) -> str | None:
@@ -136,24 +144,18 @@ class CheckCache:
     # --- reading and writing ------------------------------------------------------------------------
     def get(self, path: str, text: str, settings: Settings, root: str) -> Report | None:
         """The report kept for `path` holding `text`, when nothing it depends on changed."""
-        where = self._entry_path(path, settings, root)
+        _, entries, name = self._shard(path, settings, root)
         try:
-            with open(where, "rb") as handle:
-                entry = json.loads(handle.read(MAX_ENTRY_BYTES + 1))
-            if entry.get("format") != FORMAT or entry.get("text") != text_digest(text):
+            entry = entries.get(name)
+            if not isinstance(entry, dict) or entry.get("text") != text_digest(text):
                 return None
             if any(self.content(p) != digest for p, digest in entry["modules"].items()):
                 return None
             if any(self.listing(f) != digest for f, digest in entry["folders"].items()):
                 return None
-            report = report_from_json(entry["report"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-            return None  # no entry, another version's, or a corrupt one: checked again
-        try:
-            os.utime(where)  # recently used: kept longest
-        except OSError:
-            pass
-        return report
+            return report_from_json(entry["report"])
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+            return None  # a corrupt entry: checked again
 
     def put(self, path: str, text: str, settings: Settings, root: str, report: Report,
             folders: set[str] | None) -> None:
@@ -164,46 +166,46 @@ class CheckCache:
         modules = {p: self.content(p) for p in report.modules}
         if any(d is None for d in modules.values()) or any(self._changed_since_start(p) for p in (*modules, *folders)):
             return
-        entry = {"format": FORMAT, "text": text_digest(text), "modules": modules,
-                 "folders": {f: self.listing(f) for f in sorted(folders)}, "report": report_to_json(report)}
-        data = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogateescape")
-        if len(data) > MAX_ENTRY_BYTES:
-            return
-        where = self._entry_path(path, settings, root)
-        try:
-            where.parent.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".entry.")
-            try:
-                with open(fd, "wb") as handle:
-                    handle.write(data)
-                os.replace(temporary, where)
-            except BaseException:
+        where, entries, name = self._shard(path, settings, root)
+        entries[name] = {"text": text_digest(text), "modules": modules,
+                         "folders": {f: self.listing(f) for f in sorted(folders)}, "report": report_to_json(report)}
+        self._dirty.add(where)
+
+    def flush(self, limit: int = MAX_BYTES) -> None:
+        """Every shard changed in this run written (whole: a temporary file, then a rename; a shard
+        read by a run at the same time is the old one or the new one), then the bound kept."""
+        for where in sorted(self._dirty):
+            folder, entries = self._shards[where]
+            kept = {name: e for name, e in entries.items() if os.path.isfile(os.path.join(folder, name))}  # not the gone
+            data = json.dumps({"format": FORMAT, "files": kept}, ensure_ascii=False,
+                              separators=(",", ":")).encode("utf-8", "surrogateescape")
+            if len(data) <= MAX_SHARD_BYTES:
+                _write_whole(where, data)
+        if self._dirty:
+            self._dirty.clear()
+            self.prune(limit)
+        else:  # read, not written: recently used all the same
+            for where in self._shards:
                 try:
-                    os.unlink(temporary)
+                    os.utime(where)
                 except OSError:
                     pass
-                raise
-        except OSError:
-            return  # a read-only or full disk: the check goes on uncached
-        self.written += 1
 
     def prune(self, limit: int = MAX_BYTES) -> None:
-        """At most `limit` bytes kept: the least recently used entries go first, down to three quarters."""
-        if not self.written:
-            return
-        entries = []
+        """At most `limit` bytes kept: the least recently used shards go first, down to three quarters."""
+        shards = []
         try:
-            for shard in os.scandir(self.folder):
-                if shard.is_dir():
-                    for entry in os.scandir(shard.path):
+            for sub in os.scandir(self.folder):
+                if sub.is_dir():
+                    for entry in os.scandir(sub.path):
                         info = entry.stat()
-                        entries.append((info.st_mtime_ns, info.st_size, entry.path))
+                        shards.append((info.st_mtime_ns, info.st_size, entry.path))
         except OSError:
             return
-        total = sum(size for _, size, _ in entries)
+        total = sum(size for _, size, _ in shards)
         if total <= limit:
             return
-        for _, size, path in sorted(entries):
+        for _, size, path in sorted(shards):
             try:
                 os.unlink(path)
             except OSError:
@@ -211,6 +213,36 @@ class CheckCache:
             total -= size
             if total <= limit * 3 // 4:
                 break
+
+
+def _read_shard(where: Path) -> dict[str, Any]:
+    """A shard's entries by file name; none when it is missing, corrupt or of another format."""
+    try:
+        with open(where, "rb") as handle:
+            data = json.loads(handle.read(MAX_SHARD_BYTES + 1))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("files"), dict):
+        return {}
+    return data["files"]
+
+
+def _write_whole(where: Path, data: bytes) -> None:
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=where.parent, prefix=".shard.")
+        try:
+            with open(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, where)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        return  # a read-only or full disk: the check went on uncached
 
 
 # --- a report as JSON, and back ---------------------------------------------------------------------

@@ -351,7 +351,7 @@ def _check_files(files: list[_File], args: argparse.Namespace, folders: list[str
             cache.put(str(file.path), file.source.program, file.settings, roots[id(file)],  # type: ignore[arg-type]
                       checked.report, checked.folders)
     if cache is not None:
-        cache.prune()
+        cache.flush()
 
 
 def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: terminal.Style) -> None:
