@@ -6,7 +6,9 @@ on the same tree, as ratios measured in one run (interleaved rounds, medians):
 - the first run that fills a new cache folder, then the cached run (nothing changed), then the run
   after one config module is edited (its importers are checked again, the rest come from the cache);
 - `ruff check --no-cache` and `ruff check` with its cache warm, on the same tree;
-- peak RSS per module: the `--jobs 1` run of 2,000 modules against the one of 200 (what a module adds).
+- peak RSS per module: the `--jobs 1` run of 2,000 modules against the one of 200 (what a module adds);
+- `--jobs 1` against `--jobs 2` on the same number of modules with a training script in every fourth
+  (500 files that mention Fabric: enough for workers; the tree above has 100, checked in process).
 
     python bench/check_scale.py [--modules 2000] [--rounds 3]
 
@@ -64,9 +66,10 @@ def main() -> int:
     ruff = shutil.which("ruff")
     work = Path(tempfile.mkdtemp(prefix="errata-check-scale-"))
     try:
-        big, small = work / "big", work / "small"
+        big, small, heavy = work / "big", work / "small", work / "heavy"
         files = generate(big, args.modules)
         generate(small, args.modules // 10)
+        generate(heavy, args.modules, train_every=4)
         count = sum(1 for _ in big.rglob("*.py"))
         config = files["config"]
         original = config.read_text()
@@ -86,6 +89,10 @@ def main() -> int:
             config.write_text(original)
             add(f"errata --jobs 1 --no-cache, {args.modules // 10} modules",
                 run([*ERRATA, "--jobs", "1", "--no-cache", "."], small))
+            add("Fabric in every 4th module: errata --jobs 1 --no-cache",
+                run([*ERRATA, "--jobs", "1", "--no-cache", "."], heavy))
+            add("Fabric in every 4th module: errata --jobs 2 --no-cache",
+                run([*ERRATA, "--jobs", "2", "--no-cache", "."], heavy))
             if ruff:
                 add("ruff check --no-cache", run([ruff, "check", "--no-cache", "--quiet", "--exit-zero", "."], big))
                 add("ruff check (cache warm)", run([ruff, "check", "--quiet", "--exit-zero", "."], big))

@@ -119,16 +119,17 @@ def run(fabric):
 '''
 
 
-def kind_of(index: int) -> str:
+def kind_of(index: int, train_every: int) -> str:
     if index % 20 == 5:
         return "config"
-    if index % 20 == 15:
+    if index % train_every == train_every * 3 // 4:
         return "train"
     return "plain"
 
 
-def generate(root: Path, modules: int) -> dict[str, Path]:
-    """Writes the project; returns a few files the benches use (`hub`, `lone`, `train`, `config`)."""
+def generate(root: Path, modules: int, train_every: int = 20) -> dict[str, Path]:
+    """Writes the project, a training script every `train_every` modules; returns a few files the
+    benches use (`hub`, `lone`, `train`, `config`)."""
     root.mkdir(parents=True, exist_ok=True)
     (root / "pyproject.toml").write_text('[project]\nname = "proj"\nversion = "0"\n')
     packages = max(1, -(-modules // PER_PACKAGE))
@@ -151,7 +152,7 @@ def generate(root: Path, modules: int) -> dict[str, Path]:
             i = p * PER_PACKAGE + m
             name = f"mod{m:02d}"
             dotted = f"proj.{package}.{name}"
-            kind = kind_of(i)
+            kind = kind_of(i, train_every)
             if kind == "config":
                 checkpoint = f"[Block{i}]" if (i // 20) % 10 == 3 else f"{{Block{i}}}"
                 text = CONFIG.format(name=dotted, i=i, checkpoint=checkpoint)
@@ -205,8 +206,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--modules", type=int, default=2000)
+    parser.add_argument("--train-every", type=int, default=20, help="a training script every N modules")
     args = parser.parse_args()
-    files = generate(args.out, args.modules)
+    files = generate(args.out, args.modules, args.train_every)
     print(f"{sum(1 for _ in args.out.rglob('*.py'))} modules under {args.out}; " +
           ", ".join(f"{k}: {v.relative_to(args.out)}" for k, v in sorted(files.items())))
     return 0
