@@ -12,13 +12,12 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, terminal
 from .analysis import check_source, fix_all
 from .analysis.engine import Report
 from .analysis.findings import Span
-from .analysis.rules import BY_CODE, RULES
 from .check_jobs import IN_PROCESS_BELOW, default_jobs
 from .files import (
     SOURCE_SUFFIXES,
@@ -30,12 +29,28 @@ from .files import (
     write_source,
     write_target,
 )
-from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, Entry, shown_path, text_line
 from .settings import Settings, SettingsError, settings_for
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by SIGINT
+
+if TYPE_CHECKING:
+    from .kb import KnowledgeBase
+
+
+def _rules_by_code() -> dict:
+    """The rules by code; the rule pack is loaded when a command needs it (a check whose files mention
+    no pack's words, or come from the cache, never does)."""
+    from .analysis.rules import BY_CODE
+
+    return BY_CODE
+
+
+def _all_rules() -> list:
+    from .analysis.rules import RULES
+
+    return list(RULES)
 
 
 def serves(argv: list[str]) -> bool:
@@ -459,13 +474,14 @@ def _read_stdin(limit: int, echo: bool) -> bytes:
 def _print_kb_problems(kb_paths: set[tuple[str, ...]]) -> None:
     """What is wrong in the record files of `kb-paths` (a record dropped, its rule not run), once each."""
     from .analysis.detect import rules_from_paths
+    from .kb import KnowledgeBase
 
     said: set[str] = set()
     for paths in sorted(kb_paths):
         if not paths:
             continue
         problems = [str(p) for p in KnowledgeBase.load(paths).problems]
-        problems += [str(p) for p in rules_from_paths(paths, BY_CODE)[1]]
+        problems += [str(p) for p in rules_from_paths(paths, _rules_by_code())[1]]
         for problem in problems:
             if problem not in said:
                 said.add(problem)
@@ -486,16 +502,18 @@ def _unknown_codes(overrides: dict[str, str], near: Path) -> str:
     """What is wrong with `--select` / `--ignore`: the codes or prefixes no rule has ("" when none).
     A typo must not read as "All checks passed". The rules are errata's, LXF100 and the `detect`
     sections of the kb-paths that apply where the check starts."""
+    if not overrides:
+        return ""
     from .analysis.suppressions import UNUSED_NOQA
     from .settings import _codes
 
     asked = {key: _codes(value, key) for key, value in overrides.items()}
-    known = [*BY_CODE, UNUSED_NOQA]
+    known = [*_rules_by_code(), UNUSED_NOQA]
     if any(not any(c.startswith(p) for c in known) for codes in asked.values() for p in codes):
         from .analysis.detect import rules_from_paths
 
         try:
-            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, BY_CODE)[0]]
+            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, _rules_by_code())[0]]
         except SettingsError:
             pass  # the check itself reports the bad settings
     problems = []
@@ -556,7 +574,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
             notes.write(f"Added {_plural(counts['noqa'], 'noqa directive')}.\n")
         return
     if args.statistics:
-        rows = formats.statistics(entries, BY_CODE)
+        rows = formats.statistics(entries, _rules_by_code())
         if args.format == "json":
             out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
         else:
@@ -565,7 +583,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
         ascii_only = not args.output_file and not _utf8(sys.stdout)
         out.write(json.dumps([formats.json_entry(e) for e in entries], indent=2, ensure_ascii=ascii_only) + "\n")
     elif args.format == "sarif":
-        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True), all_rules=args.all_rules))
+        out.write(formats.sarif(entries, _all_rules(), _knowledge_base([], quiet=True), all_rules=args.all_rules))
     elif args.format == "github":
         out.write(formats.github(entries))
     elif args.format == "gitlab":
@@ -656,6 +674,8 @@ def _write_bytes(data: bytes) -> None:
 
 # --- explain ---------------------------------------------------------------------------------
 def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
+    from .kb import KnowledgeBase
+
     settings = settings_for(Path.cwd(), Settings())
     kb = KnowledgeBase.load(_distinct([*settings.kb_paths, *extra]))
     for problem in kb.problems if not quiet else ():
@@ -688,6 +708,7 @@ def _distinct(paths: list[str]) -> list[str]:
 def _explain(args: argparse.Namespace) -> int:
     from .analysis.logs import explain
     from .environment import with_environment
+    from .kb import card_markdown
 
     if args.text == ["-"]:
         limit = settings_for(Path.cwd(), Settings()).max_file_bytes
@@ -751,6 +772,8 @@ def _scan_logs(args: argparse.Namespace) -> int:
 
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
+    from .kb import SHIPPED, KnowledgeBase
+
     kb = KnowledgeBase.load(args.paths or SHIPPED, include_shipped=False)  # every pattern compiled
     problems = [str(p) for p in kb.problems]
     problems += _detect_problems(kb, shipped=not args.paths)
@@ -770,7 +793,7 @@ def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
     from .analysis.detect_validation import validate_records
 
     checked = {record.id for record in kb}
-    others = [r for r in RULES if r.origin == "code" or r.record not in checked]
+    others = [r for r in _all_rules() if r.origin == "code" or r.record not in checked]
     return [str(p) for p in validate_records(kb, others, shipped)[1]]
 
 
@@ -832,7 +855,7 @@ def _print_corrections(kb: KnowledgeBase) -> None:
 def _rules(args: argparse.Namespace) -> int:
     from .report_formats import OTHER_SUMMARIES
 
-    for rule in RULES:
+    for rule in _all_rules():
         print(f"{rule.code}  {rule.origin:<4}  {rule.severity.value:<11} {rule.summary}")
     print(f"LXF100  code  {'warning':<11} {OTHER_SUMMARIES['LXF100']}")  # the engine's check of noqa comments
     return EXIT_CLEAN
@@ -846,13 +869,13 @@ def _rule(args: argparse.Namespace) -> int:
     from .analysis.suppressions import UNUSED_NOQA
     from .rule_pages import noqa_page
 
-    unknown = [c for c in args.codes if c.upper() not in BY_CODE and c.upper() != UNUSED_NOQA]
+    unknown = [c for c in args.codes if c.upper() not in _rules_by_code() and c.upper() != UNUSED_NOQA]
     if unknown:
         print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
         return EXIT_ERROR
-    codes = [r.code for r in RULES] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
+    codes = [r.code for r in _all_rules()] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
     kb = _knowledge_base([])
-    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(BY_CODE[code], kb) for code in codes]
+    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(_rules_by_code()[code], kb) for code in codes]
     if args.format == "json":
         print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
     else:
