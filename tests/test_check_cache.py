@@ -203,3 +203,18 @@ def test_the_entry_of_a_file_gone_is_dropped_from_its_shard(project, tmp_path):
     (project / "config.py").write_text(CONFIG_SET)  # a change: the shard is written again
     check(project, cache)
     assert sorted(entries(cache)) == ["config.py", "train.py"]
+
+
+def test_a_cached_run_loads_no_rule(project, tmp_path):
+    """Every file from the cache: the rule pack is never imported (nor is it for a file without a pack's words)."""
+    cache = tmp_path / "cache"
+    check(project, cache)
+    probe = ("import sys, errata_lsp.cli\n"
+             f"code = errata_lsp.cli.main(['check', '--cache-dir', {str(cache)!r}, '.'])\n"
+             "print(code, 'errata_lsp.analysis.rules' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True, text=True, timeout=120)
+    assert result.stdout.splitlines()[0] == FINDING
+    assert result.stdout.splitlines()[-1] == "1 False"
+    (project / "config.py").write_text(CONFIG_SET)  # train.py checked again: the rules are loaded
+    result = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True, text=True, timeout=120)
+    assert result.stdout.splitlines()[-1] == "0 True"

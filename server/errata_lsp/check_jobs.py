@@ -108,7 +108,10 @@ def check_all(tasks: Sequence[Task], jobs: int, folders: Sequence[str]) -> list[
         _stop(pool)
         raise
     pool.shutdown(wait=True)
-    return [checked for checked in out if checked is not None]
+    done = [checked for checked in out if checked is not None]
+    if len(done) != len(tasks):  # a worker answered for fewer files than it was given
+        raise WorkerStopped(f"{len(tasks) - len(done)} files came back unchecked")
+    return done
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -281,6 +281,7 @@ class _File:
     source: Any = None
     messages: list[str] = dataclasses.field(default_factory=list)
     report: Report | None = None
+    root: str = ""  # the folder of its project (what its cache entry is also named by)
 
 
 def _prepared(path: Path, problem: str | None, args: argparse.Namespace, piped: bool, overrides: dict,
@@ -350,20 +351,19 @@ def _check_files(files: list[_File], args: argparse.Namespace, folders: list[str
     from .check_jobs import Task, check_all
 
     cache = None if args.no_cache else CheckCache(Path(args.cache_dir) if args.cache_dir else default_dir())
-    roots = {}
     missing = []
     for file in files:
         assert file.settings is not None
         if cache is not None:
-            roots[id(file)] = root = WORKSPACE.root_of(str(file.path))
-            file.report = cache.get(str(file.path), file.source.program, file.settings, root)
+            file.root = WORKSPACE.root_of(str(file.path))
+            file.report = cache.get(str(file.path), file.source.program, file.settings, file.root)
         if file.report is None:
             missing.append(file)
     tasks = [Task(str(f.path), f.source.program, f.settings) for f in missing]  # type: ignore[arg-type]
     for file, checked in zip(missing, check_all(tasks, args.jobs, folders)):
         file.report = checked.report
         if cache is not None:
-            cache.put(str(file.path), file.source.program, file.settings, roots[id(file)],  # type: ignore[arg-type]
+            cache.put(str(file.path), file.source.program, file.settings, file.root,  # type: ignore[arg-type]
                       checked.report, checked.folders)
     if cache is not None:
         cache.flush()
