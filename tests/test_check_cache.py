@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,26 @@ def test_a_cached_run_loads_no_rule(project, tmp_path):
     (project / "config.py").write_text(CONFIG_SET)  # train.py checked again: the rules are loaded
     result = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True, text=True, timeout=120)
     assert result.stdout.splitlines()[-1] == "0 True"
+
+
+def test_a_module_changed_during_the_run_is_not_kept(project, tmp_path):
+    """config.py's time says it changed after the run began (an edit while it ran): train.py's report,
+    which read it, is not kept (config.py's own is: its text is what was checked)."""
+    cache = tmp_path / "cache"
+    future = time.time_ns() + 3600 * 10**9
+    os.utime(project / "config.py", ns=(future, future))
+    assert lines(check(project, cache)) == [FINDING]
+    assert sorted(entries(cache)) == ["config.py"]
+
+
+def test_the_user_records_changed_are_another_entry(project, tmp_path):
+    cache = tmp_path / "cache"
+    (project / "records.jsonl").write_text("")
+    (project / "pyproject.toml").write_text("[project]\nname = 'proj'\n[tool.errata]\nkb-paths = ['records.jsonl']\n")
+    check(project, cache)
+    assert len(shards(cache)) == 1
+    check(project, cache)
+    assert len(shards(cache)) == 1
+    (project / "records.jsonl").write_text("\n")  # what a rule of the records could say has changed
+    check(project, cache)
+    assert len(shards(cache)) == 2
