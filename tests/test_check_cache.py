@@ -242,3 +242,25 @@ def test_the_user_records_changed_are_another_entry(project, tmp_path):
     (project / "records.jsonl").write_text("\n")  # what a rule of the records could say has changed
     check(project, cache)
     assert len(shards(cache)) == 2
+
+
+def test_a_folder_no_import_can_name_keeps_the_entries(project, tmp_path):
+    """`.pytest_cache/` or `.ruff_cache/` made in the project changes no import: the entries hold; a
+    folder an import can name (`newpkg/`) may change one: they are checked again."""
+    cache = tmp_path / "cache"
+    check(project, cache)
+
+    def mark() -> None:  # what the entries say, changed, shows whether they are used
+        for shard in shards(cache):
+            data = json.loads(shard.read_text())
+            for entry in data["files"].values():
+                for finding in entry["report"]["findings"]:
+                    finding["message"] = "KEPT " + finding["message"]
+            shard.write_text(json.dumps(data))
+
+    mark()
+    (project / ".pytest_cache").mkdir()
+    (project / "notes-v2.py").write_text("")
+    assert lines(check(project, cache))[0].startswith("config.py:8:14: LXF001 KEPT `activation")
+    (project / "newpkg").mkdir()
+    assert lines(check(project, cache)) == [FINDING]

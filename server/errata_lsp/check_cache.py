@@ -123,13 +123,15 @@ class CheckCache:
         return self._contents[path]
 
     def listing(self, folder: str) -> str:
-        """The digest of a folder's listing as the module finder reads it: its folders and `.py` files."""
+        """The digest of a folder's listing as an import can find in it: its folders and `.py` files
+        named as a module can be (a `.pytest_cache/` or a `notes-v2.py` appearing changes nothing)."""
         found = self._listings.get(folder)
         if found is None:
             try:
                 with os.scandir(folder) as it:
                     names = sorted(f"{e.name}/" if e.is_dir() else e.name for e in it
-                                   if e.is_dir() or e.name.endswith(".py"))
+                                   if (e.name[:-3] if e.name.endswith(".py") else e.name).isidentifier()
+                                   and (e.name.endswith(".py") or e.is_dir()))
             except OSError:
                 names = []
             found = self._listings[folder] = _digest("\0".join(names).encode("utf-8", "surrogateescape"))
