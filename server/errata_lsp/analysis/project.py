@@ -74,6 +74,7 @@ class ModuleFinder:
         self.roots = roots
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
+        self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
         self.entry: str | None = None  # the folder of the document being checked
         # an importing file -> every folder listed to resolve its imports, missing ones too (a file added
         # there may change what they find): what a cache of findings must also watch
@@ -84,6 +85,7 @@ class ModuleFinder:
     def new_round(self) -> None:
         """A new check: each folder's listing is checked against the folder again (once)."""
         self._seen.clear()
+        self._found.clear()
 
     def resolving_for(self, importer: str | None) -> None:
         """The listings read from now on resolve `importer`'s imports."""
@@ -143,16 +145,21 @@ class ModuleFinder:
         top = dotted.split(".")[0]
         if not top.isidentifier() or top in LIBRARIES or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
+        key = (dotted, importer, self.entry)
+        if key in self._found:  # asked at each use of the name: the listings are those of this round
+            return self._found[key]
         self.resolving_for(importer)
         bases = [os.path.dirname(importer)] if importer else []
         if self.entry is not None and self.entry not in bases:
             bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
         bases += [r for r in self.roots if r not in bases]
+        found = None
         for base in bases:
             found = self.under(base, dotted)
             if found is not None:
-                return found
-        return None
+                break
+        self._found[key] = found
+        return found
 
     def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
         """`from ..pkg import x` in `importer`: from the importer's package, `level - 1` folders up."""
