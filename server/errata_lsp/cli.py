@@ -12,11 +12,13 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, terminal
 from .analysis import check_source, fix_all
+from .analysis.engine import Report
 from .analysis.findings import Span
-from .analysis.rules import BY_CODE, RULES
+from .check_jobs import IN_PROCESS_BELOW, default_jobs
 from .files import (
     SOURCE_SUFFIXES,
     UNCHANGED,
@@ -27,11 +29,28 @@ from .files import (
     write_source,
     write_target,
 )
-from .kb import SHIPPED, KnowledgeBase, card_markdown
 from .report_formats import FORMATS, Entry, shown_path, text_line
 from .settings import Settings, SettingsError, settings_for
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # as a shell reports a command stopped by SIGINT
+
+if TYPE_CHECKING:
+    from .kb import KnowledgeBase
+
+
+def _rules_by_code() -> dict:
+    """The rules by code; the rule pack is loaded when a command needs it (a check whose files mention
+    no pack's words, or come from the cache, never does)."""
+    from .analysis.rules import BY_CODE
+
+    return BY_CODE
+
+
+def _all_rules() -> list:
+    from .analysis.rules import RULES
+
+    return list(RULES)
 
 
 def serves(argv: list[str]) -> bool:
@@ -52,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except BrokenPipeError:
         return EXIT_CLEAN
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (workers were stopped first)
+        print("errata-lsp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except SettingsError as exc:  # a bad [tool.errata] where explain or kb stats look for kb-paths
         print(f"errata-lsp: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -91,6 +113,14 @@ def _parser() -> argparse.ArgumentParser:
                             "each was found")
     check.add_argument("--stdin-filename", metavar="NAME",
                        help="read the source from stdin (PATH '-' or none) as if it were the file NAME")
+    check.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                       help="check in up to N worker processes (default: one per core; 1: in this process); "
+                            f"with fewer than {IN_PROCESS_BELOW} files that mention a library errata knows, "
+                            "all are checked in this process")
+    check.add_argument("--cache-dir", metavar="DIR",
+                       help="keep the findings of unchanged files in DIR (default: the user's cache folder, "
+                            "$XDG_CACHE_HOME/errata on Linux)")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.set_defaults(run=_check, usage=check)
 
     explain = sub.add_parser("explain", help="explain an error message or a whole traceback ('-' reads stdin)")
@@ -128,10 +158,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 # --- check -----------------------------------------------------------------------------------
-def _check(args: argparse.Namespace) -> int:
-    from .environment import with_environment
-    from .sources import open_source, source_from_bytes
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return n
 
+
+def _check(args: argparse.Namespace) -> int:
+    if args.jobs is None:
+        args.jobs = default_jobs()
     if not args.paths and not args.stdin_filename:
         args.usage.error("give files or folders, or --stdin-filename NAME with the source on stdin")
     overrides = {k: v for k, v in (("select", args.select), ("ignore", args.ignore)) if v}
@@ -150,94 +189,41 @@ def _check(args: argparse.Namespace) -> int:
     notes = sys.stderr if args.diff or (piped and args.fix) else report_out
     # colour and code frames only where a person reads the findings: a terminal, or FORCE_COLOR
     style = terminal.style_for(sys.stderr if notes is sys.stderr else None if args.output_file else sys.stdout)
-    status = EXIT_CLEAN
-    entries: list[Entry] = []
-    moved: set[tuple[str, Span, str]] = set()  # findings reported in the module that writes their value
-    environments: dict = {}  # each environment found -> the first file it was found for
-    kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
-    counts: Counter[str] = Counter()
+    run = _Run()
     targets = [(Path(args.stdin_filename), None)] if piped else python_files(args.paths)
+    folders = [] if piped else [p for p in args.paths if os.path.isdir(p)]
     if not piped:  # one project model for the run: a folder given that is in no project is one
         from .analysis.project import WORKSPACE
 
-        WORKSPACE.add_checked_folders(p for p in args.paths if os.path.isdir(p))
+        WORKSPACE.add_checked_folders(folders)
+    # Fixes are written and checked file by file (a fix may change what the next file reads); a plain
+    # check reads every file first, then checks those its cache does not answer, over --jobs workers.
+    one_by_one = piped or args.fix or args.diff or args.add_noqa
+    files: list[_File] = []
     for path, problem in targets:
-        shown = _shown(path)
+        file = _prepared(path, problem, args, piped, overrides, run)
+        if one_by_one:
+            if file.source is not None:
+                file.report = check_source(file.source.program, str(path), file.settings)
+            _fold(file, args, run, notes, style)
+        else:
+            files.append(file)
+    if not one_by_one:
+        from .check_jobs import WorkerStopped
+
         try:
-            if problem:
-                raise SourceError(problem)
-            settings = with_environment(settings_for(path).merged(overrides), path)
-            environments.setdefault(settings.environment, shown)
-            kb_paths.add(settings.kb_paths)
-            # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
-            if piped:
-                source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes, echo=args.fix)), b""
-            else:
-                source, raw = open_source(path, 4 * settings.max_file_bytes)
-        except TooLarge as exc:
-            print(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB limit; not checked",
-                  file=sys.stderr)
-            counts["skipped"] += 1
-            continue
-        except (SourceError, SettingsError) as exc:
-            print(f"{shown}: {exc}", file=sys.stderr)
-            status = EXIT_ERROR
-            counts["unchecked"] += 1
-            continue
-        program = source.program
-        if args.add_noqa:
-            status = max(status, _add_noqa(path, source, raw, args.paths, counts, settings))
-            continue
-        if args.fix or args.diff:
-            fixed, applied = fix_all(program, str(path), settings, unsafe=args.unsafe_fixes)
-            if fixed != program:
-                counts["fixed"] += len(applied)
-                new_text = source.rewritten(fixed)
-                if args.diff:
-                    _write_bytes(_unified_diff(path, source.file_text, new_text).encode(
-                        source.encoding, errors="surrogateescape"))
-                elif piped:
-                    source = source.after(new_text)
-                else:
-                    try:
-                        write_source(write_target(path, args.paths), new_text, source.encoding, raw)
-                    except (SourceError, OSError) as exc:
-                        why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
-                        print(f"{shown}: {why}", file=sys.stderr)
-                        if not isinstance(exc, ReadOnly):  # skipped by choice: its findings are reported
-                            status = EXIT_ERROR
-                        counts["fixed"] -= len(applied)
-                    else:
-                        source = source.after(new_text)
-            if piped and args.fix:
-                _write_bytes(source.file_text.encode(source.encoding))
-        report = check_source(source.program, str(path), settings)
-        if report.skipped:
-            print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
-            counts["skipped"] += 1
-        for line, note in report.notes:
-            print(f"{shown}:{line + 1}: {note}", file=sys.stderr)
-        for failure in report.failures:
-            print(f"{shown}: rule {failure.rule} failed ({failure.error}); its findings are missing", file=sys.stderr)
-            status = EXIT_ERROR
-        counts["unchecked"] += bool(report.failures)
-        for finding in report.findings:
-            entry = source.entry(finding)
-            if finding.elsewhere is not None:
-                entry = _where_written(entry, moved)
-                if entry is None:
-                    continue  # another file's use of the same value said it already
-            if args.format == "json":
-                entry = dataclasses.replace(entry, versions=settings.environment.as_json())
-            entries.append(entry)
-            counts[finding.severity.value] += 1
-            counts["fixable"] += entry.fixable
-            if args.format == "text" and not args.statistics:
-                print(_shown_finding(entry, finding, source.program, style), file=notes)
+            _check_files([f for f in files if f.source is not None], args, folders)
+        except WorkerStopped as exc:
+            print(f"errata-lsp check: a worker process stopped before it finished ({exc}); nothing is "
+                  "reported", file=sys.stderr)
+            return EXIT_ERROR
+        for file in files:
+            _fold(file, args, run, notes, style)
+    status, counts, entries = run.status, run.counts, run.entries
     total = counts["error"] + counts["warning"] + counts["information"]
-    _print_kb_problems(kb_paths)
+    _print_kb_problems(run.kb_paths)
     if args.show_versions:
-        _show_versions(environments, sys.stderr if args.format != "text" else notes)
+        _show_versions(run.environments, sys.stderr if args.format != "text" else notes)
     _report(args, entries, counts, total, report_out, notes)
     if args.output_file:
         try:
@@ -254,6 +240,166 @@ def _check(args: argparse.Namespace) -> int:
     if args.diff:
         return EXIT_FINDINGS if counts["fixed"] else EXIT_CLEAN
     return EXIT_FINDINGS if total else EXIT_CLEAN
+
+
+@dataclasses.dataclass
+class _Run:
+    """What a check has found so far, over all its files."""
+
+    status: int = EXIT_CLEAN
+    entries: list[Entry] = dataclasses.field(default_factory=list)
+    moved: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # reported where the value is written
+    environments: dict = dataclasses.field(default_factory=dict)  # each environment found -> the first file it was found for
+    kb_paths: set[tuple[str, ...]] = dataclasses.field(default_factory=set)  # the record files whose rules ran
+    counts: Counter[str] = dataclasses.field(default_factory=Counter)
+    # the settings of a folder's files (one answer per folder; settings_for stats every pyproject above),
+    # by the folder the file is in and the one it resolves to
+    settings: dict[tuple[str, str], Settings] = dataclasses.field(default_factory=dict)
+    resolved: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def settings_of(self, path: Path, overrides: dict) -> Settings:
+        from .environment import with_environment
+
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.islink(path):  # its settings are those of the folder it leads to
+            real = os.path.dirname(os.path.realpath(path))
+        else:
+            real = self.resolved.get(folder) or self.resolved.setdefault(folder, os.path.realpath(folder))
+        found = self.settings.get((real, folder))
+        if found is None:
+            found = self.settings[(real, folder)] = with_environment(settings_for(path).merged(overrides), path)
+        return found
+
+
+@dataclasses.dataclass
+class _File:
+    """One file of a check: what to say of it before its findings, its source (None: nothing to check) and
+    its report once checked."""
+
+    path: Path
+    settings: Settings | None = None
+    source: Any = None
+    messages: list[str] = dataclasses.field(default_factory=list)
+    report: Report | None = None
+    root: str = ""  # the folder of its project (what its cache entry is also named by)
+
+
+def _prepared(path: Path, problem: str | None, args: argparse.Namespace, piped: bool, overrides: dict,
+              run: _Run) -> _File:
+    """A file read (and, with --fix or --diff, fixed), ready to be checked."""
+    from .sources import open_source, source_from_bytes
+
+    shown = _shown(path)
+    file = _File(path)
+    try:
+        if problem:
+            raise SourceError(problem)
+        settings = file.settings = run.settings_of(path, overrides)
+        run.environments.setdefault(settings.environment, shown)
+        run.kb_paths.add(settings.kb_paths)
+        # Read no more than can be checked: a text in UTF-8 is at least a quarter of its size in any encoding.
+        if piped:
+            source, raw = source_from_bytes(path, _read_stdin(settings.max_file_bytes, echo=args.fix)), b""
+        else:
+            source, raw = open_source(path, 4 * settings.max_file_bytes)
+    except TooLarge as exc:
+        file.messages.append(f"{shown}: skipped: {exc} is above the {settings.max_file_bytes / 2**20:.0f} MiB "
+                             "limit; not checked")
+        run.counts["skipped"] += 1
+        return file
+    except (SourceError, SettingsError) as exc:
+        file.messages.append(f"{shown}: {exc}")
+        run.status = EXIT_ERROR
+        run.counts["unchecked"] += 1
+        return file
+    if args.add_noqa:
+        run.status = max(run.status, _add_noqa(path, source, raw, args.paths, run.counts, settings))
+        return file
+    program = source.program
+    if args.fix or args.diff:
+        fixed, applied = fix_all(program, str(path), settings, unsafe=args.unsafe_fixes)
+        if fixed != program:
+            run.counts["fixed"] += len(applied)
+            new_text = source.rewritten(fixed)
+            if args.diff:
+                _write_bytes(_unified_diff(path, source.file_text, new_text).encode(
+                    source.encoding, errors="surrogateescape"))
+            elif piped:
+                source = source.after(new_text)
+            else:
+                try:
+                    write_source(write_target(path, args.paths), new_text, source.encoding, raw)
+                except (SourceError, OSError) as exc:
+                    why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
+                    file.messages.append(f"{shown}: {why}")
+                    if not isinstance(exc, ReadOnly):  # skipped by choice: its findings are reported
+                        run.status = EXIT_ERROR
+                    run.counts["fixed"] -= len(applied)
+                else:
+                    source = source.after(new_text)
+        if piped and args.fix:
+            _write_bytes(source.file_text.encode(source.encoding))
+    file.source = source
+    return file
+
+
+def _check_files(files: list[_File], args: argparse.Namespace, folders: list[str]) -> None:
+    """Each file's report: from the cache when nothing it depends on changed, else checked (over
+    --jobs workers), then kept in the cache."""
+    from .analysis.project import WORKSPACE
+    from .check_cache import CheckCache, default_dir
+    from .check_jobs import Task, check_all
+
+    cache = None if args.no_cache else CheckCache(Path(args.cache_dir) if args.cache_dir else default_dir())
+    missing = []
+    for file in files:
+        assert file.settings is not None
+        if cache is not None:
+            file.root = WORKSPACE.root_of(str(file.path))
+            file.report = cache.get(str(file.path), file.source.program, file.settings, file.root)
+        if file.report is None:
+            missing.append(file)
+    tasks = [Task(str(f.path), f.source.program, f.settings) for f in missing]  # type: ignore[arg-type]
+    for file, checked in zip(missing, check_all(tasks, args.jobs, folders)):
+        file.report = checked.report
+        if cache is not None:
+            cache.put(str(file.path), file.source.program, file.settings, file.root,  # type: ignore[arg-type]
+                      checked.report, checked.folders)
+    if cache is not None:
+        cache.flush()
+
+
+def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: terminal.Style) -> None:
+    """What is said of one file, in the order the files were given: its messages, then its findings."""
+    for message in file.messages:
+        print(message, file=sys.stderr)
+    report, source = file.report, file.source
+    if report is None or source is None:
+        return
+    shown = _shown(file.path)
+    if report.skipped:
+        print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
+        run.counts["skipped"] += 1
+    for line, note in report.notes:
+        print(f"{shown}:{line + 1}: {note}", file=sys.stderr)
+    for failure in report.failures:
+        print(f"{shown}: rule {failure.rule} failed ({failure.error}); its findings are missing", file=sys.stderr)
+        run.status = EXIT_ERROR
+    run.counts["unchecked"] += bool(report.failures)
+    for finding in report.findings:
+        entry = source.entry(finding)
+        if finding.elsewhere is not None:
+            entry = _where_written(entry, run.moved)
+            if entry is None:
+                continue  # another file's use of the same value said it already
+        if args.format == "json":
+            assert file.settings is not None
+            entry = dataclasses.replace(entry, versions=file.settings.environment.as_json())
+        run.entries.append(entry)
+        run.counts[finding.severity.value] += 1
+        run.counts["fixable"] += entry.fixable
+        if args.format == "text" and not args.statistics:
+            print(_shown_finding(entry, finding, source.program, style), file=notes)
 
 
 def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | None:
@@ -328,13 +474,14 @@ def _read_stdin(limit: int, echo: bool) -> bytes:
 def _print_kb_problems(kb_paths: set[tuple[str, ...]]) -> None:
     """What is wrong in the record files of `kb-paths` (a record dropped, its rule not run), once each."""
     from .analysis.detect import rules_from_paths
+    from .kb import KnowledgeBase
 
     said: set[str] = set()
     for paths in sorted(kb_paths):
         if not paths:
             continue
         problems = [str(p) for p in KnowledgeBase.load(paths).problems]
-        problems += [str(p) for p in rules_from_paths(paths, BY_CODE)[1]]
+        problems += [str(p) for p in rules_from_paths(paths, _rules_by_code())[1]]
         for problem in problems:
             if problem not in said:
                 said.add(problem)
@@ -355,16 +502,18 @@ def _unknown_codes(overrides: dict[str, str], near: Path) -> str:
     """What is wrong with `--select` / `--ignore`: the codes or prefixes no rule has ("" when none).
     A typo must not read as "All checks passed". The rules are errata's, LXF100 and the `detect`
     sections of the kb-paths that apply where the check starts."""
+    if not overrides:
+        return ""
     from .analysis.suppressions import UNUSED_NOQA
     from .settings import _codes
 
     asked = {key: _codes(value, key) for key, value in overrides.items()}
-    known = [*BY_CODE, UNUSED_NOQA]
+    known = [*_rules_by_code(), UNUSED_NOQA]
     if any(not any(c.startswith(p) for c in known) for codes in asked.values() for p in codes):
         from .analysis.detect import rules_from_paths
 
         try:
-            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, BY_CODE)[0]]
+            known += [r.code for r in rules_from_paths(settings_for(near).kb_paths, _rules_by_code())[0]]
         except SettingsError:
             pass  # the check itself reports the bad settings
     problems = []
@@ -425,7 +574,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
             notes.write(f"Added {_plural(counts['noqa'], 'noqa directive')}.\n")
         return
     if args.statistics:
-        rows = formats.statistics(entries, BY_CODE)
+        rows = formats.statistics(entries, _rules_by_code())
         if args.format == "json":
             out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
         else:
@@ -434,7 +583,7 @@ def _report(args, entries: list, counts: Counter, total: int, out: io.StringIO, 
         ascii_only = not args.output_file and not _utf8(sys.stdout)
         out.write(json.dumps([formats.json_entry(e) for e in entries], indent=2, ensure_ascii=ascii_only) + "\n")
     elif args.format == "sarif":
-        out.write(formats.sarif(entries, RULES, _knowledge_base([], quiet=True), all_rules=args.all_rules))
+        out.write(formats.sarif(entries, _all_rules(), _knowledge_base([], quiet=True), all_rules=args.all_rules))
     elif args.format == "github":
         out.write(formats.github(entries))
     elif args.format == "gitlab":
@@ -525,6 +674,8 @@ def _write_bytes(data: bytes) -> None:
 
 # --- explain ---------------------------------------------------------------------------------
 def _knowledge_base(extra: list[str], quiet: bool = False) -> KnowledgeBase:
+    from .kb import KnowledgeBase
+
     settings = settings_for(Path.cwd(), Settings())
     kb = KnowledgeBase.load(_distinct([*settings.kb_paths, *extra]))
     for problem in kb.problems if not quiet else ():
@@ -557,6 +708,7 @@ def _distinct(paths: list[str]) -> list[str]:
 def _explain(args: argparse.Namespace) -> int:
     from .analysis.logs import explain
     from .environment import with_environment
+    from .kb import card_markdown
 
     if args.text == ["-"]:
         limit = settings_for(Path.cwd(), Settings()).max_file_bytes
@@ -620,6 +772,8 @@ def _scan_logs(args: argparse.Namespace) -> int:
 
 # --- kb --------------------------------------------------------------------------------------
 def _kb_validate(args: argparse.Namespace) -> int:
+    from .kb import SHIPPED, KnowledgeBase
+
     kb = KnowledgeBase.load(args.paths or SHIPPED, include_shipped=False)  # every pattern compiled
     problems = [str(p) for p in kb.problems]
     problems += _detect_problems(kb, shipped=not args.paths)
@@ -639,7 +793,7 @@ def _detect_problems(kb: KnowledgeBase, shipped: bool) -> list[str]:
     from .analysis.detect_validation import validate_records
 
     checked = {record.id for record in kb}
-    others = [r for r in RULES if r.origin == "code" or r.record not in checked]
+    others = [r for r in _all_rules() if r.origin == "code" or r.record not in checked]
     return [str(p) for p in validate_records(kb, others, shipped)[1]]
 
 
@@ -701,7 +855,7 @@ def _print_corrections(kb: KnowledgeBase) -> None:
 def _rules(args: argparse.Namespace) -> int:
     from .report_formats import OTHER_SUMMARIES
 
-    for rule in RULES:
+    for rule in _all_rules():
         print(f"{rule.code}  {rule.origin:<4}  {rule.severity.value:<11} {rule.summary}")
     print(f"LXF100  code  {'warning':<11} {OTHER_SUMMARIES['LXF100']}")  # the engine's check of noqa comments
     return EXIT_CLEAN
@@ -715,13 +869,13 @@ def _rule(args: argparse.Namespace) -> int:
     from .analysis.suppressions import UNUSED_NOQA
     from .rule_pages import noqa_page
 
-    unknown = [c for c in args.codes if c.upper() not in BY_CODE and c.upper() != UNUSED_NOQA]
+    unknown = [c for c in args.codes if c.upper() not in _rules_by_code() and c.upper() != UNUSED_NOQA]
     if unknown:
         print(f"errata-lsp rule: unknown rule code(s): {', '.join(unknown)} (errata-lsp rules lists them)", file=sys.stderr)
         return EXIT_ERROR
-    codes = [r.code for r in RULES] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
+    codes = [r.code for r in _all_rules()] + [UNUSED_NOQA] if args.all else [c.upper() for c in args.codes]
     kb = _knowledge_base([])
-    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(BY_CODE[code], kb) for code in codes]
+    pages = [noqa_page() if code == UNUSED_NOQA else rule_data(_rules_by_code()[code], kb) for code in codes]
     if args.format == "json":
         print(json.dumps(pages if args.all else pages if len(pages) > 1 else pages[0], indent=2, ensure_ascii=False))
     else:

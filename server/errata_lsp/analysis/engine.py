@@ -127,7 +127,7 @@ def _check(
     if size > settings.max_file_bytes:
         return CheckedDocument(Report(skipped=f"{size / 2**20:.1f} MiB is above the "
                                               f"{settings.max_file_bytes / 2**20:.0f} MiB limit; not checked"), None)
-    if not any(word in text for word in PACK_WORDS) and not _mentions_data_rules(text, settings.kb_paths, rules):
+    if not mentions_rules(text, settings, rules):
         return CheckedDocument(Report(), None)  # one scan; the rule pack is not even loaded
     settings = settings.for_file(path)  # `per-file-ignores`
     exempt_file, exempt_codes = file_directives(text)  # `# errata: noqa` lines
@@ -224,6 +224,12 @@ class _ReadLines(list[str]):
         else:
             self.read.add((index % len(self) if index < 0 else index,) * 2)
         return super().__getitem__(index)
+
+
+def mentions_rules(text: str, settings: Settings, rules: Sequence[Rule] | None = None) -> bool:
+    """Whether a rule may have something to say of `text`: a word of a pack or of a `detect` rule is in
+    it (a text with none is checked in one scan, no rule run)."""
+    return any(word in text for word in PACK_WORDS) or _mentions_data_rules(text, settings.kb_paths, rules)
 
 
 def _mentions_data_rules(text: str, kb_paths: tuple[str, ...], rules: Sequence[Rule] | None) -> bool:

@@ -48,6 +48,7 @@ MAX_PROJECTS = 32  # projects a process keeps (a check runs over many, an editor
 MAX_NAME_FLOWS = 32  # per large module
 MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
 MAX_LISTING = 20_000  # entries read from one folder
+MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.folders_of`)
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -72,14 +73,40 @@ class ModuleFinder:
         self.roots = roots
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
+        self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
         self.entry: str | None = None  # the folder of the document being checked
         self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
+        # an importing file -> every folder listed to resolve its imports, missing ones too (a file added
+        # there may change what they find): what a cache of findings must also watch
+        self.folders_of: OrderedDict[str, set[str]] = OrderedDict()
+        self._noted: set[str] | None = None  # the set of the importing file being resolved now
+        self.forgot = False  # some file's folders were let go (past MAX_IMPORTERS)
 
     def new_round(self) -> None:
         """A new check: each folder's listing is checked against the folder again (once)."""
         self._seen.clear()
+        self._found.clear()
+
+    def resolving_for(self, importer: str | None) -> None:
+        """The listings read from now on resolve `importer`'s imports."""
+        if importer is None:
+            self._noted = None
+            return
+        noted = self.folders_of.pop(importer, None)
+        self._noted = self.folders_of[importer] = noted if noted is not None else set()
+        if len(self.folders_of) > MAX_IMPORTERS:
+            self.folders_of.popitem(last=False)
+            self.forgot = True
+
+    def folders_listed(self, importers: Iterable[str]) -> set[str] | None:
+        """Every folder listed to resolve the imports of `importers`; None once some were let go."""
+        if self.forgot:
+            return None
+        return {folder for importer in importers for folder in self.folders_of.get(importer, ())}
 
     def listing(self, folder: str) -> dict[str, bool]:
+        if self._noted is not None:
+            self._noted.add(folder)
         seen = self._seen.get(folder)
         if seen is not None:
             return seen
@@ -118,18 +145,25 @@ class ModuleFinder:
         top = dotted.split(".")[0]
         if not top.isidentifier() or top in self.libraries or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
+        key = (dotted, importer, self.entry)
+        if key in self._found:  # asked at each use of the name: the listings are those of this round
+            return self._found[key]
+        self.resolving_for(importer)
         bases = [os.path.dirname(importer)] if importer else []
         if self.entry is not None and self.entry not in bases:
             bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
         bases += [r for r in self.roots if r not in bases]
+        found = None
         for base in bases:
             found = self.under(base, dotted)
             if found is not None:
-                return found
-        return None
+                break
+        self._found[key] = found
+        return found
 
     def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
         """`from ..pkg import x` in `importer`: from the importer's package, `level - 1` folders up."""
+        self.resolving_for(importer)
         folder = os.path.dirname(importer)
         for _ in range(level - 1):
             folder = os.path.dirname(folder)
@@ -521,6 +555,7 @@ class Project:
                 if found is not None:
                     return found
             if submodules and module.folder is not None:
+                self.finder.resolving_for(self._importer(flow))
                 inner = self.finder.under(module.folder, name)
                 if inner is not None:
                     return (self._module_value(flow, inner, use, name),)
@@ -653,6 +688,18 @@ class Workspace:
             if len(self._projects) > MAX_PROJECTS:  # the least recently used lets its summaries go
                 self._projects.pop(next(iter(self._projects)))
             return project
+
+    def root_of(self, path: str) -> str:
+        """The folder of the project a file on disk belongs to."""
+        folder = os.path.dirname(os.path.abspath(path))
+        with self._lock:
+            root = self._roots.get(folder)
+            if root is None:
+                root = self._root_of(folder)
+                if len(self._roots) >= 4096:
+                    self._roots.clear()
+                self._roots[folder] = root
+            return root
 
     def _root_of(self, folder: str) -> str:
         inside = [f for f in self.folders if folder == f or folder.startswith(f.rstrip(os.sep) + os.sep)]

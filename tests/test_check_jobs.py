@@ -1,0 +1,164 @@
+"""`errata-lsp check --jobs N`: the report and its order are those of `--jobs 1`; a worker killed or
+Ctrl-C gives one clear line and a non-zero exit, never a hang; a few files are checked in process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from errata_lsp.check_jobs import IN_PROCESS_BELOW
+
+TRAIN = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from configs import c{c}
+from configs.c{c} import Block
+
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=c{c}.CHECKPOINT)
+
+
+def train(fabric):
+    with fabric.strategy.no_backward_sync(fabric.setup_module(Block())):
+        pass
+
+
+Fabric(strategy=strategy).launch(train)
+"""
+CONFIG = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n\n\nCHECKPOINT = {policy}\n"
+
+
+def make_project(root: Path, trains: int) -> Path:
+    """`trains` scripts in three packages, each reading one of ten configs (three hold a list)."""
+    (root / "configs").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("")
+    (root / "configs" / "__init__.py").write_text("")
+    for c in range(10):
+        (root / "configs" / f"c{c}.py").write_text(CONFIG.format(policy="[Block]" if c % 4 == 1 else "{Block}"))
+    for i in range(trains):
+        folder = root / f"runs{i % 3}"
+        folder.mkdir(exist_ok=True)
+        (folder / f"train_{i:03d}.py").write_text(TRAIN.format(c=i % 10))
+    return root
+
+
+def check(root: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--no-cache", *extra, "."], cwd=root,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    return make_project(tmp_path_factory.mktemp("jobs") / "proj", IN_PROCESS_BELOW + 30)
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_workers_report_what_one_process_reports(big, form):
+    one, two = check(big, "--jobs", "1", "--format", form), check(big, "--jobs", "2", "--format", form)
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+    if form == "text":
+        found = [line.split(" ")[1] for line in one.stdout.splitlines() if ": LXF" in line]
+        # every script: the strategy's no_backward_sync (LXF003); three configs' lists (LXF001), once each
+        assert found.count("LXF001") == 3 and found.count("LXF003") == IN_PROCESS_BELOW + 30
+        n = IN_PROCESS_BELOW + 33
+        assert one.stdout.splitlines()[-1] == f"Found {n} findings: {n} errors ({n - 3} fixable with --fix)."
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children) of the process `pid`."""
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in cmdline:
+                out.append(int(child))
+    return out
+
+
+def _started(big: Path, session: bool = False) -> tuple[subprocess.Popen, list[int]]:
+    process = subprocess.Popen([sys.executable, "-m", "errata_lsp", "check", "--no-cache", "--jobs", "2", "."],
+                               cwd=big, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=session)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        workers = _workers(process.pid)
+        if workers:
+            return process, workers
+        time.sleep(0.02)
+    process.kill()
+    pytest.fail("no worker process started")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
+def test_a_worker_killed_is_one_line_and_exit_2(big):
+    process, workers = _started(big)
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 2
+    assert out == ""  # no report of part of the files
+    assert err.count("\n") == 1 and err.startswith("errata-lsp check: a worker process stopped before it finished (")
+    assert err.endswith("); nothing is reported\n")
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
+def test_ctrl_c_stops_every_worker_and_says_so_once(big):
+    process, workers = _started(big, session=True)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole foreground group
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (130, "errata-lsp: interrupted\n")
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{w}").exists() and "Z" not in _state(w) for w in workers):
+        assert time.monotonic() < deadline, "a worker outlived its run"
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
+def test_ctrl_c_in_process_is_one_line(tmp_path):
+    """SIGINT delivered while the files are read (the last one listed, then the signal)."""
+    root = make_project(tmp_path / "proj", 3)
+    process = subprocess.Popen([sys.executable, "-c",
+                                "import errata_lsp.cli, os, signal, sys\n"
+                                "import errata_lsp.files as files\n"
+                                "real = files.python_files\n"
+                                "def interrupted(paths):\n"
+                                "    yield from real(paths)\n"
+                                "    os.kill(os.getpid(), signal.SIGINT)\n"
+                                "errata_lsp.cli.python_files = interrupted\n"
+                                "sys.exit(errata_lsp.cli.main(['check', '--no-cache', '--jobs', '1', '.']))\n"],
+                               cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = process.communicate(timeout=120)
+    assert (process.returncode, out, err) == (130, "", "errata-lsp: interrupted\n")
+
+
+def test_a_few_files_start_no_worker(tmp_path):
+    """pre-commit on a file or two pays for no process pool: none is even imported."""
+    root = make_project(tmp_path / "proj", 3)
+    probe = ("import sys, errata_lsp.cli\n"
+             "code = errata_lsp.cli.main(['check', '--no-cache', '--jobs', '8', '.'])\n"
+             "print(code, 'concurrent.futures.process' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=120)
+    assert result.stdout.splitlines()[-1] == "1 False"
+
+
+def test_jobs_must_be_a_positive_number(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--jobs", "0", "."], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == ("errata-lsp check: error: argument --jobs/-j: '0' is not a number "
+                                              "of processes (1 or more)")
