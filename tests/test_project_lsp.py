@@ -35,6 +35,20 @@ def project(tmp_path: Path) -> tuple[Path, Path]:
     return tmp_path / "config.py", tmp_path / "train.py"
 
 
+def republished(client: LspClient, uri: str, start: int, expected: list[str]) -> list[str]:
+    """The codes of the first publish for `uri` after notification number `start` that has `expected`
+    (an edit may be published more than once while it settles: one check for the opened buffer, one for
+    its change); what was published instead when none has."""
+    try:
+        note = client.wait_notification(
+            "textDocument/publishDiagnostics",
+            lambda p: p["uri"] == uri and [d["code"] for d in p["diagnostics"]] == expected, timeout=60, start=start)
+    except Exception:
+        return [d["code"] for n in client.notifications[start:] if n.get("method") == "textDocument/publishDiagnostics"
+                and n["params"]["uri"] == uri for d in n["params"]["diagnostics"]] or ["(nothing published)"]
+    return [d["code"] for d in note["diagnostics"]]
+
+
 def codes_published(client: LspClient, uri: str, start: int) -> list[str]:
     """The codes of the first publish for `uri` after notification number `start`."""
     note = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=60,
@@ -59,18 +73,18 @@ def test_a_change_in_an_imported_module_republishes_the_open_module_that_imports
         client.open(config.as_uri(), CONFIG_LIST)
         client.notify("textDocument/didChange", {"textDocument": {"uri": config.as_uri(), "version": 2},
                                                  "contentChanges": [{"text": CONFIG_SET}]})
-        assert codes_published(client, train.as_uri(), mark) == []
+        assert republished(client, train.as_uri(), mark, []) == []
 
         # closed unsaved: the file on disk (a list) stands for it again
         mark = len(client.notifications)
         client.notify("textDocument/didClose", {"textDocument": {"uri": config.as_uri()}})
-        assert codes_published(client, train.as_uri(), mark) == ["LXF001"]
+        assert republished(client, train.as_uri(), mark, ["LXF001"]) == ["LXF001"]
 
         # changed on disk, and the client's watcher says so
         config.write_text(CONFIG_SET)
         mark = len(client.notifications)
         client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 2}]})
-        assert codes_published(client, train.as_uri(), mark) == []
+        assert republished(client, train.as_uri(), mark, []) == []
         assert not [m for m in client.logs() if "failed" in m], client.logs()
         assert client.shutdown_and_exit() == 0
     finally:
