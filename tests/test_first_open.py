@@ -1,0 +1,68 @@
+"""The first check of a file computes what the rules' questions need, not every table the file could give."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.names import FABRIC
+from errata_lsp.analysis.packs import TIPS
+
+
+def context(source: str) -> Context:
+    doc = Document(textwrap.dedent(source))
+    return Context(doc, doc.chunks(("",)), TIPS)
+
+
+def walked_functions(ctx: Context) -> list[str]:
+    return sorted(s.node.name for s in ctx.flow._scopes.values() if isinstance(s.node, ast.FunctionDef))
+
+
+def test_the_live_calls_of_a_name_walk_the_functions_they_are_in_and_no_other():
+    ctx = context("""
+        from lightning.fabric import Fabric
+
+        def report_first_open_live_calls(rows):
+            return len(rows)
+            print("never reached")
+
+        def build_first_open_live_calls():
+            if False:
+                Fabric(precision="64")
+            return Fabric(accelerator="tpu")
+    """)
+    assert [(c.lineno, c.col_offset) for c in ctx.calls_to(FABRIC)] == [(11, 11)]  # line 10 never runs
+    assert walked_functions(ctx) == ["build_first_open_live_calls"]
+
+
+def test_a_call_in_a_function_that_returns_early_is_dead_when_asked_for_after_another():
+    ctx = context("""
+        from lightning.fabric import Fabric
+
+        def first_open_early_return():
+            return Fabric(accelerator="tpu")
+            Fabric(precision="64")
+
+        def first_open_other():
+            Fabric(devices=8)
+    """)
+    assert [(c.lineno, c.col_offset) for c in ctx.calls_to(FABRIC)] == [(5, 11), (9, 4)]
+
+
+def test_a_method_no_instance_runs_has_no_live_call():
+    ctx = context("""
+        from lightning.fabric import Fabric
+
+        class FirstOpenBase:
+            def make(self):
+                return Fabric(precision="64")
+
+        class FirstOpenChild(FirstOpenBase):
+            def make(self):
+                return Fabric(accelerator="tpu")
+
+        FirstOpenChild().make()
+    """)
+    assert [(c.lineno, c.col_offset) for c in ctx.calls_to(FABRIC)] == [(10, 15)]
