@@ -116,10 +116,12 @@ class MethodOutsideForward(Rule):
         holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the only receivers followed
         if not holders:
             return
+        methods = _method_names(ctx)  # a call of no method the file's classes define is not followed either
         for call in ctx.nodes(ast.Call):
             callee = call.func
             if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
-                    or not isinstance(callee.value, ast.Name) or callee.value.id not in holders:
+                    or callee.attr not in methods or not isinstance(callee.value, ast.Name) \
+                    or callee.value.id not in holders:
                 continue
             setup = _xla_fsdp_setup(ctx, callee.value)
             if setup is None:
@@ -199,12 +201,30 @@ def _module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
     return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
 
 
+def _method_names(ctx: Context) -> set[str]:
+    """The names `_method` finds in some class of the file."""
+    names: set[str] = set()
+    for cls in ctx.nodes(ast.ClassDef):
+        seen: set[str] = set()
+        for stmt in cls.body:
+            if isinstance(stmt, ast.FunctionDef) and stmt.name not in seen:
+                seen.add(stmt.name)  # `_method` takes a class's first def of a name
+                if _plain(stmt):
+                    names.add(stmt.name)
+    return names
+
+
 def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
     for stmt in cls.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
-            decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in stmt.decorator_list}
-            return None if decorated & {"property", "staticmethod", "classmethod"} else stmt
+            return stmt if _plain(stmt) else None
     return None
+
+
+def _plain(method: ast.FunctionDef) -> bool:
+    """Not a property, a static method or a class method."""
+    decorated = {d.id if isinstance(d, ast.Name) else getattr(d, "attr", "") for d in method.decorator_list}
+    return not decorated & {"property", "staticmethod", "classmethod"}
 
 
 def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
