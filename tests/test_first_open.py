@@ -7,6 +7,7 @@ import textwrap
 
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.engine import check_document
 from errata_lsp.analysis.names import FABRIC
 from errata_lsp.analysis.packs import TIPS
 
@@ -66,3 +67,37 @@ def test_a_method_no_instance_runs_has_no_live_call():
         FirstOpenChild().make()
     """)
     assert [(c.lineno, c.col_offset) for c in ctx.calls_to(FABRIC)] == [(10, 15)]
+
+
+WEIGHT_DECAY = """\
+import torch
+from torch import nn
+from lightning.fabric import Fabric
+
+
+class Patches(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.proj = nn.Linear(dim, dim)
+
+
+def widths(x):
+    return x.shape[-1], x.dim()
+
+
+def train(fabric):
+    model = fabric.setup_module(nn.Linear(8, 8))
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW([{"params": decay, "weight_decay": 0.1}]))
+
+
+Fabric(strategy="xla_fsdp").launch(train)
+"""
+
+
+def test_a_common_trigger_word_picks_only_statements_that_also_use_its_rules_other_word():
+    checked = check_document(WEIGHT_DECAY, None)
+    picked = [checked.document.text.splitlines()[c.first] for c in checked.picked if c.role != "member"]
+    # `Patches` and `widths` use `dim` and `shape`, words of LXF030's test, but not one of a parameter loop
+    assert picked == ["import torch", "from torch import nn", "from lightning.fabric import Fabric", "def train(fabric):"]
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in checked.report.findings] == [("LXF030", 17, 46)]  # 0-based: line 18
