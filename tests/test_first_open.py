@@ -8,6 +8,7 @@ import textwrap
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.engine import check_document
+from errata_lsp.analysis.flow import _statements
 from errata_lsp.analysis.names import FABRIC
 from errata_lsp.analysis.packs import TIPS
 
@@ -101,3 +102,35 @@ def test_a_common_trigger_word_picks_only_statements_that_also_use_its_rules_oth
     # `Patches` and `widths` use `dim` and `shape`, words of LXF030's test, but not one of a parameter loop
     assert picked == ["import torch", "from torch import nn", "from lightning.fabric import Fabric", "def train(fabric):"]
     assert [(f.code, f.span.start.line, f.span.start.column) for f in checked.report.findings] == [("LXF030", 17, 46)]  # 0-based: line 18
+
+
+def test_a_methods_statements_come_in_the_order_ast_walk_gives_them():
+    tree = ast.parse(textwrap.dedent("""
+        def configure(self, cfg):
+            self.a = 1
+            try:
+                self.b = 2
+            except ValueError:
+                with open(cfg) as f:
+                    self.c = f
+            else:
+                self.d: int = 4
+            finally:
+                self.e = 5
+            match cfg:
+                case {"mode": mode}:
+                    self.f = mode
+                case _:
+                    def inner():
+                        self.g = 7
+            for x in range(2):
+                if x:
+                    self.h, self.i = x, x
+                else:
+                    while x:
+                        self.j = [y for y in (lambda: 1,)]
+    """))
+    method = tree.body[0]
+    expected = [n for n in ast.walk(method) if isinstance(n, ast.stmt)]
+    assert [n for n in _statements(method) if isinstance(n, ast.stmt)] == expected
+    assert len(expected) == 17  # the method, 14 statements under it, the nested def and its store
