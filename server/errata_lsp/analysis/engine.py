@@ -49,8 +49,8 @@ from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused
 
 _LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
-# A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word sets: a chunk picked uses one of each
+# A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 __all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
 
@@ -540,9 +540,9 @@ def _next_document(
 
 def _with_what_they_read(doc: Document, words: set[str], together: Together = frozenset(),
                          previous: Reads | None = None, rounds: int = 2, before: Document | None = None) -> Reads:
-    """The chunks that mention a trigger word (or a pair of `together`), and those the value-flow layer may need to follow them,
-    `rounds` steps out: where a name they read may be bound at the top level, and the call sites
-    of a function or class they define. Call sites are followed from the chunks with a trigger word
+    """The chunks that mention a trigger word (or a word of each set of a pair of `together`), and those
+    the value-flow layer may need to follow them, `rounds` steps out: where a name they read may be
+    bound at the top level, and the call sites of a function or class they define. Call sites are followed from the chunks with a trigger word
     and from call sites, not from a definition picked for a name: `make_loader(...)` needs
     `make_loader`'s body, not every other call of it (at 10k generated lines, 315 chunks instead of 650).
     The names of each chunk are cached with its tree; when no chunk's code changed since `previous`
