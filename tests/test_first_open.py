@@ -9,8 +9,9 @@ from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.engine import check_document
 from errata_lsp.analysis.flow import _statements
-from errata_lsp.analysis.names import FABRIC
 from errata_lsp.analysis.packs import TIPS
+
+FABRIC = "lightning.fabric.Fabric"  # the qualified name the calls resolve to
 
 
 def context(source: str) -> Context:
