@@ -8,7 +8,8 @@ background after answering `initialize`). Here each session waits `--settle` sec
 a second copy of the same text under another name and times that too (a warm process: every rule
 and table already loaded once). Then it closes the first and opens it again: with the same text
 (`reopen`), and once more with a line inserted at the top (`reopen edited`, as after a change made
-outside the editor).
+outside the editor). Beside each open's wall time, the CPU time the server's threads ran during it
+(`/proc/<pid>/task/*/schedstat`), which a loaded machine does not stretch.
 
     python bench/open_settled.py --cases 10k,30k --real fabric.py --rounds 3 \\
         --errata-cmd "errata-lsp" --also "before=env PYTHONPATH=<old>/server python -m errata_lsp"
@@ -36,6 +37,18 @@ from lsp_client import CLIENT_CAPABILITIES, spawn  # noqa: E402
 from run import servers_to_run  # noqa: E402
 
 
+def cpu_ns(pid: int) -> int:
+    """CPU time the process's live threads have run, in ns (`schedstat`: not the 10 ms ticks of `stat`),
+    so the open's own CPU is told apart from the time a loaded machine made it wait."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread that just ended
+            continue
+    return total
+
+
 async def session(cmd: list[str], text: str, workspace: Path, name: str, settle: float, timeout: float) -> dict:
     root = workspace.resolve().as_uri()
     uris = [(workspace / f"{name}.py").resolve().as_uri(), (workspace / f"{name}_again.py").resolve().as_uri()]
@@ -51,11 +64,19 @@ async def session(cmd: list[str], text: str, workspace: Path, name: str, settle:
         c.notify("initialized", {})
         await asyncio.sleep(settle)
         for key, uri in zip(("open_ms", "second_open_ms"), uris):
-            start = time.perf_counter()
+            used: list[int] = []
+
+            def published(u: str = uri, used: list[int] = used) -> bool:
+                if c.publishes.get(u) and not used:
+                    used.append(cpu_ns(c.proc.pid))
+                return bool(used)
+
+            start, start_cpu = time.perf_counter(), cpu_ns(c.proc.pid)
             c.notify("textDocument/didOpen", {"textDocument": {
                 "uri": uri, "languageId": "python", "version": 1, "text": text}})
-            t = await c.wait_for(lambda u=uri: len(c.publishes.get(u, [])) > 0, timeout)
+            t = await c.wait_for(published, timeout)
             out[key] = (t - start) * 1000
+            out[key.replace("_ms", "_cpu_ms")] = (used[0] - start_cpu) / 1e6
             out["diagnostics"] = len(c.publishes[uri][0].diagnostics)
             await asyncio.sleep(0.3)
         for key, again in (("reopen_ms", text), ("reopen_edited_ms", "import sys\n" + text)):
@@ -124,6 +145,17 @@ def main(argv: list[str] | None = None) -> int:
             ratios = [f"{p50[server] / p50[other]:.2f}×" if other in p50 else "" for other in ("ruff", "floor")]
             print(f"| {case} | {server} | {ok[0]['diagnostics']} | {p50[server]:.1f} | {second:.1f} | {reopen:.1f} "
                   f"| {edited:.1f} ({ok[0]['reopen_edited_diagnostics']}) | {ratios[0]} | {ratios[1]} |")
+    print(f"\nCPU ms the server's threads ran from `didOpen` to the first publish (p50; load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}):\n")
+    print("| case | server | open CPU ms | second open CPU ms | / ruff | / floor |")
+    print("|---|---|---|---|---|---|")
+    for case in texts:
+        cpu = {s: statistics.median(x["open_cpu_ms"] for x in results[(case, s)] if not x["error"]) for s in servers
+               if any(not x["error"] for x in results[(case, s)])}
+        for server in cpu:
+            second = statistics.median(x["second_open_cpu_ms"] for x in results[(case, server)] if not x["error"])
+            ratios = [f"{cpu[server] / cpu[other]:.2f}×" if cpu.get(other) else "" for other in ("ruff", "floor")]
+            print(f"| {case} | {server} | {cpu[server]:.1f} | {second:.1f} | {ratios[0]} | {ratios[1]} |")
     return 0
 
 

@@ -249,34 +249,49 @@ class Context:
     def _live(self, calls: list[ast.Call]) -> list[ast.Call]:
         """The calls that can run: not in a branch the value-flow layer knows is never taken (`if False:`,
         `if DEBUG:` with `DEBUG = False` bound once) nor after a `return` or `raise` on every path."""
-        dead = self._dead_calls
-        return [call for call in calls if call not in dead] if dead else calls
+        return [call for call in calls if not self._dead(call)]
 
-    @property
-    def _dead_calls(self) -> set[ast.Call]:
-        """Calls in the scopes whose walk skipped statements, that the walk never reached. Asked again
-        while it is being worked out (a walk deciding a test reads an argparse option, whose calls are
-        looked up among the live ones), every call counts as live: the inner answer is not kept."""
-        found = self.__dict__.get("_dead")
-        if found is not None:
-            return found  # type: ignore[no-any-return]
+    def _dead(self, call: ast.Call) -> bool:
+        """Whether the walk of the call's scope never reaches it, or it lies in a method no instance runs.
+        Worked out per scope and per method the first time a call in them is asked about, so an open
+        walks the functions the rules' calls are in, not every function of the file. Asked again while
+        it is being worked out (a walk deciding a test reads an argparse option, whose calls are looked
+        up among the live ones), every call counts as live: that inner answer is not kept."""
         if self.__dict__.get("_finding_dead"):
-            return set()
+            return False
+        key = ("dead", id(call))
+        found = self._memo.get(key)
+        if found is not None and found[0] is call:
+            return cast(bool, found[1])
         self.__dict__["_finding_dead"] = True
         try:
-            found = self.__dict__["_dead"] = self._work_out_dead_calls()
+            dead = self._unreached(call) or self._in_method_never_run(call)
         finally:
             self.__dict__["_finding_dead"] = False
-        return found
+        self._memo[key] = (call, dead)
+        return dead
 
-    def _work_out_dead_calls(self) -> set[ast.Call]:
-        """Calls in the scopes whose walk skipped statements, that the walk never reached. The other
-        scopes' walks are kept with their trees, so a check asks little more than a flag of each."""
+    def _unreached(self, call: ast.Call) -> bool:
+        """The call's own scope (a function, else the module; a lambda's or a class body's calls are
+        taken to run) skipped statements and its walk never reached the call."""
+        scope = self.parents.get(call)
+        while scope is not None and not isinstance(scope, SCOPES):
+            scope = self.parents.get(scope)
+        if isinstance(scope, (ast.Lambda, ast.ClassDef)):
+            return False
+        return call in self._unreached_in(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                          else self.module)
+
+    def _unreached_in(self, scope: ast.AST) -> set[ast.Call]:
+        """The calls of one scope (not of the scopes inside it) that its walk never reached, when it
+        skipped statements; once per check."""
+        key = ("unreached", id(scope))
+        found = self._memo.get(key)
+        if found is not None and found[0] is scope:
+            return cast("set[ast.Call]", found[1])
         dead: set[ast.Call] = set()
-        for scope in (self.module, *self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
-            walked = self.flow.scope(scope)
-            if not walked.skipped:
-                continue
+        walked = self.flow.scope(scope)
+        if walked.skipped:
             stack = list(ast.iter_child_nodes(scope))
             while stack:
                 node = stack.pop()
@@ -285,10 +300,19 @@ class Context:
                 if isinstance(node, ast.Call) and not self._walked(node, walked.reaching):
                     dead.add(node)
                 stack.extend(ast.iter_child_nodes(node))
-        for method in (*self._by_type[ast.FunctionDef], *self._by_type[ast.AsyncFunctionDef]):
-            if isinstance(self.parents.get(method), ast.ClassDef) and self.flow.never_runs(method):
-                dead.update(n for n in ast.walk(method) if isinstance(n, ast.Call))
+        self._memo[key] = (scope, dead)
         return dead
+
+    def _in_method_never_run(self, call: ast.Call) -> bool:
+        """The call lies in a method (or in something a method holds) that no instance of the file runs."""
+        node: ast.AST | None = self.parents.get(call)
+        while node is not None and node is not self.module:
+            parent = self.parents.get(node)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) \
+                    and self.once("never runs", node, functools.partial(self.flow.never_runs, node)):
+                return True
+            node = parent
+        return False
 
     @staticmethod
     def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:

@@ -689,16 +689,19 @@ class Document:
             chunk.parsed = self._parse(chunk)
         return chunk.parsed
 
-    def chunks(self, words: Iterable[str], exact: Iterable[str] = (), binding: Iterable[str] = ()) -> list[Chunk]:
+    def chunks(self, words: Iterable[str], exact: Iterable[str] = (), binding: Iterable[str] = (),
+               together: Iterable[tuple[frozenset[str], frozenset[str]]] = ()) -> list[Chunk]:
         """Parsed chunks that mention any of `words` (see `Chunk.mentions`) or use any of `exact` as
-        a whole word, that may bind any of `binding` at the top level (see `Chunk.may_bind`), and
-        the top-level imports, in document order.
+        a whole word, that may bind any of `binding` at the top level (see `Chunk.may_bind`), or that
+        use as whole words one of each set of a pair in `together`, and the top-level imports, in
+        document order.
 
         A class comes whole (its head and every method) when any part of it is picked.
         """
-        key = _question(frozenset(words), frozenset(exact), frozenset(binding))
+        key = _question(frozenset(words), frozenset(exact), frozenset(binding), frozenset(together))
         whole = key[0] | key[1]
         bound = key[2]
+        pairs = key[3]
         suffixes = sorted(w for w in key[0] if w[:1].isupper() or not IDENTIFIER.fullmatch(w))
         named = [w for w in suffixes if IDENTIFIER.fullmatch(w)]
         others = [w for w in suffixes if not IDENTIFIER.fullmatch(w)]
@@ -712,7 +715,8 @@ class Document:
             if answer is not None and answer[0] is key:
                 return answer[1]
             found = (not whole.isdisjoint(chunk.words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
-                     or bool(bound) and chunk.may_bind(bound))
+                     or bool(bound) and chunk.may_bind(bound)
+                     or any(not a.isdisjoint(chunk.words) and not b.isdisjoint(chunk.words) for a, b in pairs))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
             answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
@@ -797,15 +801,16 @@ class Document:
         return parsed
 
 
-_Question = tuple[frozenset[str], frozenset[str], frozenset[str]]
+_Question = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[tuple[frozenset[str], frozenset[str]]]]
 _questions: OrderedDict[_Question, _Question] = OrderedDict()
 _questions_lock = threading.Lock()
 
 
-def _question(words: frozenset[str], exact: frozenset[str], binding: frozenset[str] = frozenset()) -> _Question:
+def _question(words: frozenset[str], exact: frozenset[str], binding: frozenset[str] = frozenset(),
+              together: frozenset[tuple[frozenset[str], frozenset[str]]] = frozenset()) -> _Question:
     """One object per question asked recently, so a chunk's answers are found by its id. A question
     is kept while it is among the last 64 (a chunk holds answers to its last 4 only)."""
-    key = (words, exact, binding)
+    key = (words, exact, binding, together)
     with _questions_lock:
         found = _questions.get(key)
         if found is None:

@@ -49,6 +49,7 @@ from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused
 
 _LINE_NUMBERS = re.compile(r"\blines?\s+\d+(?:\s*(?:[-–,]|and|to)\s*\d+)*", re.I)  # "line 18", "lines 3-5"
 TOO_DEEP = "an expression nested too deep for Python's parser; this statement is not checked, the others are"
+Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word sets: a chunk picked uses one of each
 # A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 __all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
@@ -99,6 +100,7 @@ class Reads:
     names: frozenset[str]
     codes: tuple[Chunk, ...]  # every chunk of the document, whose role and code `_same_codes` compares
     bindings: frozenset[str] = frozenset()  # followed to where they are bound (`Document.chunks(..., binding)`)
+    together: Together = frozenset()  # pairs of word sets of rules with `triggers_with`
 
 
 def check_source(
@@ -140,9 +142,10 @@ def _check(
     if not active:
         return CheckedDocument(Report(), None)
     doc = _next_document(text, path, previous, changes, own_trees)
-    words = {w for rule in active for w in rule.triggers} | set(CONTEXT_WORDS)
-    reads = (_with_what_they_read(doc, words, previous.reads, before=previous.document) if previous is not None
-             else _with_what_they_read(doc, words))
+    words = {w for rule in active if not rule.triggers_with for w in rule.triggers} | set(CONTEXT_WORDS)
+    together = frozenset((frozenset(r.triggers), frozenset(r.triggers_with)) for r in active if r.triggers_with)
+    reads = (_with_what_they_read(doc, words, together, previous.reads, before=previous.document)
+             if previous is not None else _with_what_they_read(doc, words, together))
     chunks = reads.chunks
     first_break = LINE_BREAK.search(text)
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
@@ -541,11 +544,11 @@ def _next_document(
     return before.edited(text)
 
 
-def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None = None, rounds: int = 2,
-                         before: Document | None = None) -> Reads:
-    """The chunks that mention a trigger word, and those the value-flow layer may need to follow them,
-    `rounds` steps out: where a name they read may be bound at the top level, and the call sites
-    of a function or class they define. Call sites are followed from the chunks with a trigger word
+def _with_what_they_read(doc: Document, words: set[str], together: Together = frozenset(),
+                         previous: Reads | None = None, rounds: int = 2, before: Document | None = None) -> Reads:
+    """The chunks that mention a trigger word (or a word of each set of a pair of `together`), and those
+    the value-flow layer may need to follow them, `rounds` steps out: where a name they read may be
+    bound at the top level, and the call sites of a function or class they define. Call sites are followed from the chunks with a trigger word
     and from call sites, not from a definition picked for a name: `make_loader(...)` needs
     `make_loader`'s body, not every other call of it (at 10k generated lines, 315 chunks instead of 650).
     The names of each chunk are cached with its tree; when no chunk's code changed since `previous`
@@ -553,21 +556,23 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
     (the document of `previous`) changed one chunk and nothing that picks chunks or names (typing
     in a docstring): the other chunks are the same, and so is every answer they give."""
     key = frozenset(words)
-    edited = _one_chunk_edited(doc, before, previous) if previous is not None and previous.words == key else None
+    same_words = previous is not None and previous.words == key and previous.together == together
+    edited = _one_chunk_edited(doc, before, previous) if previous is not None and same_words else None
     codes = tuple(doc.all_chunks)
-    if previous is not None and previous.words == key and (
+    if previous is not None and same_words and (
             _same_codes((previous.codes[edited],), (codes[edited],)) if edited is not None  # the others: same text
             else _same_codes(previous.codes, codes)):
-        return Reads(doc.chunks(words, previous.names, previous.bindings), key, previous.names, codes,
-                     previous.bindings)
-    if edited is not None and before is not None and previous is not None and _identifiers(key):
+        return Reads(doc.chunks(words, previous.names, previous.bindings, together), key, previous.names, codes,
+                     previous.bindings, together)
+    if edited is not None and before is not None and previous is not None and _identifiers(key) \
+            and all(_identifiers(a | b) for a, b in together):
         old, new = before.all_chunks[edited], doc.all_chunks[edited]
         # picked alike, and binding the same names at the top level
         if old.picked_alike(new) and (old.role == "member" or _bound_at_top(old.text) == _bound_at_top(new.text)):
-            chunks = doc.chunks(words, previous.names, previous.bindings)
+            chunks = doc.chunks(words, previous.names, previous.bindings, together)
             if _named_alike(old, previous.chunks, new, chunks):
-                return Reads(chunks, key, previous.names, codes, previous.bindings)
-    chunks = doc.chunks(words)
+                return Reads(chunks, key, previous.names, codes, previous.bindings, together)
+    chunks = doc.chunks(words, together=together)
     callers = {id(c) for c in chunks}  # chunks whose own functions' call sites count
     called: set[str] = set()
     read: set[str] = set()
@@ -588,11 +593,11 @@ def _with_what_they_read(doc: Document, words: set[str], previous: Reads | None 
                 called.update(defines & bound_at_top)
         if (len(called), len(read)) == sizes:
             break
-        grown = doc.chunks(words, called, read)
+        grown = doc.chunks(words, called, read, together)
         if len(grown) == len(chunks):
             break
         chunks, used = grown, (frozenset(called), frozenset(read))
-    return Reads(chunks, key, used[0], codes, used[1])
+    return Reads(chunks, key, used[0], codes, used[1], together)
 
 
 def _one_chunk_edited(doc: Document, before: Document | None, previous: Reads) -> int | None:
@@ -648,8 +653,9 @@ def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str]]:
     defined: set[str] = set()
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
         defined.update(n.name for n in by_type.get(kind, ()))  # type: ignore[attr-defined]
-    return (frozenset(n for n in used | defined if len(n) >= 3 and not hasattr(builtins, n)),
-            frozenset(n for n in defined if len(n) >= 3 and not hasattr(builtins, n)))
+    builtin = vars(builtins)  # the live namespace, as `hasattr` reads it, without an attribute lookup per name
+    return (frozenset(n for n in used | defined if len(n) >= 3 and n not in builtin),
+            frozenset(n for n in defined if len(n) >= 3 and n not in builtin))
 
 
 def _after_bom(finding: Finding) -> Finding:

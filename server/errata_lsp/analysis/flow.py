@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -2042,12 +2043,28 @@ def _self_stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, li
         found = {}
         self_name = method.args.args[0].arg if method.args.args else None
         if self_name is not None:
-            for stmt in ast.walk(method):
+            for stmt in _statements(method):
                 if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
                     for attr, value in _attribute_stores(stmt, self_name):
                         found.setdefault(attr, []).append(value)
         _SELF_STORES[method] = found
     return found
+
+
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """The statements `ast.walk(node)` yields, in its order, without walking the expressions (which hold
+    none): a statement is only ever in a list field of a statement, a handler or a match case."""
+    todo = deque([node])
+    while todo:
+        node = todo.popleft()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                todo.extend(item for item in value if isinstance(item, _HOLDS_STATEMENTS))
+        yield node
 
 
 def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Iterable[tuple[str, ast.expr]]:

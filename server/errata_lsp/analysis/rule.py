@@ -43,6 +43,9 @@ class Rule:
     severity: Severity = Severity.ERROR
     # Words of which one must appear in a statement for this rule to look at it.
     triggers: tuple[str, ...] = ()
+    # When set, words of which one must appear in that statement too (identifiers, as `triggers`): a
+    # trigger as common as `dim` then picks only the statements where the rule can find something.
+    triggers_with: tuple[str, ...] = ()
     examples: tuple[Invalid | Valid, ...] = ()
     # Codes whose findings this rule's fix may bring out or reword: the library's next check once this
     # one passes (a fix does one thing; the next fix is the next finding's).

@@ -44,6 +44,8 @@ class WeightDecayByDim(Rule):
     summary = "Under XLAFSDP every set-up parameter is 1-D: groups chosen by `p.dim() >= 2` are empty"
     severity = Severity.WARNING
     triggers = ("dim", "ndim", "ndimension", "shape")
+    # the loop the test is in reads `m.parameters()`, `m.named_parameters()` or a dict's `.items()`/`.values()`
+    triggers_with = (*PARAMETER_METHODS, "items", "values")
     examples = (
         Invalid(
             "import torch\n"

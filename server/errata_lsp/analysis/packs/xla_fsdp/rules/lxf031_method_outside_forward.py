@@ -120,10 +120,11 @@ class MethodOutsideForward(Rule):
         holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the only receivers followed
         if not holders:
             return
+        methods = _method_names(ctx)  # a call of no method the file's classes define is not followed either
         for call in ctx.nodes(ast.Call):
             callee = call.func
             if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
-                    or _spelling(callee.value) not in holders:
+                    or callee.attr not in methods or _spelling(callee.value) not in holders:
                 continue
             setup = _xla_fsdp_setup(ctx, callee.value)
             if setup is None:
@@ -200,6 +201,16 @@ def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
             and fabric_kind(ctx, setup.func.value) == XLA_FSDP):
         return None
     return setup
+
+
+def _method_names(ctx: Context) -> set[str]:
+    """The names `plain_method` finds in some class of the file."""
+    names: set[str] = set()
+    for cls in ctx.nodes(ast.ClassDef):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.FunctionDef) and plain_method(cls, stmt.name) is not None:
+                names.add(stmt.name)
+    return names
 
 
 def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
