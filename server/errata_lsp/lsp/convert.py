@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..analysis.findings import Finding, Fix, Severity
+from ..analysis.findings import Finding, Fix, Position, Severity
+from ..analysis.suppressions import add_noqa
 from ..kb.corrections import corrected_link
 from .text import TextDocument
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..kb.base import KnowledgeBase
 
 SOURCE = "errata"
+FIX_ALL = "source.fixAll.errata"  # the code action kind of errata's every safe fix
 SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
@@ -105,3 +107,13 @@ def asked_for(diagnostics: Sequence[types.Diagnostic], context: Sequence[types.D
                 chosen.append(i)
                 break
     return chosen
+
+
+def noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
+    """The engine's `# noqa` insertion for this finding's line, in the client's positions."""
+    inserts = add_noqa(doc.lines, [finding])
+    if not inserts:
+        return None
+    line, column, text = inserts[0]
+    at = doc.to_client(Position(line, column), encoding)
+    return types.TextEdit(range=types.Range(at, at), new_text=text)

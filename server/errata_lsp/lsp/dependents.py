@@ -67,11 +67,7 @@ def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everyt
     if not again:
         return
     if ls.pulls:
-        if _supports_refresh(ls.client_capabilities):
-            try:
-                ls.workspace_diagnostic_refresh(None)
-            except Exception as exc:
-                ls.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
+        ls.refresh_pulls()
         return
     for uri, state in again:
         if state.task is not None and not state.task.done():  # its running check read the old module
@@ -108,8 +104,3 @@ def add_folders(folders: Iterable[str | None]) -> None:
     for folder in folders:
         if folder:
             WORKSPACE.add_folder(folder)
-
-
-def _supports_refresh(caps: types.ClientCapabilities) -> bool:
-    diag = caps.workspace and caps.workspace.diagnostics
-    return bool(diag and diag.refresh_support)

@@ -12,11 +12,9 @@ import asyncio
 import gc
 import json
 import logging
-import operator
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -26,7 +24,7 @@ from ..analysis.findings import Finding, Position, Safety
 from ..settings import text_size
 from . import convert, dependents, notebook
 from .pygls_adapter import AdaptedProtocol, AdaptedServer
-from .session import DocumentState, Session, is_log, path_of, path_str
+from .session import Analysis, DocumentState, Session, is_log, path_of, path_str
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -34,51 +32,9 @@ if TYPE_CHECKING:
     from ..settings import Settings
 
 log = logging.getLogger(__name__)
-FIX_ALL = "source.fixAll.errata"
 EXPLAIN = "errata.explain"
 MESSAGE_TYPE = {logging.ERROR: types.MessageType.Error, logging.WARNING: types.MessageType.Warning,
                 logging.INFO: types.MessageType.Info}
-
-
-@dataclass
-class Analysis:
-    """Everything worked out for one text under one settings generation. It is keyed on the text
-    itself, not on the version number: a client that does not bump `version` still gets results
-    (and fix ranges) for the text it has."""
-
-    doc: TextDocument  # the snapshot it was made from: text, version, line table
-    generation: int
-    findings: list[Finding]
-    diagnostics: list[types.Diagnostic]
-    payloads: list[str]  # each diagnostic as JSON, ready to publish
-    result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
-    kb: Any = None  # the knowledge base the diagnostics' links come from
-    lines_read: frozenset[int] | None = None  # the lines the diagnostics' positions are counted on, once asked
-    fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
-    hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
-
-    def identity(self) -> str:
-        """The result id a pulling client sends back: the same for the same text, settings and diagnostics."""
-        if self.result_id is None:
-            self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
-        return self.result_id
-
-    def holds_for(self, findings: list[Finding], doc: TextDocument, kb: KnowledgeBase) -> bool:
-        """These diagnostics are those of `findings` in `doc` as they are: the engine handed back
-        the same finding objects (it does for the chunks it reused), from the same knowledge base,
-        and the only line edited since (within itself) is none their positions are counted on."""
-        if kb is not self.kb or len(findings) != len(self.findings):
-            return False
-        line = doc.only_line_changed_since(self.doc)
-        if line is None or len(doc.lines) != len(self.doc.lines):
-            return False
-        if self.lines_read is None:
-            last = len(self.doc.lines) - 1
-            self.lines_read = frozenset(min(n, last) for f in self.findings for n in (f.span.start.line, f.span.end.line))
-        return line not in self.lines_read and all(map(operator.is_, findings, self.findings))
-
-    def is_for(self, text: str, generation: int) -> bool:
-        return self.generation == generation and (self.doc.text is text or self.doc.text == text)
 
 
 class ErrataServer(AdaptedServer):
@@ -105,13 +61,6 @@ class ErrataServer(AdaptedServer):
         return bool(edit and edit.document_changes)
 
     # --- logging -----------------------------------------------------------------------------
-    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
-        log.info(message)
-        try:
-            self.window_log_message(types.LogMessageParams(type=kind, message=f"errata: {message}"))
-        except Exception:  # no client to tell: the message is in the server's own log
-            pass
-
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log and keep serving: bad input from a client is never a reason to stop."""
         self.log(f"{type(error).__name__}: {error}", types.MessageType.Error)
@@ -315,11 +264,18 @@ class ErrataServer(AdaptedServer):
         for uri in list(self.session.states):
             self.schedule(uri)
         notebook.republish(self)
-        if self.pulls and _supports_refresh(self.client_capabilities):
-            try:
-                self.workspace_diagnostic_refresh(None)
-            except Exception as exc:
-                self.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
+        if self.pulls:
+            self.refresh_pulls()
+
+    def refresh_pulls(self) -> None:
+        """Ask a pulling client to pull every document's diagnostics again, when it lets servers ask."""
+        diagnostics = self.client_capabilities.workspace and self.client_capabilities.workspace.diagnostics
+        if not (diagnostics and diagnostics.refresh_support):
+            return
+        try:
+            self.workspace_diagnostic_refresh(None)
+        except Exception as exc:
+            self.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
 
 
 server = ErrataServer()
@@ -499,7 +455,7 @@ async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticPar
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL],
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, convert.FIX_ALL],
         resolve_provider=False,
     ),
 )
@@ -532,7 +488,7 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
                     is_preferred=fix.preferred or None,
                     edit=convert.workspace_edit(doc, convert.text_edits(fix, doc, ls.encoding), ls.versioned_edits),
                 ))
-            noqa = _noqa_edit(doc, finding, ls.encoding)
+            noqa = convert.noqa_edit(doc, finding, ls.encoding)
             if noqa is not None:
                 actions.append(types.CodeAction(
                     title=f"Disable {finding.code} for this line",
@@ -540,7 +496,7 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
                     diagnostics=[diagnostic],
                     edit=convert.workspace_edit(doc, [noqa], ls.versioned_edits),
                 ))
-    if wanted(FIX_ALL) and not is_log(doc) and any(
+    if wanted(convert.FIX_ALL) and not is_log(doc) and any(
         f.safety is Safety.SAFE for finding in analysis.findings for f in finding.fixes
     ):
         if analysis.fixed is None:  # once per text and settings: editors ask on every cursor move
@@ -549,22 +505,10 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
         if count and fixed != doc.text:
             actions.append(types.CodeAction(
                 title=f"errata: fix all ({count} safe fix{'es' if count > 1 else ''})",
-                kind=FIX_ALL,
+                kind=convert.FIX_ALL,
                 edit=convert.workspace_edit(doc, [convert.whole_text_edit(doc, fixed, ls.encoding)], ls.versioned_edits),
             ))
     return actions
-
-
-def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
-    """The engine's `# noqa` insertion for this finding's line, in the client's positions."""
-    from ..analysis.suppressions import add_noqa
-
-    inserts = add_noqa(doc.lines, [finding])
-    if not inserts:
-        return None
-    line, column, text = inserts[0]
-    at = doc.to_client(Position(line, column), encoding)
-    return types.TextEdit(range=types.Range(at, at), new_text=text)
 
 
 # --- hover -------------------------------------------------------------------------------------
@@ -641,11 +585,6 @@ def _conversion_key(finding: Finding, start: str | tuple[int, str], end: str | t
 def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:
     """What a position on line `number` is converted by: that line, or past the end, the last one."""
     return lines[number] if number < len(lines) else (len(lines), lines[-1])
-
-
-def _supports_refresh(caps: types.ClientCapabilities) -> bool:
-    diag = caps.workspace and caps.workspace.diagnostics
-    return bool(diag and diag.refresh_support)
 
 
 def serve(tcp: str | None = None) -> int:
