@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import difflib
 import io
@@ -14,8 +15,8 @@ from collections import Counter
 from pathlib import Path
 
 from . import __version__, terminal
-from .analysis import check_source, fix_all
-from .analysis.findings import Span
+from .analysis import apply_edits, check_source, chosen_fix, fix_all
+from .analysis.findings import Finding, Span
 from .analysis.rules import BY_CODE, RULES
 from .files import (
     SOURCE_SUFFIXES,
@@ -212,6 +213,8 @@ def _check(args: argparse.Namespace) -> int:
             if piped and args.fix:
                 _write_bytes(source.file_text.encode(source.encoding))
         report = check_source(source.program, str(path), settings)
+        if args.fix and not piped and _fix_elsewhere(report.findings, args, counts):
+            report = check_source(source.program, str(path), settings)  # the module it reads changed
         if report.skipped:
             print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
             counts["skipped"] += 1
@@ -222,9 +225,9 @@ def _check(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
         counts["unchecked"] += bool(report.failures)
         for finding in report.findings:
-            entry = source.entry(finding)
+            entry = source.entry(_fixes_here(finding))
             if finding.elsewhere is not None:
-                entry = _where_written(entry, moved)
+                entry = _where_written(entry, finding, moved)
                 if entry is None:
                     continue  # another file's use of the same value said it already
             if args.format == "json":
@@ -256,10 +259,60 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if total else EXIT_CLEAN
 
 
-def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | None:
+def _fix_elsewhere(findings: list[Finding], args: argparse.Namespace, counts: Counter[str]) -> bool:
+    """Write the fixes these findings take in other modules of the project (the literal `config.py`
+    writes, read here), each module once, atomically, when it is one of the files checked and holds
+    the text the fixes were made on; whether any was written. A module the edits would leave
+    unparsable is left as it is, with one line."""
+    from .analysis.project import MAX_MODULE_BYTES, WORKSPACE, read_module
+    from .sources import open_source
+
+    by_path: dict[str, list[Finding]] = {}
+    for finding in findings:
+        chosen = chosen_fix(finding, args.unsafe_fixes)
+        if chosen is not None and chosen.path is not None:
+            by_path.setdefault(chosen.path, []).append(finding)
+    wrote = False
+    for other, fixed in by_path.items():
+        path = Path(other)
+        shown = _shown(path)
+        try:
+            target = write_target(path, args.paths)
+            if not any(_resolved(path) == _resolved(Path(given)) or _resolved(Path(given)) in _resolved(path).parents
+                       for given in args.paths):
+                raise SourceError(f"outside the paths given; not fixed, {UNCHANGED}")
+            source, raw = open_source(path, MAX_MODULE_BYTES)
+            if source.program != read_module(other):
+                raise SourceError(f"not the text its fixes were made for; {UNCHANGED}")
+            groups = [chosen.edits for f in fixed if (chosen := chosen_fix(f, args.unsafe_fixes)) is not None]
+            new_text, used = apply_edits(source.program, groups)
+            try:
+                ast.parse(new_text)
+            except (SyntaxError, ValueError):
+                raise SourceError(f"its fixes would leave it unparsable; {UNCHANGED}") from None
+            write_source(target, source.rewritten(new_text), source.encoding, raw)
+        except (SourceError, OSError) as exc:
+            why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
+            print(f"{shown}: {why}", file=sys.stderr)
+            continue
+        WORKSPACE.changed(other)
+        counts["fixed"] += len(used)
+        wrote = True
+    return wrote
+
+
+def _fixes_here(finding: Finding) -> Finding:
+    """The finding with only the fixes of its own file (those of another module go with it there)."""
+    if all(f.path is None for f in finding.fixes):
+        return finding
+    return dataclasses.replace(finding, fixes=tuple(f for f in finding.fixes if f.path is None))
+
+
+def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, Span, str]]) -> Entry | None:
     """A finding whose value is written in another module, reported there, where the fix belongs: its
-    message names the use that makes it raise (the use's fixes stay with the use, in the editor)."""
-    place, finding = entry.finding.elsewhere, entry.finding
+    message names the use that makes it raise, and it keeps the fixes that edit that module (the use's
+    own fixes stay with the use, in the editor)."""
+    place, finding = found.elsewhere, entry.finding
     assert place is not None
     key = (os.path.realpath(place.path), place.span, finding.code)
     if key in moved:
@@ -274,7 +327,9 @@ def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | N
         except ValueError:
             pass
     note = f" (used in {shown_path(entry.path)}{cell}, line {use.line + 1})"
-    return Entry(path, dataclasses.replace(finding, span=place.span, message=finding.message + note, fixes=()),
+    there = tuple(dataclasses.replace(f, path=None) for f in found.fixes
+                  if f.path is not None and os.path.realpath(f.path) == key[0])
+    return Entry(path, dataclasses.replace(finding, span=place.span, message=finding.message + note, fixes=there),
                  versions=entry.versions)
 
 

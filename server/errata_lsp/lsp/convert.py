@@ -62,12 +62,18 @@ def text_edits(fix: Fix, doc: TextDocument, encoding: str) -> list[types.TextEdi
 
 
 def workspace_edit(doc: TextDocument, edits: list[types.TextEdit], versioned: bool) -> types.WorkspaceEdit:
+    return documents_edit([(doc, edits)], versioned)
+
+
+def documents_edit(parts: Sequence[tuple[TextDocument, list[types.TextEdit]]], versioned: bool) -> types.WorkspaceEdit:
+    """Edits of one or more documents, each with the version of the text they were made for when the
+    client takes versioned edits (it drops an edit of a document changed since; a file not open has none)."""
     if versioned:
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
             text_document=types.OptionalVersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version),
             edits=edits,
-        )])
-    return types.WorkspaceEdit(changes={doc.uri: edits})
+        ) for doc, edits in parts])
+    return types.WorkspaceEdit(changes={doc.uri: edits for doc, edits in parts})
 
 
 def whole_text_edit(doc: TextDocument, new_text: str, encoding: str) -> types.TextEdit:

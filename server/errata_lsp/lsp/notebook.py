@@ -79,6 +79,8 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], names: dict[
         cell, span = located
         fixes = []
         for fix in finding.fixes:
+            if fix.path is not None:  # an edit of another module, not of a cell
+                continue
             by_cell: dict[str, list[Edit]] = {}
             for edit in fix.edits:
                 where = program.locate(edit.span)

@@ -10,6 +10,7 @@ import asyncio
 import gc
 import logging
 import operator
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -236,6 +237,19 @@ class Session:
             self.closed.keep(uri, state.checked)
             state.checked = None  # held by the store alone
         return state
+
+    def module_document(self, path: str) -> TextDocument | None:
+        """Another module of the project as the checks read it, for a fix that edits it: its open
+        buffer (with the version the client gave it), else the file on disk (no version); None when it
+        cannot be read."""
+        wanted = os.path.abspath(path)
+        for uri, state in self.states.items():
+            if state.doc.uri and os.path.abspath(path_str(uri) or "") == wanted:
+                return state.doc.snapshot()
+        from ..analysis.project import read_module
+
+        text = read_module(wanted)
+        return TextDocument(Path(wanted).as_uri(), text, None, "python") if text is not None else None
 
     # --- settings ----------------------------------------------------------------------------
     @property
