@@ -117,6 +117,17 @@ def test_fix_writes_the_module_that_writes_the_value_and_the_project_is_clean_af
     assert (again.returncode, json.loads(again.stdout)) == (0, [])
 
 
+def test_diff_shows_the_other_modules_patch_once_and_writes_nothing(tmp_path):
+    config, train = project(tmp_path)
+    (tmp_path / "eval.py").write_text(TRAIN)  # a second use of the same list: one fix of config.py
+    done = cli("--diff", ".", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == ("--- a/config.py\n+++ b/config.py\n@@ -5,4 +5,4 @@\n     pass\n \n \n"
+                           "-REMAT = [Block]\n+REMAT = {Block}\n")
+    assert done.stderr.endswith("Found 1 finding; the diff above applies 1 fix.\n")
+    assert config.read_text() == CONFIG and train.read_text() == TRAIN
+
+
 def test_fix_of_one_file_does_not_write_a_module_outside_the_paths_given(tmp_path):
     config, train = project(tmp_path)
     done = cli("--fix", "train.py", cwd=tmp_path)

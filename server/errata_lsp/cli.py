@@ -154,6 +154,7 @@ def _check(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
     entries: list[Entry] = []
     moved: set[tuple[str, Span, str]] = set()  # findings reported in the module that writes their value
+    diffed: set[tuple[str, tuple]] = set()  # with --diff, the fixes of other modules already shown
     environments: dict = {}  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = set()  # the record files whose rules ran, by the settings that named them
     counts: Counter[str] = Counter()
@@ -213,7 +214,7 @@ def _check(args: argparse.Namespace) -> int:
             if piped and args.fix:
                 _write_bytes(source.file_text.encode(source.encoding))
         report = check_source(source.program, str(path), settings)
-        if args.fix and not piped and _fix_elsewhere(report.findings, args, counts):
+        if (args.fix or args.diff) and not piped and _fix_elsewhere(report.findings, args, counts, diffed):
             report = check_source(source.program, str(path), settings)  # the module it reads changed
         if report.skipped:
             print(f"{shown}: skipped: {report.skipped}", file=sys.stderr)
@@ -259,19 +260,23 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if total else EXIT_CLEAN
 
 
-def _fix_elsewhere(findings: list[Finding], args: argparse.Namespace, counts: Counter[str]) -> bool:
+def _fix_elsewhere(findings: list[Finding], args: argparse.Namespace, counts: Counter[str],
+                   diffed: set[tuple[str, tuple]]) -> bool:
     """Write the fixes these findings take in other modules of the project (the literal `config.py`
     writes, read here), each module once, atomically, when it is one of the files checked and holds
     the text the fixes were made on; whether any was written. A module the edits would leave
-    unparsable is left as it is, with one line."""
+    unparsable is left as it is, with one line. With --diff they are shown as that module's patch
+    instead (each once: `diffed`), and nothing is written."""
     from .analysis.project import MAX_MODULE_BYTES, WORKSPACE, read_module
     from .sources import open_source
 
     by_path: dict[str, list[Finding]] = {}
     for finding in findings:
         chosen = chosen_fix(finding, args.unsafe_fixes)
-        if chosen is not None and chosen.path is not None:
+        if chosen is not None and chosen.path is not None and (chosen.path, chosen.edits) not in diffed:
             by_path.setdefault(chosen.path, []).append(finding)
+            if args.diff:
+                diffed.add((chosen.path, chosen.edits))
     wrote = False
     for other, fixed in by_path.items():
         path = Path(other)
@@ -290,6 +295,11 @@ def _fix_elsewhere(findings: list[Finding], args: argparse.Namespace, counts: Co
                 ast.parse(new_text)
             except (SyntaxError, ValueError):
                 raise SourceError(f"its fixes would leave it unparsable; {UNCHANGED}") from None
+            if args.diff:
+                counts["fixed"] += len(used)
+                _write_bytes(_unified_diff(path, source.file_text, source.rewritten(new_text)).encode(
+                    source.encoding, errors="surrogateescape"))
+                continue
             write_source(target, source.rewritten(new_text), source.encoding, raw)
         except (SourceError, OSError) as exc:
             why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
