@@ -26,5 +26,5 @@ async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticPar
 def register(server: ErrataServer) -> None:
     server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
-        types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
+        types.DiagnosticOptions(identifier="errata", inter_file_dependencies=True, workspace_diagnostics=True),
     )(pull_diagnostics)

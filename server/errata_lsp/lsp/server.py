@@ -21,7 +21,17 @@ from lsprotocol import types
 
 from .. import __version__
 from ..analysis.findings import Finding
-from . import code_actions, commands, convert, dependents, diagnostics, hover, notebook, workspace
+from . import (
+    code_actions,
+    commands,
+    convert,
+    dependents,
+    diagnostics,
+    hover,
+    notebook,
+    workspace,
+    workspace_diagnostics,
+)
 from .pygls_adapter import AdaptedProtocol, AdaptedServer
 from .session import Analysis, DocumentState, Session, is_log, path_of, path_str
 from .text import UTF16, TextDocument
@@ -41,6 +51,7 @@ class ErrataServer(AdaptedServer):
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          notebook_document_sync=notebook.SYNC_OPTIONS)
         self.session = Session(self._report, self._show)
+        self.workspace_files = workspace_diagnostics.WorkspaceFiles()  # the files not open, in "workspace" mode
 
     # --- client facts ------------------------------------------------------------------------
     @property
@@ -246,6 +257,7 @@ class ErrataServer(AdaptedServer):
         notebook.republish(self)
         if self.pulls:
             self.refresh_pulls()
+        workspace_diagnostics.refresh(self, ask_pulls=False)  # the settings changed: every file's report is stale
 
     def refresh_pulls(self) -> None:
         """Ask a pulling client to pull every document's diagnostics again, when it lets servers ask."""
@@ -259,7 +271,7 @@ class ErrataServer(AdaptedServer):
 
 
 server = ErrataServer()
-for family in (workspace, diagnostics, code_actions, hover, commands, notebook):
+for family in (workspace, diagnostics, workspace_diagnostics, code_actions, hover, commands, notebook):
     family.register(server)
 
 
@@ -285,6 +297,7 @@ def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
 async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None:
     dependents.watch_modules(ls)
     await workspace.pull_configuration(ls)
+    workspace_diagnostics.refresh(ls, ask_pulls=False)
 
 
 def _warm_up(ls: ErrataServer) -> None:
@@ -356,6 +369,7 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
         state.task.cancel()
     if not ls.pulls:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+    workspace_diagnostics.refresh(ls)  # in "workspace" mode the file on disk is reported again
 
 
 # --- helpers -----------------------------------------------------------------------------------
