@@ -78,7 +78,9 @@ async def reports(ls: ErrataServer, token: types.ProgressToken | None = None) ->
     return await asyncio.shield(state.scan)
 
 
-async def _scan(ls: ErrataServer, token: types.ProgressToken | None) -> list[FileReport]:
+async def _scan(ls: ErrataServer, token: types.ProgressToken | None, publish: bool = False) -> list[FileReport]:
+    """Check the files whose reports are stale; with `publish` (a push client), each one's diagnostics
+    are published as soon as it is checked."""
     state = ls.workspace_files
     loop = asyncio.get_running_loop()
     paths = await loop.run_in_executor(state.executor, _files, ls)
@@ -94,6 +96,8 @@ async def _scan(ls: ErrataServer, token: types.ProgressToken | None) -> list[Fil
                 state.reports.pop(path, None)
             else:
                 state.reports[path] = report
+                if publish:
+                    _publish_one(ls, report)
             if progress is not None:
                 progress.report(done)
     finally:
@@ -242,25 +246,34 @@ def refresh(ls: ErrataServer, changed: set[str] | None = None, ask_pulls: bool =
     if state.scan is not None and not state.scan.done():
         state.again = True
         return
-    state.scan = asyncio.get_running_loop().create_task(_scan(ls, None))
-    state.scan.add_done_callback(lambda done: _publish(ls, done))
+    state.scan = asyncio.get_running_loop().create_task(_scan(ls, None, publish=True))
+    state.scan.add_done_callback(lambda done: _scanned(ls, done))
 
 
-def _publish(ls: ErrataServer, done: asyncio.Future) -> None:
+def _publish_one(ls: ErrataServer, report: FileReport) -> None:
+    """A file's diagnostics, unless it is open now (its own check publishes it) or clean and never shown."""
+    state = ls.workspace_files
+    if report.uri in ls.session.states or not (report.diagnostics or report.uri in state.published):
+        return
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=report.uri, diagnostics=report.diagnostics))
+    if report.diagnostics:
+        state.published.add(report.uri)
+    else:
+        state.published.discard(report.uri)
+
+
+def _scanned(ls: ErrataServer, done: asyncio.Future) -> None:
+    """After a push client's scan: a file published before and gone from the workspace (deleted,
+    unreadable) has its diagnostics cleared; a change that came meanwhile is scanned for now."""
     state = ls.workspace_files
     if done.cancelled() or done.exception() is not None:
         if not done.cancelled():
             ls.log(f"checking the workspace failed: {done.exception()}", types.MessageType.Error)
         return
-    open_uris = set(ls.session.states)
-    shown = set()
-    for report in done.result():
-        if report.uri in open_uris or not (report.diagnostics or report.uri in state.published):
-            continue
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=report.uri, diagnostics=report.diagnostics))
-        if report.diagnostics:
-            shown.add(report.uri)
-    state.published = shown | (state.published & open_uris)
+    reported = {r.uri for r in done.result()}
+    for uri in state.published - reported - set(ls.session.states):
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    state.published &= reported | set(ls.session.states)
     if state.again:
         state.again = False
         refresh(ls)
