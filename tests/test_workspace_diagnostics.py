@@ -51,6 +51,11 @@ def progress(client: LspClient, start: int = 0) -> list[str]:
     return [n["params"]["value"]["kind"] for n in client.notifications[start:] if n.get("method") == "$/progress"]
 
 
+def published_after(client: LspClient, uri: str, start: int) -> list[dict]:
+    return client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=60,
+                                    start=start)["diagnostics"]
+
+
 def test_the_setting_takes_the_two_modes_and_refuses_others():
     assert Settings().diagnostic_mode == "openFilesOnly"
     assert Settings().merged({"diagnosticMode": "workspace"}).diagnostic_mode == "workspace"
@@ -135,6 +140,17 @@ def test_workspace_mode_publishes_the_unopened_files_to_a_push_client(tmp_path):
         assert set(client.publishes) == {files["train.py"].as_uri()}  # clean files are not published
         assert progress(client) == [] and not [m for m in client.server_requests
                                                if m["method"] == "window/workDoneProgress/create"]
+        # opened, then closed unsaved: its buffer's diagnostics, cleared, then the file's again
+        clean = TRAIN.replace("activation_checkpointing_policy=REMAT", "activation_checkpointing_policy=set(REMAT)")
+        mark = len(client.notifications)
+        client.open(files["train.py"].as_uri(), clean)
+        assert published_after(client, files["train.py"].as_uri(), mark) == []
+        mark = len(client.notifications)
+        client.notify("textDocument/didClose", {"textDocument": {"uri": files["train.py"].as_uri()}})
+        assert published_after(client, files["train.py"].as_uri(), mark) == []  # the buffer's go
+        reported = client.wait_notification("textDocument/publishDiagnostics", lambda p: p["uri"] == files["train.py"].as_uri()
+                                            and p["diagnostics"], timeout=60, start=mark)
+        assert [d["code"] for d in reported["diagnostics"]] == ["LXF001"]  # the file on disk's, again
         # switched off: what it published goes
         mark = len(client.notifications)
         client.notify("workspace/didChangeConfiguration", {"settings": {"errata": {"diagnosticMode": "openFilesOnly"}}})

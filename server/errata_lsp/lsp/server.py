@@ -369,7 +369,6 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
         state.task.cancel()
     if not ls.pulls:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
-    workspace_diagnostics.refresh(ls)  # in "workspace" mode the file on disk is reported again
 
 
 # --- helpers -----------------------------------------------------------------------------------

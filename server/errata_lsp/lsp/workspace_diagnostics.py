@@ -237,8 +237,8 @@ def refresh(ls: ErrataServer, changed: set[str] | None = None, ask_pulls: bool =
                 ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
             state.published = set()
         return
-    if changed is not None and not state.changed(changed):
-        return  # no file of the workspace read them
+    if changed is not None and not state.changed(changed) and not _unreported(ls, changed):
+        return  # no file of the workspace read them, and each is open or reported already
     if ls.pulls:
         if ask_pulls:
             ls.refresh_pulls()
@@ -248,6 +248,12 @@ def refresh(ls: ErrataServer, changed: set[str] | None = None, ask_pulls: bool =
         return
     state.scan = asyncio.get_running_loop().create_task(_scan(ls, None, publish=True))
     state.scan.add_done_callback(lambda done: _scanned(ls, done))
+
+
+def _unreported(ls: ErrataServer, paths: set[str]) -> bool:
+    """One of `paths` is not open and has no report (a document just closed, a file never read)."""
+    open_paths = {os.path.abspath(p) for p in map(path_str, list(ls.session.states)) if p}
+    return any(p not in open_paths and p not in ls.workspace_files.reports for p in paths)
 
 
 def _publish_one(ls: ErrataServer, report: FileReport) -> None:
