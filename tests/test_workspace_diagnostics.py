@@ -144,7 +144,10 @@ def test_workspace_mode_publishes_the_unopened_files_to_a_push_client(tmp_path):
         clean = TRAIN.replace("activation_checkpointing_policy=REMAT", "activation_checkpointing_policy=set(REMAT)")
         mark = len(client.notifications)
         client.open(files["train.py"].as_uri(), clean)
-        assert published_after(client, files["train.py"].as_uri(), mark) == []
+        opened = client.wait_notification("textDocument/publishDiagnostics",  # its buffer's, versioned
+                                          lambda p: p["uri"] == files["train.py"].as_uri() and p.get("version") == 1,
+                                          timeout=60, start=mark)
+        assert opened["diagnostics"] == []
         mark = len(client.notifications)
         client.notify("textDocument/didClose", {"textDocument": {"uri": files["train.py"].as_uri()}})
         assert published_after(client, files["train.py"].as_uri(), mark) == []  # the buffer's go
