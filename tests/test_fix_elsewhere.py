@@ -207,3 +207,24 @@ def test_the_quick_fix_of_an_open_module_is_versioned_and_made_on_its_buffer(tmp
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()
+
+
+def test_a_notebook_cells_quick_fix_edits_the_module_the_notebook_imports(tmp_path):
+    config, _ = project(tmp_path)
+    notebook = (tmp_path / "explore.ipynb").as_uri()
+    cell = f"vscode-notebook-cell:{(tmp_path / 'explore.ipynb').as_posix()}#cell0"
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize({"general": {"positionEncodings": ["utf-16"]},
+                           "notebookDocument": {"synchronization": {}}}, root=tmp_path.as_uri())
+        client.notify("notebookDocument/didOpen", {
+            "notebookDocument": {"uri": notebook, "notebookType": "jupyter-notebook", "version": 1,
+                                 "cells": [{"kind": 2, "document": cell}]},
+            "cellTextDocuments": [{"uri": cell, "languageId": "python", "version": 1, "text": TRAIN}]})
+        actions = quick_fixes(client, cell)
+        assert [a["title"] for a in actions] == [IN_CONFIG.title, AT_THE_USE.title, "Disable LXF001 for this line"]
+        assert apply(CONFIG, actions[0]["edit"]["changes"][config.as_uri()]) == CONFIG_FIXED
+        assert list(actions[1]["edit"]["changes"]) == [cell]  # `set(REMAT)` in the cell itself
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import ast
 import asyncio
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..analysis.findings import Fix, Safety
-from ..analysis.fixes import apply_edits
+from ..analysis.findings import Safety
 from . import convert, notebook
 from .session import is_log
-from .text import TextDocument
 
 if TYPE_CHECKING:
     from .server import ErrataServer
@@ -40,7 +37,7 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
                                        lambda i: not (findings[i].span.end < start or end < findings[i].span.start)):
             finding, diagnostic = findings[index], analysis.diagnostics[index]
             for fix in finding.fixes:
-                target = doc if fix.path is None else _edited_module(ls, fix)
+                target = doc if fix.path is None else ls.session.module_to_fix(fix)
                 if target is None:
                     continue
                 actions.append(types.CodeAction(
@@ -72,22 +69,6 @@ async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[
             ))
     return actions
 
-
-
-def _edited_module(ls: ErrataServer, fix: Fix) -> TextDocument | None:
-    """The other module a fix edits (its open buffer, else its file), when the fix still applies to it:
-    its edits leave code that parses, as every fix must. (The finding was made on the text the project
-    reads for it, and a change of it checks this document again.)"""
-    assert fix.path is not None
-    target = ls.session.module_document(fix.path)
-    if target is None:
-        return None
-    try:
-        fixed, used = apply_edits(target.text, [fix.edits])
-        ast.parse(fixed)
-    except (SyntaxError, ValueError, IndexError):
-        return None
-    return target if used else None
 
 
 def register(server: ErrataServer) -> None:

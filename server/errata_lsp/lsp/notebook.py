@@ -21,7 +21,7 @@ from .session import Analysis, DocumentState
 from .text import TextDocument, path_str
 
 if TYPE_CHECKING:
-    from ..analysis.findings import Edit
+    from ..analysis.findings import Edit, Fix
     from .server import ErrataServer
 
 # Every notebook type ("*"), its Python cells. (Without `notebook`, lsprotocol clients cannot read it.)
@@ -77,9 +77,10 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], names: dict[
         if located is None:
             continue
         cell, span = located
-        fixes = []
+        fixes: list[tuple[Fix, dict[str, list[Edit]]]] = []
         for fix in finding.fixes:
-            if fix.path is not None:  # an edit of another module, not of a cell
+            if fix.path is not None:  # an edit of another module of the project: no cell's
+                fixes.append((fix, {}))
                 continue
             by_cell: dict[str, list[Edit]] = {}
             for edit in fix.edits:
@@ -242,6 +243,16 @@ async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list
                                        lambda i: not (mine[i].finding.span.end < start or end < mine[i].finding.span.start)):
             found = mine[index]
             for fix, by_cell in found.fixes:
+                if fix.path is not None:
+                    module = ls.session.module_to_fix(fix)
+                    if module is not None:
+                        actions.append(types.CodeAction(
+                            title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
+                            kind=types.CodeActionKind.QuickFix, diagnostics=[found.diagnostic],
+                            is_preferred=fix.preferred or None,
+                            edit=convert.workspace_edit(module, convert.text_edits(fix, module, ls.encoding),
+                                                        ls.versioned_edits)))
+                    continue
                 actions.append(types.CodeAction(
                     title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
                     kind=types.CodeActionKind.QuickFix,

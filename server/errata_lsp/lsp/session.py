@@ -6,6 +6,7 @@ base, and the engine's findings for a text. Nothing here sends a message; proble
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import gc
 import logging
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from ..analysis.findings import Finding, Position
+from ..analysis.findings import Finding, Fix, Position
 from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for, settings_known, text_size
 from .notebook_state import Notebooks
@@ -250,6 +251,23 @@ class Session:
 
         text = read_module(wanted)
         return TextDocument(Path(wanted).as_uri(), text, None, "python") if text is not None else None
+
+    def module_to_fix(self, fix: Fix) -> TextDocument | None:
+        """The other module a fix edits (`module_document`), when the fix still applies to it: its edits
+        leave code that parses, as every fix must. (The finding was made on the text the project reads
+        for that module, and a change of it checks the finding's document again.)"""
+        from ..analysis.fixes import apply_edits  # the edit table: loaded by the first check, not at start-up
+
+        assert fix.path is not None
+        target = self.module_document(fix.path)
+        if target is None:
+            return None
+        try:
+            fixed, used = apply_edits(target.text, [fix.edits])
+            ast.parse(fixed)
+        except (SyntaxError, ValueError, IndexError):
+            return None
+        return target if used else None
 
     # --- settings ----------------------------------------------------------------------------
     @property
