@@ -186,8 +186,8 @@ class _Progress:
         if self.token is None:
             self.token = f"errata-workspace-{next(_tokens)}"
             try:
-                await self.ls.work_done_progress.create_async(self.token)
-            except Exception as exc:  # the client refused: the scan goes on without it
+                await asyncio.wait_for(self.ls.work_done_progress.create_async(self.token), timeout=5)
+            except Exception as exc:  # the client refused, or never answered: the scan goes on without it
                 self.ls.log(f"workspace progress not shown: {exc}", types.MessageType.Warning)
                 self.shown = False
                 return
