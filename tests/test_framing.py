@@ -7,9 +7,8 @@ import asyncio
 import json
 import threading
 
-from pygls.lsp.server import LanguageServer
-
 from errata_lsp.lsp.framing import MAX_BODY, serve_messages
+from errata_lsp.lsp.pygls_adapter import AdaptedProtocol, AdaptedServer
 from tests.written import Written
 
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
@@ -30,7 +29,7 @@ def frame(message: dict[str, object] | bytes, length: int | None = None) -> byte
 
 def serve(stream: bytes) -> tuple[list[dict[str, object]], list[str]]:
     """Every reply the server wrote for `stream` (in order), and what the reader reported."""
-    server = LanguageServer("framing-test", "0")
+    server = AdaptedServer("framing-test", "0", protocol_cls=AdaptedProtocol)
     written = Written()
     server.protocol.set_writer(written)
     reports: list[str] = []
@@ -116,7 +115,7 @@ def serve_through_a_pipe(stream: bytes, piece: int, pause: float = 0) -> tuple[l
 
     from errata_lsp.lsp.framing import PushedReader
 
-    server = LanguageServer("framing-test", "0")
+    server = AdaptedServer("framing-test", "0", protocol_cls=AdaptedProtocol)
     written = Written()
     server.protocol.set_writer(written)
     reports: list[str] = []

@@ -129,3 +129,25 @@ def test_a_pull_client_is_asked_to_pull_again(tmp_path):
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()
+
+
+def test_a_pull_client_is_asked_to_pull_again_when_a_module_changes_on_disk(tmp_path):
+    config, train = project(tmp_path)
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize({**PULL, "workspace": {**PULL["workspace"], "didChangeWatchedFiles": {"dynamicRegistration": True}}},
+                          root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        pulled = client.request("textDocument/diagnostic", {"textDocument": {"uri": train.as_uri()}}, timeout=60)
+        assert [d["code"] for d in pulled["items"]] == ["LXF001"]
+        config.write_text(CONFIG_SET)
+        client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 2}]})
+        deadline = time.monotonic() + 30
+        while not [m for m in client.server_requests if m["method"] == "workspace/diagnostic/refresh"]:
+            assert time.monotonic() < deadline, "no workspace/diagnostic/refresh"
+            time.sleep(0.05)
+        pulled = client.request("textDocument/diagnostic", {"textDocument": {"uri": train.as_uri()}}, timeout=60)
+        assert pulled["items"] == []
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import difflib
 import io
@@ -15,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, terminal
-from .analysis import check_source, fix_all
+from .analysis import apply_edits, check_source, chosen_fix, fix_all
 from .analysis.engine import Report
-from .analysis.findings import Span
+from .analysis.findings import Finding, Span
 from .check_jobs import IN_PROCESS_BELOW, default_jobs
 from .files import (
     SOURCE_SUFFIXES,
@@ -205,6 +206,9 @@ def _check(args: argparse.Namespace) -> int:
         if one_by_one:
             if file.source is not None:
                 file.report = check_source(file.source.program, str(path), file.settings)
+                if (args.fix or args.diff) and not piped and _fix_elsewhere(file.report.findings, args, run.counts,
+                                                                            run.diffed):
+                    file.report = check_source(file.source.program, str(path), file.settings)  # what it reads changed
             _fold(file, args, run, notes, style)
         else:
             files.append(file)
@@ -249,6 +253,7 @@ class _Run:
     status: int = EXIT_CLEAN
     entries: list[Entry] = dataclasses.field(default_factory=list)
     moved: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # reported where the value is written
+    diffed: set[tuple[str, tuple]] = dataclasses.field(default_factory=set)  # with --diff, other modules' fixes shown
     environments: dict = dataclasses.field(default_factory=dict)  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = dataclasses.field(default_factory=set)  # the record files whose rules ran
     counts: Counter[str] = dataclasses.field(default_factory=Counter)
@@ -387,9 +392,9 @@ def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: termin
         run.status = EXIT_ERROR
     run.counts["unchecked"] += bool(report.failures)
     for finding in report.findings:
-        entry = source.entry(finding)
+        entry = source.entry(_fixes_here(finding))
         if finding.elsewhere is not None:
-            entry = _where_written(entry, run.moved)
+            entry = _where_written(entry, finding, run.moved)
             if entry is None:
                 continue  # another file's use of the same value said it already
         if args.format == "json":
@@ -402,10 +407,69 @@ def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: termin
             print(_shown_finding(entry, finding, source.program, style), file=notes)
 
 
-def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | None:
+def _fix_elsewhere(findings: list[Finding], args: argparse.Namespace, counts: Counter[str],
+                   diffed: set[tuple[str, tuple]]) -> bool:
+    """Write the fixes these findings take in other modules of the project (the literal `config.py`
+    writes, read here), each module once, atomically, when it is one of the files checked and holds
+    the text the fixes were made on; whether any was written. A module the edits would leave
+    unparsable is left as it is, with one line. With --diff they are shown as that module's patch
+    instead (each once: `diffed`), and nothing is written."""
+    from .analysis.project import MAX_MODULE_BYTES, WORKSPACE, read_module
+    from .sources import open_source
+
+    by_path: dict[str, list[Finding]] = {}
+    for finding in findings:
+        chosen = chosen_fix(finding, args.unsafe_fixes)
+        if chosen is not None and chosen.path is not None and (chosen.path, chosen.edits) not in diffed:
+            by_path.setdefault(chosen.path, []).append(finding)
+            if args.diff:
+                diffed.add((chosen.path, chosen.edits))
+    wrote = False
+    for other, fixed in by_path.items():
+        path = Path(other)
+        shown = _shown(path)
+        try:
+            target = write_target(path, args.paths)
+            if not any(_resolved(path) == _resolved(Path(given)) or _resolved(Path(given)) in _resolved(path).parents
+                       for given in args.paths):
+                raise SourceError(f"outside the paths given; not fixed, {UNCHANGED}")
+            source, raw = open_source(path, MAX_MODULE_BYTES)
+            if source.program != read_module(other):
+                raise SourceError(f"not the text its fixes were made for; {UNCHANGED}")
+            groups = [chosen.edits for f in fixed if (chosen := chosen_fix(f, args.unsafe_fixes)) is not None]
+            new_text, used = apply_edits(source.program, groups)
+            try:
+                ast.parse(new_text)
+            except (SyntaxError, ValueError):
+                raise SourceError(f"its fixes would leave it unparsable; {UNCHANGED}") from None
+            if args.diff:
+                counts["fixed"] += len(used)
+                _write_bytes(_unified_diff(path, source.file_text, source.rewritten(new_text)).encode(
+                    source.encoding, errors="surrogateescape"))
+                continue
+            write_source(target, source.rewritten(new_text), source.encoding, raw)
+        except (SourceError, OSError) as exc:
+            why = exc if isinstance(exc, SourceError) else f"cannot write: {exc.strerror or exc}; {UNCHANGED}"
+            print(f"{shown}: {why}", file=sys.stderr)
+            continue
+        WORKSPACE.changed(other)
+        counts["fixed"] += len(used)
+        wrote = True
+    return wrote
+
+
+def _fixes_here(finding: Finding) -> Finding:
+    """The finding with only the fixes of its own file (those of another module go with it there)."""
+    if all(f.path is None for f in finding.fixes):
+        return finding
+    return dataclasses.replace(finding, fixes=tuple(f for f in finding.fixes if f.path is None))
+
+
+def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, Span, str]]) -> Entry | None:
     """A finding whose value is written in another module, reported there, where the fix belongs: its
-    message names the use that makes it raise (the use's fixes stay with the use, in the editor)."""
-    place, finding = entry.finding.elsewhere, entry.finding
+    message names the use that makes it raise, and it keeps the fixes that edit that module (the use's
+    own fixes stay with the use, in the editor)."""
+    place, finding = found.elsewhere, entry.finding
     assert place is not None
     key = (os.path.realpath(place.path), place.span, finding.code)
     if key in moved:
@@ -420,7 +484,9 @@ def _where_written(entry: Entry, moved: set[tuple[str, Span, str]]) -> Entry | N
         except ValueError:
             pass
     note = f" (used in {shown_path(entry.path)}{cell}, line {use.line + 1})"
-    return Entry(path, dataclasses.replace(finding, span=place.span, message=finding.message + note, fixes=()),
+    there = tuple(dataclasses.replace(f, path=None) for f in found.fixes
+                  if f.path is not None and os.path.realpath(f.path) == key[0])
+    return Entry(path, dataclasses.replace(finding, span=place.span, message=finding.message + note, fixes=there),
                  versions=entry.versions)
 
 

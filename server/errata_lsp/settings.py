@@ -31,6 +31,9 @@ def _enabled(select: tuple[str, ...], ignore: tuple[str, ...], code: str) -> boo
     return dropped is None or len(chosen) > len(dropped)
 
 
+DIAGNOSTIC_MODES = ("openFilesOnly", "workspace")
+
+
 class SettingsError(ValueError):
     pass
 
@@ -51,6 +54,9 @@ class Settings:
     lightning_version: str | None = None
     # `python.interpreter` from the editor: the interpreter the user's code runs with (read, never run)
     python_interpreter: str | None = None
+    # `diagnosticMode` from the editor (as pyright's): "openFilesOnly", or "workspace" (the project's files
+    # that are not open are checked too)
+    diagnostic_mode: str = "openFilesOnly"
     # The versions the file's code runs with (`environment.Environment`), set by
     # `environment.with_environment`; None: not looked for, every check of the newest release applies
     environment: Any = None
@@ -114,6 +120,12 @@ class Settings:
                         if other.get(k) is not None), None)
         if version is not None:
             updates["lightning_version"] = _version_or_specifier(version)
+        mode = next((other[k] for k in ("diagnosticMode", "diagnostic-mode", "diagnostic_mode")
+                     if other.get(k) is not None), None)
+        if mode is not None:
+            if mode not in DIAGNOSTIC_MODES:
+                raise SettingsError(f"`diagnosticMode` must be one of {', '.join(map(repr, DIAGNOSTIC_MODES))}, found {mode!r}")
+            updates["diagnostic_mode"] = mode
         interpreter = _interpreter(other)
         if interpreter is not None:
             updates["python_interpreter"] = interpreter

@@ -17,7 +17,6 @@ from packaging.version import Version
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import JsonRPCProtocol, LanguageServerProtocol
 
-from errata_lsp.lsp import pygls_adapter
 from errata_lsp.lsp.pygls_adapter import PYGLS_VERSION, RELIED_ON, AdaptedProtocol, AdaptedServer
 
 CLASSES = {"LanguageServerProtocol": LanguageServerProtocol, "LanguageServer": LanguageServer}
@@ -75,7 +74,7 @@ def test_each_relied_on_attribute_exists_where_pygls_defines_it():
         if name.startswith("lsp_"):  # the method pygls registers for that LSP method, which the adapter replaces
             assert hasattr(getattr(CLASSES[owner], name), "method_name"), f"{owner}.{name} is not an lsp_method"
     assert protocol._workspace is None and protocol._shutdown is False  # as they are before `initialize`
-    assert not pygls_adapter.initialized(protocol) and not pygls_adapter.shut_down(protocol)
+    assert not protocol.answered_initialize() and not protocol.received_shutdown()
     assert server._stop_event is None
 
 

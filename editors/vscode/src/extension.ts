@@ -87,6 +87,7 @@ export function serverSettings(): Record<string, unknown> {
     ignore: list("ignore"),
     kb: { paths: list("kb.paths").map((p) => expandVariables(p, folder)) },
     severity: { ...(cfg.get<Record<string, string>>("severity") ?? {}) },
+    diagnosticMode: cfg.get<string>("diagnosticMode") ?? "openFilesOnly",
   };
   const select = list("select");
   if (select.length > 0) settings.select = select; // absent = every rule
@@ -293,7 +294,8 @@ function onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
     return;
   }
   if (e.affectsConfiguration("errata.select") || e.affectsConfiguration("errata.ignore") ||
-      e.affectsConfiguration("errata.kb") || e.affectsConfiguration("errata.severity")) {
+      e.affectsConfiguration("errata.kb") || e.affectsConfiguration("errata.severity") ||
+      e.affectsConfiguration("errata.diagnosticMode")) {
     if (client?.isRunning()) {
       void client.sendNotification(DidChangeConfigurationNotification.type, { settings: { errata: serverSettings() } });
     }

@@ -8,7 +8,8 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "PACK_WORDS": "engine", "Report": "engine", "check_source": "engine", "fix_all": "engine",
+    "PACK_WORDS": "engine", "Report": "engine", "check_source": "engine", "chosen_fix": "engine",
+    "fix_all": "engine",
     "Edit": "findings", "Finding": "findings", "Fix": "findings", "Position": "findings",
     "Safety": "findings", "Severity": "findings", "Span": "findings",
     "apply_edits": "fixes", "apply_fix": "fixes",

@@ -40,7 +40,7 @@ from ..gcpause import paused_gc
 from ..settings import Settings, text_size
 from .context import Context
 from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answer
-from .findings import Edit, Finding, Position, Safety, Severity, Span
+from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .packs import CONTEXT_WORDS, PACK_WORDS, TIPS  # every pack's words and value tips (packs/__init__.py)
 from .project import WORKSPACE, Reading
@@ -52,7 +52,8 @@ TOO_DEEP = "an expression nested too deep for Python's parser; this statement is
 Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word sets: a chunk picked uses one of each
 # A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
-__all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "fix_all"]
+__all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "chosen_fix",
+           "fix_all"]
 
 
 @dataclass(frozen=True)
@@ -189,8 +190,7 @@ def _check(
         for finding in found:
             severity = settings.severity_of(finding.code, finding.severity)
             if severity != finding.severity:
-                finding = Finding(finding.code, finding.record_id, finding.span, finding.message,
-                                  severity, finding.fixes, finding.rule)
+                finding = dataclasses.replace(finding, severity=severity)
             if doc.bom:
                 finding = _after_bom(finding)
             if eol != "\n":
@@ -337,7 +337,7 @@ def _reused(previous: CheckedDocument | None, doc: Document, key: tuple[Any, ...
     for finding, r in made:
         if r in again:
             continue
-        spans = [finding.span, *(e.span for f in finding.fixes for e in f.edits)]
+        spans = [finding.span, *(e.span for f in finding.fixes if f.path is None for e in f.edits)]
         if any(s.start.line <= last and s.end.line >= first for s in spans):
             return None  # a span on an edited line: its columns or its text may have changed
         out.append((_moved(finding, old_end, delta) if delta else finding, r))
@@ -524,7 +524,7 @@ def _moved(finding: Finding, since: int, delta: int) -> Finding:
         return Span(start, end)
 
     fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
-                  for f in finding.fixes)
+                  if f.path is None else f for f in finding.fixes)  # another module's edits stay where they are
     return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
 
 
@@ -667,20 +667,26 @@ def _after_bom(finding: Finding) -> Finding:
         return Span(start, max(span.end, start))
 
     fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(move(e.span), e.new_text) for e in f.edits))
-                  for f in finding.fixes)
+                  if f.path is None else f for f in finding.fixes)  # another module's edits stay where they are
     return dataclasses.replace(finding, span=move(finding.span), fixes=fixes)
 
 
 def _with_line_ending(finding: Finding, eol: str) -> Finding:
     """Rules write "\n" (and `Document.slice` joins lines with it): a CRLF or CR file gets its own."""
     fixes = tuple(dataclasses.replace(f, edits=tuple(Edit(e.span, LINE_BREAK.sub(eol, e.new_text)) for e in f.edits))
-                  for f in finding.fixes)
+                  if f.path is None else f for f in finding.fixes)
     return dataclasses.replace(finding, fixes=fixes)
 
 
 def _suppressed(doc: Document, finding: Finding) -> bool:
     line = doc.lines[finding.span.start.line] if finding.span.start.line < len(doc.lines) else ""
     return suppressed(line, finding.code)
+
+
+def chosen_fix(finding: Finding, unsafe: bool = False) -> Fix | None:
+    """The fix a fix-all applies for this finding: the preferred one of the allowed safety, else the first."""
+    allowed = [f for f in finding.fixes if unsafe or f.safety is Safety.SAFE]
+    return next((f for f in allowed if f.preferred), allowed[0] if allowed else None)
 
 
 def fix_all(
@@ -692,9 +698,8 @@ def fix_all(
         findings = check_source(text, path, settings).findings
         chosen = []
         for finding in findings:
-            fix = next((f for f in finding.fixes if f.preferred and (unsafe or f.safety is Safety.SAFE)), None) or next(
-                (f for f in finding.fixes if unsafe or f.safety is Safety.SAFE), None)
-            if fix is not None:
+            fix = chosen_fix(finding, unsafe)
+            if fix is not None and fix.path is None:  # a fix of another module is its caller's to write there
                 chosen.append((finding, fix))
         if not chosen:
             break

@@ -50,12 +50,15 @@ class Edit:
 
 @dataclass(frozen=True)
 class Fix:
-    """A titled set of edits that removes a finding, and whether it is safe to apply unasked."""
+    """A titled set of edits that removes a finding, and whether it is safe to apply unasked. `path` is
+    the other module of the project the edits are in (the one that writes the value), in that module's
+    own positions; None for the finding's own document."""
 
     title: str
     edits: tuple[Edit, ...]
     safety: Safety = Safety.SAFE
     preferred: bool = False
+    path: str | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ torch_xla, which calls it unless it is a set (that Lightning turns into a callab
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,30 +81,62 @@ def feeds_only_here(ctx: Context, arg: Arg, value: Value) -> bool:
 
 
 def to_set(ctx: Context, arg: Arg, verdict: Verdict) -> list[Fix]:
-    """The smallest edit that makes the policy a set: at the literal when it feeds only this argument,
-    else `set(...)` around the argument when every value it holds is a collection of classes."""
+    """The smallest edit that makes the policy a set: at the literal when it feeds only this argument
+    (in this document, or in the module of the project that writes it: a fix of that file), else
+    `set(...)` around the argument when every value it holds is a collection of classes."""
     values = verdict.bad
     if arg.value not in ctx.parents:
         return []
+    fixes: list[Fix] = []
     if all(v.kind in CONVERTIBLE for v in values) and all(feeds_only_here(ctx, arg, v) for v in values):
-        edits: list[Edit] = []
-        for value in values:
-            edits.extend(_literal_to_set(ctx, value))
-        if edits and len(values) == 1:
-            kind = values[0].kind
-            node = values[0].node
-            title = "Wrap the class in a set" if kind == "class" else (
-                f"Convert {kind} to set" if isinstance(node, (ast.List, ast.Tuple, ast.ListComp))
-                else f"Convert {kind}(...) to set(...)" if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id == kind else "Make it a set with set()")
-            return [fix(title, *edits, preferred=True)]
+        edits = [edit for value in values for edit in _literal_to_set(ctx, value)]
         if edits:
-            return [fix("Make each policy a set", *edits, preferred=True)]
+            return [fix(_title(values), *edits, preferred=True)]
+    origin = written_for_here(ctx, arg, values)
+    if origin is not None:
+        other = values[0].flow.ctx  # type: ignore[union-attr]  # a value written in a module has its flow
+        edits = [edit for value in values for edit in _literal_to_set(other, value)]
+        if edits:
+            fixes.append(fix(f"{_title(values)} in {os.path.basename(origin)}", *edits, preferred=True, path=origin))
     everything = verdict.bad + verdict.others
     if all(v.kind in ("list", "tuple", "set", "frozenset") for v in everything):
         written = ctx.doc.source(arg.value)
-        return [fix(f"Convert `{written}` to a set with set()", replace(ctx, arg.value, f"set({written})"), preferred=True)]
-    return []
+        fixes.append(fix(f"Convert `{written}` to a set with set()", replace(ctx, arg.value, f"set({written})"),
+                         preferred=not fixes))
+    return fixes
+
+
+def _title(values: Sequence[Value]) -> str:
+    if len(values) > 1:
+        return "Make each policy a set"
+    kind, node = values[0].kind, values[0].node
+    return "Wrap the class in a set" if kind == "class" else (
+        f"Convert {kind} to set" if isinstance(node, (ast.List, ast.Tuple, ast.ListComp))
+        else f"Convert {kind}(...) to set(...)" if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        and node.func.id == kind else "Make it a set with set()")
+
+
+def written_for_here(ctx: Context, arg: Arg, values: Sequence[Value]) -> str | None:
+    """The path of the other module of the project whose module-level `NAME = <literal>` writes every
+    one of `values`, when a fix may edit it there: the argument is a name this document binds once (by
+    its import) and reads only here, and that module binds `NAME` once and reads it nowhere itself.
+    (Other modules that import `NAME` too are not looked at.)"""
+    if not values or not all(v.kind in CONVERTIBLE and v.foreign and v.flow is not None for v in values):
+        return None
+    origins = {v.flow.origin for v in values if v.flow is not None}
+    if len(origins) != 1 or not ctx.only_use(arg.value):
+        return None
+    origin = origins.pop()
+    other = values[0].flow.ctx  # type: ignore[union-attr]
+    for value in values:
+        assign = other.parents.get(value.node) if value.node is not None else None
+        if not (isinstance(assign, ast.Assign) and assign.value is value.node and len(assign.targets) == 1
+                and isinstance(assign.targets[0], ast.Name) and other.parents.get(assign) is other.module):
+            return None
+        name = assign.targets[0].id
+        if other.loads_named(name) or len(other.bindings(name, other.module)) != 1:
+            return None
+    return origin
 
 
 def set_text(ctx: Context, arg: Arg, verdict: Verdict) -> str | None:

@@ -70,8 +70,9 @@ def short(text: str, limit: int = 60) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def fix(title: str, *edits: Edit, safety: Safety = Safety.SAFE, preferred: bool = False) -> Fix:
-    return Fix(title, tuple(edits), safety, preferred)
+def fix(title: str, *edits: Edit, safety: Safety = Safety.SAFE, preferred: bool = False,
+        path: str | None = None) -> Fix:
+    return Fix(title, tuple(edits), safety, preferred, path)
 
 
 def replace(ctx: Context, node: ast.AST, new_text: str) -> Edit:

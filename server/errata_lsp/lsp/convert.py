@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..analysis.findings import Finding, Fix, Severity
+from ..analysis.findings import Finding, Fix, Position, Severity
+from ..analysis.suppressions import add_noqa
 from ..kb.corrections import corrected_link
 from .text import TextDocument
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..kb.base import KnowledgeBase
 
 SOURCE = "errata"
+FIX_ALL = "source.fixAll.errata"  # the code action kind of errata's every safe fix
 SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
@@ -60,12 +62,18 @@ def text_edits(fix: Fix, doc: TextDocument, encoding: str) -> list[types.TextEdi
 
 
 def workspace_edit(doc: TextDocument, edits: list[types.TextEdit], versioned: bool) -> types.WorkspaceEdit:
+    return documents_edit([(doc, edits)], versioned)
+
+
+def documents_edit(parts: Sequence[tuple[TextDocument, list[types.TextEdit]]], versioned: bool) -> types.WorkspaceEdit:
+    """Edits of one or more documents, each with the version of the text they were made for when the
+    client takes versioned edits (it drops an edit of a document changed since; a file not open has none)."""
     if versioned:
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
             text_document=types.OptionalVersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version),
             edits=edits,
-        )])
-    return types.WorkspaceEdit(changes={doc.uri: edits})
+        ) for doc, edits in parts])
+    return types.WorkspaceEdit(changes={doc.uri: edits for doc, edits in parts})
 
 
 def whole_text_edit(doc: TextDocument, new_text: str, encoding: str) -> types.TextEdit:
@@ -105,3 +113,13 @@ def asked_for(diagnostics: Sequence[types.Diagnostic], context: Sequence[types.D
                 chosen.append(i)
                 break
     return chosen
+
+
+def noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
+    """The engine's `# noqa` insertion for this finding's line, in the client's positions."""
+    inserts = add_noqa(doc.lines, [finding])
+    if not inserts:
+        return None
+    line, column, text = inserts[0]
+    at = doc.to_client(Position(line, column), encoding)
+    return types.TextEdit(range=types.Range(at, at), new_text=text)

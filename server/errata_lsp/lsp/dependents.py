@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from . import workspace_diagnostics
+
 if TYPE_CHECKING:
     from .server import ErrataServer
     from .session import DocumentState
@@ -32,6 +34,7 @@ def buffer_changed(ls: ErrataServer, uri: str, path: str | None, text: str | Non
 
     if WORKSPACE.set_buffer(path, text):
         recheck(ls, {os.path.abspath(path)}, skip=uri)
+        workspace_diagnostics.refresh(ls, {os.path.abspath(path)})
 
 
 def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -> None:
@@ -49,6 +52,8 @@ def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -
         changed.add(os.path.abspath(path))
         everything = everything or kind != types.FileChangeType.Changed
     recheck(ls, changed, everything=everything)
+    if changed:
+        workspace_diagnostics.refresh(ls, None if everything else changed)
 
 
 def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everything: bool = False) -> None:
@@ -67,11 +72,7 @@ def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everyt
     if not again:
         return
     if ls.pulls:
-        if _supports_refresh(ls.client_capabilities):
-            try:
-                ls.workspace_diagnostic_refresh(None)
-            except Exception as exc:
-                ls.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
+        ls.refresh_pulls()
         return
     for uri, state in again:
         if state.task is not None and not state.task.done():  # its running check read the old module
@@ -108,8 +109,3 @@ def add_folders(folders: Iterable[str | None]) -> None:
     for folder in folders:
         if folder:
             WORKSPACE.add_folder(folder)
-
-
-def _supports_refresh(caps: types.ClientCapabilities) -> bool:
-    diag = caps.workspace and caps.workspace.diagnostics
-    return bool(diag and diag.refresh_support)

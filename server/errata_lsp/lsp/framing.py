@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import threading
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 from lsprotocol.types import ResponseError
 from pygls.exceptions import (
@@ -22,10 +23,31 @@ from pygls.exceptions import (
     JsonRpcParseError,
     JsonRpcServerNotInitialized,
 )
-
-from .pygls_adapter import initialized, reply_error, shut_down
+from pygls.io_ import StdoutWriter
 
 log = logging.getLogger(__name__)
+
+
+class MessageProtocol(Protocol):
+    """What the framing needs of the protocol it hands messages to (`pygls_adapter.AdaptedProtocol`)."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any: ...
+    def handle_message(self, message: Any) -> None: ...
+    def reply_error(self, msg_id: Any, error: ResponseError) -> None: ...
+    def answered_initialize(self) -> bool: ...
+    def received_shutdown(self) -> bool: ...
+
+
+class FramedServer(Protocol):
+    """What `run` needs of the server it serves (`pygls_adapter.AdaptedServer`)."""
+
+    @property
+    def protocol(self) -> Any: ...
+    def new_stop_event(self) -> threading.Event: ...
+    def log(self, message: str) -> None: ...
+    def shutdown(self) -> None: ...
+
+
 HEADER = b"Content-Length:"
 MAX_BODY = 256 * 1024 * 1024
 CHUNK = 64 * 1024  # what the reading thread asks the stream for at once
@@ -132,7 +154,7 @@ class PushedReader:
 
 
 async def serve_messages(
-    stop: threading.Event, reader: Any, protocol: Any, report: Callable[[str], None],
+    stop: threading.Event, reader: Any, protocol: MessageProtocol, report: Callable[[str], None],
 ) -> None:
     """Read framed messages until the stream ends or `stop` is set, and hand each to `protocol`."""
     length: int | None = None
@@ -167,7 +189,7 @@ async def serve_messages(
         dispatch(protocol, body, report)
 
 
-def dispatch(protocol: Any, body: bytes, report: Callable[[str], None]) -> None:
+def dispatch(protocol: MessageProtocol, body: bytes, report: Callable[[str], None]) -> None:
     try:
         message = json.loads(body, object_hook=protocol.structure_message)
     except JsonRpcException as exc:  # JSON, but not the method's types
@@ -175,16 +197,16 @@ def dispatch(protocol: Any, body: bytes, report: Callable[[str], None]) -> None:
         return
     except (ValueError, RecursionError) as exc:
         report(f"a message that is not JSON was skipped ({exc})")
-        reply_error(protocol, None, ResponseError(code=JsonRpcParseError.CODE, message="Parse error"))
+        protocol.reply_error(None, ResponseError(code=JsonRpcParseError.CODE, message="Parse error"))
         return
     method = getattr(message, "method", None)
     is_request = method is not None and getattr(message, "id", None) is not None
-    if is_request and method != "initialize" and not initialized(protocol):
-        reply_error(protocol, message.id, ResponseError(  # LSP: ServerNotInitialized
+    if is_request and method != "initialize" and not protocol.answered_initialize():
+        protocol.reply_error(message.id, ResponseError(  # LSP: ServerNotInitialized
             code=JsonRpcServerNotInitialized.CODE, message=f"{method} before initialize"))
         return
-    if is_request and shut_down(protocol):
-        reply_error(protocol, message.id, ResponseError(  # LSP: InvalidRequest after shutdown
+    if is_request and protocol.received_shutdown():
+        protocol.reply_error(message.id, ResponseError(  # LSP: InvalidRequest after shutdown
             code=JsonRpcInvalidRequest.CODE, message=f"{method} after shutdown"))
         return
     try:
@@ -193,7 +215,7 @@ def dispatch(protocol: Any, body: bytes, report: Callable[[str], None]) -> None:
         report(f"handling a message failed: {type(exc).__name__}: {exc}")
 
 
-def _reply_error(protocol: Any, body: bytes, exc: JsonRpcException, report: Callable[[str], None]) -> None:
+def _reply_error(protocol: MessageProtocol, body: bytes, exc: JsonRpcException, report: Callable[[str], None]) -> None:
     try:
         raw = json.loads(body)
     except (ValueError, RecursionError):
@@ -202,7 +224,7 @@ def _reply_error(protocol: Any, body: bytes, exc: JsonRpcException, report: Call
     report(f"{method or 'a message'}: params do not match the protocol; ignored")
     msg_id = raw.get("id") if isinstance(raw, dict) else None
     if isinstance(raw, dict) and "id" in raw and isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool):
-        reply_error(protocol, msg_id, ResponseError(
+        protocol.reply_error(msg_id, ResponseError(
             code=exc.CODE, message=f"{exc.MESSAGE}: the params of {method} do not match the protocol"))
 
 
@@ -214,16 +236,12 @@ def _reader_of(stream: Any) -> Callable[[int], bytes]:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):  # an in-memory stream
         return getattr(stream, "read1", None) or stream.read
-    import os
-
     return lambda size: os.read(fd, size)
 
 
-def run(server: Any, stdin: Any, stdout: Any) -> int:
+def run(server: FramedServer, stdin: Any, stdout: Any) -> int:
     """pygls' stdio loop with the reader above; the exit code LSP asks for (1 on `exit` without
     `shutdown`, or when the stream ends without them)."""
-    from pygls.io_ import StdoutWriter
-
     stop = server.new_stop_event()
     server.protocol.set_writer(StdoutWriter(stdout))
 

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from ..analysis.findings import Safety
+from . import convert
 from .notebook_state import CellFinding, NotebookAnalysis, NotebookState
+from .session import Analysis, DocumentState
 from .text import TextDocument, path_str
 
 if TYPE_CHECKING:
-    from ..analysis.findings import Edit
+    from ..analysis.findings import Edit, Fix
     from .server import ErrataServer
-    from .session import DocumentState
 
 # Every notebook type ("*"), its Python cells. (Without `notebook`, lsprotocol clients cannot read it.)
 SYNC_OPTIONS = types.NotebookDocumentSyncOptions(
@@ -62,7 +64,6 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], names: dict[
     from ..analysis.engine import check_source
     from ..analysis.findings import Edit
     from ..notebook import CellProgram
-    from . import convert
 
     program = CellProgram([(doc.uri, doc.text) for doc in cells], name=names.__getitem__)
     docs = {doc.uri: doc for doc in cells}
@@ -76,8 +77,11 @@ def _compute(ls: ErrataServer, uri: str, cells: list[TextDocument], names: dict[
         if located is None:
             continue
         cell, span = located
-        fixes = []
+        fixes: list[tuple[Fix, dict[str, list[Edit]]]] = []
         for fix in finding.fixes:
+            if fix.path is not None:  # an edit of another module of the project: no cell's
+                fixes.append((fix, {}))
+                continue
             by_cell: dict[str, list[Edit]] = {}
             for edit in fix.edits:
                 where = program.locate(edit.span)
@@ -97,9 +101,6 @@ async def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
     state = ls.session.notebooks.of_cell(uri)
     if state is None or uri not in state.docs:
         return None
-    from .server import Analysis
-    from .session import DocumentState
-
     analysis = await analysed(ls, state)
     doc = analysis.docs.get(uri)
     if doc is None:  # not a code cell (markdown, another language): nothing is found in it
@@ -114,8 +115,8 @@ async def cell_state(ls: ErrataServer, uri: str) -> DocumentState | None:
 
 # --- publishing ----------------------------------------------------------------------------------
 def schedule(ls: ErrataServer, state: NotebookState) -> None:
-    if ls.pulls:
-        _refresh(ls)
+    if ls.pulls:  # a pulling client asks again for every cell: an edit in one cell can change another's
+        ls.refresh_pulls()
         return
     if state.task is None or state.task.done():
         state.task = asyncio.get_running_loop().create_task(_publish_when_settled(ls, state.uri))
@@ -148,17 +149,6 @@ async def _publish_when_settled(ls: ErrataServer, uri: str) -> None:
                 uri=cell, diagnostics=diagnostics, version=analysis.docs[cell].version))
         current.published = set(by_cell)
         return
-
-
-def _refresh(ls: ErrataServer) -> None:
-    """A pulling client asks again for every cell: an edit in one cell can change another's."""
-    from .server import _supports_refresh
-
-    if _supports_refresh(ls.client_capabilities):
-        try:
-            ls.workspace_diagnostic_refresh(None)
-        except Exception as exc:
-            ls.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
 
 
 def republish(ls: ErrataServer) -> None:
@@ -230,10 +220,6 @@ def did_close(ls: ErrataServer, params: types.DidCloseNotebookDocumentParams) ->
 
 # --- code actions --------------------------------------------------------------------------------
 async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    from ..analysis.findings import Safety
-    from . import convert
-    from .server import FIX_ALL, _noqa_edit
-
     uri = params.text_document.uri
     state = ls.session.notebooks.of_cell(uri)
     if state is None or uri not in state.docs:
@@ -257,6 +243,16 @@ async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list
                                        lambda i: not (mine[i].finding.span.end < start or end < mine[i].finding.span.start)):
             found = mine[index]
             for fix, by_cell in found.fixes:
+                if fix.path is not None:
+                    module = ls.session.module_to_fix(fix)
+                    if module is not None:
+                        actions.append(types.CodeAction(
+                            title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
+                            kind=types.CodeActionKind.QuickFix, diagnostics=[found.diagnostic],
+                            is_preferred=fix.preferred or None,
+                            edit=convert.workspace_edit(module, convert.text_edits(fix, module, ls.encoding),
+                                                        ls.versioned_edits)))
+                    continue
                 actions.append(types.CodeAction(
                     title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
                     kind=types.CodeActionKind.QuickFix,
@@ -267,20 +263,18 @@ async def code_actions(ls: ErrataServer, params: types.CodeActionParams) -> list
                                for e in edits]
                         for cell, edits in by_cell.items()}),
                 ))
-            noqa = _noqa_edit(doc, found.finding, ls.encoding)
+            noqa = convert.noqa_edit(doc, found.finding, ls.encoding)
             if noqa is not None:
                 actions.append(types.CodeAction(
                     title=f"Disable {found.finding.code} for this line", kind=types.CodeActionKind.QuickFix,
                     diagnostics=[found.diagnostic], edit=_workspace_edit(ls, docs, {uri: [noqa]})))
-    if wanted(FIX_ALL) and any(f.safety is Safety.SAFE for found in analysis.findings for f, _ in found.fixes):
+    if wanted(convert.FIX_ALL) and any(f.safety is Safety.SAFE for found in analysis.findings for f, _ in found.fixes):
         if analysis.fixed is None:  # once per revision: editors ask on every cursor move
             analysis.fixed = await asyncio.get_running_loop().run_in_executor(
                 None, _fix_all, ls, state.uri, list(docs.values()))
         if analysis.fixed:
-            from . import convert
-
             actions.append(types.CodeAction(
-                title="errata: fix all in this notebook", kind=FIX_ALL,
+                title="errata: fix all in this notebook", kind=convert.FIX_ALL,
                 edit=_workspace_edit(ls, docs, {
                     cell: [convert.whole_text_edit(docs[cell], text, ls.encoding)]
                     for cell, text in analysis.fixed.items()}),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import sys
 import threading
 from collections.abc import Iterator
@@ -22,7 +23,10 @@ from pygls.exceptions import FeatureNotificationError, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
+from .framing import run
+
 PYGLS_VERSION = "2.1.1"
+log = logging.getLogger(__name__)
 
 # (class, attribute, what errata uses it for): the test checks each on the installed pygls
 RELIED_ON: tuple[tuple[str, str, str], ...] = (
@@ -100,6 +104,17 @@ class AdaptedProtocol(LanguageServerProtocol):
         if msg_id in self._request_futures:
             super()._handle_cancel_notification(msg_id)
 
+    def reply_error(self, msg_id: Any, error: ResponseError) -> None:
+        """An error reply to a request pygls would drop (before `initialize`, after `shutdown`, bad params)."""
+        self._send_response(msg_id, error=error)
+
+    def answered_initialize(self) -> bool:
+        """`initialize` has been answered (pygls makes its workspace then)."""
+        return self._workspace is not None
+
+    def received_shutdown(self) -> bool:
+        return bool(self._shutdown)
+
     def _user(self, method: str, params: Any) -> Iterator[Any]:
         handler = self.fm.features.get(method)
         if handler is not None:
@@ -120,10 +135,6 @@ class AdaptedServer(LanguageServer):
     protocol: AdaptedProtocol
 
     def _start_io_async(self, stdin: Any = None, stdout: Any = None) -> int:
-        import sys
-
-        from .framing import run
-
         return run(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
 
     def serve_stdio(self, stdin: Any, stdout: Any) -> int:
@@ -135,19 +146,15 @@ class AdaptedServer(LanguageServer):
         self._stop_event = threading.Event()
         return self._stop_event
 
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        """Tell the client's log (`window/logMessage`), and the server's own."""
+        log.info(message)
+        try:
+            self.window_log_message(types.LogMessageParams(type=kind, message=f"errata: {message}"))
+        except Exception:  # no client to tell: the message is in the server's own log
+            pass
+
     def to_json(self, value: Any) -> str:
         """An lsprotocol value as compact JSON, converted as pygls converts what it sends."""
         return json.dumps(self.protocol._converter.unstructure(value), separators=(",", ":"))
 
-
-def reply_error(protocol: LanguageServerProtocol, msg_id: Any, error: ResponseError) -> None:
-    protocol._send_response(msg_id, error=error)
-
-
-def initialized(protocol: LanguageServerProtocol) -> bool:
-    """`initialize` has been answered (pygls makes its workspace then)."""
-    return protocol._workspace is not None
-
-
-def shut_down(protocol: LanguageServerProtocol) -> bool:
-    return bool(protocol._shutdown)

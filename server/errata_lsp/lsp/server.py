@@ -12,21 +12,28 @@ import asyncio
 import gc
 import json
 import logging
-import operator
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
 from .. import __version__
-from ..analysis.findings import Finding, Position, Safety
-from ..settings import text_size
-from . import convert, dependents, notebook
+from ..analysis.findings import Finding
+from . import (
+    code_actions,
+    commands,
+    convert,
+    dependents,
+    diagnostics,
+    hover,
+    notebook,
+    workspace,
+    workspace_diagnostics,
+)
 from .pygls_adapter import AdaptedProtocol, AdaptedServer
-from .session import DocumentState, Session, is_log, path_of, path_str
+from .session import Analysis, DocumentState, Session, is_log, path_of, path_str
 from .text import UTF16, TextDocument
 
 if TYPE_CHECKING:
@@ -34,51 +41,8 @@ if TYPE_CHECKING:
     from ..settings import Settings
 
 log = logging.getLogger(__name__)
-FIX_ALL = "source.fixAll.errata"
-EXPLAIN = "errata.explain"
 MESSAGE_TYPE = {logging.ERROR: types.MessageType.Error, logging.WARNING: types.MessageType.Warning,
                 logging.INFO: types.MessageType.Info}
-
-
-@dataclass
-class Analysis:
-    """Everything worked out for one text under one settings generation. It is keyed on the text
-    itself, not on the version number: a client that does not bump `version` still gets results
-    (and fix ranges) for the text it has."""
-
-    doc: TextDocument  # the snapshot it was made from: text, version, line table
-    generation: int
-    findings: list[Finding]
-    diagnostics: list[types.Diagnostic]
-    payloads: list[str]  # each diagnostic as JSON, ready to publish
-    result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
-    kb: Any = None  # the knowledge base the diagnostics' links come from
-    lines_read: frozenset[int] | None = None  # the lines the diagnostics' positions are counted on, once asked
-    fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
-    hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
-
-    def identity(self) -> str:
-        """The result id a pulling client sends back: the same for the same text, settings and diagnostics."""
-        if self.result_id is None:
-            self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
-        return self.result_id
-
-    def holds_for(self, findings: list[Finding], doc: TextDocument, kb: KnowledgeBase) -> bool:
-        """These diagnostics are those of `findings` in `doc` as they are: the engine handed back
-        the same finding objects (it does for the chunks it reused), from the same knowledge base,
-        and the only line edited since (within itself) is none their positions are counted on."""
-        if kb is not self.kb or len(findings) != len(self.findings):
-            return False
-        line = doc.only_line_changed_since(self.doc)
-        if line is None or len(doc.lines) != len(self.doc.lines):
-            return False
-        if self.lines_read is None:
-            last = len(self.doc.lines) - 1
-            self.lines_read = frozenset(min(n, last) for f in self.findings for n in (f.span.start.line, f.span.end.line))
-        return line not in self.lines_read and all(map(operator.is_, findings, self.findings))
-
-    def is_for(self, text: str, generation: int) -> bool:
-        return self.generation == generation and (self.doc.text is text or self.doc.text == text)
 
 
 class ErrataServer(AdaptedServer):
@@ -87,6 +51,7 @@ class ErrataServer(AdaptedServer):
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          notebook_document_sync=notebook.SYNC_OPTIONS)
         self.session = Session(self._report, self._show)
+        self.workspace_files = workspace_diagnostics.WorkspaceFiles()  # the files not open, in "workspace" mode
 
     # --- client facts ------------------------------------------------------------------------
     @property
@@ -105,13 +70,6 @@ class ErrataServer(AdaptedServer):
         return bool(edit and edit.document_changes)
 
     # --- logging -----------------------------------------------------------------------------
-    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
-        log.info(message)
-        try:
-            self.window_log_message(types.LogMessageParams(type=kind, message=f"errata: {message}"))
-        except Exception:  # no client to tell: the message is in the server's own log
-            pass
-
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Log and keep serving: bad input from a client is never a reason to stop."""
         self.log(f"{type(error).__name__}: {error}", types.MessageType.Error)
@@ -293,37 +251,28 @@ class ErrataServer(AdaptedServer):
                 f'{{"uri":{json.dumps(uri)},"version":{json.dumps(version)},"diagnostics":[{",".join(payloads)}]}}}}')
         self.protocol.send_raw(body)
 
-    def hover_at(self, analysis: Analysis, position: types.Position) -> types.Hover | None:
-        """The card of a finding under the cursor, else what the symbol there can raise (in a worker thread)."""
-        from ..kb import summary_line
-
-        doc = analysis.doc
-        pos = doc.from_client(position, self.encoding)
-        kb = self.session.kb
-        for finding, diagnostic in zip(analysis.findings, analysis.diagnostics):
-            if finding.span.contains(pos):
-                return types.Hover(contents=_markdown(self.session.finding_card(doc, finding, kb)), range=diagnostic.range)
-        found = self.session.symbol_records(doc, pos, kb)
-        if found is None:
-            return None
-        title, records = found
-        lines = [f"**errata** · `{title}` can raise {len(records)} known error{'s' if len(records) > 1 else ''}:", ""]
-        lines += [f"- {summary_line(r)}" for r in records]
-        return types.Hover(contents=_markdown("\n".join(lines)))
-
     def republish_all(self) -> None:
         for uri in list(self.session.states):
             self.schedule(uri)
         notebook.republish(self)
-        if self.pulls and _supports_refresh(self.client_capabilities):
-            try:
-                self.workspace_diagnostic_refresh(None)
-            except Exception as exc:
-                self.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
+        if self.pulls:
+            self.refresh_pulls()
+        workspace_diagnostics.refresh(self, ask_pulls=False)  # the settings changed: every file's report is stale
+
+    def refresh_pulls(self) -> None:
+        """Ask a pulling client to pull every document's diagnostics again, when it lets servers ask."""
+        diagnostics = self.client_capabilities.workspace and self.client_capabilities.workspace.diagnostics
+        if not (diagnostics and diagnostics.refresh_support):
+            return
+        try:
+            self.workspace_diagnostic_refresh(None)
+        except Exception as exc:
+            self.log(f"diagnostic refresh failed: {exc}", types.MessageType.Warning)
 
 
 server = ErrataServer()
-notebook.register(server)
+for family in (workspace, diagnostics, workspace_diagnostics, code_actions, hover, commands, notebook):
+    family.register(server)
 
 
 # --- lifecycle ---------------------------------------------------------------------------------
@@ -347,7 +296,8 @@ def initialize(ls: ErrataServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None:
     dependents.watch_modules(ls)
-    await _pull_configuration(ls)
+    await workspace.pull_configuration(ls)
+    workspace_diagnostics.refresh(ls, ask_pulls=False)
 
 
 def _warm_up(ls: ErrataServer) -> None:
@@ -374,33 +324,6 @@ def _structure_a_change(ls: ErrataServer) -> None:
     json.loads(json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
         "textDocument": {"uri": "file:///", "version": 1}, "contentChanges": [change, {"text": ""}]}}),
         object_hook=ls.protocol.structure_message)
-
-
-@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-async def did_change_configuration(ls: ErrataServer, params: types.DidChangeConfigurationParams) -> None:
-    settings = params.settings
-    if isinstance(settings, dict) and settings.get("errata") is not None:
-        ls.session.apply_client_settings(settings)
-    else:
-        await _pull_configuration(ls)
-    ls.republish_all()
-
-
-async def _pull_configuration(ls: ErrataServer) -> None:
-    workspace = ls.client_capabilities.workspace
-    if not (workspace and workspace.configuration):
-        return
-    try:
-        result = await asyncio.wait_for(ls.workspace_configuration_async(
-            types.ConfigurationParams(items=[types.ConfigurationItem(section="errata")])), timeout=5)
-    except Exception as exc:
-        ls.log(f"could not read the client's settings: {exc}", types.MessageType.Warning)
-        return
-    if result and isinstance(result[0], dict) and result[0]:
-        before = ls.session.generation
-        ls.session.apply_client_settings(result[0])
-        if ls.session.generation != before:
-            ls.republish_all()
 
 
 async def _exit_with_parent(pid: int) -> None:
@@ -448,177 +371,6 @@ def did_close(ls: ErrataServer, params: types.DidCloseTextDocumentParams) -> Non
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
-@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-def did_save(ls: ErrataServer, params: types.DidSaveTextDocumentParams) -> None:
-    if _settings_file(params.text_document.uri):
-        ls.session.settings_changed_on_disk()
-        ls.republish_all()
-    elif ls.session.kb_files_changed([params.text_document.uri]):
-        ls.republish_all()
-
-
-@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-def did_change_watched_files(ls: ErrataServer, params: types.DidChangeWatchedFilesParams) -> None:
-    """A pyproject.toml, lockfile, pin or installed distribution changed on disk (a client that
-    watches them says so): the settings and the versions they lead to are read again. A Python
-    module changed: the open documents that read it are checked again."""
-    if any(_settings_file(change.uri) for change in params.changes):
-        ls.session.settings_changed_on_disk()
-        ls.republish_all()
-    elif ls.session.kb_files_changed([change.uri for change in params.changes]):
-        ls.republish_all()
-    else:
-        dependents.files_changed(ls, [(path_str(c.uri), c.type) for c in params.changes])
-
-
-def _settings_file(uri: str) -> bool:
-    """pyproject.toml, and the files the user's library versions are read from."""
-    from ..environment import LOCKFILES
-
-    name = uri.rstrip("/").rsplit("/", 1)[-1]
-    return (name in ("pyproject.toml", *LOCKFILES, "METADATA") or name.endswith(".dist-info")
-            or (name.startswith("requirements") and name.endswith((".txt", ".in"))))
-
-
-@server.feature(
-    types.TEXT_DOCUMENT_DIAGNOSTIC,
-    types.DiagnosticOptions(identifier="errata", inter_file_dependencies=False, workspace_diagnostics=False),
-)
-async def pull_diagnostics(ls: ErrataServer, params: types.DocumentDiagnosticParams):
-    state = ls.session.states.get(params.text_document.uri) or await notebook.cell_state(ls, params.text_document.uri)
-    if state is None:
-        return types.RelatedFullDocumentDiagnosticReport(items=[])
-    analysis = await ls.analysis_of(state)
-    result_id = analysis.identity()
-    if params.previous_result_id == result_id:
-        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
-    return types.RelatedFullDocumentDiagnosticReport(items=analysis.diagnostics, result_id=result_id)
-
-
-# --- code actions ------------------------------------------------------------------------------
-@server.feature(
-    types.TEXT_DOCUMENT_CODE_ACTION,
-    types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL],
-        resolve_provider=False,
-    ),
-)
-async def code_action(ls: ErrataServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-    if params.text_document.uri in ls.session.notebooks.owner:
-        return await notebook.code_actions(ls, params)
-    state = ls.session.states.get(params.text_document.uri)
-    if state is None:
-        return []
-    doc = state.doc.snapshot()  # the text the request's range is about
-    only = params.context.only
-
-    def wanted(kind: str) -> bool:
-        return not only or any(kind == k or kind.startswith(f"{k}.") for k in only)
-
-    actions: list[types.CodeAction] = []
-    analysis = await ls.analysis_of(state, doc)
-    if wanted(types.CodeActionKind.QuickFix) and not is_log(doc):
-        start = doc.from_client(params.range.start, ls.encoding)
-        end = doc.from_client(params.range.end, ls.encoding)
-        findings = analysis.findings
-        for index in convert.asked_for(analysis.diagnostics, params.context.diagnostics,
-                                       lambda i: not (findings[i].span.end < start or end < findings[i].span.start)):
-            finding, diagnostic = findings[index], analysis.diagnostics[index]
-            for fix in finding.fixes:
-                actions.append(types.CodeAction(
-                    title=fix.title if fix.safety is Safety.SAFE else f"{fix.title} (unsafe)",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diagnostic],
-                    is_preferred=fix.preferred or None,
-                    edit=convert.workspace_edit(doc, convert.text_edits(fix, doc, ls.encoding), ls.versioned_edits),
-                ))
-            noqa = _noqa_edit(doc, finding, ls.encoding)
-            if noqa is not None:
-                actions.append(types.CodeAction(
-                    title=f"Disable {finding.code} for this line",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diagnostic],
-                    edit=convert.workspace_edit(doc, [noqa], ls.versioned_edits),
-                ))
-    if wanted(FIX_ALL) and not is_log(doc) and any(
-        f.safety is Safety.SAFE for finding in analysis.findings for f in finding.fixes
-    ):
-        if analysis.fixed is None:  # once per text and settings: editors ask on every cursor move
-            analysis.fixed = await asyncio.get_running_loop().run_in_executor(None, ls.session.fix_all, analysis.doc)
-        fixed, count = analysis.fixed
-        if count and fixed != doc.text:
-            actions.append(types.CodeAction(
-                title=f"errata: fix all ({count} safe fix{'es' if count > 1 else ''})",
-                kind=FIX_ALL,
-                edit=convert.workspace_edit(doc, [convert.whole_text_edit(doc, fixed, ls.encoding)], ls.versioned_edits),
-            ))
-    return actions
-
-
-def _noqa_edit(doc: TextDocument, finding: Finding, encoding: str) -> types.TextEdit | None:
-    """The engine's `# noqa` insertion for this finding's line, in the client's positions."""
-    from ..analysis.suppressions import add_noqa
-
-    inserts = add_noqa(doc.lines, [finding])
-    if not inserts:
-        return None
-    line, column, text = inserts[0]
-    at = doc.to_client(Position(line, column), encoding)
-    return types.TextEdit(range=types.Range(at, at), new_text=text)
-
-
-# --- hover -------------------------------------------------------------------------------------
-@server.feature(types.TEXT_DOCUMENT_HOVER)
-async def hover(ls: ErrataServer, params: types.HoverParams) -> types.Hover | None:
-    state = ls.session.states.get(params.text_document.uri) or await notebook.cell_state(ls, params.text_document.uri)
-    if state is None:
-        return None
-    doc = state.doc.snapshot()
-    pos = doc.from_client(params.position, ls.encoding)
-    if not is_log(doc) and pos.line < len(doc.lines) and "noqa" in doc.lines[pos.line].lower():
-        answer = _noqa_hover(doc.lines[pos.line], pos)
-        if answer is not None:
-            return answer
-    analysis = await ls.analysis_of(state, doc)
-    key = (params.position.line, params.position.character)
-    if key not in analysis.hovers:
-        found = await asyncio.get_running_loop().run_in_executor(None, ls.hover_at, analysis, params.position)
-        if len(analysis.hovers) > 256:
-            analysis.hovers.clear()
-        analysis.hovers[key] = found
-    return analysis.hovers[key]
-
-
-def _noqa_hover(line: str, pos: Position) -> types.Hover | None:
-    """On a code inside a `# noqa: ...` comment: what that rule catches."""
-    from ..analysis.suppressions import noqa_code_help
-
-    text = noqa_code_help(line, pos.column)
-    return types.Hover(contents=_markdown(text)) if text is not None else None
-
-
-def _markdown(value: str) -> types.MarkupContent:
-    return types.MarkupContent(kind=types.MarkupKind.Markdown, value=value)
-
-
-# --- commands ----------------------------------------------------------------------------------
-@server.command(EXPLAIN)
-async def explain(ls: ErrataServer, *args: Any) -> str | None:
-    """`errata.explain` with a message or traceback: the best record's card as markdown, or null.
-    When no message matches exactly, the records that fit best, said to be approximate, then the
-    first one's card."""
-    text = args[0] if args else None
-    if isinstance(text, list):
-        text = text[0] if text else None
-    if not isinstance(text, str) or not text.strip():
-        return None
-    limit = ls.session.client_settings.max_file_bytes
-    if text_size(text, limit) > limit:
-        ls.log(f"errata.explain: a text above the {limit / 2**20:.0f} MiB limit is not matched", types.MessageType.Warning)
-        return None
-    return await asyncio.get_running_loop().run_in_executor(None, ls.session.explain, text)
-
-
 # --- helpers -----------------------------------------------------------------------------------
 def _finished(state: DocumentState, future: asyncio.Future) -> None:
     if state.running is future:
@@ -641,11 +393,6 @@ def _conversion_key(finding: Finding, start: str | tuple[int, str], end: str | t
 def _line_key(lines: list[str], number: int) -> str | tuple[int, str]:
     """What a position on line `number` is converted by: that line, or past the end, the last one."""
     return lines[number] if number < len(lines) else (len(lines), lines[-1])
-
-
-def _supports_refresh(caps: types.ClientCapabilities) -> bool:
-    diag = caps.workspace and caps.workspace.diagnostics
-    return bool(diag and diag.refresh_support)
 
 
 def serve(tcp: str | None = None) -> int:

@@ -6,9 +6,12 @@ base, and the engine's findings for a text. Nothing here sends a message; proble
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import gc
 import logging
+import operator
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +20,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..analysis.findings import Finding, Position
+from lsprotocol import types
+
+from ..analysis.findings import Finding, Fix, Position
 from ..environment import UNKNOWN_LIGHTNING
 from ..settings import Settings, SettingsError, settings_for, settings_known, text_size
 from .notebook_state import Notebooks
@@ -39,11 +44,52 @@ Report = Callable[[str, int], None]
 
 
 @dataclass
+class Analysis:
+    """Everything worked out for one text under one settings generation. It is keyed on the text
+    itself, not on the version number: a client that does not bump `version` still gets results
+    (and fix ranges) for the text it has."""
+
+    doc: TextDocument  # the snapshot it was made from: text, version, line table
+    generation: int
+    findings: list[Finding]
+    diagnostics: list[types.Diagnostic]
+    payloads: list[str]  # each diagnostic as JSON, ready to publish
+    result_id: str | None = None  # for pull diagnostics; worked out when first asked (`identity`)
+    kb: Any = None  # the knowledge base the diagnostics' links come from
+    lines_read: frozenset[int] | None = None  # the lines the diagnostics' positions are counted on, once asked
+    fixed: tuple[str, int] | None = None  # fix-all's text and number of fixes, once asked for
+    hovers: dict[tuple[int, int], types.Hover | None] = field(default_factory=dict)
+
+    def identity(self) -> str:
+        """The result id a pulling client sends back: the same for the same text, settings and diagnostics."""
+        if self.result_id is None:
+            self.result_id = f"{self.generation}-{len(self.doc.text)}-{hash(self.doc.text)}-{hash(tuple(self.payloads))}"
+        return self.result_id
+
+    def holds_for(self, findings: list[Finding], doc: TextDocument, kb: KnowledgeBase) -> bool:
+        """These diagnostics are those of `findings` in `doc` as they are: the engine handed back
+        the same finding objects (it does for the chunks it reused), from the same knowledge base,
+        and the only line edited since (within itself) is none their positions are counted on."""
+        if kb is not self.kb or len(findings) != len(self.findings):
+            return False
+        line = doc.only_line_changed_since(self.doc)
+        if line is None or len(doc.lines) != len(self.doc.lines):
+            return False
+        if self.lines_read is None:
+            last = len(self.doc.lines) - 1
+            self.lines_read = frozenset(min(n, last) for f in self.findings for n in (f.span.start.line, f.span.end.line))
+        return line not in self.lines_read and all(map(operator.is_, findings, self.findings))
+
+    def is_for(self, text: str, generation: int) -> bool:
+        return self.generation == generation and (self.doc.text is text or self.doc.text == text)
+
+
+@dataclass
 class DocumentState:
     """An open document: its text, its last analysis and check, and the work running on it."""
 
     doc: TextDocument
-    analysis: Any = None  # the server's last `Analysis` of this document (its findings as diagnostics)
+    analysis: Analysis | None = None  # the last analysis of this document (its findings as diagnostics)
     running: asyncio.Future | None = None  # the analysis being made for this document, if any
     task: asyncio.Task | None = None  # the loop that publishes the newest text's diagnostics
     converted: dict[tuple, tuple[Any, str]] = field(default_factory=dict)  # diagnostics by what they are made from
@@ -192,6 +238,36 @@ class Session:
             self.closed.keep(uri, state.checked)
             state.checked = None  # held by the store alone
         return state
+
+    def module_document(self, path: str) -> TextDocument | None:
+        """Another module of the project as the checks read it, for a fix that edits it: its open
+        buffer (with the version the client gave it), else the file on disk (no version); None when it
+        cannot be read."""
+        wanted = os.path.abspath(path)
+        for uri, state in self.states.items():
+            if state.doc.uri and os.path.abspath(path_str(uri) or "") == wanted:
+                return state.doc.snapshot()
+        from ..analysis.project import read_module
+
+        text = read_module(wanted)
+        return TextDocument(Path(wanted).as_uri(), text, None, "python") if text is not None else None
+
+    def module_to_fix(self, fix: Fix) -> TextDocument | None:
+        """The other module a fix edits (`module_document`), when the fix still applies to it: its edits
+        leave code that parses, as every fix must. (The finding was made on the text the project reads
+        for that module, and a change of it checks the finding's document again.)"""
+        from ..analysis.fixes import apply_edits  # the edit table: loaded by the first check, not at start-up
+
+        assert fix.path is not None
+        target = self.module_document(fix.path)
+        if target is None:
+            return None
+        try:
+            fixed, used = apply_edits(target.text, [fix.edits])
+            ast.parse(fixed)
+        except (SyntaxError, ValueError, IndexError):
+            return None
+        return target if used else None
 
     # --- settings ----------------------------------------------------------------------------
     @property

@@ -156,17 +156,16 @@ class DetectRule(Rule):
             at = site.arg.node if site.arg is not None and isinstance(site.arg.node, ast.keyword) else site.written
         else:
             at = {"value": site.written, "callee": site.call.func, "call": site.call}.get(self.at)
-        fixes = [f for f in (self._fix(spec_fix, site, first, found or [], values, fields)
-                             for spec_fix in self.section.fixes) if f is not None]
+        fixes = [f for spec_fix in self.section.fixes for f in self._fix(spec_fix, site, first, found or [], values, fields)]
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
-             fields: _Fields) -> Fix | None:
+             fields: _Fields) -> list[Fix]:
         if not all_hold(fix_spec.when, site, first):
-            return None
+            return []
         spec = fix_spec.spec
         ctx, kind = site.ctx, spec["kind"]
         safety, preferred = SAFETIES[spec.get("safety", "safe")], bool(spec.get("preferred", False))
@@ -174,19 +173,19 @@ class DetectRule(Rule):
         edits: list[Edit] = []
         if kind in ("replace_value", "nearest"):
             if first is None or not self._editable(spec, site, first):
-                return None
+                return []
             node: ast.AST = first.node  # type: ignore[assignment]  # an editable value is written somewhere
             if kind == "nearest":
                 known, constant = constant_of(first)
                 choice = _nearest(constant, spec["choices"], spec.get("synonyms", {})) if known and isinstance(
                     constant, str) else None
                 if choice is None:
-                    return None
+                    return []
                 new = _quoted(ctx, node, choice)
             elif "string" in spec:
                 choice = _render(spec["string"], fields)
                 if not choice:
-                    return None  # a lookup without a row for this value
+                    return []  # a lookup without a row for this value
                 new = _quoted(ctx, node, choice, spec.get("quote") == "statement" and _statement_quote(ctx, site.call))
             else:
                 choice = new = _render(spec["text"], fields)
@@ -194,52 +193,54 @@ class DetectRule(Rule):
             edits.append(replace(ctx, node, new))
         elif kind == "to_set":
             if site.arg is None:
-                return None
+                return []
             others = tuple(v for v in values if v not in found)
             made = to_set(ctx, site.arg, Verdict(tuple(found), others))
             if not made:
-                return None
-            return fix(made[0].title, *made[0].edits, safety=safety, preferred=preferred)
+                return []
+            # each way `to_set` makes it a set (at the literal, here or in the module that writes it; or
+            # `set(...)` at the argument), the first with the spec's preference
+            return [dataclasses.replace(f, safety=safety, preferred=preferred and i == 0) for i, f in enumerate(made)]
         elif kind == "remove_argument":
             edit = drop_argument(ctx, site.call, site.arg) if site.arg is not None else None
             if edit is None:
-                return None
+                return []
             edits.append(edit)
         elif kind in ("replace_sibling", "insert_keyword"):
             new = _render(spec["text"], fields.merged({"as_set": site.as_set}))
             if not new or "{as_set}" in spec["text"] and not site.as_set:
-                return None
+                return []
             fields["new"] = new
             if kind == "insert_keyword":  # `keyword=new` right after the argument, where it is spelled
                 inserted = insert_keyword_after(ctx, site.arg, spec["keyword"], new) if site.arg is not None else []
                 if not inserted:
-                    return None
+                    return []
                 edits.extend(inserted)
             else:  # another keyword argument (or with `value`, its value) becomes `new`
                 other = site.keywords[0].get(spec["keyword"])
                 replaced: ast.AST | None = None if other is None else other.value if spec.get("value") else other.node
                 if other is None or replaced is None or replaced not in ctx.parents or other.via is not None and (
                         not spec.get("value")):
-                    return None
+                    return []
                 edits.append(replace(ctx, replaced, new))
         elif kind == "replace_argument":  # the argument as written at the call becomes `text`
             if site.written is None or site.written not in ctx.parents:
-                return None
+                return []
             fields["new"] = _render(spec["text"], fields)
             edits.append(replace(ctx, site.written, fields["new"]))
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
             if not isinstance(inner, ast.Call) or inner not in (self.vocabulary.fabric.strategy_calls(ctx, inner) or ()):
-                return None
+                return []
             keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
             if keyword is None:
-                return None
+                return []
             edits.append(remove_argument(ctx, call_items(inner), keyword))
         elif kind == "remove_sibling":
             removal = _remove_sibling(site, spec)
             if removal is None:
-                return None
+                return []
             edits.extend(removal)
         elif kind == "rename_keyword":
             arg = site.arg
@@ -250,27 +251,27 @@ class DetectRule(Rule):
                 start = ctx.doc.span(site.written).start
                 edits.append(Edit(Span(start, start), f"{spec['to']}="))
             else:
-                return None
+                return []
             target = site.keywords[0].get(spec["to"])
             if target is not None:  # given twice once renamed: drop the one spelled, if it is spelled here
                 if target.via is not None or not isinstance(target.node, ast.keyword):
-                    return None
+                    return []
                 edits.append(remove_argument(ctx, call_items(site.call), target.node))
         elif kind == "rename_callee":
             func = site.call.func
             if not isinstance(func, ast.Attribute):
-                return None
+                return []
             end = ctx.doc.span(func).end
             edits.append(Edit(Span(Position(end.line, end.column - len(func.attr)), end), spec["to"]))
         elif kind == "replace_receiver":
             if site.receiver is None:
-                return None
+                return []
             base = site.receiver.value if isinstance(site.receiver, ast.Attribute) else None
             fields["receiver_base"] = ctx.doc.source(base) if base is not None else ""
             if "{receiver_base}" in spec["with"] and base is None:
-                return None
+                return []
             edits.append(replace(ctx, site.receiver, _render(spec["with"], fields)))
-        return fix(_render(spec["title"], fields), *edits, safety=safety, preferred=preferred)
+        return [fix(_render(spec["title"], fields), *edits, safety=safety, preferred=preferred)]
 
     def _editable(self, spec: Mapping[str, Any], site: Site, value: Value) -> bool:
         """The value is written in this document and, unless `holder` is "any", changing it changes only

@@ -21,7 +21,6 @@ left to the user.
 from __future__ import annotations
 
 import ast
-import difflib
 from collections.abc import Iterator
 
 from ....context import Context
@@ -141,6 +140,8 @@ class MarkForwardMethodName(Rule):
                 continue
             methods = [s.name for s in cls.body if isinstance(s, ast.FunctionDef) and plain_method(cls, s.name) is not None
                        and not s.name.startswith("_") and s.name != "forward"]
+            import difflib  # only a name no method has asks for it: not on the first diagnostics' path
+
             near = difflib.get_close_matches(name, methods, n=1, cutoff=0.75)
             message = (f"`{cls.name}.{name}` is no method of the module's class, so "
                        f"`{spelled}.mark_forward_method({written})` raises AttributeError: You marked "
