@@ -38,7 +38,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p41_dist_helper_device_before_launch":
         "utils/dist.init_distributed reads `fabric.device`; its call before `fabric.launch` is not followed into it",
     # callers: a helper's branch decided by its caller
-    "p23_clip_helper_called_with_value": "utils/optim.clip_kwargs is not evaluated for the caller's constant \"value\"",
     "p26_runner_given_no_function":
         "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
     "p28_remat_guard_on_list":
