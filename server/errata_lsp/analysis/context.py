@@ -580,10 +580,10 @@ class Context:
         shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
         return values[0] if isinstance(values[0].node, shape) else None
 
-    def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Context] | None:
+    def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
-        after `from utils.dist import accumulate`), with that module as the project read it; None otherwise.
-        Its parameters hold what this call passes: `flow.argument_for(func, param, call, False)`."""
+        after `from utils.dist import accumulate`), with the flow that reads that module; None otherwise.
+        Its parameters hold what this call passes (`flow.argument_for(func, param, call, False)`)."""
         values = self.values(call.func)
         if len(values) != 1 or values[0].kind != "function" or not values[0].foreign or values[0].when \
                 or values[0].extra is not None or values[0].flow is None:
@@ -591,7 +591,7 @@ class Context:
         func = values[0].node
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
-        return func, values[0].flow.ctx
+        return func, values[0].flow
 
     def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
         """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in

@@ -35,8 +35,6 @@ KNOWN_MISSES: dict[str, str] = {
         "the optimizer factory.build makes from the raw model is not tied to `setup_optimizers` in train.py",
     "p35_callback_clips_by_value":
         "a callback given to `Fabric(callbacks=...)` and called by `fabric.call`: its Fabric's strategy is unknown",
-    "p41_dist_helper_device_before_launch":
-        "utils/dist.init_distributed reads `fabric.device`; its call before `fabric.launch` is not followed into it",
     # callers: a helper's branch decided by its caller
     "p26_runner_given_no_function":
         "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",

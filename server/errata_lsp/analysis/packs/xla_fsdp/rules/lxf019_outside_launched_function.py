@@ -22,8 +22,11 @@ launch call raises differently depending on where it sits:
 down, a local function or class called in that scope before the launch (`batch = make_batch(fabric)`,
 `Trainer(fabric, model)`, `get_batch()`), or after it has returned (`report(fabric)`), whose body sets up
 or reads the device on the parameter that receives the Fabric or on the launched Fabric read as a
-global (after the launch, only what touches the device). Deeper helpers and code the file does not
-show are left alone. There is no fix: the code belongs inside the launched function.
+global (after the launch, only what touches the device). A function of another module of the project
+called so (`init_distributed(fabric)` from `utils/dist.py`) is read the same way, on the parameter that
+receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper helpers
+and code the project does not show are left alone. There is no fix: the code belongs inside the
+launched function.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Context
 from ....findings import Finding, Severity
-from ....flow import argument_for
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid
 from ....statements import block_of, in_block, same_value
 from ..facts import launch_target
@@ -252,15 +255,21 @@ class OutsideLaunchedFunction(Rule):
                      if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
                      and _encloses(ctx, ctx.statement_of(launch), call)]
             helper = _local_helper(ctx, call) if before or after else None
+            elsewhere = ctx.called_elsewhere(call) if helper is None and (before or after) else None
+            if elsewhere is not None:
+                helper = (elsewhere[0], elsewhere[0].name, False)
             if helper is None or helper[0] in done:
                 continue
             func, shown, is_class = helper
             fabrics = [f for _, f in before or after]
             param = _receiving_parameter(ctx, call, func, is_class, fabrics)
-            uses = [*(_uses_of(func, {param}) if param else ()), *_global_uses(ctx, func, fabrics)]
+            uses = [*(_uses_of(func, {param}) if param else ()), *(_global_uses(ctx, func, fabrics) if not elsewhere else ())]
             if after and not before:
-                uses = [u for u in uses if _touches_device(ctx, u[0], u[2])]
+                uses = [u for u in uses if _touches_device(ctx, u[0], u[2], written_only=elsewhere is not None)]
             if not uses:
+                continue
+            if elsewhere is not None:  # the helper is another module's: the call here is what runs it too early
+                yield self._helper_elsewhere(ctx, call, elsewhere[1], uses, before, after)
                 continue
             done.add(func)
             if before:
@@ -277,6 +286,27 @@ class OutsideLaunchedFunction(Rule):
                     yield self.finding(ctx, _underline(use), message)
                 else:
                     yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+
+    def _helper_elsewhere(self, ctx: Context, call: ast.Call, module: Flow, uses: list[tuple[ast.AST, str, str]],
+                          before: list[tuple[ast.Call, ast.Name]], after: list[tuple[ast.Call, ast.Name]]) -> Finding:
+        """One finding on the call of another module's function, naming its first use of the Fabric there
+        (the fix is here: call it inside the launched function)."""
+        use, spelled, method = min(uses, key=lambda u: _pos(u[0]))
+        shown = ctx.doc.source(call.func)
+        there = f"`{spelled}` runs in `{shown}` ({module.origin_name}, line {use.lineno})"  # type: ignore[attr-defined]
+        if before:
+            launch = min(before, key=lambda pair: _pos(pair[0]))[0]
+            where = f"called here before `{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process"
+        else:
+            where = (f"called here after `{_launch_text(ctx, after[0][0])}` has returned, in the parent process, "
+                     "which never gets an XLA device")
+        if before and method in VALIDATED:
+            message = (f"To use Fabric with more than one device, you must call `.launch()`: {there}, {where}, so "
+                       f"Fabric raises RuntimeError. Call `{shown}` inside the launched function")
+            return self.finding(ctx, call.func, message)
+        message = (f"Accessing the XLA device before processes have spawned is not allowed: {there}, {where}, so "
+                   f"XLAFSDPStrategy raises RuntimeError. Call `{shown}` inside the launched function")
+        return self.finding(ctx, call.func, message, record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
@@ -310,9 +340,15 @@ def _device_message(spelled: str, where: str) -> str:
     )
 
 
-def _touches_device(ctx: Context, use: ast.AST, method: str) -> bool:
+def _touches_device(ctx: Context, use: ast.AST, method: str, written_only: bool = False) -> bool:
+    """Whether the use needs the XLA device; `written_only` for a call of another module, read as written."""
     if method in ("device", "to_device", "setup_dataloaders"):
         return True
+    if method in MOVES_MODEL and isinstance(use, ast.Call) and written_only:
+        move = next((k.value for k in use.keywords if k.arg == "move_to_device"), None)
+        if move is None:
+            return all(k.arg is not None for k in use.keywords)
+        return isinstance(move, ast.Constant) and move.value is True
     if method in MOVES_MODEL and isinstance(use, ast.Call):
         keywords, complete = ctx.keyword_args(use)
         move = keywords.get("move_to_device")

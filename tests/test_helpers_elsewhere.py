@@ -1,0 +1,71 @@
+"""A helper in another module of the project that receives the Fabric, the model or the optimizer: each rule
+that depends on order or on the strategy sees what the helper does where it is called. Real files on disk,
+checked as `errata-lsp check` checks them; the findings are exact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errata_lsp.analysis import check_source
+
+HEAD = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+"""
+
+DIST = """\
+import torch
+
+
+def init_distributed(fabric, seed=42):
+    fabric.seed_everything(seed + fabric.global_rank)
+    probe = torch.ones(1, device=fabric.device)
+    return probe
+"""
+
+
+def tree(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def found(path: Path) -> list[tuple[str, str, str, int, int]]:
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def test_a_helper_of_another_module_reading_the_device_before_the_launch_is_flagged_at_its_call(tmp_path):
+    train = HEAD + ("from dist import init_distributed\n\ndef train(fabric):\n    pass\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "init_distributed(fabric)\nfabric.launch(train)\n")
+    tree(tmp_path, {"dist.py": DIST, "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF019", "error",
+        "Accessing the XLA device before processes have spawned is not allowed: `fabric.device` runs in "
+        "`init_distributed` (`dist.py`, line 6), called here before `fabric.launch(train)` (line 10), in the "
+        "parent process, so XLAFSDPStrategy raises RuntimeError. Call `init_distributed` inside the launched function",
+        9, 0)]
+
+
+def test_a_helper_of_another_module_setting_up_after_the_launch_needs_the_device_too(tmp_path):
+    helper = "def build(fab, model):\n    return fab.setup_module(model)\n"
+    train = HEAD + ("import helpers\n\ndef train(fabric):\n    pass\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "fabric.launch(train)\nhelpers.build(fabric, None)\n")
+    tree(tmp_path, {"helpers.py": helper, "train.py": train})
+    assert [(code, line, column) for code, _, _, line, column in found(tmp_path / "train.py")] == [("LXF019", 10, 0)]
+    assert "after `fabric.launch(train)` has returned" in found(tmp_path / "train.py")[0][2]
+    # set up without moving the model, it needs no device there
+    tree(tmp_path, {"helpers.py": helper.replace("(model)", "(model, move_to_device=False)")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_of_another_module_called_in_the_launched_function_is_fine(tmp_path):
+    train = HEAD + ("from dist import init_distributed\n\ndef train(fabric):\n    init_distributed(fabric)\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\nfabric.launch(train)\n")
+    tree(tmp_path, {"dist.py": DIST, "train.py": train})
+    assert found(tmp_path / "train.py") == []
