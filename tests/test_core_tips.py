@@ -30,6 +30,12 @@ def _job(flow, node, receiver, name):
     return (Value("acme_job", node, flow=flow),) if name == "job" else None
 
 
+@ACME.derived_class
+def _job_class(flow, cls, node):
+    bases = [flow.ctx.resolve(b) for b in cls.bases]
+    return (Value("acme_job", node, label=cls.name, flow=flow),) if "acme.Job" in bases else None
+
+
 SOURCE = """
     import acme
     from functools import partial
@@ -84,3 +90,18 @@ def test_the_lightning_kinds_belong_to_the_lightning_pack_and_python_s_to_the_co
     assert KINDS["fabric"].owner == "errata_lsp.analysis.packs.lightning.values"
     assert KINDS["set"].owner == "errata_lsp.analysis.values"
     assert TIPS.callbacks == ("launch",)
+
+
+def test_a_class_of_another_module_built_here_is_what_the_tips_say_and_is_written_here(tmp_path):
+    from errata_lsp.analysis.project import Workspace
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "jobs.py").write_text("import acme as a\n\n\nclass Nightly(a.Job):\n    pass\n")
+    train = tmp_path / "train.py"
+    train.write_text("from jobs import Nightly\nprobe(Nightly())\n")
+    doc = Document(train.read_text(), str(train))
+    ctx = Context(doc, doc.chunks(("",)), ACME)
+    ctx.project = Workspace().project_for(str(train), ACME)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][0]
+    # its base resolved in jobs.py (`a.Job` is acme.Job there), the value built on line 2 of this module
+    assert [(v.kind, v.line, v.label, v.foreign) for v in ctx.values(call.args[0])] == [("acme_job", 2, "Nightly", False)]

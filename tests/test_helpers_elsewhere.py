@@ -69,3 +69,37 @@ def test_a_helper_of_another_module_called_in_the_launched_function_is_fine(tmp_
                     "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\nfabric.launch(train)\n")
     tree(tmp_path, {"dist.py": DIST, "train.py": train})
     assert found(tmp_path / "train.py") == []
+
+
+ACCUMULATE = """\
+def accumulate(fabric, model, batches):
+    for i, batch in enumerate(batches):
+        with fabric.no_backward_sync(model, enabled=i < len(batches) - 1):
+            fabric.backward(model(batch).sum())
+"""
+MODEL = "from torch import nn\n\n\nclass Net(nn.Module):\n    pass\n"
+
+
+def accumulating(passed: str, before: str = "") -> str:
+    return HEAD + ("from model import Net\nfrom dist import accumulate\n\ndef train(fabric):\n    net = Net()\n"
+                   f"    model = fabric.setup_module(net)\n{before}    accumulate(fabric, {passed}, [1, 2])\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_raw_module_passed_to_a_helper_of_another_module_that_syncs_on_it_is_flagged_where_it_is_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "dist.py": ACCUMULATE, "train.py": accumulating("net")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`net` is not set up: `accumulate` (`dist.py`, line 3) passes it to `no_backward_sync`, and it holds the raw "
+        "module `Net()` (line 7); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError",
+        9, 23)]
+    fixed = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings[0].fixes[0]
+    assert (fixed.title, [e.new_text for e in fixed.edits]) == ("Use `model`, the set-up module", ["model"])
+
+
+def test_the_set_up_module_passed_to_the_helper_is_fine_and_a_raw_one_on_some_paths_is_a_warning(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "dist.py": ACCUMULATE, "train.py": accumulating("model")})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"train.py": accumulating("chosen", "    chosen = model if fabric.is_global_zero else net\n")})
+    assert [(code, severity, message.rsplit("; ", 1)[-1]) for code, severity, message, *_ in found(tmp_path / "train.py")] \
+        == [("LXF004", "warning", "when not fabric.is_global_zero")]

@@ -1372,6 +1372,11 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             if f.flow is not None and f.flow is not self:
+                # a class of another module built here: what the packs say it builds, decided where it is
+                # written (its bases are that module's names), is a value written here
+                tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
+                if tipped is not None:
+                    return tuple(replace(x, flow=self) for x in tipped)
                 return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:

@@ -28,7 +28,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p37_namespace_package_lambda_policy":
         "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
     # modules: a function of another module that receives the model or the Fabric
-    "p11_utils_dist_gets_raw_model": "utils/dist.accumulate is not evaluated with the raw module train.py passes it",
     "p19_factory_sets_up_model_and_optimizer":
         "model.build receives the Fabric as a parameter: its strategy (XLAFSDP, in train.py) is unknown there",
     "p21_optimizer_built_before_setup_module":
