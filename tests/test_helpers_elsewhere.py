@@ -103,3 +103,38 @@ def test_the_set_up_module_passed_to_the_helper_is_fine_and_a_raw_one_on_some_pa
     tree(tmp_path, {"train.py": accumulating("chosen", "    chosen = model if fabric.is_global_zero else net\n")})
     assert [(code, severity, message.rsplit("; ", 1)[-1]) for code, severity, message, *_ in found(tmp_path / "train.py")] \
         == [("LXF004", "warning", "when not fabric.is_global_zero")]
+
+
+BUILD = """\
+import torch
+from model import Net
+
+
+def build(fabric, lr):
+    model = Net()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
+    return fabric.setup(model, optimizer)
+"""
+
+
+def building(strategy: str) -> str:
+    return HEAD + ("from build import build\n\ndef main(fabric):\n    model, optimizer = build(fabric, 1e-3)\n\n"
+                   f"Fabric(accelerator='tpu', strategy={strategy}).launch(main)\n")
+
+
+def test_a_joint_setup_in_a_factory_of_another_module_is_flagged_there_for_the_xla_fabric_it_is_given(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "build.py": BUILD, "train.py": building("XLAFSDPStrategy()")})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF012", "error",
+        "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `fabric.setup` in `build` "
+        "(`build.py`, line 8) raises NotImplementedError with the XLAFSDP Fabric it is given. Call `setup_module`, "
+        "create the optimizer from the set-up model's parameters, then call `setup_optimizers`", 6, 23)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "build.py")
+    assert (place.span.start.line, place.span.start.column, place.span.end.column) == (7, 11, 23)  # `fabric.setup`
+
+
+def test_the_same_factory_given_another_strategy_s_fabric_is_fine(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "build.py": BUILD, "train.py": building("'ddp'")})
+    assert found(tmp_path / "train.py") == []
