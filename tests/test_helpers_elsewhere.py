@@ -138,3 +138,42 @@ def test_a_joint_setup_in_a_factory_of_another_module_is_flagged_there_for_the_x
 def test_the_same_factory_given_another_strategy_s_fabric_is_fine(tmp_path):
     tree(tmp_path, {"model.py": MODEL, "build.py": BUILD, "train.py": building("'ddp'")})
     assert found(tmp_path / "train.py") == []
+
+
+FACTORY = """\
+import torch
+from model import Net
+
+
+def build(lr):
+    model = Net()
+    decay = [p for n, p in model.named_parameters() if p.ndim >= 2]
+    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": 0.1}], lr=lr)
+    return model, optimizer
+"""
+
+
+def test_an_optimizer_a_factory_of_another_module_builds_from_the_raw_model_is_flagged_there(tmp_path):
+    train = HEAD + ("from factory import build\n\ndef train(fabric):\n    model, optimizer = build(1e-3)\n"
+                    "    model = fabric.setup_module(model)\n    optimizer = fabric.setup_optimizers(optimizer)\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": FACTORY, "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF013", "error",
+        "`optimizer` is built from the raw model's parameters (`factory.py`, line 8) before "
+        "`fabric.setup_module(model)`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+        "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. Create the optimizer after "
+        "`setup_module`, from the set-up model", 8, 40)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "factory.py") and place.span.start.line == 7
+
+
+def test_an_optimizer_the_factory_builds_from_a_model_it_is_given_after_setup_is_fine(tmp_path):
+    factory = FACTORY.replace("def build(lr):\n    model = Net()\n", "def build(model, lr):\n")
+    factory = factory.replace("    return model, optimizer\n", "    return optimizer\n")
+    train = HEAD + ("from model import Net\nfrom factory import build\n\ndef train(fabric):\n"
+                    "    model = fabric.setup_module(Net())\n    optimizer = fabric.setup_optimizers(build(model, 1e-3))\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": factory, "train.py": train})
+    assert found(tmp_path / "train.py") == []

@@ -28,8 +28,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p37_namespace_package_lambda_policy":
         "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
     # modules: a function of another module that receives the model or the Fabric
-    "p21_optimizer_built_before_setup_module":
-        "the optimizer factory.build makes from the raw model is not tied to `setup_optimizers` in train.py",
     "p35_callback_clips_by_value":
         "a callback given to `Fabric(callbacks=...)` and called by `fabric.call`: its Fabric's strategy is unknown",
     # callers: a helper's branch decided by its caller
