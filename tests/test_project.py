@@ -331,3 +331,18 @@ def test_a_process_keeps_a_bounded_number_of_projects(tmp_path):
         workspace.project_for(str(tmp_path / f"p{i}" / "train.py"))
     assert workspace.project_for(str(tmp_path / "p0" / "train.py")) is not first  # it was let go, then made again
     assert workspace.project_for(str(tmp_path / f"p{MAX_PROJECTS}" / "train.py")).root == str(tmp_path / f"p{MAX_PROJECTS}")
+
+
+def test_a_precision_written_in_another_module_is_found_at_its_use_and_placed_where_it_is_written(tmp_path):
+    """`import configs.run as rc` then `precision=rc.PRECISION`: LXF007 on the Fabric here, placed in run.py
+    (no fix: the edit would be another file's)."""
+    tree(tmp_path, {"configs/__init__.py": "", "configs/run.py": "ACCELERATOR = 'tpu'\nPRECISION = '16-mixed'\n",
+                    "train.py": HEAD + "import configs.run as rc\n"
+                    "fabric = Fabric(accelerator=rc.ACCELERATOR, precision=rc.PRECISION, strategy=XLAFSDPStrategy())\n"})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line, f.span.start.column, f.fixes) for f in findings] == [
+        ("LXF007", "error", "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', "
+         "'16-true', 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes "
+         "`XLAPrecision(...)` (from `PRECISION`, `run.py`, line 2)", 3, 54, ())]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "configs" / "run.py") and place.span.start.line == 1

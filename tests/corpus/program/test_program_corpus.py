@@ -20,9 +20,6 @@ CASES = load_cases()
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
     # modules: a value defined in another module
-    "p07_import_as_alias_precision": "a submodule imported under another name (`import configs.run as rc`) is unknown",
-    "p17_overrides_patch_precision":
-        "an assignment to `defaults.PRECISION` made in overrides.py is not seen in train.py",
     "p29_partial_strategy_class_list":
         "a `functools.partial` of XLAFSDPStrategy made in utils/dist.py: its bound keywords are unknown in train.py",
     "p37_namespace_package_lambda_policy":
