@@ -346,3 +346,21 @@ def test_a_precision_written_in_another_module_is_found_at_its_use_and_placed_wh
          "`XLAPrecision(...)` (from `PRECISION`, `run.py`, line 2)", 3, 54, ())]
     place = findings[0].elsewhere
     assert place is not None and place.path == str(tmp_path / "configs" / "run.py") and place.span.start.line == 1
+
+
+def test_a_lambda_another_module_writes_is_found_at_the_strategy_and_placed_where_it_is_written(tmp_path):
+    policies = "def is_block(m, recurse, **kwargs):\n    return recurse\n\n\nblock_policy = lambda m, recurse, **kw: recurse\n"
+    tree(tmp_path, {"common/policies.py": policies,  # `common` is a namespace package: no __init__.py
+                    "train.py": HEAD + "from common.policies import block_policy, is_block\n"
+                    "strategy = XLAFSDPStrategy(auto_wrap_policy=block_policy)\n"})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line, f.span.start.column, f.fixes) for f in findings] == [
+        ("LXF006", "error", "`auto_wrap_policy` is a lambda (`block_policy`, `policies.py`, line 5), which cannot be "
+         "pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, so it fails with "
+         "PicklingError before your function runs. Use a function defined at module level (or a `functools.partial` "
+         "of one)", 3, 44, ())]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "common" / "policies.py")
+    assert (place.span.start.line, place.span.start.column) == (4, 15)
+    (tmp_path / "train.py").write_text((tmp_path / "train.py").read_text().replace("=block_policy)", "=is_block)"))
+    assert found(tmp_path / "train.py") == []

@@ -22,8 +22,6 @@ KNOWN_MISSES: dict[str, str] = {
     # modules: a value defined in another module
     "p29_partial_strategy_class_list":
         "a `functools.partial` of XLAFSDPStrategy made in utils/dist.py: its bound keywords are unknown in train.py",
-    "p37_namespace_package_lambda_policy":
-        "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
     # modules: a function of another module that receives the model or the Fabric
     "p35_callback_clips_by_value":
         "a callback given to `Fabric(callbacks=...)` and called by `fabric.call`: its Fabric's strategy is unknown",
