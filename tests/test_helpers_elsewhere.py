@@ -177,3 +177,66 @@ def test_an_optimizer_the_factory_builds_from_a_model_it_is_given_after_setup_is
                     "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
     tree(tmp_path, {"model.py": MODEL, "factory.py": factory, "train.py": train})
     assert found(tmp_path / "train.py") == []
+
+
+RUN = "def run(fabric, fn=None, *args):\n    if fn is None:\n        fabric.launch()\n        return None\n" \
+      "    return fabric.launch(fn, *args)\n"
+
+
+def running(call: str) -> str:
+    return HEAD + (f"from runner import run\n\ndef train(fabric):\n    pass\n\n"
+                   f"fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n{call}\n")
+
+
+def test_a_branch_of_another_module_s_function_this_call_takes_is_judged_for_it_and_flagged_at_the_call(tmp_path):
+    tree(tmp_path, {"runner.py": RUN, "train.py": running("run(fabric)")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF016", "error",
+        "To spawn processes with the `XLAFSDPStrategy` strategy, `.launch()` needs to be called with a function that "
+        "contains the code to launch in processes: Fabric raises TypeError. Move the training code into "
+        "`def train(fabric): ...` and call `fabric.launch(train)` (in `run`, `runner.py`, line 3, for this call)",
+        9, 0)]
+    tree(tmp_path, {"train.py": running("run(fabric, train)")})
+    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "runner.py") == []  # the function on its own: what its callers pass is unknown there
+
+
+def test_a_value_a_third_module_writes_is_placed_there(tmp_path):
+    strategy = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\n\ndef make(cfg):\n"
+                "    kwargs = {'auto_wrap_policy': {int}}\n    if cfg.remat:\n"
+                "        kwargs['activation_checkpointing_policy'] = cfg.layers\n    return XLAFSDPStrategy(**kwargs)\n")
+    config = "class Config:\n    remat = {remat}\n    layers = [int]\n\n\nCFG = Config()\n"
+    train = HEAD + "from config import CFG\nfrom strategy import make\n\nfabric = Fabric(strategy=make(CFG))\n"
+    tree(tmp_path, {"strategy.py": strategy, "config.py": config.format(remat=True), "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [int] (from `Config.layers`, "
+        "`config.py`, line 3) (in `make`, `strategy.py`, line 7, for this call)", 6, 25)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "config.py") and place.span.start.line == 2
+    tree(tmp_path, {"config.py": config.format(remat=False)})
+    assert found(tmp_path / "train.py") == []
+
+
+REDUCE = HEAD + """\
+METRICS = {"loss": "mean", "grad_norm": "max"}
+
+
+def reduce_metric(fabric, name, value):
+    return fabric.all_reduce(value, reduce_op=METRICS[name])
+
+
+def train(fabric):
+    reduce_metric(fabric, "loss", 1.0)
+    reduce_metric(fabric, "grad_norm", 2.0)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_site_this_module_s_calls_leave_unknown_together_is_judged_for_each_call():
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column, f.message.rsplit(" (", 1)[-1])
+            for f in check_source(REDUCE, "train.py").findings] == [
+        ("LXF027", "error", 12, 4, "in `reduce_metric`, line 7, for this call)")]
+    assert check_source(REDUCE.replace('"max"', '"sum"'), "train.py").findings == []

@@ -8,6 +8,7 @@ cannot tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from bisect import bisect_right
 from collections import defaultdict
@@ -119,6 +120,17 @@ class Context:
         if flow is not None:
             flow.release()
         self.__dict__.clear()
+
+    def at_call(self, flow: Flow) -> Context:
+        """This module read by another evaluator: `flow`, one of its functions evaluated for one call
+        (`Flow.site`). The syntactic tables are shared; what is worked out from values (facts, the calls
+        that can run) is the view's own."""
+        view = copy.copy(self)
+        view._memo = {}
+        for worked_out in ("flow", "_dead", "_finding_dead", "_subclass_calls", "_partial_calls"):
+            view.__dict__.pop(worked_out, None)
+        view.__dict__["flow"] = flow
+        return view
 
     def once(self, fact: str, node: ast.AST, work: Callable[[], _T]) -> _T:
         """A fact about a node that several rules ask, worked out once per check (the node is kept with

@@ -26,11 +26,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p35_callback_clips_by_value":
         "a callback given to `Fabric(callbacks=...)` and called by `fabric.call`: its Fabric's strategy is unknown",
     # callers: a helper's branch decided by its caller
-    "p26_runner_given_no_function":
-        "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
-    "p28_remat_guard_on_list":
-        "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
-    "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
     # wrappers
     "p32_partial_worker_without_fabric":
         "a `functools.partial` of a worker from loop.py: the Fabric lands in `cfg`, already bound; not modelled",

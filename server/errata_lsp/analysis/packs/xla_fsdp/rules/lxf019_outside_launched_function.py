@@ -256,7 +256,7 @@ class OutsideLaunchedFunction(Rule):
                      and _encloses(ctx, ctx.statement_of(launch), call)]
             helper = _local_helper(ctx, call) if before or after else None
             elsewhere = ctx.called_elsewhere(call) if helper is None and (before or after) else None
-            if elsewhere is not None:
+            if elsewhere is not None and isinstance(elsewhere[0], ast.FunctionDef):
                 helper = (elsewhere[0], elsewhere[0].name, False)
             if helper is None or helper[0] in done:
                 continue
@@ -345,10 +345,10 @@ def _touches_device(ctx: Context, use: ast.AST, method: str, written_only: bool 
     if method in ("device", "to_device", "setup_dataloaders"):
         return True
     if method in MOVES_MODEL and isinstance(use, ast.Call) and written_only:
-        move = next((k.value for k in use.keywords if k.arg == "move_to_device"), None)
-        if move is None:
+        written = next((k.value for k in use.keywords if k.arg == "move_to_device"), None)
+        if written is None:
             return all(k.arg is not None for k in use.keywords)
-        return isinstance(move, ast.Constant) and move.value is True
+        return isinstance(written, ast.Constant) and written.value is True
     if method in MOVES_MODEL and isinstance(use, ast.Call):
         keywords, complete = ctx.keyword_args(use)
         move = keywords.get("move_to_device")
