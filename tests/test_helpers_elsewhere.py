@@ -240,3 +240,27 @@ def test_a_site_this_module_s_calls_leave_unknown_together_is_judged_for_each_ca
             for f in check_source(REDUCE, "train.py").findings] == [
         ("LXF027", "error", 12, 4, "in `reduce_metric`, line 7, for this call)")]
     assert check_source(REDUCE.replace('"max"', '"sum"'), "train.py").findings == []
+
+
+TRAINER = """\
+class Trainer:
+    def __init__(self, fabric, model):
+        self.model = fabric.setup_module(model)
+
+    def fit(self, fabric):
+        pass
+"""
+
+
+def test_a_class_of_another_module_that_sets_up_in_its_constructor_built_before_the_launch(tmp_path):
+    train = HEAD + ("from trainer import Trainer\n\nfabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "trainer = Trainer(fabric, None)\nfabric.launch(trainer.fit)\n")
+    tree(tmp_path, {"trainer.py": TRAINER, "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF019", "error",
+        "To use Fabric with more than one device, you must call `.launch()`: `fabric.setup_module` runs in "
+        "`Trainer.__init__` (`trainer.py`, line 3), called here before `fabric.launch(trainer.fit)` (line 7), in the "
+        "parent process, so Fabric raises RuntimeError. Build `Trainer` inside the launched function", 6, 10)]
+    tree(tmp_path, {"train.py": HEAD + "from trainer import Trainer\n\ndef run(fabric):\n    Trainer(fabric, None)\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(run)\n"})
+    assert found(tmp_path / "train.py") == []

@@ -255,9 +255,9 @@ class OutsideLaunchedFunction(Rule):
                      if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
                      and _encloses(ctx, ctx.statement_of(launch), call)]
             helper = _local_helper(ctx, call) if before or after else None
-            elsewhere = ctx.called_elsewhere(call) if helper is None and (before or after) else None
-            if elsewhere is not None and isinstance(elsewhere[0], ast.FunctionDef):
-                helper = (elsewhere[0], elsewhere[0].name, False)
+            elsewhere = _helper_elsewhere(ctx, call) if helper is None and (before or after) else None
+            if elsewhere is not None:
+                helper, elsewhere = elsewhere
             if helper is None or helper[0] in done:
                 continue
             func, shown, is_class = helper
@@ -269,7 +269,7 @@ class OutsideLaunchedFunction(Rule):
             if not uses:
                 continue
             if elsewhere is not None:  # the helper is another module's: the call here is what runs it too early
-                yield self._helper_elsewhere(ctx, call, elsewhere[1], uses, before, after)
+                yield self._helper_elsewhere(ctx, call, shown, is_class, elsewhere, uses, before, after)
                 continue
             done.add(func)
             if before:
@@ -287,13 +287,15 @@ class OutsideLaunchedFunction(Rule):
                 else:
                     yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
-    def _helper_elsewhere(self, ctx: Context, call: ast.Call, module: Flow, uses: list[tuple[ast.AST, str, str]],
-                          before: list[tuple[ast.Call, ast.Name]], after: list[tuple[ast.Call, ast.Name]]) -> Finding:
-        """One finding on the call of another module's function, naming its first use of the Fabric there
-        (the fix is here: call it inside the launched function)."""
+    def _helper_elsewhere(self, ctx: Context, call: ast.Call, helper: str, is_class: bool, module: Flow,
+                          uses: list[tuple[ast.AST, str, str]], before: list[tuple[ast.Call, ast.Name]],
+                          after: list[tuple[ast.Call, ast.Name]]) -> Finding:
+        """One finding on the call of another module's function or class, naming its first use of the Fabric
+        there (the fix is here: call it inside the launched function)."""
         use, spelled, method = min(uses, key=lambda u: _pos(u[0]))
         shown = ctx.doc.source(call.func)
-        there = f"`{spelled}` runs in `{shown}` ({module.origin_name}, line {use.lineno})"  # type: ignore[attr-defined]
+        move = f"{'Build' if is_class else 'Call'} `{shown}` inside the launched function"
+        there = f"`{spelled}` runs in `{helper}` ({module.origin_name}, line {use.lineno})"  # type: ignore[attr-defined]
         if before:
             launch = min(before, key=lambda pair: _pos(pair[0]))[0]
             where = f"called here before `{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process"
@@ -302,10 +304,10 @@ class OutsideLaunchedFunction(Rule):
                      "which never gets an XLA device")
         if before and method in VALIDATED:
             message = (f"To use Fabric with more than one device, you must call `.launch()`: {there}, {where}, so "
-                       f"Fabric raises RuntimeError. Call `{shown}` inside the launched function")
+                       f"Fabric raises RuntimeError. {move}")
             return self.finding(ctx, call.func, message)
         message = (f"Accessing the XLA device before processes have spawned is not allowed: {there}, {where}, so "
-                   f"XLAFSDPStrategy raises RuntimeError. Call `{shown}` inside the launched function")
+                   f"XLAFSDPStrategy raises RuntimeError. {move}")
         return self.finding(ctx, call.func, message, record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
@@ -390,6 +392,22 @@ def _local_helper(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef, str, b
     if isinstance(node, ast.FunctionDef) and value.extra is None:
         return node, node.name, False
     return None
+
+
+def _helper_elsewhere(ctx: Context, call: ast.Call) -> tuple[tuple[ast.FunctionDef, str, bool], Flow] | None:
+    """(the def that runs, how it is shown, whether it runs as a class's `__init__`) and the flow of its
+    module, for `call` of a function or a class of another module of the project."""
+    function = ctx.called_elsewhere(call)
+    if function is not None:
+        func, flow = function
+        return ((func, func.name, False), flow) if isinstance(func, ast.FunctionDef) else None
+    values = ctx.values(call.func)
+    if len(values) != 1 or values[0].kind != "class" or not values[0].foreign or values[0].when \
+            or not isinstance(values[0].node, ast.ClassDef) or values[0].flow is None:
+        return None
+    cls = values[0].node
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    return ((init, f"{cls.name}.__init__", True), values[0].flow) if init is not None else None
 
 
 def _receiving_parameter(ctx: Context, call: ast.Call, func: ast.FunctionDef, is_class: bool,
