@@ -264,3 +264,12 @@ def test_a_class_of_another_module_that_sets_up_in_its_constructor_built_before_
     tree(tmp_path, {"train.py": HEAD + "from trainer import Trainer\n\ndef run(fabric):\n    Trainer(fabric, None)\n\n"
                     "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(run)\n"})
     assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_imported_relatively_from_the_package_is_read_too(tmp_path):
+    main = HEAD + ("from .dist import init_distributed\n\ndef train(fabric):\n    pass\n\n"
+                   "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                   "init_distributed(fabric)\nfabric.launch(train)\n")
+    tree(tmp_path, {"app/__init__.py": "", "app/dist.py": DIST, "app/main.py": main})
+    assert [(code, line, column) for code, _, _, line, column in found(tmp_path / "app" / "main.py")] == [
+        ("LXF019", 9, 0)]

@@ -121,15 +121,27 @@ class Context:
             flow.release()
         self.__dict__.clear()
 
-    def at_call(self, flow: Flow) -> Context:
-        """This module read by another evaluator: `flow`, one of its functions evaluated for one call
-        (`Flow.site`). The syntactic tables are shared; what is worked out from values (facts, the calls
-        that can run) is the view's own."""
+    def at_call(self, flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef | None = None) -> Context:
+        """This module read by another evaluator: `flow`, its function `func` evaluated for one call
+        (`Flow.site`). The tables are shared; the facts worked out from values are the view's own, and
+        so is which calls of `func` can run (those its walk for that call reaches)."""
+        dead = set(self._dead_calls)
         view = copy.copy(self)
         view._memo = {}
-        for worked_out in ("flow", "_dead", "_finding_dead", "_subclass_calls", "_partial_calls"):
-            view.__dict__.pop(worked_out, None)
         view.__dict__["flow"] = flow
+        if func is not None:
+            walked = flow.scope(func)
+            stack = list(ast.iter_child_nodes(func))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    continue  # a scope of its own, as the module's reading has it
+                if isinstance(node, ast.Call):
+                    dead.discard(node)
+                    if walked.skipped and not self._walked(node, walked.reaching):
+                        dead.add(node)
+                stack.extend(ast.iter_child_nodes(node))
+        view.__dict__["_dead"] = dead
         return view
 
     def once(self, fact: str, node: ast.AST, work: Callable[[], _T]) -> _T:
@@ -596,6 +608,11 @@ class Context:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
         after `from utils.dist import accumulate`), with the flow that reads that module; None otherwise.
         Its parameters hold what this call passes (`flow.argument_for(func, param, call, False)`)."""
+        root = call.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id not in self._project_imports:
+            return None  # asked before any value is worked out: most calls are of no project module
         values = self.values(call.func)
         if len(values) != 1 or values[0].kind != "function" or not values[0].foreign or values[0].when \
                 or values[0].extra is not None or values[0].flow is None:
@@ -604,6 +621,17 @@ class Context:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
         return func, values[0].flow
+
+    @cached_property
+    def _project_imports(self) -> frozenset[str]:
+        """The names this module's imports bind to modules of its project, or to what they hold."""
+        if self.project is None:
+            return frozenset()
+        names = {name for name, qualified in self.imports.names.items() if self.project.is_module(self.flow, qualified)}
+        for node in self._by_type[ast.ImportFrom]:
+            if node.level:  # `from .utils import setup`: always the project's
+                names.update(a.asname or a.name for a in node.names if a.name != "*")
+        return frozenset(names)
 
     def strategy_calls(self, expr: ast.AST) -> list[ast.Call] | None:
         """The `XLAFSDPStrategy(...)` calls an expression may hold, wherever they were written (a call in

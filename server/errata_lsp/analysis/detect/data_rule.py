@@ -83,14 +83,18 @@ class DetectRule(Rule):
         return f"DetectRule({self.code!r}, {self.source!r})"
 
     # -- which calls
-    def _sites(self, ctx: Context) -> Iterator[Site]:
+    def _sites(self, ctx: Context, inside: ast.AST | None = None) -> Iterator[Site]:
+        """The calls the rule looks at (`inside` a function only, when given)."""
         call, strategies = self.spec["call"], self.vocabulary.strategies
         if "qualified" in call:
             for name in call["qualified"]:
                 for node in ctx.calls_to(name):
-                    yield Site(ctx, node, None, strategies)
+                    if inside is None or ctx.within(node, inside):
+                        yield Site(ctx, node, None, strategies)
             return
         for node, receiver in ctx.method_calls(call["method"]):
+            if inside is not None and not ctx.within(node, inside):
+                continue
             if call.get("receiver", "fabric") == "fabric" and ctx.fabric_kind(receiver) is None:
                 continue
             yield Site(ctx, node, receiver, strategies)
@@ -135,24 +139,14 @@ class DetectRule(Rule):
         module whose site says nothing for all its calls together (`reduce_metric(fabric, "grad_norm", x)`).
         Reported on the call here, unless the value is written in a third module (then there), and only
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
-        followed = 0
-        for call in ctx.nodes(ast.Call):
-            if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+        for call, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
+            if not self._may_have_sites(names):
                 continue
-            callee = _called_function(ctx, call)
-            if callee is None:
+            views = _views_at(ctx, call, func, module)
+            if views is None:  # past the bound of calling contexts of one function
                 continue
-            func, module = callee
-            if followed >= MAX_CALLED:
-                return
-            followed += 1
-            site_flow = ctx.flow.site(module, func, call)
-            if site_flow is module:  # past the bound of calling contexts of one function
-                continue
-            here, alone = module.ctx.at_call(site_flow), (module.ctx.at_call(module) if module is not ctx.flow else ctx)
-            for site in self._sites(here):
-                if not here.within(site.call, func):
-                    continue
+            here, alone = views
+            for site in self._sites(here, func):
                 inner = self._judged(site)
                 if inner is None:
                     continue
@@ -160,6 +154,12 @@ class DetectRule(Rule):
                 if before is not None and before.code == inner.code:
                     continue  # the function's own reading says it (for every call)
                 yield self._called_here(ctx, call, func, module, inner)
+
+    def _may_have_sites(self, names: frozenset[str]) -> bool:
+        """A function whose body calls these names calls what the rule looks at (`.launch`, `Fabric`)."""
+        call = self.spec["call"]
+        wanted = {call["method"]} if "method" in call else {name.rsplit(".", 1)[-1] for name in call["qualified"]}
+        return not wanted.isdisjoint(names)
 
     def _called_here(self, ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
                      module: Flow, inner: Finding) -> Finding:
@@ -488,12 +488,61 @@ def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
     return words + ([keyword] if keyword else [])
 
 
+def _names_called(func: ast.AST) -> frozenset[str]:
+    """The last name of every callee in a function's body: `fabric.launch(...)` -> launch."""
+    out = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call):
+            callee = node.func
+            if isinstance(callee, ast.Attribute):
+                out.add(callee.attr)
+            elif isinstance(callee, ast.Name):
+                out.add(callee.id)
+    return frozenset(out)
+
+
+_Called = tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+
+
+def _functions_called(ctx: Context) -> list[_Called]:
+    """The calls with arguments whose function a detect rule may read for that call (see `_called_function`),
+    with the names that function's body calls: worked out once per check for every detect rule, the first
+    `MAX_CALLED` in the document."""
+    out: list[_Called] = []
+    for call in ctx.nodes(ast.Call):
+        if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            continue
+        callee = _called_function(ctx, call)
+        if callee is None:
+            continue
+        func, module = callee
+        out.append((call, func, module, module.ctx.once("names called", func, lambda: _names_called(func))))
+        if len(out) >= MAX_CALLED:
+            break
+    return out
+
+
+def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
+              module: Flow) -> tuple[Context, Context] | None:
+    """The function's module read for this call, and as it reads on its own (every detect rule asks the
+    same call: worked out once per check); None past the bound of calling contexts of one function."""
+    def made() -> tuple[Context, Context] | None:
+        site_flow = ctx.flow.site(module, func, call)
+        if site_flow is module:
+            return None
+        return module.ctx.at_call(site_flow, func), (module.ctx.at_call(module) if module is not ctx.flow else ctx)
+
+    return ctx.once("views at call", call, made)
+
+
 def _called_function(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
     """The function `call` runs and the flow of its module: one of another module, or a top-level function of
-    this one (not a method, not nested)."""
+    this one (not a method, not nested) that the module calls at more than one place."""
     elsewhere = ctx.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
+    if not isinstance(call.func, ast.Name) or len(ctx.calls_by_name(call.func.id)) < 2:
+        return None  # called once: its own reading is already this call's
     func = ctx.local_function(call.func)
     if func is None or ctx.parents.get(func) is not ctx.module or ctx.within(call, func):
         return None
