@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -516,7 +517,7 @@ def _functions_called(ctx: Context) -> list[_Called]:
         if callee is None:
             continue
         func, module = callee
-        out.append((call, func, module, module.ctx.once("names called", func, lambda: _names_called(func))))
+        out.append((call, func, module, module.ctx.once("names called", func, functools.partial(_names_called, func))))
         if len(out) >= MAX_CALLED:
             break
     return out

@@ -255,15 +255,16 @@ class OutsideLaunchedFunction(Rule):
                      if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
                      and _encloses(ctx, ctx.statement_of(launch), call)]
             helper = _local_helper(ctx, call) if before or after else None
-            elsewhere = _helper_elsewhere(ctx, call) if helper is None and (before or after) else None
-            if elsewhere is not None:
-                helper, elsewhere = elsewhere
+            found = _helper_in_another_module(ctx, call) if helper is None and (before or after) else None
+            elsewhere = found[1] if found is not None else None
+            if found is not None:
+                helper = found[0]
             if helper is None or helper[0] in done:
                 continue
             func, shown, is_class = helper
             fabrics = [f for _, f in before or after]
             param = _receiving_parameter(ctx, call, func, is_class, fabrics)
-            uses = [*(_uses_of(func, {param}) if param else ()), *(_global_uses(ctx, func, fabrics) if not elsewhere else ())]
+            uses = [*(_uses_of(func, {param}) if param else ()), *(_global_uses(ctx, func, fabrics) if elsewhere is None else ())]
             if after and not before:
                 uses = [u for u in uses if _touches_device(ctx, u[0], u[2], written_only=elsewhere is not None)]
             if not uses:
@@ -394,7 +395,7 @@ def _local_helper(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef, str, b
     return None
 
 
-def _helper_elsewhere(ctx: Context, call: ast.Call) -> tuple[tuple[ast.FunctionDef, str, bool], Flow] | None:
+def _helper_in_another_module(ctx: Context, call: ast.Call) -> tuple[tuple[ast.FunctionDef, str, bool], Flow] | None:
     """(the def that runs, how it is shown, whether it runs as a class's `__init__`) and the flow of its
     module, for `call` of a function or a class of another module of the project."""
     function = ctx.called_elsewhere(call)
