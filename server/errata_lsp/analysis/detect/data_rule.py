@@ -531,7 +531,7 @@ def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFun
         site_flow = ctx.flow.site(module, func, call)
         if site_flow is module:
             return None
-        return module.ctx.at_call(site_flow, func), (module.ctx.at_call(module) if module is not ctx.flow else ctx)
+        return module.ctx.at_call(site_flow, func), module.ctx  # the module's own reading: its own context
 
     return ctx.once("views at call", call, made)
 

@@ -13,6 +13,7 @@ is flagged where it is passed, which is where the fix belongs.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 
 from ....context import Context
@@ -171,7 +172,8 @@ class NoBackwardSyncRawModule(Rule):
             if elsewhere is None:
                 continue
             func, module_flow = elsewhere
-            for receiver, param, sync in _syncs_on_parameters(func):
+            for receiver, param, sync in module_flow.ctx.once("syncs on parameters", func,
+                                                          functools.partial(_syncs_on_parameters, func)):
                 fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
                 if not isinstance(fabric, ast.expr) or not isinstance(given, ast.expr) or ctx.fabric_kind(fabric) is None:
                     continue

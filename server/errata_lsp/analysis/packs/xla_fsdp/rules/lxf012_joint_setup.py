@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 from collections.abc import Iterator
 
 from ....context import XLA_FSDP, Binding, Context
@@ -226,7 +227,8 @@ class JointSetup(Rule):
             if elsewhere is None:
                 continue
             func, module = elsewhere
-            for param, setup in fabric_methods_on_parameters(func, "setup"):
+            for param, setup in module.ctx.once("setup on parameters", func,
+                                                functools.partial(fabric_methods_on_parameters, func, "setup")):
                 if len(setup.args) < 2 or any(isinstance(a, ast.Starred) for a in setup.args):
                     continue
                 fabric = argument_for(func, param, call, False)
