@@ -627,7 +627,9 @@ class Context:
         """The names this module's imports bind to modules of its project, or to what they hold."""
         if self.project is None:
             return frozenset()
-        names = {name for name, qualified in self.imports.names.items() if self.project.is_module(self.flow, qualified)}
+        tops = {qualified.split(".")[0] for qualified in self.imports.names.values()}
+        ours = {top for top in tops if self.project.is_module(self.flow, top)}  # one lookup a top-level name
+        names = {name for name, qualified in self.imports.names.items() if qualified.split(".")[0] in ours}
         for node in self._by_type[ast.ImportFrom]:
             if node.level:  # `from .utils import setup`: always the project's
                 names.update(a.asname or a.name for a in node.names if a.name != "*")
