@@ -9,7 +9,10 @@ thread): each hostile project against the same entry file with a small, ordinary
 - a 2.5 MB sibling, above the 2 MiB bound (read no further than the bound, never parsed): the first check;
 - a 1 MB sibling with 25,000 functions against one with 2,500 (a name asked is read from the chunks
   it needs, not by walking the module, whose environment was copied per top-level binding: growth
-  is linear, not quadratic): the first check.
+  is linear, not quadratic): the first check;
+- an entry calling 40 helpers of 20 modules that reduce, set up and launch with the Fabric they are
+  given (each read at its call, up to the 32 calls a document follows), against the same calls of
+  helpers that make no Fabric call: a keystroke's check.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ GROWTH_LIMIT = 10.0
 # A keystroke still takes one `stat` of each module the document read (1,200 here), so that a change on
 # disk is seen without a client's file watcher: 3.5x to 5.5x a keystroke of ~2 ms on a busy 2-core machine.
 DEPENDENCY_LIMIT = 8.0
+# Helpers read at their calls: each of the 32 followed is evaluated for its call, once for every rule.
+CALLED_LIMIT = 3.0
 LAYERS = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n\n\nREMAT = [Block]\n\n\n"
 HEAD = "from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
 USE = "strategy = XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=REMAT)\n"
@@ -100,6 +105,20 @@ def functions(n: int) -> str:
     return LAYERS + "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(n))
 
 
+def helpers(modules: int, fabric_calls: bool) -> dict[str, str]:
+    """`modules` modules of two helpers each, called from `train`, whose bodies call the Fabric or not."""
+    body = ("    fabric.setup_module(model)\n    return fabric.all_reduce(x, reduce_op=op)\n" if fabric_calls
+            else "    return x\n")
+    files = {f"helpers/m{i}.py": "".join(f"def h{i}_{j}(fabric, model, x, op='sum'):\n{body}\n\n" for j in range(2))
+             for i in range(modules)}
+    files["helpers/__init__.py"] = ""
+    calls = "".join(f"    h{i}_{j}(fabric, model, 1.0, op='mean')\n" for i in range(modules) for j in range(2))
+    imports = "".join(f"from helpers.m{i} import h{i}_0, h{i}_1\n" for i in range(modules))
+    files["train.py"] = (HEAD + imports + "\n\ndef train(fabric):\n    model = None\n" + calls + "\n\n"
+                         + "fabric = Fabric(strategy=XLAFSDPStrategy())\nfabric.launch(train)\n")
+    return files
+
+
 def main() -> int:
     failed = False
     with tempfile.TemporaryDirectory(prefix="errata-project-bounds-") as tmp:
@@ -113,8 +132,10 @@ def main() -> int:
         ]
         growth = ("1 MB sibling, 25,000 vs 2,500 functions", first_check(base, "many", sibling(functions(25_000))),
                   first_check(base, "fewer", sibling(functions(2_500))))
+        called = ("40 calls of helpers of 20 modules", keystroke(base, "fabric-helpers", helpers(20, True)),
+                  keystroke(base, "plain-helpers", helpers(20, False)))
         for (name, hostile, ordinary), limit in [(misses, DEPENDENCY_LIMIT), *((c, LIMIT) for c in cases),
-                                                 (growth, GROWTH_LIMIT)]:
+                                                 (growth, GROWTH_LIMIT), (called, CALLED_LIMIT)]:
             ratio = cpu(hostile) / cpu(ordinary)
             failed |= ratio > limit
             print(f"{name:40s} {ratio:6.2f}x  (limit {limit}x){'  TOO SLOW' if ratio > limit else ''}")

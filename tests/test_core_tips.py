@@ -31,6 +31,12 @@ def _job(flow, node, receiver, name):
     return (Value("acme_job", node, flow=flow),) if name == "job" else None
 
 
+@ACME.derived_class
+def _job_class(flow, cls, node):
+    bases = [flow.ctx.resolve(b) for b in cls.bases]
+    return (Value("acme_job", node, label=cls.name, flow=flow),) if "acme.Job" in bases else None
+
+
 SOURCE = """
     import acme
     from functools import partial
@@ -135,3 +141,71 @@ def test_a_dispatcher_calls_the_named_method_of_the_objects_the_receiver_holds()
     assert values_at(LISTENERS, NO_TIPS, 0) == [("unknown", 5)]  # without the tip nothing calls `on_done`
     other = LISTENERS.replace("listeners=[Logger()]", "listeners=[Other()]")
     assert values_at(other, ACME, 0) == [("unknown", 5)]  # a Logger is given to no client
+
+
+def test_a_class_of_another_module_built_here_is_what_the_tips_say_and_is_written_here(tmp_path):
+    from errata_lsp.analysis.project import Workspace
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "jobs.py").write_text("import acme as a\n\n\nclass Nightly(a.Job):\n    pass\n")
+    train = tmp_path / "train.py"
+    train.write_text("from jobs import Nightly\nprobe(Nightly())\n")
+    doc = Document(train.read_text(), str(train))
+    ctx = Context(doc, doc.chunks(("",)), ACME)
+    ctx.project = Workspace().project_for(str(train), ACME)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][0]
+    # its base resolved in jobs.py (`a.Job` is acme.Job there), the value built on line 2 of this module
+    assert [(v.kind, v.line, v.label, v.foreign) for v in ctx.values(call.args[0])] == [("acme_job", 2, "Nightly", False)]
+
+
+def _project_context(tmp_path, files: dict[str, str], entry: str) -> Context:
+    from errata_lsp.analysis.project import Workspace
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "train.py"
+    path.write_text(entry)
+    doc = Document(entry, str(path))
+    ctx = Context(doc, doc.chunks(("",)), ACME)
+    ctx.project = Workspace().project_for(str(path), ACME)
+    return ctx
+
+
+RUNNER = """\
+def run(client, fn=None):
+    if fn is None:
+        client.submit()
+    else:
+        client.submit(fn)
+
+
+def local():
+    pass
+"""
+
+
+def test_a_module_read_at_one_call_runs_the_calls_that_call_takes(tmp_path):
+    ctx = _project_context(tmp_path, {"runner.py": RUNNER},
+                           "import acme\nfrom runner import run\ndef work():\n    pass\nc = acme.Client()\nrun(c)\nrun(c, work)\n")
+    calls = sorted((c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "run"), key=lambda c: c.lineno)
+    found = []
+    for call in calls:
+        func, module = ctx.called_elsewhere(call)
+        assert func.name == "run" and module.origin == str(tmp_path / "runner.py")
+        view = module.ctx.at_call(ctx.flow.site(module, func, call))
+        # which `client.submit(...)` of runner.py runs for this call, and what the client is there
+        found.append([(c.lineno, len(c.args), [v.kind for v in view.values(c.func.value)])
+                      for c, _ in view.method_calls("submit")])
+    assert found == [[(3, 0, ["acme_client"])], [(5, 1, ["acme_client"])]]
+    assert [(c.lineno, len(c.args)) for c, _ in module.ctx.method_calls("submit")] == [(3, 0), (5, 1)]  # on its own
+
+
+def test_only_a_call_of_a_function_of_another_project_module_is_called_elsewhere(tmp_path):
+    ctx = _project_context(tmp_path, {"runner.py": RUNNER},
+                           "import acme\nfrom runner import run, local\ndef mine():\n    pass\n"
+                           "run(acme.Client())\nlocal()\nmine()\nacme.Client()\nprint(1)\n")
+    calls = {c.func.id if isinstance(c.func, ast.Name) else ast.unparse(c.func): c for c in ctx.nodes(ast.Call)}
+    assert {name: (ctx.called_elsewhere(call) or (None,))[0].__class__.__name__
+            for name, call in calls.items()} == {"run": "FunctionDef", "local": "FunctionDef", "mine": "NoneType",
+                                                 "acme.Client": "NoneType", "print": "NoneType"}

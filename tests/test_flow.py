@@ -426,6 +426,58 @@ def test_a_name_imported_from_a_project_module_is_evaluated_there(tmp_path):
     assert [(v.kind, v.line, v.foreign, v.where()) for v in values] == [("list", 3, True, "`REMAT`, `config.py`, line 3")]
 
 
+PICK = """\
+def pick(kind, item):
+    if kind.lower() == "a":
+        return [item]
+    return {item}
+"""
+
+
+def probed(tmp_path, files: dict[str, str], train: str) -> list[list[tuple[str, int | None, bool, tuple[str, ...]]]]:
+    """(kind, line, written in another module, conditions) of what each `probe(...)` of train.py holds."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "train.py"
+    path.write_text(train)
+    ctx = context(train, str(path))
+    calls = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"]
+    return [[(v.kind, v.line, v.foreign, v.when) for v in ctx.values(c.args[0])] for c in calls]
+
+
+def test_a_function_of_another_module_is_evaluated_for_each_call_s_own_arguments(tmp_path):
+    assert probed(tmp_path, {"helpers.py": PICK}, "from helpers import pick\n"
+                  "probe(pick('A', 1))\nprobe(pick('b', 1))\nMODE = input()\nprobe(pick(MODE, 1))\n") == [
+        [("list", 3, True, ())],
+        [("set", 4, True, ())],
+        [("list", 3, True, ('kind.lower() == "a"',)), ("set", 4, True, ())],  # what the caller cannot tell
+    ]
+
+
+def test_a_caller_s_instance_decides_a_test_on_its_attribute_in_another_module(tmp_path):
+    helpers = ("def options(cfg):\n    out = {'k': 1}\n    if cfg.remat:\n        out['k'] = cfg.layers\n"
+               "    return out['k']\n")
+    config = "class Config:\n    remat = True\n    layers = [1]\n\nCFG = Config()\n"
+    assert probed(tmp_path, {"helpers.py": helpers, "config.py": config},
+                  "from config import CFG\nfrom helpers import options\nprobe(options(CFG))\n") == [
+        [("list", 3, True, ())]]
+
+
+def test_past_its_bound_of_calling_contexts_a_function_of_another_module_gives_its_merged_returns(tmp_path):
+    from errata_lsp.analysis.flow import MAX_CONTEXTS
+
+    found = probed(tmp_path, {"helpers.py": PICK},
+                   "from helpers import pick\n" + "probe(pick('a', 1))\n" * (MAX_CONTEXTS + 1))
+    assert found[:MAX_CONTEXTS] == [[("list", 3, True, ())]] * MAX_CONTEXTS
+    assert found[MAX_CONTEXTS] == [("list", 3, True, ('kind.lower() == "a"',)), ("set", 4, True, ())]
+
+
+def test_a_module_imported_whole_runs_its_function_for_the_call_too(tmp_path):
+    assert probed(tmp_path, {"helpers.py": PICK}, "import helpers\nprobe(helpers.pick('a', 1))\n") == [
+        [("list", 3, True, ())]]
+
+
 @pytest.mark.parametrize("depth", [200, 2000])
 def test_long_chains_stay_bounded(depth):
     source = "a0 = [Block]\n" + "".join(f"a{i} = a{i - 1}\n" for i in range(1, depth)) + f"probe(a{depth - 1})\n"

@@ -331,3 +331,36 @@ def test_a_process_keeps_a_bounded_number_of_projects(tmp_path):
         workspace.project_for(str(tmp_path / f"p{i}" / "train.py"))
     assert workspace.project_for(str(tmp_path / "p0" / "train.py")) is not first  # it was let go, then made again
     assert workspace.project_for(str(tmp_path / f"p{MAX_PROJECTS}" / "train.py")).root == str(tmp_path / f"p{MAX_PROJECTS}")
+
+
+def test_a_precision_written_in_another_module_is_found_at_its_use_and_placed_where_it_is_written(tmp_path):
+    """`import configs.run as rc` then `precision=rc.PRECISION`: LXF007 on the Fabric here, placed in run.py
+    (no fix: the edit would be another file's)."""
+    tree(tmp_path, {"configs/__init__.py": "", "configs/run.py": "ACCELERATOR = 'tpu'\nPRECISION = '16-mixed'\n",
+                    "train.py": HEAD + "import configs.run as rc\n"
+                    "fabric = Fabric(accelerator=rc.ACCELERATOR, precision=rc.PRECISION, strategy=XLAFSDPStrategy())\n"})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line, f.span.start.column, f.fixes) for f in findings] == [
+        ("LXF007", "error", "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', "
+         "'16-true', 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes "
+         "`XLAPrecision(...)` (from `PRECISION`, `run.py`, line 2)", 3, 54, ())]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "configs" / "run.py") and place.span.start.line == 1
+
+
+def test_a_lambda_another_module_writes_is_found_at_the_strategy_and_placed_where_it_is_written(tmp_path):
+    policies = "def is_block(m, recurse, **kwargs):\n    return recurse\n\n\nblock_policy = lambda m, recurse, **kw: recurse\n"
+    tree(tmp_path, {"common/policies.py": policies,  # `common` is a namespace package: no __init__.py
+                    "train.py": HEAD + "from common.policies import block_policy, is_block\n"
+                    "strategy = XLAFSDPStrategy(auto_wrap_policy=block_policy)\n"})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line, f.span.start.column, f.fixes) for f in findings] == [
+        ("LXF006", "error", "`auto_wrap_policy` is a lambda (`block_policy`, `policies.py`, line 5), which cannot be "
+         "pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, so it fails with "
+         "PicklingError before your function runs. Use a function defined at module level (or a `functools.partial` "
+         "of one)", 3, 44, ())]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "common" / "policies.py")
+    assert (place.span.start.line, place.span.start.column) == (4, 15)
+    (tmp_path / "train.py").write_text((tmp_path / "train.py").read_text().replace("=block_policy)", "=is_block)"))
+    assert found(tmp_path / "train.py") == []

@@ -8,6 +8,7 @@ tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from bisect import bisect_right
 from collections import defaultdict
@@ -114,6 +115,15 @@ class Context:
         if flow is not None:
             flow.release()
         self.__dict__.clear()
+
+    def at_call(self, flow: Flow) -> Context:
+        """This module read by another evaluator: `flow`, one of its functions evaluated for one call
+        (`Flow.site`). The tables are shared; the facts worked out from values are the view's own, and
+        so is which calls can run (worked out per scope from `flow`'s walks, as `_dead` does)."""
+        view = copy.copy(self)
+        view._memo = {}
+        view.__dict__["flow"] = flow
+        return view
 
     def once(self, fact: str, node: ast.AST, work: Callable[[], _T], meanwhile: Any = None) -> _T:
         """A fact about a node that several rules ask, worked out once per check (the node is kept with
@@ -642,6 +652,37 @@ class Context:
             return None
         shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
         return values[0] if isinstance(values[0].node, shape) else None
+
+    def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """The function of another module of the project that `call` runs on every path (`accumulate(...)`
+        after `from utils.dist import accumulate`), with the flow that reads that module; None otherwise.
+        Its parameters hold what this call passes (`flow.argument_for(func, param, call, False)`)."""
+        root = call.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id not in self._project_imports:
+            return None  # asked before any value is worked out: most calls are of no project module
+        values = self.values(call.func)
+        if len(values) != 1 or values[0].kind != "function" or not values[0].foreign or values[0].when \
+                or values[0].extra is not None or values[0].flow is None:
+            return None
+        func = values[0].node
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        return func, values[0].flow
+
+    @cached_property
+    def _project_imports(self) -> frozenset[str]:
+        """The names this module's imports bind to modules of its project, or to what they hold."""
+        if self.project is None:
+            return frozenset()
+        tops = {qualified.split(".")[0] for qualified in self.imports.names.values()}
+        ours = {top for top in tops if self.project.is_module(self.flow, top)}  # one lookup a top-level name
+        names = {name for name, qualified in self.imports.names.items() if qualified.split(".")[0] in ours}
+        for node in self._by_type[ast.ImportFrom]:
+            if node.level:  # `from .utils import setup`: always the project's
+                names.update(a.asname or a.name for a in node.names if a.name != "*")
+        return frozenset(names)
 
 
 class _Parents:

@@ -29,7 +29,9 @@ turns them into `Value`s (`values.py`):
   under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in HOOKS: hook(...)`);
 - a name imported from another module of the project is evaluated there, through any chain of
   imports (see `project`, reached through `Context.project`); a module imported whole
-  (`import config as c`) is a `project_module` whose attributes are that module's names.
+  (`import config as c`) is a `project_module` whose attributes are that module's names; a function
+  of another module called here whose tests read its parameters is evaluated there for this call's
+  arguments, read here (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -1215,7 +1217,7 @@ class Flow:
                 out.update(sub or {})
         else:
             return None, False
-        if value.label and not value.foreign:
+        if value.label:
             more, more_complete = self._mutations(node, value.label)
             out.update(more)
             complete = complete and more_complete
@@ -1407,6 +1409,11 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             if f.flow is not None and f.flow is not self:
+                # a class of another module built here: what the packs say it builds, decided where it is
+                # written (its bases are that module's names), is a value written here
+                tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
+                if tipped is not None:
+                    return tuple(replace(x, flow=self) for x in tipped)
                 return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
@@ -1418,6 +1425,8 @@ class Flow:
             flow = f.flow or self
             if flow.base is self.base:
                 flow = self  # a function of this module, called here: evaluated for this call (maybe inside another)
+            elif flow.ctx is not self.ctx:
+                return self.returns_from(flow, f.node, node)  # a function of another module of the project
             return flow.returns_for(f.node, node)
         if f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
             kind = CONTAINERS.get(f.qualified[9:])
@@ -1548,6 +1557,28 @@ class Flow:
                 return self.returns_of(func)
             site = self._sites[key] = _SiteFlow(self, func, call)  # type: ignore[arg-type]  # checked by _per_call
         return site.returns_of(func)
+
+    def returns_from(self, callee: Flow, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
+        """What `call`, written here, returns from `func`, a function of another module (`callee` evaluates
+        that module). When its returns depend on tests of its parameters (`if kind == "norm":`), its body is
+        evaluated for this call's arguments, read here (for a few calls of each function, and two calls
+        deep, as `returns_for`); else its returns as that module sees them."""
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
+                or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
+                or not callee._depends_on_call(func):
+            return callee.returns_of(func)
+        return self.site(callee, func, call).returns_of(func)
+
+    def site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
+        """`func` (of the module `callee` evaluates) evaluated for `call`, a call this flow's module writes;
+        `callee` itself past `MAX_CONTEXTS` calls of one function."""
+        key = (id(func), id(call))
+        found = self._sites.get(key)
+        if found is None:
+            if sum(1 for f, _ in self._sites if f == id(func)) >= MAX_CONTEXTS:
+                return callee
+            found = self._sites[key] = _SiteFlow(callee, func, call, caller=self)
+        return found
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
@@ -1801,10 +1832,12 @@ class _SiteFlow(Flow):
     passes and the tests on them are decided by that call alone. Every other node is the outer
     evaluator's."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call):
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                 caller: Flow | None = None):
         super().__init__(outer.ctx, outer.origin)
         self.outer, self.func, self.call = outer, func, call
-        self.site_depth = outer.site_depth + 1
+        self.caller = caller or outer  # the module that writes the call evaluates its arguments
+        self.site_depth = self.caller.site_depth + 1
         self._inside: dict[int, bool] = {}
 
     @property
@@ -1848,8 +1881,17 @@ class _SiteFlow(Flow):
         if self.ctx.scope_of(arg) is not self.func:
             return self.outer.parameter(arg)
         if arg is self.func.args.kwarg:
+            if self.caller is not self.outer:  # its keywords are another module's expressions
+                return (Value("unknown", arg, flow=self),)
             return self._extra_keywords(self.func, [(self.call, False, ())])
         return self.passed(self.func, arg, self.call, False, ())
+
+    def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
+               cond: tuple[str, ...]) -> tuple[Value, ...]:
+        given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
+        if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
+            return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+        return super().passed(func, arg, call, bound_self, cond)
 
 
 class _Bound(ast.Call):

@@ -233,6 +233,7 @@ class Summary:
         ctx = Context(self.doc, self.doc.chunks(("",)) if self.whole else self._chunks_for(name), self.project.tips)
         ctx.project = self.project
         found = self._flows[key] = Flow(ctx, origin=self.module.path)
+        ctx.__dict__["flow"] = found  # what the context works out from values, it asks of this flow
         if len(self._flows) > MAX_NAME_FLOWS:
             self._flows.popitem(last=False)[1].release()
         return found

@@ -19,30 +19,10 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a value defined in another module
-    "p07_import_as_alias_precision": "a submodule imported under another name (`import configs.run as rc`) is unknown",
-    "p17_overrides_patch_precision":
-        "an assignment to `defaults.PRECISION` made in overrides.py is not seen in train.py",
-    "p37_namespace_package_lambda_policy":
-        "a lambda bound in common/policies.py (a namespace package) is not known to be a lambda in train.py",
-    # modules: a function of another module that receives the model or the Fabric
-    "p11_utils_dist_gets_raw_model": "utils/dist.accumulate is not evaluated with the raw module train.py passes it",
-    "p19_factory_sets_up_model_and_optimizer":
-        "model.build receives the Fabric as a parameter: its strategy (XLAFSDP, in train.py) is unknown there",
-    "p21_optimizer_built_before_setup_module":
-        "the optimizer factory.build makes from the raw model is not tied to `setup_optimizers` in train.py",
+    # wrappers: a callback of another module
     "p35_callback_clips_by_value":
         "callbacks.py's hook is called by `fabric.call` in train.py: what a call passes reaches a callback of the "
         "same module (s32), not a method of another module, whose check does not see train.py's calls",
-    "p41_dist_helper_device_before_launch":
-        "utils/dist.init_distributed reads `fabric.device`; its call before `fabric.launch` is not followed into it",
-    # callers: a helper's branch decided by its caller
-    "p23_clip_helper_called_with_value": "utils/optim.clip_kwargs is not evaluated for the caller's constant \"value\"",
-    "p26_runner_given_no_function":
-        "utils/launch.run is not evaluated for its caller, so `fabric.launch()` on its `fn is None` path is unknown",
-    "p28_remat_guard_on_list":
-        "the guard `if cfg.gradient_checkpointing` in strategy.py is not evaluated with config.py's config",
-    "s19_metric_reduce_helper_max": "the reduce op `METRICS[name]` is not evaluated for the helper's caller's name",
 }
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..context import Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
+from ..flow import Flow
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -31,6 +33,7 @@ from .site import Site, argument, constant_of, fabric_of, spelled, value_ctx
 from .vocabulary import Vocabulary, pack_facts
 
 QUOTES = ("'", '"')
+MAX_CALLED = 32  # calls a document makes whose function's sites are judged for that call
 
 
 class DetectRule(Rule):
@@ -81,14 +84,18 @@ class DetectRule(Rule):
         return f"DetectRule({self.code!r}, {self.source!r})"
 
     # -- which calls
-    def _sites(self, ctx: Context) -> Iterator[Site]:
+    def _sites(self, ctx: Context, inside: ast.AST | None = None) -> Iterator[Site]:
+        """The calls the rule looks at (`inside` a function only, when given)."""
         call, strategies, fabric = self.spec["call"], self.vocabulary.strategies, self.vocabulary.fabric
         if "qualified" in call:
             for name in call["qualified"]:
                 for node in ctx.calls_to(name):
-                    yield Site(ctx, node, None, strategies, fabric)
+                    if inside is None or ctx.within(node, inside):
+                        yield Site(ctx, node, None, strategies, fabric)
             return
         for node, receiver in ctx.method_calls(call["method"]):
+            if inside is not None and not ctx.within(node, inside):
+                continue
             if call.get("receiver", "fabric") == "fabric" and fabric.kind(ctx, receiver) is None:
                 continue
             yield Site(ctx, node, receiver, strategies, fabric)
@@ -98,27 +105,72 @@ class DetectRule(Rule):
             for part in self.parts:
                 yield from part.check(ctx)
             return
-        spec, section = self.spec, self.section
-        match, unless = section.match, section.unless
         for site in self._sites(ctx):
-            if "argument" not in spec:
-                if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
-                        self._strategy_fits(site)):
-                    yield self._finding(site, None, [], True, [])
+            finding = self._judged(site)
+            if finding is not None:
+                yield finding
+        yield from self._in_functions_called(ctx)
+
+    def _judged(self, site: Site) -> Finding | None:
+        """The finding at one site, if its predicates hold."""
+        spec, section, ctx = self.spec, self.section, site.ctx
+        match, unless = section.match, section.unless
+        if "argument" not in spec:
+            if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
+                    self._strategy_fits(site)):
+                return self._finding(site, None, [], True, [])
+            return None
+        written, arg, hidden = argument(site, spec["argument"])
+        if written is None or hidden:
+            return None
+        site.written, site.arg = written, arg
+        values = self._candidates(ctx, written)
+        found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
+        if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
+            return None
+        site.found = found
+        certain = [v for v in found if all_hold(section.warning_unless, site, v)]
+        every_path = len(certain) == len(found) and (
+            self.paths != "every-error-some-warning" or len(found) == len(values))
+        return self._finding(site, found, values, every_path, certain)
+
+    def _in_functions_called(self, ctx: Context) -> Iterator[Finding]:
+        """The sites inside a function called here, judged for this call's arguments: a function of another
+        module (`run(fabric)`, whose `if fn is None: fabric.launch()` this call takes), or one of this
+        module whose site says nothing for all its calls together (`reduce_metric(fabric, "grad_norm", x)`).
+        Reported on the call here, unless the value is written in a third module (then there), and only
+        what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
+        for call, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
+            if not self._may_have_sites(names):
                 continue
-            written, arg, hidden = argument(site, spec["argument"])
-            if written is None or hidden:
+            views = _views_at(ctx, call, func, module)
+            if views is None:  # past the bound of calling contexts of one function
                 continue
-            site.written, site.arg = written, arg
-            values = self._candidates(ctx, written)
-            found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
-            if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
-                continue
-            site.found = found
-            certain = [v for v in found if all_hold(section.warning_unless, site, v)]
-            every_path = len(certain) == len(found) and (
-                self.paths != "every-error-some-warning" or len(found) == len(values))
-            yield self._finding(site, found, values, every_path, certain)
+            here, alone = views
+            for site in self._sites(here, func):
+                inner = self._judged(site)
+                if inner is None:
+                    continue
+                before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
+                if before is not None and before.code == inner.code:
+                    continue  # the function's own reading says it (for every call)
+                yield self._called_here(ctx, call, func, module, inner)
+
+    def _may_have_sites(self, names: frozenset[str]) -> bool:
+        """A function whose body calls these names calls what the rule looks at (`.launch`, `Fabric`)."""
+        call = self.spec["call"]
+        wanted = {call["method"]} if "method" in call else {name.rsplit(".", 1)[-1] for name in call["qualified"]}
+        return not wanted.isdisjoint(names)
+
+    def _called_here(self, ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                     module: Flow, inner: Finding) -> Finding:
+        where = f"{module.origin_name}, line" if module.origin is not None else "line"
+        message = f"{inner.message} (in `{func.name}`, {where} {inner.span.start.line + 1}, for this call)"
+        finding = self.finding(ctx, call.func, message, (), inner.severity, inner.record_id)
+        elsewhere = inner.elsewhere
+        if elsewhere is not None and ctx.doc.path is not None and elsewhere.path == ctx.doc.path:
+            elsewhere = None  # the value is this document's own: the call is the place
+        return finding if elsewhere is None else dataclasses.replace(finding, elsewhere=elsewhere)
 
     def _strategy_fits(self, site: Site) -> bool:
         return "strategy" not in self.spec or fabric_of(site) in self.spec["strategy"]
@@ -436,6 +488,67 @@ def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
     words = [call["method"]] if "method" in call else [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())]
     keyword = spec.get("argument", {}).get("keyword")
     return words + ([keyword] if keyword else [])
+
+
+def _names_called(func: ast.AST) -> frozenset[str]:
+    """The last name of every callee in a function's body: `fabric.launch(...)` -> launch."""
+    out = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call):
+            callee = node.func
+            if isinstance(callee, ast.Attribute):
+                out.add(callee.attr)
+            elif isinstance(callee, ast.Name):
+                out.add(callee.id)
+    return frozenset(out)
+
+
+_Called = tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+
+
+def _functions_called(ctx: Context) -> list[_Called]:
+    """The calls with arguments whose function a detect rule may read for that call (see `_called_function`),
+    with the names that function's body calls: worked out once per check for every detect rule, the first
+    `MAX_CALLED` in the document."""
+    out: list[_Called] = []
+    for call in ctx.nodes(ast.Call):
+        if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            continue
+        callee = _called_function(ctx, call)
+        if callee is None:
+            continue
+        func, module = callee
+        out.append((call, func, module, module.ctx.once("names called", func, functools.partial(_names_called, func))))
+        if len(out) >= MAX_CALLED:
+            break
+    return out
+
+
+def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
+              module: Flow) -> tuple[Context, Context] | None:
+    """The function's module read for this call, and as it reads on its own (every detect rule asks the
+    same call: worked out once per check); None past the bound of calling contexts of one function."""
+    def made() -> tuple[Context, Context] | None:
+        site_flow = ctx.flow.site(module, func, call)
+        if site_flow is module:
+            return None
+        return module.ctx.at_call(site_flow), module.ctx  # the module's own reading: its own context
+
+    return ctx.once("views at call", call, made)
+
+
+def _called_function(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+    """The function `call` runs and the flow of its module: one of another module, or a top-level function of
+    this one (not a method, not nested) that the module calls at more than one place."""
+    elsewhere = ctx.called_elsewhere(call)
+    if elsewhere is not None:
+        return elsewhere
+    if not isinstance(call.func, ast.Name) or len(ctx.calls_by_name(call.func.id)) < 2:
+        return None  # called once: its own reading is already this call's
+    func = ctx.local_function(call.func)
+    if func is None or ctx.parents.get(func) is not ctx.module or ctx.within(call, func):
+        return None
+    return func, ctx.flow
 
 
 def _example(spec: dict[str, Any]) -> Invalid | Valid:

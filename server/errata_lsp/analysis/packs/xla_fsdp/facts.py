@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 
 from ...context import Arg, Context
+from ...findings import Place
+from ...flow import Flow
 from ..lightning.fabric import fabric_calls, strategy_calls
 
 
@@ -14,6 +16,28 @@ def launch_target(call: ast.Call) -> ast.expr | None:
     if call.args:
         return None if isinstance(call.args[0], ast.Starred) else call.args[0]
     return next((kw.value for kw in call.keywords if kw.arg == "function"), None)
+
+
+def place_in(flow: Flow, node: ast.AST) -> Place | None:
+    """Where `node`, of the module another module's `flow` reads, is written there."""
+    if flow.origin is None:
+        return None
+    try:
+        return Place(flow.origin, flow.ctx.doc.span(node))
+    except (IndexError, ValueError):  # a node of a module whose text changed under it
+        return None
+
+
+def fabric_methods_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                 method: str) -> list[tuple[ast.arg, ast.Call]]:
+    """(the parameter, the call) of each `param.<method>(...)` the function's own body makes on one of its
+    parameters that it never binds again (`fabric.setup(model, optimizer)` in `def build(fabric, cfg)`)."""
+    params = {a.arg: a for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    stores = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return [(params[node.func.value.id], node) for node in ast.walk(func)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in params
+            and node.func.value.id not in stores]
 
 
 def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] | None:

@@ -4,16 +4,21 @@ Fabric checks `isinstance(module, _FabricModule)` before it looks at `enabled`, 
 even with `enabled=False`. Typical causes: the result of `fabric.setup(model)` thrown away, or the
 raw `model` used after `wrapped = fabric.setup(model)`. Beyond a local name, the module is followed
 through the value-flow layer (`self.model` set in another method, a helper's parameter): a raw
-module on every path is an error, on some paths a warning naming the path.
+module on every path is an error, on some paths a warning naming the path. A function of another
+module of the project that calls `fabric.no_backward_sync(model)` on two of its parameters
+(`accumulate(fabric, net, batches)` from `utils/dist.py`) is read at each call here: the raw module passed
+is flagged where it is passed, which is where the fix belongs.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Safety, Severity
+from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 from ...lightning.fabric import fabric_kind
@@ -129,6 +134,7 @@ class NoBackwardSyncRawModule(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        yield from self._helpers_elsewhere(ctx)
         setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
         for call, fabric in ctx.method_calls("no_backward_sync"):
             if not call.args or fabric_kind(ctx, fabric) is None:
@@ -154,6 +160,47 @@ class NoBackwardSyncRawModule(Rule):
                     f"`{module.id}` is not set up: pass the module returned by "  # type: ignore[attr-defined]
                     f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",  # type: ignore[attr-defined]
                 )
+
+    def _helpers_elsewhere(self, ctx: Context) -> Iterator[Finding]:
+        """`accumulate(fabric, net, ...)` where `accumulate`, a function of another module, calls
+        `fabric.no_backward_sync(model)` on the parameters those arguments land in: the argument here is
+        what is not set up (the fix is here, where it is passed)."""
+        setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
+        for call in ctx.nodes(ast.Call):
+            if len(call.args) + len(call.keywords) < 2 or not isinstance(call.func, (ast.Name, ast.Attribute)):
+                continue
+            elsewhere = ctx.called_elsewhere(call)
+            if elsewhere is None:
+                continue
+            func, module_flow = elsewhere
+            for receiver, param, sync in module_flow.ctx.once("syncs on parameters", func,
+                                                          functools.partial(_syncs_on_parameters, func)):
+                fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
+                if not isinstance(fabric, ast.expr) or not isinstance(given, ast.expr) or fabric_kind(ctx, fabric) is None:
+                    continue
+                values = ctx.values(given)
+                raw = [v for v in values if v.kind == "module" and not v.foreign]
+                if not raw:
+                    continue
+                shown, spelled = ctx.doc.source(call.func), " ".join(ctx.doc.source(given).split())
+                written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
+                message = (f"`{spelled}` is not set up: `{shown}` ({module_flow.origin_name}, line {sync.lineno}) passes "
+                           f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
+                           "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
+                fixes = []
+                if isinstance(given, ast.Name):
+                    if setups is None:
+                        setups = _setups_by_scope(ctx)
+                    binding = ctx.reaching(given)
+                    setup = next((c for c in setups.get((ctx.scope_of(call), given.id), ())
+                                  if binding is not None and _before(binding.stmt, c) and _before(c, call)), None)
+                    holder = _assigned_name(ctx.statement_of(setup), setup) if setup is not None else None
+                    if holder:
+                        fixes.append(fix(f"Use `{holder}`, the set-up module", replace(ctx, given, holder), preferred=True))
+                if len(raw) < len(values):
+                    condition = describe_when(raw)
+                    message += f"; {condition}" if condition else "; on some paths"
+                yield self.finding(ctx, given, message, fixes, self.severity if len(raw) == len(values) else Severity.WARNING)
 
     def _followed(self, ctx: Context, module: ast.expr) -> Finding | None:
         """`self.model`, a parameter, ...: what the value-flow layer says the argument holds."""
@@ -188,6 +235,21 @@ class NoBackwardSyncRawModule(Rule):
         fixes = [fix(f"Use `{holder}`, the set-up module", replace(ctx, module, holder), preferred=True)] if holder else []
         where = f"`{holder}` holds the module returned by `{setup_text}`" if holder else f"`{setup_text}` returns the set-up module"
         return self.finding(ctx, module, f"`{module.id}` is not set up: {where}; Fabric raises TypeError here", fixes)
+
+
+def _syncs_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.arg, ast.Call]]:
+    """(the parameter the Fabric comes in, the one the module comes in, the call) of each
+    `fabric.no_backward_sync(model, ...)` the function's own body makes on two of its parameters."""
+    params = {a.arg: a for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    stores = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    out = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync" \
+                and isinstance(node.func.value, ast.Name) and node.args and isinstance(node.args[0], ast.Name):
+            fabric, module = node.func.value.id, node.args[0].id
+            if fabric in params and module in params and not {fabric, module} & stores:  # never bound again
+                out.append((params[fabric], params[module], node))
+    return out
 
 
 def _setups_by_scope(ctx: Context) -> dict[tuple[ast.AST, str], list[ast.Call]]:

@@ -19,21 +19,26 @@ checkpointing test (it never launches) uses one.
 
 The fix moves the lambda into a module-level `def` with the same parameters, placed before the
 top-level statement that holds it, when everything its body uses is a module-level name, a builtin
-or a parameter; `name = lambda ...` at module level becomes `def name(...)`.
+or a parameter; `name = lambda ...` at module level becomes `def name(...)`. A lambda another module of
+the project writes (`from common.policies import block_policy`) is found at the argument here and
+reported where it is written, without a fix.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
+from ..facts import place_in
 
 LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"
@@ -174,11 +179,13 @@ class LambdaInStrategy(Rule):
         for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
             args, _ = ctx.keyword_args(call)
             for arg in args.values():
-                for func, inside, when in _unpicklable(ctx, arg.value, MAX_DEPTH):
+                for func, inside, when, elsewhere in _unpicklable(ctx, arg.value, MAX_DEPTH):
                     if func in seen:
                         continue
                     seen.add(func)
-                    if isinstance(func, ast.Lambda):
+                    if elsewhere is not None and isinstance(func, ast.Lambda):
+                        yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
+                    elif isinstance(func, ast.Lambda):
                         yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
                     elif arg.value in ctx.parents:
                         yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
@@ -202,6 +209,23 @@ class LambdaInStrategy(Rule):
         return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None,
                             record=LOCAL_OBJECT_RECORD if local else None)
 
+    def _elsewhere(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, flow: Flow,
+                   when: tuple[str, ...]) -> Finding:
+        """A lambda another module of the project writes (`block_policy = lambda ...` in common/policies.py):
+        found at the argument here, placed where it is written (no fix: that is the other file)."""
+        local = flow.ctx.enclosing_function(lam) is not None
+        message = (
+            f"`{name}` is a lambda (`{ctx.doc.source(written)}`, {flow.origin_name}, line {lam.lineno}), which cannot "
+            "be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, so it fails with "
+            f"{'AttributeError' if local else 'PicklingError'} before your function runs. Use a function defined at "
+            "module level (or a `functools.partial` of one)"
+        )
+        if when:
+            message += f"; {describe_when([when])}"
+        finding = self.finding(ctx, written, message, (), Severity.WARNING if when else None)
+        place = place_in(flow, lam)
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
     def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None,
                    when: tuple[str, ...]) -> Finding:
         outer = ctx.enclosing_function(func)
@@ -218,8 +242,9 @@ class LambdaInStrategy(Rule):
         return self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
 
 
-# a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under
-_Unpicklable = tuple[ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, str | None, tuple[str, ...]]
+# a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under, and the
+# flow of the other module that writes it (None: this document)
+_Unpicklable = tuple[ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, str | None, tuple[str, ...], Flow | None]
 
 
 def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None) -> Iterator[_Unpicklable]:
@@ -227,12 +252,15 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
     `expr` keeps as a value and that pickling cannot find by name."""
     for value in ctx.values(expr):
         node = value.node
+        if value.foreign and value.kind == "lambda" and isinstance(node, ast.Lambda) and value.flow is not None:
+            yield node, inside, value.when, value.flow  # a lambda another module writes: reported there
+            continue
         if value.foreign or node is None or node not in ctx.parents:
             continue
         if value.kind == "lambda" and isinstance(node, ast.Lambda):
-            yield node, inside, value.when
+            yield node, inside, value.when, None
         elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield node, inside, value.when
+            yield node, inside, value.when, None
         elif not depth:
             continue
         elif value.kind == "partial" and isinstance(node, ast.Call):
@@ -249,8 +277,8 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
 
 
 def _with(found: Iterable[_Unpicklable], when: tuple[str, ...]) -> Iterator[_Unpicklable]:
-    for func, inside, inner in found:
-        yield func, inside, tuple(dict.fromkeys((*when, *inner)))
+    for func, inside, inner, elsewhere in found:
+        yield func, inside, tuple(dict.fromkeys((*when, *inner))), elsewhere
 
 
 def _to_def(ctx: Context, lam: ast.Lambda, label: str, taken: set[str]) -> list[Fix]:

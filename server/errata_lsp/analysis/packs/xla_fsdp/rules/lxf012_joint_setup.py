@@ -14,16 +14,24 @@ also moves the optimizer's creation after `setup_module`, built from the set-up 
 which parameters the optimizer holds (and their names, for name-based parameter groups), so it is
 unsafe. Where it cannot be moved cleanly, no fix is offered.
 
+A function of another module of the project that calls `fabric.setup(model, optimizer)` on the parameter
+the Fabric comes in (`def build(fabric, cfg)` in `model.py`) is read at each call here with an XLAFSDP
+Fabric: the finding is on the call here and is reported in that module, on its `setup` (no fix: the split
+would edit the other file, shown only as the place to change).
+
 This module also holds small helpers the other XLAFSDP set-up rules share.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 from collections.abc import Iterator
 
 from ....context import Binding, Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
+from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import (
     built_by_helper,
@@ -38,6 +46,7 @@ from ....statements import (
     whole_lines,
 )
 from ...lightning.fabric import XLA_FSDP, fabric_kind
+from ..facts import fabric_methods_on_parameters, place_in
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too
 
@@ -206,6 +215,36 @@ class JointSetup(Rule):
             )
             fixes = [f for f in (self._split(ctx, call, fabric),) if f is not None]
             yield self.finding(ctx, call.func, message, fixes)
+        yield from self._in_helpers_elsewhere(ctx)
+
+    def _in_helpers_elsewhere(self, ctx: Context) -> Iterator[Finding]:
+        """`build(fabric, cfg)` where `build`, a function of another module, calls `fabric.setup(model,
+        optimizer)` on the parameter the XLAFSDP Fabric passed here lands in: reported there, where the
+        fix belongs, for this call."""
+        for call in ctx.nodes(ast.Call):
+            if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+                continue
+            elsewhere = ctx.called_elsewhere(call)
+            if elsewhere is None:
+                continue
+            func, module = elsewhere
+            for param, setup in module.ctx.once("setup on parameters", func,
+                                                functools.partial(fabric_methods_on_parameters, func, "setup")):
+                if len(setup.args) < 2 or any(isinstance(a, ast.Starred) for a in setup.args):
+                    continue
+                fabric = argument_for(func, param, call, False)
+                if not isinstance(fabric, ast.expr) or fabric_kind(ctx, fabric) != XLA_FSDP:
+                    continue
+                place = place_in(module, setup.func)
+                if place is None:
+                    continue
+                message = (
+                    "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): "
+                    f"`{param.arg}.setup` in `{func.name}` ({module.origin_name}, line {setup.lineno}) raises "
+                    "NotImplementedError with the XLAFSDP Fabric it is given. Call "
+                    "`setup_module`, create the optimizer from the set-up model's parameters, then call `setup_optimizers`"
+                )
+                yield dataclasses.replace(self.finding(ctx, call.func, message), elsewhere=place)
 
     def _split(self, ctx: Context, call: ast.Call, fabric: ast.expr) -> Fix | None:
         stmt = ctx.statement_of(call)

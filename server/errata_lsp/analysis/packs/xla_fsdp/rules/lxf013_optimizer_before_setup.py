@@ -9,8 +9,9 @@ reference any XLAFSDP parameters" (xla_fsdp.py l.267). An optimizer created from
 Flagged where one function shows it: `opt = Optim(model.parameters(), ...)`, then
 `fabric.setup_module(model)` (or `fabric.setup(model)`), then `fabric.setup_optimizers(opt)`; where the
 value-flow layer shows a builder returned the optimizer with the very module set up before
-(`model, opt = build()`); and for `self.opt` built in `__init__` from the raw module (the constructor
-runs before any method can set the module up).
+(`model, opt = build()`), a builder of another module too (reported there, on the optimizer's
+construction); and for `self.opt` built in `__init__` from the raw module (the constructor runs before
+any method can set the module up).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
@@ -30,6 +31,7 @@ what is trained).
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Binding, Context
@@ -48,7 +50,7 @@ from ....statements import (
 )
 from ....values import Value
 from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
-from ..facts import auto_wrap_given
+from ..facts import auto_wrap_given, place_in
 
 MODULE_SETUPS = ("setup_module", "setup")
 
@@ -381,16 +383,16 @@ class OptimizerBeforeSetup(Rule):
         values = ctx.values(opt)
         if unpacked:
             values = _elements(ctx, values)
-        if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
-                             for v in values):
+        if not values or any(v.kind != "optimizer" or v.when or not isinstance(v.node, ast.Call) for v in values) \
+                or len({v.flow.origin if v.flow is not None else None for v in values}) != 1:
             return None
         modules: set[int] = set()
         for value in values:
             params = optimizer_params(value.node)  # type: ignore[arg-type]  # a call (above)
-            roots = [n.func.value for n in ast.walk(params) if isinstance(n, ast.Call)
-                     and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")] \
-                if params is not None else []
-            found = [x for root in roots for x in ctx.values(root)]
+            # built in another module (`return model, optimizer` in factory.py): its roots are read there
+            reader = value.flow if value.foreign and value.flow is not None else ctx.flow
+            roots = _parameters_of(reader.ctx, params) if params is not None else []
+            found = [x for root in roots for x in reader.values(root)]
             if not found or any(x.kind != "module" or x.when for x in found):
                 return None
             modules.update(id(x.node) for x in found)
@@ -402,13 +404,17 @@ class OptimizerBeforeSetup(Rule):
                     continue
                 if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
                     continue
+                built, flow = values[0], values[0].flow
+                where = f"{flow.origin_name}, line {built.line}" if built.foreign and flow is not None else f"line {built.line}"
                 message = (
-                    f"`{opt.id}` is built from the raw model's parameters (line {values[0].line}) before "
+                    f"`{opt.id}` is built from the raw model's parameters ({where}) before "
                     f"`{ctx.doc.source(setup)}`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
                     "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
                     "Create the optimizer after `setup_module`, from the set-up model"
                 )
-                return self.finding(ctx, opt, message)
+                finding = self.finding(ctx, opt, message)
+                place = place_in(flow, built.node) if built.foreign and flow is not None and built.node else None
+                return finding if place is None else dataclasses.replace(finding, elsewhere=place)
         return None
 
     def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
@@ -491,6 +497,19 @@ class OptimizerBeforeSetup(Rule):
                       ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
                    Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)  # type: ignore[arg-type]
+
+
+def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
+    """The `m` of each `m.parameters()` / `m.named_parameters()` in an optimizer's parameters, and in what
+    the names there are bound to, one step (`decay = [p for n, p in model.named_parameters() if ...]`, then
+    `[{"params": decay}, ...]`)."""
+    exprs = [params]
+    for name in (n for n in ast.walk(params) if isinstance(n, ast.Name)):
+        binding = ctx.reaching(name)
+        if binding is not None and binding.value is not None:
+            exprs.append(binding.value)
+    return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:

@@ -22,8 +22,11 @@ launch call raises differently depending on where it sits:
 down, a local function or class called in that scope before the launch (`batch = make_batch(fabric)`,
 `Trainer(fabric, model)`, `get_batch()`), or after it has returned (`report(fabric)`), whose body sets up
 or reads the device on the parameter that receives the Fabric or on the launched Fabric read as a
-global (after the launch, only what touches the device). Deeper helpers and code the file does not
-show are left alone. There is no fix: the code belongs inside the launched function.
+global (after the launch, only what touches the device). A function of another module of the project
+called so (`init_distributed(fabric)` from `utils/dist.py`) is read the same way, on the parameter that
+receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper helpers
+and code the project does not show are left alone. There is no fix: the code belongs inside the
+launched function.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Severity
-from ....flow import argument_for
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid
 from ....statements import block_of, in_block, same_value
 from ...lightning.fabric import XLA_FSDP, fabric_kind
@@ -253,15 +256,22 @@ class OutsideLaunchedFunction(Rule):
                      if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
                      and _encloses(ctx, ctx.statement_of(launch), call)]
             helper = _local_helper(ctx, call) if before or after else None
+            found = _helper_in_another_module(ctx, call) if helper is None and (before or after) else None
+            elsewhere = found[1] if found is not None else None
+            if found is not None:
+                helper = found[0]
             if helper is None or helper[0] in done:
                 continue
             func, shown, is_class = helper
             fabrics = [f for _, f in before or after]
             param = _receiving_parameter(ctx, call, func, is_class, fabrics)
-            uses = [*(_uses_of(func, {param}) if param else ()), *_global_uses(ctx, func, fabrics)]
+            uses = [*(_uses_of(func, {param}) if param else ()), *(_global_uses(ctx, func, fabrics) if elsewhere is None else ())]
             if after and not before:
-                uses = [u for u in uses if _touches_device(ctx, u[0], u[2])]
+                uses = [u for u in uses if _touches_device(ctx, u[0], u[2], written_only=elsewhere is not None)]
             if not uses:
+                continue
+            if elsewhere is not None:  # the helper is another module's: the call here is what runs it too early
+                yield self._helper_elsewhere(ctx, call, shown, is_class, elsewhere, uses, before, after)
                 continue
             done.add(func)
             if before:
@@ -278,6 +288,29 @@ class OutsideLaunchedFunction(Rule):
                     yield self.finding(ctx, _underline(use), message)
                 else:
                     yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+
+    def _helper_elsewhere(self, ctx: Context, call: ast.Call, helper: str, is_class: bool, module: Flow,
+                          uses: list[tuple[ast.AST, str, str]], before: list[tuple[ast.Call, ast.Name]],
+                          after: list[tuple[ast.Call, ast.Name]]) -> Finding:
+        """One finding on the call of another module's function or class, naming its first use of the Fabric
+        there (the fix is here: call it inside the launched function)."""
+        use, spelled, method = min(uses, key=lambda u: _pos(u[0]))
+        shown = ctx.doc.source(call.func)
+        move = f"{'Build' if is_class else 'Call'} `{shown}` inside the launched function"
+        there = f"`{spelled}` runs in `{helper}` ({module.origin_name}, line {use.lineno})"  # type: ignore[attr-defined]
+        if before:
+            launch = min(before, key=lambda pair: _pos(pair[0]))[0]
+            where = f"called here before `{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process"
+        else:
+            where = (f"called here after `{_launch_text(ctx, after[0][0])}` has returned, in the parent process, "
+                     "which never gets an XLA device")
+        if before and method in VALIDATED:
+            message = (f"To use Fabric with more than one device, you must call `.launch()`: {there}, {where}, so "
+                       f"Fabric raises RuntimeError. {move}")
+            return self.finding(ctx, call.func, message)
+        message = (f"Accessing the XLA device before processes have spawned is not allowed: {there}, {where}, so "
+                   f"XLAFSDPStrategy raises RuntimeError. {move}")
+        return self.finding(ctx, call.func, message, record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
@@ -311,9 +344,15 @@ def _device_message(spelled: str, where: str) -> str:
     )
 
 
-def _touches_device(ctx: Context, use: ast.AST, method: str) -> bool:
+def _touches_device(ctx: Context, use: ast.AST, method: str, written_only: bool = False) -> bool:
+    """Whether the use needs the XLA device; `written_only` for a call of another module, read as written."""
     if method in ("device", "to_device", "setup_dataloaders"):
         return True
+    if method in MOVES_MODEL and isinstance(use, ast.Call) and written_only:
+        written = next((k.value for k in use.keywords if k.arg == "move_to_device"), None)
+        if written is None:
+            return all(k.arg is not None for k in use.keywords)
+        return isinstance(written, ast.Constant) and written.value is True
     if method in MOVES_MODEL and isinstance(use, ast.Call):
         keywords, complete = ctx.keyword_args(use)
         move = keywords.get("move_to_device")
@@ -355,6 +394,22 @@ def _local_helper(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef, str, b
     if isinstance(node, ast.FunctionDef) and value.extra is None:
         return node, node.name, False
     return None
+
+
+def _helper_in_another_module(ctx: Context, call: ast.Call) -> tuple[tuple[ast.FunctionDef, str, bool], Flow] | None:
+    """(the def that runs, how it is shown, whether it runs as a class's `__init__`) and the flow of its
+    module, for `call` of a function or a class of another module of the project."""
+    function = ctx.called_elsewhere(call)
+    if function is not None:
+        func, flow = function
+        return ((func, func.name, False), flow) if isinstance(func, ast.FunctionDef) else None
+    values = ctx.values(call.func)
+    if len(values) != 1 or values[0].kind != "class" or not values[0].foreign or values[0].when \
+            or not isinstance(values[0].node, ast.ClassDef) or values[0].flow is None:
+        return None
+    cls = values[0].node
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    return ((init, f"{cls.name}.__init__", True), values[0].flow) if init is not None else None
 
 
 def _receiving_parameter(ctx: Context, call: ast.Call, func: ast.FunctionDef, is_class: bool,

@@ -1,0 +1,3 @@
+from .xla import build_strategy
+
+__all__ = ["build_strategy"]

@@ -1,0 +1,275 @@
+"""A helper in another module of the project that receives the Fabric, the model or the optimizer: each rule
+that depends on order or on the strategy sees what the helper does where it is called. Real files on disk,
+checked as `errata-lsp check` checks them; the findings are exact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errata_lsp.analysis import check_source
+
+HEAD = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+"""
+
+DIST = """\
+import torch
+
+
+def init_distributed(fabric, seed=42):
+    fabric.seed_everything(seed + fabric.global_rank)
+    probe = torch.ones(1, device=fabric.device)
+    return probe
+"""
+
+
+def tree(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def found(path: Path) -> list[tuple[str, str, str, int, int]]:
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def test_a_helper_of_another_module_reading_the_device_before_the_launch_is_flagged_at_its_call(tmp_path):
+    train = HEAD + ("from dist import init_distributed\n\ndef train(fabric):\n    pass\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "init_distributed(fabric)\nfabric.launch(train)\n")
+    tree(tmp_path, {"dist.py": DIST, "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF019", "error",
+        "Accessing the XLA device before processes have spawned is not allowed: `fabric.device` runs in "
+        "`init_distributed` (`dist.py`, line 6), called here before `fabric.launch(train)` (line 10), in the "
+        "parent process, so XLAFSDPStrategy raises RuntimeError. Call `init_distributed` inside the launched function",
+        9, 0)]
+
+
+def test_a_helper_of_another_module_setting_up_after_the_launch_needs_the_device_too(tmp_path):
+    helper = "def build(fab, model):\n    return fab.setup_module(model)\n"
+    train = HEAD + ("import helpers\n\ndef train(fabric):\n    pass\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "fabric.launch(train)\nhelpers.build(fabric, None)\n")
+    tree(tmp_path, {"helpers.py": helper, "train.py": train})
+    assert [(code, line, column) for code, _, _, line, column in found(tmp_path / "train.py")] == [("LXF019", 10, 0)]
+    assert "after `fabric.launch(train)` has returned" in found(tmp_path / "train.py")[0][2]
+    # set up without moving the model, it needs no device there
+    tree(tmp_path, {"helpers.py": helper.replace("(model)", "(model, move_to_device=False)")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_of_another_module_called_in_the_launched_function_is_fine(tmp_path):
+    train = HEAD + ("from dist import init_distributed\n\ndef train(fabric):\n    init_distributed(fabric)\n\n"
+                    "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\nfabric.launch(train)\n")
+    tree(tmp_path, {"dist.py": DIST, "train.py": train})
+    assert found(tmp_path / "train.py") == []
+
+
+ACCUMULATE = """\
+def accumulate(fabric, model, batches):
+    for i, batch in enumerate(batches):
+        with fabric.no_backward_sync(model, enabled=i < len(batches) - 1):
+            fabric.backward(model(batch).sum())
+"""
+MODEL = "from torch import nn\n\n\nclass Net(nn.Module):\n    pass\n"
+
+
+def accumulating(passed: str, before: str = "") -> str:
+    return HEAD + ("from model import Net\nfrom dist import accumulate\n\ndef train(fabric):\n    net = Net()\n"
+                   f"    model = fabric.setup_module(net)\n{before}    accumulate(fabric, {passed}, [1, 2])\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_raw_module_passed_to_a_helper_of_another_module_that_syncs_on_it_is_flagged_where_it_is_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "dist.py": ACCUMULATE, "train.py": accumulating("net")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`net` is not set up: `accumulate` (`dist.py`, line 3) passes it to `no_backward_sync`, and it holds the raw "
+        "module `Net()` (line 7); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError",
+        9, 23)]
+    fixed = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings[0].fixes[0]
+    assert (fixed.title, [e.new_text for e in fixed.edits]) == ("Use `model`, the set-up module", ["model"])
+
+
+def test_the_set_up_module_passed_to_the_helper_is_fine_and_a_raw_one_on_some_paths_is_a_warning(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "dist.py": ACCUMULATE, "train.py": accumulating("model")})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"train.py": accumulating("chosen", "    chosen = model if fabric.is_global_zero else net\n")})
+    assert [(code, severity, message.rsplit("; ", 1)[-1]) for code, severity, message, *_ in found(tmp_path / "train.py")] \
+        == [("LXF004", "warning", "when not fabric.is_global_zero")]
+
+
+BUILD = """\
+import torch
+from model import Net
+
+
+def build(fabric, lr):
+    model = Net()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
+    return fabric.setup(model, optimizer)
+"""
+
+
+def building(strategy: str) -> str:
+    return HEAD + ("from build import build\n\ndef main(fabric):\n    model, optimizer = build(fabric, 1e-3)\n\n"
+                   f"Fabric(accelerator='tpu', strategy={strategy}).launch(main)\n")
+
+
+def test_a_joint_setup_in_a_factory_of_another_module_is_flagged_there_for_the_xla_fabric_it_is_given(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "build.py": BUILD, "train.py": building("XLAFSDPStrategy()")})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF012", "error",
+        "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `fabric.setup` in `build` "
+        "(`build.py`, line 8) raises NotImplementedError with the XLAFSDP Fabric it is given. Call `setup_module`, "
+        "create the optimizer from the set-up model's parameters, then call `setup_optimizers`", 6, 23)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "build.py")
+    assert (place.span.start.line, place.span.start.column, place.span.end.column) == (7, 11, 23)  # `fabric.setup`
+
+
+def test_the_same_factory_given_another_strategy_s_fabric_is_fine(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "build.py": BUILD, "train.py": building("'xla'")})
+    assert found(tmp_path / "train.py") == []
+
+
+FACTORY = """\
+import torch
+from model import Net
+
+
+def build(lr):
+    model = Net()
+    decay = [p for n, p in model.named_parameters() if p.ndim >= 2]
+    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": 0.1}], lr=lr)
+    return model, optimizer
+"""
+
+
+def test_an_optimizer_a_factory_of_another_module_builds_from_the_raw_model_is_flagged_there(tmp_path):
+    train = HEAD + ("from factory import build\n\ndef train(fabric):\n    model, optimizer = build(1e-3)\n"
+                    "    model = fabric.setup_module(model)\n    optimizer = fabric.setup_optimizers(optimizer)\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": FACTORY, "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF013", "error",
+        "`optimizer` is built from the raw model's parameters (`factory.py`, line 8) before "
+        "`fabric.setup_module(model)`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+        "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. Create the optimizer after "
+        "`setup_module`, from the set-up model", 8, 40)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "factory.py") and place.span.start.line == 7
+
+
+def test_an_optimizer_the_factory_builds_from_a_model_it_is_given_after_setup_is_fine(tmp_path):
+    factory = FACTORY.replace("def build(lr):\n    model = Net()\n", "def build(model, lr):\n")
+    factory = factory.replace("    return model, optimizer\n", "    return optimizer\n")
+    train = HEAD + ("from model import Net\nfrom factory import build\n\ndef train(fabric):\n"
+                    "    model = fabric.setup_module(Net())\n    optimizer = fabric.setup_optimizers(build(model, 1e-3))\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": factory, "train.py": train})
+    assert found(tmp_path / "train.py") == []
+
+
+RUN = "def run(fabric, fn=None, *args):\n    if fn is None:\n        fabric.launch()\n        return None\n" \
+      "    return fabric.launch(fn, *args)\n"
+
+
+def running(call: str) -> str:
+    return HEAD + (f"from runner import run\n\ndef train(fabric):\n    pass\n\n"
+                   f"fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n{call}\n")
+
+
+def test_a_branch_of_another_module_s_function_this_call_takes_is_judged_for_it_and_flagged_at_the_call(tmp_path):
+    tree(tmp_path, {"runner.py": RUN, "train.py": running("run(fabric)")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF016", "error",
+        "To spawn processes with the `XLAFSDPStrategy` strategy, `.launch()` needs to be called with a function that "
+        "contains the code to launch in processes: Fabric raises TypeError. Move the training code into "
+        "`def train(fabric): ...` and call `fabric.launch(train)` (in `run`, `runner.py`, line 3, for this call)",
+        9, 0)]
+    tree(tmp_path, {"train.py": running("run(fabric, train)")})
+    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "runner.py") == []  # the function on its own: what its callers pass is unknown there
+
+
+def test_a_value_a_third_module_writes_is_placed_there(tmp_path):
+    strategy = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\n\ndef make(cfg):\n"
+                "    kwargs = {'auto_wrap_policy': {int}}\n    if cfg.remat:\n"
+                "        kwargs['activation_checkpointing_policy'] = cfg.layers\n    return XLAFSDPStrategy(**kwargs)\n")
+    config = "class Config:\n    remat = {remat}\n    layers = [int]\n\n\nCFG = Config()\n"
+    train = HEAD + "from config import CFG\nfrom strategy import make\n\nfabric = Fabric(strategy=make(CFG))\n"
+    tree(tmp_path, {"strategy.py": strategy, "config.py": config.format(remat=True), "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in findings] == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [int] (from `Config.layers`, "
+        "`config.py`, line 3) (in `make`, `strategy.py`, line 7, for this call)", 6, 25)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "config.py") and place.span.start.line == 2
+    tree(tmp_path, {"config.py": config.format(remat=False)})
+    assert found(tmp_path / "train.py") == []
+
+
+REDUCE = HEAD + """\
+METRICS = {"loss": "mean", "grad_norm": "max"}
+
+
+def reduce_metric(fabric, name, value):
+    return fabric.all_reduce(value, reduce_op=METRICS[name])
+
+
+def train(fabric):
+    reduce_metric(fabric, "loss", 1.0)
+    reduce_metric(fabric, "grad_norm", 2.0)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_site_this_module_s_calls_leave_unknown_together_is_judged_for_each_call():
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column, f.message.rsplit(" (", 1)[-1])
+            for f in check_source(REDUCE, "train.py").findings] == [
+        ("LXF027", "error", 12, 4, "in `reduce_metric`, line 7, for this call)")]
+    assert check_source(REDUCE.replace('"max"', '"sum"'), "train.py").findings == []
+
+
+TRAINER = """\
+class Trainer:
+    def __init__(self, fabric, model):
+        self.model = fabric.setup_module(model)
+
+    def fit(self, fabric):
+        pass
+"""
+
+
+def test_a_class_of_another_module_that_sets_up_in_its_constructor_built_before_the_launch(tmp_path):
+    train = HEAD + ("from trainer import Trainer\n\nfabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                    "trainer = Trainer(fabric, None)\nfabric.launch(trainer.fit)\n")
+    tree(tmp_path, {"trainer.py": TRAINER, "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF019", "error",
+        "To use Fabric with more than one device, you must call `.launch()`: `fabric.setup_module` runs in "
+        "`Trainer.__init__` (`trainer.py`, line 3), called here before `fabric.launch(trainer.fit)` (line 7), in the "
+        "parent process, so Fabric raises RuntimeError. Build `Trainer` inside the launched function", 6, 10)]
+    tree(tmp_path, {"train.py": HEAD + "from trainer import Trainer\n\ndef run(fabric):\n    Trainer(fabric, None)\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(run)\n"})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_imported_relatively_from_the_package_is_read_too(tmp_path):
+    main = HEAD + ("from .dist import init_distributed\n\ndef train(fabric):\n    pass\n\n"
+                   "fabric = Fabric(accelerator='tpu', strategy=XLAFSDPStrategy())\n"
+                   "init_distributed(fabric)\nfabric.launch(train)\n")
+    tree(tmp_path, {"app/__init__.py": "", "app/dist.py": DIST, "app/main.py": main})
+    assert [(code, line, column) for code, _, _, line, column in found(tmp_path / "app" / "main.py")] == [
+        ("LXF019", 9, 0)]
