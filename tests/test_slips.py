@@ -144,6 +144,17 @@ def test_a_relative_import_in_a_package_is_answered_from_the_package_s_folder(tm
         remat_error("REMAT", "`config.py`, line 9")]
 
 
+def test_a_package_s_init_that_imports_its_own_submodule_reads_it(tmp_path):
+    """`from . import policies` in `pkg/__init__.py` imports `pkg/policies.py`; `REMAT = policies.REMAT`
+    is then what that module holds."""
+    write(tmp_path, {"pkg/__init__.py": "from . import policies\nREMAT = policies.REMAT\n", "pkg/policies.py": LAYERS,
+                     "train.py": TRAIN.format(module="pkg", name="REMAT")})
+    train = tmp_path / "train.py"
+    assert shown(check_source(train.read_text(), str(train)).findings) == [
+        ("LXF001", "error", "3:86-3:91", "`activation_checkpointing_policy` must be a set, found [Block] "
+         "(from `REMAT`, `policies.py`, line 8)")]
+
+
 # --- suppressions ---------------------------------------------------------------------------------
 BOTH = ("other = XLAFSDPStrategy(auto_wrapper_callable=wrap, activation_checkpointing_policy={Block}, "
         "auto_wrap_policy={Block})")
@@ -213,6 +224,24 @@ def test_launch_of_a_partial_passes_the_fabric_after_the_bound_arguments():
             "Fabric(strategy='xla_fsdp').launch(partial(train, 0.1))\n")
     assert shown(check_source(HEAD + body, "t.py").findings) == [
         ("LXF013", "error", "11:40-11:49", LXF013_BEFORE.replace("fabric.setup(model)", "fabric.setup_module(model)"))]
+
+
+def test_a_keyword_given_to_a_partial_replaces_the_bound_one():
+    """`make = partial(build_cfg, remat={Block})`; `make(remat=[Block])` calls `build_cfg(remat=[Block])`
+    (a helper evaluated for this call: its returns depend on a test of its parameters)."""
+    body = ("def build_cfg(remat, checkpoint=True):\n"
+            "    if not checkpoint:\n"
+            "        return dict(remat=None)\n"
+            "    return dict(remat=remat)\n"
+            "make = partial(build_cfg, remat={Block})\n"
+            "cfg = make(remat=[Block])\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=cfg['remat'])\n")
+    assert shown(check_source(HEAD + body, "t.py").findings) == [
+        ("LXF001", "error", "13:85-13:97",
+         "`activation_checkpointing_policy` must be a set, found [Block] (from `remat`, line 13)")]
+    assert check_source(HEAD + body.replace("make(remat=[Block])", "make()"), "t.py").findings == []
+    swapped = body.replace("remat={Block})\n", "remat=[Block])\n").replace("make(remat=[Block])", "make(remat={Block})")
+    assert check_source(HEAD + swapped, "t.py").findings == []
 
 
 def test_a_union_of_a_frozenset_and_a_set_is_a_frozenset():

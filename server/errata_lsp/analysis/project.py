@@ -482,6 +482,12 @@ class Project:
             return None
         for alias in stmt.names:
             if (alias.asname or alias.name) == bound:
+                if source.path == importer and source.folder is not None:
+                    # `from . import policies` in the package's own `__init__`: its submodule (asked as a
+                    # name of the package, it would be this very import: a cycle)
+                    inner = self.finder.under(source.folder, alias.name)
+                    if inner is not None:
+                        return (self._module_value(flow, inner, stmt, bound),)
                 return self.member(flow, source, alias.name, use)
         return None
 
