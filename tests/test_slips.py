@@ -7,6 +7,8 @@ for it here fails on it (see `mutation/RESULTS.md`, "Hand-made slips")."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -254,6 +256,26 @@ def test_a_union_of_a_frozenset_and_a_set_is_a_frozenset():
          "frozenset({Block}) | {nn.Linear} (from `policy`, line 8); when it is not empty")]
     assert check_source(HEAD + body.replace("frozenset({Block}) | {nn.Linear}", "{nn.Linear} | frozenset({Block})"),
                         "t.py").findings == []
+
+
+def test_a_union_whose_left_side_may_be_a_set_or_a_frozenset_is_a_frozenset_on_that_path_in_every_process():
+    """`p | {nn.Linear}` with `p` a set on one path and a frozenset on the other: a warning naming the
+    frozenset's condition, whatever the process's string hashing (the kind was once taken from a set of
+    kind names, so some processes said nothing)."""
+    program = ("import os\nfrom torch import nn\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+               "class Block(nn.Module):\n    pass\n"
+               "p = {Block} if os.environ.get('X') else frozenset({Block})\n"
+               "policy = p | {nn.Linear}\n"
+               "strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)\n")
+    script = ("import sys\nfrom errata_lsp.analysis import check_source\n"
+              "for f in check_source(sys.stdin.read(), 't.py').findings:\n"
+              "    print(f.code, f.severity.value, f.span.start.line, f.span.start.column, f.message)\n")
+    expected = ("LXF001 warning 7 85 `activation_checkpointing_policy` must be a set, found p | {nn.Linear} "
+                "(from `policy`, line 7); when not os.environ.get('X')\n")
+    for seed in ("1", "2", "3", "4"):
+        run = subprocess.run([sys.executable, "-c", script], input=program, capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, timeout=120)
+        assert (run.stdout, run.returncode) == (expected, 0), (seed, run.stderr[-2000:])
 
 
 def test_a_key_popped_without_a_default_is_gone():
