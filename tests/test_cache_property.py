@@ -16,13 +16,18 @@ import os
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from errata_lsp.analysis import engine
 from errata_lsp.analysis.document import PARSE_CACHE
 from errata_lsp.analysis.engine import CheckedDocument, check_document, check_source
 from errata_lsp.analysis.project import WORKSPACE, Workspace
+
+try:
+    from reliability.profiles import budget
+except ImportError:
+    from tests.reliability.profiles import budget
 
 BLOCK = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n"
 SHAPES = ["[Block]", "{Block}", "(Block,)", "frozenset({Block})", "[]", "None", "{object}"]
@@ -99,7 +104,7 @@ def from_scratch(train: Path) -> tuple[list, list]:
         engine.WORKSPACE = warm_workspace
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(50)  # 2,500 in the long run (HYPOTHESIS_PROFILE=long)
 @given(first=train_text, modules=st.tuples(*map(module_text, MODULES)), edits=st.lists(edit, min_size=1, max_size=6))
 @example(first=CHAIN[0], modules=CHAIN[1], edits=CHAIN[2])
 def test_a_warm_check_after_any_edits_gives_the_findings_of_a_check_from_scratch(first, modules, edits):
