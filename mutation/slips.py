@@ -134,8 +134,9 @@ SLIPS = [
      "MAX_CONTEXTS = 4 ", "MAX_CONTEXTS = 1 ", VALUES_TESTS,
      SLIPS_TEST + "test_each_call_of_a_helper_is_evaluated_for_its_own_argument"),
     ("a rescan window one line short", DOCUMENT,
-     "            stop = min(len(lines), new_end + window)\n",
-     "            stop = min(len(lines), new_end + window) - 1\n", DOCUMENT_TESTS, "tests/test_document_chunks.py"),
+     "starts, spans = _scan(lines, resume, stop, doc.bom and resume == 0)",
+     "starts, spans = _scan(lines, resume, stop - 1, doc.bom and resume == 0)", DOCUMENT_TESTS,
+     "tests/test_document.py::test_an_edited_version_is_the_version_parsed_from_scratch"),
     ("notebook cells in the order they were opened", "server/errata_lsp/lsp/notebook_state.py",
      "        return [self.docs[uri] for uri, kind in self.cells\n"
      "                if kind == types.NotebookCellKind.Code and uri in self.docs\n",
@@ -146,10 +147,10 @@ SLIPS = [
      "tests/lsp/test_notebook.py::test_cross_cell_finding_hover_quick_fix_and_an_edit_in_another_cell_that_clears_it"),
     ("a step budget a tenth of the default", FLOW,
      "MAX_STEPS = 50_000", "MAX_STEPS = 5_000", VALUES_TESTS,
-     "tests/test_budgets.py::test_a_tenth_of_the_default_budgets_changes_some_finding"),
+     "tests/test_budgets.py::test_the_default_budgets_give_the_findings_of_budgets_ten_times_larger"),
     ("a depth budget a tenth of the default", FLOW,
      "MAX_DEPTH = 40", "MAX_DEPTH = 4", VALUES_TESTS,
-     "tests/test_budgets.py::test_a_tenth_of_the_default_budgets_changes_some_finding"),
+     "tests/test_budgets.py::test_the_default_budgets_give_the_findings_of_budgets_ten_times_larger"),
 ]
 
 
