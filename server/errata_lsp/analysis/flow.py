@@ -1540,7 +1540,10 @@ class Flow:
         if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
             return (Value(kinds.pop(), node, flow=self),)
         if isinstance(node.op, ast.BitOr) and kinds <= {"set", "frozenset"} and kinds:
-            return (Value(kinds.pop(), node, flow=self),)
+            if len(kinds) == 1:
+                return (Value(kinds.pop(), node, flow=self),)
+            # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
+            return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:

@@ -342,6 +342,7 @@ class Project:
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
+        self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
 
     # the engine's side
@@ -362,6 +363,7 @@ class Project:
                 read.modules |= self._closure(read.modules)
                 read.stamps = {p: self.stamp(p) for p in read.modules}
                 self._fresh.clear()
+                self._current.clear()
                 self.finder.new_round()
                 self.finder.entry = entry
 
@@ -392,6 +394,7 @@ class Project:
         """The modules' stamps now, kept for the check that follows (it reads them again)."""
         with self.lock:
             self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            self._current.clear()
             self.finder.new_round()
             while self.pending:
                 self.changed(self.pending.pop())
@@ -409,6 +412,7 @@ class Project:
                     if other not in dropped and not summary.reads.keys().isdisjoint(dropped):
                         dropped.add(other)
                         grew = True
+            self._current -= dropped
             for gone in dropped:
                 if gone in self._summaries:
                     self._summaries.pop(gone).release()
@@ -430,7 +434,7 @@ class Project:
             return None
         stamp = self.stamp(path)
         kept = self._summaries.get(path)
-        if kept is not None and kept.stamp == stamp and all(self.stamp(p) == s for p, s in kept.reads.items()):
+        if kept is not None and kept.stamp == stamp and self._is_current(kept):
             self._summaries.move_to_end(path)
             return kept
         if kept is not None:
@@ -451,6 +455,24 @@ class Project:
             oldest = next(p for p in self._summaries if p not in following)
             self._summaries.pop(oldest).release()
         return found
+
+    def _is_current(self, kept: Summary) -> bool:
+        """No module `kept` read changed, nor any module those read, however far: its values came
+        through them (a file changed on disk two imports away leaves the stamps in between alone)."""
+        todo, seen = [kept], {kept.module.path}
+        while todo:
+            summary = todo.pop()
+            if summary.module.path in self._current:
+                continue
+            for path, then in summary.reads.items():
+                if self.stamp(path) != then:
+                    return False
+                inner = self._summaries.get(path)
+                if inner is not None and path not in seen:
+                    seen.add(path)
+                    todo.append(inner)
+        self._current.update(p for p in seen if p is not None)
+        return True
 
     def _note(self, flow: Flow, module: Module) -> None:
         """`flow` read `module`: a dependency of the document being checked, or of another summary."""
@@ -505,6 +527,12 @@ class Project:
             return None
         for alias in stmt.names:
             if (alias.asname or alias.name) == bound:
+                if source.path == importer and source.folder is not None:
+                    # `from . import policies` in the package's own `__init__`: its submodule (asked as a
+                    # name of the package, it would be this very import: a cycle)
+                    inner = self.finder.under(source.folder, alias.name)
+                    if inner is not None:
+                        return (self._module_value(flow, inner, stmt, bound),)
                 return self.member(flow, source, alias.name, use)
         return None
 

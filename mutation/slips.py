@@ -1,0 +1,197 @@
+"""Hand-made slips of the kind a refactor introduces, each with the tests of its area and the test that
+must catch it.
+
+    python mutation/slips.py            # each slip: its named test passes on the code, fails on the slip
+    python mutation/slips.py --area     # each slip: do the tests of its area (as they stood before
+                                        # tests/test_slips.py) fail on it?
+    python mutation/slips.py NAME...    # only the slips whose name contains one of NAME
+
+Each change is made in a copy of the source tree (the working tree is never modified) and undone after.
+Prints `KILLED` or `SURVIVED` per slip; exits 1 if a named test lets its slip through.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIP = shutil.ignore_patterns(".git", ".venv", "node_modules", "out", "__pycache__", ".hypothesis",
+                              ".pytest_cache", "*.egg-info", "build", "dist", ".clients", "*.vsix")
+
+A = "server/errata_lsp/analysis/"
+FLOW, BINDER, PROJECT, DOCUMENT = A + "flow.py", A + "binder.py", A + "project.py", A + "document.py"
+LXF013 = A + "packs/xla_fsdp/rules/lxf013_optimizer_before_setup.py"
+VALUES_TESTS = ["tests/test_flow.py", "tests/test_value_shapes.py", "tests/test_callers.py", "tests/test_flow_paths.py",
+                "tests/test_seed_rules.py", "tests/test_rule_examples.py", "tests/corpus"]
+PROJECT_TESTS = ["tests/test_project.py", "tests/test_crossfile.py", "tests/test_project_lsp.py", "tests/corpus"]
+DOCUMENT_TESTS = ["tests/test_document.py", "tests/test_document_chunks.py", "tests/test_fuzz_incremental.py",
+                  "tests/test_fuzz_code_edits.py", "tests/test_positions.py", "tests/test_seed_fixes.py"]
+SLIPS_TEST = "tests/test_slips.py::"
+
+# (name, file, text, replacement, the tests of its area, the test that catches it)
+SLIPS = [
+    ("stale summary: a module's size taken for its text on disk", PROJECT,
+     'return ("disk", info.st_mtime_ns, info.st_size)', 'return ("disk", info.st_size)', PROJECT_TESTS,
+     SLIPS_TEST + "test_a_module_edited_on_disk_to_the_same_size_is_read_again"),
+    ("stale summary: an open buffer's length taken for its text", PROJECT,
+     'return ("buffer", hash(buffer), len(buffer))', 'return ("buffer", len(buffer))', PROJECT_TESTS,
+     SLIPS_TEST + "test_an_imported_module_s_buffer_edited_to_the_same_length_is_read_again"),
+    ("stale summary: a kept summary trusted without its own stamp", PROJECT,
+     "if kept is not None and kept.stamp == stamp and self._is_current(kept):",
+     "if kept is not None and self._is_current(kept):", PROJECT_TESTS,
+     SLIPS_TEST + "test_a_module_edited_on_disk_to_the_same_size_is_read_again"),
+    ("stale summary: only the modules a kept summary read itself compared", PROJECT,
+     "                if inner is not None and path not in seen:\n                    seen.add(path)\n"
+     "                    todo.append(inner)\n",
+     "", PROJECT_TESTS, SLIPS_TEST + "test_a_file_two_imports_away_edited_on_disk_is_read_again"),
+    ("`from . import m` in a package's `__init__` asked as a name of the package", PROJECT,
+     "if source.path == importer and source.folder is not None:", "if False:", PROJECT_TESTS,
+     SLIPS_TEST + "test_a_package_s_init_that_imports_its_own_submodule_reads_it"),
+    ("relative import answered from the checked document's folder", PROJECT,
+     '        folder = os.path.dirname(importer)\n        for _ in range(level - 1):',
+     '        folder = self.entry or os.path.dirname(importer)\n        for _ in range(level - 1):', PROJECT_TESTS,
+     SLIPS_TEST + "test_a_relative_import_in_a_package_is_answered_from_the_package_s_folder"),
+    ("relative import one level too far up", PROJECT,
+     "for _ in range(level - 1):", "for _ in range(level):", PROJECT_TESTS,
+     SLIPS_TEST + "test_a_relative_import_in_a_package_is_answered_from_the_package_s_folder"),
+    ("`import a.b` binds the submodule instead of the package", PROJECT,
+     "                    found = self.finder.find(bound, importer)\n",
+     "                    found = self.finder.find(alias.name, importer)\n", PROJECT_TESTS,
+     "tests/test_project.py::test_each_absolute_import_form_is_followed"),
+    ("noqa codes compared by prefix", A + "suppressions.py",
+     "(parsed[0] or code.upper() in parsed[1])", "(parsed[0] or any(code.upper()[:5] == c[:5] for c in parsed[1]))",
+     ["tests/test_suppressions.py", "tests/lsp/test_suppressions_lsp.py"],
+     SLIPS_TEST + "test_a_noqa_code_silences_its_own_code_only"),
+    ("file-wide noqa codes compared by prefix", A + "engine.py",
+     "if settings.enabled(r.code) and r.code not in exempt_codes)",
+     "if settings.enabled(r.code) and not any(r.code[:5] == c[:5] for c in exempt_codes))",
+     ["tests/test_suppressions.py", "tests/lsp/test_suppressions_lsp.py"],
+     SLIPS_TEST + "test_a_file_wide_noqa_code_exempts_its_own_code_only"),
+    ("LXF013 order inverted for `fabric.setup`", LXF013,
+     "and _before(binding.stmt, setup) and _before(setup, use)",
+     "and _before(binding.stmt, setup) and (_before(setup, use) if setup.func.attr == \"setup_module\" "
+     "else _before(use, setup))", VALUES_TESTS,
+     SLIPS_TEST + "test_lxf013_with_fabric_setup_before_the_optimizer_s_set_up"),
+    ("LXF013 order inverted for a set-up after an optimizer built from the kept module", LXF013,
+     "same_value(ctx, setup.args[0], root) and _before(setup, built)",
+     "same_value(ctx, setup.args[0], root) and (_before(setup, built) if method == \"setup_module\" "
+     "else _before(built, setup))", VALUES_TESTS,
+     SLIPS_TEST + "test_lxf013_an_optimizer_built_from_the_kept_module_after_fabric_setup"),
+    ("`fabric.launch(partial(f, a))` with the Fabric first", FLOW,
+     "args=[*partial.args[1:], receiver], keywords=partial.keywords",
+     "args=[receiver, *partial.args[1:]], keywords=partial.keywords", VALUES_TESTS,
+     SLIPS_TEST + "test_launch_of_a_partial_passes_the_fabric_after_the_bound_arguments"),
+    ("`partial(f, k=1)(k=2)` keeps the bound keyword", FLOW,
+     "keywords = [k for k in partial.keywords if k.arg not in given] + list(call.keywords)",
+     "keywords = list(partial.keywords) + list(call.keywords)", VALUES_TESTS,
+     SLIPS_TEST + "test_a_keyword_given_to_a_partial_replaces_the_bound_one"),
+    ("`frozenset | set` taken as a set", FLOW,
+     "            if len(kinds) == 1:\n                return (Value(kinds.pop(), node, flow=self),)",
+     "            if len(kinds) == 1:\n                return (Value(\"set\", node, flow=self),)", VALUES_TESTS,
+     SLIPS_TEST + "test_a_union_of_a_frozenset_and_a_set_is_a_frozenset"),
+    ("`set | frozenset` on some paths: the paths' conditions dropped", FLOW,
+     "return tuple(Value(x.kind, node, x.when, flow=self) for x in left)",
+     "return tuple(Value(x.kind, node, flow=self) for x in left)", VALUES_TESTS,
+     SLIPS_TEST + "test_a_union_whose_left_side_may_be_a_set_or_a_frozenset_is_a_frozenset_on_that_path_in_every_process"),
+    ("CRLF counted as one character in the document's offsets", DOCUMENT,
+     '        if "\\r" not in self.text:\n            offset = sum(map(len, self.lines[:line])) + line',
+     '        if True:\n            offset = sum(map(len, self.lines[:line])) + line', DOCUMENT_TESTS,
+     SLIPS_TEST + "test_an_edit_of_a_crlf_document_gives_the_findings_of_its_text_read_afresh"),
+    ("CRLF counted as one character in the editor's line starts", "server/errata_lsp/lsp/text.py",
+     "starts = [0] + [m.end() for m in LINE_BREAK.finditer(self.text)]",
+     "starts = [0] + [m.start() + 1 for m in LINE_BREAK.finditer(self.text)]",
+     ["tests/test_positions.py", "tests/lsp/test_text_store.py"],
+     "tests/test_positions.py::test_every_editor_position_lands_on_the_same_character"),
+    ("an `else` losing its condition", BINDER,
+     "other = self.run(s.orelse, dict(env), (*when, negated) if s.orelse else when)",
+     "other = self.run(s.orelse, dict(env), when)", VALUES_TESTS,
+     "tests/test_flow.py::test_if_elif_else_gives_each_value_with_its_condition"),
+    ("a definition an `if` replaced tagged with the branch's own test", BINDER,
+     "other[key] = _tagged(before, negated)", "other[key] = _tagged(before, test)",
+     VALUES_TESTS, "tests/test_flow.py::test_an_assignment_on_one_branch_keeps_the_earlier_value_on_the_other"),
+    ("`default_factory` ignored", FLOW,
+     "return tuple(x.named(label) for x in self.called(kw.value, kw.value))",
+     "return (Value(\"unknown\", value, flow=self),)", VALUES_TESTS,
+     "tests/test_flow.py::test_dataclass_fields_default_field_default_and_factory"),
+    ("a subclass not running its base's `__init__`", FLOW,
+     'return [k for k in self._subclasses(cls) if self._defining_class(k, "__init__") in (cls, None)]',
+     "return [cls]", VALUES_TESTS,
+     "tests/test_value_shapes.py::test_a_subclass_built_with_the_strategy_checks_its_own_override"),
+    ("`pop(key)` not removing the key", FLOW,
+     '        for call in self.ctx.method_calls_on("pop", name):\n            if call.args:',
+     '        for call in self.ctx.method_calls_on("pop", name):\n            if len(call.args) > 1:',
+     VALUES_TESTS, SLIPS_TEST + "test_a_key_popped_without_a_default_is_gone"),
+    ("a per-call context keyed without the call", FLOW,
+     "        key = (id(func), id(call))\n        site = self._sites.get(key)",
+     "        key = (id(func), id(func))\n        site = self._sites.get(key)", VALUES_TESTS,
+     SLIPS_TEST + "test_each_call_of_a_helper_is_evaluated_for_its_own_argument"),
+    ("one per-call context per function", FLOW,
+     "MAX_CONTEXTS = 4 ", "MAX_CONTEXTS = 1 ", VALUES_TESTS,
+     SLIPS_TEST + "test_each_call_of_a_helper_is_evaluated_for_its_own_argument"),
+    ("a rescan window one line short", DOCUMENT,
+     "starts, spans = _scan(lines, resume, stop, doc.bom and resume == 0)",
+     "starts, spans = _scan(lines, resume, stop - 1, doc.bom and resume == 0)", DOCUMENT_TESTS,
+     "tests/test_document.py::test_an_edited_version_is_the_version_parsed_from_scratch"),
+    ("notebook cells in the order they were opened", "server/errata_lsp/lsp/notebook_state.py",
+     "        return [self.docs[uri] for uri, kind in self.cells\n"
+     "                if kind == types.NotebookCellKind.Code and uri in self.docs\n",
+     "        kinds = dict(self.cells)\n"
+     "        return [doc for uri, doc in self.docs.items() if uri in kinds\n"
+     "                if kinds[uri] == types.NotebookCellKind.Code and uri in self.docs\n",
+     ["tests/lsp/test_notebook.py"],
+     "tests/lsp/test_notebook.py::test_cross_cell_finding_hover_quick_fix_and_an_edit_in_another_cell_that_clears_it"),
+    ("a step budget a tenth of the default", FLOW,
+     "MAX_STEPS = 50_000", "MAX_STEPS = 5_000", VALUES_TESTS,
+     "tests/test_budgets.py::test_the_default_budgets_give_the_findings_of_budgets_ten_times_larger"),
+    ("a depth budget a tenth of the default", FLOW,
+     "MAX_DEPTH = 40", "MAX_DEPTH = 4", VALUES_TESTS,
+     "tests/test_budgets.py::test_the_default_budgets_give_the_findings_of_budgets_ten_times_larger"),
+]
+
+
+def main(argv: list[str]) -> int:
+    area = "--area" in argv
+    wanted = [a for a in argv if not a.startswith("--")]
+    chosen = [s for s in SLIPS if not wanted or any(w in s[0] for w in wanted)]
+    survived = 0
+    with tempfile.TemporaryDirectory(prefix="slips-") as tmp:
+        tree = Path(tmp) / "tree"
+        shutil.copytree(ROOT, tree, ignore=SKIP)
+        env = {**os.environ, "PYTHONPATH": str(tree / "server")}  # the copy, not the installed tree
+
+        def run(tests: list[str]) -> subprocess.CompletedProcess:
+            try:
+                return subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+                                      cwd=tree, env=env, capture_output=True, text=True, timeout=1200)
+            except subprocess.TimeoutExpired:  # a slip that hangs a test is caught
+                return subprocess.CompletedProcess([], 1, "timeout", "")
+
+        for name, path, old, new, area_tests, test in chosen:
+            file = tree / path
+            original = file.read_text(encoding="utf-8")
+            if original.count(old) != 1:
+                sys.exit(f"{name}: the text to change is not (once) in {path}; update this list")
+            tests = area_tests if area else [test]
+            if not area and run(tests).returncode != 0:
+                sys.exit(f"{name}: {test} fails on the unchanged code")
+            file.write_text(original.replace(old, new), encoding="utf-8")
+            try:
+                result = run(tests)
+                caught = result.returncode != 0
+            finally:
+                file.write_text(original, encoding="utf-8")
+            survived += not caught
+            line = next((i for i, text in enumerate(original.splitlines(), 1) if old.splitlines()[0] in text), 0)
+            failed = next((w for w in result.stdout.split() if "::" in w), "") if caught else ""
+            print(f"{'KILLED  ' if caught else 'SURVIVED'} {name} ({path.removeprefix('server/')}:{line}) {failed}",
+                  flush=True)
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
