@@ -77,6 +77,16 @@ CHAIN = (train("from pkg import REMAT, WRAP"),
           module("from .policies import REMAT as R, WRAP as W\nREMAT = R\nWRAP = W"),
           module("from layers import REMAT, WRAP")),
          [("disk unannounced", "layers.py", module("REMAT = {Block}\nWRAP = {Block}"))])
+# a module being followed (pkg.policies, then pkg) read a module found stale on the way (config.py,
+# rewritten unannounced): replacing that one summary must not drop the ones following it, or what they
+# read after it (layers.py) is lost from the check's modules and its later edit is never seen
+FOLLOWED = (train("from config import REMAT, WRAP"),
+            (module("REMAT = [Block]\nWRAP = [Block]"), module("from layers import REMAT, WRAP"),
+             module("from .policies import REMAT, WRAP"), module("from layers import REMAT, WRAP")),
+            [("open", "train.py", train("from pkg import REMAT, WRAP", "[Block]", "WRAP")),
+             ("disk unannounced", "config.py", module("from layers import REMAT, WRAP")),
+             ("disk", "pkg/policies.py", module("from ..config import REMAT, WRAP")),
+             ("disk", "layers.py", module("from config import *"))])
 edit = st.one_of(
     st.tuples(st.just("open"), st.just("train.py"), train_text),  # the open document typed in
     *[st.tuples(st.sampled_from(["disk", "disk unannounced", "buffer"]), st.just(name), module_text(name))
@@ -107,6 +117,7 @@ def from_scratch(train: Path) -> tuple[list, list]:
 @budget(50)  # 2,500 in the long run (HYPOTHESIS_PROFILE=long)
 @given(first=train_text, modules=st.tuples(*map(module_text, MODULES)), edits=st.lists(edit, min_size=1, max_size=6))
 @example(first=CHAIN[0], modules=CHAIN[1], edits=CHAIN[2])
+@example(first=FOLLOWED[0], modules=FOLLOWED[1], edits=FOLLOWED[2])
 def test_a_warm_check_after_any_edits_gives_the_findings_of_a_check_from_scratch(first, modules, edits):
     with tempfile.TemporaryDirectory(prefix="warm-") as tmp:
         root = Path(tmp).resolve()

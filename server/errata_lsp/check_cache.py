@@ -260,14 +260,15 @@ def _unspan(values: list[int]) -> Span:
 def _finding(f: Finding) -> dict[str, Any]:
     return {"code": f.code, "record": f.record_id, "span": _span(f.span), "message": f.message,
             "severity": f.severity.value, "rule": f.rule,
-            "fixes": [{"title": x.title, "safety": x.safety.value, "preferred": x.preferred,
+            "fixes": [{"title": x.title, "safety": x.safety.value, "preferred": x.preferred, "path": x.path,
                        "edits": [[*_span(e.span), e.new_text] for e in x.edits]} for x in f.fixes],
             "elsewhere": None if f.elsewhere is None else [f.elsewhere.path, *_span(f.elsewhere.span)]}
 
 
 def _unfinding(d: dict[str, Any]) -> Finding:
     fixes = tuple(Fix(str(x["title"]), tuple(Edit(_unspan(e[:4]), str(e[4])) for e in x["edits"]),
-                      Safety(x["safety"]), bool(x["preferred"])) for x in d["fixes"])
+                      Safety(x["safety"]), bool(x["preferred"]), None if x.get("path") is None else str(x["path"]))
+                  for x in d["fixes"])
     where = d["elsewhere"]
     return Finding(str(d["code"]), str(d["record"]), _unspan(d["span"]), str(d["message"]), Severity(d["severity"]),
                    fixes, str(d["rule"]), None if where is None else Place(str(where[0]), _unspan(where[1:5])))

@@ -437,8 +437,10 @@ class Project:
         if kept is not None and kept.stamp == stamp and self._is_current(kept):
             self._summaries.move_to_end(path)
             return kept
-        if kept is not None:
-            self.changed(path)
+        if kept is not None:  # only this one: a summary that read it finds out by its stamp (`_is_current`);
+            # one being followed now (a module of the chain that led here) must keep what it has read so far
+            self._summaries.pop(path).release()
+            self._current.discard(path)
         text = self.buffers.get(path)
         if text is None:
             text = read_module(path)
