@@ -1,0 +1,56 @@
+"""The project model at its edges: `__all__` grown with `.extend`, a name a `from` import does not
+bring, an open buffer above the byte bound, and what `Workspace.set_buffer` says changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from errata_lsp.analysis.project import MAX_MODULE_BYTES, WORKSPACE, Workspace
+
+from .test_project import HEAD, LAYERS, found, remat_error, tree, use
+
+
+@pytest.mark.parametrize(("exports", "expected"), [
+    ("__all__ = ['Block']\n__all__.extend(['REMAT'])\n", remat_error(3, "`layers.py`, line 8", "REMAT")),
+    ("__all__ = ['Block']\n__all__.extend(['OTHER'])\n", []),  # REMAT is not exported: unknown
+    ("__all__ = ['Block']\nnames.extend(['REMAT'])\n", []),  # another list's extend says nothing of `__all__`
+    ("__all__ = ['Block']\n__all__.extend(['REMAT'], more)\n", []),  # not a call Python accepts: not read
+])
+def test_all_grown_by_extend_is_what_a_star_import_brings(tmp_path, exports, expected):
+    tree(tmp_path, {"layers.py": LAYERS + exports, "train.py": HEAD + "from layers import *\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == expected
+
+
+def test_a_name_a_from_import_does_not_bring_is_not_read_from_that_module(tmp_path):
+    # `REMAT` is not imported: Python raises NameError there, the module's list is not its value
+    tree(tmp_path, {"layers.py": LAYERS, "train.py": HEAD + "from layers import Block\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_an_open_buffer_above_the_byte_bound_is_unknown_and_the_note_says_so(tmp_path):
+    from errata_lsp.analysis import check_source
+
+    tree(tmp_path, {"config.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"),
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    config, train = str(tmp_path / "config.py"), tmp_path / "train.py"
+    big = LAYERS + "x = 1\n" * (MAX_MODULE_BYTES // 6 + 1)
+    assert len(big) > MAX_MODULE_BYTES
+    try:
+        WORKSPACE.set_buffer(config, big)
+        report = check_source(train.read_text(), str(train))
+        assert report.findings == []  # neither the buffer's list nor the file's set
+        assert report.notes == [(2, "`config.py` is above the 2 MiB read of another module (or not a regular "
+                                    "file): what it holds is unknown")]
+    finally:
+        WORKSPACE.set_buffer(config, None)
+
+
+def test_set_buffer_says_whether_the_module_s_text_changed(tmp_path):
+    workspace, path = Workspace(), str(tmp_path / "config.py")
+    assert workspace.set_buffer(path, None) is False  # closing what was never open
+    assert workspace.set_buffer(path, "a = 1\n") is True
+    assert workspace.set_buffer(path, "a = 1\n") is False  # the same text again
+    assert workspace.set_buffer(path, "a = 2\n") is True
+    assert workspace.set_buffer(path, None) is True  # closed: the file on disk again
+    assert workspace.set_buffer(path, None) is False
+    assert workspace.buffers == {}
