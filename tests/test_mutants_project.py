@@ -1,7 +1,10 @@
 """The project model at its edges: `__all__` grown with `.extend`, a name a `from` import does not
-bring, an open buffer above the byte bound, and what `Workspace.set_buffer` says changed."""
+bring, an open buffer above the byte bound, what `Workspace.set_buffer` says changed, and a folder's
+listing read again once the folder changes."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -54,3 +57,14 @@ def test_set_buffer_says_whether_the_module_s_text_changed(tmp_path):
     assert workspace.set_buffer(path, None) is True  # closed: the file on disk again
     assert workspace.set_buffer(path, None) is False
     assert workspace.buffers == {}
+
+
+def test_a_module_added_to_a_folder_after_a_check_is_found_by_the_next(tmp_path):
+    tree(tmp_path, {"train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []  # no config.py yet: unknown
+    (tmp_path / "config.py").write_text(LAYERS)
+    os.utime(tmp_path, ns=(1, 1))  # the folder's listing is another one, even on a coarse clock
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
+    (tmp_path / "config.py").unlink()
+    os.utime(tmp_path, ns=(2, 2))
+    assert found(tmp_path / "train.py") == []
