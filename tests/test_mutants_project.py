@@ -1,6 +1,6 @@
 """The project model at its edges: `__all__` grown with `.extend`, a name a `from` import does not
 bring, an open buffer above the byte bound, what `Workspace.set_buffer` says changed, and a folder's
-listing read again once the folder changes."""
+listing and a module read again once they change."""
 
 from __future__ import annotations
 
@@ -67,4 +67,14 @@ def test_a_module_added_to_a_folder_after_a_check_is_found_by_the_next(tmp_path)
     assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
     (tmp_path / "config.py").unlink()
     os.utime(tmp_path, ns=(2, 2))
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_module_rewritten_with_a_later_time_is_read_again(tmp_path):
+    tree(tmp_path, {"config.py": LAYERS, "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    config = tmp_path / "config.py"
+    os.utime(config, ns=(10**18, 10**18))
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8")
+    config.write_text(LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"))
+    os.utime(config, ns=(2 * 10**18, 2 * 10**18))  # later, as an editor's save is
     assert found(tmp_path / "train.py") == []
