@@ -78,3 +78,20 @@ def test_a_module_rewritten_with_a_later_time_is_read_again(tmp_path):
     config.write_text(LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"))
     os.utime(config, ns=(2 * 10**18, 2 * 10**18))  # later, as an editor's save is
     assert found(tmp_path / "train.py") == []
+
+
+def test_a_process_keeps_exactly_max_projects_the_least_recently_used_let_go_first(tmp_path):
+    from errata_lsp.analysis.project import MAX_PROJECTS
+
+    workspace = Workspace()
+    paths = []
+    for i in range(MAX_PROJECTS + 1):
+        (tmp_path / f"p{i}").mkdir()
+        tree(tmp_path / f"p{i}", {"train.py": ""})
+        paths.append(str(tmp_path / f"p{i}" / "train.py"))
+    made = [workspace.project_for(p) for p in paths[:MAX_PROJECTS]]
+    assert [workspace.project_for(p) for p in paths[:MAX_PROJECTS]] == made  # all MAX_PROJECTS kept
+    workspace.project_for(paths[0])  # used last now: p1 is the least recently used
+    workspace.project_for(paths[MAX_PROJECTS])
+    assert workspace.project_for(paths[0]) is made[0]
+    assert workspace.project_for(paths[1]) is not made[1]
