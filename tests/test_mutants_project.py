@@ -96,3 +96,18 @@ def test_a_process_keeps_exactly_max_projects_the_least_recently_used_let_go_fir
     workspace.project_for(paths[MAX_PROJECTS])
     assert workspace.project_for(paths[0]) is made[0]
     assert workspace.project_for(paths[1]) is not made[1]
+
+
+def test_a_buffer_opened_for_a_module_no_check_read_changes_nothing_else(tmp_path):
+    from errata_lsp.analysis import check_source
+
+    tree(tmp_path, {"config.py": LAYERS, "notes.py": "x = 1\n", "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    train, notes = tmp_path / "train.py", str(tmp_path / "notes.py")
+    assert found(train) == remat_error(3, "`config.py`, line 8")
+    try:
+        WORKSPACE.set_buffer(notes, "x = 2\n")
+        report = check_source(train.read_text(), str(train))
+        assert report.failures == []
+        assert [(f.code, f.span.start.line) for f in report.findings] == [("LXF001", 3)]
+    finally:
+        WORKSPACE.set_buffer(notes, None)
