@@ -111,3 +111,36 @@ def test_a_buffer_opened_for_a_module_no_check_read_changes_nothing_else(tmp_pat
         assert [(f.code, f.span.start.line) for f in report.findings] == [("LXF001", 3)]
     finally:
         WORKSPACE.set_buffer(notes, None)
+
+
+def test_a_module_above_the_whole_walk_bound_follows_a_name_through_three_functions(tmp_path):
+    from errata_lsp.analysis.project import WHOLE_MODULE_BYTES
+
+    # REMAT needs make, make needs helper, helper needs inner, inner reads LAYERS: the chunks of
+    # REMAT's flow grow three times (ROUNDS); the module is too large to be walked whole
+    calls = ("LAYERS = [Block]\n\n\ndef inner():\n    return LAYERS\n\n\ndef helper():\n    return inner()\n\n\n"
+             "def make():\n    return helper()\n\n\nREMAT = make()\n")
+    padding = "x = 1\n" * (int(WHOLE_MODULE_BYTES) // 6 + 1)
+    tree(tmp_path, {"config.py": LAYERS.replace("REMAT = [Block]\n", calls) + padding,
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8", "LAYERS")
+
+
+def test_a_module_below_the_whole_walk_bound_is_walked_whole_however_deep_its_calls(tmp_path):
+    # five functions deep: more than a name's chunks grow, but a small module is walked whole
+    calls = "LAYERS = [Block]\n\n\n" + "".join(
+        f"def f{i}():\n    return {'LAYERS' if i == 0 else f'f{i - 1}()'}\n\n\n" for i in range(5)) + "REMAT = f4()\n"
+    tree(tmp_path, {"config.py": LAYERS.replace("REMAT = [Block]\n", calls),
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == remat_error(3, "`config.py`, line 8", "LAYERS")
+
+
+def test_an_attribute_another_module_stores_on_an_object_that_is_no_module_is_not_the_module_s(tmp_path):
+    from errata_lsp.analysis import check_source
+
+    tree(tmp_path, {"config.py": LAYERS,
+                    "other.py": "import config\n\nholder = None\nholder.REMAT = {config.Block}\n",
+                    "train.py": HEAD + "import other\nimport config\n" + use("config.REMAT")})
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.failures == []
+    assert [(f.code, f.message) for f in report.findings] == [remat_error(4, "`config.py`, line 8")[0][:2]]
