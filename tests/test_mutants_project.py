@@ -144,3 +144,17 @@ def test_an_attribute_another_module_stores_on_an_object_that_is_no_module_is_no
     report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
     assert report.failures == []
     assert [(f.code, f.message) for f in report.findings] == [remat_error(4, "`config.py`, line 8")[0][:2]]
+
+
+def test_a_bound_another_module_hits_outside_the_document_s_imports_is_no_note_on_the_document(tmp_path):
+    from errata_lsp.analysis import check_source
+
+    # `config.REMAT` is read after `import config` was followed: other.py's own imports lead to the
+    # large module, and a note on line 2 of train.py would point at an import train.py does not have there
+    tree(tmp_path, {"config.py": LAYERS,
+                    "big.py": "X = 1\n" + "x = 1\n" * (MAX_MODULE_BYTES // 6 + 1),
+                    "other.py": "import config\nfrom big import X\n\nconfig.REMAT = X\n",
+                    "train.py": HEAD + "import other\nimport config\n" + use("config.REMAT")})
+    report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
+    assert report.failures == []
+    assert report.notes == []
