@@ -26,6 +26,15 @@ def test_the_first_name_of_an_enumerate_is_its_counter_whatever_the_second_unpac
     assert probe("for i, b in enumerate(pairs):\n    probe(i)") == [("number", 1, ())]
 
 
+@pytest.mark.parametrize("loop", [
+    "for block in make_blocks():\n    probe(block)",  # not a range: what the call yields is not known
+    "for a, b in zip(xs, ys):\n    probe(a)",  # two names, but not an enumerate
+    "for i, b in enumerate(xs):\n    probe(b)",  # the item, not the counter
+])
+def test_only_a_range_or_an_enumerate_s_counter_is_taken_for_an_int(loop):
+    assert probe(loop) == [("unknown", None, ())]
+
+
 @pytest.mark.parametrize("statement", ["import os.path", "import a.b", "import a.b.c"])
 def test_a_dotted_import_binds_its_first_name(statement):
     assert [kind for kind, _, _ in probe(f"{statement}\nprobe({statement.split()[1].split('.')[0]})")] == ["external"]
