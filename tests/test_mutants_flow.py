@@ -33,3 +33,30 @@ def test_only_replace_makes_a_namedtuple_s_copy_another_tuple_method_does_not():
     head = "from typing import NamedTuple\nclass P(NamedTuple):\n    remat: list\n\n\np = P([1])\n"
     assert probe(head + "probe(p._replace(remat={1}).remat)") == [("set", 7, ())]
     assert probe(head + "probe(p.index([1]))") == [("unknown", 7, ())]  # an int in Python: not a P
+
+
+def test_a_base_s_parameter_holds_what_a_subclass_passes_to_super_init():
+    assert probe("class Base:\n    def __init__(self, layers):\n        probe(layers)\n\n\n"
+                 "class Child(Base):\n    def __init__(self):\n        super().__init__([1])\n\n\nc = Child()") == [
+        ("list", 8, ())]
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ('parser.set_defaults(policy="x")\n', [("str", 3, ())]),
+    ('parser.add_argument("--policy", default="a")\nparser.set_defaults(policy="x", other=1)\n',
+     [("str", 4, ("by default",))]),  # set_defaults wins over the option's own default
+])
+def test_set_defaults_gives_the_default_of_its_own_keyword(options, expected):
+    head = "import argparse\nparser = argparse.ArgumentParser()\n"
+    assert probe(head + options + "args = parser.parse_args()\nprobe(args.policy)") == expected
+
+
+@pytest.mark.parametrize("source", [
+    "import functools\n@functools.lru_cache\ndef build(fast):\n    policy = {1}\n    if fast:\n        policy = [1]\n"
+    "    probe(policy)\nbuild(False)",
+    "class A:\n    def build(self, fast):\n        policy = {1}\n        if fast:\n            policy = [1]\n"
+    "        probe(policy)\nA().build(False)",
+])
+def test_a_decorated_function_or_a_method_keeps_both_branches_of_a_test_on_its_parameter(source):
+    # a decorator may call it otherwise, a method may be called through another object: not decided
+    assert [when for _, _, when in probe(source)] == [("fast",), ("not fast",)]
