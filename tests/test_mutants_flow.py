@@ -60,3 +60,8 @@ def test_set_defaults_gives_the_default_of_its_own_keyword(options, expected):
 def test_a_decorated_function_or_a_method_keeps_both_branches_of_a_test_on_its_parameter(source):
     # a decorator may call it otherwise, a method may be called through another object: not decided
     assert [when for _, _, when in probe(source)] == [("fast",), ("not fast",)]
+
+
+def test_a_dict_comprehension_that_drops_every_entry_is_a_complete_empty_dict():
+    # `[]` is falsy: `e` is `{}`, and `e.get("a")` is None in Python
+    assert probe('d = {"a": []}\ne = {k: v for k, v in d.items() if v}\nprobe(e.get("a"))') == [("none", 3, ())]
