@@ -1,0 +1,26 @@
+"""The document model at its edges: a string whose last line looks like a method does not cut the
+class there, and several edits applied in one change, to a text with `\\r\\n` breaks, all land."""
+
+from __future__ import annotations
+
+from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.findings import Position, Span
+
+
+def table(doc: Document) -> list[tuple[str, int, int]]:
+    return [(c.role, c.first, c.last) for c in doc.all_chunks]
+
+
+def test_a_string_s_last_line_that_reads_like_a_method_does_not_cut_the_class():
+    text = 'class A:\n    x = """\n    def fake(): """\n    def real(self):\n        pass\n'
+    assert table(Document(text)) == [("class", 0, 3), ("member", 3, 6)]
+    text = 'class A:\n    def m(self):\n        pass\n    x = """\n    def fake(): """\n    def real(self):\n        pass\n'
+    assert table(Document(text)) == [("class", 0, 1), ("member", 1, 5), ("member", 5, 8)]
+
+
+def test_every_edit_of_one_change_lands_on_a_text_with_crlf_breaks():
+    doc = Document("a = 1\r\nb = 2\r\n")
+    edited = doc.apply([(Span(Position(0, 4), Position(0, 5)), "3"), (Span(Position(1, 4), Position(1, 5)), "4"),
+                        (Span(Position(2, 0), Position(2, 0)), "c = 5\r\n")])
+    assert edited.text == "a = 3\r\nb = 4\r\nc = 5\r\n"
+    assert edited.lines == Document(edited.text).lines == ["a = 3", "b = 4", "c = 5", ""]
