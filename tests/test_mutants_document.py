@@ -1,5 +1,6 @@
 """The document model at its edges: a string whose last line looks like a method does not cut the
-class there, and several edits applied in one change, to a text with `\\r\\n` breaks, all land."""
+class there; several edits applied in one change, to a text with `\\r\\n` breaks, all land; a tab
+turned into a line break gives the lines read afresh."""
 
 from __future__ import annotations
 
@@ -24,3 +25,12 @@ def test_every_edit_of_one_change_lands_on_a_text_with_crlf_breaks():
                         (Span(Position(2, 0), Position(2, 0)), "c = 5\r\n")])
     assert edited.text == "a = 3\r\nb = 4\r\nc = 5\r\n"
     assert edited.lines == Document(edited.text).lines == ["a = 3", "b = 4", "c = 5", ""]
+
+
+def test_a_tab_turned_into_a_line_break_gives_the_lines_and_chunks_of_the_text_read_afresh():
+    before = Document("x = 1\ty = 2\nz = 3\n")
+    after = before.edited("x = 1\ny = 2\nz = 3\n")  # the kept tail starts after a tab in the old text
+    fresh = Document(after.text)
+    assert after.lines == fresh.lines == ["x = 1", "y = 2", "z = 3", ""]
+    assert table(after) == table(fresh) == [("top", 0, 4)]
+    assert [c.text for c in after.all_chunks] == [c.text for c in fresh.all_chunks]
