@@ -1,6 +1,6 @@
 """The document model at its edges: a string whose last line looks like a method does not cut the
 class there; several edits applied in one change, to a text with `\\r\\n` breaks, all land; a tab
-turned into a line break gives the lines read afresh."""
+turned into a line break gives the lines read afresh; the chunk that holds a line."""
 
 from __future__ import annotations
 
@@ -34,3 +34,11 @@ def test_a_tab_turned_into_a_line_break_gives_the_lines_and_chunks_of_the_text_r
     assert after.lines == fresh.lines == ["x = 1", "y = 2", "z = 3", ""]
     assert table(after) == table(fresh) == [("top", 0, 4)]
     assert [c.text for c in after.all_chunks] == [c.text for c in fresh.all_chunks]
+
+
+def test_the_chunk_at_a_line_is_the_one_that_holds_it_the_first_one_too():
+    doc = Document("import os\nx = 1\ndef f():\n    pass\n")
+    first, second = doc.all_chunks
+    assert table(doc) == [("top", 0, 2), ("top", 2, 5)]
+    assert [doc.chunk_at(line) for line in range(5)] == [first, first, second, second, second]
+    assert doc.chunk_at(5) is None
