@@ -1,6 +1,6 @@
 """The document model at its edges: a string whose last line looks like a method does not cut the
 class there; several edits applied in one change, to a text with `\\r\\n` breaks, all land; a tab
-turned into a line break gives the lines read afresh; the chunk that holds a line."""
+turned into a line break gives the lines read afresh; the chunk that holds a line; the repair budget."""
 
 from __future__ import annotations
 
@@ -42,3 +42,16 @@ def test_the_chunk_at_a_line_is_the_one_that_holds_it_the_first_one_too():
     assert table(doc) == [("top", 0, 2), ("top", 2, 5)]
     assert [doc.chunk_at(line) for line in range(5)] == [first, first, second, second, second]
     assert doc.chunk_at(5) is None
+
+
+def test_a_chunk_is_repaired_while_it_has_fewer_broken_lines_than_the_budget_of_parses():
+    from errata_lsp.analysis import check_source
+
+    def checked(broken: int) -> list[tuple[str, int]]:
+        text = ("from lightning.fabric.strategies import XLAFSDPStrategy\n" + "x = 1 +\n" * broken
+                + "strategy = XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n")
+        return [(f.code, f.span.start.line) for f in check_source(text, "t.py").findings]
+
+    # each parse that fails neutralises one line: the 25 parses of MAX_REPAIRS mend 24 lines
+    assert checked(24) == [("LXF001", 25)]
+    assert checked(25) == []  # past the budget: the chunk keeps no tree
