@@ -1,0 +1,4 @@
+from model import Block
+
+WRAP = {Block}
+REMAT = [Block]

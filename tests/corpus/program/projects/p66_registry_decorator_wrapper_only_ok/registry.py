@@ -1,0 +1,8 @@
+STRATEGIES = {}
+
+
+def register(name):
+    def decorate(build):
+        STRATEGIES[name] = build
+        return build
+    return decorate

@@ -1,0 +1,2 @@
+PRECISION = "bf16-mixed"
+DEVICES = 8

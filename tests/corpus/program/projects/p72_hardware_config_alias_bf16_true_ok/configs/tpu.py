@@ -1,0 +1,2 @@
+PRECISION = "bf16-true"
+DEVICES = 8
