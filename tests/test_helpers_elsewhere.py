@@ -273,3 +273,53 @@ def test_a_helper_imported_relatively_from_the_package_is_read_too(tmp_path):
     tree(tmp_path, {"app/__init__.py": "", "app/dist.py": DIST, "app/main.py": main})
     assert [(code, line, column) for code, _, _, line, column in found(tmp_path / "app" / "main.py")] == [
         ("LXF019", 9, 0)]
+
+
+FACTORY_ONLY_IF = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def make_strategy(remat):
+    kwargs = dict(auto_wrap_policy={Block})
+    if remat:
+        kwargs["activation_checkpointing_policy"] = [Block]
+    return XLAFSDPStrategy(**kwargs)
+"""
+
+
+def entry(call: str) -> str:
+    return ("from lightning.fabric import Fabric\nfrom dist import make_strategy\n\n"
+            f"if __name__ == \"__main__\":\n    Fabric(accelerator='tpu', strategy={call}).launch(print)\n")
+
+
+def test_a_helper_its_own_module_never_calls_is_checked_for_what_the_other_modules_pass(tmp_path):
+    """dist.py checked on its own: its one caller, train.py's script block, passes remat=False, so the
+    list policy is never given (the real run is fine); given True there, it is the error it raises."""
+    tree(tmp_path, {"dist.py": FACTORY_ONLY_IF, "train.py": entry("make_strategy(remat=False)")})
+    assert found(tmp_path / "dist.py") == []
+    (tmp_path / "train.py").write_text(entry("make_strategy(True)"))
+    assert found(tmp_path / "dist.py") == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block]", 12, 52)]
+
+
+def test_a_helper_another_module_passes_around_is_not_decided_by_the_calls_it_shows(tmp_path):
+    """`run(make_strategy)` may call it with anything: the test stays undecided, as with no caller at all."""
+    alone = found(tree(tmp_path, {"dist.py": FACTORY_ONLY_IF}) / "dist.py")
+    assert [f[0] for f in alone] == ["LXF001"]
+    (tmp_path / "train.py").write_text(entry("make_strategy(False)") + "    run(make_strategy)\n")
+    assert found(tmp_path / "dist.py") == alone
+
+
+def test_the_check_of_a_helper_reads_the_module_that_calls_it(tmp_path):
+    """An edit of train.py changes dist.py's findings, so dist.py's check lists train.py among what it read
+    (the editor checks it again, the command line's cache keys it on train.py too)."""
+    tree(tmp_path, {"dist.py": FACTORY_ONLY_IF, "train.py": entry("make_strategy(remat=False)"),
+                    "other.py": "x = 1\n"})
+    report = check_source(FACTORY_ONLY_IF, str(tmp_path / "dist.py"))
+    # train.py, and dist.py as train.py reads it; not other.py, which names neither
+    assert sorted(Path(m).name for m in report.modules) == ["dist.py", "train.py"]

@@ -75,9 +75,10 @@ _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = we
 class Flow:
     """Values of the expressions of one module (a `Context`), computed on demand and memoized."""
 
-    def __init__(self, ctx: Context, origin: str | None = None):
+    def __init__(self, ctx: Context, origin: str | None = None, as_main: bool = False):
         self.ctx = ctx
         self.origin = origin  # the path of another module of the project; None for the document
+        self.as_main = as_main  # another module read as the script run (its `__main__` block runs)
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
@@ -154,7 +155,7 @@ class Flow:
             read = _names_read(test, env, isinstance(node, ast.Module))
             return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
-        walker.imported = self.origin is not None
+        walker.imported = self.origin is not None and not self.as_main
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             for name, defs in self._globals_of_functions().items():
@@ -356,7 +357,7 @@ class Flow:
         try:
             sites = self._written_call_sites(func)
             if not sites:
-                return None
+                return self._passed_by_other_modules(func, params)
             given: dict[str, tuple[Value, ...]] = {}
             for name, arg in params.items():
                 # a call that passes what the file cannot tell passes `unknown`, which decides nothing
@@ -364,6 +365,19 @@ class Flow:
             return given
         finally:
             self.deciding.discard(id(func))
+
+    def _passed_by_other_modules(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                 params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """A function of the module's top level that the file never calls: what the calls the project's
+        other modules write pass for these parameters (see `Project.calls_from_other_modules`)."""
+        project = self.ctx.project
+        if project is None or not isinstance(self.ctx.parents.get(func), ast.Module):
+            return None
+        calls = project.calls_from_other_modules(self, func)
+        if not calls:
+            return None
+        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, ()))
+                for name, arg in params.items()}
 
     def _only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if func.decorator_list or isinstance(self.ctx.parents.get(func), ast.ClassDef):

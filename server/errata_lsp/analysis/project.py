@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import stat
 import sys
 import threading
@@ -49,6 +50,9 @@ MAX_NAME_FLOWS = 32  # per large module
 MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
 MAX_LISTING = 20_000  # entries read from one folder
 MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.folders_of`)
+MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a function its own module never calls
+MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
+SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -220,19 +224,20 @@ class Summary:
         self.whole = len(text) <= WHOLE_MODULE_BYTES
         self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
         self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
-        self._flows: OrderedDict[tuple[str, int], Flow] = OrderedDict()
+        self._flows: OrderedDict[tuple[str, int, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
 
-    def flow(self, name: str) -> Flow:
-        """The flow that tells what `name` holds: over the whole module, or over what `name` needs."""
-        key = ("" if self.whole else name, id(self.project.tips))
+    def flow(self, name: str, as_main: bool = False) -> Flow:
+        """The flow that tells what `name` holds: over the whole module, or over what `name` needs; with
+        `as_main`, of the module run as a script (its `__main__` block too)."""
+        key = ("" if self.whole else name, id(self.project.tips), as_main)
         found = self._flows.get(key)
         if found is not None:
             self._flows.move_to_end(key)
             return found
         ctx = Context(self.doc, self.doc.chunks(("",)) if self.whole else self._chunks_for(name), self.project.tips)
         ctx.project = self.project
-        found = self._flows[key] = Flow(ctx, origin=self.module.path)
+        found = self._flows[key] = Flow(ctx, origin=self.module.path, as_main=as_main)
         ctx.__dict__["flow"] = found  # what the context works out from values, it asks of this flow
         if len(self._flows) > MAX_NAME_FLOWS:
             self._flows.popitem(last=False)[1].release()
@@ -270,6 +275,14 @@ class Summary:
         for flow in self._flows.values():
             flow.release()
         self._flows.clear()
+
+
+def _is_this(value: Value, func: ast.AST, path: str) -> bool:
+    """`value` is `func` of the module at `path`, read through another module's summary of it (its own tree)."""
+    node = value.node
+    return (value.kind == "function" and value.flow is not None and value.flow.origin is not None
+            and os.path.abspath(value.flow.origin) == path and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.name == getattr(func, "name", None) and node.lineno == getattr(func, "lineno", None))
 
 
 def _names_read(parsed: object) -> frozenset[str]:
@@ -344,6 +357,8 @@ class Project:
         self._fresh: dict[str, object] = {}
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
+        self._files: tuple[str, list[tuple[str, str]]] | None = None  # a folder's Python files, until one changes
+        self._texts: dict[str, tuple[object, str | None]] = {}  # their texts, by the stamp they were read at
 
     # the engine's side
     @contextmanager
@@ -405,6 +420,7 @@ class Project:
         dropped = {path}
         with self.lock:
             self._fresh.pop(path, None)
+            self._files = None  # a file added, removed or rewritten: the callers looked for may differ
             grew = True
             while grew:
                 grew = False
@@ -491,6 +507,71 @@ class Project:
     def _importer(self, flow: Flow) -> str | None:
         path = flow.origin or flow.ctx.doc.path
         return os.path.abspath(path) if path else None
+
+    def calls_from_other_modules(self, flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef
+                                 ) -> list[tuple[Flow, ast.Call]] | None:
+        """The calls other modules of the project write of `func`, a function of the document `flow`
+        reads that the document itself never calls, each with the flow of its module: what a helper's
+        callers pass decides its tests (`make_strategy(remat=False)` in train.py). None when some
+        module reads the function otherwise than by calling it, or none calls it. The modules read are
+        the check's too (an edit of train.py checks dist.py again); a module that only starts to call
+        it is seen when the document is checked again."""
+        path = self._importer(flow)
+        if path is None or flow.origin is not None:  # the document's own flow only: a summary's would recurse
+            return None
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if stem == "__init__":
+            stem = os.path.basename(os.path.dirname(path))
+        calls: list[tuple[Flow, ast.Call]] = []
+        read = 0
+        base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
+        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
+            base = os.path.dirname(base)
+        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
+        for other, text in self._project_texts(base):
+            if other == path or func.name not in text or not imports_it.search(text):
+                continue
+            read += 1
+            if read > MAX_CALLER_MODULES:
+                return None
+            module = Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other)
+            summary = self.summary(module)
+            if summary is None:
+                return None
+            self._note(flow, module)
+            there = summary.flow(func.name, as_main=True)  # its `__main__` block calls it when it is the script run
+            for load in there.ctx.loads_named(func.name):
+                if not any(_is_this(v, func, path) for v in there.values(load)):
+                    continue
+                parent = there.ctx.parents.get(load)
+                if not isinstance(parent, ast.Call) or parent.func is not load:
+                    return None  # passed around: called where the file does not show
+                calls.append((there, parent))
+        return calls or None
+
+    def _project_texts(self, base: str) -> list[tuple[str, str]]:
+        """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
+        and environment folders left out; read again once a module changes (`changed`: a buffer, or
+        the file watcher), a candidate's own summary always current."""
+        if self._files is None or self._files[0] != base:
+            found: list[str] = []
+            for folder, subfolders, names in os.walk(base):
+                subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d not in SKIPPED_FOLDERS
+                                       and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg")))
+                found.extend(os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+                if len(found) >= MAX_CALLER_FILES:
+                    break
+            texts = []
+            for other in (os.path.abspath(p) for p in found[:MAX_CALLER_FILES]):
+                stamp = self.stamp(other)
+                kept = self._texts.get(other)
+                if kept is None or kept[0] != stamp:
+                    text = self.buffers.get(other)
+                    kept = self._texts[other] = (stamp, read_module(other) if text is None else text)
+                if kept[1] is not None:
+                    texts.append((other, kept[1]))
+            self._files = (base, texts)
+        return self._files[1]
 
     # the value-flow layer's side
     def is_module(self, flow: Flow, dotted: str) -> bool:

@@ -19,10 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # callers: a helper of another module whose branch its caller decides, checked on its own
-    "p61_caller_decides_no_remat_ok":
-        "dist.make_strategy fills the list policy only `if remat:`; train.py passes remat=False, but dist.py's "
-        "own check does not see its callers in other modules and reports the list as an error",
     # modules: a method of an instance of another module's class, or a helper given the Fabric
     "p63_trainer_class_clips_by_value":
         "Trainer.fit in trainer.py reads `self.fabric`, `self.cfg`: methods of an instance built in another module "
