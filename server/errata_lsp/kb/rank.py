@@ -74,6 +74,7 @@ class Guess:
 
 
 IN_ORDER = 1.25  # a record whose message holds the text's words in its order: the text's own record
+MAX_LEAD = 4  # words in a row beyond the next record's that still add to that
 IN_A_ROW = 4
 
 def words(text: str) -> list[str]:
@@ -265,10 +266,14 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
             out.append(Guess(record, score * fit * fit, fit))
     # the text pasted, cut short or rewrapped says the words of its own record in a row: of two records
     # sharing all its words ("The XLA strategy can ..." and "The XLA FSDP strategy can ..."), the one
-    # holding the longest run of them comes first
+    # holding the longest run of them comes first, by as many times IN_ORDER as it holds more of them in a
+    # row than the next record does ("You selected an invalid strategy name: ..." against the same
+    # opening of the accelerator's message, which is shorter and so scores higher by BM25)
     longest = max(runs, default=0)
     if longest:
-        out = [dataclasses.replace(g, score=g.score * IN_ORDER) if run == longest else g for g, run in zip(out, runs)]
+        second = max((run for run in runs if run != longest), default=0)
+        lead = IN_ORDER ** min(MAX_LEAD, max(1, longest - max(second, IN_A_ROW - 1)))
+        out = [dataclasses.replace(g, score=g.score * lead) if run == longest else g for g, run in zip(out, runs)]
     out.sort(key=lambda guess: -guess.score)
     return out[:limit]
 
