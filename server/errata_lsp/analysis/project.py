@@ -357,8 +357,8 @@ class Project:
         self._fresh: dict[str, object] = {}
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
-        self._files: tuple[str, list[tuple[str, str]]] | None = None  # a folder's Python files, until one changes
-        self._texts: dict[str, tuple[object, str | None]] = {}  # their texts, by the stamp they were read at
+        self._files: tuple[str, list[str]] | None = None  # a folder's Python files, until one is added or removed
+        self._texts: dict[str, str | None] = {}  # their texts, until the module changes
 
     # the engine's side
     @contextmanager
@@ -420,7 +420,9 @@ class Project:
         dropped = {path}
         with self.lock:
             self._fresh.pop(path, None)
-            self._files = None  # a file added, removed or rewritten: the callers looked for may differ
+            self._texts.pop(path, None)  # the callers looked for may differ: read it again
+            if self._files is not None and path not in self._files[1]:
+                self._files = None  # a file added (or one of another folder): list again
             grew = True
             while grew:
                 grew = False
@@ -549,10 +551,10 @@ class Project:
                 calls.append((there, parent))
         return calls or None
 
-    def _project_texts(self, base: str) -> list[tuple[str, str]]:
+    def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
         """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
-        and environment folders left out; read again once a module changes (`changed`: a buffer, or
-        the file watcher), a candidate's own summary always current."""
+        and environment folders left out. The listing is kept until a file is added, a text until its
+        module changes (`changed`: a buffer, or the file watcher); a candidate's summary is always current."""
         if self._files is None or self._files[0] != base:
             found: list[str] = []
             for folder, subfolders, names in os.walk(base):
@@ -561,17 +563,14 @@ class Project:
                 found.extend(os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
                 if len(found) >= MAX_CALLER_FILES:
                     break
-            texts = []
-            for other in (os.path.abspath(p) for p in found[:MAX_CALLER_FILES]):
-                stamp = self.stamp(other)
-                kept = self._texts.get(other)
-                if kept is None or kept[0] != stamp:
-                    text = self.buffers.get(other)
-                    kept = self._texts[other] = (stamp, read_module(other) if text is None else text)
-                if kept[1] is not None:
-                    texts.append((other, kept[1]))
-            self._files = (base, texts)
-        return self._files[1]
+            self._files = (base, [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]])
+        for other in self._files[1]:
+            if other not in self._texts:
+                text = self.buffers.get(other)
+                self._texts[other] = read_module(other) if text is None else text
+            text = self._texts[other]
+            if text is not None:
+                yield other, text
 
     # the value-flow layer's side
     def is_module(self, flow: Flow, dotted: str) -> bool:
