@@ -253,6 +253,7 @@ class _Run:
     status: int = EXIT_CLEAN
     entries: list[Entry] = dataclasses.field(default_factory=list)
     moved: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # reported where the value is written
+    own: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # a file's own findings, by place
     diffed: set[tuple[str, tuple]] = dataclasses.field(default_factory=set)  # with --diff, other modules' fixes shown
     environments: dict = dataclasses.field(default_factory=dict)  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = dataclasses.field(default_factory=set)  # the record files whose rules ran
@@ -394,9 +395,14 @@ def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: termin
     for finding in report.findings:
         entry = source.entry(_fixes_here(finding))
         if finding.elsewhere is not None:
-            entry = _where_written(entry, finding, run.moved)
+            entry = _where_written(entry, finding, run.moved, run.own)
             if entry is None:
-                continue  # another file's use of the same value said it already
+                continue  # another file's use of the same value said it already, or that file's own check
+        else:
+            here = (os.path.realpath(file.path), finding.span, finding.code)
+            if here in run.moved:
+                continue  # said already where another file's use of a helper here was reported
+            run.own.add(here)
         if args.format == "json":
             assert file.settings is not None
             entry = dataclasses.replace(entry, versions=file.settings.environment.as_json())
@@ -465,14 +471,15 @@ def _fixes_here(finding: Finding) -> Finding:
     return dataclasses.replace(finding, fixes=tuple(f for f in finding.fixes if f.path is None))
 
 
-def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, Span, str]]) -> Entry | None:
+def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, Span, str]],
+                   own: set[tuple[str, Span, str]]) -> Entry | None:
     """A finding whose value is written in another module, reported there, where the fix belongs: its
     message names the use that makes it raise, and it keeps the fixes that edit that module (the use's
     own fixes stay with the use, in the editor)."""
     place, finding = found.elsewhere, entry.finding
     assert place is not None
     key = (os.path.realpath(place.path), place.span, finding.code)
-    if key in moved:
+    if key in moved or key in own:
         return None
     moved.add(key)
     use = entry.where.start

@@ -40,6 +40,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import os
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -129,8 +130,6 @@ class Flow:
 
     @property
     def origin_name(self) -> str:
-        import os
-
         return f"`{os.path.basename(self.origin)}`" if self.origin else ""
 
     # --- scopes ----------------------------------------------------------------------------------
@@ -553,6 +552,10 @@ class Flow:
         sites = list(self.call_sites(func))
         if arg is func.args.kwarg:
             return self._extra_keywords(func, sites)
+        if not sites and not isinstance(func, ast.Lambda):
+            elsewhere = self._passed_elsewhere(func, arg)
+            if elsewhere:
+                return elsewhere
         out: list[Value] = []
         many = len(sites) > 1
         for call, bound_self, when in sites:
@@ -560,6 +563,47 @@ class Flow:
             out.extend(self.passed(func, arg, call, bound_self, cond))
         if not sites:
             return (Value("unknown", arg, flow=self),)
+        return tuple(out)
+
+    def _passed_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, arg: ast.arg) -> tuple[Value, ...]:
+        """What the calls the project's other modules write pass for `arg`, when this file never calls
+        `func`: a function of the module's top level (`build(fabric)` in train.py), the `__init__` of a
+        class it defines there (`Trainer(fabric, cfg)`), another method of one (`trainer.fit(net)`,
+        `fabric.call("on_before_optimizer_step", ...)` reaching an instance of it). Each call is read in
+        its own module, which evaluates what it passes (a Fabric launched there)."""
+        project = self.ctx.project
+        cls = self._method_class(func)
+        top = cls if cls is not None else func
+        if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(top), ast.Module):
+            return ()
+        readers = project.modules_reading(self, top.name)
+        sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        for there in readers or ():
+            twin = _twin_in(there, top, self.ctx.doc.path)
+            if twin is None:
+                continue
+            if not isinstance(twin, ast.ClassDef):
+                sites.extend((there, twin, call, bound) for call, bound, _ in there.call_sites(twin))
+                continue
+            method = next((m for m in twin.body if isinstance(m, type(func)) and m.name == func.name), None)
+            if method is None:
+                continue
+            if func.name == "__init__":
+                sites.extend((there, method, call, True) for call in there.constructions(twin))
+                continue
+            for call, receiver in there.ctx.method_calls(func.name):
+                if any(x.kind == "instance" and x.extra[0] is twin for x in there.values(receiver)):
+                    sites.append((there, method, call, True))
+            sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
+        if len(sites) > MAX_CONTEXTS:
+            return ()
+        out: list[Value] = []
+        for there, twin_func, call, bound_self in sites:
+            twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
+            if twin_arg is None:
+                return ()
+            cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
+            out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond))
         return tuple(out)
 
     def _self_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
@@ -1799,15 +1843,17 @@ class Flow:
                 and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
         return False
 
-    def _dispatched(self, cls: ast.ClassDef, name: str) -> Iterator[ast.Call]:
+    def _dispatched(self, cls: ast.ClassDef, name: str, built_here: bool = True) -> Iterator[ast.Call]:
         """`fabric.call("name", **kw)`, for a method a pack says calls `name` on objects the receiver holds
-        (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls`, seen as `obj.name(**kw)`."""
+        (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls` (built by this flow,
+        unless `built_here` is False: a class of another module), seen as `obj.name(**kw)`."""
         for method in self.ctx.tips.dispatchers:
             for call, receiver in self.ctx.method_calls(method):
                 if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
                     continue
                 held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))
-                if any(x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, name) for x in held):
+                if any(x.kind == "instance" and (x.flow is self or not built_here) and self._runs_method_of(x, cls, name)
+                       for x in held):
                     yield _Dispatched(call)
 
     def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -2252,4 +2298,24 @@ def _is_parameter(flow: Flow, name: ast.Name) -> bool:
 def _yields(func: ast.AST) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
 
+
+def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
+    """`top` (a function or class of the module at `path`) as the module `there` reads it: the node of
+    that module's summary, its own tree, matched by kind, name and line."""
+    name = getattr(top, "name", "")
+    for load in there.ctx.loads_named(name):
+        for value in there.values(load):
+            node, origin = value.node, value.flow.origin if value.flow is not None else None
+            if type(node) is type(top) and origin is not None and path is not None \
+                    and os.path.abspath(origin) == os.path.abspath(path) \
+                    and getattr(node, "name", None) == name and getattr(node, "lineno", None) == getattr(top, "lineno", None):
+                return node
+    return None
+
+
+def _same_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, twin: ast.FunctionDef | ast.AsyncFunctionDef,
+                    arg: ast.arg) -> ast.arg | None:
+    """`arg` of `func` as the same parameter of `twin` (the same def read from another tree)."""
+    mine, theirs = all_args(func.args), all_args(twin.args)
+    return next((t for m, t in zip(mine, theirs) if m is arg and t.arg == arg.arg), None)
 

@@ -515,33 +515,13 @@ class Project:
         """The calls other modules of the project write of `func`, a function of the document `flow`
         reads that the document itself never calls, each with the flow of its module: what a helper's
         callers pass decides its tests (`make_strategy(remat=False)` in train.py). None when some
-        module reads the function otherwise than by calling it, or none calls it. The modules read are
-        the check's too (an edit of train.py checks dist.py again); a module that only starts to call
-        it is seen when the document is checked again."""
+        module reads the function otherwise than by calling it, or none calls it."""
+        readers = self.modules_reading(flow, func.name)
         path = self._importer(flow)
-        if path is None or flow.origin is not None:  # the document's own flow only: a summary's would recurse
+        if readers is None or path is None:
             return None
-        stem = os.path.splitext(os.path.basename(path))[0]
-        if stem == "__init__":
-            stem = os.path.basename(os.path.dirname(path))
         calls: list[tuple[Flow, ast.Call]] = []
-        read = 0
-        base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
-        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
-            base = os.path.dirname(base)
-        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
-        for other, text in self._project_texts(base):
-            if other == path or func.name not in text or not imports_it.search(text):
-                continue
-            read += 1
-            if read > MAX_CALLER_MODULES:
-                return None
-            module = Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other)
-            summary = self.summary(module)
-            if summary is None:
-                return None
-            self._note(flow, module)
-            there = summary.flow(func.name, as_main=True)  # its `__main__` block calls it when it is the script run
+        for there in readers:
             for load in there.ctx.loads_named(func.name):
                 if not any(_is_this(v, func, path) for v in there.values(load)):
                     continue
@@ -550,6 +530,36 @@ class Project:
                     return None  # passed around: called where the file does not show
                 calls.append((there, parent))
         return calls or None
+
+    def modules_reading(self, flow: Flow, name: str) -> list[Flow] | None:
+        """The flows, each of its module run as a script (its `__main__` block too), of the project's
+        other modules that import the document `flow` reads and write `name`: where a name of its top
+        level is called from. None past a bound, or for a flow other than the document's own (a
+        summary's would recurse). The modules read are the check's too (an edit of train.py checks
+        dist.py again); a module that only starts to read it is seen when the document is checked again."""
+        path = self._importer(flow)
+        if path is None or flow.origin is not None:
+            return None
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if stem == "__init__":
+            stem = os.path.basename(os.path.dirname(path))
+        readers: list[Flow] = []
+        base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
+        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
+            base = os.path.dirname(base)
+        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
+        for other, text in self._project_texts(base):
+            if other == path or name not in text or not imports_it.search(text):
+                continue
+            if len(readers) >= MAX_CALLER_MODULES:
+                return None
+            module = Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other)
+            summary = self.summary(module)
+            if summary is None:
+                return None
+            self._note(flow, module)
+            readers.append(summary.flow(name, as_main=True))
+        return readers
 
     def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
         """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache

@@ -19,17 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a method of an instance of another module's class, or a helper given the Fabric
-    "p63_trainer_class_clips_by_value":
-        "Trainer.fit in trainer.py reads `self.fabric`, `self.cfg`: methods of an instance built in another module "
-        "are not evaluated for that instance",
-    "p69_factory_optimizer_from_raw_module":
-        "factory.build(fabric) sets up the model and builds the optimizer from the raw one; the Fabric it is given "
-        "(XLAFSDP, in train.py) is unknown in factory.py, and LXF013 is not run for the call",
-    # wrappers: a callback of another module
-    "p35_callback_clips_by_value":
-        "callbacks.py's hook is called by `fabric.call` in train.py: what a call passes reaches a callback of the "
-        "same module (s32), not a method of another module, whose check does not see train.py's calls",
 }
 
 

@@ -212,6 +212,8 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
+        if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords):
+            place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],

@@ -67,10 +67,12 @@ def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
     """Whether the XLAFSDPStrategy of the Fabric `fabric` holds is given an `auto_wrap_policy` (not None):
     with one, `setup_module` wraps the submodules it picks in place, so the raw module keeps their
     shards; without, the raw module is left with no parameters. None when the file cannot tell."""
-    calls = [v.node for v in ctx.values(fabric) if v.kind == "fabric" and not v.foreign and isinstance(v.node, ast.Call)]
+    # a Fabric built in another module (passed to a helper of this one) is read in that module
+    calls = [(v.flow.ctx if v.foreign and v.flow is not None else ctx, v.node) for v in ctx.values(fabric)
+             if v.kind == "fabric" and isinstance(v.node, ast.Call)]
     if not calls:  # a Fabric the file cannot follow: the file's own Fabric, if it builds one
-        calls = fabric_calls(ctx)
-    answers = {_given(ctx, call) for call in calls}
+        calls = [(ctx, call) for call in fabric_calls(ctx)]
+    answers = {_given(owner, call) for owner, call in calls}
     return answers.pop() if len(answers) == 1 else None
 
 
@@ -84,10 +86,11 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
         if value.kind == "str":  # `strategy="xla_fsdp"`: the default strategy, no policy
             answers.add(False)
             continue
-        if value.kind != "strategy" or value.foreign or not isinstance(value.node, ast.Call):
+        if value.kind != "strategy" or not isinstance(value.node, ast.Call):
             return None
         call = value.node
-        given, whole = ctx.keyword_args(call)
+        owner = value.flow.ctx if value.flow is not None else ctx  # the module that writes the strategy
+        given, whole = owner.keyword_args(call)
         if not whole or any(isinstance(a, ast.Starred) for a in call.args):
             return None
         policy = given["auto_wrap_policy"].value if "auto_wrap_policy" in given else (
@@ -95,7 +98,7 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
         if policy is None:
             answers.add(False)
             continue
-        held = ctx.values(policy)
+        held = owner.values(policy)
         answers.add(False if held and all(v.kind == "none" for v in held)
                     else True if held and all(v.truthy for v in held) else None)
     return answers.pop() if len(answers) == 1 else None

@@ -1,0 +1,209 @@
+"""A module that is given the Fabric by another module: a factory function, a class whose constructor keeps
+it (`self.fabric`), a method called on an instance, a callback the Fabric calls by name. The module never
+builds a Fabric nor calls its own functions; what the other modules' calls pass decides its findings, and
+they are reported in it, where the fix belongs. Real files on disk, checked as `errata-lsp check` checks
+them; the findings are exact."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.fixes import apply_fix
+
+MODEL = "from torch import nn\n\n\nclass Net(nn.Module):\n    pass\n"
+
+FACTORY = """\
+import torch
+from model import Net
+
+
+def build(fabric, lr=1e-3):
+    net = Net()
+    model = fabric.setup_module(net)
+    optimizer = torch.optim.AdamW(net.parameters(), lr=lr)
+    return model, fabric.setup_optimizers(optimizer)
+"""
+
+EMPTY = ("`optimizer` is built from `net` (line 8), the module `fabric.setup_module(net)` set up (line 7): XLAFSDP "
+         "moved its parameters into the set-up model's shards, so torch raises ValueError: optimizer got an empty "
+         "parameter list. Build it from `model.parameters()`")
+
+
+def tree(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    for name, text in files.items():
+        (root / name).write_text(text)
+    return root
+
+
+def found(path: Path) -> list[tuple[str, str, str, int, int]]:
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def launching(strategy: str, body: str, imports: str, fabric_keywords: str = "") -> str:
+    return (f"import torch\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+            f"{imports}\n\n\ndef main(fabric):\n{body}\n\n\n"
+            f"Fabric(accelerator=\"tpu\", strategy={strategy}{fabric_keywords}).launch(main)\n")
+
+
+def test_a_factory_given_the_launched_xla_fabric_by_another_module_is_flagged_in_the_factory(tmp_path):
+    """factory.py names only `fabric` (no `Fabric`, no strategy): it is checked, and the Fabric its one
+    caller passes (launched in train.py with `XLAFSDPStrategy()`, no policy) makes the raw module empty."""
+    train = launching("XLAFSDPStrategy()", "    model, optimizer = build(fabric)", "from factory import build")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": FACTORY, "train.py": train})
+    report = check_source(FACTORY, str(tmp_path / "factory.py"))
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in report.findings] == [("LXF013", "error", EMPTY, 9, 42)]
+    # the fix builds the optimizer from the set-up model; checked again, nothing is left
+    fix = report.findings[0].fixes[0]
+    assert fix.title == "Build the optimizer from `model`, the set-up model"
+    fixed = apply_fix(FACTORY, fix.edits)
+    assert "torch.optim.AdamW(model.parameters(), lr=lr)" in fixed
+    assert check_source(fixed, str(tmp_path / "factory.py")).findings == []
+    # train.py's edit changes factory.py's findings: its check read train.py
+    assert sorted(Path(m).name for m in report.modules) == ["factory.py", "model.py", "train.py"]
+
+
+def test_the_factory_given_a_fabric_whose_strategy_has_a_wrap_policy_is_a_warning_that_says_why(tmp_path):
+    """With `auto_wrap_policy` (a set train.py names) the raw module keeps the wrapped submodules' shards: the
+    run goes on, so the finding is a warning, as it is when the Fabric is built in the same file."""
+    train = launching("XLAFSDPStrategy(auto_wrap_policy=WRAP)", "    model, optimizer = build(fabric)",
+                      "from factory import build\nfrom model import Net\n\nWRAP = {Net}")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": FACTORY, "train.py": train})
+    assert found(tmp_path / "factory.py") == [(
+        "LXF013", "warning",
+        "`optimizer` is built from `net` (line 8), the module `fabric.setup_module(net)` set up (line 7): with "
+        "`auto_wrap_policy`, `net` keeps only the wrapped submodules' shards: the run goes on and the optimizer never "
+        "updates the root module's own layers. Build it from `model.parameters()`", 9, 42)]
+
+
+def test_a_factory_nobody_calls_or_that_builds_the_optimizer_from_the_set_up_model_is_fine(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "factory.py": FACTORY})
+    assert found(tmp_path / "factory.py") == []  # no caller: the Fabric is unknown, and so is its strategy
+    train = launching("XLAFSDPStrategy()", "    model, optimizer = build(fabric)", "from factory import build")
+    tree(tmp_path, {"train.py": train, "factory.py": FACTORY.replace("AdamW(net.", "AdamW(model.")})
+    assert found(tmp_path / "factory.py") == []
+
+
+TRAINER = """\
+import torch
+
+
+class Trainer:
+    def __init__(self, fabric, clip=1.0):
+        self.fabric = fabric
+        self.clip = clip
+
+    def fit(self, model, optimizer):
+        self.fabric.backward(model(torch.ones(1)).sum())
+        self.fabric.clip_gradients(model, optimizer, clip_val=self.clip)
+"""
+
+BY_VALUE = ("XLA's FSDP strategy does not support to clip gradients by value: `clip_val` raises NotImplementedError. "
+            "Clip by norm with `max_norm` instead")
+
+
+def test_a_trainer_class_of_another_module_reads_the_fabric_its_constructor_is_given(tmp_path):
+    """`Trainer(fabric)` in train.py: `self.fabric` in `fit` is that Fabric and `self.clip` the default 1.0; the
+    keyword the fix renames is written in trainer.py, so the finding is there, not where the number is."""
+    train = launching("XLAFSDPStrategy()", "    Trainer(fabric).fit(None, None)", "from trainer import Trainer")
+    tree(tmp_path, {"trainer.py": TRAINER, "train.py": train})
+    report = check_source(TRAINER, str(tmp_path / "trainer.py"))
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in report.findings] == [("LXF014", "error", BY_VALUE, 11, 53)]
+    assert report.findings[0].elsewhere is None
+    fixed = apply_fix(TRAINER, report.findings[0].fixes[0].edits)
+    assert "clip_gradients(model, optimizer, max_norm=self.clip)" in fixed
+    assert check_source(fixed, str(tmp_path / "trainer.py")).findings == []
+
+
+def test_the_trainer_given_no_threshold_or_another_strategy_s_fabric_is_fine(tmp_path):
+    tree(tmp_path, {"trainer.py": TRAINER, "train.py": launching(
+        "XLAFSDPStrategy()", "    Trainer(fabric, clip=None).fit(None, None)", "from trainer import Trainer")})
+    assert found(tmp_path / "trainer.py") == []
+    (tmp_path / "train.py").write_text(launching('"xla"', "    Trainer(fabric).fit(None, None)",
+                                                 "from trainer import Trainer"))
+    assert found(tmp_path / "trainer.py") == []
+
+
+LOOP = """\
+class Loop:
+    def run(self, fabric, model, optimizer):
+        fabric.clip_gradients(model, optimizer, clip_val=0.5)
+"""
+
+
+def test_a_method_called_on_an_instance_built_in_another_module_gets_the_fabric_that_call_passes(tmp_path):
+    train = launching("XLAFSDPStrategy()", "    loop = Loop()\n    loop.run(fabric, None, None)", "from loop import Loop")
+    tree(tmp_path, {"loop.py": LOOP, "train.py": train})
+    assert found(tmp_path / "loop.py") == [("LXF014", "error", BY_VALUE, 3, 48)]
+    (tmp_path / "train.py").write_text(train.replace("XLAFSDPStrategy()", '"xla"'))
+    assert found(tmp_path / "loop.py") == []
+
+
+def test_a_method_whose_callers_in_two_modules_launch_different_strategies_is_not_judged_for_either(tmp_path):
+    """train.py launches an XLAFSDP Fabric, eval.py an XLA one: which strategy runs the method is not known, as
+    when one module launches both."""
+    train = launching("XLAFSDPStrategy()", "    Loop().run(fabric, None, None)", "from loop import Loop")
+    tree(tmp_path, {"loop.py": LOOP, "train.py": train, "eval.py": train.replace("XLAFSDPStrategy()", '"xla"')})
+    assert found(tmp_path / "loop.py") == []
+    (tmp_path / "eval.py").write_text("from loop import Loop\n")  # it no longer calls the method
+    assert [f[0] for f in found(tmp_path / "loop.py")] == ["LXF014"]
+
+
+CALLBACKS = """\
+class GradientClipping:
+    def __init__(self, threshold=1.0):
+        self.threshold = threshold
+
+    def on_before_optimizer_step(self, fabric, model, optimizer):
+        fabric.clip_gradients(model, optimizer, clip_val=self.threshold)
+"""
+
+HOOK = '    fabric.call("on_before_optimizer_step", fabric=fabric, model=None, optimizer=None)'
+
+
+def test_a_callback_of_another_module_registered_on_the_fabric_is_judged_for_what_fabric_call_passes(tmp_path):
+    train = launching("XLAFSDPStrategy()", HOOK, "from callbacks import GradientClipping",
+                      ", callbacks=[GradientClipping(0.5)]")
+    tree(tmp_path, {"callbacks.py": CALLBACKS, "train.py": train})
+    assert found(tmp_path / "callbacks.py") == [("LXF014", "error", BY_VALUE, 6, 48)]
+
+
+def test_a_callback_the_fabric_does_not_hold_or_never_calls_is_not_judged_for_it(tmp_path):
+    registered = launching("XLAFSDPStrategy()", HOOK, "from callbacks import GradientClipping",
+                           ", callbacks=[GradientClipping(0.5)]")
+    tree(tmp_path, {"callbacks.py": CALLBACKS, "train.py": registered.replace(", callbacks=[GradientClipping(0.5)]", "")
+                    .replace("from callbacks import GradientClipping", "from callbacks import GradientClipping as _")})
+    assert found(tmp_path / "callbacks.py") == []
+    (tmp_path / "train.py").write_text(registered.replace('"on_before_optimizer_step"', '"on_train_epoch_end"'))
+    assert found(tmp_path / "callbacks.py") == []
+
+
+JOINT = "def build(fabric, model, optimizer):\n    return fabric.setup(model, optimizer)\n"
+
+
+def test_the_command_line_reports_a_helper_s_finding_once_whichever_file_it_checks_first(tmp_path):
+    """build.py's own check and train.py's check of its call both say the joint setup raises in build.py:
+    the report has it once, in either order of the paths."""
+    train = launching("XLAFSDPStrategy()", "    build(fabric, None, None)", "from build import build")
+    tree(tmp_path, {"build.py": JOINT, "train.py": train})
+    for paths in (["train.py", "build.py"], ["build.py", "train.py"], ["."]):
+        done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--no-cache", *paths], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        lines = [line for line in done.stdout.splitlines() if "LXF012" in line]
+        assert len(lines) == 1 and lines[0].startswith("build.py:2:12: LXF012 "), done.stdout
+        assert done.returncode == 1
+
+
+def test_a_method_two_modules_call_with_a_threshold_and_with_none_is_a_warning(tmp_path):
+    loop = LOOP.replace("optimizer):", "optimizer, clip):").replace("clip_val=0.5", "clip_val=clip")
+    train = launching("XLAFSDPStrategy()", "    Loop().run(fabric, None, None, 0.5)", "from loop import Loop")
+    tree(tmp_path, {"loop.py": loop, "train.py": train, "eval.py": train.replace("0.5)", "None)")})
+    assert found(tmp_path / "loop.py") == [("LXF014", "warning", BY_VALUE + "; here whenever `clip` is not None", 3, 48)]
+    (tmp_path / "train.py").write_text(train.replace("0.5)", "None)"))
+    assert found(tmp_path / "loop.py") == []
