@@ -205,5 +205,7 @@ def test_a_method_two_modules_call_with_a_threshold_and_with_none_is_a_warning(t
     train = launching("XLAFSDPStrategy()", "    Loop().run(fabric, None, None, 0.5)", "from loop import Loop")
     tree(tmp_path, {"loop.py": loop, "train.py": train, "eval.py": train.replace("0.5)", "None)")})
     assert found(tmp_path / "loop.py") == [("LXF014", "warning", BY_VALUE + "; here whenever `clip` is not None", 3, 48)]
+    # one caller left, passing None: the method never clips by value
     (tmp_path / "train.py").write_text(train.replace("0.5)", "None)"))
+    (tmp_path / "eval.py").write_text("from loop import Loop\n")
     assert found(tmp_path / "loop.py") == []
