@@ -209,3 +209,41 @@ def test_a_method_two_modules_call_with_a_threshold_and_with_none_is_a_warning(t
     (tmp_path / "train.py").write_text(train.replace("0.5)", "None)"))
     (tmp_path / "eval.py").write_text("from loop import Loop\n")
     assert found(tmp_path / "loop.py") == []
+
+
+BASE = """\
+class BaseTrainer:
+    def __init__(self, fabric, clip=1.0):
+        self.fabric = fabric
+        self.clip = clip
+
+    def step(self, model, optimizer):
+        self.fabric.clip_gradients(model, optimizer, clip_val=self.clip)
+"""
+
+
+def subclassing(body: str) -> str:
+    return launching("XLAFSDPStrategy()", "    MyTrainer(fabric).step(None, None)",
+                     f"from base import BaseTrainer\n\n\nclass MyTrainer(BaseTrainer):\n{body}")
+
+
+def test_a_base_class_of_another_module_runs_for_the_subclass_that_module_builds(tmp_path):
+    """train.py builds `MyTrainer`, a subclass that keeps the base's `__init__` and `step`: base.py's `step`
+    runs with train.py's Fabric; given the threshold through `super().__init__`, so it does."""
+    tree(tmp_path, {"base.py": BASE, "train.py": subclassing("    pass\n")})
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
+    (tmp_path / "train.py").write_text(subclassing(
+        "    def __init__(self, fabric):\n        super().__init__(fabric, clip=0.5)\n"))
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
+    (tmp_path / "train.py").write_text(subclassing(
+        "    def __init__(self, fabric):\n        super().__init__(fabric, clip=None)\n"))
+    assert found(tmp_path / "base.py") == []
+
+
+def test_a_base_method_every_subclass_another_module_builds_overrides_never_runs(tmp_path):
+    override = "    def step(self, model, optimizer):\n        self.fabric.clip_gradients(model, optimizer, max_norm=1.0)\n"
+    tree(tmp_path, {"base.py": BASE, "train.py": subclassing(override)})
+    assert found(tmp_path / "base.py") == []
+    # an override that calls the base's through `super()` runs it
+    (tmp_path / "train.py").write_text(subclassing(override + "        super().step(model, optimizer)\n"))
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]

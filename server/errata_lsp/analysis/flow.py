@@ -588,11 +588,18 @@ class Flow:
             method = next((m for m in twin.body if isinstance(m, type(func)) and m.name == func.name), None)
             if method is None:
                 continue
+            derived = there._derived_from(twin)
+            keeping = [twin, *(k for k in derived if there._defining_class(k, func.name) is None)]  # not overridden
             if func.name == "__init__":
-                sites.extend((there, method, call, True) for call in there.constructions(twin))
+                sites.extend((there, method, call, True) for k in keeping for call in there.constructions(k))
+                for call, receiver in there.ctx.method_calls("__init__"):  # `super().__init__(fabric)` in a subclass
+                    caller = there.ctx.enclosing_function(call)
+                    owner = there._method_class(caller) if caller is not None else None
+                    if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner in derived:
+                        sites.append((there, method, call, True))
                 continue
             for call, receiver in there.ctx.method_calls(func.name):
-                if any(x.kind == "instance" and x.extra[0] is twin for x in there.values(receiver)):
+                if any(x.kind == "instance" and x.extra[0] in keeping for x in there.values(receiver)):
                     sites.append((there, method, call, True))
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if len(sites) > MAX_CONTEXTS:
@@ -738,7 +745,8 @@ class Flow:
         if cls is None or _is_static(method) or _is_classmethod(method):
             return False
         built = [k for k in self._subclasses(cls) if self.constructions(k, live=False)]
-        if not built or any(self._defining_class(k, method.name) is cls for k in built):
+        if not built and not self._overridden_elsewhere(cls, method.name) \
+                or any(self._defining_class(k, method.name) is cls for k in built):
             return False
         for call in self.ctx.written_method_calls(method.name):  # `super().configure(...)`, `Base.configure(self)`
             receiver = call.func.value  # type: ignore[attr-defined]  # a method call
@@ -746,6 +754,32 @@ class Flow:
                     isinstance(receiver, ast.Name) and receiver.id == cls.name:
                 return False
         return True
+
+    def _overridden_elsewhere(self, cls: ast.ClassDef, name: str) -> bool:
+        """`cls`, a class of the module's top level, is built only in other modules of the project, and only
+        as subclasses they define that override `name` without calling it through `super()`: no instance
+        runs its `name`. False when no module builds it, or the modules cannot be read."""
+        project = self.ctx.project
+        if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return False
+        built = False
+        for there in project.modules_reading(self, cls.name) or ():
+            twin = _twin_in(there, cls, self.ctx.doc.path)
+            if not isinstance(twin, ast.ClassDef):
+                continue
+            if there.constructions(twin, live=False):
+                return False
+            for k in there._derived_from(twin):
+                if not there.constructions(k, live=False):
+                    continue
+                override = there._defining_class(k, name)
+                if override is None or any(isinstance(c.func, ast.Attribute) and c.func.attr == name
+                                           and isinstance(c.func.value, ast.Call)
+                                           and source_text(c.func.value.func) == "super" for c in ast.walk(override)
+                                           if isinstance(c, ast.Call)):
+                    return False
+                built = True
+        return built
 
     def _defining_class(self, klass: ast.ClassDef, name: str, seen: frozenset[int] = frozenset()) -> ast.ClassDef | None:
         if id(klass) in seen:
@@ -769,6 +803,13 @@ class Flow:
                     found.append(other)
             self._classes[key] = found
         return found
+
+    def _derived_from(self, foreign: ast.ClassDef) -> list[ast.ClassDef]:
+        """The file's classes built on `foreign`, a class of another module (`class MyTrainer(BaseTrainer)`),
+        directly or through one another, in document order."""
+        direct = [k for k in self.ctx.nodes(ast.ClassDef)
+                  if any(x.kind == "class" and x.node is foreign for b in k.bases for x in self.values(b))]
+        return [k for k in self.ctx.nodes(ast.ClassDef) if any(k in self._subclasses(d) for d in direct)]
 
     def constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
         """The calls that build `klass` (by its name, bound to it)."""
