@@ -97,6 +97,7 @@ class Flow:
         self._applied: dict[int, list[_Decorated]] | None = None  # decorator calls, by the callee they may be
         self._indexing = False
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
+        self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -576,7 +577,9 @@ class Flow:
         top = cls if cls is not None else func
         if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(top), ast.Module):
             return ()
-        readers = project.modules_reading(self, top.name)
+        if top.name not in self._readers:
+            self._readers[top.name] = project.modules_reading(self, top.name)
+        readers = self._readers[top.name]
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
             twin = _twin_in(there, top, self.ctx.doc.path)
@@ -763,7 +766,9 @@ class Flow:
         if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(cls), ast.Module):
             return False
         built = False
-        for there in project.modules_reading(self, cls.name) or ():
+        if cls.name not in self._readers:
+            self._readers[cls.name] = project.modules_reading(self, cls.name)
+        for there in self._readers[cls.name] or ():
             twin = _twin_in(there, cls, self.ctx.doc.path)
             if not isinstance(twin, ast.ClassDef):
                 continue

@@ -52,6 +52,7 @@ MAX_LISTING = 20_000  # entries read from one folder
 MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.folders_of`)
 MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a function its own module never calls
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
+WORD = re.compile(r"\w+")
 SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
@@ -359,6 +360,9 @@ class Project:
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
         self._files: tuple[str, list[str]] | None = None  # a folder's Python files, until one is added or removed
         self._texts: dict[str, str | None] = {}  # their texts, until the module changes
+        # (folder, module stem): the files there whose texts import a module of that name, with the words of
+        # each; until any module changes
+        self._importers: dict[tuple[str, str], list[tuple[str, frozenset[str]]]] = {}
 
     # the engine's side
     @contextmanager
@@ -421,6 +425,7 @@ class Project:
         with self.lock:
             self._fresh.pop(path, None)
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
+            self._importers.clear()
             if self._files is not None and path not in self._files[1]:
                 self._files = None  # a file added (or one of another folder): list again
             grew = True
@@ -547,9 +552,8 @@ class Project:
         base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
         while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
             base = os.path.dirname(base)
-        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
-        for other, text in self._project_texts(base):
-            if other == path or name not in text or not imports_it.search(text):
+        for other, words in self._importers_of(base, stem):
+            if other == path or name not in words:
                 continue
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
@@ -560,6 +564,18 @@ class Project:
             self._note(flow, module)
             readers.append(summary.flow(name, as_main=True))
         return readers
+
+    def _importers_of(self, base: str, stem: str) -> list[tuple[str, frozenset[str]]]:
+        """The files under `base` that import a module named `stem`, each with the words of its text: worked
+        out once for all the names of a module's top level that are looked up (each parameter of each
+        function a check asks of), not once a name."""
+        key = (base, stem)
+        found = self._importers.get(key)
+        if found is None:
+            imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
+            found = self._importers[key] = [(other, frozenset(WORD.findall(text)))
+                                            for other, text in self._project_texts(base) if imports_it.search(text)]
+        return found
 
     def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
         """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
