@@ -247,3 +247,27 @@ def test_a_base_method_every_subclass_another_module_builds_overrides_never_runs
     # an override that calls the base's through `super()` runs it
     (tmp_path / "train.py").write_text(subclassing(override + "        super().step(model, optimizer)\n"))
     assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
+
+
+STEPS = "def clip(fabric, model, optimizer):\n    fabric.clip_gradients(model, optimizer, clip_val=0.5)\n"
+ENGINE = "from steps import clip\n\n\ndef run(fabric, model, optimizer):\n    clip(fabric, model, optimizer)\n"
+
+
+def test_the_fabric_passed_on_through_a_chain_of_three_modules_reaches_the_last(tmp_path):
+    """train.py launches `main(fabric)`, which calls engine.run(fabric), which calls steps.clip(fabric)."""
+    train = launching("XLAFSDPStrategy()", "    run(fabric, None, None)", "from engine import run")
+    tree(tmp_path, {"steps.py": STEPS, "engine.py": ENGINE, "train.py": train})
+    assert found(tmp_path / "steps.py") == [("LXF014", "error", BY_VALUE, 2, 44)]
+    assert found(tmp_path / "engine.py") == []
+    (tmp_path / "train.py").write_text(train.replace("XLAFSDPStrategy()", '"xla"'))
+    assert found(tmp_path / "steps.py") == []
+
+
+def test_modules_that_call_each_other_s_helpers_in_a_cycle_are_read_once_and_decide_nothing(tmp_path):
+    """a.ping(fabric) calls b.pong(fabric), which calls a.ping: no module launches a Fabric, so the Fabric each
+    is given is unknown (and the check ends)."""
+    a = "from b import pong\n\n\ndef ping(fabric, n):\n    fabric.clip_gradients(None, None, clip_val=0.5)\n    pong(fabric, n)\n"
+    b = "from a import ping\n\n\ndef pong(fabric, n):\n    ping(fabric, n - 1)\n"
+    tree(tmp_path, {"a.py": a, "b.py": b})
+    assert found(tmp_path / "a.py") == []
+    assert found(tmp_path / "b.py") == []

@@ -57,6 +57,7 @@ MAX_DEPTH = 40
 MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
+MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
@@ -76,10 +77,13 @@ _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = we
 class Flow:
     """Values of the expressions of one module (a `Context`), computed on demand and memoized."""
 
-    def __init__(self, ctx: Context, origin: str | None = None, as_main: bool = False):
+    def __init__(self, ctx: Context, origin: str | None = None, as_main: bool = False, with_callers: bool = False):
         self.ctx = ctx
         self.origin = origin  # the path of another module of the project; None for the document
         self.as_main = as_main  # another module read as the script run (its `__main__` block runs)
+        # another module read for what its calls pass on (see `_passed_elsewhere`): its own functions' callers
+        # in other modules are read too; a plain summary's are not (its reading is the functions' own)
+        self.with_callers = origin is None or with_callers
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
@@ -575,10 +579,13 @@ class Flow:
         project = self.ctx.project
         cls = self._method_class(func)
         top = cls if cls is not None else func
-        if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(top), ast.Module):
+        if project is None or not self.with_callers or not isinstance(self.ctx.parents.get(top), ast.Module):
+            return ()
+        asking = (self.origin or self.ctx.doc.path or "", top.name)
+        if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
             return ()
         if top.name not in self._readers:
-            self._readers[top.name] = project.modules_reading(self, top.name)
+            self._readers[top.name] = project.modules_reading(self, top.name, from_summaries=True)
         readers = self._readers[top.name]
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
@@ -608,12 +615,16 @@ class Flow:
         if len(sites) > MAX_CONTEXTS:
             return ()
         out: list[Value] = []
-        for there, twin_func, call, bound_self in sites:
-            twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
-            if twin_arg is None:
-                return ()
-            cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
-            out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond))
+        project.asking_callers.append(asking)
+        try:
+            for there, twin_func, call, bound_self in sites:
+                twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
+                if twin_arg is None:
+                    return ()
+                cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
+                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond))
+        finally:
+            project.asking_callers.pop()
         return tuple(out)
 
     def _self_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
@@ -1943,7 +1954,7 @@ class _SiteFlow(Flow):
 
     def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
                  caller: Flow | None = None):
-        super().__init__(outer.ctx, outer.origin)
+        super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
         self.outer, self.func, self.call = outer, func, call
         self.caller = caller or outer  # the module that writes the call evaluates its arguments
         self.site_depth = self.caller.site_depth + 1

@@ -225,20 +225,21 @@ class Summary:
         self.whole = len(text) <= WHOLE_MODULE_BYTES
         self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
         self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
-        self._flows: OrderedDict[tuple[str, int, bool], Flow] = OrderedDict()
+        self._flows: OrderedDict[tuple[str, int, bool, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
 
-    def flow(self, name: str, as_main: bool = False) -> Flow:
+    def flow(self, name: str, as_main: bool = False, with_callers: bool = False) -> Flow:
         """The flow that tells what `name` holds: over the whole module, or over what `name` needs; with
-        `as_main`, of the module run as a script (its `__main__` block too)."""
-        key = ("" if self.whole else name, id(self.project.tips), as_main)
+        `as_main`, of the module run as a script (its `__main__` block too); `with_callers`, reading
+        what other modules' calls pass its functions (kept apart: the plain reading is a function's own)."""
+        key = ("" if self.whole else name, id(self.project.tips), as_main, with_callers)
         found = self._flows.get(key)
         if found is not None:
             self._flows.move_to_end(key)
             return found
         ctx = Context(self.doc, self.doc.chunks(("",)) if self.whole else self._chunks_for(name), self.project.tips)
         ctx.project = self.project
-        found = self._flows[key] = Flow(ctx, origin=self.module.path, as_main=as_main)
+        found = self._flows[key] = Flow(ctx, origin=self.module.path, as_main=as_main, with_callers=with_callers)
         ctx.__dict__["flow"] = found  # what the context works out from values, it asks of this flow
         if len(self._flows) > MAX_NAME_FLOWS:
             self._flows.popitem(last=False)[1].release()
@@ -363,6 +364,7 @@ class Project:
         # (folder, module stem): the files there whose texts import a module of that name, with the words of
         # each; until any module changes
         self._importers: dict[tuple[str, str], list[tuple[str, frozenset[str]]]] = {}
+        self._thread = threading.local()
 
     # the engine's side
     @contextmanager
@@ -536,14 +538,14 @@ class Project:
                 calls.append((there, parent))
         return calls or None
 
-    def modules_reading(self, flow: Flow, name: str) -> list[Flow] | None:
+    def modules_reading(self, flow: Flow, name: str, from_summaries: bool = False) -> list[Flow] | None:
         """The flows, each of its module run as a script (its `__main__` block too), of the project's
         other modules that import the document `flow` reads and write `name`: where a name of its top
-        level is called from. None past a bound, or for a flow other than the document's own (a
-        summary's would recurse). The modules read are the check's too (an edit of train.py checks
+        level is called from. None past a bound, or for a flow other than the document's own unless
+        `from_summaries` (the caller bounds the chain: a summary's may recurse). The modules read are the check's too (an edit of train.py checks
         dist.py again); a module that only starts to read it is seen when the document is checked again."""
         path = self._importer(flow)
-        if path is None or flow.origin is not None:
+        if path is None or flow.origin is not None and not from_summaries:
             return None
         stem = os.path.splitext(os.path.basename(path))[0]
         if stem == "__init__":
@@ -562,8 +564,17 @@ class Project:
             if summary is None:
                 return None
             self._note(flow, module)
-            readers.append(summary.flow(name, as_main=True))
+            readers.append(summary.flow(name, as_main=True, with_callers=from_summaries))
         return readers
+
+    @property
+    def asking_callers(self) -> list[tuple[str, str]]:
+        """(module, name) whose callers in other modules this thread's check is reading, outermost first (a
+        chain of modules passing the Fabric on: train.py -> engine.py -> steps.py; see `Flow`)."""
+        found = getattr(self._thread, "asking", None)
+        if found is None:
+            found = self._thread.asking = []
+        return found
 
     def _importers_of(self, base: str, stem: str) -> list[tuple[str, frozenset[str]]]:
         """The files under `base` that import a module named `stem`, each with the words of its text: worked
