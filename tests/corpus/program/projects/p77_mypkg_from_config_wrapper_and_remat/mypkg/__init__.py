@@ -1,0 +1,1 @@
+"""Sharding and run configuration for the block net."""

@@ -1,0 +1,3 @@
+from .base import BaseTrainer
+
+__all__ = ["BaseTrainer"]

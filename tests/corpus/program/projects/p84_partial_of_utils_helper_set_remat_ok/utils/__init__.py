@@ -1,0 +1,3 @@
+from .strategy import make_strategy
+
+__all__ = ["make_strategy"]

@@ -1,0 +1,1 @@
+from .checkpointing import PRETRAINED, STATE_DICT_TYPE

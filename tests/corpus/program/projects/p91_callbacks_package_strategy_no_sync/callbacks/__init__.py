@@ -1,0 +1,4 @@
+from .accumulation import GradientAccumulation
+from .progress import PrintProgress
+
+__all__ = ["GradientAccumulation", "PrintProgress"]

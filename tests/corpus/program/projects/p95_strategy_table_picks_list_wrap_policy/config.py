@@ -1,0 +1,2 @@
+STRATEGY = "fsdp_layers"
+LR = 3e-4

@@ -1,0 +1,2 @@
+STRATEGY = "fsdp"
+LR = 3e-4

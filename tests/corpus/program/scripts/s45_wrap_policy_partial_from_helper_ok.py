@@ -1,0 +1,54 @@
+# expect: none
+# oracle: OK
+# twin: s44_wrap_policy_closure_from_helper
+"""The wrap policy is built by a helper from the layer classes to shard."""
+from functools import partial
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def _wrap_if(module, recurse, classes, **kwargs):
+    return recurse or isinstance(module, tuple(classes))
+
+
+def policy_for(classes):
+    return partial(_wrap_if, classes=classes)
+
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    x = torch.randn(8, 32, device=fabric.device)
+    fabric.backward(F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device)))
+    optimizer.step()
+
+
+if __name__ == "__main__":
+    strategy = XLAFSDPStrategy(auto_wrap_policy=policy_for({Block}), state_dict_type="sharded")
+    fabric = Fabric(accelerator="tpu", strategy=strategy)
+    fabric.launch(train)
