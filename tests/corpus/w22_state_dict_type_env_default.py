@@ -1,6 +1,6 @@
 # expect: LXF020
 # real: RAISED ValueError: Unknown state_dict_type: consolidated
-# findings: LXF020 warning 41
+# findings: LXF020 error 41
 """Checkpoint format comes from an environment variable, with a default spelled the torch way."""
 import os
 

@@ -66,6 +66,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
+SET_IN_ENVIRONMENT = "set in the environment"  # the unknown value of an environment read that has a default
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
 
 
@@ -1609,9 +1610,10 @@ class Flow:
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
-            # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it
+            # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
+            # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
-            return (Value("unknown", node, qualified=qualified, flow=self), *default)
+            return (Value("unknown", node, qualified=qualified, extra=SET_IN_ENVIRONMENT, flow=self), *default)
         if qualified in ("functools.partial",):
             target = None
             if node.args:

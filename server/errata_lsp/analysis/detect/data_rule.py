@@ -12,7 +12,7 @@ from typing import Any
 
 from ..context import Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import Flow
+from ..flow import SET_IN_ENVIRONMENT, Flow
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -130,8 +130,10 @@ class DetectRule(Rule):
             return None
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
+        # an environment variable left unset gives its default, the run's value (as an option's default)
+        run = [v for v in values if not (v.kind == "unknown" and v.extra == SET_IN_ENVIRONMENT)]
         every_path = len(certain) == len(found) and (
-            self.paths != "every-error-some-warning" or len(found) == len(values))
+            self.paths != "every-error-some-warning" or len(found) == len(run))
         return self._finding(site, found, values, every_path, certain)
 
     def _in_functions_called(self, ctx: Context) -> Iterator[Finding]:
