@@ -271,3 +271,38 @@ def test_modules_that_call_each_other_s_helpers_in_a_cycle_are_read_once_and_dec
     tree(tmp_path, {"a.py": a, "b.py": b})
     assert found(tmp_path / "a.py") == []
     assert found(tmp_path / "b.py") == []
+
+
+MIXIN = """\
+class ClipMixin:
+    def clip(self, model, optimizer):
+        self.fabric.clip_gradients(model, optimizer, clip_val=self.threshold)
+"""
+
+
+def mixing(threshold: str) -> str:
+    return launching("XLAFSDPStrategy()", "    Trainer(fabric).clip(None, None)",
+                     "from mixins import ClipMixin\n\n\nclass Trainer(ClipMixin):\n"
+                     f"    threshold = {threshold}\n\n    def __init__(self, fabric):\n        self.fabric = fabric\n")
+
+
+def test_a_mixin_reads_what_the_subclass_another_module_builds_sets_on_self(tmp_path):
+    """mixins.py never builds `ClipMixin`: `self.fabric` and `self.threshold` are those of train.py's `Trainer`,
+    the one class built on it, built under XLAFSDP; with no threshold (None) it never clips by value."""
+    tree(tmp_path, {"mixins.py": MIXIN, "train.py": mixing("0.5")})
+    assert found(tmp_path / "mixins.py") == [("LXF014", "error", BY_VALUE, 3, 53)]
+    (tmp_path / "train.py").write_text(mixing("None"))
+    assert found(tmp_path / "mixins.py") == []
+
+
+def test_a_class_attribute_a_base_class_of_another_module_defines_is_read_there(tmp_path):
+    defaults = "class Defaults:\n    grad_clip = 0.5\n"
+    train = launching("XLAFSDPStrategy()", "    Trainer(fabric).step(None, None)",
+                      "from defaults import Defaults\n\n\nclass Trainer(Defaults):\n"
+                      "    def __init__(self, fabric):\n        self.fabric = fabric\n\n"
+                      "    def step(self, model, optimizer):\n"
+                      "        self.fabric.clip_gradients(model, optimizer, clip_val=self.grad_clip)\n")
+    tree(tmp_path, {"defaults.py": defaults, "train.py": train})
+    assert found(tmp_path / "train.py") == [("LXF014", "error", BY_VALUE, 12, 53)]
+    (tmp_path / "defaults.py").write_text(defaults.replace("0.5", "None"))
+    assert found(tmp_path / "train.py") == []

@@ -585,9 +585,7 @@ class Flow:
         asking = (self.origin or self.ctx.doc.path or "", top.name)
         if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
             return ()
-        if top.name not in self._readers:
-            self._readers[top.name] = project.modules_reading(self, top.name, from_summaries=True)
-        readers = self._readers[top.name]
+        readers = self._readers_of(top.name)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
             twin = _twin_in(there, top, self.ctx.doc.path)
@@ -770,6 +768,27 @@ class Flow:
                 return False
         return True
 
+    def _readers_of(self, name: str) -> list[Flow] | None:
+        """The flows of the project's other modules that import this one and write `name` (read for what
+        their calls pass on), once a check."""
+        if name not in self._readers:
+            project = self.ctx.project
+            self._readers[name] = project.modules_reading(self, name, from_summaries=True) if project else None
+        return self._readers[name]
+
+    def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
+        """The classes other modules derive from `cls` (a class of the module's top level this file builds
+        neither as it is nor as a subclass: a mixin, a base) and build, each with that module's flow."""
+        if self.ctx.project is None or not self.with_callers or not isinstance(self.ctx.parents.get(cls), ast.Module) \
+                or any(self.constructions(k, live=False) for k in self._subclasses(cls)):
+            return []
+        out: list[tuple[Flow, ast.ClassDef]] = []
+        for there in self._readers_of(cls.name) or ():
+            twin = _twin_in(there, cls, self.ctx.doc.path)
+            if isinstance(twin, ast.ClassDef):
+                out.extend((there, k) for k in there._derived_from(twin) if there.constructions(k))
+        return out if len(out) <= MAX_CONTEXTS else []
+
     def _overridden_elsewhere(self, cls: ast.ClassDef, name: str) -> bool:
         """`cls`, a class of the module's top level, is built only in other modules of the project, and only
         as subclasses they define that override `name` without calling it through `super()`: no instance
@@ -778,9 +797,7 @@ class Flow:
         if project is None or self.origin is not None or not isinstance(self.ctx.parents.get(cls), ast.Module):
             return False
         built = False
-        if cls.name not in self._readers:
-            self._readers[cls.name] = project.modules_reading(self, cls.name)
-        for there in self._readers[cls.name] or ():
+        for there in self._readers_of(cls.name) or ():
             twin = _twin_in(there, cls, self.ctx.doc.path)
             if not isinstance(twin, ast.ClassDef):
                 continue
@@ -1027,6 +1044,14 @@ class Flow:
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
+        if not out:  # a base class of another module, read there
+            for flow, base in self._foreign_bases(cls):
+                out.extend(flow.instance_attribute(base, None, attr, set()))
+        if not out and call is None:  # `self` of a mixin: what the subclasses other modules build set
+            elsewhere = self._built_elsewhere(cls)
+            for flow, derived in elsewhere:
+                when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
+                out.extend(x.under(when) for x in flow.instance_attribute(derived, None, attr, set()))
         return tuple(out)
 
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
@@ -1117,7 +1142,17 @@ class Flow:
             found = self.class_attribute(base, attr, seen)
             if found:
                 return found
+        for flow, base in self._foreign_bases(cls):
+            found = flow.class_attribute(base, attr, set())
+            if found:
+                return found
         return ()
+
+    def _foreign_bases(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
+        """The bases of `cls` defined in another module of the project, each with the flow that reads it."""
+        return [(x.flow, x.node) for base in cls.bases for x in self.values(base)
+                if x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is not None
+                and x.flow.base is not self.base and x.foreign]
 
     def local_bases(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         out = []

@@ -20,9 +20,6 @@ CASES = load_cases()
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
     # modules: a helper of another module given the Fabric, the model or a flag by its caller
-    "p81_mixin_clips_by_value":
-        "GradClipMixin.clip in mixins.py reads `self.fabric`; its subclass Trainer, which stores the Fabric and is "
-        "built under XLAFSDP, is in train.py: `self` of a base class's method is only the file's own subclasses",
     "p87_engine_two_deep_gets_raw_module":
         "train.py passes the raw `net` to engine.loop.fit, which passes it on to engine.accumulate.micro_step, "
         "which syncs on it: LXF004 follows a helper of another module one call deep, not the second",
