@@ -51,11 +51,12 @@ ENVIRONMENT = """\
 """
 
 
-def test_an_environment_default_that_fails_on_load_is_a_warning_that_says_when():
+def test_an_environment_default_that_fails_on_load_is_an_error_as_the_run_s_value():
+    """Unset (as the run is, unless told), the variable gives its default: the load raises."""
     [(code, severity, at, message)] = found(ENVIRONMENT % 'os.environ.get("CKPT_FORMAT", "consolidated")')
-    assert (code, severity, at) == ("LXF020", "warning", "5:77-5:88")
+    assert (code, severity, at) == ("LXF020", "error", "5:77-5:88")
     assert message.startswith("`state_dict_type='consolidated'` is neither 'full' nor 'sharded'")
-    assert message.endswith('; when "CKPT_FORMAT" is not set in the environment')
+    assert message.endswith("The checkpoint you saved cannot be read back")
 
 
 def test_an_environment_read_with_a_valid_default_or_none_is_fine():

@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
-from .flow import Flow
+from .flow import BY_DEFAULT, Flow
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value
@@ -508,10 +508,12 @@ class Context:
                 scope = self.parents.get(scope)
         return None
 
-    def value_of(self, expr: ast.AST) -> ast.AST:
-        """The one expression of this document that `expr` holds on every path (itself otherwise)."""
+    def value_of(self, expr: ast.AST, defaults: bool = False) -> ast.AST:
+        """The one expression of this document that `expr` holds on every path (itself otherwise); with
+        `defaults`, a command-line option's default counts as that one (the run's value when the option is
+        not given: `--grad-clip` with no default is None)."""
         values = self.flow.values(expr)
-        if len(values) == 1 and not values[0].when and not values[0].foreign:
+        if len(values) == 1 and values[0].when in ((), (BY_DEFAULT,) if defaults else ()) and not values[0].foreign:
             node = values[0].node
             if isinstance(node, ast.expr) and node in self.parents and values[0].kind != "unknown":
                 return node

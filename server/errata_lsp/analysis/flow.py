@@ -492,7 +492,26 @@ class Flow:
         out: list[Value] = []
         for d in defs:
             out.extend(x.under(d.when) for x in self.of_def(d, node))
+        if any(x.kind == "none" for x in out) and len(out) > 1 or any(x.when for x in out if x.kind == "none"):
+            if self._not_none_here(node):  # `if clip is not None: ... clip ...`: the None paths do not reach it
+                return tuple(x for x in out if x.kind != "none") or (Value("unknown", node, flow=self),)
         return tuple(out)
+
+    def _not_none_here(self, node: ast.Name) -> bool:
+        """`node` lies where a test of its scope says the name is not None: the body of `if x is not None:`,
+        of `if x:` (or a conjunct of an `and`), the `else` of `if x is None:`."""
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+                body = parent.body if isinstance(parent.body, list) else [parent.body]
+                in_body = any(s is child for s in body)
+                tests = parent.test.values if isinstance(parent.test, ast.BoolOp) and isinstance(parent.test.op, ast.And) \
+                    and in_body else [parent.test]
+                for test in tests:
+                    if in_body and _says_not_none(test, node.id, True) or not in_body and _says_not_none(test, node.id, False):
+                        return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def of_def(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
         if d.how == "assign" and d.node is not None:
@@ -2412,4 +2431,14 @@ def _same_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, twin: ast.Func
     """`arg` of `func` as the same parameter of `twin` (the same def read from another tree)."""
     mine, theirs = all_args(func.args), all_args(twin.args)
     return next((t for m, t in zip(mine, theirs) if m is arg and t.arg == arg.arg), None)
+
+
+def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
+    """Whether `test` (holding, or not with `holds` False) says the name `name` is not None."""
+    if isinstance(test, ast.Name) and test.id == name:
+        return holds  # `if x:` (not `else`: a falsy x may be 0)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and test.left.id == name \
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
+        return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
+    return False
 

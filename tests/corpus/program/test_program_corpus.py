@@ -46,9 +46,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s40_partial_fabric_bf16_mixed":
         "TPUFabric(...) is found as a Fabric call (with the partial's precision), but its strategy is asked only of a "
         "call whose name resolves to Fabric, so the rule's `strategy: xla_fsdp` is never met",
-    "s46_argparse_grad_clip_default_none":
-        "--grad-clip's default None holds only `by default`, and LXF015 wants the single value on every path; "
-        "through clip(...) it is not even known (args is a parameter of the launched train, read one call further)",
     "p97_paths_module_path_checkpoint":
         "CHECKPOINTS = ROOT / 'checkpoints' in paths.py: LXF029's path test follows a name's value into another "
         "module only when it is a Path(...) call there (`CHECKPOINTS = ROOT` is flagged), not a `/` on one",

@@ -390,8 +390,8 @@ class Sibling(Predicate):
         if written is None or hidden:
             return False
         values: Sequence[Value] = site.ctx.values(written)
-        if self.single:  # the one value written on every path, else the expression itself
-            values = [Value("unknown", site.ctx.value_of(written), flow=site.ctx.flow)]
+        if self.single:  # the one value written on every path (an option's default: the run's), else the expression
+            values = [Value("unknown", site.ctx.value_of(written, defaults=True), flow=site.ctx.flow)]
         return bool(values) and all(all_hold(self.tests, site, v) for v in values)
 
 
