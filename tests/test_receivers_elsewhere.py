@@ -306,3 +306,46 @@ def test_a_class_attribute_a_base_class_of_another_module_defines_is_read_there(
     assert found(tmp_path / "train.py") == [("LXF014", "error", BY_VALUE, 12, 53)]
     (tmp_path / "defaults.py").write_text(defaults.replace("0.5", "None"))
     assert found(tmp_path / "train.py") == []
+
+
+STRATEGIES = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from model import Net
+
+
+def plain():
+    return XLAFSDPStrategy(auto_wrap_policy={Net})
+
+
+def layers():
+    return XLAFSDPStrategy(auto_wrap_policy={Net}, activation_checkpointing_policy=[Net])
+
+
+STRATEGIES = {"plain": plain, "layers": layers}
+"""
+
+
+def picking(key: str) -> str:
+    return ("from lightning.fabric import Fabric\nfrom strategies import STRATEGIES\n\n"
+            f"NAME = {key}\n\n\ndef main(fabric):\n    pass\n\n\n"
+            "Fabric(accelerator='tpu', strategy=STRATEGIES[NAME]()).launch(main)\n")
+
+
+def test_a_factory_of_a_table_the_project_reads_only_by_other_keys_never_runs(tmp_path):
+    """strategies.py's `layers` raises when it is picked; train.py picks "plain": nothing to say. Picked, or
+    picked by a key the project cannot tell (an option with no choices), it is the error it raises."""
+    tree(tmp_path, {"model.py": MODEL, "strategies.py": STRATEGIES, "train.py": picking('"plain"')})
+    assert found(tmp_path / "strategies.py") == []
+    (tmp_path / "train.py").write_text(picking('"layers"'))
+    assert [f[:2] for f in found(tmp_path / "strategies.py")] == [("LXF001", "error")]
+    (tmp_path / "train.py").write_text(picking("__import__('os').environ['STRATEGY']"))
+    assert [f[:2] for f in found(tmp_path / "strategies.py")] == [("LXF001", "error")]
+
+
+def test_a_factory_another_module_imports_by_name_may_run_whatever_the_table_picks(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "strategies.py": STRATEGIES, "train.py": picking('"plain"'),
+                    "bench.py": "from strategies import layers\n\nstrategy = layers()\n"})
+    assert [f[:2] for f in found(tmp_path / "strategies.py")] == [("LXF001", "error")]
+    (tmp_path / "bench.py").unlink()
+    (tmp_path / "train.py").write_text(picking('"plain"') + "print(STRATEGIES)\n")  # the table read whole
+    assert [f[:2] for f in found(tmp_path / "strategies.py")] == [("LXF001", "error")]

@@ -275,7 +275,7 @@ class Context:
             return cast(bool, found[1])
         self.__dict__["_finding_dead"] = True
         try:
-            dead = self._unreached(call) or self._in_method_never_run(call)
+            dead = self._unreached(call) or self._in_method_never_run(call) or self._in_entry_never_picked(call)
         finally:
             self.__dict__["_finding_dead"] = False
         self._memo[key] = (call, dead)
@@ -323,6 +323,16 @@ class Context:
                 return True
             node = parent
         return False
+
+    def _in_entry_never_picked(self, call: ast.Call) -> bool:
+        """The call lies in a function of the module's top level kept only in a table that the project reads
+        by keys that never name it (`STRATEGIES[config.STRATEGY]()` with STRATEGY = "fsdp")."""
+        if self.project is None:
+            return False
+        func = self.enclosing_function(call)
+        while func is not None and not isinstance(self.parents.get(func), ast.Module):
+            func = self.enclosing_function(func)
+        return func is not None and self.once("never picked", func, functools.partial(self.flow.never_picked, func))
 
     @staticmethod
     def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:

@@ -808,6 +808,48 @@ class Flow:
                 out.extend((there, k) for k in there._derived_from(twin) if there.constructions(k))
         return out if len(out) <= MAX_CONTEXTS else []
 
+    def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
+        the top level (`STRATEGIES = {"fsdp": fsdp, "fsdp_layers": fsdp_layers}`), and every read of that
+        dict, here and in the project's other modules, is a subscript by keys known to be others: it never
+        runs. False when anything reads the function or the dict otherwise, or nothing reads the dict."""
+        if self.ctx.project is None or self.origin is not None or func.decorator_list:
+            return False
+        loads = self.ctx.loads_named(func.name)
+        if len(loads) != 1 or list(self.call_sites(func)):
+            return False
+        table = self.ctx.parents.get(loads[0])
+        assign = self.ctx.parents.get(table) if isinstance(table, ast.Dict) else None
+        if not isinstance(table, ast.Dict) or not isinstance(assign, ast.Assign) \
+                or not isinstance(self.ctx.parents.get(assign), ast.Module) or len(assign.targets) != 1 \
+                or not isinstance(assign.targets[0], ast.Name) or not any(v is loads[0] for v in table.values):
+            return False
+        key = table.keys[[i for i, v in enumerate(table.values) if v is loads[0]][0]]
+        if not isinstance(key, ast.Constant) or len(self.ctx.bindings(assign.targets[0].id, self.ctx.module)) != 1:
+            return False
+        name = assign.targets[0].id
+        named = self._readers_of(func.name)
+        if named is None or named or not self._picks_only_others(self, name, table, key.value):
+            return False  # another module names the function itself; or this one reads the table otherwise
+        readers = self._readers_of(name)
+        return bool(readers) and all(self._picks_only_others(there, name, table, key.value) for there in readers or ())
+
+    def _picks_only_others(self, there: Flow, name: str, table: ast.Dict, key: object) -> bool:
+        """Every read of the dict `name` in `there` that holds `table` is `name[k]` with each k a known
+        constant other than `key`."""
+        for load in there.ctx.loads_named(name):
+            if not any(x.kind == "dict" and (x.node is table or x.foreign and _same_node(x, table, self.ctx.doc.path))
+                       for x in there.values(load)):
+                continue
+            parent = there.ctx.parents.get(load)
+            if not isinstance(parent, ast.Subscript) or parent.value is not load:
+                return False
+            keys = there.values(parent.slice)
+            if not keys or not all(isinstance(k.node, ast.Constant) and k.kind in ("str", "number") and k.node.value != key
+                                   for k in keys):
+                return False
+        return True
+
     def _overridden_elsewhere(self, cls: ast.ClassDef, name: str) -> bool:
         """`cls`, a class of the module's top level, is built only in other modules of the project, and only
         as subclasses they define that override `name` without calling it through `super()`: no instance
@@ -2441,4 +2483,13 @@ def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
         return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
     return False
+
+
+def _same_node(value: Value, mine: ast.AST, path: str | None) -> bool:
+    """`value`'s node is `mine` read from another tree (the summary of `mine`'s module, at `path`): its
+    module, kind and place."""
+    node, origin = value.node, value.flow.origin if value.flow is not None else None
+    return origin is not None and path is not None and os.path.abspath(origin) == os.path.abspath(path) \
+        and type(node) is type(mine) and getattr(node, "lineno", None) == getattr(mine, "lineno", None) \
+        and getattr(node, "col_offset", None) == getattr(mine, "col_offset", None)
 

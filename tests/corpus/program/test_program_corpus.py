@@ -56,9 +56,6 @@ KNOWN_MISSES: dict[str, str] = {
         "Settings.strategy returns f'{self.backend}_{self.sharding}': an f-string (or `+`) of str constants is a "
         "str of unknown text, so the name 'xla_full_shard' is never known",
     # a call site the program never runs
-    "p96_strategy_table_picks_set_wrap_policy_ok":
-        "the list policy is in fsdp_layers(), an entry of STRATEGIES that config.STRATEGY ('fsdp') never picks: each "
-        "XLAFSDPStrategy(...) call in a function is checked whether or not the program calls that function",
 }
 
 
