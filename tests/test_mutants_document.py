@@ -92,3 +92,20 @@ def test_a_class_with_more_broken_methods_than_the_repair_budget_keeps_the_findi
             "        return XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n")
     assert [(f.code, f.span.start.line, f.span.start.column) for f in check_source(text, "t.py").findings] == [
         ("LXF001", 102, 63)]
+
+
+def test_a_method_whose_repair_leaves_a_line_at_column_0_keeps_the_other_method_s_finding():
+    """`s = = \"\"\"` mid-typing: the repair blanks that line, and the string's lines at column 0 are then
+    statements beside the stand-in class the method is parsed in. The check goes on (the other method's
+    error is found), it does not fail on them."""
+    from errata_lsp.analysis import check_source
+
+    text = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom torch import nn\n\n\n"
+            "class Block(nn.Module):\n    pass\n\n\n"
+            'class A:\n    def f(self):\n        s = = """\nx = 1\n"""\n        return 1\n\n'
+            "    def build(self):\n"
+            "        return XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n")
+    assert table(Document(text))[3:] == [("class", 8, 9), ("member", 9, 15), ("member", 15, 18)]
+    report = check_source(text, "t.py")
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in report.findings] == [("LXF001", 16, 63)]
+    assert report.failures == []
