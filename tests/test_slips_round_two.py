@@ -115,6 +115,40 @@ def test_a_helper_of_a_package_is_decided_by_a_caller_outside_the_package(tmp_pa
     assert found(root / "pkg" / "dist.py") == []
 
 
+
+# Cosmic Ray's survivors in the same code (`python mutation/run.py callers`): which files are looked through
+def test_a_project_that_is_a_package_is_looked_through_up_to_its_own_folder(tmp_path):
+    """proj/ holds `__init__.py`: its helper's callers are still looked for in proj/ only, not in the
+    folder above it, where another script passes True."""
+    root = tree(tmp_path / "proj", {"__init__.py": "", "dist.py": FACTORY, "train.py": entry("dist")})
+    (tmp_path / "other.py").write_text(entry("dist", "True"))
+    assert found(root / "dist.py") == []
+
+
+def test_a_function_of_another_module_with_the_same_name_and_line_is_not_the_helper(tmp_path):
+    """dist_old.py is a copy of dist.py: train.py calls the copy's `make_strategy`, not dist.py's, so
+    nothing decides dist.py's test."""
+    root = tree(tmp_path, {"dist.py": FACTORY, "dist_old.py": FACTORY, "train.py": "import dist\n" + entry("dist_old")})
+    assert found(root / "dist.py") == UNDECIDED
+
+
+def test_a_build_folder_s_copy_of_a_caller_is_not_looked_through(tmp_path):
+    root = tree(tmp_path, {"dist.py": FACTORY, "train.py": entry("dist"), "build/lib/train.py": entry("dist", "True"),
+                           ".cache/train.py": entry("dist", "True")})
+    assert found(root / "dist.py") == []
+
+
+def test_only_the_files_that_import_the_helper_s_module_count_towards_the_bound_on_modules_read(tmp_path):
+    """Nine files define a `make_strategy` of their own: they name the helper but do not import dist,
+    so they are not read (past eight read, the helper would be left undecided)."""
+    files = {"dist.py": FACTORY, "train.py": entry("dist")}
+    files.update({f"tool{i}.py": "def make_strategy():\n    pass\n" for i in range(9)})
+    root = tree(tmp_path, files)
+    assert found(root / "dist.py") == []
+    report = check_source(FACTORY, str(root / "dist.py"))
+    assert sorted(Path(m).name for m in report.modules) == ["dist.py", "train.py"]
+
+
 # --- the command line's cache and its workers ------------------------------------------------------------
 TRAIN = """\
 from lightning.fabric import Fabric
