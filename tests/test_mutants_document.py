@@ -109,3 +109,16 @@ def test_a_method_whose_repair_leaves_a_line_at_column_0_keeps_the_other_method_
     report = check_source(text, "t.py")
     assert [(f.code, f.span.start.line, f.span.start.column) for f in report.findings] == [("LXF001", 16, 63)]
     assert report.failures == []
+
+
+def test_a_class_whose_head_does_not_parse_is_read_whole_as_one_chunk():
+    """`class Trainer(:` mid-typing: the class and its methods are one chunk, every line of it read (the
+    report counts the lines the rules were given, 12 here as with the head typed out)."""
+    from errata_lsp.analysis import check_source
+
+    good = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\n\nclass Trainer:\n    name = 'x'\n\n"
+            "    def m(self):\n        pass\n\n    def build(self):\n"
+            "        return XLAFSDPStrategy(activation_checkpointing_policy=[Block], auto_wrap_policy={Block})\n")
+    broken = good.replace("class Trainer:", "class Trainer(:")
+    assert check_source(good, "t.py").parsed_lines == check_source(broken, "t.py").parsed_lines == 12
+    assert [c.role for c in Document(broken).all_chunks] == ["top", "class", "member", "member"]
