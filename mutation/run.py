@@ -91,6 +91,30 @@ def skip_examples(session: Path, tree: Path) -> None:
                 db.set_result(item.job_id, WorkResult(output="rule example", worker_outcome=WorkerOutcome.SKIPPED))
 
 
+def only_functions(session: Path, tree: Path, names: list[str]) -> None:
+    """Mark as skipped the mutants outside the functions (or classes) named: a target of the newest
+    code inside a large module, without mutating the rest of it again."""
+    import ast
+
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    spans: dict[str, list[tuple[int, int]]] = {}
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in list(db.pending_work_items):
+            mutation = item.mutations[0]
+            path = str(mutation.module_path)
+            if path not in spans:
+                source = (tree / path).read_text(encoding="utf-8")
+                spans[path] = [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(ast.parse(source))
+                               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                               and node.name in names]
+            line = mutation.start_pos[0]
+            if not any(start <= line <= end for start, end in spans[path]):
+                db.set_result(item.job_id, WorkResult(output="outside the functions named",
+                                                      worker_outcome=WorkerOutcome.SKIPPED))
+
+
 def sample(session: Path, every: int) -> None:
     """Keep one mutant in `every` (in a fixed order: module, line, operator), mark the rest skipped."""
     from cosmic_ray.work_db import WorkDB, use_db
@@ -126,6 +150,8 @@ def run_target(name: str, target: dict, exclude: list[str], every: int = 1,
         step(tool("cosmic-ray"), "init", str(config), str(session))
         step(tool("cr-filter-operators"), str(session), str(config))
         skip_examples(session, tree)
+        if target.get("functions"):
+            only_functions(session, tree, target["functions"])
         if every > 1:
             sample(session, every)
         step(tool("cosmic-ray"), "baseline", str(config))  # the tests must pass on the unchanged code

@@ -32,6 +32,16 @@ PROJECT_TESTS = ["tests/test_project.py", "tests/test_crossfile.py", "tests/test
 DOCUMENT_TESTS = ["tests/test_document.py", "tests/test_document_chunks.py", "tests/test_fuzz_incremental.py",
                   "tests/test_fuzz_code_edits.py", "tests/test_positions.py", "tests/test_seed_fixes.py"]
 SLIPS_TEST = "tests/test_slips.py::"
+# the second round: the newest code (a helper's callers in other modules, call binding, wrappers, the
+# command line's cache and its workers)
+CHECK_CACHE, CHECK_JOBS = "server/errata_lsp/check_cache.py", "server/errata_lsp/check_jobs.py"
+HELPERS_TESTS = ["tests/test_helpers_elsewhere.py", "tests/test_project.py", "tests/test_crossfile.py",
+                 "tests/test_mutants_project.py", "tests/test_slips.py"]
+CACHE_TESTS = ["tests/test_check_cache.py", "tests/test_check_jobs.py"]
+CALL_TESTS = ["tests/test_signatures.py", "tests/test_wrappers.py", "tests/test_wrapper_findings.py",
+              "tests/test_callers.py", "tests/test_flow.py", "tests/test_value_shapes.py", "tests/test_core_tips.py",
+              "tests/test_seed_rules.py", "tests/test_rule_examples.py", "tests/test_slips.py"]
+SLIPS2_TEST = "tests/test_slips_round_two.py::"
 
 # (name, file, text, replacement, the tests of its area, the test that catches it)
 SLIPS = [
@@ -151,6 +161,62 @@ SLIPS = [
     ("a depth budget a tenth of the default", FLOW,
      "MAX_DEPTH = 40", "MAX_DEPTH = 4", VALUES_TESTS,
      "tests/test_budgets.py::test_the_default_budgets_give_the_findings_of_budgets_ten_times_larger"),
+    # --- round two: the newest code ---
+    ("helper callers: a caller's text kept after its buffer changed", PROJECT,
+     "            self._texts.pop(path, None)  # the callers looked for may differ: read it again\n", "",
+     HELPERS_TESTS, SLIPS2_TEST + "test_a_caller_s_buffer_that_starts_calling_the_helper_decides_its_test"),
+    ("helper callers: a file added to the folder not listed", PROJECT,
+     "if self._files is not None and path not in self._files[1]:", "if False:",
+     HELPERS_TESTS, SLIPS2_TEST + "test_a_caller_file_added_to_the_project_decides_the_helper_s_test"),
+    ("helper callers: the listing of another folder's helper reused", PROJECT,
+     "if self._files is None or self._files[0] != base:", "if self._files is None:",
+     HELPERS_TESTS, SLIPS2_TEST + "test_helpers_in_two_folders_are_each_decided_by_their_own_folder_s_callers"),
+    ("helper callers: an open buffer of a caller not read (its file instead)", PROJECT,
+     "                text = self.buffers.get(other)\n", "                text = None\n",
+     HELPERS_TESTS, SLIPS2_TEST + "test_a_caller_s_buffer_that_starts_calling_the_helper_decides_its_test"),
+    ("helper callers: a helper in a package's `__init__` looked for as `__init__`", PROJECT,
+     'if stem == "__init__":', 'if stem == "__main__":',
+     HELPERS_TESTS, SLIPS2_TEST + "test_a_helper_in_a_package_s_init_is_decided_by_the_modules_that_import_the_package"),
+    ("helper callers: looked for only in the helper's own package", PROJECT,
+     'while os.path.isfile(os.path.join(base, "__init__.py")) and',
+     'while False and os.path.isfile(os.path.join(base, "__init__.py")) and',
+     HELPERS_TESTS, SLIPS2_TEST + "test_a_helper_of_a_package_is_decided_by_a_caller_outside_the_package"),
+    ("helper callers: a caller's module not among what the check read", PROJECT,
+     "            self._note(flow, module)\n            there = summary.flow(func.name, as_main=True)",
+     "            there = summary.flow(func.name, as_main=True)",
+     HELPERS_TESTS, "tests/test_helpers_elsewhere.py::test_the_check_of_a_helper_reads_the_module_that_calls_it"),
+    ("helper callers: a module that passes the helper around skipped, not undecided", PROJECT,
+     "return None  # passed around: called where the file does not show", "continue",
+     HELPERS_TESTS,
+     "tests/test_helpers_elsewhere.py::test_a_helper_another_module_passes_around_is_not_decided_by_the_calls_it_shows"),
+    ("cache: a shard keyed without the file's folder", CHECK_CACHE,
+     'key = _digest(f"{self._settings_digest(settings)}\\0{folder}\\0{root}"',
+     'key = _digest(f"{self._settings_digest(settings)}\\0{root}"',
+     CACHE_TESTS, SLIPS2_TEST + "test_two_folders_with_the_same_script_and_different_neighbours_each_get_their_own_findings"),
+    ("cache: the folders an imported module's imports searched not kept", CHECK_JOBS,
+     "folders_listed((os.path.abspath(task.path), *report.modules))", "folders_listed((os.path.abspath(task.path),))",
+     CACHE_TESTS, SLIPS2_TEST + "test_a_package_added_where_an_imported_module_s_import_looks_is_read"),
+    ("binding: a call with `*args` read as passing nothing", FLOW,
+     "        if starred:\n            return None\n    if arg is args.vararg", "    if arg is args.vararg",
+     CALL_TESTS, SLIPS2_TEST + "test_a_call_that_unpacks_arguments_may_fill_any_parameter"),
+    ("binding: a call with `**kwargs` read as passing nothing", FLOW,
+     "    if any(kw.arg is None for kw in call.keywords):\n        return None\n    return _MISSING\n\n\ndef _dataclass",
+     "    return _MISSING\n\n\ndef _dataclass",
+     CALL_TESTS, SLIPS2_TEST + "test_a_call_that_unpacks_arguments_may_fill_any_parameter"),
+    ("decorators applied top first", FLOW,
+     "for decorator in reversed(func.decorator_list):", "for decorator in func.decorator_list:",
+     CALL_TESTS, SLIPS2_TEST + "test_stacked_decorators_apply_bottom_first"),
+    ("wrappers: a method wrapper's `*args` counted without the instance", FLOW,
+     "rest = site.args[len(named) - (1 if bound_self else 0):]", "rest = site.args[len(named):]",
+     CALL_TESTS, SLIPS2_TEST + "test_a_method_wrapper_passes_on_what_follows_its_own_parameters"),
+    ("binding: a positional-only parameter accepted by name", A + "signatures.py",
+     "named = {p.arg for p in a.args} | {p.arg for p in a.kwonlyargs}",
+     "named = {p.arg for p in params} | {p.arg for p in a.kwonlyargs}",
+     CALL_TESTS, "tests/test_signatures.py::test_the_message_is_the_interpreters"),
+    ("dispatchers: any method name dispatched", FLOW,
+     "isinstance(call.args[0], ast.Constant) and call.args[0].value == name)",
+     "isinstance(call.args[0], ast.Constant))",
+     CALL_TESTS, SLIPS2_TEST + "test_fabric_call_runs_only_the_callback_method_it_names"),
 ]
 
 
