@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
-from .values import CONTAINERS, KINDS, Entry, Value, bounded
+from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded
 
 if TYPE_CHECKING:
     from .context import Context
@@ -262,6 +262,8 @@ class Flow:
             if isinstance(value, (str, bytes)):
                 return v("str")
             return v("number")
+        if isinstance(node, ast.JoinedStr):
+            return self._joined(node, node.values)
         kind = DISPLAYS.get(type(node))
         if kind is not None:
             return v(kind)
@@ -1650,6 +1652,8 @@ class Flow:
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
         left = self.values(node.left)
         kinds = {x.kind for x in left}
+        if isinstance(node.op, ast.Add) and kinds == {"str"}:
+            return self._joined(node, [node.left, node.right])
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
         if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
@@ -1660,6 +1664,30 @@ class Flow:
             # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
+
+    def _joined(self, node: ast.JoinedStr | ast.BinOp, parts: list[ast.expr]) -> tuple[Value, ...]:
+        """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
+        that text (one per combination of the parts' values, each under its parts' conditions); else a
+        string of unknown content."""
+        texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
+        for part in parts:
+            spec: ast.expr | None = None
+            if isinstance(part, ast.FormattedValue):
+                if part.conversion not in (-1, ord("s")) or part.format_spec is not None:
+                    texts = []
+                    break
+                spec, part = part, part.value
+            found = [(x.node.value, x.when) for x in self.values(part)
+                     if isinstance(x.node, ast.Constant) and x.kind in ("str", "number")
+                     and (spec is not None or isinstance(x.node.value, str))]
+            if len(found) != len(self.values(part)) or len(texts) * len(found) > MAX_ALTERNATIVES:
+                texts = []
+                break
+            texts = [(text + str(value), tuple(dict.fromkeys((*when, *more)))) for text, when in texts
+                     for value, more in found]
+        if not texts:
+            return (Value("str", node, flow=self),)
+        return tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
         """What `call` returns. When a test on the function's parameters is left undecided by its callers
@@ -2024,6 +2052,16 @@ class _Bound(ast.Call):
         super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
         self.lineno, self.col_offset = call.lineno, call.col_offset
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
+
+
+class _Joined(ast.Constant):
+    """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
+    where it is written."""
+
+    def __init__(self, written: ast.JoinedStr | ast.BinOp, text: str):
+        super().__init__(value=text)
+        self.written = written
+        ast.copy_location(self, written)
 
 
 class _Decorated(ast.Call):

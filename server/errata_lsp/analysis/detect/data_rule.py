@@ -331,11 +331,11 @@ class DetectRule(Rule):
         """The value is written in this document and, unless `holder` is "any", changing it changes only
         this argument: it is written at the argument or held by a variable bound once and read only here."""
         ctx = site.ctx
-        if value.foreign or value.node is None or value.node not in ctx.parents:
+        if value.foreign or value.node is None or value.written not in ctx.parents:
             return False
         if spec.get("holder", "only_use") == "any":
             return True
-        return value.node is site.written or ctx.only_use(site.written)
+        return value.written is site.written or ctx.only_use(site.written)
 
 
 def _remove_sibling(site: Site, spec: Mapping[str, Any]) -> list[Edit] | None:
@@ -430,7 +430,7 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
         fields["repr"] = repr(constant)
     else:
         later["repr"] = text
-    fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
+    fields["from"] = f" (from {value.where()})" if value.written is not site.written and value.where() else ""
     row = (lookup or {}).get(str(constant)) if known else None
     for name, shown in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
         fields[name], fields[f"{name}_repr"] = shown, repr(shown)
