@@ -388,6 +388,12 @@ class Context:
         found = self._partial_calls.get(call)
         return found[1] if found is not None else None
 
+    def callee_name(self, call: ast.Call) -> str | None:
+        """The qualified name of what a call calls: its callee's, or the library callable a partial it
+        calls pre-sets (`TPUFabric = partial(Fabric, ...)`; `TPUFabric(...)` calls Fabric)."""
+        found = self._partial_calls.get(call)
+        return found[0] if found is not None else self.resolve(call.func)
+
     def calls_by_name(self, name: str, live: bool = True) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to; with live=False those that cannot run
         too (for working out which code runs)."""

@@ -60,9 +60,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s38_optimizer_registry_built_from_raw_model":
         "OPTIMIZERS[name](net.parameters(), cfg) is a helper building the optimizer, and LXF013 ties a helper's "
         "optimizer to the module only when the module itself is passed (`make(net)`), not its `net.parameters()`",
-    "s40_partial_fabric_bf16_mixed":
-        "TPUFabric(...) is found as a Fabric call (with the partial's precision), but its strategy is asked only of a "
-        "call whose name resolves to Fabric, so the rule's `strategy: xla_fsdp` is never met",
     "s46_argparse_grad_clip_default_none":
         "--grad-clip's default None holds only `by default`, and LXF015 wants the single value on every path; "
         "through clip(...) it is not even known (args is a parameter of the launched train, read one call further)",
@@ -72,9 +69,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s48_save_helper_two_models_one_checkpoint":
         "save_all writes `{**models, 'step': step}`: a state dict with a `**` entry is one the file cannot tell, "
         "though the call gives `models` both set-up models by keyword",
-    "s50_strategy_name_from_f_string_unregistered":
-        "Settings.strategy returns f'{self.backend}_{self.sharding}': an f-string (or `+`) of str constants is a "
-        "str of unknown text, so the name 'xla_full_shard' is never known",
     # a call site the program never runs
     "p96_strategy_table_picks_set_wrap_policy_ok":
         "the list policy is in fsdp_layers(), an entry of STRATEGIES that config.STRATEGY ('fsdp') never picks: each "

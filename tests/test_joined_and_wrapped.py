@@ -1,0 +1,118 @@
+"""Values hidden by the shape of the code, as `check_source` gives them (exact code, severity, place,
+message, fix applied and checked again): a string joined from known constants (an f-string, a `+`)
+is that text; a name bound to a `functools.partial` of `Fabric` builds a Fabric with the partial's
+arguments, here or in another module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errata_lsp.analysis import apply_fix, check_source
+from errata_lsp.analysis.findings import Place, Position, Span
+
+
+def findings(text: str, path: str = "train.py") -> list[tuple[str, str, Span, str]]:
+    return [(f.code, f.severity.value, f.span, f.message) for f in check_source(text, path).findings]
+
+
+def at(line: int, start: int, end: int) -> Span:
+    return Span(Position(line, start), Position(line, end))
+
+
+UNREGISTERED = ("Lightning has no strategy named '{name}', so `Fabric(...)` raises ValueError: You selected an"
+                " invalid strategy name{where}. On TPUs: \"xla_fsdp\" or \"xla\" (for one core, leave `strategy`"
+                " out and pass `devices=1`)")
+
+JOINED = """\
+from lightning.fabric import Fabric
+
+BACKEND = "xla"
+SHARDING = "PART"
+
+
+class Settings:
+    backend = BACKEND
+
+    @property
+    def strategy(self):
+        return f"{self.backend}_{SHARDING}"
+
+
+fabric = Fabric(accelerator="tpu", strategy=STRATEGY)
+"""
+
+
+def test_an_f_string_of_known_constants_is_that_name_and_its_fix_is_checked_again():
+    text = JOINED.replace("STRATEGY", 'f"{BACKEND}_{SHARDING}"').replace("PART", "full_shard")
+    (finding,) = check_source(text, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span, finding.message) == (
+        "LXF034", "error", at(14, 44, 67), UNREGISTERED.format(name="xla_full_shard", where=""))
+    fixed = apply_fix(text, finding.preferred_fix.edits)
+    assert fixed == text.replace('f"{BACKEND}_{SHARDING}"', '"xla_fsdp"')
+    assert findings(fixed) == []
+
+
+def test_a_property_joining_class_and_module_constants_is_flagged_at_the_call():
+    text = JOINED.replace("STRATEGY", "Settings().strategy").replace("PART", "full_shard")
+    assert findings(text) == [("LXF034", "error", at(14, 44, 63), UNREGISTERED.format(
+        name="xla_full_shard", where=" (from `Settings.strategy`, line 12)"))]
+    assert findings(JOINED.replace("STRATEGY", "Settings().strategy").replace("PART", "fsdp")) == []
+
+
+def test_a_concatenation_of_constants_is_that_name():
+    text = JOINED.replace("STRATEGY", 'BACKEND + "_" + SHARDING').replace("PART", "shard")
+    (finding,) = check_source(text, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span, finding.message) == (
+        "LXF034", "error", at(14, 44, 68), UNREGISTERED.format(name="xla_shard", where=""))
+    fixed = apply_fix(text, finding.preferred_fix.edits)
+    assert findings(fixed) == []
+    assert findings(JOINED.replace("STRATEGY", 'BACKEND + "_" + SHARDING').replace("PART", "fsdp")) == []
+
+
+def test_a_string_with_an_unknown_part_or_a_conversion_is_not_judged():
+    for spelled in ('f"{BACKEND}_{input()}"', 'f"{BACKEND!r}_{SHARDING}"', 'f"{BACKEND:>4}_{SHARDING}"',
+                    "BACKEND + input()"):
+        assert findings(JOINED.replace("STRATEGY", spelled).replace("PART", "full_shard")) == [], spelled
+
+
+PRECISION = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true',"
+             " 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)`")
+
+PARTIAL_FABRIC = """\
+from functools import partial
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+TPUFabric = partial(Fabric, accelerator="tpu", precision="bf16-mixed")
+fabric = TPUFabric(strategy=STRATEGY)
+"""
+
+
+def test_a_partial_of_fabric_builds_a_fabric_with_its_precision_and_its_fix_is_checked_again():
+    text = PARTIAL_FABRIC.replace("STRATEGY", "XLAFSDPStrategy()")
+    (finding,) = check_source(text, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span, finding.message) == (
+        "LXF007", "error", at(5, 57, 69), PRECISION)
+    fixed = apply_fix(text, finding.preferred_fix.edits)
+    assert fixed == text.replace('"bf16-mixed"', '"bf16-true"')
+    assert findings(fixed) == []
+
+
+def test_a_partial_of_fabric_with_a_precision_xla_takes_is_fine():
+    assert findings(PARTIAL_FABRIC.replace("STRATEGY", "XLAFSDPStrategy()").replace("bf16-mixed", "bf16-true")) == []
+
+
+def test_a_partial_of_fabric_made_in_another_module_is_flagged_at_the_call_and_placed_there(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    launcher = PARTIAL_FABRIC.split("fabric = ")[0]
+    (tmp_path / "launcher.py").write_text(launcher)
+    train = tmp_path / "train.py"
+    train.write_text("from lightning.fabric.strategies import XLAFSDPStrategy\n\nfrom launcher import TPUFabric\n\n"
+                     "fabric = TPUFabric(strategy=XLAFSDPStrategy())\n")
+    assert [(f.code, f.severity.value, f.span, f.message, f.elsewhere)
+            for f in check_source(train.read_text(), str(train)).findings] == [(
+                "LXF007", "error", at(4, 9, 18), PRECISION + " (from `launcher.py`, line 6)",
+                Place(str(tmp_path / "launcher.py"), at(5, 57, 69)))]
+    (tmp_path / "launcher.py").write_text(launcher.replace("bf16-mixed", "bf16-true"))
+    assert findings(train.read_text(), str(train)) == []
