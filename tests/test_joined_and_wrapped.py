@@ -1,7 +1,8 @@
 """Values hidden by the shape of the code, as `check_source` gives them (exact code, severity, place,
 message, fix applied and checked again): a string joined from known constants (an f-string, a `+`)
 is that text; a name bound to a `functools.partial` of `Fabric` builds a Fabric with the partial's
-arguments, here or in another module."""
+arguments, here or in another module; a call of a partial of a function is a call of that function with
+the partial's arguments first."""
 
 from __future__ import annotations
 
@@ -116,3 +117,63 @@ def test_a_partial_of_fabric_made_in_another_module_is_flagged_at_the_call_and_p
                 Place(str(tmp_path / "launcher.py"), at(5, 57, 69)))]
     (tmp_path / "launcher.py").write_text(launcher.replace("bf16-mixed", "bf16-true"))
     assert findings(train.read_text(), str(train)) == []
+
+
+HELPER = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def make_strategy(remat=None, state_dict_type="sharded"):
+    kwargs = {"auto_wrap_policy": {Block}, "state_dict_type": state_dict_type}
+    if remat:
+        kwargs["activation_checkpointing_policy"] = remat
+    return XLAFSDPStrategy(**kwargs)
+"""
+
+SPECIALISED = """\
+
+remat_strategy = partial(make_strategy, REMAT)
+fabric = Fabric(accelerator="tpu", strategy=remat_strategy(state_dict_type="full"))
+"""
+
+NOT_A_SET = "`activation_checkpointing_policy` must be a set, found (Block,) (from `remat`, line {line})"
+
+
+def test_a_call_of_a_partial_of_a_function_of_this_module_fills_its_parameters_and_the_fix_is_checked_again():
+    text = ("from functools import partial\n\nfrom lightning.fabric import Fabric\n" + HELPER + SPECIALISED).replace(
+        "REMAT", "remat=(Block,)")
+    (finding,) = check_source(text, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span, finding.message) == (
+        "LXF001", "error", at(14, 52, 57), NOT_A_SET.format(line=18))
+    fixed = apply_fix(text, finding.preferred_fix.edits)
+    assert fixed == text.replace('kwargs["activation_checkpointing_policy"] = remat',
+                                 'kwargs["activation_checkpointing_policy"] = set(remat)')
+    assert findings(fixed) == []
+    assert findings(text.replace("remat=(Block,)", "remat={Block}")) == []
+
+
+def test_a_partial_s_positional_argument_fills_the_first_parameter():
+    text = ("from functools import partial\n\nfrom lightning.fabric import Fabric\n" + HELPER + SPECIALISED).replace(
+        "REMAT", "(Block,)")
+    assert findings(text) == [("LXF001", "error", at(14, 52, 57), NOT_A_SET.format(line=18))]
+    assert findings(text.replace("(Block,))", "{Block})")) == []
+
+
+def test_a_call_of_a_partial_of_a_function_of_another_module_is_judged_for_its_arguments_at_the_call(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "strategy.py").write_text(HELPER)
+    train = tmp_path / "train.py"
+    text = "from functools import partial\n\nfrom lightning.fabric import Fabric\n\nfrom strategy import Block, " \
+           "make_strategy\n" + SPECIALISED
+    train.write_text(text.replace("REMAT", "remat=(Block,)"))
+    assert findings(train.read_text(), str(train)) == [(
+        "LXF001", "error", at(7, 44, 58),
+        NOT_A_SET.format(line=7) + " (in `make_strategy`, `strategy.py`, line 12, for this call)")]
+    train.write_text(text.replace("REMAT", "remat={Block}"))
+    assert findings(train.read_text(), str(train)) == []
+    assert findings((tmp_path / "strategy.py").read_text(), str(tmp_path / "strategy.py")) == []

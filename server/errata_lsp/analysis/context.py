@@ -332,13 +332,18 @@ class Context:
         return not isinstance(node, ast.Name) or id(node) in reaching  # nothing the walk records: assume it runs
 
     @cached_property
+    def imports_partial(self) -> bool:
+        """The file imports `functools.partial` (or `functools`): it may call a partial."""
+        return any(q == "functools.partial" or q == "functools" for q in self.imports.names.values())
+
+    @cached_property
     def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
         """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
         with the library callable it ends up calling and the `partial(...)` that pre-set its arguments
         (written here, or in another module of the project that this one imports it from)."""
         names: set[str] = set()
         found = self._imported_partial_calls()
-        if not any(q == "functools.partial" or q == "functools" for q in self.imports.names.values()):
+        if not self.imports_partial:
             return found  # most files: no `partial` to look for
         for assign in self._by_type[ast.Assign]:
             value = assign.value

@@ -1558,7 +1558,10 @@ class Flow:
             and f.flow is not None and f.flow.base is self.base else None
         if isinstance(bound, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # `make = partial(build, "value")`; `make(1.0)` calls build("value", 1.0), for its own arguments
-            return self.returns_for(bound, _Bound(node, f.node))  # type: ignore[arg-type]  # f.node: the partial call
+            target = self._partial_target(f)
+            if target is not None and target.foreign and target.flow is not None:  # `build` of another module
+                return self.returns_from(target.flow, bound, self._bound(node, f.node))  # type: ignore[arg-type]
+            return self.returns_for(bound, self._bound(node, f.node))  # type: ignore[arg-type]  # f.node: the partial call
         if isinstance(bound, ast.ClassDef) and not _is_enum(bound, self.ctx) \
                 and self.ctx.tips.instance_of(self, bound, node) is None:
             # `Config = partial(TrainConfig, remat=[Block])`; `Config()` is a TrainConfig built with remat=[Block]
@@ -1818,13 +1821,51 @@ class Flow:
         yield from self._applications().get(id(func), ())
         for call in by_callee.get(id(func), ()):
             if not (isinstance(call.func, ast.Name) and call.func.id == name):  # by its own name: `calls_by_name`
-                yield call
+                yield self._through_partial(func, call)
         if getattr(func, "decorator_list", None):
             # `self.fn(...)`, a class decorator's: looked at for decorated functions only, as evaluating every
             # `self.model(x)` inside the walks that need it would cut them short
             for call in self._self_attribute_calls():
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call
+
+    def _through_partial(self, func: ast.AST, call: ast.Call) -> ast.Call:
+        """A call of a partial of `func` (`remat_strategy = partial(make_strategy, remat=(Block,))`, then
+        `remat_strategy(...)`) as the call of `func` it makes, with the partial's arguments first; any other
+        call as it is."""
+        held = [x for x in self.callees(call.func) if x.kind == "partial" and x.extra is func]
+        if len(held) != 1 or not isinstance(held[0].node, ast.Call) or held[0].flow is None \
+                or held[0].flow.base is not self.base:
+            return call
+        return self._bound(call, held[0].node)
+
+    def _bound(self, call: ast.Call, partial: ast.Call) -> ast.Call:
+        """`_Bound(call, partial)`, one per call and partial: a walk for it is one calling context."""
+        return self.ctx.once(f"bound by {id(partial)}", call, lambda: _Bound(call, partial))
+
+    def _partial_target(self, partial: Value) -> Value | None:
+        """The one function or class a partial written here wraps, as a value (with the module it is
+        written in); None when it is not one."""
+        if not isinstance(partial.node, ast.Call) or not partial.node.args or partial.flow is None:
+            return None
+        held = partial.flow.values(partial.node.args[0])
+        return held[0] if len(held) == 1 and held[0].node is partial.extra else None
+
+    def bound_call(self, call: ast.Call) -> tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """A call of a name holding, on every path, a partial written in this module of a function of
+        another module (`remat_strategy = partial(make_strategy, remat=(Block,))` with `make_strategy`
+        imported): the call `make_strategy(...)` it makes, the function and the flow of its module."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        held = self.values(call.func)
+        if len(held) != 1 or held[0].kind != "partial" or held[0].when or held[0].flow is None \
+                or held[0].flow.base is not self.base or not isinstance(held[0].node, ast.Call):
+            return None
+        target = self._partial_target(held[0])
+        if target is None or target.kind != "function" or not target.foreign or target.flow is None \
+                or not isinstance(target.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or target.extra is not None:
+            return None
+        return self._bound(call, held[0].node), target.node, target.flow
 
     def _self_attribute_calls(self) -> list[ast.Call]:
         return self.ctx.once("self attribute calls", self.ctx.module, lambda: [

@@ -51,9 +51,6 @@ KNOWN_MISSES: dict[str, str] = {
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one",
     # wrappers
-    "p83_partial_of_utils_helper_tuple_remat":
-        "remat_strategy = partial(make_strategy, remat=(Block,)): a call of a partial of a function is not one of "
-        "the function's call sites, so `remat` in make_strategy is unknown (of another module, or of the same)",
     "p85_utils_decorator_reduces_by_max":
         "the all_reduce is in the wrapper of utils/metrics.py's decorator factory; train.py gives both the Fabric "
         "(by launching the decorated function) and reduce_op='max', and only the file's own decorators are followed",

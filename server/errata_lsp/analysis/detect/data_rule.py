@@ -140,10 +140,10 @@ class DetectRule(Rule):
         module whose site says nothing for all its calls together (`reduce_metric(fabric, "grad_norm", x)`).
         Reported on the call here, unless the value is written in a third module (then there), and only
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
-        for call, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
+        for call, as_called, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
             if not self._may_have_sites(names):
                 continue
-            views = _views_at(ctx, call, func, module)
+            views = _views_at(ctx, as_called, func, module)
             if views is None:  # past the bound of calling contexts of one function
                 continue
             here, alone = views
@@ -505,7 +505,8 @@ def _names_called(func: ast.AST) -> frozenset[str]:
     return frozenset(out)
 
 
-_Called = tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+# the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it calls
+_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
 
 
 def _functions_called(ctx: Context) -> list[_Called]:
@@ -513,14 +514,20 @@ def _functions_called(ctx: Context) -> list[_Called]:
     with the names that function's body calls: worked out once per check for every detect rule, the first
     `MAX_CALLED` in the document."""
     out: list[_Called] = []
+    partials = ctx.imports_partial
     for call in ctx.nodes(ast.Call):
-        if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+        bound = ctx.flow.bound_call(call) if partials and isinstance(call.func, ast.Name) else None
+        if bound is not None:
+            as_called, func, module = bound
+        elif not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
             continue
-        callee = _called_function(ctx, call)
-        if callee is None:
-            continue
-        func, module = callee
-        out.append((call, func, module, module.ctx.once("names called", func, functools.partial(_names_called, func))))
+        else:
+            callee = _called_function(ctx, call)
+            if callee is None:
+                continue
+            (func, module), as_called = callee, call
+        out.append((call, as_called, func, module,
+                    module.ctx.once("names called", func, functools.partial(_names_called, func))))
         if len(out) >= MAX_CALLED:
             break
     return out
