@@ -2,7 +2,8 @@
 message, fix applied and checked again): a string joined from known constants (an f-string, a `+`)
 is that text; a name bound to a `functools.partial` of `Fabric` builds a Fabric with the partial's
 arguments, here or in another module; a call of a partial of a function is a call of that function with
-the partial's arguments first."""
+the partial's arguments first; a function launched through a decorator of another module runs that
+module's wrapper, for the Fabric of the launch and the decorator factory's arguments given here."""
 
 from __future__ import annotations
 
@@ -177,3 +178,72 @@ def test_a_call_of_a_partial_of_a_function_of_another_module_is_judged_for_its_a
     train.write_text(text.replace("REMAT", "remat={Block}"))
     assert findings(train.read_text(), str(train)) == []
     assert findings((tmp_path / "strategy.py").read_text(), str(tmp_path / "strategy.py")) == []
+
+
+METRICS = """\
+import functools
+
+
+def reduce_metrics(reduce_op="mean"):
+    def decorator(fn):
+        @functools.wraps(fn)
+        def wrapper(fabric, *args, **kwargs):
+            metrics = fn(fabric, *args, **kwargs)
+            return {k: fabric.all_reduce(v, reduce_op=reduce_op) for k, v in metrics.items()}
+
+        return wrapper
+
+    return decorator
+
+
+def gathered(fn):
+    def wrapper(fabric):
+        return fabric.all_reduce(fn(fabric), reduce_op="max")
+
+    return wrapper
+"""
+
+LAUNCHED = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from metrics import gathered, reduce_metrics
+
+
+@DECORATOR
+def train(fabric):
+    return {"loss": 0.0}
+
+
+fabric = Fabric(FABRIC)
+fabric.launch(train)
+"""
+
+REDUCE = ("Currently, the XLAFSDPStrategy only supports `sum`, `mean`, `avg` for the reduce operation, got: max;"
+          " `all_reduce` raises ValueError. For a max, gather and reduce: `fabric.all_gather(x).max()`")
+
+
+def launched(root: Path, decorator: str, fabric: str = 'accelerator="tpu", strategy=XLAFSDPStrategy()') -> list[tuple[str, str, Span, str]]:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (root / "metrics.py").write_text(METRICS)
+    train = root / "train.py"
+    train.write_text(LAUNCHED.replace("DECORATOR", decorator).replace("FABRIC", fabric))
+    return findings(train.read_text(), str(train))
+
+
+def test_a_decorator_factory_of_another_module_given_max_here_is_flagged_at_the_launch(tmp_path: Path):
+    assert launched(tmp_path, 'reduce_metrics(reduce_op="max")') == [(
+        "LXF027", "error", at(12, 0, 13), REDUCE + " (in `wrapper`, `metrics.py`, line 9, for this call)")]
+    assert findings(METRICS, str(tmp_path / "metrics.py")) == []
+
+
+def test_the_same_factory_given_an_operation_xla_has_or_another_strategy_is_fine(tmp_path: Path):
+    assert launched(tmp_path, 'reduce_metrics(reduce_op="mean")') == []
+    assert launched(tmp_path, "reduce_metrics()") == []
+    assert launched(tmp_path, 'reduce_metrics(reduce_op="max")', fabric='accelerator="cpu", strategy="ddp"') == []
+
+
+def test_a_decorator_of_another_module_whose_wrapper_reduces_by_max_is_flagged_at_the_launch(tmp_path: Path):
+    assert launched(tmp_path, "gathered") == [(
+        "LXF027", "error", at(12, 0, 13), REDUCE + " (in `wrapper`, `metrics.py`, line 18, for this call)")]
+    assert launched(tmp_path, "gathered", fabric='accelerator="cpu", strategy="ddp"') == []

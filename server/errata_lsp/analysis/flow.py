@@ -1714,7 +1714,7 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not callee._depends_on_call(func):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -1850,6 +1850,18 @@ class Flow:
             return None
         held = partial.flow.values(partial.node.args[0])
         return held[0] if len(held) == 1 and held[0].node is partial.extra else None
+
+    def called_back(self, call: ast.Call) -> tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """A call of a method a pack says calls its function back (`fabric.launch(train)`), given, on every
+        path, a function of another module (`train` bound to what `utils.metrics`'s decorator returns):
+        the call `train(fabric)` it makes, the function and the flow that evaluates it."""
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in self.ctx.tips.callbacks or not call.args:
+            return None
+        held = self.values(call.args[0])
+        if len(held) != 1 or held[0].kind != "function" or not held[0].foreign or held[0].when \
+                or held[0].flow is None or not isinstance(held[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        return self.ctx.once("called back", call, lambda: _CalledBack(call)), held[0].node, held[0].flow
 
     def bound_call(self, call: ast.Call) -> tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """A call of a name holding, on every path, a partial written in this module of a function of
@@ -2036,7 +2048,8 @@ class _SiteFlow(Flow):
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            found = self._inside[id(node)] = node is not self.func and self.ctx.within(node, self.func)
+            written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
+            found = self._inside[id(node)] = node is not self.func and self.ctx.within(written, self.func)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
@@ -2429,6 +2442,15 @@ def _is_classmethod(func: ast.AST) -> bool:
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:
     defs = flow.reaching(name)
     return bool(defs) and all(d.how == "param" for d in defs or ())
+
+
+def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function that may return a function reading its parameters (a decorator factory's
+    `reduce_metrics(reduce_op)`, a decorator's `fn`): what it returns depends on the call."""
+    params = {a.arg for a in all_args(func.args)}
+    return any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and inner is not func
+               and any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(inner))
+               for inner in ast.walk(func))
 
 
 def _yields(func: ast.AST) -> bool:

@@ -19,17 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a method of an instance of another module's class, or a helper given the Fabric
-    "p63_trainer_class_clips_by_value":
-        "Trainer.fit in trainer.py reads `self.fabric`, `self.cfg`: methods of an instance built in another module "
-        "are not evaluated for that instance",
-    "p69_factory_optimizer_from_raw_module":
-        "factory.build(fabric) sets up the model and builds the optimizer from the raw one; the Fabric it is given "
-        "(XLAFSDP, in train.py) is unknown in factory.py, and LXF013 is not run for the call",
-    # wrappers: a callback of another module
-    "p35_callback_clips_by_value":
-        "callbacks.py's hook is called by `fabric.call` in train.py: what a call passes reaches a callback of the "
-        "same module (s32), not a method of another module, whose check does not see train.py's calls",
     # modules: a helper of another module given the Fabric, the model or a flag by its caller
     "p81_mixin_clips_by_value":
         "GradClipMixin.clip in mixins.py reads `self.fabric`; its subclass Trainer, which stores the Fabric and is "
@@ -51,9 +40,6 @@ KNOWN_MISSES: dict[str, str] = {
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one",
     # wrappers
-    "p85_utils_decorator_reduces_by_max":
-        "the all_reduce is in the wrapper of utils/metrics.py's decorator factory; train.py gives both the Fabric "
-        "(by launching the decorated function) and reduce_op='max', and only the file's own decorators are followed",
     "s38_optimizer_registry_built_from_raw_model":
         "OPTIMIZERS[name](net.parameters(), cfg) is a helper building the optimizer, and LXF013 ties a helper's "
         "optimizer to the module only when the module itself is passed (`make(net)`), not its `net.parameters()`",

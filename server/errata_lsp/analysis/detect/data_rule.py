@@ -180,7 +180,7 @@ class DetectRule(Rule):
         if self.paths != "single":
             return values
         node = ctx.value_of(written)  # the one value written in this document on every path, else itself
-        if len(values) == 1 and (values[0].node is node or values[0].foreign and not values[0].when):
+        if len(values) == 1 and (values[0].node is node or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         return [Value("unknown", node, flow=ctx.flow)]
 
@@ -514,9 +514,10 @@ def _functions_called(ctx: Context) -> list[_Called]:
     with the names that function's body calls: worked out once per check for every detect rule, the first
     `MAX_CALLED` in the document."""
     out: list[_Called] = []
-    partials = ctx.imports_partial
+    partials, callbacks = ctx.imports_partial, ctx.tips.callbacks
     for call in ctx.nodes(ast.Call):
-        bound = ctx.flow.bound_call(call) if partials and isinstance(call.func, ast.Name) else None
+        bound = ctx.flow.bound_call(call) if partials and isinstance(call.func, ast.Name) else \
+            ctx.flow.called_back(call) if isinstance(call.func, ast.Attribute) and call.func.attr in callbacks else None
         if bound is not None:
             as_called, func, module = bound
         elif not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
@@ -565,6 +566,12 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+
+
+def _written_in_another(ctx: Context, value: Value) -> bool:
+    """Written in another module than the one `ctx` reads: one the check reads for this document, or this
+    document itself when `ctx` reads a function of another module for a call written here."""
+    return value.foreign or value.flow is not None and value.flow.ctx.doc is not ctx.doc
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:
