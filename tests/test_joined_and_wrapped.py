@@ -3,7 +3,9 @@ message, fix applied and checked again): a string joined from known constants (a
 is that text; a name bound to a `functools.partial` of `Fabric` builds a Fabric with the partial's
 arguments, here or in another module; a call of a partial of a function is a call of that function with
 the partial's arguments first; a function launched through a decorator of another module runs that
-module's wrapper, for the Fabric of the launch and the decorator factory's arguments given here."""
+module's wrapper, for the Fabric of the launch and the decorator factory's arguments given here; a
+classmethod of another module called on its class takes the call's arguments after `cls`; a dict key
+stored under a test the callers' dict decides false is never stored."""
 
 from __future__ import annotations
 
@@ -247,3 +249,73 @@ def test_a_decorator_of_another_module_whose_wrapper_reduces_by_max_is_flagged_a
     assert launched(tmp_path, "gathered") == [(
         "LXF027", "error", at(12, 0, 13), REDUCE + " (in `wrapper`, `metrics.py`, line 18, for this call)")]
     assert launched(tmp_path, "gathered", fabric='accelerator="cpu", strategy="ddp"') == []
+
+
+CLASSMETHOD = """\
+class Metrics:
+    @classmethod
+    def reduce(cls, fabric, value, op="sum"):
+        return fabric.all_reduce(value, reduce_op=op)
+"""
+
+
+def test_a_classmethod_of_another_module_called_on_its_class_is_judged_for_the_arguments_after_cls(tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "metrics.py").write_text(CLASSMETHOD)
+    train = tmp_path / "train.py"
+    text = LAUNCHED.replace("from metrics import gathered, reduce_metrics", "from metrics import Metrics").replace(
+        "@DECORATOR\n", "").replace('return {"loss": 0.0}', "return Metrics.reduce(fabric, 1.0, OP)").replace(
+        "FABRIC", 'accelerator="tpu", strategy=XLAFSDPStrategy()')
+    train.write_text(text.replace("OP", '"max"'))
+    assert findings(train.read_text(), str(train)) == [(
+        "LXF027", "error", at(7, 11, 25), REDUCE + " (in `reduce`, `metrics.py`, line 4, for this call)")]
+    train.write_text(text.replace("OP", '"mean"'))
+    assert findings(train.read_text(), str(train)) == []
+
+
+OPTIONS = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def checkpointed(module, *args, **kwargs):
+    return module
+
+
+RUN = {"remat": True, "custom_wrapper": WRAPPER}
+
+
+def build(cfg):
+    kwargs = {"auto_wrap_policy": {Block}}
+    if cfg.get("remat"):
+        kwargs["activation_checkpointing_policy"] = {Block}
+    if TEST:
+        kwargs["auto_wrapper_callable"] = checkpointed
+    return XLAFSDPStrategy(**kwargs)
+
+
+fabric = Fabric(accelerator="tpu", strategy=build(RUN))
+"""
+
+BOTH = ("`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+        "ValueError at setup (the policy is turned into its own auto wrapper)")
+
+
+def test_a_key_stored_under_a_test_of_the_callers_dict_is_stored_as_that_dict_says():
+    for test in ('cfg.get("custom_wrapper")', 'cfg["custom_wrapper"]', 'cfg.get("custom_wrapper", False)'):
+        text = OPTIONS.replace("TEST", test)
+        assert findings(text.replace("WRAPPER", "True")) == [("LXF002", "error", at(21, 42, 54), BOTH)], test
+        assert findings(text.replace("WRAPPER", "False")) == [], test  # the user's fix: the config's own flag
+
+
+def test_a_key_the_callers_dict_lacks_takes_the_default_and_an_unknown_dict_decides_nothing():
+    text = OPTIONS.replace('"custom_wrapper": WRAPPER', '"other": 1')
+    assert findings(text.replace("TEST", 'cfg.get("custom_wrapper", False)')) == []
+    assert findings(text.replace("TEST", 'cfg.get("custom_wrapper", True)')) == [("LXF002", "error", at(21, 42, 54), BOTH)]
+    unknown = OPTIONS.replace("TEST", 'cfg.get("custom_wrapper")').replace("build(RUN)", "build(load())")
+    assert findings(unknown.replace("WRAPPER", "False")) == [("LXF002", "error", at(21, 42, 54), BOTH)]

@@ -440,6 +440,9 @@ class Flow:
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
             return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
+            return self._looked_up(node, given)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -455,6 +458,35 @@ class Flow:
         if values is None or any(BY_DEFAULT in v.when for v in values) \
                 and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
             return None  # a command-line option without `choices`: not every value is known
+        return self._concrete(values)
+
+    def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
+        whose keys are read whole: the entry's concrete values, or the default's when it has no such key."""
+        if isinstance(node, ast.Subscript):
+            receiver, key, default = node.value, self.constant_key(node.slice), None
+        else:
+            assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            receiver, key = node.func.value, self.constant_key(node.args[0])
+            default = node.args[1] if len(node.args) == 2 else ast.Constant(None)
+        bases = self._parameter_values(receiver, given)
+        if bases is None or not isinstance(key, str):
+            return None
+        out: list[tuple[str, Any]] = []
+        for base in bases:
+            entries, complete = self.entries(base) if base.kind == "dict" else (None, False)
+            if entries is not None and key in entries:
+                found = self._concrete(entries[key].values())
+            elif complete and default is not None:
+                found = self._operand(default, {})
+            else:
+                return None
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+
+    def _concrete(self, values: tuple[Value, ...]) -> list[tuple[str, Any]] | None:
         out: list[tuple[str, Any]] = []
         for value in values:
             if isinstance(value.node, ast.Constant) and value.kind in ("str", "number", "bool", "none"):
@@ -1378,7 +1410,8 @@ class Flow:
         out: dict[str, Entry] = {}
         complete = True
         for assign, target in self.ctx.subscript_stores(name):
-            if isinstance(target.value, ast.Name) and target.value.id == name and self._same_dict(target.value, node):
+            if isinstance(target.value, ast.Name) and target.value.id == name and self._same_dict(target.value, node) \
+                    and not self._skipped(assign):
                 key = self.constant_key(target.slice)
                 if isinstance(key, str):
                     out[key] = Entry(assign.value, target, self)
@@ -1405,6 +1438,22 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _skipped(self, stmt: ast.stmt) -> bool:
+        """A statement of a function under an `if` its walk decided the other way (`if cfg.get("custom_wrapper"):`
+        with the call's cfg giving False): it never runs."""
+        func = self.ctx.enclosing_function(stmt)
+        if func is None:
+            return False
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
+        child, parent = stmt, self.ctx.parents.get(stmt)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decisions:
+                decided = decisions[id(parent.test)]
+                if decided is not None and decided is not any(s is child for s in parent.body):
+                    return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
         """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
@@ -2038,6 +2087,8 @@ class _SiteFlow(Flow):
         super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
         self.outer, self.func, self.call = outer, func, call
         self.caller = caller or outer  # the module that writes the call evaluates its arguments
+        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
+        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
         self.site_depth = self.caller.site_depth + 1
         self._inside: dict[int, bool] = {}
 
@@ -2077,16 +2128,20 @@ class _SiteFlow(Flow):
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         if func is not self.func:
             return self.outer.parameters_passed(func, params)
-        return {name: self.passed(self.func, arg, self.call, False, ()) for name, arg in params.items()}
+        if self.bound and self.func.args.args and any(arg is self.func.args.args[0] for arg in params.values()):
+            return None  # a test on `cls` itself: not this call's to decide
+        return {name: self.passed(self.func, arg, self.call, self.bound, ()) for name, arg in params.items()}
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is not self.func:
             return self.outer.parameter(arg)
+        if self.bound and self.func.args.args and arg is self.func.args.args[0]:
+            return super().parameter(arg)  # `cls`: the class
         if arg is self.func.args.kwarg:
             if self.caller is not self.outer:  # its keywords are another module's expressions
                 return (Value("unknown", arg, flow=self),)
-            return self._extra_keywords(self.func, [(self.call, False, ())])
-        return self.passed(self.func, arg, self.call, False, ())
+            return self._extra_keywords(self.func, [(self.call, self.bound, ())])
+        return self.passed(self.func, arg, self.call, self.bound, ())
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
