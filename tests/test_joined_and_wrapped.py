@@ -73,6 +73,35 @@ def test_a_concatenation_of_constants_is_that_name():
     assert findings(JOINED.replace("STRATEGY", 'BACKEND + "_" + SHARDING').replace("PART", "fsdp")) == []
 
 
+KEYED = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+BACKEND = "xla"
+POLICIES = {"xla_remat": [Block], "cuda_remat": {Block}}
+strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=KEY)
+"""
+
+
+def test_a_key_joined_from_constants_picks_its_entry_and_the_fix_is_checked_again():
+    subscript, get = 'POLICIES[f"{BACKEND}_remat"]', 'POLICIES.get(BACKEND + "_remat")'
+    for key, end, change in ((subscript, 113, ('"xla_remat": [Block]', '"xla_remat": {Block}')),  # the entry it picks
+                             (get, 117, (get, f"set({get})"))):
+        text = KEYED.replace("KEY", key)
+        (finding,) = check_source(text, "train.py").findings
+        assert (finding.code, finding.severity.value, finding.span) == ("LXF001", "error", at(10, 85, end)), key
+        assert finding.message.startswith("`activation_checkpointing_policy` must be a set, found [Block] (from "), key
+        fixed = apply_fix(text, finding.preferred_fix.edits)
+        assert fixed == text.replace(*change)
+        assert findings(fixed) == []
+        assert findings(text.replace('BACKEND = "xla"', 'BACKEND = "cuda"')) == [], key
+
+
 def test_a_string_with_an_unknown_part_or_a_conversion_is_not_judged():
     for spelled in ('f"{BACKEND}_{input()}"', 'f"{BACKEND!r}_{SHARDING}"', 'f"{BACKEND:>4}_{SHARDING}"',
                     "BACKEND + input()"):

@@ -1253,7 +1253,7 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, ast.Name):
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp)):  # a name, or a string joined from constants
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
