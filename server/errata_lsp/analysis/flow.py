@@ -23,15 +23,19 @@ turns them into `Value`s (`values.py`):
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
-- wrappers: a decorated def is bound to what its decorator returns (the file's own decorators: a
-  wrapper, a factory's decorator, a class's instance; any other keeps the function), a wrapper's
-  `fn(*args, **kwargs)` passes on what each call of the wrapper gives, and a function is called
-  under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in HOOKS: hook(...)`);
+- strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
+- wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
+  here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
+  the function), a wrapper's `fn(*args, **kwargs)` passes on what each call of the wrapper gives, a
+  call of a `functools.partial` is the call of its function with the partial's arguments first, and a
+  function is called under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in
+  HOOKS: hook(...)`);
 - a name imported from another module of the project is evaluated there, through any chain of
   imports (see `project`, reached through `Context.project`); a module imported whole
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
-  of another module called here whose tests read its parameters is evaluated there for this call's
-  arguments, read here (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  of another module called here whose tests read its parameters, or that returns a function reading
+  them (a decorator factory), is evaluated there for this call's arguments, read here
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -1446,7 +1450,8 @@ class Flow:
         if func is None:
             return False
         decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
-        child, parent = stmt, self.ctx.parents.get(stmt)
+        child: ast.AST = stmt
+        parent = self.ctx.parents.get(stmt)
         while parent is not None and parent is not func:
             if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decisions:
                 decided = decisions[id(parent.test)]
