@@ -342,13 +342,18 @@ class Context:
         return not isinstance(node, ast.Name) or id(node) in reaching  # nothing the walk records: assume it runs
 
     @cached_property
+    def imports_partial(self) -> bool:
+        """The file imports `functools.partial` (or `functools`): it may call a partial."""
+        return any(q == "functools.partial" or q == "functools" for q in self.imports.names.values())
+
+    @cached_property
     def _partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
         """`Sharded = partial(XLAFSDPStrategy, auto_wrap_policy=...)` then `Sharded(...)`: each such call,
         with the library callable it ends up calling and the `partial(...)` that pre-set its arguments
         (written here, or in another module of the project that this one imports it from)."""
         names: set[str] = set()
         found = self._imported_partial_calls()
-        if not any(q == "functools.partial" or q == "functools" for q in self.imports.names.values()):
+        if not self.imports_partial:
             return found  # most files: no `partial` to look for
         for assign in self._by_type[ast.Assign]:
             value = assign.value
@@ -397,6 +402,12 @@ class Context:
         """The `functools.partial(...)` whose arguments `call` receives too, if it calls one."""
         found = self._partial_calls.get(call)
         return found[1] if found is not None else None
+
+    def callee_name(self, call: ast.Call) -> str | None:
+        """The qualified name of what a call calls: its callee's, or the library callable a partial it
+        calls pre-sets (`TPUFabric = partial(Fabric, ...)`; `TPUFabric(...)` calls Fabric)."""
+        found = self._partial_calls.get(call)
+        return found[0] if found is not None else self.resolve(call.func)
 
     def calls_by_name(self, name: str, live: bool = True) -> list[ast.Call]:
         """Calls spelled `name(...)`, whatever `name` is bound to; with live=False those that cannot run

@@ -23,15 +23,19 @@ turns them into `Value`s (`values.py`):
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
-- wrappers: a decorated def is bound to what its decorator returns (the file's own decorators: a
-  wrapper, a factory's decorator, a class's instance; any other keeps the function), a wrapper's
-  `fn(*args, **kwargs)` passes on what each call of the wrapper gives, and a function is called
-  under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in HOOKS: hook(...)`);
+- strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
+- wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
+  here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
+  the function), a wrapper's `fn(*args, **kwargs)` passes on what each call of the wrapper gives, a
+  call of a `functools.partial` is the call of its function with the partial's arguments first, and a
+  function is called under other names too (a parameter, an alias, `STEPS[mode](...)`, `for hook in
+  HOOKS: hook(...)`);
 - a name imported from another module of the project is evaluated there, through any chain of
   imports (see `project`, reached through `Context.project`); a module imported whole
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
-  of another module called here whose tests read its parameters is evaluated there for this call's
-  arguments, read here (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  of another module called here whose tests read its parameters, or that returns a function reading
+  them (a decorator factory), is evaluated there for this call's arguments, read here
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -48,7 +52,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
-from .values import CONTAINERS, KINDS, Entry, Value, bounded
+from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded
 
 if TYPE_CHECKING:
     from .context import Context
@@ -263,6 +267,8 @@ class Flow:
             if isinstance(value, (str, bytes)):
                 return v("str")
             return v("number")
+        if isinstance(node, ast.JoinedStr):
+            return self._joined(node, node.values)
         kind = DISPLAYS.get(type(node))
         if kind is not None:
             return v(kind)
@@ -439,6 +445,9 @@ class Flow:
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
             return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
+            return self._looked_up(node, given)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -454,6 +463,35 @@ class Flow:
         if values is None or any(BY_DEFAULT in v.when for v in values) \
                 and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
             return None  # a command-line option without `choices`: not every value is known
+        return self._concrete(values)
+
+    def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
+        whose keys are read whole: the entry's concrete values, or the default's when it has no such key."""
+        if isinstance(node, ast.Subscript):
+            receiver, key, default = node.value, self.constant_key(node.slice), None
+        else:
+            assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            receiver, key = node.func.value, self.constant_key(node.args[0])
+            default = node.args[1] if len(node.args) == 2 else ast.Constant(None)
+        bases = self._parameter_values(receiver, given)
+        if bases is None or not isinstance(key, str):
+            return None
+        out: list[tuple[str, Any]] = []
+        for base in bases:
+            entries, complete = self.entries(base) if base.kind == "dict" else (None, False)
+            if entries is not None and key in entries:
+                found = self._concrete(entries[key].values())
+            elif complete and default is not None:
+                found = self._operand(default, {})
+            else:
+                return None
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+
+    def _concrete(self, values: tuple[Value, ...]) -> list[tuple[str, Any]] | None:
         out: list[tuple[str, Any]] = []
         for value in values:
             if isinstance(value.node, ast.Constant) and value.kind in ("str", "number", "bool", "none"):
@@ -1316,7 +1354,7 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, ast.Name):
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp)):  # a name, or a string joined from constants
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -1473,7 +1511,8 @@ class Flow:
         out: dict[str, Entry] = {}
         complete = True
         for assign, target in self.ctx.subscript_stores(name):
-            if isinstance(target.value, ast.Name) and target.value.id == name and self._same_dict(target.value, node):
+            if isinstance(target.value, ast.Name) and target.value.id == name and self._same_dict(target.value, node) \
+                    and not self._skipped(assign):
                 key = self.constant_key(target.slice)
                 if isinstance(key, str):
                     out[key] = Entry(assign.value, target, self)
@@ -1500,6 +1539,23 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _skipped(self, stmt: ast.stmt) -> bool:
+        """A statement of a function under an `if` its walk decided the other way (`if cfg.get("custom_wrapper"):`
+        with the call's cfg giving False): it never runs."""
+        func = self.ctx.enclosing_function(stmt)
+        if func is None:
+            return False
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
+        child: ast.AST = stmt
+        parent = self.ctx.parents.get(stmt)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decisions:
+                decided = decisions[id(parent.test)]
+                if decided is not None and decided is not any(s is child for s in parent.body):
+                    return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
         """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
@@ -1653,7 +1709,10 @@ class Flow:
             and f.flow is not None and f.flow.base is self.base else None
         if isinstance(bound, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # `make = partial(build, "value")`; `make(1.0)` calls build("value", 1.0), for its own arguments
-            return self.returns_for(bound, _Bound(node, f.node))  # type: ignore[arg-type]  # f.node: the partial call
+            target = self._partial_target(f)
+            if target is not None and target.foreign and target.flow is not None:  # `build` of another module
+                return self.returns_from(target.flow, bound, self._bound(node, f.node))  # type: ignore[arg-type]
+            return self.returns_for(bound, self._bound(node, f.node))  # type: ignore[arg-type]  # f.node: the partial call
         if isinstance(bound, ast.ClassDef) and not _is_enum(bound, self.ctx) \
                 and self.ctx.tips.instance_of(self, bound, node) is None:
             # `Config = partial(TrainConfig, remat=[Block])`; `Config()` is a TrainConfig built with remat=[Block]
@@ -1748,6 +1807,8 @@ class Flow:
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
         left = self.values(node.left)
         kinds = {x.kind for x in left}
+        if isinstance(node.op, ast.Add) and kinds == {"str"}:
+            return self._joined(node, [node.left, node.right])
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
         if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
@@ -1758,6 +1819,30 @@ class Flow:
             # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
+
+    def _joined(self, node: ast.JoinedStr | ast.BinOp, parts: list[ast.expr]) -> tuple[Value, ...]:
+        """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
+        that text (one per combination of the parts' values, each under its parts' conditions); else a
+        string of unknown content."""
+        texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
+        for part in parts:
+            spec: ast.expr | None = None
+            if isinstance(part, ast.FormattedValue):
+                if part.conversion not in (-1, ord("s")) or part.format_spec is not None:
+                    texts = []
+                    break
+                spec, part = part, part.value
+            found = [(x.node.value, x.when) for x in self.values(part)
+                     if isinstance(x.node, ast.Constant) and x.kind in ("str", "number")
+                     and (spec is not None or isinstance(x.node.value, str))]
+            if len(found) != len(self.values(part)) or len(texts) * len(found) > MAX_ALTERNATIVES:
+                texts = []
+                break
+            texts = [(text + str(value), tuple(dict.fromkeys((*when, *more)))) for text, when in texts
+                     for value, more in found]
+        if not texts:
+            return (Value("str", node, flow=self),)
+        return tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
         """What `call` returns. When a test on the function's parameters is left undecided by its callers
@@ -1781,7 +1866,7 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not callee._depends_on_call(func):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -1888,13 +1973,63 @@ class Flow:
         yield from self._applications().get(id(func), ())
         for call in by_callee.get(id(func), ()):
             if not (isinstance(call.func, ast.Name) and call.func.id == name):  # by its own name: `calls_by_name`
-                yield call
+                yield self._through_partial(func, call)
         if getattr(func, "decorator_list", None):
             # `self.fn(...)`, a class decorator's: looked at for decorated functions only, as evaluating every
             # `self.model(x)` inside the walks that need it would cut them short
             for call in self._self_attribute_calls():
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call
+
+    def _through_partial(self, func: ast.AST, call: ast.Call) -> ast.Call:
+        """A call of a partial of `func` (`remat_strategy = partial(make_strategy, remat=(Block,))`, then
+        `remat_strategy(...)`) as the call of `func` it makes, with the partial's arguments first; any other
+        call as it is."""
+        held = [x for x in self.callees(call.func) if x.kind == "partial" and x.extra is func]
+        if len(held) != 1 or not isinstance(held[0].node, ast.Call) or held[0].flow is None \
+                or held[0].flow.base is not self.base:
+            return call
+        return self._bound(call, held[0].node)
+
+    def _bound(self, call: ast.Call, partial: ast.Call) -> ast.Call:
+        """`_Bound(call, partial)`, one per call and partial: a walk for it is one calling context."""
+        return self.ctx.once(f"bound by {id(partial)}", call, lambda: _Bound(call, partial))
+
+    def _partial_target(self, partial: Value) -> Value | None:
+        """The one function or class a partial written here wraps, as a value (with the module it is
+        written in); None when it is not one."""
+        if not isinstance(partial.node, ast.Call) or not partial.node.args or partial.flow is None:
+            return None
+        held = partial.flow.values(partial.node.args[0])
+        return held[0] if len(held) == 1 and held[0].node is partial.extra else None
+
+    def called_back(self, call: ast.Call) -> tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """A call of a method a pack says calls its function back (`fabric.launch(train)`), given, on every
+        path, a function of another module (`train` bound to what `utils.metrics`'s decorator returns):
+        the call `train(fabric)` it makes, the function and the flow that evaluates it."""
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in self.ctx.tips.callbacks or not call.args:
+            return None
+        held = self.values(call.args[0])
+        if len(held) != 1 or held[0].kind != "function" or not held[0].foreign or held[0].when \
+                or held[0].flow is None or not isinstance(held[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        return self.ctx.once("called back", call, lambda: _CalledBack(call)), held[0].node, held[0].flow
+
+    def bound_call(self, call: ast.Call) -> tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """A call of a name holding, on every path, a partial written in this module of a function of
+        another module (`remat_strategy = partial(make_strategy, remat=(Block,))` with `make_strategy`
+        imported): the call `make_strategy(...)` it makes, the function and the flow of its module."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        held = self.values(call.func)
+        if len(held) != 1 or held[0].kind != "partial" or held[0].when or held[0].flow is None \
+                or held[0].flow.base is not self.base or not isinstance(held[0].node, ast.Call):
+            return None
+        target = self._partial_target(held[0])
+        if target is None or target.kind != "function" or not target.foreign or target.flow is None \
+                or not isinstance(target.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or target.extra is not None:
+            return None
+        return self._bound(call, held[0].node), target.node, target.flow
 
     def _self_attribute_calls(self) -> list[ast.Call]:
         return self.ctx.once("self attribute calls", self.ctx.module, lambda: [
@@ -2055,6 +2190,8 @@ class _SiteFlow(Flow):
         super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
         self.outer, self.func, self.call = outer, func, call
         self.caller = caller or outer  # the module that writes the call evaluates its arguments
+        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
+        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
         self.site_depth = self.caller.site_depth + 1
         self._inside: dict[int, bool] = {}
 
@@ -2065,7 +2202,8 @@ class _SiteFlow(Flow):
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            found = self._inside[id(node)] = node is not self.func and self.ctx.within(node, self.func)
+            written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
+            found = self._inside[id(node)] = node is not self.func and self.ctx.within(written, self.func)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
@@ -2093,16 +2231,20 @@ class _SiteFlow(Flow):
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         if func is not self.func:
             return self.outer.parameters_passed(func, params)
-        return {name: self.passed(self.func, arg, self.call, False, ()) for name, arg in params.items()}
+        if self.bound and self.func.args.args and any(arg is self.func.args.args[0] for arg in params.values()):
+            return None  # a test on `cls` itself: not this call's to decide
+        return {name: self.passed(self.func, arg, self.call, self.bound, ()) for name, arg in params.items()}
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is not self.func:
             return self.outer.parameter(arg)
+        if self.bound and self.func.args.args and arg is self.func.args.args[0]:
+            return super().parameter(arg)  # `cls`: the class
         if arg is self.func.args.kwarg:
             if self.caller is not self.outer:  # its keywords are another module's expressions
                 return (Value("unknown", arg, flow=self),)
-            return self._extra_keywords(self.func, [(self.call, False, ())])
-        return self.passed(self.func, arg, self.call, False, ())
+            return self._extra_keywords(self.func, [(self.call, self.bound, ())])
+        return self.passed(self.func, arg, self.call, self.bound, ())
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
@@ -2122,6 +2264,16 @@ class _Bound(ast.Call):
         super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
         self.lineno, self.col_offset = call.lineno, call.col_offset
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
+
+
+class _Joined(ast.Constant):
+    """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
+    where it is written."""
+
+    def __init__(self, written: ast.JoinedStr | ast.BinOp, text: str):
+        super().__init__(value=text)
+        self.written = written
+        ast.copy_location(self, written)
 
 
 class _Decorated(ast.Call):
@@ -2448,6 +2600,15 @@ def _is_classmethod(func: ast.AST) -> bool:
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:
     defs = flow.reaching(name)
     return bool(defs) and all(d.how == "param" for d in defs or ())
+
+
+def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function that may return a function reading its parameters (a decorator factory's
+    `reduce_metrics(reduce_op)`, a decorator's `fn`): what it returns depends on the call."""
+    params = {a.arg for a in all_args(func.args)}
+    return any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and inner is not func
+               and any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(inner))
+               for inner in ast.walk(func))
 
 
 def _yields(func: ast.AST) -> bool:

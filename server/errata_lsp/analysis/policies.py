@@ -69,9 +69,9 @@ def described(ctx: Context, arg: Arg, value: Value) -> str:
 def feeds_only_here(ctx: Context, arg: Arg, value: Value) -> bool:
     """The literal is written in this document and flows only into this argument, so a fix may edit it:
     the variable, field or key that holds it is read nowhere else in the document."""
-    if value.foreign or value.node is None or value.node not in ctx.parents:
+    if value.foreign or value.node is None or value.written not in ctx.parents:
         return False
-    if value.node is arg.value:
+    if value.written is arg.value:
         return True
     if not value.label:
         return False

@@ -112,6 +112,12 @@ class Value:
         return inner.pop() if len(inner) == 1 else None
 
     @property
+    def written(self) -> ast.AST | None:
+        """The node as the user wrote it: a string the layer joined (`f"{a}_{b}"`) is held by a literal
+        that stands for the f-string or the `+`, which is what a span or an edit names."""
+        return getattr(self.node, "written", self.node)
+
+    @property
     def foreign(self) -> bool:
         """Written in another module: no span of this document, so no fix there."""
         return self.flow is not None and self.flow.origin is not None

@@ -34,27 +34,15 @@ KNOWN_MISSES: dict[str, str] = {
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one",
     # wrappers
-    "p83_partial_of_utils_helper_tuple_remat":
-        "remat_strategy = partial(make_strategy, remat=(Block,)): a call of a partial of a function is not one of "
-        "the function's call sites, so `remat` in make_strategy is unknown (of another module, or of the same)",
-    "p85_utils_decorator_reduces_by_max":
-        "the all_reduce is in the wrapper of utils/metrics.py's decorator factory; train.py gives both the Fabric "
-        "(by launching the decorated function) and reduce_op='max', and only the file's own decorators are followed",
     "s38_optimizer_registry_built_from_raw_model":
         "OPTIMIZERS[name](net.parameters(), cfg) is a helper building the optimizer, and LXF013 ties a helper's "
         "optimizer to the module only when the module itself is passed (`make(net)`), not its `net.parameters()`",
-    "s40_partial_fabric_bf16_mixed":
-        "TPUFabric(...) is found as a Fabric call (with the partial's precision), but its strategy is asked only of a "
-        "call whose name resolves to Fabric, so the rule's `strategy: xla_fsdp` is never met",
     "p97_paths_module_path_checkpoint":
         "CHECKPOINTS = ROOT / 'checkpoints' in paths.py: LXF029's path test follows a name's value into another "
         "module only when it is a Path(...) call there (`CHECKPOINTS = ROOT` is flagged), not a `/` on one",
     "s48_save_helper_two_models_one_checkpoint":
         "save_all writes `{**models, 'step': step}`: a state dict with a `**` entry is one the file cannot tell, "
         "though the call gives `models` both set-up models by keyword",
-    "s50_strategy_name_from_f_string_unregistered":
-        "Settings.strategy returns f'{self.backend}_{self.sharding}': an f-string (or `+`) of str constants is a "
-        "str of unknown text, so the name 'xla_full_shard' is never known",
     # a call site the program never runs
 }
 

@@ -142,10 +142,10 @@ class DetectRule(Rule):
         module whose site says nothing for all its calls together (`reduce_metric(fabric, "grad_norm", x)`).
         Reported on the call here, unless the value is written in a third module (then there), and only
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
-        for call, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
+        for call, as_called, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
             if not self._may_have_sites(names):
                 continue
-            views = _views_at(ctx, call, func, module)
+            views = _views_at(ctx, as_called, func, module)
             if views is None:  # past the bound of calling contexts of one function
                 continue
             here, alone = views
@@ -182,7 +182,7 @@ class DetectRule(Rule):
         if self.paths != "single":
             return values
         node = ctx.value_of(written)  # the one value written in this document on every path, else itself
-        if len(values) == 1 and (values[0].node is node or values[0].foreign and not values[0].when):
+        if len(values) == 1 and (values[0].node is node or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         return [Value("unknown", node, flow=ctx.flow)]
 
@@ -333,11 +333,11 @@ class DetectRule(Rule):
         """The value is written in this document and, unless `holder` is "any", changing it changes only
         this argument: it is written at the argument or held by a variable bound once and read only here."""
         ctx = site.ctx
-        if value.foreign or value.node is None or value.node not in ctx.parents:
+        if value.foreign or value.node is None or value.written not in ctx.parents:
             return False
         if spec.get("holder", "only_use") == "any":
             return True
-        return value.node is site.written or ctx.only_use(site.written)
+        return value.written is site.written or ctx.only_use(site.written)
 
 
 def _remove_sibling(site: Site, spec: Mapping[str, Any]) -> list[Edit] | None:
@@ -432,7 +432,7 @@ def _fields(site: Site, value: Value | None, vocabulary: Vocabulary, keyword: st
         fields["repr"] = repr(constant)
     else:
         later["repr"] = text
-    fields["from"] = f" (from {value.where()})" if value.node is not site.written and value.where() else ""
+    fields["from"] = f" (from {value.where()})" if value.written is not site.written and value.where() else ""
     row = (lookup or {}).get(str(constant)) if known else None
     for name, shown in (row or {}).items():  # the lookup's row for this constant: `{shown}`, `{shown_repr}`
         fields[name], fields[f"{name}_repr"] = shown, repr(shown)
@@ -507,7 +507,8 @@ def _names_called(func: ast.AST) -> frozenset[str]:
     return frozenset(out)
 
 
-_Called = tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+# the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it calls
+_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
 
 
 def _functions_called(ctx: Context) -> list[_Called]:
@@ -515,14 +516,21 @@ def _functions_called(ctx: Context) -> list[_Called]:
     with the names that function's body calls: worked out once per check for every detect rule, the first
     `MAX_CALLED` in the document."""
     out: list[_Called] = []
+    partials, callbacks = ctx.imports_partial, ctx.tips.callbacks
     for call in ctx.nodes(ast.Call):
-        if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+        bound = ctx.flow.bound_call(call) if partials and isinstance(call.func, ast.Name) else \
+            ctx.flow.called_back(call) if isinstance(call.func, ast.Attribute) and call.func.attr in callbacks else None
+        if bound is not None:
+            as_called, func, module = bound
+        elif not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
             continue
-        callee = _called_function(ctx, call)
-        if callee is None:
-            continue
-        func, module = callee
-        out.append((call, func, module, module.ctx.once("names called", func, functools.partial(_names_called, func))))
+        else:
+            callee = _called_function(ctx, call)
+            if callee is None:
+                continue
+            (func, module), as_called = callee, call
+        out.append((call, as_called, func, module,
+                    module.ctx.once("names called", func, functools.partial(_names_called, func))))
         if len(out) >= MAX_CALLED:
             break
     return out
@@ -560,6 +568,12 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+
+
+def _written_in_another(ctx: Context, value: Value) -> bool:
+    """Written in another module than the one `ctx` reads: one the check reads for this document, or this
+    document itself when `ctx` reads a function of another module for a call written here."""
+    return value.foreign or value.flow is not None and value.flow.ctx.doc is not ctx.doc
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:

@@ -191,7 +191,7 @@ class AtArgument(_Flag):
     holds_when = "the value is written at the argument itself, not in a variable, field or key"
 
     def test(self, site: Site, value: Value) -> bool:
-        return value.node is site.written
+        return value.written is site.written
 
 
 class OnlyValue(_Flag):

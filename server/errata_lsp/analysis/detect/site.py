@@ -196,7 +196,7 @@ def fabric_of(site: Site) -> str | None:
 def _site_fabric(site: Site) -> str | None:
     ctx = site.ctx
     if site.receiver is None:
-        if site.fabric.qualified and ctx.resolve(site.call.func) == site.fabric.qualified:
+        if site.fabric.qualified and ctx.callee_name(site.call) == site.fabric.qualified:
             return pack_strategy(site, ctx, site.call)
         return None
     kind = site.fabric.kind(ctx, site.receiver)
