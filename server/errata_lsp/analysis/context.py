@@ -363,8 +363,12 @@ class Context:
         found: dict[ast.Call, tuple[str, ast.Call]] = {}
         if self.project is None:
             return found
+        # Only a name some import of the file binds from a module of the project can be such a call:
+        # the others' scopes are not walked for this question (most files: none).
+        imported = self._names_imported_from_project()
         for call in self._by_type[ast.Call]:
-            binding = self.reaching(call.func) if isinstance(call.func, ast.Name) else None
+            binding = (self.reaching(call.func) if isinstance(call.func, ast.Name) and call.func.id in imported
+                       else None)
             if binding is None or not isinstance(binding.stmt, (ast.Import, ast.ImportFrom)):
                 continue
             values = self.flow.values(call.func)
@@ -378,6 +382,31 @@ class Context:
                 found[call] = (qualified, partial.node)
                 self._partial_flows[id(partial.node)] = partial.flow
         return found
+
+    def _names_imported_from_project(self) -> set[str]:
+        """The names the file's imports bind from a module that may be the project's (a relative import,
+        or one whose first part the project holds): a superset of those a project's `partial` can reach."""
+        names: set[str] = set()
+        project = self.project
+        if project is None:
+            return names
+        tops: dict[str, bool] = {}
+        for stmt in self._by_type[ast.ImportFrom]:
+            if stmt.level == 0:
+                top = (stmt.module or "").split(".")[0]
+                if top not in tops:
+                    tops[top] = project.is_module(self.flow, top)
+                if not tops[top]:
+                    continue
+            names.update(a.asname or a.name for a in stmt.names if a.name != "*")
+        for stmt in self._by_type[ast.Import]:
+            for alias in stmt.names:
+                top = alias.name.split(".")[0]
+                if top not in tops:
+                    tops[top] = project.is_module(self.flow, top)
+                if tops[top]:
+                    names.add(alias.asname or top)
+        return names
 
     @cached_property
     def _partial_flows(self) -> dict[int, Flow]:
