@@ -543,12 +543,22 @@ def _called_function(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef | as
     elsewhere = ctx.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
-    if not isinstance(call.func, ast.Name) or len(ctx.calls_by_name(call.func.id)) < 2:
+    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(ctx) \
+            or len(ctx.calls_by_name(call.func.id, live=False)) < 2:
+        return None  # no function of that name at the top, or written once: no scope walked to tell
+    if len(ctx.calls_by_name(call.func.id)) < 2:
         return None  # called once: its own reading is already this call's
     func = ctx.local_function(call.func)
     if func is None or ctx.parents.get(func) is not ctx.module or ctx.within(call, func):
         return None
     return func, ctx.flow
+
+
+def _top_level_defs(ctx: Context) -> set[str]:
+    """The names the module's top-level `def`s bind (what `_called_function` can return), once per check."""
+    return ctx.once("top-level defs", ctx.module, lambda: {
+        f.name for f in [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]
+        if ctx.parents.get(f) is ctx.module})
 
 
 def _example(spec: dict[str, Any]) -> Invalid | Valid:
