@@ -512,24 +512,28 @@ def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
     """The calls with arguments whose function a detect rule may read for that call (see `_called_function`),
     with the names that function's body calls: worked out once per check for every detect rule, the first
     `MAX_CALLED` in the document. A function of this module that calls no name any detect rule looks at
-    (`_WANTED`) is left out unread (no scope walked to tell its calls live), unless `every`: done again
-    with `every` when so many are left out that the bound might cut the list elsewhere."""
+    (`_WANTED`) is left out unread (no scope walked to tell its calls live), unless `every`; when those
+    left out may have filled the bound before a call a rule may read, the list is made again with `every`,
+    as the bound cuts it."""
     out: list[_Called] = []
     left_out = 0
     for call in ctx.nodes(ast.Call):
         if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            continue
+        if not every and len(out) + left_out >= MAX_CALLED:
+            if _may_be_read(ctx, call):  # the bound may cut before it
+                return _functions_called(ctx, every=True)
             continue
         callee = _called_function(ctx, call, every)
         if callee is None:
             continue
         if callee is _UNREAD:
             left_out += 1
-        else:
-            func, module = callee
-            out.append((call, func, module,
-                        module.ctx.once("names called", func, functools.partial(_names_called, func))))
-        if len(out) + left_out >= MAX_CALLED:  # the bound cuts here: the calls left out count too
-            return _functions_called(ctx, every=True) if left_out else out
+            continue
+        func, module = callee
+        out.append((call, func, module, module.ctx.once("names called", func, functools.partial(_names_called, func))))
+        if len(out) >= MAX_CALLED:
+            break
     return out
 
 
@@ -558,11 +562,10 @@ def _called_function(ctx: Context, call: ast.Call, every: bool = True
     elsewhere = ctx.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
-    defs = _top_level_defs(ctx).get(call.func.id, ()) if isinstance(call.func, ast.Name) else ()
-    if not defs or len(ctx.calls_by_name(call.func.id, live=False)) < 2:  # type: ignore[attr-defined]
-        return None  # no function of that name at the top, or written once: no scope walked to tell
-    if not every and all(_WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d)))
-                         for d in defs):
+    defs = _local_defs(ctx, call)
+    if not defs:
+        return None
+    if not every and not _read_by_a_rule(ctx, defs):
         return _UNREAD  # type: ignore[no-any-return]
     if len(ctx.calls_by_name(call.func.id)) < 2:  # type: ignore[attr-defined]
         return None  # called once: its own reading is already this call's
@@ -570,6 +573,21 @@ def _called_function(ctx: Context, call: ast.Call, every: bool = True
     if func is None or ctx.parents.get(func) is not ctx.module or ctx.within(call, func):
         return None
     return func, ctx.flow
+
+
+def _may_be_read(ctx: Context, call: ast.Call) -> bool:
+    """`_called_function` may give a function a detect rule reads for `call` (no scope walked to tell)."""
+    return ctx.called_elsewhere(call) is not None or _read_by_a_rule(ctx, _local_defs(ctx, call))
+
+
+def _local_defs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The top-level `def`s of the name `call` calls, when it is written called at two places or more."""
+    defs = _top_level_defs(ctx).get(call.func.id, []) if isinstance(call.func, ast.Name) else []
+    return defs if defs and len(ctx.calls_by_name(call.func.id, live=False)) >= 2 else []  # type: ignore[attr-defined]
+
+
+def _read_by_a_rule(ctx: Context, defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    return any(not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d))) for d in defs)
 
 
 def _top_level_defs(ctx: Context) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
