@@ -303,7 +303,8 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import engine, project, rules  # noqa: F401  (the engine and the rule pack; hovers load theirs)
+        # the engine and the rule pack (hovers load theirs), and what tells a log from a script
+        from ..analysis import engine, logs, project, rules  # noqa: F401
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
