@@ -594,7 +594,8 @@ def _top_level_defs(ctx: Context) -> dict[str, list[ast.FunctionDef | ast.AsyncF
     """The module's top-level `def`s by name (what `_called_function` can return), once per check."""
     def found() -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
         out: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        for f in [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]:
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]
+        for f in defs:
             if ctx.parents.get(f) is ctx.module:
                 out.setdefault(f.name, []).append(f)
         return out
