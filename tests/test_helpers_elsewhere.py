@@ -325,3 +325,25 @@ def test_the_check_of_a_helper_reads_the_module_that_calls_it(tmp_path):
     report = check_source(FACTORY_ONLY_IF, str(tmp_path / "dist.py"))
     # train.py, and dist.py as train.py reads it; not other.py, which names neither
     assert sorted(Path(m).name for m in report.modules) == ["dist.py", "train.py"]
+
+
+def _reduce_after(helper_calls: int) -> str:
+    """REDUCE with `helper_calls` calls of a helper that calls nothing a rule looks at, before its own."""
+    calls = "".join(f"    log_value({k})\n" for k in range(helper_calls))
+    return REDUCE.replace("def train(fabric):\n", "def log_value(value):\n    print(value)\n\n\ndef train(fabric):\n"
+                          + calls)
+
+
+def test_a_helper_no_rule_reads_leaves_the_sites_of_the_next_helper_judged_for_each_call():
+    assert [(f.code, f.span.start.line + 1, f.message.rsplit(" (", 1)[-1])
+            for f in check_source(_reduce_after(20), "train.py").findings] == [
+        ("LXF027", 36, "in `reduce_metric`, line 7, for this call)")]
+
+
+def test_the_bound_of_helper_calls_counts_the_calls_of_helpers_no_rule_reads_too():
+    # MAX_CALLED (32) calls a document makes are read for that call: 30 of `log_value`, then both of
+    # `reduce_metric`; with 31, its second call (the one whose site the record flags) is past the bound
+    assert [(f.code, f.span.start.line + 1) for f in check_source(_reduce_after(30), "train.py").findings] == [
+        ("LXF027", 46)]
+    assert check_source(_reduce_after(31), "train.py").findings == []
+    assert check_source(_reduce_after(40), "train.py").findings == []

@@ -526,6 +526,23 @@ def test_a_subclass_of_the_strategy_given_a_set_is_fine_with_the_wrap_policy_it_
     assert found(SUBCLASSED_STRATEGY % ("ProjectStrategy", "{Block}")) == []
 
 
+def test_each_super_init_of_a_subclass_of_the_strategy_is_checked():
+    source = """\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        class ProjectStrategy(XLAFSDPStrategy):
+            def __init__(self, remat):
+                if remat:
+                    super().__init__(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])
+                else:
+                    super().__init__(auto_wrap_policy={Block}, activation_checkpointing_policy=(Block,))
+        fabric = Fabric(accelerator="tpu", strategy=ProjectStrategy(True))
+    """
+    assert [(code, at, message) for code, _, at, message in found(source)] == [
+        ("LXF001", "6:88-6:95", "`activation_checkpointing_policy` must be a set, found [Block]"),
+        ("LXF001", "8:88-8:96", "`activation_checkpointing_policy` must be a set, found (Block,)")]
+
+
 # --- keys taken out of the options: `options.pop(k)`, `del options[k]` --------------------------------------------
 REMOVED = """\
     from lightning.fabric.strategies import XLAFSDPStrategy

@@ -48,6 +48,7 @@ def test_first_diagnostics_need_no_parser_lookup_hashing_or_temporary_files(tmp_
         assert published, "no diagnostics published"
         assert [d["code"] for d in published[0].diagnostics] == ["LXF001"]  # a list where a set is needed
         time.sleep(0.3)  # what runs after the first publish (the collector settled) has run
+        assert [m for m in client.logs() if "warming up failed" in m] == []  # its sample diagnostics converted
         assert client.shutdown_and_exit() == 0
     listed = [line for line in stderr.read_text(encoding="utf-8").splitlines() if line.startswith("MODULES ")]
     assert len(listed) == 1

@@ -153,6 +153,14 @@ class Context:
         """Calls that run a library class's `__init__` through a subclass the file defines: the subclass's
         own `super().__init__(...)`, or, when it defines no `__init__`, each construction of it."""
         table: dict[str, list[ast.Call]] = defaultdict(list)
+        inside: dict[int, list[ast.Call]] = {}  # `super().__init__(...)` calls by each `__init__` they are in
+        for call in self._calls_by_attr.get("__init__", ()):
+            if _calls_super(call):
+                node = self.parents.get(call)
+                while node is not None:
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__init__":
+                        inside.setdefault(id(node), []).append(call)
+                    node = self.parents.get(node)
         for cls in self._by_type[ast.ClassDef]:
             library = [q for q in (self.resolve(b) for b in cls.bases) if q is not None]
             if len(library) != 1 or len(cls.bases) != 1:
@@ -161,12 +169,10 @@ class Context:
                          and s.name == "__init__"), None)
             if init is None:
                 table[library[0]].extend(self.flow.constructions(cls))
-                continue
-            for node in ast.walk(init):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__" \
-                        and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name) \
-                        and node.func.value.func.id == "super":
-                    table[library[0]].append(node)
+            elif len(inside.get(id(init), ())) == 1:  # most: no walk of its body to find it
+                table[library[0]].extend(inside[id(init)])
+            elif id(init) in inside:  # in the order a walk of its body meets them
+                table[library[0]].extend(n for n in ast.walk(init) if isinstance(n, ast.Call) and _calls_super(n))
         return table
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
@@ -378,8 +384,12 @@ class Context:
         found: dict[ast.Call, tuple[str, ast.Call]] = {}
         if self.project is None:
             return found
+        # Only a name some import of the file binds from a module of the project can be such a call:
+        # the others' scopes are not walked for this question (most files: none).
+        imported = self._names_imported_from_project()
         for call in self._by_type[ast.Call]:
-            binding = self.reaching(call.func) if isinstance(call.func, ast.Name) else None
+            binding = (self.reaching(call.func) if isinstance(call.func, ast.Name) and call.func.id in imported
+                       else None)
             if binding is None or not isinstance(binding.stmt, (ast.Import, ast.ImportFrom)):
                 continue
             values = self.flow.values(call.func)
@@ -393,6 +403,31 @@ class Context:
                 found[call] = (qualified, partial.node)
                 self._partial_flows[id(partial.node)] = partial.flow
         return found
+
+    def _names_imported_from_project(self) -> set[str]:
+        """The names the file's imports bind from a module that may be the project's (a relative import,
+        or one whose first part the project holds): a superset of those a project's `partial` can reach."""
+        names: set[str] = set()
+        project = self.project
+        if project is None:
+            return names
+        tops: dict[str, bool] = {}
+        for stmt in self._by_type[ast.ImportFrom]:
+            if stmt.level == 0:
+                top = (stmt.module or "").split(".")[0]
+                if top not in tops:
+                    tops[top] = project.is_module(self.flow, top)
+                if not tops[top]:
+                    continue
+            names.update(a.asname or a.name for a in stmt.names if a.name != "*")
+        for stmt in self._by_type[ast.Import]:
+            for alias in stmt.names:
+                top = alias.name.split(".")[0]
+                if top not in tops:
+                    tops[top] = project.is_module(self.flow, top)
+                if tops[top]:
+                    names.add(alias.asname or top)
+        return names
 
     @cached_property
     def _partial_flows(self) -> dict[int, Flow]:
@@ -763,6 +798,13 @@ class _ByType(dict[type, list[ast.AST]]):
 _BINDING_KINDS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.With, ast.arg,
                   ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _DEFINITIONS = 7  # kinds from here on bind names they define, not targets
+
+
+def _calls_super(call: ast.Call) -> bool:
+    """`super().__init__(...)`."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call) \
+        and isinstance(func.value.func, ast.Name) and func.value.func.id == "super"
 
 
 def _rank(item: tuple[int, Binding]) -> int:

@@ -303,13 +303,15 @@ async def initialized(ls: ErrataServer, params: types.InitializedParams) -> None
 def _warm_up(ls: ErrataServer) -> None:
     try:
         _structure_a_change(ls)
-        from ..analysis import engine, project, rules  # noqa: F401  (the engine and the rule pack; hovers load theirs)
+        # the engine and the rule pack (hovers load theirs), and what tells a log from a script
+        from ..analysis import engine, logs, project, rules  # noqa: F401
         from ..kb import readable  # noqa: F401  (what the first check would import)
         from ..kb.versions import shipped
 
         list(rules.iter_rules())
         shipped()  # the releases the environment's versions are matched against
         ls.session.kb  # noqa: B018  (the knowledge base the first check converts its findings with)
+        _convert_a_diagnostic(ls)
     except Exception as exc:  # reported; the first document will try again and say why
         ls.log(f"warming up failed: {type(exc).__name__}: {exc}", types.MessageType.Warning)
     # What is loaded now lives as long as the server: out of the collector's sight, a collection
@@ -324,6 +326,19 @@ def _structure_a_change(ls: ErrataServer) -> None:
     json.loads(json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
         "textDocument": {"uri": "file:///", "version": 1}, "contentChanges": [change, {"text": ""}]}}),
         object_hook=ls.protocol.structure_message)
+
+
+def _convert_a_diagnostic(ls: ErrataServer) -> None:
+    """Diagnostics with and without each optional field a finding's may have made JSON, so the
+    converter's code for their types is made now and not by the first open that finds something
+    (~2 ms: the converter makes part of its code lazily, on the first values it meets)."""
+    where = types.Range(types.Position(0, 0), types.Position(0, 1))
+    for elsewhere, link in (([types.DiagnosticRelatedInformation(types.Location("file:///", where), "")], "x:"),
+                            (None, None), (None, None)):
+        ls.to_json(types.Diagnostic(
+            range=where, message="", severity=types.DiagnosticSeverity.Error, code="", source=convert.SOURCE,
+            code_description=types.CodeDescription(href=link) if link else None, related_information=elsewhere,
+            data={"record": "", "rule": "", "fixes": [{"title": "", "safety": "", "preferred": False}]}))
 
 
 async def _exit_with_parent(pid: int) -> None:

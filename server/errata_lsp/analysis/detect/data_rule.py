@@ -78,6 +78,10 @@ class DetectRule(Rule):
         self.at = spec.get("at", "value" if "argument" in spec else "call")
         # the pack placeholders its texts name, computed only for those
         self.fact_fields = tuple(name for name in vocabulary.fields if name in section.placeholders)
+        call = spec.get("call", {})
+        self.callees = frozenset([call["method"]] if "method" in call else
+                                 [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())])
+        _WANTED.update(self.callees)
         self.uses_as_set = "as_set" in section.placeholders
 
     def __repr__(self) -> str:
@@ -160,9 +164,7 @@ class DetectRule(Rule):
 
     def _may_have_sites(self, names: frozenset[str]) -> bool:
         """A function whose body calls these names calls what the rule looks at (`.launch`, `Fabric`)."""
-        call = self.spec["call"]
-        wanted = {call["method"]} if "method" in call else {name.rsplit(".", 1)[-1] for name in call["qualified"]}
-        return not wanted.isdisjoint(names)
+        return not self.callees.isdisjoint(names)
 
     def _called_here(self, ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
                      module: Flow, inner: Finding) -> Finding:
@@ -511,22 +513,33 @@ def _names_called(func: ast.AST) -> frozenset[str]:
 _Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
 
 
-def _functions_called(ctx: Context) -> list[_Called]:
+def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
     """The calls with arguments whose function a detect rule may read for that call (see `_called_function`),
     with the names that function's body calls: worked out once per check for every detect rule, the first
-    `MAX_CALLED` in the document."""
+    `MAX_CALLED` in the document. A function of this module that calls no name any detect rule looks at
+    (`_WANTED`) is left out unread (no scope walked to tell its calls live), unless `every`; when those
+    left out may have filled the bound before a call a rule may read, the list is made again with `every`,
+    as the bound cuts it."""
     out: list[_Called] = []
     partials, callbacks = ctx.imports_partial, ctx.tips.callbacks
+    left_out = 0
     for call in ctx.nodes(ast.Call):
         bound = ctx.flow.bound_call(call) if partials and isinstance(call.func, ast.Name) else \
             ctx.flow.called_back(call) if isinstance(call.func, ast.Attribute) and call.func.attr in callbacks else None
+        if bound is None and (not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute))):
+            continue
+        if not every and len(out) + left_out >= MAX_CALLED:
+            if bound is not None or _may_be_read(ctx, call):  # the bound may cut before it
+                return _functions_called(ctx, every=True)
+            continue
         if bound is not None:
             as_called, func, module = bound
-        elif not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
-            continue
         else:
-            callee = _called_function(ctx, call)
+            callee = _called_function(ctx, call, every)
             if callee is None:
+                continue
+            if callee is _UNREAD:
+                left_out += 1
                 continue
             (func, module), as_called = callee, call
         out.append((call, as_called, func, module,
@@ -534,6 +547,10 @@ def _functions_called(ctx: Context) -> list[_Called]:
         if len(out) >= MAX_CALLED:
             break
     return out
+
+
+_UNREAD: Any = object()  # a call of a function no detect rule would read: `_functions_called` leaves it out
+_WANTED: set[str] = set()  # the callee names some detect rule's sites call (`_may_have_sites`)
 
 
 def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
@@ -549,18 +566,53 @@ def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFun
     return ctx.once("views at call", call, made)
 
 
-def _called_function(ctx: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+def _called_function(ctx: Context, call: ast.Call, every: bool = True
+                     ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
     """The function `call` runs and the flow of its module: one of another module, or a top-level function of
-    this one (not a method, not nested) that the module calls at more than one place."""
+    this one (not a method, not nested) that the module calls at more than one place; `_UNREAD` for such a
+    function whose body calls no name in `_WANTED`, unless `every`."""
     elsewhere = ctx.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
-    if not isinstance(call.func, ast.Name) or len(ctx.calls_by_name(call.func.id)) < 2:
+    defs = _local_defs(ctx, call)
+    if not defs:
+        return None
+    if not every and not _read_by_a_rule(ctx, defs):
+        return _UNREAD  # type: ignore[no-any-return]
+    if len(ctx.calls_by_name(call.func.id)) < 2:  # type: ignore[attr-defined]
         return None  # called once: its own reading is already this call's
     func = ctx.local_function(call.func)
     if func is None or ctx.parents.get(func) is not ctx.module or ctx.within(call, func):
         return None
     return func, ctx.flow
+
+
+def _may_be_read(ctx: Context, call: ast.Call) -> bool:
+    """`_called_function` may give a function a detect rule reads for `call` (no scope walked to tell)."""
+    return ctx.called_elsewhere(call) is not None or _read_by_a_rule(ctx, _local_defs(ctx, call))
+
+
+def _local_defs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The top-level `def`s of the name `call` calls, when it is written called at two places or more."""
+    defs = _top_level_defs(ctx).get(call.func.id, []) if isinstance(call.func, ast.Name) else []
+    return defs if defs and len(ctx.calls_by_name(call.func.id, live=False)) >= 2 else []  # type: ignore[attr-defined]
+
+
+def _read_by_a_rule(ctx: Context, defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    return any(not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d))) for d in defs)
+
+
+def _top_level_defs(ctx: Context) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The module's top-level `def`s by name (what `_called_function` can return), once per check."""
+    def found() -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        out: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]
+        for f in defs:
+            if ctx.parents.get(f) is ctx.module:
+                out.setdefault(f.name, []).append(f)
+        return out
+
+    return ctx.once("top-level defs", ctx.module, found)
 
 
 def _example(spec: dict[str, Any]) -> Invalid | Valid:
