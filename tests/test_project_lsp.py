@@ -151,3 +151,37 @@ def test_a_pull_client_is_asked_to_pull_again_when_a_module_changes_on_disk(tmp_
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()
+
+
+TRAINER = ("class Trainer:\n    def __init__(self, fabric):\n        self.fabric = fabric\n\n"
+           "    def step(self, model, optimizer):\n        self.fabric.clip_gradients(model, optimizer, clip_val=0.5)\n")
+LAUNCH = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+          "from trainer import Trainer\n\n\ndef main(fabric):\n    Trainer(fabric).step(None, None)\n\n\n"
+          "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(main)\n")
+
+
+def test_an_edit_of_the_module_that_gives_the_fabric_republishes_the_open_module_it_is_given_to(tmp_path):
+    """trainer.py builds no Fabric: train.py's launched XLAFSDP one makes its `clip_val` raise. Editing
+    train.py's buffer to another strategy republishes trainer.py without the error, and back."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    trainer, train = tmp_path / "trainer.py", tmp_path / "train.py"
+    trainer.write_text(TRAINER)
+    train.write_text(LAUNCH)
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize(PUSH, root=tmp_path.as_uri())
+        client.open(trainer.as_uri(), TRAINER)
+        assert codes_published(client, trainer.as_uri(), 0) == ["LXF014"]
+        mark = len(client.notifications)
+        client.open(train.as_uri(), LAUNCH)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": train.as_uri(), "version": 2},
+                                                 "contentChanges": [{"text": LAUNCH.replace("XLAFSDPStrategy()", "'xla'")}]})
+        assert republished(client, trainer.as_uri(), mark, []) == []
+        mark = len(client.notifications)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": train.as_uri(), "version": 3},
+                                                 "contentChanges": [{"text": LAUNCH}]})
+        assert republished(client, trainer.as_uri(), mark, ["LXF014"]) == ["LXF014"]
+        assert not [m for m in client.logs() if "failed" in m], client.logs()
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
