@@ -323,3 +323,46 @@ def test_the_check_of_a_helper_reads_the_module_that_calls_it(tmp_path):
     report = check_source(FACTORY_ONLY_IF, str(tmp_path / "dist.py"))
     # train.py, and dist.py as train.py reads it; not other.py, which names neither
     assert sorted(Path(m).name for m in report.modules) == ["dist.py", "train.py"]
+
+
+LOOP = """\
+from engine.accumulate import micro_step
+
+
+def fit(fabric, model, batches):
+    for i, batch in enumerate(batches):
+        micro_step(fabric, model, batch, i == len(batches) - 1)
+"""
+MICRO_STEP = """\
+def micro_step(fabric, model, batch, last):
+    with fabric.no_backward_sync(model, enabled=not last):
+        fabric.backward(model(batch).sum())
+"""
+
+
+def fitting(passed: str) -> str:
+    return HEAD + ("from model import Net\nfrom engine.loop import fit\n\ndef train(fabric):\n    net = Net()\n"
+                   f"    model = fabric.setup_module(net)\n    fit(fabric, {passed}, [1, 2])\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_raw_module_a_helper_passes_on_to_a_helper_of_a_third_module_that_syncs_on_it_is_flagged_where_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "engine/__init__.py": "", "engine/loop.py": LOOP,
+                    "engine/accumulate.py": MICRO_STEP, "train.py": fitting("net")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`net` is not set up: `fit` (`accumulate.py`, line 2) passes it to `no_backward_sync`, and it holds the raw "
+        "module `Net()` (line 7); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError",
+        9, 16)]
+    fixed = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings[0].fixes[0]
+    assert (fixed.title, [e.new_text for e in fixed.edits]) == ("Use `model`, the set-up module", ["model"])
+    (tmp_path / "train.py").write_text(fitting("model"))  # the fix applied, checked again
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_that_passes_on_only_the_model_not_its_fabric_parameter_is_not_followed(tmp_path):
+    loop = LOOP.replace("micro_step(fabric, model,", "micro_step(other_fabric(), model,") + \
+        "\n\ndef other_fabric():\n    return None\n"
+    tree(tmp_path, {"model.py": MODEL, "engine/__init__.py": "", "engine/loop.py": loop,
+                    "engine/accumulate.py": MICRO_STEP, "train.py": fitting("net")})
+    assert found(tmp_path / "train.py") == []

@@ -34,9 +34,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p81_mixin_clips_by_value":
         "GradClipMixin.clip in mixins.py reads `self.fabric`; its subclass Trainer, which stores the Fabric and is "
         "built under XLAFSDP, is in train.py: `self` of a base class's method is only the file's own subclasses",
-    "p87_engine_two_deep_gets_raw_module":
-        "train.py passes the raw `net` to engine.loop.fit, which passes it on to engine.accumulate.micro_step, "
-        "which syncs on it: LXF004 follows a helper of another module one call deep, not the second",
     "p89_full_checkpoint_restored_into_set_up_model":
         "state_dict_type=STATE_DICT_TYPE is a name imported from configs (re-exported by its __init__), which "
         "LXF025 reads only as a literal of train.py; and the load is in ckpt.restore, whose parameters train.py fills",
