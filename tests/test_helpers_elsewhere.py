@@ -366,3 +366,44 @@ def test_a_helper_that_passes_on_only_the_model_not_its_fabric_parameter_is_not_
     tree(tmp_path, {"model.py": MODEL, "engine/__init__.py": "", "engine/loop.py": loop,
                     "engine/accumulate.py": MICRO_STEP, "train.py": fitting("net")})
     assert found(tmp_path / "train.py") == []
+
+
+CONFIGS = {"configs/__init__.py": "from .checkpointing import STATE_DICT_TYPE\n",
+           "configs/checkpointing.py": "STATE_DICT_TYPE = 'full'\n"}
+RESTORE = "def restore(fabric, path, model):\n    return fabric.load(path, {'model': model})\n"
+
+
+def restoring(load: str, setup_first: bool = True) -> str:
+    body = ("    model = fabric.setup_module(Net())\n" + load) if setup_first else \
+        ("    model = Net()\n" + load + "    model = fabric.setup_module(model)\n")
+    return HEAD + ("from model import Net\nfrom ckpt import restore\nfrom configs import STATE_DICT_TYPE\n\n"
+                   f"def train(fabric):\n{body}\n"
+                   "strategy = XLAFSDPStrategy(state_dict_type=STATE_DICT_TYPE)\n"
+                   "Fabric(accelerator='tpu', strategy=strategy).launch(train)\n")
+
+
+def test_a_full_checkpoint_type_imported_from_a_config_package_is_read_for_a_load_into_the_set_up_model(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "ckpt.py": RESTORE, **CONFIGS,
+                    "train.py": restoring("    fabric.load('full.ckpt', {'model': model})\n")})
+    assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "train.py")] \
+        == [("LXF025", "error", 9, 39)]
+    # the same name holding "sharded" in the config: a sharded load wants the set-up model
+    tree(tmp_path, {"configs/checkpointing.py": "STATE_DICT_TYPE = 'sharded'\n"})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_full_load_a_helper_of_another_module_does_into_the_set_up_model_is_flagged_where_it_is_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "ckpt.py": RESTORE, **CONFIGS,
+                    "train.py": restoring("    restore(fabric, 'full.ckpt', model)\n")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF025", "error",
+        "Found a XLAFSDP model in the provided checkpoint state. Please provide the model without any XLAFSDP "
+        "wrapper: `model` is the set-up model, and `restore` (`ckpt.py`, line 2) loads a full checkpoint "
+        "(state_dict_type='full') into it, which loads into the raw one, so `fabric.load` raises ValueError. Load "
+        "before `setup_module`, into the raw model, or save sharded checkpoints", 9, 33)]
+    # the load moved before the set-up, as the message says: clean
+    tree(tmp_path, {"train.py": restoring("    restore(fabric, 'full.ckpt', model)\n", setup_first=False)})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"configs/checkpointing.py": "STATE_DICT_TYPE = 'sharded'\n",
+                    "train.py": restoring("    restore(fabric, 'full.ckpt', model)\n")})
+    assert found(tmp_path / "train.py") == []

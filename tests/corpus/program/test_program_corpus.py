@@ -34,9 +34,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p81_mixin_clips_by_value":
         "GradClipMixin.clip in mixins.py reads `self.fabric`; its subclass Trainer, which stores the Fabric and is "
         "built under XLAFSDP, is in train.py: `self` of a base class's method is only the file's own subclasses",
-    "p89_full_checkpoint_restored_into_set_up_model":
-        "state_dict_type=STATE_DICT_TYPE is a name imported from configs (re-exported by its __init__), which "
-        "LXF025 reads only as a literal of train.py; and the load is in ckpt.restore, whose parameters train.py fills",
     "p93_sample_helper_calls_generate_unmarked":
         "TinyLM is imported from model.py (LXF031 checks only module classes the file defines), and "
         "generate.sample gets the set-up model from train.py, a caller in another module",

@@ -228,6 +228,16 @@ def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
                 found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
                           else None)
                 continue
-            literal = ctx.value_of(written)
-            found.add(literal.value if isinstance(literal, ast.Constant) and isinstance(literal.value, str) else None)
+            found.add(_written_str(ctx, written))
     return found.pop() if len(found) == 1 else None
+
+
+def _written_str(ctx: Context, written: ast.expr) -> str | None:
+    """The one string an argument holds: a literal, or a name the value-flow layer reads on every path
+    (`STATE_DICT_TYPE` of a config module, re-exported by a package's `__init__`); None otherwise."""
+    literal = ctx.value_of(written)
+    if isinstance(literal, ast.Constant) and isinstance(literal.value, str):
+        return literal.value
+    strings = {v.node.value if v.kind == "str" and isinstance(v.node, ast.Constant) and isinstance(v.node.value, str)
+               and not v.when else None for v in ctx.values(written)}
+    return strings.pop() if len(strings) == 1 else None
