@@ -407,3 +407,60 @@ def test_a_full_load_a_helper_of_another_module_does_into_the_set_up_model_is_fl
     tree(tmp_path, {"configs/checkpointing.py": "STATE_DICT_TYPE = 'sharded'\n",
                     "train.py": restoring("    restore(fabric, 'full.ckpt', model)\n")})
     assert found(tmp_path / "train.py") == []
+
+
+LM = """\
+from torch import nn
+
+
+class TinyLM(nn.Module):
+    def forward(self, idx):
+        return self.head(idx)
+
+    def generate(self, idx):
+        return self.head(idx)
+"""
+SAMPLE = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
+          "    prompt = torch.tensor(prompt, device=fabric.device)\n    return model.generate(prompt)\n")
+
+
+def sampling(strategy: str = "XLAFSDPStrategy()", marked: bool = False, direct: bool = False) -> str:
+    mark = "    model.mark_forward_method('generate')\n" if marked else ""
+    use = "    model.generate(None)\n" if direct else "    sample(fabric, model, [1])\n"
+    return HEAD + ("from model import TinyLM\nfrom generate import sample\n\ndef train(fabric):\n"
+                   f"    model = fabric.setup_module(TinyLM())\n{mark}{use}\n"
+                   f"Fabric(accelerator='tpu', strategy={strategy}).launch(train)\n")
+
+
+def test_a_helper_calling_a_method_of_a_model_another_module_set_up_is_flagged_and_fixed_where_it_is_set_up(tmp_path):
+    from errata_lsp.analysis.fixes import apply_edits
+
+    tree(tmp_path, {"model.py": LM, "generate.py": SAMPLE, "train.py": sampling()})
+    findings = check_source(SAMPLE, str(tmp_path / "generate.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF031", "error",
+        "`model.generate` runs `TinyLM.generate` on the original module, not through the XLAFSDP wrapper, whose "
+        "forward gathers each layer's full weights: its layers hold flat 1-D shards, so XLA fails with a shape "
+        "RuntimeError (`Cannot infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() "
+        "== 2` at an embedding) before Lightning's own 'mark it as a forward method' check, which runs after the "
+        "method returns. Call `model.mark_forward_method(\"generate\")` after the set-up (`train.py`, line 7)",
+        6, 11, 25)]
+    (fixed,) = findings[0].fixes
+    assert fixed.path == str(tmp_path / "train.py")  # the mark goes where the model is set up
+    text, _ = apply_edits((tmp_path / "train.py").read_text(), [fixed.edits])
+    assert text == sampling().replace("(TinyLM())\n", "(TinyLM())\n    model.mark_forward_method(\"generate\")\n")
+    (tmp_path / "train.py").write_text(text)
+    assert found(tmp_path / "generate.py") == []  # re-checked: marked in train.py
+
+
+def test_a_model_set_up_elsewhere_marked_there_or_under_another_strategy_is_fine_and_a_class_of_another_module_counts(
+        tmp_path):
+    tree(tmp_path, {"model.py": LM, "generate.py": SAMPLE, "train.py": sampling(marked=True)})
+    assert found(tmp_path / "generate.py") == []
+    tree(tmp_path, {"train.py": sampling("'ddp'")})
+    assert found(tmp_path / "generate.py") == []
+    # the class from model.py, its method called in the module that sets it up
+    tree(tmp_path, {"train.py": sampling(direct=True)})
+    assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "train.py")] \
+        == [("LXF031", "error", 8, 4)]

@@ -34,9 +34,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p81_mixin_clips_by_value":
         "GradClipMixin.clip in mixins.py reads `self.fabric`; its subclass Trainer, which stores the Fabric and is "
         "built under XLAFSDP, is in train.py: `self` of a base class's method is only the file's own subclasses",
-    "p93_sample_helper_calls_generate_unmarked":
-        "TinyLM is imported from model.py (LXF031 checks only module classes the file defines), and "
-        "generate.sample gets the set-up model from train.py, a caller in another module",
     # modules: a value another module writes, read through a classmethod or a condition
     "p75_env_default_precision_16_mixed":
         "os.environ.get('PRECISION', '16-mixed') holds the default only `when PRECISION is not set`, so LXF007 is a "
