@@ -464,3 +464,34 @@ def test_a_model_set_up_elsewhere_marked_there_or_under_another_strategy_is_fine
     tree(tmp_path, {"train.py": sampling(direct=True)})
     assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "train.py")] \
         == [("LXF031", "error", 8, 4)]
+
+
+PATHS = "import tempfile\nfrom pathlib import Path\n\nROOT = Path(tempfile.mkdtemp())\nCHECKPOINTS = ROOT / 'checkpoints'\n"
+
+
+def saving(path: str) -> str:
+    return HEAD + ("from paths import CHECKPOINTS\n\ndef train(fabric):\n    model = fabric.setup_module(None)\n"
+                   f"    fabric.save({path}, {{'model': model}})\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_pathlib_folder_another_module_joins_with_a_slash_is_a_path_here_and_its_str_is_fine(tmp_path):
+    tree(tmp_path, {"paths.py": PATHS, "train.py": saving("CHECKPOINTS / 'step-1'")})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF029", "error",
+        "Under XLAFSDP, `fabric.save` broadcasts the path to every process and reads it back with `torch.load`, whose "
+        "`weights_only` default (True from torch 2.6) refuses a `pathlib` path: _pickle.UnpicklingError: Weights only "
+        "load failed ... GLOBAL pathlib.PosixPath was not an allowed global by default. Pass "
+        "`str(CHECKPOINTS / 'step-1')`", 7, 16, 38)]
+    from errata_lsp.analysis.fixes import apply_edits
+
+    text, _ = apply_edits((tmp_path / "train.py").read_text(), [findings[0].fixes[0].edits])
+    assert text == saving("str(CHECKPOINTS / 'step-1')")
+    (tmp_path / "train.py").write_text(text)
+    assert found(tmp_path / "train.py") == []
+    # the folder a str there: no path here either
+    tree(tmp_path, {"paths.py": PATHS.replace("ROOT / 'checkpoints'", "str(ROOT / 'checkpoints')"),
+                    "train.py": saving("CHECKPOINTS + '/step-1'")})
+    assert found(tmp_path / "train.py") == []

@@ -57,9 +57,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s46_argparse_grad_clip_default_none":
         "--grad-clip's default None holds only `by default`, and LXF015 wants the single value on every path; "
         "through clip(...) it is not even known (args is a parameter of the launched train, read one call further)",
-    "p97_paths_module_path_checkpoint":
-        "CHECKPOINTS = ROOT / 'checkpoints' in paths.py: LXF029's path test follows a name's value into another "
-        "module only when it is a Path(...) call there (`CHECKPOINTS = ROOT` is flagged), not a `/` on one",
     "s48_save_helper_two_models_one_checkpoint":
         "save_all writes `{**models, 'step': step}`: a state dict with a `**` entry is one the file cannot tell, "
         "though the call gives `models` both set-up models by keyword",
