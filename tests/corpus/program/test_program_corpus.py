@@ -48,9 +48,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p85_utils_decorator_reduces_by_max":
         "the all_reduce is in the wrapper of utils/metrics.py's decorator factory; train.py gives both the Fabric "
         "(by launching the decorated function) and reduce_op='max', and only the file's own decorators are followed",
-    "s38_optimizer_registry_built_from_raw_model":
-        "OPTIMIZERS[name](net.parameters(), cfg) is a helper building the optimizer, and LXF013 ties a helper's "
-        "optimizer to the module only when the module itself is passed (`make(net)`), not its `net.parameters()`",
     "s40_partial_fabric_bf16_mixed":
         "TPUFabric(...) is found as a Fabric call (with the partial's precision), but its strategy is asked only of a "
         "call whose name resolves to Fabric, so the rule's `strategy: xla_fsdp` is never met",
