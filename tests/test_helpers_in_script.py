@@ -60,3 +60,40 @@ def test_the_registry_s_factory_given_the_set_up_model_s_parameters_or_another_s
                          "    optimizer = fabric.setup_optimizers(optimizer)") + TAIL) == []
     # under the XLA strategy the optimizer is set up with the model, which its own rule says; not LXF013
     assert [code for code, *_ in shown(HEAD + RAW + TAIL.replace("XLAFSDPStrategy()", "'xla'"))] == ["XLA003"]
+
+
+SAVE_ALL = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def save_all(fabric, path, step, **models):
+    fabric.save(path, {**models, "step": step})
+
+
+def train(fabric):
+    teacher = fabric.setup_module(Net(depth=4))
+    student = fabric.setup_module(Net(depth=2))
+    save_all(fabric, "distill", 1, teacher=teacher, student=student)
+
+
+Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_two_set_up_models_a_save_helper_gets_as_keywords_and_merges_with_a_double_star_are_flagged():
+    assert shown(SAVE_ALL) == [(
+        "LXF024", "error",
+        "Found multiple XLAFSDP modules in the given state (`teacher`, `student`). Saving checkpoints with FSDP is "
+        "currently limited to a single model per checkpoint: `fabric.save` (line 6) raises ValueError. Call `save` "
+        "for each model separately with a different path", 12, 60, 67)]
+
+
+def test_one_model_a_save_through_the_helper_or_a_double_star_dict_the_file_cannot_tell_is_fine():
+    assert shown(SAVE_ALL.replace(", student=student)", ")")) == []
+    # one checkpoint per model, as the message says
+    assert shown(SAVE_ALL.replace('    fabric.save(path, {**models, "step": step})\n',
+                                  '    for key, model in models.items():\n'
+                                  '        fabric.save(f"{path}-{key}", {"model": model, "step": step})\n')) == []
+    # a helper nobody calls: what `**models` holds is unknown, so nothing is said
+    assert shown(SAVE_ALL.replace('    save_all(fabric, "distill", 1, teacher=teacher, student=student)\n', "")) == []

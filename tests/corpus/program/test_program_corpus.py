@@ -54,9 +54,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s46_argparse_grad_clip_default_none":
         "--grad-clip's default None holds only `by default`, and LXF015 wants the single value on every path; "
         "through clip(...) it is not even known (args is a parameter of the launched train, read one call further)",
-    "s48_save_helper_two_models_one_checkpoint":
-        "save_all writes `{**models, 'step': step}`: a state dict with a `**` entry is one the file cannot tell, "
-        "though the call gives `models` both set-up models by keyword",
     "s50_strategy_name_from_f_string_unregistered":
         "Settings.strategy returns f'{self.backend}_{self.sharding}': an f-string (or `+`) of str constants is a "
         "str of unknown text, so the name 'xla_full_shard' is never known",

@@ -36,8 +36,9 @@ def state_argument(call: ast.Call, position: int = 1, keyword: str = "state") ->
 
 
 def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
-    """(key, value) pairs of the dict display a state is, or is bound to and never changed after;
-    None when the file cannot tell (a `**x` entry, a dict filled in later, anything else)."""
+    """(key, value) pairs of the dict display a state is, or is bound to and never changed after, with
+    those of a `**x` entry whose dict the value-flow layer shows (`save_all(fabric, path, **models)` given
+    `teacher=..., student=...`); None when the file cannot tell (a dict filled in later, anything else)."""
     binding = None
     value: ast.AST | None = state
     if isinstance(state, ast.Name):
@@ -50,10 +51,18 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         value = ast.Dict(keys=[], values=[])
     if not isinstance(value, ast.Dict):
         value = _built_elsewhere(ctx, state)
-    if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+    if not isinstance(value, ast.Dict):
         return None
-    pairs: dict[object, tuple[ast.expr, ast.expr]] = {
-        k.value if isinstance(k, ast.Constant) else id(k): (k, v) for k, v in zip(value.keys, value.values)}  # type: ignore[misc]
+    pairs: dict[object, tuple[ast.expr, ast.expr]] = {}
+    for k, v in zip(value.keys, value.values):
+        if k is not None:
+            pairs[k.value if isinstance(k, ast.Constant) else id(k)] = (k, v)
+            continue
+        merged = _built_elsewhere(ctx, v)  # `{**models, "step": step}`: the entries of a dict the file shows
+        if merged is None or any(key is None for key in merged.keys):
+            return None
+        pairs.update({key.value if isinstance(key, ast.Constant) else id(key): (key, item)  # type: ignore[union-attr]
+                      for key, item in zip(merged.keys, merged.values)})
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
         here = ctx.block_place(ctx.statement_of(use))
