@@ -59,10 +59,12 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             pairs[k.value if isinstance(k, ast.Constant) else id(k)] = (k, v)
             continue
         merged = _built_elsewhere(ctx, v)  # `{**models, "step": step}`: the entries of a dict the file shows
-        if merged is None or any(key is None for key in merged.keys):
+        if merged is None:
             return None
-        pairs.update({key.value if isinstance(key, ast.Constant) else id(key): (key, item)  # type: ignore[union-attr]
-                      for key, item in zip(merged.keys, merged.values)})
+        for key, item in zip(merged.keys, merged.values):
+            if key is None:
+                return None
+            pairs[key.value if isinstance(key, ast.Constant) else id(key)] = (key, item)
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
         here = ctx.block_place(ctx.statement_of(use))
