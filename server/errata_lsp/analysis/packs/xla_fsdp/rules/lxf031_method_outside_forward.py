@@ -25,6 +25,7 @@ unsafe. No fix for a method that builds an optimizer: build it from the set-up m
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 
 from ....context import Context
@@ -118,14 +119,21 @@ class MethodOutsideForward(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the receivers followed here
+        methods = _method_names(ctx)  # with no class of another module imported, the only methods followed
         for call in ctx.nodes(ast.Call):
             callee = call.func
             if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward":
                 continue
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
-            if _spelling(callee.value) not in holders and not _parameter(ctx, callee.value):
+            argument = _parameter(ctx, callee.value)
+            if argument is not None:
+                if fabric_kind(ctx, callee.value) is not None:
+                    continue  # the Fabric itself (asked of it by the other rules already)
+                found = ctx.once("set-up module of parameter", argument, functools.partial(_xla_fsdp_setup, ctx, callee.value))
+            elif _spelling(callee.value) in holders and (callee.attr in methods or ctx.imports_project):
+                found = _xla_fsdp_setup(ctx, callee.value)
+            else:
                 continue
-            found = _xla_fsdp_setup(ctx, callee.value)
             if found is None:
                 continue
             setup, owner = found
@@ -177,12 +185,19 @@ class MethodOutsideForward(Rule):
                    safety=Safety.UNSAFE, preferred=True, path=path)
 
 
-def _parameter(ctx: Context, receiver: ast.expr) -> bool:
-    """A parameter of the function the call is in, never bound again there: what its callers pass."""
+def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
+    """The parameter the receiver is, where its function's binding reaches it (what its callers pass;
+    the same at each such use); None for anything else, and for `self` (or `cls`) of a method."""
     if not isinstance(receiver, ast.Name):
-        return False
+        return None
     binding = ctx.reaching(receiver)
-    return binding is not None and isinstance(binding.stmt, ast.arg)
+    if binding is None or not isinstance(binding.stmt, ast.arg):
+        return None
+    func = ctx.scope_of(binding.stmt)
+    positional = [*func.args.posonlyargs, *func.args.args] if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    if positional and positional[0] is binding.stmt and isinstance(ctx.parents.get(func), ast.ClassDef):
+        return None
+    return binding.stmt
 
 
 def _assigned_spelling(ctx: Context, setup: ast.Call) -> str | None:
@@ -242,6 +257,16 @@ def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> tuple[ast.Call, Context
             and fabric_kind(owner, setup.func.value) == XLA_FSDP):
         return None
     return setup, owner
+
+
+def _method_names(ctx: Context) -> set[str]:
+    """The names `plain_method` finds in some class of the file."""
+    names: set[str] = set()
+    for cls in ctx.nodes(ast.ClassDef):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.FunctionDef) and plain_method(cls, stmt.name) is not None:
+                names.add(stmt.name)
+    return names
 
 
 def _what_it_uses(method: ast.FunctionDef) -> tuple[bool, bool]:
