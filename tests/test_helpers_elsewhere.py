@@ -347,3 +347,175 @@ def test_the_bound_of_helper_calls_counts_the_calls_of_helpers_no_rule_reads_too
         ("LXF027", 46)]
     assert check_source(_reduce_after(31), "train.py").findings == []
     assert check_source(_reduce_after(40), "train.py").findings == []
+
+
+LOOP = """\
+from engine.accumulate import micro_step
+
+
+def fit(fabric, model, batches):
+    for i, batch in enumerate(batches):
+        micro_step(fabric, model, batch, i == len(batches) - 1)
+"""
+MICRO_STEP = """\
+def micro_step(fabric, model, batch, last):
+    with fabric.no_backward_sync(model, enabled=not last):
+        fabric.backward(model(batch).sum())
+"""
+
+
+def fitting(passed: str) -> str:
+    return HEAD + ("from model import Net\nfrom engine.loop import fit\n\ndef train(fabric):\n    net = Net()\n"
+                   f"    model = fabric.setup_module(net)\n    fit(fabric, {passed}, [1, 2])\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_raw_module_a_helper_passes_on_to_a_helper_of_a_third_module_that_syncs_on_it_is_flagged_where_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "engine/__init__.py": "", "engine/loop.py": LOOP,
+                    "engine/accumulate.py": MICRO_STEP, "train.py": fitting("net")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`net` is not set up: `fit` (`accumulate.py`, line 2) passes it to `no_backward_sync`, and it holds the raw "
+        "module `Net()` (line 7); pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError",
+        9, 16)]
+    fixed = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings[0].fixes[0]
+    assert (fixed.title, [e.new_text for e in fixed.edits]) == ("Use `model`, the set-up module", ["model"])
+    (tmp_path / "train.py").write_text(fitting("model"))  # the fix applied, checked again
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_helper_that_passes_on_only_the_model_not_its_fabric_parameter_is_not_followed(tmp_path):
+    loop = LOOP.replace("micro_step(fabric, model,", "micro_step(other_fabric(), model,") + \
+        "\n\ndef other_fabric():\n    return None\n"
+    tree(tmp_path, {"model.py": MODEL, "engine/__init__.py": "", "engine/loop.py": loop,
+                    "engine/accumulate.py": MICRO_STEP, "train.py": fitting("net")})
+    assert found(tmp_path / "train.py") == []
+
+
+CONFIGS = {"configs/__init__.py": "from .checkpointing import STATE_DICT_TYPE\n",
+           "configs/checkpointing.py": "STATE_DICT_TYPE = 'full'\n"}
+RESTORE = "def restore(fabric, path, model):\n    return fabric.load(path, {'model': model})\n"
+
+
+def restoring(load: str, setup_first: bool = True) -> str:
+    body = ("    model = fabric.setup_module(Net())\n" + load) if setup_first else \
+        ("    model = Net()\n" + load + "    model = fabric.setup_module(model)\n")
+    return HEAD + ("from model import Net\nfrom ckpt import restore\nfrom configs import STATE_DICT_TYPE\n\n"
+                   f"def train(fabric):\n{body}\n"
+                   "strategy = XLAFSDPStrategy(state_dict_type=STATE_DICT_TYPE)\n"
+                   "Fabric(accelerator='tpu', strategy=strategy).launch(train)\n")
+
+
+def test_a_full_checkpoint_type_imported_from_a_config_package_is_read_for_a_load_into_the_set_up_model(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "ckpt.py": RESTORE, **CONFIGS,
+                    "train.py": restoring("    fabric.load('full.ckpt', {'model': model})\n")})
+    assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "train.py")] \
+        == [("LXF025", "error", 9, 39)]
+    # the same name holding "sharded" in the config: a sharded load wants the set-up model
+    tree(tmp_path, {"configs/checkpointing.py": "STATE_DICT_TYPE = 'sharded'\n"})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_full_load_a_helper_of_another_module_does_into_the_set_up_model_is_flagged_where_it_is_passed(tmp_path):
+    tree(tmp_path, {"model.py": MODEL, "ckpt.py": RESTORE, **CONFIGS,
+                    "train.py": restoring("    restore(fabric, 'full.ckpt', model)\n")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF025", "error",
+        "Found a XLAFSDP model in the provided checkpoint state. Please provide the model without any XLAFSDP "
+        "wrapper: `model` is the set-up model, and `restore` (`ckpt.py`, line 2) loads a full checkpoint "
+        "(state_dict_type='full') into it, which loads into the raw one, so `fabric.load` raises ValueError. Load "
+        "before `setup_module`, into the raw model, or save sharded checkpoints", 9, 33)]
+    # the load moved before the set-up, as the message says: clean
+    tree(tmp_path, {"train.py": restoring("    restore(fabric, 'full.ckpt', model)\n", setup_first=False)})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"configs/checkpointing.py": "STATE_DICT_TYPE = 'sharded'\n",
+                    "train.py": restoring("    restore(fabric, 'full.ckpt', model)\n")})
+    assert found(tmp_path / "train.py") == []
+
+
+LM = """\
+from torch import nn
+
+
+class TinyLM(nn.Module):
+    def forward(self, idx):
+        return self.head(idx)
+
+    def generate(self, idx):
+        return self.head(idx)
+"""
+SAMPLE = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
+          "    prompt = torch.tensor(prompt, device=fabric.device)\n    return model.generate(prompt)\n")
+
+
+def sampling(strategy: str = "XLAFSDPStrategy()", marked: bool = False, direct: bool = False) -> str:
+    mark = "    model.mark_forward_method('generate')\n" if marked else ""
+    use = "    model.generate(None)\n" if direct else "    sample(fabric, model, [1])\n"
+    return HEAD + ("from model import TinyLM\nfrom generate import sample\n\ndef train(fabric):\n"
+                   f"    model = fabric.setup_module(TinyLM())\n{mark}{use}\n"
+                   f"Fabric(accelerator='tpu', strategy={strategy}).launch(train)\n")
+
+
+def test_a_helper_calling_a_method_of_a_model_another_module_set_up_is_flagged_and_fixed_where_it_is_set_up(tmp_path):
+    from errata_lsp.analysis.fixes import apply_edits
+
+    tree(tmp_path, {"model.py": LM, "generate.py": SAMPLE, "train.py": sampling()})
+    findings = check_source(SAMPLE, str(tmp_path / "generate.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF031", "error",
+        "`model.generate` runs `TinyLM.generate` on the original module, not through the XLAFSDP wrapper, whose "
+        "forward gathers each layer's full weights: its layers hold flat 1-D shards, so XLA fails with a shape "
+        "RuntimeError (`Cannot infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() "
+        "== 2` at an embedding) before Lightning's own 'mark it as a forward method' check, which runs after the "
+        "method returns. Call `model.mark_forward_method(\"generate\")` after the set-up (`train.py`, line 7)",
+        6, 11, 25)]
+    (fixed,) = findings[0].fixes
+    assert fixed.path == str(tmp_path / "train.py")  # the mark goes where the model is set up
+    text, _ = apply_edits((tmp_path / "train.py").read_text(), [fixed.edits])
+    assert text == sampling().replace("(TinyLM())\n", "(TinyLM())\n    model.mark_forward_method(\"generate\")\n")
+    (tmp_path / "train.py").write_text(text)
+    assert found(tmp_path / "generate.py") == []  # re-checked: marked in train.py
+
+
+def test_a_model_set_up_elsewhere_marked_there_or_under_another_strategy_is_fine_and_a_class_of_another_module_counts(
+        tmp_path):
+    tree(tmp_path, {"model.py": LM, "generate.py": SAMPLE, "train.py": sampling(marked=True)})
+    assert found(tmp_path / "generate.py") == []
+    tree(tmp_path, {"train.py": sampling("'ddp'")})
+    assert found(tmp_path / "generate.py") == []
+    # the class from model.py, its method called in the module that sets it up
+    tree(tmp_path, {"train.py": sampling(direct=True)})
+    assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "train.py")] \
+        == [("LXF031", "error", 8, 4)]
+
+
+PATHS = "import tempfile\nfrom pathlib import Path\n\nROOT = Path(tempfile.mkdtemp())\nCHECKPOINTS = ROOT / 'checkpoints'\n"
+
+
+def saving(path: str) -> str:
+    return HEAD + ("from paths import CHECKPOINTS\n\ndef train(fabric):\n    model = fabric.setup_module(None)\n"
+                   f"    fabric.save({path}, {{'model': model}})\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+def test_a_pathlib_folder_another_module_joins_with_a_slash_is_a_path_here_and_its_str_is_fine(tmp_path):
+    tree(tmp_path, {"paths.py": PATHS, "train.py": saving("CHECKPOINTS / 'step-1'")})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF029", "error",
+        "Under XLAFSDP, `fabric.save` broadcasts the path to every process and reads it back with `torch.load`, whose "
+        "`weights_only` default (True from torch 2.6) refuses a `pathlib` path: _pickle.UnpicklingError: Weights only "
+        "load failed ... GLOBAL pathlib.PosixPath was not an allowed global by default. Pass "
+        "`str(CHECKPOINTS / 'step-1')`", 7, 16, 38)]
+    from errata_lsp.analysis.fixes import apply_edits
+
+    text, _ = apply_edits((tmp_path / "train.py").read_text(), [findings[0].fixes[0].edits])
+    assert text == saving("str(CHECKPOINTS / 'step-1')")
+    (tmp_path / "train.py").write_text(text)
+    assert found(tmp_path / "train.py") == []
+    # the folder a str there: no path here either
+    tree(tmp_path, {"paths.py": PATHS.replace("ROOT / 'checkpoints'", "str(ROOT / 'checkpoints')"),
+                    "train.py": saving("CHECKPOINTS + '/step-1'")})
+    assert found(tmp_path / "train.py") == []

@@ -729,6 +729,11 @@ class Context:
             return None
         return func, values[0].flow
 
+    @property
+    def imports_project(self) -> bool:
+        """Whether the module imports a module of its project (or a name of one)."""
+        return bool(self._project_imports)
+
     @cached_property
     def _project_imports(self) -> frozenset[str]:
         """The names this module's imports bind to modules of its project, or to what they hold."""

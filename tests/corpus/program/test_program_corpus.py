@@ -19,31 +19,11 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a helper of another module given the Fabric, the model or a flag by its caller
-    "p87_engine_two_deep_gets_raw_module":
-        "train.py passes the raw `net` to engine.loop.fit, which passes it on to engine.accumulate.micro_step, "
-        "which syncs on it: LXF004 follows a helper of another module one call deep, not the second",
-    "p89_full_checkpoint_restored_into_set_up_model":
-        "state_dict_type=STATE_DICT_TYPE is a name imported from configs (re-exported by its __init__), which "
-        "LXF025 reads only as a literal of train.py; and the load is in ckpt.restore, whose parameters train.py fills",
-    "p93_sample_helper_calls_generate_unmarked":
-        "TinyLM is imported from model.py (LXF031 checks only module classes the file defines), and "
-        "generate.sample gets the set-up model from train.py, a caller in another module",
     # modules: a value another module writes, read through a classmethod or a condition
     "p77_mypkg_from_config_wrapper_and_remat":
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
-        "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one",
-    # wrappers
-    "s38_optimizer_registry_built_from_raw_model":
-        "OPTIMIZERS[name](net.parameters(), cfg) is a helper building the optimizer, and LXF013 ties a helper's "
-        "optimizer to the module only when the module itself is passed (`make(net)`), not its `net.parameters()`",
-    "p97_paths_module_path_checkpoint":
-        "CHECKPOINTS = ROOT / 'checkpoints' in paths.py: LXF029's path test follows a name's value into another "
-        "module only when it is a Path(...) call there (`CHECKPOINTS = ROOT` is flagged), not a `/` on one",
-    "s48_save_helper_two_models_one_checkpoint":
-        "save_all writes `{**models, 'step': step}`: a state dict with a `**` entry is one the file cannot tell, "
-        "though the call gives `models` both set-up models by keyword",
-    # a call site the program never runs
+        "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
+        "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
 }
 
 

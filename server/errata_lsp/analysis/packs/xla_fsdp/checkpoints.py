@@ -36,8 +36,9 @@ def state_argument(call: ast.Call, position: int = 1, keyword: str = "state") ->
 
 
 def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[ast.expr, ast.expr]] | None:
-    """(key, value) pairs of the dict display a state is, or is bound to and never changed after;
-    None when the file cannot tell (a `**x` entry, a dict filled in later, anything else)."""
+    """(key, value) pairs of the dict display a state is, or is bound to and never changed after, with
+    those of a `**x` entry whose dict the value-flow layer shows (`save_all(fabric, path, **models)` given
+    `teacher=..., student=...`); None when the file cannot tell (a dict filled in later, anything else)."""
     binding = None
     value: ast.AST | None = state
     if isinstance(state, ast.Name):
@@ -50,10 +51,20 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         value = ast.Dict(keys=[], values=[])
     if not isinstance(value, ast.Dict):
         value = _built_elsewhere(ctx, state)
-    if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+    if not isinstance(value, ast.Dict):
         return None
-    pairs: dict[object, tuple[ast.expr, ast.expr]] = {
-        k.value if isinstance(k, ast.Constant) else id(k): (k, v) for k, v in zip(value.keys, value.values)}  # type: ignore[misc]
+    pairs: dict[object, tuple[ast.expr, ast.expr]] = {}
+    for k, v in zip(value.keys, value.values):
+        if k is not None:
+            pairs[k.value if isinstance(k, ast.Constant) else id(k)] = (k, v)
+            continue
+        merged = _built_elsewhere(ctx, v)  # `{**models, "step": step}`: the entries of a dict the file shows
+        if merged is None:
+            return None
+        for key, item in zip(merged.keys, merged.values):
+            if key is None:
+                return None
+            pairs[key.value if isinstance(key, ast.Constant) else id(key)] = (key, item)
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
         here = ctx.block_place(ctx.statement_of(use))
@@ -228,6 +239,16 @@ def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
                 found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
                           else None)
                 continue
-            literal = ctx.value_of(written)
-            found.add(literal.value if isinstance(literal, ast.Constant) and isinstance(literal.value, str) else None)
+            found.add(_written_str(ctx, written))
     return found.pop() if len(found) == 1 else None
+
+
+def _written_str(ctx: Context, written: ast.expr) -> str | None:
+    """The one string an argument holds: a literal, or a name the value-flow layer reads on every path
+    (`STATE_DICT_TYPE` of a config module, re-exported by a package's `__init__`); None otherwise."""
+    literal = ctx.value_of(written)
+    if isinstance(literal, ast.Constant) and isinstance(literal.value, str):
+        return literal.value
+    strings = {v.node.value if v.kind == "str" and isinstance(v.node, ast.Constant) and isinstance(v.node.value, str)
+               and not v.when else None for v in ctx.values(written)}
+    return strings.pop() if len(strings) == 1 else None

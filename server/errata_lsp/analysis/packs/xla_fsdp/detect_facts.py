@@ -12,6 +12,7 @@ from typing import Any
 from ...context import Context
 from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
+from ...values import Value
 from ..lightning.fabric import strategy_calls
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
 from .facts import strategy_accelerators
@@ -145,10 +146,15 @@ def path_paths(ctx: Context, expr: ast.AST, depth: int) -> str | None:
     if not isinstance(expr, (ast.Name, ast.Attribute)):
         return None
     values = ctx.values(expr)
-    found = [v.kind != "class" and v.qualified in PATH_CLASSES or (v.node is not None and v.node is not expr and not v.foreign
-                                             and path_paths(ctx, v.node, depth + 1) == EVERY)
+    found = [v.kind != "class" and v.qualified in PATH_CLASSES or (v.node is not None and v.node is not expr
+                                             and path_paths(_written_in(ctx, v), v.node, depth + 1) == EVERY)
              for v in values]
     return EVERY if found and all(found) else SOME if any(found) else None
+
+
+def _written_in(ctx: Context, value: Value) -> Context:
+    """The module a value is written in, read in its own flow (`ROOT / "checkpoints"` of a `paths.py`)."""
+    return value.flow.ctx if value.foreign and value.flow is not None else ctx
 
 
 class NeverNone(Predicate):

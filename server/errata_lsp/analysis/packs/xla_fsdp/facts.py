@@ -104,13 +104,20 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
     return answers.pop() if len(answers) == 1 else None
 
 
-def set_up_module_class(ctx: Context, setup: ast.Call) -> ast.ClassDef | None:
-    """The class, defined in this file, of the module given to the set-up call `fabric.setup_module(Net())`."""
+def set_up_module_class(ctx: Context, setup: ast.Call, elsewhere: bool = False) -> ast.ClassDef | None:
+    """The class, defined in this file, of the module given to the set-up call `fabric.setup_module(Net())`;
+    with `elsewhere`, a class of another module of the project too (`from model import Net`)."""
     values = ctx.values(setup.args[0])
     if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
         return None
-    found = ctx.local_definition(values[0].node.func, kind="class")
-    return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
+    owner = values[0].flow.ctx if elsewhere and values[0].foreign and values[0].flow is not None else ctx
+    if not elsewhere:
+        found = owner.local_definition(values[0].node.func, kind="class")
+        return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
+    classes = owner.values(values[0].node.func)
+    if len(classes) != 1 or classes[0].kind != "class" or classes[0].when:
+        return None
+    return classes[0].node if isinstance(classes[0].node, ast.ClassDef) else None
 
 
 def plain_method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:

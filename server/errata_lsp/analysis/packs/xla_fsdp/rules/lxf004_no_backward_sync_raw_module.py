@@ -18,12 +18,13 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Safety, Severity
-from ....flow import argument_for
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 from ...lightning.fabric import fabric_kind
 
 SETUP_METHODS = ("setup", "setup_module")
+SYNC_DEPTH = 3  # helpers that pass the model on to another before it is synced on
 
 
 class NoBackwardSyncRawModule(Rule):
@@ -173,8 +174,7 @@ class NoBackwardSyncRawModule(Rule):
             if elsewhere is None:
                 continue
             func, module_flow = elsewhere
-            for receiver, param, sync in module_flow.ctx.once("syncs on parameters", func,
-                                                          functools.partial(_syncs_on_parameters, func)):
+            for receiver, param, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
                 fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
                 if not isinstance(fabric, ast.expr) or not isinstance(given, ast.expr) or fabric_kind(ctx, fabric) is None:
                     continue
@@ -184,7 +184,7 @@ class NoBackwardSyncRawModule(Rule):
                     continue
                 shown, spelled = ctx.doc.source(call.func), " ".join(ctx.doc.source(given).split())
                 written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
-                message = (f"`{spelled}` is not set up: `{shown}` ({module_flow.origin_name}, line {sync.lineno}) passes "
+                message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
                            f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
                            "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
                 fixes = []
@@ -237,19 +237,51 @@ class NoBackwardSyncRawModule(Rule):
         return self.finding(ctx, module, f"`{module.id}` is not set up: {where}; Fabric raises TypeError here", fixes)
 
 
-def _syncs_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.arg, ast.Call]]:
-    """(the parameter the Fabric comes in, the one the module comes in, the call) of each
-    `fabric.no_backward_sync(model, ...)` the function's own body makes on two of its parameters."""
+def _syncs_on_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                         depth: int) -> list[tuple[ast.arg, ast.arg, ast.Call, str]]:
+    """(the parameter the Fabric comes in, the one the module comes in, the call, the module it is in) of
+    each `fabric.no_backward_sync(model, ...)` the function makes on two of its parameters: in its own
+    body, or in a function of its module or of another that it passes both on to (`fit(fabric, model)`
+    calling `micro_step(fabric, model)`), `depth` calls deep at most. Kept per function by its module."""
+    return flow.ctx.once(f"syncs on parameters {depth}", func, functools.partial(_syncs_in, flow, func, depth), [])
+
+
+def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
+              depth: int) -> list[tuple[ast.arg, ast.arg, ast.Call, str]]:
     params = {a.arg: a for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
     stores = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    kept = {name: arg for name, arg in params.items() if name not in stores}  # never bound again
     out = []
     for node in ast.walk(func):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync" \
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync" \
                 and isinstance(node.func.value, ast.Name) and node.args and isinstance(node.args[0], ast.Name):
             fabric, module = node.func.value.id, node.args[0].id
-            if fabric in params and module in params and not {fabric, module} & stores:  # never bound again
-                out.append((params[fabric], params[module], node))
+            if fabric in kept and module in kept:
+                out.append((kept[fabric], kept[module], node, flow.origin_name))
+            continue
+        if depth <= 0 or len(node.args) + len(node.keywords) < 2 or not isinstance(node.func, (ast.Name, ast.Attribute)):
+            continue
+        callee = _callee(flow, node)
+        if callee is None or callee[0] is func:
+            continue
+        inner, inner_flow = callee
+        for receiver, param, sync, where in _syncs_on_parameters(inner_flow, inner, depth - 1):
+            fabric_arg, module_arg = (argument_for(inner, p, node, False) for p in (receiver, param))
+            if isinstance(fabric_arg, ast.Name) and isinstance(module_arg, ast.Name) \
+                    and fabric_arg.id in kept and module_arg.id in kept:
+                out.append((kept[fabric_arg.id], kept[module_arg.id], sync, where))
     return out
+
+
+def _callee(flow: Flow, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+    """The function `call` (in a module read by `flow`) runs: one of another module, or a def of its own."""
+    elsewhere = flow.ctx.called_elsewhere(call)
+    if elsewhere is not None:
+        return elsewhere
+    local = flow.ctx.local_function(call.func)
+    return (local, flow) if local is not None else None
 
 
 def _setups_by_scope(ctx: Context) -> dict[tuple[ast.AST, str], list[ast.Call]]:

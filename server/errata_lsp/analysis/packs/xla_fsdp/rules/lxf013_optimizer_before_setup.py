@@ -452,9 +452,12 @@ class OptimizerBeforeSetup(Rule):
             return None
         params = optimizer_params(binding.value)
         if built_by_helper(ctx, binding.value):
-            # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is given
+            # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is
+            # given, or from its parameters (`OPTIMIZERS[name](model.parameters(), cfg)`)
             call = binding.value
-            candidates = [a for a in (*call.args, *(k.value for k in call.keywords)) if isinstance(a, ast.Name)]
+            given = [*call.args, *(k.value for k in call.keywords)]
+            candidates = [a for a in given if isinstance(a, ast.Name)] + \
+                [root for a in given if not isinstance(a, ast.Name) for root in parameter_roots(ctx, a)]
         elif params is not None:
             candidates = list(parameter_roots(ctx, params))
         else:

@@ -67,7 +67,7 @@ class SeveralSetUpModels(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for _call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
+        for call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
             models = [value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
             if len(models) < 2:
                 continue
@@ -75,10 +75,12 @@ class SeveralSetUpModels(Rule):
                 continue  # a full load raises LXF025's error first
             action = "Saving" if method == "save" else "Loading"
             verb = "save" if method == "save" else "load"
+            # given to a helper that saves them (`save_all(fabric, path, **models)`): say where it saves
+            where = "" if ctx.enclosing_function(models[1]) is ctx.enclosing_function(call) else f" (line {call.lineno})"
             names = ", ".join(f"`{ctx.doc.source(m)}`" for m in models)
             message = (
                 f"Found multiple XLAFSDP modules in the given state ({names}). {action} checkpoints with FSDP is "
-                f"currently limited to a single model per checkpoint: `fabric.{method}` raises ValueError. "
+                f"currently limited to a single model per checkpoint: `fabric.{method}`{where} raises ValueError. "
                 f"Call `{verb}` for each model separately with a different path"
             )
             yield self.finding(ctx, models[1], message, record=self.record if method == "save" else LOAD_RECORD)

@@ -25,6 +25,7 @@ unsafe. No fix for a method that builds an optimizer: build it from the set-up m
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 
 from ....context import Context
@@ -117,41 +118,59 @@ class MethodOutsideForward(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the only receivers followed
-        if not holders:
-            return
-        methods = _method_names(ctx)  # a call of no method the file's classes define is not followed either
+        holders = _setup_holders(ctx)  # the names a set-up call is assigned to: the receivers followed here
+        methods = _method_names(ctx)  # with no class of another module imported, the only methods followed
         for call in ctx.nodes(ast.Call):
             callee = call.func
-            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
-                    or callee.attr not in methods or _spelling(callee.value) not in holders:
+            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward":
                 continue
-            setup = _xla_fsdp_setup(ctx, callee.value)
-            if setup is None:
+            # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
+            argument = _parameter(ctx, callee.value)
+            if argument is not None:
+                if fabric_kind(ctx, callee.value) is not None:
+                    continue  # the Fabric itself (asked of it by the other rules already)
+                found = ctx.once("set-up module of parameter", argument, functools.partial(_xla_fsdp_setup, ctx, callee.value))
+            elif _spelling(callee.value) in holders and (callee.attr in methods or ctx.imports_project):
+                found = _xla_fsdp_setup(ctx, callee.value)
+            else:
                 continue
-            cls = set_up_module_class(ctx, setup)
+            if found is None:
+                continue
+            setup, owner = found
+            cls = set_up_module_class(owner, setup, elsewhere=True)
             method = plain_method(cls, callee.attr) if cls is not None else None
-            if cls is None or method is None or _marked(ctx, callee.value, callee.attr):
+            if cls is None or method is None or _marked(ctx, callee.value, callee.attr) \
+                    or owner is not ctx and _marked_on(owner, setup, callee.attr):
                 continue
             uses_layers, uses_parameters = _what_it_uses(method)
             receiver = ctx.doc.source(callee.value)
             head = (f"`{receiver}.{callee.attr}` runs `{cls.name}.{callee.attr}` on the original module, not through "
                     "the XLAFSDP wrapper, whose forward gathers each layer's full weights")
             if uses_layers:
+                if owner is ctx:
+                    fixes = [f for f in (self._mark(ctx, setup, receiver, callee.attr),) if f]
+                    after = "the set-up"
+                else:  # set up in another module: marked there, on what it holds the set-up module in
+                    holder = _assigned_spelling(owner, setup)
+                    fixes = [f for f in (self._mark(owner, setup, holder, callee.attr, owner.flow.origin),) if f] \
+                        if holder is not None else []
+                    after = f"the set-up ({owner.flow.origin_name}, line {setup.lineno})"
+                    receiver = holder or receiver
                 message = (f"{head}: its layers hold flat 1-D shards, so XLA fails with a shape RuntimeError (`Cannot "
                            "infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() == 2` "
                            "at an embedding) before Lightning's own 'mark it as a forward method' check, which runs "
                            f"after the method returns. Call `{receiver}.mark_forward_method(\"{callee.attr}\")` after "
-                           "the set-up")
-                yield self.finding(ctx, callee, message, [f for f in (self._mark(ctx, setup, receiver, callee.attr),) if f])
+                           f"{after}")
+                yield self.finding(ctx, callee, message, fixes)
             elif uses_parameters:
                 message = (f"{head}: `self.parameters()` there is the original module's, which XLAFSDP emptied into "
                            "the set-up model's shards, so torch raises ValueError: optimizer got an empty parameter "
                            f"list. Build the optimizer from `{receiver}.parameters()`")
                 yield self.finding(ctx, call, message, record=EMPTY_PARAMETERS_RECORD)
 
-    def _mark(self, ctx: Context, setup: ast.Call, receiver: str, method: str) -> Fix | None:
-        """`receiver.mark_forward_method("method")` on the line after `receiver = fabric.setup_module(...)`."""
+    def _mark(self, ctx: Context, setup: ast.Call, receiver: str, method: str, path: str | None = None) -> Fix | None:
+        """`receiver.mark_forward_method("method")` on the line after `receiver = fabric.setup_module(...)`
+        (in the module `path` when the set-up is in another one)."""
         stmt = ctx.statement_of(setup)
         if not (isinstance(stmt, ast.Assign) and stmt.value is setup and len(stmt.targets) == 1
                 and _spelling(stmt.targets[0]) == receiver):
@@ -163,7 +182,40 @@ class MethodOutsideForward(Rule):
         text = f"{newline(ctx)}{indent}{receiver}.mark_forward_method(\"{method}\")"
         at = Position(end.line, end.column)
         return fix(f"Mark `{method}` as a forward method after the set-up", Edit(Span(at, at), text),
-                   safety=Safety.UNSAFE, preferred=True)
+                   safety=Safety.UNSAFE, preferred=True, path=path)
+
+
+def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
+    """The parameter the receiver is, where its function's binding reaches it (what its callers pass;
+    the same at each such use); None for anything else, and for `self` (or `cls`) of a method."""
+    if not isinstance(receiver, ast.Name):
+        return None
+    binding = ctx.reaching(receiver)
+    if binding is None or not isinstance(binding.stmt, ast.arg):
+        return None
+    func = ctx.scope_of(binding.stmt)
+    positional = [*func.args.posonlyargs, *func.args.args] if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    if positional and positional[0] is binding.stmt and isinstance(ctx.parents.get(func), ast.ClassDef):
+        return None
+    return binding.stmt
+
+
+def _assigned_spelling(ctx: Context, setup: ast.Call) -> str | None:
+    """`model` of `model = fabric.setup_module(...)`: the name the set-up module is kept in."""
+    stmt = ctx.statement_of(setup)
+    if isinstance(stmt, ast.Assign) and stmt.value is setup and len(stmt.targets) == 1:
+        return _spelling(stmt.targets[0])
+    return None
+
+
+def _marked_on(ctx: Context, setup: ast.Call, method: str) -> bool:
+    """`x.mark_forward_method("method")` in the module of the set-up call, on what holds its result."""
+    for call, on in ctx.method_calls("mark_forward_method"):
+        arg = call.args[0] if call.args else None
+        named = isinstance(arg, ast.Constant) and arg.value == method or isinstance(arg, ast.Attribute) and arg.attr == method
+        if named and any(v.kind == "setup_module" and v.node is setup for v in ctx.values(on)):
+            return True
+    return False
 
 
 def _setup_holders(ctx: Context) -> set[str]:
@@ -191,16 +243,20 @@ def _spelling(expr: ast.expr) -> str | None:
     return None
 
 
-def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> ast.Call | None:
-    """The XLAFSDP `fabric.setup_module(m)`/`fabric.setup(m)` call the receiver holds on every path."""
+def _xla_fsdp_setup(ctx: Context, receiver: ast.expr) -> tuple[ast.Call, Context] | None:
+    """The XLAFSDP `fabric.setup_module(m)`/`fabric.setup(m)` call the receiver holds on every path, with
+    the context of the module it is written in (this one, or a caller's that passes the set-up model)."""
     values = ctx.values(receiver)
-    if len(values) != 1 or values[0].kind != "setup_module" or values[0].foreign:
+    if len(values) != 1 or values[0].kind != "setup_module" or values[0].when:
+        return None
+    owner = values[0].flow.ctx if values[0].foreign and values[0].flow is not None else ctx
+    if values[0].foreign and owner is ctx:
         return None
     setup = values[0].node
     if not (isinstance(setup, ast.Call) and isinstance(setup.func, ast.Attribute) and len(setup.args) == 1
-            and fabric_kind(ctx, setup.func.value) == XLA_FSDP):
+            and fabric_kind(owner, setup.func.value) == XLA_FSDP):
         return None
-    return setup
+    return setup, owner
 
 
 def _method_names(ctx: Context) -> set[str]:
