@@ -43,6 +43,7 @@ class LaunchCallResult(Rule):
     summary = "Pass the function to `fabric.launch`, not the result of calling it"
     severity = Severity.ERROR
     triggers = ("launch",)
+    reveals = ("LXF018",)  # the function, launched at last, is then checked for how launch binds its arguments
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
