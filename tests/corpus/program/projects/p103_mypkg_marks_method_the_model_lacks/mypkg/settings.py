@@ -1,0 +1,3 @@
+VOCAB = 64
+# the method fabric must route through the sharded forward when decoding
+DECODE_METHOD = "generate"
