@@ -349,3 +349,27 @@ def test_a_factory_another_module_imports_by_name_may_run_whatever_the_table_pic
     (tmp_path / "bench.py").unlink()
     (tmp_path / "train.py").write_text(picking('"plain"') + "print(STRATEGIES)\n")  # the table read whole
     assert [f[:2] for f in found(tmp_path / "strategies.py")] == [("LXF001", "error")]
+
+
+POLICY = "def size_policy(module, recurse, nonwrapped_numel):\n    return nonwrapped_numel >= 1e6\n"
+
+
+def test_a_wrap_policy_of_another_module_is_flagged_where_it_is_defined_and_renamed_there(tmp_path):
+    train = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom policies import size_policy\n\n"
+             "strategy = XLAFSDPStrategy(auto_wrap_policy=size_policy)\n")
+    tree(tmp_path, {"policies.py": POLICY, "train.py": train})
+    [finding] = check_source(train, str(tmp_path / "train.py")).findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1, finding.span.start.column) == (
+        "LXF037", "error", 4, 44)
+    assert finding.message == (
+        "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, and `size_policy` "
+        "takes no `unwrapped_params`, so `fabric.setup_module` raises TypeError: size_policy() got an unexpected "
+        "keyword argument 'unwrapped_params' (`nonwrapped_numel` is what torch's CUDA FSDP passes)")
+    assert finding.elsewhere is not None and finding.elsewhere.path == str(tmp_path / "policies.py")
+    assert finding.elsewhere.span.start.line == 0
+    [fix] = finding.fixes
+    assert fix.path == str(tmp_path / "policies.py")
+    renamed = apply_fix(POLICY, fix.edits)
+    assert renamed == "def size_policy(module, recurse, unwrapped_params):\n    return unwrapped_params >= 1e6\n"
+    (tmp_path / "policies.py").write_text(renamed)
+    assert check_source(train, str(tmp_path / "train.py")).findings == []

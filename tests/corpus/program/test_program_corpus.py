@@ -25,10 +25,6 @@ KNOWN_MISSES: dict[str, str] = {
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
         "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
     # a def or a name of another module the rule reads only in its own file
-    "p101_policy_registry_wrap_fn_module_only":
-        "LXF037 checks only a def of the file that builds XLAFSDPStrategy (`_policies` skips a foreign function "
-        "value): `wrap_blocks` is imported from policies/wrap.py, so even `auto_wrap_policy=wrap_blocks` is not "
-        "flagged; the same def in train.py is",
     "p103_mypkg_marks_method_the_model_lacks":
         "LXF036 takes the method's name only as a string written at the call (`mypkg.DECODE_METHOD` is a constant "
         "of mypkg/settings.py) and the module's class only from this file (`set_up_module_class` without "

@@ -20,13 +20,16 @@ the old name. Other callers of the function by keyword would break, so it is uns
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Fix, Safety, Severity
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import describe_when
+from ....values import Value, describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
+from ..facts import place_in
 
 KEYWORDS = ("module", "recurse", "unwrapped_params")  # how torch_xla calls a wrap policy, in this order
 CUDA_NAME = "nonwrapped_numel"  # what torch's FSDP calls the third
@@ -82,7 +85,7 @@ class WrapPolicyParameters(Rule):
             arg = ctx.keyword_args(call)[0].get("auto_wrap_policy")
             if arg is None:
                 continue
-            for func, when in _policies(ctx, arg.value):
+            for func, when, module in _policies(ctx, arg.value):
                 missing = next((k for k in KEYWORDS if not _accepts(func, k)), None)
                 if missing is None:
                     continue
@@ -93,24 +96,35 @@ class WrapPolicyParameters(Rule):
                     message += f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)"
                 if when:
                     message += f"; {describe_when([when])}"
-                yield self.finding(ctx, arg.value, message, _rename(ctx, func),
-                                   Severity.WARNING if when else None)
+                if module is None:
+                    yield self.finding(ctx, arg.value, message, _rename(ctx, func), Severity.WARNING if when else None)
+                    continue
+                # a policy of another module: reported where it is defined, its rename made there
+                fixes = [dataclasses.replace(f, path=module.origin) for f in _rename(module.ctx, func)]
+                finding = self.finding(ctx, arg.value, message, fixes, Severity.WARNING if when else None)
+                place = place_in(module, func)
+                yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
-def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, tuple[str, ...]]]:
-    """(module-level def of this file, conditions) for each function the policy argument may hold, itself or as
-    the function of a `functools.partial` that binds no positional argument."""
+def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, tuple[str, ...], Flow | None]]:
+    """(module-level def, conditions, the flow of the other module that writes it or None for this file) for
+    each function the policy argument may hold, itself or as the function of a `functools.partial` that
+    binds no positional argument."""
     for value in ctx.values(expr):
         node = value.node
-        if value.foreign or node is None or node not in ctx.parents:
+        if node is None or not value.foreign and node not in ctx.parents:
             continue
-        if value.kind == "partial" and isinstance(node, ast.Call) and len(node.args) == 1:
+        if value.kind == "partial" and isinstance(node, ast.Call) and len(node.args) == 1 and not value.foreign:
             for inner in ctx.values(node.args[0]):
                 if inner.kind == "function" and inner.extra != "nested" and isinstance(inner.node, ast.FunctionDef) \
-                        and not inner.foreign and inner.node in ctx.parents:
-                    yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when)))
+                        and (inner.foreign or inner.node in ctx.parents):
+                    yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner)
         elif value.kind == "function" and value.extra != "nested" and isinstance(node, ast.FunctionDef):
-            yield node, value.when
+            yield node, value.when, _elsewhere(value)
+
+
+def _elsewhere(value: Value) -> Flow | None:
+    return value.flow if value.foreign and value.flow is not None and value.flow.origin is not None else None
 
 
 def _accepts(func: ast.FunctionDef, keyword: str) -> bool:
