@@ -239,3 +239,15 @@ def test_a_callback_of_another_class_the_fabric_holds_does_not_call_the_module_s
     assert found(tmp_path / "callbacks.py") == []
     (tmp_path / "train.py").write_text(train.replace("[Meter()]", "[Meter(), GradientClipping(0.5)]"))
     assert found(tmp_path / "callbacks.py") == [("LXF014", "error", BY_VALUE, 6, 48)]
+
+
+def test_a_table_read_through_its_module_or_passed_on_by_another_module_may_run_the_entry_it_picks(tmp_path):
+    """train.py picks "deep" as `strategies.STRATEGIES[...]`, or from config.py, which imports the table to pass
+    it on: `layers` runs, and its error is reported (these reads were once taken for no read at all)."""
+    attribute = picking('"deep"').replace("from strategies import STRATEGIES", "import strategies") \
+        .replace("=STRATEGIES[", "=strategies.STRATEGIES[")
+    tree(tmp_path, {"model.py": MODEL, "strategies.py": STRATEGIES, "train.py": attribute})
+    assert found(tmp_path / "strategies.py") == [NOT_A_SET]
+    (tmp_path / "train.py").write_text(picking('"deep"').replace("from strategies import", "from config import"))
+    (tmp_path / "config.py").write_text("from strategies import STRATEGIES\n")
+    assert found(tmp_path / "strategies.py") == [NOT_A_SET]
