@@ -251,3 +251,13 @@ def test_a_table_read_through_its_module_or_passed_on_by_another_module_may_run_
     (tmp_path / "train.py").write_text(picking('"deep"').replace("from strategies import", "from config import"))
     (tmp_path / "config.py").write_text("from strategies import STRATEGIES\n")
     assert found(tmp_path / "strategies.py") == [NOT_A_SET]
+
+
+def test_the_one_entry_of_a_table_picked_only_by_other_keys_never_runs(tmp_path):
+    """`STRATEGIES["plain"]` of a table holding only "deep" raises KeyError before any factory runs: `layers`
+    is never called, so its argument raises nothing."""
+    only = STRATEGIES.replace('STRATEGIES = {"plain": plain, "deep": layers}', 'STRATEGIES = {"deep": layers}')
+    tree(tmp_path, {"model.py": MODEL, "strategies.py": only, "train.py": picking('"plain"')})
+    assert found(tmp_path / "strategies.py") == []
+    (tmp_path / "train.py").write_text(picking('"deep"'))
+    assert found(tmp_path / "strategies.py") == [NOT_A_SET]
