@@ -261,3 +261,14 @@ def test_the_one_entry_of_a_table_picked_only_by_other_keys_never_runs(tmp_path)
     assert found(tmp_path / "strategies.py") == []
     (tmp_path / "train.py").write_text(picking('"deep"'))
     assert found(tmp_path / "strategies.py") == [NOT_A_SET]
+
+
+def test_a_base_class_the_importer_also_builds_itself_keeps_its_method_even_where_that_line_looks_unreached(tmp_path):
+    """The subclass train.py builds overrides `step`, but train.py builds `BaseTrainer` too (after a `return`):
+    errata does not say the base's `step` never runs on another module's reading of what runs."""
+    override = "    def step(self, model, optimizer):\n        self.fabric.clip_gradients(model, optimizer, max_norm=1.0)\n"
+    train = subclassing(override).replace("    MyTrainer(fabric).step(None, None)",
+                                          "    MyTrainer(fabric).step(None, None)\n    return\n"
+                                          "    BaseTrainer(fabric).step(None, None)")
+    tree(tmp_path, {"base.py": BASE, "train.py": train})
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
