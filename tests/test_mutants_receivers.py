@@ -105,12 +105,13 @@ def test_other_tables_an_importer_picks_from_do_not_pick_the_factory(tmp_path):
 
 
 def test_a_table_the_module_builds_otherwise_may_run_every_entry(tmp_path):
-    """An annotated table, a key that is a name, a table bound twice: not a table errata reads, so the
+    """An annotated table, a key that is a name, a table bound twice, one stored in another: not a table errata reads, so the
     factory's error stands whatever train.py picks."""
     tree(tmp_path, {"model.py": MODEL, "train.py": picking('"plain"')})
     for table in ('STRATEGIES: dict = {"plain": plain, "deep": layers}',
                   'DEEP = "deep"\nSTRATEGIES = {"plain": plain, DEEP: layers}',
-                  'STRATEGIES = {"plain": plain, "deep": layers}\nSTRATEGIES = dict(STRATEGIES)'):
+                  'STRATEGIES = {"plain": plain, "deep": layers}\nSTRATEGIES = dict(STRATEGIES)',
+                  'TABLES = {}\nTABLES["strategies"] = {"plain": plain, "deep": layers}'):
         (tmp_path / "strategies.py").write_text(STRATEGIES.replace('STRATEGIES = {"plain": plain, "deep": layers}', table))
         assert found(tmp_path / "strategies.py") == [NOT_A_SET], table
 
