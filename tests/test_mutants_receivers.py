@@ -273,3 +273,9 @@ def test_a_base_class_the_importer_also_builds_itself_keeps_its_method_even_wher
                                           "    BaseTrainer(fabric).step(None, None)")
     tree(tmp_path, {"base.py": BASE, "train.py": train})
     assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
+
+
+def test_another_class_the_importer_builds_on_a_base_of_its_own_does_not_build_the_base(tmp_path):
+    meter = "\n\nclass Counter:\n    pass\n\n\nclass Meter(Counter):\n    pass\n\n\nMeter()\n"
+    tree(tmp_path, {"base.py": BASE, "train.py": subclassing("    pass\n") + meter})
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
