@@ -875,6 +875,9 @@ class Flow:
     def _picks_only_others(self, there: Flow, name: str, table: ast.Dict, key: object) -> bool:
         """Every read of the dict `name` in `there` that holds `table` is `name[k]` with each k a known
         constant other than `key`."""
+        if there is not self and (not there.ctx.loads_named(name)
+                                  or any(a.attr == name for a in there.ctx.nodes(ast.Attribute))):
+            return False  # read as `strategies.STRATEGIES`, or imported to be passed on (`from config import ...`)
         for load in there.ctx.loads_named(name):
             if not any(x.kind == "dict" and (x.node is table or x.foreign and _same_node(x, table, self.ctx.doc.path))
                        for x in there.values(load)):
