@@ -373,3 +373,31 @@ def test_a_wrap_policy_of_another_module_is_flagged_where_it_is_defined_and_rena
     assert renamed == "def size_policy(module, recurse, unwrapped_params):\n    return unwrapped_params >= 1e6\n"
     (tmp_path / "policies.py").write_text(renamed)
     assert check_source(train, str(tmp_path / "train.py")).findings == []
+
+
+LM = ("import torch\n\n\nclass TinyLM(torch.nn.Module):\n    def forward(self, x):\n        return x\n\n"
+      "    def generate(self, x):\n        return self(x)\n")
+
+
+def test_a_method_name_another_module_holds_and_a_class_of_another_module_are_read_for_mark_forward_method(tmp_path):
+    """settings.py names the method (`DECODE = "generat"`), lm.py defines the class: the finding is at the call,
+    placed in settings.py, and its fix rewrites the name there; the right name is fine."""
+    settings = 'DECODE = "generat"\n'
+    train = ("from lightning.fabric import Fabric\nfrom lm import TinyLM\nimport settings\n\n\ndef main(fabric):\n"
+             "    model = fabric.setup_module(TinyLM())\n    model.mark_forward_method(settings.DECODE)\n\n\n"
+             "Fabric(accelerator='tpu', strategy='xla_fsdp').launch(main)\n")
+    tree(tmp_path, {"lm.py": LM, "settings.py": settings, "train.py": train})
+    [finding] = check_source(train, str(tmp_path / "train.py")).findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1, finding.span.start.column) == (
+        "LXF036", "error", 8, 30)
+    assert finding.message == (
+        "`TinyLM.generat` is no method of the module's class, so `model.mark_forward_method(settings.DECODE)` raises "
+        "AttributeError: You marked 'generat' as a forward method, but `TinyLM.generat` does not exist or is not a "
+        "method. Did you mean 'generate'?")
+    assert finding.elsewhere is not None and finding.elsewhere.path == str(tmp_path / "settings.py")
+    [fix] = finding.fixes
+    assert fix.path == str(tmp_path / "settings.py")
+    fixed = apply_fix(settings, fix.edits)
+    assert fixed == 'DECODE = "generate"\n'
+    (tmp_path / "settings.py").write_text(fixed)
+    assert check_source(train, str(tmp_path / "train.py")).findings == []

@@ -25,10 +25,6 @@ KNOWN_MISSES: dict[str, str] = {
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
         "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
     # a def or a name of another module the rule reads only in its own file
-    "p103_mypkg_marks_method_the_model_lacks":
-        "LXF036 takes the method's name only as a string written at the call (`mypkg.DECODE_METHOD` is a constant "
-        "of mypkg/settings.py) and the module's class only from this file (`set_up_module_class` without "
-        "`elsewhere`): TinyLM comes from mypkg/model.py, so even `mark_forward_method('generate')` is not flagged",
     # a table entry picked by a key with more than one value
     "s56_profile_kwargs_give_strategy_an_accelerator":
         "`XLAFSDPStrategy(**kwargs)` is read only when `kwargs` holds one dict (`keyword_args` gives up on several): "

@@ -21,12 +21,14 @@ left to the user.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Safety
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ..facts import plain_method, set_up_module_class
+from ..facts import place_in, plain_method, set_up_module_class
 
 FORWARD_ITSELF_RECORD = "ad4c9f9579943688"  # ValueError: You cannot mark the forward method itself
 # The methods every `torch.nn.Module` has (torch 2.9, public, plain functions): marking one is accepted.
@@ -119,10 +121,11 @@ class MarkForwardMethodName(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("mark_forward_method"):
-            named = _name_argument(call)
-            if named is None:
+            found = _name_argument(ctx, call)
+            if found is None:
                 continue
-            name = str(named.value)
+            named, constant, module = found
+            name = str(constant.value)
             setup = _setup_of(ctx, receiver)
             if setup is None:
                 continue
@@ -134,7 +137,7 @@ class MarkForwardMethodName(Rule):
                     "itself as a forward method. Remove the call, or mark the other method that runs the layers"),
                     record=FORWARD_ITSELF_RECORD)
                 continue
-            cls = set_up_module_class(ctx, setup)
+            cls = set_up_module_class(ctx, setup, elsewhere=True)
             if cls is None or not _only_module_bases(cls) or name in MODULE_METHODS \
                     or _a_method_or_unknown(cls, name):
                 continue
@@ -150,17 +153,34 @@ class MarkForwardMethodName(Rule):
             fixes = []
             if near:
                 message += f". Did you mean {near[0]!r}?"
-            quote = written[0]
-            if near and quote in "'\"" and written[1:2] != quote:  # a plain one-line string: rewritten in its quote
-                fixes.append(fix(f"Mark `{near[0]}` instead", replace(ctx, named, f"{quote}{near[0]}{quote}"),
-                                 safety=Safety.UNSAFE, preferred=True))
-            yield self.finding(ctx, named, message, fixes)
+            owner = module.ctx if module is not None else ctx  # the name written in another module is fixed there
+            literal = owner.doc.source(constant)
+            quote = literal[0]
+            if near and quote in "'\"" and literal[1:2] != quote:  # a plain one-line string: rewritten in its quote
+                fixes.append(fix(f"Mark `{near[0]}` instead", replace(owner, constant, f"{quote}{near[0]}{quote}"),
+                                 safety=Safety.UNSAFE, preferred=True, path=module.origin if module else None))
+            finding = self.finding(ctx, named, message, fixes)
+            place = place_in(module, constant) if module is not None else None
+            yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
-def _name_argument(call: ast.Call) -> ast.Constant | None:
-    """The method's name as a string written at the call: first positional or `method=`."""
+def _name_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, ast.Constant, Flow | None] | None:
+    """The method's name (first positional or `method=`): the argument, the string it holds on every path
+    (written at the call, or a constant bound once, here or in another module), and the flow of that other
+    module (None when the string is this file's)."""
     arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "method"), None)
-    return arg if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+    if arg is None or isinstance(arg, ast.Starred):
+        return None
+    if isinstance(arg, ast.Constant):
+        return (arg, arg, None) if isinstance(arg.value, str) else None
+    values = ctx.values(arg)
+    if len(values) != 1 or values[0].when or values[0].kind != "str" or not isinstance(values[0].node, ast.Constant) \
+            or not isinstance(values[0].node.value, str):
+        return None
+    value, constant = values[0], values[0].node
+    if not value.foreign:
+        return (arg, constant, None) if constant in ctx.parents else None
+    return (arg, constant, value.flow) if value.flow is not None and value.flow.origin is not None else None
 
 
 def _setup_of(ctx: Context, receiver: ast.expr) -> ast.Call | None:
