@@ -361,9 +361,9 @@ class Project:
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
         self._files: tuple[str, list[str]] | None = None  # a folder's Python files, until one is added or removed
         self._texts: dict[str, str | None] = {}  # their texts, until the module changes
-        # (folder, module stem): the files there whose texts import a module of that name, with the words of
-        # each; until any module changes
-        self._importers: dict[tuple[str, str], list[tuple[str, frozenset[str]]]] = {}
+        # (folder, module stem): each listed file's words if its text imports a module of that name (None if
+        # not), and the files changed since, read again when next asked; until the listing changes
+        self._importers: dict[tuple[str, str], tuple[dict[str, frozenset[str] | None], set[str]]] = {}
         self._thread = threading.local()
 
     # the engine's side
@@ -427,9 +427,11 @@ class Project:
         with self.lock:
             self._fresh.pop(path, None)
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
-            self._importers.clear()
             if self._files is not None and path not in self._files[1]:
                 self._files = None  # a file added (or one of another folder): list again
+                self._importers.clear()
+            for _, stale in self._importers.values():
+                stale.add(path)  # only this file is read again (a keystroke does not scan the folder)
             grew = True
             while grew:
                 grew = False
@@ -580,13 +582,22 @@ class Project:
         """The files under `base` that import a module named `stem`, each with the words of its text: worked
         out once for all the names of a module's top level that are looked up (each parameter of each
         function a check asks of), not once a name."""
+        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
+
+        def words(text: str) -> frozenset[str] | None:
+            return frozenset(WORD.findall(text)) if imports_it.search(text) else None
+
         key = (base, stem)
+        texts = dict(self._project_texts(base))  # lists the folder again only when a file was added
         found = self._importers.get(key)
         if found is None:
-            imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
-            found = self._importers[key] = [(other, frozenset(WORD.findall(text)))
-                                            for other, text in self._project_texts(base) if imports_it.search(text)]
-        return found
+            found = self._importers[key] = ({other: words(text) for other, text in texts.items()}, set())
+        members, stale = found
+        stale.update(texts.keys() - members.keys())  # listed since (the listing of another folder came between)
+        for other in stale:
+            members[other] = words(texts[other]) if other in texts else None
+        stale.clear()
+        return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
 
     def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
         """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
