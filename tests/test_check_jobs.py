@@ -122,6 +122,33 @@ def test_ctrl_c_stops_every_worker_and_says_so_once(big):
         time.sleep(0.05)
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
+def test_a_worker_never_takes_ctrl_c_even_while_it_starts(big):
+    """From the instant a worker exists, SIGINT is held (then ignored): a Ctrl-C there cannot print an
+    interpreter's traceback of its own start-up. The parent is back to taking it once they are started."""
+    process, workers = _started(big, session=True)
+    try:
+        masks = [_sigint_held_or_ignored(w) for w in workers]
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=60)
+    assert masks == [True] * len(workers)
+
+
+def _sigint_held_or_ignored(pid: int) -> bool:
+    fields = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                  if ":\t" in line)
+    return bool((int(fields["SigBlk"], 16) | int(fields["SigIgn"], 16)) & (1 << (signal.SIGINT - 1)))
+
+
+def test_the_parent_takes_ctrl_c_again_once_the_workers_started():
+    from errata_lsp import check_jobs
+
+    with check_jobs._sigint_held():
+        assert signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
 def _state(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]

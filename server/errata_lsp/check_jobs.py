@@ -4,14 +4,16 @@ Each worker builds its own project model from the same files (the folders given 
 projects there too) and checks a run of neighbouring files at a time, so the modules one package's
 files import are read once per worker, not once per file. Results come back in the order the files
 were given, so the report is the one `--jobs 1` prints. Workers are started with `spawn` on every
-platform (nothing of the parent is inherited but the arguments) and ignore Ctrl-C: the parent stops
-them and says so once.
+platform (nothing of the parent is inherited but the arguments and the signal mask) and ignore Ctrl-C:
+the parent stops them and says so once. They are started with SIGINT held, so that a Ctrl-C in the
+first instant cannot reach an interpreter still starting (its own traceback, before any handler).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -93,7 +95,9 @@ def check_all(tasks: Sequence[Task], jobs: int, folders: Sequence[str]) -> list[
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(list(folders),))
     try:
-        futures: list[Future[list[Checked]]] = [pool.submit(_check_batch, [tasks[i] for i in b]) for b in batches]
+        with _sigint_held():  # a Ctrl-C meanwhile is pending here, raised when the workers are started
+            futures: list[Future[list[Checked]]] = [pool.submit(_check_batch, [tasks[i] for i in b])
+                                                    for b in batches]
         sent = set(costly)
         for i, task in enumerate(tasks):  # while the workers start
             if i not in sent:
@@ -126,10 +130,27 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         worker.join(5)
 
 
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT blocked in this thread (the one that starts the workers, whose mask they inherit)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no masks, and no process-group Ctrl-C
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _start_worker(folders: list[str]) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run, once
+    if hasattr(signal, "pthread_sigmask"):  # held since the start (a Ctrl-C pending is dropped: ignored)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     from .analysis.project import WORKSPACE
 
     WORKSPACE.add_checked_folders(folders)
