@@ -879,7 +879,7 @@ class Flow:
                                   or any(a.attr == name for a in there.ctx.nodes(ast.Attribute))):
             return False  # read as `strategies.STRATEGIES`, or imported to be passed on (`from config import ...`)
         for load in there.ctx.loads_named(name):
-            if not any(x.kind == "dict" and (x.node is table or x.foreign and _same_node(x, table, self.ctx.doc.path))
+            if not any(x.kind == "dict" and (x.node is table or x.foreign and x.is_read_from(table, self.ctx.doc.path))
                        for x in there.values(load)):
                 continue
             parent = there.ctx.parents.get(load)
@@ -2633,15 +2633,11 @@ def _yields(func: ast.AST) -> bool:
 
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
     """`top` (a function or class of the module at `path`) as the module `there` reads it: the node of
-    that module's summary, its own tree, matched by kind, name and line."""
-    name = getattr(top, "name", "")
-    for load in there.ctx.loads_named(name):
+    that module's summary, its own tree."""
+    for load in there.ctx.loads_named(getattr(top, "name", "")):
         for value in there.values(load):
-            node, origin = value.node, value.flow.origin if value.flow is not None else None
-            if type(node) is type(top) and origin is not None and path is not None \
-                    and os.path.abspath(origin) == os.path.abspath(path) \
-                    and getattr(node, "name", None) == name and getattr(node, "lineno", None) == getattr(top, "lineno", None):
-                return node
+            if value.is_read_from(top, path):
+                return value.node
     return None
 
 
@@ -2660,13 +2656,3 @@ def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
         return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
     return False
-
-
-def _same_node(value: Value, mine: ast.AST, path: str | None) -> bool:
-    """`value`'s node is `mine` read from another tree (the summary of `mine`'s module, at `path`): its
-    module, kind and place."""
-    node, origin = value.node, value.flow.origin if value.flow is not None else None
-    return origin is not None and path is not None and os.path.abspath(origin) == os.path.abspath(path) \
-        and type(node) is type(mine) and getattr(node, "lineno", None) == getattr(mine, "lineno", None) \
-        and getattr(node, "col_offset", None) == getattr(mine, "col_offset", None)
-
