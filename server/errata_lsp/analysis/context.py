@@ -39,6 +39,7 @@ class Arg:
     value: ast.expr
     node: ast.AST  # what to underline and what a fix removes: the keyword, or the dict entry
     via: ast.AST | None = None  # the `**` expression it came through, if any
+    when: tuple[str, ...] = ()  # the conditions it is passed under (a dict entry stored in an `if`), () always
 
 
 @dataclass(frozen=True)
@@ -656,9 +657,9 @@ class Context:
             complete = complete and whole
             for name, entry in (entries or {}).items():
                 if entry.flow is self.flow and entry.value in self.parents:
-                    args.setdefault(name, Arg(name, entry.value, entry.node, kw))
+                    args.setdefault(name, Arg(name, entry.value, entry.node, kw, entry.when))
                 else:  # written in another module: read there, underlined at the `**` here
-                    args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw))
+                    args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw, entry.when))
         partial = self.partial_of(call)
         elsewhere = self._partial_flows.get(id(partial)) if partial is not None else None
         if partial is not None and elsewhere is not None:  # pre-set in another module: read there

@@ -399,15 +399,35 @@ class Flow:
                 return False
             called_back = isinstance(parent.func, ast.Attribute) and parent.func.attr in self.ctx.tips.callbacks \
                 and parent.args[:1] == [load]
-            if parent.func is not load and not called_back or self.ctx.within(parent, func):
+            if parent.func is not load and not called_back and self._partial_only_called(parent, load) is None \
+                    or self.ctx.within(parent, func):
                 return False
         return True
+
+    def _partial_only_called(self, call: ast.Call, load: ast.Name) -> str | None:
+        """`p = partial(func, ...)` with `func` the name `load`, where every read of `p` calls it: the name `p`."""
+        if call.args[:1] != [load] or self.ctx.resolve(call.func) != "functools.partial":
+            return None
+        assign = self.ctx.parents.get(call)
+        if not (isinstance(assign, ast.Assign) and assign.value is call and len(assign.targets) == 1
+                and isinstance(assign.targets[0], ast.Name)):
+            return None
+        name = assign.targets[0].id
+        if any(getattr(self.ctx.parents.get(other), "func", None) is not other for other in self.ctx.loads_named(name)):
+            return None
+        return name
 
     def _written_call_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
         """Every call of `func` the file writes, run or not (the calls that run are not known while a walk
         is being made)."""
-        sites = [call for call in self.ctx.calls_by_name(func.name, live=False)
-                 if any(self._is(func, x) for x in self.values(call.func))]
+        sites: list[ast.Call] = [call for call in self.ctx.calls_by_name(func.name, live=False)
+                                 if any(self._is(func, x) for x in self.values(call.func))]
+        for load in self.ctx.loads_named(func.name):  # `p = partial(func, ...)`, then `p(...)`: calls of func
+            partial = self.ctx.parents.get(load)
+            name = self._partial_only_called(partial, load) if isinstance(partial, ast.Call) else None
+            if name is not None and isinstance(partial, ast.Call):
+                sites.extend(self._bound(call, partial) for call in self.ctx.calls_by_name(name, live=False)
+                             if any(x.kind == "partial" and x.node is partial for x in self.values(call.func)))
         for method in self.ctx.tips.callbacks:
             for call in self.ctx.written_method_calls(method):
                 if call.args and any(x.node is func for x in self.values(call.args[0])):
@@ -435,12 +455,13 @@ class Flow:
             results = {_compared(test.ops[0], a, b) for a in left for b in right}
             return results.pop() if len(results) == 1 else None
         found = self._operand(test, given)
-        truths = {True if kind == "object" else bool(value) for kind, value in found} if found is not None else set()
+        truths = {kind == "object" or kind == "const" and bool(value) for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
 
     def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """The concrete values of one side of a test: ("const", value) for a constant, ("object", None) for
-        a value that is something (a function, a class, an instance); None when one of them is unknown."""
+        a value that is something (a function, a class, an instance, a non-empty display), ("empty", None)
+        for an empty display; None when one of them is unknown."""
         if isinstance(node, ast.Constant):
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
@@ -498,8 +519,10 @@ class Flow:
                 out.append(("const", value.node.value))
             elif value.kind == "none":
                 out.append(("const", None))
-            elif KINDS[value.kind].always_true:
+            elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
                 out.append(("object", None))
+            elif value.truthy is False and value.kind != "unknown":  # an empty display: `remat=()`
+                out.append(("empty", None))
             else:
                 return None
         return out
@@ -1485,7 +1508,8 @@ class Flow:
             return None, False
         if value.label:
             more, more_complete = self._mutations(node, value.label)
-            out.update(more)
+            for key, entry in more.items():
+                _store(out, key, entry)
             complete = complete and more_complete
             for key, line in self._removals(node, value.label).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
@@ -1531,7 +1555,7 @@ class Flow:
                     and not self._skipped(assign):
                 key = self.constant_key(target.slice)
                 if isinstance(key, str):
-                    out[key] = Entry(assign.value, target, self)
+                    _store(out, key, Entry(assign.value, target, self, self._stored_under(assign)))
                 else:
                     complete = False
         for method in ("update", "setdefault"):
@@ -1542,11 +1566,11 @@ class Flow:
                 if method == "setdefault":
                     key = self.constant_key(call.args[0]) if call.args else None
                     if isinstance(key, str) and len(call.args) > 1:
-                        out.setdefault(key, Entry(call.args[1], call, self))
+                        out.setdefault(key, Entry(call.args[1], call, self, self._stored_under(call)))
                     continue
                 for kw in call.keywords:
                     if kw.arg is not None:
-                        out[kw.arg] = Entry(kw.value, kw, self)
+                        _store(out, kw.arg, Entry(kw.value, kw, self, self._stored_under(call)))
                     else:
                         complete = False
                 for a in call.args:
@@ -1555,6 +1579,24 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
+        """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
+        branch holds it (the test, or its negation), outermost first: () when it runs on every path."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return ()
+        undecided = {id(test) for test, _, decided in self.scope(func).decisions if decided is None}
+        if not undecided:
+            return ()
+        out: list[str] = []
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in undecided:
+                in_body = any(s is child for s in parent.body)
+                out.append(self.text(parent.test) if in_body else negation(parent.test, self.text))
+            child, parent = parent, self.ctx.parents.get(parent)
+        return tuple(reversed(out))
 
     def _skipped(self, stmt: ast.stmt) -> bool:
         """A statement of a function under an `if` its walk decided the other way (`if cfg.get("custom_wrapper"):`
@@ -2430,10 +2472,10 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
     (a_kind, x), (b_kind, y) = a, b
     if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
         positive = isinstance(op, (ast.Is, ast.Eq))
-        if a_kind == "object" and b_kind == "object":
+        if a_kind != "const" and b_kind != "const":
             return None
-        if a_kind == "object" or b_kind == "object":
-            other = y if a_kind == "object" else x
+        if a_kind != "const" or b_kind != "const":  # something (or an empty display) against a constant
+            other = y if a_kind != "const" else x
             return None if other is not None else not positive  # something is not None
         if isinstance(op, (ast.Is, ast.IsNot)) and not (x is None or y is None or isinstance(x, bool) and isinstance(y, bool)):
             return None
@@ -2629,6 +2671,12 @@ def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
 
 def _yields(func: ast.AST) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
+
+
+def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:
+    """`entry` stored under `key`: a key stored on every path before stays there on every path."""
+    before = entries.get(key)
+    entries[key] = entry if before is None or before.when or not entry.when else replace(entry, when=())
 
 
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:

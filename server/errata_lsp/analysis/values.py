@@ -167,6 +167,7 @@ class Entry:
     value: ast.expr
     node: ast.AST
     flow: Flow = field(compare=False, repr=False)
+    when: tuple[str, ...] = ()  # the conditions the key is stored under (`if cfg.get("remat"): kw["k"] = v`)
 
     def values(self) -> tuple[Value, ...]:
         return self.flow.values(self.value)

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..context import Context
+from ..context import Arg, Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import SET_BY_THE_RUN, Flow
 from ..policies import Verdict, described, to_set
@@ -28,6 +28,7 @@ from ..rule import (
 )
 from ..values import Value, describe_when
 from .predicate import all_hold
+from .predicates import Present
 from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
 from .site import Site, argument, constant_of, fabric_of, spelled, value_ctx
 from .vocabulary import Vocabulary, pack_facts
@@ -83,6 +84,7 @@ class DetectRule(Rule):
                                  [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())])
         _WANTED.update(self.callees)
         self.uses_as_set = "as_set" in section.placeholders
+        self.present_keywords = tuple(p.keyword for p in section.match if isinstance(p, Present))
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -135,9 +137,18 @@ class DetectRule(Rule):
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
         run = _the_plain_run_s(values)
-        every_path = len(certain) == len(found) and (
+        passed_when = self._passed_when(site, arg)
+        every_path = len(certain) == len(found) and not passed_when and (
             self.paths != "every-error-some-warning" or len(found) == len(run))
-        return self._finding(site, found, values, every_path, certain)
+        return self._finding(site, found, values, every_path, certain, passed_when)
+
+    def _passed_when(self, site: Site, arg: Arg | None) -> list[tuple[str, ...]]:
+        """The conditions under which the keywords the finding rests on are passed (the argument, and those
+        `match` says are present), for those stored into a `**`-passed dict under an `if` left undecided:
+        the call may run without them."""
+        args = site.keywords[0]
+        given = [arg, *(args.get(keyword) for keyword in self.present_keywords)]
+        return [a.when for a in given if a is not None and a.when]
 
     def _in_functions_called(self, ctx: Context) -> Iterator[Finding]:
         """The sites inside a function called here, judged for this call's arguments: a function of another
@@ -192,7 +203,7 @@ class DetectRule(Rule):
 
     # -- what it reports
     def _finding(self, site: Site, found: list[Value] | None, values: list[Value], every_path: bool,
-                 certain: list[Value]) -> Finding:
+                 certain: list[Value], passed_when: Sequence[tuple[str, ...]] = ()) -> Finding:
         ctx, spec = site.ctx, self.spec
         first = found[0] if found else None
         fields = _fields(site, first, self.vocabulary, spec.get("argument", {}).get("keyword", ""), spec.get("lookup", {}))
@@ -202,7 +213,9 @@ class DetectRule(Rule):
         message = _message(self.section.message, site, first, fields)
         severity = self.severity
         if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
-            condition = describe_when(certain if spec.get("conditions") == "certain" else found or ())
+            passed = tuple(dict.fromkeys(c for when in passed_when for c in when))  # all of them, with each path's
+            paths = certain if spec.get("conditions") == "certain" else found or ()
+            condition = describe_when([(*v.when, *passed) for v in paths] or [passed])
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
             severity = Severity.WARNING
