@@ -24,6 +24,37 @@ KNOWN_MISSES: dict[str, str] = {
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
         "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
+    # entry points as litgpt and nanoGPT write them; helpers given the path and the state
+    "p105_litgpt_setup_precision_default_none":
+        "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
+        "of two kinds UNKNOWN, so LXF007 says nothing even on the XLAFSDP path; `devices` comes through "
+        "`setup(**vars(parser.parse_args()))`, whose `**vars(namespace)` is not read as the options' defaults (and "
+        "`args.devices > 1` is left undecided for an option without `choices`, flow.py `_operand`); and the "
+        "helper's `\"bf16-mixed\" if training else \"bf16-true\"` in utils/precision.py is not evaluated for the "
+        "caller's `training=True`: flow.py `_depends_on_call` counts only `if` statements, not a conditional "
+        "expression's test (an `if training:` helper gives an error, on utils/precision.py)",
+    "p109_nanogpt_port_saves_raw_model_through_partial":
+        "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "
+        "`fabric.save` call to checkpoint_states.py (`ctx.method_calls(\"save\")` reads spelled calls only); "
+        "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
+        "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
+        "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
+    "p111_resume_helper_called_without_state":
+        "`from tinytrain import load_checkpoint` goes through the package's re-export, and the callers of "
+        "tinytrain/checkpoint.py's `load_checkpoint` are found only where it is imported from its own module "
+        "(project.py `modules_reading`), so its `fabric` is no XLAFSDP Fabric; with the direct import, LXF021 "
+        "reads `state` with `ctx.value_of`, which refuses the default None a call of another module leaves "
+        "(context.py `value_of`: not foreign), and it would report in the helper, not at train.py's call",
+    "s58_resume_asks_for_key_the_save_helper_drops":
+        "LXF032 pairs a save and a load only by a path string the call shows and states that are dict displays "
+        "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
+        "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
+        "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
+    "s60_launch_args_worker_takes_config_first":
+        "`def main(cfg: TrainConfig, fabric: Fabric)` launched as `fabric.launch(main, cfg)` binds (two "
+        "positionals, two parameters), so LXF018's `_misbound` finds no TypeError; the Fabric lands in `cfg` "
+        "and the run fails at `fabric.setup_module` on the TrainConfig. Nothing reads the annotations or the "
+        "later `fabric` parameter the body uses as the Fabric",
 }
 
 
