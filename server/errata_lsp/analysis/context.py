@@ -648,7 +648,7 @@ class Context:
             if kw.arg is not None:
                 args[kw.arg] = Arg(kw.arg, kw.value, kw)
                 continue
-            values = self.flow.values(kw.value)
+            values = self.flow.plain_run(self.flow.values(kw.value))
             if len(values) != 1 or values[0].kind != "dict":
                 complete = False
                 continue

@@ -70,7 +70,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
-SET_IN_ENVIRONMENT = "set in the environment"  # the unknown value of an environment read that has a default
+SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
 
 
@@ -879,7 +879,7 @@ class Flow:
                                   or any(a.attr == name for a in there.ctx.nodes(ast.Attribute))):
             return False  # read as `strategies.STRATEGIES`, or imported to be passed on (`from config import ...`)
         for load in there.ctx.loads_named(name):
-            if not any(x.kind == "dict" and (x.node is table or x.foreign and _same_node(x, table, self.ctx.doc.path))
+            if not any(x.kind == "dict" and (x.node is table or x.foreign and x.is_read_from(table, self.ctx.doc.path))
                        for x in there.values(load)):
                 continue
             parent = there.ctx.parents.get(load)
@@ -1031,7 +1031,7 @@ class Flow:
         if names != given or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
                                   and items.func.attr == "items" and not items.args):
             return None
-        mappings = self.values(items.func.value)
+        mappings = self.plain_run(self.values(items.func.value))
         if len(mappings) != 1 or mappings[0].kind != "dict":
             return None
         entries, complete = self.entries(mappings[0])
@@ -1334,7 +1334,12 @@ class Flow:
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
+        if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
+            out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
         for base in self.values(node.value):
+            if base.qualified == "sys.argv":  # an argument of the command line
+                out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
+                continue
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
@@ -1354,6 +1359,12 @@ class Flow:
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
 
+    @staticmethod
+    def plain_run(values: Iterable[Value]) -> tuple[Value, ...]:
+        """The values but those the environment or the command line set: what `python train.py` gets, as a
+        dict `**`-passed or copied takes it (`PROFILES[sys.argv[1] if len(sys.argv) > 1 else "v4"]`)."""
+        return tuple(v for v in values if v.extra != SET_BY_THE_RUN)
+
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
@@ -1368,6 +1379,8 @@ class Flow:
         its choices); None when it may hold anything else."""
         keys = []
         for value in self.values(node):
+            if value.extra == SET_BY_THE_RUN:
+                continue  # the run's default is among the others (`sys.argv[1] if len(sys.argv) > 1 else "v4"`)
             constant = value.node.value if isinstance(value.node, ast.Constant) else None
             if value.kind != "str" or not isinstance(constant, str):
                 return None
@@ -1397,7 +1410,7 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    inner = self.values(v)
+                    inner = self.plain_run(self.values(v))
                     if len(inner) != 1 or inner[0].kind != "dict":
                         complete = False
                         continue
@@ -1442,7 +1455,7 @@ class Flow:
                     out[name] = Entry(given, given, instance[0].flow or self)
         elif isinstance(node, ast.Call):
             for a in node.args:
-                inner = self.values(a)
+                inner = self.plain_run(self.values(a))
                 if len(inner) != 1 or inner[0].kind != "dict":
                     return (out or None), False
                 sub, sub_complete = self.entries(inner[0])
@@ -1450,7 +1463,7 @@ class Flow:
                 out.update(sub or {})
             for kw in node.keywords:
                 if kw.arg is None:
-                    inner = self.values(kw.value)
+                    inner = self.plain_run(self.values(kw.value))
                     if len(inner) != 1 or inner[0].kind != "dict":
                         complete = False
                         continue
@@ -1461,7 +1474,7 @@ class Flow:
                     out[kw.arg] = Entry(kw.value, kw, self)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             for side in (node.left, node.right):
-                inner = self.values(side)
+                inner = self.plain_run(self.values(side))
                 if len(inner) != 1 or inner[0].kind != "dict":
                     complete = False  # `DEFAULTS | overrides` read from a file: the defaults' keys still stand
                     continue
@@ -1500,7 +1513,7 @@ class Flow:
                 keeps.append(lambda x: x.kind != "none")
             else:
                 return None
-        sources = self.values(items.func.value)
+        sources = self.plain_run(self.values(items.func.value))
         if len(sources) != 1 or sources[0].kind != "dict":
             return None
         entries, complete = self.entries(sources[0])
@@ -1537,7 +1550,7 @@ class Flow:
                     else:
                         complete = False
                 for a in call.args:
-                    inner = self.values(a)
+                    inner = self.plain_run(self.values(a))
                     sub, sub_complete = self.entries(inner[0]) if len(inner) == 1 and inner[0].kind == "dict" else (None, False)
                     complete = complete and sub_complete
                     out.update(sub or {})
@@ -1771,7 +1784,7 @@ class Flow:
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
-            return (Value("unknown", node, qualified=qualified, extra=SET_IN_ENVIRONMENT, flow=self), *default)
+            return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
         if qualified in ("functools.partial",):
             target = None
             if node.args:
@@ -2620,15 +2633,11 @@ def _yields(func: ast.AST) -> bool:
 
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
     """`top` (a function or class of the module at `path`) as the module `there` reads it: the node of
-    that module's summary, its own tree, matched by kind, name and line."""
-    name = getattr(top, "name", "")
-    for load in there.ctx.loads_named(name):
+    that module's summary, its own tree."""
+    for load in there.ctx.loads_named(getattr(top, "name", "")):
         for value in there.values(load):
-            node, origin = value.node, value.flow.origin if value.flow is not None else None
-            if type(node) is type(top) and origin is not None and path is not None \
-                    and os.path.abspath(origin) == os.path.abspath(path) \
-                    and getattr(node, "name", None) == name and getattr(node, "lineno", None) == getattr(top, "lineno", None):
-                return node
+            if value.is_read_from(top, path):
+                return value.node
     return None
 
 
@@ -2647,13 +2656,3 @@ def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
         return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
     return False
-
-
-def _same_node(value: Value, mine: ast.AST, path: str | None) -> bool:
-    """`value`'s node is `mine` read from another tree (the summary of `mine`'s module, at `path`): its
-    module, kind and place."""
-    node, origin = value.node, value.flow.origin if value.flow is not None else None
-    return origin is not None and path is not None and os.path.abspath(origin) == os.path.abspath(path) \
-        and type(node) is type(mine) and getattr(node, "lineno", None) == getattr(mine, "lineno", None) \
-        and getattr(node, "col_offset", None) == getattr(mine, "col_offset", None)
-

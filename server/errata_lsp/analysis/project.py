@@ -279,14 +279,6 @@ class Summary:
         self._flows.clear()
 
 
-def _is_this(value: Value, func: ast.AST, path: str) -> bool:
-    """`value` is `func` of the module at `path`, read through another module's summary of it (its own tree)."""
-    node = value.node
-    return (value.kind == "function" and value.flow is not None and value.flow.origin is not None
-            and os.path.abspath(value.flow.origin) == path and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.name == getattr(func, "name", None) and node.lineno == getattr(func, "lineno", None))
-
-
 def _names_read(parsed: object) -> frozenset[str]:
     tree = getattr(parsed, "tree", None)
     if tree is None:
@@ -532,7 +524,7 @@ class Project:
         calls: list[tuple[Flow, ast.Call]] = []
         for there in readers:
             for load in there.ctx.loads_named(func.name):
-                if not any(_is_this(v, func, path) for v in there.values(load)):
+                if not any(v.kind == "function" and v.is_read_from(func, path) for v in there.values(load)):
                     continue
                 parent = there.ctx.parents.get(load)
                 if not isinstance(parent, ast.Call) or parent.func is not load:

@@ -9,6 +9,7 @@ is made.
 from __future__ import annotations
 
 import ast
+import os
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -125,6 +126,16 @@ class Value:
     @property
     def line(self) -> int | None:
         return getattr(self.node, "lineno", None)
+
+    def is_read_from(self, mine: ast.AST, path: str | None) -> bool:
+        """This value's node is `mine`, a node of the module at `path`, as another module reads it through
+        its summary of that module (its own tree): the same module, kind, name and place."""
+        node, origin = self.node, self.flow.origin if self.flow is not None else None
+        return (origin is not None and path is not None and type(node) is type(mine)
+                and getattr(node, "lineno", None) == getattr(mine, "lineno", None)
+                and getattr(node, "col_offset", None) == getattr(mine, "col_offset", None)
+                and getattr(node, "name", None) == getattr(mine, "name", None)
+                and os.path.abspath(origin) == os.path.abspath(path))
 
     def where(self) -> str:
         """`TrainConfig.layers`, line 14 (or `config.py`, line 14)."""

@@ -24,12 +24,6 @@ KNOWN_MISSES: dict[str, str] = {
         "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
         "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
         "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
-    # a def or a name of another module the rule reads only in its own file
-    # a table entry picked by a key with more than one value
-    "s56_profile_kwargs_give_strategy_an_accelerator":
-        "`XLAFSDPStrategy(**kwargs)` is read only when `kwargs` holds one dict (`keyword_args` gives up on several): "
-        "`PROFILES[profile]` with `profile = sys.argv[1] if ... else 'v4'` is unknown or one of two entries, so "
-        "LXF011 never sees the v4 entry's `accelerator`; `**PROFILES['v4']` is flagged",
 }
 
 
