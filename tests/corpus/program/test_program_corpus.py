@@ -55,6 +55,23 @@ KNOWN_MISSES: dict[str, str] = {
         "positionals, two parameters), so LXF018's `_misbound` finds no TypeError; the Fabric lands in `cfg` "
         "and the run fails at `fabric.setup_module` on the TrainConfig. Nothing reads the annotations or the "
         "later `fabric` parameter the body uses as the Fabric",
+    # callers: the module that calls a class is found by the name of the module that defines it
+    "p113_core_trainer_argparse_precision_bf16_mixed":
+        "`L.Fabric(precision=self.precision)` in core/trainer.py takes `precision` from Trainer's callers, looked "
+        "for (`Project.modules_reading`) only in files whose imports name the module `trainer`: train.py's "
+        "`from core import Trainer` goes through the package's re-export, so its argparse default is never read "
+        "(`from core.trainer import Trainer`, or a flat trainer module, is flagged at the default)",
+    "p117_subclass_attr_overrides_clip_val":
+        "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
+        "`__init__` through finetune.py's `super().__init__(**kwargs)` from train.py's `FinetuneTrainer(strategy=...)`"
+        " (a key of a `**kwargs` parameter is not read from a caller in another module; `super().__init__(strategy,"
+        " **kwargs)` is); and `self.clip_val` is BaseTrainer's own `None`: `Flow.instance_attribute` asks the "
+        "subclasses of other modules only when the base lacks the attribute, and only those built in their own module",
+    # a dataclass field written by the class itself
+    "s62_post_init_fills_remat_policy_tuple":
+        "`cfg.checkpoint_policy` is read as a dataclass field (`Flow._field`): the construction's argument or the "
+        "field's default, `None`; the `self.checkpoint_policy = self.remat_layers` store in `__post_init__` is not "
+        "read (passing `checkpoint_policy=(Block,)` to the constructor or to `dataclasses.replace` is flagged)",
 }
 
 

@@ -1,0 +1,32 @@
+# expect: none
+# oracle: OK
+# twin: p113_core_trainer_argparse_precision_bf16_mixed
+"""python train.py [--precision P] [--steps N]: trains the block net on random data."""
+import argparse
+
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from callbacks import LogLoss
+from core import Trainer
+from model import Block, Net
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--precision", default="bf16-true")
+    parser.add_argument("--steps", type=int, default=2)
+    return parser.parse_args(argv)
+
+
+def main(args):
+    trainer = Trainer(
+        strategy=XLAFSDPStrategy(auto_wrap_policy={Block}),
+        precision=args.precision,
+        max_steps=args.steps,
+        callbacks=[LogLoss()],
+    )
+    trainer.fit(Net)
+
+
+if __name__ == "__main__":
+    main(parse_args())

@@ -1,0 +1,3 @@
+from .run import RunConfig, StrategyName
+
+__all__ = ["RunConfig", "StrategyName"]
