@@ -12,7 +12,7 @@ from typing import Any
 
 from ..context import Arg, Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import SET_BY_THE_RUN, Flow
+from ..flow import Flow
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -136,7 +136,7 @@ class DetectRule(Rule):
             return None
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
-        run = _the_plain_run_s(values)
+        run = Flow.plain_run(values)  # an environment variable left unset, an argument not given: the default
         passed_when = self._passed_when(site, arg)
         every_path = len(certain) == len(found) and not passed_when and (
             self.paths != "every-error-some-warning" or len(found) == len(run))
@@ -194,9 +194,9 @@ class DetectRule(Rule):
         if self.paths != "single":
             return values
         node = ctx.value_of(written)  # the one value written in this document on every path, else itself
-        run = _the_plain_run_s(values)
+        run = Flow.plain_run(values)
         if len(run) == 1 and len(run) < len(values):  # `os.environ.get("ACC", "tpu")`: the default, unless set
-            return run
+            return list(run)
         if len(values) == 1 and (values[0].node is node or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         return [Value("unknown", node, flow=ctx.flow)]
@@ -652,9 +652,3 @@ def _written_elsewhere(value: Value | None) -> Place | None:
         return Place(value.flow.origin, value.flow.ctx.doc.span(value.node))
     except (IndexError, ValueError):  # a node of a module whose text changed under it
         return None
-
-
-def _the_plain_run_s(values: list[Value]) -> list[Value]:
-    """The values but what the environment or the command line may set: an environment variable left unset,
-    an argument not given, gives its default, the run's value (as an option's default)."""
-    return [v for v in values if not (v.kind == "unknown" and v.extra == SET_BY_THE_RUN)]
