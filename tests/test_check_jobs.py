@@ -110,6 +110,27 @@ def test_a_worker_killed_is_one_line_and_exit_2(big):
     assert "Traceback" not in err
 
 
+def test_a_worker_killed_while_the_next_one_starts_is_the_same_one_line(big):
+    """The first worker dies (killed) just as the second is being started, whose start then finds the
+    pool's pipes closed: still one line and exit 2, no traceback."""
+    probe = ("import os, signal, sys, time\n"
+             "import multiprocessing.popen_spawn_posix as spawn\n"
+             "import errata_lsp.cli\n"
+             "real, started = spawn.Popen._launch, []\n"
+             "def launch(self, process):\n"
+             "    if started:\n"
+             "        os.kill(started[0], signal.SIGKILL)\n"
+             "        time.sleep(1)  # the pool sees it die and closes its pipes\n"
+             "    real(self, process)\n"
+             "    started.append(self.pid)\n"
+             "spawn.Popen._launch = launch\n"
+             "sys.exit(errata_lsp.cli.main(['check', '--no-cache', '--jobs', '2', '.']))\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=big, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(
+        "errata-lsp check: a worker process stopped before it finished ("), done.stderr
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
 def test_ctrl_c_stops_every_worker_and_says_so_once(big):
     process, workers = _started(big, session=True)

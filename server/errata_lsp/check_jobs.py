@@ -95,9 +95,12 @@ def check_all(tasks: Sequence[Task], jobs: int, folders: Sequence[str]) -> list[
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(list(folders),))
     try:
-        with _sigint_held():  # a Ctrl-C meanwhile is pending here, raised when the workers are started
-            futures: list[Future[list[Checked]]] = [pool.submit(_check_batch, [tasks[i] for i in b])
-                                                    for b in batches]
+        try:
+            with _sigint_held():  # a Ctrl-C meanwhile is pending here, raised when the workers are started
+                futures: list[Future[list[Checked]]] = [pool.submit(_check_batch, [tasks[i] for i in b])
+                                                        for b in batches]
+        except OSError as exc:  # a worker died while the next one was started: the pool closed its pipes
+            raise BrokenProcessPool(str(exc)) from None
         sent = set(costly)
         for i, task in enumerate(tasks):  # while the workers start
             if i not in sent:
