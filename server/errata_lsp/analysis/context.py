@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
-from .flow import BY_DEFAULT, Flow
+from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value
@@ -729,6 +729,27 @@ class Context:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
         return func, values[0].flow
+
+    def callers_leaving_default(self, use: ast.AST) -> list[tuple[Flow, ast.Call]] | None:
+        """The calls of other modules that leave out the parameter `use` reads, when it holds that
+        parameter's default on every path because those calls pass nothing for it (`load_checkpoint(fabric,
+        path)` of a `def load_checkpoint(fabric, path, state=None)`): where the argument belongs. None
+        otherwise (a call that passes it, a file that calls the function itself, a function passed around)."""
+        if not isinstance(use, ast.Name) or self.project is None:
+            return None
+        defs = self.flow.reaching(use)
+        if not defs or len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
+            return None
+        arg = defs[0].node
+        func = self.scope_of(arg)
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        if parameter_default(func, arg) is None:
+            return None
+        calls = self.project.calls_from_other_modules(self.flow, func)  # None when the file calls it itself
+        if not calls or not all(passes_nothing_for(func, arg, call) for _, call in calls):
+            return None
+        return calls
 
     @property
     def imports_project(self) -> bool:

@@ -732,7 +732,7 @@ class Flow:
                 finally:
                     self.forwarding -= 1
         if given is _MISSING:
-            default = _default_for(func, arg)
+            default = parameter_default(func, arg)
             if default is None:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
@@ -1186,7 +1186,7 @@ class Flow:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
                     given = argument_for(method, a, call, True)
                     if given is _MISSING:
-                        default = _default_for(method, a)
+                        default = parameter_default(method, a)
                         return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
                     if isinstance(given, ast.AST):
                         return self.values(given)
@@ -2414,6 +2414,11 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     return _MISSING
 
 
+def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:
+    """The call (of a function, not a bound method) leaves `arg` to its default, as far as it shows."""
+    return argument_for(func, arg, call, False) is _MISSING
+
+
 def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
     if isinstance(call, _Replaced):
         for kw in call.keywords:
@@ -2493,7 +2498,8 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return None
 
 
-def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+def parameter_default(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+    """The default the signature gives `arg` (None when it has none)."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     if arg in positional:
