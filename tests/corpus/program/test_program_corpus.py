@@ -44,11 +44,6 @@ KNOWN_MISSES: dict[str, str] = {
         "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
         "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
         "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
-    "s60_launch_args_worker_takes_config_first":
-        "`def main(cfg: TrainConfig, fabric: Fabric)` launched as `fabric.launch(main, cfg)` binds (two "
-        "positionals, two parameters), so LXF018's `_misbound` finds no TypeError; the Fabric lands in `cfg` "
-        "and the run fails at `fabric.setup_module` on the TrainConfig. Nothing reads the annotations or the "
-        "later `fabric` parameter the body uses as the Fabric",
     # callers: a subclass and its `**kwargs` in other modules
     "p117_subclass_attr_overrides_clip_val":
         "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
