@@ -601,3 +601,43 @@ def test_a_load_helper_whose_callers_leave_its_state_to_the_default_none_is_flag
     place = findings[0].elsewhere  # the None written at the call: where the fix belongs
     assert place is not None and Path(place.path) == tmp_path / "train.py"
     assert (place.span.start.line + 1, place.span.start.column, place.span.end.column) == (8, 42, 46)
+
+
+SHARDING = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def wrap(module, *args, **kwargs):
+    return module
+
+
+class Sharded(XLAFSDPStrategy):
+    @classmethod
+    def from_config(cls, cfg):
+        kwargs = {"auto_wrap_policy": {Block}}
+        if cfg.get("remat"):
+            kwargs["activation_checkpointing_policy"] = {Block}
+        if cfg.get("wrapper"):
+            kwargs["auto_wrapper_callable"] = wrap
+        return cls(**kwargs)
+"""
+
+
+def test_a_classmethod_factory_of_another_module_is_decided_by_what_its_callers_pass(tmp_path):
+    """`Sharded.from_config(cfg)` in train.py, `return cls(**kwargs)` in sharding.py: with both keys set the
+    clash is an error on every path, with one of them the fine run gets nothing (undecided, it was a
+    warning on both)."""
+    train = HEAD + "from sharding import Sharded\n\nfabric = Fabric(accelerator='tpu', strategy=Sharded.from_config({cfg}))\n"
+    tree(tmp_path, {"sharding.py": SHARDING, "train.py": train.format(cfg='{"remat": True, "wrapper": True}')})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "sharding.py")] == [("LXF002", "error", 20, 46)]
+    (tmp_path / "train.py").write_text(train.format(cfg='{"remat": True}'))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert found(tmp_path / "sharding.py") == []
+    (tmp_path / "train.py").write_text(train.format(cfg="load()"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert [f[:2] for f in found(tmp_path / "sharding.py")] == [("LXF002", "warning")]

@@ -69,10 +69,12 @@ class Context:
         head = None
         # each chunk's tree, with the scope its own top-level statements live in (None: the module)
         self._trees: list[tuple[Any, ast.ClassDef | None]] = []
+        self._read_chunks: set[int] = set()  # the chunks this context holds (a check reads only some)
         for chunk in chunks:
             parsed = chunk.parsed
             if parsed is None or parsed.tree is None:
                 continue
+            self._read_chunks.add(id(chunk))
             member = getattr(chunk, "role", "top") == "member" and classdef is not None and chunk.head is head
             self._trees.append((parsed, classdef if member else None))
             kinds, parents = parsed.index
@@ -609,6 +611,23 @@ class Context:
         while current is not None and current is not ancestor:
             current = self.parents.get(current)
         return current is not None
+
+    def attribute_loads(self, name: str) -> list[ast.Attribute]:
+        """Every read `<x>.name`, in the order of the node table."""
+        return self._attribute_loads.get(name, [])
+
+    def reads_every_use_of(self, word: str) -> bool:
+        """Every chunk of the document that uses `word` as code is one this context holds: a question
+        about all the uses of a name (`obj.build(...)` in a function the check did not read) is answered."""
+        return all(id(chunk) in self._read_chunks for chunk in self.doc.chunks_mentioning(word))
+
+    @cached_property
+    def _attribute_loads(self) -> dict[str, list[ast.Attribute]]:
+        table: dict[str, list[ast.Attribute]] = defaultdict(list)
+        for node in self._by_type[ast.Attribute]:
+            if isinstance(node.ctx, ast.Load):
+                table[node.attr].append(node)
+        return table
 
     @cached_property
     def _loads_by_id(self) -> dict[str, list[ast.Name]]:

@@ -21,9 +21,11 @@ CASES = load_cases()
 KNOWN_MISSES: dict[str, str] = {
     # modules: a value another module writes, read through a classmethod or a condition
     "p77_mypkg_from_config_wrapper_and_remat":
-        "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
-        "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
-        "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
+        "flagged on the wrong file: `ShardedStrategy.from_config(RUN[\"sharding\"])` is now decided for train.py's "
+        "dict (LXF002, an error, at mypkg/sharding.py's `auto_wrapper_callable` store, where both values are "
+        "written), but the fix belongs in mypkg/config.py, whose `\"remat\": True` and `\"custom_wrapper\": True` "
+        "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
+        "the tests on the way",
     # entry points as litgpt and nanoGPT write them; helpers given the path and the state
     "p105_litgpt_setup_precision_default_none":
         "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
