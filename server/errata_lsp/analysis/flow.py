@@ -868,7 +868,7 @@ class Flow:
         for call, receiver in self.ctx.method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, not static, ()
-        if static or _is_classmethod(func):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
             for call in self._method_sites(func, cls):
                 yield call, not static, ()
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
