@@ -398,7 +398,7 @@ class Flow:
                                     params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """A method of a class of the module's top level that the file never calls: what the calls of the
         other modules that read the class pass, when each of them reads the method only to call it."""
-        if not all(there._method_only_called(func) for there in self._readers_of(cls.name) or ()):
+        if not all(there._method_only_called(func) for there in self._readers_of(cls.name, func.name) or ()):
             return None
         given = {name: self._passed_elsewhere(func, arg) for name, arg in params.items()}
         return given if all(given.values()) else None
@@ -717,7 +717,7 @@ class Flow:
         asking = (self.origin or self.ctx.doc.path or "", top.name)
         if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
             return ()
-        readers = self._readers_of(top.name)
+        readers = self._readers_of(top.name, func.name if cls is not None and func.name != "__init__" else None)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
             twin = _twin_in(there, top, self.ctx.doc.path)
@@ -906,13 +906,15 @@ class Flow:
                 return False
         return True
 
-    def _readers_of(self, name: str) -> list[Flow] | None:
-        """The flows of the project's other modules that import this one and write `name` (read for what
-        their calls pass on), once a check."""
-        if name not in self._readers:
+    def _readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
+        """The flows of the project's other modules that import this one and write `name` (and `also`, a
+        method of the class `name`: a module that never spells it never calls it), read for what their
+        calls pass on, once a check."""
+        key = name if also is None else f"{name}.{also}"
+        if key not in self._readers:
             project = self.ctx.project
-            self._readers[name] = project.modules_reading(self, name, from_summaries=True) if project else None
-        return self._readers[name]
+            self._readers[key] = project.modules_reading(self, name, from_summaries=True, also=also) if project else None
+        return self._readers[key]
 
     def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The classes other modules derive from `cls` (a class of the module's top level this file builds

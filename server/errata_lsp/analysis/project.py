@@ -548,10 +548,12 @@ class Project:
                 calls.append((there, parent))
         return calls or None
 
-    def modules_reading(self, flow: Flow, name: str, from_summaries: bool = False) -> list[Flow] | None:
+    def modules_reading(self, flow: Flow, name: str, from_summaries: bool = False,
+                        also: str | None = None) -> list[Flow] | None:
         """The flows, each of its module run as a script (its `__main__` block too), of the project's
         other modules that import the document `flow` reads and write `name`: where a name of its top
-        level is called from. None past a bound, or for a flow other than the document's own unless
+        level is called from (with `also`, that write it too: a method of the class `name`). None past a
+        bound, or for a flow other than the document's own unless
         `from_summaries` (the caller bounds the chain: a summary's may recurse). The modules read are the check's too (an edit of train.py checks
         dist.py again); a module that only starts to read it is seen when the document is checked again."""
         path = self._importer(flow)
@@ -566,7 +568,7 @@ class Project:
             base = os.path.dirname(base)
         candidates = dict.fromkeys(
             other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(base, alias)
-            if other != path and name in words)
+            if other != path and name in words and (also is None or also in words))
         for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
