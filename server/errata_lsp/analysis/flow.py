@@ -1110,7 +1110,9 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if value.kind == "instance":
             cls, call = value.extra
-            found = self.instance_attribute(cls, call, attr, set())
+            # `self.x` read in `__post_init__` itself (of every construction): what the construction gave it
+            as_built = call is None and self._in_post_init(node, cls)
+            found = self.instance_attribute(cls, call, attr, set(), as_built)
             return found or unknown
         if value.kind == "class" and isinstance(value.node, ast.ClassDef):
             found = self.class_attribute(value.node, attr, set())
@@ -1139,13 +1141,13 @@ class Flow:
         return unknown
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
-                           seen: set[int]) -> tuple[Value, ...]:
+                           seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
-            return self._field(cls, call, attr, fields)
+            return self._field(cls, call, attr, fields, as_built)
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         for method in cls.body:
@@ -1192,10 +1194,10 @@ class Flow:
                         return self.values(given)
         return self.values(value)
 
-    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
-        names = [name for name, _ in fields]
-        stmt = dict(fields)[attr]
-        label = f"{cls.name}.{attr}"
+    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]],
+               as_built: bool = False) -> tuple[Value, ...]:
+        """A dataclass field of the instance one call builds (None: every construction the module shows): what
+        the construction gives it, then what `__post_init__` stores into it."""
         calls: list[tuple[ast.Call, tuple[str, ...]]] = []
         if call is not None:
             calls = [(call, ())]
@@ -1205,16 +1207,67 @@ class Flow:
             calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
-            given = _dataclass_argument(names, attr, c)
-            if isinstance(given, ast.AST):
-                out.extend(x.under(when).named(label) for x in self.values(given))
-            elif given is None:
-                out.append(Value("unknown", c, flow=self))
-            else:
-                out.extend(x.under(when) for x in self._field_default(stmt, label))
+            given = self._field_given(cls, c, attr, fields)
+            if not as_built:
+                given = self.after_post_init(cls, c, attr, given)
+            out.extend(x.under(when) for x in given)
         if not calls:
-            out.extend(self._field_default(stmt, label))
+            out.extend(self._field_default(dict(fields)[attr], f"{cls.name}.{attr}"))
         return tuple(out)
+
+    def _field_given(self, cls: ast.ClassDef, call: ast.Call, attr: str,
+                     fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
+        """What one construction gives a field, before `__post_init__` runs: its argument or the field's
+        default; `dataclasses.replace(obj, ...)` gives what it changes and `obj`'s own value of the rest (as
+        `obj` holds it, once its own `__post_init__` ran)."""
+        label = f"{cls.name}.{attr}"
+        if isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords):
+            return self.instance_attribute(cls, call.original, attr, set())
+        given = _dataclass_argument([name for name, _ in fields], attr, call)
+        if isinstance(given, ast.AST):
+            return tuple(x.named(label) for x in self.values(given))
+        if given is None:
+            return (Value("unknown", call, flow=self),)
+        return self._field_default(dict(fields)[attr], label)
+
+    # `__post_init__`: what a dataclass stores into its own fields once they are set
+    def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
+        owner = self._defining_class(cls, "__post_init__")
+        method = next((m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == "__post_init__"), None) \
+            if owner is not None else None
+        if method is None or not method.args.args or _is_static(method) or _is_classmethod(method) \
+                or not self.ctx.within(method, self.ctx.module):
+            return None
+        return method
+
+    def _in_post_init(self, node: ast.AST, cls: ast.ClassDef) -> bool:
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        return func is not None and func is self._post_init_of(cls)
+
+    def post_init_may_change(self, cls: ast.ClassDef, call: ast.Call, attr: str) -> bool:
+        """`__post_init__` may store into the field `attr` of the instance `call` builds (or of the one a
+        `dataclasses.replace` copies from)."""
+        method = self._post_init_of(cls)
+        if method is not None and any(_stores_field(stmt, method.args.args[0].arg, attr) is not None
+                                      for stmt in _statements(method)):
+            return True
+        return isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords) \
+            and self.post_init_may_change(cls, call.original, attr)
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """The field `attr` of the instance `call` builds, `given` by the construction, once `__post_init__`
+        ran: a store on every path replaces it, one under a test the construction decides replaces it or
+        not, one under a test it leaves open is one value beside the other, each under its condition."""
+        method = self._post_init_of(cls)
+        if method is None or not any(_stores_field(stmt, method.args.args[0].arg, attr) is not None
+                                     for stmt in _statements(method)):
+            return given
+        assert isinstance(method, ast.FunctionDef)
+        key = (id(method), id(call))
+        site = self._sites.get(key)
+        if not isinstance(site, _PostInitFlow):
+            site = self._sites[key] = _PostInitFlow(self, method, call, cls)
+        return site.stored(attr, given)
 
     def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
         value = stmt.value
@@ -1464,7 +1517,14 @@ class Flow:
             if fields is None:
                 return None, False
             names = [name for name, _ in fields]
+            built = instance[0].flow or self
             for name, stmt in fields:
+                if call is not None and built.post_init_may_change(cls, call, name):
+                    # a field `__post_init__` fills (or a copy's, which `replace` builds again): the instance's own
+                    held = ast.Name(id=name, ctx=ast.Load())
+                    built.base.pin(ast.copy_location(held, stmt), built.instance_attribute(cls, call, name, set()))
+                    out[name] = Entry(held, stmt, built.base)
+                    continue
                 given: Any = _dataclass_argument(names, name, call) if call is not None else _MISSING
                 if given is None:
                     complete = False
@@ -2312,6 +2372,103 @@ class _SiteFlow(Flow):
         return super().passed(func, arg, call, bound_self, cond)
 
 
+class _PostInitFlow(_SiteFlow):
+    """The evaluator inside a dataclass's `__post_init__` for the instance one construction builds: `self`
+    is that instance, whose fields hold what the construction gave them (the stores this method makes are
+    what it is asked about), and the tests on them are decided by that construction alone."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef):
+        super().__init__(outer, func, call)
+        self.cls = cls
+        self.owner = func.args.args[0]
+        self.instance = Value("instance", None, label=self.owner.arg, extra=(cls, call), flow=self)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        if arg is self.owner:
+            return (self.instance,)
+        if self.ctx.scope_of(arg) is self.func:
+            return (Value("unknown", arg, flow=self),)  # an `InitVar`: not read
+        return super().parameter(arg)
+
+    def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
+               cond: tuple[str, ...]) -> tuple[Value, ...]:
+        if func is self.func and call is self.call:
+            return (self.instance.under(cond),) if arg is self.owner else (Value("unknown", arg, flow=self),)
+        return super().passed(func, arg, call, bound_self, cond)
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        if cls is self.cls and call is self.call:
+            return given  # read by the method that fills it: what the construction gave (or a store before the read)
+        return super().after_post_init(cls, call, attr, given)
+
+    def stored(self, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        label = f"{self.cls.name}.{attr}"
+        after, returned = self._walk_stores(self.func.body, attr, given, label, ())
+        return bounded((*(after or ()), *returned))
+
+    def _walk_stores(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                     when: tuple[str, ...]) -> tuple[tuple[Value, ...] | None, tuple[Value, ...]]:
+        """The field's values after `body` runs from `current` (None when it never falls through), and the
+        values it holds where the method returns; `body` runs under the tests `when` it left open."""
+        returned: list[Value] = []
+        owner = self.owner.arg
+        for stmt in body:
+            value = _stores_field(stmt, owner, attr)
+            if value is not None:
+                current = tuple(x.named(label).under(when) for x in self.values(value))
+            elif isinstance(stmt, ast.Return):
+                return None, (*returned, *current)
+            elif isinstance(stmt, ast.Raise):
+                return None, tuple(returned)  # no instance is built on this path
+            elif isinstance(stmt, ast.If):
+                if not any(_stores_field(s, owner, attr) is not None or isinstance(s, (ast.Return, ast.Raise))
+                           for s in _statements(stmt)):
+                    continue
+                decided = self._post_init_test(stmt.test)
+                test, negated = self.text(stmt.test), negation(stmt.test, self.text)
+                branches = [(stmt.body, ())] if decided is True else [(stmt.orelse, ())] if decided is False \
+                    else [(stmt.body, (test,)), (stmt.orelse, (negated,))]
+                merged: list[Value] = []
+                falls = False
+                for branch, test_when in branches:
+                    after, ended = self._walk_stores(branch, attr, tuple(x.under(test_when) for x in current), label,
+                                                     (*when, *test_when))
+                    returned.extend(ended)
+                    if after is not None:
+                        falls = True
+                        merged.extend(after)
+                if not falls:
+                    return None, tuple(returned)
+                current = tuple(merged) if decided is not None or any(x not in current for x in merged) else current
+            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+                after, ended = self._walk_stores(stmt.body, attr, current, label, when)
+                returned.extend(ended)
+                if after is None:
+                    return None, tuple(returned)
+                current = after
+            elif any(_stores_field(s, owner, attr) is not None for s in _statements(stmt)):
+                # a loop, a `try`, a `match` that may store it: each value it may store, beside what it held
+                where = f"the `{type(stmt).__name__.lower()}` at line {stmt.lineno} of `{self.func.name}` sets it"
+                current = (*current, *(x.named(label).under((*when, where)) for s in _statements(stmt)
+                                       for v in [_stores_field(s, owner, attr)] if v is not None for x in self.values(v)))
+            else:
+                method = _own_method_called(stmt, owner, self.cls)
+                if method is not None and attr in _self_stores(method):
+                    return current + (Value("unknown", stmt, flow=self),), tuple(returned)  # what `self.fill()` stores
+        return current, tuple(returned)
+
+    def _post_init_test(self, test: ast.expr) -> bool | None:
+        """A test of `__post_init__` as this construction decides it: `self.x` is the field this instance
+        holds, any other name what it holds there."""
+        given: dict[str, tuple[Value, ...]] = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.Name) and node.id not in given:
+                given[node.id] = (self.instance,) if node.id == self.owner.arg else self.values(node)
+            elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await)):
+                return None
+        return self._truth(test, given)
+
+
 class _Bound(ast.Call):
     """`p(*args, **kw)` where `p = functools.partial(f, *bound, **bound_kw)`, seen as the call
     `f(*bound, *args, **bound_kw, **kw)` (a keyword the call gives replaces the bound one)."""
@@ -2571,6 +2728,28 @@ def _changes_dict(func: ast.AST, name: str) -> bool:
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
     return False
+
+
+def _stores_field(stmt: ast.AST, owner: str, attr: str) -> ast.expr | None:
+    """The value a statement stores into `owner.attr`: `self.x = v`, `self.x: T = v`, and the spellings a
+    frozen dataclass needs, `object.__setattr__(self, "x", v)` or `super().__setattr__("x", v)`, or
+    `setattr(self, "x", v)`."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+        return next((v for a, v in _attribute_stores(stmt, owner) if a == attr), None)
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords:
+        return None
+    func, args = call.func, call.args
+    if isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Call) \
+            and isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args:
+        args = [ast.Name(owner), *args]
+    elif not (isinstance(func, ast.Name) and func.id == "setattr" or isinstance(func, ast.Attribute)
+              and func.attr == "__setattr__" and isinstance(func.value, ast.Name) and func.value.id == "object"):
+        return None
+    if len(args) == 3 and isinstance(args[0], ast.Name) and args[0].id == owner \
+            and isinstance(args[1], ast.Constant) and args[1].value == attr:
+        return args[2]
+    return None
 
 
 def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:

@@ -1,0 +1,223 @@
+"""A dataclass's `__post_init__` writing its own fields: what a field holds once the instance is built (a
+store on every path wins, a test the construction decides picks its branch, a test it leaves open gives one
+value per branch, each under its condition), `dataclasses.replace` running it again on the copy, frozen
+dataclasses storing with `object.__setattr__`; and what the rules then say, with the fix applied and re-checked."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errata_lsp.analysis import apply_fix, check_source
+
+try:
+    from test_flow import probe
+except ImportError:
+    from tests.test_flow import probe
+
+HEAD = """
+    import dataclasses
+    import os
+    from dataclasses import dataclass, field
+"""
+
+
+def values(body: str) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
+    return probe(HEAD + textwrap.dedent(body))
+
+
+# --- the layer ------------------------------------------------------------------------------------------------
+def test_a_store_on_every_path_replaces_what_the_construction_gave():
+    assert values("""
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                self.policy = self.layers
+        probe(Sharding(layers=(Block,)).policy)
+    """) == [("tuple", 12, 22, ())]
+
+
+def test_a_test_the_construction_decides_keeps_its_branch():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                if self.layers and self.policy is None:
+                    self.policy = list(self.layers)
+        probe(Sharding({}).policy)
+    """
+    assert values(source.replace("{}", "(Block,)")) == [("list", 12, 26, ())]  # filled
+    assert values(source.replace("{}", "(Block,), {Block}")) == [("set", 13, 25, ())]  # given: kept
+    assert values(source.replace("{}", "")) == [("none", 9, 21, ())]  # nothing to fill it with
+
+
+def test_a_test_left_open_gives_each_value_under_its_condition():
+    assert values("""
+        @dataclass
+        class Sharding:
+            layers: tuple = (Block,)
+            policy: object = None
+            def __post_init__(self):
+                if os.environ.get("REMAT"):
+                    self.policy = self.layers
+        probe(Sharding().policy)
+    """) == [("tuple", 8, 20, ('os.environ.get("REMAT")',)), ("none", 9, 21, ('not os.environ.get("REMAT")',))]
+
+
+def test_a_return_or_a_raise_ends_the_method():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                layers = self.layers
+                if not layers:
+                    {}
+                self.policy = list(layers)
+        probe(Sharding({}).policy)
+    """
+    returns = source.replace("{}", "return", 1)
+    assert values(returns.replace("{}", "(Block,)")) == [("list", 14, 22, ())]
+    assert values(returns.replace("{}", "")) == [("none", 9, 21, ())]
+    raises = source.replace("{}", "raise ValueError('no layers')", 1)
+    assert values(raises.replace("{}", "(Block,)")) == [("list", 14, 22, ())]
+
+
+def test_frozen_dataclasses_store_through_object_setattr():
+    source = """
+        @dataclass(frozen=True)
+        class Sharding:
+            layers: list = field(default_factory=lambda: [Block])
+            policy: object = None
+            def __post_init__(self):
+                if self.policy is None:
+                    {}
+        probe(Sharding().policy)
+    """
+    assert values(source.replace("{}", 'object.__setattr__(self, "policy", self.layers)')) == [("list", 8, 49, ())]
+    assert values(source.replace("{}", 'super().__setattr__("policy", set(self.layers))')) == [("set", 12, 42, ())]
+
+
+def test_replace_runs_post_init_again_on_the_copy():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                if self.layers and self.policy is None:
+                    self.policy = self.layers
+        BASE = Sharding({})
+        probe(dataclasses.replace(BASE, layers=(Block,)).policy)
+    """
+    # the copy's own fields: the keyword it changes, the rest as the original holds them
+    assert values(source.replace("{}", "")) == [("tuple", 14, 39, ())]
+    assert values(source.replace("{}", "policy={Block}")) == [("set", 13, 23, ())]
+
+
+def test_self_in_a_method_reads_the_filled_field_and_post_init_the_given_one():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                probe(self.policy) if self.layers else None
+                if self.policy is None:
+                    self.policy = self.layers
+            def strategy(self):
+                probe(self.policy)
+        Sharding(layers=[Block])
+    """
+    assert values(source) == [("list", 16, 16, ())]
+    assert values(source.replace("probe(self.policy)\n        Sharding", "print()\n        Sharding")) == \
+        [("none", 9, 21, ())]
+
+
+def test_a_subclass_runs_its_base_post_init_and_asdict_holds_the_filled_field():
+    source = """
+        @dataclass
+        class Base:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                self.policy = tuple(self.layers)
+        @dataclass
+        class Sharding(Base):
+            extra: int = 0
+        probe({})
+    """
+    assert values(source.replace("{}", "Sharding(layers=[Block]).policy")) == [("tuple", 11, 22, ())]
+    assert values(source.replace("{}", 'dataclasses.asdict(Sharding(layers=[Block]))["policy"]')) == [("tuple", 11, 22, ())]
+
+
+# --- the rules ------------------------------------------------------------------------------------------------
+RULES_HEAD = """\
+    import os
+    from dataclasses import dataclass, field, replace
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    from torch import nn
+
+    @dataclass(frozen=True)
+    class Sharding:
+        wrap: set = field(default_factory=lambda: {nn.TransformerEncoderLayer})
+        remat: tuple = (nn.TransformerEncoderLayer,)
+        policy: object = None
+
+        def __post_init__(self):
+            if {test}:
+                object.__setattr__(self, "policy", self.remat)
+
+"""
+
+
+def script(test: str, tail: str, store: str = "self.remat") -> str:
+    return textwrap.dedent(RULES_HEAD.replace("{test}", test).replace("self.remat)", f"{store})")) + textwrap.dedent(tail)
+
+
+def report(source: str) -> list[tuple[str, str, str, str]]:
+    result = check_source(source, "train.py")
+    assert not result.failures, result.failures[0].detail
+    return [(f.code, f.severity.value, f"{f.span.start.line + 1}:{f.span.start.column + 1}", f.message)
+            for f in result.findings]
+
+
+def test_lxf001_on_a_policy_post_init_fills_on_every_path_is_an_error_and_its_fix_holds():
+    source = script("self.policy is None", """\
+        cfg = replace(Sharding(), wrap={nn.TransformerEncoderLayer})
+        strategy = XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy)
+    """)
+    assert report(source) == [
+        ("LXF001", "error", "17:87", "`activation_checkpointing_policy` must be a set, found "
+         "(nn.TransformerEncoderLayer,) (from `Sharding.remat`, line 9)")]
+    finding = next(f for f in check_source(source, "train.py").findings if f.code == "LXF001")
+    fixed = apply_fix(source, finding.fixes[0].edits)
+    assert "    remat: tuple = {nn.TransformerEncoderLayer,}\n" in fixed  # the value post_init copies becomes a set
+    assert report(fixed) == []
+
+
+def test_lxf001_on_a_policy_post_init_fills_under_an_open_test_is_a_warning_naming_it():
+    source = script('os.environ.get("REMAT") == "1"', """\
+        cfg = Sharding()
+        strategy = XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy)
+    """)
+    assert report(source) == [
+        ("LXF001", "warning", "17:87", "`activation_checkpointing_policy` must be a set, found "
+         "(nn.TransformerEncoderLayer,) (from `Sharding.remat`, line 9); when os.environ.get(\"REMAT\") == \"1\"")]
+
+
+def test_no_finding_where_post_init_fills_a_set_or_the_construction_skips_the_store():
+    filled_set = script("self.policy is None", """\
+        cfg = Sharding()
+        strategy = XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy)
+    """, store="set(self.remat)")
+    assert report(filled_set) == []
+    given = script("self.policy is None", """\
+        cfg = Sharding(policy={nn.TransformerEncoderLayer})
+        strategy = XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy)
+    """)
+    assert report(given) == []
