@@ -87,6 +87,29 @@ def test_a_return_or_a_raise_ends_the_method():
     assert values(raises.replace("{}", "(Block,)")) == [("list", 14, 22, ())]
 
 
+def test_a_later_test_reads_what_the_earlier_stores_left_and_isinstance_is_decided():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                if self.policy is None:
+                    self.policy = self.layers
+                if isinstance(self.policy, (list, tuple)):
+                    self.policy = set(self.policy)
+        probe(Sharding({}).policy)
+    """
+    assert values(source.replace("{}", "[Block]")) == [("set", 14, 26, ())]  # filled with a list, then made a set
+    assert values(source.replace("{}", "policy={Block}")) == [("set", 15, 22, ())]  # a set is kept as given
+    assert values(source.replace("{}", "policy=frozenset({Block})")) == [("frozenset", 15, 22, ())]
+    # a value whose type the layer cannot tell leaves the test open
+    assert values(source.replace("{}", "policy=make_policy()")) == [
+        ("set", 14, 26, ("isinstance(self.policy, (list, tuple))",)),
+        ("tuple", 8, 20, ("not isinstance(self.policy, (list, tuple))", "self.policy is None")),
+        ("unknown", 15, 22, ("not isinstance(self.policy, (list, tuple))", "self.policy is not None"))]
+
+
 def test_frozen_dataclasses_store_through_object_setattr():
     source = """
         @dataclass(frozen=True)

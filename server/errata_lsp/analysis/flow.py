@@ -2372,6 +2372,10 @@ class _SiteFlow(Flow):
         return super().passed(func, arg, call, bound_self, cond)
 
 
+# The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.
+_BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}
+
+
 class _PostInitFlow(_SiteFlow):
     """The evaluator inside a dataclass's `__post_init__` for the instance one construction builds: `self`
     is that instance, whose fields hold what the construction gave them (the stores this method makes are
@@ -2382,6 +2386,12 @@ class _PostInitFlow(_SiteFlow):
         self.cls = cls
         self.owner = func.args.args[0]
         self.instance = Value("instance", None, label=self.owner.arg, extra=(cls, call), flow=self)
+        self._held: dict[str, tuple[Value, ...]] = {}  # the field being followed: what it holds at this statement
+
+    def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        if value is self.instance and attr in self._held:
+            return self._held[attr]
+        return super().attribute(value, attr, node)
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if arg is self.owner:
@@ -2415,7 +2425,7 @@ class _PostInitFlow(_SiteFlow):
         for stmt in body:
             value = _stores_field(stmt, owner, attr)
             if value is not None:
-                current = tuple(x.named(label).under(when) for x in self.values(value))
+                current = tuple(x.named(label).under(when) for x in self._holding(attr, current, self.values, value))
             elif isinstance(stmt, ast.Return):
                 return None, (*returned, *current)
             elif isinstance(stmt, ast.Raise):
@@ -2424,7 +2434,7 @@ class _PostInitFlow(_SiteFlow):
                 if not any(_stores_field(s, owner, attr) is not None or isinstance(s, (ast.Return, ast.Raise))
                            for s in _statements(stmt)):
                     continue
-                decided = self._post_init_test(stmt.test)
+                decided = self._holding(attr, current, self._post_init_test, stmt.test)
                 test, negated = self.text(stmt.test), negation(stmt.test, self.text)
                 branches = [(stmt.body, ())] if decided is True else [(stmt.orelse, ())] if decided is False \
                     else [(stmt.body, (test,)), (stmt.orelse, (negated,))]
@@ -2456,6 +2466,29 @@ class _PostInitFlow(_SiteFlow):
                 if method is not None and attr in _self_stores(method):
                     return current + (Value("unknown", stmt, flow=self),), tuple(returned)  # what `self.fill()` stores
         return current, tuple(returned)
+
+    def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
+        """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
+        self._held[attr] = current
+        try:
+            return ask(node)
+        finally:
+            del self._held[attr]
+
+    def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
+            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+                return None
+            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
+            held = self._parameter_values(test.args[0], given)
+            if not held or any(x.kind not in _BUILTIN_TYPES.values() and x.kind != "none" for x in held):
+                return None
+            found = {x.kind in kinds for x in held}
+            return found.pop() if len(found) == 1 else None
+        return super()._truth(test, given)
 
     def _post_init_test(self, test: ast.expr) -> bool | None:
         """A test of `__post_init__` as this construction decides it: `self.x` is the field this instance
