@@ -5,14 +5,15 @@ dataclasses storing with `object.__setattr__`; and what the rules then say, with
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
 from errata_lsp.analysis import apply_fix, check_source
 
 try:
-    from test_flow import probe
+    from test_flow import context, probe
 except ImportError:
-    from tests.test_flow import probe
+    from tests.test_flow import context, probe
 
 HEAD = """
     import dataclasses
@@ -176,6 +177,43 @@ def test_a_subclass_runs_its_base_post_init_and_asdict_holds_the_filled_field():
     """
     assert values(source.replace("{}", "Sharding(layers=[Block]).policy")) == [("tuple", 11, 22, ())]
     assert values(source.replace("{}", 'dataclasses.asdict(Sharding(layers=[Block]))["policy"]')) == [("tuple", 11, 22, ())]
+
+
+CONFIG = """\
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Sharding:
+    wrap: frozenset = field(default_factory=lambda: frozenset({Block}))
+    remat: bool = False
+    policy: object = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "wrap", set(self.wrap))
+        if self.remat and self.policy is None:
+            object.__setattr__(self, "policy", tuple(self.wrap))
+
+
+DEFAULT = Sharding()
+"""
+
+
+def test_replace_of_an_instance_another_module_builds_is_read_there(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "config.py").write_text(CONFIG)
+    train = tmp_path / "train.py"
+    train.write_text("import dataclasses\nfrom config import DEFAULT\n"
+                     "cfg = dataclasses.replace(DEFAULT, remat=True)\nprobe(cfg.{})\n")
+    seen = []
+    for attr in ("wrap", "policy", "remat"):
+        source = train.read_text().replace("{}", attr)
+        ctx = context(source, str(train))
+        call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+        seen.append([(v.kind, v.line, v.foreign) for v in ctx.values(call.args[0])])
+    # the copy's `__post_init__` runs in config.py: `wrap` made a set, `policy` filled for this call's `remat=True`
+    assert seen == [[("set", 11, True)], [("tuple", 13, True)], [("bool", 3, False)]]
+    assert probe(CONFIG + "probe(DEFAULT.policy)\n") == [("none", 8, 21, ())]  # the original: remat is False
 
 
 # --- the rules ------------------------------------------------------------------------------------------------

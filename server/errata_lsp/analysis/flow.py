@@ -1900,7 +1900,9 @@ class Flow:
         if qualified == "dataclasses.replace" and node.args:
             out = []
             for base in self.values(node.args[0]):
-                if base.kind == "instance":
+                if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
+                    out.append(self._replaced_elsewhere(node, base))
+                elif base.kind == "instance":
                     cls, call = base.extra
                     out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=self))
                 else:
@@ -1913,6 +1915,20 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
+        """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that
+        module (its fields' defaults, its `__post_init__`), whose changed fields hold what this call gives."""
+        assert base.flow is not None
+        cls, call = base.extra
+        replaced = _Replaced(node, call)
+        keywords = []
+        for kw in replaced.keywords:  # new keywords: the call's own tree is left as it is
+            held = ast.copy_location(ast.Name(id=kw.arg or "", ctx=ast.Load()), kw.value)
+            base.flow.base.pin(held, self.values(kw.value))
+            keywords.append(ast.keyword(arg=kw.arg, value=held))
+        replaced.keywords = keywords
+        return Value("instance", base.node, base.when, extra=(cls, replaced), flow=base.flow)
 
     def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
         """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
