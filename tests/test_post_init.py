@@ -1,7 +1,8 @@
 """A dataclass's `__post_init__` writing its own fields: what a field holds once the instance is built (a
 store on every path wins, a test the construction decides picks its branch, a test it leaves open gives one
 value per branch, each under its condition), `dataclasses.replace` running it again on the copy, frozen
-dataclasses storing with `object.__setattr__`; and what the rules then say, with the fix applied and re-checked."""
+dataclasses storing with `object.__setattr__`, a method it calls on `self`; a plain class's `__init__` read
+the same way for the construction's arguments; and what the rules then say, with the fix applied and re-checked."""
 
 from __future__ import annotations
 
@@ -179,6 +180,64 @@ def test_a_subclass_runs_its_base_post_init_and_asdict_holds_the_filled_field():
     assert values(source.replace("{}", 'dataclasses.asdict(Sharding(layers=[Block]))["policy"]')) == [("tuple", 11, 22, ())]
 
 
+def test_a_method_post_init_calls_on_self_stores_into_the_field():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                self._fill()
+            def _fill(self):
+                self.policy = {}
+        probe(Sharding(layers=[Block]).policy)
+    """
+    assert values(source.replace("{}", "set(self.layers)")) == [("set", 13, 22, ())]
+    assert values(source.replace("{}", "self.layers")) == [("list", 14, 22, ())]
+
+
+def test_a_plain_class_init_is_read_for_the_construction_arguments():
+    source = """
+        class Sharding:
+            def __init__(self, layers=(), policy=None):
+                self.layers = layers
+                self.policy = policy
+                if self.layers and self.policy is None:
+                    self.policy = self.layers
+        probe(Sharding({}).policy)
+    """
+    assert values(source.replace("{}", "(Block,)")) == [("tuple", 12, 15, ())]
+    assert values(source.replace("{}", "(Block,), {Block}")) == [("set", 12, 25, ())]
+    assert values(source.replace("{}", "")) == [("none", 7, 41, ())]
+    assert values(source.replace("{}", "layers=make()")) == [
+        ("unknown", 12, 22, ("self.layers and self.policy is None",)),
+        ("none", 7, 41, ("not (self.layers and self.policy is None)",))]
+    # normalised in `__init__`: the list it was given is no longer there
+    assert values("""
+        class Sharding:
+            def __init__(self, policy):
+                self.policy = policy
+                if isinstance(self.policy, (list, tuple)):
+                    self.policy = set(self.policy)
+        probe(Sharding([Block]).policy)
+    """) == [("set", 10, 26, ())]
+
+
+def test_another_method_s_store_still_stands_beside_what_init_leaves():
+    source = """
+        class Trainer:
+            policy = None
+            def __init__(self, remat=False):
+                if remat:
+                    self.policy = [Block]
+            def setup(self):
+                self.policy = {Block}
+        probe(Trainer({}).policy)
+    """
+    assert values(source.replace("{}", "True")) == [("list", 10, 26, ()), ("set", 12, 22, ())]
+    assert values(source.replace("{}", "")) == [("none", 7, 13, ()), ("set", 12, 22, ())]  # the class attribute
+
+
 CONFIG = """\
 from dataclasses import dataclass, field
 
@@ -269,6 +328,32 @@ def test_lxf001_on_a_policy_post_init_fills_under_an_open_test_is_a_warning_nami
     assert report(source) == [
         ("LXF001", "warning", "17:87", "`activation_checkpointing_policy` must be a set, found "
          "(nn.TransformerEncoderLayer,) (from `Sharding.remat`, line 9); when os.environ.get(\"REMAT\") == \"1\"")]
+
+
+def test_lxf001_on_a_plain_class_init_filling_the_policy_is_an_error_and_a_normalised_one_nothing():
+    head = """\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch import nn
+
+        class Sharding:
+            def __init__(self, layers=(), policy=None):
+                self.layers = layers
+                self.policy = policy
+                if self.layers and self.policy is None:
+                    self.policy = self.layers
+                {}
+
+        cfg = Sharding(layers=(nn.TransformerEncoderLayer,))
+        strategy = XLAFSDPStrategy(auto_wrap_policy={nn.TransformerEncoderLayer}, activation_checkpointing_policy=cfg.policy)
+    """
+    assert report(textwrap.dedent(head).replace("{}", "pass")) == [
+        ("LXF001", "error", "13:107", "`activation_checkpointing_policy` must be a set, found "
+         "(nn.TransformerEncoderLayer,) (from `layers`, line 12)")]
+    source = textwrap.dedent(head).replace("{}", "pass")
+    fixed = apply_fix(source, next(f for f in check_source(source, "train.py").findings).fixes[0].edits)
+    assert "activation_checkpointing_policy=set(cfg.policy))\n" in fixed and report(fixed) == []
+    normalised = "if isinstance(self.policy, tuple):\n            self.policy = set(self.policy)"
+    assert report(textwrap.dedent(head).replace("{}", normalised)) == []
 
 
 def test_no_finding_where_post_init_fills_a_set_or_the_construction_skips_the_store():

@@ -1162,6 +1162,11 @@ class Flow:
                 else:
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
                 continue
+            built = self.after_init(cls, call, method, attr) if call is not None and method.name == "__init__" \
+                and len(seen) == 1 and isinstance(method, ast.FunctionDef) else None
+            if built is not None:  # what the construction's `__init__` leaves in it
+                out.extend(built)
+                continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
@@ -1244,12 +1249,25 @@ class Flow:
         func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
         return func is not None and func is self._post_init_of(cls)
 
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        """What the `__init__` of a plain class, run for `call`, leaves in `self.attr` (the class attribute
+        where a path stores nothing), each store under the tests this construction leaves open; None when
+        it stores no `self.attr`, or the layer does not follow it (a `*args`, `**kwargs` call)."""
+        if not init.args.args or _is_static(init) or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg is None for k in call.keywords) or isinstance(call, (_Replaced, _Bound)) \
+                or not _fills(init, init.args.args[0].arg, attr, cls):
+            return None
+        key = (id(init), id(call))
+        site = self._sites.get(key)
+        if not isinstance(site, _BuildFlow):
+            site = self._sites[key] = _BuildFlow(self, init, call, cls, init=True)
+        return site.stored(attr, self.class_attribute(cls, attr, set()))
+
     def post_init_may_change(self, cls: ast.ClassDef, call: ast.Call, attr: str) -> bool:
         """`__post_init__` may store into the field `attr` of the instance `call` builds (or of the one a
         `dataclasses.replace` copies from)."""
         method = self._post_init_of(cls)
-        if method is not None and any(_stores_field(stmt, method.args.args[0].arg, attr) is not None
-                                      for stmt in _statements(method)):
+        if method is not None and _fills(method, method.args.args[0].arg, attr, cls):
             return True
         return isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords) \
             and self.post_init_may_change(cls, call.original, attr)
@@ -1259,14 +1277,13 @@ class Flow:
         ran: a store on every path replaces it, one under a test the construction decides replaces it or
         not, one under a test it leaves open is one value beside the other, each under its condition."""
         method = self._post_init_of(cls)
-        if method is None or not any(_stores_field(stmt, method.args.args[0].arg, attr) is not None
-                                     for stmt in _statements(method)):
+        if method is None or not _fills(method, method.args.args[0].arg, attr, cls):
             return given
         assert isinstance(method, ast.FunctionDef)
         key = (id(method), id(call))
         site = self._sites.get(key)
-        if not isinstance(site, _PostInitFlow):
-            site = self._sites[key] = _PostInitFlow(self, method, call, cls)
+        if not isinstance(site, _BuildFlow):
+            site = self._sites[key] = _BuildFlow(self, method, call, cls)
         return site.stored(attr, given)
 
     def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
@@ -2392,34 +2409,46 @@ class _SiteFlow(Flow):
 _BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}
 
 
-class _PostInitFlow(_SiteFlow):
-    """The evaluator inside a dataclass's `__post_init__` for the instance one construction builds: `self`
-    is that instance, whose fields hold what the construction gave them (the stores this method makes are
-    what it is asked about), and the tests on them are decided by that construction alone."""
+class _BuildFlow(_SiteFlow):
+    """The evaluator inside the method that fills in the instance one construction builds (a dataclass's
+    `__post_init__`, a plain class's `__init__`; or a method either calls on `self`): `self` is that
+    instance, whose attributes hold, at each statement, what the construction gave them and the stores
+    before it; `__init__`'s parameters hold the construction's arguments, and the tests on them are decided
+    by that construction alone."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef):
+    def __init__(self, outer: Flow, func: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool = False):
         super().__init__(outer, func, call)
-        self.cls = cls
+        self.cls, self.init = cls, init
         self.owner = func.args.args[0]
         self.instance = Value("instance", None, label=self.owner.arg, extra=(cls, call), flow=self)
-        self._held: dict[str, tuple[Value, ...]] = {}  # the field being followed: what it holds at this statement
+        self._held: dict[str, tuple[Value, ...]] = {}  # the attribute being followed: what it holds at this statement
 
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         if value is self.instance and attr in self._held:
             return self._held[attr]
+        if value is self.instance and self.ctx.parents.get(node) is not None and self.ctx.within(node, self.func) \
+                and _fills(self.func, self.owner.arg, attr, self.cls):
+            return self._walk_to(self.func.body, attr, self._initial(value, attr, node), f"{self.cls.name}.{attr}", node)
         return super().attribute(value, attr, node)
 
+    def _initial(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        """What the attribute holds as the method starts: the construction's field (see `after_post_init`), or
+        for `__init__` the class attribute, if any."""
+        return self.class_attribute(self.cls, attr, set()) if self.init else super().attribute(value, attr, node)
+
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
-        if arg is self.owner:
-            return (self.instance,)
         if self.ctx.scope_of(arg) is self.func:
-            return (Value("unknown", arg, flow=self),)  # an `InitVar`: not read
+            return self.passed(self.func, arg, self.call, False, ())
         return super().parameter(arg)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
         if func is self.func and call is self.call:
-            return (self.instance.under(cond),) if arg is self.owner else (Value("unknown", arg, flow=self),)
+            if arg is self.owner:
+                return (self.instance.under(cond),)
+            if self.init and arg not in (self.func.args.vararg, self.func.args.kwarg):
+                return Flow.passed(self, func, arg, call, True, cond)  # the construction's argument
+            return (Value("unknown", arg, flow=self),)  # an `InitVar`, a method's own parameter
         return super().passed(func, arg, call, bound_self, cond)
 
     def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
@@ -2427,10 +2456,33 @@ class _PostInitFlow(_SiteFlow):
             return given  # read by the method that fills it: what the construction gave (or a store before the read)
         return super().after_post_init(cls, call, attr, given)
 
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        if cls is self.cls and call is self.call:
+            return None  # read while it is being built: see `attribute`
+        return super().after_init(cls, call, init, attr)
+
     def stored(self, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
         label = f"{self.cls.name}.{attr}"
         after, returned = self._walk_stores(self.func.body, attr, given, label, ())
         return bounded((*(after or ()), *returned))
+
+    def _walk_to(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                 node: ast.AST) -> tuple[Value, ...]:
+        """What `self.attr` holds where `node` reads it: the statements before it run from `current`, into the
+        branch the read sits in."""
+        for stmt in body:
+            if self.ctx.within(node, stmt):
+                if isinstance(stmt, ast.If) and not self.ctx.within(node, stmt.test):
+                    inside = stmt.body if any(self.ctx.within(node, s) for s in stmt.body) else stmt.orelse
+                    return self._walk_to(inside, attr, current, label, node)
+                if isinstance(stmt, (ast.With, ast.AsyncWith)) and any(self.ctx.within(node, s) for s in stmt.body):
+                    return self._walk_to(stmt.body, attr, current, label, node)
+                return current
+            after, _ = self._walk_stores([stmt], attr, current, label, ())
+            if after is None:
+                return current  # a read after every path returned: it does not run
+            current = after
+        return current
 
     def _walk_stores(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
                      when: tuple[str, ...]) -> tuple[tuple[Value, ...] | None, tuple[Value, ...]]:
@@ -2447,8 +2499,8 @@ class _PostInitFlow(_SiteFlow):
             elif isinstance(stmt, ast.Raise):
                 return None, tuple(returned)  # no instance is built on this path
             elif isinstance(stmt, ast.If):
-                if not any(_stores_field(s, owner, attr) is not None or isinstance(s, (ast.Return, ast.Raise))
-                           for s in _statements(stmt)):
+                if not _fills(stmt, owner, attr, self.cls) and not any(isinstance(s, (ast.Return, ast.Raise))
+                                                                       for s in _statements(stmt)):
                     continue
                 decided = self._holding(attr, current, self._post_init_test, stmt.test)
                 test, negated = self.text(stmt.test), negation(stmt.test, self.text)
@@ -2479,9 +2531,23 @@ class _PostInitFlow(_SiteFlow):
                                        for v in [_stores_field(s, owner, attr)] if v is not None for x in self.values(v)))
             else:
                 method = _own_method_called(stmt, owner, self.cls)
-                if method is not None and attr in _self_stores(method):
-                    return current + (Value("unknown", stmt, flow=self),), tuple(returned)  # what `self.fill()` stores
+                if isinstance(method, ast.FunctionDef) and method.args.args and attr in _self_stores(method):
+                    current = self._called(method, attr, current, label, when, stmt)
         return current, tuple(returned)
+
+    def _called(self, method: ast.FunctionDef, attr: str, current: tuple[Value, ...], label: str,
+                when: tuple[str, ...], stmt: ast.stmt) -> tuple[Value, ...]:
+        """`self.fill()` storing `self.attr`: what it stores on every path replaces it; what it may store
+        stands beside it."""
+        key = (id(method), id(self.call))
+        site = self._sites.get(key)
+        if not isinstance(site, _BuildFlow):
+            site = self._sites[key] = _BuildFlow(self, method, self.call, self.cls)
+        last = _last_plain_store(method, attr, _method_names(self.cls))
+        if last is not None:
+            return tuple(x.named(label).under(when) for x in site.values(last))
+        where = f"`{self.text(stmt)}` sets it"
+        return (*current, *(x.named(label).under((*when, where)) for v in _self_stores(method)[attr] for x in site.values(v)))
 
     def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
         """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
@@ -2775,6 +2841,17 @@ def _changes_dict(func: ast.AST, name: str) -> bool:
                 and not (n.func.attr == "setdefault" and len(n.args) == 2 and isinstance(n.args[0], ast.Constant)):
             return True
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            return True
+    return False
+
+
+def _fills(node: ast.AST, owner: str, attr: str, cls: ast.ClassDef) -> bool:
+    """A statement (or a method) stores `owner.attr`, itself or through a method of `cls` it calls on `owner`."""
+    for stmt in _statements(node):
+        if _stores_field(stmt, owner, attr) is not None:
+            return True
+        called = _own_method_called(stmt, owner, cls) if isinstance(stmt, ast.stmt) else None
+        if called is not None and attr in _self_stores(called):
             return True
     return False
 
