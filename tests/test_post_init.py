@@ -196,6 +196,29 @@ def test_a_method_post_init_calls_on_self_stores_into_the_field():
     assert values(source.replace("{}", "self.layers")) == [("list", 14, 22, ())]
 
 
+def test_attrs_and_pydantic_run_their_own_hook():
+    source = """
+        import attrs
+        from pydantic import BaseModel
+        @attrs.define
+        class A:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):  # attrs does not call it
+                self.policy = self.layers
+            def __attrs_post_init__(self):
+                self.policy = list(self.layers)
+        class P(BaseModel):
+            layers: tuple = ()
+            policy: object = None
+            def model_post_init(self, __context):
+                self.policy = tuple(self.layers)
+        probe({}(layers=(Block,)).policy)
+    """
+    assert values(source.replace("{}", "A")) == [("list", 15, 22, ())]
+    assert values(source.replace("{}", "P")) == [("tuple", 20, 22, ())]
+
+
 def test_a_plain_class_init_is_read_for_the_construction_arguments():
     source = """
         class Sharding:

@@ -1237,13 +1237,27 @@ class Flow:
 
     # `__post_init__`: what a dataclass stores into its own fields once they are set
     def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
-        owner = self._defining_class(cls, "__post_init__")
-        method = next((m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == "__post_init__"), None) \
+        """The method the class's constructor runs once the fields are set: a dataclass's `__post_init__`,
+        attrs' `__attrs_post_init__`, pydantic's `model_post_init`."""
+        hook = self._post_init_hook(cls, frozenset())
+        owner = self._defining_class(cls, hook)
+        method = next((m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == hook), None) \
             if owner is not None else None
         if method is None or not method.args.args or _is_static(method) or _is_classmethod(method) \
                 or not self.ctx.within(method, self.ctx.module):
             return None
         return method
+
+    def _post_init_hook(self, cls: ast.ClassDef, seen: frozenset[int]) -> str:
+        if any(source_text(b).split(".")[-1] == "BaseModel" for b in cls.bases):
+            return "model_post_init"
+        if any(source_text(d).split("(")[0].split(".")[-1] in ("define", "frozen") for d in cls.decorator_list):
+            return "__attrs_post_init__"
+        if not any(source_text(d).split("(")[0].split(".")[-1] == "dataclass" for d in cls.decorator_list):
+            for base in self.local_bases(cls):
+                if id(base) not in seen:
+                    return self._post_init_hook(base, seen | {id(cls)})
+        return "__post_init__"
 
     def _in_post_init(self, node: ast.AST, cls: ast.ClassDef) -> bool:
         func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
