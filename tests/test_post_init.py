@@ -298,6 +298,37 @@ def test_replace_of_an_instance_another_module_builds_is_read_there(tmp_path):
     assert probe(CONFIG + "probe(DEFAULT.policy)\n") == [("none", 8, 21, ())]  # the original: remat is False
 
 
+def test_a_construction_of_another_module_s_class_passes_its_arguments_there(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "config.py").write_text(textwrap.dedent("""\
+        from dataclasses import dataclass
+
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+
+            def __post_init__(self):
+                if self.policy is None and len(self.layers) > 0:
+                    self.policy = self.layers
+
+        class Plain:
+            def __init__(self, policy=None):
+                self.policy = policy
+    """))
+    train = tmp_path / "train.py"
+    seen = []
+    for built in ("Sharding(layers=(Block,))", "Sharding((Block,), {Block})", "Sharding()", "Plain([Block])",
+                  "Sharding(**options)"):
+        train.write_text(f"from config import Plain, Sharding\ncfg = {built}\nprobe(cfg.policy)\n")
+        ctx = context(train.read_text(), str(train))
+        call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+        seen.append([(v.kind, v.line, v.foreign) for v in ctx.values(call.args[0])])
+    # the arguments are train.py's (line 2); the default None is config.py's; a `**` spread is not followed
+    assert seen == [[("tuple", 2, False)], [("set", 2, False)], [("none", 6, True)], [("list", 2, False)],
+                    [("none", 6, True)]]
+
+
 # --- the rules ------------------------------------------------------------------------------------------------
 RULES_HEAD = """\
     import os

@@ -1831,7 +1831,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
-                return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
+                return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
                 return tipped
@@ -1946,6 +1946,20 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
+        """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
+        reads it, each argument a stand-in holding what it holds here; None when it spreads `*args`/`**kw`."""
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return None
+        args: list[ast.expr] = []
+        for a in [*node.args, *(k.value for k in node.keywords)]:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
+            there.base.pin(held, self.values(a))
+            args.append(held)
+        call = ast.Call(func=node.func, args=args[:len(node.args)],
+                        keywords=[ast.keyword(arg=k.arg, value=v) for k, v in zip(node.keywords, args[len(node.args):])])
+        return ast.copy_location(call, node)
 
     def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
         """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that
@@ -2586,6 +2600,17 @@ class _BuildFlow(_SiteFlow):
             return found.pop() if len(found) == 1 else None
         return super()._truth(test, given)
 
+    def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`len(self.layers)` too, for displays the construction gives (`len(self.layers) > 0`)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
+                and self.reaching(node.func) is None and len(node.args) == 1 and not node.keywords:
+            held = self._parameter_values(node.args[0], given)
+            sizes = [_size(x) for x in held or ()]
+            if not sizes or any(n is None for n in sizes):
+                return None
+            return [("const", n) for n in dict.fromkeys(sizes)]
+        return super()._operand(node, given)
+
     def _post_init_test(self, test: ast.expr) -> bool | None:
         """A test of `__post_init__` as this construction decides it: `self.x` is the field this instance
         holds, any other name what it holds there."""
@@ -2857,6 +2882,22 @@ def _changes_dict(func: ast.AST, name: str) -> bool:
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
     return False
+
+
+def _size(value: Value) -> int | None:
+    """How many elements a display or an empty constructor call holds; None when it cannot be told."""
+    node = value.node
+    if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple)) \
+            and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)
+    if value.kind == "set" and isinstance(node, ast.Set) and len(node.elts) == 1 and not isinstance(node.elts[0], ast.Starred):
+        return 1  # (two elements may be one object: `{a, b}`)
+    if value.kind == "dict" and isinstance(node, ast.Dict) and len(node.keys) <= 1 and all(k is not None for k in node.keys):
+        return len(node.keys)
+    if value.kind in ("list", "tuple", "set", "dict", "frozenset") and isinstance(node, ast.Call) \
+            and not node.args and not node.keywords:
+        return 0
+    return None
 
 
 def _fills(node: ast.AST, owner: str, attr: str, cls: ast.ClassDef) -> bool:
