@@ -112,6 +112,24 @@ def test_a_later_test_reads_what_the_earlier_stores_left_and_isinstance_is_decid
         ("unknown", 15, 22, ("not isinstance(self.policy, (list, tuple))", "self.policy is not None"))]
 
 
+def test_a_try_body_stores_and_its_handler_runs_instead_when_it_raises():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                try:
+                    self.policy = set(self.layers)
+                except TypeError:
+                    {}
+        probe(Sharding(layers=[Block]).policy)
+    """
+    assert values(source.replace("{}", "pass")) == [("set", 12, 26, ()),
+                                                     ("none", 9, 21, ("the `try` at line 11 raises",))]
+    assert values(source.replace("{}", "raise")) == [("set", 12, 26, ())]
+
+
 def test_frozen_dataclasses_store_through_object_setattr():
     source = """
         @dataclass(frozen=True)

@@ -2552,8 +2552,28 @@ class _BuildFlow(_SiteFlow):
                 if after is None:
                     return None, tuple(returned)
                 current = after
+            elif isinstance(stmt, ast.Try) and _fills(stmt, owner, attr, self.cls):
+                # the body runs (then `else`); a handler runs instead when it raises, from what the field held
+                after, ended = self._walk_stores([*stmt.body, *stmt.orelse], attr, current, label, when)
+                returned.extend(ended)
+                raised = (f"the `try` at line {stmt.lineno} raises",)
+                merged_try = list(after or ())
+                for handler in stmt.handlers:
+                    caught, ended = self._walk_stores(handler.body, attr, tuple(x.under(raised) for x in current),
+                                                      label, (*when, *raised))
+                    returned.extend(ended)
+                    merged_try.extend(caught or ())
+                if not merged_try:
+                    return None, tuple(returned)
+                current = tuple(merged_try)
+                if stmt.finalbody:
+                    after, ended = self._walk_stores(stmt.finalbody, attr, current, label, when)
+                    returned.extend(ended)
+                    if after is None:
+                        return None, tuple(returned)
+                    current = after
             elif any(_stores_field(s, owner, attr) is not None for s in _statements(stmt)):
-                # a loop, a `try`, a `match` that may store it: each value it may store, beside what it held
+                # a loop, a `match` that may store it: each value it may store, beside what it held
                 where = f"the `{type(stmt).__name__.lower()}` at line {stmt.lineno} of `{self.func.name}` sets it"
                 current = (*current, *(x.named(label).under((*when, where)) for s in _statements(stmt)
                                        for v in [_stores_field(s, owner, attr)] if v is not None for x in self.values(v)))
