@@ -130,6 +130,21 @@ def test_a_try_body_stores_and_its_handler_runs_instead_when_it_raises():
     assert values(source.replace("{}", "raise")) == [("set", 12, 26, ())]
 
 
+def test_a_field_the_constructor_does_not_take_is_filled_by_post_init_and_shifts_no_argument():
+    source = """
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = field(init=False)
+            wrap: object = None
+            def __post_init__(self):
+                self.policy = self.layers
+        probe(Sharding((Block,), {Block}).{})
+    """
+    assert values(source.replace("{}", "policy")) == [("tuple", 13, 15, ())]
+    assert values(source.replace("{}", "wrap")) == [("set", 13, 25, ())]  # the second argument: `wrap`'s
+
+
 def test_frozen_dataclasses_store_through_object_setattr():
     source = """
         @dataclass(frozen=True)

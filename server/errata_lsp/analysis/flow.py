@@ -1228,7 +1228,8 @@ class Flow:
         label = f"{cls.name}.{attr}"
         if isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords):
             return self.instance_attribute(cls, call.original, attr, set())
-        given = _dataclass_argument([name for name, _ in fields], attr, call)
+        names = _init_names(fields)
+        given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
         if given is None:
@@ -1547,7 +1548,7 @@ class Flow:
             fields = self.dataclass_fields(cls)
             if fields is None:
                 return None, False
-            names = [name for name, _ in fields]
+            names = _init_names(fields)
             built = instance[0].flow or self
             for name, stmt in fields:
                 if call is not None and built.post_init_may_change(cls, call, name):
@@ -1556,7 +1557,7 @@ class Flow:
                     built.base.pin(ast.copy_location(held, stmt), built.instance_attribute(cls, call, name, set()))
                     out[name] = Entry(held, stmt, built.base)
                     continue
-                given: Any = _dataclass_argument(names, name, call) if call is not None else _MISSING
+                given: Any = _dataclass_argument(names, name, call) if call is not None and name in names else _MISSING
                 if given is None:
                     complete = False
                 elif given is _MISSING:
@@ -2743,6 +2744,15 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     if any(kw.arg is None for kw in call.keywords):
         return None
     return _MISSING
+
+
+def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
+    """The fields the constructor takes, in order: not those declared `field(init=False)`."""
+    def no_init(stmt: ast.AnnAssign) -> bool:
+        value = stmt.value
+        return isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field" and any(
+            k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
+    return [name for name, stmt in fields if not no_init(stmt)]
 
 
 def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
