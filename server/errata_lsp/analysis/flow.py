@@ -14,8 +14,10 @@ turns them into `Value`s (`values.py`):
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
-  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`),
-  what any method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
+  a class of another module built here reads this call's arguments), then what `__post_init__` (or a
+  plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
+  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds;
