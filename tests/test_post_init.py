@@ -443,6 +443,47 @@ def test_lxf001_on_a_plain_class_init_filling_the_policy_is_an_error_and_a_norma
     assert report(textwrap.dedent(head).replace("{}", normalised)) == []
 
 
+def test_a_strategy_built_inside_init_or_post_init_reads_what_the_method_stored_before_it():
+    init = textwrap.dedent("""\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch import nn
+
+        class Trainer:
+            def __init__(self, remat_layers=None):
+                self.policy = remat_layers
+                if isinstance(self.policy, {}):
+                    self.policy = set(self.policy)
+                self.strategy = XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, activation_checkpointing_policy=self.policy)
+
+        Trainer(remat_layers=[nn.Linear])
+    """)
+    assert report(init.replace("{}", "list")) == []  # the list is made a set before the strategy is built
+    assert report(init.replace("{}", "dict")) == [
+        ("LXF001", "error", "9:103", "`activation_checkpointing_policy` must be a set, found [nn.Linear] "
+         "(from `remat_layers`, line 11)")]
+    post_init = textwrap.dedent("""\
+        from dataclasses import dataclass
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch import nn
+
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+
+            def __post_init__(self):
+                if self.policy is None:
+                    self.policy = {}
+                self.strategy = XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, activation_checkpointing_policy=self.policy)
+
+        Sharding(layers=(nn.Linear,))
+    """)
+    assert report(post_init.replace("{}", "set(self.layers)")) == []
+    assert report(post_init.replace("{}", "self.layers")) == [
+        ("LXF001", "error", "13:103", "`activation_checkpointing_policy` must be a set, found (nn.Linear,) "
+         "(from `Sharding.layers`, line 15)")]
+
+
 def test_no_finding_where_post_init_fills_a_set_or_the_construction_skips_the_store():
     filled_set = script("self.policy is None", """\
         cfg = Sharding()

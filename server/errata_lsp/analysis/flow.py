@@ -1112,6 +1112,9 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if value.kind == "instance":
             cls, call = value.extra
+            built = self._while_built(cls, attr, node) if call is None and isinstance(node, ast.Attribute) else None
+            if built is not None:
+                return built or unknown
             # `self.x` read in `__post_init__` itself (of every construction): what the construction gave it
             as_built = call is None and self._in_post_init(node, cls)
             found = self.instance_attribute(cls, call, attr, set(), as_built)
@@ -1274,11 +1277,38 @@ class Flow:
                 or any(k.arg is None for k in call.keywords) or isinstance(call, (_Replaced, _Bound)) \
                 or not _fills(init, init.args.args[0].arg, attr, cls):
             return None
-        key = (id(init), id(call))
+        site = self.build_flow(init, call, cls, True)
+        return site.stored(attr, self.class_attribute(cls, attr, set()))
+
+    def build_flow(self, method: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool) -> _BuildFlow:
+        """The evaluator of `method` filling in the instance `call` builds (see `_BuildFlow`), made once."""
+        key = (id(method), id(call))
         site = self._sites.get(key)
         if not isinstance(site, _BuildFlow):
-            site = self._sites[key] = _BuildFlow(self, init, call, cls, init=True)
-        return site.stored(attr, self.class_attribute(cls, attr, set()))
+            site = self._sites[key] = _BuildFlow(self, method, call, cls, init)
+        return site
+
+    def _while_built(self, cls: ast.ClassDef, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        """`self.attr` read in the `__post_init__` (or the plain `__init__`) that fills in `cls`'s instances,
+        by the module's own code: for each construction the module shows, what that construction has put in
+        it by then, each under its own condition when there are several. None when the read is elsewhere or
+        the module builds none."""
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        if func is None or not isinstance(func, ast.FunctionDef) or not func.args.args:
+            return None
+        init = func.name == "__init__" and self.dataclass_fields(cls) is None and self._defining_class(cls, "__init__") \
+            is self._method_class(func)
+        if not init and func is not self._post_init_of(cls):
+            return None
+        sites = self.constructions(cls)
+        if not sites or len(sites) > MAX_CONTEXTS or isinstance(func, ast.AsyncFunctionDef):
+            return None
+        out: list[Value] = []
+        for call in sites:
+            site = self.build_flow(func, call, cls, init)
+            when = (f"when built at line {call.lineno}",) if len(sites) > 1 else ()
+            out.extend(x.under(when) for x in site.attribute(site.instance, attr, node))
+        return tuple(out)
 
     def post_init_may_change(self, cls: ast.ClassDef, call: ast.Call, attr: str) -> bool:
         """`__post_init__` may store into the field `attr` of the instance `call` builds (or of the one a
@@ -1297,10 +1327,7 @@ class Flow:
         if method is None or not _fills(method, method.args.args[0].arg, attr, cls):
             return given
         assert isinstance(method, ast.FunctionDef)
-        key = (id(method), id(call))
-        site = self._sites.get(key)
-        if not isinstance(site, _BuildFlow):
-            site = self._sites[key] = _BuildFlow(self, method, call, cls)
+        site = self.build_flow(method, call, cls, False)
         return site.stored(attr, given)
 
     def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
@@ -2590,10 +2617,7 @@ class _BuildFlow(_SiteFlow):
                 when: tuple[str, ...], stmt: ast.stmt) -> tuple[Value, ...]:
         """`self.fill()` storing `self.attr`: what it stores on every path replaces it; what it may store
         stands beside it."""
-        key = (id(method), id(self.call))
-        site = self._sites.get(key)
-        if not isinstance(site, _BuildFlow):
-            site = self._sites[key] = _BuildFlow(self, method, self.call, self.cls)
+        site = self.build_flow(method, self.call, self.cls, False)
         last = _last_plain_store(method, attr, _method_names(self.cls))
         if last is not None:
             return tuple(x.named(label).under(when) for x in site.values(last))
