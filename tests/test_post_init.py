@@ -177,6 +177,22 @@ def test_replace_runs_post_init_again_on_the_copy():
     assert values(source.replace("{}", "policy={Block}")) == [("set", 13, 23, ())]
 
 
+def test_replace_of_self_in_a_method_keeps_the_fields_every_construction_leaves():
+    assert values("""
+        @dataclass
+        class Sharding:
+            layers: tuple = ()
+            policy: object = None
+            def __post_init__(self):
+                if self.policy is None and self.layers:
+                    self.policy = self.layers
+            def copy(self):
+                return dataclasses.replace(self)
+        cfg = Sharding(layers=[Block])
+        probe(cfg.copy().policy)
+    """) == [("list", 15, 22, ())]
+
+
 def test_self_in_a_method_reads_the_filled_field_and_post_init_the_given_one():
     source = """
         @dataclass

@@ -1231,7 +1231,8 @@ class Flow:
         default; `dataclasses.replace(obj, ...)` gives what it changes and `obj`'s own value of the rest (as
         `obj` holds it, once its own `__post_init__` ran)."""
         label = f"{cls.name}.{attr}"
-        if isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords):
+        if isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords):
+            # (`replace(self, ...)` in a method: the field as every construction the module shows leaves it)
             return self.instance_attribute(cls, call.original, attr, set())
         names = _init_names(fields)
         given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
@@ -1316,8 +1317,8 @@ class Flow:
         method = self._post_init_of(cls)
         if method is not None and _fills(method, method.args.args[0].arg, attr, cls):
             return True
-        return isinstance(call, _Replaced) and call.original is not None and not any(k.arg == attr for k in call.keywords) \
-            and self.post_init_may_change(cls, call.original, attr)
+        return isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords) \
+            and (call.original is None or self.post_init_may_change(cls, call.original, attr))
 
     def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
         """The field `attr` of the instance `call` builds, `given` by the construction, once `__post_init__`
