@@ -372,9 +372,10 @@ class Flow:
             if not sites:
                 return self._passed_by_other_modules(func, params)
             given: dict[str, tuple[Value, ...]] = {}
+            bound = self._method_class(func) is not None and not _is_static(func)  # `self` or `cls` is the receiver
             for name, arg in params.items():
                 # a call that passes what the file cannot tell passes `unknown`, which decides nothing
-                given[name] = tuple(x for call in sites for x in self.passed(func, arg, call, False, ()))
+                given[name] = tuple(x for call in sites for x in self.passed(func, arg, call, bound, ()))
             return given
         finally:
             self.deciding.discard(id(func))
@@ -384,6 +385,9 @@ class Flow:
         """A function of the module's top level that the file never calls: what the calls the project's
         other modules write pass for these parameters (see `Project.calls_from_other_modules`)."""
         project = self.ctx.project
+        cls = self._method_class(func)
+        if project is not None and cls is not None and isinstance(self.ctx.parents.get(cls), ast.Module):
+            return self._passed_to_method_elsewhere(func, cls, params)
         if project is None or not isinstance(self.ctx.parents.get(func), ast.Module):
             return None
         calls = project.calls_from_other_modules(self, func)
@@ -392,8 +396,19 @@ class Flow:
         return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, ()))
                 for name, arg in params.items()}
 
+    def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
+                                    params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """A method of a class of the module's top level that the file never calls: what the calls of the
+        other modules that read the class pass, when each of them reads the method only to call it."""
+        if not all(there._method_only_called(func) for there in self._readers_of(cls.name, func.name) or ()):
+            return None
+        given = {name: self._passed_elsewhere(func, arg) for name, arg in params.items()}
+        return given if all(given.values()) else None
+
     def _only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        if func.decorator_list or isinstance(self.ctx.parents.get(func), ast.ClassDef):
+        if isinstance(self.ctx.parents.get(func), ast.ClassDef):
+            return self._method_only_called(func)
+        if func.decorator_list:
             return False
         for load in self.ctx.loads_named(func.name):
             parent = self.ctx.parents.get(load)
@@ -405,6 +420,36 @@ class Flow:
                     or self.ctx.within(parent, func):
                 return False
         return True
+
+    def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each
+        call on a receiver the layer knows (a class, an instance of one): what those calls pass is all it
+        is given. A receiver the file cannot tell might be an instance of its class; a use in code the
+        check did not read, anything. (A plain method is left out: the check follows the calls of a
+        class or static method's name, see engine.py `_names`, not those of every method's.)"""
+        decorators = [source_text(d) for d in func.decorator_list]
+        if func.name.startswith("__") or len(decorators) != 1 or decorators[0] not in ("classmethod", "staticmethod") \
+                or not self.ctx.reads_every_use_of(func.name):
+            return False
+        for load in self.ctx.attribute_loads(func.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
+                return False
+            receivers = self.values(load.value)
+            if not receivers or any(x.kind not in ("class", "instance") for x in receivers):
+                return False
+        return True
+
+    def _method_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
+                      live: bool = True) -> Iterator[ast.Call]:
+        """The calls `Class.m(...)` of a class or static method `func` of `cls`, on `cls` or a subclass that
+        leaves it as it is (`ShardedStrategy.from_config(cfg)`)."""
+        calls = self.ctx.method_calls(func.name) if live else (
+            (c, c.func.value) for c in self.ctx.written_method_calls(func.name))  # type: ignore[attr-defined]
+        for call, receiver in calls:
+            if any(x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is self
+                   and self._defining_class(x.node, func.name) is cls for x in self.values(receiver)):
+                yield call
 
     def _partial_only_called(self, call: ast.Call, load: ast.Name) -> str | None:
         """`p = partial(func, ...)` with `func` the name `load`, where every read of `p` calls it: the name `p`."""
@@ -422,6 +467,13 @@ class Flow:
     def _written_call_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
         """Every call of `func` the file writes, run or not (the calls that run are not known while a walk
         is being made)."""
+        cls = self._method_class(func)
+        if cls is not None:  # a method: `Class.m(...)`, `instance.m(...)`
+            found = list(self._method_sites(func, cls, live=False)) if _is_classmethod(func) or _is_static(func) else []
+            found += [call for call in self.ctx.written_method_calls(func.name)
+                      if any(x.kind == "instance" and self._runs_method_of(x, cls, func.name)
+                             for x in self.values(call.func.value))]  # type: ignore[attr-defined]
+            return found
         sites: list[ast.Call] = [call for call in self.ctx.calls_by_name(func.name, live=False)
                                  if any(self._is(func, x) for x in self.values(call.func))]
         for load in self.ctx.loads_named(func.name):  # `p = partial(func, ...)`, then `p(...)`: calls of func
@@ -667,7 +719,7 @@ class Flow:
         asking = (self.origin or self.ctx.doc.path or "", top.name)
         if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
             return ()
-        readers = self._readers_of(top.name)
+        readers = self._readers_of(top.name, func.name if cls is not None and func.name != "__init__" else None)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
             twin = _twin_in(there, top, self.ctx.doc.path)
@@ -689,9 +741,11 @@ class Flow:
                     if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner in derived:
                         sites.append((there, method, call, True))
                 continue
+            static, on_class = _is_static(func), _is_static(func) or _is_classmethod(func)
             for call, receiver in there.ctx.method_calls(func.name):
-                if any(x.kind == "instance" and x.extra[0] in keeping for x in there.values(receiver)):
-                    sites.append((there, method, call, True))
+                if any(x.kind == "instance" and x.extra[0] in keeping or on_class and x.kind == "class"
+                       and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
+                    sites.append((there, method, call, not static))
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if len(sites) > MAX_CONTEXTS:
             return ()
@@ -734,7 +788,7 @@ class Flow:
                 finally:
                     self.forwarding -= 1
         if given is _MISSING:
-            default = _default_for(func, arg)
+            default = parameter_default(func, arg)
             if default is None:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
@@ -812,9 +866,13 @@ class Flow:
                         and cls in self.local_bases(owner):
                     yield call, True, ()
             return
+        static = _is_static(func)
         for call, receiver in self.ctx.method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
-                yield call, True, ()
+                yield call, not static, ()
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
+            for call in self._method_sites(func, cls):
+                yield call, not static, ()
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
             for call in self._called_through(func, cls):
                 yield call, True, ()
@@ -850,13 +908,15 @@ class Flow:
                 return False
         return True
 
-    def _readers_of(self, name: str) -> list[Flow] | None:
-        """The flows of the project's other modules that import this one and write `name` (read for what
-        their calls pass on), once a check."""
-        if name not in self._readers:
+    def _readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
+        """The flows of the project's other modules that import this one and write `name` (and `also`, a
+        method of the class `name`: a module that never spells it never calls it), read for what their
+        calls pass on, once a check."""
+        key = name if also is None else f"{name}.{also}"
+        if key not in self._readers:
             project = self.ctx.project
-            self._readers[name] = project.modules_reading(self, name, from_summaries=True) if project else None
-        return self._readers[name]
+            self._readers[key] = project.modules_reading(self, name, from_summaries=True, also=also) if project else None
+        return self._readers[key]
 
     def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The classes other modules derive from `cls` (a class of the module's top level this file builds
@@ -973,9 +1033,17 @@ class Flow:
         return [k for k in self.ctx.nodes(ast.ClassDef) if any(k in self._subclasses(d) for d in direct)]
 
     def constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
-        """The calls that build `klass` (by its name, bound to it)."""
-        return [call for call in self.ctx.calls_by_name(klass.name, live)
-                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+        """The calls that build `klass`: by its name, bound to it, and `cls(...)` in its own classmethods
+        (`return cls(**kwargs)` in `from_config`)."""
+        named = [call for call in self.ctx.calls_by_name(klass.name, live)
+                 if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+        for method in klass.body:
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method) \
+                    and (method.args.posonlyargs or method.args.args):
+                first = [*method.args.posonlyargs, *method.args.args][0].arg
+                named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
+                             and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
+        return named
 
     def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
@@ -1198,7 +1266,7 @@ class Flow:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
                     given = argument_for(method, a, call, True)
                     if given is _MISSING:
-                        default = _default_for(method, a)
+                        default = parameter_default(method, a)
                         return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
                     if isinstance(given, ast.AST):
                         return self.values(given)
@@ -2782,6 +2850,11 @@ def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
     return [name for name, stmt in fields if not no_init(stmt)]
 
 
+def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:
+    """The call (of a function, not a bound method) leaves `arg` to its default, as far as it shows."""
+    return argument_for(func, arg, call, False) is _MISSING
+
+
 def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
     if isinstance(call, _Replaced):
         for kw in call.keywords:
@@ -2861,7 +2934,8 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return None
 
 
-def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+def parameter_default(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+    """The default the signature gives `arg` (None when it has none)."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     if arg in positional:

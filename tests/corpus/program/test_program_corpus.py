@@ -21,9 +21,11 @@ CASES = load_cases()
 KNOWN_MISSES: dict[str, str] = {
     # modules: a value another module writes, read through a classmethod or a condition
     "p77_mypkg_from_config_wrapper_and_remat":
-        "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
-        "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
-        "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
+        "flagged on the wrong file: `ShardedStrategy.from_config(RUN[\"sharding\"])` is now decided for train.py's "
+        "dict (LXF002, an error, at mypkg/sharding.py's `auto_wrapper_callable` store, where both values are "
+        "written), but the fix belongs in mypkg/config.py, whose `\"remat\": True` and `\"custom_wrapper\": True` "
+        "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
+        "the tests on the way",
     # entry points as litgpt and nanoGPT write them; helpers given the path and the state
     "p105_litgpt_setup_precision_default_none":
         "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
@@ -39,28 +41,12 @@ KNOWN_MISSES: dict[str, str] = {
         "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
         "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
         "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
-    "p111_resume_helper_called_without_state":
-        "`from tinytrain import load_checkpoint` goes through the package's re-export, and the callers of "
-        "tinytrain/checkpoint.py's `load_checkpoint` are found only where it is imported from its own module "
-        "(project.py `modules_reading`), so its `fabric` is no XLAFSDP Fabric; with the direct import, LXF021 "
-        "reads `state` with `ctx.value_of`, which refuses the default None a call of another module leaves "
-        "(context.py `value_of`: not foreign), and it would report in the helper, not at train.py's call",
     "s58_resume_asks_for_key_the_save_helper_drops":
         "LXF032 pairs a save and a load only by a path string the call shows and states that are dict displays "
         "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
         "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
         "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
-    "s60_launch_args_worker_takes_config_first":
-        "`def main(cfg: TrainConfig, fabric: Fabric)` launched as `fabric.launch(main, cfg)` binds (two "
-        "positionals, two parameters), so LXF018's `_misbound` finds no TypeError; the Fabric lands in `cfg` "
-        "and the run fails at `fabric.setup_module` on the TrainConfig. Nothing reads the annotations or the "
-        "later `fabric` parameter the body uses as the Fabric",
-    # callers: the module that calls a class is found by the name of the module that defines it
-    "p113_core_trainer_argparse_precision_bf16_mixed":
-        "`L.Fabric(precision=self.precision)` in core/trainer.py takes `precision` from Trainer's callers, looked "
-        "for (`Project.modules_reading`) only in files whose imports name the module `trainer`: train.py's "
-        "`from core import Trainer` goes through the package's re-export, so its argparse default is never read "
-        "(`from core.trainer import Trainer`, or a flat trainer module, is flagged at the default)",
+    # callers: a subclass and its `**kwargs` in other modules
     "p117_subclass_attr_overrides_clip_val":
         "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
         "`__init__` through finetune.py's `super().__init__(**kwargs)` from train.py's `FinetuneTrainer(strategy=...)`"
