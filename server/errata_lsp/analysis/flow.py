@@ -14,8 +14,10 @@ turns them into `Value`s (`values.py`):
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
-  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`),
-  what any method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
+  a class of another module built here reads this call's arguments), then what `__post_init__` (or a
+  plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
+  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds;
@@ -1178,7 +1180,12 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if value.kind == "instance":
             cls, call = value.extra
-            found = self.instance_attribute(cls, call, attr, set())
+            built = self._while_built(cls, attr, node) if call is None and isinstance(node, ast.Attribute) else None
+            if built is not None:
+                return built or unknown
+            # `self.x` read in `__post_init__` itself (of every construction): what the construction gave it
+            as_built = call is None and self._in_post_init(node, cls)
+            found = self.instance_attribute(cls, call, attr, set(), as_built)
             return found or unknown
         if value.kind == "class" and isinstance(value.node, ast.ClassDef):
             found = self.class_attribute(value.node, attr, set())
@@ -1207,13 +1214,13 @@ class Flow:
         return unknown
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
-                           seen: set[int]) -> tuple[Value, ...]:
+                           seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
-            return self._field(cls, call, attr, fields)
+            return self._field(cls, call, attr, fields, as_built)
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         for method in cls.body:
@@ -1227,6 +1234,11 @@ class Flow:
                         out.extend(x.under(when).named(label) for x in self.values(expr))
                 else:
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
+                continue
+            built = self.after_init(cls, call, method, attr) if call is not None and method.name == "__init__" \
+                and len(seen) == 1 and isinstance(method, ast.FunctionDef) else None
+            if built is not None:  # what the construction's `__init__` leaves in it
+                out.extend(built)
                 continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
@@ -1260,10 +1272,10 @@ class Flow:
                         return self.values(given)
         return self.values(value)
 
-    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
-        names = [name for name, _ in fields]
-        stmt = dict(fields)[attr]
-        label = f"{cls.name}.{attr}"
+    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]],
+               as_built: bool = False) -> tuple[Value, ...]:
+        """A dataclass field of the instance one call builds (None: every construction the module shows): what
+        the construction gives it, then what `__post_init__` stores into it."""
         calls: list[tuple[ast.Call, tuple[str, ...]]] = []
         if call is not None:
             calls = [(call, ())]
@@ -1273,16 +1285,119 @@ class Flow:
             calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
-            given = _dataclass_argument(names, attr, c)
-            if isinstance(given, ast.AST):
-                out.extend(x.under(when).named(label) for x in self.values(given))
-            elif given is None:
-                out.append(Value("unknown", c, flow=self))
-            else:
-                out.extend(x.under(when) for x in self._field_default(stmt, label))
+            given = self._field_given(cls, c, attr, fields)
+            if not as_built:
+                given = self.after_post_init(cls, c, attr, given)
+            out.extend(x.under(when) for x in given)
         if not calls:
-            out.extend(self._field_default(stmt, label))
+            out.extend(self._field_default(dict(fields)[attr], f"{cls.name}.{attr}"))
         return tuple(out)
+
+    def _field_given(self, cls: ast.ClassDef, call: ast.Call, attr: str,
+                     fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
+        """What one construction gives a field, before `__post_init__` runs: its argument or the field's
+        default; `dataclasses.replace(obj, ...)` gives what it changes and `obj`'s own value of the rest (as
+        `obj` holds it, once its own `__post_init__` ran)."""
+        label = f"{cls.name}.{attr}"
+        if isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords):
+            # (`replace(self, ...)` in a method: the field as every construction the module shows leaves it)
+            return self.instance_attribute(cls, call.original, attr, set())
+        names = _init_names(fields)
+        given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
+        if isinstance(given, ast.AST):
+            return tuple(x.named(label) for x in self.values(given))
+        if given is None:
+            return (Value("unknown", call, flow=self),)
+        return self._field_default(dict(fields)[attr], label)
+
+    # `__post_init__`: what a dataclass stores into its own fields once they are set
+    def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
+        """The method the class's constructor runs once the fields are set: a dataclass's `__post_init__`,
+        attrs' `__attrs_post_init__`, pydantic's `model_post_init`."""
+        hook = self._post_init_hook(cls, frozenset())
+        owner = self._defining_class(cls, hook)
+        method = next((m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == hook), None) \
+            if owner is not None else None
+        if method is None or not method.args.args or _is_static(method) or _is_classmethod(method) \
+                or not self.ctx.within(method, self.ctx.module):
+            return None
+        return method
+
+    def _post_init_hook(self, cls: ast.ClassDef, seen: frozenset[int]) -> str:
+        if any(source_text(b).split(".")[-1] == "BaseModel" for b in cls.bases):
+            return "model_post_init"
+        if any(source_text(d).split("(")[0].split(".")[-1] in ("define", "frozen") for d in cls.decorator_list):
+            return "__attrs_post_init__"
+        if not any(source_text(d).split("(")[0].split(".")[-1] == "dataclass" for d in cls.decorator_list):
+            for base in self.local_bases(cls):
+                if id(base) not in seen:
+                    return self._post_init_hook(base, seen | {id(cls)})
+        return "__post_init__"
+
+    def _in_post_init(self, node: ast.AST, cls: ast.ClassDef) -> bool:
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        return func is not None and func is self._post_init_of(cls)
+
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        """What the `__init__` of a plain class, run for `call`, leaves in `self.attr` (the class attribute
+        where a path stores nothing), each store under the tests this construction leaves open; None when
+        it stores no `self.attr`, or the layer does not follow it (a `*args`, `**kwargs` call)."""
+        if not init.args.args or _is_static(init) or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg is None for k in call.keywords) or isinstance(call, (_Replaced, _Bound)) \
+                or not _fills(init, init.args.args[0].arg, attr, cls):
+            return None
+        site = self.build_flow(init, call, cls, True)
+        return site.stored(attr, self.class_attribute(cls, attr, set()))
+
+    def build_flow(self, method: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool) -> _BuildFlow:
+        """The evaluator of `method` filling in the instance `call` builds (see `_BuildFlow`), made once."""
+        key = (id(method), id(call))
+        site = self._sites.get(key)
+        if not isinstance(site, _BuildFlow):
+            site = self._sites[key] = _BuildFlow(self, method, call, cls, init)
+        return site
+
+    def _while_built(self, cls: ast.ClassDef, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        """`self.attr` read in the `__post_init__` (or the plain `__init__`) that fills in `cls`'s instances,
+        by the module's own code: for each construction the module shows, what that construction has put in
+        it by then, each under its own condition when there are several. None when the read is elsewhere or
+        the module builds none."""
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        if func is None or not isinstance(func, ast.FunctionDef) or not func.args.args:
+            return None
+        init = func.name == "__init__" and self.dataclass_fields(cls) is None and self._defining_class(cls, "__init__") \
+            is self._method_class(func)
+        if not init and func is not self._post_init_of(cls):
+            return None
+        sites = self.constructions(cls)
+        if not sites or len(sites) > MAX_CONTEXTS or isinstance(func, ast.AsyncFunctionDef):
+            return None
+        out: list[Value] = []
+        for call in sites:
+            site = self.build_flow(func, call, cls, init)
+            when = (f"when built at line {call.lineno}",) if len(sites) > 1 else ()
+            out.extend(x.under(when) for x in site.attribute(site.instance, attr, node))
+        return tuple(out)
+
+    def post_init_may_change(self, cls: ast.ClassDef, call: ast.Call, attr: str) -> bool:
+        """`__post_init__` may store into the field `attr` of the instance `call` builds (or of the one a
+        `dataclasses.replace` copies from)."""
+        method = self._post_init_of(cls)
+        if method is not None and _fills(method, method.args.args[0].arg, attr, cls):
+            return True
+        return isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords) \
+            and (call.original is None or self.post_init_may_change(cls, call.original, attr))
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """The field `attr` of the instance `call` builds, `given` by the construction, once `__post_init__`
+        ran: a store on every path replaces it, one under a test the construction decides replaces it or
+        not, one under a test it leaves open is one value beside the other, each under its condition."""
+        method = self._post_init_of(cls)
+        if method is None or not _fills(method, method.args.args[0].arg, attr, cls):
+            return given
+        assert isinstance(method, ast.FunctionDef)
+        site = self.build_flow(method, call, cls, False)
+        return site.stored(attr, given)
 
     def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
         value = stmt.value
@@ -1531,9 +1646,16 @@ class Flow:
             fields = self.dataclass_fields(cls)
             if fields is None:
                 return None, False
-            names = [name for name, _ in fields]
+            names = _init_names(fields)
+            built = instance[0].flow or self
             for name, stmt in fields:
-                given: Any = _dataclass_argument(names, name, call) if call is not None else _MISSING
+                if call is not None and built.post_init_may_change(cls, call, name):
+                    # a field `__post_init__` fills (or a copy's, which `replace` builds again): the instance's own
+                    held = ast.Name(id=name, ctx=ast.Load())
+                    built.base.pin(ast.copy_location(held, stmt), built.instance_attribute(cls, call, name, set()))
+                    out[name] = Entry(held, stmt, built.base)
+                    continue
+                given: Any = _dataclass_argument(names, name, call) if call is not None and name in names else _MISSING
                 if given is None:
                     complete = False
                 elif given is _MISSING:
@@ -1808,7 +1930,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
-                return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
+                return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
                 return tipped
@@ -1908,7 +2030,9 @@ class Flow:
         if qualified == "dataclasses.replace" and node.args:
             out = []
             for base in self.values(node.args[0]):
-                if base.kind == "instance":
+                if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
+                    out.append(self._replaced_elsewhere(node, base))
+                elif base.kind == "instance":
                     cls, call = base.extra
                     out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=self))
                 else:
@@ -1921,6 +2045,34 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
+        """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
+        reads it, each argument a stand-in holding what it holds here; None when it spreads `*args`/`**kw`."""
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return None
+        args: list[ast.expr] = []
+        for a in [*node.args, *(k.value for k in node.keywords)]:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
+            there.base.pin(held, self.values(a))
+            args.append(held)
+        call = ast.Call(func=node.func, args=args[:len(node.args)],
+                        keywords=[ast.keyword(arg=k.arg, value=v) for k, v in zip(node.keywords, args[len(node.args):])])
+        return ast.copy_location(call, node)
+
+    def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
+        """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that
+        module (its fields' defaults, its `__post_init__`), whose changed fields hold what this call gives."""
+        assert base.flow is not None
+        cls, call = base.extra
+        replaced = _Replaced(node, call)
+        keywords = []
+        for kw in replaced.keywords:  # new keywords: the call's own tree is left as it is
+            held = ast.copy_location(ast.Name(id=kw.arg or "", ctx=ast.Load()), kw.value)
+            base.flow.base.pin(held, self.values(kw.value))
+            keywords.append(ast.keyword(arg=kw.arg, value=held))
+        replaced.keywords = keywords
+        return Value("instance", base.node, base.when, extra=(cls, replaced), flow=base.flow)
 
     def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
         """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
@@ -2380,6 +2532,213 @@ class _SiteFlow(Flow):
         return super().passed(func, arg, call, bound_self, cond)
 
 
+# The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.
+_BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}
+
+
+class _BuildFlow(_SiteFlow):
+    """The evaluator inside the method that fills in the instance one construction builds (a dataclass's
+    `__post_init__`, a plain class's `__init__`; or a method either calls on `self`): `self` is that
+    instance, whose attributes hold, at each statement, what the construction gave them and the stores
+    before it; `__init__`'s parameters hold the construction's arguments, and the tests on them are decided
+    by that construction alone."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool = False):
+        super().__init__(outer, func, call)
+        self.cls, self.init = cls, init
+        self.owner = func.args.args[0]
+        self.instance = Value("instance", None, label=self.owner.arg, extra=(cls, call), flow=self)
+        self._held: dict[str, tuple[Value, ...]] = {}  # the attribute being followed: what it holds at this statement
+
+    def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        if value is self.instance and attr in self._held:
+            return self._held[attr]
+        if value is self.instance and self.ctx.parents.get(node) is not None and self.ctx.within(node, self.func) \
+                and _fills(self.func, self.owner.arg, attr, self.cls):
+            return self._walk_to(self.func.body, attr, self._initial(value, attr, node), f"{self.cls.name}.{attr}", node)
+        return super().attribute(value, attr, node)
+
+    def _initial(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        """What the attribute holds as the method starts: the construction's field (see `after_post_init`), or
+        for `__init__` the class attribute, if any."""
+        return self.class_attribute(self.cls, attr, set()) if self.init else super().attribute(value, attr, node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        if self.ctx.scope_of(arg) is self.func:
+            return self.passed(self.func, arg, self.call, False, ())
+        return super().parameter(arg)
+
+    def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
+               cond: tuple[str, ...]) -> tuple[Value, ...]:
+        if func is self.func and call is self.call:
+            if arg is self.owner:
+                return (self.instance.under(cond),)
+            if self.init and arg not in (self.func.args.vararg, self.func.args.kwarg):
+                return Flow.passed(self, func, arg, call, True, cond)  # the construction's argument
+            return (Value("unknown", arg, flow=self),)  # an `InitVar`, a method's own parameter
+        return super().passed(func, arg, call, bound_self, cond)
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        if cls is self.cls and call is self.call:
+            return given  # read by the method that fills it: what the construction gave (or a store before the read)
+        return super().after_post_init(cls, call, attr, given)
+
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        if cls is self.cls and call is self.call:
+            return None  # read while it is being built: see `attribute`
+        return super().after_init(cls, call, init, attr)
+
+    def stored(self, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        label = f"{self.cls.name}.{attr}"
+        after, returned = self._walk_stores(self.func.body, attr, given, label, ())
+        return bounded((*(after or ()), *returned))
+
+    def _walk_to(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                 node: ast.AST) -> tuple[Value, ...]:
+        """What `self.attr` holds where `node` reads it: the statements before it run from `current`, into the
+        branch the read sits in."""
+        for stmt in body:
+            if self.ctx.within(node, stmt):
+                if isinstance(stmt, ast.If) and not self.ctx.within(node, stmt.test):
+                    inside = stmt.body if any(self.ctx.within(node, s) for s in stmt.body) else stmt.orelse
+                    return self._walk_to(inside, attr, current, label, node)
+                if isinstance(stmt, (ast.With, ast.AsyncWith)) and any(self.ctx.within(node, s) for s in stmt.body):
+                    return self._walk_to(stmt.body, attr, current, label, node)
+                return current
+            after, _ = self._walk_stores([stmt], attr, current, label, ())
+            if after is None:
+                return current  # a read after every path returned: it does not run
+            current = after
+        return current
+
+    def _walk_stores(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                     when: tuple[str, ...]) -> tuple[tuple[Value, ...] | None, tuple[Value, ...]]:
+        """The field's values after `body` runs from `current` (None when it never falls through), and the
+        values it holds where the method returns; `body` runs under the tests `when` it left open."""
+        returned: list[Value] = []
+        owner = self.owner.arg
+        for stmt in body:
+            value = _stores_field(stmt, owner, attr)
+            if value is not None:
+                current = tuple(x.named(label).under(when) for x in self._holding(attr, current, self.values, value))
+            elif isinstance(stmt, ast.Return):
+                return None, (*returned, *current)
+            elif isinstance(stmt, ast.Raise):
+                return None, tuple(returned)  # no instance is built on this path
+            elif isinstance(stmt, ast.If):
+                if not _fills(stmt, owner, attr, self.cls) and not any(isinstance(s, (ast.Return, ast.Raise))
+                                                                       for s in _statements(stmt)):
+                    continue
+                decided = self._holding(attr, current, self._post_init_test, stmt.test)
+                test, negated = self.text(stmt.test), negation(stmt.test, self.text)
+                branches = [(stmt.body, ())] if decided is True else [(stmt.orelse, ())] if decided is False \
+                    else [(stmt.body, (test,)), (stmt.orelse, (negated,))]
+                merged: list[Value] = []
+                falls = False
+                for branch, test_when in branches:
+                    after, ended = self._walk_stores(branch, attr, tuple(x.under(test_when) for x in current), label,
+                                                     (*when, *test_when))
+                    returned.extend(ended)
+                    if after is not None:
+                        falls = True
+                        merged.extend(after)
+                if not falls:
+                    return None, tuple(returned)
+                current = tuple(merged) if decided is not None or any(x not in current for x in merged) else current
+            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+                after, ended = self._walk_stores(stmt.body, attr, current, label, when)
+                returned.extend(ended)
+                if after is None:
+                    return None, tuple(returned)
+                current = after
+            elif isinstance(stmt, ast.Try) and _fills(stmt, owner, attr, self.cls):
+                # the body runs (then `else`); a handler runs instead when it raises, from what the field held
+                after, ended = self._walk_stores([*stmt.body, *stmt.orelse], attr, current, label, when)
+                returned.extend(ended)
+                raised = (f"the `try` at line {stmt.lineno} raises",)
+                merged_try = list(after or ())
+                for handler in stmt.handlers:
+                    caught, ended = self._walk_stores(handler.body, attr, tuple(x.under(raised) for x in current),
+                                                      label, (*when, *raised))
+                    returned.extend(ended)
+                    merged_try.extend(caught or ())
+                if not merged_try:
+                    return None, tuple(returned)
+                current = tuple(merged_try)
+                if stmt.finalbody:
+                    after, ended = self._walk_stores(stmt.finalbody, attr, current, label, when)
+                    returned.extend(ended)
+                    if after is None:
+                        return None, tuple(returned)
+                    current = after
+            elif any(_stores_field(s, owner, attr) is not None for s in _statements(stmt)):
+                # a loop, a `match` that may store it: each value it may store, beside what it held
+                where = f"the `{type(stmt).__name__.lower()}` at line {stmt.lineno} of `{self.func.name}` sets it"
+                current = (*current, *(x.named(label).under((*when, where)) for s in _statements(stmt)
+                                       for v in [_stores_field(s, owner, attr)] if v is not None for x in self.values(v)))
+            else:
+                method = _own_method_called(stmt, owner, self.cls)
+                if isinstance(method, ast.FunctionDef) and method.args.args and attr in _self_stores(method):
+                    current = self._called(method, attr, current, label, when, stmt)
+        return current, tuple(returned)
+
+    def _called(self, method: ast.FunctionDef, attr: str, current: tuple[Value, ...], label: str,
+                when: tuple[str, ...], stmt: ast.stmt) -> tuple[Value, ...]:
+        """`self.fill()` storing `self.attr`: what it stores on every path replaces it; what it may store
+        stands beside it."""
+        site = self.build_flow(method, self.call, self.cls, False)
+        last = _last_plain_store(method, attr, _method_names(self.cls))
+        if last is not None:
+            return tuple(x.named(label).under(when) for x in site.values(last))
+        where = f"`{self.text(stmt)}` sets it"
+        return (*current, *(x.named(label).under((*when, where)) for v in _self_stores(method)[attr] for x in site.values(v)))
+
+    def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
+        """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
+        self._held[attr] = current
+        try:
+            return ask(node)
+        finally:
+            del self._held[attr]
+
+    def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
+            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+                return None
+            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
+            held = self._parameter_values(test.args[0], given)
+            if not held or any(x.kind not in _BUILTIN_TYPES.values() and x.kind != "none" for x in held):
+                return None
+            found = {x.kind in kinds for x in held}
+            return found.pop() if len(found) == 1 else None
+        return super()._truth(test, given)
+
+    def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`len(self.layers)` too, for displays the construction gives (`len(self.layers) > 0`)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
+                and self.reaching(node.func) is None and len(node.args) == 1 and not node.keywords:
+            held = self._parameter_values(node.args[0], given)
+            sizes = [_size(x) for x in held or ()]
+            if not sizes or any(n is None for n in sizes):
+                return None
+            return [("const", n) for n in dict.fromkeys(sizes)]
+        return super()._operand(node, given)
+
+    def _post_init_test(self, test: ast.expr) -> bool | None:
+        """A test of `__post_init__` as this construction decides it: `self.x` is the field this instance
+        holds, any other name what it holds there."""
+        given: dict[str, tuple[Value, ...]] = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.Name) and node.id not in given:
+                given[node.id] = (self.instance,) if node.id == self.owner.arg else self.values(node)
+            elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await)):
+                return None
+        return self._truth(test, given)
+
+
 class _Bound(ast.Call):
     """`p(*args, **kw)` where `p = functools.partial(f, *bound, **bound_kw)`, seen as the call
     `f(*bound, *args, **bound_kw, **kw)` (a keyword the call gives replaces the bound one)."""
@@ -2480,6 +2839,15 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     if any(kw.arg is None for kw in call.keywords):
         return None
     return _MISSING
+
+
+def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
+    """The fields the constructor takes, in order: not those declared `field(init=False)`."""
+    def no_init(stmt: ast.AnnAssign) -> bool:
+        value = stmt.value
+        return isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field" and any(
+            k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
+    return [name for name, stmt in fields if not no_init(stmt)]
 
 
 def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:
@@ -2645,6 +3013,55 @@ def _changes_dict(func: ast.AST, name: str) -> bool:
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
     return False
+
+
+def _size(value: Value) -> int | None:
+    """How many elements a display or an empty constructor call holds; None when it cannot be told."""
+    node = value.node
+    if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple)) \
+            and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)
+    if value.kind == "set" and isinstance(node, ast.Set) and len(node.elts) == 1 and not isinstance(node.elts[0], ast.Starred):
+        return 1  # (two elements may be one object: `{a, b}`)
+    if value.kind == "dict" and isinstance(node, ast.Dict) and len(node.keys) <= 1 and all(k is not None for k in node.keys):
+        return len(node.keys)
+    if value.kind in ("list", "tuple", "set", "dict", "frozenset") and isinstance(node, ast.Call) \
+            and not node.args and not node.keywords:
+        return 0
+    return None
+
+
+def _fills(node: ast.AST, owner: str, attr: str, cls: ast.ClassDef) -> bool:
+    """A statement (or a method) stores `owner.attr`, itself or through a method of `cls` it calls on `owner`."""
+    for stmt in _statements(node):
+        if _stores_field(stmt, owner, attr) is not None:
+            return True
+        called = _own_method_called(stmt, owner, cls) if isinstance(stmt, ast.stmt) else None
+        if called is not None and attr in _self_stores(called):
+            return True
+    return False
+
+
+def _stores_field(stmt: ast.AST, owner: str, attr: str) -> ast.expr | None:
+    """The value a statement stores into `owner.attr`: `self.x = v`, `self.x: T = v`, and the spellings a
+    frozen dataclass needs, `object.__setattr__(self, "x", v)` or `super().__setattr__("x", v)`, or
+    `setattr(self, "x", v)`."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+        return next((v for a, v in _attribute_stores(stmt, owner) if a == attr), None)
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords:
+        return None
+    func, args = call.func, call.args
+    if isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Call) \
+            and isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args:
+        args = [ast.Name(owner), *args]
+    elif not (isinstance(func, ast.Name) and func.id == "setattr" or isinstance(func, ast.Attribute)
+              and func.attr == "__setattr__" and isinstance(func.value, ast.Name) and func.value.id == "object"):
+        return None
+    if len(args) == 3 and isinstance(args[0], ast.Name) and args[0].id == owner \
+            and isinstance(args[1], ast.Constant) and args[1].value == attr:
+        return args[2]
+    return None
 
 
 def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:

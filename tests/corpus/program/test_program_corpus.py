@@ -53,11 +53,6 @@ KNOWN_MISSES: dict[str, str] = {
         " (a key of a `**kwargs` parameter is not read from a caller in another module; `super().__init__(strategy,"
         " **kwargs)` is); and `self.clip_val` is BaseTrainer's own `None`: `Flow.instance_attribute` asks the "
         "subclasses of other modules only when the base lacks the attribute, and only those built in their own module",
-    # a dataclass field written by the class itself
-    "s62_post_init_fills_remat_policy_tuple":
-        "`cfg.checkpoint_policy` is read as a dataclass field (`Flow._field`): the construction's argument or the "
-        "field's default, `None`; the `self.checkpoint_policy = self.remat_layers` store in `__post_init__` is not "
-        "read (passing `checkpoint_policy=(Block,)` to the constructor or to `dataclasses.replace` is flagged)",
     # round four: plugins a helper of another module builds
     "p123_hf_trainer_package_half_precision_plugin":
         "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
