@@ -1043,7 +1043,26 @@ class Flow:
                 first = [*method.args.posonlyargs, *method.args.args][0].arg
                 named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
                              and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
-        return named
+        return named + self._built_through_partials(klass, live)
+
+    def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
+        """`make = functools.partial(Learner, lr=lr)` and then `make(fabric, net)`, wherever `make` travels
+        (a parameter it is passed to, `fabric.launch(train, make)`): each call as the construction it makes,
+        the partial's arguments first. Looked for among the calls of a name the partial is bound to, or of
+        a parameter: what a partial can be called through."""
+        partials = [call for load in self.ctx.loads_named(klass.name) if isinstance(call := self.ctx.parents.get(load), ast.Call)
+                    and call.args[:1] == [load] and self.ctx.resolve(call.func) == "functools.partial"]
+        if not partials:
+            return []
+        names = {t.id for p in partials if isinstance(a := self.ctx.parents.get(p), ast.Assign)
+                 for t in a.targets if isinstance(t, ast.Name)}
+        names.update(arg.arg for func in self.ctx.nodes(ast.FunctionDef) for arg in all_args(func.args))
+        built: list[ast.Call] = []
+        for name in sorted(names):
+            for call in self.ctx.calls_by_name(name, live):
+                held = [x.node for x in self.values(call.func) if x.kind == "partial" and x.extra is klass]
+                built.extend(self._bound(call, p) for p in held if isinstance(p, ast.Call) and any(p is q for q in partials))
+        return built
 
     def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any

@@ -85,11 +85,6 @@ KNOWN_MISSES: dict[str, str] = {
         "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
         "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
     # round four: objects built or used other than by spelling their class and their parameter
-    "s70_learner_property_no_sync_of_raw_net":
-        "flow.py `constructions` (used by `call_sites` for `__init__`) counts only the calls spelled with the class's "
-        "name: `make_learner(fabric, Net())` through `functools.partial(Learner, lr=..., accumulate=...)` is no "
-        "construction of Learner (even with the partial built in the same function), so `__init__`'s `net` and "
-        "`self.net` behind the `sync_module` property are unknown; `Learner(fabric, Net())` is flagged, property included",
     "s72_run_describe_touches_device_before_launch":
         "LXF019 follows one level down from the launch's scope, a function or a class through its written `__init__` "
         "(`_local_helper`), and reads the uses on the parameter that receives the Fabric: `Run(fabric)` is a "
