@@ -280,13 +280,15 @@ class Flow:
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
             decided = self._decided(node.test)
+            if decided is None:  # `"bf16-mixed" if training else "bf16-true"`, decided by the callers' `training`
+                decided = self._decision(node.test)
             if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
                 return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
-            return tuple(x for operand in node.values for x in self.values(operand))
+            return self._bool_op(node)
         if isinstance(node, ast.Name):
             return self._name(node)
         if isinstance(node, ast.Attribute):
@@ -324,6 +326,38 @@ class Flow:
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
         return None
+
+    def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
+        """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
+        or may (its truth unknown); the next operand is evaluated only when one does not, under the
+        conditions all those share (`precision or default_precision()` with `precision` None: the default's)."""
+        ends = isinstance(node.op, ast.Or)
+        out: list[Value] = []
+        going: list[tuple[str, ...]] = [()]  # the conditions of each path that reaches the operand
+        for i, operand in enumerate(node.values):
+            common = tuple(c for c in going[0] if all(c in w for w in going[1:]))
+            values = tuple(x.under(common) for x in self.values(operand))
+            if i + 1 == len(node.values):
+                out.extend(values)
+                break
+            going = []
+            for x in values:
+                truth = x.truthy
+                if truth is not (not ends):  # it ends the operation here, or may
+                    out.append(x)
+                if truth is not ends:  # the next operand runs after it, or may
+                    going.append(x.when)
+            if not going:
+                break
+        return tuple(out)
+
+    def _decision(self, test: ast.expr) -> bool | None:
+        """A conditional expression's test, or an operand of `and`/`or`, in a function, as the walk of the
+        function decided it (`Walker.expression_test`): by what its callers pass, or this call alone."""
+        func = self.ctx.enclosing_function(test)
+        if func is None:
+            return None
+        return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
 
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
