@@ -306,6 +306,8 @@ class Flow:
             return v("function", extra="nested" if nested else None, label=node.name)
         if isinstance(node, ast.ClassDef):
             return v("class", label=node.name, qualified=node.name)
+        if isinstance(node, _Option):
+            return self.argparse_default(node.dest)
         return v("unknown")
 
     def _decided(self, test: ast.expr) -> bool | None:
@@ -515,10 +517,17 @@ class Flow:
                 return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
             return None
         values = self._parameter_values(node, given)
-        if values is None or any(BY_DEFAULT in v.when for v in values) \
-                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
-            return None  # a command-line option without `choices`: not every value is known
-        return self._concrete(values)
+        if values is None:
+            return None
+        found = self._concrete(values)
+        if found is not None and any(BY_DEFAULT in v.when for v in values) \
+                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when) \
+                and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
+            # A command-line option without `choices` may be given anything: its default is what the plain run
+            # (`python train.py`) takes, and decides the test (`--devices 8`: `args.devices > 1`); a falsy one
+            # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
+            return None
+        return found
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -771,10 +780,42 @@ class Flow:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
         if given is None:
-            return (Value("unknown", arg, flow=self),)
+            return self._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=self),)
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def _unpacked(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool, cond: tuple[str, ...],
+                  reader: Flow) -> tuple[Value, ...] | None:
+        """`setup(**vars(parser.parse_args()))`, `main(**options)`: the entry a `**`-passed dict (read by
+        `reader`, the flow of the module that writes the call) holds for `arg`, or its default when the dicts'
+        keys are all known and none is `arg`; None when that cannot be told (`*args`, a dict the file cannot
+        read)."""
+        args: ast.arguments = func.args  # type: ignore[attr-defined]
+        positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
+        if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
+                or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
+                or isinstance(call, (_CalledBack, _Forwarded)):
+            return None
+        found: Entry | None = None
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                continue
+            dicts = reader.plain_run(reader.values(kw.value))
+            if len(dicts) != 1 or dicts[0].kind != "dict":
+                return None
+            entries, whole = reader.entries(dicts[0])
+            if entries is None:
+                return None
+            found = entries.get(arg.arg, found)
+            complete = complete and whole
+        if found is not None:
+            return tuple(x.under((*cond, *found.when)).named(arg.arg) for x in found.values())
+        default = parameter_default(func, arg) if complete else None
+        if default is None:
+            return None
+        return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -1489,6 +1530,9 @@ class Flow:
             if sub is None:
                 return None, False
             out.update(sub)
+        elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
+                and [x.kind for x in self.values(node.args[0])] == ["args"]:
+            return self._options(node.args[0], self.values(node.args[0])[0])
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1548,6 +1592,25 @@ class Flow:
             for key, line in self._removals(node, value.label).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+        return out, complete
+
+    def _options(self, namespace: ast.expr, args: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(args)` of `args = parser.parse_args()`: an entry per option the file adds (by its `dest`) or
+        gives a default, holding what `args.<dest>` holds (the default, the choices). Complete unless something
+        else may add options or set them: the parser passed to a call, an attribute stored into `args`."""
+        if isinstance(namespace, ast.Name) and self.ctx.attribute_stores(namespace.id):
+            return None, False
+        parse = args.node
+        parser = parse.func.value if isinstance(parse, ast.Call) and isinstance(parse.func, ast.Attribute) else None
+        complete = isinstance(parser, ast.Name) and not any(
+            isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
+            or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
+        options, defaults = self._argparse_calls()
+        out: dict[str, Entry] = {}
+        for dest in (*options, *defaults):
+            where = (options.get(dest) or defaults[dest])[0]
+            option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
+            out[dest] = Entry(option, where, self)
         return out, complete
 
     def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
@@ -2343,6 +2406,8 @@ class _SiteFlow(Flow):
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+        if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
+            return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond)
 
 
@@ -2356,6 +2421,16 @@ class _Bound(ast.Call):
         super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
         self.lineno, self.col_offset = call.lineno, call.col_offset
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
+
+
+class _Option(ast.expr):
+    """The entry `dest` of `vars(args)` for a namespace of options: what `args.<dest>` holds, placed at the
+    option's `add_argument` (or `set_defaults`) call."""
+
+    def __init__(self, dest: str, where: ast.Call):
+        super().__init__()
+        self.dest = dest
+        ast.copy_location(self, where)
 
 
 class _Joined(ast.Constant):
