@@ -92,6 +92,29 @@ def test_a_helper_of_another_module_is_decided_for_the_call_here(tmp_path, helpe
     tree(tmp_path, {"helpers.py": HELPERS[helper], "train.py": train})
     bad = check_source(train, str(tmp_path / "train.py")).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in bad] == [("LXF007", "error", 5)]
+    assert bad[0].elsewhere is None  # the helper is right for other arguments: this call picks the value
     fine = train.replace(f"pick({BAD[helper]})", f"pick({FINE[helper]})")
     (tmp_path / "train.py").write_text(fine)
     assert check_source(fine, str(tmp_path / "train.py")).findings == []
+
+
+@pytest.mark.parametrize("helper", [
+    "def pick(training):\n    if training:\n        return 'bf16-mixed'\n    return 'bf16-true'\n",
+    "def pick(training):\n    return training and 'bf16-mixed' or 'bf16-true'\n",
+])
+def test_a_value_of_another_module_s_helper_picked_by_the_call_is_placed_at_the_call(tmp_path, helper):
+    train = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+             "from helpers import pick\n\n" + fabric("pick(True)"))
+    tree(tmp_path, {"helpers.py": helper, "train.py": train})
+    bad = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.elsewhere) for f in bad] == [("LXF007", "error", 5, None)]
+
+
+def test_a_value_another_module_s_helper_returns_on_every_path_stays_where_it_is_written(tmp_path):
+    train = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+             "from helpers import pick\n\n" + fabric("pick(True)"))
+    tree(tmp_path, {"helpers.py": "def pick(training):\n    return 'bf16-mixed'\n", "train.py": train})
+    bad = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value) for f in bad] == [("LXF007", "error")]
+    assert bad[0].elsewhere is not None and Path(bad[0].elsewhere.path).name == "helpers.py"
+    assert bad[0].elsewhere.span.start.line + 1 == 2

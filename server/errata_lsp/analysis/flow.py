@@ -9,8 +9,9 @@ turns them into `Value`s (`values.py`):
   run are skipped, and a branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), a
-  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+- parameters hold their call sites' arguments (and their defaults where a call omits them; the entry of
+  a `**`-passed dict, `vars(args)` of an argparse namespace too), a `**kwargs` parameter the keywords no other
+  parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
@@ -35,7 +36,9 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
+  option's default (without `choices`) is decided as the plain run takes it.
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -360,6 +363,28 @@ class Flow:
         if func is None:
             return None
         return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
+
+    def picked_by_parameters(self, node: ast.AST) -> bool:
+        """`node` lies in a branch of its function that a test on the function's parameters picks: the body
+        or `else` of an `if` or a conditional expression on them, an operand of `and`/`or` after one on
+        them (`return "bf16-mixed" if training else "bf16-true"`). What the function gives there is its
+        callers' choice."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return False
+        on_parameters = {id(test) for test, read, _ in self.scope(func).decisions
+                         if isinstance(read, dict) and any(isinstance(w, ast.arg) for w in read.values())}
+        if not on_parameters:
+            return False
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and id(parent.test) in on_parameters:
+                return True
+            if isinstance(parent, ast.BoolOp) and any(id(v) in on_parameters for v in
+                                                      parent.values[:next((i for i, v in enumerate(parent.values) if v is child), 0)]):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:

@@ -250,6 +250,9 @@ class DetectRule(Rule):
         place = _written_elsewhere(first)
         if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
+        if place is not None and first is not None and first.flow is not None \
+                and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
+            place = None  # a helper's value picked by what this call passes (`training=True`): the call's to change
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
