@@ -125,3 +125,50 @@ def test_an_option_off_by_default_is_one_a_run_turns_on_and_decides_nothing(opti
         "main(args)\n")
     assert [f[:2] for f in found(text)] == [("LXF007", "warning")]
     assert [f[:2] for f in found(text.replace(option, "'--mixed', default='yes'"))] == [("LXF007", "error")]
+
+
+MODULE = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+          "parser = argparse.ArgumentParser()\nparser.add_argument('--devices', type=int{default})\n"
+          "args = parser.parse_args()\n{pick}"
+          "Fabric(accelerator='tpu', devices=args.devices, strategy=strategy, precision='bf16-mixed')\n")
+PICKS_STRATEGY = ["if args.devices > 1:\n    strategy = XLAFSDPStrategy()\nelse:\n    strategy = 'auto'\n",
+                  "strategy = XLAFSDPStrategy() if args.devices > 1 else 'auto'\n"]
+XLA_HERE = XLA.replace("`XLAPrecision(...)`", "`XLAPrecision(...)`; when args.devices > 1")
+
+
+@pytest.mark.parametrize("pick", PICKS_STRATEGY)
+def test_a_module_s_test_on_an_option_takes_the_plain_run_s_path(pick):
+    text = MODULE.format(default=", default=8", pick=pick)
+    line = text.count("\n")
+    assert found(text) == [("LXF007", "error", XLA, line, 77)]
+    assert found(MODULE.format(default=", default=1", pick=pick)) == []
+    assert found(MODULE.format(default="", pick=pick)) == [("LXF007", "warning", XLA_HERE, line, 77)]
+
+
+def test_a_module_s_test_on_an_option_of_a_computed_default_decides_nothing():
+    text = MODULE.format(default=", default=DEVICES", pick=PICKS_STRATEGY[0]).replace("parser = ", "DEVICES = 8\nparser = ")
+    assert [f[:2] for f in found(text)] == [("LXF007", "warning")]
+
+
+def test_the_namespace_s_dict_is_vars_of_it():
+    text = OPTIONS.format(options="    parser.add_argument('--precision', default='bf16-mixed')\n",
+                          call="    args = parser.parse_args()\n    main(**args.__dict__)\n")
+    assert found(text) == [("LXF007", "error", XLA + " (from `--precision`, line 12)", 7, 68)]
+    assert found(text.replace("    main(**args", "    args.precision = 'bf16-true'\n    main(**args")) == []
+
+
+def test_the_namespace_of_another_module_s_parser_gives_its_defaults(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "cli.py").write_text("import argparse\n\n\ndef parse():\n    parser = argparse.ArgumentParser()\n"
+                                     "    parser.add_argument('--precision', default='bf16-mixed')\n"
+                                     "    return parser.parse_args()\n")
+    train = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+             "from cli import parse\n\n\ndef main(precision='32-true'):\n"
+             "    Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision=precision)\n\n\n"
+             "main(**vars(parse()))\n")
+    (tmp_path / "train.py").write_text(train)
+    bad = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in bad] == [("LXF007", "error", 7)]
+    assert bad[0].elsewhere is not None and bad[0].elsewhere.span.start.line + 1 == 6  # at the option's default
+    (tmp_path / "cli.py").write_text((tmp_path / "cli.py").read_text().replace("bf16-mixed", "bf16-true"))
+    assert check_source(train, str(tmp_path / "train.py")).findings == []

@@ -170,6 +170,7 @@ class Flow:
         walker.imported = self.origin is not None and not self.as_main
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
+            found.decisions = tuple(walker.decisions)  # (its conditional expressions': see `_decision`)
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
@@ -357,11 +358,10 @@ class Flow:
         return tuple(out)
 
     def _decision(self, test: ast.expr) -> bool | None:
-        """A conditional expression's test, or an operand of `and`/`or`, in a function, as the walk of the
-        function decided it (`Walker.expression_test`): by what its callers pass, or this call alone."""
-        func = self.ctx.enclosing_function(test)
-        if func is None:
-            return None
+        """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of
+        the module) decided it (`Walker.expression_test`): by what the callers pass, or this call alone; by
+        the module's constants, an option's default."""
+        func = self.ctx.enclosing_function(test) or self.ctx.module
         return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
 
     def picked_by_parameters(self, node: ast.AST) -> bool:
@@ -402,6 +402,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call):
+                namespace = self._parsed_namespace(scope, what, test, name)
+                if namespace is None:
+                    return None
+                given[name] = namespace
             else:
                 constant = self._module_constant(name)
                 if constant is None:
@@ -413,6 +418,32 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _parsed_namespace(self, scope: ast.AST, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
+        """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
+        reads only its attributes (`if args.devices > 1:`), each an option whose default and choices are
+        constants: the namespace, whose attributes are the options' defaults. Asked while the scope is being
+        walked, so nothing that needs the walk's result is evaluated: None for anything else."""
+        receiver = parse.func.value  # type: ignore[attr-defined]  # `_parsed_arguments`: `<name>.parse_args()`
+        made = self.ctx.bindings(receiver.id, self.ctx.scope_of(parse))  # (not the walk's: it may be the one asking)
+        if len(made) != 1 or not isinstance(made[0].value, ast.Call) \
+                or self.ctx.resolve(made[0].value.func) != "argparse.ArgumentParser":
+            return None
+        attrs = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == name}
+        if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
+                1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
+            return None  # the namespace itself read (`if args:`, `f(args)`)
+        options, defaults = self._argparse_calls()
+        for attr in attrs:
+            for call in (*options.get(attr, ()), *defaults.get(attr, ())):
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                choices = keywords.get("choices")
+                if not isinstance(keywords.get("default", keywords.get(attr, ast.Constant(None))), ast.Constant) \
+                        or choices is not None and not (isinstance(choices, (ast.List, ast.Tuple, ast.Set))
+                                                        and all(isinstance(c, ast.Constant) for c in choices.elts)):
+                    return None
+        return (Value("args", parse, flow=self),)
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
@@ -1230,6 +1261,10 @@ class Flow:
                     return tuple(x.named(attr) for x in self.values(kw.value))
             return unknown
         if value.kind == "args":
+            if attr == "__dict__":  # `args.__dict__`, as `vars(args)`
+                stored = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and bool(self.ctx.attribute_stores(node.value.id))
+                return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             return self.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
@@ -1555,9 +1590,14 @@ class Flow:
             if sub is None:
                 return None, False
             out.update(sub)
+        elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
+            return (value.extra[1].flow or self)._options(value.extra[1])
         elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
                 and [x.kind for x in self.values(node.args[0])] == ["args"]:
-            return self._options(node.args[0], self.values(node.args[0])[0])
+            namespace = self.values(node.args[0])[0]
+            if isinstance(node.args[0], ast.Name) and self.ctx.attribute_stores(node.args[0].id):
+                return None, False  # `args.lr = ...` before `vars(args)`
+            return (namespace.flow or self)._options(namespace)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1619,12 +1659,10 @@ class Flow:
                     del out[key]
         return out, complete
 
-    def _options(self, namespace: ast.expr, args: Value) -> tuple[dict[str, Entry] | None, bool]:
-        """`vars(args)` of `args = parser.parse_args()`: an entry per option the file adds (by its `dest`) or
-        gives a default, holding what `args.<dest>` holds (the default, the choices). Complete unless something
-        else may add options or set them: the parser passed to a call, an attribute stored into `args`."""
-        if isinstance(namespace, ast.Name) and self.ctx.attribute_stores(namespace.id):
-            return None, False
+    def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
+        adds (by its `dest`) or gives a default, holding what `args.<dest>` holds (the default, the choices).
+        Complete unless something else may add options: the parser passed to a call."""
         parse = args.node
         parser = parse.func.value if isinstance(parse, ast.Call) and isinstance(parse.func, ast.Attribute) else None
         complete = isinstance(parser, ast.Name) and not any(
@@ -2595,6 +2633,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
                 continue
+            parsed = _parsed_arguments(defs or ())
+            if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
+                read[node.id] = parsed
+                continue
             constant = constant_of(defs or ())
             if constant is None:
                 return None
@@ -2604,6 +2646,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
+
+
+def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
+    """The `parser.parse_args()` call a name is bound to, once and on every path."""
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args" \
+            and isinstance(node.func.value, ast.Name):
+        return node
+    return None
 
 
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
