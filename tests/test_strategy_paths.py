@@ -67,3 +67,32 @@ def test_the_fabric_s_methods_too_are_warnings_on_the_xla_path():
 def test_a_path_the_file_cannot_tell_says_nothing():
     text = MODULE.format(other="xla").replace("strategy = 'xla'", "strategy = make_strategy()")
     assert [f for f in found(text) if f[0] in ("LXF007", "LXF027")] == []
+
+
+CORRELATED = [
+    ("def setup(devices):\n    strategy = XLAFSDPStrategy() if devices > 1 else 'auto'\n"
+     "    precision = {xla!r} if devices > 1 else {other!r}\n"
+     "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n"),
+    ("def setup(devices):\n    if devices > 1:\n        strategy = XLAFSDPStrategy()\n        precision = {xla!r}\n"
+     "    else:\n        strategy = 'auto'\n        precision = {other!r}\n"
+     "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n"),
+]
+
+
+@pytest.mark.parametrize("helper", CORRELATED)
+def test_a_value_only_the_other_strategy_s_path_holds_says_nothing(helper):
+    call = "setup(torch.cuda.device_count())\n"
+    assert found(HEAD + helper.format(xla="bf16-true", other="bf16-mixed") + call) == []
+    [(code, severity, message, _, _)] = found(HEAD + helper.format(xla="bf16-mixed", other="bf16-true") + call)
+    assert (code, severity) == ("LXF007", "warning") and message.endswith("; when devices > 1")
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("devices > 1", "devices <= 1", True), ("training", "not training", True), ("not (a and b)", "a and b", True),
+    ("mode == 'train'", 'mode != "train"', True), ("devices > 1", "devices > 2", False),
+    ("by default", "devices > 1", False), ("when called at line 8 of `train.py`", "x", False),
+])
+def test_conditions_that_contradict(a, b, expected):
+    from errata_lsp.analysis.binder import contradicts
+
+    assert contradicts(a, b) is expected and contradicts(b, a) is expected

@@ -500,3 +500,19 @@ def negation(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> st
     return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
 
 
+def contradicts(a: str, b: str) -> bool:
+    """Two conditions as `negation` writes them, one the other's negation (`devices > 1`, `devices <= 1`):
+    no path holds both. False for anything else, a condition that is no expression included."""
+    try:
+        left, right = ast.parse(a, mode="eval").body, ast.parse(b, mode="eval").body
+    except (SyntaxError, ValueError):
+        return False
+    return _same_expression(negation(left), right) or _same_expression(negation(right), left)
+
+
+def _same_expression(text: str, node: ast.expr) -> bool:
+    try:
+        return ast.dump(ast.parse(text, mode="eval").body) == ast.dump(node)
+    except (SyntaxError, ValueError):
+        return False
+

@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..binder import contradicts
 from ..context import Arg, Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow
@@ -134,6 +135,10 @@ class DetectRule(Rule):
         found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
+        if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
+            found = [v for v in found if any(_compatible(v.when, path) for path in site.strategy_when)]
+            if not found:
+                return None
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
         run = Flow.plain_run(values)  # an environment variable left unset, an argument not given: the default
@@ -231,7 +236,8 @@ class DetectRule(Rule):
             paths = certain if spec.get("conditions") == "certain" else found or ()
             whens = [(*v.when, *passed) for v in paths] or [passed]
             if site.strategy_when is not None:  # and the paths of the XLAFSDP strategy
-                whens = [tuple(dict.fromkeys((*strategy, *when))) for strategy in site.strategy_when for when in whens]
+                whens = [tuple(dict.fromkeys((*strategy, *when))) for strategy in site.strategy_when for when in whens
+                         if _compatible(when, strategy)]
             condition = describe_when(whens)
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
@@ -655,6 +661,11 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+
+
+def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """No condition of one is the negation of a condition of the other: a path may hold both."""
+    return not any(contradicts(a, b) for a in when for b in other)
 
 
 def _written_in_another(ctx: Context, value: Value) -> bool:
