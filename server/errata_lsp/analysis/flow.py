@@ -403,7 +403,7 @@ class Flow:
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
             elif isinstance(what, ast.Call):
-                namespace = self._parsed_namespace(scope, what, test, name)
+                namespace = self._parsed_namespace(what, test, name)
                 if namespace is None:
                     return None
                 given[name] = namespace
@@ -419,7 +419,7 @@ class Flow:
             given.update(passed)
         return self._truth(test, given)
 
-    def _parsed_namespace(self, scope: ast.AST, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
+    def _parsed_namespace(self, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
         """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
         reads only its attributes (`if args.devices > 1:`), each an option whose default and choices are
         constants: the namespace, whose attributes are the options' defaults. Asked while the scope is being
