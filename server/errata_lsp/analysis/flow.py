@@ -9,8 +9,9 @@ turns them into `Value`s (`values.py`):
   run are skipped, and a branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), a
-  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+- parameters hold their call sites' arguments (and their defaults where a call omits them; the entry of
+  a `**`-passed dict, `vars(args)` of an argparse namespace too), a `**kwargs` parameter the keywords no other
+  parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
@@ -37,7 +38,9 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
+  option's default (without `choices`) is decided as the plain run takes it.
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -169,6 +172,7 @@ class Flow:
         walker.imported = self.origin is not None and not self.as_main
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
+            found.decisions = tuple(walker.decisions)  # (its conditional expressions': see `_decision`)
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
@@ -282,13 +286,15 @@ class Flow:
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
             decided = self._decided(node.test)
+            if decided is None:  # `"bf16-mixed" if training else "bf16-true"`, decided by the callers' `training`
+                decided = self._decision(node.test)
             if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
                 return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
-            return tuple(x for operand in node.values for x in self.values(operand))
+            return self._bool_op(node)
         if isinstance(node, ast.Name):
             return self._name(node)
         if isinstance(node, ast.Attribute):
@@ -306,6 +312,8 @@ class Flow:
             return v("function", extra="nested" if nested else None, label=node.name)
         if isinstance(node, ast.ClassDef):
             return v("class", label=node.name, qualified=node.name)
+        if isinstance(node, _Option):
+            return self.argparse_default(node.dest)
         return v("unknown")
 
     def _decided(self, test: ast.expr) -> bool | None:
@@ -327,6 +335,62 @@ class Flow:
             return truth.pop() if len(truth) == 1 else None
         return None
 
+    def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
+        """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
+        or may (its truth unknown); the next operand is evaluated only when one does not, under the
+        conditions all those share (`precision or default_precision()` with `precision` None: the default's)."""
+        ends = isinstance(node.op, ast.Or)
+        out: list[Value] = []
+        going: list[tuple[str, ...]] = [()]  # the conditions of each path that reaches the operand
+        for i, operand in enumerate(node.values):
+            common = tuple(c for c in going[0] if all(c in w for w in going[1:]))
+            values = tuple(x.under(common) for x in self.values(operand))
+            if i + 1 == len(node.values):
+                out.extend(values)
+                break
+            going = []
+            for x in values:
+                truth = x.truthy
+                if truth is not (not ends):  # it ends the operation here, or may
+                    out.append(x)
+                if truth is not ends:  # the next operand runs after it, or may
+                    going.append(x.when)
+            if not going:
+                break
+        return tuple(out)
+
+    def _decision(self, test: ast.expr) -> bool | None:
+        """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of
+        the module) decided it (`Walker.expression_test`): by what the callers pass, or this call alone; by
+        the module's constants, an option's default."""
+        func = self.ctx.enclosing_function(test) or self.ctx.module
+        return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
+
+    def picked_by_parameters(self, node: ast.AST) -> bool:
+        """`node` lies in a branch of its function that a test on the function's parameters picks: the body
+        or `else` of an `if` or a conditional expression on them, an operand of `and`/`or` after one on
+        them (`return "bf16-mixed" if training else "bf16-true"`). What the function gives there is its
+        callers' choice; not a method's test on its own instance (`if self.remat:`)."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return False
+        positional = [*func.args.posonlyargs, *func.args.args]
+        own = positional[0] if positional and self._method_class(func) is not None and not _is_static(func) else None
+        # a test on `self.remat` is the object's own state (its class's code picks the value), not the caller's
+        on_parameters = {id(test) for test, read, _ in self.scope(func).decisions
+                         if isinstance(read, dict) and any(isinstance(w, ast.arg) and w is not own for w in read.values())}
+        if not on_parameters:
+            return False
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and id(parent.test) in on_parameters:
+                return True
+            if isinstance(parent, ast.BoolOp) and any(id(v) in on_parameters for v in
+                                                      parent.values[:next((i for i, v in enumerate(parent.values) if v is child), 0)]):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
+
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
         """A kept walk is reused while each test it decided (or could not) is decided alike today: by
@@ -343,6 +407,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call):
+                namespace = self._parsed_namespace(what, test, name)
+                if namespace is None:
+                    return None
+                given[name] = namespace
             else:
                 constant = self._module_constant(name)
                 if constant is None:
@@ -354,6 +423,32 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _parsed_namespace(self, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
+        """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
+        reads only its attributes (`if args.devices > 1:`), each an option whose default and choices are
+        constants: the namespace, whose attributes are the options' defaults. Asked while the scope is being
+        walked, so nothing that needs the walk's result is evaluated: None for anything else."""
+        receiver = parse.func.value  # type: ignore[attr-defined]  # `_parsed_arguments`: `<name>.parse_args()`
+        made = self.ctx.bindings(receiver.id, self.ctx.scope_of(parse))  # (not the walk's: it may be the one asking)
+        if len(made) != 1 or not isinstance(made[0].value, ast.Call) \
+                or self.ctx.resolve(made[0].value.func) != "argparse.ArgumentParser":
+            return None
+        attrs = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == name}
+        if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
+                1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
+            return None  # the namespace itself read (`if args:`, `f(args)`)
+        options, defaults = self._argparse_calls()
+        for attr in attrs:
+            for call in (*options.get(attr, ()), *defaults.get(attr, ())):
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                choices = keywords.get("choices")
+                if not isinstance(keywords.get("default", keywords.get(attr, ast.Constant(None))), ast.Constant) \
+                        or choices is not None and not (isinstance(choices, (ast.List, ast.Tuple, ast.Set))
+                                                        and all(isinstance(c, ast.Constant) for c in choices.elts)):
+                    return None
+        return (Value("args", parse, flow=self),)
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
@@ -535,10 +630,17 @@ class Flow:
                 return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
             return None
         values = self._parameter_values(node, given)
-        if values is None or any(BY_DEFAULT in v.when for v in values) \
-                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
-            return None  # a command-line option without `choices`: not every value is known
-        return self._concrete(values)
+        if values is None:
+            return None
+        found = self._concrete(values)
+        if found is not None and any(BY_DEFAULT in v.when for v in values) \
+                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when) \
+                and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
+            # A command-line option without `choices` may be given anything: its default is what the plain run
+            # (`python train.py`) takes, and decides the test (`--devices 8`: `args.devices > 1`); a falsy one
+            # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
+            return None
+        return found
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -793,10 +895,42 @@ class Flow:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
         if given is None:
-            return (Value("unknown", arg, flow=self),)
+            return self._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=self),)
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def _unpacked(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool, cond: tuple[str, ...],
+                  reader: Flow) -> tuple[Value, ...] | None:
+        """`setup(**vars(parser.parse_args()))`, `main(**options)`: the entry a `**`-passed dict (read by
+        `reader`, the flow of the module that writes the call) holds for `arg`, or its default when the dicts'
+        keys are all known and none is `arg`; None when that cannot be told (`*args`, a dict the file cannot
+        read)."""
+        args: ast.arguments = func.args  # type: ignore[attr-defined]
+        positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
+        if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
+                or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
+                or isinstance(call, (_CalledBack, _Forwarded)):
+            return None
+        found: Entry | None = None
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                continue
+            dicts = reader.plain_run(reader.values(kw.value))
+            if len(dicts) != 1 or dicts[0].kind != "dict":
+                return None
+            entries, whole = reader.entries(dicts[0])
+            if entries is None:
+                return None
+            found = entries.get(arg.arg, found)
+            complete = complete and whole
+        if found is not None:
+            return tuple(x.under((*cond, *found.when)).named(arg.arg) for x in found.values())
+        default = parameter_default(func, arg) if complete else None
+        if default is None:
+            return None
+        return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -1224,6 +1358,10 @@ class Flow:
                     return tuple(x.named(attr) for x in self.values(kw.value))
             return unknown
         if value.kind == "args":
+            if attr == "__dict__":  # `args.__dict__`, as `vars(args)`
+                stored = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and bool(self.ctx.attribute_stores(node.value.id))
+                return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             return self.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
@@ -1657,6 +1795,14 @@ class Flow:
             if sub is None:
                 return None, False
             out.update(sub)
+        elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
+            return (value.extra[1].flow or self)._options(value.extra[1])
+        elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
+                and [x.kind for x in self.values(node.args[0])] == ["args"]:
+            namespace = self.values(node.args[0])[0]
+            if isinstance(node.args[0], ast.Name) and self.ctx.attribute_stores(node.args[0].id):
+                return None, False  # `args.lr = ...` before `vars(args)`
+            return (namespace.flow or self)._options(namespace)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1723,6 +1869,23 @@ class Flow:
             for key, line in self._removals(node, value.label).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+        return out, complete
+
+    def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
+        adds (by its `dest`) or gives a default, holding what `args.<dest>` holds (the default, the choices).
+        Complete unless something else may add options: the parser passed to a call."""
+        parse = args.node
+        parser = parse.func.value if isinstance(parse, ast.Call) and isinstance(parse.func, ast.Attribute) else None
+        complete = isinstance(parser, ast.Name) and not any(
+            isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
+            or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
+        options, defaults = self._argparse_calls()
+        out: dict[str, Entry] = {}
+        for dest in (*options, *defaults):
+            where = (options.get(dest) or defaults[dest])[0]
+            option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
+            out[dest] = Entry(option, where, self)
         return out, complete
 
     def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
@@ -2548,6 +2711,8 @@ class _SiteFlow(Flow):
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+        if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
+            return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond)
 
 
@@ -2770,6 +2935,16 @@ class _Bound(ast.Call):
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
 
 
+class _Option(ast.expr):
+    """The entry `dest` of `vars(args)` for a namespace of options: what `args.<dest>` holds, placed at the
+    option's `add_argument` (or `set_defaults`) call."""
+
+    def __init__(self, dest: str, where: ast.Call):
+        super().__init__()
+        self.dest = dest
+        ast.copy_location(self, where)
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
     where it is written."""
@@ -2916,6 +3091,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
                 continue
+            parsed = _parsed_arguments(defs or ())
+            if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
+                read[node.id] = parsed
+                continue
             constant = constant_of(defs or ())
             if constant is None:
                 return None
@@ -2925,6 +3104,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
+
+
+def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
+    """The `parser.parse_args()` call a name is bound to, once and on every path."""
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args" \
+            and isinstance(node.func.value, ast.Name):
+        return node
+    return None
 
 
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:

@@ -27,14 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
         "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
         "the tests on the way",
     # entry points as litgpt and nanoGPT write them; helpers given the path and the state
-    "p105_litgpt_setup_precision_default_none":
-        "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
-        "of two kinds UNKNOWN, so LXF007 says nothing even on the XLAFSDP path; `devices` comes through "
-        "`setup(**vars(parser.parse_args()))`, whose `**vars(namespace)` is not read as the options' defaults (and "
-        "`args.devices > 1` is left undecided for an option without `choices`, flow.py `_operand`); and the "
-        "helper's `\"bf16-mixed\" if training else \"bf16-true\"` in utils/precision.py is not evaluated for the "
-        "caller's `training=True`: flow.py `_depends_on_call` counts only `if` statements, not a conditional "
-        "expression's test (an `if training:` helper gives an error, on utils/precision.py)",
     "p109_nanogpt_port_saves_raw_model_through_partial":
         "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "
         "`fabric.save` call to checkpoint_states.py (`ctx.method_calls(\"save\")` reads spelled calls only); "
