@@ -77,12 +77,6 @@ KNOWN_MISSES: dict[str, str] = {
         "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
         "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
     # round four: objects built or used other than by spelling their class and their parameter
-    "s72_run_describe_touches_device_before_launch":
-        "LXF019 follows one level down from the launch's scope, a function or a class through its written `__init__` "
-        "(`_local_helper`), and reads the uses on the parameter that receives the Fabric: `Run(fabric)` is a "
-        "dataclass with a generated `__init__`, the device is read in `describe()` called on the new instance, two "
-        "levels down through the `example_batch` cached_property, on `self.fabric` (a plain `@property`, or "
-        "`self.fabric.device` written in `describe` itself, are missed too)",
 }
 
 
