@@ -445,7 +445,7 @@ def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
     on an instance whose class defines `batch` so."""
     if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
         return []
-    out = []
+    out: list[ast.FunctionDef] = []
     for value in ctx.values(node.value):
         cls = value.extra[0] if value.kind == "instance" and isinstance(value.extra, tuple) else None
         if isinstance(cls, ast.ClassDef) and not value.foreign:
