@@ -685,6 +685,10 @@ def test_a_base_s_self_is_the_subclass_a_third_module_builds(tmp_path):
     tree(tmp_path, {"base.py": BASE_TRAINER, "finetune.py": FINETUNE.format(clip=0.5, norm=None),
                     "train.py": train.format(strategy="XLAFSDPStrategy()")})
     assert [f[:2] + f[3:] for f in found(tmp_path / "base.py")] == [("LXF014", "error", 17, 42)]
+    # the call forwards both knobs: the subclass's `clip_val = 0.5` is the choice, and where it is reported
+    place = check_source(BASE_TRAINER, str(tmp_path / "base.py")).findings[0].elsewhere
+    assert place is not None and Path(place.path) == tmp_path / "finetune.py"
+    assert (place.span.start.line + 1, place.span.start.column, place.span.end.column) == (5, 15, 18)
     (tmp_path / "finetune.py").write_text(FINETUNE.format(clip=None, norm=0.5))
     WORKSPACE.changed(str(tmp_path / "finetune.py"))
     assert found(tmp_path / "base.py") == []
@@ -693,3 +697,15 @@ def test_a_base_s_self_is_the_subclass_a_third_module_builds(tmp_path):
     for name in ("finetune.py", "train.py"):
         WORKSPACE.changed(str(tmp_path / name))
     assert found(tmp_path / "base.py") == []  # another strategy clips by value fine
+
+
+def test_a_clip_keyword_spelled_alone_at_the_call_stays_there_whatever_module_holds_its_value(tmp_path):
+    """`clip_val=CLIP` with `CLIP = 0.5` in config.py: the call chose to clip by value (its fix renames the
+    keyword), so the finding stays at the call."""
+    train = (HEAD + "from config import CLIP\n\n\ndef train(fabric):\n"
+             "    fabric.clip_gradients(None, None, clip_val=CLIP)\n\n\n"
+             "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"config.py": "CLIP = 0.5\n", "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in findings] == [("LXF014", "error", 7)]
+    assert findings[0].elsewhere is None

@@ -38,13 +38,6 @@ KNOWN_MISSES: dict[str, str] = {
         "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
         "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
         "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
-    # callers: a subclass and its `**kwargs` in other modules
-    "p117_subclass_attr_overrides_clip_val":
-        "flagged on the wrong file: trainers/base.py's `clip_gradients(..., clip_val=self.clip_val, max_norm="
-        "self.max_norm)` now reads FinetuneTrainer's `clip_val = 0.5` (a subclass of finetune.py built by train.py) and"
-        " the strategy train.py passes through `super().__init__(**kwargs)`, so LXF014 is an error, but a data rule "
-        "`at: argument` is placed at the call's keyword (detect/data_rule.py `_finding`), where its fix renames it; "
-        "here the call forwards both knobs and the subclass's values are the choice to change",
     # round four: plugins a helper of another module builds
     "p123_hf_trainer_package_half_precision_plugin":
         "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "

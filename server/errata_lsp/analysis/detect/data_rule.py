@@ -254,12 +254,20 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
-        if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords):
+        if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords) \
+                and not self._forwards_alternatives(site):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
         if place is not None and first is not None and first.flow is not None \
                 and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
             place = None  # a helper's value picked by what this call passes (`training=True`): the call's to change
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    def _forwards_alternatives(self, site: Site) -> bool:
+        """The call also passes, from a name or an attribute, a keyword the match weighs against the argument
+        (`clip_val=self.clip_val, max_norm=self.max_norm`): it forwards both knobs, so the choice is where
+        their values are written, not the keyword it spells."""
+        siblings = set(_sibling_keywords(self.spec.get("match", ())))
+        return any(k.arg in siblings and isinstance(k.value, (ast.Name, ast.Attribute)) for k in site.call.keywords)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
              fields: _Fields) -> list[Fix]:
@@ -666,6 +674,21 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
 def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
     """No condition of one is the negation of a condition of the other: a path may hold both."""
     return not any(contradicts(a, b) for a in when for b in other)
+
+
+def _sibling_keywords(spec: Any) -> Iterator[str]:
+    """The keywords a match spec weighs against its argument (`sibling`, `absent`), however nested."""
+    if isinstance(spec, dict):
+        for key, inner in spec.items():
+            if key == "sibling" and isinstance(inner, dict) and isinstance(inner.get("keyword"), str):
+                yield inner["keyword"]
+            elif key == "absent" and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _sibling_keywords(inner)
+    elif isinstance(spec, list):
+        for inner in spec:
+            yield from _sibling_keywords(inner)
 
 
 def _written_in_another(ctx: Context, value: Value) -> bool:
