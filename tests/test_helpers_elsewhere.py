@@ -308,6 +308,8 @@ def test_a_helper_its_own_module_never_calls_is_checked_for_what_the_other_modul
     (tmp_path / "train.py").write_text(entry("make_strategy(True)"))
     assert found(tmp_path / "dist.py") == [(
         "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block]", 12, 52)]
+    # a list is wrong in itself: it stays where it is written, whoever's `True` picks it
+    assert check_source(FACTORY_ONLY_IF, str(tmp_path / "dist.py")).findings[0].elsewhere is None
 
 
 def test_a_helper_another_module_passes_around_is_not_decided_by_the_calls_it_shows(tmp_path):
@@ -635,6 +637,10 @@ def test_a_classmethod_factory_of_another_module_is_decided_by_what_its_callers_
     train = HEAD + "from sharding import Sharded\n\nfabric = Fabric(accelerator='tpu', strategy=Sharded.from_config({cfg}))\n"
     tree(tmp_path, {"sharding.py": SHARDING, "train.py": train.format(cfg='{"remat": True, "wrapper": True}')})
     assert [f[:2] + f[3:] for f in found(tmp_path / "sharding.py")] == [("LXF002", "error", 20, 46)]
+    # each value is fine alone: the dict that switches both on is the choice, placed where it is written
+    place = check_source(SHARDING, str(tmp_path / "sharding.py")).findings[0].elsewhere
+    assert place is not None and Path(place.path) == tmp_path / "train.py"
+    assert (place.span.start.line + 1, place.span.start.column) == (5, 64)  # `{"remat": True, "wrapper": True}`
     (tmp_path / "train.py").write_text(train.format(cfg='{"remat": True}'))
     WORKSPACE.changed(str(tmp_path / "train.py"))
     assert found(tmp_path / "sharding.py") == []

@@ -391,6 +391,25 @@ class Flow:
             child, parent = parent, self.ctx.parents.get(parent)
         return False
 
+    def deciding_values(self, node: ast.AST) -> list[Value]:
+        """What the callers give the parameters that the decided tests of the `if`s around `node` read
+        (`if cfg.get("custom_wrapper"):` taken for train.py's `RUN["sharding"]`): where the choice that
+        makes `node` run is written. [] when no such test encloses it."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return []
+        decided = {id(test): read for test, read, answer in self.scope(func).decisions
+                   if answer is not None and isinstance(read, dict)}
+        out: list[Value] = []
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decided:
+                params = {name: what for name, what in decided[id(parent.test)].items() if isinstance(what, ast.arg)}
+                given = self.parameters_passed(func, params) if params else None
+                out.extend(v for values in (given or {}).values() for v in values)
+            child, parent = parent, self.ctx.parents.get(parent)
+        return out
+
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
         """A kept walk is reused while each test it decided (or could not) is decided alike today: by

@@ -19,13 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a value another module writes, read through a classmethod or a condition
-    "p77_mypkg_from_config_wrapper_and_remat":
-        "flagged on the wrong file: `ShardedStrategy.from_config(RUN[\"sharding\"])` is now decided for train.py's "
-        "dict (LXF002, an error, at mypkg/sharding.py's `auto_wrapper_callable` store, where both values are "
-        "written), but the fix belongs in mypkg/config.py, whose `\"remat\": True` and `\"custom_wrapper\": True` "
-        "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
-        "the tests on the way",
     # entry points as litgpt and nanoGPT write them; helpers given the path and the state
     "p109_nanogpt_port_saves_raw_model_through_partial":
         "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "

@@ -260,7 +260,21 @@ class DetectRule(Rule):
         if place is not None and first is not None and first.flow is not None \
                 and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
             place = None  # a helper's value picked by what this call passes (`training=True`): the call's to change
+        if place is None and site.written is not None and any(_sibling_keywords(spec.get("match", ()))):
+            place = self._decided_elsewhere(site)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    @staticmethod
+    def _decided_elsewhere(site: Site) -> Place | None:
+        """A combination (this keyword with another) stored under tests another module's values decide
+        (`if cfg.get("custom_wrapper"):` for config.py's dict): each value is fine alone, the choice to pass
+        both is that module's, and it is placed there."""
+        for value in site.ctx.flow.deciding_values(site.written):  # type: ignore[arg-type]  # checked by the caller
+            if value.foreign and value.flow is not None and value.node is not None and value.node in value.flow.ctx.parents:
+                place = _written_elsewhere(value)
+                if place is not None:
+                    return place
+        return None
 
     def _forwards_alternatives(self, site: Site) -> bool:
         """The call also passes, from a name or an attribute, a keyword the match weighs against the argument
@@ -677,12 +691,12 @@ def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:
-    """The keywords a match spec weighs against its argument (`sibling`, `absent`), however nested."""
+    """The keywords a match spec weighs against its argument (`sibling`, `absent`, `present`), however nested."""
     if isinstance(spec, dict):
         for key, inner in spec.items():
             if key == "sibling" and isinstance(inner, dict) and isinstance(inner.get("keyword"), str):
                 yield inner["keyword"]
-            elif key == "absent" and isinstance(inner, str):
+            elif key in ("absent", "present") and isinstance(inner, str):
                 yield inner
             else:
                 yield from _sibling_keywords(inner)
