@@ -715,3 +715,47 @@ def test_a_clip_keyword_spelled_alone_at_the_call_stays_there_whatever_module_ho
     findings = check_source(train, str(tmp_path / "train.py")).findings
     assert [(f.code, f.severity.value, f.span.start.line + 1) for f in findings] == [("LXF014", "error", 7)]
     assert findings[0].elsewhere is None
+
+
+SAVE_LOAD = HEAD + """import os
+
+
+def save_state(fabric, path, state):
+    fabric.save(path, {{"model": state["model"]{saved}}})
+
+
+def resume_state(fabric, path, state):
+    fabric.load(path, state)
+    return state
+
+
+def main(fabric, out_dir):
+    model = fabric.setup_module(Net())
+    state = {{"model": model, "step": 0}}
+    state["step"] += 1
+    {path}
+    save_state(fabric, {at}, state)
+    state = resume_state(fabric, {at}, state)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(state_dict_type="sharded"))
+    fabric.launch(main, "out")
+"""
+
+
+def test_a_save_and_a_load_helper_given_the_same_path_binding_are_paired():
+    """`path = os.path.join(out_dir, "last")` handed to both helpers is one path: the load asks for 'step',
+    which the save helper drops (LXF032, at the key). A path a helper computes anew at each call
+    (`ckpt_path(...)`) is no pair, nor is one bound in a loop."""
+    text = SAVE_LOAD.format(saved="", path='path = os.path.join(out_dir, "last")', at="path")
+    findings = check_source(text, "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in findings] == [
+        ("LXF032", "error", 17, 29)]
+    assert findings[0].message.startswith("`fabric.save(path, ...)` (line 7) writes 'model', not 'step'")
+    fine = SAVE_LOAD.format(saved=', "step": state["step"]', path='path = os.path.join(out_dir, "last")', at="path")
+    assert check_source(fine, "train.py").findings == []
+    anew = SAVE_LOAD.format(saved="", path="", at='os.path.join(out_dir, "last")')
+    assert check_source(anew, "train.py").findings == []
+    looped = SAVE_LOAD.format(saved="", path='for _ in range(1):\n        path = os.path.join(out_dir, "last")', at="path")
+    assert check_source(looped, "train.py").findings == []

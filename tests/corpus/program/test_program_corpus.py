@@ -26,11 +26,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
         "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
         "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
-    "s58_resume_asks_for_key_the_save_helper_drops":
-        "LXF032 pairs a save and a load only by a path string the call shows and states that are dict displays "
-        "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
-        "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
-        "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
     # round four: plugins a helper of another module builds
     "p123_hf_trainer_package_half_precision_plugin":
         "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
@@ -62,7 +57,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`dict()` and `_remat`'s dict, each `when built at line N`), so neither dict's keys are read, not even under "
         "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
         "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
-    # round four: objects built or used other than by spelling their class and their parameter
 }
 
 

@@ -72,8 +72,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
             parent = ctx.parents.get(load)
-            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
-                continue  # `state["step"]`: a read
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load) or isinstance(parent, ast.Return):
+                continue  # `state["step"]`, `return state`: a read
             store = ctx.parents.get(parent)
             place = ctx.block_place(store) if isinstance(store, ast.Assign) and len(store.targets) == 1 else None
             if place is not None and here is not None and place[0] is here[0] and place[1] < here[1] \
