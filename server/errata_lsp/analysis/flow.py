@@ -2105,6 +2105,9 @@ class Flow:
         if self._indexing:
             return {}, []
         self._indexing = True
+        # Kept for the whole check: not cut short by what is being evaluated when it is first asked for (a
+        # parameter's callers asked inside another evaluation would see the values that one is making unknown).
+        active, self._active = self._active, set()
         try:
             by_callee: dict[int, list[ast.Call]] = {}
             instances: list[tuple[ast.Call, tuple[Value, ...]]] = []
@@ -2120,6 +2123,7 @@ class Flow:
             self._through = (by_callee, instances)
         finally:
             self._indexing = False
+            self._active = active
         return self._through
 
     def _applications(self) -> dict[int, list[_Decorated]]:
