@@ -33,12 +33,6 @@ KNOWN_MISSES: dict[str, str] = {
         "helper's `\"bf16-mixed\" if training else \"bf16-true\"` in utils/precision.py is not evaluated for the "
         "caller's `training=True`: flow.py `_depends_on_call` counts only `if` statements, not a conditional "
         "expression's test (an `if training:` helper gives an error, on utils/precision.py)",
-    "p109_nanogpt_port_saves_raw_model_through_partial":
-        "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "
-        "`fabric.save` call to checkpoint_states.py (`ctx.method_calls(\"save\")` reads spelled calls only); "
-        "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
-        "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
-        "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
     "p111_resume_helper_called_without_state":
         "`from tinytrain import load_checkpoint` goes through the package's re-export, and the callers of "
         "tinytrain/checkpoint.py's `load_checkpoint` are found only where it is imported from its own module "
