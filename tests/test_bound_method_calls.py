@@ -211,6 +211,56 @@ def test_another_modules_helper_that_returns_a_fixed_fabrics_method_is_read_ther
     assert codes(train.read_text(), str(train)) == [("LXF023", "error", 10, 27)]
 
 
+CHECKPOINTER = """\
+    import functools
+    import os
+
+    def make_saver(fabric, out_dir):
+        save = functools.partial(fabric.save, os.path.join(out_dir, "ckpt"))
+        return save
+
+    class Checkpointer:
+        def __init__(self, fabric, out_dir):
+            self.write = functools.partial(fabric.save, os.path.join(out_dir, "ckpt"))
+"""
+
+USES = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    from torch import nn
+
+    from utils.checkpoint import Checkpointer, make_saver
+
+    def main(fabric):
+        net = nn.Linear(2, 2)
+        model = fabric.setup_module(net)
+        save = make_saver(fabric, "out")
+        save({"model": MODEL, "step": 1})
+        ckpt = Checkpointer(fabric, "out")
+        ckpt.write({"model": MODEL, "step": 2})
+
+    if __name__ == "__main__":
+        fabric = Fabric(accelerator="tpu", strategy=STRATEGY)
+        fabric.launch(main)
+"""
+
+
+def test_a_saver_kept_by_a_helper_or_an_object_of_another_module(tmp_path):
+    _project(tmp_path, {"utils/__init__.py": "", "utils/checkpoint.py": CHECKPOINTER,
+                        "train.py": USES.replace("MODEL", "net").replace("STRATEGY", "XLAFSDPStrategy()")})
+    train = tmp_path / "train.py"
+    assert codes(train.read_text(), str(train)) == [("LXF023", "error", 10, 19), ("LXF023", "error", 12, 25)]
+    train.write_text(textwrap.dedent(USES.replace("MODEL", "model").replace("STRATEGY", "XLAFSDPStrategy()")))
+    assert codes(train.read_text(), str(train)) == []
+    train.write_text(textwrap.dedent(USES.replace("MODEL", "net").replace("STRATEGY", "'xla'")))
+    assert codes(train.read_text(), str(train)) == []  # another strategy saves what it is given
+    # a method spelled on an object of another module's class is its spelled call alone, not held twice
+    ctx = context(textwrap.dedent(USES).replace("ckpt.write(", "ckpt.flush();ckpt.write("), str(train))
+    assert [type(c).__name__ for c, _ in ctx.method_calls("flush")] == ["Call"]
+    assert [type(c).__name__ for c, _ in ctx.method_calls("write")] == ["Call"]
+    assert [(type(c).__name__, c.lineno) for c, _ in ctx.method_calls("save")] == [("HeldCall", 11), ("HeldCall", 13)]
+
+
 # --- what the state holds -------------------------------------------------------------------------------
 def test_the_set_up_modules_module_is_the_module_it_was_given():
     assert probe("""

@@ -205,7 +205,8 @@ class Context:
                 if isinstance(call, HeldCall) or not self._may_hold_method(call.func):
                     continue
                 held = _held_method(self.flow, call.func)
-                if held is not None and not self._dead(call):
+                if held is not None and held[0] is not getattr(call.func, "value", None) and not self._dead(call):
+                    # (`net.parameters()` read as itself is the spelled call)
                     made = self._held_call(call, *held)
                     table[made.method].append((made, made.receiver))
         finally:
@@ -223,9 +224,16 @@ class Context:
         or a name imported from the project (not a def, a class, a loop's target, a library's import); an
         attribute `obj.x` the file sets to one of those (`self.save = partial(fabric.save, path)`)."""
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            return any(attr == func.attr and isinstance(value, (ast.Attribute, ast.Call, ast.Name))
-                       for _, _, attr, value in self.attribute_stores(func.value.id))
-        if not isinstance(func, ast.Name):
+            if func.attr in self._attributes_set_to_callees:
+                return True  # `self.save = partial(...)` somewhere in the file
+            if not self._project_imports:
+                return False
+            if func.value.id in self._project_imports:
+                return True  # `ckpt.save(...)` of a module of the project
+            built = self.reaching(func.value)  # `ckpt = Checkpointer(fabric, out)`: built by another module's class
+            return built is not None and isinstance(built.value, ast.Call) and isinstance(built.value.func, ast.Name) \
+                and built.value.func.id in self._project_imports
+        if not isinstance(func, ast.Name) or func.id not in self._names_maybe_held:
             return False
         binding = self.reaching(func)
         if binding is None:
@@ -234,8 +242,50 @@ class Context:
             return func.id in self._project_imports
         if isinstance(binding.stmt, ast.arg):
             return True
-        return isinstance(binding.stmt, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) \
-            and isinstance(binding.value, (ast.Attribute, ast.Call, ast.Name))
+        value = binding.value
+        if not isinstance(binding.stmt, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) \
+                or not isinstance(value, (ast.Attribute, ast.Call, ast.Name)):
+            return False
+        if not isinstance(value, ast.Call) or isinstance(value.func, ast.Name):
+            return True
+        # a method's result (`model = fabric.setup_module(net)`) is rarely a bound method: only a call of a
+        # module of the project (`ck.saver(fabric)`) or `functools.partial` is looked at
+        root = value.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in self._project_imports \
+            or self.resolve(value.func) == "functools.partial"
+
+    @cached_property
+    def _names_maybe_held(self) -> frozenset[str]:
+        """The names a binding may give a bound method: those assigned an attribute, a name or a call, the
+        parameters, the names imported from the project (a scan of the tables, before any name is resolved)."""
+        names = set(self._project_imports)
+        names.update(a.arg for a in self._by_type[ast.arg])
+        for kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
+            for stmt in self._by_type[kind]:
+                if isinstance(stmt.value, (ast.Attribute, ast.Call, ast.Name)):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    names.update(t.id for t in targets if isinstance(t, ast.Name))
+        return frozenset(names)
+
+    @cached_property
+    def _attributes_set_to_callees(self) -> frozenset[str]:
+        """The attributes the file sets to what may be a bound method: an attribute (`self.save = fabric.save`),
+        a `functools.partial(...)`, or what a function of the file or the project returns (not a library's
+        or a class's object: `self.act = nn.GELU()`, called in `forward`, is not looked at)."""
+        def may_bind(value: ast.expr) -> bool:
+            if isinstance(value, ast.Attribute):
+                return True
+            if not isinstance(value, ast.Call):
+                return False
+            if self.resolve(value.func) == "functools.partial":
+                return True
+            return isinstance(value.func, ast.Name) and (value.func.id in self._project_imports
+                                                         or self.local_function(value.func) is not None)
+
+        return frozenset(attr for stores in self._attribute_stores.values() for _, _, attr, value in stores
+                         if attr is not None and may_bind(value))
 
     def _held_call(self, call: ast.Call, receiver: ast.expr, receiver_flow: Flow, method: str,
                    preset: list[tuple[ast.expr, Flow]], keywords: list[tuple[ast.keyword, Flow]]) -> HeldCall:
