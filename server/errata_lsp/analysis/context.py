@@ -1,6 +1,7 @@
 """One module as the rules see it: its statements (joined from the document's chunks), parents,
-scopes, names and bindings, keyword arguments (through `**` dicts), and the values the value-flow
-layer (flow.py on binder.py) gives an expression, with the project's other modules behind it. What a
+scopes, names and bindings, keyword arguments (through `**` dicts), method calls (spelled, or made through a
+name holding the bound method: `HeldCall`), and the values the value-flow layer (flow.py on binder.py)
+gives an expression, with the project's other modules behind it. What a
 library's objects mean is the packs' (`packs/<pack>/`), never this module's. Where the file cannot
 tell, the answer is None and rules stay silent.
 """
@@ -337,8 +338,8 @@ class Context:
         return self._method_calls_by("passing in", method).get((scope, name), [])
 
     def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
-        """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
-        table by receiver name, built once per check."""
+        """The calls spelled `name.method(...)` (`name.update(...)`), in the same order: a table by receiver
+        name, built once per check (the value-flow layer reads it: no held call, whose finding needs values)."""
         return self._method_calls_by("on", method).get(name, [])
 
     def _method_calls_by(self, how: str, method: str) -> dict[Any, list[ast.Call]]:
@@ -348,14 +349,16 @@ class Context:
         found = self._memo.get(key)
         if found is None:
             table: dict[Any, list[ast.Call]] = defaultdict(list)
-            for call, receiver in self.method_calls(method):
+            for call, receiver in (self.spelled_method_calls(method) if how == "on" else self.method_calls(method)):
                 if how == "in":
                     table[self.scope_of(call)].append(call)
                     continue
                 named = receiver if how == "on" else (call.args[0] if call.args else None)
                 if isinstance(named, ast.Name):
                     table[(self.scope_of(call), named.id) if how == "passing in" else named.id].append(call)
-            found = self._memo[key] = (None, table)
+            found = (None, table)
+            if how == "on" or not self.__dict__.get("_holding"):  # (the held calls are still being worked out)
+                self._memo[key] = found
         return cast("dict[Any, list[ast.Call]]", found[1])
 
     def subscript_stores(self, name: str) -> list[tuple[ast.Assign, ast.Subscript]]:
