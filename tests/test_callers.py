@@ -111,8 +111,10 @@ def with_option(*option: str) -> str:
         "    fabric.launch(train, parser.parse_args())")
 
 
-def test_a_command_line_option_without_choices_is_not_decided_by_its_default():
-    assert findings(with_option("default='value'")) == []  # `--clip norm` fills it
+def test_a_command_line_option_without_choices_is_decided_by_its_default_as_the_plain_run_takes_it():
+    assert findings(with_option("default='value'")) == [("LXF015", "error", CLIP_LINE)]  # `python train.py` raises
+    assert findings(with_option("default='norm'")) == []
+    assert findings(with_option("default=None")) == []  # off unless given: `--clip norm` may fill it
 
 
 def test_an_option_with_choices_is_decided_when_no_choice_takes_the_branch():
@@ -282,3 +284,90 @@ def test_a_module_constant_bound_twice_decides_nothing():
     text = CONSTANT.replace("{mode}", '"value"').replace("\n\ndef clip_options", "\nif torch.cuda.is_available():\n"
                                                              "    MODE = \"norm\"\n\n\ndef clip_options")
     assert findings(text) == []
+
+
+STRATEGIES = HEAD + """from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def wrap(module, *args, **kwargs):
+    return module
+
+
+class {base}:
+    {decorator}
+    def build({first}cfg):
+        kwargs = {{"auto_wrap_policy": {{Block}}}}
+        if cfg.get("remat"):
+            kwargs["activation_checkpointing_policy"] = {{Block}}
+        if cfg.get("custom_wrapper"):
+            kwargs["auto_wrapper_callable"] = wrap
+        return {built}(**kwargs)
+
+
+{calls}
+"""
+STRATEGY_LINE = 22  # the auto_wrapper_callable store
+
+
+def strategies(kind: str, calls: str) -> str:
+    """`build` as a classmethod of a strategy subclass (`cls(**kwargs)`), a staticmethod, or a method."""
+    first, decorator, base, built = {
+        "classmethod": ("cls, ", "@classmethod", "Sharded(XLAFSDPStrategy)", "cls"),
+        "staticmethod": ("", "@staticmethod", "Factory", "XLAFSDPStrategy"),
+        "method": ("self, ", "", "Factory", "XLAFSDPStrategy"),
+    }[kind]
+    return STRATEGIES.format(base=base, decorator=decorator, first=first, built=built, calls=calls)
+
+
+def receiver(kind: str) -> str:
+    return {"classmethod": "Sharded", "staticmethod": "Factory", "method": "Factory()"}[kind]
+
+
+@pytest.mark.parametrize("kind", ["classmethod", "staticmethod"])
+def test_a_class_or_static_method_s_tests_are_decided_by_what_its_calls_pass(kind):
+    """`Sharded.from_config(cfg)`-style factories: a classmethod building `cls(**kwargs)` or a staticmethod,
+    each called with a dict the file shows. Both keys set: the error on every path; one of them: nothing,
+    where the undecided tests gave a warning on the fine code too."""
+    on = receiver(kind)
+    both = f'fabric = Fabric(accelerator="tpu", strategy={on}.build({{"remat": True, "custom_wrapper": True}}))'
+    one = f'fabric = Fabric(accelerator="tpu", strategy={on}.build({{"remat": True}}))'
+    assert findings(strategies(kind, both)) == [("LXF002", "error", STRATEGY_LINE)]
+    assert findings(strategies(kind, one)) == []
+
+
+def test_a_method_read_otherwise_than_called_or_on_a_receiver_the_file_cannot_tell_stays_undecided():
+    """A classmethod handed around (`make = Sharded.build`) may be called with anything; a call on a
+    receiver the layer cannot tell (a parameter) might be a call of it: the tests stay undecided, a
+    warning. So do a plain method's, whatever its calls pass."""
+    call = 'fabric = Fabric(accelerator="tpu", strategy=Sharded.build({"remat": True}))'
+    undecided = [("LXF002", "warning", STRATEGY_LINE)]
+    assert findings(strategies("classmethod", call + "\nmake = Sharded.build\n")) == undecided
+    assert findings(strategies("classmethod", call + "\n\ndef again(factory):\n    return factory.build({})\n")) \
+        == undecided
+    plain = 'fabric = Fabric(accelerator="tpu", strategy=Factory().build({"remat": True}))'
+    assert findings(strategies("method", plain)) == undecided
+
+
+def test_a_use_typed_in_another_function_is_seen_by_the_next_check_of_the_edited_text():
+    """The decision reads every use of the method's name: a call typed in a function no rule reads
+    makes it undecided at once, as a full check of the new text says (the check after an edit does not
+    keep the previous findings)."""
+    call = 'fabric = Fabric(accelerator="tpu", strategy=Sharded.build({"remat": True}))'
+    before = strategies("classmethod", call + "\n\ndef again(factory):\n    return 1\n")
+    after = before.replace("    return 1\n", "    return factory.build({})\n")
+    first = check_document(before, "train.py")
+    assert first.report.findings == []
+    edited = check_document(after, "train.py", previous=first)
+    assert [(f.code, f.severity.value) for f in edited.report.findings] == [("LXF002", "warning")]
+
+
+def test_cls_called_in_a_classmethod_builds_the_strategy_subclass():
+    """`return cls(**kwargs)` in a classmethod of a subclass of XLAFSDPStrategy is a construction of it:
+    its keywords are the strategy's, also when the subclass is called through a subclass of its own."""
+    text = strategies("classmethod", "class Tuned(Sharded):\n    pass\n\n\n"
+                      'fabric = Fabric(accelerator="tpu", strategy=Tuned.build({"remat": 1, "custom_wrapper": 1}))')
+    assert findings(text) == [("LXF002", "error", STRATEGY_LINE)]

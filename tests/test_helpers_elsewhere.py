@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from errata_lsp.analysis import check_source
 from errata_lsp.analysis.project import WORKSPACE
 
@@ -519,3 +521,123 @@ def test_a_pathlib_folder_another_module_joins_with_a_slash_is_a_path_here_and_i
     tree(tmp_path, {"paths.py": PATHS.replace("ROOT / 'checkpoints'", "str(ROOT / 'checkpoints')"),
                     "train.py": saving("CHECKPOINTS + '/step-1'")})
     assert found(tmp_path / "train.py") == []
+
+
+@pytest.mark.parametrize("reexport", [
+    "from .dist import make_strategy\n",
+    "from pkg.dist import make_strategy\n",
+    "from pkg.dist import (\n    Block,\n    make_strategy,\n)\n",
+    "from .dist import *\n",
+])
+def test_a_helper_its_package_re_exports_is_checked_for_what_the_package_s_importers_pass(tmp_path, reexport):
+    """train.py imports the helper from the package (`from pkg import make_strategy`), as its `__init__`
+    re-exports it: those callers decide it as a direct import's would."""
+    files = {"pkg/__init__.py": reexport, "pkg/dist.py": FACTORY_ONLY_IF,
+             "train.py": entry("make_strategy(remat=False)").replace("from dist import", "from pkg import")}
+    tree(tmp_path, files)
+    assert found(tmp_path / "pkg" / "dist.py") == []
+    (tmp_path / "train.py").write_text(files["train.py"].replace("remat=False", "remat=True"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert found(tmp_path / "pkg" / "dist.py") == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block]", 12, 52)]
+
+
+def test_a_re_export_through_two_packages_and_one_that_re_exports_another_name(tmp_path):
+    """top/__init__ re-exports what top/sub/__init__ re-exports from top/sub/dist.py: the importers of
+    either package are callers. Once top/__init__ re-exports only another name of the module, an
+    importer of `top` is none (the helper is as undecided as with no caller); of `top.sub`, still one."""
+    train = entry("make_strategy(remat=False)").replace("from dist import", "from top import")
+    tree(tmp_path, {"top/__init__.py": "from .sub import make_strategy\n",
+                    "top/sub/__init__.py": "from .dist import make_strategy\n", "top/sub/dist.py": FACTORY_ONLY_IF,
+                    "train.py": train})
+    assert found(tmp_path / "top" / "sub" / "dist.py") == []
+    (tmp_path / "top" / "__init__.py").write_text("from .sub import Block\n")
+    WORKSPACE.changed(str(tmp_path / "top" / "__init__.py"))
+    undecided = ("LXF001", "warning", "`activation_checkpointing_policy` must be a set, found [Block]; when remat", 12, 52)
+    assert found(tmp_path / "top" / "sub" / "dist.py") == [undecided]
+    (tmp_path / "train.py").write_text(train.replace("from top import", "from top.sub import"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert found(tmp_path / "top" / "sub" / "dist.py") == []
+
+
+LOADER = """\
+def load_checkpoint(fabric, path, state=None):
+    return fabric.load(path, state)
+"""
+
+
+def _resumes(call: str) -> str:
+    return (HEAD + "from tinytrain import load_checkpoint\n\n\ndef main(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            f"    {call}\n\n\n"
+            "if __name__ == \"__main__\":\n"
+            "    Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(auto_wrap_policy={Net})).launch(main)\n")
+
+
+def test_a_load_helper_whose_callers_leave_its_state_to_the_default_none_is_flagged_at_their_call(tmp_path):
+    """`load_checkpoint(fabric, path)` leaves `state=None`, which `fabric.load` raises on under XLAFSDP:
+    found at the helper's `fabric.load`, placed at the call that should pass the state. Given a state,
+    it is fine. The package's `__init__` imports it by the absolute name, read from the package's folder."""
+    tree(tmp_path, {"tinytrain/__init__.py": "from tinytrain.checkpoint import load_checkpoint\n",
+                    "tinytrain/checkpoint.py": LOADER, "train.py": _resumes("load_checkpoint(fabric, 'ckpt')")})
+    report = check_source(LOADER, str(tmp_path / "tinytrain" / "checkpoint.py"))
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column, f.message)
+            for f in report.findings] == [(
+        "LXF021", "error", 2, 29,
+        "Got `XLAFSDPStrategy.load_checkpoint(..., state=None)` but a state with at least  a model instance to "
+        "reload is required: `load_checkpoint(...)` (`train.py`, line 8) passes no `state`, and its default None "
+        "reaches `fabric.load`, which raises ValueError under XLAFSDP. Pass the objects to restore: "
+        "`load_checkpoint(..., state={'model': model, ...})`")]
+    place = report.findings[0].elsewhere
+    assert place is not None and Path(place.path) == tmp_path / "train.py"
+    assert (place.span.start.line + 1, place.span.start.column, place.span.end.column) == (8, 4, 35)
+    (tmp_path / "train.py").write_text(_resumes("load_checkpoint(fabric, 'ckpt', {'model': model})"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert found(tmp_path / "tinytrain" / "checkpoint.py") == []
+    (tmp_path / "train.py").write_text(_resumes("load_checkpoint(fabric, 'ckpt', state=None)"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    findings = check_source(LOADER, str(tmp_path / "tinytrain" / "checkpoint.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in findings] == [("LXF021", "error", 2)]
+    place = findings[0].elsewhere  # the None written at the call: where the fix belongs
+    assert place is not None and Path(place.path) == tmp_path / "train.py"
+    assert (place.span.start.line + 1, place.span.start.column, place.span.end.column) == (8, 42, 46)
+
+
+SHARDING = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def wrap(module, *args, **kwargs):
+    return module
+
+
+class Sharded(XLAFSDPStrategy):
+    @classmethod
+    def from_config(cls, cfg):
+        kwargs = {"auto_wrap_policy": {Block}}
+        if cfg.get("remat"):
+            kwargs["activation_checkpointing_policy"] = {Block}
+        if cfg.get("wrapper"):
+            kwargs["auto_wrapper_callable"] = wrap
+        return cls(**kwargs)
+"""
+
+
+def test_a_classmethod_factory_of_another_module_is_decided_by_what_its_callers_pass(tmp_path):
+    """`Sharded.from_config(cfg)` in train.py, `return cls(**kwargs)` in sharding.py: with both keys set the
+    clash is an error on every path, with one of them the fine run gets nothing (undecided, it was a
+    warning on both)."""
+    train = HEAD + "from sharding import Sharded\n\nfabric = Fabric(accelerator='tpu', strategy=Sharded.from_config({cfg}))\n"
+    tree(tmp_path, {"sharding.py": SHARDING, "train.py": train.format(cfg='{"remat": True, "wrapper": True}')})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "sharding.py")] == [("LXF002", "error", 20, 46)]
+    (tmp_path / "train.py").write_text(train.format(cfg='{"remat": True}'))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert found(tmp_path / "sharding.py") == []
+    (tmp_path / "train.py").write_text(train.format(cfg="load()"))
+    WORKSPACE.changed(str(tmp_path / "train.py"))
+    assert [f[:2] for f in found(tmp_path / "sharding.py")] == [("LXF002", "warning")]

@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: LXF001 warning 57
+# findings: LXF001 error 57
 """Named presets built by a classmethod constructor, as in our model zoo."""
 from dataclasses import dataclass
 from typing import Any

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
-from .flow import BY_DEFAULT, Flow
+from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value
@@ -70,10 +70,12 @@ class Context:
         head = None
         # each chunk's tree, with the scope its own top-level statements live in (None: the module)
         self._trees: list[tuple[Any, ast.ClassDef | None]] = []
+        self._read_chunks: set[int] = set()  # the chunks this context holds (a check reads only some)
         for chunk in chunks:
             parsed = chunk.parsed
             if parsed is None or parsed.tree is None:
                 continue
+            self._read_chunks.add(id(chunk))
             member = getattr(chunk, "role", "top") == "member" and classdef is not None and chunk.head is head
             self._trees.append((parsed, classdef if member else None))
             kinds, parents = parsed.index
@@ -756,6 +758,23 @@ class Context:
             current = self.parents.get(current)
         return current is not None
 
+    def attribute_loads(self, name: str) -> list[ast.Attribute]:
+        """Every read `<x>.name`, in the order of the node table."""
+        return self._attribute_loads.get(name, [])
+
+    def reads_every_use_of(self, word: str) -> bool:
+        """Every chunk of the document that uses `word` as code is one this context holds: a question
+        about all the uses of a name (`obj.build(...)` in a function the check did not read) is answered."""
+        return all(id(chunk) in self._read_chunks for chunk in self.doc.chunks_mentioning(word))
+
+    @cached_property
+    def _attribute_loads(self) -> dict[str, list[ast.Attribute]]:
+        table: dict[str, list[ast.Attribute]] = defaultdict(list)
+        for node in self._by_type[ast.Attribute]:
+            if isinstance(node.ctx, ast.Load):
+                table[node.attr].append(node)
+        return table
+
     @cached_property
     def _loads_by_id(self) -> dict[str, list[ast.Name]]:
         """Names read, by what they spell, in the order of the node table (a scan of every name per
@@ -875,6 +894,27 @@ class Context:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
         return func, values[0].flow
+
+    def callers_leaving_default(self, use: ast.AST) -> list[tuple[Flow, ast.Call]] | None:
+        """The calls of other modules that leave out the parameter `use` reads, when it holds that
+        parameter's default on every path because those calls pass nothing for it (`load_checkpoint(fabric,
+        path)` of a `def load_checkpoint(fabric, path, state=None)`): where the argument belongs. None
+        otherwise (a call that passes it, a file that calls the function itself, a function passed around)."""
+        if not isinstance(use, ast.Name) or self.project is None:
+            return None
+        defs = self.flow.reaching(use)
+        if not defs or len(defs) != 1 or defs[0].how != "param" or not isinstance(defs[0].node, ast.arg):
+            return None
+        arg = defs[0].node
+        func = self.scope_of(arg)
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        if parameter_default(func, arg) is None:
+            return None
+        calls = self.project.calls_from_other_modules(self.flow, func)  # None when the file calls it itself
+        if not calls or not all(passes_nothing_for(func, arg, call) for _, call in calls):
+            return None
+        return calls
 
     @property
     def imports_project(self) -> bool:

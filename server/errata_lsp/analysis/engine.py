@@ -586,11 +586,12 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
         for chunk in chunks:
             if chunk.parsed is None:
                 continue
-            reads, defines = chunk.parsed.fact("names", _names)
+            reads, defines, factories = chunk.parsed.fact("names", _names)
             read.update(reads & bound_at_top)
             if id(chunk) in callers or not called.isdisjoint(chunk.words):
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)
+                called.update(factories)  # `Sharded.from_config(cfg)`: its callers decide its tests
         if (len(called), len(read)) == sizes:
             break
         grown = doc.chunks(words, called, read, together)
@@ -645,17 +646,24 @@ def _bound_at_top(text: str) -> frozenset[str]:
     return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text) if "\r" in text else text))
 
 
-def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str]]:
-    """Names a chunk uses, and names of the functions and classes it defines, that may be bound or
-    called elsewhere (not builtins, 3+ letters)."""
+def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Names a chunk uses, names of the functions and classes it defines, that may be bound or called
+    elsewhere (not builtins, 3+ letters), and the names of its class and static methods (called as
+    `Class.name(...)`, whose calls decide their tests)."""
     by_type, _ = parsed.index
     used = {n.id for n in by_type.get(ast.Name, ())}  # type: ignore[attr-defined]
     defined: set[str] = set()
+    factories: set[str] = set()
     for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-        defined.update(n.name for n in by_type.get(kind, ()))  # type: ignore[attr-defined]
+        for node in by_type.get(kind, ()):
+            defined.add(node.name)  # type: ignore[attr-defined]
+            if kind is not ast.ClassDef and any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod")
+                                                for d in node.decorator_list):  # type: ignore[attr-defined]
+                factories.add(node.name)  # type: ignore[attr-defined]
     builtin = vars(builtins)  # the live namespace, as `hasattr` reads it, without an attribute lookup per name
     return (frozenset(n for n in used | defined if len(n) >= 3 and n not in builtin),
-            frozenset(n for n in defined if len(n) >= 3 and n not in builtin))
+            frozenset(n for n in defined if len(n) >= 3 and n not in builtin),
+            frozenset(n for n in factories if not n.startswith("__")))
 
 
 def _after_bom(finding: Finding) -> Finding:

@@ -9,13 +9,16 @@ turns them into `Value`s (`values.py`):
   run are skipped, and a branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), a
-  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+- parameters hold their call sites' arguments (and their defaults where a call omits them; the entry of
+  a `**`-passed dict, `vars(args)` of an argparse namespace too), a `**kwargs` parameter the keywords no other
+  parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
-  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`),
-  what any method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
+  a class of another module built here reads this call's arguments), then what `__post_init__` (or a
+  plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
+  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds;
@@ -35,7 +38,9 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
+  option's default (without `choices`) is decided as the plain run takes it.
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -167,6 +172,7 @@ class Flow:
         walker.imported = self.origin is not None and not self.as_main
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
+            found.decisions = tuple(walker.decisions)  # (its conditional expressions': see `_decision`)
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
@@ -280,13 +286,15 @@ class Flow:
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
             decided = self._decided(node.test)
+            if decided is None:  # `"bf16-mixed" if training else "bf16-true"`, decided by the callers' `training`
+                decided = self._decision(node.test)
             if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
                 return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
-            return tuple(x for operand in node.values for x in self.values(operand))
+            return self._bool_op(node)
         if isinstance(node, ast.Name):
             return self._name(node)
         if isinstance(node, ast.Attribute):
@@ -304,6 +312,8 @@ class Flow:
             return v("function", extra="nested" if nested else None, label=node.name)
         if isinstance(node, ast.ClassDef):
             return v("class", label=node.name, qualified=node.name)
+        if isinstance(node, _Option):
+            return self.argparse_default(node.dest)
         return v("unknown")
 
     def _decided(self, test: ast.expr) -> bool | None:
@@ -325,6 +335,62 @@ class Flow:
             return truth.pop() if len(truth) == 1 else None
         return None
 
+    def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
+        """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
+        or may (its truth unknown); the next operand is evaluated only when one does not, under the
+        conditions all those share (`precision or default_precision()` with `precision` None: the default's)."""
+        ends = isinstance(node.op, ast.Or)
+        out: list[Value] = []
+        going: list[tuple[str, ...]] = [()]  # the conditions of each path that reaches the operand
+        for i, operand in enumerate(node.values):
+            common = tuple(c for c in going[0] if all(c in w for w in going[1:]))
+            values = tuple(x.under(common) for x in self.values(operand))
+            if i + 1 == len(node.values):
+                out.extend(values)
+                break
+            going = []
+            for x in values:
+                truth = x.truthy
+                if truth is not (not ends):  # it ends the operation here, or may
+                    out.append(x)
+                if truth is not ends:  # the next operand runs after it, or may
+                    going.append(x.when)
+            if not going:
+                break
+        return tuple(out)
+
+    def _decision(self, test: ast.expr) -> bool | None:
+        """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of
+        the module) decided it (`Walker.expression_test`): by what the callers pass, or this call alone; by
+        the module's constants, an option's default."""
+        func = self.ctx.enclosing_function(test) or self.ctx.module
+        return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
+
+    def picked_by_parameters(self, node: ast.AST) -> bool:
+        """`node` lies in a branch of its function that a test on the function's parameters picks: the body
+        or `else` of an `if` or a conditional expression on them, an operand of `and`/`or` after one on
+        them (`return "bf16-mixed" if training else "bf16-true"`). What the function gives there is its
+        callers' choice; not a method's test on its own instance (`if self.remat:`)."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return False
+        positional = [*func.args.posonlyargs, *func.args.args]
+        own = positional[0] if positional and self._method_class(func) is not None and not _is_static(func) else None
+        # a test on `self.remat` is the object's own state (its class's code picks the value), not the caller's
+        on_parameters = {id(test) for test, read, _ in self.scope(func).decisions
+                         if isinstance(read, dict) and any(isinstance(w, ast.arg) and w is not own for w in read.values())}
+        if not on_parameters:
+            return False
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and id(parent.test) in on_parameters:
+                return True
+            if isinstance(parent, ast.BoolOp) and any(id(v) in on_parameters for v in
+                                                      parent.values[:next((i for i, v in enumerate(parent.values) if v is child), 0)]):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
+
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
         """A kept walk is reused while each test it decided (or could not) is decided alike today: by
@@ -341,6 +407,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call):
+                namespace = self._parsed_namespace(what, test, name)
+                if namespace is None:
+                    return None
+                given[name] = namespace
             else:
                 constant = self._module_constant(name)
                 if constant is None:
@@ -352,6 +423,32 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _parsed_namespace(self, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
+        """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
+        reads only its attributes (`if args.devices > 1:`), each an option whose default and choices are
+        constants: the namespace, whose attributes are the options' defaults. Asked while the scope is being
+        walked, so nothing that needs the walk's result is evaluated: None for anything else."""
+        receiver = parse.func.value  # type: ignore[attr-defined]  # `_parsed_arguments`: `<name>.parse_args()`
+        made = self.ctx.bindings(receiver.id, self.ctx.scope_of(parse))  # (not the walk's: it may be the one asking)
+        if len(made) != 1 or not isinstance(made[0].value, ast.Call) \
+                or self.ctx.resolve(made[0].value.func) != "argparse.ArgumentParser":
+            return None
+        attrs = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == name}
+        if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
+                1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
+            return None  # the namespace itself read (`if args:`, `f(args)`)
+        options, defaults = self._argparse_calls()
+        for attr in attrs:
+            for call in (*options.get(attr, ()), *defaults.get(attr, ())):
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                choices = keywords.get("choices")
+                if not isinstance(keywords.get("default", keywords.get(attr, ast.Constant(None))), ast.Constant) \
+                        or choices is not None and not (isinstance(choices, (ast.List, ast.Tuple, ast.Set))
+                                                        and all(isinstance(c, ast.Constant) for c in choices.elts)):
+                    return None
+        return (Value("args", parse, flow=self),)
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
@@ -370,9 +467,10 @@ class Flow:
             if not sites:
                 return self._passed_by_other_modules(func, params)
             given: dict[str, tuple[Value, ...]] = {}
+            bound = self._method_class(func) is not None and not _is_static(func)  # `self` or `cls` is the receiver
             for name, arg in params.items():
                 # a call that passes what the file cannot tell passes `unknown`, which decides nothing
-                given[name] = tuple(x for call in sites for x in self.passed(func, arg, call, False, ()))
+                given[name] = tuple(x for call in sites for x in self.passed(func, arg, call, bound, ()))
             return given
         finally:
             self.deciding.discard(id(func))
@@ -382,6 +480,9 @@ class Flow:
         """A function of the module's top level that the file never calls: what the calls the project's
         other modules write pass for these parameters (see `Project.calls_from_other_modules`)."""
         project = self.ctx.project
+        cls = self._method_class(func)
+        if project is not None and cls is not None and isinstance(self.ctx.parents.get(cls), ast.Module):
+            return self._passed_to_method_elsewhere(func, cls, params)
         if project is None or not isinstance(self.ctx.parents.get(func), ast.Module):
             return None
         calls = project.calls_from_other_modules(self, func)
@@ -390,8 +491,19 @@ class Flow:
         return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, ()))
                 for name, arg in params.items()}
 
+    def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
+                                    params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """A method of a class of the module's top level that the file never calls: what the calls of the
+        other modules that read the class pass, when each of them reads the method only to call it."""
+        if not all(there._method_only_called(func) for there in self._readers_of(cls.name, func.name) or ()):
+            return None
+        given = {name: self._passed_elsewhere(func, arg) for name, arg in params.items()}
+        return given if all(given.values()) else None
+
     def _only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        if func.decorator_list or isinstance(self.ctx.parents.get(func), ast.ClassDef):
+        if isinstance(self.ctx.parents.get(func), ast.ClassDef):
+            return self._method_only_called(func)
+        if func.decorator_list:
             return False
         for load in self.ctx.loads_named(func.name):
             parent = self.ctx.parents.get(load)
@@ -403,6 +515,36 @@ class Flow:
                     or self.ctx.within(parent, func):
                 return False
         return True
+
+    def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each
+        call on a receiver the layer knows (a class, an instance of one): what those calls pass is all it
+        is given. A receiver the file cannot tell might be an instance of its class; a use in code the
+        check did not read, anything. (A plain method is left out: the check follows the calls of a
+        class or static method's name, see engine.py `_names`, not those of every method's.)"""
+        decorators = [source_text(d) for d in func.decorator_list]
+        if func.name.startswith("__") or len(decorators) != 1 or decorators[0] not in ("classmethod", "staticmethod") \
+                or not self.ctx.reads_every_use_of(func.name):
+            return False
+        for load in self.ctx.attribute_loads(func.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
+                return False
+            receivers = self.values(load.value)
+            if not receivers or any(x.kind not in ("class", "instance") for x in receivers):
+                return False
+        return True
+
+    def _method_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
+                      live: bool = True) -> Iterator[ast.Call]:
+        """The calls `Class.m(...)` of a class or static method `func` of `cls`, on `cls` or a subclass that
+        leaves it as it is (`ShardedStrategy.from_config(cfg)`)."""
+        calls = self.ctx.spelled_method_calls(func.name) if live else (
+            (c, c.func.value) for c in self.ctx.written_method_calls(func.name))  # type: ignore[attr-defined]
+        for call, receiver in calls:
+            if any(x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is self
+                   and self._defining_class(x.node, func.name) is cls for x in self.values(receiver)):
+                yield call
 
     def _partial_only_called(self, call: ast.Call, load: ast.Name) -> str | None:
         """`p = partial(func, ...)` with `func` the name `load`, where every read of `p` calls it: the name `p`."""
@@ -420,6 +562,13 @@ class Flow:
     def _written_call_sites(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
         """Every call of `func` the file writes, run or not (the calls that run are not known while a walk
         is being made)."""
+        cls = self._method_class(func)
+        if cls is not None:  # a method: `Class.m(...)`, `instance.m(...)`
+            found = list(self._method_sites(func, cls, live=False)) if _is_classmethod(func) or _is_static(func) else []
+            found += [call for call in self.ctx.written_method_calls(func.name)
+                      if any(x.kind == "instance" and self._runs_method_of(x, cls, func.name)
+                             for x in self.values(call.func.value))]  # type: ignore[attr-defined]
+            return found
         sites: list[ast.Call] = [call for call in self.ctx.calls_by_name(func.name, live=False)
                                  if any(self._is(func, x) for x in self.values(call.func))]
         for load in self.ctx.loads_named(func.name):  # `p = partial(func, ...)`, then `p(...)`: calls of func
@@ -481,10 +630,17 @@ class Flow:
                 return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
             return None
         values = self._parameter_values(node, given)
-        if values is None or any(BY_DEFAULT in v.when for v in values) \
-                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
-            return None  # a command-line option without `choices`: not every value is known
-        return self._concrete(values)
+        if values is None:
+            return None
+        found = self._concrete(values)
+        if found is not None and any(BY_DEFAULT in v.when for v in values) \
+                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when) \
+                and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
+            # A command-line option without `choices` may be given anything: its default is what the plain run
+            # (`python train.py`) takes, and decides the test (`--devices 8`: `args.devices > 1`); a falsy one
+            # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
+            return None
+        return found
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -665,7 +821,7 @@ class Flow:
         asking = (self.origin or self.ctx.doc.path or "", top.name)
         if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
             return ()
-        readers = self._readers_of(top.name)
+        readers = self._readers_of(top.name, func.name if cls is not None and func.name != "__init__" else None)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         for there in readers or ():
             twin = _twin_in(there, top, self.ctx.doc.path)
@@ -687,9 +843,11 @@ class Flow:
                     if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner in derived:
                         sites.append((there, method, call, True))
                 continue
+            static, on_class = _is_static(func), _is_static(func) or _is_classmethod(func)
             for call, receiver in there.ctx.spelled_method_calls(func.name):
-                if any(x.kind == "instance" and x.extra[0] in keeping for x in there.values(receiver)):
-                    sites.append((there, method, call, True))
+                if any(x.kind == "instance" and x.extra[0] in keeping or on_class and x.kind == "class"
+                       and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
+                    sites.append((there, method, call, not static))
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if len(sites) > MAX_CONTEXTS:
             return ()
@@ -732,15 +890,47 @@ class Flow:
                 finally:
                     self.forwarding -= 1
         if given is _MISSING:
-            default = _default_for(func, arg)
+            default = parameter_default(func, arg)
             if default is None:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
         if given is None:
-            return (Value("unknown", arg, flow=self),)
+            return self._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=self),)
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def _unpacked(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool, cond: tuple[str, ...],
+                  reader: Flow) -> tuple[Value, ...] | None:
+        """`setup(**vars(parser.parse_args()))`, `main(**options)`: the entry a `**`-passed dict (read by
+        `reader`, the flow of the module that writes the call) holds for `arg`, or its default when the dicts'
+        keys are all known and none is `arg`; None when that cannot be told (`*args`, a dict the file cannot
+        read)."""
+        args: ast.arguments = func.args  # type: ignore[attr-defined]
+        positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
+        if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
+                or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
+                or isinstance(call, (_CalledBack, _Forwarded)):
+            return None
+        found: Entry | None = None
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                continue
+            dicts = reader.plain_run(reader.values(kw.value))
+            if len(dicts) != 1 or dicts[0].kind != "dict":
+                return None
+            entries, whole = reader.entries(dicts[0])
+            if entries is None:
+                return None
+            found = entries.get(arg.arg, found)
+            complete = complete and whole
+        if found is not None:
+            return tuple(x.under((*cond, *found.when)).named(arg.arg) for x in found.values())
+        default = parameter_default(func, arg) if complete else None
+        if default is None:
+            return None
+        return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -810,9 +1000,13 @@ class Flow:
                         and cls in self.local_bases(owner):
                     yield call, True, ()
             return
+        static = _is_static(func)
         for call, receiver in self.ctx.spelled_method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
-                yield call, True, ()
+                yield call, not static, ()
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
+            for call in self._method_sites(func, cls):
+                yield call, not static, ()
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
             for call in self._called_through(func, cls):
                 yield call, True, ()
@@ -848,13 +1042,15 @@ class Flow:
                 return False
         return True
 
-    def _readers_of(self, name: str) -> list[Flow] | None:
-        """The flows of the project's other modules that import this one and write `name` (read for what
-        their calls pass on), once a check."""
-        if name not in self._readers:
+    def _readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
+        """The flows of the project's other modules that import this one and write `name` (and `also`, a
+        method of the class `name`: a module that never spells it never calls it), read for what their
+        calls pass on, once a check."""
+        key = name if also is None else f"{name}.{also}"
+        if key not in self._readers:
             project = self.ctx.project
-            self._readers[name] = project.modules_reading(self, name, from_summaries=True) if project else None
-        return self._readers[name]
+            self._readers[key] = project.modules_reading(self, name, from_summaries=True, also=also) if project else None
+        return self._readers[key]
 
     def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The classes other modules derive from `cls` (a class of the module's top level this file builds
@@ -971,9 +1167,36 @@ class Flow:
         return [k for k in self.ctx.nodes(ast.ClassDef) if any(k in self._subclasses(d) for d in direct)]
 
     def constructions(self, klass: ast.ClassDef, live: bool = True) -> list[ast.Call]:
-        """The calls that build `klass` (by its name, bound to it)."""
-        return [call for call in self.ctx.calls_by_name(klass.name, live)
-                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+        """The calls that build `klass`: by its name, bound to it, and `cls(...)` in its own classmethods
+        (`return cls(**kwargs)` in `from_config`)."""
+        named = [call for call in self.ctx.calls_by_name(klass.name, live)
+                 if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
+        for method in klass.body:
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method) \
+                    and (method.args.posonlyargs or method.args.args):
+                first = [*method.args.posonlyargs, *method.args.args][0].arg
+                named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
+                             and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
+        return named + self._built_through_partials(klass, live)
+
+    def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
+        """`make = functools.partial(Learner, lr=lr)` and then `make(fabric, net)`, wherever `make` travels
+        (a parameter it is passed to, `fabric.launch(train, make)`): each call as the construction it makes,
+        the partial's arguments first. Looked for among the calls of a name the partial is bound to, or of
+        a parameter: what a partial can be called through."""
+        partials = [call for load in self.ctx.loads_named(klass.name) if isinstance(call := self.ctx.parents.get(load), ast.Call)
+                    and call.args[:1] == [load] and self.ctx.resolve(call.func) == "functools.partial"]
+        if not partials:
+            return []
+        names = {t.id for p in partials if isinstance(a := self.ctx.parents.get(p), ast.Assign)
+                 for t in a.targets if isinstance(t, ast.Name)}
+        names.update(arg.arg for func in self.ctx.nodes(ast.FunctionDef) for arg in all_args(func.args))
+        built: list[ast.Call] = []
+        for name in sorted(names):
+            for call in self.ctx.calls_by_name(name, live):
+                held = [x.node for x in self.values(call.func) if x.kind == "partial" and x.extra is klass]
+                built.extend(self._bound(call, p) for p in held if isinstance(p, ast.Call) and any(p is q for q in partials))
+        return built
 
     def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
@@ -1112,7 +1335,12 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if value.kind == "instance":
             cls, call = value.extra
-            found = self.instance_attribute(cls, call, attr, set())
+            built = self._while_built(cls, attr, node) if call is None and isinstance(node, ast.Attribute) else None
+            if built is not None:
+                return built or unknown
+            # `self.x` read in `__post_init__` itself (of every construction): what the construction gave it
+            as_built = call is None and self._in_post_init(node, cls)
+            found = self.instance_attribute(cls, call, attr, set(), as_built)
             return found or unknown
         if value.kind == "class" and isinstance(value.node, ast.ClassDef):
             found = self.class_attribute(value.node, attr, set())
@@ -1132,6 +1360,10 @@ class Flow:
                     return tuple(x.named(attr) for x in self.values(kw.value))
             return unknown
         if value.kind == "args":
+            if attr == "__dict__":  # `args.__dict__`, as `vars(args)`
+                stored = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and bool(self.ctx.attribute_stores(node.value.id))
+                return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             return self.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
@@ -1141,13 +1373,13 @@ class Flow:
         return unknown
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
-                           seen: set[int]) -> tuple[Value, ...]:
+                           seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
-            return self._field(cls, call, attr, fields)
+            return self._field(cls, call, attr, fields, as_built)
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         for method in cls.body:
@@ -1161,6 +1393,11 @@ class Flow:
                         out.extend(x.under(when).named(label) for x in self.values(expr))
                 else:
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
+                continue
+            built = self.after_init(cls, call, method, attr) if call is not None and method.name == "__init__" \
+                and len(seen) == 1 and isinstance(method, ast.FunctionDef) else None
+            if built is not None:  # what the construction's `__init__` leaves in it
+                out.extend(built)
                 continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
@@ -1188,16 +1425,16 @@ class Flow:
                 if a.arg == value.id and self.reaching(value) and all(d.how == "param" for d in self.reaching(value) or ()):
                     given = argument_for(method, a, call, True)
                     if given is _MISSING:
-                        default = _default_for(method, a)
+                        default = parameter_default(method, a)
                         return self.values(default) if default is not None else (Value("unknown", value, flow=self),)
                     if isinstance(given, ast.AST):
                         return self.values(given)
         return self.values(value)
 
-    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
-        names = [name for name, _ in fields]
-        stmt = dict(fields)[attr]
-        label = f"{cls.name}.{attr}"
+    def _field(self, cls: ast.ClassDef, call: ast.Call | None, attr: str, fields: list[tuple[str, ast.AnnAssign]],
+               as_built: bool = False) -> tuple[Value, ...]:
+        """A dataclass field of the instance one call builds (None: every construction the module shows): what
+        the construction gives it, then what `__post_init__` stores into it."""
         calls: list[tuple[ast.Call, tuple[str, ...]]] = []
         if call is not None:
             calls = [(call, ())]
@@ -1207,16 +1444,119 @@ class Flow:
             calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
-            given = _dataclass_argument(names, attr, c)
-            if isinstance(given, ast.AST):
-                out.extend(x.under(when).named(label) for x in self.values(given))
-            elif given is None:
-                out.append(Value("unknown", c, flow=self))
-            else:
-                out.extend(x.under(when) for x in self._field_default(stmt, label))
+            given = self._field_given(cls, c, attr, fields)
+            if not as_built:
+                given = self.after_post_init(cls, c, attr, given)
+            out.extend(x.under(when) for x in given)
         if not calls:
-            out.extend(self._field_default(stmt, label))
+            out.extend(self._field_default(dict(fields)[attr], f"{cls.name}.{attr}"))
         return tuple(out)
+
+    def _field_given(self, cls: ast.ClassDef, call: ast.Call, attr: str,
+                     fields: list[tuple[str, ast.AnnAssign]]) -> tuple[Value, ...]:
+        """What one construction gives a field, before `__post_init__` runs: its argument or the field's
+        default; `dataclasses.replace(obj, ...)` gives what it changes and `obj`'s own value of the rest (as
+        `obj` holds it, once its own `__post_init__` ran)."""
+        label = f"{cls.name}.{attr}"
+        if isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords):
+            # (`replace(self, ...)` in a method: the field as every construction the module shows leaves it)
+            return self.instance_attribute(cls, call.original, attr, set())
+        names = _init_names(fields)
+        given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
+        if isinstance(given, ast.AST):
+            return tuple(x.named(label) for x in self.values(given))
+        if given is None:
+            return (Value("unknown", call, flow=self),)
+        return self._field_default(dict(fields)[attr], label)
+
+    # `__post_init__`: what a dataclass stores into its own fields once they are set
+    def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
+        """The method the class's constructor runs once the fields are set: a dataclass's `__post_init__`,
+        attrs' `__attrs_post_init__`, pydantic's `model_post_init`."""
+        hook = self._post_init_hook(cls, frozenset())
+        owner = self._defining_class(cls, hook)
+        method = next((m for m in owner.body if isinstance(m, ast.FunctionDef) and m.name == hook), None) \
+            if owner is not None else None
+        if method is None or not method.args.args or _is_static(method) or _is_classmethod(method) \
+                or not self.ctx.within(method, self.ctx.module):
+            return None
+        return method
+
+    def _post_init_hook(self, cls: ast.ClassDef, seen: frozenset[int]) -> str:
+        if any(source_text(b).split(".")[-1] == "BaseModel" for b in cls.bases):
+            return "model_post_init"
+        if any(source_text(d).split("(")[0].split(".")[-1] in ("define", "frozen") for d in cls.decorator_list):
+            return "__attrs_post_init__"
+        if not any(source_text(d).split("(")[0].split(".")[-1] == "dataclass" for d in cls.decorator_list):
+            for base in self.local_bases(cls):
+                if id(base) not in seen:
+                    return self._post_init_hook(base, seen | {id(cls)})
+        return "__post_init__"
+
+    def _in_post_init(self, node: ast.AST, cls: ast.ClassDef) -> bool:
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        return func is not None and func is self._post_init_of(cls)
+
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        """What the `__init__` of a plain class, run for `call`, leaves in `self.attr` (the class attribute
+        where a path stores nothing), each store under the tests this construction leaves open; None when
+        it stores no `self.attr`, or the layer does not follow it (a `*args`, `**kwargs` call)."""
+        if not init.args.args or _is_static(init) or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg is None for k in call.keywords) or isinstance(call, (_Replaced, _Bound)) \
+                or not _fills(init, init.args.args[0].arg, attr, cls):
+            return None
+        site = self.build_flow(init, call, cls, True)
+        return site.stored(attr, self.class_attribute(cls, attr, set()))
+
+    def build_flow(self, method: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool) -> _BuildFlow:
+        """The evaluator of `method` filling in the instance `call` builds (see `_BuildFlow`), made once."""
+        key = (id(method), id(call))
+        site = self._sites.get(key)
+        if not isinstance(site, _BuildFlow):
+            site = self._sites[key] = _BuildFlow(self, method, call, cls, init)
+        return site
+
+    def _while_built(self, cls: ast.ClassDef, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        """`self.attr` read in the `__post_init__` (or the plain `__init__`) that fills in `cls`'s instances,
+        by the module's own code: for each construction the module shows, what that construction has put in
+        it by then, each under its own condition when there are several. None when the read is elsewhere or
+        the module builds none."""
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        if func is None or not isinstance(func, ast.FunctionDef) or not func.args.args:
+            return None
+        init = func.name == "__init__" and self.dataclass_fields(cls) is None and self._defining_class(cls, "__init__") \
+            is self._method_class(func)
+        if not init and func is not self._post_init_of(cls):
+            return None
+        sites = self.constructions(cls)
+        if not sites or len(sites) > MAX_CONTEXTS or isinstance(func, ast.AsyncFunctionDef):
+            return None
+        out: list[Value] = []
+        for call in sites:
+            site = self.build_flow(func, call, cls, init)
+            when = (f"when built at line {call.lineno}",) if len(sites) > 1 else ()
+            out.extend(x.under(when) for x in site.attribute(site.instance, attr, node))
+        return tuple(out)
+
+    def post_init_may_change(self, cls: ast.ClassDef, call: ast.Call, attr: str) -> bool:
+        """`__post_init__` may store into the field `attr` of the instance `call` builds (or of the one a
+        `dataclasses.replace` copies from)."""
+        method = self._post_init_of(cls)
+        if method is not None and _fills(method, method.args.args[0].arg, attr, cls):
+            return True
+        return isinstance(call, _Replaced) and not any(k.arg == attr for k in call.keywords) \
+            and (call.original is None or self.post_init_may_change(cls, call.original, attr))
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """The field `attr` of the instance `call` builds, `given` by the construction, once `__post_init__`
+        ran: a store on every path replaces it, one under a test the construction decides replaces it or
+        not, one under a test it leaves open is one value beside the other, each under its condition."""
+        method = self._post_init_of(cls)
+        if method is None or not _fills(method, method.args.args[0].arg, attr, cls):
+            return given
+        assert isinstance(method, ast.FunctionDef)
+        site = self.build_flow(method, call, cls, False)
+        return site.stored(attr, given)
 
     def _field_default(self, stmt: ast.AnnAssign, label: str) -> tuple[Value, ...]:
         value = stmt.value
@@ -1457,6 +1797,14 @@ class Flow:
             if sub is None:
                 return None, False
             out.update(sub)
+        elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
+            return (value.extra[1].flow or self)._options(value.extra[1])
+        elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
+                and [x.kind for x in self.values(node.args[0])] == ["args"]:
+            namespace = self.values(node.args[0])[0]
+            if isinstance(node.args[0], ast.Name) and self.ctx.attribute_stores(node.args[0].id):
+                return None, False  # `args.lr = ...` before `vars(args)`
+            return (namespace.flow or self)._options(namespace)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) != 1 or instance[0].kind != "instance":
@@ -1465,9 +1813,16 @@ class Flow:
             fields = self.dataclass_fields(cls)
             if fields is None:
                 return None, False
-            names = [name for name, _ in fields]
+            names = _init_names(fields)
+            built = instance[0].flow or self
             for name, stmt in fields:
-                given: Any = _dataclass_argument(names, name, call) if call is not None else _MISSING
+                if call is not None and built.post_init_may_change(cls, call, name):
+                    # a field `__post_init__` fills (or a copy's, which `replace` builds again): the instance's own
+                    held = ast.Name(id=name, ctx=ast.Load())
+                    built.base.pin(ast.copy_location(held, stmt), built.instance_attribute(cls, call, name, set()))
+                    out[name] = Entry(held, stmt, built.base)
+                    continue
+                given: Any = _dataclass_argument(names, name, call) if call is not None and name in names else _MISSING
                 if given is None:
                     complete = False
                 elif given is _MISSING:
@@ -1516,6 +1871,23 @@ class Flow:
             for key, line in self._removals(node, value.label).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+        return out, complete
+
+    def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
+        adds (by its `dest`) or gives a default, holding what `args.<dest>` holds (the default, the choices).
+        Complete unless something else may add options: the parser passed to a call."""
+        parse = args.node
+        parser = parse.func.value if isinstance(parse, ast.Call) and isinstance(parse.func, ast.Attribute) else None
+        complete = isinstance(parser, ast.Name) and not any(
+            isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
+            or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
+        options, defaults = self._argparse_calls()
+        out: dict[str, Entry] = {}
+        for dest in (*options, *defaults):
+            where = (options.get(dest) or defaults[dest])[0]
+            option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
+            out[dest] = Entry(option, where, self)
         return out, complete
 
     def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
@@ -1742,7 +2114,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
-                return (Value("instance", node, extra=(f.node, None), flow=f.flow),)
+                return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
                 return tipped
@@ -1842,7 +2214,9 @@ class Flow:
         if qualified == "dataclasses.replace" and node.args:
             out = []
             for base in self.values(node.args[0]):
-                if base.kind == "instance":
+                if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
+                    out.append(self._replaced_elsewhere(node, base))
+                elif base.kind == "instance":
                     cls, call = base.extra
                     out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=self))
                 else:
@@ -1855,6 +2229,34 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
+        """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
+        reads it, each argument a stand-in holding what it holds here; None when it spreads `*args`/`**kw`."""
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return None
+        args: list[ast.expr] = []
+        for a in [*node.args, *(k.value for k in node.keywords)]:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
+            there.base.pin(held, self.values(a))
+            args.append(held)
+        call = ast.Call(func=node.func, args=args[:len(node.args)],
+                        keywords=[ast.keyword(arg=k.arg, value=v) for k, v in zip(node.keywords, args[len(node.args):])])
+        return ast.copy_location(call, node)
+
+    def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
+        """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that
+        module (its fields' defaults, its `__post_init__`), whose changed fields hold what this call gives."""
+        assert base.flow is not None
+        cls, call = base.extra
+        replaced = _Replaced(node, call)
+        keywords = []
+        for kw in replaced.keywords:  # new keywords: the call's own tree is left as it is
+            held = ast.copy_location(ast.Name(id=kw.arg or "", ctx=ast.Load()), kw.value)
+            base.flow.base.pin(held, self.values(kw.value))
+            keywords.append(ast.keyword(arg=kw.arg, value=held))
+        replaced.keywords = keywords
+        return Value("instance", base.node, base.when, extra=(cls, replaced), flow=base.flow)
 
     def _copied(self, node: ast.Call, sources: tuple[Value, ...]) -> tuple[Value, ...]:
         """`copy.deepcopy(x)`, `x.copy()`: a copy of one dict is a new dict, holding the source's entries
@@ -2331,7 +2733,216 @@ class _SiteFlow(Flow):
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+        if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
+            return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond)
+
+
+# The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.
+_BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}
+
+
+class _BuildFlow(_SiteFlow):
+    """The evaluator inside the method that fills in the instance one construction builds (a dataclass's
+    `__post_init__`, a plain class's `__init__`; or a method either calls on `self`): `self` is that
+    instance, whose attributes hold, at each statement, what the construction gave them and the stores
+    before it; `__init__`'s parameters hold the construction's arguments, and the tests on them are decided
+    by that construction alone."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef, call: ast.Call, cls: ast.ClassDef, init: bool = False):
+        super().__init__(outer, func, call)
+        self.cls, self.init = cls, init
+        self.owner = func.args.args[0]
+        self.instance = Value("instance", None, label=self.owner.arg, extra=(cls, call), flow=self)
+        self._held: dict[str, tuple[Value, ...]] = {}  # the attribute being followed: what it holds at this statement
+
+    def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        if value is self.instance and attr in self._held:
+            return self._held[attr]
+        if value is self.instance and self.ctx.parents.get(node) is not None and self.ctx.within(node, self.func) \
+                and _fills(self.func, self.owner.arg, attr, self.cls):
+            return self._walk_to(self.func.body, attr, self._initial(value, attr, node), f"{self.cls.name}.{attr}", node)
+        return super().attribute(value, attr, node)
+
+    def _initial(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
+        """What the attribute holds as the method starts: the construction's field (see `after_post_init`), or
+        for `__init__` the class attribute, if any."""
+        return self.class_attribute(self.cls, attr, set()) if self.init else super().attribute(value, attr, node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        if self.ctx.scope_of(arg) is self.func:
+            return self.passed(self.func, arg, self.call, False, ())
+        return super().parameter(arg)
+
+    def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
+               cond: tuple[str, ...]) -> tuple[Value, ...]:
+        if func is self.func and call is self.call:
+            if arg is self.owner:
+                return (self.instance.under(cond),)
+            if self.init and arg not in (self.func.args.vararg, self.func.args.kwarg):
+                return Flow.passed(self, func, arg, call, True, cond)  # the construction's argument
+            return (Value("unknown", arg, flow=self),)  # an `InitVar`, a method's own parameter
+        return super().passed(func, arg, call, bound_self, cond)
+
+    def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        if cls is self.cls and call is self.call:
+            return given  # read by the method that fills it: what the construction gave (or a store before the read)
+        return super().after_post_init(cls, call, attr, given)
+
+    def after_init(self, cls: ast.ClassDef, call: ast.Call, init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        if cls is self.cls and call is self.call:
+            return None  # read while it is being built: see `attribute`
+        return super().after_init(cls, call, init, attr)
+
+    def stored(self, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        label = f"{self.cls.name}.{attr}"
+        after, returned = self._walk_stores(self.func.body, attr, given, label, ())
+        return bounded((*(after or ()), *returned))
+
+    def _walk_to(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                 node: ast.AST) -> tuple[Value, ...]:
+        """What `self.attr` holds where `node` reads it: the statements before it run from `current`, into the
+        branch the read sits in."""
+        for stmt in body:
+            if self.ctx.within(node, stmt):
+                if isinstance(stmt, ast.If) and not self.ctx.within(node, stmt.test):
+                    inside = stmt.body if any(self.ctx.within(node, s) for s in stmt.body) else stmt.orelse
+                    return self._walk_to(inside, attr, current, label, node)
+                if isinstance(stmt, (ast.With, ast.AsyncWith)) and any(self.ctx.within(node, s) for s in stmt.body):
+                    return self._walk_to(stmt.body, attr, current, label, node)
+                return current
+            after, _ = self._walk_stores([stmt], attr, current, label, ())
+            if after is None:
+                return current  # a read after every path returned: it does not run
+            current = after
+        return current
+
+    def _walk_stores(self, body: list[ast.stmt], attr: str, current: tuple[Value, ...], label: str,
+                     when: tuple[str, ...]) -> tuple[tuple[Value, ...] | None, tuple[Value, ...]]:
+        """The field's values after `body` runs from `current` (None when it never falls through), and the
+        values it holds where the method returns; `body` runs under the tests `when` it left open."""
+        returned: list[Value] = []
+        owner = self.owner.arg
+        for stmt in body:
+            value = _stores_field(stmt, owner, attr)
+            if value is not None:
+                current = tuple(x.named(label).under(when) for x in self._holding(attr, current, self.values, value))
+            elif isinstance(stmt, ast.Return):
+                return None, (*returned, *current)
+            elif isinstance(stmt, ast.Raise):
+                return None, tuple(returned)  # no instance is built on this path
+            elif isinstance(stmt, ast.If):
+                if not _fills(stmt, owner, attr, self.cls) and not any(isinstance(s, (ast.Return, ast.Raise))
+                                                                       for s in _statements(stmt)):
+                    continue
+                decided = self._holding(attr, current, self._post_init_test, stmt.test)
+                test, negated = self.text(stmt.test), negation(stmt.test, self.text)
+                branches = [(stmt.body, ())] if decided is True else [(stmt.orelse, ())] if decided is False \
+                    else [(stmt.body, (test,)), (stmt.orelse, (negated,))]
+                merged: list[Value] = []
+                falls = False
+                for branch, test_when in branches:
+                    after, ended = self._walk_stores(branch, attr, tuple(x.under(test_when) for x in current), label,
+                                                     (*when, *test_when))
+                    returned.extend(ended)
+                    if after is not None:
+                        falls = True
+                        merged.extend(after)
+                if not falls:
+                    return None, tuple(returned)
+                current = tuple(merged) if decided is not None or any(x not in current for x in merged) else current
+            elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+                after, ended = self._walk_stores(stmt.body, attr, current, label, when)
+                returned.extend(ended)
+                if after is None:
+                    return None, tuple(returned)
+                current = after
+            elif isinstance(stmt, ast.Try) and _fills(stmt, owner, attr, self.cls):
+                # the body runs (then `else`); a handler runs instead when it raises, from what the field held
+                after, ended = self._walk_stores([*stmt.body, *stmt.orelse], attr, current, label, when)
+                returned.extend(ended)
+                raised = (f"the `try` at line {stmt.lineno} raises",)
+                merged_try = list(after or ())
+                for handler in stmt.handlers:
+                    caught, ended = self._walk_stores(handler.body, attr, tuple(x.under(raised) for x in current),
+                                                      label, (*when, *raised))
+                    returned.extend(ended)
+                    merged_try.extend(caught or ())
+                if not merged_try:
+                    return None, tuple(returned)
+                current = tuple(merged_try)
+                if stmt.finalbody:
+                    after, ended = self._walk_stores(stmt.finalbody, attr, current, label, when)
+                    returned.extend(ended)
+                    if after is None:
+                        return None, tuple(returned)
+                    current = after
+            elif any(_stores_field(s, owner, attr) is not None for s in _statements(stmt)):
+                # a loop, a `match` that may store it: each value it may store, beside what it held
+                where = f"the `{type(stmt).__name__.lower()}` at line {stmt.lineno} of `{self.func.name}` sets it"
+                current = (*current, *(x.named(label).under((*when, where)) for s in _statements(stmt)
+                                       for v in [_stores_field(s, owner, attr)] if v is not None for x in self.values(v)))
+            else:
+                method = _own_method_called(stmt, owner, self.cls)
+                if isinstance(method, ast.FunctionDef) and method.args.args and attr in _self_stores(method):
+                    current = self._called(method, attr, current, label, when, stmt)
+        return current, tuple(returned)
+
+    def _called(self, method: ast.FunctionDef, attr: str, current: tuple[Value, ...], label: str,
+                when: tuple[str, ...], stmt: ast.stmt) -> tuple[Value, ...]:
+        """`self.fill()` storing `self.attr`: what it stores on every path replaces it; what it may store
+        stands beside it."""
+        site = self.build_flow(method, self.call, self.cls, False)
+        last = _last_plain_store(method, attr, _method_names(self.cls))
+        if last is not None:
+            return tuple(x.named(label).under(when) for x in site.values(last))
+        where = f"`{self.text(stmt)}` sets it"
+        return (*current, *(x.named(label).under((*when, where)) for v in _self_stores(method)[attr] for x in site.values(v)))
+
+    def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
+        """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
+        self._held[attr] = current
+        try:
+            return ask(node)
+        finally:
+            del self._held[attr]
+
+    def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
+            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+                return None
+            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
+            held = self._parameter_values(test.args[0], given)
+            if not held or any(x.kind not in _BUILTIN_TYPES.values() and x.kind != "none" for x in held):
+                return None
+            found = {x.kind in kinds for x in held}
+            return found.pop() if len(found) == 1 else None
+        return super()._truth(test, given)
+
+    def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`len(self.layers)` too, for displays the construction gives (`len(self.layers) > 0`)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
+                and self.reaching(node.func) is None and len(node.args) == 1 and not node.keywords:
+            held = self._parameter_values(node.args[0], given)
+            sizes = [_size(x) for x in held or ()]
+            if not sizes or any(n is None for n in sizes):
+                return None
+            return [("const", n) for n in dict.fromkeys(sizes)]
+        return super()._operand(node, given)
+
+    def _post_init_test(self, test: ast.expr) -> bool | None:
+        """A test of `__post_init__` as this construction decides it: `self.x` is the field this instance
+        holds, any other name what it holds there."""
+        given: dict[str, tuple[Value, ...]] = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.Name) and node.id not in given:
+                given[node.id] = (self.instance,) if node.id == self.owner.arg else self.values(node)
+            elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await)):
+                return None
+        return self._truth(test, given)
 
 
 class _Bound(ast.Call):
@@ -2344,6 +2955,16 @@ class _Bound(ast.Call):
         super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
         self.lineno, self.col_offset = call.lineno, call.col_offset
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
+
+
+class _Option(ast.expr):
+    """The entry `dest` of `vars(args)` for a namespace of options: what `args.<dest>` holds, placed at the
+    option's `add_argument` (or `set_defaults`) call."""
+
+    def __init__(self, dest: str, where: ast.Call):
+        super().__init__()
+        self.dest = dest
+        ast.copy_location(self, where)
 
 
 class _Joined(ast.Constant):
@@ -2436,6 +3057,20 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     return _MISSING
 
 
+def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
+    """The fields the constructor takes, in order: not those declared `field(init=False)`."""
+    def no_init(stmt: ast.AnnAssign) -> bool:
+        value = stmt.value
+        return isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field" and any(
+            k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
+    return [name for name, stmt in fields if not no_init(stmt)]
+
+
+def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:
+    """The call (of a function, not a bound method) leaves `arg` to its default, as far as it shows."""
+    return argument_for(func, arg, call, False) is _MISSING
+
+
 def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
     if isinstance(call, _Replaced):
         for kw in call.keywords:
@@ -2478,6 +3113,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
                 continue
+            parsed = _parsed_arguments(defs or ())
+            if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
+                read[node.id] = parsed
+                continue
             constant = constant_of(defs or ())
             if constant is None:
                 return None
@@ -2487,6 +3126,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
+
+
+def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
+    """The `parser.parse_args()` call a name is bound to, once and on every path."""
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args" \
+            and isinstance(node.func.value, ast.Name):
+        return node
+    return None
 
 
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
@@ -2515,7 +3163,8 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return None
 
 
-def _default_for(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+def parameter_default(func: ast.AST, arg: ast.arg) -> ast.expr | None:
+    """The default the signature gives `arg` (None when it has none)."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
     if arg in positional:
@@ -2593,6 +3242,55 @@ def _changes_dict(func: ast.AST, name: str) -> bool:
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
             return True
     return False
+
+
+def _size(value: Value) -> int | None:
+    """How many elements a display or an empty constructor call holds; None when it cannot be told."""
+    node = value.node
+    if value.kind in ("list", "tuple") and isinstance(node, (ast.List, ast.Tuple)) \
+            and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)
+    if value.kind == "set" and isinstance(node, ast.Set) and len(node.elts) == 1 and not isinstance(node.elts[0], ast.Starred):
+        return 1  # (two elements may be one object: `{a, b}`)
+    if value.kind == "dict" and isinstance(node, ast.Dict) and len(node.keys) <= 1 and all(k is not None for k in node.keys):
+        return len(node.keys)
+    if value.kind in ("list", "tuple", "set", "dict", "frozenset") and isinstance(node, ast.Call) \
+            and not node.args and not node.keywords:
+        return 0
+    return None
+
+
+def _fills(node: ast.AST, owner: str, attr: str, cls: ast.ClassDef) -> bool:
+    """A statement (or a method) stores `owner.attr`, itself or through a method of `cls` it calls on `owner`."""
+    for stmt in _statements(node):
+        if _stores_field(stmt, owner, attr) is not None:
+            return True
+        called = _own_method_called(stmt, owner, cls) if isinstance(stmt, ast.stmt) else None
+        if called is not None and attr in _self_stores(called):
+            return True
+    return False
+
+
+def _stores_field(stmt: ast.AST, owner: str, attr: str) -> ast.expr | None:
+    """The value a statement stores into `owner.attr`: `self.x = v`, `self.x: T = v`, and the spellings a
+    frozen dataclass needs, `object.__setattr__(self, "x", v)` or `super().__setattr__("x", v)`, or
+    `setattr(self, "x", v)`."""
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+        return next((v for a, v in _attribute_stores(stmt, owner) if a == attr), None)
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords:
+        return None
+    func, args = call.func, call.args
+    if isinstance(func, ast.Attribute) and func.attr == "__setattr__" and isinstance(func.value, ast.Call) \
+            and isinstance(func.value.func, ast.Name) and func.value.func.id == "super" and not func.value.args:
+        args = [ast.Name(owner), *args]
+    elif not (isinstance(func, ast.Name) and func.id == "setattr" or isinstance(func, ast.Attribute)
+              and func.attr == "__setattr__" and isinstance(func.value, ast.Name) and func.value.id == "object"):
+        return None
+    if len(args) == 3 and isinstance(args[0], ast.Name) and args[0].id == owner \
+            and isinstance(args[1], ast.Constant) and args[1].value == attr:
+        return args[2]
+    return None
 
 
 def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:

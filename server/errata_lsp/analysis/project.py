@@ -145,8 +145,10 @@ class ModuleFinder:
         return entries
 
     def find(self, dotted: str, importer: str | None) -> Module | None:
-        """An absolute import: the importing file's folder first, then the folder of the document
-        being checked (a script run as `python train.py`), then the project folder and its `src/`."""
+        """An absolute import: the importing file's folder first, then, for a module of a package, the
+        folder its top-level package is imported from (`from tinytrain.checkpoint import f` in
+        tinytrain/__init__.py), then the folder of the document being checked (a script run as `python
+        train.py`), then the project folder and its `src/`."""
         top = dotted.split(".")[0]
         if not top.isidentifier() or top in self.libraries or top in NOT_PROJECT or top in sys.stdlib_module_names:
             return None
@@ -155,6 +157,11 @@ class ModuleFinder:
             return self._found[key]
         self.resolving_for(importer)
         bases = [os.path.dirname(importer)] if importer else []
+        if bases and "__init__.py" in self.listing(bases[0]):
+            above = bases[0]
+            while "__init__.py" in self.listing(above) and os.path.dirname(above) != above:
+                above = os.path.dirname(above)
+            bases.append(above)
         if self.entry is not None and self.entry not in bases:
             bases.append(self.entry)  # `python train.py` puts train.py's folder first for every module
         bases += [r for r in self.roots if r not in bases]
@@ -197,6 +204,15 @@ class ModuleFinder:
                 return Module(name, os.path.join(folder, f"{part}.py"))
             return None
         return found
+
+
+def _reexports(init_text: str, stem: str, name: str) -> bool:
+    """A package's `__init__` text imports `name` (or `*`) from its module or subpackage `stem`: `from
+    .stem import name`, `from pkg.stem import (a, name)`. Read by pattern, as the importers are: a miss
+    only leaves callers unread."""
+    imports = re.finditer(rf"^[ \t]*from[ \t]+[\w.]*\b{re.escape(stem)}[ \t]+import\b(\s*\([^)]*\)|[^\n]*)",
+                          init_text, re.M)
+    return any(re.search(rf"\*|\b{re.escape(name)}\b", found.group(1)) for found in imports)
 
 
 def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
@@ -532,10 +548,12 @@ class Project:
                 calls.append((there, parent))
         return calls or None
 
-    def modules_reading(self, flow: Flow, name: str, from_summaries: bool = False) -> list[Flow] | None:
+    def modules_reading(self, flow: Flow, name: str, from_summaries: bool = False,
+                        also: str | None = None) -> list[Flow] | None:
         """The flows, each of its module run as a script (its `__main__` block too), of the project's
         other modules that import the document `flow` reads and write `name`: where a name of its top
-        level is called from. None past a bound, or for a flow other than the document's own unless
+        level is called from (with `also`, that write it too: a method of the class `name`). None past a
+        bound, or for a flow other than the document's own unless
         `from_summaries` (the caller bounds the chain: a summary's may recurse). The modules read are the check's too (an edit of train.py checks
         dist.py again); a module that only starts to read it is seen when the document is checked again."""
         path = self._importer(flow)
@@ -548,9 +566,10 @@ class Project:
         base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
         while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
             base = os.path.dirname(base)
-        for other, words in self._importers_of(base, stem):
-            if other == path or name not in words:
-                continue
+        candidates = dict.fromkeys(
+            other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(base, alias)
+            if other != path and name in words and (also is None or also in words))
+        for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
             module = Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other)
@@ -569,6 +588,23 @@ class Project:
         if found is None:
             found = self._thread.asking = []
         return found
+
+    def _stems_exporting(self, path: str, stem: str, name: str) -> list[str]:
+        """The module names `name` of the module at `path` is imported under: its own, and each package
+        whose `__init__` imports it from there (`from .trainer import Trainer` makes `from core import
+        Trainer` a reader), up the packages for as long as each re-exports the one below."""
+        stems, folder = [stem], os.path.dirname(path)
+        if os.path.basename(path) == "__init__.py":
+            folder = os.path.dirname(folder)
+        while folder != self.root and os.path.dirname(folder) != folder:
+            init = os.path.join(folder, "__init__.py")
+            text = self.buffers.get(init)
+            text = read_module(init) if text is None and os.path.isfile(init) else text
+            if not text or not _reexports(text, stems[-1], name):
+                break
+            stems.append(os.path.basename(folder))
+            folder = os.path.dirname(folder)
+        return stems
 
     def _importers_of(self, base: str, stem: str) -> list[tuple[str, frozenset[str]]]:
         """The files under `base` that import a module named `stem`, each with the words of its text: worked

@@ -103,13 +103,14 @@ class Value:
         if source is None or self.flow is None:
             return None
         asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
-        if id(node) in asking:
+        key = (id(node), id(self.flow))  # the same call read for another instance (a copy's `__post_init__`) is another
+        if key in asking:
             return None  # `d[k] = set(d[k])`: built from itself, cannot tell
-        asking.add(id(node))
+        asking.add(key)
         try:
             inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.flow.values(source)}
         finally:
-            asking.discard(id(node))
+            asking.discard(key)
         return inner.pop() if len(inner) == 1 else None
 
     @property

@@ -21,51 +21,56 @@ CASES = load_cases()
 KNOWN_MISSES: dict[str, str] = {
     # modules: a value another module writes, read through a classmethod or a condition
     "p77_mypkg_from_config_wrapper_and_remat":
-        "ShardedStrategy.from_config builds it with `cls(**kwargs)`: the constructions of a subclass of "
-        "XLAFSDPStrategy are the calls spelled with its name, and `cls(...)` in its classmethod is not one; and "
-        "sharding.py's own check does not decide a classmethod's tests by what train.py passes it",
+        "flagged on the wrong file: `ShardedStrategy.from_config(RUN[\"sharding\"])` is now decided for train.py's "
+        "dict (LXF002, an error, at mypkg/sharding.py's `auto_wrapper_callable` store, where both values are "
+        "written), but the fix belongs in mypkg/config.py, whose `\"remat\": True` and `\"custom_wrapper\": True` "
+        "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
+        "the tests on the way",
     # entry points as litgpt and nanoGPT write them; helpers given the path and the state
-    "p105_litgpt_setup_precision_default_none":
-        "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
-        "of two kinds UNKNOWN, so LXF007 says nothing even on the XLAFSDP path; `devices` comes through "
-        "`setup(**vars(parser.parse_args()))`, whose `**vars(namespace)` is not read as the options' defaults (and "
-        "`args.devices > 1` is left undecided for an option without `choices`, flow.py `_operand`); and the "
-        "helper's `\"bf16-mixed\" if training else \"bf16-true\"` in utils/precision.py is not evaluated for the "
-        "caller's `training=True`: flow.py `_depends_on_call` counts only `if` statements, not a conditional "
-        "expression's test (an `if training:` helper gives an error, on utils/precision.py)",
-    "p111_resume_helper_called_without_state":
-        "`from tinytrain import load_checkpoint` goes through the package's re-export, and the callers of "
-        "tinytrain/checkpoint.py's `load_checkpoint` are found only where it is imported from its own module "
-        "(project.py `modules_reading`), so its `fabric` is no XLAFSDP Fabric; with the direct import, LXF021 "
-        "reads `state` with `ctx.value_of`, which refuses the default None a call of another module leaves "
-        "(context.py `value_of`: not foreign), and it would report in the helper, not at train.py's call",
     "s58_resume_asks_for_key_the_save_helper_drops":
         "LXF032 pairs a save and a load only by a path string the call shows and states that are dict displays "
         "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
         "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
         "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
-    "s60_launch_args_worker_takes_config_first":
-        "`def main(cfg: TrainConfig, fabric: Fabric)` launched as `fabric.launch(main, cfg)` binds (two "
-        "positionals, two parameters), so LXF018's `_misbound` finds no TypeError; the Fabric lands in `cfg` "
-        "and the run fails at `fabric.setup_module` on the TrainConfig. Nothing reads the annotations or the "
-        "later `fabric` parameter the body uses as the Fabric",
-    # callers: the module that calls a class is found by the name of the module that defines it
-    "p113_core_trainer_argparse_precision_bf16_mixed":
-        "`L.Fabric(precision=self.precision)` in core/trainer.py takes `precision` from Trainer's callers, looked "
-        "for (`Project.modules_reading`) only in files whose imports name the module `trainer`: train.py's "
-        "`from core import Trainer` goes through the package's re-export, so its argparse default is never read "
-        "(`from core.trainer import Trainer`, or a flat trainer module, is flagged at the default)",
+    # callers: a subclass and its `**kwargs` in other modules
     "p117_subclass_attr_overrides_clip_val":
         "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
         "`__init__` through finetune.py's `super().__init__(**kwargs)` from train.py's `FinetuneTrainer(strategy=...)`"
         " (a key of a `**kwargs` parameter is not read from a caller in another module; `super().__init__(strategy,"
         " **kwargs)` is); and `self.clip_val` is BaseTrainer's own `None`: `Flow.instance_attribute` asks the "
         "subclasses of other modules only when the base lacks the attribute, and only those built in their own module",
-    # a dataclass field written by the class itself
-    "s62_post_init_fills_remat_policy_tuple":
-        "`cfg.checkpoint_policy` is read as a dataclass field (`Flow._field`): the construction's argument or the "
-        "field's default, `None`; the `self.checkpoint_policy = self.remat_layers` store in `__post_init__` is not "
-        "read (passing `checkpoint_policy=(Block,)` to the constructor or to `dataclasses.replace` is flagged)",
+    # round four: plugins a helper of another module builds
+    "p123_hf_trainer_package_half_precision_plugin":
+        "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
+        "written in this document and of a known kind: the flow does give trainer/strategy.py's "
+        "`precision=precision_plugin(args)` the one `HalfPrecision('bf16-true')` of trainer/plugins.py (`args.bf16` "
+        "decided by run_clm.py's TrainingArguments), but as kind `unknown` and foreign, so the call stays "
+        "`precision_plugin(args)`, no plugin class; even a same-file `def f(): return HalfPrecision(...)` is missed",
+    "p127_ckpt_package_io_subclasses_torch_checkpoint_io":
+        "two holes: `plugins=build_plugins(RUN_NAME)` holds the list `[ManifestCheckpointIO(...)]` of ckpt/plugins.py, "
+        "a foreign value `ctx.value_of` does not return, so plugins.py `fabric_plugins` takes the call itself as the "
+        "one plugin; and `_class_of` follows a subclass only through a class statement of this file "
+        "(`ctx.reaching` -> ClassDef), so `ManifestCheckpointIO(TorchCheckpointIO)` of ckpt/manifest_io.py is not "
+        "resolved even when the list is written in train.py (`TorchCheckpointIO()` there is flagged)",
+    # round four: keys that come through `**`
+    "p125_composed_config_ddp_strategy_name_on_tpu":
+        "`L.Fabric(**vars(cfg.trainer))`: flow.py `entries` reads `vars(x)` only for a dataclass instance (the "
+        "`asdict` branch wants kind `instance`), not a SimpleNamespace, so the call's keywords are incomplete; and "
+        "`cfg.trainer` is unknown anyway: flow.py `attribute` reads a namespace's attribute only from a keyword its "
+        "construction spells, and conf/compose.py builds every level with `SimpleNamespace(**{k: ... for k, v in "
+        "tree.items()})` (even `SimpleNamespace(**{\"strategy\": \"ddp\"}).strategy` is unknown)",
+    "s68_clip_callback_kwargs_max_norm_and_clip_val":
+        "flow.py `_extra_keywords`: a call site that passes `**something` makes the `**clip_kwargs` parameter "
+        "unknown, so `self.clip_kwargs` in `GradientClipping.on_before_optimizer_step` is unknown and "
+        "`fabric.clip_gradients(..., **self.clip_kwargs)` has no keys; the `**clip.as_kwargs()` at the construction "
+        "is itself read ({max_norm: 1.0, clip_val: 0.5}); `GradientClipping(max_norm=1.0, clip_val=0.5)` is flagged",
+    "s66_preset_registry_wrapper_partial_and_remat":
+        "context.py `_keyword_args` reads a `**` dict only when it has one value on every path: in "
+        "`StrategyPreset.build`, `**self.extra` has one per construction of the dataclass (`_plain`'s default "
+        "`dict()` and `_remat`'s dict, each `when built at line N`), so neither dict's keys are read, not even under "
+        "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
+        "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
+    # round four: objects built or used other than by spelling their class and their parameter
 }
 
 

@@ -18,6 +18,15 @@ SPELLINGS = {
     "lightning.Fabric": FABRIC,
     "lightning.fabric.fabric.Fabric": FABRIC,
 }
+# The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
+# as `fabric.<member>` is used as.
+FABRIC_MEMBERS = frozenset({
+    "accelerator", "all_gather", "all_reduce", "autocast", "backward", "barrier", "broadcast", "call",
+    "clip_gradients", "device", "global_rank", "init_module", "init_tensor", "is_global_zero", "launch", "load",
+    "load_raw", "local_rank", "log", "log_dict", "logger", "loggers", "no_backward_sync", "node_rank", "print",
+    "rank_zero_first", "run", "save", "seed_everything", "setup", "setup_dataloaders", "setup_module",
+    "setup_optimizers", "sharded_model", "strategy", "to_device", "world_size",
+})
 # What `from M import *` brings in, for the modules that export the classes above.
 STAR_EXPORTS = {
     "lightning.fabric.strategies": frozenset({"XLAFSDPStrategy", "FSDPStrategy"}),

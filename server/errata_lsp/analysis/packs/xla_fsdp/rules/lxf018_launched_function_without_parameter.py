@@ -20,6 +20,12 @@ keywords already bind the parameter the Fabric lands in (`partial(train, steps=2
 another module, an instance whose class's `__call__` does not take it: the binding is worked out
 from the `def` (`analysis/signatures.py`) with the Fabric and `launch`'s own extra arguments, and
 reported where the `def` is when it is in another module.
+
+It may bind and still not take the Fabric first: `def main(cfg, fabric)` launched as `launch(main, cfg)`
+puts the Fabric in `cfg` and `cfg` in `fabric`, and the body's first Fabric member read on that parameter
+(on every path) raises AttributeError, when what it holds is known to lack it (a plain value, or an
+instance of a class of the file that derives from nothing). The fix swaps the two parameters when the
+launch is the function's only reader.
 """
 
 from __future__ import annotations
@@ -30,11 +36,13 @@ from dataclasses import replace
 from typing import cast
 
 from ....context import Context
-from ....findings import Finding, Place, Severity
+from ....findings import Edit, Finding, Fix, Place, Severity
+from ....flow import parameter_default
 from ....rule import Invalid, Rule, Valid, fix, short
 from ....signatures import MISSING, binding_error
 from ....values import Value
 from ...lightning.fabric import fabric_kind
+from ...lightning.names import FABRIC_MEMBERS
 from ..facts import launch_target
 from ..launched import add_fabric_parameter, decorated, has_parameters
 
@@ -227,6 +235,63 @@ class LaunchedFunctionWithoutParameter(Rule):
               "        pass\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "fabric.launch(Experiment())\n"),
+        Invalid(
+            "from dataclasses import dataclass\n"
+            "from lightning.fabric import Fabric\n"
+            "@dataclass\n"
+            "class Config:\n"
+            "    lr: float = 0.1\n"
+            "def main(cfg: Config, fabric: Fabric):\n"
+            "    with fabric.init_module():\n"
+            "        model = Net()\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(main, Config())\n",
+            fixed="from dataclasses import dataclass\n"
+                  "from lightning.fabric import Fabric\n"
+                  "@dataclass\n"
+                  "class Config:\n"
+                  "    lr: float = 0.1\n"
+                  "def main(fabric: Fabric, cfg: Config):\n"
+                  "    with fabric.init_module():\n"
+                  "        model = Net()\n"
+                  "fabric = Fabric(strategy='xla_fsdp')\n"
+                  "fabric.launch(main, Config())\n",
+            message="which goes to its parameter `cfg`, and `fabric` gets the next one, `Config()`: `fabric.init_module` (line 7) "
+                    "raises AttributeError \"'Config' object has no attribute 'init_module'\" in every process",
+            count=1, at="10:15-10:19", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def main(settings, fabric):\n"
+            "    fabric.seed_everything(settings['seed'])\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "fabric.launch(main, {'seed': 1})\n",
+            fixed="from lightning.fabric import Fabric\n"
+                  "def main(fabric, settings):\n"
+                  "    fabric.seed_everything(settings['seed'])\n"
+                  "fabric = Fabric(strategy='xla_fsdp')\n"
+                  "fabric.launch(main, {'seed': 1})\n",
+            message="`fabric.seed_everything` (line 3) raises AttributeError \"'dict' object has no attribute "
+                    "'seed_everything'\"",
+            count=1, at="5:15-5:19", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Settings:\n"
+              "    def print(self, *args):\n"
+              "        pass\n"
+              "def main(cfg, fabric):\n"
+              "    if cfg.verbose:\n"
+              "        fabric.setup_module(Net())\n"
+              "def report(fabric, out):\n"
+              "    out.print(fabric.device)\n"
+              "def both(fabric, other):\n"
+              "    other.barrier()\n"
+              "    fabric.barrier()\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(main, {'verbose': True})\n"
+              "fabric.launch(report, Settings())\n"
+              "fabric.launch(main, load_settings())\n"
+              "fabric.launch(both, fabric)\n"),
         Valid("from lightning.fabric import Fabric\n"
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "@with_fabric\n"
@@ -304,7 +369,9 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
             f"launcher passes the Fabric object to `{called.name}` (line {called.lineno}), so Fabric raises TypeError. "
             "Define it as `def __call__(self, fabric):`"))
     found = binding_error(func, _qualname(owner, func, target), positional, keywords, bound)
-    if found is None or found[0] == MISSING:
+    if found is None:
+        return _fabric_used_from_another_parameter(ctx, launch, target, value, func, partial, bound)
+    if found[0] == MISSING:
         return None  # binds, or leaves another parameter without a value: not where the Fabric goes
     error = found[1]
     what = ctx.doc.source(target)
@@ -324,6 +391,112 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
         at = first[1 if bound else 0] if len(first) > (1 if bound else 0) else func
         finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(at)))
     return finding
+
+
+def _fabric_used_from_another_parameter(ctx: Context, launch: ast.Call, target: ast.expr, value: Value,
+                                        func: ast.FunctionDef | ast.AsyncFunctionDef, partial: ast.Call | None,
+                                        bound: bool) -> Finding | None:
+    """It binds, but the Fabric lands in a parameter the body does not use as one, while it uses a later
+    one as the Fabric (`def main(cfg, fabric)` launched as `launch(main, cfg)`): that parameter holds
+    `launch`'s next argument, and the first Fabric member read on it, on every path, raises AttributeError."""
+    if value.flow is None or partial is not None and partial.keywords:
+        return None
+    owner = value.flow.ctx
+    params = [*func.args.posonlyargs, *func.args.args][(1 if bound else 0) + (len(partial.args) - 1 if partial else 0):]
+    extras = launch.args[1:]
+    if len(params) < 2 or _fabric_reads(owner, func, params[0].arg):
+        return None
+    for index, param in enumerate(params[1:len(extras) + 1]):
+        read = next(iter(_fabric_reads(owner, func, param.arg)), None)
+        if read is None or not _on_every_path(owner, read, func):
+            continue
+        given = extras[index]
+        shown = _lacks_member(ctx, given, read.attr)
+        if shown is None:
+            return None
+        module = f"{value.flow.origin_name}, " if value.foreign else ""
+        where = f"{module}line {func.lineno}"
+        message = (
+            f"`Fabric.launch(function={short(ctx.doc.source(target))})` calls it with the Fabric as its first argument"
+            f"{_landing(func, partial, bound)}, and `{param.arg}` gets the next one, `{short(ctx.doc.source(given))}`: "
+            f"`{param.arg}.{read.attr}` ({module}line {read.lineno}) raises AttributeError \"'{shown}' object has no attribute "
+            f"'{read.attr}'\" in every process. Make the Fabric the first parameter of `{func.name}` ({where}), as "
+            f"`def {func.name}({param.arg}, {params[0].arg}, ...)`")
+        fixes = [] if value.foreign else _swap_fix(owner, func, params[0], param)
+        finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message, fixes)
+        if value.foreign and value.flow.origin is not None:
+            finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(params[0])))
+        return finding
+    return None
+
+
+def _fabric_reads(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[ast.Attribute]:
+    """`name.<Fabric member>` reads in `func` (nested functions too) of a parameter it never binds again,
+    in the order they are written."""
+    reads, stores = [], False
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores = True
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and node.attr in FABRIC_MEMBERS:
+            reads.append(node)
+    return [] if stores else sorted(reads, key=lambda n: (n.lineno, n.col_offset))
+
+
+def _on_every_path(ctx: Context, node: ast.AST, func: ast.AST) -> bool:
+    """Nothing between `node` and the body of `func` may skip it: no branch, loop, `try`, or nested def."""
+    current = ctx.parents.get(node)
+    while current is not None and current is not func:
+        if isinstance(current, (ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.BoolOp,
+                                ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.comprehension)) \
+                or isinstance(current, ast.stmt) and getattr(current, "handlers", None):
+            return False
+        current = ctx.parents.get(current)
+    return current is func
+
+
+# what `launch`'s extra argument may be for its attribute read to raise AttributeError (not a Fabric)
+PLAIN_KINDS = {"bool": "bool", "dict": "dict", "frozenset": "frozenset", "list": "list", "none": "NoneType",
+               "set": "set", "str": "str", "tuple": "tuple"}
+
+
+def _lacks_member(ctx: Context, given: ast.expr, member: str) -> str | None:
+    """The type name of what `given` holds on every path when it has no attribute `member`: a plain value,
+    or an instance of a class of the project that derives from nothing and defines no such name."""
+    values = ctx.values(given)
+    kinds = {PLAIN_KINDS.get(v.kind) for v in values if v.kind != "instance"}
+    classes = {v.extra[0] for v in values if v.kind == "instance" and isinstance(v.extra, tuple)
+               and isinstance(v.extra[0], ast.ClassDef)}
+    if not values or None in kinds or len(kinds) + len(classes) != 1 \
+            or len(classes) != sum(1 for v in values if v.kind == "instance"):
+        return None
+    if kinds:
+        return kinds.pop()
+    cls = classes.pop()
+    if cls.bases or cls.keywords or member in _class_names(cls):
+        return None
+    return cls.name
+
+
+def _class_names(cls: ast.ClassDef) -> set[str]:
+    """The names a class body binds (attributes, fields, methods)."""
+    names = set()
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _swap_fix(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, first: ast.arg, fabric: ast.arg) -> list[Fix]:
+    """Swap the two parameters in the `def`, when neither has a default and nothing but the launch reads
+    the function (another call would pass its arguments in the old order)."""
+    if any(parameter_default(func, p) is not None for p in (first, fabric)) or len(ctx.loads_named(func.name)) != 1:
+        return []
+    texts = [ctx.doc.source(p) for p in (first, fabric)]
+    edits = [Edit(ctx.doc.span(first), texts[1]), Edit(ctx.doc.span(fabric), texts[0])]
+    return [fix(f"Make `{fabric.arg}` the first parameter of `{func.name}`", *edits, preferred=True)]
 
 
 def _call_method(value: Value) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

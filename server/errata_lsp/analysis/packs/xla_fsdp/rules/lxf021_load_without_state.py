@@ -6,6 +6,8 @@ is required ...")` (xla_fsdp.py l.528): its shards can only be restored into obj
 for sharded checkpoints or the raw one for full checkpoints. So `fabric.load(path)`, which returns the
 whole checkpoint under other strategies, raises here, and so do `fabric.load(path, {})`,
 `state=None` and a name bound to `{}` that nothing fills in. No fix: only the user knows what to restore.
+A helper's `state=None` parameter that every caller in another module leaves out, or passes None for, is
+reported at those calls: the argument belongs there.
 
 This module also holds the checkpoint helpers of LXF022-LXF025: reading the state dict a call is
 given, what kind of object each value is, and the strategy's `state_dict_type`.
@@ -14,13 +16,16 @@ given, what kind of object each value is, and the strategy's `state_dict_type`.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
-from ....findings import Finding, Severity
+from ....findings import Finding, Place, Severity
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid
 from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..checkpoints import state_argument, state_entries
+from ..facts import place_in
 
 
 class LoadWithoutState(Rule):
@@ -66,11 +71,15 @@ class LoadWithoutState(Rule):
             state, hidden = state_argument(call)
             if hidden or fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
+            callers: list[tuple[Flow, ast.Call]] | None = None
+            written: list[Place] = []
             if state is None:
                 shown = "None"
             else:
                 value = ctx.value_of(state)
                 if isinstance(value, ast.Constant) and value.value is None:
+                    shown = "None"
+                elif (callers := self._leaving_none(ctx, state)) is not None or (written := _nones_elsewhere(ctx, state)):
                     shown = "None"
                 else:
                     entries = state_entries(ctx, state, call)
@@ -82,7 +91,46 @@ class LoadWithoutState(Rule):
                 "to reload is required: `fabric.load` raises ValueError under XLAFSDP. "
                 f"Pass the objects to restore: `{ctx.doc.source(fabric)}.load(path, {{'model': model, ...}})`"
             )
-            yield self.finding(ctx, call.func if state is None else state, message)
+            finding = self.finding(ctx, call.func if state is None else state, message)
+            if written:  # `state=None` written at the call of another module: the fix is there
+                yield from (dataclasses.replace(finding, elsewhere=place) for place in written)
+            elif callers and state is not None:
+                yield from _at_callers(ctx, finding, state, callers)
+            else:
+                yield finding
+
+    @staticmethod
+    def _leaving_none(ctx: Context, state: ast.expr) -> list[tuple[Flow, ast.Call]] | None:
+        """The other modules' calls of the helper whose `state=None` parameter `state` reads, when every
+        one of them leaves it out."""
+        values = ctx.values(state)
+        if not values or any(v.kind != "none" for v in values):
+            return None
+        return ctx.callers_leaving_default(state)
+
+
+def _at_callers(ctx: Context, finding: Finding, state: ast.expr, callers: list[tuple[Flow, ast.Call]]) -> Iterator[Finding]:
+    """The helper's default None reaches `fabric.load`: the argument belongs at each call that leaves it out."""
+    name = ctx.doc.source(state)
+    for there, caller in callers:
+        place = place_in(there, caller)
+        if place is None:
+            continue
+        helper = there.ctx.doc.source(caller.func)
+        yield dataclasses.replace(finding, elsewhere=place, message=(
+            "Got `XLAFSDPStrategy.load_checkpoint(..., state=None)` but a state with at least  a model instance to "
+            f"reload is required: `{helper}(...)` ({there.origin_name}, line {caller.lineno}) passes no `{name}`, "
+            "and its default None reaches `fabric.load`, which raises ValueError under XLAFSDP. Pass the objects "
+            f"to restore: `{helper}(..., {name}={{'model': model, ...}})`"))
+
+
+def _nones_elsewhere(ctx: Context, state: ast.expr) -> list[Place]:
+    """Where the None `state` holds on every path is written in other modules (`load_checkpoint(fabric,
+    path, state=None)` in train.py): empty unless each is such a None, written in its module's own text."""
+    values = ctx.values(state)
+    places = [place_in(v.flow, v.node) if v.kind == "none" and not v.when and v.flow is not None
+              and v.node is not None and v.node in v.flow.ctx.parents else None for v in values]
+    return [p for p in places if p is not None] if places and None not in places else []
 
 
 RULE = LoadWithoutState()

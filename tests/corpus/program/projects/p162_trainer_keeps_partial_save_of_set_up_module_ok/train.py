@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: p141_trainer_keeps_partial_save_of_unwrapped_module
+# twin: p161_trainer_keeps_partial_save_of_unwrapped_module
 """Fabric on a TPU pod with XLA FSDP: `python train.py`."""
 import tempfile
 

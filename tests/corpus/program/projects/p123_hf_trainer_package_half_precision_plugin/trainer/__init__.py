@@ -1,0 +1,3 @@
+from .trainer import FabricTrainer
+
+__all__ = ["FabricTrainer"]

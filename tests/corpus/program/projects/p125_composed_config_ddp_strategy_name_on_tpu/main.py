@@ -1,0 +1,32 @@
+# expect: LXF033
+# oracle: RAISED ValueError: The `XLAAccelerator` can only be used with a `SingleDeviceXLAStrategy`, `XLAStrategy`, or `XLAFSDPStrategy`. Found DDPSt
+# flagged-in: conf/groups.py
+"""python main.py [trainer.precision=...] [optim.lr=...]: the config groups in conf/ decide the run."""
+import sys
+
+import lightning as L
+import torch
+import torch.nn.functional as F
+
+from conf import compose
+from model import GPT
+
+
+def fit(fabric, cfg):
+    model = fabric.setup_module(GPT(n_layer=cfg.model.n_layer))
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=float(cfg.optim.lr)))
+    for _ in range(cfg.loop.steps):
+        x = torch.randn(8, 32, device=fabric.device)
+        fabric.backward(F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device)))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+def main(overrides):
+    cfg = compose(overrides)
+    fabric = L.Fabric(**vars(cfg.trainer))
+    fabric.launch(fit, cfg)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

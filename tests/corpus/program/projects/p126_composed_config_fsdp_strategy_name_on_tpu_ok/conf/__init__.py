@@ -1,0 +1,3 @@
+from .compose import compose
+
+__all__ = ["compose"]
