@@ -641,3 +641,55 @@ def test_a_classmethod_factory_of_another_module_is_decided_by_what_its_callers_
     (tmp_path / "train.py").write_text(train.format(cfg="load()"))
     WORKSPACE.changed(str(tmp_path / "train.py"))
     assert [f[:2] for f in found(tmp_path / "sharding.py")] == [("LXF002", "warning")]
+
+
+BASE_TRAINER = """\
+from lightning.fabric import Fabric
+
+
+class BaseTrainer:
+    clip_val = None
+    max_norm = 1.0
+
+    def __init__(self, strategy, **fabric_kwargs):
+        self.strategy = strategy
+        self.fabric_kwargs = fabric_kwargs
+
+    def run(self):
+        fabric = Fabric(strategy=self.strategy, **self.fabric_kwargs)
+        fabric.launch(self.worker)
+
+    def worker(self, fabric):
+        fabric.clip_gradients(None, None, clip_val=self.clip_val, max_norm=self.max_norm)
+"""
+FINETUNE = """\
+from base import BaseTrainer
+
+
+class FinetuneTrainer(BaseTrainer):
+    clip_val = {clip}
+    max_norm = {norm}
+
+    def __init__(self, depth=4, **kwargs):
+        super().__init__(**kwargs)
+        self.depth = depth
+"""
+
+
+def test_a_base_s_self_is_the_subclass_a_third_module_builds(tmp_path):
+    """base.py's methods run on the FinetuneTrainer that train.py builds from finetune.py: its class
+    attributes win over the base's (`clip_val = 0.5` clips by value), and the strategy train.py passes
+    reaches the base's `__init__` through `super().__init__(**kwargs)`."""
+    train = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom finetune import FinetuneTrainer\n\n"
+             "FinetuneTrainer(depth=2, strategy={strategy}, accelerator='tpu').run()\n")
+    tree(tmp_path, {"base.py": BASE_TRAINER, "finetune.py": FINETUNE.format(clip=0.5, norm=None),
+                    "train.py": train.format(strategy="XLAFSDPStrategy()")})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "base.py")] == [("LXF014", "error", 17, 42)]
+    (tmp_path / "finetune.py").write_text(FINETUNE.format(clip=None, norm=0.5))
+    WORKSPACE.changed(str(tmp_path / "finetune.py"))
+    assert found(tmp_path / "base.py") == []
+    (tmp_path / "finetune.py").write_text(FINETUNE.format(clip=0.5, norm=None))
+    (tmp_path / "train.py").write_text(train.format(strategy="'ddp'"))
+    for name in ("finetune.py", "train.py"):
+        WORKSPACE.changed(str(tmp_path / name))
+    assert found(tmp_path / "base.py") == []  # another strategy clips by value fine

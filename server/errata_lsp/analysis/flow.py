@@ -793,6 +793,10 @@ class Flow:
             return self._self_of(cls, func)
         sites = list(self.call_sites(func))
         if arg is func.args.kwarg:
+            if not sites and not isinstance(func, ast.Lambda):  # `FinetuneTrainer(strategy=...)` in train.py
+                elsewhere = self._passed_elsewhere(func, arg)
+                if elsewhere:
+                    return elsewhere
             return self._extra_keywords(func, sites)
         if not sites and not isinstance(func, ast.Lambda):
             elsewhere = self._passed_elsewhere(func, arg)
@@ -879,6 +883,8 @@ class Flow:
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
         """What one call passes for `arg` (its default where it passes nothing), under `cond`."""
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
+            return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
         given = argument_for(func, arg, call, bound_self)
         if given is None:
             forwarded = self._forwarded(call)
@@ -1054,16 +1060,32 @@ class Flow:
 
     def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The classes other modules derive from `cls` (a class of the module's top level this file builds
-        neither as it is nor as a subclass: a mixin, a base) and build, each with that module's flow."""
+        neither as it is nor as a subclass: a mixin, a base) and build, there or in the modules that import
+        theirs (trainers/finetune.py's `FinetuneTrainer(BaseTrainer)`, built by train.py), each with the flow
+        of the module that defines it."""
         if self.ctx.project is None or not self.with_callers or not isinstance(self.ctx.parents.get(cls), ast.Module) \
                 or any(self.constructions(k, live=False) for k in self._subclasses(cls)):
             return []
+        return self.ctx.once("built elsewhere", cls, lambda: self._derived_and_built(cls))
+
+    def _derived_and_built(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         out: list[tuple[Flow, ast.ClassDef]] = []
         for there in self._readers_of(cls.name) or ():
-            twin = _twin_in(there, cls, self.ctx.doc.path)
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
             if isinstance(twin, ast.ClassDef):
-                out.extend((there, k) for k in there._derived_from(twin) if there.constructions(k))
+                out.extend((there, k) for k in there._derived_from(twin)
+                           if there.constructions(k) or there._built_by_importers(k))
         return out if len(out) <= MAX_CONTEXTS else []
+
+    def _built_by_importers(self, cls: ast.ClassDef) -> bool:
+        """A class of this module's top level that a module importing it builds (as it is)."""
+        if self.ctx.project is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return False
+        for there in self._readers_of(cls.name) or ():
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+            if isinstance(twin, ast.ClassDef) and there.constructions(twin):
+                return True
+        return False
 
     def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
@@ -1411,11 +1433,15 @@ class Flow:
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 out.extend(flow.instance_attribute(base, None, attr, set()))
-        if not out and call is None:  # `self` of a mixin: what the subclasses other modules build set
+        if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
-            for flow, derived in elsewhere:
-                when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
-                out.extend(x.under(when) for x in flow.instance_attribute(derived, None, attr, set()))
+            if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
+                mine, out = out, []
+                for flow, derived in elsewhere:
+                    when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
+                    # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
+                    found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
+                    out.extend(x.under(when) for x in found)
         return tuple(out)
 
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
@@ -3397,6 +3423,19 @@ def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:
     """`entry` stored under `key`: a key stored on every path before stays there on every path."""
     before = entries.get(key)
     entries[key] = entry if before is None or before.when or not entry.when else replace(entry, when=())
+
+
+def _sets(cls: ast.ClassDef, attr: str) -> bool:
+    """`cls`'s own body binds `attr` (a class attribute, a method) or one of its methods stores it on `self`."""
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if stmt.name == attr or attr in _self_stores(stmt):
+                return True
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+                return True
+    return False
 
 
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:

@@ -34,11 +34,11 @@ KNOWN_MISSES: dict[str, str] = {
         "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
     # callers: a subclass and its `**kwargs` in other modules
     "p117_subclass_attr_overrides_clip_val":
-        "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
-        "`__init__` through finetune.py's `super().__init__(**kwargs)` from train.py's `FinetuneTrainer(strategy=...)`"
-        " (a key of a `**kwargs` parameter is not read from a caller in another module; `super().__init__(strategy,"
-        " **kwargs)` is); and `self.clip_val` is BaseTrainer's own `None`: `Flow.instance_attribute` asks the "
-        "subclasses of other modules only when the base lacks the attribute, and only those built in their own module",
+        "flagged on the wrong file: trainers/base.py's `clip_gradients(..., clip_val=self.clip_val, max_norm="
+        "self.max_norm)` now reads FinetuneTrainer's `clip_val = 0.5` (a subclass of finetune.py built by train.py) and"
+        " the strategy train.py passes through `super().__init__(**kwargs)`, so LXF014 is an error, but a data rule "
+        "`at: argument` is placed at the call's keyword (detect/data_rule.py `_finding`), where its fix renames it; "
+        "here the call forwards both knobs and the subclass's values are the choice to change",
     # round four: plugins a helper of another module builds
     "p123_hf_trainer_package_half_precision_plugin":
         "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
