@@ -558,7 +558,7 @@ class Flow:
                       live: bool = True) -> Iterator[ast.Call]:
         """The calls `Class.m(...)` of a class or static method `func` of `cls`, on `cls` or a subclass that
         leaves it as it is (`ShardedStrategy.from_config(cfg)`)."""
-        calls = self.ctx.method_calls(func.name) if live else (
+        calls = self.ctx.spelled_method_calls(func.name) if live else (
             (c, c.func.value) for c in self.ctx.written_method_calls(func.name))  # type: ignore[attr-defined]
         for call, receiver in calls:
             if any(x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is self
@@ -860,14 +860,14 @@ class Flow:
             keeping = [twin, *(k for k in derived if there._defining_class(k, func.name) is None)]  # not overridden
             if func.name == "__init__":
                 sites.extend((there, method, call, True) for k in keeping for call in there.constructions(k))
-                for call, receiver in there.ctx.method_calls("__init__"):  # `super().__init__(fabric)` in a subclass
+                for call, receiver in there.ctx.spelled_method_calls("__init__"):  # `super().__init__(fabric)` in a subclass
                     caller = there.ctx.enclosing_function(call)
                     owner = there._method_class(caller) if caller is not None else None
                     if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner in derived:
                         sites.append((there, method, call, True))
                 continue
             static, on_class = _is_static(func), _is_static(func) or _is_classmethod(func)
-            for call, receiver in there.ctx.method_calls(func.name):
+            for call, receiver in there.ctx.spelled_method_calls(func.name):
                 if any(x.kind == "instance" and x.extra[0] in keeping or on_class and x.kind == "class"
                        and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
                     sites.append((there, method, call, not static))
@@ -1004,7 +1004,7 @@ class Flow:
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call, False, ()
             for method in self.ctx.tips.callbacks:
-                for call, _ in self.ctx.method_calls(method):
+                for call, _ in self.ctx.spelled_method_calls(method):
                     for x in self.values(call.args[0]) if call.args else ():
                         if self._is(func, x):
                             partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
@@ -1018,7 +1018,7 @@ class Flow:
                     yield call, True, ()
                 for site in self._applications().get(id(built), ()):  # `@Timed def train`: Timed(train)
                     yield site, True, ()
-            for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
+            for call, receiver in self.ctx.spelled_method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
                 owner = self._method_class(caller) if caller is not None else None
                 if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner is not None \
@@ -1026,7 +1026,7 @@ class Flow:
                     yield call, True, ()
             return
         static = _is_static(func)
-        for call, receiver in self.ctx.method_calls(name):
+        for call, receiver in self.ctx.spelled_method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, not static, ()
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
@@ -1265,6 +1265,8 @@ class Flow:
         out: list[Value] = []
         for base in self.values(node.value):
             found = self.attribute(base, node.attr, node)
+            if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
+                found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
                     and base.flow is self:
                 found = self._set_from_outside(node, node.value, base, found)
@@ -1723,7 +1725,7 @@ class Flow:
         they name, in document order: built once, not scanned for each attribute read."""
         if self._argparse is None:
             options_by_dest: dict[str, list[ast.Call]] = {}
-            for call, _ in self.ctx.method_calls("add_argument"):
+            for call, _ in self.ctx.spelled_method_calls("add_argument"):
                 options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 dest = {k.arg: k.value for k in call.keywords if k.arg}.get("dest")
                 names = {dest.value} if isinstance(dest, ast.Constant) else {o.lstrip("-").replace("-", "_") for o in options}
@@ -1731,7 +1733,7 @@ class Flow:
                     if isinstance(name, str):  # an attribute read is a name; `dest=1` sets none
                         options_by_dest.setdefault(name, []).append(call)
             defaults_by_dest: dict[str, list[ast.Call]] = {}
-            for call, _ in self.ctx.method_calls("set_defaults"):
+            for call, _ in self.ctx.spelled_method_calls("set_defaults"):
                 for name in dict.fromkeys(kw.arg for kw in call.keywords if kw.arg is not None):
                     defaults_by_dest.setdefault(name, []).append(call)
             self._argparse = options_by_dest, defaults_by_dest
@@ -2371,7 +2373,7 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func)):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -2385,6 +2387,22 @@ class Flow:
                 return callee
             found = self._sites[key] = _SiteFlow(callee, func, call, caller=self)
         return found
+
+    def _binds_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """It may return what one of its parameters binds: `functools.partial(fabric.save, path)`, an attribute
+        of one (`fabric.save`, `model.module`); what it returns is that call's."""
+        params = {a.arg for a in all_args(func.args)}
+
+        def reads(node: ast.AST) -> bool:
+            return any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(node))
+
+        for expr in self.ctx.returned_values(func):
+            if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in params:
+                return True
+            if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
+                    and any(reads(a) for a in (*expr.args, *expr.keywords)):
+                return True
+        return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
@@ -2468,7 +2486,7 @@ class Flow:
                 return x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, "__call__")
 
             for method in self.ctx.tips.callbacks:
-                for call, _ in self.ctx.method_calls(method):
+                for call, _ in self.ctx.spelled_method_calls(method):
                     if call.args and any(calls_it(x) for x in self.values(call.args[0])):
                         yield _CalledBack(call)
             for call, held in instances:
@@ -2552,6 +2570,9 @@ class Flow:
         if self._indexing:
             return {}, []
         self._indexing = True
+        # Kept for the whole check: not cut short by what is being evaluated when it is first asked for (a
+        # parameter's callers asked inside another evaluation would see the values that one is making unknown).
+        active, self._active = self._active, set()
         try:
             by_callee: dict[int, list[ast.Call]] = {}
             instances: list[tuple[ast.Call, tuple[Value, ...]]] = []
@@ -2567,6 +2588,7 @@ class Flow:
             self._through = (by_callee, instances)
         finally:
             self._indexing = False
+            self._active = active
         return self._through
 
     def _applications(self) -> dict[int, list[_Decorated]]:
@@ -2643,7 +2665,7 @@ class Flow:
         (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls` (built by this flow,
         unless `built_here` is False: a class of another module), seen as `obj.name(**kw)`."""
         for method in self.ctx.tips.dispatchers:
-            for call, receiver in self.ctx.method_calls(method):
+            for call, receiver in self.ctx.spelled_method_calls(method):
                 if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
                     continue
                 held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))

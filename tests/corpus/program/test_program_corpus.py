@@ -19,13 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # entry points as litgpt and nanoGPT write them; helpers given the path and the state
-    "p109_nanogpt_port_saves_raw_model_through_partial":
-        "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "
-        "`fabric.save` call to checkpoint_states.py (`ctx.method_calls(\"save\")` reads spelled calls only); "
-        "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
-        "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
-        "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
     # round four: plugins a helper of another module builds
     "p123_hf_trainer_package_half_precision_plugin":
         "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "

@@ -4,6 +4,7 @@ kinds (`analysis/values.py`):
 - `Fabric(...)` is a Fabric; `fabric.strategy` its strategy; `fabric.setup(m, *opts)`,
   `fabric.setup_module(m)` and `fabric.setup_optimizers(*opts)` give set-up modules and optimizers;
 - a Lightning strategy class builds a strategy, and so does a project class derived from one alone;
+- the set-up module's `.module` (and `._original_module`) is the module it was given;
 - `torch.optim.X(params)` is an optimizer; `torch.nn.X(...)` and a project class derived from
   `nn.Module` or `LightningModule` build a module;
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
@@ -97,6 +98,16 @@ def _fabric_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tu
 def _fabric_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
     if attr == "strategy":
         return (Value("fabric_strategy", value.node, value.when, extra=value, flow=flow),)
+    return None
+
+
+@TIPS.attribute("setup_module")
+def _set_up_module_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+    """`model.module` and `model._original_module` of the `_FabricModule` that `fabric.setup(m)` returns: `m`,
+    the module as it was given (its `_forward_module` is the strategy's wrapper: not told here)."""
+    given = value.extra
+    if attr in ("module", "_original_module") and isinstance(given, ast.expr) and not isinstance(given, ast.Starred):
+        return tuple(x.under(value.when) for x in flow.values(given))
     return None
 
 

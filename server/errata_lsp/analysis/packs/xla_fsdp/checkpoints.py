@@ -123,7 +123,10 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
 
 
 FLOW_KINDS = {"setup_module": SETUP_MODULE, "module": RAW_MODULE, "optimizer": OPTIMIZER,
-              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER}
+              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER,
+              # containers and namespaces: never the XLAFSDP module the strategy looks for among the state's values
+              "dict": OTHER, "list": OTHER, "tuple": OTHER, "set": OTHER, "frozenset": OTHER, "namespace": OTHER,
+              "args": OTHER}
 
 
 def _followed_kind(ctx: Context, expr: ast.AST) -> str:
@@ -154,7 +157,7 @@ def _call_kind(ctx: Context, call: ast.Call) -> str:
         return OPTIMIZER
     if _module_class(ctx, call.func):
         return RAW_MODULE
-    return UNKNOWN
+    return _followed_kind(ctx, call)  # `vars(config)`: a dict; a helper returning a module
 
 
 def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
