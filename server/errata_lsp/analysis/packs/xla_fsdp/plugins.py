@@ -4,12 +4,13 @@ or Fabric is given one, and the one way to name the XLA class instead; shared by
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass
 
-from ...context import Context
-from ...findings import Edit, Position, Span
-from ..lightning.fabric import strategy_calls
-from ..lightning.names import canonical
+from ...context import Context, Held
+from ...findings import Edit, Place, Position, Span
+from ..lightning.names import XLAFSDP_STRATEGY, canonical
+from .facts import place_in
 
 
 @dataclass(frozen=True)
@@ -45,41 +46,86 @@ CHECKPOINT_IO = PluginFamily(
 
 
 @dataclass(frozen=True)
+class Item:
+    """An expression given as a plugin: the module that writes it, the node of the checked document that
+    stands for it there (itself, or the argument that brings in a list another module builds), and the
+    conditions it is given under."""
+
+    expr: ast.expr
+    owner: Context
+    at: ast.expr
+    when: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Plugin:
-    """A plugin built in the user's code: the call, and the Lightning class it is."""
+    """A plugin built in the user's code: the call (held with the module that writes it), the Lightning
+    class it is, and the project's own subclass when that is what is built."""
 
-    call: ast.Call
+    held: Held  # the call `HalfPrecision(...)` / `ManifestCheckpointIO(...)`, wherever it is written
     lightning: str  # the Lightning class it is (or derives from)
-    local: str | None = None  # the file's own subclass, if that is what is built
+    local: str | None = None  # the project's subclass, if that is what is built
+    base: tuple[Held, ast.expr] | None = None  # that subclass's class statement, and its base leading to Lightning
+
+    @property
+    def call(self) -> ast.Call:
+        return self.held.node  # type: ignore[return-value]  # a plugin is built by a call
+
+    @property
+    def here(self) -> bool:
+        """The call and the subclass it builds (if any) are the checked document's own."""
+        return self.held.here and (self.base is None or self.base[0].here)
+
+    @property
+    def place(self) -> Place | None:
+        """Where the fix belongs when that is another module: the base of a subclass written there, else the
+        call written there; None when both are the document's own."""
+        if self.base is not None and not self.base[0].here:
+            cls, base = self.base
+            return place_in(cls.flow, base)
+        return self.held.place
+
+    def where(self) -> str:
+        """` (`plugins.py`, line 7)` for a plugin (or the subclass's base) written in another module."""
+        place = self.place
+        if place is None:
+            return ""
+        return f" (`{os.path.basename(place.path)}`, line {place.span.start.line + 1})"
 
 
-def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily) -> Plugin | None:
-    """The plugin of `family` an expression builds, or None when it is not one / the file cannot tell."""
-    call = ctx.value_of(expr)
-    if not isinstance(call, ast.Call):
+def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context | None = None) -> Plugin | None:
+    """The plugin of `family` an expression of `owner` (the checked document by default) builds, wherever
+    the call is written; None when it is not one / the project cannot tell."""
+    held = (owner or ctx).held(expr, unknown=True)
+    if held is None or not isinstance(held.node, ast.Call):
         return None
-    lightning = _class_of(ctx, call.func, family, 2)
+    lightning = _class_of(held.owner, held.node.func, family, 2)
     if lightning is None:
         return None
-    name, local = lightning
-    return Plugin(call, name, local)
+    name, base = lightning
+    return Plugin(held, name, base[0].node.name if base else None, base)  # type: ignore[attr-defined]
 
 
-def _class_of(ctx: Context, func: ast.AST, family: PluginFamily, depth: int) -> tuple[str, str | None] | None:
-    found = family.lightning_class(ctx.resolve(func))
+def _class_of(owner: Context, func: ast.AST, family: PluginFamily,
+              depth: int) -> tuple[str, tuple[Held, ast.expr] | None] | None:
+    """The Lightning class of `family` that `func`, an expression of `owner`, names or derives from (through
+    the class statements of any module of the project, each base resolved with its own module's imports),
+    with the subclass's statement and the base that leads there; None when it names none or cannot tell."""
+    found = family.lightning_class(owner.resolve(func))
     if found:
         return found, None
-    if not isinstance(func, ast.Name) or not depth:
+    if not depth:
         return None
-    binding = ctx.reaching(func)
-    if binding is None or not isinstance(binding.stmt, ast.ClassDef) or not binding.stmt.bases:
+    cls = owner.held(func)
+    if cls is None or cls.value.kind != "class" or not isinstance(cls.node, ast.ClassDef) or not cls.node.bases:
         return None
-    bases = [_class_of(ctx, base, family, depth - 1) for base in binding.stmt.bases]
+    bases = [_class_of(cls.owner, base, family, depth - 1) for base in cls.node.bases]
     if any(b is None for b in bases):
-        return None  # a base the file does not show could be the XLA class
-    if any(b[0] == family.ok for b in bases):  # type: ignore[index]
-        return family.ok, binding.stmt.name
-    return bases[0][0], binding.stmt.name  # type: ignore[index]
+        return None  # a base the project does not show could be the XLA class
+    for b, base in zip(bases, cls.node.bases):
+        if b[0] == family.ok:  # type: ignore[index]
+            return family.ok, (cls, base)
+    return bases[0][0], (cls, cls.node.bases[0])  # type: ignore[index]
 
 
 def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast.expr | None:
@@ -93,30 +139,43 @@ def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast
 
 
 def strategy_sets(ctx: Context, fabric_call: ast.Call, family: PluginFamily) -> bool:
-    """The strategy given to Fabric may carry its own plugin of `family` (or the file cannot tell)."""
+    """The strategy given to Fabric may carry its own plugin of `family` (or the project cannot tell): each
+    XLAFSDPStrategy call it may hold is read in the module that writes it."""
     args, _ = ctx.keyword_args(fabric_call)
     strategy = args.get("strategy")
     if strategy is None:
         return False
-    for call in strategy_calls(ctx, strategy.value) or []:
-        _, complete = ctx.keyword_args(call)
-        value = strategy_argument(ctx, call, family)
-        if not complete or value is not None and not is_none(ctx.value_of(value)):
+    for value in ctx.values(strategy.value):
+        if value.kind != "strategy" or value.qualified != XLAFSDP_STRATEGY:
+            continue
+        owner = ctx.owner_of(value)
+        if owner is None or not isinstance(value.node, ast.Call):
+            return True
+        _, complete = owner.keyword_args(value.node)
+        given = strategy_argument(owner, value.node, family)
+        if not complete or given is not None and not holds_none(owner, given):
             return True
     return False
 
 
-def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[tuple[ast.expr, tuple[str, ...]]]:
-    """The items of `Fabric(plugins=...)`: a list or tuple display (with what `plugins.append(...)` adds to
-    it, under the conditions it is added on), or a single plugin."""
+def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[Item]:
+    """The items of `Fabric(plugins=...)`: a list or tuple display, wherever it is written (with what
+    `plugins.append(...)` adds to it, under the conditions it is added on), or a single plugin."""
     args, _ = ctx.keyword_args(fabric_call)
     given = args.get("plugins")
     if given is None:
         return []
-    value = ctx.value_of(given.value)
-    if isinstance(value, (ast.List, ast.Tuple)):
-        return [(e, ()) for e in value.elts if not isinstance(e, ast.Starred)] + ctx.flow.appended(value)
-    return [(given.value, ())]
+    held = ctx.held(given.value)
+    if held is not None and isinstance(held.node, (ast.List, ast.Tuple)):
+        items = [(e, ()) for e in held.node.elts if not isinstance(e, ast.Starred)] + held.flow.appended(held.node)
+        return [Item(e, held.owner, e if held.here else given.value, when) for e, when in items]
+    return [Item(given.value, ctx, given.value)]
+
+
+def holds_none(ctx: Context, expr: ast.AST) -> bool:
+    """`expr`, of `ctx`'s module, holds None on every path, wherever that None is written."""
+    held = ctx.held(expr)
+    return held is not None and held.value.kind == "none"
 
 
 def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) -> tuple[str, list[Edit]] | None:
@@ -149,7 +208,3 @@ def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) ->
         at = Position(node.end_lineno, 0)  # type: ignore[arg-type]
         return target, [Edit(Span(at, at), f"from {root}.plugins import {target}\n")]
     return None
-
-
-def is_none(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None

@@ -1,0 +1,219 @@
+"""Values another module of the project writes, as the packs read them: `Context.held` gives the one value an
+expression holds wherever it is written, with the module that writes it, so a plugin a helper of another module
+builds, a list of plugins it returns, or a class of another module that derives from a Lightning class is read
+with THAT module's imports; the finding is underlined here and placed where the value is written."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+from .test_flow import context
+from .test_helpers_elsewhere import tree
+
+from errata_lsp.analysis import check_source
+
+
+def found(path: Path) -> list[tuple]:
+    """(code, severity, message, line, column, fix titles, where it is placed: file, line, column)."""
+    out = []
+    for f in check_source(path.read_text(), str(path)).findings:
+        place = f.elsewhere
+        out.append((f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column,
+                    [fix.title for fix in f.fixes],
+                    None if place is None else (os.path.relpath(place.path, path.parent), place.span.start.line + 1,
+                                                place.span.start.column)))
+    return out
+
+
+# --- the mechanism ---------------------------------------------------------------------------------------
+def test_held_gives_the_module_that_writes_a_value_and_places_it_there(tmp_path):
+    helper = "from lightning.fabric.plugins import HalfPrecision as HP\n\n\ndef plugins():\n    return [HP()]\n"
+    train = "from helper import plugins\n\nHP = None\nprobe(plugins())\nprobe(HP)\n"
+    tree(tmp_path, {"helper.py": helper, "train.py": train})
+    ctx = context(train, str(tmp_path / "train.py"))
+    first, second = [c.args[0] for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    held = ctx.held(first)
+    assert held is not None and isinstance(held.node, ast.List) and held.value.kind == "list"
+    assert not held.here and held.owner is not ctx and held.node not in ctx.parents
+    assert held.place is not None and held.place.path == str(tmp_path / "helper.py")
+    assert (held.place.span.start.line, held.place.span.start.column) == (4, 11)
+    assert held.source() == "[HP()]"
+    call = held.node.elts[0]
+    # the name inside is the helper's: its import, not this document's `HP = None`
+    assert held.owner.resolve(call.func) == "lightning.fabric.plugins.HalfPrecision"
+    assert ctx.resolve(second) is None
+    element = held.owner.held(call, unknown=True)
+    assert element is not None and element.node is call and not element.here
+    assert held.owner.held(call) is None  # an object of no kind the layer knows, unless asked for
+    mine = ctx.held(second)
+    assert mine is not None and mine.here and mine.owner is ctx and mine.place is None and mine.value.kind == "none"
+
+
+def test_held_is_none_for_a_value_of_several_paths():
+    ctx = context("import sys\nx = [1] if sys.argv else (2,)\nprobe(x)\n")
+    call = next(c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe")
+    assert ctx.held(call.args[0]) is None
+
+
+# --- a plugin a helper of another module builds -----------------------------------------------------------
+PRECISION = """\
+from lightning.fabric.plugins import {cls}
+
+
+def precision_plugin(args):
+    if args.bf16:
+        return {cls}("bf16-true")
+    return {cls}("16-true")
+"""
+
+STRATEGY = """\
+from dataclasses import dataclass
+
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from plugins import precision_plugin
+
+
+@dataclass
+class Args:
+    bf16: bool = True
+
+
+strategy = XLAFSDPStrategy(precision=precision_plugin(Args()))
+"""
+
+
+def test_a_precision_plugin_a_helper_of_another_module_returns_is_flagged_at_the_argument_and_placed_there(tmp_path):
+    tree(tmp_path, {"plugins.py": PRECISION.format(cls="HalfPrecision"), "train.py": STRATEGY})
+    assert found(tmp_path / "train.py") == [(
+        "LXF008", "error",
+        "The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found `HalfPrecision(\"bf16-true\")` "
+        "(`plugins.py`, line 6): `XLAFSDPStrategy(...)` raises TypeError in its constructor. Prefer the string flag, "
+        "`Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')",
+        13, 37, [], ("plugins.py", 6, 15))]
+    tree(tmp_path, {"plugins.py": PRECISION.format(cls="XLAPrecision")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_the_helper_s_names_are_read_with_its_own_imports(tmp_path):
+    # the helper builds its own `HalfPrecision`, no Lightning class, while this document imports Lightning's
+    own = "class HalfPrecision:\n    def __init__(self, precision):\n        self.precision = precision\n\n\n"
+    helper = own + "def precision_plugin(args):\n    return HalfPrecision('bf16-true')\n"
+    train = STRATEGY.replace("from plugins import", "from lightning.fabric.plugins import HalfPrecision\nfrom plugins import")
+    tree(tmp_path, {"plugins.py": helper, "train.py": train})
+    assert found(tmp_path / "train.py") == []
+    # and the other way round: Lightning's class in the helper, a class of this document's own by that name
+    helper = "from lightning.fabric.plugins import HalfPrecision\n\n\ndef precision_plugin(args):\n" \
+             "    return HalfPrecision('bf16-true')\n"
+    train = STRATEGY.replace("@dataclass\nclass Args", own + "@dataclass\nclass Args")
+    tree(tmp_path, {"plugins.py": helper, "train.py": train})
+    assert [(code, line, column, place) for code, _, _, line, column, _, place in found(tmp_path / "train.py")] == [
+        ("LXF008", 18, 37, ("plugins.py", 5, 11))]
+
+
+def test_a_same_file_helper_returning_the_plugin_is_flagged_at_its_call_without_a_fix(tmp_path):
+    train = ("from lightning.fabric.plugins import HalfPrecision\n"
+             "from lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+             "def plugin():\n    return HalfPrecision('bf16-true')\n\n\n"
+             "strategy = XLAFSDPStrategy(precision=plugin())\n")
+    tree(tmp_path, {"train.py": train})
+    assert [(code, severity, line, column, fixes, place) for code, severity, _, line, column, fixes, place
+            in found(tmp_path / "train.py")] == [("LXF008", "error", 9, 37, [], None)]
+    tree(tmp_path, {"train.py": train.replace("HalfPrecision", "XLAPrecision")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_strategy_of_another_module_that_sets_its_own_precision_leaves_the_plugins_list_alone(tmp_path):
+    # Fabric raises "precision set through both strategy class and plugins" first
+    helper = ("from lightning.fabric.plugins import {cls}\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+              "def make_strategy():\n    return XLAFSDPStrategy({given})\n")
+    train = ("from lightning.fabric import Fabric\nfrom lightning.fabric.plugins import HalfPrecision\n\n"
+             "from strategies import make_strategy\n\n"
+             "fabric = Fabric(strategy=make_strategy(), plugins=[HalfPrecision('bf16-true')])\n")
+    tree(tmp_path, {"strategies.py": helper.format(cls="XLAPrecision", given="precision=XLAPrecision('bf16-true')"),
+                    "train.py": train})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"strategies.py": helper.format(cls="XLAPrecision", given="precision=None")})
+    assert [(code, severity, line, column, place) for code, severity, _, line, column, _, place
+            in found(tmp_path / "train.py")] == [("LXF008", "error", 6, 51, None)]
+
+
+# --- a list of plugins, and a subclass, of other modules ------------------------------------------------
+MANIFEST_IO = """\
+import json
+
+from lightning.fabric.plugins import {base}
+
+
+class ManifestCheckpointIO({base}):
+    def __init__(self, run_name):
+        super().__init__()
+        self.run_name = run_name
+"""
+
+BUILD = """\
+from .manifest_io import ManifestCheckpointIO
+
+
+def build_plugins(run_name):
+    return [ManifestCheckpointIO(run_name=run_name)]
+"""
+
+TRAIN = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from ckpt.plugins import build_plugins
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), plugins=build_plugins("run"))
+"""
+
+
+def test_a_plugins_list_another_module_builds_of_a_third_module_s_subclass_is_placed_at_the_subclass_base(tmp_path):
+    tree(tmp_path, {"ckpt/__init__.py": "", "ckpt/manifest_io.py": MANIFEST_IO.format(base="TorchCheckpointIO"),
+                    "ckpt/plugins.py": BUILD, "train.py": TRAIN})
+    assert found(tmp_path / "train.py") == [(
+        "LXF009", "error",
+        "The XLA strategy can only work with the `XLACheckpointIO` plugin, found `ManifestCheckpointIO`, a "
+        "`TorchCheckpointIO` subclass (`manifest_io.py`, line 6): `Fabric(...)` raises TypeError when it hands the "
+        "plugin to the strategy. XLAFSDPStrategy uses `XLACheckpointIO` when given none; derive "
+        "`ManifestCheckpointIO` from `XLACheckpointIO`",
+        6, 71, [], ("ckpt/manifest_io.py", 6, 27))]
+    tree(tmp_path, {"ckpt/manifest_io.py": MANIFEST_IO.format(base="XLACheckpointIO")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_plugin_list_another_module_builds_of_a_lightning_class_is_placed_at_its_call(tmp_path):
+    build = "from lightning.fabric.plugins import {cls}\n\n\ndef build_plugins(run_name):\n    return [{cls}()]\n"
+    tree(tmp_path, {"ckpt/__init__.py": "", "ckpt/plugins.py": build.format(cls="TorchCheckpointIO"), "train.py": TRAIN})
+    assert [(code, severity, line, column, fixes, place) for code, severity, _, line, column, fixes, place
+            in found(tmp_path / "train.py")] == [("LXF009", "error", 6, 71, [], ("ckpt/plugins.py", 5, 12))]
+    assert "found `TorchCheckpointIO()` (`plugins.py`, line 5)" in found(tmp_path / "train.py")[0][2]
+    tree(tmp_path, {"ckpt/plugins.py": build.format(cls="XLACheckpointIO")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_list_written_here_of_a_subclass_of_another_module_is_underlined_here_and_placed_at_its_base(tmp_path):
+    train = TRAIN.replace("from ckpt.plugins import build_plugins", "import ckpt.manifest_io as io").replace(
+        'build_plugins("run")', '[io.ManifestCheckpointIO("run")]')
+    tree(tmp_path, {"ckpt/__init__.py": "", "ckpt/manifest_io.py": MANIFEST_IO.format(base="TorchCheckpointIO"),
+                    "train.py": train})
+    assert [(code, severity, line, column, fixes, place) for code, severity, _, line, column, fixes, place
+            in found(tmp_path / "train.py")] == [("LXF009", "error", 6, 72, [], ("ckpt/manifest_io.py", 6, 27))]
+    tree(tmp_path, {"ckpt/manifest_io.py": MANIFEST_IO.format(base="XLACheckpointIO")})
+    assert found(tmp_path / "train.py") == []
+
+
+def test_a_plugin_another_module_appends_on_some_paths_is_a_warning_placed_there(tmp_path):
+    build = ("from lightning.fabric.plugins import {cls}\n\n\ndef build_plugins(args):\n    plugins = []\n"
+             "    if args.bf16:\n        plugins.append({cls}('bf16-true'))\n    return plugins\n")
+    train = ("from lightning.fabric import Fabric\n\nfrom plugins import build_plugins\n\n\n"
+             "def main(args):\n    return Fabric(strategy='xla_fsdp', plugins=build_plugins(args))\n")
+    tree(tmp_path, {"plugins.py": build.format(cls="HalfPrecision"), "train.py": train})
+    [(code, severity, message, line, column, fixes, place)] = found(tmp_path / "train.py")
+    assert (code, severity, line, column, fixes, place) == ("LXF008", "warning", 7, 47, [], ("plugins.py", 7, 23))
+    assert message.endswith("; when args.bf16")
+    tree(tmp_path, {"plugins.py": build.format(cls="XLAPrecision")})
+    assert found(tmp_path / "train.py") == []
