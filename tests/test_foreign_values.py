@@ -9,10 +9,10 @@ import ast
 import os
 from pathlib import Path
 
+from errata_lsp.analysis import check_source
+
 from .test_flow import context
 from .test_helpers_elsewhere import tree
-
-from errata_lsp.analysis import check_source
 
 
 def found(path: Path) -> list[tuple]:
@@ -217,3 +217,154 @@ def test_a_plugin_another_module_appends_on_some_paths_is_a_warning_placed_there
     assert message.endswith("; when args.bf16")
     tree(tmp_path, {"plugins.py": build.format(cls="XLAPrecision")})
     assert found(tmp_path / "train.py") == []
+
+
+# --- the other pack facts that read one value: across modules too ----------------------------------------
+MODEL = """\
+from torch import nn
+from torch_xla.distributed.fsdp import XlaFullyShardedDataParallel as FSDP
+
+
+class Net(nn.Module):
+    pass
+
+
+def build():
+    return {built}
+"""
+
+SYNC = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from model import build
+
+
+def train(fabric):
+    model = build()
+    with fabric.strategy._backward_sync_control.no_backward_sync(model, True):
+        pass
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_raw_module_a_helper_of_another_module_builds_is_read_there_for_the_internal_sync(tmp_path):
+    tree(tmp_path, {"model.py": MODEL.format(built="Net()"), "train.py": SYNC})
+    assert found(tmp_path / "train.py") == [(
+        "LXF003", "error",
+        "Blocking backward sync is only possible if the module passed to "
+        "`_XLAFSDPBackwardSyncControl.no_backward_sync` is wrapped in `XlaFullyShardedDataParallel`. Got: the raw "
+        "module's class. Use `fabric.no_backward_sync(model)`",
+        9, 9, ["Use fabric.no_backward_sync"], None)]
+    # the helper wraps it itself, with the name its own import gives the wrapper
+    tree(tmp_path, {"model.py": MODEL.format(built="FSDP(Net())")})
+    assert found(tmp_path / "train.py") == []
+
+
+PRECISION_FLAG = """\
+from lightning.fabric import Fabric
+
+from strategies import make
+
+fabric = Fabric(strategy=make(), precision="bf16-mixed")
+"""
+
+MAKE = """\
+from lightning.fabric.plugins import XLAPrecision
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def make():
+    return XLAFSDPStrategy(precision={precision})
+"""
+
+
+def test_a_strategy_of_another_module_with_its_own_precision_plugin_takes_over_the_precision_flag(tmp_path):
+    tree(tmp_path, {"strategies.py": MAKE.format(precision="XLAPrecision('bf16-true')"), "train.py": PRECISION_FLAG})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"strategies.py": MAKE.format(precision="None")})
+    assert [(code, severity, line, column, fixes) for code, severity, _, line, column, fixes, _
+            in found(tmp_path / "train.py")] == [("LXF007", "error", 5, 43, ['Use precision="bf16-true"'])]
+
+
+def test_plugins_a_config_module_leaves_none_are_no_plugins(tmp_path):
+    train = ("from lightning.fabric import Fabric\n\nimport config\n\n"
+             "fabric = Fabric(strategy='xla_fsdp', precision='bf16-mixed', plugins=config.PLUGINS)\n")
+    tree(tmp_path, {"config.py": "PLUGINS = None\n", "train.py": train})
+    assert [(code, severity, line, column) for code, severity, _, line, column, _, _
+            in found(tmp_path / "train.py")] == [("LXF007", "error", 5, 47)]
+    tree(tmp_path, {"config.py": "from lightning.fabric.plugins import XLAPrecision\n\nPLUGINS = [XLAPrecision('bf16-true')]\n"})
+    assert found(tmp_path / "train.py") == []  # Fabric raises "Received both" first, no record of ours
+
+
+RESUME = """\
+from lightning.fabric import Fabric
+
+from config import CKPT
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    fabric.save(CKPT, {{"model": model{saved}}})
+    fabric.load(CKPT, {{"model": model, "step": 0}})
+
+
+Fabric(strategy="xla_fsdp").launch(train)
+"""
+
+
+def test_a_checkpoint_path_a_config_module_names_pairs_the_save_and_the_load(tmp_path):
+    tree(tmp_path, {"config.py": "CKPT = 'checkpoints/last'\n", "train.py": RESUME.format(saved="")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF032", "error",
+        "`fabric.save(CKPT, ...)` (line 8) writes 'model', not 'step', so this sharded load raises KeyError: The "
+        "requested state contains a key 'step' that does not exist in the loaded checkpoint. Save it too, or do not "
+        "ask for it and keep its value from before the load",
+        9, 39, ["Do not ask for 'step': the checkpoint has none"], None)]
+    tree(tmp_path, {"train.py": RESUME.format(saved=', "step": 1')})
+    assert found(tmp_path / "train.py") == []
+
+
+STATE = """\
+from lightning.fabric import Fabric
+
+from model import Net
+
+
+def train(fabric):
+    model = {model}
+    fabric.save("ckpt/", {{"model": model, "step": 10}})
+
+
+Fabric(strategy="xla_fsdp").launch(train)
+"""
+
+
+def test_a_module_class_of_another_module_saved_raw_is_the_raw_module(tmp_path):
+    tree(tmp_path, {"model.py": "from torch import nn\n\n\nclass Net(nn.Module):\n    pass\n",
+                    "train.py": STATE.format(model="Net()")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF023", "error",
+        "Could not find a XLAFSDP model in the provided checkpoint state: `model` is the raw module, not the one "
+        "`setup_module` returned, so `fabric.save` raises ValueError. Make sure you set up the model (and optimizers "
+        "if any) through the strategy before saving the checkpoint",
+        8, 35, [], None)]
+    tree(tmp_path, {"train.py": STATE.format(model="fabric.setup_module(Net())")})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"model.py": "class Net:\n    pass\n", "train.py": STATE.format(model="Net()")})
+    assert found(tmp_path / "train.py") == []  # no module: the file cannot tell what the state wants
+
+
+def test_a_base_class_of_another_module_is_a_torch_module_through_that_module_s_imports(tmp_path):
+    train = "from base import Base\n\nnn = None\n\n\nclass Net(Base):\n    pass\n\n\nprobe(Net())\n"
+    kinds = []
+    for folder, base in (("torch", "from torch import nn\n\n\nclass Base(nn.Module):\n    pass\n"),
+                         ("plain", "class Base:\n    pass\n")):
+        (tmp_path / folder).mkdir()
+        tree(tmp_path / folder, {"base.py": base, "train.py": train})
+        ctx = context(train, str(tmp_path / folder / "train.py"))
+        call = next(c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe")
+        kinds.append([v.kind for v in ctx.values(call.args[0])])
+    assert kinds == [["module"], ["instance"]]

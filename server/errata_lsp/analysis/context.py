@@ -633,6 +633,15 @@ class Context:
         assert flow is not None  # another module's node is found through the value's flow
         return Held(value, node, owner, flow)
 
+    def value_where(self, expr: ast.AST, defaults: bool = False) -> tuple[ast.AST, Context]:
+        """`value_of` wherever the value is written: the one expression of a known kind that `expr` holds on
+        every path, with the module whose tree holds it (this one or another of the project); `expr` itself
+        and this module otherwise. Names inside it resolve with that module's imports."""
+        held = self.held(expr, defaults)
+        if held is None or not isinstance(held.node, ast.expr):
+            return expr, self
+        return held.node, held.owner
+
     def owner_of(self, value: Value) -> Context | None:
         """The module whose tree holds `value`'s node: this one, or the one its flow reads (a value read for a
         call from another module may carry the caller's flow while its node is a third module's: None then)."""

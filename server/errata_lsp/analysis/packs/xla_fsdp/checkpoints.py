@@ -158,17 +158,17 @@ def _call_kind(ctx: Context, call: ast.Call) -> str:
 
 
 def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
-    """A class from `torch.nn`, a LightningModule, or a class of this file that derives from one."""
+    """A class from `torch.nn`, a LightningModule, or a class of the project that derives from one."""
     qualified = ctx.resolve(func) or ""
     if qualified.startswith("torch.nn."):
         last = qualified.split(".")[2] if qualified.count(".") >= 2 else ""
         return last[:1].isupper() and last not in NOT_MODULES
     if qualified.endswith("LightningModule"):
         return True
-    if isinstance(func, ast.Name) and depth:
-        binding = ctx.reaching(func)
-        if binding is not None and isinstance(binding.stmt, ast.ClassDef):
-            return any(_module_class(ctx, base, depth - 1) for base in binding.stmt.bases)
+    if isinstance(func, (ast.Name, ast.Attribute)) and depth:
+        cls = ctx.held(func)  # a class of this file or of another module, its bases read with that module's imports
+        if cls is not None and isinstance(cls.node, ast.ClassDef):
+            return any(_module_class(cls.owner, base, depth - 1) for base in cls.node.bases)
     return False
 
 

@@ -28,6 +28,12 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
         return None
 
 
+def holds_none(ctx: Context, expr: ast.AST) -> bool:
+    """`expr`, of `ctx`'s module, holds None on every path, wherever that None is written."""
+    held = ctx.held(expr)
+    return held is not None and held.value.kind == "none"
+
+
 def fabric_methods_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef,
                                  method: str) -> list[tuple[ast.arg, ast.Call]]:
     """(the parameter, the call) of each `param.<method>(...)` the function's own body makes on one of its
@@ -53,10 +59,8 @@ def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] 
         if not complete or any(isinstance(a, ast.Starred) for a in call.args):
             return None
         given = args["accelerator"].value if "accelerator" in args else call.args[0] if call.args else None
-        if given is not None:
-            value = ctx.value_of(given)
-            if not (isinstance(value, ast.Constant) and value.value is None):
-                found.append(given)
+        if given is not None and not holds_none(ctx, given):
+            found.append(given)
     return found
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ...context import Context, Held
 from ...findings import Edit, Place, Position, Span
 from ..lightning.names import XLAFSDP_STRATEGY, canonical
-from .facts import place_in
+from .facts import holds_none, place_in
 
 
 @dataclass(frozen=True)
@@ -170,12 +170,6 @@ def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[Item]:
         items = [(e, ()) for e in held.node.elts if not isinstance(e, ast.Starred)] + held.flow.appended(held.node)
         return [Item(e, held.owner, e if held.here else given.value, when) for e, when in items]
     return [Item(given.value, ctx, given.value)]
-
-
-def holds_none(ctx: Context, expr: ast.AST) -> bool:
-    """`expr`, of `ctx`'s module, holds None on every path, wherever that None is written."""
-    held = ctx.held(expr)
-    return held is not None and held.value.kind == "none"
 
 
 def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) -> tuple[str, list[Edit]] | None:

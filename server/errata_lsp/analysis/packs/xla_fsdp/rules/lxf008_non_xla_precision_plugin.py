@@ -30,13 +30,13 @@ from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import describe_when
 from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
 from ...lightning.names import XLAFSDP_STRATEGY
+from ..facts import holds_none
 from ..plugins import (
     Item,
     Plugin,
     PluginFamily,
     class_ref,
     fabric_plugins,
-    holds_none,
     plugin_of,
     strategy_argument,
     strategy_sets,

@@ -134,7 +134,7 @@ def _path(ctx: Context, call: ast.Call) -> str | None:
     given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "path"), None)
     if given is None or isinstance(given, ast.Starred):
         return None
-    value = ctx.value_of(given)
+    value, _ = ctx.value_where(given)  # a path constant of a config module too
     return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
 
 
@@ -148,7 +148,7 @@ def _strict(ctx: Context, call: ast.Call) -> bool:
     given = keywords.get("strict")
     if given is None:
         return True
-    value = ctx.value_of(given.value)
+    value, _ = ctx.value_where(given.value)
     return isinstance(value, ast.Constant) and value.value is True
 
 
