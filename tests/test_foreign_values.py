@@ -368,3 +368,75 @@ def test_a_base_class_of_another_module_is_a_torch_module_through_that_module_s_
         call = next(c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe")
         kinds.append([v.kind for v in ctx.values(call.args[0])])
     assert kinds == [["module"], ["instance"]]
+
+
+# --- a strategy another module builds: its arguments read there ------------------------------------------
+FULL_LOAD = """\
+from torch import nn
+from lightning.fabric import Fabric
+
+from strategies import make
+
+
+def train(fabric):
+    model = nn.Linear(2, 2)
+    fabric.load("full.ckpt", {"model": model})
+
+
+Fabric(strategy=make()).launch(train)
+"""
+
+MAKE_FULL = """\
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def make():
+    return XLAFSDPStrategy(state_dict_type={kind!r})
+"""
+
+
+def test_the_state_dict_type_of_a_strategy_another_module_builds_is_read_there(tmp_path):
+    # a full checkpoint loads into the raw module: fine (it was taken for the sharded default)
+    (tmp_path / "full").mkdir()
+    tree(tmp_path / "full", {"strategies.py": MAKE_FULL.format(kind="full"), "train.py": FULL_LOAD})
+    assert found(tmp_path / "full" / "train.py") == []
+    (tmp_path / "sharded").mkdir()
+    tree(tmp_path / "sharded", {"strategies.py": MAKE_FULL.format(kind="sharded"), "train.py": FULL_LOAD})
+    assert [(code, severity, line, column) for code, severity, _, line, column, _, _
+            in found(tmp_path / "sharded" / "train.py")] == [("LXF023", "error", 9, 39)]
+
+
+MAKE_ACCELERATOR = """\
+from lightning.fabric.accelerators import XLAAccelerator
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def make():
+    return XLAFSDPStrategy({given})
+"""
+
+FLAG = """\
+from lightning.fabric import Fabric
+
+from strategies import make
+
+fabric = Fabric(accelerator="{flag}", strategy=make())
+"""
+
+
+def test_an_accelerator_a_strategy_of_another_module_carries_clashes_with_the_flag(tmp_path):
+    cases = {"xla-tpu": ("accelerator=XLAAccelerator()", "tpu"), "xla-cpu": ("accelerator=XLAAccelerator()", "cpu"),
+             "xla-auto": ("accelerator=XLAAccelerator()", "auto"), "none-tpu": ("accelerator=None", "tpu")}
+    got = {}
+    for name, (given, flag) in cases.items():
+        (tmp_path / name).mkdir()
+        tree(tmp_path / name, {"strategies.py": MAKE_ACCELERATOR.format(given=given), "train.py": FLAG.format(flag=flag)})
+        got[name] = found(tmp_path / name / "train.py")
+    assert got["xla-tpu"] == [(
+        "LXF011", "error",
+        "accelerator set through both strategy class and accelerator flag, choose one: `Fabric(...)` raises ValueError "
+        "because the strategy already has `XLAAccelerator()` and the flag is `\"tpu\"` (only \"auto\" is allowed then)",
+        5, 16, ["Remove `accelerator=\"tpu\"` from Fabric"], None)]
+    # the clash comes first: no "XLAFSDPStrategy runs on the XLA device, not on the CPU" for the flag
+    assert [(code, line, column) for code, _, _, line, column, _, _ in got["xla-cpu"]] == [("LXF011", 5, 16)]
+    assert got["xla-auto"] == got["none-tpu"] == []

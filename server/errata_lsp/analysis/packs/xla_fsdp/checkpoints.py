@@ -8,7 +8,7 @@ import ast
 
 from ...context import Binding, Context
 from ...statements import block_of, in_block, same_value
-from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_calls
+from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_holders
 from ..lightning.names import FABRIC
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
@@ -225,21 +225,22 @@ def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
         strategy = keywords.get("strategy")
         if strategy is None:
             return None
-        value = ctx.value_of(strategy.value)
+        value, _ = ctx.value_where(strategy.value)
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             found.add("sharded")
             continue
-        for strategy_call in strategy_calls(ctx, value) or (None,):
-            if strategy_call is None:
+        # a strategy another module builds is read there, with its imports
+        for owner, strategy_call in strategy_holders(ctx, strategy.value) or ((None, None),):
+            if owner is None or strategy_call is None:
                 return None
-            given, complete = ctx.keyword_args(strategy_call)
+            given, complete = owner.keyword_args(strategy_call)
             arg = given.get("state_dict_type")
             written = arg.value if arg else (strategy_call.args[6] if len(strategy_call.args) > 6 else None)
             if written is None:
                 found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
                           else None)
                 continue
-            found.add(_written_str(ctx, written))
+            found.add(_written_str(owner, written))
     return found.pop() if len(found) == 1 else None
 
 

@@ -8,7 +8,7 @@ import ast
 from ...context import Arg, Context
 from ...findings import Place
 from ...flow import Flow
-from ..lightning.fabric import fabric_calls, strategy_calls
+from ..lightning.fabric import fabric_calls, strategy_holders
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:
@@ -46,21 +46,22 @@ def fabric_methods_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef,
             and node.func.value.id not in stores]
 
 
-def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] | None:
-    """The accelerators the XLAFSDPStrategy objects given to Fabric are built with (None: cannot tell)."""
+def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[tuple[Context, ast.expr]] | None:
+    """The accelerators the XLAFSDPStrategy objects given to Fabric are built with, each with the module that
+    writes it (a strategy another module builds is read there); None: cannot tell."""
     if strategy is None:
         return []
-    calls = strategy_calls(ctx, strategy.value)
+    calls = strategy_holders(ctx, strategy.value)  # a strategy another module builds is read there
     if calls is None:
         return None
-    found = []
-    for call in calls:
-        args, complete = ctx.keyword_args(call)
+    found: list[tuple[Context, ast.expr]] = []
+    for owner, call in calls:
+        args, complete = owner.keyword_args(call)
         if not complete or any(isinstance(a, ast.Starred) for a in call.args):
             return None
         given = args["accelerator"].value if "accelerator" in args else call.args[0] if call.args else None
-        if given is not None and not holds_none(ctx, given):
-            found.append(given)
+        if given is not None and not holds_none(owner, given):
+            found.append((owner, given))
     return found
 
 

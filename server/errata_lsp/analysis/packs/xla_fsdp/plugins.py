@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from ...context import Context, Held
 from ...findings import Edit, Place, Position, Span
-from ..lightning.names import XLAFSDP_STRATEGY, canonical
+from ..lightning.fabric import strategy_holders
+from ..lightning.names import canonical
 from .facts import holds_none, place_in
 
 
@@ -145,14 +146,12 @@ def strategy_sets(ctx: Context, fabric_call: ast.Call, family: PluginFamily) -> 
     strategy = args.get("strategy")
     if strategy is None:
         return False
-    for value in ctx.values(strategy.value):
-        if value.kind != "strategy" or value.qualified != XLAFSDP_STRATEGY:
-            continue
-        owner = ctx.owner_of(value)
-        if owner is None or not isinstance(value.node, ast.Call):
-            return True
-        _, complete = owner.keyword_args(value.node)
-        given = strategy_argument(owner, value.node, family)
+    calls = strategy_holders(ctx, strategy.value)
+    if calls is None:
+        return any(v.kind == "strategy" for v in ctx.values(strategy.value))  # one the project cannot place
+    for owner, call in calls:
+        _, complete = owner.keyword_args(call)
+        given = strategy_argument(owner, call, family)
         if not complete or given is not None and not holds_none(owner, given):
             return True
     return False
