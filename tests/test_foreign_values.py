@@ -440,3 +440,69 @@ def test_an_accelerator_a_strategy_of_another_module_carries_clashes_with_the_fl
     # the clash comes first: no "XLAFSDPStrategy runs on the XLA device, not on the CPU" for the flag
     assert [(code, line, column) for code, _, _, line, column, _, _ in got["xla-cpu"]] == [("LXF011", 5, 16)]
     assert got["xla-auto"] == got["none-tpu"] == []
+
+
+# --- a helper that builds one plugin or another, on a test the run decides -------------------------------
+BRANCHES = """\
+from lightning.fabric.plugins import HalfPrecision, XLAPrecision
+
+
+def precision_plugin(args):
+    if args.bf16:
+        return {first}("bf16-true")
+    return {second}("16-true")
+"""
+
+OPTIONS = """\
+import argparse
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from plugins import precision_plugin
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--bf16", action="store_true")
+args = parser.parse_args()
+{use}
+"""
+
+STRATEGY_USE = "strategy = XLAFSDPStrategy(precision=precision_plugin(args))"
+FABRIC_USE = "fabric = Fabric(strategy='xla_fsdp', plugins=[precision_plugin(args)])"
+
+
+def _branches(tmp_path: Path, first: str, second: str, use: str) -> list[tuple]:
+    folder = tmp_path / f"{first}-{second}-{len(use)}"
+    folder.mkdir()
+    tree(folder, {"plugins.py": BRANCHES.format(first=first, second=second), "train.py": OPTIONS.format(use=use)})
+    return found(folder / "train.py")
+
+
+def test_a_non_xla_plugin_on_every_path_of_the_helper_is_an_error_and_on_some_a_warning_naming_them(tmp_path):
+    assert _branches(tmp_path, "HalfPrecision", "HalfPrecision", STRATEGY_USE) == [(
+        "LXF008", "error",
+        "The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found `HalfPrecision(\"bf16-true\")` "
+        "(`plugins.py`, line 6): `XLAFSDPStrategy(...)` raises TypeError in its constructor. Prefer the string flag, "
+        "`Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')",
+        11, 37, [], ("plugins.py", 6, 15))]
+    [(code, severity, message, line, column, fixes, place)] = _branches(tmp_path, "HalfPrecision", "XLAPrecision",
+                                                                        STRATEGY_USE)
+    assert (code, severity, line, column, fixes, place) == ("LXF008", "warning", 11, 37, [], ("plugins.py", 6, 15))
+    assert message.endswith("; when args.bf16")
+    [(code, severity, message, line, column, fixes, place)] = _branches(tmp_path, "XLAPrecision", "HalfPrecision",
+                                                                        FABRIC_USE)
+    assert (code, severity, line, column, place) == ("LXF008", "warning", 11, 46, ("plugins.py", 7, 11))
+    assert "; when" not in message  # the return after the `if` is read with no condition of its own
+    assert _branches(tmp_path, "XLAPrecision", "XLAPrecision", STRATEGY_USE) == []
+    assert _branches(tmp_path, "XLAPrecision", "XLAPrecision", FABRIC_USE) == []
+
+
+def test_a_plugin_or_none_given_to_the_strategy_is_a_warning_and_a_value_of_no_plugin_is_silent(tmp_path):
+    head = ("import sys\n\nfrom lightning.fabric.plugins import TorchCheckpointIO\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n\n")
+    tree(tmp_path, {"train.py": head + "s = XLAFSDPStrategy(checkpoint_io=TorchCheckpointIO() if sys.argv[1:] else None)\n"})
+    [(code, severity, message, line, column, fixes, place)] = found(tmp_path / "train.py")
+    assert (code, severity, line, column, fixes, place) == ("LXF009", "warning", 6, 34, [], None)
+    assert message.endswith("; when sys.argv[1:]")
+    tree(tmp_path, {"train.py": head + "s = XLAFSDPStrategy(checkpoint_io=TorchCheckpointIO() if sys.argv[1:] else make())\n"})
+    assert found(tmp_path / "train.py") == []

@@ -633,6 +633,19 @@ class Context:
         assert flow is not None  # another module's node is found through the value's flow
         return Held(value, node, owner, flow)
 
+    def holders(self, expr: ast.AST) -> list[Held] | None:
+        """Each value `expr` (a node of this module) may hold, with the module whose tree holds its node and
+        the conditions it holds under (`held.value.when`); None when the layer cannot place one of them."""
+        out: list[Held] = []
+        for value in self.flow.values(expr):
+            owner = self.owner_of(value)
+            if owner is None:
+                return None
+            flow = self.flow if owner is self else value.flow
+            assert flow is not None  # another module's node is found through the value's flow
+            out.append(Held(value, value.node, owner, flow))  # type: ignore[arg-type]  # placed: it has a node
+        return out
+
     def value_where(self, expr: ast.AST, defaults: bool = False) -> tuple[ast.AST, Context]:
         """`value_of` wherever the value is written: the one expression of a known kind that `expr` holds on
         every path, with the module whose tree holds it (this one or another of the project); `expr` itself

@@ -4,6 +4,7 @@ or Fabric is given one, and the one way to name the XLA class instead; shared by
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 from dataclasses import dataclass
 
@@ -67,6 +68,9 @@ class Plugin:
     lightning: str  # the Lightning class it is (or derives from)
     local: str | None = None  # the project's subclass, if that is what is built
     base: tuple[Held, ast.expr] | None = None  # that subclass's class statement, and its base leading to Lightning
+    # a non-XLA plugin built on some paths only: the conditions of each path that builds one (() every path)
+    paths: tuple[tuple[str, ...], ...] = ()
+    alone: bool = True  # the one value the expression holds (a fix of the call is a fix of the expression)
 
     @property
     def call(self) -> ast.Call:
@@ -94,11 +98,37 @@ class Plugin:
         return f" (`{os.path.basename(place.path)}`, line {place.span.start.line + 1})"
 
 
-def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context | None = None) -> Plugin | None:
+def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context | None = None,
+              none: bool = False) -> Plugin | None:
     """The plugin of `family` an expression of `owner` (the checked document by default) builds, wherever
-    the call is written; None when it is not one / the project cannot tell."""
+    the call is written; None when it is not one / the project cannot tell. An expression that holds one of
+    several values (a helper's `if args.bf16: return HalfPrecision(...)`) is that plugin when each value is a
+    plugin of `family` (or None, with `none`): the first non-XLA one, with the paths that build one in
+    `paths` unless every path does; the XLA one when none does."""
     held = (owner or ctx).held(expr, unknown=True)
-    if held is None or not isinstance(held.node, ast.Call):
+    if held is not None:
+        return _built(held, family)
+    holders = (owner or ctx).holders(expr)
+    if not holders or len(holders) < 2:
+        return None
+    plugins: list[tuple[Plugin, tuple[str, ...]]] = []
+    for one in holders:
+        if none and one.value.kind == "none":
+            continue
+        plugin = _built(one, family) if one.value.kind in ("unknown", "instance") else None
+        if plugin is None:
+            return None  # a value that is no plugin of the family, or one the project cannot tell
+        plugins.append((plugin, one.value.when))
+    bad = [(p, when) for p, when in plugins if p.lightning != family.ok]
+    if not bad:
+        return plugins[0][0] if plugins else None
+    every = len(bad) == len(holders)
+    return dataclasses.replace(bad[0][0], paths=() if every else tuple(when for _, when in bad), alone=False)
+
+
+def _built(held: Held, family: PluginFamily) -> Plugin | None:
+    """The plugin of `family` the call `held` builds, or None."""
+    if not isinstance(held.node, ast.Call):
         return None
     lightning = _class_of(held.owner, held.node.func, family, 2)
     if lightning is None:
@@ -127,6 +157,14 @@ def _class_of(owner: Context, func: ast.AST, family: PluginFamily,
         if b[0] == family.ok:  # type: ignore[index]
             return family.ok, (cls, base)
     return bases[0][0], (cls, cls.node.bases[0])  # type: ignore[index]
+
+
+def conditions(item: Item, plugin: Plugin) -> list[tuple[str, ...]]:
+    """The conditions under which `item` gives the non-XLA `plugin`: those it is given under, and those of the
+    paths that build it; [] on every path."""
+    if plugin.paths:
+        return [(*item.when, *path) for path in plugin.paths]
+    return [item.when] if item.when else []
 
 
 def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast.expr | None:

@@ -36,6 +36,7 @@ from ..plugins import (
     Plugin,
     PluginFamily,
     class_ref,
+    conditions,
     fabric_plugins,
     plugin_of,
     strategy_argument,
@@ -153,7 +154,7 @@ class NonXLAPrecisionPlugin(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, PRECISION)
-            plugin = plugin_of(ctx, written, PRECISION) if written is not None else None
+            plugin = plugin_of(ctx, written, PRECISION, none=True) if written is not None else None
             if plugin is not None and plugin.lightning != PRECISION.ok:
                 yield self._finding(ctx, Item(written, ctx, written), plugin,  # type: ignore[arg-type]
                                     "`XLAFSDPStrategy(...)` raises TypeError in its constructor")
@@ -174,17 +175,18 @@ class NonXLAPrecisionPlugin(Rule):
 
     def _finding(self, ctx: Context, item: Item, plugin: Plugin, when: str) -> Finding:
         written = item.expr if item.owner is ctx else item.at
-        editable = plugin.here and (plugin.call is written or ctx.only_use(written))
+        editable = plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
+        under = conditions(item, plugin)
         what = (f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local
                 else f"`{short(plugin.held.source())}`") + plugin.where()
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
         )
-        if item.when:  # added to the plugin list on some paths only
-            message += f"; {describe_when([item.when])}"
+        if under:  # added to the plugin list, or built, on some paths only
+            message += f"; {describe_when(under)}".rstrip("; ")
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
-                               Severity.WARNING if item.when else None)
+                               Severity.WARNING if under else None)
         place = plugin.place
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 

@@ -36,6 +36,7 @@ from ..plugins import (
     Item,
     Plugin,
     class_ref,
+    conditions,
     fabric_plugins,
     plugin_of,
     strategy_argument,
@@ -122,7 +123,7 @@ class NonXLACheckpointIO(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, CHECKPOINT_IO)
-            plugin = plugin_of(ctx, written, CHECKPOINT_IO) if written is not None else None
+            plugin = plugin_of(ctx, written, CHECKPOINT_IO, none=True) if written is not None else None
             if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
                 yield self._finding(ctx, Item(written, ctx, written), plugin,  # type: ignore[arg-type]
                                     "`Fabric(...)` raises TypeError when it is given this strategy")
@@ -147,11 +148,12 @@ class NonXLACheckpointIO(Rule):
         )
         if plugin.local:
             message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
-        if item.when:  # added to the plugin list on some paths only
-            message += f"; {describe_when([item.when])}"
-        editable = not plugin.local and plugin.here and (plugin.call is written or ctx.only_use(written))
+        under = conditions(item, plugin)
+        if under:  # added to the plugin list, or built, on some paths only
+            message += f"; {describe_when(under)}".rstrip("; ")
+        editable = not plugin.local and plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
-                               Severity.WARNING if item.when else None)
+                               Severity.WARNING if under else None)
         place = plugin.place
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
