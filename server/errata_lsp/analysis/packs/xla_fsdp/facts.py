@@ -73,11 +73,12 @@ def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
     with one, `setup_module` wraps the submodules it picks in place, so the raw module keeps their
     shards; without, the raw module is left with no parameters. None when the file cannot tell."""
     # a Fabric built in another module (passed to a helper of this one) is read in that module
-    calls = [(v.flow.ctx if v.foreign and v.flow is not None else ctx, v.node) for v in ctx.values(fabric)
-             if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+    calls = [(ctx.owner_of(v), v.node) for v in ctx.values(fabric) if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+    if any(owner is None for owner, _ in calls):
+        return None  # a Fabric the project cannot place (its node in neither this module nor its flow's)
     if not calls:  # a Fabric the file cannot follow: the file's own Fabric, if it builds one
         calls = [(ctx, call) for call in fabric_calls(ctx)]
-    answers = {_given(owner, call) for owner, call in calls}
+    answers = {_given(owner, call) for owner, call in calls}  # type: ignore[arg-type]  # placed above
     return answers.pop() if len(answers) == 1 else None
 
 
@@ -94,7 +95,9 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
         if value.kind != "strategy" or not isinstance(value.node, ast.Call):
             return None
         call = value.node
-        owner = value.flow.ctx if value.flow is not None else ctx  # the module that writes the strategy
+        owner = ctx.owner_of(value)  # the module that writes the strategy
+        if owner is None:
+            return None
         given, whole = owner.keyword_args(call)
         if not whole or any(isinstance(a, ast.Starred) for a in call.args):
             return None
@@ -115,7 +118,9 @@ def set_up_module_class(ctx: Context, setup: ast.Call, elsewhere: bool = False) 
     values = ctx.values(setup.args[0])
     if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
         return None
-    owner = values[0].flow.ctx if elsewhere and values[0].foreign and values[0].flow is not None else ctx
+    owner = ctx.owner_of(values[0]) if elsewhere else ctx
+    if owner is None:
+        return None
     if not elsewhere:
         found = owner.local_definition(values[0].node.func, kind="class")
         return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None
