@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from errata_lsp.analysis import check_source
+from errata_lsp.analysis.values import Value
 
 from .test_flow import context
 from .test_helpers_elsewhere import tree
@@ -49,6 +50,15 @@ def test_held_gives_the_module_that_writes_a_value_and_places_it_there(tmp_path)
     assert held.owner.held(call) is None  # an object of no kind the layer knows, unless asked for
     mine = ctx.held(second)
     assert mine is not None and mine.here and mine.owner is ctx and mine.place is None and mine.value.kind == "none"
+
+
+def test_a_value_whose_node_is_in_neither_this_tree_nor_its_flow_s_is_not_placed():
+    ctx = context("x = [1]\nprobe(x)\n")
+    other = ast.parse("y = [2]\n").body[0].value  # a node of a tree neither module holds (a third module's)
+    assert ctx.owner_of(Value("list", other, flow=ctx.flow)) is None
+    assert ctx.owner_of(Value("list", None, flow=ctx.flow)) is None
+    mine = next(n for n in ctx.nodes(ast.List))
+    assert ctx.owner_of(Value("list", mine, flow=ctx.flow)) is ctx
 
 
 def test_held_is_none_for_a_value_of_several_paths():
