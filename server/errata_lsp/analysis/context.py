@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
+from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
@@ -50,6 +51,38 @@ class Binding:
     target: ast.AST
     value: ast.expr | None  # None for parameters, loop targets and the like
     stmt: ast.AST
+
+
+@dataclass(frozen=True, eq=False)
+class Held:
+    """The one value an expression holds on every path (`Context.held`), wherever it is written, with the
+    module whose tree holds its node: names inside `node` are resolved with `owner`'s imports (never the
+    asking document's), values inside it asked of `owner` (`owner.held(...)`, `owner.values(...)`), and only
+    a node of the checked document (`here`) gets a span or an edit there; another module's has `place`."""
+
+    value: Value
+    node: ast.AST  # the value's node, in `owner`'s tree
+    owner: Context  # the module that writes `node`
+    flow: Flow  # the evaluator that reads `owner`: its origin is the module's path (None: the checked document)
+
+    @property
+    def here(self) -> bool:
+        """`node` is the checked document's own: a span there, an edit there."""
+        return self.flow.origin is None
+
+    @property
+    def place(self) -> Place | None:
+        """Where a node of another module is written there (its own lines); None for the document's own."""
+        if self.flow.origin is None:
+            return None
+        try:
+            return Place(self.flow.origin, self.owner.doc.span(self.node))
+        except (AttributeError, IndexError, ValueError):  # a node of a module whose text changed under it
+            return None
+
+    def source(self, node: ast.AST | None = None) -> str:
+        """`node` (the held node by default), a node of `owner`, as its module spells it."""
+        return self.owner.doc.source(self.node if node is None else node)
 
 
 class Context:
@@ -723,6 +756,62 @@ class Context:
             if isinstance(node, ast.expr) and node in self.parents and values[0].kind != "unknown":
                 return node
         return expr
+
+    def held(self, expr: ast.AST, defaults: bool = False, unknown: bool = False) -> Held | None:
+        """The one value `expr` (a node of this module) holds on every path, wherever it is written: in this
+        document, or in another module of the project (a helper's return, a constant of a config module),
+        with the module whose tree holds it; None when it may hold several or the layer cannot place it.
+        With `defaults`, a command-line option's default counts as that one (as for `value_of`); with
+        `unknown`, a value of no kind the layer knows counts too (an object a library call builds: its
+        node is that call). A value read for a call from another module may carry the caller's flow while
+        its node is a third module's: a node in neither this tree nor its flow's is not placed."""
+        values = self.flow.values(expr)
+        if len(values) != 1 or values[0].when not in ((), (BY_DEFAULT,) if defaults else ()):
+            return None
+        value = values[0]
+        node = value.node
+        if node is None or value.kind == "unknown" and not unknown:
+            return None
+        owner = self.owner_of(value)
+        if owner is None:
+            return None
+        flow = self.flow if owner is self else value.flow
+        assert flow is not None  # another module's node is found through the value's flow
+        return Held(value, node, owner, flow)
+
+    def holders(self, expr: ast.AST) -> list[Held] | None:
+        """Each value `expr` (a node of this module) may hold, with the module whose tree holds its node and
+        the conditions it holds under (`held.value.when`); None when the layer cannot place one of them."""
+        out: list[Held] = []
+        for value in self.flow.values(expr):
+            owner = self.owner_of(value)
+            if owner is None:
+                return None
+            flow = self.flow if owner is self else value.flow
+            assert flow is not None  # another module's node is found through the value's flow
+            out.append(Held(value, value.node, owner, flow))  # type: ignore[arg-type]  # placed: it has a node
+        return out
+
+    def value_where(self, expr: ast.AST, defaults: bool = False) -> tuple[ast.AST, Context]:
+        """`value_of` wherever the value is written: the one expression of a known kind that `expr` holds on
+        every path, with the module whose tree holds it (this one or another of the project); `expr` itself
+        and this module otherwise. Names inside it resolve with that module's imports."""
+        held = self.held(expr, defaults)
+        if held is None or not isinstance(held.node, ast.expr):
+            return expr, self
+        return held.node, held.owner
+
+    def owner_of(self, value: Value) -> Context | None:
+        """The module whose tree holds `value`'s node: this one, or the one its flow reads (a value read for a
+        call from another module may carry the caller's flow while its node is a third module's: None then)."""
+        node = value.node
+        if node is None:
+            return None
+        if node in self.parents:
+            return self
+        if value.flow is None or node not in value.flow.ctx.parents:
+            return None
+        return value.flow.ctx
 
     def only_use(self, name: ast.AST | None) -> bool:
         """`name` is a variable bound once and read only here, so a fix may change its binding."""

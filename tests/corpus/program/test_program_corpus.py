@@ -19,19 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # round four: plugins a helper of another module builds
-    "p123_hf_trainer_package_half_precision_plugin":
-        "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
-        "written in this document and of a known kind: the flow does give trainer/strategy.py's "
-        "`precision=precision_plugin(args)` the one `HalfPrecision('bf16-true')` of trainer/plugins.py (`args.bf16` "
-        "decided by run_clm.py's TrainingArguments), but as kind `unknown` and foreign, so the call stays "
-        "`precision_plugin(args)`, no plugin class; even a same-file `def f(): return HalfPrecision(...)` is missed",
-    "p127_ckpt_package_io_subclasses_torch_checkpoint_io":
-        "two holes: `plugins=build_plugins(RUN_NAME)` holds the list `[ManifestCheckpointIO(...)]` of ckpt/plugins.py, "
-        "a foreign value `ctx.value_of` does not return, so plugins.py `fabric_plugins` takes the call itself as the "
-        "one plugin; and `_class_of` follows a subclass only through a class statement of this file "
-        "(`ctx.reaching` -> ClassDef), so `ManifestCheckpointIO(TorchCheckpointIO)` of ckpt/manifest_io.py is not "
-        "resolved even when the list is written in train.py (`TorchCheckpointIO()` there is flagged)",
     # round four: keys that come through `**`
     "p125_composed_config_ddp_strategy_name_on_tpu":
         "`L.Fabric(**vars(cfg.trainer))`: flow.py `entries` reads `vars(x)` only for a dataclass instance (the "

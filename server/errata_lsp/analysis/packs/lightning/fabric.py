@@ -12,8 +12,9 @@ from ...context import Context
 from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
 from .names import FABRIC, XLAFSDP_STRATEGY
 
-__all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy", "fabric_strategy_paths",
-           "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls", "strategy_kind"]
+__all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
+           "fabric_strategy_paths", "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls",
+           "strategy_holders", "strategy_kind"]
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
 ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
@@ -33,6 +34,25 @@ def strategy_calls(ctx: Context, expr: ast.AST) -> list[ast.Call] | None:
     if not calls and unknown:
         return None
     return calls
+
+
+def strategy_holders(ctx: Context, expr: ast.AST) -> list[tuple[Context, ast.Call]] | None:
+    """The `XLAFSDPStrategy(...)` calls an expression may hold, each with the module that writes it (this one
+    or another of the project): their arguments are read there, with its imports. [] when it holds something
+    else; None when the project cannot tell (or cannot place a call)."""
+    found: list[tuple[Context, ast.Call]] = []
+    unknown = False
+    for value in ctx.flow.values(expr):
+        if value.kind == "strategy" and value.qualified == XLAFSDP_STRATEGY:
+            owner = ctx.owner_of(value)
+            if owner is None or not isinstance(value.node, ast.Call):
+                return None
+            found.append((owner, value.node))
+        elif value.kind in ("unknown", "external", "instance"):
+            unknown = True
+    if not found and unknown:
+        return None
+    return found
 
 
 def fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:

@@ -134,7 +134,10 @@ def _is_module_class(flow: Flow, cls: ast.ClassDef, seen: frozenset[int] = froze
         qualified = flow.ctx.resolve(base) or ""
         if qualified in MODULE_BASES or _is_torch_module(qualified):
             return True
-        if any(isinstance(x.node, ast.ClassDef) and x.node is not cls
-               and _is_module_class(flow, x.node, seen | {id(cls)}) for x in flow.values(base)):
-            return True
+        for x in flow.values(base):
+            # a base class of another module: its own bases are resolved with that module's imports
+            owner = flow if x.node in flow.ctx.parents else x.flow
+            if isinstance(x.node, ast.ClassDef) and x.node is not cls and owner is not None \
+                    and x.node in owner.ctx.parents and _is_module_class(owner, x.node, seen | {id(cls)}):
+                return True
     return False

@@ -509,7 +509,7 @@ def _touches_device(ctx: Context, use: ast.AST, method: str, written_only: bool 
         move = keywords.get("move_to_device")
         if move is None:
             return complete
-        value = ctx.value_of(move.value)
+        value, _ = ctx.value_where(move.value)
         return isinstance(value, ast.Constant) and value.value is True
     return False
 

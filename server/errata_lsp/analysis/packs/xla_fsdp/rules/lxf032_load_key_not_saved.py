@@ -137,7 +137,7 @@ def _path(ctx: Context, call: ast.Call) -> object | None:
     given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "path"), None)
     if given is None or isinstance(given, ast.Starred):
         return None
-    value = ctx.value_of(given)
+    value, _ = ctx.value_where(given)  # a path constant of a config module too
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value
     values = ctx.values(given)
@@ -171,7 +171,7 @@ def _strict(ctx: Context, call: ast.Call) -> bool:
     given = keywords.get("strict")
     if given is None:
         return True
-    value = ctx.value_of(given.value)
+    value, _ = ctx.value_where(given.value)
     return isinstance(value, ast.Constant) and value.value is True
 
 
