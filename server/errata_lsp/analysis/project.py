@@ -53,6 +53,7 @@ MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.fol
 MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a function its own module never calls
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
 WORD = re.compile(r"\w+")
+IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words that may name an imported module
 SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
@@ -372,6 +373,9 @@ class Project:
         # (folder, module stem): each listed file's words if its text imports a module of that name (None if
         # not), and the files changed since, read again when next asked; until the listing changes
         self._importers: dict[tuple[str, str], tuple[dict[str, frozenset[str] | None], set[str]]] = {}
+        # a listed file's text, the words of its import lines and the words of the whole text: read once a
+        # text, whatever module stem is looked for
+        self._words: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
         self._thread = threading.local()
 
     # the engine's side
@@ -435,6 +439,7 @@ class Project:
         with self.lock:
             self._fresh.pop(path, None)
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
+            self._words.pop(path, None)
             if self._files is not None and path not in self._files[1]:
                 self._files = None  # a file added (or one of another folder): list again
                 self._importers.clear()
@@ -610,20 +615,22 @@ class Project:
         """The files under `base` that import a module named `stem`, each with the words of its text: worked
         out once for all the names of a module's top level that are looked up (each parameter of each
         function a check asks of), not once a name."""
-        imports_it = re.compile(rf"^[ \t]*(?:from|import)\b[^\n]*\b{re.escape(stem)}\b", re.M)
-
-        def words(text: str) -> frozenset[str] | None:
-            return frozenset(WORD.findall(text)) if imports_it.search(text) else None
+        def words(other: str, text: str) -> frozenset[str] | None:
+            kept = self._words.get(other)
+            if kept is None or kept[0] is not text:
+                imported = frozenset(w for line in IMPORT_LINE.findall(text) for w in WORD.findall(line))
+                kept = self._words[other] = (text, imported, frozenset(WORD.findall(text)))
+            return kept[2] if stem in kept[1] else None
 
         key = (base, stem)
         texts = dict(self._project_texts(base))  # lists the folder again only when a file was added
         found = self._importers.get(key)
         if found is None:
-            found = self._importers[key] = ({other: words(text) for other, text in texts.items()}, set())
+            found = self._importers[key] = ({other: words(other, text) for other, text in texts.items()}, set())
         members, stale = found
         stale.update(texts.keys() - members.keys())  # listed since (the listing of another folder came between)
         for other in stale:
-            members[other] = words(texts[other]) if other in texts else None
+            members[other] = words(other, texts[other]) if other in texts else None
         stale.clear()
         return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
 
