@@ -811,10 +811,11 @@ class Flow:
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, _, when in sites:
-            if any(k.arg is None for k in call.keywords) or isinstance(call, _CalledBack):
+            spread = self._spread_keywords(call, named) if not isinstance(call, _CalledBack) else None
+            if spread is None:
                 out.append(Value("unknown", call, flow=self))
                 continue
-            extra = [k for k in call.keywords if k.arg not in named]
+            extra = [k for k in call.keywords if k.arg is not None and k.arg not in named]
             keys: list[ast.expr | None] = []
             for k in extra:
                 key = ast.Constant(k.arg)
@@ -826,11 +827,58 @@ class Flow:
                 if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
                     keys.append(default.args[0])
                     values.append(default.args[1])
-            display = ast.Dict(keys=keys, values=values)
-            ast.copy_location(display, call)
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
-            out.append(Value("dict", display, cond, label=name, flow=self))
+            for spread_keys, spread_values, spread_when in spread:
+                display = ast.Dict(keys=[*keys, *spread_keys], values=[*values, *spread_values])
+                ast.copy_location(display, call)
+                out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
+
+    def _spread_keywords(self, call: ast.Call, named: set[str]) -> list[tuple[list[ast.expr | None], list[ast.expr],
+                                                                           tuple[str, ...]]] | None:
+        """The `**d` a call passes, as what a `**kwargs` parameter receives from them: one alternative for each
+        dict they may hold (`GradientClipping(**clip.as_kwargs())`), each as the `**` entries of a display (the
+        keys the other parameters take left out) with its conditions. [([], [], ())] for a call with no `**`;
+        None when one of them is not a dict the layer reads."""
+        choices: list[tuple[list[ast.expr | None], list[ast.expr], tuple[str, ...]]] = [([], [], ())]
+        for kw in call.keywords:
+            if kw.arg is not None:
+                continue
+            held = self.plain_run(self.values(kw.value))
+            if not held or any(x.kind != "dict" for x in held) or len(held) * len(choices) > MAX_ALTERNATIVES:
+                return None
+            options: list[tuple[list[ast.expr | None], list[ast.expr], tuple[str, ...]]] = []
+            for x in held:
+                entries, complete = self.entries(x)
+                if entries is None:
+                    return None
+                taken = [key for key in entries if key in named]
+                if taken and (not complete or any(e.when for e in entries.values())):
+                    return None  # a key another parameter takes, from a dict that may lack some: cannot tell
+                if len(held) == 1 and not taken:
+                    options.append(([None], [kw.value], ()))  # read as the call spells it
+                    continue
+                if taken:
+                    pairs = [(self._key_at(key, kw.value), self._held_at(kw.value, e.values()))
+                             for key, e in entries.items() if key not in named]
+                    options.append(([k for k, _v in pairs], [v for _k, v in pairs], x.when))
+                else:
+                    options.append(([None], [self._held_at(kw.value, (x,))], x.when))
+            choices = [(k1 + k2, v1 + v2, (*w1, *w2)) for k1, v1, w1 in choices for k2, v2, w2 in options]
+        return choices
+
+    def _held_at(self, here: ast.expr, values: tuple[Value, ...]) -> ast.expr:
+        """A stand-in at `here`'s place holding `values`, read by this module's evaluators alike."""
+        node = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), here)
+        node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
+        self.base.pin(node, values)
+        return node
+
+    @staticmethod
+    def _key_at(key: str, here: ast.expr) -> ast.Constant:
+        node = ast.copy_location(ast.Constant(key), here)
+        node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
+        return node
 
     def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
         """(call, the receiver is bound as the first parameter, conditions) for each call of `func` the

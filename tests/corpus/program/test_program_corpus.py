@@ -73,11 +73,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`cfg.trainer` is unknown anyway: flow.py `attribute` reads a namespace's attribute only from a keyword its "
         "construction spells, and conf/compose.py builds every level with `SimpleNamespace(**{k: ... for k, v in "
         "tree.items()})` (even `SimpleNamespace(**{\"strategy\": \"ddp\"}).strategy` is unknown)",
-    "s68_clip_callback_kwargs_max_norm_and_clip_val":
-        "flow.py `_extra_keywords`: a call site that passes `**something` makes the `**clip_kwargs` parameter "
-        "unknown, so `self.clip_kwargs` in `GradientClipping.on_before_optimizer_step` is unknown and "
-        "`fabric.clip_gradients(..., **self.clip_kwargs)` has no keys; the `**clip.as_kwargs()` at the construction "
-        "is itself read ({max_norm: 1.0, clip_val: 0.5}); `GradientClipping(max_norm=1.0, clip_val=0.5)` is flagged",
     "s66_preset_registry_wrapper_partial_and_remat":
         "context.py `_keyword_args` reads a `**` dict only when it has one value on every path: in "
         "`StrategyPreset.build`, `**self.extra` has one per construction of the dataclass (`_plain`'s default "
