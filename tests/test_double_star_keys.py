@@ -86,3 +86,65 @@ def test_a_helper_given_both_clipping_keys_through_a_spread_merge_is_an_error():
 def test_a_helper_given_one_clipping_key_through_a_spread_is_fine():
     assert found(CLIP_HELPER.replace("**{**NORM, **VALUE}", "**NORM")) == []
     assert found(CLIP_HELPER.replace("**{**NORM, **VALUE}", "**{**NORM, 'clip_val': None}")) == []
+
+
+# --- a `**` that holds one of several dicts ---------------------------------------------------------------
+BOTH = ("`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+        "ValueError at setup (the policy is turned into its own auto wrapper)")
+PRESETS = ("from dataclasses import dataclass, field\n" + HEAD.replace("Block, Net", "Block, Net, wrapper") + '''@dataclass
+class Preset:
+    extra: dict = field(default_factory=dict)
+
+    def build(self):
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, **self.extra)
+
+
+PLAIN = Preset()
+REMAT = Preset(extra={"auto_wrapper_callable": wrapper, "activation_checkpointing_policy": {Block}})
+''')
+BRANCHES = ("import argparse\n" + HEAD.replace("Block, Net", "Block, Net, wrapper") + '''\
+REMAT = {"auto_wrapper_callable": wrapper, "activation_checkpointing_policy": {Block}}
+PLAIN = {"auto_wrapper_callable": wrapper}
+parser = argparse.ArgumentParser()
+parser.add_argument("--remat", action="store_true")
+args = parser.parse_args()
+extra = REMAT if args.remat else PLAIN
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}, **extra))
+''')
+
+
+def test_keys_one_construction_gives_a_double_star_field_are_a_warning_naming_it():
+    assert found(PRESETS) == [("LXF002", "warning", BOTH + "; when built at line 16", 16, 47)]
+    fixes = check_source(PRESETS, "train.py").findings[0].fixes
+    assert [f.title for f in fixes] == ["Remove `auto_wrapper_callable`", "Remove `activation_checkpointing_policy`"]
+
+
+def test_keys_every_construction_gives_are_an_error():
+    every = PRESETS.replace("PLAIN = Preset()", "PLAIN = Preset(extra={'auto_wrapper_callable': None, "
+                                                "'activation_checkpointing_policy': {Block}})")
+    assert found(every) == [("LXF002", "error", BOTH, 12, 59)]
+
+
+def test_constructions_that_each_give_one_of_the_two_keys_are_fine():
+    split = PRESETS.replace("PLAIN = Preset()", "PLAIN = Preset(extra={'activation_checkpointing_policy': {Block}})")
+    assert found(split.replace(', "activation_checkpointing_policy": {Block}})', "})")) == []
+    assert found(PRESETS.replace(', "activation_checkpointing_policy": {Block}', "")) == []
+
+
+def test_a_dict_picked_by_a_branch_is_read_under_its_condition():
+    assert found(BRANCHES) == [("LXF002", "warning", BOTH + "; when args.remat", 13, 88)]
+    statement = BRANCHES.replace("extra = REMAT if args.remat else PLAIN",
+                                 "if args.remat:\n    extra = REMAT\nelse:\n    extra = PLAIN")
+    assert found(statement) == [("LXF002", "warning", BOTH + "; when args.remat", 16, 88)]
+
+
+def test_the_same_dict_on_every_branch_is_passed_on_every_path():
+    for same in ("PLAIN = REMAT", "PLAIN = {**REMAT}"):
+        assert found(BRANCHES.replace('PLAIN = {"auto_wrapper_callable": wrapper}', same)) == [
+            ("LXF002", "error", BOTH, 7, 34)]
+
+
+def test_branches_that_each_give_one_of_the_two_keys_are_fine():
+    split = BRANCHES.replace('PLAIN = {"auto_wrapper_callable": wrapper}',
+                             'PLAIN = {"activation_checkpointing_policy": {Block}}')
+    assert found(split.replace('wrapper, "activation_checkpointing_policy": {Block}}', "wrapper}")) == []

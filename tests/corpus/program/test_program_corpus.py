@@ -74,11 +74,11 @@ KNOWN_MISSES: dict[str, str] = {
         "construction spells, and conf/compose.py builds every level with `SimpleNamespace(**{k: ... for k, v in "
         "tree.items()})` (even `SimpleNamespace(**{\"strategy\": \"ddp\"}).strategy` is unknown)",
     "s66_preset_registry_wrapper_partial_and_remat":
-        "context.py `_keyword_args` reads a `**` dict only when it has one value on every path: in "
-        "`StrategyPreset.build`, `**self.extra` has one per construction of the dataclass (`_plain`'s default "
-        "`dict()` and `_remat`'s dict, each `when built at line N`), so neither dict's keys are read, not even under "
-        "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
-        "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
+        "a warning, not the error: `**self.extra` in `StrategyPreset.build` is read per construction of the dataclass "
+        "(`_plain`'s default `dict()`, `_remat`'s dict with both keys: LXF002 `when built at line 74`), but nothing "
+        "ties build() to the preset main picks: `StrategyPreset.named(...)` is `PRESETS[name]()` over the registry "
+        "the `@preset(name)` decorator fills (`PRESETS[name] = fn` in the closure, key and value from the same "
+        "decoration), unknown at the `L.Fabric(...)` call",
     # round four: objects built or used other than by spelling their class and their parameter
     "s70_learner_property_no_sync_of_raw_net":
         "flow.py `constructions` (used by `call_sites` for `__init__`) counts only the calls spelled with the class's "
