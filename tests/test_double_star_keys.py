@@ -5,6 +5,7 @@ condition, and a namespace built from a dict (`SimpleNamespace(**d)`) holds its 
 from __future__ import annotations
 
 from errata_lsp.analysis import check_source
+from errata_lsp.analysis.fixes import apply_fix
 from tests.test_flow import probe
 
 HEAD = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -148,3 +149,75 @@ def test_branches_that_each_give_one_of_the_two_keys_are_fine():
     split = BRANCHES.replace('PLAIN = {"auto_wrapper_callable": wrapper}',
                              'PLAIN = {"activation_checkpointing_policy": {Block}}')
     assert found(split.replace('wrapper, "activation_checkpointing_policy": {Block}}', "wrapper}")) == []
+
+
+# --- a namespace built from a dict ------------------------------------------------------------------------
+TPU_DDP = ("The TPU accelerator runs only under Lightning's XLA strategies, so `Fabric(...)` raises ValueError: The "
+           "`XLAAccelerator` can only be used with a `SingleDeviceXLAStrategy`, `XLAStrategy`, or `XLAFSDPStrategy`. "
+           "Use `strategy=\"xla\"` for data parallel on TPU cores")
+COMPOSED = '''import lightning as L
+from types import SimpleNamespace
+
+TRAINER = {"accelerator": "tpu", "devices": "auto", "strategy": "ddp"}
+cfg = SimpleNamespace(trainer=SimpleNamespace(**TRAINER), steps=2)
+fabric = L.Fabric(**vars(cfg.trainer))
+'''
+
+
+def test_a_namespace_s_attributes_are_the_keys_of_the_dict_it_is_built_from():
+    assert probe("""
+        from types import SimpleNamespace
+        ns = SimpleNamespace(**{"strategy": "ddp"})
+        probe(ns.strategy)
+    """) == [("str", 3, 36, ())]
+    assert probe("""
+        import argparse
+        D = {"strategy": "ddp"}
+        ns = argparse.Namespace(**D, devices=4)
+        probe(ns.strategy)
+    """) == [("str", 3, 17, ())]
+    assert probe("""
+        import types
+        A = {"strategy": "ddp"}
+        B = {"strategy": "xla"}
+        ns = types.SimpleNamespace(**(A if c else B))
+        probe(vars(ns)["strategy"])
+    """) == [("str", 3, 17, ("c",)), ("str", 4, 17, ("not c",))]
+
+
+def test_vars_of_a_namespace_is_the_dict_of_its_attributes_unless_something_sets_one():
+    assert probe("""
+        import types
+        ns = types.SimpleNamespace(**{"strategy": "ddp"}, devices=8)
+        probe(vars(ns)["devices"])
+    """) == [("number", 3, 58, ())]
+    for store in ('ns.strategy = "xla"', 'setattr(ns, name, "xla")'):
+        assert probe(f"""
+            import types
+            ns = types.SimpleNamespace(**{{"strategy": "ddp"}})
+            {store}
+            probe(vars(ns)["strategy"])
+        """)[0][0] == "unknown"
+
+
+def test_a_fabric_given_vars_of_a_composed_namespace_is_checked():
+    assert found(COMPOSED) == [("LXF033", "error", TPU_DDP, 4, 64)]
+    spelled = COMPOSED.replace("**vars(cfg.trainer)", "accelerator=cfg.trainer.accelerator, strategy=cfg.trainer.strategy")
+    assert found(spelled) == [("LXF033", "error", TPU_DDP + " (from `strategy`, line 4)", 6, 64)]
+    args = "import argparse\nimport lightning as L\n\nargs = argparse.Namespace(**{'accelerator': 'tpu', 'strategy': 'dp'})\n"
+    assert found(args + "fabric = L.Fabric(**vars(args))\n") == [("LXF033", "error", TPU_DDP, 4, 63)]
+
+
+def test_a_composed_namespace_with_an_xla_strategy_or_changed_after_it_is_built_is_fine():
+    assert found(COMPOSED.replace('"ddp"', '"xla"')) == []
+    changed = COMPOSED.replace("fabric = ", 'cfg.trainer.strategy = "xla"\nfabric = ')
+    assert found(changed) == []
+    spelled = "accelerator=cfg.trainer.accelerator, strategy=cfg.trainer.strategy"
+    assert found(changed.replace("**vars(cfg.trainer)", spelled)) == []
+
+
+def test_the_fixes_at_a_spread_dict_s_entries_make_the_finding_go():
+    for text in (COMPOSED, PRESETS, BRANCHES):
+        for fix in check_source(text, "train.py").findings[0].fixes:
+            fixed = apply_fix(text, fix.edits)
+            assert compile(fixed, "train.py", "exec") and found(fixed) == [], fix.title

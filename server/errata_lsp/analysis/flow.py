@@ -54,7 +54,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
-from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded
+from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -73,6 +73,7 @@ ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
+NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
 
 
@@ -1248,9 +1249,11 @@ class Flow:
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
         if value.kind == "namespace" and isinstance(value.node, ast.Call):
-            for kw in value.node.keywords:
-                if kw.arg == attr:
-                    return tuple(x.named(attr) for x in self.values(kw.value))
+            entries, complete = self._namespace_keys(value.node)
+            if self._namespace_set(value, attr, chained=True):
+                return unknown  # `cfg.trainer.strategy = "xla"` somewhere (a store on a name: see `_set_from_outside`)
+            if attr in entries:
+                return tuple(x.named(attr) for entry in entries[attr] for x in entry.values())
             return unknown
         if value.kind == "args":
             return self.argparse_default(attr) or unknown
@@ -1260,6 +1263,73 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _namespace_keys(self, call: ast.Call) -> tuple[dict[str, list[Entry]], bool]:
+        """The attributes `SimpleNamespace(...)` (or `argparse.Namespace(...)`) builds: its keywords, and the keys
+        of each dict a `**` may hold (`SimpleNamespace(**{"strategy": "ddp"})`, `SimpleNamespace(**DEFAULTS)`),
+        each entry under the conditions of its dict; complete=False when a `**` cannot be read whole."""
+        out: dict[str, list[Entry]] = {}
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                out.setdefault(kw.arg, []).append(Entry(kw.value, kw, self))
+                continue
+            held = self.plain_run(self.values(kw.value))
+            if not held or any(x.kind != "dict" for x in held):
+                complete = False
+                continue
+            readings = [(x.when, *self.entries(x)) for x in held]
+            complete = complete and all(entries is not None and whole for _, entries, whole in readings)
+            if len(readings) == 1:
+                for key, entry in (readings[0][1] or {}).items():
+                    out.setdefault(key, []).append(entry)
+                continue
+            for key in dict.fromkeys(k for _, entries, _ in readings for k in entries or {}):
+                # one of several dicts: the key holds what each gives, under its conditions
+                given = [(when, entries[key]) for when, entries, _ in readings if entries and key in entries]
+                stand_in = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), kw.value)
+                self.base.pin(stand_in, tuple(v.under((*when, *e.when)) for when, e in given for v in e.values()))
+                always = len(given) == len(readings) and not any(e.when for _, e in given)
+                out.setdefault(key, []).append(Entry(stand_in, kw, self.base, () if always else
+                                                     either((*when, *e.when) for when, e in given)))
+        return out, complete
+
+    def _namespace_entries(self, namespace: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(ns)` of a namespace built here: the dict of its attributes; an attribute something may set
+        after it is built (`ns.strategy = "xla"`, `setattr(ns, key, v)`) is left out, and the dict incomplete."""
+        assert isinstance(namespace.node, ast.Call)
+        flow = namespace.flow or self
+        keys, complete = flow._namespace_keys(namespace.node)
+        out: dict[str, Entry] = {}
+        for key, entries in keys.items():
+            if len(entries) == 1 and not self._namespace_set(namespace, key):
+                out[key] = entries[0]
+            else:
+                complete = False
+        return out, complete and not self._namespace_set(namespace, None)
+
+    def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
+        """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
+        after it is built: an assignment to `x.key` or a `setattr(x, ...)` whose `x` may hold it (`chained`: only
+        an `x` that is no plain name, `cfg.trainer.strategy = ...`)."""
+        stores: list[ast.Assign | ast.AnnAssign | ast.AugAssign] = [
+            *self.ctx.nodes(ast.Assign), *self.ctx.nodes(ast.AnnAssign), *self.ctx.nodes(ast.AugAssign)]
+        for stmt in stores:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and (key is None or target.attr == key) \
+                        and not (chained and isinstance(target.value, ast.Name)) \
+                        and any(x.node is namespace.node for x in self.values(target.value)):
+                    return True
+        if chained:
+            return False
+        for call in self.ctx.calls_by_name("setattr", live=False):
+            if call.args and any(x.node is namespace.node for x in self.values(call.args[0])):
+                constant = call.args[1] if len(call.args) > 1 else None
+                named = constant.value if isinstance(constant, ast.Constant) and isinstance(constant.value, str) else None
+                if named is None or key is None or named == key:  # a computed name may be any
+                    return True
+        return False
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
@@ -1688,6 +1758,8 @@ class Flow:
             out.update(sub)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
+            if len(instance) == 1 and instance[0].kind == "namespace" and isinstance(instance[0].node, ast.Call):
+                return self._namespace_entries(instance[0])  # `vars(SimpleNamespace(**cfg))`: the dict it was built from
             if len(instance) != 1 or instance[0].kind != "instance":
                 return None, False
             cls, call = instance[0].extra
@@ -2086,7 +2158,7 @@ class Flow:
                 else:
                     out.append(Value("unknown", node, flow=self))
             return tuple(out)
-        if qualified == "types.SimpleNamespace":
+        if qualified in NAMESPACES:
             return v("namespace")
         if qualified == "argparse.ArgumentParser":
             return v("args_parser")
