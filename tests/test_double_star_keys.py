@@ -89,6 +89,50 @@ def test_a_helper_given_one_clipping_key_through_a_spread_is_fine():
     assert found(CLIP_HELPER.replace("**{**NORM, **VALUE}", "**{**NORM, 'clip_val': None}")) == []
 
 
+def test_a_named_parameter_holds_the_entry_of_the_dict_its_caller_spreads_or_its_default():
+    assert probe("""
+        KW = {"remat": [Block], "wrap": {Block}}
+        def make_strategy(wrap=None, remat=None):
+            probe(remat)
+        make_strategy(**KW)
+    """) == [("list", 2, 15, ())]
+    assert probe("""
+        KW = {"wrap": {Block}}
+        def make_strategy(wrap=None, remat=None):
+            probe(remat)
+        make_strategy(**KW)
+    """) == [("none", 3, 35, ())]
+    assert probe("""
+        A = {"remat": [Block]}
+        def make_strategy(wrap=None, remat=(Block,)):
+            probe(remat)
+        make_strategy(**(A if c else {}))
+    """) == [("list", 2, 14, ("c",)), ("tuple", 3, 35, ("not c",))]
+    assert probe("""
+        def make_strategy(wrap=None, remat=None):
+            probe(remat)
+        make_strategy(**load())
+    """)[0][0] == "unknown"
+
+
+BUILD = HEAD + '''STRATEGY = {"policy": {Block}, "remat": [Block]}
+
+
+def build(policy=None, remat=None):
+    return XLAFSDPStrategy(auto_wrap_policy=policy, activation_checkpointing_policy=remat)
+
+
+fabric = Fabric(accelerator="tpu", strategy=build(**STRATEGY))
+'''
+
+
+def test_a_helper_s_parameters_given_through_a_spread_dict_are_checked():
+    assert found(BUILD) == [("LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block] "
+                             "(from `remat`, line 6)", 10, 84)]
+    assert found(BUILD.replace('"remat": [Block]', '"remat": {Block}')) == []
+    assert found(BUILD.replace(', "remat": [Block]', "")) == []
+
+
 # --- a `**` that holds one of several dicts ---------------------------------------------------------------
 BOTH = ("`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
         "ValueError at setup (the policy is turned into its own auto wrapper)")

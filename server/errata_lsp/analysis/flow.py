@@ -794,6 +794,9 @@ class Flow:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
         if given is None:
+            spread = self._spread_argument(func, arg, call)
+            if spread is not None:
+                return tuple(x.under(cond).named(arg.arg) for x in spread)
             return (Value("unknown", arg, flow=self),)
         if isinstance(given, Value):
             return (given.under(cond),)
@@ -867,6 +870,32 @@ class Flow:
                     options.append(([None], [self._held_at(kw.value, (x,))], x.when))
             choices = [(k1 + k2, v1 + v2, (*w1, *w2)) for k1, v1, w1 in choices for k2, v2, w2 in options]
         return choices
+
+    def _spread_argument(self, func: ast.AST, arg: ast.arg, call: ast.Call) -> tuple[Value, ...] | None:
+        """What a call that spreads one dict (`build(**STRATEGY)`) passes for a named parameter: the dict's entry
+        of that name, or the parameter's default where the dict is read whole and has none; for each dict it
+        may hold, under its conditions. None when it cannot tell (a starred argument, several `**`, a key stored
+        under a test, a dict not read whole)."""
+        args: ast.arguments = func.args  # type: ignore[attr-defined]
+        spread = [k for k in call.keywords if k.arg is None]
+        if len(spread) != 1 or isinstance(call, _CalledBack) or arg in (args.vararg, args.kwarg) \
+                or any(isinstance(a, ast.Starred) for a in call.args) or arg in args.posonlyargs:
+            return None
+        held = self.plain_run(self.values(spread[0].value))
+        if not held or any(x.kind != "dict" for x in held):
+            return None
+        out: list[Value] = []
+        for x in held:
+            entries, complete = self.entries(x)
+            entry = entries.get(arg.arg) if entries is not None else None
+            if entry is not None and not entry.when:
+                out.extend(v.under(x.when) for v in entry.values())
+                continue
+            default = parameter_default(func, arg) if entries is not None and complete and entry is None else None
+            if default is None:
+                return None
+            out.extend(v.under(x.when) for v in self.values(default))
+        return tuple(out)
 
     def _held_at(self, here: ast.expr, values: tuple[Value, ...]) -> ast.expr:
         """A stand-in at `here`'s place holding `values`, read by this module's evaluators alike."""
