@@ -265,3 +265,51 @@ def test_the_fixes_at_a_spread_dict_s_entries_make_the_finding_go():
         for fix in check_source(text, "train.py").findings[0].fixes:
             fixed = apply_fix(text, fix.edits)
             assert compile(fixed, "train.py", "exec") and found(fixed) == [], fix.title
+
+
+# --- a namespace composed entry by entry ------------------------------------------------------------------
+RECURSIVE = '''import lightning as L
+from types import SimpleNamespace
+
+DEFAULTS = {"trainer": {"accelerator": "tpu", "strategy": "dp"}, "steps": 2}
+
+
+def to_ns(d):
+    return SimpleNamespace(**{key: to_ns(val) if isinstance(val, dict) else val for key, val in d.items()})
+
+
+cfg = to_ns(DEFAULTS)
+fabric = L.Fabric(**vars(cfg.trainer))
+'''
+
+
+def test_a_dict_comprehension_s_value_is_read_entry_by_entry():
+    assert probe("""
+        T = {"remat": [Block], "wrap": (Block,)}
+        probe({k: set(v) for k, v in T.items()}["remat"])
+    """) == [("set", 3, 10, ())]
+    assert probe("""
+        X = {"a": 1}
+        probe([Block] if isinstance(X, dict) else {Block})
+    """) == [("list", 3, 6, ())]
+    assert [k for k, *_ in probe("""
+        probe([Block] if isinstance(x, dict) else {Block})
+    """)] == ["list", "set"]
+
+
+def test_a_recursive_call_outside_a_comprehension_still_gives_the_parameter():
+    assert probe("""
+        def f(x):
+            probe(x)
+            f([Block])
+        f({Block})
+    """) == [("list", 4, 6, ("when called at line 4",)), ("set", 5, 2, ("when called at line 5",))]
+
+
+def test_a_namespace_built_recursively_from_a_nested_dict_is_checked():
+    assert found(RECURSIVE) == [("LXF033", "error", TPU_DDP + " (from line 4)", 12, 20)]
+    spelled = "accelerator=cfg.trainer.accelerator, strategy=cfg.trainer.strategy"
+    assert found(RECURSIVE.replace("**vars(cfg.trainer)", spelled)) == [
+        ("LXF033", "error", TPU_DDP + " (from `strategy`, line 4)", 12, 64)]
+    assert found(RECURSIVE.replace('"dp"', '"xla"')) == []
+    assert found(RECURSIVE.replace('"dp"', '"xla"').replace("**vars(cfg.trainer)", spelled)) == []

@@ -24,7 +24,9 @@ turns them into `Value`s (`values.py`):
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
-  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
+  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
+  `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
+- keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
 - wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
   here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
@@ -326,6 +328,18 @@ class Flow:
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
+            # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
+            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+                return None
+            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
+            held = self.values(test.args[0])
+            if not held or any(x.kind not in (*_BUILTIN_TYPES.values(), "none", "number", "bool") or x.when for x in held):
+                return None
+            found = {x.kind in kinds for x in held}
+            return found.pop() if len(found) == 1 else None
         return None
 
     # tests decided by the callers' arguments
@@ -691,6 +705,11 @@ class Flow:
                 return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
             return self._self_of(cls, func)
         sites = list(self.call_sites(func))
+        per_entry = [site for site in sites if self._per_entry(site[0], func)]
+        if per_entry and len(per_entry) < len(sites):
+            # a recursive call for each entry of a dict comprehension (`_namespace(v)` for each entry of `tree`) is
+            # evaluated per entry, where the comprehension is read (`_EntryFlow`); the others give the parameter
+            sites = [site for site in sites if site not in per_entry]
         if arg is func.args.kwarg:
             return self._extra_keywords(func, sites)
         if not sites and not isinstance(func, ast.Lambda):
@@ -801,6 +820,21 @@ class Flow:
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def _per_entry(self, call: ast.Call, func: ast.AST) -> bool:
+        """`call`, inside `func` itself, sits in the value of a dict comprehension `{k: ... for k, v in d.items()}`
+        of `func`, which the layer reads entry by entry (see `_kept_items`)."""
+        child: ast.AST = call
+        parent = self.ctx.parents.get(call)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.DictComp) and child is parent.value and len(parent.generators) == 1:
+                gen = parent.generators[0]
+                names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
+                items = gen.iter
+                return len(names) == 2 and isinstance(parent.key, ast.Name) and parent.key.id == names[0] \
+                    and isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -1863,8 +1897,8 @@ class Flow:
         gen = node.generators[0]
         items = gen.iter
         names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
-        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or not isinstance(node.value, ast.Name) \
-                or [node.key.id, node.value.id] != names or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or node.key.id != names[0] \
+                or names[0] == names[1] or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
                                                                 and items.func.attr == "items" and not items.args):
             return None
         keeps: list[Callable[[Value], bool]] = []
@@ -1883,6 +1917,12 @@ class Flow:
         if entries is None:
             return None
         kept = {key: entry for key, entry in entries.items() if any(all(keep(x) for keep in keeps) for x in entry.values())}
+        if not (isinstance(node.value, ast.Name) and node.value.id == names[1]):
+            # `{k: _namespace(v) if isinstance(v, dict) else v for k, v in tree.items()}`: the value for each entry
+            for key, entry in kept.items():
+                written = ast.copy_location(ast.Constant(key), entry.node)
+                bound = {names[0]: (Value("str", written, flow=self),), names[1]: entry.values()}
+                kept[key] = Entry(node.value, entry.node, _EntryFlow(self, node, bound), entry.when)
         return kept, complete
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
@@ -2679,6 +2719,48 @@ class _SiteFlow(Flow):
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
         return super().passed(func, arg, call, bound_self, cond)
+
+
+class _EntryFlow(Flow):
+    """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
+    hold that entry's key and value, and a function of the module called there is evaluated for that call
+    (`_namespace(v)` builds the namespace of that entry). Every node outside the value is the outer evaluator's."""
+
+    def __init__(self, outer: Flow, comp: ast.DictComp, bound: dict[str, tuple[Value, ...]]):
+        super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
+        self.outer, self.comp, self.bound = outer, comp, bound
+        self.site_depth = outer.site_depth
+        self._inside: dict[int, bool] = {}
+
+    @property
+    def base(self) -> Flow:
+        return self.outer.base
+
+    def _is_inside(self, node: ast.AST) -> bool:
+        found = self._inside.get(id(node))
+        if found is None:
+            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value)
+        return found
+
+    def values(self, node: ast.AST) -> tuple[Value, ...]:
+        return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+    def scope(self, node: ast.AST) -> Scope:
+        return self.outer.scope(node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        return self.outer.parameter(arg)
+
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        bound = self.bound.get(node.id)
+        return bound if bound is not None else super()._name(node)
+
+    def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.site_depth >= MAX_SITE_DEPTH \
+                or isinstance(call, _CalledBack) or isinstance(self.ctx.parents.get(func), ast.ClassDef) \
+                or not self._is_inside(call):
+            return self.outer.returns_for(func, call)
+        return self.site(self.base, func, call).returns_of(func)
 
 
 # The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.

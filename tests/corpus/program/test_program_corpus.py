@@ -67,12 +67,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(`ctx.reaching` -> ClassDef), so `ManifestCheckpointIO(TorchCheckpointIO)` of ckpt/manifest_io.py is not "
         "resolved even when the list is written in train.py (`TorchCheckpointIO()` there is flagged)",
     # round four: keys that come through `**`
-    "p125_composed_config_ddp_strategy_name_on_tpu":
-        "`L.Fabric(**vars(cfg.trainer))`: a namespace's attributes and `vars(ns)` are read from the dict it is built "
-        "from (`SimpleNamespace(**TRAINER)` is flagged), but conf/compose.py builds every level with "
-        "`SimpleNamespace(**{k: _namespace(v) if isinstance(v, dict) else v for k, v in tree.items()})`: flow.py "
-        "`_kept_items` reads a dict comprehension only when its value is the loop's own `v`, not an expression of it "
-        "evaluated entry by entry (a recursive call for a nested dict), so `cfg.trainer` is unknown",
     "s66_preset_registry_wrapper_partial_and_remat":
         "a warning, not the error: `**self.extra` in `StrategyPreset.build` is read per construction of the dataclass "
         "(`_plain`'s default `dict()`, `_remat`'s dict with both keys: LXF002 `when built at line 74`), but nothing "
