@@ -111,8 +111,10 @@ def with_option(*option: str) -> str:
         "    fabric.launch(train, parser.parse_args())")
 
 
-def test_a_command_line_option_without_choices_is_not_decided_by_its_default():
-    assert findings(with_option("default='value'")) == []  # `--clip norm` fills it
+def test_a_command_line_option_without_choices_is_decided_by_its_default_as_the_plain_run_takes_it():
+    assert findings(with_option("default='value'")) == [("LXF015", "error", CLIP_LINE)]  # `python train.py` raises
+    assert findings(with_option("default='norm'")) == []
+    assert findings(with_option("default=None")) == []  # off unless given: `--clip norm` may fill it
 
 
 def test_an_option_with_choices_is_decided_when_no_choice_takes_the_branch():

@@ -56,3 +56,119 @@ def test_an_argument_s_default_given_to_the_flag_is_the_run_s():
             "Fabric(accelerator=flag, strategy=XLAFSDPStrategy(accelerator=XLAAccelerator()))\n")
     assert [f[:2] for f in found(HEAD + body.format("tpu"))] == [("LXF011", "error")]
     assert found(HEAD + body.format("auto")) == []
+
+
+# `main(**vars(args))`: the function's parameters are the options' defaults; a test on an option's default decides
+# as the plain run takes it
+XLA = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+       "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)`")
+
+OPTIONS = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+           "def main(precision='32-true', steps=10):\n"
+           "    Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision=precision)\n\n\n"
+           "if __name__ == '__main__':\n"
+           "    parser = argparse.ArgumentParser()\n"
+           "{options}"
+           "    parser.add_argument('--steps', type=int, default=10)\n"
+           "{call}")
+
+
+@pytest.mark.parametrize("call", ["    args = parser.parse_args()\n    main(**vars(args))\n",
+                                  "    main(**vars(parser.parse_args()))\n",
+                                  "    options = vars(parser.parse_args())\n    main(**options)\n"])
+def test_vars_of_the_namespace_gives_the_options_defaults_to_the_parameters(call):
+    bad = OPTIONS.format(options="    parser.add_argument('--precision', default='bf16-mixed')\n", call=call)
+    assert found(bad) == [("LXF007", "error", XLA + " (from `--precision`, line 12)", 7, 68)]
+    assert found(bad.replace("default='bf16-mixed'", "default='bf16-true'")) == []
+
+
+def test_a_parameter_no_option_names_keeps_its_default():
+    text = OPTIONS.format(options="    parser.add_argument('--lr', type=float, default=1.0)\n",
+                          call="    main(**vars(parser.parse_args()))\n").replace("precision='32-true'",
+                                                                                 "precision='bf16-mixed'")
+    assert found(text) == [("LXF007", "error", XLA + " (from `precision`, line 6)", 7, 68)]
+    assert found(text.replace("precision='bf16-mixed'", "precision='bf16-true'")) == []
+    # options another function may add: the namespace's keys are not all known
+    more = text.replace("    main(**vars", "    add_options(parser)\n    main(**vars")
+    assert found(more) == []
+
+
+DEVICES = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+           "def setup(devices=1, precision='32-true'):\n"
+           "    precision = 'bf16-mixed' if devices > 1 else precision\n"
+           "    Fabric(accelerator='tpu', devices=devices, strategy=XLAFSDPStrategy(), precision=precision)\n\n\n"
+           "parser = argparse.ArgumentParser()\n"
+           "parser.add_argument('--devices', type=int{default})\n"
+           "{call}")
+BY_ITS_DEFAULT = "setup(**vars(parser.parse_args()))\n"
+BY_AN_ATTRIBUTE = ("\n\ndef main(args):\n    setup(precision='bf16-mixed' if args.devices > 1 else 'bf16-true')\n\n\n"
+                   "main(parser.parse_args())\n")
+
+
+@pytest.mark.parametrize("call", [BY_ITS_DEFAULT, BY_AN_ATTRIBUTE])
+def test_a_test_on_an_option_is_decided_by_its_default_as_the_plain_run_takes_it(call):
+    assert [f[:2] for f in found(DEVICES.format(default=", default=8", call=call))] == [("LXF007", "error")]
+    assert found(DEVICES.format(default=", default=1", call=call)) == []
+
+
+def test_an_option_with_no_default_decides_nothing():
+    text = DEVICES.format(default="", call=BY_ITS_DEFAULT)
+    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 7); when devices > 1", 8, 85)]
+    text = DEVICES.format(default="", call=BY_AN_ATTRIBUTE)
+    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 16); when args.devices > 1", 8, 85)]
+
+
+@pytest.mark.parametrize("option", ["'--mixed', action='store_true'", "'--mixed', default=None", "'--mixed', default=0"])
+def test_an_option_off_by_default_is_one_a_run_turns_on_and_decides_nothing(option):
+    text = DEVICES.format(default="", call="").replace("'--devices', type=int", option) + (
+        "args = parser.parse_args()\n\n\ndef main(args):\n    setup(precision='bf16-mixed' if args.mixed else 'bf16-true')\n\n\n"
+        "main(args)\n")
+    assert [f[:2] for f in found(text)] == [("LXF007", "warning")]
+    assert [f[:2] for f in found(text.replace(option, "'--mixed', default='yes'"))] == [("LXF007", "error")]
+
+
+MODULE = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+          "parser = argparse.ArgumentParser()\nparser.add_argument('--devices', type=int{default})\n"
+          "args = parser.parse_args()\n{pick}"
+          "Fabric(accelerator='tpu', devices=args.devices, strategy=strategy, precision='bf16-mixed')\n")
+PICKS_STRATEGY = ["if args.devices > 1:\n    strategy = XLAFSDPStrategy()\nelse:\n    strategy = 'auto'\n",
+                  "strategy = XLAFSDPStrategy() if args.devices > 1 else 'auto'\n"]
+XLA_HERE = XLA.replace("`XLAPrecision(...)`", "`XLAPrecision(...)`; when args.devices > 1")
+
+
+@pytest.mark.parametrize("pick", PICKS_STRATEGY)
+def test_a_module_s_test_on_an_option_takes_the_plain_run_s_path(pick):
+    text = MODULE.format(default=", default=8", pick=pick)
+    line = text.count("\n")
+    assert found(text) == [("LXF007", "error", XLA, line, 77)]
+    assert found(MODULE.format(default=", default=1", pick=pick)) == []
+    assert found(MODULE.format(default="", pick=pick)) == [("LXF007", "warning", XLA_HERE, line, 77)]
+
+
+def test_a_module_s_test_on_an_option_of_a_computed_default_decides_nothing():
+    text = MODULE.format(default=", default=DEVICES", pick=PICKS_STRATEGY[0]).replace("parser = ", "DEVICES = 8\nparser = ")
+    assert [f[:2] for f in found(text)] == [("LXF007", "warning")]
+
+
+def test_the_namespace_s_dict_is_vars_of_it():
+    text = OPTIONS.format(options="    parser.add_argument('--precision', default='bf16-mixed')\n",
+                          call="    args = parser.parse_args()\n    main(**args.__dict__)\n")
+    assert found(text) == [("LXF007", "error", XLA + " (from `--precision`, line 12)", 7, 68)]
+    assert found(text.replace("    main(**args", "    args.precision = 'bf16-true'\n    main(**args")) == []
+
+
+def test_the_namespace_of_another_module_s_parser_gives_its_defaults(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "cli.py").write_text("import argparse\n\n\ndef parse():\n    parser = argparse.ArgumentParser()\n"
+                                     "    parser.add_argument('--precision', default='bf16-mixed')\n"
+                                     "    return parser.parse_args()\n")
+    train = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+             "from cli import parse\n\n\ndef main(precision='32-true'):\n"
+             "    Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision=precision)\n\n\n"
+             "main(**vars(parse()))\n")
+    (tmp_path / "train.py").write_text(train)
+    bad = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in bad] == [("LXF007", "error", 7)]
+    assert bad[0].elsewhere is not None and bad[0].elsewhere.span.start.line + 1 == 6  # at the option's default
+    (tmp_path / "cli.py").write_text((tmp_path / "cli.py").read_text().replace("bf16-mixed", "bf16-true"))
+    assert check_source(train, str(tmp_path / "train.py")).findings == []

@@ -308,6 +308,8 @@ def test_a_helper_its_own_module_never_calls_is_checked_for_what_the_other_modul
     (tmp_path / "train.py").write_text(entry("make_strategy(True)"))
     assert found(tmp_path / "dist.py") == [(
         "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block]", 12, 52)]
+    # a list is wrong in itself: it stays where it is written, whoever's `True` picks it
+    assert check_source(FACTORY_ONLY_IF, str(tmp_path / "dist.py")).findings[0].elsewhere is None
 
 
 def test_a_helper_another_module_passes_around_is_not_decided_by_the_calls_it_shows(tmp_path):
@@ -635,9 +637,127 @@ def test_a_classmethod_factory_of_another_module_is_decided_by_what_its_callers_
     train = HEAD + "from sharding import Sharded\n\nfabric = Fabric(accelerator='tpu', strategy=Sharded.from_config({cfg}))\n"
     tree(tmp_path, {"sharding.py": SHARDING, "train.py": train.format(cfg='{"remat": True, "wrapper": True}')})
     assert [f[:2] + f[3:] for f in found(tmp_path / "sharding.py")] == [("LXF002", "error", 20, 46)]
+    # each value is fine alone: the dict that switches both on is the choice, placed where it is written
+    place = check_source(SHARDING, str(tmp_path / "sharding.py")).findings[0].elsewhere
+    assert place is not None and Path(place.path) == tmp_path / "train.py"
+    assert (place.span.start.line + 1, place.span.start.column) == (5, 64)  # `{"remat": True, "wrapper": True}`
     (tmp_path / "train.py").write_text(train.format(cfg='{"remat": True}'))
     WORKSPACE.changed(str(tmp_path / "train.py"))
     assert found(tmp_path / "sharding.py") == []
     (tmp_path / "train.py").write_text(train.format(cfg="load()"))
     WORKSPACE.changed(str(tmp_path / "train.py"))
     assert [f[:2] for f in found(tmp_path / "sharding.py")] == [("LXF002", "warning")]
+
+
+BASE_TRAINER = """\
+from lightning.fabric import Fabric
+
+
+class BaseTrainer:
+    clip_val = None
+    max_norm = 1.0
+
+    def __init__(self, strategy, **fabric_kwargs):
+        self.strategy = strategy
+        self.fabric_kwargs = fabric_kwargs
+
+    def run(self):
+        fabric = Fabric(strategy=self.strategy, **self.fabric_kwargs)
+        fabric.launch(self.worker)
+
+    def worker(self, fabric):
+        fabric.clip_gradients(None, None, clip_val=self.clip_val, max_norm=self.max_norm)
+"""
+FINETUNE = """\
+from base import BaseTrainer
+
+
+class FinetuneTrainer(BaseTrainer):
+    clip_val = {clip}
+    max_norm = {norm}
+
+    def __init__(self, depth=4, **kwargs):
+        super().__init__(**kwargs)
+        self.depth = depth
+"""
+
+
+def test_a_base_s_self_is_the_subclass_a_third_module_builds(tmp_path):
+    """base.py's methods run on the FinetuneTrainer that train.py builds from finetune.py: its class
+    attributes win over the base's (`clip_val = 0.5` clips by value), and the strategy train.py passes
+    reaches the base's `__init__` through `super().__init__(**kwargs)`."""
+    train = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom finetune import FinetuneTrainer\n\n"
+             "FinetuneTrainer(depth=2, strategy={strategy}, accelerator='tpu').run()\n")
+    tree(tmp_path, {"base.py": BASE_TRAINER, "finetune.py": FINETUNE.format(clip=0.5, norm=None),
+                    "train.py": train.format(strategy="XLAFSDPStrategy()")})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "base.py")] == [("LXF014", "error", 17, 42)]
+    # the call forwards both knobs: the subclass's `clip_val = 0.5` is the choice, and where it is reported
+    place = check_source(BASE_TRAINER, str(tmp_path / "base.py")).findings[0].elsewhere
+    assert place is not None and Path(place.path) == tmp_path / "finetune.py"
+    assert (place.span.start.line + 1, place.span.start.column, place.span.end.column) == (5, 15, 18)
+    (tmp_path / "finetune.py").write_text(FINETUNE.format(clip=None, norm=0.5))
+    WORKSPACE.changed(str(tmp_path / "finetune.py"))
+    assert found(tmp_path / "base.py") == []
+    (tmp_path / "finetune.py").write_text(FINETUNE.format(clip=0.5, norm=None))
+    (tmp_path / "train.py").write_text(train.format(strategy="'ddp'"))
+    for name in ("finetune.py", "train.py"):
+        WORKSPACE.changed(str(tmp_path / name))
+    # another strategy clips by value fine; the TPU refuses DDP, `accelerator='tpu'` reaching `Fabric(...)` through
+    # `super().__init__(**kwargs)` and the base's `**fabric_kwargs`
+    assert [f[:2] + f[3:] for f in found(tmp_path / "base.py")] == [("LXF033", "error", 13, 33)]
+
+
+def test_a_clip_keyword_spelled_alone_at_the_call_stays_there_whatever_module_holds_its_value(tmp_path):
+    """`clip_val=CLIP` with `CLIP = 0.5` in config.py: the call chose to clip by value (its fix renames the
+    keyword), so the finding stays at the call."""
+    train = (HEAD + "from config import CLIP\n\n\ndef train(fabric):\n"
+             "    fabric.clip_gradients(None, None, clip_val=CLIP)\n\n\n"
+             "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"config.py": "CLIP = 0.5\n", "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in findings] == [("LXF014", "error", 7)]
+    assert findings[0].elsewhere is None
+
+
+SAVE_LOAD = HEAD + """import os
+
+
+def save_state(fabric, path, state):
+    fabric.save(path, {{"model": state["model"]{saved}}})
+
+
+def resume_state(fabric, path, state):
+    fabric.load(path, state)
+    return state
+
+
+def main(fabric, out_dir):
+    model = fabric.setup_module(Net())
+    state = {{"model": model, "step": 0}}
+    state["step"] += 1
+    {path}
+    save_state(fabric, {at}, state)
+    state = resume_state(fabric, {at}, state)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(state_dict_type="sharded"))
+    fabric.launch(main, "out")
+"""
+
+
+def test_a_save_and_a_load_helper_given_the_same_path_binding_are_paired():
+    """`path = os.path.join(out_dir, "last")` handed to both helpers is one path: the load asks for 'step',
+    which the save helper drops (LXF032, at the key). A path a helper computes anew at each call
+    (`ckpt_path(...)`) is no pair, nor is one bound in a loop."""
+    text = SAVE_LOAD.format(saved="", path='path = os.path.join(out_dir, "last")', at="path")
+    findings = check_source(text, "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in findings] == [
+        ("LXF032", "error", 17, 29)]
+    assert findings[0].message.startswith("`fabric.save(path, ...)` (line 7) writes 'model', not 'step'")
+    fine = SAVE_LOAD.format(saved=', "step": state["step"]', path='path = os.path.join(out_dir, "last")', at="path")
+    assert check_source(fine, "train.py").findings == []
+    anew = SAVE_LOAD.format(saved="", path="", at='os.path.join(out_dir, "last")')
+    assert check_source(anew, "train.py").findings == []
+    looped = SAVE_LOAD.format(saved="", path='for _ in range(1):\n        path = os.path.join(out_dir, "last")', at="path")
+    assert check_source(looped, "train.py").findings == []

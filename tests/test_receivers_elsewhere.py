@@ -145,12 +145,15 @@ def test_a_method_called_on_an_instance_built_in_another_module_gets_the_fabric_
     assert found(tmp_path / "loop.py") == []
 
 
-def test_a_method_whose_callers_in_two_modules_launch_different_strategies_is_not_judged_for_either(tmp_path):
-    """train.py launches an XLAFSDP Fabric, eval.py an XLA one: which strategy runs the method is not known, as
-    when one module launches both."""
+def test_a_method_whose_callers_in_two_modules_launch_different_strategies_is_judged_on_the_xlafsdp_path(tmp_path):
+    """train.py launches an XLAFSDP Fabric, eval.py an XLA one: the method raises when train.py's call runs it,
+    a warning that names that call (as when one module launches both)."""
     train = launching("XLAFSDPStrategy()", "    Loop().run(fabric, None, None)", "from loop import Loop")
     tree(tmp_path, {"loop.py": LOOP, "train.py": train, "eval.py": train.replace("XLAFSDPStrategy()", '"xla"')})
-    assert found(tmp_path / "loop.py") == []
+    assert found(tmp_path / "loop.py") == [("LXF014", "warning", BY_VALUE + "; when called at line 8 of `train.py`", 3, 48)]
+    (tmp_path / "train.py").write_text(train.replace("XLAFSDPStrategy()", '"xla"'))
+    assert found(tmp_path / "loop.py") == []  # no caller launches XLAFSDP
+    (tmp_path / "train.py").write_text(train)
     (tmp_path / "eval.py").write_text("from loop import Loop\n")  # it no longer calls the method
     assert [f[0] for f in found(tmp_path / "loop.py")] == ["LXF014"]
 

@@ -593,16 +593,26 @@ def test_the_branch_a_conditional_expression_never_takes_is_not_checked():
     assert found(DECIDED % ("[Block]", "[Block]", "False")) == []  # remat is False: the policy is None
 
 
-def test_a_flag_default_does_not_decide_a_conditional_expression():
-    [(code, severity, at, message)] = found("""\
-        import argparse
-        from lightning.fabric.strategies import XLAFSDPStrategy
-        parser = argparse.ArgumentParser()
-        parser.add_argument("--tuple-policy", type=int, default=1)
-        args = parser.parse_args()
-        policy = (Block,) if args.tuple_policy else {Block}
-        strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
-    """)
+FLAGGED = """\
+    import argparse
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tuple-policy", type=int, default=%s)
+    args = parser.parse_args()
+    policy = (Block,) if args.tuple_policy else {Block}
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy)
+"""
+
+
+def test_a_flag_default_decides_a_conditional_expression_as_the_plain_run_takes_it():
+    [(code, severity, at, _)] = found(FLAGGED % "1")  # `python train.py` builds the tuple policy
+    assert (code, severity, at) == ("LXF001", "error", "7:86-7:92")
+    swapped = FLAGGED.replace("(Block,) if args.tuple_policy else {Block}", "{Block} if args.tuple_policy else (Block,)")
+    assert found(swapped % "1") == []  # the set on the plain run's path
+
+
+def test_a_flag_off_by_default_does_not_decide_a_conditional_expression():
+    [(code, severity, at, message)] = found(FLAGGED % "0")  # a run may turn it on
     assert (code, severity, at) == ("LXF001", "warning", "7:86-7:92")
     assert message.endswith("; when args.tuple_policy")
 

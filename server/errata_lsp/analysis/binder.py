@@ -126,7 +126,7 @@ class Walker:
         return self.expr(s.target, env, when)
 
     def _if(self, s: ast.If, env: Env, when: When) -> Env:
-        env = self.expr(s.test, env, when)
+        env = self.expr(s.test, env, when, as_test=True)
         test = self.text(s.test)
         if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
                 or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
@@ -171,7 +171,7 @@ class Walker:
         return self.run(s.orelse, env, when)
 
     def _while(self, s: ast.While, env: Env, when: When) -> Env:
-        env = self.expr(s.test, env, when)
+        env = self.expr(s.test, env, when, as_test=True)
         body = self.run(s.body, dict(env), when)
         env = _merge(body, env) if not isinstance(body, _Terminated) else env
         return self.run(s.orelse, env, when)
@@ -271,7 +271,9 @@ class Walker:
 
     # --- expressions: record what reaches each name read -----------------------------------------
     def expr(self, node: ast.AST, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
-             shadow: frozenset[str] = frozenset()) -> dict[str, tuple[Def, ...]]:
+             shadow: frozenset[str] = frozenset(), as_test: bool = False) -> dict[str, tuple[Def, ...]]:
+        """Record what reaches each name `node` reads; `as_test`: `node` is a test the caller decides whole
+        (an `and`/`or` there is one test, not one per operand)."""
         stack = [node]
         pop, push, reaching = stack.pop, stack.extend, self.scope.reaching
         while stack:
@@ -323,11 +325,28 @@ class Walker:
                     env = self.expr(part, env, when, frozenset(inner))
                 continue
             if isinstance(n, ast.IfExp):
-                env = self.expr(n.test, env, when, shadow)
+                env = self.expr(n.test, env, when, shadow, as_test=True)
+                self.expression_test(n.test, env, shadow)
                 env = self.expr(n.body, env, when, shadow)
                 env = self.expr(n.orelse, env, when, shadow)
                 continue
+            if isinstance(n, ast.BoolOp):  # each operand but the last is a test: whether the next one runs
+                for i, operand in enumerate(n.values):
+                    env = self.expr(operand, env, when, shadow)
+                    if i + 1 < len(n.values) and not (as_test and n is node):
+                        self.expression_test(operand, env, shadow)
+                continue
         return env
+
+    def expression_test(self, test: ast.expr, env: Env, shadow: frozenset[str]) -> None:
+        """A conditional expression's test, or an operand of `and`/`or`, on the function's parameters: asked
+        of the evaluator like an `if`'s and kept in `decisions` (the evaluator picks the branch, or the operand
+        that ends the `and`/`or`; the walk itself takes nothing away)."""
+        if self.decide is None or shadow and any(isinstance(n, ast.Name) and n.id in shadow for n in ast.walk(test)):
+            return  # (a comprehension's or a lambda's own names are no parameter of the function)
+        answer = self.decide(test, env)
+        if answer is not None:
+            self.decisions.append((test, answer[1], answer[0]))
 
     # --- binding ---------------------------------------------------------------------------------
     def bind_target(self, target: ast.AST, value: ast.expr | None, env: dict[str, tuple[Def, ...]], when: tuple[str, ...],
@@ -375,7 +394,7 @@ _PLAIN, _LEAF = object(), object()
 
 _EXPR_KINDS: dict[type, Any] = {}
 
-_SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp)
+_SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp, ast.BoolOp)
 
 def _expr_kind(cls: type) -> Any:
     if issubclass(cls, ast.Name):
@@ -480,4 +499,20 @@ def negation(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> st
             return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
     return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
 
+
+def contradicts(a: str, b: str) -> bool:
+    """Two conditions as `negation` writes them, one the other's negation (`devices > 1`, `devices <= 1`):
+    no path holds both. False for anything else, a condition that is no expression included."""
+    try:
+        left, right = ast.parse(a, mode="eval").body, ast.parse(b, mode="eval").body
+    except (SyntaxError, ValueError):
+        return False
+    return _same_expression(negation(left), right) or _same_expression(negation(right), left)
+
+
+def _same_expression(text: str, node: ast.expr) -> bool:
+    try:
+        return ast.dump(ast.parse(text, mode="eval").body) == ast.dump(node)
+    except (SyntaxError, ValueError):
+        return False
 

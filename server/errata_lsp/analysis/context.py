@@ -1,6 +1,7 @@
 """One module as the rules see it: its statements (joined from the document's chunks), parents,
-scopes, names and bindings, keyword arguments (through `**` dicts), and the values the value-flow
-layer (flow.py on binder.py) gives an expression, with the project's other modules behind it. What a
+scopes, names and bindings, keyword arguments (through `**` dicts), method calls (spelled, or made through a
+name holding the bound method: `HeldCall`), and the values the value-flow layer (flow.py on binder.py)
+gives an expression, with the project's other modules behind it. What a
 library's objects mean is the packs' (`packs/<pack>/`), never this module's. Where the file cannot
 tell, the answer is None and rules stay silent.
 """
@@ -18,6 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .document import Chunk, Document
+from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
@@ -52,6 +54,38 @@ class Binding:
     target: ast.AST
     value: ast.expr | None  # None for parameters, loop targets and the like
     stmt: ast.AST
+
+
+@dataclass(frozen=True, eq=False)
+class Held:
+    """The one value an expression holds on every path (`Context.held`), wherever it is written, with the
+    module whose tree holds its node: names inside `node` are resolved with `owner`'s imports (never the
+    asking document's), values inside it asked of `owner` (`owner.held(...)`, `owner.values(...)`), and only
+    a node of the checked document (`here`) gets a span or an edit there; another module's has `place`."""
+
+    value: Value
+    node: ast.AST  # the value's node, in `owner`'s tree
+    owner: Context  # the module that writes `node`
+    flow: Flow  # the evaluator that reads `owner`: its origin is the module's path (None: the checked document)
+
+    @property
+    def here(self) -> bool:
+        """`node` is the checked document's own: a span there, an edit there."""
+        return self.flow.origin is None
+
+    @property
+    def place(self) -> Place | None:
+        """Where a node of another module is written there (its own lines); None for the document's own."""
+        if self.flow.origin is None:
+            return None
+        try:
+            return Place(self.flow.origin, self.owner.doc.span(self.node))
+        except (AttributeError, IndexError, ValueError):  # a node of a module whose text changed under it
+            return None
+
+    def source(self, node: ast.AST | None = None) -> str:
+        """`node` (the held node by default), a node of `owner`, as its module spells it."""
+        return self.owner.doc.source(self.node if node is None else node)
 
 
 class Context:
@@ -182,9 +216,152 @@ class Context:
         return table
 
     def method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
-        """Calls `<receiver>.<method>(...)`, with their receiver."""
+        """Calls `<receiver>.<method>(...)`, with their receiver: those spelled so, then the calls of a
+        name that holds such a bound method on every path (`save = fabric.save`, `functools.partial(
+        fabric.save, path)` here or returned by a helper of another module, a parameter given
+        `fabric.save`), each seen as the call it makes (`HeldCall`: the partial's arguments first)."""
+        yield from self.spelled_method_calls(method)
+        if not self.__dict__.get("_holding"):  # asked while the held calls are worked out: the spelled ones
+            yield from self._held_method_calls().get(method, ())
+
+    def spelled_method_calls(self, method: str) -> Iterator[tuple[ast.Call, ast.expr]]:
+        """Calls spelled `<receiver>.<method>(...)`, with their receiver (what the value-flow layer reads)."""
         for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
+
+    def _held_method_calls(self) -> dict[str, list[tuple[ast.Call, ast.expr]]]:
+        """The calls of names holding a bound method (see `method_calls`), by the method's name, as
+        `HeldCall`s with their receivers; worked out once per check, for the few calls whose name may hold
+        one (bound to an attribute, a call, a name, a parameter, a project's import)."""
+        key = ("held method calls",)
+        found = self._memo.get(key)
+        if found is not None:
+            return cast("dict[str, list[tuple[ast.Call, ast.expr]]]", found[1])
+        table: dict[str, list[tuple[ast.Call, ast.expr]]] = defaultdict(list)
+        self.__dict__["_holding"] = True
+        try:
+            for call in self._by_type[ast.Call]:
+                if isinstance(call, HeldCall) or not self._may_hold_method(call.func):
+                    continue
+                held = _held_method(self.flow, call.func)
+                if held is not None and held[0] is not getattr(call.func, "value", None) and not self._dead(call):
+                    # (`net.parameters()` read as itself is the spelled call)
+                    made = self._held_call(call, *held)
+                    table[made.method].append((made, made.receiver))
+        finally:
+            self.__dict__["_holding"] = False
+        self._memo[key] = (None, table)
+        return table
+
+    def made_up(self) -> list[Any]:
+        """The spans of the callees of held calls (`save` of `save(state)` standing for `fabric.save(path, `
+        ...): the text there is not what the call stands for, so no fix may rewrite it."""
+        return cast("list[Any]", self.__dict__.get("_made_up", []))
+
+    def _may_hold_method(self, func: ast.expr) -> bool:
+        """A name whose binding may hold a bound method: an attribute, a call, another name, a parameter,
+        or a name imported from the project (not a def, a class, a loop's target, a library's import); an
+        attribute `obj.x` the file sets to one of those (`self.save = partial(fabric.save, path)`)."""
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            if func.attr in self._attributes_set_to_callees:
+                return True  # `self.save = partial(...)` somewhere in the file
+            if not self._project_imports:
+                return False
+            if func.value.id in self._project_imports:
+                return True  # `ckpt.save(...)` of a module of the project
+            built = self.reaching(func.value)  # `ckpt = Checkpointer(fabric, out)`: built by another module's class
+            return built is not None and isinstance(built.value, ast.Call) and isinstance(built.value.func, ast.Name) \
+                and built.value.func.id in self._project_imports
+        if not isinstance(func, ast.Name) or func.id not in self._names_maybe_held:
+            return False
+        binding = self.reaching(func)
+        if binding is None:
+            return False
+        if isinstance(binding.stmt, (ast.Import, ast.ImportFrom)):
+            return func.id in self._project_imports
+        if isinstance(binding.stmt, ast.arg):
+            return True
+        value = binding.value
+        if not isinstance(binding.stmt, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) \
+                or not isinstance(value, (ast.Attribute, ast.Call, ast.Name)):
+            return False
+        if not isinstance(value, ast.Call) or isinstance(value.func, ast.Name):
+            return True
+        # a method's result (`model = fabric.setup_module(net)`) is rarely a bound method: only a call of a
+        # module of the project (`ck.saver(fabric)`) or `functools.partial` is looked at
+        root = value.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in self._project_imports \
+            or self.resolve(value.func) == "functools.partial"
+
+    @cached_property
+    def _names_maybe_held(self) -> frozenset[str]:
+        """The names a binding may give a bound method: those assigned an attribute, a name or a call, the
+        parameters, the names imported from the project (a scan of the tables, before any name is resolved)."""
+        names = set(self._project_imports)
+        names.update(a.arg for a in self._by_type[ast.arg])
+        for kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
+            for stmt in self._by_type[kind]:
+                if isinstance(stmt.value, (ast.Attribute, ast.Call, ast.Name)):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    names.update(t.id for t in targets if isinstance(t, ast.Name))
+        return frozenset(names)
+
+    @cached_property
+    def _attributes_set_to_callees(self) -> frozenset[str]:
+        """The attributes the file sets to what may be a bound method: an attribute (`self.save = fabric.save`),
+        a `functools.partial(...)`, or what a function of the file or the project returns (not a library's
+        or a class's object: `self.act = nn.GELU()`, called in `forward`, is not looked at)."""
+        def may_bind(value: ast.expr) -> bool:
+            if isinstance(value, ast.Attribute):
+                return True
+            if not isinstance(value, ast.Call):
+                return False
+            if self.resolve(value.func) == "functools.partial":
+                return True
+            return isinstance(value.func, ast.Name) and (value.func.id in self._project_imports
+                                                         or self.local_function(value.func) is not None)
+
+        return frozenset(attr for stores in self._attribute_stores.values() for _, _, attr, value in stores
+                         if attr is not None and may_bind(value))
+
+    def _held_call(self, call: ast.Call, receiver: ast.expr, receiver_flow: Flow, method: str,
+                   preset: list[tuple[ast.expr, Flow]], keywords: list[tuple[ast.keyword, Flow]]) -> HeldCall:
+        """`call` as the call of `receiver.method` it makes, with the arguments a partial pre-set first.
+        An expression another evaluator reads (another module's, or a helper's for one call) stands in at
+        the callee's place here, holding what it holds there."""
+        def here(expr: ast.expr, flow: Flow) -> ast.expr:
+            if flow is self.flow:
+                return expr
+            name = expr.id if isinstance(expr, ast.Name) else "_"
+            node = ast.Name(id=name, ctx=ast.Load())
+            ast.copy_location(node, call.func)
+            node.end_lineno, node.end_col_offset = call.func.end_lineno, call.func.end_col_offset
+            self.flow.pin(node, flow.values(expr))
+            return node
+
+        given = {k.arg for k in call.keywords}
+        merged = []
+        for kw, flow in keywords:
+            if kw.arg in given:
+                continue
+            if flow is not self.flow:
+                kw = ast.keyword(arg=kw.arg, value=here(kw.value, flow))
+                ast.copy_location(kw, call.func)
+                kw.end_lineno, kw.end_col_offset = call.func.end_lineno, call.func.end_col_offset
+            merged.append(kw)
+        made = HeldCall(call, here(receiver, receiver_flow), method,
+                        [here(a, flow) for a, flow in preset] + list(call.args), merged + list(call.keywords))
+        self.parents[made] = self.parents[call]
+        self.__dict__.setdefault("_made_up", []).append(self.doc.span(call.func))
+        made_here: list[tuple[ast.AST, ast.AST]] = [(made.func, made), (made.receiver, made.func)]
+        made_here += [(a, made) for a in made.args]
+        made_here += [x for kw in made.keywords for x in ((kw, made), (kw.value, kw))]
+        for node, parent in made_here:
+            if node not in self.parents:  # what the call stands for; the nodes written here keep their parents
+                self.parents[node] = parent
+        return made
 
     def method_calls_in(self, method: str, scope: ast.AST) -> list[ast.Call]:
         """The calls of `method_calls(method)` whose scope is `scope`, in the same order: a table by
@@ -199,8 +376,8 @@ class Context:
         return self._method_calls_by("passing in", method).get((scope, name), [])
 
     def method_calls_on(self, method: str, name: str) -> list[ast.Call]:
-        """The calls of `method_calls(method)` on the name `name` (`name.update(...)`), in the same order: a
-        table by receiver name, built once per check."""
+        """The calls spelled `name.method(...)` (`name.update(...)`), in the same order: a table by receiver
+        name, built once per check (the value-flow layer reads it: no held call, whose finding needs values)."""
         return self._method_calls_by("on", method).get(name, [])
 
     def _method_calls_by(self, how: str, method: str) -> dict[Any, list[ast.Call]]:
@@ -210,14 +387,16 @@ class Context:
         found = self._memo.get(key)
         if found is None:
             table: dict[Any, list[ast.Call]] = defaultdict(list)
-            for call, receiver in self.method_calls(method):
+            for call, receiver in (self.spelled_method_calls(method) if how == "on" else self.method_calls(method)):
                 if how == "in":
                     table[self.scope_of(call)].append(call)
                     continue
                 named = receiver if how == "on" else (call.args[0] if call.args else None)
                 if isinstance(named, ast.Name):
                     table[(self.scope_of(call), named.id) if how == "passing in" else named.id].append(call)
-            found = self._memo[key] = (None, table)
+            found = (None, table)
+            if how == "on" or not self.__dict__.get("_holding"):  # (the held calls are still being worked out)
+                self._memo[key] = found
         return cast("dict[Any, list[ast.Call]]", found[1])
 
     def subscript_stores(self, name: str) -> list[tuple[ast.Assign, ast.Subscript]]:
@@ -581,6 +760,62 @@ class Context:
                 return node
         return expr
 
+    def held(self, expr: ast.AST, defaults: bool = False, unknown: bool = False) -> Held | None:
+        """The one value `expr` (a node of this module) holds on every path, wherever it is written: in this
+        document, or in another module of the project (a helper's return, a constant of a config module),
+        with the module whose tree holds it; None when it may hold several or the layer cannot place it.
+        With `defaults`, a command-line option's default counts as that one (as for `value_of`); with
+        `unknown`, a value of no kind the layer knows counts too (an object a library call builds: its
+        node is that call). A value read for a call from another module may carry the caller's flow while
+        its node is a third module's: a node in neither this tree nor its flow's is not placed."""
+        values = self.flow.values(expr)
+        if len(values) != 1 or values[0].when not in ((), (BY_DEFAULT,) if defaults else ()):
+            return None
+        value = values[0]
+        node = value.node
+        if node is None or value.kind == "unknown" and not unknown:
+            return None
+        owner = self.owner_of(value)
+        if owner is None:
+            return None
+        flow = self.flow if owner is self else value.flow
+        assert flow is not None  # another module's node is found through the value's flow
+        return Held(value, node, owner, flow)
+
+    def holders(self, expr: ast.AST) -> list[Held] | None:
+        """Each value `expr` (a node of this module) may hold, with the module whose tree holds its node and
+        the conditions it holds under (`held.value.when`); None when the layer cannot place one of them."""
+        out: list[Held] = []
+        for value in self.flow.values(expr):
+            owner = self.owner_of(value)
+            if owner is None:
+                return None
+            flow = self.flow if owner is self else value.flow
+            assert flow is not None  # another module's node is found through the value's flow
+            out.append(Held(value, value.node, owner, flow))  # type: ignore[arg-type]  # placed: it has a node
+        return out
+
+    def value_where(self, expr: ast.AST, defaults: bool = False) -> tuple[ast.AST, Context]:
+        """`value_of` wherever the value is written: the one expression of a known kind that `expr` holds on
+        every path, with the module whose tree holds it (this one or another of the project); `expr` itself
+        and this module otherwise. Names inside it resolve with that module's imports."""
+        held = self.held(expr, defaults)
+        if held is None or not isinstance(held.node, ast.expr):
+            return expr, self
+        return held.node, held.owner
+
+    def owner_of(self, value: Value) -> Context | None:
+        """The module whose tree holds `value`'s node: this one, or the one its flow reads (a value read for a
+        call from another module may carry the caller's flow while its node is a third module's: None then)."""
+        node = value.node
+        if node is None:
+            return None
+        if node in self.parents:
+            return self
+        if value.flow is None or node not in value.flow.ctx.parents:
+            return None
+        return value.flow.ctx
+
     def only_use(self, name: ast.AST | None) -> bool:
         """`name` is a variable bound once and read only here, so a fix may change its binding."""
         if not isinstance(name, ast.Name):
@@ -878,6 +1113,53 @@ class _ByType(dict[type, list[ast.AST]]):
 _BINDING_KINDS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For, ast.With, ast.arg,
                   ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _DEFINITIONS = 7  # kinds from here on bind names they define, not targets
+
+
+class HeldCall(ast.Call):
+    """`save(state)` where `save` holds the bound method `fabric.save` (or `partial(fabric.save, path)`),
+    seen as the call `fabric.save(path, state)` it makes; placed where it is written, `written` being
+    that call."""
+
+    def __init__(self, written: ast.Call, receiver: ast.expr, method: str, args: list[ast.expr],
+                 keywords: list[ast.keyword]):
+        func = ast.Attribute(value=receiver, attr=method, ctx=ast.Load())
+        ast.copy_location(func, written.func)
+        func.end_lineno, func.end_col_offset = written.func.end_lineno, written.func.end_col_offset
+        super().__init__(func=func, args=args, keywords=keywords)
+        ast.copy_location(self, written)
+        self.end_lineno, self.end_col_offset = written.end_lineno, written.end_col_offset
+        self.written, self.receiver, self.method = written, receiver, method
+
+
+_Held = tuple[ast.expr, Flow, str, list[tuple[ast.expr, Flow]], list[tuple[ast.keyword, Flow]]]
+
+
+def _held_method(flow: Flow, expr: ast.expr, depth: int = 3) -> _Held | None:
+    """The bound method `expr` holds on every path, read by `flow`: (its receiver, the evaluator that reads
+    the receiver, the method's name, the positional arguments and keywords a `functools.partial` pre-set,
+    each with its evaluator); None when it holds anything else, or may."""
+    values = flow.values(expr)
+    if len(values) != 1 or values[0].when:
+        return None
+    value = values[0]
+    node = value.node
+    owner = flow if node in flow.ctx.parents else value.flow if value.flow is not None \
+        and node in value.flow.ctx.parents else None  # the evaluator of the module that writes it
+    if owner is None:
+        return None
+    if value.kind in ("unknown", "external") and isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        return node.value, owner, node.attr, [], []  # `fabric.save`, read through a name or as it is written
+    if value.kind != "partial" or not isinstance(node, ast.Call) or not node.args or not depth \
+            or owner.ctx.resolve(node.func) != "functools.partial" \
+            or any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        return None
+    inner = _held_method(owner, node.args[0], depth - 1)
+    if inner is None:
+        return None
+    receiver, receiver_flow, method, preset, keywords = inner
+    given = {k.arg for k in node.keywords}
+    return (receiver, receiver_flow, method, [*preset, *((a, owner) for a in node.args[1:])],
+            [*(k for k in keywords if k[0].arg not in given), *((k, owner) for k in node.keywords)])
 
 
 def _calls_super(call: ast.Call) -> bool:

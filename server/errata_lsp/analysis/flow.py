@@ -9,8 +9,9 @@ turns them into `Value`s (`values.py`):
   run are skipped, and a branch that returns or raises does not fall through;
 - a function body sees the module's bindings as they stand once the module has run, whatever their
   order; a name a nested function reads comes from the enclosing function's final bindings;
-- parameters hold their call sites' arguments (and their defaults where a call omits them), a
-  `**kwargs` parameter the keywords no other parameter takes, the Fabric for a function given to
+- parameters hold their call sites' arguments (and their defaults where a call omits them; the entry of
+  a `**`-passed dict, `vars(args)` of an argparse namespace too), a `**kwargs` parameter the keywords no other
+  parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
 - `self` holds an instance of its class; an attribute of an instance holds what the constructor
@@ -39,7 +40,9 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep).
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
+  option's default (without `choices`) is decided as the plain run takes it.
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -172,6 +175,7 @@ class Flow:
         walker.imported = self.origin is not None and not self.as_main
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
+            found.decisions = tuple(walker.decisions)  # (its conditional expressions': see `_decision`)
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
             return found
@@ -285,13 +289,15 @@ class Flow:
             return self.values(node.value)
         if isinstance(node, ast.IfExp):
             decided = self._decided(node.test)
+            if decided is None:  # `"bf16-mixed" if training else "bf16-true"`, decided by the callers' `training`
+                decided = self._decision(node.test)
             if decided is not None:  # `POLICY if "remat" in CFG else None` with CFG read whole
                 return self.values(node.body if decided else node.orelse)
             test = self.text(node.test)
             return (*(x.under((test,)) for x in self.values(node.body)),
                     *(x.under((negation(node.test, self.text),)) for x in self.values(node.orelse)))
         if isinstance(node, ast.BoolOp):
-            return tuple(x for operand in node.values for x in self.values(operand))
+            return self._bool_op(node)
         if isinstance(node, ast.Name):
             return self._name(node)
         if isinstance(node, ast.Attribute):
@@ -309,6 +315,8 @@ class Flow:
             return v("function", extra="nested" if nested else None, label=node.name)
         if isinstance(node, ast.ClassDef):
             return v("class", label=node.name, qualified=node.name)
+        if isinstance(node, _Option):
+            return self.argparse_default(node.dest)
         return v("unknown")
 
     def _decided(self, test: ast.expr) -> bool | None:
@@ -342,6 +350,81 @@ class Flow:
             return found.pop() if len(found) == 1 else None
         return None
 
+    def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
+        """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
+        or may (its truth unknown); the next operand is evaluated only when one does not, under the
+        conditions all those share (`precision or default_precision()` with `precision` None: the default's)."""
+        ends = isinstance(node.op, ast.Or)
+        out: list[Value] = []
+        going: list[tuple[str, ...]] = [()]  # the conditions of each path that reaches the operand
+        for i, operand in enumerate(node.values):
+            common = tuple(c for c in going[0] if all(c in w for w in going[1:]))
+            values = tuple(x.under(common) for x in self.values(operand))
+            if i + 1 == len(node.values):
+                out.extend(values)
+                break
+            going = []
+            for x in values:
+                truth = x.truthy
+                if truth is not (not ends):  # it ends the operation here, or may
+                    out.append(x)
+                if truth is not ends:  # the next operand runs after it, or may
+                    going.append(x.when)
+            if not going:
+                break
+        return tuple(out)
+
+    def _decision(self, test: ast.expr) -> bool | None:
+        """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of
+        the module) decided it (`Walker.expression_test`): by what the callers pass, or this call alone; by
+        the module's constants, an option's default."""
+        func = self.ctx.enclosing_function(test) or self.ctx.module
+        return next((decided for found, _, decided in self.scope(func).decisions if found is test), None)
+
+    def picked_by_parameters(self, node: ast.AST) -> bool:
+        """`node` lies in a branch of its function that a test on the function's parameters picks: the body
+        or `else` of an `if` or a conditional expression on them, an operand of `and`/`or` after one on
+        them (`return "bf16-mixed" if training else "bf16-true"`). What the function gives there is its
+        callers' choice; not a method's test on its own instance (`if self.remat:`)."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return False
+        positional = [*func.args.posonlyargs, *func.args.args]
+        own = positional[0] if positional and self._method_class(func) is not None and not _is_static(func) else None
+        # a test on `self.remat` is the object's own state (its class's code picks the value), not the caller's
+        on_parameters = {id(test) for test, read, _ in self.scope(func).decisions
+                         if isinstance(read, dict) and any(isinstance(w, ast.arg) and w is not own for w in read.values())}
+        if not on_parameters:
+            return False
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and id(parent.test) in on_parameters:
+                return True
+            if isinstance(parent, ast.BoolOp) and any(id(v) in on_parameters for v in
+                                                      parent.values[:next((i for i, v in enumerate(parent.values) if v is child), 0)]):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
+
+    def deciding_values(self, node: ast.AST) -> list[Value]:
+        """What the callers give the parameters that the decided tests of the `if`s around `node` read
+        (`if cfg.get("custom_wrapper"):` taken for train.py's `RUN["sharding"]`): where the choice that
+        makes `node` run is written. [] when no such test encloses it."""
+        func = self.ctx.enclosing_function(node)
+        if func is None:
+            return []
+        decided = {id(test): read for test, read, answer in self.scope(func).decisions
+                   if answer is not None and isinstance(read, dict)}
+        out: list[Value] = []
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decided:
+                params = {name: what for name, what in decided[id(parent.test)].items() if isinstance(what, ast.arg)}
+                given = self.parameters_passed(func, params) if params else None
+                out.extend(v for values in (given or {}).values() for v in values)
+            child, parent = parent, self.ctx.parents.get(parent)
+        return out
+
     # tests decided by the callers' arguments
     def _still_decided(self, func: ast.AST, decisions: tuple[tuple[ast.expr, Any, bool | None], ...]) -> bool:
         """A kept walk is reused while each test it decided (or could not) is decided alike today: by
@@ -358,6 +441,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call):
+                namespace = self._parsed_namespace(what, test, name)
+                if namespace is None:
+                    return None
+                given[name] = namespace
             else:
                 constant = self._module_constant(name)
                 if constant is None:
@@ -369,6 +457,32 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _parsed_namespace(self, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
+        """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
+        reads only its attributes (`if args.devices > 1:`), each an option whose default and choices are
+        constants: the namespace, whose attributes are the options' defaults. Asked while the scope is being
+        walked, so nothing that needs the walk's result is evaluated: None for anything else."""
+        receiver = parse.func.value  # type: ignore[attr-defined]  # `_parsed_arguments`: `<name>.parse_args()`
+        made = self.ctx.bindings(receiver.id, self.ctx.scope_of(parse))  # (not the walk's: it may be the one asking)
+        if len(made) != 1 or not isinstance(made[0].value, ast.Call) \
+                or self.ctx.resolve(made[0].value.func) != "argparse.ArgumentParser":
+            return None
+        attrs = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                 and n.value.id == name}
+        if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
+                1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
+            return None  # the namespace itself read (`if args:`, `f(args)`)
+        options, defaults = self._argparse_calls()
+        for attr in attrs:
+            for call in (*options.get(attr, ()), *defaults.get(attr, ())):
+                keywords = {k.arg: k.value for k in call.keywords if k.arg}
+                choices = keywords.get("choices")
+                if not isinstance(keywords.get("default", keywords.get(attr, ast.Constant(None))), ast.Constant) \
+                        or choices is not None and not (isinstance(choices, (ast.List, ast.Tuple, ast.Set))
+                                                        and all(isinstance(c, ast.Constant) for c in choices.elts)):
+                    return None
+        return (Value("args", parse, flow=self),)
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
@@ -459,7 +573,7 @@ class Flow:
                       live: bool = True) -> Iterator[ast.Call]:
         """The calls `Class.m(...)` of a class or static method `func` of `cls`, on `cls` or a subclass that
         leaves it as it is (`ShardedStrategy.from_config(cfg)`)."""
-        calls = self.ctx.method_calls(func.name) if live else (
+        calls = self.ctx.spelled_method_calls(func.name) if live else (
             (c, c.func.value) for c in self.ctx.written_method_calls(func.name))  # type: ignore[attr-defined]
         for call, receiver in calls:
             if any(x.kind == "class" and isinstance(x.node, ast.ClassDef) and x.flow is self
@@ -550,10 +664,17 @@ class Flow:
                 return [("const", getattr(v, method)(args[0].value)) for _, v in inner]
             return None
         values = self._parameter_values(node, given)
-        if values is None or any(BY_DEFAULT in v.when for v in values) \
-                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when):
-            return None  # a command-line option without `choices`: not every value is known
-        return self._concrete(values)
+        if values is None:
+            return None
+        found = self._concrete(values)
+        if found is not None and any(BY_DEFAULT in v.when for v in values) \
+                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when) \
+                and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
+            # A command-line option without `choices` may be given anything: its default is what the plain run
+            # (`python train.py`) takes, and decides the test (`--devices 8`: `args.devices > 1`); a falsy one
+            # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
+            return None
+        return found
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -711,6 +832,10 @@ class Flow:
             # evaluated per entry, where the comprehension is read (`_EntryFlow`); the others give the parameter
             sites = [site for site in sites if site not in per_entry]
         if arg is func.args.kwarg:
+            if not sites and not isinstance(func, ast.Lambda):  # `FinetuneTrainer(strategy=...)` in train.py
+                elsewhere = self._passed_elsewhere(func, arg)
+                if elsewhere:
+                    return elsewhere
             return self._extra_keywords(func, sites)
         if not sites and not isinstance(func, ast.Lambda):
             elsewhere = self._passed_elsewhere(func, arg)
@@ -755,14 +880,14 @@ class Flow:
             keeping = [twin, *(k for k in derived if there._defining_class(k, func.name) is None)]  # not overridden
             if func.name == "__init__":
                 sites.extend((there, method, call, True) for k in keeping for call in there.constructions(k))
-                for call, receiver in there.ctx.method_calls("__init__"):  # `super().__init__(fabric)` in a subclass
+                for call, receiver in there.ctx.spelled_method_calls("__init__"):  # `super().__init__(fabric)` in a subclass
                     caller = there.ctx.enclosing_function(call)
                     owner = there._method_class(caller) if caller is not None else None
                     if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner in derived:
                         sites.append((there, method, call, True))
                 continue
             static, on_class = _is_static(func), _is_static(func) or _is_classmethod(func)
-            for call, receiver in there.ctx.method_calls(func.name):
+            for call, receiver in there.ctx.spelled_method_calls(func.name):
                 if any(x.kind == "instance" and x.extra[0] in keeping or on_class and x.kind == "class"
                        and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
                     sites.append((there, method, call, not static))
@@ -797,6 +922,8 @@ class Flow:
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
         """What one call passes for `arg` (its default where it passes nothing), under `cond`."""
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
+            return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
         given = argument_for(func, arg, call, bound_self)
         if given is None:
             forwarded = self._forwarded(call)
@@ -813,10 +940,7 @@ class Flow:
                 return (Value("unknown", arg, flow=self),)
             return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
         if given is None:
-            spread = self._spread_argument(func, arg, call)
-            if spread is not None:
-                return tuple(x.under(cond).named(arg.arg) for x in spread)
-            return (Value("unknown", arg, flow=self),)
+            return self._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=self),)
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
@@ -835,6 +959,39 @@ class Flow:
                     and isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
             child, parent = parent, self.ctx.parents.get(parent)
         return False
+
+    def _unpacked(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool, cond: tuple[str, ...],
+                  reader: Flow) -> tuple[Value, ...] | None:
+        """`setup(**vars(parser.parse_args()))`, `main(**options)`: the entry a `**`-passed dict (read by
+        `reader`, the flow of the module that writes the call) holds for `arg`, or its default when the dicts'
+        keys are all known and none is `arg`; None when that cannot be told (`*args`, a dict the file cannot
+        read)."""
+        args: ast.arguments = func.args  # type: ignore[attr-defined]
+        positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
+        if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
+                or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
+                or isinstance(call, (_CalledBack, _Forwarded)):
+            return None
+        found: Entry | None = None
+        complete = True
+        spread = [kw for kw in call.keywords if kw.arg is None]
+        for kw in spread:
+            dicts = reader.plain_run(reader.values(kw.value))
+            if len(dicts) > 1 and len(spread) == 1 and all(d.kind == "dict" for d in dicts):
+                return self._unpacked_each(func, arg, dicts, cond, reader)
+            if len(dicts) != 1 or dicts[0].kind != "dict":
+                return None
+            entries, whole = reader.entries(dicts[0])
+            if entries is None:
+                return None
+            found = entries.get(arg.arg, found)
+            complete = complete and whole
+        if found is not None:
+            return tuple(x.under((*cond, *found.when)).named(arg.arg) for x in found.values())
+        default = parameter_default(func, arg) if complete else None
+        if default is None:
+            return None
+        return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
                         sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
@@ -905,30 +1062,22 @@ class Flow:
             choices = [(k1 + k2, v1 + v2, (*w1, *w2)) for k1, v1, w1 in choices for k2, v2, w2 in options]
         return choices
 
-    def _spread_argument(self, func: ast.AST, arg: ast.arg, call: ast.Call) -> tuple[Value, ...] | None:
-        """What a call that spreads one dict (`build(**STRATEGY)`) passes for a named parameter: the dict's entry
-        of that name, or the parameter's default where the dict is read whole and has none; for each dict it
-        may hold, under its conditions. None when it cannot tell (a starred argument, several `**`, a key stored
-        under a test, a dict not read whole)."""
-        args: ast.arguments = func.args  # type: ignore[attr-defined]
-        spread = [k for k in call.keywords if k.arg is None]
-        if len(spread) != 1 or isinstance(call, _CalledBack) or arg in (args.vararg, args.kwarg) \
-                or any(isinstance(a, ast.Starred) for a in call.args) or arg in args.posonlyargs:
-            return None
-        held = self.plain_run(self.values(spread[0].value))
-        if not held or any(x.kind != "dict" for x in held):
-            return None
+    def _unpacked_each(self, func: ast.AST, arg: ast.arg, dicts: tuple[Value, ...], cond: tuple[str, ...],
+                       reader: Flow) -> tuple[Value, ...] | None:
+        """`build(**(REMAT if args.remat else PLAIN))`: for each dict the one `**` may hold, under its conditions,
+        its entry for `arg` or the parameter's default where it is read whole and has none; None when one of
+        them cannot tell (a key stored under a test, a dict not read whole)."""
         out: list[Value] = []
-        for x in held:
-            entries, complete = self.entries(x)
+        for x in dicts:
+            entries, complete = reader.entries(x)
             entry = entries.get(arg.arg) if entries is not None else None
             if entry is not None and not entry.when:
-                out.extend(v.under(x.when) for v in entry.values())
+                out.extend(v.under((*cond, *x.when)).named(arg.arg) for v in entry.values())
                 continue
             default = parameter_default(func, arg) if entries is not None and complete and entry is None else None
             if default is None:
                 return None
-            out.extend(v.under(x.when) for v in self.values(default))
+            out.extend(v.under((*cond, *x.when)).named(arg.arg) for v in self.values(default))
         return tuple(out)
 
     def _held_at(self, here: ast.expr, values: tuple[Value, ...]) -> ast.expr:
@@ -957,7 +1106,7 @@ class Flow:
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call, False, ()
             for method in self.ctx.tips.callbacks:
-                for call, _ in self.ctx.method_calls(method):
+                for call, _ in self.ctx.spelled_method_calls(method):
                     for x in self.values(call.args[0]) if call.args else ():
                         if self._is(func, x):
                             partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
@@ -971,7 +1120,7 @@ class Flow:
                     yield call, True, ()
                 for site in self._applications().get(id(built), ()):  # `@Timed def train`: Timed(train)
                     yield site, True, ()
-            for call, receiver in self.ctx.method_calls("__init__"):  # `super().__init__(...)` in a subclass
+            for call, receiver in self.ctx.spelled_method_calls("__init__"):  # `super().__init__(...)` in a subclass
                 caller = self.ctx.enclosing_function(call)
                 owner = self._method_class(caller) if caller is not None else None
                 if isinstance(receiver, ast.Call) and source_text(receiver.func) == "super" and owner is not None \
@@ -979,7 +1128,7 @@ class Flow:
                     yield call, True, ()
             return
         static = _is_static(func)
-        for call, receiver in self.ctx.method_calls(name):
+        for call, receiver in self.ctx.spelled_method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, not static, ()
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
@@ -1032,16 +1181,32 @@ class Flow:
 
     def _built_elsewhere(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The classes other modules derive from `cls` (a class of the module's top level this file builds
-        neither as it is nor as a subclass: a mixin, a base) and build, each with that module's flow."""
+        neither as it is nor as a subclass: a mixin, a base) and build, there or in the modules that import
+        theirs (trainers/finetune.py's `FinetuneTrainer(BaseTrainer)`, built by train.py), each with the flow
+        of the module that defines it."""
         if self.ctx.project is None or not self.with_callers or not isinstance(self.ctx.parents.get(cls), ast.Module) \
                 or any(self.constructions(k, live=False) for k in self._subclasses(cls)):
             return []
+        return self.ctx.once("built elsewhere", cls, lambda: self._derived_and_built(cls))
+
+    def _derived_and_built(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         out: list[tuple[Flow, ast.ClassDef]] = []
         for there in self._readers_of(cls.name) or ():
-            twin = _twin_in(there, cls, self.ctx.doc.path)
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
             if isinstance(twin, ast.ClassDef):
-                out.extend((there, k) for k in there._derived_from(twin) if there.constructions(k))
+                out.extend((there, k) for k in there._derived_from(twin)
+                           if there.constructions(k) or there._built_by_importers(k))
         return out if len(out) <= MAX_CONTEXTS else []
+
+    def _built_by_importers(self, cls: ast.ClassDef) -> bool:
+        """A class of this module's top level that a module importing it builds (as it is)."""
+        if self.ctx.project is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return False
+        for there in self._readers_of(cls.name) or ():
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+            if isinstance(twin, ast.ClassDef) and there.constructions(twin):
+                return True
+        return False
 
     def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
@@ -1155,7 +1320,26 @@ class Flow:
                 first = [*method.args.posonlyargs, *method.args.args][0].arg
                 named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
                              and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
-        return named
+        return named + self._built_through_partials(klass, live)
+
+    def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
+        """`make = functools.partial(Learner, lr=lr)` and then `make(fabric, net)`, wherever `make` travels
+        (a parameter it is passed to, `fabric.launch(train, make)`): each call as the construction it makes,
+        the partial's arguments first. Looked for among the calls of a name the partial is bound to, or of
+        a parameter: what a partial can be called through."""
+        partials = [call for load in self.ctx.loads_named(klass.name) if isinstance(call := self.ctx.parents.get(load), ast.Call)
+                    and call.args[:1] == [load] and self.ctx.resolve(call.func) == "functools.partial"]
+        if not partials:
+            return []
+        names = {t.id for p in partials if isinstance(a := self.ctx.parents.get(p), ast.Assign)
+                 for t in a.targets if isinstance(t, ast.Name)}
+        names.update(arg.arg for func in self.ctx.nodes(ast.FunctionDef) for arg in all_args(func.args))
+        built: list[ast.Call] = []
+        for name in sorted(names):
+            for call in self.ctx.calls_by_name(name, live):
+                held = [x.node for x in self.values(call.func) if x.kind == "partial" and x.extra is klass]
+                built.extend(self._bound(call, p) for p in held if isinstance(p, ast.Call) and any(p is q for q in partials))
+        return built
 
     def _built_with_init_of(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
@@ -1183,6 +1367,8 @@ class Flow:
         out: list[Value] = []
         for base in self.values(node.value):
             found = self.attribute(base, node.attr, node)
+            if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
+                found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
                     and base.flow is self:
                 found = self._set_from_outside(node, node.value, base, found)
@@ -1319,6 +1505,10 @@ class Flow:
                 return tuple(x.named(attr) for entry in entries[attr] for x in entry.values())
             return unknown
         if value.kind == "args":
+            if attr == "__dict__":  # `args.__dict__`, as `vars(args)`
+                stored = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and bool(self.ctx.attribute_stores(node.value.id))
+                return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             return self.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
@@ -1433,11 +1623,15 @@ class Flow:
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 out.extend(flow.instance_attribute(base, None, attr, set()))
-        if not out and call is None:  # `self` of a mixin: what the subclasses other modules build set
+        if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
-            for flow, derived in elsewhere:
-                when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
-                out.extend(x.under(when) for x in flow.instance_attribute(derived, None, attr, set()))
+            if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
+                mine, out = out, []
+                for flow, derived in elsewhere:
+                    when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
+                    # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
+                    found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
+                    out.extend(x.under(when) for x in found)
         return tuple(out)
 
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
@@ -1702,7 +1896,7 @@ class Flow:
         they name, in document order: built once, not scanned for each attribute read."""
         if self._argparse is None:
             options_by_dest: dict[str, list[ast.Call]] = {}
-            for call, _ in self.ctx.method_calls("add_argument"):
+            for call, _ in self.ctx.spelled_method_calls("add_argument"):
                 options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 dest = {k.arg: k.value for k in call.keywords if k.arg}.get("dest")
                 names = {dest.value} if isinstance(dest, ast.Constant) else {o.lstrip("-").replace("-", "_") for o in options}
@@ -1710,7 +1904,7 @@ class Flow:
                     if isinstance(name, str):  # an attribute read is a name; `dest=1` sets none
                         options_by_dest.setdefault(name, []).append(call)
             defaults_by_dest: dict[str, list[ast.Call]] = {}
-            for call, _ in self.ctx.method_calls("set_defaults"):
+            for call, _ in self.ctx.spelled_method_calls("set_defaults"):
                 for name in dict.fromkeys(kw.arg for kw in call.keywords if kw.arg is not None):
                     defaults_by_dest.setdefault(name, []).append(call)
             self._argparse = options_by_dest, defaults_by_dest
@@ -1819,6 +2013,14 @@ class Flow:
             if sub is None:
                 return None, False
             out.update(sub)
+        elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
+            return (value.extra[1].flow or self)._options(value.extra[1])
+        elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
+                and [x.kind for x in self.values(node.args[0])] == ["args"]:
+            namespace = self.values(node.args[0])[0]
+            if isinstance(node.args[0], ast.Name) and self.ctx.attribute_stores(node.args[0].id):
+                return None, False  # `args.lr = ...` before `vars(args)`
+            return (namespace.flow or self)._options(namespace)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) == 1 and instance[0].kind == "namespace" and isinstance(instance[0].node, ast.Call):
@@ -1887,6 +2089,23 @@ class Flow:
             for key, line in self._removals(node, value.label).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+        return out, complete
+
+    def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
+        adds (by its `dest`) or gives a default, holding what `args.<dest>` holds (the default, the choices).
+        Complete unless something else may add options: the parser passed to a call."""
+        parse = args.node
+        parser = parse.func.value if isinstance(parse, ast.Call) and isinstance(parse.func, ast.Attribute) else None
+        complete = isinstance(parser, ast.Name) and not any(
+            isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
+            or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
+        options, defaults = self._argparse_calls()
+        out: dict[str, Entry] = {}
+        for dest in (*options, *defaults):
+            where = (options.get(dest) or defaults[dest])[0]
+            option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
+            out[dest] = Entry(option, where, self)
         return out, complete
 
     def _kept_items(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
@@ -2333,7 +2552,7 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func)):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -2347,6 +2566,22 @@ class Flow:
                 return callee
             found = self._sites[key] = _SiteFlow(callee, func, call, caller=self)
         return found
+
+    def _binds_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """It may return what one of its parameters binds: `functools.partial(fabric.save, path)`, an attribute
+        of one (`fabric.save`, `model.module`); what it returns is that call's."""
+        params = {a.arg for a in all_args(func.args)}
+
+        def reads(node: ast.AST) -> bool:
+            return any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(node))
+
+        for expr in self.ctx.returned_values(func):
+            if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in params:
+                return True
+            if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
+                    and any(reads(a) for a in (*expr.args, *expr.keywords)):
+                return True
+        return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
@@ -2430,7 +2665,7 @@ class Flow:
                 return x.kind == "instance" and x.flow is self and self._runs_method_of(x, cls, "__call__")
 
             for method in self.ctx.tips.callbacks:
-                for call, _ in self.ctx.method_calls(method):
+                for call, _ in self.ctx.spelled_method_calls(method):
                     if call.args and any(calls_it(x) for x in self.values(call.args[0])):
                         yield _CalledBack(call)
             for call, held in instances:
@@ -2514,6 +2749,9 @@ class Flow:
         if self._indexing:
             return {}, []
         self._indexing = True
+        # Kept for the whole check: not cut short by what is being evaluated when it is first asked for (a
+        # parameter's callers asked inside another evaluation would see the values that one is making unknown).
+        active, self._active = self._active, set()
         try:
             by_callee: dict[int, list[ast.Call]] = {}
             instances: list[tuple[ast.Call, tuple[Value, ...]]] = []
@@ -2529,6 +2767,7 @@ class Flow:
             self._through = (by_callee, instances)
         finally:
             self._indexing = False
+            self._active = active
         return self._through
 
     def _applications(self) -> dict[int, list[_Decorated]]:
@@ -2605,7 +2844,7 @@ class Flow:
         (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls` (built by this flow,
         unless `built_here` is False: a class of another module), seen as `obj.name(**kw)`."""
         for method in self.ctx.tips.dispatchers:
-            for call, receiver in self.ctx.method_calls(method):
+            for call, receiver in self.ctx.spelled_method_calls(method):
                 if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
                     continue
                 held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))
@@ -2718,6 +2957,8 @@ class _SiteFlow(Flow):
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+        if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
+            return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond)
 
 
@@ -2982,6 +3223,16 @@ class _Bound(ast.Call):
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
 
 
+class _Option(ast.expr):
+    """The entry `dest` of `vars(args)` for a namespace of options: what `args.<dest>` holds, placed at the
+    option's `add_argument` (or `set_defaults`) call."""
+
+    def __init__(self, dest: str, where: ast.Call):
+        super().__init__()
+        self.dest = dest
+        ast.copy_location(self, where)
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
     where it is written."""
@@ -3128,6 +3379,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
                 continue
+            parsed = _parsed_arguments(defs or ())
+            if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
+                read[node.id] = parsed
+                continue
             constant = constant_of(defs or ())
             if constant is None:
                 return None
@@ -3137,6 +3392,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
+
+
+def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
+    """The `parser.parse_args()` call a name is bound to, once and on every path."""
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args" \
+            and isinstance(node.func.value, ast.Name):
+        return node
+    return None
 
 
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
@@ -3399,6 +3663,19 @@ def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:
     """`entry` stored under `key`: a key stored on every path before stays there on every path."""
     before = entries.get(key)
     entries[key] = entry if before is None or before.when or not entry.when else replace(entry, when=())
+
+
+def _sets(cls: ast.ClassDef, attr: str) -> bool:
+    """`cls`'s own body binds `attr` (a class attribute, a method) or one of its methods stores it on `self`."""
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if stmt.name == attr or attr in _self_stores(stmt):
+                return True
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+                return True
+    return False
 
 
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:

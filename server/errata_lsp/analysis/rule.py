@@ -61,6 +61,10 @@ class Rule:
         severity: Severity | None = None, record: str | None = None,
     ) -> Finding:
         span = where if isinstance(where, Span) else ctx.doc.span(where)
+        made_up = ctx.made_up()
+        if made_up:  # a held call's callee stands for another text (`save` for `fabric.save` and its presets)
+            fixes = [f for f in fixes if f.path is not None
+                     or not any(e.span.start <= m.end and m.start <= e.span.end for e in f.edits for m in made_up)]
         return Finding(self.code, record or self.record, span, message, severity or self.severity, tuple(fixes), self.name)
 
 

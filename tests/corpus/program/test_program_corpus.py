@@ -19,53 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # modules: a value another module writes, read through a classmethod or a condition
-    "p77_mypkg_from_config_wrapper_and_remat":
-        "flagged on the wrong file: `ShardedStrategy.from_config(RUN[\"sharding\"])` is now decided for train.py's "
-        "dict (LXF002, an error, at mypkg/sharding.py's `auto_wrapper_callable` store, where both values are "
-        "written), but the fix belongs in mypkg/config.py, whose `\"remat\": True` and `\"custom_wrapper\": True` "
-        "decide the two tests: a finding is placed at a value it reports, never at the constants that decided "
-        "the tests on the way",
-    # entry points as litgpt and nanoGPT write them; helpers given the path and the state
-    "p105_litgpt_setup_precision_default_none":
-        "`strategy = XLAFSDPStrategy(...)` if `devices > 1` else \"auto\": detect/site.py `_pack_strategy` makes a strategy "
-        "of two kinds UNKNOWN, so LXF007 says nothing even on the XLAFSDP path; `devices` comes through "
-        "`setup(**vars(parser.parse_args()))`, whose `**vars(namespace)` is not read as the options' defaults (and "
-        "`args.devices > 1` is left undecided for an option without `choices`, flow.py `_operand`); and the "
-        "helper's `\"bf16-mixed\" if training else \"bf16-true\"` in utils/precision.py is not evaluated for the "
-        "caller's `training=True`: flow.py `_depends_on_call` counts only `if` statements, not a conditional "
-        "expression's test (an `if training:` helper gives an error, on utils/precision.py)",
-    "p109_nanogpt_port_saves_raw_model_through_partial":
-        "three holes, each enough: `save = partial(fabric.save, path)` built in utils/checkpoint.py is no "
-        "`fabric.save` call to checkpoint_states.py (`ctx.method_calls(\"save\")` reads spelled calls only); "
-        "`raw_model = model.module` (the original module of the `_FabricModule`) is unknown to the Lightning "
-        "pack's values; and the state's `\"config\": vars(config)` entry is unknown (builtins `vars` is no "
-        "container in flow.py `_call_of`), which makes LXF023 skip the whole state",
-    "s58_resume_asks_for_key_the_save_helper_drops":
-        "LXF032 pairs a save and a load only by a path string the call shows and states that are dict displays "
-        "nothing changes: the path is `os.path.join(out_dir, \"last\")` handed to both helpers as a parameter "
-        "(the same binding, never compared as one), the load's state is `resume_state`'s parameter, and "
-        "`state[\"iter_num\"] += 1` counts as a change of the dict even though no key is added",
-    # callers: a subclass and its `**kwargs` in other modules
-    "p117_subclass_attr_overrides_clip_val":
-        "two boundaries in trainers/base.py: `Fabric(strategy=self.strategy)` is unknown, its `strategy` reaching "
-        "`__init__` through finetune.py's `super().__init__(**kwargs)` from train.py's `FinetuneTrainer(strategy=...)`"
-        " (a key of a `**kwargs` parameter is not read from a caller in another module; `super().__init__(strategy,"
-        " **kwargs)` is); and `self.clip_val` is BaseTrainer's own `None`: `Flow.instance_attribute` asks the "
-        "subclasses of other modules only when the base lacks the attribute, and only those built in their own module",
-    # round four: plugins a helper of another module builds
-    "p123_hf_trainer_package_half_precision_plugin":
-        "packs/xla_fsdp/plugins.py `plugin_of` reads the plugin through `ctx.value_of`, which keeps only one value "
-        "written in this document and of a known kind: the flow does give trainer/strategy.py's "
-        "`precision=precision_plugin(args)` the one `HalfPrecision('bf16-true')` of trainer/plugins.py (`args.bf16` "
-        "decided by run_clm.py's TrainingArguments), but as kind `unknown` and foreign, so the call stays "
-        "`precision_plugin(args)`, no plugin class; even a same-file `def f(): return HalfPrecision(...)` is missed",
-    "p127_ckpt_package_io_subclasses_torch_checkpoint_io":
-        "two holes: `plugins=build_plugins(RUN_NAME)` holds the list `[ManifestCheckpointIO(...)]` of ckpt/plugins.py, "
-        "a foreign value `ctx.value_of` does not return, so plugins.py `fabric_plugins` takes the call itself as the "
-        "one plugin; and `_class_of` follows a subclass only through a class statement of this file "
-        "(`ctx.reaching` -> ClassDef), so `ManifestCheckpointIO(TorchCheckpointIO)` of ckpt/manifest_io.py is not "
-        "resolved even when the list is written in train.py (`TorchCheckpointIO()` there is flagged)",
     # round four: keys that come through `**`
     "s66_preset_registry_wrapper_partial_and_remat":
         "a warning, not the error: `**self.extra` in `StrategyPreset.build` is read per construction of the dataclass "
@@ -73,18 +26,6 @@ KNOWN_MISSES: dict[str, str] = {
         "ties build() to the preset main picks: `StrategyPreset.named(...)` is `PRESETS[name]()` over the registry "
         "the `@preset(name)` decorator fills (`PRESETS[name] = fn` in the closure, key and value from the same "
         "decoration), unknown at the `L.Fabric(...)` call",
-    # round four: objects built or used other than by spelling their class and their parameter
-    "s70_learner_property_no_sync_of_raw_net":
-        "flow.py `constructions` (used by `call_sites` for `__init__`) counts only the calls spelled with the class's "
-        "name: `make_learner(fabric, Net())` through `functools.partial(Learner, lr=..., accumulate=...)` is no "
-        "construction of Learner (even with the partial built in the same function), so `__init__`'s `net` and "
-        "`self.net` behind the `sync_module` property are unknown; `Learner(fabric, Net())` is flagged, property included",
-    "s72_run_describe_touches_device_before_launch":
-        "LXF019 follows one level down from the launch's scope, a function or a class through its written `__init__` "
-        "(`_local_helper`), and reads the uses on the parameter that receives the Fabric: `Run(fabric)` is a "
-        "dataclass with a generated `__init__`, the device is read in `describe()` called on the new instance, two "
-        "levels down through the `example_batch` cached_property, on `self.fabric` (a plain `@property`, or "
-        "`self.fabric.device` written in `describe` itself, are missed too)",
 }
 
 

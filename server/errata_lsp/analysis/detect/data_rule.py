@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..binder import contradicts
 from ..context import Arg, Context
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow
@@ -30,7 +31,7 @@ from ..values import Value, describe_when, either
 from .predicate import all_hold
 from .predicates import Present
 from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
-from .site import Site, argument, constant_of, fabric_of, spelled, value_ctx
+from .site import UNKNOWN, XLA_FSDP, Site, argument, constant_of, fabric_of, spelled, strategy_paths, value_ctx
 from .vocabulary import Vocabulary, pack_facts
 
 QUOTES = ("'", '"')
@@ -124,7 +125,7 @@ class DetectRule(Rule):
         if "argument" not in spec:
             if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
                     self._strategy_fits(site)):
-                return self._finding(site, None, [], True, [])
+                return self._finding(site, None, [], site.strategy_when is None, [])
             return None
         written, arg, hidden = argument(site, spec["argument"])
         if written is None or hidden:
@@ -134,13 +135,17 @@ class DetectRule(Rule):
         found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
+        if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
+            found = [v for v in found if any(_compatible(v.when, path) for path in site.strategy_when)]
+            if not found:
+                return None
         site.found = found
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
         run = Flow.plain_run(values)  # an environment variable left unset, an argument not given: the default
         passed_when = self._passed_when(site, arg)
         if passed_when is None:
             return None  # keys it needs together, each from another of the dicts a `**` may hold
-        every_path = len(certain) == len(found) and not passed_when and (
+        every_path = len(certain) == len(found) and not passed_when and site.strategy_when is None and (
             self.paths != "every-error-some-warning" or len(found) == len(run))
         return self._finding(site, found, values, every_path, certain, passed_when)
 
@@ -200,7 +205,21 @@ class DetectRule(Rule):
         return finding if elsewhere is None else dataclasses.replace(finding, elsewhere=elsewhere)
 
     def _strategy_fits(self, site: Site) -> bool:
-        return "strategy" not in self.spec or fabric_of(site) in self.spec["strategy"]
+        """The site's Fabric runs a strategy the section names: on every path, or (`site.strategy_when`) on the
+        paths of an XLAFSDP strategy only, the others being known to run another (a finding there is a warning
+        that names them)."""
+        if "strategy" not in self.spec:
+            return True
+        kind = fabric_of(site)
+        if kind in self.spec["strategy"]:
+            return True
+        if kind != UNKNOWN or self.spec["strategy"] != [XLA_FSDP]:
+            return False
+        paths = strategy_paths(site)
+        if paths is None or any(k == UNKNOWN for k, _ in paths) or not any(k == XLA_FSDP for k, _ in paths):
+            return False
+        site.strategy_when = list(dict.fromkeys(when for k, when in paths if k == XLA_FSDP))
+        return True
 
     def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
         values = list(ctx.values(written))
@@ -228,7 +247,11 @@ class DetectRule(Rule):
         if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
             passed = tuple(dict.fromkeys(c for when in passed_when for c in when))  # all of them, with each path's
             paths = certain if spec.get("conditions") == "certain" else found or ()
-            condition = describe_when([(*v.when, *passed) for v in paths] or [passed])
+            whens = [(*v.when, *passed) for v in paths] or [passed]
+            if site.strategy_when is not None:  # and the paths of the XLAFSDP strategy
+                whens = [tuple(dict.fromkeys((*strategy, *when))) for strategy in site.strategy_when for when in whens
+                         if _compatible(when, strategy)]
+            condition = describe_when(whens)
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
             severity = Severity.WARNING
@@ -244,9 +267,34 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
-        if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords):
+        if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords) \
+                and not self._forwards_alternatives(site):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
+        if place is not None and first is not None and first.flow is not None \
+                and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
+            place = None  # a helper's value picked by what this call passes (`training=True`): the call's to change
+        if place is None and site.written is not None and any(_sibling_keywords(spec.get("match", ()))):
+            place = self._decided_elsewhere(site)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    @staticmethod
+    def _decided_elsewhere(site: Site) -> Place | None:
+        """A combination (this keyword with another) stored under tests another module's values decide
+        (`if cfg.get("custom_wrapper"):` for config.py's dict): each value is fine alone, the choice to pass
+        both is that module's, and it is placed there."""
+        for value in site.ctx.flow.deciding_values(site.written):  # type: ignore[arg-type]  # checked by the caller
+            if value.foreign and value.flow is not None and value.node is not None and value.node in value.flow.ctx.parents:
+                place = _written_elsewhere(value)
+                if place is not None:
+                    return place
+        return None
+
+    def _forwards_alternatives(self, site: Site) -> bool:
+        """The call also passes, from a name or an attribute, a keyword the match weighs against the argument
+        (`clip_val=self.clip_val, max_norm=self.max_norm`): it forwards both knobs, so the choice is where
+        their values are written, not the keyword it spells."""
+        siblings = set(_sibling_keywords(self.spec.get("match", ())))
+        return any(k.arg in siblings and isinstance(k.value, (ast.Name, ast.Attribute)) for k in site.call.keywords)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],
              fields: _Fields) -> list[Fix]:
@@ -648,6 +696,26 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
         return Valid(spec["good"])
     return Invalid(spec["bad"], fixed=spec.get("fixed"), fix=spec.get("fix"), message=spec.get("message"),
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
+
+
+def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """No condition of one is the negation of a condition of the other: a path may hold both."""
+    return not any(contradicts(a, b) for a in when for b in other)
+
+
+def _sibling_keywords(spec: Any) -> Iterator[str]:
+    """The keywords a match spec weighs against its argument (`sibling`, `absent`, `present`), however nested."""
+    if isinstance(spec, dict):
+        for key, inner in spec.items():
+            if key == "sibling" and isinstance(inner, dict) and isinstance(inner.get("keyword"), str):
+                yield inner["keyword"]
+            elif key in ("absent", "present") and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _sibling_keywords(inner)
+    elif isinstance(spec, list):
+        for inner in spec:
+            yield from _sibling_keywords(inner)
 
 
 def _written_in_another(ctx: Context, value: Value) -> bool:

@@ -28,6 +28,8 @@ class FabricFacts:
     built_with: Callable[[Context, ast.Call], str]  # the strategy kind of a `Fabric(...)` call
     own_kind: Callable[[Context, str, Callable[[ast.Call], str]], str]  # the file's Fabrics', when they agree
     strategy_calls: Callable[[Context, ast.AST], list[ast.Call] | None]  # the XLAFSDP strategies held
+    # the kind of a `Fabric(...)` call's strategy on each of its paths, with that path's conditions
+    built_on_paths: Callable[[Context, ast.Call], list[tuple[str, tuple[str, ...]]]] = lambda ctx, call: []
 
 
 # No pack knows the Fabric: nothing is one.
@@ -57,6 +59,7 @@ class Site:
     written: ast.expr | None = None  # the argument's value as written at the call
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
+    strategy_when: list[tuple[str, ...]] | None = None  # the Fabric runs XLAFSDP only on these paths
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
 
@@ -212,3 +215,25 @@ def _site_fabric(site: Site) -> str | None:
             return site.fabric.own_kind(ctx, "own_pack_strategy", lambda call: pack_strategy(site, ctx, call))
         return UNKNOWN
     return kind
+
+
+def strategy_paths(site: Site) -> list[tuple[str, tuple[str, ...]]] | None:
+    """The strategy kind of the site's Fabric on each path (XLA_FSDP, OTHER, UNKNOWN), with the conditions
+    of that path, for a Fabric whose strategy is of several kinds (`strategy=S() if devices > 1 else "auto"`);
+    None when a path's Fabric cannot be followed."""
+    ctx = site.ctx
+    if site.receiver is None:
+        if not site.fabric.qualified or ctx.callee_name(site.call) != site.fabric.qualified:
+            return None
+        return site.fabric.built_on_paths(ctx, site.call) or None
+    paths: list[tuple[str, tuple[str, ...]]] = []
+    for value in ctx.values(site.receiver):
+        if value.kind != "fabric" or not isinstance(value.node, ast.Call):
+            return None
+        owner = value.flow.ctx if value.flow is not None else ctx
+        found = site.fabric.built_on_paths(owner, value.node)
+        if not found:
+            return None
+        paths.extend((kind, (*value.when, *when)) for kind, when in found)
+    return paths or None
+

@@ -13,7 +13,8 @@ from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
 from .names import FABRIC, XLAFSDP_STRATEGY
 
 __all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
-           "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls", "strategy_kind"]
+           "fabric_strategy_paths", "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls",
+           "strategy_holders", "strategy_kind"]
 
 # Stands for an `XLAFSDPStrategy(...)` call that lives in another file of the project.
 ELSEWHERE = ast.Call(func=ast.Name(id="XLAFSDPStrategy"), args=[], keywords=[])
@@ -35,33 +36,65 @@ def strategy_calls(ctx: Context, expr: ast.AST) -> list[ast.Call] | None:
     return calls
 
 
+def strategy_holders(ctx: Context, expr: ast.AST) -> list[tuple[Context, ast.Call]] | None:
+    """The `XLAFSDPStrategy(...)` calls an expression may hold, each with the module that writes it (this one
+    or another of the project): their arguments are read there, with its imports. [] when it holds something
+    else; None when the project cannot tell (or cannot place a call)."""
+    found: list[tuple[Context, ast.Call]] = []
+    unknown = False
+    for value in ctx.flow.values(expr):
+        if value.kind == "strategy" and value.qualified == XLAFSDP_STRATEGY:
+            owner = ctx.owner_of(value)
+            if owner is None or not isinstance(value.node, ast.Call):
+                return None
+            found.append((owner, value.node))
+        elif value.kind in ("unknown", "external", "instance"):
+            unknown = True
+    if not found and unknown:
+        return None
+    return found
+
+
 def fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
     """XLA_FSDP, OTHER or UNKNOWN for the strategy a `Fabric(...)` call is built with."""
     return ctx.once("fabric_strategy", fabric_call, lambda: _fabric_strategy(ctx, fabric_call))
 
 
 def _fabric_strategy(ctx: Context, fabric_call: ast.Call) -> str:
+    kinds = {kind for kind, _ in fabric_strategy_paths(ctx, fabric_call)}
+    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def fabric_strategy_paths(ctx: Context, fabric_call: ast.Call) -> list[tuple[str, tuple[str, ...]]]:
+    """The strategy a `Fabric(...)` call is built with on each path: (XLA_FSDP, OTHER or UNKNOWN, the
+    conditions of that path), one per value its `strategy=` may hold (`XLAFSDPStrategy(...) if devices > 1
+    else "auto"`: XLA_FSDP when devices > 1, OTHER when devices <= 1)."""
+    return ctx.once("fabric_strategy_paths", fabric_call, lambda: _fabric_strategy_paths(ctx, fabric_call))
+
+
+def _fabric_strategy_paths(ctx: Context, fabric_call: ast.Call) -> list[tuple[str, tuple[str, ...]]]:
     args, complete = ctx.keyword_args(fabric_call)
     strategy = args.get("strategy")
     if strategy is None:
-        return OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN
+        return [(OTHER if complete and len(fabric_call.args) < 2 else UNKNOWN, ())]
     accelerator = args.get("accelerator")
     tpu = accelerator is not None and any(
         v.kind == "str" and isinstance(v.node, ast.Constant) and v.node.value == "tpu"
         for v in ctx.flow.values(accelerator.value))
-    kinds = set()
+    paths: list[tuple[str, tuple[str, ...]]] = []
     for value in ctx.flow.values(strategy.value):
         if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
             name = value.node.value.lower()
             # Lightning remaps "fsdp" with a TPU accelerator to "xla_fsdp"
-            kinds.add(XLA_FSDP if name == "xla_fsdp" or name == "fsdp" and tpu else OTHER)
+            kind = XLA_FSDP if name == "xla_fsdp" or name == "fsdp" and tpu else OTHER
         elif value.kind == "strategy":
-            kinds.add(XLA_FSDP if value.qualified == XLAFSDP_STRATEGY else OTHER)
+            kind = XLA_FSDP if value.qualified == XLAFSDP_STRATEGY else OTHER
         elif value.kind == "none":
-            kinds.add(OTHER)
+            kind = OTHER
         else:
-            kinds.add(UNKNOWN)
-    return kinds.pop() if len(kinds) == 1 else UNKNOWN
+            kind = UNKNOWN
+        paths.append((kind, (*strategy.when, *value.when)))
+    return paths
 
 
 def fabric_calls(ctx: Context) -> list[ast.Call]:

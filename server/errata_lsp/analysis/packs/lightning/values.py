@@ -4,6 +4,7 @@ kinds (`analysis/values.py`):
 - `Fabric(...)` is a Fabric; `fabric.strategy` its strategy; `fabric.setup(m, *opts)`,
   `fabric.setup_module(m)` and `fabric.setup_optimizers(*opts)` give set-up modules and optimizers;
 - a Lightning strategy class builds a strategy, and so does a project class derived from one alone;
+- the set-up module's `.module` (and `._original_module`) is the module it was given;
 - `torch.optim.X(params)` is an optimizer; `torch.nn.X(...)` and a project class derived from
   `nn.Module` or `LightningModule` build a module;
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
@@ -100,6 +101,16 @@ def _fabric_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tup
     return None
 
 
+@TIPS.attribute("setup_module")
+def _set_up_module_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+    """`model.module` and `model._original_module` of the `_FabricModule` that `fabric.setup(m)` returns: `m`,
+    the module as it was given (its `_forward_module` is the strategy's wrapper: not told here)."""
+    given = value.extra
+    if attr in ("module", "_original_module") and isinstance(given, ast.expr) and not isinstance(given, ast.Starred):
+        return tuple(x.under(value.when) for x in flow.values(given))
+    return None
+
+
 @TIPS.derived_class
 def _module_class(flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
     if _is_module_class(flow, cls):
@@ -123,7 +134,10 @@ def _is_module_class(flow: Flow, cls: ast.ClassDef, seen: frozenset[int] = froze
         qualified = flow.ctx.resolve(base) or ""
         if qualified in MODULE_BASES or _is_torch_module(qualified):
             return True
-        if any(isinstance(x.node, ast.ClassDef) and x.node is not cls
-               and _is_module_class(flow, x.node, seen | {id(cls)}) for x in flow.values(base)):
-            return True
+        for x in flow.values(base):
+            # a base class of another module: its own bases are resolved with that module's imports
+            owner = flow if x.node in flow.ctx.parents else x.flow
+            if isinstance(x.node, ast.ClassDef) and x.node is not cls and owner is not None \
+                    and x.node in owner.ctx.parents and _is_module_class(owner, x.node, seen | {id(cls)}):
+                return True
     return False

@@ -8,7 +8,7 @@ import ast
 
 from ...context import Binding, Context
 from ...statements import block_of, in_block, same_value
-from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_calls
+from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_holders
 from ..lightning.names import FABRIC
 
 SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN = "setup_module", "raw_module", "optimizer", "other", "unknown"
@@ -72,8 +72,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             if load is state or not ctx.within(load, scope) or ctx.reaching(load) is not binding:
                 continue
             parent = ctx.parents.get(load)
-            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load):
-                continue  # `state["step"]`: a read
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load) or isinstance(parent, ast.Return):
+                continue  # `state["step"]`, `return state`: a read
             store = ctx.parents.get(parent)
             place = ctx.block_place(store) if isinstance(store, ast.Assign) and len(store.targets) == 1 else None
             if place is not None and here is not None and place[0] is here[0] and place[1] < here[1] \
@@ -123,7 +123,10 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
 
 
 FLOW_KINDS = {"setup_module": SETUP_MODULE, "module": RAW_MODULE, "optimizer": OPTIMIZER,
-              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER}
+              "setup_optimizer": OPTIMIZER, "str": OTHER, "number": OTHER, "bool": OTHER, "none": OTHER,
+              # containers and namespaces: never the XLAFSDP module the strategy looks for among the state's values
+              "dict": OTHER, "list": OTHER, "tuple": OTHER, "set": OTHER, "frozenset": OTHER, "namespace": OTHER,
+              "args": OTHER}
 
 
 def _followed_kind(ctx: Context, expr: ast.AST) -> str:
@@ -154,21 +157,21 @@ def _call_kind(ctx: Context, call: ast.Call) -> str:
         return OPTIMIZER
     if _module_class(ctx, call.func):
         return RAW_MODULE
-    return UNKNOWN
+    return _followed_kind(ctx, call)  # `vars(config)`: a dict; a helper returning a module
 
 
 def _module_class(ctx: Context, func: ast.AST, depth: int = 3) -> bool:
-    """A class from `torch.nn`, a LightningModule, or a class of this file that derives from one."""
+    """A class from `torch.nn`, a LightningModule, or a class of the project that derives from one."""
     qualified = ctx.resolve(func) or ""
     if qualified.startswith("torch.nn."):
         last = qualified.split(".")[2] if qualified.count(".") >= 2 else ""
         return last[:1].isupper() and last not in NOT_MODULES
     if qualified.endswith("LightningModule"):
         return True
-    if isinstance(func, ast.Name) and depth:
-        binding = ctx.reaching(func)
-        if binding is not None and isinstance(binding.stmt, ast.ClassDef):
-            return any(_module_class(ctx, base, depth - 1) for base in binding.stmt.bases)
+    if isinstance(func, (ast.Name, ast.Attribute)) and depth:
+        cls = ctx.held(func)  # a class of this file or of another module, its bases read with that module's imports
+        if cls is not None and isinstance(cls.node, ast.ClassDef):
+            return any(_module_class(cls.owner, base, depth - 1) for base in cls.node.bases)
     return False
 
 
@@ -225,21 +228,22 @@ def _state_dict_type(ctx: Context, calls: list[ast.Call]) -> str | None:
         strategy = keywords.get("strategy")
         if strategy is None:
             return None
-        value = ctx.value_of(strategy.value)
+        value, _ = ctx.value_where(strategy.value)
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             found.add("sharded")
             continue
-        for strategy_call in strategy_calls(ctx, value) or (None,):
-            if strategy_call is None:
+        # a strategy another module builds is read there, with its imports
+        for owner, strategy_call in strategy_holders(ctx, strategy.value) or ((None, None),):
+            if owner is None or strategy_call is None:
                 return None
-            given, complete = ctx.keyword_args(strategy_call)
+            given, complete = owner.keyword_args(strategy_call)
             arg = given.get("state_dict_type")
             written = arg.value if arg else (strategy_call.args[6] if len(strategy_call.args) > 6 else None)
             if written is None:
                 found.add("sharded" if complete and not any(isinstance(a, ast.Starred) for a in strategy_call.args)
                           else None)
                 continue
-            found.add(_written_str(ctx, written))
+            found.add(_written_str(owner, written))
     return found.pop() if len(found) == 1 else None
 
 

@@ -13,9 +13,9 @@ from ...context import Context
 from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
 from ...values import Value
-from ..lightning.fabric import strategy_calls
+from ..lightning.fabric import strategy_holders
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
-from .facts import strategy_accelerators
+from .facts import holds_none, strategy_accelerators
 
 OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 
@@ -203,7 +203,7 @@ class PathlibPath(Predicate):
 
 
 # --- named facts (`{"fact": name}`) ----------------------------------------------------------
-def _accelerators(site: Site) -> list[ast.expr] | None:
+def _accelerators(site: Site) -> list[tuple[Context, ast.expr]] | None:
     """The accelerators of the strategies given to the site's `Fabric(...)`: worked out once per call (two
     facts and the placeholder read them)."""
     return site.ctx.once("strategy_accelerators", site.call,
@@ -218,7 +218,7 @@ def _strategy_accelerator_objects(site: Site) -> bool:
     """Every XLAFSDPStrategy given to `Fabric(strategy=...)` is built with an accelerator written as a call
     (`XLAAccelerator()`), and the file can tell."""
     given = _accelerators(site)
-    return bool(given) and all(isinstance(site.ctx.value_of(g), ast.Call) for g in given or ())
+    return bool(given) and all(isinstance(owner.value_where(g)[0], ast.Call) for owner, g in given or ())
 
 
 def _strategy_has_precision(site: Site) -> bool:
@@ -226,12 +226,13 @@ def _strategy_has_precision(site: Site) -> bool:
     if strategy is None:
         return False
     ctx = site.ctx
-    for call in strategy_calls(ctx, strategy.value) or []:
-        args, complete = ctx.keyword_args(call)
+    calls = strategy_holders(ctx, strategy.value)  # a strategy another module builds is read there
+    if calls is None:
+        return any(v.kind == "strategy" for v in ctx.values(strategy.value))  # one the project cannot place
+    for owner, call in calls:
+        args, complete = owner.keyword_args(call)
         given = args.get("precision")
-        value = ctx.value_of(given.value) if given is not None else None
-        if not complete or len(call.args) > 3 or given is not None and not (
-                isinstance(value, ast.Constant) and value.value is None):
+        if not complete or len(call.args) > 3 or given is not None and not holds_none(owner, given.value):
             return True
     return False
 
@@ -240,8 +241,7 @@ def _plugins_given(site: Site) -> bool:
     arg = site.keywords[0].get("plugins")
     if arg is None:
         return False
-    value = site.ctx.value_of(arg.value)
-    return not (isinstance(value, ast.Constant) and value.value is None)
+    return not holds_none(site.ctx, arg.value)
 
 
 
@@ -249,7 +249,7 @@ def _plugins_given(site: Site) -> bool:
 # --- placeholders ----------------------------------------------------------------------------
 def _strategy_accelerator(site: Site) -> str:
     given = _accelerators(site)
-    return short(site.ctx.doc.source(given[0])) if given else ""
+    return short(given[0][0].doc.source(given[0][1])) if given else ""
 
 
 def register(detect: Registrar) -> None:

@@ -8,7 +8,7 @@ import ast
 from ...context import Arg, Context
 from ...findings import Place
 from ...flow import Flow
-from ..lightning.fabric import fabric_calls, strategy_calls
+from ..lightning.fabric import fabric_calls, strategy_holders
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:
@@ -28,6 +28,12 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
         return None
 
 
+def holds_none(ctx: Context, expr: ast.AST) -> bool:
+    """`expr`, of `ctx`'s module, holds None on every path, wherever that None is written."""
+    held = ctx.held(expr)
+    return held is not None and held.value.kind == "none"
+
+
 def fabric_methods_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef,
                                  method: str) -> list[tuple[ast.arg, ast.Call]]:
     """(the parameter, the call) of each `param.<method>(...)` the function's own body makes on one of its
@@ -40,23 +46,22 @@ def fabric_methods_on_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef,
             and node.func.value.id not in stores]
 
 
-def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[ast.expr] | None:
-    """The accelerators the XLAFSDPStrategy objects given to Fabric are built with (None: cannot tell)."""
+def strategy_accelerators(ctx: Context, strategy: Arg | None) -> list[tuple[Context, ast.expr]] | None:
+    """The accelerators the XLAFSDPStrategy objects given to Fabric are built with, each with the module that
+    writes it (a strategy another module builds is read there); None: cannot tell."""
     if strategy is None:
         return []
-    calls = strategy_calls(ctx, strategy.value)
+    calls = strategy_holders(ctx, strategy.value)  # a strategy another module builds is read there
     if calls is None:
         return None
-    found = []
-    for call in calls:
-        args, complete = ctx.keyword_args(call)
+    found: list[tuple[Context, ast.expr]] = []
+    for owner, call in calls:
+        args, complete = owner.keyword_args(call)
         if not complete or any(isinstance(a, ast.Starred) for a in call.args):
             return None
         given = args["accelerator"].value if "accelerator" in args else call.args[0] if call.args else None
-        if given is not None:
-            value = ctx.value_of(given)
-            if not (isinstance(value, ast.Constant) and value.value is None):
-                found.append(given)
+        if given is not None and not holds_none(owner, given):
+            found.append((owner, given))
     return found
 
 
@@ -68,11 +73,12 @@ def auto_wrap_given(ctx: Context, fabric: ast.expr) -> bool | None:
     with one, `setup_module` wraps the submodules it picks in place, so the raw module keeps their
     shards; without, the raw module is left with no parameters. None when the file cannot tell."""
     # a Fabric built in another module (passed to a helper of this one) is read in that module
-    calls = [(v.flow.ctx if v.foreign and v.flow is not None else ctx, v.node) for v in ctx.values(fabric)
-             if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+    calls = [(ctx.owner_of(v), v.node) for v in ctx.values(fabric) if v.kind == "fabric" and isinstance(v.node, ast.Call)]
+    if any(owner is None for owner, _ in calls):
+        return None  # a Fabric the project cannot place (its node in neither this module nor its flow's)
     if not calls:  # a Fabric the file cannot follow: the file's own Fabric, if it builds one
         calls = [(ctx, call) for call in fabric_calls(ctx)]
-    answers = {_given(owner, call) for owner, call in calls}
+    answers = {_given(owner, call) for owner, call in calls}  # type: ignore[arg-type]  # placed above
     return answers.pop() if len(answers) == 1 else None
 
 
@@ -89,7 +95,9 @@ def _given(ctx: Context, fabric_call: ast.Call) -> bool | None:
         if value.kind != "strategy" or not isinstance(value.node, ast.Call):
             return None
         call = value.node
-        owner = value.flow.ctx if value.flow is not None else ctx  # the module that writes the strategy
+        owner = ctx.owner_of(value)  # the module that writes the strategy
+        if owner is None:
+            return None
         given, whole = owner.keyword_args(call)
         if not whole or any(isinstance(a, ast.Starred) for a in call.args):
             return None
@@ -110,7 +118,9 @@ def set_up_module_class(ctx: Context, setup: ast.Call, elsewhere: bool = False) 
     values = ctx.values(setup.args[0])
     if len(values) != 1 or values[0].kind != "module" or not isinstance(values[0].node, ast.Call):
         return None
-    owner = values[0].flow.ctx if elsewhere and values[0].foreign and values[0].flow is not None else ctx
+    owner = ctx.owner_of(values[0]) if elsewhere else ctx
+    if owner is None:
+        return None
     if not elsewhere:
         found = owner.local_definition(values[0].node.func, kind="class")
         return found.node if found is not None and isinstance(found.node, ast.ClassDef) else None

@@ -4,12 +4,15 @@ or Fabric is given one, and the one way to name the XLA class instead; shared by
 from __future__ import annotations
 
 import ast
+import dataclasses
+import os
 from dataclasses import dataclass
 
-from ...context import Context
-from ...findings import Edit, Position, Span
-from ..lightning.fabric import strategy_calls
+from ...context import Context, Held
+from ...findings import Edit, Place, Position, Span
+from ..lightning.fabric import strategy_holders
 from ..lightning.names import canonical
+from .facts import holds_none, place_in
 
 
 @dataclass(frozen=True)
@@ -45,41 +48,123 @@ CHECKPOINT_IO = PluginFamily(
 
 
 @dataclass(frozen=True)
+class Item:
+    """An expression given as a plugin: the module that writes it, the node of the checked document that
+    stands for it there (itself, or the argument that brings in a list another module builds), and the
+    conditions it is given under."""
+
+    expr: ast.expr
+    owner: Context
+    at: ast.expr
+    when: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Plugin:
-    """A plugin built in the user's code: the call, and the Lightning class it is."""
+    """A plugin built in the user's code: the call (held with the module that writes it), the Lightning
+    class it is, and the project's own subclass when that is what is built."""
 
-    call: ast.Call
+    held: Held  # the call `HalfPrecision(...)` / `ManifestCheckpointIO(...)`, wherever it is written
     lightning: str  # the Lightning class it is (or derives from)
-    local: str | None = None  # the file's own subclass, if that is what is built
+    local: str | None = None  # the project's subclass, if that is what is built
+    base: tuple[Held, ast.expr] | None = None  # that subclass's class statement, and its base leading to Lightning
+    # a non-XLA plugin built on some paths only: the conditions of each path that builds one (() every path)
+    paths: tuple[tuple[str, ...], ...] = ()
+    alone: bool = True  # the one value the expression holds (a fix of the call is a fix of the expression)
+
+    @property
+    def call(self) -> ast.Call:
+        return self.held.node  # type: ignore[return-value]  # a plugin is built by a call
+
+    @property
+    def here(self) -> bool:
+        """The call and the subclass it builds (if any) are the checked document's own."""
+        return self.held.here and (self.base is None or self.base[0].here)
+
+    @property
+    def place(self) -> Place | None:
+        """Where the fix belongs when that is another module: the base of a subclass written there, else the
+        call written there; None when both are the document's own."""
+        if self.base is not None and not self.base[0].here:
+            cls, base = self.base
+            return place_in(cls.flow, base)
+        return self.held.place
+
+    def where(self) -> str:
+        """` (`plugins.py`, line 7)` for a plugin (or the subclass's base) written in another module."""
+        place = self.place
+        if place is None:
+            return ""
+        return f" (`{os.path.basename(place.path)}`, line {place.span.start.line + 1})"
 
 
-def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily) -> Plugin | None:
-    """The plugin of `family` an expression builds, or None when it is not one / the file cannot tell."""
-    call = ctx.value_of(expr)
-    if not isinstance(call, ast.Call):
+def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context | None = None,
+              none: bool = False) -> Plugin | None:
+    """The plugin of `family` an expression of `owner` (the checked document by default) builds, wherever
+    the call is written; None when it is not one / the project cannot tell. An expression that holds one of
+    several values (a helper's `if args.bf16: return HalfPrecision(...)`) is that plugin when each value is a
+    plugin of `family` (or None, with `none`): the first non-XLA one, with the paths that build one in
+    `paths` unless every path does; the XLA one when none does."""
+    held = (owner or ctx).held(expr, unknown=True)
+    if held is not None:
+        return _built(held, family)
+    holders = (owner or ctx).holders(expr)
+    if not holders or len(holders) < 2:
         return None
-    lightning = _class_of(ctx, call.func, family, 2)
+    plugins: list[tuple[Plugin, tuple[str, ...]]] = []
+    for one in holders:
+        if none and one.value.kind == "none":
+            continue
+        plugin = _built(one, family) if one.value.kind in ("unknown", "instance") else None
+        if plugin is None:
+            return None  # a value that is no plugin of the family, or one the project cannot tell
+        plugins.append((plugin, one.value.when))
+    bad = [(p, when) for p, when in plugins if p.lightning != family.ok]
+    if not bad:
+        return plugins[0][0] if plugins else None
+    every = len(bad) == len(holders)
+    return dataclasses.replace(bad[0][0], paths=() if every else tuple(when for _, when in bad), alone=False)
+
+
+def _built(held: Held, family: PluginFamily) -> Plugin | None:
+    """The plugin of `family` the call `held` builds, or None."""
+    if not isinstance(held.node, ast.Call):
+        return None
+    lightning = _class_of(held.owner, held.node.func, family, 2)
     if lightning is None:
         return None
-    name, local = lightning
-    return Plugin(call, name, local)
+    name, base = lightning
+    return Plugin(held, name, base[0].node.name if base else None, base)  # type: ignore[attr-defined]
 
 
-def _class_of(ctx: Context, func: ast.AST, family: PluginFamily, depth: int) -> tuple[str, str | None] | None:
-    found = family.lightning_class(ctx.resolve(func))
+def _class_of(owner: Context, func: ast.AST, family: PluginFamily,
+              depth: int) -> tuple[str, tuple[Held, ast.expr] | None] | None:
+    """The Lightning class of `family` that `func`, an expression of `owner`, names or derives from (through
+    the class statements of any module of the project, each base resolved with its own module's imports),
+    with the subclass's statement and the base that leads there; None when it names none or cannot tell."""
+    found = family.lightning_class(owner.resolve(func))
     if found:
         return found, None
-    if not isinstance(func, ast.Name) or not depth:
+    if not depth:
         return None
-    binding = ctx.reaching(func)
-    if binding is None or not isinstance(binding.stmt, ast.ClassDef) or not binding.stmt.bases:
+    cls = owner.held(func)
+    if cls is None or cls.value.kind != "class" or not isinstance(cls.node, ast.ClassDef) or not cls.node.bases:
         return None
-    bases = [_class_of(ctx, base, family, depth - 1) for base in binding.stmt.bases]
+    bases = [_class_of(cls.owner, base, family, depth - 1) for base in cls.node.bases]
     if any(b is None for b in bases):
-        return None  # a base the file does not show could be the XLA class
-    if any(b[0] == family.ok for b in bases):  # type: ignore[index]
-        return family.ok, binding.stmt.name
-    return bases[0][0], binding.stmt.name  # type: ignore[index]
+        return None  # a base the project does not show could be the XLA class
+    for b, base in zip(bases, cls.node.bases):
+        if b[0] == family.ok:  # type: ignore[index]
+            return family.ok, (cls, base)
+    return bases[0][0], (cls, cls.node.bases[0])  # type: ignore[index]
+
+
+def conditions(item: Item, plugin: Plugin) -> list[tuple[str, ...]]:
+    """The conditions under which `item` gives the non-XLA `plugin`: those it is given under, and those of the
+    paths that build it; [] on every path."""
+    if plugin.paths:
+        return [(*item.when, *path) for path in plugin.paths]
+    return [item.when] if item.when else []
 
 
 def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast.expr | None:
@@ -93,30 +178,35 @@ def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast
 
 
 def strategy_sets(ctx: Context, fabric_call: ast.Call, family: PluginFamily) -> bool:
-    """The strategy given to Fabric may carry its own plugin of `family` (or the file cannot tell)."""
+    """The strategy given to Fabric may carry its own plugin of `family` (or the project cannot tell): each
+    XLAFSDPStrategy call it may hold is read in the module that writes it."""
     args, _ = ctx.keyword_args(fabric_call)
     strategy = args.get("strategy")
     if strategy is None:
         return False
-    for call in strategy_calls(ctx, strategy.value) or []:
-        _, complete = ctx.keyword_args(call)
-        value = strategy_argument(ctx, call, family)
-        if not complete or value is not None and not is_none(ctx.value_of(value)):
+    calls = strategy_holders(ctx, strategy.value)
+    if calls is None:
+        return any(v.kind == "strategy" for v in ctx.values(strategy.value))  # one the project cannot place
+    for owner, call in calls:
+        _, complete = owner.keyword_args(call)
+        given = strategy_argument(owner, call, family)
+        if not complete or given is not None and not holds_none(owner, given):
             return True
     return False
 
 
-def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[tuple[ast.expr, tuple[str, ...]]]:
-    """The items of `Fabric(plugins=...)`: a list or tuple display (with what `plugins.append(...)` adds to
-    it, under the conditions it is added on), or a single plugin."""
+def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[Item]:
+    """The items of `Fabric(plugins=...)`: a list or tuple display, wherever it is written (with what
+    `plugins.append(...)` adds to it, under the conditions it is added on), or a single plugin."""
     args, _ = ctx.keyword_args(fabric_call)
     given = args.get("plugins")
     if given is None:
         return []
-    value = ctx.value_of(given.value)
-    if isinstance(value, (ast.List, ast.Tuple)):
-        return [(e, ()) for e in value.elts if not isinstance(e, ast.Starred)] + ctx.flow.appended(value)
-    return [(given.value, ())]
+    held = ctx.held(given.value)
+    if held is not None and isinstance(held.node, (ast.List, ast.Tuple)):
+        items = [(e, ()) for e in held.node.elts if not isinstance(e, ast.Starred)] + held.flow.appended(held.node)
+        return [Item(e, held.owner, e if held.here else given.value, when) for e, when in items]
+    return [Item(given.value, ctx, given.value)]
 
 
 def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) -> tuple[str, list[Edit]] | None:
@@ -149,7 +239,3 @@ def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) ->
         at = Position(node.end_lineno, 0)  # type: ignore[arg-type]
         return target, [Edit(Span(at, at), f"from {root}.plugins import {target}\n")]
     return None
-
-
-def is_none(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None

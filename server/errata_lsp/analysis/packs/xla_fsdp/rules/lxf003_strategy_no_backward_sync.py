@@ -277,10 +277,10 @@ def _not_xla_fsdp(ctx: Context, module: ast.AST) -> str | None:
     attribute, a factory function's result, a mock, an XLA FSDP wrapper)."""
     if _is_setup_output(ctx, module):
         return "_FabricModule"
-    value = ctx.value_of(module)
+    value, owner = ctx.value_where(module)  # a module another module builds is read there
     if not isinstance(value, ast.Call):
         return None
-    callee = ctx.resolve(value.func) or ctx.doc.source(value.func)
+    callee = owner.resolve(value.func) or owner.doc.source(value.func)
     last = callee.rsplit(".", 1)[-1]
     if not last[:1].isupper() or "Mock" in callee or "mock" in callee.split(".") or "FullySharded" in callee or "FSDP" in last:
         return None
@@ -288,10 +288,10 @@ def _not_xla_fsdp(ctx: Context, module: ast.AST) -> str | None:
 
 
 def _is_setup_output(ctx: Context, module: ast.AST) -> bool:
-    value = ctx.value_of(module)
+    value, owner = ctx.value_where(module)
     return (
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-        and value.func.attr in ("setup", "setup_module") and fabric_kind(ctx, value.func.value) is not None
+        and value.func.attr in ("setup", "setup_module") and fabric_kind(owner, value.func.value) is not None
     )
 
 

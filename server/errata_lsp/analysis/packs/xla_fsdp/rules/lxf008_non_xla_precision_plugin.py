@@ -21,6 +21,7 @@ The fix turns the plugin into `XLAPrecision` of the nearest XLA precision ("bf16
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
@@ -29,12 +30,14 @@ from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import describe_when
 from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
 from ...lightning.names import XLAFSDP_STRATEGY
+from ..facts import holds_none
 from ..plugins import (
+    Item,
     Plugin,
     PluginFamily,
     class_ref,
+    conditions,
     fabric_plugins,
-    is_none,
     plugin_of,
     strategy_argument,
     strategy_sets,
@@ -151,35 +154,41 @@ class NonXLAPrecisionPlugin(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, PRECISION)
-            plugin = plugin_of(ctx, written, PRECISION) if written is not None else None
+            plugin = plugin_of(ctx, written, PRECISION, none=True) if written is not None else None
             if plugin is not None and plugin.lightning != PRECISION.ok:
-                yield self._finding(ctx, written, plugin, "`XLAFSDPStrategy(...)` raises TypeError in its constructor")  # type: ignore[arg-type]
+                yield self._finding(ctx, Item(written, ctx, written), plugin,  # type: ignore[arg-type]
+                                    "`XLAFSDPStrategy(...)` raises TypeError in its constructor")
         for call in fabric_calls(ctx):
             args, _ = ctx.keyword_args(call)
             items = fabric_plugins(ctx, call)
-            if not items or "precision" in args and not is_none(ctx.value_of(args["precision"].value)):
+            if not items or "precision" in args and not holds_none(ctx, args["precision"].value):
                 continue  # no plugins, or Fabric raises "Received both `precision=...` and `plugins=...`"
-            found = [(i, p, when) for i, when in items if (p := plugin_of(ctx, i, PRECISION)) is not None]
+            found = [(i, p) for i in items if (p := plugin_of(ctx, i.expr, PRECISION, i.owner)) is not None]
             bad = [f for f in found if f[1].lightning != PRECISION.ok]
             if len(found) != 1 or not bad or fabric_strategy(ctx, call) != XLA_FSDP or strategy_sets(ctx, call, PRECISION):
                 continue  # several precision plugins: Fabric raises "Received multiple values" first
-            written, plugin, conditions = bad[0]
+            item, plugin = bad[0]
             when = "`Fabric(...)` raises TypeError when it hands the plugin to the strategy"
             if plugin.lightning == "BitsandbytesPrecision":
                 when = "`Fabric(...)` raises (first \"Bitsandbytes is only supported on CUDA GPUs.\")"
-            yield self._finding(ctx, written, plugin, when, conditions)
+            yield self._finding(ctx, item, plugin, when)
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: tuple[str, ...] = ()) -> Finding:
-        editable = plugin.call is written or ctx.only_use(written)
-        what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{short(ctx.doc.source(plugin.call))}`"
+    def _finding(self, ctx: Context, item: Item, plugin: Plugin, when: str) -> Finding:
+        written = item.expr if item.owner is ctx else item.at
+        editable = plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
+        under = conditions(item, plugin)
+        what = (f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local
+                else f"`{short(plugin.held.source())}`") + plugin.where()
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
         )
-        if conditions:  # added to the plugin list on some paths only
-            message += f"; {describe_when([conditions])}"
-        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
-                            Severity.WARNING if conditions else None)
+        if under:  # added to the plugin list, or built, on some paths only
+            message += f"; {describe_when(under)}".rstrip("; ")
+        finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
+                               Severity.WARNING if under else None)
+        place = plugin.place
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
 def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:

@@ -22,7 +22,7 @@ through both strategy class and plugins" first).
 
 from __future__ import annotations
 
-import ast
+import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
@@ -33,8 +33,10 @@ from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
 from ...lightning.names import XLAFSDP_STRATEGY
 from ..plugins import (
     CHECKPOINT_IO,
+    Item,
     Plugin,
     class_ref,
+    conditions,
     fabric_plugins,
     plugin_of,
     strategy_argument,
@@ -121,33 +123,39 @@ class NonXLACheckpointIO(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call in ctx.calls_to(XLAFSDP_STRATEGY):
             written = strategy_argument(ctx, call, CHECKPOINT_IO)
-            plugin = plugin_of(ctx, written, CHECKPOINT_IO) if written is not None else None
+            plugin = plugin_of(ctx, written, CHECKPOINT_IO, none=True) if written is not None else None
             if plugin is not None and plugin.lightning != CHECKPOINT_IO.ok:
-                yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it is given this strategy")  # type: ignore[arg-type]
+                yield self._finding(ctx, Item(written, ctx, written), plugin,  # type: ignore[arg-type]
+                                    "`Fabric(...)` raises TypeError when it is given this strategy")
         for call in fabric_calls(ctx):
-            found = [(i, p, when) for i, when in fabric_plugins(ctx, call) if (p := plugin_of(ctx, i, CHECKPOINT_IO)) is not None]
+            found = [(i, p) for i in fabric_plugins(ctx, call)
+                     if (p := plugin_of(ctx, i.expr, CHECKPOINT_IO, i.owner)) is not None]
             bad = [f for f in found if f[1].lightning != CHECKPOINT_IO.ok]
             if len(found) != 1 or not bad or fabric_strategy(ctx, call) != XLA_FSDP:
                 continue  # several: Fabric raises "Received multiple values" first
             if strategy_sets(ctx, call, CHECKPOINT_IO):
                 continue  # "checkpoint_io set through both strategy class and plugins" first
-            written, plugin, conditions = bad[0]
-            yield self._finding(ctx, written, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy",
-                                conditions)
+            item, plugin = bad[0]
+            yield self._finding(ctx, item, plugin, "`Fabric(...)` raises TypeError when it hands the plugin to the strategy")
 
-    def _finding(self, ctx: Context, written: ast.AST, plugin: Plugin, when: str, conditions: tuple[str, ...] = ()) -> Finding:
-        what = f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local else f"`{ctx.doc.source(plugin.call)}`"
+    def _finding(self, ctx: Context, item: Item, plugin: Plugin, when: str) -> Finding:
+        written = item.expr if item.owner is ctx else item.at
+        what = (f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local
+                else f"`{plugin.held.source()}`") + plugin.where()
         message = (
             f"The XLA strategy can only work with the `XLACheckpointIO` plugin, found {what}: {when}. "
             "XLAFSDPStrategy uses `XLACheckpointIO` when given none"
         )
         if plugin.local:
             message += f"; derive `{plugin.local}` from `XLACheckpointIO`"
-        if conditions:  # added to the plugin list on some paths only
-            message += f"; {describe_when([conditions])}"
-        editable = not plugin.local and (plugin.call is written or ctx.only_use(written))
-        return self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
-                            Severity.WARNING if conditions else None)
+        under = conditions(item, plugin)
+        if under:  # added to the plugin list, or built, on some paths only
+            message += f"; {describe_when(under)}".rstrip("; ")
+        editable = not plugin.local and plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
+        finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
+                               Severity.WARNING if under else None)
+        place = plugin.place
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
 def _fixes(ctx: Context, plugin: Plugin) -> list[Fix]:

@@ -24,9 +24,11 @@ down, a local function or class called in that scope before the launch (`batch =
 or reads the device on the parameter that receives the Fabric or on the launched Fabric read as a
 global (after the launch, only what touches the device). A function of another module of the project
 called so (`init_distributed(fabric)` from `utils/dist.py`) is read the same way, on the parameter that
-receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper helpers
-and code the project does not show are left alone. There is no fix: the code belongs inside the
-launched function.
+receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper, the
+functions of this file the code before the launch runs (calls, constructions, methods of the instances
+it builds, the properties they read; `MAX_REACH` deep) are read for uses on what the value flow says is
+the launched Fabric (`self.fabric` of an instance built with it). Code the project does not show is left
+alone. There is no fix: the code belongs inside the launched function.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from collections.abc import Iterator
 from ....context import Context
 from ....findings import Finding, Severity
 from ....flow import Flow, argument_for
-from ....rule import Invalid, Rule, Valid
+from ....rule import Invalid, Rule, Valid, short
 from ....statements import block_of, in_block, same_value
 from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..facts import launch_target
@@ -217,6 +219,46 @@ class OutsideLaunchedFunction(Rule):
               "    else:\n"
               "        fabric = Fabric(accelerator='cpu')\n"
               "        print(fabric.device)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Run:\n"
+            "    def __init__(self, fabric):\n"
+            "        self.fabric = fabric\n"
+            "    @property\n"
+            "    def batch(self):\n"
+            "        return torch.zeros(2, device=self.fabric.device)\n"
+            "    def describe(self):\n"
+            "        return self.batch.shape\n"
+            "    def fit(self):\n"
+            "        self.fabric.setup_module(Net())\n"
+            "def worker(fabric):\n"
+            "    Run(fabric).fit()\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "print(Run(fabric).describe())\n"
+            "fabric.launch(worker)\n",
+            message="`self.fabric.device` runs in `Run.batch`, reached from `Run(fabric).describe()` (line 16) before "
+                    "`fabric.launch(worker)` (line 17), in the parent process",
+            count=1, at="8:38-8:56", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Run:\n"
+              "    def __init__(self, fabric):\n"
+              "        self.fabric = fabric\n"
+              "    @property\n"
+              "    def batch(self):\n"
+              "        return torch.zeros(2, device=self.fabric.device)\n"
+              "    def describe(self):\n"
+              "        return 'run'\n"
+              "    def fit(self):\n"
+              "        self.fabric.setup_module(Net())\n"
+              "        return self.batch\n"
+              "def worker(fabric):\n"
+              "    Run(fabric).fit()\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "print(Run(fabric).describe())\n"
+              "fabric.launch(worker)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -236,7 +278,49 @@ class OutsideLaunchedFunction(Rule):
                 finding = self._check_use(ctx, node, node.value, "device", launches)
                 if finding is not None:
                     yield finding
-        yield from self._helpers_outside_launch(ctx, launches)
+        shown: set[int] = set()
+        for finding in self._helpers_outside_launch(ctx, launches):
+            shown.add(finding.span.start.line)
+            yield finding
+        yield from self._reached_before_launch(ctx, launches, shown)
+
+    def _reached_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]],
+                               shown: set[int]) -> Iterator[Finding]:
+        """Deeper than one helper: the functions of this file that the code before a launch runs, through
+        calls, constructions (`__init__`, `__post_init__`), methods of the instances it builds and the
+        properties they read (`Run(fabric).describe()` -> `self.example_batch` -> `self.fabric.device`),
+        up to `MAX_REACH` deep: a use there on the launched Fabric (what the value flow says the receiver
+        holds on every path) runs in the parent process too."""
+        for scope, pairs in launches.items():
+            first = min(pairs, key=lambda pair: _pos(pair[0]))
+            launched = {id(v.node) for _, f in pairs for v in ctx.values(f) if v.kind == "fabric"}
+            if not launched:
+                continue
+            roots = [c for c in ctx.nodes(ast.Call) if ctx.scope_of(c) is scope and _pos(c) < _pos(first[0])]
+            seen: set[int] = set()
+            todo = [(func, call, 1) for call in roots for func in _runs(ctx, call)]
+            while todo:
+                func, root, depth = todo.pop(0)
+                if id(func) in seen or len(seen) >= MAX_REACHED:
+                    continue
+                seen.add(id(func))
+                for use, spelled, method in _fabric_uses(ctx, func, launched):
+                    line = _underline(use).lineno - 1  # type: ignore[attr-defined]  # as a finding's span counts
+                    if line in shown:  # the one-helper reading said it
+                        continue
+                    shown.add(line)
+                    where = (f"in `{_qualified(ctx, func)}`, reached from `{short(ctx.doc.source(root))}` (line "
+                             f"{root.lineno}) before `{_launch_text(ctx, first[0])}` (line {first[0].lineno}), in the "
+                             "parent process")
+                    if method in VALIDATED:
+                        yield self.finding(ctx, _underline(use), (
+                            f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` runs "
+                            f"{where}, so Fabric raises RuntimeError. Move it into the launched function"))
+                    else:
+                        yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
+                if depth < MAX_REACH:
+                    todo.extend((inner, root, depth + 1) for node in _body_nodes(func)
+                                for inner in (_runs(ctx, node) if isinstance(node, ast.Call) else _property_of(ctx, node)))
 
     def _helpers_outside_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
         """A local function or class called before the launch, or after it has returned: what its body does
@@ -337,6 +421,73 @@ class OutsideLaunchedFunction(Rule):
         return self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
 
+MAX_REACH = 4  # calls deep from the code before the launch
+MAX_REACHED = 64  # functions read per launch scope
+
+
+def _runs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef]:
+    """The defs of this file a call runs on every reading the flow gives: a function, a method read
+    through an instance or a class, a class's `__init__` and `__post_init__`."""
+    out: list[ast.FunctionDef] = []
+    for value in ctx.values(call.func):
+        if value.foreign or value.flow is not ctx.flow:
+            continue
+        if value.kind == "function" and isinstance(value.node, ast.FunctionDef):
+            out.append(value.node)
+        elif value.kind == "class" and isinstance(value.node, ast.ClassDef):
+            out.extend(m for m in value.node.body if isinstance(m, ast.FunctionDef)
+                       and m.name in ("__init__", "__post_init__"))
+    return out
+
+
+def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
+    """The property (or cached property) of a class of this file that reading `node` runs: `self.batch`
+    on an instance whose class defines `batch` so."""
+    if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+        return []
+    out: list[ast.FunctionDef] = []
+    for value in ctx.values(node.value):
+        cls = value.extra[0] if value.kind == "instance" and isinstance(value.extra, tuple) else None
+        if isinstance(cls, ast.ClassDef) and not value.foreign:
+            out.extend(m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == node.attr
+                       and any(ctx.doc.source(d) in PROPERTIES for d in m.decorator_list))
+    return out
+
+
+PROPERTIES = ("property", "cached_property", "functools.cached_property")
+
+
+def _body_nodes(func: ast.FunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a def's body, nested defs and classes left out (they run only when called)."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _fabric_uses(ctx: Context, func: ast.FunctionDef, launched: set[int]) -> Iterator[tuple[ast.AST, str, str]]:
+    """`<x>.device` reads and `<x>.<set-up method>(...)` calls in the body whose `<x>` holds the launched
+    Fabric on every path (`self.fabric` of an instance built with it)."""
+    for node in _body_nodes(func):
+        if isinstance(node, ast.Attribute) and node.attr == "device" and isinstance(node.ctx, ast.Load):
+            holder, method = node.value, "device"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (*VALIDATED, "to_device"):
+            holder, method = node.func.value, node.func.attr
+        else:
+            continue
+        values = ctx.values(holder)
+        if values and all(v.kind == "fabric" and id(v.node) in launched for v in values):
+            yield node, f"{short(ctx.doc.source(holder))}.{method}", method
+
+
+def _qualified(ctx: Context, func: ast.FunctionDef) -> str:
+    owner = ctx.parents.get(func)
+    return f"{owner.name}.{func.name}" if isinstance(owner, ast.ClassDef) else func.name
+
+
 def _device_message(spelled: str, where: str) -> str:
     return (
         f"Accessing the XLA device before processes have spawned is not allowed: `{spelled}` runs {where}, "
@@ -358,7 +509,7 @@ def _touches_device(ctx: Context, use: ast.AST, method: str, written_only: bool 
         move = keywords.get("move_to_device")
         if move is None:
             return complete
-        value = ctx.value_of(move.value)
+        value, _ = ctx.value_where(move.value)
         return isinstance(value, ast.Constant) and value.value is True
     return False
 

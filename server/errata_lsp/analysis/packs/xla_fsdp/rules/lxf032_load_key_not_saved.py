@@ -8,8 +8,9 @@ checkpoint lacks fails earlier, with a bare `KeyError: 'optimizer'` (xla_fsdp.py
 be292b33e48a838f_missing-optimizer).
 
 Flagged where the file shows both sides: `fabric.save(path, {...})` and `fabric.load(path, {...})` on
-an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, or a name bound to one),
-both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
+an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, a name bound to one, or
+the one binding both read, outside a loop: `path = os.path.join(out_dir, "last")` handed to a save helper
+and a load helper), both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
 (it comes from the shards).
 
 The fix drops the entry from the load's state, written at the call: the checkpoint has nothing for it,
@@ -84,8 +85,8 @@ class LoadKeyNotSaved(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         states = checkpoint_states(ctx)
         shown = {id(call): entries for call, _f, method, _s, entries, _k in states if method == "save"}
-        saved: dict[str, set[str] | None] = {}  # path -> the keys saved there; None: a save the file cannot read
-        first: dict[str, ast.Call] = {}
+        saved: dict[object, set[str] | None] = {}  # path -> the keys saved there; None: a save the file cannot read
+        first: dict[object, ast.Call] = {}
         for call, _receiver in ctx.method_calls("save"):
             path = _path(ctx, call)
             if path is None:
@@ -129,13 +130,35 @@ class LoadKeyNotSaved(Rule):
                    remove_argument(ctx, items, target), safety=Safety.UNSAFE, preferred=True)
 
 
-def _path(ctx: Context, call: ast.Call) -> str | None:
-    """The path a save or load call is given, when it is a string the file shows."""
+def _path(ctx: Context, call: ast.Call) -> object | None:
+    """The path a save or load call is given, as a key two calls share when they get the same path: a
+    string the file shows, or the one binding both read (`path = os.path.join(out_dir, "last")`, handed to
+    a save helper and a load helper); None when the file cannot tell."""
     given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "path"), None)
     if given is None or isinstance(given, ast.Starred):
         return None
-    value = ctx.value_of(given)
-    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+    value, _ = ctx.value_where(given)  # a path constant of a config module too
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value
+    values = ctx.values(given)
+    if len(values) != 1 or values[0].when or values[0].flow is not ctx.flow or values[0].node is None:
+        return None
+    node = values[0].node
+    bound = ctx.parents.get(node)  # the value of one assignment statement, not a function's return (a new path each call)
+    if not isinstance(bound, ast.Assign) or bound.value is not node or len(bound.targets) != 1 \
+            or not isinstance(bound.targets[0], ast.Name) or _in_loop(ctx, bound):
+        return None
+    return ("bound", id(node))
+
+
+def _in_loop(ctx: Context, stmt: ast.AST) -> bool:
+    """In a loop of its function (or of the module): a new path each turn."""
+    current = ctx.parents.get(stmt)
+    while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if isinstance(current, (ast.For, ast.AsyncFor, ast.While)):
+            return True
+        current = ctx.parents.get(current)
+    return False
 
 
 def _strict(ctx: Context, call: ast.Call) -> bool:
@@ -148,7 +171,7 @@ def _strict(ctx: Context, call: ast.Call) -> bool:
     given = keywords.get("strict")
     if given is None:
         return True
-    value = ctx.value_of(given.value)
+    value, _ = ctx.value_where(given.value)
     return isinstance(value, ast.Constant) and value.value is True
 
 

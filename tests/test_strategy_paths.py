@@ -1,0 +1,98 @@
+"""A Fabric whose strategy is XLAFSDPStrategy on some paths only (`XLAFSDPStrategy(...) if devices > 1 else
+"auto"`, or an `if` that picks it): when the test is decided (a constant the caller passes, an option's
+default the plain run takes) the Fabric runs that path's strategy; when it is not, what XLAFSDP would raise
+is a warning that names the condition, never an error, and a strategy of another kind on every path, or one
+the file cannot tell, says nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from errata_lsp.analysis import check_source
+
+HEAD = "import torch\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+
+XLA = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+       "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)`")
+REDUCE = ("Currently, the XLAFSDPStrategy only supports `sum`, `mean`, `avg` for the reduce operation, got: max; "
+          "`all_reduce` raises ValueError. For a max, gather and reduce: `fabric.all_gather(x).max()`")
+
+EXPRESSION = ("def setup(devices, precision='bf16-mixed'):\n"
+              "    strategy = XLAFSDPStrategy() if devices > 1 else 'auto'\n"
+              "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n")
+STATEMENT = ("def setup(devices, precision='bf16-mixed'):\n"
+             "    if devices > 1:\n        strategy = XLAFSDPStrategy()\n    else:\n        strategy = 'auto'\n"
+             "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n")
+
+
+def found(text: str) -> list[tuple[str, str, str, int, int]]:
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(text, "train.py").findings]
+
+
+@pytest.mark.parametrize("helper", [EXPRESSION, STATEMENT])
+def test_an_undecided_test_makes_the_xla_path_s_finding_a_warning_that_names_it(helper):
+    text = HEAD + helper + "setup(torch.cuda.device_count())\n"
+    line = text.count("\n") - 3
+    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 6); when devices > 1", line, 76)]
+    assert found(text.replace("precision='bf16-mixed'", "precision='bf16-true'")) == []
+
+
+@pytest.mark.parametrize("helper", [EXPRESSION, STATEMENT])
+def test_a_test_the_call_decides_takes_its_path(helper):
+    text = HEAD + helper + "setup(8)\n"
+    assert [f[:2] for f in found(text)] == [("LXF007", "error")]
+    assert found(HEAD + helper + "setup(1)\n") == []
+
+
+def test_an_option_s_default_decides_as_the_plain_run_takes_it():
+    main = ("if __name__ == '__main__':\n    import argparse\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--devices', type=int, default={})\n    setup(**vars(parser.parse_args()))\n")
+    assert [f[:2] for f in found(HEAD + STATEMENT + main.format(8))] == [("LXF007", "error")]
+    assert found(HEAD + STATEMENT + main.format(1)) == []
+
+
+MODULE = HEAD + ("if torch.cuda.device_count() > 1:\n    strategy = XLAFSDPStrategy()\nelse:\n    strategy = {other!r}\n"
+                 "fabric = Fabric(accelerator='tpu', strategy=strategy, precision='bf16-mixed')\n\n\n"
+                 "def train(fabric):\n    fabric.all_reduce(torch.ones(1), reduce_op='max')\n\n\n"
+                 "fabric.launch(train)\n")
+
+
+def test_the_fabric_s_methods_too_are_warnings_on_the_xla_path():
+    assert [f for f in found(MODULE.format(other="xla")) if f[0] != "LXF033"] == [
+        ("LXF007", "warning", XLA + "; when torch.cuda.device_count() > 1", 10, 64),
+        ("LXF027", "warning", REDUCE + "; when torch.cuda.device_count() > 1", 14, 47)]
+
+
+def test_a_path_the_file_cannot_tell_says_nothing():
+    text = MODULE.format(other="xla").replace("strategy = 'xla'", "strategy = make_strategy()")
+    assert [f for f in found(text) if f[0] in ("LXF007", "LXF027")] == []
+
+
+CORRELATED = [
+    ("def setup(devices):\n    strategy = XLAFSDPStrategy() if devices > 1 else 'auto'\n"
+     "    precision = {xla!r} if devices > 1 else {other!r}\n"
+     "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n"),
+    ("def setup(devices):\n    if devices > 1:\n        strategy = XLAFSDPStrategy()\n        precision = {xla!r}\n"
+     "    else:\n        strategy = 'auto'\n        precision = {other!r}\n"
+     "    Fabric(accelerator='tpu', devices=devices, strategy=strategy, precision=precision)\n\n\n"),
+]
+
+
+@pytest.mark.parametrize("helper", CORRELATED)
+def test_a_value_only_the_other_strategy_s_path_holds_says_nothing(helper):
+    call = "setup(torch.cuda.device_count())\n"
+    assert found(HEAD + helper.format(xla="bf16-true", other="bf16-mixed") + call) == []
+    [(code, severity, message, _, _)] = found(HEAD + helper.format(xla="bf16-mixed", other="bf16-true") + call)
+    assert (code, severity) == ("LXF007", "warning") and message.endswith("; when devices > 1")
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("devices > 1", "devices <= 1", True), ("training", "not training", True), ("not (a and b)", "a and b", True),
+    ("mode == 'train'", 'mode != "train"', True), ("devices > 1", "devices > 2", False),
+    ("by default", "devices > 1", False), ("when called at line 8 of `train.py`", "x", False),
+])
+def test_conditions_that_contradict(a, b, expected):
+    from errata_lsp.analysis.binder import contradicts
+
+    assert contradicts(a, b) is expected and contradicts(b, a) is expected
