@@ -27,7 +27,8 @@ turns them into `Value`s (`values.py`):
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
   `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
-- keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry;
+- keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
+  each dict d may hold (one per branch, per construction), under its conditions;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
 - wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
   here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
