@@ -23,7 +23,7 @@ from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
-from .values import Entry, Value
+from .values import Entry, Value, either
 
 if TYPE_CHECKING:
     from .project import Project
@@ -42,6 +42,9 @@ class Arg:
     node: ast.AST  # what to underline and what a fix removes: the keyword, or the dict entry
     via: ast.AST | None = None  # the `**` expression it came through, if any
     when: tuple[str, ...] = ()  # the conditions it is passed under (a dict entry stored in an `if`), () always
+    # passed by a `**` that holds one of several dicts (one per construction, per branch), not by all of them: the
+    # conditions of each that holds the key (a key two of them need must be in one of them: see `together`)
+    among: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -904,6 +907,9 @@ class Context:
                 args[kw.arg] = Arg(kw.arg, kw.value, kw)
                 continue
             values = self.flow.plain_run(self.flow.values(kw.value))
+            if len(values) > 1 and all(v.kind == "dict" for v in values):
+                complete = self._alternative_args(kw, values, args) and complete
+                continue
             if len(values) != 1 or values[0].kind != "dict":
                 complete = False
                 continue
@@ -928,6 +934,34 @@ class Context:
                 args.setdefault(name, arg)
             complete = complete and preset_complete
         return args, complete
+
+    def _alternative_args(self, kw: ast.keyword, dicts: tuple[Value, ...], args: dict[str, Arg]) -> bool:
+        """`**self.extra` holding one of several dicts (one per construction of the class, per branch): each
+        key as the dicts give it. A key every dict holds, with one value, is passed on every path; one some
+        of them hold (or hold under a test) is passed under their conditions (`Arg.among`), holding what each
+        gives under its own. False when some dict's keys cannot all be read."""
+        readings = [(d.when, *self.flow.entries(d)) for d in dicts]
+        complete = all(entries is not None and whole for _, entries, whole in readings)
+        names = dict.fromkeys(name for _, entries, _ in readings for name in entries or {})
+        for name in names:
+            held = [(when, entries[name]) for when, entries, _ in readings if entries and name in entries]
+            first = held[0][1]
+            same = all(e.value is first.value and e.flow is first.flow for _, e in held)
+            here = first.flow is self.flow and first.value in self.parents
+            always = len(held) == len(readings) and not any(e.when for _, e in held)
+            if always and same:
+                args.setdefault(name, Arg(name, first.value, first.node, kw) if here else
+                                Arg(name, self.stand_in(kw.value, first), kw.value, kw))
+                continue
+            among = None if always else tuple((*when, *e.when) for when, e in held)
+            node = ast.Name(id="_", ctx=ast.Load())
+            place = first.value if same and here else kw.value
+            ast.copy_location(node, place)
+            node.end_lineno, node.end_col_offset = place.end_lineno, place.end_col_offset
+            self.flow.pin(node, tuple(x.under((*when, *e.when)) for when, e in held for x in e.values()))
+            at = first.node if same and here else kw.value
+            args.setdefault(name, Arg(name, node, at, kw, either(among) if among is not None else (), among))
+        return complete
 
     def stand_in(self, here: ast.expr, entry: Entry) -> ast.expr:
         """An expression at `here`'s place in this document that holds what `entry` holds elsewhere."""

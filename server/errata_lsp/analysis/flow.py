@@ -25,7 +25,10 @@ turns them into `Value`s (`values.py`):
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
-  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace`, argparse defaults;
+  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
+  `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
+- keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
+  each dict d may hold (one per branch, per construction), under its conditions;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
 - wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
   here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
@@ -57,7 +60,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
-from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded
+from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -76,6 +79,7 @@ ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
+NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
 
 
@@ -333,6 +337,18 @@ class Flow:
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
+            # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
+            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+                return None
+            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
+            held = self.values(test.args[0])
+            if not held or any(x.kind not in (*_BUILTIN_TYPES.values(), "none", "number", "bool") or x.when for x in held):
+                return None
+            found = {x.kind in kinds for x in held}
+            return found.pop() if len(found) == 1 else None
         return None
 
     def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
@@ -811,6 +827,11 @@ class Flow:
                 return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
             return self._self_of(cls, func)
         sites = list(self.call_sites(func))
+        per_entry = [site for site in sites if self._per_entry(site[0], func)]
+        if per_entry and len(per_entry) < len(sites):
+            # a recursive call for each entry of a dict comprehension (`_namespace(v)` for each entry of `tree`) is
+            # evaluated per entry, where the comprehension is read (`_EntryFlow`); the others give the parameter
+            sites = [site for site in sites if site not in per_entry]
         if arg is func.args.kwarg:
             if not sites and not isinstance(func, ast.Lambda):  # `FinetuneTrainer(strategy=...)` in train.py
                 elsewhere = self._passed_elsewhere(func, arg)
@@ -925,6 +946,21 @@ class Flow:
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
 
+    def _per_entry(self, call: ast.Call, func: ast.AST) -> bool:
+        """`call`, inside `func` itself, sits in the value of a dict comprehension `{k: ... for k, v in d.items()}`
+        of `func`, which the layer reads entry by entry (see `_kept_items`)."""
+        child: ast.AST = call
+        parent = self.ctx.parents.get(call)
+        while parent is not None and parent is not func:
+            if isinstance(parent, ast.DictComp) and child is parent.value and len(parent.generators) == 1:
+                gen = parent.generators[0]
+                names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
+                items = gen.iter
+                return len(names) == 2 and isinstance(parent.key, ast.Name) and parent.key.id == names[0] \
+                    and isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
+
     def _unpacked(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool, cond: tuple[str, ...],
                   reader: Flow) -> tuple[Value, ...] | None:
         """`setup(**vars(parser.parse_args()))`, `main(**options)`: the entry a `**`-passed dict (read by
@@ -939,10 +975,11 @@ class Flow:
             return None
         found: Entry | None = None
         complete = True
-        for kw in call.keywords:
-            if kw.arg is not None:
-                continue
+        spread = [kw for kw in call.keywords if kw.arg is None]
+        for kw in spread:
             dicts = reader.plain_run(reader.values(kw.value))
+            if len(dicts) > 1 and len(spread) == 1 and all(d.kind == "dict" for d in dicts):
+                return self._unpacked_each(func, arg, dicts, cond, reader)
             if len(dicts) != 1 or dicts[0].kind != "dict":
                 return None
             entries, whole = reader.entries(dicts[0])
@@ -970,10 +1007,11 @@ class Flow:
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, _, when in sites:
-            if any(k.arg is None for k in call.keywords) or isinstance(call, _CalledBack):
+            spread = self._spread_keywords(call, named) if not isinstance(call, _CalledBack) else None
+            if spread is None:
                 out.append(Value("unknown", call, flow=self))
                 continue
-            extra = [k for k in call.keywords if k.arg not in named]
+            extra = [k for k in call.keywords if k.arg is not None and k.arg not in named]
             keys: list[ast.expr | None] = []
             for k in extra:
                 key = ast.Constant(k.arg)
@@ -985,11 +1023,76 @@ class Flow:
                 if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
                     keys.append(default.args[0])
                     values.append(default.args[1])
-            display = ast.Dict(keys=keys, values=values)
-            ast.copy_location(display, call)
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
-            out.append(Value("dict", display, cond, label=name, flow=self))
+            for spread_keys, spread_values, spread_when in spread:
+                display = ast.Dict(keys=[*keys, *spread_keys], values=[*values, *spread_values])
+                ast.copy_location(display, call)
+                out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
+
+    def _spread_keywords(self, call: ast.Call, named: set[str]) -> list[tuple[list[ast.expr | None], list[ast.expr],
+                                                                           tuple[str, ...]]] | None:
+        """The `**d` a call passes, as what a `**kwargs` parameter receives from them: one alternative for each
+        dict they may hold (`GradientClipping(**clip.as_kwargs())`), each as the `**` entries of a display (the
+        keys the other parameters take left out) with its conditions. [([], [], ())] for a call with no `**`;
+        None when one of them is not a dict the layer reads."""
+        choices: list[tuple[list[ast.expr | None], list[ast.expr], tuple[str, ...]]] = [([], [], ())]
+        for kw in call.keywords:
+            if kw.arg is not None:
+                continue
+            held = self.plain_run(self.values(kw.value))
+            if not held or any(x.kind != "dict" for x in held) or len(held) * len(choices) > MAX_ALTERNATIVES:
+                return None
+            options: list[tuple[list[ast.expr | None], list[ast.expr], tuple[str, ...]]] = []
+            for x in held:
+                entries, complete = self.entries(x)
+                if entries is None:
+                    return None
+                taken = [key for key in entries if key in named]
+                if taken and (not complete or any(e.when for e in entries.values())):
+                    return None  # a key another parameter takes, from a dict that may lack some: cannot tell
+                if len(held) == 1 and not taken:
+                    options.append(([None], [kw.value], ()))  # read as the call spells it
+                    continue
+                if taken:
+                    pairs = [(self._key_at(key, kw.value), self._held_at(kw.value, e.values()))
+                             for key, e in entries.items() if key not in named]
+                    options.append(([k for k, _v in pairs], [v for _k, v in pairs], x.when))
+                else:
+                    options.append(([None], [self._held_at(kw.value, (x,))], x.when))
+            choices = [(k1 + k2, v1 + v2, (*w1, *w2)) for k1, v1, w1 in choices for k2, v2, w2 in options]
+        return choices
+
+    def _unpacked_each(self, func: ast.AST, arg: ast.arg, dicts: tuple[Value, ...], cond: tuple[str, ...],
+                       reader: Flow) -> tuple[Value, ...] | None:
+        """`build(**(REMAT if args.remat else PLAIN))`: for each dict the one `**` may hold, under its conditions,
+        its entry for `arg` or the parameter's default where it is read whole and has none; None when one of
+        them cannot tell (a key stored under a test, a dict not read whole)."""
+        out: list[Value] = []
+        for x in dicts:
+            entries, complete = reader.entries(x)
+            entry = entries.get(arg.arg) if entries is not None else None
+            if entry is not None and not entry.when:
+                out.extend(v.under((*cond, *x.when)).named(arg.arg) for v in entry.values())
+                continue
+            default = parameter_default(func, arg) if entries is not None and complete and entry is None else None
+            if default is None:
+                return None
+            out.extend(v.under((*cond, *x.when)).named(arg.arg) for v in self.values(default))
+        return tuple(out)
+
+    def _held_at(self, here: ast.expr, values: tuple[Value, ...]) -> ast.expr:
+        """A stand-in at `here`'s place holding `values`, read by this module's evaluators alike."""
+        node = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), here)
+        node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
+        self.base.pin(node, values)
+        return node
+
+    @staticmethod
+    def _key_at(key: str, here: ast.expr) -> ast.Constant:
+        node = ast.copy_location(ast.Constant(key), here)
+        node.end_lineno, node.end_col_offset = here.end_lineno, here.end_col_offset
+        return node
 
     def call_sites(self, func: ast.AST) -> Iterator[tuple[ast.Call, bool, tuple[str, ...]]]:
         """(call, the receiver is bound as the first parameter, conditions) for each call of `func` the
@@ -1396,9 +1499,11 @@ class Flow:
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
         if value.kind == "namespace" and isinstance(value.node, ast.Call):
-            for kw in value.node.keywords:
-                if kw.arg == attr:
-                    return tuple(x.named(attr) for x in self.values(kw.value))
+            entries, complete = self._namespace_keys(value.node)
+            if self._namespace_set(value, attr, chained=True):
+                return unknown  # `cfg.trainer.strategy = "xla"` somewhere (a store on a name: see `_set_from_outside`)
+            if attr in entries:
+                return tuple(x.named(attr) for entry in entries[attr] for x in entry.values())
             return unknown
         if value.kind == "args":
             if attr == "__dict__":  # `args.__dict__`, as `vars(args)`
@@ -1412,6 +1517,73 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _namespace_keys(self, call: ast.Call) -> tuple[dict[str, list[Entry]], bool]:
+        """The attributes `SimpleNamespace(...)` (or `argparse.Namespace(...)`) builds: its keywords, and the keys
+        of each dict a `**` may hold (`SimpleNamespace(**{"strategy": "ddp"})`, `SimpleNamespace(**DEFAULTS)`),
+        each entry under the conditions of its dict; complete=False when a `**` cannot be read whole."""
+        out: dict[str, list[Entry]] = {}
+        complete = True
+        for kw in call.keywords:
+            if kw.arg is not None:
+                out.setdefault(kw.arg, []).append(Entry(kw.value, kw, self))
+                continue
+            held = self.plain_run(self.values(kw.value))
+            if not held or any(x.kind != "dict" for x in held):
+                complete = False
+                continue
+            readings = [(x.when, *self.entries(x)) for x in held]
+            complete = complete and all(entries is not None and whole for _, entries, whole in readings)
+            if len(readings) == 1:
+                for key, entry in (readings[0][1] or {}).items():
+                    out.setdefault(key, []).append(entry)
+                continue
+            for key in dict.fromkeys(k for _, entries, _ in readings for k in entries or {}):
+                # one of several dicts: the key holds what each gives, under its conditions
+                given = [(when, entries[key]) for when, entries, _ in readings if entries and key in entries]
+                stand_in = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), kw.value)
+                self.base.pin(stand_in, tuple(v.under((*when, *e.when)) for when, e in given for v in e.values()))
+                always = len(given) == len(readings) and not any(e.when for _, e in given)
+                out.setdefault(key, []).append(Entry(stand_in, kw, self.base, () if always else
+                                                     either((*when, *e.when) for when, e in given)))
+        return out, complete
+
+    def _namespace_entries(self, namespace: Value) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(ns)` of a namespace built here: the dict of its attributes; an attribute something may set
+        after it is built (`ns.strategy = "xla"`, `setattr(ns, key, v)`) is left out, and the dict incomplete."""
+        assert isinstance(namespace.node, ast.Call)
+        flow = namespace.flow or self
+        keys, complete = flow._namespace_keys(namespace.node)
+        out: dict[str, Entry] = {}
+        for key, entries in keys.items():
+            if len(entries) == 1 and not self._namespace_set(namespace, key):
+                out[key] = entries[0]
+            else:
+                complete = False
+        return out, complete and not self._namespace_set(namespace, None)
+
+    def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
+        """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
+        after it is built: an assignment to `x.key` or a `setattr(x, ...)` whose `x` may hold it (`chained`: only
+        an `x` that is no plain name, `cfg.trainer.strategy = ...`)."""
+        stores: list[ast.Assign | ast.AnnAssign | ast.AugAssign] = [
+            *self.ctx.nodes(ast.Assign), *self.ctx.nodes(ast.AnnAssign), *self.ctx.nodes(ast.AugAssign)]
+        for stmt in stores:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and (key is None or target.attr == key) \
+                        and not (chained and isinstance(target.value, ast.Name)) \
+                        and any(x.node is namespace.node for x in self.values(target.value)):
+                    return True
+        if chained:
+            return False
+        for call in self.ctx.calls_by_name("setattr", live=False):
+            if call.args and any(x.node is namespace.node for x in self.values(call.args[0])):
+                constant = call.args[1] if len(call.args) > 1 else None
+                named = constant.value if isinstance(constant, ast.Constant) and isinstance(constant.value, str) else None
+                if named is None or key is None or named == key:  # a computed name may be any
+                    return True
+        return False
 
     def instance_attribute(self, cls: ast.ClassDef, call: ast.Call | None, attr: str,
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
@@ -1852,6 +2024,8 @@ class Flow:
             return (namespace.flow or self)._options(namespace)
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
+            if len(instance) == 1 and instance[0].kind == "namespace" and isinstance(instance[0].node, ast.Call):
+                return self._namespace_entries(instance[0])  # `vars(SimpleNamespace(**cfg))`: the dict it was built from
             if len(instance) != 1 or instance[0].kind != "instance":
                 return None, False
             cls, call = instance[0].extra
@@ -1943,8 +2117,8 @@ class Flow:
         gen = node.generators[0]
         items = gen.iter
         names = [e.id for e in gen.target.elts if isinstance(e, ast.Name)] if isinstance(gen.target, ast.Tuple) else []
-        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or not isinstance(node.value, ast.Name) \
-                or [node.key.id, node.value.id] != names or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+        if gen.is_async or len(names) != 2 or not isinstance(node.key, ast.Name) or node.key.id != names[0] \
+                or names[0] == names[1] or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
                                                                 and items.func.attr == "items" and not items.args):
             return None
         keeps: list[Callable[[Value], bool]] = []
@@ -1963,6 +2137,12 @@ class Flow:
         if entries is None:
             return None
         kept = {key: entry for key, entry in entries.items() if any(all(keep(x) for keep in keeps) for x in entry.values())}
+        if not (isinstance(node.value, ast.Name) and node.value.id == names[1]):
+            # `{k: _namespace(v) if isinstance(v, dict) else v for k, v in tree.items()}`: the value for each entry
+            for key, entry in kept.items():
+                written = ast.copy_location(ast.Constant(key), entry.node)
+                bound = {names[0]: (Value("str", written, flow=self),), names[1]: entry.values()}
+                kept[key] = Entry(node.value, entry.node, _EntryFlow(self, node, bound), entry.when)
         return kept, complete
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
@@ -2267,7 +2447,7 @@ class Flow:
                 else:
                     out.append(Value("unknown", node, flow=self))
             return tuple(out)
-        if qualified == "types.SimpleNamespace":
+        if qualified in NAMESPACES:
             return v("namespace")
         if qualified == "argparse.ArgumentParser":
             return v("args_parser")
@@ -2781,6 +2961,48 @@ class _SiteFlow(Flow):
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
             return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond)
+
+
+class _EntryFlow(Flow):
+    """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
+    hold that entry's key and value, and a function of the module called there is evaluated for that call
+    (`_namespace(v)` builds the namespace of that entry). Every node outside the value is the outer evaluator's."""
+
+    def __init__(self, outer: Flow, comp: ast.DictComp, bound: dict[str, tuple[Value, ...]]):
+        super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
+        self.outer, self.comp, self.bound = outer, comp, bound
+        self.site_depth = outer.site_depth
+        self._inside: dict[int, bool] = {}
+
+    @property
+    def base(self) -> Flow:
+        return self.outer.base
+
+    def _is_inside(self, node: ast.AST) -> bool:
+        found = self._inside.get(id(node))
+        if found is None:
+            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value)
+        return found
+
+    def values(self, node: ast.AST) -> tuple[Value, ...]:
+        return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+    def scope(self, node: ast.AST) -> Scope:
+        return self.outer.scope(node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        return self.outer.parameter(arg)
+
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        bound = self.bound.get(node.id)
+        return bound if bound is not None else super()._name(node)
+
+    def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.site_depth >= MAX_SITE_DEPTH \
+                or isinstance(call, _CalledBack) or isinstance(self.ctx.parents.get(func), ast.ClassDef) \
+                or not self._is_inside(call):
+            return self.outer.returns_for(func, call)
+        return self.site(self.base, func, call).returns_of(func)
 
 
 # The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.

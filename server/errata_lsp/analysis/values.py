@@ -185,8 +185,17 @@ def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
     """`when args.remat == 'list'` for the conditions the given values (or condition tuples) hold under."""
     whens = [v if isinstance(v, tuple) else v.when for v in values]
     # a condition may be written as a clause of its own (`when called at line 15`): one "when" is enough
-    conditions = list(dict.fromkeys(" and ".join(c.removeprefix("when ") for c in w) for w in whens if w))
+    conditions = list(dict.fromkeys(" and ".join(dict.fromkeys(c.removeprefix("when ") for c in w)) for w in whens if w))
     return "when " + " or ".join(conditions) if conditions else ""
+
+
+def either(whens: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """The conditions under which one of several alternatives holds, as one conjunction: the alternative's own
+    when there is one, else one clause `when A or B`; () when one of them holds on every path."""
+    whens = list(dict.fromkeys(whens))
+    if len(whens) == 1 or any(not w for w in whens):
+        return whens[0] if len(whens) == 1 else ()
+    return (describe_when(whens),)
 
 
 

@@ -20,23 +20,12 @@ CASES = load_cases()
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
     # round four: keys that come through `**`
-    "p125_composed_config_ddp_strategy_name_on_tpu":
-        "`L.Fabric(**vars(cfg.trainer))`: flow.py `entries` reads `vars(x)` only for a dataclass instance (the "
-        "`asdict` branch wants kind `instance`), not a SimpleNamespace, so the call's keywords are incomplete; and "
-        "`cfg.trainer` is unknown anyway: flow.py `attribute` reads a namespace's attribute only from a keyword its "
-        "construction spells, and conf/compose.py builds every level with `SimpleNamespace(**{k: ... for k, v in "
-        "tree.items()})` (even `SimpleNamespace(**{\"strategy\": \"ddp\"}).strategy` is unknown)",
-    "s68_clip_callback_kwargs_max_norm_and_clip_val":
-        "flow.py `_extra_keywords`: a call site that passes `**something` makes the `**clip_kwargs` parameter "
-        "unknown, so `self.clip_kwargs` in `GradientClipping.on_before_optimizer_step` is unknown and "
-        "`fabric.clip_gradients(..., **self.clip_kwargs)` has no keys; the `**clip.as_kwargs()` at the construction "
-        "is itself read ({max_norm: 1.0, clip_val: 0.5}); `GradientClipping(max_norm=1.0, clip_val=0.5)` is flagged",
     "s66_preset_registry_wrapper_partial_and_remat":
-        "context.py `_keyword_args` reads a `**` dict only when it has one value on every path: in "
-        "`StrategyPreset.build`, `**self.extra` has one per construction of the dataclass (`_plain`'s default "
-        "`dict()` and `_remat`'s dict, each `when built at line N`), so neither dict's keys are read, not even under "
-        "their condition; and nothing ties build() to the preset main picks: `StrategyPreset.named(...)` is "
-        "`PRESETS[name]()` over the decorator-filled registry, unknown at the `L.Fabric(...)` call",
+        "a warning, not the error: `**self.extra` in `StrategyPreset.build` is read per construction of the dataclass "
+        "(`_plain`'s default `dict()`, `_remat`'s dict with both keys: LXF002 `when built at line 74`), but nothing "
+        "ties build() to the preset main picks: `StrategyPreset.named(...)` is `PRESETS[name]()` over the registry "
+        "the `@preset(name)` decorator fills (`PRESETS[name] = fn` in the closure, key and value from the same "
+        "decoration), unknown at the `L.Fabric(...)` call",
 }
 
 

@@ -27,7 +27,7 @@ from ..rule import (
     replace,
     short,
 )
-from ..values import Value, describe_when
+from ..values import Value, describe_when, either
 from .predicate import all_hold
 from .predicates import Present
 from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
@@ -143,17 +143,30 @@ class DetectRule(Rule):
         certain = [v for v in found if all_hold(section.warning_unless, site, v)]
         run = Flow.plain_run(values)  # an environment variable left unset, an argument not given: the default
         passed_when = self._passed_when(site, arg)
+        if passed_when is None:
+            return None  # keys it needs together, each from another of the dicts a `**` may hold
         every_path = len(certain) == len(found) and not passed_when and site.strategy_when is None and (
             self.paths != "every-error-some-warning" or len(found) == len(run))
         return self._finding(site, found, values, every_path, certain, passed_when)
 
-    def _passed_when(self, site: Site, arg: Arg | None) -> list[tuple[str, ...]]:
+    def _passed_when(self, site: Site, arg: Arg | None) -> list[tuple[str, ...]] | None:
         """The conditions under which the keywords the finding rests on are passed (the argument, and those
-        `match` says are present), for those stored into a `**`-passed dict under an `if` left undecided:
-        the call may run without them."""
+        `match` says are present), for those stored into a `**`-passed dict under an `if` left undecided, or
+        held by some of the dicts a `**` may hold: the call may run without them. None when no one dict of a
+        `**` holds them all: they are never passed together."""
         args = site.keywords[0]
-        given = [arg, *(args.get(keyword) for keyword in self.present_keywords)]
-        return [a.when for a in given if a is not None and a.when]
+        given = [a for a in (arg, *(args.get(keyword) for keyword in self.present_keywords)) if a is not None]
+        out = [a.when for a in given if a.among is None and a.when]
+        spreads: dict[int, list[Arg]] = {}
+        for a in given:
+            if a.among is not None:
+                spreads.setdefault(id(a.via), []).append(a)
+        for keys in spreads.values():
+            common = [when for when in keys[0].among or () if all(when in (k.among or ()) for k in keys[1:])]
+            if not common:
+                return None
+            out.append(either(common))
+        return [when for when in out if when]
 
     def _in_functions_called(self, ctx: Context) -> Iterator[Finding]:
         """The sites inside a function called here, judged for this call's arguments: a function of another
