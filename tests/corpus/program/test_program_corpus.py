@@ -26,6 +26,22 @@ KNOWN_MISSES: dict[str, str] = {
         "ties build() to the preset main picks: `StrategyPreset.named(...)` is `PRESETS[name]()` over the registry "
         "the `@preset(name)` decorator fills (`PRESETS[name] = fn` in the closure, key and value from the same "
         "decoration), unknown at the `L.Fabric(...)` call",
+    # round five: a Fabric subclass, a getattr-dispatched CLI command
+    "p170_fabric_subclass_defaults_accelerator_and_strategy_accelerator":
+        "detect/site.py `_site_fabric`: a site with no receiver gets a strategy kind only when "
+        "`ctx.callee_name(call)` is `lightning.fabric.Fabric`; context.py `_subclass_calls` does give "
+        "`PodFabric`'s `super().__init__(**kwargs)` to `calls_to`, but its callee name is None, so `fabric_of` is "
+        "None and `_strategy_fits` drops the site (even `class P(Fabric): pass` with `P(accelerator=\"tpu\", "
+        "strategy=XLAFSDPStrategy(accelerator=XLAAccelerator()))`, or LXF007 `P(precision=\"16-mixed\", ...)`, "
+        "is not flagged); the `POD_DEFAULTS | {...} | overrides` merge itself is read",
+    "p172_cli_getattr_command_loop_hook_loads_into_bare_module":
+        "three links lost: `command = getattr(tasks, name)` is unknown (flow.py `Flow.call` reads `getattr` only "
+        "with a constant name, and `_getattr` only an instance's attribute, not a module's function); "
+        "`fabric.launch(command, *args)` is seen as `command(fabric, *args)` (`_CalledBack`), but `argument_for` "
+        "returns None for every positional parameter once a `*args` is passed, even `fabric` before it; and even "
+        "`fabric.launch(tasks.finetune)` flags only loads in `finetune`'s own body: data_rule.py "
+        "`_functions_called`/`_called_function` reads the launched function for that call one level deep, not "
+        "the `FinetuneLoop.on_start` hook that `finetune` -> `Loop.run` reaches (nor a helper it calls once)",
 }
 
 
