@@ -184,6 +184,12 @@ class Context:
     def resolve(self, expr: ast.AST) -> str | None:
         return self.imports.resolve(expr)
 
+    def builds(self, call: ast.Call, qualified: str) -> bool:
+        """`call` runs the `__init__` of the library class `qualified`: it calls the class, or it is one
+        of `calls_to`'s calls through a subclass (`super().__init__(**kwargs)` in `class PodFabric(Fabric)`,
+        or a construction of a subclass that defines no `__init__`)."""
+        return self.callee_name(call) == qualified or any(c is call for c in self._subclass_calls.get(qualified, ()))
+
     def calls_to(self, qualified: str) -> Iterator[ast.Call]:
         yield from self._live(self._calls_by_name.get(qualified, []))
         yield from self._live(self._subclass_calls.get(qualified, []))

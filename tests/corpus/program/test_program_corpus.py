@@ -28,12 +28,10 @@ KNOWN_MISSES: dict[str, str] = {
         "decoration), unknown at the `L.Fabric(...)` call",
     # round five: a Fabric subclass, a getattr-dispatched CLI command
     "p170_fabric_subclass_defaults_accelerator_and_strategy_accelerator":
-        "detect/site.py `_site_fabric`: a site with no receiver gets a strategy kind only when "
-        "`ctx.callee_name(call)` is `lightning.fabric.Fabric`; context.py `_subclass_calls` does give "
-        "`PodFabric`'s `super().__init__(**kwargs)` to `calls_to`, but its callee name is None, so `fabric_of` is "
-        "None and `_strategy_fits` drops the site (even `class P(Fabric): pass` with `P(accelerator=\"tpu\", "
-        "strategy=XLAFSDPStrategy(accelerator=XLAAccelerator()))`, or LXF007 `P(precision=\"16-mixed\", ...)`, "
-        "is not flagged); the `POD_DEFAULTS | {...} | overrides` merge itself is read",
+        "flagged on the wrong file: `PodFabric`'s `super().__init__(**kwargs)` is now read as the Fabric it builds "
+        "(LXF011, an error), placed at the accelerator flag `\"tpu\"` of runtime.py's `POD_DEFAULTS`, the value "
+        "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
+        "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     "p172_cli_getattr_command_loop_hook_loads_into_bare_module":
         "three links lost: `command = getattr(tasks, name)` is unknown (flow.py `Flow.call` reads `getattr` only "
         "with a constant name, and `_getattr` only an instance's attribute, not a module's function); "

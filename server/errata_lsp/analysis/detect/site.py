@@ -199,7 +199,7 @@ def fabric_of(site: Site) -> str | None:
 def _site_fabric(site: Site) -> str | None:
     ctx = site.ctx
     if site.receiver is None:
-        if site.fabric.qualified and ctx.callee_name(site.call) == site.fabric.qualified:
+        if site.fabric.qualified and ctx.builds(site.call, site.fabric.qualified):
             return pack_strategy(site, ctx, site.call)
         return None
     kind = site.fabric.kind(ctx, site.receiver)
@@ -223,7 +223,7 @@ def strategy_paths(site: Site) -> list[tuple[str, tuple[str, ...]]] | None:
     None when a path's Fabric cannot be followed."""
     ctx = site.ctx
     if site.receiver is None:
-        if not site.fabric.qualified or ctx.callee_name(site.call) != site.fabric.qualified:
+        if not site.fabric.qualified or not ctx.builds(site.call, site.fabric.qualified):
             return None
         return site.fabric.built_on_paths(ctx, site.call) or None
     paths: list[tuple[str, tuple[str, ...]]] = []
