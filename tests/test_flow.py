@@ -763,3 +763,12 @@ def test_self_in_a_base_method_is_each_subclass_the_file_builds_that_runs_it():
     assert probe(source.replace("{more}", "Wide().strategy()")) == [
         ("set", 7, 12, ("self is a Deep",)), ("list", 3, 12, ("self is a Wide",))]
     assert probe(source.replace("Deep().strategy()", "").replace("{more}", "")) == [("list", 3, 12, ())]
+
+
+def test_an_argument_before_a_starred_one_lands_where_it_is_written():
+    """`f(fabric, *rest)`: the first parameter is the first argument; those after the `*rest` cannot be told."""
+    source = "def f(a, b):\n    probe(a)\n    probe(b)\n\n\nREST = load()\nf(1, *REST)\n"
+    ctx = context(source, None)
+    a, b = [c.args[0] for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"]
+    assert [(v.kind, v.line) for v in ctx.values(a)] == [("number", 7)]
+    assert [v.kind for v in ctx.values(b)] == ["unknown"]

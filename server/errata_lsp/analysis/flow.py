@@ -3307,12 +3307,13 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
             if kw.arg == arg.arg:
                 return kw.value
         return argument_for(func, arg, call.original, bound_self) if call.original is not None else None
-    starred = any(isinstance(a, ast.Starred) for a in call.args)
+    # the arguments before a `*xs` land where they are written (`fn(fabric, *rest)`: `fabric` is the first)
+    first_star = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), None)
     if arg in positional:
         index = positional.index(arg)
-        if not starred and index < len(call.args):
+        if index < (len(call.args) if first_star is None else first_star):
             return call.args[index]
-        if starred:
+        if first_star is not None:
             return None
     if arg is args.vararg or arg is args.kwarg:
         return None
