@@ -761,3 +761,16 @@ def test_a_save_and_a_load_helper_given_the_same_path_binding_are_paired():
     assert check_source(anew, "train.py").findings == []
     looped = SAVE_LOAD.format(saved="", path='for _ in range(1):\n        path = os.path.join(out_dir, "last")', at="path")
     assert check_source(looped, "train.py").findings == []
+
+
+def test_getattr_of_a_project_module_by_a_constant_name_is_its_function(tmp_path):
+    """`command = getattr(tasks, "finetune")`, then `fabric.launch(command)`: the function of tasks.py, read
+    as `tasks.finetune` is (LXF022 on its load, for this launch); another name of the module, nothing."""
+    tasks = "def finetune(fabric):\n    fabric.load('ckpt', fabric.setup_module(Net()))\n\n\ndef evaluate(fabric):\n    pass\n"
+    cli = ("import lightning as L\n\nimport tasks\n\ncommand = getattr(tasks, {name!r})\n"
+           "fabric = L.Fabric(accelerator='tpu', strategy='xla_fsdp')\nfabric.launch(command)\n")
+    tree(tmp_path, {"tasks.py": tasks, "cli.py": cli.format(name="finetune")})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "cli.py")] == [("LXF022", "error", 7, 0)]
+    (tmp_path / "cli.py").write_text(cli.format(name="evaluate"))
+    WORKSPACE.changed(str(tmp_path / "cli.py"))
+    assert found(tmp_path / "cli.py") == []

@@ -2307,6 +2307,9 @@ class Flow:
         stored = isinstance(obj, ast.Name) and any(a in (None, attr) for _, _, a, _ in self.ctx.attribute_stores(obj.id))
         out: list[Value] = []
         for base in self.values(obj):
+            if base.kind == "project_module":  # `getattr(tasks, "finetune")`: the module's name, as `tasks.finetune`
+                out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
+                continue
             if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
                 cls, call = base.extra
                 found = self.instance_attribute(cls, call, attr, set())
