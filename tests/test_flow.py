@@ -772,3 +772,12 @@ def test_an_argument_before_a_starred_one_lands_where_it_is_written():
     a, b = [c.args[0] for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"]
     assert [(v.kind, v.line) for v in ctx.values(a)] == [("number", 7)]
     assert [v.kind for v in ctx.values(b)] == ["unknown"]
+
+
+def test_getattr_of_a_module_by_a_name_of_several_constants_is_each_function_under_its_condition(tmp_path):
+    tasks = "def finetune(fabric):\n    pass\n\n\ndef evaluate(fabric):\n    pass\n"
+    assert probed(tmp_path, {"tasks.py": tasks}, "import tasks\n\nname = 'finetune' if input() else 'evaluate'\n"
+                  "probe(getattr(tasks, name))\nprobe(getattr(tasks, input()))\n") == [
+        [("function", 1, True, ("input()",)), ("function", 5, True, ("not input()",))],
+        [("unknown", 5, False, ())],  # a name the file cannot tell
+    ]

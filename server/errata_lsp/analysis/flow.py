@@ -2292,8 +2292,13 @@ class Flow:
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
-                and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
-            return self._getattr(node, node.args[1].value)
+                and len(node.args) in (2, 3):
+            if isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                return self._getattr(node, node.args[1].value)
+            names = self.values(node.args[1])  # `getattr(tasks, command)`: each name it may hold, under its condition
+            if names and all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
+                             for x in names) and len(names) <= MAX_ALTERNATIVES:
+                return tuple(y.under(x.when) for x in names for y in self._getattr(node, x.node.value))  # type: ignore[union-attr]
         out: list[Value] = []
         for f in self.values(node.func):
             out.extend(x.under(f.when) for x in self._call_of(node, f))
