@@ -131,6 +131,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         worker.terminate()
     for worker in workers:
         worker.join(5)
+    # the pool's manager thread, which sees its workers gone, ends and closes its wakeup pipe: joined here,
+    # or the interpreter's exit hook may write to that pipe as the thread closes it ("Exception ignored ...
+    # Bad file descriptor" after the one `interrupted` line)
+    pool.shutdown(wait=True)
 
 
 @contextmanager
