@@ -1599,8 +1599,7 @@ class Flow:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             if method.name == attr:
-                if any(source_text(d) in ("property", "functools.cached_property", "cached_property")
-                       for d in method.decorator_list):
+                if any(source_text(d) in PROPERTY_DECORATORS for d in method.decorator_list):
                     scope = self.scope(method)
                     for expr, when in scope.returns:
                         out.extend(x.under(when).named(label) for x in self.values(expr))
@@ -3301,6 +3300,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
 

@@ -602,9 +602,7 @@ class Project:
         if os.path.basename(path) == "__init__.py":
             folder = os.path.dirname(folder)
         while folder != self.root and os.path.dirname(folder) != folder:
-            init = os.path.join(folder, "__init__.py")
-            text = self.buffers.get(init)
-            text = read_module(init) if text is None and os.path.isfile(init) else text
+            text = self._text_of(os.path.join(folder, "__init__.py"))
             if not text or not _reexports(text, stems[-1], name):
                 break
             stems.append(os.path.basename(folder))
@@ -648,12 +646,16 @@ class Project:
                     break
             self._files = (base, [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]])
         for other in self._files[1]:
-            if other not in self._texts:
-                text = self.buffers.get(other)
-                self._texts[other] = read_module(other) if text is None else text
-            text = self._texts[other]
+            text = self._text_of(other)
             if text is not None:
                 yield other, text
+
+    def _text_of(self, path: str) -> str | None:
+        """A module's text, its open buffer's first, read once until the module changes (`changed`)."""
+        if path not in self._texts:
+            text = self.buffers.get(path)
+            self._texts[path] = read_module(path) if text is None and os.path.isfile(path) else text
+        return self._texts[path]
 
     # the value-flow layer's side
     def is_module(self, flow: Flow, dotted: str) -> bool:

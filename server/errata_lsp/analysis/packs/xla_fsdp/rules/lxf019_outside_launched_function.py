@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Severity
-from ....flow import Flow, argument_for
+from ....flow import PROPERTY_DECORATORS, Flow, argument_for
 from ....rule import Invalid, Rule, Valid, short
 from ....statements import block_of, in_block, same_value
 from ...lightning.fabric import XLA_FSDP, fabric_kind
@@ -450,11 +450,8 @@ def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
         cls = value.extra[0] if value.kind == "instance" and isinstance(value.extra, tuple) else None
         if isinstance(cls, ast.ClassDef) and not value.foreign:
             out.extend(m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == node.attr
-                       and any(ctx.doc.source(d) in PROPERTIES for d in m.decorator_list))
+                       and any(ctx.doc.source(d) in PROPERTY_DECORATORS for d in m.decorator_list))
     return out
-
-
-PROPERTIES = ("property", "cached_property", "functools.cached_property")
 
 
 def _body_nodes(func: ast.FunctionDef) -> Iterator[ast.AST]:
@@ -596,18 +593,13 @@ def _global_uses(ctx: Context, func: ast.FunctionDef, fabrics: list[ast.Name]) -
 def _uses_of(func: ast.FunctionDef, names: set[str]) -> Iterator[tuple[ast.AST, str, str]]:
     """(use, as spelled, method): `<name>.device` reads and `<name>.<set-up method>(...)` calls in the
     body for a name of `names`, nested defs left out."""
-    stack: list[ast.AST] = list(func.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
+    for node in _body_nodes(func):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names:
             if node.attr == "device" and isinstance(node.ctx, ast.Load):
                 yield node, f"{node.value.id}.device", "device"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
                 and node.func.value.id in names and node.func.attr in (*VALIDATED, "to_device"):
             yield node, f"{node.func.value.id}.{node.func.attr}", node.func.attr
-        stack.extend(ast.iter_child_nodes(node))
 
 
 def _underline(use: ast.AST) -> ast.AST:

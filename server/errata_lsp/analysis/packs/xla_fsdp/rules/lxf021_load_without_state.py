@@ -127,10 +127,15 @@ def _at_callers(ctx: Context, finding: Finding, state: ast.expr, callers: list[t
 def _nones_elsewhere(ctx: Context, state: ast.expr) -> list[Place]:
     """Where the None `state` holds on every path is written in other modules (`load_checkpoint(fabric,
     path, state=None)` in train.py): empty unless each is such a None, written in its module's own text."""
-    values = ctx.values(state)
-    places = [place_in(v.flow, v.node) if v.kind == "none" and not v.when and v.flow is not None
-              and v.node is not None and v.node in v.flow.ctx.parents else None for v in values]
-    return [p for p in places if p is not None] if places and None not in places else []
+    places = []
+    for v in ctx.values(state):
+        owner = ctx.owner_of(v) if v.kind == "none" and not v.when else None
+        place = place_in(v.flow, v.node) if owner is not None and owner is not ctx and v.flow is not None \
+            and v.node is not None else None
+        if place is None:
+            return []
+        places.append(place)
+    return places
 
 
 RULE = LoadWithoutState()
