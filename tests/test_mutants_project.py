@@ -158,3 +158,23 @@ def test_a_bound_another_module_hits_outside_the_document_s_imports_is_no_note_o
     report = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py"))
     assert report.failures == []
     assert report.notes == []
+
+
+def test_only_a_module_whose_import_may_name_a_project_module_is_a_candidate_reader_of_it(tmp_path):
+    # `lightning.fabric` and a comment after `import os` name no project `fabric.py`: read as readers, every
+    # script of a project holding a `fabric.py` was summarised at each check of it
+    from errata_lsp.analysis import check_source
+    from errata_lsp.analysis.packs.lightning.values import TIPS as LIGHTNING_TIPS
+
+    tree(tmp_path, {"fabric.py": "def build(policy):\n    return policy\n",
+                    "lib_user.py": "from lightning.fabric import Fabric\nbuild = Fabric\n",
+                    "comment_user.py": "import os  # fabric\nbuild = os\n",
+                    "own_user.py": "import torch, fabric\nfabric.build([1])\n",
+                    "relative_user.py": "from . import fabric as f\nf.build(2)\n"})
+    target = tmp_path / "fabric.py"
+    assert check_source(target.read_text(), str(target)).failures == []
+    project = WORKSPACE.project_for(str(target), LIGHTNING_TIPS)  # as a check sets it: lightning is a library
+    assert project is not None
+    readers = project._importers_of(str(tmp_path), "fabric")
+    assert sorted(os.path.basename(path) for path, _ in readers) == ["own_user.py", "relative_user.py"]
+    assert all("build" in words for _, words in readers)

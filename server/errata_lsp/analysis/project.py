@@ -54,6 +54,8 @@ MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a func
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
 WORD = re.compile(r"\w+")
 IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words that may name an imported module
+# an import line's first module: `from .x`, `from a.b`, `import a.b` (a relative one has no first part: '')
+IMPORTED_TOP = re.compile(r"^[ \t]*(?:from[ \t]+(?:\.+|(\w+))|import[ \t]+(\w+))")
 SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
@@ -375,7 +377,7 @@ class Project:
         self._importers: dict[tuple[str, str], tuple[dict[str, frozenset[str] | None], set[str]]] = {}
         # a listed file's text, the words of its import lines and the words of the whole text: read once a
         # text, whatever module stem is looked for
-        self._words: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
+        self._words: dict[str, tuple[str, frozenset[str], frozenset[str] | None]] = {}  # path: text, import words, all words
         self._thread = threading.local()
 
     # the engine's side
@@ -616,9 +618,14 @@ class Project:
         def words(other: str, text: str) -> frozenset[str] | None:
             kept = self._words.get(other)
             if kept is None or kept[0] is not text:
-                imported = frozenset(w for line in IMPORT_LINE.findall(text) for w in WORD.findall(line))
-                kept = self._words[other] = (text, imported, frozenset(WORD.findall(text)))
-            return kept[2] if stem in kept[1] else None
+                imported = frozenset(w for line in IMPORT_LINE.findall(text) if self._may_import_project(line)
+                                     for w in WORD.findall(line))
+                kept = self._words[other] = (text, imported, None)
+            if stem not in kept[1]:
+                return None
+            if kept[2] is None:  # all its words only for a file that may import the module: a big one costs
+                kept = self._words[other] = (text, kept[1], frozenset(WORD.findall(text)))
+            return kept[2]
 
         key = (base, stem)
         texts = dict(self._project_texts(base))  # lists the folder again only when a file was added
@@ -631,6 +638,16 @@ class Project:
             members[other] = words(other, texts[other]) if other in texts else None
         stale.clear()
         return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
+
+    def _may_import_project(self, line: str) -> bool:
+        """An import line that may bring a module of the project: not one whose every module is a library's
+        or the standard library's (`from lightning.fabric import Fabric` names no project `fabric.py`: each
+        such line made every module of the project a candidate reader of it)."""
+        tops = [m[1] or m[2] for m in [IMPORTED_TOP.match(line)] if m]
+        if line.lstrip().startswith("import"):  # `import a.b as c, d`: each module's first part
+            tops = [part.split()[0].split(".")[0] for part in line.split("import", 1)[1].split(",") if part.split()]
+        return not tops or any(not top or not (top in self.finder.libraries or top in NOT_PROJECT
+                                               or top in sys.stdlib_module_names) for top in tops)
 
     def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
         """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
