@@ -1,0 +1,1 @@
+"""Structured configs, one module per group (the layout hydra's ConfigStore expects)."""
