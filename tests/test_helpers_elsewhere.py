@@ -774,3 +774,27 @@ def test_getattr_of_a_project_module_by_a_constant_name_is_its_function(tmp_path
     (tmp_path / "cli.py").write_text(cli.format(name="evaluate"))
     WORKSPACE.changed(str(tmp_path / "cli.py"))
     assert found(tmp_path / "cli.py") == []
+
+
+HELPER_TASKS = ("def _build(fabric, lr):\n    model = fabric.setup_module(Net())\n    return model, lr\n\n\n"
+                "def pretrain(fabric):\n    model, lr = _build(fabric, 0.1)\n\n\n"
+                "def finetune(fabric):\n    pretrain(fabric)\n    model, lr = _build(fabric, lr=0.01)\n"
+                "    fabric.load('ckpt', {state})\n")
+XLA_FSDP = "accelerator='tpu', strategy='xla_fsdp'"
+HELPER_CLI = ("import lightning as L\n\nimport tasks\n\n"
+              "fabric = L.Fabric({strategy})\n{run}\n")
+
+
+@pytest.mark.parametrize("run", ["fabric.launch(tasks.finetune)", "tasks.finetune(fabric)"])
+def test_a_helper_the_function_passes_its_parameter_takes_what_this_call_gives(tmp_path, run):
+    """`model, lr = _build(fabric, lr=0.01)` in a function of tasks.py read for cli.py's call: `_build`'s
+    `fabric` is the one this call passes (cli.py's Fabric), not the merge of `_build`'s callers in tasks.py."""
+    tree(tmp_path, {"tasks.py": HELPER_TASKS.format(state="model"),
+                    "cli.py": HELPER_CLI.format(strategy=XLA_FSDP, run=run)})
+    assert [f[:2] + f[3:] for f in found(tmp_path / "cli.py")] == [("LXF022", "error", 6, 0)]
+    for tasks, strategy in [(HELPER_TASKS.format(state="{'model': model}"), XLA_FSDP),
+                            (HELPER_TASKS.format(state="model"), "accelerator='cuda', strategy='fsdp'")]:  # not XLAFSDP
+        tree(tmp_path, {"tasks.py": tasks, "cli.py": HELPER_CLI.format(strategy=strategy, run=run)})
+        WORKSPACE.changed(str(tmp_path / "tasks.py"))
+        WORKSPACE.changed(str(tmp_path / "cli.py"))
+        assert found(tmp_path / "cli.py") == []

@@ -2942,6 +2942,22 @@ class _SiteFlow(Flow):
         found.decisions = tuple(walker.decisions)
         return found
 
+    def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
+        """Besides a call its own tests depend on, a helper of the module that this function passes one of its
+        parameters (`model, optimizer = _build(fabric, lr)`): its parameter holds what this call gives,
+        not what all the helper's callers give together. Bounded as any call: two levels, a few calls."""
+        if super()._per_call(func, call):
+            return True
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.site_depth >= MAX_SITE_DEPTH \
+                or isinstance(call, _CalledBack) or not isinstance(call.func, ast.Name) \
+                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or not self._is_inside(call) \
+                or self.ctx.within(call, func):
+            return False
+        own = {id(a) for a in all_args(self.func.args)}
+        passed = [a.value if isinstance(a, ast.Starred) else a for a in (*call.args, *(kw.value for kw in call.keywords))]
+        return any(d.how == "param" and id(d.node) in own for a in passed if isinstance(a, ast.Name)
+                   for d in self.reaching(a) or ())
+
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         if func is not self.func:
             return self.outer.parameters_passed(func, params)
