@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from errata_lsp.analysis import check_source
+from errata_lsp.analysis.project import WORKSPACE
 
 BOTH = ("accelerator set through both strategy class and accelerator flag, choose one: `Fabric(...)` raises "
         "ValueError because the strategy already has `XLAAccelerator()` and the flag is `'tpu'` (only \"auto\" is "
@@ -172,3 +173,41 @@ def test_the_namespace_of_another_module_s_parser_gives_its_defaults(tmp_path):
     assert bad[0].elsewhere is not None and bad[0].elsewhere.span.start.line + 1 == 6  # at the option's default
     (tmp_path / "cli.py").write_text((tmp_path / "cli.py").read_text().replace("bf16-mixed", "bf16-true"))
     assert check_source(train, str(tmp_path / "train.py")).findings == []
+
+
+# `main(sys.argv[1:])`: the parameter holds the command line's arguments, and a part of it (`argv[0]`) is another
+# run's pick as `sys.argv[1]` is; the branch the plain run takes (`argv` empty) holds the run's value
+CLI = ("import sys\n\nimport lightning as L\n\nimport tasks\n\n\n"
+       "def main(argv):\n"
+       "    {pick}\n"
+       "    fabric = L.Fabric(accelerator='tpu', strategy='xla_fsdp')\n"
+       "    fabric.launch(getattr(tasks, name), *args)\n\n\n"
+       "if __name__ == '__main__':\n"
+       "    main({given})\n")
+TASKS = ("def finetune(fabric, out_dir=None):\n    fabric.load('ckpt', fabric.setup_module(Net()))\n\n\n"
+         "def evaluate(fabric, out_dir=None):\n    pass\n")
+PLAIN_RUN_PICKS = [("sys.argv[1:]", "name, args = (argv[0], argv[1:]) if argv else ({default!r}, [])"),
+                   ("sys.argv[1:]", "name = argv[0] if len(argv) > 0 else {default!r}; args = argv[1:]"),
+                   ("sys.argv", "name, args = (argv[1], argv[2:]) if len(argv) > 1 else ({default!r}, ())")]
+
+
+def checked(tmp_path, files: dict[str, str], path: str) -> list[tuple[str, str, int, int]]:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        WORKSPACE.changed(str(tmp_path / name))
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+            for f in check_source((tmp_path / path).read_text(), str(tmp_path / path)).findings]
+
+
+@pytest.mark.parametrize(("given", "pick"), PLAIN_RUN_PICKS)
+def test_the_command_a_main_given_the_command_line_runs_by_default_is_the_run_s(tmp_path, given, pick):
+    cli = CLI.format(given=given, pick=pick.format(default="finetune"))
+    assert checked(tmp_path, {"tasks.py": TASKS, "cli.py": cli}, "cli.py") == [("LXF022", "error", 11, 4)]
+    cli = CLI.format(given=given, pick=pick.format(default="evaluate"))
+    assert checked(tmp_path, {"tasks.py": TASKS, "cli.py": cli}, "cli.py") == []
+
+
+def test_a_command_the_command_line_must_name_decides_nothing(tmp_path):
+    cli = CLI.format(given="sys.argv[1:]", pick="name, args = argv[0], argv[1:]")
+    assert checked(tmp_path, {"tasks.py": TASKS, "cli.py": cli}, "cli.py") == []

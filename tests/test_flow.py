@@ -10,6 +10,7 @@ import pytest
 
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.flow import SET_BY_THE_RUN
 from errata_lsp.analysis.packs import TIPS
 from errata_lsp.analysis.project import WORKSPACE
 
@@ -780,4 +781,22 @@ def test_getattr_of_a_module_by_a_name_of_several_constants_is_each_function_und
                   "probe(getattr(tasks, name))\nprobe(getattr(tasks, input()))\n") == [
         [("function", 1, True, ("input()",)), ("function", 5, True, ("not input()",))],
         [("unknown", 5, False, ())],  # a name the file cannot tell
+    ]
+
+
+def test_getattr_of_a_module_by_a_name_the_command_line_may_give_is_another_run_s_pick_beside_the_default(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "tasks.py").write_text("def finetune(fabric):\n    pass\n")
+    train = ("import sys\n\nimport tasks\n\n\ndef main(argv):\n"
+             "    probe(argv[0])\n    probe(getattr(tasks, argv[0] if argv else 'finetune'))\n"
+             "    probe(getattr(tasks, argv[0]))\n    probe(getattr(tasks, input() if argv else 'finetune'))\n\n\n"
+             "main(sys.argv[1:])\n")
+    (tmp_path / "train.py").write_text(train)
+    ctx = context(train, str(tmp_path / "train.py"))
+    calls = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"]
+    assert [[(v.kind, v.line, v.extra == SET_BY_THE_RUN, v.when) for v in ctx.values(c.args[0])] for c in calls] == [
+        [("unknown", 7, True, ())],  # a part of the command line is set by the run, as `sys.argv[1]` is
+        [("unknown", 8, True, ()), ("function", 1, False, ("not argv",))],  # the plain run's is `finetune`
+        [("unknown", 9, False, ())],  # a name the command line must give: no function
+        [("unknown", 10, False, ())],  # a name the file cannot tell beside it: no function either
     ]

@@ -1918,7 +1918,8 @@ class Flow:
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
         for base in self.values(node.value):
-            if base.qualified == "sys.argv":  # an argument of the command line
+            if base.qualified == "sys.argv" or base.extra == SET_BY_THE_RUN:  # an argument of the command line
+                # (or a part of one: `argv[0]` of a `main(argv)` given `sys.argv[1:]`)
                 out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
                 continue
             if key is not None and base.kind == "dict":
@@ -2294,10 +2295,14 @@ class Flow:
                 and len(node.args) in (2, 3):
             if isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                 return self._getattr(node, node.args[1].value)
-            names = self.values(node.args[1])  # `getattr(tasks, command)`: each name it may hold, under its condition
+            # `getattr(tasks, command)`: each name it may hold, under its condition; a name the command line
+            # gives is another run's pick (`argv[0] if argv else "finetune"`: the plain run's is "finetune")
+            given = self.values(node.args[1])
+            names = self.plain_run(given)
+            picked = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),) if len(names) < len(given) else ()
             if names and all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
                              for x in names) and len(names) <= MAX_ALTERNATIVES:
-                return tuple(y.under(x.when) for x in names for y in self._getattr(node, x.node.value))  # type: ignore[union-attr]
+                return (*picked, *(y.under(x.when) for x in names for y in self._getattr(node, x.node.value)))  # type: ignore[union-attr]
         out: list[Value] = []
         for f in self.values(node.func):
             out.extend(x.under(f.when) for x in self._call_of(node, f))
@@ -2719,8 +2724,11 @@ class Flow:
         the call `train(fabric)` it makes, the function and the flow that evaluates it."""
         if not isinstance(call.func, ast.Attribute) or call.func.attr not in self.ctx.tips.callbacks or not call.args:
             return None
-        held = self.values(call.args[0])
-        if len(held) != 1 or held[0].kind != "function" or not held[0].foreign or held[0].when \
+        given = self.values(call.args[0])
+        held = self.plain_run(given)
+        # the plain run's function (`getattr(tasks, argv[0]) if argv else tasks.finetune`): the others are
+        # another run's pick, so the condition it holds under is the plain run's
+        if len(held) != 1 or held[0].kind != "function" or not held[0].foreign or held[0].when and len(held) == len(given) \
                 or held[0].flow is None or not isinstance(held[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
         return self.ctx.once("called back", call, lambda: _CalledBack(call)), held[0].node, held[0].flow
