@@ -798,3 +798,37 @@ def test_a_helper_the_function_passes_its_parameter_takes_what_this_call_gives(t
         WORKSPACE.changed(str(tmp_path / "tasks.py"))
         WORKSPACE.changed(str(tmp_path / "cli.py"))
         assert found(tmp_path / "cli.py") == []
+
+
+DEEP_TASKS = ("from restore import restore\n\n\n"
+              "def _resume(fabric, model, path):\n    {resume}\n\n\n"
+              "def pretrain(fabric):\n    model = fabric.setup_module(Net())\n    _resume(fabric, {{'model': model}}, 'ckpt')\n\n\n"
+              "def finetune(fabric):\n    model = fabric.setup_module(Net())\n    _resume(fabric, {state}, 'ckpt')\n")
+DEEP_RESTORE = "def restore(fabric, state, path):\n    fabric.load(path, state)\n"
+
+
+@pytest.mark.parametrize("resume", ["fabric.load(path, model)", "restore(fabric, model, path)"])
+def test_a_load_a_few_calls_below_the_launched_function_is_read_for_the_launch(tmp_path, resume):
+    """`fabric.launch(tasks.finetune)` -> `_resume(fabric, model, path)` (-> `restore(...)` of a third module):
+    the load runs with this launch's Fabric and the model finetune set up, two or three calls deep."""
+    cli = HELPER_CLI.format(strategy=XLA_FSDP, run="fabric.launch(tasks.finetune)")
+    tree(tmp_path, {"tasks.py": DEEP_TASKS.format(resume=resume, state="model"), "restore.py": DEEP_RESTORE, "cli.py": cli})
+    where = "`_resume`, `tasks.py`, line 5" if resume.startswith("fabric") else "`restore`, `restore.py`, line 2"
+    assert [(f[0], f[1], f[2].rsplit(" (in ", 1)[-1], *f[3:]) for f in found(tmp_path / "cli.py")] == [
+        ("LXF022", "error", f"{where}, for this call)", 6, 0)]
+    for tasks in [DEEP_TASKS.format(resume=resume, state="{'model': model}")]:  # the launched path loads a state
+        tree(tmp_path, {"tasks.py": tasks})
+        WORKSPACE.changed(str(tmp_path / "tasks.py"))
+        assert found(tmp_path / "cli.py") == []
+
+
+def test_calls_below_the_launched_function_are_followed_a_bounded_number_of_levels(tmp_path):
+    chain = "".join(f"def level{i}(fabric, model):\n    level{i + 1}(fabric, model)\n\n\n" for i in range(1, 5))
+    tasks = chain + "def level5(fabric, model):\n    fabric.load('ckpt', model)\n\n\n" \
+        "def finetune(fabric):\n    level{first}(fabric, fabric.setup_module(Net()))\n"
+    cli = HELPER_CLI.format(strategy=XLA_FSDP, run="fabric.launch(tasks.finetune)")
+    tree(tmp_path, {"tasks.py": tasks.format(first=3), "cli.py": cli})  # finetune, level3, level4, level5: four deep
+    assert [f[0] for f in found(tmp_path / "cli.py")] == ["LXF022"]
+    tree(tmp_path, {"tasks.py": tasks.format(first=2)})  # five deep: past the bound, unknown
+    WORKSPACE.changed(str(tmp_path / "tasks.py"))
+    assert found(tmp_path / "cli.py") == []

@@ -36,6 +36,7 @@ from .vocabulary import Vocabulary, pack_facts
 
 QUOTES = ("'", '"')
 MAX_CALLED = 32  # calls a document makes whose function's sites are judged for that call
+MAX_CALL_LEVELS = 4  # calls deep from the call here, as the code before a launch is followed (LXF019)
 
 
 class DetectRule(Rule):
@@ -174,10 +175,12 @@ class DetectRule(Rule):
         module whose site says nothing for all its calls together (`reduce_metric(fabric, "grad_norm", x)`).
         Reported on the call here, unless the value is written in a third module (then there), and only
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
-        for call, as_called, func, module, names in ctx.once("functions called", ctx.module, lambda: _functions_called(ctx)):
+        called = ctx.once("functions called", ctx.module, lambda: _functions_called(ctx))
+        below = ctx.once("functions called below", ctx.module, lambda: _called_below(ctx, called))
+        for call, caller, as_called, func, module, names in [(c[0], ctx, *c[1:]) for c in called] + below:
             if not self._may_have_sites(names):
                 continue
-            views = _views_at(ctx, as_called, func, module)
+            views = _views_at(caller, as_called, func, module)
             if views is None:  # past the bound of calling contexts of one function
                 continue
             here, alone = views
@@ -623,6 +626,64 @@ def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
         if len(out) >= MAX_CALLED:
             break
     return out
+
+
+# the call here, the view of the module that writes the call below it, that call, its function, the function's
+# module, the names the function calls
+_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+
+
+def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
+    """The functions the functions called here call in turn, each read for the call that reaches it
+    (`fabric.launch(tasks.finetune)` -> `_restore(fabric, model, path)` in tasks.py, whose `fabric.load` this
+    launch's Fabric runs): a call of another module's function or of a top-level def, written in the body,
+    `MAX_CALL_LEVELS` calls deep from here, `MAX_CALLED` functions below a document, worked out once per check."""
+    out: list[_Below] = []
+    todo = [(call, ctx, as_called, func, module, 1) for call, as_called, func, module, _ in called]
+    seen = {(id(call), id(func)) for call, _, func, _, _ in called}
+    while todo and len(out) < MAX_CALLED:
+        top, caller, as_called, func, module, level = todo.pop(0)
+        views = _views_at(caller, as_called, func, module) if level < MAX_CALL_LEVELS else None
+        if views is None:
+            continue
+        here = views[0]
+        for inner in _body_calls(func):
+            target = _function_run(here, inner)
+            if target is None or (id(top), id(target[0])) in seen or len(out) >= MAX_CALLED:
+                continue
+            seen.add((id(top), id(target[0])))
+            inner_func, inner_module = target
+            names = inner_module.ctx.once("names called", inner_func, functools.partial(_names_called, inner_func))
+            out.append((top, here, inner, inner_func, inner_module, names))
+            todo.append((top, here, inner, inner_func, inner_module, level + 1))
+    return out
+
+
+def _body_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Call]:
+    """The calls a def's body makes, nested defs and classes left out (they run only when called)."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call) and (node.args or node.keywords):
+            yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+    """The function `call` runs on every path, read where it is written (`here`, a function's module read for
+    one call): another module's (`called_elsewhere`), or a top-level def of that module."""
+    elsewhere = here.called_elsewhere(call)
+    if elsewhere is not None:
+        return elsewhere
+    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(here):
+        return None
+    values = here.values(call.func)
+    if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].extra is not None \
+            or values[0].flow is None or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    return values[0].node, values[0].flow.base
 
 
 _UNREAD: Any = object()  # a call of a function no detect rule would read: `_functions_called` leaves it out
