@@ -33,13 +33,15 @@ KNOWN_MISSES: dict[str, str] = {
         "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
         "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     "p172_cli_getattr_command_loop_hook_loads_into_bare_module":
-        "three links lost: `command = getattr(tasks, name)` is unknown (flow.py `Flow.call` reads `getattr` only "
-        "with a constant name, and `_getattr` only an instance's attribute, not a module's function); "
-        "`fabric.launch(command, *args)` is seen as `command(fabric, *args)` (`_CalledBack`), but `argument_for` "
-        "returns None for every positional parameter once a `*args` is passed, even `fabric` before it; and even "
-        "`fabric.launch(tasks.finetune)` flags only loads in `finetune`'s own body: data_rule.py "
-        "`_functions_called`/`_called_function` reads the launched function for that call one level deep, not "
-        "the `FinetuneLoop.on_start` hook that `finetune` -> `Loop.run` reaches (nor a helper it calls once)",
+        "the command, its helper and two-level helpers are now followed (`main(sys.argv[1:])`'s `argv[0]` is set by "
+        "the run, `fabric.launch(getattr(tasks, name))` runs the plain run's `finetune`; `_build(fabric, lr)` is read "
+        "for finetune's call; data_rule.py `_called_below` reads plain calls four deep), but the load sits in a "
+        "method reached through an instance: (1) `FinetuneLoop(fabric, model, ...)`'s attributes come from "
+        "`super().__init__(*args, **kwargs)` into `Loop` of loop.py, and flow.py `instance_attribute` reads a base "
+        "of another module with no construction call (`_foreign_bases`: `self.fabric`, `self.model` unknown, where "
+        "a base in the same module is read for the call); (2) `.run()` on that instance is no call `_function_run` "
+        "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
+        "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
     # round six: a library wrap policy through `functools.partial`
     "s84_torch_transformer_wrap_policy_partial":
         "missed: lxf037_wrap_policy_parameters.py `_policies` checks only a `def` of the project (a value of kind "
