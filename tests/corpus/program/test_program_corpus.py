@@ -40,13 +40,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fabric.launch(tasks.finetune)` flags only loads in `finetune`'s own body: data_rule.py "
         "`_functions_called`/`_called_function` reads the launched function for that call one level deep, not "
         "the `FinetuneLoop.on_start` hook that `finetune` -> `Loop.run` reaches (nor a helper it calls once)",
-    # round six: a library wrap policy through `functools.partial`
-    "s84_torch_transformer_wrap_policy_partial":
-        "missed: lxf037_wrap_policy_parameters.py `_policies` checks only a `def` of the project (a value of kind "
-        "`function` with an `ast.FunctionDef` node, bare or as the first argument of a `functools.partial`); "
-        "`transformer_auto_wrap_policy` imported from `torch.distributed.fsdp.wrap` is a library function with "
-        "no def to read, and the rule has no table of library policies' signatures (torch's takes "
-        "`nonwrapped_numel`, torch_xla's `unwrapped_params`), so the partial's function is never judged",
 }
 
 
