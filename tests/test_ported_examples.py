@@ -417,6 +417,79 @@ def test_lxf037_follows_a_partial_and_names_the_first_keyword_the_policy_lacks()
     assert "takes no `module`" in report(short, "LXF037")[0][2]
 
 
+PROGRAM = Path(__file__).parent / "corpus" / "program" / "scripts"
+
+
+def library_policy_message(name: str, counterpart: bool = True) -> str:
+    """LXF037's message for torch's wrap policy `name`, whose third parameter is `nonwrapped_numel`."""
+    return ("torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, and "
+            f"`{name}` of `torch.distributed.fsdp.wrap` takes no `unwrapped_params`, so `fabric.setup_module` raises "
+            f"TypeError: {name}() got an unexpected keyword argument 'unwrapped_params' (`nonwrapped_numel` is what "
+            "torch's CUDA FSDP passes)"
+            + (f"; torch_xla has its own: `from torch_xla.distributed.fsdp.wrap import {name}`" if counterpart else ""))
+
+
+def test_lxf037_torchs_own_wrap_policies_are_the_unexpected_keyword_error_bare_or_in_a_partial():
+    """Each script raised `<policy>() got an unexpected keyword argument 'unwrapped_params'` when run
+    (labels.tsv): a partial of torch's transformer policy (s84), its size-based policy bare from a settings
+    dict (s120) or in a partial a helper returns (s121), its lambda policy through module aliases (s123), one
+    partial shared with a CUDA branch (s127)."""
+    expected = {
+        "s84_torch_transformer_wrap_policy_partial": ("35:82-35:88", "transformer_auto_wrap_policy"),
+        "s120_torch_size_based_wrap_policy_bare_in_settings": ("37:49-37:72", "size_based_auto_wrap_policy"),
+        "s121_torch_size_based_wrap_policy_partial_from_helper": ("39:45-39:73", "size_based_auto_wrap_policy"),
+        "s123_torch_lambda_wrap_policy_partial_module_alias": ("40:93-40:104", "lambda_auto_wrap_policy"),
+        "s127_torch_transformer_wrap_policy_shared_with_cuda_branch": ("37:84-37:90", "transformer_auto_wrap_policy"),
+    }
+    for name, (at, policy) in expected.items():
+        assert report((PROGRAM / f"{name}.py").read_text(), "LXF037") == [
+            ("error", at, library_policy_message(policy))], name
+
+
+def test_lxf037_torch_xlas_wrap_policies_and_a_local_def_named_like_torchs_are_fine():
+    for name in ("s85_torch_xla_transformer_wrap_policy_partial_ok",
+                 "s122_torch_xla_size_based_wrap_policy_partial_from_helper_ok",
+                 "s124_torch_xla_lambda_wrap_policy_partial_module_alias_ok",
+                 "s125_torch_xla_size_based_wrap_policy_bare_in_settings_ok",
+                 "s126_local_transformer_policy_named_like_torch_ok"):  # each ran
+        assert report((PROGRAM / f"{name}.py").read_text(), "LXF037") == [], name
+
+
+def test_lxf037_the_fix_imports_torchs_policy_from_torch_xla_and_is_unsafe():
+    source = (PROGRAM / "s84_torch_transformer_wrap_policy_partial.py").read_text()
+    [finding] = [f for f in check_source(source, "train.py").findings if f.code == "LXF037"]
+    [fix] = finding.fixes
+    assert (fix.title, fix.safety.value, fix.preferred) == (
+        "Import `transformer_auto_wrap_policy` from `torch_xla.distributed.fsdp.wrap`", "unsafe", True)
+    fixed = apply_fix(source, fix.edits)
+    assert fixed == source.replace("from torch.distributed.fsdp.wrap import", "from torch_xla.distributed.fsdp.wrap import")
+    # the fixed script is s85's, which ran
+    ran = (PROGRAM / "s85_torch_xla_transformer_wrap_policy_partial_ok.py").read_text()
+    assert fixed.split('"""', 2)[2] == ran.split('"""', 2)[2]
+    assert report(fixed, "LXF037") == []
+    # a line that also imports a name torch_xla lacks, and a policy named through its module: no fix
+    mixed = source.replace("import transformer_auto_wrap_policy", "import ModuleWrapPolicy, transformer_auto_wrap_policy")
+    assert [f.fixes for f in check_source(mixed, "train.py").findings if f.code == "LXF037"] == [()]
+    aliased = (PROGRAM / "s123_torch_lambda_wrap_policy_partial_module_alias.py").read_text()
+    assert [f.fixes for f in check_source(aliased, "train.py").findings if f.code == "LXF037"] == [()]
+
+
+def test_lxf037_torchs_or_policy_has_no_torch_xla_counterpart_and_no_fix():
+    """`partial(_or_policy, policies=[always_wrap_policy])` raised `_or_policy() got an unexpected keyword
+    argument 'unwrapped_params'` when run; torch_xla has no `_or_policy`."""
+    source = textwrap.dedent("""\
+        from functools import partial
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch.distributed.fsdp.wrap import _or_policy, always_wrap_policy
+        strategy = XLAFSDPStrategy(auto_wrap_policy=partial(_or_policy, policies=[always_wrap_policy]))
+        """)
+    assert report(source, "LXF037") == [("error", "4:45-4:95", library_policy_message("_or_policy", counterpart=False))]
+    assert [f.fixes for f in check_source(source, "train.py").findings if f.code == "LXF037"] == [()]
+    # a keyword torch's policy does not take, bound by the partial, is raised first: another TypeError
+    other = source.replace("policies=[always_wrap_policy]", "policies=[always_wrap_policy], min_num_params=1")
+    assert report(other, "LXF037") == []
+
+
 # --- LXF032: a sharded load asking for a key the program's save never wrote --------------------------
 def test_lxf032_a_key_the_save_never_wrote_is_the_keyerror_and_the_fix_drops_it():
     source = (CASES / "be292b33e48a838f_before.py").read_text()  # raised the KeyError for 'step' when run

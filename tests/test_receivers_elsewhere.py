@@ -378,6 +378,38 @@ def test_a_wrap_policy_of_another_module_is_flagged_where_it_is_defined_and_rena
     assert check_source(train, str(tmp_path / "train.py")).findings == []
 
 
+LIBRARY_POLICY = ("import functools\n\nfrom torch.distributed.fsdp.wrap import transformer_auto_wrap_policy\n\n\n"
+                  "def block_policy(layer_cls):\n"
+                  "    return functools.partial(transformer_auto_wrap_policy, transformer_layer_cls={layer_cls})\n")
+
+
+def test_a_partial_of_torchs_wrap_policy_a_helper_of_another_module_returns_is_flagged_at_its_import(tmp_path):
+    """policies.py's helper returns a partial of torch's transformer policy (labelled: the run raised
+    `transformer_auto_wrap_policy() got an unexpected keyword argument 'unwrapped_params'`): the finding is at
+    the strategy's argument, placed at the policy's name in policies.py, whose import the fix moves to
+    torch_xla's module; then nothing is left."""
+    train = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom policies import block_policy\n"
+             "from torch import nn\n\nstrategy = XLAFSDPStrategy(auto_wrap_policy=block_policy(nn.Linear))\n")
+    tree(tmp_path, {"policies.py": LIBRARY_POLICY, "train.py": train})
+    [finding] = check_source(train, str(tmp_path / "train.py")).findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1, finding.span.start.column) == (
+        "LXF037", "error", 5, 44)
+    assert finding.message == (
+        "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, and "
+        "`transformer_auto_wrap_policy` of `torch.distributed.fsdp.wrap` takes no `unwrapped_params`, so "
+        "`fabric.setup_module` raises TypeError: transformer_auto_wrap_policy() got an unexpected keyword argument "
+        "'unwrapped_params' (`nonwrapped_numel` is what torch's CUDA FSDP passes); torch_xla has its own: "
+        "`from torch_xla.distributed.fsdp.wrap import transformer_auto_wrap_policy`")
+    assert finding.elsewhere is not None and finding.elsewhere.path == str(tmp_path / "policies.py")
+    assert (finding.elsewhere.span.start.line, finding.elsewhere.span.start.column) == (6, 29)
+    [fix] = finding.fixes
+    assert (fix.path, fix.safety.value) == (str(tmp_path / "policies.py"), "unsafe")
+    moved = apply_fix(LIBRARY_POLICY, fix.edits)
+    assert moved == LIBRARY_POLICY.replace("from torch.distributed", "from torch_xla.distributed")
+    (tmp_path / "policies.py").write_text(moved)
+    assert check_source(train, str(tmp_path / "train.py")).findings == []
+
+
 LM = ("import torch\n\n\nclass TinyLM(torch.nn.Module):\n    def forward(self, x):\n        return x\n\n"
       "    def generate(self, x):\n        return self(x)\n")
 

@@ -42,13 +42,6 @@ KNOWN_MISSES: dict[str, str] = {
         "a base in the same module is read for the call); (2) `.run()` on that instance is no call `_function_run` "
         "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
         "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
-    # round six: a library wrap policy through `functools.partial`
-    "s84_torch_transformer_wrap_policy_partial":
-        "missed: lxf037_wrap_policy_parameters.py `_policies` checks only a `def` of the project (a value of kind "
-        "`function` with an `ast.FunctionDef` node, bare or as the first argument of a `functools.partial`); "
-        "`transformer_auto_wrap_policy` imported from `torch.distributed.fsdp.wrap` is a library function with "
-        "no def to read, and the rule has no table of library policies' signatures (torch's takes "
-        "`nonwrapped_numel`, torch_xla's `unwrapped_params`), so the partial's function is never judged",
 }
 
 

@@ -15,6 +15,14 @@ made inside a function is left to LXF006: it fails to pickle at `fabric.launch` 
 The fix renames the parameter in the def's signature and body (the first three positional parameters take
 `module`, `recurse` and `unwrapped_params`), when the body has no nested function or class that could see
 the old name. Other callers of the function by keyword would break, so it is unsafe.
+
+A policy of torch or torch_xla (`..wrap_policies`: their signatures, by qualified name) is judged alike, bare
+or as the function of a `functools.partial` that binds it only keywords it takes, wherever the value is
+written: torch's `transformer_auto_wrap_policy`, `size_based_auto_wrap_policy`, `lambda_auto_wrap_policy`,
+`_or_policy` take `nonwrapped_numel` and raise (program corpus s84, s120-s123, s127). The fix imports the
+policy from `torch_xla.distributed.fsdp.wrap`, which has one of the same name and behaviour, when a
+`from torch.distributed.fsdp.wrap import ...` line of the policy's module names it (and nothing torch_xla
+lacks); unsafe, since other code may give the same name to torch's CUDA FSDP.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import Value, describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
 from ..facts import place_in
+from ..wrap_policies import LIBRARY_POLICIES, TORCH_WRAP, XLA_WRAP, LibraryPolicy
 
 KEYWORDS = ("module", "recurse", "unwrapped_params")  # how torch_xla calls a wrap policy, in this order
 CUDA_NAME = "nonwrapped_numel"  # what torch's FSDP calls the third
@@ -65,6 +74,45 @@ class WrapPolicyParameters(Rule):
             message="size_policy() got an unexpected keyword argument 'module'",
             count=1, at="7:45-7:51", severity="warning",
         ),
+        Invalid(
+            "import functools\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "from torch.distributed.fsdp.wrap import transformer_auto_wrap_policy\n"
+            "policy = functools.partial(transformer_auto_wrap_policy, transformer_layer_cls={Block})\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=policy)\n",
+            fixed="import functools\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "from torch_xla.distributed.fsdp.wrap import transformer_auto_wrap_policy\n"
+            "policy = functools.partial(transformer_auto_wrap_policy, transformer_layer_cls={Block})\n"
+            "strategy = XLAFSDPStrategy(auto_wrap_policy=policy)\n",
+            message="transformer_auto_wrap_policy() got an unexpected keyword argument 'unwrapped_params'",
+            count=1, at="5:45-5:51", severity="error",
+        ),
+        Invalid(
+            "import functools as ft\n"
+            "import torch.distributed.fsdp.wrap as fsdp_wrap\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def make(args):\n"
+            "    policy = fsdp_wrap.size_based_auto_wrap_policy\n"
+            "    if args.big:\n"
+            "        policy = ft.partial(fsdp_wrap.lambda_auto_wrap_policy, lambda_fn=args.is_block)\n"
+            "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
+            message="lambda_auto_wrap_policy() got an unexpected keyword argument 'unwrapped_params'",
+            count=2, at="8:45-8:51", severity="warning",
+        ),
+        Valid("from functools import partial\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy, FSDPStrategy\n"
+              "from torch.distributed.fsdp.wrap import ModuleWrapPolicy, always_wrap_policy\n"
+              "from torch.distributed.fsdp.wrap import size_based_auto_wrap_policy as cuda_size_policy\n"
+              "import torch_xla.distributed.fsdp.wrap as xla_wrap\n"
+              "def transformer_auto_wrap_policy(module, recurse, unwrapped_params, transformer_layer_cls):\n"
+              "    return recurse or isinstance(module, tuple(transformer_layer_cls))\n"
+              "a = XLAFSDPStrategy(auto_wrap_policy=partial(transformer_auto_wrap_policy, transformer_layer_cls={Block}))\n"
+              "b = XLAFSDPStrategy(auto_wrap_policy=partial(xla_wrap.lambda_auto_wrap_policy, lambda_fn=is_block))\n"
+              "c = XLAFSDPStrategy(auto_wrap_policy=xla_wrap.size_based_auto_wrap_policy)\n"
+              "d = XLAFSDPStrategy(auto_wrap_policy=always_wrap_policy)\n"
+              "e = XLAFSDPStrategy(auto_wrap_policy=ModuleWrapPolicy({Block}))\n"
+              "f = FSDPStrategy(auto_wrap_policy=partial(cuda_size_policy, min_num_params=1e6))\n"),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy, FSDPStrategy\n"
               "from torch_xla.distributed.fsdp.wrap import size_based_auto_wrap_policy\n"
@@ -104,6 +152,35 @@ class WrapPolicyParameters(Rule):
                 finding = self.finding(ctx, arg.value, message, fixes, Severity.WARNING if when else None)
                 place = place_in(module, func)
                 yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
+            judged: set[tuple[int, tuple[str, ...]]] = set()  # one finding a name of a library policy and path
+            for policy, named, when, there in _library_policies(ctx, arg.value):
+                if (id(named), when) not in judged:
+                    judged.add((id(named), when))
+                    yield from self._library_finding(ctx, arg.value, policy, named, when, there)
+
+    def _library_finding(self, ctx: Context, at: ast.expr, policy: LibraryPolicy, named: ast.AST,
+                         when: tuple[str, ...], there: Flow) -> Iterator[Finding]:
+        """A wrap policy of torch or torch_xla (`named` names it, in the module of `there`), judged by its
+        signature in the pack's table."""
+        missing = next((k for k in KEYWORDS if not policy.accepts(k)), None)
+        if missing is None:
+            return
+        message = (f"torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, "
+                   f"and `{policy.name}` of `{policy.module}` takes no `{missing}`, so `fabric.setup_module` raises "
+                   f"TypeError: {policy.name}() got an unexpected keyword argument '{missing}'")
+        if missing == "unwrapped_params" and policy.accepts(CUDA_NAME):
+            message += f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)"
+        if policy.xla_counterpart:
+            message += f"; torch_xla has its own: `from {XLA_WRAP} import {policy.name}`"
+        if when:
+            message += f"; {describe_when([when])}"
+        elsewhere = there.origin is not None  # named in another module: reported there, its import fixed there
+        fixes = _import_from_xla(there.ctx, named)
+        if elsewhere:
+            fixes = [dataclasses.replace(f, path=there.origin) for f in fixes]
+        finding = self.finding(ctx, at, message, fixes, Severity.WARNING if when else None)
+        place = place_in(there, named) if elsewhere else None
+        yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
 def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, tuple[str, ...], Flow | None]]:
@@ -121,6 +198,27 @@ def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, t
                     yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner)
         elif value.kind == "function" and value.extra != "nested" and isinstance(node, ast.FunctionDef):
             yield node, value.when, _elsewhere(value)
+
+
+def _library_policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[LibraryPolicy, ast.AST, tuple[str, ...], Flow]]:
+    """(the policy, the expression that names it, conditions, the flow of the module where it is named) for each
+    wrap policy of torch or torch_xla the argument may hold, itself or as the function of a `functools.partial`
+    that binds it no positional argument and only keywords it takes (another keyword is a TypeError of its own)."""
+    for value in ctx.values(expr):
+        if value.kind == "external":
+            policy = LIBRARY_POLICIES.get(value.qualified or "")
+            if policy is not None and value.node is not None and value.flow is not None:
+                yield policy, value.node, value.when, value.flow
+            continue
+        call = value.node
+        if value.kind != "partial" or not isinstance(call, ast.Call) or len(call.args) != 1 or value.flow is None:
+            continue
+        bound = [k.arg for k in call.keywords]
+        for inner in value.flow.values(call.args[0]):
+            policy = LIBRARY_POLICIES.get(inner.qualified or "") if inner.kind == "external" else None
+            if policy is not None and inner.node is not None and inner.flow is not None \
+                    and all(k is not None and policy.accepts(k) for k in bound):
+                yield policy, inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), inner.flow
 
 
 def _elsewhere(value: Value) -> Flow | None:
@@ -152,3 +250,27 @@ def _rename(ctx: Context, func: ast.FunctionDef) -> list[Fix]:
 
 
 RULE = WrapPolicyParameters()
+
+
+def _import_from_xla(ctx: Context, named: ast.AST) -> list[Fix]:
+    """Import the policy from torch_xla's wrap module instead of torch's: offered when `named` is a name bound
+    by one `from torch.distributed.fsdp.wrap import ...` line of the module, all of whose names torch_xla has
+    too, with the same behaviour. Unsafe: other code of the program may give the same names (or the same
+    partial) to torch's CUDA FSDP, which would then raise the mirror TypeError ('nonwrapped_numel')."""
+    if not isinstance(named, ast.Name):
+        return []
+    lines = [node for node in ctx.nodes(ast.ImportFrom) if node.level == 0 and node.module == TORCH_WRAP
+             and any((a.asname or a.name) == named.id for a in node.names)]
+    if len(lines) != 1:
+        return []
+    line = lines[0]
+    if not all((p := LIBRARY_POLICIES.get(f"{TORCH_WRAP}.{a.name}")) is not None and p.xla_counterpart
+               for a in line.names):
+        return []
+    text = ctx.doc.source(line)
+    start = text.find(TORCH_WRAP)
+    if start < 0:
+        return []  # the module's name is split across lines
+    names = ", ".join(f"`{a.name}`" for a in line.names)
+    edit = replace(ctx, line, text[:start] + XLA_WRAP + text[start + len(TORCH_WRAP):])
+    return [fix(f"Import {names} from `{XLA_WRAP}`", edit, safety=Safety.UNSAFE, preferred=True)]
