@@ -781,3 +781,71 @@ def test_getattr_of_a_module_by_a_name_of_several_constants_is_each_function_und
         [("function", 1, True, ("input()",)), ("function", 5, True, ("not input()",))],
         [("unknown", 5, False, ())],  # a name the file cannot tell
     ]
+
+
+# --- a registry a function fills: `REGISTRY[name] = fn` read per call (a decorator's application) -------------
+REGISTERED = """
+    import os
+
+    PRESETS = {}
+
+    def preset(name):
+        def register(fn):
+            PRESETS[name] = fn
+            return fn
+        return register
+
+    @preset("plain")
+    def _plain():
+        return [Block]
+
+    @preset({remat_key})
+    def _remat():
+        return {Block}
+
+    probe({probed})
+"""
+
+
+def test_a_decorator_factory_s_registry_holds_each_decorated_function_under_its_argument():
+    def registered(probed: str, remat_key: str = '"remat"') -> list:
+        return probe(REGISTERED.replace("{probed}", probed).replace("{remat_key}", remat_key))
+
+    assert registered('PRESETS["remat"]') == [("function", 17, 0, ())]
+    assert registered('PRESETS["remat"]()') == [("set", 18, 11, ())]
+    assert registered('PRESETS["plain"]()') == [("list", 14, 11, ())]
+    # looked up by the environment: its default's entry on the plain run
+    assert registered('PRESETS[os.environ.get("PRESET", "remat")]()') == [
+        ("unknown", 20, 6, ()), ("set", 18, 11, ('"PRESET" is not set in the environment',))]
+    # a decoration whose key the file cannot tell adds no entry; another module may register more: no None
+    assert registered('PRESETS["remat"]', remat_key="os.environ['NAME']") == [("unknown", 20, 6, ())]
+    assert registered('PRESETS.get("other")') == [("unknown", 20, 6, ())]
+
+
+def test_a_registry_filled_by_a_plain_decorator_or_a_call_keys_each_function_as_written():
+    assert probe("""
+        STEPS = {}
+
+        def step(fn):
+            STEPS[fn.__name__] = fn
+            return fn
+
+        @step
+        def train():
+            return [Block]
+
+        probe(STEPS["train"]())
+    """) == [("list", 10, 11, ())]
+    source = """
+        TABLE = {}
+
+        def add(name, value, enabled=True):
+            if enabled:
+                TABLE[name] = value
+
+        add("on", {Block})
+        add("off", [Block], enabled=False)
+        probe(TABLE[{key}])
+    """
+    assert probe(source.replace("{key}", '"on"')) == [("set", 8, 10, ())]
+    assert probe(source.replace("{key}", '"off"')) == [("unknown", 10, 6, ())]  # never stored: that call skips it

@@ -52,6 +52,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import weakref
 from collections import deque
@@ -71,6 +72,7 @@ MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; 
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
+MAX_REGISTRATIONS = 16  # calls of a function storing `REGISTRY[name] = fn` read each for its own entry
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -2155,7 +2157,11 @@ class Flow:
                 if isinstance(key, str):
                     _store(out, key, Entry(assign.value, target, self, self._stored_under(assign)))
                 else:
+                    # `REGISTRY[name] = fn` in a function: an entry per call (a registering decorator's
+                    # application); never complete, another module may call it too
                     complete = False
+                    for registered, entry in self._registered(assign, target):
+                        _store(out, registered, entry)
         for method in ("update", "setdefault"):
             for call in self.ctx.method_calls_on(method, name):
                 receiver = call.func.value  # type: ignore[attr-defined]  # a method call
@@ -2177,6 +2183,52 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
+        """`REGISTRY[name] = fn` in a plain function (not a method): for each of its first few calls the module
+        shows, the key and the entry that call stores, read in the function evaluated for that call. A call
+        is an application too: `@preset("remat") def _remat` calls the `register(fn)` that `preset("remat")`
+        returns, whose `name` is then the factory's argument at `preset("remat")`. A call whose key is not a
+        constant adds nothing."""
+        func = self.ctx.enclosing_function(assign)
+        if func is None or self._method_class(func) is not None:
+            return []
+        factory = self.ctx.enclosing_function(func)
+        sites = list(itertools.islice(self.call_sites(func), MAX_REGISTRATIONS + 1))
+        if len(sites) > MAX_REGISTRATIONS:
+            return []
+        out: list[tuple[str, Entry]] = []
+        for call, bound_self, when in sites:
+            if bound_self or isinstance(call, _CalledBack):
+                continue
+            outer: Flow = self
+            if factory is not None and self._method_class(factory) is None and isinstance(call.func, ast.Call) \
+                    and any(self._is(factory, x) for x in self.values(call.func.func)):
+                outer = self._registering(self, factory, call.func)  # `preset("remat")`: the factory for that call
+            site = self._registering(outer, func, call)
+            if site._skipped(assign):
+                continue
+            key = site.registry_key(target.slice)
+            if isinstance(key, str):
+                out.append((key, Entry(assign.value, target, site, (*when, *site._stored_under(assign)))))
+        return out
+
+    def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
+        """`func` evaluated for `call` (kept in `outer`, as `returns_for` keeps its sites)."""
+        key = (id(func), id(call))
+        found = outer._sites.get(key)
+        if found is None:
+            found = outer._sites[key] = _SiteFlow(outer, func, call)
+        return found
+
+    def registry_key(self, node: ast.expr) -> str | int | None:
+        """A key as `constant_key` reads it, or the name of the def or class a `fn.__name__` holds."""
+        if isinstance(node, ast.Attribute) and node.attr == "__name__":
+            held = self.values(node.value)
+            named = {getattr(x.node, "name", None) for x in held if x.kind in ("function", "class")
+                     and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+            return named.pop() if len(named) == 1 and len(held) == 1 else None
+        return self.constant_key(node)
 
     def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
         """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
