@@ -14,7 +14,8 @@ turns them into `Value`s (`values.py`):
   parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
-- `self` holds an instance of its class; an attribute of an instance holds what the constructor
+- `self` holds an instance of its class (in a method the module calls only on instances it knows,
+  `preset.build()`, each of those as it was built; else every construction); an attribute of an instance holds what the constructor
   call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
   a class of another module built here reads this call's arguments), then what `__post_init__` (or a
   plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
@@ -917,11 +918,62 @@ class Flow:
         instance of `cls` as written when the file builds none."""
         name = getattr(method, "name", "")
         built = [k for k in self._subclasses(cls) if self._defining_class(k, name) is cls and self.constructions(k)]
+        if sum(len(self.constructions(k)) for k in built) > 1:
+            received = self._receivers(cls, method)  # `preset.build()`: the instance the call runs it on
+            if received is not None:
+                return received
         if not built or built == [cls]:
             return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
         when = len(built) > 1
         return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
                            flow=self) for k in built)
+
+    def _receivers(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...] | None:
+        """`self` in a plain method the module only calls on receivers it knows (`preset.build()`,
+        `StrategyPreset.named(name).build()`): each instance those receivers hold that runs this method, as
+        its construction built it (several: each under its class, or the line that built it), not every construction of the
+        class. What another run picks (`PRESETS[os.environ["PRESET"]]()`) is that run's. None when a use of
+        the method cannot be told: a receiver the layer cannot tell, or one that is `self` of a method called
+        for every construction, the method read otherwise than called (passed on, dispatched by name), a use
+        in code the check did not read or in another module of the project."""
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name.startswith("__") \
+                or method.decorator_list or not self.ctx.reads_every_use_of(method.name) \
+                or any(self._dispatched(cls, method.name)):
+            return None
+        if self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module) \
+                and self._readers_of(cls.name, method.name):
+            return None
+        found: dict[int, list[Value]] = {}  # by construction
+        for load in self.ctx.attribute_loads(method.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, method):
+                return None
+            for x in self.values(load.value):
+                if x.extra == SET_BY_THE_RUN:
+                    continue
+                if x.kind == "unknown" or x.kind == "class" and isinstance(x.node, ast.ClassDef) \
+                        and self._defining_class(x.node, method.name) is cls:
+                    return None  # `Preset.build(obj)`: any object
+                if x.kind != "instance":
+                    continue  # another kind of object: not this method's
+                if x.flow is None or x.flow.base is not self.base:
+                    if x.extra[0].name == cls.name:
+                        return None  # built by another module
+                    continue
+                if not self._runs_method_of(x, cls, method.name):
+                    continue
+                if x.extra[1] is None:
+                    return None  # `self.build()` in a method read for every construction
+                found.setdefault(id(x.extra[1]), []).append(x)
+        if not found:
+            return None
+        # one value a construction, under any of the conditions it is a receiver under
+        held = [replace(xs[0], label="self", when=either(x.when for x in xs)) for xs in found.values()]
+        if len(held) == 1 or all(x.when for x in held):
+            return tuple(held)
+        by_class = len({id(x.extra[0]) for x in held}) == len(held)  # each a class of its own
+        return tuple(x.under((f"self is a {x.extra[0].name}" if by_class else f"when built at line {x.extra[1].lineno}",))
+                     for x in held)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
@@ -2392,6 +2444,8 @@ class Flow:
 
     def _call_of(self, node: ast.Call, f: Value) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
+        if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
+            return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             if f.flow is not None and f.flow is not self:
                 # a class of another module built here: what the packs say it builds, decided where it is
