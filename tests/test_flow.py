@@ -814,6 +814,22 @@ def test_a_decorator_factory_s_registry_holds_each_decorated_function_under_its_
     assert registered('PRESETS["remat"]') == [("function", 17, 0, ())]
     assert registered('PRESETS["remat"]()') == [("set", 18, 11, ())]
     assert registered('PRESETS["plain"]()') == [("list", 14, 11, ())]
+    # the decorator gives back the function it is applied to: each name is its own def, not every decorated one
+    assert registered("_plain") == [("function", 13, 0, ())]
+    assert registered("_remat()") == [("set", 18, 11, ())]
+    # one that gives it back on some paths only keeps the path's condition
+    assert probe("""
+        import os
+        def maybe(fn):
+            if os.environ.get("DEBUG"):
+                return fn
+
+        @maybe
+        def train():
+            pass
+
+        probe(train)
+    """) == [("function", 8, 0, ('os.environ.get("DEBUG")',))]
     # looked up by the environment: its default's entry on the plain run
     assert registered('PRESETS[os.environ.get("PRESET", "remat")]()') == [
         ("unknown", 20, 6, ()), ("set", 18, 11, ('"PRESET" is not set in the environment',))]

@@ -2754,12 +2754,33 @@ class Flow:
         the file cannot tell), what it is given."""
         out: list[Value] = []
         for f in self.values(node.func):
-            if f.kind in ("function", "lambda", "class", "partial") and isinstance(
+            returned = self._returned_parameter(f.node) if f.kind == "function" and f.flow is not None \
+                and f.flow.base is self.base else None
+            if returned is not None and f.node is not None:  # `return fn` of a registering decorator: this def
+                out.extend(x.under(f.when) for x in self.passed(f.node, returned, node, False, ()))
+            elif f.kind in ("function", "lambda", "class", "partial") and isinstance(
                     f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Call)):
                 out.extend(x.under(f.when) for x in self._call_of(node, f))
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    def _returned_parameter(self, func: ast.AST | None) -> ast.arg | None:
+        """The one parameter a plain function (not a method) returns, as it was passed, on every path (its
+        last statement returns it, and so does any other `return`): a registering decorator's `fn`."""
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._method_class(func) is not None \
+                or not isinstance(func.body[-1], ast.Return) or not isinstance(func.body[-1].value, ast.Name) \
+                or _yields(func):
+            return None
+        name = func.body[-1].value.id
+        arg = next((a for a in all_args(func.args) if a.arg == name), None)
+        if arg is None or arg is func.args.vararg or arg is func.args.kwarg:
+            return None
+        for returned in self.ctx.returned_values(func):
+            reaching = self.reaching(returned) if isinstance(returned, ast.Name) and returned.id == name else None
+            if not reaching or any(d.how != "param" or d.node is not arg for d in reaching):
+                return None
+        return arg
 
     def _called_through(self, func: ast.AST, cls: ast.ClassDef | None = None) -> Iterator[ast.Call]:
         """Calls of `func` under another name: a decorator's application and the wrapper's `fn(...)`, an
