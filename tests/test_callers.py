@@ -371,3 +371,68 @@ def test_cls_called_in_a_classmethod_builds_the_strategy_subclass():
     text = strategies("classmethod", "class Tuned(Sharded):\n    pass\n\n\n"
                       'fabric = Fabric(accelerator="tpu", strategy=Tuned.build({"remat": 1, "custom_wrapper": 1}))')
     assert findings(text) == [("LXF002", "error", STRATEGY_LINE)]
+
+
+PRESET_CLASS = HEAD + """from dataclasses import dataclass, field
+
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def wrap(module, *args, **kwargs):
+    return module
+
+
+@dataclass
+class Preset:
+    extra: dict = field(default_factory=dict)
+
+    def build(self):
+        return XLAFSDPStrategy(auto_wrap_policy={Block}, **self.extra)
+
+
+plain = Preset()
+remat = Preset(extra={"auto_wrapper_callable": wrap, "activation_checkpointing_policy": {Block}})
+
+
+def choose(name):
+    return remat if name == "remat" else plain
+
+
+{run}
+"""
+PRESET_LINE = 26  # the remat preset's dict
+
+
+def preset_class(run: str) -> str:
+    return PRESET_CLASS.replace("{run}", run)
+
+
+@pytest.mark.parametrize("receiver, expected", [
+    ("remat", [("LXF002", "error", PRESET_LINE)]),
+    ('choose("remat")', [("LXF002", "error", PRESET_LINE)]),
+    ("plain", []),
+    ('choose("plain")', []),
+    ("(remat if torch.cuda.is_available() else plain)", [("LXF002", "warning", PRESET_LINE)]),  # on one path
+    # the environment picks a factory: the plain run's, its default (another run's pick is that run's)
+    ('{"remat": lambda: remat, "plain": lambda: plain}[os.environ.get("PRESET", "remat")]()',
+     [("LXF002", "error", PRESET_LINE)]),
+    ('{"remat": lambda: remat, "plain": lambda: plain}[os.environ.get("PRESET", "plain")]()', []),
+])
+def test_a_method_called_on_a_known_instance_reads_self_as_that_instance(receiver, expected):
+    """A class built twice, its method called on one instance: `self` is that instance, not every
+    construction (which gave a warning on the fine code, and only a warning on the raising one)."""
+    run = f'import os\n\nfabric = Fabric(accelerator="tpu", strategy={receiver}.build())'
+    assert findings(preset_class(run)) == expected
+
+
+@pytest.mark.parametrize("run", [
+    'fabric = Fabric(accelerator="tpu", strategy=plain.build())\nother = remat.build()',  # both run it
+    'from presets import load\n\nfabric = Fabric(accelerator="tpu", strategy=load().build())',  # a receiver unknown
+    'make = plain.build\nfabric = Fabric(accelerator="tpu", strategy=make())',  # read otherwise than called
+])
+def test_a_method_whose_receivers_the_file_cannot_narrow_reads_every_construction(run):
+    assert findings(preset_class(run)) == [("LXF002", "warning", PRESET_LINE)]

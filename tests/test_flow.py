@@ -800,3 +800,87 @@ def test_getattr_of_a_module_by_a_name_the_command_line_may_give_is_another_run_
         [("unknown", 9, False, ())],  # a name the command line must give: no function
         [("unknown", 10, False, ())],  # a name the file cannot tell beside it: no function either
     ]
+
+
+# --- a registry a function fills: `REGISTRY[name] = fn` read per call (a decorator's application) -------------
+REGISTERED = """
+    import os
+
+    PRESETS = {}
+
+    def preset(name):
+        def register(fn):
+            PRESETS[name] = fn
+            return fn
+        return register
+
+    @preset("plain")
+    def _plain():
+        return [Block]
+
+    @preset({remat_key})
+    def _remat():
+        return {Block}
+
+    probe({probed})
+"""
+
+
+def test_a_decorator_factory_s_registry_holds_each_decorated_function_under_its_argument():
+    def registered(probed: str, remat_key: str = '"remat"') -> list:
+        return probe(REGISTERED.replace("{probed}", probed).replace("{remat_key}", remat_key))
+
+    assert registered('PRESETS["remat"]') == [("function", 17, 0, ())]
+    assert registered('PRESETS["remat"]()') == [("set", 18, 11, ())]
+    assert registered('PRESETS["plain"]()') == [("list", 14, 11, ())]
+    # the decorator gives back the function it is applied to: each name is its own def, not every decorated one
+    assert registered("_plain") == [("function", 13, 0, ())]
+    assert registered("_remat()") == [("set", 18, 11, ())]
+    # one that gives it back on some paths only keeps the path's condition
+    assert probe("""
+        import os
+        def maybe(fn):
+            if os.environ.get("DEBUG"):
+                return fn
+
+        @maybe
+        def train():
+            pass
+
+        probe(train)
+    """) == [("function", 8, 0, ('os.environ.get("DEBUG")',))]
+    # looked up by the environment: its default's entry on the plain run
+    assert registered('PRESETS[os.environ.get("PRESET", "remat")]()') == [
+        ("unknown", 20, 6, ()), ("set", 18, 11, ('"PRESET" is not set in the environment',))]
+    # a decoration whose key the file cannot tell adds no entry; another module may register more: no None
+    assert registered('PRESETS["remat"]', remat_key="os.environ['NAME']") == [("unknown", 20, 6, ())]
+    assert registered('PRESETS.get("other")') == [("unknown", 20, 6, ())]
+
+
+def test_a_registry_filled_by_a_plain_decorator_or_a_call_keys_each_function_as_written():
+    assert probe("""
+        STEPS = {}
+
+        def step(fn):
+            STEPS[fn.__name__] = fn
+            return fn
+
+        @step
+        def train():
+            return [Block]
+
+        probe(STEPS["train"]())
+    """) == [("list", 10, 11, ())]
+    source = """
+        TABLE = {}
+
+        def add(name, value, enabled=True):
+            if enabled:
+                TABLE[name] = value
+
+        add("on", {Block})
+        add("off", [Block], enabled=False)
+        probe(TABLE[{key}])
+    """
+    assert probe(source.replace("{key}", '"on"')) == [("set", 8, 10, ())]
+    assert probe(source.replace("{key}", '"off"')) == [("unknown", 10, 6, ())]  # never stored: that call skips it

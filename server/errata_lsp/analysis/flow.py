@@ -14,7 +14,8 @@ turns them into `Value`s (`values.py`):
   parameter takes, the Fabric for a function given to
   `fabric.launch`; a call to a local function holds its returns; a loop over `range`/`enumerate`
   counts with an int; `os.environ.get(k, default)` may hold the default;
-- `self` holds an instance of its class; an attribute of an instance holds what the constructor
+- `self` holds an instance of its class (in a method the module calls only on instances it knows,
+  `preset.build()`, each of those as it was built; else every construction); an attribute of an instance holds what the constructor
   call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
   a class of another module built here reads this call's arguments), then what `__post_init__` (or a
   plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
@@ -27,6 +28,7 @@ turns them into `Value`s (`values.py`):
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
   `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
+  `REGISTRY[name] = fn` in a function: an entry per call of it (`@preset("remat")`, the factory's argument the key);
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
@@ -52,6 +54,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import weakref
 from collections import deque
@@ -71,6 +74,7 @@ MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; 
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
+MAX_REGISTRATIONS = 16  # calls of a function storing `REGISTRY[name] = fn` read each for its own entry
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -914,11 +918,62 @@ class Flow:
         instance of `cls` as written when the file builds none."""
         name = getattr(method, "name", "")
         built = [k for k in self._subclasses(cls) if self._defining_class(k, name) is cls and self.constructions(k)]
+        if sum(len(self.constructions(k)) for k in built) > 1:
+            received = self._receivers(cls, method)  # `preset.build()`: the instance the call runs it on
+            if received is not None:
+                return received
         if not built or built == [cls]:
             return (Value("instance", None, label="self", extra=(cls, None), flow=self),)
         when = len(built) > 1
         return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
                            flow=self) for k in built)
+
+    def _receivers(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...] | None:
+        """`self` in a plain method the module only calls on receivers it knows (`preset.build()`,
+        `StrategyPreset.named(name).build()`): each instance those receivers hold that runs this method, as
+        its construction built it (several: each under its class, or the line that built it), not every construction of the
+        class. What another run picks (`PRESETS[os.environ["PRESET"]]()`) is that run's. None when a use of
+        the method cannot be told: a receiver the layer cannot tell, or one that is `self` of a method called
+        for every construction, the method read otherwise than called (passed on, dispatched by name), a use
+        in code the check did not read or in another module of the project."""
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name.startswith("__") \
+                or method.decorator_list or not self.ctx.reads_every_use_of(method.name) \
+                or any(self._dispatched(cls, method.name)):
+            return None
+        if self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module) \
+                and self._readers_of(cls.name, method.name):
+            return None
+        found: dict[int, list[Value]] = {}  # by construction
+        for load in self.ctx.attribute_loads(method.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, method):
+                return None
+            for x in self.values(load.value):
+                if x.extra == SET_BY_THE_RUN:
+                    continue
+                if x.kind == "unknown" or x.kind == "class" and isinstance(x.node, ast.ClassDef) \
+                        and self._defining_class(x.node, method.name) is cls:
+                    return None  # `Preset.build(obj)`: any object
+                if x.kind != "instance":
+                    continue  # another kind of object: not this method's
+                if x.flow is None or x.flow.base is not self.base:
+                    if x.extra[0].name == cls.name:
+                        return None  # built by another module
+                    continue
+                if not self._runs_method_of(x, cls, method.name):
+                    continue
+                if x.extra[1] is None:
+                    return None  # `self.build()` in a method read for every construction
+                found.setdefault(id(x.extra[1]), []).append(x)
+        if not found:
+            return None
+        # one value a construction, under any of the conditions it is a receiver under
+        held = [replace(xs[0], label="self", when=either(x.when for x in xs)) for xs in found.values()]
+        if len(held) == 1 or all(x.when for x in held):
+            return tuple(held)
+        by_class = len({id(x.extra[0]) for x in held}) == len(held)  # each a class of its own
+        return tuple(x.under((f"self is a {x.extra[0].name}" if by_class else f"when built at line {x.extra[1].lineno}",))
+                     for x in held)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...]) -> tuple[Value, ...]:
@@ -2156,7 +2211,11 @@ class Flow:
                 if isinstance(key, str):
                     _store(out, key, Entry(assign.value, target, self, self._stored_under(assign)))
                 else:
+                    # `REGISTRY[name] = fn` in a function: an entry per call (a registering decorator's
+                    # application); never complete, another module may call it too
                     complete = False
+                    for registered, entry in self._registered(assign, target):
+                        _store(out, registered, entry)
         for method in ("update", "setdefault"):
             for call in self.ctx.method_calls_on(method, name):
                 receiver = call.func.value  # type: ignore[attr-defined]  # a method call
@@ -2178,6 +2237,52 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
+        """`REGISTRY[name] = fn` in a plain function (not a method): for each of its first few calls the module
+        shows, the key and the entry that call stores, read in the function evaluated for that call. A call
+        is an application too: `@preset("remat") def _remat` calls the `register(fn)` that `preset("remat")`
+        returns, whose `name` is then the factory's argument at `preset("remat")`. A call whose key is not a
+        constant adds nothing."""
+        func = self.ctx.enclosing_function(assign)
+        if func is None or self._method_class(func) is not None:
+            return []
+        factory = self.ctx.enclosing_function(func)
+        sites = list(itertools.islice(self.call_sites(func), MAX_REGISTRATIONS + 1))
+        if len(sites) > MAX_REGISTRATIONS:
+            return []
+        out: list[tuple[str, Entry]] = []
+        for call, bound_self, when in sites:
+            if bound_self or isinstance(call, _CalledBack):
+                continue
+            outer: Flow = self
+            if factory is not None and self._method_class(factory) is None and isinstance(call.func, ast.Call) \
+                    and any(self._is(factory, x) for x in self.values(call.func.func)):
+                outer = self._registering(self, factory, call.func)  # `preset("remat")`: the factory for that call
+            site = self._registering(outer, func, call)
+            if site._skipped(assign):
+                continue
+            key = site.registry_key(target.slice)
+            if isinstance(key, str):
+                out.append((key, Entry(assign.value, target, site, (*when, *site._stored_under(assign)))))
+        return out
+
+    def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
+        """`func` evaluated for `call` (kept in `outer`, as `returns_for` keeps its sites)."""
+        key = (id(func), id(call))
+        found = outer._sites.get(key)
+        if found is None:
+            found = outer._sites[key] = _SiteFlow(outer, func, call)
+        return found
+
+    def registry_key(self, node: ast.expr) -> str | int | None:
+        """A key as `constant_key` reads it, or the name of the def or class a `fn.__name__` holds."""
+        if isinstance(node, ast.Attribute) and node.attr == "__name__":
+            held = self.values(node.value)
+            named = {getattr(x.node, "name", None) for x in held if x.kind in ("function", "class")
+                     and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+            return named.pop() if len(named) == 1 and len(held) == 1 else None
+        return self.constant_key(node)
 
     def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
         """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
@@ -2344,6 +2449,8 @@ class Flow:
 
     def _call_of(self, node: ast.Call, f: Value) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
+        if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
+            return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             if f.flow is not None and f.flow is not self:
                 # a class of another module built here: what the packs say it builds, decided where it is
@@ -2652,12 +2759,33 @@ class Flow:
         the file cannot tell), what it is given."""
         out: list[Value] = []
         for f in self.values(node.func):
-            if f.kind in ("function", "lambda", "class", "partial") and isinstance(
+            returned = self._returned_parameter(f.node) if f.kind == "function" and f.flow is not None \
+                and f.flow.base is self.base else None
+            if returned is not None and f.node is not None:  # `return fn` of a registering decorator: this def
+                out.extend(x.under(f.when) for x in self.passed(f.node, returned, node, False, ()))
+            elif f.kind in ("function", "lambda", "class", "partial") and isinstance(
                     f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Call)):
                 out.extend(x.under(f.when) for x in self._call_of(node, f))
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    def _returned_parameter(self, func: ast.AST | None) -> ast.arg | None:
+        """The one parameter a plain function (not a method) returns, as it was passed, on every path (its
+        last statement returns it, and so does any other `return`): a registering decorator's `fn`."""
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._method_class(func) is not None \
+                or not isinstance(func.body[-1], ast.Return) or not isinstance(func.body[-1].value, ast.Name) \
+                or _yields(func):
+            return None
+        name = func.body[-1].value.id
+        arg = next((a for a in all_args(func.args) if a.arg == name), None)
+        if arg is None or arg is func.args.vararg or arg is func.args.kwarg:
+            return None
+        for returned in self.ctx.returned_values(func):
+            reaching = self.reaching(returned) if isinstance(returned, ast.Name) and returned.id == name else None
+            if not reaching or any(d.how != "param" or d.node is not arg for d in reaching):
+                return None
+        return arg
 
     def _called_through(self, func: ast.AST, cls: ast.ClassDef | None = None) -> Iterator[ast.Call]:
         """Calls of `func` under another name: a decorator's application and the wrapper's `fn(...)`, an

@@ -19,13 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # round four: keys that come through `**`
-    "s66_preset_registry_wrapper_partial_and_remat":
-        "a warning, not the error: `**self.extra` in `StrategyPreset.build` is read per construction of the dataclass "
-        "(`_plain`'s default `dict()`, `_remat`'s dict with both keys: LXF002 `when built at line 74`), but nothing "
-        "ties build() to the preset main picks: `StrategyPreset.named(...)` is `PRESETS[name]()` over the registry "
-        "the `@preset(name)` decorator fills (`PRESETS[name] = fn` in the closure, key and value from the same "
-        "decoration), unknown at the `L.Fabric(...)` call",
     # round five: a Fabric subclass, a getattr-dispatched CLI command
     "p170_fabric_subclass_defaults_accelerator_and_strategy_accelerator":
         "flagged on the wrong file: `PodFabric`'s `super().__init__(**kwargs)` is now read as the Fabric it builds "
