@@ -1,5 +1,5 @@
 # expect: LXF002
-# oracle: TBD
+# oracle: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
 # flagged-in: cli.py
 """python train.py [--wrapper none|checkpoint] [--no-remat]: the block net on random data."""
 import torch

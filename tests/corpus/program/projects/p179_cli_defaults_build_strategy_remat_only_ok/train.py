@@ -1,5 +1,5 @@
 # expect: none
-# oracle: TBD
+# oracle: OK
 # twin: p178_cli_defaults_build_strategy_wrapper_and_remat
 """python train.py [--wrapper none|checkpoint] [--no-remat]: the block net on random data."""
 import torch
