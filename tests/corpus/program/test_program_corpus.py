@@ -76,6 +76,73 @@ KNOWN_MISSES: dict[str, str] = {
         "`([None], [kw.value])`); values.py `Value.truthy` gives None for a dict display with only `**` entries "
         "(it does not follow what they hold), so the guard is not decided false, while the detect record reads "
         "the same `**` as complete and empty: `neither is set`, an error on a call that never runs",
+    # round seven: one program, not one file
+    "p180_asdict_fsdp_config_state_dict_type_unknown":
+        "flagged on the wrong file, at a span of another: the error's path is configs/experiment.py but its span "
+        "(line 10, columns 28-48) is fsdp.py's `\"sharded_state_dict\"` (shifting experiment.py's lines leaves it "
+        "at line 10). `cfg.fsdp` is made by `field(default_factory=FSDPConfig)` in experiment.py; the class "
+        "default read for that instance is a value whose flow is experiment.py's and whose node is fsdp.py's, and "
+        "detect/data_rule.py `_written_elsewhere` pairs `value.flow.origin` with `span(value.node)`. "
+        "`XLAFSDPStrategy(**asdict(FSDPConfig()))` is placed right, in fsdp.py; `asdict` is not the cause",
+    "p190_callbacks_grad_norm_monitor_reduces_by_max":
+        "flagged on the wrong file, at a span of another (the cause of p180's miss): the error's path is train.py "
+        "but its span (line 8, columns 43-48) is callbacks.py's default `reduce_op=\"max\"` of "
+        "`GradNormMonitor.__init__`. The instance is built in train.py's `Fabric(callbacks=[GradNormMonitor()])` "
+        "and `fabric.call` reaches `on_before_optimizer_step`; the default is a value of train.py's flow with "
+        "callbacks.py's node, and detect/data_rule.py `_written_elsewhere` makes its Place from the flow's origin",
+    "p178_cli_defaults_build_strategy_wrapper_and_remat":
+        "only a warning, on strategies.py (`when args.remat and args.wrapper == \"checkpoint\"`), and its fixed "
+        "twin p179 gets the same one. Three links: `args = parse_args()` returns `parser.parse_args(argv)` from "
+        "cli.py, whose flag defaults are not read across the module (the same parser written in train.py decides "
+        "`args.wrapper`); `--no-remat` is `action=\"store_false\", dest=\"remat\"`, whose implicit default True is "
+        "not read even in the same file; and flow.py `Flow._operand` leaves a test undecided on purpose for an "
+        "option with `choices=`, though `python train.py` takes its default",
+    "p179_cli_defaults_build_strategy_remat_only_ok":
+        "the same LXF002 warning as its buggy twin p178: the argparse defaults in cli.py are not read (p178's "
+        "reason), so `--wrapper`'s default \"none\" does not tell the two projects apart",
+    "p182_lazy_package_training_arguments_bf16_flag_mixed":
+        "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
+        "is exported by the package's PEP 562 `__getattr__` (`importlib.import_module(_EXPORTS[name], __name__)`), "
+        "so train.py's call is not read per call (importing `trainkit.fabric_utils` directly gives a per-call "
+        "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
+        "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
+        "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
+    "p184_setup_all_star_objects_model_and_optimizer":
+        "missed: lxf012_joint_setup.py skips `fabric.setup(*objs)` (`call.args[0]` starred, in `check` and in "
+        "`_in_helpers_elsewhere`), never asking how many items the `*objs` parameter of `setup_all` holds at "
+        "its call `setup_all(fabric, model, optimizer)` in train.py (two). The finding belongs on that call: "
+        "the helper is right for a model alone",
+    "p186_mixin_strategy_overridden_closure_wrap_policy":
+        "missed: lxf006_lambda_in_strategy.py `_unpicklable` reports a value another module writes only when it "
+        "is a lambda (`_elsewhere`); a nested `def policy` returned by lm/utils/policies.py's "
+        "`min_params_policy` is `foreign` and skipped. The chain is read: the same helper returning a lambda is "
+        "flagged in policies.py, and a nested def in blocknet.py itself is flagged there",
+    "p176_trainer_checkpointer_tracks_model_before_setup":
+        "missed, two links: the Fabric in utils/ckpt.py is `self.fabric` of a Checkpointer built in "
+        "`Trainer._worker`, launched as `fabric.launch(self._worker)`; flow.py `Flow.call_sites` yields a "
+        "`_CalledBack` for a plain function given to `launch` but not for a bound method, so the parameter "
+        "`fabric` is unknown from ckpt.py (launching a module-level worker makes it XLAFSDP). And the state "
+        "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
+        "`track(**objects)`: checkpoints.py `state_entries`/`_built_elsewhere` cannot read it (even "
+        "`self.model = model` set in `track` is UNKNOWN to `object_kind`)",
+    "p192_nanogpt_model_configure_optimizers_before_setup":
+        "missed: lxf013_optimizer_before_setup.py `_raw_built` takes a helper-built optimizer's module from the "
+        "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "
+        "receiver (`call.func.value`), never a candidate. The same body as a function, "
+        "`configure_optimizers(model, ...)`, is flagged on train.py",
+    "p193_nanogpt_model_configure_optimizers_after_setup_ok":
+        "a false error: lxf031_method_outside_forward.py's `uses_parameters` branch says the original module's "
+        "parameters were emptied so torch raises `optimizer got an empty parameter list`; that holds only without "
+        "`auto_wrap_policy`. With `auto_wrap_policy={Block}` the wrapped blocks sit inside the original module, "
+        "its `parameters()` give their shards, and the run goes on (the root's own layers are not trained: a "
+        "warning). LXF013's `_raw_after_setup` already asks `auto_wrap_given`; LXF031 does not",
+    "p196_profile_dict_merge_smoke_accelerator_cpu":
+        "missed: `Fabric(..., **fabric_kwargs())` where settings.py returns `dict(BASE, **PROFILES[profile])` "
+        "and `profile` is a parameter (default `PROFILE = os.environ.get(\"RUN_PROFILE\", \"smoke\")`). A "
+        "parameter is not read when the returned dict is spread in train.py: a literal default "
+        "(`profile=\"smoke\"`), an explicit `fabric_kwargs(\"smoke\")` and even `dict(BASE, accelerator=profile)` "
+        "with `profile=\"cpu\"` all pass, while `PROFILES[\"smoke\"]` or a local `name = \"smoke\"` is an error "
+        "(flow.py `_subscript`'s `constant_key` of a parameter, as the call gives it)",
 }
 
 

@@ -1,0 +1,4 @@
+from .experiment import ExperimentConfig
+from .fsdp import FSDPConfig
+
+__all__ = ["ExperimentConfig", "FSDPConfig"]

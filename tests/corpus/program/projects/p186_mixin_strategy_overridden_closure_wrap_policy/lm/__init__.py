@@ -1,0 +1,1 @@
+"""lm: the block language model and its trainers."""

@@ -1,0 +1,9 @@
+"""nanoGPT-style globals: override any of them on the command line as --name=value."""
+vocab_size = 64
+block_size = 16
+batch_size = 4
+max_iters = 2
+learning_rate = 6e-4
+weight_decay = 1e-1
+beta1 = 0.9
+beta2 = 0.95
