@@ -315,6 +315,23 @@ class Context:
         return frozenset(names)
 
     @cached_property
+    def names_given_values(self) -> frozenset[str]:
+        """The names a binding of the file may give a value made as it runs (a partial, what a call returns,
+        what a caller passes): assignment and walrus targets, parameters, decorated defs. A name bound only
+        by imports, plain defs and classes, loops and `with` (or bound nowhere: a builtin) holds none made in
+        this file. A scan of the tables, before any name is resolved."""
+        names = {a.arg for a in self._by_type[ast.arg]}
+        for kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
+            for stmt in self._by_type[kind]:
+                if stmt.value is None:
+                    continue
+                for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
+                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            names.update(d.name for d in self._by_type[kind] if d.decorator_list)
+        return frozenset(names)
+
+    @cached_property
     def _attributes_set_to_callees(self) -> frozenset[str]:
         """The attributes the file sets to what may be a bound method: an attribute (`self.save = fabric.save`),
         a `functools.partial(...)`, or what a function of the file or the project returns (not a library's
