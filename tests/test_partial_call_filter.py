@@ -6,12 +6,16 @@ imports, plain defs) are never evaluated for it. Each way a name can hold the pa
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from errata_lsp.analysis import check_source
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.findings import Position, Span
+from errata_lsp.analysis.packs import TIPS
 
 HELPER = """\
 from lightning.fabric.strategies import XLAFSDPStrategy
@@ -60,3 +64,52 @@ def test_a_partial_of_another_module_s_function_is_followed_whatever_binds_the_n
     assert found == [("LXF001", "error", span, NOT_A_SET.format(line=passed_at))]
     train.write_text(HEAD + code.replace("remat=(Block,)", "remat={Block}"))
     assert check_source(train.read_text(), str(train)).findings == []
+
+
+def test_the_names_given_values_are_those_an_assignment_a_parameter_or_a_decorator_of_the_file_binds():
+    source = textwrap.dedent("""\
+        import functools
+        from functools import partial, wraps
+
+        import torch
+
+        held = partial(print, 1)
+        first, (second, *rest) = 1, (2, 3)
+        size: int = 3
+        bare: int
+
+
+        def specialised(fn):
+            return partial(fn, 1)
+
+
+        @specialised
+        def made():
+            pass
+
+
+        @functools.lru_cache
+        def cached():
+            pass
+
+
+        @torch.no_grad()
+        def evaluated(model, *args, scale=1, **kwargs):
+            if (found := model(*args)):
+                return found
+
+
+        class Runner:
+            @staticmethod
+            def seed_everything(seed):
+                return seed
+
+            @property
+            def plain(self):
+                return wraps
+        """)
+    doc = Document(source, "train.py")
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    assert ctx.names_given_values == {
+        "held", "first", "second", "rest", "size", "fn", "made", "model", "args", "scale", "kwargs", "found", "seed",
+        "self"}

@@ -9,6 +9,7 @@ tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import functools
 from bisect import bisect_right
@@ -327,8 +328,22 @@ class Context:
                     continue
                 for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
                     names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-        for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-            names.update(d.name for d in self._by_type[kind] if d.decorator_list)
+        defs = [d for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for d in self._by_type[kind]]
+        defined = {d.name for d in defs}
+
+        def may_give_another(decorator: ast.expr) -> bool:
+            """Not a builtin's or a library's decorator (`staticmethod`, `torch.no_grad()`): those give the
+            def they are handed (`Flow._decorated`); one of the file or the project may give anything."""
+            root = decorator
+            while isinstance(root, (ast.Call, ast.Attribute)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if not isinstance(root, ast.Name) or root.id in names or root.id in defined:
+                return True
+            if root.id in self.imports.names:
+                return root.id in self._project_imports
+            return not hasattr(builtins, root.id)
+
+        names.update(d.name for d in defs if any(may_give_another(x) for x in d.decorator_list))
         return frozenset(names)
 
     @cached_property
