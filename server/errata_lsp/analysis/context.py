@@ -327,7 +327,7 @@ class Context:
                 if stmt.value is None:
                     continue
                 for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
-                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                    names.update(_target_names(target))
         defs = [d for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for d in self._by_type[kind]]
         defined = {d.name for d in defs}
 
@@ -1297,6 +1297,17 @@ def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, 
         values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
         for i, element in enumerate(target.elts):
             yield from _unpack(element, values[i] if values else None)
+
+
+def _target_names(target: ast.expr) -> Iterator[str]:
+    """The names an assignment to `target` binds (`a, (b, *c) = ...`: a, b, c; none for `x.y` or `x[i]`)."""
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _target_names(element)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
 
 
 def _defined_names(node: ast.AST) -> list[str]:
