@@ -74,7 +74,9 @@ def main() -> int:
     parser.add_argument("--stat", choices=("median", "min"), default="median",
                         help="min: the least CPU of the runs (on a loaded machine, the least disturbed)")
     args = parser.parse_args()
-    trees = {"after": args.after, **({"before": args.before} if args.before else {})}
+    # absolute: the children run in a temporary folder, where a relative PYTHONPATH names nothing (and the
+    # installed errata would be measured instead)
+    trees = {"after": os.path.abspath(args.after), **({"before": os.path.abspath(args.before)} if args.before else {})}
     with tempfile.TemporaryDirectory(prefix="errata-first-check-") as tmp:
         files: dict[str, Path] = {}
         for size in (s for s in args.lines.split(",") if s):

@@ -9,6 +9,7 @@ tell, the answer is None and rules stay silent.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import functools
 from bisect import bisect_right
@@ -312,6 +313,37 @@ class Context:
                 if isinstance(stmt.value, (ast.Attribute, ast.Call, ast.Name)):
                     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                     names.update(t.id for t in targets if isinstance(t, ast.Name))
+        return frozenset(names)
+
+    @cached_property
+    def names_given_values(self) -> frozenset[str]:
+        """The names a binding of the file may give a value made as it runs (a partial, what a call returns,
+        what a caller passes): assignment and walrus targets, parameters, decorated defs. A name bound only
+        by imports, plain defs and classes, loops and `with` (or bound nowhere: a builtin) holds none made in
+        this file. A scan of the tables, before any name is resolved."""
+        names = {a.arg for a in self._by_type[ast.arg]}
+        for kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
+            for stmt in self._by_type[kind]:
+                if stmt.value is None:
+                    continue
+                for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
+                    names.update(_target_names(target))
+        defs = [d for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for d in self._by_type[kind]]
+        defined = {d.name for d in defs}
+
+        def may_give_another(decorator: ast.expr) -> bool:
+            """Not a builtin's or a library's decorator (`staticmethod`, `torch.no_grad()`): those give the
+            def they are handed (`Flow._decorated`); one of the file or the project may give anything."""
+            root = decorator
+            while isinstance(root, (ast.Call, ast.Attribute)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if not isinstance(root, ast.Name) or root.id in names or root.id in defined:
+                return True
+            if root.id in self.imports.names:
+                return root.id in self._project_imports
+            return not hasattr(builtins, root.id)
+
+        names.update(d.name for d in defs if any(may_give_another(x) for x in d.decorator_list))
         return frozenset(names)
 
     @cached_property
@@ -1265,6 +1297,17 @@ def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, 
         values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
         for i, element in enumerate(target.elts):
             yield from _unpack(element, values[i] if values else None)
+
+
+def _target_names(target: ast.expr) -> Iterator[str]:
+    """The names an assignment to `target` binds (`a, (b, *c) = ...`: a, b, c; none for `x.y` or `x[i]`)."""
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _target_names(element)
+    elif isinstance(target, ast.Starred):
+        yield from _target_names(target.value)
 
 
 def _defined_names(node: ast.AST) -> list[str]:

@@ -2865,8 +2865,8 @@ class Flow:
         """A call of a name holding, on every path, a partial written in this module of a function of
         another module (`remat_strategy = partial(make_strategy, remat=(Block,))` with `make_strategy`
         imported): the call `make_strategy(...)` it makes, the function and the flow of its module."""
-        if not isinstance(call.func, ast.Name):
-            return None
+        if not isinstance(call.func, ast.Name) or call.func.id not in self.ctx.names_given_values:
+            return None  # a builtin, an import, a plain def: no partial written here (nothing evaluated)
         held = self.values(call.func)
         if len(held) != 1 or held[0].kind != "partial" or held[0].when or held[0].flow is None \
                 or held[0].flow.base is not self.base or not isinstance(held[0].node, ast.Call):

@@ -291,12 +291,17 @@ class OutsideLaunchedFunction(Rule):
         properties they read (`Run(fabric).describe()` -> `self.example_batch` -> `self.fabric.device`),
         up to `MAX_REACH` deep: a use there on the launched Fabric (what the value flow says the receiver
         holds on every path) runs in the parent process too."""
+        calls_in: dict[ast.AST, list[ast.Call]] = {scope: [] for scope in launches}
+        for call in ctx.nodes(ast.Call):  # one walk for every launching scope (a script may have hundreds)
+            found = calls_in.get(ctx.scope_of(call))
+            if found is not None:
+                found.append(call)
         for scope, pairs in launches.items():
             first = min(pairs, key=lambda pair: _pos(pair[0]))
             launched = {id(v.node) for _, f in pairs for v in ctx.values(f) if v.kind == "fabric"}
             if not launched:
                 continue
-            roots = [c for c in ctx.nodes(ast.Call) if ctx.scope_of(c) is scope and _pos(c) < _pos(first[0])]
+            roots = [c for c in calls_in[scope] if _pos(c) < _pos(first[0])]
             seen: set[int] = set()
             todo = [(func, call, 1) for call in roots for func in _runs(ctx, call)]
             while todo:

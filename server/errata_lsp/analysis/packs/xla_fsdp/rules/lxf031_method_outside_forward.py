@@ -188,8 +188,8 @@ class MethodOutsideForward(Rule):
 def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
     """The parameter the receiver is, where its function's binding reaches it (what its callers pass;
     the same at each such use); None for anything else, and for `self` (or `cls`) of a method."""
-    if not isinstance(receiver, ast.Name):
-        return None
+    if not isinstance(receiver, ast.Name) or receiver.id not in _parameter_names(ctx):
+        return None  # (`torch.randn`, `nn.Linear`: no parameter of that name, its binding not looked for)
     binding = ctx.reaching(receiver)
     if binding is None or not isinstance(binding.stmt, ast.arg):
         return None
@@ -198,6 +198,11 @@ def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
     if positional and positional[0] is binding.stmt and isinstance(ctx.parents.get(func), ast.ClassDef):
         return None
     return binding.stmt
+
+
+def _parameter_names(ctx: Context) -> frozenset[str]:
+    """The names of every parameter the file writes, found once a check."""
+    return ctx.once("parameter names", ctx.module, lambda: frozenset(a.arg for a in ctx.nodes(ast.arg)))
 
 
 def _assigned_spelling(ctx: Context, setup: ast.Call) -> str | None:
