@@ -197,6 +197,16 @@ class Flow:
                              found.skipped, found.decisions)
         return found
 
+    def module_binding(self, name: str) -> tuple[Value, ...] | None:
+        """What the module's top-level `name` holds once the module has run (what `module.name` gives, as
+        pickle looks a function up by name); None when the module binds no such name."""
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs:
+            return None
+        return tuple(x.under(d.when) for d in defs
+                     for x in (self.of_def(d, d.target or self.ctx.module) if d.how != "import"
+                               else (Value("unknown", d.node, flow=self),)))
+
     def _module_flag(self, name: str) -> bool | None:
         return flag_value(self.scope(self.ctx.module).final.get(name, ()))
 
