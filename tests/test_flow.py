@@ -325,6 +325,50 @@ def test_enum_member_value():
     """) == [("list", 4, 11, ())]
 
 
+def test_a_partialmethod_read_on_an_instance_calls_its_function_with_the_instance_first():
+    source = textwrap.dedent("""
+        import functools
+        from functools import partialmethod
+        class Recipe:
+            def _strategy(self, remat=None, kind="sharded"):
+                probe(remat)
+                return remat
+            remat = functools.partialmethod(_strategy, remat=[Block])
+            full = partialmethod(_strategy, {Block})
+            plain = functools.partialmethod(_strategy)
+        recipe = Recipe()
+    """)
+    # the bound keyword, the bound positional argument after `self`, nothing bound: the default
+    assert probe(source + "recipe.remat()\n") == [("list", 8, 53, ())]
+    assert probe(source + "recipe.full(kind='full')\n") == [("set", 9, 36, ())]
+    assert probe(source + "recipe.plain()\n") == [("none", 5, 30, ())]
+    assert probe(source + "recipe.plain([Head])\n") == [("list", 12, 13, ())]  # the call's argument after `self`
+    assert kinds(source + "probe(recipe.remat())\n") == ["list"]
+    # a class attribute that is no partialmethod, and a partialmethod called on the class: no call of `_strategy`
+    assert probe(source.replace("functools.partialmethod(_strategy, remat", "functools.partial(_strategy, remat")
+                 + "recipe.remat()\n") == [("unknown", 5, 24, ())]
+    assert probe(source + "Recipe.remat(recipe)\n") == [("unknown", 5, 24, ())]
+
+
+def test_module_binding_is_what_a_top_level_name_holds_once_the_module_has_run():
+    ctx = context("""
+        def traced(f):
+            def wrapper(*args):
+                return f(*args)
+            return wrapper
+        @traced
+        def policy(module):
+            return True
+        def plain(module):
+            return True
+        plain = traced(plain)
+    """)
+    assert [(v.kind, v.line, v.extra) for v in ctx.flow.module_binding("policy")] == [("function", 3, "nested")]
+    assert [(v.kind, v.line) for v in ctx.flow.module_binding("plain")] == [("function", 3)]
+    assert [(v.kind, v.line) for v in ctx.flow.module_binding("traced")] == [("function", 2)]
+    assert ctx.flow.module_binding("wrapper") is None  # a local of `traced`, not the module's
+
+
 # --- containers -----------------------------------------------------------------------------------------------
 def test_nested_subscripts_merges_updates_and_get():
     assert probe("""

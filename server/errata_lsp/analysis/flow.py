@@ -201,6 +201,16 @@ class Flow:
                              found.skipped, found.decisions)
         return found
 
+    def module_binding(self, name: str) -> tuple[Value, ...] | None:
+        """What the module's top-level `name` holds once the module has run (what `module.name` gives, as
+        pickle looks a function up by name); None when the module binds no such name."""
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs:
+            return None
+        return tuple(x.under(d.when) for d in defs
+                     for x in (self.of_def(d, d.target or self.ctx.module) if d.how != "import"
+                               else (Value("unknown", d.node, flow=self),)))
+
     def _module_flag(self, name: str) -> bool | None:
         return flag_value(self.scope(self.ctx.module).final.get(name, ()))
 
@@ -1187,6 +1197,8 @@ class Flow:
         for call, receiver in self.ctx.spelled_method_calls(name):
             if any(x.kind == "instance" and self._runs_method_of(x, cls, name) for x in self.values(receiver)):
                 yield call, not static, ()
+        if not static and not _is_classmethod(func):
+            yield from ((call, True, ()) for call in self._partial_method_calls(cls, func))
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and (static or _is_classmethod(func)):
             for call in self._method_sites(func, cls):
                 yield call, not static, ()
@@ -1195,6 +1207,26 @@ class Flow:
                 yield call, True, ()
         for call in self._dispatched(cls, name):
             yield call, True, ()
+
+    def _partial_method_calls(self, cls: ast.ClassDef, func: ast.AST) -> Iterator[ast.Call]:
+        """`remat = functools.partialmethod(_strategy, remat=[Block])` in `cls` or a class of the file derived
+        from it, then `recipe.remat(...)` on an instance: the call `_strategy(recipe, [Block]-bound arguments,
+        the call's)` it makes, seen as `_strategy`'s call with the instance bound first."""
+        for klass in self._subclasses(cls):
+            for stmt in klass.body:
+                value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+                if not isinstance(value, ast.Call) or not value.args \
+                        or self.ctx.resolve(value.func) != "functools.partialmethod" \
+                        or not any(x.node is func for x in self.values(value.args[0])):
+                    continue
+                for target in targets:
+                    if not isinstance(target, ast.Name):
+                        continue
+                    for call, receiver in self.ctx.spelled_method_calls(target.id):
+                        if any(x.kind == "instance" for x in self.values(receiver)) \
+                                and any(x.kind == "partial" and x.node is value for x in self.values(call.func)):
+                            yield self._bound(call, value)
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
@@ -2545,7 +2577,8 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
-        if qualified in ("functools.partial",):
+        if qualified in ("functools.partial", "functools.partialmethod"):
+            # a partialmethod is a partial too; read through an instance, it is bound (see `_partial_methods`)
             target = None
             if node.args:
                 inner = self.values(node.args[0])

@@ -36,27 +36,12 @@ KNOWN_MISSES: dict[str, str] = {
         "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
         "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
     # round seven: methods, keywords and wrappers a call passes through
-    "s86_partialmethod_strategy_variant_list_remat":
-        "missed: `recipe.remat()` is unknown: `remat` is a class attribute holding `functools.partialmethod("
-        "_strategy, remat_layers=[Block])`, and flow.py `_library_call` reads `functools.partial` only, so the "
-        "attribute is unknown (Flow.instance_attribute finds the assignment, its value is not a partial); the "
-        "same variant written `def remat(self): return self._strategy(remat_layers=[Block])` is flagged",
     "s92_launch_kwargs_forwarded_to_clip_by_value":
         "missed: the keywords of `fabric.launch(train, steps=2, clip_val=0.5)` do not reach `train`'s "
         "`**clip_kwargs`: flow.py `_extra_keywords` gives an unknown dict for a `_CalledBack` site (it skips "
         "`_spread_keywords` for it), so the `if clip_kwargs:` guard and the `**clip_kwargs` forwarded two "
         "levels down to `fabric.clip_gradients` are unknown; a named parameter (`def train(fabric, "
         "clip_val=None)`) or a direct call `train(fabric, clip_val=0.5)` is flagged through the same chain",
-    "s95_traced_wrap_policy_decorator_with_wraps_ok":
-        "a false LXF006: `@traced` returns its nested `wrapper`, which lxf006_lambda_in_strategy.py "
-        "`_unpicklable` reports as a function defined inside `traced` (a `function` value marked `nested`); "
-        "but `@functools.wraps(policy)` copies `__qualname__ = 'block_policy'` onto it and the module name "
-        "`block_policy` is bound to that very wrapper, so pickle finds it by name and the launch runs (without "
-        "`wraps`, s94, it fails)",
-    "s96_callable_size_policy_takes_nonwrapped_numel":
-        "missed: the policy is an instance of a class of the file with `__call__(self, module, recurse, "
-        "nonwrapped_numel)`; lxf037_wrap_policy_parameters.py `_policies` judges only a `function` value with "
-        "a `FunctionDef` (bare or in a `functools.partial`), never an `instance` value's `__call__`",
     "s100_configure_optimizers_hook_before_setup_module":
         "missed: `LitNet()` is a `module` value (the lightning pack's `_module_class` tip for an nn.Module "
         "subclass keeps only the class name as a label), and a method read on a `module` value has no tip, so "

@@ -14,6 +14,13 @@ A function defined inside another function (a closure, a nested `def`) has a qua
 `<locals>` in it and fails the same way (`Can't pickle local object 'main.<locals>.policy'`). The value
 is followed wherever it was written; on some paths only, the finding is a warning naming the path.
 
+A wrapper a decorator returns is such a nested def, unless `@functools.wraps(f)` gives it the module and
+qualified name of `f`, a top-level function of the module, and the module's name `f` ends up holding the
+wrapper itself (`@traced` on `f`'s def, or `f = traced(f)`): pickle then finds it by name and the launch
+runs (program corpus s95; s94, without `wraps`, fails). Stored under another name (`fast = traced(policy)`,
+`policy` still the original), pickle finds the original instead: `PicklingError: Can't pickle <function
+policy ...>: it's not the same object as __main__.policy`.
+
 The constructor and `setup_module` accept lambdas, which is why Lightning's own activation
 checkpointing test (it never launches) uses one.
 
@@ -36,12 +43,13 @@ from ....context import Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import describe_when
+from ....values import Value, describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
 from ..facts import place_in
 
 LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"
+WRAPS = "functools.wraps"
 BUILTINS = frozenset(dir(builtins))
 MAX_DEPTH = 3
 
@@ -230,6 +238,19 @@ class LambdaInStrategy(Rule):
                    when: tuple[str, ...]) -> Finding:
         outer = ctx.enclosing_function(func)
         holder = f" (`{inside}=` of a `functools.partial`)" if inside else ""
+        named = _named_after(ctx, func)
+        if named is not None:  # `functools.wraps(policy)` names it `policy`, a name that holds another object
+            message = (
+                f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder} "
+                f"that `functools.wraps` names `{named}`, but the module's `{named}` is another object, so "
+                "`fabric.launch`, which pickles the strategy to send it to the spawned processes, fails with "
+                f"PicklingError: Can't pickle <function {named}>: it's not the same object as __main__.{named} "
+                f"before your function runs. Bind the wrapper to the name `{named}` (decorate its def, or "
+                f"`{named} = {outer.name if outer else 'decorator'}({named})`), or define the policy at module level"
+            )
+            if when:
+                message += f"; {describe_when([when])}"
+            return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
         message = (
             f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder}, "
             "which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, "
@@ -260,7 +281,8 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
         if value.kind == "lambda" and isinstance(node, ast.Lambda):
             yield node, inside, value.when, None
         elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield node, inside, value.when, None
+            if not _found_by_name(ctx, node):
+                yield node, inside, value.when, None
         elif not depth:
             continue
         elif value.kind == "partial" and isinstance(node, ast.Call):
@@ -274,6 +296,48 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
         elif isinstance(node, ast.Dict):
             for item in node.values:
                 yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+
+
+def _wrapped(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Value, ...]:
+    """What `f` holds when `@functools.wraps(f)` is the nested def's outermost decorator (it copies `f`'s
+    `__module__` and `__qualname__` onto the wrapper); nothing without it."""
+    outer = func.decorator_list[0] if func.decorator_list else None
+    if not isinstance(outer, ast.Call) or len(outer.args) != 1 or outer.keywords or ctx.resolve(outer.func) != WRAPS:
+        return ()
+    return ctx.values(outer.args[0])
+
+
+def _top_level(ctx: Context, value: Value) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The def `value` is when it is a function of this module's top level (its qualified name is its name)."""
+    node = value.node
+    if value.kind != "function" or value.foreign or value.extra is not None \
+            or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node not in ctx.parents:
+        return None
+    return node if ctx.scope_of(node) is ctx.module else None
+
+
+def _found_by_name(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A nested def that pickle finds by name: `@functools.wraps(f)` names it after `f`, a top-level function
+    of the module, and the module's `f` ends up holding this very wrapper (`@traced def f`, `f = traced(f)`),
+    for every `f` the decorator is given."""
+    wrapped = _wrapped(ctx, func)
+    if not wrapped:
+        return False
+    for value in wrapped:
+        named = _top_level(ctx, value)
+        held = ctx.flow.module_binding(named.name) if named is not None else None
+        if not held or any(x.kind != "function" or x.node is not func for x in held):
+            return False
+    return True
+
+
+def _named_after(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The one name `@functools.wraps(f)` gives the nested def, when `f` is a top-level function of the
+    module on every path (and the module's name holds another object: see `_found_by_name`)."""
+    named = {_top_level(ctx, value) for value in _wrapped(ctx, func)}
+    if len(named) != 1 or None in named:
+        return None
+    return next(iter(named)).name  # type: ignore[union-attr]  # None ruled out
 
 
 def _with(found: Iterable[_Unpicklable], when: tuple[str, ...]) -> Iterator[_Unpicklable]:

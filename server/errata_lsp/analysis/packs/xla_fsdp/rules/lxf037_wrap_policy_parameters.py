@@ -10,7 +10,10 @@ launched function (xla_fsdp.py l.222; labelled case 1246a9c484325745_before: a C
 
 Flagged where the argument holds a `def` of this file (directly or as the function of a `functools.partial`
 that binds it no positional argument), which lacks one of the three keywords and has no `**kwargs`. A def
-made inside a function is left to LXF006: it fails to pickle at `fabric.launch` first.
+made inside a function is left to LXF006: it fails to pickle at `fabric.launch` first. An instance of a
+class of the project is judged by its `__call__` (its own or a base's), `self` aside: `SizePolicy.__call__(self,
+module, recurse, nonwrapped_numel)` raises `TypeError: SizePolicy.__call__() got an unexpected keyword
+argument 'unwrapped_params'` (program corpus s96), named by the class that defines it.
 
 The fix renames the parameter in the def's signature and body (the first three positional parameters take
 `module`, `recurse` and `unwrapped_params`), when the body has no nested function or class that could see
@@ -133,22 +136,24 @@ class WrapPolicyParameters(Rule):
             arg = ctx.keyword_args(call)[0].get("auto_wrap_policy")
             if arg is None:
                 continue
-            for func, when, module in _policies(ctx, arg.value):
-                missing = next((k for k in KEYWORDS if not _accepts(func, k)), None)
+            for func, when, module, owner in _policies(ctx, arg.value):
+                bound = owner is not None  # `__call__` of an instance: `self` is not one of the keywords
+                missing = next((k for k in KEYWORDS if not _accepts(func, k, bound)), None)
                 if missing is None:
                     continue
+                name = f"{owner.name}.{func.name}" if owner is not None else func.name
                 message = (f"torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, "
-                           f"and `{func.name}` takes no `{missing}`, so `fabric.setup_module` raises TypeError: "
-                           f"{func.name}() got an unexpected keyword argument '{missing}'")
-                if missing == "unwrapped_params" and _accepts(func, CUDA_NAME):
+                           f"and `{name}` takes no `{missing}`, so `fabric.setup_module` raises TypeError: "
+                           f"{name}() got an unexpected keyword argument '{missing}'")
+                if missing == "unwrapped_params" and _accepts(func, CUDA_NAME, bound):
                     message += f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)"
                 if when:
                     message += f"; {describe_when([when])}"
                 if module is None:
-                    yield self.finding(ctx, arg.value, message, _rename(ctx, func), Severity.WARNING if when else None)
+                    yield self.finding(ctx, arg.value, message, _rename(ctx, func, bound), Severity.WARNING if when else None)
                     continue
                 # a policy of another module: reported where it is defined, its rename made there
-                fixes = [dataclasses.replace(f, path=module.origin) for f in _rename(module.ctx, func)]
+                fixes = [dataclasses.replace(f, path=module.origin) for f in _rename(module.ctx, func, bound)]
                 finding = self.finding(ctx, arg.value, message, fixes, Severity.WARNING if when else None)
                 place = place_in(module, func)
                 yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
@@ -183,10 +188,14 @@ class WrapPolicyParameters(Rule):
         yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
-def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, tuple[str, ...], Flow | None]]:
-    """(module-level def, conditions, the flow of the other module that writes it or None for this file) for
-    each function the policy argument may hold, itself or as the function of a `functools.partial` that
-    binds no positional argument."""
+_Policy = tuple[ast.FunctionDef, tuple[str, ...], Flow | None, ast.ClassDef | None]
+
+
+def _policies(ctx: Context, expr: ast.expr) -> Iterator[_Policy]:
+    """(module-level def, conditions, the flow of the other module that writes it or None for this file, the
+    class whose `__call__` it is or None) for each function the policy argument may hold, itself or as the
+    function of a `functools.partial` that binds no positional argument, or as the `__call__` of an instance
+    of a project class."""
     for value in ctx.values(expr):
         node = value.node
         if node is None or not value.foreign and node not in ctx.parents:
@@ -195,9 +204,24 @@ def _policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[ast.FunctionDef, t
             for inner in ctx.values(node.args[0]):
                 if inner.kind == "function" and inner.extra != "nested" and isinstance(inner.node, ast.FunctionDef) \
                         and (inner.foreign or inner.node in ctx.parents):
-                    yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner)
+                    yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner), None
         elif value.kind == "function" and value.extra != "nested" and isinstance(node, ast.FunctionDef):
-            yield node, value.when, _elsewhere(value)
+            yield node, value.when, _elsewhere(value), None
+        elif value.kind == "instance" and value.flow is not None and isinstance(value.extra[0], ast.ClassDef):
+            yield from _called_method(value)
+
+
+def _called_method(instance: Value) -> Iterator[_Policy]:
+    """The `__call__` an instance of a project class runs (its class's, or the nearest base's), with the class
+    that defines it; a static or decorated one is left alone."""
+    flow = instance.flow
+    assert flow is not None  # checked by the caller
+    for method in flow.class_attribute(instance.extra[0], "__call__", set()):
+        func = method.node
+        owner = method.flow.ctx.parents.get(func) if method.flow is not None and func is not None else None
+        if method.kind == "function" and isinstance(func, ast.FunctionDef) and not func.decorator_list \
+                and isinstance(owner, ast.ClassDef) and func.args.args:
+            yield func, tuple(dict.fromkeys((*instance.when, *method.when))), _elsewhere(method), owner
 
 
 def _library_policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[LibraryPolicy, ast.AST, tuple[str, ...], Flow]]:
@@ -225,20 +249,22 @@ def _elsewhere(value: Value) -> Flow | None:
     return value.flow if value.foreign and value.flow is not None and value.flow.origin is not None else None
 
 
-def _accepts(func: ast.FunctionDef, keyword: str) -> bool:
+def _accepts(func: ast.FunctionDef, keyword: str, bound: bool = False) -> bool:
+    """`func` takes `keyword` by name (with `bound`, a method called on its instance: not as `self`)."""
     args = func.args
-    return args.kwarg is not None or keyword in {a.arg for a in (*args.args, *args.kwonlyargs)}
+    return args.kwarg is not None or keyword in {a.arg for a in (*args.args[int(bound):], *args.kwonlyargs)}
 
 
-def _rename(ctx: Context, func: ast.FunctionDef) -> list[Fix]:
-    """Give the first three positional parameters torch_xla's names, in the signature and the body."""
-    params = func.args.args
+def _rename(ctx: Context, func: ast.FunctionDef, bound: bool = False) -> list[Fix]:
+    """Give the first three positional parameters torch_xla's names (after `self`, with `bound`), in the
+    signature and the body."""
+    params = func.args.args[int(bound):]
     if len(params) < 3 or func.args.posonlyargs or any(
             isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.comprehension))
             for stmt in func.body for n in ast.walk(stmt)):
         return []
     renames = {p.arg: k for p, k in zip(params[:3], KEYWORDS, strict=True) if p.arg != k}
-    taken = {a.arg for a in (*params, *func.args.kwonlyargs)} | {
+    taken = {a.arg for a in (*func.args.args, *func.args.kwonlyargs)} | {
         n.id for stmt in func.body for n in ast.walk(stmt) if isinstance(n, ast.Name)}
     if not renames or any(new in taken for new in renames.values()):
         return []
