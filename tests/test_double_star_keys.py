@@ -313,3 +313,81 @@ def test_a_namespace_built_recursively_from_a_nested_dict_is_checked():
         ("LXF033", "error", TPU_DDP + " (from `strategy`, line 4)", 12, 64)]
     assert found(RECURSIVE.replace('"dp"', '"xla"')) == []
     assert found(RECURSIVE.replace('"dp"', '"xla"').replace("**vars(cfg.trainer)", spelled)) == []
+
+
+# --- a `**kwargs` forwarded: empty when no caller gives a keyword ------------------------------------------
+NEITHER = ("You have to specify either `clip_val` or `max_norm` to do gradient clipping: neither is set, so Fabric "
+           "raises ValueError")
+BY_VALUE = ("XLA's FSDP strategy does not support to clip gradients by value: `clip_val` raises NotImplementedError. "
+            "Clip by norm with `max_norm` instead")
+
+
+def forwarding(levels: int, given: str = "") -> str:
+    """`clip` clips only when it is given settings; `levels - 1` step helpers forward their `**clip_kwargs` to it,
+    and `train` calls the outermost with `given` (keywords, or nothing)."""
+    text = HEAD + ("def clip(fabric, model, optimizer, **clip_kwargs):\n    if clip_kwargs:\n"
+                   "        fabric.clip_gradients(model, optimizer, **clip_kwargs)\n\n\n")
+    callee = "clip"
+    for level in range(1, levels):
+        text += (f"def step{level}(fabric, model, optimizer, **clip_kwargs):\n"
+                 f"    {callee}(fabric, model, optimizer, **clip_kwargs)\n\n\n")
+        callee = f"step{level}"
+    return text + (f"def train(fabric):\n    model = fabric.setup_module(Net())\n    {callee}(fabric, model, None{given})\n"
+                   "\n\nfabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))\n"
+                   "fabric.launch(train)\n")
+
+
+def test_a_guard_on_a_forwarded_kwargs_no_caller_fills_is_false_at_every_level():
+    for levels in (1, 2, 3):
+        assert found(forwarding(levels)) == [], levels
+
+
+def test_a_forwarded_kwargs_given_a_clipping_keyword_is_checked_at_every_level():
+    for levels in (1, 2, 3):
+        line, column = 9 + 4 * levels, 39 if levels == 1 else 40  # the keyword in `train`'s call
+        assert found(forwarding(levels, ", clip_val=0.5")) == [("LXF014", "error", BY_VALUE, line, column)], levels
+        assert found(forwarding(levels, ", max_norm=1.0")) == [], levels
+
+
+def test_a_forwarded_kwargs_without_its_guard_still_clips_with_neither_key():
+    unguarded = forwarding(3).replace("    if clip_kwargs:\n        fabric", "    fabric")
+    assert found(unguarded) == [("LXF015", "error", NEITHER, 7, 4)]
+
+
+def test_a_dict_of_double_star_entries_is_as_empty_as_what_they_hold():
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step()
+    """) == [("str", 3, 25, ())]
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step(max_norm=1.0)
+    """) == [("dict", 5, 4, ())]  # `step`'s `**clip_kwargs`, forwarded
+    assert [k for k, *_ in probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step(**load())
+    """)] == ["unknown", "str"]  # what `load()` gives, empty or not
+
+
+def test_a_spread_of_several_dicts_all_empty_is_read_whole_and_empty():
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe({**clip_kwargs} or "none given")
+        clip()
+        clip(**{})
+    """) == [("str", 3, 29, ())]
+    assert [k for k, *_ in probe("""
+        def clip(**clip_kwargs):
+            probe({**clip_kwargs} or "none given")
+        clip()
+        clip(max_norm=1.0)
+    """)] == ["dict", "str"]

@@ -1992,13 +1992,9 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    inner = self.plain_run(self.values(v))
-                    if len(inner) != 1 or inner[0].kind != "dict":
-                        complete = False
-                        continue
-                    sub, sub_complete = self.entries(inner[0])
+                    sub, sub_complete = self._spread_entries(v)
                     complete = complete and sub_complete
-                    out.update(sub or {})
+                    out.update(sub)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
                 else:
@@ -2062,24 +2058,16 @@ class Flow:
                 out.update(sub or {})
             for kw in node.keywords:
                 if kw.arg is None:
-                    inner = self.plain_run(self.values(kw.value))
-                    if len(inner) != 1 or inner[0].kind != "dict":
-                        complete = False
-                        continue
-                    sub, sub_complete = self.entries(inner[0])
+                    sub, sub_complete = self._spread_entries(kw.value)
                     complete = complete and sub_complete
-                    out.update(sub or {})
+                    out.update(sub)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            for side in (node.left, node.right):
-                inner = self.plain_run(self.values(side))
-                if len(inner) != 1 or inner[0].kind != "dict":
-                    complete = False  # `DEFAULTS | overrides` read from a file: the defaults' keys still stand
-                    continue
-                sub, sub_complete = self.entries(inner[0])
+            for side in (node.left, node.right):  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
+                sub, sub_complete = self._spread_entries(side)
                 complete = complete and sub_complete
-                out.update(sub or {})
+                out.update(sub)
         else:
             return None, False
         if value.label:
@@ -2091,6 +2079,19 @@ class Flow:
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
         return out, complete
+
+    def _spread_entries(self, spread: ast.expr) -> tuple[dict[str, Entry], bool]:
+        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; none, read whole,
+        when each of the dicts it may hold is read whole and empty (a `**kwargs` no caller gives a keyword);
+        none and not complete otherwise."""
+        inner = self.plain_run(self.values(spread))
+        if not inner or any(x.kind != "dict" for x in inner):
+            return {}, False
+        if len(inner) == 1:
+            sub, complete = self.entries(inner[0])
+            return sub or {}, complete
+        readings = [self.entries(x) for x in inner]
+        return {}, all(sub == {} and complete for sub, complete in readings)
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file

@@ -76,13 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`self`), so `kwargs.update(auto_wrap_policy=[Block])` updates an unknown dict; with a dict literal in "
         "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
         "is flagged through the same `self.strategy_kwargs()` dispatch",
-    "s111_step_helpers_forward_no_clip_settings_ok":
-        "a false LXF015: `training_step(fabric, model, optimizer, batch)` passes no clip keywords, and its "
-        "`**clip_kwargs` is forwarded to `clip`, which clips only `if clip_kwargs:`. Forwarded, `clip`'s "
-        "`**clip_kwargs` is the display `{**clip_kwargs}` (flow.py `_extra_keywords`/`_spread_keywords`, "
-        "`([None], [kw.value])`); values.py `Value.truthy` gives None for a dict display with only `**` entries "
-        "(it does not follow what they hold), so the guard is not decided false, while the detect record reads "
-        "the same `**` as complete and empty: `neither is set`, an error on a call that never runs",
 }
 
 
