@@ -391,3 +391,50 @@ def test_a_spread_of_several_dicts_all_empty_is_read_whole_and_empty():
         clip()
         clip(max_norm=1.0)
     """)] == ["dict", "str"]
+
+
+# --- the keywords `fabric.launch(train, ...)` passes on -----------------------------------------------------
+def launched(levels: int, given: str = "") -> str:
+    """`train(fabric, **clip_kwargs)` launched with `given`, forwarding its `**clip_kwargs` down `levels` helpers
+    to `clip`, which clips only when it is given settings."""
+    text = forwarding(levels).split("def train")[0]
+    callee = "clip" if levels == 1 else f"step{levels - 1}"
+    return text + (f"def train(fabric, steps=2, **clip_kwargs):\n    model = fabric.setup_module(Net())\n"
+                   f"    {callee}(fabric, model, None, **clip_kwargs)\n\n\n"
+                   "fabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))\n"
+                   f"fabric.launch(train, steps=2{given})\n")
+
+
+def test_the_keywords_a_launch_passes_reach_the_launched_function_s_double_star_parameter():
+    for levels in (1, 2, 3):
+        line = 13 + 4 * levels  # the launch, underlined at the value it gives `clip_val`
+        assert found(launched(levels, ", clip_val=0.5")) == [("LXF014", "error", BY_VALUE, line, 39)], levels
+        assert found(launched(levels, ", max_norm=1.0")) == [], levels
+        assert found(launched(levels)) == [], levels  # no settings: `if clip_kwargs:` is false
+
+
+def test_a_launch_s_double_star_dict_gives_the_launched_function_s_named_parameters():
+    text = HEAD + '''SETTINGS = {"clip_val": 0.5}
+
+
+def train(fabric, steps=2, clip_val=None):
+    model = fabric.setup_module(Net())
+    if clip_val is not None:
+        fabric.clip_gradients(model, None, clip_val=clip_val)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+fabric.launch(train, **SETTINGS)
+'''
+    assert found(text) == [("LXF014", "error", BY_VALUE, 12, 43)]
+    assert found(text.replace('"clip_val": 0.5', '"steps": 3')) == []  # clip_val keeps its default None
+
+
+def test_a_call_that_cannot_bind_runs_no_body_and_gives_its_double_star_parameter_nothing():
+    text = ("from lightning.fabric import Fabric\n\n\ndef train(fabric, model, optimizer, **clip_kwargs):\n"
+            "    fabric.clip_gradients(model, optimizer, **clip_kwargs)\n\n\n"
+            "fabric = Fabric(strategy='xla_fsdp')\nfabric.launch(train)\n")
+    assert found(text) == []  # `train(fabric)` raises TypeError: model and optimizer missing
+    assert found(text.replace("launch(train)", "launch(train, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]
+    assert found(text.replace("fabric.launch(train)", "train(fabric)")) == []
+    assert found(text.replace("fabric.launch(train)", "train(fabric, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]

@@ -60,6 +60,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
+from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
@@ -971,7 +972,7 @@ class Flow:
         positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
         if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
                 or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
-                or isinstance(call, (_CalledBack, _Forwarded)):
+                or isinstance(call, _Forwarded):
             return None
         found: Entry | None = None
         complete = True
@@ -1006,8 +1007,10 @@ class Flow:
                     and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
-        for call, _, when in sites:
-            spread = self._spread_keywords(call, named) if not isinstance(call, _CalledBack) else None
+        for call, bound_self, when in sites:
+            # a launch's keywords too (`fabric.launch(train, clip_val=0.5)`); a call whose arguments do not bind
+            # (`fabric.launch(train)` of `def train(fabric, model, **kw)`) raises TypeError: its body never runs
+            spread = self._spread_keywords(call, named) if not _fails_to_bind(func, call, bound_self) else None
             if spread is None:
                 out.append(Value("unknown", call, flow=self))
                 continue
@@ -3365,6 +3368,14 @@ def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
         return isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field" and any(
             k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords)
     return [name for name, stmt in fields if not no_init(stmt)]
+
+
+def _fails_to_bind(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, call: ast.Call, bound_self: bool) -> bool:
+    """The call's arguments, all spelt out (no `*xs`, no `**kw`), raise TypeError against `func`'s `def`."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    keywords = [k.arg for k in call.keywords if k.arg is not None]
+    return binding_error(func, getattr(func, "name", "<lambda>"), len(call.args), keywords, bound_self) is not None
 
 
 def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:

@@ -48,12 +48,6 @@ KNOWN_MISSES: dict[str, str] = {
         "_strategy, remat_layers=[Block])`, and flow.py `_library_call` reads `functools.partial` only, so the "
         "attribute is unknown (Flow.instance_attribute finds the assignment, its value is not a partial); the "
         "same variant written `def remat(self): return self._strategy(remat_layers=[Block])` is flagged",
-    "s92_launch_kwargs_forwarded_to_clip_by_value":
-        "missed: the keywords of `fabric.launch(train, steps=2, clip_val=0.5)` do not reach `train`'s "
-        "`**clip_kwargs`: flow.py `_extra_keywords` gives an unknown dict for a `_CalledBack` site (it skips "
-        "`_spread_keywords` for it), so the `if clip_kwargs:` guard and the `**clip_kwargs` forwarded two "
-        "levels down to `fabric.clip_gradients` are unknown; a named parameter (`def train(fabric, "
-        "clip_val=None)`) or a direct call `train(fabric, clip_val=0.5)` is flagged through the same chain",
     "s95_traced_wrap_policy_decorator_with_wraps_ok":
         "a false LXF006: `@traced` returns its nested `wrapper`, which lxf006_lambda_in_strategy.py "
         "`_unpicklable` reports as a function defined inside `traced` (a `function` value marked `nested`); "
