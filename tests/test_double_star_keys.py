@@ -438,3 +438,15 @@ def test_a_call_that_cannot_bind_runs_no_body_and_gives_its_double_star_paramete
     assert found(text.replace("launch(train)", "launch(train, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]
     assert found(text.replace("fabric.launch(train)", "train(fabric)")) == []
     assert found(text.replace("fabric.launch(train)", "train(fabric, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]
+
+
+def test_a_guard_on_the_size_or_truth_of_a_forwarded_kwargs_is_decided_alike():
+    for guard in ("if len(clip_kwargs) > 0:", "if len(clip_kwargs):", "if bool(clip_kwargs):"):
+        for levels in (1, 3):
+            assert found(forwarding(levels).replace("if clip_kwargs:", guard)) == [], (guard, levels)
+            line, column = 9 + 4 * levels, 39 if levels == 1 else 40
+            assert found(forwarding(levels, ", clip_val=0.5").replace("if clip_kwargs:", guard)) == [
+                ("LXF014", "error", BY_VALUE, line, column)], (guard, levels)
+    rebound = forwarding(2).replace("if clip_kwargs:", "if len(clip_kwargs) > 0:").replace(
+        "from model", "len = max\nfrom model")  # not the builtin: the guard stays open
+    assert [f[0] for f in found(rebound)] == ["LXF015"]

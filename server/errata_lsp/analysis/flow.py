@@ -654,6 +654,10 @@ class Flow:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SIZING_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and node.func.id not in given \
+                and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
+            return self._sized(node.func.id, node.args[0], given)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -677,6 +681,34 @@ class Flow:
             # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
             return None
         return found
+
+    def _sized(self, builtin: str, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`bool(kwargs)`, `len(kwargs)` of what the parameters are given, read as the value's own truth is: a
+        dict by its keys as a `**` of it passes them (`Flow.entries`), so `if len(clip_kwargs) > 0:` is decided
+        where `if clip_kwargs:` is."""
+        inner = self._operand(node, given)
+        if inner is None:
+            return None
+        if builtin == "bool":
+            return [("const", kind == "object" or kind == "const" and bool(value)) for kind, value in inner]
+        values = self._parameter_values(node, given) if not isinstance(node, ast.Constant) else ()
+        out: list[tuple[str, Any]] = []
+        for kind, value in inner:
+            if kind == "const" and isinstance(value, (str, tuple)):
+                out.append(("const", len(value)))
+            elif kind == "empty":
+                out.append(("const", 0))
+            else:
+                break
+        else:
+            return out
+        sizes: list[tuple[str, Any]] = []
+        for x in values or ():  # a dict whose keys are all read, none stored under a test
+            entries, complete = self.entries(x) if x.kind == "dict" else (None, False)
+            if entries is None or not complete or any(e.when for e in entries.values()):
+                return None
+            sizes.append(("const", len(entries)))
+        return sizes or None
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -3328,6 +3360,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -3416,9 +3449,13 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
+    sizing = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and n.func.id in SIZING_BUILTINS}
     for node in ast.walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
+            if defs is None and id(node) in sizing:
+                continue  # `len(kwargs)`, `bool(kwargs)`: the builtin (`Flow._sized`)
             if defs is None and not in_module:
                 read[node.id] = None
                 continue
