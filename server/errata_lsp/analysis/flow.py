@@ -2027,9 +2027,9 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    sub, sub_complete = self._spread_entries(v)
-                    complete = complete and sub_complete
-                    out.update(sub)
+                    spread, spread_complete = self._spread_entries(v)
+                    complete = complete and spread_complete
+                    out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
                 else:
@@ -2093,16 +2093,16 @@ class Flow:
                 out.update(sub or {})
             for kw in node.keywords:
                 if kw.arg is None:
-                    sub, sub_complete = self._spread_entries(kw.value)
-                    complete = complete and sub_complete
-                    out.update(sub)
+                    spread, spread_complete = self._spread_entries(kw.value)
+                    complete = complete and spread_complete
+                    out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             for side in (node.left, node.right):  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
-                sub, sub_complete = self._spread_entries(side)
-                complete = complete and sub_complete
-                out.update(sub)
+                spread, spread_complete = self._spread_entries(side)
+                complete = complete and spread_complete
+                out.update(spread)
         else:
             return None, False
         if value.label:
