@@ -313,3 +313,140 @@ def test_a_namespace_built_recursively_from_a_nested_dict_is_checked():
         ("LXF033", "error", TPU_DDP + " (from `strategy`, line 4)", 12, 64)]
     assert found(RECURSIVE.replace('"dp"', '"xla"')) == []
     assert found(RECURSIVE.replace('"dp"', '"xla"').replace("**vars(cfg.trainer)", spelled)) == []
+
+
+# --- a `**kwargs` forwarded: empty when no caller gives a keyword ------------------------------------------
+NEITHER = ("You have to specify either `clip_val` or `max_norm` to do gradient clipping: neither is set, so Fabric "
+           "raises ValueError")
+BY_VALUE = ("XLA's FSDP strategy does not support to clip gradients by value: `clip_val` raises NotImplementedError. "
+            "Clip by norm with `max_norm` instead")
+
+
+def forwarding(levels: int, given: str = "") -> str:
+    """`clip` clips only when it is given settings; `levels - 1` step helpers forward their `**clip_kwargs` to it,
+    and `train` calls the outermost with `given` (keywords, or nothing)."""
+    text = HEAD + ("def clip(fabric, model, optimizer, **clip_kwargs):\n    if clip_kwargs:\n"
+                   "        fabric.clip_gradients(model, optimizer, **clip_kwargs)\n\n\n")
+    callee = "clip"
+    for level in range(1, levels):
+        text += (f"def step{level}(fabric, model, optimizer, **clip_kwargs):\n"
+                 f"    {callee}(fabric, model, optimizer, **clip_kwargs)\n\n\n")
+        callee = f"step{level}"
+    return text + (f"def train(fabric):\n    model = fabric.setup_module(Net())\n    {callee}(fabric, model, None{given})\n"
+                   "\n\nfabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))\n"
+                   "fabric.launch(train)\n")
+
+
+def test_a_guard_on_a_forwarded_kwargs_no_caller_fills_is_false_at_every_level():
+    for levels in (1, 2, 3):
+        assert found(forwarding(levels)) == [], levels
+
+
+def test_a_forwarded_kwargs_given_a_clipping_keyword_is_checked_at_every_level():
+    for levels in (1, 2, 3):
+        line, column = 9 + 4 * levels, 39 if levels == 1 else 40  # the keyword in `train`'s call
+        assert found(forwarding(levels, ", clip_val=0.5")) == [("LXF014", "error", BY_VALUE, line, column)], levels
+        assert found(forwarding(levels, ", max_norm=1.0")) == [], levels
+
+
+def test_a_forwarded_kwargs_without_its_guard_still_clips_with_neither_key():
+    unguarded = forwarding(3).replace("    if clip_kwargs:\n        fabric", "    fabric")
+    assert found(unguarded) == [("LXF015", "error", NEITHER, 7, 4)]
+
+
+def test_a_dict_of_double_star_entries_is_as_empty_as_what_they_hold():
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step()
+    """) == [("str", 3, 25, ())]
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step(max_norm=1.0)
+    """) == [("dict", 5, 4, ())]  # `step`'s `**clip_kwargs`, forwarded
+    assert [k for k, *_ in probe("""
+        def clip(**clip_kwargs):
+            probe(clip_kwargs or "none given")
+        def step(**clip_kwargs):
+            clip(**clip_kwargs)
+        step(**load())
+    """)] == ["unknown", "str"]  # what `load()` gives, empty or not
+
+
+def test_a_spread_of_several_dicts_all_empty_is_read_whole_and_empty():
+    assert probe("""
+        def clip(**clip_kwargs):
+            probe({**clip_kwargs} or "none given")
+        clip()
+        clip(**{})
+    """) == [("str", 3, 29, ())]
+    assert [k for k, *_ in probe("""
+        def clip(**clip_kwargs):
+            probe({**clip_kwargs} or "none given")
+        clip()
+        clip(max_norm=1.0)
+    """)] == ["dict", "str"]
+
+
+# --- the keywords `fabric.launch(train, ...)` passes on -----------------------------------------------------
+def launched(levels: int, given: str = "") -> str:
+    """`train(fabric, **clip_kwargs)` launched with `given`, forwarding its `**clip_kwargs` down `levels` helpers
+    to `clip`, which clips only when it is given settings."""
+    text = forwarding(levels).split("def train")[0]
+    callee = "clip" if levels == 1 else f"step{levels - 1}"
+    return text + (f"def train(fabric, steps=2, **clip_kwargs):\n    model = fabric.setup_module(Net())\n"
+                   f"    {callee}(fabric, model, None, **clip_kwargs)\n\n\n"
+                   "fabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))\n"
+                   f"fabric.launch(train, steps=2{given})\n")
+
+
+def test_the_keywords_a_launch_passes_reach_the_launched_function_s_double_star_parameter():
+    for levels in (1, 2, 3):
+        line = 13 + 4 * levels  # the launch, underlined at the value it gives `clip_val`
+        assert found(launched(levels, ", clip_val=0.5")) == [("LXF014", "error", BY_VALUE, line, 39)], levels
+        assert found(launched(levels, ", max_norm=1.0")) == [], levels
+        assert found(launched(levels)) == [], levels  # no settings: `if clip_kwargs:` is false
+
+
+def test_a_launch_s_double_star_dict_gives_the_launched_function_s_named_parameters():
+    text = HEAD + '''SETTINGS = {"clip_val": 0.5}
+
+
+def train(fabric, steps=2, clip_val=None):
+    model = fabric.setup_module(Net())
+    if clip_val is not None:
+        fabric.clip_gradients(model, None, clip_val=clip_val)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+fabric.launch(train, **SETTINGS)
+'''
+    assert found(text) == [("LXF014", "error", BY_VALUE, 12, 43)]
+    assert found(text.replace('"clip_val": 0.5', '"steps": 3')) == []  # clip_val keeps its default None
+
+
+def test_a_call_that_cannot_bind_runs_no_body_and_gives_its_double_star_parameter_nothing():
+    text = ("from lightning.fabric import Fabric\n\n\ndef train(fabric, model, optimizer, **clip_kwargs):\n"
+            "    fabric.clip_gradients(model, optimizer, **clip_kwargs)\n\n\n"
+            "fabric = Fabric(strategy='xla_fsdp')\nfabric.launch(train)\n")
+    assert found(text) == []  # `train(fabric)` raises TypeError: model and optimizer missing
+    assert found(text.replace("launch(train)", "launch(train, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]
+    assert found(text.replace("fabric.launch(train)", "train(fabric)")) == []
+    assert found(text.replace("fabric.launch(train)", "train(fabric, 1, 2)")) == [("LXF015", "error", NEITHER, 5, 4)]
+
+
+def test_a_guard_on_the_size_or_truth_of_a_forwarded_kwargs_is_decided_alike():
+    for guard in ("if len(clip_kwargs) > 0:", "if len(clip_kwargs):", "if bool(clip_kwargs):"):
+        for levels in (1, 3):
+            assert found(forwarding(levels).replace("if clip_kwargs:", guard)) == [], (guard, levels)
+            line, column = 9 + 4 * levels, 39 if levels == 1 else 40
+            assert found(forwarding(levels, ", clip_val=0.5").replace("if clip_kwargs:", guard)) == [
+                ("LXF014", "error", BY_VALUE, line, column)], (guard, levels)
+    rebound = forwarding(2).replace("if clip_kwargs:", "if len(clip_kwargs) > 0:").replace(
+        "from model", "len = max\nfrom model")  # not the builtin: the guard stays open
+    assert [f[0] for f in found(rebound)] == ["LXF015"]

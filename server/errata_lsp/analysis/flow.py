@@ -63,6 +63,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
+from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
@@ -667,6 +668,10 @@ class Flow:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SIZING_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and node.func.id not in given \
+                and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
+            return self._sized(node.func.id, node.args[0], given)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -690,6 +695,34 @@ class Flow:
             # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
             return None
         return found
+
+    def _sized(self, builtin: str, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`bool(kwargs)`, `len(kwargs)` of what the parameters are given, read as the value's own truth is: a
+        dict by its keys as a `**` of it passes them (`Flow.entries`), so `if len(clip_kwargs) > 0:` is decided
+        where `if clip_kwargs:` is."""
+        inner = self._operand(node, given)
+        if inner is None:
+            return None
+        if builtin == "bool":
+            return [("const", kind == "object" or kind == "const" and bool(value)) for kind, value in inner]
+        values = self._parameter_values(node, given) if not isinstance(node, ast.Constant) else ()
+        out: list[tuple[str, Any]] = []
+        for kind, value in inner:
+            if kind == "const" and isinstance(value, (str, tuple)):
+                out.append(("const", len(value)))
+            elif kind == "empty":
+                out.append(("const", 0))
+            else:
+                break
+        else:
+            return out
+        sizes: list[tuple[str, Any]] = []
+        for x in values or ():  # a dict whose keys are all read, none stored under a test
+            entries, complete = self.entries(x) if x.kind == "dict" else (None, False)
+            if entries is None or not complete or any(e.when for e in entries.values()):
+                return None
+            sizes.append(("const", len(entries)))
+        return sizes or None
 
     def _looked_up(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`cfg.get("remat")`, `cfg.get("remat", False)`, `cfg["remat"]` of a dict the parameters are given
@@ -1036,7 +1069,7 @@ class Flow:
         positional = [*args.posonlyargs, *args.args][1 if bound_self else 0:]
         if any(isinstance(a, ast.Starred) for a in call.args) or arg is args.vararg or arg is args.kwarg \
                 or arg in args.posonlyargs or arg in positional and positional.index(arg) < len(call.args) \
-                or isinstance(call, (_CalledBack, _Forwarded)):
+                or isinstance(call, _Forwarded):
             return None
         found: Entry | None = None
         complete = True
@@ -1071,8 +1104,10 @@ class Flow:
                     and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
-        for call, _, when in sites:
-            spread = self._spread_keywords(call, named) if not isinstance(call, _CalledBack) else None
+        for call, bound_self, when in sites:
+            # a launch's keywords too (`fabric.launch(train, clip_val=0.5)`); a call whose arguments do not bind
+            # (`fabric.launch(train)` of `def train(fabric, model, **kw)`) raises TypeError: its body never runs
+            spread = self._spread_keywords(call, named) if not _fails_to_bind(func, call, bound_self) else None
             if spread is None:
                 out.append(Value("unknown", call, flow=self))
                 continue
@@ -2079,13 +2114,9 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    inner = self.plain_run(self.values(v))
-                    if len(inner) != 1 or inner[0].kind != "dict":
-                        complete = False
-                        continue
-                    sub, sub_complete = self.entries(inner[0])
-                    complete = complete and sub_complete
-                    out.update(sub or {})
+                    spread, spread_complete = self._spread_entries(v)
+                    complete = complete and spread_complete
+                    out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
                 else:
@@ -2149,24 +2180,16 @@ class Flow:
                 out.update(sub or {})
             for kw in node.keywords:
                 if kw.arg is None:
-                    inner = self.plain_run(self.values(kw.value))
-                    if len(inner) != 1 or inner[0].kind != "dict":
-                        complete = False
-                        continue
-                    sub, sub_complete = self.entries(inner[0])
-                    complete = complete and sub_complete
-                    out.update(sub or {})
+                    spread, spread_complete = self._spread_entries(kw.value)
+                    complete = complete and spread_complete
+                    out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            for side in (node.left, node.right):
-                inner = self.plain_run(self.values(side))
-                if len(inner) != 1 or inner[0].kind != "dict":
-                    complete = False  # `DEFAULTS | overrides` read from a file: the defaults' keys still stand
-                    continue
-                sub, sub_complete = self.entries(inner[0])
-                complete = complete and sub_complete
-                out.update(sub or {})
+            for side in (node.left, node.right):  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
+                spread, spread_complete = self._spread_entries(side)
+                complete = complete and spread_complete
+                out.update(spread)
         else:
             return None, False
         if value.label:
@@ -2178,6 +2201,19 @@ class Flow:
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
         return out, complete
+
+    def _spread_entries(self, spread: ast.expr) -> tuple[dict[str, Entry], bool]:
+        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; none, read whole,
+        when each of the dicts it may hold is read whole and empty (a `**kwargs` no caller gives a keyword);
+        none and not complete otherwise."""
+        inner = self.plain_run(self.values(spread))
+        if not inner or any(x.kind != "dict" for x in inner):
+            return {}, False
+        if len(inner) == 1:
+            sub, complete = self.entries(inner[0])
+            return sub or {}, complete
+        readings = [self.entries(x) for x in inner]
+        return {}, all(sub == {} and complete for sub, complete in readings)
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
@@ -3485,6 +3521,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -3527,6 +3564,14 @@ def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
     return [name for name, stmt in fields if not no_init(stmt)]
 
 
+def _fails_to_bind(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, call: ast.Call, bound_self: bool) -> bool:
+    """The call's arguments, all spelt out (no `*xs`, no `**kw`), raise TypeError against `func`'s `def`."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    keywords = [k.arg for k in call.keywords if k.arg is not None]
+    return binding_error(func, getattr(func, "name", "<lambda>"), len(call.args), keywords, bound_self) is not None
+
+
 def passes_nothing_for(func: ast.AST, arg: ast.arg, call: ast.Call) -> bool:
     """The call (of a function, not a bound method) leaves `arg` to its default, as far as it shows."""
     return argument_for(func, arg, call, False) is _MISSING
@@ -3565,9 +3610,13 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
+    sizing = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and n.func.id in SIZING_BUILTINS}
     for node in ast.walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
+            if defs is None and id(node) in sizing:
+                continue  # `len(kwargs)`, `bool(kwargs)`: the builtin (`Flow._sized`)
             if defs is None and not in_module:
                 read[node.id] = None
                 continue

@@ -89,8 +89,12 @@ class Value:
             if any(isinstance(e, ast.Starred) for e in node.elts):
                 return None
             return bool(node.elts)
-        if isinstance(node, ast.Dict):
-            return True if any(k is not None for k in node.keys) else (None if node.keys else False)
+        if isinstance(node, ast.Dict) and any(k is not None for k in node.keys):
+            return True
+        if self.kind == "dict" and self.flow is not None and node is not None:
+            told = self._dict_truth()
+            if told is not None or isinstance(node, ast.Dict):
+                return told
         if isinstance(node, ast.Constant):
             return bool(node.value)
         if isinstance(node, ast.Call) and self.kind in CONTAINERS.values() and not node.args and not node.keywords:
@@ -112,6 +116,33 @@ class Value:
         finally:
             asking.discard(key)
         return inner.pop() if len(inner) == 1 else None
+
+    def _dict_truth(self) -> bool | None:
+        """A dict as its keys are read where it is `**`-passed (`Flow.entries`: its spreads followed, the keys
+        stored in it after): empty when they are read whole and there are none, truthy when one is stored on
+        every path, or when a `**` of it holds only non-empty dicts. One reading for both: a guard `if kwargs:`
+        on a `**kwargs` forwarded (`{**clip_kwargs}`) is never left open while the call below it reads the
+        same dict as complete and empty."""
+        assert self.flow is not None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        key = (id(self.node), id(self.flow), "dict")
+        if key in asking:
+            return None  # `d = {**d}`: read from itself
+        asking.add(key)
+        try:
+            entries, complete = self.flow.entries(self)
+            if entries is not None and any(not e.when for e in entries.values()):
+                return True
+            if entries is not None and not entries and complete:
+                return False
+            if isinstance(self.node, ast.Dict):
+                for spread in self.node.values:  # only `**` entries here: a key would have made it truthy
+                    held = self.flow.plain_run(self.flow.values(spread))
+                    if held and all(x.kind == "dict" and x.truthy is True for x in held):
+                        return True  # `{**(A if fine else B)}`, both non-empty
+            return None
+        finally:
+            asking.discard(key)
 
     @property
     def written(self) -> ast.AST | None:

@@ -36,12 +36,6 @@ KNOWN_MISSES: dict[str, str] = {
         "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
         "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
     # round seven: methods, keywords and wrappers a call passes through
-    "s92_launch_kwargs_forwarded_to_clip_by_value":
-        "missed: the keywords of `fabric.launch(train, steps=2, clip_val=0.5)` do not reach `train`'s "
-        "`**clip_kwargs`: flow.py `_extra_keywords` gives an unknown dict for a `_CalledBack` site (it skips "
-        "`_spread_keywords` for it), so the `if clip_kwargs:` guard and the `**clip_kwargs` forwarded two "
-        "levels down to `fabric.clip_gradients` are unknown; a named parameter (`def train(fabric, "
-        "clip_val=None)`) or a direct call `train(fabric, clip_val=0.5)` is flagged through the same chain",
     "s100_configure_optimizers_hook_before_setup_module":
         "missed: `LitNet()` is a `module` value (the lightning pack's `_module_class` tip for an nn.Module "
         "subclass keeps only the class name as a label), and a method read on a `module` value has no tip, so "
@@ -54,13 +48,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`self`), so `kwargs.update(auto_wrap_policy=[Block])` updates an unknown dict; with a dict literal in "
         "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
         "is flagged through the same `self.strategy_kwargs()` dispatch",
-    "s111_step_helpers_forward_no_clip_settings_ok":
-        "a false LXF015: `training_step(fabric, model, optimizer, batch)` passes no clip keywords, and its "
-        "`**clip_kwargs` is forwarded to `clip`, which clips only `if clip_kwargs:`. Forwarded, `clip`'s "
-        "`**clip_kwargs` is the display `{**clip_kwargs}` (flow.py `_extra_keywords`/`_spread_keywords`, "
-        "`([None], [kw.value])`); values.py `Value.truthy` gives None for a dict display with only `**` entries "
-        "(it does not follow what they hold), so the guard is not decided false, while the detect record reads "
-        "the same `**` as complete and empty: `neither is set`, an error on a call that never runs",
     # round seven: one program, not one file
     "p180_asdict_fsdp_config_state_dict_type_unknown":
         "flagged on the wrong file, at a span of another: the error's path is configs/experiment.py but its span "
