@@ -539,7 +539,7 @@ def _drawn_at(ctx: Context, node: ast.AST, depth: int = 0) -> ast.AST | None:
     if isinstance(parent, (ast.For, ast.AsyncFor)) and parent.iter is node:
         return parent
     if isinstance(parent, ast.comprehension) and parent.iter is node:
-        comp = ctx.parents.get(parent)
+        comp: ast.AST | None = ctx.parents.get(parent)
         if isinstance(comp, ast.GeneratorExp):  # lazy too: drawn where the generator expression is
             return _drawn_at(ctx, comp, depth + 1) if depth < MAX_PASSED else None
         return comp
