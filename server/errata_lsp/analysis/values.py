@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -218,6 +218,13 @@ def describe_when(values: Iterable[Value | tuple[str, ...]]) -> str:
     # a condition may be written as a clause of its own (`when called at line 15`): one "when" is enough
     conditions = list(dict.fromkeys(" and ".join(dict.fromkeys(c.removeprefix("when ") for c in w)) for w in whens if w))
     return "when " + " or ".join(conditions) if conditions else ""
+
+
+def on_every_path(values: Sequence[Value], bad: Iterable[Value]) -> bool:
+    """Each value an expression may hold (`values`, as the flow gives them) is one of `bad`: the bad outcome
+    holds on every feasible path, an error rather than a warning per condition."""
+    judged = {id(v) for v in bad}
+    return bool(values) and all(id(v) in judged for v in values)
 
 
 def either(whens: Iterable[tuple[str, ...]]) -> tuple[str, ...]:

@@ -303,9 +303,17 @@ class OutsideLaunchedFunction(Rule):
                 continue
             roots = [c for c in calls_in[scope] if _pos(c) < _pos(first[0])]
             seen: set[int] = set()
-            todo = [(func, call, 1) for call in roots for func in _runs(ctx, call)]
+            # (the def, the statement here that runs it, how deep, where a generator's body runs if it is one)
+            todo: list[tuple[ast.FunctionDef, ast.AST, int, ast.AST | None]] = []
+            for call in roots:
+                for func in _runs(ctx, call):
+                    if not _is_generator(func):
+                        todo.append((func, call, 1, None))
+                    else:  # its body runs where it is drawn: here too when that is before the launch
+                        todo.extend((func, draw, 1, draw) for draw in _draws(ctx, call)
+                                    if ctx.scope_of(draw) is scope and _pos(draw) < _pos(first[0]))
             while todo:
-                func, root, depth = todo.pop(0)
+                func, root, depth, drawn = todo.pop(0)
                 if id(func) in seen or len(seen) >= MAX_REACHED:
                     continue
                 seen.add(id(func))
@@ -314,9 +322,8 @@ class OutsideLaunchedFunction(Rule):
                     if line in shown:  # the one-helper reading said it
                         continue
                     shown.add(line)
-                    where = (f"in `{_qualified(ctx, func)}`, reached from `{short(ctx.doc.source(root))}` (line "
-                             f"{root.lineno}) before `{_launch_text(ctx, first[0])}` (line {first[0].lineno}), in the "
-                             "parent process")
+                    where = (f"in `{_qualified(ctx, func)}`, {_reached(ctx, root, drawn)} before "
+                             f"`{_launch_text(ctx, first[0])}` (line {first[0].lineno}), in the parent process")
                     if method in VALIDATED:
                         yield self.finding(ctx, _underline(use), (
                             f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` runs "
@@ -324,8 +331,13 @@ class OutsideLaunchedFunction(Rule):
                     else:
                         yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
                 if depth < MAX_REACH:
-                    todo.extend((inner, root, depth + 1) for node in _body_nodes(func)
-                                for inner in (_runs(ctx, node) if isinstance(node, ast.Call) else _property_of(ctx, node)))
+                    for node in _body_nodes(func):
+                        for inner in (_runs(ctx, node) if isinstance(node, ast.Call) else _property_of(ctx, node)):
+                            if not _is_generator(inner):
+                                todo.append((inner, root, depth + 1, None))
+                            elif isinstance(node, ast.Call):  # run where drawn: in this body, or not when it runs
+                                todo.extend((inner, root, depth + 1, draw) for draw in _draws(ctx, node)
+                                            if ctx.enclosing_function(draw) is func)
 
     def _helpers_outside_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
         """A local function or class called before the launch, or after it has returned: what its body does
@@ -353,22 +365,35 @@ class OutsideLaunchedFunction(Rule):
                 continue
             func, shown, is_class = helper
             fabrics = [f for _, f in before or after]
+            site: ast.AST = call  # where the body runs: the call, or where the generator it makes is drawn
+            in_worker = None
+            if _is_generator(func):
+                drawn = _generator_draw(ctx, call, pairs)
+                if drawn is None:  # never drawn where this file shows it: its body never runs in the parent
+                    continue
+                site, before, after, in_worker = drawn
+                if in_worker is not None and elsewhere is not None:
+                    continue
             param = _receiving_parameter(ctx, call, func, is_class, fabrics)
             uses = [*(_uses_of(func, {param}) if param else ()), *(_global_uses(ctx, func, fabrics) if elsewhere is None else ())]
-            if after and not before:
+            if after and not before or in_worker is not None:
                 uses = [u for u in uses if _touches_device(ctx, u[0], u[2], written_only=elsewhere is not None)]
             if not uses:
                 continue
             if elsewhere is not None:  # the helper is another module's: the call here is what runs it too early
-                yield self._helper_elsewhere(ctx, call, shown, is_class, elsewhere, uses, before, after)
+                yield self._helper_elsewhere(ctx, call, shown, is_class, elsewhere, uses, before, after, site)
                 continue
             done.add(func)
+            ran = f"called at line {call.lineno}" if site is call else f"drawn at line {site.lineno}"  # type: ignore[attr-defined]
+            if in_worker is not None:
+                yield from self._drawn_in_worker(ctx, call, site, shown, in_worker, uses)
+                continue
             if before:
                 launch = min(before, key=lambda pair: _pos(pair[0]))[0]
-                where = (f"in `{shown}`, called at line {call.lineno} before "
+                where = (f"in `{shown}`, {ran} before "
                          f"`{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process")
             else:
-                where = (f"in `{shown}`, called at line {call.lineno} after `{_launch_text(ctx, after[0][0])}` "
+                where = (f"in `{shown}`, {ran} after `{_launch_text(ctx, after[0][0])}` "
                          "has returned, in the parent process, which never gets an XLA device")
             for use, spelled, method in sorted(uses, key=lambda u: _pos(u[0])):
                 if before and method in VALIDATED:
@@ -378,20 +403,36 @@ class OutsideLaunchedFunction(Rule):
                 else:
                     yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
+    def _drawn_in_worker(self, ctx: Context, call: ast.Call, draw: ast.AST, helper: str, launch: ast.Call,
+                         uses: list[tuple[ast.AST, str, str]]) -> Iterator[Finding]:
+        """A generator made before the launch on the parent's Fabric and drawn in the launched function: its
+        body runs in the worker, but on the worker's copy of the parent's Fabric (the launched function gets
+        a Fabric of its own), whose strategy never set up the XLA device."""
+        target = launch_target(launch)
+        launched = ctx.doc.source(target) if target is not None else "the launched function"
+        for use, spelled, _ in sorted(uses, key=lambda u: _pos(u[0])):
+            message = (f"Accessing the XLA device before processes have spawned is not allowed: `{spelled}` runs in "
+                       f"`{helper}`, drawn at line {draw.lineno} in the launched `{launched}`, but on the parent's "  # type: ignore[attr-defined]
+                       f"Fabric, given at line {call.lineno} before `{_launch_text(ctx, launch)}` (line "
+                       f"{launch.lineno}): the worker's copy of it never gets an XLA device, so XLAFSDPStrategy "
+                       "raises RuntimeError. Make the generator inside the launched function, from the Fabric it receives")
+            yield self.finding(ctx, _underline(use), message, record=DEVICE_RECORD)
+
     def _helper_elsewhere(self, ctx: Context, call: ast.Call, helper: str, is_class: bool, module: Flow,
                           uses: list[tuple[ast.AST, str, str]], before: list[tuple[ast.Call, ast.Name]],
-                          after: list[tuple[ast.Call, ast.Name]]) -> Finding:
+                          after: list[tuple[ast.Call, ast.Name]], site: ast.AST) -> Finding:
         """One finding on the call of another module's function or class, naming its first use of the Fabric
         there (the fix is here: call it inside the launched function)."""
         use, spelled, method = min(uses, key=lambda u: _pos(u[0]))
         shown = ctx.doc.source(call.func)
         move = f"{'Build' if is_class else 'Call'} `{shown}` inside the launched function"
         there = f"`{spelled}` runs in `{helper}` ({module.origin_name}, line {use.lineno})"  # type: ignore[attr-defined]
+        ran = "called here" if site is call else f"made here, drawn at line {site.lineno}"  # type: ignore[attr-defined]
         if before:
             launch = min(before, key=lambda pair: _pos(pair[0]))[0]
-            where = f"called here before `{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process"
+            where = f"{ran} before `{_launch_text(ctx, launch)}` (line {launch.lineno}), in the parent process"
         else:
-            where = (f"called here after `{_launch_text(ctx, after[0][0])}` has returned, in the parent process, "
+            where = (f"{ran} after `{_launch_text(ctx, after[0][0])}` has returned, in the parent process, "
                      "which never gets an XLA device")
         if before and method in VALIDATED:
             message = (f"To use Fabric with more than one device, you must call `.launch()`: {there}, {where}, so "
@@ -459,7 +500,7 @@ def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
     return out
 
 
-def _body_nodes(func: ast.FunctionDef) -> Iterator[ast.AST]:
+def _body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
     """The nodes of a def's body, nested defs and classes left out (they run only when called)."""
     stack: list[ast.AST] = list(func.body)
     while stack:
@@ -483,6 +524,106 @@ def _fabric_uses(ctx: Context, func: ast.FunctionDef, launched: set[int]) -> Ite
         values = ctx.values(holder)
         if values and all(v.kind == "fabric" and id(v.node) in launched for v in values):
             yield node, f"{short(ctx.doc.source(holder))}.{method}", method
+
+
+CONSUMERS = frozenset({"next", "anext", "list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max", "any",
+                       "all", "dict"})  # builtins that pull items out of an iterator
+PASSERS = frozenset({"enumerate", "zip", "map", "filter", "iter", "reversed", "islice", "chain"})  # lazy wrappers
+MAX_PASSED = 3  # lazy wrappers followed around a generator
+
+
+def _is_generator(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A def whose own body yields: calling it runs nothing, its body runs where the generator is drawn."""
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _body_nodes(func))
+
+
+def _drawn_at(ctx: Context, node: ast.AST, depth: int = 0) -> ast.AST | None:
+    """The node that pulls the first item out of the iterator `node` evaluates to: `next(node)`, a `for` (or a
+    comprehension) over it, `list(node)`, `x, y = node`, `*node`; through lazy wrappers (`enumerate(node)`) drawn so."""
+    parent = ctx.parents.get(node)
+    if isinstance(parent, (ast.For, ast.AsyncFor)) and parent.iter is node:
+        return parent
+    if isinstance(parent, ast.comprehension) and parent.iter is node:
+        comp: ast.AST | None = ctx.parents.get(parent)
+        if isinstance(comp, ast.GeneratorExp):  # lazy too: drawn where the generator expression is
+            return _drawn_at(ctx, comp, depth + 1) if depth < MAX_PASSED else None
+        return comp
+    if isinstance(parent, ast.Starred):
+        return parent
+    if isinstance(parent, ast.Assign) and parent.value is node and all(isinstance(t, (ast.Tuple, ast.List))
+                                                                       for t in parent.targets):
+        return parent
+    if isinstance(parent, ast.Call) and node in parent.args:
+        callee = parent.func.id if isinstance(parent.func, ast.Name) else \
+            parent.func.attr if isinstance(parent.func, ast.Attribute) else None
+        if callee in CONSUMERS:
+            return parent
+        if callee in PASSERS and depth < MAX_PASSED:
+            return _drawn_at(ctx, parent, depth + 1)
+    return None
+
+
+def _draws(ctx: Context, call: ast.Call) -> list[ast.AST]:
+    """Where the generator `call` makes is drawn: in place (`next(gen(...))`, `for x in gen(...)`), or through the
+    one name it is assigned to, wherever that binding reaches a read (in a function too, read as a global)."""
+    drawn = _drawn_at(ctx, call)
+    if drawn is not None:
+        return [drawn]
+    parent = ctx.parents.get(call)
+    if not (isinstance(parent, ast.Assign) and parent.value is call and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name)):
+        return []
+    out = []
+    for load in ctx.loads_named(parent.targets[0].id):
+        binding = ctx.reaching(load)
+        drawn = _drawn_at(ctx, load) if binding is not None and binding.value is call else None
+        if drawn is not None:
+            out.append(drawn)
+    return sorted(out, key=_pos)
+
+
+def _reached(ctx: Context, root: ast.AST, drawn: ast.AST | None) -> str:
+    """How the code before the launch runs a def: `root`, a statement of the launch's scope, and for a
+    generator where it is drawn (the draw may be `root` itself, or in a function `root` runs)."""
+    if drawn is root:
+        return f"drawn at line {root.lineno} (`{_draw_text(ctx, root)}`)"  # type: ignore[attr-defined]
+    reached = f"reached from `{_draw_text(ctx, root)}` (line {root.lineno})"  # type: ignore[attr-defined]
+    if drawn is None:
+        return reached
+    owner = ctx.enclosing_function(drawn)
+    inside = f" in `{_qualified(ctx, owner)}`" if isinstance(owner, ast.FunctionDef) else ""
+    return f"drawn at line {drawn.lineno}{inside}, {reached}"  # type: ignore[attr-defined]
+
+
+def _generator_draw(ctx: Context, call: ast.Call, pairs: list[tuple[ast.Call, ast.Name]]) \
+        -> tuple[ast.AST, list[tuple[ast.Call, ast.Name]], list[tuple[ast.Call, ast.Name]], ast.Call | None] | None:
+    """Where the generator `call` makes first runs its body, against the launches of its scope: (the draw,
+    the launches after it, the launches it follows once they have returned, None) for a draw in that scope;
+    (the draw, [], [], the launch) for a draw in the function a later launch runs; None when neither."""
+    scope = ctx.scope_of(call)
+    draws = _draws(ctx, call)
+    for draw in draws:
+        if ctx.scope_of(draw) is not scope:
+            continue
+        before = [(launch, f) for launch, f in pairs if _pos(draw) < _pos(launch)]
+        after = [(launch, f) for launch, f in pairs if _pos(launch) < _pos(draw)
+                 and ctx.statement_of(launch) is not ctx.statement_of(draw) and _encloses(ctx, ctx.statement_of(launch), draw)]
+        if before or after:
+            return draw, before, after, None
+    for draw in draws:
+        runs_in = ctx.enclosing_function(draw)
+        for launch, _ in pairs:
+            target = launch_target(launch)
+            if runs_in is not None and _pos(call) < _pos(launch) and target is not None \
+                    and ctx.local_function(target) is runs_in:
+                return draw, [], [], launch
+    return None
+
+
+def _draw_text(ctx: Context, draw: ast.AST) -> str:
+    if isinstance(draw, (ast.For, ast.AsyncFor)):
+        return short(f"for {ctx.doc.source(draw.target)} in {ctx.doc.source(draw.iter)}")
+    return short(ctx.doc.source(draw))
 
 
 def _qualified(ctx: Context, func: ast.FunctionDef) -> str:

@@ -35,14 +35,15 @@ import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context
-from ....findings import Finding, Fix, Safety, Severity
+from ....findings import Finding, Fix, Place, Safety, Severity
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import Value, describe_when
+from ....values import Value, describe_when, on_every_path
 from ...lightning.names import XLAFSDP_STRATEGY
 from ..facts import place_in
 from ..wrap_policies import LIBRARY_POLICIES, TORCH_WRAP, XLA_WRAP, LibraryPolicy
 
+HOW_CALLED = "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`"
 KEYWORDS = ("module", "recurse", "unwrapped_params")  # how torch_xla calls a wrap policy, in this order
 CUDA_NAME = "nonwrapped_numel"  # what torch's FSDP calls the third
 
@@ -100,8 +101,24 @@ class WrapPolicyParameters(Rule):
             "    if args.big:\n"
             "        policy = ft.partial(fsdp_wrap.lambda_auto_wrap_policy, lambda_fn=args.is_block)\n"
             "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
-            message="lambda_auto_wrap_policy() got an unexpected keyword argument 'unwrapped_params'",
-            count=2, at="8:45-8:51", severity="warning",
+            message="raises TypeError on every path. When args.big: lambda_auto_wrap_policy() got an unexpected "
+                    "keyword argument 'unwrapped_params'",
+            count=1, at="8:45-8:51", severity="error",
+        ),
+        Invalid(
+            "import functools as ft\n"
+            "import torch.distributed.fsdp.wrap as fsdp_wrap\n"
+            "import torch_xla.distributed.fsdp.wrap as xla_wrap\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "def make(args):\n"
+            "    policy = fsdp_wrap.size_based_auto_wrap_policy\n"
+            "    if args.big:\n"
+            "        policy = ft.partial(xla_wrap.lambda_auto_wrap_policy, lambda_fn=args.is_block)\n"
+            "    return XLAFSDPStrategy(auto_wrap_policy=policy)\n",
+            message="size_based_auto_wrap_policy() got an unexpected keyword argument 'unwrapped_params' (`nonwrapped_numel` "
+                    "is what torch's CUDA FSDP passes); torch_xla has its own: `from torch_xla.distributed.fsdp.wrap "
+                    "import size_based_auto_wrap_policy`; when not args.big",
+            count=1, at="9:45-9:51", severity="warning",
         ),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy, FSDPStrategy\n"
@@ -136,77 +153,107 @@ class WrapPolicyParameters(Rule):
             arg = ctx.keyword_args(call)[0].get("auto_wrap_policy")
             if arg is None:
                 continue
-            for func, when, module, owner in _policies(ctx, arg.value):
-                bound = owner is not None  # `__call__` of an instance: `self` is not one of the keywords
-                missing = next((k for k in KEYWORDS if not _accepts(func, k, bound)), None)
-                if missing is None:
-                    continue
-                name = f"{owner.name}.{func.name}" if owner is not None else func.name
-                message = (f"torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, "
-                           f"and `{name}` takes no `{missing}`, so `fabric.setup_module` raises TypeError: "
-                           f"{name}() got an unexpected keyword argument '{missing}'")
-                if missing == "unwrapped_params" and _accepts(func, CUDA_NAME, bound):
-                    message += f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)"
-                if when:
-                    message += f"; {describe_when([when])}"
-                if module is None:
-                    yield self.finding(ctx, arg.value, message, _rename(ctx, func, bound), Severity.WARNING if when else None)
-                    continue
-                # a policy of another module: reported where it is defined, its rename made there
-                fixes = [dataclasses.replace(f, path=module.origin) for f in _rename(module.ctx, func, bound)]
-                finding = self.finding(ctx, arg.value, message, fixes, Severity.WARNING if when else None)
-                place = place_in(module, func)
-                yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
-            judged: set[tuple[int, tuple[str, ...]]] = set()  # one finding a name of a library policy and path
-            for policy, named, when, there in _library_policies(ctx, arg.value):
-                if (id(named), when) not in judged:
-                    judged.add((id(named), when))
-                    yield from self._library_finding(ctx, arg.value, policy, named, when, there)
+            values = ctx.values(arg.value)
+            bad = [*self._own_policies(ctx, values), *self._library_policies(ctx, values)]
+            if len(bad) > 1 and on_every_path(values, [b.value for b in bad if b.value is not None]):
+                yield self._every_path(ctx, arg.value, bad)
+                continue
+            for policy in bad:
+                message = f"{HOW_CALLED}, and {policy.lacks}, so `fabric.setup_module` raises TypeError: {policy.error}"
+                message += policy.notes + (f"; {describe_when([policy.when])}" if policy.when else "")
+                finding = self.finding(ctx, arg.value, message, policy.fixes, Severity.WARNING if policy.when else None)
+                yield finding if policy.place is None else dataclasses.replace(finding, elsewhere=policy.place)
 
-    def _library_finding(self, ctx: Context, at: ast.expr, policy: LibraryPolicy, named: ast.AST,
-                         when: tuple[str, ...], there: Flow) -> Iterator[Finding]:
-        """A wrap policy of torch or torch_xla (`named` names it, in the module of `there`), judged by its
-        signature in the pack's table."""
-        missing = next((k for k in KEYWORDS if not policy.accepts(k)), None)
-        if missing is None:
-            return
-        message = (f"torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`, "
-                   f"and `{policy.name}` of `{policy.module}` takes no `{missing}`, so `fabric.setup_module` raises "
-                   f"TypeError: {policy.name}() got an unexpected keyword argument '{missing}'")
-        if missing == "unwrapped_params" and policy.accepts(CUDA_NAME):
-            message += f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)"
-        if policy.xla_counterpart:
-            message += f"; torch_xla has its own: `from {XLA_WRAP} import {policy.name}`"
-        if when:
-            message += f"; {describe_when([when])}"
-        elsewhere = there.origin is not None  # named in another module: reported there, its import fixed there
-        fixes = _import_from_xla(there.ctx, named)
-        if elsewhere:
-            fixes = [dataclasses.replace(f, path=there.origin) for f in fixes]
-        finding = self.finding(ctx, at, message, fixes, Severity.WARNING if when else None)
-        place = place_in(there, named) if elsewhere else None
-        yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
+    def _every_path(self, ctx: Context, at: ast.expr, bad: list[_BadPolicy]) -> Finding:
+        """One error for a policy argument every alternative of which raises (`size_based_auto_wrap_policy` on
+        one branch, a partial of `lambda_auto_wrap_policy` on the other): each named with its condition."""
+        alternatives = ". ".join(f"{_sentence(describe_when([b.when]) or 'otherwise')}: {b.error}, since {b.lacks}"
+                                 f"{b.notes}" for b in bad)
+        message = (f"{HOW_CALLED}, and no policy this argument may hold takes them all, so `fabric.setup_module` "
+                   f"raises TypeError on every path. {alternatives}")
+        fixes = list({f.title: f for b in bad for f in b.fixes}.values())
+        places = {b.place for b in bad}
+        finding = self.finding(ctx, at, message, fixes)
+        place = places.pop() if len(places) == 1 else None
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    def _own_policies(self, ctx: Context, values: tuple[Value, ...]) -> Iterator[_BadPolicy]:
+        """The defs of the project the argument may hold that lack one of torch_xla's keywords."""
+        for func, when, module, whole, owner in _policies(ctx, values):
+            bound = owner is not None  # `__call__` of an instance: `self` is not one of the keywords
+            missing = next((k for k in KEYWORDS if not _accepts(func, k, bound)), None)
+            if missing is None:
+                continue
+            notes = f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)" \
+                if missing == "unwrapped_params" and _accepts(func, CUDA_NAME, bound) else ""
+            name = f"{owner.name}.{func.name}" if owner is not None else func.name
+            lacks = f"`{name}` takes no `{missing}`"
+            error = f"{name}() got an unexpected keyword argument '{missing}'"
+            if module is None:
+                yield _BadPolicy(lacks, error, notes, when, _rename(ctx, func, bound), None, whole)
+                continue
+            # a policy of another module: reported where it is defined, its rename made there
+            fixes = [dataclasses.replace(f, path=module.origin) for f in _rename(module.ctx, func, bound)]
+            yield _BadPolicy(lacks, error, notes, when, fixes, place_in(module, func), whole)
+
+    def _library_policies(self, ctx: Context, values: tuple[Value, ...]) -> Iterator[_BadPolicy]:
+        """The wrap policies of torch or torch_xla the argument may hold that lack one of torch_xla's keywords,
+        judged by their signatures in the pack's table (one a name of a library policy and path)."""
+        judged: set[tuple[int, tuple[str, ...]]] = set()
+        for policy, named, when, there, whole in _library_policies(ctx, values):
+            if (id(named), when) in judged:
+                continue
+            judged.add((id(named), when))
+            missing = next((k for k in KEYWORDS if not policy.accepts(k)), None)
+            if missing is None:
+                continue
+            notes = f" (`{CUDA_NAME}` is what torch's CUDA FSDP passes)" \
+                if missing == "unwrapped_params" and policy.accepts(CUDA_NAME) else ""
+            if policy.xla_counterpart:
+                notes += f"; torch_xla has its own: `from {XLA_WRAP} import {policy.name}`"
+            elsewhere = there.origin is not None  # named in another module: reported there, its import fixed there
+            fixes = _import_from_xla(there.ctx, named)
+            if elsewhere:
+                fixes = [dataclasses.replace(f, path=there.origin) for f in fixes]
+            yield _BadPolicy(f"`{policy.name}` of `{policy.module}` takes no `{missing}`",
+                             f"{policy.name}() got an unexpected keyword argument '{missing}'", notes, when, fixes,
+                             place_in(there, named) if elsewhere else None, whole)
 
 
-_Policy = tuple[ast.FunctionDef, tuple[str, ...], Flow | None, ast.ClassDef | None]
+@dataclasses.dataclass(frozen=True)
+class _BadPolicy:
+    """A policy the argument may hold that torch_xla's call raises on."""
+
+    lacks: str  # "`policy` takes no `module`"
+    error: str  # the TypeError's message
+    notes: str  # what torch's FSDP passes instead, torch_xla's own policy of that name
+    when: tuple[str, ...]
+    fixes: list[Fix]
+    place: Place | None  # where another module writes it
+    value: Value | None  # the value of the argument it is, when it is that value on every path the value holds
 
 
-def _policies(ctx: Context, expr: ast.expr) -> Iterator[_Policy]:
-    """(module-level def, conditions, the flow of the other module that writes it or None for this file, the
-    class whose `__call__` it is or None) for each function the policy argument may hold, itself or as the
-    function of a `functools.partial` that binds no positional argument, or as the `__call__` of an instance
-    of a project class."""
-    for value in ctx.values(expr):
+# (module-level def, conditions, the flow of the other module that writes it or None for this file, the argument's
+# value when the def is all it holds, the class whose `__call__` it is or None)
+_Policy = tuple[ast.FunctionDef, tuple[str, ...], Flow | None, Value | None, ast.ClassDef | None]
+
+
+def _policies(ctx: Context, values: tuple[Value, ...]) -> Iterator[_Policy]:
+    """Each function the policy argument may hold, itself or as the function of a `functools.partial` that binds
+    no positional argument, or as the `__call__` of an instance of a project class (see `_Policy`)."""
+    for value in values:
         node = value.node
         if node is None or not value.foreign and node not in ctx.parents:
             continue
         if value.kind == "partial" and isinstance(node, ast.Call) and len(node.args) == 1 and not value.foreign:
-            for inner in ctx.values(node.args[0]):
+            inners = ctx.values(node.args[0])
+            for inner in inners:
                 if inner.kind == "function" and inner.extra != "nested" and isinstance(inner.node, ast.FunctionDef) \
                         and (inner.foreign or inner.node in ctx.parents):
-                    yield inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner), None
+                    yield (inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), _elsewhere(inner),
+                           value if len(inners) == 1 else None, None)
         elif value.kind == "function" and value.extra != "nested" and isinstance(node, ast.FunctionDef):
-            yield node, value.when, _elsewhere(value), None
+            yield node, value.when, _elsewhere(value), value, None
         elif value.kind == "instance" and value.flow is not None and isinstance(value.extra[0], ast.ClassDef):
             yield from _called_method(value)
 
@@ -216,33 +263,43 @@ def _called_method(instance: Value) -> Iterator[_Policy]:
     that defines it; a static or decorated one is left alone."""
     flow = instance.flow
     assert flow is not None  # checked by the caller
-    for method in flow.class_attribute(instance.extra[0], "__call__", set()):
+    methods = flow.class_attribute(instance.extra[0], "__call__", set())
+    for method in methods:
         func = method.node
         owner = method.flow.ctx.parents.get(func) if method.flow is not None and func is not None else None
         if method.kind == "function" and isinstance(func, ast.FunctionDef) and not func.decorator_list \
                 and isinstance(owner, ast.ClassDef) and func.args.args:
-            yield func, tuple(dict.fromkeys((*instance.when, *method.when))), _elsewhere(method), owner
+            yield (func, tuple(dict.fromkeys((*instance.when, *method.when))), _elsewhere(method),
+                   instance if len(methods) == 1 else None, owner)
 
 
-def _library_policies(ctx: Context, expr: ast.expr) -> Iterator[tuple[LibraryPolicy, ast.AST, tuple[str, ...], Flow]]:
-    """(the policy, the expression that names it, conditions, the flow of the module where it is named) for each
-    wrap policy of torch or torch_xla the argument may hold, itself or as the function of a `functools.partial`
-    that binds it no positional argument and only keywords it takes (another keyword is a TypeError of its own)."""
-    for value in ctx.values(expr):
+def _library_policies(ctx: Context, values: tuple[Value, ...]) \
+        -> Iterator[tuple[LibraryPolicy, ast.AST, tuple[str, ...], Flow, Value | None]]:
+    """(the policy, the expression that names it, conditions, the flow of the module where it is named, the
+    argument's value when the policy is all it holds) for each wrap policy of torch or torch_xla the argument
+    may hold, itself or as the function of a `functools.partial` that binds it no positional argument and only
+    keywords it takes (another keyword is a TypeError of its own)."""
+    for value in values:
         if value.kind == "external":
             policy = LIBRARY_POLICIES.get(value.qualified or "")
             if policy is not None and value.node is not None and value.flow is not None:
-                yield policy, value.node, value.when, value.flow
+                yield policy, value.node, value.when, value.flow, value
             continue
         call = value.node
         if value.kind != "partial" or not isinstance(call, ast.Call) or len(call.args) != 1 or value.flow is None:
             continue
         bound = [k.arg for k in call.keywords]
-        for inner in value.flow.values(call.args[0]):
+        inners = value.flow.values(call.args[0])
+        for inner in inners:
             policy = LIBRARY_POLICIES.get(inner.qualified or "") if inner.kind == "external" else None
             if policy is not None and inner.node is not None and inner.flow is not None \
                     and all(k is not None and policy.accepts(k) for k in bound):
-                yield policy, inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), inner.flow
+                yield (policy, inner.node, tuple(dict.fromkeys((*value.when, *inner.when))), inner.flow,
+                       value if len(inners) == 1 else None)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _elsewhere(value: Value) -> Flow | None:
