@@ -77,19 +77,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(it does not follow what they hold), so the guard is not decided false, while the detect record reads "
         "the same `**` as complete and empty: `neither is set`, an error on a call that never runs",
     # round seven: one program, not one file
-    "p180_asdict_fsdp_config_state_dict_type_unknown":
-        "flagged on the wrong file, at a span of another: the error's path is configs/experiment.py but its span "
-        "(line 10, columns 28-48) is fsdp.py's `\"sharded_state_dict\"` (shifting experiment.py's lines leaves it "
-        "at line 10). `cfg.fsdp` is made by `field(default_factory=FSDPConfig)` in experiment.py; the class "
-        "default read for that instance is a value whose flow is experiment.py's and whose node is fsdp.py's, and "
-        "detect/data_rule.py `_written_elsewhere` pairs `value.flow.origin` with `span(value.node)`. "
-        "`XLAFSDPStrategy(**asdict(FSDPConfig()))` is placed right, in fsdp.py; `asdict` is not the cause",
-    "p190_callbacks_grad_norm_monitor_reduces_by_max":
-        "flagged on the wrong file, at a span of another (the cause of p180's miss): the error's path is train.py "
-        "but its span (line 8, columns 43-48) is callbacks.py's default `reduce_op=\"max\"` of "
-        "`GradNormMonitor.__init__`. The instance is built in train.py's `Fabric(callbacks=[GradNormMonitor()])` "
-        "and `fabric.call` reaches `on_before_optimizer_step`; the default is a value of train.py's flow with "
-        "callbacks.py's node, and detect/data_rule.py `_written_elsewhere` makes its Place from the flow's origin",
     "p178_cli_defaults_build_strategy_wrapper_and_remat":
         "only a warning, on strategies.py (`when args.remat and args.wrapper == \"checkpoint\"`), and its fixed "
         "twin p179 gets the same one. Three links: `args = parse_args()` returns `parser.parse_args(argv)` from "

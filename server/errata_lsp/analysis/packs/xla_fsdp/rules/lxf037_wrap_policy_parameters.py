@@ -31,13 +31,12 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Fix, Safety, Severity
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import Value, describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
-from ..facts import place_in
 from ..wrap_policies import LIBRARY_POLICIES, TORCH_WRAP, XLA_WRAP, LibraryPolicy
 
 KEYWORDS = ("module", "recurse", "unwrapped_params")  # how torch_xla calls a wrap policy, in this order
