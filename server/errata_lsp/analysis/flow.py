@@ -527,7 +527,8 @@ class Flow:
         calls = project.calls_from_other_modules(self, func)
         if not calls:
             return None
-        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, ()))
+        # each call's arguments are read there; a default the call leaves is this module's `def`'s, read here
+        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, (), self))
                 for name, arg in params.items()}
 
     def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
