@@ -12,7 +12,7 @@ from pathlib import Path
 from errata_lsp.analysis import check_source
 from errata_lsp.analysis.context import place_in
 
-from .test_flow import context
+from .test_flow import context, probe
 from .test_helpers_elsewhere import tree
 
 MODEL = "from torch import nn\n\n\nclass Block(nn.Module):\n    pass\n"
@@ -187,3 +187,71 @@ def test_place_in_reads_a_node_only_against_the_text_of_the_tree_that_holds_it(t
     assert (place.span.start.line, place.span.start.column) == (6, 0)
     assert place_in(cls.flow, name) is None  # a node of train.py is never read against run_config.py's text
     assert place_in(ctx.flow, name) is None  # the checked document's own node: no place elsewhere
+
+
+# --- a bound method given to a method that calls it back ---------------------------------------------------
+LAUNCHED_METHOD = """\
+from lightning.fabric import Fabric
+
+
+class Trainer:
+    def __init__(self):
+        self.fabric = Fabric(accelerator="tpu")
+
+    def fit(self):
+        self.fabric.launch(self.{launched})
+
+    def _worker(self, fabric):
+        probe(fabric)
+
+    def _other(self, fabric):
+        pass
+"""
+
+
+def test_a_bound_method_launched_is_called_with_the_fabric_after_its_receiver():
+    found = probe(LAUNCHED_METHOD.format(launched="_worker"))
+    assert [kind for kind, *_ in found] == ["fabric"]
+
+
+def test_a_method_not_launched_leaves_its_parameter_unknown():
+    found = probe(LAUNCHED_METHOD.format(launched="_other"))
+    assert [kind for kind, *_ in found] == ["unknown"]
+
+
+CHECKPOINTER = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Checkpointer:
+    def __init__(self, fabric):
+        self.fabric = fabric
+        self.state = {{}}
+
+    def track(self, **objects):
+        self.state.update(objects)
+
+    def save(self, step):
+        self.fabric.save("ckpt", {{**self.state, "step": step}})
+
+
+def work(fabric):
+    model = fabric.setup_module(torch.nn.Linear(2, 2))
+    checkpointer = Checkpointer(fabric)
+    {track}
+    checkpointer.save(0)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(work)
+"""
+
+
+def test_a_state_dict_attribute_a_method_fills_in_place_is_not_read_as_its_empty_display(tmp_path):
+    # `self.state = {}` filled by `self.state.update(objects)`: the layer cannot tell what it holds, so no
+    # "the state holds no model" error (the set-up model is in it)
+    path = tmp_path / "train.py"
+    path.write_text(CHECKPOINTER.format(track="checkpointer.track(model=model)"))
+    assert [f.code for f in check_source(path.read_text(), str(path)).findings] == []

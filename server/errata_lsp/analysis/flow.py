@@ -1202,8 +1202,24 @@ class Flow:
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
             for call in self._called_through(func, cls):
                 yield call, True, ()
+        elif not static and not _is_classmethod(func):
+            for call in self._bound_called_back(func):
+                yield call, True, ()
         for call in self._dispatched(cls, name):
             yield call, True, ()
+
+    def _bound_called_back(self, func: ast.AST) -> Iterator[ast.Call]:
+        """`fabric.launch(self._worker)`, `fabric.launch(trainer.run)`: a plain method, bound to an instance,
+        given to a method a pack says calls its function back; seen as the call `_worker(fabric, ...)` with
+        the receiver as `self` (what `self` holds is the method's own question, `_self_of`)."""
+        for method in self.ctx.tips.callbacks:
+            for call, _ in self.ctx.spelled_method_calls(method):
+                if not call.args or not isinstance(call.args[0], ast.Attribute) \
+                        or call.args[0].attr != getattr(func, "name", None):
+                    continue
+                if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+                       for x in self.values(call.args[0])):
+                    yield _CalledBack(call)
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's

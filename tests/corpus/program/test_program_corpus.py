@@ -105,13 +105,11 @@ KNOWN_MISSES: dict[str, str] = {
         "`min_params_policy` is `foreign` and skipped. The chain is read: the same helper returning a lambda is "
         "flagged in policies.py, and a nested def in blocknet.py itself is flagged there",
     "p176_trainer_checkpointer_tracks_model_before_setup":
-        "missed, two links: the Fabric in utils/ckpt.py is `self.fabric` of a Checkpointer built in "
-        "`Trainer._worker`, launched as `fabric.launch(self._worker)`; flow.py `Flow.call_sites` yields a "
-        "`_CalledBack` for a plain function given to `launch` but not for a bound method, so the parameter "
-        "`fabric` is unknown from ckpt.py (launching a module-level worker makes it XLAFSDP). And the state "
+        "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
+        "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
         "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
-        "`track(**objects)`: checkpoints.py `state_entries`/`_built_elsewhere` cannot read it (even "
-        "`self.model = model` set in `track` is UNKNOWN to `object_kind`)",
+        "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
+        "what it holds is unknown) rather than read the objects each `track(...)` call passes",
     "p192_nanogpt_model_configure_optimizers_before_setup":
         "missed: lxf013_optimizer_before_setup.py `_raw_built` takes a helper-built optimizer's module from the "
         "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "
