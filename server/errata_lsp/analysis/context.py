@@ -77,16 +77,24 @@ class Held:
     @property
     def place(self) -> Place | None:
         """Where a node of another module is written there (its own lines); None for the document's own."""
-        if self.flow.origin is None:
-            return None
-        try:
-            return Place(self.flow.origin, self.owner.doc.span(self.node))
-        except (AttributeError, IndexError, ValueError):  # a node of a module whose text changed under it
-            return None
+        return place_in(self.flow, self.node)
 
     def source(self, node: ast.AST | None = None) -> str:
         """`node` (the held node by default), a node of `owner`, as its module spells it."""
         return self.owner.doc.source(self.node if node is None else node)
+
+
+def place_in(flow: Flow, node: ast.AST) -> Place | None:
+    """Where `node`, a node of the tree `flow` reads (another module of the project), is written there: the
+    module's path with ITS line and column. None for the checked document's own flow, and for a node of
+    another tree (a value read for a call from a third module): a span is only ever read against the text
+    of the module whose tree holds the node, never one module's lines at another's path."""
+    if flow.origin is None or getattr(node, "written", node) not in flow.ctx.parents:
+        return None
+    try:
+        return Place(flow.origin, flow.ctx.doc.span(node))
+    except (AttributeError, IndexError, ValueError):  # a node of a module whose text changed under it
+        return None
 
 
 class Context:

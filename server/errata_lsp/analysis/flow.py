@@ -538,7 +538,8 @@ class Flow:
         calls = project.calls_from_other_modules(self, func)
         if not calls:
             return None
-        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, ()))
+        # each call's arguments are read there; a default the call leaves is this module's `def`'s, read here
+        return {name: tuple(x for there, call in calls for x in there.passed(func, arg, call, False, (), self))
                 for name, arg in params.items()}
 
     def _passed_to_method_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
@@ -914,16 +915,20 @@ class Flow:
             return ()
         readers = self._readers_of(top.name, func.name if cls is not None and func.name != "__init__" else None)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        homes: dict[int, Flow] = {}  # by the twin function: the flow that reads its tree (its defaults)
         for there in readers or ():
-            twin = _twin_in(there, top, self.ctx.doc.path)
-            if twin is None:
+            read = _twin_read(there, top, self.ctx.doc.path)
+            if read is None:
                 continue
+            home, twin = read
             if not isinstance(twin, ast.ClassDef):
+                homes[id(twin)] = home
                 sites.extend((there, twin, call, bound) for call, bound, _ in there.call_sites(twin))
                 continue
             method = next((m for m in twin.body if isinstance(m, type(func)) and m.name == func.name), None)
             if method is None:
                 continue
+            homes[id(method)] = home
             derived = there._derived_from(twin)
             keeping = [twin, *(k for k in derived if there._defining_class(k, func.name) is None)]  # not overridden
             if func.name == "__init__":
@@ -950,7 +955,7 @@ class Flow:
                 if twin_arg is None:
                     return ()
                 cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
-                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond))
+                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond, homes.get(id(twin_func))))
         finally:
             project.asking_callers.pop()
         return tuple(out)
@@ -1019,8 +1024,12 @@ class Flow:
                      for x in held)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...]) -> tuple[Value, ...]:
-        """What one call passes for `arg` (its default where it passes nothing), under `cond`."""
+               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
+        """What one call passes for `arg` (its default where it passes nothing), under `cond`. `home` is the
+        flow whose tree holds `func` when this one only writes the call (a class of another module built
+        here): a default is evaluated where the `def` is written, as Python does, so its values carry the
+        module their nodes belong to."""
+        home = home or self
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
             return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
         given = argument_for(func, arg, call, bound_self)
@@ -1030,16 +1039,16 @@ class Flow:
                 self.forwarding += 1
                 try:
                     return tuple(x for site, when in forwarded
-                                 for x in self.passed(func, arg, site, bound_self, (*cond, *when)))
+                                 for x in self.passed(func, arg, site, bound_self, (*cond, *when), home))
                 finally:
                     self.forwarding -= 1
         if given is _MISSING:
             default = parameter_default(func, arg)
             if default is None:
-                return (Value("unknown", arg, flow=self),)
-            return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
+                return (Value("unknown", arg, flow=home),)
+            return tuple(x.under(cond).named(arg.arg) for x in home.values(default))
         if given is None:
-            return self._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=self),)
+            return home._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=home),)
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
@@ -1240,6 +1249,9 @@ class Flow:
         if name == "__call__":  # an instance called: `timed(fabric)`, `fabric.launch(timed)`
             for call in self._called_through(func, cls):
                 yield call, True, ()
+        elif not static and not _is_classmethod(func):
+            for call in self._bound_called_back(func):
+                yield call, True, ()
         for call in self._dispatched(cls, name):
             yield call, True, ()
 
@@ -1262,6 +1274,19 @@ class Flow:
                         if any(x.kind == "instance" for x in self.values(receiver)) \
                                 and any(x.kind == "partial" and x.node is value for x in self.values(call.func)):
                             yield self._bound(call, value)
+
+    def _bound_called_back(self, func: ast.AST) -> Iterator[ast.Call]:
+        """`fabric.launch(self._worker)`, `fabric.launch(trainer.run)`: a plain method, bound to an instance,
+        given to a method a pack says calls its function back; seen as the call `_worker(fabric, ...)` with
+        the receiver as `self` (what `self` holds is the method's own question, `_self_of`)."""
+        for method in self.ctx.tips.callbacks:
+            for call, _ in self.ctx.spelled_method_calls(method):
+                if not call.args or not isinstance(call.args[0], ast.Attribute) \
+                        or call.args[0].attr != getattr(func, "name", None):
+                    continue
+                if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+                       for x in self.values(call.args[0])):
+                    yield _CalledBack(call)
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
@@ -1920,6 +1945,12 @@ class Flow:
             elif f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
                 kind = CONTAINERS.get(f.qualified[9:], "unknown")
                 out.append(Value(kind, ast.Call(func=func, args=[], keywords=[]), flow=self))
+            elif f.kind == "class" and isinstance(f.node, ast.ClassDef) and f.flow is not None \
+                    and f.flow.base is not self.base:
+                # a class of another module (`field(default_factory=FSDPConfig)`): built with no argument as a
+                # call written here builds it, so its fields' defaults are read in the module that writes them
+                call = ast.copy_location(ast.Call(func=func, args=[], keywords=[]), where)
+                out.extend(replace(x, node=where) if x.node is call else x for x in self._call_of(call, f))
             elif f.kind == "class" and isinstance(f.node, ast.ClassDef):
                 out.append(Value("instance", where, extra=(f.node, None), flow=self))
             else:
@@ -3182,13 +3213,13 @@ class _SiteFlow(Flow):
         return self.passed(self.func, arg, self.call, self.bound, ())
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...]) -> tuple[Value, ...]:
+               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
             return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
-        return super().passed(func, arg, call, bound_self, cond)
+        return super().passed(func, arg, call, bound_self, cond, home)
 
 
 class _EntryFlow(Flow):
@@ -3270,14 +3301,14 @@ class _BuildFlow(_SiteFlow):
         return super().parameter(arg)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...]) -> tuple[Value, ...]:
+               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
         if func is self.func and call is self.call:
             if arg is self.owner:
                 return (self.instance.under(cond),)
             if self.init and arg not in (self.func.args.vararg, self.func.args.kwarg):
                 return Flow.passed(self, func, arg, call, True, cond)  # the construction's argument
             return (Value("unknown", arg, flow=self),)  # an `InitVar`, a method's own parameter
-        return super().passed(func, arg, call, bound_self, cond)
+        return super().passed(func, arg, call, bound_self, cond, home)
 
     def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
         if cls is self.cls and call is self.call:
@@ -3925,10 +3956,17 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
 def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
     """`top` (a function or class of the module at `path`) as the module `there` reads it: the node of
     that module's summary, its own tree."""
+    found = _twin_read(there, top, path)
+    return found[1] if found is not None else None
+
+
+def _twin_read(there: Flow, top: ast.AST, path: str | None) -> tuple[Flow, ast.AST] | None:
+    """`_twin_in` with the flow that reads the twin's tree (the module at `path` as `there` reads it): what
+    the twin's own expressions hold (a parameter's default) is asked of that flow, not of `there`."""
     for load in there.ctx.loads_named(getattr(top, "name", "")):
         for value in there.values(load):
-            if value.is_read_from(top, path):
-                return value.node
+            if value.is_read_from(top, path) and value.flow is not None and value.node is not None:
+                return value.flow, value.node
     return None
 
 

@@ -49,19 +49,6 @@ KNOWN_MISSES: dict[str, str] = {
         "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
         "is flagged through the same `self.strategy_kwargs()` dispatch",
     # round seven: one program, not one file
-    "p180_asdict_fsdp_config_state_dict_type_unknown":
-        "flagged on the wrong file, at a span of another: the error's path is configs/experiment.py but its span "
-        "(line 10, columns 28-48) is fsdp.py's `\"sharded_state_dict\"` (shifting experiment.py's lines leaves it "
-        "at line 10). `cfg.fsdp` is made by `field(default_factory=FSDPConfig)` in experiment.py; the class "
-        "default read for that instance is a value whose flow is experiment.py's and whose node is fsdp.py's, and "
-        "detect/data_rule.py `_written_elsewhere` pairs `value.flow.origin` with `span(value.node)`. "
-        "`XLAFSDPStrategy(**asdict(FSDPConfig()))` is placed right, in fsdp.py; `asdict` is not the cause",
-    "p190_callbacks_grad_norm_monitor_reduces_by_max":
-        "flagged on the wrong file, at a span of another (the cause of p180's miss): the error's path is train.py "
-        "but its span (line 8, columns 43-48) is callbacks.py's default `reduce_op=\"max\"` of "
-        "`GradNormMonitor.__init__`. The instance is built in train.py's `Fabric(callbacks=[GradNormMonitor()])` "
-        "and `fabric.call` reaches `on_before_optimizer_step`; the default is a value of train.py's flow with "
-        "callbacks.py's node, and detect/data_rule.py `_written_elsewhere` makes its Place from the flow's origin",
     "p178_cli_defaults_build_strategy_wrapper_and_remat":
         "only a warning, on strategies.py (`when args.remat and args.wrapper == \"checkpoint\"`), and its fixed "
         "twin p179 gets the same one. Three links: `args = parse_args()` returns `parser.parse_args(argv)` from "
@@ -90,13 +77,11 @@ KNOWN_MISSES: dict[str, str] = {
         "`min_params_policy` is `foreign` and skipped. The chain is read: the same helper returning a lambda is "
         "flagged in policies.py, and a nested def in blocknet.py itself is flagged there",
     "p176_trainer_checkpointer_tracks_model_before_setup":
-        "missed, two links: the Fabric in utils/ckpt.py is `self.fabric` of a Checkpointer built in "
-        "`Trainer._worker`, launched as `fabric.launch(self._worker)`; flow.py `Flow.call_sites` yields a "
-        "`_CalledBack` for a plain function given to `launch` but not for a bound method, so the parameter "
-        "`fabric` is unknown from ckpt.py (launching a module-level worker makes it XLAFSDP). And the state "
+        "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
+        "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
         "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
-        "`track(**objects)`: checkpoints.py `state_entries`/`_built_elsewhere` cannot read it (even "
-        "`self.model = model` set in `track` is UNKNOWN to `object_kind`)",
+        "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
+        "what it holds is unknown) rather than read the objects each `track(...)` call passes",
     "p192_nanogpt_model_configure_optimizers_before_setup":
         "missed: lxf013_optimizer_before_setup.py `_raw_built` takes a helper-built optimizer's module from the "
         "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..binder import contradicts
-from ..context import Arg, Context
+from ..context import Arg, Context, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow
 from ..policies import Verdict, described, to_set
@@ -789,8 +789,5 @@ def _written_elsewhere(value: Value | None) -> Place | None:
     """Where a value read from another module of the project is written there (its own lines)."""
     if value is None or not value.foreign or value.flow is None or getattr(value.node, "lineno", None) is None:
         return None
-    assert value.node is not None and value.flow.origin is not None
-    try:
-        return Place(value.flow.origin, value.flow.ctx.doc.span(value.node))
-    except (IndexError, ValueError):  # a node of a module whose text changed under it
-        return None
+    assert value.node is not None
+    return place_in(value.flow, value.node)

@@ -89,9 +89,25 @@ def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
     (`save(fabric, path, checkpoint_state(model, opt))`, `return {"model": model, ...}`)."""
     values = ctx.values(state)
     if len(values) == 1 and values[0].kind == "dict" and isinstance(values[0].node, ast.Dict) \
-            and not values[0].when and not values[0].foreign:
+            and not values[0].when and not values[0].foreign \
+            and not (isinstance(state, ast.Attribute) and _filled_through_attribute(ctx, state.attr)):
         return values[0].node
     return None
+
+
+MUTATORS = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__")
+
+
+def _filled_through_attribute(ctx: Context, attr: str) -> bool:
+    """An attribute dict (`self.state = {}`) that some method of the module changes in place
+    (`self.state.update(objects)`, `self.state[k] = v`): the display it was bound to is not what it holds."""
+    for node in ctx.attribute_loads(attr):
+        parent = ctx.parents.get(node)
+        if isinstance(parent, ast.Attribute) and parent.attr in MUTATORS \
+                or isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load) \
+                or isinstance(parent, ast.AugAssign) and parent.target is node:
+            return True
+    return False
 
 
 def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import ast
 
 from ...context import Arg, Context
-from ...findings import Place
-from ...flow import Flow
 from ..lightning.fabric import fabric_calls, strategy_holders
 
 
@@ -16,16 +14,6 @@ def launch_target(call: ast.Call) -> ast.expr | None:
     if call.args:
         return None if isinstance(call.args[0], ast.Starred) else call.args[0]
     return next((kw.value for kw in call.keywords if kw.arg == "function"), None)
-
-
-def place_in(flow: Flow, node: ast.AST) -> Place | None:
-    """Where `node`, of the module another module's `flow` reads, is written there."""
-    if flow.origin is None:
-        return None
-    try:
-        return Place(flow.origin, flow.ctx.doc.span(node))
-    except (IndexError, ValueError):  # a node of a module whose text changed under it
-        return None
 
 
 def holds_none(ctx: Context, expr: ast.AST) -> bool:

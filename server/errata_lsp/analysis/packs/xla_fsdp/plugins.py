@@ -8,11 +8,11 @@ import dataclasses
 import os
 from dataclasses import dataclass
 
-from ...context import Context, Held
+from ...context import Context, Held, place_in
 from ...findings import Edit, Place, Position, Span
 from ..lightning.fabric import strategy_holders
 from ..lightning.names import canonical
-from .facts import holds_none, place_in
+from .facts import holds_none
 
 
 @dataclass(frozen=True)

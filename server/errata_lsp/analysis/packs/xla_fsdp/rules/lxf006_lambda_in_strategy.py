@@ -39,13 +39,12 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import Value, describe_when
 from ...lightning.names import XLAFSDP_STRATEGY
-from ..facts import place_in
 
 LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"

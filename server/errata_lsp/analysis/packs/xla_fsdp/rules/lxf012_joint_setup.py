@@ -29,7 +29,7 @@ import dataclasses
 import functools
 from collections.abc import Iterator
 
-from ....context import Binding, Context
+from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Safety, Severity
 from ....flow import argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
@@ -46,7 +46,7 @@ from ....statements import (
     whole_lines,
 )
 from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..facts import fabric_methods_on_parameters, place_in
+from ..facts import fabric_methods_on_parameters
 
 SETUP_KEYWORDS = ("move_to_device", "_reapply_compile")  # what `setup_module` accepts too
 

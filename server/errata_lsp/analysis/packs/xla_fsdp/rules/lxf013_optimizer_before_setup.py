@@ -34,7 +34,7 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
-from ....context import Binding, Context
+from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
@@ -50,7 +50,7 @@ from ....statements import (
 )
 from ....values import Value
 from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
-from ..facts import auto_wrap_given, place_in
+from ..facts import auto_wrap_given
 
 MODULE_SETUPS = ("setup_module", "setup")
 

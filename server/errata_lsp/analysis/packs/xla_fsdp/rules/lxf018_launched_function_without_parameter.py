@@ -35,8 +35,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import cast
 
-from ....context import Context
-from ....findings import Edit, Finding, Fix, Place, Severity
+from ....context import Context, place_in
+from ....findings import Edit, Finding, Fix, Severity
 from ....flow import parameter_default
 from ....rule import Invalid, Rule, Valid, fix, short
 from ....signatures import MISSING, binding_error
@@ -389,7 +389,7 @@ def _misbound(ctx: Context, launch: ast.Call, target: ast.expr) -> Finding | Non
     if value.foreign and value.flow.origin is not None:
         first = [*func.args.posonlyargs, *func.args.args]
         at = first[1 if bound else 0] if len(first) > (1 if bound else 0) else func
-        finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(at)))
+        finding = replace(finding, elsewhere=place_in(value.flow, at))
     return finding
 
 
@@ -425,7 +425,7 @@ def _fabric_used_from_another_parameter(ctx: Context, launch: ast.Call, target: 
         fixes = [] if value.foreign else _swap_fix(owner, func, params[0], param)
         finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message, fixes)
         if value.foreign and value.flow.origin is not None:
-            finding = replace(finding, elsewhere=Place(value.flow.origin, owner.doc.span(params[0])))
+            finding = replace(finding, elsewhere=place_in(value.flow, params[0]))
         return finding
     return None
 

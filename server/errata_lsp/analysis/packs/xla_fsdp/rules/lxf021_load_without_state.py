@@ -19,13 +19,12 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Place, Severity
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid
 from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..checkpoints import state_argument, state_entries
-from ..facts import place_in
 
 
 class LoadWithoutState(Rule):

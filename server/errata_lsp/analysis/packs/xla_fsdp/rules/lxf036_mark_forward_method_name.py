@@ -24,11 +24,11 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Safety
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ..facts import place_in, plain_method, set_up_module_class
+from ..facts import plain_method, set_up_module_class
 
 FORWARD_ITSELF_RECORD = "ad4c9f9579943688"  # ValueError: You cannot mark the forward method itself
 # The methods every `torch.nn.Module` has (torch 2.9, public, plain functions): marking one is accepted.

@@ -34,13 +34,12 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Fix, Place, Safety, Severity
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import Value, describe_when, on_every_path
 from ...lightning.names import XLAFSDP_STRATEGY
-from ..facts import place_in
 from ..wrap_policies import LIBRARY_POLICIES, TORCH_WRAP, XLA_WRAP, LibraryPolicy
 
 HOW_CALLED = "torch_xla calls a wrap policy as `policy(module=..., recurse=..., unwrapped_params=...)`"
