@@ -90,16 +90,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`GradNormMonitor.__init__`. The instance is built in train.py's `Fabric(callbacks=[GradNormMonitor()])` "
         "and `fabric.call` reaches `on_before_optimizer_step`; the default is a value of train.py's flow with "
         "callbacks.py's node, and detect/data_rule.py `_written_elsewhere` makes its Place from the flow's origin",
-    "p178_cli_defaults_build_strategy_wrapper_and_remat":
-        "only a warning, on strategies.py (`when args.remat and args.wrapper == \"checkpoint\"`), and its fixed "
-        "twin p179 gets the same one. Three links: `args = parse_args()` returns `parser.parse_args(argv)` from "
-        "cli.py, whose flag defaults are not read across the module (the same parser written in train.py decides "
-        "`args.wrapper`); `--no-remat` is `action=\"store_false\", dest=\"remat\"`, whose implicit default True is "
-        "not read even in the same file; and flow.py `Flow._operand` leaves a test undecided on purpose for an "
-        "option with `choices=`, though `python train.py` takes its default",
-    "p179_cli_defaults_build_strategy_remat_only_ok":
-        "the same LXF002 warning as its buggy twin p178: the argparse defaults in cli.py are not read (p178's "
-        "reason), so `--wrapper`'s default \"none\" does not tell the two projects apart",
     "p182_lazy_package_training_arguments_bf16_flag_mixed":
         "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
         "is exported by the package's PEP 562 `__getattr__` (`importlib.import_module(_EXPORTS[name], __name__)`), "
