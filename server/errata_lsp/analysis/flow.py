@@ -2682,7 +2682,8 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
+                        or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -2711,6 +2712,23 @@ class Flow:
             if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
                     and any(reads(a) for a in (*expr.args, *expr.keywords)):
                 return True
+        return False
+
+    def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`; its entries are that call's."""
+        params = {a.arg for a in all_args(func.args)}
+
+        def is_param(node: ast.AST | None) -> bool:
+            return isinstance(node, ast.Name) and node.id in params
+
+        for expr in self.ctx.returned_values(func):
+            for node in ast.walk(expr):
+                if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
+                        or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
+                        or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
+                        and any(is_param(kw.value) for kw in node.keywords):
+                    return True
         return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:

@@ -126,13 +126,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`auto_wrap_policy`. With `auto_wrap_policy={Block}` the wrapped blocks sit inside the original module, "
         "its `parameters()` give their shards, and the run goes on (the root's own layers are not trained: a "
         "warning). LXF013's `_raw_after_setup` already asks `auto_wrap_given`; LXF031 does not",
-    "p196_profile_dict_merge_smoke_accelerator_cpu":
-        "missed: `Fabric(..., **fabric_kwargs())` where settings.py returns `dict(BASE, **PROFILES[profile])` "
-        "and `profile` is a parameter (default `PROFILE = os.environ.get(\"RUN_PROFILE\", \"smoke\")`). A "
-        "parameter is not read when the returned dict is spread in train.py: a literal default "
-        "(`profile=\"smoke\"`), an explicit `fabric_kwargs(\"smoke\")` and even `dict(BASE, accelerator=profile)` "
-        "with `profile=\"cpu\"` all pass, while `PROFILES[\"smoke\"]` or a local `name = \"smoke\"` is an error "
-        "(flow.py `_subscript`'s `constant_key` of a parameter, as the call gives it)",
 }
 
 
