@@ -1570,8 +1570,8 @@ class Flow:
                     and bool(self.ctx.attribute_stores(node.value.id))
                 return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
             # the options of the module that built the parser (`args = parse_args()` of cli.py read in train.py)
-            built = value.extra if isinstance(value.extra, Flow) else value.flow or self
-            return built.argparse_default(attr) or unknown
+            parser_module = value.extra if isinstance(value.extra, Flow) else value.flow or self
+            return parser_module.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
             return tipped
