@@ -117,9 +117,12 @@ def test_a_command_line_option_without_choices_is_decided_by_its_default_as_the_
     assert findings(with_option("default=None")) == []  # off unless given: `--clip norm` may fill it
 
 
-def test_an_option_with_choices_is_decided_when_no_choice_takes_the_branch():
+def test_an_option_with_choices_is_decided_by_its_default_as_the_plain_run_takes_it():
     assert findings(with_option("default='value'", "choices=['value', 'none']")) == [("LXF015", "error", CLIP_LINE)]
-    assert findings(with_option("default='value'", "choices=['value', 'norm']")) == []
+    # `--clip norm` is another run's: `python train.py` takes "value"
+    assert findings(with_option("default='value'", "choices=['value', 'norm']")) == [("LXF015", "error", CLIP_LINE)]
+    assert findings(with_option("default='norm'", "choices=['value', 'norm']")) == []
+    assert findings(with_option("default=None", "choices=['value', 'norm']")) == []  # off unless given
 
 
 RUN = HEAD + """

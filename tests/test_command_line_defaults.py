@@ -211,3 +211,60 @@ def test_the_command_a_main_given_the_command_line_runs_by_default_is_the_run_s(
 def test_a_command_the_command_line_must_name_decides_nothing(tmp_path):
     cli = CLI.format(given="sys.argv[1:]", pick="name, args = argv[0], argv[1:]")
     assert checked(tmp_path, {"tasks.py": TASKS, "cli.py": cli}, "cli.py") == []
+
+
+# options of a parser another module builds, read by a helper of a third module: the plain run takes each option's
+# default (explicit, or the one its action implies: `store_false` is True until `--no-remat` is given)
+OPTIONS_MODULE = ("import argparse\n\n\ndef build_parser():\n    parser = argparse.ArgumentParser()\n"
+                  "    parser.add_argument('--wrap', choices=['plain', 'checkpointed'], default={wrap!r})\n"
+                  "    parser.add_argument('--no-remat', dest='remat', action={action!r})\n"
+                  "    return parser\n")
+SHARDING = ("from lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+            "def wrapper(module, *args, **kwargs):\n    return module\n\n\n"
+            "def make_strategy(opts):\n    kwargs = {'auto_wrap_policy': {int}}\n"
+            "    if opts.wrap == 'checkpointed':\n        kwargs['auto_wrapper_callable'] = wrapper\n"
+            "    if opts.remat:\n        kwargs['activation_checkpointing_policy'] = {int}\n"
+            "    return XLAFSDPStrategy(**kwargs)\n")
+MAIN = ("from lightning.fabric import Fabric\n\nfrom options import build_parser\nfrom sharding import make_strategy\n\n"
+        "opts = build_parser().parse_args()\nfabric = Fabric(accelerator='tpu', strategy=make_strategy(opts))\n")
+BOTH_WRAPPERS = ("`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+                 "ValueError at setup (the policy is turned into its own auto wrapper)")
+
+
+def sharded(tmp_path, wrap: str, action: str) -> list[tuple[str, str, str, int, int]]:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    files = {"options.py": OPTIONS_MODULE.format(wrap=wrap, action=action), "sharding.py": SHARDING, "main.py": MAIN}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        WORKSPACE.changed(str(tmp_path / name))
+    out = []
+    for f in check_source(MAIN, str(tmp_path / "main.py")).findings:
+        out.append((f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column))
+    for f in check_source(SHARDING, str(tmp_path / "sharding.py")).findings:
+        where = f.elsewhere.span if f.elsewhere is not None else f.span
+        out.append((f.code, f.severity.value, f.message, where.start.line + 1, where.start.column))
+    return out
+
+
+def test_a_helper_s_tests_on_another_module_s_options_take_the_plain_run_s_defaults(tmp_path):
+    assert sharded(tmp_path, "checkpointed", "store_false") == [
+        ("LXF002", "error", BOTH_WRAPPERS, 6, 7)]  # at the namespace the helper is given
+    assert sharded(tmp_path, "plain", "store_false") == []  # `--wrap plain`, the default: no auto wrapper callable
+
+
+def test_a_flag_off_by_default_still_leaves_the_branch_a_run_turns_on(tmp_path):
+    # `--wrap` is decided by its default; `--remat` (off) is one a run turns on
+    assert sharded(tmp_path, "checkpointed", "store_true") == [("LXF002", "warning", BOTH_WRAPPERS + "; when opts.remat", 11, 42)]
+
+
+@pytest.mark.parametrize("spelling", ["'--no-remat', dest='remat', action='store_false'",
+                                      "'--remat', action='store_false'"])
+def test_a_store_false_flag_is_on_in_the_plain_run(spelling):
+    text = ("import argparse\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+            "def wrapper(module, *args, **kwargs):\n    return module\n\n\n"
+            "def make_strategy(args):\n    kwargs = {'auto_wrapper_callable': wrapper}\n    if args.remat:\n"
+            "        kwargs['activation_checkpointing_policy'] = {int}\n    return XLAFSDPStrategy(**kwargs)\n\n\n"
+            f"parser = argparse.ArgumentParser()\nparser.add_argument({spelling})\n"
+            "make_strategy(parser.parse_args())\n")
+    assert [f[:2] for f in found(text)] == [("LXF002", "error")]
+    assert [f[:2] for f in found(text.replace("store_false", "store_true"))] == [("LXF002", "warning")]

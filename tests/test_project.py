@@ -364,3 +364,38 @@ def test_a_lambda_another_module_writes_is_found_at_the_strategy_and_placed_wher
     assert (place.span.start.line, place.span.start.column) == (4, 15)
     (tmp_path / "train.py").write_text((tmp_path / "train.py").read_text().replace("=block_policy)", "=is_block)"))
     assert found(tmp_path / "train.py") == []
+
+
+# a helper of another module returning a mapping one of its parameters picks or fills, `**`-spread into a call
+# here: its entries are read for this call's argument (or the parameter's default)
+SETTINGS = ("BASE = {'accelerator': 'tpu', 'devices': 'auto'}\n"
+            "PROFILES = {'pod': {}, 'smoke': {'accelerator': 'cpu'}}\n\n\n"
+            "def fabric_kwargs(profile='smoke'):\n    return dict(BASE, **PROFILES[profile])\n\n\n"
+            "def merged(profile='pod'):\n    return {**BASE, **PROFILES[profile]}\n\n\n"
+            "def with_accelerator(accelerator='cpu'):\n    return dict(BASE, accelerator=accelerator)\n")
+SPREAD = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+          "import settings\n\n"
+          "fabric = Fabric(strategy=XLAFSDPStrategy(), **settings.{call})\n")
+
+
+def spread(tmp_path: Path, call: str) -> list[tuple[str, str, str, int]]:
+    root = tree(tmp_path, {"settings.py": SETTINGS, "train.py": SPREAD.format(call=call)})
+    out = []
+    for f in check_source((root / "train.py").read_text(), str(root / "train.py")).findings:
+        path, span = (f.elsewhere.path, f.elsewhere.span) if f.elsewhere is not None else ("train.py", f.span)
+        out.append((f.code, f.severity.value, Path(path).name, span.start.line + 1))
+    return out
+
+
+@pytest.mark.parametrize(("call", "where"), [("fabric_kwargs()", ("settings.py", 2)),
+                                             ("fabric_kwargs('smoke')", ("settings.py", 2)),
+                                             ("merged('smoke')", ("settings.py", 2)),
+                                             ("with_accelerator()", ("settings.py", 13)),  # the default
+                                             ("with_accelerator('cpu')", ("train.py", 5))])  # the argument
+def test_a_mapping_a_helper_s_parameter_picks_is_read_for_the_call(tmp_path, call, where):
+    assert spread(tmp_path, call) == [("LXF010", "error", *where)]
+
+
+@pytest.mark.parametrize("call", ["fabric_kwargs('pod')", "merged()", "with_accelerator('tpu')"])
+def test_a_mapping_a_helper_s_parameter_picks_for_the_tpu_is_fine(tmp_path, call):
+    assert spread(tmp_path, call) == []

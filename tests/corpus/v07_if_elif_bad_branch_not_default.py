@@ -1,6 +1,6 @@
 # expect: none
 # real: OK
-# findings: LXF001 warning 64
+# findings: none
 """GPT pretraining with a `--remat` switch. The default run does not checkpoint; the "legacy"
 choice is kept for old launch scripts of the team."""
 import argparse

@@ -45,7 +45,8 @@ turns them into `Value`s (`values.py`):
   them (a decorator factory), is evaluated there for this call's arguments, read here
   (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
   conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
-  option's default (without `choices`) is decided as the plain run takes it.
+  option is decided by its default as the plain run takes it (whatever its `choices`, the default its action
+  implies, wherever the parser is built), unless that default is falsy (an option a run turns on).
 
 What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per module, and at most
 `MAX_ALTERNATIVES` values per expression.
@@ -83,6 +84,8 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
+# The default an action gives an option that names none (`--no-remat`, `action="store_false"`: True).
+IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -687,15 +690,16 @@ class Flow:
         values = self._parameter_values(node, given)
         if values is None:
             return None
-        found = self._concrete(values)
-        if found is not None and any(BY_DEFAULT in v.when for v in values) \
-                and not any(c.startswith(WITH_CHOICE) for v in values for c in v.when) \
-                and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
-            # A command-line option without `choices` may be given anything: its default is what the plain run
-            # (`python train.py`) takes, and decides the test (`--devices 8`: `args.devices > 1`); a falsy one
+        if any(BY_DEFAULT in v.when for v in values):
+            # A command-line option's default is what the plain run (`python train.py`) takes, whatever else the
+            # command line may give (`--devices 8`, one of its `choices`), and decides the test; a falsy one
             # (`--resume` of default None, a flag off) stands for an option not given, whose code a run turns on
-            return None
-        return found
+            values = tuple(v for v in values if not any(c.startswith(WITH_CHOICE) for c in v.when))
+            found = self._concrete(values)
+            if found is not None and not all(kind == "object" or kind == "const" and bool(value) for kind, value in found):
+                return None
+            return found
+        return self._concrete(values)
 
     def _sized(self, builtin: str, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`bool(kwargs)`, `len(kwargs)` of what the parameters are given, read as the value's own truth is: a
@@ -1657,7 +1661,9 @@ class Flow:
                 stored = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and bool(self.ctx.attribute_stores(node.value.id))
                 return unknown if stored else (Value("dict", node, value.when, extra=("options", value), flow=self),)
-            return self.argparse_default(attr) or unknown
+            # the options of the module that built the parser (`args = parse_args()` of cli.py read in train.py)
+            parser_module = value.extra if isinstance(value.extra, Flow) else value.flow or self
+            return parser_module.argparse_default(attr) or unknown
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
             return tipped
@@ -2027,10 +2033,12 @@ class Flow:
             options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             keywords = {k.arg: k.value for k in call.keywords if k.arg}
             option = options[-1] if options else attr
+            action = keywords.get("action")
+            implied = IMPLIED_DEFAULTS.get(action.value) if isinstance(action, ast.Constant) and isinstance(action.value, str) else None
             if "default" in keywords:
                 out.extend(x.under((BY_DEFAULT,)).named(f"--{attr}") for x in self.values(keywords["default"]))
-            elif source_text(keywords.get("action", ast.Constant(""))) in ("'store_true'", '"store_true"'):
-                out.append(Value("bool", call, (BY_DEFAULT,), flow=self))
+            elif implied is not None:  # `action="store_false"`: True unless the flag is given
+                out.append(Value("bool", _Implied(call, implied), (BY_DEFAULT,), label=option, flow=self))
             else:
                 out.append(Value("none", call, (BY_DEFAULT,), label=option, flow=self))
             choices = keywords.get("choices")
@@ -2628,7 +2636,9 @@ class Flow:
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
             return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
         if receiver.kind == "args_parser" and name in ("parse_args", "parse_known_args"):
-            return (Value("args", node, flow=self),)
+            # a parser another module builds (`build_parser().parse_args()`) has that module's options
+            built = receiver.flow if receiver.flow is not None and receiver.flow.base is not self.base else None
+            return (Value("args", node, extra=built, flow=self),)
         if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
             # a mapping the file cannot read (json, os.environ, a config loader): the default is one value
             key = self.text(node.args[0])
@@ -2772,7 +2782,8 @@ class Flow:
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)):
+                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
+                        or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 
@@ -2801,6 +2812,23 @@ class Flow:
             if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
                     and any(reads(a) for a in (*expr.args, *expr.keywords)):
                 return True
+        return False
+
+    def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`; its entries are that call's."""
+        params = {a.arg for a in all_args(func.args)}
+
+        def is_param(node: ast.AST | None) -> bool:
+            return isinstance(node, ast.Name) and node.id in params
+
+        for expr in self.ctx.returned_values(func):
+            for node in ast.walk(expr):
+                if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
+                        or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
+                        or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
+                        and any(is_param(kw.value) for kw in node.keywords):
+                    return True
         return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
@@ -3491,6 +3519,15 @@ class _Option(ast.expr):
         super().__init__()
         self.dest = dest
         ast.copy_location(self, where)
+
+
+class _Implied(ast.Constant):
+    """The default a flag's action implies (`action="store_false"`: True), placed at its `add_argument` call."""
+
+    def __init__(self, written: ast.Call, value: bool):
+        super().__init__(value=value)
+        self.written = written
+        ast.copy_location(self, written)
 
 
 class _Joined(ast.Constant):

@@ -49,16 +49,6 @@ KNOWN_MISSES: dict[str, str] = {
         "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
         "is flagged through the same `self.strategy_kwargs()` dispatch",
     # round seven: one program, not one file
-    "p178_cli_defaults_build_strategy_wrapper_and_remat":
-        "only a warning, on strategies.py (`when args.remat and args.wrapper == \"checkpoint\"`), and its fixed "
-        "twin p179 gets the same one. Three links: `args = parse_args()` returns `parser.parse_args(argv)` from "
-        "cli.py, whose flag defaults are not read across the module (the same parser written in train.py decides "
-        "`args.wrapper`); `--no-remat` is `action=\"store_false\", dest=\"remat\"`, whose implicit default True is "
-        "not read even in the same file; and flow.py `Flow._operand` leaves a test undecided on purpose for an "
-        "option with `choices=`, though `python train.py` takes its default",
-    "p179_cli_defaults_build_strategy_remat_only_ok":
-        "the same LXF002 warning as its buggy twin p178: the argparse defaults in cli.py are not read (p178's "
-        "reason), so `--wrapper`'s default \"none\" does not tell the two projects apart",
     "p182_lazy_package_training_arguments_bf16_flag_mixed":
         "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
         "is exported by the package's PEP 562 `__getattr__` (`importlib.import_module(_EXPORTS[name], __name__)`), "
@@ -93,13 +83,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`auto_wrap_policy`. With `auto_wrap_policy={Block}` the wrapped blocks sit inside the original module, "
         "its `parameters()` give their shards, and the run goes on (the root's own layers are not trained: a "
         "warning). LXF013's `_raw_after_setup` already asks `auto_wrap_given`; LXF031 does not",
-    "p196_profile_dict_merge_smoke_accelerator_cpu":
-        "missed: `Fabric(..., **fabric_kwargs())` where settings.py returns `dict(BASE, **PROFILES[profile])` "
-        "and `profile` is a parameter (default `PROFILE = os.environ.get(\"RUN_PROFILE\", \"smoke\")`). A "
-        "parameter is not read when the returned dict is spread in train.py: a literal default "
-        "(`profile=\"smoke\"`), an explicit `fabric_kwargs(\"smoke\")` and even `dict(BASE, accelerator=profile)` "
-        "with `profile=\"cpu\"` all pass, while `PROFILES[\"smoke\"]` or a local `name = \"smoke\"` is an error "
-        "(flow.py `_subscript`'s `constant_key` of a parameter, as the call gives it)",
 }
 
 
