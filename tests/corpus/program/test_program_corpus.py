@@ -130,12 +130,6 @@ KNOWN_MISSES: dict[str, str] = {
         "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "
         "receiver (`call.func.value`), never a candidate. The same body as a function, "
         "`configure_optimizers(model, ...)`, is flagged on train.py",
-    "p193_nanogpt_model_configure_optimizers_after_setup_ok":
-        "a false error: lxf031_method_outside_forward.py's `uses_parameters` branch says the original module's "
-        "parameters were emptied so torch raises `optimizer got an empty parameter list`; that holds only without "
-        "`auto_wrap_policy`. With `auto_wrap_policy={Block}` the wrapped blocks sit inside the original module, "
-        "its `parameters()` give their shards, and the run goes on (the root's own layers are not trained: a "
-        "warning). LXF013's `_raw_after_setup` already asks `auto_wrap_given`; LXF031 does not",
     "p196_profile_dict_merge_smoke_accelerator_cpu":
         "missed: `Fabric(..., **fabric_kwargs())` where settings.py returns `dict(BASE, **PROFILES[profile])` "
         "and `profile` is a parameter (default `PROFILE = os.environ.get(\"RUN_PROFILE\", \"smoke\")`). A "
