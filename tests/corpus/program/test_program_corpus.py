@@ -107,11 +107,6 @@ KNOWN_MISSES: dict[str, str] = {
         "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
         "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
         "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
-    "p184_setup_all_star_objects_model_and_optimizer":
-        "missed: lxf012_joint_setup.py skips `fabric.setup(*objs)` (`call.args[0]` starred, in `check` and in "
-        "`_in_helpers_elsewhere`), never asking how many items the `*objs` parameter of `setup_all` holds at "
-        "its call `setup_all(fabric, model, optimizer)` in train.py (two). The finding belongs on that call: "
-        "the helper is right for a model alone",
     "p186_mixin_strategy_overridden_closure_wrap_policy":
         "missed: lxf006_lambda_in_strategy.py `_unpicklable` reports a value another module writes only when it "
         "is a lambda (`_elsewhere`); a nested `def policy` returned by lm/utils/policies.py's "
