@@ -107,11 +107,6 @@ KNOWN_MISSES: dict[str, str] = {
         "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
         "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
         "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
-    "p186_mixin_strategy_overridden_closure_wrap_policy":
-        "missed: lxf006_lambda_in_strategy.py `_unpicklable` reports a value another module writes only when it "
-        "is a lambda (`_elsewhere`); a nested `def policy` returned by lm/utils/policies.py's "
-        "`min_params_policy` is `foreign` and skipped. The chain is read: the same helper returning a lambda is "
-        "flagged in policies.py, and a nested def in blocknet.py itself is flagged there",
     "p176_trainer_checkpointer_tracks_model_before_setup":
         "missed, two links: the Fabric in utils/ckpt.py is `self.fabric` of a Checkpointer built in "
         "`Trainer._worker`, launched as `fabric.launch(self._worker)`; flow.py `Flow.call_sites` yields a "
