@@ -188,7 +188,7 @@ class LambdaInStrategy(Rule):
                     seen.add(func)
                     if elsewhere is not None and isinstance(func, ast.Lambda):
                         yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
-                    elif elsewhere is not None:
+                    elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         yield self._local_def_elsewhere(ctx, arg.name, arg.value, func, inside, elsewhere, when)
                     elif isinstance(func, ast.Lambda):
                         yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
