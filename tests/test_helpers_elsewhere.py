@@ -832,3 +832,107 @@ def test_calls_below_the_launched_function_are_followed_a_bounded_number_of_leve
     tree(tmp_path, {"tasks.py": tasks.format(first=2)})  # five deep: past the bound, unknown
     WORKSPACE.changed(str(tmp_path / "tasks.py"))
     assert found(tmp_path / "cli.py") == []
+
+
+# --- LXF012: a helper that forwards its own `*objs` to `fabric.setup` -------------------------------
+SETUP_ALL = """\
+def setup_all(fabric, *objs):
+    out = fabric.setup(*objs)
+    return out if isinstance(out, tuple) else (out,)
+"""
+NET = """\
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+
+def setting_up(objects: str, strategy: str = "XLAFSDPStrategy()") -> str:
+    return HEAD + ("import torch\nfrom model import Net\nfrom helpers import setup_all\n\ndef train(fabric):\n"
+                   "    model = Net()\n    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)\n"
+                   f"    out = setup_all(fabric, {objects})\n\n"
+                   f"Fabric(accelerator='tpu', strategy={strategy}).launch(train)\n")
+
+
+def test_a_helper_forwarding_its_star_objects_to_setup_is_flagged_at_the_call_that_gives_a_model_and_optimizer(
+        tmp_path):
+    # p184 (labelled: NotImplementedError at the helper's `fabric.setup(*objs)`)
+    tree(tmp_path, {"model.py": NET, "helpers.py": SETUP_ALL, "train.py": setting_up("model, optimizer")})
+    findings = check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF012", "error",
+        "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `setup_all` passes the 2 "
+        "objects given here to `fabric.setup(*objs)` (`helpers.py`, line 2), which raises NotImplementedError with the "
+        "XLAFSDP Fabric `fabric` is given. Pass the model alone, create the optimizer from the set-up model's "
+        "parameters, then call `setup_optimizers`", 10, 10, 19)]
+    assert findings[0].elsewhere is None  # the helper is right for a model alone: the call is what to change
+
+
+def test_the_star_objects_helper_given_the_model_alone_or_another_strategy_is_fine(tmp_path):
+    # p185 (labelled OK): the model alone; the XLA (DDP-style) strategy sets up both jointly
+    tree(tmp_path, {"model.py": NET, "helpers.py": SETUP_ALL, "train.py": setting_up("model")})
+    assert found(tmp_path / "train.py") == []
+    (tmp_path / "train.py").write_text(setting_up("model, optimizer", "'xla'"))
+    assert found(tmp_path / "train.py") == []
+
+
+def test_the_star_objects_helper_rebinding_its_objects_is_not_counted(tmp_path):
+    helper = "def setup_all(fabric, *objs):\n    objs = objs[:1]\n    return fabric.setup(*objs)\n"
+    tree(tmp_path, {"model.py": NET, "helpers.py": helper, "train.py": setting_up("model, optimizer")})
+    assert found(tmp_path / "train.py") == []
+
+
+SAME_MODULE = HEAD + """\
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def prepare(fabric, model, *optimizers):
+    return fabric.setup(model, *optimizers)
+
+
+def train(fabric):
+    model = Net()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    model, optimizer = prepare(fabric, model, optimizer)
+
+
+if __name__ == "__main__":
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_helper_of_the_same_module_forwarding_its_star_optimizers_is_flagged_at_each_joint_call():
+    # labelled: NotImplementedError with `prepare(fabric, model, optimizer)`, OK with `prepare(fabric, Net())`
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(SAME_MODULE, "train.py").findings] == [(
+        "LXF012", "error",
+        "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `prepare` passes the 2 "
+        "objects given here to `fabric.setup(model, *optimizers)` (line 17), which raises NotImplementedError with "
+        "the XLAFSDP Fabric `fabric` is given. Pass the model alone, create the optimizer from the set-up model's "
+        "parameters, then call `setup_optimizers`", 23, 23)]
+    alone = SAME_MODULE.replace(
+        "    model = Net()\n    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)\n"
+        "    model, optimizer = prepare(fabric, model, optimizer)\n",
+        "    model = prepare(fabric, Net())\n"
+        "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))\n")
+    assert "prepare(fabric, Net())" in alone
+    assert [f.code for f in check_source(alone, "train.py").findings] == []

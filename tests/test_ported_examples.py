@@ -313,6 +313,40 @@ def test_lxf031_configure_optimizers_on_the_set_up_model_is_torchs_empty_paramet
         "torch raises ValueError: optimizer got an empty parameter list. Build the optimizer from `model.parameters()`")
 
 
+HEAD_031 = ("`model.configure_optimizers` runs `Net.configure_optimizers` on the original module, not through the "
+            "XLAFSDP wrapper, whose forward gathers each layer's full weights: `self.parameters()` there is the "
+            "original module's")
+
+
+def test_lxf031_configure_optimizers_with_a_wrap_policy_is_a_warning_it_trains_only_part():
+    source = (CASES / "95e7a3380b01287c_method-after-setup-wrapped.py").read_text()  # ran: 2 of 6 tensors untrained
+    check = check_source(source, "train.py")
+    (finding,) = [f for f in check.findings if f.code == "LXF031"]
+    assert finding.record_id == "95e7a3380b01287c" and finding.fixes == ()
+    assert report(source, "LXF031") == [(
+        "warning", "36:41-36:69",
+        f"{HEAD_031}: with `auto_wrap_policy` it gives only the wrapped submodules' shards: the run goes on and the "
+        "optimizer never updates the root module's own layers. Build the optimizer from `model.parameters()`")]
+    # the same call without the policy raised torch's empty parameter list: an error
+    bare = source.replace("XLAFSDPStrategy(auto_wrap_policy={Block})", "XLAFSDPStrategy()")
+    assert [f[0] for f in report(bare, "LXF031")] == ["error"]
+    assert [f[0] for f in report(bare.replace("XLAFSDPStrategy()", "XLAFSDPStrategy(auto_wrap_policy=None)"),
+                                 "LXF031")] == ["error"]
+
+
+def test_lxf031_configure_optimizers_says_both_outcomes_when_the_policy_cannot_be_told():
+    source = (CASES / "95e7a3380b01287c_method-after-setup-wrapped.py").read_text()
+    unknown = source.replace("XLAFSDPStrategy(auto_wrap_policy={Block})", "XLAFSDPStrategy(**settings())")
+    unknown = unknown.replace("def train(fabric):", "def settings():\n    return json.load(open('fsdp.json'))\n\n\n"
+                              "def train(fabric):").replace("import torch\n", "import json\nimport torch\n", 1)
+    assert report(unknown, "LXF031") == [(
+        "warning", "41:41-41:69",
+        f"{HEAD_031}: without `auto_wrap_policy` XLAFSDP empties it into the set-up model's shards, so torch raises "
+        "ValueError: optimizer got an empty parameter list; with `auto_wrap_policy` it gives only the wrapped "
+        "submodules' shards: the run goes on and the optimizer never updates the root module's own layers. Build "
+        "the optimizer from `model.parameters()`")]
+
+
 def test_lxf031_follows_the_set_up_model_kept_as_an_attribute_of_self():
     corpus = Path(__file__).parent / "corpus"
     source = (corpus / "r11_runner_samples_with_self_model_generate.py").read_text()  # raised the shape error

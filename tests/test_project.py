@@ -333,6 +333,118 @@ def test_a_process_keeps_a_bounded_number_of_projects(tmp_path):
     assert workspace.project_for(str(tmp_path / f"p{MAX_PROJECTS}" / "train.py")).root == str(tmp_path / f"p{MAX_PROJECTS}")
 
 
+# the oracle's shapes for a wrap policy another module makes (each file as it was run; common/ holds policies.py)
+POLICY_TRAIN = """\
+import torch
+from torch import nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from common.policies import {name}
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def train(fabric):
+    model = fabric.setup_module(nn.Sequential(Block(), Block()))
+    model(torch.randn(4, 8, device=fabric.device))
+
+
+if __name__ == "__main__":
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={policy})).launch(train)
+"""
+CLOSURE_POLICY = """\
+def min_params_policy(min_num_params):
+    def policy(module, recurse, unwrapped_params, **kwargs):
+        return recurse or unwrapped_params >= min_num_params
+
+    return policy
+"""
+METHOD_CLOSURE_POLICY = """\
+class Policies:
+    def by_size(self, min_num_params):
+        def policy(module, recurse, unwrapped_params, **kwargs):
+            return recurse or unwrapped_params >= min_num_params
+
+        return policy
+"""
+PARTIAL_POLICY = """\
+import functools
+
+
+def _policy(module, recurse, unwrapped_params, min_num_params, **kwargs):
+    return recurse or unwrapped_params >= min_num_params
+
+
+def min_params_policy(min_num_params):
+    return functools.partial(_policy, min_num_params=min_num_params)
+"""
+WRAPPED_POLICY = """\
+import functools
+
+
+def traced(policy):
+    @functools.wraps(policy)
+    def wrapper(module, recurse, unwrapped_params, **kwargs):
+        return policy(module, recurse, unwrapped_params, **kwargs)
+
+    return wrapper
+
+
+@traced
+def block_policy(module, recurse, unwrapped_params, **kwargs):
+    return recurse or unwrapped_params >= 10
+"""
+
+
+def local_object(name: str, written: str, line: int, local: str, outer: str) -> str:
+    return (f"`auto_wrap_policy` holds `{name}`, a function defined inside `{outer}` (`{written}`, `policies.py`, "
+            f"line {line}), which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned "
+            f"processes, so it fails with AttributeError: Can't pickle local object '{local}' before your function "
+            "runs. Define it at module level (pass what it reads through `functools.partial`)")
+
+
+def test_a_closure_a_helper_of_another_module_returns_is_found_at_the_strategy_and_placed_at_its_def(tmp_path):
+    # labelled: AttributeError: Can't pickle local object 'min_params_policy.<locals>.policy' (p186 too)
+    train = POLICY_TRAIN.format(name="min_params_policy", policy="min_params_policy(10)")
+    tree(tmp_path, {"common/policies.py": CLOSURE_POLICY, "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line, f.span.start.column, f.span.end.column,
+             f.record_id, f.fixes) for f in findings] == [(
+        "LXF006", "error",
+        local_object("policy", "min_params_policy(10)", 2, "min_params_policy.<locals>.policy", "min_params_policy"),
+        22, 72, 93, "c2ad4bc301a93cce", ())]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(tmp_path / "common" / "policies.py")
+    assert (place.span.start.line, place.span.start.column, place.span.end.column) == (1, 8, 14)  # `policy`
+
+
+def test_a_closure_a_method_of_another_module_returns_is_named_by_its_qualified_name(tmp_path):
+    # labelled: AttributeError: Can't pickle local object 'Policies.by_size.<locals>.policy'
+    train = POLICY_TRAIN.format(name="Policies", policy="Policies().by_size(10)")
+    tree(tmp_path, {"common/policies.py": METHOD_CLOSURE_POLICY, "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF006", local_object("policy", "Policies().by_size(10)", 3, "Policies.by_size.<locals>.policy", "by_size"),
+        22, 72)]
+
+
+def test_a_partial_of_a_module_level_policy_or_a_wrapped_def_another_module_makes_is_fine(tmp_path):
+    # labelled OK: a partial pickles its module-level function by name; `functools.wraps` gives the wrapper the
+    # qualified name `block_policy`, which the module binds to that wrapper
+    train = POLICY_TRAIN.format(name="min_params_policy", policy="min_params_policy(10)")
+    tree(tmp_path, {"common/policies.py": PARTIAL_POLICY, "train.py": train})
+    assert found(tmp_path / "train.py") == []
+    (tmp_path / "common" / "policies.py").write_text(WRAPPED_POLICY)
+    (tmp_path / "train.py").write_text(POLICY_TRAIN.format(name="block_policy", policy="block_policy"))
+    assert found(tmp_path / "train.py") == []
+
+
 def test_a_precision_written_in_another_module_is_found_at_its_use_and_placed_where_it_is_written(tmp_path):
     """`import configs.run as rc` then `precision=rc.PRECISION`: LXF007 on the Fabric here, placed in run.py
     (no fix: the edit would be another file's)."""

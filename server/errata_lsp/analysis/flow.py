@@ -3623,6 +3623,16 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     return _MISSING
 
 
+def vararg_items(func: ast.AST, call: ast.Call, bound_self: bool) -> list[ast.expr] | None:
+    """The expressions a call passes into the function's `*args` (what it gives past the named positional
+    parameters, in order); None when it cannot tell (a `*xs` of its own) or the function takes no `*args`."""
+    args: ast.arguments = func.args  # type: ignore[attr-defined]
+    if args.vararg is None or isinstance(call, _Replaced) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    named = len(args.posonlyargs) + len(args.args) - (1 if bound_self else 0)
+    return call.args[named:]
+
+
 def _init_names(fields: list[tuple[str, ast.AnnAssign]]) -> list[str]:
     """The fields the constructor takes, in order: not those declared `field(init=False)`."""
     def no_init(stmt: ast.AnnAssign) -> bool:

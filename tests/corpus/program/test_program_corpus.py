@@ -56,16 +56,6 @@ KNOWN_MISSES: dict[str, str] = {
         "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
         "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
         "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
-    "p184_setup_all_star_objects_model_and_optimizer":
-        "missed: lxf012_joint_setup.py skips `fabric.setup(*objs)` (`call.args[0]` starred, in `check` and in "
-        "`_in_helpers_elsewhere`), never asking how many items the `*objs` parameter of `setup_all` holds at "
-        "its call `setup_all(fabric, model, optimizer)` in train.py (two). The finding belongs on that call: "
-        "the helper is right for a model alone",
-    "p186_mixin_strategy_overridden_closure_wrap_policy":
-        "missed: lxf006_lambda_in_strategy.py `_unpicklable` reports a value another module writes only when it "
-        "is a lambda (`_elsewhere`); a nested `def policy` returned by lm/utils/policies.py's "
-        "`min_params_policy` is `foreign` and skipped. The chain is read: the same helper returning a lambda is "
-        "flagged in policies.py, and a nested def in blocknet.py itself is flagged there",
     "p176_trainer_checkpointer_tracks_model_before_setup":
         "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
         "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
@@ -77,12 +67,6 @@ KNOWN_MISSES: dict[str, str] = {
         "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "
         "receiver (`call.func.value`), never a candidate. The same body as a function, "
         "`configure_optimizers(model, ...)`, is flagged on train.py",
-    "p193_nanogpt_model_configure_optimizers_after_setup_ok":
-        "a false error: lxf031_method_outside_forward.py's `uses_parameters` branch says the original module's "
-        "parameters were emptied so torch raises `optimizer got an empty parameter list`; that holds only without "
-        "`auto_wrap_policy`. With `auto_wrap_policy={Block}` the wrapped blocks sit inside the original module, "
-        "its `parameters()` give their shards, and the run goes on (the root's own layers are not trained: a "
-        "warning). LXF013's `_raw_after_setup` already asks `auto_wrap_given`; LXF031 does not",
 }
 
 

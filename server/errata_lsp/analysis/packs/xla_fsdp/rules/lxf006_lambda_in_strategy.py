@@ -28,7 +28,10 @@ The fix moves the lambda into a module-level `def` with the same parameters, pla
 top-level statement that holds it, when everything its body uses is a module-level name, a builtin
 or a parameter; `name = lambda ...` at module level becomes `def name(...)`. A lambda another module of
 the project writes (`from common.policies import block_policy`) is found at the argument here and
-reported where it is written, without a fix.
+reported where it is written, without a fix; so is a nested def another module's helper returns
+(`min_params_policy(n)` returning its `def policy`), placed at its name and named by its qualified name
+(`Policies.by_size.<locals>.policy`). A decorated one is left alone there: a decorator such as
+`functools.wraps` may give it a name pickle finds.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ....context import Context, place_in
-from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....findings import Edit, Finding, Fix, Place, Position, Safety, Severity, Span
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import Value, describe_when
@@ -192,6 +195,8 @@ class LambdaInStrategy(Rule):
                     seen.add(func)
                     if elsewhere is not None and isinstance(func, ast.Lambda):
                         yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
+                    elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        yield self._local_def_elsewhere(ctx, arg.name, arg.value, func, inside, elsewhere, when)
                     elif isinstance(func, ast.Lambda):
                         yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
                     elif arg.value in ctx.parents:
@@ -262,6 +267,52 @@ class LambdaInStrategy(Rule):
         return self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
 
 
+    def _local_def_elsewhere(self, ctx: Context, name: str, written: ast.AST,
+                             func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None, flow: Flow,
+                             when: tuple[str, ...]) -> Finding:
+        """A function defined inside a function of another module (`min_params_policy(n)` returning its
+        `def policy`): found at the argument here, placed at its name where it is written (no fix)."""
+        outer = flow.ctx.enclosing_function(func)
+        holder = f" (`{inside}=` of a `functools.partial`)" if inside else ""
+        message = (
+            f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}` "
+            f"(`{ctx.doc.source(written)}`, {flow.origin_name}, line {func.lineno}){holder}, which cannot be pickled: "
+            "`fabric.launch` pickles the strategy to send it to the spawned processes, so it fails with "
+            f"AttributeError: Can't pickle local object '{_qualname(flow.ctx, func)}' before your function runs. Define it at module "
+            "level (pass what it reads through `functools.partial`)"
+        )
+        if when:
+            message += f"; {describe_when([when])}"
+        finding = self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
+        place = _name_place(flow, func)
+        return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+
+def _qualname(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The `__qualname__` pickle names: `Policies.by_size.<locals>.policy`."""
+    parts = [func.name]
+    node = ctx.parents.get(func)
+    while node is not None and node is not ctx.module:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts.append(f"{node.name}.<locals>")
+        elif isinstance(node, ast.ClassDef):
+            parts.append(node.name)
+        node = ctx.parents.get(node)
+    return ".".join(reversed(parts))
+
+
+def _name_place(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Place | None:
+    """The name of `def name`, in the module another module's `flow` reads (only a def of that module's own
+    tree: its line is read against that module's text, as `place_in` does)."""
+    if flow.origin is None or func not in flow.ctx.parents or not 0 < func.lineno <= len(flow.ctx.doc.lines):
+        return None
+    line = func.lineno - 1
+    column = flow.ctx.doc.lines[line].find(func.name, func.col_offset)
+    if column < 0:
+        return None
+    return Place(flow.origin, Span(Position(line, column), Position(line, column + len(func.name))))
+
+
 # a lambda or nested def, the keyword of the partial that holds it, the conditions it holds under, and the
 # flow of the other module that writes it (None: this document)
 _Unpicklable = tuple[ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, str | None, tuple[str, ...], Flow | None]
@@ -274,6 +325,11 @@ def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = N
         node = value.node
         if value.foreign and value.kind == "lambda" and isinstance(node, ast.Lambda) and value.flow is not None:
             yield node, inside, value.when, value.flow  # a lambda another module writes: reported there
+            continue
+        if value.foreign and value.kind == "function" and value.extra == "nested" and value.flow is not None \
+                and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list:
+            # a closure a helper of another module returns: reported there (a decorator may rename it for pickle)
+            yield node, inside, value.when, value.flow
             continue
         if value.foreign or node is None or node not in ctx.parents:
             continue

@@ -19,6 +19,10 @@ the Fabric comes in (`def build(fabric, cfg)` in `model.py`) is read at each cal
 Fabric: the finding is on the call here and is reported in that module, on its `setup` (no fix: the split
 would edit the other file, shown only as the place to change).
 
+A helper that forwards its own `*objs` (`def setup_all(fabric, *objs): return fabric.setup(*objs)`, in this
+module or another) is right for a model alone: what it sets up is what each call gives, so the items are
+counted at each call (`setup_all(fabric, model, optimizer)`: two, joint) and the finding is on that call.
+
 This module also holds small helpers the other XLAFSDP set-up rules share.
 """
 
@@ -31,7 +35,7 @@ from collections.abc import Iterator
 
 from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Safety, Severity
-from ....flow import argument_for
+from ....flow import argument_for, vararg_items
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import (
     built_by_helper,
@@ -202,6 +206,10 @@ class JointSetup(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric in ctx.method_calls("setup"):
+            func = ctx.enclosing_function(call)
+            if func is not None and _forwards_varargs(func, call):  # `def setup_all(fabric, *objs)`: per call
+                yield from self._forwarded_here(ctx, func, call)
+                continue
             optimizers = call.args[1:]
             if not optimizers or any(isinstance(a, ast.Starred) and not _never_empty(ctx, a) for a in call.args) \
                     or call.args and isinstance(call.args[0], ast.Starred):
@@ -230,10 +238,18 @@ class JointSetup(Rule):
             func, module = elsewhere
             for param, setup in module.ctx.once("setup on parameters", func,
                                                 functools.partial(fabric_methods_on_parameters, func, "setup")):
-                if len(setup.args) < 2 or any(isinstance(a, ast.Starred) for a in setup.args):
+                forwarded = _forwards_varargs(func, setup)
+                if not forwarded and (len(setup.args) < 2 or any(isinstance(a, ast.Starred) for a in setup.args)):
                     continue
+                count = _items_given(func, setup, call, False) if forwarded else len(setup.args)
+                if count is None or count < 2:
+                    continue  # `setup_all(fabric, model)`: the model alone
                 fabric = argument_for(func, param, call, False)
                 if not isinstance(fabric, ast.expr) or fabric_kind(ctx, fabric) != XLA_FSDP:
+                    continue
+                if forwarded:  # the helper is right for a model alone: the objects given here are the cause
+                    where = f"{module.origin_name}, line {setup.lineno}"
+                    yield self.finding(ctx, call.func, _forwarded_message(ctx, call, param, setup, count, where))
                     continue
                 place = place_in(module, setup.func)
                 if place is None:
@@ -245,6 +261,24 @@ class JointSetup(Rule):
                     "`setup_module`, create the optimizer from the set-up model's parameters, then call `setup_optimizers`"
                 )
                 yield dataclasses.replace(self.finding(ctx, call.func, message), elsewhere=place)
+
+    def _forwarded_here(self, ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                        setup: ast.Call) -> Iterator[Finding]:
+        """`fabric.setup(*objs)` in `def setup_all(fabric, *objs)` of this module: each call of `setup_all`
+        that gives it a model and an optimizer with an XLAFSDP Fabric, reported on that call."""
+        params = [param for param, call in fabric_methods_on_parameters(func, "setup") if call is setup]
+        if not params:
+            return
+        for site, bound_self, _when in ctx.flow.call_sites(func):
+            if type(site) is not ast.Call:
+                continue  # a call made by a library (`fabric.launch(setup_all)`) or through a partial
+            count = _items_given(func, setup, site, bound_self)
+            if count is None or count < 2:
+                continue
+            fabric = argument_for(func, params[0], site, bound_self)
+            if isinstance(fabric, ast.expr) and fabric_kind(ctx, fabric) == XLA_FSDP:
+                where = f"line {setup.lineno}"
+                yield self.finding(ctx, site.func, _forwarded_message(ctx, site, params[0], setup, count, where))
 
     def _split(self, ctx: Context, call: ast.Call, fabric: ast.expr) -> Fix | None:
         stmt = ctx.statement_of(call)
@@ -293,6 +327,40 @@ class JointSetup(Rule):
             return fix("Set up the model first, then create the optimizer from the set-up model and set it up "
                        "(moves the optimizer's creation)", *edits, safety=Safety.UNSAFE, preferred=True)
         return fix("Split into `setup_module` and `setup_optimizers`", *edits, preferred=True)
+
+
+def _forwards_varargs(func: ast.FunctionDef | ast.AsyncFunctionDef, setup: ast.Call) -> bool:
+    """`fabric.setup(*objs)` (or `setup(model, *objs)`) on the function's own `*objs`, never bound again:
+    what it sets up is what each call of the function gives."""
+    star = func.args.vararg
+    if star is None or not any(isinstance(a, ast.Starred) and isinstance(a.value, ast.Name) and a.value.id == star.arg
+                               for a in setup.args):
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == star.arg and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _items_given(func: ast.FunctionDef | ast.AsyncFunctionDef, setup: ast.Call, call: ast.Call,
+                 bound_self: bool) -> int | None:
+    """How many objects `setup`, forwarding the function's `*objs`, receives at this call of the function;
+    None when it cannot tell (a `*xs` the call passes, another starred argument)."""
+    star = func.args.vararg.arg  # type: ignore[union-attr]  # asked by _forwards_varargs
+    count = 0
+    for arg in setup.args:
+        if not isinstance(arg, ast.Starred):
+            count += 1
+            continue
+        items = vararg_items(func, call, bound_self) if isinstance(arg.value, ast.Name) and arg.value.id == star else None
+        if items is None:
+            return None
+        count += len(items)
+    return count
+
+
+def _forwarded_message(ctx: Context, call: ast.Call, param: ast.arg, setup: ast.Call, count: int, where: str) -> str:
+    return ("The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): "
+            f"`{ctx.doc.source(call.func)}` passes the {count} objects given here to `{ast.unparse(setup)}` ({where}), "
+            f"which raises NotImplementedError with the XLAFSDP Fabric `{param.arg}` is given. Pass the model alone, "
+            "create the optimizer from the set-up model's parameters, then call `setup_optimizers`")
 
 
 def _never_empty(ctx: Context, starred: ast.Starred) -> bool:

@@ -9,7 +9,10 @@ XLA: `RuntimeError: Cannot infer shape for dot operation: f32[4,8] <dot> f32[1]`
 outside the model ... `mark_forward_method`") runs only after the method returns, so it never shows.
 A method that builds the optimizer from `self.parameters()` (`model.configure_optimizers()`) fails with
 torch's `ValueError: optimizer got an empty parameter list` instead (95e7a3380b01287c_method-after-setup):
-that finding belongs to LXF013's record.
+that finding belongs to LXF013's record. Only without `auto_wrap_policy`: with one, the wrapped submodules sit
+inside the original module, its `parameters()` give their shards, and the run goes on with the root module's own
+layers left out of the optimizer (95e7a3380b01287c_method-after-setup-wrapped): a warning, as it is when the
+file cannot tell whether a policy is given.
 
 Flagged where the receiver is a name or an attribute of `self` (`self.model`, a trainer object's set-up
 model) assigned a set-up call's result and the value-flow layer shows it holds what an XLAFSDP
@@ -29,11 +32,11 @@ import functools
 from collections.abc import Iterator
 
 from ....context import Context
-from ....findings import Edit, Finding, Fix, Position, Safety, Span
+from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import PARAMETER_METHODS, newline
 from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..facts import plain_method, set_up_module_class
+from ..facts import auto_wrap_given, plain_method, set_up_module_class
 
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
 
@@ -92,6 +95,25 @@ class MethodOutsideForward(Rule):
             "Fabric(strategy='xla_fsdp').launch(train)\n",
             message="torch raises ValueError: optimizer got an empty parameter list",
             count=1, at="10:41-10:69", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "class Block(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "class Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "    def configure_optimizers(self):\n"
+            "        return torch.optim.AdamW(self.parameters())\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    optimizer = fabric.setup_optimizers(model.configure_optimizers())\n"
+            "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)\n",
+            message="the optimizer never updates the root module's own layers",
+            count=1, at="14:41-14:69", severity="warning",
         ),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
@@ -163,10 +185,25 @@ class MethodOutsideForward(Rule):
                            f"{after}")
                 yield self.finding(ctx, callee, message, fixes)
             elif uses_parameters:
-                message = (f"{head}: `self.parameters()` there is the original module's, which XLAFSDP emptied into "
-                           "the set-up model's shards, so torch raises ValueError: optimizer got an empty parameter "
-                           f"list. Build the optimizer from `{receiver}.parameters()`")
-                yield self.finding(ctx, call, message, record=EMPTY_PARAMETERS_RECORD)
+                message, severity = self._parameters_message(owner, setup, head, receiver)
+                yield self.finding(ctx, call, message, severity=severity, record=EMPTY_PARAMETERS_RECORD)
+
+    def _parameters_message(self, owner: Context, setup: ast.Call, head: str, receiver: str) -> tuple[str, Severity]:
+        """What `self.parameters()` of the original module gives after the set-up: nothing without an
+        `auto_wrap_policy` (torch raises), the wrapped submodules' shards with one (the run goes on, the
+        root's own layers untrained: 95e7a3380b01287c_method-after-setup-wrapped); both when it cannot tell."""
+        wrapped = auto_wrap_given(owner, setup.func.value)  # type: ignore[attr-defined]  # checked by _xla_fsdp_setup
+        empty = ("XLAFSDP emptied into the set-up model's shards, so torch raises ValueError: optimizer got an empty "
+                 "parameter list")
+        partial = ("with `auto_wrap_policy` it gives only the wrapped submodules' shards: the run goes on and the "
+                   "optimizer never updates the root module's own layers")
+        build = f"Build the optimizer from `{receiver}.parameters()`"
+        if wrapped is False:
+            return f"{head}: `self.parameters()` there is the original module's, which {empty}. {build}", Severity.ERROR
+        if wrapped:
+            return f"{head}: `self.parameters()` there is the original module's: {partial}. {build}", Severity.WARNING
+        return (f"{head}: `self.parameters()` there is the original module's: without `auto_wrap_policy` "
+                f"{empty.replace('emptied', 'empties it')}; {partial}. {build}", Severity.WARNING)
 
     def _mark(self, ctx: Context, setup: ast.Call, receiver: str, method: str, path: str | None = None) -> Fix | None:
         """`receiver.mark_forward_method("method")` on the line after `receiver = fabric.setup_module(...)`
