@@ -64,18 +64,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: the policy is an instance of a class of the file with `__call__(self, module, recurse, "
         "nonwrapped_numel)`; lxf037_wrap_policy_parameters.py `_policies` judges only a `function` value with "
         "a `FunctionDef` (bare or in a `functools.partial`), never an `instance` value's `__call__`",
-    "s100_configure_optimizers_hook_before_setup_module":
-        "missed: `LitNet()` is a `module` value (the lightning pack's `_module_class` tip for an nn.Module "
-        "subclass keeps only the class name as a label), and a method read on a `module` value has no tip, so "
-        "`net.configure_optimizers`, `getattr(module, \"configure_optimizers\", None)` and its call are unknown; "
-        "lxf013 `_built_elsewhere` then never sees the AdamW built from `self.parameters()` of the raw module "
-        "(even the direct `optimizer = net.configure_optimizers()` before `setup_module` is missed)",
-    "s108_super_strategy_kwargs_updated_with_list_wrap_policy":
-        "missed: `super().strategy_kwargs()` is unknown (flow.py reads `super()` only for `super().__init__(...)`"
-        " arguments and to tell which overrides run, not as the call of the base class's method with the same "
-        "`self`), so `kwargs.update(auto_wrap_policy=[Block])` updates an unknown dict; with a dict literal in "
-        "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
-        "is flagged through the same `self.strategy_kwargs()` dispatch",
     "s111_step_helpers_forward_no_clip_settings_ok":
         "a false LXF015: `training_step(fabric, model, optimizer, batch)` passes no clip keywords, and its "
         "`**clip_kwargs` is forwarded to `clip`, which clips only `if clip_kwargs:`. Forwarded, `clip`'s "

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 
 from ....context import Binding, Context
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
@@ -53,6 +54,7 @@ from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
 from ..facts import auto_wrap_given, place_in
 
 MODULE_SETUPS = ("setup_module", "setup")
+BINDING_STEPS = 8  # the assignments `_parameters_of` follows back from the optimizer's parameters
 
 
 class OptimizerBeforeSetup(Rule):
@@ -389,19 +391,25 @@ class OptimizerBeforeSetup(Rule):
         modules: set[int] = set()
         for value in values:
             params = optimizer_params(value.node)  # type: ignore[arg-type]  # a call (above)
-            # built in another module (`return model, optimizer` in factory.py): its roots are read there
-            reader = value.flow if value.foreign and value.flow is not None else ctx.flow
+            # read where it is built: in another module (`return model, optimizer` in factory.py), in a method
+            # evaluated for its receiver (`net.configure_optimizers()`: `self` is `net`)
+            reader = value.flow if value.flow is not None else ctx.flow
             roots = _parameters_of(reader.ctx, params) if params is not None else []
+            if any(not _taken(reader, root) for root in roots):
+                return None  # `self.parameters() if params is None else params`: not on every path
             found = [x for root in roots for x in reader.values(root)]
             if not found or any(x.kind != "module" or x.when for x in found):
                 return None
             modules.update(id(x.node) for x in found)
         scope = ctx.scope_of(use)
+        binding = ctx.reaching(opt)
         for method in MODULE_SETUPS:
             for setup in ctx.method_calls_in(method, scope):
                 if len(setup.args) != 1 or not _before(setup, use) \
                         or fabric_kind(ctx, setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
                     continue
+                if binding is not None and ctx.scope_of(binding.stmt) is scope and _before(setup, binding.stmt):
+                    continue  # `opt = model.module.configure_optimizers()` after the set-up: built then
                 if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
                     continue
                 built, flow = values[0], values[0].flow
@@ -455,7 +463,9 @@ class OptimizerBeforeSetup(Rule):
             # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is
             # given, or from its parameters (`OPTIMIZERS[name](model.parameters(), cfg)`)
             call = binding.value
-            given = [*call.args, *(k.value for k in call.keywords)]
+            # and `model.configure_optimizers(...)`: a method of the module builds it from its own parameters
+            receiver = [call.func.value] if isinstance(call.func, ast.Attribute) else []
+            given = [*receiver, *call.args, *(k.value for k in call.keywords)]
             candidates = [a for a in given if isinstance(a, ast.Name)] + \
                 [root for a in given if not isinstance(a, ast.Name) for root in parameter_roots(ctx, a)]
         elif params is not None:
@@ -504,15 +514,32 @@ class OptimizerBeforeSetup(Rule):
 
 def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
     """The `m` of each `m.parameters()` / `m.named_parameters()` in an optimizer's parameters, and in what
-    the names there are bound to, one step (`decay = [p for n, p in model.named_parameters() if ...]`, then
-    `[{"params": decay}, ...]`)."""
-    exprs = [params]
-    for name in (n for n in ast.walk(params) if isinstance(n, ast.Name)):
-        binding = ctx.reaching(name)
-        if binding is not None and binding.value is not None:
-            exprs.append(binding.value)
+    the names there are bound to, a few steps (`param_dict = {n: p for n, p in model.named_parameters()}`,
+    `decay = [p for n, p in param_dict.items() if ...]`, then `[{"params": decay}, ...]`)."""
+    exprs, seen = [params], {id(params)}
+    for expr in exprs:
+        if len(exprs) > BINDING_STEPS:
+            break
+        for name in (n for n in ast.walk(expr) if isinstance(n, ast.Name)):
+            binding = ctx.reaching(name)
+            if binding is not None and binding.value is not None and id(binding.value) not in seen:
+                seen.add(id(binding.value))
+                exprs.append(binding.value)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
+
+
+def _taken(flow: Flow, root: ast.expr) -> bool:
+    """`m` of `m.parameters()` is read on every path: no conditional expression around it takes the other
+    branch, or takes its branch only under a condition (`self.parameters() if params is None else params`)."""
+    child, parent = root, flow.ctx.parents.get(root)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
+            held = set(flow.values(parent))
+            if not all(x in held for x in flow.values(child)):
+                return False
+        child, parent = parent, flow.ctx.parents.get(parent)
+    return True
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:
