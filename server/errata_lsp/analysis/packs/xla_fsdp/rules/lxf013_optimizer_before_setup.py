@@ -294,6 +294,72 @@ class OptimizerBeforeSetup(Rule):
               "    model = fabric.setup_module(model)\n"
               "    optimizer = fabric.setup_optimizers(optimizer)\n"
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Invalid(  # nanoGPT's hook: a method of the module builds the optimizer from `self`'s parameters
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class GPT(torch.nn.Module):\n"
+            "    def configure_optimizers(self, weight_decay, lr):\n"
+            "        params = {n: p for n, p in self.named_parameters()}\n"
+            "        decay = [p for n, p in params.items() if p.dim() >= 2]\n"
+            "        return torch.optim.AdamW([{'params': decay, 'weight_decay': weight_decay}], lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = GPT()\n"
+            "    optimizer = model.configure_optimizers(0.1, 6e-4)\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from `model`'s parameters before `fabric.setup_module(model)` (line 10)",
+            count=1, at="12:41-12:50", severity="error",
+        ),
+        Invalid(  # the hook called by a builder: `self` is the module the builder returns, set up after
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def configure_optimizers(self, params=None):\n"
+            "        return torch.optim.AdamW(self.parameters() if params is None else params)\n"
+            "def build():\n"
+            "    net = Net()\n"
+            "    return net, net.configure_optimizers()\n"
+            "def train(fabric):\n"
+            "    net, optimizer = build()\n"
+            "    model = fabric.setup_module(net)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from the raw model's parameters (line 5) before `fabric.setup_module(net)`",
+            count=1, at="12:41-12:50", severity="error",
+        ),
+        Valid("import torch\n"  # given the set-up model's parameters, the hook never reads `self.parameters()`
+              "from lightning.fabric import Fabric\n"
+              "class Net(torch.nn.Module):\n"
+              "    def configure_optimizers(self, params=None):\n"
+              "        return torch.optim.AdamW(self.parameters() if params is None else params)\n"
+              "def train(fabric):\n"
+              "    net = Net()\n"
+              "    model = fabric.setup_module(net)\n"
+              "    optimizer = fabric.setup_optimizers(net.configure_optimizers(model.parameters()))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"  # a helper's `module.parameters()` is its default only: given the set-up model's
+              "from lightning.fabric import Fabric\n"
+              "def make_optimizer(module, params=None):\n"
+              "    params = module.parameters() if params is None else params\n"
+              "    return torch.optim.AdamW(params, lr=1e-3)\n"
+              "def train(fabric):\n"
+              "    net = torch.nn.Linear(2, 2)\n"
+              "    model = fabric.setup_module(net)\n"
+              "    optimizer = make_optimizer(net, model.parameters())\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"  # the hook of the set-up model's module, called after the set-up
+              "from lightning.fabric import Fabric\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "class Net(torch.nn.Module):\n"
+              "    def configure_optimizers(self):\n"
+              "        return torch.optim.AdamW(self.parameters())\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    optimizer = model.module.configure_optimizers()\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={torch.nn.Linear})).launch(train)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
