@@ -1539,9 +1539,9 @@ class Flow:
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
             return tipped
-        built = self._project_class_of(value)
-        if built is not None:  # `net.configure_optimizers` of a module a project class builds: that class's def
-            method = self._method_from(value, built[0].base._linearization(built[1]), attr)
+        made_by = self._project_class_of(value)
+        if made_by is not None:  # `net.configure_optimizers` of a module a project class builds: that class's def
+            method = self._method_from(value, made_by[0]._linearization(made_by[1]), attr)
             return (method,) if method is not None else unknown
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
