@@ -21,11 +21,15 @@ turns them into `Value`s (`values.py`):
   values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
-  default; `self.m(...)` runs the override of each class the file builds;
+  default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
+  the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
+  on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
+  `self` that object (`_MethodFlow`);
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
-  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
+  stores, and so does a dict a call returns: `kwargs = base(); kwargs.update(...)`), `dataclasses.replace` and
+  `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
   `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
