@@ -560,6 +560,11 @@ class OptimizerBeforeSetup(Rule):
             "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
             "Create the optimizer after `setup_module`, from the set-up model"
         )
+        built = binding.value
+        if isinstance(built, ast.Call) and isinstance(built.func, ast.Attribute) and any(built.func.value is r for r in roots):
+            # `model.configure_optimizers()` moved after the set-up still runs the original module's method, whose
+            # `self.parameters()` XLAFSDP emptied: no move fixes it
+            return self.finding(ctx, opt, message, [])
         return self.finding(ctx, opt, message, [f for f in (self._move(ctx, binding, setup, roots, opt.id),) if f])
 
     def _move(self, ctx: Context, binding: Binding, setup: ast.Call, roots: list[ast.Name], name: str) -> Fix | None:
