@@ -928,3 +928,81 @@ def test_a_registry_filled_by_a_plain_decorator_or_a_call_keys_each_function_as_
     """
     assert probe(source.replace("{key}", '"on"')) == [("set", 8, 10, ())]
     assert probe(source.replace("{key}", '"off"')) == [("unknown", 10, 6, ())]  # never stored: that call skips it
+
+
+# --- methods bound to their receiver: an object a pack's tip built from a project class, `super()` --------
+MODULE_CLASSES = """
+    from torch import nn
+    class Mixin:
+        def helper(self):
+            return {"a": 1}
+    class Net(nn.Module):
+        def me(self, scale=1):
+            return self
+    class Mixed(nn.Module, Mixin):
+        pass
+    class Ordered(Mixin, nn.Module):
+        pass
+    net = Net()
+"""
+
+
+def test_a_method_of_a_module_a_project_class_builds_runs_with_self_the_module():
+    # `Net()` is a `module` (the pack's tip), still an instance of Net: `me` returns the very module
+    assert probe(MODULE_CLASSES + "    probe(net.me())") == [("module", 13, 6, ())]
+    assert probe(MODULE_CLASSES + "    probe(getattr(net, 'me', None)(2))") == [("module", 13, 6, ())]
+    assert probe(MODULE_CLASSES + "    probe(Ordered().helper())") == [("dict", 5, 15, ())]
+
+
+def test_a_method_a_library_base_may_define_is_unknown_on_a_module():
+    assert kinds(MODULE_CLASSES + "    probe(net.parameters())") == ["unknown"]
+    assert kinds(MODULE_CLASSES + "    probe(Mixed().helper())") == ["unknown"]  # nn.Module comes first
+    assert probe(MODULE_CLASSES + "    probe(getattr(net, 'missing', None))") == [
+        ("unknown", 14, 6, ()), ("none", 14, 30, ("net has no missing",))]
+
+
+SUPER = """
+    class A:
+        def m(self):
+            return {"a": 1}
+    class B(A):
+        def m(self):
+            return super().m()
+    class C(A):
+        def m(self):
+            return [1]
+"""
+
+
+def test_super_calls_the_next_class_of_self_s_order_with_the_same_self():
+    assert probe(SUPER + "    probe(B().m())") == [("dict", 4, 15, ())]
+    # D's order is D, B, C, A: `super().m()` in B runs C's
+    assert probe(SUPER + "    class D(B, C):\n        pass\n    d = D()\n    probe(d.m())") == [("list", 10, 15, ())]
+
+
+def test_super_binds_self_so_the_base_method_reads_the_subclass_s_attributes():
+    assert probe("""
+        class Base:
+            def kwargs(self):
+                return {"policy": self.policy}
+        class Sharded(Base):
+            policy = [Block]
+            def kwargs(self):
+                return super().kwargs()
+        probe(Sharded().kwargs()["policy"])
+    """) == [("list", 6, 13, ())]
+
+
+def test_a_dict_a_call_returns_takes_the_stores_its_variable_makes():
+    source = """
+        def base():
+            return {"state_dict_type": "sharded"}
+        kwargs = base()
+        kwargs.update(policy=[Block])
+        probe(kwargs["policy"])
+    """
+    assert probe(source) == [("list", 5, 21, ())]
+    assert probe(source.replace('kwargs.update(policy=[Block])', 'kwargs["policy"] = {Block}')) == [("set", 5, 19, ())]
+    # not stored into: the helper's own dict, where it is written
+    assert probe(source.replace("kwargs.update(policy=[Block])", "other = {}").replace('kwargs["policy"]', "kwargs")) \
+        == [("dict", 3, 11, ())]

@@ -22,11 +22,15 @@ turns them into `Value`s (`values.py`):
   values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
-  default; `self.m(...)` runs the override of each class the file builds;
+  default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
+  the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
+  on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
+  `self` that object (`_MethodFlow`);
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
-  stores), `dataclasses.replace` and `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
+  stores, and so does a dict a call returns: `kwargs = base(); kwargs.update(...)`), `dataclasses.replace` and
+  `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
   `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
   `REGISTRY[name] = fn` in a function: an entry per call of it (`@preset("remat")`, the factory's argument the key);
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
@@ -124,6 +128,7 @@ class Flow:
         self._indexing = False
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
+        self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -134,6 +139,9 @@ class Flow:
         for site in self._sites.values():
             site.release()
         self._sites.clear()
+        for bound in self._bound_sites.values():
+            bound.release()
+        self._bound_sites.clear()
         self._call_dependent.clear()
         self._decorations.clear()
         self._through = None
@@ -823,7 +831,7 @@ class Flow:
             for index in d.path:
                 values = tuple(x for value in values for x in self.element(value, index))
             if d.label and not d.path:
-                values = self._grown(d, values)
+                values = self._updated_in_place(d, self._grown(d, values))
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
             if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
@@ -857,6 +865,25 @@ class Flow:
                     return tuple(replace(v, extra="grown") if v.kind in ("list", "set") and v.truthy is False else v
                                  for v in values)
         return values
+
+    def _updated_in_place(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`kwargs = base_kwargs()` (a helper's dict, a base class's through `super()`), then `kwargs.update(...)`,
+        `kwargs["k"] = v` or `kwargs.pop("k")`: the returned dict as this variable holds it, its entries then
+        the variable's own stores (read as a copy's are, `_copied`)."""
+        call, name = d.node, d.label
+        if not isinstance(call, ast.Call) or name is None \
+                or not any(v.kind == "dict" and v.node is not call for v in values):
+            return values
+        stored = any(isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name)
+                     and self._same_dict(c.func.value, call)
+                     for method in ("update", "setdefault") for c in self.ctx.method_calls_on(method, name)) \
+            or any(isinstance(t.value, ast.Name) and t.value.id == name and self._same_dict(t.value, call)
+                   for _, t in self.ctx.subscript_stores(name)) \
+            or bool(self._removals(call, name))
+        if not stored:
+            return values
+        return tuple(Value("dict", call, v.when, extra=replace(v, when=()), flow=self) if v.kind == "dict"
+                     and v.node is not call else v for v in values)
 
     def _imported(self, d: Def, use: ast.AST) -> tuple[Value, ...]:
         qualified = self.ctx.resolve(use) if isinstance(use, ast.Name) else None
@@ -1507,6 +1534,8 @@ class Flow:
 
     # attributes
     def _attribute(self, node: ast.Attribute) -> tuple[Value, ...]:
+        if isinstance(node.value, ast.Call) and _is_bare_super(self, node.value):
+            return self._super_attribute(node)
         qualified = self.ctx.resolve(node)
         if qualified is not None and not self._from_project(qualified):
             return (_external(qualified, node, self),)
@@ -1667,6 +1696,10 @@ class Flow:
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
             return tipped
+        made_by = self._project_class_of(value)
+        if made_by is not None:  # `net.configure_optimizers` of a module a project class builds: that class's def
+            method = self._method_from(value, made_by[0]._linearization(made_by[1]), attr)
+            return (method,) if method is not None else unknown
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
@@ -2531,6 +2564,12 @@ class Flow:
             if base.kind == "project_module":  # `getattr(tasks, "finetune")`: the module's name, as `tasks.finetune`
                 out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
                 continue
+            if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
+                # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
+                found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
+                if found:
+                    out.extend(x.under(base.when) for x in found)
+                    continue
             if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
                 cls, call = base.extra
                 found = self.instance_attribute(cls, call, attr, set())
@@ -2572,6 +2611,9 @@ class Flow:
             if _is_enum(f.node, self.ctx):
                 return unknown
             return (Value("instance", node, extra=(f.node, node), flow=self),)
+        if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and isinstance(f.extra, tuple) and len(f.extra) == 3 and f.extra[0] == "method":
+            return self._bound_call(node, f.node, f.extra[2], f.flow or self)  # a method bound to its receiver
         if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             flow = f.flow or self
             if flow.base is self.base:
@@ -2613,6 +2655,107 @@ class Flow:
                 out.extend(self._method_call(node, r, node.func.attr))
             return tuple(out) or unknown
         return unknown
+
+    def _project_class_of(self, value: Value) -> tuple[Flow, ast.ClassDef] | None:
+        """The project class whose construction a pack's tip gave a kind of its own (`LitNet()` of an
+        `nn.Module` subclass is a `module`), with the flow that reads it: the object is still an instance of
+        that class, whose methods are the class's defs."""
+        if KINDS[value.kind].owner == Value.__module__ or not isinstance(value.node, ast.Call) or value.flow is None:
+            return None
+        classes = value.flow.values(value.node.func)
+        if len(classes) != 1 or classes[0].kind != "class" or not isinstance(classes[0].node, ast.ClassDef):
+            return None
+        return (classes[0].flow or value.flow).base, classes[0].node
+
+    def _linearization(self, cls: ast.ClassDef, depth: int = 0) -> list[tuple[Flow, ast.ClassDef | str]]:
+        """The classes an instance of `cls` looks a name up in, in Python's order (C3), each with the flow
+        that reads it: a base the project does not write stands as its name (what it defines is unknown);
+        `object` is left out. An order C3 rejects (or a hierarchy too deep) ends at an unknown base."""
+        unread: list[tuple[Flow, ast.ClassDef | str]] = [(self, cls), (self, "?")]
+        if depth > MAX_SITE_DEPTH * 4:
+            return unread
+        heads: list[tuple[Flow, ast.ClassDef | str]] = []
+        sequences: list[list[tuple[Flow, ast.ClassDef | str]]] = []
+        for base in cls.bases:
+            found = self.values(base)
+            if len(found) == 1 and found[0].kind == "class" and isinstance(found[0].node, ast.ClassDef):
+                line = (found[0].flow or self).base._linearization(found[0].node, depth + 1)
+            elif source_text(base) in ("object", "builtins.object"):
+                continue
+            else:
+                line = [(self, self.ctx.resolve(base) or source_text(base))]
+            heads.append(line[0])
+            sequences.append(line)
+        sequences.append(heads)
+
+        def key(entry: tuple[Flow, ast.ClassDef | str]) -> object:
+            return entry[1] if isinstance(entry[1], str) else id(entry[1])
+
+        out: list[tuple[Flow, ast.ClassDef | str]] = [(self, cls)]
+        while any(sequences):
+            sequences = [s for s in sequences if s]
+            head = next((s[0] for s in sequences if not any(key(s[0]) in map(key, t[1:]) for t in sequences)), None)
+            if head is None:
+                return unread
+            out.append(head)
+            sequences = [s[1:] if key(s[0]) == key(head) else s for s in sequences]
+        return out
+
+    def _method_from(self, receiver: Value, order: list[tuple[Flow, ast.ClassDef | str]], name: str) -> Value | None:
+        """The method `name` of the first class of `order` that defines it, bound to `receiver`; None when
+        no class the project writes defines it first (a library base may), or it is no plain method."""
+        for flow, cls in order:
+            if isinstance(cls, str):
+                return None
+            found = next((s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name), None)
+            if found is None:
+                if any(name in _assigned_names(s) for s in cls.body):
+                    return None  # a class attribute: not a def
+                continue
+            if found.decorator_list or not [*found.args.posonlyargs, *found.args.args]:
+                return None  # a property, a staticmethod, a wrapped method: not read as a bound def here
+            return Value("function", found, receiver.when, label=f"{cls.name}.{name}",
+                         extra=("method", cls, replace(receiver, when=())), flow=flow)
+        return None
+
+    def _super_attribute(self, node: ast.Attribute) -> tuple[Value, ...]:
+        """`super().strategy_kwargs` in a method of `cls`: the method of the class after `cls` in the order of
+        `self`'s class (C3), bound to the same `self`."""
+        unknown = (Value("unknown", node, flow=self),)
+        method = self.ctx.enclosing_function(node)
+        cls = self.ctx.parents.get(method) if method is not None else None
+        positional = [*method.args.posonlyargs, *method.args.args] if method is not None else []
+        if not isinstance(cls, ast.ClassDef) or not positional or method is None or method.decorator_list:
+            return unknown
+        out: list[Value] = []
+        for receiver in self.parameter(positional[0]):
+            built = self._project_class_of(receiver)
+            if receiver.kind == "instance" and isinstance(receiver.extra, tuple) and isinstance(receiver.extra[0], ast.ClassDef):
+                built = ((receiver.flow or self).base, receiver.extra[0])
+            order = built[0]._linearization(built[1]) if built is not None else []
+            at = next((i for i, (_, k) in enumerate(order) if k is cls), None)
+            if at is None:  # `self`'s class is not known to derive from `cls`: the order of `cls` itself
+                order, at = self.base._linearization(cls), 0
+            found = self._method_from(receiver, order[at + 1:], node.attr)
+            out.append(found if found is not None else Value("unknown", node, receiver.when, flow=self))
+        return tuple(out) or unknown
+
+    def _bound_call(self, node: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef, receiver: Value,
+                    home: Flow) -> tuple[Value, ...]:
+        """`net.configure_optimizers(...)`, `super().strategy_kwargs()`: the method's body evaluated for this
+        call, its `self` the receiver (`home` reads the class that defines it). Bounded as any call: a few
+        calls of each method, two calls deep; past that, or for a call the layer makes up, unknown."""
+        unknown = (Value("unknown", node, flow=self),)
+        if type(node) is not ast.Call or self.site_depth >= MAX_SITE_DEPTH:
+            return unknown
+        key = (id(func), id(node), receiver)
+        site = self._bound_sites.get(key)
+        if site is None:
+            if sum(1 for f, _, _ in self._bound_sites if f == id(func)) >= MAX_CONTEXTS:
+                return unknown
+            outer, caller = (self, None) if home.base is self.base else (home, self)
+            site = self._bound_sites[key] = _MethodFlow(outer, func, node, receiver, caller)
+        return site.returns_of(func)
 
     def _method_call(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
@@ -3248,6 +3391,23 @@ class _SiteFlow(Flow):
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
             return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
         return super().passed(func, arg, call, bound_self, cond, home)
+
+
+class _MethodFlow(_SiteFlow):
+    """The evaluator inside a method for one call on one receiver: its `self` holds that receiver (an object a
+    pack's tip gave a kind of its own, the `self` a `super().m(...)` call passes on), its other parameters
+    what the call passes."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, receiver: Value,
+                 caller: Flow | None = None):
+        super().__init__(outer, func, call, caller)
+        self.bound = True  # the call passes the parameters after `self`
+        self.receiver = receiver
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        if self.ctx.scope_of(arg) is self.func and arg is [*self.func.args.posonlyargs, *self.func.args.args][0]:
+            return (self.receiver,)
+        return super().parameter(arg)
 
 
 class _EntryFlow(Flow):
@@ -3961,6 +4121,18 @@ def _is_static(func: ast.AST) -> bool:
 
 def _is_classmethod(func: ast.AST) -> bool:
     return any(source_text(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
+
+
+def _is_bare_super(flow: Flow, call: ast.Call) -> bool:
+    """`super()` with no arguments, `super` being the builtin."""
+    return isinstance(call.func, ast.Name) and call.func.id == "super" and not call.args and not call.keywords \
+        and flow.reaching(call.func) is None
+
+
+def _assigned_names(stmt: ast.stmt) -> set[str]:
+    """The names a class-body statement binds (`lr = 1e-3`, `remat: bool = False`, `hook = other`)."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:

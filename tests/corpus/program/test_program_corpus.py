@@ -36,18 +36,6 @@ KNOWN_MISSES: dict[str, str] = {
         "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
         "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
     # round seven: methods, keywords and wrappers a call passes through
-    "s100_configure_optimizers_hook_before_setup_module":
-        "missed: `LitNet()` is a `module` value (the lightning pack's `_module_class` tip for an nn.Module "
-        "subclass keeps only the class name as a label), and a method read on a `module` value has no tip, so "
-        "`net.configure_optimizers`, `getattr(module, \"configure_optimizers\", None)` and its call are unknown; "
-        "lxf013 `_built_elsewhere` then never sees the AdamW built from `self.parameters()` of the raw module "
-        "(even the direct `optimizer = net.configure_optimizers()` before `setup_module` is missed)",
-    "s108_super_strategy_kwargs_updated_with_list_wrap_policy":
-        "missed: `super().strategy_kwargs()` is unknown (flow.py reads `super()` only for `super().__init__(...)`"
-        " arguments and to tell which overrides run, not as the call of the base class's method with the same "
-        "`self`), so `kwargs.update(auto_wrap_policy=[Block])` updates an unknown dict; with a dict literal in "
-        "place of the `super()` call, or `{**super().strategy_kwargs(), \"auto_wrap_policy\": [Block]}`, LXF028 "
-        "is flagged through the same `self.strategy_kwargs()` dispatch",
     # round seven: one program, not one file
     "p182_lazy_package_training_arguments_bf16_flag_mixed":
         "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
@@ -62,11 +50,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
         "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
         "what it holds is unknown) rather than read the objects each `track(...)` call passes",
-    "p192_nanogpt_model_configure_optimizers_before_setup":
-        "missed: lxf013_optimizer_before_setup.py `_raw_built` takes a helper-built optimizer's module from the "
-        "call's arguments only; in nanoGPT's `model.configure_optimizers(...)` the raw module is the method's "
-        "receiver (`call.func.value`), never a candidate. The same body as a function, "
-        "`configure_optimizers(model, ...)`, is flagged on train.py",
 }
 
 

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 
 from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
@@ -53,6 +54,7 @@ from ...lightning.fabric import XLA_FSDP, fabric_kind, is_fabric_method
 from ..facts import auto_wrap_given
 
 MODULE_SETUPS = ("setup_module", "setup")
+BINDING_STEPS = 8  # the assignments `_parameters_of` follows back from the optimizer's parameters
 
 
 class OptimizerBeforeSetup(Rule):
@@ -292,6 +294,72 @@ class OptimizerBeforeSetup(Rule):
               "    model = fabric.setup_module(model)\n"
               "    optimizer = fabric.setup_optimizers(optimizer)\n"
               "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Invalid(  # nanoGPT's hook: a method of the module builds the optimizer from `self`'s parameters
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class GPT(torch.nn.Module):\n"
+            "    def configure_optimizers(self, weight_decay, lr):\n"
+            "        params = {n: p for n, p in self.named_parameters()}\n"
+            "        decay = [p for n, p in params.items() if p.dim() >= 2]\n"
+            "        return torch.optim.AdamW([{'params': decay, 'weight_decay': weight_decay}], lr=lr)\n"
+            "def train(fabric):\n"
+            "    model = GPT()\n"
+            "    optimizer = model.configure_optimizers(0.1, 6e-4)\n"
+            "    model = fabric.setup_module(model)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from `model`'s parameters before `fabric.setup_module(model)` (line 10)",
+            count=1, at="12:41-12:50", severity="error",
+        ),
+        Invalid(  # the hook called by a builder: `self` is the module the builder returns, set up after
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Net(torch.nn.Module):\n"
+            "    def configure_optimizers(self, params=None):\n"
+            "        return torch.optim.AdamW(self.parameters() if params is None else params)\n"
+            "def build():\n"
+            "    net = Net()\n"
+            "    return net, net.configure_optimizers()\n"
+            "def train(fabric):\n"
+            "    net, optimizer = build()\n"
+            "    model = fabric.setup_module(net)\n"
+            "    optimizer = fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`optimizer` is built from the raw model's parameters (line 5) before `fabric.setup_module(net)`",
+            count=1, at="12:41-12:50", severity="error",
+        ),
+        Valid("import torch\n"  # given the set-up model's parameters, the hook never reads `self.parameters()`
+              "from lightning.fabric import Fabric\n"
+              "class Net(torch.nn.Module):\n"
+              "    def configure_optimizers(self, params=None):\n"
+              "        return torch.optim.AdamW(self.parameters() if params is None else params)\n"
+              "def train(fabric):\n"
+              "    net = Net()\n"
+              "    model = fabric.setup_module(net)\n"
+              "    optimizer = fabric.setup_optimizers(net.configure_optimizers(model.parameters()))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"  # a helper's `module.parameters()` is its default only: given the set-up model's
+              "from lightning.fabric import Fabric\n"
+              "def make_optimizer(module, params=None):\n"
+              "    params = module.parameters() if params is None else params\n"
+              "    return torch.optim.AdamW(params, lr=1e-3)\n"
+              "def train(fabric):\n"
+              "    net = torch.nn.Linear(2, 2)\n"
+              "    model = fabric.setup_module(net)\n"
+              "    optimizer = make_optimizer(net, model.parameters())\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Valid("import torch\n"  # the hook of the set-up model's module, called after the set-up
+              "from lightning.fabric import Fabric\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "class Net(torch.nn.Module):\n"
+              "    def configure_optimizers(self):\n"
+              "        return torch.optim.AdamW(self.parameters())\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    optimizer = model.module.configure_optimizers()\n"
+              "    optimizer = fabric.setup_optimizers(optimizer)\n"
+              "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={torch.nn.Linear})).launch(train)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -389,19 +457,25 @@ class OptimizerBeforeSetup(Rule):
         modules: set[int] = set()
         for value in values:
             params = optimizer_params(value.node)  # type: ignore[arg-type]  # a call (above)
-            # built in another module (`return model, optimizer` in factory.py): its roots are read there
-            reader = value.flow if value.foreign and value.flow is not None else ctx.flow
+            # read where it is built: in another module (`return model, optimizer` in factory.py), in a method
+            # evaluated for its receiver (`net.configure_optimizers()`: `self` is `net`)
+            reader = value.flow if value.flow is not None else ctx.flow
             roots = _parameters_of(reader.ctx, params) if params is not None else []
+            if any(not _taken(reader, root) for root in roots):
+                return None  # `self.parameters() if params is None else params`: not on every path
             found = [x for root in roots for x in reader.values(root)]
             if not found or any(x.kind != "module" or x.when for x in found):
                 return None
             modules.update(id(x.node) for x in found)
         scope = ctx.scope_of(use)
+        binding = ctx.reaching(opt)
         for method in MODULE_SETUPS:
             for setup in ctx.method_calls_in(method, scope):
                 if len(setup.args) != 1 or not _before(setup, use) \
                         or fabric_kind(ctx, setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
                     continue
+                if binding is not None and ctx.scope_of(binding.stmt) is scope and _before(setup, binding.stmt):
+                    continue  # `opt = model.module.configure_optimizers()` after the set-up: built then
                 if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
                     continue
                 built, flow = values[0], values[0].flow
@@ -455,7 +529,9 @@ class OptimizerBeforeSetup(Rule):
             # `optimizer = configure_optimizer(model, ...)`: a helper that builds it from the module it is
             # given, or from its parameters (`OPTIMIZERS[name](model.parameters(), cfg)`)
             call = binding.value
-            given = [*call.args, *(k.value for k in call.keywords)]
+            # and `model.configure_optimizers(...)`: a method of the module builds it from its own parameters
+            receiver = [call.func.value] if isinstance(call.func, ast.Attribute) else []
+            given = [*receiver, *call.args, *(k.value for k in call.keywords)]
             candidates = [a for a in given if isinstance(a, ast.Name)] + \
                 [root for a in given if not isinstance(a, ast.Name) for root in parameter_roots(ctx, a)]
         elif params is not None:
@@ -484,6 +560,11 @@ class OptimizerBeforeSetup(Rule):
             "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
             "Create the optimizer after `setup_module`, from the set-up model"
         )
+        built = binding.value
+        if isinstance(built, ast.Call) and isinstance(built.func, ast.Attribute) and any(built.func.value is r for r in roots):
+            # `model.configure_optimizers()` moved after the set-up still runs the original module's method, whose
+            # `self.parameters()` XLAFSDP emptied: no move fixes it
+            return self.finding(ctx, opt, message, [])
         return self.finding(ctx, opt, message, [f for f in (self._move(ctx, binding, setup, roots, opt.id),) if f])
 
     def _move(self, ctx: Context, binding: Binding, setup: ast.Call, roots: list[ast.Name], name: str) -> Fix | None:
@@ -504,15 +585,32 @@ class OptimizerBeforeSetup(Rule):
 
 def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
     """The `m` of each `m.parameters()` / `m.named_parameters()` in an optimizer's parameters, and in what
-    the names there are bound to, one step (`decay = [p for n, p in model.named_parameters() if ...]`, then
-    `[{"params": decay}, ...]`)."""
-    exprs = [params]
-    for name in (n for n in ast.walk(params) if isinstance(n, ast.Name)):
-        binding = ctx.reaching(name)
-        if binding is not None and binding.value is not None:
-            exprs.append(binding.value)
+    the names there are bound to, a few steps (`param_dict = {n: p for n, p in model.named_parameters()}`,
+    `decay = [p for n, p in param_dict.items() if ...]`, then `[{"params": decay}, ...]`)."""
+    exprs, seen = [params], {id(params)}
+    for expr in exprs:
+        if len(exprs) > BINDING_STEPS:
+            break
+        for name in (n for n in ast.walk(expr) if isinstance(n, ast.Name)):
+            binding = ctx.reaching(name)
+            if binding is not None and binding.value is not None and id(binding.value) not in seen:
+                seen.add(id(binding.value))
+                exprs.append(binding.value)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
+
+
+def _taken(flow: Flow, root: ast.expr) -> bool:
+    """`m` of `m.parameters()` is read on every path: no conditional expression around it takes the other
+    branch, or takes its branch only under a condition (`self.parameters() if params is None else params`)."""
+    child, parent = root, flow.ctx.parents.get(root)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
+            held = set(flow.values(parent))
+            if not all(x in held for x in flow.values(child)):
+                return False
+        child, parent = parent, flow.ctx.parents.get(parent)
+    return True
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:
