@@ -1,5 +1,5 @@
 # expect: LXF020
-# oracle: TBD
+# oracle: RAISED ValueError: Unknown state_dict_type: dcp
 # flagged-in: titan/config_manager.py
 """python train.py [--section.key=value ...]: torchtitan's train loop with Fabric's XLA FSDP in place of FSDP2."""
 import torch

@@ -1,5 +1,5 @@
 # expect: LXF002
-# oracle: TBD
+# oracle: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
 # flagged-in: lit_llama/utils.py
 """python finetune_full.py: lit-llama's full finetuning, two steps, on a TPU pod with XLA FSDP and activation checkpointing."""
 import torch

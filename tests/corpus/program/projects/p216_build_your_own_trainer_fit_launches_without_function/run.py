@@ -1,5 +1,5 @@
 # expect: LXF016
-# oracle: TBD
+# oracle: RAISED TypeError: To spawn processes with the `XLAFSDPStrategy` strategy, `.launch()` needs to be called with a function that contains the
 # flagged-in: trainer.py
 """python run.py: the custom trainer on a TPU pod, sharding the MNIST module with XLA FSDP."""
 import torch
