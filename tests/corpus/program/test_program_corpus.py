@@ -50,6 +50,59 @@ KNOWN_MISSES: dict[str, str] = {
         "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
         "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
         "what it holds is unknown) rather than read the objects each `track(...)` call passes",
+    # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
+    "p200_litgpt_pretrain_utils_saves_to_path":
+        "flagged on the wrong file: LXF029 is read in `save_checkpoint` of litgpt/utils.py for pretrain.py's call "
+        "and reported on that call (detect/data_rule.py `_called_here`: the Path `out_dir / ... / \"lit_model.pth\"` "
+        "is written in the calling document, so \"the call is the place\"); but the helper needs a Path "
+        "(`checkpoint_file: Path`, `checkpoint_file.parent.mkdir(...)`), and the fix the finding itself proposes, "
+        "`str(checkpoint_file)`, is utils.py's `fabric.save` line",
+    "p202_accelerate_style_accumulate_given_raw_model":
+        "missed, two links in lxf004_no_backward_sync_raw_module.py: (1) `_helpers_elsewhere` reads only helpers "
+        "that take both the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants "
+        "`fabric.no_backward_sync(model)` with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, "
+        "a `@contextmanager` method syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in "
+        "the package is flagged on train.py); (2) even `fabric.no_backward_sync(model)` written in train.py is "
+        "missed: with no `fabric.setup*(model)` in the scope, `_constructs_module` knows only classes of this file "
+        "or torch.nn, and `Classifier` is imported from model.py (`ctx.values` would say `module`)",
+    "p206_timm_registry_decorator_lambda_wrap_policy":
+        "missed: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, stored by "
+        "`_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py into a "
+        "module-level `{}`; flow.py reads a dict's entries from its literal only, so even "
+        "`_model_fsdp_wrap[\"vit_tiny_patch4\"]` read in train.py is unknown. With the lambda in the literal, "
+        "`get_fsdp_wrap_policy(MODEL)` is still unknown (its key is the parameter `model_name`: p196's "
+        "`_subscript` constant_key link); with a constant key LXF006 is flagged in _registry.py",
+    "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
+        "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
+        "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
+        "errata never runs code, so it cannot see the exec'd file's assignment. Silence is the right answer "
+        "here; the case keeps the gap visible (twin p209 is the half that must stay silent)",
+    "p209_nanogpt_configurator_exec_tpu_config_overrides_default_ok":
+        "a false error: LXF007 on train.py's `Fabric(..., precision=precision)` from the module-level default "
+        "`precision = \"bf16-mixed\"`, though the next statements `exec(...)` configurator.py, which rebinds "
+        "train.py's globals (to config/train_tpu.py's \"bf16-true\" in this run). An `exec` with no globals "
+        "argument at module level may rebind any global: the binder/flow.py should make every global read after it "
+        "unknown (engine.py's `_READS_LOCALS` knows `exec` reads names, nothing treats it as writing them)",
+    "p210_torchmetrics_style_max_metric_state_reduced_by_max":
+        "missed: `fabric.all_reduce(value, reduce_op=reduce_fx)` sits in `Metric.sync(self, fabric)` of "
+        "metrics/base.py, reached through instances (`worst_loss.compute_synced(fabric)` -> `self.sync(fabric)`); "
+        "data_rule.py `_function_run`/`_functions_called` follow plain functions only and flow.py binds no argument "
+        "to a method's parameters through an instance call (p172's link 2), so the `fabric` there is unknown: "
+        "even a literal `reduce_op=\"max\"` in `sync` is missed, while the same call in a module-level "
+        "`reduce_state(fabric, value, \"max\")` is flagged. The op is then `dist_reduce_fx=\"max\"` of "
+        "`add_state` in metrics/aggregation.py, kept in `self._reductions[name]` and read back by `.items()`",
+    "p214_lit_llama_utils_kwargs_pass_wrapper_none_with_remat":
+        "flagged on the wrong file: LXF002 is reported at finetune_full.py's `XLAFSDPStrategy(**xla_fsdp_kwargs("
+        "Block, activation_checkpointing=True))` because detect/data_rule.py `_finding` drops the other module's "
+        "place when `picked_by_parameters` (the policy is chosen by the call's `activation_checkpointing=True`); but "
+        "the clash is lit_llama/utils.py's `auto_wrapper_callable=auto_wrapper_callable` key, written even when it is "
+        "None (Lightning checks `\"auto_wrapper_callable\" in kwargs`): asking the helper for checkpointing is its "
+        "purpose, and its twin p215 fixes the helper",
+    "p217_build_your_own_trainer_fit_launches_its_worker_ok":
+        "a false LXF031 (seen once `fabric.launch(self._fit, ...)` reaches `_fit` with the Fabric): "
+        "`model.training_step(batch)` on the set-up model, whose `training_step` calls `self(x)`, is reported as "
+        "running on flat shards, but with `auto_wrap_policy={Block}` the real run is fine; "
+        "lxf031_method_outside_forward.py asks `auto_wrap_given` only for a method that reads `self.parameters()`",
 }
 
 

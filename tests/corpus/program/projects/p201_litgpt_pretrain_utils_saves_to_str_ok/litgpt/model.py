@@ -1,0 +1,31 @@
+"""A tiny GPT: embeddings, a stack of blocks, a head."""
+import torch
+from torch import nn
+
+from litgpt.config import Config
+
+
+class Block(nn.Module):
+    def __init__(self, config: Config):
+        super().__init__()
+        self.norm = nn.LayerNorm(config.n_embd)
+        self.mlp = nn.Sequential(nn.Linear(config.n_embd, 4 * config.n_embd), nn.GELU(),
+                                 nn.Linear(4 * config.n_embd, config.n_embd))
+
+    def forward(self, x):
+        return x + self.mlp(self.norm(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, config: Config):
+        super().__init__()
+        self.config = config
+        self.wte = nn.Embedding(config.vocab_size, config.n_embd)
+        self.h = nn.ModuleList(Block(config) for _ in range(config.n_layer))
+        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False)
+
+    def forward(self, idx):
+        x = self.wte(idx)
+        for block in self.h:
+            x = block(x)
+        return self.lm_head(x)
