@@ -215,7 +215,14 @@ def _reexports(init_text: str, stem: str, name: str) -> bool:
     only leaves callers unread."""
     imports = re.finditer(rf"^[ \t]*from[ \t]+[\w.]*\b{re.escape(stem)}[ \t]+import\b(\s*\([^)]*\)|[^\n]*)",
                           init_text, re.M)
-    return any(re.search(rf"\*|\b{re.escape(name)}\b", found.group(1)) for found in imports)
+    if any(re.search(rf"\*|\b{re.escape(name)}\b", found.group(1)) for found in imports):
+        return True
+    if not LAZY_HOOK.search(init_text):
+        return False
+    # a lazy export's literal mapping: `"name": ".stem"` (name -> module) or `"stem": ["name", ...]` (module -> names)
+    quoted_name, quoted_stem = rf"[\"']{re.escape(name)}[\"']", rf"[\"'][\w.]*\b{re.escape(stem)}[\"']"
+    return bool(re.search(rf"{quoted_name}\s*:\s*{quoted_stem}|{quoted_stem}\s*:\s*[\[(\{{][^\])}}]*{quoted_name}",
+                          init_text))
 
 
 def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
@@ -675,8 +682,8 @@ class Project:
         if readers is None or path is None:
             return None
         calls: list[tuple[Flow, ast.Call]] = []
-        for there in readers:
-            for load in there.ctx.loads_named(func.name):
+        for there in readers:  # `f(...)`, and `module.f(...)` of the module or a package exporting it
+            for load in [*there.ctx.loads_named(func.name), *there.ctx.attribute_loads(func.name)]:
                 if not any(v.kind == "function" and v.is_read_from(func, path) for v in there.values(load)):
                     continue
                 parent = there.ctx.parents.get(load)
