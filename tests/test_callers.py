@@ -439,3 +439,38 @@ def test_a_method_called_on_a_known_instance_reads_self_as_that_instance(receive
 ])
 def test_a_method_whose_receivers_the_file_cannot_narrow_reads_every_construction(run):
     assert findings(preset_class(run)) == [("LXF002", "warning", PRESET_LINE)]
+
+
+FABRIC_UTILS = HEAD + """
+
+def precision_from(args):
+    if args.bf16:
+        return "bf16-mixed"
+    if args.fp16:
+        return "16-mixed"
+    return "32-true"
+
+
+def build_fabric(args):
+    return Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision_from(args))
+"""
+
+
+@pytest.mark.parametrize("bf16, expected", [("True", "error"), ("False", None)])
+@pytest.mark.parametrize("calling", ["from fabric_utils import build_fabric\nfabric = build_fabric(args)\n",
+                                     "import fabric_utils as fu\nfabric = fu.build_fabric(args)\n"])
+def test_a_helper_given_the_parameter_of_another_modules_function_reads_the_callers_argument(
+        tmp_path, bf16, expected, calling):
+    """`build_fabric(args)` called from train.py passes `args` on to `precision_from(args)`: that helper's
+    tests are decided by the dataclass train.py builds, in fabric_utils.py's own check and at the call."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "fabric_utils.py").write_text(FABRIC_UTILS)
+    train = f"from dataclasses import dataclass\n\n\n@dataclass\nclass Args:\n    bf16: bool = {bf16}\n" \
+            f"    fp16: bool = False\n\n\nargs = Args()\n{calling}"
+    (tmp_path / "train.py").write_text(train)
+    helper = [(f.code, f.severity.value, f.span.start.line, f.span.start.column)
+              for f in check_source(FABRIC_UTILS, str(tmp_path / "fabric_utils.py")).findings]
+    caller = [(f.code, f.severity.value, f.span.start.line)
+              for f in check_source(train, str(tmp_path / "train.py")).findings]
+    assert helper == ([("LXF007", expected, 14, 75)] if expected else [])  # `precision=` of `build_fabric`
+    assert caller == ([("LXF007", expected, 11)] if expected else [])

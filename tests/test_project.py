@@ -511,3 +511,114 @@ def test_a_mapping_a_helper_s_parameter_picks_is_read_for_the_call(tmp_path, cal
 @pytest.mark.parametrize("call", ["fabric_kwargs('pod')", "merged()", "with_accelerator('tpu')"])
 def test_a_mapping_a_helper_s_parameter_picks_for_the_tpu_is_fine(tmp_path, call):
     assert spread(tmp_path, call) == []
+
+
+# --- a package's lazy exports (PEP 562 `__getattr__`) --------------------------------------------------------
+LAZY_GETATTR = '''\
+import importlib
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        module = importlib.import_module({spec}, __name__)
+        return getattr(module, name)
+    raise AttributeError(name)
+'''
+
+LAZY_PACKAGES = {
+    "name-to-relative-module": '_EXPORTS = {"REMAT": ".layers", "Block": ".layers"}\n'
+                               + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    "name-to-absolute-module": '_EXPORTS = {"REMAT": "pkg.layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    "dot-plus-module": '_EXPORTS = {"REMAT": "layers"}\n' + LAZY_GETATTR.format(spec='"." + _EXPORTS[name]'),
+    "f-string-module": '_EXPORTS = {"REMAT": "layers"}\n' + LAZY_GETATTR.format(spec='f".{_EXPORTS[name]}"'),
+    "module-to-names": '''\
+import importlib
+
+_import_structure = {"layers": ["Block", "REMAT"], "other": ["Thing"]}
+__all__ = [n for names in _import_structure.values() for n in names]
+
+
+def __getattr__(name):
+    for module, names in _import_structure.items():
+        if name in names:
+            return getattr(importlib.import_module("." + module, __name__), name)
+    raise AttributeError(name)
+''',
+    "if-chain": '''\
+def __getattr__(name):
+    if name in {"Block", "REMAT"}:
+        from .layers import REMAT
+        return REMAT
+    raise AttributeError(name)
+''',
+    "type-checking-with-module-swap": '''\
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .layers import Block, REMAT
+else:
+    import sys
+    from ._lazy import LazyModule
+    sys.modules[__name__] = LazyModule(__name__, {"layers": ["Block", "REMAT"]})
+''',
+}
+
+
+@pytest.mark.parametrize("package", sorted(LAZY_PACKAGES))
+@pytest.mark.parametrize("importing, policy", [("from pkg import REMAT\n", "REMAT"), ("import pkg\n", "pkg.REMAT")])
+def test_a_name_a_package_exports_lazily_is_read_from_its_module(tmp_path, package, importing, policy):
+    tree(tmp_path, {"pkg/__init__.py": LAZY_PACKAGES[package], "pkg/layers.py": LAYERS,
+                    "train.py": HEAD + importing + use(policy)})
+    assert found(tmp_path / "train.py") == remat_error(3, "`layers.py`, line 8")
+
+
+@pytest.mark.parametrize("package", [
+    # no hook: the TYPE_CHECKING import alone does not bind the name at run time
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .layers import REMAT\n",
+    # a name the literal mapping does not hold, or a mapping computed at run time: unknown
+    '_EXPORTS = {"Block": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    '_EXPORTS = dict(REMAT=".layers")\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    '_EXPORTS = {"REMAT": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS.get(name)"),
+    # a relative module name without the package it is relative to: import_module raises
+    '_EXPORTS = {"REMAT": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]").replace(", __name__", ""),
+])
+def test_a_lazy_export_the_text_does_not_spell_is_unknown(tmp_path, package):
+    tree(tmp_path, {"pkg/__init__.py": package, "pkg/layers.py": LAYERS,
+                    "train.py": HEAD + "from pkg import REMAT\n" + use("REMAT")})
+    assert found(tmp_path / "train.py") == []
+
+
+LAZY_FABRIC_PACKAGE = {
+    "pkg/__init__.py": '_EXPORTS = {"build": ".fabric_utils"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    "pkg/fabric_utils.py": HEAD + '''
+
+def precision_from(args):
+    if args.bf16:
+        return "bf16-mixed"
+    return "32-true"
+
+
+def build(args):
+    strategy = XLAFSDPStrategy(auto_wrap_policy={object})
+    return Fabric(accelerator="tpu", strategy=strategy, precision=precision_from(args))
+''',
+    "pkg/arguments.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass Args:\n    bf16: bool = {bf16}\n",
+}
+
+
+@pytest.mark.parametrize("bf16", [True, False])
+@pytest.mark.parametrize("calling", [
+    "import pkg\nfrom pkg.arguments import Args\n\nfabric = pkg.build(Args())\n",
+    "from pkg import build\nfrom pkg.arguments import Args\n\nfabric = build(Args())\n",
+])
+def test_a_lazily_exported_function_is_read_for_its_callers_arguments(tmp_path, bf16, calling):
+    files = dict(LAZY_FABRIC_PACKAGE, **{"train.py": calling})
+    files["pkg/arguments.py"] = files["pkg/arguments.py"].format(bf16=bf16)
+    tree(tmp_path, files)
+    helper = [(f.code, f.severity.value, f.span.start.line, f.span.start.column)
+              for f in check_source((tmp_path / "pkg/fabric_utils.py").read_text(),
+                                    str(tmp_path / "pkg/fabric_utils.py")).findings]
+    caller = [(f.code, f.severity.value, f.span.start.line) for f in check_source(
+        (tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings]
+    line = calling.count("\n") - 1
+    assert helper == ([("LXF007", "error", 12, 66)] if bf16 else [])  # `precision=` of `build`
+    assert caller == ([("LXF007", "error", line)] if bf16 else [])

@@ -244,6 +244,19 @@ class Context:
         for call in self._live(self._calls_by_attr.get(method, [])):
             yield call, call.func.value  # type: ignore[attr-defined]
 
+    def module_function_calls(self, name: str) -> list[ast.Call]:
+        """Calls spelled `<module>.name(...)` whose receiver starts at a name a project import binds
+        (`trainkit.build_fabric(args)` after `import trainkit`): a function read through its module."""
+        out: list[ast.Call] = []
+        if not self._project_imports:
+            return out
+        for call, receiver in self.spelled_method_calls(name):
+            while isinstance(receiver, ast.Attribute):
+                receiver = receiver.value
+            if isinstance(receiver, ast.Name) and receiver.id in self._project_imports:
+                out.append(call)
+        return out
+
     def _held_method_calls(self) -> dict[str, list[tuple[ast.Call, ast.expr]]]:
         """The calls of names holding a bound method (see `method_calls`), by the method's name, as
         `HeldCall`s with their receivers; worked out once per check, for the few calls whose name may hold

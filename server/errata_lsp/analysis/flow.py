@@ -1243,7 +1243,7 @@ class Flow:
             return
         cls = self._method_class(func)
         if cls is None:
-            for call in self.ctx.calls_by_name(name):
+            for call in [*self.ctx.calls_by_name(name), *self.ctx.module_function_calls(name)]:
                 if any(self._is(func, x) for x in self.values(call.func)):
                     yield call, False, ()
             for method in self.ctx.tips.callbacks:
@@ -4182,7 +4182,8 @@ def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
 def _twin_read(there: Flow, top: ast.AST, path: str | None) -> tuple[Flow, ast.AST] | None:
     """`_twin_in` with the flow that reads the twin's tree (the module at `path` as `there` reads it): what
     the twin's own expressions hold (a parameter's default) is asked of that flow, not of `there`."""
-    for load in there.ctx.loads_named(getattr(top, "name", "")):
+    name = getattr(top, "name", "")
+    for load in [*there.ctx.loads_named(name), *(c.func for c in there.ctx.module_function_calls(name))]:
         for value in there.values(load):
             if value.is_read_from(top, path) and value.flow is not None and value.node is not None:
                 return value.flow, value.node

@@ -215,7 +215,14 @@ def _reexports(init_text: str, stem: str, name: str) -> bool:
     only leaves callers unread."""
     imports = re.finditer(rf"^[ \t]*from[ \t]+[\w.]*\b{re.escape(stem)}[ \t]+import\b(\s*\([^)]*\)|[^\n]*)",
                           init_text, re.M)
-    return any(re.search(rf"\*|\b{re.escape(name)}\b", found.group(1)) for found in imports)
+    if any(re.search(rf"\*|\b{re.escape(name)}\b", found.group(1)) for found in imports):
+        return True
+    if not LAZY_HOOK.search(init_text):
+        return False
+    # a lazy export's literal mapping: `"name": ".stem"` (name -> module) or `"stem": ["name", ...]` (module -> names)
+    quoted_name, quoted_stem = rf"[\"']{re.escape(name)}[\"']", rf"[\"'][\w.]*\b{re.escape(stem)}[\"']"
+    return bool(re.search(rf"{quoted_name}\s*:\s*{quoted_stem}|{quoted_stem}\s*:\s*[\[(\{{][^\])}}]*{quoted_name}",
+                          init_text))
 
 
 def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
@@ -246,6 +253,7 @@ class Summary:
         self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
         self._flows: OrderedDict[tuple[str, int, bool, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
+        self._lazy: dict[str, LazyExport] | None = None  # names its module `__getattr__` imports on first use
 
     def flow(self, name: str, as_main: bool = False, with_callers: bool = False) -> Flow:
         """The flow that tells what `name` holds: over the whole module, or over what `name` needs; with
@@ -292,6 +300,17 @@ class Summary:
             return name in exports
         return not name.startswith("_")
 
+    def lazy_export(self, name: str) -> LazyExport | None:
+        """Where the module's PEP 562 `__getattr__` (or a `sys.modules[__name__]` stand-in) imports `name`
+        from when it is first read: a literal mapping or import of the module's text, never run."""
+        if self._lazy is None:
+            self._lazy = _lazy_exports(self.doc) if self.whole and self.module.path else {}
+        found = self._lazy.get(name)
+        if found is not None and found.level and found.package_is_module \
+                and os.path.basename(self.module.path or "") != "__init__.py":
+            return None  # `import_module(".x", __name__)` outside a package: not a module of this folder
+        return found
+
     def release(self) -> None:
         for flow in self._flows.values():
             flow.release()
@@ -330,6 +349,124 @@ def _all_names(doc: Document) -> tuple[str, ...] | None:
             found = True
             names.extend(e.value for e in value.elts)  # type: ignore[attr-defined]
     return tuple(names) if found else None
+
+
+@dataclass(frozen=True)
+class LazyExport:
+    """A name a module imports on first use: `from <level dots><module> import <name>`."""
+
+    level: int
+    module: str
+    name: str
+    package_is_module: bool = False  # `import_module(".x", __name__)`: relative to the module itself
+
+
+LAZY_HOOK = re.compile(r"\b__getattr__\b|\bsys\.modules\b")
+MAX_LAZY_NAMES = 2_000  # names read from one module's lazy mapping
+
+
+def _lazy_exports(doc: Document) -> dict[str, LazyExport]:
+    """The names a module leaves to its first read (PEP 562): those its `if TYPE_CHECKING:` block imports,
+    those a module-level `def __getattr__(name)` imports by `from .m import name` or by
+    `import_module(MAPPING[name], __name__)` over a literal dict (name -> module, or module -> names read
+    by a loop over its items). Only when the module has such a hook: without one the names are not there.
+    Anything computed otherwise stays unknown."""
+    if not LAZY_HOOK.search(doc.text):
+        return {}
+    body = [stmt for chunk in doc.chunks(("",)) if chunk.parsed and chunk.parsed.tree
+            for stmt in chunk.parsed.tree.body]
+    hook = next((s for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"), None)
+    if hook is None and not any(_replaces_module(s) for s in ast.walk(ast.Module(body=body, type_ignores=[]))):
+        return {}
+    found: dict[str, LazyExport] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.If) and _is_type_checking(stmt.test):
+            for inner in stmt.body:
+                found.update(_imported_names(inner))
+    if hook is not None:
+        mappings = {t.id: stmt.value for stmt in body if isinstance(stmt, (ast.Assign, ast.AnnAssign))
+                    and isinstance(stmt.value, ast.Dict)
+                    for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if isinstance(t, ast.Name)}
+        asked = hook.args.args[0].arg if hook.args.args else None
+        for node in ast.walk(hook):
+            if len(found) > MAX_LAZY_NAMES:
+                break
+            if isinstance(node, ast.ImportFrom):  # `if name == "x": from .m import x; return x`
+                for name, export in _imported_names(node).items():
+                    found.setdefault(name, export)
+            elif isinstance(node, ast.Call) and asked is not None and _is_import_module(node.func) and node.args:
+                found.update({k: v for k, v in _mapped(node, asked, mappings, hook).items() if k not in found})
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _replaces_module(node: ast.AST) -> bool:
+    """`sys.modules[__name__] = ...`: the module is swapped for an object that imports its names lazily."""
+    return (isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute) and t.value.attr == "modules"
+        and isinstance(t.value.value, ast.Name) and t.value.value.id == "sys"
+        and isinstance(t.slice, ast.Name) and t.slice.id == "__name__" for t in node.targets))
+
+
+def _imported_names(stmt: ast.AST) -> dict[str, LazyExport]:
+    if not isinstance(stmt, ast.ImportFrom) or not stmt.module and not stmt.level:
+        return {}
+    return {alias.asname or alias.name: LazyExport(stmt.level, stmt.module or "", alias.name)
+            for alias in stmt.names if alias.name != "*"}
+
+
+def _is_import_module(func: ast.expr) -> bool:
+    return (isinstance(func, ast.Name) and func.id == "import_module"
+            or isinstance(func, ast.Attribute) and func.attr == "import_module"
+            and isinstance(func.value, ast.Name) and func.value.id == "importlib")
+
+
+def _mapped(call: ast.Call, asked: str, mappings: dict[str, ast.Dict], hook: ast.AST) -> dict[str, LazyExport]:
+    """What `import_module(<spec>, <package>)` in `__getattr__(asked)` imports for each name: `spec` is
+    `MAPPING[asked]` (name -> module), or a loop's module over `MAPPING.items()` (module -> names), with
+    `"." +` or an f-string's `.` before it."""
+    spec, prefix = call.args[0], ""
+    if isinstance(spec, ast.BinOp) and isinstance(spec.op, ast.Add) and isinstance(spec.left, ast.Constant) \
+            and isinstance(spec.left.value, str):
+        prefix, spec = spec.left.value, spec.right
+    elif isinstance(spec, ast.JoinedStr) and len(spec.values) == 2 and isinstance(spec.values[0], ast.Constant) \
+            and isinstance(spec.values[1], ast.FormattedValue) and isinstance(spec.values[0].value, str):
+        prefix, spec = spec.values[0].value, spec.values[1].value
+    package = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "package"), None)
+    package_is_module = isinstance(package, ast.Name) and package.id == "__name__"
+    relative_ok = package_is_module or isinstance(package, ast.Name) and package.id == "__package__"
+    pairs: list[tuple[str, str]] = []  # (name, module spec)
+    if isinstance(spec, ast.Subscript) and isinstance(spec.value, ast.Name) and spec.value.id in mappings \
+            and isinstance(spec.slice, ast.Name) and spec.slice.id == asked:
+        mapping = mappings[spec.value.id]
+        pairs = [(k.value, v.value) for k, v in zip(mapping.keys, mapping.values)
+                 if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                 and isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    elif isinstance(spec, ast.Name):  # `for module, names in MAPPING.items(): if asked in names: ...`
+        for loop in ast.walk(hook):
+            if isinstance(loop, ast.For) and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2 \
+                    and isinstance(loop.target.elts[0], ast.Name) and loop.target.elts[0].id == spec.id \
+                    and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) \
+                    and loop.iter.func.attr == "items" and isinstance(loop.iter.func.value, ast.Name) \
+                    and loop.iter.func.value.id in mappings:
+                mapping = mappings[loop.iter.func.value.id]
+                pairs = [(name.value, k.value) for k, v in zip(mapping.keys, mapping.values)
+                         if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, (ast.List, ast.Tuple, ast.Set))
+                         for name in v.elts if isinstance(name, ast.Constant) and isinstance(name.value, str)]
+                break
+    out: dict[str, LazyExport] = {}
+    for name, module in pairs[:MAX_LAZY_NAMES]:
+        spec_text = prefix + module
+        dotted = spec_text.lstrip(".")
+        level = len(spec_text) - len(dotted)
+        if level and not relative_ok or not all(part.isidentifier() for part in dotted.split(".")):
+            continue  # a relative name without its package (`import_module` raises), or not a module's name
+        out[name] = LazyExport(level, dotted, name, package_is_module and level > 0)
+    return out
 
 
 # --- the project -------------------------------------------------------------------------------------
@@ -545,8 +682,8 @@ class Project:
         if readers is None or path is None:
             return None
         calls: list[tuple[Flow, ast.Call]] = []
-        for there in readers:
-            for load in there.ctx.loads_named(func.name):
+        for there in readers:  # `f(...)`, and `module.f(...)` of the module or a package exporting it
+            for load in [*there.ctx.loads_named(func.name), *there.ctx.attribute_loads(func.name)]:
                 if not any(v.kind == "function" and v.is_read_from(func, path) for v in there.values(load)):
                     continue
                 parent = there.ctx.parents.get(load)
@@ -767,6 +904,12 @@ class Project:
                 found = summary.starred[name]
                 if found is not None:
                     return found
+                lazy = summary.lazy_export(name)
+                if lazy is not None:  # the package's `__getattr__` imports it from its module on first read
+                    source = (self.finder.relative(summary.module.path or "", lazy.level, lazy.module) if lazy.level
+                              else self.finder.find(lazy.module, summary.module.path))
+                    if source is not None and source.path != module.path:
+                        return self.member(flow, source, lazy.name, use, submodules=False)
             if submodules and module.folder is not None:
                 self.finder.resolving_for(self._importer(flow))
                 inner = self.finder.under(module.folder, name)

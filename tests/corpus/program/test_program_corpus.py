@@ -37,13 +37,6 @@ KNOWN_MISSES: dict[str, str] = {
         "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
     # round seven: methods, keywords and wrappers a call passes through
     # round seven: one program, not one file
-    "p182_lazy_package_training_arguments_bf16_flag_mixed":
-        "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
-        "is exported by the package's PEP 562 `__getattr__` (`importlib.import_module(_EXPORTS[name], __name__)`), "
-        "so train.py's call is not read per call (importing `trainkit.fabric_utils` directly gives a per-call "
-        "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
-        "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
-        "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
     "p176_trainer_checkpointer_tracks_model_before_setup":
         "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
         "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
