@@ -82,6 +82,10 @@ class ModuleFinder:
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
         self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
+        # `find`'s answers kept across rounds, each with the listings it read: still the answer while every
+        # one of those folders lists the same (a keystroke in an importing module resolves its imports again)
+        self._answers: dict[tuple[str, str | None, str | None], tuple[Module | None, tuple[tuple[str, dict[str, bool]], ...]]] = {}
+        self._consulted: list[tuple[str, dict[str, bool]]] | None = None  # the listings the running `find` reads
         self.entry: str | None = None  # the folder of the document being checked
         self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
         # an importing file -> every folder listed to resolve its imports, missing ones too (a file added
@@ -113,6 +117,12 @@ class ModuleFinder:
         return {folder for importer in importers for folder in self.folders_of.get(importer, ())}
 
     def listing(self, folder: str) -> dict[str, bool]:
+        entries = self._listing(folder)
+        if self._consulted is not None:
+            self._consulted.append((folder, entries))
+        return entries
+
+    def _listing(self, folder: str) -> dict[str, bool]:
         if self._noted is not None:
             self._noted.add(folder)
         seen = self._seen.get(folder)
@@ -159,6 +169,23 @@ class ModuleFinder:
         if key in self._found:  # asked at each use of the name: the listings are those of this round
             return self._found[key]
         self.resolving_for(importer)
+        kept = self._answers.get(key)
+        if kept is not None and all(self._listing(folder) is entries for folder, entries in kept[1]):
+            self._found[key] = kept[0]
+            return kept[0]
+        self._consulted = []
+        try:
+            found = self._find(dotted, importer)
+            consulted = tuple(self._consulted)
+        finally:
+            self._consulted = None
+        if len(self._answers) >= 4 * MAX_SUMMARIES:
+            self._answers.pop(next(iter(self._answers)))
+        self._answers[key] = (found, consulted)
+        self._found[key] = found
+        return found
+
+    def _find(self, dotted: str, importer: str | None) -> Module | None:
         bases = [os.path.dirname(importer)] if importer else []
         if bases and "__init__.py" in self.listing(bases[0]):
             above = bases[0]
@@ -173,7 +200,6 @@ class ModuleFinder:
             found = self.under(base, dotted)
             if found is not None:
                 break
-        self._found[key] = found
         return found
 
     def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
