@@ -270,6 +270,9 @@ class Summary:
         self.whole = len(text) <= WHOLE_MODULE_BYTES
         self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
         self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
+        # what a name it binds holds, read from another module (the pack's tips' id too): kept with the summary,
+        # which is current only while no module it read changed (an importing module's keystroke reads it again)
+        self.bindings: dict[tuple[str, int], tuple[Value, ...]] = {}
         self._flows: OrderedDict[tuple[str, int, bool, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
 
@@ -392,6 +395,7 @@ class Project:
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
+        self._bounds_hit = 0  # the bounds hit so far (what a result read past one cannot be kept without)
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
@@ -430,6 +434,7 @@ class Project:
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
+        self._bounds_hit += 1
         if self._reading is not None and self._reading.line is not None:
             self._reading.notes.add((self._reading.line, what))
 
@@ -779,15 +784,22 @@ class Project:
                             "past that is unknown")
             return None
         self._note(flow, module)
+        outermost, bounds_hit = not self._chain, self._bounds_hit
         self._chain.append(key)
         try:
             summary = self.summary(module)
             if summary is not None:
+                kept = summary.bindings.get((name, id(self.tips)))
+                if kept is not None:
+                    return kept
                 bound = summary.binding(name)
                 if bound is not None:
                     other, defs = bound
                     stand_in = ast.Name(id=name, ctx=ast.Load())
-                    return tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                    found = tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                    if outermost and bounds_hit == self._bounds_hit:  # no cycle cut it short, no bound noted
+                        summary.bindings[(name, id(self.tips))] = found
+                    return found
                 if name not in summary.starred:  # a miss too is looked up once per version of the modules
                     summary.starred[name] = self.star_imported(summary.flow(name), name, use)
                 found = summary.starred[name]
