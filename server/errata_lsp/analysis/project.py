@@ -796,10 +796,10 @@ class Project:
                 if bound is not None:
                     other, defs = bound
                     stand_in = ast.Name(id=name, ctx=ast.Load())
-                    found = tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                    held = tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
                     if outermost and bounds_hit == self._bounds_hit:  # no cycle cut it short, no bound noted
-                        summary.bindings[(name, id(self.tips))] = found
-                    return found
+                        summary.bindings[(name, id(self.tips))] = held
+                    return held
                 if name not in summary.starred:  # a miss too is looked up once per version of the modules
                     summary.starred[name] = self.star_imported(summary.flow(name), name, use)
                 found = summary.starred[name]
