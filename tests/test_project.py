@@ -227,6 +227,59 @@ def test_a_change_on_disk_is_seen_by_the_next_check_of_an_unchanged_document(tmp
     assert again.report.findings == [] and not again.reused
 
 
+def _keystroke(state, path: Path, typed: str):
+    """`typed` inserted at the end of the document's last line, checked as the editor's keystroke is."""
+    from errata_lsp.analysis.findings import Position, Span
+
+    text = state.document.text
+    lines = text.split("\n")
+    at = Position(len(lines) - 1, len(lines[-1]))
+    return check_document(text + typed, str(path), previous=state, changes=[(Span(at, at), typed)], own_trees=True)
+
+
+def test_a_keystroke_reads_again_a_module_two_imports_away_once_it_changed(tmp_path):
+    """What a name of an imported module holds is kept across keystrokes of the importing document, with
+    that module's summary: a change two imports away (layers.py, read through config.py) is still seen."""
+    tree(tmp_path, {"config.py": "from layers import REMAT\n", "layers.py": LAYERS,
+                    "train.py": HEAD + "from config import REMAT\n" + use("REMAT") + "# x"})
+    train, layers = tmp_path / "train.py", str(tmp_path / "layers.py")
+    state = check_document(train.read_text(), str(train), own_trees=True)
+    assert [(f.code, f.span.start.line) for f in state.report.findings] == [("LXF001", 3)]
+    try:
+        for typed, policy, codes in (("x", "{Block}", []), ("x", "[Block]", ["LXF001"]), ("x", "{Block}", [])):
+            state = _keystroke(state, train, "y")  # the binding is read again from what was kept
+            assert [f.code for f in state.report.findings] == ([] if policy == "[Block]" else ["LXF001"])
+            WORKSPACE.set_buffer(layers, LAYERS.replace("REMAT = [Block]", f"REMAT = {policy}"))
+            state = _keystroke(state, train, typed)
+            assert [f.code for f in state.report.findings] == codes
+    finally:
+        WORKSPACE.set_buffer(layers, None)
+
+
+def test_an_import_is_resolved_again_once_a_folder_it_listed_lists_another_module(tmp_path):
+    """`find`'s answer is kept across checks while the folders it listed are unchanged: a module file added
+    where it looked is found at the next check (round), and lost once removed."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "config.py").write_text(LAYERS)
+    importer = str(tmp_path / "train.py")
+    finder = ModuleFinder((str(tmp_path), str(tmp_path / "src")))
+    assert finder.find("config", importer) == finder.find("config", importer)  # kept across rounds too
+    finder.new_round()
+    assert finder.find("config", importer).path == str(tmp_path / "src" / "config.py")
+    (tmp_path / "config.py").write_text(LAYERS)
+    os.utime(tmp_path, ns=(1, 1))  # the folder's listing changes even on a coarse clock
+    finder.new_round()
+    assert finder.find("config", importer).path == str(tmp_path / "config.py")  # the importer's folder first
+    (tmp_path / "config.py").unlink()
+    os.utime(tmp_path, ns=(2, 2))
+    finder.new_round()
+    assert finder.find("config", importer).path == str(tmp_path / "src" / "config.py")
+    (tmp_path / "src" / "config.py").unlink()
+    os.utime(tmp_path / "src", ns=(3, 3))
+    finder.new_round()
+    assert finder.find("config", importer) is None
+
+
 def test_a_sibling_above_the_byte_bound_is_unknown_and_the_note_says_so(tmp_path):
     tree(tmp_path, {"config.py": LAYERS + "x = 1\n" * (MAX_MODULE_BYTES // 6), "train.py": HEAD
                     + "from config import REMAT\n" + use("REMAT")})

@@ -169,6 +169,8 @@ class Context:
         """This module read by another evaluator: `flow`, one of its functions evaluated for one call
         (`Flow.site`). The tables are shared; the facts worked out from values are the view's own, and
         so is which calls can run (worked out per scope from `flow`'s walks, as `_dead` does)."""
+        if self.project is not None:
+            self._project_imports  # noqa: B018 (the same for every view: worked out once, on the module's context)
         view = copy.copy(self)
         view._memo = {}
         view.__dict__["flow"] = flow

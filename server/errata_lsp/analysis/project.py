@@ -82,6 +82,10 @@ class ModuleFinder:
         self._listings: dict[str, tuple[int, dict[str, bool]]] = {}  # folder -> (mtime, name -> is a folder)
         self._seen: dict[str, dict[str, bool]] = {}  # listings already checked against their folder this round
         self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
+        # `find`'s answers kept across rounds, each with the listings it read: still the answer while every
+        # one of those folders lists the same (a keystroke in an importing module resolves its imports again)
+        self._answers: dict[tuple[str, str | None, str | None], tuple[Module | None, tuple[tuple[str, dict[str, bool]], ...]]] = {}
+        self._consulted: list[tuple[str, dict[str, bool]]] | None = None  # the listings the running `find` reads
         self.entry: str | None = None  # the folder of the document being checked
         self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
         # an importing file -> every folder listed to resolve its imports, missing ones too (a file added
@@ -113,6 +117,12 @@ class ModuleFinder:
         return {folder for importer in importers for folder in self.folders_of.get(importer, ())}
 
     def listing(self, folder: str) -> dict[str, bool]:
+        entries = self._listing(folder)
+        if self._consulted is not None:
+            self._consulted.append((folder, entries))
+        return entries
+
+    def _listing(self, folder: str) -> dict[str, bool]:
         if self._noted is not None:
             self._noted.add(folder)
         seen = self._seen.get(folder)
@@ -159,6 +169,23 @@ class ModuleFinder:
         if key in self._found:  # asked at each use of the name: the listings are those of this round
             return self._found[key]
         self.resolving_for(importer)
+        kept = self._answers.get(key)
+        if kept is not None and all(self._listing(folder) is entries for folder, entries in kept[1]):
+            self._found[key] = kept[0]
+            return kept[0]
+        self._consulted = []
+        try:
+            found = self._find(dotted, importer)
+            consulted = tuple(self._consulted)
+        finally:
+            self._consulted = None
+        if len(self._answers) >= 4 * MAX_SUMMARIES:
+            self._answers.pop(next(iter(self._answers)))
+        self._answers[key] = (found, consulted)
+        self._found[key] = found
+        return found
+
+    def _find(self, dotted: str, importer: str | None) -> Module | None:
         bases = [os.path.dirname(importer)] if importer else []
         if bases and "__init__.py" in self.listing(bases[0]):
             above = bases[0]
@@ -173,7 +200,6 @@ class ModuleFinder:
             found = self.under(base, dotted)
             if found is not None:
                 break
-        self._found[key] = found
         return found
 
     def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
@@ -251,6 +277,9 @@ class Summary:
         self.whole = len(text) <= WHOLE_MODULE_BYTES
         self.reads: dict[str, object] = {}  # the modules its flows read (paths), with their stamps then
         self.starred: dict[str, tuple[Value, ...] | None] = {}  # names looked up through its star imports, misses too
+        # what a name it binds holds, read from another module (the pack's tips' id too): kept with the summary,
+        # which is current only while no module it read changed (an importing module's keystroke reads it again)
+        self.bindings: dict[tuple[str, int], tuple[Value, ...]] = {}
         self._flows: OrderedDict[tuple[str, int, bool, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
         self._lazy: dict[str, LazyExport] | None = None  # names its module `__getattr__` imports on first use
@@ -503,6 +532,7 @@ class Project:
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read
         self._chain: list[tuple[str, str]] = []  # (module, name) being followed, for cycles and depth
+        self._bounds_hit = 0  # the bounds hit so far (what a result read past one cannot be kept without)
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
@@ -541,6 +571,7 @@ class Project:
 
     def _bound_hit(self, what: str) -> None:
         """A note on the document's import that led past a bound (`what` says which)."""
+        self._bounds_hit += 1
         if self._reading is not None and self._reading.line is not None:
             self._reading.notes.add((self._reading.line, what))
 
@@ -890,15 +921,22 @@ class Project:
                             "past that is unknown")
             return None
         self._note(flow, module)
+        outermost, bounds_hit = not self._chain, self._bounds_hit
         self._chain.append(key)
         try:
             summary = self.summary(module)
             if summary is not None:
+                kept = summary.bindings.get((name, id(self.tips)))
+                if kept is not None:
+                    return kept
                 bound = summary.binding(name)
                 if bound is not None:
                     other, defs = bound
                     stand_in = ast.Name(id=name, ctx=ast.Load())
-                    return tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                    held = tuple(x.under(d.when) for d in defs for x in other.of_def(d, stand_in))
+                    if outermost and bounds_hit == self._bounds_hit:  # no cycle cut it short, no bound noted
+                        summary.bindings[(name, id(self.tips))] = held
+                    return held
                 if name not in summary.starred:  # a miss too is looked up once per version of the modules
                     summary.starred[name] = self.star_imported(summary.flow(name), name, use)
                 found = summary.starred[name]

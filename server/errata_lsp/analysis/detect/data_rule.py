@@ -647,7 +647,8 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
         if views is None:
             continue
         here = views[0]
-        for inner in _body_calls(func):
+        # the calls a def's body makes, kept with its module's context: across checks for another module's
+        for inner in module.ctx.once("calls in the body", func, functools.partial(_body_call_list, func)):
             target = _function_run(here, inner)
             if target is None or (id(top), id(target[0])) in seen or len(out) >= MAX_CALLED:
                 continue
@@ -669,6 +670,10 @@ def _body_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Ca
         if isinstance(node, ast.Call) and (node.args or node.keywords):
             yield node
         stack.extend(ast.iter_child_nodes(node))
+
+
+def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.Call, ...]:
+    return tuple(_body_calls(func))
 
 
 def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
