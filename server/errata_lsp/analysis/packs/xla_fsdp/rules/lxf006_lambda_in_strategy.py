@@ -200,11 +200,11 @@ class LambdaInStrategy(Rule):
                     # nested defs are reported at the argument: one error there names them all
                     seen.update(item[0] for item in local_defs)
                     yield self._local_defs(ctx, arg.name, arg.value, local_defs)
-                for _, (func, inside, when, elsewhere) in found:
+                for _, (func, inside, conditions, elsewhere) in found:
                     if func in seen:
                         continue
                     seen.add(func)
-                    when = _Path(when, every)
+                    when = _Path(conditions, every)
                     if elsewhere is not None and isinstance(func, ast.Lambda):
                         yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
                     elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -278,7 +278,7 @@ class LambdaInStrategy(Rule):
         """Nested defs on every path of the argument (`policy = big if args.big else small`, both defined
         inside `main`): one error at the argument, each def named with its condition."""
         alternatives = ", ".join(f"'{_qualname(ctx, func)}' {describe_when([when]) or 'otherwise'}"
-                                 for func, _, when, _ in found)
+                                 for func, _, when, _ in found if not isinstance(func, ast.Lambda))
         message = (
             f"`{name}` holds a function defined inside another function on every path, which cannot be pickled: "
             "`fabric.launch` pickles the strategy to send it to the spawned processes, so it fails before your "
