@@ -129,6 +129,7 @@ class Flow:
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
         self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
+        self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -1104,6 +1105,8 @@ class Flow:
         home = home or self
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
             return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and arg is func.args.vararg:
+            return self.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=home),)
         given = argument_for(func, arg, call, bound_self)
         if given is None:
             forwarded = self._forwarded(call)
@@ -1124,6 +1127,33 @@ class Flow:
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def varargs(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, call: ast.Call, bound_self: bool,
+                cond: tuple[str, ...]) -> tuple[Value, ...] | None:
+        """What one call (written in this module) passes into `*args`: a tuple of its positional arguments past
+        the named ones (`step(fabric, model, opt)`, `fabric.launch(train, model, opt)`), or what a `*xs` of its
+        own holds when it passes exactly that on (`step(fabric, *rest)`, `rest` itself such a tuple); None when
+        the layer cannot tell."""
+        items = vararg_items(func, call, bound_self)
+        if items is not None:
+            made = self._vararg_tuples.get((id(call), len(items)))
+            if made is None or made[0] is not call:
+                node = ast.copy_location(ast.Tuple(elts=list(items), ctx=ast.Load()), call)
+                node.end_lineno, node.end_col_offset = call.end_lineno, call.end_col_offset
+                made = self._vararg_tuples[(id(call), len(items))] = (call, node)
+            return (Value("tuple", made[1], cond, label=func.args.vararg.arg if func.args.vararg else None, flow=self),)
+        if isinstance(call, _Replaced):
+            return None
+        args = func.args
+        named = len(args.posonlyargs) + len(args.args) - (1 if bound_self else 0)
+        stars = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+        if stars != [len(call.args) - 1] or stars[0] != named:
+            return None  # only `f(a, b, *rest)` with `rest` filling `*args` exactly
+        spread = self.values(call.args[-1].value)  # type: ignore[attr-defined]  # the Starred
+        if not spread or any(x.kind not in ("tuple", "list") or not isinstance(x.node, (ast.Tuple, ast.List))
+                             or any(isinstance(e, ast.Starred) for e in x.node.elts) for x in spread):
+            return None
+        return tuple(replace(x, kind="tuple").under(cond) for x in spread)
 
     def _per_entry(self, call: ast.Call, func: ast.AST) -> bool:
         """`call`, inside `func` itself, sits in the value of a dict comprehension `{k: ... for k, v in d.items()}`
@@ -3427,6 +3457,9 @@ class _SiteFlow(Flow):
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
+        if call is self.call and self.caller is not self.outer and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and arg is func.args.vararg:  # positional arguments the calling module writes, evaluated there
+            return self.caller.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=self),)
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
