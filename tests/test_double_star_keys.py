@@ -450,3 +450,38 @@ def test_a_guard_on_the_size_or_truth_of_a_forwarded_kwargs_is_decided_alike():
     rebound = forwarding(2).replace("if clip_kwargs:", "if len(clip_kwargs) > 0:").replace(
         "from model", "len = max\nfrom model")  # not the builtin: the guard stays open
     assert [f[0] for f in found(rebound)] == ["LXF015"]
+
+
+def test_a_guard_comparing_a_forwarded_kwargs_to_an_empty_dict_is_decided_by_its_keys():
+    # oracle: `if clip_kwargs != {}:` given nothing, OK; given clip_val=0.5, NotImplementedError;
+    # `if clip_kwargs == {}:` given nothing, ValueError (neither is set)
+    for guard in ("if clip_kwargs != {}:", "if {} != clip_kwargs:", "if not clip_kwargs == {}:",
+                  "if clip_kwargs != dict():"):
+        for levels in (1, 3):
+            assert found(forwarding(levels).replace("if clip_kwargs:", guard)) == [], (guard, levels)
+            line, column = 9 + 4 * levels, 39 if levels == 1 else 40
+            assert found(forwarding(levels, ", clip_val=0.5").replace("if clip_kwargs:", guard)) == [
+                ("LXF014", "error", BY_VALUE, line, column)], (guard, levels)
+            assert found(forwarding(levels, ", max_norm=1.0").replace("if clip_kwargs:", guard)) == [], (guard, levels)
+    empty = forwarding(2).replace("if clip_kwargs:", "if clip_kwargs == {}:")
+    assert found(empty) == [("LXF015", "error", NEITHER, 8, 8)]
+    assert found(forwarding(2, ", clip_val=0.5").replace("if clip_kwargs:", "if clip_kwargs == {}:")) == []
+    rebound = forwarding(2).replace("if clip_kwargs:", "if clip_kwargs != dict():").replace(
+        "from model", "dict = lambda: {'max_norm': 1.0}\nfrom model")  # not the builtin: the guard stays open
+    assert [f[0] for f in found(rebound)] == ["LXF015"]
+
+
+def test_a_guard_on_a_key_of_a_forwarded_kwargs_is_decided_by_its_keys():
+    # oracle: `if "max_norm" in clip_kwargs:` given clip_val=0.5 only, OK (the clip never runs)
+    guard = 'if "max_norm" in clip_kwargs:'
+    for levels in (1, 3):
+        assert found(forwarding(levels, ", clip_val=0.5").replace("if clip_kwargs:", guard)) == [], levels
+        assert found(forwarding(levels).replace("if clip_kwargs:", guard)) == [], levels
+    either = 'if "clip_val" in clip_kwargs or "max_norm" in clip_kwargs:'
+    assert found(forwarding(2).replace("if clip_kwargs:", either)) == []
+    assert found(forwarding(2, ", clip_val=0.5").replace("if clip_kwargs:", either)) == [
+        ("LXF014", "error", BY_VALUE, 17, 40)]
+    absent = forwarding(2, ", max_norm=1.0").replace("if clip_kwargs:", 'if "clip_val" not in clip_kwargs:')
+    assert found(absent) == []
+    got = forwarding(2, ", clip_val=0.5").replace("if clip_kwargs:", 'if clip_kwargs.get("max_norm") is not None:')
+    assert found(got) == []

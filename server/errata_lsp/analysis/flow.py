@@ -129,6 +129,7 @@ class Flow:
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
         self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
+        self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -660,6 +661,9 @@ class Flow:
         if isinstance(test, ast.Compare):
             if len(test.ops) != 1:
                 return None
+            keyed = self._dict_compare(test.ops[0], test.left, test.comparators[0], given)
+            if keyed is not NOT_A_DICT_TEST:
+                return keyed  # type: ignore[return-value]  # the sentinel ruled out
             left, right = self._operand(test.left, given), self._operand(test.comparators[0], given)
             if left is None or right is None:
                 return None
@@ -668,6 +672,44 @@ class Flow:
         found = self._operand(test, given)
         truths = {kind == "object" or kind == "const" and bool(value) for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
+
+    def _dict_compare(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
+                      given: dict[str, tuple[Value, ...]]) -> bool | None | object:
+        """`kwargs != {}`, `kwargs == dict()`, `"clip_val" in kwargs` of dicts the parameters are given, read by
+        their keys as a `**` of them passes them (`Flow.entries`): True or False when every dict agrees, None
+        when the layer cannot tell; NOT_A_DICT_TEST for a comparison of another shape."""
+        if isinstance(op, (ast.Eq, ast.NotEq)) and (self._empty_dict(left, given) or self._empty_dict(right, given)):
+            other = right if self._empty_dict(left, given) else left
+            values = self._parameter_values(other, given)
+            if not values or any(v.kind != "dict" for v in values):
+                return NOT_A_DICT_TEST
+            sizes = self._sized("len", other, given)
+            if sizes is None:
+                return None
+            equal = {(n == 0) is isinstance(op, ast.Eq) for _, n in sizes}
+            return equal.pop() if len(equal) == 1 else None
+        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left, ast.Constant) and isinstance(left.value, str):
+            values = self._parameter_values(right, given)
+            if not values or any(v.kind != "dict" for v in values):
+                return NOT_A_DICT_TEST
+            held: set[bool] = set()
+            for value in values:
+                entries, complete = self.entries(value)
+                if entries is None or left.value in entries and entries[left.value].when:
+                    return None  # keys not read, or a key stored under a test
+                if left.value not in entries and not complete:
+                    return None
+                held.add(left.value in entries)
+            return (held.pop() is isinstance(op, ast.In)) if len(held) == 1 else None
+        return NOT_A_DICT_TEST
+
+    def _empty_dict(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool:
+        """`{}` or `dict()` (the builtin: neither a parameter nor a module-level name)."""
+        if isinstance(node, ast.Dict):
+            return not node.keys
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" \
+            and not node.args and not node.keywords and "dict" not in given \
+            and not self.scope(self.ctx.module).final.get("dict")
 
     def _operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """The concrete values of one side of a test: ("const", value) for a constant, ("object", None) for
@@ -1063,6 +1105,8 @@ class Flow:
         home = home or self
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
             return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and arg is func.args.vararg:
+            return self.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=home),)
         given = argument_for(func, arg, call, bound_self)
         if given is None:
             forwarded = self._forwarded(call)
@@ -1083,6 +1127,33 @@ class Flow:
         if isinstance(given, Value):
             return (given.under(cond),)
         return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+
+    def varargs(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, call: ast.Call, bound_self: bool,
+                cond: tuple[str, ...]) -> tuple[Value, ...] | None:
+        """What one call (written in this module) passes into `*args`: a tuple of its positional arguments past
+        the named ones (`step(fabric, model, opt)`, `fabric.launch(train, model, opt)`), or what a `*xs` of its
+        own holds when it passes exactly that on (`step(fabric, *rest)`, `rest` itself such a tuple); None when
+        the layer cannot tell."""
+        items = vararg_items(func, call, bound_self)
+        if items is not None:
+            made = self._vararg_tuples.get((id(call), len(items)))
+            if made is None or made[0] is not call:
+                node = ast.copy_location(ast.Tuple(elts=list(items), ctx=ast.Load()), call)
+                node.end_lineno, node.end_col_offset = call.end_lineno, call.end_col_offset
+                made = self._vararg_tuples[(id(call), len(items))] = (call, node)
+            return (Value("tuple", made[1], cond, label=func.args.vararg.arg if func.args.vararg else None, flow=self),)
+        if isinstance(call, _Replaced):
+            return None
+        args = func.args
+        named = len(args.posonlyargs) + len(args.args) - (1 if bound_self else 0)
+        stars = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+        if stars != [len(call.args) - 1] or stars[0] != named:
+            return None  # only `f(a, b, *rest)` with `rest` filling `*args` exactly
+        spread = self.values(call.args[-1].value)  # type: ignore[attr-defined]  # the Starred
+        if not spread or any(x.kind not in ("tuple", "list") or not isinstance(x.node, (ast.Tuple, ast.List))
+                             or any(isinstance(e, ast.Starred) for e in x.node.elts) for x in spread):
+            return None
+        return tuple(replace(x, kind="tuple").under(cond) for x in spread)
 
     def _per_entry(self, call: ast.Call, func: ast.AST) -> bool:
         """`call`, inside `func` itself, sits in the value of a dict comprehension `{k: ... for k, v in d.items()}`
@@ -3386,6 +3457,9 @@ class _SiteFlow(Flow):
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
                cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
+        if call is self.call and self.caller is not self.outer and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and arg is func.args.vararg:  # positional arguments the calling module writes, evaluated there
+            return self.caller.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=self),)
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
             return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
@@ -3749,6 +3823,7 @@ class _Replaced(ast.Call):
 
 
 _MISSING = object()
+NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
@@ -3849,12 +3924,12 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
     sizing = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and n.func.id in SIZING_BUILTINS}
+              and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
     for node in ast.walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
-                continue  # `len(kwargs)`, `bool(kwargs)`: the builtin (`Flow._sized`)
+                continue  # `len(kwargs)`, `bool(kwargs)`, `kwargs != dict()`: the builtin (`Flow._sized`)
             if defs is None and not in_module:
                 read[node.id] = None
                 continue

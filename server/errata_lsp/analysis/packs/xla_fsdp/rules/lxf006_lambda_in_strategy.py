@@ -46,7 +46,7 @@ from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Place, Position, Safety, Severity, Span
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import Value, describe_when
+from ....values import Value, describe_when, on_every_path
 from ...lightning.names import XLAFSDP_STRATEGY
 
 LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
@@ -189,10 +189,22 @@ class LambdaInStrategy(Rule):
         for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
             args, _ = ctx.keyword_args(call)
             for arg in args.values():
-                for func, inside, when, elsewhere in _unpicklable(ctx, arg.value, MAX_DEPTH):
+                values = ctx.values(arg.value)
+                found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
+                # each alternative holds one whatever its own inner conditions: the launch fails on every path,
+                # so each function is an error (each has its own span and its own fix)
+                every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+                local_defs = [item for _, item in found if item[3] is None and item[0] not in seen
+                              and isinstance(item[0], (ast.FunctionDef, ast.AsyncFunctionDef))]
+                if every and len(local_defs) > 1 and arg.value in ctx.parents:
+                    # nested defs are reported at the argument: one error there names them all
+                    seen.update(item[0] for item in local_defs)
+                    yield self._local_defs(ctx, arg.name, arg.value, local_defs)
+                for _, (func, inside, conditions, elsewhere) in found:
                     if func in seen:
                         continue
                     seen.add(func)
+                    when = _Path(conditions, every)
                     if elsewhere is not None and isinstance(func, ast.Lambda):
                         yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
                     elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -203,7 +215,7 @@ class LambdaInStrategy(Rule):
                         yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
 
     def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None,
-                 when: tuple[str, ...], taken: set[str]) -> Finding:
+                 when: _Path, taken: set[str]) -> Finding:
         where = f"`{name}` holds a lambda" + (f" (`{inside}=` of a `functools.partial`)" if inside else "")
         if not inside and lam is not written:
             where = f"`{name}` is a lambda (`{ctx.doc.source(written)}`)"
@@ -215,14 +227,13 @@ class LambdaInStrategy(Rule):
             f"processes, so it fails with {'AttributeError' if local else 'PicklingError'} before your function "
             "runs. Use a function defined at module level (or a `functools.partial` of one)"
         )
-        if when:
-            message += f"; {describe_when([when])}"
+        message += when.tail
         fixes = _to_def(ctx, lam, inside or name, taken)
-        return self.finding(ctx, lam, message, fixes, Severity.WARNING if when else None,
+        return self.finding(ctx, lam, message, fixes, when.severity,
                             record=LOCAL_OBJECT_RECORD if local else None)
 
     def _elsewhere(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, flow: Flow,
-                   when: tuple[str, ...]) -> Finding:
+                   when: _Path) -> Finding:
         """A lambda another module of the project writes (`block_policy = lambda ...` in common/policies.py):
         found at the argument here, placed where it is written (no fix: that is the other file)."""
         local = flow.ctx.enclosing_function(lam) is not None
@@ -232,14 +243,13 @@ class LambdaInStrategy(Rule):
             f"{'AttributeError' if local else 'PicklingError'} before your function runs. Use a function defined at "
             "module level (or a `functools.partial` of one)"
         )
-        if when:
-            message += f"; {describe_when([when])}"
-        finding = self.finding(ctx, written, message, (), Severity.WARNING if when else None)
+        message += when.tail
+        finding = self.finding(ctx, written, message, (), when.severity)
         place = place_in(flow, lam)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
     def _local_def(self, ctx: Context, name: str, written: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None,
-                   when: tuple[str, ...]) -> Finding:
+                   when: _Path) -> Finding:
         outer = ctx.enclosing_function(func)
         holder = f" (`{inside}=` of a `functools.partial`)" if inside else ""
         named = _named_after(ctx, func)
@@ -252,9 +262,8 @@ class LambdaInStrategy(Rule):
                 f"before your function runs. Bind the wrapper to the name `{named}` (decorate its def, or "
                 f"`{named} = {outer.name if outer else 'decorator'}({named})`), or define the policy at module level"
             )
-            if when:
-                message += f"; {describe_when([when])}"
-            return self.finding(ctx, written, message, (), Severity.WARNING if when else None)
+            message += when.tail
+            return self.finding(ctx, written, message, (), when.severity)
         message = (
             f"`{name}` holds `{func.name}`, a function defined inside `{outer.name if outer else '?'}`{holder}, "
             "which cannot be pickled: `fabric.launch` pickles the strategy to send it to the spawned processes, "
@@ -262,14 +271,25 @@ class LambdaInStrategy(Rule):
             "before your function runs. Define it at module level (pass what it reads through "
             "`functools.partial`)"
         )
-        if when:
-            message += f"; {describe_when([when])}"
-        return self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
+        message += when.tail
+        return self.finding(ctx, written, message, (), when.severity, record=LOCAL_OBJECT_RECORD)
 
+    def _local_defs(self, ctx: Context, name: str, written: ast.AST, found: list[_Unpicklable]) -> Finding:
+        """Nested defs on every path of the argument (`policy = big if args.big else small`, both defined
+        inside `main`): one error at the argument, each def named with its condition."""
+        alternatives = ", ".join(f"'{_qualname(ctx, func)}' {describe_when([when]) or 'otherwise'}"
+                                 for func, _, when, _ in found if not isinstance(func, ast.Lambda))
+        message = (
+            f"`{name}` holds a function defined inside another function on every path, which cannot be pickled: "
+            "`fabric.launch` pickles the strategy to send it to the spawned processes, so it fails before your "
+            f"function runs with AttributeError: Can't pickle local object {alternatives}. Define them at module "
+            "level (pass what they read through `functools.partial`)"
+        )
+        return self.finding(ctx, written, message, (), None, record=LOCAL_OBJECT_RECORD)
 
     def _local_def_elsewhere(self, ctx: Context, name: str, written: ast.AST,
                              func: ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None, flow: Flow,
-                             when: tuple[str, ...]) -> Finding:
+                             when: _Path) -> Finding:
         """A function defined inside a function of another module (`min_params_policy(n)` returning its
         `def policy`): found at the argument here, placed at its name where it is written (no fix)."""
         outer = flow.ctx.enclosing_function(func)
@@ -281,9 +301,8 @@ class LambdaInStrategy(Rule):
             f"AttributeError: Can't pickle local object '{_qualname(flow.ctx, func)}' before your function runs. Define it at module "
             "level (pass what it reads through `functools.partial`)"
         )
-        if when:
-            message += f"; {describe_when([when])}"
-        finding = self.finding(ctx, written, message, (), Severity.WARNING if when else None, record=LOCAL_OBJECT_RECORD)
+        message += when.tail
+        finding = self.finding(ctx, written, message, (), when.severity, record=LOCAL_OBJECT_RECORD)
         place = _name_place(flow, func)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
@@ -318,40 +337,64 @@ def _name_place(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Pla
 _Unpicklable = tuple[ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, str | None, tuple[str, ...], Flow | None]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Path:
+    """The conditions a function is held under, and whether every other path holds one too."""
+    when: tuple[str, ...]
+    every: bool = False
+
+    @property
+    def severity(self) -> Severity | None:
+        return Severity.WARNING if self.when and not self.every else None
+
+    @property
+    def tail(self) -> str:
+        """The end of the message: the condition, and on every path, that the other paths fail too."""
+        if not self.when:
+            return ""
+        tail = f"; {describe_when([self.when])}"
+        return tail + (", and every other path holds such a function too, so the launch fails whichever path runs"
+                       if self.every else "")
+
+
 def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None) -> Iterator[_Unpicklable]:
     """(lambda or nested def, keyword of the partial that holds it, conditions) for each function that
     `expr` keeps as a value and that pickling cannot find by name."""
     for value in ctx.values(expr):
-        node = value.node
-        if value.foreign and value.kind == "lambda" and isinstance(node, ast.Lambda) and value.flow is not None:
-            yield node, inside, value.when, value.flow  # a lambda another module writes: reported there
-            continue
-        if value.foreign and value.kind == "function" and value.extra == "nested" and value.flow is not None \
-                and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list:
-            # a closure a helper of another module returns: reported there (a decorator may rename it for pickle)
-            yield node, inside, value.when, value.flow
-            continue
-        if value.foreign or node is None or node not in ctx.parents:
-            continue
-        if value.kind == "lambda" and isinstance(node, ast.Lambda):
-            yield node, inside, value.when, None
-        elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if not _found_by_name(ctx, node):
-                yield node, inside, value.when, None
-        elif not depth:
-            continue
-        elif value.kind == "partial" and isinstance(node, ast.Call):
-            for item in node.args:
-                yield from _with(_unpicklable(ctx, item, depth - 1, inside or "func"), value.when)
-            for kw in node.keywords:
-                yield from _with(_unpicklable(ctx, kw.value, depth - 1, inside or kw.arg or "**"), value.when)
-        elif isinstance(node, (ast.Set, ast.List, ast.Tuple)):
-            for item in node.elts:
-                yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
-        elif isinstance(node, ast.Dict):
-            for item in node.values:
-                yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+        yield from _unpicklable_value(ctx, value, depth, inside)
 
+
+def _unpicklable_value(ctx: Context, value: Value, depth: int, inside: str | None = None) -> Iterator[_Unpicklable]:
+    """`_unpicklable` for one of the values an expression holds."""
+    node = value.node
+    if value.foreign and value.kind == "lambda" and isinstance(node, ast.Lambda) and value.flow is not None:
+        yield node, inside, value.when, value.flow  # a lambda another module writes: reported there
+        return
+    if value.foreign and value.kind == "function" and value.extra == "nested" and value.flow is not None \
+            and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list:
+        # a closure a helper of another module returns: reported there (a decorator may rename it for pickle)
+        yield node, inside, value.when, value.flow
+        return
+    if value.foreign or node is None or node not in ctx.parents:
+        return
+    if value.kind == "lambda" and isinstance(node, ast.Lambda):
+        yield node, inside, value.when, None
+    elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if not _found_by_name(ctx, node):
+            yield node, inside, value.when, None
+    elif not depth:
+        return
+    elif value.kind == "partial" and isinstance(node, ast.Call):
+        for item in node.args:
+            yield from _with(_unpicklable(ctx, item, depth - 1, inside or "func"), value.when)
+        for kw in node.keywords:
+            yield from _with(_unpicklable(ctx, kw.value, depth - 1, inside or kw.arg or "**"), value.when)
+    elif isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+        for item in node.elts:
+            yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+    elif isinstance(node, ast.Dict):
+        for item in node.values:
+            yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
 
 def _wrapped(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Value, ...]:
     """What `f` holds when `@functools.wraps(f)` is the nested def's outermost decorator (it copies `f`'s
