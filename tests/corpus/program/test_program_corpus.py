@@ -76,13 +76,8 @@ KNOWN_MISSES: dict[str, str] = {
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
         "errata never runs code, so it cannot see the exec'd file's assignment. Silence is the right answer "
-        "here; the case keeps the gap visible (twin p209 is the half that must stay silent)",
-    "p209_nanogpt_configurator_exec_tpu_config_overrides_default_ok":
-        "a false error: LXF007 on train.py's `Fabric(..., precision=precision)` from the module-level default "
-        "`precision = \"bf16-mixed\"`, though the next statements `exec(...)` configurator.py, which rebinds "
-        "train.py's globals (to config/train_tpu.py's \"bf16-true\" in this run). An `exec` with no globals "
-        "argument at module level may rebind any global: the binder/flow.py should make every global read after it "
-        "unknown (engine.py's `_READS_LOCALS` knows `exec` reads names, nothing treats it as writing them)",
+        "here; the case keeps the gap visible (twin p209, silent: a variable read after a module-level `exec` is "
+        "unknown, binder.py `Walker.globals_rewritten`)",
     "p210_torchmetrics_style_max_metric_state_reduced_by_max":
         "missed: `fabric.all_reduce(value, reduce_op=reduce_fx)` sits in `Metric.sync(self, fabric)` of "
         "metrics/base.py, reached through instances (`worst_loss.compute_synced(fabric)` -> `self.sync(fabric)`); "
