@@ -58,13 +58,12 @@ KNOWN_MISSES: dict[str, str] = {
         "(`checkpoint_file: Path`, `checkpoint_file.parent.mkdir(...)`), and the fix the finding itself proposes, "
         "`str(checkpoint_file)`, is utils.py's `fabric.save` line",
     "p202_accelerate_style_accumulate_given_raw_model":
-        "missed, two links in lxf004_no_backward_sync_raw_module.py: (1) `_helpers_elsewhere` reads only helpers "
-        "that take both the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants "
-        "`fabric.no_backward_sync(model)` with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, "
-        "a `@contextmanager` method syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in "
-        "the package is flagged on train.py); (2) even `fabric.no_backward_sync(model)` written in train.py is "
-        "missed: with no `fabric.setup*(model)` in the scope, `_constructs_module` knows only classes of this file "
-        "or torch.nn, and `Classifier` is imported from model.py (`ctx.values` would say `module`)",
+        "missed: `_helpers_elsewhere` in lxf004_no_backward_sync_raw_module.py reads only helpers that take both "
+        "the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants `fabric.no_backward_sync(model)` "
+        "with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, a `@contextmanager` method "
+        "syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in the package is flagged on "
+        "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
+        "model.py: the rule follows the name's values when no setup is in the scope)",
     "p206_timm_registry_decorator_lambda_wrap_policy":
         "missed: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, stored by "
         "`_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py into a "
