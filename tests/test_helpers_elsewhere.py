@@ -936,3 +936,25 @@ def test_a_helper_of_the_same_module_forwarding_its_star_optimizers_is_flagged_a
         "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))\n")
     assert "prepare(fabric, Net())" in alone
     assert [f.code for f in check_source(alone, "train.py").findings] == []
+
+
+def syncing_on(module: str, before: str = "") -> str:
+    return HEAD + ("from model import Net\n\n\ndef main(fabric):\n    net = Net()\n" + before
+                   + f"    with fabric.no_backward_sync({module}, enabled=False):\n        pass\n\n\n"
+                   "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(main)\n")
+
+
+def test_a_module_of_a_class_another_module_defines_synced_on_raw_is_flagged(tmp_path):
+    # no `fabric.setup(net)` in the scope: the class, imported from model.py, is read through the project
+    tree(tmp_path, {"model.py": MODEL, "train.py": syncing_on("net")})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`net` is not set up: it holds the raw module `Net()` (line 7); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 8, 33)]
+    tree(tmp_path, {"train.py": syncing_on("model", "    model = fabric.setup_module(net)\n")})
+    assert found(tmp_path / "train.py") == []
+    tree(tmp_path, {"train.py": syncing_on("chosen", "    chosen = fabric.setup(net) if fabric.is_global_zero else net\n")})
+    assert [(code, severity, message.rsplit("; ", 1)[-1]) for code, severity, message, *_ in found(tmp_path / "train.py")] \
+        == [("LXF004", "warning", "when not fabric.is_global_zero")]
+    tree(tmp_path, {"train.py": syncing_on("net").replace("from model import Net", "from helpers import Net")})
+    assert found(tmp_path / "train.py") == []  # a module errata cannot read: unknown

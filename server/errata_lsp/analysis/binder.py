@@ -104,7 +104,21 @@ class Walker:
         for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
             if isinstance(child, ast.expr):
                 env = self.expr(child, env, when)
+        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(self.scope.node, ast.Module) \
+                and _rewrites_globals(s.value, env, self.scope.node):
+            return self.globals_rewritten(s.value, env, when)
         return env
+
+    def globals_rewritten(self, call: ast.AST, env: Env, when: When) -> Env:
+        """`exec(code)`, `globals().update(...)`, `globals()[key] = value` at module level: code errata never runs
+        (a config file, `--key=value` of the command line: nanoGPT's configurator) may rebind any global, so
+        each variable bound before reads as unknown after. Imports, functions and classes keep their
+        definitions: such code sets values, and a rule names a library call by what the file imports."""
+        out = dict(env)
+        for name, defs in env.items():
+            if any(d.how not in ("import", "def") for d in defs):
+                out[name] = (Def("unknown", call, when, label=name),)
+        return out
 
     def _assign(self, s: ast.Assign, env: Env, when: When) -> Env:
         env = self.expr(s.value, env, when)
@@ -362,7 +376,18 @@ class Walker:
             return env
         if isinstance(target, ast.Starred):
             return self.bind_target(target.value, None, env, when, path)
-        return self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
+        env = self.expr(target, env, when)  # obj.attr = / obj[key] = : the reads in it
+        if isinstance(target, ast.Subscript) and _is_globals_call(target.value, env, self.scope.node):
+            key = target.slice.value if isinstance(target.slice, ast.Constant) else None
+            if isinstance(key, str) and key.isidentifier():  # `globals()["precision"] = value`: `precision = value`
+                definition = Def("assign" if value is not None else "unknown", value, when, path, label=key)
+                if not isinstance(self.scope.node, ast.Module):  # in a function: the module's, as after `global`
+                    self.scope.global_defs.append((key, definition))
+                    return env
+                return self.bind(key, definition, env)
+            if isinstance(self.scope.node, ast.Module):
+                return self.globals_rewritten(target, env, when)
+        return env
 
     def bind(self, name: str, definition: Def, env: dict[str, tuple[Def, ...]]) -> dict[str, tuple[Def, ...]]:
         if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
@@ -407,6 +432,27 @@ def _expr_kind(cls: type) -> Any:
         kind = _PLAIN
     _EXPR_KINDS[cls] = kind
     return kind
+
+
+def _is_globals_call(node: ast.AST, env: Env, scope: ast.AST) -> bool:
+    """`globals()`, or at module level `locals()` / `vars()` (the same dict there), not rebound by the file."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords):
+        return False
+    names = ("globals", "locals", "vars") if isinstance(scope, ast.Module) else ("globals",)
+    return node.func.id in names and node.func.id not in env
+
+
+def _rewrites_globals(call: ast.Call, env: Env, scope: ast.AST) -> bool:
+    """A module-level call that may rebind the module's globals: `exec(code)` with no namespace of its own
+    (none, None, or `globals()`), or `globals().update(...)`."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in ("update", "setdefault"):
+        return _is_globals_call(func.value, env, scope)
+    if not (isinstance(func, ast.Name) and func.id == "exec" and "exec" not in env) or not call.args:
+        return False
+    namespace = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "globals"), None)
+    return namespace is None or isinstance(namespace, ast.Constant) and namespace.value is None \
+        or _is_globals_call(namespace, env, scope)
 
 
 def _tagged(defs: tuple[Def, ...], condition: str) -> tuple[Def, ...]:

@@ -75,6 +75,9 @@ RESCAN_WINDOW = 400
 
 # --- chunks --------------------------------------------------------------------------------
 
+_REBINDS_ANY = frozenset({"exec", "globals", "vars", "locals"})  # words of code that may rebind any global
+
+
 class Chunk:
     """Lines [first, last) of the document: a run of top-level statements, or a part of a class.
 
@@ -151,13 +154,15 @@ class Chunk:
     def may_bind(self, names: frozenset[str]) -> bool:
         """The chunk may bind one of `names` at the top level: module-level code that uses one as a
         word (`model = ...`, `a, model = ...`, `for model in ...`), a definition of one, or a
-        function that declares a `global`. A function that only uses the name does not."""
-        if names.isdisjoint(self.words):
+        function that declares a `global`, and code that may rebind any global (`exec(code)`,
+        `globals()[key] = value`). A function that only uses the name does not."""
+        rebinds_any = not _REBINDS_ANY.isdisjoint(self.words)
+        if names.isdisjoint(self.words) and not rebinds_any:
             return False
         if self.role == "member":  # a method's name is no top-level binding
-            return "global" in self.words
-        if self.only_definition:
-            return "global" in self.words or not names.isdisjoint(self.defines)
+            return "global" in self.words or "globals" in self.words
+        if self.only_definition:  # (an `exec` in a function cannot rebind the module's names; `globals()` can)
+            return "global" in self.words or "globals" in self.words or not names.isdisjoint(self.defines)
         return True
 
     @property

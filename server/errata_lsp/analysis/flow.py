@@ -228,10 +228,11 @@ class Flow:
         return flag_value(self.scope(self.ctx.module).final.get(name, ()))
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
-        """`global x` assignments inside functions: more values of the module's `x`."""
+        """`global x` assignments (or `globals()["x"] = ...`) inside functions: more values of the module's `x`."""
         out: dict[str, list[Def]] = {}
-        for statement in self.ctx.nodes(ast.Global):
-            func = self.ctx.scope_of(statement)
+        writes = [*self.ctx.nodes(ast.Global), *(n for n in self.ctx.nodes(ast.Subscript) if isinstance(n.ctx, ast.Store)
+                                                 and isinstance(n.value, ast.Call) and self.text(n.value) == "globals()")]
+        for func in dict.fromkeys(self.ctx.scope_of(statement) for statement in writes):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for name, d in self.scope(func).global_defs:
                     out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))

@@ -51,13 +51,12 @@ KNOWN_MISSES: dict[str, str] = {
         "(`checkpoint_file: Path`, `checkpoint_file.parent.mkdir(...)`), and the fix the finding itself proposes, "
         "`str(checkpoint_file)`, is utils.py's `fabric.save` line",
     "p202_accelerate_style_accumulate_given_raw_model":
-        "missed, two links in lxf004_no_backward_sync_raw_module.py: (1) `_helpers_elsewhere` reads only helpers "
-        "that take both the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants "
-        "`fabric.no_backward_sync(model)` with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, "
-        "a `@contextmanager` method syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in "
-        "the package is flagged on train.py); (2) even `fabric.no_backward_sync(model)` written in train.py is "
-        "missed: with no `fabric.setup*(model)` in the scope, `_constructs_module` knows only classes of this file "
-        "or torch.nn, and `Classifier` is imported from model.py (`ctx.values` would say `module`)",
+        "missed: `_helpers_elsewhere` in lxf004_no_backward_sync_raw_module.py reads only helpers that take both "
+        "the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants `fabric.no_backward_sync(model)` "
+        "with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, a `@contextmanager` method "
+        "syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in the package is flagged on "
+        "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
+        "model.py: the rule follows the name's values when no setup is in the scope)",
     "p206_timm_registry_decorator_lambda_wrap_policy":
         "missed: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, stored by "
         "`_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py into a "
@@ -69,13 +68,8 @@ KNOWN_MISSES: dict[str, str] = {
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
         "errata never runs code, so it cannot see the exec'd file's assignment. Silence is the right answer "
-        "here; the case keeps the gap visible (twin p209 is the half that must stay silent)",
-    "p209_nanogpt_configurator_exec_tpu_config_overrides_default_ok":
-        "a false error: LXF007 on train.py's `Fabric(..., precision=precision)` from the module-level default "
-        "`precision = \"bf16-mixed\"`, though the next statements `exec(...)` configurator.py, which rebinds "
-        "train.py's globals (to config/train_tpu.py's \"bf16-true\" in this run). An `exec` with no globals "
-        "argument at module level may rebind any global: the binder/flow.py should make every global read after it "
-        "unknown (engine.py's `_READS_LOCALS` knows `exec` reads names, nothing treats it as writing them)",
+        "here; the case keeps the gap visible (twin p209, silent: a variable read after a module-level `exec` is "
+        "unknown, binder.py `Walker.globals_rewritten`)",
     "p210_torchmetrics_style_max_metric_state_reduced_by_max":
         "missed: `fabric.all_reduce(value, reduce_op=reduce_fx)` sits in `Metric.sync(self, fabric)` of "
         "metrics/base.py, reached through instances (`worst_loss.compute_synced(fabric)` -> `self.sync(fabric)`); "

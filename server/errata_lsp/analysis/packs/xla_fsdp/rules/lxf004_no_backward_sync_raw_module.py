@@ -161,6 +161,10 @@ class NoBackwardSyncRawModule(Rule):
                     f"`{module.id}` is not set up: pass the module returned by "  # type: ignore[attr-defined]
                     f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",  # type: ignore[attr-defined]
                 )
+            else:  # a class of another module of the project (`GPT` from model.py), a helper's module: the values
+                found = self._followed(ctx, module)
+                if found is not None:
+                    yield found
 
     def _helpers_elsewhere(self, ctx: Context) -> Iterator[Finding]:
         """`accumulate(fabric, net, ...)` where `accumulate`, a function of another module, calls
