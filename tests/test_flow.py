@@ -1006,3 +1006,19 @@ def test_a_dict_a_call_returns_takes_the_stores_its_variable_makes():
     # not stored into: the helper's own dict, where it is written
     assert probe(source.replace("kwargs.update(policy=[Block])", "other = {}").replace('kwargs["policy"]', "kwargs")) \
         == [("dict", 3, 11, ())]
+
+
+def test_a_function_that_only_defines_a_generator_returns_none_and_a_generator_function_is_unknown():
+    # a nested def's `yield` makes the nested def a generator, not the function that defines it
+    assert probe("""
+        def make():
+            def batches():
+                yield 1
+            print(batches)
+        probe(make())
+        """) == [("none", 2, 0, ())]
+    assert probe("""
+        def batches():
+            yield 1
+        probe(batches())
+        """) == [("unknown", 2, 0, ())]

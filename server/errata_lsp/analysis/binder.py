@@ -10,7 +10,7 @@ question (`flow.py`); the binder only says which definitions reach it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -475,6 +475,23 @@ def _merge(a: dict[str, tuple[Def, ...]], b: dict[str, tuple[Def, ...]]) -> dict
         else:
             out[key] = tuple(dict.fromkeys((*left, *right)))
     return out
+
+
+def body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a def's body that run when it runs: nested defs, lambdas and classes left out (they run only
+    when called; their decorators and defaults are rarely what a question is about)."""
+    stack: list[ast.AST] = list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def is_generator(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A def whose own body yields: calling it runs nothing, its body runs where the generator is drawn."""
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in body_nodes(func))
 
 
 def all_args(args: ast.arguments) -> list[ast.arg]:

@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, negation, source_text
+from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, is_generator, negation, source_text
 from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
@@ -3079,7 +3079,8 @@ class Flow:
         for expr, when in scope.returns:
             out.extend(x.under(when) for x in self.values(expr))
         if not out:
-            return (Value("none", func, flow=self),) if not _yields(func) else (Value("unknown", func, flow=self),)
+            generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_generator(func)
+            return (Value("unknown", func, flow=self),) if generator else (Value("none", func, flow=self),)
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on
@@ -3118,7 +3119,7 @@ class Flow:
         last statement returns it, and so does any other `return`): a registering decorator's `fn`."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._method_class(func) is not None \
                 or not isinstance(func.body[-1], ast.Return) or not isinstance(func.body[-1].value, ast.Name) \
-                or _yields(func):
+                or is_generator(func):
             return None
         name = func.body[-1].value.id
         arg = next((a for a in all_args(func.args) if a.arg == name), None)
@@ -4223,10 +4224,6 @@ def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     return any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and inner is not func
                and any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(inner))
                for inner in ast.walk(func))
-
-
-def _yields(func: ast.AST) -> bool:
-    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..binder import contradicts
+from ..binder import body_nodes, contradicts
 from ..context import Arg, Context, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow
@@ -661,15 +661,8 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
 
 
 def _body_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Call]:
-    """The calls a def's body makes, nested defs and classes left out (they run only when called)."""
-    stack: list[ast.AST] = list(func.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Call) and (node.args or node.keywords):
-            yield node
-        stack.extend(ast.iter_child_nodes(node))
+    """The calls with arguments a def's body makes when it runs."""
+    return (n for n in body_nodes(func) if isinstance(n, ast.Call) and (n.args or n.keywords))
 
 
 def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.Call, ...]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ....binder import body_nodes, is_generator
 from ....context import Context
 from ....findings import Finding, Severity
 from ....flow import PROPERTY_DECORATORS, Flow, argument_for
@@ -307,7 +308,7 @@ class OutsideLaunchedFunction(Rule):
             todo: list[tuple[ast.FunctionDef, ast.AST, int, ast.AST | None]] = []
             for call in roots:
                 for func in _runs(ctx, call):
-                    if not _is_generator(func):
+                    if not is_generator(func):
                         todo.append((func, call, 1, None))
                     else:  # its body runs where it is drawn: here too when that is before the launch
                         todo.extend((func, draw, 1, draw) for draw in _draws(ctx, call)
@@ -331,9 +332,9 @@ class OutsideLaunchedFunction(Rule):
                     else:
                         yield self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
                 if depth < MAX_REACH:
-                    for node in _body_nodes(func):
+                    for node in body_nodes(func):
                         for inner in (_runs(ctx, node) if isinstance(node, ast.Call) else _property_of(ctx, node)):
-                            if not _is_generator(inner):
+                            if not is_generator(inner):
                                 todo.append((inner, root, depth + 1, None))
                             elif isinstance(node, ast.Call):  # run where drawn: in this body, or not when it runs
                                 todo.extend((inner, root, depth + 1, draw) for draw in _draws(ctx, node)
@@ -367,7 +368,7 @@ class OutsideLaunchedFunction(Rule):
             fabrics = [f for _, f in before or after]
             site: ast.AST = call  # where the body runs: the call, or where the generator it makes is drawn
             in_worker = None
-            if _is_generator(func):
+            if is_generator(func):
                 drawn = _generator_draw(ctx, call, pairs)
                 if drawn is None:  # never drawn where this file shows it: its body never runs in the parent
                     continue
@@ -500,21 +501,10 @@ def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
     return out
 
 
-def _body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """The nodes of a def's body, nested defs and classes left out (they run only when called)."""
-    stack: list[ast.AST] = list(func.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
 def _fabric_uses(ctx: Context, func: ast.FunctionDef, launched: set[int]) -> Iterator[tuple[ast.AST, str, str]]:
     """`<x>.device` reads and `<x>.<set-up method>(...)` calls in the body whose `<x>` holds the launched
     Fabric on every path (`self.fabric` of an instance built with it)."""
-    for node in _body_nodes(func):
+    for node in body_nodes(func):
         if isinstance(node, ast.Attribute) and node.attr == "device" and isinstance(node.ctx, ast.Load):
             holder, method = node.value, "device"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (*VALIDATED, "to_device"):
@@ -530,11 +520,6 @@ CONSUMERS = frozenset({"next", "anext", "list", "tuple", "set", "frozenset", "so
                        "all", "dict"})  # builtins that pull items out of an iterator
 PASSERS = frozenset({"enumerate", "zip", "map", "filter", "iter", "reversed", "islice", "chain"})  # lazy wrappers
 MAX_PASSED = 3  # lazy wrappers followed around a generator
-
-
-def _is_generator(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A def whose own body yields: calling it runs nothing, its body runs where the generator is drawn."""
-    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _body_nodes(func))
 
 
 def _drawn_at(ctx: Context, node: ast.AST, depth: int = 0) -> ast.AST | None:
@@ -739,7 +724,7 @@ def _global_uses(ctx: Context, func: ast.FunctionDef, fabrics: list[ast.Name]) -
 def _uses_of(func: ast.FunctionDef, names: set[str]) -> Iterator[tuple[ast.AST, str, str]]:
     """(use, as spelled, method): `<name>.device` reads and `<name>.<set-up method>(...)` calls in the
     body for a name of `names`, nested defs left out."""
-    for node in _body_nodes(func):
+    for node in body_nodes(func):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names:
             if node.attr == "device" and isinstance(node.ctx, ast.Load):
                 yield node, f"{node.value.id}.device", "device"
