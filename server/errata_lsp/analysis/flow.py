@@ -3228,6 +3228,30 @@ class Flow:
             return found
         return (*found, *(x for base in self.values(container) for x in self._items(base, dicts)))
 
+    def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
+        """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:
+        the loop runs over a tuple or list display written there, or a tuple display held on every path by
+        what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
+        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
+        defs = self.reaching(name)
+        if not defs or len(defs) != 1 or defs[0].target is None:
+            return None
+        loop = self.ctx.statement_of(defs[0].target)
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name) \
+                or loop.target is not defs[0].target:
+            return None
+        if isinstance(loop.iter, (ast.Tuple, ast.List)):
+            display, flow = loop.iter, self
+        else:
+            held = self.values(loop.iter)
+            if len(held) != 1 or held[0].when or held[0].extra is not None \
+                    or not isinstance(held[0].node, ast.Tuple):
+                return None
+            display, flow = held[0].node, held[0].flow or self
+        if any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        return tuple(flow.values(e) for e in display.elts)
+
     def _items(self, container: Value, dicts: bool) -> tuple[Value, ...]:
         """The items a list, tuple or set display holds, or (with `dicts`) the values of a dict's entries."""
         flow = container.flow or self
