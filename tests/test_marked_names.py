@@ -106,3 +106,68 @@ def test_a_name_given_as_several_strings_marks_each_and_an_unread_name_may_mark_
         other.generate(torch.randn(4, 8))
     """
     assert found(unread) == [("LXF031", "error", 18, 4)]  # only the receiver marked with the unread name is quiet
+
+
+# --- LXF036: each name a loop marks is checked, at its element of the tuple ----------------------------
+def messages(body: str) -> list[tuple[str, int, int, str]]:
+    source = NET + textwrap.dedent(body) + "Fabric(strategy='xla_fsdp').launch(train)\n"
+    return [(f.code, f.span.start.line + 1, f.span.start.column, f.message)
+            for f in check_source(source, "train.py").findings]
+
+
+def test_a_loop_marking_forward_among_its_names_raises_on_every_run_at_that_element():
+    body = """\
+    def train(fabric):
+        model = fabric.setup_module(Net())
+        for name in ("forward", "generate"):
+            model.mark_forward_method(name)
+        model.generate(torch.randn(4, 8))
+    """
+    assert messages(body) == [(
+        "LXF036", 15, 17,
+        "`forward` already runs through the strategy's wrapper (`model(x)`), so `model.mark_forward_method(name)` on "
+        "the turn `name` is 'forward' raises ValueError: You cannot mark the forward method itself as a forward "
+        "method. Remove the call, or mark the other method that runs the layers")]
+    assert messages(body.replace('"forward", ', "")) == []
+
+
+def test_a_loop_marking_a_name_no_method_has_is_flagged_at_it_with_the_near_method():
+    body = """\
+    from dataclasses import dataclass
+    @dataclass(frozen=True)
+    class Config:
+        forward_methods: tuple = ("sample", "generat")
+    def train(fabric, cfg: Config = Config()):
+        model = fabric.setup_module(Net())
+        for name in cfg.forward_methods:
+            model.mark_forward_method(name)
+    """
+    source = NET + textwrap.dedent(body) + "Fabric(strategy='xla_fsdp').launch(train)\n"
+    [finding] = check_source(source, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1, finding.span.start.column) == (
+        "LXF036", "error", 16, 40)
+    assert finding.message.startswith("`Net.generat` is no method of the module's class, so "
+                                      "`model.mark_forward_method(name)` on the turn `name` is 'generat' raises")
+    assert finding.message.endswith("Did you mean 'generate'?")
+    [edit] = finding.fixes[0].edits
+    assert (edit.span.start.line + 1, edit.span.start.column, edit.new_text) == (16, 40, '"generate"')
+
+
+def test_a_loop_that_may_skip_the_call_on_a_turn_is_not_read():
+    guarded = """\
+    def train(fabric):
+        model = fabric.setup_module(Net())
+        for name in ("forward", "generate"):
+            if name != "forward":
+                model.mark_forward_method(name)
+    """
+    assert messages(guarded) == []
+    skipped = """\
+    def train(fabric):
+        model = fabric.setup_module(Net())
+        for name in ("forward", "generate"):
+            if name == "forward":
+                continue
+            model.mark_forward_method(name)
+    """
+    assert messages(skipped) == []
