@@ -2564,6 +2564,12 @@ class Flow:
             if base.kind == "project_module":  # `getattr(tasks, "finetune")`: the module's name, as `tasks.finetune`
                 out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
                 continue
+            if base.kind in ("external", "class") and base.qualified and not isinstance(base.node, ast.ClassDef):
+                # `getattr(torch.optim, "AdamW")`: a library's module or class, read as `torch.optim.AdamW`; with a
+                # default, the library may lack the name (the file cannot tell)
+                out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
+                out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
+                continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")

@@ -110,15 +110,6 @@ KNOWN_MISSES: dict[str, str] = {
         "store into it in other methods; xla_fsdp/checkpoints.py `_built_elsewhere` now declines a dict attribute a "
         "method fills in place (`_filled_through_attribute`: unknown, so its fine twin s149 gets no false LXF023), "
         "where it should read those stores as entries beside `__init__`'s and keep the raw `model` it holds",
-    "s134_litgpt_setup_config_default_optimizer_before_setup_module":
-        "missed: litgpt's `instantiate_torch_optimizer(name, params, ...)` builds the optimizer from "
-        "`getattr(torch.optim, name)`, and a class named through `getattr` of a module is unknown even with a "
-        "literal name: `getattr(torch.optim, \"AdamW\")(trainable, lr=...)` inline in `main` is missed where "
-        "`torch.optim.AdamW(trainable, lr=...)` is flagged; the helper with `optimizer_cls = torch.optim.AdamW` "
-        "is flagged given `model.parameters()` (given the `trainable` list it is missed too). "
-        "Reading `getattr(<module>, <str the flow knows>)` as the "
-        "attribute it names (flow.py, for the call lxf013 `_built_elsewhere` asks about) would flag it; "
-        "`cfg.optimizer` is \"AdamW\" through `setup(cfg: Config = Config())` and `fabric.launch(main, cfg)`",
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "
         "`HfArgumentParser(argparse.ArgumentParser)` that builds each dataclass as `dtype(**{k: namespace[k] ...})` "
