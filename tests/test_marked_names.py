@@ -8,6 +8,7 @@ import ast
 import textwrap
 
 from errata_lsp.analysis import check_source
+
 from .test_flow import context
 
 NET = """\

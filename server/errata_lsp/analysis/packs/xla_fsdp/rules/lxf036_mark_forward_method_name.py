@@ -197,8 +197,9 @@ def _loop_names(ctx: Context, call: ast.Call) -> list[tuple[ast.expr, ast.Consta
     `_name_argument` gives it; none when the call may be skipped on a turn (written under an `if` of the body, or
     after a `break`, `continue`, `return` or `raise` there)."""
     arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "method"), None)
-    items = ctx.flow.loop_items(arg) if isinstance(arg, ast.Name) else None
-    binding = ctx.reaching(arg) if isinstance(arg, ast.Name) else None
+    if not isinstance(arg, ast.Name):
+        return []
+    items, binding = ctx.flow.loop_items(arg), ctx.reaching(arg)
     loop, stmt = (binding.stmt if binding is not None else None), ctx.statement_of(call)
     if items is None or not isinstance(loop, (ast.For, ast.AsyncFor)) or stmt not in loop.body:
         return []
