@@ -2636,6 +2636,12 @@ class Flow:
             if base.kind == "project_module":  # `getattr(tasks, "finetune")`: the module's name, as `tasks.finetune`
                 out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
                 continue
+            if base.kind in ("external", "class") and base.qualified and not isinstance(base.node, ast.ClassDef):
+                # `getattr(torch.optim, "AdamW")`: a library's module or class, read as `torch.optim.AdamW`; with a
+                # default, the library may lack the name (the file cannot tell)
+                out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
+                out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
+                continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
@@ -3300,6 +3306,30 @@ class Flow:
         if container is None:
             return found
         return (*found, *(x for base in self.values(container) for x in self._items(base, dicts)))
+
+    def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
+        """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:
+        the loop runs over a tuple or list display written there, or a tuple display held on every path by
+        what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
+        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
+        defs = self.reaching(name)
+        if not defs or len(defs) != 1 or defs[0].target is None:
+            return None
+        loop = self.ctx.statement_of(defs[0].target)
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name) \
+                or loop.target is not defs[0].target:
+            return None
+        if isinstance(loop.iter, (ast.Tuple, ast.List)):
+            display, flow = loop.iter, self
+        else:
+            held = self.values(loop.iter)
+            if len(held) != 1 or held[0].when or held[0].extra is not None \
+                    or not isinstance(held[0].node, ast.Tuple):
+                return None
+            display, flow = held[0].node, held[0].flow or self
+        if any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        return tuple(flow.values(e) for e in display.elts)
 
     def _items(self, container: Value, dicts: bool) -> tuple[Value, ...]:
         """The items a list, tuple or set display holds, or (with `dicts`) the values of a dict's entries."""

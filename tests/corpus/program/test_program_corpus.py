@@ -97,21 +97,6 @@ KNOWN_MISSES: dict[str, str] = {
         "store into it in other methods; xla_fsdp/checkpoints.py `_built_elsewhere` now declines a dict attribute a "
         "method fills in place (`_filled_through_attribute`: unknown, so its fine twin s149 gets no false LXF023), "
         "where it should read those stores as entries beside `__init__`'s and keep the raw `model` it holds",
-    "s143_generate_loop_marks_generate_only_ok":
-        "a false error (LXF031 on `model.generate(...)`): the sampler marks its methods in a loop, "
-        "`for name in cfg.forward_methods: model.mark_forward_method(name)`, and lxf031_method_outside_forward.py "
-        "`_marked`/`_marked_on` count only a literal name (`\"generate\"` or `X.generate`) as marking; a name "
-        "they cannot read is taken as marking nothing, where unknown should keep the rule quiet. The same helper "
-        "with `model.mark_forward_method(\"generate\")` gets nothing",
-    "s134_litgpt_setup_config_default_optimizer_before_setup_module":
-        "missed: litgpt's `instantiate_torch_optimizer(name, params, ...)` builds the optimizer from "
-        "`getattr(torch.optim, name)`, and a class named through `getattr` of a module is unknown even with a "
-        "literal name: `getattr(torch.optim, \"AdamW\")(trainable, lr=...)` inline in `main` is missed where "
-        "`torch.optim.AdamW(trainable, lr=...)` is flagged; the helper with `optimizer_cls = torch.optim.AdamW` "
-        "is flagged given `model.parameters()` (given the `trainable` list it is missed too). "
-        "Reading `getattr(<module>, <str the flow knows>)` as the "
-        "attribute it names (flow.py, for the call lxf013 `_built_elsewhere` asks about) would flag it; "
-        "`cfg.optimizer` is \"AdamW\" through `setup(cfg: Config = Config())` and `fabric.launch(main, cfg)`",
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "
         "`HfArgumentParser(argparse.ArgumentParser)` that builds each dataclass as `dtype(**{k: namespace[k] ...})` "
@@ -127,14 +112,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(`owner.resolve(func)`) or a class statement, not from a value the callee holds: "
         "`CHECKPOINT_IO[\"torch\"]()` and `io_cls = TorchCheckpointIO; io_cls()` are missed too, while "
         "`[TorchCheckpointIO()]` returned by the same `build_plugins` is flagged",
-    "s142_generate_loop_marks_forward_among_forward_methods":
-        "missed (LXF036), and LXF031 is reported instead on `model.generate(...)` (s143's reason): "
-        "`for name in cfg.forward_methods: model.mark_forward_method(name)` over the tuple "
-        "`(\"forward\", \"generate\")`; lxf036_mark_forward_method_name.py `_name_argument` takes a name only "
-        "when the flow gives one constant on every path, and a loop target over a known tuple is several "
-        "(even `for name in (\"forward\", \"generate\"):` written in the helper is missed). Every element "
-        "is called in turn, so an element that is `forward` raises on every run; "
-        "`model.mark_forward_method(\"forward\")` in the same helper is flagged",
 }
 
 

@@ -586,16 +586,23 @@ class OptimizerBeforeSetup(Rule):
 def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
     """The `m` of each `m.parameters()` / `m.named_parameters()` in an optimizer's parameters, and in what
     the names there are bound to, a few steps (`param_dict = {n: p for n, p in model.named_parameters()}`,
-    `decay = [p for n, p in param_dict.items() if ...]`, then `[{"params": decay}, ...]`)."""
+    `decay = [p for n, p in param_dict.items() if ...]`, then `[{"params": decay}, ...]`), and in what a helper's
+    parameter is given when its callers give one thing (`params` of `build(name, params)` called with
+    `[p for p in model.parameters() if p.requires_grad]`)."""
     exprs, seen = [params], {id(params)}
     for expr in exprs:
         if len(exprs) > BINDING_STEPS:
             break
         for name in (n for n in ast.walk(expr) if isinstance(n, ast.Name)):
             binding = ctx.reaching(name)
-            if binding is not None and binding.value is not None and id(binding.value) not in seen:
-                seen.add(id(binding.value))
-                exprs.append(binding.value)
+            bound = binding.value if binding is not None else None
+            if binding is not None and bound is None and isinstance(binding.stmt, ast.arg):
+                given = ctx.values(name)
+                if len(given) == 1 and not given[0].when and not given[0].foreign and given[0].node in ctx.parents:
+                    bound = given[0].node  # type: ignore[assignment]  # an expression of this module
+            if bound is not None and id(bound) not in seen:
+                seen.add(id(bound))
+                exprs.append(bound)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
 

@@ -253,9 +253,8 @@ def _assigned_spelling(ctx: Context, setup: ast.Call) -> str | None:
 def _marked_on(ctx: Context, setup: ast.Call, method: str) -> bool:
     """`x.mark_forward_method("method")` in the module of the set-up call, on what holds its result."""
     for call, on in ctx.method_calls("mark_forward_method"):
-        arg = call.args[0] if call.args else None
-        named = isinstance(arg, ast.Constant) and arg.value == method or isinstance(arg, ast.Attribute) and arg.attr == method
-        if named and any(v.kind == "setup_module" and v.node is setup for v in ctx.values(on)):
+        names = _names_marked(ctx, call)
+        if (names is None or method in names) and any(v.kind == "setup_module" and v.node is setup for v in ctx.values(on)):
             return True
     return False
 
@@ -338,10 +337,30 @@ def _marked(ctx: Context, receiver: ast.expr, method: str) -> bool:
     calls = (ctx.method_calls_on("mark_forward_method", receiver.id) if isinstance(receiver, ast.Name)
              else [call for call, on in ctx.method_calls("mark_forward_method") if _spelling(on) == spelled])
     for call in calls:
-        arg = call.args[0] if call.args else None
-        if isinstance(arg, ast.Constant) and arg.value == method or isinstance(arg, ast.Attribute) and arg.attr == method:
+        names = _names_marked(ctx, call)
+        if names is None or method in names:
             return True
     return False
+
+
+def _names_marked(ctx: Context, call: ast.Call) -> set[str] | None:
+    """The method names a `mark_forward_method(...)` call marks: the string written there, or a bound method
+    (`model.generate`, `Net.generate`: a method some class of the file defines); each string the value flow
+    gives (`name = "generate" if ... else "sample"`, each element of a known tuple a loop marks in turn); None
+    when the name cannot be read: it may be any."""
+    arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "method"), None)
+    if arg is None or isinstance(arg, ast.Starred):
+        return None
+    if isinstance(arg, ast.Constant):
+        return {arg.value} if isinstance(arg.value, str) else None
+    items = ctx.flow.loop_items(arg) if isinstance(arg, ast.Name) else None
+    values = [v for element in items for v in element] if items is not None else list(ctx.values(arg))
+    if isinstance(arg, ast.Attribute) and not any(v.kind == "str" for v in values):
+        bound = arg.attr in _method_names(ctx) or bool(values) and all(v.kind in ("function", "method") for v in values)
+        return {arg.attr} if bound else None
+    strings = [v.node.value for v in values
+               if v.kind == "str" and isinstance(v.node, ast.Constant) and isinstance(v.node.value, str)]
+    return set(strings) if values and len(strings) == len(values) else None
 
 
 RULE = MethodOutsideForward()

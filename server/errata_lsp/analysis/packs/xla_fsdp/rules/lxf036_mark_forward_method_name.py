@@ -122,46 +122,54 @@ class MarkForwardMethodName(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, receiver in ctx.method_calls("mark_forward_method"):
             found = _name_argument(ctx, call)
-            if found is None:
+            turns = () if found is not None else _loop_names(ctx, call)
+            if found is None and not turns:
                 continue
-            named, constant, module = found
-            name = str(constant.value)
             setup = _setup_of(ctx, receiver)
             if setup is None:
                 continue
-            spelled, written = ctx.doc.source(receiver), ctx.doc.source(named)
-            if name == "forward":
-                yield self.finding(ctx, named, (
-                    f"`forward` already runs through the strategy's wrapper (`{spelled}(x)`), so "
-                    f"`{spelled}.mark_forward_method({written})` raises ValueError: You cannot mark the forward method "
-                    "itself as a forward method. Remove the call, or mark the other method that runs the layers"),
-                    record=FORWARD_ITSELF_RECORD)
-                continue
-            cls = set_up_module_class(ctx, setup, elsewhere=True)
-            if cls is None or not _only_module_bases(cls) or name in MODULE_METHODS \
-                    or _a_method_or_unknown(cls, name):
-                continue
-            methods = [s.name for s in cls.body if isinstance(s, ast.FunctionDef) and plain_method(cls, s.name) is not None
-                       and not s.name.startswith("_") and s.name != "forward"]
-            import difflib  # only a name no method has asks for it: not on the first diagnostics' path
+            for named, constant, module in (found,) if found is not None else turns:
+                yield from self._check_name(ctx, receiver, setup, named, constant, module, looped=found is None)
 
-            near = difflib.get_close_matches(name, methods, n=1, cutoff=0.75)
-            message = (f"`{cls.name}.{name}` is no method of the module's class, so "
-                       f"`{spelled}.mark_forward_method({written})` raises AttributeError: You marked "
-                       f"{name!r} as a forward method, but `{cls.name}.{name}` does not exist or is not a "
-                       "method")
-            fixes = []
-            if near:
-                message += f". Did you mean {near[0]!r}?"
-            owner = module.ctx if module is not None else ctx  # the name written in another module is fixed there
-            literal = owner.doc.source(constant)
-            quote = literal[0]
-            if near and quote in "'\"" and literal[1:2] != quote:  # a plain one-line string: rewritten in its quote
-                fixes.append(fix(f"Mark `{near[0]}` instead", replace(owner, constant, f"{quote}{near[0]}{quote}"),
-                                 safety=Safety.UNSAFE, preferred=True, path=module.origin if module else None))
-            finding = self.finding(ctx, named, message, fixes)
-            place = place_in(module, constant) if module is not None else None
-            yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
+    def _check_name(self, ctx: Context, receiver: ast.expr, setup: ast.Call, named: ast.expr, constant: ast.Constant,
+                    module: Flow | None, looped: bool) -> Iterator[Finding]:
+        """The finding for one name the call marks (`looped`: one turn of a loop over a tuple of names)."""
+        name = str(constant.value)
+        spelled, written = ctx.doc.source(receiver), ctx.doc.source(named)
+        turn = f" on the turn `{written}` is {name!r}" if looped else ""
+        if looped and module is None:
+            named = constant  # this file's element of the tuple: the one to change
+        if name == "forward":
+            yield self.finding(ctx, named, (
+                f"`forward` already runs through the strategy's wrapper (`{spelled}(x)`), so "
+                f"`{spelled}.mark_forward_method({written})`{turn} raises ValueError: You cannot mark the forward "
+                "method itself as a forward method. Remove the call, or mark the other method that runs the layers"),
+                record=FORWARD_ITSELF_RECORD)
+            return
+        cls = set_up_module_class(ctx, setup, elsewhere=True)
+        if cls is None or not _only_module_bases(cls) or name in MODULE_METHODS or _a_method_or_unknown(cls, name):
+            return
+        methods = [s.name for s in cls.body if isinstance(s, ast.FunctionDef) and plain_method(cls, s.name) is not None
+                   and not s.name.startswith("_") and s.name != "forward"]
+        import difflib  # only a name no method has asks for it: not on the first diagnostics' path
+
+        near = difflib.get_close_matches(name, methods, n=1, cutoff=0.75)
+        message = (f"`{cls.name}.{name}` is no method of the module's class, so "
+                   f"`{spelled}.mark_forward_method({written})`{turn} raises AttributeError: You marked "
+                   f"{name!r} as a forward method, but `{cls.name}.{name}` does not exist or is not a "
+                   "method")
+        fixes = []
+        if near:
+            message += f". Did you mean {near[0]!r}?"
+        owner = module.ctx if module is not None else ctx  # the name written in another module is fixed there
+        literal = owner.doc.source(constant)
+        quote = literal[0]
+        if near and quote in "'\"" and literal[1:2] != quote:  # a plain one-line string: rewritten in its quote
+            fixes.append(fix(f"Mark `{near[0]}` instead", replace(owner, constant, f"{quote}{near[0]}{quote}"),
+                             safety=Safety.UNSAFE, preferred=True, path=module.origin if module else None))
+        finding = self.finding(ctx, named, message, fixes)
+        place = place_in(module, constant) if module is not None else None
+        yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
 def _name_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, ast.Constant, Flow | None] | None:
@@ -181,6 +189,34 @@ def _name_argument(ctx: Context, call: ast.Call) -> tuple[ast.expr, ast.Constant
     if not value.foreign:
         return (arg, constant, None) if constant in ctx.parents else None
     return (arg, constant, value.flow) if value.flow is not None and value.flow.origin is not None else None
+
+
+def _loop_names(ctx: Context, call: ast.Call) -> list[tuple[ast.expr, ast.Constant, Flow | None]]:
+    """The names a call marks on the turns of the loop whose variable it is given (`for name in ("forward",
+    "generate"): model.mark_forward_method(name)`): each element of the loop's tuple that is one string, as
+    `_name_argument` gives it; none when the call may be skipped on a turn (written under an `if` of the body, or
+    after a `break`, `continue`, `return` or `raise` there)."""
+    arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "method"), None)
+    if not isinstance(arg, ast.Name):
+        return []
+    items, binding = ctx.flow.loop_items(arg), ctx.reaching(arg)
+    loop, stmt = (binding.stmt if binding is not None else None), ctx.statement_of(call)
+    if items is None or not isinstance(loop, (ast.For, ast.AsyncFor)) or stmt not in loop.body:
+        return []
+    before = loop.body[: loop.body.index(stmt)]
+    if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Raise)) for s in before for n in ast.walk(s)):
+        return []
+    names: list[tuple[ast.expr, ast.Constant, Flow | None]] = []
+    for element in items:
+        if len(element) != 1 or element[0].when or element[0].kind != "str" \
+                or not isinstance(element[0].node, ast.Constant) or not isinstance(element[0].node.value, str):
+            continue
+        value, constant = element[0], element[0].node
+        if not value.foreign and constant in ctx.parents:
+            names.append((arg, constant, None))
+        elif value.foreign and value.flow is not None and value.flow.origin is not None:
+            names.append((arg, constant, value.flow))
+    return names
 
 
 def _setup_of(ctx: Context, receiver: ast.expr) -> ast.Call | None:
