@@ -367,6 +367,54 @@ def test_lxf031_follows_the_set_up_model_kept_as_an_attribute_of_self():
     assert finding.message.endswith("Build the optimizer from `self.model.parameters()`")
 
 
+CORPUS = Path(__file__).parent / "corpus"
+HEAD_031_GENERATE = ("`model.generate` runs `Net.generate` on the original module, not through the XLAFSDP wrapper, whose "
+                     "forward gathers each layer's full weights: ")
+SHAPE_031 = ("XLA fails with a shape RuntimeError (`Cannot infer shape for dot operation` at a linear layer, "
+             "`weight->shape()...dimensions_size() == 2` at an embedding)")
+OUTSIDE_031 = ("a method that runs only the submodules it wraps (they gather their own weights) returns, and Lightning's "
+               "check then raises RuntimeError: You are calling the method `Net.generate()` from outside the model")
+MARK_031 = ". Call `model.mark_forward_method(\"generate\")` after the set-up"
+
+
+def test_lxf031_leaves_the_step_methods_fabric_marks_itself_alone():
+    # all four ran: `training_step` goes through the wrapper, with or without a policy, whatever its body runs
+    for name in ("m01_training_step_calls_self_with_policy_ok", "m02_training_step_calls_self_without_policy_ok",
+                 "m03_training_step_runs_root_layer_with_policy_ok", "m04_training_step_runs_root_layer_without_policy_ok"):
+        source = (CORPUS / f"{name}.py").read_text()
+        assert report(source, "LXF031") == [], name
+        # the same body under a name Fabric does not mark raised (m05-m08)
+        assert [f[0] for f in report(source.replace("training_step", "generate"), "LXF031")] == ["error"], name
+
+
+def test_lxf031_with_a_wrap_policy_names_both_errors_a_method_can_raise():
+    for name in ("m05_generate_calls_self_with_policy",  # raised XLA's shape error at the root's `head`
+                 "m06_generate_runs_root_layer_with_policy",  # the same
+                 "m07_generate_runs_wrapped_blocks_with_policy"):  # raised Lightning's "from outside the model"
+        assert report((CORPUS / f"{name}.py").read_text(), "LXF031") == [(
+            "error", "41:12-41:26",
+            f"{HEAD_031_GENERATE}with `auto_wrap_policy`, a layer it leaves at the root module holds a flat 1-D shard, "
+            f"so {SHAPE_031} at the first one the method runs (`self(x)` runs `forward`'s); {OUTSIDE_031}{MARK_031}",
+        )], name
+
+
+def test_lxf031_without_a_wrap_policy_is_the_shape_error_and_an_unknown_policy_says_both():
+    source = (CORPUS / "m08_generate_calls_self_without_policy.py").read_text()  # raised the shape error
+    assert report(source, "LXF031") == [(
+        "error", "41:12-41:26",
+        f"{HEAD_031_GENERATE}its layers hold flat 1-D shards, so {SHAPE_031} before Lightning's own 'mark it as a "
+        f"forward method' check, which runs after the method returns{MARK_031}",
+    )]
+    unknown = source.replace("XLAFSDPStrategy()", "XLAFSDPStrategy(**settings())")
+    unknown = unknown.replace("def train(fabric):", "def settings():\n    return json.load(open('fsdp.json'))\n\n\n"
+                              "def train(fabric):").replace("import torch\n", "import json\nimport torch\n", 1)
+    assert report(unknown, "LXF031") == [(  # an error either way: the shape error or Lightning's own
+        "error", "46:12-46:26",
+        f"{HEAD_031_GENERATE}without `auto_wrap_policy` its layers hold flat 1-D shards, so {SHAPE_031}; with one, "
+        f"only at a layer it leaves at the root module: {OUTSIDE_031}{MARK_031}",
+    )]
+
+
 # --- LXF036: the name given to mark_forward_method -------------------------------------------------
 def test_lxf036_a_misspelt_method_is_the_attribute_error_and_the_fix_names_the_method():
     source = (CASES / "279be41bbf8b0533_before.py").read_text()  # raised the AttributeError when run

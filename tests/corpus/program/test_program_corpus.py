@@ -85,11 +85,6 @@ KNOWN_MISSES: dict[str, str] = {
         "the clash is lit_llama/utils.py's `auto_wrapper_callable=auto_wrapper_callable` key, written even when it is "
         "None (Lightning checks `\"auto_wrapper_callable\" in kwargs`): asking the helper for checkpointing is its "
         "purpose, and its twin p215 fixes the helper",
-    "p217_build_your_own_trainer_fit_launches_its_worker_ok":
-        "a false LXF031 (seen once `fabric.launch(self._fit, ...)` reaches `_fit` with the Fabric): "
-        "`model.training_step(batch)` on the set-up model, whose `training_step` calls `self(x)`, is reported as "
-        "running on flat shards, but with `auto_wrap_policy={Block}` the real run is fine; "
-        "lxf031_method_outside_forward.py asks `auto_wrap_given` only for a method that reads `self.parameters()`",
     # round eight: the idioms of real training scripts (HF arguments, litgpt, timm, torchtitan, Trainer classes)
     "s148_runner_state_dict_captures_model_before_setup":
         "missed since a dict attribute filled in place is declined: `self.state = {\"model\": self.model, ...}` is built "

@@ -7,6 +7,13 @@ XLA: `RuntimeError: Cannot infer shape for dot operation: f32[4,8] <dot> f32[1]`
 (labelled case 7042549152ce80f9_trigger), `RuntimeError: Check failed: weight->shape().get().dimensions_size()
 == 2 (1 vs. 2)` at an embedding (corpus r09). Lightning's own check ("You are calling the method `Net.generate()` from
 outside the model ... `mark_forward_method`") runs only after the method returns, so it never shows.
+With an `auto_wrap_policy` the submodules it wraps gather their own weights, so a method that runs only
+those returns and that check raises: `RuntimeError: You are calling the method `Net.generate()` from outside
+the model` (wrappers.py l.219); a layer the policy leaves at the root still fails on its flat shard first
+(`self.head(x)`, or `self(x)` whose forward runs one). Both are errors; the message names the condition.
+The Lightning step methods (`training_step`, `validation_step`, `test_step`, `predict_step`) are never
+flagged: `_FabricModule` marks them as forward methods itself (wrappers.py l.47, l.122), so
+`model.training_step(batch)` runs through the wrapper like `model(x)` (p217's custom trainer ran).
 A method that builds the optimizer from `self.parameters()` (`model.configure_optimizers()`) fails with
 torch's `ValueError: optimizer got an empty parameter list` instead (95e7a3380b01287c_method-after-setup):
 that finding belongs to LXF013's record. Only without `auto_wrap_policy`: with one, the wrapped submodules sit
@@ -39,6 +46,8 @@ from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ..facts import auto_wrap_given, plain_method, set_up_module_class
 
 EMPTY_PARAMETERS_RECORD = "95e7a3380b01287c"  # torch's "optimizer got an empty parameter list" (LXF013's record)
+# marked as forward methods by `_FabricModule.__init__` itself (`_LIGHTNING_MODULE_STEP_METHODS`, wrappers.py l.47)
+FABRIC_MARKED_METHODS = frozenset(("training_step", "validation_step", "test_step", "predict_step"))
 
 
 class MethodOutsideForward(Rule):
@@ -115,6 +124,49 @@ class MethodOutsideForward(Rule):
             message="the optimizer never updates the root module's own layers",
             count=1, at="14:41-14:69", severity="warning",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "class Block(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return x\n"
+            "class Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return self.head(self.blocks(x))\n"
+            "    def generate(self, x):\n"
+            "        return self(x)\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model.generate(torch.randn(4, 8))\n"
+            "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)\n",
+            message="a method that runs only the submodules it wraps (they gather their own weights) returns, and "
+                    "Lightning's check then raises RuntimeError: You are calling the method `Net.generate()` from "
+                    "outside the model",
+            count=1, at="14:5-14:19", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "class Block(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return x\n"
+              "class Net(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return self.head(self.blocks(x))\n"
+              "    def training_step(self, x):\n"
+              "        return self(x).sum()\n"
+              "    def validation_step(self, x):\n"
+              "        return self.head(x).sum()\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    model.training_step(torch.randn(4, 8))\n"
+              "    model.validation_step(torch.randn(4, 8))\n"
+              "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)\n"
+              "def tune(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    model.training_step(torch.randn(4, 8))\n"
+              "Fabric(strategy='xla_fsdp').launch(tune)\n"),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "class Net(torch.nn.Module):\n"
@@ -144,7 +196,8 @@ class MethodOutsideForward(Rule):
         methods = _method_names(ctx)  # with no class of another module imported, the only methods followed
         for call in ctx.nodes(ast.Call):
             callee = call.func
-            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward":
+            if not isinstance(callee, ast.Attribute) or callee.attr.startswith("_") or callee.attr == "forward" \
+                    or callee.attr in FABRIC_MARKED_METHODS:
                 continue
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
             argument = _parameter(ctx, callee.value)
@@ -178,15 +231,31 @@ class MethodOutsideForward(Rule):
                         if holder is not None else []
                     after = f"the set-up ({owner.flow.origin_name}, line {setup.lineno})"
                     receiver = holder or receiver
-                message = (f"{head}: its layers hold flat 1-D shards, so XLA fails with a shape RuntimeError (`Cannot "
-                           "infer shape for dot operation` at a linear layer, `weight->shape()...dimensions_size() == 2` "
-                           "at an embedding) before Lightning's own 'mark it as a forward method' check, which runs "
-                           f"after the method returns. Call `{receiver}.mark_forward_method(\"{callee.attr}\")` after "
-                           f"{after}")
+                message = (f"{head}: {self._layers_outcome(owner, setup, cls.name, callee.attr)}. Call "
+                           f"`{receiver}.mark_forward_method(\"{callee.attr}\")` after {after}")
                 yield self.finding(ctx, callee, message, fixes)
             elif uses_parameters:
                 message, severity = self._parameters_message(owner, setup, head, receiver)
                 yield self.finding(ctx, call, message, severity=severity, record=EMPTY_PARAMETERS_RECORD)
+
+    def _layers_outcome(self, owner: Context, setup: ast.Call, cls: str, method: str) -> str:
+        """What running the module's layers outside the wrapper raises: XLA's shape error at the first layer
+        holding a flat shard (every layer without `auto_wrap_policy`); with one, the layers it wraps gather
+        their weights, and Lightning's check raises once the method returns (labelled: corpus m05-m08)."""
+        wrapped = auto_wrap_given(owner, setup.func.value)  # type: ignore[attr-defined]  # checked by _xla_fsdp_setup
+        shape = ("XLA fails with a shape RuntimeError (`Cannot infer shape for dot operation` at a linear layer, "
+                 "`weight->shape()...dimensions_size() == 2` at an embedding)")
+        if wrapped is False:
+            return (f"its layers hold flat 1-D shards, so {shape} before Lightning's own 'mark it as a forward method' "
+                    "check, which runs after the method returns")
+        lightning = ("a method that runs only the submodules it wraps (they gather their own weights) returns, and "
+                     f"Lightning's check then raises RuntimeError: You are calling the method `{cls}.{method}()` from "
+                     "outside the model")
+        if wrapped:
+            return (f"with `auto_wrap_policy`, a layer it leaves at the root module holds a flat 1-D shard, so {shape} "
+                    f"at the first one the method runs (`self(x)` runs `forward`'s); {lightning}")
+        return (f"without `auto_wrap_policy` its layers hold flat 1-D shards, so {shape}; with one, only at a layer "
+                f"it leaves at the root module: {lightning}")
 
     def _parameters_message(self, owner: Context, setup: ast.Call, head: str, receiver: str) -> tuple[str, Severity]:
         """What `self.parameters()` of the original module gives after the set-up: nothing without an

@@ -1,0 +1,47 @@
+# expect: none
+# real: OK
+# findings: none
+"""`model.training_step(batch)` running `self.head(x)`, no `auto_wrap_policy`: fine, unlike the same body in a
+method Fabric does not mark (`generate`).
+"""
+import torch
+import torch.nn.functional as F
+from torch import nn
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(nn.Module):
+    def __init__(self, dim=8):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(Block(), Block())
+        self.head = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+    def training_step(self, batch):
+        x, y = batch
+        return F.cross_entropy(self.head(x), y)
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    batch = (torch.randn(4, 8, device=fabric.device), torch.randint(0, 2, (4,), device=fabric.device))
+    loss = model.training_step(batch)
+    fabric.backward(loss)
+    optimizer.step()
+
+
+if __name__ == "__main__":
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
