@@ -1006,3 +1006,58 @@ def test_a_dict_a_call_returns_takes_the_stores_its_variable_makes():
     # not stored into: the helper's own dict, where it is written
     assert probe(source.replace("kwargs.update(policy=[Block])", "other = {}").replace('kwargs["policy"]', "kwargs")) \
         == [("dict", 3, 11, ())]
+
+
+def probed_entries(source: str) -> tuple[dict[str, tuple[str, ...]] | None, bool]:
+    """The entries (key: kinds) of the one dict `probe(<expr>)`'s argument holds, and whether they are all."""
+    ctx = context(source)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    [held] = ctx.values(call.args[0])
+    entries, complete = ctx.flow.entries(held)
+    return (None if entries is None else {k: tuple(x.kind for x in e.values()) for k, e in entries.items()}), complete
+
+
+CHECKPOINTER = """
+import torch
+
+class Checkpointer:
+    def __init__(self, every):
+        self.every, self.state = every, {}
+
+    def track(self, **objects):
+        self.state.update(objects)
+
+    def forget(self, name):
+        FORGET
+
+    def save(self, step):
+        probe({**self.state, "step": step})
+
+checkpointer = Checkpointer(1)
+checkpointer.track(model=torch.nn.Linear(2, 2))
+checkpointer.track(optimizer=torch.optim.SGD([], lr=0.1))
+checkpointer.save(3)
+"""
+
+
+def test_an_attribute_dict_filled_by_a_method_holds_what_each_call_of_it_passes():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", "pass"))
+    assert entries == {"model": ("module",), "optimizer": ("optimizer",), "step": ("number",)} and complete
+
+
+@pytest.mark.parametrize("forget", ['self.state.pop(name)', 'del self.state[name]', 'self.state.clear()',
+                                    'self.state |= {name: None}', 'self.state.update(**CHANGES)'])
+def test_an_attribute_dict_changed_in_a_way_the_layer_cannot_read_is_not_read_whole(forget):
+    _, complete = probed_entries(CHECKPOINTER.replace("FORGET", forget))
+    assert not complete
+
+
+def test_an_attribute_dict_a_method_fills_from_an_unknown_call_is_not_read_whole():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", "pass").replace(
+        "checkpointer.save(3)", "checkpointer.track(**torch.load('more.pt'))\ncheckpointer.save(3)"))
+    assert not complete  # never an empty dict for what a call the layer cannot read puts in it
+
+
+def test_an_attribute_dict_a_method_fills_by_key_holds_each_constant_key():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", 'self.state["scale"] = 2.0'))
+    assert entries is not None and entries["scale"] == ("number",) and complete

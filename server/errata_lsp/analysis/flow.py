@@ -81,6 +81,7 @@ MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two 
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_REGISTRATIONS = 16  # calls of a function storing `REGISTRY[name] = fn` read each for its own entry
+DICT_MUTATORS = ("setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")  # in place, beyond what `_filled_by_methods` reads
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -2264,6 +2265,12 @@ class Flow:
                 out.update(spread)
         else:
             return None, False
+        if isinstance(node, ast.Dict):
+            filled = self._filled_by_methods(node)
+            if filled is None:
+                return out, False
+            for key, entry in filled.items():
+                _store(out, key, entry)
         if value.label:
             more, more_complete = self._mutations(node, value.label)
             for key, entry in more.items():
@@ -2377,6 +2384,86 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _filled_by_methods(self, node: ast.Dict) -> dict[str, Entry] | None:
+        """`self.state = {}` in a method, then `self.state.update(objects)` (or `self.state["step"] = step`)
+        in methods of the class: the entries those fills add, over every call of the method that fills
+        (`track(model=model)`, `track(optimizer=opt)`: what `objects` holds for each call, read where
+        the call is written). {} when no method fills the attribute in place; None when one fills it in a
+        way the layer cannot read (a key it cannot tell, `pop`, `clear`, a call it does not see)."""
+        target = self.self_attribute_holding(node)
+        if target is None:
+            return {}
+        cls = self._method_class(self.ctx.enclosing_function(node))
+        if any(isinstance(aug.target, ast.Attribute) and aug.target.attr == target.attr and self.ctx.within(aug, cls)
+               for aug in self.ctx.nodes(ast.AugAssign)):
+            return None  # `self.state |= more`
+        out: dict[str, Entry] = {}
+        for load in self.ctx.attribute_loads(target.attr):
+            user = self.ctx.enclosing_function(load)
+            if user is None or self._method_class(user) is not cls or not user.args.args \
+                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
+                continue  # not `self.<attr>` in a method of this class
+            parent = self.ctx.parents.get(load)
+            call = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and parent.attr == "update" and isinstance(call, ast.Call) \
+                    and call.func is parent:
+                added = self._update_entries(call)
+            elif isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
+                stmt = self.ctx.parents.get(parent)
+                key = self.constant_key(parent.slice)
+                added = {key: Entry(stmt.value, parent, self)} if isinstance(key, str) and isinstance(stmt, ast.Assign) else None
+            elif isinstance(parent, ast.Attribute) and parent.attr in DICT_MUTATORS \
+                    or isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load):
+                added = None  # `self.state.pop(k)`, `del self.state[k]`, `self.state[k] += 1`
+            else:
+                continue  # a read
+            if added is None:
+                return None
+            for key, entry in added.items():
+                _store(out, key, entry)
+        return out
+
+    def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
+        """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
+        `self.fabric, self.state = fabric, {}`); None otherwise."""
+        store = self.ctx.parents.get(node)
+        targets: list[ast.expr] = []
+        if isinstance(store, ast.Assign) and store.value is node:
+            targets = store.targets
+        elif isinstance(store, ast.Tuple) and isinstance(assign := self.ctx.parents.get(store), ast.Assign) \
+                and assign.value is store:  # `a, b = x, y`: the target at the value's place
+            index = store.elts.index(node)
+            targets = [t.elts[index] for t in assign.targets if isinstance(t, ast.Tuple) and len(t.elts) == len(store.elts)
+                       and not any(isinstance(e, ast.Starred) for e in t.elts)]
+        method = self.ctx.enclosing_function(node) if len(targets) == 1 else None
+        if method is None or self._method_class(method) is None or _is_static(method) or not method.args.args:
+            return None
+        target = targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                and target.value.id == method.args.args[0].arg:
+            return target
+        return None
+
+    def _update_entries(self, call: ast.Call) -> dict[str, Entry] | None:
+        """What `d.update(...)` adds: its keywords, and the entries of each dict each argument may hold (a
+        parameter: the dict each call of the method passes, `**objects` for `track(model=model)`)."""
+        out: dict[str, Entry] = {}
+        for kw in call.keywords:
+            if kw.arg is None:
+                return None
+            _store(out, kw.arg, Entry(kw.value, kw, self))
+        for a in call.args:
+            held = self.plain_run(self.values(a))
+            if not held or len(held) > MAX_CONTEXTS or any(x.kind != "dict" for x in held):
+                return None
+            for x in held:
+                sub, complete = self.entries(x)
+                if sub is None or not complete:
+                    return None
+                for key, entry in sub.items():
+                    _store(out, key, entry)
+        return out
 
     def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
         """`REGISTRY[name] = fn` in a plain function (not a method): for each of its first few calls the module

@@ -44,12 +44,6 @@ KNOWN_MISSES: dict[str, str] = {
         "finding on train.py); and even then the precision is `precision_from_args(args)`, a helper's `if "
         "args.bf16: return ...` whose conditions are not decided by the `TrainingArguments()` (dataclass default "
         "`bf16=True`) the outer call passes: the same test inlined in `build_fabric` is an error",
-    "p176_trainer_checkpointer_tracks_model_before_setup":
-        "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
-        "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
-        "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
-        "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
-        "what it holds is unknown) rather than read the objects each `track(...)` call passes",
 }
 
 
