@@ -1061,3 +1061,50 @@ def test_an_attribute_dict_a_method_fills_from_an_unknown_call_is_not_read_whole
 def test_an_attribute_dict_a_method_fills_by_key_holds_each_constant_key():
     entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", 'self.state["scale"] = 2.0'))
     assert entries is not None and entries["scale"] == ("number",) and complete
+
+
+LOOP = """\
+class Loop:
+    def __init__(self, fabric, model, steps=2):
+        self.fabric = fabric
+        self.model = model
+        self.steps = steps
+"""
+
+TASKS = """\
+import torch
+from loop import Loop
+
+
+class FinetuneLoop(Loop):
+    INIT
+
+    def on_start(self):
+        probe(self.ATTR)
+
+
+FinetuneLoop(None, torch.nn.Linear(2, 2), resume_from="ckpt")
+"""
+
+
+def loop_project(tmp_path, init: str, attr: str):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "loop.py").write_text(LOOP)
+    tasks = tmp_path / "tasks.py"
+    tasks.write_text(TASKS.replace("INIT", init).replace("ATTR", attr))
+    return probe(tasks.read_text(), str(tasks))
+
+
+FORWARDING = "def __init__(self, *args, resume_from, **kwargs):\n        super().__init__(*args, **kwargs)\n" \
+             "        self.resume_from = resume_from"
+
+
+def test_a_base_of_another_module_built_through_super_init_holds_what_the_construction_passes(tmp_path):
+    assert loop_project(tmp_path, FORWARDING, "model") == [("module", 14, 19, ())]  # the construction's argument
+    assert loop_project(tmp_path, "pass", "model") == [("module", 12, 19, ())]  # no `__init__` of its own
+    assert loop_project(tmp_path, FORWARDING, "steps") == [("number", 2, 44, ())]  # the base's default, read there
+
+
+def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_forwarding(tmp_path):
+    init = "def __init__(self, model, *args, **kwargs):\n        super().__init__(None, None, *args, **kwargs)"
+    assert [k for k, *_ in loop_project(tmp_path, init, "model")] == ["unknown"]

@@ -1809,7 +1809,8 @@ class Flow:
                 out.extend(self.instance_attribute(base, call, attr, seen))
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
-                out.extend(flow.instance_attribute(base, None, attr, set()))
+                forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
+                out.extend(forwarded if forwarded is not None else flow.instance_attribute(base, None, attr, set()))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
             if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
@@ -1819,6 +1820,39 @@ class Flow:
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     out.extend(x.under(when) for x in found)
+        return tuple(out)
+
+    def _forwarded_to_base(self, cls: ast.ClassDef, call: ast.Call | None, flow: Flow, base: ast.ClassDef,
+                           attr: str) -> tuple[Value, ...] | None:
+        """`self.fabric = fabric` in the `__init__` of a base of another module, which `cls` reaches with
+        `super().__init__(*args, **kwargs)` (its own parameters keyword-only) or by having no `__init__`:
+        what the construction (`call`; None: each of the few this module writes) passes for `fabric`,
+        read here, or the base's default, read there. None when the base stores it otherwise."""
+        init = next((m for m in base.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        if init is None or not init.args.args or not _forwards_to_base(cls):
+            return None
+        stores = _self_stores(init).get(attr, [])
+        if len(stores) != 1 or not isinstance(stores[0], ast.Name) \
+                or any(isinstance(n, ast.Name) and n.id == stores[0].id and isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(init)):
+            return None  # not the parameter itself, or the parameter rebound first
+        param = next((a for a in all_args(init.args)[1:] if a.arg == stores[0].id), None)
+        calls = [call] if call is not None else self.constructions(cls)
+        if param is None or not calls or len(calls) > MAX_CONTEXTS:
+            return None
+        label, out = f"{cls.name}.{attr}", []
+        for site in calls:
+            given = argument_for(init, param, site, True)
+            when = (f"when built at line {site.lineno}",) if len(calls) > 1 else ()
+            if given is _MISSING:
+                default = parameter_default(init, param)
+                if default is None:
+                    return None
+                out.extend(x.under(when).named(label) for x in flow.values(default))
+            elif isinstance(given, ast.AST):
+                out.extend(x.under(when).named(label) for x in self.values(given))
+            else:
+                return None
         return tuple(out)
 
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
@@ -2394,7 +2428,9 @@ class Flow:
         target = self.self_attribute_holding(node)
         if target is None:
             return {}
-        cls = self._method_class(self.ctx.enclosing_function(node))
+        cls = self._method_class(self.ctx.enclosing_function(node))  # type: ignore[arg-type]
+        if cls is None:
+            return {}
         if any(isinstance(aug.target, ast.Attribute) and aug.target.attr == target.attr and self.ctx.within(aug, cls)
                for aug in self.ctx.nodes(ast.AugAssign)):
             return None  # `self.state |= more`
@@ -4238,6 +4274,24 @@ def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
 
 def _yields(func: ast.AST) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(func))
+
+
+def _forwards_to_base(cls: ast.ClassDef) -> bool:
+    """`cls` builds its base with the arguments it is given: it has no `__init__`, or one whose own
+    parameters are keyword-only and whose first statement past them is `super().__init__(*args, **kwargs)`."""
+    init = next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__init__"), None)
+    if init is None:
+        return True
+    a = init.args
+    if len(a.posonlyargs) + len(a.args) != 1 or a.vararg is None or a.kwarg is None:
+        return False
+    for stmt in init.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__" \
+                and isinstance(call.func.value, ast.Call) and source_text(call.func.value) == "super()":
+            return [source_text(x) for x in call.args] == [f"*{a.vararg.arg}"] and len(call.keywords) == 1 \
+                and call.keywords[0].arg is None and source_text(call.keywords[0].value) == a.kwarg.arg
+    return False
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:

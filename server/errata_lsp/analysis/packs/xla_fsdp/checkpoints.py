@@ -132,7 +132,7 @@ def _filled_in_place(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.
     return pairs
 
 
-def written_entry(value: ast.expr) -> Entry | None:
+def written_entry(value: ast.AST) -> Entry | None:
     """The entry a value of `state_entries` stands for when a method's call wrote it (`_filled_in_place`)."""
     return getattr(value, "entry", None)
 
