@@ -1840,7 +1840,7 @@ class Flow:
         calls = [call] if call is not None else self.constructions(cls)
         if param is None or not calls or len(calls) > MAX_CONTEXTS:
             return None
-        label, out = f"{cls.name}.{attr}", []
+        label, out = f"{cls.name}.{attr}", list[Value]()
         for site in calls:
             given = argument_for(init, param, site, True)
             when = (f"when built at line {site.lineno}",) if len(calls) > 1 else ()
