@@ -1802,7 +1802,8 @@ class Flow:
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
             for x in self.class_attribute(cls, attr, set()):
-                owner = self.ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
+                # (the tree of the module that defines it: a base of another module's method is bound too)
+                owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
                 out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
@@ -2879,6 +2880,20 @@ class Flow:
             outer, caller = (self, None) if home.base is self.base else (home, self)
             site = self._bound_sites[key] = _MethodFlow(outer, func, node, receiver, caller)
         return site.returns_of(func)
+
+    def bound_site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                   receiver: Value) -> Flow:
+        """`func`, a method of a class the module `callee` reads, evaluated for `call`, a call this flow's
+        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it); `callee`
+        itself past `MAX_CONTEXTS` calls of one method."""
+        key = (id(func), id(call), receiver)
+        site = self._bound_sites.get(key)
+        if site is None:
+            if sum(1 for f, _, _ in self._bound_sites if f == id(func)) >= MAX_CONTEXTS:
+                return callee
+            outer, caller = (self, None) if callee.base is self.base else (callee, self)
+            site = self._bound_sites[key] = _MethodFlow(outer, func, call, receiver, caller)
+        return site
 
     def _method_call(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)

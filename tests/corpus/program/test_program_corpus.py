@@ -25,17 +25,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(LXF011, an error), placed at the accelerator flag `\"tpu\"` of runtime.py's `POD_DEFAULTS`, the value "
         "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
         "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
-    "p172_cli_getattr_command_loop_hook_loads_into_bare_module":
-        "the command, its helper and two-level helpers are now followed (`main(sys.argv[1:])`'s `argv[0]` is set by "
-        "the run, `fabric.launch(getattr(tasks, name))` runs the plain run's `finetune`; `_build(fabric, lr)` is read "
-        "for finetune's call; data_rule.py `_called_below` reads plain calls four deep), but the load sits in a "
-        "method reached through an instance: (1) `FinetuneLoop(fabric, model, ...)`'s attributes come from "
-        "`super().__init__(*args, **kwargs)` into `Loop` of loop.py, and flow.py `instance_attribute` reads a base "
-        "of another module with no construction call (`_foreign_bases`: `self.fabric`, `self.model` unknown, where "
-        "a base in the same module is read for the call); (2) `.run()` on that instance is no call `_function_run` "
-        "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
-        "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
-    # round seven: methods, keywords and wrappers a call passes through
     # round seven: one program, not one file
     "p182_lazy_package_training_arguments_bf16_flag_mixed":
         "only a warning on fabric_utils.py (`when args.bf16 or args.fp16`). Two links: `trainkit.build_fabric` "
