@@ -938,7 +938,7 @@ def test_a_helper_of_the_same_module_forwarding_its_star_optimizers_is_flagged_a
     assert [f.code for f in check_source(alone, "train.py").findings] == []
 
 
-LOOP = """\
+HOOKED_LOOP = """\
 import torch
 
 
@@ -957,7 +957,7 @@ class Loop:
             self.fabric.backward(self.model(torch.ones(2)).sum())
 """
 
-TASKS = """\
+HOOKED_TASKS = """\
 import torch
 from loop import Loop
 
@@ -980,7 +980,7 @@ LAUNCH = HEAD + "from tasks import finetune\n\nFabric(accelerator='tpu', strateg
 
 
 def looping(tmp_path: Path, state: str, loop: str = "FinetuneLoop(fabric, model, resume_from=ckpt)") -> list[tuple]:
-    tree(tmp_path, {"loop.py": LOOP, "tasks.py": TASKS.format(state=state, loop=loop), "train.py": LAUNCH})
+    tree(tmp_path, {"loop.py": HOOKED_LOOP, "tasks.py": HOOKED_TASKS.format(state=state, loop=loop), "train.py": LAUNCH})
     findings = check_source(LAUNCH, str(tmp_path / "train.py")).findings
     return [(f.code, f.severity.value, f.span.start.line + 1, f.elsewhere and (Path(f.elsewhere.path).name,
              f.elsewhere.span.start.line + 1, f.elsewhere.span.start.column)) for f in findings]
