@@ -192,6 +192,17 @@ def _followed_kind(ctx: Context, expr: ast.AST) -> str:
     return kinds.pop() if len(kinds) == 1 else UNKNOWN
 
 
+def never_set_up(ctx: Context, expr: ast.AST) -> str | None:
+    """RAW_MODULE (or OTHER when it holds no module) for an expression whose values the layer all knows and
+    none of which is a set-up module, though they differ: `self.model`, None in `__init__` and the raw
+    module every `track(model)` call gives it. What a state needs from it (a set-up model) it never is;
+    None when some value is unknown or set up."""
+    kinds = {FLOW_KINDS.get(v.kind, UNKNOWN) for v in ctx.values(expr)}
+    if not kinds or UNKNOWN in kinds or SETUP_MODULE in kinds:
+        return None
+    return RAW_MODULE if RAW_MODULE in kinds else OTHER
+
+
 def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:
     if not isinstance(name, ast.Name):
         return False

@@ -27,7 +27,7 @@ from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import same_value
 from ...lightning.fabric import is_fabric_method
 from ..checkpoint_states import checkpoint_states
-from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type, written_entry
+from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, never_set_up, state_dict_type, written_entry
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
 
@@ -46,6 +46,24 @@ CHECKPOINTER = (
     "    checkpointer = Checkpointer(fabric)\n"
     "    {track}\n"
     "    checkpointer.save()\n"
+    "Fabric(strategy='xla_fsdp').launch(train)\n"
+)
+
+KEEPER = (
+    "import torch\n"
+    "from lightning.fabric import Fabric\n"
+    "class Keeper:\n"
+    "    def __init__(self, fabric):\n"
+    "        self.fabric, self.model = fabric, None\n"
+    "    def track(self, model):\n"
+    "        self.model = model\n"
+    "    def save(self):\n"
+    "        self.fabric.save('ckpt/', {{'model': self.model}})\n"
+    "def train(fabric):\n"
+    "    model = torch.nn.Linear(2, 2)\n"
+    "    keeper = Keeper(fabric)\n"
+    "    {track}\n"
+    "    keeper.save()\n"
     "Fabric(strategy='xla_fsdp').launch(train)\n"
 )
 
@@ -147,12 +165,25 @@ class StateWithoutSetUpModel(Rule):
                 severity="error"),
         Valid(CHECKPOINTER.format(track="model = fabric.setup_module(model)\n    checkpointer.track(model=model, step=0)")),
         Valid(CHECKPOINTER.format(track="checkpointer.track(**torch.load('objects.pt'))")),  # what it tracks: unknown
+        # `self.model`: None in `__init__`, then what every `track(model)` call gives it
+        Invalid(KEEPER.format(track="keeper.track(model)\n    model = fabric.setup_module(model)"),
+                message="`self.model` holds the raw module or another object, never the one", count=1,
+                at="9:45-9:55", severity="error"),
+        Valid(KEEPER.format(track="model = fabric.setup_module(model)\n    keeper.track(model)")),
+        Valid(KEEPER.format(track="keeper.track(model)\n    keeper.track(torch.load('model.pt'))")),  # one unknown
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for _call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
-            if UNKNOWN in kinds or SETUP_MODULE in kinds:
+            if SETUP_MODULE in kinds:
                 continue
+            # an attribute whose values differ (None in `__init__`, the raw module a method stores) but are
+            # never the set-up module: the state lacks it whichever it holds
+            settled = [never_set_up(ctx, value) if kind == UNKNOWN else kind for (_, value), kind in zip(entries, kinds)]
+            if None in settled:
+                continue
+            mixed = {id(value) for (_, value), kind in zip(entries, kinds) if kind == UNKNOWN}
+            kinds = settled  # type: ignore[assignment]  # no None left
             if method == "load" and (not entries or state_dict_type(ctx, fabric) != "sharded"):
                 continue  # an empty state is LXF021's; a full load wants the raw model
             raw = [value for (_, value), kind in zip(entries, kinds) if kind == RAW_MODULE]
@@ -165,7 +196,8 @@ class StateWithoutSetUpModel(Rule):
                 shown = entry.flow.ctx.doc.source(entry.value)
                 why = (f"`{shown}` (put in the state at line {entry.value.lineno}{f' of {entry.flow.origin_name}' if place else ''}) "
                        "is the raw module, not the one `setup_module` returned")
-            why = (f"`{ctx.doc.source(raw[0])}` is the raw module, not the one `setup_module` returned" if raw
+            what = "holds the raw module or another object, never" if raw and id(raw[0]) in mixed else "is the raw module, not"
+            why = (f"`{ctx.doc.source(raw[0])}` {what} the one `setup_module` returned" if raw
                    else "the state holds no model") if entry is None else why
             message = (
                 "Could not find a XLAFSDP model in the provided checkpoint state: "
