@@ -1022,3 +1022,105 @@ def test_a_function_that_only_defines_a_generator_returns_none_and_a_generator_f
             yield 1
         probe(batches())
         """) == [("unknown", 2, 0, ())]
+
+
+def probed_entries(source: str) -> tuple[dict[str, tuple[str, ...]] | None, bool]:
+    """The entries (key: kinds) of the one dict `probe(<expr>)`'s argument holds, and whether they are all."""
+    ctx = context(source)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    [held] = ctx.values(call.args[0])
+    entries, complete = ctx.flow.entries(held)
+    return (None if entries is None else {k: tuple(x.kind for x in e.values()) for k, e in entries.items()}), complete
+
+
+CHECKPOINTER = """
+import torch
+
+class Checkpointer:
+    def __init__(self, every):
+        self.every, self.state = every, {}
+
+    def track(self, **objects):
+        self.state.update(objects)
+
+    def forget(self, name):
+        FORGET
+
+    def save(self, step):
+        probe({**self.state, "step": step})
+
+checkpointer = Checkpointer(1)
+checkpointer.track(model=torch.nn.Linear(2, 2))
+checkpointer.track(optimizer=torch.optim.SGD([], lr=0.1))
+checkpointer.save(3)
+"""
+
+
+def test_an_attribute_dict_filled_by_a_method_holds_what_each_call_of_it_passes():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", "pass"))
+    assert entries == {"model": ("module",), "optimizer": ("optimizer",), "step": ("number",)} and complete
+
+
+@pytest.mark.parametrize("forget", ['self.state.pop(name)', 'del self.state[name]', 'self.state.clear()',
+                                    'self.state |= {name: None}', 'self.state.update(**CHANGES)'])
+def test_an_attribute_dict_changed_in_a_way_the_layer_cannot_read_is_not_read_whole(forget):
+    _, complete = probed_entries(CHECKPOINTER.replace("FORGET", forget))
+    assert not complete
+
+
+def test_an_attribute_dict_a_method_fills_from_an_unknown_call_is_not_read_whole():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", "pass").replace(
+        "checkpointer.save(3)", "checkpointer.track(**torch.load('more.pt'))\ncheckpointer.save(3)"))
+    assert not complete  # never an empty dict for what a call the layer cannot read puts in it
+
+
+def test_an_attribute_dict_a_method_fills_by_key_holds_each_constant_key():
+    entries, complete = probed_entries(CHECKPOINTER.replace("FORGET", 'self.state["scale"] = 2.0'))
+    assert entries is not None and entries["scale"] == ("number",) and complete
+
+
+LOOP = """\
+class Loop:
+    def __init__(self, fabric, model, steps=2):
+        self.fabric = fabric
+        self.model = model
+        self.steps = steps
+"""
+
+TASKS = """\
+import torch
+from loop import Loop
+
+
+class FinetuneLoop(Loop):
+    INIT
+
+    def on_start(self):
+        probe(self.ATTR)
+
+
+FinetuneLoop(None, torch.nn.Linear(2, 2), resume_from="ckpt")
+"""
+
+
+def loop_project(tmp_path, init: str, attr: str):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "loop.py").write_text(LOOP)
+    tasks = tmp_path / "tasks.py"
+    tasks.write_text(TASKS.replace("INIT", init).replace("ATTR", attr))
+    return probe(tasks.read_text(), str(tasks))
+
+
+FORWARDING = "def __init__(self, *args, resume_from, **kwargs):\n        super().__init__(*args, **kwargs)\n" \
+             "        self.resume_from = resume_from"
+
+
+def test_a_base_of_another_module_built_through_super_init_holds_what_the_construction_passes(tmp_path):
+    assert loop_project(tmp_path, FORWARDING, "model") == [("module", 14, 19, ())]  # the construction's argument
+    assert loop_project(tmp_path, "pass", "model") == [("module", 12, 19, ())]  # no `__init__` of its own
+    assert loop_project(tmp_path, FORWARDING, "steps") == [("number", 2, 44, ())]  # the base's default, read there
+
+
+def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_forwarding(tmp_path):
+    init = "def __init__(self, model, *args, **kwargs):\n        super().__init__(None, None, *args, **kwargs)"
+    assert [k for k, *_ in loop_project(tmp_path, init, "model")] == ["unknown"]

@@ -958,3 +958,62 @@ def test_a_module_of_a_class_another_module_defines_synced_on_raw_is_flagged(tmp
         == [("LXF004", "warning", "when not fabric.is_global_zero")]
     tree(tmp_path, {"train.py": syncing_on("net").replace("from model import Net", "from helpers import Net")})
     assert found(tmp_path / "train.py") == []  # a module errata cannot read: unknown
+
+
+HOOKED_LOOP = """\
+import torch
+
+
+class Loop:
+    def __init__(self, fabric, model, steps=2):
+        self.fabric = fabric
+        self.model = model
+        self.steps = steps
+
+    def on_start(self):
+        pass
+
+    def run(self):
+        self.on_start()
+        for _ in range(self.steps):
+            self.fabric.backward(self.model(torch.ones(2)).sum())
+"""
+
+HOOKED_TASKS = """\
+import torch
+from loop import Loop
+
+
+class FinetuneLoop(Loop):
+    def __init__(self, *args, resume_from, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.resume_from = resume_from
+
+    def on_start(self):
+        self.fabric.load(self.resume_from, {state})
+
+
+def finetune(fabric, ckpt):
+    model = fabric.setup_module(torch.nn.Linear(2, 2))
+    {loop}.run()
+"""
+
+LAUNCH = HEAD + "from tasks import finetune\n\nFabric(accelerator='tpu', strategy='xla_fsdp').launch(finetune, 'ckpt')\n"
+
+
+def looping(tmp_path: Path, state: str, loop: str = "FinetuneLoop(fabric, model, resume_from=ckpt)") -> list[tuple]:
+    tree(tmp_path, {"loop.py": HOOKED_LOOP, "tasks.py": HOOKED_TASKS.format(state=state, loop=loop), "train.py": LAUNCH})
+    findings = check_source(LAUNCH, str(tmp_path / "train.py")).findings
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.elsewhere and (Path(f.elsewhere.path).name,
+             f.elsewhere.span.start.line + 1, f.elsewhere.span.start.column)) for f in findings]
+
+
+def test_a_hook_an_inherited_loop_method_runs_is_the_override_of_the_instance_s_class_read_for_its_construction(tmp_path):
+    # `.run()` of a base of another module, then `self.on_start()` in it: the subclass's override, whose
+    # `self.model` is the set-up module the construction passes through `super().__init__(*args, **kwargs)`
+    assert looping(tmp_path, "self.model") == [("LXF022", "error", 5, ("tasks.py", 15, 12))]
+
+
+def test_the_same_hook_loading_into_a_state_or_a_loop_that_does_not_override_it_is_fine(tmp_path):
+    assert looping(tmp_path, "{'model': self.model}") == []
+    assert looping(tmp_path, "self.model", loop="Loop(fabric, model)") == []  # the base's `on_start`: `pass`

@@ -81,6 +81,7 @@ MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two 
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_REGISTRATIONS = 16  # calls of a function storing `REGISTRY[name] = fn` read each for its own entry
+DICT_MUTATORS = ("setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")  # in place, beyond what `_filled_by_methods` reads
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
@@ -1873,14 +1874,16 @@ class Flow:
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
             for x in self.class_attribute(cls, attr, set()):
-                owner = self.ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
+                # (the tree of the module that defines it: a base of another module's method is bound too)
+                owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
                 out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
-                out.extend(flow.instance_attribute(base, None, attr, set()))
+                forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
+                out.extend(forwarded if forwarded is not None else flow.instance_attribute(base, None, attr, set()))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
             if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
@@ -1890,6 +1893,39 @@ class Flow:
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     out.extend(x.under(when) for x in found)
+        return tuple(out)
+
+    def _forwarded_to_base(self, cls: ast.ClassDef, call: ast.Call | None, flow: Flow, base: ast.ClassDef,
+                           attr: str) -> tuple[Value, ...] | None:
+        """`self.fabric = fabric` in the `__init__` of a base of another module, which `cls` reaches with
+        `super().__init__(*args, **kwargs)` (its own parameters keyword-only) or by having no `__init__`:
+        what the construction (`call`; None: each of the few this module writes) passes for `fabric`,
+        read here, or the base's default, read there. None when the base stores it otherwise."""
+        init = next((m for m in base.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        if init is None or not init.args.args or not _forwards_to_base(cls):
+            return None
+        stores = _self_stores(init).get(attr, [])
+        if len(stores) != 1 or not isinstance(stores[0], ast.Name) \
+                or any(isinstance(n, ast.Name) and n.id == stores[0].id and isinstance(n.ctx, ast.Store)
+                       for n in ast.walk(init)):
+            return None  # not the parameter itself, or the parameter rebound first
+        param = next((a for a in all_args(init.args)[1:] if a.arg == stores[0].id), None)
+        calls = [call] if call is not None else self.constructions(cls)
+        if param is None or not calls or len(calls) > MAX_CONTEXTS:
+            return None
+        label, out = f"{cls.name}.{attr}", list[Value]()
+        for site in calls:
+            given = argument_for(init, param, site, True)
+            when = (f"when built at line {site.lineno}",) if len(calls) > 1 else ()
+            if given is _MISSING:
+                default = parameter_default(init, param)
+                if default is None:
+                    return None
+                out.extend(x.under(when).named(label) for x in flow.values(default))
+            elif isinstance(given, ast.AST):
+                out.extend(x.under(when).named(label) for x in self.values(given))
+            else:
+                return None
         return tuple(out)
 
     def _in_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call | None, value: ast.expr) -> tuple[Value, ...]:
@@ -2336,6 +2372,12 @@ class Flow:
                 out.update(spread)
         else:
             return None, False
+        if isinstance(node, ast.Dict):
+            filled = self._filled_by_methods(node)
+            if filled is None:
+                return out, False
+            for key, entry in filled.items():
+                _store(out, key, entry)
         if value.label:
             more, more_complete = self._mutations(node, value.label)
             for key, entry in more.items():
@@ -2449,6 +2491,88 @@ class Flow:
                     complete = complete and sub_complete
                     out.update(sub or {})
         return out, complete
+
+    def _filled_by_methods(self, node: ast.Dict) -> dict[str, Entry] | None:
+        """`self.state = {}` in a method, then `self.state.update(objects)` (or `self.state["step"] = step`)
+        in methods of the class: the entries those fills add, over every call of the method that fills
+        (`track(model=model)`, `track(optimizer=opt)`: what `objects` holds for each call, read where
+        the call is written). {} when no method fills the attribute in place; None when one fills it in a
+        way the layer cannot read (a key it cannot tell, `pop`, `clear`, a call it does not see)."""
+        target = self.self_attribute_holding(node)
+        if target is None:
+            return {}
+        cls = self._method_class(self.ctx.enclosing_function(node))  # type: ignore[arg-type]
+        if cls is None:
+            return {}
+        if any(isinstance(aug.target, ast.Attribute) and aug.target.attr == target.attr and self.ctx.within(aug, cls)
+               for aug in self.ctx.nodes(ast.AugAssign)):
+            return None  # `self.state |= more`
+        out: dict[str, Entry] = {}
+        for load in self.ctx.attribute_loads(target.attr):
+            user = self.ctx.enclosing_function(load)
+            if user is None or self._method_class(user) is not cls or not user.args.args \
+                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
+                continue  # not `self.<attr>` in a method of this class
+            parent = self.ctx.parents.get(load)
+            call = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and parent.attr == "update" and isinstance(call, ast.Call) \
+                    and call.func is parent:
+                added = self._update_entries(call)
+            elif isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
+                stmt = self.ctx.parents.get(parent)
+                key = self.constant_key(parent.slice)
+                added = {key: Entry(stmt.value, parent, self)} if isinstance(key, str) and isinstance(stmt, ast.Assign) else None
+            elif isinstance(parent, ast.Attribute) and parent.attr in DICT_MUTATORS \
+                    or isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load):
+                added = None  # `self.state.pop(k)`, `del self.state[k]`, `self.state[k] += 1`
+            else:
+                continue  # a read
+            if added is None:
+                return None
+            for key, entry in added.items():
+                _store(out, key, entry)
+        return out
+
+    def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
+        """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
+        `self.fabric, self.state = fabric, {}`); None otherwise."""
+        store = self.ctx.parents.get(node)
+        targets: list[ast.expr] = []
+        if isinstance(store, ast.Assign) and store.value is node:
+            targets = store.targets
+        elif isinstance(store, ast.Tuple) and isinstance(assign := self.ctx.parents.get(store), ast.Assign) \
+                and assign.value is store:  # `a, b = x, y`: the target at the value's place
+            index = store.elts.index(node)
+            targets = [t.elts[index] for t in assign.targets if isinstance(t, ast.Tuple) and len(t.elts) == len(store.elts)
+                       and not any(isinstance(e, ast.Starred) for e in t.elts)]
+        method = self.ctx.enclosing_function(node) if len(targets) == 1 else None
+        if method is None or self._method_class(method) is None or _is_static(method) or not method.args.args:
+            return None
+        target = targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                and target.value.id == method.args.args[0].arg:
+            return target
+        return None
+
+    def _update_entries(self, call: ast.Call) -> dict[str, Entry] | None:
+        """What `d.update(...)` adds: its keywords, and the entries of each dict each argument may hold (a
+        parameter: the dict each call of the method passes, `**objects` for `track(model=model)`)."""
+        out: dict[str, Entry] = {}
+        for kw in call.keywords:
+            if kw.arg is None:
+                return None
+            _store(out, kw.arg, Entry(kw.value, kw, self))
+        for a in call.args:
+            held = self.plain_run(self.values(a))
+            if not held or len(held) > MAX_CONTEXTS or any(x.kind != "dict" for x in held):
+                return None
+            for x in held:
+                sub, complete = self.entries(x)
+                if sub is None or not complete:
+                    return None
+                for key, entry in sub.items():
+                    _store(out, key, entry)
+        return out
 
     def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
         """`REGISTRY[name] = fn` in a plain function (not a method): for each of its first few calls the module
@@ -2834,6 +2958,20 @@ class Flow:
             outer, caller = (self, None) if home.base is self.base else (home, self)
             site = self._bound_sites[key] = _MethodFlow(outer, func, node, receiver, caller)
         return site.returns_of(func)
+
+    def bound_site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                   receiver: Value) -> Flow:
+        """`func`, a method of a class the module `callee` reads, evaluated for `call`, a call this flow's
+        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it); `callee`
+        itself past `MAX_CONTEXTS` calls of one method."""
+        key = (id(func), id(call), receiver)
+        site = self._bound_sites.get(key)
+        if site is None:
+            if sum(1 for f, _, _ in self._bound_sites if f == id(func)) >= MAX_CONTEXTS:
+                return callee
+            outer, caller = (self, None) if callee.base is self.base else (callee, self)
+            site = self._bound_sites[key] = _MethodFlow(outer, func, call, receiver, caller)
+        return site
 
     def _method_call(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         unknown = (Value("unknown", node, flow=self),)
@@ -4254,6 +4392,24 @@ def _closes_over_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     return any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and inner is not func
                and any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(inner))
                for inner in ast.walk(func))
+
+
+def _forwards_to_base(cls: ast.ClassDef) -> bool:
+    """`cls` builds its base with the arguments it is given: it has no `__init__`, or one whose own
+    parameters are keyword-only and whose first statement past them is `super().__init__(*args, **kwargs)`."""
+    init = next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__init__"), None)
+    if init is None:
+        return True
+    a = init.args
+    if len(a.posonlyargs) + len(a.args) != 1 or a.vararg is None or a.kwarg is None:
+        return False
+    for stmt in init.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__" \
+                and isinstance(call.func.value, ast.Call) and source_text(call.func.value) == "super()":
+            return [source_text(x) for x in call.args] == [f"*{a.vararg.arg}"] and len(call.keywords) == 1 \
+                and call.keywords[0].arg is None and source_text(call.keywords[0].value) == a.kwarg.arg
+    return False
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:

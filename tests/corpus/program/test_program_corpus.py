@@ -25,24 +25,7 @@ KNOWN_MISSES: dict[str, str] = {
         "(LXF011, an error), placed at the accelerator flag `\"tpu\"` of runtime.py's `POD_DEFAULTS`, the value "
         "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
         "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
-    "p172_cli_getattr_command_loop_hook_loads_into_bare_module":
-        "the command, its helper and two-level helpers are now followed (`main(sys.argv[1:])`'s `argv[0]` is set by "
-        "the run, `fabric.launch(getattr(tasks, name))` runs the plain run's `finetune`; `_build(fabric, lr)` is read "
-        "for finetune's call; data_rule.py `_called_below` reads plain calls four deep), but the load sits in a "
-        "method reached through an instance: (1) `FinetuneLoop(fabric, model, ...)`'s attributes come from "
-        "`super().__init__(*args, **kwargs)` into `Loop` of loop.py, and flow.py `instance_attribute` reads a base "
-        "of another module with no construction call (`_foreign_bases`: `self.fabric`, `self.model` unknown, where "
-        "a base in the same module is read for the call); (2) `.run()` on that instance is no call `_function_run` "
-        "follows, and `_SiteFlow` binds no receiver to a method's `self` (`_per_call`, `returns_from` leave methods "
-        "out); (3) `self.on_start()` in the inherited `Loop.run` would then dispatch to `FinetuneLoop.on_start`",
-    # round seven: methods, keywords and wrappers a call passes through
     # round seven: one program, not one file
-    "p176_trainer_checkpointer_tracks_model_before_setup":
-        "missed, one link left: `fabric.launch(self._worker)` now reaches `_worker(fabric)` (flow.py "
-        "`Flow._bound_called_back`), so `self.fabric` in utils/ckpt.py is the XLAFSDP Fabric; but the state "
-        "`{**self.state, \"step\": step}` is a dict `self.state = {}` filled by `self.state.update(objects)` in "
-        "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
-        "what it holds is unknown) rather than read the objects each `track(...)` call passes",
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
     "p200_litgpt_pretrain_utils_saves_to_path":
         "flagged on the wrong file: LXF029 is read in `save_checkpoint` of litgpt/utils.py for pretrain.py's call "
@@ -86,12 +69,6 @@ KNOWN_MISSES: dict[str, str] = {
         "None (Lightning checks `\"auto_wrapper_callable\" in kwargs`): asking the helper for checkpointing is its "
         "purpose, and its twin p215 fixes the helper",
     # round eight: the idioms of real training scripts (HF arguments, litgpt, timm, torchtitan, Trainer classes)
-    "s148_runner_state_dict_captures_model_before_setup":
-        "missed since a dict attribute filled in place is declined: `self.state = {\"model\": self.model, ...}` is built "
-        "in `Runner.__init__` from the raw `Net()`, then `self.state[\"optimizer\"] = ...` and `self.state[\"step\"] = ...` "
-        "store into it in other methods; xla_fsdp/checkpoints.py `_built_elsewhere` now declines a dict attribute a "
-        "method fills in place (`_filled_through_attribute`: unknown, so its fine twin s149 gets no false LXF023), "
-        "where it should read those stores as entries beside `__init__`'s and keep the raw `model` it holds",
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "
         "`HfArgumentParser(argparse.ArgumentParser)` that builds each dataclass as `dtype(**{k: namespace[k] ...})` "

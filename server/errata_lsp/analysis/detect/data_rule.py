@@ -177,10 +177,10 @@ class DetectRule(Rule):
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
         called = ctx.once("functions called", ctx.module, lambda: _functions_called(ctx))
         below = ctx.once("functions called below", ctx.module, lambda: _called_below(ctx, called))
-        for call, caller, as_called, func, module, names in [(c[0], ctx, *c[1:]) for c in called] + below:
+        for call, caller, as_called, func, module, names, receiver in [(c[0], ctx, *c[1:], None) for c in called] + below:
             if not self._may_have_sites(names):
                 continue
-            views = _views_at(caller, as_called, func, module)
+            views = _views_at(caller, as_called, func, module, receiver)
             if views is None:  # past the bound of calling contexts of one function
                 continue
             here, alone = views
@@ -629,8 +629,8 @@ def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
 
 
 # the call here, the view of the module that writes the call below it, that call, its function, the function's
-# module, the names the function calls
-_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+# module, the names the function calls, and the object a method runs on (its `self`; None for a function)
+_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
 
 
 def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
@@ -639,34 +639,57 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
     launch's Fabric runs): a call of another module's function or of a top-level def, written in the body,
     `MAX_CALL_LEVELS` calls deep from here, `MAX_CALLED` functions below a document, worked out once per check."""
     out: list[_Below] = []
-    todo = [(call, ctx, as_called, func, module, 1) for call, as_called, func, module, _ in called]
+    todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Value | None]] = [
+        (call, ctx, as_called, func, module, 1, None) for call, as_called, func, module, _ in called]
     seen = {(id(call), id(func)) for call, _, func, _, _ in called}
     while todo and len(out) < MAX_CALLED:
-        top, caller, as_called, func, module, level = todo.pop(0)
-        views = _views_at(caller, as_called, func, module) if level < MAX_CALL_LEVELS else None
+        top, caller, as_called, func, module, level, receiver = todo.pop(0)
+        views = _views_at(caller, as_called, func, module, receiver) if level < MAX_CALL_LEVELS else None
         if views is None:
             continue
         here = views[0]
         # the calls a def's body makes, kept with its module's context: across checks for another module's
         for inner in module.ctx.once("calls in the body", func, functools.partial(_body_call_list, func)):
-            target = _function_run(here, inner)
+            target = _function_run(here, inner) if inner.args or inner.keywords else None
+            bound = _method_run(here, inner) if target is None else None
+            inner_receiver = bound[2] if bound is not None else None
+            target = target or (bound[:2] if bound is not None else None)
             if target is None or (id(top), id(target[0])) in seen or len(out) >= MAX_CALLED:
                 continue
             seen.add((id(top), id(target[0])))
             inner_func, inner_module = target
             names = inner_module.ctx.once("names called", inner_func, functools.partial(_names_called, inner_func))
-            out.append((top, here, inner, inner_func, inner_module, names))
-            todo.append((top, here, inner, inner_func, inner_module, level + 1))
+            out.append((top, here, inner, inner_func, inner_module, names, inner_receiver))
+            todo.append((top, here, inner, inner_func, inner_module, level + 1, inner_receiver))
     return out
 
 
 def _body_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Call]:
-    """The calls with arguments a def's body makes when it runs."""
-    return (n for n in body_nodes(func) if isinstance(n, ast.Call) and (n.args or n.keywords))
+    """The calls a def's body makes when it runs: those that pass arguments, and the method calls that pass none
+    (`loop.run()`, `self.on_start()`)."""
+    return (n for n in body_nodes(func)
+            if isinstance(n, ast.Call) and (n.args or n.keywords or isinstance(n.func, ast.Attribute)))
 
 
 def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.Call, ...]:
     return tuple(_body_calls(func))
+
+
+def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+    """`loop.run()` on an instance of a project class, `self.on_start()` in a method run on one: the method
+    the receiver's class resolves to (a subclass's override first), the flow of its module, and the
+    receiver, its `self`; on every path. None otherwise (a library object, a receiver the layer cannot tell)."""
+    if not isinstance(call.func, ast.Attribute):
+        return None
+    receivers = here.values(call.func.value)
+    if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
+        return None
+    values = here.values(call.func)
+    if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].flow is None \
+            or not (isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)) \
+            or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or values[0].node.decorator_list:
+        return None
+    return values[0].node, values[0].flow.base, receivers[0]
 
 
 def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
@@ -689,11 +712,13 @@ _WANTED: set[str] = set()  # the callee names some detect rule's sites call (`_m
 
 
 def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
-              module: Flow) -> tuple[Context, Context] | None:
-    """The function's module read for this call, and as it reads on its own (every detect rule asks the
-    same call: worked out once per check); None past the bound of calling contexts of one function."""
+              module: Flow, receiver: Value | None = None) -> tuple[Context, Context] | None:
+    """The function's module read for this call (a method's with `self` the receiver), and as it reads on
+    its own (every detect rule asks the same call: worked out once per check); None past the bound of
+    calling contexts of one function."""
     def made() -> tuple[Context, Context] | None:
-        site_flow = ctx.flow.site(module, func, call)
+        site_flow = ctx.flow.site(module, func, call) if receiver is None else \
+            ctx.flow.bound_site(module, func, call, receiver)
         if site_flow is module:
             return None
         return module.ctx.at_call(site_flow), module.ctx  # the module's own reading: its own context

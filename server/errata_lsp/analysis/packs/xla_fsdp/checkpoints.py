@@ -8,6 +8,7 @@ import ast
 
 from ...context import Binding, Context
 from ...statements import block_of, in_block, same_value
+from ...values import Entry
 from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_holders
 from ..lightning.names import FABRIC
 
@@ -50,6 +51,9 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             and not value.args and not value.keywords and ctx.reaching(value.func) is None:
         value = ast.Dict(keys=[], values=[])
     if not isinstance(value, ast.Dict):
+        filled = _filled_in_place(ctx, state)
+        if filled is not None:
+            return filled
         value = _built_elsewhere(ctx, state)
     if not isinstance(value, ast.Dict):
         return None
@@ -58,12 +62,14 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         if k is not None:
             pairs[k.value if isinstance(k, ast.Constant) else id(k)] = (k, v)
             continue
-        merged = _built_elsewhere(ctx, v)  # `{**models, "step": step}`: the entries of a dict the file shows
+        # `{**models, "step": step}`: the entries of a dict the file shows, or of one methods fill
+        merged = _filled_in_place(ctx, v)
         if merged is None:
-            return None
-        for key, item in zip(merged.keys, merged.values):
-            if key is None:
+            shown = _built_elsewhere(ctx, v)
+            if shown is None or any(key is None for key in shown.keys):
                 return None
+            merged = list(zip(shown.keys, shown.values))  # type: ignore[arg-type]  # no `**` left
+        for key, item in merged:
             pairs[key.value if isinstance(key, ast.Constant) else id(key)] = (key, item)
     if binding is not None:
         scope = ctx.scope_of(binding.stmt)
@@ -98,6 +104,39 @@ def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
 MUTATORS = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__")
 
 
+def _filled_in_place(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.expr]] | None:
+    """`self.state`, a dict `self.state = {}` that methods of its class fill in place
+    (`self.state.update(objects)` in `track(**objects)`): a (key, value) pair for each entry the
+    value-flow layer reads from every call of those methods (`track(model=model)`), the value an
+    expression at `state`'s place holding what the entry holds, with the entry as `.entry` (where it is
+    written: a call in another module). None when it is no such dict or an entry cannot be told."""
+    if not isinstance(state, ast.Attribute) or not _filled_through_attribute(ctx, state.attr):
+        return None
+    values = ctx.values(state)
+    if len(values) != 1 or values[0].kind != "dict" or not isinstance(values[0].node, ast.Dict) \
+            or values[0].when or values[0].foreign:
+        return None
+    holder = ctx.flow.self_attribute_holding(values[0].node)
+    if holder is None or holder.attr != state.attr:
+        return None  # a dict the layer reads no method fills of
+    entries, complete = ctx.flow.entries(values[0])
+    if entries is None or not complete:
+        return None
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    for key, entry in entries.items():
+        if entry.when:
+            return None  # stored on some paths only
+        held = ctx.stand_in(state, entry)
+        held.entry = entry  # type: ignore[attr-defined]  # where the rules place what they say of it
+        pairs.append((ast.copy_location(ast.Constant(key), state), held))
+    return pairs
+
+
+def written_entry(value: ast.AST) -> Entry | None:
+    """The entry a value of `state_entries` stands for when a method's call wrote it (`_filled_in_place`)."""
+    return getattr(value, "entry", None)
+
+
 def _filled_through_attribute(ctx: Context, attr: str) -> bool:
     """An attribute dict (`self.state = {}`) that some method of the module changes in place
     (`self.state.update(objects)`, `self.state[k] = v`): the display it was bound to is not what it holds."""
@@ -116,6 +155,8 @@ def object_kind(ctx: Context, expr: ast.AST, depth: int = 4) -> str:
         return OTHER
     if isinstance(expr, ast.Call):
         return _call_kind(ctx, expr)
+    if written_entry(expr) is not None:
+        return _followed_kind(ctx, expr)  # an entry a method's call wrote: what it holds there
     if isinstance(expr, ast.Name) and depth:
         binding = ctx.reaching(expr)
         if binding is None or not _settled(ctx, binding, expr):
@@ -149,6 +190,17 @@ def _followed_kind(ctx: Context, expr: ast.AST) -> str:
     """`self.model`, a parameter: what the value-flow layer says it holds, when every path agrees."""
     kinds = {FLOW_KINDS.get(v.kind, UNKNOWN) for v in ctx.values(expr)}
     return kinds.pop() if len(kinds) == 1 else UNKNOWN
+
+
+def never_set_up(ctx: Context, expr: ast.AST) -> str | None:
+    """RAW_MODULE (or OTHER when it holds no module) for an expression whose values the layer all knows and
+    none of which is a set-up module, though they differ: `self.model`, None in `__init__` and the raw
+    module every `track(model)` call gives it. What a state needs from it (a set-up model) it never is;
+    None when some value is unknown or set up."""
+    kinds = {FLOW_KINDS.get(v.kind, UNKNOWN) for v in ctx.values(expr)}
+    if not kinds or UNKNOWN in kinds or SETUP_MODULE in kinds:
+        return None
+    return RAW_MODULE if RAW_MODULE in kinds else OTHER
 
 
 def _passed_to_setup(ctx: Context, name: ast.Name) -> bool:

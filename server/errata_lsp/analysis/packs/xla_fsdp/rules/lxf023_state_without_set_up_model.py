@@ -18,17 +18,54 @@ The fix replaces the raw module by the name that holds its set-up version
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import same_value
 from ...lightning.fabric import is_fabric_method
 from ..checkpoint_states import checkpoint_states
-from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, state_dict_type
+from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, never_set_up, state_dict_type, written_entry
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
+
+CHECKPOINTER = (
+    "import torch\n"
+    "from lightning.fabric import Fabric\n"
+    "class Checkpointer:\n"
+    "    def __init__(self, fabric):\n"
+    "        self.fabric, self.state = fabric, {{}}\n"
+    "    def track(self, **objects):\n"
+    "        self.state.update(objects)\n"
+    "    def save(self):\n"
+    "        self.fabric.save('ckpt/', {{**self.state}})\n"
+    "def train(fabric):\n"
+    "    model = torch.nn.Linear(2, 2)\n"
+    "    checkpointer = Checkpointer(fabric)\n"
+    "    {track}\n"
+    "    checkpointer.save()\n"
+    "Fabric(strategy='xla_fsdp').launch(train)\n"
+)
+
+KEEPER = (
+    "import torch\n"
+    "from lightning.fabric import Fabric\n"
+    "class Keeper:\n"
+    "    def __init__(self, fabric):\n"
+    "        self.fabric, self.model = fabric, None\n"
+    "    def track(self, model):\n"
+    "        self.model = model\n"
+    "    def save(self):\n"
+    "        self.fabric.save('ckpt/', {{'model': self.model}})\n"
+    "def train(fabric):\n"
+    "    model = torch.nn.Linear(2, 2)\n"
+    "    keeper = Keeper(fabric)\n"
+    "    {track}\n"
+    "    keeper.save()\n"
+    "Fabric(strategy='xla_fsdp').launch(train)\n"
+)
 
 
 class StateWithoutSetUpModel(Rule):
@@ -122,23 +159,56 @@ class StateWithoutSetUpModel(Rule):
               "    model = Net()\n"
               "    fabric.save('ckpt.pt', {'model': model})\n"
               "Fabric(strategy='fsdp', accelerator='cuda').launch(train)\n"),
+        # a checkpointer whose `track(**objects)` fills `self.state`: what each call puts in it
+        Invalid(CHECKPOINTER.format(track="checkpointer.track(model=model, step=0)\n    model = fabric.setup_module(model)"),
+                message="`model` (put in the state at line 13) is the raw module", count=1, at="13:30-13:35",
+                severity="error"),
+        Valid(CHECKPOINTER.format(track="model = fabric.setup_module(model)\n    checkpointer.track(model=model, step=0)")),
+        Valid(CHECKPOINTER.format(track="checkpointer.track(**torch.load('objects.pt'))")),  # what it tracks: unknown
+        # `self.model`: None in `__init__`, then what every `track(model)` call gives it
+        Invalid(KEEPER.format(track="keeper.track(model)\n    model = fabric.setup_module(model)"),
+                message="`self.model` holds the raw module or another object, never the one", count=1,
+                at="9:45-9:55", severity="error"),
+        Valid(KEEPER.format(track="model = fabric.setup_module(model)\n    keeper.track(model)")),
+        Valid(KEEPER.format(track="keeper.track(model)\n    keeper.track(torch.load('model.pt'))")),  # one unknown
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for _call, fabric, method, state, entries, kinds in checkpoint_states(ctx):
-            if UNKNOWN in kinds or SETUP_MODULE in kinds:
+            if SETUP_MODULE in kinds:
                 continue
+            # an attribute whose values differ (None in `__init__`, the raw module a method stores) but are
+            # never the set-up module: the state lacks it whichever it holds
+            settled = [never_set_up(ctx, value) if kind == UNKNOWN else kind for (_, value), kind in zip(entries, kinds)]
+            if None in settled:
+                continue
+            mixed = {id(value) for (_, value), kind in zip(entries, kinds) if kind == UNKNOWN}
+            kinds = settled  # type: ignore[assignment]  # no None left
             if method == "load" and (not entries or state_dict_type(ctx, fabric) != "sharded"):
                 continue  # an empty state is LXF021's; a full load wants the raw model
             raw = [value for (_, value), kind in zip(entries, kinds) if kind == RAW_MODULE]
             verb = "saving" if method == "save" else "loading"
-            why = (f"`{ctx.doc.source(raw[0])}` is the raw module, not the one `setup_module` returned" if raw
-                   else "the state holds no model")
+            entry = written_entry(raw[0]) if raw else None
+            if entry is not None:  # a method's call put it in the state (`checkpointer.track(model=model)`)
+                at, place = entry.value, place_in(entry.flow, entry.value)
+                if place is None and entry.value not in ctx.parents:
+                    continue  # written in a tree this check cannot place
+                shown = entry.flow.ctx.doc.source(entry.value)
+                why = (f"`{shown}` (put in the state at line {entry.value.lineno}{f' of {entry.flow.origin_name}' if place else ''}) "
+                       "is the raw module, not the one `setup_module` returned")
+            what = "holds the raw module or another object, never" if raw and id(raw[0]) in mixed else "is the raw module, not"
+            why = (f"`{ctx.doc.source(raw[0])}` {what} the one `setup_module` returned" if raw
+                   else "the state holds no model") if entry is None else why
             message = (
                 "Could not find a XLAFSDP model in the provided checkpoint state: "
                 f"{why}, so `fabric.{method}` raises ValueError. Make sure you set up the model (and optimizers if any) "
                 f"through the strategy before {verb} the checkpoint"
             )
+            if entry is not None:
+                finding = self.finding(ctx, at if place is None else raw[0], message,
+                                       record=self.record if method == "save" else LOAD_RECORD)
+                yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
+                continue
             fixes = []
             if len(raw) == 1 and isinstance(raw[0], ast.Name):
                 holder = set_up_holder(ctx, raw[0])
