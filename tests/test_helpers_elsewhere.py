@@ -836,7 +836,7 @@ def test_calls_below_the_launched_function_are_followed_a_bounded_number_of_leve
 
 # The set-up model reaching a helper's parameter from a nested scope, or a method's parameter other
 # than `self`: each is the parameter whose callers' values are followed (LXF031 skips a receiver no
-# parameter around it names, and a method's `self`, without walking its function).
+# parameter around it names, a method's `self`, and `*args`/`**kwargs`, without evaluating them).
 IN_LAMBDA = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
              "    step = lambda p: model.generate(p)\n    return step(prompt)\n")
 SHADOWED = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
@@ -862,3 +862,14 @@ def test_a_set_up_model_passed_to_a_method_is_followed_past_its_self():
         == [("LXF031", 11, 15, 29)]
     marked = text.replace("Net())\n", "Net())\n    model.mark_forward_method('generate')\n")
     assert check_source(marked, "sampler.py").findings == []
+
+
+def test_a_set_up_model_passed_beside_packed_arguments_is_flagged_and_the_packed_ones_are_not():
+    text = ("import torch\nfrom lightning.fabric import Fabric\nclass Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n        return self.head(x)\n    def generate(self, x):\n        return self.head(x)\n"
+            "def generate_with(model, *rest, **options):\n    options.setdefault('top_k', 5)\n    rest.count(None)\n"
+            "    return model.generate(torch.randn(4, 8))\n"
+            "def train(fabric):\n    model = fabric.setup_module(Net())\n    generate_with(model, 1, top_k=3)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n")
+    assert [(f.code, f.span.start.line + 1, f.span.start.column) for f in check_source(text, "gen.py").findings] \
+        == [("LXF031", 11, 11)]

@@ -127,6 +127,8 @@ class MethodOutsideForward(Rule):
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
             argument = _parameter(ctx, callee.value)
             if argument is not None:
+                if _packed(ctx, argument):
+                    continue  # `*args` is a tuple, `**kwargs` a dict, whatever the callers pass: never a module
                 if fabric_kind(ctx, callee.value) is not None:
                     continue  # the Fabric itself (asked of it by the other rules already)
                 found = ctx.once("set-up module of parameter", argument, functools.partial(_xla_fsdp_setup, ctx, callee.value))
@@ -201,6 +203,13 @@ def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
     if positional and positional[0] is binding.stmt and isinstance(ctx.parents.get(func), ast.ClassDef):
         return None
     return binding.stmt
+
+
+def _packed(ctx: Context, argument: ast.arg) -> bool:
+    """The parameter is a function's `*args` or `**kwargs`."""
+    func = ctx.scope_of(argument)
+    return isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+        and (argument is func.args.vararg or argument is func.args.kwarg)
 
 
 def _enclosing_parameter_owner(ctx: Context, use: ast.Name) -> ast.AST | None:
