@@ -709,7 +709,7 @@ class Context:
 
     def _scope_of(self, node: ast.AST) -> ast.AST:
         scopes, parents = self._scopes, self.parents
-        parent = parents.get(node)
+        parent: ast.AST | None = parents.get(node)
         walked: list[ast.AST] = []
         while parent is not None and not isinstance(parent, SCOPES):
             known = scopes.get(id(parent))
