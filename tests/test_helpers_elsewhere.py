@@ -1017,3 +1017,44 @@ def test_a_hook_an_inherited_loop_method_runs_is_the_override_of_the_instance_s_
 def test_the_same_hook_loading_into_a_state_or_a_loop_that_does_not_override_it_is_fine(tmp_path):
     assert looping(tmp_path, "{'model': self.model}") == []
     assert looping(tmp_path, "self.model", loop="Loop(fabric, model)") == []  # the base's `on_start`: `pass`
+
+
+# The set-up model reaching a helper's parameter from a nested scope, or a method's parameter other
+# than `self`: each is the parameter whose callers' values are followed (LXF031 skips a receiver no
+# parameter around it names, a method's `self`, and `*args`/`**kwargs`, without evaluating them).
+IN_LAMBDA = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
+             "    step = lambda p: model.generate(p)\n    return step(prompt)\n")
+SHADOWED = ("import torch\n\n\ndef sample(fabric, model, prompt):\n"
+            "    def step(p):\n        model = torch.nn.Linear(1, 1)\n        return model.generate(p)\n"
+            "    return step(prompt)\n")
+
+
+@pytest.mark.parametrize(("helper", "at"), [(IN_LAMBDA, [("LXF031", "error", 5, 21)]), (SHADOWED, [])])
+def test_a_set_up_model_reaching_a_parameter_from_a_nested_scope_is_followed(tmp_path, helper, at):
+    tree(tmp_path, {"model.py": LM, "generate.py": helper, "train.py": sampling()})
+    assert [(code, severity, line, column) for code, severity, _, line, column in found(tmp_path / "generate.py")] == at
+
+
+def test_a_set_up_model_passed_to_a_method_is_followed_past_its_self():
+    text = ("import torch\nfrom lightning.fabric import Fabric\nclass Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n        return self.head(x)\n    def generate(self, x):\n        return self.head(x)\n"
+            "class Sampler:\n    def run(self, model):\n        self.model = model\n"
+            "        return model.generate(torch.randn(4, 8))\n"
+            "def train(fabric):\n    model = fabric.setup_module(Net())\n    Sampler().run(model)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n")
+    findings = check_source(text, "sampler.py").findings
+    assert [(f.code, f.span.start.line + 1, f.span.start.column, f.span.end.column) for f in findings] \
+        == [("LXF031", 11, 15, 29)]
+    marked = text.replace("Net())\n", "Net())\n    model.mark_forward_method('generate')\n")
+    assert check_source(marked, "sampler.py").findings == []
+
+
+def test_a_set_up_model_passed_beside_packed_arguments_is_flagged_and_the_packed_ones_are_not():
+    text = ("import torch\nfrom lightning.fabric import Fabric\nclass Net(torch.nn.Module):\n"
+            "    def forward(self, x):\n        return self.head(x)\n    def generate(self, x):\n        return self.head(x)\n"
+            "def generate_with(model, *rest, **options):\n    options.setdefault('top_k', 5)\n    rest.count(None)\n"
+            "    return model.generate(torch.randn(4, 8))\n"
+            "def train(fabric):\n    model = fabric.setup_module(Net())\n    generate_with(model, 1, top_k=3)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n")
+    assert [(f.code, f.span.start.line + 1, f.span.start.column) for f in check_source(text, "gen.py").findings] \
+        == [("LXF031", 11, 11)]

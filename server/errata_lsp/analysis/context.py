@@ -731,10 +731,21 @@ class Context:
         return found[1]
 
     def _scope_of(self, node: ast.AST) -> ast.AST:
-        parent = self.parents.get(node)
+        scopes, parents = self._scopes, self.parents
+        parent: ast.AST | None = parents.get(node)
+        walked: list[ast.AST] = []
         while parent is not None and not isinstance(parent, SCOPES):
-            parent = self.parents.get(parent)
-        return parent if parent is not None else node
+            known = scopes.get(id(parent))
+            if known is not None and known[0] is parent and known[1] is not parent:
+                parent = known[1]  # an ancestor's scope, found before: the rest of the walk
+                break
+            walked.append(parent)
+            parent = parents.get(parent)
+        if parent is None:
+            return node
+        for ancestor in walked:  # the statements and expressions on the way share it (the next call's walk stops there)
+            scopes[id(ancestor)] = (ancestor, parent)
+        return parent
 
     def enclosing_function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         scope = self.scope_of(node)

@@ -4361,11 +4361,17 @@ def _defines(cls: ast.ClassDef, name: str) -> bool:
 
 
 def _is_static(func: ast.AST) -> bool:
-    return any(source_text(d) == "staticmethod" for d in getattr(func, "decorator_list", ()))
+    return _decorated_by(func, "staticmethod")
 
 
 def _is_classmethod(func: ast.AST) -> bool:
-    return any(source_text(d) == "classmethod" for d in getattr(func, "decorator_list", ()))
+    return _decorated_by(func, "classmethod")
+
+
+def _decorated_by(func: ast.AST, name: str) -> bool:
+    """`@name` is one of the def's decorators (the plain name: the only decorator spelt `name`; asked of every
+    method of a class for each of its constructions, so not unparsed)."""
+    return any(isinstance(d, ast.Name) and d.id == name for d in getattr(func, "decorator_list", ()))
 
 
 def _is_bare_super(flow: Flow, call: ast.Call) -> bool:

@@ -202,6 +202,8 @@ class MethodOutsideForward(Rule):
             # a parameter may bring a model another module set up (`sample(fabric, model)` called in train.py)
             argument = _parameter(ctx, callee.value)
             if argument is not None:
+                if _packed(ctx, argument):
+                    continue  # `*args` is a tuple, `**kwargs` a dict, whatever the callers pass: never a module
                 if fabric_kind(ctx, callee.value) is not None:
                     continue  # the Fabric itself (asked of it by the other rules already)
                 found = ctx.once("set-up module of parameter", argument, functools.partial(_xla_fsdp_setup, ctx, callee.value))
@@ -296,6 +298,9 @@ def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
     the same at each such use); None for anything else, and for `self` (or `cls`) of a method."""
     if not isinstance(receiver, ast.Name) or receiver.id not in _parameter_names(ctx):
         return None  # (`torch.randn`, `nn.Linear`: no parameter of that name, its binding not looked for)
+    owner = _enclosing_parameter_owner(ctx, receiver)
+    if owner is None or _self_in_body(ctx, owner, receiver):
+        return None  # no binding that reaches it is a parameter, or the only one is the method's `self`
     binding = ctx.reaching(receiver)
     if binding is None or not isinstance(binding.stmt, ast.arg):
         return None
@@ -304,6 +309,41 @@ def _parameter(ctx: Context, receiver: ast.expr) -> ast.arg | None:
     if positional and positional[0] is binding.stmt and isinstance(ctx.parents.get(func), ast.ClassDef):
         return None
     return binding.stmt
+
+
+def _packed(ctx: Context, argument: ast.arg) -> bool:
+    """The parameter is a function's `*args` or `**kwargs`."""
+    func = ctx.scope_of(argument)
+    return isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+        and (argument is func.args.vararg or argument is func.args.kwarg)
+
+
+def _enclosing_parameter_owner(ctx: Context, use: ast.Name) -> ast.AST | None:
+    """The innermost function or lambda around the use (its own, or one it is nested in) with a parameter
+    of its name; None when none has one: a name resolves in the scopes around it only, so then no binding
+    that reaches it is a parameter (and the walk of its function is saved)."""
+    scope = ctx.scope_of(use)
+    while True:
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+                and any(a.arg == use.id for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs,
+                                                   scope.args.vararg, scope.args.kwarg) if a is not None):
+            return scope
+        outer = ctx.scope_of(scope)
+        if isinstance(scope, ast.Module) or outer is scope:
+            return None
+        scope = outer
+
+
+def _self_in_body(ctx: Context, func: ast.AST, use: ast.Name) -> bool:
+    """The use is in the body of the method `func` and names its first parameter (`self`, `cls`): the name
+    is local there, so what reaches it is that parameter or a binding of the body, neither a parameter
+    whose callers' values are followed."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(ctx.parents.get(func), ast.ClassDef):
+        return False
+    positional = [*func.args.posonlyargs, *func.args.args]
+    first = func.body[0]
+    return bool(positional) and positional[0].arg == use.id \
+        and (use.lineno, use.col_offset) >= (first.lineno, first.col_offset)  # not a default or an annotation
 
 
 def _parameter_names(ctx: Context) -> frozenset[str]:
