@@ -30,7 +30,6 @@ import builtins
 import contextlib
 import dataclasses
 import functools
-import os
 import re
 import traceback
 from collections.abc import Collection, Iterable, Sequence
@@ -44,7 +43,7 @@ from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answ
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .fixes import apply_edits
 from .packs import CONTEXT_WORDS, PACK_WORDS, TIPS  # every pack's words and value tips (packs/__init__.py)
-from .project import WORKSPACE, Project, Reading
+from .project import WORKSPACE, Reading
 from .rule import Rule
 from .suppressions import NOQA, UNUSED_NOQA, file_directives, suppressed, unused_noqa
 
@@ -156,7 +155,7 @@ def _check(
     # the modules read, and the files among them and this one whose imports found a module where they had
     # looked in vain (`Project.lookups`): a change notified there changes the key
     key = (settings, active, path, eol, doc.bom,
-           (project.stamps(read_before), _lookups(project, path, read_before)) if project is not None else ())
+           (project.stamps(read_before), project.lookups((path, *read_before) if path else read_before)) if project is not None else ())
     picked = tuple(chunks)
     notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
     reused = _reused(previous, doc, key, picked)
@@ -189,7 +188,7 @@ def _check(
     if project is not None:  # with a partial reuse, the rules that ran again read these too
         report.modules = tuple(sorted({*(report.modules if reused is not None else ()), *read.modules}))
         key = (*key[:-1], (tuple(read.stamps[p] if p in read.stamps else project.stamp(p) for p in report.modules),
-                           _lookups(project, path, report.modules)))
+                           project.lookups((path, *report.modules) if path else report.modules)))
         report.notes.extend(sorted(read.notes))
     for r, found in checked:
         for finding in found:
@@ -207,10 +206,6 @@ def _check(
     raw = tuple(f for f, _ in made)
     report.findings = _for_version(_kept(doc, raw, settings, active, report.failures, exempt_codes), settings)
     return CheckedDocument(report, doc, key, picked, raw, tuple(r for _, r in made), reads=reads)
-
-
-def _lookups(project: Project, path: str | None, modules: tuple[str, ...]) -> tuple[int, ...]:
-    return project.lookups((os.path.abspath(path), *modules) if path else modules)
 
 
 def _run(rule: Rule, ctx: Context, report: Report) -> list[Finding]:

@@ -101,7 +101,7 @@ class ModuleFinder:
         # changes what they find. With `missing_at`, the files that looked at a place, to find them by it
         self.missed_of: dict[str, set[str]] = {}
         self.missing_at: dict[str, set[str]] = {}
-        self._missed: tuple[str, set[str]] | None = None  # the importing file being resolved now, and its set
+        self._missed: str | None = None  # the importing file being resolved now
         self._missing: list[str] | None = None  # the places the running `find` looked in vain
 
     def new_round(self) -> None:
@@ -116,7 +116,7 @@ class ModuleFinder:
             return
         noted = self.folders_of.pop(importer, None)
         self._noted = self.folders_of[importer] = noted if noted is not None else set()
-        self._missed = (importer, self.missed_of.setdefault(importer, set()))
+        self._missed = importer
         if len(self.folders_of) > MAX_IMPORTERS:
             gone, _ = self.folders_of.popitem(last=False)
             for place in self.missed_of.pop(gone, ()):
@@ -131,10 +131,13 @@ class ModuleFinder:
         self.missed_there(place)
 
     def missed_there(self, place: str) -> None:
-        if self._missed is None:
+        importer = self._missed
+        if importer is None:
             return
-        importer, missed = self._missed
-        if place in missed:
+        missed = self.missed_of.get(importer)
+        if missed is None:
+            missed = self.missed_of[importer] = set()
+        elif place in missed:
             return
         if len(missed) >= MAX_MISSED:  # bounded: the whole folder watched (any file there changed)
             place = os.path.dirname(place)
@@ -232,8 +235,9 @@ class ModuleFinder:
         self.resolving_for(importer)
         kept = self._answers.get(key)
         if kept is not None and all(self._listing(folder) is entries for folder, entries in kept[1]):
-            for place in kept[2]:
-                self.missed_there(place)
+            if self.forgot:  # else its places are still the importer's (`missed_by` drops the answers it lets go)
+                for place in kept[2]:
+                    self.missed_there(place)
             self._found[key] = kept[0]
             return kept[0]
         self._consulted, self._missing = [], []
@@ -294,7 +298,9 @@ class ModuleFinder:
             name = ".".join(parts[: i + 1])
             if entries.get(part) is True:
                 inner = os.path.join(folder, part)
-                has_init = self._has_init(inner)
+                has_init = "__init__.py" in self.listing(inner)
+                if not has_init:
+                    self._miss(inner, "__init__")
                 if has_init or not last or f"{part}.py" not in entries:
                     found = Module(name, os.path.join(inner, "__init__.py") if has_init else None, inner)
                     folder = inner
@@ -678,11 +684,14 @@ class Project:
                 self.changed(self.pending.pop())
             return tuple(self.stamp(p) for p in paths)
 
-    def lookups(self, paths: Iterable[str]) -> tuple[int, ...]:
+    def lookups(self, paths: Iterable[str]) -> tuple[object, ...]:
         """For each importing file, the last change that put a module where one of its imports looked in
         vain (0: none since it looked): a check's findings hold while these do, with its modules' stamps."""
         looked_again = self._looked_again
-        return (looked_again.get("", 0), *(looked_again.get(p, 0) for p in paths))
+        if not looked_again:  # no such change yet (a keystroke's check asks: one call)
+            return ()
+        paths = [os.path.abspath(p) for p in paths]
+        return (looked_again.get("", 0), *sorted((p, looked_again[p]) for p in looked_again.keys() & paths))
 
     def changed(self, path: str) -> set[str]:
         """A module changed: its summary and every summary that read it are dropped; their paths. A file
