@@ -16,7 +16,10 @@ Nothing is ever imported or run.
 - `Project`: the summaries, keyed by their module's text, the import forms (`from m import x`,
   `import a.b as c`, `from . import m`, `from m import *` with and without `__all__`, re-exports
   through a package's `__init__`), and which modules each summary read, so a change in one module
-  drops every summary that read it and tells which open documents to check again.
+  drops every summary that read it and tells which open documents to check again. Where an import
+  looked in vain is kept too (`ModuleFinder.missed_of`): a module added there (or a package's
+  `__init__.py`, or one that now shadows another) drops what the importing file read and changes
+  `Project.lookups`, which the engine keeps findings by.
 
 Bounded: `MAX_SUMMARIES` modules kept per project, `MAX_MODULE_BYTES` per module, `MAX_CHAIN`
 imports followed one inside another. Past a bound, or in an import cycle, a name is unknown.
