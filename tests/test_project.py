@@ -675,3 +675,47 @@ def test_a_lazily_exported_function_is_read_for_its_callers_arguments(tmp_path, 
     line = calling.count("\n") - 1
     assert helper == ([("LXF007", "error", 12, 66)] if bf16 else [])  # `precision=` of `build`
     assert caller == ([("LXF007", "error", line)] if bf16 else [])
+
+
+def _changed_on_disk(path: Path, text: str | None) -> None:
+    """A module file written (None: deleted), its folder's listing changed even on a coarse clock, and
+    the file watcher's notification (`workspace/didChangeWatchedFiles`) passed to the project model."""
+    if text is None:
+        path.unlink()
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    folder = path.parent
+    os.utime(folder, ns=(os.stat(folder).st_mtime_ns + 10**9,) * 2)
+    WORKSPACE.changed(str(path))
+
+
+@pytest.mark.parametrize("case", ["added", "imported-by-an-imported-module", "shadowing", "package-init"])
+def test_a_module_added_where_an_import_looked_checks_the_unchanged_document_again(tmp_path, case):
+    """An import that found no module (or another one further down the search path) ties the document to
+    where the module would appear: once it does, the next check of the same text reads it, and once it is
+    deleted again, the finding goes."""
+    train = tmp_path / "train.py"
+    files = {"train.py": HEAD + "from config import REMAT\n" + use("REMAT")}
+    added, where = tmp_path / "config.py", "`config.py`, line 8"
+    if case == "imported-by-an-imported-module":
+        files["config.py"] = "from layers import REMAT\n"
+        added, where = tmp_path / "layers.py", "`layers.py`, line 8"
+    elif case == "shadowing":
+        files["src/config.py"] = LAYERS.replace("REMAT = [Block]", "REMAT = {Block}")
+    elif case == "package-init":
+        files["train.py"] = HEAD + "from pkg import REMAT\n" + use("REMAT")
+        files["pkg/layers.py"] = LAYERS
+        added, where = tmp_path / "pkg" / "__init__.py", "`layers.py`, line 8"
+    tree(tmp_path, files)
+    first = check_document(train.read_text(), str(train), own_trees=True)
+    assert first.report.findings == []
+    _changed_on_disk(added, "from .layers import REMAT\n" if case == "package-init" else LAYERS)
+    again = check_document(train.read_text(), str(train), previous=first, own_trees=True)
+    assert [(f.code, f.message, f.span.start.line, f.span.start.column) for f in again.report.findings] == \
+        remat_error(3, where) and not again.reused
+    _changed_on_disk(added, None)
+    gone = check_document(train.read_text(), str(train), previous=again, own_trees=True)
+    assert gone.report.findings == [] and not gone.reused
+    kept = check_document(train.read_text(), str(train), previous=gone, own_trees=True)
+    assert kept.report.findings == [] and kept.reused  # nothing changed since: the findings are kept

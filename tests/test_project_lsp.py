@@ -185,3 +185,28 @@ def test_an_edit_of_the_module_that_gives_the_fabric_republishes_the_open_module
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()
+
+
+def test_a_module_created_where_an_import_looked_republishes_the_open_module_and_deleted_again(tmp_path):
+    """train.py imports config.py before it exists: nothing to say. The file created (and the watcher's
+    notification) republishes train.py with the error its list causes; deleted, without it."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    config, train = tmp_path / "config.py", tmp_path / "train.py"
+    train.write_text(TRAIN)
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize(PUSH, root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        assert codes_published(client, train.as_uri(), 0) == []
+        config.write_text(CONFIG_LIST)
+        mark = len(client.notifications)
+        client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 1}]})
+        assert republished(client, train.as_uri(), mark, ["LXF001"]) == ["LXF001"]
+        config.unlink()
+        mark = len(client.notifications)
+        client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 3}]})
+        assert republished(client, train.as_uri(), mark, []) == []
+        assert not [m for m in client.logs() if "failed" in m], client.logs()
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()

@@ -152,7 +152,10 @@ def _check(
     eol = first_break.group(0) if first_break else "\n"  # fixes write the file's own line ending
     project = WORKSPACE.project_for(path, TIPS)
     read_before = previous.report.modules if previous is not None else ()
-    key = (settings, active, path, eol, doc.bom, project.stamps(read_before) if project is not None else ())
+    # the modules read, and the files among them and this one whose imports found a module where they had
+    # looked in vain (`Project.lookups`): a change notified there changes the key
+    key = (settings, active, path, eol, doc.bom,
+           (project.stamps(read_before), project.lookups((path, *read_before) if path else read_before)) if project is not None else ())
     picked = tuple(chunks)
     notes = [(line, TOO_DEEP) for c in chunks if c.parsed for line in c.parsed.too_deep]
     reused = _reused(previous, doc, key, picked)
@@ -184,7 +187,8 @@ def _check(
             ctx.release()
     if project is not None:  # with a partial reuse, the rules that ran again read these too
         report.modules = tuple(sorted({*(report.modules if reused is not None else ()), *read.modules}))
-        key = (*key[:-1], tuple(read.stamps[p] if p in read.stamps else project.stamp(p) for p in report.modules))
+        key = (*key[:-1], (tuple(read.stamps[p] if p in read.stamps else project.stamp(p) for p in report.modules),
+                           project.lookups((path, *report.modules) if path else report.modules)))
         report.notes.extend(sorted(read.notes))
     for r, found in checked:
         for finding in found:

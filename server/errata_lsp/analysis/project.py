@@ -16,7 +16,10 @@ Nothing is ever imported or run.
 - `Project`: the summaries, keyed by their module's text, the import forms (`from m import x`,
   `import a.b as c`, `from . import m`, `from m import *` with and without `__all__`, re-exports
   through a package's `__init__`), and which modules each summary read, so a change in one module
-  drops every summary that read it and tells which open documents to check again.
+  drops every summary that read it and tells which open documents to check again. Where an import
+  looked in vain is kept too (`ModuleFinder.missed_of`): a module added there (or a package's
+  `__init__.py`, or one that now shadows another) drops what the importing file read and changes
+  `Project.lookups`, which the engine keeps findings by.
 
 Bounded: `MAX_SUMMARIES` modules kept per project, `MAX_MODULE_BYTES` per module, `MAX_CHAIN`
 imports followed one inside another. Past a bound, or in an import cycle, a name is unknown.
@@ -50,6 +53,7 @@ MAX_NAME_FLOWS = 32  # per large module
 MAX_CHAIN = 16  # imports followed one inside another (a re-export of a re-export of ...)
 MAX_LISTING = 20_000  # entries read from one folder
 MAX_IMPORTERS = 20_000  # files whose folders listed are kept (`ModuleFinder.folders_of`)
+MAX_MISSED = 256  # places one file's imports looked in vain kept (past it, their folders: `ModuleFinder.missed_of`)
 MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a function its own module never calls
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
 WORD = re.compile(r"\w+")
@@ -84,7 +88,9 @@ class ModuleFinder:
         self._found: dict[tuple[str, str | None, str | None], Module | None] = {}  # `find`'s answers this round
         # `find`'s answers kept across rounds, each with the listings it read: still the answer while every
         # one of those folders lists the same (a keystroke in an importing module resolves its imports again)
-        self._answers: dict[tuple[str, str | None, str | None], tuple[Module | None, tuple[tuple[str, dict[str, bool]], ...]]] = {}
+        # (and the places it looked in vain)
+        self._answers: dict[tuple[str, str | None, str | None],
+                            tuple[Module | None, tuple[tuple[str, dict[str, bool]], ...], tuple[str, ...]]] = {}
         self._consulted: list[tuple[str, dict[str, bool]]] | None = None  # the listings the running `find` reads
         self.entry: str | None = None  # the folder of the document being checked
         self.libraries: tuple[str, ...] = ()  # top-level packages the packs name: never the project's modules
@@ -93,6 +99,13 @@ class ModuleFinder:
         self.folders_of: OrderedDict[str, set[str]] = OrderedDict()
         self._noted: set[str] | None = None  # the set of the importing file being resolved now
         self.forgot = False  # some file's folders were let go (past MAX_IMPORTERS)
+        # an importing file -> where its imports looked and found nothing, each as a path without `.py`
+        # (`folder/config`: a `config.py` or a `config/` folder there would be found): a file added there
+        # changes what they find. With `missing_at`, the files that looked at a place, to find them by it
+        self.missed_of: dict[str, set[str]] = {}
+        self.missing_at: dict[str, set[str]] = {}
+        self._missed: str | None = None  # the importing file being resolved now
+        self._missing: list[str] | None = None  # the places the running `find` looked in vain
 
     def new_round(self) -> None:
         """A new check: each folder's listing is checked against the folder again (once)."""
@@ -102,13 +115,67 @@ class ModuleFinder:
     def resolving_for(self, importer: str | None) -> None:
         """The listings read from now on resolve `importer`'s imports."""
         if importer is None:
-            self._noted = None
+            self._noted = self._missed = None
             return
         noted = self.folders_of.pop(importer, None)
         self._noted = self.folders_of[importer] = noted if noted is not None else set()
+        self._missed = importer
         if len(self.folders_of) > MAX_IMPORTERS:
-            self.folders_of.popitem(last=False)
+            gone, _ = self.folders_of.popitem(last=False)
+            for place in self.missed_of.pop(gone, ()):
+                self._unwatch(place, gone)
             self.forgot = True
+
+    def _miss(self, folder: str, name: str) -> None:
+        """`name` (a module stem, `__init__`) is not in `folder`: the importing file watches that place."""
+        place = os.path.join(folder, name)
+        if self._missing is not None:
+            self._missing.append(place)
+        self.missed_there(place)
+
+    def missed_there(self, place: str) -> None:
+        importer = self._missed
+        if importer is None:
+            return
+        missed = self.missed_of.get(importer)
+        if missed is None:
+            missed = self.missed_of[importer] = set()
+        elif place in missed:
+            return
+        if len(missed) >= MAX_MISSED:  # bounded: the whole folder watched (any file there changed)
+            place = os.path.dirname(place)
+            if place in missed:
+                return
+        missed.add(place)
+        self.missing_at.setdefault(place, set()).add(importer)
+
+    def _unwatch(self, place: str, importer: str) -> None:
+        watching = self.missing_at.get(place)
+        if watching is not None:
+            watching.discard(importer)
+            if not watching:
+                del self.missing_at[place]
+
+    def missed_by(self, path: str) -> set[str]:
+        """The importing files an import of which looked in vain where `path` (a file added, deleted or
+        renamed) is: `folder/config` for `folder/config.py` or for anything under `folder/config/`. Their
+        places are let go: the next resolution of their imports notes them again."""
+        places = [path[:-3]] if path.endswith(".py") else [path]
+        folder = os.path.dirname(path)
+        while folder not in places and len(places) < 64:
+            places.append(folder)
+            folder = os.path.dirname(folder)
+        found: set[str] = set()
+        for place in places:
+            found |= self.missing_at.get(place, set())
+        for importer in found:
+            for place in self.missed_of.pop(importer, ()):
+                self._unwatch(place, importer)
+        if found:  # read these folders again even when a coarse clock left their mtime alone
+            for place in places:
+                self._listings.pop(place, None)
+            self._answers.clear()
+        return found
 
     def folders_listed(self, importers: Iterable[str]) -> set[str] | None:
         """Every folder listed to resolve the imports of `importers`; None once some were let go."""
@@ -171,25 +238,28 @@ class ModuleFinder:
         self.resolving_for(importer)
         kept = self._answers.get(key)
         if kept is not None and all(self._listing(folder) is entries for folder, entries in kept[1]):
+            if self.forgot:  # else its places are still the importer's (`missed_by` drops the answers it lets go)
+                for place in kept[2]:
+                    self.missed_there(place)
             self._found[key] = kept[0]
             return kept[0]
-        self._consulted = []
+        self._consulted, self._missing = [], []
         try:
             found = self._find(dotted, importer)
-            consulted = tuple(self._consulted)
+            consulted, missing = tuple(self._consulted), tuple(self._missing)
         finally:
-            self._consulted = None
+            self._consulted = self._missing = None
         if len(self._answers) >= 4 * MAX_SUMMARIES:
             self._answers.pop(next(iter(self._answers)))
-        self._answers[key] = (found, consulted)
+        self._answers[key] = (found, consulted, missing)
         self._found[key] = found
         return found
 
     def _find(self, dotted: str, importer: str | None) -> Module | None:
         bases = [os.path.dirname(importer)] if importer else []
-        if bases and "__init__.py" in self.listing(bases[0]):
+        if bases and self._has_init(bases[0]):
             above = bases[0]
-            while "__init__.py" in self.listing(above) and os.path.dirname(above) != above:
+            while self._has_init(above) and os.path.dirname(above) != above:
                 above = os.path.dirname(above)
             bases.append(above)
         if self.entry is not None and self.entry not in bases:
@@ -202,6 +272,13 @@ class ModuleFinder:
                 break
         return found
 
+    def _has_init(self, folder: str) -> bool:
+        """`folder` is a package (it has `__init__.py`); if not, one added there changes that."""
+        if "__init__.py" in self.listing(folder):
+            return True
+        self._miss(folder, "__init__")
+        return False
+
     def relative(self, importer: str, level: int, dotted: str | None) -> Module | None:
         """`from ..pkg import x` in `importer`: from the importer's package, `level - 1` folders up."""
         self.resolving_for(importer)
@@ -210,7 +287,7 @@ class ModuleFinder:
             folder = os.path.dirname(folder)
         if not dotted:
             init = os.path.join(folder, "__init__.py")
-            return Module(os.path.basename(folder), init if "__init__.py" in self.listing(folder) else None, folder)
+            return Module(os.path.basename(folder), init if self._has_init(folder) else None, folder)
         return self.under(folder, dotted)
 
     def under(self, folder: str, dotted: str) -> Module | None:
@@ -225,12 +302,15 @@ class ModuleFinder:
             if entries.get(part) is True:
                 inner = os.path.join(folder, part)
                 has_init = "__init__.py" in self.listing(inner)
+                if not has_init:
+                    self._miss(inner, "__init__")
                 if has_init or not last or f"{part}.py" not in entries:
                     found = Module(name, os.path.join(inner, "__init__.py") if has_init else None, inner)
                     folder = inner
                     continue
             if last and entries.get(f"{part}.py") is False:
                 return Module(name, os.path.join(folder, f"{part}.py"))
+            self._miss(folder, part)
             return None
         return found
 
@@ -537,6 +617,10 @@ class Project:
         self._fresh: dict[str, object] = {}
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
+        # an importing file -> the change (a number of `_changes`) that last put a module where one of its
+        # imports looked in vain: part of what a check's findings are kept by (`lookups`)
+        self._looked_again: dict[str, int] = {}
+        self._changes = 0
         self._files: tuple[str, list[str]] | None = None  # a folder's Python files, until one is added or removed
         self._texts: dict[str, str | None] = {}  # their texts, until the module changes
         # (folder, module stem): each listed file's words if its text imports a module of that name (None if
@@ -603,10 +687,30 @@ class Project:
                 self.changed(self.pending.pop())
             return tuple(self.stamp(p) for p in paths)
 
+    def lookups(self, paths: Iterable[str]) -> tuple[object, ...]:
+        """For each importing file, the last change that put a module where one of its imports looked in
+        vain (0: none since it looked): a check's findings hold while these do, with its modules' stamps."""
+        looked_again = self._looked_again
+        if not looked_again:  # no such change yet (a keystroke's check asks: one call)
+            return ()
+        paths = [os.path.abspath(p) for p in paths]
+        return (looked_again.get("", 0), *sorted((p, looked_again[p]) for p in looked_again.keys() & paths))
+
     def changed(self, path: str) -> set[str]:
-        """A module changed: its summary and every summary that read it are dropped; their paths."""
+        """A module changed: its summary and every summary that read it are dropped; their paths. A file
+        added, deleted or renamed where an import looked in vain changes what the importing file reads:
+        its summary is dropped too, and the findings of a document that is it or read it no longer hold."""
         dropped = {path}
         with self.lock:
+            self._changes += 1
+            looked = self.finder.missed_by(path)
+            if self.finder.forgot and path not in self.buffers:  # where some files looked is let go
+                looked.add("")  # (past MAX_IMPORTERS): every document's findings are in doubt
+            for importer in looked:
+                self._looked_again[importer] = self._changes
+                dropped.add(importer)
+            if len(self._looked_again) > MAX_IMPORTERS:
+                self._looked_again = {"": self._changes}
             self._fresh.pop(path, None)
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
             self._words.pop(path, None)

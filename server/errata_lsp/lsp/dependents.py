@@ -4,7 +4,9 @@ register it). The edited document's own check is scheduled first and never waits
 
 Each open document's last check lists the modules it read (`Report.modules`, through the other
 modules' imports too); the project model drops the summaries a change makes stale at its next check,
-so nothing here waits for a running check. Push clients get the new diagnostics
+so nothing here waits for a running check. A file created or deleted where some import looked in
+vain changes what the engine keeps that document's findings by (`Project.lookups`), so the check
+scheduled here reads the new module instead of reusing them. Push clients get the new diagnostics
 published; pull clients get `workspace/diagnostic/refresh` and pull again.
 """
 
