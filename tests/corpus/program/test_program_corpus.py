@@ -44,12 +44,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`track(**objects)`, which checkpoints.py `_built_elsewhere` declines (`_filled_through_attribute`: "
         "what it holds is unknown) rather than read the objects each `track(...)` call passes",
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
-    "p200_litgpt_pretrain_utils_saves_to_path":
-        "flagged on the wrong file: LXF029 is read in `save_checkpoint` of litgpt/utils.py for pretrain.py's call "
-        "and reported on that call (detect/data_rule.py `_called_here`: the Path `out_dir / ... / \"lit_model.pth\"` "
-        "is written in the calling document, so \"the call is the place\"); but the helper needs a Path "
-        "(`checkpoint_file: Path`, `checkpoint_file.parent.mkdir(...)`), and the fix the finding itself proposes, "
-        "`str(checkpoint_file)`, is utils.py's `fabric.save` line",
     "p202_accelerate_style_accumulate_given_raw_model":
         "missed, two links in lxf004_no_backward_sync_raw_module.py: (1) `_helpers_elsewhere` reads only helpers "
         "that take both the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants "
@@ -84,13 +78,6 @@ KNOWN_MISSES: dict[str, str] = {
         "even a literal `reduce_op=\"max\"` in `sync` is missed, while the same call in a module-level "
         "`reduce_state(fabric, value, \"max\")` is flagged. The op is then `dist_reduce_fx=\"max\"` of "
         "`add_state` in metrics/aggregation.py, kept in `self._reductions[name]` and read back by `.items()`",
-    "p214_lit_llama_utils_kwargs_pass_wrapper_none_with_remat":
-        "flagged on the wrong file: LXF002 is reported at finetune_full.py's `XLAFSDPStrategy(**xla_fsdp_kwargs("
-        "Block, activation_checkpointing=True))` because detect/data_rule.py `_finding` drops the other module's "
-        "place when `picked_by_parameters` (the policy is chosen by the call's `activation_checkpointing=True`); but "
-        "the clash is lit_llama/utils.py's `auto_wrapper_callable=auto_wrapper_callable` key, written even when it is "
-        "None (Lightning checks `\"auto_wrapper_callable\" in kwargs`): asking the helper for checkpointing is its "
-        "purpose, and its twin p215 fixes the helper",
     "p217_build_your_own_trainer_fit_launches_its_worker_ok":
         "a false LXF031 (seen once `fabric.launch(self._fit, ...)` reaches `_fit` with the Fabric): "
         "`model.training_step(batch)` on the set-up model, whose `training_step` calls `self(x)`, is reported as "
