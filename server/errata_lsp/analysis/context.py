@@ -46,6 +46,7 @@ class Arg:
     # passed by a `**` that holds one of several dicts (one per construction, per branch), not by all of them: the
     # conditions of each that holds the key (a key two of them need must be in one of them: see `together`)
     among: tuple[tuple[str, ...], ...] | None = None
+    elsewhere: Entry | None = None  # the entry of another module's dict it is written in (read there)
 
 
 @dataclass(frozen=True)
@@ -991,7 +992,8 @@ class Context:
                 if entry.flow is self.flow and entry.value in self.parents:
                     args.setdefault(name, Arg(name, entry.value, entry.node, kw, entry.when))
                 else:  # written in another module: read there, underlined at the `**` here
-                    args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw, entry.when))
+                    args.setdefault(name, Arg(name, self.stand_in(kw.value, entry), kw.value, kw, entry.when,
+                                              elsewhere=entry))
         partial = self.partial_of(call)
         elsewhere = self._partial_flows.get(id(partial)) if partial is not None else None
         if partial is not None and elsewhere is not None:  # pre-set in another module: read there
@@ -1023,7 +1025,7 @@ class Context:
             always = len(held) == len(readings) and not any(e.when for _, e in held)
             if always and same:
                 args.setdefault(name, Arg(name, first.value, first.node, kw) if here else
-                                Arg(name, self.stand_in(kw.value, first), kw.value, kw))
+                                Arg(name, self.stand_in(kw.value, first), kw.value, kw, elsewhere=first))
                 continue
             among = None if always else tuple((*when, *e.when) for when, e in held)
             node = ast.Name(id="_", ctx=ast.Load())

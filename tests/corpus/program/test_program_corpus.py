@@ -27,12 +27,6 @@ KNOWN_MISSES: dict[str, str] = {
         "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     # round seven: one program, not one file
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
-    "p200_litgpt_pretrain_utils_saves_to_path":
-        "flagged on the wrong file: LXF029 is read in `save_checkpoint` of litgpt/utils.py for pretrain.py's call "
-        "and reported on that call (detect/data_rule.py `_called_here`: the Path `out_dir / ... / \"lit_model.pth\"` "
-        "is written in the calling document, so \"the call is the place\"); but the helper needs a Path "
-        "(`checkpoint_file: Path`, `checkpoint_file.parent.mkdir(...)`), and the fix the finding itself proposes, "
-        "`str(checkpoint_file)`, is utils.py's `fabric.save` line",
     "p202_accelerate_style_accumulate_given_raw_model":
         "missed: `_helpers_elsewhere` in lxf004_no_backward_sync_raw_module.py reads only helpers that take both "
         "the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants `fabric.no_backward_sync(model)` "
@@ -41,12 +35,14 @@ KNOWN_MISSES: dict[str, str] = {
         "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
         "model.py: the rule follows the name's values when no setup is in the scope)",
     "p206_timm_registry_decorator_lambda_wrap_policy":
-        "missed: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, stored by "
-        "`_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py into a "
-        "module-level `{}`; flow.py reads a dict's entries from its literal only, so even "
-        "`_model_fsdp_wrap[\"vit_tiny_patch4\"]` read in train.py is unknown. With the lambda in the literal, "
-        "`get_fsdp_wrap_policy(MODEL)` is still unknown (its key is the parameter `model_name`: p196's "
-        "`_subscript` constant_key link); with a constant key LXF006 is flagged in _registry.py",
+        "missed, one link: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, "
+        "stored by `_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py. "
+        "The nested function, the factory's keyword and the lookup's key from the parameter `model_name` are all "
+        "read (registry, applications and `get_fsdp_wrap_policy` in one module, read from train.py: flagged at "
+        "the lambda); but here the applications are in another module than the registry, and flow.py "
+        "`_registered` finds them with `call_sites`, which reads the registry module's own calls only "
+        "(`_readers_of`, the project's modules that import it, is used by `_passed_elsewhere` only, for a module "
+        "checked on its own), so even `_model_fsdp_wrap[\"vit_tiny_patch4\"]` read in train.py is unknown",
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
@@ -61,13 +57,6 @@ KNOWN_MISSES: dict[str, str] = {
         "even a literal `reduce_op=\"max\"` in `sync` is missed, while the same call in a module-level "
         "`reduce_state(fabric, value, \"max\")` is flagged. The op is then `dist_reduce_fx=\"max\"` of "
         "`add_state` in metrics/aggregation.py, kept in `self._reductions[name]` and read back by `.items()`",
-    "p214_lit_llama_utils_kwargs_pass_wrapper_none_with_remat":
-        "flagged on the wrong file: LXF002 is reported at finetune_full.py's `XLAFSDPStrategy(**xla_fsdp_kwargs("
-        "Block, activation_checkpointing=True))` because detect/data_rule.py `_finding` drops the other module's "
-        "place when `picked_by_parameters` (the policy is chosen by the call's `activation_checkpointing=True`); but "
-        "the clash is lit_llama/utils.py's `auto_wrapper_callable=auto_wrapper_callable` key, written even when it is "
-        "None (Lightning checks `\"auto_wrapper_callable\" in kwargs`): asking the helper for checkpointing is its "
-        "purpose, and its twin p215 fixes the helper",
     # round eight: the idioms of real training scripts (HF arguments, litgpt, timm, torchtitan, Trainer classes)
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "

@@ -191,18 +191,20 @@ class DetectRule(Rule):
                 before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
                 if before is not None and before.code == inner.code:
                     continue  # the function's own reading says it (for every call)
-                yield self._called_here(ctx, call, func, module, inner)
+                yield self._called_here(ctx, call, func, module, inner, site.converted_here)
 
     def _may_have_sites(self, names: frozenset[str]) -> bool:
         """A function whose body calls these names calls what the rule looks at (`.launch`, `Fabric`)."""
         return not self.callees.isdisjoint(names)
 
     def _called_here(self, ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
-                     module: Flow, inner: Finding) -> Finding:
+                     module: Flow, inner: Finding, converted_there: bool = False) -> Finding:
         where = f"{module.origin_name}, line" if module.origin is not None else "line"
         message = f"{inner.message} (in `{func.name}`, {where} {inner.span.start.line + 1}, for this call)"
         finding = self.finding(ctx, call.func, message, (), inner.severity, inner.record_id)
         elsewhere = inner.elsewhere
+        if converted_there and module.origin is not None:  # the function's use is what has to change
+            return dataclasses.replace(finding, elsewhere=Place(module.origin, inner.span))
         if elsewhere is not None and ctx.doc.path is not None and elsewhere.path == ctx.doc.path:
             elsewhere = None  # the value is this document's own: the call is the place
         return finding if elsewhere is None else dataclasses.replace(finding, elsewhere=elsewhere)
@@ -275,10 +277,36 @@ class DetectRule(Rule):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
         if place is not None and first is not None and first.flow is not None \
                 and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
-            place = None  # a helper's value picked by what this call passes (`training=True`): the call's to change
+            # a helper's value picked by what this call passes (`training=True`): the call's to change, unless
+            # the keyword it clashes with is one the helper writes whatever the call passes
+            place = self._key_always_written_elsewhere(site)
+        if place is not None and self._converts_at_use() and _needs_what_it_is_given(ctx, site.written):
+            place, site.converted_here = None, True  # the helper's other uses need the value as it is given
         if place is None and site.written is not None and any(_sibling_keywords(spec.get("match", ()))):
             place = self._decided_elsewhere(site)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    def _key_always_written_elsewhere(self, site: Site) -> Place | None:
+        """The key of another module's dict that the finding is reported at (`at`, the keyword it clashes
+        with), when that module writes it on every path with a value of its own, whatever the call passes
+        (`auto_wrapper_callable=auto_wrapper_callable` left at its default `None`: Lightning checks the key is
+        there): where the clash is written."""
+        if not isinstance(self.at, dict):
+            return None
+        other = site.keywords[0].get(self.at["keyword"])
+        entry = other.elsewhere if other is not None else None
+        if entry is None or other is None or other.when or other.among is not None or entry.when:
+            return None
+        if entry.flow.picked_by_parameters(entry.node):
+            return None
+        values = entry.values()
+        if not values or any(v.when or v.flow is None or v.flow.ctx.doc is not entry.flow.ctx.doc for v in values):
+            return None  # what the call passes it, or not on every path
+        return place_in(entry.flow, entry.node)
+
+    def _converts_at_use(self) -> bool:
+        """The rule's fix converts the argument where it is used (`str({argument})`), keeping what it holds."""
+        return any(f.spec["kind"] == "replace_argument" and "{argument}" in f.spec["text"] for f in self.section.fixes)
 
     @staticmethod
     def _decided_elsewhere(site: Site) -> Place | None:
@@ -806,6 +834,32 @@ def _written_in_another(ctx: Context, value: Value) -> bool:
     """Written in another module than the one `ctx` reads: one the check reads for this document, or this
     document itself when `ctx` reads a function of another module for a call written here."""
     return value.foreign or value.flow is not None and value.flow.ctx.doc is not ctx.doc
+
+
+def _needs_what_it_is_given(ctx: Context, written: ast.expr | None) -> bool:
+    """`written` is a parameter of the function it is used in, never bound again there, whose other uses
+    read an attribute of it (`checkpoint_file.parent.mkdir(...)`): the function needs the value as its callers
+    give it, so converting it for this use is the function's to do, not its callers'."""
+    if not isinstance(written, ast.Name):
+        return False
+    func = ctx.enclosing_function(written)
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    params = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    if not any(p.arg == written.id for p in params):
+        return False
+
+    def uses() -> tuple[bool, bool]:  # (bound again, an attribute read of it)
+        rebound = attribute = False
+        for node in ast.walk(func):
+            if isinstance(node, ast.Name) and node.id == written.id and not isinstance(node.ctx, ast.Load):
+                rebound = True
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == written.id:
+                attribute = True
+        return rebound, attribute
+
+    rebound, attribute = ctx.once(f"uses of the parameter {written.id}", func, uses)
+    return attribute and not rebound
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:

@@ -60,6 +60,7 @@ class Site:
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     strategy_when: list[tuple[str, ...]] | None = None  # the Fabric runs XLAFSDP only on these paths
+    converted_here: bool = False  # the finding stays at this use: the conversion its fix makes belongs here
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)
 
