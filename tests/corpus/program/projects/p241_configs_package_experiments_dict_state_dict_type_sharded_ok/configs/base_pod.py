@@ -1,0 +1,9 @@
+"""The base run on a pod slice; checkpoints as one shard per process."""
+NAME = "base-pod"
+CONFIG = {
+    "steps": 2,
+    "batch_size": 4,
+    "seq_len": 16,
+    "lr": 3e-4,
+    "checkpoint": {"state_dict_type": "sharded", "every": 2},
+}

@@ -1,0 +1,18 @@
+# expect: none
+# oracle: OK
+# twin: p244_core_trainer_task_hook_checkpoints_raw_network
+"""python train.py: run the language-model task on a pod slice, sharded with XLA FSDP."""
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from model import Block
+from tasks.language_model import LanguageModelTask
+
+
+def main(fabric):
+    LanguageModelTask(fabric).fit()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(main)
