@@ -371,7 +371,7 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
         if not slots:  # a name, a constant: most nodes
             continue
         children = []
-        if slots.__class__ is tuple:  # the grammar's node fields: a list of nodes (or None), or a node or None
+        if isinstance(slots, tuple):  # the grammar's node fields: a list of nodes (or None), or a node or None
             for name, many in slots:
                 value = getattr(node, name, None)
                 if many:
@@ -382,8 +382,8 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
                 elif value is not None:
                     children.append(value)
         else:  # a class without a grammar line: every field, told by what it holds
-            for name in slots:
-                value = getattr(node, name, None)
+            for field in slots:
+                value = getattr(node, field, None)
                 if value.__class__ is list:
                     children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
                 elif isinstance(value, node_class) and not isinstance(value, leaves):
