@@ -594,3 +594,23 @@ def test_a_statement_cut_where_a_line_inside_its_brackets_starts_with_for_is_par
          "`activation_checkpointing_policy` must be a set, found [Block for Block in blocks] (from `policy`, line 2); "
          "when it is not empty"),
     ]
+
+
+def test_the_node_tables_hold_every_node_but_the_leaves_with_its_parent() -> None:
+    """The tables read each node class's fields as its grammar types them: a `**` in a dict (a None
+    key) and a keyword-only parameter without a default (a None in `kw_defaults`) are skipped, not
+    indexed, and nothing else is."""
+    import ast
+
+    from errata_lsp.analysis.document import ParsedChunk, _index
+
+    source = ("def f(a, *, b, c=1, **k):\n    return {**k, 'x': [b async for b in a], 'y': f'{c!r:>{b}}'}\n"
+              "match f:\n    case {'k': [1, *rest]} | None:\n        pass\nx = lambda *, z: z\n")
+    tree = ast.parse(source)
+    leaves = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+    expected = [n for n in ast.walk(tree) if n is not tree and not isinstance(n, leaves)]
+    parents = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p) if not isinstance(c, leaves)}
+    by_type, found_parents = _index(ParsedChunk(tree, False, 0))
+    indexed = [n for nodes in by_type.values() for n in nodes]
+    assert sorted(map(id, indexed)) == sorted(map(id, expected))
+    assert {c: p for c, p in found_parents.items()} == {c: p for c, p in parents.items() if p is not tree}

@@ -348,7 +348,7 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
     # `ast.iter_child_nodes` inlined (a generator per node was a third of the walk), and without the
     # operator and load/store leaves: shared singletons no rule asks for, a third of all nodes.
     node_class, leaves, pop, push = ast.AST, _LEAVES, stack.pop, stack.extend
-    fields_of = CHILD_FIELDS
+    slots_of = _CHILD_SLOTS
     while stack:
         node = pop()
         kind = node.__class__
@@ -365,18 +365,29 @@ def _index(parsed: ParsedChunk, shift: int = 0) -> tuple[dict[type, list[ast.AST
                 line -= low
                 node.end_lineno = numbers[line] if 0 <= line < size else line + low + shift  # type: ignore[attr-defined]
         found.append(node)
-        fields = fields_of.get(kind)
-        if fields is None:
-            fields = child_fields(kind)
-        if not fields:  # a name, a constant: most nodes
+        slots = slots_of.get(kind)
+        if slots is None:
+            slots = _child_slots(kind)
+        if not slots:  # a name, a constant: most nodes
             continue
         children = []
-        for name in fields:
-            value = getattr(node, name, None)
-            if value.__class__ is list:
-                children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
-            elif isinstance(value, node_class) and not isinstance(value, leaves):
-                children.append(value)
+        if isinstance(slots, tuple):  # the grammar's node fields: a list of nodes (or None), or a node or None
+            for name, many in slots:
+                value = getattr(node, name, None)
+                if many:
+                    if value:
+                        children += value
+                        if None in value:  # `Dict.keys` of a `**`, `arguments.kw_defaults` of none
+                            children = [item for item in children if item is not None]
+                elif value is not None:
+                    children.append(value)
+        else:  # a class without a grammar line: every field, told by what it holds
+            for field in slots:
+                value = getattr(node, field, None)
+                if value.__class__ is list:
+                    children += [item for item in value if isinstance(item, node_class) and not isinstance(item, leaves)]
+                elif isinstance(value, node_class) and not isinstance(value, leaves):
+                    children.append(value)
         for child in children:
             parents[child] = node
         children.reverse()
@@ -411,6 +422,25 @@ def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
         else:
             found = tuple(kind._fields)
         CHILD_FIELDS[kind] = found
+    return found
+
+
+_CHILD_SLOTS: dict[type[ast.AST], tuple[tuple[str, bool], ...] | list[str]] = {}
+
+
+def _child_slots(kind: type[ast.AST]) -> tuple[tuple[str, bool], ...] | list[str]:
+    """What `_index` reads of a node class: the fields its grammar line types as nodes (other than
+    the leaves), each with whether it is a sequence (`expr* elts`), as a tuple; for a class without
+    a grammar line, the list of all its fields (each told apart by what it holds)."""
+    found = _CHILD_SLOTS.get(kind)
+    if found is None:
+        match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
+        parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
+        if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
+            found = tuple((name, type_.endswith("*")) for type_, name in parts if type_.rstrip("*?") not in _NO_CHILD)
+        else:
+            found = list(kind._fields)
+        _CHILD_SLOTS[kind] = found
     return found
 
 
