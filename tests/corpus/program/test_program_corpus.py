@@ -136,11 +136,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`\"bf16\"`, skipping the `__post_init__` that normalises it to `\"bf16-true\"` (flow.py applies "
         "`after_post_init` to `settings.precision` read on an instance, not to `self.x` read in a property's body); "
         "`precision=settings.precision` gets nothing",
-    "p250_lazy_main_fabric_getter_worker_without_parameter":
-        "missed: main.py imports `train` inside `main()` (`import train` in the function body), and "
-        "`get_fabric().launch(train.run)` then names a module bound only in that scope; with `import train` at "
-        "module level LXF018 is flagged on train.py's `def run():`. The Fabric from the singleton getter "
-        "`get_fabric()` (launcher.py, a `global _FABRIC` built on first use) is read as the XLAFSDP Fabric",
     "p252_reduce_add_layer_lists_wrap_policy_list":
         "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
         "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
