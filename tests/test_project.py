@@ -719,3 +719,76 @@ def test_a_module_added_where_an_import_looked_checks_the_unchanged_document_aga
     assert gone.report.findings == [] and not gone.reused
     kept = check_document(train.read_text(), str(train), previous=gone, own_trees=True)
     assert kept.report.findings == [] and kept.reused  # nothing changed since: the findings are kept
+
+
+LAUNCHER = '''\
+from lightning.fabric import Fabric
+
+_FABRIC = None
+
+
+def get_fabric():
+    global _FABRIC
+    if _FABRIC is None:
+        _FABRIC = Fabric(strategy="xla_fsdp")
+    return _FABRIC
+'''
+
+LOCAL_IMPORT_MAIN = '''\
+from launcher import get_fabric
+
+
+def main(argv):
+    if argv:
+        return
+    {imported}
+    get_fabric().launch({target})
+'''
+
+
+@pytest.mark.parametrize(("imported", "target"), [("import train", "train.run"), ("from train import run", "run"),
+                                                  ("import train as worker", "worker.run")])
+@pytest.mark.parametrize("takes_fabric", [False, True])
+def test_a_module_imported_inside_the_function_that_launches_its_worker(tmp_path, imported, target, takes_fabric):
+    """`import train` in the body of `main` binds `train` in that scope as a module-level import does, even
+    when the walk of `main` is under way as its test `if argv:` is decided: what was read of `train` then
+    (before the walk reached the import) is not kept as its value."""
+    tree(tmp_path, {"train.py": f"def run({'fabric' if takes_fabric else ''}):\n    pass\n", "launcher.py": LAUNCHER,
+                    "main.py": LOCAL_IMPORT_MAIN.format(imported=imported, target=target)})
+    findings = check_source((tmp_path / "main.py").read_text(), str(tmp_path / "main.py")).findings
+    if takes_fabric:
+        assert findings == []
+        return
+    assert [(f.code, f.span.start.line, f.span.start.column, f.span.end.column) for f in findings] == \
+        [("LXF018", 7, 24, 24 + len(target))]
+    assert 'Python raises TypeError "run() takes 0 positional arguments but 1 was given"' in findings[0].message
+    elsewhere = findings[0].elsewhere
+    assert elsewhere is not None and Path(elsewhere.path).name == "train.py" \
+        and (elsewhere.span.start.line, elsewhere.span.start.column) == (0, 0)
+
+
+LOCAL_LIBRARY_IMPORTS = '''\
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def main(argv):
+    if argv:
+        return
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    fabric = Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={policy}))
+'''
+
+
+@pytest.mark.parametrize("policy", ["[Block]", "{Block}"])
+def test_library_names_imported_inside_a_function_are_the_library_s(tmp_path, policy):
+    """`from lightning.fabric.strategies import XLAFSDPStrategy` in a function's body names the library class
+    there as it does at the top of the file."""
+    tree(tmp_path, {"main.py": LOCAL_LIBRARY_IMPORTS.format(policy=policy)})
+    findings = check_source((tmp_path / "main.py").read_text(), str(tmp_path / "main.py")).findings
+    expected = [("LXF028", 12, 62)] if policy == "[Block]" else []
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in findings] == expected

@@ -45,6 +45,7 @@ class Scope:
     skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
     # the tests on the function's parameters its callers decided: (test, parameters read, True/False/None)
     decisions: tuple[tuple[ast.expr, Any, bool | None], ...] = ()
+    walking: bool = False  # its walk is under way: the names it has not reached yet are not recorded
 
 
 Env = dict[str, tuple[Def, ...]]  # each name bound at a point of the walk -> the definitions reaching it

@@ -98,6 +98,9 @@ STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
 _WALKED: weakref.WeakKeyDictionary[ast.AST, tuple[Any, ...]] = weakref.WeakKeyDictionary()  # Scope's fields after `node`
+# How many names were read in a scope whose walk was under way and had not reached them: a value worked out
+# from such a read (`import train` further down the function being walked) is not kept in the memo.
+_PARTIAL_READS = [0]
 _SELF_STORES: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.expr]]] = weakref.WeakKeyDictionary()
 
 
@@ -192,13 +195,23 @@ class Flow:
             return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
         walker.imported = self.origin is not None and not self.as_main
+        found.walking = True
+        try:
+            self._walk(node, found, walker)
+        finally:
+            found.walking = False
+        if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
+            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
+                             found.skipped, found.decisions)
+        return found
+
+    def _walk(self, node: ast.AST, found: Scope, walker: Walker) -> None:
         if isinstance(node, ast.Module):
             found.final = walker.run(node.body, {}, ())
             found.decisions = tuple(walker.decisions)  # (its conditional expressions': see `_decision`)
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
-            return found
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
             found.locals.update(env)
             if isinstance(node, ast.Lambda):
@@ -210,10 +223,6 @@ class Flow:
                 found.decisions = tuple(walker.decisions)
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
-        if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
-            _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
-                             found.skipped, found.decisions)
-        return found
 
     def module_binding(self, name: str) -> tuple[Value, ...] | None:
         """What the module's top-level `name` holds once the module has run (what `module.name` gives, as
@@ -241,21 +250,30 @@ class Flow:
 
     def reaching(self, name: ast.Name) -> tuple[Def, ...] | None:
         """The definitions that reach a name read; None when it is bound in no scope the file shows."""
+        found, consulted = self._reaching(name)
+        if not found and any(scope.walking for scope in consulted):
+            _PARTIAL_READS[0] += 1  # read before a walk under way reached it: an answer not to keep (`values`)
+        return found
+
+    def _reaching(self, name: ast.Name) -> tuple[tuple[Def, ...] | None, list[Scope]]:
+        """`reaching`, with the walks it read."""
         owner = self.ctx.scope_of(name)  # the scope whose walk records the read
         scope = self.scope(owner if not isinstance(owner, ast.ClassDef) else owner)
+        consulted = [scope]
         defs = scope.reaching.get(id(name))
         if defs is None:  # not walked (a decorator, a default): read it in the enclosing scope
             parent = self.ctx.parents.get(owner)
             if parent is None:
-                return None
+                return None, consulted
             outer = self.ctx.scope_of(owner) if owner is not self.ctx.module else None
             if outer is None or outer is owner:
-                return None
-            defs = self.scope(outer).reaching.get(id(name), ())
+                return None, consulted
+            consulted.append(self.scope(outer))
+            defs = consulted[-1].reaching.get(id(name), ())
         if defs:
-            return defs
+            return defs, consulted
         if name.id in scope.locals and not isinstance(owner, (ast.Module, ast.ClassDef)):
-            return ()  # a local read before it is bound
+            return (), consulted  # a local read before it is bound
         # free in this scope: the enclosing functions' final bindings, then the module's
         current = owner
         while current is not None and not isinstance(current, ast.Module):
@@ -266,12 +284,14 @@ class Flow:
             if current is None:
                 break
             enclosing = self.scope(current)
+            consulted.append(enclosing)
             if name.id in enclosing.final:
-                return enclosing.final[name.id]
+                return enclosing.final[name.id], consulted
         module = self.scope(self.ctx.module)
+        consulted.append(module)
         if owner is self.ctx.module:
-            return None
-        return module.final.get(name.id)
+            return None, consulted
+        return module.final.get(name.id), consulted
 
     # --- values ----------------------------------------------------------------------------------
     def values(self, node: ast.AST) -> tuple[Value, ...]:
@@ -285,6 +305,7 @@ class Flow:
         self._active.add(key)
         self.depth += 1
         self.steps += 1
+        partial_reads = _PARTIAL_READS[0]
         try:
             found = bounded(self._values(node))
         except RecursionError:
@@ -292,7 +313,8 @@ class Flow:
         finally:
             self.depth -= 1
             self._active.discard(key)
-        self._memo[key] = (node, found)  # the node is kept alive with its answer: ids are never reused
+        if _PARTIAL_READS[0] == partial_reads:  # (else asked again once the walk is done, it may hold more)
+            self._memo[key] = (node, found)  # the node is kept alive with its answer: ids are never reused
         return found
 
     def _values(self, node: ast.AST) -> tuple[Value, ...]:
@@ -3586,7 +3608,11 @@ class _SiteFlow(Flow):
         walker = Walker(found, self.text, self._module_flag, decide)
         env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
         found.locals.update(env)
-        found.final = dict(walker.run(node.body, env, ()))
+        found.walking = True
+        try:
+            found.final = dict(walker.run(node.body, env, ()))
+        finally:
+            found.walking = False
         found.decisions = tuple(walker.decisions)
         return found
 

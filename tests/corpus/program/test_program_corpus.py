@@ -121,10 +121,14 @@ KNOWN_MISSES: dict[str, str] = {
         "without the decorator LXF008 is flagged on builtin.py's `HalfPrecision(\"bf16-true\")`. The fix the "
         "run's author makes is cli.py's `DEFAULT_PRECISION`, so a finding there needs the registry's lookup too",
     "p244_core_trainer_task_hook_checkpoints_raw_network":
-        "missed: `fabric.save(..., self.checkpoint_state())` sits in `Trainer.fit` of core/trainer.py, reached as "
-        "`LanguageModelTask(fabric).fit()`, a method through an instance (p172's link 2), and `self.checkpoint_state()` "
-        "must dispatch to the override in tasks/language_model.py (p172's link 3), whose `self.network` is the raw "
-        "`Encoder()` stored by the base `__init__` through the hook `self.configure_model()`",
+        "missed: the hook dispatch is read (checking core/trainer.py, `self.checkpoint_state()` in `Trainer.fit` is "
+        "the override in tasks/language_model.py, found through the construction `LanguageModelTask(fabric)` in "
+        "train.py), but the dict display it returns is another module's value (`Value.foreign`), and "
+        "`_built_elsewhere` in packs/xla_fsdp/checkpoints.py takes only a dict written in the file checked: its "
+        "entries (`self.network`, the raw `Encoder()` the base `__init__` stores through `self.configure_model()`) "
+        "would have to be read in the override's module and the LXF023 reported there (`Finding.elsewhere`); with "
+        "the override moved into core/trainer.py, or `fabric.save` given `{\"model\": self.network}` directly, "
+        "it is flagged",
     "p248_settings_post_init_normalizes_bf16_to_mixed":
         "flagged on the wrong file, from the wrong value: `Fabric(**settings.fabric_kwargs)` reads `self.precision` "
         "in the `@property fabric_kwargs` of settings/run.py as the field's default `\"bf16\"` (the legacy spelling "
@@ -136,11 +140,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`\"bf16\"`, skipping the `__post_init__` that normalises it to `\"bf16-true\"` (flow.py applies "
         "`after_post_init` to `settings.precision` read on an instance, not to `self.x` read in a property's body); "
         "`precision=settings.precision` gets nothing",
-    "p250_lazy_main_fabric_getter_worker_without_parameter":
-        "missed: main.py imports `train` inside `main()` (`import train` in the function body), and "
-        "`get_fabric().launch(train.run)` then names a module bound only in that scope; with `import train` at "
-        "module level LXF018 is flagged on train.py's `def run():`. The Fabric from the singleton getter "
-        "`get_fabric()` (launcher.py, a `global _FABRIC` built on first use) is read as the XLAFSDP Fabric",
     "p252_reduce_add_layer_lists_wrap_policy_list":
         "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
         "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
