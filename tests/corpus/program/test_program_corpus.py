@@ -67,12 +67,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fsdp_kwargs[\"activation_checkpointing_policy\"] = {Block}` write are read). The fix belongs in a "
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
-    "s146_run_config_literal_checkpoint_io_torch_plugin":
-        "missed: the plugin is `CHECKPOINT_IO[cfg.checkpoint_io]()`, a class looked up in a module-level dict "
-        "of classes; xla_fsdp/plugins.py `_class_of` names the plugin class from the callee's import "
-        "(`owner.resolve(func)`) or a class statement, not from a value the callee holds: "
-        "`CHECKPOINT_IO[\"torch\"]()` and `io_cls = TorchCheckpointIO; io_cls()` are missed too, while "
-        "`[TorchCheckpointIO()]` returned by the same `build_plugins` is flagged",
 }
 
 
