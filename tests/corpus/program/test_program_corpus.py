@@ -34,15 +34,6 @@ KNOWN_MISSES: dict[str, str] = {
         "syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in the package is flagged on "
         "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
         "model.py: the rule follows the name's values when no setup is in the scope)",
-    "p206_timm_registry_decorator_lambda_wrap_policy":
-        "missed, one link: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, "
-        "stored by `_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py. "
-        "The nested function, the factory's keyword and the lookup's key from the parameter `model_name` are all "
-        "read (registry, applications and `get_fsdp_wrap_policy` in one module, read from train.py: flagged at "
-        "the lambda); but here the applications are in another module than the registry, and flow.py "
-        "`_registered` finds them with `call_sites`, which reads the registry module's own calls only "
-        "(`_readers_of`, the project's modules that import it, is used by `_passed_elsewhere` only, for a module "
-        "checked on its own), so even `_model_fsdp_wrap[\"vit_tiny_patch4\"]` read in train.py is unknown",
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
