@@ -2623,6 +2623,62 @@ class Flow:
             key = site.registry_key(target.slice)
             if isinstance(key, str):
                 out.append((key, Entry(assign.value, target, site, (*when, *site._stored_under(assign)))))
+        if isinstance(self.ctx.parents.get(factory or func), ast.Module):
+            out.extend(self._registered_elsewhere(assign, target, func, factory, MAX_REGISTRATIONS - len(sites)))
+        return out
+
+    def _registered_elsewhere(self, assign: ast.Assign, target: ast.Subscript, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                              factory: ast.FunctionDef | ast.AsyncFunctionDef | None, room: int) -> list[tuple[str, Entry]]:
+        """The applications of a registering decorator of the module's top level (`@register def f`, or the
+        nested `decorate` a factory returns: `@register_model(fsdp_wrap=...) def vit`) written in the project's
+        other modules that import it (a timm-like registry and its models/vit.py): each read in its own module,
+        the key and the entry that application stores, with what it passed. Bounded: the modules
+        `_readers_of` gives, `room` applications; the modules asking now are not asked again (vit.py reads
+        this module: a cycle)."""
+        project = self.ctx.project
+        top = factory or func
+        if project is None or room <= 0:
+            return []
+        asking = (self.origin or self.ctx.doc.path or "", top.name)
+        if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
+            return []
+        readers = self._readers_of(top.name)
+        if not readers:
+            return []
+        out: list[tuple[str, Entry]] = []
+        project.asking_callers.append(asking)
+        try:
+            for there in readers:
+                read = _twin_read(there, top, self.ctx.doc.path)
+                if read is None:
+                    continue
+                home, twin_top = read
+                twins: tuple[ast.AST | None, ...] = (func, assign, target) if twin_top is top else (  # the same tree
+                    twin_top if factory is None else _same_node(twin_top, func),
+                    _same_node(twin_top, assign), _same_node(twin_top, target))
+                twin_func, twin_assign, twin_target = twins
+                if not isinstance(twin_top, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                        or not isinstance(twin_func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                        or not isinstance(twin_assign, ast.Assign) or not isinstance(twin_target, ast.Subscript):
+                    continue
+                applications = there._applications().get(id(twin_func), [])
+                if len(applications) > room:
+                    return []
+                room -= len(applications)
+                for application in applications:
+                    outer = home
+                    if factory is not None:
+                        if not isinstance(application.func, ast.Call):
+                            continue
+                        outer = there.site(home, twin_top, application.func)  # `register_model(fsdp_wrap=...)`
+                    site = _SiteFlow(outer, twin_func, application, caller=there)
+                    if site._skipped(twin_assign):
+                        continue
+                    key = site.registry_key(twin_target.slice)
+                    if isinstance(key, str):
+                        out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+        finally:
+            project.asking_callers.pop()
         return out
 
     def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
@@ -4479,6 +4535,13 @@ def _twin_read(there: Flow, top: ast.AST, path: str | None) -> tuple[Flow, ast.A
             if value.is_read_from(top, path) and value.flow is not None and value.node is not None:
                 return value.flow, value.node
     return None
+
+
+def _same_node(twin_top: ast.AST, mine: ast.AST) -> ast.AST | None:
+    """`mine`, a node inside a function or class, as the same node inside `twin_top` (that function or class
+    read from another tree of the same text): the node of its type at its place."""
+    return next((n for n in ast.walk(twin_top) if type(n) is type(mine) and getattr(n, "lineno", None) == getattr(mine, "lineno", None)
+                 and getattr(n, "col_offset", None) == getattr(mine, "col_offset", None)), None)
 
 
 def _same_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, twin: ast.FunctionDef | ast.AsyncFunctionDef,

@@ -33,15 +33,6 @@ KNOWN_MISSES: dict[str, str] = {
         "syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in the package is flagged on "
         "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
         "model.py: the rule follows the name's values when no setup is in the scope)",
-    "p206_timm_registry_decorator_lambda_wrap_policy":
-        "missed, one link: the lambda is `fsdp_wrap=` of the decorator `@register_model(...)` in models/vit.py, "
-        "stored by `_model_fsdp_wrap[fn.__name__] = fsdp_wrap` in the nested `decorate` of models/_registry.py. "
-        "The nested function, the factory's keyword and the lookup's key from the parameter `model_name` are all "
-        "read (registry, applications and `get_fsdp_wrap_policy` in one module, read from train.py: flagged at "
-        "the lambda); but here the applications are in another module than the registry, and flow.py "
-        "`_registered` finds them with `call_sites`, which reads the registry module's own calls only "
-        "(`_readers_of`, the project's modules that import it, is used by `_passed_elsewhere` only, for a module "
-        "checked on its own), so even `_model_fsdp_wrap[\"vit_tiny_patch4\"]` read in train.py is unknown",
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
@@ -66,12 +57,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fsdp_kwargs[\"activation_checkpointing_policy\"] = {Block}` write are read). The fix belongs in a "
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
-    "s146_run_config_literal_checkpoint_io_torch_plugin":
-        "missed: the plugin is `CHECKPOINT_IO[cfg.checkpoint_io]()`, a class looked up in a module-level dict "
-        "of classes; xla_fsdp/plugins.py `_class_of` names the plugin class from the callee's import "
-        "(`owner.resolve(func)`) or a class statement, not from a value the callee holds: "
-        "`CHECKPOINT_IO[\"torch\"]()` and `io_cls = TorchCheckpointIO; io_cls()` are missed too, while "
-        "`[TorchCheckpointIO()]` returned by the same `build_plugins` is flagged",
     # round nine: one program, not one file (scored before anything was built for them: 6/9 raising flagged)
     "s170_subclass_registered_preset_kwargs_wrapper_none_and_remat":
         "missed: `Remat.strategy_kwargs()` runs the base's classmethod, and flow.py `Flow.parameter` binds a "
@@ -114,12 +99,12 @@ KNOWN_MISSES: dict[str, str] = {
         "constant attribute is not read as a constant key), while `{\"tiny\": ..., \"base-pod\": ...}` is flagged "
         "through the argparse default, and so is `base_pod.CONFIG` read directly (on configs/base_pod.py)",
     "p242_plugin_registry_cli_default_half_precision":
-        "missed: the factory is registered by `@register(\"half-bf16\")` (plugins/__init__.py: `add` stores "
-        "`_FACTORIES[name] = factory` into a module-level `{}`, p206's link) and built by `_FACTORIES[name]()` in "
-        "`load(args.precision_plugin)`; even `plugins.builtin.half_bf16()` called directly is unknown while it is "
-        "decorated (the registering decorator returns the function unchanged, but its call is not read through); "
-        "without the decorator LXF008 is flagged on builtin.py's `HalfPrecision(\"bf16-true\")`. The fix the "
-        "run's author makes is cli.py's `DEFAULT_PRECISION`, so a finding there needs the registry's lookup too",
+        "flagged on the wrong file: the registry the `@register(\"half-bf16\")` decorator fills is now read with its "
+        "applications in the modules that import it, so `load(args.precision_plugin)` builds `HalfPrecision("
+        "\"bf16-true\")` and LXF008 is reported where that plugin is written (plugins/builtin.py); the run's author "
+        "fixes cli.py's `DEFAULT_PRECISION`, the key that picks that factory: a value picked from a registry by a "
+        "command-line default is placed at the entry, not at the default that picks it (detect/data_rule.py and "
+        "the pack's plugins.py place a plugin where it is built)",
     "p244_core_trainer_task_hook_checkpoints_raw_network":
         "missed: the hook dispatch is read (checking core/trainer.py, `self.checkpoint_state()` in `Trainer.fit` is "
         "the override in tasks/language_model.py, found through the construction `LanguageModelTask(fabric)` in "
@@ -144,6 +129,7 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
         "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
         "`WRAP_GROUPS[0] + WRAP_GROUPS[1]` is flagged LXF028 there",
+
 }
 
 

@@ -47,6 +47,9 @@ CHECKPOINT_IO = PluginFamily(
 )
 
 
+Found = tuple[str, "tuple[Held, ast.expr] | None"]  # a Lightning class, and the project subclass's base leading there
+
+
 @dataclass(frozen=True)
 class Item:
     """An expression given as a plugin: the module that writes it, the node of the checked document that
@@ -71,6 +74,7 @@ class Plugin:
     # a non-XLA plugin built on some paths only: the conditions of each path that builds one (() every path)
     paths: tuple[tuple[str, ...], ...] = ()
     alone: bool = True  # the one value the expression holds (a fix of the call is a fix of the expression)
+    named: bool = True  # the call names the class itself (`TorchCheckpointIO()`): a fix may rename it there
 
     @property
     def call(self) -> ast.Call:
@@ -127,18 +131,40 @@ def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context 
 
 
 def _built(held: Held, family: PluginFamily) -> Plugin | None:
-    """The plugin of `family` the call `held` builds, or None."""
+    """The plugin of `family` the call `held` builds, or None: the class its callee names, or else the class
+    the value flow says the call builds (`CHECKPOINT_IO[cfg.io]()` with a module-level dict of classes,
+    `io_cls()` after `io_cls = TorchCheckpointIO`: one value per class the callee may hold, each under its
+    conditions, which `plugin_of` weighs)."""
     if not isinstance(held.node, ast.Call):
         return None
     lightning = _class_of(held.owner, held.node.func, family, 2)
+    named = lightning is not None
+    if lightning is None:
+        lightning = _class_called(held, family)
     if lightning is None:
         return None
     name, base = lightning
-    return Plugin(held, name, base[0].node.name if base else None, base)  # type: ignore[attr-defined]
+    return Plugin(held, name, base[0].node.name if base else None, base, named=named)  # type: ignore[attr-defined]
 
 
-def _class_of(owner: Context, func: ast.AST, family: PluginFamily,
-              depth: int) -> tuple[str, tuple[Held, ast.expr] | None] | None:
+def _class_called(held: Held, family: PluginFamily) -> Found | None:
+    """The Lightning class of `family` the call `held` builds by the value it gives: a library class called
+    (its qualified name), or an instance of a project class that derives from one."""
+    value = held.value
+    if value.kind == "unknown":
+        found = family.lightning_class(value.qualified)
+        return (found, None) if found else None
+    if value.kind != "instance" or not isinstance(value.extra, tuple) or not isinstance(value.extra[0], ast.ClassDef):
+        return None
+    cls = dataclasses.replace(value, kind="class", node=value.extra[0], when=(), qualified=None, extra=None)
+    owner = held.owner.owner_of(cls)
+    if owner is None:
+        return None
+    flow = held.owner.flow if owner is held.owner else cls.flow
+    return _derived(Held(cls, cls.node, owner, flow), family, 2)  # type: ignore[arg-type]  # placed: it has a node
+
+
+def _class_of(owner: Context, func: ast.AST, family: PluginFamily, depth: int) -> Found | None:
     """The Lightning class of `family` that `func`, an expression of `owner`, names or derives from (through
     the class statements of any module of the project, each base resolved with its own module's imports),
     with the subclass's statement and the base that leads there; None when it names none or cannot tell."""
@@ -148,7 +174,12 @@ def _class_of(owner: Context, func: ast.AST, family: PluginFamily,
     if not depth:
         return None
     cls = owner.held(func)
-    if cls is None or cls.value.kind != "class" or not isinstance(cls.node, ast.ClassDef) or not cls.node.bases:
+    return _derived(cls, family, depth) if cls is not None else None
+
+
+def _derived(cls: Held, family: PluginFamily, depth: int) -> Found | None:
+    """The Lightning class of `family` the class statement `cls` derives from, with the base that leads there."""
+    if cls.value.kind != "class" or not isinstance(cls.node, ast.ClassDef) or not cls.node.bases:
         return None
     bases = [_class_of(cls.owner, base, family, depth - 1) for base in cls.node.bases]
     if any(b is None for b in bases):

@@ -175,7 +175,7 @@ class NonXLAPrecisionPlugin(Rule):
 
     def _finding(self, ctx: Context, item: Item, plugin: Plugin, when: str) -> Finding:
         written = item.expr if item.owner is ctx else item.at
-        editable = plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
+        editable = plugin.here and plugin.alone and plugin.named and (plugin.call is written or ctx.only_use(written))
         under = conditions(item, plugin)
         what = (f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local
                 else f"`{short(plugin.held.source())}`") + plugin.where()

@@ -151,7 +151,7 @@ class NonXLACheckpointIO(Rule):
         under = conditions(item, plugin)
         if under:  # added to the plugin list, or built, on some paths only
             message += f"; {describe_when(under)}".rstrip("; ")
-        editable = not plugin.local and plugin.here and plugin.alone and (plugin.call is written or ctx.only_use(written))
+        editable = not plugin.local and plugin.here and plugin.alone and plugin.named and (plugin.call is written or ctx.only_use(written))
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
                                Severity.WARNING if under else None)
         place = plugin.place
