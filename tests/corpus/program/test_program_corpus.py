@@ -90,22 +90,6 @@ KNOWN_MISSES: dict[str, str] = {
         "when the name holds the bound method on every path (an `if` statement rebinding it under an unknown "
         "test is missed too; under `if accumulate <= 1:`, which the flow settles from argparse's default 2, it "
         "is flagged, as is `fabric.no_backward_sync(net, ...)` spelled out)",
-    "s180_plan_property_setter_keeps_wrap_layers_as_list":
-        "only a warning (LXF028 \"on some paths\"), plus LXF037 on the setter (s181's reason): flow.py "
-        "`instance_attribute` reads `self.layers` of a property with a setter as three things, the getter's "
-        "returns (`self._layers`: `None` from `__init__` or the setter's `list(dict.fromkeys(value))`, each store "
-        "an alternative path), the `@layers.setter` def as a function (only `property`/`cached_property` "
-        "decorators are known), and `self.layers = layers` in `__init__` as a plain store of the tuple `(Block,)`, "
-        "where a property routes it through the setter. A getter-only property over `self._layers = "
-        "list(...)` is flagged as an error",
-    "s181_plan_property_setter_stores_wrap_layers_as_set_ok":
-        "a false error (LXF037) and a warning its twin gets too (LXF028 `found (Block,)`): flow.py "
-        "`instance_attribute` takes the `@layers.setter def layers(self, value)` as the value of `self.layers` "
-        "(a `<name>.setter`/`.deleter` decorator is not in `PROPERTY_DECORATORS`, so the def is a method value), "
-        "and lxf037_wrap_policy_parameters.py then reads it as a wrap policy taking no `module`; the tuple default "
-        "stored by `self.layers = layers` is read as the attribute though the setter stores `set(value)`. The "
-        "fix belongs in `instance_attribute`: a property's value is its getter's returns, and a store to it is "
-        "a call of the setter with the assigned value",
 }
 
 
