@@ -367,6 +367,29 @@ def test_a_cached_property_stored_into_holds_the_store_too():
     """) == [("list", 5, 22, ()), ("set", 8, 15, ())]
 
 
+PRESETS = """
+    class Preset:
+        remat = None
+        @classmethod
+        def kwargs(cls):
+            return {"remat": cls.remat}
+    class Remat(Preset):
+        remat = {Block}
+    class Plain(Remat):
+        remat = None
+"""
+
+
+@pytest.mark.parametrize("receiver, expected", [
+    ("Remat", [("set", 8, 12, ())]),  # the subclass's attribute, not the base's None
+    ("Remat()", [("set", 8, 12, ())]),  # through an instance: its class
+    ("Plain", [("none", 10, 12, ())]),  # a subclass setting None over its base's set
+    ("Preset", [("none", 3, 12, ())]),  # the class that defines it
+])
+def test_a_classmethod_s_cls_is_the_class_the_call_is_made_on(receiver, expected):
+    assert probe(PRESETS + f"    probe({receiver}.kwargs()['remat'])\n") == expected
+
+
 def test_init_parameters_follow_the_constructor_call():
     assert probe("""
         class Config:

@@ -1740,7 +1740,7 @@ class Flow:
             found = self.instance_attribute(cls, call, attr, set(), as_built)
             return found or unknown
         if value.kind == "class" and isinstance(value.node, ast.ClassDef):
-            found = self.class_attribute(value.node, attr, set())
+            found = tuple(self._bound_to_class(x, value) for x in self.class_attribute(value.node, attr, set()))
             if found and _is_enum(value.node, self.ctx):
                 return tuple(Value("enum", x.node, x.when, f"{value.node.name}.{attr}", extra=x, flow=self)
                              for x in found)
@@ -1776,6 +1776,15 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _bound_to_class(self, found: Value, receiver: Value) -> Value:
+        """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
+        bound to that class, whose attributes its `cls` reads, not to the class that defines it."""
+        owner = (found.flow or self).ctx.parents.get(found.node) if found.kind == "function" and found.node is not None else None
+        if not isinstance(owner, ast.ClassDef) or owner is receiver.node or not _is_classmethod(found.node) \
+                or not isinstance(found.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not found.node.args.args:
+            return found
+        return replace(found, extra=("method", owner, replace(receiver, when=())))
 
     def _namespace_keys(self, call: ast.Call) -> tuple[dict[str, list[Entry]], bool]:
         """The attributes `SimpleNamespace(...)` (or `argparse.Namespace(...)`) builds: its keywords, and the keys
@@ -1883,7 +1892,10 @@ class Flow:
             for x in self.class_attribute(cls, attr, set()):
                 # (the tree of the module that defines it: a base of another module's method is bound too)
                 owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
-                out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
+                if isinstance(owner, ast.ClassDef) and _is_classmethod(x.node) and owner is not cls:
+                    out.append(self._bound_to_class(x, Value("class", cls, label=cls.name, qualified=cls.name, flow=self)))
+                else:
+                    out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))

@@ -74,14 +74,11 @@ KNOWN_MISSES: dict[str, str] = {
         "`[TorchCheckpointIO()]` returned by the same `build_plugins` is flagged",
     # round nine: one program, not one file (scored before anything was built for them: 6/9 raising flagged)
     "s170_subclass_registered_preset_kwargs_wrapper_none_and_remat":
-        "missed: `Remat.strategy_kwargs()` runs the base's classmethod, and flow.py `Flow.parameter` binds a "
-        "classmethod's `cls` to the class whose body defines it (`ShardingPreset`, `remat_layers = None`), never "
-        "to the class the call names, so `cls.remat_layers` is None and `\"auto_wrapper_callable\": cls.wrapper` "
-        "(None, a key Lightning checks with `in`) clashes with nothing; with the policy set on the base and "
-        "`ShardingPreset.strategy_kwargs()` called, LXF002 is flagged (and a subclass setting None while the base "
-        "sets `{Block}` gets a false LXF002). Then `ShardingPreset.registry[...]` is a module dict filled by "
-        "`__init_subclass__` (`registry[name] = cls`, the `name=` of each class statement), which flow reads from "
-        "its literal `{}` only (p206's link): `preset = Remat` is missed as well",
+        "missed, one link: `ShardingPreset.registry[...]` is a class-body dict filled by `__init_subclass__` "
+        "(`registry[name] = cls`, the `name=` keyword of each class statement), which flow reads from its literal "
+        "`{}` only (p206's link: a registry filled by code the layer does not run as a call of the class "
+        "statement). With `preset = Remat` it is flagged: a classmethod read on a subclass (or an instance of "
+        "one) is bound to that class (flow.py `_bound_to_class`), so `cls.remat_layers` is the subclass's",
     "s172_sync_context_flag_picks_no_backward_sync_of_raw_net":
         "missed: `sync_context = fabric.no_backward_sync if accumulate > 1 else no_sync_disabled`, then "
         "`sync_context(net, enabled=...)` on the raw `net`; context.py `_may_hold_method` looks at a name's "
