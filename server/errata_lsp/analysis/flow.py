@@ -1780,9 +1780,12 @@ class Flow:
     def _bound_to_class(self, found: Value, receiver: Value) -> Value:
         """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
         bound to that class, whose attributes its `cls` reads, not to the class that defines it."""
-        owner = (found.flow or self).ctx.parents.get(found.node) if found.kind == "function" and found.node is not None else None
-        if not isinstance(owner, ast.ClassDef) or owner is receiver.node or not _is_classmethod(found.node) \
-                or not isinstance(found.node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not found.node.args.args:
+        func = found.node
+        if found.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not _is_classmethod(func) or not func.args.args:
+            return found
+        owner = (found.flow or self).ctx.parents.get(func)
+        if not isinstance(owner, ast.ClassDef) or owner is receiver.node:
             return found
         return replace(found, extra=("method", owner, replace(receiver, when=())))
 
@@ -1892,7 +1895,8 @@ class Flow:
             for x in self.class_attribute(cls, attr, set()):
                 # (the tree of the module that defines it: a base of another module's method is bound too)
                 owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
-                if isinstance(owner, ast.ClassDef) and _is_classmethod(x.node) and owner is not cls:
+                if isinstance(owner, ast.ClassDef) and owner is not cls and isinstance(x.node, ast.FunctionDef) \
+                        and _is_classmethod(x.node):  # read on an instance of a subclass: `cls` is its class
                     out.append(self._bound_to_class(x, Value("class", cls, label=cls.name, qualified=cls.name, flow=self)))
                 else:
                     out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
