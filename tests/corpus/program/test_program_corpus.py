@@ -79,14 +79,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`{}` only (p206's link: a registry filled by code the layer does not run as a call of the class "
         "statement). With `preset = Remat` it is flagged: a classmethod read on a subclass (or an instance of "
         "one) is bound to that class (flow.py `_bound_to_class`), so `cls.remat_layers` is the subclass's",
-    "s172_sync_context_flag_picks_no_backward_sync_of_raw_net":
-        "missed: `sync_context = fabric.no_backward_sync if accumulate > 1 else no_sync_disabled`, then "
-        "`sync_context(net, enabled=...)` on the raw `net`; context.py `_may_hold_method` looks at a name's "
-        "binding only when it is an attribute, a call or a name (an `IfExp` is never read, even "
-        "`... if True else ...`), and `_held_method_calls` takes a call as `fabric.no_backward_sync(...)` only "
-        "when the name holds the bound method on every path (an `if` statement rebinding it under an unknown "
-        "test is missed too; under `if accumulate <= 1:`, which the flow settles from argparse's default 2, it "
-        "is flagged, as is `fabric.no_backward_sync(net, ...)` spelled out)",
 }
 
 
