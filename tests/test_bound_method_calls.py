@@ -351,3 +351,22 @@ def test_held_calls_are_seen_only_through_names_so_spelled_calls_come_first():
     calls = [call for call, _ in context(src).method_calls("save")]
     assert [type(c).__name__ for c in calls] == ["Call", "HeldCall"]
     assert isinstance(calls[1].args[0], ast.Constant) and calls[1].args[0].value == "b/"
+
+
+SYNC = HEAD + """\
+from contextlib import nullcontext
+fabric = Fabric(accelerator="tpu")
+net = nn.Linear(4, 4)
+model = fabric.setup_module(net)
+accumulate = {accumulate}
+sync = fabric.no_backward_sync if accumulate > 1 else nullcontext
+with sync({module}, enabled=True):
+    pass
+"""
+
+
+def test_a_bound_method_picked_by_a_conditional_expression_the_run_decides_is_called():
+    # s172: `fabric.no_backward_sync` picked when accumulating, called on the raw module: TypeError (oracle)
+    assert [f[:2] for f in findings(SYNC.format(accumulate=2, module="net"))] == [("LXF004", "error")]
+    assert findings(SYNC.format(accumulate=2, module="model")) == []  # s173: the set-up module
+    assert findings(SYNC.format(accumulate=1, module="net")) == []  # the nullcontext branch runs

@@ -474,3 +474,36 @@ def test_a_helper_given_the_parameter_of_another_modules_function_reads_the_call
               for f in check_source(train, str(tmp_path / "train.py")).findings]
     assert helper == ([("LXF007", expected, 14, 75)] if expected else [])  # `precision=` of `build_fabric`
     assert caller == ([("LXF007", expected, 11)] if expected else [])
+
+
+PRESET = HEAD + """
+
+class Block(torch.nn.Module):
+    pass
+
+
+class ShardingPreset:
+    remat_layers = {base}
+    wrapper = None
+
+    @classmethod
+    def strategy_kwargs(cls):
+        return {{"activation_checkpointing_policy": cls.remat_layers, "auto_wrapper_callable": cls.wrapper}}
+
+
+class Remat(ShardingPreset):
+    remat_layers = {derived}
+
+
+strategy = XLAFSDPStrategy(**{preset}.strategy_kwargs())
+"""
+
+
+def test_a_classmethod_called_on_a_subclass_reads_the_subclass_s_attributes():
+    # s170 with `preset = Remat`: ValueError, `auto_wrapper_callable` is a key beside the policy (oracle)
+    assert findings(PRESET.format(base="None", derived="{Block}", preset="Remat")) == [("LXF002", "error", 23)]
+    assert findings(PRESET.format(base="None", derived="{Block}", preset="Remat()")) == [("LXF002", "error", 23)]
+    assert findings(PRESET.format(base="None", derived="{Block}", preset="ShardingPreset")) == []
+    # the reverse: a subclass setting None over its base's policy runs (no false error), its base does not
+    assert findings(PRESET.format(base="{Block}", derived="None", preset="Remat")) == []
+    assert findings(PRESET.format(base="{Block}", derived="None", preset="ShardingPreset")) == [("LXF002", "error", 16)]

@@ -307,6 +307,89 @@ def test_class_attribute_property_classmethod_and_inheritance():
     """) == [("list", 8, 26, ())]
 
 
+PLAN = """
+    class Plan:
+        def __init__(self, layers=(Block,)):
+            self._layers = None
+            self.layers = layers
+
+        @property
+        def layers(self):
+            return self._layers
+
+        @layers.setter
+        def layers(self, value):
+            self._layers = list(value)
+
+        def strategy(self):
+            probe(self.layers)
+    Plan().strategy()
+"""
+
+
+def test_a_property_with_a_setter_is_what_its_getter_returns_after_the_setter_ran():
+    # `self.layers = layers` in `__init__` runs the setter, which replaces the `None` stored before it:
+    # neither the tuple stored, nor the `None`, nor the setter's def is a value of the attribute
+    assert probe(PLAN) == [("list", 13, 23, ())]
+    assert probe(PLAN.replace("list(value)", "set(value)")) == [("set", 13, 23, ())]
+    # read on the instance outside the class, and spelt with `@layers.getter`: the same
+    assert probe(PLAN.replace("probe(self.layers)", "pass") + "    probe(Plan().layers)\n") == [("list", 13, 23, ())]
+    assert probe(PLAN.replace("@property\n        def layers(self):", "layers = property()\n"
+                              "        @layers.getter\n        def layers(self):")) == [("list", 14, 23, ())]
+
+
+def test_a_property_setter_that_may_not_store_leaves_what_init_stored_before_it():
+    conditional = PLAN.replace("self._layers = list(value)", "if value:\n                self._layers = list(value)")
+    assert probe(conditional) == [("none", 4, 23, ()), ("list", 14, 27, ())]
+    # a plain attribute `__init__` stores twice: what it leaves, not the value it passes through
+    assert probe("""
+        class Plan:
+            def __init__(self):
+                self.layers = None
+                self.layers = {Block}
+            def strategy(self):
+                probe(self.layers)
+        Plan().strategy()
+    """) == [("set", 5, 22, ())]
+
+
+def test_a_cached_property_stored_into_holds_the_store_too():
+    # `cached_property` has no setter: `self.layers = v` stores into the instance
+    assert probe("""
+        from functools import cached_property
+        class Plan:
+            def __init__(self):
+                self.layers = [Block]
+            @cached_property
+            def layers(self):
+                return {Block}
+        probe(Plan().layers)
+    """) == [("list", 5, 22, ()), ("set", 8, 15, ())]
+
+
+PRESETS = """
+    class Preset:
+        remat = None
+        @classmethod
+        def kwargs(cls):
+            return {"remat": cls.remat}
+    class Remat(Preset):
+        remat = {Block}
+    class Plain(Remat):
+        remat = None
+"""
+
+
+@pytest.mark.parametrize("receiver, expected", [
+    ("Remat", [("set", 8, 12, ())]),  # the subclass's attribute, not the base's None
+    ("Remat()", [("set", 8, 12, ())]),  # through an instance: its class
+    ("Plain", [("none", 10, 12, ())]),  # a subclass setting None over its base's set
+    ("Preset", [("none", 3, 12, ())]),  # the class that defines it
+])
+def test_a_classmethod_s_cls_is_the_class_the_call_is_made_on(receiver, expected):
+    assert probe(PRESETS + f"    probe({receiver}.kwargs()['remat'])\n") == expected
+
+
 def test_init_parameters_follow_the_constructor_call():
     assert probe("""
         class Config:

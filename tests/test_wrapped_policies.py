@@ -149,3 +149,38 @@ def test_a_policy_object_with_torch_xla_names_or_kwargs_is_fine():
     assert report(loose + "s = XLAFSDPStrategy(auto_wrap_policy=SizePolicy(10))\n", "LXF037") == []
     # a class with no `__call__` of its own or of a base the file shows: nothing to judge
     assert report(HEAD + "class Holder:\n    pass\ns = XLAFSDPStrategy(auto_wrap_policy=Holder())\n", "LXF037") == []
+
+
+# --- a property's setter is no wrap policy ---------------------------------------------------------------
+PLAN = HEAD + """\
+class Plan:
+    def __init__(self, layers=(Block,)):
+        self._layers = None
+        self.layers = layers
+
+    @property
+    def layers(self):
+        return self._layers
+
+    @layers.setter
+    def layers(self, value):
+        self._layers = set(value)
+
+    def strategy(self):
+        return XLAFSDPStrategy(auto_wrap_policy=self.layers)
+
+strategy = Plan().strategy()
+"""
+
+
+def test_a_property_setter_is_not_read_as_the_policy_and_its_store_runs_it():
+    # s181: the setter stores `set(value)`: OK (oracle); s180, `list(dict.fromkeys(value))`: TypeError
+    # 'list' object is not callable at `setup_module` (oracle), on every path (the setter replaces the None)
+    assert report(PLAN, "LXF037") == []
+    assert report(PLAN, "LXF028") == []
+    listed = PLAN.replace("set(value)", "list(dict.fromkeys(value))")
+    assert report(listed, "LXF037") == []
+    assert report(listed, "LXF028") == [(
+        "error", "17:49-17:60", "`auto_wrap_policy` must be a set of module classes or a callable, found "
+        "list(dict.fromkeys(value)) (from `Plan._layers`, line 14): torch_xla calls it at `setup_module` "
+        "('list' object is not callable)")]

@@ -312,7 +312,7 @@ class Context:
             return func.id in self._project_imports
         if isinstance(binding.stmt, ast.arg):
             return True
-        value = binding.value
+        value = _held_part(binding.value)  # (one branch of `a if test else b`: the flow decides which runs)
         if not isinstance(binding.stmt, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) \
                 or not isinstance(value, (ast.Attribute, ast.Call, ast.Name)):
             return False
@@ -334,7 +334,7 @@ class Context:
         names.update(a.arg for a in self._by_type[ast.arg])
         for kind in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
             for stmt in self._by_type[kind]:
-                if isinstance(stmt.value, (ast.Attribute, ast.Call, ast.Name)):
+                if isinstance(_held_part(stmt.value), (ast.Attribute, ast.Call, ast.Name)):
                     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                     names.update(t.id for t in targets if isinstance(t, ast.Name))
         return frozenset(names)
@@ -1234,6 +1234,14 @@ def _held_method(flow: Flow, expr: ast.expr, depth: int = 3) -> _Held | None:
     given = {k.arg for k in node.keywords}
     return (receiver, receiver_flow, method, [*preset, *((a, owner) for a in node.args[1:])],
             [*(k for k in keywords if k[0].arg not in given), *((k, owner) for k in node.keywords)])
+
+
+def _held_part(value: ast.expr | None) -> ast.expr | None:
+    """The branch of a conditional expression that may hold a bound method (`fabric.no_backward_sync if
+    accumulate > 1 else nullcontext`: the attribute), else the value itself."""
+    while isinstance(value, ast.IfExp):
+        value = value.body if isinstance(value.body, (ast.Attribute, ast.Call, ast.Name)) else value.orelse
+    return value
 
 
 def _calls_super(call: ast.Call) -> bool:

@@ -1762,7 +1762,7 @@ class Flow:
             found = self.instance_attribute(cls, call, attr, set(), as_built)
             return found or unknown
         if value.kind == "class" and isinstance(value.node, ast.ClassDef):
-            found = self.class_attribute(value.node, attr, set())
+            found = tuple(self._bound_to_class(x, value) for x in self.class_attribute(value.node, attr, set()))
             if found and _is_enum(value.node, self.ctx):
                 return tuple(Value("enum", x.node, x.when, f"{value.node.name}.{attr}", extra=x, flow=self)
                              for x in found)
@@ -1798,6 +1798,18 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _bound_to_class(self, found: Value, receiver: Value) -> Value:
+        """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
+        bound to that class, whose attributes its `cls` reads, not to the class that defines it."""
+        func = found.node
+        if found.kind != "function" or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not _is_classmethod(func) or not func.args.args:
+            return found
+        owner = (found.flow or self).ctx.parents.get(func)
+        if not isinstance(owner, ast.ClassDef) or owner is receiver.node:
+            return found
+        return replace(found, extra=("method", owner, replace(receiver, when=())))
 
     def _namespace_keys(self, call: ast.Call) -> tuple[dict[str, list[Entry]], bool]:
         """The attributes `SimpleNamespace(...)` (or `argparse.Namespace(...)`) builds: its keywords, and the keys
@@ -1876,15 +1888,17 @@ class Flow:
             return self._field(cls, call, attr, fields, as_built)
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
+        getter = _property_getter(cls, attr)
+        if getter is not None and not any(source_text(d).endswith("cached_property") for d in getter.decorator_list):
+            # a `property`: what its getter returns (a store `self.attr = v` runs its setter, never the value)
+            return self._getter_returns(cls, call, getter, label)
         for method in cls.body:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             if method.name == attr:
-                if any(source_text(d) in PROPERTY_DECORATORS for d in method.decorator_list):
-                    scope = self.scope(method)
-                    for expr, when in scope.returns:
-                        out.extend(x.under(when).named(label) for x in self.values(expr))
-                else:
+                if method is getter:
+                    out.extend(self._getter_returns(cls, call, method, label))
+                elif _accessor(method) is None:  # a `@attr.setter` def is no value of the attribute
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
                 continue
             built = self.after_init(cls, call, method, attr) if call is not None and method.name == "__init__" \
@@ -1892,13 +1906,22 @@ class Flow:
             if built is not None:  # what the construction's `__init__` leaves in it
                 out.extend(built)
                 continue
+            left = _left_by_init(method, attr, cls) if method.name == "__init__" else None
+            if left is not None:  # what `__init__` leaves on every path, not each value it passes through
+                holder, value = left
+                out.extend(x.named(label) for x in self._in_method(holder, call if holder is method else None, value))
+                continue
             for value in _self_stores(method).get(attr, ()):
                 out.extend(x.named(label) for x in self._in_method(method, call, value))
         if not out:  # a class attribute, or a method a base defines: read through the instance, it is bound
             for x in self.class_attribute(cls, attr, set()):
                 # (the tree of the module that defines it: a base of another module's method is bound too)
                 owner = (x.flow or self).ctx.parents.get(x.node) if x.kind == "function" and x.node is not None else None
-                out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
+                if isinstance(owner, ast.ClassDef) and owner is not cls and isinstance(x.node, ast.FunctionDef) \
+                        and _is_classmethod(x.node):  # read on an instance of a subclass: `cls` is its class
+                    out.append(self._bound_to_class(x, Value("class", cls, label=cls.name, qualified=cls.name, flow=self)))
+                else:
+                    out.append(replace(x, extra=("method", owner)) if isinstance(owner, ast.ClassDef) else x)
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
@@ -1916,6 +1939,16 @@ class Flow:
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     out.extend(x.under(when) for x in found)
         return tuple(out)
+
+    def _getter_returns(self, cls: ast.ClassDef, call: ast.Call | None, getter: ast.FunctionDef | ast.AsyncFunctionDef,
+                        label: str) -> tuple[Value, ...]:
+        """What a property's getter returns for the instance `call` builds (its `self` that instance, whose
+        attributes hold what that construction left in them); for `self` of every construction, as written."""
+        flow: Flow = self
+        if type(call) is ast.Call and getter.args.args and not _is_static(getter):
+            receiver = Value("instance", None, label=getter.args.args[0].arg, extra=(cls, call), flow=self)
+            flow = self.bound_site(self, getter, call, receiver)
+        return tuple(x.under(when).named(label) for expr, when in flow.scope(getter).returns for x in flow.values(expr))
 
     def _forwarded_to_base(self, cls: ast.ClassDef, call: ast.Call | None, flow: Flow, base: ast.ClassDef,
                            attr: str) -> tuple[Value, ...] | None:
@@ -4378,7 +4411,12 @@ def _plain_store(stmt: ast.stmt, owner: str, attr: str) -> ast.expr | None:
 
 
 def _own_method_called(stmt: ast.stmt, owner: str, cls: ast.ClassDef | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The method of `cls` a statement `self.m(...)` calls, as a statement of its own."""
+    """The method of `cls` a statement `self.m(...)` calls, as a statement of its own; for `self.p = v`, the
+    setter of the property `p` (the store runs it)."""
+    if cls is not None and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == owner:
+            return _property_setter(cls, target.attr)
     call = stmt.value if isinstance(stmt, ast.Expr) else None
     if cls is None or not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                            and isinstance(call.func.value, ast.Name) and call.func.value.id == owner):
@@ -4404,6 +4442,55 @@ def _last_plain_store(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
     return found
 
 
+def _accessor(func: ast.AST) -> str | None:
+    """"getter", "setter" or "deleter" for a def decorated `@<its name>.setter` (and so on): a property's part."""
+    for d in getattr(func, "decorator_list", ()):
+        if isinstance(d, ast.Attribute) and d.attr in ("getter", "setter", "deleter") and isinstance(d.value, ast.Name) \
+                and d.value.id == getattr(func, "name", None):
+            return d.attr
+    return None
+
+
+def _property_getter(cls: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The getter of the property `name` the class body defines (`@property`, `@cached_property`, the last
+    `@name.getter`); None when `name` is no property of its own."""
+    found = None
+    for m in cls.body:
+        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name:
+            if _accessor(m) == "getter" or any(source_text(d) in PROPERTY_DECORATORS for d in m.decorator_list):
+                found = m
+            elif _accessor(m) is None:
+                found = None  # a plain def rebinding the name
+    return found
+
+
+def _property_setter(cls: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `@name.setter` def of the class body's property `name`."""
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name
+                 and _accessor(m) == "setter"), None)
+
+
+def _left_by_init(init: ast.FunctionDef | ast.AsyncFunctionDef, attr: str,
+                  cls: ast.ClassDef) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
+    """What `__init__` leaves in `self.attr` on every path, when its last store replaces the ones before it:
+    `self._layers = None` then `self.layers = layers`, a property whose setter stores `self._layers`. None
+    when it stores none, or a statement after the store may change it otherwise."""
+    if not init.args.args or _is_static(init):
+        return None
+    owner, methods = init.args.args[0].arg, _method_names(cls)
+    found: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None = None
+    stores = 0
+    for stmt in init.body:
+        stored = _plain_store(stmt, owner, attr)
+        called = _own_method_called(stmt, owner, cls) if stored is None else None
+        left = _last_plain_store(called, attr, methods) if called is not None else None
+        if stored is not None or left is not None:
+            found, stores = ((init, stored) if stored is not None else (called, left)), stores + 1  # type: ignore[assignment]
+        elif _may_change(stmt, owner, attr, methods):
+            return None
+    return found if stores > 1 else None  # one store: `_self_stores` reads it alike
+
+
 def _method_names(cls: ast.ClassDef | None) -> frozenset[str] | None:
     """The methods `self.m(...)` can call; None (any call may be one) when a base class brings more."""
     if cls is None or cls.bases:
@@ -4415,9 +4502,9 @@ def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] |
     """The statement may set `owner.attr`: it stores it, calls a method of `owner` (one of `methods`, when
     the class is known: `self.model(x)` calls the model, not a method) or passes `owner` on."""
     for n in ast.walk(stmt):
-        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and n.attr == attr \
-                and isinstance(n.value, ast.Name) and n.value.id == owner:
-            return True
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) \
+                and n.value.id == owner and (n.attr == attr or methods is not None and n.attr in methods):
+            return True  # (a store to a property runs its setter)
         if isinstance(n, ast.Call):
             if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == owner \
                     and (methods is None or n.func.attr in methods):

@@ -59,38 +59,11 @@ KNOWN_MISSES: dict[str, str] = {
         "`python run_clm.py` runs), which this local look-alike would not reach",
     # round nine: one program, not one file (scored before anything was built for them: 6/9 raising flagged)
     "s170_subclass_registered_preset_kwargs_wrapper_none_and_remat":
-        "missed: `Remat.strategy_kwargs()` runs the base's classmethod, and flow.py `Flow.parameter` binds a "
-        "classmethod's `cls` to the class whose body defines it (`ShardingPreset`, `remat_layers = None`), never "
-        "to the class the call names, so `cls.remat_layers` is None and `\"auto_wrapper_callable\": cls.wrapper` "
-        "(None, a key Lightning checks with `in`) clashes with nothing; with the policy set on the base and "
-        "`ShardingPreset.strategy_kwargs()` called, LXF002 is flagged (and a subclass setting None while the base "
-        "sets `{Block}` gets a false LXF002). Then `ShardingPreset.registry[...]` is a module dict filled by "
-        "`__init_subclass__` (`registry[name] = cls`, the `name=` of each class statement), which flow reads from "
-        "its literal `{}` only (p206's link): `preset = Remat` is missed as well",
-    "s172_sync_context_flag_picks_no_backward_sync_of_raw_net":
-        "missed: `sync_context = fabric.no_backward_sync if accumulate > 1 else no_sync_disabled`, then "
-        "`sync_context(net, enabled=...)` on the raw `net`; context.py `_may_hold_method` looks at a name's "
-        "binding only when it is an attribute, a call or a name (an `IfExp` is never read, even "
-        "`... if True else ...`), and `_held_method_calls` takes a call as `fabric.no_backward_sync(...)` only "
-        "when the name holds the bound method on every path (an `if` statement rebinding it under an unknown "
-        "test is missed too; under `if accumulate <= 1:`, which the flow settles from argparse's default 2, it "
-        "is flagged, as is `fabric.no_backward_sync(net, ...)` spelled out)",
-    "s180_plan_property_setter_keeps_wrap_layers_as_list":
-        "only a warning (LXF028 \"on some paths\"), plus LXF037 on the setter (s181's reason): flow.py "
-        "`instance_attribute` reads `self.layers` of a property with a setter as three things, the getter's "
-        "returns (`self._layers`: `None` from `__init__` or the setter's `list(dict.fromkeys(value))`, each store "
-        "an alternative path), the `@layers.setter` def as a function (only `property`/`cached_property` "
-        "decorators are known), and `self.layers = layers` in `__init__` as a plain store of the tuple `(Block,)`, "
-        "where a property routes it through the setter. A getter-only property over `self._layers = "
-        "list(...)` is flagged as an error",
-    "s181_plan_property_setter_stores_wrap_layers_as_set_ok":
-        "a false error (LXF037) and a warning its twin gets too (LXF028 `found (Block,)`): flow.py "
-        "`instance_attribute` takes the `@layers.setter def layers(self, value)` as the value of `self.layers` "
-        "(a `<name>.setter`/`.deleter` decorator is not in `PROPERTY_DECORATORS`, so the def is a method value), "
-        "and lxf037_wrap_policy_parameters.py then reads it as a wrap policy taking no `module`; the tuple default "
-        "stored by `self.layers = layers` is read as the attribute though the setter stores `set(value)`. The "
-        "fix belongs in `instance_attribute`: a property's value is its getter's returns, and a store to it is "
-        "a call of the setter with the assigned value",
+        "missed, one link: `ShardingPreset.registry[...]` is a class-body dict filled by `__init_subclass__` "
+        "(`registry[name] = cls`, the `name=` keyword of each class statement), which flow reads from its literal "
+        "`{}` only (p206's link: a registry filled by code the layer does not run as a call of the class "
+        "statement). With `preset = Remat` it is flagged: a classmethod read on a subclass (or an instance of "
+        "one) is bound to that class (flow.py `_bound_to_class`), so `cls.remat_layers` is the subclass's",
     # round nine (projects): shapes the corpus did not have (scored before anything was built for them)
     "p240_configs_package_experiments_dict_state_dict_type_full_state_dict":
         "missed: configs/__init__.py builds `EXPERIMENTS = {m.NAME: m.CONFIG for m in (tiny, base_pod)}`, a dict "
@@ -120,11 +93,6 @@ KNOWN_MISSES: dict[str, str] = {
         "of bf16-mixed), not what `__post_init__` stores; read as `precision=settings.precision` the post-init value "
         "is used but is unknown, because `normalize_precision` in settings/precision.py returns "
         "`ALIASES.get(name, name)` (a dict's `.get` is not read; `ALIASES[name]` is flagged there)",
-    "p249_settings_post_init_normalizes_bf16_to_true_ok":
-        "a false LXF007: the `@property fabric_kwargs` reads `self.precision` as the dataclass field's default "
-        "`\"bf16\"`, skipping the `__post_init__` that normalises it to `\"bf16-true\"` (flow.py applies "
-        "`after_post_init` to `settings.precision` read on an instance, not to `self.x` read in a property's body); "
-        "`precision=settings.precision` gets nothing",
     "p252_reduce_add_layer_lists_wrap_policy_list":
         "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
         "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
