@@ -459,6 +459,34 @@ def test_splats_into_a_call_give_its_keywords():
     assert [(v.kind, v.line) for v in ctx.values(args["activation_checkpointing_policy"].value)] == [("list", 8)]
 
 
+
+def test_get_of_a_known_dict_reads_the_entry_the_default_or_unknown_by_what_the_key_is():
+    table = """
+        import sys
+        ALIASES = {"bf16": "bf16-mixed", "fp16": "16-mixed"}
+        key = {}
+        probe(ALIASES.get(key, "32-true"))
+    """
+    assert probe(table.replace("{}", '"bf16"')) == [("str", 3, 19, ())]  # the entry
+    assert probe(table.replace("{}", '"fp32"')) == [("str", 5, 23, ())]  # absent: the default
+    assert probe(table.replace("{}", "sys.argv[1]")) == [("unknown", 5, 6, ())]  # any key: not the default alone
+    assert probe(table.replace("{}", '"bf16" if sys.argv[1:] else "fp32"')) == [
+        ("str", 3, 19, ("sys.argv[1:]",)), ("str", 5, 23, ("not (sys.argv[1:])",))]  # each key under its condition
+    assert probe(table.replace("{}", '"fp32"').replace(', "32-true"', "")) == [("none", 5, 6, ())]
+
+
+def test_str_and_a_case_method_of_a_known_string_keep_its_text():
+    assert probe("""
+        def normalize(name):
+            name = str(name).lower()
+            return {"bf16": "bf16-mixed"}.get(name, name)
+        probe(normalize("BF16"))
+    """) == [("str", 4, 20, ())]
+    assert probe("""
+        name = "bf16"
+        probe(str(name).strip())
+    """) == [("str", 2, 7, ())]  # unchanged: the constant where it is written
+
 # --- across modules ---------------------------------------------------------------------------------------------
 def test_a_name_imported_from_a_project_module_is_evaluated_there(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")

@@ -131,6 +131,7 @@ class Flow:
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
         self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
+        self._property_reads: dict[tuple[int, int], _PropertyRead] = {}  # (property, construction): its read, made once
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -144,6 +145,7 @@ class Flow:
         for bound in self._bound_sites.values():
             bound.release()
         self._bound_sites.clear()
+        self._property_reads.clear()
         self._call_dependent.clear()
         self._decorations.clear()
         self._through = None
@@ -1859,9 +1861,7 @@ class Flow:
                 continue
             if method.name == attr:
                 if any(source_text(d) in PROPERTY_DECORATORS for d in method.decorator_list):
-                    scope = self.scope(method)
-                    for expr, when in scope.returns:
-                        out.extend(x.under(when).named(label) for x in self.values(expr))
+                    out.extend(x.named(label) for x in self._property_returns(method, cls, call))
                 else:
                     out.append(Value("function", method, label=label, extra=("method", cls), flow=self))
                 continue
@@ -1893,6 +1893,24 @@ class Flow:
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     out.extend(x.under(when) for x in found)
+        return tuple(out)
+
+    def _property_returns(self, method: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef,
+                          call: ast.Call | None) -> tuple[Value, ...]:
+        """What a property returns read on an instance: with the construction known, its body run with `self`
+        that instance (its fields as that construction leaves them, after `__post_init__`), as a method called
+        on it; else with `self` every instance the module builds."""
+        if call is not None and isinstance(method, ast.FunctionDef) and method.args.args:
+            key = (id(method), id(call))
+            kept = self._property_reads.get(key)
+            read = kept if kept is not None and kept.construction is call else None
+            if read is None:
+                read = self._property_reads[key] = _PropertyRead(method, call)
+            receiver = Value("instance", call, extra=(cls, call), flow=self)
+            return self.bound_site(self, method, read, receiver).returns_of(method)
+        out: list[Value] = []
+        for expr, when in self.scope(method).returns:
+            out.extend(x.under(when) for x in self.values(expr))
         return tuple(out)
 
     def _forwarded_to_base(self, cls: ast.ClassDef, call: ast.Call | None, flow: Flow, base: ast.ClassDef,
@@ -2728,6 +2746,11 @@ class Flow:
         qualified = self.ctx.resolve(node.func)
         if qualified is not None and not self._from_project(qualified):
             return self._library_call(node, qualified)
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "str" \
+                and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            given = self.values(node.args[0])
+            if given and all(x.kind == "str" for x in given):
+                return given  # `str(name)` of a string is that string
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
@@ -2978,17 +3001,14 @@ class Flow:
         tipped = self.ctx.tips.method_call(self, node, receiver, name)
         if tipped is not None:
             return tipped
+        if receiver.kind == "str" and name in STR_METHODS and not node.args and not node.keywords \
+                and isinstance(receiver.node, ast.Constant) and isinstance(receiver.node.value, str):
+            text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
+            return (receiver,) if text == receiver.node.value else \
+                (Value("str", _Joined(node, text), receiver.when, flow=self),)
         if receiver.kind == "dict":
             if name in ("get", "setdefault", "pop") and node.args:
-                key = self.constant_key(node.args[0])
-                entries, complete = self.entries(receiver)
-                if isinstance(key, str) and entries is not None and key in entries:
-                    return entries[key].values()
-                if len(node.args) > 1 and complete:
-                    return self.values(node.args[1])
-                if complete and len(node.args) == 1 and name == "get":
-                    return (Value("none", node, flow=self),)
-                return unknown
+                return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
@@ -3005,6 +3025,27 @@ class Flow:
             default = tuple(x.under((f"{owner} has no {key}",)) for x in self.values(node.args[1]))
             return (*unknown, *default)
         return unknown
+
+    def _looked_up_entry(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
+        """`d.get(key, default)` (`.pop`, `.setdefault`) of a dict the layer reads: for each key the argument may
+        hold, under its condition, the entry when the dict has it, the default (None for `.get`) when the dict
+        is known whole and has not; unknown for a key it cannot tell (or one a partly known dict may hold)."""
+        constant = self.constant_key(node.args[0])
+        keys = [(constant, ())] if constant is not None else self._constant_keys(node.args[0])
+        entries, complete = self.entries(receiver)
+        if keys is None or entries is None:
+            return ()
+        out: list[Value] = []
+        for key, when in keys:
+            if key in entries:
+                out.extend(x.under(when) for x in entries[key].values())  # type: ignore[index]  # str or int keys
+            elif complete and len(node.args) > 1:
+                out.extend(x.under(when) for x in self.values(node.args[1]))
+            elif complete and name == "get":
+                out.append(Value("none", node, when, flow=self))
+            else:
+                out.append(Value("unknown", node, when, flow=self))
+        return tuple(out)
 
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
@@ -3175,7 +3216,8 @@ class Flow:
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
-        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`; its entries are that call's."""
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`; its entries are
+        that call's."""
         params = {a.arg for a in all_args(func.args)}
 
         def is_param(node: ast.AST | None) -> bool:
@@ -3184,6 +3226,8 @@ class Flow:
         for expr in self.ctx.returned_values(func):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
+                        or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
+                        and node.func.attr in ("get", "pop", "setdefault") and any(is_param(n) for n in ast.walk(node.args[0])) \
                         or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
                         and any(is_param(kw.value) for kw in node.keywords):
@@ -3935,10 +3979,10 @@ class _Implied(ast.Constant):
 
 
 class _Joined(ast.Constant):
-    """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
-    where it is written."""
+    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
+    the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)
@@ -3950,6 +3994,17 @@ class _Decorated(ast.Call):
     def __init__(self, decorator: ast.expr, decorated: ast.expr):
         super().__init__(func=decorator, args=[decorated], keywords=[])
         ast.copy_location(self, decorator)
+
+
+class _PropertyRead(ast.Call):
+    """`obj.name` of a property on an instance one construction builds, seen as the call `name(obj)` that runs
+    its body (no argument besides `self`), placed at the property's def."""
+
+    def __init__(self, prop: ast.FunctionDef, construction: ast.Call):
+        super().__init__(func=ast.Name(id=prop.name, ctx=ast.Load()), args=[], keywords=[])
+        self.construction = construction
+        ast.copy_location(self, prop)
+        ast.copy_location(self.func, prop)
 
 
 class _Forwarded(ast.Call):

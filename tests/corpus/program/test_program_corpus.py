@@ -125,17 +125,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`LanguageModelTask(fabric).fit()`, a method through an instance (p172's link 2), and `self.checkpoint_state()` "
         "must dispatch to the override in tasks/language_model.py (p172's link 3), whose `self.network` is the raw "
         "`Encoder()` stored by the base `__init__` through the hook `self.configure_model()`",
-    "p248_settings_post_init_normalizes_bf16_to_mixed":
-        "flagged on the wrong file, from the wrong value: `Fabric(**settings.fabric_kwargs)` reads `self.precision` "
-        "in the `@property fabric_kwargs` of settings/run.py as the field's default `\"bf16\"` (the legacy spelling "
-        "of bf16-mixed), not what `__post_init__` stores; read as `precision=settings.precision` the post-init value "
-        "is used but is unknown, because `normalize_precision` in settings/precision.py returns "
-        "`ALIASES.get(name, name)` (a dict's `.get` is not read; `ALIASES[name]` is flagged there)",
-    "p249_settings_post_init_normalizes_bf16_to_true_ok":
-        "a false LXF007: the `@property fabric_kwargs` reads `self.precision` as the dataclass field's default "
-        "`\"bf16\"`, skipping the `__post_init__` that normalises it to `\"bf16-true\"` (flow.py applies "
-        "`after_post_init` to `settings.precision` read on an instance, not to `self.x` read in a property's body); "
-        "`precision=settings.precision` gets nothing",
     "p250_lazy_main_fabric_getter_worker_without_parameter":
         "missed: main.py imports `train` inside `main()` (`import train` in the function body), and "
         "`get_fabric().launch(train.run)` then names a module bound only in that scope; with `import train` at "
