@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from errata_lsp.analysis import check_source
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.flow import SET_BY_THE_RUN
@@ -486,6 +487,48 @@ def test_str_and_a_case_method_of_a_known_string_keep_its_text():
         name = "bf16"
         probe(str(name).strip())
     """) == [("str", 2, 7, ())]  # unchanged: the constant where it is written
+
+
+REDUCED = """
+    import functools, operator
+    from functools import reduce
+    A = [Block]
+    B = [Head, Norm]
+    S = {Block}
+    T = {Head}
+    def merge(a, b):
+        return a | b
+    probe(%s)
+"""
+
+
+def test_reduce_of_add_or_or_over_a_known_display_is_the_fold_of_that_operator():
+    def fold(call: str) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
+        return probe(REDUCED % call)
+
+    assert fold("functools.reduce(operator.add, [A, B])") == [("list", 10, 6, ())]  # lists joined: a list
+    assert fold("reduce(lambda a, b: a + b, (A, B))") == [("list", 10, 6, ())]
+    assert fold("reduce(merge, [S, T])") == [("set", 10, 6, ())]  # a def returning `a | b`
+    assert fold("reduce(operator.or_, [S, T], set())") == [("set", 10, 6, ())]
+    assert fold("reduce(operator.add, [A])") == [("list", 4, 4, ())]  # one item: that item, where it is written
+    # mixed kinds (a TypeError), another operator, nothing to fold, an operator the layer does not read: unknown
+    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])",
+                 "reduce(lambda a, b: a * b, [A, B])"):
+        assert fold(call) == [("unknown", 10, 6, ())], call
+
+
+def test_lxf028_on_a_fold_of_layer_lists_and_nothing_on_a_fold_of_sets():
+    source = textwrap.dedent("""\
+        import functools, operator
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch import nn
+        GROUPS = [{nn.Linear}, {nn.LayerNorm}]
+        strategy = XLAFSDPStrategy(auto_wrap_policy=functools.reduce(operator.or_, GROUPS))
+    """)
+    assert [f.code for f in check_source(source).findings] == []
+    listed = source.replace("[{nn.Linear}, {nn.LayerNorm}]", "[[nn.Linear], [nn.LayerNorm]]").replace("or_", "add")
+    found = check_source(listed).findings
+    assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [("LXF028", "error", 4, 44)]
 
 # --- across modules ---------------------------------------------------------------------------------------------
 def test_a_name_imported_from_a_project_module_is_evaluated_there(tmp_path):

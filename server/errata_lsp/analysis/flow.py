@@ -3047,6 +3047,53 @@ class Flow:
                 out.append(Value("unknown", node, when, flow=self))
         return tuple(out)
 
+    def _reduced(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(operator.add, groups)` (`operator.or_`, `lambda a, b: a + b`, a def returning
+        `a | b`) over a list, tuple or set display: the fold of `+` or `|`, a value of the one kind every item
+        (and the initial value) has, where Python gives that kind (lists, tuples, strings, numbers joined
+        by `+`; sets, frozensets, dicts by `|`). A single item is itself. None when the file cannot tell."""
+        op = self._binary_operator(node.args[0])
+        sequences = self.values(node.args[1])
+        items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
+        for held in sequences:
+            display = held.node
+            if held.kind not in ("list", "tuple", "set") or held.extra is not None \
+                    or not isinstance(display, (ast.List, ast.Tuple, ast.Set)) \
+                    or any(isinstance(e, ast.Starred) for e in display.elts) or len(display.elts) > MAX_ALTERNATIVES \
+                    or not display.elts and len(node.args) == 2:  # nothing to fold: a TypeError
+                return None
+            if len(sequences) == 1 and len(display.elts) == 1 and len(node.args) == 2:
+                return self.element(held, 0)  # one item: reduce gives it as it is, whatever the function
+            items.extend((held.flow or self)._items(held, False))
+        kinds = {x.kind for x in items}
+        joins = {ast.Add: ("list", "tuple", "str", "number"), ast.BitOr: ("set", "frozenset", "dict")}
+        if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
+            return None
+        return (Value(kinds.pop(), node, flow=self),)
+
+    def _binary_operator(self, func: ast.expr) -> type[ast.Add] | type[ast.BitOr] | None:
+        """The operator `+` or `|` a two-argument function applies to its arguments: `operator.add` (`concat`,
+        `or_`, their in-place forms), `lambda a, b: a + b`, a def that returns `a | b`; None for any other."""
+        named = {"operator.add": ast.Add, "operator.concat": ast.Add, "operator.iadd": ast.Add,
+                 "operator.iconcat": ast.Add, "operator.or_": ast.BitOr, "operator.ior": ast.BitOr}
+        qualified = self.ctx.resolve(func)
+        if qualified is not None:
+            return named.get(qualified)
+        held = self.values(func)
+        if len(held) != 1 or not isinstance(held[0].node, (ast.Lambda, ast.FunctionDef)):
+            return None
+        defined = held[0].node
+        params = [a.arg for a in defined.args.args]
+        if isinstance(defined, ast.Lambda):
+            body: ast.expr | None = defined.body
+        else:
+            body = defined.body[-1].value if len(defined.body) == 1 and isinstance(defined.body[-1], ast.Return) else None
+        if len(params) != 2 or defined.args.vararg or defined.args.posonlyargs or not isinstance(body, ast.BinOp) \
+                or not isinstance(body.op, (ast.Add, ast.BitOr)) or not isinstance(body.left, ast.Name) \
+                or not isinstance(body.right, ast.Name) or [body.left.id, body.right.id] != params:
+            return None
+        return type(body.op)
+
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
@@ -3054,6 +3101,10 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified == "functools.reduce" and len(node.args) in (2, 3) and not node.keywords:
+            folded = self._reduced(node)
+            if folded is not None:
+                return folded
         if qualified in ("functools.partial", "functools.partialmethod"):
             # a partialmethod is a partial too; read through an instance, it is bound (see `_partial_methods`)
             target = None

@@ -130,10 +130,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`get_fabric().launch(train.run)` then names a module bound only in that scope; with `import train` at "
         "module level LXF018 is flagged on train.py's `def run():`. The Fabric from the singleton getter "
         "`get_fabric()` (launcher.py, a `global _FABRIC` built on first use) is read as the XLAFSDP Fabric",
-    "p252_reduce_add_layer_lists_wrap_policy_list":
-        "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
-        "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
-        "`WRAP_GROUPS[0] + WRAP_GROUPS[1]` is flagged LXF028 there",
 }
 
 
