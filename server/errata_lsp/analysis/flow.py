@@ -3038,7 +3038,7 @@ class Flow:
         out: list[Value] = []
         for key, when in keys:
             if key in entries:
-                out.extend(x.under(when) for x in entries[key].values())  # type: ignore[index]  # str or int keys
+                out.extend(x.under(when) for x in entries[key].values())
             elif complete and len(node.args) > 1:
                 out.extend(x.under(when) for x in self.values(node.args[1]))
             elif complete and name == "get":
@@ -3074,7 +3074,7 @@ class Flow:
     def _binary_operator(self, func: ast.expr) -> type[ast.Add] | type[ast.BitOr] | None:
         """The operator `+` or `|` a two-argument function applies to its arguments: `operator.add` (`concat`,
         `or_`, their in-place forms), `lambda a, b: a + b`, a def that returns `a | b`; None for any other."""
-        named = {"operator.add": ast.Add, "operator.concat": ast.Add, "operator.iadd": ast.Add,
+        named: dict[str, type[ast.Add] | type[ast.BitOr]] = {"operator.add": ast.Add, "operator.concat": ast.Add, "operator.iadd": ast.Add,
                  "operator.iconcat": ast.Add, "operator.or_": ast.BitOr, "operator.ior": ast.BitOr}
         qualified = self.ctx.resolve(func)
         if qualified is not None:
