@@ -19,7 +19,8 @@ turns them into `Value`s (`values.py`):
   call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
   a class of another module built here reads this call's arguments), then what `__post_init__` (or a
   plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
-  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns (run with `self` the construction read), class attributes and fields' defaults,
+  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns
+  (run with `self` the construction read), class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
@@ -31,7 +32,8 @@ turns them into `Value`s (`values.py`):
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores, and so does a dict a call returns: `kwargs = base(); kwargs.update(...)`), `dataclasses.replace` and
   `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
-  `**` dict, `vars(ns)`), argparse defaults; `functools.reduce` of `+`/`|` over a known display (`_reduced`); a dict comprehension's value read entry by entry (`_EntryFlow`);
+  `**` dict, `vars(ns)`), argparse defaults;
+  `functools.reduce` of `+`/`|` over a known display (`_reduced`); a dict comprehension's value read entry by entry (`_EntryFlow`);
   `REGISTRY[name] = fn` in a function: an entry per call of it (`@preset("remat")`, the factory's argument the key);
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
