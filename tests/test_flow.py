@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from errata_lsp.analysis import check_source
 from errata_lsp.analysis.context import Context
 from errata_lsp.analysis.document import Document
 from errata_lsp.analysis.flow import SET_BY_THE_RUN
@@ -541,6 +542,76 @@ def test_splats_into_a_call_give_its_keywords():
     assert complete and sorted(args) == ["activation_checkpointing_policy", "state_dict_type"]
     assert [(v.kind, v.line) for v in ctx.values(args["activation_checkpointing_policy"].value)] == [("list", 8)]
 
+
+
+def test_get_of_a_known_dict_reads_the_entry_the_default_or_unknown_by_what_the_key_is():
+    table = """
+        import sys
+        ALIASES = {"bf16": "bf16-mixed", "fp16": "16-mixed"}
+        key = {}
+        probe(ALIASES.get(key, "32-true"))
+    """
+    assert probe(table.replace("{}", '"bf16"')) == [("str", 3, 19, ())]  # the entry
+    assert probe(table.replace("{}", '"fp32"')) == [("str", 5, 23, ())]  # absent: the default
+    assert probe(table.replace("{}", "sys.argv[1]")) == [("unknown", 5, 6, ())]  # any key: not the default alone
+    assert probe(table.replace("{}", '"bf16" if sys.argv[1:] else "fp32"')) == [
+        ("str", 3, 19, ("sys.argv[1:]",)), ("str", 5, 23, ("not (sys.argv[1:])",))]  # each key under its condition
+    assert probe(table.replace("{}", '"fp32"').replace(', "32-true"', "")) == [("none", 5, 6, ())]
+
+
+def test_str_and_a_case_method_of_a_known_string_keep_its_text():
+    assert probe("""
+        def normalize(name):
+            name = str(name).lower()
+            return {"bf16": "bf16-mixed"}.get(name, name)
+        probe(normalize("BF16"))
+    """) == [("str", 4, 20, ())]
+    assert probe("""
+        name = "bf16"
+        probe(str(name).strip())
+    """) == [("str", 2, 7, ())]  # unchanged: the constant where it is written
+
+
+REDUCED = """
+    import functools, operator
+    from functools import reduce
+    A = [Block]
+    B = [Head, Norm]
+    S = {Block}
+    T = {Head}
+    def merge(a, b):
+        return a | b
+    probe(%s)
+"""
+
+
+def test_reduce_of_add_or_or_over_a_known_display_is_the_fold_of_that_operator():
+    def fold(call: str) -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
+        return probe(REDUCED % call)
+
+    assert fold("functools.reduce(operator.add, [A, B])") == [("list", 10, 6, ())]  # lists joined: a list
+    assert fold("reduce(lambda a, b: a + b, (A, B))") == [("list", 10, 6, ())]
+    assert fold("reduce(merge, [S, T])") == [("set", 10, 6, ())]  # a def returning `a | b`
+    assert fold("reduce(operator.or_, [S, T], set())") == [("set", 10, 6, ())]
+    assert fold("reduce(operator.add, [A])") == [("list", 4, 4, ())]  # one item: that item, where it is written
+    # mixed kinds (a TypeError), another operator, nothing to fold, an operator the layer does not read: unknown
+    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])",
+                 "reduce(lambda a, b: a * b, [A, B])"):
+        assert fold(call) == [("unknown", 10, 6, ())], call
+
+
+def test_lxf028_on_a_fold_of_layer_lists_and_nothing_on_a_fold_of_sets():
+    source = textwrap.dedent("""\
+        import functools, operator
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from torch import nn
+        GROUPS = [{nn.Linear}, {nn.LayerNorm}]
+        strategy = XLAFSDPStrategy(auto_wrap_policy=functools.reduce(operator.or_, GROUPS))
+    """)
+    assert [f.code for f in check_source(source).findings] == []
+    listed = source.replace("[{nn.Linear}, {nn.LayerNorm}]", "[[nn.Linear], [nn.LayerNorm]]").replace("or_", "add")
+    found = check_source(listed).findings
+    assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [("LXF028", "error", 4, 44)]
 
 # --- across modules ---------------------------------------------------------------------------------------------
 def test_a_name_imported_from_a_project_module_is_evaluated_there(tmp_path):

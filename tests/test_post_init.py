@@ -378,6 +378,41 @@ def test_a_construction_of_another_module_s_class_passes_its_arguments_there(tmp
                     [("none", 6, True)]]
 
 
+
+SETTINGS = """\
+    from dataclasses import dataclass
+
+    from aliases import normalize
+
+    @dataclass
+    class Settings:
+        precision: str = "bf16"
+
+        def __post_init__(self):
+            self.precision = normalize(self.precision)
+
+        @property
+        def fabric_kwargs(self):
+            return {"precision": self.precision}
+"""
+
+
+def test_a_property_read_on_an_instance_runs_with_self_that_construction_after_post_init(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "aliases.py").write_text('ALIASES = {"bf16": "bf16-true"}\n\n\ndef normalize(name):\n'
+                                         '    name = str(name).lower()\n    return ALIASES.get(name, name)\n')
+    (tmp_path / "settings.py").write_text(textwrap.dedent(SETTINGS))
+    train = tmp_path / "train.py"
+    seen = []
+    for built in ("Settings()", 'Settings("FP32")', 'Settings(precision="32-true")'):
+        train.write_text(f"from settings import Settings\nsettings = {built}\nprobe(settings.fabric_kwargs['precision'])\n")
+        ctx = context(train.read_text(), str(train))
+        call = [c for c in ctx.nodes(ast.Call) if getattr(c.func, "id", "") == "probe"][0]
+        seen.append([(v.kind, v.line, v.foreign, getattr(v.node, "value", None)) for v in ctx.values(call.args[0])])
+    # the default "bf16" normalised through the alias table (aliases.py, line 1), not the field's default; a name
+    # the table lacks is itself, lowered where `normalize` lowers it (aliases.py, line 5); a given one is kept
+    assert seen == [[("str", 1, True, "bf16-true")], [("str", 5, True, "fp32")], [("str", 2, False, "32-true")]]
+
 # --- the rules ------------------------------------------------------------------------------------------------
 RULES_HEAD = """\
     import os

@@ -566,6 +566,41 @@ def test_a_mapping_a_helper_s_parameter_picks_for_the_tpu_is_fine(tmp_path, call
     assert spread(tmp_path, call) == []
 
 
+
+# a dataclass whose `__post_init__` normalises a field through another module's alias table, spread into Fabric
+# through a property: the property's `self` is the instance built here, its field as `__post_init__` leaves it
+ALIASED_SETTINGS = {
+    "settings/__init__.py": "",
+    "settings/precision.py": "ALIASES = {'fp32': '32-true', 'bf16': 'bf16-mixed'}\n\n\n"
+                             "def normalize(name):\n    name = str(name).lower()\n    return ALIASES.get(name, name)\n",
+    "settings/run.py": "from dataclasses import dataclass\n\nfrom settings.precision import normalize\n\n\n"
+                       "@dataclass\nclass RunSettings:\n    precision: str = 'bf16'\n    accelerator: str = 'tpu'\n\n"
+                       "    def __post_init__(self):\n        self.precision = normalize(self.precision)\n\n"
+                       "    @property\n    def fabric_kwargs(self):\n"
+                       "        return {'accelerator': self.accelerator, 'precision': self.precision}\n",
+    "train.py": HEAD + "from settings.run import RunSettings\n\n"
+                "fabric = Fabric(strategy=XLAFSDPStrategy(), **RunSettings().fabric_kwargs)\n",
+}
+
+
+def test_a_property_spreading_a_field_post_init_normalises_is_flagged_at_the_alias_it_resolves_to(tmp_path):
+    # labelled (p248): ValueError: `precision='bf16-mixed')` is not supported in XLA
+    root = tree(tmp_path, ALIASED_SETTINGS)
+    findings = check_source((root / "train.py").read_text(), str(root / "train.py")).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line) for f in findings] == [
+        ("LXF007", "error", "`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', "
+         "'16-true', 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes "
+         "`XLAPrecision(...)` (from `RunSettings.precision`, `precision.py`, line 1)", 4)]
+    place = findings[0].elsewhere
+    assert place is not None and place.path == str(root / "settings" / "precision.py")
+    assert (place.span.start.line, place.span.start.column) == (0, 38)  # `'bf16-mixed'`, the entry to fix
+    # labelled OK (p249): the alias the table gives is an XLA precision; a default the table lacks is itself
+    (root / "settings" / "precision.py").write_text(ALIASED_SETTINGS["settings/precision.py"].replace(
+        "'bf16-mixed'", "'bf16-true'"))
+    assert found(root / "train.py") == []
+    (root / "settings" / "run.py").write_text(ALIASED_SETTINGS["settings/run.py"].replace("= 'bf16'", "= '32-TRUE'"))
+    assert found(root / "train.py") == []
+
 # --- a package's lazy exports (PEP 562 `__getattr__`) --------------------------------------------------------
 LAZY_GETATTR = '''\
 import importlib

@@ -19,7 +19,8 @@ turns them into `Value`s (`values.py`):
   call gave it (dataclass fields, `__init__` parameters, a subclass built with the base's `__init__`;
   a class of another module built here reads this call's arguments), then what `__post_init__` (or a
   plain class's `__init__`) stores into it for that construction, its tests decided by the construction's
-  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns, class attributes and fields' defaults,
+  values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns
+  (run with `self` the construction read), class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
@@ -31,7 +32,8 @@ turns them into `Value`s (`values.py`):
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
   stores, and so does a dict a call returns: `kwargs = base(); kwargs.update(...)`), `dataclasses.replace` and
   `NamedTuple._replace`, `SimpleNamespace` (its keywords and the keys of a
-  `**` dict, `vars(ns)`), argparse defaults; a dict comprehension's value read entry by entry (`_EntryFlow`);
+  `**` dict, `vars(ns)`), argparse defaults;
+  `functools.reduce` of `+`/`|` over a known display (`_reduced`); a dict comprehension's value read entry by entry (`_EntryFlow`);
   `REGISTRY[name] = fn` in a function: an entry per call of it (`@preset("remat")`, the factory's argument the key);
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
@@ -2839,6 +2841,11 @@ class Flow:
         qualified = self.ctx.resolve(node.func)
         if qualified is not None and not self._from_project(qualified):
             return self._library_call(node, qualified)
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "str" \
+                and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            given = self.values(node.args[0])
+            if given and all(x.kind == "str" for x in given):
+                return given  # `str(name)` of a string is that string
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
@@ -3089,17 +3096,14 @@ class Flow:
         tipped = self.ctx.tips.method_call(self, node, receiver, name)
         if tipped is not None:
             return tipped
+        if receiver.kind == "str" and name in STR_METHODS and not node.args and not node.keywords \
+                and isinstance(receiver.node, ast.Constant) and isinstance(receiver.node.value, str):
+            text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
+            return (receiver,) if text == receiver.node.value else \
+                (Value("str", _Joined(node, text), receiver.when, flow=self),)
         if receiver.kind == "dict":
             if name in ("get", "setdefault", "pop") and node.args:
-                key = self.constant_key(node.args[0])
-                entries, complete = self.entries(receiver)
-                if isinstance(key, str) and entries is not None and key in entries:
-                    return entries[key].values()
-                if len(node.args) > 1 and complete:
-                    return self.values(node.args[1])
-                if complete and len(node.args) == 1 and name == "get":
-                    return (Value("none", node, flow=self),)
-                return unknown
+                return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
@@ -3117,6 +3121,74 @@ class Flow:
             return (*unknown, *default)
         return unknown
 
+    def _looked_up_entry(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
+        """`d.get(key, default)` (`.pop`, `.setdefault`) of a dict the layer reads: for each key the argument may
+        hold, under its condition, the entry when the dict has it, the default (None for `.get`) when the dict
+        is known whole and has not; unknown for a key it cannot tell (or one a partly known dict may hold)."""
+        constant = self.constant_key(node.args[0])
+        keys = [(constant, ())] if constant is not None else self._constant_keys(node.args[0])
+        entries, complete = self.entries(receiver)
+        if keys is None or entries is None:
+            return ()
+        out: list[Value] = []
+        for key, when in keys:
+            if key in entries:
+                out.extend(x.under(when) for x in entries[key].values())
+            elif complete and len(node.args) > 1:
+                out.extend(x.under(when) for x in self.values(node.args[1]))
+            elif complete and name == "get":
+                out.append(Value("none", node, when, flow=self))
+            else:
+                out.append(Value("unknown", node, when, flow=self))
+        return tuple(out)
+
+    def _reduced(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(operator.add, groups)` (`operator.or_`, `lambda a, b: a + b`, a def returning
+        `a | b`) over a list, tuple or set display: the fold of `+` or `|`, a value of the one kind every item
+        (and the initial value) has, where Python gives that kind (lists, tuples, strings, numbers joined
+        by `+`; sets, frozensets, dicts by `|`). A single item is itself. None when the file cannot tell."""
+        op = self._binary_operator(node.args[0])
+        sequences = self.values(node.args[1])
+        items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
+        for held in sequences:
+            display = held.node
+            if held.kind not in ("list", "tuple", "set") or held.extra is not None \
+                    or not isinstance(display, (ast.List, ast.Tuple, ast.Set)) \
+                    or any(isinstance(e, ast.Starred) for e in display.elts) or len(display.elts) > MAX_ALTERNATIVES \
+                    or not display.elts and len(node.args) == 2:  # nothing to fold: a TypeError
+                return None
+            if len(sequences) == 1 and len(display.elts) == 1 and len(node.args) == 2:
+                return self.element(held, 0)  # one item: reduce gives it as it is, whatever the function
+            items.extend((held.flow or self)._items(held, False))
+        kinds = {x.kind for x in items}
+        joins = {ast.Add: ("list", "tuple", "str", "number"), ast.BitOr: ("set", "frozenset", "dict")}
+        if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
+            return None
+        return (Value(kinds.pop(), node, flow=self),)
+
+    def _binary_operator(self, func: ast.expr) -> type[ast.Add] | type[ast.BitOr] | None:
+        """The operator `+` or `|` a two-argument function applies to its arguments: `operator.add` (`concat`,
+        `or_`, their in-place forms), `lambda a, b: a + b`, a def that returns `a | b`; None for any other."""
+        named: dict[str, type[ast.Add] | type[ast.BitOr]] = {"operator.add": ast.Add, "operator.concat": ast.Add, "operator.iadd": ast.Add,
+                 "operator.iconcat": ast.Add, "operator.or_": ast.BitOr, "operator.ior": ast.BitOr}
+        qualified = self.ctx.resolve(func)
+        if qualified is not None:
+            return named.get(qualified)
+        held = self.values(func)
+        if len(held) != 1 or not isinstance(held[0].node, (ast.Lambda, ast.FunctionDef)):
+            return None
+        defined = held[0].node
+        params = [a.arg for a in defined.args.args]
+        if isinstance(defined, ast.Lambda):
+            body: ast.expr | None = defined.body
+        else:
+            body = defined.body[-1].value if len(defined.body) == 1 and isinstance(defined.body[-1], ast.Return) else None
+        if len(params) != 2 or defined.args.vararg or defined.args.posonlyargs or not isinstance(body, ast.BinOp) \
+                or not isinstance(body.op, (ast.Add, ast.BitOr)) or not isinstance(body.left, ast.Name) \
+                or not isinstance(body.right, ast.Name) or [body.left.id, body.right.id] != params:
+            return None
+        return type(body.op)
+
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
@@ -3124,6 +3196,10 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified == "functools.reduce" and len(node.args) in (2, 3) and not node.keywords:
+            folded = self._reduced(node)
+            if folded is not None:
+                return folded
         if qualified in ("functools.partial", "functools.partialmethod"):
             # a partialmethod is a partial too; read through an instance, it is bound (see `_partial_methods`)
             target = None
@@ -3286,7 +3362,8 @@ class Flow:
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
-        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`; its entries are that call's."""
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`; its entries are
+        that call's."""
         params = {a.arg for a in all_args(func.args)}
 
         def is_param(node: ast.AST | None) -> bool:
@@ -3295,6 +3372,8 @@ class Flow:
         for expr in self.ctx.returned_values(func):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
+                        or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
+                        and node.func.attr in ("get", "pop", "setdefault") and any(is_param(n) for n in ast.walk(node.args[0])) \
                         or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
                         and any(is_param(kw.value) for kw in node.keywords):
@@ -4050,10 +4129,10 @@ class _Implied(ast.Constant):
 
 
 class _Joined(ast.Constant):
-    """An f-string or a `+` of strings whose parts are all known, seen as the literal it makes, placed
-    where it is written."""
+    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
+    the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)

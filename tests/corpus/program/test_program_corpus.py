@@ -87,17 +87,6 @@ KNOWN_MISSES: dict[str, str] = {
         "would have to be read in the override's module and the LXF023 reported there (`Finding.elsewhere`); with "
         "the override moved into core/trainer.py, or `fabric.save` given `{\"model\": self.network}` directly, "
         "it is flagged",
-    "p248_settings_post_init_normalizes_bf16_to_mixed":
-        "flagged on the wrong file, from the wrong value: `Fabric(**settings.fabric_kwargs)` reads `self.precision` "
-        "in the `@property fabric_kwargs` of settings/run.py as the field's default `\"bf16\"` (the legacy spelling "
-        "of bf16-mixed), not what `__post_init__` stores; read as `precision=settings.precision` the post-init value "
-        "is used but is unknown, because `normalize_precision` in settings/precision.py returns "
-        "`ALIASES.get(name, name)` (a dict's `.get` is not read; `ALIASES[name]` is flagged there)",
-    "p252_reduce_add_layer_lists_wrap_policy_list":
-        "missed: `functools.reduce(operator.add, WRAP_GROUPS)` in sharding.py is not read as the concatenation of "
-        "the two `WRAP_LAYERS` lists it folds (flow.py has no model of `functools.reduce`); "
-        "`WRAP_GROUPS[0] + WRAP_GROUPS[1]` is flagged LXF028 there",
-
 }
 
 
