@@ -1092,6 +1092,63 @@ class Context:
             return None
         return func, values[0].flow
 
+    def method_run(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+        """`metric.compute_synced(fabric)` on an instance of a class of the project, `self.sync(fabric)` in a
+        method run on one: the method the receiver's class resolves to (a subclass's override first, C3),
+        the flow of its module, and the receiver, its `self`; on every path. None otherwise (a library
+        object, a receiver the layer cannot tell, a property, a decorated method). `Flow.bound_site` reads
+        it for the call: `self` the receiver, its other parameters what the call passes."""
+        if not isinstance(call.func, ast.Attribute):
+            return None
+        receivers = self.values(call.func.value)
+        if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
+            return None
+        values = self.values(call.func)
+        if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].flow is None \
+                or not (isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)) \
+                or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or values[0].node.decorator_list:
+            return None
+        return values[0].node, values[0].flow.base, receivers[0]
+
+    def may_be_project_instance(self, receiver: ast.expr) -> bool:
+        """A receiver that may hold an instance of a class of the project, from a scan of the file's
+        assignments (before any value is worked out): a name or an attribute (`self.metric`) the file
+        assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
+        `mean, worst = MeanMetric(), MaxMetric()`). What it holds is the value flow's to say."""
+        if isinstance(receiver, ast.Name):
+            return receiver.id in self._built_by_project_classes
+        return isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
+            and receiver.attr in self._built_by_project_classes
+
+    @cached_property
+    def _built_by_project_classes(self) -> frozenset[str]:
+        classes = {c.name for c in self._by_type[ast.ClassDef]}
+        if not classes and not self._project_imports:
+            return frozenset()
+
+        def built(value: ast.expr) -> bool:
+            if not isinstance(value, ast.Call):
+                return False
+            root = value.func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            return isinstance(root, ast.Name) and (root.id in self._project_imports
+                                                   or root.id in classes and isinstance(value.func, ast.Name))
+
+        names: set[str] = set()
+        for stmt in self._by_type[ast.Assign]:
+            pairs = [(t, stmt.value) for t in stmt.targets]
+            for target, value in pairs:
+                if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+                        and len(target.elts) == len(value.elts):
+                    pairs.extend(zip(target.elts, value.elts))
+                elif built(value):
+                    if isinstance(target, ast.Name):
+                        names.add(target.id)
+                    elif isinstance(target, ast.Attribute):
+                        names.add(target.attr)
+        return frozenset(names)
+
     def callers_leaving_default(self, use: ast.AST) -> list[tuple[Flow, ast.Call]] | None:
         """The calls of other modules that leave out the parameter `use` reads, when it holds that
         parameter's default on every path because those calls pass nothing for it (`load_checkpoint(fabric,
