@@ -1126,3 +1126,61 @@ def test_the_override_of_the_instance_s_class_is_the_method_run_and_its_literal_
 ])
 def test_a_method_called_with_an_op_xla_has_or_on_another_strategy_is_fine(tmp_path, cls, op, fabric):
     assert syncing(tmp_path, cls, op, fabric) == []
+
+
+# An accelerate-shaped facade of another module: `accelerator.accumulate(model)` enters a `@contextmanager`
+# method that syncs on `self.fabric`, the Fabric the construction gave (LXF004 at the argument passed).
+FACADE = """\
+from contextlib import contextmanager
+
+
+class Accelerator:
+    def __init__(self, fabric, steps=2):
+        self.fabric = fabric
+        self.steps = steps
+
+    def prepare_model(self, model):
+        return self.fabric.setup_module(model)
+
+    @contextmanager
+    def accumulate(self, model):
+        with self.fabric.no_backward_sync(model, enabled=self.steps > 1):
+            yield
+"""
+
+ACCUMULATING = HEAD + """\
+import torch
+from accel import Accelerator
+
+
+def train(fabric):
+    accelerator = Accelerator({given})
+    model = torch.nn.Linear(2, 2)
+    wrapped = accelerator.prepare_model(model)
+    with accelerator.accumulate({passed}):
+        fabric.backward(wrapped(torch.ones(2)).sum())
+
+
+Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def accumulating(tmp_path: Path, passed: str, given: str = "fabric") -> list[tuple]:
+    tree(tmp_path, {"accel.py": FACADE, "train.py": ACCUMULATING.format(passed=passed, given=given)})
+    return found(tmp_path / "train.py")
+
+
+def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw_module_passed(tmp_path):
+    assert accumulating(tmp_path, "model") == [(
+        "LXF004", "error",
+        "`model` is not set up: `accelerator.accumulate` (`accel.py`, line 14) passes it to `no_backward_sync`, "
+        "and it holds the raw module `torch.nn.Linear(2, 2)` (line 9); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 11, 32)]
+
+
+@pytest.mark.parametrize(("passed", "given"), [
+    ("wrapped", "fabric"),  # the set-up module
+    ("model", "None"),  # `self.fabric` is no Fabric: not Fabric's check
+])
+def test_the_facade_given_the_set_up_module_or_no_fabric_is_fine(tmp_path, passed, given):
+    assert accumulating(tmp_path, passed, given) == []

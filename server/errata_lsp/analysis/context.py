@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _N = TypeVar("_N", bound=ast.AST)
 _T = TypeVar("_T")
+# decorators that leave a method's body the one its call runs (when the `with` enters it)
+CONTEXT_MANAGERS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 
 
 @dataclass(frozen=True)
@@ -1096,8 +1098,9 @@ class Context:
         """`metric.compute_synced(fabric)` on an instance of a class of the project, `self.sync(fabric)` in a
         method run on one: the method the receiver's class resolves to (a subclass's override first, C3),
         the flow of its module, and the receiver, its `self`; on every path. None otherwise (a library
-        object, a receiver the layer cannot tell, a property, a decorated method). `Flow.bound_site` reads
-        it for the call: `self` the receiver, its other parameters what the call passes."""
+        object, a receiver the layer cannot tell, a property, a decorated method: a `@contextmanager` one's body
+        is what the `with` enters). `Flow.bound_site` reads it for the call: `self` the receiver, its other
+        parameters what the call passes."""
         if not isinstance(call.func, ast.Attribute):
             return None
         receivers = self.values(call.func.value)
@@ -1106,9 +1109,12 @@ class Context:
         values = self.values(call.func)
         if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].flow is None \
                 or not (isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)) \
-                or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or values[0].node.decorator_list:
+                or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
-        return values[0].node, values[0].flow.base, receivers[0]
+        home = values[0].flow.base
+        if any(home.ctx.resolve(d) not in CONTEXT_MANAGERS for d in values[0].node.decorator_list):
+            return None  # a property, a cached or wrapped method: not the body a call runs
+        return values[0].node, home, receivers[0]
 
     def may_be_project_instance(self, receiver: ast.expr) -> bool:
         """A receiver that may hold an instance of a class of the project, from a scan of the file's
