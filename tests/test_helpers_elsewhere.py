@@ -1148,7 +1148,7 @@ class Accelerator:
             yield
 """
 
-ACCUMULATING = HEAD + """\
+FACADE_TRAIN = HEAD + """\
 import torch
 from accel import Accelerator
 
@@ -1165,13 +1165,13 @@ Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)
 """
 
 
-def accumulating(tmp_path: Path, passed: str, given: str = "fabric") -> list[tuple]:
-    tree(tmp_path, {"accel.py": FACADE, "train.py": ACCUMULATING.format(passed=passed, given=given)})
+def through_facade(tmp_path: Path, passed: str, given: str = "fabric") -> list[tuple]:
+    tree(tmp_path, {"accel.py": FACADE, "train.py": FACADE_TRAIN.format(passed=passed, given=given)})
     return found(tmp_path / "train.py")
 
 
 def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw_module_passed(tmp_path):
-    assert accumulating(tmp_path, "model") == [(
+    assert through_facade(tmp_path, "model") == [(
         "LXF004", "error",
         "`model` is not set up: `accelerator.accumulate` (`accel.py`, line 14) passes it to `no_backward_sync`, "
         "and it holds the raw module `torch.nn.Linear(2, 2)` (line 9); pass the module returned by "
@@ -1183,4 +1183,4 @@ def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw
     ("model", "None"),  # `self.fabric` is no Fabric: not Fabric's check
 ])
 def test_the_facade_given_the_set_up_module_or_no_fabric_is_fine(tmp_path, passed, given):
-    assert accumulating(tmp_path, passed, given) == []
+    assert through_facade(tmp_path, passed, given) == []
