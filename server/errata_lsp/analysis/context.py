@@ -1116,15 +1116,27 @@ class Context:
             return None  # a property, a cached or wrapped method: not the body a call runs
         return values[0].node, home, receivers[0]
 
-    def may_be_project_instance(self, receiver: ast.expr) -> bool:
-        """A receiver that may hold an instance of a class of the project, from a scan of the file's
-        assignments (before any value is worked out): a name or an attribute (`self.metric`) the file
-        assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
-        `mean, worst = MeanMetric(), MaxMetric()`). What it holds is the value flow's to say."""
+    def may_run_project_method(self, func: ast.expr) -> bool:
+        """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
+        the file (before any value is worked out): the receiver is a name or an attribute (`self.metric`) the
+        file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
+        `mean, worst = MeanMetric(), MaxMetric()`), and, without a project import, one of the file's classes
+        defines the method. What they hold is the value flow's to say (`method_run`)."""
+        if not isinstance(func, ast.Attribute):
+            return False
+        receiver = func.value
         if isinstance(receiver, ast.Name):
-            return receiver.id in self._built_by_project_classes
-        return isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
-            and receiver.attr in self._built_by_project_classes
+            built = receiver.id in self._built_by_project_classes
+        else:
+            built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
+                and receiver.attr in self._built_by_project_classes
+        return built and (bool(self._project_imports) or func.attr in self._methods_defined)
+
+    @cached_property
+    def _methods_defined(self) -> frozenset[str]:
+        """The names of the methods the file's classes define."""
+        return frozenset(s.name for c in self._by_type[ast.ClassDef] for s in c.body
+                         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
     @cached_property
     def _built_by_project_classes(self) -> frozenset[str]:

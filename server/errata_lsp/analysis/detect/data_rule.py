@@ -661,10 +661,10 @@ def _methods_called(ctx: Context) -> list[_Called]:
     """The methods this document calls on instances of the project's classes (`worst.compute_synced(fabric)`
     after `worst = MaxMetric()`), each to be read for its call: `self` the receiver, its other parameters
     what the call passes. Only receivers the file assigns such a construction are asked (a scan:
-    `Context.may_be_project_instance`); the first `MAX_CALLED`."""
+    `Context.may_run_project_method`); the first `MAX_CALLED`."""
     out: list[_Called] = []
     for call in ctx.nodes(ast.Call):
-        if not isinstance(call.func, ast.Attribute) or not ctx.may_be_project_instance(call.func.value):
+        if not ctx.may_run_project_method(call.func):
             continue
         run = _method_run(ctx, call)
         if run is None:

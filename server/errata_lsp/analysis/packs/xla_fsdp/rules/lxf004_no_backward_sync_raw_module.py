@@ -184,7 +184,7 @@ class NoBackwardSyncRawModule(Rule):
                     if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None:
                         yield from self._raw_given(ctx, call, given, sync, where, setups)
                 continue
-            if not isinstance(call.func, ast.Attribute) or not ctx.may_be_project_instance(call.func.value):
+            if not ctx.may_run_project_method(call.func):
                 continue
             run = ctx.method_run(call)  # `accelerator.accumulate(model)`: the method, `self` the receiver
             if run is None:
