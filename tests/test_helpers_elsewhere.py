@@ -1058,3 +1058,129 @@ def test_a_set_up_model_passed_beside_packed_arguments_is_flagged_and_the_packed
             "Fabric(strategy='xla_fsdp').launch(train)\n")
     assert [(f.code, f.span.start.line + 1, f.span.start.column) for f in check_source(text, "gen.py").findings] \
         == [("LXF031", 11, 11)]
+
+
+# A metric of another module synced through its methods (torchmetrics' shape): `worst.compute_synced(fabric)`
+# on an instance the document builds runs `compute_synced` with `self` that instance and `fabric` the
+# launched Fabric, and `self.sync(fabric, ...)` in it the method of the instance's class for that call.
+SYNCED_METRIC = """\
+class Metric:
+    def __init__(self, reduce_fx):
+        self.reduce_fx = reduce_fx
+
+    def sync(self, fabric, value, op):
+        return fabric.all_reduce(value, reduce_op=op)
+
+    def compute_synced(self, fabric, value):
+        return self.sync(fabric, value, self.reduce_fx)
+
+
+class MaxMetric(Metric):
+    def sync(self, fabric, value, op):
+        return fabric.all_reduce(value, reduce_op="max")
+"""
+
+SYNCING = HEAD + """\
+from metrics import {cls}
+
+
+def train(fabric):
+    worst = {cls}({op!r})
+    fabric.print(worst.compute_synced(fabric, 1.0))
+
+
+Fabric({fabric}).launch(train)
+"""
+ON_XLA = "accelerator='tpu', strategy=XLAFSDPStrategy()"
+
+
+def syncing(tmp_path: Path, cls: str, op: str, fabric: str = ON_XLA) -> list[tuple]:
+    train = SYNCING.format(cls=cls, op=op, fabric=fabric)
+    tree(tmp_path, {"metrics.py": SYNCED_METRIC, "train.py": train})
+    findings = check_source(train, str(tmp_path / "train.py")).findings
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column, f.elsewhere and (
+        Path(f.elsewhere.path).name, f.elsewhere.span.start.line + 1, f.elsewhere.span.start.column), f.message)
+        for f in findings]
+
+
+def test_a_method_called_with_arguments_on_a_project_instance_is_read_for_that_call(tmp_path):
+    # the op the construction gives, passed on by `compute_synced` to `sync`'s parameter: flagged at the call
+    assert syncing(tmp_path, "Metric", "max") == [(
+        "LXF027", "error", 8, 17, None,
+        "Currently, the XLAFSDPStrategy only supports `sum`, `mean`, `avg` for the reduce operation, got: max; "
+        "`all_reduce` raises ValueError. For a max, gather and reduce: `fabric.all_gather(x).max()` "
+        "(in `sync`, `metrics.py`, line 6, for this call)")]
+
+
+def test_the_override_of_the_instance_s_class_is_the_method_run_and_its_literal_is_placed_where_written(tmp_path):
+    # `MaxMetric.sync` (C3: the subclass's override) writes "max" itself: reported in metrics.py
+    assert [f[:5] for f in syncing(tmp_path, "MaxMetric", "sum")] == [
+        ("LXF027", "error", 8, 17, ("metrics.py", 14, 50))]
+
+
+@pytest.mark.parametrize(("cls", "op", "fabric"), [
+    ("Metric", "sum", ON_XLA),  # an op XLA reduces by
+    ("Metric", "mean", ON_XLA),
+    ("MaxMetric", "sum", "accelerator='cuda', strategy='ddp'"),  # another strategy has max
+    ("Metric", "max", "accelerator='cuda', strategy='ddp'"),
+])
+def test_a_method_called_with_an_op_xla_has_or_on_another_strategy_is_fine(tmp_path, cls, op, fabric):
+    assert syncing(tmp_path, cls, op, fabric) == []
+
+
+# An accelerate-shaped facade of another module: `accelerator.accumulate(model)` enters a `@contextmanager`
+# method that syncs on `self.fabric`, the Fabric the construction gave (LXF004 at the argument passed).
+FACADE = """\
+from contextlib import contextmanager
+
+
+class Accelerator:
+    def __init__(self, fabric, steps=2):
+        self.fabric = fabric
+        self.steps = steps
+
+    def prepare_model(self, model):
+        return self.fabric.setup_module(model)
+
+    @contextmanager
+    def accumulate(self, model):
+        with self.fabric.no_backward_sync(model, enabled=self.steps > 1):
+            yield
+"""
+
+FACADE_TRAIN = HEAD + """\
+import torch
+from accel import Accelerator
+
+
+def train(fabric):
+    accelerator = Accelerator({given})
+    model = torch.nn.Linear(2, 2)
+    wrapped = accelerator.prepare_model(model)
+    with accelerator.accumulate({passed}):
+        fabric.backward(wrapped(torch.ones(2)).sum())
+
+
+Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def through_facade(tmp_path: Path, passed: str, given: str = "fabric") -> list[tuple]:
+    tree(tmp_path, {"accel.py": FACADE, "train.py": FACADE_TRAIN.format(passed=passed, given=given)})
+    return found(tmp_path / "train.py")
+
+
+def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw_module_passed(tmp_path):
+    assert through_facade(tmp_path, "model") == [(
+        "LXF004", "error",
+        "`model` is not set up: `accelerator.accumulate` (`accel.py`, line 14) passes it to `no_backward_sync`, "
+        "and it holds the raw module `torch.nn.Linear(2, 2)` (line 9); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 11, 32)]
+
+
+@pytest.mark.parametrize(("passed", "given"), [
+    ("wrapped", "fabric"),  # the set-up module
+    ("model", "None"),  # `self.fabric` is no Fabric: not Fabric's check
+])
+def test_the_facade_given_the_set_up_module_or_no_fabric_is_fine(tmp_path, passed, given):
+    assert through_facade(tmp_path, passed, given) == []

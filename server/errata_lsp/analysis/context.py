@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _N = TypeVar("_N", bound=ast.AST)
 _T = TypeVar("_T")
+# decorators that leave a method's body the one its call runs (when the `with` enters it)
+CONTEXT_MANAGERS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 
 
 @dataclass(frozen=True)
@@ -1091,6 +1093,79 @@ class Context:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
         return func, values[0].flow
+
+    def method_run(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+        """`metric.compute_synced(fabric)` on an instance of a class of the project, `self.sync(fabric)` in a
+        method run on one: the method the receiver's class resolves to (a subclass's override first, C3),
+        the flow of its module, and the receiver, its `self`; on every path. None otherwise (a library
+        object, a receiver the layer cannot tell, a property, a decorated method: a `@contextmanager` one's body
+        is what the `with` enters). `Flow.bound_site` reads it for the call: `self` the receiver, its other
+        parameters what the call passes."""
+        if not isinstance(call.func, ast.Attribute):
+            return None
+        receivers = self.values(call.func.value)
+        if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
+            return None
+        values = self.values(call.func)
+        if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].flow is None \
+                or not (isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)) \
+                or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        home = values[0].flow.base
+        if any(home.ctx.resolve(d) not in CONTEXT_MANAGERS for d in values[0].node.decorator_list):
+            return None  # a property, a cached or wrapped method: not the body a call runs
+        return values[0].node, home, receivers[0]
+
+    def may_run_project_method(self, func: ast.expr) -> bool:
+        """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
+        the file (before any value is worked out): the receiver is a name or an attribute (`self.metric`) the
+        file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
+        `mean, worst = MeanMetric(), MaxMetric()`), and, without a project import, one of the file's classes
+        defines the method. What they hold is the value flow's to say (`method_run`)."""
+        if not isinstance(func, ast.Attribute):
+            return False
+        receiver = func.value
+        if isinstance(receiver, ast.Name):
+            built = receiver.id in self._built_by_project_classes
+        else:
+            built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
+                and receiver.attr in self._built_by_project_classes
+        return built and (bool(self._project_imports) or func.attr in self._methods_defined)
+
+    @cached_property
+    def _methods_defined(self) -> frozenset[str]:
+        """The names of the methods the file's classes define."""
+        return frozenset(s.name for c in self._by_type[ast.ClassDef] for s in c.body
+                         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+    @cached_property
+    def _built_by_project_classes(self) -> frozenset[str]:
+        classes = {c.name for c in self._by_type[ast.ClassDef]}
+        if not classes and not self._project_imports:
+            return frozenset()
+
+        def built(value: ast.expr) -> bool:
+            if not isinstance(value, ast.Call):
+                return False
+            root = value.func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            return isinstance(root, ast.Name) and (root.id in self._project_imports
+                                                   or root.id in classes and isinstance(value.func, ast.Name))
+
+        names: set[str] = set()
+        for stmt in self._by_type[ast.Assign]:
+            pairs = [(t, stmt.value) for t in stmt.targets]
+            for target, value in pairs:
+                if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+                        and len(target.elts) == len(value.elts):
+                    pairs.extend(zip(target.elts, value.elts))
+                elif built(value):
+                    if isinstance(target, ast.Name):
+                        names.add(target.id)
+                    elif isinstance(target, ast.Attribute):
+                        names.add(target.attr)
+        return frozenset(names)
 
     def callers_leaving_default(self, use: ast.AST) -> list[tuple[Flow, ast.Call]] | None:
         """The calls of other modules that leave out the parameter `use` reads, when it holds that

@@ -26,13 +26,6 @@ KNOWN_MISSES: dict[str, str] = {
         "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
         "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
-    "p202_accelerate_style_accumulate_given_raw_model":
-        "missed: `_helpers_elsewhere` in lxf004_no_backward_sync_raw_module.py reads only helpers that take both "
-        "the Fabric and the module as parameters (`len(args) >= 2`, `_syncs_in` wants `fabric.no_backward_sync(model)` "
-        "with `fabric` a parameter name), so `Accelerator.accumulate(self, model)`, a `@contextmanager` method "
-        "syncing on `self.fabric`, is not read (a plain `accumulate(fabric, model)` in the package is flagged on "
-        "train.py, and so is `fabric.no_backward_sync(model)` written in train.py with `Classifier` imported from "
-        "model.py: the rule follows the name's values when no setup is in the scope)",
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
         "configurator.py `exec`s into train.py's globals (itself run by `exec(open(...configurator.py).read())`); "
@@ -40,13 +33,13 @@ KNOWN_MISSES: dict[str, str] = {
         "here; the case keeps the gap visible (twin p209, silent: a variable read after a module-level `exec` is "
         "unknown, binder.py `Walker.globals_rewritten`)",
     "p210_torchmetrics_style_max_metric_state_reduced_by_max":
-        "missed: `fabric.all_reduce(value, reduce_op=reduce_fx)` sits in `Metric.sync(self, fabric)` of "
-        "metrics/base.py, reached through instances (`worst_loss.compute_synced(fabric)` -> `self.sync(fabric)`); "
-        "data_rule.py `_function_run`/`_functions_called` follow plain functions only and flow.py binds no argument "
-        "to a method's parameters through an instance call (p172's link 2), so the `fabric` there is unknown: "
-        "even a literal `reduce_op=\"max\"` in `sync` is missed, while the same call in a module-level "
-        "`reduce_state(fabric, value, \"max\")` is flagged. The op is then `dist_reduce_fx=\"max\"` of "
-        "`add_state` in metrics/aggregation.py, kept in `self._reductions[name]` and read back by `.items()`",
+        "missed, one link: `worst_loss.compute_synced(fabric)` is read for its call (`Context.method_run`, "
+        "data_rule.py `_methods_called`): `self.sync(fabric)` runs with `self` the `MaxMetric` and `fabric` the "
+        "launched XLAFSDP Fabric (a literal `reduce_op=\"max\"` in `sync` is flagged). The op is "
+        "`dist_reduce_fx=\"max\"` of `self.add_state(...)` in `MaxMetric.__init__` (metrics/aggregation.py), kept "
+        "by `self._reductions[name] = dist_reduce_fx` in `Metric.add_state` and read back by `.items()`: flow.py "
+        "`_filled_by_methods` reads stores under a constant key only (`name` is a parameter), and over every "
+        "call of the filling method, not the calls `__init__` of the receiver's class makes on its `self`",
     # round eight: the idioms of real training scripts (HF arguments, litgpt, timm, torchtitan, Trainer classes)
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "

@@ -177,7 +177,7 @@ class DetectRule(Rule):
         what the function's own reading does not report already. Bounded: `MAX_CALLED` calls a document."""
         called = ctx.once("functions called", ctx.module, lambda: _functions_called(ctx))
         below = ctx.once("functions called below", ctx.module, lambda: _called_below(ctx, called))
-        for call, caller, as_called, func, module, names, receiver in [(c[0], ctx, *c[1:], None) for c in called] + below:
+        for call, caller, as_called, func, module, names, receiver in [(c[0], ctx, *c[1:]) for c in called] + below:
             if not self._may_have_sites(names):
                 continue
             views = _views_at(caller, as_called, func, module, receiver)
@@ -616,8 +616,9 @@ def _names_called(func: ast.AST) -> frozenset[str]:
     return frozenset(out)
 
 
-# the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it calls
-_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str]]
+# the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it
+# calls, and the object a method runs on (its `self`; None for a function)
+_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
 
 
 def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
@@ -626,7 +627,7 @@ def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
     `MAX_CALLED` in the document. A function of this module that calls no name any detect rule looks at
     (`_WANTED`) is left out unread (no scope walked to tell its calls live), unless `every`; when those
     left out may have filled the bound before a call a rule may read, the list is made again with `every`,
-    as the bound cuts it."""
+    as the bound cuts it. Then the methods called on instances of the project's classes (`_methods_called`)."""
     out: list[_Called] = []
     partials, callbacks = ctx.imports_partial, ctx.tips.callbacks
     left_out = 0
@@ -650,7 +651,27 @@ def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
                 continue
             (func, module), as_called = callee, call
         out.append((call, as_called, func, module,
-                    module.ctx.once("names called", func, functools.partial(_names_called, func))))
+                    module.ctx.once("names called", func, functools.partial(_names_called, func)), None))
+        if len(out) >= MAX_CALLED:
+            break
+    return out + _methods_called(ctx)
+
+
+def _methods_called(ctx: Context) -> list[_Called]:
+    """The methods this document calls on instances of the project's classes (`worst.compute_synced(fabric)`
+    after `worst = MaxMetric()`), each to be read for its call: `self` the receiver, its other parameters
+    what the call passes. Only receivers the file assigns such a construction are asked (a scan:
+    `Context.may_run_project_method`); the first `MAX_CALLED`."""
+    out: list[_Called] = []
+    for call in ctx.nodes(ast.Call):
+        if not ctx.may_run_project_method(call.func):
+            continue
+        run = _method_run(ctx, call)
+        if run is None:
+            continue
+        func, module, receiver = run
+        out.append((call, call, func, module,
+                    module.ctx.once("names called", func, functools.partial(_names_called, func)), receiver))
         if len(out) >= MAX_CALLED:
             break
     return out
@@ -668,8 +689,8 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
     `MAX_CALL_LEVELS` calls deep from here, `MAX_CALLED` functions below a document, worked out once per check."""
     out: list[_Below] = []
     todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Value | None]] = [
-        (call, ctx, as_called, func, module, 1, None) for call, as_called, func, module, _ in called]
-    seen = {(id(call), id(func)) for call, _, func, _, _ in called}
+        (call, ctx, as_called, func, module, 1, receiver) for call, as_called, func, module, _, receiver in called]
+    seen = {(id(call), id(func)) for call, _, func, _, _, _ in called}
     while todo and len(out) < MAX_CALLED:
         top, caller, as_called, func, module, level, receiver = todo.pop(0)
         views = _views_at(caller, as_called, func, module, receiver) if level < MAX_CALL_LEVELS else None
@@ -704,20 +725,10 @@ def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.C
 
 
 def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
-    """`loop.run()` on an instance of a project class, `self.on_start()` in a method run on one: the method
-    the receiver's class resolves to (a subclass's override first), the flow of its module, and the
-    receiver, its `self`; on every path. None otherwise (a library object, a receiver the layer cannot tell)."""
-    if not isinstance(call.func, ast.Attribute):
-        return None
-    receivers = here.values(call.func.value)
-    if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
-        return None
-    values = here.values(call.func)
-    if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].flow is None \
-            or not (isinstance(values[0].extra, tuple) and values[0].extra[:1] == ("method",)) \
-            or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or values[0].node.decorator_list:
-        return None
-    return values[0].node, values[0].flow.base, receivers[0]
+    """`loop.run()`, `metric.compute_synced(fabric)` on an instance of a project class, `self.sync(fabric)` in a
+    method run on one: the method the receiver's class resolves to, its module's flow and the receiver
+    (`Context.method_run`); on every path."""
+    return here.method_run(call)
 
 
 def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:

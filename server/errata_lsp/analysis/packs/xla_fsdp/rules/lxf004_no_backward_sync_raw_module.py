@@ -168,43 +168,63 @@ class NoBackwardSyncRawModule(Rule):
 
     def _helpers_elsewhere(self, ctx: Context) -> Iterator[Finding]:
         """`accumulate(fabric, net, ...)` where `accumulate`, a function of another module, calls
-        `fabric.no_backward_sync(model)` on the parameters those arguments land in: the argument here is
+        `fabric.no_backward_sync(model)` on the parameters those arguments land in; and
+        `accelerator.accumulate(net)` where the method of a project class (`Accelerator.accumulate(self,
+        model)`) calls `self.fabric.no_backward_sync(model)`, its `self` the receiver: the argument here is
         what is not set up (the fix is here, where it is passed)."""
-        setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
+        setups: dict[tuple[ast.AST, str], list[ast.Call]] = {}
         for call in ctx.nodes(ast.Call):
-            if len(call.args) + len(call.keywords) < 2 or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
                 continue
-            elsewhere = ctx.called_elsewhere(call)
-            if elsewhere is None:
+            elsewhere = ctx.called_elsewhere(call) if len(call.args) + len(call.keywords) >= 2 else None
+            if elsewhere is not None:
+                func, module_flow = elsewhere
+                for receiver, param, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
+                    fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
+                    if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None:
+                        yield from self._raw_given(ctx, call, given, sync, where, setups)
                 continue
-            func, module_flow = elsewhere
-            for receiver, param, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
-                fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
-                if not isinstance(fabric, ast.expr) or not isinstance(given, ast.expr) or fabric_kind(ctx, fabric) is None:
-                    continue
-                values = ctx.values(given)
-                raw = [v for v in values if v.kind == "module" and not v.foreign]
-                if not raw:
-                    continue
-                shown, spelled = ctx.doc.source(call.func), " ".join(ctx.doc.source(given).split())
-                written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
-                message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
-                           f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
-                           "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
-                fixes = []
-                if isinstance(given, ast.Name):
-                    if setups is None:
-                        setups = _setups_by_scope(ctx)
-                    binding = ctx.reaching(given)
-                    setup = next((c for c in setups.get((ctx.scope_of(call), given.id), ())
-                                  if binding is not None and _before(binding.stmt, c) and _before(c, call)), None)
-                    holder = _assigned_name(ctx.statement_of(setup), setup) if setup is not None else None
-                    if holder:
-                        fixes.append(fix(f"Use `{holder}`, the set-up module", replace(ctx, given, holder), preferred=True))
-                if len(raw) < len(values):
-                    condition = describe_when(raw)
-                    message += f"; {condition}" if condition else "; on some paths"
-                yield self.finding(ctx, given, message, fixes, self.severity if len(raw) == len(values) else Severity.WARNING)
+            if not ctx.may_run_project_method(call.func):
+                continue
+            run = ctx.method_run(call)  # `accelerator.accumulate(model)`: the method, `self` the receiver
+            if run is None:
+                continue
+            func, module_flow, owner = run
+            syncs = _syncs_on_self(module_flow, func)
+            if not syncs:
+                continue
+            view = module_flow.ctx.at_call(ctx.flow.bound_site(module_flow, func, call, owner))
+            for param, sync in syncs:
+                given = argument_for(func, param, call, True)
+                if isinstance(given, ast.expr) and fabric_kind(view, sync.func.value) is not None:  # type: ignore[attr-defined]
+                    yield from self._raw_given(ctx, call, given, sync, module_flow.origin_name, setups)
+
+    def _raw_given(self, ctx: Context, call: ast.Call, given: ast.expr, sync: ast.Call, where: str,
+                   setups: dict[tuple[ast.AST, str], list[ast.Call]]) -> Iterator[Finding]:
+        """The finding at `given`, the argument of `call` that reaches `sync`'s module, when it holds a raw module."""
+        values = ctx.values(given)
+        raw = [v for v in values if v.kind == "module" and not v.foreign]
+        if not raw:
+            return
+        shown, spelled = ctx.doc.source(call.func), " ".join(ctx.doc.source(given).split())
+        written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
+        message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
+                   f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
+                   "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
+        fixes = []
+        if isinstance(given, ast.Name):
+            if not setups:
+                setups.update(_setups_by_scope(ctx))
+            binding = ctx.reaching(given)
+            setup = next((c for c in setups.get((ctx.scope_of(call), given.id), ())
+                          if binding is not None and _before(binding.stmt, c) and _before(c, call)), None)
+            holder = _assigned_name(ctx.statement_of(setup), setup) if setup is not None else None
+            if holder:
+                fixes.append(fix(f"Use `{holder}`, the set-up module", replace(ctx, given, holder), preferred=True))
+        if len(raw) < len(values):
+            condition = describe_when(raw)
+            message += f"; {condition}" if condition else "; on some paths"
+        yield self.finding(ctx, given, message, fixes, self.severity if len(raw) == len(values) else Severity.WARNING)
 
     def _followed(self, ctx: Context, module: ast.expr) -> Finding | None:
         """`self.model`, a parameter, ...: what the value-flow layer says the argument holds."""
@@ -277,6 +297,29 @@ def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
                     and fabric_arg.id in kept and module_arg.id in kept:
                 out.append((kept[fabric_arg.id], kept[module_arg.id], sync, where))
     return out
+
+
+def _syncs_on_self(flow: Flow, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[ast.arg, ast.Call]]:
+    """(the parameter the module comes in, the call) of each `self.<attr>.no_backward_sync(model, ...)` a method
+    makes in its own body on one of its parameters after `self` (`Accelerator.accumulate(self, model)` on
+    `self.fabric`): what the Fabric is, the call's receiver tells. Kept per method by its module."""
+    def found() -> list[tuple[ast.arg, ast.Call]]:
+        positional = [*method.args.posonlyargs, *method.args.args]
+        if not positional:
+            return []
+        owner = positional[0].arg
+        params = {a.arg: a for a in (*positional[1:], *method.args.kwonlyargs)}
+        stores = {n.id for n in ast.walk(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        out = []
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync" \
+                    and isinstance(node.func.value, ast.Attribute) and isinstance(node.func.value.value, ast.Name) \
+                    and node.func.value.value.id == owner and owner not in stores and node.args \
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id in params and node.args[0].id not in stores:
+                out.append((params[node.args[0].id], node))
+        return out
+
+    return flow.ctx.once("syncs on self", method, found, [])
 
 
 def _callee(flow: Flow, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
