@@ -1,0 +1,17 @@
+# expect: LXF013
+# oracle: RAISED ValueError: The optimizer does not seem to reference any XLAFSDP parameters. HINT: Make sure to create the optimizer after setting u
+# flagged-in: src/trainkit/loop.py
+"""python train.py from a checkout (no `pip install -e .` needed): trainkit lives under src/."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "src"))
+
+from lightning.fabric import Fabric  # noqa: E402
+
+from trainkit.loop import fit  # noqa: E402
+from trainkit.strategy import xla_fsdp  # noqa: E402
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=xla_fsdp())
+    fabric.launch(fit)
