@@ -50,13 +50,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fsdp_kwargs[\"activation_checkpointing_policy\"] = {Block}` write are read). The fix belongs in a "
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
-    # round nine: one program, not one file (scored before anything was built for them: 6/9 raising flagged)
-    "s170_subclass_registered_preset_kwargs_wrapper_none_and_remat":
-        "missed, one link: `ShardingPreset.registry[...]` is a class-body dict filled by `__init_subclass__` "
-        "(`registry[name] = cls`, the `name=` keyword of each class statement), which flow reads from its literal "
-        "`{}` only (p206's link: a registry filled by code the layer does not run as a call of the class "
-        "statement). With `preset = Remat` it is flagged: a classmethod read on a subclass (or an instance of "
-        "one) is bound to that class (flow.py `_bound_to_class`), so `cls.remat_layers` is the subclass's",
     # round nine (projects): shapes the corpus did not have (scored before anything was built for them)
     "p240_configs_package_experiments_dict_state_dict_type_full_state_dict":
         "missed: configs/__init__.py builds `EXPERIMENTS = {m.NAME: m.CONFIG for m in (tiny, base_pod)}`, a dict "
