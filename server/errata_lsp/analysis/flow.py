@@ -2312,7 +2312,8 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp)):  # a name, or a string joined from constants
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute)):
+            # a name, a string joined from constants, or an attribute holding one string (`tiny.NAME` of a module)
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -2359,10 +2360,12 @@ class Flow:
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
+                elif isinstance(k, (ast.Name, ast.Attribute)) and isinstance(key := self.constant_key(k), str):
+                    out[key] = Entry(v, k, self)  # `{tiny.NAME: tiny.CONFIG}`: a name holding one string
                 else:
                     complete = False
         elif isinstance(node, ast.DictComp):
-            kept = self._kept_items(node)
+            kept = self._kept_items(node) or self._items_comprehended(node)
             if kept is None:
                 return None, False
             out.update(kept[0])
@@ -2518,6 +2521,32 @@ class Flow:
                 bound = {names[0]: (Value("str", written, flow=self),), names[1]: entry.values()}
                 kept[key] = Entry(node.value, entry.node, _EntryFlow(self, node, bound), entry.when)
         return kept, complete
+
+    def _items_comprehended(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
+        """`{m.NAME: m.CONFIG for m in (tiny, base_pod)}` over a tuple or list display (or a name holding a tuple
+        on every path): an entry per element, its key and value evaluated with the loop's name holding that
+        element. None for another shape, or an element whose key is not one known string."""
+        if len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
+            return None
+        display, flow = gen.iter, self
+        if not isinstance(display, (ast.Tuple, ast.List)):
+            held = self.values(display)
+            if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
+                return None
+            display, flow = held[0].node, held[0].flow or self
+        if len(display.elts) > MAX_REGISTRATIONS or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        out: dict[str, Entry] = {}
+        for element in display.elts:
+            each = _EntryFlow(self, node, {gen.target.id: flow.values(element)})
+            key = each.constant_key(node.key)
+            if not isinstance(key, str):
+                return None
+            _store(out, key, Entry(node.value, node.key, each))
+        return out, True
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
@@ -3956,7 +3985,7 @@ class _EntryFlow(Flow):
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value)
+            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:

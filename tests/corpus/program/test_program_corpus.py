@@ -51,12 +51,6 @@ KNOWN_MISSES: dict[str, str] = {
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
     # round nine (projects): shapes the corpus did not have (scored before anything was built for them)
-    "p240_configs_package_experiments_dict_state_dict_type_full_state_dict":
-        "missed: configs/__init__.py builds `EXPERIMENTS = {m.NAME: m.CONFIG for m in (tiny, base_pod)}`, a dict "
-        "comprehension over a tuple of modules, which flow.py does not read as a dict; spelled out as "
-        "`{tiny.NAME: tiny.CONFIG, base_pod.NAME: base_pod.CONFIG}` it is still unknown (a key that is a module's "
-        "constant attribute is not read as a constant key), while `{\"tiny\": ..., \"base-pod\": ...}` is flagged "
-        "through the argparse default, and so is `base_pod.CONFIG` read directly (on configs/base_pod.py)",
     "p242_plugin_registry_cli_default_half_precision":
         "flagged on the wrong file: the registry the `@register(\"half-bf16\")` decorator fills is now read with its "
         "applications in the modules that import it, so `load(args.precision_plugin)` builds `HalfPrecision("
