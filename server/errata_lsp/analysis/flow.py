@@ -2673,7 +2673,8 @@ class Flow:
     def _subclass_statements(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
         """The module's class statements deriving from `cls` by name, directly or through one another (each
         runs its `__init_subclass__`); none past `MAX_REGISTRATIONS`."""
-        names, found = {cls.name}, []
+        names = {cls.name}
+        found: list[ast.ClassDef] = []
         pending = [c for c in self.ctx.nodes(ast.ClassDef) if c is not cls]
         grew = True
         while grew and len(found) <= MAX_REGISTRATIONS:

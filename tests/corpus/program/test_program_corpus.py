@@ -57,7 +57,11 @@ KNOWN_MISSES: dict[str, str] = {
         "\"bf16-true\")` and LXF008 is reported where that plugin is written (plugins/builtin.py); the run's author "
         "fixes cli.py's `DEFAULT_PRECISION`, the key that picks that factory: a value picked from a registry by a "
         "command-line default is placed at the entry, not at the default that picks it (detect/data_rule.py and "
-        "the pack's plugins.py place a plugin where it is built)",
+        "the pack's plugins.py place a plugin where it is built). By the placement principle the fix belongs at the "
+        "default: the registry also holds a fine entry (`xla-bf16`) and `HalfPrecision` is a sound plugin for "
+        "another strategy, so the pick is wrong, not the entry; placing it there needs the lookup's key (the "
+        "`_FACTORIES[name]` subscript read through `load(args.precision_plugin)`, an option whose default is "
+        "`DEFAULT_PRECISION`) carried with the built value, which `Finding.elsewhere` does not yet get",
     "p244_core_trainer_task_hook_checkpoints_raw_network":
         "missed: the hook dispatch is read (checking core/trainer.py, `self.checkpoint_state()` in `Trainer.fit` is "
         "the override in tasks/language_model.py, found through the construction `LanguageModelTask(fabric)` in "
