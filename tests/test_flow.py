@@ -1278,3 +1278,112 @@ def test_a_base_of_another_module_built_through_super_init_holds_what_the_constr
 def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_forwarding(tmp_path):
     init = "def __init__(self, model, *args, **kwargs):\n        super().__init__(None, None, *args, **kwargs)"
     assert [k for k, *_ in loop_project(tmp_path, init, "model")] == ["unknown"]
+
+
+# --- a registry `__init_subclass__` fills: each class statement deriving from the class is a call of the hook --------
+SUBCLASSED = """
+    import os
+
+    class Block:
+        pass
+
+    class Preset:
+        registry: dict = {}
+        remat = None
+        wrapper = None
+
+        def __init_subclass__(cls, name, **kwargs):
+            super().__init_subclass__(**kwargs)
+            {store}[name] = cls
+
+        @classmethod
+        def kwargs(cls):
+            out = {"policy": cls.remat}
+            if cls.wrapper is not None:
+                out["wrapper"] = cls.wrapper
+            return out
+
+    class Plain(Preset, name="plain"):
+        pass
+
+    class Remat(Preset, name="remat"):
+        remat = {Block}
+
+    class DeepRemat(Remat, name={deep_key}):
+        pass
+
+    probe({probed})
+"""
+
+
+def test_a_class_body_registry_holds_each_subclass_under_its_class_keyword():
+    def registered(probed: str, store: str = "Preset.registry", deep_key: str = '"deep"') -> list:
+        return probe(SUBCLASSED.replace("{probed}", probed).replace("{store}", store).replace("{deep_key}", deep_key))
+
+    assert registered('Preset.registry["remat"]') == [("class", 26, 0, ())]
+    assert registered('Preset.registry["plain"]') == [("class", 23, 0, ())]
+    assert registered('Preset.registry["remat"].kwargs()["policy"]') == [("set", 27, 12, ())]
+    # a subclass of a subclass runs the hook too; `cls.registry` is the same dict
+    assert registered('Preset.registry["deep"]', store="cls.registry") == [("class", 29, 0, ())]
+    # a keyword the file cannot tell adds no entry, and another module may subclass too: no None
+    assert registered('Preset.registry["deep"]', deep_key="os.environ['NAME']") == [("unknown", 32, 6, ())]
+    # picked by the environment: the plain run's entry, the method run on that class
+    assert registered('Preset.registry[os.environ.get("PRESET", "remat")].kwargs()') == [
+        ("unknown", 32, 6, ()), ("dict", 18, 14, ('"PRESET" is not set in the environment',))]
+
+
+def test_a_hook_storing_elsewhere_leaves_the_class_body_registry_empty():
+    # `registry` of the instance's own dict, not the class body's: nothing is registered there
+    source = SUBCLASSED.replace("{store}", "other").replace("{deep_key}", '"deep"')
+    source = source.replace("    registry: dict = {}\n", "    registry: dict = {}\n        other = {}\n", 1)
+    assert probe(source.replace("{probed}", 'Preset.registry["remat"]')) == [("unknown", 33, 6, ())]
+
+
+def test_a_classmethod_s_test_on_cls_is_decided_by_the_class_it_runs_on():
+    entries = _method_dict_keys(SUBCLASSED.replace("{store}", "Preset.registry").replace("{deep_key}", '"deep"'))
+    assert entries == (["policy"], True)
+    # a class attribute stored from outside the class body: the body no longer tells it, the key may be there
+    stored = SUBCLASSED.replace("    probe({probed})", "    Remat.wrapper = Block\n    probe({probed})")
+    entries = _method_dict_keys(stored.replace("{store}", "Preset.registry").replace("{deep_key}", '"deep"'))
+    assert entries == (["policy", "wrapper"], True)
+
+
+def _method_dict_keys(source: str) -> tuple[list[str], bool]:
+    ctx = context(source.replace("{probed}", "Remat.kwargs()"))
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    (held,) = ctx.values(call.args[0])
+    found, complete = ctx.flow.entries(held)
+    return sorted(found or {}), complete
+
+
+def test_a_check_reads_the_class_statements_that_register_a_preset():
+    source = textwrap.dedent('''
+        import os
+        from lightning.fabric.strategies import XLAFSDPStrategy
+
+        class Block:
+            pass
+
+        class Preset:
+            registry: dict = {}
+            remat = None
+
+            def __init_subclass__(cls, name, **kwargs):
+                Preset.registry[name] = cls
+
+            @classmethod
+            def kwargs(cls):
+                return {"activation_checkpointing_policy": cls.remat, "auto_wrapper_callable": None}
+
+        class Plain(Preset, name="plain"):
+            pass
+
+        class Remat(Preset, name={key}):
+            remat = {Block}
+
+        strategy = XLAFSDPStrategy(**Preset.registry[os.environ.get("PRESET", "remat")].kwargs())
+    ''')
+    found = check_source(source.replace("{key}", '"remat"'), "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [
+        ("LXF002", "error", 24, 29)]
+    assert check_source(source.replace("{key}", '"other"'), "train.py").findings == []

@@ -827,3 +827,36 @@ def test_library_names_imported_inside_a_function_are_the_library_s(tmp_path, po
     findings = check_source((tmp_path / "main.py").read_text(), str(tmp_path / "main.py")).findings
     expected = [("LXF028", 12, 62)] if policy == "[Block]" else []
     assert [(f.code, f.span.start.line, f.span.start.column) for f in findings] == expected
+
+
+EXPERIMENTS_BY_MODULE = {
+    "configs/tiny.py": 'NAME = "tiny"\nPOLICY = {object}\n',
+    "configs/pod.py": 'NAME = "pod"\nPOLICY = [object]\n',
+    "train.py": "from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+                "from configs import EXPERIMENTS\n\n"
+                'strategy = XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=EXPERIMENTS[{key}])\n'
+                "fabric = Fabric(strategy=strategy)\n",
+}
+
+
+@pytest.mark.parametrize("collected", [
+    "{m.NAME: m.POLICY for m in (tiny, pod)}",  # a comprehension over a tuple of modules, entry by entry
+    "{m.NAME: m.POLICY for m in MODULES}",  # over a name holding that tuple
+    "{tiny.NAME: tiny.POLICY, pod.NAME: pod.POLICY}",  # spelled out: a module's constant is a constant key
+])
+def test_a_dict_keyed_by_each_config_module_s_name_holds_that_module_s_value(tmp_path, collected):
+    files = dict(EXPERIMENTS_BY_MODULE)
+    files["configs/__init__.py"] = f"from configs import pod, tiny\n\nMODULES = (tiny, pod)\nEXPERIMENTS = {collected}\n"
+    (tmp_path / "bug").mkdir()
+    (tmp_path / "twin").mkdir()
+    root = tree(tmp_path / "bug", {name: text.replace("{key}", '"pod"') for name, text in files.items()})
+    pod = root / "configs" / "pod.py"
+    (finding,) = check_source((root / "train.py").read_text(), str(root / "train.py")).findings
+    # found where `EXPERIMENTS["pod"]` is passed, placed at the list written in configs/pod.py
+    assert (finding.code, finding.severity.value, finding.span.start.line, finding.span.start.column) == (
+        "LXF001", "error", 5, 86)
+    assert finding.elsewhere is not None and finding.elsewhere.path == str(pod)
+    assert (finding.elsewhere.span.start.line, finding.elsewhere.span.start.column) == (1, 9)
+    # the twin: the key of the module whose value is a set
+    twin = tree(tmp_path / "twin", {name: text.replace("{key}", '"tiny"') for name, text in files.items()})
+    assert found(twin / "train.py") == []

@@ -592,6 +592,9 @@ def _with_what_they_read(doc: Document, words: set[str], together: Together = fr
                 continue
             reads, defines, factories = chunk.parsed.fact("names", _names)
             read.update(reads & bound_at_top)
+            if "__init_subclass__" in defines and chunk.head is not None and chunk.head.parsed is not None \
+                    and chunk.head.parsed.classdef is not None:
+                called.add(chunk.head.parsed.classdef.name)  # each class statement deriving from it calls the hook
             if id(chunk) in callers or not called.isdisjoint(chunk.words):
                 callers.add(id(chunk))
                 called.update(defines & bound_at_top)

@@ -1644,6 +1644,9 @@ class Flow:
             return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
         for base in self.values(node.value):
+            if base.kind == "unknown" and base.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["P"]].kwargs`: that run's
+                out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
+                continue
             found = self.attribute(base, node.attr, node)
             if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
                 found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
@@ -2309,7 +2312,8 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp)):  # a name, or a string joined from constants
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute)):
+            # a name, a string joined from constants, or an attribute holding one string (`tiny.NAME` of a module)
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -2356,10 +2360,12 @@ class Flow:
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
+                elif isinstance(k, (ast.Name, ast.Attribute)) and isinstance(key := self.constant_key(k), str):
+                    out[key] = Entry(v, k, self)  # `{tiny.NAME: tiny.CONFIG}`: a name holding one string
                 else:
                     complete = False
         elif isinstance(node, ast.DictComp):
-            kept = self._kept_items(node)
+            kept = self._kept_items(node) or self._items_comprehended(node)
             if kept is None:
                 return None, False
             out.update(kept[0])
@@ -2435,6 +2441,11 @@ class Flow:
                 return out, False
             for key, entry in filled.items():
                 _store(out, key, entry)
+            subclassed = self._filled_by_subclassing(node)
+            if subclassed is not None:
+                complete = False  # a subclass another module writes registers too
+                for key, entry in subclassed:
+                    _store(out, key, entry)
         if value.label:
             more, more_complete = self._mutations(node, value.label)
             for key, entry in more.items():
@@ -2510,6 +2521,32 @@ class Flow:
                 bound = {names[0]: (Value("str", written, flow=self),), names[1]: entry.values()}
                 kept[key] = Entry(node.value, entry.node, _EntryFlow(self, node, bound), entry.when)
         return kept, complete
+
+    def _items_comprehended(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
+        """`{m.NAME: m.CONFIG for m in (tiny, base_pod)}` over a tuple or list display (or a name holding a tuple
+        on every path): an entry per element, its key and value evaluated with the loop's name holding that
+        element. None for another shape, or an element whose key is not one known string."""
+        if len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
+            return None
+        display, flow = gen.iter, self
+        if not isinstance(display, (ast.Tuple, ast.List)):
+            held = self.values(display)
+            if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
+                return None
+            display, flow = held[0].node, held[0].flow or self
+        if len(display.elts) > MAX_REGISTRATIONS or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        out: dict[str, Entry] = {}
+        for element in display.elts:
+            each = _EntryFlow(self, node, {gen.target.id: flow.values(element)})
+            key = each.constant_key(node.key)
+            if not isinstance(key, str):
+                return None
+            _store(out, key, Entry(node.value, node.key, each))
+        return out, True
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
@@ -2589,6 +2626,65 @@ class Flow:
             for key, entry in added.items():
                 _store(out, key, entry)
         return out
+
+    def _filled_by_subclassing(self, node: ast.Dict) -> list[tuple[str, Entry]] | None:
+        """`registry: dict = {}` in a class body whose `__init_subclass__(cls, name, **kw)` stores
+        `Base.registry[name] = cls` (or `cls.registry[name]`, the same dict): each class statement deriving
+        from the class in this module is a call of that hook, `cls` the subclass and its arguments the
+        statement's keywords (`class Remat(Preset, name="remat")`); the key and entry each stores. None when
+        the hook stores nothing into the dict."""
+        assign = self.ctx.parents.get(node)
+        if isinstance(assign, ast.Assign) and len(assign.targets) == 1 and assign.value is node:
+            target = assign.targets[0]
+        elif isinstance(assign, ast.AnnAssign) and assign.value is node:
+            target = assign.target
+        else:
+            return None
+        cls = self.ctx.parents.get(assign)
+        if not isinstance(target, ast.Name) or not isinstance(cls, ast.ClassDef):
+            return None
+        hook = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"
+                     and s.args.args), None)
+        if hook is None:
+            return None
+        owners = (cls.name, hook.args.args[0].arg)
+        stores = [(stmt, t) for stmt in ast.walk(hook) if isinstance(stmt, ast.Assign) for t in stmt.targets
+                  if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute) and t.value.attr == target.id
+                  and isinstance(t.value.value, ast.Name) and t.value.value.id in owners]
+        if not stores:
+            return None
+        out: list[tuple[str, Entry]] = []
+        for sub in self._subclass_statements(cls):
+            key = (id(hook), id(sub))
+            site = self._sites.get(key)
+            if site is None:  # the class statement as the hook's call: its keywords, `cls` the subclass
+                call = ast.copy_location(ast.Call(func=ast.Name(id=cls.name, ctx=ast.Load()), args=[],
+                                                  keywords=sub.keywords), sub)
+                receiver = Value("class", sub, label=sub.name, qualified=sub.name, flow=self)
+                site = self._sites[key] = _MethodFlow(self, hook, call, receiver)
+            for stmt, t in stores:
+                if site._skipped(stmt):
+                    continue
+                name = site.registry_key(t.slice)
+                if isinstance(name, str):
+                    out.append((name, Entry(stmt.value, t, site, site._stored_under(stmt))))
+        return out
+
+    def _subclass_statements(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
+        """The module's class statements deriving from `cls` by name, directly or through one another (each
+        runs its `__init_subclass__`); none past `MAX_REGISTRATIONS`."""
+        names = {cls.name}
+        found: list[ast.ClassDef] = []
+        pending = [c for c in self.ctx.nodes(ast.ClassDef) if c is not cls]
+        grew = True
+        while grew and len(found) <= MAX_REGISTRATIONS:
+            grew = False
+            for c in pending:
+                if c not in found and any(isinstance(b, ast.Name) and b.id in names for b in c.bases):
+                    found.append(c)
+                    names.add(c.name)
+                    grew = True
+        return found if len(found) <= MAX_REGISTRATIONS else []
 
     def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
         """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
@@ -3847,6 +3943,30 @@ class _MethodFlow(_SiteFlow):
             return (self.receiver,)
         return super().parameter(arg)
 
+    def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """A test on `cls` of a classmethod run on a class of the module (`if cls.wrapper is not None:` for
+        `Remat.strategy_kwargs()`) is that class's to decide: its attributes are its body's or its bases'."""
+        first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
+        if func is not self.func or not first or self.receiver.kind != "class" \
+                or not isinstance(self.receiver.node, ast.ClassDef) or (self.receiver.flow or self).base is not self.base \
+                or not any(arg is first[0] for arg in params.values()) or self._class_attributes_set(first[0].arg):
+            return super().parameters_passed(func, params)
+        others = {name: arg for name, arg in params.items() if arg is not first[0]}
+        passed = super().parameters_passed(func, others) if others else {}
+        if passed is None:
+            return None
+        return {**passed, **{name: (self.receiver,) for name, arg in params.items() if arg is first[0]}}
+
+    def _class_attributes_set(self, cls_name: str) -> bool:
+        """An attribute the method reads off `cls` is stored from outside a class body somewhere in the module
+        (`Remat.wrapper = fn`, `setattr(...)`): the class body no longer tells it."""
+        def work() -> bool:
+            read = {n.attr for n in ast.walk(self.func) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == cls_name}
+            return any(isinstance(n.ctx, ast.Store) and n.attr in read for n in self.ctx.nodes(ast.Attribute)) \
+                or any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
+        return self.ctx.once("class attributes set", self.func, work)
+
 
 class _EntryFlow(Flow):
     """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
@@ -3866,7 +3986,7 @@ class _EntryFlow(Flow):
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value)
+            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:

@@ -50,27 +50,18 @@ KNOWN_MISSES: dict[str, str] = {
         "`fsdp_kwargs[\"activation_checkpointing_policy\"] = {Block}` write are read). The fix belongs in a "
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
-    # round nine: one program, not one file (scored before anything was built for them: 6/9 raising flagged)
-    "s170_subclass_registered_preset_kwargs_wrapper_none_and_remat":
-        "missed, one link: `ShardingPreset.registry[...]` is a class-body dict filled by `__init_subclass__` "
-        "(`registry[name] = cls`, the `name=` keyword of each class statement), which flow reads from its literal "
-        "`{}` only (p206's link: a registry filled by code the layer does not run as a call of the class "
-        "statement). With `preset = Remat` it is flagged: a classmethod read on a subclass (or an instance of "
-        "one) is bound to that class (flow.py `_bound_to_class`), so `cls.remat_layers` is the subclass's",
     # round nine (projects): shapes the corpus did not have (scored before anything was built for them)
-    "p240_configs_package_experiments_dict_state_dict_type_full_state_dict":
-        "missed: configs/__init__.py builds `EXPERIMENTS = {m.NAME: m.CONFIG for m in (tiny, base_pod)}`, a dict "
-        "comprehension over a tuple of modules, which flow.py does not read as a dict; spelled out as "
-        "`{tiny.NAME: tiny.CONFIG, base_pod.NAME: base_pod.CONFIG}` it is still unknown (a key that is a module's "
-        "constant attribute is not read as a constant key), while `{\"tiny\": ..., \"base-pod\": ...}` is flagged "
-        "through the argparse default, and so is `base_pod.CONFIG` read directly (on configs/base_pod.py)",
     "p242_plugin_registry_cli_default_half_precision":
         "flagged on the wrong file: the registry the `@register(\"half-bf16\")` decorator fills is now read with its "
         "applications in the modules that import it, so `load(args.precision_plugin)` builds `HalfPrecision("
         "\"bf16-true\")` and LXF008 is reported where that plugin is written (plugins/builtin.py); the run's author "
         "fixes cli.py's `DEFAULT_PRECISION`, the key that picks that factory: a value picked from a registry by a "
         "command-line default is placed at the entry, not at the default that picks it (detect/data_rule.py and "
-        "the pack's plugins.py place a plugin where it is built)",
+        "the pack's plugins.py place a plugin where it is built). By the placement principle the fix belongs at the "
+        "default: the registry also holds a fine entry (`xla-bf16`) and `HalfPrecision` is a sound plugin for "
+        "another strategy, so the pick is wrong, not the entry; placing it there needs the lookup's key (the "
+        "`_FACTORIES[name]` subscript read through `load(args.precision_plugin)`, an option whose default is "
+        "`DEFAULT_PRECISION`) carried with the built value, which `Finding.elsewhere` does not yet get",
     "p244_core_trainer_task_hook_checkpoints_raw_network":
         "missed: the hook dispatch is read (checking core/trainer.py, `self.checkpoint_state()` in `Trainer.fit` is "
         "the override in tasks/language_model.py, found through the construction `LanguageModelTask(fabric)` in "
