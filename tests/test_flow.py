@@ -1278,3 +1278,35 @@ def test_a_base_of_another_module_built_through_super_init_holds_what_the_constr
 def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_forwarding(tmp_path):
     init = "def __init__(self, model, *args, **kwargs):\n        super().__init__(None, None, *args, **kwargs)"
     assert [k for k, *_ in loop_project(tmp_path, init, "model")] == ["unknown"]
+
+
+# --- a loop over a dict's items ------------------------------------------------------------------------
+def test_a_loop_over_a_dicts_items_holds_each_entrys_key_and_value():
+    source = """
+    OPS = {"loss": "max", "acc": "sum"}
+    def sync(stats):
+        for name, op in OPS.items():
+            probe({probed})
+    """
+    assert probe(source.replace("{probed}", "op")) == [("str", 2, 15, ()), ("str", 2, 29, ())]
+    assert probe(source.replace("{probed}", "name")) == [("str", 2, 7, ()), ("str", 2, 22, ())]
+
+
+def test_a_loop_over_items_of_a_dict_filled_elsewhere_may_hold_more():
+    source = """
+    OPS = {"loss": "max"}
+    def sync(stats, extra):
+        OPS.update(extra)
+        for name, op in OPS.items():
+            probe(op)
+    """
+    assert kinds(source) == ["str", "unknown"]  # the entry written here, and what `extra` may add
+
+
+def test_a_loop_over_something_else_than_items_stays_unknown():
+    assert kinds("""
+    OPS = {"loss": "max"}
+    def sync(stats):
+        for name, op in OPS.values():
+            probe(op)
+    """) == ["unknown"]

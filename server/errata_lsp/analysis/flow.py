@@ -918,7 +918,40 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+        if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) == 1:
+            turns = self._items_turns(d.target, d.path[0])
+            if turns is not None:
+                return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
+        """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
+        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more);
+        None for any other loop."""
+        pair = self.ctx.parents.get(target)
+        loop = self.ctx.parents.get(pair)
+        if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2 or not isinstance(loop, (ast.For, ast.AsyncFor)) \
+                or loop.target is not pair or index not in (0, 1):
+            return None
+        items = loop.iter
+        if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
+                and not items.args and not items.keywords):
+            return None
+        held = self.plain_run(self.values(items.func.value))
+        if len(held) != 1 or held[0].kind != "dict":
+            return None
+        entries, complete = self.entries(held[0])
+        if not entries:
+            return None
+        out: list[Value] = []
+        for key, entry in entries.items():
+            if index == 0:
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), entry.when, flow=self))
+            else:
+                out.extend(x.under(entry.when) for x in entry.values())
+        if not complete:
+            out.append(Value("unknown", target, flow=self))
+        return bounded(tuple(out))
 
     def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
         """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
