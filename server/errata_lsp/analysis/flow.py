@@ -66,7 +66,7 @@ import os
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, is_generator, negation, source_text
@@ -1917,6 +1917,7 @@ class Flow:
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
+        built_one = call is not None and not seen  # the instance one construction builds
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
@@ -1973,7 +1974,22 @@ class Flow:
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     out.extend(x.under(when) for x in found)
+        if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
+            return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _per_instance(self, value: Value, cls: ast.ClassDef, call: ast.Call) -> Value:
+        """A dict display `self.attr = {}` that a method fills under a key it is given
+        (`self._reductions[name] = op` in `add_state(name, ..., op)`), as the instance `call` builds holds it:
+        marked with that instance, whose fills `entries` reads (`_filled_for_instance`)."""
+        if value.kind != "dict" or not isinstance(value.node, ast.Dict) or value.extra is not None:
+            return value
+        home = value.flow or self
+        node = value.node
+        if not home.ctx.once("stored under a parameter", node, lambda: home._stored_under_a_parameter(node)) \
+                or home._keyed_fillers(node) is None:
+            return value
+        return replace(value, extra=_Instance(cls, call, self))
 
     def _getter_returns(self, cls: ast.ClassDef, call: ast.Call | None, getter: ast.FunctionDef | ast.AsyncFunctionDef,
                         label: str) -> tuple[Value, ...]:
@@ -2463,7 +2479,8 @@ class Flow:
         else:
             return None, False
         if isinstance(node, ast.Dict):
-            filled = self._filled_by_methods(node)
+            filled = self._filled_for_instance(node, value.extra) if isinstance(value.extra, _Instance) \
+                else self._filled_by_methods(node)
             if filled is None:
                 return out, False
             for key, entry in filled.items():
@@ -2621,6 +2638,86 @@ class Flow:
                 return None
             for key, entry in added.items():
                 _store(out, key, entry)
+        return out
+
+    def _stored_under_a_parameter(self, node: ast.Dict) -> bool:
+        """`self.attr = {}` (`node`) and a method storing `self.attr[k] = v` with `k` one of its parameters."""
+        target = self.self_attribute_holding(node)
+        if target is None:
+            return False
+        for load in self.ctx.attribute_loads(target.attr):
+            parent = self.ctx.parents.get(load)
+            user = self.ctx.enclosing_function(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and isinstance(parent.slice, ast.Name) \
+                    and user is not None and any(a.arg == parent.slice.id for a in user.args.args[1:]):
+                return True
+        return False
+
+    def _keyed_fillers(self, node: ast.Dict) -> list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] | None:
+        """`self.attr = {}` (`node`) that methods of its class fill only by `self.attr[k] = v`, some with `k` a
+        parameter of the method (`add_state(self, name, ...)`): each such store, with the method and the
+        parameter's place among those after `self`. None when there is none, or when the attribute is filled
+        or changed otherwise (`update`, `pop`, `del`, a key of another kind): `_filled_by_methods` reads it."""
+        target = self.self_attribute_holding(node)
+        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
+        if target is None or cls is None:
+            return None
+        out: list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] = []
+        for load in self.ctx.attribute_loads(target.attr):
+            user = self.ctx.enclosing_function(load)
+            if user is None or self._method_class(user) is not cls or not user.args.args \
+                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
+                continue
+            parent = self.ctx.parents.get(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
+                stmt = self.ctx.parents.get(parent)
+                params = [a.arg for a in user.args.args[1:]]
+                key = parent.slice
+                if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(user, ast.FunctionDef):
+                    return None
+                if isinstance(key, ast.Name) and key.id in params \
+                        and all(d.how == "param" for d in self.reaching(key) or [Def("unknown", None, ())]):
+                    out.append((user, stmt, parent, params.index(key.id)))
+                elif isinstance(self.constant_key(key), str):
+                    out.append((user, stmt, parent, -1))  # `self.state["step"] = step`: a key of every instance
+                else:
+                    return None
+            elif isinstance(parent, ast.Attribute) and (parent.attr in DICT_MUTATORS or parent.attr == "update") \
+                    or isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load) \
+                    or isinstance(parent, ast.AugAssign) and parent.target is load:
+                return None
+        return out if any(index >= 0 for *_, index in out) else None
+
+    def _filled_for_instance(self, node: ast.Dict, instance: _Instance) -> dict[str, Entry] | None:
+        """The entries the fills of `self.attr = {}` (`node`, see `_keyed_fillers`) add to the instance one
+        construction builds: the stores under a constant key, and for a key the filling method is given, one
+        entry for each call of it the construction's `__init__` makes on `self` (its class's, then each
+        base's through `super().__init__()`, in the order Python looks them up), the key that call's argument,
+        the value as the method reads for it. Another subclass's calls are never this instance's. None when
+        the fills cannot be told: a call under a test or before `super().__init__()`, a call of the filling
+        method anywhere else (another method, another receiver), an `__init__` of a class the project does
+        not write."""
+        fillers = self._keyed_fillers(node)
+        if fillers is None:
+            return self._filled_by_methods(node)
+        out: dict[str, Entry] = {}
+        keyed = {}
+        for method, stmt, target, index in fillers:
+            if index < 0:
+                _store(out, self.constant_key(target.slice), Entry(stmt.value, target, self))  # type: ignore[arg-type]
+            else:
+                keyed[method.name] = (method, stmt, target, index)
+        receiver = Value("instance", None, extra=(instance.cls, instance.call), flow=instance.flow)
+        made = _init_calls(instance.flow._linearization(instance.cls), set(keyed))
+        if made is None:
+            return None
+        for flow, call in made:
+            method, stmt, target, index = keyed[call.func.attr]  # type: ignore[attr-defined]  # a method call
+            site = flow.bound_site(self, method, call, receiver)
+            key = site.constant_key(target.slice)
+            if not isinstance(key, str):
+                return None
+            _store(out, key, Entry(stmt.value, target, site))
         return out
 
     def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
@@ -4128,6 +4225,51 @@ class _BuildFlow(_SiteFlow):
             elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await)):
                 return None
         return self._truth(test, given)
+
+
+@dataclass(frozen=True)
+class _Instance:
+    """A dict display held by an attribute of the instance `call` builds (`MaxMetric()`), read in `flow`."""
+
+    cls: ast.ClassDef
+    call: ast.Call
+    flow: Flow = field(compare=False, repr=False)
+
+
+def _init_calls(classes: list[tuple[Flow, ast.ClassDef | str]], names: set[str]) -> list[tuple[Flow, ast.Call]] | None:
+    """The calls `self.<name>(...)` (of `names`) the construction of an instance whose classes are `classes`
+    (Python's lookup order) makes: those statements of the `__init__` that runs, then of each base's
+    `__init__` its `super().__init__(...)` runs, each with the flow of its module. None when another call of
+    those names is written in one of the classes (another method, under a test, before `super().__init__()`),
+    or the chain reaches an `__init__` the project does not write."""
+    out: list[tuple[Flow, ast.Call]] = []
+    running = True  # the chain of `__init__`s still runs on
+    for flow, cls in classes[:MAX_SITE_DEPTH * 4]:
+        if isinstance(cls, str):
+            if running and cls != "?":
+                continue  # a library base (`nn.Module`): no call of the project's methods
+            return None if running else out
+        init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        accepted: set[int] = set()
+        if running and init is not None and init.args.args:
+            owner, running, before_super = init.args.args[0].arg, False, False
+            for stmt in init.body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                callee = call.func if call is not None else None
+                if isinstance(callee, ast.Attribute) and callee.attr == "__init__" and isinstance(callee.value, ast.Call) \
+                        and source_text(callee.value.func) == "super" and not callee.value.args:
+                    running = True
+                    if before_super:
+                        return None  # filled before the base's `__init__` (which may make the dict anew)
+                elif isinstance(callee, ast.Attribute) and callee.attr in names and isinstance(callee.value, ast.Name) \
+                        and callee.value.id == owner:
+                    out.append((flow, call))  # type: ignore[arg-type]  # a call, above
+                    accepted.add(id(call))
+                    before_super = before_super or not running
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in names
+               and id(n) not in accepted for n in ast.walk(cls)):
+            return None  # another method fills it too (or a test decides whether it does)
+    return out
 
 
 class _Bound(ast.Call):

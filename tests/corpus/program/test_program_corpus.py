@@ -32,14 +32,6 @@ KNOWN_MISSES: dict[str, str] = {
         "errata never runs code, so it cannot see the exec'd file's assignment. Silence is the right answer "
         "here; the case keeps the gap visible (twin p209, silent: a variable read after a module-level `exec` is "
         "unknown, binder.py `Walker.globals_rewritten`)",
-    "p210_torchmetrics_style_max_metric_state_reduced_by_max":
-        "missed, one link: `worst_loss.compute_synced(fabric)` is read for its call (`Context.method_run`, "
-        "data_rule.py `_methods_called`): `self.sync(fabric)` runs with `self` the `MaxMetric` and `fabric` the "
-        "launched XLAFSDP Fabric (a literal `reduce_op=\"max\"` in `sync` is flagged). The op is "
-        "`dist_reduce_fx=\"max\"` of `self.add_state(...)` in `MaxMetric.__init__` (metrics/aggregation.py), kept "
-        "by `self._reductions[name] = dist_reduce_fx` in `Metric.add_state` and read back by `.items()`: flow.py "
-        "`_filled_by_methods` reads stores under a constant key only (`name` is a parameter), and over every "
-        "call of the filling method, not the calls `__init__` of the receiver's class makes on its `self`",
     # round eight: the idioms of real training scripts (HF arguments, litgpt, timm, torchtitan, Trainer classes)
     "s130_hf_argument_parser_fsdp_config_wrapper_and_remat":
         "missed: `model_args, training_args = parser.parse_args_into_dataclasses()` is a method of the script's "
