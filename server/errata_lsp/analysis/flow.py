@@ -1917,7 +1917,8 @@ class Flow:
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
-        built_one = call is not None and not seen  # the instance one construction builds
+        top = not seen
+        built_one = call is not None and top  # the instance one construction builds
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
@@ -1964,19 +1965,71 @@ class Flow:
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
+                if forwarded is None and call is not None and len(seen) == 1:
+                    forwarded = self._left_by_base_init(cls, call, flow, base, attr)
                 out.extend(forwarded if forwarded is not None else flow.instance_attribute(base, None, attr, set()))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
-            if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
+            if elsewhere and (not out or all(x.kind == "unknown" for x in out)
+                              or any(_sets(derived, attr) for _, derived in elsewhere)):
                 mine, out = out, []
                 for flow, derived in elsewhere:
                     when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
+                    if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
+                        found = flow._as_importers_build(derived, attr) or found
                     out.extend(x.under(when) for x in found)
+        if call is None and top and all(x.kind == "unknown" for x in out) and self.ctx.project is not None \
+                and self.with_callers and isinstance(self.ctx.parents.get(cls), ast.Module) \
+                and not self.constructions(cls, live=False):  # `self` of a class only the modules importing it build
+            out = list(self._as_importers_build(cls, attr) or out)
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _as_importers_build(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`self.attr` of the instances of `cls` (of this module's top level, built nowhere here) that the
+        modules importing it build (`LanguageModelTask(fabric)` in train.py): for each construction, read
+        there, what it leaves in the attribute, each under its line when there are several; () when there
+        is none, or more than `MAX_CONTEXTS`."""
+        built: list[tuple[Flow, ast.Call]] = []
+        for there in self._readers_of(cls.name) or ():
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+            if isinstance(twin, ast.ClassDef):
+                built.extend((there, call) for call in there.constructions(twin))
+        if not built or len(built) > MAX_CONTEXTS:
+            return ()
+        out: list[Value] = []
+        for there, call in built:
+            when = (f"when built at line {call.lineno} of {there.origin_name}",) if len(built) > 1 else ()
+            for instance in there.values(call):  # the instance as the module that builds it reads it
+                if instance.kind != "instance":
+                    return ()
+                out.extend(x.under(when) for x in there.attribute(instance, attr, call))
+        return tuple(out)
+
+    def _left_by_base_init(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                           attr: str) -> tuple[Value, ...] | None:
+        """`self.network = self.configure_model()` in the `__init__` of a base of another module that `cls`
+        (with no `__init__` of its own) runs when `call` builds it: what that store leaves, read for this
+        instance, so a hook it calls is the subclass's override. None when the base stores it otherwise, or
+        the reading tells nothing."""
+        if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__" for s in cls.body):
+            return None
+        init = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if init is None or not init.args.args:
+            return None
+        left = _left_by_init(init, attr, base)
+        stores = [left[1]] if left is not None and left[0] is init else _self_stores(init).get(attr, [])
+        if len(stores) != 1 or left is not None and left[0] is not init or any(
+                attr in _self_stores(m) for m in base.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m is not init):
+            return None  # (another method stores it too: what `__init__` leaves is not all it holds)
+        receiver = Value("instance", None, label=init.args.args[0].arg, extra=(cls, call), flow=self)
+        found = self.bound_site(flow, init, call, receiver).values(stores[0])
+        if all(x.kind == "unknown" for x in found):
+            return None
+        return tuple(x.named(f"{cls.name}.{attr}") for x in found)
 
     def _per_instance(self, value: Value, cls: ast.ClassDef, call: ast.Call) -> Value:
         """A dict display `self.attr = {}` that a method fills under a key it is given
@@ -3544,7 +3597,9 @@ class Flow:
             out.extend(x.under(when) for x in self.values(expr))
         if not out:
             generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_generator(func)
-            return (Value("unknown", func, flow=self),) if generator else (Value("none", func, flow=self),)
+            raises = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(func.body[-1], ast.Raise)
+            # a generator's call gives an iterator; a stub that raises (`raise NotImplementedError`) gives nothing
+            return (Value("unknown", func, flow=self),) if generator or raises else (Value("none", func, flow=self),)
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on

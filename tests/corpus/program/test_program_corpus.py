@@ -64,14 +64,15 @@ KNOWN_MISSES: dict[str, str] = {
         "command-line default is placed at the entry, not at the default that picks it (detect/data_rule.py and "
         "the pack's plugins.py place a plugin where it is built)",
     "p244_core_trainer_task_hook_checkpoints_raw_network":
-        "missed: the hook dispatch is read (checking core/trainer.py, `self.checkpoint_state()` in `Trainer.fit` is "
-        "the override in tasks/language_model.py, found through the construction `LanguageModelTask(fabric)` in "
-        "train.py), but the dict display it returns is another module's value (`Value.foreign`), and "
-        "`_built_elsewhere` in packs/xla_fsdp/checkpoints.py takes only a dict written in the file checked: its "
-        "entries (`self.network`, the raw `Encoder()` the base `__init__` stores through `self.configure_model()`) "
-        "would have to be read in the override's module and the LXF023 reported there (`Finding.elsewhere`); with "
-        "the override moved into core/trainer.py, or `fabric.save` given `{\"model\": self.network}` directly, "
-        "it is flagged",
+        "missed, one link: checking core/trainer.py, `self.fabric` is the launched XLAFSDP Fabric (flow.py "
+        "`_as_importers_build`: `LanguageModelTask(fabric)` in train.py), the override's dict display is read "
+        "in tasks/language_model.py (checkpoints.py `_shown_in_another_module`) and its `self.network` is the raw "
+        "`Encoder()` the override of `configure_model` gives the base `__init__` (`_left_by_base_init`); but its "
+        "`self.optimizer` is `None` or `self.fabric.setup_optimizers(...)` read in `Trainer.fit` as the tasks "
+        "module reads core/trainer.py, a flow without callers (`with_callers` False), where `self.fabric` is "
+        "unknown: an entry that may be anything leaves the state unjudged. With the override returning no "
+        "optimizer, or `fabric.save` given `{\"model\": self.network}` in core/trainer.py, it is flagged "
+        "(tests/test_hooks_of_importers.py)",
 }
 
 
