@@ -1387,3 +1387,35 @@ def test_a_check_reads_the_class_statements_that_register_a_preset():
     assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [
         ("LXF002", "error", 24, 29)]
     assert check_source(source.replace("{key}", '"other"'), "train.py").findings == []
+
+
+# --- a loop over a dict's items ------------------------------------------------------------------------
+def test_a_loop_over_a_dicts_items_holds_each_entrys_key_and_value():
+    source = """
+    OPS = {"loss": "max", "acc": "sum"}
+    def sync(stats):
+        for name, op in OPS.items():
+            probe({probed})
+    """
+    assert probe(source.replace("{probed}", "op")) == [("str", 2, 15, ()), ("str", 2, 29, ())]
+    assert probe(source.replace("{probed}", "name")) == [("str", 2, 7, ()), ("str", 2, 22, ())]
+
+
+def test_a_loop_over_items_of_a_dict_filled_elsewhere_may_hold_more():
+    source = """
+    OPS = {"loss": "max"}
+    def sync(stats, extra):
+        OPS.update(extra)
+        for name, op in OPS.items():
+            probe(op)
+    """
+    assert kinds(source) == ["str", "unknown"]  # the entry written here, and what `extra` may add
+
+
+def test_a_loop_over_something_else_than_items_stays_unknown():
+    assert kinds("""
+    OPS = {"loss": "max"}
+    def sync(stats):
+        for name, op in OPS.values():
+            probe(op)
+    """) == ["unknown"]

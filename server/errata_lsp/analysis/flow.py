@@ -66,7 +66,7 @@ import os
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, is_generator, negation, source_text
@@ -918,7 +918,40 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+        if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) == 1:
+            turns = self._items_turns(d.target, d.path[0])
+            if turns is not None:
+                return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
+        """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
+        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more);
+        None for any other loop."""
+        pair = self.ctx.parents.get(target)
+        loop = self.ctx.parents.get(pair)
+        if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2 or not isinstance(loop, (ast.For, ast.AsyncFor)) \
+                or loop.target is not pair or index not in (0, 1):
+            return None
+        items = loop.iter
+        if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
+                and not items.args and not items.keywords):
+            return None
+        held = self.plain_run(self.values(items.func.value))
+        if len(held) != 1 or held[0].kind != "dict":
+            return None
+        entries, complete = self.entries(held[0])
+        if not entries:
+            return None
+        out: list[Value] = []
+        for key, entry in entries.items():
+            if index == 0:
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), entry.when, flow=self))
+            else:
+                out.extend(x.under(entry.when) for x in entry.values())
+        if not complete:
+            out.append(Value("unknown", target, flow=self))
+        return bounded(tuple(out))
 
     def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
         """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
@@ -1887,6 +1920,8 @@ class Flow:
                            seen: set[int], as_built: bool = False) -> tuple[Value, ...]:
         if id(cls) in seen:
             return ()
+        top = not seen
+        built_one = call is not None and top  # the instance one construction builds
         seen.add(id(cls))
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
@@ -1933,17 +1968,84 @@ class Flow:
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
+                if forwarded is None and call is not None and len(seen) == 1:
+                    forwarded = self._left_by_base_init(cls, call, flow, base, attr)
                 out.extend(forwarded if forwarded is not None else flow.instance_attribute(base, None, attr, set()))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
-            if elsewhere and (not out or any(_sets(derived, attr) for _, derived in elsewhere)):
+            if elsewhere and (not out or all(x.kind == "unknown" for x in out)
+                              or any(_sets(derived, attr) for _, derived in elsewhere)):
                 mine, out = out, []
                 for flow, derived in elsewhere:
                     when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
+                    if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
+                        found = flow._as_importers_build(derived, attr) or found
                     out.extend(x.under(when) for x in found)
+        if call is None and top and all(x.kind == "unknown" for x in out) and self.ctx.project is not None \
+                and self.with_callers and isinstance(self.ctx.parents.get(cls), ast.Module) \
+                and not self.constructions(cls, live=False):  # `self` of a class only the modules importing it build
+            out = list(self._as_importers_build(cls, attr) or out)
+        if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
+            return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _as_importers_build(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`self.attr` of the instances of `cls` (of this module's top level, built nowhere here) that the
+        modules importing it build (`LanguageModelTask(fabric)` in train.py): for each construction, read
+        there, what it leaves in the attribute, each under its line when there are several; () when there
+        is none, or more than `MAX_CONTEXTS`."""
+        built: list[tuple[Flow, ast.Call]] = []
+        for there in self._readers_of(cls.name) or ():
+            twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+            if isinstance(twin, ast.ClassDef):
+                built.extend((there, call) for call in there.constructions(twin))
+        if not built or len(built) > MAX_CONTEXTS:
+            return ()
+        out: list[Value] = []
+        for there, call in built:
+            when = (f"when built at line {call.lineno} of {there.origin_name}",) if len(built) > 1 else ()
+            for instance in there.values(call):  # the instance as the module that builds it reads it
+                if instance.kind != "instance":
+                    return ()
+                out.extend(x.under(when) for x in there.attribute(instance, attr, call))
+        return tuple(out)
+
+    def _left_by_base_init(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                           attr: str) -> tuple[Value, ...] | None:
+        """`self.network = self.configure_model()` in the `__init__` of a base of another module that `cls`
+        (with no `__init__` of its own) runs when `call` builds it: what that store leaves, read for this
+        instance, so a hook it calls is the subclass's override. None when the base stores it otherwise, or
+        the reading tells nothing."""
+        if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__" for s in cls.body):
+            return None
+        init = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if init is None or not init.args.args:
+            return None
+        left = _left_by_init(init, attr, base)
+        stores = [left[1]] if left is not None and left[0] is init else _self_stores(init).get(attr, [])
+        if len(stores) != 1 or left is not None and left[0] is not init or any(
+                attr in _self_stores(m) for m in base.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m is not init):
+            return None  # (another method stores it too: what `__init__` leaves is not all it holds)
+        receiver = Value("instance", None, label=init.args.args[0].arg, extra=(cls, call), flow=self)
+        found = self.bound_site(flow, init, call, receiver).values(stores[0])
+        if all(x.kind == "unknown" for x in found):
+            return None
+        return tuple(x.named(f"{cls.name}.{attr}") for x in found)
+
+    def _per_instance(self, value: Value, cls: ast.ClassDef, call: ast.Call) -> Value:
+        """A dict display `self.attr = {}` that a method fills under a key it is given
+        (`self._reductions[name] = op` in `add_state(name, ..., op)`), as the instance `call` builds holds it:
+        marked with that instance, whose fills `entries` reads (`_filled_for_instance`)."""
+        if value.kind != "dict" or not isinstance(value.node, ast.Dict) or value.extra is not None:
+            return value
+        home = value.flow or self
+        node = value.node
+        if not home.ctx.once("stored under a parameter", node, lambda: home._stored_under_a_parameter(node)) \
+                or home._keyed_fillers(node) is None:
+            return value
+        return replace(value, extra=_Instance(cls, call, self))
 
     def _getter_returns(self, cls: ast.ClassDef, call: ast.Call | None, getter: ast.FunctionDef | ast.AsyncFunctionDef,
                         label: str) -> tuple[Value, ...]:
@@ -2436,7 +2538,8 @@ class Flow:
         else:
             return None, False
         if isinstance(node, ast.Dict):
-            filled = self._filled_by_methods(node)
+            filled = self._filled_for_instance(node, value.extra) if isinstance(value.extra, _Instance) \
+                else self._filled_by_methods(node)
             if filled is None:
                 return out, False
             for key, entry in filled.items():
@@ -2685,6 +2788,86 @@ class Flow:
                     names.add(c.name)
                     grew = True
         return found if len(found) <= MAX_REGISTRATIONS else []
+
+    def _stored_under_a_parameter(self, node: ast.Dict) -> bool:
+        """`self.attr = {}` (`node`) and a method storing `self.attr[k] = v` with `k` one of its parameters."""
+        target = self.self_attribute_holding(node)
+        if target is None:
+            return False
+        for load in self.ctx.attribute_loads(target.attr):
+            parent = self.ctx.parents.get(load)
+            user = self.ctx.enclosing_function(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and isinstance(parent.slice, ast.Name) \
+                    and user is not None and any(a.arg == parent.slice.id for a in user.args.args[1:]):
+                return True
+        return False
+
+    def _keyed_fillers(self, node: ast.Dict) -> list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] | None:
+        """`self.attr = {}` (`node`) that methods of its class fill only by `self.attr[k] = v`, some with `k` a
+        parameter of the method (`add_state(self, name, ...)`): each such store, with the method and the
+        parameter's place among those after `self`. None when there is none, or when the attribute is filled
+        or changed otherwise (`update`, `pop`, `del`, a key of another kind): `_filled_by_methods` reads it."""
+        target = self.self_attribute_holding(node)
+        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
+        if target is None or cls is None:
+            return None
+        out: list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] = []
+        for load in self.ctx.attribute_loads(target.attr):
+            user = self.ctx.enclosing_function(load)
+            if user is None or self._method_class(user) is not cls or not user.args.args \
+                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
+                continue
+            parent = self.ctx.parents.get(load)
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
+                stmt = self.ctx.parents.get(parent)
+                params = [a.arg for a in user.args.args[1:]]
+                key = parent.slice
+                if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(user, ast.FunctionDef):
+                    return None
+                if isinstance(key, ast.Name) and key.id in params \
+                        and all(d.how == "param" for d in self.reaching(key) or [Def("unknown", None, ())]):
+                    out.append((user, stmt, parent, params.index(key.id)))
+                elif isinstance(self.constant_key(key), str):
+                    out.append((user, stmt, parent, -1))  # `self.state["step"] = step`: a key of every instance
+                else:
+                    return None
+            elif isinstance(parent, ast.Attribute) and (parent.attr in DICT_MUTATORS or parent.attr == "update") \
+                    or isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load) \
+                    or isinstance(parent, ast.AugAssign) and parent.target is load:
+                return None
+        return out if any(index >= 0 for *_, index in out) else None
+
+    def _filled_for_instance(self, node: ast.Dict, instance: _Instance) -> dict[str, Entry] | None:
+        """The entries the fills of `self.attr = {}` (`node`, see `_keyed_fillers`) add to the instance one
+        construction builds: the stores under a constant key, and for a key the filling method is given, one
+        entry for each call of it the construction's `__init__` makes on `self` (its class's, then each
+        base's through `super().__init__()`, in the order Python looks them up), the key that call's argument,
+        the value as the method reads for it. Another subclass's calls are never this instance's. None when
+        the fills cannot be told: a call under a test or before `super().__init__()`, a call of the filling
+        method anywhere else (another method, another receiver), an `__init__` of a class the project does
+        not write."""
+        fillers = self._keyed_fillers(node)
+        if fillers is None:
+            return self._filled_by_methods(node)
+        out: dict[str, Entry] = {}
+        keyed = {}
+        for method, stmt, target, index in fillers:
+            if index < 0:
+                _store(out, self.constant_key(target.slice), Entry(stmt.value, target, self))  # type: ignore[arg-type]
+            else:
+                keyed[method.name] = (method, stmt, target, index)
+        receiver = Value("instance", None, extra=(instance.cls, instance.call), flow=instance.flow)
+        made = _init_calls(instance.flow._linearization(instance.cls), set(keyed))
+        if made is None:
+            return None
+        for flow, call in made:
+            method, stmt, target, index = keyed[call.func.attr]  # type: ignore[attr-defined]  # a method call
+            site = flow.bound_site(self, method, call, receiver)
+            key = site.constant_key(target.slice)
+            if not isinstance(key, str):
+                return None
+            _store(out, key, Entry(stmt.value, target, site))
+        return out
 
     def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
         """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
@@ -3510,7 +3693,9 @@ class Flow:
             out.extend(x.under(when) for x in self.values(expr))
         if not out:
             generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_generator(func)
-            return (Value("unknown", func, flow=self),) if generator else (Value("none", func, flow=self),)
+            raises = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(func.body[-1], ast.Raise)
+            # a generator's call gives an iterator; a stub that raises (`raise NotImplementedError`) gives nothing
+            return (Value("unknown", func, flow=self),) if generator or raises else (Value("none", func, flow=self),)
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on
@@ -4215,6 +4400,51 @@ class _BuildFlow(_SiteFlow):
             elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await)):
                 return None
         return self._truth(test, given)
+
+
+@dataclass(frozen=True)
+class _Instance:
+    """A dict display held by an attribute of the instance `call` builds (`MaxMetric()`), read in `flow`."""
+
+    cls: ast.ClassDef
+    call: ast.Call
+    flow: Flow = field(compare=False, repr=False)
+
+
+def _init_calls(classes: list[tuple[Flow, ast.ClassDef | str]], names: set[str]) -> list[tuple[Flow, ast.Call]] | None:
+    """The calls `self.<name>(...)` (of `names`) the construction of an instance whose classes are `classes`
+    (Python's lookup order) makes: those statements of the `__init__` that runs, then of each base's
+    `__init__` its `super().__init__(...)` runs, each with the flow of its module. None when another call of
+    those names is written in one of the classes (another method, under a test, before `super().__init__()`),
+    or the chain reaches an `__init__` the project does not write."""
+    out: list[tuple[Flow, ast.Call]] = []
+    running = True  # the chain of `__init__`s still runs on
+    for flow, cls in classes[:MAX_SITE_DEPTH * 4]:
+        if isinstance(cls, str):
+            if running and cls != "?":
+                continue  # a library base (`nn.Module`): no call of the project's methods
+            return None if running else out
+        init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        accepted: set[int] = set()
+        if running and init is not None and init.args.args:
+            owner, running, before_super = init.args.args[0].arg, False, False
+            for stmt in init.body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                callee = call.func if call is not None else None
+                if isinstance(callee, ast.Attribute) and callee.attr == "__init__" and isinstance(callee.value, ast.Call) \
+                        and source_text(callee.value.func) == "super" and not callee.value.args:
+                    running = True
+                    if before_super:
+                        return None  # filled before the base's `__init__` (which may make the dict anew)
+                elif isinstance(callee, ast.Attribute) and callee.attr in names and isinstance(callee.value, ast.Name) \
+                        and callee.value.id == owner:
+                    out.append((flow, call))  # type: ignore[arg-type]  # a call, above
+                    accepted.add(id(call))
+                    before_super = before_super or not running
+        if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in names
+               and id(n) not in accepted for n in ast.walk(cls)):
+            return None  # another method fills it too (or a test decides whether it does)
+    return out
 
 
 class _Bound(ast.Call):

@@ -55,6 +55,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         if filled is not None:
             return filled
         value = _built_elsewhere(ctx, state)
+        if value is None:
+            return _shown_in_another_module(ctx, state)
     if not isinstance(value, ast.Dict):
         return None
     pairs: dict[object, tuple[ast.expr, ast.expr]] = {}
@@ -99,6 +101,26 @@ def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
             and not (isinstance(state, ast.Attribute) and _filled_through_attribute(ctx, state.attr)):
         return values[0].node
     return None
+
+
+def _shown_in_another_module(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.expr]] | None:
+    """The one dict display a state holds on every path when another module of the project writes it (the
+    hook a task overrides there: `return {"model": self.network, ...}`): a (key, value) pair for each entry,
+    read in that module, the value a stand-in at `state`'s place with the entry as `.entry` (where the rules
+    report it). None when it is no such display, or an entry may be missing or stored on some paths only."""
+    values = ctx.values(state)
+    if len(values) != 1 or values[0].kind != "dict" or not isinstance(values[0].node, ast.Dict) \
+            or values[0].when or not values[0].foreign or ctx.owner_of(values[0]) is None:
+        return None
+    entries, complete = ctx.flow.entries(values[0])
+    if entries is None or not complete or any(entry.when for entry in entries.values()):
+        return None
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    for key, entry in entries.items():
+        held = ctx.stand_in(state, entry)
+        held.entry = entry  # type: ignore[attr-defined]  # reported where it is written
+        pairs.append((ast.copy_location(ast.Constant(key), state), held))
+    return pairs
 
 
 MUTATORS = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__")
