@@ -237,7 +237,8 @@ class Walker:
                 start = self.expr(case.guard, start, when)
             irrefutable = case.guard is None and (
                 isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
-                or matched is True and isinstance(case.pattern, ast.MatchClass) and _captures_only(case.pattern))  # (an attribute to compare may differ)
+                # (a class case that compares an attribute may not match, whatever the class)
+                or matched is True and isinstance(case.pattern, ast.MatchClass) and _captures_only(case.pattern))
             cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
             branches.append(self.run(case.body, start, cond))
             if irrefutable:  # the cases after it never run

@@ -69,7 +69,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .binder import ClassTest, Def, Scope, Walker, all_args, constant_of, flag_value, is_generator, negation, source_text
+from .binder import (
+    ClassTest,
+    Def,
+    Scope,
+    Walker,
+    all_args,
+    constant_of,
+    flag_value,
+    is_generator,
+    negation,
+    source_text,
+)
 from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
@@ -531,7 +542,8 @@ class Flow:
         wanted: list[ast.ClassDef] = []
         for node in classes:
             found = given.get(node.id) if isinstance(node, ast.Name) else None
-            if not found or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef) or getattr(x.flow, "ctx", None) is not self.ctx for x in found):
+            if not found or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef)
+                                or getattr(x.flow, "ctx", None) is not self.ctx for x in found):
                 return None
             wanted += [x.node for x in found]  # type: ignore[misc]  # (checked above)
         if not held or any(x.kind != "instance" or not _of_local_class(x) or getattr(x.flow, "ctx", None) is not self.ctx for x in held):
