@@ -136,6 +136,81 @@ def test_conditional_expression_match_and_try():
     """) == [("unknown", 3, 13, ()), ("list", 5, 13, ("if KeyError is raised",))]
 
 
+_PLANS = """
+    class Joint:
+        pass
+    class Tuned(Joint):
+        pass
+    class Separate:
+        pass
+"""
+
+
+def test_a_class_pattern_is_decided_by_the_instances_the_subject_holds():
+    match_plan = _PLANS + """    def set_up(plan):
+        match plan:
+            case Joint():
+                policy = [Block]
+            case Separate(lr=lr):
+                policy = {Block}
+            case _:
+                policy = None
+        probe(policy)
+"""
+    assert probe(match_plan + "    set_up(Separate())\n") == [("set", 13, 21, ())]  # neither `Joint()` nor `_`
+    assert probe(match_plan + "    set_up(Joint())\n") == [("list", 11, 21, ())]
+    assert probe(match_plan + "    set_up(Tuned())\n") == [("list", 11, 21, ())]  # a subclass instance matches its base
+    undecided = [("list", 11, 21, ("plan matches Joint()",)), ("set", 13, 21, ("plan matches Separate(lr=lr)",)),
+                 ("none", 15, 21, ())]
+    assert probe(match_plan + "    set_up(load())\n") == undecided  # unknown: every case, as before
+    assert probe(match_plan + "    set_up(Joint())\n    set_up(Separate())\n") == undecided  # the callers disagree
+    # an attribute the pattern compares may differ, a guard may fail: the case may match, and `_` after it too
+    assert probe(match_plan.replace("Separate(lr=lr)", "Separate(lr=0.1)") + "    set_up(Separate())\n") == [
+        ("set", 13, 21, ("plan matches Separate(lr=0.1)",)), ("none", 15, 21, ())]
+    assert probe(match_plan.replace("case Joint():", "case Joint() if plan.fast:") + "    set_up(Joint())\n") == [
+        ("list", 11, 21, ("plan matches Joint()",)), ("none", 15, 21, ())]
+
+
+def test_a_literal_pattern_is_not_decided_by_the_callers():
+    assert probe("""
+        def set_up(mode):
+            match mode:
+                case "joint":
+                    policy = [Block]
+                case _:
+                    policy = {Block}
+            probe(policy)
+        set_up("separate")
+    """) == [("list", 5, 21, ('mode matches "joint"',)), ("set", 7, 21, ())]
+
+
+def test_isinstance_against_classes_of_the_file_is_decided_by_the_instances_held():
+    by_parameter = _PLANS + """    def set_up(plan):
+        if isinstance(plan, (Tuned, Separate)):
+            policy = [Block]
+        else:
+            policy = {Block}
+        probe(policy)
+"""
+    assert probe(by_parameter + "    set_up(Separate())\n") == [("list", 10, 17, ())]
+    assert probe(by_parameter + "    set_up(Tuned())\n") == [("list", 10, 17, ())]
+    assert probe(by_parameter + "    set_up(Joint())\n") == [("set", 12, 17, ())]  # a base is no instance of its subclass
+    undecided = [("list", 10, 17, ("isinstance(plan, (Tuned, Separate))",)),
+                 ("set", 12, 17, ("not isinstance(plan, (Tuned, Separate))",))]
+    assert probe(by_parameter + "    set_up(load())\n") == undecided
+    assert probe("def isinstance(a, b):\n    return True\n" + by_parameter.replace("\n    ", "\n")
+                 + "set_up(Joint())\n") == [(k, line + 2, col, when) for k, line, col, when in undecided]  # not the builtin
+    assert probe(_PLANS + """    PLAN = Separate()
+    def set_up():
+        if not isinstance(PLAN, Joint):
+            policy = (Block,)
+        else:
+            policy = None
+        probe(policy)
+    set_up()
+""") == [("tuple", 11, 17, ())]
+
+
 def test_branches_that_cannot_run_are_skipped_and_a_branch_that_returns_does_not_fall_through():
     assert probe("""
         from typing import TYPE_CHECKING

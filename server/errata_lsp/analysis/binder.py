@@ -226,21 +226,44 @@ class Walker:
         exhaustive = False
         for case in s.cases:
             pattern = self.text(case.pattern)
+            matched = self.class_case(s.subject, case.pattern, env)
+            if matched is False:  # `case Joint(...)` of a subject that holds no instance of it
+                self.scope.skipped = True
+                continue
             start = dict(env)
             for name in _pattern_names(case.pattern):
                 start = self.bind(name, Def("unknown", case.pattern, when), start)
             if case.guard is not None:
                 start = self.expr(case.guard, start, when)
-            irrefutable = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
+            irrefutable = case.guard is None and (
+                isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
+                # (a class case that compares an attribute may not match, whatever the class)
+                or matched is True and isinstance(case.pattern, ast.MatchClass) and _captures_only(case.pattern))
             cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
             branches.append(self.run(case.body, start, cond))
-            exhaustive = exhaustive or irrefutable
+            if irrefutable:  # the cases after it never run
+                self.scope.skipped = self.scope.skipped or case is not s.cases[-1]
+                exhaustive = True
+                break
         if not exhaustive:
             branches.append(env)
         env = branches[0]
         for other in branches[1:]:
             env = _merge(env, other)
         return env
+
+    def class_case(self, subject: ast.expr, pattern: ast.pattern, env: Env) -> bool | None:
+        """Whether a class pattern (`case Joint(lr=lr):`) matches, as the evaluator decides `isinstance(subject,
+        Joint)` from what the subject holds; None for any other pattern or when it cannot tell."""
+        if not isinstance(pattern, ast.MatchClass) or self.decide is None:
+            return None
+        test = ClassTest(subject, [pattern.cls])
+        answer = self.decide(test, env)
+        if answer is None:
+            return None
+        decided, read = answer
+        self.decisions.append((test, read, decided))
+        return decided
 
     def _definition(self, s: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: Env, when: When) -> Env:
         for decorator in s.decorator_list:
@@ -535,6 +558,24 @@ def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
 def _is_main_guard(test: ast.expr) -> bool:
     return isinstance(test, ast.Compare) and source_text(test.left) == "__name__" and len(test.comparators) == 1 \
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+class ClassTest(ast.expr):
+    """`isinstance(subject, classes)` as a class pattern tests its subject (`case Joint(...)`): a test the walk
+    asks the evaluator to decide."""
+
+    _fields = ("subject", "classes")
+
+    def __init__(self, subject: ast.expr, classes: list[ast.expr]):
+        super().__init__()
+        self.subject, self.classes = subject, classes
+        ast.copy_location(self, subject)
+
+
+def _captures_only(pattern: ast.MatchClass) -> bool:
+    """`Joint()`, `Joint(lr=lr)`, `Joint(lr=_)`: once the class matches, the pattern does (no positional
+    sub-pattern, which needs `__match_args__`; each keyword one a capture)."""
+    return not pattern.patterns and all(isinstance(p, ast.MatchAs) and p.pattern is None for p in pattern.kwd_patterns)
 
 
 def _pattern_names(pattern: ast.AST) -> list[str]:

@@ -69,7 +69,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .binder import Def, Scope, Walker, all_args, constant_of, flag_value, is_generator, negation, source_text
+from .binder import (
+    ClassTest,
+    Def,
+    Scope,
+    Walker,
+    all_args,
+    constant_of,
+    flag_value,
+    is_generator,
+    negation,
+    source_text,
+)
 from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
@@ -500,17 +511,45 @@ class Flow:
                 if namespace is None:
                     return None
                 given[name] = namespace
+            elif name == "isinstance" and not self.scope(self.ctx.module).final.get(name):
+                continue  # the builtin (`_instance_of`)
             else:
                 constant = self._module_constant(name)
-                if constant is None:
+                classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
+                if constant is None and classes is None:
                     return None
-                given[name] = self.values(constant)
+                given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
             passed = self.parameters_passed(scope, params)
             if passed is None:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _module_instances(self, name: str) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
+        Separate(...)`), for a class test (`isinstance(PLAN, Joint)`, `case Joint():`); None otherwise."""
+        held = self.module_binding(name)
+        if not held or any(not _of_local_class(x) or getattr(x.flow, "ctx", None) is not self.ctx for x in held):
+            return None
+        return held
+
+    def _instance_of(self, subject: ast.expr, classes: list[ast.expr], given: dict[str, tuple[Value, ...]]) -> bool | None:
+        """`isinstance(plan, Joint)` (or a class pattern): whether each instance of a class of the file the
+        subject holds is one of these classes of the file or derives from one; None when the values disagree
+        or one of them, or a class, is not known."""
+        held = self._parameter_values(subject, given) if isinstance(subject, ast.Name) else None
+        wanted: list[ast.ClassDef] = []
+        for node in classes:
+            found = given.get(node.id) if isinstance(node, ast.Name) else None
+            if not found or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef)
+                                or getattr(x.flow, "ctx", None) is not self.ctx for x in found):
+                return None
+            wanted += [x.node for x in found]  # type: ignore[misc]  # (checked above)
+        if not held or any(x.kind != "instance" or not _of_local_class(x) or getattr(x.flow, "ctx", None) is not self.ctx for x in held):
+            return None
+        answers = {any(x.extra[0] in self._subclasses(k) for k in wanted) for x in held}
+        return answers.pop() if len(answers) == 1 else None
 
     def _parsed_namespace(self, parse: ast.Call, test: ast.expr, name: str) -> tuple[Value, ...] | None:
         """`args` of `args = parser.parse_args()` (an `argparse.ArgumentParser()` of the scope) in a test that
@@ -684,6 +723,11 @@ class Flow:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             inner = self._truth(test.operand, given)
             return None if inner is None else not inner
+        if isinstance(test, ClassTest):
+            return self._instance_of(test.subject, test.classes, given)
+        if _isinstance_call(test) and "isinstance" not in given:  # (the builtin: `_decided_test` gives no value for it)
+            kinds = test.args[1]  # type: ignore[attr-defined]  # (checked by `_isinstance_call`)
+            return self._instance_of(test.args[0], kinds.elts if isinstance(kinds, ast.Tuple) else [kinds], given)  # type: ignore[attr-defined]
         if isinstance(test, ast.Compare):
             if len(test.ops) != 1:
                 return None
@@ -4660,9 +4704,29 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             read[node.id] = constant
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
-    if all(what is None for what in read.values()) and not any(isinstance(n, ast.Compare) for n in ast.walk(test)):
+    if all(what is None for what in read.values()) and not any(isinstance(n, (ast.Compare, ClassTest)) or _isinstance_call(n)
+                                                               for n in ast.walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
+
+
+def _isinstance_call(node: ast.AST) -> bool:
+    """`isinstance(x, C)`, `isinstance(x, (A, B))` as written (whether the name is the builtin is the caller's)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+        and len(node.args) == 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+
+
+def _tests_classes(test: ast.expr) -> bool:
+    """A test that is a class test alone: `isinstance(x, C)`, a class pattern (or `not` of one)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return isinstance(test, ClassTest) or _isinstance_call(test)
+
+
+def _of_local_class(value: Value) -> bool:
+    """A class of a file (its `class` statement) or an instance of one."""
+    klass = value.node if value.kind == "class" else value.extra[0] if value.kind == "instance" and value.extra else None
+    return isinstance(klass, ast.ClassDef)
 
 
 def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:

@@ -146,13 +146,6 @@ KNOWN_MISSES: dict[str, str] = {
         "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
         "its own name is flagged (LXF001). The fix belongs in flow.py's call reading: a `functools.singledispatch` "
         "function dispatched by its first argument's builtin kind to the registered def annotated with it",
-    "s217_match_class_pattern_separate_setup_plan_ok":
-        "a false error: `PLAN = Separate(...)`, so `case Joint(lr=lr):` never matches, but binder.py "
-        "`Walker._match` takes every case as feasible (only under the condition's text), and the joint "
-        "`fabric.setup(net, optimizer)` in it is reported (LXF012 is a code rule: a live call is enough); "
-        "`isinstance(plan, Joint)` in its place is flagged too (flow.py `_truth` decides `isinstance` only against "
-        "builtin types), while a `plan.joint` flag is decided. The fix belongs in the value-flow layer: a class "
-        "pattern, or `isinstance` against a class of the file, decided by the subject's instance values",
 }
 
 
