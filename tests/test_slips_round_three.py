@@ -1,0 +1,72 @@
+"""Slips a refactor makes in one place, third round: the value-flow code and rules added last (registries a
+function fills, methods called back bound to their receiver, `*args` and `**kwargs` read by their keys,
+exec and globals(), a project's lazy exports and the places its imports looked in vain, where a helper's
+finding is placed, LXF006/012/019/031/036/037). Each test pins what a user or a rule sees: the values a
+name holds (kind, line, column, conditions) or a finding with its code, severity, line and message.
+
+`mutation/slips.py` makes each slip by hand in a copy of the tree and checks that the test named for it
+here fails on it (see `mutation/RESULTS.md`, "Hand-made slips, round three")."""
+
+from __future__ import annotations
+
+from .test_flow import probe
+
+BLOCK = """
+from lightning.fabric import Fabric
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+"""  # what follows starts on line 8
+
+
+def test_a_registry_filled_by_as_many_calls_as_its_bound_holds_each_entry():
+    """`add(...)` called exactly MAX_REGISTRATIONS (16) times: each call's entry is read; one call more and
+    the registry is past its bound (unknown)."""
+    def registry(calls: int) -> str:
+        return BLOCK + "TABLE = {}\n\n\ndef add(name, value):\n    TABLE[name] = value\n\n\n" + "".join(
+            f'add("k{i}", {{Block}})\n' for i in range(calls)) + 'probe(TABLE["k0"])\n'
+
+    assert probe(registry(16)) == [("set", 15, 10, ())]
+    assert probe(registry(17)) == [("unknown", 32, 6, ())]
+
+
+def test_a_method_of_a_class_given_to_launch_unbound_is_not_called_with_the_fabric_after_a_receiver():
+    """`fabric.launch(Tasks.run)` calls `Tasks.run(fabric)`: its `self` is the Fabric and its `fabric`
+    parameter is given nothing; `fabric.launch(Tasks().run)` gives `fabric` the Fabric."""
+    source = BLOCK + """
+class Tasks:
+    def run(self, fabric):
+        probe(fabric)
+
+
+fabric = Fabric(accelerator="tpu")
+fabric.launch(Tasks.run)
+"""
+    assert probe(source) == [("unknown", 10, 18, ())]
+    assert probe(source.replace("Tasks.run)", "Tasks().run)")) == [("fabric", 14, 9, ())]
+
+
+def test_a_registry_keyed_by_name_does_not_key_a_function_held_on_some_paths_only_by_its_name():
+    """`step(train if A else os.environ.get)`: `fn.__name__` is "train" on one path and "get" on the other,
+    so the file cannot tell the key; `STEPS["train"]` is not `os.environ.get` under `not A`."""
+    source = BLOCK + """
+import os
+
+STEPS = {}
+
+
+def step(fn):
+    STEPS[fn.__name__] = fn
+    return fn
+
+
+def train():
+    return [Block]
+
+
+step(train if os.environ.get("A") else os.environ.get)
+probe(STEPS["train"])
+"""
+    assert probe(source) == [("unknown", 24, 6, ())]
