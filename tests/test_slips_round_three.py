@@ -70,3 +70,30 @@ step(train if os.environ.get("A") else os.environ.get)
 probe(STEPS["train"])
 """
     assert probe(source) == [("unknown", 24, 6, ())]
+
+
+def test_a_key_popped_from_a_helper_s_dict_is_gone_from_the_variable_that_holds_it():
+    source = """
+from torch import nn
+class Block(nn.Module):
+    pass
+def base_kwargs():
+    return {"auto_wrap_policy": {Block}, "activation_checkpointing_policy": [Block]}
+kwargs = base_kwargs()
+kwargs.pop("activation_checkpointing_policy")
+probe(kwargs.get("activation_checkpointing_policy"))
+"""
+    assert probe(source) == [("none", 9, 6, ())]
+    assert probe(source.replace('kwargs.pop("activation_checkpointing_policy")\n', "")) == [("list", 6, 76, ())]
+
+
+def test_a_method_s_star_args_hold_the_tuple_a_call_spreads_after_its_named_parameters():
+    """`s.step(None, *more)` of `def step(self, fabric, *rest)`: `rest` is `more`, the instance aside."""
+    assert probe("""
+class Strategy:
+    def step(self, fabric, *rest):
+        probe(rest)
+s = Strategy()
+more = (1, 2)
+s.step(None, *more)
+""") == [("tuple", 6, 7, ())]
