@@ -9,6 +9,8 @@ here fails on it (see `mutation/RESULTS.md`, "Hand-made slips, round three")."""
 
 from __future__ import annotations
 
+from .test_double_star_keys import NEITHER, forwarding
+from .test_double_star_keys import found as found_in
 from .test_flow import probe
 
 BLOCK = """
@@ -97,3 +99,10 @@ s = Strategy()
 more = (1, 2)
 s.step(None, *more)
 """) == [("tuple", 6, 7, ())]
+
+
+def test_a_forwarded_kwargs_compared_to_a_dict_with_entries_is_not_compared_to_an_empty_one():
+    """`if clip_kwargs != {"max_norm": 1.0}:` given nothing is true (`{}` differs from it): the clip runs with
+    neither keyword set."""
+    guarded = forwarding(1).replace("if clip_kwargs:", 'if clip_kwargs != {"max_norm": 1.0}:')
+    assert found_in(guarded) == [("LXF015", "error", NEITHER, 8, 8)]
