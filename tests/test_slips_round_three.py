@@ -106,3 +106,19 @@ def test_a_forwarded_kwargs_compared_to_a_dict_with_entries_is_not_compared_to_a
     neither keyword set."""
     guarded = forwarding(1).replace("if clip_kwargs:", 'if clip_kwargs != {"max_norm": 1.0}:')
     assert found_in(guarded) == [("LXF015", "error", NEITHER, 8, 8)]
+
+
+def test_the_size_of_a_dict_some_keys_of_which_the_file_cannot_read_is_not_known():
+    """`len(kw)` of `{"a": 1, **settings()}`: settings() may add keys, so `len(kw) > 1` is undecided; with
+    the keys all written it is decided."""
+    source = """
+def f(**kw):
+    if len(kw) > 1:
+        x = "many"
+    else:
+        x = "one"
+    probe(x)
+f(**{"a": 1, **settings()})
+"""
+    assert probe(source) == [("str", 4, 12, ("len(kw) > 1",)), ("str", 6, 12, ("len(kw) <= 1",))]
+    assert probe(source.replace(", **settings()", ', "b": 2')) == [("str", 4, 12, ())]
