@@ -9,9 +9,16 @@ here fails on it (see `mutation/RESULTS.md`, "Hand-made slips, round three")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from errata_lsp.analysis import check_source
+
 from .test_double_star_keys import NEITHER, forwarding
 from .test_double_star_keys import found as found_in
 from .test_flow import probe
+from .test_project import tree
 
 BLOCK = """
 from lightning.fabric import Fabric
@@ -122,3 +129,23 @@ f(**{"a": 1, **settings()})
 """
     assert probe(source) == [("str", 4, 12, ("len(kw) > 1",)), ("str", 6, 12, ("len(kw) <= 1",))]
     assert probe(source.replace(", **settings()", ', "b": 2')) == [("str", 4, 12, ())]
+
+
+# a helper of another module returning a dict display one of whose values is its parameter
+SETTINGS = ("BASE = {'accelerator': 'tpu', 'devices': 'auto'}\n\n\n"
+            "def with_accelerator(accelerator='cpu'):\n    return {**BASE, 'accelerator': accelerator}\n")
+SPREAD = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+          "import settings\n\nfabric = Fabric(strategy=XLAFSDPStrategy(), **settings.{call})\n")
+
+
+@pytest.mark.parametrize(("call", "expected"), [
+    ("with_accelerator('cpu')", [("LXF010", "error", "train.py", 5, 46)]),  # the argument
+    ("with_accelerator()", [("LXF010", "error", "settings.py", 4, 33)]),  # the default
+    ("with_accelerator('tpu')", [])])
+def test_a_dict_display_a_helper_fills_with_its_parameter_is_read_for_each_call(tmp_path, call, expected):
+    root = tree(tmp_path, {"settings.py": SETTINGS, "train.py": SPREAD.format(call=call)})
+    out = []
+    for f in check_source((root / "train.py").read_text(), str(root / "train.py")).findings:
+        path, span = (f.elsewhere.path, f.elsewhere.span) if f.elsewhere is not None else ("train.py", f.span)
+        out.append((f.code, f.severity.value, Path(path).name, span.start.line + 1, span.start.column))
+    assert out == expected
