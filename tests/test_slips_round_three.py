@@ -17,7 +17,7 @@ from errata_lsp.analysis import check_source
 
 from .test_double_star_keys import NEITHER, forwarding
 from .test_double_star_keys import found as found_in
-from .test_flow import probe
+from .test_flow import loop_project, probe
 from .test_project import tree
 
 BLOCK = """
@@ -149,3 +149,12 @@ def test_a_dict_display_a_helper_fills_with_its_parameter_is_read_for_each_call(
         path, span = (f.elsewhere.path, f.elsewhere.span) if f.elsewhere is not None else ("train.py", f.span)
         out.append((f.code, f.severity.value, Path(path).name, span.start.line + 1, span.start.column))
     assert out == expected
+
+
+@pytest.mark.parametrize("init", ["def __init__(self, **kwargs):\n        super().__init__(**kwargs)",
+                                  "def __init__(self, *args):\n        super().__init__(*args)"])
+def test_a_subclass_init_that_takes_only_one_of_star_args_and_star_kwargs_does_not_forward_the_construction(
+        tmp_path, init):
+    """Only `__init__(self, *args, ..., **kwargs)` calling `super().__init__(*args, **kwargs)` passes on what
+    the construction gives; with one of the two the base's `model` is not the construction's."""
+    assert loop_project(tmp_path, init, "model") == [("unknown", 2, 31, ())]
