@@ -18,6 +18,7 @@ from errata_lsp.analysis import check_source
 from .test_double_star_keys import NEITHER, forwarding
 from .test_double_star_keys import found as found_in
 from .test_flow import loop_project, probe
+from .test_marked_names import items
 from .test_project import tree
 
 BLOCK = """
@@ -158,3 +159,10 @@ def test_a_subclass_init_that_takes_only_one_of_star_args_and_star_kwargs_does_n
     """Only `__init__(self, *args, ..., **kwargs)` calling `super().__init__(*args, **kwargs)` passes on what
     the construction gives; with one of the two the base's `model` is not the construction's."""
     assert loop_project(tmp_path, init, "model") == [("unknown", 2, 31, ())]
+
+
+def test_a_loop_over_a_tuple_bound_on_some_paths_only_gives_no_turns():
+    """`NAMES` is the tuple only when A is set: the loop's turns are not known on every path."""
+    held_when = "import os\nif os.environ.get('A'):\n    NAMES = ('a', 'b')\ndef f():\n    for n in NAMES:\n        probe(n)\n"
+    assert items(held_when) is None
+    assert items(held_when.replace("if os.environ.get('A'):\n    NAMES", "NAMES")) == [["'a'"], ["'b'"]]
