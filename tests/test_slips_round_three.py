@@ -17,6 +17,8 @@ from errata_lsp.analysis import check_source
 
 from .test_double_star_keys import NEITHER, forwarding
 from .test_double_star_keys import found as found_in
+from .test_exec_globals import CALL, EXEC, HEAD
+from .test_exec_globals import found as found_after_exec
 from .test_flow import loop_project, probe
 from .test_marked_names import items
 from .test_project import tree
@@ -166,3 +168,10 @@ def test_a_loop_over_a_tuple_bound_on_some_paths_only_gives_no_turns():
     held_when = "import os\nif os.environ.get('A'):\n    NAMES = ('a', 'b')\ndef f():\n    for n in NAMES:\n        probe(n)\n"
     assert items(held_when) is None
     assert items(held_when.replace("if os.environ.get('A'):\n    NAMES", "NAMES")) == [["'a'"], ["'b'"]]
+
+
+def test_a_function_defined_before_a_module_level_exec_keeps_its_definition():
+    """exec'd config code sets values; `precision_of()` after it is still the def written above it."""
+    text = HEAD + 'def precision_of():\n    return "bf16-mixed"\n\n\n' + EXEC \
+        + CALL.replace("precision=precision", "precision=precision_of()")
+    assert found_after_exec(text) == [("LXF007", "error", 10, 88)]
