@@ -20,6 +20,7 @@ from .test_double_star_keys import found as found_in
 from .test_exec_globals import CALL, EXEC, HEAD
 from .test_exec_globals import found as found_after_exec
 from .test_flow import loop_project, probe
+from .test_helper_placement import PRETRAIN, placed
 from .test_marked_names import items
 from .test_project import tree
 
@@ -175,3 +176,16 @@ def test_a_function_defined_before_a_module_level_exec_keeps_its_definition():
     text = HEAD + 'def precision_of():\n    return "bf16-mixed"\n\n\n' + EXEC \
         + CALL.replace("precision=precision", "precision=precision_of()")
     assert found_after_exec(text) == [("LXF007", "error", 10, 88)]
+
+
+def test_a_path_parameter_the_helper_binds_again_is_placed_where_the_caller_builds_it(tmp_path):
+    """The helper binds `checkpoint_file` again: it is not read as needing the callers' Path throughout, so the
+    conversion stays the caller's (the finding is placed at the caller's expression)."""
+    helper = ("def save_checkpoint(fabric, state, checkpoint_file):\n"
+              "    checkpoint_file.parent.mkdir(parents=True, exist_ok=True)\n"
+              "    fabric.save(checkpoint_file, state)\n"
+              "    checkpoint_file = None\n")
+    tree(tmp_path, {"utils.py": helper, "pretrain.py": PRETRAIN})
+    assert placed(tmp_path / "utils.py") == [("LXF029", "error", 3, 16, ("pretrain.py", 10, 35))]
+    (tmp_path / "utils.py").write_text(helper.replace("    checkpoint_file = None\n", ""))
+    assert placed(tmp_path / "utils.py") == [("LXF029", "error", 3, 16, None)]
