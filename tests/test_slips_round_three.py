@@ -20,7 +20,7 @@ from .test_double_star_keys import found as found_in
 from .test_exec_globals import CALL, EXEC, HEAD
 from .test_exec_globals import found as found_after_exec
 from .test_flow import loop_project, probe
-from .test_helper_placement import PRETRAIN, placed
+from .test_helper_placement import FINETUNE, KWARGS, PRETRAIN, placed
 from .test_marked_names import items
 from .test_project import tree
 
@@ -189,3 +189,12 @@ def test_a_path_parameter_the_helper_binds_again_is_placed_where_the_caller_buil
     assert placed(tmp_path / "utils.py") == [("LXF029", "error", 3, 16, ("pretrain.py", 10, 35))]
     (tmp_path / "utils.py").write_text(helper.replace("    checkpoint_file = None\n", ""))
     assert placed(tmp_path / "utils.py") == [("LXF029", "error", 3, 16, None)]
+
+
+def test_a_key_the_helper_writes_from_the_call_on_some_paths_is_placed_at_the_call(tmp_path):
+    """`auto_wrapper_callable=None if X else auto_wrapper_callable`: on one path the key holds what the call
+    passes, so the clash is not the helper's alone; it stays at the call's `**`."""
+    kwargs = "import os\n" + KWARGS.replace("auto_wrapper_callable=auto_wrapper_callable,",
+                                           'auto_wrapper_callable=None if os.environ.get("X") else auto_wrapper_callable,')
+    tree(tmp_path, {"utils.py": kwargs, "finetune.py": FINETUNE.format(passed="activation_checkpointing=True")})
+    assert placed(tmp_path / "finetune.py") == [("LXF002", "error", 14, 29, None)]
