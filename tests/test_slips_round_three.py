@@ -198,3 +198,53 @@ def test_a_key_the_helper_writes_from_the_call_on_some_paths_is_placed_at_the_ca
                                            'auto_wrapper_callable=None if os.environ.get("X") else auto_wrapper_callable,')
     tree(tmp_path, {"utils.py": kwargs, "finetune.py": FINETUNE.format(passed="activation_checkpointing=True")})
     assert placed(tmp_path / "finetune.py") == [("LXF002", "error", 14, 29, None)]
+
+
+TRACED = """\
+import functools
+import os
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def policy(module, recurse, unwrapped_params):
+    return False
+
+
+if os.environ.get("TRACE"):
+    policy = traced(policy)
+
+
+def train(fabric):
+    pass
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy=policy)).launch(train)
+"""
+
+
+def unpicklable(text: str) -> list[tuple[str, str, int, int]]:
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(text, "train.py").findings]
+
+
+def test_a_wrapper_bound_to_its_name_on_the_path_that_holds_it_is_found_by_pickle():
+    """`if TRACE: policy = traced(policy)`: where the strategy holds the wrapper, the module's `policy` is the
+    wrapper (pickle finds it); on the other path it holds the plain def. Runs fine either way."""
+    assert unpicklable(TRACED) == []
+
+
+def test_a_wrapper_the_module_s_name_holds_on_another_path_only_is_not_found_by_pickle():
+    """`wrapped = traced(policy)` given to the strategy on every path, bound to `policy` only when TRACE is
+    set: without it, `__main__.policy` is the plain def and pickling the wrapper fails."""
+    text = TRACED.replace('if os.environ.get("TRACE"):\n    policy = traced(policy)',
+                          'wrapped = traced(policy)\nif os.environ.get("TRACE"):\n    policy = wrapped')
+    assert [code for code, *_ in unpicklable(text.replace("auto_wrap_policy=policy", "auto_wrap_policy=wrapped"))] \
+        == ["LXF006"]
