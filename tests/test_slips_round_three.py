@@ -248,3 +248,18 @@ def test_a_wrapper_the_module_s_name_holds_on_another_path_only_is_not_found_by_
                           'wrapped = traced(policy)\nif os.environ.get("TRACE"):\n    policy = wrapped')
     assert [code for code, *_ in unpicklable(text.replace("auto_wrap_policy=policy", "auto_wrap_policy=wrapped"))] \
         == ["LXF006"]
+
+
+DRAWN_BY_FOR = Path(__file__).parent / "data" / "generator_draws" / "a1_drawn_by_for_before_launch.py"
+
+
+def test_a_generator_expression_over_a_generator_draws_it_only_where_the_expression_is_drawn():
+    """`shapes = (x.shape for x, y in batches)` before the launch runs nothing of `synthetic_batches` (a
+    generator expression only calls `iter()` on it): no finding. `next(...)` of it draws it there."""
+    text = DRAWN_BY_FOR.read_text()
+    lazy = text.replace("    for x, y in batches:\n        print(tuple(x.shape), tuple(y.shape))\n        break\n",
+                        "    shapes = (x.shape for x, y in batches)\n")
+    assert check_source(lazy).findings == []
+    drawn = lazy.replace("shapes = (x.shape for x, y in batches)", "shapes = next(x.shape for x, y in batches)")
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in check_source(drawn).findings] \
+        == [("LXF019", "error", 21, 48), ("LXF019", "error", 22, 59)]
