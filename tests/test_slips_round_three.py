@@ -22,6 +22,7 @@ from .test_exec_globals import found as found_after_exec
 from .test_flow import loop_project, probe
 from .test_helper_placement import FINETUNE, KWARGS, PRETRAIN, placed
 from .test_marked_names import items
+from .test_ported_examples import CORPUS, report
 from .test_project import tree
 
 BLOCK = """
@@ -263,3 +264,11 @@ def test_a_generator_expression_over_a_generator_draws_it_only_where_the_express
     drawn = lazy.replace("shapes = (x.shape for x, y in batches)", "shapes = next(x.shape for x, y in batches)")
     assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column) for f in check_source(drawn).findings] \
         == [("LXF019", "error", 21, 48), ("LXF019", "error", 22, 59)]
+
+
+@pytest.mark.parametrize("step", ["training_step", "validation_step", "test_step", "predict_step"])
+def test_lxf031_leaves_each_of_the_four_step_methods_fabric_marks_alone(step):
+    """`_FabricModule` marks `training_step`, `validation_step`, `test_step` and `predict_step` as forward
+    methods itself (lightning 2.6.6 `fabric/wrappers.py`, `_LIGHTNING_MODULE_STEP_METHODS`)."""
+    source = (CORPUS / "m01_training_step_calls_self_with_policy_ok.py").read_text().replace("training_step", step)
+    assert report(source, "LXF031") == []
