@@ -272,3 +272,29 @@ def test_lxf031_leaves_each_of_the_four_step_methods_fabric_marks_alone(step):
     methods itself (lightning 2.6.6 `fabric/wrappers.py`, `_LIGHTNING_MODULE_STEP_METHODS`)."""
     source = (CORPUS / "m01_training_step_calls_self_with_policy_ok.py").read_text().replace("training_step", step)
     assert report(source, "LXF031") == []
+
+
+PARTIAL_POLICY = """\
+import functools
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+from torch.distributed.fsdp.wrap import transformer_auto_wrap_policy
+
+
+class Block(nn.Module):
+    pass
+
+
+policy = functools.partial(transformer_auto_wrap_policy, {extra}transformer_layer_cls={Block})
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy=policy))
+"""
+
+
+def test_lxf037_a_partial_that_binds_a_positional_argument_is_not_read_as_the_library_policy():
+    """torch's policy in a partial of keywords only: torch_xla's `unwrapped_params` is the TypeError. One that
+    also binds `module` positionally fails otherwise (`module` given twice comes first): not this rule's."""
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(PARTIAL_POLICY.replace("{extra}", ""), "train.py").findings] == [
+        ("LXF037", "error", 13, 68)]
+    assert check_source(PARTIAL_POLICY.replace("{extra}", "nn.Module(), "), "train.py").findings == []
