@@ -42,6 +42,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
+from ....binder import contradicts
 from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Place, Position, Safety, Severity, Span
 from ....flow import Flow
@@ -380,7 +381,7 @@ def _unpicklable_value(ctx: Context, value: Value, depth: int, inside: str | Non
     if value.kind == "lambda" and isinstance(node, ast.Lambda):
         yield node, inside, value.when, None
     elif value.kind == "function" and value.extra == "nested" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if not _found_by_name(ctx, node):
+        if not _found_by_name(ctx, node, value.when):
             yield node, inside, value.when, None
     elif not depth:
         return
@@ -414,16 +415,18 @@ def _top_level(ctx: Context, value: Value) -> ast.FunctionDef | ast.AsyncFunctio
     return node if ctx.scope_of(node) is ctx.module else None
 
 
-def _found_by_name(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _found_by_name(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, when: tuple[str, ...] = ()) -> bool:
     """A nested def that pickle finds by name: `@functools.wraps(f)` names it after `f`, a top-level function
     of the module, and the module's `f` ends up holding this very wrapper (`@traced def f`, `f = traced(f)`),
-    for every `f` the decorator is given."""
+    for every `f` the decorator is given, on the paths the wrapper is held under (`when`: under
+    `if TRACE: f = traced(f)`, the plain `f` of the other path is not what pickle meets)."""
     wrapped = _wrapped(ctx, func)
     if not wrapped:
         return False
     for value in wrapped:
         named = _top_level(ctx, value)
         held = ctx.flow.module_binding(named.name) if named is not None else None
+        held = tuple(x for x in held or () if not any(contradicts(a, b) for a in x.when for b in when))
         if not held or any(x.kind != "function" or x.node is not func for x in held):
             return False
     return True
