@@ -2678,12 +2678,10 @@ class Flow:
         gen = node.generators[0]
         if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
             return None
-        display, flow = gen.iter, self
-        if not isinstance(display, (ast.Tuple, ast.List)):
-            held = self.values(display)
-            if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
-                return None
-            display, flow = held[0].node, held[0].flow or self
+        known = self._known_display(gen.iter)
+        if known is None:
+            return None
+        display, flow = known
         if len(display.elts) > MAX_REGISTRATIONS or any(isinstance(e, ast.Starred) for e in display.elts):
             return None
         out: dict[str, Entry] = {}
@@ -3960,6 +3958,16 @@ class Flow:
             return found
         return (*found, *(x for base in self.values(container) for x in self._items(base, dicts)))
 
+    def _known_display(self, expr: ast.expr) -> tuple[ast.Tuple | ast.List, Flow] | None:
+        """The tuple or list display a loop runs over: written there, or the one tuple a name holds on every path
+        (a list held elsewhere may grow), with the flow that reads it; None otherwise."""
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return expr, self
+        held = self.values(expr)
+        if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
+            return None
+        return held[0].node, held[0].flow or self
+
     def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
         """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:
         the loop runs over a tuple or list display written there, or a tuple display held on every path by
@@ -3972,14 +3980,10 @@ class Flow:
         if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name) \
                 or loop.target is not defs[0].target:
             return None
-        if isinstance(loop.iter, (ast.Tuple, ast.List)):
-            display, flow = loop.iter, self
-        else:
-            held = self.values(loop.iter)
-            if len(held) != 1 or held[0].when or held[0].extra is not None \
-                    or not isinstance(held[0].node, ast.Tuple):
-                return None
-            display, flow = held[0].node, held[0].flow or self
+        known = self._known_display(loop.iter)
+        if known is None:
+            return None
+        display, flow = known
         if any(isinstance(e, ast.Starred) for e in display.elts):
             return None
         return tuple(flow.values(e) for e in display.elts)
