@@ -102,3 +102,16 @@ def test_the_package_s_own_folder_is_listed_first_and_each_file_once(tmp_path):
     listed = [path for path, _ in Project(str(tmp_path), {})._project_texts(folders)]
     assert listed == [str(loop), str(loop.parent / "model.py"), str(tmp_path / "src" / "helpers.py"),
                       str(tmp_path / "aaa.py"), str(tmp_path / "train.py")]
+
+
+def test_scripts_importing_another_module_of_the_same_name_do_not_use_up_the_bound(tmp_path):
+    """Nine example folders each have their own loop.py and a script running `from loop import fit`: none
+    imports trainkit's, so none counts toward the modules read (past 8 the callers would be unknown)."""
+    loop = project(tmp_path, "src/trainkit", False, LOOP)
+    for n in range(9):
+        example = tmp_path / "examples" / f"e{n}"
+        example.mkdir(parents=True)
+        (example / "loop.py").write_text("def fit(fabric):\n    pass\n")
+        (example / "run.py").write_text("from lightning.fabric import Fabric\n\nfrom loop import fit\n\n"
+                                        "Fabric(accelerator=\"cpu\").launch(fit)\n")
+    assert found(loop) == [("LXF013", "error", EARLY, 10, 40)]

@@ -843,9 +843,14 @@ class Project:
             stem = os.path.basename(os.path.dirname(path))
         readers: list[Flow] = []
         folders = self._reader_folders(path)
+        # a file beyond the package's folder imports the module by its name from an import root: `trainkit`
+        # for src/trainkit/loop.py (`src` from the project folder); one that names another top-level package
+        # imports some other module of that stem (another project's `loop.py` below the same folder)
+        tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
         candidates = dict.fromkeys(
             other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(folders, alias)
-            if other != path and name in words and (also is None or also in words))
+            if other != path and name in words and (also is None or also in words)
+            and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._words[other][1])))
         for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
