@@ -850,7 +850,7 @@ class Project:
         candidates = dict.fromkeys(
             other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(folders, alias)
             if other != path and name in words and (also is None or also in words)
-            and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._words[other][1])))
+            and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other))))
         for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
@@ -924,6 +924,11 @@ class Project:
             members[other] = words(other, texts[other]) if other in texts else None
         stale.clear()
         return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
+
+    def _import_words(self, path: str) -> frozenset[str]:
+        """The words of a listed file's import lines, as `_importers_of` last read them."""
+        kept = self._words.get(path)
+        return kept[1] if kept is not None else frozenset()
 
     def _may_import_project(self, line: str) -> bool:
         """An import line that may bring a module of the project: not one whose every module is a library's
