@@ -175,6 +175,6 @@ def test_only_a_module_whose_import_may_name_a_project_module_is_a_candidate_rea
     assert check_source(target.read_text(), str(target)).failures == []
     project = WORKSPACE.project_for(str(target), LIGHTNING_TIPS)  # as a check sets it: lightning is a library
     assert project is not None
-    readers = project._importers_of(str(tmp_path), "fabric")
+    readers = project._importers_of((str(tmp_path),), "fabric")
     assert sorted(os.path.basename(path) for path, _ in readers) == ["own_user.py", "relative_user.py"]
     assert all("build" in words for _, words in readers)

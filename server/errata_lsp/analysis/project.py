@@ -621,11 +621,11 @@ class Project:
         # imports looked in vain: part of what a check's findings are kept by (`lookups`)
         self._looked_again: dict[str, int] = {}
         self._changes = 0
-        self._files: tuple[str, list[str]] | None = None  # a folder's Python files, until one is added or removed
+        self._files: tuple[tuple[str, ...], list[str]] | None = None  # folders' Python files, until one is added or removed
         self._texts: dict[str, str | None] = {}  # their texts, until the module changes
-        # (folder, module stem): each listed file's words if its text imports a module of that name (None if
+        # (folders searched, module stem): each listed file's words if its text imports a module of that name (None if
         # not), and the files changed since, read again when next asked; until the listing changes
-        self._importers: dict[tuple[str, str], tuple[dict[str, frozenset[str] | None], set[str]]] = {}
+        self._importers: dict[tuple[tuple[str, ...], str], tuple[dict[str, frozenset[str] | None], set[str]]] = {}
         # a listed file's text, the words of its import lines and the words of the whole text: read once a
         # text, whatever module stem is looked for
         self._words: dict[str, tuple[str, frozenset[str], frozenset[str] | None]] = {}  # path: text, import words, all words
@@ -842,12 +842,15 @@ class Project:
         if stem == "__init__":
             stem = os.path.basename(os.path.dirname(path))
         readers: list[Flow] = []
-        base = os.path.dirname(path)  # the folder its top-level package is imported from: its importers are below
-        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
-            base = os.path.dirname(base)
+        folders = self._reader_folders(path)
+        # a file beyond the package's folder imports the module by its name from an import root: `trainkit`
+        # for src/trainkit/loop.py (`src` from the project folder); one that names another top-level package
+        # imports some other module of that stem (another project's `loop.py` below the same folder)
+        tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
         candidates = dict.fromkeys(
-            other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(base, alias)
-            if other != path and name in words and (also is None or also in words))
+            other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(folders, alias)
+            if other != path and name in words and (also is None or also in words)
+            and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other))))
         for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
@@ -868,6 +871,17 @@ class Project:
             found = self._thread.asking = []
         return found
 
+    def _reader_folders(self, path: str) -> tuple[str, ...]:
+        """Where the modules importing the one at `path` may be: the folder its top-level package is imported
+        from first (found by walking up while `__init__.py` exists: a namespace package is its own folder), then
+        each import root of the project above that (`src/`, the project folder: train.py at the root imports
+        `trainkit.loop` from `src/trainkit`), nearest first, so the module's neighbours come before the bound."""
+        base = os.path.dirname(path)
+        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base and base != self.root:
+            base = os.path.dirname(base)
+        above = sorted((r for r in self.finder.roots if base.startswith(r.rstrip(os.sep) + os.sep)), key=len, reverse=True)
+        return (base, *above)
+
     def _stems_exporting(self, path: str, stem: str, name: str) -> list[str]:
         """The module names `name` of the module at `path` is imported under: its own, and each package
         whose `__init__` imports it from there (`from .trainer import Trainer` makes `from core import
@@ -883,8 +897,8 @@ class Project:
             folder = os.path.dirname(folder)
         return stems
 
-    def _importers_of(self, base: str, stem: str) -> list[tuple[str, frozenset[str]]]:
-        """The files under `base` that import a module named `stem`, each with the words of its text: worked
+    def _importers_of(self, folders: tuple[str, ...], stem: str) -> list[tuple[str, frozenset[str]]]:
+        """The files under `folders` that import a module named `stem`, each with the words of its text: worked
         out once for all the names of a module's top level that are looked up (each parameter of each
         function a check asks of), not once a name."""
         def words(other: str, text: str) -> frozenset[str] | None:
@@ -899,8 +913,8 @@ class Project:
                 kept = self._words[other] = (text, kept[1], frozenset(WORD.findall(text)))
             return kept[2]
 
-        key = (base, stem)
-        texts = dict(self._project_texts(base))  # lists the folder again only when a file was added
+        key = (folders, stem)
+        texts = dict(self._project_texts(folders))  # lists the folders again only when a file was added
         found = self._importers.get(key)
         if found is None:
             found = self._importers[key] = ({other: words(other, text) for other, text in texts.items()}, set())
@@ -910,6 +924,11 @@ class Project:
             members[other] = words(other, texts[other]) if other in texts else None
         stale.clear()
         return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
+
+    def _import_words(self, path: str) -> frozenset[str]:
+        """The words of a listed file's import lines, as `_importers_of` last read them."""
+        kept = self._words.get(path)
+        return kept[1] if kept is not None else frozenset()
 
     def _may_import_project(self, line: str) -> bool:
         """An import line that may bring a module of the project: not one whose every module is a library's
@@ -921,19 +940,25 @@ class Project:
         return not tops or any(not top or not (top in self.finder.libraries or top in NOT_PROJECT
                                                or top in sys.stdlib_module_names) for top in tops)
 
-    def _project_texts(self, base: str) -> Iterator[tuple[str, str]]:
-        """The Python files under `base` with their texts (an open buffer's first), bounded, hidden, cache
-        and environment folders left out. The listing is kept until a file is added, a text until its
-        module changes (`changed`: a buffer, or the file watcher); a candidate's summary is always current."""
-        if self._files is None or self._files[0] != base:
+    def _project_texts(self, folders: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+        """The Python files under `folders` (each listed once, the first folder's first) with their texts (an
+        open buffer's first), bounded, hidden, cache and environment folders left out. The listing is kept
+        until a file is added, a text until its module changes (`changed`: a buffer, or the file watcher); a
+        candidate's summary is always current."""
+        if self._files is None or self._files[0] != folders:
             found: list[str] = []
-            for folder, subfolders, names in os.walk(base):
-                subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d not in SKIPPED_FOLDERS
-                                       and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg")))
-                found.extend(os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+            for index, top in enumerate(folders):
+                listed = folders[:index]  # walked already: not again below a later, wider folder
+                for folder, subfolders, names in os.walk(top):
+                    subfolders[:] = sorted(d for d in subfolders if not d.startswith(".") and d not in SKIPPED_FOLDERS
+                                           and os.path.join(folder, d) not in listed
+                                           and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg")))
+                    found.extend(os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+                    if len(found) >= MAX_CALLER_FILES:
+                        break
                 if len(found) >= MAX_CALLER_FILES:
                     break
-            self._files = (base, [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]])
+            self._files = (folders, [os.path.abspath(p) for p in found[:MAX_CALLER_FILES]])
         for other in self._files[1]:
             text = self._text_of(other)
             if text is not None:

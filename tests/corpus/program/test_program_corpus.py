@@ -80,14 +80,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`RunConfig()` (or runtime.py building `RunConfig()`), LXF007 is flagged on config.py. The fix belongs "
         "in flow.py's reading of standard-library calls: a ContextVar's `.get()` is its `default=` joined with "
         "every value a `.set(...)` of it stores (unknown when it is set where the project does not show)",
-    "p264_src_namespace_protocol_helper_optimizer_from_raw_model":
-        "missed: checking src/trainkit/loop.py, the callers of `fit` are looked for under the folder the top-level "
-        "package is imported from, found by walking up while `__init__.py` exists (project.py "
-        "`Project.modules_reading`): for the namespace package src/trainkit that is src/trainkit itself, and for "
-        "a regular package under src/ it would be src/, so train.py at the project root (`fabric.launch(fit)`) "
-        "is never read and `fabric` is not known as the XLAFSDP Fabric. Not the Protocol: with trainkit/ "
-        "moved to the root with an `__init__.py` it is flagged (loop.py:13, `make_optimizer(net)` before `setup_module`); "
-        "a root namespace package or src/trainkit with `__init__.py` are missed the same way",
     "p266_callbacks_mixin_batch_end_saves_model_given_raw_net":
         "missed: `fabric.call(\"on_train_batch_end\", ..., model=net, ...)` is not read as calling that hook on "
         "each callback of `Fabric(callbacks=[PeriodicCheckpoint(every=2), PrintLoss()])` (a tip for "
