@@ -74,6 +74,9 @@ def test_a_device_read_at_the_top_level_of_an_imported_module_is_placed_there_an
     assert found(tmp_path / "train.py") == [(
         "LXF019", "error", DEVICE_MESSAGE.format(by="", stmt="from data import batch"), 10, 4, "data.py", 5, 9)]
     assert found(tmp_path / "data.py") == []  # no launch there: what it imports it for is train.py's
+    # train.py unchanged: its findings are not kept once data.py reads the device where it is needed
+    tree(tmp_path, {"data.py": DATA.replace("DEVICE = FABRIC.device", "DEVICE = None")})
+    assert found(tmp_path / "train.py") == []
 
 
 def test_the_cli_reports_it_in_the_module_whose_top_level_reads_the_device(tmp_path):

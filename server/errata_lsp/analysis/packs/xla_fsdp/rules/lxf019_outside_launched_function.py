@@ -27,8 +27,11 @@ called so (`init_distributed(fabric)` from `utils/dist.py`) is read the same way
 receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper, the
 functions of this file the code before the launch runs (calls, constructions, methods of the instances
 it builds, the properties they read; `MAX_REACH` deep) are read for uses on what the value flow says is
-the launched Fabric (`self.fabric` of an instance built with it). Code the project does not show is left
-alone. There is no fix: the code belongs inside the launched function.
+the launched Fabric (`self.fabric` of an instance built with it). The top level of the project modules
+this file imports before the launch (and of those they import, `MAX_IMPORT_DEPTH` deep) runs in the parent
+process at the import: a use there on the launched Fabric (`DEVICE = FABRIC.device` in data.py, FABRIC the
+Fabric launcher.py builds) is reported at the launch and placed in that module, where the fix belongs.
+Code the project does not show is left alone. There is no fix: the code belongs inside the launched function.
 """
 
 from __future__ import annotations
