@@ -1076,6 +1076,13 @@ class Context:
         shape = ast.ClassDef if kind == "class" else (ast.FunctionDef, ast.AsyncFunctionDef)
         return values[0] if isinstance(values[0].node, shape) else None
 
+    def modules_run_by(self, stmt: ast.Import | ast.ImportFrom) -> list[Flow]:
+        """The flows of the project modules whose top level the import `stmt` of this module runs (see
+        `Project.modules_run_by`); none without a project."""
+        if self.project is None:
+            return []
+        return self.project.modules_run_by(self.flow, stmt)
+
     def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
         after `from utils.dist import accumulate`), with the flow that reads that module; None otherwise.

@@ -1017,6 +1017,32 @@ class Project:
                 return self.member(flow, source, alias.name, use)
         return None
 
+    def modules_run_by(self, flow: Flow, stmt: ast.Import | ast.ImportFrom) -> list[Flow]:
+        """The flows of the project modules whose top level the import `stmt` of `flow`'s module runs (the
+        module it names, and the submodules a `from package import name` names), each read whole as
+        imported (not as `__main__`); a module above `WHOLE_MODULE_BYTES` is left out (read per name)."""
+        importer = self._importer(flow)
+        if importer is None:
+            return []
+        modules: list[Module | None] = []
+        if isinstance(stmt, ast.Import):
+            modules = [self.finder.find(alias.name, importer) for alias in stmt.names]
+        else:
+            source = (self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                      else self.finder.find(stmt.module or "", importer))
+            modules = [source]
+            if source is not None and source.folder is not None:
+                modules += [self.finder.under(source.folder, a.name) for a in stmt.names if a.name != "*"]
+        out = []
+        for module in modules:
+            if module is None or module.path is None or module.path == importer:
+                continue
+            self._note(flow, module)  # what its top level does may change with it
+            summary = self.summary(module)
+            if summary is not None and summary.whole:
+                out.append(summary.flow(""))
+        return out
+
     def star_imported(self, flow: Flow, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """A name the module does not bind, read from its `from m import *` of a project module."""
         importer = self._importer(flow)

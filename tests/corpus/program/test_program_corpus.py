@@ -66,14 +66,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(tests/test_hooks_of_importers.py)",
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
-    "p260_launcher_module_fabric_data_pins_device_at_import":
-        "missed: data.py's module-level `DEVICE = FABRIC.device` (FABRIC the XLAFSDP Fabric built at launcher.py's "
-        "top level) runs when train.py imports data.py, before `FABRIC.launch(main)`; LXF019 reads only the scope "
-        "of the launch call and the functions it calls (the same read in train.py, `DEVICE = FABRIC.device` at "
-        "its top, is flagged), not the top-level code of the project modules that scope imports (nor a module "
-        "with no launch: FABRIC built in data.py itself is unflagged too). The fix belongs in "
-        "rules/lxf019_outside_launched_function.py: the module-level device reads of the modules the launching "
-        "module imports before its launch",
     "p262_contextvar_run_config_default_precision_bf16_mixed":
         "missed: `RUN_CONFIG.get()` of `contextvars.ContextVar(\"run_config\", default=RunConfig())` is unknown "
         "to the value flow, so `current().precision` is; with `current()` returning a module-level "

@@ -27,17 +27,21 @@ called so (`init_distributed(fabric)` from `utils/dist.py`) is read the same way
 receives the Fabric, and reported once, on its call here: that call is what has to move. Deeper, the
 functions of this file the code before the launch runs (calls, constructions, methods of the instances
 it builds, the properties they read; `MAX_REACH` deep) are read for uses on what the value flow says is
-the launched Fabric (`self.fabric` of an instance built with it). Code the project does not show is left
-alone. There is no fix: the code belongs inside the launched function.
+the launched Fabric (`self.fabric` of an instance built with it). The top level of the project modules
+this file imports before the launch (and of those they import, `MAX_IMPORT_DEPTH` deep) runs in the parent
+process at the import: a use there on the launched Fabric (`DEVICE = FABRIC.device` in data.py, FABRIC the
+Fabric launcher.py builds) is reported at the launch and placed in that module, where the fix belongs.
+Code the project does not show is left alone. There is no fix: the code belongs inside the launched function.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ....binder import body_nodes, is_generator
-from ....context import Context
+from ....context import Context, place_in
 from ....findings import Finding, Severity
 from ....flow import PROPERTY_DECORATORS, Flow, argument_for
 from ....rule import Invalid, Rule, Valid, short
@@ -284,6 +288,55 @@ class OutsideLaunchedFunction(Rule):
             shown.add(finding.span.start.line)
             yield finding
         yield from self._reached_before_launch(ctx, launches, shown)
+        yield from self._imported_before_launch(ctx, launches)
+
+    def _imported_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) \
+            -> Iterator[Finding]:
+        """The top level of the project modules this module imports before its first launch (and those they
+        import, `MAX_IMPORT_DEPTH` deep, `MAX_IMPORTED` modules): it runs in the parent process at the import,
+        so a device read or set-up there on the launched Fabric (`DEVICE = FABRIC.device` on the Fabric
+        imported from launcher.py) raises. Reported at the launch, placed in the module that reads it."""
+        pairs = [pair for found in launches.values() for pair in found]
+        first = min(pairs, key=lambda pair: _pos(pair[0]))[0]
+        launched = {id(v.node) for _, f in pairs for v in ctx.values(f) if v.kind == "fabric"}
+        if not launched:
+            return
+        imports = [s for s in _run_at_import(ctx.module.body) if isinstance(s, (ast.Import, ast.ImportFrom))
+                   and _pos(s) < _pos(first)]
+        if not imports:
+            return
+        seen: set[str] = set()
+        # (an import here, the module it runs, the module that imports it when that is not this one, how deep)
+        todo: list[tuple[ast.stmt, Flow, Flow | None, int]] = [
+            (stmt, there, None, 1) for stmt in imports for there in ctx.modules_run_by(stmt)]
+        while todo:
+            stmt, there, through, depth = todo.pop(0)
+            if there.origin is None or there.origin in seen or len(seen) >= MAX_IMPORTED:
+                continue
+            seen.add(there.origin)
+            body = list(_run_at_import(there.ctx.module.body))
+            for use, spelled, method in _top_level_uses(there, body, launched):
+                place = place_in(there, _underline(use))
+                if place is None:
+                    continue
+                by = f", imported by {through.origin_name}" if through is not None else ""
+                where = (f"at the top level of {there.origin_name} (line {use.lineno}){by}, which "  # type: ignore[attr-defined]
+                         f"`{short(ctx.doc.source(stmt))}` (line {stmt.lineno}) runs before "
+                         f"`{_launch_text(ctx, first)}` (line {first.lineno}), in the parent process")
+                if method in VALIDATED:
+                    message = (f"To use Fabric with more than one device, you must call `.launch()`: `{spelled}` runs "
+                               f"{where}, so Fabric raises RuntimeError. Move it into the launched function")
+                    finding = self.finding(ctx, first.func, message)
+                else:
+                    message = (f"Accessing the XLA device before processes have spawned is not allowed: `{spelled}` "
+                               f"runs {where}, so XLAFSDPStrategy raises RuntimeError. Read it inside the launched "
+                               "function, from the Fabric it receives")
+                    finding = self.finding(ctx, first.func, message, record=DEVICE_RECORD)
+                yield replace(finding, elsewhere=place)
+            if depth < MAX_IMPORT_DEPTH:
+                todo.extend((stmt, inner, there, depth + 1) for inner_stmt in body
+                            if isinstance(inner_stmt, (ast.Import, ast.ImportFrom))
+                            for inner in there.ctx.modules_run_by(inner_stmt))
 
     def _reached_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]],
                                shown: set[int]) -> Iterator[Finding]:
@@ -468,8 +521,48 @@ class OutsideLaunchedFunction(Rule):
         return self.finding(ctx, _underline(use), _device_message(spelled, where), record=DEVICE_RECORD)
 
 
+MAX_IMPORT_DEPTH = 3  # imports followed one inside another from the launching module
+MAX_IMPORTED = 8  # project modules whose top level is read per launching module
 MAX_REACH = 4  # calls deep from the code before the launch
 MAX_REACHED = 64  # functions read per launch scope
+
+
+def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a module's top level that run on every import: through `with` and `try` bodies
+    and class bodies, not a function's body, nor a branch (`if`, a loop, `if __name__ == "__main__":`)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.With, ast.ClassDef)):
+            yield from _run_at_import(stmt.body)
+        elif isinstance(stmt, ast.Try):
+            yield from _run_at_import([*stmt.body, *stmt.finalbody])
+
+
+def _top_level_uses(there: Flow, body: list[ast.stmt], launched: set[int]) -> Iterator[tuple[ast.AST, str, str]]:
+    """`<x>.device` reads and `<x>.<set-up method>(...)` calls in the expressions of `body` (statements
+    of another module's top level) whose `<x>` holds the launched Fabric on every path."""
+    for stmt in body:
+        if isinstance(stmt, (ast.With, ast.ClassDef, ast.Try, ast.FunctionDef, ast.AsyncFunctionDef, ast.If,
+                             ast.For, ast.AsyncFor, ast.While, ast.AsyncWith, ast.Match)):
+            parts: list[ast.AST] = [i.context_expr for i in stmt.items] if isinstance(stmt, ast.With) else []
+        else:
+            parts = [stmt]
+        todo = parts
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (ast.Lambda, ast.GeneratorExp)):
+                continue  # runs when called, or drawn
+            todo.extend(ast.iter_child_nodes(node))
+            if isinstance(node, ast.Attribute) and node.attr == "device" and isinstance(node.ctx, ast.Load):
+                holder, method = node.value, "device"
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in (*VALIDATED, "to_device"):
+                holder, method = node.func.value, node.func.attr
+            else:
+                continue
+            values = there.ctx.values(holder)
+            if values and all(v.kind == "fabric" and id(v.node) in launched for v in values):
+                yield node, f"{short(there.ctx.doc.source(holder))}.{method}", method
 
 
 def _runs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef]:
