@@ -115,8 +115,7 @@ class ErrataServer(AdaptedServer):
         if cached is not None and cached.is_for(doc.text, snapshot[0]):
             return cached
         began = time.perf_counter()
-        # a document's first check with diagnostics pushed: `_settle` collects after the publish
-        with self.session.collector.held(defer=not state.settled and not self.pulls):
+        with self.session.collector.held():
             # once per check: the knowledge base's paths come from settings and the workspace's pyproject
             settings, kb = prepared if prepared is not None else (None, self.session.kb)
             findings = self.session.findings(state, doc, snapshot, kb, settings)

@@ -158,17 +158,12 @@ class CollectorPause:
         self._lock = threading.Lock()
         self._holders = 0
         self._was_enabled = False
-        self._deferred = False  # left off by a document's first check, until `settle`
 
     @contextmanager
-    def held(self, defer: bool = False) -> Iterator[None]:
-        """`defer`: a document's first check, whose publish `settle` follows: the collector stays off
-        until then, so the young collection of everything the check made (~10 ms at 10k lines, which
-        frees nothing) is not waited for by the first diagnostics; `settle` collects it all anyway.
-        Any later check that does not defer turns it back on."""
+    def held(self) -> Iterator[None]:
         with self._lock:
             if self._holders == 0:
-                self._was_enabled = gc.isenabled() or self._deferred
+                self._was_enabled = gc.isenabled()
                 gc.disable()
             self._holders += 1
         try:
@@ -177,9 +172,7 @@ class CollectorPause:
             with self._lock:
                 self._holders -= 1
                 if self._holders == 0 and self._was_enabled:
-                    self._deferred = defer
-                    if not defer:
-                        gc.enable()
+                    gc.enable()
 
     def settle(self) -> None:
         """After a document's first check: collect once, then move what lives (its trees, most of the
@@ -190,9 +183,6 @@ class CollectorPause:
             if self._holders == 0:  # a check running now would be frozen half-built: next time
                 gc.collect()
                 gc.freeze()
-                if self._deferred:
-                    self._deferred = False
-                    gc.enable()
 
 
 class Session:
