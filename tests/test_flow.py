@@ -1278,3 +1278,12 @@ def test_a_base_of_another_module_built_through_super_init_holds_what_the_constr
 def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_forwarding(tmp_path):
     init = "def __init__(self, model, *args, **kwargs):\n        super().__init__(None, None, *args, **kwargs)"
     assert [k for k, *_ in loop_project(tmp_path, init, "model")] == ["unknown"]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("opts = dict(RAW)\nprobe(opts.pop('remat', None))\n", [("list", 1, 16, ())]),  # what it removes
+    ("opts = dict(RAW)\nopts.pop('remat')\nprobe(opts.pop('remat', None))\n", [("none", 4, 24, ())]),  # gone by then
+    ("opts = dict(RAW)\nfor _ in range(2):\n    probe(opts.pop('remat', None))\n", [("none", 4, 28, ())]),  # a later turn: gone
+])
+def test_a_pop_returns_the_entry_it_removes(body, expected):
+    assert probe("RAW = {'remat': [1]}\n" + body) == expected

@@ -827,3 +827,28 @@ def test_library_names_imported_inside_a_function_are_the_library_s(tmp_path, po
     findings = check_source((tmp_path / "main.py").read_text(), str(tmp_path / "main.py")).findings
     expected = [("LXF028", 12, 62)] if policy == "[Block]" else []
     assert [(f.code, f.span.start.line, f.span.start.column) for f in findings] == expected
+
+
+FROM_DICT = LAYERS + '''
+
+class Config:
+    def __init__(self, name, remat):
+        self.name = name
+        self.remat = remat
+
+    @classmethod
+    def from_dict(cls, raw):
+        raw = dict(raw)
+        return cls(name=raw.pop("name", "run"), remat=raw.pop("remat"))
+'''
+
+
+@pytest.mark.parametrize(("remat", "expected"), [
+    ("[Block]", remat_error(4, "line 4", label="remat")),
+    ("{Block}", []),
+])
+def test_a_classmethod_of_a_class_of_another_module_builds_the_instance_from_this_call(tmp_path, remat, expected):
+    # `Config.from_dict({...})`: `cls(...)` in config.py, built from the dict this call passes
+    train = HEAD + f"from config import Block, Config\ncfg = Config.from_dict({{'remat': {remat}}})\n" + use("cfg.remat")
+    tree(tmp_path, {"config.py": FROM_DICT, "train.py": train})
+    assert found(tmp_path / "train.py") == expected

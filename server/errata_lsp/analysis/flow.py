@@ -2339,12 +2339,13 @@ class Flow:
                 return tuple(x.under(value.when) for x in flow.values(node.elts[index]))
         return (Value("unknown", node, flow=flow),)
 
-    def entries(self, value: Value) -> tuple[dict[str, Entry] | None, bool]:
+    def entries(self, value: Value, popping: ast.Call | None = None) -> tuple[dict[str, Entry] | None, bool]:
         """A dict's string keys and where each value was written; complete=False when some keys may be
-        missing from the answer (a `**` or an update the file cannot read)."""
+        missing from the answer (a `**` or an update the file cannot read). `popping`: the `.pop(k)` reading
+        it, which returns the entry it removes (not in a loop, where a later turn finds it gone)."""
         flow = value.flow or self
         if flow is not self:
-            return flow.entries(value)
+            return flow.entries(value, popping)
         node = value.node
         out: dict[str, Entry] = {}
         complete = True
@@ -2440,7 +2441,7 @@ class Flow:
             for key, entry in more.items():
                 _store(out, key, entry)
             complete = complete and more_complete
-            for key, line in self._removals(node, value.label).items():  # gone unless stored again below
+            for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
         return out, complete
@@ -2768,14 +2769,23 @@ class Flow:
             child, parent = parent, self.ctx.parents.get(parent)
         return False
 
-    def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
+    def _in_loop(self, node: ast.AST) -> bool:
+        """Under a loop (or a comprehension) of its own function: it may run again."""
+        parent = self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(parent, (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                return True
+            parent = self.ctx.parents.get(parent)
+        return False
+
+    def _removals(self, node: ast.AST | None, name: str, popping: ast.Call | None = None) -> dict[str, int]:
         """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
         the last line that removes it. A removal in a branch counts too: the key may be gone, and a rule
         does not report a value that may not be there."""
         out: dict[str, int] = {}
         removed: list[tuple[ast.Name, ast.AST, int]] = []
         for call in self.ctx.method_calls_on("pop", name):
-            if call.args:
+            if call.args and (call is not popping or self._in_loop(call)):
                 removed.append((call.func.value, call.args[0], call.lineno))  # type: ignore[attr-defined]
         for statement in self.ctx.nodes(ast.Delete):
             for target in statement.targets:
@@ -3127,7 +3137,7 @@ class Flow:
         is known whole and has not; unknown for a key it cannot tell (or one a partly known dict may hold)."""
         constant = self.constant_key(node.args[0])
         keys = [(constant, ())] if constant is not None else self._constant_keys(node.args[0])
-        entries, complete = self.entries(receiver)
+        entries, complete = self.entries(receiver, node if name == "pop" else None)
         if keys is None or entries is None:
             return ()
         out: list[Value] = []
@@ -3327,9 +3337,13 @@ class Flow:
         evaluated for this call's arguments, read here (for a few calls of each function, and two calls
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
-                or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
-                        or callee._keys_by_parameters(func)):
+                or self.site_depth >= MAX_SITE_DEPTH:
+            return callee.returns_of(func)
+        if isinstance(callee.ctx.parents.get(func), ast.ClassDef):
+            # `Experiment.from_dict({...})`: a classmethod builds `cls(...)` from this call's arguments
+            return self.site(callee, func, call).returns_of(func) if _is_classmethod(func) else callee.returns_of(func)
+        if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
+                or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 

@@ -113,13 +113,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`Context.method_run`); only `CheckpointMixin().on_train_batch_end(...)` is flagged, and then on "
         "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
         "module passed from the caller (p11, p87)",
-    "p270_experiment_from_dict_fsdp_state_dict_type_full_state_dict":
-        "missed: `Experiment.from_dict({...})`, a classmethod of a dataclass in another module returning "
-        "`cls(fsdp=fsdp, **raw)`, is not read as the instance it builds, so `EXPERIMENT.fsdp` is unknown; even "
-        "`return cls(name=\"wide\", fsdp=raw)` is missed across modules, while the same class and classmethod "
-        "written in train.py (`cls(name=raw[\"name\"], ..., fsdp=raw[\"fsdp\"])`), or `Experiment(fsdp={...})` "
-        "built directly, is flagged. The fix belongs in flow.py/project.py: a classmethod of an imported class "
-        "run with the call's arguments and `cls` bound to that class, as the same module's already is",
 }
 
 
