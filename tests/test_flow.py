@@ -1287,3 +1287,19 @@ def test_a_subclass_that_builds_its_base_with_other_arguments_is_not_read_as_for
 ])
 def test_a_pop_returns_the_entry_it_removes(body, expected):
     assert probe("RAW = {'remat': [1]}\n" + body) == expected
+
+
+CONTEXT_VAR = "import contextvars\nVAR = contextvars.ContextVar('v', default=[1])\n"
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("probe(VAR.get())\n", [("list", 2, 42, ())]),  # the default: no set is written
+    ("probe(VAR.get({2}))\n", [("set", 3, 14, ())]),  # the fallback given replaces the default
+    ("VAR.set({3})\nprobe(VAR.get())\n", [("list", 2, 42, ("`VAR` is not set",)),
+                                          ("set", 3, 8, ("after `VAR.set(...)` at line 3",))]),
+    ("VAR.set(input())\nprobe(VAR.get())\n", [("list", 2, 42, ("`VAR` is not set",)),
+                                              ("unknown", 3, 8, ("after `VAR.set(...)` at line 3",))]),
+    ("import sys\nsys.modules[__name__].VAR.set({3})\nprobe(VAR.get())\n", [("unknown", 2, 6, ())]),  # not read
+])
+def test_a_context_variable_holds_its_default_joined_with_what_is_set(body, expected):
+    assert probe(CONTEXT_VAR + body) == expected

@@ -3123,6 +3123,9 @@ class Flow:
             # a parser another module builds (`build_parser().parse_args()`) has that module's options
             built = receiver.flow if receiver.flow is not None and receiver.flow.base is not self.base else None
             return (Value("args", node, extra=built, flow=self),)
+        if receiver.qualified == "contextvars.ContextVar" and name == "get" and isinstance(receiver.node, ast.Call) \
+                and len(node.args) <= 1 and not node.keywords:
+            return (receiver.flow or self).context_var_read(receiver.node, self.values(node.args[0]) if node.args else None)
         if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
             # a mapping the file cannot read (json, os.environ, a config loader): the default is one value
             key = self.text(node.args[0])
@@ -3130,6 +3133,38 @@ class Flow:
             default = tuple(x.under((f"{owner} has no {key}",)) for x in self.values(node.args[1]))
             return (*unknown, *default)
         return unknown
+
+    def context_var_read(self, var: ast.Call, fallback: tuple[Value, ...] | None) -> tuple[Value, ...]:
+        """`VAR.get()` (`VAR.get(fallback)`) of `VAR = contextvars.ContextVar("name", default=d)` at this module's
+        top level: `d` (the fallback, when given) until a `VAR.set(v)` runs, joined with each `v` the project
+        writes; unknown for a set the layer cannot read (`config.VAR.set(...)`, a module past the bound)."""
+        unknown = (Value("unknown", var, flow=self),)
+        assign = self.ctx.parents.get(var)
+        targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target] \
+            if isinstance(assign, ast.AnnAssign) else []
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name) \
+                or not isinstance(self.ctx.parents.get(assign), ast.Module):
+            return unknown
+        name = targets[0].id
+        default = next((kw.value for kw in var.keywords if kw.arg == "default"), None)
+        unset = fallback if fallback is not None else self.values(default) if default is not None else unknown
+        sets: list[Value] = []
+        readers = [self]
+        if self.ctx.project is not None:
+            elsewhere = self.ctx.project.modules_reading(self, name, from_summaries=True)
+            if elsewhere is None:
+                return unknown
+            readers.extend(elsewhere)
+        for flow in readers:
+            calls = [c for c in flow.ctx.method_calls_on("set", name) if c.args]
+            if flow.ctx.doc.text.count(f"{name}.set(") != len(calls):  # a set spelled otherwise: not read
+                return unknown
+            for call in calls:
+                when = (f"after `{name}.set(...)` at line {call.lineno}",)
+                sets.extend(x.under(when) for x in flow.values(call.args[0]))
+        if not sets:
+            return unset
+        return (*(x.under((f"`{name}` is not set",)) for x in unset), *sets)
 
     def _looked_up_entry(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         """`d.get(key, default)` (`.pop`, `.setdefault`) of a dict the layer reads: for each key the argument may

@@ -90,12 +90,6 @@ KNOWN_MISSES: dict[str, str] = {
         "with no launch: FABRIC built in data.py itself is unflagged too). The fix belongs in "
         "rules/lxf019_outside_launched_function.py: the module-level device reads of the modules the launching "
         "module imports before its launch",
-    "p262_contextvar_run_config_default_precision_bf16_mixed":
-        "missed: `RUN_CONFIG.get()` of `contextvars.ContextVar(\"run_config\", default=RunConfig())` is unknown "
-        "to the value flow, so `current().precision` is; with `current()` returning a module-level "
-        "`RunConfig()` (or runtime.py building `RunConfig()`), LXF007 is flagged on config.py. The fix belongs "
-        "in flow.py's reading of standard-library calls: a ContextVar's `.get()` is its `default=` joined with "
-        "every value a `.set(...)` of it stores (unknown when it is set where the project does not show)",
     "p264_src_namespace_protocol_helper_optimizer_from_raw_model":
         "missed: checking src/trainkit/loop.py, the callers of `fit` are looked for under the folder the top-level "
         "package is imported from, found by walking up while `__init__.py` exists (project.py "
