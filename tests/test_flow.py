@@ -1494,3 +1494,28 @@ def test_a_loop_over_something_else_than_items_stays_unknown():
         for name, op in OPS.values():
             probe(op)
     """) == ["unknown"]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("opts = dict(RAW)\nprobe(opts.pop('remat', None))\n", [("list", 1, 16, ())]),  # what it removes
+    ("opts = dict(RAW)\nopts.pop('remat')\nprobe(opts.pop('remat', None))\n", [("none", 4, 24, ())]),  # gone by then
+    ("opts = dict(RAW)\nfor _ in range(2):\n    probe(opts.pop('remat', None))\n", [("none", 4, 28, ())]),  # a later turn: gone
+])
+def test_a_pop_returns_the_entry_it_removes(body, expected):
+    assert probe("RAW = {'remat': [1]}\n" + body) == expected
+
+
+CONTEXT_VAR = "import contextvars\nVAR = contextvars.ContextVar('v', default=[1])\n"
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("probe(VAR.get())\n", [("list", 2, 42, ())]),  # the default: no set is written
+    ("probe(VAR.get({2}))\n", [("set", 3, 14, ())]),  # the fallback given replaces the default
+    ("VAR.set({3})\nprobe(VAR.get())\n", [("list", 2, 42, ("`VAR` is not set",)),
+                                          ("set", 3, 8, ("after `VAR.set(...)` at line 3",))]),
+    ("VAR.set(input())\nprobe(VAR.get())\n", [("list", 2, 42, ("`VAR` is not set",)),
+                                              ("unknown", 3, 8, ("after `VAR.set(...)` at line 3",))]),
+    ("import sys\nsys.modules[__name__].VAR.set({3})\nprobe(VAR.get())\n", [("unknown", 2, 6, ())]),  # not read
+])
+def test_a_context_variable_holds_its_default_joined_with_what_is_set(body, expected):
+    assert probe(CONTEXT_VAR + body) == expected

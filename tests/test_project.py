@@ -860,3 +860,71 @@ def test_a_dict_keyed_by_each_config_module_s_name_holds_that_module_s_value(tmp
     # the twin: the key of the module whose value is a set
     twin = tree(tmp_path / "twin", {name: text.replace("{key}", '"tiny"') for name, text in files.items()})
     assert found(twin / "train.py") == []
+
+
+FROM_DICT = LAYERS + '''
+
+class Config:
+    def __init__(self, name, remat):
+        self.name = name
+        self.remat = remat
+
+    @classmethod
+    def from_dict(cls, raw):
+        raw = dict(raw)
+        return cls(name=raw.pop("name", "run"), remat=raw.pop("remat"))
+'''
+
+
+@pytest.mark.parametrize(("remat", "expected"), [
+    ("[Block]", remat_error(4, "line 4", label="remat")),
+    ("{Block}", []),
+])
+def test_a_classmethod_of_a_class_of_another_module_builds_the_instance_from_this_call(tmp_path, remat, expected):
+    # `Config.from_dict({...})`: `cls(...)` in config.py, built from the dict this call passes
+    train = HEAD + f"from config import Block, Config\ncfg = Config.from_dict({{'remat': {remat}}})\n" + use("cfg.remat")
+    tree(tmp_path, {"config.py": FROM_DICT, "train.py": train})
+    assert found(tmp_path / "train.py") == expected
+
+
+CONTEXT_CONFIG = LAYERS + '''
+import contextvars
+
+
+class Config:
+    remat = [Block]
+
+
+CFG = contextvars.ContextVar("cfg", default=Config())
+
+
+def current():
+    return CFG.get()
+'''
+
+
+UNSET_WARNING = [("LXF001", "`activation_checkpointing_policy` must be a set, found [Block] (from `Config.remat`, "
+                  "`config.py`, line 14); when `CFG` is not set", 4, 86)]
+
+
+@pytest.mark.parametrize(("extra", "expected"), [
+    ("", remat_error(4, "`config.py`, line 14", label="Config.remat")),
+    ("CFG.set(Config())\n", remat_error(4, "`config.py`, line 14", label="Config.remat")),  # set to the same
+    ("CFG.set(load())\n", UNSET_WARNING),  # set to what the layer cannot read: the default on some paths only
+])
+def test_a_config_held_in_a_context_variable_is_its_default_joined_with_what_is_set(tmp_path, extra, expected):
+    config = CONTEXT_CONFIG + "\n\ndef load():\n    return input()\n\n\n" + extra
+    tree(tmp_path, {"config.py": config, "train.py": HEAD + "from config import current\ncfg = current()\n"
+                    + use("cfg.remat")})
+    assert found(tmp_path / "train.py") == expected
+
+
+def test_a_context_variable_set_in_another_module_is_read_there(tmp_path):
+    train = HEAD + "from config import CFG, current\nCFG.set(input())\ncfg = current()\n" + use("cfg.remat")
+    tree(tmp_path, {"config.py": CONTEXT_CONFIG, "train.py": train})
+    assert [(f.severity.name, f.span.start.line) for f in check_source(train, str(tmp_path / "train.py")).findings] \
+        == [("WARNING", 5)]
+    assert found(tmp_path / "train.py") == [(code, message, 5, column) for code, message, _, column in UNSET_WARNING]
+    fixed = HEAD + "from config import CFG, Config, current\nCFG.set(Config())\ncfg = current()\n" + use("cfg.remat")
+    tree(tmp_path, {"train.py": fixed})
+    assert found(tmp_path / "train.py") == remat_error(5, "`config.py`, line 14", label="Config.remat")

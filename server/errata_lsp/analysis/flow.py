@@ -2489,12 +2489,13 @@ class Flow:
                 return tuple(x.under(value.when) for x in flow.values(node.elts[index]))
         return (Value("unknown", node, flow=flow),)
 
-    def entries(self, value: Value) -> tuple[dict[str, Entry] | None, bool]:
+    def entries(self, value: Value, popping: ast.Call | None = None) -> tuple[dict[str, Entry] | None, bool]:
         """A dict's string keys and where each value was written; complete=False when some keys may be
-        missing from the answer (a `**` or an update the file cannot read)."""
+        missing from the answer (a `**` or an update the file cannot read). `popping`: the `.pop(k)` reading
+        it, which returns the entry it removes (not in a loop, where a later turn finds it gone)."""
         flow = value.flow or self
         if flow is not self:
-            return flow.entries(value)
+            return flow.entries(value, popping)
         node = value.node
         out: dict[str, Entry] = {}
         complete = True
@@ -2598,7 +2599,7 @@ class Flow:
             for key, entry in more.items():
                 _store(out, key, entry)
             complete = complete and more_complete
-            for key, line in self._removals(node, value.label).items():  # gone unless stored again below
+            for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
         return out, complete
@@ -3089,14 +3090,23 @@ class Flow:
             child, parent = parent, self.ctx.parents.get(parent)
         return False
 
-    def _removals(self, node: ast.AST | None, name: str) -> dict[str, int]:
+    def _in_loop(self, node: ast.AST) -> bool:
+        """Under a loop (or a comprehension) of its own function: it may run again."""
+        parent = self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(parent, (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                return True
+            parent = self.ctx.parents.get(parent)
+        return False
+
+    def _removals(self, node: ast.AST | None, name: str, popping: ast.Call | None = None) -> dict[str, int]:
         """`name.pop(k)`, `name.pop(k, d)`, `del name[k]` on the variable a dict was bound to: each key and
         the last line that removes it. A removal in a branch counts too: the key may be gone, and a rule
         does not report a value that may not be there."""
         out: dict[str, int] = {}
         removed: list[tuple[ast.Name, ast.AST, int]] = []
         for call in self.ctx.method_calls_on("pop", name):
-            if call.args:
+            if call.args and (call is not popping or self._in_loop(call)):
                 removed.append((call.func.value, call.args[0], call.lineno))  # type: ignore[attr-defined]
         for statement in self.ctx.nodes(ast.Delete):
             for target in statement.targets:
@@ -3434,6 +3444,9 @@ class Flow:
             # a parser another module builds (`build_parser().parse_args()`) has that module's options
             built = receiver.flow if receiver.flow is not None and receiver.flow.base is not self.base else None
             return (Value("args", node, extra=built, flow=self),)
+        if receiver.qualified == "contextvars.ContextVar" and name == "get" and isinstance(receiver.node, ast.Call) \
+                and len(node.args) <= 1 and not node.keywords:
+            return (receiver.flow or self).context_var_read(receiver.node, self.values(node.args[0]) if node.args else None)
         if receiver.kind == "unknown" and name == "get" and len(node.args) == 2 and not node.keywords:
             # a mapping the file cannot read (json, os.environ, a config loader): the default is one value
             key = self.text(node.args[0])
@@ -3442,13 +3455,45 @@ class Flow:
             return (*unknown, *default)
         return unknown
 
+    def context_var_read(self, var: ast.Call, fallback: tuple[Value, ...] | None) -> tuple[Value, ...]:
+        """`VAR.get()` (`VAR.get(fallback)`) of `VAR = contextvars.ContextVar("name", default=d)` at this module's
+        top level: `d` (the fallback, when given) until a `VAR.set(v)` runs, joined with each `v` the project
+        writes; unknown for a set the layer cannot read (`config.VAR.set(...)`, a module past the bound)."""
+        unknown = (Value("unknown", var, flow=self),)
+        assign = self.ctx.parents.get(var)
+        targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target] \
+            if isinstance(assign, ast.AnnAssign) else []
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name) \
+                or not isinstance(self.ctx.parents.get(assign), ast.Module):
+            return unknown
+        name = targets[0].id
+        default = next((kw.value for kw in var.keywords if kw.arg == "default"), None)
+        unset = fallback if fallback is not None else self.values(default) if default is not None else unknown
+        sets: list[Value] = []
+        readers = [self]
+        if self.ctx.project is not None:
+            elsewhere = self.ctx.project.modules_reading(self, name, from_summaries=True)
+            if elsewhere is None:
+                return unknown
+            readers.extend(elsewhere)
+        for flow in readers:
+            calls = [c for c in flow.ctx.method_calls_on("set", name) if c.args]
+            if flow.ctx.doc.text.count(f"{name}.set(") != len(calls):  # a set spelled otherwise: not read
+                return unknown
+            for call in calls:
+                when = (f"after `{name}.set(...)` at line {call.lineno}",)
+                sets.extend(x.under(when) for x in flow.values(call.args[0]))
+        if not sets:
+            return unset
+        return (*(x.under((f"`{name}` is not set",)) for x in unset), *sets)
+
     def _looked_up_entry(self, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...]:
         """`d.get(key, default)` (`.pop`, `.setdefault`) of a dict the layer reads: for each key the argument may
         hold, under its condition, the entry when the dict has it, the default (None for `.get`) when the dict
         is known whole and has not; unknown for a key it cannot tell (or one a partly known dict may hold)."""
         constant = self.constant_key(node.args[0])
         keys = [(constant, ())] if constant is not None else self._constant_keys(node.args[0])
-        entries, complete = self.entries(receiver)
+        entries, complete = self.entries(receiver, node if name == "pop" else None)
         if keys is None or entries is None:
             return ()
         out: list[Value] = []
@@ -3648,9 +3693,13 @@ class Flow:
         evaluated for this call's arguments, read here (for a few calls of each function, and two calls
         deep, as `returns_for`); else its returns as that module sees them."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(call, _CalledBack) \
-                or self.site_depth >= MAX_SITE_DEPTH or isinstance(callee.ctx.parents.get(func), ast.ClassDef) \
-                or not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
-                        or callee._keys_by_parameters(func)):
+                or self.site_depth >= MAX_SITE_DEPTH:
+            return callee.returns_of(func)
+        if isinstance(callee.ctx.parents.get(func), ast.ClassDef):
+            # `Experiment.from_dict({...})`: a classmethod builds `cls(...)` from this call's arguments
+            return self.site(callee, func, call).returns_of(func) if _is_classmethod(func) else callee.returns_of(func)
+        if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
+                or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 

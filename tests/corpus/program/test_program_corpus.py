@@ -66,12 +66,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(tests/test_hooks_of_importers.py)",
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
-    "p262_contextvar_run_config_default_precision_bf16_mixed":
-        "missed: `RUN_CONFIG.get()` of `contextvars.ContextVar(\"run_config\", default=RunConfig())` is unknown "
-        "to the value flow, so `current().precision` is; with `current()` returning a module-level "
-        "`RunConfig()` (or runtime.py building `RunConfig()`), LXF007 is flagged on config.py. The fix belongs "
-        "in flow.py's reading of standard-library calls: a ContextVar's `.get()` is its `default=` joined with "
-        "every value a `.set(...)` of it stores (unknown when it is set where the project does not show)",
     "p266_callbacks_mixin_batch_end_saves_model_given_raw_net":
         "missed: `fabric.call(\"on_train_batch_end\", ..., model=net, ...)` is not read as calling that hook on "
         "each callback of `Fabric(callbacks=[PeriodicCheckpoint(every=2), PrintLoss()])` (a tip for "
@@ -81,13 +75,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`Context.method_run`); only `CheckpointMixin().on_train_batch_end(...)` is flagged, and then on "
         "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
         "module passed from the caller (p11, p87)",
-    "p270_experiment_from_dict_fsdp_state_dict_type_full_state_dict":
-        "missed: `Experiment.from_dict({...})`, a classmethod of a dataclass in another module returning "
-        "`cls(fsdp=fsdp, **raw)`, is not read as the instance it builds, so `EXPERIMENT.fsdp` is unknown; even "
-        "`return cls(name=\"wide\", fsdp=raw)` is missed across modules, while the same class and classmethod "
-        "written in train.py (`cls(name=raw[\"name\"], ..., fsdp=raw[\"fsdp\"])`), or `Experiment(fsdp={...})` "
-        "built directly, is flagged. The fix belongs in flow.py/project.py: a classmethod of an imported class "
-        "run with the call's arguments and `cls` bound to that class, as the same module's already is",
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
     "s200_chainmap_overrides_precision_bf16_mixed":
         "missed: `settings = ChainMap(cli, TPU_OVERRIDES, DEFAULTS)` is not read as a mapping, so "
