@@ -279,8 +279,16 @@ def test_a_preset_looked_up_by_a_flag_is_checked_for_each_value_the_flag_takes()
 
 def test_presets_that_are_all_sets_or_none_are_fine_whichever_the_flag_picks():
     assert found(REGISTRY % ("{Block}", '"blocks"')) == []
-    # a key the dict may not hold: cannot tell (a KeyError, not Lightning's error)
-    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.lower()]") % ("[Block]", '"blocks"')) == []
+    # a key the file cannot tell (a KeyError, not Lightning's error): nothing
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.removesuffix('-x')]")
+                 % ("[Block]", '"blocks"')) == []
+
+
+def test_a_preset_looked_up_by_a_case_method_of_the_flag_is_each_choice_under_its_own_condition():
+    # `.lower()` of each choice is that choice's text, under that choice alone (never two choices at once)
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.lower()]") % ("[Block]", '"all"')) == [
+        ("LXF001", "warning", "7:86-7:113", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                           "(from `PRESETS['blocks']`, line 3); when with --remat \"blocks\"")]
 
 
 # --- a trainer subclass: its constructor runs the base's __init__, its override replaces the base's method ----

@@ -3301,8 +3301,11 @@ class Flow:
             return self._library_call(node, f.qualified)
         if isinstance(node.func, ast.Attribute):
             receivers = self.values(node.func.value)
+            # the method read off one receiver under its condition is that receiver's, not every receiver's
+            # (`args.remat.lower()` of an option with choices: each choice's text under that choice alone)
+            own = [r for r in receivers if r.when == f.when] if f.when else []
             out: list[Value] = []
-            for r in receivers:
+            for r in own or receivers:
                 out.extend(self._method_call(node, r, node.func.attr))
             return tuple(out) or unknown
         return unknown
