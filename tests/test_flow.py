@@ -1519,3 +1519,91 @@ CONTEXT_VAR = "import contextvars\nVAR = contextvars.ContextVar('v', default=[1]
 ])
 def test_a_context_variable_holds_its_default_joined_with_what_is_set(body, expected):
     assert probe(CONTEXT_VAR + body) == expected
+
+
+# --- a loop over a tuple or list display: its variable holds each element ----------------------------
+def test_a_loop_over_a_list_display_holds_each_element_under_its_turn():
+    source = """
+    def sweep():
+        for cfg in [{"clip_val": 0.5}, {"max_norm": 1.0}]:
+            probe(cfg)
+    """
+    assert probe(source) == [("dict", 3, 16, ('when cfg is {"clip_val": 0.5}',)),
+                             ("dict", 3, 35, ('when cfg is {"max_norm": 1.0}',))]
+
+
+def test_a_loop_over_one_element_holds_it_on_every_turn():
+    assert probe("""
+    for precision in ("bf16-true",):
+        probe(precision)
+    """) == [("str", 2, 18, ())]
+
+
+def test_a_loop_over_a_tuple_a_name_holds_reads_its_elements_there():
+    assert probe("""
+    MODES = ("sum", "mean")
+    def sync():
+        for op in MODES:
+            probe(op)
+    """) == [("str", 2, 9, ('when op is "sum"',)), ("str", 2, 16, ('when op is "mean"',))]
+
+
+def test_a_long_element_is_named_by_its_place_in_the_loop():
+    long = '{"lr": 0.001, "clip": {"clip_val": 0.5}, "steps": 100}'
+    assert probe(f"""
+    for cfg in [{long}, {{}}]:
+        probe(cfg)
+    """) == [("dict", 2, 12, ("when cfg is item 1 of the loop at line 2",)), ("dict", 2, 68, ("when cfg is {}",))]
+
+
+@pytest.mark.parametrize("loop", [
+    "CONFIGS = [{'clip_val': 0.5}]\nfor cfg in CONFIGS:",  # a list held by a name may be filled elsewhere
+    "for cfg in sweep():",  # a call (a generator) may give anything
+    "for cfg in ({'clip_val': 0.5} for _ in range(2)):",
+    "for cfg in [*BASE, {'clip_val': 0.5}]:",  # a starred element
+    "for cfg in []:",
+    "for cfg in [" + ", ".join(["{}"] * 17) + "]:",  # more elements than the turns read one by one
+])
+def test_a_loop_over_anything_else_leaves_its_variable_unknown(loop):
+    assert kinds(f"{loop}\n    probe(cfg)\n") == ["unknown"]
+
+
+def test_after_the_loop_its_variable_is_unknown():
+    # there it holds the last element the loop reached, not each of them
+    assert kinds("""
+    for cfg in [{"clip_val": 0.5}, {"max_norm": 1.0}]:
+        pass
+    probe(cfg)
+    """) == ["unknown"]
+
+
+LOOP_RUN = """
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+for {variable} in {elements}:
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision)
+    model = fabric.setup_module(torch.nn.Linear(2, 2))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.clip_gradients(model, optimizer, **clip)
+"""
+
+
+@pytest.mark.parametrize(("variable", "elements", "expected"), [
+    # every turn clips by value: an error at the `**clip`
+    ("clip", '[{"clip_val": 0.5}, {"clip_val": 1.0}]', [("LXF014", "error", 9, 46, "")]),
+    ("clip", '({"max_norm": 0.5}, {"max_norm": 1.0})', []),  # every turn clips by norm
+    # one turn of two has a precision XLA does not run: a warning that names it
+    ("precision", '("bf16-true", "16-mixed")',
+     [("LXF007", "warning", 6, 77, 'when precision is "16-mixed"')]),
+    ("precision", '("bf16-mixed", "16-mixed")', [("LXF007", "error", 6, 77, "")]),
+    ("precision", '("bf16-true", "32-true")', []),
+])
+def test_a_rule_sees_each_value_a_loop_variable_takes(variable, elements, expected):
+    source = LOOP_RUN.replace("{variable}", variable).replace("{elements}", elements)
+    source = source.replace("precision=precision", "precision=precision" if variable == "precision" else "precision='bf16-true'")
+    source = source.replace("**clip", "**clip" if variable == "clip" else "max_norm=1.0")
+    found = check_source(source, "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column,
+             f.message.rsplit("; ", 1)[-1] if f.severity.value == "warning" else "") for f in found] == expected

@@ -93,6 +93,8 @@ MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; 
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
+MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
+MAX_TURN_TEXT = 40  # an element named by its text up to this length, else by its position
 MAX_REGISTRATIONS = 16  # calls of a function storing `REGISTRY[name] = fn` read each for its own entry
 DICT_MUTATORS = ("setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")  # in place, beyond what `_filled_by_methods` reads
 GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a list or a set in place
@@ -962,11 +964,37 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
-        if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) == 1:
-            turns = self._items_turns(d.target, d.path[0])
+        if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
+            turns = self._items_turns(d.target, d.path[0]) if d.path else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
+        """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
+        the tuple or list display the loop runs over (written there, or the one tuple a name holds on every
+        path: a list held elsewhere may grow), each under its turn when there are several. None for any other
+        loop, a starred or an empty display, more than `MAX_LOOP_TURNS` elements, or a read after the loop
+        (there the variable holds the last element the loop reached)."""
+        loop = self.ctx.parents.get(target)
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not target \
+                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
+            return None
+        known = self._known_display(loop.iter)
+        if known is None:
+            return None
+        display, flow = known
+        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        if len(display.elts) == 1:
+            return flow.values(display.elts[0])
+        out: list[Value] = []
+        for i, element in enumerate(display.elts):
+            written = flow.text(element)
+            turn = f"when {target.id} is {written}" if len(written) <= MAX_TURN_TEXT \
+                else f"when {target.id} is item {i + 1} of the loop at line {loop.lineno}"
+            out.extend(x.under((turn,)) for x in flow.values(element))
+        return bounded(tuple(out))
 
     def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or

@@ -83,11 +83,10 @@ KNOWN_MISSES: dict[str, str] = {
         "flow.py: a `collections.ChainMap(*maps)` read by a constant key is the first map holding it, when each "
         "map before it is known whole",
     "s204_sweep_configs_clip_kwargs_by_value":
-        "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`; so is "
-        "`for cfg in [{...}]:` over a list display written there (binder.py `Walker._for` binds the target to "
-        "nothing; flow.py reads a loop's items only for a callee, `callees`, and `loop_items`), while "
-        "`cfg = {...}` in its place is flagged. A second link: `sweep()` yields `dict(zip(keys, values))` over "
-        "`itertools.product(*grid.values())`",
+        "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`: a loop "
+        "variable holds each element only over a tuple or list display (flow.py `Flow._display_turns`; "
+        "`for cfg in [{...}]:` in its place is flagged), and `sweep()` is a generator yielding "
+        "`dict(zip(keys, values))` over `itertools.product(*grid.values())`, which the layer does not run",
     "s206_attribute_config_reduce_op_max":
         "missed, two links: `cfg.loss_reduce = \"max\"` stored on the instance after construction is not read "
         "through the launched function's parameter (`Config.__init__` storing `self.loss_reduce = \"max\"` is "
