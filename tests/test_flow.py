@@ -572,6 +572,23 @@ def test_asdict_vars_and_constructors():
     assert kinds("probe({m for m in layers})\n") == ["set"]
 
 
+def test_asdict_reads_a_default_factory_lambda_as_its_body():
+    source = """
+        from dataclasses import asdict, dataclass, field
+        @dataclass
+        class Sharding:
+            policy: set = field(default_factory={})
+        @dataclass
+        class Run:
+            sharding: Sharding = field(default_factory=Sharding)
+        probe(asdict(Run().sharding)["policy"])
+    """
+    assert probe(source.replace("{}", "lambda: {Block}")) == [("set", 5, 48, ())]
+    # a factory that is no lambda, or one that takes arguments, is not read: unknown, not a value
+    assert probe(source.replace("{}", "make_policy")) == [("unknown", 9, 6, ())]
+    assert probe(source.replace("{}", "lambda *a: {Block}")) == [("unknown", 9, 6, ())]
+
+
 def test_copies_replace_namespace_and_argparse():
     assert probe("""
         import copy

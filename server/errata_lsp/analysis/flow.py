@@ -4721,11 +4721,22 @@ def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
 
 
 def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
-    """The expression a dataclass field defaults to (`field(default=x)`: x); None for a factory."""
+    """The expression a dataclass field defaults to (`field(default=x)`: x; `field(default_factory=lambda: x)`:
+    x, a fresh copy each construction); None for any other factory."""
     value = stmt.value
     if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
-        return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
+        for kw in value.keywords:
+            if kw.arg == "default":
+                return kw.value
+            if kw.arg == "default_factory" and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
+                return kw.value.body
+        return None
     return value
+
+
+def _takes_nothing(func: ast.Lambda) -> bool:
+    args = func.args
+    return not (args.posonlyargs or args.args or args.vararg or args.kwonlyargs or args.kwarg)
 
 
 def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | None] | None:

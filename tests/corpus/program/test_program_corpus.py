@@ -105,13 +105,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(`make_strategy(Size.SMALL)` is still unknown through the property; with `size.value[1]` it is "
         "flagged). The fix belongs in flow.py's Enum member reading (`.value` of a member is read; a "
         "subscript of the Enum class and a member's own methods are not)",
-    "s212_asdict_nested_sharding_config_wrapper_none_and_remat":
-        "missed: `asdict(cfg.sharding)` is read (with `ShardingConfig(auto_wrap_policy={Block}, "
-        "activation_checkpointing_policy={Block})` given explicitly, even nested as `RunConfig(sharding=...)`, "
-        "LXF002 is flagged), but a field whose default is `field(default_factory=lambda: {Block})` "
-        "is unknown, so `activation_checkpointing_policy` may be falsy and the rule keeps quiet; even "
-        "`asdict(ShardingConfig())` is unknown. The fix belongs in flow.py's dataclass fields "
-        "(`entries` for `asdict`): a `default_factory` lambda's body is the default",
     "s214_singledispatch_policy_builder_list_for_names":
         "missed: `checkpoint_policy([\"block\"])` is read as a call of the `@singledispatch` base function (which "
         "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
