@@ -589,6 +589,35 @@ def test_asdict_reads_a_default_factory_lambda_as_its_body():
     assert probe(source.replace("{}", "lambda *a: {Block}")) == [("unknown", 9, 6, ())]
 
 
+def test_an_attrgetter_called_on_an_object_is_getattr_of_its_name():
+    source = """
+        import operator
+        class Learner:
+            def __init__(self):
+                self.net = [Block]
+                self.model = {Block}
+        NAMES = {"pick": "net"}
+        learner = Learner()
+        getter = operator.attrgetter({})
+        probe(getter(learner))
+    """
+    assert probe(source.replace("{}", 'NAMES["pick"]')) == [("list", 5, 19, ())]
+    assert probe(source.replace("{}", '"model"')) == [("set", 6, 21, ())]
+    # a name the file cannot tell, or a getter of two names (a tuple), is unknown
+    assert probe(source.replace("{}", "name")) == [("unknown", 10, 6, ())]
+    assert probe(source.replace("{}", '"net", "model"')) == [("unknown", 10, 6, ())]
+    assert probe("""
+        import operator
+        class Run:
+            def __init__(self):
+                self.inner = Inner()
+        class Inner:
+            def __init__(self):
+                self.net = (Block,)
+        probe(operator.attrgetter("inner.net")(Run()))
+    """) == [("tuple", 8, 19, ())]
+
+
 def test_copies_replace_namespace_and_argparse():
     assert probe("""
         import copy

@@ -3185,18 +3185,52 @@ class Flow:
                 and len(node.args) in (2, 3):
             if isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                 return self._getattr(node, node.args[1].value)
-            # `getattr(tasks, command)`: each name it may hold, under its condition; a name the command line
-            # gives is another run's pick (`argv[0] if argv else "finetune"`: the plain run's is "finetune")
-            given = self.values(node.args[1])
-            names = self.plain_run(given)
-            picked = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),) if len(names) < len(given) else ()
-            if names and all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
-                             for x in names) and len(names) <= MAX_ALTERNATIVES:
-                return (*picked, *(y.under(x.when) for x in names for y in self._getattr(node, x.node.value)))  # type: ignore[union-attr]
+            named = self._getattr_named(node, self.values(node.args[1]))
+            if named is not None:
+                return named
         out: list[Value] = []
         for f in self.values(node.func):
-            out.extend(x.under(f.when) for x in self._call_of(node, f))
+            got = self._attrgetter_call(node, f)
+            out.extend(x.under(f.when) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
+
+    def _getattr_named(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...] | None:
+        """`getattr(tasks, command)`: each name it may hold, under its condition; a name the command line
+        gives is another run's pick (`argv[0] if argv else "finetune"`: the plain run's is "finetune").
+        None when a name is not a known string."""
+        names = self.plain_run(given)
+        picked = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),) if len(names) < len(given) else ()
+        if not names or len(names) > MAX_ALTERNATIVES or not all(
+                x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str) for x in names):
+            return None
+        return (*picked, *(y.under(x.when) for x in names for y in self._getattr(node, x.node.value)))  # type: ignore[union-attr]
+
+    def _attrgetter_call(self, node: ast.Call, f: Value) -> tuple[Value, ...] | None:
+        """`operator.attrgetter(name)(obj)` is `getattr(obj, name)` (a dotted name followed attribute by
+        attribute); None when `f` is no such getter or the call is not `getter(obj)`."""
+        getter = f.node
+        if f.qualified != "operator.attrgetter" or not isinstance(getter, ast.Call) or len(getter.args) != 1 \
+                or getter.keywords or isinstance(getter.args[0], ast.Starred) \
+                or len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return None
+        given = (f.flow or self).values(getter.args[0])
+        if not all(x.kind == "str" and isinstance(x.node, ast.Constant) and "." not in str(x.node.value)
+                   for x in self.plain_run(given)):
+            return self._dotted_attrgetter(node, given)
+        named = self._getattr_named(node, given)
+        return named if named is not None else (Value("unknown", node, flow=self),)
+
+    def _dotted_attrgetter(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`operator.attrgetter("model.net")(obj)`: `obj.model.net`, one known name only; else unknown."""
+        unknown = (Value("unknown", node, flow=self),)
+        if len(given) != 1 or given[0].kind != "str" or not isinstance(given[0].node, ast.Constant) \
+                or not isinstance(given[0].node.value, str):
+            return unknown
+        first, *rest = given[0].node.value.split(".")
+        held = self._getattr(node, first)
+        for attr in rest:
+            held = tuple(y.under(x.when) for x in held for y in self.attribute(x, attr, node))
+        return held or unknown
 
     def _getattr(self, node: ast.Call, attr: str) -> tuple[Value, ...]:
         """`getattr(cfg, "remat", default)`: the attribute when the object's class gives it, the default when

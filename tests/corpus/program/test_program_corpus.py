@@ -94,11 +94,6 @@ KNOWN_MISSES: dict[str, str] = {
         "flagged), and the class answers attributes through `__getattr__` returning `self._values[name]`, a "
         "lookup by the attribute's name that flow.py does not model (`Config(loss_reduce=\"max\")` is unknown "
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
-    "s208_attrgetter_picks_raw_net_for_no_backward_sync":
-        "missed: `unsynced = operator.attrgetter(SETTINGS[\"sync_module\"])` then `unsynced(learner)` is not read "
-        "as `getattr(learner, \"net\")`; `getattr(learner, SETTINGS[\"sync_module\"])` in its place is flagged "
-        "(LXF004, the raw `Net()`), and so is `learner.net`. The fix belongs in flow.py: a call of an "
-        "`operator.attrgetter(<str>)` value is the attribute it names (dotted names followed)",
     "s210_enum_member_value_tuple_remat_policy":
         "missed, two links: `Size[\"SMALL\"]` (an Enum member looked up by name) is not read as `Size.SMALL`, and "
         "`size.layers`, a property of the Enum returning `self.value[1]`, is not read with `self` the member "
