@@ -618,6 +618,22 @@ def test_an_attrgetter_called_on_an_object_is_getattr_of_its_name():
     """) == [("tuple", 8, 19, ())]
 
 
+def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
+    source = """
+        from collections import ChainMap
+        DEFAULTS = {"policy": [Block], "lr": 1e-3}
+        OVERRIDES = {"policy": {Block}}
+        settings = ChainMap({}, OVERRIDES, DEFAULTS)
+        probe(settings["policy"])
+    """
+    assert probe(source.replace("{}", '{"lr": 0.1}')) == [("set", 4, 23, ())]
+    assert probe(source.replace("{}", '{"lr": 0.1}').replace('settings["policy"]', 'settings.get("policy")')) \
+        == [("set", 4, 23, ())]
+    assert probe(source.replace("{}", '{"policy": (Block,)}')) == [("tuple", 5, 31, ())]
+    # a first map the file cannot read whole may hold the key: unknown, not the later map's entry
+    assert probe(source.replace("{}", "load()")) == [("unknown", 6, 6, ())]
+
+
 def test_copies_replace_namespace_and_argparse():
     assert probe("""
         import copy

@@ -2524,6 +2524,17 @@ class Flow:
             out.update(sub)
         elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
             return (value.extra[1].flow or self)._options(value.extra[1])
+        elif isinstance(node, ast.Call) and value.extra == "chainmap":
+            # `ChainMap(cli, overrides, defaults)[k]`: the first map that holds k, as `{**defaults, **overrides, **cli}`;
+            # the maps after one the file cannot read whole are left out (that one may hold any key)
+            if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+                return None, False
+            for a in node.args:
+                spread, complete = self._spread_entries(a)
+                for key, entry in spread.items():
+                    out.setdefault(key, entry)
+                if not complete:
+                    break
         elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
                 and [x.kind for x in self.values(node.args[0])] == ["args"]:
             namespace = self.values(node.args[0])[0]
@@ -3611,6 +3622,8 @@ class Flow:
             return self._copied(node, self.values(node.args[0]))
         if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
+        if qualified == "collections.ChainMap":
+            return v("dict", extra="chainmap")
         if qualified == "dataclasses.replace" and node.args:
             out = []
             for base in self.values(node.args[0]):

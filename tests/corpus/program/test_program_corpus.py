@@ -76,12 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
         "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
         "module passed from the caller (p11, p87)",
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
-    "s200_chainmap_overrides_precision_bf16_mixed":
-        "missed: `settings = ChainMap(cli, TPU_OVERRIDES, DEFAULTS)` is not read as a mapping, so "
-        "`settings[\"precision\"]` is unknown; spelled `{**DEFAULTS, **TPU_OVERRIDES, **cli}` it is flagged "
-        "(the `cli` comprehension over argparse's options is known not to hold `precision`). The fix belongs in "
-        "flow.py: a `collections.ChainMap(*maps)` read by a constant key is the first map holding it, when each "
-        "map before it is known whole",
     "s204_sweep_configs_clip_kwargs_by_value":
         "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`; so is "
         "`for cfg in [{...}]:` over a list display written there (binder.py `Walker._for` binds the target to "
