@@ -634,6 +634,25 @@ def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
     assert probe(source.replace("{}", "load()")) == [("unknown", 6, 6, ())]
 
 
+def test_an_enum_member_by_name_and_its_property_read_self_as_the_member():
+    source = """
+        import enum
+        class Size(enum.Enum):
+            SMALL = (2, (Block,))
+            @property
+            def layers(self):
+                return self.value[1]
+            def depth(self):
+                return self.value[0]
+        probe({})
+    """
+    assert probe(source.replace("{}", 'Size["SMALL"].value')) == [("tuple", 4, 12, ())]
+    assert probe(source.replace("{}", 'Size["SMALL"].layers')) == [("tuple", 4, 16, ())]
+    # a name that is no member (a method: KeyError at run time), or a plain method, is unknown
+    assert probe(source.replace("{}", 'Size["depth"]')) == [("unknown", 10, 6, ())]
+    assert probe(source.replace("{}", "Size.SMALL.depth")) == [("unknown", 10, 6, ())]
+
+
 def test_copies_replace_namespace_and_argparse():
     assert probe("""
         import copy

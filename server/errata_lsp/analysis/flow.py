@@ -1855,6 +1855,10 @@ class Flow:
             return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
+        if value.kind == "enum" and isinstance(value.extra, Value):
+            held = self._member_property(value, attr, node)
+            if held is not None:
+                return held
         if value.kind == "namespace" and isinstance(value.node, ast.Call):
             entries, complete = self._namespace_keys(value.node)
             if self._namespace_set(value, attr, chained=True):
@@ -2090,6 +2094,20 @@ class Flow:
                 or home._keyed_fillers(node) is None:
             return value
         return replace(value, extra=_Instance(cls, call, self))
+
+    def _member_property(self, member: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        """`Size.SMALL.layers`, a property of the Enum: what its getter returns with `self` that member
+        (`self.value` its value). None when `attr` is no property the Enum's own body defines."""
+        assign = self.ctx.parents.get(member.node) if member.node is not None else None
+        cls = self.ctx.parents.get(assign) if isinstance(assign, ast.Assign) else None
+        getter = _property_getter(cls, attr) if isinstance(cls, ast.ClassDef) else None
+        if getter is None or not getter.args.args or _is_static(getter) \
+                or any(source_text(d).endswith("cached_property") for d in getter.decorator_list):
+            return None
+        site = self.ctx.once("member property", node, lambda: ast.copy_location(ast.Call(args=[], keywords=[]), node))
+        flow = self.bound_site(self, getter, site, replace(member, label=getter.args.args[0].arg))
+        label = f"{member.label}.{attr}" if member.label else attr
+        return tuple(x.under(when).named(label) for expr, when in flow.scope(getter).returns for x in flow.values(expr))
 
     def _getter_returns(self, cls: ast.ClassDef, call: ast.Call | None, getter: ast.FunctionDef | ast.AsyncFunctionDef,
                         label: str) -> tuple[Value, ...]:
@@ -2429,6 +2447,10 @@ class Flow:
             if base.qualified == "sys.argv" or base.extra == SET_BY_THE_RUN:  # an argument of the command line
                 # (or a part of one: `argv[0]` of a `main(argv)` given `sys.argv[1:]`)
                 out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
+                continue
+            if isinstance(key, str) and base.kind == "class" and isinstance(base.node, ast.ClassDef) \
+                    and _is_enum(base.node, (base.flow or self).ctx) and _assigns(base.node, key):
+                out.extend(x.under(base.when) for x in self.attribute(base, key, node))  # `Size["SMALL"]`: `Size.SMALL`
                 continue
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
@@ -5123,6 +5145,12 @@ def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
     if last[:1].isupper() and not last.isupper() and "_" not in last.strip("_"):
         return Value("class", node, qualified=qualified, flow=flow)  # CapWords: `Block`, `nn.Linear`
     return Value("external", node, qualified=qualified, flow=flow)
+
+
+def _assigns(cls: ast.ClassDef, name: str) -> bool:
+    """The class body assigns `name` (an Enum's member, not its method)."""
+    return any(isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+               for stmt in cls.body)
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

@@ -88,12 +88,6 @@ KNOWN_MISSES: dict[str, str] = {
         "flagged), and the class answers attributes through `__getattr__` returning `self._values[name]`, a "
         "lookup by the attribute's name that flow.py does not model (`Config(loss_reduce=\"max\")` is unknown "
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
-    "s210_enum_member_value_tuple_remat_policy":
-        "missed, two links: `Size[\"SMALL\"]` (an Enum member looked up by name) is not read as `Size.SMALL`, and "
-        "`size.layers`, a property of the Enum returning `self.value[1]`, is not read with `self` the member "
-        "(`make_strategy(Size.SMALL)` is still unknown through the property; with `size.value[1]` it is "
-        "flagged). The fix belongs in flow.py's Enum member reading (`.value` of a member is read; a "
-        "subscript of the Enum class and a member's own methods are not)",
     "s214_singledispatch_policy_builder_list_for_names":
         "missed: `checkpoint_policy([\"block\"])` is read as a call of the `@singledispatch` base function (which "
         "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
