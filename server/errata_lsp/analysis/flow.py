@@ -2104,7 +2104,8 @@ class Flow:
         if getter is None or not getter.args.args or _is_static(getter) \
                 or any(source_text(d).endswith("cached_property") for d in getter.decorator_list):
             return None
-        site = self.ctx.once("member property", node, lambda: ast.copy_location(ast.Call(func=ast.Name(id=attr, ctx=ast.Load()), args=[], keywords=[]), node))
+        getter_call = ast.Call(func=ast.Name(id=attr, ctx=ast.Load()), args=[], keywords=[])
+        site = self.ctx.once("member property", node, lambda: ast.copy_location(getter_call, node))
         flow = self.bound_site(self, getter, site, replace(member, label=getter.args.args[0].arg))
         label = f"{member.label}.{attr}" if member.label else attr
         return tuple(x.under(when).named(label) for expr, when in flow.scope(getter).returns for x in flow.values(expr))
