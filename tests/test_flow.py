@@ -572,6 +572,87 @@ def test_asdict_vars_and_constructors():
     assert kinds("probe({m for m in layers})\n") == ["set"]
 
 
+def test_asdict_reads_a_default_factory_lambda_as_its_body():
+    source = """
+        from dataclasses import asdict, dataclass, field
+        @dataclass
+        class Sharding:
+            policy: set = field(default_factory={})
+        @dataclass
+        class Run:
+            sharding: Sharding = field(default_factory=Sharding)
+        probe(asdict(Run().sharding)["policy"])
+    """
+    assert probe(source.replace("{}", "lambda: {Block}")) == [("set", 5, 48, ())]
+    # a factory that is no lambda, or one that takes arguments, is not read: unknown, not a value
+    assert probe(source.replace("{}", "make_policy")) == [("unknown", 9, 6, ())]
+    assert probe(source.replace("{}", "lambda *a: {Block}")) == [("unknown", 9, 6, ())]
+
+
+def test_an_attrgetter_called_on_an_object_is_getattr_of_its_name():
+    source = """
+        import operator
+        class Learner:
+            def __init__(self):
+                self.net = [Block]
+                self.model = {Block}
+        NAMES = {"pick": "net"}
+        learner = Learner()
+        getter = operator.attrgetter({})
+        probe(getter(learner))
+    """
+    assert probe(source.replace("{}", 'NAMES["pick"]')) == [("list", 5, 19, ())]
+    assert probe(source.replace("{}", '"model"')) == [("set", 6, 21, ())]
+    # a name the file cannot tell, or a getter of two names (a tuple), is unknown
+    assert probe(source.replace("{}", "name")) == [("unknown", 10, 6, ())]
+    assert probe(source.replace("{}", '"net", "model"')) == [("unknown", 10, 6, ())]
+    assert probe("""
+        import operator
+        class Run:
+            def __init__(self):
+                self.inner = Inner()
+        class Inner:
+            def __init__(self):
+                self.net = (Block,)
+        probe(operator.attrgetter("inner.net")(Run()))
+    """) == [("tuple", 8, 19, ())]
+
+
+def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
+    source = """
+        from collections import ChainMap
+        DEFAULTS = {"policy": [Block], "lr": 1e-3}
+        OVERRIDES = {"policy": {Block}}
+        settings = ChainMap({}, OVERRIDES, DEFAULTS)
+        probe(settings["policy"])
+    """
+    assert probe(source.replace("{}", '{"lr": 0.1}')) == [("set", 4, 23, ())]
+    assert probe(source.replace("{}", '{"lr": 0.1}').replace('settings["policy"]', 'settings.get("policy")')) \
+        == [("set", 4, 23, ())]
+    assert probe(source.replace("{}", '{"policy": (Block,)}')) == [("tuple", 5, 31, ())]
+    # a first map the file cannot read whole may hold the key: unknown, not the later map's entry
+    assert probe(source.replace("{}", "load()")) == [("unknown", 6, 6, ())]
+
+
+def test_an_enum_member_by_name_and_its_property_read_self_as_the_member():
+    source = """
+        import enum
+        class Size(enum.Enum):
+            SMALL = (2, (Block,))
+            @property
+            def layers(self):
+                return self.value[1]
+            def depth(self):
+                return self.value[0]
+        probe({})
+    """
+    assert probe(source.replace("{}", 'Size["SMALL"].value')) == [("tuple", 4, 12, ())]
+    assert probe(source.replace("{}", 'Size["SMALL"].layers')) == [("tuple", 4, 16, ())]
+    # a name that is no member (a method: KeyError at run time), or a plain method, is unknown
+    assert probe(source.replace("{}", 'Size["depth"]')) == [("unknown", 10, 6, ())]
+    assert probe(source.replace("{}", "Size.SMALL.depth")) == [("unknown", 10, 6, ())]
+
+
 def test_copies_replace_namespace_and_argparse():
     assert probe("""
         import copy

@@ -1883,6 +1883,10 @@ class Flow:
             return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
+        if value.kind == "enum" and isinstance(value.extra, Value):
+            held = self._member_property(value, attr, node)
+            if held is not None:
+                return held
         if value.kind == "namespace" and isinstance(value.node, ast.Call):
             entries, complete = self._namespace_keys(value.node)
             if self._namespace_set(value, attr, chained=True):
@@ -2118,6 +2122,21 @@ class Flow:
                 or home._keyed_fillers(node) is None:
             return value
         return replace(value, extra=_Instance(cls, call, self))
+
+    def _member_property(self, member: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
+        """`Size.SMALL.layers`, a property of the Enum: what its getter returns with `self` that member
+        (`self.value` its value). None when `attr` is no property the Enum's own body defines."""
+        assign = self.ctx.parents.get(member.node) if member.node is not None else None
+        cls = self.ctx.parents.get(assign) if isinstance(assign, ast.Assign) else None
+        getter = _property_getter(cls, attr) if isinstance(cls, ast.ClassDef) else None
+        if getter is None or not getter.args.args or _is_static(getter) \
+                or any(source_text(d).endswith("cached_property") for d in getter.decorator_list):
+            return None
+        getter_call = ast.Call(func=ast.Name(id=attr, ctx=ast.Load()), args=[], keywords=[])
+        site = self.ctx.once("member property", node, lambda: ast.copy_location(getter_call, node))
+        flow = self.bound_site(self, getter, site, replace(member, label=getter.args.args[0].arg))
+        label = f"{member.label}.{attr}" if member.label else attr
+        return tuple(x.under(when).named(label) for expr, when in flow.scope(getter).returns for x in flow.values(expr))
 
     def _getter_returns(self, cls: ast.ClassDef, call: ast.Call | None, getter: ast.FunctionDef | ast.AsyncFunctionDef,
                         label: str) -> tuple[Value, ...]:
@@ -2458,6 +2477,10 @@ class Flow:
                 # (or a part of one: `argv[0]` of a `main(argv)` given `sys.argv[1:]`)
                 out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
                 continue
+            if isinstance(key, str) and base.kind == "class" and isinstance(base.node, ast.ClassDef) \
+                    and _is_enum(base.node, (base.flow or self).ctx) and _assigns(base.node, key):
+                out.extend(x.under(base.when) for x in self.attribute(base, key, node))  # `Size["SMALL"]`: `Size.SMALL`
+                continue
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
@@ -2552,6 +2575,17 @@ class Flow:
             out.update(sub)
         elif isinstance(value.extra, tuple) and value.extra[:1] == ("options",) and isinstance(value.extra[1], Value):
             return (value.extra[1].flow or self)._options(value.extra[1])
+        elif isinstance(node, ast.Call) and value.extra == "chainmap":
+            # `ChainMap(cli, overrides, defaults)[k]`: the first map that holds k, as `{**defaults, **overrides, **cli}`;
+            # the maps after one the file cannot read whole are left out (that one may hold any key)
+            if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+                return None, False
+            for a in node.args:
+                spread, complete = self._spread_entries(a)
+                for key, entry in spread.items():
+                    out.setdefault(key, entry)
+                if not complete:
+                    break
         elif isinstance(node, ast.Call) and value.extra == "asdict" and node.args \
                 and [x.kind for x in self.values(node.args[0])] == ["args"]:
             namespace = self.values(node.args[0])[0]
@@ -3213,18 +3247,52 @@ class Flow:
                 and len(node.args) in (2, 3):
             if isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                 return self._getattr(node, node.args[1].value)
-            # `getattr(tasks, command)`: each name it may hold, under its condition; a name the command line
-            # gives is another run's pick (`argv[0] if argv else "finetune"`: the plain run's is "finetune")
-            given = self.values(node.args[1])
-            names = self.plain_run(given)
-            picked = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),) if len(names) < len(given) else ()
-            if names and all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
-                             for x in names) and len(names) <= MAX_ALTERNATIVES:
-                return (*picked, *(y.under(x.when) for x in names for y in self._getattr(node, x.node.value)))  # type: ignore[union-attr]
+            named = self._getattr_named(node, self.values(node.args[1]))
+            if named is not None:
+                return named
         out: list[Value] = []
         for f in self.values(node.func):
-            out.extend(x.under(f.when) for x in self._call_of(node, f))
+            got = self._attrgetter_call(node, f)
+            out.extend(x.under(f.when) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
+
+    def _getattr_named(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...] | None:
+        """`getattr(tasks, command)`: each name it may hold, under its condition; a name the command line
+        gives is another run's pick (`argv[0] if argv else "finetune"`: the plain run's is "finetune").
+        None when a name is not a known string."""
+        names = self.plain_run(given)
+        picked = (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),) if len(names) < len(given) else ()
+        if not names or len(names) > MAX_ALTERNATIVES or not all(
+                x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str) for x in names):
+            return None
+        return (*picked, *(y.under(x.when) for x in names for y in self._getattr(node, x.node.value)))  # type: ignore[union-attr]
+
+    def _attrgetter_call(self, node: ast.Call, f: Value) -> tuple[Value, ...] | None:
+        """`operator.attrgetter(name)(obj)` is `getattr(obj, name)` (a dotted name followed attribute by
+        attribute); None when `f` is no such getter or the call is not `getter(obj)`."""
+        getter = f.node
+        if f.qualified != "operator.attrgetter" or not isinstance(getter, ast.Call) or len(getter.args) != 1 \
+                or getter.keywords or isinstance(getter.args[0], ast.Starred) \
+                or len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return None
+        given = (f.flow or self).values(getter.args[0])
+        if not all(x.kind == "str" and isinstance(x.node, ast.Constant) and "." not in str(x.node.value)
+                   for x in self.plain_run(given)):
+            return self._dotted_attrgetter(node, given)
+        named = self._getattr_named(node, given)
+        return named if named is not None else (Value("unknown", node, flow=self),)
+
+    def _dotted_attrgetter(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`operator.attrgetter("model.net")(obj)`: `obj.model.net`, one known name only; else unknown."""
+        unknown = (Value("unknown", node, flow=self),)
+        if len(given) != 1 or given[0].kind != "str" or not isinstance(given[0].node, ast.Constant) \
+                or not isinstance(given[0].node.value, str):
+            return unknown
+        first, *rest = given[0].node.value.split(".")
+        held = self._getattr(node, first)
+        for attr in rest:
+            held = tuple(y.under(x.when) for x in held for y in self.attribute(x, attr, node))
+        return held or unknown
 
     def _getattr(self, node: ast.Call, attr: str) -> tuple[Value, ...]:
         """`getattr(cfg, "remat", default)`: the attribute when the object's class gives it, the default when
@@ -3608,6 +3676,8 @@ class Flow:
             return self._copied(node, self.values(node.args[0]))
         if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
+        if qualified == "collections.ChainMap":
+            return v("dict", extra="chainmap")
         if qualified == "dataclasses.replace" and node.args:
             out = []
             for base in self.values(node.args[0]):
@@ -4752,11 +4822,22 @@ def _dataclass_argument(names: list[str], attr: str, call: ast.Call) -> Any:
 
 
 def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
-    """The expression a dataclass field defaults to (`field(default=x)`: x); None for a factory."""
+    """The expression a dataclass field defaults to (`field(default=x)`: x; `field(default_factory=lambda: x)`:
+    x, a fresh copy each construction); None for any other factory."""
     value = stmt.value
     if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
-        return next((kw.value for kw in value.keywords if kw.arg == "default"), None)
+        for kw in value.keywords:
+            if kw.arg == "default":
+                return kw.value
+            if kw.arg == "default_factory" and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
+                return kw.value.body
+        return None
     return value
+
+
+def _takes_nothing(func: ast.Lambda) -> bool:
+    args = func.args
+    return not (args.posonlyargs or args.args or args.vararg or args.kwonlyargs or args.kwarg)
 
 
 def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | None] | None:
@@ -5096,6 +5177,12 @@ def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:
     if last[:1].isupper() and not last.isupper() and "_" not in last.strip("_"):
         return Value("class", node, qualified=qualified, flow=flow)  # CapWords: `Block`, `nn.Linear`
     return Value("external", node, qualified=qualified, flow=flow)
+
+
+def _assigns(cls: ast.ClassDef, name: str) -> bool:
+    """The class body assigns `name` (an Enum's member, not its method)."""
+    return any(isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+               for stmt in cls.body)
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

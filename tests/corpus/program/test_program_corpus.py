@@ -76,12 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
         "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
         "module passed from the caller (p11, p87)",
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
-    "s200_chainmap_overrides_precision_bf16_mixed":
-        "missed: `settings = ChainMap(cli, TPU_OVERRIDES, DEFAULTS)` is not read as a mapping, so "
-        "`settings[\"precision\"]` is unknown; spelled `{**DEFAULTS, **TPU_OVERRIDES, **cli}` it is flagged "
-        "(the `cli` comprehension over argparse's options is known not to hold `precision`). The fix belongs in "
-        "flow.py: a `collections.ChainMap(*maps)` read by a constant key is the first map holding it, when each "
-        "map before it is known whole",
     "s204_sweep_configs_clip_kwargs_by_value":
         "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`: a loop "
         "variable holds each element only over a tuple or list display (flow.py `Flow._display_turns`; "
@@ -93,24 +87,6 @@ KNOWN_MISSES: dict[str, str] = {
         "flagged), and the class answers attributes through `__getattr__` returning `self._values[name]`, a "
         "lookup by the attribute's name that flow.py does not model (`Config(loss_reduce=\"max\")` is unknown "
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
-    "s208_attrgetter_picks_raw_net_for_no_backward_sync":
-        "missed: `unsynced = operator.attrgetter(SETTINGS[\"sync_module\"])` then `unsynced(learner)` is not read "
-        "as `getattr(learner, \"net\")`; `getattr(learner, SETTINGS[\"sync_module\"])` in its place is flagged "
-        "(LXF004, the raw `Net()`), and so is `learner.net`. The fix belongs in flow.py: a call of an "
-        "`operator.attrgetter(<str>)` value is the attribute it names (dotted names followed)",
-    "s210_enum_member_value_tuple_remat_policy":
-        "missed, two links: `Size[\"SMALL\"]` (an Enum member looked up by name) is not read as `Size.SMALL`, and "
-        "`size.layers`, a property of the Enum returning `self.value[1]`, is not read with `self` the member "
-        "(`make_strategy(Size.SMALL)` is still unknown through the property; with `size.value[1]` it is "
-        "flagged). The fix belongs in flow.py's Enum member reading (`.value` of a member is read; a "
-        "subscript of the Enum class and a member's own methods are not)",
-    "s212_asdict_nested_sharding_config_wrapper_none_and_remat":
-        "missed: `asdict(cfg.sharding)` is read (with `ShardingConfig(auto_wrap_policy={Block}, "
-        "activation_checkpointing_policy={Block})` given explicitly, even nested as `RunConfig(sharding=...)`, "
-        "LXF002 is flagged), but a field whose default is `field(default_factory=lambda: {Block})` "
-        "is unknown, so `activation_checkpointing_policy` may be falsy and the rule keeps quiet; even "
-        "`asdict(ShardingConfig())` is unknown. The fix belongs in flow.py's dataclass fields "
-        "(`entries` for `asdict`): a `default_factory` lambda's body is the default",
     "s214_singledispatch_policy_builder_list_for_names":
         "missed: `checkpoint_policy([\"block\"])` is read as a call of the `@singledispatch` base function (which "
         "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
