@@ -115,3 +115,20 @@ def test_scripts_importing_another_module_of_the_same_name_do_not_use_up_the_bou
         (example / "run.py").write_text("from lightning.fabric import Fabric\n\nfrom loop import fit\n\n"
                                         "Fabric(accelerator=\"cpu\").launch(fit)\n")
     assert found(loop) == [("LXF013", "error", EARLY, 10, 40)]
+
+
+def test_a_listing_is_kept_only_for_the_folders_it_was_made_for(tmp_path):
+    """One project model lists the files for one module's readers, then for another module's: the second listing
+    is the one a fresh model makes for its folders (a listing kept for other folders would start with trainkit's)."""
+    loop = project(tmp_path, "src/trainkit", False, LOOP)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "__init__.py").write_text("")
+    (tools / "cli.py").write_text("")
+    model = Project(str(tmp_path), {})
+    first = [path for path, _ in model._project_texts(model._reader_folders(str(loop)))]
+    second = [path for path, _ in model._project_texts(model._reader_folders(str(tools / "cli.py")))]
+    fresh = Project(str(tmp_path), {})
+    assert first[:2] == [str(loop), str(loop.parent / "model.py")]
+    assert second == [path for path, _ in fresh._project_texts(fresh._reader_folders(str(tools / "cli.py")))]
+    assert second[0] != first[0]
