@@ -3498,14 +3498,8 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if type(node) is not ast.Call or self.site_depth >= MAX_SITE_DEPTH:
             return unknown
-        key = (id(func), id(node), receiver)
-        site = self._bound_sites.get(key)
-        if site is None:
-            if sum(1 for f, _, _ in self._bound_sites if f == id(func)) >= MAX_CONTEXTS:
-                return unknown
-            outer, caller = (self, None) if home.base is self.base else (home, self)
-            site = self._bound_sites[key] = _MethodFlow(outer, func, node, receiver, caller)
-        return site.returns_of(func)
+        site = self.bound_site(home, func, node, receiver)
+        return unknown if site is home else site.returns_of(func)  # `home` itself: past the bound of calls
 
     def bound_site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
                    receiver: Value) -> Flow:
