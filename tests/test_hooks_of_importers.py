@@ -94,3 +94,75 @@ def test_a_stub_that_raises_returns_nothing_known():
 def test_an_override_returning_the_set_up_model_is_silent(tmp_path):
     root = _project(tmp_path, "self.checkpoint_state()", OVERRIDE.replace("self.network", "self.model"))
     assert placed(root / "trainer.py") == []
+
+
+# --- an attribute a base's other method stores through `self.fabric` (`self.opt = self.fabric.setup_optimizers(...)`):
+# read in the override's module, it is what the base module reads with the subclasses' constructions
+ENGINE = '''\
+import torch
+
+
+class Engine:
+    def __init__(self, fabric, steps=1):
+        self.fabric = fabric
+        self.steps = steps
+        self.net = self.build()
+        self.wrapped = None
+        self.opt = None
+
+    def build(self):
+        raise NotImplementedError
+
+    def snapshot(self):
+        return {"net": self.wrapped}
+
+    def prepare(self):
+        self.wrapped = self.fabric.setup_module(self.net)
+        self.opt = self.fabric.setup_optimizers(torch.optim.SGD(self.wrapped.parameters(), lr=0.1))
+
+    def run(self):
+        self.prepare()
+        for _ in range(self.steps):
+            self.fabric.save("snap", self.snapshot())
+'''
+
+CLASSIFIER = '''\
+from torch import nn
+
+from engine import Engine
+
+
+class Classifier(Engine):
+    def build(self):
+        return nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+
+    def snapshot(self):
+        return {"net": NET, "opt": self.opt, "steps": self.steps}
+'''
+
+RUN = '''\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from classifier import Classifier
+
+
+def work(fabric):
+    Classifier(fabric, steps=2).run()
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(work)
+'''
+
+
+def _engine(tmp_path, net: str):
+    return tree(tmp_path, {"engine.py": ENGINE, "classifier.py": CLASSIFIER.replace("NET", net), "run.py": RUN})
+
+
+def test_an_optimizer_a_base_method_sets_up_leaves_the_overrides_raw_module_flagged(tmp_path):
+    root = _engine(tmp_path, "self.net")
+    assert placed(root / "engine.py") == [("LXF023", "error", 25, 37, ("classifier.py", 11, 23, "self.net"))]
+
+
+def test_an_optimizer_a_base_method_sets_up_beside_the_set_up_module_is_silent(tmp_path):
+    assert placed(_engine(tmp_path, "self.wrapped") / "engine.py") == []

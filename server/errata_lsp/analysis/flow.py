@@ -2046,7 +2046,7 @@ class Flow:
                 forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
                 if forwarded is None and call is not None and len(seen) == 1:
                     forwarded = self._left_by_base_init(cls, call, flow, base, attr)
-                out.extend(forwarded if forwarded is not None else flow.instance_attribute(base, None, attr, set()))
+                out.extend(forwarded if forwarded is not None else self._base_attribute(flow, base, attr))
         if call is None and len(seen) == 1:  # `self` of a base: what the subclasses other modules build hold
             elsewhere = self._built_elsewhere(cls)
             if elsewhere and (not out or all(x.kind == "unknown" for x in out)
@@ -2066,6 +2066,32 @@ class Flow:
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
         return tuple(out)
+
+    def _base_attribute(self, flow: Flow, base: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`self.attr` as a base of another module leaves it, read there. That module's plain reading knows
+        its functions' own values only: for a flow reading its callers (a subclass's override asked by the
+        module it overrides), a store it cannot tell alone (`self.optimizer = self.fabric.setup_optimizers(...)`
+        in core/trainer.py's `Trainer.fit`, `self.fabric` given by what the subclasses' constructions pass)
+        is read again by that module's flow reading its own callers; not while that module's callers are
+        being asked already (the subclass's module is one of them)."""
+        found = flow.instance_attribute(base, None, attr, set())
+        project = self.ctx.project
+        if not self.with_callers or flow.with_callers or project is None or flow.origin is None \
+                or all(x.kind != "unknown" for x in found):
+            return found
+        asking = (flow.origin, base.name)
+        if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
+            return found
+        wider = project.reading_callers(flow, base.name)
+        twin = next((s for s in wider.ctx.module.body if isinstance(s, ast.ClassDef) and s.name == base.name
+                     and s.lineno == base.lineno), None) if wider is not None else None
+        if wider is None or twin is None:
+            return found
+        project.asking_callers.append(asking)
+        try:
+            return wider.instance_attribute(twin, None, attr, set())
+        finally:
+            project.asking_callers.pop()
 
     def _as_importers_build(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
         """`self.attr` of the instances of `cls` (of this module's top level, built nowhere here) that the

@@ -862,6 +862,12 @@ class Project:
             readers.append(summary.flow(name, as_main=True, with_callers=from_summaries))
         return readers
 
+    def reading_callers(self, flow: Flow, name: str) -> Flow | None:
+        """The flow of the module a summary's `flow` reads that reads its callers in other modules too
+        (`Summary.flow`'s `with_callers`), for `name`; None for the document's own flow."""
+        summary = self._summaries.get(flow.origin) if flow.origin is not None else None
+        return summary.flow(name, with_callers=True) if summary is not None else None
+
     @property
     def asking_callers(self) -> list[tuple[str, str]]:
         """(module, name) whose callers in other modules this thread's check is reading, outermost first (a

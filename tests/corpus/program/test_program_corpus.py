@@ -54,16 +54,6 @@ KNOWN_MISSES: dict[str, str] = {
         "another strategy, so the pick is wrong, not the entry; placing it there needs the lookup's key (the "
         "`_FACTORIES[name]` subscript read through `load(args.precision_plugin)`, an option whose default is "
         "`DEFAULT_PRECISION`) carried with the built value, which `Finding.elsewhere` does not yet get",
-    "p244_core_trainer_task_hook_checkpoints_raw_network":
-        "missed, one link: checking core/trainer.py, `self.fabric` is the launched XLAFSDP Fabric (flow.py "
-        "`_as_importers_build`: `LanguageModelTask(fabric)` in train.py), the override's dict display is read "
-        "in tasks/language_model.py (checkpoints.py `_shown_in_another_module`) and its `self.network` is the raw "
-        "`Encoder()` the override of `configure_model` gives the base `__init__` (`_left_by_base_init`); but its "
-        "`self.optimizer` is `None` or `self.fabric.setup_optimizers(...)` read in `Trainer.fit` as the tasks "
-        "module reads core/trainer.py, a flow without callers (`with_callers` False), where `self.fabric` is "
-        "unknown: an entry that may be anything leaves the state unjudged. With the override returning no "
-        "optimizer, or `fabric.save` given `{\"model\": self.network}` in core/trainer.py, it is flagged "
-        "(tests/test_hooks_of_importers.py)",
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
     "p266_callbacks_mixin_batch_end_saves_model_given_raw_net":
