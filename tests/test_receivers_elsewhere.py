@@ -436,3 +436,37 @@ def test_a_method_name_another_module_holds_and_a_class_of_another_module_are_re
     assert fixed == 'DECODE = "generate"\n'
     (tmp_path / "settings.py").write_text(fixed)
     assert check_source(train, str(tmp_path / "train.py")).findings == []
+
+
+MIXED_CALLBACKS = """\
+class GradClipMixin:
+    threshold = None
+
+    def on_before_optimizer_step(self, fabric, model, optimizer):
+        fabric.clip_gradients(model, optimizer, clip_val=self.threshold)
+
+
+class Clipping(GradClipMixin):
+    def __init__(self, threshold=1.0):
+        self.threshold = threshold
+"""
+
+
+def test_a_hook_a_callback_inherits_from_a_mixin_is_judged_for_what_fabric_call_passes(tmp_path):
+    """train.py imports `Clipping`, never the mixin whose `on_before_optimizer_step` it inherits: the hook's
+    `fabric` is what train.py's `fabric.call(...)` passes to the callbacks the Fabric holds."""
+    train = launching("XLAFSDPStrategy()", HOOK, "from callbacks import Clipping", ", callbacks=[Clipping(0.5)]")
+    tree(tmp_path, {"callbacks.py": MIXED_CALLBACKS, "train.py": train})
+    assert found(tmp_path / "callbacks.py") == [("LXF014", "error", BY_VALUE, 5, 48)]
+
+
+def test_a_hook_a_mixin_defines_is_not_judged_for_a_call_of_another_hook_or_an_override(tmp_path):
+    train = launching("XLAFSDPStrategy()", HOOK.replace("on_before_optimizer_step", "on_train_epoch_end"),
+                      "from callbacks import Clipping", ", callbacks=[Clipping(0.5)]")
+    tree(tmp_path, {"callbacks.py": MIXED_CALLBACKS, "train.py": train})
+    assert found(tmp_path / "callbacks.py") == []
+    overriding = MIXED_CALLBACKS + "\n    def on_before_optimizer_step(self, fabric, model, optimizer):\n        pass\n"
+    (tmp_path / "callbacks.py").write_text(overriding)
+    (tmp_path / "train.py").write_text(launching("XLAFSDPStrategy()", HOOK, "from callbacks import Clipping",
+                                                 ", callbacks=[Clipping(0.5)]"))
+    assert found(tmp_path / "callbacks.py") == []

@@ -1149,6 +1149,8 @@ class Flow:
                        and x.node in keeping for x in there.values(receiver)):  # `Strategy.from_config(cfg)`
                     sites.append((there, method, call, not static))
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
+        if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
+            sites.extend(self._dispatched_through_subclasses(cls, func, homes))
         if len(sites) > MAX_CONTEXTS:
             return ()
         out: list[Value] = []
@@ -1163,6 +1165,32 @@ class Flow:
         finally:
             project.asking_callers.pop()
         return tuple(out)
+
+    def _dispatched_through_subclasses(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                       homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
+        """The calls other modules make of `func`, a method of `cls` (a mixin) that a subclass of this module
+        inherits (`class PeriodicCheckpoint(CheckpointMixin, Callback)` with no `on_train_batch_end` of its own),
+        through a method a pack says dispatches by name (`fabric.call("on_train_batch_end", ...)` reaching
+        `Fabric(callbacks=[PeriodicCheckpoint(every=2)])`): the modules importing the subclass never name
+        the mixin. Each site as `_passed_elsewhere` reads it, the method's twin noted in `homes`."""
+        sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        for sub in self._subclasses(cls)[1:]:
+            if not isinstance(self.ctx.parents.get(sub), ast.Module) or self._defining_class(sub, func.name) is not cls:
+                continue
+            for there in self._readers_of(sub.name, func.name) or ():
+                read = _twin_read(there, sub, self.ctx.doc.path)
+                if read is None or not isinstance(read[1], ast.ClassDef):
+                    continue
+                home, twin = read
+                owner = home._defining_class(twin, func.name)  # the mixin as that module's reading has it
+                method = next((m for m in owner.body if isinstance(m, type(func)) and m.name == func.name),
+                              None) if owner is not None else None
+                if method is None or (method.lineno, method.col_offset) != (func.lineno, func.col_offset):
+                    continue
+                homes[id(method)] = home
+                sites.extend((there, method, call, True)
+                             for call in there._dispatched(twin, func.name, built_here=False, exactly=True))
+        return sites
 
     def _self_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
         """`self` in a method of `cls`: an instance of each class the file builds that runs this method (a
@@ -1577,6 +1605,8 @@ class Flow:
             if isinstance(twin, ast.ClassDef):
                 out.extend((there, k) for k in there._derived_from(twin)
                            if there.constructions(k) or there._built_by_importers(k))
+        # a subclass of this module that only the modules importing it build (`class Clipping(GradClipMixin)`)
+        out.extend((self, k) for k in self._subclasses(cls)[1:] if self._built_by_importers(k))
         return out if len(out) <= MAX_CONTEXTS else []
 
     def _built_by_importers(self, cls: ast.ClassDef) -> bool:
@@ -4184,17 +4214,19 @@ class Flow:
                 and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
         return False
 
-    def _dispatched(self, cls: ast.ClassDef, name: str, built_here: bool = True) -> Iterator[ast.Call]:
+    def _dispatched(self, cls: ast.ClassDef, name: str, built_here: bool = True,
+                    exactly: bool = False) -> Iterator[ast.Call]:
         """`fabric.call("name", **kw)`, for a method a pack says calls `name` on objects the receiver holds
         (`Fabric(callbacks=[...])`): each such call that reaches an instance of `cls` (built by this flow,
-        unless `built_here` is False: a class of another module), seen as `obj.name(**kw)`."""
+        unless `built_here` is False: a class of another module), seen as `obj.name(**kw)`. With `exactly`,
+        an instance of `cls` itself (whose method the caller knows it runs: one it inherits)."""
         for method in self.ctx.tips.dispatchers:
             for call, receiver in self.ctx.spelled_method_calls(method):
                 if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == name):
                     continue
                 held = (x for r in self.values(receiver) for x in self.ctx.tips.dispatched_to(self, method, r))
-                if any(x.kind == "instance" and (x.flow is self or not built_here) and self._runs_method_of(x, cls, name)
-                       for x in held):
+                if any(x.kind == "instance" and (x.flow is self or not built_here)
+                       and (x.extra[0] is cls if exactly else self._runs_method_of(x, cls, name)) for x in held):
                     yield _Dispatched(call)
 
     def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
