@@ -255,3 +255,39 @@ def test_a_state_dict_attribute_a_method_fills_in_place_is_not_read_as_its_empty
     path = tmp_path / "train.py"
     path.write_text(CHECKPOINTER.format(track="checkpointer.track(model=model)"))
     assert [f.code for f in check_source(path.read_text(), str(path)).findings] == []
+
+
+# --- a state a helper of another module saves, its model a parameter every caller gives the raw module -----
+SAVER = '''\
+def save_state(fabric, model, step):
+    fabric.save(f"ckpt-{step}", {"model": model, "step": step})
+'''
+
+SAVING = '''\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from saver import save_state
+
+
+def train(fabric):
+    net = torch.nn.Linear(2, 2)
+    model = fabric.setup_module(net)
+    save_state(fabric, GIVEN, 1)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+'''
+
+
+def test_the_raw_module_a_caller_gives_a_saving_helper_is_placed_where_it_is_given(tmp_path):
+    tree(tmp_path, {"saver.py": SAVER, "train.py": SAVING.replace("GIVEN", "net")})
+    assert placed(tmp_path / "saver.py") == [("LXF023", "error", 2, 42, ("train.py", 11, 23, "net"))]
+    message = check_source(SAVER, str(tmp_path / "saver.py")).findings[0].message
+    assert "`net`, given for `model` at line 11 of `train.py`, is the raw module" in message
+
+
+def test_the_set_up_module_a_caller_gives_a_saving_helper_is_silent(tmp_path):
+    tree(tmp_path, {"saver.py": SAVER, "train.py": SAVING.replace("GIVEN", "model")})
+    assert placed(tmp_path / "saver.py") == []

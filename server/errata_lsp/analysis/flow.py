@@ -1110,13 +1110,52 @@ class Flow:
         `fabric.call("on_before_optimizer_step", ...)` reaching an instance of it). Each call is read in
         its own module, which evaluates what it passes (a Fabric launched there)."""
         project = self.ctx.project
+        found = self._sites_elsewhere(func)
+        if project is None or found is None:
+            return ()
+        asking, sites, homes = found
+        out: list[Value] = []
+        project.asking_callers.append(asking)
+        try:
+            for there, twin_func, call, bound_self in sites:
+                twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
+                if twin_arg is None:
+                    return ()
+                cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
+                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond, homes.get(id(twin_func))))
+        finally:
+            project.asking_callers.pop()
+        return tuple(out)
+
+    def arguments_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                            arg: ast.arg) -> list[tuple[Flow, ast.expr]] | None:
+        """The expressions the calls of other modules (`_passed_elsewhere`) write for `arg`, each with the flow
+        of its module: where a value passed in is given (`fabric.call("on_train_batch_end", model=net)`).
+        None when some call gives none the file shows (a default, `**kwargs`), or none is read."""
+        found = self._sites_elsewhere(func)
+        if found is None or not found[1]:
+            return None
+        out: list[tuple[Flow, ast.expr]] = []
+        for there, twin_func, call, bound_self in found[1]:
+            twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
+            given = argument_for(twin_func, twin_arg, call, bound_self) if twin_arg is not None else None
+            if not isinstance(given, ast.expr) or isinstance(given, ast.Starred):
+                return None
+            out.append((there, given))
+        return out
+
+    def _sites_elsewhere(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[
+            tuple[str, str], list[tuple[Flow, ast.AST, ast.Call, bool]], dict[int, Flow]] | None:
+        """The calls of `func` that `_passed_elsewhere` reads (module, twin function, call, `self` bound), with
+        the key its callers are asked under and each twin's home flow; None when they are not read."""
+        project = self.ctx.project
         cls = self._method_class(func)
         top = cls if cls is not None else func
         if project is None or not self.with_callers or not isinstance(self.ctx.parents.get(top), ast.Module):
-            return ()
+            return None
         asking = (self.origin or self.ctx.doc.path or "", top.name)
         if asking in project.asking_callers or len(project.asking_callers) >= MAX_CALLER_HOPS:
-            return ()
+            return None
         readers = self._readers_of(top.name, func.name if cls is not None and func.name != "__init__" else None)
         sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
         homes: dict[int, Flow] = {}  # by the twin function: the flow that reads its tree (its defaults)
@@ -1152,19 +1191,8 @@ class Flow:
         if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
         if len(sites) > MAX_CONTEXTS:
-            return ()
-        out: list[Value] = []
-        project.asking_callers.append(asking)
-        try:
-            for there, twin_func, call, bound_self in sites:
-                twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
-                if twin_arg is None:
-                    return ()
-                cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
-                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond, homes.get(id(twin_func))))
-        finally:
-            project.asking_callers.pop()
-        return tuple(out)
+            return None
+        return asking, sites, homes
 
     def _dispatched_through_subclasses(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                        homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:

@@ -56,15 +56,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`DEFAULT_PRECISION`) carried with the built value, which `Finding.elsewhere` does not yet get",
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
-    "p266_callbacks_mixin_batch_end_saves_model_given_raw_net":
-        "missed: `fabric.call(\"on_train_batch_end\", ..., model=net, ...)` is not read as calling that hook on "
-        "each callback of `Fabric(callbacks=[PeriodicCheckpoint(every=2), PrintLoss()])` (a tip for "
-        "`Fabric.call` in the lightning pack); called directly as `PeriodicCheckpoint(every=2)"
-        ".on_train_batch_end(...)` it is still missed, as the method is inherited from the mixin base "
-        "`CheckpointMixin` (a method found through the class's bases is not run for the call, flow.py / "
-        "`Context.method_run`); only `CheckpointMixin().on_train_batch_end(...)` is flagged, and then on "
-        "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
-        "module passed from the caller (p11, p87)",
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
     "s204_sweep_configs_clip_kwargs_by_value":
         "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`: a loop "

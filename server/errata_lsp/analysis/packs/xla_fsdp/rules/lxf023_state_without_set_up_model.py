@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ....context import Context, place_in
 from ....findings import Finding, Severity
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import same_value
 from ...lightning.fabric import is_fabric_method
@@ -209,6 +210,18 @@ class StateWithoutSetUpModel(Rule):
                                        record=self.record if method == "save" else LOAD_RECORD)
                 yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
                 continue
+            given = passed_from_elsewhere(ctx, raw[0]) if len(raw) == 1 else None
+            if given is not None:  # a parameter every call of another module gives the raw module: fixed there
+                there, argument = given
+                place = place_in(there, argument)
+                if place is not None:
+                    shown, name = there.text(argument), ctx.doc.source(raw[0])
+                    message = message.replace(
+                        f"`{name}` is the raw module",
+                        f"`{shown}`, given for `{name}` at line {argument.lineno} of {there.origin_name}, is the raw module", 1)
+                    finding = self.finding(ctx, raw[0], message, record=self.record if method == "save" else LOAD_RECORD)
+                    yield dataclasses.replace(finding, elsewhere=place)
+                    continue
             fixes = []
             if len(raw) == 1 and isinstance(raw[0], ast.Name):
                 holder = set_up_holder(ctx, raw[0])
@@ -216,6 +229,24 @@ class StateWithoutSetUpModel(Rule):
                     fixes.append(fix(f"Use `{holder}`, the set-up model", replace(ctx, raw[0], holder), preferred=True))
             yield self.finding(ctx, raw[0] if raw else state, message, fixes,
                                record=self.record if method == "save" else LOAD_RECORD)
+
+
+def passed_from_elsewhere(ctx: Context, raw: ast.expr) -> tuple[Flow, ast.expr] | None:
+    """`model`, a parameter of a function of this file that only other modules call (a callback's hook
+    `fabric.call("on_train_batch_end", model=net)` reaches), holding the raw module on every path: the first
+    argument those calls give for it that holds one (`net`), with the flow of its module. None otherwise."""
+    binding = ctx.reaching(raw) if isinstance(raw, ast.Name) else None
+    if binding is None or not isinstance(binding.stmt, ast.arg):
+        return None
+    func = ctx.scope_of(binding.stmt)
+    values = ctx.values(raw)
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not values \
+            or not all(v.foreign and v.kind == "module" for v in values):
+        return None
+    for there, argument in ctx.flow.arguments_elsewhere(func, binding.stmt) or ():
+        if any(v.kind == "module" for v in there.values(argument)):
+            return there, argument
+    return None
 
 
 def set_up_holder(ctx: Context, raw: ast.Name) -> str | None:
