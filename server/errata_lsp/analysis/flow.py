@@ -1207,9 +1207,10 @@ class Flow:
                 continue
             for there in self._readers_of(sub.name, func.name) or ():
                 read = _twin_read(there, sub, self.ctx.doc.path)
-                if read is None or not isinstance(read[1], ast.ClassDef):
+                twin = read[1] if read is not None else None
+                if read is None or not isinstance(twin, ast.ClassDef):
                     continue
-                home, twin = read
+                home = read[0]
                 owner = home._defining_class(twin, func.name)  # the mixin as that module's reading has it
                 method = next((m for m in owner.body if isinstance(m, type(func)) and m.name == func.name),
                               None) if owner is not None else None
