@@ -1,0 +1,3 @@
+from .blocknet import Block, Net
+
+__all__ = ["Block", "Net"]

@@ -1,0 +1,6 @@
+"""What every model runs with on the pod."""
+BASE = {
+    "accelerator": "tpu",
+    "devices": "auto",
+    "precision": "32-true",
+}

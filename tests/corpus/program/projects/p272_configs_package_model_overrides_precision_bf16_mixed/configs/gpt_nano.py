@@ -1,0 +1,2 @@
+"""gpt-nano: small enough for full precision."""
+OVERRIDES = {}

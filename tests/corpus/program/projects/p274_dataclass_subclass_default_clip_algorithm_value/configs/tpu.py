@@ -1,0 +1,11 @@
+"""The pod run: a larger learning rate, and the clipping the GPU baseline was tuned with."""
+from dataclasses import dataclass
+
+from .base import TrainConfig
+
+
+@dataclass
+class TPUConfig(TrainConfig):
+    lr: float = 1e-3
+    grad_clip: float = 0.5
+    clip_algorithm: str = "value"
