@@ -1485,6 +1485,8 @@ class Flow:
         elif not static and not _is_classmethod(func):
             for call in self._bound_called_back(func):
                 yield call, True, ()
+            for call in self._bound_called_through(func, name):
+                yield call, True, ()
         for call in self._dispatched(cls, name):
             yield call, True, ()
 
@@ -1520,6 +1522,20 @@ class Flow:
                 if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
                        for x in self.values(call.args[0])):
                     yield _CalledBack(call)
+
+    def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
+        """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
+        plain method read bound to an instance, called under another name (an entry, an alias, a loop's
+        variable), seen as the call with the receiver as `self`. Looked for only when the file reads
+        `.name` other than to call it."""
+        if all(isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
+               for load in self.ctx.attribute_loads(name)):
+            return
+        by_callee, _ = self._calls_through()
+        for call in by_callee.get(id(func), ()):
+            if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+                   for x in self.callees(call.func)):
+                yield call
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's

@@ -108,13 +108,6 @@ KNOWN_MISSES: dict[str, str] = {
         "through a filter; with `names` the option's default `\"Linear,LayerNorm\"` the filter keeps two names. "
         "The fix belongs in values.py `Value.truthy` (a generator as its list comprehension) and flow.py (a "
         "`str.split` of a known string, an `if name` filter decided on each known item)",
-    "s226_mode_dispatch_table_evaluate_reduces_by_max":
-        "missed: `modes = {\"fit\": self.fit, \"validate\": self.validate}` then `modes[cfg[\"mode\"]](cfg)`: "
-        "the callee is read as the bound method `fit` (flow.py `callees`), but a method's call sites are only "
-        "`x.fit(...)`, partialmethods, `fabric.launch(self.fit)` and dispatchers (flow.py `call_sites`), so "
-        "`fit`'s and then `validate`'s `cfg` are unknown and `reduce_op=cfg[\"metric_reduce\"]` with it; "
-        "`return self.fit(cfg)` in `run` is flagged (LXF027). The fix belongs in flow.py `call_sites`: a bound "
-        "method called under another name, as `_called_through` does for functions",
     "s228_set_defaults_smoke_profile_accelerator_cpu":
         "only a warning: `parser.set_defaults(**SMOKE_TEST)` is not read (flow.py `_argparse_calls` takes the "
         "named keywords of `set_defaults` only), so `--accelerator`, with no `default=`, holds None by default "
