@@ -1688,3 +1688,46 @@ def test_a_rule_sees_each_value_a_loop_variable_takes(variable, elements, expect
     found = check_source(source, "train.py").findings
     assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column,
              f.message.rsplit("; ", 1)[-1] if f.severity.value == "warning" else "") for f in found] == expected
+
+
+# --- max and min: the candidate Python picks --------------------------------------------------------------------
+LIGHTEST = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+MEMORY_GB = {{"32-true": 16, "bf16-true": 8, "bf16-mixed": 12}}
+
+
+def lightest(options):
+    return min(options, key={key})
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=lightest({options}))
+"""
+
+
+@pytest.mark.parametrize("key, options, expected", [
+    ("lambda name: MEMORY_GB[name]", '("32-true", "bf16-mixed")', [("LXF007", "error", 11, 73)]),
+    ("MEMORY_GB.__getitem__", '["bf16-mixed", "32-true"]', [("LXF007", "error", 11, 73)]),
+    ("lambda name: MEMORY_GB[name]", '("32-true", "bf16-true", "bf16-mixed")', []),  # bf16-true is lighter
+    ("MEMORY_GB.get", "MEMORY_GB", []),  # over the dict's keys: bf16-true
+    ("len", '("bf16-mixed", "32-true")', []),  # a rank the file does not read: unknown, silent
+])
+def test_min_with_a_key_picks_the_candidate_python_picks(key, options, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(LIGHTEST.format(key=key, options=options), "train.py").findings]
+    assert found == expected
+
+
+def test_max_over_a_filtered_comprehension_of_a_dict_s_keys():
+    source = """\
+        SPEEDUP = {"32-true": 1.0, "bf16-true": 1.9, "bf16-mixed": 2.1}
+        allowed = ("32-true", "bf16-true")
+        probe(max([n for n in SPEEDUP if n in allowed], key=SPEEDUP.get))
+        probe(max([n for n in SPEEDUP if n not in allowed], key=SPEEDUP.get))
+        probe(max("32-true", "bf16-true"))
+    """
+    ctx = context(source)
+    probes = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    picked = [[(v.kind, v.node.value, v.line) for v in ctx.values(p.args[0])] for p in probes]
+    assert picked == [[("str", "bf16-true", 1)], [("str", "bf16-mixed", 1)], [("str", "bf16-true", 5)]]

@@ -884,6 +884,8 @@ class Flow:
                 out.append(("const", value.node.value))
             elif value.kind == "none":
                 out.append(("const", None))
+            elif isinstance(value.node, ast.Tuple) and value.node.elts and all(isinstance(e, ast.Constant) for e in value.node.elts):
+                out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `name in allowed`
             elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
                 out.append(("object", None))
             elif value.truthy is False and value.kind != "unknown":  # an empty display: `remat=()`
@@ -3641,6 +3643,102 @@ class Flow:
             return None
         return (Value(kinds.pop(), node, flow=self),)
 
+    def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
+        """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
+        largest or smallest), as the value written for it, when every candidate is one known constant and its
+        rank is known: the constant itself, or the number a dict display gives it (`key=` the dict's `.get` or
+        `__getitem__`, or `lambda name: TABLE[name]`). None when the file cannot tell."""
+        keywords = {k.arg: k.value for k in node.keywords}
+        if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
+            else self._known_items(node.args[0])
+        if not candidates or any(len(c) != 1 or c[0].when or not isinstance(c[0].node, ast.Constant) for c in candidates):
+            return None
+        ranks = self._ranks(keywords["key"]) if "key" in keywords else None
+        if "key" in keywords and ranks is None:
+            return None
+        ranked: list[tuple[Any, Value]] = []
+        for (candidate,) in candidates:
+            written = candidate.node.value  # type: ignore[union-attr]  # a Constant: checked above
+            rank = written if ranks is None else ranks.get(written) if isinstance(written, str) else None
+            if rank is None or isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
+                return None
+            ranked.append((rank, candidate))
+        if len({type(r) is str for r, _ in ranked}) != 1:
+            return None  # numbers against strings: Python raises
+        pick = max if builtin == "max" else min
+        return (pick(ranked, key=lambda pair: pair[0])[1],)
+
+    def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+        """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
+        display, a dict's keys (a display's, read whole), or `[x for x in <those> if <test>]` with the test
+        decided for each item. None otherwise."""
+        held = self.plain_run(self.values(expr))
+        if len(held) != 1 or held[0].when:
+            return None
+        value, flow = held[0], held[0].flow or self
+        node = value.node
+        if isinstance(node, (ast.List, ast.Tuple)) and value.extra is None:
+            if len(node.elts) > MAX_ALTERNATIVES or any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return [flow.plain_run(flow.values(e)) for e in node.elts]
+        if value.kind == "dict":
+            entries, complete = flow.entries(value)
+            if entries is None or not complete or len(entries) > MAX_ALTERNATIVES \
+                    or any(e.when or not isinstance(e.node, ast.Constant) for e in entries.values()):
+                return None
+            # each key as a stand-in placed at it: a fix renaming the key would not change which one is picked
+            return [(Value("str", self.ctx.once("dict key", e.node, lambda e=e: ast.copy_location(ast.Constant(e.node.value), e.node)),  # type: ignore[misc]
+                           flow=e.flow),) for e in entries.values()]
+        if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+            return flow._comprehended_items(node)  # evaluated where it is written
+        return None
+
+    def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
+        """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
+        each test keeps, the test decided with the loop's name holding that item."""
+        gen = node.generators[0]
+        if gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
+                or node.elt.id != gen.target.id:
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        kept: list[tuple[Value, ...]] = []
+        for item in items:
+            given = {n.id: self.values(n) for test in gen.ifs for n in ast.walk(test) if isinstance(n, ast.Name)}
+            given[gen.target.id] = item
+            truths = [self._truth(test, given) for test in gen.ifs]
+            if None in truths:
+                return None
+            if all(truths):
+                kept.append(item)
+        return kept
+
+    def _ranks(self, key: ast.expr) -> dict[str, Any] | None:
+        """The rank `key=` gives each string: `TABLE.get`, `TABLE.__getitem__` or `lambda name: TABLE[name]` of a
+        dict whose entries are all read, each one constant; None for any other key."""
+        table: ast.expr | None = None
+        if isinstance(key, ast.Attribute) and key.attr in ("get", "__getitem__"):
+            table = key.value
+        elif isinstance(key, ast.Lambda) and len(key.args.args) == 1 and isinstance(key.body, ast.Subscript) \
+                and isinstance(key.body.slice, ast.Name) and key.body.slice.id == key.args.args[0].arg:
+            table = key.body.value
+        held = self.plain_run(self.values(table)) if table is not None else ()
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if entries is None or not complete:
+            return None
+        ranks: dict[str, Any] = {}
+        for name, entry in entries.items():
+            values = entry.values()
+            if entry.when or len(values) != 1 or values[0].when or not isinstance(values[0].node, ast.Constant):
+                return None
+            ranks[name] = values[0].node.value
+        return ranks
+
     def _binary_operator(self, func: ast.expr) -> type[ast.Add] | type[ast.BitOr] | None:
         """The operator `+` or `|` a two-argument function applies to its arguments: `operator.add` (`concat`,
         `or_`, their in-place forms), `lambda a, b: a + b`, a def that returns `a | b`; None for any other."""
@@ -3671,6 +3769,10 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified in ("max", "min") and node.args:
+            picked = self._extreme(node, qualified)
+            if picked is not None:
+                return picked
         if qualified == "functools.reduce" and len(node.args) in (2, 3) and not node.keywords:
             folded = self._reduced(node)
             if folded is not None:

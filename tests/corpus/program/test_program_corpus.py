@@ -95,12 +95,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
-    "s152_fastest_precision_picked_by_max_bf16_mixed":
-        "missed: `fastest(SPEEDUP)` returns `max(candidates, key=table.get)`, and flow.py reads no `max`/`min` "
-        "call (a builtin other than a container's constructor is unknown, `Flow._call_of`), so `precision=` is "
-        "unknown. The fix belongs in flow.py's builtin calls: `max`/`min` over a list whose items are known "
-        "constants (here a comprehension over a dict display's keys), ranked by `key=` a dict's `.get` (or "
-        "`__getitem__`) of number constants, or by the items themselves without `key=`",
     "s154_remat_layers_frozenset_of_nn_names":
         "only a warning, \"when it is not empty\": `frozenset(getattr(nn, name) for name in names.split(\",\") if "
         "name)` is a frozenset whose emptiness is not read: `Value.truthy` follows a container call's one argument "
