@@ -1731,3 +1731,33 @@ def test_max_over_a_filtered_comprehension_of_a_dict_s_keys():
     probes = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
     picked = [[(v.kind, v.node.value, v.line) for v in ctx.values(p.args[0])] for p in probes]
     assert picked == [[("str", "bf16-true", 1)], [("str", "bf16-mixed", 1)], [("str", "bf16-true", 5)]]
+
+
+# --- a comprehension's emptiness through its filter ---------------------------------------------------------------
+REMAT_NAMES = """\
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+LAYERS = {{"Block": Block, "Linear": torch.nn.Linear}}
+REMAT = "{remat}"
+policy = {policy}
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=policy)
+"""
+
+
+@pytest.mark.parametrize("remat, policy, expected", [
+    ("Block,", 'tuple(LAYERS[n] for n in REMAT.split(",") if n)', [("LXF001", "error", 12, 85)]),
+    ("", 'tuple(LAYERS[n] for n in REMAT.split(",") if n)', []),  # "".split(",") is [""]: nothing kept, falsy
+    ("Block Linear", "[LAYERS[n] for n in REMAT.split() if n in LAYERS]", [("LXF001", "error", 12, 85)]),
+    ("Conv", '[LAYERS[n] for n in REMAT.split() if n != "Conv"]', []),
+    ("x", '[LAYERS[n] for n in ("Block", "Linear") if n.startswith("Conv")]', []),
+])
+def test_a_filtered_comprehension_is_as_empty_as_the_items_its_test_keeps(remat, policy, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(REMAT_NAMES.format(remat=remat, policy=policy), "train.py").findings]
+    assert found == expected

@@ -82,7 +82,7 @@ from .binder import (
     source_text,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
+from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -760,20 +760,32 @@ class Flow:
                 return None
             equal = {(n == 0) is isinstance(op, ast.Eq) for _, n in sizes}
             return equal.pop() if len(equal) == 1 else None
-        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left, ast.Constant) and isinstance(left.value, str):
+        keys = [left.value] if isinstance(left, ast.Constant) and isinstance(left.value, str) \
+            else self._string_constants(left, given) if isinstance(op, (ast.In, ast.NotIn)) else None
+        if isinstance(op, (ast.In, ast.NotIn)) and keys:
             values = self._parameter_values(right, given)
             if not values or any(v.kind != "dict" for v in values):
                 return NOT_A_DICT_TEST
             held: set[bool] = set()
             for value in values:
                 entries, complete = self.entries(value)
-                if entries is None or left.value in entries and entries[left.value].when:
-                    return None  # keys not read, or a key stored under a test
-                if left.value not in entries and not complete:
-                    return None
-                held.add(left.value in entries)
+                for key in keys:
+                    if entries is None or key in entries and entries[key].when:
+                        return None  # keys not read, or a key stored under a test
+                    if key not in entries and not complete:
+                        return None
+                    held.add(key in entries)
             return (held.pop() is isinstance(op, ast.In)) if len(held) == 1 else None
         return NOT_A_DICT_TEST
+
+    def _string_constants(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[str] | None:
+        """The strings a parameter (or a comprehension's name) is given, when each value is one (`n in LAYERS`)."""
+        if not isinstance(node, ast.Name) or node.id not in given:
+            return None
+        found = self._concrete(given[node.id])
+        if not found or any(kind != "const" or not isinstance(v, str) for kind, v in found):
+            return None
+        return [v for _, v in found]
 
     def _empty_dict(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool:
         """`{}` or `dict()` (the builtin: neither a parameter nor a module-level name)."""
@@ -3674,6 +3686,9 @@ class Flow:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
         display, a dict's keys (a display's, read whole), or `[x for x in <those> if <test>]` with the test
         decided for each item. None otherwise."""
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "split" \
+                and not expr.keywords and len(expr.args) <= 1:
+            return self._split_items(expr)
         held = self.plain_run(self.values(expr))
         if len(held) != 1 or held[0].when:
             return None
@@ -3694,6 +3709,50 @@ class Flow:
         if isinstance(node, ast.ListComp) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
         return None
+
+    def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
+        """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
+        stand-in placed at the string."""
+        separator: str | None = None
+        if call.args:
+            sep = call.args[0]
+            if not (isinstance(sep, ast.Constant) and isinstance(sep.value, str) and sep.value):
+                return None
+            separator = sep.value
+        held = self.plain_run(self.values(call.func.value))  # type: ignore[attr-defined]  # an Attribute: checked
+        if len(held) != 1 or held[0].when not in ((), (BY_DEFAULT,)) or not isinstance(held[0].node, ast.Constant) \
+                or not isinstance(held[0].node.value, str):
+            return None
+        text, where = held[0].node.value, held[0].node
+        parts = text.split(separator)
+        if len(parts) > MAX_ALTERNATIVES:
+            return None
+        return [(Value("str", ast.copy_location(ast.Constant(part), where), flow=held[0].flow or self),) for part in parts]
+
+    def comprehension_truth(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool | None:
+        """Whether what a comprehension of one loop builds (or a generator yields) is non-empty: as empty as
+        what it runs over without a test; with tests, non-empty when one known item passes them all, empty
+        when none does. None when the file cannot tell."""
+        if len(node.generators) != 1 or node.generators[0].is_async:
+            return None
+        gen = node.generators[0]
+        if not gen.ifs:
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
+            return inner.pop() if len(inner) == 1 else None
+        if not isinstance(gen.target, ast.Name):
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        unknown = False
+        for item in items:
+            given = {n.id: self.values(n) for test in gen.ifs for n in ast.walk(test) if isinstance(n, ast.Name)}
+            given[gen.target.id] = item
+            truths = [self._truth(test, given) for test in gen.ifs]
+            if all(truths):
+                return True
+            unknown = unknown or False not in truths
+        return None if unknown else False
 
     def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
         """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that

@@ -95,13 +95,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
-    "s154_remat_layers_frozenset_of_nn_names":
-        "only a warning, \"when it is not empty\": `frozenset(getattr(nn, name) for name in names.split(\",\") if "
-        "name)` is a frozenset whose emptiness is not read: `Value.truthy` follows a container call's one argument "
-        "only to a list or set comprehension without `if` (values.py), not to a generator expression, and never "
-        "through a filter; with `names` the option's default `\"Linear,LayerNorm\"` the filter keeps two names. "
-        "The fix belongs in values.py `Value.truthy` (a generator as its list comprehension) and flow.py (a "
-        "`str.split` of a known string, an `if name` filter decided on each known item)",
     "s228_set_defaults_smoke_profile_accelerator_cpu":
         "only a warning: `parser.set_defaults(**SMOKE_TEST)` is not read (flow.py `_argparse_calls` takes the "
         "named keywords of `set_defaults` only), so `--accelerator`, with no `default=`, holds None by default "
