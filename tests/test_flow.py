@@ -1761,3 +1761,36 @@ def test_a_filtered_comprehension_is_as_empty_as_the_items_its_test_keeps(remat,
     found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
              for f in check_source(REMAT_NAMES.format(remat=remat, policy=policy), "train.py").findings]
     assert found == expected
+
+
+# --- argparse: defaults given by `set_defaults(**profile)` ------------------------------------------------------
+PROFILE_DEFAULTS = """\
+import argparse
+import json
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+BASE = {{"precision": "32-true", "devices": 8}}
+DEBUG = {{**BASE, "precision": "{precision}"}}
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--precision")
+parser.add_argument("--devices", type=int)
+parser.set_defaults(**{profile})
+args = parser.parse_args()
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), {given})
+"""
+
+
+@pytest.mark.parametrize("precision, profile, given, expected", [
+    ("bf16-mixed", "DEBUG", "precision=args.precision", [("LXF007", "error", 14, 73)]),
+    ("bf16-mixed", "DEBUG", "**vars(args)", [("LXF007", "error", 14, 65)]),
+    ("bf16-true", "DEBUG", "precision=args.precision", []),
+    ("bf16-mixed", "BASE", "**vars(args)", []),
+    ("bf16-mixed", 'json.loads(open("debug.json").read())', "precision=args.precision", []),  # unknown: silent
+])
+def test_set_defaults_of_a_dict_gives_the_options_their_defaults(precision, profile, given, expected):
+    source = PROFILE_DEFAULTS.format(precision=precision, profile=profile, given=given)
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(source, "train.py").findings]
+    assert found == expected

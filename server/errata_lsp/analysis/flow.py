@@ -568,6 +568,8 @@ class Flow:
         if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
                 1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
             return None  # the namespace itself read (`if args:`, `f(args)`)
+        if self._spread_defaults():
+            return None  # `set_defaults(**profile)`: a dict, not read while the scope is walked
         options, defaults = self._argparse_calls()
         for attr in attrs:
             for call in (*options.get(attr, ()), *defaults.get(attr, ())):
@@ -2474,7 +2476,26 @@ class Flow:
                     when = (BY_DEFAULT,) if out else ()
                     out = [x for x in out if BY_DEFAULT not in x.when]
                     out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
+        for call in self._spread_defaults():
+            for kw in call.keywords:
+                if kw.arg is not None:
+                    continue
+                entries, complete = self._spread_entries(kw.value)  # `parser.set_defaults(**SMOKE_TEST)`
+                entry = entries.get(attr)
+                if entry is None and complete:
+                    continue
+                when = (BY_DEFAULT,) if out else ()
+                out = [x for x in out if BY_DEFAULT not in x.when]
+                if entry is None or entry.when:  # a dict the file cannot read whole: the default is unknown
+                    out.append(Value("unknown", call, when, flow=self))
+                else:
+                    out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
         return tuple(out)
+
+    def _spread_defaults(self) -> list[ast.Call]:
+        """`parser.set_defaults(**profile)` calls: defaults whose names are the keys of a dict."""
+        return self.ctx.once("spread argparse defaults", self.ctx.module, lambda: [
+            call for call, _ in self.ctx.spelled_method_calls("set_defaults") if any(k.arg is None for k in call.keywords)])
 
     def _argparse_calls(self) -> tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]]:
         """`add_argument(...)` calls by the attribute each sets, `set_defaults(...)` calls by the attributes
@@ -2719,9 +2740,16 @@ class Flow:
             isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
             or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
         options, defaults = self._argparse_calls()
+        spread: dict[str, ast.Call] = {}
+        for call in self._spread_defaults():
+            for kw in call.keywords:
+                if kw.arg is None:
+                    entries, read_whole = self._spread_entries(kw.value)
+                    complete = complete and read_whole
+                    spread.update(dict.fromkeys(entries, call))
         out: dict[str, Entry] = {}
-        for dest in (*options, *defaults):
-            where = (options.get(dest) or defaults[dest])[0]
+        for dest in (*options, *defaults, *spread):
+            where = (options.get(dest) or defaults.get(dest) or [spread[dest]])[0]
             option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
             out[dest] = Entry(option, where, self)
         return out, complete
