@@ -541,3 +541,12 @@ def test_a_bound_method_called_under_another_name_gets_its_caller_s_arguments(op
     found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
              for f in check_source(STAGES.format(op=op), "train.py").findings]
     assert found == expected
+
+
+def test_a_bound_method_stored_on_self_and_called_there_gets_its_caller_s_arguments():
+    stored = STAGES.replace("        self.fabric = fabric\n", "        self.fabric = fabric\n        self.on_end = self.report\n") \
+        .replace("        for stage in (self.prepare, self.report):\n            stage(op)\n", "        self.on_end(op)\n")
+    for op, expected in (('"max"', [("LXF027", "error", 18, 63)]), ('"sum"', [])):
+        found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+                 for f in check_source(stored.format(op=op), "train.py").findings]
+        assert found == expected

@@ -1542,15 +1542,24 @@ class Flow:
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
         """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
         plain method read bound to an instance, called under another name (an entry, an alias, a loop's
-        variable), seen as the call with the receiver as `self`. Looked for only when the file reads
-        `.name` other than to call it."""
+        variable, an attribute of `self` it is stored in), seen as the call with the receiver as `self`.
+        Looked for only when the file reads `.name` other than to call it."""
         if all(isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
                for load in self.ctx.attribute_loads(name)):
             return
+        def bound_here(held: tuple[Value, ...]) -> bool:
+            return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+                       for x in held)
+
         by_callee, _ = self._calls_through()
         for call in by_callee.get(id(func), ()):
-            if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
-                   for x in self.callees(call.func)):
+            if bound_here(self.callees(call.func)):
+                yield call
+        for call in self._self_attribute_calls():  # `self.on_end = self.report`, then `self.on_end(op)`
+            callee = call.func
+            assert isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name)  # (`_may_call_through`)
+            if any(attr == callee.attr and isinstance(value, ast.Attribute) and value.attr == name
+                   for _, _, attr, value in self.ctx.attribute_stores(callee.value.id)) and bound_here(self.values(callee)):
                 yield call
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
