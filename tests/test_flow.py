@@ -1794,3 +1794,46 @@ def test_set_defaults_of_a_dict_gives_the_options_their_defaults(precision, prof
     found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
              for f in check_source(source, "train.py").findings]
     assert found == expected
+
+
+# --- a list filled in place before it is read ---------------------------------------------------------------------
+FILLED = """\
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+LAYERS = {{"block": Block}}
+NAMES = {names}
+policy = []
+{fill}
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=policy)
+"""
+FILLED_ERROR = [("LXF001", "error")]
+FILLED_MAYBE = [("LXF001", "warning")]
+
+
+@pytest.mark.parametrize("names, fill, expected", [
+    ('["block"]', "policy.append(Block)", FILLED_ERROR),
+    ('["block"]', "for name in NAMES:\n    policy.append(LAYERS[name])", FILLED_ERROR),
+    ('("block",)', "for i, (name, cls) in enumerate(zip(NAMES, LAYERS.values())):\n    policy.append(cls)", FILLED_ERROR),
+    ('["block"]', "for name in NAMES:\n    if name in LAYERS:\n        policy.append(LAYERS[name])", FILLED_MAYBE),
+    ('["block"]', "for name in NAMES:\n    break\n    policy.append(LAYERS[name])", FILLED_MAYBE),
+    ("[]", "for name in NAMES:\n    policy.append(LAYERS[name])", FILLED_MAYBE),
+    ('["block"]', "policy.append(Block)\npolicy.clear()", FILLED_MAYBE),
+])
+def test_a_list_appended_to_on_every_path_before_it_is_read_is_not_empty(names, fill, expected):
+    source = FILLED.format(names=names, fill=fill)
+    found = [(f.code, f.severity.value) for f in check_source(source, "train.py").findings]
+    assert found == expected
+    line = source.splitlines().index(next(s for s in source.splitlines() if s.startswith("strategy =")))
+    assert [(f.span.start.line, f.span.start.column) for f in check_source(source, "train.py").findings] == [(line, 85)]
+
+
+def test_a_list_appended_to_after_the_strategy_is_built_may_be_empty():
+    source = FILLED.format(names='["block"]', fill="").replace(
+        "activation_checkpointing_policy=policy)\n", "activation_checkpointing_policy=policy)\npolicy.append(Block)\n")
+    assert [(f.code, f.severity.value) for f in check_source(source, "train.py").findings] == FILLED_MAYBE

@@ -961,7 +961,7 @@ class Flow:
             for index in d.path:
                 values = tuple(x for value in values for x in self.element(value, index))
             if d.label and not d.path:
-                values = self._updated_in_place(d, self._grown(d, values))
+                values = self._updated_in_place(d, self._grown(d, values, use))
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
             if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
@@ -1041,19 +1041,56 @@ class Flow:
             out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))
 
-    def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+    def _grown(self, d: Def, values: tuple[Value, ...], use: ast.AST) -> tuple[Value, ...]:
         """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
         strategy holds the list itself): an empty list or set the variable's own methods fill may be empty
-        or not."""
+        or not; filled ("filled": not empty) when an `append`/`add` runs on every path before `use`."""
         if d.label is None or not any(v.kind in ("list", "set") and v.truthy is False for v in values):
             return values
-        for method in GROWERS:
-            for call in self.ctx.method_calls_on(method, d.label):
-                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
-                if isinstance(receiver, ast.Name) and any(x.node is d.node for x in self.reaching(receiver) or ()):
-                    return tuple(replace(v, extra="grown") if v.kind in ("list", "set") and v.truthy is False else v
-                                 for v in values)
-        return values
+        grows = [call for method in GROWERS for call in self.ctx.method_calls_on(method, d.label)
+                 if isinstance(receiver := call.func.value, ast.Name)  # type: ignore[attr-defined]  # a method call
+                 and any(x.node is d.node for x in self.reaching(receiver) or ())]
+        if not grows:
+            return values
+        emptied = any(self.ctx.method_calls_on(method, d.label) for method in ("clear", "pop", "remove", "discard"))
+        filled = not emptied and any(self._fills_before(d, call, use) for call in grows)
+        return tuple(replace(v, extra="filled" if filled else "grown") if v.kind in ("list", "set") and v.truthy is False
+                     else v for v in values)
+
+    def _fills_before(self, d: Def, call: ast.Call, use: ast.AST) -> bool:
+        """`call` (`layers.append(x)` or `.add(x)`) runs on every path from the binding to `use`: a statement of
+        the binding's own block after it, or of the body of a `for` there (no `break`, `continue` before it)
+        over items that are known not to be empty, and `use` comes after it."""
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in ("append", "add", "insert") or d.node is None:
+            return False
+        statement = self.ctx.parents.get(call)
+        if not isinstance(statement, ast.Expr):
+            return False
+        loop = self.ctx.parents.get(statement)
+        if isinstance(loop, ast.For) and statement in loop.body:
+            before = loop.body[:loop.body.index(statement)]
+            if any(isinstance(n, (ast.Break, ast.Continue)) for s in before for n in ast.walk(s)) or not self._not_empty(loop.iter):
+                return False
+            statement = loop
+        place, runs = self.ctx.block_place(self.ctx.statement_of(d.node)), self.ctx.block_place(statement)
+        return place is not None and runs is not None and place[0] is runs[0] and place[1] < runs[1] \
+            and getattr(use, "lineno", 0) > (statement.end_lineno or statement.lineno)
+
+    def _not_empty(self, iterable: ast.expr) -> bool:
+        """A `for` over it runs at least once: its items are known and there are some, or each value it holds is
+        a non-empty container; `enumerate(x)`, `zip(x, y)`, `sorted(x)`, `x.items()` as those they run over."""
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) \
+                and iterable.func.id in ("enumerate", "zip", "sorted", "reversed", "list", "tuple") \
+                and self.reaching(iterable.func) is None and iterable.args:
+            return all(self._not_empty(a) for a in (iterable.args if iterable.func.id == "zip" else iterable.args[:1]))
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) \
+                and iterable.func.attr in ("items", "keys", "values") and not iterable.args:
+            iterable = iterable.func.value
+        items = self._known_items(iterable)
+        if items is not None:
+            return bool(items)
+        held = self.values(iterable)
+        return bool(held) and all(v.kind in (*ELEMENT_KINDS, "dict", "str") and v.truthy is True for v in held)
 
     def _updated_in_place(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
         """`kwargs = base_kwargs()` (a helper's dict, a base class's through `super()`), then `kwargs.update(...)`,

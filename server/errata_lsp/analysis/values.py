@@ -81,6 +81,8 @@ class Value:
             return False
         if self.extra == "grown":
             return None  # an empty list that `.append` calls fill
+        if self.extra == "filled":
+            return True  # one they fill on every path before it is read
         if self.kind == "dict" and isinstance(self.extra, Value):
             return self.extra.truthy  # a copy is as empty as its source
         if KINDS[self.kind].always_true:
