@@ -550,3 +550,13 @@ def test_a_bound_method_stored_on_self_and_called_there_gets_its_caller_s_argume
         found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
                  for f in check_source(stored.format(op=op), "train.py").findings]
         assert found == expected
+
+
+def test_a_method_called_through_getattr_of_a_built_name_gets_its_caller_s_arguments():
+    named = STAGES.replace("        for stage in (self.prepare, self.report):\n            stage(op)\n",
+                           '        return getattr(self, "re" + self.kind)(op)\n') \
+        .replace("        self.fabric = fabric\n", '        self.fabric = fabric\n        self.kind = "port"\n')
+    for op, expected in (('"max"', [("LXF027", "error", 18, 63)]), ('"avg"', [])):
+        found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+                 for f in check_source(named.format(op=op), "train.py").findings]
+        assert found == expected

@@ -1579,11 +1579,14 @@ class Flow:
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
         """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
         plain method read bound to an instance, called under another name (an entry, an alias, a loop's
-        variable, an attribute of `self` it is stored in), seen as the call with the receiver as `self`.
+        variable, an attribute of `self` it is stored in, a `getattr` naming it), seen as the call with the
+        receiver as `self`.
         Looked for only when the file reads `.name` other than to call it."""
         if all(isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
-               for load in self.ctx.attribute_loads(name)):
-            return
+               for load in self.ctx.attribute_loads(name)) and not any(
+                len(c.args) >= 2 and not (isinstance(c.args[1], ast.Constant) and c.args[1].value != name)
+                for c in self.ctx.calls_by_name("getattr", live=False)):
+            return  # never read but to be called (nor by a `getattr` that may name it: `getattr(self, f"_{mode}")`)
         def bound_here(held: tuple[Value, ...]) -> bool:
             return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
                        for x in held)
@@ -4399,6 +4402,8 @@ class Flow:
         callee = call.func
         if isinstance(callee, ast.Subscript):
             return True
+        if isinstance(callee, ast.Call) and isinstance(callee.func, ast.Name) and callee.func.id == "getattr":
+            return True  # `getattr(self, f"_{mode}")(op)`
         if isinstance(callee, ast.Name):
             return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
                        for d in self.reaching(callee) or ())
