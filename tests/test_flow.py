@@ -1837,3 +1837,40 @@ def test_a_list_appended_to_after_the_strategy_is_built_may_be_empty():
     source = FILLED.format(names='["block"]', fill="").replace(
         "activation_checkpointing_policy=policy)\n", "activation_checkpointing_policy=policy)\npolicy.append(Block)\n")
     assert [(f.code, f.severity.value) for f in check_source(source, "train.py").findings] == FILLED_MAYBE
+
+
+# --- NamedTuple._asdict() ---------------------------------------------------------------------------------------------
+SHARDING_TUPLE = """\
+from typing import NamedTuple
+
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+class Sharding(NamedTuple):
+    auto_wrap_policy: set = {{Block}}
+    activation_checkpointing_policy: object = None
+
+
+def make_strategy(cfg):
+    return XLAFSDPStrategy(**cfg._asdict())
+
+
+strategy = make_strategy(Sharding({given}))
+"""
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("activation_checkpointing_policy=[Block]", [("LXF001", "error", 20, 66)]),
+    ("{Block}, (Block,)", [("LXF001", "error", 20, 43)]),
+    ("activation_checkpointing_policy={Block}", []),
+    ("", []),  # None: Lightning ignores a falsy policy
+])
+def test_a_named_tuple_s_asdict_is_its_fields(given, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(SHARDING_TUPLE.format(given=given), "train.py").findings]
+    assert found == expected

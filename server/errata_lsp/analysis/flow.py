@@ -3637,6 +3637,11 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
+        if receiver.kind == "instance" and name == "_asdict" and receiver.flow is self and not node.args \
+                and not node.keywords and isinstance(node.func, ast.Attribute) and self.dataclass_fields(receiver.extra[0]) is not None:
+            # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
+            held = self.ctx.once("asdict", node, lambda: _AsDict(node))
+            return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
             return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
@@ -4972,6 +4977,15 @@ class _CalledBack(ast.Call):
             super().__init__(func=caller.args[0], args=[receiver, *caller.args[1:]], keywords=caller.keywords)
         self.lineno, self.col_offset = caller.lineno, caller.col_offset
         self.end_lineno, self.end_col_offset = caller.end_lineno, caller.end_col_offset
+
+
+class _AsDict(ast.Call):
+    """`obj._asdict()` of a NamedTuple seen as `asdict(obj)`, placed (and written) at the method call."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=ast.Name(id="asdict", ctx=ast.Load()), args=[call.func.value], keywords=[])  # type: ignore[attr-defined]
+        self.written = call
+        ast.copy_location(self, call)
 
 
 class _Replaced(ast.Call):
