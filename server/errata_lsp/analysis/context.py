@@ -596,13 +596,18 @@ class Context:
         return False
 
     def _in_entry_never_picked(self, call: ast.Call) -> bool:
-        """The call lies in a function of the module's top level kept only in a table that the project reads
-        by keys that never name it (`STRATEGIES[config.STRATEGY]()` with STRATEGY = "fsdp")."""
+        """The call lies in a function of the module's top level (or a lambda) kept only in a table that the
+        project reads by keys that never name it (`STRATEGIES[config.STRATEGY]()` with STRATEGY = "fsdp")."""
         if self.project is None:
             return False
-        func = self.enclosing_function(call)
+        func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = self.enclosing_function(call)
         while func is not None and not isinstance(self.parents.get(func), ast.Module):
             func = self.enclosing_function(func)
+        if func is None:  # a lambda written as a table's entry: `STRATEGIES = {"remat": lambda: ...}`
+            node: ast.AST | None = self.parents.get(call)
+            while node is not None and not isinstance(node, (ast.Lambda, ast.stmt)):
+                node = self.parents.get(node)
+            func = node if isinstance(node, ast.Lambda) and isinstance(self.parents.get(node), ast.Dict) else None
         return func is not None and self.once("never picked", func, functools.partial(self.flow.never_picked, func))
 
     @staticmethod

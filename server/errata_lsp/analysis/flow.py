@@ -1670,31 +1670,38 @@ class Flow:
                 return True
         return False
 
-    def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
-        the top level (`STRATEGIES = {"fsdp": fsdp, "fsdp_layers": fsdp_layers}`), and every read of that
-        dict, here and in the project's other modules, is a subscript by keys known to be others: it never
-        runs. False when anything reads the function or the dict otherwise, or nothing reads the dict."""
-        if self.ctx.project is None or self.origin is not None or func.decorator_list:
+        the top level (`STRATEGIES = {"fsdp": fsdp, "fsdp_layers": fsdp_layers}`, or a lambda written there:
+        `{"remat": lambda: ...}`), and every read of that dict, here and in the project's other modules, is a
+        subscript by keys known to be others: it never runs. False when anything reads the function or the
+        dict otherwise, or nothing reads the dict."""
+        if self.ctx.project is None or self.origin is not None or getattr(func, "decorator_list", None):
             return False
-        loads = self.ctx.loads_named(func.name)
-        if len(loads) != 1 or list(self.call_sites(func)):
-            return False
-        table = self.ctx.parents.get(loads[0])
+        if isinstance(func, ast.Lambda):
+            entry: ast.expr = func
+        else:
+            loads = self.ctx.loads_named(func.name)
+            if len(loads) != 1 or list(self.call_sites(func)):
+                return False
+            entry = loads[0]
+        table = self.ctx.parents.get(entry)
         assign = self.ctx.parents.get(table) if isinstance(table, ast.Dict) else None
         if not isinstance(table, ast.Dict) or not isinstance(assign, ast.Assign) \
                 or not isinstance(self.ctx.parents.get(assign), ast.Module) or len(assign.targets) != 1 \
-                or not isinstance(assign.targets[0], ast.Name) or not any(v is loads[0] for v in table.values):
+                or not isinstance(assign.targets[0], ast.Name) or not any(v is entry for v in table.values):
             return False
-        key = table.keys[[i for i, v in enumerate(table.values) if v is loads[0]][0]]
+        key = table.keys[[i for i, v in enumerate(table.values) if v is entry][0]]
         if not isinstance(key, ast.Constant) or len(self.ctx.bindings(assign.targets[0].id, self.ctx.module)) != 1:
             return False
         name = assign.targets[0].id
-        named = self._readers_of(func.name)
+        named = self._readers_of(func.name) if not isinstance(func, ast.Lambda) else []
         if named is None or named or not self._picks_only_others(self, name, table, key.value):
             return False  # another module names the function itself; or this one reads the table otherwise
         readers = self._readers_of(name)
-        return bool(readers) and all(self._picks_only_others(there, name, table, key.value) for there in readers or ())
+        if readers is None or not readers and not self.ctx.loads_named(name):
+            return False  # nothing reads the table: an entry point of its own (`python -c`), not left to the picks
+        return all(self._picks_only_others(there, name, table, key.value) for there in readers)
 
     def _picks_only_others(self, there: Flow, name: str, table: ast.Dict, key: object) -> bool:
         """Every read of the dict `name` in `there` that holds `table` is `name[k]` with each k a known
