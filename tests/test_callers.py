@@ -507,3 +507,56 @@ def test_a_classmethod_called_on_a_subclass_reads_the_subclass_s_attributes():
     # the reverse: a subclass setting None over its base's policy runs (no false error), its base does not
     assert findings(PRESET.format(base="{Block}", derived="None", preset="Remat")) == []
     assert findings(PRESET.format(base="{Block}", derived="None", preset="ShardingPreset")) == [("LXF002", "error", 16)]
+
+
+STAGES = HEAD + """
+
+class Evaluator:
+    def __init__(self, fabric):
+        self.fabric = fabric
+
+    def evaluate(self, op):
+        for stage in (self.prepare, self.report):
+            stage(op)
+
+    def prepare(self, op):
+        return op
+
+    def report(self, op):
+        return self.fabric.all_reduce(torch.ones(1), reduce_op=op)
+
+
+def main(fabric):
+    Evaluator(fabric).evaluate({op})
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(main)
+"""
+
+
+@pytest.mark.parametrize("op, expected", [('"max"', [("LXF027", "error", 18, 63)]), ('"mean"', [])])
+def test_a_bound_method_called_under_another_name_gets_its_caller_s_arguments(op, expected):
+    # s226's kind: `modes[cfg["mode"]](cfg)` over `{"fit": self.fit, ...}`; here a loop over bound methods
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(STAGES.format(op=op), "train.py").findings]
+    assert found == expected
+
+
+def test_a_bound_method_stored_on_self_and_called_there_gets_its_caller_s_arguments():
+    stored = STAGES.replace("        self.fabric = fabric\n", "        self.fabric = fabric\n        self.on_end = self.report\n") \
+        .replace("        for stage in (self.prepare, self.report):\n            stage(op)\n", "        self.on_end(op)\n")
+    for op, expected in (('"max"', [("LXF027", "error", 18, 63)]), ('"sum"', [])):
+        found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+                 for f in check_source(stored.format(op=op), "train.py").findings]
+        assert found == expected
+
+
+def test_a_method_called_through_getattr_of_a_built_name_gets_its_caller_s_arguments():
+    named = STAGES.replace("        for stage in (self.prepare, self.report):\n            stage(op)\n",
+                           '        return getattr(self, "re" + self.kind)(op)\n') \
+        .replace("        self.fabric = fabric\n", '        self.fabric = fabric\n        self.kind = "port"\n')
+    for op, expected in (('"max"', [("LXF027", "error", 18, 63)]), ('"avg"', [])):
+        found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+                 for f in check_source(named.format(op=op), "train.py").findings]
+        assert found == expected

@@ -1688,3 +1688,189 @@ def test_a_rule_sees_each_value_a_loop_variable_takes(variable, elements, expect
     found = check_source(source, "train.py").findings
     assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column,
              f.message.rsplit("; ", 1)[-1] if f.severity.value == "warning" else "") for f in found] == expected
+
+
+# --- max and min: the candidate Python picks --------------------------------------------------------------------
+LIGHTEST = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+MEMORY_GB = {{"32-true": 16, "bf16-true": 8, "bf16-mixed": 12}}
+
+
+def lightest(options):
+    return min(options, key={key})
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=lightest({options}))
+"""
+
+
+@pytest.mark.parametrize("key, options, expected", [
+    ("lambda name: MEMORY_GB[name]", '("32-true", "bf16-mixed")', [("LXF007", "error", 11, 73)]),
+    ("MEMORY_GB.__getitem__", '["bf16-mixed", "32-true"]', [("LXF007", "error", 11, 73)]),
+    ("lambda name: MEMORY_GB[name]", '("32-true", "bf16-true", "bf16-mixed")', []),  # bf16-true is lighter
+    ("MEMORY_GB.get", "MEMORY_GB", []),  # over the dict's keys: bf16-true
+    ("len", '("bf16-mixed", "32-true")', []),  # a rank the file does not read: unknown, silent
+])
+def test_min_with_a_key_picks_the_candidate_python_picks(key, options, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(LIGHTEST.format(key=key, options=options), "train.py").findings]
+    assert found == expected
+
+
+def test_max_over_a_filtered_comprehension_of_a_dict_s_keys():
+    source = """\
+        SPEEDUP = {"32-true": 1.0, "bf16-true": 1.9, "bf16-mixed": 2.1}
+        allowed = ("32-true", "bf16-true")
+        probe(max([n for n in SPEEDUP if n in allowed], key=SPEEDUP.get))
+        probe(max([n for n in SPEEDUP if n not in allowed], key=SPEEDUP.get))
+        probe(max("32-true", "bf16-true"))
+    """
+    ctx = context(source)
+    probes = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    picked = [[(v.kind, v.node.value, v.line) for v in ctx.values(p.args[0])] for p in probes]
+    assert picked == [[("str", "bf16-true", 1)], [("str", "bf16-mixed", 1)], [("str", "bf16-true", 5)]]
+
+
+# --- a comprehension's emptiness through its filter ---------------------------------------------------------------
+REMAT_NAMES = """\
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+LAYERS = {{"Block": Block, "Linear": torch.nn.Linear}}
+REMAT = "{remat}"
+policy = {policy}
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=policy)
+"""
+
+
+@pytest.mark.parametrize("remat, policy, expected", [
+    ("Block,", 'tuple(LAYERS[n] for n in REMAT.split(",") if n)', [("LXF001", "error", 12, 85)]),
+    ("", 'tuple(LAYERS[n] for n in REMAT.split(",") if n)', []),  # "".split(",") is [""]: nothing kept, falsy
+    ("Block Linear", "[LAYERS[n] for n in REMAT.split() if n in LAYERS]", [("LXF001", "error", 12, 85)]),
+    ("Conv", '[LAYERS[n] for n in REMAT.split() if n != "Conv"]', []),
+    ("x", '[LAYERS[n] for n in ("Block", "Linear") if n.startswith("Conv")]', []),
+])
+def test_a_filtered_comprehension_is_as_empty_as_the_items_its_test_keeps(remat, policy, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(REMAT_NAMES.format(remat=remat, policy=policy), "train.py").findings]
+    assert found == expected
+
+
+# --- argparse: defaults given by `set_defaults(**profile)` ------------------------------------------------------
+PROFILE_DEFAULTS = """\
+import argparse
+import json
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+BASE = {{"precision": "32-true", "devices": 8}}
+DEBUG = {{**BASE, "precision": "{precision}"}}
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--precision")
+parser.add_argument("--devices", type=int)
+parser.set_defaults(**{profile})
+args = parser.parse_args()
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), {given})
+"""
+
+
+@pytest.mark.parametrize("precision, profile, given, expected", [
+    ("bf16-mixed", "DEBUG", "precision=args.precision", [("LXF007", "error", 14, 73)]),
+    ("bf16-mixed", "DEBUG", "**vars(args)", [("LXF007", "error", 14, 65)]),
+    ("bf16-true", "DEBUG", "precision=args.precision", []),
+    ("bf16-mixed", "BASE", "**vars(args)", []),
+    ("bf16-mixed", 'json.loads(open("debug.json").read())', "precision=args.precision", []),  # unknown: silent
+])
+def test_set_defaults_of_a_dict_gives_the_options_their_defaults(precision, profile, given, expected):
+    source = PROFILE_DEFAULTS.format(precision=precision, profile=profile, given=given)
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(source, "train.py").findings]
+    assert found == expected
+
+
+# --- a list filled in place before it is read ---------------------------------------------------------------------
+FILLED = """\
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+LAYERS = {{"block": Block}}
+NAMES = {names}
+policy = []
+{fill}
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=policy)
+"""
+FILLED_ERROR = [("LXF001", "error")]
+FILLED_MAYBE = [("LXF001", "warning")]
+
+
+@pytest.mark.parametrize("names, fill, expected", [
+    ('["block"]', "policy.append(Block)", FILLED_ERROR),
+    ('["block"]', "for name in NAMES:\n    policy.append(LAYERS[name])", FILLED_ERROR),
+    ('("block",)', "for i, (name, cls) in enumerate(zip(NAMES, LAYERS.values())):\n    policy.append(cls)", FILLED_ERROR),
+    ('["block"]', "for name in NAMES:\n    if name in LAYERS:\n        policy.append(LAYERS[name])", FILLED_MAYBE),
+    ('["block"]', "for name in NAMES:\n    break\n    policy.append(LAYERS[name])", FILLED_MAYBE),
+    ("[]", "for name in NAMES:\n    policy.append(LAYERS[name])", FILLED_MAYBE),
+    ('["block"]', "policy.append(Block)\npolicy.clear()", FILLED_MAYBE),
+])
+def test_a_list_appended_to_on_every_path_before_it_is_read_is_not_empty(names, fill, expected):
+    source = FILLED.format(names=names, fill=fill)
+    found = [(f.code, f.severity.value) for f in check_source(source, "train.py").findings]
+    assert found == expected
+    line = source.splitlines().index(next(s for s in source.splitlines() if s.startswith("strategy =")))
+    assert [(f.span.start.line, f.span.start.column) for f in check_source(source, "train.py").findings] == [(line, 85)]
+
+
+def test_a_list_appended_to_after_the_strategy_is_built_may_be_empty():
+    source = FILLED.format(names='["block"]', fill="").replace(
+        "activation_checkpointing_policy=policy)\n", "activation_checkpointing_policy=policy)\npolicy.append(Block)\n")
+    assert [(f.code, f.severity.value) for f in check_source(source, "train.py").findings] == FILLED_MAYBE
+
+
+# --- NamedTuple._asdict() ---------------------------------------------------------------------------------------------
+SHARDING_TUPLE = """\
+from typing import NamedTuple
+
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+class Sharding(NamedTuple):
+    auto_wrap_policy: set = {{Block}}
+    activation_checkpointing_policy: object = None
+
+
+def make_strategy(cfg):
+    return XLAFSDPStrategy(**cfg._asdict())
+
+
+strategy = make_strategy(Sharding({given}))
+"""
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("activation_checkpointing_policy=[Block]", [("LXF001", "error", 20, 66)]),
+    ("{Block}, (Block,)", [("LXF001", "error", 20, 43)]),
+    ("activation_checkpointing_policy={Block}", []),
+    ("", []),  # None: Lightning ignores a falsy policy
+])
+def test_a_named_tuple_s_asdict_is_its_fields(given, expected):
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(SHARDING_TUPLE.format(given=given), "train.py").findings]
+    assert found == expected

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from errata_lsp.analysis import check_source
 from tests.test_receivers_elsewhere import (
     BASE,
@@ -279,3 +281,38 @@ def test_another_class_the_importer_builds_on_a_base_of_its_own_does_not_build_t
     meter = "\n\nclass Counter:\n    pass\n\n\nclass Meter(Counter):\n    pass\n\n\nMeter()\n"
     tree(tmp_path, {"base.py": BASE, "train.py": subclassing("    pass\n") + meter})
     assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
+
+
+LOCAL_TABLE = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+def plain():
+    return XLAFSDPStrategy(auto_wrap_policy={{Block}})
+
+
+STRATEGIES = {{
+    "plain": plain,
+    "remat": lambda: XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=[Block]),
+    "deep": lambda: XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy=(Block,)),
+}}
+fabric = Fabric(accelerator="tpu", strategy=STRATEGIES[{key}]())
+"""
+
+
+@pytest.mark.parametrize("key, expected", [
+    ('"plain"', []),
+    ('"remat"', [("LXF001", "error", 16, 95)]),
+    ('"deep"', [("LXF001", "error", 17, 94)]),
+    ("input()", [("LXF001", "error", 16, 95), ("LXF001", "error", 17, 94)]),  # any entry may run
+])
+def test_a_lambda_entry_of_a_table_the_module_picks_by_other_keys_never_runs(tmp_path, key, expected):
+    path = tmp_path / "train.py"
+    path.write_text(LOCAL_TABLE.format(key=key))
+    assert [(f[0], f[1], f[3], f[4]) for f in found(path)] == expected

@@ -7,6 +7,7 @@ import ast
 
 import pytest
 
+from errata_lsp.analysis import check_source
 from errata_lsp.analysis.names import ImportMap
 from errata_lsp.analysis.packs import TIPS
 from errata_lsp.analysis.packs.lightning.names import FABRIC, FSDP_STRATEGY, XLAFSDP_STRATEGY, canonical
@@ -95,3 +96,37 @@ def test_only_names_and_attribute_chains_resolve():
 ])
 def test_the_word_under_the_cursor(line, column, expected):
     assert word_at(line, column) == expected
+
+
+FALLBACK = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+try:
+    {first}
+except {caught}:
+    {second}
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(precision=Precision("bf16-true")))
+"""
+
+
+@pytest.mark.parametrize(("first", "second", "caught", "expected"), [
+    # the run imports XLAPrecision (labelled: OK); the fallback is another lightning's plugin
+    ("from lightning.fabric.plugins import XLAPrecision as Precision",
+     "from lightning.fabric.plugins import HalfPrecision as Precision", "ImportError", []),
+    ("from lightning_fabric.plugins import XLAPrecision as Precision",
+     "from lightning.fabric.plugins import HalfPrecision as Precision", "(ImportError, AttributeError)", []),
+    ("from lightning.fabric.plugins import HalfPrecision as Precision",
+     "from lightning.fabric.plugins import XLAPrecision as Precision", "ModuleNotFoundError", [("LXF008", "error", 9, 70)]),
+    # a module no pack knows may be missing: the fallback is what runs when it is
+    ("from cluster_plugins import Precision",
+     "from lightning.fabric.plugins import HalfPrecision as Precision", "ImportError", [("LXF008", "error", 9, 70)]),
+    ("from lightning.fabric.plugins import XLAPrecision as Precision",
+     "from lightning.fabric.plugins import HalfPrecision as Precision", "Exception", []),
+])
+def test_an_import_in_an_import_error_handler_is_the_fallback(first, second, caught, expected):
+    source = FALLBACK.format(first=first, second=second, caught=caught)
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+             for f in check_source(source, "train.py").findings]
+    assert found == expected

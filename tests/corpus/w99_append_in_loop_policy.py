@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: LXF001 warning 50
+# findings: LXF001 error 50
 """Layer classes looked up by name in a registry and appended to a list in a loop."""
 import torch
 import torch.nn.functional as F

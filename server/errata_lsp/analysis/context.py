@@ -100,6 +100,8 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
         return None
 
 
+IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
+
 class Context:
     def __init__(self, doc: Document, chunks: list[Chunk], tips: Tips = NO_TIPS):
         """The chunks as one module. A class cut at its methods comes back whole: the methods of
@@ -157,7 +159,21 @@ class Context:
         self._scopes: dict[int, tuple[ast.AST, ast.AST]] = {}
         for kind in (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef):
             for node in self._by_type[kind]:
-                self.imports.add(node)
+                self.imports.add(node, fallback=kind in (ast.Import, ast.ImportFrom) and self._import_fallback(node))
+
+    def _import_fallback(self, node: ast.AST) -> bool:
+        """`node` is in the handler of an `except` that catches a failed import (`ImportError`,
+        `ModuleNotFoundError`, `Exception`, a bare `except:`): the import a run makes only when the `try`
+        body's fails."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if isinstance(parent, ast.ExceptHandler) and child in parent.body:
+                if parent.type is None:
+                    return True
+                caught = parent.type.elts if isinstance(parent.type, ast.Tuple) else [parent.type]
+                return any(isinstance(c, ast.Name) and c.id in IMPORT_FAILURES for c in caught)
+            child, parent = parent, self.parents.get(parent)
+        return False
 
     def release(self) -> None:
         """Let go of what the check worked out, once the rules have run. The value-flow layer and its
@@ -580,13 +596,18 @@ class Context:
         return False
 
     def _in_entry_never_picked(self, call: ast.Call) -> bool:
-        """The call lies in a function of the module's top level kept only in a table that the project reads
-        by keys that never name it (`STRATEGIES[config.STRATEGY]()` with STRATEGY = "fsdp")."""
+        """The call lies in a function of the module's top level (or a lambda) kept only in a table that the
+        project reads by keys that never name it (`STRATEGIES[config.STRATEGY]()` with STRATEGY = "fsdp")."""
         if self.project is None:
             return False
-        func = self.enclosing_function(call)
+        func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None = self.enclosing_function(call)
         while func is not None and not isinstance(self.parents.get(func), ast.Module):
             func = self.enclosing_function(func)
+        if func is None:  # a lambda written as a table's entry: `STRATEGIES = {"remat": lambda: ...}`
+            node: ast.AST | None = self.parents.get(call)
+            while node is not None and not isinstance(node, (ast.Lambda, ast.stmt)):
+                node = self.parents.get(node)
+            func = node if isinstance(node, ast.Lambda) and isinstance(self.parents.get(node), ast.Dict) else None
         return func is not None and self.once("never picked", func, functools.partial(self.flow.never_picked, func))
 
     @staticmethod

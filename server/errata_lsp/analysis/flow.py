@@ -82,7 +82,7 @@ from .binder import (
     source_text,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
+from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -568,6 +568,8 @@ class Flow:
         if sum(1 for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name) != sum(
                 1 for n in ast.walk(test) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name):
             return None  # the namespace itself read (`if args:`, `f(args)`)
+        if self._spread_defaults():
+            return None  # `set_defaults(**profile)`: a dict, not read while the scope is walked
         options, defaults = self._argparse_calls()
         for attr in attrs:
             for call in (*options.get(attr, ()), *defaults.get(attr, ())):
@@ -760,20 +762,32 @@ class Flow:
                 return None
             equal = {(n == 0) is isinstance(op, ast.Eq) for _, n in sizes}
             return equal.pop() if len(equal) == 1 else None
-        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left, ast.Constant) and isinstance(left.value, str):
+        keys = [left.value] if isinstance(left, ast.Constant) and isinstance(left.value, str) \
+            else self._string_constants(left, given) if isinstance(op, (ast.In, ast.NotIn)) else None
+        if isinstance(op, (ast.In, ast.NotIn)) and keys:
             values = self._parameter_values(right, given)
             if not values or any(v.kind != "dict" for v in values):
                 return NOT_A_DICT_TEST
             held: set[bool] = set()
             for value in values:
                 entries, complete = self.entries(value)
-                if entries is None or left.value in entries and entries[left.value].when:
-                    return None  # keys not read, or a key stored under a test
-                if left.value not in entries and not complete:
-                    return None
-                held.add(left.value in entries)
+                for key in keys:
+                    if entries is None or key in entries and entries[key].when:
+                        return None  # keys not read, or a key stored under a test
+                    if key not in entries and not complete:
+                        return None
+                    held.add(key in entries)
             return (held.pop() is isinstance(op, ast.In)) if len(held) == 1 else None
         return NOT_A_DICT_TEST
+
+    def _string_constants(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[str] | None:
+        """The strings a parameter (or a comprehension's name) is given, when each value is one (`n in LAYERS`)."""
+        if not isinstance(node, ast.Name) or node.id not in given:
+            return None
+        found = self._concrete(given[node.id])
+        if not found or any(kind != "const" or not isinstance(v, str) for kind, v in found):
+            return None
+        return [v for _, v in found]
 
     def _empty_dict(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool:
         """`{}` or `dict()` (the builtin: neither a parameter nor a module-level name)."""
@@ -884,6 +898,8 @@ class Flow:
                 out.append(("const", value.node.value))
             elif value.kind == "none":
                 out.append(("const", None))
+            elif isinstance(value.node, ast.Tuple) and value.node.elts and all(isinstance(e, ast.Constant) for e in value.node.elts):
+                out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `name in allowed`
             elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
                 out.append(("object", None))
             elif value.truthy is False and value.kind != "unknown":  # an empty display: `remat=()`
@@ -945,7 +961,7 @@ class Flow:
             for index in d.path:
                 values = tuple(x for value in values for x in self.element(value, index))
             if d.label and not d.path:
-                values = self._updated_in_place(d, self._grown(d, values))
+                values = self._updated_in_place(d, self._grown(d, values, use))
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
             if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
@@ -1025,19 +1041,56 @@ class Flow:
             out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))
 
-    def _grown(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+    def _grown(self, d: Def, values: tuple[Value, ...], use: ast.AST) -> tuple[Value, ...]:
         """`layers = []` and then `layers.append(Block)` (in a loop, a branch, even after the read: the
         strategy holds the list itself): an empty list or set the variable's own methods fill may be empty
-        or not."""
+        or not; filled ("filled": not empty) when an `append`/`add` runs on every path before `use`."""
         if d.label is None or not any(v.kind in ("list", "set") and v.truthy is False for v in values):
             return values
-        for method in GROWERS:
-            for call in self.ctx.method_calls_on(method, d.label):
-                receiver = call.func.value  # type: ignore[attr-defined]  # a method call
-                if isinstance(receiver, ast.Name) and any(x.node is d.node for x in self.reaching(receiver) or ()):
-                    return tuple(replace(v, extra="grown") if v.kind in ("list", "set") and v.truthy is False else v
-                                 for v in values)
-        return values
+        grows = [call for method in GROWERS for call in self.ctx.method_calls_on(method, d.label)
+                 if isinstance(receiver := call.func.value, ast.Name)  # type: ignore[attr-defined]  # a method call
+                 and any(x.node is d.node for x in self.reaching(receiver) or ())]
+        if not grows:
+            return values
+        emptied = any(self.ctx.method_calls_on(method, d.label) for method in ("clear", "pop", "remove", "discard"))
+        filled = not emptied and any(self._fills_before(d, call, use) for call in grows)
+        return tuple(replace(v, extra="filled" if filled else "grown") if v.kind in ("list", "set") and v.truthy is False
+                     else v for v in values)
+
+    def _fills_before(self, d: Def, call: ast.Call, use: ast.AST) -> bool:
+        """`call` (`layers.append(x)` or `.add(x)`) runs on every path from the binding to `use`: a statement of
+        the binding's own block after it, or of the body of a `for` there (no `break`, `continue` before it)
+        over items that are known not to be empty, and `use` comes after it."""
+        if not isinstance(call.func, ast.Attribute) or call.func.attr not in ("append", "add", "insert") or d.node is None:
+            return False
+        statement = self.ctx.parents.get(call)
+        if not isinstance(statement, ast.Expr):
+            return False
+        loop = self.ctx.parents.get(statement)
+        if isinstance(loop, ast.For) and statement in loop.body:
+            before = loop.body[:loop.body.index(statement)]
+            if any(isinstance(n, (ast.Break, ast.Continue)) for s in before for n in ast.walk(s)) or not self._not_empty(loop.iter):
+                return False
+            statement = loop
+        place, runs = self.ctx.block_place(self.ctx.statement_of(d.node)), self.ctx.block_place(statement)
+        return place is not None and runs is not None and place[0] is runs[0] and place[1] < runs[1] \
+            and getattr(use, "lineno", 0) > (statement.end_lineno or statement.lineno)
+
+    def _not_empty(self, iterable: ast.expr) -> bool:
+        """A `for` over it runs at least once: its items are known and there are some, or each value it holds is
+        a non-empty container; `enumerate(x)`, `zip(x, y)`, `sorted(x)`, `x.items()` as those they run over."""
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) \
+                and iterable.func.id in ("enumerate", "zip", "sorted", "reversed", "list", "tuple") \
+                and self.reaching(iterable.func) is None and iterable.args:
+            return all(self._not_empty(a) for a in (iterable.args if iterable.func.id == "zip" else iterable.args[:1]))
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) \
+                and iterable.func.attr in ("items", "keys", "values") and not iterable.args:
+            iterable = iterable.func.value
+        items = self._known_items(iterable)
+        if items is not None:
+            return bool(items)
+        held = self.values(iterable)
+        return bool(held) and all(v.kind in (*ELEMENT_KINDS, "dict", "str") and v.truthy is True for v in held)
 
     def _updated_in_place(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
         """`kwargs = base_kwargs()` (a helper's dict, a base class's through `super()`), then `kwargs.update(...)`,
@@ -1542,6 +1595,8 @@ class Flow:
         elif not static and not _is_classmethod(func):
             for call in self._bound_called_back(func):
                 yield call, True, ()
+            for call in self._bound_called_through(func, name):
+                yield call, True, ()
         for call in self._dispatched(cls, name):
             yield call, True, ()
 
@@ -1577,6 +1632,32 @@ class Flow:
                 if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
                        for x in self.values(call.args[0])):
                     yield _CalledBack(call)
+
+    def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
+        """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
+        plain method read bound to an instance, called under another name (an entry, an alias, a loop's
+        variable, an attribute of `self` it is stored in, a `getattr` naming it), seen as the call with the
+        receiver as `self`.
+        Looked for only when the file reads `.name` other than to call it."""
+        if all(isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load
+               for load in self.ctx.attribute_loads(name)) and not any(
+                len(c.args) >= 2 and not (isinstance(c.args[1], ast.Constant) and c.args[1].value != name)
+                for c in self.ctx.calls_by_name("getattr", live=False)):
+            return  # never read but to be called (nor by a `getattr` that may name it: `getattr(self, f"_{mode}")`)
+        def bound_here(held: tuple[Value, ...]) -> bool:
+            return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+                       for x in held)
+
+        by_callee, _ = self._calls_through()
+        for call in by_callee.get(id(func), ()):
+            if bound_here(self.callees(call.func)):
+                yield call
+        for call in self._self_attribute_calls():  # `self.on_end = self.report`, then `self.on_end(op)`
+            callee = call.func
+            assert isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name)  # (`_may_call_through`)
+            if any(attr == callee.attr and isinstance(value, ast.Attribute) and value.attr == name
+                   for _, _, attr, value in self.ctx.attribute_stores(callee.value.id)) and bound_here(self.values(callee)):
+                yield call
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
         """Whether `instance.name(...)` runs `cls`'s own `name`. An instance built here runs its class's
@@ -1648,31 +1729,38 @@ class Flow:
                 return True
         return False
 
-    def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
-        the top level (`STRATEGIES = {"fsdp": fsdp, "fsdp_layers": fsdp_layers}`), and every read of that
-        dict, here and in the project's other modules, is a subscript by keys known to be others: it never
-        runs. False when anything reads the function or the dict otherwise, or nothing reads the dict."""
-        if self.ctx.project is None or self.origin is not None or func.decorator_list:
+        the top level (`STRATEGIES = {"fsdp": fsdp, "fsdp_layers": fsdp_layers}`, or a lambda written there:
+        `{"remat": lambda: ...}`), and every read of that dict, here and in the project's other modules, is a
+        subscript by keys known to be others: it never runs. False when anything reads the function or the
+        dict otherwise, or nothing reads the dict."""
+        if self.ctx.project is None or self.origin is not None or getattr(func, "decorator_list", None):
             return False
-        loads = self.ctx.loads_named(func.name)
-        if len(loads) != 1 or list(self.call_sites(func)):
-            return False
-        table = self.ctx.parents.get(loads[0])
+        if isinstance(func, ast.Lambda):
+            entry: ast.expr = func
+        else:
+            loads = self.ctx.loads_named(func.name)
+            if len(loads) != 1 or list(self.call_sites(func)):
+                return False
+            entry = loads[0]
+        table = self.ctx.parents.get(entry)
         assign = self.ctx.parents.get(table) if isinstance(table, ast.Dict) else None
         if not isinstance(table, ast.Dict) or not isinstance(assign, ast.Assign) \
                 or not isinstance(self.ctx.parents.get(assign), ast.Module) or len(assign.targets) != 1 \
-                or not isinstance(assign.targets[0], ast.Name) or not any(v is loads[0] for v in table.values):
+                or not isinstance(assign.targets[0], ast.Name) or not any(v is entry for v in table.values):
             return False
-        key = table.keys[[i for i, v in enumerate(table.values) if v is loads[0]][0]]
+        key = table.keys[[i for i, v in enumerate(table.values) if v is entry][0]]
         if not isinstance(key, ast.Constant) or len(self.ctx.bindings(assign.targets[0].id, self.ctx.module)) != 1:
             return False
         name = assign.targets[0].id
-        named = self._readers_of(func.name)
+        named = self._readers_of(func.name) if not isinstance(func, ast.Lambda) else []
         if named is None or named or not self._picks_only_others(self, name, table, key.value):
             return False  # another module names the function itself; or this one reads the table otherwise
         readers = self._readers_of(name)
-        return bool(readers) and all(self._picks_only_others(there, name, table, key.value) for there in readers or ())
+        if readers is None or not readers and not self.ctx.loads_named(name):
+            return False  # nothing reads the table: an entry point of its own (`python -c`), not left to the picks
+        return all(self._picks_only_others(there, name, table, key.value) for there in readers)
 
     def _picks_only_others(self, there: Flow, name: str, table: ast.Dict, key: object) -> bool:
         """Every read of the dict `name` in `there` that holds `table` is `name[k]` with each k a known
@@ -2529,7 +2617,26 @@ class Flow:
                     when = (BY_DEFAULT,) if out else ()
                     out = [x for x in out if BY_DEFAULT not in x.when]
                     out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
+        for call in self._spread_defaults():
+            for kw in call.keywords:
+                if kw.arg is not None:
+                    continue
+                entries, complete = self._spread_entries(kw.value)  # `parser.set_defaults(**SMOKE_TEST)`
+                entry = entries.get(attr)
+                if entry is None and complete:
+                    continue
+                when = (BY_DEFAULT,) if out else ()
+                out = [x for x in out if BY_DEFAULT not in x.when]
+                if entry is None or entry.when:  # a dict the file cannot read whole: the default is unknown
+                    out.append(Value("unknown", call, when, flow=self))
+                else:
+                    out.extend(x.under(when).named(f"--{attr}") for x in entry.values())
         return tuple(out)
+
+    def _spread_defaults(self) -> list[ast.Call]:
+        """`parser.set_defaults(**profile)` calls: defaults whose names are the keys of a dict."""
+        return self.ctx.once("spread argparse defaults", self.ctx.module, lambda: [
+            call for call, _ in self.ctx.spelled_method_calls("set_defaults") if any(k.arg is None for k in call.keywords)])
 
     def _argparse_calls(self) -> tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]]:
         """`add_argument(...)` calls by the attribute each sets, `set_defaults(...)` calls by the attributes
@@ -2774,9 +2881,16 @@ class Flow:
             isinstance(call := self.ctx.parents.get(load), ast.Call) and load is not call.func
             or isinstance(call, ast.keyword) for load in self.ctx.loads_named(parser.id))
         options, defaults = self._argparse_calls()
+        spread: dict[str, ast.Call] = {}
+        for call in self._spread_defaults():
+            for kw in call.keywords:
+                if kw.arg is None:
+                    entries, read_whole = self._spread_entries(kw.value)
+                    complete = complete and read_whole
+                    spread.update(dict.fromkeys(entries, call))
         out: dict[str, Entry] = {}
-        for dest in (*options, *defaults):
-            where = (options.get(dest) or defaults[dest])[0]
+        for dest in (*options, *defaults, *spread):
+            where = (options.get(dest) or defaults.get(dest) or [spread[dest]])[0]
             option = self.ctx.once(f"option {dest}", where, lambda dest=dest, where=where: _Option(dest, where))  # type: ignore[misc]
             out[dest] = Entry(option, where, self)
         return out, complete
@@ -3615,6 +3729,11 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
+        if receiver.kind == "instance" and name == "_asdict" and receiver.flow is self and not node.args \
+                and not node.keywords and isinstance(node.func, ast.Attribute) and self.dataclass_fields(receiver.extra[0]) is not None:
+            # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
+            held = self.ctx.once("asdict", node, lambda: _AsDict(node))
+            return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
             return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
@@ -3710,6 +3829,149 @@ class Flow:
             return None
         return (Value(kinds.pop(), node, flow=self),)
 
+    def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
+        """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
+        largest or smallest), as the value written for it, when every candidate is one known constant and its
+        rank is known: the constant itself, or the number a dict display gives it (`key=` the dict's `.get` or
+        `__getitem__`, or `lambda name: TABLE[name]`). None when the file cannot tell."""
+        keywords = {k.arg: k.value for k in node.keywords}
+        if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
+            else self._known_items(node.args[0])
+        if not candidates or any(len(c) != 1 or c[0].when or not isinstance(c[0].node, ast.Constant) for c in candidates):
+            return None
+        ranks = self._ranks(keywords["key"]) if "key" in keywords else None
+        if "key" in keywords and ranks is None:
+            return None
+        ranked: list[tuple[Any, Value]] = []
+        for (candidate,) in candidates:
+            written = candidate.node.value  # type: ignore[union-attr]  # a Constant: checked above
+            rank = written if ranks is None else ranks.get(written) if isinstance(written, str) else None
+            if rank is None or isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
+                return None
+            ranked.append((rank, candidate))
+        if len({type(r) is str for r, _ in ranked}) != 1:
+            return None  # numbers against strings: Python raises
+        pick = max if builtin == "max" else min
+        return (pick(ranked, key=lambda pair: pair[0])[1],)
+
+    def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+        """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
+        display, a dict's keys (a display's, read whole), or `[x for x in <those> if <test>]` with the test
+        decided for each item. None otherwise."""
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "split" \
+                and not expr.keywords and len(expr.args) <= 1:
+            return self._split_items(expr)
+        held = self.plain_run(self.values(expr))
+        if len(held) != 1 or held[0].when:
+            return None
+        value, flow = held[0], held[0].flow or self
+        node = value.node
+        if isinstance(node, (ast.List, ast.Tuple)) and value.extra is None:
+            if len(node.elts) > MAX_ALTERNATIVES or any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return [flow.plain_run(flow.values(e)) for e in node.elts]
+        if value.kind == "dict":
+            entries, complete = flow.entries(value)
+            if entries is None or not complete or len(entries) > MAX_ALTERNATIVES \
+                    or any(e.when or not isinstance(e.node, ast.Constant) for e in entries.values()):
+                return None
+            # each key as a stand-in placed at it: a fix renaming the key would not change which one is picked
+            return [(Value("str", self.ctx.once("dict key", e.node, lambda e=e: ast.copy_location(ast.Constant(e.node.value), e.node)),  # type: ignore[misc]
+                           flow=e.flow),) for e in entries.values()]
+        if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+            return flow._comprehended_items(node)  # evaluated where it is written
+        return None
+
+    def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
+        """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
+        stand-in placed at the string."""
+        separator: str | None = None
+        if call.args:
+            sep = call.args[0]
+            if not (isinstance(sep, ast.Constant) and isinstance(sep.value, str) and sep.value):
+                return None
+            separator = sep.value
+        held = self.plain_run(self.values(call.func.value))  # type: ignore[attr-defined]  # an Attribute: checked
+        if len(held) != 1 or held[0].when not in ((), (BY_DEFAULT,)) or not isinstance(held[0].node, ast.Constant) \
+                or not isinstance(held[0].node.value, str):
+            return None
+        text, where = held[0].node.value, held[0].node
+        parts = text.split(separator)
+        if len(parts) > MAX_ALTERNATIVES:
+            return None
+        return [(Value("str", ast.copy_location(ast.Constant(part), where), flow=held[0].flow or self),) for part in parts]
+
+    def comprehension_truth(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool | None:
+        """Whether what a comprehension of one loop builds (or a generator yields) is non-empty: as empty as
+        what it runs over without a test; with tests, non-empty when one known item passes them all, empty
+        when none does. None when the file cannot tell."""
+        if len(node.generators) != 1 or node.generators[0].is_async:
+            return None
+        gen = node.generators[0]
+        if not gen.ifs:
+            inner = {v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") else None for v in self.values(gen.iter)}
+            return inner.pop() if len(inner) == 1 else None
+        if not isinstance(gen.target, ast.Name):
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        unknown = False
+        for item in items:
+            given = {n.id: self.values(n) for test in gen.ifs for n in ast.walk(test) if isinstance(n, ast.Name)}
+            given[gen.target.id] = item
+            truths = [self._truth(test, given) for test in gen.ifs]
+            if all(truths):
+                return True
+            unknown = unknown or False not in truths
+        return None if unknown else False
+
+    def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
+        """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
+        each test keeps, the test decided with the loop's name holding that item."""
+        gen = node.generators[0]
+        if gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
+                or node.elt.id != gen.target.id:
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        kept: list[tuple[Value, ...]] = []
+        for item in items:
+            given = {n.id: self.values(n) for test in gen.ifs for n in ast.walk(test) if isinstance(n, ast.Name)}
+            given[gen.target.id] = item
+            truths = [self._truth(test, given) for test in gen.ifs]
+            if None in truths:
+                return None
+            if all(truths):
+                kept.append(item)
+        return kept
+
+    def _ranks(self, key: ast.expr) -> dict[str, Any] | None:
+        """The rank `key=` gives each string: `TABLE.get`, `TABLE.__getitem__` or `lambda name: TABLE[name]` of a
+        dict whose entries are all read, each one constant; None for any other key."""
+        table: ast.expr | None = None
+        if isinstance(key, ast.Attribute) and key.attr in ("get", "__getitem__"):
+            table = key.value
+        elif isinstance(key, ast.Lambda) and len(key.args.args) == 1 and isinstance(key.body, ast.Subscript) \
+                and isinstance(key.body.slice, ast.Name) and key.body.slice.id == key.args.args[0].arg:
+            table = key.body.value
+        held = self.plain_run(self.values(table)) if table is not None else ()
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if entries is None or not complete:
+            return None
+        ranks: dict[str, Any] = {}
+        for name, entry in entries.items():
+            values = entry.values()
+            if entry.when or len(values) != 1 or values[0].when or not isinstance(values[0].node, ast.Constant):
+                return None
+            ranks[name] = values[0].node.value
+        return ranks
+
     def _binary_operator(self, func: ast.expr) -> type[ast.Add] | type[ast.BitOr] | None:
         """The operator `+` or `|` a two-argument function applies to its arguments: `operator.add` (`concat`,
         `or_`, their in-place forms), `lambda a, b: a + b`, a def that returns `a | b`; None for any other."""
@@ -3740,6 +4002,10 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified in ("max", "min") and node.args:
+            picked = self._extreme(node, qualified)
+            if picked is not None:
+                return picked
         if qualified == "functools.reduce" and len(node.args) in (2, 3) and not node.keywords:
             folded = self._reduced(node)
             if folded is not None:
@@ -4233,6 +4499,8 @@ class Flow:
         callee = call.func
         if isinstance(callee, ast.Subscript):
             return True
+        if isinstance(callee, ast.Call) and isinstance(callee.func, ast.Name) and callee.func.id == "getattr":
+            return True  # `getattr(self, f"_{mode}")(op)`
         if isinstance(callee, ast.Name):
             return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
                        for d in self.reaching(callee) or ())
@@ -4803,6 +5071,15 @@ class _CalledBack(ast.Call):
             super().__init__(func=caller.args[0], args=[receiver, *caller.args[1:]], keywords=caller.keywords)
         self.lineno, self.col_offset = caller.lineno, caller.col_offset
         self.end_lineno, self.end_col_offset = caller.end_lineno, caller.end_col_offset
+
+
+class _AsDict(ast.Call):
+    """`obj._asdict()` of a NamedTuple seen as `asdict(obj)`, placed (and written) at the method call."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=ast.Name(id="asdict", ctx=ast.Load()), args=[call.func.value], keywords=[])  # type: ignore[attr-defined]
+        self.written = call
+        ast.copy_location(self, call)
 
 
 class _Replaced(ast.Call):

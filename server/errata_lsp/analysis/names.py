@@ -14,24 +14,36 @@ class ImportMap:
     def __init__(self, tips: Tips = NO_TIPS) -> None:
         self.tips = tips
         self.names: dict[str, str] = {}
+        self._imported: dict[str, str] = {}  # by imports outside `except ImportError:` handlers
+        self._fallbacks: dict[str, str] = {}  # by imports inside them
         self.star_modules: list[str] = []
         self.shadowed: set[str] = set()  # names the file defines itself
 
-    def add(self, node: ast.AST) -> None:
+    def add(self, node: ast.AST, fallback: bool = False) -> None:
+        """Record what `node` binds. A name a `fallback` import (in an `except ImportError:` handler) binds
+        stands for the other import's name when that one is of a library the packs know (the run takes the
+        `try` body's import: the environment the file is checked for has the library), else the fallback's
+        (`from cluster_launch import make_fabric` may be any module that is not there)."""
+        def bind(name: str, qualified: str) -> None:
+            (self._fallbacks if fallback else self._imported)[name] = qualified
+            primary, other = self._imported.get(name), self._fallbacks.get(name)
+            known = primary is not None and primary.split(".")[0] in self.tips.libraries
+            self.names[name] = primary if primary is not None and (other is None or known) else other or primary  # type: ignore[assignment]
+
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
-                    self.names[alias.asname] = self.tips.canonical(alias.name)
+                    bind(alias.asname, self.tips.canonical(alias.name))
                 else:
                     top = alias.name.split(".")[0]
-                    self.names[top] = self.tips.canonical(top)
+                    bind(top, self.tips.canonical(top))
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             module = self.tips.canonical(node.module)
             for alias in node.names:
                 if alias.name == "*":
                     self.star_modules.append(module)
                 else:
-                    self.names[alias.asname or alias.name] = self.tips.canonical(f"{module}.{alias.name}")
+                    bind(alias.asname or alias.name, self.tips.canonical(f"{module}.{alias.name}"))
         elif isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in self.names:
             self.shadowed.add(node.name)
 

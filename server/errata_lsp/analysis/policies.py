@@ -59,7 +59,7 @@ def described(ctx: Context, arg: Arg, value: Value) -> str:
     text = text if len(text) <= 60 else text[:59] + "…"
     if isinstance(value.node, ast.AugAssign):
         text = f"a {value.kind} built with `{text}`"
-    elif value.extra == "grown":
+    elif value.extra in ("grown", "filled"):
         text += " filled in place"  # `layers = []` and `layers.append(...)`
     if value.node is arg.value:
         return text

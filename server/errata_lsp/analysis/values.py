@@ -81,6 +81,8 @@ class Value:
             return False
         if self.extra == "grown":
             return None  # an empty list that `.append` calls fill
+        if self.extra == "filled":
+            return True  # one they fill on every path before it is read
         if self.kind == "dict" and isinstance(self.extra, Value):
             return self.extra.truthy  # a copy is as empty as its source
         if KINDS[self.kind].always_true:
@@ -102,8 +104,11 @@ class Value:
         source: ast.expr | None = None
         if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
             source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
-        elif isinstance(node, (ast.ListComp, ast.SetComp)) and len(node.generators) == 1 and not node.generators[0].ifs:
-            source = node.generators[0].iter  # `[LAYERS[n] for n in NAMES]`: as empty as what it runs over
+        # `[LAYERS[n] for n in NAMES if n]`, `frozenset(getattr(nn, n) for n in names)`: as empty as what the
+        # comprehension builds or the generator yields (a generator object itself is always true: not read here)
+        comprehension = source if isinstance(source, ast.GeneratorExp) else node
+        if isinstance(comprehension, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and self.flow is not None:
+            return self._comprehended_truth(comprehension)
         if source is None or self.flow is None:
             return None
         asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
@@ -116,6 +121,19 @@ class Value:
         finally:
             asking.discard(key)
         return inner.pop() if len(inner) == 1 else None
+
+    def _comprehended_truth(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool | None:
+        """A comprehension's emptiness as its flow reads it, asked once at a time (`Flow.comprehension_truth`)."""
+        assert self.flow is not None
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        key = (id(node), id(self.flow))
+        if key in asking:
+            return None
+        asking.add(key)
+        try:
+            return self.flow.comprehension_truth(node)
+        finally:
+            asking.discard(key)
 
     def _dict_truth(self) -> bool | None:
         """A dict as its keys are read where it is `**`-passed (`Flow.entries`: its spreads followed, the keys

@@ -1,0 +1,65 @@
+# expect: none
+# oracle: OK
+# twin: s150_retry_loop_resume_loads_into_bare_module
+"""python train.py: resuming retries while the checkpoint directory is still being synced to the host."""
+import os
+import tempfile
+import time
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def resume(fabric, model, path, retries=3, wait=0.1):
+    attempt = 0
+    while True:
+        try:
+            fabric.load(path, {"model": model})
+            return attempt
+        except (FileNotFoundError, OSError):
+            attempt += 1
+            if attempt >= retries:
+                raise
+            time.sleep(wait)
+
+
+def train(fabric, ckpt_dir, steps=2):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        x, y = torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+        loss = F.cross_entropy(model(x), y)
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+    path = os.path.join(ckpt_dir, "last")
+    fabric.save(path, {"model": model, "optimizer": optimizer})
+    resume(fabric, model, path)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}, state_dict_type="sharded"))
+    fabric.launch(train, tempfile.mkdtemp())

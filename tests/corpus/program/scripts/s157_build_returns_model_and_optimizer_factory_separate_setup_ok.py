@@ -1,0 +1,57 @@
+# expect: none
+# oracle: OK
+# twin: s156_build_returns_model_and_optimizer_factory_joint_setup
+"""python train.py: `build(cfg)` returns the model and a factory for its optimizer; the worker sets both up."""
+import functools
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+CFG = {"depth": 2, "lr": 3e-4, "weight_decay": 0.1, "steps": 2}
+
+
+def build(cfg):
+    model = Net(depth=cfg["depth"])
+    make_optimizer = functools.partial(torch.optim.AdamW, lr=cfg["lr"], weight_decay=cfg["weight_decay"])
+    return model, make_optimizer
+
+
+def train(fabric, cfg):
+    net, make_optimizer = build(cfg)
+    model = fabric.setup_module(net)
+    optimizer = fabric.setup_optimizers(make_optimizer(model.parameters()))
+    for _ in range(cfg["steps"]):
+        x, y = torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+        loss = F.cross_entropy(model(x), y)
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(train, CFG)
