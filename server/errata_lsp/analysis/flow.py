@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import idioms
 from .binder import (
     ClassTest,
     Def,
@@ -3361,6 +3362,11 @@ class Flow:
         if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and isinstance(f.extra, tuple) and len(f.extra) == 3 and f.extra[0] == "method":
             return self._bound_call(node, f.node, f.extra[2], f.flow or self)  # a method bound to its receiver
+        if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node.decorator_list \
+                and idioms.is_generic(f.flow or self, f.node):
+            dispatched = idioms.dispatched_call(self, node, f)  # `@singledispatch`: the implementation its argument picks
+            if dispatched is not None:
+                return dispatched
         if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             flow = f.flow or self
             if flow.base is self.base:
@@ -3450,6 +3456,10 @@ class Flow:
             out.append(head)
             sequences = [s[1:] if key(s[0]) == key(head) else s for s in sequences]
         return out
+
+    def class_order(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef | str]]:
+        """The classes an instance of `cls` looks a name up in (`_linearization`), for a reader outside the walk."""
+        return self._linearization(cls)
 
     def _method_from(self, receiver: Value, order: list[tuple[Flow, ast.ClassDef | str]], name: str) -> Value | None:
         """The method `name` of the first class of `order` that defines it, bound to `receiver`; None when

@@ -87,11 +87,6 @@ KNOWN_MISSES: dict[str, str] = {
         "flagged), and the class answers attributes through `__getattr__` returning `self._values[name]`, a "
         "lookup by the attribute's name that flow.py does not model (`Config(loss_reduce=\"max\")` is unknown "
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
-    "s214_singledispatch_policy_builder_list_for_names":
-        "missed: `checkpoint_policy([\"block\"])` is read as a call of the `@singledispatch` base function (which "
-        "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
-        "its own name is flagged (LXF001). The fix belongs in flow.py's call reading: a `functools.singledispatch` "
-        "function dispatched by its first argument's builtin kind to the registered def annotated with it",
 }
 
 
