@@ -138,3 +138,89 @@ def test_a_rule_sees_the_implementation_the_argument_picks_however_far_it_is_reg
     assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [
         ("LXF001", "error", 25, 85)]
     assert check_source(SCRIPT.replace("{spec}", '"block"'), "train.py").findings == []
+
+
+# --- loops over iterations of sequences known whole, and over a generator's yields -------------------------
+def turns(loop: str, probed: str = "item") -> list[tuple[str, int | None, int | None, tuple[str, ...]]]:
+    return probe(f"""
+        import itertools
+        SIZES = (1, 2)
+        NAMES = ("a", "b", "c")
+        LISTED = ["a", "b"]
+        for {loop}:
+            probe({probed})
+    """)
+
+
+def test_zip_enumerate_and_chain_over_known_sequences_give_each_item_on_its_turn():
+    assert turns("size, name in zip(SIZES, NAMES)", "name") == [
+        ("str", 4, 9, ('when name is "a"',)), ("str", 4, 14, ('when name is "b"',))]  # the shortest decides
+    assert turns("i, name in enumerate(NAMES, start=1)", "name") == [
+        ("str", 4, 9, ('when name is "a"',)), ("str", 4, 14, ('when name is "b"',)), ("str", 4, 19, ('when name is "c"',))]
+    assert turns("item in itertools.chain(SIZES, ['x'])") == [
+        ("number", 3, 9, ("when item is 1",)), ("number", 3, 12, ("when item is 2",)), ("str", 6, 36, ("when item is 'x'",))]
+    assert turns("item in itertools.islice(NAMES, 1, None)") == [
+        ("str", 4, 14, ('when item is "b"',)), ("str", 4, 19, ('when item is "c"',))]
+    assert [w for *_, w in turns("size, name in itertools.zip_longest(SIZES, NAMES)", "size")] == [
+        ("when size is 1",), ("when size is 2",), ("when size is None",)]
+
+
+def test_a_product_gives_each_combination_and_a_large_one_is_unknown():
+    assert [w for *_, w in turns("size, name in itertools.product(SIZES, NAMES)", "name")] == [
+        ('when name is "a"',), ('when name is "b"',), ('when name is "c"',)]  # each twice: one value per turn
+    assert [k for k, *_ in turns("pair in itertools.product(SIZES, repeat=2)", "pair[1]")] == ["number"] * 4
+    # 3 ** 3 = 27 combinations: more than a loop's turns are read, so the item is unknown
+    assert [k for k, *_ in turns("triple in itertools.product(NAMES, NAMES, NAMES)", "triple")] == ["unknown"]
+    # a list display a name holds may be filled elsewhere: not known whole
+    assert [k for k, *_ in turns("size, name in itertools.product(SIZES, LISTED)", "name")] == ["unknown"]
+
+
+SWEEP = """
+import itertools
+
+def sweep():
+    grid = {"lr": [1e-3, 1e-4], "clip": [{"max_norm": 1.0}]}
+    keys = list(grid)
+    for values in itertools.product(*grid.values()):
+        yield dict(zip(keys, values))
+
+for cfg in sweep():
+    probe(cfg["clip"])
+"""
+
+
+def test_a_loop_over_a_sweep_generator_holds_each_config_it_yields():
+    assert probe(SWEEP) == [  # one per combination: the same dict display
+        ("dict", 5, 41, ("when values is (0.001, {'max_norm': 1.0})",)),
+        ("dict", 5, 41, ("when values is (0.0001, {'max_norm': 1.0})",))]
+    # the keys changed in place after `list(grid)`: which value goes with which key is unknown
+    assert [k for k, *_ in probe(SWEEP.replace("    for values", "    keys.reverse()\n    for values"))] == ["unknown"]
+    # a generator that yields from another iterator gives what the layer cannot tell
+    assert [k for k, *_ in probe(SWEEP.replace("yield dict(", "yield from dict("))] == ["unknown"]
+
+
+SWEEP_RUN = """
+import itertools
+from functools import partial
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+def sweep():
+    grid = {"lr": [1e-3], "clip": [{clip}]}
+    for values in itertools.product(*grid.values()):
+        yield dict(zip(("lr", "clip"), values))
+
+def train(fabric, cfg, model, optimizer):
+    fabric.clip_gradients(model, optimizer, **cfg["clip"])
+
+for cfg in sweep():
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+    fabric.launch(partial(train, cfg=cfg))
+"""
+
+
+def test_a_rule_sees_each_config_of_a_sweep():
+    found = check_source(SWEEP_RUN.replace("{clip}", '{"clip_val": 0.5}'), "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line, f.span.start.column) for f in found] == [
+        ("LXF014", "error", 7, 48)]  # at the value clipped by, in the grid
+    assert check_source(SWEEP_RUN.replace("{clip}", '{"max_norm": 0.5}'), "train.py").findings == []

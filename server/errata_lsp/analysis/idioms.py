@@ -239,3 +239,163 @@ def _returns_for(flow: Flow, picked: Registered, call: ast.Call) -> tuple[Value,
         return picked.flow.returns_of(impl)
     callee = flow if picked.flow.base is flow.base else picked.flow
     return flow.site(callee, impl, call).returns_of(impl)
+
+
+# --- iterating known sequences: itertools.product, chain, zip_longest, islice; zip, enumerate -------------
+MAX_ITEMS = 16  # items of a known sequence an iteration makes (a product's combinations); past it, unknown
+CHANGES_IN_PLACE = ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse")
+ITERATORS = ("itertools.product", "itertools.chain", "itertools.zip_longest", "itertools.islice")
+BUILTIN_ITERATORS = ("zip", "enumerate")
+
+
+class Combined(ast.List):
+    """The items an iteration over known sequences makes (`itertools.product(A, B)`: a tuple of an element of
+    each), as a list display the loop reads like one written there; its items are tuples made of the elements
+    as written. Made once per call (`Flow.ctx.once`): a walk keeps its answers by node."""
+
+
+def iterated(flow: Flow, call: ast.Call) -> Combined | None:
+    """What a loop over `call` runs through, in order, when `call` iterates sequences the layer knows whole
+    (a tuple or list display, a dict's keys, `d.values()` of a dict read whole holding displays); None for
+    any other call, more than `MAX_ITEMS` items, or an argument it cannot read."""
+    return flow.ctx.once("iterated", call, lambda: _iterated(flow, call))
+
+
+def _iterated(flow: Flow, call: ast.Call) -> Combined | None:
+    qualified = flow.ctx.resolve(call.func)
+    builtin = call.func.id if isinstance(call.func, ast.Name) and call.func.id in BUILTIN_ITERATORS \
+        and flow.reaching(call.func) is None else None
+    if qualified not in ITERATORS and builtin is None:
+        return None
+    head = call.args[:1] if qualified == "itertools.islice" or builtin == "enumerate" else call.args
+    sequences: list[list[ast.expr]] = []
+    for arg in head:
+        if isinstance(arg, ast.Starred):  # `product(*grid.values())`: each sequence the starred one holds
+            inner = known_items(flow, arg.value)
+            found = [known_items(flow, e) for e in inner] if inner is not None else None
+            if found is None or any(f is None for f in found):
+                return None
+            sequences.extend(f for f in found if f is not None)
+        else:
+            items = known_items(flow, arg)
+            if items is None:
+                return None
+            sequences.append(items)
+    keywords = {k.arg: k.value for k in call.keywords}
+    rows: list[list[ast.expr]] | None
+    if qualified == "itertools.product":
+        repeat = _constant_int(keywords.pop("repeat", ast.Constant(1)))
+        if repeat is None or not 0 <= repeat <= MAX_ITEMS:
+            return None
+        rows = [[]]
+        for items in sequences * repeat:
+            rows = [[*row, item] for row in rows for item in items]
+            if len(rows) > MAX_ITEMS:
+                return None
+    elif qualified == "itertools.chain":
+        rows = [[item] for items in sequences for item in items]
+    elif qualified == "itertools.zip_longest":
+        fill = keywords.pop("fillvalue", None)
+        fill = fill if fill is not None else ast.Constant(None)
+        longest = max((len(s) for s in sequences), default=0)
+        rows = [[s[i] if i < len(s) else fill for s in sequences] for i in range(longest)]
+    elif builtin == "zip":
+        if keywords.keys() - {"strict"}:
+            return None
+        keywords.clear()
+        rows = [list(items) for items in zip(*sequences)]
+    elif builtin == "enumerate":
+        start = _constant_int(keywords.pop("start", call.args[1] if len(call.args) > 1 else ast.Constant(0)))
+        if start is None or len(call.args) > 2 or len(sequences) != 1:
+            return None
+        rows = [[ast.Constant(start + i), item] for i, item in enumerate(sequences[0])]
+    else:  # islice(items, stop) or islice(items, start, stop[, step])
+        bounds = [_constant_int(a, none_ok=True) for a in call.args[1:]]
+        if not 1 <= len(bounds) <= 3 or any(b is False for b in bounds) or len(sequences) != 1:
+            return None
+        window = slice(*bounds) if len(bounds) > 1 else slice(bounds[0])
+        rows = [[item] for item in sequences[0][window]]
+    if keywords or rows is None or len(rows) > MAX_ITEMS:
+        return None
+    singles = qualified in ("itertools.chain", "itertools.islice")
+    return Combined(elts=[row[0] if singles else ast.Tuple(elts=row, ctx=ast.Load()) for row in rows], ctx=ast.Load())
+
+
+def known_items(flow: Flow, expr: ast.expr) -> list[ast.expr] | None:
+    """The elements of a sequence the layer knows whole, as written: a tuple or list display written there, a
+    tuple a name holds on every path, an iteration of such (`iterated`), the keys of a dict read whole
+    (`list(grid)`, `grid.keys()`) or the values of one whose entries are written in this module
+    (`grid.values()`); None for any other."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("keys", "values") \
+            and not expr.args and not expr.keywords:
+        return _dict_items(flow, expr.func.value, expr.func.attr == "keys")
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("list", "tuple") \
+            and flow.reaching(expr.func) is None and len(expr.args) == 1 and not expr.keywords:
+        held = flow.values(expr.args[0])
+        if len(held) == 1 and held[0].kind == "dict":
+            return _dict_items(flow, expr.args[0], True)
+        return known_items(flow, expr.args[0])
+    if isinstance(expr, ast.Call):
+        combined = iterated(flow, expr)
+        return list(combined.elts) if combined is not None else None
+    if isinstance(expr, ast.Name):  # `keys = list(grid)`, never changed in place after
+        held = flow.values(expr)
+        built = held[0].node if len(held) == 1 and not held[0].when and held[0].flow is flow else None
+        if isinstance(built, ast.Call) and held[0].kind in ("list", "tuple") and not any(
+                flow.ctx.method_calls_on(method, expr.id) for method in CHANGES_IN_PLACE):
+            return known_items(flow, built)
+    known = flow.known_display(expr)
+    if known is None or known[1].base is not flow.base or any(isinstance(e, ast.Starred) for e in known[0].elts):
+        return None
+    return list(known[0].elts)
+
+
+def _dict_items(flow: Flow, expr: ast.expr, keys: bool) -> list[ast.expr] | None:
+    held = flow.values(expr)
+    if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+        return None
+    entries, complete = flow.entries(held[0])
+    if entries is None or not complete or any(e.when for e in entries.values()) or len(entries) > MAX_ITEMS:
+        return None
+    if keys:
+        return [ast.copy_location(ast.Constant(key), e.node) for key, e in entries.items()]
+    if any(e.flow.base is not flow.base for e in entries.values()):
+        return None  # written in another module: its elements are that module's nodes
+    return [e.value for e in entries.values()]
+
+
+def _constant_int(node: ast.expr, none_ok: bool = False) -> int | None | bool:
+    """The int a constant argument gives (None for `None` when `none_ok`); False (or None) for another."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if none_ok:
+        return None if isinstance(node, ast.Constant) and node.value is None else False
+    return None
+
+
+def zipped_entries(flow: Flow, call: ast.Call) -> list[tuple[str, ast.expr, tuple[Value, ...]]] | None:
+    """`dict(zip(keys, values))`: each key with the node that writes it and what its value may hold (the
+    element at its place of each sequence `values` may hold, under that one's conditions); None unless `keys`
+    is a sequence of strings the layer knows whole and every sequence `values` may hold is a display at least
+    as long."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and flow.reaching(call.func) is None
+            and len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Call)):
+        return None
+    pair = call.args[0]
+    if not (isinstance(pair.func, ast.Name) and pair.func.id == "zip" and flow.reaching(pair.func) is None
+            and len(pair.args) == 2 and not pair.keywords and not any(isinstance(a, ast.Starred) for a in pair.args)):
+        return None
+    keys = known_items(flow, pair.args[0])
+    if keys is None:
+        return None
+    names: list[tuple[str, ast.expr]] = []
+    for key in keys:
+        held = flow.values(key)
+        if len(held) != 1 or not isinstance(held[0].node, ast.Constant) or not isinstance(held[0].node.value, str):
+            return None
+        names.append((held[0].node.value, key))
+    rows = flow.values(pair.args[1])
+    if not rows or any(not isinstance(r.node, (ast.Tuple, ast.List)) or len(r.node.elts) < len(names)
+                       or any(isinstance(e, ast.Starred) for e in r.node.elts) for r in rows):
+        return None
+    return [(name, key, tuple(x for r in rows for x in flow.element(r, i))) for i, (name, key) in enumerate(names)]

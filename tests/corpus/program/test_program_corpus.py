@@ -76,11 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
         "callbacks/checkpoint.py at the `fabric.save`, not at train.py's raw `net` the way LXF004 places a raw "
         "module passed from the caller (p11, p87)",
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
-    "s204_sweep_configs_clip_kwargs_by_value":
-        "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`: a loop "
-        "variable holds each element only over a tuple or list display (flow.py `Flow._display_turns`; "
-        "`for cfg in [{...}]:` in its place is flagged), and `sweep()` is a generator yielding "
-        "`dict(zip(keys, values))` over `itertools.product(*grid.values())`, which the layer does not run",
     "s206_attribute_config_reduce_op_max":
         "missed, two links: `cfg.loss_reduce = \"max\"` stored on the instance after construction is not read "
         "through the launched function's parameter (`Config.__init__` storing `self.loss_reduce = \"max\"` is "
