@@ -162,7 +162,8 @@ class Chunk:
         if self.role == "member":  # a method's name is no top-level binding
             return "global" in self.words or "globals" in self.words
         if self.only_definition:  # (an `exec` in a function cannot rebind the module's names; `globals()` can)
-            return "global" in self.words or "globals" in self.words or not names.isdisjoint(self.defines)
+            return "global" in self.words or "globals" in self.words or not names.isdisjoint(self.defines) \
+                or not names.isdisjoint(self.decorated_on)
         return True
 
     @property
@@ -174,7 +175,8 @@ class Chunk:
         """Every question `Document.chunks` asks to pick a chunk has the same answer for `other` (its
         words and the words it ends with, what it may bind, whether it imports)."""
         return (self.role == other.role and self.code_only() == other.code_only() and self.defines == other.defines
-                and self.only_definition == other.only_definition and self.imports == other.imports)
+                and self.only_definition == other.only_definition and self.imports == other.imports
+                and self.decorated_on == other.decorated_on)
 
     @property
     def only_definition(self) -> bool:
@@ -194,6 +196,17 @@ class Chunk:
         found = self._words.get(_DEFINED)
         if found is None:
             found = self._words[_DEFINED] = frozenset(_DEFINITION_LINE.findall(self.text))
+        return found
+
+    @property
+    def decorated_on(self) -> frozenset[str]:
+        """Names whose attribute decorates the top-level definition (`@build.register`, `@app.command()`): the
+        decorator runs at the top level and may change what the name holds (a generic function's
+        implementations, a registry's entries)."""
+        found = self._words.get(_DECORATED_ON)
+        if found is None:
+            found = self._words[_DECORATED_ON] = frozenset(_DECORATOR_OF_NAME.findall(self.text)) \
+                if self.text.startswith("@") else frozenset()
         return found
 
     def code_signature(self) -> str:
@@ -238,6 +251,8 @@ _SAYS = "\0says "
 _MENTIONS_ANY = "\0mentions any "
 _ONLY_DEFINITION = "\0only definition"
 _DEFINES = re.compile(r"(?:@|(?:async[ \t]+)?def\b|class\b)")  # a chunk that starts with a definition
+_DECORATED_ON = "\0decorated on"
+_DECORATOR_OF_NAME = re.compile(r"^@[ \t]*(\w+)[ \t]*\.", re.M)  # a top-level decorator `@name.attr...`
 _DEFINITION_START = re.compile(r"^(?:(?:async[ \t]+)?def|class)\b", re.M)
 # A line at column 0 after a definition's first line: module-level code (not a bracket that closes a
 # signature; a line of a docstring counts too, so such a chunk is picked: more, never fewer)

@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import idioms
 from .binder import (
     ClassTest,
     Def,
@@ -981,7 +982,8 @@ class Flow:
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
-            turns = self._items_turns(d.target, d.path[0]) if d.path else self._display_turns(d.target, use)
+            turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
+                else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
@@ -998,7 +1000,7 @@ class Flow:
             return None
         known = self._known_display(loop.iter)
         if known is None:
-            return None
+            return self._yielded(loop.iter)
         display, flow = known
         if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
             return None
@@ -1011,6 +1013,49 @@ class Flow:
                 else f"when {target.id} is item {i + 1} of the loop at line {loop.lineno}"
             out.extend(x.under((turn,)) for x in flow.values(element))
         return bounded(tuple(out))
+
+    def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
+        """`for size, name in zip(SIZES, NAMES):` read in the loop's body: the element at `index` of each item of
+        the display (or iteration of known sequences) the loop runs over, under that item's turn; None for any
+        other loop (`_display_turns`' bounds)."""
+        pair = self.ctx.parents.get(target)
+        loop = self.ctx.parents.get(pair)
+        if not isinstance(pair, ast.Tuple) or not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not pair \
+                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
+            return None
+        known = self._known_display(loop.iter)
+        if known is None:
+            return None
+        display, flow = known
+        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
+            return None
+        out: list[Value] = []
+        for i, item in enumerate(display.elts):
+            written = flow.text(item)
+            turn = f"when {target.id} is {flow.text(item.elts[index])}" if isinstance(item, ast.Tuple) \
+                and index < len(item.elts) and len(written) <= MAX_TURN_TEXT \
+                else f"when {self.text(pair)} is item {i + 1} of the loop at line {loop.lineno}"
+            out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
+                       for y in flow.element(x, index))
+        return bounded(tuple(out))
+
+    def _yielded(self, call: ast.expr) -> tuple[Value, ...] | None:
+        """`for cfg in sweep():` of a generator function the project writes: what its `yield`s give, each with
+        its own conditions (a `yield` inside a loop over known items, once per item); None for any other
+        iteration, a `yield from`, or a generator the layer cannot tell."""
+        if not isinstance(call, ast.Call):
+            return None
+        funcs = self.values(call.func)
+        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not is_generator(funcs[0].node):
+            return None
+        func, flow = funcs[0].node, funcs[0].flow or self
+        yields = [n for n in ast.walk(func) if isinstance(n, (ast.Yield, ast.YieldFrom))
+                  and flow.ctx.enclosing_function(n) is func]
+        if any(isinstance(y, ast.YieldFrom) for y in yields):
+            return None
+        out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
+        return bounded(tuple(out)) if out else None
 
     def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
@@ -2814,6 +2859,9 @@ class Flow:
                         complete = False
                 else:
                     out[name] = Entry(given, given, instance[0].flow or self)
+        elif isinstance(node, ast.Call) and (zipped := idioms.zipped_entries(self, node)) is not None:
+            for key, written, zipped_values in zipped:  # `dict(zip(keys, values))`
+                out[key] = Entry(self._held_at(written, zipped_values), written, self)
         elif isinstance(node, ast.Call):
             for a in node.args:
                 inner = self.plain_run(self.values(a))
@@ -3560,6 +3608,11 @@ class Flow:
         if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and isinstance(f.extra, tuple) and len(f.extra) == 3 and f.extra[0] == "method":
             return self._bound_call(node, f.node, f.extra[2], f.flow or self)  # a method bound to its receiver
+        if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node.decorator_list \
+                and idioms.is_generic(f.flow or self, f.node):
+            dispatched = idioms.dispatched_call(self, node, f)  # `@singledispatch`: the implementation its argument picks
+            if dispatched is not None:
+                return dispatched
         if f.kind in ("function", "lambda") and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             flow = f.flow or self
             if flow.base is self.base:
@@ -3649,6 +3702,10 @@ class Flow:
             out.append(head)
             sequences = [s[1:] if key(s[0]) == key(head) else s for s in sequences]
         return out
+
+    def class_order(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef | str]]:
+        """The classes an instance of `cls` looks a name up in (`_linearization`), for a reader outside the walk."""
+        return self._linearization(cls)
 
     def _method_from(self, receiver: Value, order: list[tuple[Flow, ast.ClassDef | str]], name: str) -> Value | None:
         """The method `name` of the first class of `order` that defines it, bound to `receiver`; None when
@@ -4458,10 +4515,17 @@ class Flow:
         (a list held elsewhere may grow), with the flow that reads it; None otherwise."""
         if isinstance(expr, (ast.Tuple, ast.List)):
             return expr, self
+        if isinstance(expr, ast.Call):  # `itertools.product(A, B)`, `zip(A, B)`, ... over sequences known whole
+            combined = idioms.iterated(self, expr)
+            return (combined, self) if combined is not None else None
         held = self.values(expr)
         if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
             return None
         return held[0].node, held[0].flow or self
+
+    def known_display(self, expr: ast.expr) -> tuple[ast.Tuple | ast.List, Flow] | None:
+        """`_known_display`, for a reader outside the walk."""
+        return self._known_display(expr)
 
     def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
         """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:

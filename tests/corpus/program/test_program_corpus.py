@@ -57,22 +57,12 @@ KNOWN_MISSES: dict[str, str] = {
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
-    "s204_sweep_configs_clip_kwargs_by_value":
-        "missed: the loop variable of `for cfg in sweep():` is unknown, and with it `**cfg[\"clip\"]`: a loop "
-        "variable holds each element only over a tuple or list display (flow.py `Flow._display_turns`; "
-        "`for cfg in [{...}]:` in its place is flagged), and `sweep()` is a generator yielding "
-        "`dict(zip(keys, values))` over `itertools.product(*grid.values())`, which the layer does not run",
     "s206_attribute_config_reduce_op_max":
         "missed, two links: `cfg.loss_reduce = \"max\"` stored on the instance after construction is not read "
         "through the launched function's parameter (`Config.__init__` storing `self.loss_reduce = \"max\"` is "
         "flagged), and the class answers attributes through `__getattr__` returning `self._values[name]`, a "
         "lookup by the attribute's name that flow.py does not model (`Config(loss_reduce=\"max\")` is unknown "
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
-    "s214_singledispatch_policy_builder_list_for_names":
-        "missed: `checkpoint_policy([\"block\"])` is read as a call of the `@singledispatch` base function (which "
-        "raises), not of the `@checkpoint_policy.register` implementation for `list`; the same def called by "
-        "its own name is flagged (LXF001). The fix belongs in flow.py's call reading: a `functools.singledispatch` "
-        "function dispatched by its first argument's builtin kind to the registered def annotated with it",
     # round eleven (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 5/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning)
     "p220_cached_property_runtime_wrapper_none_with_remat":

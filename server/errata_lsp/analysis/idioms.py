@@ -1,0 +1,401 @@
+"""Standard-library idioms the evaluator (`flow.py`) reads through, kept apart from its core walk:
+
+- `functools.singledispatch`: a call of the generic function runs the implementation registered for the type
+  of its first argument (`@f.register` with an annotation, `@f.register(list)`, `f.register(list, impl)`),
+  picked here from what the layer knows of that type (`dispatch_table`, `implementation_for`).
+
+Python only: no library is named here. Unknown stays unknown: a registration the layer cannot read, or an
+argument whose exact type it cannot tell, leaves the call unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .binder import all_args
+from .values import Value, either
+
+if TYPE_CHECKING:
+    from .flow import Flow
+
+SINGLEDISPATCH = "functools.singledispatch"
+MAX_REGISTERED = 32  # implementations of one generic function read; past it, its calls are unknown
+MAX_DISPATCH_DEPTH = 2  # an implementation evaluated for one call, two calls deep (as `flow.MAX_SITE_DEPTH`)
+
+# The builtin classes a registration may name, by the name it is spelt with.
+BUILTIN_CLASSES = frozenset({"list", "tuple", "set", "frozenset", "dict", "str", "bytes", "int", "float", "complex",
+                             "bool", "type", "object", "NoneType"})
+# The classes a builtin's instance is looked up in before `object`, in order (the abstract classes Python
+# inserts among them come after these: a concrete class registered for one of them is the one picked).
+BUILTIN_ORDER = {"bool": ("bool", "int")}
+# What a display or comprehension builds, exactly (not a subclass).
+DISPLAY_CLASSES = {ast.List: "list", ast.ListComp: "list", ast.Tuple: "tuple", ast.Set: "set", ast.SetComp: "set",
+                   ast.Dict: "dict", ast.DictComp: "dict", ast.JoinedStr: "str"}
+CONSTANT_CLASSES = {str: "str", bytes: "bytes", int: "int", float: "float", complex: "complex", bool: "bool",
+                    type(None): "NoneType"}
+BUILT_BY = {"list": "list", "sorted": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset",
+            "dict": "dict", "str": "str"}
+
+ClassKey = str | int  # a builtin class by its name, a project class by the id of its `ClassDef`
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One implementation of a generic function: the classes it is registered for, and the function."""
+
+    classes: tuple[ClassKey, ...]
+    impl: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    flow: Flow  # the flow that reads it (the module the registration is written in)
+
+
+def is_generic(flow: Flow, func: ast.AST) -> bool:
+    """`func` is decorated `@functools.singledispatch` (however the module spells it)."""
+    return isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+        and any(flow.ctx.resolve(d) == SINGLEDISPATCH for d in func.decorator_list)
+
+
+def dispatch_table(flow: Flow, generic: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Registered, ...] | None:
+    """The implementations registered on `generic` in its module, each with its classes, worked out once per
+    check; None when one use of `generic.register` is not a form read here (kept aside, `reg = f.register`;
+    an annotation or class that names no class the module shows), or there are too many."""
+    return flow.ctx.once("singledispatch table", generic, lambda: _table(flow, generic))
+
+
+def _table(flow: Flow, generic: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Registered, ...] | None:
+    out: list[Registered] = []
+    for attr in flow.ctx.attribute_loads("register"):
+        held = flow.values(attr.value)
+        if not any(x.node is generic for x in held):
+            continue
+        if len(held) != 1:
+            return None  # the generic function on some paths only
+        found = _registration(flow, attr)
+        if found is None or len(out) >= MAX_REGISTERED:
+            return None
+        out.append(found)
+    return tuple(out)
+
+
+def _registration(flow: Flow, attr: ast.Attribute) -> Registered | None:
+    parent = flow.ctx.parents.get(attr)
+    if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and parent.decorator_list[-1:] == [attr]:
+        annotated = _first_annotation(parent)  # `@f.register` over `def _(spec: list)`: the annotation names it
+        classes = _classes(flow, annotated) if annotated is not None else None
+        return Registered(classes, parent, flow) if classes else None
+    if not isinstance(parent, ast.Call) or parent.func is not attr or parent.keywords \
+            or not 1 <= len(parent.args) <= 2 or any(isinstance(a, ast.Starred) for a in parent.args):
+        return None
+    classes = _classes(flow, parent.args[0])
+    if not classes:
+        return None
+    outer = flow.ctx.parents.get(parent)
+    if isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)) and outer.decorator_list[-1:] == [parent] \
+            and len(parent.args) == 1:
+        return Registered(classes, outer, flow)  # `@f.register(list)` right over the def
+    if len(parent.args) == 2:
+        impl = parent.args[1]  # `f.register(list, impl)`
+    elif isinstance(outer, ast.Call) and outer.func is parent and len(outer.args) == 1 and not outer.keywords:
+        impl = outer.args[0]  # `f.register(list)(impl)`
+    else:
+        return None
+    held = flow.values(impl)
+    if len(held) != 1 or held[0].when or held[0].kind not in ("function", "lambda") \
+            or not isinstance(held[0].node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+            or getattr(held[0].node, "decorator_list", None):
+        return None
+    return Registered(classes, held[0].node, held[0].flow or flow)
+
+
+def _first_annotation(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
+    """The annotation `register` reads: the first annotated parameter's (Python reads the function's hints in
+    order)."""
+    return next((a.annotation for a in all_args(func.args) if a.annotation is not None), None)
+
+
+def _classes(flow: Flow, expr: ast.expr) -> tuple[ClassKey, ...] | None:
+    """The classes a registration names: a builtin, a class of the project, `type(None)`, a union of them
+    (`int | float`, `Union[int, float]`, `Optional[str]`); None for anything else."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        left, right = _classes(flow, expr.left), _classes(flow, expr.right)
+        return left + right if left and right else None
+    if isinstance(expr, ast.Subscript) and flow.ctx.resolve(expr.value) in ("typing.Union", "typing.Optional"):
+        parts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        found = [_classes(flow, p) for p in parts]
+        if not all(found):
+            return None
+        joined = tuple(k for keys in found for k in keys or ())
+        return (*joined, "NoneType") if flow.ctx.resolve(expr.value) == "typing.Optional" else joined
+    if isinstance(expr, ast.Constant) and expr.value is None:
+        return ("NoneType",)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "type" \
+            and flow.reaching(expr.func) is None and len(expr.args) == 1 and not expr.keywords \
+            and isinstance(expr.args[0], ast.Constant) and expr.args[0].value is None:
+        return ("NoneType",)
+    if isinstance(expr, ast.Name) and expr.id in BUILTIN_CLASSES and flow.reaching(expr) is None:
+        return (expr.id,)
+    if isinstance(expr, (ast.Name, ast.Attribute)):
+        held = flow.values(expr)
+        if len(held) == 1 and not held[0].when and held[0].kind == "class" and isinstance(held[0].node, ast.ClassDef):
+            return (id(held[0].node),)
+    return None
+
+
+# What the part of a lookup order the layer cannot read may hold: nothing (a builtin's), a class of the project
+# (a class's metaclass, a subclass of `type`), anything (an instance of a class with a base the project does not
+# write).
+WHOLE, METACLASSES, ANYTHING = "whole", "metaclasses", "anything"
+
+
+def lookup_order(flow: Flow, value: Value) -> tuple[tuple[ClassKey, ...], str] | None:
+    """The classes `value`'s exact type is looked up in, `object` left out, and what the part of that order
+    the layer cannot read may hold (`WHOLE`, `METACLASSES`, `ANYTHING`); None when the layer cannot tell the
+    exact type (a `number` it did not see written, a dict a library call built)."""
+    node = value.node
+    exact: str | None = None
+    if isinstance(node, ast.Constant) and value.kind != "unknown":
+        exact = CONSTANT_CLASSES.get(type(node.value))
+    elif type(node) in DISPLAY_CLASSES and value.kind == DISPLAY_CLASSES[type(node)]:
+        exact = DISPLAY_CLASSES[type(node)]
+    elif isinstance(node, ast.Call) and value.flow is not None and isinstance(node.func, ast.Name) \
+            and BUILT_BY.get(node.func.id) == value.kind and value.flow.reaching(node.func) is None:
+        exact = BUILT_BY[node.func.id]
+    if exact is not None:
+        return BUILTIN_ORDER.get(exact, (exact,)), WHOLE
+    if value.kind == "class" and isinstance(node, ast.ClassDef):
+        return ("type",), METACLASSES
+    if value.kind == "instance" and isinstance(value.extra, tuple) and isinstance(value.extra[0], ast.ClassDef):
+        order = (value.flow or flow).base.class_order(value.extra[0])
+        keys: list[ClassKey] = []
+        for _, cls in order:
+            if isinstance(cls, str) and cls not in BUILTIN_CLASSES:
+                return tuple(keys), ANYTHING  # a base the project does not write: what follows is unread
+            keys.append(cls if isinstance(cls, str) else id(cls))
+        return tuple(keys), WHOLE
+    return None
+
+
+def implementation_for(table: tuple[Registered, ...], order: tuple[tuple[ClassKey, ...], str]
+                       ) -> Registered | bool | None:
+    """The implementation a value of the given lookup order runs: the first of its classes registered; True
+    for the generic function itself (none registered, nor `object`); None when the layer cannot tell (a
+    registered class the part of the order it cannot read may hold)."""
+    classes, rest = order
+    for key in classes:
+        found = next((r for r in table if key in r.classes), None)
+        if found is not None:
+            return found
+    if rest == ANYTHING and any(k != "object" for r in table for k in r.classes) \
+            or rest == METACLASSES and any(isinstance(k, int) for r in table for k in r.classes):
+        return None
+    return next((r for r in table if "object" in r.classes), True)
+
+
+def dispatched_call(flow: Flow, call: ast.Call, generic: Value) -> tuple[Value, ...] | None:
+    """What `call` of the generic function `generic` returns: for each value its first argument may hold, the
+    returns of the implementation registered for its type, evaluated for this call (under the value's
+    conditions when they pick several); unknown for a value whose type the layer cannot tell or whose pick it
+    cannot make. None when the generic function itself runs on every path (read as a plain call)."""
+    home = generic.flow or flow
+    func = generic.node
+    if type(call) is not ast.Call or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None  # a call the layer made up (a callback's, a decorator's): read as a plain call
+    # an implementation registered in a part of the module this check did not read would be missed
+    table = dispatch_table(home, func) if home.ctx.reads_every_use_of(func.name) else None
+    unknown = Value("unknown", call, flow=flow)
+    if table is None or not call.args or isinstance(call.args[0], ast.Starred):
+        return (unknown,)
+    picks: dict[int, tuple[Registered | bool, list[Value]]] = {}
+    out: list[Value] = []
+    for value in flow.values(call.args[0]):
+        order = lookup_order(flow, value)
+        picked = implementation_for(table, order) if order is not None else None
+        if picked is None:
+            out.append(unknown.under(value.when))
+            continue
+        picks.setdefault(id(picked.impl) if isinstance(picked, Registered) else 0, (picked, []))[1].append(value)
+    if not out and list(picks) == [0]:
+        return None
+    for picked, given in picks.values():
+        if not isinstance(picked, Registered):
+            returned = home.returns_of(func)  # the generic function's own body (`raise TypeError(...)`)
+        else:
+            returned = _returns_for(flow, picked, call)
+        others = {id(v.node) for p, g in picks.values() if p is not picked for v in g}
+        when = either(v.when for v in given) if len(picks) > 1 or out else ()
+        # a value another pick takes is not what this implementation was given (its parameter holds every value
+        # of the argument, this call's)
+        out.extend(x.under(when) for x in returned if id(x.node) not in others)
+    return tuple(out)
+
+
+def _returns_for(flow: Flow, picked: Registered, call: ast.Call) -> tuple[Value, ...]:
+    """An implementation's returns for `call`: evaluated for this call's arguments (its parameter holds them),
+    two calls deep and a few calls of each function as any call; past that, its returns as its module sees
+    them."""
+    impl = picked.impl
+    if not isinstance(impl, (ast.FunctionDef, ast.AsyncFunctionDef)) or flow.site_depth >= MAX_DISPATCH_DEPTH:
+        return picked.flow.returns_of(impl)
+    callee = flow if picked.flow.base is flow.base else picked.flow
+    return flow.site(callee, impl, call).returns_of(impl)
+
+
+# --- iterating known sequences: itertools.product, chain, zip_longest, islice; zip, enumerate -------------
+MAX_ITEMS = 16  # items of a known sequence an iteration makes (a product's combinations); past it, unknown
+CHANGES_IN_PLACE = ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse")
+ITERATORS = ("itertools.product", "itertools.chain", "itertools.zip_longest", "itertools.islice")
+BUILTIN_ITERATORS = ("zip", "enumerate")
+
+
+class Combined(ast.List):
+    """The items an iteration over known sequences makes (`itertools.product(A, B)`: a tuple of an element of
+    each), as a list display the loop reads like one written there; its items are tuples made of the elements
+    as written. Made once per call (`Flow.ctx.once`): a walk keeps its answers by node."""
+
+
+def iterated(flow: Flow, call: ast.Call) -> Combined | None:
+    """What a loop over `call` runs through, in order, when `call` iterates sequences the layer knows whole
+    (a tuple or list display, a dict's keys, `d.values()` of a dict read whole holding displays); None for
+    any other call, more than `MAX_ITEMS` items, or an argument it cannot read."""
+    return flow.ctx.once("iterated", call, lambda: _iterated(flow, call))
+
+
+def _iterated(flow: Flow, call: ast.Call) -> Combined | None:
+    qualified = flow.ctx.resolve(call.func)
+    builtin = call.func.id if isinstance(call.func, ast.Name) and call.func.id in BUILTIN_ITERATORS \
+        and flow.reaching(call.func) is None else None
+    if qualified not in ITERATORS and builtin is None:
+        return None
+    head = call.args[:1] if qualified == "itertools.islice" or builtin == "enumerate" else call.args
+    sequences: list[list[ast.expr]] = []
+    for arg in head:
+        if isinstance(arg, ast.Starred):  # `product(*grid.values())`: each sequence the starred one holds
+            inner = known_items(flow, arg.value)
+            found = [known_items(flow, e) for e in inner] if inner is not None else None
+            if found is None or any(f is None for f in found):
+                return None
+            sequences.extend(f for f in found if f is not None)
+        else:
+            items = known_items(flow, arg)
+            if items is None:
+                return None
+            sequences.append(items)
+    keywords = {k.arg: k.value for k in call.keywords}
+    rows: list[list[ast.expr]] | None
+    if qualified == "itertools.product":
+        repeat = _constant_int(keywords.pop("repeat", ast.Constant(1)))
+        if repeat is None or not 0 <= repeat <= MAX_ITEMS:
+            return None
+        rows = [[]]
+        for items in sequences * repeat:
+            rows = [[*row, item] for row in rows for item in items]
+            if len(rows) > MAX_ITEMS:
+                return None
+    elif qualified == "itertools.chain":
+        rows = [[item] for items in sequences for item in items]
+    elif qualified == "itertools.zip_longest":
+        fill = keywords.pop("fillvalue", None)
+        fill = fill if fill is not None else ast.Constant(None)
+        longest = max((len(s) for s in sequences), default=0)
+        rows = [[s[i] if i < len(s) else fill for s in sequences] for i in range(longest)]
+    elif builtin == "zip":
+        if keywords.keys() - {"strict"}:
+            return None
+        keywords.clear()
+        rows = [list(items) for items in zip(*sequences)]
+    elif builtin == "enumerate":
+        start = _constant_int(keywords.pop("start", call.args[1] if len(call.args) > 1 else ast.Constant(0)))
+        if start is None or len(call.args) > 2 or len(sequences) != 1:
+            return None
+        rows = [[ast.Constant(start + i), item] for i, item in enumerate(sequences[0])]
+    else:  # islice(items, stop) or islice(items, start, stop[, step])
+        bounds = [_constant_int(a, none_ok=True) for a in call.args[1:]]
+        if not 1 <= len(bounds) <= 3 or any(b is False for b in bounds) or len(sequences) != 1:
+            return None
+        window = slice(*bounds) if len(bounds) > 1 else slice(bounds[0])
+        rows = [[item] for item in sequences[0][window]]
+    if keywords or rows is None or len(rows) > MAX_ITEMS:
+        return None
+    singles = qualified in ("itertools.chain", "itertools.islice")
+    return Combined(elts=[row[0] if singles else ast.Tuple(elts=row, ctx=ast.Load()) for row in rows], ctx=ast.Load())
+
+
+def known_items(flow: Flow, expr: ast.expr) -> list[ast.expr] | None:
+    """The elements of a sequence the layer knows whole, as written: a tuple or list display written there, a
+    tuple a name holds on every path, an iteration of such (`iterated`), the keys of a dict read whole
+    (`list(grid)`, `grid.keys()`) or the values of one whose entries are written in this module
+    (`grid.values()`); None for any other."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("keys", "values") \
+            and not expr.args and not expr.keywords:
+        return _dict_items(flow, expr.func.value, expr.func.attr == "keys")
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("list", "tuple") \
+            and flow.reaching(expr.func) is None and len(expr.args) == 1 and not expr.keywords:
+        held = flow.values(expr.args[0])
+        if len(held) == 1 and held[0].kind == "dict":
+            return _dict_items(flow, expr.args[0], True)
+        return known_items(flow, expr.args[0])
+    if isinstance(expr, ast.Call):
+        combined = iterated(flow, expr)
+        return list(combined.elts) if combined is not None else None
+    if isinstance(expr, ast.Name):  # `keys = list(grid)`, never changed in place after
+        held = flow.values(expr)
+        built = held[0].node if len(held) == 1 and not held[0].when and held[0].flow is flow else None
+        if isinstance(built, ast.Call) and held[0].kind in ("list", "tuple") and not any(
+                flow.ctx.method_calls_on(method, expr.id) for method in CHANGES_IN_PLACE):
+            return known_items(flow, built)
+    known = flow.known_display(expr)
+    if known is None or known[1].base is not flow.base or any(isinstance(e, ast.Starred) for e in known[0].elts):
+        return None
+    return list(known[0].elts)
+
+
+def _dict_items(flow: Flow, expr: ast.expr, keys: bool) -> list[ast.expr] | None:
+    held = flow.values(expr)
+    if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+        return None
+    entries, complete = flow.entries(held[0])
+    if entries is None or not complete or any(e.when for e in entries.values()) or len(entries) > MAX_ITEMS:
+        return None
+    if keys:
+        return [ast.copy_location(ast.Constant(key), e.node) for key, e in entries.items()]
+    if any(e.flow.base is not flow.base for e in entries.values()):
+        return None  # written in another module: its elements are that module's nodes
+    return [e.value for e in entries.values()]
+
+
+def _constant_int(node: ast.expr, none_ok: bool = False) -> int | None | bool:
+    """The int a constant argument gives (None for `None` when `none_ok`); False (or None) for another."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if none_ok:
+        return None if isinstance(node, ast.Constant) and node.value is None else False
+    return None
+
+
+def zipped_entries(flow: Flow, call: ast.Call) -> list[tuple[str, ast.expr, tuple[Value, ...]]] | None:
+    """`dict(zip(keys, values))`: each key with the node that writes it and what its value may hold (the
+    element at its place of each sequence `values` may hold, under that one's conditions); None unless `keys`
+    is a sequence of strings the layer knows whole and every sequence `values` may hold is a display at least
+    as long."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and flow.reaching(call.func) is None
+            and len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Call)):
+        return None
+    pair = call.args[0]
+    if not (isinstance(pair.func, ast.Name) and pair.func.id == "zip" and flow.reaching(pair.func) is None
+            and len(pair.args) == 2 and not pair.keywords and not any(isinstance(a, ast.Starred) for a in pair.args)):
+        return None
+    keys = known_items(flow, pair.args[0])
+    if keys is None:
+        return None
+    names: list[tuple[str, ast.expr]] = []
+    for key in keys:
+        held = flow.values(key)
+        if len(held) != 1 or not isinstance(held[0].node, ast.Constant) or not isinstance(held[0].node.value, str):
+            return None
+        names.append((held[0].node.value, key))
+    rows = flow.values(pair.args[1])
+    if not rows or any(not isinstance(r.node, (ast.Tuple, ast.List)) or len(r.node.elts) < len(names)
+                       or any(isinstance(e, ast.Starred) for e in r.node.elts) for r in rows):
+        return None
+    return [(name, key, tuple(x for r in rows for x in flow.element(r, i))) for i, (name, key) in enumerate(names)]
