@@ -140,7 +140,10 @@ class Chunk:
             # interned: one string per identifier across the document's chunks, not one per chunk; a
             # tuple, not a set: a third of the bytes (~1 MB at 10k lines), and what is asked of it is
             # `isdisjoint` from a set of words, which walks it either way
-            found = self._words[_ALL_WORDS] = tuple(set(map(sys.intern, IDENTIFIER.findall(self.code_only()))))
+            code = self.code_only()
+            # most code is ASCII (comments and strings are blanked): the ASCII pattern finds the same words, faster
+            found = self._words[_ALL_WORDS] = tuple(set(map(sys.intern, (
+                _ASCII_IDENTIFIER if code.isascii() else IDENTIFIER).findall(code))))
         return found
 
     def says(self, word: str) -> bool:
@@ -231,6 +234,7 @@ class Chunk:
 
 
 IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_ASCII_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # IDENTIFIER, in a text of ASCII only
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
