@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from .binder import is_generator
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
@@ -1048,6 +1049,20 @@ class Context:
         return node
 
     # --- functions ---------------------------------------------------------------------------
+    def is_generator(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`binder.is_generator`: a def of this module with no `yield` of the node tables inside its lines
+        is none, told without a walk of its body (most functions, at every call that asks)."""
+        if func in self.parents:
+            lines = self._yield_lines
+            i = bisect_right(lines, func.lineno - 1)
+            if i >= len(lines) or lines[i] > (func.end_lineno or func.lineno):
+                return False
+        return is_generator(func)
+
+    @cached_property
+    def _yield_lines(self) -> list[int]:
+        return sorted(n.lineno for kind in (ast.Yield, ast.YieldFrom) for n in self._by_type[kind])  # type: ignore[attr-defined]
+
     def returned_values(self, func: ast.AST) -> list[ast.expr]:
         return self._returns.get(func, [])
 

@@ -77,7 +77,6 @@ from .binder import (
     all_args,
     constant_of,
     flag_value,
-    is_generator,
     negation,
     source_text,
 )
@@ -3878,7 +3877,7 @@ class Flow:
         for expr, when in scope.returns:
             out.extend(x.under(when) for x in self.values(expr))
         if not out:
-            generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_generator(func)
+            generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and self.ctx.is_generator(func)
             raises = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(func.body[-1], ast.Raise)
             # a generator's call gives an iterator; a stub that raises (`raise NotImplementedError`) gives nothing
             return (Value("unknown", func, flow=self),) if generator or raises else (Value("none", func, flow=self),)
@@ -3920,7 +3919,7 @@ class Flow:
         last statement returns it, and so does any other `return`): a registering decorator's `fn`."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._method_class(func) is not None \
                 or not isinstance(func.body[-1], ast.Return) or not isinstance(func.body[-1].value, ast.Name) \
-                or is_generator(func):
+                or self.ctx.is_generator(func):
             return None
         name = func.body[-1].value.id
         arg = next((a for a in all_args(func.args) if a.arg == name), None)
