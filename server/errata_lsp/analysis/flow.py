@@ -79,6 +79,7 @@ from .binder import (
     flag_value,
     negation,
     source_text,
+    walk,
 )
 from .signatures import binding_error
 from .values import CONTAINERS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
@@ -3859,7 +3860,7 @@ class Flow:
             return found
         found = any(decided is None for _, _, decided in self.scope(func).decisions)
         if not found and len(seen) < MAX_SITE_DEPTH:
-            for node in ast.walk(func):
+            for node in walk(func):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not _is_parameter(self, node.func):
                     for f in self.values(node.func):  # (a parameter's function is its callers': asked here, a cycle)
                         if isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node is not func \
