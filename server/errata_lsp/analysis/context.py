@@ -763,26 +763,42 @@ class Context:
         return node
 
     # --- bindings ----------------------------------------------------------------------------
+    def _scope_bindings(self, scope: ast.AST) -> tuple[dict[str, list[tuple[int, Binding]]], int]:
+        """The bindings of one scope by name, each with the rank of its kind, merged from the chunks that
+        hold some (in document order), and how many chunks they came from. The module's come from each
+        chunk's own top level (`_top_bindings`: a def's chunk is not walked for them); a nested scope's from
+        the one chunk that holds it, whose whole table (`_chunk_bindings`, kept with its tree) is made only
+        when one of its scopes is asked; a class cut at its methods, from its head and each method's chunk."""
+        key = ("scope bindings", id(scope))
+        found = self._memo.get(key)
+        if found is not None and found[0] is scope:
+            return cast("tuple[dict[str, list[tuple[int, Binding]]], int]", found[1])
+        tables: list[dict[str, list[tuple[int, Binding]]]] = []
+        if scope is self.module:
+            tables = [t for parsed, outer in self._trees if outer is None for t in (_top_bindings(parsed),) if t]
+        elif isinstance(scope, SCOPES) and not isinstance(scope, ast.Module):
+            firsts = self.parents._firsts
+            i = bisect_right(firsts, getattr(scope, "lineno", 0) - 1) - 1  # the chunk that holds it, as `parents` finds it
+            inner = self._trees[i][0].fact("bindings", _chunk_bindings).get(scope) if i >= 0 else None
+            if inner:
+                tables.append(inner)
+            tables += [t for parsed in self._members.get(id(scope), ()) for t in (_top_bindings(parsed),) if t]
+        merged: dict[str, list[tuple[int, Binding]]] = dict(tables[0]) if len(tables) == 1 else {}
+        for table in tables if len(tables) > 1 else ():
+            for name, pairs in table.items():
+                known = merged.get(name)
+                merged[name] = pairs if known is None else known + pairs  # (the chunks' own lists are kept as they are)
+        self._memo[key] = (scope, (merged, len(tables)))
+        return merged, len(tables)
+
     @cached_property
-    def _bindings(self) -> tuple[dict[ast.AST, dict[str, list[tuple[int, Binding]]]], dict[ast.AST, int]]:
-        """Bindings by scope and name, each with the rank of its kind: a merge of each chunk's own
-        table (kept with its tree), and how many chunks each scope's bindings came from."""
-        ranked: dict[ast.AST, dict[str, list[tuple[int, Binding]]]] = {}
-        sources: dict[ast.AST, int] = {}
+    def _members(self) -> dict[int, list[Any]]:
+        """The trees of a class's methods, by the class (cut at its methods: each method a chunk)."""
+        out: dict[int, list[Any]] = {}
         for parsed, outer in self._trees:
-            for scope, names in parsed.fact("bindings", _chunk_bindings).items():
-                key = scope if scope is not None else (outer if outer is not None else self.module)
-                dest = ranked.get(key)
-                if dest is None:
-                    dest = ranked[key] = {}
-                sources[key] = sources.get(key, 0) + 1
-                for name, found in names.items():
-                    known = dest.get(name)
-                    if known is None:
-                        dest[name] = list(found)
-                    else:
-                        known.extend(found)
-        return ranked, sources
+            if outer is not None:
+                out.setdefault(id(outer), []).append(parsed)
+        return out
 
     def bindings(self, name: str, scope: ast.AST) -> list[Binding]:
         """The bindings of `name` in `scope`, in the order of `_BINDING_KINDS` when they come from
@@ -791,9 +807,9 @@ class Context:
         key = ("bindings", id(scope), name)
         found = self._memo.get(key)
         if found is None or found[0] is not scope:
-            ranked, sources = self._bindings
-            pairs = ranked.get(scope, {}).get(name, [])
-            listed = [b for _, b in (sorted(pairs, key=_rank) if sources.get(scope, 0) > 1 else pairs)]
+            names, sources = self._scope_bindings(scope)
+            pairs = names.get(name, [])
+            listed = [b for _, b in (sorted(pairs, key=_rank) if sources > 1 else pairs)]
             found = self._memo[key] = (scope, listed)
         return cast("list[Binding]", found[1])
 
@@ -1376,6 +1392,30 @@ def _chunk_bindings(parsed: Any) -> dict[ast.AST | None, dict[str, list[tuple[in
                 for name, binding in pairs:
                     names.setdefault(name, []).append((rank, binding))
     return out
+
+
+_DEFINITION_KINDS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _top_bindings(parsed: Any) -> dict[str, list[tuple[int, Binding]]] | None:
+    """The bindings of a chunk's own top level (the entry None of `_chunk_bindings`), kept with its tree.
+    A chunk of definitions only, with no `:=` anywhere, binds there its definitions' names alone (what
+    their decorators, defaults and bodies bind is another scope's): told from its statements, unwalked."""
+    return cast("dict[str, list[tuple[int, Binding]]] | None", parsed.fact("top bindings", _chunk_top_bindings))
+
+
+def _chunk_top_bindings(parsed: Any) -> dict[str, list[tuple[int, Binding]]] | None:
+    by_type, _ = parsed.index
+    top = parsed.tree.body if parsed.tree is not None else []
+    if parsed.classdef is not None or ast.NamedExpr in by_type or not all(isinstance(s, _DEFINITION_KINDS) for s in top):
+        return cast("dict[str, list[tuple[int, Binding]]] | None", parsed.fact("bindings", _chunk_bindings).get(None))
+    out: dict[str, list[tuple[int, Binding]]] = {}
+    for rank in range(_DEFINITIONS, len(_BINDING_KINDS)):  # in the order a walk of the tables gives them
+        kind = _BINDING_KINDS[rank]
+        for node in top:
+            if node.__class__ is kind:
+                out.setdefault(node.name, []).append((rank, Binding(node, None, node)))  # type: ignore[attr-defined]
+    return out or None
 
 
 def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:
