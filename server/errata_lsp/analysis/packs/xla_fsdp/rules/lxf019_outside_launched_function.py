@@ -346,7 +346,16 @@ class OutsideLaunchedFunction(Rule):
         up to `MAX_REACH` deep: a use there on the launched Fabric (what the value flow says the receiver
         holds on every path) runs in the parent process too."""
         calls_in: dict[ast.AST, list[ast.Call]] = {scope: [] for scope in launches}
+        # the lines of the launching functions: a call elsewhere is in none (its scope is not looked up)
+        lines: set[int] | None = set()
+        for scope in launches:
+            if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                lines = None  # the module's, or a class's: any line
+                break
+            lines.update(range(scope.lineno, (scope.end_lineno or scope.lineno) + 1))
         for call in ctx.nodes(ast.Call):  # one walk for every launching scope (a script may have hundreds)
+            if lines is not None and call.lineno not in lines:
+                continue
             found = calls_in.get(ctx.scope_of(call))
             if found is not None:
                 found.append(call)
