@@ -159,13 +159,13 @@ class Chunk:
         word (`model = ...`, `a, model = ...`, `for model in ...`), a definition of one, or a
         function that declares a `global`, and code that may rebind any global (`exec(code)`,
         `globals()[key] = value`). A function that only uses the name does not."""
-        rebinds_any = not _REBINDS_ANY.isdisjoint(self.words)
-        if names.isdisjoint(self.words) and not rebinds_any:
+        words = self.words
+        if names.isdisjoint(words) and _REBINDS_ANY.isdisjoint(words):
             return False
         if self.role == "member":  # a method's name is no top-level binding
-            return "global" in self.words or "globals" in self.words
+            return "global" in words or "globals" in words
         if self.only_definition:  # (an `exec` in a function cannot rebind the module's names; `globals()` can)
-            return "global" in self.words or "globals" in self.words or not names.isdisjoint(self.defines)
+            return "global" in words or "globals" in words or not names.isdisjoint(self.defines)
         return True
 
     @property
@@ -753,9 +753,10 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = (not whole.isdisjoint(chunk.words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
+            words = chunk.words
+            found = (not whole.isdisjoint(words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
                      or bool(bound) and chunk.may_bind(bound)
-                     or any(not a.isdisjoint(chunk.words) and not b.isdisjoint(chunk.words) for a, b in pairs))
+                     or any(not a.isdisjoint(words) and not b.isdisjoint(words) for a, b in pairs))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
             answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
