@@ -1695,12 +1695,9 @@ class Flow:
         (`return cls(**kwargs)` in `from_config`)."""
         named = [call for call in self.ctx.calls_by_name(klass.name, live)
                  if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
-        for method in klass.body:
-            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method) \
-                    and (method.args.posonlyargs or method.args.args):
-                first = [*method.args.posonlyargs, *method.args.args][0].arg
-                named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
-                             and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
+        for method, first in self.ctx.once("classmethod receivers", klass, lambda: _classmethod_receivers(klass)):
+            named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
+                         and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
         return named + self._built_through_partials(klass, live)
 
     def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
@@ -5189,6 +5186,14 @@ def _defines(cls: ast.ClassDef, name: str) -> bool:
 
 def _is_static(func: ast.AST) -> bool:
     return _decorated_by(func, "staticmethod")
+
+
+def _classmethod_receivers(klass: ast.ClassDef) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]]:
+    """The class's classmethods with the name of their first parameter (`cls`): kept for the check, as the
+    constructions of a class are asked again and again (~50 times of lightning's `Fabric`, 57 methods)."""
+    return [(method, [*method.args.posonlyargs, *method.args.args][0].arg) for method in klass.body
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method)
+            and (method.args.posonlyargs or method.args.args)]
 
 
 def _is_classmethod(func: ast.AST) -> bool:
