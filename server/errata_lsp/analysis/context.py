@@ -1077,7 +1077,7 @@ class Context:
 
     @cached_property
     def _yield_lines(self) -> list[int]:
-        return sorted(n.lineno for kind in (ast.Yield, ast.YieldFrom) for n in self._by_type[kind])  # type: ignore[attr-defined]
+        return sorted(n.lineno for kind in (ast.Yield, ast.YieldFrom) for n in self._by_type[kind])
 
     def returned_values(self, func: ast.AST) -> list[ast.expr]:
         return self._returns.get(func, [])
@@ -1414,7 +1414,7 @@ def _chunk_top_bindings(parsed: Any) -> dict[str, list[tuple[int, Binding]]] | N
         kind = _BINDING_KINDS[rank]
         for node in top:
             if node.__class__ is kind:
-                out.setdefault(node.name, []).append((rank, Binding(node, None, node)))  # type: ignore[attr-defined]
+                out.setdefault(cast("ast.FunctionDef", node).name, []).append((rank, Binding(node, None, node)))
     return out or None
 
 

@@ -349,9 +349,9 @@ class OutsideLaunchedFunction(Rule):
         # the lines of the launching functions: a call elsewhere is in none (its scope is not looked up)
         lines: set[int] | None = set()
         for scope in launches:
-            if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if lines is None or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 lines = None  # the module's, or a class's: any line
-                break
+                continue
             lines.update(range(scope.lineno, (scope.end_lineno or scope.lineno) + 1))
         for call in ctx.nodes(ast.Call):  # one walk for every launching scope (a script may have hundreds)
             if lines is not None and call.lineno not in lines:
