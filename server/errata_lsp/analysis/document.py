@@ -50,6 +50,7 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitli
 # A line that opens a top-level definition or compound statement. Simple statements between two
 # such lines stay in one chunk; a line inside a triple-quoted string does not start one (below).
 TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
+_TOP_LEVEL_AFTER_BREAK = re.compile(r"\n(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b")
 # A line of a class body that starts a method (or its decorators).
 MEMBER = re.compile(r"^([ \t]+)(?:async[ \t]+def|def|@)\b", re.M)
 # After a class cut at its methods: the first line back at column 0 starts top-level code again.
@@ -1158,19 +1159,31 @@ def _scan(lines: list[str], first: int, last: int, bom: bool,
     line, pos = first, 0
     decorated = False  # a definition stays in one chunk with the decorators above it
     k = 0
-    for m in TOP_LEVEL.finditer(code):
-        while k < len(hidden) and hidden[k][1] <= m.start():
+    for start, word in _top_level_lines(code):
+        while k < len(hidden) and hidden[k][1] <= start:
             k += 1
-        if k < len(hidden) and hidden[k][0] < m.start():
+        if k < len(hidden) and hidden[k][0] < start:
             continue  # inside a triple-quoted string
-        line += code.count("\n", pos, m.start())
-        pos = m.start()
+        line += code.count("\n", pos, start)
+        pos = start
         # only what a decorator can stand on (a definition, another decorator) joins its chunk:
         # a stray `@` line (mid-typing) must not swallow the import or call below it
-        if line != starts[-1] and not (decorated and m.group().startswith(("@", "def", "class", "async"))):
+        if line != starts[-1] and not (decorated and word.startswith(("@", "def", "class", "async"))):
             starts.append(line)
-        decorated = m.group().startswith("@")
+        decorated = word.startswith("@")
     return starts, spans
+
+
+def _top_level_lines(code: str) -> list[tuple[int, str]]:
+    """`(m.start(), m.group())` of each `TOP_LEVEL.finditer(code)`, in order: the text's first line, then the
+    pattern after each line break, which the regular expression engine finds by the break (not a match tried
+    at every character: ~3x faster)."""
+    out = []
+    first = TOP_LEVEL.match(code)
+    if first is not None:
+        out.append((0, first.group()))
+    out.extend((m.start() + 1, m.group()[1:]) for m in _TOP_LEVEL_AFTER_BREAK.finditer(code))
+    return out
 
 
 def _cut(lines: list[str], bounds: list[int], spans: list[tuple[int, int, bool]], bom: bool) -> list[Chunk]:
