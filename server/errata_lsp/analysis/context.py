@@ -540,9 +540,7 @@ class Context:
     def _unreached(self, call: ast.Call) -> bool:
         """The call's own scope (a function, else the module; a lambda's or a class body's calls are
         taken to run) skipped statements and its walk never reached the call."""
-        scope = self.parents.get(call)
-        while scope is not None and not isinstance(scope, SCOPES):
-            scope = self.parents.get(scope)
+        scope = self.scope_of(call)  # (shared with the walks of the rules and the value flow)
         if isinstance(scope, (ast.Lambda, ast.ClassDef)):
             return False
         return call in self._unreached_in(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
