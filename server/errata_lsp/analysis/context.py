@@ -1112,6 +1112,21 @@ class Context:
             return []
         return self.project.modules_run_by(self.flow, stmt)
 
+    @cached_property
+    def calls_into_project(self) -> list[ast.Call]:
+        """The calls whose callee starts at a name a project import binds (`build(...)`, `utils.dist.f(...)`),
+        in the order of the node table: the only ones `called_elsewhere` may answer (a scan, no value)."""
+        if not self._project_imports:
+            return []
+        out = []
+        for call in self._by_type[ast.Call]:
+            root = call.func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in self._project_imports:
+                out.append(call)
+        return out
+
     def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
         after `from utils.dist import accumulate`), with the flow that reads that module; None otherwise.
