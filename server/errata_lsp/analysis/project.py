@@ -58,6 +58,13 @@ MAX_CALLER_FILES = 2_000  # project files looked through for the calls of a func
 MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the function and its module)
 WORD = re.compile(r"\w+")
 IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words that may name an imported module
+# an import line's first module: `from .x`, `from a.b`, `import a.b` (a relative one has no first part: '')
+IMPORTED_TOP = re.compile(r"^[ \t]*(?:from[ \t]+(?:\.+|(\w+))|import[ \t]+(\w+))")
+SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
+_MISSING = object()
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
 
 
 def import_lines(text: str) -> list[str]:
@@ -73,13 +80,6 @@ def import_lines(text: str) -> list[str]:
             at = find(word, at + len(word))
     match = IMPORT_LINE.match  # (`^` holds at a line's start: the text's, or just after a line break)
     return [found.group() for start in sorted(starts) if (found := match(text, start)) is not None]
-# an import line's first module: `from .x`, `from a.b`, `import a.b` (a relative one has no first part: '')
-IMPORTED_TOP = re.compile(r"^[ \t]*(?:from[ \t]+(?:\.+|(\w+))|import[ \t]+(\w+))")
-SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
-ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
-_MISSING = object()
-MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
-NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
 
 
 @dataclass(frozen=True)
