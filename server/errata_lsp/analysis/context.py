@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from .binder import is_generator
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
@@ -555,9 +556,7 @@ class Context:
     def _unreached(self, call: ast.Call) -> bool:
         """The call's own scope (a function, else the module; a lambda's or a class body's calls are
         taken to run) skipped statements and its walk never reached the call."""
-        scope = self.parents.get(call)
-        while scope is not None and not isinstance(scope, SCOPES):
-            scope = self.parents.get(scope)
+        scope = self.scope_of(call)  # (shared with the walks of the rules and the value flow)
         if isinstance(scope, (ast.Lambda, ast.ClassDef)):
             return False
         return call in self._unreached_in(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -783,26 +782,42 @@ class Context:
         return node
 
     # --- bindings ----------------------------------------------------------------------------
+    def _scope_bindings(self, scope: ast.AST) -> tuple[dict[str, list[tuple[int, Binding]]], int]:
+        """The bindings of one scope by name, each with the rank of its kind, merged from the chunks that
+        hold some (in document order), and how many chunks they came from. The module's come from each
+        chunk's own top level (`_top_bindings`: a def's chunk is not walked for them); a nested scope's from
+        the one chunk that holds it, whose whole table (`_chunk_bindings`, kept with its tree) is made only
+        when one of its scopes is asked; a class cut at its methods, from its head and each method's chunk."""
+        key = ("scope bindings", id(scope))
+        found = self._memo.get(key)
+        if found is not None and found[0] is scope:
+            return cast("tuple[dict[str, list[tuple[int, Binding]]], int]", found[1])
+        tables: list[dict[str, list[tuple[int, Binding]]]] = []
+        if scope is self.module:
+            tables = [t for parsed, outer in self._trees if outer is None for t in (_top_bindings(parsed),) if t]
+        elif isinstance(scope, SCOPES) and not isinstance(scope, ast.Module):
+            firsts = self.parents._firsts
+            i = bisect_right(firsts, getattr(scope, "lineno", 0) - 1) - 1  # the chunk that holds it, as `parents` finds it
+            inner = self._trees[i][0].fact("bindings", _chunk_bindings).get(scope) if i >= 0 else None
+            if inner:
+                tables.append(inner)
+            tables += [t for parsed in self._members.get(id(scope), ()) for t in (_top_bindings(parsed),) if t]
+        merged: dict[str, list[tuple[int, Binding]]] = dict(tables[0]) if len(tables) == 1 else {}
+        for table in tables if len(tables) > 1 else ():
+            for name, pairs in table.items():
+                known = merged.get(name)
+                merged[name] = pairs if known is None else known + pairs  # (the chunks' own lists are kept as they are)
+        self._memo[key] = (scope, (merged, len(tables)))
+        return merged, len(tables)
+
     @cached_property
-    def _bindings(self) -> tuple[dict[ast.AST, dict[str, list[tuple[int, Binding]]]], dict[ast.AST, int]]:
-        """Bindings by scope and name, each with the rank of its kind: a merge of each chunk's own
-        table (kept with its tree), and how many chunks each scope's bindings came from."""
-        ranked: dict[ast.AST, dict[str, list[tuple[int, Binding]]]] = {}
-        sources: dict[ast.AST, int] = {}
+    def _members(self) -> dict[int, list[Any]]:
+        """The trees of a class's methods, by the class (cut at its methods: each method a chunk)."""
+        out: dict[int, list[Any]] = {}
         for parsed, outer in self._trees:
-            for scope, names in parsed.fact("bindings", _chunk_bindings).items():
-                key = scope if scope is not None else (outer if outer is not None else self.module)
-                dest = ranked.get(key)
-                if dest is None:
-                    dest = ranked[key] = {}
-                sources[key] = sources.get(key, 0) + 1
-                for name, found in names.items():
-                    known = dest.get(name)
-                    if known is None:
-                        dest[name] = list(found)
-                    else:
-                        known.extend(found)
-        return ranked, sources
+            if outer is not None:
+                out.setdefault(id(outer), []).append(parsed)
+        return out
 
     def bindings(self, name: str, scope: ast.AST) -> list[Binding]:
         """The bindings of `name` in `scope`, in the order of `_BINDING_KINDS` when they come from
@@ -811,9 +826,9 @@ class Context:
         key = ("bindings", id(scope), name)
         found = self._memo.get(key)
         if found is None or found[0] is not scope:
-            ranked, sources = self._bindings
-            pairs = ranked.get(scope, {}).get(name, [])
-            listed = [b for _, b in (sorted(pairs, key=_rank) if sources.get(scope, 0) > 1 else pairs)]
+            names, sources = self._scope_bindings(scope)
+            pairs = names.get(name, [])
+            listed = [b for _, b in (sorted(pairs, key=_rank) if sources > 1 else pairs)]
             found = self._memo[key] = (scope, listed)
         return cast("list[Binding]", found[1])
 
@@ -1069,6 +1084,20 @@ class Context:
         return node
 
     # --- functions ---------------------------------------------------------------------------
+    def is_generator(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`binder.is_generator`: a def of this module with no `yield` of the node tables inside its lines
+        is none, told without a walk of its body (most functions, at every call that asks)."""
+        if func in self.parents:
+            lines = self._yield_lines
+            i = bisect_right(lines, func.lineno - 1)
+            if i >= len(lines) or lines[i] > (func.end_lineno or func.lineno):
+                return False
+        return is_generator(func)
+
+    @cached_property
+    def _yield_lines(self) -> list[int]:
+        return sorted(n.lineno for kind in (ast.Yield, ast.YieldFrom) for n in self._by_type[kind])
+
     def returned_values(self, func: ast.AST) -> list[ast.expr]:
         return self._returns.get(func, [])
 
@@ -1103,6 +1132,21 @@ class Context:
         if self.project is None:
             return []
         return self.project.modules_run_by(self.flow, stmt)
+
+    @cached_property
+    def calls_into_project(self) -> list[ast.Call]:
+        """The calls whose callee starts at a name a project import binds (`build(...)`, `utils.dist.f(...)`),
+        in the order of the node table: the only ones `called_elsewhere` may answer (a scan, no value)."""
+        if not self._project_imports:
+            return []
+        out = []
+        for call in self._by_type[ast.Call]:
+            root = call.func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in self._project_imports:
+                out.append(call)
+        return out
 
     def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
@@ -1382,6 +1426,30 @@ def _chunk_bindings(parsed: Any) -> dict[ast.AST | None, dict[str, list[tuple[in
                 for name, binding in pairs:
                     names.setdefault(name, []).append((rank, binding))
     return out
+
+
+_DEFINITION_KINDS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _top_bindings(parsed: Any) -> dict[str, list[tuple[int, Binding]]] | None:
+    """The bindings of a chunk's own top level (the entry None of `_chunk_bindings`), kept with its tree.
+    A chunk of definitions only, with no `:=` anywhere, binds there its definitions' names alone (what
+    their decorators, defaults and bodies bind is another scope's): told from its statements, unwalked."""
+    return cast("dict[str, list[tuple[int, Binding]]] | None", parsed.fact("top bindings", _chunk_top_bindings))
+
+
+def _chunk_top_bindings(parsed: Any) -> dict[str, list[tuple[int, Binding]]] | None:
+    by_type, _ = parsed.index
+    top = parsed.tree.body if parsed.tree is not None else []
+    if parsed.classdef is not None or ast.NamedExpr in by_type or not all(isinstance(s, _DEFINITION_KINDS) for s in top):
+        return cast("dict[str, list[tuple[int, Binding]]] | None", parsed.fact("bindings", _chunk_bindings).get(None))
+    out: dict[str, list[tuple[int, Binding]]] = {}
+    for rank in range(_DEFINITIONS, len(_BINDING_KINDS)):  # in the order a walk of the tables gives them
+        kind = _BINDING_KINDS[rank]
+        for node in top:
+            if node.__class__ is kind:
+                out.setdefault(cast("ast.FunctionDef", node).name, []).append((rank, Binding(node, None, node)))
+    return out or None
 
 
 def _loose_parents(parsed: Any) -> dict[ast.AST, ast.AST]:

@@ -50,6 +50,7 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks LSP knows; str.splitli
 # A line that opens a top-level definition or compound statement. Simple statements between two
 # such lines stay in one chunk; a line inside a triple-quoted string does not start one (below).
 TOP_LEVEL = re.compile(r"^(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b", re.M)
+_TOP_LEVEL_AFTER_BREAK = re.compile(r"\n(?:async[ \t]+def|def|class|@|if|for|while|with|try|import|from)\b")
 # A line of a class body that starts a method (or its decorators).
 MEMBER = re.compile(r"^([ \t]+)(?:async[ \t]+def|def|@)\b", re.M)
 # After a class cut at its methods: the first line back at column 0 starts top-level code again.
@@ -140,7 +141,10 @@ class Chunk:
             # interned: one string per identifier across the document's chunks, not one per chunk; a
             # tuple, not a set: a third of the bytes (~1 MB at 10k lines), and what is asked of it is
             # `isdisjoint` from a set of words, which walks it either way
-            found = self._words[_ALL_WORDS] = tuple(set(map(sys.intern, IDENTIFIER.findall(self.code_only()))))
+            code = self.code_only()
+            # most code is ASCII (comments and strings are blanked): the ASCII pattern finds the same words, faster
+            found = self._words[_ALL_WORDS] = tuple(set(map(sys.intern, (
+                _ASCII_IDENTIFIER if code.isascii() else IDENTIFIER).findall(code))))
         return found
 
     def says(self, word: str) -> bool:
@@ -156,13 +160,13 @@ class Chunk:
         word (`model = ...`, `a, model = ...`, `for model in ...`), a definition of one, or a
         function that declares a `global`, and code that may rebind any global (`exec(code)`,
         `globals()[key] = value`). A function that only uses the name does not."""
-        rebinds_any = not _REBINDS_ANY.isdisjoint(self.words)
-        if names.isdisjoint(self.words) and not rebinds_any:
+        words = self.words
+        if names.isdisjoint(words) and _REBINDS_ANY.isdisjoint(words):
             return False
         if self.role == "member":  # a method's name is no top-level binding
-            return "global" in self.words or "globals" in self.words
+            return "global" in words or "globals" in words
         if self.only_definition:  # (an `exec` in a function cannot rebind the module's names; `globals()` can)
-            return "global" in self.words or "globals" in self.words or not names.isdisjoint(self.defines) \
+            return "global" in words or "globals" in words or not names.isdisjoint(self.defines) \
                 or not names.isdisjoint(self.decorated_on)
         return True
 
@@ -244,6 +248,7 @@ class Chunk:
 
 
 IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_ASCII_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # IDENTIFIER, in a text of ASCII only
 _ALL_WORDS = "\0words"  # the key of a chunk's word set among its cached answers
 _SIGNATURE = "\0signature"
 _DEFINED = "\0defines"
@@ -764,9 +769,10 @@ class Document:
             answer = answers.get(id(key))
             if answer is not None and answer[0] is key:
                 return answer[1]
-            found = (not whole.isdisjoint(chunk.words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
+            words = chunk.words
+            found = (not whole.isdisjoint(words) or bool(suffixes) and chunk.mentions_any(suffix_key, named, others)
                      or bool(bound) and chunk.may_bind(bound)
-                     or any(not a.isdisjoint(chunk.words) and not b.isdisjoint(chunk.words) for a, b in pairs))
+                     or any(not a.isdisjoint(words) and not b.isdisjoint(words) for a, b in pairs))
             if len(answers) >= 4:  # the last few questions only: word sets change as names do
                 answers.clear()
             answers[id(key)] = (key, found)  # the key kept alive with it: its id is not reused
@@ -1168,19 +1174,31 @@ def _scan(lines: list[str], first: int, last: int, bom: bool,
     line, pos = first, 0
     decorated = False  # a definition stays in one chunk with the decorators above it
     k = 0
-    for m in TOP_LEVEL.finditer(code):
-        while k < len(hidden) and hidden[k][1] <= m.start():
+    for start, word in _top_level_lines(code):
+        while k < len(hidden) and hidden[k][1] <= start:
             k += 1
-        if k < len(hidden) and hidden[k][0] < m.start():
+        if k < len(hidden) and hidden[k][0] < start:
             continue  # inside a triple-quoted string
-        line += code.count("\n", pos, m.start())
-        pos = m.start()
+        line += code.count("\n", pos, start)
+        pos = start
         # only what a decorator can stand on (a definition, another decorator) joins its chunk:
         # a stray `@` line (mid-typing) must not swallow the import or call below it
-        if line != starts[-1] and not (decorated and m.group().startswith(("@", "def", "class", "async"))):
+        if line != starts[-1] and not (decorated and word.startswith(("@", "def", "class", "async"))):
             starts.append(line)
-        decorated = m.group().startswith("@")
+        decorated = word.startswith("@")
     return starts, spans
+
+
+def _top_level_lines(code: str) -> list[tuple[int, str]]:
+    """`(m.start(), m.group())` of each `TOP_LEVEL.finditer(code)`, in order: the text's first line, then the
+    pattern after each line break, which the regular expression engine finds by the break (not a match tried
+    at every character: ~3x faster)."""
+    out = []
+    first = TOP_LEVEL.match(code)
+    if first is not None:
+        out.append((0, first.group()))
+    out.extend((m.start() + 1, m.group()[1:]) for m in _TOP_LEVEL_AFTER_BREAK.finditer(code))
+    return out
 
 
 def _cut(lines: list[str], bounds: list[int], spans: list[tuple[int, int, bool]], bom: bool) -> list[Chunk]:

@@ -52,6 +52,7 @@ TOO_DEEP = "an expression nested too deep for Python's parser; this statement is
 Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word sets: a chunk picked uses one of each
 # A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+_BINDING_AFTER_BREAK = re.compile(r"\n(?:(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|(\w+)[ \t]*(?::[^=\n]*)?=(?!=))")
 __all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "chosen_fix",
            "fix_all"]
 
@@ -650,7 +651,12 @@ def _named_alike(old: Chunk, old_picked: list[Chunk], new: Chunk, new_picked: li
 def _bound_at_top(text: str) -> frozenset[str]:
     """Names a chunk's text binds at the top level; cached on the text, so a keystroke scans only the
     chunk it changed."""
-    return frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text) if "\r" in text else text))
+    text = LINE_BREAK.sub("\n", text) if "\r" in text else text
+    # `TOP_LEVEL_BINDING.findall`: the first line, then the same after each line break, which the regular
+    # expression engine finds by the break (not a match tried at every character: ~2x faster)
+    first = TOP_LEVEL_BINDING.match(text)
+    found = [(first.group(1) or "", first.group(2) or "")] if first is not None else []
+    return frozenset(a or b for a, b in (*found, *_BINDING_AFTER_BREAK.findall(text)))
 
 
 def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:

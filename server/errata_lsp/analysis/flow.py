@@ -78,9 +78,9 @@ from .binder import (
     all_args,
     constant_of,
     flag_value,
-    is_generator,
     negation,
     source_text,
+    walk,
 )
 from .signatures import binding_error
 from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
@@ -1887,12 +1887,9 @@ class Flow:
         (`return cls(**kwargs)` in `from_config`)."""
         named = [call for call in self.ctx.calls_by_name(klass.name, live)
                  if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
-        for method in klass.body:
-            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method) \
-                    and (method.args.posonlyargs or method.args.args):
-                first = [*method.args.posonlyargs, *method.args.args][0].arg
-                named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
-                             and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
+        for method, first in self.ctx.once("classmethod receivers", klass, lambda: _classmethod_receivers(klass)):
+            named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
+                         and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
         return named + self._built_through_partials(klass, live)
 
     def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
@@ -4268,7 +4265,7 @@ class Flow:
             return found
         found = any(decided is None for _, _, decided in self.scope(func).decisions)
         if not found and len(seen) < MAX_SITE_DEPTH:
-            for node in ast.walk(func):
+            for node in walk(func):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not _is_parameter(self, node.func):
                     for f in self.values(node.func):  # (a parameter's function is its callers': asked here, a cycle)
                         if isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node is not func \
@@ -4286,7 +4283,7 @@ class Flow:
         for expr, when in scope.returns:
             out.extend(x.under(when) for x in self.values(expr))
         if not out:
-            generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_generator(func)
+            generator = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and self.ctx.is_generator(func)
             raises = isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(func.body[-1], ast.Raise)
             # a generator's call gives an iterator; a stub that raises (`raise NotImplementedError`) gives nothing
             return (Value("unknown", func, flow=self),) if generator or raises else (Value("none", func, flow=self),)
@@ -4328,7 +4325,7 @@ class Flow:
         last statement returns it, and so does any other `return`): a registering decorator's `fn`."""
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._method_class(func) is not None \
                 or not isinstance(func.body[-1], ast.Return) or not isinstance(func.body[-1].value, ast.Name) \
-                or is_generator(func):
+                or self.ctx.is_generator(func):
             return None
         name = func.body[-1].value.id
         arg = next((a for a in all_args(func.args) if a.arg == name), None)
@@ -5617,6 +5614,14 @@ def _defines(cls: ast.ClassDef, name: str) -> bool:
 
 def _is_static(func: ast.AST) -> bool:
     return _decorated_by(func, "staticmethod")
+
+
+def _classmethod_receivers(klass: ast.ClassDef) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]]:
+    """The class's classmethods with the name of their first parameter (`cls`): kept for the check, as the
+    constructions of a class are asked again and again (~50 times of lightning's `Fabric`, 57 methods)."""
+    return [(method, [*method.args.posonlyargs, *method.args.args][0].arg) for method in klass.body
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method)
+            and (method.args.posonlyargs or method.args.args)]
 
 
 def _is_classmethod(func: ast.AST) -> bool:

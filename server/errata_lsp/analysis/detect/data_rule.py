@@ -87,6 +87,8 @@ class DetectRule(Rule):
         _WANTED.update(self.callees)
         self.uses_as_set = "as_set" in section.placeholders
         self.present_keywords = tuple(p.keyword for p in section.match if isinstance(p, Present))
+        # the keywords its match weighs against the argument: read once, asked at every finding
+        self.sibling_keywords = frozenset(_sibling_keywords(spec.get("match", ())))
 
     def __repr__(self) -> str:
         return f"DetectRule({self.code!r}, {self.source!r})"
@@ -282,7 +284,7 @@ class DetectRule(Rule):
             place = self._key_always_written_elsewhere(site)
         if place is not None and self._converts_at_use() and _needs_what_it_is_given(ctx, site.written):
             place, site.converted_here = None, True  # the helper's other uses need the value as it is given
-        if place is None and site.written is not None and any(_sibling_keywords(spec.get("match", ()))):
+        if place is None and site.written is not None and any(self.sibling_keywords):
             place = self._decided_elsewhere(site)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
@@ -324,7 +326,7 @@ class DetectRule(Rule):
         """The call also passes, from a name or an attribute, a keyword the match weighs against the argument
         (`clip_val=self.clip_val, max_norm=self.max_norm`): it forwards both knobs, so the choice is where
         their values are written, not the keyword it spells."""
-        siblings = set(_sibling_keywords(self.spec.get("match", ())))
+        siblings = self.sibling_keywords
         return any(k.arg in siblings and isinstance(k.value, (ast.Name, ast.Attribute)) for k in site.call.keywords)
 
     def _fix(self, fix_spec: FixSpec, site: Site, first: Value | None, found: list[Value], values: list[Value],

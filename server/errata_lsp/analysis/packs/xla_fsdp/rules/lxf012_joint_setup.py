@@ -229,7 +229,7 @@ class JointSetup(Rule):
         """`build(fabric, cfg)` where `build`, a function of another module, calls `fabric.setup(model,
         optimizer)` on the parameter the XLAFSDP Fabric passed here lands in: reported there, where the
         fix belongs, for this call."""
-        for call in ctx.nodes(ast.Call):
+        for call in ctx.calls_into_project:  # (the only calls `called_elsewhere` may answer)
             if not call.args and not call.keywords or not isinstance(call.func, (ast.Name, ast.Attribute)):
                 continue
             elsewhere = ctx.called_elsewhere(call)

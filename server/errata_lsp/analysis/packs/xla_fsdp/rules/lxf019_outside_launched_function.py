@@ -55,6 +55,20 @@ VALIDATED = ("setup", "setup_module", "setup_optimizers", "setup_dataloaders", "
 MOVES_MODEL = ("setup", "setup_module")  # through `to_device`, unless `move_to_device=False`
 
 
+
+def _launching_lines(ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> set[int] | None:
+    """The lines of the functions that launch, once per check: a call on no such line is in none of them (its
+    scope is not looked up). None when one launches at the module's or a class's level (any line)."""
+    def lines() -> set[int] | None:
+        out: set[int] = set()
+        for scope in launches:
+            if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                return None
+            out.update(range(scope.lineno, (scope.end_lineno or scope.lineno) + 1))
+        return out
+
+    return ctx.once("launching lines", ctx.module, lines)
+
 class OutsideLaunchedFunction(Rule):
     code = "LXF019"
     record = LAUNCH_RECORD
@@ -346,7 +360,10 @@ class OutsideLaunchedFunction(Rule):
         up to `MAX_REACH` deep: a use there on the launched Fabric (what the value flow says the receiver
         holds on every path) runs in the parent process too."""
         calls_in: dict[ast.AST, list[ast.Call]] = {scope: [] for scope in launches}
+        lines = _launching_lines(ctx, launches)
         for call in ctx.nodes(ast.Call):  # one walk for every launching scope (a script may have hundreds)
+            if lines is not None and call.lineno not in lines:
+                continue
             found = calls_in.get(ctx.scope_of(call))
             if found is not None:
                 found.append(call)
@@ -400,7 +417,10 @@ class OutsideLaunchedFunction(Rule):
         done: set[ast.AST] = set()
         names = {f.id for pairs in launches.values() for _, f in pairs}
         local = {n.name for n in (*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.ClassDef))}  # type: ignore[attr-defined]
+        lines = _launching_lines(ctx, launches)
         for call in ctx.nodes(ast.Call):
+            if lines is not None and call.lineno not in lines:
+                continue  # in no launching scope: nothing runs before or after a launch there
             # the Fabric passed on by name (`make_batch(fabric)`, `Trainer(fabric=fabric)`), or a call of a local def
             if not (isinstance(call.func, ast.Name) and call.func.id in local) and not any(
                     isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):

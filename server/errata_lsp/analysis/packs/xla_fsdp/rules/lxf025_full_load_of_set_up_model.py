@@ -88,7 +88,7 @@ class FullLoadOfSetUpModel(Rule):
     def _loads_elsewhere(self, ctx: Context) -> Iterator[Finding]:
         """`restore(fabric, path, model)` where `restore`, a function of another module, loads into its
         parameter the set-up model passed here lands in, with the full-checkpoint Fabric passed here."""
-        for call in ctx.nodes(ast.Call):
+        for call in ctx.calls_into_project:  # (the only calls `called_elsewhere` may answer)
             if len(call.args) + len(call.keywords) < 2 or not isinstance(call.func, (ast.Name, ast.Attribute)):
                 continue
             elsewhere = ctx.called_elsewhere(call)

@@ -1,0 +1,169 @@
+"""The shortcuts a first check takes must answer as the long way did: each is compared here with the walk
+or the pattern it stands for, on code shaped to hit its edges (a class cut at its methods, `:=` in a
+default, a `yield` in a nested def, an import continued by a backslash, `\\r\\n` line breaks)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from errata_lsp.analysis.binder import is_generator, walk
+from errata_lsp.analysis.context import SCOPES, Context, _chunk_bindings, _rank
+from errata_lsp.analysis.document import TOP_LEVEL, Document, _top_level_lines
+from errata_lsp.analysis.engine import LINE_BREAK, TOP_LEVEL_BINDING, _bound_at_top
+from errata_lsp.analysis.packs import TIPS
+from errata_lsp.analysis.project import IMPORT_LINE, import_lines
+
+SOURCE = textwrap.dedent('''\
+    """A module docstring that shows code:
+    import not_an_import
+    def not_a_def(): pass
+    """
+    import os, sys
+    from functools import (
+        partial,
+    )
+    from pkg.sub \\
+        import thing
+    LIMIT: int = 3
+    total = count = 0
+    if (flag := os.environ.get("X")):
+        import json as js
+
+
+    def gen(n, scale=(factor := 2)):
+        def inner():
+            yield n
+        return [inner, lambda: (yield)]
+
+
+    def produce(items):
+        for item in items:
+            yield item * scale
+        x = 1
+
+
+    @dataclass
+    class Trainer(Base):
+        steps = 10
+        limit, (low, high) = 1, (2, 3)
+
+        def fit(self, model, *args, lr=0.1, **kwargs):
+            self.model = model
+            for batch in self.loader:
+                with self.ctx() as (a, b):
+                    loss = model(batch)
+            return loss
+
+        @staticmethod
+        def make(cfg):
+            inner = [y for y in cfg if (z := y)]
+            return lambda q: q + inner[0]
+
+        async def serve(self):
+            async with self.lock:
+                pass
+
+
+    def outer():
+        class Local:
+            field = 1
+
+            def method(self):
+                import math
+                return math.pi
+        return Local if LIMIT > 1 and not total else dict(a=1, **{**os.environ, "k": -2})
+
+
+    def keywords_only(*, a, b=1):
+        return a < b <= a + b
+
+
+    main = partial(outer)
+    ''')
+
+
+def _context(source: str) -> Context:
+    doc = Document(source, None)
+    return Context(doc, doc.chunks(("",)), TIPS)
+
+
+def _whole_table(ctx: Context) -> tuple[dict[ast.AST, dict[str, list]], dict[ast.AST, int]]:
+    """The bindings table as it was made before it was asked per scope: every chunk's whole table, merged."""
+    ranked: dict[ast.AST, dict[str, list]] = {}
+    sources: dict[ast.AST, int] = {}
+    for parsed, outer in ctx._trees:
+        for scope, names in parsed.fact("bindings", _chunk_bindings).items():
+            key = scope if scope is not None else (outer if outer is not None else ctx.module)
+            sources[key] = sources.get(key, 0) + 1
+            for name, found in names.items():
+                ranked.setdefault(key, {}).setdefault(name, []).extend(found)
+    return ranked, sources
+
+
+def test_the_bindings_of_each_scope_are_those_of_the_whole_table_in_its_order() -> None:
+    ctx = _context(SOURCE)
+    ranked, sources = _whole_table(ctx)
+    scopes = {*ranked, *(node for kind in SCOPES for node in ctx.nodes(kind))}
+    assert any(isinstance(s, ast.ClassDef) and s.name == "Trainer" for s in ranked)  # cut at its methods
+    asked = 0
+    for scope in scopes:
+        for name in {*ranked.get(scope, {}), "self", "nothing"}:
+            pairs = ranked.get(scope, {}).get(name, [])
+            expected = [b for _, b in (sorted(pairs, key=_rank) if sources.get(scope, 0) > 1 else pairs)]
+            assert [(b.target, b.value, b.stmt) for b in ctx.bindings(name, scope)] == \
+                [(b.target, b.value, b.stmt) for b in expected], (type(scope).__name__, name)
+            asked += 1
+    assert asked > 40
+    # a chunk of definitions with `:=` is walked: the tables file a default's walrus under its def, as before
+    gen = next(d for d in ctx.nodes(ast.FunctionDef) if d.name == "gen")
+    assert [b.stmt.__class__.__name__ for b in ctx.bindings("factor", gen)] == ["NamedExpr"]
+    assert [b.stmt.__class__.__name__ for b in ctx.bindings("gen", ctx.module)] == ["FunctionDef"]
+    assert [b.stmt.__class__.__name__ for b in ctx.bindings("flag", ctx.module)] == ["NamedExpr"]
+    trainer = next(c for c in ctx.nodes(ast.ClassDef) if c.name == "Trainer")
+    assert [b.stmt.name for b in ctx.bindings("fit", trainer)] == ["fit"]  # type: ignore[attr-defined]
+    assert ctx.bindings("fit", ctx.module) == []
+
+
+def test_a_generator_is_told_from_the_tables_as_its_walk_tells_it() -> None:
+    ctx = _context(SOURCE)
+    defs = [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]
+    assert {d.name: ctx.is_generator(d) for d in defs} == {d.name: is_generator(d) for d in defs}
+    assert {d.name for d in defs if ctx.is_generator(d)} == {"inner", "produce"}  # `gen` only holds them
+    other = ast.parse("def gen():\n    yield 1\n").body[0]  # a def of no table of this module: walked
+    assert ctx.is_generator(other)  # type: ignore[arg-type]
+
+
+def test_walk_gives_the_nodes_of_ast_walk_in_its_order_less_the_leaves() -> None:
+    tree = ast.parse(SOURCE)
+    leaves = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+    expected = [n for n in ast.walk(tree) if not isinstance(n, leaves)]
+    assert list(walk(tree)) == expected
+    assert any(isinstance(n, ast.Compare) for n in expected) and any(isinstance(n, ast.keyword) for n in expected)
+
+
+def _texts() -> list[str]:
+    return [SOURCE, SOURCE.replace("\n", "\r\n"), "", "\n", "import", "from", "def", "class A:\n  pass",
+            "x = 1\nfrom a \\\n  import b\n\nimport c", "  import indented\nimports = 1\nfromage = 2\n@deco\ndef f(): pass"]
+
+
+def test_the_import_lines_are_those_the_pattern_finds() -> None:
+    for text in _texts():
+        assert import_lines(text) == IMPORT_LINE.findall(text), text
+    assert import_lines(SOURCE) == ["import not_an_import", "import os, sys", "from functools import (",
+                                    "from pkg.sub \\", "    import thing", "    import json as js",
+                                    "            import math"]
+
+
+def test_the_top_level_lines_are_those_the_pattern_finds() -> None:
+    for text in _texts():
+        assert _top_level_lines(text) == [(m.start(), m.group()) for m in TOP_LEVEL.finditer(text)], text
+
+
+def test_the_names_bound_at_the_top_level_are_those_the_pattern_finds() -> None:
+    for text in _texts():
+        _bound_at_top.cache_clear()
+        expected = frozenset(a or b for a, b in TOP_LEVEL_BINDING.findall(LINE_BREAK.sub("\n", text)))
+        assert _bound_at_top(text) == expected, text
+    _bound_at_top.cache_clear()
+    assert {"LIMIT", "total", "gen", "produce", "Trainer", "outer", "main", "not_a_def"} <= _bound_at_top(SOURCE)
