@@ -19,12 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # round five: a Fabric subclass, a getattr-dispatched CLI command
-    "p170_fabric_subclass_defaults_accelerator_and_strategy_accelerator":
-        "flagged on the wrong file: `PodFabric`'s `super().__init__(**kwargs)` is now read as the Fabric it builds "
-        "(LXF011, an error), placed at the accelerator flag `\"tpu\"` of runtime.py's `POD_DEFAULTS`, the value "
-        "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
-        "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
