@@ -262,7 +262,7 @@ def _finding(f: Finding) -> dict[str, Any]:
             "severity": f.severity.value, "rule": f.rule,
             "fixes": [{"title": x.title, "safety": x.safety.value, "preferred": x.preferred, "path": x.path,
                        "edits": [[*_span(e.span), e.new_text] for e in x.edits]} for x in f.fixes],
-            "elsewhere": None if f.elsewhere is None else [f.elsewhere.path, *_span(f.elsewhere.span)]}
+            "elsewhere": None if f.elsewhere is None else [f.elsewhere.path, *_span(f.elsewhere.span), f.elsewhere.what]}
 
 
 def _unfinding(d: dict[str, Any]) -> Finding:
@@ -271,7 +271,8 @@ def _unfinding(d: dict[str, Any]) -> Finding:
                   for x in d["fixes"])
     where = d["elsewhere"]
     return Finding(str(d["code"]), str(d["record"]), _unspan(d["span"]), str(d["message"]), Severity(d["severity"]),
-                   fixes, str(d["rule"]), None if where is None else Place(str(where[0]), _unspan(where[1:5])))
+                   fixes, str(d["rule"]), None if where is None else Place(str(where[0]), _unspan(where[1:5]),
+                                                                          *(str(w) for w in where[5:6])))
 
 
 def report_to_json(report: Report) -> dict[str, Any]:

@@ -63,10 +63,11 @@ class Fix:
 
 @dataclass(frozen=True)
 class Place:
-    """A span in another file of the project."""
+    """A span in another file of the project, and what is written there (said where it is shown)."""
 
     path: str
     span: Span
+    what: str = "the value is written here"
 
 
 @dataclass(frozen=True)

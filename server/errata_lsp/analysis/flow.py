@@ -2719,7 +2719,8 @@ class Flow:
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
                     label = f"{base.label}[{key!r}]" if base.label else None
-                    out.extend(x.under(base.when).named(label) for x in entries[key].values())
+                    picked = self._picked_by(node, base)
+                    out.extend(x.under(base.when).named(label).picked_by(picked) for x in entries[key].values())
                     continue
             if keys and base.kind == "dict":  # `PRESETS[args.preset]`: the entry of each key it may hold
                 entries, _ = self.entries(base)
@@ -2733,6 +2734,18 @@ class Flow:
                 continue
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
+
+    def _picked_by(self, node: ast.Subscript, base: Value) -> tuple[Value, Value] | None:
+        """The key's one value and the dict, when a key that is not written at the subscript (a name, a
+        parameter: `FACTORIES[name]`) picks an entry of a dict of several: the pick is a choice made where
+        the key is written."""
+        if isinstance(node.slice, ast.Constant):
+            return None
+        keys = self.values(node.slice)
+        if len(keys) != 1 or not isinstance(keys[0].node, ast.Constant):
+            return None
+        entries, _ = self.entries(base)
+        return (keys[0], base) if entries is not None and len(entries) > 1 else None
 
     @staticmethod
     def plain_run(values: Iterable[Value]) -> tuple[Value, ...]:
@@ -3497,7 +3510,8 @@ class Flow:
         out: list[Value] = []
         for f in self.values(node.func):
             got = self._attrgetter_call(node, f)
-            out.extend(x.under(f.when) for x in (got if got is not None else self._call_of(node, f)))
+            # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
+            out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
 
     def _getattr_named(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...] | None:

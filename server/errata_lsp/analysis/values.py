@@ -69,6 +69,9 @@ class Value:
     qualified: str | None = None  # for classes, strategies and externals: the qualified name
     extra: Any = None  # kind-specific: an instance's class, a dict's base, a method's owner
     flow: Flow | None = field(default=None, compare=False, repr=False)  # the module it was written in
+    # an entry picked out of a dict by a key the code computes (`FACTORIES[name]`, and what calling it gives):
+    # (the key's value, the dict's value), so a rule can tell the pick from the entry
+    picked: tuple[Value, Value] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -203,6 +206,9 @@ class Value:
             return self
         merged = tuple(dict.fromkeys((*when, *self.when)))
         return replace(self, when=merged)
+
+    def picked_by(self, picked: tuple[Value, Value] | None) -> Value:
+        return self if picked is None or self.picked is not None else replace(self, picked=picked)
 
     def named(self, label: str | None) -> Value:
         return self if label is None or self.label is not None else replace(self, label=label)

@@ -54,7 +54,7 @@ def _written_elsewhere(finding: Finding) -> list[types.DiagnosticRelatedInformat
     where = types.Range(types.Position(start.line, start.column), types.Position(end.line, end.column))
     return [types.DiagnosticRelatedInformation(
         location=types.Location(uri=Path(place.path).as_uri(), range=where),
-        message="the value is written here: the fix belongs here")]
+        message=f"{place.what}: the fix belongs here")]
 
 
 def text_edits(fix: Fix, doc: TextDocument, encoding: str) -> list[types.TextEdit]:

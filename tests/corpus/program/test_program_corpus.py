@@ -19,12 +19,6 @@ CASES = load_cases()
 
 # case -> why errata does not say what the real run says today
 KNOWN_MISSES: dict[str, str] = {
-    # round five: a Fabric subclass, a getattr-dispatched CLI command
-    "p170_fabric_subclass_defaults_accelerator_and_strategy_accelerator":
-        "flagged on the wrong file: `PodFabric`'s `super().__init__(**kwargs)` is now read as the Fabric it builds "
-        "(LXF011, an error), placed at the accelerator flag `\"tpu\"` of runtime.py's `POD_DEFAULTS`, the value "
-        "the rule reports; the fix the run's author would make is the strategy's `accelerator=XLAAccelerator()` "
-        "in sharding.py (either removes the clash: the rule places a two-sided clash at its flag side)",
     # round eight: ports of real projects' layouts (litgpt, accelerate, timm, nanoGPT, torchmetrics, lit-llama)
     "p208_nanogpt_configurator_exec_tpu_config_bf16_mixed":
         "missed, and rightly unknown: `precision = \"bf16-mixed\"` is written in config/train_tpu.py, which "
@@ -42,18 +36,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`fsdp_kwargs[\"activation_checkpointing_policy\"] = {Block}` write are read). The fix belongs in a "
         "tip for `transformers.HfArgumentParser.parse_args_into_dataclasses` (the dataclasses' defaults, as "
         "`python run_clm.py` runs), which this local look-alike would not reach",
-    # round nine (projects): shapes the corpus did not have (scored before anything was built for them)
-    "p242_plugin_registry_cli_default_half_precision":
-        "flagged on the wrong file: the registry the `@register(\"half-bf16\")` decorator fills is now read with its "
-        "applications in the modules that import it, so `load(args.precision_plugin)` builds `HalfPrecision("
-        "\"bf16-true\")` and LXF008 is reported where that plugin is written (plugins/builtin.py); the run's author "
-        "fixes cli.py's `DEFAULT_PRECISION`, the key that picks that factory: a value picked from a registry by a "
-        "command-line default is placed at the entry, not at the default that picks it (detect/data_rule.py and "
-        "the pack's plugins.py place a plugin where it is built). By the placement principle the fix belongs at the "
-        "default: the registry also holds a fine entry (`xla-bf16`) and `HalfPrecision` is a sound plugin for "
-        "another strategy, so the pick is wrong, not the entry; placing it there needs the lookup's key (the "
-        "`_FACTORIES[name]` subscript read through `load(args.precision_plugin)`, an option whose default is "
-        "`DEFAULT_PRECISION`) carried with the built value, which `Finding.elsewhere` does not yet get",
     # round ten (projects): shapes the corpus did not have (scored before anything was built for them: 1/6
     # raising flagged, 0/6 fine cases with an error)
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -262,6 +263,9 @@ class DetectRule(Rule):
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
             severity = Severity.WARNING
+        fix_place = self._fix_at(site, first)
+        if fix_place is not None:  # the other side of the clash, in another module: where the fix belongs
+            message += _render(self.section.fix_at.note, fields.merged({"fix_at": fix_place[1]}))  # type: ignore[union-attr]
         at: ast.AST | None
         if isinstance(self.at, dict):  # another keyword argument of the call, underlined as `argument` is
             other = site.keywords[0].get(self.at["keyword"])
@@ -286,7 +290,43 @@ class DetectRule(Rule):
             place, site.converted_here = None, True  # the helper's other uses need the value as it is given
         if place is None and site.written is not None and any(self.sibling_keywords):
             place = self._decided_elsewhere(site)
+        if fix_place is not None:
+            place = fix_place[0]
+            finding = dataclasses.replace(finding, fixes=_preferring_fixes_at(finding.fixes, place))
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    def _nested_elsewhere(self, site: Site, holder_keyword: str, keyword: str) -> tuple[Context, ast.Call, ast.keyword] | None:
+        """The one strategy call the call's `holder_keyword=` argument holds when another module of the project
+        builds it, with that module and the call's `keyword=` argument; None when it is not one such call or
+        not given `keyword=`."""
+        holder = site.keywords[0].get(holder_keyword)
+        if holder is None:
+            return None
+        calls = self.vocabulary.fabric.strategy_holders(site.ctx, holder.value)
+        if not calls or len(calls) != 1 or calls[0][0] is site.ctx or calls[0][0].flow.origin is None:
+            return None
+        owner, call = calls[0]
+        given = next((k for k in call.keywords if k.arg == keyword), None)
+        return None if given is None else (owner, call, given)
+
+    def _fix_at(self, site: Site, first: Value | None) -> tuple[Place, str] | None:
+        """Where `fix_at` puts the fix when it is in another module than the call's (the strategy's
+        `accelerator=` that `fsdp_strategy()` of sharding.py writes), with the keyword and its place as a
+        message names them. None when `fix_at`'s `when` fails, the keyword is not one the project can place,
+        or it is written in this module (the finding stays at its argument, with the fixes of both sides)."""
+        spec = self.section.fix_at
+        if spec is None or not all_hold(spec.when, site, first):
+            return None
+        nested = self._nested_elsewhere(site, spec.spec["in"], spec.spec["keyword"])
+        if nested is None:
+            return None
+        owner, _, keyword = nested
+        place = place_in(owner.flow, keyword)
+        if place is None:
+            return None
+        place = dataclasses.replace(place, what=f"the `{keyword.arg}=` of the `{spec.spec['in']}=` argument is written here")
+        text = f"`{short(owner.doc.source(keyword))}` ({os.path.basename(place.path)}, line {place.span.start.line + 1})"
+        return place, text
 
     def _key_always_written_elsewhere(self, site: Site) -> Place | None:
         """The key of another module's dict that the finding is reported at (`at`, the keyword it clashes
@@ -398,6 +438,11 @@ class DetectRule(Rule):
         elif kind == "remove_nested":  # `Fabric(strategy=S(accelerator=A()))` -> `Fabric(strategy=S())`
             holder = site.keywords[0].get(spec["in"])
             inner = holder.value if holder is not None else None
+            nested = self._nested_elsewhere(site, spec["in"], spec["keyword"])
+            if nested is not None:  # a strategy another module builds: removed there, in that module's positions
+                owner, call, given = nested
+                return [fix(_render(spec["title"], fields), remove_argument(owner, call_items(call), given),
+                            safety=safety, preferred=preferred, path=owner.flow.origin)]
             if not isinstance(inner, ast.Call) or inner not in (self.vocabulary.fabric.strategy_calls(ctx, inner) or ()):
                 return []
             keyword = next((k for k in inner.keywords if k.arg == spec["keyword"]), None)
@@ -449,6 +494,19 @@ class DetectRule(Rule):
         if spec.get("holder", "only_use") == "any":
             return True
         return value.written is site.written or ctx.only_use(site.written)
+
+
+def _preferring_fixes_at(fixes: Sequence[Fix], place: Place) -> tuple[Fix, ...]:
+    """The fixes with the one that edits `place` (another module's) preferred, when there is one: the fix
+    applied is where the finding belongs."""
+    def edits_place(f: Fix) -> bool:
+        return f.path == place.path and all(place.span.start <= e.span.start and e.span.end <= place.span.end or
+                                            e.span.start <= place.span.start and place.span.end <= e.span.end
+                                            for e in f.edits)
+    there = next((f for f in fixes if edits_place(f)), None)
+    if there is None:
+        return tuple(fixes)
+    return tuple(dataclasses.replace(f, preferred=f is there) for f in fixes)
 
 
 def _remove_sibling(site: Site, spec: Mapping[str, Any]) -> list[Edit] | None:

@@ -24,8 +24,8 @@ SEVERITIES = {s.value: s for s in Severity}
 SAFETIES = {s.value: s for s in Safety}
 PATHS = ("every-error-some-warning", "any", "single")
 AT = ("value", "argument", "call", "callee")
-CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "message", "lookup", "warning_unless",
-             "some_paths", "conditions", "paths", "fixes", "records"}
+CASE_KEYS = {"call", "strategy", "argument", "match", "unless", "at", "fix_at", "message", "lookup",
+             "warning_unless", "some_paths", "conditions", "paths", "fixes", "records"}
 REQUIRED = ("code", "name", "call", "message", "examples")
 CODE = re.compile(r"[A-Z]{2,5}[0-9]{3}")
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -66,6 +66,18 @@ class FixSpec:
 
 
 @dataclass(frozen=True)
+class FixAt:
+    """`fix_at`: where the fix of a two-sided clash belongs when it is not the underlined argument: the keyword
+    `keyword` of the object the call's `in=` argument holds, followed to the module that builds it, when the
+    predicates `when` (on the first found value) hold; `note` is added to the message when that module is
+    another one (`{fix_at}` names the keyword and its place)."""
+
+    spec: Mapping[str, Any]
+    when: tuple[Predicate, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class RecordChoice:
     """`records`: a finding belongs to record `id` when `when` holds."""
 
@@ -86,6 +98,7 @@ class Section:
     fixes: tuple[FixSpec, ...] = ()
     records: tuple[RecordChoice, ...] = ()
     placeholders: frozenset[str] = frozenset()  # every placeholder its templates name
+    fix_at: FixAt | None = None
     cases: tuple[Section, ...] = ()
 
 
@@ -97,7 +110,7 @@ class TemplateCheck:
 
     names: tuple[str, ...]
     where: str
-    allowed: str
+    allowed: str  # "message", "fix", "receiver" or "fix_at" (the message's and `{fix_at}`)
 
 
 Said = str | TemplateCheck  # a problem, or one that depends on the lookup
@@ -279,6 +292,17 @@ def _at(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> No
         reading.said.append(f"`at` must be one of {', '.join(AT)}, or {{\"keyword\": name}}")
 
 
+def _fix_at(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
+    if not (isinstance(value, dict) and {"in", "keyword"} <= set(value) <= {"in", "keyword", "when", "note"}
+            and isinstance(value["in"], str) and isinstance(value["keyword"], str)):
+        reading.said.append("`fix_at` must be {\"in\": argument, \"keyword\": name, \"when\": [...], \"note\": text}")
+        return
+    if "note" in value:
+        _template(value["note"], "`fix_at.note`", "fix_at", reading)
+    when = _reader(vocabulary, reading).predicates(value.get("when", []), "`fix_at.when`")
+    reading.value = FixAt(value, when, value.get("note", "") if isinstance(value.get("note"), str) else "")
+
+
 def _one_of(options: Sequence[str], said: str) -> Callable[[str, Any, KeyReading, Vocabulary], None]:
     def check(key: str, value: Any, reading: KeyReading, vocabulary: Vocabulary) -> None:
         if value not in OneOf(options):
@@ -335,7 +359,7 @@ def _reader(vocabulary: Vocabulary, reading: KeyReading) -> Reader:
 KEY_READERS: dict[str, Callable[[str, Any, KeyReading, Vocabulary], None]] = {
     "code": _code, "name": _name, "summary": _text, "doc": _text, "triggers": _words, "reveals": _words,
     "call": _call, "strategy": _strategy, "argument": _argument, "match": _predicate_list,
-    "unless": _predicate_list, "at": _at,
+    "unless": _predicate_list, "at": _at, "fix_at": _fix_at,
     "severity": _one_of(tuple(SEVERITIES), f"`severity` must be one of {', '.join(SEVERITIES)}"),
     "paths": _one_of(PATHS, f"`paths` must be one of {', '.join(PATHS)}"),
     "lookup": _lookup_key, "warning_unless": _predicate_list,
@@ -397,7 +421,7 @@ def _holder(key: str, keys: _Keys, owner: _Keys | None) -> _Keys | None:
 
 def _resolve(said: Sequence[Said], vocabulary: Vocabulary, looked_up: frozenset[str]) -> Iterator[str]:
     allowed = {"message": vocabulary.message_fields | looked_up, "fix": vocabulary.fix_fields | looked_up,
-               "receiver": vocabulary.fix_fields}
+               "receiver": vocabulary.fix_fields, "fix_at": vocabulary.message_fields | looked_up | {"fix_at"}}
     for item in said:
         if isinstance(item, str):
             yield item
@@ -460,7 +484,8 @@ def _section(keys: _Keys, owner: _Keys | None = None) -> Section:
     spec.pop("cases", None)
     return Section(spec, value("match", ()), value("unless", ()), value("warning_unless", ()),
                    value("message", ()), value("some_paths", Section.some_paths), value("fixes", ()),
-                   value("records", ()), frozenset(names("message") | names("some_paths") | names("fixes")))
+                   value("records", ()), frozenset(names("message") | names("some_paths") | names("fixes")
+                                                   | names("fix_at")), fix_at=value("fix_at", None))
 
 
 def read_section(spec: Any, vocabulary: Vocabulary) -> tuple[Section | None, list[str]]:

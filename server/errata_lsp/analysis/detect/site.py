@@ -30,6 +30,8 @@ class FabricFacts:
     strategy_calls: Callable[[Context, ast.AST], list[ast.Call] | None]  # the XLAFSDP strategies held
     # the kind of a `Fabric(...)` call's strategy on each of its paths, with that path's conditions
     built_on_paths: Callable[[Context, ast.Call], list[tuple[str, tuple[str, ...]]]] = lambda ctx, call: []
+    # the strategy calls an expression holds, each with the module that writes it (another of the project too)
+    strategy_holders: Callable[[Context, ast.AST], list[tuple[Context, ast.Call]] | None] = lambda ctx, expr: None
 
 
 # No pack knows the Fabric: nothing is one.

@@ -8,8 +8,10 @@ import dataclasses
 import os
 from dataclasses import dataclass
 
+from ...binder import body_nodes
 from ...context import Context, Held, place_in
 from ...findings import Edit, Place, Position, Span
+from ...values import Entry
 from ..lightning.fabric import strategy_holders
 from ..lightning.names import canonical
 from .facts import holds_none
@@ -100,6 +102,50 @@ class Plugin:
         if place is None:
             return ""
         return f" (`{os.path.basename(place.path)}`, line {place.span.start.line + 1})"
+
+
+MAX_REGISTRY_ENTRIES = 16  # entries of a registry read for one that builds the family's XLA class
+
+
+def picked_key(plugin: Plugin, family: PluginFamily) -> tuple[Place | None, str] | None:
+    """Where the key that picked the plugin out of a registry is written (`DEFAULT_PRECISION = "half-bf16"`
+    for `FACTORIES[name]()`), and that key as a message names it, when the registry also holds an entry that
+    builds the family's XLA class: the pick is what is wrong, not the entry (a sound plugin for another
+    strategy). The place is None when the key is the checked document's own; None when there is no such pick."""
+    picked = plugin.held.value.picked
+    if picked is None:
+        return None
+    key, registry = picked
+    if key.flow is None or registry.flow is None or not isinstance(key.node, ast.Constant):
+        return None
+    entries, _ = registry.flow.entries(registry)
+    others = [entry for name, entry in (entries or {}).items() if name != key.node.value][:MAX_REGISTRY_ENTRIES]
+    if not any(_builds(entry, family) == family.ok for entry in others):
+        return None
+    place = place_in(key.flow, key.node)
+    where = f" (`{os.path.basename(place.path)}`, line {place.span.start.line + 1})" if place is not None else (
+        f" (line {key.node.lineno})")
+    return place, f"`{key.flow.ctx.doc.source(key.node)}`{where}"
+
+
+def _builds(entry: Entry, family: PluginFamily) -> str | None:
+    """The Lightning class of `family` a registry's entry builds: a class, or what a factory function returns
+    on every path; None when it is neither or the project cannot tell."""
+    owner = entry.flow.ctx
+    values = entry.values()
+    if len(values) != 1:
+        return None
+    value = values[0]
+    if value.kind == "class":
+        found = _class_of(owner, entry.value, family, 2)
+        return found[0] if found else None
+    if value.kind != "function" or not isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            or value.flow is None:
+        return None
+    at = value.flow.ctx
+    returns = [n.value for n in body_nodes(value.node) if isinstance(n, ast.Return) and n.value is not None]
+    built = {p.lightning if (p := plugin_of(at, r, family, at)) is not None else None for r in returns}
+    return built.pop() if len(built) == 1 else None
 
 
 def plugin_of(ctx: Context, expr: ast.AST, family: PluginFamily, owner: Context | None = None,

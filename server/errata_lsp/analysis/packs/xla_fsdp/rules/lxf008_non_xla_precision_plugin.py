@@ -38,6 +38,7 @@ from ..plugins import (
     class_ref,
     conditions,
     fabric_plugins,
+    picked_key,
     plugin_of,
     strategy_argument,
     strategy_sets,
@@ -179,6 +180,9 @@ class NonXLAPrecisionPlugin(Rule):
         under = conditions(item, plugin)
         what = (f"`{plugin.local}`, a `{plugin.lightning}` subclass" if plugin.local
                 else f"`{short(plugin.held.source())}`") + plugin.where()
+        pick = picked_key(plugin, PRECISION)
+        if pick is not None:  # a registry's entry picked by a key written elsewhere: the key is what to change
+            what += f", picked by the key {pick[1]} out of a registry that also builds `XLAPrecision`"
         message = (
             f"The XLA FSDP strategy can only work with the `XLAPrecision` plugin, found {what}: {when}. "
             "Prefer the string flag, `Fabric(precision='bf16-true')` ('32-true', '16-true' or 'bf16-true')"
@@ -187,7 +191,9 @@ class NonXLAPrecisionPlugin(Rule):
             message += f"; {describe_when(under)}".rstrip("; ")
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
                                Severity.WARNING if under else None)
-        place = plugin.place
+        place = plugin.place if pick is None else pick[0]
+        if pick is not None and place is not None:
+            place = dataclasses.replace(place, what="the key that picks the plugin is written here")
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
 
