@@ -1047,7 +1047,7 @@ class Flow:
             return None
         funcs = self.values(call.func)
         if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
-                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not is_generator(funcs[0].node):
+                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not self.ctx.is_generator(funcs[0].node):
             return None
         func, flow = funcs[0].node, funcs[0].flow or self
         yields = [n for n in ast.walk(func) if isinstance(n, (ast.Yield, ast.YieldFrom))
