@@ -587,8 +587,12 @@ class Flow:
         ever called with "value" is decided, `if fn is None:` in one always given a function. Only for a
         function the file reads nowhere but in calls (a function passed around may be called by code the
         file does not show), and not for a recursive one."""
-        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding \
-                or not self._only_called(func):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding:
+            return None
+        own = self._own_instance(func)
+        if own is not None and any(arg is own for arg in params.values()):
+            return self._with_own_instance(func, own, params)
+        if not self._only_called(func):
             return None
         self.deciding.add(id(func))
         try:
@@ -603,6 +607,55 @@ class Flow:
             return given
         finally:
             self.deciding.discard(id(func))
+
+    def _own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.arg | None:
+        """`self` of a plain method or a property's getter (not a class or static method, nor one another
+        decorator may call with anything)."""
+        positional = [*func.args.posonlyargs, *func.args.args]
+        if not positional or self._method_class(func) is None \
+                or any(source_text(d) not in _INSTANCE_GETTERS for d in func.decorator_list):
+            return None
+        return positional[0]
+
+    def _with_own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: ast.arg,
+                           params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """`if self.remat:` in a plain method: `self` holds the instances that run it as the file builds them
+        (`Flow.parameter`: each construction, or the receivers of its calls), as a conditional expression
+        on `self.remat` reads it; the other parameters what every call passes. An attribute the layer cannot
+        tell (a construction of another module not read, a store elsewhere) decides nothing."""
+        if self._stored_from_outside(func, own.arg):
+            return None
+        others = {name: arg for name, arg in params.items() if arg is not own}
+        passed = self.parameters_passed(func, others) if others else {}
+        if passed is None:
+            return None
+        self.deciding.add(id(func))
+        try:
+            held = self.parameter(own)
+        finally:
+            self.deciding.discard(id(func))
+        return {**passed, **{name: held for name, arg in params.items() if arg is own}}
+
+    def _stored_from_outside(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: str) -> bool:
+        """An attribute `func` reads off `self` is stored in the module on something else than a method's own
+        instance (`runtime.remat = False` after the construction, `setattr(...)`): what the constructions
+        leave is no longer all it may hold."""
+        def work() -> bool:
+            read = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == own}
+            if not read:
+                return False
+            for node in self.ctx.nodes(ast.Attribute):
+                if isinstance(node.ctx, ast.Store) and node.attr in read and not self._own_store(node):
+                    return True
+            return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
+        return bool(self.ctx.once("stored from outside", func, work))
+
+    def _own_store(self, node: ast.Attribute) -> bool:
+        """`self.x = ...` in a method, on the instance it runs for."""
+        method = self.ctx.enclosing_function(node)
+        own = self._own_instance(method) if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        return own is not None and isinstance(node.value, ast.Name) and node.value.id == own.arg
 
     def _passed_by_other_modules(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                  params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
@@ -4409,11 +4462,20 @@ class _MethodFlow(_SiteFlow):
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """A test on `cls` of a classmethod run on a class of the module (`if cls.wrapper is not None:` for
-        `Remat.strategy_kwargs()`) is that class's to decide: its attributes are its body's or its bases'."""
+        `Remat.strategy_kwargs()`) is that class's to decide: its attributes are its body's or its bases'. A
+        test on `self` of a plain method run on an instance the module builds (`if self.remat:` for
+        `good.strategy()`) is that instance's: what its construction leaves in it."""
         first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
-        if func is not self.func or not first or self.receiver.kind != "class" \
-                or not isinstance(self.receiver.node, ast.ClassDef) or (self.receiver.flow or self).base is not self.base \
-                or not any(arg is first[0] for arg in params.values()) or self._class_attributes_set(first[0].arg):
+        receiver = self.receiver
+        if func is not self.func or not first or (receiver.flow or self).base is not self.base \
+                or not any(arg is first[0] for arg in params.values()):
+            return super().parameters_passed(func, params)
+        if receiver.kind == "class" and isinstance(receiver.node, ast.ClassDef):
+            told = not self._class_attributes_set(first[0].arg)
+        else:
+            told = receiver.kind == "instance" and isinstance(receiver.extra[0], ast.ClassDef) \
+                and self._own_instance(self.func) is first[0] and not self._stored_from_outside(self.func, first[0].arg)
+        if not told:
             return super().parameters_passed(func, params)
         others = {name: arg for name, arg in params.items() if arg is not first[0]}
         passed = super().parameters_passed(func, others) if others else {}
@@ -4473,6 +4535,9 @@ class _EntryFlow(Flow):
             return self.outer.returns_for(func, call)
         return self.site(self.base, func, call).returns_of(func)
 
+
+# Decorators whose function Python calls with the instance as `self`.
+_INSTANCE_GETTERS = frozenset({"property", "cached_property", "functools.cached_property"})
 
 # The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.
 _BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}
