@@ -75,16 +75,6 @@ KNOWN_MISSES: dict[str, str] = {
         "function dispatched by its first argument's builtin kind to the registered def annotated with it",
     # round eleven (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 5/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning)
-    "p220_cached_property_runtime_wrapper_none_with_remat":
-        "only a warning (\"when self.remat\"): the `if self.remat:` statement in `Runtime.strategy` is not decided by "
-        "the instance the method runs for (`Runtime(remat=True)`, read through the cached properties "
-        "`runtime.fabric` -> `self.strategy`); a plain method called as `Runtime(remat=True).strategy()` warns "
-        "alike, while a conditional expression on `self.remat` in the method, and an `if` on a plain function's "
-        "parameter, are decided by the call (flow.py's tests decided by callers: a parameter's name, not an "
-        "attribute of `self` the instance was built with)",
-    "p221_cached_property_runtime_wrapper_only_when_given_ok":
-        "the twin's warning (\"when self.remat and self.wrapper is not None\"): the same undecided `if` on `self.` "
-        "attributes as p220; `Runtime(remat=True)` leaves `self.wrapper` None, so the guarded write never runs",
     "p228_callable_setup_object_joint_setup":
         "missed: `setup_model(fabric, Net())` calls the `__call__` of a `ModelSetup` instance imported from "
         "recipe.py, whose body in builders.py passes a model and an optimizer to `fabric.setup`; the same class "
