@@ -2114,6 +2114,11 @@ class Flow:
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
             return self._field(cls, call, attr, fields, as_built)
+        if fields is not None and built_one:  # (before the base's class attribute: `field(init=False)`)
+            for flow, base in self._foreign_bases(cls):
+                left = self._left_by_base_post_init(cls, call, flow, base, attr)  # type: ignore[arg-type]  # built_one
+                if left is not None:
+                    return left
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         getter = _property_getter(cls, attr)
@@ -2237,6 +2242,25 @@ class Flow:
         init = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is None or not init.args.args:
             return None
+        return self._left_by_base_method(cls, call, flow, base, init, attr)
+
+    def _left_by_base_post_init(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                                attr: str) -> tuple[Value, ...] | None:
+        """`self.clip_kwargs = {key: self.grad_clip}` in the `__post_init__` of a dataclass base of another
+        module, which the dataclass `cls` (with no hook of its own) runs once `call` has set its fields: what
+        that store leaves, read for this instance, whose fields are those `cls` declares (a default it
+        overrides, `clip_algorithm: str = "value"`), not the base's."""
+        hook = flow._post_init_hook(base, frozenset())
+        if self.dataclass_fields(cls) is None or any(
+                isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == hook for s in cls.body):
+            return None
+        method = flow._post_init_of(base)
+        return self._left_by_base_method(cls, call, flow, base, method, attr) if method is not None else None
+
+    def _left_by_base_method(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                             init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        """What the one store of `self.attr` in `init` (a method of `base`, read by `flow`, that a construction
+        runs) leaves, read for the instance `call` builds; None when another method stores it too."""
         left = _left_by_init(init, attr, base)
         stores = [left[1]] if left is not None and left[0] is init else _self_stores(init).get(attr, [])
         if len(stores) != 1 or left is not None and left[0] is not init or any(
@@ -4467,14 +4491,18 @@ class _MethodFlow(_SiteFlow):
         `good.strategy()`) is that instance's: what its construction leaves in it."""
         first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
         receiver = self.receiver
-        if func is not self.func or not first or (receiver.flow or self).base is not self.base \
-                or not any(arg is first[0] for arg in params.values()):
+        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()):
             return super().parameters_passed(func, params)
+        here = (receiver.flow or self).base is self.base
         if receiver.kind == "class" and isinstance(receiver.node, ast.ClassDef):
-            told = not self._class_attributes_set(first[0].arg)
+            told = here and not self._class_attributes_set(first[0].arg)
+        elif receiver.kind == "instance" and receiver.extra and isinstance(receiver.extra[0], ast.ClassDef) \
+                and self._own_instance(self.func) is first[0]:
+            # a hook the construction runs (a dataclass base's `__post_init__` of another module) sees the fields
+            # as the construction set them; a method run later, what may have been stored since
+            told = self.func.name in _POST_INIT_HOOKS if not here else not self._stored_from_outside(self.func, first[0].arg)
         else:
-            told = receiver.kind == "instance" and isinstance(receiver.extra[0], ast.ClassDef) \
-                and self._own_instance(self.func) is first[0] and not self._stored_from_outside(self.func, first[0].arg)
+            told = False
         if not told:
             return super().parameters_passed(func, params)
         others = {name: arg for name, arg in params.items() if arg is not first[0]}
@@ -4535,6 +4563,9 @@ class _EntryFlow(Flow):
             return self.outer.returns_for(func, call)
         return self.site(self.base, func, call).returns_of(func)
 
+
+# The methods a construction runs once the fields are set (`Flow._post_init_hook`).
+_POST_INIT_HOOKS = frozenset({"__post_init__", "__attrs_post_init__", "model_post_init"})
 
 # Decorators whose function Python calls with the instance as `self`.
 _INSTANCE_GETTERS = frozenset({"property", "cached_property", "functools.cached_property"})
