@@ -88,13 +88,6 @@ KNOWN_MISSES: dict[str, str] = {
         "as well and the merged dict picked by it is left unknown across the call. In one file the same pick is "
         "a warning (\"when by default or with --model ...\"): a value an option's choices may change is not an "
         "error though the plain run (`python train.py`) takes the default and raises",
-    "p274_dataclass_subclass_default_clip_algorithm_value":
-        "missed, two links: `TPUConfig(TrainConfig)` overrides the field default `clip_algorithm = \"value\"`, and "
-        "the base's `__post_init__` derives `self.clip_kwargs = {key: self.grad_clip}` with `key` the conditional "
-        "expression on `self.clip_algorithm`; in one file that is only a warning (the subclass's default is not "
-        "what the inherited `__post_init__` reads: `TrainConfig(clip_algorithm=\"value\")` is an error), and here "
-        "`cfg` reaches loop.py's `fabric.clip_gradients(..., **cfg.clip_kwargs)` through `fabric.launch(run, cfg)` "
-        "and `train_step(..., cfg)`, where nothing is reported",
     "p276_replace_sharding_config_state_dict_type_consolidated":
         "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
         "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
