@@ -91,7 +91,13 @@ KNOWN_MISSES: dict[str, str] = {
     "p276_replace_sharding_config_state_dict_type_consolidated":
         "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
         "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
-        "in its place is flagged (LXF020), the replaced copy's method is not run with the changed field",
+        "in its place is flagged (LXF020) in one file, the replaced copy's method is not run with the changed field. "
+        "Two gaps: LXF020 runs only on a file that says `state_dict_type` (sharding.py and finetune.py, not "
+        "train.py), and sharding.py's check reads `self` of `strategy` from its own construction (`BASE`), not "
+        "from the instances other modules copy or build and call it on (flow.py `_self_of`; "
+        "`_as_importers_build` only when the module builds none); and in train.py `finetune.SHARDING.strategy()` "
+        "is `Flow.returns_from` -> the callee module's plain reading, its receiver dropped (binding it there "
+        "with `_bound_call` gives \"consolidated\" but loses p244's LXF023)",
     "p278_namedtuple_replace_eval_loss_reduce_max":
         "missed: `fabric.all_reduce(..., reduce_op=hp.loss_reduce)` with an attribute as the argument is silent "
         "even in one file with `HP = HParams(loss_reduce=\"max\")` (a NamedTuple or a dataclass), while "
