@@ -2116,9 +2116,9 @@ class Flow:
             return self._field(cls, call, attr, fields, as_built)
         if fields is not None and built_one:  # (before the base's class attribute: `field(init=False)`)
             for flow, base in self._foreign_bases(cls):
-                left = self._left_by_base_post_init(cls, call, flow, base, attr)  # type: ignore[arg-type]  # built_one
-                if left is not None:
-                    return left
+                hooked = self._left_by_base_post_init(cls, call, flow, base, attr)  # type: ignore[arg-type]  # built_one
+                if hooked is not None:
+                    return hooked
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         getter = _property_getter(cls, attr)
