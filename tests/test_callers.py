@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from errata_lsp.analysis import check_source
+from errata_lsp.analysis import Position, Span, check_source
 from errata_lsp.analysis.engine import check_document
 
 HEAD = """\
@@ -560,3 +560,121 @@ def test_a_method_called_through_getattr_of_a_built_name_gets_its_caller_s_argum
         found = [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
                  for f in check_source(named.format(op=op), "train.py").findings]
         assert found == expected
+
+
+SHARDING = HEAD + """from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def wrap(module, *args, **kwargs):
+    return module
+
+
+class Sharding:
+    def __init__(self, checkpoint_blocks=False, wrapper=None):
+        self.checkpoint_blocks = checkpoint_blocks
+        self.wrapper = wrapper
+
+    {decorator}
+    def strategy(self):
+        options = {{"auto_wrap_policy": {{Block}}}}
+        if self.checkpoint_blocks:
+            options["activation_checkpointing_policy"] = {{Block}}
+        if self.wrapper is not None:
+            options["auto_wrapper_callable"] = self.wrapper
+        return XLAFSDPStrategy(**options)
+
+
+{calls}
+"""
+SHARDING_LINE = 26  # the auto_wrapper_callable store
+SHARDING_COLUMN = 47  # its value, `self.wrapper`
+
+
+def sharding(calls: str, decorator: str = "") -> str:
+    return SHARDING.format(decorator=decorator, calls=calls)
+
+
+def exact(text: str) -> list[tuple[str, str, int, int]]:
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(text, "train.py").findings]
+
+
+@pytest.mark.parametrize("decorator, use", [("", "strategy()"), ("@property", "strategy")])
+@pytest.mark.parametrize("arguments, expected", [
+    ("checkpoint_blocks=True, wrapper=wrap", [("LXF002", "error", SHARDING_LINE, SHARDING_COLUMN)]),
+    ("True, wrap", [("LXF002", "error", SHARDING_LINE, SHARDING_COLUMN)]),
+    ("checkpoint_blocks=True", []),  # the wrapper left None: its store never runs
+    ("wrapper=wrap", []),  # no checkpointing
+])
+def test_a_plain_method_s_tests_on_self_are_decided_by_the_instance_it_runs_for(decorator, use, arguments, expected):
+    """`if self.checkpoint_blocks:` in a plain method (or a property's getter) is decided by what the
+    construction leaves in the instance, as a conditional expression on it is: both stores run, an error on
+    every path; one of them only, nothing (the undecided tests gave a warning on the fine code too)."""
+    calls = f"def make_sharding():\n    return Sharding({arguments})\n\n\n" \
+            f"def main():\n    fabric = Fabric(accelerator=\"tpu\", strategy=make_sharding().{use})\n"
+    assert exact(sharding(calls, decorator)) == expected
+
+
+@pytest.mark.parametrize("receiver, expected", [
+    ("remat", [("LXF002", "error", SHARDING_LINE, SHARDING_COLUMN)]),
+    ("plain", []),
+])
+def test_a_plain_method_called_on_one_of_two_instances_reads_self_as_that_one(receiver, expected):
+    calls = "plain = Sharding(checkpoint_blocks=True)\nremat = Sharding(checkpoint_blocks=True, wrapper=wrap)\n" \
+            f"fabric = Fabric(accelerator=\"tpu\", strategy={receiver}.strategy())\n"
+    assert exact(sharding(calls)) == expected
+
+
+@pytest.mark.parametrize("after", [
+    "sharding.wrapper = None\n",  # stored on the instance after its construction
+    "setattr(sharding, 'wrapper', None)\n",
+])
+def test_self_s_attribute_stored_from_outside_the_class_decides_nothing(after):
+    """What the construction leaves is not all the instance holds once the module stores the attribute
+    on it elsewhere: the tests stay undecided, a warning that names them (the run is fine)."""
+    calls = "sharding = Sharding(checkpoint_blocks=True, wrapper=wrap)\n" + after + \
+            "fabric = Fabric(accelerator=\"tpu\", strategy=sharding.strategy())\n"
+    [(code, severity, line, _)] = exact(sharding(calls))
+    assert (code, severity, line) == ("LXF002", "warning", SHARDING_LINE)
+    assert "when self.checkpoint_blocks and self.wrapper is not None" in check_source(
+        sharding(calls), "train.py").findings[0].message
+
+
+def _typed(state, old: str, new: str):
+    """`state`'s text with the one occurrence of `old` replaced by `new`, checked as the editor's edit of
+    those characters (the engine's incremental path)."""
+    text = state.document.text
+    at = text.index(old)
+    row = text.count("\n", 0, at)
+    column = at - (text.rindex("\n", 0, at) + 1)
+    span = Span(Position(row, column), Position(row, column + len(old)))
+    return check_document(text.replace(old, new), "train.py", previous=state, changes=[(span, new)], own_trees=True)
+
+
+def test_an_edit_of_the_construction_or_of_the_call_decides_the_method_s_tests_again():
+    """The construction (in a function no rule's word names) and the receiver the method is called on are
+    edited as typed: each check after an edit says what a full check of the new text says."""
+    calls = "def make_sharding():\n    return Sharding(checkpoint_blocks=True)\n\n\n" \
+            "fabric = Fabric(accelerator=\"tpu\", strategy=make_sharding().strategy())\n"
+    state = check_document(sharding(calls), "train.py", own_trees=True)
+    assert state.report.findings == []
+    state = _typed(state, "Sharding(checkpoint_blocks=True)", "Sharding(checkpoint_blocks=True, wrapper=wrap)")
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in state.report.findings] \
+        == [("LXF002", "error", SHARDING_LINE)]
+    state = _typed(state, ", wrapper=wrap)", ")")
+    assert state.report.findings == []
+
+    calls = "plain = Sharding(checkpoint_blocks=True)\nremat = Sharding(checkpoint_blocks=True, wrapper=wrap)\n\n\n" \
+            "def chosen():\n    return plain\n\n\n" \
+            "fabric = Fabric(accelerator=\"tpu\", strategy=chosen().strategy())\n"
+    state = check_document(sharding(calls), "train.py", own_trees=True)
+    assert state.report.findings == []
+    state = _typed(state, "return plain", "return remat")
+    assert [(f.code, f.severity.value, f.span.start.line + 1) for f in state.report.findings] \
+        == [("LXF002", "error", SHARDING_LINE)]
+    state = _typed(state, "return remat", "return plain")
+    assert state.report.findings == []

@@ -546,3 +546,72 @@ def test_no_finding_where_post_init_fills_a_set_or_the_construction_skips_the_st
         strategy = XLAFSDPStrategy(auto_wrap_policy=cfg.wrap, activation_checkpointing_policy=cfg.policy)
     """)
     assert report(given) == []
+
+
+CLIP_BASE = """from dataclasses import dataclass, field
+
+
+@dataclass
+class Clipping:
+    clip: float = 1.0
+    clip_mode: str = {base}
+    clip_args: dict = field(init=False)
+
+    def __post_init__(self):
+        if self.clip_mode == "value":
+            name = "clip_val"
+        else:
+            name = "max_norm"
+        self.clip_args = {{name: self.clip}}
+"""
+CLIP_PRESETS = """from dataclasses import dataclass
+
+from clipping import Clipping
+
+
+@dataclass
+class PodClipping(Clipping):
+    clip: float = 0.25
+    clip_mode: str = {derived}
+"""
+CLIP_TRAIN = """import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from presets import PodClipping
+
+
+def run(fabric, clipping):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    fabric.backward(model(torch.randn(2, 4)).sum())
+    fabric.clip_gradients(model, optimizer, **clipping.clip_args)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(run, PodClipping())
+"""
+
+
+def _clip_project(tmp_path, base: str, derived: str) -> list[tuple[str, str, str, int, int]]:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname='p'\n")
+    (tmp_path / "clipping.py").write_text(CLIP_BASE.format(base=base))
+    (tmp_path / "presets.py").write_text(CLIP_PRESETS.format(derived=derived))
+    (tmp_path / "train.py").write_text(CLIP_TRAIN)
+    out = []
+    for name in ("train.py", "presets.py", "clipping.py"):
+        path = tmp_path / name
+        for f in check_source(path.read_text(), str(path)).findings:
+            where = f.elsewhere.path if f.elsewhere is not None else str(path)
+            at = f.elsewhere.span if f.elsewhere is not None else f.span
+            out.append((name, f.code, f.severity.value, where.rsplit("/", 1)[-1], at.start.line + 1, at.start.column))
+    return out
+
+
+def test_a_dataclass_base_s_post_init_of_another_module_reads_the_subclass_s_field_defaults(tmp_path):
+    """`PodClipping(Clipping)` overrides `clip_mode`; the `__post_init__` it inherits from clipping.py
+    builds `clip_args` from the instance's fields, so "value" there picks `clip_val` (an error at the
+    clip, placed where the subclass writes its threshold) and "norm" over the base's "value" runs."""
+    # checking train.py: reported at `clip: float = 0.25` of presets.py, the `clip_val` the subclass gives
+    assert _clip_project(tmp_path, '"norm"', '"value"') == [("train.py", "LXF014", "error", "presets.py", 8, 18)]
+    assert _clip_project(tmp_path, '"value"', '"norm"') == []

@@ -590,8 +590,12 @@ class Flow:
         ever called with "value" is decided, `if fn is None:` in one always given a function. Only for a
         function the file reads nowhere but in calls (a function passed around may be called by code the
         file does not show), and not for a recursive one."""
-        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding \
-                or not self._only_called(func):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(func) in self.deciding:
+            return None
+        own = self._own_instance(func)
+        if own is not None and any(arg is own for arg in params.values()):
+            return self._with_own_instance(func, own, params)
+        if not self._only_called(func):
             return None
         self.deciding.add(id(func))
         try:
@@ -606,6 +610,55 @@ class Flow:
             return given
         finally:
             self.deciding.discard(id(func))
+
+    def _own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.arg | None:
+        """`self` of a plain method or a property's getter (not a class or static method, nor one another
+        decorator may call with anything)."""
+        positional = [*func.args.posonlyargs, *func.args.args]
+        if not positional or self._method_class(func) is None \
+                or any(source_text(d) not in _INSTANCE_GETTERS for d in func.decorator_list):
+            return None
+        return positional[0]
+
+    def _with_own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: ast.arg,
+                           params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
+        """`if self.remat:` in a plain method: `self` holds the instances that run it as the file builds them
+        (`Flow.parameter`: each construction, or the receivers of its calls), as a conditional expression
+        on `self.remat` reads it; the other parameters what every call passes. An attribute the layer cannot
+        tell (a construction of another module not read, a store elsewhere) decides nothing."""
+        if self._stored_from_outside(func, own.arg):
+            return None
+        others = {name: arg for name, arg in params.items() if arg is not own}
+        passed = self.parameters_passed(func, others) if others else {}
+        if passed is None:
+            return None
+        self.deciding.add(id(func))
+        try:
+            held = self.parameter(own)
+        finally:
+            self.deciding.discard(id(func))
+        return {**passed, **{name: held for name, arg in params.items() if arg is own}}
+
+    def _stored_from_outside(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: str) -> bool:
+        """An attribute `func` reads off `self` is stored in the module on something else than a method's own
+        instance (`runtime.remat = False` after the construction, `setattr(...)`): what the constructions
+        leave is no longer all it may hold."""
+        def work() -> bool:
+            read = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == own}
+            if not read:
+                return False
+            for node in self.ctx.nodes(ast.Attribute):
+                if isinstance(node.ctx, ast.Store) and node.attr in read and not self._own_store(node):
+                    return True
+            return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
+        return bool(self.ctx.once("stored from outside", func, work))
+
+    def _own_store(self, node: ast.Attribute) -> bool:
+        """`self.x = ...` in a method, on the instance it runs for."""
+        method = self.ctx.enclosing_function(node)
+        own = self._own_instance(method) if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        return own is not None and isinstance(node.value, ast.Name) and node.value.id == own.arg
 
     def _passed_by_other_modules(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                  params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
@@ -2191,6 +2244,11 @@ class Flow:
         fields = self.dataclass_fields(cls)
         if fields is not None and attr in dict(fields):
             return self._field(cls, call, attr, fields, as_built)
+        if fields is not None and built_one:  # (before the base's class attribute: `field(init=False)`)
+            for flow, base in self._foreign_bases(cls):
+                hooked = self._left_by_base_post_init(cls, call, flow, base, attr)  # type: ignore[arg-type]  # built_one
+                if hooked is not None:
+                    return hooked
         out: list[Value] = []
         label = f"{cls.name}.{attr}"
         getter = _property_getter(cls, attr)
@@ -2314,6 +2372,25 @@ class Flow:
         init = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is None or not init.args.args:
             return None
+        return self._left_by_base_method(cls, call, flow, base, init, attr)
+
+    def _left_by_base_post_init(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                                attr: str) -> tuple[Value, ...] | None:
+        """`self.clip_kwargs = {key: self.grad_clip}` in the `__post_init__` of a dataclass base of another
+        module, which the dataclass `cls` (with no hook of its own) runs once `call` has set its fields: what
+        that store leaves, read for this instance, whose fields are those `cls` declares (a default it
+        overrides, `clip_algorithm: str = "value"`), not the base's."""
+        hook = flow._post_init_hook(base, frozenset())
+        if self.dataclass_fields(cls) is None or any(
+                isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == hook for s in cls.body):
+            return None
+        method = flow._post_init_of(base)
+        return self._left_by_base_method(cls, call, flow, base, method, attr) if method is not None else None
+
+    def _left_by_base_method(self, cls: ast.ClassDef, call: ast.Call, flow: Flow, base: ast.ClassDef,
+                             init: ast.FunctionDef, attr: str) -> tuple[Value, ...] | None:
+        """What the one store of `self.attr` in `init` (a method of `base`, read by `flow`, that a construction
+        runs) leaves, read for the instance `call` builds; None when another method stores it too."""
         left = _left_by_init(init, attr, base)
         stores = [left[1]] if left is not None and left[0] is init else _self_stores(init).get(attr, [])
         if len(stores) != 1 or left is not None and left[0] is not init or any(
@@ -4752,11 +4829,24 @@ class _MethodFlow(_SiteFlow):
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
         """A test on `cls` of a classmethod run on a class of the module (`if cls.wrapper is not None:` for
-        `Remat.strategy_kwargs()`) is that class's to decide: its attributes are its body's or its bases'."""
+        `Remat.strategy_kwargs()`) is that class's to decide: its attributes are its body's or its bases'. A
+        test on `self` of a plain method run on an instance the module builds (`if self.remat:` for
+        `good.strategy()`) is that instance's: what its construction leaves in it."""
         first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
-        if func is not self.func or not first or self.receiver.kind != "class" \
-                or not isinstance(self.receiver.node, ast.ClassDef) or (self.receiver.flow or self).base is not self.base \
-                or not any(arg is first[0] for arg in params.values()) or self._class_attributes_set(first[0].arg):
+        receiver = self.receiver
+        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()):
+            return super().parameters_passed(func, params)
+        here = (receiver.flow or self).base is self.base
+        if receiver.kind == "class" and isinstance(receiver.node, ast.ClassDef):
+            told = here and not self._class_attributes_set(first[0].arg)
+        elif receiver.kind == "instance" and receiver.extra and isinstance(receiver.extra[0], ast.ClassDef) \
+                and self._own_instance(self.func) is first[0]:
+            # a hook the construction runs (a dataclass base's `__post_init__` of another module) sees the fields
+            # as the construction set them; a method run later, what may have been stored since
+            told = self.func.name in _POST_INIT_HOOKS if not here else not self._stored_from_outside(self.func, first[0].arg)
+        else:
+            told = False
+        if not told:
             return super().parameters_passed(func, params)
         others = {name: arg for name, arg in params.items() if arg is not first[0]}
         passed = super().parameters_passed(func, others) if others else {}
@@ -4816,6 +4906,12 @@ class _EntryFlow(Flow):
             return self.outer.returns_for(func, call)
         return self.site(self.base, func, call).returns_of(func)
 
+
+# The methods a construction runs once the fields are set (`Flow._post_init_hook`).
+_POST_INIT_HOOKS = frozenset({"__post_init__", "__attrs_post_init__", "model_post_init"})
+
+# Decorators whose function Python calls with the instance as `self`.
+_INSTANCE_GETTERS = frozenset({"property", "cached_property", "functools.cached_property"})
 
 # The builtin types an `isinstance` test of `__post_init__` is decided for, with the kind of their values.
 _BUILTIN_TYPES = {"list": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset", "dict": "dict", "str": "str"}

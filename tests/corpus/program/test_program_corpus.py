@@ -47,16 +47,6 @@ KNOWN_MISSES: dict[str, str] = {
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
     # round eleven (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 5/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning)
-    "p220_cached_property_runtime_wrapper_none_with_remat":
-        "only a warning (\"when self.remat\"): the `if self.remat:` statement in `Runtime.strategy` is not decided by "
-        "the instance the method runs for (`Runtime(remat=True)`, read through the cached properties "
-        "`runtime.fabric` -> `self.strategy`); a plain method called as `Runtime(remat=True).strategy()` warns "
-        "alike, while a conditional expression on `self.remat` in the method, and an `if` on a plain function's "
-        "parameter, are decided by the call (flow.py's tests decided by callers: a parameter's name, not an "
-        "attribute of `self` the instance was built with)",
-    "p221_cached_property_runtime_wrapper_only_when_given_ok":
-        "the twin's warning (\"when self.remat and self.wrapper is not None\"): the same undecided `if` on `self.` "
-        "attributes as p220; `Runtime(remat=True)` leaves `self.wrapper` None, so the guarded write never runs",
     "p228_callable_setup_object_joint_setup":
         "missed: `setup_model(fabric, Net())` calls the `__call__` of a `ModelSetup` instance imported from "
         "recipe.py, whose body in builders.py passes a model and an optimizer to `fabric.setup`; the same class "
@@ -70,17 +60,16 @@ KNOWN_MISSES: dict[str, str] = {
         "as well and the merged dict picked by it is left unknown across the call. In one file the same pick is "
         "a warning (\"when by default or with --model ...\"): a value an option's choices may change is not an "
         "error though the plain run (`python train.py`) takes the default and raises",
-    "p274_dataclass_subclass_default_clip_algorithm_value":
-        "missed, two links: `TPUConfig(TrainConfig)` overrides the field default `clip_algorithm = \"value\"`, and "
-        "the base's `__post_init__` derives `self.clip_kwargs = {key: self.grad_clip}` with `key` the conditional "
-        "expression on `self.clip_algorithm`; in one file that is only a warning (the subclass's default is not "
-        "what the inherited `__post_init__` reads: `TrainConfig(clip_algorithm=\"value\")` is an error), and here "
-        "`cfg` reaches loop.py's `fabric.clip_gradients(..., **cfg.clip_kwargs)` through `fabric.launch(run, cfg)` "
-        "and `train_step(..., cfg)`, where nothing is reported",
     "p276_replace_sharding_config_state_dict_type_consolidated":
         "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
         "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
-        "in its place is flagged (LXF020), the replaced copy's method is not run with the changed field",
+        "in its place is flagged (LXF020) in one file, the replaced copy's method is not run with the changed field. "
+        "Two gaps: LXF020 runs only on a file that says `state_dict_type` (sharding.py and finetune.py, not "
+        "train.py), and sharding.py's check reads `self` of `strategy` from its own construction (`BASE`), not "
+        "from the instances other modules copy or build and call it on (flow.py `_self_of`; "
+        "`_as_importers_build` only when the module builds none); and in train.py `finetune.SHARDING.strategy()` "
+        "is `Flow.returns_from` -> the callee module's plain reading, its receiver dropped (binding it there "
+        "with `_bound_call` gives \"consolidated\" but loses p244's LXF023)",
     "p278_namedtuple_replace_eval_loss_reduce_max":
         "missed: `fabric.all_reduce(..., reduce_op=hp.loss_reduce)` with an attribute as the argument is silent "
         "even in one file with `HP = HParams(loss_reduce=\"max\")` (a NamedTuple or a dataclass), while "
