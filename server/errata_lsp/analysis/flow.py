@@ -3615,6 +3615,9 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
+        if receiver.kind == "instance" and name == "_replace" and receiver.flow is not None \
+                and receiver.flow.base is not self.base:  # `DEFAULTS._replace(...)` of an imported NamedTuple
+            return (self._replaced_elsewhere(node, receiver),)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
             return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
