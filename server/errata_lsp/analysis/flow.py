@@ -2625,8 +2625,13 @@ class Flow:
     @staticmethod
     def plain_run(values: Iterable[Value]) -> tuple[Value, ...]:
         """The values but those the environment or the command line set: what `python train.py` gets, as a
-        dict `**`-passed or copied takes it (`PROFILES[sys.argv[1] if len(sys.argv) > 1 else "v4"]`)."""
-        return tuple(v for v in values if v.extra != SET_BY_THE_RUN)
+        dict `**`-passed or copied takes it (`PROFILES[sys.argv[1] if len(sys.argv) > 1 else "v4"]`). An
+        option's choices beside its default are other runs' too: `OVERRIDES[args.model]` with `--model` of
+        default "gpt-small" is the "gpt-small" entry, whatever `choices` says the command line may pick."""
+        kept = tuple(v for v in values if v.extra != SET_BY_THE_RUN)
+        if any(BY_DEFAULT in v.when for v in kept):
+            return tuple(v for v in kept if not any(c.startswith(WITH_CHOICE) for c in v.when))
+        return kept
 
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
