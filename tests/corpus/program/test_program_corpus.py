@@ -85,19 +85,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p221_cached_property_runtime_wrapper_only_when_given_ok":
         "the twin's warning (\"when self.remat and self.wrapper is not None\"): the same undecided `if` on `self.` "
         "attributes as p220; `Runtime(remat=True)` leaves `self.wrapper` None, so the guarded write never runs",
-    "p228_callable_setup_object_joint_setup":
-        "missed: `setup_model(fabric, Net())` calls the `__call__` of a `ModelSetup` instance imported from "
-        "recipe.py, whose body in builders.py passes a model and an optimizer to `fabric.setup`; the same class "
-        "and call in one file are flagged (LXF012), but checking builders.py the `fabric` parameter of "
-        "`__call__` is not given by the other modules' calls of the instance (flow.py `_passed_by_other_modules` "
-        "finds calls of a function by its name, not calls of an instance that run its `__call__`)",
-    "p272_configs_package_model_overrides_precision_bf16_mixed":
-        "missed: `fabric_config(args.model)` with `--model` of default \"gpt-small\" and `choices=[\"gpt-nano\", "
-        "\"gpt-small\"]`: `{**BASE, **OVERRIDES[name]}` is read for the option's default alone when it has no "
-        "`choices` (flagged, LXF007 on configs/gpt_small.py), but with the choices the parameter holds each choice "
-        "as well and the merged dict picked by it is left unknown across the call. In one file the same pick is "
-        "a warning (\"when by default or with --model ...\"): a value an option's choices may change is not an "
-        "error though the plain run (`python train.py`) takes the default and raises",
     "p274_dataclass_subclass_default_clip_algorithm_value":
         "missed, two links: `TPUConfig(TrainConfig)` overrides the field default `clip_algorithm = \"value\"`, and "
         "the base's `__post_init__` derives `self.clip_kwargs = {key: self.grad_clip}` with `key` the conditional "
@@ -109,11 +96,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
         "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
         "in its place is flagged (LXF020), the replaced copy's method is not run with the changed field",
-    "p278_namedtuple_replace_eval_loss_reduce_max":
-        "missed: `fabric.all_reduce(..., reduce_op=hp.loss_reduce)` with an attribute as the argument is silent "
-        "even in one file with `HP = HParams(loss_reduce=\"max\")` (a NamedTuple or a dataclass), while "
-        "`REDUCE = HP.loss_reduce` and `reduce_op=REDUCE` is flagged (LXF027): the argument written as an "
-        "attribute is not evaluated to the instance's field",
 }
 
 
