@@ -268,3 +268,69 @@ def test_a_store_false_flag_is_on_in_the_plain_run(spelling):
             "make_strategy(parser.parse_args())\n")
     assert [f[:2] for f in found(text)] == [("LXF002", "error")]
     assert [f[:2] for f in found(text.replace("store_false", "store_true"))] == [("LXF002", "warning")]
+
+
+# --- an option with `choices`: the default is the plain run's pick, the choices other runs' --------------------
+SIZES = '''\
+"""Fabric settings per model size."""
+TABLE = {
+    "tiny": {},
+    "large": {"precision": "16-mixed"},
+}
+
+
+def fabric_kwargs(size):
+    return {"accelerator": "tpu", "devices": "auto", **TABLE[size]}
+'''
+
+SIZED_MAIN = '''\
+import argparse
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from sizes import fabric_kwargs
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--size", {option}choices=("tiny", "large"))
+args = parser.parse_args()
+fabric = Fabric(strategy=XLAFSDPStrategy(), **fabric_kwargs(args.size))
+'''
+
+PRECISION_MESSAGE = ("`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+                     "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)`")
+
+
+def _sized(tmp_path, option: str) -> list[tuple[str, str, int, int, str | None]]:
+    (tmp_path / "sizes.py").write_text(SIZES)
+    main = tmp_path / "main.py"
+    main.write_text(SIZED_MAIN.format(option=option))
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column,
+             f.elsewhere and f"{f.elsewhere.path.rsplit('/', 1)[-1]}:{f.elsewhere.span.start.line + 1}:{f.elsewhere.span.start.column}")
+            for f in check_source(main.read_text(), str(main)).findings]
+
+
+def test_a_helper_s_table_entry_an_option_s_default_picks_past_its_choices_is_the_run_s(tmp_path):
+    assert _sized(tmp_path, 'default="large", ') == [("LXF007", "error", 11, 46, "sizes.py:4:27")]
+
+
+@pytest.mark.parametrize("option", ['default="tiny", ', ""], ids=["a default that runs", "no default"])
+def test_a_table_entry_only_a_choice_picks_is_not_the_run_s(tmp_path, option):
+    assert _sized(tmp_path, option) == []
+
+
+PICKED_HERE = ('import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n'
+               'PRECISIONS = {{"tiny": "32-true", "large": "16-mixed"}}\n'
+               'parser = argparse.ArgumentParser()\nparser.add_argument("--size", {option}choices=["tiny", "large"])\n'
+               'args = parser.parse_args()\n'
+               'fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=PRECISIONS[args.size])\n')
+
+
+def test_a_value_an_option_s_default_picks_is_an_error_whatever_its_choices():
+    assert found(PICKED_HERE.format(option='default="large", ')) == [
+        ("LXF007", "error", PRECISION_MESSAGE + " (from `PRECISIONS['large']`, line 5)", 9, 73)]
+
+
+def test_a_value_only_a_choice_picks_is_a_warning_that_names_the_choice():
+    assert found(PICKED_HERE.format(option='default="tiny", ')) == [
+        ("LXF007", "warning", PRECISION_MESSAGE + " (from `PRECISIONS['large']`, line 5); when with --size \"large\"", 9, 73)]

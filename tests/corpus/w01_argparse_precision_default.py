@@ -1,6 +1,6 @@
 # expect: LXF007
 # real: RAISED ValueError: `precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', 'bf16-true').
-# findings: LXF007 warning 52
+# findings: LXF007 error 52
 """Language-model fine-tune driven by argparse; the precision flag keeps the default we used on GPUs."""
 import argparse
 

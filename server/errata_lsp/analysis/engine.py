@@ -660,9 +660,9 @@ def _bound_at_top(text: str) -> frozenset[str]:
 
 
 def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Names a chunk uses, names of the functions and classes it defines, that may be bound or called
-    elsewhere (not builtins, 3+ letters), and the names of its class and static methods (called as
-    `Class.name(...)`, whose calls decide their tests)."""
+    """Names a chunk uses (not builtins: `HP`, `C` too, a config's usual names), names of the functions and
+    classes it defines, that may be bound or called elsewhere (not builtins, 3+ letters), and the names of
+    its class and static methods (called as `Class.name(...)`, whose calls decide their tests)."""
     by_type, _ = parsed.index
     used = {n.id for n in by_type.get(ast.Name, ())}  # type: ignore[attr-defined]
     defined: set[str] = set()
@@ -674,7 +674,7 @@ def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str], frozens
                                                 for d in node.decorator_list):  # type: ignore[attr-defined]
                 factories.add(node.name)  # type: ignore[attr-defined]
     builtin = vars(builtins)  # the live namespace, as `hasattr` reads it, without an attribute lookup per name
-    return (frozenset(n for n in used | defined if len(n) >= 3 and n not in builtin),
+    return (frozenset(n for n in used if n not in builtin) | frozenset(n for n in defined if len(n) >= 3 and n not in builtin),
             frozenset(n for n in defined if len(n) >= 3 and n not in builtin),
             frozenset(n for n in factories if not n.startswith("__")))
 

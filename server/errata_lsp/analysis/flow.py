@@ -1341,9 +1341,46 @@ class Flow:
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
+        if cls is not None and func.name == "__call__":
+            sites.extend(self._instances_called_elsewhere(cls, func, homes))
         if len(sites) > MAX_CONTEXTS:
             return None
         return asking, sites, homes
+
+    def _instances_called_elsewhere(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                    homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
+        """The calls that run `func`, the `__call__` of `cls`, through an instance other modules hold: built at
+        the top level of this module or of one that reads the class (`setup_model = ModelSetup(lr=1e-3)` in
+        recipe.py) and called there, or in a module importing it (`setup_model(fabric, net)` in train.py, by
+        an alias or as `recipe.setup_model(...)` too). No module spells `__call__`: the instance's name is
+        followed, one import from where it is built. Each site with `func` as its own twin, read here."""
+        sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        holders: list[tuple[Flow, list[ast.ClassDef]]] = [(self, self._subclasses(cls))]
+        for there in self._readers_of(cls.name) or ():
+            read = _twin_read(there, cls, self.ctx.doc.path)
+            if read is not None and isinstance(read[1], ast.ClassDef):
+                holders.append((there, [read[1], *there._derived_from(read[1])]))
+        for there, classes in holders:
+            names = [t.id for k in classes for call in there.constructions(k)
+                     if isinstance(bound := there.ctx.parents.get(call), ast.Assign)
+                     and isinstance(there.ctx.parents.get(bound), ast.Module)
+                     for t in bound.targets if isinstance(t, ast.Name)]
+            readers = [(there, name) for name in names] if there is not self else []  # (this module's own: call_sites)
+            readers += [(far, name) for name in dict.fromkeys(names) for far in there._readers_of(name) or ()]
+            for far, name in readers:
+                for call in far._calls_of_imported(name):
+                    if any(x.kind == "instance" and _runs_at(x, func, cls.name) for x in far.values(call.func)):
+                        sites.append((far, func, call, True))
+        if sites:
+            homes[id(func)] = self
+        return sites
+
+    def _calls_of_imported(self, name: str) -> list[ast.Call]:
+        """Calls of the name a module binds at its top level, here: `name(...)`, `alias(...)` after
+        `from m import name as alias`, `m.name(...)`."""
+        spellings = {name, *(a.asname for node in self.ctx.nodes(ast.ImportFrom) for a in node.names
+                             if a.name == name and a.asname)}
+        return [*(c for s in spellings for c in self.ctx.calls_by_name(s)), *self.ctx.module_function_calls(name)]
 
     def _dispatched_through_subclasses(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                        homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
@@ -2827,8 +2864,13 @@ class Flow:
     @staticmethod
     def plain_run(values: Iterable[Value]) -> tuple[Value, ...]:
         """The values but those the environment or the command line set: what `python train.py` gets, as a
-        dict `**`-passed or copied takes it (`PROFILES[sys.argv[1] if len(sys.argv) > 1 else "v4"]`)."""
-        return tuple(v for v in values if v.extra != SET_BY_THE_RUN)
+        dict `**`-passed or copied takes it (`PROFILES[sys.argv[1] if len(sys.argv) > 1 else "v4"]`). An
+        option's choices beside its default are other runs' too: `OVERRIDES[args.model]` with `--model` of
+        default "gpt-small" is the "gpt-small" entry, whatever `choices` says the command line may pick."""
+        kept = tuple(v for v in values if v.extra != SET_BY_THE_RUN)
+        if any(BY_DEFAULT in v.when for v in kept):
+            return tuple(v for v in kept if not any(c.startswith(WITH_CHOICE) for c in v.when))
+        return kept
 
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
@@ -3879,6 +3921,9 @@ class Flow:
             # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
             held = self.ctx.once("asdict", node, lambda: _AsDict(node))
             return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
+        if receiver.kind == "instance" and name == "_replace" and receiver.flow is not None \
+                and receiver.flow.base is not self.base:  # `DEFAULTS._replace(...)` of an imported NamedTuple
+            return (self._replaced_elsewhere(node, receiver),)
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is self:
             cls, call = receiver.extra  # a NamedTuple's copy with some fields changed, as `dataclasses.replace`
             return (Value("instance", node, receiver.when, extra=(cls, _Replaced(node, call)), flow=self),)
@@ -5812,6 +5857,19 @@ def _twin_in(there: Flow, top: ast.AST, path: str | None) -> ast.AST | None:
     that module's summary, its own tree."""
     found = _twin_read(there, top, path)
     return found[1] if found is not None else None
+
+
+def _runs_at(instance: Value, func: ast.FunctionDef | ast.AsyncFunctionDef, cls_name: str) -> bool:
+    """Calling the instance runs `func` (the `__call__` of class `cls_name`) as another tree has it: the
+    method its class resolves to (its own, or a base's of any module) is of that class, at that place."""
+    flow, klass = instance.flow, instance.extra[0] if isinstance(instance.extra, tuple) else None
+    if flow is None or not isinstance(klass, ast.ClassDef):
+        return False
+    found = next((x for x in flow.class_attribute(klass, func.name, set()) if x.kind == "function"), None)
+    method = found.node if found is not None else None
+    owner = (found.flow or flow).ctx.parents.get(method) if found is not None and method is not None else None
+    return isinstance(method, type(func)) and isinstance(owner, ast.ClassDef) and owner.name == cls_name \
+        and (method.lineno, method.col_offset) == (func.lineno, func.col_offset)
 
 
 def _twin_read(there: Flow, top: ast.AST, path: str | None) -> tuple[Flow, ast.AST] | None:

@@ -47,19 +47,6 @@ KNOWN_MISSES: dict[str, str] = {
         "too). The fix belongs in flow.py's attribute reading (`instance_attribute`)",
     # round eleven (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 5/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning)
-    "p228_callable_setup_object_joint_setup":
-        "missed: `setup_model(fabric, Net())` calls the `__call__` of a `ModelSetup` instance imported from "
-        "recipe.py, whose body in builders.py passes a model and an optimizer to `fabric.setup`; the same class "
-        "and call in one file are flagged (LXF012), but checking builders.py the `fabric` parameter of "
-        "`__call__` is not given by the other modules' calls of the instance (flow.py `_passed_by_other_modules` "
-        "finds calls of a function by its name, not calls of an instance that run its `__call__`)",
-    "p272_configs_package_model_overrides_precision_bf16_mixed":
-        "missed: `fabric_config(args.model)` with `--model` of default \"gpt-small\" and `choices=[\"gpt-nano\", "
-        "\"gpt-small\"]`: `{**BASE, **OVERRIDES[name]}` is read for the option's default alone when it has no "
-        "`choices` (flagged, LXF007 on configs/gpt_small.py), but with the choices the parameter holds each choice "
-        "as well and the merged dict picked by it is left unknown across the call. In one file the same pick is "
-        "a warning (\"when by default or with --model ...\"): a value an option's choices may change is not an "
-        "error though the plain run (`python train.py`) takes the default and raises",
     "p276_replace_sharding_config_state_dict_type_consolidated":
         "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
         "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
@@ -70,24 +57,14 @@ KNOWN_MISSES: dict[str, str] = {
         "`_as_importers_build` only when the module builds none); and in train.py `finetune.SHARDING.strategy()` "
         "is `Flow.returns_from` -> the callee module's plain reading, its receiver dropped (binding it there "
         "with `_bound_call` gives \"consolidated\" but loses p244's LXF023)",
-    "p278_namedtuple_replace_eval_loss_reduce_max":
-        "missed: `fabric.all_reduce(..., reduce_op=hp.loss_reduce)` with an attribute as the argument is silent "
-        "even in one file with `HP = HParams(loss_reduce=\"max\")` (a NamedTuple or a dataclass), while "
-        "`REDUCE = HP.loss_reduce` and `reduce_op=REDUCE` is flagged (LXF027): the argument written as an "
-        "attribute is not evaluated to the instance's field",
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
-    "s228_set_defaults_smoke_profile_accelerator_cpu":
-        "only a warning, and rightly by the severity rule: `parser.set_defaults(**SMOKE_TEST)` is read (flow.py "
-        "`argparse_default`), so `--accelerator` holds \"cpu\" by default, but its `choices` let "
-        "`--accelerator tpu` run fine: an option with choices is a path per choice, so LXF010 is a warning "
-        "\"when with --accelerator \"cpu\" or by default\". Without `choices` it is an error "
-        "(tests/test_flow.py `test_set_defaults_of_a_dict_gives_the_options_their_defaults`)",
     "s229_set_defaults_smoke_profile_accelerator_tpu_ok":
-        "the twin's warning is right: `--accelerator` offers the choice \"cpu\", with which the run does fail "
-        "(LXF010, \"when with --accelerator \"cpu\"\"); its buggy twin gets the same code, so the corpus "
-        "counts it a twin warning. The run without flags is fine (the profile's default is \"tpu\")",
+        "a true warning, kept: the plain run is fine (the profile's default is \"tpu\"), but the parser offers "
+        "`--accelerator cpu`, with which the run does fail (LXF010, \"when with --accelerator \"cpu\"\": a value "
+        "only a choice picks is a warning that names it, README). Its buggy twin s228 now gets the error its "
+        "default decides, and the corpus counts the same code on the twin as a twin warning",
 }
 
 

@@ -149,8 +149,9 @@ class DetectRule(Rule):
         passed_when = self._passed_when(site, arg)
         if passed_when is None:
             return None  # keys it needs together, each from another of the dicts a `**` may hold
+        # every value of the plain run is a found one (an option's choices beside its default are other runs')
         every_path = len(certain) == len(found) and not passed_when and site.strategy_when is None and (
-            self.paths != "every-error-some-warning" or len(found) == len(run))
+            self.paths != "every-error-some-warning" or bool(run) and all(any(v is f for f in found) for v in run))
         return self._finding(site, found, values, every_path, certain, passed_when)
 
     def _passed_when(self, site: Site, arg: Arg | None) -> list[tuple[str, ...]] | None:
