@@ -32,7 +32,8 @@ mode = "fit"
 Runner().run(mode)
 '''
 
-THROUGH_A_LOCAL = AT_ONCE.replace('''        return {"fit": self.fit, "debug": self.debug}[mode]()''', '''        modes = {"fit": self.fit, "debug": self.debug}
+PICKED_AT_ONCE = '''        return {"fit": self.fit, "debug": self.debug}[mode]()'''
+THROUGH_A_LOCAL = AT_ONCE.replace(PICKED_AT_ONCE, '''        modes = {"fit": self.fit, "debug": self.debug}
         picked = modes[mode]
         picked()''').replace('mode = "fit"\nRunner().run(mode)', 'Runner().run("fit")')
 
