@@ -101,6 +101,7 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
         return None
 
 
+TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
 class Context:
@@ -184,8 +185,8 @@ class Context:
         child, parent = node, self.parents.get(node)
         while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
                                                              ast.ClassDef, ast.Lambda)):
-            if isinstance(parent, (ast.Try, getattr(ast, "TryStar", ast.Try))) and child in parent.body and any(
-                    _catches(h, exception) and not _raises_again(h) for h in parent.handlers):
+            if isinstance(parent, TRY_KINDS) and child in cast(ast.Try, parent).body and any(
+                    _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
                 return True
             child, parent = parent, self.parents.get(parent)
         return False
