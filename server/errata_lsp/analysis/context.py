@@ -101,6 +101,7 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
         return None
 
 
+TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
 class Context:
@@ -173,6 +174,20 @@ class Context:
                     return True
                 caught = parent.type.elts if isinstance(parent.type, ast.Tuple) else [parent.type]
                 return any(isinstance(c, ast.Name) and c.id in IMPORT_FAILURES for c in caught)
+            child, parent = parent, self.parents.get(parent)
+        return False
+
+    def handled(self, node: ast.AST, exception: str) -> bool:
+        """`node` sits in the body of a `try` (in its scope) one of whose handlers catches `exception` (a
+        class name: the class, a builtin base of it, a tuple holding one, a bare `except:`) and does not
+        raise again: a raise of `exception` there is the program's own way on (`except ValueError:
+        fabric = Fabric(precision="bf16-true")`), not a crash."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                             ast.ClassDef, ast.Lambda)):
+            if isinstance(parent, TRY_KINDS) and child in cast(ast.Try, parent).body and any(
+                    _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
+                return True
             child, parent = parent, self.parents.get(parent)
         return False
 
@@ -584,12 +599,14 @@ class Context:
         return dead
 
     def _in_method_never_run(self, call: ast.Call) -> bool:
-        """The call lies in a method (or in something a method holds) that no instance of the file runs."""
+        """The call lies in a method (or in something a method holds) that no instance of the file runs, or
+        that only a dict of bound methods holds, picked by other keys."""
         node: ast.AST | None = self.parents.get(call)
         while node is not None and node is not self.module:
             parent = self.parents.get(node)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) \
-                    and self.once("never runs", node, functools.partial(self.flow.never_runs, node)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) and (
+                    self.once("never runs", node, functools.partial(self.flow.never_runs, node))
+                    or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))):
                 return True
             node = parent
         return False
@@ -1543,3 +1560,32 @@ def _block_places(parent: ast.AST) -> dict[int, tuple[list[ast.stmt], int]]:
             for i, s in enumerate(body):
                 places.setdefault(id(s), (body, i))  # the first block that holds it, as a search finds it
     return places
+
+
+def _catches(handler: ast.ExceptHandler, exception: str) -> bool:
+    """The handler catches `exception`: a bare `except:`, the class by name, or a builtin base of it (a
+    class Python does not know is caught by its own name, `Exception` or `BaseException` only)."""
+    if handler.type is None:
+        return True
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    raised = getattr(builtins, exception, None)
+    for c in caught:
+        name = c.id if isinstance(c, ast.Name) else c.attr if isinstance(c, ast.Attribute) else None
+        base = getattr(builtins, name, None) if isinstance(c, ast.Name) and name is not None else None
+        if name == exception or name in ("Exception", "BaseException") and isinstance(c, ast.Name):
+            return True
+        if isinstance(raised, type) and isinstance(base, type) and issubclass(raised, base):
+            return True
+    return False
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """A `raise` in the handler's own code (not in a def it holds): the exception may go on up."""
+    todo: list[ast.AST] = list(handler.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Raise):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False

@@ -1823,6 +1823,53 @@ class Flow:
                 return False
         return True
 
+    def never_picked_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`method` is read only as `self.<name>`, each time the entry of a dict of bound methods that is picked
+        by keys known to be others, at once or through a local name read only by subscripts (`{"fit": self.fit,
+        "debug": self.debug}[mode]()` with `mode = "fit"`), and no module importing this one names it: it
+        never runs."""
+        cls = self._method_class(method)
+        if cls is None or method.decorator_list or any(
+                isinstance(c.func, ast.Name) and c.func.id == "getattr" for c in self.ctx.nodes(ast.Call)):
+            return False
+        reads = [a for a in self.ctx.nodes(ast.Attribute) if a.attr == method.name]
+        if not reads or self.ctx.project is not None and self._readers_of(cls.name, method.name) != []:
+            return False
+        for read in reads:
+            table = self.ctx.parents.get(read)
+            if not (isinstance(read.value, ast.Name) and read.value.id == "self" and isinstance(table, ast.Dict)):
+                return False
+            key = table.keys[[i for i, v in enumerate(table.values) if v is read][0]]
+            picks = self._picks_of(table)
+            if not isinstance(key, ast.Constant) or picks is None:
+                return False
+            for pick in picks:
+                keys = self.values(pick)
+                if not keys or not all(isinstance(k.node, ast.Constant) and k.kind in ("str", "number")
+                                       and k.node.value != key.value for k in keys):
+                    return False
+        return True
+
+    def _picks_of(self, table: ast.Dict) -> list[ast.expr] | None:
+        """The keys `table` is read by: `{...}[key]`, or `name[key]` for each read of the one local `name` it
+        is bound to; None when it is read any other way."""
+        parent = self.ctx.parents.get(table)
+        if isinstance(parent, ast.Subscript) and parent.value is table:
+            return [parent.slice]
+        scope = self.ctx.enclosing_function(table)
+        if not isinstance(parent, ast.Assign) or scope is None or len(parent.targets) != 1 \
+                or not isinstance(parent.targets[0], ast.Name):
+            return None
+        name, picks = parent.targets[0].id, []
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Name) and node.id == name and node is not parent.targets[0]:
+                subscript = self.ctx.parents.get(node)
+                if not isinstance(node.ctx, ast.Load) or not isinstance(subscript, ast.Subscript) \
+                        or subscript.value is not node:
+                    return None
+                picks.append(subscript.slice)
+        return picks
+
     def _readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
         """The flows of the project's other modules that import this one and write `name` (and `also`, a
         method of the class `name`: a module that never spells it never calls it), read for what their

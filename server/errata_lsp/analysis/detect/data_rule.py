@@ -44,9 +44,12 @@ class DetectRule(Rule):
     """A rule read from a record's `detect` section."""
 
     origin = "data"
+    raised_by_call: str | None = None  # set in __init__; a case part takes its section's
 
-    def __init__(self, spec: Any, record: str, source: str = "", vocabulary: Vocabulary | None = None):
-        """Read `spec` (raise DetectError, with every problem, when it breaks kb/DETECT.md)."""
+    def __init__(self, spec: Any, record: str, source: str = "", vocabulary: Vocabulary | None = None,
+                 raises: str | None = None):
+        """Read `spec` (raise DetectError, with every problem, when it breaks kb/DETECT.md). `raises`: the
+        class the record's error is (its `errorClass`)."""
         vocabulary = vocabulary or pack_facts()
         section, problems = read_section(spec, vocabulary)
         if section is None:
@@ -54,6 +57,10 @@ class DetectRule(Rule):
         self._read(section, record, source, vocabulary)
         self.examples = tuple(_example(e) for e in section.spec["examples"])
         self.parts = tuple(DetectRule._of_case(case, record, source, vocabulary) for case in section.cases)
+        # the class the matched call raises, when the section says the call is what raises it
+        self.raised_by_call = raises if spec.get("raised_by") == "call" else None
+        for part in self.parts:
+            part.raised_by_call = self.raised_by_call
         if self.parts and not section.spec.get("triggers"):
             self.triggers = tuple(dict.fromkeys(word for part in self.parts for word in part.triggers))
 
@@ -125,6 +132,8 @@ class DetectRule(Rule):
     def _judged(self, site: Site) -> Finding | None:
         """The finding at one site, if its predicates hold."""
         spec, section, ctx = self.spec, self.section, site.ctx
+        if self.raised_by_call is not None and ctx.handled(site.call, self.raised_by_call):
+            return None  # the call's raise is caught by the `try` around it: the program goes on
         match, unless = section.match, section.unless
         if "argument" not in spec:
             if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (

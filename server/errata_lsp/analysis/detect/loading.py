@@ -79,7 +79,7 @@ def rules_from_records(records: Iterable[Any], taken: Iterable[str] = ()) -> tup
         if spec is None:
             continue
         try:
-            rule = DetectRule(spec, record.id, record.source, vocabulary)
+            rule = DetectRule(spec, record.id, record.source, vocabulary, record.get("errorClass"))
         except DetectError as exc:
             problems.extend(DetectProblem(record.source, record.id, p) for p in exc.problems)
             continue
