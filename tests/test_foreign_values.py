@@ -445,8 +445,11 @@ def test_an_accelerator_a_strategy_of_another_module_carries_clashes_with_the_fl
     assert got["xla-tpu"] == [(
         "LXF011", "error",
         "accelerator set through both strategy class and accelerator flag, choose one: `Fabric(...)` raises ValueError "
-        "because the strategy already has `XLAAccelerator()` and the flag is `\"tpu\"` (only \"auto\" is allowed then)",
-        5, 16, ["Remove `accelerator=\"tpu\"` from Fabric"], None)]
+        "because the strategy already has `XLAAccelerator()` and the flag is `\"tpu\"` (only \"auto\" is allowed then); "
+        "`\"tpu\"` picks the XLA accelerator already (XLAFSDPStrategy runs only there), so the side to drop is the "
+        "strategy's `accelerator=XLAAccelerator()` (strategies.py, line 6)",
+        5, 16, ["Remove `accelerator=\"tpu\"` from Fabric", "Remove `accelerator=` from the strategy"],
+        ("strategies.py", 6, 27))]  # the fix belongs at the pin, the side to drop
     # the clash comes first: no "XLAFSDPStrategy runs on the XLA device, not on the CPU" for the flag
     assert [(code, line, column) for code, _, _, line, column, _, _ in got["xla-cpu"]] == [("LXF011", 5, 16)]
     assert got["xla-auto"] == got["none-tpu"] == []
