@@ -47,7 +47,9 @@ def test_a_display_an_empty_call_and_a_copy_are_as_empty_as_python_says(source, 
     ("N = ['a']\nprobe([n for n in N])", [("list", True)]),
     ("N = []\nprobe([n for n in N])", [("list", False)]),
     ("N = []\nprobe({n for n in N})", [("set", False)]),
-    ("N = ['a']\nprobe([n for n in N if n])", [("list", None)]),  # the condition may drop every one
+    ("N = ['a']\nprobe([n for n in N if n])", [("list", True)]),  # the condition keeps the known 'a'
+    ("N = ['']\nprobe([n for n in N if n])", [("list", False)]),  # and drops the known ''
+    ("probe([n for n in N if n])", [("list", None)]),  # items unknown: the condition may drop every one
     ("N = ['a']\nprobe(frozenset(N))", [("frozenset", True)]),
     ("N = []\nprobe(frozenset(N))", [("frozenset", False)]),
     ("N = 'ab'\nprobe(list(N))", [("list", True)]),
