@@ -1764,8 +1764,7 @@ class Flow:
                 if not call.args or not isinstance(call.args[0], ast.Attribute) \
                         or call.args[0].attr != getattr(func, "name", None):
                     continue
-                if any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
-                       for x in self.values(call.args[0])):
+                if _holds_bound(func, self.values(call.args[0])):
                     yield _CalledBack(call)
 
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
@@ -1779,19 +1778,15 @@ class Flow:
                 len(c.args) >= 2 and not (isinstance(c.args[1], ast.Constant) and c.args[1].value != name)
                 for c in self.ctx.calls_by_name("getattr", live=False)):
             return  # never read but to be called (nor by a `getattr` that may name it: `getattr(self, f"_{mode}")`)
-        def bound_here(held: tuple[Value, ...]) -> bool:
-            return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
-                       for x in held)
-
         by_callee, _ = self._calls_through()
         for call in by_callee.get(id(func), ()):
-            if bound_here(self.callees(call.func)):
+            if _holds_bound(func, self.callees(call.func)):
                 yield call
         for call in self._self_attribute_calls():  # `self.on_end = self.report`, then `self.on_end(op)`
             callee = call.func
             assert isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name)  # (`_may_call_through`)
             if any(attr == callee.attr and isinstance(value, ast.Attribute) and value.attr == name
-                   for _, _, attr, value in self.ctx.attribute_stores(callee.value.id)) and bound_here(self.values(callee)):
+                   for _, _, attr, value in self.ctx.attribute_stores(callee.value.id)) and _holds_bound(func, self.values(callee)):
                 yield call
 
     def _runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
@@ -5219,6 +5214,12 @@ class _Instance:
     cls: ast.ClassDef
     call: ast.Call
     flow: Flow = field(compare=False, repr=False)
+
+
+def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
+    """One of `held` is `func` read bound to an instance (`self.fit`, `trainer.run`), not the plain function."""
+    return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
+               for x in held)
 
 
 def _init_calls(classes: list[tuple[Flow, ast.ClassDef | str]], names: set[str]) -> list[tuple[Flow, ast.Call]] | None:
