@@ -247,3 +247,49 @@ def test_a_store_that_may_not_run_keeps_the_construction_s_value_under_its_condi
     assert found(BUILT_BY_A_HELPER % "if deep:\n    cfg.remat = {Block}") == [
         ("LXF001", "warning", "6:86-6:100", wrong + "; when `cfg.remat` is not set at line 9")]
     assert found(BUILT_BY_A_HELPER % "setattr(cfg, key, {Block})") == []  # unknown, not the class's list
+
+
+# --- a method called on an object another module holds: `finetune.SHARDING.strategy()` -----------------------
+SHARDING = """\
+from dataclasses import dataclass
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+@dataclass(frozen=True)
+class ShardingConfig:
+    state_dict_type: str = "sharded"
+
+    def strategy(self):
+        return XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, state_dict_type=self.state_dict_type)
+
+
+BASE = ShardingConfig()
+"""
+
+
+def _sharded_project(tmp_path: Path, state_dict_type: str, imported: str, called: str) -> Path:
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "sharding.py").write_text(SHARDING)
+    (tmp_path / "experiments").mkdir()
+    (tmp_path / "experiments" / "__init__.py").write_text("")
+    (tmp_path / "experiments" / "finetune.py").write_text(
+        f"import dataclasses\nfrom sharding import BASE\nSHARDING = dataclasses.replace(BASE, state_dict_type={state_dict_type!r})\n")
+    train = tmp_path / "train.py"
+    train.write_text(f"from lightning.fabric import Fabric\n{imported}\n\n\ndef run(fabric):\n    pass\n\n\n"
+                     f"fabric = Fabric(accelerator='tpu', strategy={called})\nfabric.launch(run)\n")
+    return train
+
+
+def test_a_method_run_on_another_module_s_copy_reads_the_copy_s_fields(tmp_path):
+    consolidated = ("`state_dict_type='consolidated'` is neither 'full' nor 'sharded': XLAFSDPStrategy accepts it and "
+                    "`fabric.save` silently writes sharded files, but `fabric.load` raises ValueError: Unknown "
+                    "state_dict_type: consolidated. The checkpoint you saved cannot be read back (in `strategy`, `sharding.py`, "
+                    "line 11, for this call)")
+    for name, (imported, called, at) in {
+        "a": ("from experiments import finetune", "finetune.SHARDING.strategy()", "9:45-9:71"),
+        "b": ("from experiments.finetune import SHARDING", "SHARDING.strategy()", "9:45-9:62"),
+    }.items():
+        train = _sharded_project(tmp_path / name, "consolidated", imported, called)
+        assert _checked(train) == [("LXF020", "error", at, "finetune.py:3:54-3:68", consolidated)], name
+        assert _checked(_sharded_project(tmp_path / f"{name}_ok", "full", imported, called)) == [], name
