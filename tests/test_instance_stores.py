@@ -293,3 +293,21 @@ def test_a_method_run_on_another_module_s_copy_reads_the_copy_s_fields(tmp_path)
         train = _sharded_project(tmp_path / name, "consolidated", imported, called)
         assert _checked(train) == [("LXF020", "error", at, "finetune.py:3:54-3:68", consolidated)], name
         assert _checked(_sharded_project(tmp_path / f"{name}_ok", "full", imported, called)) == [], name
+
+
+KWARGS_METHOD = SHARDING.replace('''    def strategy(self):
+        return XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, state_dict_type=self.state_dict_type)''', '''    def kwargs(self):
+        return {"state_dict_type": self.state_dict_type}''')
+
+
+def test_what_another_module_s_method_returns_is_read_for_the_receiver_it_is_called_on(tmp_path):
+    # `Flow.returns_from` of a method: its body read with `self` the one instance the call is made on
+    called = "XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, **finetune.SHARDING.kwargs())"
+    imported = "from lightning.fabric.strategies import XLAFSDPStrategy\nfrom torch import nn\nfrom experiments import finetune"
+    for name, value, expected in [("bad", "consolidated", ["LXF020"]), ("ok", "sharded", [])]:
+        train = _sharded_project(tmp_path / name, value, imported, called)
+        (tmp_path / name / "sharding.py").write_text(KWARGS_METHOD)
+        found_here = _checked(train)
+        assert [f[0] for f in found_here] == expected, name
+        if expected:
+            assert found_here[0][1:4] == ("error", "11:93-11:119", "finetune.py:3:54-3:68")

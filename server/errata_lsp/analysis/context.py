@@ -1210,7 +1210,8 @@ class Context:
         the file (before any value is worked out): the receiver is a name or an attribute (`self.metric`) the
         file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
         `mean, worst = MeanMetric(), MaxMetric()`), or a name a project import binds or an attribute of one
-        (`finetune.SHARDING`), and, without a project import, one of the file's classes defines the method. What they hold is the value flow's to say (`method_run`)."""
+        (`finetune.SHARDING`), and, without a project import, one of the file's classes defines the method.
+        What they hold is the value flow's to say (`method_run`)."""
         if not isinstance(func, ast.Attribute):
             return False
         receiver = func.value

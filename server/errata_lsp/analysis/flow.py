@@ -4569,7 +4569,13 @@ class Flow:
             return callee.returns_of(func)
         if isinstance(callee.ctx.parents.get(func), ast.ClassDef):
             # `Experiment.from_dict({...})`: a classmethod builds `cls(...)` from this call's arguments
-            return self.site(callee, func, call).returns_of(func) if _is_classmethod(func) else callee.returns_of(func)
+            if _is_classmethod(func):
+                return self.site(callee, func, call).returns_of(func)
+            receivers = self.values(call.func.value) if isinstance(call.func, ast.Attribute) and not _is_static(func) else ()
+            if len(receivers) == 1 and receivers[0].kind == "instance" and func.args.args:
+                # `finetune.SHARDING.strategy()`: its body read with `self` that copy, not every instance
+                return self._bound_call(call, func, receivers[0], callee)
+            return callee.returns_of(func)
         if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
                 or callee._keys_by_parameters(func)):
             return callee.returns_of(func)

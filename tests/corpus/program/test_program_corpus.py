@@ -41,16 +41,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round ten (scripts): stdlib dispatch and lookup idioms (scored before anything was built for them: 2/9 raising flagged)
     # round eleven (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 5/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning)
-    "p276_replace_sharding_config_state_dict_type_consolidated":
-        "missed: `dataclasses.replace(BASE, state_dict_type=\"consolidated\")` in experiments/finetune.py, "
-        "whose `.strategy()` method builds the strategy: `ShardingConfig(state_dict_type=\"consolidated\")` "
-        "in its place is flagged (LXF020) in one file, the replaced copy's method is not run with the changed field. "
-        "Two gaps: LXF020 runs only on a file that says `state_dict_type` (sharding.py and finetune.py, not "
-        "train.py), and sharding.py's check reads `self` of `strategy` from its own construction (`BASE`), not "
-        "from the instances other modules copy or build and call it on (flow.py `_self_of`; "
-        "`_as_importers_build` only when the module builds none); and in train.py `finetune.SHARDING.strategy()` "
-        "is `Flow.returns_from` -> the callee module's plain reading, its receiver dropped (binding it there "
-        "with `_bound_call` gives \"consolidated\" but loses p244's LXF023)",
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
