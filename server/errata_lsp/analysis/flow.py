@@ -2180,9 +2180,11 @@ class Flow:
             for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
                 if stored in (None, attr) and holds(receiver):
                     out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
-        helpers = [(call, a) for call in self.ctx.nodes(ast.Call)
-                   for a in (*call.args, *(k.value for k in call.keywords))
-                   if isinstance(a, ast.Name) and a.id in holders and holds(a)]
+        bound = _names_bound_to(construction, self.ctx.parents.get(construction))
+        passing = self.ctx.once("calls passing the instance", construction, lambda: [
+            (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
+            if isinstance(a, ast.Name) and a.id in bound and holds(a)], meanwhile=[])
+        helpers = [(call, a) for call, a in passing if isinstance(a, ast.Name) and a.id in holders]
         for call, given in helpers[:MAX_CONTEXTS]:
             assert isinstance(given, ast.Name)
             for f in self.values(call.func):
@@ -2218,23 +2220,10 @@ class Flow:
                     or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
                 return None
             placed.append((place[1], store))
-        holders = {s.holder for s in stores}
-        leaves: list[int] = []  # where the instance leaves the name, by statement of the block
-        for name in self.ctx.nodes(ast.Name):
-            if name.id not in holders or not isinstance(name.ctx, ast.Load) \
-                    or not any(d.node is construction for d in self.reaching(name) or ()):
-                continue
-            top: ast.AST | None = name
-            while top is not None and not ((p := self.ctx.block_place(top)) is not None and p[0] is block):
-                top = self.ctx.parents.get(top)
-            if not isinstance(top, ast.stmt):  # read in a function (a global): whenever that runs
-                return None
-            parent = self.ctx.parents.get(name)
-            called = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
-            if isinstance(parent, ast.Attribute) and not (isinstance(called, ast.Call) and called.func is parent) \
-                    or any(self.ctx.within(name, s.at) for _, s in placed):
-                continue  # `cfg.x` read or stored here, `setattr`'s or a helper's own argument: it stays here
-            leaves.append(block.index(top))
+        uses = self.ctx.once("uses of the instance", construction, lambda: self._uses_in_block(construction, block))
+        if uses is None:
+            return None
+        leaves = [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)]
         if not leaves:
             return None
         if all(i > max(j for j, _ in placed) for i in leaves):
@@ -2242,6 +2231,28 @@ class Flow:
         if all(i < min(j for j, _ in placed) for i in leaves):
             return []
         return None
+
+    def _uses_in_block(self, construction: ast.Call, block: list[ast.stmt]) -> list[tuple[ast.Name, int]] | None:
+        """The reads of the names bound to `construction` that may take the instance away from them (all but
+        `cfg.x` read or stored), each with the index of its statement in `block`, where the binding is; None
+        when one is in a function (a global, read whenever that runs)."""
+        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
+        out: list[tuple[ast.Name, int]] = []
+        for name in self.ctx.nodes(ast.Name):
+            if name.id not in holders or not isinstance(name.ctx, ast.Load) \
+                    or not any(d.node is construction for d in self.reaching(name) or ()):
+                continue
+            top: ast.AST | None = name
+            while top is not None and not ((p := self.ctx.block_place(top)) is not None and p[0] is block):
+                top = self.ctx.parents.get(top)
+            if not isinstance(top, ast.stmt):
+                return None
+            parent = self.ctx.parents.get(name)
+            called = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and not (isinstance(called, ast.Call) and called.func is parent):
+                continue  # `cfg.x` read or stored here: the instance stays here
+            out.append((name, block.index(top)))
+        return out
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
         """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
