@@ -22,7 +22,10 @@ turns them into `Value`s (`values.py`):
   values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns
   (run with `self` the construction read), class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
-  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
+  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built, read wherever the
+  instance reaches (a function it is passed to, a helper storing on its parameter, a `copy.copy`/`deepcopy`
+  of it: `_stored_on_instance`); `__getattr__` returning the entry keyed by its name of a dict the instance
+  holds, or `getattr(self._cfg, name)` (`_getattr_answers`); `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
   the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
   on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
@@ -49,7 +52,8 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep; a method, for the one
+  instance it is called on); the tests of a function's
   conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
   option is decided by its default as the plain run takes it (whatever its `choices`, the default its action
   implies, wherever the parser is built), unless that default is falsy (an option a run turns on).
