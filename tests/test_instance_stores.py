@@ -289,6 +289,7 @@ def test_a_method_run_on_another_module_s_copy_reads_the_copy_s_fields(tmp_path)
     for name, (imported, called, at) in {
         "a": ("from experiments import finetune", "finetune.SHARDING.strategy()", "9:45-9:71"),
         "b": ("from experiments.finetune import SHARDING", "SHARDING.strategy()", "9:45-9:62"),
+        "c": ("from experiments import finetune\nsharding = finetune.SHARDING", "sharding.strategy()", "10:45-10:62"),
     }.items():
         train = _sharded_project(tmp_path / name, "consolidated", imported, called)
         assert _checked(train) == [("LXF020", "error", at, "finetune.py:3:54-3:68", consolidated)], name

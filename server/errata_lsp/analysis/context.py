@@ -1235,6 +1235,11 @@ class Context:
             return frozenset()
 
         def built(value: ast.expr) -> bool:
+            if isinstance(value, ast.Attribute):  # `sharding = finetune.SHARDING`: an object a project module holds
+                root: ast.expr = value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                return isinstance(root, ast.Name) and root.id in self._project_imports
             if not isinstance(value, ast.Call):
                 return False
             root = value.func
