@@ -312,3 +312,24 @@ def test_what_another_module_s_method_returns_is_read_for_the_receiver_it_is_cal
         assert [f[0] for f in found_here] == expected, name
         if expected:
             assert found_here[0][1:4] == ("error", "11:93-11:119", "finetune.py:3:54-3:68")
+
+
+def test_a_helper_s_store_is_read_on_the_name_that_holds_the_instance_too():
+    source = textwrap.dedent("""\
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        class Config:
+            def __init__(self):
+                self.remat = {Block}
+        def deepen(settings):
+            settings.remat = [Block]
+        cfg = Config()
+        deepen(cfg)
+        strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=cfg.remat)
+    """)
+    assert found(source) == [("LXF001", "error", "9:86-9:95", "`activation_checkpointing_policy` must be a set, found "
+                                                              "[Block] (from `cfg.remat`, line 6)")]
+    # a store of its own after the helper's is the one the read gets
+    assert found(source.replace("deepen(cfg)\n", "deepen(cfg)\ncfg.remat = {Block}\n")) == []
+    # the helper's after the read: not seen by it
+    assert found(source.replace("deepen(cfg)\n", "").replace("activation_checkpointing_policy=cfg.remat)\n",
+                                                             "activation_checkpointing_policy=cfg.remat)\ndeepen(cfg)\n")) == []

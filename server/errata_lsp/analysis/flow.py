@@ -2152,19 +2152,26 @@ class Flow:
             if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
                 found = self._stored_on_instance(node, sources[0], found, None)
         key = (id(construction), attr)
-        holders = _names_bound_to(construction, home.ctx.parents.get(construction)) - {handled}
+        holders = _names_bound_to(construction, home.ctx.parents.get(construction))
         if not holders or key in home.base._asking_stores:
             return found
         home.base._asking_stores.add(key)
         try:
-            stores = home._stores_on(construction, holders, attr)
+            every = home._stores_on(construction, holders, attr)
         finally:
             home.base._asking_stores.discard(key)
+        # (the stores on the name read, `handled`, are in `found` already)
+        stores = [s for s in every if handled is None or s.holder != handled or isinstance(s.at, ast.Call)]
         if not stores:
             return found
         setter = next((m for k in classes for m in k.body if isinstance(m, ast.FunctionDef) and m.name == "__setattr__"), None)
         if any(s.values is None for s in stores) or setter is not None and not _plain_setattr(setter):
             return (Value("unknown", node, flow=self),)
+        before = self._stored_before(node, every) if home.ctx is self.ctx else None
+        if before is False:  # stored after the read, in its block
+            return found
+        if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
+            return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
         seen = home._seen_by_readers(construction, stores)
         if seen == []:  # stored after the instance went on
             return found
@@ -2173,6 +2180,26 @@ class Flow:
         out = [x.named(f"{s.holder}.{attr}") for s in stores for x in s.values or ()]
         when = f"`{stores[0].holder}.{attr}` is not set at line {stores[0].at.lineno}"
         return (*out, *(x.under((when,)) for x in found))
+
+    def _stored_before(self, node: ast.Attribute, stores: list[_Store]) -> _Store | bool | None:
+        """The stores as the read sees them when each is a statement of the read's own block (a helper's own
+        store a statement of its body), in no loop: the last of them when they all come before it, False when
+        they all come after it (not seen); None otherwise."""
+        read = self.ctx.statement_of(node)
+        here = self.ctx.block_place(read) if read is not None else None
+        if here is None or isinstance(self.ctx.parents.get(read), (ast.For, ast.AsyncFor, ast.While)):
+            return None
+        placed: list[tuple[int, _Store]] = []
+        for store in stores:
+            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
+            place = self.ctx.block_place(stmt) if stmt is not None else None
+            if place is None or place[0] is not here[0] or place[1] == here[1] or not store.plain \
+                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
+                return None
+            placed.append((place[1], store))
+        if placed and all(i < here[1] for i, _ in placed):
+            return max(placed, key=lambda p: p[0])[1]
+        return False if placed and all(i > here[1] for i, _ in placed) else None
 
     def _stores_on(self, construction: ast.Call, holders: set[str], attr: str) -> list[_Store]:
         """The stores into `attr` of the instance `construction` builds: on a name here bound to it, and on
@@ -2184,11 +2211,9 @@ class Flow:
             for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
                 if stored in (None, attr) and holds(receiver):
                     out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
-        bound = _names_bound_to(construction, self.ctx.parents.get(construction))
-        passing = self.ctx.once("calls passing the instance", construction, lambda: [
+        helpers = self.ctx.once("calls passing the instance", construction, lambda: [
             (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
-            if isinstance(a, ast.Name) and a.id in bound and holds(a)], meanwhile=[])
-        helpers = [(call, a) for call, a in passing if isinstance(a, ast.Name) and a.id in holders]
+            if isinstance(a, ast.Name) and a.id in holders and holds(a)], meanwhile=[])
         for call, given in helpers[:MAX_CONTEXTS]:
             assert isinstance(given, ast.Name)
             for f in self.values(call.func):
