@@ -333,3 +333,9 @@ def test_a_helper_s_store_is_read_on_the_name_that_holds_the_instance_too():
     # the helper's after the read: not seen by it
     assert found(source.replace("deepen(cfg)\n", "").replace("activation_checkpointing_policy=cfg.remat)\n",
                                                              "activation_checkpointing_policy=cfg.remat)\ndeepen(cfg)\n")) == []
+
+
+def test_getattr_of_a_class_with_a_base_the_file_does_not_show_is_not_asked():
+    # the library base may have the attribute: Python asks `__getattr__` only when it does not
+    source = GETATTR % (THROUGH_DICT, "return self._values[name]", '"max"')
+    assert found(source.replace("class Config:", "class Config(SomeLibraryConfig):")) == []

@@ -2534,7 +2534,7 @@ class Flow:
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
-        if not out and top:  # found nowhere: `__getattr__` answers it
+        if not out and top and self._all_bases_shown(cls):  # found nowhere (a base not shown may have it): `__getattr__`
             out.extend(self._getattr_answers(cls, call, attr))
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
