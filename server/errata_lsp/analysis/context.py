@@ -1209,16 +1209,17 @@ class Context:
         """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
         the file (before any value is worked out): the receiver is a name or an attribute (`self.metric`) the
         file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
-        `mean, worst = MeanMetric(), MaxMetric()`), and, without a project import, one of the file's classes
-        defines the method. What they hold is the value flow's to say (`method_run`)."""
+        `mean, worst = MeanMetric(), MaxMetric()`), or a name a project import binds or an attribute of one
+        (`finetune.SHARDING`), and, without a project import, one of the file's classes defines the method.
+        What they hold is the value flow's to say (`method_run`)."""
         if not isinstance(func, ast.Attribute):
             return False
         receiver = func.value
         if isinstance(receiver, ast.Name):
-            built = receiver.id in self._built_by_project_classes
-        else:
+            built = receiver.id in self._built_by_project_classes or receiver.id in self._project_imports
+        else:  # (`finetune.SHARDING.strategy()`: an object a project module holds)
             built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
-                and receiver.attr in self._built_by_project_classes
+                and (receiver.attr in self._built_by_project_classes or receiver.value.id in self._project_imports)
         return built and (bool(self._project_imports) or func.attr in self._methods_defined)
 
     @cached_property
@@ -1234,6 +1235,11 @@ class Context:
             return frozenset()
 
         def built(value: ast.expr) -> bool:
+            if isinstance(value, ast.Attribute):  # `sharding = finetune.SHARDING`: an object a project module holds
+                root: ast.expr = value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                return isinstance(root, ast.Name) and root.id in self._project_imports
             if not isinstance(value, ast.Call):
                 return False
             root = value.func

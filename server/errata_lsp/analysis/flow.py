@@ -22,7 +22,10 @@ turns them into `Value`s (`values.py`):
   values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns
   (run with `self` the construction read), class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
-  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
+  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built, read wherever the
+  instance reaches (a function it is passed to, a helper storing on its parameter, a `copy.copy`/`deepcopy`
+  of it: `_stored_on_instance`); `__getattr__` returning the entry keyed by its name of a dict the instance
+  holds, or `getattr(self._cfg, name)` (`_getattr_answers`); `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
   the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
   on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
@@ -49,7 +52,8 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep; a method, for the one
+  instance it is called on); the tests of a function's
   conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
   option is decided by its default as the plain run takes it (whatever its `choices`, the default its action
   implies, wherever the parser is built), unless that default is falsy (an option a run turns on).
@@ -150,6 +154,7 @@ class Flow:
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
         self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
+        self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -2076,9 +2081,14 @@ class Flow:
             found = self.attribute(base, node.attr, node)
             if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
                 found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
+            handled = None
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
-                    and base.flow is self:
-                found = self._set_from_outside(node, node.value, base, found)
+                    and base.flow is self and (base.kind != "instance" or not isinstance(base.node, ast.Call)
+                                               or any(d.node is base.node for d in self.reaching(node.value) or ())):
+                found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
+                handled = node.value.id
+            if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
+                found = self._stored_on_instance(node, base, found, handled)
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
 
@@ -2115,6 +2125,163 @@ class Flow:
             return tuple(stored)
         when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
         return (*stored, *(x.under((when,)) for x in found))
+
+    def _stored_on_instance(self, node: ast.Attribute, base: Value, found: tuple[Value, ...],
+                            handled: str | None) -> tuple[Value, ...]:
+        """`cfg = Config()` then `cfg.loss_reduce = "max"`, or `for_leaderboard(cfg)` whose body stores on its
+        parameter: an attribute set on the instance after it is built, read wherever the instance reaches (a
+        function it is passed to, another module). The stores are those the module that builds it makes on a
+        name bound to that construction, and those of a function it calls with that name on the parameter it
+        gets (one call deep). A store made before the instance leaves that name replaces what the construction
+        left, one made after it is not seen (`_seen_by_readers`); any other may have run, so its values come with what the construction
+        left under "not set". A store of an attribute it cannot name (`setattr(cfg, key, v)`) or one that runs a
+        `__setattr__` of the class's own (but a plain one) leaves the attribute unknown. `handled`: the name
+        whose stores `_set_from_outside` read already."""
+        construction, attr = base.node, node.attr
+        assert isinstance(construction, ast.Call)
+        # the module that writes the construction (a class of another module built here is read there)
+        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None)
+        if home is None:
+            return found
+        cls = base.extra[0] if isinstance(base.extra, tuple) and isinstance(base.extra[0], ast.ClassDef) else None
+        classes = (cls, *(base.flow or home).local_bases(cls)) if cls is not None else ()
+        if any(_property_getter(k, attr) or _property_setter(k, attr) for k in classes):
+            return found  # (a store into a property runs its setter)
+        if _copy_of(construction, home):  # a copy holds what its source held when copied
+            sources = home.values(construction.args[0])
+            if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
+                found = self._stored_on_instance(node, sources[0], found, None)
+        key = (id(construction), attr)
+        holders = _names_bound_to(construction, home.ctx.parents.get(construction))
+        if not holders or key in home.base._asking_stores:
+            return found
+        home.base._asking_stores.add(key)
+        try:
+            every = home._stores_on(construction, holders, attr)
+        finally:
+            home.base._asking_stores.discard(key)
+        # (the stores on the name read, `handled`, are in `found` already)
+        stores = [s for s in every if handled is None or s.holder != handled or isinstance(s.at, ast.Call)]
+        if not stores:
+            return found
+        setter = next((m for k in classes for m in k.body if isinstance(m, ast.FunctionDef) and m.name == "__setattr__"), None)
+        if any(s.values is None for s in stores) or setter is not None and not _plain_setattr(setter):
+            return (Value("unknown", node, flow=self),)
+        before = self._stored_before(node, every) if home.ctx is self.ctx else None
+        if before is False:  # stored after the read, in its block
+            return found
+        if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
+            return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
+        seen = home._seen_by_readers(construction, stores)
+        if seen == []:  # stored after the instance went on
+            return found
+        if seen is not None:  # every reader through the instance comes after this store
+            return tuple(x.named(f"{seen[0].holder}.{attr}") for x in seen[0].values or ())
+        out = [x.named(f"{s.holder}.{attr}") for s in stores for x in s.values or ()]
+        when = f"`{stores[0].holder}.{attr}` is not set at line {stores[0].at.lineno}"
+        return (*out, *(x.under((when,)) for x in found))
+
+    def _stored_before(self, node: ast.Attribute, stores: list[_Store]) -> _Store | bool | None:
+        """The stores as the read sees them when each is a statement of the read's own block (a helper's own
+        store a statement of its body), in no loop: the last of them when they all come before it, False when
+        they all come after it (not seen); None otherwise."""
+        read = self.ctx.statement_of(node)
+        here = self.ctx.block_place(read) if read is not None else None
+        if here is None or isinstance(self.ctx.parents.get(read), (ast.For, ast.AsyncFor, ast.While)):
+            return None
+        placed: list[tuple[int, _Store]] = []
+        for store in stores:
+            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
+            place = self.ctx.block_place(stmt) if stmt is not None else None
+            if place is None or place[0] is not here[0] or place[1] == here[1] or not store.plain \
+                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
+                return None
+            placed.append((place[1], store))
+        if placed and all(i < here[1] for i, _ in placed):
+            return max(placed, key=lambda p: p[0])[1]
+        return False if placed and all(i > here[1] for i, _ in placed) else None
+
+    def _stores_on(self, construction: ast.Call, holders: set[str], attr: str) -> list[_Store]:
+        """The stores into `attr` of the instance `construction` builds: on a name here bound to it, and on
+        the parameter of a function a call here passes that name to (at most `MAX_CONTEXTS` such calls)."""
+        out: list[_Store] = []
+        def holds(name: ast.Name) -> bool:
+            return any(d.node is construction for d in self.reaching(name) or ())
+        for holder in sorted(holders):
+            for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
+                if stored in (None, attr) and holds(receiver):
+                    out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
+        helpers = self.ctx.once("calls passing the instance", construction, lambda: [
+            (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
+            if isinstance(a, ast.Name) and a.id in holders and holds(a)], meanwhile=[])
+        for call, given in helpers[:MAX_CONTEXTS]:
+            assert isinstance(given, ast.Name)
+            for f in self.values(call.func):
+                func = f.node
+                if f.kind != "function" or f.extra is not None or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue  # (a method: its `self` is another object)
+                there = f.flow or self
+                param = next((p for p in all_args(func.args) if argument_for(func, p, call, False) is given), None)
+                for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
+                    if stored in (None, attr) and there.ctx.within(stmt, func) \
+                            and all(d.how == "param" for d in there.reaching(receiver) or ()):
+                        out.append(_Store(call, given.id, None if stored is None else there.values(value),
+                                          there.ctx.parents.get(stmt) is func))
+        return out
+
+    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store]) -> list[_Store] | None:
+        """Which stores a reader of the instance through a function it is passed to (or a name it reaches)
+        sees, when each is a statement of the block that binds the construction (a helper's own store a
+        statement of its body), after the binding, in no loop: the instance leaves the name (passed on, bound
+        again, a method called on it) in statements of the block, and a reader sees what was stored before
+        them. [the last store] when it leaves only after every store; [] when only before each; None (each
+        store may or may not have run) otherwise."""
+        bind = self.ctx.parents.get(construction)
+        bound_at = self.ctx.block_place(bind) if bind is not None else None
+        if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
+            return None  # (in a loop, a later statement also runs before an earlier one)
+        block, start = bound_at
+        placed: list[tuple[int, _Store]] = []
+        for store in stores:
+            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
+            place = self.ctx.block_place(stmt) if stmt is not None else None
+            if place is None or place[0] is not block or place[1] <= start or not store.plain \
+                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
+                return None
+            placed.append((place[1], store))
+        uses = self.ctx.once("uses of the instance", construction, lambda: self._uses_in_block(construction, block))
+        if uses is None:
+            return None
+        leaves = [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)]
+        if not leaves:
+            return None
+        if all(i > max(j for j, _ in placed) for i in leaves):
+            return [max(placed, key=lambda p: p[0])[1]]
+        if all(i < min(j for j, _ in placed) for i in leaves):
+            return []
+        return None
+
+    def _uses_in_block(self, construction: ast.Call, block: list[ast.stmt]) -> list[tuple[ast.Name, int]] | None:
+        """The reads of the names bound to `construction` that may take the instance away from them (all but
+        `cfg.x` read or stored), each with the index of its statement in `block`, where the binding is; None
+        when one is in a function (a global, read whenever that runs)."""
+        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
+        out: list[tuple[ast.Name, int]] = []
+        for name in self.ctx.nodes(ast.Name):
+            if name.id not in holders or not isinstance(name.ctx, ast.Load) \
+                    or not any(d.node is construction for d in self.reaching(name) or ()):
+                continue
+            top: ast.AST | None = name
+            while top is not None and not ((p := self.ctx.block_place(top)) is not None and p[0] is block):
+                top = self.ctx.parents.get(top)
+            if not isinstance(top, ast.stmt):
+                return None
+            parent = self.ctx.parents.get(name)
+            called = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and not (isinstance(called, ast.Call) and called.func is parent):
+                continue  # `cfg.x` read or stored here: the instance stays here
+            out.append((name, block.index(top)))
+        return out
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
         """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
@@ -2367,6 +2534,8 @@ class Flow:
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
+        if not out and top and self._all_bases_shown(cls):  # found nowhere (a base not shown may have it): `__getattr__`
+            out.extend(self._getattr_answers(cls, call, attr))
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
@@ -2391,6 +2560,62 @@ class Flow:
             out = list(self._as_importers_build(cls, attr) or out)
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
+        return tuple(out)
+
+    def _getattr_answers(self, cls: ast.ClassDef, call: ast.Call | None, attr: str) -> tuple[Value, ...]:
+        """An attribute the instance and its classes do not have, asked of the `__getattr__(self, name)` of
+        `cls` or a base of this module: a return of the entry keyed by the name in a dict the instance holds
+        (`self._values[name]`, `self._values.get(name, d)`, `self.__dict__["_values"][name]`, through a local
+        `values = self.__dict__.get("_values", {})`) is that dict's entry `attr` for this instance; a return
+        of `getattr(self._cfg, name)` is the attribute `attr` of what `self._cfg` holds; any other return is
+        unknown. () when no class defines the hook."""
+        hook = next((m for k in (cls, *self.local_bases(cls)) for m in k.body
+                     if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__getattr__"), None)
+        if hook is None:
+            return ()
+        if len(hook.args.args) != 2 or _is_static(hook) or _is_classmethod(hook) or isinstance(hook, ast.AsyncFunctionDef):
+            return (Value("unknown", hook, flow=self),)
+        owner, name = hook.args.args[0].arg, hook.args.args[1].arg
+        bound = [n.id for n in ast.walk(hook) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        local = {s.targets[0].id: s.value for s in hook.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+                 and isinstance(s.targets[0], ast.Name) and bound.count(s.targets[0].id) == 1}  # bound once
+        def is_name(n: ast.AST) -> bool:
+            return isinstance(n, ast.Name) and n.id == name
+        out: list[Value] = []
+        for ret in (s for s in _statements(hook) if isinstance(s, ast.Return) and self.ctx.enclosing_function(s) is hook):
+            expr, unknown = ret.value, Value("unknown", ret, flow=self)
+            forwarded = isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "getattr" \
+                and 2 <= len(expr.args) <= 3 and is_name(expr.args[1]) and not expr.keywords
+            got = isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get" \
+                and 1 <= len(expr.args) <= 2 and is_name(expr.args[0]) and not expr.keywords
+            if forwarded or got:
+                assert isinstance(expr, ast.Call)
+                holder = expr.args[0] if forwarded else expr.func.value  # type: ignore[attr-defined]
+                default = expr.args[2] if forwarded and len(expr.args) == 3 else expr.args[1] if got and len(expr.args) == 2 else None
+            elif isinstance(expr, ast.Subscript) and is_name(expr.slice):
+                holder, default = expr.value, None
+            else:
+                out.append(unknown)
+                continue
+            if isinstance(holder, ast.Name) and holder.id in local:
+                holder = local[holder.id]
+            key = holder.attr if isinstance(holder, ast.Attribute) and isinstance(holder.value, ast.Name) \
+                and holder.value.id == owner else _instance_dict_key(holder, owner)
+            if key is None or key == attr:
+                out.append(unknown)
+                continue
+            for held in self.instance_attribute(cls, call, key, set()):
+                if forwarded:
+                    found = self.attribute(held, attr, ret)
+                    out.extend(x.under(held.when) for x in found)
+                    continue
+                entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+                if entries is not None and attr in entries:
+                    out.extend(x.under(held.when) for x in entries[attr].values())
+                elif entries is not None and complete:  # no such key: the default, or the hook raises
+                    out.extend(x.under(held.when) for x in (self.values(default) if default is not None else ()))
+                else:
+                    out.append(unknown)
         return tuple(out)
 
     def _base_attribute(self, flow: Flow, base: ast.ClassDef, attr: str) -> tuple[Value, ...]:
@@ -3658,6 +3883,11 @@ class Flow:
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
+            if node.func.id == "dict" and len(node.args) == 1 and not node.keywords \
+                    and not isinstance(node.args[0], ast.Starred):
+                copied = self._copied(node, self.values(node.args[0]))  # `dict(values)`: a new dict of its entries
+                if len(copied) == 1 and copied[0].kind == "dict" and copied[0].node is node:
+                    return copied
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
@@ -4285,7 +4515,8 @@ class Flow:
             there.base.pin(held, self.values(a))
             args.append(held)
         call = ast.Call(func=node.func, args=args[:len(node.args)],
-                        keywords=[ast.keyword(arg=k.arg, value=v) for k, v in zip(node.keywords, args[len(node.args):])])
+                        keywords=[ast.copy_location(ast.keyword(arg=k.arg, value=v), k)
+                                  for k, v in zip(node.keywords, args[len(node.args):])])
         return ast.copy_location(call, node)
 
     def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
@@ -4308,6 +4539,9 @@ class Flow:
         anything else keeps the values it was copied from."""
         if len(sources) == 1 and sources[0].kind == "dict":
             return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
+        if len(sources) == 1 and sources[0].kind == "instance" and sources[0].flow is self and _copy_of(node, self) \
+                and isinstance(sources[0].node, ast.Call):  # an object of its own: a store on it is not the source's
+            return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=self),)
         return sources
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
@@ -4375,7 +4609,13 @@ class Flow:
             return callee.returns_of(func)
         if isinstance(callee.ctx.parents.get(func), ast.ClassDef):
             # `Experiment.from_dict({...})`: a classmethod builds `cls(...)` from this call's arguments
-            return self.site(callee, func, call).returns_of(func) if _is_classmethod(func) else callee.returns_of(func)
+            if _is_classmethod(func):
+                return self.site(callee, func, call).returns_of(func)
+            receivers = self.values(call.func.value) if isinstance(call.func, ast.Attribute) and not _is_static(func) else ()
+            if len(receivers) == 1 and receivers[0].kind == "instance" and func.args.args:
+                # `finetune.SHARDING.strategy()`: its body read with `self` that copy, not every instance
+                return self._bound_call(call, func, receivers[0], callee)
+            return callee.returns_of(func)
         if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
                 or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
@@ -5033,6 +5273,8 @@ class _BuildFlow(_SiteFlow):
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is self.func:
+            if self.init and arg is self.func.args.kwarg and self.caller is self.outer:
+                return self._extra_keywords(self.func, [(self.call, True, ())])  # `__init__(self, **values)`
             return self.passed(self.func, arg, self.call, False, ())
         return super().parameter(arg)
 
@@ -5605,6 +5847,8 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
     for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
         if is_self(target):
             yield target.attr, stmt.value  # type: ignore[attr-defined]
+        elif _instance_dict_key(target, self_name) is not None:  # `self.__dict__["_values"] = v` (past `__setattr__`)
+            yield _instance_dict_key(target, self_name), stmt.value  # type: ignore[misc]
         elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Tuple, ast.List)) \
                 and len(target.elts) == len(stmt.value.elts):
             for t, v in zip(target.elts, stmt.value.elts):
@@ -5614,6 +5858,70 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class _Store:
+    """A store into an attribute of an instance after it is built (`Flow._stores_on`): the statement, or the
+    call of the helper that makes it; the name holding the instance there; the values stored (None: the
+    attribute stored is computed); whether the store is a statement of its own block or helper body."""
+    at: ast.stmt | ast.Call
+    holder: str
+    values: tuple[Value, ...] | None
+    plain: bool
+
+
+def _copy_of(node: ast.AST, flow: Flow) -> bool:
+    """`copy.copy(x)` or `copy.deepcopy(x)`, as the module imports them."""
+    return isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+        and flow.ctx.resolve(node.func) in ("copy.copy", "copy.deepcopy")
+
+
+def _names_bound_to(value: ast.expr, stmt: ast.AST | None) -> set[str]:
+    """The names `name = value` (or `name: T = value`), the statement `stmt` holding it, binds to it."""
+    if isinstance(stmt, ast.Assign) and stmt.value is value:
+        return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is value and isinstance(stmt.target, ast.Name):
+        return {stmt.target.id}
+    return set()
+
+
+def _plain_setattr(setter: ast.FunctionDef) -> bool:
+    """A `__setattr__(self, name, value)` that only stores the value under the name where the instance reads
+    it back: `self._values[name] = value`, `self.__dict__[name] = value`, `object.__setattr__(self, name,
+    value)` or `super().__setattr__(name, value)`."""
+    body = [s for s in setter.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    names = [a.arg for a in setter.args.args]
+    if len(body) != 1 or len(names) != 3:
+        return False
+    owner, name, value = names
+    stmt = body[0]
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):
+        target = stmt.targets[0]
+        return isinstance(stmt.value, ast.Name) and stmt.value.id == value and isinstance(target.slice, ast.Name) \
+            and target.slice.id == name and isinstance(target.value, ast.Attribute) \
+            and isinstance(target.value.value, ast.Name) and target.value.value.id == owner
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords:
+        return False
+    spelled = [source_text(a) for a in call.args]
+    return source_text(call.func) == "object.__setattr__" and spelled == [owner, name, value] \
+        or source_text(call.func) == "super().__setattr__" and spelled == [name, value]
+
+
+def _instance_dict_key(node: ast.AST, self_name: str) -> str | None:
+    """"x" for `self.__dict__["x"]` and `self.__dict__.get("x", ...)`: the instance's own attribute `x`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and 1 <= len(node.args) <= 2 and not node.keywords:
+        holder, key = node.func.value, node.args[0]
+    elif isinstance(node, ast.Subscript):
+        holder, key = node.value, node.slice
+    else:
+        return None
+    if isinstance(holder, ast.Attribute) and holder.attr == "__dict__" and isinstance(holder.value, ast.Name) \
+            and holder.value.id == self_name and isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return key.value
+    return None
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
