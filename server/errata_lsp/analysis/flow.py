@@ -4741,6 +4741,9 @@ class Flow:
         if isinstance(callee, ast.Call) and isinstance(callee.func, ast.Name) and callee.func.id == "getattr":
             return True  # `getattr(self, f"_{mode}")(op)`
         if isinstance(callee, ast.Name):
+            others = self.ctx.names_bound_otherwise
+            if others is not None and callee.id not in others:
+                return False  # only imports and plain defs bind it (or nothing): its scope is not walked
             return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
                        for d in self.reaching(callee) or ())
         if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
