@@ -374,6 +374,28 @@ class Context:
         return frozenset(names)
 
     @cached_property
+    def names_bound_otherwise(self) -> frozenset[str] | None:
+        """The names some binding of the file gives otherwise than by an import, a plain def or a plain class:
+        the targets of assignments, loops, `with`, `except` and cases, the parameters, the decorated defs and
+        classes. Any other name reaches imports and plain defs only (or nothing: a builtin), which a reader
+        learns without walking the scope it is read in. None when the file reads `globals`, `locals`, `vars`
+        or `exec`: they may bind names no target spells (`globals()["x"] = ...`). A scan of the tables."""
+        names: set[str] = set()
+        for name in self._by_type[ast.Name]:
+            if name.id in _NAMESPACE_CALLS:
+                return None
+            if not isinstance(name.ctx, ast.Load):
+                names.add(name.id)
+        names.update(a.arg for a in self._by_type[ast.arg])
+        names.update(h.name for h in self._by_type[ast.ExceptHandler] if h.name)
+        for kind in (ast.MatchAs, ast.MatchStar):
+            names.update(m.name for m in self._by_type[kind] if m.name)
+        names.update(m.rest for m in self._by_type[ast.MatchMapping] if m.rest)
+        names.update(d.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                     for d in self._by_type[kind] if d.decorator_list)
+        return frozenset(names)
+
+    @cached_property
     def names_given_values(self) -> frozenset[str]:
         """The names a binding of the file may give a value made as it runs (a partial, what a call returns,
         what a caller passes): assignment and walrus targets, parameters, decorated defs. A name bound only
@@ -1535,6 +1557,9 @@ def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, 
         values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
         for i, element in enumerate(target.elts):
             yield from _unpack(element, values[i] if values else None)
+
+
+_NAMESPACE_CALLS = frozenset(("globals", "locals", "vars", "exec"))  # (`names_bound_otherwise`)
 
 
 def _target_names(target: ast.expr) -> Iterator[str]:

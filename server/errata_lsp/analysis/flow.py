@@ -649,7 +649,7 @@ class Flow:
         instance (`runtime.remat = False` after the construction, `setattr(...)`): what the constructions
         leave is no longer all it may hold."""
         def work() -> bool:
-            read = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)
+            read = {n.attr for n in walk(func) if isinstance(n, ast.Attribute)
                     and isinstance(n.value, ast.Name) and n.value.id == own}
             if not read:
                 return False
@@ -4981,13 +4981,17 @@ class Flow:
         if isinstance(callee, ast.Call) and isinstance(callee.func, ast.Name) and callee.func.id == "getattr":
             return True  # `getattr(self, f"_{mode}")(op)`
         if isinstance(callee, ast.Name):
+            others = self.ctx.names_bound_otherwise
+            if others is not None and callee.id not in others:
+                return False  # only imports and plain defs bind it (or nothing): its scope is not walked
             return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
                        for d in self.reaching(callee) or ())
         if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
             method = self.ctx.enclosing_function(call)
             cls = self._method_class(method) if method is not None else None
             return method is not None and cls is not None and bool(method.args.args) \
-                and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
+                and method.args.args[0].arg == callee.value.id and callee.attr not in self.ctx.once(
+                    "methods defined", cls, lambda: frozenset(s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))))
         return False
 
     def _dispatched(self, cls: ast.ClassDef, name: str, built_here: bool = True,
@@ -5710,9 +5714,9 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
-    sizing = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
@@ -5734,7 +5738,7 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     if all(what is None for what in read.values()) and not any(isinstance(n, (ast.Compare, ClassTest)) or _isinstance_call(n)
-                                                               for n in ast.walk(test)):
+                                                               for n in walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
 
@@ -6089,7 +6093,7 @@ def _method_names(cls: ast.ClassDef | None) -> frozenset[str] | None:
 def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] | None = None) -> bool:
     """The statement may set `owner.attr`: it stores it, calls a method of `owner` (one of `methods`, when
     the class is known: `self.model(x)` calls the model, not a method) or passes `owner` on."""
-    for n in ast.walk(stmt):
+    for n in walk(stmt):
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) \
                 and n.value.id == owner and (n.attr == attr or methods is not None and n.attr in methods):
             return True  # (a store to a property runs its setter)

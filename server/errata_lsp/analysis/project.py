@@ -1067,8 +1067,8 @@ class Project:
     def star_imported(self, flow: Flow, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """A name the module does not bind, read from its `from m import *` of a project module."""
         importer = self._importer(flow)
-        if importer is None:
-            return None
+        if importer is None or not any(a.name == "*" for s in flow.ctx.nodes(ast.ImportFrom) for a in s.names):
+            return None  # (most modules: no star import, nothing to look through)
         for stmt in reversed(flow.ctx.module.body):  # the last star import that brings it wins
             if not isinstance(stmt, ast.ImportFrom) or not any(a.name == "*" for a in stmt.names):
                 continue
