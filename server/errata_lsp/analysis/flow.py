@@ -520,6 +520,8 @@ class Flow:
                 constant = self._module_constant(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
                 if constant is None and classes is None:
+                    classes = self._settings_object(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -528,6 +530,21 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
+        "value"`) and it is one instance of a project class on every path (`settings = Settings()`, here or
+        imported): its attributes are read as `_parameter_values` reads them, with the stores made into it."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
+            return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])  # (an import: the object of the module that binds it)
+        if len(held) != 1 or held[0].kind != "instance" or held[0].when or not _of_local_class(held[0]):
+            return None
+        return held
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -970,7 +987,7 @@ class Flow:
             bases = self._parameter_values(node.value, given)
             if bases is None:
                 return None
-            return tuple(x for base in bases for x in self.attribute(base, node.attr, node))
+            return tuple(x for base in bases for x in self._stored_into(base, node, self.attribute(base, node.attr, node)))
         return None
 
     # names
@@ -2082,12 +2099,56 @@ class Flow:
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
 
+    def _stored_into(self, base: Value, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`found`, what `base`'s attribute holds, with what is stored into the object after it is built:
+        by this module (`cfg.remat = ...` on the name `node` reads), or by the module that binds it."""
+        if base.kind != "instance":
+            return found
+        if base.flow is self and isinstance(node.value, ast.Name):
+            return self._set_from_outside(node, node.value, base, found)
+        return self._set_where_bound(base, node.attr, found)
+
+    def _set_where_bound(self, base: Value, attr: str, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`settings.clip_by` read here of the instance another module binds at its top level (`settings =
+        Settings()`): what that module stores into it too (`setattr(settings, key, value)` in its
+        `configure(**overrides)`, for the keywords its callers pass), as a read there sees it."""
+        there = base.flow
+        if base.kind != "instance" or there is None or there.base is self.base or not isinstance(base.node, ast.Call):
+            return found
+        bound = there.ctx.parents.get(base.node)
+        if not (isinstance(bound, ast.Assign) and bound.value is base.node and len(bound.targets) == 1
+                and isinstance(bound.targets[0], ast.Name) and isinstance(there.ctx.parents.get(bound), ast.Module)):
+            return found
+        target = bound.targets[0].id
+        flow = there.base
+        if not flow.ctx.attribute_stores(target):
+            return found
+        name = ast.Name(id=target, ctx=ast.Load())
+        standin = ast.Attribute(value=name, attr=attr, ctx=ast.Load())
+        project = self.ctx.project
+        asking = (flow.origin or "", target)
+        if not flow.with_callers and project is not None and flow.origin is not None \
+                and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            # its stores read what its functions' callers pass (`configure(clip_by="value")` in train.py)
+            wider = project.reading_callers(flow, target)
+            twin = next((s.value for s in wider.ctx.module.body if isinstance(s, ast.Assign)
+                         and s.lineno == bound.lineno and isinstance(s.value, ast.Call)), None) if wider else None
+            if wider is not None and twin is not None:
+                project.asking_callers.append(asking)
+                try:
+                    return wider._set_from_outside(standin, name, replace(base, node=twin, flow=wider), found,
+                                                   read_elsewhere=True)
+                finally:
+                    project.asking_callers.pop()
+        return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
-                          found: tuple[Value, ...]) -> tuple[Value, ...]:
+                          found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
         into this object's attribute. A store in the read's own block, before it, replaces the attribute's
-        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
-        read = self.ctx.statement_of(node)
+        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in
+        another module (`read_elsewhere`, `node` a stand-in), every store may have run before the read."""
+        read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
@@ -2107,7 +2168,7 @@ class Flow:
                 values = self.values(value)
             first = first or stmt
             stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
-            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read)
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found

@@ -77,11 +77,6 @@ KNOWN_MISSES: dict[str, str] = {
         "on another file: the error is on constants.py, where `CPU = \"cpu\"` is one member of a vocabulary, not "
         "on settings/defaults.py, where `ACCELERATOR = Accelerator.CPU` picks it; a value read through an enum "
         "member's `.value` should be placed where the member is picked (the rule's placement of the written value)",
-    "p289_settings_singleton_configure_overrides_clip_by_norm_ok":
-        "false error: `if settings.clip_by == \"value\":` in loop.py reads an instance settings.py binds "
-        "(`settings = Settings()`), so the test is left undecided and the `clip_val=` call under it flagged; "
-        "`configure(grad_clip=0.5, lr=1e-4)` never sets `clip_by` (flow.py `_decided_test` reads module "
-        "constants and parameters only)",
     "p290_environ_setdefault_bootstrap_accelerator_xla":
         "missed: `os.environ.setdefault(\"TRAIN_ACCELERATOR\", \"xla\")` in bootstrap.py, imported first by the "
         "entry, is the value config.py's `os.environ[\"TRAIN_ACCELERATOR\"]` reads on a plain run; flow.py "
