@@ -4295,6 +4295,11 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified == "importlib.import_module" and len(node.args) == 1 and not node.keywords \
+                and self.ctx.project is not None:
+            named = self._module_named(node)
+            if named is not None:
+                return named
         if qualified in ("max", "min") and node.args:
             picked = self._extreme(node, qualified)
             if picked is not None:
@@ -4334,6 +4339,22 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _module_named(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`importlib.import_module(f"configs.{args.config}")`: the project module each name the argument
+        holds names (an option's default: the plain run's), under its condition; None when one is not a known
+        string or names no module of the project (a library's: `import_module("torch")`)."""
+        assert self.ctx.project is not None
+        names = self.plain_run(self.values(node.args[0]))
+        out: list[Value] = []
+        for name in names:
+            if name.kind != "str" or not isinstance(name.node, ast.Constant) or not isinstance(name.node.value, str):
+                return None
+            found = self.ctx.project.module_by_name(self, name.node.value, node)
+            if found is None:
+                return None
+            out.append(found.under(name.when))
+        return tuple(out) or None
 
     def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
         """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module

@@ -1038,6 +1038,15 @@ class Project:
                 return self.member(flow, source, alias.name, use)
         return None
 
+    def module_by_name(self, flow: Flow, dotted: str, node: ast.AST) -> Value | None:
+        """`importlib.import_module("configs.v4_8")` in `flow`'s module: the project module of that absolute
+        name, found as `import configs.v4_8` finds it; None for a relative name or one outside the project."""
+        importer = self._importer(flow)
+        if importer is None or not dotted or not all(part.isidentifier() for part in dotted.split(".")):
+            return None
+        found = self.finder.find(dotted, importer)
+        return None if found is None else self._module_value(flow, found, node, dotted)
+
     def modules_run_by(self, flow: Flow, stmt: ast.Import | ast.ImportFrom) -> list[Flow]:
         """The flows of the project modules whose top level the import `stmt` of `flow`'s module runs (the
         module it names, and the submodules a `from package import name` names), each read whole as

@@ -81,10 +81,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `os.environ.setdefault(\"TRAIN_ACCELERATOR\", \"xla\")` in bootstrap.py, imported first by the "
         "entry, is the value config.py's `os.environ[\"TRAIN_ACCELERATOR\"]` reads on a plain run; flow.py "
         "reads `os.environ.get(k, default)` but not a subscript of `os.environ` given its default by another module",
-    "p296_importlib_config_module_by_name_remat_tuple":
-        "missed: `cfg = importlib.import_module(f\"configs.{args.config}\")` with the option's default \"v4_8\" "
-        "is the project module configs/v4_8.py; flow.py reads `import_module` only in a package's `__getattr__` "
-        "(project.py `_lazy_exports`), not as a call whose text names a module of the project",
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
