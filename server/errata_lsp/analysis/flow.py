@@ -2921,6 +2921,10 @@ class Flow:
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
+        if isinstance(key, str) and idioms.is_os_environ(node.value) and self.ctx.resolve(node.value) == "os.environ":
+            defaults = self._environment_defaults(node, key)
+            if defaults:  # the environment is the run's; unset, the value a module run before gave it
+                return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *defaults)
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
         for base in self.values(node.value):
@@ -2951,6 +2955,22 @@ class Flow:
                 continue
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
+
+    def _environment_defaults(self, node: ast.Subscript, key: str) -> tuple[Value, ...]:
+        """`os.environ["TRAIN_ACCELERATOR"]`: what `os.environ.setdefault(key, v)` (or `os.environ[key] = v`) at
+        the top level of this module, above the read, or of a module run before this one (bootstrap.py,
+        imported above it by train.py) gives it, each under "not set in the environment"."""
+        top: ast.AST = node
+        while self.ctx.parents.get(top) is not None and not isinstance(self.ctx.parents.get(top), ast.Module):
+            top = self.ctx.parents[top]
+        in_function = self.ctx.enclosing_function(node) is not None
+        written = [(self, v) for v in idioms.environment_writes(self.ctx.module, key)
+                   if in_function or v.lineno < getattr(top, "lineno", 0)]
+        project = self.ctx.project
+        if project is not None:
+            written += project.environment_defaults(self, key)
+        when = (f"{key!r} is not set in the environment",)
+        return tuple(x.under(when) for flow, value in written for x in flow.values(value))
 
     def _picked_by(self, node: ast.Subscript, base: Value) -> tuple[Value, Value] | None:
         """The key's one value and the dict, when a key that is not written at the subscript (a name, a
