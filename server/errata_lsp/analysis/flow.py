@@ -2093,6 +2093,9 @@ class Flow:
             found = self.attribute(base, node.attr, node)
             if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
                 found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
+            if base.kind == "class":  # `Accelerator.CPU` of an Enum another module defines: its value is picked here
+                found = tuple(replace(x, extra=self._member_named(x.extra, node)) if x.kind == "enum"
+                              and isinstance(x.extra, Value) else x for x in found)
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
                     and base.flow is self:
                 found = self._set_from_outside(node, node.value, base, found)
@@ -2294,6 +2297,16 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _member_named(self, member: Value, node: ast.AST) -> Value:
+        """The value of an Enum member, as its `.value` reads it: placed where the member is named
+        (`ACCELERATOR = Accelerator.CPU` in settings/defaults.py) when the Enum is another module's (constants.py:
+        a vocabulary whose every member is right for some run); the pick is what a run's value comes from."""
+        if not isinstance(member.node, ast.Constant) or isinstance(member.node.value, bool) \
+                or not isinstance(member.node.value, (str, int, float)) or member.node in self.ctx.parents \
+                or not isinstance(node, ast.Attribute) or node not in self.ctx.parents:
+            return member
+        return replace(member, node=_Member(node, member.node.value), flow=self)
 
     def _bound_to_class(self, found: Value, receiver: Value) -> Value:
         """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
@@ -5397,6 +5410,15 @@ class _Joined(ast.Constant):
 
     def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
         super().__init__(value=text)
+        self.written = written
+        ast.copy_location(self, written)
+
+
+class _Member(ast.Constant):
+    """The value of an Enum member another module defines, placed where this module names the member."""
+
+    def __init__(self, written: ast.Attribute, value: str | int | float):
+        super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
 

@@ -73,10 +73,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `class PeakLoss(Metric, reduce=\"max\")` passes the class keyword to the base's "
         "`__init_subclass__`, which stores `cls.reduce_op = reduce`; flow.py does not run `__init_subclass__` for "
         "a class statement's keywords, so `self.reduce_op` reads the base's class attribute \"mean\"",
-    "p286_strenum_constants_defaults_accelerator_cpu":
-        "on another file: the error is on constants.py, where `CPU = \"cpu\"` is one member of a vocabulary, not "
-        "on settings/defaults.py, where `ACCELERATOR = Accelerator.CPU` picks it; a value read through an enum "
-        "member's `.value` should be placed where the member is picked (the rule's placement of the written value)",
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
