@@ -4583,7 +4583,7 @@ class Flow:
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on
-    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[_Decorated]:
+    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[_Decorated]:
         """The calls `@outer @inner def f` makes: `inner(f)`, then `outer(inner(f))` (the last is what `f`
         is bound to). Made once per def, so each is one node to the evaluator."""
         kept = self._decorations.get(id(func))
@@ -4880,8 +4880,10 @@ class Flow:
                        and (x.extra[0] is cls if exactly else self._runs_method_of(x, cls, name)) for x in held):
                     yield _Dispatched(call)
 
-    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
+    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        """The decorated defs, classes too (`@register("fsdp") class ShardOnly`: a registry's application)."""
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = [
+            *self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef), *self.ctx.nodes(ast.ClassDef)]
         return [f for f in defs if f.decorator_list]
 
     def _forwarded(self, call: ast.Call) -> list[tuple[ast.Call, tuple[str, ...]]] | None:

@@ -64,11 +64,6 @@ KNOWN_MISSES: dict[str, str] = {
         "item's `config[\"name\"]` over config_list.py's list of dicts, then `cls(**conf_dict)`; the name is "
         "`setup`'s parameter given by `**vars(parser.parse_args())`. flow.py reads neither a comprehension keyed "
         "by a subscript of its items nor a classmethod's `cls(**copy)` of an entry",
-    "p282_class_decorator_recipe_registry_cli_default_remat_tuple":
-        "missed: `@register(\"fsdp-remat\")` on a class stores the class in registry.py's `RECIPES` (an entry "
-        "per application, read for functions), `registry.get(name)` in another module builds `RECIPES[name]()` "
-        "and `.strategy()` reads the subclass's class attribute `remat = (Block,)` through `self`. The gap is the "
-        "class-decorated entry built through a lookup in a function of another module (flow.py `_registered_elsewhere`)",
     "p284_init_subclass_metric_class_keyword_reduce_max":
         "missed: `class PeakLoss(Metric, reduce=\"max\")` passes the class keyword to the base's "
         "`__init_subclass__`, which stores `cls.reduce_op = reduce`; flow.py does not run `__init_subclass__` for "
