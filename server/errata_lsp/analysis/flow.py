@@ -2819,6 +2819,9 @@ class Flow:
                         and stmt.value is not None and self.dataclass_fields(cls) is not None:
                     return self._field_default(stmt, f"{cls.name}.{attr}")
             return tuple(out)
+        hooked = self._set_by_init_subclass(cls, attr)
+        if hooked:
+            return hooked
         for base in self.local_bases(cls):
             found = self.class_attribute(base, attr, seen)
             if found:
@@ -2828,6 +2831,46 @@ class Flow:
             if found:
                 return found
         return ()
+
+    def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`class PeakLoss(Metric, reduce="max")`: what the nearest base's `__init_subclass__(cls, reduce="mean")`
+        stores into `cls.attr` (`cls.reduce_op = reduce`), run with `cls` this class and the class statement's
+        keywords; () when no base defines one, or it stores no such attribute."""
+        found = self._init_subclass_of(cls, set())
+        if found is None:
+            return ()
+        home, hook = found
+        owner = hook.args.args[0].arg if hook.args.args else None
+        stores = [stmt for stmt in hook.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                  and isinstance(stmt.targets[0], ast.Attribute) and stmt.targets[0].attr == attr
+                  and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner]
+        if owner is None or not stores:
+            return ()
+        receiver = Value("class", cls, label=cls.name, qualified=cls.name, flow=self)
+        site = self.bound_site(home, hook, self._init_subclass_call(cls), receiver)
+        label = f"{cls.name}.{attr}"
+        return tuple(x.named(label) for stmt in stores[-1:] for x in site.values(stmt.value))
+
+    def _init_subclass_of(self, cls: ast.ClassDef, seen: set[int]) -> tuple[Flow, ast.FunctionDef] | None:
+        """The `__init_subclass__` the class statement runs: the nearest base's (local first), with its module's flow."""
+        if id(cls) in seen:
+            return None
+        seen.add(id(cls))
+        for base in self.local_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return self, hook
+            deeper = self._init_subclass_of(base, seen)
+            if deeper is not None:
+                return deeper
+        for flow, base in self._foreign_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return flow, hook
+            deeper = flow._init_subclass_of(base, set())
+            if deeper is not None:
+                return deeper
+        return None
 
     def _foreign_bases(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The bases of `cls` defined in another module of the project, each with the flow that reads it."""
@@ -3534,6 +3577,8 @@ class Flow:
         returns, whose `name` is then the factory's argument at `preset("remat")`. A call whose key is not a
         constant adds nothing."""
         func = self.ctx.enclosing_function(assign)
+        if isinstance(func, ast.FunctionDef) and func.name == "__init_subclass__":
+            return self._registered_by_subclassing(assign, target, func)
         if func is None or self._method_class(func) is not None:
             return []
         factory = self.ctx.enclosing_function(func)
@@ -3611,6 +3656,58 @@ class Flow:
         finally:
             project.asking_callers.pop()
         return out
+
+    def _registered_by_subclassing(self, assign: ast.Assign, target: ast.Subscript,
+                                   hook: ast.FunctionDef) -> list[tuple[str, Entry]]:
+        """`METRICS[name or cls.__name__] = cls` in a class's `__init_subclass__`: each class statement deriving
+        from it, here or in a module importing it (`class PeakLoss(Metric, name="peak_loss")` in metrics/loss.py),
+        runs it; the key and the entry each stores, read in the hook run for that class. Bounded as the
+        decorator applications of `_registered_elsewhere` are."""
+        cls = self._method_class(hook)
+        project = self.ctx.project
+        if cls is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return []
+        classes: list[tuple[Flow, ast.ClassDef]] = [(self, k) for k in self._subclasses(cls)[1:]]
+        asking = (self.origin or self.ctx.doc.path or "", f"{cls.name}.__init_subclass__")
+        if project is not None and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            project.asking_callers.append(asking)
+            try:
+                for there in self._readers_of(cls.name) or ():
+                    twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+                    if isinstance(twin, ast.ClassDef):
+                        classes.extend((there, k) for k in there._derived_from(twin))
+            finally:
+                project.asking_callers.pop()
+        if len(classes) > MAX_REGISTRATIONS:
+            return []
+        out: list[tuple[str, Entry]] = []
+        for there, derived in classes:
+            found = there._init_subclass_of(derived, set())
+            if found is None or found[1].name != hook.name or found[1].lineno != hook.lineno:
+                continue  # another base's hook runs for it
+            home, twin_hook = found
+            twin_assign, twin_target = (assign, target) if twin_hook is hook else (
+                _same_node(twin_hook, assign), _same_node(twin_hook, target))
+            if not isinstance(twin_assign, ast.Assign) or not isinstance(twin_target, ast.Subscript):
+                continue
+            site = there.bound_site(home, twin_hook, there._init_subclass_call(derived),
+                                    Value("class", derived, label=derived.name, qualified=derived.name, flow=there))
+            if site._skipped(twin_assign):
+                continue
+            key = site.registry_key(twin_target.slice)
+            if key is None:  # `name or cls.__name__`: the one string it holds for this class statement
+                held = site.values(twin_target.slice)
+                text = held[0].node.value if len(held) == 1 and isinstance(held[0].node, ast.Constant) else None
+                key = text if isinstance(text, str) and not held[0].when else None
+            if isinstance(key, str):
+                out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+        return out
+
+    def _init_subclass_call(self, cls: ast.ClassDef) -> ast.Call:
+        """The call `__init_subclass__(**keywords)` a class statement of this module makes, placed at it."""
+        keywords = [k for k in cls.keywords if k.arg != "metaclass"]
+        return self.ctx.once("init_subclass", cls, lambda: ast.copy_location(
+            ast.Call(func=ast.Name(id="__init_subclass__", ctx=ast.Load()), args=[], keywords=keywords), cls))
 
     def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
         """`func` evaluated for `call` (kept in `outer`, as `returns_for` keeps its sites)."""

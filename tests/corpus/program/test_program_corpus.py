@@ -65,9 +65,13 @@ KNOWN_MISSES: dict[str, str] = {
         "`setup`'s parameter given by `**vars(parser.parse_args())`. flow.py reads neither a comprehension keyed "
         "by a subscript of its items nor a classmethod's `cls(**copy)` of an entry",
     "p284_init_subclass_metric_class_keyword_reduce_max":
-        "missed: `class PeakLoss(Metric, reduce=\"max\")` passes the class keyword to the base's "
-        "`__init_subclass__`, which stores `cls.reduce_op = reduce`; flow.py does not run `__init_subclass__` for "
-        "a class statement's keywords, so `self.reduce_op` reads the base's class attribute \"mean\"",
+        "missed, one link left: `class PeakLoss(Metric, reduce=\"max\", name=\"peak_loss\")` runs the base's "
+        "`__init_subclass__`, whose `cls.reduce_op = reduce` and `METRICS[name or ...] = cls` are now read "
+        "(`METRICS[\"peak_loss\"]` is PeakLoss, `PeakLoss.reduce_op` is \"max\"; `PeakLoss().compute(fabric)` is "
+        "flagged), but `metric.compute(fabric)` of the instance `METRICS[metric_name]()` builds is not run as a "
+        "call of `Metric.compute` with `self` that instance: the rule's sites of a method of another module take "
+        "`self` from the constructions written of its class (flow.py `_built_elsewhere`/`_as_importers_build`), "
+        "and a registry pick writes none",
     # round eleven (scripts): tuple-returning builders, closures, tables of lambdas and bound methods, abstract
     # trainers, argparse profiles, retry loops, `max(key=...)`, comprehensions (scored before anything was built for
     # them: 6/10 raising flagged as an error, 8/10 with any severity; 0/10 fine cases with an error, 1/10 twin warning)
