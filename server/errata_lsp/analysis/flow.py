@@ -102,6 +102,7 @@ GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
+LIST_CHANGES = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse")  # in place
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
@@ -2674,8 +2675,36 @@ class Flow:
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
         if given is None:
-            return (Value("unknown", call, flow=self),)
+            spread = self._spread_field(call, attr)
+            if spread is None:
+                return (Value("unknown", call, flow=self),)
+            return tuple(x.named(label) for x in spread) if spread else self._field_default(dict(fields)[attr], label)
         return self._field_default(dict(fields)[attr], label)
+
+    def _spread_field(self, call: ast.Call, attr: str) -> tuple[Value, ...] | None:
+        """`Config(**conf_dict)` (one `**`, no `*`): what the dict it holds gives the field `attr`, each dict under
+        its condition; () when every dict it may hold is read whole and lacks the key (the field's default);
+        None when one is not a dict the layer reads, or may hold the key without showing it."""
+        spreads = [k for k in call.keywords if k.arg is None]
+        if len(spreads) != 1 or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg == attr for k in call.keywords):
+            return None
+        held = self.plain_run(self.values(spreads[0].value))
+        if not held or any(x.kind != "dict" for x in held):
+            return None
+        out: list[Value] = []
+        lacking = False
+        for x in held:
+            entries, complete = self.entries(x)
+            if entries is not None and attr in entries:
+                out.extend(v.under(x.when) for v in entries[attr].values())
+            elif entries is not None and complete:
+                lacking = True
+            else:
+                return None
+        if out and lacking:
+            return None  # some dicts give it, others leave the default: not told apart here
+        return tuple(out)
 
     # `__post_init__`: what a dataclass stores into its own fields once they are set
     def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -3054,8 +3083,9 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute)):
-            # a name, a string joined from constants, or an attribute holding one string (`tiny.NAME` of a module)
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute, ast.Subscript)):
+            # a name, a string joined from constants, or an attribute or entry holding one string (`tiny.NAME` of a
+            # module, `config["name"]` of a dict)
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -3297,6 +3327,9 @@ class Flow:
         if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
             return None
         known = self._known_display(gen.iter)
+        complete = True
+        if known is None:
+            known, complete = self._module_list(gen.iter), False  # (another module may add to it)
         if known is None:
             return None
         display, flow = known
@@ -3309,7 +3342,26 @@ class Flow:
             if not isinstance(key, str):
                 return None
             _store(out, key, Entry(node.value, node.key, each))
-        return out, True
+        return out, complete
+
+    def _module_list(self, expr: ast.expr) -> tuple[ast.List, Flow] | None:
+        """The list display a module binds a name to at its top level, on every path, that its module never
+        grows or changes by that name (`configs = [dict(name=...), ...]` of litgpt's config_list.py), with the
+        flow that reads it; None otherwise. Its items are the listed ones as far as that module shows."""
+        held = self.values(expr)
+        if len(held) != 1 or held[0].when or held[0].extra is not None or held[0].kind != "list" \
+                or not isinstance(held[0].node, ast.List):
+            return None
+        flow = held[0].flow or self
+        assign = flow.ctx.parents.get(held[0].node)
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)
+                and isinstance(flow.ctx.parents.get(assign), ast.Module)):
+            return None
+        name = assign.targets[0].id
+        if any(flow.ctx.method_calls_on(method, name) for method in LIST_CHANGES) or flow.ctx.subscript_stores(name) \
+                or any(isinstance(n.target, ast.Name) and n.target.id == name for n in flow.ctx.nodes(ast.AugAssign)):
+            return None
+        return held[0].node, flow
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""

@@ -59,11 +59,6 @@ KNOWN_MISSES: dict[str, str] = {
         "with `_bound_call` gives \"consolidated\" but loses p244's LXF023)",
     # round twelve (projects): shapes the corpus did not have (scored before anything was built for them: 4/10
     # raising flagged as an error, 4/10 with any severity; 1/10 fine cases with an error, 0/10 with its twin's warning)
-    "p280_litgpt_config_from_name_list_of_dicts_precision_16_mixed":
-        "missed: `Config.from_name(name)` copies `name_to_config[name]`, a dict comprehension keyed by each "
-        "item's `config[\"name\"]` over config_list.py's list of dicts, then `cls(**conf_dict)`; the name is "
-        "`setup`'s parameter given by `**vars(parser.parse_args())`. flow.py reads neither a comprehension keyed "
-        "by a subscript of its items nor a classmethod's `cls(**copy)` of an entry",
     "p284_init_subclass_metric_class_keyword_reduce_max":
         "missed, one link left: `class PeakLoss(Metric, reduce=\"max\", name=\"peak_loss\")` runs the base's "
         "`__init_subclass__`, whose `cls.reduce_op = reduce` and `METRICS[name or ...] = cls` are now read "
