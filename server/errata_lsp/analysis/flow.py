@@ -106,6 +106,7 @@ GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
+LIST_CHANGES = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse")  # in place
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
@@ -525,6 +526,8 @@ class Flow:
                 constant = self._module_constant(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
                 if constant is None and classes is None:
+                    classes = self._settings_object(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -533,6 +536,21 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
+        "value"`) and it is one instance of a project class on every path (`settings = Settings()`, here or
+        imported): its attributes are read as `_parameter_values` reads them, with the stores made into it."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
+            return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])  # (an import: the object of the module that binds it)
+        if len(held) != 1 or held[0].kind != "instance" or held[0].when or not _of_local_class(held[0]):
+            return None
+        return held
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -975,7 +993,7 @@ class Flow:
             bases = self._parameter_values(node.value, given)
             if bases is None:
                 return None
-            return tuple(x for base in bases for x in self.attribute(base, node.attr, node))
+            return tuple(x for base in bases for x in self._stored_into(base, node, self.attribute(base, node.attr, node)))
         return None
 
     # names
@@ -2082,6 +2100,9 @@ class Flow:
             if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
                 found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
             handled = None
+            if base.kind == "class":  # `Accelerator.CPU` of an Enum another module defines: its value is picked here
+                found = tuple(replace(x, extra=self._member_named(x.extra, node)) if x.kind == "enum"
+                              and isinstance(x.extra, Value) else x for x in found)
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
                     and base.flow is self and (base.kind != "instance" or not isinstance(base.node, ast.Call)
                                                or any(d.node is base.node for d in self.reaching(node.value) or ())):
@@ -2092,12 +2113,65 @@ class Flow:
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
 
+    def _stored_into(self, base: Value, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`found`, what `base`'s attribute holds, with what is stored into the object after it is built:
+        by this module (`cfg.remat = ...` on the name `node` reads), or by the module that binds it."""
+        if base.kind != "instance":
+            return found
+        if base.flow is self and isinstance(node.value, ast.Name):
+            return self._set_from_outside(node, node.value, base, found)
+        return self._set_where_bound(base, node.attr, found)
+
+    def _bound_elsewhere_at_top(self, base: Value) -> ast.Assign | None:
+        """`settings = Settings()` at the top level of another module, when `base` is that instance."""
+        there = base.flow
+        if base.kind != "instance" or there is None or there.base is self.base or not isinstance(base.node, ast.Call):
+            return None
+        bound = there.ctx.parents.get(base.node)
+        if isinstance(bound, ast.Assign) and bound.value is base.node and len(bound.targets) == 1 \
+                and isinstance(bound.targets[0], ast.Name) and isinstance(there.ctx.parents.get(bound), ast.Module):
+            return bound
+        return None
+
+    def _set_where_bound(self, base: Value, attr: str, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`settings.clip_by` read here of the instance another module binds at its top level (`settings =
+        Settings()`): what that module stores into it too (`setattr(settings, key, value)` in its
+        `configure(**overrides)`, for the keywords its callers pass), as a read there sees it."""
+        bound = self._bound_elsewhere_at_top(base)
+        if bound is None:
+            return found
+        there = base.flow
+        assert there is not None and isinstance(bound.targets[0], ast.Name)
+        target = bound.targets[0].id
+        flow = there.base
+        if not flow.ctx.attribute_stores(target):
+            return found
+        name = ast.Name(id=target, ctx=ast.Load())
+        standin = ast.Attribute(value=name, attr=attr, ctx=ast.Load())
+        project = self.ctx.project
+        asking = (flow.origin or "", target)
+        if not flow.with_callers and project is not None and flow.origin is not None \
+                and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            # its stores read what its functions' callers pass (`configure(clip_by="value")` in train.py)
+            wider = project.reading_callers(flow, target)
+            twin = next((s.value for s in wider.ctx.module.body if isinstance(s, ast.Assign)
+                         and s.lineno == bound.lineno and isinstance(s.value, ast.Call)), None) if wider else None
+            if wider is not None and twin is not None:
+                project.asking_callers.append(asking)
+                try:
+                    return wider._set_from_outside(standin, name, replace(base, node=twin, flow=wider), found,
+                                                   read_elsewhere=True)
+                finally:
+                    project.asking_callers.pop()
+        return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
-                          found: tuple[Value, ...]) -> tuple[Value, ...]:
+                          found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
         into this object's attribute. A store in the read's own block, before it, replaces the attribute's
-        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
-        read = self.ctx.statement_of(node)
+        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in
+        another module (`read_elsewhere`, `node` a stand-in), every store may have run before the read."""
+        read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
@@ -2117,7 +2191,7 @@ class Flow:
                 values = self.values(value)
             first = first or stmt
             stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
-            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read)
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found
@@ -2166,6 +2240,9 @@ class Flow:
             return found
         setter = next((m for k in classes for m in k.body if isinstance(m, ast.FunctionDef) and m.name == "__setattr__"), None)
         if any(s.values is None for s in stores) or setter is not None and not _plain_setattr(setter):
+            if setter is None and self._bound_elsewhere_at_top(base) is not None:
+                # `setattr(settings, key, value)` in its module's `configure(**overrides)`: its callers name the keys
+                return self._set_where_bound(base, attr, found)
             return (Value("unknown", node, flow=self),)
         before = self._stored_before(node, every) if home.ctx is self.ctx else None
         if before is False:  # stored after the read, in its block
@@ -2400,6 +2477,16 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _member_named(self, member: Value, node: ast.AST) -> Value:
+        """The value of an Enum member, as its `.value` reads it: placed where the member is named
+        (`ACCELERATOR = Accelerator.CPU` in settings/defaults.py) when the Enum is another module's (constants.py:
+        a vocabulary whose every member is right for some run); the pick is what a run's value comes from."""
+        if not isinstance(member.node, ast.Constant) or isinstance(member.node.value, bool) \
+                or not isinstance(member.node.value, (str, int, float)) or member.node in self.ctx.parents \
+                or not isinstance(node, ast.Attribute) or node not in self.ctx.parents:
+            return member
+        return replace(member, node=_Member(node, member.node.value), flow=self)
 
     def _bound_to_class(self, found: Value, receiver: Value) -> Value:
         """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
@@ -2825,8 +2912,36 @@ class Flow:
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
         if given is None:
-            return (Value("unknown", call, flow=self),)
+            spread = self._spread_field(call, attr)
+            if spread is None:
+                return (Value("unknown", call, flow=self),)
+            return tuple(x.named(label) for x in spread) if spread else self._field_default(dict(fields)[attr], label)
         return self._field_default(dict(fields)[attr], label)
+
+    def _spread_field(self, call: ast.Call, attr: str) -> tuple[Value, ...] | None:
+        """`Config(**conf_dict)` (one `**`, no `*`): what the dict it holds gives the field `attr`, each dict under
+        its condition; () when every dict it may hold is read whole and lacks the key (the field's default);
+        None when one is not a dict the layer reads, or may hold the key without showing it."""
+        spreads = [k for k in call.keywords if k.arg is None]
+        if len(spreads) != 1 or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg == attr for k in call.keywords):
+            return None
+        held = self.plain_run(self.values(spreads[0].value))
+        if not held or any(x.kind != "dict" for x in held):
+            return None
+        out: list[Value] = []
+        lacking = False
+        for x in held:
+            entries, complete = self.entries(x)
+            if entries is not None and attr in entries:
+                out.extend(v.under(x.when) for v in entries[attr].values())
+            elif entries is not None and complete:
+                lacking = True
+            else:
+                return None
+        if out and lacking:
+            return None  # some dicts give it, others leave the default: not told apart here
+        return tuple(out)
 
     # `__post_init__`: what a dataclass stores into its own fields once they are set
     def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -2970,6 +3085,9 @@ class Flow:
                         and stmt.value is not None and self.dataclass_fields(cls) is not None:
                     return self._field_default(stmt, f"{cls.name}.{attr}")
             return tuple(out)
+        hooked = self._set_by_init_subclass(cls, attr)
+        if hooked:
+            return hooked
         for base in self.local_bases(cls):
             found = self.class_attribute(base, attr, seen)
             if found:
@@ -2979,6 +3097,46 @@ class Flow:
             if found:
                 return found
         return ()
+
+    def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`class PeakLoss(Metric, reduce="max")`: what the nearest base's `__init_subclass__(cls, reduce="mean")`
+        stores into `cls.attr` (`cls.reduce_op = reduce`), run with `cls` this class and the class statement's
+        keywords; () when no base defines one, or it stores no such attribute."""
+        found = self._init_subclass_of(cls, set())
+        if found is None:
+            return ()
+        home, hook = found
+        owner = hook.args.args[0].arg if hook.args.args else None
+        stores = [stmt for stmt in hook.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                  and isinstance(stmt.targets[0], ast.Attribute) and stmt.targets[0].attr == attr
+                  and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner]
+        if owner is None or not stores:
+            return ()
+        receiver = Value("class", cls, label=cls.name, qualified=cls.name, flow=self)
+        site = self.bound_site(home, hook, self._init_subclass_call(cls), receiver)
+        label = f"{cls.name}.{attr}"
+        return tuple(x.named(label) for stmt in stores[-1:] for x in site.values(stmt.value))
+
+    def _init_subclass_of(self, cls: ast.ClassDef, seen: set[int]) -> tuple[Flow, ast.FunctionDef] | None:
+        """The `__init_subclass__` the class statement runs: the nearest base's (local first), with its module's flow."""
+        if id(cls) in seen:
+            return None
+        seen.add(id(cls))
+        for base in self.local_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return self, hook
+            deeper = self._init_subclass_of(base, seen)
+            if deeper is not None:
+                return deeper
+        for flow, base in self._foreign_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return flow, hook
+            deeper = flow._init_subclass_of(base, set())
+            if deeper is not None:
+                return deeper
+        return None
 
     def _foreign_bases(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The bases of `cls` defined in another module of the project, each with the flow that reads it."""
@@ -3085,6 +3243,10 @@ class Flow:
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
+        if isinstance(key, str) and idioms.is_os_environ(node.value) and self.ctx.resolve(node.value) == "os.environ":
+            defaults = self._environment_defaults(node, key)
+            if defaults:  # the environment is the run's; unset, the value a module run before gave it
+                return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *defaults)
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
         for base in self.values(node.value):
@@ -3116,6 +3278,22 @@ class Flow:
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
 
+    def _environment_defaults(self, node: ast.Subscript, key: str) -> tuple[Value, ...]:
+        """`os.environ["TRAIN_ACCELERATOR"]`: what `os.environ.setdefault(key, v)` (or `os.environ[key] = v`) at
+        the top level of this module, above the read, or of a module run before this one (bootstrap.py,
+        imported above it by train.py) gives it, each under "not set in the environment"."""
+        top: ast.AST = node
+        while self.ctx.parents.get(top) is not None and not isinstance(self.ctx.parents.get(top), ast.Module):
+            top = self.ctx.parents[top]
+        in_function = self.ctx.enclosing_function(node) is not None
+        written = [(self, v) for v in idioms.environment_writes(self.ctx.module, key)
+                   if in_function or v.lineno < getattr(top, "lineno", 0)]
+        project = self.ctx.project
+        if project is not None:
+            written += project.environment_defaults(self, key)
+        when = (f"{key!r} is not set in the environment",)
+        return tuple(x.under(when) for flow, value in written for x in flow.values(value))
+
     def _picked_by(self, node: ast.Subscript, base: Value) -> tuple[Value, Value] | None:
         """The key's one value and the dict, when a key that is not written at the subscript (a name, a
         parameter: `FACTORIES[name]`) picks an entry of a dict of several: the pick is a choice made where
@@ -3142,8 +3320,9 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute)):
-            # a name, a string joined from constants, or an attribute holding one string (`tiny.NAME` of a module)
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute, ast.Subscript)):
+            # a name, a string joined from constants, or an attribute or entry holding one string (`tiny.NAME` of a
+            # module, `config["name"]` of a dict)
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -3385,6 +3564,9 @@ class Flow:
         if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
             return None
         known = self._known_display(gen.iter)
+        complete = True
+        if known is None:
+            known, complete = self._module_list(gen.iter), False  # (another module may add to it)
         if known is None:
             return None
         display, flow = known
@@ -3397,7 +3579,26 @@ class Flow:
             if not isinstance(key, str):
                 return None
             _store(out, key, Entry(node.value, node.key, each))
-        return out, True
+        return out, complete
+
+    def _module_list(self, expr: ast.expr) -> tuple[ast.List, Flow] | None:
+        """The list display a module binds a name to at its top level, on every path, that its module never
+        grows or changes by that name (`configs = [dict(name=...), ...]` of litgpt's config_list.py), with the
+        flow that reads it; None otherwise. Its items are the listed ones as far as that module shows."""
+        held = self.values(expr)
+        if len(held) != 1 or held[0].when or held[0].extra is not None or held[0].kind != "list" \
+                or not isinstance(held[0].node, ast.List):
+            return None
+        flow = held[0].flow or self
+        assign = flow.ctx.parents.get(held[0].node)
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)
+                and isinstance(flow.ctx.parents.get(assign), ast.Module)):
+            return None
+        name = assign.targets[0].id
+        if any(flow.ctx.method_calls_on(method, name) for method in LIST_CHANGES) or flow.ctx.subscript_stores(name) \
+                or any(isinstance(n.target, ast.Name) and n.target.id == name for n in flow.ctx.nodes(ast.AugAssign)):
+            return None
+        return held[0].node, flow
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
@@ -3665,6 +3866,8 @@ class Flow:
         returns, whose `name` is then the factory's argument at `preset("remat")`. A call whose key is not a
         constant adds nothing."""
         func = self.ctx.enclosing_function(assign)
+        if isinstance(func, ast.FunctionDef) and func.name == "__init_subclass__":
+            return self._registered_by_subclassing(assign, target, func)
         if func is None or self._method_class(func) is not None:
             return []
         factory = self.ctx.enclosing_function(func)
@@ -3742,6 +3945,58 @@ class Flow:
         finally:
             project.asking_callers.pop()
         return out
+
+    def _registered_by_subclassing(self, assign: ast.Assign, target: ast.Subscript,
+                                   hook: ast.FunctionDef) -> list[tuple[str, Entry]]:
+        """`METRICS[name or cls.__name__] = cls` in a class's `__init_subclass__`: each class statement deriving
+        from it, here or in a module importing it (`class PeakLoss(Metric, name="peak_loss")` in metrics/loss.py),
+        runs it; the key and the entry each stores, read in the hook run for that class. Bounded as the
+        decorator applications of `_registered_elsewhere` are."""
+        cls = self._method_class(hook)
+        project = self.ctx.project
+        if cls is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return []
+        classes: list[tuple[Flow, ast.ClassDef]] = [(self, k) for k in self._subclasses(cls)[1:]]
+        asking = (self.origin or self.ctx.doc.path or "", f"{cls.name}.__init_subclass__")
+        if project is not None and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            project.asking_callers.append(asking)
+            try:
+                for there in self._readers_of(cls.name) or ():
+                    twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+                    if isinstance(twin, ast.ClassDef):
+                        classes.extend((there, k) for k in there._derived_from(twin))
+            finally:
+                project.asking_callers.pop()
+        if len(classes) > MAX_REGISTRATIONS:
+            return []
+        out: list[tuple[str, Entry]] = []
+        for there, derived in classes:
+            found = there._init_subclass_of(derived, set())
+            if found is None or found[1].name != hook.name or found[1].lineno != hook.lineno:
+                continue  # another base's hook runs for it
+            home, twin_hook = found
+            twin_assign, twin_target = (assign, target) if twin_hook is hook else (
+                _same_node(twin_hook, assign), _same_node(twin_hook, target))
+            if not isinstance(twin_assign, ast.Assign) or not isinstance(twin_target, ast.Subscript):
+                continue
+            site = there.bound_site(home, twin_hook, there._init_subclass_call(derived),
+                                    Value("class", derived, label=derived.name, qualified=derived.name, flow=there))
+            if site._skipped(twin_assign):
+                continue
+            key = site.registry_key(twin_target.slice)
+            if key is None:  # `name or cls.__name__`: the one string it holds for this class statement
+                held = site.values(twin_target.slice)
+                text = held[0].node.value if len(held) == 1 and isinstance(held[0].node, ast.Constant) else None
+                key = text if isinstance(text, str) and not held[0].when else None
+            if isinstance(key, str):
+                out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+        return out
+
+    def _init_subclass_call(self, cls: ast.ClassDef) -> ast.Call:
+        """The call `__init_subclass__(**keywords)` a class statement of this module makes, placed at it."""
+        keywords = [k for k in cls.keywords if k.arg != "metaclass"]
+        return self.ctx.once("init_subclass", cls, lambda: ast.copy_location(
+            ast.Call(func=ast.Name(id="__init_subclass__", ctx=ast.Load()), args=[], keywords=keywords), cls))
 
     def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
         """`func` evaluated for `call` (kept in `outer`, as `returns_for` keeps its sites)."""
@@ -4464,6 +4719,11 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified == "importlib.import_module" and len(node.args) == 1 and not node.keywords \
+                and self.ctx.project is not None:
+            named = self._module_named(node)
+            if named is not None:
+                return named
         if qualified in ("max", "min") and node.args:
             picked = self._extreme(node, qualified)
             if picked is not None:
@@ -4503,6 +4763,22 @@ class Flow:
         if qualified.startswith("collections.OrderedDict"):
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
+
+    def _module_named(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`importlib.import_module(f"configs.{args.config}")`: the project module each name the argument
+        holds names (an option's default: the plain run's), under its condition; None when one is not a known
+        string or names no module of the project (a library's: `import_module("torch")`)."""
+        assert self.ctx.project is not None
+        names = self.plain_run(self.values(node.args[0]))
+        out: list[Value] = []
+        for name in names:
+            if name.kind != "str" or not isinstance(name.node, ast.Constant) or not isinstance(name.node.value, str):
+                return None
+            found = self.ctx.project.module_by_name(self, name.node.value, node)
+            if found is None:
+                return None
+            out.append(found.under(name.when))
+        return tuple(out) or None
 
     def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
         """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
@@ -4708,7 +4984,7 @@ class Flow:
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on
-    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[_Decorated]:
+    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[_Decorated]:
         """The calls `@outer @inner def f` makes: `inner(f)`, then `outer(inner(f))` (the last is what `f`
         is bound to). Made once per def, so each is one node to the evaluator."""
         kept = self._decorations.get(id(func))
@@ -5009,8 +5285,10 @@ class Flow:
                        and (x.extra[0] is cls if exactly else self._runs_method_of(x, cls, name)) for x in held):
                     yield _Dispatched(call)
 
-    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
+    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        """The decorated defs, classes too (`@register("fsdp") class ShardOnly`: a registry's application)."""
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = [
+            *self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef), *self.ctx.nodes(ast.ClassDef)]
         return [f for f in defs if f.decorator_list]
 
     def _forwarded(self, call: ast.Call) -> list[tuple[ast.Call, tuple[str, ...]]] | None:
@@ -5541,6 +5819,15 @@ class _Joined(ast.Constant):
 
     def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
         super().__init__(value=text)
+        self.written = written
+        ast.copy_location(self, written)
+
+
+class _Member(ast.Constant):
+    """The value of an Enum member another module defines, placed where this module names the member."""
+
+    def __init__(self, written: ast.Attribute, value: str | int | float):
+        super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
 
