@@ -102,6 +102,7 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
 
 
 TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
+MAX_HANDLER_LEVELS = 4  # calls up from a raise to the `try` that handles it
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
 class Context:
@@ -177,11 +178,15 @@ class Context:
             child, parent = parent, self.parents.get(parent)
         return False
 
-    def handled(self, node: ast.AST, exception: str) -> bool:
+    def handled(self, node: ast.AST, exception: str, levels: int = MAX_HANDLER_LEVELS) -> bool:
         """`node` sits in the body of a `try` (in its scope) one of whose handlers catches `exception` (a
         class name: the class, a builtin base of it, a tuple holding one, a bare `except:`) and does not
         raise again: a raise of `exception` there is the program's own way on (`except ValueError:
-        fabric = Fabric(precision="bf16-true")`), not a crash."""
+        fabric = Fabric(precision="bf16-true")`), not a crash. In a function, so is a raise every call of
+        which is handled so, `levels` calls up at most (`try: fabric = build() except ValueError:`): a
+        function the module may not show every call of (`Flow.every_call`) keeps its raise. A call a pack
+        says calls its function back is the call written (`fabric.launch(train)`: a worker's raise comes
+        back to the launching process as the same class)."""
         child, parent = node, self.parents.get(node)
         while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
                                                              ast.ClassDef, ast.Lambda)):
@@ -189,7 +194,11 @@ class Context:
                     _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
                 return True
             child, parent = parent, self.parents.get(parent)
-        return False
+        if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or levels <= 0:
+            return False
+        calls = self.flow.every_call(parent)
+        return calls is not None and all(
+            self.handled(getattr(call, "caller", call), exception, levels - 1) for call in calls)
 
     def release(self) -> None:
         """Let go of what the check worked out, once the rules have run. The value-flow layer and its

@@ -702,6 +702,41 @@ class Flow:
                 return False
         return True
 
+    def every_call(self, func: ast.AST) -> list[ast.Call] | None:
+        """Every call that runs `func`, when the module shows them all: a function read nowhere but in calls
+        (by its name, through a partial, given to a pack's callback), a method read only as `x.m(...)` on
+        instances of its class (or its class, for a class or static method). None when it may be called
+        where the file does not show: passed around, decorated, read by another module of the project, used
+        in code the check did not read; or never called."""
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not self.ctx.reads_every_use_of(func.name):
+            return None
+        cls = self._method_class(func)
+        if cls is None and not self._only_called(func) or cls is not None and not self._plain_method_only_called(func, cls) \
+                and not self._method_only_called(func):
+            return None
+        project = self.ctx.project
+        if project is not None and isinstance(self.ctx.parents.get(cls or func), ast.Module):
+            readers = project.modules_reading(self, (cls or func).name)
+            if readers is None or readers:
+                return None
+        calls = [call for call, _, _ in self.call_sites(func)]
+        return calls or None
+
+    def _plain_method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef) -> bool:
+        """A plain method (`def fabric(self)`) the file reads only to call it, `x.fabric(...)`, each receiver an
+        instance the layer knows runs this very method (`self` in the class, a construction of it)."""
+        if func.decorator_list or func.name.startswith("__") or any(
+                self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
+            return False
+        for load in self.ctx.attribute_loads(func.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
+                return False
+            receivers = self.values(load.value)
+            if not receivers or any(x.kind != "instance" or not self._runs_method_of(x, cls, func.name) for x in receivers):
+                return False
+        return True
+
     def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each
         call on a receiver the layer knows (a class, an instance of one): what those calls pass is all it
@@ -5329,6 +5364,7 @@ class _CalledBack(ast.Call):
 
     def __init__(self, caller: ast.Call, partial: ast.Call | None = None):
         receiver = caller.func.value  # type: ignore[attr-defined]
+        self.caller = caller  # the call written in the file (`fabric.launch(train)`)
         if partial is not None:  # `fabric.launch(partial(f, a, k=v))` calls f(a, fabric, k=v)
             super().__init__(func=caller.args[0], args=[*partial.args[1:], receiver], keywords=partial.keywords)
         else:

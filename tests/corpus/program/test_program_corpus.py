@@ -68,16 +68,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round twelve (scripts): raises the program handles (a `try` in a caller, around a method that raises at the
     # call, around `fabric.launch`), and a conditional expression on an attribute stored after construction
     # (scored before anything was built for them: 8/8 raising flagged as an error; 8/8 fine cases with an error)
-    "s251_build_helper_precision_fallback_catches_value_error_ok":
-        "false error: `Fabric(precision=\"bf16-mixed\")` raises in `build_fabric()`, whose only call sits in a `try` "
-        "whose handler catches ValueError; Context.handled stops at the function's own scope (the fix belongs there: "
-        "follow every call of the function the module shows, kb/DETECT.md `raised_by`)",
-    "s253_setup_run_two_levels_handler_falls_back_ok":
-        "false error: the raise in `make_fabric()` is handled two calls up (`setup_run()` in `main()`'s try); "
-        "Context.handled stops at the function's own scope",
-    "s255_launcher_method_fabric_built_only_in_try_ok":
-        "false error: the plain method `Launcher.fabric()` is only called as `self.fabric()` inside `start()`'s try; "
-        "Context.handled stops at the method's own scope",
     "s257_eval_metric_reduce_max_fallback_catches_value_error_ok":
         "false error: `fabric.all_reduce(..., reduce_op=\"max\")` raises at the call, inside a try that catches "
         "ValueError; LXF027's record is not marked `\"raised_by\": \"call\"`, so the try says nothing",

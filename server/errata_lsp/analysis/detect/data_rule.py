@@ -204,6 +204,8 @@ class DetectRule(Rule):
                 before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
                 if before is not None and before.code == inner.code:
                     continue  # the function's own reading says it (for every call)
+                if self.raised_by_call is not None and ctx.handled(call, self.raised_by_call):
+                    continue  # this call's raise is caught by the `try` around it (or its callers')
                 yield self._called_here(ctx, call, func, module, inner, site.converted_here)
 
     def _may_have_sites(self, names: frozenset[str]) -> bool:
