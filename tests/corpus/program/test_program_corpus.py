@@ -68,23 +68,10 @@ KNOWN_MISSES: dict[str, str] = {
     # round twelve (scripts): raises the program handles (a `try` in a caller, around a method that raises at the
     # call, around `fabric.launch`), and a conditional expression on an attribute stored after construction
     # (scored before anything was built for them: 8/8 raising flagged as an error; 8/8 fine cases with an error)
-    "s257_eval_metric_reduce_max_fallback_catches_value_error_ok":
-        "false error: `fabric.all_reduce(..., reduce_op=\"max\")` raises at the call, inside a try that catches "
-        "ValueError; LXF027's record is not marked `\"raised_by\": \"call\"`, so the try says nothing",
-    "s259_clip_by_value_fallback_catches_not_implemented_ok":
-        "false error: `fabric.clip_gradients(..., clip_val=...)` raises at the call, inside a try that catches "
-        "NotImplementedError; LXF014's record is not marked `\"raised_by\": \"call\"`",
-    "s261_resume_bare_module_first_falls_back_to_state_ok":
-        "false error: `fabric.load(path, model)` raises at the call, inside a try whose handler loads the state "
-        "dict form; LXF022's record is not marked `\"raised_by\": \"call\"`",
     "s263_recipe_mixed_flag_cleared_after_construction_ok":
         "false error: `\"bf16-mixed\" if self.mixed else \"bf16-true\"` in `Recipe.precision()` is decided by "
         "the construction's `self.mixed = True`, ignoring `recipe.mixed = False` stored after it (flow.py "
         "`_decided`; `if self.mixed:` already respects such stores through `_stored_from_outside`)",
-    "s265_launch_in_try_catches_worker_reduce_as_value_error_ok":
-        "false error: the worker's `fabric.all_reduce(..., reduce_op=\"max\")` raises ValueError, which comes back "
-        "to the parent's `try: fabric.launch(train) except ValueError:` (the oracle's run); LXF027 is not marked "
-        "`raised_by`, and Context.handled does not follow `train` to the launch that calls it",
 }
 
 
