@@ -644,6 +644,46 @@ def test_self_s_attribute_stored_from_outside_the_class_decides_nothing(after):
         sharding(calls), "train.py").findings[0].message
 
 
+RECIPE = """from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Recipe:
+    def __init__(self):
+        self.mixed = True
+
+    def precision(self):
+{body}
+
+    def fabric(self):
+        return Fabric(accelerator="tpu", precision=self.precision(), strategy=XLAFSDPStrategy())
+
+
+recipe = Recipe()
+{after}recipe.fabric()
+"""
+RECIPE_FORMS = {
+    "conditional expression": '        return "bf16-mixed" if self.mixed else "bf16-true"',
+    "if statement": '        if self.mixed:\n            return "bf16-mixed"\n        return "bf16-true"',
+}
+
+
+@pytest.mark.parametrize("form", sorted(RECIPE_FORMS))
+@pytest.mark.parametrize("after, expected", [
+    ("", ("LXF007", "error")),  # as built: `mixed` is True on every path
+    ("recipe.mixed = False\n", ("LXF007", "warning")),  # stored on the instance after its construction
+    ("setattr(recipe, 'mixed', False)\n", ("LXF007", "warning")),
+])
+def test_a_conditional_expression_on_self_respects_stores_from_outside_as_the_if_statement_does(form, after, expected):
+    """`"bf16-mixed" if self.mixed else "bf16-true"` in a method is decided by the instance as `if self.mixed:`
+    is, and like it decides nothing once the module stores `mixed` on the instance elsewhere (the run with
+    `recipe.mixed = False` is fine: the error was a false one)."""
+    source = RECIPE.format(body=RECIPE_FORMS[form], after=after)
+    [finding] = check_source(source, "train.py").findings
+    assert (finding.code, finding.severity.value) == expected
+    assert finding.message.endswith("; when self.mixed") == (expected[1] == "warning")
+
+
 def _typed(state, old: str, new: str):
     """`state`'s text with the one occurrence of `old` replaced by `new`, checked as the editor's edit of
     those characters (the engine's incremental path)."""

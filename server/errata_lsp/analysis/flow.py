@@ -401,6 +401,8 @@ class Flow:
                 found.add(test.left.value in entries)
             return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
         if isinstance(test, (ast.Name, ast.Attribute)):
+            if self._own_state_stored_outside(test):
+                return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
@@ -653,6 +655,18 @@ class Flow:
                     return True
             return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
         return bool(self.ctx.once("stored from outside", func, work))
+
+    def _own_state_stored_outside(self, node: ast.expr) -> bool:
+        """`node` reads the own instance of its method (`self.mixed`) and the module stores what the method
+        reads off it on an instance from outside the class (`_stored_from_outside`)."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if root is node or not isinstance(root, ast.Name):
+            return False
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        return own is not None and root.id == own.arg and self._stored_from_outside(func, own.arg)  # type: ignore[arg-type]
 
     def _own_store(self, node: ast.Attribute) -> bool:
         """`self.x = ...` in a method, on the instance it runs for."""

@@ -69,9 +69,11 @@ KNOWN_MISSES: dict[str, str] = {
     # call, around `fabric.launch`), and a conditional expression on an attribute stored after construction
     # (scored before anything was built for them: 8/8 raising flagged as an error; 8/8 fine cases with an error)
     "s263_recipe_mixed_flag_cleared_after_construction_ok":
-        "false error: `\"bf16-mixed\" if self.mixed else \"bf16-true\"` in `Recipe.precision()` is decided by "
-        "the construction's `self.mixed = True`, ignoring `recipe.mixed = False` stored after it (flow.py "
-        "`_decided`; `if self.mixed:` already respects such stores through `_stored_from_outside`)",
+        "a warning, as `if self.mixed:` gives: `recipe.mixed = False` stored on the instance after its construction "
+        "leaves `\"bf16-mixed\" if self.mixed else \"bf16-true\"` undecided (flow.py `_stored_from_outside`, shared "
+        "by both forms), so LXF007 is a warning \"when self.mixed\" on this fine run and an error on its twin s262. "
+        "Reading the store itself (the instance after `recipe.mixed = False`) belongs in flow.py's attribute reading "
+        "(`instance_attribute`), as for s206",
 }
 
 
