@@ -209,3 +209,28 @@ Launcher("bf16-mixed").start()
                             'make = launcher.fabric\nlauncher.start()\n')
     assert [f[:3] for f in findings(passed)] == [("LXF007", "error", "14:52-14:66")]
 
+
+def test_a_with_suppress_of_the_class_handles_the_raise() -> None:
+    """`with contextlib.suppress(ValueError):` ends its body quietly on the raise, as a `try` whose handler
+    passes does (run against lightning 2.6.6: the script runs; suppressing KeyError and TypeError, it raises)."""
+    source = HEAD.replace("from lightning", "from contextlib import suppress\nfrom lightning", 1) + '''
+
+def train(fabric):
+    pass
+
+
+fabric = None
+with suppress(ValueError):
+    fabric = Fabric(accelerator="tpu", precision="bf16-mixed", strategy=XLAFSDPStrategy())
+if fabric is None:
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+    assert findings(source) == []
+    assert findings(source.replace("suppress(ValueError)", "suppress(KeyError, TypeError)")) == [
+        ("LXF007", "error", "12:50-12:62", MESSAGE)]
+    # spelled through its module, as a tuple's classes are not: `suppress(*ERRORS)` says nothing
+    spelled = source.replace("from contextlib import suppress", "import contextlib").replace(
+        "with suppress(", "with contextlib.suppress(")
+    assert findings(spelled) == []
+    assert [f[:2] for f in findings(source.replace("suppress(ValueError)", "suppress(*ERRORS)"))] == [("LXF007", "error")]
