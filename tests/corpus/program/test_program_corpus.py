@@ -74,6 +74,13 @@ KNOWN_MISSES: dict[str, str] = {
         "by both forms), so LXF007 is a warning \"when self.mixed\" on this fine run and an error on its twin s262. "
         "Reading the store itself (the instance after `recipe.mixed = False`) belongs in flow.py's attribute reading "
         "(`instance_attribute`), as for s206",
+    "s266_trainer_precision_overridden_after_construction_to_bf16_mixed":
+        "missed: `trainer.precision = PROFILE[\"precision\"]` stored on the instance after its construction is not "
+        "read through `self.precision` in `Trainer.fabric()`, which gives the constructor's \"bf16-true\" alone "
+        "(flow.py `_attribute`: `_set_from_outside` reads such stores for a name, not for a method's `self`)",
+    "s267_trainer_precision_overridden_after_construction_to_bf16_true_ok":
+        "false error: `self.precision` in `Trainer.fabric()` is the constructor's default \"bf16-mixed\" alone, "
+        "ignoring `trainer.precision = \"bf16-true\"` stored after construction (flow.py `_attribute`)",
 }
 
 
