@@ -2128,8 +2128,50 @@ class Flow:
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
                     and base.flow is self:
                 found = self._set_from_outside(node, node.value, base, found)
+            if base.kind == "instance" and found:
+                found = self._own_attribute_set_from_outside(node, found)
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
+
+    def _own_attribute_set_from_outside(self, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`self.precision` in a method, with `recipe.precision = "bf16-true"` stored on an instance of its class
+        from outside the class: the instance may hold the stored value when the method runs, or (the store not
+        run yet) what its class left there. What `_stored_from_outside` makes a test undecided for."""
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        if own is None or not isinstance(node.value, ast.Name) or node.value.id != own.arg \
+                or not self._stored_from_outside(func, own.arg):  # type: ignore[arg-type]
+            return found
+        cls = self._method_class(func)  # type: ignore[arg-type]
+        if cls is None or self._defining_class(cls, node.attr) is not None:
+            return found  # a property: a store runs its setter, which the reading follows
+        stored: list[Value] = []
+        first: tuple[ast.stmt, ast.expr] | None = None
+        stores: list[tuple[ast.stmt, ast.expr, ast.expr]] = []  # (statement, receiver, value) from outside the class
+        for target in self.ctx.nodes(ast.Attribute):
+            if not isinstance(target.ctx, ast.Store) or target.attr != node.attr or self.ctx.within(target, cls):
+                continue  # (the class's own stores, a setter's too, are what the instance reading follows)
+            assign = self.ctx.parents.get(target)
+            if not isinstance(assign, (ast.Assign, ast.AnnAssign)) or assign.value is None:
+                return (*found, Value("unknown", node, flow=self))  # `a.x += 1`, `for a.x in ...`: not read here
+            stores.append((assign, target.value, assign.value))
+        for call in self.ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and not self.ctx.within(call, cls):
+                key = call.args[1] if len(call.args) == 3 else None
+                if not isinstance(key, ast.Constant) or not isinstance(self.ctx.parents.get(call), ast.Expr):
+                    return (*found, Value("unknown", node, flow=self))  # any attribute, or not a statement
+                if key.value == node.attr:
+                    stores.append((self.ctx.parents.get(call), call.args[0], call.args[2]))
+        for statement, receiver, value in stores:
+            if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
+                       for x in self.values(receiver)):
+                continue  # another class's object
+            first = first or (statement, receiver)
+            stored.extend(x.named(f"{source_text(receiver)}.{node.attr}") for x in self.values(value))
+        if not stored or first is None:
+            return found
+        when = f"`{source_text(first[1])}.{node.attr}` is not set at line {first[0].lineno}"
+        return (*stored, *(x.under((when,)) for x in found))
 
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
                           found: tuple[Value, ...]) -> tuple[Value, ...]:

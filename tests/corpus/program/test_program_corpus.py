@@ -75,12 +75,14 @@ KNOWN_MISSES: dict[str, str] = {
         "Reading the store itself (the instance after `recipe.mixed = False`) belongs in flow.py's attribute reading "
         "(`instance_attribute`), as for s206",
     "s266_trainer_precision_overridden_after_construction_to_bf16_mixed":
-        "missed: `trainer.precision = PROFILE[\"precision\"]` stored on the instance after its construction is not "
-        "read through `self.precision` in `Trainer.fabric()`, which gives the constructor's \"bf16-true\" alone "
-        "(flow.py `_attribute`: `_set_from_outside` reads such stores for a name, not for a method's `self`)",
+        "only a warning: `self.precision` in `Trainer.fabric()` holds the store from outside "
+        "(`trainer.precision = PROFILE[\"precision\"]`, \"bf16-mixed\") beside the constructor's \"bf16-true\" "
+        "(flow.py `_own_attribute_set_from_outside`): the layer does not order the store before the call "
+        "`trainer.fit(...)` that runs the method, so the store may or may not have run",
     "s267_trainer_precision_overridden_after_construction_to_bf16_true_ok":
-        "false error: `self.precision` in `Trainer.fabric()` is the constructor's default \"bf16-mixed\" alone, "
-        "ignoring `trainer.precision = \"bf16-true\"` stored after construction (flow.py `_attribute`)",
+        "a warning its twin s266 gets too: the constructor's \"bf16-mixed\" is kept \"when `trainer.precision` is "
+        "not set at line 60\" (the store runs before `trainer.fit(...)`, which the layer does not order); no longer "
+        "the false error",
 }
 
 
