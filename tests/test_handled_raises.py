@@ -234,3 +234,18 @@ fabric.launch(train)
         "with suppress(", "with contextlib.suppress(")
     assert findings(spelled) == []
     assert [f[:2] for f in findings(source.replace("suppress(ValueError)", "suppress(*ERRORS)"))] == [("LXF007", "error")]
+
+
+def test_a_body_that_runs_elsewhere_than_the_call_keeps_the_error() -> None:
+    # a generator's body runs where it is drawn (`next(...)` outside the try), not at `build()`
+    source = THROUGH_A_FUNCTION.replace("    return Fabric(", "    yield Fabric(").replace(
+        "    fabric = build()\n", "    made = build()\n").replace("fabric.launch(train)\n", "fabric = next(made)\nfabric.launch(train)\n")
+    assert [f[:3] for f in findings(source)] == [("LXF007", "error", "10:47-10:59")]  # (`yield` is one shorter)
+    # a def inside the try body is not run there: its own callers decide
+    source = THROUGH_A_FUNCTION.replace("    fabric = build()\n", "    def later():\n        return build()\n\n"
+                                        "    fabric = Fabric(accelerator=\"tpu\", precision=\"bf16-true\", "
+                                        "strategy=XLAFSDPStrategy())\n") + "later()\n"
+    assert findings(source) == [AT_BUILD]
+    # a lambda that calls it is passed around like any function
+    source = THROUGH_A_FUNCTION.replace("    fabric = build()\n", "    fabric = (lambda: build())()\n")
+    assert findings(source) == [AT_BUILD]

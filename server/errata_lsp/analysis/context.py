@@ -198,11 +198,23 @@ class Context:
                     self._suppresses(item.context_expr, exception) for item in parent.items):
                 return True
             child, parent = parent, self.parents.get(parent)
-        if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or levels <= 0:
+        if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or levels <= 0 or not self._may_handle(exception):
             return False
         calls = self.flow.every_call(parent)
         return calls is not None and all(
             self.handled(getattr(call, "caller", call), exception, levels - 1) for call in calls)
+
+    def _may_handle(self, exception: str) -> bool:
+        """Some `try` of the module handles `exception`, or some `with` suppresses it: else no caller does, and
+        a raise is not followed through them (most files: none)."""
+        key = ("may handle", exception)
+        if key not in self._memo:
+            tries = [node for kind in TRY_KINDS for node in self._by_type[kind]]
+            self._memo[key] = any(_catches(h, exception) and not _raises_again(h) for node in tries
+                                  for h in node.handlers) or any(
+                self._suppresses(item.context_expr, exception)
+                for kind in (ast.With, ast.AsyncWith) for node in self._by_type[kind] for item in node.items)
+        return bool(self._memo[key])
 
     def _suppresses(self, manager: ast.expr, exception: str) -> bool:
         """`contextlib.suppress(ValueError, ...)`: a `with` on it ends its body quietly on such a raise."""

@@ -721,12 +721,16 @@ class Flow:
         (by its name, through a partial, given to a pack's callback), a method read only as `x.m(...)` on
         instances of its class (or its class, for a class or static method). None when it may be called
         where the file does not show: passed around, decorated, read by another module of the project, used
-        in code the check did not read; or never called."""
-        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or not self.ctx.reads_every_use_of(func.name):
-            return None
+        in code the check did not read; or never called; and for a generator or a coroutine."""
+        if not isinstance(func, ast.FunctionDef) or self.ctx.is_generator(func):
+            return None  # (a coroutine's or a generator's body runs where it is awaited or drawn, not at the call)
+        found: list[ast.Call] | None = self.ctx.once("every call", func, lambda: self._every_call(func))
+        return found
+
+    def _every_call(self, func: ast.FunctionDef) -> list[ast.Call] | None:
         cls = self._method_class(func)
         if cls is None and not self._only_called(func) or cls is not None and not self._plain_method_only_called(func, cls) \
-                and not self._method_only_called(func):
+                and not self._method_only_called(func) or not self.ctx.reads_every_use_of(func.name):
             return None
         project = self.ctx.project
         if project is not None and isinstance(self.ctx.parents.get(cls or func), ast.Module):
@@ -2146,32 +2150,41 @@ class Flow:
         if cls is None or self._defining_class(cls, node.attr) is not None:
             return found  # a property: a store runs its setter, which the reading follows
         stored: list[Value] = []
-        first: tuple[ast.stmt, ast.expr] | None = None
-        stores: list[tuple[ast.stmt, ast.expr, ast.expr]] = []  # (statement, receiver, value) from outside the class
-        for target in self.ctx.nodes(ast.Attribute):
-            if not isinstance(target.ctx, ast.Store) or target.attr != node.attr or self.ctx.within(target, cls):
-                continue  # (the class's own stores, a setter's too, are what the instance reading follows)
-            assign = self.ctx.parents.get(target)
-            if not isinstance(assign, (ast.Assign, ast.AnnAssign)) or assign.value is None:
-                return (*found, Value("unknown", node, flow=self))  # `a.x += 1`, `for a.x in ...`: not read here
-            stores.append((assign, target.value, assign.value))
-        for call in self.ctx.nodes(ast.Call):
-            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and not self.ctx.within(call, cls):
-                key = call.args[1] if len(call.args) == 3 else None
-                if not isinstance(key, ast.Constant) or not isinstance(self.ctx.parents.get(call), ast.Expr):
-                    return (*found, Value("unknown", node, flow=self))  # any attribute, or not a statement
-                if key.value == node.attr:
-                    stores.append((self.ctx.parents.get(call), call.args[0], call.args[2]))
+        first: tuple[ast.AST, ast.expr] | None = None
+        stores = self.ctx.once(f"stores from outside {node.attr}", cls, lambda: self._stores_from_outside(cls, node.attr))
         for statement, receiver, value in stores:
             if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
                        for x in self.values(receiver)):
                 continue  # another class's object
+            if value is None:
+                return (*found, Value("unknown", node, flow=self))  # `t.x += 1`, `setattr(t, name, v)`: not read here
             first = first or (statement, receiver)
             stored.extend(x.named(f"{source_text(receiver)}.{node.attr}") for x in self.values(value))
         if not stored or first is None:
             return found
-        when = f"`{source_text(first[1])}.{node.attr}` is not set at line {first[0].lineno}"
+        when = f"`{source_text(first[1])}.{node.attr}` is not set at line {getattr(first[0], 'lineno', '?')}"
         return (*stored, *(x.under((when,)) for x in found))
+
+    def _stores_from_outside(self, cls: ast.ClassDef, attr: str) -> list[tuple[ast.AST, ast.expr, ast.expr | None]]:
+        """The statements of the module outside `cls` that may store `attr` on some object (`t.precision = v`,
+        `setattr(t, "precision", v)`), as (statement, receiver, value); the value None when the store is not
+        read so (`t.precision += 1`, `for t.precision in ...`, `setattr(t, name, v)`). The class's own stores,
+        a setter's too, are what the instance reading follows."""
+        stores: list[tuple[ast.AST, ast.expr, ast.expr | None]] = []
+        for target in self.ctx.nodes(ast.Attribute):
+            if isinstance(target.ctx, ast.Store) and target.attr == attr and not self.ctx.within(target, cls):
+                assign = self.ctx.parents.get(target)
+                read = isinstance(assign, (ast.Assign, ast.AnnAssign)) and assign.value is not None
+                stores.append((assign, target.value, assign.value if read else None))
+        for call in self.ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
+                    and not self.ctx.within(call, cls):
+                key = call.args[1]
+                if not isinstance(key, ast.Constant):
+                    stores.append((call, call.args[0], None))
+                elif key.value == attr:
+                    stores.append((call, call.args[0], call.args[2]))
+        return stores
 
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
                           found: tuple[Value, ...]) -> tuple[Value, ...]:
