@@ -102,6 +102,7 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
 
 
 TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
+MAX_HANDLER_LEVELS = 4  # calls up from a raise to the `try` that handles it
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
 class Context:
@@ -177,19 +178,48 @@ class Context:
             child, parent = parent, self.parents.get(parent)
         return False
 
-    def handled(self, node: ast.AST, exception: str) -> bool:
+    def handled(self, node: ast.AST, exception: str, levels: int = MAX_HANDLER_LEVELS) -> bool:
         """`node` sits in the body of a `try` (in its scope) one of whose handlers catches `exception` (a
         class name: the class, a builtin base of it, a tuple holding one, a bare `except:`) and does not
         raise again: a raise of `exception` there is the program's own way on (`except ValueError:
-        fabric = Fabric(precision="bf16-true")`), not a crash."""
+        fabric = Fabric(precision="bf16-true")`), not a crash; so is one in the body of a `with
+        contextlib.suppress(...)` of such a class. In a function, so is a raise every call of
+        which is handled so, `levels` calls up at most (`try: fabric = build() except ValueError:`): a
+        function the module may not show every call of (`Flow.every_call`) keeps its raise. A call a pack
+        says calls its function back is the call written (`fabric.launch(train)`: a worker's raise comes
+        back to the launching process as the same class)."""
         child, parent = node, self.parents.get(node)
         while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
                                                              ast.ClassDef, ast.Lambda)):
             if isinstance(parent, TRY_KINDS) and child in cast(ast.Try, parent).body and any(
                     _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
                 return True
+            if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body and any(
+                    self._suppresses(item.context_expr, exception) for item in parent.items):
+                return True
             child, parent = parent, self.parents.get(parent)
-        return False
+        if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or levels <= 0 or not self._may_handle(exception):
+            return False
+        calls = self.flow.every_call(parent)
+        return calls is not None and all(
+            self.handled(getattr(call, "caller", call), exception, levels - 1) for call in calls)
+
+    def _may_handle(self, exception: str) -> bool:
+        """Some `try` of the module handles `exception`, or some `with` suppresses it: else no caller does, and
+        a raise is not followed through them (most files: none)."""
+        key = ("may handle", exception)
+        if key not in self._memo:
+            tries = [node for kind in TRY_KINDS for node in self._by_type[kind]]
+            self._memo[key] = any(_catches(h, exception) and not _raises_again(h) for node in tries
+                                  for h in node.handlers) or any(
+                self._suppresses(item.context_expr, exception)
+                for kind in (ast.With, ast.AsyncWith) for node in self._by_type[kind] for item in node.items)
+        return bool(self._memo[key])
+
+    def _suppresses(self, manager: ast.expr, exception: str) -> bool:
+        """`contextlib.suppress(ValueError, ...)`: a `with` on it ends its body quietly on such a raise."""
+        return isinstance(manager, ast.Call) and not manager.keywords \
+            and self.resolve(manager.func) == "contextlib.suppress" and _caught(manager.args, exception)
 
     def release(self) -> None:
         """Let go of what the check worked out, once the rules have run. The value-flow layer and its
@@ -1598,7 +1628,11 @@ def _catches(handler: ast.ExceptHandler, exception: str) -> bool:
     class Python does not know is caught by its own name, `Exception` or `BaseException` only)."""
     if handler.type is None:
         return True
-    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return _caught(handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type], exception)
+
+
+def _caught(caught: list[ast.expr], exception: str) -> bool:
+    """One of the classes `caught` names catches `exception` (see `_catches`)."""
     raised = getattr(builtins, exception, None)
     for c in caught:
         name = c.id if isinstance(c, ast.Name) else c.attr if isinstance(c, ast.Attribute) else None

@@ -407,6 +407,8 @@ class Flow:
                 found.add(test.left.value in entries)
             return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
         if isinstance(test, (ast.Name, ast.Attribute)):
+            if self._own_state_stored_outside(test):
+                return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
@@ -677,6 +679,18 @@ class Flow:
             return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
         return bool(self.ctx.once("stored from outside", func, work))
 
+    def _own_state_stored_outside(self, node: ast.expr) -> bool:
+        """`node` reads the own instance of its method (`self.mixed`) and the module stores what the method
+        reads off it on an instance from outside the class (`_stored_from_outside`)."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if root is node or not isinstance(root, ast.Name):
+            return False
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        return own is not None and root.id == own.arg and self._stored_from_outside(func, own.arg)  # type: ignore[arg-type]
+
     def _own_store(self, node: ast.Attribute) -> bool:
         """`self.x = ...` in a method, on the instance it runs for."""
         method = self.ctx.enclosing_function(node)
@@ -722,6 +736,45 @@ class Flow:
                 and parent.args[:1] == [load]
             if parent.func is not load and not called_back and self._partial_only_called(parent, load) is None \
                     or self.ctx.within(parent, func):
+                return False
+        return True
+
+    def every_call(self, func: ast.AST) -> list[ast.Call] | None:
+        """Every call that runs `func`, when the module shows them all: a function read nowhere but in calls
+        (by its name, through a partial, given to a pack's callback), a method read only as `x.m(...)` on
+        instances of its class (or its class, for a class or static method). None when it may be called
+        where the file does not show: passed around, decorated, read by another module of the project, used
+        in code the check did not read; or never called; and for a generator or a coroutine."""
+        if not isinstance(func, ast.FunctionDef) or self.ctx.is_generator(func):
+            return None  # (a coroutine's or a generator's body runs where it is awaited or drawn, not at the call)
+        found: list[ast.Call] | None = self.ctx.once("every call", func, lambda: self._every_call(func))
+        return found
+
+    def _every_call(self, func: ast.FunctionDef) -> list[ast.Call] | None:
+        cls = self._method_class(func)
+        if cls is None and not self._only_called(func) or cls is not None and not self._plain_method_only_called(func, cls) \
+                and not self._method_only_called(func) or not self.ctx.reads_every_use_of(func.name):
+            return None
+        project = self.ctx.project
+        if project is not None and isinstance(self.ctx.parents.get(cls or func), ast.Module):
+            readers = project.modules_reading(self, (cls or func).name)
+            if readers is None or readers:
+                return None
+        calls = [call for call, _, _ in self.call_sites(func)]
+        return calls or None
+
+    def _plain_method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef) -> bool:
+        """A plain method (`def fabric(self)`) the file reads only to call it, `x.fabric(...)`, each receiver an
+        instance the layer knows runs this very method (`self` in the class, a construction of it)."""
+        if func.decorator_list or func.name.startswith("__") or any(
+                self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
+            return False
+        for load in self.ctx.attribute_loads(func.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
+                return False
+            receivers = self.values(load.value)
+            if not receivers or any(x.kind != "instance" or not self._runs_method_of(x, cls, func.name) for x in receivers):
                 return False
         return True
 
@@ -2110,6 +2163,8 @@ class Flow:
                 handled = node.value.id
             if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
                 found = self._stored_on_instance(node, base, found, handled)
+            if base.kind == "instance" and found:
+                found = self._own_attribute_set_from_outside(node, found)
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
 
@@ -2164,6 +2219,55 @@ class Flow:
                 finally:
                     project.asking_callers.pop()
         return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
+    def _own_attribute_set_from_outside(self, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`self.precision` in a method, with `recipe.precision = "bf16-true"` stored on an instance of its class
+        from outside the class: the instance may hold the stored value when the method runs, or (the store not
+        run yet) what its class left there. What `_stored_from_outside` makes a test undecided for."""
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        if own is None or not isinstance(node.value, ast.Name) or node.value.id != own.arg \
+                or not self._stored_from_outside(func, own.arg):  # type: ignore[arg-type]
+            return found
+        cls = self._method_class(func)  # type: ignore[arg-type]
+        if cls is None or self._defining_class(cls, node.attr) is not None:
+            return found  # a property: a store runs its setter, which the reading follows
+        stored: list[Value] = []
+        first: tuple[ast.AST, ast.expr] | None = None
+        stores = self.ctx.once(f"stores from outside {node.attr}", cls, lambda: self._stores_from_outside(cls, node.attr))
+        for statement, receiver, value in stores:
+            if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
+                       for x in self.values(receiver)):
+                continue  # another class's object
+            if value is None:
+                return (*found, Value("unknown", node, flow=self))  # `t.x += 1`, `setattr(t, name, v)`: not read here
+            first = first or (statement, receiver)
+            stored.extend(x.named(f"{source_text(receiver)}.{node.attr}") for x in self.values(value))
+        if not stored or first is None:
+            return found
+        when = f"`{source_text(first[1])}.{node.attr}` is not set at line {getattr(first[0], 'lineno', '?')}"
+        return (*stored, *(x.under((when,)) for x in found))
+
+    def _stores_from_outside(self, cls: ast.ClassDef, attr: str) -> list[tuple[ast.AST, ast.expr, ast.expr | None]]:
+        """The statements of the module outside `cls` that may store `attr` on some object (`t.precision = v`,
+        `setattr(t, "precision", v)`), as (statement, receiver, value); the value None when the store is not
+        read so (`t.precision += 1`, `for t.precision in ...`, `setattr(t, name, v)`). The class's own stores,
+        a setter's too, are what the instance reading follows."""
+        stores: list[tuple[ast.AST, ast.expr, ast.expr | None]] = []
+        for target in self.ctx.nodes(ast.Attribute):
+            if isinstance(target.ctx, ast.Store) and target.attr == attr and not self.ctx.within(target, cls):
+                assign = self.ctx.parents.get(target)
+                read = isinstance(assign, (ast.Assign, ast.AnnAssign)) and assign.value is not None
+                stores.append((assign, target.value, assign.value if read else None))
+        for call in self.ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
+                    and not self.ctx.within(call, cls):
+                key = call.args[1]
+                if not isinstance(key, ast.Constant):
+                    stores.append((call, call.args[0], None))
+                elif key.value == attr:
+                    stores.append((call, call.args[0], call.args[2]))
+        return stores
 
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
                           found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
@@ -5862,6 +5966,7 @@ class _CalledBack(ast.Call):
 
     def __init__(self, caller: ast.Call, partial: ast.Call | None = None):
         receiver = caller.func.value  # type: ignore[attr-defined]
+        self.caller = caller  # the call written in the file (`fabric.launch(train)`)
         if partial is not None:  # `fabric.launch(partial(f, a, k=v))` calls f(a, fabric, k=v)
             super().__init__(func=caller.args[0], args=[*partial.args[1:], receiver], keywords=partial.keywords)
         else:
