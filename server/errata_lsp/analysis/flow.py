@@ -675,9 +675,14 @@ class Flow:
                     and isinstance(n.value, ast.Name) and n.value.id == own}
             if not read:
                 return False
-            if any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call)):
-                return True
             stores: dict[str, list[ast.AST]] = {}
+            for call in self.ctx.nodes(ast.Call):
+                if isinstance(call.func, ast.Name) and call.func.id == "setattr":
+                    key = call.args[1] if len(call.args) == 3 else None
+                    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                        return True  # `setattr(t, name, v)`: any attribute
+                    if key.value in read:
+                        stores.setdefault(key.value, []).append(call)
             for node in self.ctx.nodes(ast.Attribute):
                 if isinstance(node.ctx, ast.Store) and node.attr in read and not self._own_store(node):
                     stores.setdefault(node.attr, []).append(node)
@@ -2177,12 +2182,19 @@ class Flow:
                                                or any(d.node is base.node for d in self.reaching(node.value) or ())):
                 found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
                 handled = node.value.id
-            if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
-                found = self._stored_on_instance(node, base, found, handled)
-            if base.kind == "instance" and found:
-                found = self._own_attribute_set_from_outside(node, base, found)
-            out.extend(x.under(base.when) for x in found)
+            out.extend(x.under(base.when) for x in self._stored_after_built(node, base, found, handled))
         return tuple(out)
+
+    def _stored_after_built(self, node: ast.Attribute, base: Value, found: tuple[Value, ...],
+                            handled: str | None) -> tuple[Value, ...]:
+        """`found`, what `base`'s attribute holds as built, with the stores into it after its construction
+        (`_stored_on_instance`), and, read off a method's own instance, those made from outside its class
+        (`_own_attribute_set_from_outside`)."""
+        if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
+            found = self._stored_on_instance(node, base, found, handled)
+        if base.kind == "instance" and found:
+            found = self._own_attribute_set_from_outside(node, base, found)
+        return found
 
     def _stored_into(self, base: Value, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
         """`found`, what `base`'s attribute holds, with what is stored into the object after it is built:
@@ -2190,8 +2202,16 @@ class Flow:
         if base.kind != "instance":
             return found
         if base.flow is self and isinstance(node.value, ast.Name):
-            return self._set_from_outside(node, node.value, base, found)
-        return self._set_where_bound(base, node.attr, found)
+            found = self._set_from_outside(node, node.value, base, found)
+        else:
+            found = self._set_where_bound(base, node.attr, found)
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        # `self.x` in a test of its method is read as `_attribute` reads it (a test is given `self` only
+        # when `_stored_from_outside` finds every store from outside ordered)
+        if own is not None and isinstance(node.value, ast.Name) and node.value.id == own.arg:
+            return self._stored_after_built(node, base, found, None)
+        return found
 
     def _bound_elsewhere_at_top(self, base: Value) -> ast.Assign | None:
         """`settings = Settings()` at the top level of another module, when `base` is that instance."""
