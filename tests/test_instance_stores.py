@@ -395,3 +395,28 @@ def test_a_store_the_method_running_call_may_or_may_not_see_is_a_warning():
         "self.precision = precision\n", "self.precision = precision\n        self.fabric()\n")
     assert found(early) == [("LXF007", "warning", "8:52-8:66",
                              MIXED + "(from `precision`, line 4); when `trainer.precision` is not set at line 13")]
+
+
+# --- stores on the name the read uses, in the read's own block -------------------------------------------------
+SAME_BLOCK = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+class Config:
+    def __init__(self):
+        self.loss_reduce = "mean"
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={nn.Linear}))
+cfg = Config()
+%s"""
+REDUCED = "fabric.all_reduce(torch.ones(1), reduce_op=cfg.loss_reduce)\n"
+
+
+def test_a_read_in_the_block_of_its_stores_sees_the_last_store_before_it():
+    last = 'cfg.loss_reduce = "sum"\ncfg.loss_reduce = "max"\n' + REDUCED
+    assert found(SAME_BLOCK % last) == [("LXF027", "error", "12:44-12:59", MAX)]
+    assert found(SAME_BLOCK % ('cfg.loss_reduce = "max"\ncfg.loss_reduce = "sum"\n' + REDUCED)) == []
+    # a store after the read is not seen
+    assert found(SAME_BLOCK % ('cfg.loss_reduce = "max"\n' + REDUCED + 'cfg.loss_reduce = "sum"\n')) == [
+        ("LXF027", "error", "11:44-11:59", MAX)]
+    assert found(SAME_BLOCK % (REDUCED + 'cfg.loss_reduce = "max"\n')) == []

@@ -2370,6 +2370,7 @@ class Flow:
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
+        made: list[_Store] = []
         for stmt, receiver, attr, value in self.ctx.attribute_stores(name.id):
             if attr not in (None, node.attr) or stmt is read:
                 continue
@@ -2385,11 +2386,18 @@ class Flow:
             else:
                 values = self.values(value)
             first = first or stmt
-            stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
+            named = tuple(x.named(f"{name.id}.{node.attr}") for x in values)
+            stored.extend(named)
+            made.append(_Store(stmt, name.id, named, True))
             place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found
+        before = self._stored_before(node, made) if read is not None else None
+        if before is False:
+            return found
+        if isinstance(before, _Store):
+            return before.values or ()
         if replaced:
             return tuple(stored)
         when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
@@ -6350,14 +6358,17 @@ class _Store:
 
 def _as_seen(placed: list[tuple[int, _Store]], moments: list[int]) -> _Store | bool | None:
     """The one ordering rule of stores into an instance after it is built, each placed at its index in a
-    block, against the moments (indices in that block) the attribute may be read: the last store when every
-    moment comes after every store, False (none seen) when every moment comes before each, None (each store
-    may or may not have run) otherwise or with no moment."""
+    block, against the moments (indices in that block) the attribute is read at: each moment sees the last
+    store before it. That store when every moment sees the same one, False when none sees any, None (each
+    store may or may not have run) when they disagree or there is no moment."""
     if not placed or not moments:
         return None
-    if all(i > max(j for j, _ in placed) for i in moments):
-        return max(placed, key=lambda p: p[0])[1]
-    return False if all(i < min(j for j, _ in placed) for i in moments) else None
+    seen = {id(max(before, key=lambda p: p[0])[1]) if (before := [p for p in placed if p[0] < i]) else None
+            for i in moments}
+    if len(seen) != 1:
+        return None
+    last = seen.pop()
+    return False if last is None else next(s for _, s in placed if id(s) == last)
 
 
 def _copy_of(node: ast.AST, flow: Flow) -> bool:
