@@ -2278,6 +2278,9 @@ class Flow:
         if built is not None and base.node in (None, built[0].node):
             # (a reading of that very construction had `_stored_on_instance` read its stores already)
             return found if base.node is built[0].node else self._stored_on_instance(node, built[0], found, None)
+        # Kept apart from `_stores_on`: these stores are found by their receiver's class (`runs[0].x = v`, a
+        # parameter of a function no call here is followed into, an instance of several constructions), so
+        # none of them can be placed against the call that runs the method: each may or may not have run.
         for statement, receiver, value in stores:
             if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
                        for x in self.values(receiver)):
@@ -2302,15 +2305,9 @@ class Flow:
         klass, construction = builds[0]
         if not self._builds_quietly(klass):
             return None
-        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
-        key = (id(construction), attr)
-        if not holders or key in self.base._asking_stores:
+        every = self._stores_made_on(construction, attr)
+        if every is None:
             return None
-        self.base._asking_stores.add(key)
-        try:
-            every = self._stores_on(construction, holders, attr)
-        finally:
-            self.base._asking_stores.discard(key)
         read = {id(s.at) for s in every if isinstance(s.at, ast.stmt)}
         if not all(id(self.ctx.statement_of(s)) in read for s in stores):
             return None
@@ -2363,9 +2360,13 @@ class Flow:
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
                           found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
-        into this object's attribute. A store in the read's own block, before it, replaces the attribute's
-        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in
-        another module (`read_elsewhere`, `node` a stand-in), every store may have run before the read."""
+        into this object's attribute, on the name the read uses. Stores that are all statements of the read's
+        own block are ordered against it as `_stored_on_instance` orders them (`_stored_before`: the last one
+        before it, none after it); otherwise one before it in its block replaces the attribute's value, and
+        one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in another
+        module (`read_elsewhere`, `node` a stand-in), every store may have run before the read. Apart from
+        `_stored_on_instance` because it reads what that one does not: a loop applying a dict of overrides
+        (`_overrides_applied`), and another module's stores (`_set_where_bound`)."""
         read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
@@ -2428,15 +2429,9 @@ class Flow:
             sources = home.values(construction.args[0])
             if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
                 found = self._stored_on_instance(node, sources[0], found, None)
-        key = (id(construction), attr)
-        holders = _names_bound_to(construction, home.ctx.parents.get(construction))
-        if not holders or key in home.base._asking_stores:
+        every = home._stores_made_on(construction, attr)
+        if every is None:
             return found
-        home.base._asking_stores.add(key)
-        try:
-            every = home._stores_on(construction, holders, attr)
-        finally:
-            home.base._asking_stores.discard(key)
         # (the stores on the name read, `handled`, are in `found` already)
         stores = [s for s in every if handled is None or s.holder != handled or isinstance(s.at, ast.Call)]
         if not stores:
@@ -2483,6 +2478,19 @@ class Flow:
                 return None
             placed.append((place[1], store))
         return placed
+
+    def _stores_made_on(self, construction: ast.Call, attr: str) -> list[_Store] | None:
+        """`_stores_on` the names this module binds to `construction`; None when it binds none, or while
+        they are read already (a store's value reading the attribute again)."""
+        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
+        key = (id(construction), attr)
+        if not holders or key in self.base._asking_stores:
+            return None
+        self.base._asking_stores.add(key)
+        try:
+            return self._stores_on(construction, holders, attr)
+        finally:
+            self.base._asking_stores.discard(key)
 
     def _stores_on(self, construction: ast.Call, holders: set[str], attr: str) -> list[_Store]:
         """The stores into `attr` of the instance `construction` builds: on a name here bound to it, and on
