@@ -24,12 +24,13 @@ turns them into `Value`s (`values.py`):
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built, read wherever the
   instance reaches (a function it is passed to, a helper storing on its parameter, a `copy.copy`/`deepcopy`
-  of it: `_stored_on_instance`); `__getattr__` returning the entry keyed by its name of a dict the instance
-  holds, or `getattr(self._cfg, name)` (`_getattr_answers`); `getattr` with a
-  default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
-  the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
-  on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
-  `self` that object (`_MethodFlow`);
+  of it: `_stored_on_instance`, each read or method-running call seeing the last store before it, `_as_seen`;
+  `self.x` in a method reads the same stores when the module builds the class once); `__getattr__` returning
+  the entry keyed by its name of a dict the instance holds, or `getattr(self._cfg, name)`
+  (`_getattr_answers`); `getattr` with a default; `self.m(...)` runs the override of each class the file
+  builds; `super().m(...)` runs the `m` of the class after the method's own in the order (C3) of `self`'s
+  class, with the same `self`; a method called on an object a pack's tip gave a kind of its own (`LitNet()`, a
+  module) runs its project class's def with `self` that object (`_MethodFlow`);
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
