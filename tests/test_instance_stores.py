@@ -339,3 +339,84 @@ def test_getattr_of_a_class_with_a_base_the_file_does_not_show_is_not_asked():
     # the library base may have the attribute: Python asks `__getattr__` only when it does not
     source = GETATTR % (THROUGH_DICT, "return self._values[name]", '"max"')
     assert found(source.replace("class Config:", "class Config(SomeLibraryConfig):")) == []
+
+
+# --- stores from outside a class, read by `self.x` in a method a later call runs ------------------------------
+TRAINER = """\
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+class Trainer:
+    def __init__(self, precision="bf16-true"):
+        self.precision = precision
+    def fabric(self):
+        return Fabric(accelerator="tpu", precision=self.precision, strategy=XLAFSDPStrategy())
+    def fit(self):
+        self.fabric()
+if __name__ == "__main__":
+    trainer = Trainer()
+%s"""
+AT_SELF_READ = "7:52-7:66"
+MIXED = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+         "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` ")
+
+
+def trainer(body: str) -> str:
+    return TRAINER % textwrap.indent(textwrap.dedent(body), "    ")
+
+
+def test_a_store_before_the_call_that_runs_the_method_replaces_what_the_class_left():
+    assert found(trainer('trainer.precision = "bf16-mixed"\ntrainer.fit()\n')) == [
+        ("LXF007", "error", AT_SELF_READ, MIXED + "(from `trainer.precision`, line 12)")]
+    assert found(trainer('setattr(trainer, "precision", "bf16-mixed")\ntrainer.fit()\n')) == [
+        ("LXF007", "error", AT_SELF_READ, MIXED + "(from `trainer.precision`, line 12)")]
+    # a fine store over a constructor's raising value: nothing (the run is fine)
+    fine = trainer('trainer.precision = "bf16-true"\ntrainer.fit()\n').replace('precision="bf16-true"):', 'precision="bf16-mixed"):')
+    assert found(fine) == []
+
+
+def test_a_store_after_the_call_that_runs_the_method_is_not_seen():
+    assert found(trainer('trainer.fit()\ntrainer.precision = "bf16-mixed"\n')) == []
+    raising = trainer('trainer.fit()\ntrainer.precision = "bf16-true"\n').replace('precision="bf16-true"):', 'precision="bf16-mixed"):')
+    assert found(raising) == [("LXF007", "error", AT_SELF_READ, MIXED + "(from `precision`, line 4)")]
+
+
+def test_a_store_the_method_running_call_may_or_may_not_see_is_a_warning():
+    # in a branch
+    assert found(trainer('if mixed:\n    trainer.precision = "bf16-mixed"\ntrainer.fit()\n')) == [
+        ("LXF007", "warning", AT_SELF_READ, MIXED + "(from `trainer.precision`, line 13); on some paths")]
+    # the constructor's value kept under the store not having run
+    branch = trainer('if fine:\n    trainer.precision = "bf16-true"\ntrainer.fit()\n').replace(
+        'precision="bf16-true"):', 'precision="bf16-mixed"):')
+    assert found(branch) == [("LXF007", "warning", AT_SELF_READ,
+                              MIXED + "(from `precision`, line 4); when `trainer.precision` is not set at line 13")]
+    # the construction runs the method itself, before any store
+    early = trainer('trainer.precision = "bf16-true"\ntrainer.fit()\n').replace(
+        'precision="bf16-true"):', 'precision="bf16-mixed"):').replace(
+        "self.precision = precision\n", "self.precision = precision\n        self.fabric()\n")
+    assert found(early) == [("LXF007", "warning", "8:52-8:66",
+                             MIXED + "(from `precision`, line 4); when `trainer.precision` is not set at line 13")]
+
+
+# --- stores on the name the read uses, in the read's own block -------------------------------------------------
+SAME_BLOCK = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+class Config:
+    def __init__(self):
+        self.loss_reduce = "mean"
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={nn.Linear}))
+cfg = Config()
+%s"""
+REDUCED = "fabric.all_reduce(torch.ones(1), reduce_op=cfg.loss_reduce)\n"
+
+
+def test_a_read_in_the_block_of_its_stores_sees_the_last_store_before_it():
+    last = 'cfg.loss_reduce = "sum"\ncfg.loss_reduce = "max"\n' + REDUCED
+    assert found(SAME_BLOCK % last) == [("LXF027", "error", "12:44-12:59", MAX)]
+    assert found(SAME_BLOCK % ('cfg.loss_reduce = "max"\ncfg.loss_reduce = "sum"\n' + REDUCED)) == []
+    # a store after the read is not seen
+    assert found(SAME_BLOCK % ('cfg.loss_reduce = "max"\n' + REDUCED + 'cfg.loss_reduce = "sum"\n')) == [
+        ("LXF027", "error", "11:44-11:59", MAX)]
+    assert found(SAME_BLOCK % (REDUCED + 'cfg.loss_reduce = "max"\n')) == []

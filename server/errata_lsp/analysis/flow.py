@@ -24,12 +24,13 @@ turns them into `Value`s (`values.py`):
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
   reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built, read wherever the
   instance reaches (a function it is passed to, a helper storing on its parameter, a `copy.copy`/`deepcopy`
-  of it: `_stored_on_instance`); `__getattr__` returning the entry keyed by its name of a dict the instance
-  holds, or `getattr(self._cfg, name)` (`_getattr_answers`); `getattr` with a
-  default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
-  the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
-  on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
-  `self` that object (`_MethodFlow`);
+  of it: `_stored_on_instance`, each read or method-running call seeing the last store before it, `_as_seen`;
+  `self.x` in a method reads the same stores when the module builds the class once); `__getattr__` returning
+  the entry keyed by its name of a dict the instance holds, or `getattr(self._cfg, name)`
+  (`_getattr_answers`); `getattr` with a default; `self.m(...)` runs the override of each class the file
+  builds; `super().m(...)` runs the `m` of the class after the method's own in the order (C3) of `self`'s
+  class, with the same `self`; a method called on an object a pack's tip gave a kind of its own (`LitNet()`, a
+  module) runs its project class's def with `self` that object (`_MethodFlow`);
 - containers: displays, constructors, comprehensions, subscripts of known keys (or of a variable
   holding string constants), `{**a, **b}`, `a | b`, `.get`, `.setdefault`, `.update`, `.pop` and
   `del`, `.append` and `+=` filling a list, `asdict`/`vars`, copies (a copied dict takes its own
@@ -664,20 +665,41 @@ class Flow:
             self.deciding.discard(id(func))
         return {**passed, **{name: held for name, arg in params.items() if arg is own}}
 
-    def _stored_from_outside(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: str) -> bool:
+    def _stored_from_outside(self, func: ast.FunctionDef | ast.AsyncFunctionDef, own: str, ordered: bool = True) -> bool:
         """An attribute `func` reads off `self` is stored in the module on something else than a method's own
         instance (`runtime.remat = False` after the construction, `setattr(...)`): what the constructions
-        leave is no longer all it may hold."""
+        leave is no longer all it may hold. With `ordered`, not so when every such store is one the reading
+        of the attribute (`_own_attribute_set_from_outside`) orders against the method-running calls,
+        seen by them all or by none: the attribute holds one thing when the method runs."""
         def work() -> bool:
             read = {n.attr for n in walk(func) if isinstance(n, ast.Attribute)
                     and isinstance(n.value, ast.Name) and n.value.id == own}
             if not read:
                 return False
+            stores: dict[str, list[ast.AST]] = {}
+            for call in self.ctx.nodes(ast.Call):
+                if isinstance(call.func, ast.Name) and call.func.id == "setattr":
+                    key = call.args[1] if len(call.args) == 3 else None
+                    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                        return True  # `setattr(t, name, v)`: any attribute
+                    if key.value in read:
+                        stores.setdefault(key.value, []).append(call)
             for node in self.ctx.nodes(ast.Attribute):
                 if isinstance(node.ctx, ast.Store) and node.attr in read and not self._own_store(node):
-                    return True
-            return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
-        return bool(self.ctx.once("stored from outside", func, work))
+                    stores.setdefault(node.attr, []).append(node)
+            return bool(stores) and (not ordered or not all(self._ordered_outside(func, attr, s) for attr, s in stores.items()))
+        return bool(self.ctx.once(f"stored from outside {ordered}", func, work))
+
+    def _ordered_outside(self, func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, stores: list[ast.AST]) -> bool:
+        """The stores of `attr` on an instance of `func`'s class from outside it are those of its one
+        construction (`_its_construction`), and `_seen_by_readers` sees them all or none of them."""
+        cls = self._method_class(func)
+        built = self._its_construction(cls, attr, stores) if cls is not None and self._defining_class(cls, attr) is None else None
+        if built is None:
+            return False
+        instance, every = built
+        assert isinstance(instance.node, ast.Call)
+        return self._seen_by_readers(instance.node, every) is not None
 
     def _own_state_stored_outside(self, node: ast.expr) -> bool:
         """`node` reads the own instance of its method (`self.mixed`) and the module stores what the method
@@ -2161,12 +2183,19 @@ class Flow:
                                                or any(d.node is base.node for d in self.reaching(node.value) or ())):
                 found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
                 handled = node.value.id
-            if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
-                found = self._stored_on_instance(node, base, found, handled)
-            if base.kind == "instance" and found:
-                found = self._own_attribute_set_from_outside(node, found)
-            out.extend(x.under(base.when) for x in found)
+            out.extend(x.under(base.when) for x in self._stored_after_built(node, base, found, handled))
         return tuple(out)
+
+    def _stored_after_built(self, node: ast.Attribute, base: Value, found: tuple[Value, ...],
+                            handled: str | None) -> tuple[Value, ...]:
+        """`found`, what `base`'s attribute holds as built, with the stores into it after its construction
+        (`_stored_on_instance`), and, read off a method's own instance, those made from outside its class
+        (`_own_attribute_set_from_outside`)."""
+        if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
+            found = self._stored_on_instance(node, base, found, handled)
+        if base.kind == "instance" and found:
+            found = self._own_attribute_set_from_outside(node, base, found)
+        return found
 
     def _stored_into(self, base: Value, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
         """`found`, what `base`'s attribute holds, with what is stored into the object after it is built:
@@ -2174,8 +2203,16 @@ class Flow:
         if base.kind != "instance":
             return found
         if base.flow is self and isinstance(node.value, ast.Name):
-            return self._set_from_outside(node, node.value, base, found)
-        return self._set_where_bound(base, node.attr, found)
+            found = self._set_from_outside(node, node.value, base, found)
+        else:
+            found = self._set_where_bound(base, node.attr, found)
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        # `self.x` in a test of its method is read as `_attribute` reads it (a test is given `self` only
+        # when `_stored_from_outside` finds every store from outside ordered)
+        if own is not None and isinstance(node.value, ast.Name) and node.value.id == own.arg:
+            return self._stored_after_built(node, base, found, None)
+        return found
 
     def _bound_elsewhere_at_top(self, base: Value) -> ast.Assign | None:
         """`settings = Settings()` at the top level of another module, when `base` is that instance."""
@@ -2220,14 +2257,17 @@ class Flow:
                     project.asking_callers.pop()
         return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
 
-    def _own_attribute_set_from_outside(self, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
-        """`self.precision` in a method, with `recipe.precision = "bf16-true"` stored on an instance of its class
-        from outside the class: the instance may hold the stored value when the method runs, or (the store not
-        run yet) what its class left there. What `_stored_from_outside` makes a test undecided for."""
+    def _own_attribute_set_from_outside(self, node: ast.Attribute, base: Value, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`self.precision` in a method, with `trainer.precision = "bf16-true"` stored on an instance of its class
+        from outside the class. When the module builds the class once and every such store is one on a name
+        bound to that construction, the reading is `_stored_on_instance`'s: a store before the method-running
+        call (`trainer.fit()`) replaces what the class left, one after it is not seen. Otherwise the instance
+        may hold the stored value when the method runs, or (the store not run yet) what its class left there.
+        What `_stored_from_outside` makes a test undecided for."""
         func = self.ctx.enclosing_function(node)
         own = self._own_instance(func) if func is not None else None
         if own is None or not isinstance(node.value, ast.Name) or node.value.id != own.arg \
-                or not self._stored_from_outside(func, own.arg):  # type: ignore[arg-type]
+                or not self._stored_from_outside(func, own.arg, ordered=False):  # type: ignore[arg-type]
             return found
         cls = self._method_class(func)  # type: ignore[arg-type]
         if cls is None or self._defining_class(cls, node.attr) is not None:
@@ -2235,6 +2275,13 @@ class Flow:
         stored: list[Value] = []
         first: tuple[ast.AST, ast.expr] | None = None
         stores = self.ctx.once(f"stores from outside {node.attr}", cls, lambda: self._stores_from_outside(cls, node.attr))
+        built = self._its_construction(cls, node.attr, [s for s, _, _ in stores])
+        if built is not None and base.node in (None, built[0].node):
+            # (a reading of that very construction had `_stored_on_instance` read its stores already)
+            return found if base.node is built[0].node else self._stored_on_instance(node, built[0], found, None)
+        # Kept apart from `_stores_on`: these stores are found by their receiver's class (`runs[0].x = v`, a
+        # parameter of a function no call here is followed into, an instance of several constructions), so
+        # none of them can be placed against the call that runs the method: each may or may not have run.
         for statement, receiver, value in stores:
             if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
                        for x in self.values(receiver)):
@@ -2247,6 +2294,48 @@ class Flow:
             return found
         when = f"`{source_text(first[1])}.{node.attr}` is not set at line {getattr(first[0], 'lineno', '?')}"
         return (*stored, *(x.under((when,)) for x in found))
+
+    def _its_construction(self, cls: ast.ClassDef, attr: str, stores: list[ast.AST]) -> tuple[Value, list[_Store]] | None:
+        """The instance of the one construction of `cls` (or a subclass) the module writes, when each of the
+        `stores` of `attr` from outside the class (statements, or `setattr` calls) is one `_stores_on` reads
+        on a name bound to it, and building it runs no method of its own that could read `attr` before them
+        (`__init__` reads `self` only as `self.x`); with the stores `_stores_on` reads. None otherwise."""
+        builds = [(k, c) for k in self._subclasses(cls) for c in self.constructions(k)]
+        if len(builds) != 1 or not stores:
+            return None
+        klass, construction = builds[0]
+        if not self._builds_quietly(klass):
+            return None
+        every = self._stores_made_on(construction, attr)
+        if every is None:
+            return None
+        read = {id(s.at) for s in every if isinstance(s.at, ast.stmt)}
+        if not all(id(self.ctx.statement_of(s)) in read for s in stores):
+            return None
+        return Value("instance", construction, extra=(klass, construction), flow=self), every
+
+    def _builds_quietly(self, klass: ast.ClassDef) -> bool:
+        """Building `klass` runs no method of the instance: its bases are the module's own classes (or
+        `object`), and each `__init__` / `__post_init__` of them reads its `self` only as a plain attribute
+        (`self.x`, not a method or property, not called) and never passes it on."""
+        def quiet(k: ast.ClassDef, seen: frozenset[int]) -> bool:
+            bases = self.local_bases(k)
+            if id(k) in seen or len(bases) != len([b for b in k.bases if not (isinstance(b, ast.Name) and b.id == "object")]) \
+                    or k.keywords or k.decorator_list:
+                return False
+            for method in k.body:
+                if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name not in ("__init__", "__post_init__", "__new__"):
+                    continue
+                own = [*method.args.posonlyargs, *method.args.args][:1]
+                for name in walk(method):
+                    if not (isinstance(name, ast.Name) and own and name.id == own[0].arg and isinstance(name.ctx, ast.Load)):
+                        continue
+                    parent = self.ctx.parents.get(name)
+                    if not isinstance(parent, ast.Attribute) or self._defining_class(klass, parent.attr) is not None \
+                            or isinstance(self.ctx.parents.get(parent), ast.Call) and self.ctx.parents[parent].func is parent:  # type: ignore[attr-defined]
+                        return False
+            return all(quiet(b, seen | {id(k)}) for b in bases)
+        return bool(self.ctx.once("builds quietly", klass, lambda: quiet(klass, frozenset())))
 
     def _stores_from_outside(self, cls: ast.ClassDef, attr: str) -> list[tuple[ast.AST, ast.expr, ast.expr | None]]:
         """The statements of the module outside `cls` that may store `attr` on some object (`t.precision = v`,
@@ -2272,13 +2361,18 @@ class Flow:
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
                           found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
-        into this object's attribute. A store in the read's own block, before it, replaces the attribute's
-        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in
-        another module (`read_elsewhere`, `node` a stand-in), every store may have run before the read."""
+        into this object's attribute, on the name the read uses. Stores that are all statements of the read's
+        own block are ordered against it as `_stored_on_instance` orders them (`_stored_before`: the last one
+        before it, none after it); otherwise one before it in its block replaces the attribute's value, and
+        one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in another
+        module (`read_elsewhere`, `node` a stand-in), every store may have run before the read. Apart from
+        `_stored_on_instance` because it reads what that one does not: a loop applying a dict of overrides
+        (`_overrides_applied`), and another module's stores (`_set_where_bound`)."""
         read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
+        made: list[_Store] = []
         for stmt, receiver, attr, value in self.ctx.attribute_stores(name.id):
             if attr not in (None, node.attr) or stmt is read:
                 continue
@@ -2294,11 +2388,18 @@ class Flow:
             else:
                 values = self.values(value)
             first = first or stmt
-            stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
+            named = tuple(x.named(f"{name.id}.{node.attr}") for x in values)
+            stored.extend(named)
+            made.append(_Store(stmt, name.id, named, True))
             place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found
+        before = self._stored_before(node, made) if read is not None else None
+        if before is False:
+            return found
+        if isinstance(before, _Store):
+            return before.values or ()
         if replaced:
             return tuple(stored)
         when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
@@ -2329,15 +2430,9 @@ class Flow:
             sources = home.values(construction.args[0])
             if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
                 found = self._stored_on_instance(node, sources[0], found, None)
-        key = (id(construction), attr)
-        holders = _names_bound_to(construction, home.ctx.parents.get(construction))
-        if not holders or key in home.base._asking_stores:
+        every = home._stores_made_on(construction, attr)
+        if every is None:
             return found
-        home.base._asking_stores.add(key)
-        try:
-            every = home._stores_on(construction, holders, attr)
-        finally:
-            home.base._asking_stores.discard(key)
         # (the stores on the name read, `handled`, are in `found` already)
         stores = [s for s in every if handled is None or s.holder != handled or isinstance(s.at, ast.Call)]
         if not stores:
@@ -2354,33 +2449,49 @@ class Flow:
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
             return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
         seen = home._seen_by_readers(construction, stores)
-        if seen == []:  # stored after the instance went on
+        if seen is False:  # stored after the instance went on
             return found
-        if seen is not None:  # every reader through the instance comes after this store
-            return tuple(x.named(f"{seen[0].holder}.{attr}") for x in seen[0].values or ())
+        if isinstance(seen, _Store):  # every reader through the instance comes after this store
+            return tuple(x.named(f"{seen.holder}.{attr}") for x in seen.values or ())
         out = [x.named(f"{s.holder}.{attr}") for s in stores for x in s.values or ()]
         when = f"`{stores[0].holder}.{attr}` is not set at line {stores[0].at.lineno}"
         return (*out, *(x.under((when,)) for x in found))
 
     def _stored_before(self, node: ast.Attribute, stores: list[_Store]) -> _Store | bool | None:
         """The stores as the read sees them when each is a statement of the read's own block (a helper's own
-        store a statement of its body), in no loop: the last of them when they all come before it, False when
-        they all come after it (not seen); None otherwise."""
+        store a statement of its body), in no loop: ordered against the read (`_as_seen`)."""
         read = self.ctx.statement_of(node)
         here = self.ctx.block_place(read) if read is not None else None
         if here is None or isinstance(self.ctx.parents.get(read), (ast.For, ast.AsyncFor, ast.While)):
             return None
+        placed = self._placed(stores, here[0], -1, here[1])
+        return _as_seen(placed, [here[1]]) if placed else None
+
+    def _placed(self, stores: list[_Store], block: list[ast.stmt], after: int, skip: int) -> list[tuple[int, _Store]] | None:
+        """Each store with its index in `block`, when each is a plain statement of it (a helper's store a
+        statement of its body, the helper's call a statement of `block`) after index `after`, not at `skip`."""
         placed: list[tuple[int, _Store]] = []
         for store in stores:
             stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
             place = self.ctx.block_place(stmt) if stmt is not None else None
-            if place is None or place[0] is not here[0] or place[1] == here[1] or not store.plain \
+            if place is None or place[0] is not block or place[1] <= after or place[1] == skip or not store.plain \
                     or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
                 return None
             placed.append((place[1], store))
-        if placed and all(i < here[1] for i, _ in placed):
-            return max(placed, key=lambda p: p[0])[1]
-        return False if placed and all(i > here[1] for i, _ in placed) else None
+        return placed
+
+    def _stores_made_on(self, construction: ast.Call, attr: str) -> list[_Store] | None:
+        """`_stores_on` the names this module binds to `construction`; None when it binds none, or while
+        they are read already (a store's value reading the attribute again)."""
+        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
+        key = (id(construction), attr)
+        if not holders or key in self.base._asking_stores:
+            return None
+        self.base._asking_stores.add(key)
+        try:
+            return self._stores_on(construction, holders, attr)
+        finally:
+            self.base._asking_stores.discard(key)
 
     def _stores_on(self, construction: ast.Call, holders: set[str], attr: str) -> list[_Store]:
         """The stores into `attr` of the instance `construction` builds: on a name here bound to it, and on
@@ -2410,37 +2521,24 @@ class Flow:
                                           there.ctx.parents.get(stmt) is func))
         return out
 
-    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store]) -> list[_Store] | None:
-        """Which stores a reader of the instance through a function it is passed to (or a name it reaches)
-        sees, when each is a statement of the block that binds the construction (a helper's own store a
-        statement of its body), after the binding, in no loop: the instance leaves the name (passed on, bound
-        again, a method called on it) in statements of the block, and a reader sees what was stored before
-        them. [the last store] when it leaves only after every store; [] when only before each; None (each
-        store may or may not have run) otherwise."""
+    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store]) -> _Store | bool | None:
+        """Which stores a reader of the instance through a function it is passed to (or a name it reaches,
+        or a method run on it) sees, when each is a statement of the block that binds the construction (a
+        helper's own store a statement of its body), after the binding, in no loop: the instance leaves the
+        name (passed on, bound again, a method called on it) in statements of the block, and a reader sees
+        what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by)."""
         bind = self.ctx.parents.get(construction)
         bound_at = self.ctx.block_place(bind) if bind is not None else None
         if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
             return None  # (in a loop, a later statement also runs before an earlier one)
         block, start = bound_at
-        placed: list[tuple[int, _Store]] = []
-        for store in stores:
-            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
-            place = self.ctx.block_place(stmt) if stmt is not None else None
-            if place is None or place[0] is not block or place[1] <= start or not store.plain \
-                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
-                return None
-            placed.append((place[1], store))
+        placed = self._placed(stores, block, start, start)
+        if not placed:
+            return None
         uses = self.ctx.once("uses of the instance", construction, lambda: self._uses_in_block(construction, block))
         if uses is None:
             return None
-        leaves = [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)]
-        if not leaves:
-            return None
-        if all(i > max(j for j, _ in placed) for i in leaves):
-            return [max(placed, key=lambda p: p[0])[1]]
-        if all(i < min(j for j, _ in placed) for i in leaves):
-            return []
-        return None
+        return _as_seen(placed, [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)])
 
     def _uses_in_block(self, construction: ast.Call, block: list[ast.stmt]) -> list[tuple[ast.Name, int]] | None:
         """The reads of the names bound to `construction` that may take the instance away from them (all but
@@ -6265,6 +6363,21 @@ class _Store:
     holder: str
     values: tuple[Value, ...] | None
     plain: bool
+
+
+def _as_seen(placed: list[tuple[int, _Store]], moments: list[int]) -> _Store | bool | None:
+    """The one ordering rule of stores into an instance after it is built, each placed at its index in a
+    block, against the moments (indices in that block) the attribute is read at: each moment sees the last
+    store before it. That store when every moment sees the same one, False when none sees any, None (each
+    store may or may not have run) when they disagree or there is no moment."""
+    if not placed or not moments:
+        return None
+    seen = {id(max(before, key=lambda p: p[0])[1]) if (before := [p for p in placed if p[0] < i]) else None
+            for i in moments}
+    if len(seen) != 1:
+        return None
+    last = seen.pop()
+    return False if last is None else next(s for _, s in placed if id(s) == last)
 
 
 def _copy_of(node: ast.AST, flow: Flow) -> bool:

@@ -64,21 +64,6 @@ KNOWN_MISSES: dict[str, str] = {
     # round twelve (scripts): raises the program handles (a `try` in a caller, around a method that raises at the
     # call, around `fabric.launch`), and a conditional expression on an attribute stored after construction
     # (scored before anything was built for them: 8/8 raising flagged as an error; 8/8 fine cases with an error)
-    "s263_recipe_mixed_flag_cleared_after_construction_ok":
-        "a warning, as `if self.mixed:` gives: `recipe.mixed = False` stored on the instance after its construction "
-        "leaves `\"bf16-mixed\" if self.mixed else \"bf16-true\"` undecided (flow.py `_stored_from_outside`, shared "
-        "by both forms), so LXF007 is a warning \"when self.mixed\" on this fine run and an error on its twin s262. "
-        "Reading the store itself (the instance after `recipe.mixed = False`) belongs in flow.py's attribute reading "
-        "(`instance_attribute`), as for s206",
-    "s266_trainer_precision_overridden_after_construction_to_bf16_mixed":
-        "only a warning: `self.precision` in `Trainer.fabric()` holds the store from outside "
-        "(`trainer.precision = PROFILE[\"precision\"]`, \"bf16-mixed\") beside the constructor's \"bf16-true\" "
-        "(flow.py `_own_attribute_set_from_outside`): the layer does not order the store before the call "
-        "`trainer.fit(...)` that runs the method, so the store may or may not have run",
-    "s267_trainer_precision_overridden_after_construction_to_bf16_true_ok":
-        "a warning its twin s266 gets too: the constructor's \"bf16-mixed\" is kept \"when `trainer.precision` is "
-        "not set at line 60\" (the store runs before `trainer.fit(...)`, which the layer does not order); no longer "
-        "the false error",
 }
 
 
