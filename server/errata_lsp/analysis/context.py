@@ -1268,7 +1268,12 @@ class Context:
             return False
         receiver = func.value
         if isinstance(receiver, ast.Name):
-            built = receiver.id in self._built_by_project_classes or receiver.id in self._project_imports
+            built = receiver.id in self._built_by_project_classes or receiver.id in self._project_imports \
+                or receiver.id in self._picked_names
+        elif isinstance(receiver, ast.Call):  # chained: `RECIPES["fsdp"]().strategy()`, `Config.from_name("x").strategy()`
+            built = self._may_build(receiver)
+        elif isinstance(receiver, ast.Subscript):  # `PRESETS["fsdp"].strategy()`: an entry of a table
+            built = self._picked_or_built(receiver)
         else:  # (`finetune.SHARDING.strategy()`: an object a project module holds)
             built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
                 and (receiver.attr in self._built_by_project_classes or receiver.value.id in self._project_imports)
@@ -1281,25 +1286,54 @@ class Context:
                          if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
     @cached_property
-    def _built_by_project_classes(self) -> frozenset[str]:
-        classes = {c.name for c in self._by_type[ast.ClassDef]}
-        if not classes and not self._project_imports:
-            return frozenset()
+    def _class_names(self) -> frozenset[str]:
+        return frozenset(c.name for c in self._by_type[ast.ClassDef])
 
-        def built(value: ast.expr) -> bool:
-            if isinstance(value, ast.Attribute):  # `sharding = finetune.SHARDING`: an object a project module holds
-                root: ast.expr = value
-                while isinstance(root, ast.Attribute):
-                    root = root.value
-                return isinstance(root, ast.Name) and root.id in self._project_imports
-            if not isinstance(value, ast.Call):
-                return False
-            root = value.func
+    def _may_build(self, value: ast.expr) -> bool:
+        """`value` may be an instance of a class of the project, from its spelling: a construction of a class
+        the file defines or a project import names, one picked and built (`CLIPPERS[name]()`,
+        `registry.get("x")()`, `Config.from_name("x")`: a table or factory of a project import or of the
+        file's own, when it defines classes), or an object a project module holds (`finetune.SHARDING`)."""
+        if isinstance(value, ast.Attribute):  # `sharding = finetune.SHARDING`: an object a project module holds
+            root: ast.expr = value
             while isinstance(root, ast.Attribute):
                 root = root.value
-            return isinstance(root, ast.Name) and (root.id in self._project_imports
-                                                   or root.id in classes and isinstance(value.func, ast.Name))
+            return isinstance(root, ast.Name) and root.id in self._project_imports
+        if not isinstance(value, ast.Call):
+            return False
+        if isinstance(value.func, ast.Name) and value.func.id in self._picked_names:  # `make = RECIPES[name]`, `make()`
+            return True
+        return self._picked_or_built(value.func)
 
+    def _picked_or_built(self, func: ast.expr) -> bool:
+        """`func(...)` may build an instance of a class of the project, from the spelling of `func`."""
+        root = func
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if not isinstance(root, ast.Name):
+            return False
+        if root.id in self._project_imports:
+            return True
+        if isinstance(func, ast.Name) or root.id in self._class_names:  # `Config(...)`, `Config.from_name(...)`
+            return root.id in self._class_names
+        return bool(self._class_names) and any(  # picked from a table the file binds: `RECIPES[name]()`
+            isinstance(b.stmt, (ast.Assign, ast.AnnAssign)) for b in self.bindings(root.id, self.module))
+
+    @cached_property
+    def _picked_names(self) -> frozenset[str]:
+        """The names the file binds to an entry picked from a table (`make = RECIPES[name]`,
+        `cls = METRICS.get(name)`, `preset = PRESETS[name]`) that may be a class of the project or an instance
+        of one."""
+        return frozenset(t.id for stmt in self._by_type[ast.Assign] for t in stmt.targets
+                         if isinstance(t, ast.Name) and (isinstance(stmt.value, ast.Subscript) or isinstance(stmt.value, ast.Call)
+                                                         and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "get")
+                         and self._picked_or_built(stmt.value))
+
+    @cached_property
+    def _built_by_project_classes(self) -> frozenset[str]:
+        if not self._class_names and not self._project_imports:
+            return frozenset()
+        built = self._may_build
         names: set[str] = set()
         for stmt in self._by_type[ast.Assign]:
             pairs = [(t, stmt.value) for t in stmt.targets]

@@ -1989,9 +1989,9 @@ class Flow:
             twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
             if isinstance(twin, ast.ClassDef):
                 out.extend((there, k) for k in there._derived_from(twin)
-                           if there.constructions(k) or there._built_by_importers(k))
+                           if there.constructions(k) or there._built_by_importers(k) or there._picked_builds(k, (self,)))
         # a subclass of this module that only the modules importing it build (`class Clipping(GradClipMixin)`)
-        out.extend((self, k) for k in self._subclasses(cls)[1:] if self._built_by_importers(k))
+        out.extend((self, k) for k in self._subclasses(cls)[1:] if self._built_by_importers(k) or self._picked_builds(k))
         return out if len(out) <= MAX_CONTEXTS else []
 
     def _built_by_importers(self, cls: ast.ClassDef) -> bool:
@@ -2003,6 +2003,37 @@ class Flow:
             if isinstance(twin, ast.ClassDef) and there.constructions(twin):
                 return True
         return False
+
+    def _picked_builds(self, cls: ast.ClassDef, holders: tuple[Flow, ...] = ()) -> list[tuple[Flow, ast.Call]]:
+        """The calls of the project's modules that build `cls` (a class of this module's top level) picked
+        from a registry (`CLIPPERS[config.CLIP]()`, `METRICS.get(name)()`, `make = RECIPES[name]` then
+        `make()`), each with the flow of its module, whose reading of the callee may be `cls`. A registry is
+        a dict, list, tuple or set bound at the top level of this module, of a module that names `cls`, or of
+        `holders` (the module of a base whose hook fills it: `METRICS[name] = cls` in `__init_subclass__`).
+        [] past `MAX_CONTEXTS`, or outside a project."""
+        if self.ctx.project is None or not self.with_callers and self.origin is None \
+                or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return []
+        fact = "picked builds " + " ".join(str(h.origin or h.ctx.doc.path) for h in holders)
+        return self.ctx.once(fact, cls, lambda: self._find_picked_builds(cls, holders))
+
+    def _find_picked_builds(self, cls: ast.ClassDef, holders: tuple[Flow, ...]) -> list[tuple[Flow, ast.Call]]:
+        path = self.origin or self.ctx.doc.path
+        out: list[tuple[Flow, ast.Call]] = []
+        seen: set[int] = set()
+        for holder in dict.fromkeys((self, *(self._readers_of(cls.name) or ()), *holders)):
+            for name in _registries(holder.ctx.module):
+                for there in (holder, *(holder._readers_of(name) or ())):
+                    if not there.ctx.loads_named(name) and not there.ctx.attribute_loads(name):
+                        continue
+                    for call in there.ctx.nodes(ast.Call):
+                        if id(call) in seen or not _picks_from(there, call.func, name):
+                            continue
+                        if any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
+                               for x in there.values(call.func)):
+                            seen.add(id(call))
+                            out.append((there, call))
+        return out if len(out) <= MAX_CONTEXTS else []
 
     def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
@@ -2841,7 +2872,7 @@ class Flow:
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
                     found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
                     if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
-                        found = flow._as_importers_build(derived, attr) or found
+                        found = flow._as_importers_build(derived, attr, (self,)) or found
                     out.extend(x.under(when) for x in found)
         if call is None and top and all(x.kind == "unknown" for x in out) and self.ctx.project is not None \
                 and self.with_callers and isinstance(self.ctx.parents.get(cls), ast.Module) \
@@ -2933,7 +2964,7 @@ class Flow:
         finally:
             project.asking_callers.pop()
 
-    def _as_importers_build(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+    def _as_importers_build(self, cls: ast.ClassDef, attr: str, holders: tuple[Flow, ...] = ()) -> tuple[Value, ...]:
         """`self.attr` of the instances of `cls` (of this module's top level, built nowhere here) that the
         modules importing it build (`LanguageModelTask(fabric)` in train.py): for each construction, read
         there, what it leaves in the attribute, each under its line when there are several; () when there
@@ -2943,14 +2974,21 @@ class Flow:
             twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
             if isinstance(twin, ast.ClassDef):
                 built.extend((there, call) for call in there.constructions(twin))
+        picked = self._picked_builds(cls, holders)
+        built.extend(picked)
         if not built or len(built) > MAX_CONTEXTS:
             return ()
         out: list[Value] = []
+        path = self.origin or self.ctx.doc.path
         for there, call in built:
             when = (f"when built at line {call.lineno} of {there.origin_name}",) if len(built) > 1 else ()
             for instance in there.values(call):  # the instance as the module that builds it reads it
                 if instance.kind != "instance":
                     return ()
+                klass = instance.extra[0] if isinstance(instance.extra, tuple) else None
+                if (there, call) in picked and isinstance(klass, ast.ClassDef) and klass is not cls \
+                        and not Value("class", klass, flow=instance.flow).is_read_from(cls, path):
+                    continue  # a pick's instance of another class of the registry
                 out.extend(x.under(when) for x in there.attribute(instance, attr, call))
         return tuple(out)
 
@@ -6714,6 +6752,34 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             if any(isinstance(t, ast.Name) and t.id == attr for t in targets):
                 return True
+    return False
+
+
+def _registries(module: ast.Module) -> list[str]:
+    """The names bound at the top level of `module` to a dict, list, tuple or set display (or `dict()`):
+    the tables a class may be picked from."""
+    out = []
+    for stmt in module.body:
+        target, value = (stmt.targets[0] if len(stmt.targets) == 1 else None, stmt.value) if isinstance(stmt, ast.Assign) \
+            else (stmt.target, stmt.value) if isinstance(stmt, ast.AnnAssign) else (None, None)
+        if isinstance(target, ast.Name) and not target.id.startswith("__") and (isinstance(value, (ast.Dict, ast.List, ast.Tuple, ast.Set))
+                                             or isinstance(value, ast.Call) and source_text(value.func) == "dict"):
+            out.append(target.id)
+    return out
+
+
+def _picks_from(there: Flow, func: ast.expr, name: str) -> bool:
+    """`func` reads the table `name` (`name[k]`, `name.get(k)`, `pkg.name[k]`), or is a local bound once to
+    such a read (`make = name[k]`)."""
+    def reads(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Name) and n.id == name or isinstance(n, ast.Attribute) and n.attr == name
+                   for n in ast.walk(node))
+    if isinstance(func, (ast.Subscript, ast.Call)):
+        return reads(func)
+    if isinstance(func, ast.Name):
+        scope = there.ctx.enclosing_function(func) or there.ctx.module
+        bound = there.ctx.bindings(func.id, scope)
+        return len(bound) == 1 and bound[0].value is not None and reads(bound[0].value)
     return False
 
 

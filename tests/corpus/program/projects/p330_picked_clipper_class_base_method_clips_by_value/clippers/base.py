@@ -1,0 +1,9 @@
+"""A clipper bounds the gradients before each optimizer step; a subclass says how by its class attributes."""
+
+
+class Clipper:
+    clip_val = None
+    max_norm = None
+
+    def apply(self, fabric, model, optimizer):
+        return fabric.clip_gradients(model, optimizer, clip_val=self.clip_val, max_norm=self.max_norm)

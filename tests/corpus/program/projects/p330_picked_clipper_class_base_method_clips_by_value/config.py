@@ -1,0 +1,3 @@
+CLIP = "value"
+LR = 3e-4
+STEPS = 2

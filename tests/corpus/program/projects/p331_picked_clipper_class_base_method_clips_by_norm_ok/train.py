@@ -1,0 +1,30 @@
+# expect: none
+# oracle: OK
+# twin: p330_picked_clipper_class_base_method_clips_by_value
+"""python train.py: train the block net on a pod, clipping the gradients the way config.CLIP names."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+import config
+from clippers import CLIPPERS
+from model import Block, Net
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=config.LR))
+    clipper = CLIPPERS[config.CLIP]()
+    for _ in range(config.STEPS):
+        x = torch.randn(8, 32, device=fabric.device)
+        loss = F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device))
+        fabric.backward(loss)
+        clipper.apply(fabric, model, optimizer)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}), precision="bf16-true")
+    fabric.launch(train)
