@@ -69,6 +69,53 @@ def test_global_assignments_in_a_function_are_more_values_of_the_module_name():
     """) == [("none", 2, 9, ()), ("list", 5, 13, ("once the function that sets it has run",))]
 
 
+def test_a_nonlocal_read_before_the_nested_function_binds_it_is_the_enclosing_functions():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                probe(policy)
+                policy = {Block}
+            return prepare
+    """) == [("list", 3, 13, ())]
+
+
+def test_a_nonlocal_binding_is_read_after_it_and_by_the_enclosing_functions_other_closures():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                policy = {Block}
+                probe(policy)
+            return prepare
+    """) == [("set", 6, 17, ())]
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                policy = {Block}
+            def build():
+                probe(policy)
+            return prepare, build
+    """) == [("list", 3, 13, ()), ("set", 6, 17, ("once the function that sets it has run",))]
+
+
+def test_a_name_bound_in_a_nested_function_without_nonlocal_stays_its_own():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                policy = {Block}
+                return policy
+            def build():
+                probe(policy)
+            return prepare, build
+    """) == [("list", 3, 13, ())]
+
+
 def test_tuple_unpacking_and_walrus():
     assert probe("""
         policy, wrap = [Block], {Block}

@@ -218,7 +218,7 @@ class Flow:
             found.walking = False
         if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
             _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
-                             found.skipped, found.decisions)
+                             found.nonlocals, found.nonlocal_defs, found.skipped, found.decisions)
         return found
 
     def _walk(self, node: ast.AST, found: Scope, walker: Walker) -> None:
@@ -237,6 +237,8 @@ class Flow:
             else:
                 found.final = dict(walker.run(node.body, env, ()))
                 found.decisions = tuple(walker.decisions)
+                for name, defs in self._nonlocals_of_nested(node).items():
+                    found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
 
@@ -252,6 +254,28 @@ class Flow:
 
     def _module_flag(self, name: str) -> bool | None:
         return flag_value(self.scope(self.ctx.module).final.get(name, ()))
+
+    def _nonlocals_of_nested(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[Def]]:
+        """`nonlocal x` assignments in the functions nested in `func`: more values of `func`'s `x`, as its other
+        nested functions read it (a closure's `prepare()` that rebinds the model its `step()` uses)."""
+        out: dict[str, list[Def]] = {}
+        for inner in ast.walk(func):
+            if not isinstance(inner, ast.Nonlocal) or self.ctx.scope_of(inner) is func:
+                continue
+            nested = self.ctx.scope_of(inner)
+            if not isinstance(nested, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._binder_of(nested) is not func:
+                continue
+            for name, d in self.scope(nested).nonlocal_defs:
+                if name in inner.names:
+                    out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
+        return out
+
+    def _binder_of(self, nested: ast.AST) -> ast.AST | None:
+        """The function whose variables a `nonlocal` in `nested` names: the nearest enclosing function."""
+        current = self.ctx.parents.get(nested)
+        while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            current = self.ctx.parents.get(current)
+        return current if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments (or `globals()["x"] = ...`) inside functions: more values of the module's `x`."""
@@ -302,7 +326,10 @@ class Flow:
             enclosing = self.scope(current)
             consulted.append(enclosing)
             if name.id in enclosing.final:
-                return enclosing.final[name.id], consulted
+                defs = enclosing.final[name.id]
+                if name.id in scope.nonlocals:  # what this function binds it to comes after this read
+                    defs = tuple(d for d in defs if d.node is None or not self.ctx.within(d.node, owner))
+                return defs, consulted
         module = self.scope(self.ctx.module)
         consulted.append(module)
         if owner is self.ctx.module:

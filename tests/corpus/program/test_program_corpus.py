@@ -93,12 +93,6 @@ KNOWN_MISSES: dict[str, str] = {
         "the call `fabric.no_backward_sync(net)`; flow.py reads `operator.attrgetter(name)(obj)` but not "
         "`methodcaller`, and context.py's held method calls (`method_calls`) do not see such a call as "
         "the method call it makes",
-    "s244_nonlocal_prepare_optimizer_built_before_setup":
-        "missed: `prepare()` declares `nonlocal model, optimizer` and runs `model = fabric.setup_module(model)`, "
-        "`optimizer = fabric.setup_optimizers(optimizer)`; binder.py has no `nonlocal`: each read of those "
-        "names in `prepare` is taken as a local read before its binding (nothing reaches it), so LXF013 does "
-        "not see the optimizer built from the raw model in the enclosing function (without `nonlocal`, "
-        "`o = fabric.setup_optimizers(optimizer)` in the nested function is flagged)",
     "s246_yield_from_components_joint_setup":
         "missed: `fabric.setup(*components(fabric, cfg))` where the generator yields the model, then `yield "
         "from`s a generator of one optimizer: LXF012 skips a setup whose first argument is starred "
