@@ -58,3 +58,45 @@ def test_an_optimizer_a_nonlocal_closure_sets_up_after_the_model_but_built_befor
 def test_an_optimizer_the_nonlocal_closure_builds_from_the_set_up_model_is_fine():
     text = HEAD + NONLOCAL.format(optimizer="None", given="torch.optim.AdamW(model.parameters())") + TAIL
     assert shown(text) == []
+
+
+# --- objects spread into `fabric.setup(*...)` -----------------------------------------------------------
+GENERATORS = """\
+def optimizers(model):
+    yield torch.optim.AdamW(model.parameters())
+
+
+def components():
+    model = Block()
+    yield model
+{rest}
+
+
+def train(fabric):
+    {setup}"""
+JOINT = ("The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `fabric.setup` raises "
+         "NotImplementedError here. Call `setup_module`, create the optimizer from the set-up model's parameters, "
+         "then call `setup_optimizers`")
+
+
+def test_a_generator_that_yields_the_model_then_its_optimizers_spread_into_setup_is_a_joint_setup():
+    for rest in ("    yield from optimizers(model)", "    yield torch.optim.AdamW(model.parameters())",
+                 "    yield from [torch.optim.AdamW(model.parameters())]"):
+        text = HEAD + GENERATORS.format(rest=rest, setup="model, optimizer = fabric.setup(*components())") + TAIL
+        assert shown(text) == [("LXF012", "error", JOINT, 22, 23, 35)], rest
+
+
+def test_a_display_spread_into_setup_counts_its_items():
+    text = HEAD + GENERATORS.format(rest="", setup="model, optimizer = fabric.setup(*[Block(), opt])") + TAIL
+    assert shown(text) == [("LXF012", "error", JOINT, 22, 23, 35)]
+    assert shown(HEAD + GENERATORS.format(rest="", setup="model = fabric.setup(*[Block()])") + TAIL) == []
+    assert shown(HEAD + GENERATORS.format(rest="", setup="model = fabric.setup(Block(), *[])") + TAIL) == []
+
+
+def test_a_generator_of_the_model_alone_or_one_whose_yields_the_file_cannot_count_is_not_flagged():
+    assert shown(HEAD + GENERATORS.format(rest="", setup="model = fabric.setup(*components())") + TAIL) == []
+    for rest in ("    if model.training:\n        yield from optimizers(model)",
+                 "    for _ in range(2):\n        yield torch.optim.AdamW(model.parameters())",
+                 "    yield from optimizers_of(model)"):
+        text = HEAD + GENERATORS.format(rest=rest, setup="objs = fabric.setup(*components())") + TAIL
+        assert shown(text) == [], rest

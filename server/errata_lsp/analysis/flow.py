@@ -4143,6 +4143,40 @@ class Flow:
             return flow._comprehended_items(node)  # evaluated where it is written
         return None
 
+    def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
+        """The items `*expr` spreads into a call, in order, when the file knows them all: those a `for` over
+        it runs through (`_known_items`), or the yields of a generator function the project writes whose
+        body yields them one statement after another (`yield x`, and `yield from` of items known so: a
+        generator of generators). None otherwise: a yield under a branch or a loop, or a `return`."""
+        items = self._known_items(expr)
+        if items is not None or depth > 3 or not isinstance(expr, ast.Call):
+            return items
+        funcs = self.values(expr.func)
+        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not self.ctx.is_generator(funcs[0].node):
+            return None
+        func = funcs[0].node
+        flow = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+        yields = [n for n in ast.walk(func) if isinstance(n, (ast.Yield, ast.YieldFrom))
+                  and flow.ctx.enclosing_function(n) is func]
+        straight = [s.value for s in func.body if isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom))]
+        if len(straight) != len(yields) or any(isinstance(n, ast.Return) and flow.ctx.enclosing_function(n) is func
+                                                for n in ast.walk(func)):
+            return None
+        out: list[tuple[Value, ...]] = []
+        for y in straight:
+            if isinstance(y, ast.YieldFrom):
+                inner = flow.spread_items(y.value, depth + 1)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            else:
+                out.append(flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))
+            if len(out) > MAX_ALTERNATIVES:
+                return None
+        return out
+
     def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
         """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
         stand-in placed at the string."""

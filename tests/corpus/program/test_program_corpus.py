@@ -93,12 +93,6 @@ KNOWN_MISSES: dict[str, str] = {
         "the call `fabric.no_backward_sync(net)`; flow.py reads `operator.attrgetter(name)(obj)` but not "
         "`methodcaller`, and context.py's held method calls (`method_calls`) do not see such a call as "
         "the method call it makes",
-    "s246_yield_from_components_joint_setup":
-        "missed: `fabric.setup(*components(fabric, cfg))` where the generator yields the model, then `yield "
-        "from`s a generator of one optimizer: LXF012 skips a setup whose first argument is starred "
-        "(`fabric.setup(*[model, optimizer])` and a helper returning `[model, optimizer]` are missed too), and "
-        "flow.py's generator reading (`_yielded`) gives up on `yield from`. The fix belongs in flow.py (the "
-        "items a `*` spreads, a generator's yields in order) and in LXF012 counting them",
 }
 
 
