@@ -6,6 +6,7 @@ that must not."""
 from __future__ import annotations
 
 from errata_lsp.analysis import check_source
+from errata_lsp.analysis.fixes import apply_fix
 
 HEAD = """\
 import torch
@@ -100,3 +101,36 @@ def test_a_generator_of_the_model_alone_or_one_whose_yields_the_file_cannot_coun
                  "    yield from optimizers_of(model)"):
         text = HEAD + GENERATORS.format(rest=rest, setup="objs = fabric.setup(*components())") + TAIL
         assert shown(text) == [], rest
+
+
+# --- operator.methodcaller ------------------------------------------------------------------------------
+METHODCALLER = """\
+def train(fabric):
+    net = Block()
+    model = fabric.setup_module(net)
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))
+    {caller}
+    {use}"""
+
+
+def test_a_methodcaller_applied_to_the_fabric_is_the_method_call_it_makes():
+    text = HEAD + "import operator\n" + METHODCALLER.format(
+        caller='skip_sync = operator.methodcaller("no_backward_sync", net)', use="with skip_sync(fabric):\n        pass") + TAIL
+    assert shown(text) == [(
+        "LXF004", "error", "`net` is not set up: `model` holds the module returned by `fabric.setup_module(net)`; "
+        "Fabric raises TypeError here", 16, 58, 61)]
+    (finding,) = check_source(text).findings
+    fixed = apply_fix(text, finding.fixes[0].edits)
+    assert 'operator.methodcaller("no_backward_sync", model)' in fixed and shown(fixed) == []
+    text = HEAD + "from operator import methodcaller\n" + METHODCALLER.format(
+        caller='clip = methodcaller("clip_gradients", model, optimizer, clip_val=0.5)', use="clip(fabric)") + TAIL
+    assert [f[:2] + f[3:] for f in shown(text)] == [("LXF014", "error", 16, 60, 72)]
+
+
+def test_a_methodcaller_of_the_set_up_model_or_given_other_arguments_is_not_flagged():
+    text = HEAD + "import operator\n" + METHODCALLER.format(
+        caller='skip_sync = operator.methodcaller("no_backward_sync", model)', use="with skip_sync(fabric):\n        pass") + TAIL
+    assert shown(text) == []
+    text = HEAD + "import operator\n" + METHODCALLER.format(
+        caller='skip_sync = operator.methodcaller("no_backward_sync", net)', use="skip_sync(fabric, model)") + TAIL
+    assert shown(text) == []  # (a methodcaller takes one object: TypeError, not the method's error)

@@ -88,11 +88,6 @@ KNOWN_MISSES: dict[str, str] = {
         "known list `ENABLED`: flow.py `_reduced` folds only binary operators (`operator.or_`, `lambda a, b: "
         "a + b`); a two-parameter lambda or def applied item by item (the accumulator and one item) is not "
         "run, so the merged dict, and with it `XLAFSDPStrategy(**...)`, is unknown",
-    "s238_methodcaller_no_backward_sync_of_raw_net":
-        "missed: `skip_sync = operator.methodcaller(\"no_backward_sync\", net)` then `skip_sync(fabric)` is "
-        "the call `fabric.no_backward_sync(net)`; flow.py reads `operator.attrgetter(name)(obj)` but not "
-        "`methodcaller`, and context.py's held method calls (`method_calls`) do not see such a call as "
-        "the method call it makes",
 }
 
 
