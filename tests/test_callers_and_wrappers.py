@@ -134,3 +134,51 @@ def test_a_methodcaller_of_the_set_up_model_or_given_other_arguments_is_not_flag
     text = HEAD + "import operator\n" + METHODCALLER.format(
         caller='skip_sync = operator.methodcaller("no_backward_sync", net)', use="skip_sync(fabric, model)") + TAIL
     assert shown(text) == []  # (a methodcaller takes one object: TypeError, not the method's error)
+
+
+# --- functools.reduce and helpers that merge their parameters -------------------------------------------
+PROFILES = """\
+import functools
+
+
+def checkpointed(module, *args, **kwargs):
+    return module
+
+
+PROFILES = {{
+    "base": {{"auto_wrap_policy": {{Block}}}},
+    "remat": {{"activation_checkpointing_policy": {{Block}}}},
+    "custom_wrapper": {{"auto_wrapper_callable": checkpointed}},
+}}
+
+
+def merge(a, b):
+    return {{**a, **b}}
+
+
+def train(fabric):
+    fabric.setup_module(Block())
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**{kwargs}))
+fabric.launch(train)
+"""
+BOTH = ("`auto_wrapper_callable` and `activation_checkpointing_policy` cannot both be set: Lightning raises "
+        "ValueError at setup (the policy is turned into its own auto wrapper)")
+
+
+def test_profiles_folded_with_reduce_by_a_two_parameter_function_are_merged_in_order():
+    for kwargs in ('functools.reduce(lambda merged, name: {**merged, **PROFILES[name]}, '
+                   '["base", "remat", "custom_wrapper"], {})',
+                   'functools.reduce(merge, [PROFILES["base"], PROFILES["remat"], PROFILES["custom_wrapper"]])'):
+        assert [f[:2] + f[3:] for f in shown(HEAD + PROFILES.format(kwargs=kwargs))] == [
+            ("LXF002", "error", 21, 48, 60)], kwargs
+    fine = 'functools.reduce(lambda merged, name: {**merged, **PROFILES[name]}, ["base", "remat"], {})'
+    assert shown(HEAD + PROFILES.format(kwargs=fine)) == []
+
+
+def test_a_helper_that_merges_its_parameters_is_read_for_each_call():
+    text = HEAD + PROFILES.format(kwargs='merge(merge(PROFILES["base"], PROFILES["remat"]), PROFILES["custom_wrapper"])')
+    assert shown(text) == [("LXF002", "error", BOTH, 21, 48, 60)]
+    fine = 'merge(PROFILES["base"], PROFILES["remat"]), other=merge(PROFILES["base"], PROFILES["custom_wrapper"])'
+    assert [f[0] for f in shown(HEAD + PROFILES.format(kwargs=fine))] == []

@@ -798,9 +798,66 @@ def test_reduce_of_add_or_or_over_a_known_display_is_the_fold_of_that_operator()
     assert fold("reduce(operator.or_, [S, T], set())") == [("set", 10, 6, ())]
     assert fold("reduce(operator.add, [A])") == [("list", 4, 4, ())]  # one item: that item, where it is written
     # mixed kinds (a TypeError), another operator, nothing to fold, an operator the layer does not read: unknown
-    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])",
-                 "reduce(lambda a, b: a * b, [A, B])"):
+    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])"):
         assert fold(call) == [("unknown", 10, 6, ())], call
+    # a function of two parameters is called item by item: a list times a list is a TypeError, unknown
+    assert fold("reduce(lambda a, b: a * b, [A, B])") == [("unknown", 10, 26, ())]
+    assert fold("reduce(lambda a, b: a * 2, [A, B])") == [("list", 10, 26, ())]
+
+
+PROFILES = """
+    import functools
+    from functools import reduce
+    BASE = {"auto_wrap_policy": {Block}}
+    REMAT = {"activation_checkpointing_policy": [Block]}
+    PROFILES = {"base": BASE, "remat": REMAT}
+    def merge(a, b):
+        out = dict(a)
+        out.update(b)
+        return out
+    probe(%s)
+"""
+
+
+def test_reduce_of_a_two_parameter_function_calls_it_item_by_item():
+    both = {"auto_wrap_policy": ("set",), "activation_checkpointing_policy": ("list",)}
+    assert probed_entries(PROFILES % 'reduce(lambda merged, name: {**merged, **PROFILES[name]}, ["base", "remat"], {})') \
+        == (both, True)
+    assert probed_entries(PROFILES % "functools.reduce(merge, [BASE, REMAT])") == (both, True)  # the first item starts
+    assert probed_entries(PROFILES % 'reduce(lambda merged, name: {**merged, **PROFILES[name]}, ["base"], {})') \
+        == ({"auto_wrap_policy": ("set",)}, True)
+    # items the file does not know all, a function of another shape: unknown
+    for call in ("reduce(merge, NAMES)", "reduce(lambda *dicts: dicts[0], [BASE, REMAT])",
+                 "reduce(lambda a, b, c=1: a, [BASE, REMAT])"):
+        assert probe(PROFILES % call) == [("unknown", 11, 6, ())], call
+
+
+MERGED = """
+    BASE = {"auto_wrap_policy": {Block}}
+    REMAT = {"activation_checkpointing_policy": {Block}}
+    WRAP = {"auto_wrapper_callable": wrap}
+    def merge(a, b):
+        return {**a, **b}
+    class Merge:
+        @staticmethod
+        def merge(a, b):
+            return {**a, **b}
+    other = merge(BASE, REMAT)
+    probe(%s)
+"""
+
+
+def test_a_helper_that_merges_its_parameters_returns_each_call_s_own_merge():
+    assert probed_entries(MERGED % "merge(BASE, WRAP)") == (
+        {"auto_wrap_policy": ("set",), "auto_wrapper_callable": ("external",)}, True)
+    assert probed_entries(MERGED % "merge(merge(BASE, REMAT), WRAP)") == (
+        {"auto_wrap_policy": ("set",), "activation_checkpointing_policy": ("set",), "auto_wrapper_callable": ("external",)},
+        True)
+
+
+def test_a_merge_that_spreads_its_own_result_read_for_every_call_at_once_is_not_complete():
+    # `Merge.merge` is read for all its calls together: `a` holds BASE and the dict it returns itself
+    assert probed_entries(MERGED % "Merge.merge(Merge.merge(BASE, REMAT), WRAP)")[1] is False
 
 
 def test_lxf028_on_a_fold_of_layer_lists_and_nothing_on_a_fold_of_sets():

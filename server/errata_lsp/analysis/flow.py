@@ -133,6 +133,7 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
+        self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
         self.steps = 0
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
@@ -2982,6 +2983,16 @@ class Flow:
         flow = value.flow or self
         if flow is not self:
             return flow.entries(value, popping)
+        key = (id(value.node), id(value.extra))
+        if key in self._reading_entries:  # `merge(merge(a, b), c)` of `def merge(x, y): return {**x, **y}`, read
+            return {}, False  # for every call at once: `x` holds the dict it returns, whose `**x` is this one
+        self._reading_entries.add(key)
+        try:
+            return self._entries(value, popping)
+        finally:
+            self._reading_entries.discard(key)
+
+    def _entries(self, value: Value, popping: ast.Call | None) -> tuple[dict[str, Entry] | None, bool]:
         node = value.node
         out: dict[str, Entry] = {}
         complete = True
@@ -4070,6 +4081,8 @@ class Flow:
         (and the initial value) has, where Python gives that kind (lists, tuples, strings, numbers joined
         by `+`; sets, frozensets, dicts by `|`). A single item is itself. None when the file cannot tell."""
         op = self._binary_operator(node.args[0])
+        if op is None:
+            return self._folded_by_calls(node)
         sequences = self.values(node.args[1])
         items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
         for held in sequences:
@@ -4087,6 +4100,39 @@ class Flow:
         if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
             return None
         return (Value(kinds.pop(), node, flow=self),)
+
+    def _folded_by_calls(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(f, items[, initial])` of a lambda or def of this module taking two positional
+        parameters, over items the file knows all: `f(...f(f(initial, i1), i2)..., in)`, each call evaluated
+        for its own arguments (`lambda merged, name: {**merged, **PROFILES[name]}` merges the profiles named,
+        in order). None otherwise."""
+        funcs = self.values(node.args[0])
+        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
+                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
+                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
+                or len(func.args.posonlyargs) + len(func.args.args) != 2 or func.args.kwonlyargs \
+                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+            return None
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        if len(node.args) == 3:
+            folded = self.values(node.args[2])
+        elif items:
+            folded, items = items[0], items[1:]
+        else:
+            return None  # nothing to fold: a TypeError
+        for item in items:
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, folded),
+                                                                      self._stand_in(node, item)], keywords=[]), node)
+            folded = _SiteFlow(self, func, call).returns_of(func)  # type: ignore[arg-type]  # a lambda's too
+        return folded
+
+    def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
+        """A name placed at `where` that holds `values` (an argument of a call made up here)."""
+        held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
+        self.pin(held, values)
+        return held
 
     def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
@@ -4379,6 +4425,9 @@ class Flow:
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
         if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
+            if isinstance(node.op, ast.Mult) and kinds != {"number"} \
+                    and {x.kind for x in self.values(node.right)} != {"number"}:
+                return (Value("unknown", node, flow=self),)  # a sequence repeated a number of times, else a TypeError
             return (Value(kinds.pop(), node, flow=self),)
         if isinstance(node.op, ast.BitOr) and kinds <= {"set", "frozenset"} and kinds:
             if len(kinds) == 1:
@@ -4494,7 +4543,8 @@ class Flow:
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(call, _CalledBack) \
                 or not isinstance(call.func, ast.Name) or isinstance(self.ctx.parents.get(func), ast.ClassDef):
             return False
-        return self._depends_on_call(func) and not self.ctx.within(call, func)  # not a recursive call
+        # (as `returns_from` reads another module's: a mapping its parameters fill is that call's too)
+        return (self._depends_on_call(func) or self._keys_by_parameters(func)) and not self.ctx.within(call, func)
 
     def _depends_on_call(self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[int] = frozenset()) -> bool:
         """Its returns may depend on which call it is: a test on its parameters its callers leave undecided
@@ -4906,7 +4956,12 @@ class _SiteFlow(Flow):
         found.locals.update(env)
         found.walking = True
         try:
-            found.final = dict(walker.run(node.body, env, ()))
+            if isinstance(node, ast.Lambda):  # (a fold's function: `Flow._folded_by_calls`)
+                walker.expr(node.body, env, ())
+                found.returns.append((node.body, ()))
+                found.final = env
+            else:
+                found.final = dict(walker.run(node.body, env, ()))
         finally:
             found.walking = False
         found.decisions = tuple(walker.decisions)

@@ -83,11 +83,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`XLAFSDPStrategy(**Net.fsdp_kwargs)` is read as an attribute of the class, and flow.py reads a class "
         "attribute only from the class body (`class_attribute`): a store on the class object, here through the "
         "decorator's parameter and also spelled `Net.fsdp_kwargs = {...}` after the class, is not read",
-    "s236_reduce_merges_profiles_wrapper_and_remat":
-        "missed: `functools.reduce(lambda merged, name: {**merged, **PROFILES[name]}, names, {})` over the "
-        "known list `ENABLED`: flow.py `_reduced` folds only binary operators (`operator.or_`, `lambda a, b: "
-        "a + b`); a two-parameter lambda or def applied item by item (the accumulator and one item) is not "
-        "run, so the merged dict, and with it `XLAFSDPStrategy(**...)`, is unknown",
 }
 
 
