@@ -182,3 +182,46 @@ def test_a_helper_that_merges_its_parameters_is_read_for_each_call():
     assert shown(text) == [("LXF002", "error", BOTH, 21, 48, 60)]
     fine = 'merge(PROFILES["base"], PROFILES["remat"]), other=merge(PROFILES["base"], PROFILES["custom_wrapper"])'
     assert [f[0] for f in shown(HEAD + PROFILES.format(kwargs=fine))] == []
+
+
+# --- class decorators and attributes stored on a class --------------------------------------------------
+DECORATED = """\
+def shard(*, wrap, remat=()):
+    def decorate(cls):
+        cls.fsdp_kwargs = {{"auto_wrap_policy": set(wrap), "activation_checkpointing_policy": {remat}}}
+        return cls
+
+    return decorate
+
+
+@shard(wrap=[Block], remat=[Block])
+class Net(nn.Module):
+    pass
+
+
+def train(fabric):
+    fabric.setup_module(Net())
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**Net.fsdp_kwargs))
+fabric.launch(train)
+"""
+
+
+def test_strategy_arguments_a_class_decorator_stores_on_the_class_are_read_from_it():
+    text = HEAD + DECORATED.format(remat="list(remat)")
+    assert [f[:3] + f[3:] for f in shown(text)] == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found list(remat)", 13, 93, 104)]
+    (finding,) = check_source(text).findings
+    fixed = apply_fix(text, finding.fixes[0].edits)
+    assert fixed == HEAD + DECORATED.format(remat="set(remat)") and shown(fixed) == []
+
+
+def test_a_class_attribute_stored_after_the_class_is_read_from_it():
+    text = HEAD + DECORATED.format(remat="set(remat)").replace("@shard(wrap=[Block], remat=[Block])\n", "").replace(
+        "fabric = Fabric(", 'Net.fsdp_kwargs = {"activation_checkpointing_policy": [Block]}\nfabric = Fabric(')
+    assert [f[:2] + f[3:] for f in shown(text)] == [("LXF001", "error", 27, 54, 61), ("LXF005", "warning", 27, 54, 61)]
+    # stored by the decorator and again after the class: either may be read, as the file is read (not in order)
+    text = HEAD + DECORATED.format(remat="set(remat)").replace(
+        "fabric = Fabric(", 'Net.fsdp_kwargs = {"activation_checkpointing_policy": [Block]}\nfabric = Fabric(')
+    assert [f[:2] + f[3:] for f in shown(text)] == [("LXF001", "warning", 29, 62, 77)]

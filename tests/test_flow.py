@@ -116,6 +116,54 @@ def test_a_name_bound_in_a_nested_function_without_nonlocal_stays_its_own():
     """) == [("list", 3, 13, ())]
 
 
+def test_a_class_decorator_is_given_the_class_and_binds_its_name_to_what_it_returns():
+    assert probe("""
+        def register(cls):
+            probe(cls)
+            return cls
+        @register
+        class Net:
+            pass
+    """) == [("class", 6, 0, ())]
+    assert kinds("""
+        def register(cls):
+            return cls
+        @register
+        class Net:
+            pass
+        probe(Net)
+    """) == ["class"]
+
+
+def test_an_attribute_stored_on_a_class_outside_its_body_is_read_from_the_class():
+    assert probe("""
+        class Net:
+            pass
+        Net.policy = [Block]
+        probe(Net.policy)
+    """) == [("list", 4, 13, ())]
+    # by a class decorator given the class: it runs as the class is made
+    assert probe("""
+        def shard(*, remat):
+            def decorate(cls):
+                cls.policy = list(remat)
+                return cls
+            return decorate
+        @shard(remat=[Block])
+        class Net:
+            pass
+        probe(Net.policy)
+    """) == [("list", 4, 21, ())]
+    # by another function: once it has run
+    assert probe("""
+        class Net:
+            pass
+        def configure():
+            Net.policy = [Block]
+        probe(Net.policy)
+    """) == [("list", 5, 17, ("once the function that sets it has run",))]
+
+
 def test_tuple_unpacking_and_walrus():
     assert probe("""
         policy, wrap = [Block], {Block}

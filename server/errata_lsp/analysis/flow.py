@@ -1046,7 +1046,7 @@ class Flow:
                 values = self._updated_in_place(d, self._grown(d, values, use))
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
-            if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
+            if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and d.node.decorator_list:
                 return self.values(self.decorations(d.node)[-1])
             return self.values(d.node)
         if d.how == "param":
@@ -2773,6 +2773,9 @@ class Flow:
                         and stmt.value is not None and self.dataclass_fields(cls) is not None:
                     return self._field_default(stmt, f"{cls.name}.{attr}")
             return tuple(out)
+        stored = self._stored_on_class(cls, attr)
+        if stored:
+            return stored
         for base in self.local_bases(cls):
             found = self.class_attribute(base, attr, seen)
             if found:
@@ -2782,6 +2785,28 @@ class Flow:
             if found:
                 return found
         return ()
+
+    def _stored_on_class(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """What `<the class>.attr = value` outside its body stores, for an attribute the body does not bind:
+        `Net.fsdp_kwargs = {...}` after the class, `cls.fsdp_kwargs = {...}` in a class decorator given it (which
+        runs as the class is made); a store in any other function holds once that function has run."""
+        stores = self.ctx.once("attribute stores by name", self.ctx.module, lambda: _stores_by_attribute(self.ctx))
+        out: list[Value] = []
+        for target in stores.get(attr, ()):
+            if self.ctx.within(target, cls):
+                continue
+            stmt = self.ctx.parents.get(target)
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is target):
+                continue
+            if not any(x.kind == "class" and x.node is cls for x in self.values(target.value)):
+                continue
+            func = self.ctx.enclosing_function(stmt)
+            when: tuple[str, ...] = ()
+            if func is not None and not (self._applications().get(id(func)) and isinstance(target.value, ast.Name)
+                                         and _is_parameter(self, target.value)):
+                when = ("once the function that sets it has run",)
+            out.extend(x.under(when).named(f"{cls.name}.{attr}") for x in self.values(stmt.value))
+        return tuple(out)
 
     def _foreign_bases(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The bases of `cls` defined in another module of the project, each with the flow that reads it."""
@@ -4579,9 +4604,9 @@ class Flow:
         return tuple(out)
 
     # wrappers: decorators, functions called through another name, arguments passed on
-    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[_Decorated]:
-        """The calls `@outer @inner def f` makes: `inner(f)`, then `outer(inner(f))` (the last is what `f`
-        is bound to). Made once per def, so each is one node to the evaluator."""
+    def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[_Decorated]:
+        """The calls `@outer @inner def f` (or `class C`) makes: `inner(f)`, then `outer(inner(f))` (the last
+        is what `f` is bound to). Made once per def, so each is one node to the evaluator."""
         kept = self._decorations.get(id(func))
         if kept is None or kept[0] is not func:
             calls: list[_Decorated] = []
@@ -4876,8 +4901,9 @@ class Flow:
                        and (x.extra[0] is cls if exactly else self._runs_method_of(x, cls, name)) for x in held):
                     yield _Dispatched(call)
 
-    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-        defs: list[ast.FunctionDef | ast.AsyncFunctionDef] = [*self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef)]
+    def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        defs: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = [
+            *self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef), *self.ctx.nodes(ast.ClassDef)]
         return [f for f in defs if f.decorator_list]
 
     def _forwarded(self, call: ast.Call) -> list[tuple[ast.Call, tuple[str, ...]]] | None:
@@ -5963,6 +5989,15 @@ def _assigned_names(stmt: ast.stmt) -> set[str]:
     """The names a class-body statement binds (`lr = 1e-3`, `remat: bool = False`, `hook = other`)."""
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _stores_by_attribute(ctx: Context) -> dict[str, list[ast.Attribute]]:
+    """The module's `obj.attr = ...` targets, by the attribute's name."""
+    out: dict[str, list[ast.Attribute]] = {}
+    for node in ctx.nodes(ast.Attribute):
+        if isinstance(node.ctx, ast.Store):
+            out.setdefault(node.attr, []).append(node)
+    return out
 
 
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:

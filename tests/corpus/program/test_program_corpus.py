@@ -78,11 +78,6 @@ KNOWN_MISSES: dict[str, str] = {
         "of the dict the call passes; and `if \"max_norm\" not in kwargs` is decided per call. The fix belongs "
         "in flow.py (the items a `*args` parameter holds at each call, `setdefault` on a `**kwargs` parameter) "
         "and in the star_args predicate (a `*xs` of known length that cannot reach `max_norm`'s position)",
-    "s234_class_decorator_attaches_list_remat_policy":
-        "missed: `@shard(...)` sets `cls.fsdp_kwargs = {...}` on the class it is given and returns it; "
-        "`XLAFSDPStrategy(**Net.fsdp_kwargs)` is read as an attribute of the class, and flow.py reads a class "
-        "attribute only from the class body (`class_attribute`): a store on the class object, here through the "
-        "decorator's parameter and also spelled `Net.fsdp_kwargs = {...}` after the class, is not read",
 }
 
 
