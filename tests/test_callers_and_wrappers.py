@@ -225,3 +225,31 @@ def test_a_class_attribute_stored_after_the_class_is_read_from_it():
     text = HEAD + DECORATED.format(remat="set(remat)").replace(
         "fabric = Fabric(", 'Net.fsdp_kwargs = {"activation_checkpointing_policy": [Block]}\nfabric = Fabric(')
     assert [f[:2] + f[3:] for f in shown(text)] == [("LXF001", "warning", 29, 62, 77)]
+
+
+# --- defaults a helper fills into its `**kwargs` ----------------------------------------------------------
+FILLED = """\
+def clip(fabric, model, optimizer, **kwargs):
+    if "max_norm" not in kwargs:
+        kwargs.setdefault("clip_val", 0.5)
+    return fabric.clip_gradients(model, optimizer, **kwargs)
+
+
+def train(fabric):
+    model = fabric.setup_module(Block())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))
+    clip(fabric, model, optimizer{given})"""
+
+
+def test_a_default_filled_under_a_test_of_the_keys_a_call_gives_is_that_call_s():
+    assert shown(HEAD + FILLED.format(given=", max_norm=1.0") + TAIL) == []  # (not both: no LXF015)
+    assert [f[:2] + f[3:] for f in shown(HEAD + FILLED.format(given="") + TAIL)] == [("LXF014", "error", 13, 38, 41)]
+    text = HEAD + FILLED.format(given=", max_norm=1.0").replace('if "max_norm" not in kwargs:', 'if "max_norm" in kwargs:')
+    assert [f[0] for f in shown(text + TAIL)] == ["LXF015"]
+
+
+def test_a_kept_walk_whose_test_reads_the_kwargs_its_body_fills_is_decided_again_after_an_edit():
+    # the same `clip` def (one chunk, its walk kept) checked again with another call: no rule fails
+    for given, codes in ((", max_norm=1.0", []), ("", ["LXF014"]), (", max_norm=1.0", []), ("", ["LXF014"])):
+        report = check_source(HEAD + FILLED.format(given=given) + TAIL)
+        assert ([f.code for f in report.findings], report.failures) == (codes, []), given

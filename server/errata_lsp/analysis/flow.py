@@ -134,6 +134,7 @@ class Flow:
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
+        self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
@@ -200,11 +201,25 @@ class Flow:
         # A class is put back together from its head and its methods' chunks on each check, so only
         # functions (whose statements all come from their own tree) are kept.
         cacheable = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and self.origin is None
+        if cacheable and id(node) in self._revalidating:
+            raise _Revalidating(node)
         if cacheable:
             kept = _WALKED.get(node)
-            if kept is not None and self._still_decided(node, kept[-1]):
-                found = self._scopes[id(node)] = Scope(node, *kept)
-                return found
+            if kept is not None:
+                # its tests may read a name of the function itself (a `**kwargs` its body fills): asked again
+                # meanwhile, the kept walk is not reused but walked afresh (checked by itself, it never ends)
+                self._revalidating.add(id(node))
+                try:
+                    still = self._still_decided(node, kept[-1])
+                except _Revalidating as again:
+                    if again.node is not node:
+                        raise
+                    still = False
+                finally:
+                    self._revalidating.discard(id(node))
+                if still:
+                    found = self._scopes[id(node)] = Scope(node, *kept)
+                    return found
         found = Scope(node)
         self._scopes[id(node)] = found
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
@@ -1634,13 +1649,17 @@ class Flow:
                     k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
                 keys.append(key)
             values = [k.value for k in extra]
-            for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
-                if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
-                    keys.append(default.args[0])
-                    values.append(default.args[1])
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             for spread_keys, spread_values, spread_when in spread:
-                display = ast.Dict(keys=[*keys, *spread_keys], values=[*values, *spread_values])
+                given = {k.arg for k in extra if k.arg} | {k.value for k in spread_keys
+                                                            if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                filled_keys, filled = list(keys), list(values)
+                for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                    if default.args[0].value not in given and _may_set_default(  # type: ignore[attr-defined]
+                            func, default, name, given if None not in spread_keys else None):
+                        filled_keys.append(default.args[0])
+                        filled.append(default.args[1])
+                display = ast.Dict(keys=[*filled_keys, *spread_keys], values=[*filled, *spread_values])
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
@@ -3258,6 +3277,9 @@ class Flow:
                 receiver = call.func.value  # type: ignore[attr-defined]  # a method call
                 if not (isinstance(receiver, ast.Name) and receiver.id == name and self._same_dict(receiver, node)):
                     continue
+                statement = self.ctx.statement_of(call)
+                if isinstance(statement, ast.stmt) and self._skipped(statement):
+                    continue  # under an `if` decided the other way (`if "max_norm" not in kwargs:` given max_norm)
                 if method == "setdefault":
                     key = self.constant_key(call.args[0]) if call.args else None
                     if isinstance(key, str) and len(call.args) > 1:
@@ -5441,6 +5463,14 @@ class _Joined(ast.Constant):
         ast.copy_location(self, written)
 
 
+class _Revalidating(Exception):  # noqa: N818  (a signal, not an error)
+    """A function's walk asked for while its kept walk is being checked (`Flow.scope`)."""
+
+    def __init__(self, node: ast.AST):
+        super().__init__()
+        self.node = node
+
+
 class _Decorated(ast.Call):
     """`@decorator def f`: the call `decorator(f)` that binds `f`, placed at the decorator."""
 
@@ -5989,6 +6019,38 @@ def _assigned_names(stmt: ast.stmt) -> set[str]:
     """The names a class-body statement binds (`lr = 1e-3`, `remat: bool = False`, `hook = other`)."""
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _may_set_default(func: ast.AST, default: ast.Call, name: str, given: set[str] | None) -> bool:
+    """`name.setdefault(k, v)` in `func` may run for a call that gives the keys `given` (None: keys it cannot
+    tell): False under an `if "m" in name:` (or `not in`) those keys decide the other way."""
+    child: ast.AST = default
+    for parent in _ancestors(func, default):
+        if isinstance(parent, ast.If) and child is not parent.test and given is not None:
+            test = parent.test
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
+                    and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str) \
+                    and isinstance(test.comparators[0], ast.Name) and test.comparators[0].id == name:
+                holds = (test.left.value in given) is isinstance(test.ops[0], ast.In)
+                if holds is not any(stmt is child for stmt in parent.body):
+                    return False
+        child = parent
+    return True
+
+
+def _ancestors(top: ast.AST, node: ast.AST) -> list[ast.AST]:
+    """The nodes from `node`'s parent up to `top` (excluded), innermost first, found by a walk of `top`."""
+    path: list[ast.AST] = []
+
+    def find(current: ast.AST) -> bool:
+        for child in ast.iter_child_nodes(current):
+            if child is node or find(child):
+                path.append(current)
+                return True
+        return False
+
+    find(top)
+    return [n for n in path if n is not top]
 
 
 def _stores_by_attribute(ctx: Context) -> dict[str, list[ast.Attribute]]:
