@@ -253,3 +253,58 @@ def test_a_kept_walk_whose_test_reads_the_kwargs_its_body_fills_is_decided_again
     for given, codes in ((", max_norm=1.0", []), ("", ["LXF014"]), (", max_norm=1.0", []), ("", ["LXF014"])):
         report = check_source(HEAD + FILLED.format(given=given) + TAIL)
         assert ([f.code for f in report.findings], report.failures) == (codes, []), given
+
+
+# --- `*args` the file can count ---------------------------------------------------------------------------
+SPREAD = """\
+def train(fabric, *extra):
+    model = fabric.setup_module(Block())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))
+    args = (model, optimizer)
+    {clip}"""
+BY_VALUE = ("XLA's FSDP strategy does not support to clip gradients by value: `clip_val` raises NotImplementedError. "
+            "Clip by norm with `max_norm` instead")
+
+
+def test_a_spread_tuple_the_file_knows_is_read_as_its_items_written_out():
+    text = HEAD + SPREAD.format(clip="fabric.clip_gradients(*args, clip_val=0.5)") + TAIL
+    assert shown(text) == [("LXF014", "error", BY_VALUE, 15, 33, 45)]
+    (finding,) = check_source(text).findings
+    fixed = apply_fix(text, finding.fixes[0].edits)
+    assert fixed == HEAD + SPREAD.format(clip="fabric.clip_gradients(*args, max_norm=0.5)") + TAIL and shown(fixed) == []
+    assert [f[0] for f in shown(HEAD + SPREAD.format(clip="fabric.clip_gradients(*args, *[0.5])") + TAIL)] == ["LXF014"]
+    assert [f[0] for f in shown(HEAD + SPREAD.format(clip="fabric.clip_gradients(*args, 0.5, 1.0)") + TAIL)] == ["LXF015"]
+    assert [f[0] for f in shown(HEAD + SPREAD.format(clip="fabric.clip_gradients(*args)") + TAIL)] == ["LXF015"]
+    assert shown(HEAD + SPREAD.format(clip="fabric.clip_gradients(*args, None, 1.0)") + TAIL) == []
+
+
+def test_a_spread_the_file_cannot_count_hides_the_positions_after_it():
+    # `objects` may hold `max_norm` (or more): no finding either way
+    for clip in ("fabric.clip_gradients(*objects, clip_val=0.5)", "fabric.clip_gradients(model, optimizer, *objects)"):
+        assert shown(HEAD + SPREAD.format(clip="objects = load_objects()\n    " + clip) + TAIL) == [], clip
+
+
+WRAPPED = """\
+import functools
+
+
+def clipping_defaults(clip):
+    @functools.wraps(clip)
+    def wrapper(*args, **kwargs):
+        if "max_norm" not in kwargs:
+            kwargs.setdefault("clip_val", 0.5)
+        return clip(*args, **kwargs)
+
+    return wrapper
+
+
+def train(fabric):
+    model = fabric.setup_module(Block())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))
+    clip_gradients = clipping_defaults(fabric.clip_gradients)
+    clip_gradients(model, optimizer{given})"""
+
+
+def test_a_wraps_wrapper_that_fills_a_keyword_and_forwards_its_star_args_to_a_held_method():
+    assert [f[:2] + f[3:] for f in shown(HEAD + WRAPPED.format(given="") + TAIL)] == [("LXF014", "error", 18, 42, 45)]
+    assert shown(HEAD + WRAPPED.format(given=", max_norm=1.0") + TAIL) == []

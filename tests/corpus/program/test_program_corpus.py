@@ -69,15 +69,7 @@ KNOWN_MISSES: dict[str, str] = {
     # kwargs, class decorators, `functools.reduce`, `operator.methodcaller`, `default_factory` helpers, `**kwargs`
     # forwarded through helpers, `nonlocal` closures, `yield from`, `__enter__` (scored before anything was built
     # for them: 4/10 raising flagged as an error, 4/10 with any severity; 0/10 fine cases with an error, 0/10 twin
-    # warnings)
-    "s232_wraps_wrapper_setdefault_clip_val":
-        "missed, three links: `clip_gradients = clipping_defaults(fabric.clip_gradients)` holds the bound method "
-        "(read), but the wrapper calls it as `clip(*args, **kwargs)` and LXF014's `unless: star_args` drops any "
-        "call with a `*args` (`fabric.clip_gradients(*args, clip_val=0.5)` with `args = (model, optimizer)` is "
-        "missed too); `kwargs.setdefault(\"clip_val\", 0.5)` on a `**kwargs` parameter is not read as an entry "
-        "of the dict the call passes; and `if \"max_norm\" not in kwargs` is decided per call. The fix belongs "
-        "in flow.py (the items a `*args` parameter holds at each call, `setdefault` on a `**kwargs` parameter) "
-        "and in the star_args predicate (a `*xs` of known length that cannot reach `max_norm`'s position)",
+    # warnings; all six misses fixed since)
 }
 
 
