@@ -220,7 +220,11 @@ class Context:
         if found is None or found[0] is not node:
             if meanwhile is not None:
                 self._memo[key] = (node, meanwhile)
-            found = self._memo[key] = (node, work())
+            try:
+                found = self._memo[key] = (node, work())
+            except BaseException:
+                self._memo.pop(key, None)  # cut short (a walk checked again gave up): not the fact
+                raise
         return cast(_T, found[1])
 
     # --- nodes and names ---------------------------------------------------------------------

@@ -4809,11 +4809,15 @@ class Flow:
         if self._applied is None:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
-            for func in self._decorated_functions():
-                for site in self.decorations(func):
-                    for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
-                                                for x in self.values(site.func)):
-                        applied.setdefault(target, []).append(site)
+            try:
+                for func in self._decorated_functions():
+                    for site in self.decorations(func):
+                        for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
+                                                    for x in self.values(site.func)):
+                            applied.setdefault(target, []).append(site)
+            except _Revalidating:
+                self._applied = None  # (cut short: worked out again when next asked)
+                raise
         return self._applied
 
     def callees(self, callee: ast.expr) -> tuple[Value, ...]:
