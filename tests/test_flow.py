@@ -1495,6 +1495,22 @@ def probed_entries(source: str) -> tuple[dict[str, tuple[str, ...]] | None, bool
     return (None if entries is None else {k: tuple(x.kind for x in e.values()) for k, e in entries.items()}), complete
 
 
+def test_an_update_under_a_test_its_callers_decide_the_other_way_is_not_an_entry():
+    source = """
+        def options(kind):
+            kw = {"max_norm": 1.0}
+            if kind == "value":
+                kw.setdefault("clip_val", 0.5)
+                kw.update(error_if_nonfinite=True)
+            return kw
+        other = options("value")
+        probe(options("norm"))
+    """  # (read for each call: the other call takes the branch)
+    assert probed_entries(source) == ({"max_norm": ("number",)}, True)
+    assert probed_entries(source.replace('options("norm")', 'options("value")')) == (
+        {"max_norm": ("number",), "clip_val": ("number",), "error_if_nonfinite": ("bool",)}, True)
+
+
 CHECKPOINTER = """
 import torch
 

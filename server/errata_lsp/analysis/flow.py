@@ -3277,9 +3277,6 @@ class Flow:
                 receiver = call.func.value  # type: ignore[attr-defined]  # a method call
                 if not (isinstance(receiver, ast.Name) and receiver.id == name and self._same_dict(receiver, node)):
                     continue
-                statement = self.ctx.statement_of(call)
-                if isinstance(statement, ast.stmt) and self._skipped(statement):
-                    continue  # under an `if` decided the other way (`if "max_norm" not in kwargs:` given max_norm)
                 if method == "setdefault":
                     key = self.constant_key(call.args[0]) if call.args else None
                     if isinstance(key, str) and len(call.args) > 1:
