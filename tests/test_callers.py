@@ -644,6 +644,101 @@ def test_self_s_attribute_stored_from_outside_the_class_decides_nothing(after):
         sharding(calls), "train.py").findings[0].message
 
 
+RECIPE = """from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Recipe:
+    def __init__(self):
+        self.mixed = True
+
+    def precision(self):
+{body}
+
+    def fabric(self):
+        return Fabric(accelerator="tpu", precision=self.precision(), strategy=XLAFSDPStrategy())
+
+
+recipe = Recipe()
+{after}recipe.fabric()
+"""
+RECIPE_FORMS = {
+    "conditional expression": '        return "bf16-mixed" if self.mixed else "bf16-true"',
+    "if statement": '        if self.mixed:\n            return "bf16-mixed"\n        return "bf16-true"',
+}
+
+
+@pytest.mark.parametrize("form", sorted(RECIPE_FORMS))
+@pytest.mark.parametrize("after, expected", [
+    ("", ("LXF007", "error")),  # as built: `mixed` is True on every path
+    ("recipe.mixed = False\n", ("LXF007", "warning")),  # stored on the instance after its construction
+    ("setattr(recipe, 'mixed', False)\n", ("LXF007", "warning")),
+])
+def test_a_conditional_expression_on_self_respects_stores_from_outside_as_the_if_statement_does(form, after, expected):
+    """`"bf16-mixed" if self.mixed else "bf16-true"` in a method is decided by the instance as `if self.mixed:`
+    is, and like it decides nothing once the module stores `mixed` on the instance elsewhere (the run with
+    `recipe.mixed = False` is fine: the error was a false one)."""
+    source = RECIPE.format(body=RECIPE_FORMS[form], after=after)
+    [finding] = check_source(source, "train.py").findings
+    assert (finding.code, finding.severity.value) == expected
+    assert finding.message.endswith("; when self.mixed") == (expected[1] == "warning")
+
+
+OVERRIDDEN = """from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Trainer:
+    def __init__(self, precision="bf16-mixed"):
+        self.precision = precision
+
+    def fabric(self):
+        return Fabric(accelerator="tpu", precision=self.precision, strategy=XLAFSDPStrategy())
+
+
+trainer = Trainer()
+{after}trainer.fabric()
+"""
+OVERRIDDEN_MESSAGE = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', "
+                      "'16-true', 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes "
+                      "`XLAPrecision(...)` (from `precision`, line 6)")
+
+
+@pytest.mark.parametrize("after, expected", [
+    ("", ("error", "")),  # as built: the default on every path
+    ("trainer.precision = \"bf16-true\"\n", ("warning", "; when `trainer.precision` is not set at line 14")),
+    ("setattr(trainer, \"precision\", \"bf16-true\")\n", ("warning", "; when `trainer.precision` is not set at line 14")),
+])
+def test_self_s_attribute_read_in_a_method_holds_what_is_stored_on_the_instance_from_outside(after, expected):
+    """`self.precision` in a method holds the construction's value and what the module stores on an instance of
+    the class from outside it (`trainer.precision = "bf16-true"`, the run lightning 2.6.6 runs fine): the
+    construction's under the store not having run, a warning that says so, not an error."""
+    [finding] = check_source(OVERRIDDEN.format(after=after), "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1) == ("LXF007", expected[0], 10)
+    assert finding.message == OVERRIDDEN_MESSAGE + expected[1]
+
+
+def test_a_store_from_outside_the_value_of_which_raises_is_a_warning_where_nothing_was_said():
+    """The construction's value is fine and the store from outside is not: what was silent is a warning."""
+    source = OVERRIDDEN.format(after="trainer.precision = \"bf16-mixed\"\n").replace(
+        'precision="bf16-mixed"):', 'precision="bf16-true"):')
+    [finding] = check_source(source, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1) == ("LXF007", "warning", 10)
+    assert "(from `trainer.precision`, line 14)" in finding.message
+
+
+def test_a_property_s_setter_is_what_a_store_from_outside_runs():
+    """`trainer.precision = ...` of a property runs its setter, which the instance reading follows already (a
+    warning "on some paths"): the store's own value is not added beside it."""
+    source = OVERRIDDEN.format(after="trainer.precision = \"bf16-true\"\n").replace(
+        "        self.precision = precision\n",
+        "        self._precision = precision\n\n    @property\n    def precision(self):\n        return self._precision\n\n"
+        "    @precision.setter\n    def precision(self, value):\n        self._precision = value\n")
+    [finding] = check_source(source, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span.start.line + 1) == ("LXF007", "warning", 18)
+    assert finding.message == OVERRIDDEN_MESSAGE + "; on some paths"
+
+
 def _typed(state, old: str, new: str):
     """`state`'s text with the one occurrence of `old` replaced by `new`, checked as the editor's edit of
     those characters (the engine's incremental path)."""

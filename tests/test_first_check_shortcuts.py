@@ -167,3 +167,90 @@ def test_the_names_bound_at_the_top_level_are_those_the_pattern_finds() -> None:
         assert _bound_at_top(text) == expected, text
     _bound_at_top.cache_clear()
     assert {"LIMIT", "total", "gen", "produce", "Trainer", "outer", "main", "not_a_def"} <= _bound_at_top(SOURCE)
+
+
+BINDINGS = textwrap.dedent('''\
+    import os
+    from functools import partial, wraps as w
+
+
+    def plain(x):
+        return x
+
+
+    @w(plain)
+    def decorated(y):
+        return y
+
+
+    class Plain:
+        pass
+
+
+    @dataclass
+    class Decorated:
+        pass
+
+
+    def use(param, *rest, key=None, **more):
+        for loop_var, (a, *b) in enumerate(rest):
+            loop_var(a)
+        with open(param) as handle, os.scandir() as (d, e):
+            handle(d, e)
+        try:
+            param()
+        except OSError as error:
+            error()
+        match key:
+            case {"k": kv, **others}:
+                kv(others)
+            case [first, *tail]:
+                first(tail)
+            case Plain() as captured:
+                captured()
+        counter = 0
+        counter += 1
+        counter()
+        gone = plain
+        del gone
+        (walrus := plain)(1)
+        [comp(1) for comp in rest]
+        (lambda f: f(1))(plain)
+        plain(decorated(Plain(Decorated(os.getcwd(len(rest))))))
+        partial(plain)(1)
+        more(rest)
+    ''')
+
+
+def test_a_name_outside_the_names_bound_otherwise_reaches_only_imports_and_plain_defs() -> None:
+    calls = 0
+    for source in (SOURCE, BINDINGS):
+        ctx = _context(source)
+        others = ctx.names_bound_otherwise
+        assert others is not None
+        for name in ctx.nodes(ast.Name):
+            if not isinstance(name.ctx, ast.Load) or name.id in others:
+                continue
+            assert all(d.how == "import" or d.how == "def" and not getattr(d.node, "decorator_list", None)
+                       for d in ctx.flow.reaching(name) or ()), name.id
+        for call in ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name):
+                long_way = any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
+                               for d in ctx.flow.reaching(call.func) or ())
+                assert ctx.flow._may_call_through(call) == long_way, ast.unparse(call)
+                calls += 1
+    assert calls > 20
+    assert {"loop_var", "a", "b", "handle", "d", "e", "error", "kv", "others", "first", "tail", "captured", "counter",
+            "gone", "walrus", "param", "rest", "key", "more", "decorated", "Decorated"} <= ctx.names_bound_otherwise  # type: ignore[operator]
+    assert not {"plain", "Plain", "os", "partial", "w", "len"} & ctx.names_bound_otherwise  # type: ignore[operator]
+
+
+def test_a_file_that_reads_globals_or_exec_binds_names_no_target_spells() -> None:
+    for line in ('globals()["step"] = 1', 'exec(code)', 'vars().update(x=1)', 'step = locals'):
+        ctx = _context(f"def f():\n    pass\n{line}\nstep()\n")
+        assert ctx.names_bound_otherwise is None, line
+        call = next(c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "step")
+        long_way = any(d.how != "import" for d in ctx.flow.reaching(call.func) or ())  # type: ignore[arg-type]
+        assert ctx.flow._may_call_through(call) == long_way, line
+    keyed = _context('globals()["step"] = 1\nstep()\n')
+    assert keyed.flow._may_call_through(keyed.nodes(ast.Call)[-1]) is True  # bound by the key, not by a target

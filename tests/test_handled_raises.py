@@ -119,3 +119,133 @@ def test_a_raise_that_comes_later_is_reported_inside_the_try() -> None:
     assert (code, severity, span) == ("LXF020", "error", "13:48-13:62")
     assert message.startswith("`state_dict_type='consolidated'` is neither 'full' nor 'sharded'")
     assert "`fabric.load` raises ValueError: Unknown state_dict_type: consolidated" in message
+
+
+# A raise in a function every call of which is inside such a `try`: the handler is the caller's. Run against
+# lightning 2.6.6: THROUGH_A_FUNCTION runs; with the handler catching TypeError it raises the ValueError.
+THROUGH_A_FUNCTION = HEAD + '''
+
+def train(fabric):
+    pass
+
+
+def build():
+    return Fabric(accelerator="tpu", precision="bf16-mixed", strategy=XLAFSDPStrategy())
+
+
+try:
+    fabric = build()
+except ValueError:
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+
+AT_BUILD = ("LXF007", "error", "10:48-10:60", MESSAGE)
+
+
+def test_a_raise_every_caller_handles_is_not_reported() -> None:
+    assert findings(THROUGH_A_FUNCTION) == []
+
+
+def test_a_caller_that_handles_another_class_or_raises_again_keeps_the_error() -> None:
+    assert findings(THROUGH_A_FUNCTION.replace("except ValueError:", "except TypeError:")) == [AT_BUILD]
+    assert findings(THROUGH_A_FUNCTION.replace("except ValueError:\n", "except ValueError:\n    raise\n")) == [AT_BUILD]
+
+
+def test_one_call_outside_a_try_keeps_the_error() -> None:
+    source = THROUGH_A_FUNCTION.replace("fabric.launch(train)\n", "fabric.launch(train)\nprint(build().world_size)\n")
+    assert findings(source) == [AT_BUILD]
+
+
+def test_a_function_called_where_the_file_does_not_show_keeps_the_error() -> None:
+    # passed around: whoever holds `FACTORIES` may call it outside any `try`
+    source = THROUGH_A_FUNCTION.replace("try:\n", "FACTORIES = [build]\n\ntry:\n")
+    assert findings(source) == [AT_BUILD]
+    # decorated: the decorator's wrapper is what runs it
+    source = THROUGH_A_FUNCTION.replace("def build():", "@functools.cache\ndef build():").replace(
+        "from lightning", "import functools\nfrom lightning", 1)
+    assert [f[:2] for f in findings(source)] == [("LXF007", "error")]
+
+
+def test_a_handler_several_calls_up_is_followed_within_the_bound() -> None:
+    def levels(n: int) -> str:
+        return "".join(f"\n\ndef level{i}():\n    return level{i - 1}()\n" for i in range(1, n + 1)).replace("level0", "build")
+
+    near = THROUGH_A_FUNCTION.replace("\n\ntry:\n    fabric = build()", levels(3) + "\n\ntry:\n    fabric = level3()")
+    assert findings(near) == []
+    far = THROUGH_A_FUNCTION.replace("\n\ntry:\n    fabric = build()", levels(4) + "\n\ntry:\n    fabric = level4()")
+    assert findings(far) == [AT_BUILD]  # five calls up: past `MAX_HANDLER_LEVELS`
+
+
+def test_a_method_only_called_in_the_try_is_handled() -> None:
+    source = HEAD + '''
+
+def train(fabric):
+    pass
+
+
+class Launcher:
+    def __init__(self, precision):
+        self.precision = precision
+
+    def fabric(self):
+        return Fabric(accelerator="tpu", precision=self.precision, strategy=XLAFSDPStrategy())
+
+    def start(self):
+        try:
+            fabric = self.fabric()
+        except ValueError:
+            fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy())
+        fabric.launch(train)
+
+
+Launcher("bf16-mixed").start()
+'''
+    assert findings(source) == []
+    outside = source + 'print(Launcher("bf16-mixed").fabric().world_size)\n'
+    assert [f[:3] for f in findings(outside)] == [("LXF007", "error", "14:52-14:66")]
+    # read otherwise than called (`run = launcher.fabric`): its calls are not all the file shows
+    passed = source.replace('Launcher("bf16-mixed").start()\n', 'launcher = Launcher("bf16-mixed")\n'
+                            'make = launcher.fabric\nlauncher.start()\n')
+    assert [f[:3] for f in findings(passed)] == [("LXF007", "error", "14:52-14:66")]
+
+
+def test_a_with_suppress_of_the_class_handles_the_raise() -> None:
+    """`with contextlib.suppress(ValueError):` ends its body quietly on the raise, as a `try` whose handler
+    passes does (run against lightning 2.6.6: the script runs; suppressing KeyError and TypeError, it raises)."""
+    source = HEAD.replace("from lightning", "from contextlib import suppress\nfrom lightning", 1) + '''
+
+def train(fabric):
+    pass
+
+
+fabric = None
+with suppress(ValueError):
+    fabric = Fabric(accelerator="tpu", precision="bf16-mixed", strategy=XLAFSDPStrategy())
+if fabric is None:
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+    assert findings(source) == []
+    assert findings(source.replace("suppress(ValueError)", "suppress(KeyError, TypeError)")) == [
+        ("LXF007", "error", "12:50-12:62", MESSAGE)]
+    # spelled through its module, as a tuple's classes are not: `suppress(*ERRORS)` says nothing
+    spelled = source.replace("from contextlib import suppress", "import contextlib").replace(
+        "with suppress(", "with contextlib.suppress(")
+    assert findings(spelled) == []
+    assert [f[:2] for f in findings(source.replace("suppress(ValueError)", "suppress(*ERRORS)"))] == [("LXF007", "error")]
+
+
+def test_a_body_that_runs_elsewhere_than_the_call_keeps_the_error() -> None:
+    # a generator's body runs where it is drawn (`next(...)` outside the try), not at `build()`
+    source = THROUGH_A_FUNCTION.replace("    return Fabric(", "    yield Fabric(").replace(
+        "    fabric = build()\n", "    made = build()\n").replace("fabric.launch(train)\n", "fabric = next(made)\nfabric.launch(train)\n")
+    assert [f[:3] for f in findings(source)] == [("LXF007", "error", "10:47-10:59")]  # (`yield` is one shorter)
+    # a def inside the try body is not run there: its own callers decide
+    source = THROUGH_A_FUNCTION.replace("    fabric = build()\n", "    def later():\n        return build()\n\n"
+                                        "    fabric = Fabric(accelerator=\"tpu\", precision=\"bf16-true\", "
+                                        "strategy=XLAFSDPStrategy())\n") + "later()\n"
+    assert findings(source) == [AT_BUILD]
+    # a lambda that calls it is passed around like any function
+    source = THROUGH_A_FUNCTION.replace("    fabric = build()\n", "    fabric = (lambda: build())()\n")
+    assert findings(source) == [AT_BUILD]

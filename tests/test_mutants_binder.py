@@ -70,3 +70,21 @@ def test_a_match_keeps_the_value_before_it_unless_a_case_takes_everything():
         ("list", 4, ("m matches 1",)), ("list", 6, ("m matches y",)), ("list", 1, ())]
     assert probe("x = [1]\nmatch m:\n    case [1]:\n        x = [2]\n    case _:\n        x = [3]\nprobe(x)") == [
         ("list", 4, ("m matches [1]",)), ("list", 6, ())]
+
+
+def test_a_call_s_parts_are_walked_in_order_callee_arguments_keywords():
+    """A walrus in one part of a call reaches the names read in the parts after it, not before: the callee
+    first, then the positional arguments, then the keywords' values, each in the order written."""
+    def reads(source: str) -> list[tuple[str, int, list[int]]]:
+        doc = Document(textwrap.dedent(source), None)
+        ctx = Context(doc, doc.chunks(("",)), TIPS)
+        return [(n.id, n.col_offset, [d.node.col_offset for d in ctx.flow.reaching(n) or ()])  # type: ignore[union-attr]
+                for n in sorted(ctx.nodes(ast.Name), key=lambda n: n.col_offset)
+                if isinstance(n.ctx, ast.Load) and n.id == "x"]
+    line = "def f(x):\n    g(x, (x := 1), x, key=(x := 'k'), other=x).m(x)(x, y=x)\n"
+    # the parameter (an `ast.arg`, column 6 of line 1), then each walrus's value
+    assert reads(line) == [("x", 6, [6]), ("x", 19, [15]), ("x", 44, [32]), ("x", 49, [32]), ("x", 52, [32]),
+                           ("x", 57, [32])]
+    # a callee that is itself a call: its own parts before the outer call's arguments
+    assert reads("def f(x):\n    (x := h)(x)[x](x.a, x(x))\n") == [
+        ("x", 13, [10]), ("x", 16, [10]), ("x", 19, [10]), ("x", 24, [10]), ("x", 26, [10])]

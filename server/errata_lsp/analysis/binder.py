@@ -320,10 +320,30 @@ class Walker:
         """Record what reaches each name `node` reads; `as_test`: `node` is a test the caller decides whole
         (an `and`/`or` there is one test, not one per operand)."""
         stack = [node]
-        pop, push, reaching = stack.pop, stack.extend, self.scope.reaching
+        pop, push, append, reaching = stack.pop, stack.extend, stack.append, self.scope.reaching
         while stack:
             n = pop()
-            kind = _EXPR_KINDS.get(n.__class__)
+            cls = n.__class__
+            # the commonest classes read field by field (the order the loop below gives them: a call's
+            # callee, its arguments, its keywords' values), without the generic walk of their fields
+            if cls is _NAME:
+                if n.ctx.__class__ is _LOAD:  # type: ignore[attr-defined]
+                    reaching[id(n)] = () if n.id in shadow else env.get(n.id, ())  # type: ignore[attr-defined]
+                continue
+            if cls is _ATTRIBUTE:
+                append(n.value)  # type: ignore[attr-defined]
+                continue
+            if cls is _CONSTANT:
+                continue
+            if cls is _CALL:
+                keywords, args = n.keywords, n.args  # type: ignore[attr-defined]
+                if keywords:
+                    push([k.value for k in reversed(keywords)])
+                if args:
+                    push(args[::-1])
+                append(n.func)  # type: ignore[attr-defined]
+                continue
+            kind = _EXPR_KINDS.get(cls)
             if kind is None:
                 kind = _expr_kind(n.__class__)
             if kind is _PLAIN:  # no name of its own, binds nothing: its children, in order
@@ -453,6 +473,7 @@ _PLAIN, _LEAF = object(), object()
 
 
 _EXPR_KINDS: dict[type, Any] = {}
+_NAME, _LOAD, _ATTRIBUTE, _CONSTANT, _CALL = ast.Name, ast.Load, ast.Attribute, ast.Constant, ast.Call
 
 _SPECIAL = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp, ast.IfExp, ast.BoolOp)
 

@@ -102,6 +102,7 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
 
 
 TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
+MAX_HANDLER_LEVELS = 4  # calls up from a raise to the `try` that handles it
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
 class Context:
@@ -177,19 +178,48 @@ class Context:
             child, parent = parent, self.parents.get(parent)
         return False
 
-    def handled(self, node: ast.AST, exception: str) -> bool:
+    def handled(self, node: ast.AST, exception: str, levels: int = MAX_HANDLER_LEVELS) -> bool:
         """`node` sits in the body of a `try` (in its scope) one of whose handlers catches `exception` (a
         class name: the class, a builtin base of it, a tuple holding one, a bare `except:`) and does not
         raise again: a raise of `exception` there is the program's own way on (`except ValueError:
-        fabric = Fabric(precision="bf16-true")`), not a crash."""
+        fabric = Fabric(precision="bf16-true")`), not a crash; so is one in the body of a `with
+        contextlib.suppress(...)` of such a class. In a function, so is a raise every call of
+        which is handled so, `levels` calls up at most (`try: fabric = build() except ValueError:`): a
+        function the module may not show every call of (`Flow.every_call`) keeps its raise. A call a pack
+        says calls its function back is the call written (`fabric.launch(train)`: a worker's raise comes
+        back to the launching process as the same class)."""
         child, parent = node, self.parents.get(node)
         while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
                                                              ast.ClassDef, ast.Lambda)):
             if isinstance(parent, TRY_KINDS) and child in cast(ast.Try, parent).body and any(
                     _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
                 return True
+            if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body and any(
+                    self._suppresses(item.context_expr, exception) for item in parent.items):
+                return True
             child, parent = parent, self.parents.get(parent)
-        return False
+        if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or levels <= 0 or not self._may_handle(exception):
+            return False
+        calls = self.flow.every_call(parent)
+        return calls is not None and all(
+            self.handled(getattr(call, "caller", call), exception, levels - 1) for call in calls)
+
+    def _may_handle(self, exception: str) -> bool:
+        """Some `try` of the module handles `exception`, or some `with` suppresses it: else no caller does, and
+        a raise is not followed through them (most files: none)."""
+        key = ("may handle", exception)
+        if key not in self._memo:
+            tries = [node for kind in TRY_KINDS for node in self._by_type[kind]]
+            self._memo[key] = any(_catches(h, exception) and not _raises_again(h) for node in tries
+                                  for h in node.handlers) or any(
+                self._suppresses(item.context_expr, exception)
+                for kind in (ast.With, ast.AsyncWith) for node in self._by_type[kind] for item in node.items)
+        return bool(self._memo[key])
+
+    def _suppresses(self, manager: ast.expr, exception: str) -> bool:
+        """`contextlib.suppress(ValueError, ...)`: a `with` on it ends its body quietly on such a raise."""
+        return isinstance(manager, ast.Call) and not manager.keywords \
+            and self.resolve(manager.func) == "contextlib.suppress" and _caught(manager.args, exception)
 
     def release(self) -> None:
         """Let go of what the check worked out, once the rules have run. The value-flow layer and its
@@ -383,6 +413,28 @@ class Context:
                 if isinstance(_held_part(stmt.value), (ast.Attribute, ast.Call, ast.Name)):
                     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                     names.update(t.id for t in targets if isinstance(t, ast.Name))
+        return frozenset(names)
+
+    @cached_property
+    def names_bound_otherwise(self) -> frozenset[str] | None:
+        """The names some binding of the file gives otherwise than by an import, a plain def or a plain class:
+        the targets of assignments, loops, `with`, `except` and cases, the parameters, the decorated defs and
+        classes. Any other name reaches imports and plain defs only (or nothing: a builtin), which a reader
+        learns without walking the scope it is read in. None when the file reads `globals`, `locals`, `vars`
+        or `exec`: they may bind names no target spells (`globals()["x"] = ...`). A scan of the tables."""
+        names: set[str] = set()
+        for name in self._by_type[ast.Name]:
+            if name.id in _NAMESPACE_CALLS:
+                return None
+            if not isinstance(name.ctx, ast.Load):
+                names.add(name.id)
+        names.update(a.arg for a in self._by_type[ast.arg])
+        names.update(h.name for h in self._by_type[ast.ExceptHandler] if h.name)
+        for kind in (ast.MatchAs, ast.MatchStar):
+            names.update(m.name for m in self._by_type[kind] if m.name)
+        names.update(m.rest for m in self._by_type[ast.MatchMapping] if m.rest)
+        names.update(d.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                     for d in self._by_type[kind] if d.decorator_list)
         return frozenset(names)
 
     @cached_property
@@ -1222,16 +1274,17 @@ class Context:
         """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
         the file (before any value is worked out): the receiver is a name or an attribute (`self.metric`) the
         file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
-        `mean, worst = MeanMetric(), MaxMetric()`), and, without a project import, one of the file's classes
-        defines the method. What they hold is the value flow's to say (`method_run`)."""
+        `mean, worst = MeanMetric(), MaxMetric()`), or a name a project import binds or an attribute of one
+        (`finetune.SHARDING`), and, without a project import, one of the file's classes defines the method.
+        What they hold is the value flow's to say (`method_run`)."""
         if not isinstance(func, ast.Attribute):
             return False
         receiver = func.value
         if isinstance(receiver, ast.Name):
-            built = receiver.id in self._built_by_project_classes
-        else:
+            built = receiver.id in self._built_by_project_classes or receiver.id in self._project_imports
+        else:  # (`finetune.SHARDING.strategy()`: an object a project module holds)
             built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
-                and receiver.attr in self._built_by_project_classes
+                and (receiver.attr in self._built_by_project_classes or receiver.value.id in self._project_imports)
         return built and (bool(self._project_imports) or func.attr in self._methods_defined)
 
     @cached_property
@@ -1247,6 +1300,11 @@ class Context:
             return frozenset()
 
         def built(value: ast.expr) -> bool:
+            if isinstance(value, ast.Attribute):  # `sharding = finetune.SHARDING`: an object a project module holds
+                root: ast.expr = value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                return isinstance(root, ast.Name) and root.id in self._project_imports
             if not isinstance(value, ast.Call):
                 return False
             root = value.func
@@ -1550,6 +1608,9 @@ def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, 
             yield from _unpack(element, values[i] if values else None)
 
 
+_NAMESPACE_CALLS = frozenset(("globals", "locals", "vars", "exec"))  # (`names_bound_otherwise`)
+
+
 def _target_names(target: ast.expr) -> Iterator[str]:
     """The names an assignment to `target` binds (`a, (b, *c) = ...`: a, b, c; none for `x.y` or `x[i]`)."""
     if isinstance(target, ast.Name):
@@ -1586,7 +1647,11 @@ def _catches(handler: ast.ExceptHandler, exception: str) -> bool:
     class Python does not know is caught by its own name, `Exception` or `BaseException` only)."""
     if handler.type is None:
         return True
-    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return _caught(handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type], exception)
+
+
+def _caught(caught: list[ast.expr], exception: str) -> bool:
+    """One of the classes `caught` names catches `exception` (see `_catches`)."""
     raised = getattr(builtins, exception, None)
     for c in caught:
         name = c.id if isinstance(c, ast.Name) else c.attr if isinstance(c, ast.Attribute) else None

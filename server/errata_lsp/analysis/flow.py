@@ -22,7 +22,10 @@ turns them into `Value`s (`values.py`):
   values where they can be (`_BuildFlow`), what any other method assigned to `self.x`, properties' returns
   (run with `self` the construction read), class attributes and fields' defaults,
   through the class's local bases; a method that stored `self.x` itself (or through `self.setup()`)
-  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built; `getattr` with a
+  reads what it stored; `obj.x = v` / `setattr(obj, "x", v)` after `obj` is built, read wherever the
+  instance reaches (a function it is passed to, a helper storing on its parameter, a `copy.copy`/`deepcopy`
+  of it: `_stored_on_instance`); `__getattr__` returning the entry keyed by its name of a dict the instance
+  holds, or `getattr(self._cfg, name)` (`_getattr_answers`); `getattr` with a
   default; `self.m(...)` runs the override of each class the file builds; `super().m(...)` runs the `m` of
   the class after the method's own in the order (C3) of `self`'s class, with the same `self`; a method called
   on an object a pack's tip gave a kind of its own (`LitNet()`, a module) runs its project class's def with
@@ -49,7 +52,8 @@ turns them into `Value`s (`values.py`):
   (`import config as c`) is a `project_module` whose attributes are that module's names; a function
   of another module called here whose tests read its parameters, or that returns a function reading
   them (a decorator factory), is evaluated there for this call's arguments, read here
-  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep); the tests of a function's
+  (`returns_from`: `MAX_CONTEXTS` calls of a function, `MAX_SITE_DEPTH` deep; a method, for the one
+  instance it is called on); the tests of a function's
   conditional expressions and its `and`/`or` operands count as its `if`s' do, and a test on a command-line
   option is decided by its default as the plain run takes it (whatever its `choices`, the default its action
   implies, wherever the parser is built), unless that default is falsy (an option a run turns on).
@@ -102,6 +106,7 @@ GROWERS = ("append", "extend", "insert", "add", "update")  # methods that fill a
 # What a display or comprehension builds.
 DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dict", ast.ListComp: "list",
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
+LIST_CHANGES = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse")  # in place
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
@@ -152,6 +157,7 @@ class Flow:
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
         self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
+        self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -444,6 +450,8 @@ class Flow:
                 found.add(test.left.value in entries)
             return None if len(found) != 1 else found.pop() != isinstance(test.ops[0], ast.NotIn)
         if isinstance(test, (ast.Name, ast.Attribute)):
+            if self._own_state_stored_outside(test):
+                return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
@@ -563,6 +571,8 @@ class Flow:
                 constant = self._module_constant(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
                 if constant is None and classes is None:
+                    classes = self._settings_object(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -571,6 +581,21 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
+        "value"`) and it is one instance of a project class on every path (`settings = Settings()`, here or
+        imported): its attributes are read as `_parameter_values` reads them, with the stores made into it."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
+            return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])  # (an import: the object of the module that binds it)
+        if len(held) != 1 or held[0].kind != "instance" or held[0].when or not _of_local_class(held[0]):
+            return None
+        return held
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -687,7 +712,7 @@ class Flow:
         instance (`runtime.remat = False` after the construction, `setattr(...)`): what the constructions
         leave is no longer all it may hold."""
         def work() -> bool:
-            read = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute)
+            read = {n.attr for n in walk(func) if isinstance(n, ast.Attribute)
                     and isinstance(n.value, ast.Name) and n.value.id == own}
             if not read:
                 return False
@@ -696,6 +721,18 @@ class Flow:
                     return True
             return any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
         return bool(self.ctx.once("stored from outside", func, work))
+
+    def _own_state_stored_outside(self, node: ast.expr) -> bool:
+        """`node` reads the own instance of its method (`self.mixed`) and the module stores what the method
+        reads off it on an instance from outside the class (`_stored_from_outside`)."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if root is node or not isinstance(root, ast.Name):
+            return False
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        return own is not None and root.id == own.arg and self._stored_from_outside(func, own.arg)  # type: ignore[arg-type]
 
     def _own_store(self, node: ast.Attribute) -> bool:
         """`self.x = ...` in a method, on the instance it runs for."""
@@ -742,6 +779,45 @@ class Flow:
                 and parent.args[:1] == [load]
             if parent.func is not load and not called_back and self._partial_only_called(parent, load) is None \
                     or self.ctx.within(parent, func):
+                return False
+        return True
+
+    def every_call(self, func: ast.AST) -> list[ast.Call] | None:
+        """Every call that runs `func`, when the module shows them all: a function read nowhere but in calls
+        (by its name, through a partial, given to a pack's callback), a method read only as `x.m(...)` on
+        instances of its class (or its class, for a class or static method). None when it may be called
+        where the file does not show: passed around, decorated, read by another module of the project, used
+        in code the check did not read; or never called; and for a generator or a coroutine."""
+        if not isinstance(func, ast.FunctionDef) or self.ctx.is_generator(func):
+            return None  # (a coroutine's or a generator's body runs where it is awaited or drawn, not at the call)
+        found: list[ast.Call] | None = self.ctx.once("every call", func, lambda: self._every_call(func))
+        return found
+
+    def _every_call(self, func: ast.FunctionDef) -> list[ast.Call] | None:
+        cls = self._method_class(func)
+        if cls is None and not self._only_called(func) or cls is not None and not self._plain_method_only_called(func, cls) \
+                and not self._method_only_called(func) or not self.ctx.reads_every_use_of(func.name):
+            return None
+        project = self.ctx.project
+        if project is not None and isinstance(self.ctx.parents.get(cls or func), ast.Module):
+            readers = project.modules_reading(self, (cls or func).name)
+            if readers is None or readers:
+                return None
+        calls = [call for call, _, _ in self.call_sites(func)]
+        return calls or None
+
+    def _plain_method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef, cls: ast.ClassDef) -> bool:
+        """A plain method (`def fabric(self)`) the file reads only to call it, `x.fabric(...)`, each receiver an
+        instance the layer knows runs this very method (`self` in the class, a construction of it)."""
+        if func.decorator_list or func.name.startswith("__") or any(
+                self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
+            return False
+        for load in self.ctx.attribute_loads(func.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
+                return False
+            receivers = self.values(load.value)
+            if not receivers or any(x.kind != "instance" or not self._runs_method_of(x, cls, func.name) for x in receivers):
                 return False
         return True
 
@@ -1013,7 +1089,7 @@ class Flow:
             bases = self._parameter_values(node.value, given)
             if bases is None:
                 return None
-            return tuple(x for base in bases for x in self.attribute(base, node.attr, node))
+            return tuple(x for base in bases for x in self._stored_into(base, node, self.attribute(base, node.attr, node)))
         return None
 
     # names
@@ -2123,18 +2199,130 @@ class Flow:
             found = self.attribute(base, node.attr, node)
             if base.flow is not None and base.flow is not self:  # read by the base's module: unknown as read here
                 found = tuple(replace(x, flow=self) if x.kind == "unknown" and x.node is node else x for x in found)
+            handled = None
+            if base.kind == "class":  # `Accelerator.CPU` of an Enum another module defines: its value is picked here
+                found = tuple(replace(x, extra=self._member_named(x.extra, node)) if x.kind == "enum"
+                              and isinstance(x.extra, Value) else x for x in found)
             if base.kind in ("instance", "namespace", "project_module") and isinstance(node.value, ast.Name) \
-                    and base.flow is self:
-                found = self._set_from_outside(node, node.value, base, found)
+                    and base.flow is self and (base.kind != "instance" or not isinstance(base.node, ast.Call)
+                                               or any(d.node is base.node for d in self.reaching(node.value) or ())):
+                found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
+                handled = node.value.id
+            if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
+                found = self._stored_on_instance(node, base, found, handled)
+            if base.kind == "instance" and found:
+                found = self._own_attribute_set_from_outside(node, found)
             out.extend(x.under(base.when) for x in found)
         return tuple(out)
 
+    def _stored_into(self, base: Value, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`found`, what `base`'s attribute holds, with what is stored into the object after it is built:
+        by this module (`cfg.remat = ...` on the name `node` reads), or by the module that binds it."""
+        if base.kind != "instance":
+            return found
+        if base.flow is self and isinstance(node.value, ast.Name):
+            return self._set_from_outside(node, node.value, base, found)
+        return self._set_where_bound(base, node.attr, found)
+
+    def _bound_elsewhere_at_top(self, base: Value) -> ast.Assign | None:
+        """`settings = Settings()` at the top level of another module, when `base` is that instance."""
+        there = base.flow
+        if base.kind != "instance" or there is None or there.base is self.base or not isinstance(base.node, ast.Call):
+            return None
+        bound = there.ctx.parents.get(base.node)
+        if isinstance(bound, ast.Assign) and bound.value is base.node and len(bound.targets) == 1 \
+                and isinstance(bound.targets[0], ast.Name) and isinstance(there.ctx.parents.get(bound), ast.Module):
+            return bound
+        return None
+
+    def _set_where_bound(self, base: Value, attr: str, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`settings.clip_by` read here of the instance another module binds at its top level (`settings =
+        Settings()`): what that module stores into it too (`setattr(settings, key, value)` in its
+        `configure(**overrides)`, for the keywords its callers pass), as a read there sees it."""
+        bound = self._bound_elsewhere_at_top(base)
+        if bound is None:
+            return found
+        there = base.flow
+        assert there is not None and isinstance(bound.targets[0], ast.Name)
+        target = bound.targets[0].id
+        flow = there.base
+        if not flow.ctx.attribute_stores(target):
+            return found
+        name = ast.Name(id=target, ctx=ast.Load())
+        standin = ast.Attribute(value=name, attr=attr, ctx=ast.Load())
+        project = self.ctx.project
+        asking = (flow.origin or "", target)
+        if not flow.with_callers and project is not None and flow.origin is not None \
+                and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            # its stores read what its functions' callers pass (`configure(clip_by="value")` in train.py)
+            wider = project.reading_callers(flow, target)
+            twin = next((s.value for s in wider.ctx.module.body if isinstance(s, ast.Assign)
+                         and s.lineno == bound.lineno and isinstance(s.value, ast.Call)), None) if wider else None
+            if wider is not None and twin is not None:
+                project.asking_callers.append(asking)
+                try:
+                    return wider._set_from_outside(standin, name, replace(base, node=twin, flow=wider), found,
+                                                   read_elsewhere=True)
+                finally:
+                    project.asking_callers.pop()
+        return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
+    def _own_attribute_set_from_outside(self, node: ast.Attribute, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`self.precision` in a method, with `recipe.precision = "bf16-true"` stored on an instance of its class
+        from outside the class: the instance may hold the stored value when the method runs, or (the store not
+        run yet) what its class left there. What `_stored_from_outside` makes a test undecided for."""
+        func = self.ctx.enclosing_function(node)
+        own = self._own_instance(func) if func is not None else None
+        if own is None or not isinstance(node.value, ast.Name) or node.value.id != own.arg \
+                or not self._stored_from_outside(func, own.arg):  # type: ignore[arg-type]
+            return found
+        cls = self._method_class(func)  # type: ignore[arg-type]
+        if cls is None or self._defining_class(cls, node.attr) is not None:
+            return found  # a property: a store runs its setter, which the reading follows
+        stored: list[Value] = []
+        first: tuple[ast.AST, ast.expr] | None = None
+        stores = self.ctx.once(f"stores from outside {node.attr}", cls, lambda: self._stores_from_outside(cls, node.attr))
+        for statement, receiver, value in stores:
+            if not any(x.kind == "instance" and x.extra and x.extra[0] in self._subclasses(cls)
+                       for x in self.values(receiver)):
+                continue  # another class's object
+            if value is None:
+                return (*found, Value("unknown", node, flow=self))  # `t.x += 1`, `setattr(t, name, v)`: not read here
+            first = first or (statement, receiver)
+            stored.extend(x.named(f"{source_text(receiver)}.{node.attr}") for x in self.values(value))
+        if not stored or first is None:
+            return found
+        when = f"`{source_text(first[1])}.{node.attr}` is not set at line {getattr(first[0], 'lineno', '?')}"
+        return (*stored, *(x.under((when,)) for x in found))
+
+    def _stores_from_outside(self, cls: ast.ClassDef, attr: str) -> list[tuple[ast.AST, ast.expr, ast.expr | None]]:
+        """The statements of the module outside `cls` that may store `attr` on some object (`t.precision = v`,
+        `setattr(t, "precision", v)`), as (statement, receiver, value); the value None when the store is not
+        read so (`t.precision += 1`, `for t.precision in ...`, `setattr(t, name, v)`). The class's own stores,
+        a setter's too, are what the instance reading follows."""
+        stores: list[tuple[ast.AST, ast.expr, ast.expr | None]] = []
+        for target in self.ctx.nodes(ast.Attribute):
+            if isinstance(target.ctx, ast.Store) and target.attr == attr and not self.ctx.within(target, cls):
+                assign = self.ctx.parents.get(target)
+                read = isinstance(assign, (ast.Assign, ast.AnnAssign)) and assign.value is not None
+                stores.append((assign, target.value, assign.value if read else None))
+        for call in self.ctx.nodes(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
+                    and not self.ctx.within(call, cls):
+                key = call.args[1]
+                if not isinstance(key, ast.Constant):
+                    stores.append((call, call.args[0], None))
+                elif key.value == attr:
+                    stores.append((call, call.args[0], call.args[2]))
+        return stores
+
     def _set_from_outside(self, node: ast.Attribute, name: ast.Name, base: Value,
-                          found: tuple[Value, ...]) -> tuple[Value, ...]:
+                          found: tuple[Value, ...], read_elsewhere: bool = False) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.remat = {Block}` or `setattr(cfg, "remat", {Block})`: what was stored
         into this object's attribute. A store in the read's own block, before it, replaces the attribute's
-        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute."""
-        read = self.ctx.statement_of(node)
+        value; one elsewhere may or may not have run. `setattr(cfg, key, v)` may set any attribute. Read in
+        another module (`read_elsewhere`, `node` a stand-in), every store may have run before the read."""
+        read = None if read_elsewhere else self.ctx.statement_of(node)
         stored: list[Value] = []
         replaced = False
         first: ast.stmt | None = None
@@ -2154,7 +2342,7 @@ class Flow:
                 values = self.values(value)
             first = first or stmt
             stored.extend(x.named(f"{name.id}.{node.attr}") for x in values)
-            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read)
+            place, here = self.ctx.block_place(stmt), self.ctx.block_place(read) if read is not None else None
             replaced = replaced or (place is not None and here is not None and place[0] is here[0] and place[1] < here[1])
         if not stored:
             return found
@@ -2162,6 +2350,166 @@ class Flow:
             return tuple(stored)
         when = f"`{name.id}.{node.attr}` is not set at line {first.lineno}" if first is not None else "it is not set"
         return (*stored, *(x.under((when,)) for x in found))
+
+    def _stored_on_instance(self, node: ast.Attribute, base: Value, found: tuple[Value, ...],
+                            handled: str | None) -> tuple[Value, ...]:
+        """`cfg = Config()` then `cfg.loss_reduce = "max"`, or `for_leaderboard(cfg)` whose body stores on its
+        parameter: an attribute set on the instance after it is built, read wherever the instance reaches (a
+        function it is passed to, another module). The stores are those the module that builds it makes on a
+        name bound to that construction, and those of a function it calls with that name on the parameter it
+        gets (one call deep). A store made before the instance leaves that name replaces what the construction
+        left, one made after it is not seen (`_seen_by_readers`); any other may have run, so its values come with what the construction
+        left under "not set". A store of an attribute it cannot name (`setattr(cfg, key, v)`) or one that runs a
+        `__setattr__` of the class's own (but a plain one) leaves the attribute unknown. `handled`: the name
+        whose stores `_set_from_outside` read already."""
+        construction, attr = base.node, node.attr
+        assert isinstance(construction, ast.Call)
+        # the module that writes the construction (a class of another module built here is read there)
+        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None)
+        if home is None:
+            return found
+        cls = base.extra[0] if isinstance(base.extra, tuple) and isinstance(base.extra[0], ast.ClassDef) else None
+        classes = (cls, *(base.flow or home).local_bases(cls)) if cls is not None else ()
+        if any(_property_getter(k, attr) or _property_setter(k, attr) for k in classes):
+            return found  # (a store into a property runs its setter)
+        if _copy_of(construction, home):  # a copy holds what its source held when copied
+            sources = home.values(construction.args[0])
+            if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
+                found = self._stored_on_instance(node, sources[0], found, None)
+        key = (id(construction), attr)
+        holders = _names_bound_to(construction, home.ctx.parents.get(construction))
+        if not holders or key in home.base._asking_stores:
+            return found
+        home.base._asking_stores.add(key)
+        try:
+            every = home._stores_on(construction, holders, attr)
+        finally:
+            home.base._asking_stores.discard(key)
+        # (the stores on the name read, `handled`, are in `found` already)
+        stores = [s for s in every if handled is None or s.holder != handled or isinstance(s.at, ast.Call)]
+        if not stores:
+            return found
+        setter = next((m for k in classes for m in k.body if isinstance(m, ast.FunctionDef) and m.name == "__setattr__"), None)
+        if any(s.values is None for s in stores) or setter is not None and not _plain_setattr(setter):
+            if setter is None and self._bound_elsewhere_at_top(base) is not None:
+                # `setattr(settings, key, value)` in its module's `configure(**overrides)`: its callers name the keys
+                return self._set_where_bound(base, attr, found)
+            return (Value("unknown", node, flow=self),)
+        before = self._stored_before(node, every) if home.ctx is self.ctx else None
+        if before is False:  # stored after the read, in its block
+            return found
+        if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
+            return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
+        seen = home._seen_by_readers(construction, stores)
+        if seen == []:  # stored after the instance went on
+            return found
+        if seen is not None:  # every reader through the instance comes after this store
+            return tuple(x.named(f"{seen[0].holder}.{attr}") for x in seen[0].values or ())
+        out = [x.named(f"{s.holder}.{attr}") for s in stores for x in s.values or ()]
+        when = f"`{stores[0].holder}.{attr}` is not set at line {stores[0].at.lineno}"
+        return (*out, *(x.under((when,)) for x in found))
+
+    def _stored_before(self, node: ast.Attribute, stores: list[_Store]) -> _Store | bool | None:
+        """The stores as the read sees them when each is a statement of the read's own block (a helper's own
+        store a statement of its body), in no loop: the last of them when they all come before it, False when
+        they all come after it (not seen); None otherwise."""
+        read = self.ctx.statement_of(node)
+        here = self.ctx.block_place(read) if read is not None else None
+        if here is None or isinstance(self.ctx.parents.get(read), (ast.For, ast.AsyncFor, ast.While)):
+            return None
+        placed: list[tuple[int, _Store]] = []
+        for store in stores:
+            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
+            place = self.ctx.block_place(stmt) if stmt is not None else None
+            if place is None or place[0] is not here[0] or place[1] == here[1] or not store.plain \
+                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
+                return None
+            placed.append((place[1], store))
+        if placed and all(i < here[1] for i, _ in placed):
+            return max(placed, key=lambda p: p[0])[1]
+        return False if placed and all(i > here[1] for i, _ in placed) else None
+
+    def _stores_on(self, construction: ast.Call, holders: set[str], attr: str) -> list[_Store]:
+        """The stores into `attr` of the instance `construction` builds: on a name here bound to it, and on
+        the parameter of a function a call here passes that name to (at most `MAX_CONTEXTS` such calls)."""
+        out: list[_Store] = []
+        def holds(name: ast.Name) -> bool:
+            return any(d.node is construction for d in self.reaching(name) or ())
+        for holder in sorted(holders):
+            for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
+                if stored in (None, attr) and holds(receiver):
+                    out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
+        helpers = self.ctx.once("calls passing the instance", construction, lambda: [
+            (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
+            if isinstance(a, ast.Name) and a.id in holders and holds(a)], meanwhile=[])
+        for call, given in helpers[:MAX_CONTEXTS]:
+            assert isinstance(given, ast.Name)
+            for f in self.values(call.func):
+                func = f.node
+                if f.kind != "function" or f.extra is not None or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue  # (a method: its `self` is another object)
+                there = f.flow or self
+                param = next((p for p in all_args(func.args) if argument_for(func, p, call, False) is given), None)
+                for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
+                    if stored in (None, attr) and there.ctx.within(stmt, func) \
+                            and all(d.how == "param" for d in there.reaching(receiver) or ()):
+                        out.append(_Store(call, given.id, None if stored is None else there.values(value),
+                                          there.ctx.parents.get(stmt) is func))
+        return out
+
+    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store]) -> list[_Store] | None:
+        """Which stores a reader of the instance through a function it is passed to (or a name it reaches)
+        sees, when each is a statement of the block that binds the construction (a helper's own store a
+        statement of its body), after the binding, in no loop: the instance leaves the name (passed on, bound
+        again, a method called on it) in statements of the block, and a reader sees what was stored before
+        them. [the last store] when it leaves only after every store; [] when only before each; None (each
+        store may or may not have run) otherwise."""
+        bind = self.ctx.parents.get(construction)
+        bound_at = self.ctx.block_place(bind) if bind is not None else None
+        if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
+            return None  # (in a loop, a later statement also runs before an earlier one)
+        block, start = bound_at
+        placed: list[tuple[int, _Store]] = []
+        for store in stores:
+            stmt = store.at if isinstance(store.at, ast.stmt) else self.ctx.parents.get(store.at)
+            place = self.ctx.block_place(stmt) if stmt is not None else None
+            if place is None or place[0] is not block or place[1] <= start or not store.plain \
+                    or isinstance(store.at, ast.Call) and not (isinstance(stmt, ast.Expr) and stmt.value is store.at):
+                return None
+            placed.append((place[1], store))
+        uses = self.ctx.once("uses of the instance", construction, lambda: self._uses_in_block(construction, block))
+        if uses is None:
+            return None
+        leaves = [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)]
+        if not leaves:
+            return None
+        if all(i > max(j for j, _ in placed) for i in leaves):
+            return [max(placed, key=lambda p: p[0])[1]]
+        if all(i < min(j for j, _ in placed) for i in leaves):
+            return []
+        return None
+
+    def _uses_in_block(self, construction: ast.Call, block: list[ast.stmt]) -> list[tuple[ast.Name, int]] | None:
+        """The reads of the names bound to `construction` that may take the instance away from them (all but
+        `cfg.x` read or stored), each with the index of its statement in `block`, where the binding is; None
+        when one is in a function (a global, read whenever that runs)."""
+        holders = _names_bound_to(construction, self.ctx.parents.get(construction))
+        out: list[tuple[ast.Name, int]] = []
+        for name in self.ctx.nodes(ast.Name):
+            if name.id not in holders or not isinstance(name.ctx, ast.Load) \
+                    or not any(d.node is construction for d in self.reaching(name) or ()):
+                continue
+            top: ast.AST | None = name
+            while top is not None and not ((p := self.ctx.block_place(top)) is not None and p[0] is block):
+                top = self.ctx.parents.get(top)
+            if not isinstance(top, ast.stmt):
+                return None
+            parent = self.ctx.parents.get(name)
+            called = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
+            if isinstance(parent, ast.Attribute) and not (isinstance(called, ast.Call) and called.func is parent):
+                continue  # `cfg.x` read or stored here: the instance stays here
+            out.append((name, block.index(top)))
+        return out
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
         """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
@@ -2280,6 +2628,16 @@ class Flow:
         if value.kind == "dict" and attr in ("copy",):
             return (replace(value, kind="method", extra=(value, attr)),)
         return unknown
+
+    def _member_named(self, member: Value, node: ast.AST) -> Value:
+        """The value of an Enum member, as its `.value` reads it: placed where the member is named
+        (`ACCELERATOR = Accelerator.CPU` in settings/defaults.py) when the Enum is another module's (constants.py:
+        a vocabulary whose every member is right for some run); the pick is what a run's value comes from."""
+        if not isinstance(member.node, ast.Constant) or isinstance(member.node.value, bool) \
+                or not isinstance(member.node.value, (str, int, float)) or member.node in self.ctx.parents \
+                or not isinstance(node, ast.Attribute) or node not in self.ctx.parents:
+            return member
+        return replace(member, node=_Member(node, member.node.value), flow=self)
 
     def _bound_to_class(self, found: Value, receiver: Value) -> Value:
         """A classmethod a subclass inherits, read on it (`Remat.strategy_kwargs`, or on an instance of it):
@@ -2414,6 +2772,8 @@ class Flow:
         if not out:
             for base in self.local_bases(cls):
                 out.extend(self.instance_attribute(base, call, attr, seen))
+        if not out and top and self._all_bases_shown(cls):  # found nowhere (a base not shown may have it): `__getattr__`
+            out.extend(self._getattr_answers(cls, call, attr))
         if not out:  # a base class of another module, read there
             for flow, base in self._foreign_bases(cls):
                 forwarded = self._forwarded_to_base(cls, call, flow, base, attr) if len(seen) == 1 else None
@@ -2438,6 +2798,62 @@ class Flow:
             out = list(self._as_importers_build(cls, attr) or out)
         if built_one:  # a dict its methods fill is this instance's own: the fills its construction makes
             return tuple(self._per_instance(x, cls, call) for x in out)  # type: ignore[arg-type]  # built_one: a call
+        return tuple(out)
+
+    def _getattr_answers(self, cls: ast.ClassDef, call: ast.Call | None, attr: str) -> tuple[Value, ...]:
+        """An attribute the instance and its classes do not have, asked of the `__getattr__(self, name)` of
+        `cls` or a base of this module: a return of the entry keyed by the name in a dict the instance holds
+        (`self._values[name]`, `self._values.get(name, d)`, `self.__dict__["_values"][name]`, through a local
+        `values = self.__dict__.get("_values", {})`) is that dict's entry `attr` for this instance; a return
+        of `getattr(self._cfg, name)` is the attribute `attr` of what `self._cfg` holds; any other return is
+        unknown. () when no class defines the hook."""
+        hook = next((m for k in (cls, *self.local_bases(cls)) for m in k.body
+                     if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == "__getattr__"), None)
+        if hook is None:
+            return ()
+        if len(hook.args.args) != 2 or _is_static(hook) or _is_classmethod(hook) or isinstance(hook, ast.AsyncFunctionDef):
+            return (Value("unknown", hook, flow=self),)
+        owner, name = hook.args.args[0].arg, hook.args.args[1].arg
+        bound = [n.id for n in ast.walk(hook) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        local = {s.targets[0].id: s.value for s in hook.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+                 and isinstance(s.targets[0], ast.Name) and bound.count(s.targets[0].id) == 1}  # bound once
+        def is_name(n: ast.AST) -> bool:
+            return isinstance(n, ast.Name) and n.id == name
+        out: list[Value] = []
+        for ret in (s for s in _statements(hook) if isinstance(s, ast.Return) and self.ctx.enclosing_function(s) is hook):
+            expr, unknown = ret.value, Value("unknown", ret, flow=self)
+            forwarded = isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "getattr" \
+                and 2 <= len(expr.args) <= 3 and is_name(expr.args[1]) and not expr.keywords
+            got = isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get" \
+                and 1 <= len(expr.args) <= 2 and is_name(expr.args[0]) and not expr.keywords
+            if forwarded or got:
+                assert isinstance(expr, ast.Call)
+                holder = expr.args[0] if forwarded else expr.func.value  # type: ignore[attr-defined]
+                default = expr.args[2] if forwarded and len(expr.args) == 3 else expr.args[1] if got and len(expr.args) == 2 else None
+            elif isinstance(expr, ast.Subscript) and is_name(expr.slice):
+                holder, default = expr.value, None
+            else:
+                out.append(unknown)
+                continue
+            if isinstance(holder, ast.Name) and holder.id in local:
+                holder = local[holder.id]
+            key = holder.attr if isinstance(holder, ast.Attribute) and isinstance(holder.value, ast.Name) \
+                and holder.value.id == owner else _instance_dict_key(holder, owner)
+            if key is None or key == attr:
+                out.append(unknown)
+                continue
+            for held in self.instance_attribute(cls, call, key, set()):
+                if forwarded:
+                    found = self.attribute(held, attr, ret)
+                    out.extend(x.under(held.when) for x in found)
+                    continue
+                entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+                if entries is not None and attr in entries:
+                    out.extend(x.under(held.when) for x in entries[attr].values())
+                elif entries is not None and complete:  # no such key: the default, or the hook raises
+                    out.extend(x.under(held.when) for x in (self.values(default) if default is not None else ()))
+                else:
+                    out.append(unknown)
         return tuple(out)
 
     def _base_attribute(self, flow: Flow, base: ast.ClassDef, attr: str) -> tuple[Value, ...]:
@@ -2647,8 +3063,36 @@ class Flow:
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
         if given is None:
-            return (Value("unknown", call, flow=self),)
+            spread = self._spread_field(call, attr)
+            if spread is None:
+                return (Value("unknown", call, flow=self),)
+            return tuple(x.named(label) for x in spread) if spread else self._field_default(dict(fields)[attr], label)
         return self._field_default(dict(fields)[attr], label)
+
+    def _spread_field(self, call: ast.Call, attr: str) -> tuple[Value, ...] | None:
+        """`Config(**conf_dict)` (one `**`, no `*`): what the dict it holds gives the field `attr`, each dict under
+        its condition; () when every dict it may hold is read whole and lacks the key (the field's default);
+        None when one is not a dict the layer reads, or may hold the key without showing it."""
+        spreads = [k for k in call.keywords if k.arg is None]
+        if len(spreads) != 1 or any(isinstance(a, ast.Starred) for a in call.args) \
+                or any(k.arg == attr for k in call.keywords):
+            return None
+        held = self.plain_run(self.values(spreads[0].value))
+        if not held or any(x.kind != "dict" for x in held):
+            return None
+        out: list[Value] = []
+        lacking = False
+        for x in held:
+            entries, complete = self.entries(x)
+            if entries is not None and attr in entries:
+                out.extend(v.under(x.when) for v in entries[attr].values())
+            elif entries is not None and complete:
+                lacking = True
+            else:
+                return None
+        if out and lacking:
+            return None  # some dicts give it, others leave the default: not told apart here
+        return tuple(out)
 
     # `__post_init__`: what a dataclass stores into its own fields once they are set
     def _post_init_of(self, cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -2795,6 +3239,9 @@ class Flow:
         stored = self._stored_on_class(cls, attr)
         if stored:
             return stored
+        hooked = self._set_by_init_subclass(cls, attr)
+        if hooked:
+            return hooked
         for base in self.local_bases(cls):
             found = self.class_attribute(base, attr, seen)
             if found:
@@ -2826,6 +3273,46 @@ class Flow:
                 when = ("once the function that sets it has run",)
             out.extend(x.under(when).named(f"{cls.name}.{attr}") for x in self.values(stmt.value))
         return tuple(out)
+
+    def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """`class PeakLoss(Metric, reduce="max")`: what the nearest base's `__init_subclass__(cls, reduce="mean")`
+        stores into `cls.attr` (`cls.reduce_op = reduce`), run with `cls` this class and the class statement's
+        keywords; () when no base defines one, or it stores no such attribute."""
+        found = self._init_subclass_of(cls, set())
+        if found is None:
+            return ()
+        home, hook = found
+        owner = hook.args.args[0].arg if hook.args.args else None
+        stores = [stmt for stmt in hook.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                  and isinstance(stmt.targets[0], ast.Attribute) and stmt.targets[0].attr == attr
+                  and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner]
+        if owner is None or not stores:
+            return ()
+        receiver = Value("class", cls, label=cls.name, qualified=cls.name, flow=self)
+        site = self.bound_site(home, hook, self._init_subclass_call(cls), receiver)
+        label = f"{cls.name}.{attr}"
+        return tuple(x.named(label) for stmt in stores[-1:] for x in site.values(stmt.value))
+
+    def _init_subclass_of(self, cls: ast.ClassDef, seen: set[int]) -> tuple[Flow, ast.FunctionDef] | None:
+        """The `__init_subclass__` the class statement runs: the nearest base's (local first), with its module's flow."""
+        if id(cls) in seen:
+            return None
+        seen.add(id(cls))
+        for base in self.local_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return self, hook
+            deeper = self._init_subclass_of(base, seen)
+            if deeper is not None:
+                return deeper
+        for flow, base in self._foreign_bases(cls):
+            hook = next((s for s in base.body if isinstance(s, ast.FunctionDef) and s.name == "__init_subclass__"), None)
+            if hook is not None:
+                return flow, hook
+            deeper = flow._init_subclass_of(base, set())
+            if deeper is not None:
+                return deeper
+        return None
 
     def _foreign_bases(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
         """The bases of `cls` defined in another module of the project, each with the flow that reads it."""
@@ -2932,6 +3419,10 @@ class Flow:
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
+        if isinstance(key, str) and idioms.is_os_environ(node.value) and self.ctx.resolve(node.value) == "os.environ":
+            defaults = self._environment_defaults(node, key)
+            if defaults:  # the environment is the run's; unset, the value a module run before gave it
+                return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *defaults)
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
         for base in self.values(node.value):
@@ -2963,6 +3454,22 @@ class Flow:
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
 
+    def _environment_defaults(self, node: ast.Subscript, key: str) -> tuple[Value, ...]:
+        """`os.environ["TRAIN_ACCELERATOR"]`: what `os.environ.setdefault(key, v)` (or `os.environ[key] = v`) at
+        the top level of this module, above the read, or of a module run before this one (bootstrap.py,
+        imported above it by train.py) gives it, each under "not set in the environment"."""
+        top: ast.AST = node
+        while self.ctx.parents.get(top) is not None and not isinstance(self.ctx.parents.get(top), ast.Module):
+            top = self.ctx.parents[top]
+        in_function = self.ctx.enclosing_function(node) is not None
+        written = [(self, v) for v in idioms.environment_writes(self.ctx.module, key)
+                   if in_function or v.lineno < getattr(top, "lineno", 0)]
+        project = self.ctx.project
+        if project is not None:
+            written += project.environment_defaults(self, key)
+        when = (f"{key!r} is not set in the environment",)
+        return tuple(x.under(when) for flow, value in written for x in flow.values(value))
+
     def _picked_by(self, node: ast.Subscript, base: Value) -> tuple[Value, Value] | None:
         """The key's one value and the dict, when a key that is not written at the subscript (a name, a
         parameter: `FACTORIES[name]`) picks an entry of a dict of several: the pick is a choice made where
@@ -2989,8 +3496,9 @@ class Flow:
     def constant_key(self, node: ast.AST) -> str | int | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) and not isinstance(node.value, bool):
             return node.value
-        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute)):
-            # a name, a string joined from constants, or an attribute holding one string (`tiny.NAME` of a module)
+        if isinstance(node, (ast.Name, ast.JoinedStr, ast.BinOp, ast.Attribute, ast.Subscript)):
+            # a name, a string joined from constants, or an attribute or entry holding one string (`tiny.NAME` of a
+            # module, `config["name"]` of a dict)
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
@@ -3242,6 +3750,9 @@ class Flow:
         if gen.is_async or gen.ifs or not isinstance(gen.target, ast.Name):
             return None
         known = self._known_display(gen.iter)
+        complete = True
+        if known is None:
+            known, complete = self._module_list(gen.iter), False  # (another module may add to it)
         if known is None:
             return None
         display, flow = known
@@ -3254,7 +3765,26 @@ class Flow:
             if not isinstance(key, str):
                 return None
             _store(out, key, Entry(node.value, node.key, each))
-        return out, True
+        return out, complete
+
+    def _module_list(self, expr: ast.expr) -> tuple[ast.List, Flow] | None:
+        """The list display a module binds a name to at its top level, on every path, that its module never
+        grows or changes by that name (`configs = [dict(name=...), ...]` of litgpt's config_list.py), with the
+        flow that reads it; None otherwise. Its items are the listed ones as far as that module shows."""
+        held = self.values(expr)
+        if len(held) != 1 or held[0].when or held[0].extra is not None or held[0].kind != "list" \
+                or not isinstance(held[0].node, ast.List):
+            return None
+        flow = held[0].flow or self
+        assign = flow.ctx.parents.get(held[0].node)
+        if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)
+                and isinstance(flow.ctx.parents.get(assign), ast.Module)):
+            return None
+        name = assign.targets[0].id
+        if any(flow.ctx.method_calls_on(method, name) for method in LIST_CHANGES) or flow.ctx.subscript_stores(name) \
+                or any(isinstance(n.target, ast.Name) and n.target.id == name for n in flow.ctx.nodes(ast.AugAssign)):
+            return None
+        return held[0].node, flow
 
     def _mutations(self, node: ast.AST | None, name: str) -> tuple[dict[str, Entry], bool]:
         """`name[k] = v`, `name.update(...)`, `name.setdefault(k, v)` on the variable a dict was bound to."""
@@ -3522,6 +4052,8 @@ class Flow:
         returns, whose `name` is then the factory's argument at `preset("remat")`. A call whose key is not a
         constant adds nothing."""
         func = self.ctx.enclosing_function(assign)
+        if isinstance(func, ast.FunctionDef) and func.name == "__init_subclass__":
+            return self._registered_by_subclassing(assign, target, func)
         if func is None or self._method_class(func) is not None:
             return []
         factory = self.ctx.enclosing_function(func)
@@ -3599,6 +4131,58 @@ class Flow:
         finally:
             project.asking_callers.pop()
         return out
+
+    def _registered_by_subclassing(self, assign: ast.Assign, target: ast.Subscript,
+                                   hook: ast.FunctionDef) -> list[tuple[str, Entry]]:
+        """`METRICS[name or cls.__name__] = cls` in a class's `__init_subclass__`: each class statement deriving
+        from it, here or in a module importing it (`class PeakLoss(Metric, name="peak_loss")` in metrics/loss.py),
+        runs it; the key and the entry each stores, read in the hook run for that class. Bounded as the
+        decorator applications of `_registered_elsewhere` are."""
+        cls = self._method_class(hook)
+        project = self.ctx.project
+        if cls is None or not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return []
+        classes: list[tuple[Flow, ast.ClassDef]] = [(self, k) for k in self._subclasses(cls)[1:]]
+        asking = (self.origin or self.ctx.doc.path or "", f"{cls.name}.__init_subclass__")
+        if project is not None and asking not in project.asking_callers and len(project.asking_callers) < MAX_CALLER_HOPS:
+            project.asking_callers.append(asking)
+            try:
+                for there in self._readers_of(cls.name) or ():
+                    twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
+                    if isinstance(twin, ast.ClassDef):
+                        classes.extend((there, k) for k in there._derived_from(twin))
+            finally:
+                project.asking_callers.pop()
+        if len(classes) > MAX_REGISTRATIONS:
+            return []
+        out: list[tuple[str, Entry]] = []
+        for there, derived in classes:
+            found = there._init_subclass_of(derived, set())
+            if found is None or found[1].name != hook.name or found[1].lineno != hook.lineno:
+                continue  # another base's hook runs for it
+            home, twin_hook = found
+            twin_assign, twin_target = (assign, target) if twin_hook is hook else (
+                _same_node(twin_hook, assign), _same_node(twin_hook, target))
+            if not isinstance(twin_assign, ast.Assign) or not isinstance(twin_target, ast.Subscript):
+                continue
+            site = there.bound_site(home, twin_hook, there._init_subclass_call(derived),
+                                    Value("class", derived, label=derived.name, qualified=derived.name, flow=there))
+            if site._skipped(twin_assign):
+                continue
+            key = site.registry_key(twin_target.slice)
+            if key is None:  # `name or cls.__name__`: the one string it holds for this class statement
+                held = site.values(twin_target.slice)
+                text = held[0].node.value if len(held) == 1 and isinstance(held[0].node, ast.Constant) else None
+                key = text if isinstance(text, str) and not held[0].when else None
+            if isinstance(key, str):
+                out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+        return out
+
+    def _init_subclass_call(self, cls: ast.ClassDef) -> ast.Call:
+        """The call `__init_subclass__(**keywords)` a class statement of this module makes, placed at it."""
+        keywords = [k for k in cls.keywords if k.arg != "metaclass"]
+        return self.ctx.once("init_subclass", cls, lambda: ast.copy_location(
+            ast.Call(func=ast.Name(id="__init_subclass__", ctx=ast.Load()), args=[], keywords=keywords), cls))
 
     def _registering(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
         """`func` evaluated for `call` (kept in `outer`, as `returns_for` keeps its sites)."""
@@ -3740,6 +4324,11 @@ class Flow:
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
+            if node.func.id == "dict" and len(node.args) == 1 and not node.keywords \
+                    and not isinstance(node.args[0], ast.Starred):
+                copied = self._copied(node, self.values(node.args[0]))  # `dict(values)`: a new dict of its entries
+                if len(copied) == 1 and copied[0].kind == "dict" and copied[0].node is node:
+                    return copied
             return v(CONTAINERS[node.func.id])
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
@@ -4385,6 +4974,11 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
+        if qualified == "importlib.import_module" and len(node.args) == 1 and not node.keywords \
+                and self.ctx.project is not None:
+            named = self._module_named(node)
+            if named is not None:
+                return named
         if qualified in ("max", "min") and node.args:
             picked = self._extreme(node, qualified)
             if picked is not None:
@@ -4425,6 +5019,22 @@ class Flow:
             return v("dict")
         return self.ctx.tips.library_call(self, node, qualified) or (Value("unknown", node, qualified=qualified, flow=self),)
 
+    def _module_named(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`importlib.import_module(f"configs.{args.config}")`: the project module each name the argument
+        holds names (an option's default: the plain run's), under its condition; None when one is not a known
+        string or names no module of the project (a library's: `import_module("torch")`)."""
+        assert self.ctx.project is not None
+        names = self.plain_run(self.values(node.args[0]))
+        out: list[Value] = []
+        for name in names:
+            if name.kind != "str" or not isinstance(name.node, ast.Constant) or not isinstance(name.node.value, str):
+                return None
+            found = self.ctx.project.module_by_name(self, name.node.value, node)
+            if found is None:
+                return None
+            out.append(found.under(name.when))
+        return tuple(out) or None
+
     def _relayed(self, node: ast.Call, there: Flow) -> ast.Call | None:
         """`ShardingConfig(remat_layers=(Block,))` of a class another module defines: the call as that module
         reads it, each argument a stand-in holding what it holds here; None when it spreads `*args`/`**kw`."""
@@ -4436,7 +5046,8 @@ class Flow:
             there.base.pin(held, self.values(a))
             args.append(held)
         call = ast.Call(func=node.func, args=args[:len(node.args)],
-                        keywords=[ast.keyword(arg=k.arg, value=v) for k, v in zip(node.keywords, args[len(node.args):])])
+                        keywords=[ast.copy_location(ast.keyword(arg=k.arg, value=v), k)
+                                  for k, v in zip(node.keywords, args[len(node.args):])])
         return ast.copy_location(call, node)
 
     def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
@@ -4459,6 +5070,9 @@ class Flow:
         anything else keeps the values it was copied from."""
         if len(sources) == 1 and sources[0].kind == "dict":
             return (Value("dict", node, sources[0].when, extra=sources[0], flow=self),)
+        if len(sources) == 1 and sources[0].kind == "instance" and sources[0].flow is self and _copy_of(node, self) \
+                and isinstance(sources[0].node, ast.Call):  # an object of its own: a store on it is not the source's
+            return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=self),)
         return sources
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
@@ -4529,7 +5143,13 @@ class Flow:
             return callee.returns_of(func)
         if isinstance(callee.ctx.parents.get(func), ast.ClassDef):
             # `Experiment.from_dict({...})`: a classmethod builds `cls(...)` from this call's arguments
-            return self.site(callee, func, call).returns_of(func) if _is_classmethod(func) else callee.returns_of(func)
+            if _is_classmethod(func):
+                return self.site(callee, func, call).returns_of(func)
+            receivers = self.values(call.func.value) if isinstance(call.func, ast.Attribute) and not _is_static(func) else ()
+            if len(receivers) == 1 and receivers[0].kind == "instance" and func.args.args:
+                # `finetune.SHARDING.strategy()`: its body read with `self` that copy, not every instance
+                return self._bound_call(call, func, receivers[0], callee)
+            return callee.returns_of(func)
         if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
                 or callee._keys_by_parameters(func)):
             return callee.returns_of(func)
@@ -4900,13 +5520,17 @@ class Flow:
         if isinstance(callee, ast.Call) and isinstance(callee.func, ast.Name) and callee.func.id == "getattr":
             return True  # `getattr(self, f"_{mode}")(op)`
         if isinstance(callee, ast.Name):
+            others = self.ctx.names_bound_otherwise
+            if others is not None and callee.id not in others:
+                return False  # only imports and plain defs bind it (or nothing): its scope is not walked
             return any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
                        for d in self.reaching(callee) or ())
         if isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
             method = self.ctx.enclosing_function(call)
             cls = self._method_class(method) if method is not None else None
             return method is not None and cls is not None and bool(method.args.args) \
-                and method.args.args[0].arg == callee.value.id and not _defines(cls, callee.attr)
+                and method.args.args[0].arg == callee.value.id and callee.attr not in self.ctx.once(
+                    "methods defined", cls, lambda: frozenset(s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))))
         return False
 
     def _dispatched(self, cls: ast.ClassDef, name: str, built_here: bool = True,
@@ -4925,6 +5549,7 @@ class Flow:
                     yield _Dispatched(call)
 
     def _decorated_functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+        """The decorated defs, classes too (`@register("fsdp") class ShardOnly`: a registry's application)."""
         defs: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = [
             *self.ctx.nodes(ast.FunctionDef), *self.ctx.nodes(ast.AsyncFunctionDef), *self.ctx.nodes(ast.ClassDef)]
         return [f for f in defs if f.decorator_list]
@@ -5198,6 +5823,8 @@ class _BuildFlow(_SiteFlow):
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is self.func:
+            if self.init and arg is self.func.args.kwarg and self.caller is self.outer:
+                return self._extra_keywords(self.func, [(self.call, True, ())])  # `__init__(self, **values)`
             return self.passed(self.func, arg, self.call, False, ())
         return super().parameter(arg)
 
@@ -5472,6 +6099,15 @@ class _Revalidating(Exception):  # noqa: N818  (a signal, not an error)
         self.node = node
 
 
+class _Member(ast.Constant):
+    """The value of an Enum member another module defines, placed where this module names the member."""
+
+    def __init__(self, written: ast.Attribute, value: str | int | float):
+        super().__init__(value=value)
+        self.written = written
+        ast.copy_location(self, written)
+
+
 class _Decorated(ast.Call):
     """`@decorator def f`: the call `decorator(f)` that binds `f`, placed at the decorator."""
 
@@ -5502,6 +6138,7 @@ class _CalledBack(ast.Call):
 
     def __init__(self, caller: ast.Call, partial: ast.Call | None = None):
         receiver = caller.func.value  # type: ignore[attr-defined]
+        self.caller = caller  # the call written in the file (`fabric.launch(train)`)
         if partial is not None:  # `fabric.launch(partial(f, a, k=v))` calls f(a, fabric, k=v)
             super().__init__(func=caller.args[0], args=[*partial.args[1:], receiver], keywords=partial.keywords)
         else:
@@ -5641,9 +6278,9 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
-    sizing = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, ast.Name):
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
@@ -5665,7 +6302,7 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     if all(what is None for what in read.values()) and not any(isinstance(n, (ast.Compare, ClassTest)) or _isinstance_call(n)
-                                                               for n in ast.walk(test)):
+                                                               for n in walk(test)):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
     return read or None
 
@@ -5778,6 +6415,8 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
     for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
         if is_self(target):
             yield target.attr, stmt.value  # type: ignore[attr-defined]
+        elif _instance_dict_key(target, self_name) is not None:  # `self.__dict__["_values"] = v` (past `__setattr__`)
+            yield _instance_dict_key(target, self_name), stmt.value  # type: ignore[misc]
         elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Tuple, ast.List)) \
                 and len(target.elts) == len(stmt.value.elts):
             for t, v in zip(target.elts, stmt.value.elts):
@@ -5787,6 +6426,70 @@ def _attribute_stores(stmt: ast.Assign | ast.AnnAssign, self_name: str) -> Itera
             for i, t in enumerate(target.elts):
                 if is_self(t):
                     yield t.attr, ast.Subscript(value=stmt.value, slice=ast.Constant(i), ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class _Store:
+    """A store into an attribute of an instance after it is built (`Flow._stores_on`): the statement, or the
+    call of the helper that makes it; the name holding the instance there; the values stored (None: the
+    attribute stored is computed); whether the store is a statement of its own block or helper body."""
+    at: ast.stmt | ast.Call
+    holder: str
+    values: tuple[Value, ...] | None
+    plain: bool
+
+
+def _copy_of(node: ast.AST, flow: Flow) -> bool:
+    """`copy.copy(x)` or `copy.deepcopy(x)`, as the module imports them."""
+    return isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+        and flow.ctx.resolve(node.func) in ("copy.copy", "copy.deepcopy")
+
+
+def _names_bound_to(value: ast.expr, stmt: ast.AST | None) -> set[str]:
+    """The names `name = value` (or `name: T = value`), the statement `stmt` holding it, binds to it."""
+    if isinstance(stmt, ast.Assign) and stmt.value is value:
+        return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is value and isinstance(stmt.target, ast.Name):
+        return {stmt.target.id}
+    return set()
+
+
+def _plain_setattr(setter: ast.FunctionDef) -> bool:
+    """A `__setattr__(self, name, value)` that only stores the value under the name where the instance reads
+    it back: `self._values[name] = value`, `self.__dict__[name] = value`, `object.__setattr__(self, name,
+    value)` or `super().__setattr__(name, value)`."""
+    body = [s for s in setter.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    names = [a.arg for a in setter.args.args]
+    if len(body) != 1 or len(names) != 3:
+        return False
+    owner, name, value = names
+    stmt = body[0]
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript):
+        target = stmt.targets[0]
+        return isinstance(stmt.value, ast.Name) and stmt.value.id == value and isinstance(target.slice, ast.Name) \
+            and target.slice.id == name and isinstance(target.value, ast.Attribute) \
+            and isinstance(target.value.value, ast.Name) and target.value.value.id == owner
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords:
+        return False
+    spelled = [source_text(a) for a in call.args]
+    return source_text(call.func) == "object.__setattr__" and spelled == [owner, name, value] \
+        or source_text(call.func) == "super().__setattr__" and spelled == [name, value]
+
+
+def _instance_dict_key(node: ast.AST, self_name: str) -> str | None:
+    """"x" for `self.__dict__["x"]` and `self.__dict__.get("x", ...)`: the instance's own attribute `x`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and 1 <= len(node.args) <= 2 and not node.keywords:
+        holder, key = node.func.value, node.args[0]
+    elif isinstance(node, ast.Subscript):
+        holder, key = node.value, node.slice
+    else:
+        return None
+    if isinstance(holder, ast.Attribute) and holder.attr == "__dict__" and isinstance(holder.value, ast.Name) \
+            and holder.value.id == self_name and isinstance(key, ast.Constant) and isinstance(key.value, str):
+        return key.value
+    return None
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
@@ -5954,7 +6657,7 @@ def _method_names(cls: ast.ClassDef | None) -> frozenset[str] | None:
 def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] | None = None) -> bool:
     """The statement may set `owner.attr`: it stores it, calls a method of `owner` (one of `methods`, when
     the class is known: `self.model(x)` calls the model, not a method) or passes `owner` on."""
-    for n in ast.walk(stmt):
+    for n in walk(stmt):
         if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) \
                 and n.value.id == owner and (n.attr == attr or methods is not None and n.attr in methods):
             return True  # (a store to a property runs its setter)

@@ -1,5 +1,7 @@
 """Standard-library idioms the evaluator (`flow.py`) reads through, kept apart from its core walk:
 
+- `os.environ.setdefault(key, v)` / `os.environ[key] = v` at a module's top level: the value a later
+  `os.environ[key]` reads on a run whose environment does not set it (`environment_writes`).
 - `functools.singledispatch`: a call of the generic function runs the implementation registered for the type
   of its first argument (`@f.register` with an annotation, `@f.register(list)`, `f.register(list, impl)`),
   picked here from what the layer knows of that type (`dispatch_table`, `implementation_for`).
@@ -399,3 +401,26 @@ def zipped_entries(flow: Flow, call: ast.Call) -> list[tuple[str, ast.expr, tupl
                        or any(isinstance(e, ast.Starred) for e in r.node.elts) for r in rows):
         return None
     return [(name, key, tuple(x for r in rows for x in flow.element(r, i))) for i, (name, key) in enumerate(names)]
+
+
+def environment_writes(module: ast.Module, key: str) -> list[ast.expr]:
+    """The values a module's top level gives the environment variable `key`: `os.environ.setdefault(key, v)`,
+    `os.environ[key] = v`."""
+    out: list[ast.expr] = []
+    for stmt in module.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "setdefault" \
+                and is_os_environ(call.func.value) and len(call.args) == 2 and not call.keywords \
+                and isinstance(call.args[0], ast.Constant) and call.args[0].value == key:
+            out.append(call.args[1])
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
+                and is_os_environ(stmt.targets[0].value) and isinstance(stmt.targets[0].slice, ast.Constant) \
+                and stmt.targets[0].slice.value == key:
+            out.append(stmt.value)
+    return out
+
+
+def is_os_environ(node: ast.expr) -> bool:
+    """`os.environ` as written (whether `os` is the module is the caller's to tell)."""
+    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
+        and node.value.id == "os"

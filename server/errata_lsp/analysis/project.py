@@ -42,6 +42,7 @@ from .binder import Def
 from .context import Context
 from .document import Chunk, Document
 from .flow import Flow
+from .idioms import environment_writes
 from .tips import NO_TIPS, Tips
 from .values import Value
 
@@ -877,6 +878,38 @@ class Project:
             readers.append(summary.flow(name, as_main=True, with_callers=from_summaries))
         return readers
 
+    def environment_defaults(self, flow: Flow, key: str) -> list[tuple[Flow, ast.expr]]:
+        """`os.environ.setdefault(key, value)` (or `os.environ[key] = value`) at the top level of a project
+        module that runs before `flow`'s module: one a module importing it imports first (`import bootstrap`
+        above `import config` in train.py), each value with the flow of the module that writes it."""
+        path = self._importer(flow)
+        if path is None or flow.origin is None:  # (the document's own environment: its importers are not read)
+            return []
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if stem == "__init__":
+            stem = os.path.basename(os.path.dirname(path))
+        out: list[tuple[Flow, ast.expr]] = []
+        readers = [other for other, _ in self._importers_of(self._reader_folders(path), stem) if other != path]
+        for other in readers[:MAX_CALLER_MODULES]:
+            summary = self.summary(Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other))
+            if summary is None:
+                continue
+            importer = summary.flow("")
+            ran: list[Flow] = []
+            for stmt in importer.ctx.module.body:
+                if not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                    continue
+                run = self.modules_run_by(importer, stmt)
+                if any(f.origin == path for f in run):
+                    break  # the module itself: what ran before it is what its import follows
+                ran.extend(run)
+            else:
+                continue
+            self._note(flow, summary.module)
+            for earlier in ran:
+                out.extend((earlier, value) for value in environment_writes(earlier.ctx.module, key))
+        return out
+
     def reading_callers(self, flow: Flow, name: str) -> Flow | None:
         """The flow of the module a summary's `flow` reads that reads its callers in other modules too
         (`Summary.flow`'s `with_callers`), for `name`; None for the document's own flow."""
@@ -1038,6 +1071,15 @@ class Project:
                 return self.member(flow, source, alias.name, use)
         return None
 
+    def module_by_name(self, flow: Flow, dotted: str, node: ast.AST) -> Value | None:
+        """`importlib.import_module("configs.v4_8")` in `flow`'s module: the project module of that absolute
+        name, found as `import configs.v4_8` finds it; None for a relative name or one outside the project."""
+        importer = self._importer(flow)
+        if importer is None or not dotted or not all(part.isidentifier() for part in dotted.split(".")):
+            return None
+        found = self.finder.find(dotted, importer)
+        return None if found is None else self._module_value(flow, found, node, dotted)
+
     def modules_run_by(self, flow: Flow, stmt: ast.Import | ast.ImportFrom) -> list[Flow]:
         """The flows of the project modules whose top level the import `stmt` of `flow`'s module runs (the
         module it names, and the submodules a `from package import name` names), each read whole as
@@ -1067,8 +1109,8 @@ class Project:
     def star_imported(self, flow: Flow, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """A name the module does not bind, read from its `from m import *` of a project module."""
         importer = self._importer(flow)
-        if importer is None:
-            return None
+        if importer is None or not any(a.name == "*" for s in flow.ctx.nodes(ast.ImportFrom) for a in s.names):
+            return None  # (most modules: no star import, nothing to look through)
         for stmt in reversed(flow.ctx.module.body):  # the last star import that brings it wins
             if not isinstance(stmt, ast.ImportFrom) or not any(a.name == "*" for a in stmt.names):
                 continue

@@ -130,10 +130,15 @@ class DetectRule(Rule):
         yield from self._in_functions_called(ctx)
 
     def _judged(self, site: Site) -> Finding | None:
+        """The finding at one site, if its predicates hold and the program does not handle the raise."""
+        finding = self._found(site)
+        if finding is not None and self.raised_by_call is not None and site.ctx.handled(site.call, self.raised_by_call):
+            return None  # the call's raise is caught by the `try` around it (or its callers'): the program goes on
+        return finding
+
+    def _found(self, site: Site) -> Finding | None:
         """The finding at one site, if its predicates hold."""
         spec, section, ctx = self.spec, self.section, site.ctx
-        if self.raised_by_call is not None and ctx.handled(site.call, self.raised_by_call):
-            return None  # the call's raise is caught by the `try` around it: the program goes on
         match, unless = section.match, section.unless
         if "argument" not in spec:
             if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
@@ -204,6 +209,8 @@ class DetectRule(Rule):
                 before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
                 if before is not None and before.code == inner.code:
                     continue  # the function's own reading says it (for every call)
+                if self.raised_by_call is not None and ctx.handled(call, self.raised_by_call):
+                    continue  # this call's raise is caught by the `try` around it (or its callers')
                 yield self._called_here(ctx, call, func, module, inner, site.converted_here)
 
     def _may_have_sites(self, names: frozenset[str]) -> bool:

@@ -1,0 +1,1 @@
+"""Run settings: the defaults, which a launcher may change before `train.py` reads them."""

@@ -1,0 +1,1 @@
+"""Default settings of trainkit runs."""

@@ -1,0 +1,1 @@
+"""trainkit models."""

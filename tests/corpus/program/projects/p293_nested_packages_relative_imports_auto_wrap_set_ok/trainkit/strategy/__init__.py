@@ -1,0 +1,1 @@
+"""How trainkit models are sharded."""
