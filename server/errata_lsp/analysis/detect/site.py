@@ -137,27 +137,56 @@ def member(site: Site, value: Value, owner: str) -> str | None:
     return None
 
 
+def positional(site: Site) -> list[ast.expr] | None:
+    """The call's positional arguments, each `*xs` whose items the file knows all (a tuple or list display, a
+    `*args` parameter at one call of its function, a generator's yields) spread into one stand-in per item,
+    placed at the `*xs`; None when a `*xs` cannot be counted."""
+    call, ctx = site.call, site.ctx
+    if not any(isinstance(a, ast.Starred) for a in call.args):
+        return list(call.args)
+    return ctx.once("positional arguments", call, lambda: _spread(ctx, call))
+
+
+def _spread(ctx: Context, call: ast.Call) -> list[ast.expr] | None:
+    out: list[ast.expr] = []
+    for a in call.args:
+        if not isinstance(a, ast.Starred):
+            out.append(a)
+            continue
+        items = ctx.flow.spread_items(a.value)
+        if items is None:
+            return None
+        for values in items:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
+            held.end_lineno, held.end_col_offset = a.end_lineno, a.end_col_offset
+            ctx.flow.pin(held, values)
+            out.append(held)
+    return out
+
+
 def argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
-    """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
+    """(value as written, keyword Arg, hidden): hidden when a `*args` the file cannot count may hold it."""
     call, keyword, position = site.call, where.get("keyword"), where.get("position")
     if keyword is not None and keyword in site.keywords[0]:  # spelled by name: that is the argument
         arg = site.keywords[0][keyword]
         return arg.value, arg, False
     if position is not None:
-        if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+        args = call.args if not any(isinstance(a, ast.Starred) for a in call.args[:position + 1]) else positional(site)
+        if args is None:
             return None, None, True
-        if len(call.args) > position:
-            return call.args[position], None, False
+        if len(args) > position:
+            return args[position], None, False
     return None, None, False
 
 
 def absent(site: Site, keyword: str, position: int | None) -> bool:
     """The call certainly lacks the argument: by keyword (every `**` read) and, with `position`, there."""
-    call = site.call
-    if position is not None and (len(call.args) > position or any(isinstance(a, ast.Starred) for a in call.args)):
-        return False
-    args, complete = site.keywords
-    return complete and keyword not in args
+    if position is not None:
+        args = positional(site)
+        if args is None or len(args) > position:
+            return False
+    args_by_name, complete = site.keywords
+    return complete and keyword not in args_by_name
 
 
 # --- the strategy of the site's Fabric --------------------------------------------------------
