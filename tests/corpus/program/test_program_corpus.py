@@ -83,18 +83,6 @@ KNOWN_MISSES: dict[str, str] = {
     # torchtitan's Trainer, nanoGPT) to XLA FSDP, one realistic mistake each (scored before anything was built for
     # them: 5/6 raising flagged as an error, 5/6 with any severity, p312 only through the bug that also flags its
     # fine twin; 1/6 fine cases with an error, 1/6 with its twin's warning)
-    "p313_torchtitan_port_dist_max_gathers_then_takes_max_ok":
-        "false error: torchtitan's `dist_mean` passes `reduce_op=c10d.ReduceOp.AVG.name`, the string \"AVG\" "
-        "(accepted: it is compared lower-case), but LXF027's `member_of torch.distributed.ReduceOp` reads "
-        "`ReduceOp.AVG.name` as the member `name` of ReduceOp (detect/site.py `member` finds `.ReduceOp.` anywhere "
-        "in the qualified name), and the `.name` of an enum member is no known string. Its twin p312 is flagged "
-        "through the same bug (`MAX.name` as a member), not because `MAX` is read",
-    "s280_mnist_example_saves_model_state_dict":
-        "missed: Lightning's MNIST example saves `fabric.save(path=\"mnist_cnn.pt\", state=model.state_dict())`; "
-        "XLA FSDP's `save_checkpoint` looks for the XLAFSDP module among the state's values and finds none in the "
-        "set-up model's `state_dict()` (a dict of tensors). LXF023 asks the state for the set-up model only when the "
-        "state is a dict display or a name holding one; a `state_dict()` call of the set-up model is no such value "
-        "(the fix belongs in the rule's reading of the state: a module's `state_dict()` holds no module)",
     "s283_accelerate_nlp_example_mixed_precision_flag_bf16_true_ok":
         "a warning its twin s282 gets too, and a right one: accelerate's `--cpu` flag picks "
         "`accelerator=\"cpu\" if args.cpu else \"tpu\"`, and with `--cpu` XLAFSDPStrategy really fails (LXF010, "

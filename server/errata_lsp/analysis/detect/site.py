@@ -129,7 +129,8 @@ def member(site: Site, value: Value, owner: str) -> str | None:
         return None
     package, _, cls = owner.rpartition(".")
     qualified = value_ctx(site, value).resolve(node) or ""
-    if qualified.startswith(package + ".") and f".{cls}." in qualified:
+    # the member is the attribute right after the class: `ReduceOp.MAX.name` is a str, not a member
+    if qualified.startswith(package + ".") and qualified.rpartition(".")[0].endswith(f".{cls}"):
         return node.attr
     base = node.value
     if isinstance(base, ast.Attribute) and base.attr == cls or isinstance(base, ast.Name) and base.id == cls:

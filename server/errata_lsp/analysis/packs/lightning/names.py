@@ -17,7 +17,10 @@ SPELLINGS = {
     "lightning.fabric.strategies.fsdp.FSDPStrategy": FSDP_STRATEGY,
     "lightning.Fabric": FABRIC,
     "lightning.fabric.fabric.Fabric": FABRIC,
+    "torch.distributed.distributed_c10d.ReduceOp": "torch.distributed.ReduceOp",  # torchtitan's `c10d.ReduceOp`
 }
+# torch classes whose members are Enum members: `ReduceOp.MAX.name` is "MAX" (torchtitan's `dist_max`)
+ENUMS = ("torch.distributed.ReduceOp",)
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
 # as `fabric.<member>` is used as.
 FABRIC_MEMBERS = frozenset({
