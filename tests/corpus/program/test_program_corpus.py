@@ -91,11 +91,14 @@ KNOWN_MISSES: dict[str, str] = {
     # round thirteen, second part: litgpt's `finetune lora` and Lightning's K-fold example (scored before anything
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
     "p316_litgpt_lora_port_load_checkpoint_load_raw_into_set_up_model":
-        "missed: litgpt's `load_checkpoint` helper, taught `isinstance(fabric.strategy, (FSDPStrategy, "
-        "XLAFSDPStrategy))`, calls `fabric.load_raw(checkpoint_path, model, strict=strict)` with "
-        "`checkpoint_dir / \"lit_model.pth\"`, a Path: XLAFSDP's `load_checkpoint` broadcasts it and torch.load "
-        "refuses the PosixPath (UnpicklingError) before it would refuse the bare module (LXF022, which is "
-        "reported). LXF029's cases are save, load and broadcast, not load_raw (the pack's record)",
+        "on another file: litgpt's `load_checkpoint` helper, taught `isinstance(fabric.strategy, (FSDPStrategy, "
+        "XLAFSDPStrategy))`, calls `fabric.load_raw(checkpoint_path, model, strict=strict)` with a Path, which "
+        "XLAFSDP's `load_checkpoint` broadcasts and torch.load refuses (UnpicklingError). LXF029 now covers "
+        "`load_raw`, and flags the Path where main() builds it (`checkpoint_dir / \"lit_model.pth\"`, "
+        "finetune_lora.py): the parameter is only passed on in the helper, so the layer asks its one caller to "
+        "convert it. The fix belongs in the helper (utils.py), which every litgpt script calls with a Path; "
+        "telling a shared helper from a one-caller function belongs in data_rule.py's placement of the fix "
+        "(`_needs_what_it_is_given`)",
     "p317_litgpt_lora_port_load_checkpoint_into_raw_model_before_setup_ok":
         "false error: litgpt's own `load_checkpoint` calls `fabric.load_raw` only under "
         "`if isinstance(fabric.strategy, FSDPStrategy):`, which XLAFSDPStrategy is not (it derives from "
