@@ -99,12 +99,6 @@ KNOWN_MISSES: dict[str, str] = {
         "convert it. The fix belongs in the helper (utils.py), which every litgpt script calls with a Path; "
         "telling a shared helper from a one-caller function belongs in data_rule.py's placement of the fix "
         "(`_needs_what_it_is_given`)",
-    "p317_litgpt_lora_port_load_checkpoint_into_raw_model_before_setup_ok":
-        "false error: litgpt's own `load_checkpoint` calls `fabric.load_raw` only under "
-        "`if isinstance(fabric.strategy, FSDPStrategy):`, which XLAFSDPStrategy is not (it derives from "
-        "ParallelStrategy); the value-flow layer decides `isinstance` only for builtin types and the file's own "
-        "classes, so LXF022 is reported on a branch the run never takes (the fix belongs in flow.py's "
-        "`_instance_of`, with the library's class tree from the pack)",
     "s286_kfold_example_optimizers_built_from_raw_fold_models":
         "missed: the optimizers are built in a list comprehension over the raw fold models "
         "(`[optim.Adadelta(model.parameters(), ...) for model in models]`) and each is set up as "
