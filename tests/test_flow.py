@@ -579,6 +579,40 @@ def test_enum_member_value():
     """) == [("list", 4, 11, ())]
 
 
+def test_an_enum_members_name_is_its_name_as_a_str():
+    source = """
+        import enum
+        class Mode(enum.Enum):
+            FULL = 1
+            SELECTIVE = 2
+        mode = Mode.SELECTIVE
+        probe(mode.name)
+    """
+    assert probe(source) == [("str", 7, 6, ())]
+    ctx = context(source)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    assert [v.node.value for v in ctx.values(call.args[0])] == ["SELECTIVE"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("spelled", ["c10d.ReduceOp.MAX.name", "dist.ReduceOp.MAX.name"])
+def test_a_torch_enum_members_name_is_its_name_as_a_str(spelled):
+    # torchtitan's `dist_max`: `reduceOp=c10d.ReduceOp.MAX.name`, the str "MAX"
+    ctx = context(f"""
+        import torch.distributed as dist
+        import torch.distributed.distributed_c10d as c10d
+        probe({spelled})
+    """)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    assert [(v.kind, v.node.value) for v in ctx.values(call.args[0])] == [("str", "MAX")]  # type: ignore[union-attr]
+
+
+def test_the_name_of_another_library_attribute_stays_external():
+    assert kinds("""
+        import torch
+        probe(torch.float32.name)
+    """) == ["external"]
+
+
 def test_a_partialmethod_read_on_an_instance_calls_its_function_with_the_instance_first():
     source = textwrap.dedent("""
         import functools

@@ -2237,6 +2237,9 @@ class Flow:
             return self._super_attribute(node)
         qualified = self.ctx.resolve(node)
         if qualified is not None and not self._from_project(qualified):
+            owner, _, member = qualified.removesuffix(".name").rpartition(".")
+            if node.attr == "name" and member and self.ctx.tips.canonical(owner) in self.ctx.tips.enums:
+                return (Value("str", _Member(node, member), flow=self),)  # `ReduceOp.MAX.name`: "MAX"
             return (_external(qualified, node, self),)
         stored = self._stored_earlier(node)
         if stored is not None:
@@ -2728,6 +2731,8 @@ class Flow:
             return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
+        if value.kind == "enum" and attr == "name" and value.label and isinstance(node, ast.Attribute):
+            return (Value("str", _Member(node, value.label.rpartition(".")[2]), value.when, flow=self),)  # `Mode.FULL.name`
         if value.kind == "enum" and isinstance(value.extra, Value):
             held = self._member_property(value, attr, node)
             if held is not None:
@@ -6236,7 +6241,8 @@ class _Revalidating(Exception):  # noqa: N818  (a signal, not an error)
 
 
 class _Member(ast.Constant):
-    """The value of an Enum member another module defines, placed where this module names the member."""
+    """The value of an Enum member another module defines, placed where this module names the member; or
+    the member's `.name`, placed where it is read."""
 
     def __init__(self, written: ast.Attribute, value: str | int | float):
         super().__init__(value=value)

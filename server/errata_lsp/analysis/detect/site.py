@@ -129,7 +129,8 @@ def member(site: Site, value: Value, owner: str) -> str | None:
         return None
     package, _, cls = owner.rpartition(".")
     qualified = value_ctx(site, value).resolve(node) or ""
-    if qualified.startswith(package + ".") and f".{cls}." in qualified:
+    # the member is the attribute right after the class: `ReduceOp.MAX.name` is a str, not a member
+    if qualified.startswith(package + ".") and qualified.rpartition(".")[0].endswith(f".{cls}"):
         return node.attr
     base = node.value
     if isinstance(base, ast.Attribute) and base.attr == cls or isinstance(base, ast.Name) and base.id == cls:
@@ -236,13 +237,19 @@ def _site_fabric(site: Site) -> str | None:
         return None
     kind = site.fabric.kind(ctx, site.receiver)
     if kind == OTHER:  # tell the packs' strategies apart
-        found = set()
+        found, followed = set(), False
         for value in ctx.values(site.receiver):
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else ctx
                 found.add(pack_strategy(site, owner, value.node))
+                followed = True
+        # not XLA_FSDP here, whatever the Fabric is built with: a pack's test of the strategy rules it out
+        # (`if isinstance(fabric.strategy, FSDPStrategy):`)
+        found.discard(XLA_FSDP)
         if len(found) == 1:
             return found.pop()
+        if followed:
+            return OTHER if not found else UNKNOWN
         if not found:  # a Fabric the file cannot follow: the file's own, if it builds one kind
             return site.fabric.own_kind(ctx, "own_pack_strategy", lambda call: pack_strategy(site, ctx, call))
         return UNKNOWN
