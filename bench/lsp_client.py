@@ -101,7 +101,9 @@ CLIENT_CAPABILITIES = {
             "resolveSupport": {"properties": ["edit"]},
         },
     },
-    "workspace": {"configuration": True, "workspaceFolders": True, "applyEdit": True},
+    # (VS Code's: it watches the files a server registers for and tells it of their changes)
+    "workspace": {"configuration": True, "workspaceFolders": True, "applyEdit": True,
+                  "didChangeWatchedFiles": {"dynamicRegistration": True}},
     "window": {"workDoneProgress": False},
 }
 

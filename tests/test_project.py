@@ -227,6 +227,68 @@ def test_a_change_on_disk_is_seen_by_the_next_check_of_an_unchanged_document(tmp
     assert again.report.findings == [] and not again.reused
 
 
+def _told_of_disk_changes(monkeypatch, folder: Path, at: list[float]) -> None:
+    """The client told the server it watches the workspace's Python files (folder one of its folders); the
+    clock reads `at[0]`."""
+    from errata_lsp.analysis import project as project_module
+
+    monkeypatch.setattr(WORKSPACE, "folders", WORKSPACE.folders)  # (restored by its own list: folders added stay)
+    monkeypatch.setattr(WORKSPACE.watch, "on", True)
+    monkeypatch.setattr(project_module.time, "monotonic", lambda: at[0])
+    WORKSPACE.add_folder(str(folder))
+
+
+def _set_policy_on_disk(layers: Path) -> None:
+    layers.write_text(LAYERS.replace("REMAT = [Block]", "REMAT = {Block}  # now a set"))
+    os.utime(layers, ns=(1, 1))  # another stamp even on a coarse clock
+
+
+def test_a_told_of_module_is_not_stat_again_until_the_client_tells_it_changed(tmp_path, monkeypatch):
+    """A client watching the workspace's files tells of a change (`Workspace.changed`, as the server does on
+    `workspace/didChangeWatchedFiles`): until it does, a keystroke's check keeps the stamp it took."""
+    at = [1000.0]
+    _told_of_disk_changes(monkeypatch, tmp_path, at)
+    tree(tmp_path, {"layers.py": LAYERS, "train.py": HEAD + "from layers import REMAT\n" + use("REMAT") + "# x"})
+    train, layers = tmp_path / "train.py", tmp_path / "layers.py"
+    state = check_document(train.read_text(), str(train), own_trees=True)
+    assert [f.code for f in state.report.findings] == ["LXF001"]
+    _set_policy_on_disk(layers)
+    at[0] += 1.0
+    state = _keystroke(state, train, "y")
+    assert [f.code for f in state.report.findings] == ["LXF001"]  # not told yet: the kept stamp stands
+    WORKSPACE.changed(str(layers))
+    state = _keystroke(state, train, "y")
+    assert state.report.findings == []
+
+
+def test_a_told_of_module_is_stat_again_once_its_stamp_is_older_than_the_bound(tmp_path, monkeypatch):
+    """A client that stops telling (a watcher past its limit) costs no more than `KEEP_TOLD_STAMPS` seconds."""
+    from errata_lsp.analysis.project import KEEP_TOLD_STAMPS
+
+    at = [1000.0]
+    _told_of_disk_changes(monkeypatch, tmp_path, at)
+    tree(tmp_path, {"layers.py": LAYERS, "train.py": HEAD + "from layers import REMAT\n" + use("REMAT") + "# x"})
+    train, layers = tmp_path / "train.py", tmp_path / "layers.py"
+    state = check_document(train.read_text(), str(train), own_trees=True)
+    _set_policy_on_disk(layers)
+    at[0] += KEEP_TOLD_STAMPS + 0.5
+    state = _keystroke(state, train, "y")
+    assert state.report.findings == []
+
+
+def test_a_module_outside_the_watched_folders_is_stat_each_check(tmp_path, monkeypatch):
+    """The client watches its workspace folders only: a module the project reads from elsewhere is stat again
+    by the next check, told of or not."""
+    at = [1000.0]
+    _told_of_disk_changes(monkeypatch, tmp_path / "elsewhere", at)
+    tree(tmp_path, {"layers.py": LAYERS, "train.py": HEAD + "from layers import REMAT\n" + use("REMAT") + "# x"})
+    train, layers = tmp_path / "train.py", tmp_path / "layers.py"
+    state = check_document(train.read_text(), str(train), own_trees=True)
+    _set_policy_on_disk(layers)
+    state = _keystroke(state, train, "y")
+    assert state.report.findings == []
+
+
 def _keystroke(state, path: Path, typed: str):
     """`typed` inserted at the end of the document's last line, checked as the editor's keystroke is."""
     from errata_lsp.analysis.findings import Position, Span

@@ -4,6 +4,7 @@ pull again (`workspace/diagnostic/refresh`)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -86,6 +87,27 @@ def test_a_change_in_an_imported_module_republishes_the_open_module_that_imports
         client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 2}]})
         assert republished(client, train.as_uri(), mark, []) == []
         assert not [m for m in client.logs() if "failed" in m], client.logs()
+        assert client.shutdown_and_exit() == 0
+    finally:
+        client.close()
+
+
+def test_a_client_that_cannot_watch_files_gets_a_change_on_disk_seen_at_the_next_keystroke(tmp_path):
+    """No watcher to tell of changes (the client cannot register one): each check takes the modules' stamps
+    again, so the keystroke after config.py changed on disk reads it."""
+    config, train = project(tmp_path)
+    os.utime(config, ns=(1, 1))
+    client = LspClient(stderr_path=tmp_path / "server.stderr")
+    try:
+        client.initialize({"general": {"positionEncodings": ["utf-16"]}}, root=tmp_path.as_uri())
+        client.open(train.as_uri(), TRAIN)
+        assert codes_published(client, train.as_uri(), 0) == ["LXF001"]
+        assert [m for m in client.server_requests if m["method"] == "client/registerCapability"] == []
+        config.write_text(CONFIG_SET)
+        mark = len(client.notifications)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": train.as_uri(), "version": 2},
+                                                 "contentChanges": [{"text": TRAIN + "# typed\n"}]})
+        assert republished(client, train.as_uri(), mark, []) == []
         assert client.shutdown_and_exit() == 0
     finally:
         client.close()

@@ -33,6 +33,7 @@ import re
 import stat
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -65,6 +66,7 @@ SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "bu
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+KEEP_TOLD_STAMPS = 2.0  # seconds a told-of module's stamp is kept across checks (`Watch`)
 NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
 
 
@@ -604,6 +606,21 @@ class Reading:
     notes: set[tuple[int, str]]
     line: int | None = None  # the document's import being followed now
     stamps: dict[str, object] = field(default_factory=dict)  # of `modules`, when the check ended
+
+@dataclass
+class Watch:
+    """Whether the client tells of Python files changed on disk (`workspace/didChangeWatchedFiles` for `**/*.py`,
+    once it has accepted the server's registration): then a module of its workspace folders keeps the stamp a
+    check took across the checks of the next `KEEP_TOLD_STAMPS` seconds, instead of a `stat` a check (a change
+    is told, and `Project.changed` drops its stamp; a client that stops telling costs no more than those
+    seconds). The command line and clients that cannot tell take every stamp again each check."""
+
+    folders: list[str]  # the workspace's own list: folders it adds are watched too
+    on: bool = False
+
+    def covers(self, path: str) -> bool:
+        return self.on and any(path.startswith(f.rstrip(os.sep) + os.sep) for f in self.folders)
+
 class Project:
     """The modules under one folder and their summaries. Every question is asked with `lock` held
     (the engine holds it for a whole check): flows are not shared between threads mid-walk."""
@@ -618,8 +635,9 @@ class Project:
         self._tips = tips
         self.finder.libraries = tips.libraries
 
-    def __init__(self, root: str, buffers: dict[str, str]):
+    def __init__(self, root: str, buffers: dict[str, str], watch: Watch | None = None):
         self.root = root
+        self.watch = watch if watch is not None else Watch([])
         src = os.path.join(root, "src")
         self.finder = ModuleFinder((root, src) if os.path.isdir(src) else (root,))
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
@@ -631,6 +649,9 @@ class Project:
         self._bounds_hit = 0  # the bounds hit so far (what a result read past one cannot be kept without)
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
+        self._stamped_at = 0.0  # when `_fresh` was last emptied (kept stamps are no older)
+        self._told: dict[str, bool] = {}  # a module's path: whether `watch` covers it (for `len(watch.folders)` folders)
+        self._told_for = 0
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
         # an importing file -> the change (a number of `_changes`) that last put a module where one of its
@@ -664,7 +685,7 @@ class Project:
                 self._reading = outer
                 read.modules |= self._closure(read.modules)
                 read.stamps = {p: self.stamp(p) for p in read.modules}
-                self._fresh.clear()
+                self._forget_stamps()
                 self._current.clear()
                 self.finder.new_round()
                 self.finder.entry = entry
@@ -683,6 +704,22 @@ class Project:
             found = self._fresh[path] = self._stamp(path)
         return found
 
+    def _forget_stamps(self) -> None:
+        """The stamps taken so far are dropped, but those of modules the client tells of when they change
+        (`Watch`), for `KEEP_TOLD_STAMPS` seconds after the last time they all were."""
+        now = time.monotonic()
+        if not self.watch.on or now - self._stamped_at > KEEP_TOLD_STAMPS:
+            self._fresh.clear()
+            self._stamped_at = now
+            return
+        if self._told_for != len(self.watch.folders):
+            self._told.clear()
+            self._told_for = len(self.watch.folders)
+        told = self._told
+        for path in [p for p in self._fresh if not told.get(p)]:
+            if path in told or not told.setdefault(path, self.watch.covers(path)):
+                del self._fresh[path]
+
     def _stamp(self, path: str) -> object:
         buffer = self.buffers.get(path)
         if buffer is not None:
@@ -696,7 +733,7 @@ class Project:
     def stamps(self, paths: tuple[str, ...]) -> tuple[object, ...]:
         """The modules' stamps now, kept for the check that follows (it reads them again)."""
         with self.lock:
-            self._fresh.clear()  # a new check: what was taken for an earlier one may be stale
+            self._forget_stamps()  # a new check: what was taken for an earlier one may be stale
             self._current.clear()
             self.finder.new_round()
             while self.pending:
@@ -1237,6 +1274,7 @@ class Workspace:
     def __init__(self) -> None:
         self.buffers: dict[str, str] = {}
         self.folders: list[str] = []  # the editor's workspace folders, each one project
+        self.watch = Watch(self.folders)
         self._projects: dict[str, Project] = {}
         self._roots: dict[str, str] = {}  # a file's folder -> its project's folder
         self._lock = threading.Lock()
@@ -1294,7 +1332,7 @@ class Workspace:
                 self._roots[folder] = root
             project = self._projects.pop(root, None)
             if project is None:
-                project = Project(root, self.buffers)
+                project = Project(root, self.buffers, self.watch)
             project.tips = tips
             self._projects[root] = project  # the most recently used last
             if len(self._projects) > MAX_PROJECTS:  # the least recently used lets its summaries go

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterable
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -99,9 +100,20 @@ def watch_modules(ls: ErrataServer) -> None:
     registration = types.Registration(id=WATCH_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                                       register_options=options)
     try:
-        ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
+        answer = ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
     except Exception as exc:  # the client refused: modules changed on disk are seen at the next check
         ls.log(f"watching Python files failed: {exc}", types.MessageType.Warning)
+        return
+    answer.add_done_callback(_watching)
+
+
+def _watching(answer: Future) -> None:
+    """The client accepted the registration: it tells of the workspace's Python files when they change, so a
+    check need not `stat` each module it reads (`project.Watch`)."""
+    from ..analysis.project import WORKSPACE
+
+    if not answer.cancelled() and answer.exception() is None:
+        WORKSPACE.watch.on = True
 
 
 def add_folders(folders: Iterable[str | None]) -> None:
