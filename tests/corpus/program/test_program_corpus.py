@@ -61,31 +61,16 @@ KNOWN_MISSES: dict[str, str] = {
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
     "p340_run_file_picked_clipper_abstract_base_every_kind_clips_by_value":
-        "missed (LXF015 at the base instead): the only construction is a pick the run decides "
-        "(`CLIPPERS[RUN[\"clip\"]]()`, the key read from run.json), so `self` of the base's method is read as the base "
-        "alone, both thresholds its `None`s; every concrete subclass it may be clips by value (flow.py "
-        "`_built_elsewhere`)",
-    "p341_run_file_picked_clipper_abstract_base_every_kind_clips_by_norm_ok":
-        "false LXF015 error at the base: the only construction is a pick the run decides (`CLIPPERS[RUN[\"clip\"]]()`, "
-        "the key read from run.json), so `self` of the base's method is read as the base alone, both thresholds its "
-        "`None`s, where every concrete subclass it may be sets `max_norm` (flow.py `_built_elsewhere`)",
+        "missed (before: LXF015 at the base): `self` of the base's `apply` is now each subclass the pick may build, "
+        "both clipping by value, but LXF014 needs the strategy of the `fabric` the method is given, and its only call"
+        " `clipper.apply(fabric, ...)` is on the object of `CLIPPERS[RUN[\"clip\"]]()`, which flow.py reads as another "
+        "run's pick (unknown, `SET_BY_THE_RUN`): the call is not linked to the method. Reading such a pick as each "
+        "entry of the table under its key would give it",
     "p342_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_value":
-        "missed (LXF015 at the base instead): the only construction is a pick the run decides (`getattr(loops, "
-        "name)(fabric)` of a mixin's subclasses), so `self` of the base's method is read as the base alone, both "
-        "thresholds its `None`s; every concrete subclass it may be clips by value (flow.py `_built_elsewhere`)",
-    "p343_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_norm_ok":
-        "false LXF015 error at the base: the only construction is a pick the run decides (`getattr(loops, "
-        "name)(fabric)` of a mixin's subclasses), so `self` of the base's method is read as the base alone, both "
-        "thresholds its `None`s, where every concrete subclass it may be sets `max_norm` (flow.py `_built_elsewhere`)",
-    "s310_argv_picked_subclass_of_abstract_clipper_every_kind_clips_by_value":
-        "missed (LXF015 at the base instead): the only construction is a pick the run decides (a walk of "
-        "`__subclasses__()` by a name from `sys.argv`), so `self` of the base's method is read as the base alone, "
-        "both thresholds its `None`s; every concrete subclass it may be clips by value (flow.py `_built_elsewhere`)",
-    "s311_argv_picked_subclass_of_abstract_clipper_every_kind_clips_by_norm_ok":
-        "false LXF015 error at the base: the only construction is a pick the run decides (a walk of "
-        "`__subclasses__()` by a name from `sys.argv`), so `self` of the base's method is read as the base alone, "
-        "both thresholds its `None`s, where every concrete subclass it may be sets `max_norm` (flow.py "
-        "`_built_elsewhere`)",
+        "missed (before: LXF015 at the mixin): `self` of the mixin's `clip` is now each trainer `getattr(loops, "
+        "name)` may give, both clipping by value, but LXF014 needs the strategy of `self.fabric`, which only the "
+        "construction `trainer_cls(fabric)` of the class the run picks gives; flow.py reads that object as unknown, "
+        "so the store of `__init__` is not read for it. Reading the pick as each class the module binds would give it",
 }
 
 
