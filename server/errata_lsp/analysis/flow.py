@@ -2050,7 +2050,7 @@ class Flow:
     def _find_decided_by_the_run(self, cls: ast.ClassDef) -> bool:
         path = self.origin or self.ctx.doc.path or ""
         def undecided(values: tuple[Value, ...]) -> bool:
-            return not values or any(x.kind in ("unknown", "external") for x in values)
+            return not values or any(x.kind == "unknown" for x in values)
         project = self.ctx.project is not None
         for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
             for name, table in _tables(holder.ctx.module):
