@@ -134,3 +134,30 @@ def test_a_class_got_from_a_module_by_a_name_the_run_gives(tmp_path):
     assert placed(tmp_path / "base.py") == []  # (before: a false LXF015 error)
     tree(tmp_path, {"kinds.py": NEITHER})
     assert placed(tmp_path / "base.py") == [("LXF015", "error", 6, 15, 36)]
+
+
+# the class got otherwise than by a name written at the call: through a local name, a module's namespace, a
+# walk of the base's subclasses in a module that never names the subclasses
+
+OTHER_BUILDS = (
+    'import sys\n    from kinds import {a}, {b}\n    cls = {a} if sys.argv[1] == "a" else {b}\n    clipper = cls()',
+    "import sys\n    import kinds\n    clipper = vars(kinds)[sys.argv[1]]()",
+    "import sys\n    import kinds\n    clipper = kinds.__dict__[sys.argv[1]]()",
+    "import sys\n    from base import Clipper\n    clipper = {{k.__name__: k for k in Clipper.__subclasses__()}}[sys.argv[1]]()",
+)
+
+
+def test_classes_got_otherwise_than_by_their_name(tmp_path):
+    registry = 'from kinds import NormClip, ValueClip\n\nCLIPPERS = {"norm": NormClip, "value": ValueClip}\n'
+    for i, build in enumerate(OTHER_BUILDS):
+        root = tmp_path / str(i)  # (a project of its own each)
+        root.mkdir()
+        tree(root, {"base.py": BASE, "kinds.py": KINDS, "registry.py": registry,
+                        "train.py": ENV_TRAIN.format(build=build.format(a="NormClip", b="ValueClip"))})
+        assert placed(root / "base.py") == [], build  # (before: a false LXF015 error)
+        root = tmp_path / f"{i}-neither"
+        root.mkdir()
+        tree(root, {"base.py": BASE, "kinds.py": NEITHER, "registry.py": registry.replace("NormClip, ValueClip", "LoggedClip, QuietClip")
+                        .replace('"norm": NormClip, "value": ValueClip', '"logged": LoggedClip, "quiet": QuietClip'),
+                        "train.py": ENV_TRAIN.format(build=build.format(a="LoggedClip", b="QuietClip"))})
+        assert placed(root / "base.py") == [("LXF015", "error", 6, 15, 36)], build

@@ -2061,19 +2061,52 @@ class Flow:
                     if any(_picks_from(there, call.func, name) and undecided(there.values(call.func))
                            and not there._keyed_by_a_dead_parameter(call.func) for call in there.ctx.nodes(ast.Call)):
                         return True
-        for there in (self, *((self._readers_of("getattr") or ()) if project else ())):
-            for call in there.ctx.calls_by_name("getattr"):
-                if len(call.args) >= 2 and any(
-                        x.kind == "project_module" and isinstance(getattr(x.extra, "path", None), str)
-                        and os.path.abspath(x.extra.path) == os.path.abspath(path) for x in there.values(call.args[0])) \
-                        and not all(x.kind == "str" and isinstance(x.node, ast.Constant) for x in there.values(call.args[1])):
-                    return True
-        ancestors = self._ancestors(cls)
-        for there in (self, *((self._readers_of("__subclasses__") or ()) if project else ())):
+        for there in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
+            if any(there._built_through_a_name(cls, path, call) for call in there.ctx.nodes(ast.Call)):
+                return True
+        def this_module(node: ast.expr, there: Flow) -> bool:
+            return any(x.kind == "project_module" and isinstance(getattr(x.extra, "path", None), str)
+                       and os.path.abspath(x.extra.path) == os.path.abspath(path) for x in there.values(node))
+        for word in ("getattr", "vars", "__dict__"):  # its module's names read by a name not known
+            for there in (self, *((self._readers_of(word) or ()) if project else ())):
+                if word == "__dict__":
+                    if any(this_module(a.value, there) for a in there.ctx.attribute_loads(word)):
+                        return True
+                    continue
+                for call in there.ctx.calls_by_name(word):
+                    if call.args and this_module(call.args[0], there) and (word == "vars" or len(call.args) >= 2 and not all(
+                            x.kind == "str" and isinstance(x.node, ast.Constant) for x in there.values(call.args[1]))):
+                        return True
+        return any(flow._walks_subclasses_of(base, undecided) for flow, base in self._lineage(cls))
+
+    def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:
+        """`cls = NormClip if sys.argv[1] == "norm" else ValueClip` and then `cls()`: a call of a local name
+        (not the class's own) that may hold `cls`."""
+        func = call.func
+        if not isinstance(func, ast.Name) or func.id == cls.name:
+            return False
+        if not self.ctx.bindings(func.id, self.ctx.enclosing_function(func) or self.ctx.module):
+            return False  # (a name of the module's top level or a library's: read as such elsewhere)
+        return any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path)) for x in self.values(func))
+
+    def _lineage(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
+        """The classes `cls` derives from, of this module and (one module away) of the project's others,
+        each with the flow of its module."""
+        mine = [(self, k) for k in self._ancestors(cls)]
+        out = list(mine)
+        for _, k in [(self, cls), *mine]:
+            for flow, base in self._foreign_bases(k):
+                out.extend([(flow, base), *((flow, b) for b in flow._ancestors(base))])
+        return out
+
+    def _walks_subclasses_of(self, base: ast.ClassDef, undecided: Callable[[tuple[Value, ...]], bool]) -> bool:
+        """`base.__subclasses__()` (or that of a class the file cannot tell) in this module or one importing it."""
+        path = self.origin or self.ctx.doc.path or ""
+        for there in (self, *((self._readers_of("__subclasses__") or ()) if self.ctx.project is not None else ())):
             for call in there.ctx.nodes(ast.Call):
                 if isinstance(call.func, ast.Attribute) and call.func.attr == "__subclasses__":
                     walked = there.values(call.func.value)
-                    if undecided(walked) or any(x.kind == "class" and any(x.node is a or x.is_read_from(a, path) for a in ancestors)
+                    if undecided(walked) or any(x.kind == "class" and (x.node is base or x.is_read_from(base, path))
                                                 for x in walked):
                         return True
         return False
