@@ -66,6 +66,23 @@ def _findings(changes: dict, body: str, severity: str = "error") -> list[str]:
             if f.severity.value == severity]
 
 
+def test_member_of_takes_the_attribute_right_after_the_class_not_one_read_on_a_member():
+    # torchtitan's `dist_mean`: `ReduceOp.AVG.name` is the str "AVG", no member called `name`
+    changes = {"match": [{"member_of": "torch.distributed.ReduceOp", "except": ["SUM"]}]}
+    assert _findings(changes, "import torch.distributed.distributed_c10d as c10d\nG(speed=c10d.ReduceOp.AVG.name)") == []
+    assert _findings(changes, "import torch.distributed.distributed_c10d as c10d\nG(speed=c10d.ReduceOp.AVG)") == [
+        "GDG001 2"]
+
+
+def test_a_single_path_rule_reads_a_constant_computed_where_it_is_written():
+    # `"MA" + "X"`, `ReduceOp.MAX.name`: one str on every path, made by the expression at the argument
+    changes = {"paths": "single", "match": [{"lower_in": ["max"]}]}
+    assert _findings(changes, "G(speed='MA' + 'X')") == ["GDG001 1"]
+    assert _findings(changes, "import torch.distributed as dist\nG(speed=dist.ReduceOp.MAX.name)") == ["GDG001 2"]
+    assert _findings(changes, "import torch.distributed as dist\nG(speed=dist.ReduceOp.MIN.name)") == []
+    assert _findings(changes, "s = 'MA' + 'X' if a else 'sum'\nG(speed=s)") == []  # two values: not single
+
+
 def test_every_built_in_predicate_has_its_case():
     assert sorted(CASES) == sorted(p.key for p in BUILT_IN)
 

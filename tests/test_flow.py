@@ -69,6 +69,101 @@ def test_global_assignments_in_a_function_are_more_values_of_the_module_name():
     """) == [("none", 2, 9, ()), ("list", 5, 13, ("once the function that sets it has run",))]
 
 
+def test_a_nonlocal_read_before_the_nested_function_binds_it_is_the_enclosing_functions():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                probe(policy)
+                policy = {Block}
+            return prepare
+    """) == [("list", 3, 13, ())]
+
+
+def test_a_nonlocal_binding_is_read_after_it_and_by_the_enclosing_functions_other_closures():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                policy = {Block}
+                probe(policy)
+            return prepare
+    """) == [("set", 6, 17, ())]
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                nonlocal policy
+                policy = {Block}
+            def build():
+                probe(policy)
+            return prepare, build
+    """) == [("list", 3, 13, ()), ("set", 6, 17, ("once the function that sets it has run",))]
+
+
+def test_a_name_bound_in_a_nested_function_without_nonlocal_stays_its_own():
+    assert probe("""
+        def make():
+            policy = [Block]
+            def prepare():
+                policy = {Block}
+                return policy
+            def build():
+                probe(policy)
+            return prepare, build
+    """) == [("list", 3, 13, ())]
+
+
+def test_a_class_decorator_is_given_the_class_and_binds_its_name_to_what_it_returns():
+    assert probe("""
+        def register(cls):
+            probe(cls)
+            return cls
+        @register
+        class Net:
+            pass
+    """) == [("class", 6, 0, ())]
+    assert kinds("""
+        def register(cls):
+            return cls
+        @register
+        class Net:
+            pass
+        probe(Net)
+    """) == ["class"]
+
+
+def test_an_attribute_stored_on_a_class_outside_its_body_is_read_from_the_class():
+    assert probe("""
+        class Net:
+            pass
+        Net.policy = [Block]
+        probe(Net.policy)
+    """) == [("list", 4, 13, ())]
+    # by a class decorator given the class: it runs as the class is made
+    assert probe("""
+        def shard(*, remat):
+            def decorate(cls):
+                cls.policy = list(remat)
+                return cls
+            return decorate
+        @shard(remat=[Block])
+        class Net:
+            pass
+        probe(Net.policy)
+    """) == [("list", 4, 21, ())]
+    # by another function: once it has run
+    assert probe("""
+        class Net:
+            pass
+        def configure():
+            Net.policy = [Block]
+        probe(Net.policy)
+    """) == [("list", 5, 17, ("once the function that sets it has run",))]
+
+
 def test_tuple_unpacking_and_walrus():
     assert probe("""
         policy, wrap = [Block], {Block}
@@ -484,6 +579,40 @@ def test_enum_member_value():
     """) == [("list", 4, 11, ())]
 
 
+def test_an_enum_members_name_is_its_name_as_a_str():
+    source = """
+        import enum
+        class Mode(enum.Enum):
+            FULL = 1
+            SELECTIVE = 2
+        mode = Mode.SELECTIVE
+        probe(mode.name)
+    """
+    assert probe(source) == [("str", 7, 6, ())]
+    ctx = context(source)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    assert [v.node.value for v in ctx.values(call.args[0])] == ["SELECTIVE"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("spelled", ["c10d.ReduceOp.MAX.name", "dist.ReduceOp.MAX.name"])
+def test_a_torch_enum_members_name_is_its_name_as_a_str(spelled):
+    # torchtitan's `dist_max`: `reduceOp=c10d.ReduceOp.MAX.name`, the str "MAX"
+    ctx = context(f"""
+        import torch.distributed as dist
+        import torch.distributed.distributed_c10d as c10d
+        probe({spelled})
+    """)
+    call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
+    assert [(v.kind, v.node.value) for v in ctx.values(call.args[0])] == [("str", "MAX")]  # type: ignore[union-attr]
+
+
+def test_the_name_of_another_library_attribute_stays_external():
+    assert kinds("""
+        import torch
+        probe(torch.float32.name)
+    """) == ["external"]
+
+
 def test_a_partialmethod_read_on_an_instance_calls_its_function_with_the_instance_first():
     source = textwrap.dedent("""
         import functools
@@ -751,9 +880,66 @@ def test_reduce_of_add_or_or_over_a_known_display_is_the_fold_of_that_operator()
     assert fold("reduce(operator.or_, [S, T], set())") == [("set", 10, 6, ())]
     assert fold("reduce(operator.add, [A])") == [("list", 4, 4, ())]  # one item: that item, where it is written
     # mixed kinds (a TypeError), another operator, nothing to fold, an operator the layer does not read: unknown
-    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])",
-                 "reduce(lambda a, b: a * b, [A, B])"):
+    for call in ("reduce(operator.add, [A, S])", "reduce(operator.mul, [A, B])", "reduce(operator.add, [])"):
         assert fold(call) == [("unknown", 10, 6, ())], call
+    # a function of two parameters is called item by item: a list times a list is a TypeError, unknown
+    assert fold("reduce(lambda a, b: a * b, [A, B])") == [("unknown", 10, 26, ())]
+    assert fold("reduce(lambda a, b: a * 2, [A, B])") == [("list", 10, 26, ())]
+
+
+PROFILES = """
+    import functools
+    from functools import reduce
+    BASE = {"auto_wrap_policy": {Block}}
+    REMAT = {"activation_checkpointing_policy": [Block]}
+    PROFILES = {"base": BASE, "remat": REMAT}
+    def merge(a, b):
+        out = dict(a)
+        out.update(b)
+        return out
+    probe(%s)
+"""
+
+
+def test_reduce_of_a_two_parameter_function_calls_it_item_by_item():
+    both = {"auto_wrap_policy": ("set",), "activation_checkpointing_policy": ("list",)}
+    assert probed_entries(PROFILES % 'reduce(lambda merged, name: {**merged, **PROFILES[name]}, ["base", "remat"], {})') \
+        == (both, True)
+    assert probed_entries(PROFILES % "functools.reduce(merge, [BASE, REMAT])") == (both, True)  # the first item starts
+    assert probed_entries(PROFILES % 'reduce(lambda merged, name: {**merged, **PROFILES[name]}, ["base"], {})') \
+        == ({"auto_wrap_policy": ("set",)}, True)
+    # items the file does not know all, a function of another shape: unknown
+    for call in ("reduce(merge, NAMES)", "reduce(lambda *dicts: dicts[0], [BASE, REMAT])",
+                 "reduce(lambda a, b, c=1: a, [BASE, REMAT])"):
+        assert probe(PROFILES % call) == [("unknown", 11, 6, ())], call
+
+
+MERGED = """
+    BASE = {"auto_wrap_policy": {Block}}
+    REMAT = {"activation_checkpointing_policy": {Block}}
+    WRAP = {"auto_wrapper_callable": wrap}
+    def merge(a, b):
+        return {**a, **b}
+    class Merge:
+        @staticmethod
+        def merge(a, b):
+            return {**a, **b}
+    other = merge(BASE, REMAT)
+    probe(%s)
+"""
+
+
+def test_a_helper_that_merges_its_parameters_returns_each_call_s_own_merge():
+    assert probed_entries(MERGED % "merge(BASE, WRAP)") == (
+        {"auto_wrap_policy": ("set",), "auto_wrapper_callable": ("external",)}, True)
+    assert probed_entries(MERGED % "merge(merge(BASE, REMAT), WRAP)") == (
+        {"auto_wrap_policy": ("set",), "activation_checkpointing_policy": ("set",), "auto_wrapper_callable": ("external",)},
+        True)
+
+
+def test_a_merge_that_spreads_its_own_result_read_for_every_call_at_once_is_not_complete():
+    # `Merge.merge` is read for all its calls together: `a` holds BASE and the dict it returns itself
+    assert probed_entries(MERGED % "Merge.merge(Merge.merge(BASE, REMAT), WRAP)")[1] is False
 
 
 def test_lxf028_on_a_fold_of_layer_lists_and_nothing_on_a_fold_of_sets():
@@ -1341,6 +1527,22 @@ def probed_entries(source: str) -> tuple[dict[str, tuple[str, ...]] | None, bool
     [held] = ctx.values(call.args[0])
     entries, complete = ctx.flow.entries(held)
     return (None if entries is None else {k: tuple(x.kind for x in e.values()) for k, e in entries.items()}), complete
+
+
+def test_an_update_under_a_test_its_callers_decide_the_other_way_is_not_an_entry():
+    source = """
+        def options(kind):
+            kw = {"max_norm": 1.0}
+            if kind == "value":
+                kw.setdefault("clip_val", 0.5)
+                kw.update(error_if_nonfinite=True)
+            return kw
+        other = options("value")
+        probe(options("norm"))
+    """  # (read for each call: the other call takes the branch)
+    assert probed_entries(source) == ({"max_norm": ("number",)}, True)
+    assert probed_entries(source.replace('options("norm")', 'options("value")')) == (
+        {"max_norm": ("number",), "clip_val": ("number",), "error_if_nonfinite": ("bool",)}, True)
 
 
 CHECKPOINTER = """

@@ -96,3 +96,34 @@ def test_conditions_that_contradict(a, b, expected):
     from errata_lsp.analysis.binder import contradicts
 
     assert contradicts(a, b) is expected and contradicts(b, a) is expected
+
+
+# litgpt's `load_checkpoint`: `fabric.load_raw` only when `isinstance(fabric.strategy, FSDPStrategy)`, a test
+# that XLAFSDPStrategy (a ParallelStrategy, not an FSDPStrategy) fails
+GUARDED = ("from lightning.fabric import Fabric\n"
+           "from lightning.fabric.strategies import FSDPStrategy, ParallelStrategy, XLAFSDPStrategy\n\n\n"
+           "def load_checkpoint(fabric, model, checkpoint_path):\n"
+           "    if isinstance(fabric.strategy, {classes}):\n"
+           "        fabric.load_raw(checkpoint_path, model)\n"
+           "    else:\n"
+           "        fabric.load_raw(checkpoint_path, model, strict=False)\n\n\n"
+           "def main(fabric):\n"
+           "    model = fabric.setup_module(Net())\n"
+           "    load_checkpoint(fabric, model, 'lit_model.pth')\n\n\n"
+           "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(main)\n")
+
+
+@pytest.mark.parametrize(("classes", "lines"), [
+    ("FSDPStrategy", [9]),  # the body never runs under XLAFSDP: only the `else`'s load_raw raises
+    ("(FSDPStrategy, XLAFSDPStrategy)", [7]),  # the body runs, the `else` does not
+    ("XLAFSDPStrategy", [7]),
+    ("ParallelStrategy", [7]),  # a base of XLAFSDPStrategy: the test holds
+])
+def test_an_isinstance_test_of_the_fabric_s_strategy_rules_the_xla_path_in_or_out(classes, lines):
+    text = GUARDED.format(classes=classes)
+    assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {14}) == lines
+
+
+def test_an_isinstance_test_of_another_name_s_strategy_rules_nothing_out():
+    text = GUARDED.format(classes="FSDPStrategy").replace("isinstance(fabric.strategy", "isinstance(other.strategy")
+    assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {14}) == [7, 9]

@@ -43,6 +43,8 @@ class Scope:
     locals: set[str] = field(default_factory=set)
     globals: set[str] = field(default_factory=set)
     global_defs: list[tuple[str, Def]] = field(default_factory=list)
+    nonlocals: set[str] = field(default_factory=set)  # `nonlocal x`: the enclosing function's x
+    nonlocal_defs: list[tuple[str, Def]] = field(default_factory=list)  # what it binds them to
     skipped: bool = False  # some statements never run: after a `return`, in a branch that is never taken
     # the tests on the function's parameters its callers decided: (test, parameters read, True/False/None)
     decisions: tuple[tuple[ast.expr, Any, bool | None], ...] = ()
@@ -82,7 +84,7 @@ class Walker:
             return None
         if isinstance(self.scope.node, ast.Module):
             value = flag_value(env.get(name.id, ()))
-        elif name.id in env or name.id in self.scope.globals or self.module_flag is None:
+        elif name.id in env or name.id in self.scope.globals or name.id in self.scope.nonlocals or self.module_flag is None:
             return None  # a local of this function (or one it rebinds)
         else:
             value = self.module_flag(name.id)
@@ -288,6 +290,10 @@ class Walker:
         self.scope.globals.update(s.names)
         return env
 
+    def _nonlocal(self, s: ast.Nonlocal, env: Env, when: When) -> Env:
+        self.scope.nonlocals.update(s.names)
+        return env
+
     def _return(self, s: ast.Return, env: Env, when: When) -> Env:
         if s.value is not None:
             env = self.expr(s.value, env, when)
@@ -438,7 +444,10 @@ class Walker:
         if name in self.scope.globals and not isinstance(self.scope.node, ast.Module):
             self.scope.global_defs.append((name, definition))  # `global x`: a value of the module's x
             return env
-        self.scope.locals.add(name)
+        if name in self.scope.nonlocals:  # `nonlocal x`: read here from now on, and a value of the enclosing x
+            self.scope.nonlocal_defs.append((name, definition))
+        else:  # (a nonlocal read before this function binds it is the enclosing function's)
+            self.scope.locals.add(name)
         env = dict(env)
         env[name] = (definition,)
         return env
@@ -451,6 +460,7 @@ _STATEMENTS: dict[type, Callable[[Walker, Any, Env, When], Env]] = {
     ast.With: Walker._with, ast.AsyncWith: Walker._with, ast.Try: Walker._try, ast.Match: Walker._match,
     ast.FunctionDef: Walker._definition, ast.AsyncFunctionDef: Walker._definition, ast.ClassDef: Walker._definition,
     ast.Import: Walker._import, ast.ImportFrom: Walker._import, ast.Global: Walker._global,
+    ast.Nonlocal: Walker._nonlocal,
     ast.Return: Walker._return, ast.Raise: Walker._raise, ast.Delete: Walker._delete,
 }
 if hasattr(ast, "TryStar"):  # Python 3.11+

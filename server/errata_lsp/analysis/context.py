@@ -250,7 +250,11 @@ class Context:
         if found is None or found[0] is not node:
             if meanwhile is not None:
                 self._memo[key] = (node, meanwhile)
-            found = self._memo[key] = (node, work())
+            try:
+                found = self._memo[key] = (node, work())
+            except BaseException:
+                self._memo.pop(key, None)  # cut short (a walk checked again gave up): not the fact
+                raise
         return cast(_T, found[1])
 
     # --- nodes and names ---------------------------------------------------------------------
@@ -301,7 +305,8 @@ class Context:
         """Calls `<receiver>.<method>(...)`, with their receiver: those spelled so, then the calls of a
         name that holds such a bound method on every path (`save = fabric.save`, `functools.partial(
         fabric.save, path)` here or returned by a helper of another module, a parameter given
-        `fabric.save`), each seen as the call it makes (`HeldCall`: the partial's arguments first)."""
+        `fabric.save`; `operator.methodcaller("save", path)` called on the Fabric), each seen as the call it
+        makes (`HeldCall`: the partial's or the methodcaller's arguments first)."""
         yield from self.spelled_method_calls(method)
         if not self.__dict__.get("_holding"):  # asked while the held calls are worked out: the spelled ones
             yield from self._held_method_calls().get(method, ())
@@ -339,9 +344,16 @@ class Context:
                 if isinstance(call, HeldCall) or not self._may_hold_method(call.func):
                     continue
                 held = _held_method(self.flow, call.func)
-                if held is not None and held[0] is not getattr(call.func, "value", None) and not self._dead(call):
+                if held is None:
+                    continue
+                receiver, receiver_flow, method, preset, keywords = held
+                if receiver is None:  # `operator.methodcaller`: the method of the one object it is called on
+                    if len(call.args) != 1 or isinstance(call.args[0], ast.Starred) or call.keywords:
+                        continue  # (anything else raises TypeError)
+                    receiver, receiver_flow = call.args[0], self.flow
+                if receiver is not getattr(call.func, "value", None) and not self._dead(call):
                     # (`net.parameters()` read as itself is the spelled call)
-                    made = self._held_call(call, *held)
+                    made = self._held_call(call, receiver, receiver_flow, method, preset, keywords)
                     table[made.method].append((made, made.receiver))
         finally:
             self.__dict__["_holding"] = False
@@ -388,7 +400,7 @@ class Context:
         while isinstance(root, ast.Attribute):
             root = root.value
         return isinstance(root, ast.Name) and root.id in self._project_imports \
-            or self.resolve(value.func) == "functools.partial"
+            or self.resolve(value.func) in ("functools.partial", "operator.methodcaller")
 
     @cached_property
     def _names_maybe_held(self) -> frozenset[str]:
@@ -499,8 +511,9 @@ class Context:
                 ast.copy_location(kw, call.func)
                 kw.end_lineno, kw.end_col_offset = call.func.end_lineno, call.func.end_col_offset
             merged.append(kw)
+        own = [] if call.args and receiver is call.args[0] else list(call.args)  # (a methodcaller's object)
         made = HeldCall(call, here(receiver, receiver_flow), method,
-                        [here(a, flow) for a, flow in preset] + list(call.args), merged + list(call.keywords))
+                        [here(a, flow) for a, flow in preset] + own, merged + list(call.keywords))
         self.parents[made] = self.parents[call]
         self.__dict__.setdefault("_made_up", []).append(self.doc.span(call.func))
         made_here: list[tuple[ast.AST, ast.AST]] = [(made.func, made), (made.receiver, made.func)]
@@ -1461,13 +1474,14 @@ class HeldCall(ast.Call):
         self.written, self.receiver, self.method = written, receiver, method
 
 
-_Held = tuple[ast.expr, Flow, str, list[tuple[ast.expr, Flow]], list[tuple[ast.keyword, Flow]]]
+_Held = tuple[ast.expr | None, Flow, str, list[tuple[ast.expr, Flow]], list[tuple[ast.keyword, Flow]]]
 
 
 def _held_method(flow: Flow, expr: ast.expr, depth: int = 3) -> _Held | None:
     """The bound method `expr` holds on every path, read by `flow`: (its receiver, the evaluator that reads
     the receiver, the method's name, the positional arguments and keywords a `functools.partial` pre-set,
-    each with its evaluator); None when it holds anything else, or may."""
+    each with its evaluator); None when it holds anything else, or may. An `operator.methodcaller(name, ...)`
+    has no receiver (None): it calls the method on the object it is given, after the arguments it holds."""
     values = flow.values(expr)
     if len(values) != 1 or values[0].when:
         return None
@@ -1479,12 +1493,17 @@ def _held_method(flow: Flow, expr: ast.expr, depth: int = 3) -> _Held | None:
         return None
     if value.kind in ("unknown", "external") and isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
         return node.value, owner, node.attr, [], []  # `fabric.save`, read through a name or as it is written
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+            and isinstance(node.args[0].value, str) and node.args[0].value.isidentifier() \
+            and owner.ctx.resolve(node.func) == "operator.methodcaller" \
+            and not any(isinstance(a, ast.Starred) for a in node.args) and all(k.arg for k in node.keywords):
+        return None, owner, node.args[0].value, [(a, owner) for a in node.args[1:]], [(k, owner) for k in node.keywords]
     if value.kind != "partial" or not isinstance(node, ast.Call) or not node.args or not depth \
             or owner.ctx.resolve(node.func) != "functools.partial" \
             or any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
         return None
     inner = _held_method(owner, node.args[0], depth - 1)
-    if inner is None:
+    if inner is None or inner[0] is None:  # (a partial of a methodcaller: not followed)
         return None
     receiver, receiver_flow, method, preset, keywords = inner
     given = {k.arg for k in node.keywords}

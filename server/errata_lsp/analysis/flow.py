@@ -139,6 +139,8 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
+        self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
+        self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
         self.depth = 0
         self._argparse: tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]] | None = None
@@ -206,11 +208,25 @@ class Flow:
         # A class is put back together from its head and its methods' chunks on each check, so only
         # functions (whose statements all come from their own tree) are kept.
         cacheable = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and self.origin is None
+        if cacheable and id(node) in self._revalidating:
+            raise _Revalidating(node)
         if cacheable:
             kept = _WALKED.get(node)
-            if kept is not None and self._still_decided(node, kept[-1]):
-                found = self._scopes[id(node)] = Scope(node, *kept)
-                return found
+            if kept is not None:
+                # its tests may read a name of the function itself (a `**kwargs` its body fills): asked again
+                # meanwhile, the kept walk is not reused but walked afresh (checked by itself, it never ends)
+                self._revalidating.add(id(node))
+                try:
+                    still = self._still_decided(node, kept[-1])
+                except _Revalidating as again:
+                    if again.node is not node:
+                        raise
+                    still = False
+                finally:
+                    self._revalidating.discard(id(node))
+                if still:
+                    found = self._scopes[id(node)] = Scope(node, *kept)
+                    return found
         found = Scope(node)
         self._scopes[id(node)] = found
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
@@ -225,7 +241,7 @@ class Flow:
             found.walking = False
         if cacheable and not walker.read_module_flag:  # without the node: a value that held its own key would keep the tree forever
             _WALKED[node] = (found.reaching, found.returns, found.final, found.locals, found.globals, found.global_defs,
-                             found.skipped, found.decisions)
+                             found.nonlocals, found.nonlocal_defs, found.skipped, found.decisions)
         return found
 
     def _walk(self, node: ast.AST, found: Scope, walker: Walker) -> None:
@@ -244,6 +260,8 @@ class Flow:
             else:
                 found.final = dict(walker.run(node.body, env, ()))
                 found.decisions = tuple(walker.decisions)
+                for name, defs in self._nonlocals_of_nested(node).items():
+                    found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
         elif isinstance(node, ast.ClassDef):
             found.final = dict(walker.run(node.body, {}, ()))
 
@@ -259,6 +277,28 @@ class Flow:
 
     def _module_flag(self, name: str) -> bool | None:
         return flag_value(self.scope(self.ctx.module).final.get(name, ()))
+
+    def _nonlocals_of_nested(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[Def]]:
+        """`nonlocal x` assignments in the functions nested in `func`: more values of `func`'s `x`, as its other
+        nested functions read it (a closure's `prepare()` that rebinds the model its `step()` uses)."""
+        out: dict[str, list[Def]] = {}
+        for inner in ast.walk(func):
+            if not isinstance(inner, ast.Nonlocal) or self.ctx.scope_of(inner) is func:
+                continue
+            nested = self.ctx.scope_of(inner)
+            if not isinstance(nested, (ast.FunctionDef, ast.AsyncFunctionDef)) or self._binder_of(nested) is not func:
+                continue
+            for name, d in self.scope(nested).nonlocal_defs:
+                if name in inner.names:
+                    out.setdefault(name, []).append(replace(d, when=(*d.when, "once the function that sets it has run")))
+        return out
+
+    def _binder_of(self, nested: ast.AST) -> ast.AST | None:
+        """The function whose variables a `nonlocal` in `nested` names: the nearest enclosing function."""
+        current = self.ctx.parents.get(nested)
+        while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            current = self.ctx.parents.get(current)
+        return current if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
     def _globals_of_functions(self) -> dict[str, list[Def]]:
         """`global x` assignments (or `globals()["x"] = ...`) inside functions: more values of the module's `x`."""
@@ -309,7 +349,10 @@ class Flow:
             enclosing = self.scope(current)
             consulted.append(enclosing)
             if name.id in enclosing.final:
-                return enclosing.final[name.id], consulted
+                defs = enclosing.final[name.id]
+                if name.id in scope.nonlocals:  # what this function binds it to comes after this read
+                    defs = tuple(d for d in defs if d.node is None or not self.ctx.within(d.node, owner))
+                return defs, consulted
         module = self.scope(self.ctx.module)
         consulted.append(module)
         if owner is self.ctx.module:
@@ -1116,7 +1159,7 @@ class Flow:
                 values = self._updated_in_place(d, self._grown(d, values, use))
             return tuple(x.named(d.label) for x in values)
         if d.how == "def" and d.node is not None:
-            if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and d.node.decorator_list:
+            if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and d.node.decorator_list:
                 return self.values(self.decorations(d.node)[-1])
             return self.values(d.node)
         if d.how == "param":
@@ -1704,13 +1747,17 @@ class Flow:
                     k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
                 keys.append(key)
             values = [k.value for k in extra]
-            for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
-                if default.args[0].value not in {k.arg for k in extra}:  # type: ignore[attr-defined]
-                    keys.append(default.args[0])
-                    values.append(default.args[1])
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             for spread_keys, spread_values, spread_when in spread:
-                display = ast.Dict(keys=[*keys, *spread_keys], values=[*values, *spread_values])
+                given = {k.arg for k in extra if k.arg} | {k.value for k in spread_keys
+                                                            if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+                filled_keys, filled = list(keys), list(values)
+                for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                    if default.args[0].value not in given and _may_set_default(  # type: ignore[attr-defined]
+                            func, default, name, given if None not in spread_keys else None):
+                        filled_keys.append(default.args[0])
+                        filled.append(default.args[1])
+                display = ast.Dict(keys=[*filled_keys, *spread_keys], values=[*filled, *spread_values])
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
@@ -2311,6 +2358,9 @@ class Flow:
             return self._super_attribute(node)
         qualified = self.ctx.resolve(node)
         if qualified is not None and not self._from_project(qualified):
+            owner, _, member = qualified.removesuffix(".name").rpartition(".")
+            if node.attr == "name" and member and self.ctx.tips.canonical(owner) in self.ctx.tips.enums:
+                return (Value("str", _Member(node, member), flow=self),)  # `ReduceOp.MAX.name`: "MAX"
             return (_external(qualified, node, self),)
         stored = self._stored_earlier(node)
         if stored is not None:
@@ -2802,6 +2852,8 @@ class Flow:
             return self.ctx.project.module_attribute(self, value.extra, attr, node) or unknown
         if value.kind == "enum" and attr == "value" and isinstance(value.extra, Value):
             return (value.extra,)
+        if value.kind == "enum" and attr == "name" and value.label and isinstance(node, ast.Attribute):
+            return (Value("str", _Member(node, value.label.rpartition(".")[2]), value.when, flow=self),)  # `Mode.FULL.name`
         if value.kind == "enum" and isinstance(value.extra, Value):
             held = self._member_property(value, attr, node)
             if held is not None:
@@ -3447,6 +3499,9 @@ class Flow:
                         and stmt.value is not None and self.dataclass_fields(cls) is not None:
                     return self._field_default(stmt, f"{cls.name}.{attr}")
             return tuple(out)
+        stored = self._stored_on_class(cls, attr)
+        if stored:
+            return stored
         hooked = self._set_by_init_subclass(cls, attr)
         if hooked:
             return hooked
@@ -3459,6 +3514,28 @@ class Flow:
             if found:
                 return found
         return ()
+
+    def _stored_on_class(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+        """What `<the class>.attr = value` outside its body stores, for an attribute the body does not bind:
+        `Net.fsdp_kwargs = {...}` after the class, `cls.fsdp_kwargs = {...}` in a class decorator given it (which
+        runs as the class is made); a store in any other function holds once that function has run."""
+        stores = self.ctx.once("attribute stores by name", self.ctx.module, lambda: _stores_by_attribute(self.ctx))
+        out: list[Value] = []
+        for target in stores.get(attr, ()):
+            if self.ctx.within(target, cls):
+                continue
+            stmt = self.ctx.parents.get(target)
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is target):
+                continue
+            if not any(x.kind == "class" and x.node is cls for x in self.values(target.value)):
+                continue
+            func = self.ctx.enclosing_function(stmt)
+            when: tuple[str, ...] = ()
+            if func is not None and not (self._applications().get(id(func)) and isinstance(target.value, ast.Name)
+                                         and _is_parameter(self, target.value)):
+                when = ("once the function that sets it has run",)
+            out.extend(x.under(when).named(f"{cls.name}.{attr}") for x in self.values(stmt.value))
+        return tuple(out)
 
     def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
         """`class PeakLoss(Metric, reduce="max")`: what the nearest base's `__init_subclass__(cls, reduce="mean")`
@@ -3721,6 +3798,16 @@ class Flow:
         flow = value.flow or self
         if flow is not self:
             return flow.entries(value, popping)
+        key = (id(value.node), id(value.extra))
+        if key in self._reading_entries:  # `merge(merge(a, b), c)` of `def merge(x, y): return {**x, **y}`, read
+            return {}, False  # for every call at once: `x` holds the dict it returns, whose `**x` is this one
+        self._reading_entries.add(key)
+        try:
+            return self._entries(value, popping)
+        finally:
+            self._reading_entries.discard(key)
+
+    def _entries(self, value: Value, popping: ast.Call | None) -> tuple[dict[str, Entry] | None, bool]:
         node = value.node
         out: dict[str, Entry] = {}
         complete = True
@@ -4890,6 +4977,8 @@ class Flow:
         (and the initial value) has, where Python gives that kind (lists, tuples, strings, numbers joined
         by `+`; sets, frozensets, dicts by `|`). A single item is itself. None when the file cannot tell."""
         op = self._binary_operator(node.args[0])
+        if op is None:
+            return self._folded_by_calls(node)
         sequences = self.values(node.args[1])
         items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
         for held in sequences:
@@ -4907,6 +4996,39 @@ class Flow:
         if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
             return None
         return (Value(kinds.pop(), node, flow=self),)
+
+    def _folded_by_calls(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(f, items[, initial])` of a lambda or def of this module taking two positional
+        parameters, over items the file knows all: `f(...f(f(initial, i1), i2)..., in)`, each call evaluated
+        for its own arguments (`lambda merged, name: {**merged, **PROFILES[name]}` merges the profiles named,
+        in order). None otherwise."""
+        funcs = self.values(node.args[0])
+        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
+                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
+                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
+                or len(func.args.posonlyargs) + len(func.args.args) != 2 or func.args.kwonlyargs \
+                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+            return None
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        if len(node.args) == 3:
+            folded = self.values(node.args[2])
+        elif items:
+            folded, items = items[0], items[1:]
+        else:
+            return None  # nothing to fold: a TypeError
+        for item in items:
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, folded),
+                                                                      self._stand_in(node, item)], keywords=[]), node)
+            folded = _SiteFlow(self, func, call).returns_of(func)  # type: ignore[arg-type]  # a lambda's too
+        return folded
+
+    def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
+        """A name placed at `where` that holds `values` (an argument of a call made up here)."""
+        held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
+        self.pin(held, values)
+        return held
 
     def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
@@ -4962,6 +5084,40 @@ class Flow:
         if isinstance(node, ast.ListComp) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
         return None
+
+    def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
+        """The items `*expr` spreads into a call, in order, when the file knows them all: those a `for` over
+        it runs through (`_known_items`), or the yields of a generator function the project writes whose
+        body yields them one statement after another (`yield x`, and `yield from` of items known so: a
+        generator of generators). None otherwise: a yield under a branch or a loop, or a `return`."""
+        items = self._known_items(expr)
+        if items is not None or depth > 3 or not isinstance(expr, ast.Call):
+            return items
+        funcs = self.values(expr.func)
+        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not self.ctx.is_generator(funcs[0].node):
+            return None
+        func = funcs[0].node
+        flow = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+        yields = [n for n in ast.walk(func) if isinstance(n, (ast.Yield, ast.YieldFrom))
+                  and flow.ctx.enclosing_function(n) is func]
+        straight = [s.value for s in func.body if isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom))]
+        if len(straight) != len(yields) or any(isinstance(n, ast.Return) and flow.ctx.enclosing_function(n) is func
+                                                for n in ast.walk(func)):
+            return None
+        out: list[tuple[Value, ...]] = []
+        for y in straight:
+            if isinstance(y, ast.YieldFrom):
+                inner = flow.spread_items(y.value, depth + 1)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            else:
+                out.append(flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))
+            if len(out) > MAX_ALTERNATIVES:
+                return None
+        return out
 
     def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
         """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
@@ -5190,6 +5346,9 @@ class Flow:
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
         if isinstance(node.op, (ast.Add, ast.Mult)) and len(kinds) == 1 and kinds <= {"list", "tuple", "str", "number"}:
+            if isinstance(node.op, ast.Mult) and kinds != {"number"} \
+                    and {x.kind for x in self.values(node.right)} != {"number"}:
+                return (Value("unknown", node, flow=self),)  # a sequence repeated a number of times, else a TypeError
             return (Value(kinds.pop(), node, flow=self),)
         if isinstance(node.op, ast.BitOr) and kinds <= {"set", "frozenset"} and kinds:
             if len(kinds) == 1:
@@ -5311,7 +5470,8 @@ class Flow:
                 or self.site_depth >= MAX_SITE_DEPTH or isinstance(call, _CalledBack) \
                 or not isinstance(call.func, ast.Name) or isinstance(self.ctx.parents.get(func), ast.ClassDef):
             return False
-        return self._depends_on_call(func) and not self.ctx.within(call, func)  # not a recursive call
+        # (as `returns_from` reads another module's: a mapping its parameters fill is that call's too)
+        return (self._depends_on_call(func) or self._keys_by_parameters(func)) and not self.ctx.within(call, func)
 
     def _depends_on_call(self, func: ast.FunctionDef | ast.AsyncFunctionDef, seen: frozenset[int] = frozenset()) -> bool:
         """Its returns may depend on which call it is: a test on its parameters its callers leave undecided
@@ -5347,8 +5507,8 @@ class Flow:
 
     # wrappers: decorators, functions called through another name, arguments passed on
     def decorations(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> list[_Decorated]:
-        """The calls `@outer @inner def f` makes: `inner(f)`, then `outer(inner(f))` (the last is what `f`
-        is bound to). Made once per def, so each is one node to the evaluator."""
+        """The calls `@outer @inner def f` (or `class C`) makes: `inner(f)`, then `outer(inner(f))` (the last
+        is what `f` is bound to). Made once per def, so each is one node to the evaluator."""
         kept = self._decorations.get(id(func))
         if kept is None or kept[0] is not func:
             calls: list[_Decorated] = []
@@ -5529,11 +5689,15 @@ class Flow:
         if self._applied is None:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
-            for func in self._decorated_functions():
-                for site in self.decorations(func):
-                    for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
-                                                for x in self.values(site.func)):
-                        applied.setdefault(target, []).append(site)
+            try:
+                for func in self._decorated_functions():
+                    for site in self.decorations(func):
+                        for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
+                                                    for x in self.values(site.func)):
+                            applied.setdefault(target, []).append(site)
+            except _Revalidating:
+                self._applied = None  # (cut short: worked out again when next asked)
+                raise
         return self._applied
 
     def callees(self, callee: ast.expr) -> tuple[Value, ...]:
@@ -5729,7 +5893,12 @@ class _SiteFlow(Flow):
         found.locals.update(env)
         found.walking = True
         try:
-            found.final = dict(walker.run(node.body, env, ()))
+            if isinstance(node, ast.Lambda):  # (a fold's function: `Flow._folded_by_calls`)
+                walker.expr(node.body, env, ())
+                found.returns.append((node.body, ()))
+                found.final = env
+            else:
+                found.final = dict(walker.run(node.body, env, ()))
         finally:
             found.walking = False
         found.decisions = tuple(walker.decisions)
@@ -6185,8 +6354,17 @@ class _Joined(ast.Constant):
         ast.copy_location(self, written)
 
 
+class _Revalidating(Exception):  # noqa: N818  (a signal, not an error)
+    """A function's walk asked for while its kept walk is being checked (`Flow.scope`)."""
+
+    def __init__(self, node: ast.AST):
+        super().__init__()
+        self.node = node
+
+
 class _Member(ast.Constant):
-    """The value of an Enum member another module defines, placed where this module names the member."""
+    """The value of an Enum member another module defines, placed where this module names the member; or
+    the member's `.name`, placed where it is read."""
 
     def __init__(self, written: ast.Attribute, value: str | int | float):
         super().__init__(value=value)
@@ -6824,6 +7002,47 @@ def _assigned_names(stmt: ast.stmt) -> set[str]:
     """The names a class-body statement binds (`lr = 1e-3`, `remat: bool = False`, `hook = other`)."""
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _may_set_default(func: ast.AST, default: ast.Call, name: str, given: set[str] | None) -> bool:
+    """`name.setdefault(k, v)` in `func` may run for a call that gives the keys `given` (None: keys it cannot
+    tell): False under an `if "m" in name:` (or `not in`) those keys decide the other way."""
+    child: ast.AST = default
+    for parent in _ancestors(func, default):
+        if isinstance(parent, ast.If) and child is not parent.test and given is not None:
+            test = parent.test
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)) \
+                    and isinstance(test.left, ast.Constant) and isinstance(test.left.value, str) \
+                    and isinstance(test.comparators[0], ast.Name) and test.comparators[0].id == name:
+                holds = (test.left.value in given) is isinstance(test.ops[0], ast.In)
+                if holds is not any(stmt is child for stmt in parent.body):
+                    return False
+        child = parent
+    return True
+
+
+def _ancestors(top: ast.AST, node: ast.AST) -> list[ast.AST]:
+    """The nodes from `node`'s parent up to `top` (excluded), innermost first, found by a walk of `top`."""
+    path: list[ast.AST] = []
+
+    def find(current: ast.AST) -> bool:
+        for child in ast.iter_child_nodes(current):
+            if child is node or find(child):
+                path.append(current)
+                return True
+        return False
+
+    find(top)
+    return [n for n in path if n is not top]
+
+
+def _stores_by_attribute(ctx: Context) -> dict[str, list[ast.Attribute]]:
+    """The module's `obj.attr = ...` targets, by the attribute's name."""
+    out: dict[str, list[ast.Attribute]] = {}
+    for node in ctx.nodes(ast.Attribute):
+        if isinstance(node.ctx, ast.Store):
+            out.setdefault(node.attr, []).append(node)
+    return out
 
 
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:

@@ -11,6 +11,8 @@ inference tips). The core asks these questions and names no library itself:
 - how a library's names are spelt: `packages` renamed as a whole (`lightning_fabric` is
   `lightning.fabric`), other `spellings` of one qualified name, what `from M import *` brings in
   (`star_exports`), and the `libraries`: top-level packages never read as the user's modules;
+- `enums`: library classes whose members are Enum members (`torch.distributed.ReduceOp`): the `.name` of
+  one is its name, a str (`ReduceOp.MAX.name` is "MAX");
 - `dispatchers`: methods that call a method named by their first argument on objects the receiver
   holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
   `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
@@ -49,6 +51,7 @@ class Tips:
     star_exports: dict[str, frozenset[str]] = field(default_factory=dict)
     libraries: tuple[str, ...] = ()
     dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
+    enums: tuple[str, ...] = ()
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -95,7 +98,8 @@ class Tips:
                     tuple(dict.fromkeys((*self.callbacks, *other.callbacks))),
                     packages={**other.packages, **self.packages}, spellings={**other.spellings, **self.spellings},
                     star_exports={**other.star_exports, **self.star_exports},
-                    libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers)
+                    libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers,
+                    enums=tuple(dict.fromkeys((*self.enums, *other.enums))))
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

@@ -254,7 +254,8 @@ class DetectRule(Rule):
         run = Flow.plain_run(values)
         if len(run) == 1 and len(run) < len(values):  # `os.environ.get("ACC", "tpu")`: the default, unless set
             return list(run)
-        if len(values) == 1 and (values[0].node is node or _written_in_another(ctx, values[0]) and not values[0].when):
+        if len(values) == 1 and (values[0].node is node or _computed_here(ctx, values[0])
+                                 or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         return [Value("unknown", node, flow=ctx.flow)]
 
@@ -916,6 +917,13 @@ def _sibling_keywords(spec: Any) -> Iterator[str]:
     elif isinstance(spec, list):
         for inner in spec:
             yield from _sibling_keywords(inner)
+
+
+def _computed_here(ctx: Context, value: Value) -> bool:
+    """A constant the layer computes from what this document writes, on every path (`ReduceOp.MAX.name`,
+    `"MA" + "X"`): placed at the expression that makes it."""
+    return not value.when and not value.foreign and isinstance(value.node, ast.Constant) \
+        and getattr(value.node, "written", None) in ctx.parents
 
 
 def _written_in_another(ctx: Context, value: Value) -> bool:

@@ -10,7 +10,19 @@ from typing import Any
 
 from ..values import Value
 from .predicate import OneOf, Predicate, Problem, Reader, ValuePredicate, all_hold
-from .site import Site, absent, argument, constant_of, fabric_of, matches_name, member, same, strategy_names, value_ctx
+from .site import (
+    Site,
+    absent,
+    argument,
+    constant_of,
+    fabric_of,
+    matches_name,
+    member,
+    positional,
+    same,
+    strategy_names,
+    value_ctx,
+)
 
 CONSTANT_TYPES = (str, int, float, bool)
 
@@ -312,7 +324,7 @@ class Absent(Predicate):
     options = {"position": "count"}
     example = '{"absent": "keyword", "position": 0}'
     holds_when = ("the call certainly lacks it, by keyword (every `**` read) and, with `position`, positionally "
-                  "(no argument there, no `*args`)")
+                  "(no argument there, no `*args` but one whose items the file counts)")
 
     def __init__(self, keyword: str, position: int | None) -> None:
         self.keyword, self.position = keyword, position
@@ -334,13 +346,13 @@ class Absent(Predicate):
 class StarArgs(Predicate):
     key, takes = "star_args", bool
     example = '{"star_args": true}'
-    holds_when = "the call has a `*args`"
+    holds_when = "the call has a `*args` whose items the file cannot count (a known tuple, list or generator is spread)"
 
     def __init__(self, wanted: bool) -> None:
         self.wanted = wanted
 
     def holds(self, site: Site, value: Value | None) -> bool:
-        return any(isinstance(a, ast.Starred) for a in site.call.args) is self.wanted
+        return (positional(site) is None) is self.wanted
 
 
 class NoArguments(Predicate):
@@ -422,7 +434,8 @@ class AsSet(Predicate):
 class Positional(Predicate):
     key, takes = "positional", int
     example = '{"positional": 2}'
-    holds_when = "the call has at least this many positional arguments (a `*args` counts as one)"
+    holds_when = ("the call has at least this many positional arguments (a `*args` counts its items when the "
+                  "file knows them, else as one)")
 
     def __init__(self, count: int) -> None:
         self.count = count
@@ -435,7 +448,8 @@ class Positional(Predicate):
         return cls(count)
 
     def holds(self, site: Site, value: Value | None) -> bool:
-        return len(site.call.args) >= self.count
+        args = positional(site)
+        return len(args if args is not None else site.call.args) >= self.count
 
 
 class FabricIs(Predicate):

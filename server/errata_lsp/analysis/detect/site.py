@@ -129,7 +129,8 @@ def member(site: Site, value: Value, owner: str) -> str | None:
         return None
     package, _, cls = owner.rpartition(".")
     qualified = value_ctx(site, value).resolve(node) or ""
-    if qualified.startswith(package + ".") and f".{cls}." in qualified:
+    # the member is the attribute right after the class: `ReduceOp.MAX.name` is a str, not a member
+    if qualified.startswith(package + ".") and qualified.rpartition(".")[0].endswith(f".{cls}"):
         return node.attr
     base = node.value
     if isinstance(base, ast.Attribute) and base.attr == cls or isinstance(base, ast.Name) and base.id == cls:
@@ -137,27 +138,56 @@ def member(site: Site, value: Value, owner: str) -> str | None:
     return None
 
 
+def positional(site: Site) -> list[ast.expr] | None:
+    """The call's positional arguments, each `*xs` whose items the file knows all (a tuple or list display, a
+    `*args` parameter at one call of its function, a generator's yields) spread into one stand-in per item,
+    placed at the `*xs`; None when a `*xs` cannot be counted."""
+    call, ctx = site.call, site.ctx
+    if not any(isinstance(a, ast.Starred) for a in call.args):
+        return list(call.args)
+    return ctx.once("positional arguments", call, lambda: _spread(ctx, call))
+
+
+def _spread(ctx: Context, call: ast.Call) -> list[ast.expr] | None:
+    out: list[ast.expr] = []
+    for a in call.args:
+        if not isinstance(a, ast.Starred):
+            out.append(a)
+            continue
+        items = ctx.flow.spread_items(a.value)
+        if items is None:
+            return None
+        for values in items:
+            held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), a)
+            held.end_lineno, held.end_col_offset = a.end_lineno, a.end_col_offset
+            ctx.flow.pin(held, values)
+            out.append(held)
+    return out
+
+
 def argument(site: Site, where: dict[str, Any]) -> tuple[ast.expr | None, Arg | None, bool]:
-    """(value as written, keyword Arg, hidden): hidden when a `*args` may hold it."""
+    """(value as written, keyword Arg, hidden): hidden when a `*args` the file cannot count may hold it."""
     call, keyword, position = site.call, where.get("keyword"), where.get("position")
     if keyword is not None and keyword in site.keywords[0]:  # spelled by name: that is the argument
         arg = site.keywords[0][keyword]
         return arg.value, arg, False
     if position is not None:
-        if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+        args = call.args if not any(isinstance(a, ast.Starred) for a in call.args[:position + 1]) else positional(site)
+        if args is None:
             return None, None, True
-        if len(call.args) > position:
-            return call.args[position], None, False
+        if len(args) > position:
+            return args[position], None, False
     return None, None, False
 
 
 def absent(site: Site, keyword: str, position: int | None) -> bool:
     """The call certainly lacks the argument: by keyword (every `**` read) and, with `position`, there."""
-    call = site.call
-    if position is not None and (len(call.args) > position or any(isinstance(a, ast.Starred) for a in call.args)):
-        return False
-    args, complete = site.keywords
-    return complete and keyword not in args
+    if position is not None:
+        args = positional(site)
+        if args is None or len(args) > position:
+            return False
+    args_by_name, complete = site.keywords
+    return complete and keyword not in args_by_name
 
 
 # --- the strategy of the site's Fabric --------------------------------------------------------
@@ -207,13 +237,19 @@ def _site_fabric(site: Site) -> str | None:
         return None
     kind = site.fabric.kind(ctx, site.receiver)
     if kind == OTHER:  # tell the packs' strategies apart
-        found = set()
+        found, followed = set(), False
         for value in ctx.values(site.receiver):
             if value.kind == "fabric" and isinstance(value.node, ast.Call):
                 owner = value.flow.ctx if value.flow is not None else ctx
                 found.add(pack_strategy(site, owner, value.node))
+                followed = True
+        # not XLA_FSDP here, whatever the Fabric is built with: a pack's test of the strategy rules it out
+        # (`if isinstance(fabric.strategy, FSDPStrategy):`)
+        found.discard(XLA_FSDP)
         if len(found) == 1:
             return found.pop()
+        if followed:
+            return OTHER if not found else UNKNOWN
         if not found:  # a Fabric the file cannot follow: the file's own, if it builds one kind
             return site.fabric.own_kind(ctx, "own_pack_strategy", lambda call: pack_strategy(site, ctx, call))
         return UNKNOWN

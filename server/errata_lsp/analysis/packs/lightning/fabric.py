@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ...context import Context
 from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
-from .names import FABRIC, XLAFSDP_STRATEGY
+from .names import FABRIC, STRATEGIES_PACKAGE, XLAFSDP_BASES, XLAFSDP_STRATEGY
 
 __all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
            "fabric_strategy_paths", "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls",
@@ -114,6 +114,8 @@ def fabric_kind(ctx: Context, expr: ast.AST) -> str | None:
 
 
 def _fabric_kind(ctx: Context, expr: ast.AST) -> str | None:
+    if _guarded_from_xla_fsdp(ctx, expr):
+        return OTHER
     kinds: set[str | None] = set()
     values = ctx.flow.values(expr)
     if any(v.kind == "fabric" for v in values):  # `FABRIC = None` until `main()` sets it: a placeholder
@@ -139,6 +141,51 @@ def _fabric_kind(ctx: Context, expr: ast.AST) -> str | None:
     # a Fabric the file cannot follow (a parameter of a helper nobody calls here): the file's own
     # Fabric, if it builds exactly one kind
     return own_fabric_kind(ctx, "own_fabric_kind", lambda call: fabric_strategy(ctx, call))
+
+
+def _guarded_from_xla_fsdp(ctx: Context, expr: ast.AST) -> bool:
+    """`fabric` read where an `isinstance(fabric.strategy, ...)` test rules XLAFSDPStrategy out: in the body
+    of `if isinstance(fabric.strategy, FSDPStrategy):` (litgpt's `load_checkpoint`), a strategy class that is
+    not one of XLAFSDPStrategy's bases, or in the `else` of a test that names one (`XLAFSDPStrategy`,
+    `ParallelStrategy`)."""
+    if not isinstance(expr, ast.Name):
+        return False
+    child: ast.AST = expr
+    parent = ctx.parents.get(expr)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, ast.If) and (child in parent.body or child in parent.orelse):
+            classes = _strategy_test(ctx, parent.test, expr.id)
+            if classes is not None and (
+                    child in parent.body and not classes & XLAFSDP_BASES
+                    or child in parent.orelse and classes & XLAFSDP_BASES):
+                binding = ctx.reaching(expr)
+                return binding is not None and binding is _binding_at(ctx, parent.test, expr.id)  # the `fabric` the test read
+        child, parent = parent, ctx.parents.get(parent)
+    return False
+
+
+def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
+    """The Lightning strategy classes of `isinstance(<name>.strategy, C)` (or a tuple of classes); None for
+    another test, or a class the file does not import from Lightning's strategies."""
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+            and ctx.reaching(test.func) is None and len(test.args) == 2 and not test.keywords):
+        return None
+    subject, kinds = test.args
+    if not (isinstance(subject, ast.Attribute) and subject.attr == "strategy" and isinstance(subject.value, ast.Name)
+            and subject.value.id == name):
+        return None
+    classes = set()
+    for node in kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]:
+        qualified = ctx.resolve(node)
+        if qualified is None or not qualified.startswith(STRATEGIES_PACKAGE) or not qualified.endswith("Strategy"):
+            return None
+        classes.add(qualified)
+    return classes
+
+
+def _binding_at(ctx: Context, test: ast.expr, name: str) -> object:
+    subject = test.args[0]  # type: ignore[attr-defined]  # (`_strategy_test` checked the shape)
+    return ctx.reaching(subject.value) if isinstance(subject.value, ast.Name) and subject.value.id == name else None
 
 
 def own_fabric_kind(ctx: Context, fact: str, kind_of: Callable[[ast.Call], str]) -> str:

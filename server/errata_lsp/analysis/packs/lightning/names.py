@@ -7,6 +7,11 @@ from ...tips import Tips
 XLAFSDP_STRATEGY = "lightning.fabric.strategies.XLAFSDPStrategy"
 FSDP_STRATEGY = "lightning.fabric.strategies.FSDPStrategy"
 FABRIC = "lightning.fabric.Fabric"
+# Fabric's strategy classes (lightning 2.6.6, fabric/strategies): XLAFSDPStrategy derives from ParallelStrategy
+# (and the private _Sharded), ParallelStrategy from Strategy; no other strategy class is one of its bases.
+STRATEGIES_PACKAGE = "lightning.fabric.strategies."
+XLAFSDP_BASES = frozenset({XLAFSDP_STRATEGY, "lightning.fabric.strategies.ParallelStrategy",
+                           "lightning.fabric.strategies.Strategy"})
 # Top-level packages read as libraries, never as modules of the user's project (even in their own source tree).
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 # `lightning_fabric` is the standalone distribution of `lightning.fabric`: one package under two names.
@@ -17,7 +22,12 @@ SPELLINGS = {
     "lightning.fabric.strategies.fsdp.FSDPStrategy": FSDP_STRATEGY,
     "lightning.Fabric": FABRIC,
     "lightning.fabric.fabric.Fabric": FABRIC,
+    "lightning.fabric.strategies.parallel.ParallelStrategy": "lightning.fabric.strategies.ParallelStrategy",
+    "lightning.fabric.strategies.strategy.Strategy": "lightning.fabric.strategies.Strategy",
+    "torch.distributed.distributed_c10d.ReduceOp": "torch.distributed.ReduceOp",  # torchtitan's `c10d.ReduceOp`
 }
+# torch classes whose members are Enum members: `ReduceOp.MAX.name` is "MAX" (torchtitan's `dist_max`)
+ENUMS = ("torch.distributed.ReduceOp",)
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
 # as `fabric.<member>` is used as.
 FABRIC_MEMBERS = frozenset({

@@ -5,6 +5,7 @@ shared by the checkpoint rules."""
 from __future__ import annotations
 
 import ast
+from typing import TypeGuard
 
 from ...context import Binding, Context
 from ...statements import block_of, in_block, same_value
@@ -50,6 +51,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
             and not value.args and not value.keywords and ctx.reaching(value.func) is None:
         value = ast.Dict(keys=[], values=[])
+    if module_state_dict(value, ctx):  # `state=model.state_dict()`: the module's tensors, one entry standing for them
+        value = ast.Dict(keys=[value], values=[value])
     if not isinstance(value, ast.Dict):
         filled = _filled_in_place(ctx, state)
         if filled is not None:
@@ -90,6 +93,12 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                 continue
             return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
     return list(pairs.values())
+
+
+def module_state_dict(value: ast.AST | None, ctx: Context) -> TypeGuard[ast.Call]:
+    """`model.state_dict()` of a module (set up or not): a dict of tensors, which holds no module."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
+        and not value.args and not value.keywords and object_kind(ctx, value.func.value) in (SETUP_MODULE, RAW_MODULE)
 
 
 def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:

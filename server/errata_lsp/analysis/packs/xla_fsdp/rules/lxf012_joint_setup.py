@@ -5,7 +5,9 @@
 replaces the module's parameters with flattened shards when it wraps it, so an optimizer made earlier
 points at parameters that no longer train. The order must be `setup_module`, then create the
 optimizer from the set-up model, then `setup_optimizers`. `fabric.setup(model)` alone is fine, and so
-is `fabric.setup(model, *optimizers)` unless the list is never empty.
+is `fabric.setup(model, *optimizers)` unless the list is never empty. Objects spread with `*` are counted
+when the file knows them all: `fabric.setup(*components())` of a generator that yields the model, then
+`yield from`s its optimizers, is a joint setup (no fix: the objects are not written at the call).
 
 The fix splits `m, o = fabric.setup(net, opt)` into `m = fabric.setup_module(net)` and
 `o = fabric.setup_optimizers(opt)`. When the file shows that `opt` was built from the raw model's
@@ -210,9 +212,7 @@ class JointSetup(Rule):
             if func is not None and _forwards_varargs(func, call):  # `def setup_all(fabric, *objs)`: per call
                 yield from self._forwarded_here(ctx, func, call)
                 continue
-            optimizers = call.args[1:]
-            if not optimizers or any(isinstance(a, ast.Starred) and not _never_empty(ctx, a) for a in call.args) \
-                    or call.args and isinstance(call.args[0], ast.Starred):
+            if not _joint(ctx, call):
                 continue
             if fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
@@ -361,6 +361,20 @@ def _forwarded_message(ctx: Context, call: ast.Call, param: ast.arg, setup: ast.
             f"`{ctx.doc.source(call.func)}` passes the {count} objects given here to `{ast.unparse(setup)}` ({where}), "
             f"which raises NotImplementedError with the XLAFSDP Fabric `{param.arg}` is given. Pass the model alone, "
             "create the optimizer from the set-up model's parameters, then call `setup_optimizers`")
+
+
+def _joint(ctx: Context, call: ast.Call) -> bool:
+    """`fabric.setup(...)` is given a model and at least one optimizer: two objects or more, counting the
+    items of a `*objs` the file knows (`fabric.setup(*components())` of a generator that yields the model,
+    then its optimizer); an unknown `*optimizers` after the model counts when it is never empty."""
+    sizes = []
+    for arg in call.args:
+        items = ctx.flow.spread_items(arg.value) if isinstance(arg, ast.Starred) else [()]
+        sizes.append(None if items is None else len(items))
+    if None not in sizes:
+        return sum(s for s in sizes if s is not None) >= 2
+    return len(call.args) >= 2 and not isinstance(call.args[0], ast.Starred) \
+        and all(not isinstance(a, ast.Starred) or _never_empty(ctx, a) for a in call.args)
 
 
 def _never_empty(ctx: Context, starred: ast.Starred) -> bool:

@@ -22,13 +22,22 @@ import dataclasses
 from collections.abc import Iterator
 
 from ....context import Context, place_in
-from ....findings import Finding, Severity
+from ....findings import Finding, Safety, Severity
 from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....statements import same_value
 from ...lightning.fabric import is_fabric_method
 from ..checkpoint_states import checkpoint_states
-from ..checkpoints import RAW_MODULE, SETUP_MODULE, UNKNOWN, never_set_up, state_dict_type, written_entry
+from ..checkpoints import (
+    RAW_MODULE,
+    SETUP_MODULE,
+    UNKNOWN,
+    module_state_dict,
+    never_set_up,
+    object_kind,
+    state_dict_type,
+    written_entry,
+)
 
 LOAD_RECORD = "b96f21c743200d21"  # the sharded-load twin of the save message
 
@@ -172,6 +181,45 @@ class StateWithoutSetUpModel(Rule):
                 at="9:45-9:55", severity="error"),
         Valid(KEEPER.format(track="model = fabric.setup_module(model)\n    keeper.track(model)")),
         Valid(KEEPER.format(track="keeper.track(model)\n    keeper.track(torch.load('model.pt'))")),  # one unknown
+        # a module's `state_dict()` as the state (Lightning's MNIST example): tensors, no module
+        Invalid(
+            "from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def run(fabric):\n"
+            "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+            "    fabric.save(path='mnist_cnn.pt', state=model.state_dict())\n"
+            "Fabric(strategy='xla_fsdp').launch(run)\n",
+            fixed="from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def run(fabric):\n"
+            "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+            "    fabric.save(path='mnist_cnn.pt', state={'model': model})\n"
+            "Fabric(strategy='xla_fsdp').launch(run)\n",
+            message="`model.state_dict()` holds the module's tensors, not the module, so `fabric.save` raises",
+            count=1, at="5:44-5:62", severity="error",
+        ),
+        Invalid(
+            "from torch import nn\n"
+            "from lightning.fabric import Fabric\n"
+            "def run(fabric):\n"
+            "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+            "    weights = model.state_dict()\n"
+            "    fabric.load('ckpt/', weights)\n"
+            "Fabric(strategy='xla_fsdp').launch(run)\n",
+            message="before loading the checkpoint: `{'model': model}`",
+            count=1, at="6:26-6:33", severity="error",
+        ),
+        Valid("from torch import nn\n"
+              "from lightning.fabric import Fabric\n"
+              "def run(fabric):\n"
+              "    model = fabric.setup_module(nn.Linear(2, 2))\n"
+              "    fabric.save('ckpt/', {'model': model, 'weights': model.state_dict()})\n"
+              "    fabric.save('ckpt.pt', model.state_dict())\n"
+              "Fabric(strategy='fsdp', accelerator='cuda').launch(run)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def run(fabric, ema):\n"
+              "    fabric.save('ckpt/', ema.state_dict())\n"  # what `ema` is: unknown
+              "Fabric(strategy='xla_fsdp').launch(run)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -197,6 +245,11 @@ class StateWithoutSetUpModel(Rule):
                 shown = entry.flow.ctx.doc.source(entry.value)
                 why = (f"`{shown}` (put in the state at line {entry.value.lineno}{f' of {entry.flow.origin_name}' if place else ''}) "
                        "is the raw module, not the one `setup_module` returned")
+            # the one entry `state_entries` makes of `state=model.state_dict()` (its key is the call itself)
+            tensors = entries[0][1] if len(entries) == 1 and entries[0][0] is entries[0][1] else None
+            if module_state_dict(tensors, ctx):  # `state=model.state_dict()`: a dict of the module's tensors
+                yield self._state_dict_finding(ctx, state, tensors, method, verb)
+                continue
             what = "holds the raw module or another object, never" if raw and id(raw[0]) in mixed else "is the raw module, not"
             why = (f"`{ctx.doc.source(raw[0])}` {what} the one `setup_module` returned" if raw
                    else "the state holds no model") if entry is None else why
@@ -229,6 +282,23 @@ class StateWithoutSetUpModel(Rule):
                     fixes.append(fix(f"Use `{holder}`, the set-up model", replace(ctx, raw[0], holder), preferred=True))
             yield self.finding(ctx, raw[0] if raw else state, message, fixes,
                                record=self.record if method == "save" else LOAD_RECORD)
+
+
+    def _state_dict_finding(self, ctx: Context, state: ast.expr, tensors: ast.Call, method: str, verb: str) -> Finding:
+        module = tensors.func.value  # type: ignore[attr-defined]  # `model` of `model.state_dict()`
+        shown = ctx.doc.source(module)
+        message = (
+            "Could not find a XLAFSDP model in the provided checkpoint state: "
+            f"`{ctx.doc.source(tensors)}` holds the module's tensors, not the module, so `fabric.{method}` raises "
+            f"ValueError. Put the set-up model itself in the state before {verb} the checkpoint: "
+            f"`{{'model': {shown}}}`"
+        )
+        fixes = []
+        if state is tensors and object_kind(ctx, module) == SETUP_MODULE:
+            quote = "'" if ctx.doc.contains("'") or not ctx.doc.contains('"') else '"'
+            fixes.append(fix(f"Save the set-up model: {{{quote}model{quote}: {shown}}}",
+                             replace(ctx, tensors, f"{{{quote}model{quote}: {shown}}}"), safety=Safety.UNSAFE))
+        return self.finding(ctx, state, message, fixes, record=self.record if method == "save" else LOAD_RECORD)
 
 
 def passed_from_elsewhere(ctx: Context, raw: ast.expr) -> tuple[Flow, ast.expr] | None:

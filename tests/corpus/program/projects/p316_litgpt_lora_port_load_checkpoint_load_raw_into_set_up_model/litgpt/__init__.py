@@ -1,0 +1,4 @@
+from litgpt.config import Config
+from litgpt.model import GPT
+
+__all__ = ["GPT", "Config"]
