@@ -2036,9 +2036,11 @@ class Flow:
             twin = _twin_in(there, cls, self.origin or self.ctx.doc.path)
             if isinstance(twin, ast.ClassDef):
                 out.extend((there, k) for k in there._derived_from(twin)
-                           if there.constructions(k) or there._built_by_importers(k) or there._picked_builds(k, (self,)))
+                           if there.constructions(k) or there._built_by_importers(k) or there._picked_builds(k, (self,))
+                           or there._decided_by_the_run(k) and not there._abstract(k))
         # a subclass of this module that only the modules importing it build (`class Clipping(GradClipMixin)`)
-        out.extend((self, k) for k in self._subclasses(cls)[1:] if self._built_by_importers(k) or self._picked_builds(k))
+        out.extend((self, k) for k in self._subclasses(cls)[1:] if self._built_by_importers(k) or self._picked_builds(k)
+                   or self._decided_by_the_run(k) and not self._abstract(k))
         return out if len(out) <= MAX_CONTEXTS else []
 
     def _built_by_importers(self, cls: ast.ClassDef) -> bool:
@@ -2081,6 +2083,125 @@ class Flow:
                             seen.add(id(call))
                             out.append((there, call))
         return out if len(out) <= MAX_CONTEXTS else []
+
+    def _decided_by_the_run(self, cls: ast.ClassDef) -> bool:
+        """A construction of the project may build `cls` (a class of this module's top level) with a class
+        only the run decides: a pick by a key not known (`CLIPPERS[RUN["clip"]]()`, `CLIPPERS[args.clip]()`)
+        from a table bound at the top level of a module that names `cls` and holds it, `getattr(module, name)`
+        of its module by a name not known, or a walk of `__subclasses__()` (of a base of `cls`, or of a class
+        not known). Such a class may be `self` of the methods it inherits, as one built by name is."""
+        if not isinstance(self.ctx.parents.get(cls), ast.Module):
+            return False
+        return self.ctx.once("decided by the run", cls, lambda: self._find_decided_by_the_run(cls))
+
+    def _find_decided_by_the_run(self, cls: ast.ClassDef) -> bool:
+        path = self.origin or self.ctx.doc.path or ""
+        def undecided(values: tuple[Value, ...]) -> bool:
+            return not values or any(x.kind == "unknown" for x in values)
+        project = self.ctx.project is not None
+        for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
+            for name, table in _tables(holder.ctx.module):
+                if not any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
+                           for n in ast.walk(table) if isinstance(n, (ast.Name, ast.Attribute)) for x in holder.values(n)):
+                    continue  # a table that does not hold it
+                for there in (holder, *((holder._readers_of(name) or ()) if project else ())):
+                    if any(_picks_from(there, call.func, name) and undecided(there.values(call.func))
+                           and not there._keyed_by_a_dead_parameter(call.func) for call in there.ctx.nodes(ast.Call)):
+                        return True
+        for there in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
+            if any(there._built_through_a_name(cls, path, call) for call in there.ctx.nodes(ast.Call)):
+                return True
+        def this_module(node: ast.expr, there: Flow) -> bool:
+            return any(x.kind == "project_module" and isinstance(getattr(x.extra, "path", None), str)
+                       and os.path.abspath(x.extra.path) == os.path.abspath(path) for x in there.values(node))
+        for word in ("getattr", "vars", "__dict__"):  # its module's names read by a name not known
+            for there in (self, *((self._readers_of(word) or ()) if project else ())):
+                if word == "__dict__":
+                    if any(this_module(a.value, there) for a in there.ctx.attribute_loads(word)):
+                        return True
+                    continue
+                for call in there.ctx.calls_by_name(word):
+                    if call.args and this_module(call.args[0], there) and (word == "vars" or len(call.args) >= 2 and not all(
+                            x.kind == "str" and isinstance(x.node, ast.Constant) for x in there.values(call.args[1]))):
+                        return True
+        return any(flow._walks_subclasses_of(base, undecided) for flow, base in self._lineage(cls))
+
+    def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:
+        """`cls = NormClip if sys.argv[1] == "norm" else ValueClip` and then `cls()`: a call of a local name
+        (not the class's own) that may hold `cls`."""
+        func = call.func
+        if not isinstance(func, ast.Name) or func.id == cls.name:
+            return False
+        if not self.ctx.bindings(func.id, self.ctx.enclosing_function(func) or self.ctx.module):
+            return False  # (a name of the module's top level or a library's: read as such elsewhere)
+        return any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path)) for x in self.values(func))
+
+    def _lineage(self, cls: ast.ClassDef) -> list[tuple[Flow, ast.ClassDef]]:
+        """The classes `cls` derives from, of this module and (one module away) of the project's others,
+        each with the flow of its module."""
+        mine = [(self, k) for k in self._ancestors(cls)]
+        out = list(mine)
+        for _, k in [(self, cls), *mine]:
+            for flow, base in self._foreign_bases(k):
+                out.extend([(flow, base), *((flow, b) for b in flow._ancestors(base))])
+        return out
+
+    def _walks_subclasses_of(self, base: ast.ClassDef, undecided: Callable[[tuple[Value, ...]], bool]) -> bool:
+        """`base.__subclasses__()` (or that of a class the file cannot tell) in this module or one importing it."""
+        path = self.origin or self.ctx.doc.path or ""
+        for there in (self, *((self._readers_of("__subclasses__") or ()) if self.ctx.project is not None else ())):
+            for call in there.ctx.nodes(ast.Call):
+                if isinstance(call.func, ast.Attribute) and call.func.attr == "__subclasses__":
+                    walked = there.values(call.func.value)
+                    if undecided(walked) or any(x.kind == "class" and (x.node is base or x.is_read_from(base, path))
+                                                for x in walked):
+                        return True
+        return False
+
+    def _keyed_by_a_dead_parameter(self, pick: ast.expr) -> bool:
+        """`RECIPES[name]` in `def from_name(cls, name)`, a function nothing in the project calls: its key is a
+        parameter no call gives, and the pick never runs."""
+        key = pick.slice if isinstance(pick, ast.Subscript) else pick.args[0] \
+            if isinstance(pick, ast.Call) and pick.args else None
+        func = self.ctx.enclosing_function(pick)
+        if key is None or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        if not all(x.kind == "unknown" and isinstance(x.node, ast.arg) for x in self.values(key)):
+            return False
+        return next(iter(self.call_sites(func)), None) is None \
+            and (self.ctx.project is None or self._readers_of(func.name) == [])
+
+    def _ancestors(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
+        """The classes of this module `cls` derives from, directly or through one another."""
+        out: list[ast.ClassDef] = []
+        todo = list(self.local_bases(cls))
+        while todo:
+            k = todo.pop()
+            if k not in out and k is not cls:
+                out.append(k)
+                todo.extend(self.local_bases(k))
+        return out
+
+    def _abstract(self, cls: ast.ClassDef) -> bool:
+        """`cls` leaves a method abstract: the first of its classes (itself, then its bases of this module and
+        of the project's others) to define it marks it `@abstractmethod` or only raises NotImplementedError
+        there. Such a class is a base, not what a pick builds."""
+        seen: set[str] = set()
+        todo: list[tuple[Flow, ast.ClassDef]] = [(self, cls)]
+        visited: set[int] = set()
+        while todo:
+            flow, k = todo.pop(0)
+            if id(k) in visited or len(visited) > 32:
+                continue
+            visited.add(id(k))
+            for m in k.body:
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name not in seen:
+                    seen.add(m.name)
+                    if _abstract_method(m):
+                        return True
+            todo.extend((flow, b) for b in flow.local_bases(k))
+            todo.extend(flow._foreign_bases(k))
+        return False
 
     def never_picked(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
         """`func`, of the module's top level, is read only as the entry of one key in a dict bound once at
@@ -2922,7 +3043,8 @@ class Flow:
                 for flow, derived in elsewhere:
                     when = (f"self is a {derived.name}",) if len(elsewhere) > 1 else ()
                     # a subclass's own class attribute or store wins over the base's (`clip_val = 0.5`)
-                    found = flow.instance_attribute(derived, None, attr, set()) if _sets(derived, attr) or not mine else mine
+                    # (each read as itself: its own subclasses are among `elsewhere`, under their own names)
+                    found = flow.instance_attribute(derived, None, attr, {0}) if _sets(derived, attr) or not mine else mine
                     if all(x.kind == "unknown" for x in found):  # what each construction an importer writes leaves
                         found = flow._as_importers_build(derived, attr, (self,)) or found
                     out.extend(x.under(when) for x in found)
@@ -6985,6 +7107,27 @@ def _registries(module: ast.Module) -> list[str]:
                                              or isinstance(value, ast.Call) and source_text(value.func) == "dict"):
             out.append(target.id)
     return out
+
+
+def _tables(module: ast.Module) -> list[tuple[str, ast.expr]]:
+    """The tables of `_registries`, each with the display it is bound to."""
+    names = set(_registries(module))
+    out = []
+    for stmt in module.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0] if len(stmt.targets) == 1 else None
+            if isinstance(target, ast.Name) and target.id in names:
+                out.append((target.id, stmt.value))
+    return out
+
+
+def _abstract_method(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`@abstractmethod`, or a body (past its docstring) that is only `raise NotImplementedError`."""
+    if any(source_text(d).endswith("abstractmethod") for d in func.decorator_list):
+        return True
+    body = [s for s in func.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    return len(body) == 1 and isinstance(body[0], ast.Raise) and body[0].exc is not None \
+        and source_text(body[0].exc).split("(")[0] in ("NotImplementedError", "NotImplemented")
 
 
 def _picks_from(there: Flow, func: ast.expr, name: str) -> bool:
