@@ -180,6 +180,8 @@ def engine_cpu(project: Path, count: int) -> dict[str, float]:
     from errata_lsp.analysis.project import WORKSPACE
 
     WORKSPACE.add_folder(str(project))
+    if hasattr(WORKSPACE, "watch"):  # as the server once the client watches files for it (the stdio client does)
+        WORKSPACE.watch.on = True
     shared = str(project / "proj" / "shared_config.py")
     docs = {}
     for i in range(10):
