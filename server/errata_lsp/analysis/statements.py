@@ -4,6 +4,7 @@ rules on set-up order and launched code."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from .context import Context
 from .document import LINE_BREAK
@@ -121,3 +122,75 @@ def built_by_helper(ctx: Context, call: ast.Call) -> bool:
     `opt = make_optimizer(model, lr)`."""
     values = ctx.values(call)
     return bool(values) and all(v.kind == "optimizer" and v.node is not call for v in values)
+
+
+# --- items of a list a comprehension or a loop fills -------------------------------------------------
+LIST_GROWERS = ("append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort")
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """What each item of a list holds, as the code fills it: `built` for each `name` of `over`
+    (`[Adam(m.parameters()) for m in models]`, or `xs.append(...)` in `for m in models:`), at `stmt`."""
+
+    built: ast.expr
+    name: ast.Name
+    over: ast.expr
+    stmt: ast.AST
+
+
+def list_item(ctx: Context, use: ast.expr) -> ListItem | None:
+    """The item `xs[k]` reads, when `xs` is a list filled one way, item by item from what a loop runs over:
+    a comprehension of one loop, or an empty list that one `append` fills in a `for` loop. None where the
+    file cannot tell: any other change of the list in its scope (an item stored, another `append`, `extend`,
+    `+=`), save the statement `use` is in (`xs[i] = setup(xs[i])` reads the item before storing it)."""
+    if not isinstance(use, ast.Subscript) or not isinstance(use.value, ast.Name) or not isinstance(use.ctx, ast.Load):
+        return None
+    binding = ctx.reaching(use.value)
+    if binding is None or binding.value is None:
+        return None
+    scope, here, name = ctx.scope_of(binding.stmt), ctx.statement_of(use), use.value.id
+    appends: list[ast.Call] = []
+    for node in ast.walk(scope):
+        if ctx.scope_of(node) is not scope or node is use.value:
+            continue
+        if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load) and _names(node.value, name):
+            if ctx.statement_of(node) is not here:
+                return None  # an item stored by another statement: which one `use` reads is not told
+        elif isinstance(node, ast.AugAssign) and _names(node.target, name):
+            return None
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _names(node.func.value, name) \
+                and node.func.attr in LIST_GROWERS:
+            if node.func.attr != "append" or len(node.args) != 1:
+                return None
+            appends.append(node)
+    value = binding.value
+    if isinstance(value, ast.ListComp) and not appends and len(value.generators) == 1:
+        gen = value.generators[0]
+        if isinstance(gen.target, ast.Name) and not gen.ifs and not gen.is_async:
+            return ListItem(value.elt, gen.target, gen.iter, binding.stmt)
+        return None
+    if not (isinstance(value, ast.List) and not value.elts and len(appends) == 1):
+        return None
+    loop = ctx.parents.get(ctx.statement_of(appends[0]))
+    if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name) or loop.orelse:
+        return None
+    return ListItem(appends[0].args[0], loop.target, loop.iter, ctx.statement_of(appends[0]))
+
+
+def _names(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def items_of(ctx: Context, expr: ast.expr, of: ast.Name) -> bool:
+    """`expr` reads an item of the list `of` names (the same binding): `models[i]`, or the name of a
+    `for` over it (`for m in models:`)."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+        return same_value(ctx, expr.value, of)
+    if not isinstance(expr, ast.Name):
+        return False
+    binding = ctx.reaching(expr)
+    if binding is None or not isinstance(binding.stmt, ast.For):
+        return False
+    loop = binding.stmt
+    return isinstance(loop.iter, ast.Name) and loop.target is binding.target and same_value(ctx, loop.iter, of)

@@ -74,11 +74,6 @@ KNOWN_MISSES: dict[str, str] = {
         "warning about another path from the twin's own bug",
     # round thirteen, second part: litgpt's `finetune lora` and Lightning's K-fold example (scored before anything
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
-    "s286_kfold_example_optimizers_built_from_raw_fold_models":
-        "missed: the optimizers are built in a list comprehension over the raw fold models "
-        "(`[optim.Adadelta(model.parameters(), ...) for model in models]`) and each is set up as "
-        "`optimizers[i] = fabric.setup_optimizers(optimizers[i])` after `models[i] = fabric.setup_module(models[i])`; "
-        "LXF013 follows an optimizer bound to a name, not an item of a list filled by a comprehension",
 }
 
 

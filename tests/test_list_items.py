@@ -1,0 +1,96 @@
+"""Items of a list the set-up rules follow (LXF013): one a comprehension over a list of models fills, or an
+`append` in a `for` over them, read as `optimizers[i]` after the models are set up item by item
+(Lightning's K-fold example). Unknown, and silent, where another statement changes the list."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errata_lsp.analysis import check_source
+
+HEAD = """\
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def run(fabric, folds):
+"""
+TAIL = """
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(run, 2)
+"""
+
+
+def found(body: str) -> list[tuple[str, str, int, int]]:
+    source = HEAD + textwrap.indent(textwrap.dedent(body), "    ") + TAIL
+    result = check_source(source, "train.py")
+    assert not result.failures, result.failures[0].detail
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column + 1)
+            for f in result.findings if f.code == "LXF013"]
+
+
+RAISED = "ValueError: The optimizer does not seem to reference any XLAFSDP parameters"
+
+
+def test_optimizers_a_comprehension_builds_from_the_raw_models_set_up_item_by_item():
+    source = HEAD + textwrap.indent(textwrap.dedent("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+        for i in range(folds):
+            models[i] = fabric.setup_module(models[i])
+            optimizers[i] = fabric.setup_optimizers(optimizers[i])
+        """), "    ") + TAIL
+    (finding,) = [f for f in check_source(source, "train.py").findings if f.code == "LXF013"]
+    assert (finding.severity.value, finding.span.start.line + 1, finding.span.start.column + 1) == ("error", 11, 49)
+    assert finding.message.startswith(
+        "`optimizers[i]` is built from `model`'s parameters for each `model` of `models` (line 8) before "
+        "`fabric.setup_module(models[i])` (line 10); XLAFSDP replaces them with sharded ones, so "
+        "`setup_optimizers` raises " + RAISED)
+
+
+def test_optimizers_appended_in_a_loop_then_the_models_set_up_in_a_loop_over_them():
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = []
+        for model in models:
+            optimizers.append(torch.optim.Adam(model.parameters()))
+        for model in models:
+            fabric.setup_module(model)
+        opt = fabric.setup_optimizers(optimizers[0])
+        """) == [("LXF013", "error", 13, 35)]
+
+
+def test_optimizers_built_from_the_set_up_models_are_fine():
+    assert found("""\
+        models = [fabric.setup_module(torch.nn.Linear(2, 2)) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+        for i in range(folds):
+            optimizers[i] = fabric.setup_optimizers(optimizers[i])
+        """) == []
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        for i in range(folds):
+            models[i] = fabric.setup_module(models[i])
+        optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+        for i in range(folds):
+            optimizers[i] = fabric.setup_optimizers(optimizers[i])
+        """) == []
+
+
+def test_a_list_another_statement_changes_is_not_told():
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+        for i in range(folds):
+            models[i] = fabric.setup_module(models[i])
+            optimizers[i] = torch.optim.SGD(models[i].parameters(), lr=0.1)
+        opt = fabric.setup_optimizers(optimizers[0])
+        """) == []
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(model.parameters(), lr=0.1) for model in models]
+        optimizers += [torch.optim.SGD(fabric.setup_module(torch.nn.Linear(2, 2)).parameters())]
+        models[0] = fabric.setup_module(models[0])
+        opt = fabric.setup_optimizers(optimizers[-1])
+        """) == []
