@@ -94,3 +94,58 @@ def test_a_list_another_statement_changes_is_not_told():
         models[0] = fabric.setup_module(models[0])
         opt = fabric.setup_optimizers(optimizers[-1])
         """) == []
+
+
+def codes(body: str) -> list[tuple[str, str, int, int]]:
+    source = HEAD + textwrap.indent(textwrap.dedent(body), "    ") + TAIL
+    result = check_source(source, "train.py")
+    assert not result.failures, result.failures[0].detail
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column + 1) for f in result.findings]
+
+
+def test_an_item_of_a_list_of_raw_models_is_raw_for_the_rules_on_set_up_modules():
+    source = HEAD + textwrap.indent(textwrap.dedent("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        with fabric.no_backward_sync(models[0]):
+            pass
+        fabric.save("ck", {"model": models[-1]})
+        """), "    ") + TAIL
+    findings = check_source(source, "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column + 1) for f in findings] == [
+        ("LXF004", "error", 8, 34), ("LXF023", "error", 10, 33)]
+    assert findings[0].message.startswith("`models[0]` is not set up: it holds the raw module `torch.nn.Linear(2, 2)` (line 7)")
+
+
+def test_an_item_an_append_loop_gives_the_set_up_module_is_set_up():
+    assert codes("""\
+        wrapped = []
+        for _ in range(folds):
+            wrapped.append(fabric.setup_module(torch.nn.Linear(2, 2)))
+        with fabric.no_backward_sync(wrapped[1]):
+            pass
+        fabric.save("ck", {"model": wrapped[1]})
+        """) == []
+    assert codes("""\
+        raw = []
+        for _ in range(folds):
+            raw.append(torch.nn.Linear(2, 2))
+        with fabric.no_backward_sync(raw[1]):
+            pass
+        """) == [("LXF004", "error", 10, 34)]
+
+
+def test_items_set_up_in_place_are_not_told_and_stay_silent():
+    assert codes("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        for i in range(folds):
+            models[i] = fabric.setup_module(models[i])
+        with fabric.no_backward_sync(models[0]):
+            pass
+        fabric.save("ck", {"model": models[0]})
+        """) == []
+    assert codes("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        models.insert(0, fabric.setup_module(torch.nn.Linear(2, 2)))
+        with fabric.no_backward_sync(models[0]):
+            pass
+        """) == []
