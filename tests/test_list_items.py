@@ -149,3 +149,27 @@ def test_items_set_up_in_place_are_not_told_and_stay_silent():
         with fabric.no_backward_sync(models[0]):
             pass
         """) == []
+
+
+def test_optimizers_read_by_a_loop_over_their_list_after_the_models_are_set_up():
+    # both raise ValueError under lightning 2.6.6 (the oracle); the third runs
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in models]
+        models = [fabric.setup_module(m) for m in models]
+        optimizers = [fabric.setup_optimizers(o) for o in optimizers]
+        """) == [("LXF013", "error", 10, 43)]
+    assert found("""\
+        models = [torch.nn.Linear(2, 2) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in models]
+        for model, optimizer in zip(models, optimizers):
+            fabric.setup_module(model)
+            fabric.setup_optimizers(optimizer)
+        """) == [("LXF013", "error", 11, 33)]
+    assert found("""\
+        models = [fabric.setup_module(torch.nn.Linear(2, 2)) for _ in range(folds)]
+        optimizers = [torch.optim.SGD(m.parameters(), lr=0.1) for m in models]
+        optimizers = [fabric.setup_optimizers(o) for o in optimizers]
+        for i, optimizer in enumerate(optimizers):
+            fabric.setup_optimizers(optimizer)
+        """) == []

@@ -144,15 +144,19 @@ def list_item(ctx: Context, use: ast.expr) -> ListItem | None:
     a comprehension of one loop, or an empty list that one `append` fills in a `for` loop. None where the
     file cannot tell: any other change of the list in its scope (an item stored, another `append`, `extend`,
     `+=`), save the statement `use` is in (`xs[i] = setup(xs[i])` reads the item before storing it)."""
-    if not isinstance(use, ast.Subscript) or not isinstance(use.value, ast.Name) or not isinstance(use.ctx, ast.Load):
+    if isinstance(use, ast.Subscript) and isinstance(use.value, ast.Name) and isinstance(use.ctx, ast.Load):
+        holder: ast.expr | None = use.value
+    else:
+        holder = loop_source(ctx, use) if isinstance(use, ast.Name) else None
+    if not isinstance(holder, ast.Name):
         return None
-    binding = ctx.reaching(use.value)
+    binding = ctx.reaching(holder)
     if binding is None or binding.value is None:
         return None
-    scope, here, name = ctx.scope_of(binding.stmt), ctx.statement_of(use), use.value.id
+    scope, here, name = ctx.scope_of(binding.stmt), ctx.statement_of(use), holder.id
     appends: list[ast.Call] = []
     for node in ast.walk(scope):
-        if ctx.scope_of(node) is not scope or node is use.value:
+        if ctx.scope_of(node) is not scope or node is holder:
             continue
         if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load) and _names(node.value, name):
             if ctx.statement_of(node) is not here:
@@ -184,13 +188,44 @@ def _names(expr: ast.expr, name: str) -> bool:
 
 def items_of(ctx: Context, expr: ast.expr, of: ast.Name) -> bool:
     """`expr` reads an item of the list `of` names (the same binding): `models[i]`, or the name of a
-    `for` over it (`for m in models:`)."""
+    loop over it (`for m in models:`, `[... for m in models]`, `zip(models, optimizers)`)."""
     if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
         return same_value(ctx, expr.value, of)
-    if not isinstance(expr, ast.Name):
-        return False
-    binding = ctx.reaching(expr)
-    if binding is None or not isinstance(binding.stmt, ast.For):
-        return False
-    loop = binding.stmt
-    return isinstance(loop.iter, ast.Name) and loop.target is binding.target and same_value(ctx, loop.iter, of)
+    source = loop_source(ctx, expr) if isinstance(expr, ast.Name) else None
+    return isinstance(source, ast.Name) and same_value(ctx, source, of)
+
+
+def loop_source(ctx: Context, name: ast.Name) -> ast.expr | None:
+    """What a loop's name runs over: `models` of `for m in models:` or `[... for m in models]`, and of its
+    place in `zip(models, optimizers)` or `enumerate(models)`. None for any other name."""
+    target: ast.expr | None = None
+    iterable: ast.expr | None = None
+    node = ctx.parents.get(name)
+    while node is not None and not isinstance(node, ast.stmt) and target is None:
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for gen in node.generators:
+                if any(isinstance(n, ast.Name) and n.id == name.id for n in ast.walk(gen.target)):
+                    target, iterable = gen.target, gen.iter
+        node = ctx.parents.get(node)
+    if target is None or iterable is None:
+        binding = ctx.reaching(name)
+        if binding is None or not isinstance(binding.stmt, ast.For):
+            return None
+        target, iterable = binding.stmt.target, binding.stmt.iter
+    return _source_in(target, iterable, name.id)
+
+
+def _source_in(target: ast.expr, iterable: ast.expr, name: str) -> ast.expr | None:
+    if isinstance(target, ast.Name):
+        return iterable if target.id == name else None
+    if not (isinstance(target, ast.Tuple) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name)
+            and not iterable.keywords and iterable.args):
+        return None
+    if iterable.func.id == "zip" and len(iterable.args) == len(target.elts):
+        for part, over in zip(target.elts, iterable.args):
+            found = _source_in(part, over, name)
+            if found is not None:
+                return found
+    if iterable.func.id == "enumerate" and len(target.elts) == 2:
+        return _source_in(target.elts[1], iterable.args[0], name)
+    return None

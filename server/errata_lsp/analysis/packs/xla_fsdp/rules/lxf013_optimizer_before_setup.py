@@ -43,6 +43,7 @@ from ....statements import (
     items_of,
     line_span,
     list_item,
+    loop_source,
     movable,
     newline,
     optimizer_params,
@@ -389,6 +390,11 @@ class OptimizerBeforeSetup(Rule):
                         yield finding
                 if not isinstance(opt, ast.Name):
                     continue
+                if loop_source(ctx, opt) is not None:  # `for model, optimizer in zip(models, optimizers):`
+                    finding = self._item_built_raw(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
+                        continue
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
@@ -498,7 +504,7 @@ class OptimizerBeforeSetup(Rule):
                 return finding if place is None else dataclasses.replace(finding, elsewhere=place)
         return None
 
-    def _item_built_raw(self, ctx: Context, opt: ast.Subscript, use: ast.Call) -> Finding | None:
+    def _item_built_raw(self, ctx: Context, opt: ast.Subscript | ast.Name, use: ast.Call) -> Finding | None:
         """`optimizers = [Adam(m.parameters()) for m in models]` (or appended in `for m in models:`), then
         the models set up item by item (`models[i] = fabric.setup_module(models[i])`, or in a `for` over
         them) before `setup_optimizers(optimizers[i])`: each item holds a raw model's parameters."""
