@@ -121,6 +121,9 @@ def test_a_helper_whose_parameter_is_annotated_a_path_converts_it_itself(tmp_pat
         tree(tmp_path, {"utils.py": _save_annotated(annotation), "pretrain.py": PRETRAIN})
         assert placed(tmp_path / "utils.py") == [("LXF029", "error", 2, 16, None)], annotation
         assert placed(tmp_path / "pretrain.py") == [], annotation  # the helper's line, not the caller's
+    fix = check_source(_save_annotated("Path"), str(tmp_path / "utils.py")).findings[0].fixes[0]
+    assert (fix.title, fix.path, [e.new_text for e in fix.edits]) == (
+        "Pass `str(checkpoint_file)`", None, ["str(checkpoint_file)"])
 
 
 def test_a_helper_annotated_to_take_a_string_leaves_the_path_to_its_caller(tmp_path):
@@ -129,7 +132,7 @@ def test_a_helper_annotated_to_take_a_string_leaves_the_path_to_its_caller(tmp_p
         assert placed(tmp_path / "utils.py") == [("LXF029", "error", 2, 16, ("pretrain.py", 10, 35))], annotation
 
 
-def test_a_helper_two_calls_give_a_path_converts_it_itself(tmp_path):
+def test_a_helper_two_calls_give_a_path_converts_it_itself(tmp_path):  # (so before the annotation was read)
     twice = PRETRAIN.replace('    save_checkpoint(fabric, state, out_dir / "step-1" / "lit_model.pth")\n',
                              '    save_checkpoint(fabric, state, out_dir / "step-1" / "lit_model.pth")\n'
                              '    save_checkpoint(fabric, state, out_dir / "final" / "lit_model.pth")\n')

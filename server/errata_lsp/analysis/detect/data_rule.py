@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
-import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -946,10 +945,11 @@ def _written_in_another(ctx: Context, value: Value) -> bool:
 
 def _needs_what_it_is_given(ctx: Context, written: ast.expr | None, converter: str | None = None) -> bool:
     """`written` is a parameter of the function it is used in, never bound again there, that the function
-    takes as it is given: its other uses read an attribute of it (`checkpoint_file.parent.mkdir(...)`), its
-    annotation admits more than what the fix converts it to (`checkpoint_path: Path`, `str | Path`), or
-    several calls give it (a shared helper). Converting it for this use is then the function's to do, not
-    one caller's. A local function of one caller that only passes it on leaves it to that caller."""
+    takes as it is given: its other uses read an attribute of it (`checkpoint_file.parent.mkdir(...)`), or its
+    annotation admits more than what the fix converts it to (`checkpoint_path: Path`, `str | Path`: a helper
+    that says it takes paths). Converting it for this use is then the function's to do, not its callers'.
+    (Given by several calls, the values are not one caller's and the finding stays in the function already.)
+    A function with no such sign that only passes the value on leaves it to the one caller that builds it."""
     if not isinstance(written, ast.Name):
         return False
     func = ctx.enclosing_function(written)
@@ -972,8 +972,7 @@ def _needs_what_it_is_given(ctx: Context, written: ast.expr | None, converter: s
     rebound, attribute = ctx.once(f"uses of the parameter {written.id}", func, uses)
     if rebound:
         return False
-    return attribute or _admits_more_than(param.annotation, converter) \
-        or ctx.once("called from several places", func, lambda: _called_from_several(ctx, func))
+    return attribute or _admits_more_than(param.annotation, converter)
 
 
 NOT_A_TYPE = frozenset({"None", "Optional", "Union", "typing"})  # the words of an annotation that name no type
@@ -993,17 +992,6 @@ def _admits_more_than(annotation: ast.expr | None, converter: str | None) -> boo
     names = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} \
         | {n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)}
     return bool(names - NOT_A_TYPE - {converter, converter.rsplit(".", 1)[-1]})
-
-
-def _called_from_several(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Two calls or more of `func` write it: the module's own, and other modules' of the project."""
-    own = sum(1 for _ in itertools.islice(ctx.flow.call_sites(func), 2))
-    if own >= 2:
-        return True
-    if ctx.project is None or ctx.flow.origin is not None or own:
-        return False  # (a file that calls it itself: the project's other calls are not counted for it)
-    others = ctx.project.calls_from_other_modules(ctx.flow, func)
-    return others is not None and len(others) >= 2
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:
