@@ -1,5 +1,5 @@
 # expect: LXF029
-# oracle: RAISED _pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options, do those steps only 
+# oracle: RAISED _pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options, do those steps only if you t
 # flagged-in: checkpointing.py
 """python train.py [--out-dir DIR]: a few steps on random data, then a sharded checkpoint through the shared `save_checkpoint` helper, which takes a `str | Path` and hands it to `fabric.save` as given."""
 import argparse
