@@ -110,3 +110,31 @@ def test_a_wrapper_the_call_passes_itself_with_the_policy_is_placed_at_the_call(
     passed = "activation_checkpointing=True, auto_wrapper_callable=print"
     tree(tmp_path, {"utils.py": KWARGS, "finetune.py": FINETUNE.format(passed=passed)})
     assert placed(tmp_path / "finetune.py") == [("LXF002", "error", 14, 29, None)]
+
+
+def _save_annotated(annotation: str) -> str:
+    return SAVE_AS_GIVEN.replace("checkpoint_file)", f"checkpoint_file: {annotation})", 1)
+
+
+def test_a_helper_whose_parameter_is_annotated_a_path_converts_it_itself(tmp_path):
+    for annotation in ("Path", "str | Path", '"Path"', "Optional[Union[str, os.PathLike]]"):
+        tree(tmp_path, {"utils.py": _save_annotated(annotation), "pretrain.py": PRETRAIN})
+        assert placed(tmp_path / "utils.py") == [("LXF029", "error", 2, 16, None)], annotation
+        assert placed(tmp_path / "pretrain.py") == [], annotation  # the helper's line, not the caller's
+    fix = check_source(_save_annotated("Path"), str(tmp_path / "utils.py")).findings[0].fixes[0]
+    assert (fix.title, fix.path, [e.new_text for e in fix.edits]) == (
+        "Pass `str(checkpoint_file)`", None, ["str(checkpoint_file)"])
+
+
+def test_a_helper_annotated_to_take_a_string_leaves_the_path_to_its_caller(tmp_path):
+    for annotation in ("str", "Optional[str]", "str | None"):
+        tree(tmp_path, {"utils.py": _save_annotated(annotation), "pretrain.py": PRETRAIN})
+        assert placed(tmp_path / "utils.py") == [("LXF029", "error", 2, 16, ("pretrain.py", 10, 35))], annotation
+
+
+def test_a_helper_two_calls_give_a_path_converts_it_itself(tmp_path):  # (so before the annotation was read)
+    twice = PRETRAIN.replace('    save_checkpoint(fabric, state, out_dir / "step-1" / "lit_model.pth")\n',
+                             '    save_checkpoint(fabric, state, out_dir / "step-1" / "lit_model.pth")\n'
+                             '    save_checkpoint(fabric, state, out_dir / "final" / "lit_model.pth")\n')
+    tree(tmp_path, {"utils.py": SAVE_AS_GIVEN, "pretrain.py": twice})
+    assert placed(tmp_path / "utils.py") == [("LXF029", "error", 2, 16, None)]

@@ -3711,11 +3711,51 @@ class Flow:
                         label = f"{base.label}[{k!r}]" if base.label else None
                         out.extend(x.under(base.when).under(when).named(label) for x in entries[k].values())
                     continue
-            if isinstance(key, int) and base.kind in ("list", "tuple"):
+            if isinstance(key, int) and base.kind in ("list", "tuple") and not isinstance(base.node, ast.ListComp) \
+                    and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
+                continue
+            items = self._items_alike(node, base) if base.kind == "list" else None
+            if items is not None:  # `models[i]` of `[Net() for _ in range(k)]`: what every item holds
+                out.extend(x.under(base.when) for x in items)
                 continue
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
+
+    def _items_alike(self, node: ast.Subscript, base: Value) -> tuple[Value, ...] | None:
+        """What any item of a list holds when one expression builds them all: a comprehension of one loop
+        (`[Adam(m.parameters()) for m in models]`), or an empty list that `append` calls fill (each call's
+        argument). None where the file cannot tell: the list changed otherwise under its name (an item stored
+        by another statement than `node`'s, `extend`, `insert`, `+=`, `pop`), or held by another variable."""
+        if not isinstance(node.value, ast.Name) or base.flow not in (None, self) or base.node is None:
+            return None
+        comprehension = isinstance(base.node, ast.ListComp) and len(base.node.generators) == 1
+        if not comprehension and base.extra not in ("grown", "filled"):
+            return None
+        name = node.value.id
+        bound = self.ctx.parents.get(base.node)
+        if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)
+                and bound.targets[0].id == name and self.ctx.scope_of(bound) is self.ctx.scope_of(node)):
+            return None
+        scope, here = self.ctx.scope_of(node), self.ctx.statement_of(node)
+        for other in ast.walk(scope):
+            target = other.target if isinstance(other, ast.AugAssign) else other \
+                if isinstance(other, ast.Subscript) and not isinstance(other.ctx, ast.Load) else None
+            if target is None:
+                continue
+            held = target.value if isinstance(target, ast.Subscript) else target
+            if isinstance(held, ast.Name) and held.id == name and self.ctx.statement_of(other) is not here:
+                return None
+        changes = [call for method in (*GROWERS, "pop", "remove", "clear", "reverse", "sort")
+                   for call in self.ctx.method_calls_on(method, name) if self.ctx.scope_of(call) is scope]
+        if comprehension:
+            if changes:
+                return None
+            return self.values(base.node.elt)  # type: ignore[attr-defined]  # a ListComp (above)
+        if len(changes) > MAX_ALTERNATIVES or any(c.func.attr != "append" or len(c.args) != 1  # type: ignore[attr-defined]
+                                                  for c in changes) or not changes:
+            return None
+        return tuple(dict.fromkeys(x for call in changes for x in self.values(call.args[0])))
 
     def _environment_defaults(self, node: ast.Subscript, key: str) -> tuple[Value, ...]:
         """`os.environ["TRAIN_ACCELERATOR"]`: what `os.environ.setdefault(key, v)` (or `os.environ[key] = v`) at

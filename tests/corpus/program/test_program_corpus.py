@@ -74,20 +74,6 @@ KNOWN_MISSES: dict[str, str] = {
         "warning about another path from the twin's own bug",
     # round thirteen, second part: litgpt's `finetune lora` and Lightning's K-fold example (scored before anything
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
-    "p316_litgpt_lora_port_load_checkpoint_load_raw_into_set_up_model":
-        "on another file: litgpt's `load_checkpoint` helper, taught `isinstance(fabric.strategy, (FSDPStrategy, "
-        "XLAFSDPStrategy))`, calls `fabric.load_raw(checkpoint_path, model, strict=strict)` with a Path, which "
-        "XLAFSDP's `load_checkpoint` broadcasts and torch.load refuses (UnpicklingError). LXF029 now covers "
-        "`load_raw`, and flags the Path where main() builds it (`checkpoint_dir / \"lit_model.pth\"`, "
-        "finetune_lora.py): the parameter is only passed on in the helper, so the layer asks its one caller to "
-        "convert it. The fix belongs in the helper (utils.py), which every litgpt script calls with a Path; "
-        "telling a shared helper from a one-caller function belongs in data_rule.py's placement of the fix "
-        "(`_needs_what_it_is_given`)",
-    "s286_kfold_example_optimizers_built_from_raw_fold_models":
-        "missed: the optimizers are built in a list comprehension over the raw fold models "
-        "(`[optim.Adadelta(model.parameters(), ...) for model in models]`) and each is set up as "
-        "`optimizers[i] = fabric.setup_optimizers(optimizers[i])` after `models[i] = fabric.setup_module(models[i])`; "
-        "LXF013 follows an optimizer bound to a name, not an item of a list filled by a comprehension",
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
     "p340_run_file_picked_clipper_abstract_base_every_kind_clips_by_value":

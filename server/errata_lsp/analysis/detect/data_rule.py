@@ -8,6 +8,7 @@ import ast
 import dataclasses
 import functools
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -304,7 +305,8 @@ class DetectRule(Rule):
             # a helper's value picked by what this call passes (`training=True`): the call's to change, unless
             # the keyword it clashes with is one the helper writes whatever the call passes
             place = self._key_always_written_elsewhere(site)
-        if place is not None and self._converts_at_use() and _needs_what_it_is_given(ctx, site.written):
+        if place is not None and self._converts_at_use() \
+                and _needs_what_it_is_given(ctx, site.written, self._converter()):
             place, site.converted_here = None, True  # the helper's other uses need the value as it is given
         if place is None and site.written is not None and any(self.sibling_keywords):
             place = self._decided_elsewhere(site)
@@ -367,6 +369,15 @@ class DetectRule(Rule):
     def _converts_at_use(self) -> bool:
         """The rule's fix converts the argument where it is used (`str({argument})`), keeping what it holds."""
         return any(f.spec["kind"] == "replace_argument" and "{argument}" in f.spec["text"] for f in self.section.fixes)
+
+    def _converter(self) -> str | None:
+        """The name the rule's fix converts the argument with (`str` of `str({argument})`), if it is a call."""
+        for f in self.section.fixes:
+            found = re.fullmatch(r"([A-Za-z_][\w.]*)\(\{argument\}\)", f.spec.get("text") or "") \
+                if f.spec["kind"] == "replace_argument" else None
+            if found:
+                return found.group(1)
+        return None
 
     @staticmethod
     def _decided_elsewhere(site: Site) -> Place | None:
@@ -932,17 +943,21 @@ def _written_in_another(ctx: Context, value: Value) -> bool:
     return value.foreign or value.flow is not None and value.flow.ctx.doc is not ctx.doc
 
 
-def _needs_what_it_is_given(ctx: Context, written: ast.expr | None) -> bool:
-    """`written` is a parameter of the function it is used in, never bound again there, whose other uses
-    read an attribute of it (`checkpoint_file.parent.mkdir(...)`): the function needs the value as its callers
-    give it, so converting it for this use is the function's to do, not its callers'."""
+def _needs_what_it_is_given(ctx: Context, written: ast.expr | None, converter: str | None = None) -> bool:
+    """`written` is a parameter of the function it is used in, never bound again there, that the function
+    takes as it is given: its other uses read an attribute of it (`checkpoint_file.parent.mkdir(...)`), or its
+    annotation admits more than what the fix converts it to (`checkpoint_path: Path`, `str | Path`: a helper
+    that says it takes paths). Converting it for this use is then the function's to do, not its callers'.
+    (Given by several calls, the values are not one caller's and the finding stays in the function already.)
+    A function with no such sign that only passes the value on leaves it to the one caller that builds it."""
     if not isinstance(written, ast.Name):
         return False
     func = ctx.enclosing_function(written)
     if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     params = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-    if not any(p.arg == written.id for p in params):
+    param = next((p for p in params if p.arg == written.id), None)
+    if param is None:
         return False
 
     def uses() -> tuple[bool, bool]:  # (bound again, an attribute read of it)
@@ -955,7 +970,28 @@ def _needs_what_it_is_given(ctx: Context, written: ast.expr | None) -> bool:
         return rebound, attribute
 
     rebound, attribute = ctx.once(f"uses of the parameter {written.id}", func, uses)
-    return attribute and not rebound
+    if rebound:
+        return False
+    return attribute or _admits_more_than(param.annotation, converter)
+
+
+NOT_A_TYPE = frozenset({"None", "Optional", "Union", "typing"})  # the words of an annotation that name no type
+
+
+def _admits_more_than(annotation: ast.expr | None, converter: str | None) -> bool:
+    """The annotation names a type besides `converter` (`Path`, `str | Path`, `os.PathLike`): the function
+    declares it takes what the fix converts from. False without an annotation, or with the converter alone
+    (`str`, `Optional[str]`: a caller that passes anything else breaks the function's contract)."""
+    if annotation is None or converter is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):  # `"Path"`
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return False
+    names = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} \
+        | {n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)}
+    return bool(names - NOT_A_TYPE - {converter, converter.rsplit(".", 1)[-1]})
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:

@@ -40,7 +40,10 @@ from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
+    items_of,
     line_span,
+    list_item,
+    loop_source,
     movable,
     newline,
     optimizer_params,
@@ -376,12 +379,22 @@ class OptimizerBeforeSetup(Rule):
                     if finding is not None:
                         yield finding
                     continue
+                if isinstance(opt, ast.Subscript):  # `optimizers[i]`: an item of a list built from raw models
+                    finding = self._item_built_raw(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
+                    continue
                 if isinstance(opt, ast.Attribute):
                     finding = self._built_at_construction(ctx, opt, call)
                     if finding is not None:
                         yield finding
                 if not isinstance(opt, ast.Name):
                     continue
+                if loop_source(ctx, opt) is not None:  # `for model, optimizer in zip(models, optimizers):`
+                    finding = self._item_built_raw(ctx, opt, call)
+                    if finding is not None:
+                        yield finding
+                        continue
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
@@ -489,6 +502,36 @@ class OptimizerBeforeSetup(Rule):
                 finding = self.finding(ctx, opt, message)
                 place = place_in(flow, built.node) if built.foreign and flow is not None and built.node else None
                 return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+        return None
+
+    def _item_built_raw(self, ctx: Context, opt: ast.Subscript | ast.Name, use: ast.Call) -> Finding | None:
+        """`optimizers = [Adam(m.parameters()) for m in models]` (or appended in `for m in models:`), then
+        the models set up item by item (`models[i] = fabric.setup_module(models[i])`, or in a `for` over
+        them) before `setup_optimizers(optimizers[i])`: each item holds a raw model's parameters."""
+        item = list_item(ctx, opt)
+        if item is None or not isinstance(item.built, ast.Call) or not isinstance(item.over, ast.Name):
+            return None
+        params = optimizer_params(item.built)
+        if params is None or not any(r.id == item.name.id for r in parameter_roots(ctx, params)):
+            return None
+        if not all(v.kind == "optimizer" for v in ctx.values(item.built)) or not ctx.values(item.built):
+            return None
+        scope = ctx.scope_of(use)
+        for method in MODULE_SETUPS:
+            for setup in ctx.method_calls_in(method, scope):
+                if not (len(setup.args) == 1 and items_of(ctx, setup.args[0], item.over)
+                        and _before(item.stmt, setup) and _before(setup, use)
+                        and is_fabric_method(ctx, setup, MODULE_SETUPS)
+                        and fabric_kind(ctx, setup.func.value) == XLA_FSDP):  # type: ignore[attr-defined]
+                    continue
+                message = (
+                    f"`{ctx.doc.source(opt)}` is built from `{item.name.id}`'s parameters for each `{item.name.id}` of "
+                    f"`{item.over.id}` (line {item.built.lineno}) before `{ctx.doc.source(setup)}` "
+                    f"(line {setup.lineno}); XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+                    "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+                    "Create each optimizer after `setup_module`, from its set-up model"
+                )
+                return self.finding(ctx, opt, message, [])
         return None
 
     def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
