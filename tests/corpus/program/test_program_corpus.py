@@ -118,11 +118,6 @@ KNOWN_MISSES: dict[str, str] = {
         "only a warning: `ON_GPU = torch.cuda.is_available()` is unknown, so `\"bf16-mixed\"` is one path of two; "
         "the XLAFSDP path is the one where it is False (the `if ON_GPU` picks FSDPStrategy and cuda), which the "
         "conditions would need to be tied together to see",
-    "s335_isinstance_both_xla_strategies_guard_gathers_max_ok":
-        "false error: `if isinstance(fabric.strategy, (XLAStrategy, XLAFSDPStrategy)): return ...` ends the "
-        "function, so the `all_reduce(..., reduce_op=\"max\")` after it runs only under other strategies; the "
-        "isinstance guard of the lightning pack (packs/lightning/fabric.py) reads the body and else of the test, "
-        "not the statements after an `if` whose body returns",
     "s336_step_default_clipper_clips_by_value":
         "only a warning: `step(..., clip=clip_by_value)` calls its default parameter, a function; the `clip_val` "
         "call in `clip_by_value` is reached through `clip(fabric, ...)`, which is not followed to the default",
