@@ -106,9 +106,10 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: lm/factory.py's `build` sets up `net` but returns it (not the set-up `model`) in a tuple with the "
         "optimizer; LXF004 does not follow an element of a tuple returned by a function of another module",
     "p367_global_max_tries_gather_falls_back_to_reduce_max_ok":
-        "false error: `all_reduce(value, reduce_op=\"max\")` sits in the `except NotImplementedError:` fallback of "
-        "a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine: the handler runs only when the body "
-        "raises, which nothing shows; a finding in a handler is at most a warning unless the body is seen to raise",
+        "a twin warning: `all_reduce(value, reduce_op=\"max\")` sits in the `except NotImplementedError:` fallback "
+        "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
+        "warning \"only if the `try` body above raises `NotImplementedError`\" (data_rule.py `_in_fallback`), the "
+        "code its twin p366 gets as an error. Silence would need to know that `all_gather` does not raise there",
     "s330_version_shim_legacy_policy_below_3_0_list_remat":
         "only a warning: `LEGACY_POLICY = Version(lightning.__version__) < Version(\"3.0\")` is unknown, so the list "
         "is returned on one path; comparing the Lightning version the pack describes (2.6.6) would decide it",
