@@ -1184,3 +1184,30 @@ def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw
 ])
 def test_the_facade_given_the_set_up_module_or_no_fabric_is_fine(tmp_path, passed, given):
     assert through_facade(tmp_path, passed, given) == []
+
+
+SETTING_UP = """\
+import torch
+from model import Net
+
+
+def build(fabric, lr=3e-4):
+    net = Net()
+    model = fabric.setup_module(net)
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=lr))
+    return {returned}, optimizer
+"""
+
+
+def test_a_raw_module_a_factory_of_another_module_returns_is_flagged_where_it_is_synced_on(tmp_path):
+    # the factory sets up `net` but returns it, not the set-up `model` (p362): Fabric raises TypeError
+    train = HEAD + ("from factory import build\n\ndef train(fabric):\n    model, optimizer = build(fabric)\n"
+                    "    with fabric.no_backward_sync(model, enabled=True):\n        pass\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": SETTING_UP.format(returned="net"), "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`model` is not set up: it holds the raw module `Net()` (`factory.py`, line 6); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 7, 33)]
+    tree(tmp_path, {"factory.py": SETTING_UP.format(returned="model")})
+    assert found(tmp_path / "train.py") == []

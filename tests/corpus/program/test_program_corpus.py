@@ -94,17 +94,15 @@ KNOWN_MISSES: dict[str, str] = {
     # anything was built for them: 3/8 raising flagged as an error, 7/8 with any severity; 2/8 fine cases with an
     # error, 3/8 with their twin's warning)
     "p360_smoke_settings_precision_swapped_bf16_mixed_on_pod":
-        "only a warning: `smoke: bool = os.environ.get(\"PODTRAIN_SMOKE\", \"0\") == \"1\"` is unknown, so "
-        "`\"bf16-true\" if self.smoke else \"bf16-mixed\"` is mixed only on some paths. The plain run has no such "
-        "variable and takes the default, as an argparse default decides; reading an unset variable's default "
-        "belongs in the value layer (flow.py, `os.environ.get`)",
+        "only a warning: `smoke: bool = os.environ.get(\"PODTRAIN_SMOKE\", \"0\") == \"1\"` is a switch the user "
+        "may set, so `\"bf16-true\" if self.smoke else \"bf16-mixed\"` is mixed \"when not self.smoke\", a "
+        "warning, as errata reads a test of a `store_true` option (`when not args.smoke`). The plain run has no "
+        "such variable; deciding a test on an environment variable's default belongs in the evaluator's "
+        "decisions of tests (flow.py `decide`), and would make the store_true flag an error as well",
     "p361_smoke_settings_bf16_mixed_only_on_cpu_ddp_ok":
         "twin warnings: LXF007 on `\"bf16-mixed\" if self.smoke` and LXF010 on `\"cpu\" if self.smoke`, both on "
         "the smoke path, which builds `strategy=\"ddp\"` from the same flag (the conditions are not tied "
         "together); with the environment default read (p360's entry) both go",
-    "p362_factory_returns_raw_net_no_backward_sync":
-        "missed: lm/factory.py's `build` sets up `net` but returns it (not the set-up `model`) in a tuple with the "
-        "optimizer; LXF004 does not follow an element of a tuple returned by a function of another module",
     "p367_global_max_tries_gather_falls_back_to_reduce_max_ok":
         "a twin warning: `all_reduce(value, reduce_op=\"max\")` sits in the `except NotImplementedError:` fallback "
         "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
