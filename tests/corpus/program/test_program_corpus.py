@@ -108,6 +108,10 @@ KNOWN_MISSES: dict[str, str] = {
         "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
         "warning \"only if the `try` body above raises `NotImplementedError`\" (data_rule.py `_in_fallback`), the "
         "code its twin p366 gets as an error. Silence would need to know that `all_gather` does not raise there",
+    "p369_flags_module_log_worst_replica_off_ok":
+        "false error: `if flags.LOG_WORST_REPLICA:` in trainlib/logging_utils.py reads `LOG_WORST_REPLICA = False` "
+        "of the project module conf/flags.py; a test on an attribute of an imported project module is not decided "
+        "(flow.py `_names_read` leaves `flags.X` to the walk, `_settings_object` takes instances only)",
     "s330_version_shim_legacy_policy_below_3_0_list_remat":
         "only a warning: `LEGACY_POLICY = Version(lightning.__version__) < Version(\"3.0\")` is unknown, so the list "
         "is returned on one path; comparing the Lightning version the pack describes (2.6.6) would decide it",
@@ -117,6 +121,11 @@ KNOWN_MISSES: dict[str, str] = {
         "only a warning: `ON_GPU = torch.cuda.is_available()` is unknown, so `\"bf16-mixed\"` is one path of two; "
         "the XLAFSDP path is the one where it is False (the `if ON_GPU` picks FSDPStrategy and cuda), which the "
         "conditions would need to be tied together to see",
+    "s338_subcommand_fit_clips_by_value_tune_on_ddp":
+        "only a warning \"when called at line 34\": `run(fabric, clip)` is launched by `fit` (XLAFSDP, "
+        "`{\"clip_val\": args.clip}`) and by `tune` (`strategy=\"ddp\"` on CPU); the `**clip` of the launch at line "
+        "34 holds `clip_val` with the XLAFSDP Fabric on the path the default subcommand takes, which the verdict "
+        "of one call among two launches does not tie to the subcommand's default (`set_defaults(command=\"fit\")`)",
     "s336_step_default_clipper_clips_by_value":
         "only a warning: `step(..., clip=clip_by_value)` calls its default parameter, a function; the `clip_val` "
         "call in `clip_by_value` is reached through `clip(fabric, ...)`, which is not followed to the default",
