@@ -108,10 +108,6 @@ KNOWN_MISSES: dict[str, str] = {
         "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
         "warning \"only if the `try` body above raises `NotImplementedError`\" (data_rule.py `_in_fallback`), the "
         "code its twin p366 gets as an error. Silence would need to know that `all_gather` does not raise there",
-    "p369_flags_module_log_worst_replica_off_ok":
-        "false error: `if flags.LOG_WORST_REPLICA:` in trainlib/logging_utils.py reads `LOG_WORST_REPLICA = False` "
-        "of the project module conf/flags.py; a test on an attribute of an imported project module is not decided "
-        "(flow.py `_names_read` leaves `flags.X` to the walk, `_settings_object` takes instances only)",
     "s330_version_shim_legacy_policy_below_3_0_list_remat":
         "only a warning: `LEGACY_POLICY = Version(lightning.__version__) < Version(\"3.0\")` is unknown, so the list "
         "is returned on one path; comparing the Lightning version the pack describes (2.6.6) would decide it",
