@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from errata_lsp.analysis import check_source
-from errata_lsp.analysis.context import _catches
+from errata_lsp.analysis.context import catches
 
 HEAD = '''from lightning.fabric import Fabric
 from lightning.fabric.strategies import XLAFSDPStrategy
@@ -82,15 +82,15 @@ def test_a_call_outside_the_try_body_keeps_the_error() -> None:
 
 
 def test_which_handlers_catch_a_class() -> None:
-    def catches(handler: str, exception: str = "ValueError") -> bool:
+    def caught(handler: str, exception: str = "ValueError") -> bool:
         tree = ast.parse(f"try:\n    pass\n{handler}:\n    pass\n")
-        return _catches(tree.body[0].handlers[0], exception)  # type: ignore[attr-defined]
+        return catches(tree.body[0].handlers[0], exception)  # type: ignore[attr-defined]
 
-    assert catches("except") and catches("except ValueError") and catches("except (OSError, Exception)")
-    assert catches("except ArithmeticError", "ZeroDivisionError") and catches("except BaseException")
-    assert catches("except lightning.MisconfigurationException", "MisconfigurationException")
-    assert not catches("except TypeError") and not catches("except (KeyError, IndexError)")
-    assert not catches("except LookupError", "MisconfigurationException")
+    assert caught("except") and caught("except ValueError") and caught("except (OSError, Exception)")
+    assert caught("except ArithmeticError", "ZeroDivisionError") and caught("except BaseException")
+    assert caught("except lightning.MisconfigurationException", "MisconfigurationException")
+    assert not caught("except TypeError") and not caught("except (KeyError, IndexError)")
+    assert not caught("except LookupError", "MisconfigurationException")
 
 
 # Lightning stores `state_dict_type` unchecked: the ValueError comes from `fabric.load` in the worker
@@ -249,3 +249,48 @@ def test_a_body_that_runs_elsewhere_than_the_call_keeps_the_error() -> None:
     # a lambda that calls it is passed around like any function
     source = THROUGH_A_FUNCTION.replace("    fabric = build()\n", "    fabric = (lambda: build())()\n")
     assert findings(source) == [AT_BUILD]
+
+
+# A site in an `except` handler runs only when the `try` body raises what it catches. Run against lightning
+# 2.6.6: under XLAFSDP `all_gather` works, the fallback never runs and the script is fine; with the two calls
+# swapped the body's `all_reduce(..., reduce_op="max")` raises ValueError, which `except NotImplementedError`
+# lets through.
+FALLBACK = HEAD + '''
+
+def global_max(fabric, value):
+    try:
+        return fabric.all_gather(value).max()
+    except NotImplementedError:
+        return fabric.all_reduce(value, reduce_op="max")
+
+
+def train(fabric):
+    global_max(fabric, 1.0)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+'''
+REDUCE = ("Currently, the XLAFSDPStrategy only supports `sum`, `mean`, `avg` for the reduce operation, got: max; "
+          "`all_reduce` raises ValueError. For a max, gather and reduce: `fabric.all_gather(x).max()`")
+
+
+def test_a_misuse_in_a_fallback_is_a_warning_that_names_the_handler() -> None:
+    assert findings(FALLBACK) == [("LXF027", "warning", "9:51-9:56", REDUCE + "; only if the `try` body above "
+                                   "(line 6) raises `NotImplementedError`")]
+    bare = FALLBACK.replace("except NotImplementedError:", "except:")
+    assert findings(bare)[0][3].endswith("; only if the `try` body above (line 6) raises an exception")
+
+
+def test_a_misuse_in_the_try_body_the_handler_does_not_catch_stays_an_error() -> None:
+    swapped = FALLBACK.replace('return fabric.all_gather(value).max()', '@').replace(
+        'return fabric.all_reduce(value, reduce_op="max")', 'return fabric.all_gather(value).max()').replace(
+        '@', 'return fabric.all_reduce(value, reduce_op="max")')
+    assert findings(swapped) == [("LXF027", "error", "7:51-7:56", REDUCE)]
+
+
+def test_a_retry_after_the_same_rule_s_caught_raise_stays_an_error() -> None:
+    # the body's "max" raises ValueError, the handler catches it and asks for "min": that raises too
+    retry = FALLBACK.replace('return fabric.all_gather(value).max()', 'return fabric.all_reduce(value, reduce_op="max")')
+    retry = retry.replace('except NotImplementedError:\n        return fabric.all_reduce(value, reduce_op="max")',
+                          'except ValueError:\n        return fabric.all_reduce(value, reduce_op="min")')
+    assert [f[:3] for f in findings(retry)] == [("LXF027", "error", "9:51-9:56")]

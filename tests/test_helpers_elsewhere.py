@@ -1184,3 +1184,52 @@ def test_a_method_syncing_on_the_fabric_its_instance_holds_is_flagged_at_the_raw
 ])
 def test_the_facade_given_the_set_up_module_or_no_fabric_is_fine(tmp_path, passed, given):
     assert through_facade(tmp_path, passed, given) == []
+
+
+SETTING_UP = """\
+import torch
+from model import Net
+
+
+def build(fabric, lr=3e-4):
+    net = Net()
+    model = fabric.setup_module(net)
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=lr))
+    return {returned}, optimizer
+"""
+
+
+def test_a_raw_module_a_factory_of_another_module_returns_is_flagged_where_it_is_synced_on(tmp_path):
+    # the factory sets up `net` but returns it, not the set-up `model` (p362): Fabric raises TypeError
+    train = HEAD + ("from factory import build\n\ndef train(fabric):\n    model, optimizer = build(fabric)\n"
+                    "    with fabric.no_backward_sync(model, enabled=True):\n        pass\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"model.py": MODEL, "factory.py": SETTING_UP.format(returned="net"), "train.py": train})
+    assert found(tmp_path / "train.py") == [(
+        "LXF004", "error",
+        "`model` is not set up: it holds the raw module `Net()` (`factory.py`, line 6); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 7, 33)]
+    tree(tmp_path, {"factory.py": SETTING_UP.format(returned="model")})
+    assert found(tmp_path / "train.py") == []
+
+
+LOGGING = """\
+from conf import flags
+
+
+def reduced_loss(fabric, loss):
+    if flags.LOG_WORST_REPLICA:
+        return fabric.all_reduce(loss, reduce_op="max")
+    return fabric.all_reduce(loss, reduce_op="mean")
+"""
+
+
+# a value the layer does not hold (`bool(0)`) leaves the test undecided: the call is judged as written
+@pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["error"]), ("bool(0)", ["error"])])
+def test_a_test_on_a_flag_of_an_imported_project_module_is_decided_by_its_value(tmp_path, flag, expected):
+    # p368/p369: `LOG_WORST_REPLICA = False` in conf/flags.py never takes the max reduction
+    train = HEAD + ("from logging_utils import reduced_loss\n\ndef train(fabric):\n    reduced_loss(fabric, 1.0)\n\n"
+                    "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    tree(tmp_path, {"conf/__init__.py": "", "conf/flags.py": f"LOG_WORST_REPLICA = {flag}\n",
+                    "logging_utils.py": LOGGING, "train.py": train})
+    assert [severity for code, severity, *_ in found(tmp_path / "logging_utils.py")] == expected

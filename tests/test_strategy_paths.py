@@ -127,3 +127,37 @@ def test_an_isinstance_test_of_the_fabric_s_strategy_rules_the_xla_path_in_or_ou
 def test_an_isinstance_test_of_another_name_s_strategy_rules_nothing_out():
     text = GUARDED.format(classes="FSDPStrategy").replace("isinstance(fabric.strategy", "isinstance(other.strategy")
     assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {14}) == [7, 9]
+
+
+# an `if` whose body leaves the function: what follows is the test's `else`
+EARLY = ("from lightning.fabric import Fabric\n"
+         "from lightning.fabric.strategies import XLAFSDPStrategy, XLAStrategy\n\n\n"
+         "def worst_loss(fabric, loss):\n"
+         "    if {test}:\n"
+         "        {leave}\n"
+         "    return fabric.all_reduce(loss, reduce_op='max')\n\n\n"
+         "def train(fabric):\n"
+         "    for _ in range(2):\n"
+         "        worst_loss(fabric, 1.0)\n\n\n"
+         "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+
+
+@pytest.mark.parametrize(("test", "leave", "flagged"), [
+    ("isinstance(fabric.strategy, (XLAStrategy, XLAFSDPStrategy))", "return fabric.all_gather(loss).max()", False),
+    ("isinstance(fabric.strategy, XLAFSDPStrategy)", "raise NotImplementedError", False),
+    ("isinstance(fabric.strategy, XLAStrategy)", "return fabric.all_gather(loss).max()", True),  # not its base
+    ("isinstance(fabric.strategy, XLAFSDPStrategy)", "loss = fabric.all_gather(loss)", True),  # falls through
+    ("not isinstance(fabric.strategy, XLAFSDPStrategy)", "return fabric.all_gather(loss).max()", True),
+    ("isinstance(other.strategy, XLAFSDPStrategy)", "return fabric.all_gather(loss).max()", True),
+])
+def test_statements_after_an_isinstance_test_whose_body_leaves_are_its_else(test, leave, flagged):
+    text = EARLY.format(test=test, leave=leave)
+    assert found(text) == ([("LXF027", "error", REDUCE, 8, 45)] if flagged else [])
+
+
+def test_a_negated_isinstance_test_swaps_body_and_else():
+    text = EARLY.replace("    return fabric.all_reduce(loss, reduce_op='max')\n", "    return fabric.all_gather(loss).max()\n")
+    text = text.format(test="not isinstance(fabric.strategy, XLAFSDPStrategy)",
+                       leave="return fabric.all_reduce(loss, reduce_op='max')")
+    assert found(text) == []
+    assert [f[3] for f in found(text.replace("not isinstance", "isinstance"))] == [7]

@@ -192,7 +192,7 @@ class Context:
         while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
                                                              ast.ClassDef, ast.Lambda)):
             if isinstance(parent, TRY_KINDS) and child in cast(ast.Try, parent).body and any(
-                    _catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
+                    catches(h, exception) and not _raises_again(h) for h in cast(ast.Try, parent).handlers):
                 return True
             if isinstance(parent, (ast.With, ast.AsyncWith)) and child in parent.body and any(
                     self._suppresses(item.context_expr, exception) for item in parent.items):
@@ -204,13 +204,26 @@ class Context:
         return calls is not None and all(
             self.handled(getattr(call, "caller", call), exception, levels - 1) for call in calls)
 
+    def fallback_of(self, node: ast.AST) -> tuple[ast.Try, ast.ExceptHandler] | None:
+        """The `try` and the handler whose body holds `node` (in its scope, the innermost): code a run
+        reaches only when the `try` body raises what the handler catches."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                             ast.ClassDef, ast.Lambda)):
+            if isinstance(parent, ast.ExceptHandler) and child in parent.body:
+                owner = self.parents.get(parent)
+                if isinstance(owner, TRY_KINDS):
+                    return cast(ast.Try, owner), parent
+            child, parent = parent, self.parents.get(parent)
+        return None
+
     def _may_handle(self, exception: str) -> bool:
         """Some `try` of the module handles `exception`, or some `with` suppresses it: else no caller does, and
         a raise is not followed through them (most files: none)."""
         key = ("may handle", exception)
         if key not in self._memo:
             tries = [node for kind in TRY_KINDS for node in self._by_type[kind]]
-            self._memo[key] = any(_catches(h, exception) and not _raises_again(h) for node in tries
+            self._memo[key] = any(catches(h, exception) and not _raises_again(h) for node in tries
                                   for h in node.handlers) or any(
                 self._suppresses(item.context_expr, exception)
                 for kind in (ast.With, ast.AsyncWith) for node in self._by_type[kind] for item in node.items)
@@ -1676,7 +1689,7 @@ def _block_places(parent: ast.AST) -> dict[int, tuple[list[ast.stmt], int]]:
     return places
 
 
-def _catches(handler: ast.ExceptHandler, exception: str) -> bool:
+def catches(handler: ast.ExceptHandler, exception: str) -> bool:
     """The handler catches `exception`: a bare `except:`, the class by name, or a builtin base of it (a
     class Python does not know is caught by its own name, `Exception` or `BaseException` only)."""
     if handler.type is None:
@@ -1685,7 +1698,7 @@ def _catches(handler: ast.ExceptHandler, exception: str) -> bool:
 
 
 def _caught(caught: list[ast.expr], exception: str) -> bool:
-    """One of the classes `caught` names catches `exception` (see `_catches`)."""
+    """One of the classes `caught` names catches `exception` (see `catches`)."""
     raised = getattr(builtins, exception, None)
     for c in caught:
         name = c.id if isinstance(c, ast.Name) else c.attr if isinstance(c, ast.Attribute) else None

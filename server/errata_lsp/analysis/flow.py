@@ -586,7 +586,9 @@ class Flow:
     def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
         "value"`) and it is one instance of a project class on every path (`settings = Settings()`, here or
-        imported): its attributes are read as `_parameter_values` reads them, with the stores made into it."""
+        imported): its attributes are read as `_parameter_values` reads them, with the stores made into it. A
+        module of the project the file imports (`from conf import flags` ... `if flags.LOG_WORST_REPLICA:`) is
+        read the same way: its attributes are its top-level names."""
         reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
         if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
             return None
@@ -594,7 +596,11 @@ class Flow:
         if not defs or len(defs) != 1 or defs[0].when:
             return None
         held = self.of_def(defs[0], reads[0])  # (an import: the object of the module that binds it)
-        if len(held) != 1 or held[0].kind != "instance" or held[0].when or not _of_local_class(held[0]):
+        if len(held) != 1 or held[0].when:
+            return None
+        if held[0].kind == "project_module":  # `from conf import flags` ... `if flags.LOG_WORST:`
+            return held
+        if held[0].kind != "instance" or not _of_local_class(held[0]):
             return None
         return held
 
@@ -6605,9 +6611,9 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             read[node.id] = constant
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
-    if all(what is None for what in read.values()) and not any(isinstance(n, (ast.Compare, ClassTest)) or _isinstance_call(n)
-                                                               for n in walk(test)):
-        return None  # `if DEBUG:` alone is the module flag's (Walker.decided)
+    if all(what is None for what in read.values()) and not any(
+            isinstance(n, (ast.Compare, ClassTest, ast.Attribute)) or _isinstance_call(n) for n in walk(test)):
+        return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG` is decided here
     return read or None
 
 

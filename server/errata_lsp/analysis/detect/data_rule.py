@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..binder import body_nodes, contradicts
-from ..context import Arg, Context, place_in
+from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow
 from ..policies import Verdict, described, to_set
@@ -135,7 +135,31 @@ class DetectRule(Rule):
         finding = self._found(site)
         if finding is not None and self.raised_by_call is not None and site.ctx.handled(site.call, self.raised_by_call):
             return None  # the call's raise is caught by the `try` around it (or its callers'): the program goes on
+        if finding is not None and finding.severity is Severity.ERROR:
+            return self._in_fallback(site, finding)
         return finding
+
+    def _in_fallback(self, site: Site, finding: Finding) -> Finding:
+        """A site in an `except` handler runs only when its `try` body raises what the handler catches
+        (`try: return fabric.all_gather(x).max() except NotImplementedError: return fabric.all_reduce(x,
+        reduce_op="max")`): an error there only when this rule's own raise in the body is what the handler
+        catches (a retry with another value); else a warning that names the condition. A `try` of imports
+        alone is the file's import fallback, which the import layer decides."""
+        held = site.ctx.fallback_of(site.call)
+        if held is None:
+            return finding
+        node, handler = held
+        if all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in node.body):
+            return finding
+        raised = self.raised_by_call
+        if raised is not None and catches(handler, raised) and any(
+                self._found(other) is not None
+                for other in self._sites(site.ctx) if any(site.ctx.within(other.call, s) for s in node.body)):
+            return finding
+        what = "an exception" if handler.type is None else f"`{short(site.ctx.doc.source(handler.type))}`"
+        return dataclasses.replace(
+            finding, severity=Severity.WARNING,
+            message=f"{finding.message}; only if the `try` body above (line {node.lineno}) raises {what}")
 
     def _found(self, site: Site) -> Finding | None:
         """The finding at one site, if its predicates hold."""

@@ -147,21 +147,44 @@ def _guarded_from_xla_fsdp(ctx: Context, expr: ast.AST) -> bool:
     """`fabric` read where an `isinstance(fabric.strategy, ...)` test rules XLAFSDPStrategy out: in the body
     of `if isinstance(fabric.strategy, FSDPStrategy):` (litgpt's `load_checkpoint`), a strategy class that is
     not one of XLAFSDPStrategy's bases, or in the `else` of a test that names one (`XLAFSDPStrategy`,
-    `ParallelStrategy`)."""
+    `ParallelStrategy`); `if not isinstance(...)` the other way round. After an `if` whose body always leaves
+    the block (`return`, `raise`, `continue`, `break`) and has no `else`, the statements that follow are that
+    test's `else`: `if isinstance(fabric.strategy, XLAFSDPStrategy): return gathered` then `all_reduce`."""
     if not isinstance(expr, ast.Name):
         return False
     child: ast.AST = expr
     parent = ctx.parents.get(expr)
-    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        if isinstance(parent, ast.If) and (child in parent.body or child in parent.orelse):
-            classes = _strategy_test(ctx, parent.test, expr.id)
-            if classes is not None and (
-                    child in parent.body and not classes & XLAFSDP_BASES
-                    or child in parent.orelse and classes & XLAFSDP_BASES):
-                binding = ctx.reaching(expr)
-                return binding is not None and binding is _binding_at(ctx, parent.test, expr.id)  # the `fabric` the test read
+    while parent is not None and not isinstance(parent, ast.Lambda):
+        if isinstance(parent, ast.If) and (child in parent.body or child in parent.orelse) \
+                and _rules_out(ctx, parent.test, expr, in_body=child in parent.body):
+            return True
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and child in block and any(
+                    isinstance(before, ast.If) and not before.orelse and _leaves(before.body)
+                    and _rules_out(ctx, before.test, expr, in_body=False)
+                    for before in block[:block.index(child)]):
+                return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            break
         child, parent = parent, ctx.parents.get(parent)
     return False
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
+def _rules_out(ctx: Context, test: ast.expr, expr: ast.Name, in_body: bool) -> bool:
+    """`expr` in the body (`in_body`) or the `else` of `if test:` runs under no XLAFSDPStrategy."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, in_body = test.operand, not in_body
+    classes = _strategy_test(ctx, test, expr.id)
+    if classes is None or (not (in_body and not classes & XLAFSDP_BASES)
+                           and not (not in_body and classes & XLAFSDP_BASES)):
+        return False
+    binding = ctx.reaching(expr)
+    return binding is not None and binding is _binding_at(ctx, test, expr.id)  # the `fabric` the test read
 
 
 def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:

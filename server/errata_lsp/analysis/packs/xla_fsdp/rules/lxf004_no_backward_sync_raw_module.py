@@ -143,7 +143,8 @@ class NoBackwardSyncRawModule(Rule):
             module = call.args[0]
             binding = ctx.reaching(module) if isinstance(module, ast.Name) else None
             if binding is None or binding.value is None:
-                found = self._followed(ctx, module)
+                found = self._followed(ctx, module, assigned=binding is not None and isinstance(
+                    binding.stmt, (ast.Assign, ast.AnnAssign)))  # `model, optimizer = build(fabric)`
                 if found is not None:
                     yield found
                 continue
@@ -162,7 +163,7 @@ class NoBackwardSyncRawModule(Rule):
                     f"`{ctx.doc.source(fabric)}.setup({module.id})` to `no_backward_sync`, or Fabric raises TypeError",  # type: ignore[attr-defined]
                 )
             else:  # a class of another module of the project (`GPT` from model.py), a helper's module: the values
-                found = self._followed(ctx, module)
+                found = self._followed(ctx, module, assigned=True)
                 if found is not None:
                     yield found
 
@@ -226,17 +227,27 @@ class NoBackwardSyncRawModule(Rule):
             message += f"; {condition}" if condition else "; on some paths"
         yield self.finding(ctx, given, message, fixes, self.severity if len(raw) == len(values) else Severity.WARNING)
 
-    def _followed(self, ctx: Context, module: ast.expr) -> Finding | None:
-        """`self.model`, a parameter, ...: what the value-flow layer says the argument holds."""
+    def _followed(self, ctx: Context, module: ast.expr, assigned: bool = False) -> Finding | None:
+        """`self.model`, a parameter, ...: what the value-flow layer says the argument holds. A raw module
+        written in another module counts for a name this scope `assigned` (`model, opt = build(fabric)` of a
+        factory that sets up `net` but returns it): the name here is what is not set up. One that reaches a
+        parameter is flagged where the caller passes it (`_helpers_elsewhere`), where the fix belongs."""
         values = ctx.values(module)
-        raw = [v for v in values if v.kind == "module" and not v.foreign]
+        raw = [v for v in values if v.kind == "module" and (assigned or not v.foreign)]
         if not raw:
             return None
         every_path = len(raw) == len(values)
         first = raw[0]
-        written = " ".join(ctx.doc.source(first.node).split()) if first.node is not None else "a module"
+        if first.node is None:
+            written = "a module"
+        elif first.foreign and first.flow is not None:
+            written = first.flow.text(first.node)
+        else:
+            written = " ".join(ctx.doc.source(first.node).split())
+        where = f"{first.flow.origin_name}, line {first.line}" if first.foreign and first.flow is not None \
+            else f"line {first.line}"
         message = (
-            f"`{ctx.doc.source(module)}` is not set up: it holds the raw module `{written}` (line {first.line}); "
+            f"`{ctx.doc.source(module)}` is not set up: it holds the raw module `{written}` ({where}); "
             "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError"
         )
         if not every_path:
