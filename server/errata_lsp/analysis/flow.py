@@ -1184,54 +1184,63 @@ class Flow:
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
-        the tuple or list display the loop runs over (written there, or the one tuple a name holds on every
-        path: a list held elsewhere may grow), each under its turn when there are several. None for any other
-        loop, a starred or an empty display, more than `MAX_LOOP_TURNS` elements, or a read after the loop
-        (there the variable holds the last element the loop reached)."""
-        loop = self.ctx.parents.get(target)
-        if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not target \
-                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
+        the display the loop runs over (`_loop_display`), each under its turn when there are several; what a
+        generator the project writes yields when the loop runs over one of its calls. None for any other loop,
+        or a read after the loop (there the variable holds the last element the loop reached)."""
+        loop = self._loop_of(target, use)
+        if loop is None:
             return None
-        known = self._known_display(loop.iter)
+        known = self._loop_display(loop)
         if known is None:
             return self._yielded(loop.iter)
         display, flow = known
-        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
         out: list[Value] = []
         for i, element in enumerate(display.elts):
             written = flow.text(element)
-            turn = f"when {target.id} is {written}" if len(written) <= MAX_TURN_TEXT \
-                else f"when {target.id} is item {i + 1} of the loop at line {loop.lineno}"
+            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
         return bounded(tuple(out))
 
     def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for size, name in zip(SIZES, NAMES):` read in the loop's body: the element at `index` of each item of
         the display (or iteration of known sequences) the loop runs over, under that item's turn; None for any
-        other loop (`_display_turns`' bounds)."""
+        other loop (`_loop_display`' bounds)."""
         pair = self.ctx.parents.get(target)
-        loop = self.ctx.parents.get(pair)
-        if not isinstance(pair, ast.Tuple) or not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not pair \
-                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
-            return None
-        known = self._known_display(loop.iter)
-        if known is None:
+        loop = self._loop_of(pair, use) if isinstance(pair, ast.Tuple) else None
+        known = self._loop_display(loop) if loop is not None else None
+        if loop is None or known is None:
             return None
         display, flow = known
-        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         out: list[Value] = []
         for i, item in enumerate(display.elts):
-            written = flow.text(item)
-            turn = f"when {target.id} is {flow.text(item.elts[index])}" if isinstance(item, ast.Tuple) \
-                and index < len(item.elts) and len(written) <= MAX_TURN_TEXT \
-                else f"when {self.text(pair)} is item {i + 1} of the loop at line {loop.lineno}"
+            shown = flow.text(item.elts[index]) if isinstance(item, ast.Tuple) and index < len(item.elts) \
+                and len(flow.text(item)) <= MAX_TURN_TEXT else None
+            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
         return bounded(tuple(out))
+
+    def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
+        """The `for` loop whose variable is `target` (a name, or the tuple of names it unpacks), when `use` (if
+        given) is read in its body."""
+        loop = self.ctx.parents.get(target) if target is not None else None
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not target \
+                or use is not None and not any(self.ctx.within(use, stmt) for stmt in loop.body):
+            return None
+        return loop
+
+    def _loop_display(self, loop: ast.For | ast.AsyncFor,
+                      most: int | None = MAX_LOOP_TURNS) -> tuple[ast.Tuple | ast.List, Flow] | None:
+        """The tuple or list display `loop` runs over (`_known_display`) with the flow that reads it, each
+        element a turn; None for another iteration, a starred element, or (given `most`, the bound of the turns
+        a value holds under) an empty display or one of more than `most` elements."""
+        known = self._known_display(loop.iter)
+        if known is None or any(isinstance(e, ast.Starred) for e in known[0].elts) \
+                or most is not None and not 0 < len(known[0].elts) <= most:
+            return None
+        return known
 
     def _yielded(self, call: ast.expr) -> tuple[Value, ...] | None:
         """`for cfg in sweep():` of a generator function the project writes: what its `yield`s give, each with
@@ -5750,18 +5759,13 @@ class Flow:
         what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
         the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
         defs = self.reaching(name)
-        if not defs or len(defs) != 1 or defs[0].target is None:
+        if not defs or len(defs) != 1 or not isinstance(defs[0].target, ast.Name):
             return None
-        loop = self.ctx.statement_of(defs[0].target)
-        if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name) \
-                or loop.target is not defs[0].target:
-            return None
-        known = self._known_display(loop.iter)
+        loop = self._loop_of(defs[0].target)
+        known = self._loop_display(loop, most=None) if loop is not None else None
         if known is None:
             return None
         display, flow = known
-        if any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         return tuple(flow.values(e) for e in display.elts)
 
     def _items(self, container: Value, dicts: bool) -> tuple[Value, ...]:
@@ -6269,6 +6273,14 @@ class _Instance:
     cls: ast.ClassDef
     call: ast.Call
     flow: Flow = field(compare=False, repr=False)
+
+
+def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:
+    """The condition a value read on turn `i` of `loop` holds under: `when cfg is {...}`, the variable holding
+    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None)."""
+    if element is not None:
+        return f"when {variable} is {element}"
+    return f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
