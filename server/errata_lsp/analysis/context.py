@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .binder import is_generator
+from .binder import body_nodes, is_generator
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
@@ -1699,11 +1699,4 @@ def _caught(caught: list[ast.expr], exception: str) -> bool:
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
     """A `raise` in the handler's own code (not in a def it holds): the exception may go on up."""
-    todo: list[ast.AST] = list(handler.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Raise):
-            return True
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(node, ast.Raise) for node in body_nodes(handler))
