@@ -4102,21 +4102,16 @@ class Flow:
         (`track(model=model)`, `track(optimizer=opt)`: what `objects` holds for each call, read where
         the call is written). {} when no method fills the attribute in place; None when one fills it in a
         way the layer cannot read (a key it cannot tell, `pop`, `clear`, a call it does not see)."""
-        target = self.self_attribute_holding(node)
-        if target is None:
+        # Apart from `_keyed_fillers`: this reads every fill whatever its key, as the same for every instance.
+        held = self._held_by_method(node)
+        if held is None:
             return {}
-        cls = self._method_class(self.ctx.enclosing_function(node))  # type: ignore[arg-type]
-        if cls is None:
-            return {}
+        target, cls = held
         if any(isinstance(aug.target, ast.Attribute) and aug.target.attr == target.attr and self.ctx.within(aug, cls)
                for aug in self.ctx.nodes(ast.AugAssign)):
             return None  # `self.state |= more`
         out: dict[str, Entry] = {}
-        for load in self.ctx.attribute_loads(target.attr):
-            user = self.ctx.enclosing_function(load)
-            if user is None or self._method_class(user) is not cls or not user.args.args \
-                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
-                continue  # not `self.<attr>` in a method of this class
+        for _, load in self._own_loads(target.attr, cls):
             parent = self.ctx.parents.get(load)
             call = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
             if isinstance(parent, ast.Attribute) and parent.attr == "update" and isinstance(call, ast.Call) \
@@ -4214,16 +4209,14 @@ class Flow:
         parameter of the method (`add_state(self, name, ...)`): each such store, with the method and the
         parameter's place among those after `self`. None when there is none, or when the attribute is filled
         or changed otherwise (`update`, `pop`, `del`, a key of another kind): `_filled_by_methods` reads it."""
-        target = self.self_attribute_holding(node)
-        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
-        if target is None or cls is None:
+        # Apart from `_filled_by_methods`: only `self.attr[k] = v` stores, kept whole so that a key a method is
+        # given can be read per call of it on one instance (`_filled_for_instance`).
+        held = self._held_by_method(node)
+        if held is None:
             return None
+        target, cls = held
         out: list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] = []
-        for load in self.ctx.attribute_loads(target.attr):
-            user = self.ctx.enclosing_function(load)
-            if user is None or self._method_class(user) is not cls or not user.args.args \
-                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
-                continue
+        for user, load in self._own_loads(target.attr, cls):
             parent = self.ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
                 stmt = self.ctx.parents.get(parent)
@@ -4253,6 +4246,7 @@ class Flow:
         the fills cannot be told: a call under a test or before `super().__init__()`, a call of the filling
         method anywhere else (another method, another receiver), an `__init__` of a class the project does
         not write."""
+        # Not a third reading: `_keyed_fillers`' stores, per instance, else `_filled_by_methods`.
         fillers = self._keyed_fillers(node)
         if fillers is None:
             return self._filled_by_methods(node)
@@ -4275,6 +4269,20 @@ class Flow:
                 return None
             _store(out, key, Entry(stmt.value, target, site))
         return out
+
+    def _held_by_method(self, node: ast.Dict) -> tuple[ast.Attribute, ast.ClassDef] | None:
+        """`self.state` when a method stores `node` into it (`self_attribute_holding`), with the method's class."""
+        target = self.self_attribute_holding(node)
+        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
+        return (target, cls) if target is not None and cls is not None else None
+
+    def _own_loads(self, attr: str, cls: ast.ClassDef) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.Attribute]]:
+        """Each `self.<attr>` a method of `cls` reads on its own `self` (its first parameter), with the method."""
+        for load in self.ctx.attribute_loads(attr):
+            user = self.ctx.enclosing_function(load)
+            if user is not None and self._method_class(user) is cls and user.args.args \
+                    and isinstance(load.value, ast.Name) and load.value.id == user.args.args[0].arg:
+                yield user, load
 
     def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
         """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
