@@ -5859,34 +5859,50 @@ class Flow:
         return out or None
 
 
-class _SiteFlow(Flow):
-    """The evaluator inside one function for one of its calls: its parameters hold what that call
-    passes and the tests on them are decided by that call alone. Every other node is the outer
-    evaluator's."""
+class _InnerFlow(Flow):
+    """An evaluator of a part of `outer`'s code read apart (a function for one call, a dict comprehension's
+    value for one entry): the nodes inside the part are its own, every other node `outer`'s."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
-                 caller: Flow | None = None):
+    def __init__(self, outer: Flow):
         super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
-        self.outer, self.func, self.call = outer, func, call
-        self.caller = caller or outer  # the module that writes the call evaluates its arguments
-        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
-        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
-        self.site_depth = self.caller.site_depth + 1
+        self.outer = outer
         self._inside: dict[int, bool] = {}
 
     @property
     def base(self) -> Flow:
         return self.outer.base
 
+    def _holds(self, node: ast.AST) -> bool:
+        """`node` is inside the part."""
+        raise NotImplementedError
+
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
-            found = self._inside[id(node)] = node is not self.func and self.ctx.within(written, self.func)
+            found = self._inside[id(node)] = self._holds(node)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
         return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+
+class _SiteFlow(_InnerFlow):
+    """The evaluator inside one function for one of its calls: its parameters hold what that call
+    passes and the tests on them are decided by that call alone. Every other node is the outer
+    evaluator's."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                 caller: Flow | None = None):
+        super().__init__(outer)
+        self.func, self.call = func, call
+        self.caller = caller or outer  # the module that writes the call evaluates its arguments
+        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
+        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
+        self.site_depth = self.caller.site_depth + 1
+
+    def _holds(self, node: ast.AST) -> bool:
+        written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
+        return node is not self.func and self.ctx.within(written, self.func)
 
     def scope(self, node: ast.AST) -> Scope:
         if node is not self.func:
@@ -6017,29 +6033,18 @@ class _MethodFlow(_SiteFlow):
         return self.ctx.once("class attributes set", self.func, work)
 
 
-class _EntryFlow(Flow):
+class _EntryFlow(_InnerFlow):
     """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
     hold that entry's key and value, and a function of the module called there is evaluated for that call
     (`_namespace(v)` builds the namespace of that entry). Every node outside the value is the outer evaluator's."""
 
     def __init__(self, outer: Flow, comp: ast.DictComp, bound: dict[str, tuple[Value, ...]]):
-        super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
-        self.outer, self.comp, self.bound = outer, comp, bound
+        super().__init__(outer)
+        self.comp, self.bound = comp, bound
         self.site_depth = outer.site_depth
-        self._inside: dict[int, bool] = {}
 
-    @property
-    def base(self) -> Flow:
-        return self.outer.base
-
-    def _is_inside(self, node: ast.AST) -> bool:
-        found = self._inside.get(id(node))
-        if found is None:
-            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
-        return found
-
-    def values(self, node: ast.AST) -> tuple[Value, ...]:
-        return super().values(node) if self._is_inside(node) else self.outer.values(node)
+    def _holds(self, node: ast.AST) -> bool:
+        return self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
 
     def scope(self, node: ast.AST) -> Scope:
         return self.outer.scope(node)
