@@ -456,19 +456,28 @@ class Flow:
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
-        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
-                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
-            # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
-            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+        tested = self._builtin_isinstance(test)
+        if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
+            subject, kinds = tested
+            if kinds is None:
                 return None
-            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
-            held = self.values(test.args[0])
+            held = self.values(subject)
             if not held or any(x.kind not in (*_BUILTIN_TYPES.values(), "none", "number", "bool") or x.when for x in held):
                 return None
             found = {x.kind in kinds for x in held}
             return found.pop() if len(found) == 1 else None
         return None
+
+    def _builtin_isinstance(self, test: ast.expr) -> tuple[ast.expr, frozenset[str] | None] | None:
+        """`isinstance(v, (list, tuple))`, a call of the builtin: `v`, and the kinds of value the types it names
+        are (None unless each is a builtin type the layer knows by kind, not rebound); None for another test."""
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords):
+            return None
+        types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+            return test.args[0], None
+        return test.args[0], frozenset(_BUILTIN_TYPES[t.id] for t in types)  # type: ignore[attr-defined]
 
     def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
         """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
@@ -6243,13 +6252,12 @@ class _BuildFlow(_SiteFlow):
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
         """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
-        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
-                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
-            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+        tested = self._builtin_isinstance(test)
+        if tested is not None:
+            subject, kinds = tested
+            if kinds is None:
                 return None
-            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
-            held = self._parameter_values(test.args[0], given)
+            held = self._parameter_values(subject, given)
             if not held or any(x.kind not in _BUILTIN_TYPES.values() and x.kind != "none" for x in held):
                 return None
             found = {x.kind in kinds for x in held}
