@@ -843,14 +843,7 @@ class Flow:
         if func.decorator_list or func.name.startswith("__") or any(
                 self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
             return False
-        for load in self.ctx.attribute_loads(func.name):
-            call = self.ctx.parents.get(load)
-            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
-                return False
-            receivers = self.values(load.value)
-            if not receivers or any(x.kind != "instance" or not self._runs_method_of(x, cls, func.name) for x in receivers):
-                return False
-        return True
+        return self._called_only_on(func, lambda x: x.kind == "instance" and self._runs_method_of(x, cls, func.name))
 
     def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each
@@ -862,12 +855,17 @@ class Flow:
         if func.name.startswith("__") or len(decorators) != 1 or decorators[0] not in ("classmethod", "staticmethod") \
                 or not self.ctx.reads_every_use_of(func.name):
             return False
+        return self._called_only_on(func, lambda x: x.kind in ("class", "instance"))
+
+    def _called_only_on(self, func: ast.FunctionDef | ast.AsyncFunctionDef, fits: Callable[[Value], bool]) -> bool:
+        """Each `<receiver>.<name>` of `func`'s name the file reads is a call of it written outside `func`, on a
+        receiver the layer can tell, each value of which `fits`."""
         for load in self.ctx.attribute_loads(func.name):
             call = self.ctx.parents.get(load)
             if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
                 return False
             receivers = self.values(load.value)
-            if not receivers or any(x.kind not in ("class", "instance") for x in receivers):
+            if not receivers or not all(fits(x) for x in receivers):
                 return False
         return True
 
