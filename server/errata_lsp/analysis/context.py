@@ -319,15 +319,15 @@ class Context:
     def module_function_calls(self, name: str) -> list[ast.Call]:
         """Calls spelled `<module>.name(...)` whose receiver starts at a name a project import binds
         (`trainkit.build_fabric(args)` after `import trainkit`): a function read through its module."""
-        out: list[ast.Call] = []
         if not self._project_imports:
-            return out
-        for call, receiver in self.spelled_method_calls(name):
-            while isinstance(receiver, ast.Attribute):
-                receiver = receiver.value
-            if isinstance(receiver, ast.Name) and receiver.id in self._project_imports:
-                out.append(call)
-        return out
+            return []
+        return [call for call, receiver in self.spelled_method_calls(name) if self._from_project_import(receiver)]
+
+    def _from_project_import(self, expr: ast.expr) -> bool:
+        """`expr` (`utils.dist`, `trainkit`) starts at a name a project import binds."""
+        while isinstance(expr, ast.Attribute):
+            expr = expr.value
+        return isinstance(expr, ast.Name) and expr.id in self._project_imports
 
     def _held_method_calls(self) -> dict[str, list[tuple[ast.Call, ast.expr]]]:
         """The calls of names holding a bound method (see `method_calls`), by the method's name, as
@@ -1221,14 +1221,7 @@ class Context:
         in the order of the node table: the only ones `called_elsewhere` may answer (a scan, no value)."""
         if not self._project_imports:
             return []
-        out = []
-        for call in self._by_type[ast.Call]:
-            root = call.func
-            while isinstance(root, ast.Attribute):
-                root = root.value
-            if isinstance(root, ast.Name) and root.id in self._project_imports:
-                out.append(call)
-        return out
+        return [call for call in self._by_type[ast.Call] if self._from_project_import(call.func)]
 
     def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
