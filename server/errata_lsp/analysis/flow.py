@@ -251,14 +251,8 @@ class Flow:
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
-            found.locals.update(env)
-            if isinstance(node, ast.Lambda):
-                walker.expr(node.body, env, ())
-                found.returns.append((node.body, ()))
-                found.final = env
-            else:
-                found.final = dict(walker.run(node.body, env, ()))
+            _walk_function(node, found, walker)
+            if not isinstance(node, ast.Lambda):
                 found.decisions = tuple(walker.decisions)
                 for name, defs in self._nonlocals_of_nested(node).items():
                     found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
@@ -5924,16 +5918,9 @@ class _SiteFlow(_InnerFlow):
             return (self._decided_test(node, test, read), read) if read else None
 
         walker = Walker(found, self.text, self._module_flag, decide)
-        env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
-        found.locals.update(env)
         found.walking = True
         try:
-            if isinstance(node, ast.Lambda):  # (a fold's function: `Flow._folded_by_calls`)
-                walker.expr(node.body, env, ())
-                found.returns.append((node.body, ()))
-                found.final = env
-            else:
-                found.final = dict(walker.run(node.body, env, ()))
+            _walk_function(node, found, walker)  # (a lambda: a fold's function, `Flow._folded_by_calls`)
         finally:
             found.walking = False
         found.decisions = tuple(walker.decisions)
@@ -6300,6 +6287,19 @@ def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | No
     if element is not None:
         return f"when {variable} is {element}"
     return f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+
+
+def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, found: Scope, walker: Walker) -> None:
+    """Walk a function's body (a lambda's expression, which it returns) into its scope `found`, from its
+    parameters, each bound to itself."""
+    env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
+    found.locals.update(env)
+    if isinstance(node, ast.Lambda):
+        walker.expr(node.body, env, ())
+        found.returns.append((node.body, ()))
+        found.final = env
+    else:
+        found.final = dict(walker.run(node.body, env, ()))
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
