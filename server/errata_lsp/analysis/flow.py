@@ -4168,12 +4168,7 @@ class Flow:
                                                   keywords=sub.keywords), sub)
                 receiver = Value("class", sub, label=sub.name, qualified=sub.name, flow=self)
                 site = self._sites[key] = _MethodFlow(self, hook, call, receiver)
-            for stmt, t in stores:
-                if site._skipped(stmt):
-                    continue
-                name = site.registry_key(t.slice)
-                if isinstance(name, str):
-                    out.append((name, Entry(stmt.value, t, site, site._stored_under(stmt))))
+            out.extend(entry for stmt, t in stores if (entry := site.registry_entry(stmt, t)) is not None)
         return out
 
     def _subclass_statements(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
@@ -4349,12 +4344,9 @@ class Flow:
             if factory is not None and self._method_class(factory) is None and isinstance(call.func, ast.Call) \
                     and any(self._is(factory, x) for x in self.values(call.func.func)):
                 outer = self._registering(self, factory, call.func)  # `preset("remat")`: the factory for that call
-            site = self._registering(outer, func, call)
-            if site._skipped(assign):
-                continue
-            key = site.registry_key(target.slice)
-            if isinstance(key, str):
-                out.append((key, Entry(assign.value, target, site, (*when, *site._stored_under(assign)))))
+            entry = self._registering(outer, func, call).registry_entry(assign, target, when)
+            if entry is not None:
+                out.append(entry)
         if isinstance(self.ctx.parents.get(factory or func), ast.Module):
             out.extend(self._registered_elsewhere(assign, target, func, factory, MAX_REGISTRATIONS - len(sites)))
         return out
@@ -4403,12 +4395,9 @@ class Flow:
                         if not isinstance(application.func, ast.Call):
                             continue
                         outer = there.site(home, twin_top, application.func)  # `register_model(fsdp_wrap=...)`
-                    site = _SiteFlow(outer, twin_func, application, caller=there)
-                    if site._skipped(twin_assign):
-                        continue
-                    key = site.registry_key(twin_target.slice)
-                    if isinstance(key, str):
-                        out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+                    entry = _SiteFlow(outer, twin_func, application, caller=there).registry_entry(twin_assign, twin_target)
+                    if entry is not None:
+                        out.append(entry)
         finally:
             project.asking_callers.pop()
         return out
@@ -4472,6 +4461,16 @@ class Flow:
         if found is None:
             found = outer._sites[key] = _SiteFlow(outer, func, call)
         return found
+
+    def registry_entry(self, assign: ast.Assign, target: ast.Subscript,
+                       when: tuple[str, ...] = ()) -> tuple[str, Entry] | None:
+        """`registry[key] = value` (`assign`, storing into `target`) as this evaluator runs it: the key and the
+        entry, under `when` and the tests of the `if`s it is under that stay undecided; None when it never runs
+        here or its key is not one string."""
+        if self._skipped(assign):
+            return None
+        key = self.registry_key(target.slice)
+        return (key, Entry(assign.value, target, self, (*when, *self._stored_under(assign)))) if isinstance(key, str) else None
 
     def registry_key(self, node: ast.expr) -> str | int | None:
         """A key as `constant_key` reads it, or the name of the def or class a `fn.__name__` holds."""
