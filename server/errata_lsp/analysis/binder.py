@@ -533,9 +533,10 @@ def _merge(a: dict[str, tuple[Def, ...]], b: dict[str, tuple[Def, ...]]) -> dict
     return out
 
 
-def body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """The nodes of a def's body that run when it runs: nested defs, lambdas and classes left out (they run only
-    when called; their decorators and defaults are rarely what a question is about)."""
+def body_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.ExceptHandler) -> Iterator[ast.AST]:
+    """The nodes of a def's body (or an `except` clause's) that run when it runs: nested defs, lambdas and
+    classes left out (they run only when called; their decorators and defaults are rarely what a question is
+    about)."""
     stack: list[ast.AST] = list(func.body)
     while stack:
         node = stack.pop()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .binder import is_generator
+from .binder import body_nodes, is_generator
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
@@ -332,15 +332,15 @@ class Context:
     def module_function_calls(self, name: str) -> list[ast.Call]:
         """Calls spelled `<module>.name(...)` whose receiver starts at a name a project import binds
         (`trainkit.build_fabric(args)` after `import trainkit`): a function read through its module."""
-        out: list[ast.Call] = []
         if not self._project_imports:
-            return out
-        for call, receiver in self.spelled_method_calls(name):
-            while isinstance(receiver, ast.Attribute):
-                receiver = receiver.value
-            if isinstance(receiver, ast.Name) and receiver.id in self._project_imports:
-                out.append(call)
-        return out
+            return []
+        return [call for call, receiver in self.spelled_method_calls(name) if self._from_project_import(receiver)]
+
+    def _from_project_import(self, expr: ast.expr) -> bool:
+        """`expr` (`utils.dist`, `trainkit`) starts at a name a project import binds."""
+        while isinstance(expr, ast.Attribute):
+            expr = expr.value
+        return isinstance(expr, ast.Name) and expr.id in self._project_imports
 
     def _held_method_calls(self) -> dict[str, list[tuple[ast.Call, ast.expr]]]:
         """The calls of names holding a bound method (see `method_calls`), by the method's name, as
@@ -1234,14 +1234,7 @@ class Context:
         in the order of the node table: the only ones `called_elsewhere` may answer (a scan, no value)."""
         if not self._project_imports:
             return []
-        out = []
-        for call in self._by_type[ast.Call]:
-            root = call.func
-            while isinstance(root, ast.Attribute):
-                root = root.value
-            if isinstance(root, ast.Name) and root.id in self._project_imports:
-                out.append(call)
-        return out
+        return [call for call in self._by_type[ast.Call] if self._from_project_import(call.func)]
 
     def called_elsewhere(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The function of another module of the project that `call` runs on every path (`accumulate(...)`
@@ -1712,11 +1705,4 @@ def _caught(caught: list[ast.expr], exception: str) -> bool:
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
     """A `raise` in the handler's own code (not in a def it holds): the exception may go on up."""
-    todo: list[ast.AST] = list(handler.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Raise):
-            return True
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(node, ast.Raise) for node in body_nodes(handler))

@@ -435,14 +435,23 @@ def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     expr_context ctx)` has none), read from the class's signature line; all its fields if it has none."""
     found = CHILD_FIELDS.get(kind)
     if found is None:
-        match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
-        parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
-        if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
-            found = tuple(name for type_, name in parts if type_.rstrip("*?") not in _NO_CHILD)
+        grammar = _grammar_line(kind)
+        if grammar is not None:
+            found = tuple(name for type_, name in grammar if type_.rstrip("*?") not in _NO_CHILD)
         else:
             found = tuple(kind._fields)
         CHILD_FIELDS[kind] = found
     return found
+
+
+def _grammar_line(kind: type[ast.AST]) -> list[tuple[str, str]] | None:
+    """The type and name of each field of a node class, as the grammar line that opens its docstring says
+    (`Name(identifier id, expr_context ctx)`); None when there is none or it does not name the fields."""
+    match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
+    parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
+    if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
+        return [(type_, name) for type_, name in parts]
+    return None
 
 
 _CHILD_SLOTS: dict[type[ast.AST], tuple[tuple[str, bool], ...] | list[str]] = {}
@@ -454,10 +463,9 @@ def _child_slots(kind: type[ast.AST]) -> tuple[tuple[str, bool], ...] | list[str
     a grammar line, the list of all its fields (each told apart by what it holds)."""
     found = _CHILD_SLOTS.get(kind)
     if found is None:
-        match = _SIGNATURE_LINE.fullmatch((kind.__doc__ or "").split("\n", 1)[0].strip())
-        parts = [p.split() for p in match.group(1).split(",") if p.strip()] if match else []
-        if [p[-1] for p in parts] == list(kind._fields) and all(len(p) == 2 for p in parts):
-            found = tuple((name, type_.endswith("*")) for type_, name in parts if type_.rstrip("*?") not in _NO_CHILD)
+        grammar = _grammar_line(kind)
+        if grammar is not None:
+            found = tuple((name, type_.endswith("*")) for type_, name in grammar if type_.rstrip("*?") not in _NO_CHILD)
         else:
             found = list(kind._fields)
         _CHILD_SLOTS[kind] = found

@@ -251,14 +251,8 @@ class Flow:
             for name, defs in self._globals_of_functions().items():
                 found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
-            found.locals.update(env)
-            if isinstance(node, ast.Lambda):
-                walker.expr(node.body, env, ())
-                found.returns.append((node.body, ()))
-                found.final = env
-            else:
-                found.final = dict(walker.run(node.body, env, ()))
+            _walk_function(node, found, walker)
+            if not isinstance(node, ast.Lambda):
                 found.decisions = tuple(walker.decisions)
                 for name, defs in self._nonlocals_of_nested(node).items():
                     found.final[name] = tuple(dict.fromkeys((*found.final.get(name, ()), *defs)))
@@ -456,19 +450,28 @@ class Flow:
             values = self.values(test)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
             return truth.pop() if len(truth) == 1 else None
-        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
-                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
-            # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
-            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+        tested = self._builtin_isinstance(test)
+        if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
+            subject, kinds = tested
+            if kinds is None:
                 return None
-            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
-            held = self.values(test.args[0])
+            held = self.values(subject)
             if not held or any(x.kind not in (*_BUILTIN_TYPES.values(), "none", "number", "bool") or x.when for x in held):
                 return None
             found = {x.kind in kinds for x in held}
             return found.pop() if len(found) == 1 else None
         return None
+
+    def _builtin_isinstance(self, test: ast.expr) -> tuple[ast.expr, frozenset[str] | None] | None:
+        """`isinstance(v, (list, tuple))`, a call of the builtin: `v`, and the kinds of value the types it names
+        are (None unless each is a builtin type the layer knows by kind, not rebound); None for another test."""
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords):
+            return None
+        types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+            return test.args[0], None
+        return test.args[0], frozenset(_BUILTIN_TYPES[t.id] for t in types)  # type: ignore[attr-defined]
 
     def _bool_op(self, node: ast.BoolOp) -> tuple[Value, ...]:
         """`a or b`, `a and b`: each operand's values that end it (a truthy one for `or`, a falsy one for `and`)
@@ -840,14 +843,7 @@ class Flow:
         if func.decorator_list or func.name.startswith("__") or any(
                 self.ctx.scope_of(load) is cls for load in self.ctx.loads_named(func.name)):  # `run = fit` in the class
             return False
-        for load in self.ctx.attribute_loads(func.name):
-            call = self.ctx.parents.get(load)
-            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
-                return False
-            receivers = self.values(load.value)
-            if not receivers or any(x.kind != "instance" or not self._runs_method_of(x, cls, func.name) for x in receivers):
-                return False
-        return True
+        return self._called_only_on(func, lambda x: x.kind == "instance" and self._runs_method_of(x, cls, func.name))
 
     def _method_only_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """A class or static method (`Sharded.from_config(cfg)`) that the file reads only to call, each
@@ -859,12 +855,17 @@ class Flow:
         if func.name.startswith("__") or len(decorators) != 1 or decorators[0] not in ("classmethod", "staticmethod") \
                 or not self.ctx.reads_every_use_of(func.name):
             return False
+        return self._called_only_on(func, lambda x: x.kind in ("class", "instance"))
+
+    def _called_only_on(self, func: ast.FunctionDef | ast.AsyncFunctionDef, fits: Callable[[Value], bool]) -> bool:
+        """Each `<receiver>.<name>` of `func`'s name the file reads is a call of it written outside `func`, on a
+        receiver the layer can tell, each value of which `fits`."""
         for load in self.ctx.attribute_loads(func.name):
             call = self.ctx.parents.get(load)
             if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, func):
                 return False
             receivers = self.values(load.value)
-            if not receivers or any(x.kind not in ("class", "instance") for x in receivers):
+            if not receivers or not all(fits(x) for x in receivers):
                 return False
         return True
 
@@ -1190,54 +1191,63 @@ class Flow:
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
-        the tuple or list display the loop runs over (written there, or the one tuple a name holds on every
-        path: a list held elsewhere may grow), each under its turn when there are several. None for any other
-        loop, a starred or an empty display, more than `MAX_LOOP_TURNS` elements, or a read after the loop
-        (there the variable holds the last element the loop reached)."""
-        loop = self.ctx.parents.get(target)
-        if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not target \
-                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
+        the display the loop runs over (`_loop_display`), each under its turn when there are several; what a
+        generator the project writes yields when the loop runs over one of its calls. None for any other loop,
+        or a read after the loop (there the variable holds the last element the loop reached)."""
+        loop = self._loop_of(target, use)
+        if loop is None:
             return None
-        known = self._known_display(loop.iter)
+        known = self._loop_display(loop)
         if known is None:
             return self._yielded(loop.iter)
         display, flow = known
-        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
         out: list[Value] = []
         for i, element in enumerate(display.elts):
             written = flow.text(element)
-            turn = f"when {target.id} is {written}" if len(written) <= MAX_TURN_TEXT \
-                else f"when {target.id} is item {i + 1} of the loop at line {loop.lineno}"
+            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
         return bounded(tuple(out))
 
     def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for size, name in zip(SIZES, NAMES):` read in the loop's body: the element at `index` of each item of
         the display (or iteration of known sequences) the loop runs over, under that item's turn; None for any
-        other loop (`_display_turns`' bounds)."""
+        other loop (`_loop_display`' bounds)."""
         pair = self.ctx.parents.get(target)
-        loop = self.ctx.parents.get(pair)
-        if not isinstance(pair, ast.Tuple) or not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not pair \
-                or not any(self.ctx.within(use, stmt) for stmt in loop.body):
-            return None
-        known = self._known_display(loop.iter)
-        if known is None:
+        loop = self._loop_of(pair, use) if isinstance(pair, ast.Tuple) else None
+        known = self._loop_display(loop) if loop is not None else None
+        if loop is None or known is None:
             return None
         display, flow = known
-        if not display.elts or len(display.elts) > MAX_LOOP_TURNS or any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         out: list[Value] = []
         for i, item in enumerate(display.elts):
-            written = flow.text(item)
-            turn = f"when {target.id} is {flow.text(item.elts[index])}" if isinstance(item, ast.Tuple) \
-                and index < len(item.elts) and len(written) <= MAX_TURN_TEXT \
-                else f"when {self.text(pair)} is item {i + 1} of the loop at line {loop.lineno}"
+            shown = flow.text(item.elts[index]) if isinstance(item, ast.Tuple) and index < len(item.elts) \
+                and len(flow.text(item)) <= MAX_TURN_TEXT else None
+            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
         return bounded(tuple(out))
+
+    def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
+        """The `for` loop whose variable is `target` (a name, or the tuple of names it unpacks), when `use` (if
+        given) is read in its body."""
+        loop = self.ctx.parents.get(target) if target is not None else None
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not target \
+                or use is not None and not any(self.ctx.within(use, stmt) for stmt in loop.body):
+            return None
+        return loop
+
+    def _loop_display(self, loop: ast.For | ast.AsyncFor,
+                      most: int | None = MAX_LOOP_TURNS) -> tuple[ast.Tuple | ast.List, Flow] | None:
+        """The tuple or list display `loop` runs over (`_known_display`) with the flow that reads it, each
+        element a turn; None for another iteration, a starred element, or (given `most`, the bound of the turns
+        a value holds under) an empty display or one of more than `most` elements."""
+        known = self._known_display(loop.iter)
+        if known is None or any(isinstance(e, ast.Starred) for e in known[0].elts) \
+                or most is not None and not 0 < len(known[0].elts) <= most:
+            return None
+        return known
 
     def _yielded(self, call: ast.expr) -> tuple[Value, ...] | None:
         """`for cfg in sweep():` of a generator function the project writes: what its `yield`s give, each with
@@ -4139,21 +4149,16 @@ class Flow:
         (`track(model=model)`, `track(optimizer=opt)`: what `objects` holds for each call, read where
         the call is written). {} when no method fills the attribute in place; None when one fills it in a
         way the layer cannot read (a key it cannot tell, `pop`, `clear`, a call it does not see)."""
-        target = self.self_attribute_holding(node)
-        if target is None:
+        # Apart from `_keyed_fillers`: this reads every fill whatever its key, as the same for every instance.
+        held = self._held_by_method(node)
+        if held is None:
             return {}
-        cls = self._method_class(self.ctx.enclosing_function(node))  # type: ignore[arg-type]
-        if cls is None:
-            return {}
+        target, cls = held
         if any(isinstance(aug.target, ast.Attribute) and aug.target.attr == target.attr and self.ctx.within(aug, cls)
                for aug in self.ctx.nodes(ast.AugAssign)):
             return None  # `self.state |= more`
         out: dict[str, Entry] = {}
-        for load in self.ctx.attribute_loads(target.attr):
-            user = self.ctx.enclosing_function(load)
-            if user is None or self._method_class(user) is not cls or not user.args.args \
-                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
-                continue  # not `self.<attr>` in a method of this class
+        for _, load in self._own_loads(target.attr, cls):
             parent = self.ctx.parents.get(load)
             call = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
             if isinstance(parent, ast.Attribute) and parent.attr == "update" and isinstance(call, ast.Call) \
@@ -4209,12 +4214,7 @@ class Flow:
                                                   keywords=sub.keywords), sub)
                 receiver = Value("class", sub, label=sub.name, qualified=sub.name, flow=self)
                 site = self._sites[key] = _MethodFlow(self, hook, call, receiver)
-            for stmt, t in stores:
-                if site._skipped(stmt):
-                    continue
-                name = site.registry_key(t.slice)
-                if isinstance(name, str):
-                    out.append((name, Entry(stmt.value, t, site, site._stored_under(stmt))))
+            out.extend(entry for stmt, t in stores if (entry := site.registry_entry(stmt, t)) is not None)
         return out
 
     def _subclass_statements(self, cls: ast.ClassDef) -> list[ast.ClassDef]:
@@ -4251,16 +4251,14 @@ class Flow:
         parameter of the method (`add_state(self, name, ...)`): each such store, with the method and the
         parameter's place among those after `self`. None when there is none, or when the attribute is filled
         or changed otherwise (`update`, `pop`, `del`, a key of another kind): `_filled_by_methods` reads it."""
-        target = self.self_attribute_holding(node)
-        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
-        if target is None or cls is None:
+        # Apart from `_filled_by_methods`: only `self.attr[k] = v` stores, kept whole so that a key a method is
+        # given can be read per call of it on one instance (`_filled_for_instance`).
+        held = self._held_by_method(node)
+        if held is None:
             return None
+        target, cls = held
         out: list[tuple[ast.FunctionDef, ast.Assign, ast.Subscript, int]] = []
-        for load in self.ctx.attribute_loads(target.attr):
-            user = self.ctx.enclosing_function(load)
-            if user is None or self._method_class(user) is not cls or not user.args.args \
-                    or not isinstance(load.value, ast.Name) or load.value.id != user.args.args[0].arg:
-                continue
+        for user, load in self._own_loads(target.attr, cls):
             parent = self.ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store) and parent.value is load:
                 stmt = self.ctx.parents.get(parent)
@@ -4290,6 +4288,7 @@ class Flow:
         the fills cannot be told: a call under a test or before `super().__init__()`, a call of the filling
         method anywhere else (another method, another receiver), an `__init__` of a class the project does
         not write."""
+        # Not a third reading: `_keyed_fillers`' stores, per instance, else `_filled_by_methods`.
         fillers = self._keyed_fillers(node)
         if fillers is None:
             return self._filled_by_methods(node)
@@ -4312,6 +4311,20 @@ class Flow:
                 return None
             _store(out, key, Entry(stmt.value, target, site))
         return out
+
+    def _held_by_method(self, node: ast.Dict) -> tuple[ast.Attribute, ast.ClassDef] | None:
+        """`self.state` when a method stores `node` into it (`self_attribute_holding`), with the method's class."""
+        target = self.self_attribute_holding(node)
+        cls = self._method_class(self.ctx.enclosing_function(node)) if target is not None else None  # type: ignore[arg-type]
+        return (target, cls) if target is not None and cls is not None else None
+
+    def _own_loads(self, attr: str, cls: ast.ClassDef) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.Attribute]]:
+        """Each `self.<attr>` a method of `cls` reads on its own `self` (its first parameter), with the method."""
+        for load in self.ctx.attribute_loads(attr):
+            user = self.ctx.enclosing_function(load)
+            if user is not None and self._method_class(user) is cls and user.args.args \
+                    and isinstance(load.value, ast.Name) and load.value.id == user.args.args[0].arg:
+                yield user, load
 
     def self_attribute_holding(self, node: ast.expr) -> ast.Attribute | None:
         """`self.state` when `node` is the value a method of a class stores into it (`self.state = {}`,
@@ -4377,12 +4390,9 @@ class Flow:
             if factory is not None and self._method_class(factory) is None and isinstance(call.func, ast.Call) \
                     and any(self._is(factory, x) for x in self.values(call.func.func)):
                 outer = self._registering(self, factory, call.func)  # `preset("remat")`: the factory for that call
-            site = self._registering(outer, func, call)
-            if site._skipped(assign):
-                continue
-            key = site.registry_key(target.slice)
-            if isinstance(key, str):
-                out.append((key, Entry(assign.value, target, site, (*when, *site._stored_under(assign)))))
+            entry = self._registering(outer, func, call).registry_entry(assign, target, when)
+            if entry is not None:
+                out.append(entry)
         if isinstance(self.ctx.parents.get(factory or func), ast.Module):
             out.extend(self._registered_elsewhere(assign, target, func, factory, MAX_REGISTRATIONS - len(sites)))
         return out
@@ -4431,12 +4441,9 @@ class Flow:
                         if not isinstance(application.func, ast.Call):
                             continue
                         outer = there.site(home, twin_top, application.func)  # `register_model(fsdp_wrap=...)`
-                    site = _SiteFlow(outer, twin_func, application, caller=there)
-                    if site._skipped(twin_assign):
-                        continue
-                    key = site.registry_key(twin_target.slice)
-                    if isinstance(key, str):
-                        out.append((key, Entry(twin_assign.value, twin_target, site, site._stored_under(twin_assign))))
+                    entry = _SiteFlow(outer, twin_func, application, caller=there).registry_entry(twin_assign, twin_target)
+                    if entry is not None:
+                        out.append(entry)
         finally:
             project.asking_callers.pop()
         return out
@@ -4500,6 +4507,16 @@ class Flow:
         if found is None:
             found = outer._sites[key] = _SiteFlow(outer, func, call)
         return found
+
+    def registry_entry(self, assign: ast.Assign, target: ast.Subscript,
+                       when: tuple[str, ...] = ()) -> tuple[str, Entry] | None:
+        """`registry[key] = value` (`assign`, storing into `target`) as this evaluator runs it: the key and the
+        entry, under `when` and the tests of the `if`s it is under that stay undecided; None when it never runs
+        here or its key is not one string."""
+        if self._skipped(assign):
+            return None
+        key = self.registry_key(target.slice)
+        return (key, Entry(assign.value, target, self, (*when, *self._stored_under(assign)))) if isinstance(key, str) else None
 
     def registry_key(self, node: ast.expr) -> str | int | None:
         """A key as `constant_key` reads it, or the name of the def or class a `fn.__name__` holds."""
@@ -5796,18 +5813,13 @@ class Flow:
         what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
         the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
         defs = self.reaching(name)
-        if not defs or len(defs) != 1 or defs[0].target is None:
+        if not defs or len(defs) != 1 or not isinstance(defs[0].target, ast.Name):
             return None
-        loop = self.ctx.statement_of(defs[0].target)
-        if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name) \
-                or loop.target is not defs[0].target:
-            return None
-        known = self._known_display(loop.iter)
+        loop = self._loop_of(defs[0].target)
+        known = self._loop_display(loop, most=None) if loop is not None else None
         if known is None:
             return None
         display, flow = known
-        if any(isinstance(e, ast.Starred) for e in display.elts):
-            return None
         return tuple(flow.values(e) for e in display.elts)
 
     def _items(self, container: Value, dicts: bool) -> tuple[Value, ...]:
@@ -5893,34 +5905,50 @@ class Flow:
         return out or None
 
 
-class _SiteFlow(Flow):
-    """The evaluator inside one function for one of its calls: its parameters hold what that call
-    passes and the tests on them are decided by that call alone. Every other node is the outer
-    evaluator's."""
+class _InnerFlow(Flow):
+    """An evaluator of a part of `outer`'s code read apart (a function for one call, a dict comprehension's
+    value for one entry): the nodes inside the part are its own, every other node `outer`'s."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
-                 caller: Flow | None = None):
+    def __init__(self, outer: Flow):
         super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
-        self.outer, self.func, self.call = outer, func, call
-        self.caller = caller or outer  # the module that writes the call evaluates its arguments
-        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
-        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
-        self.site_depth = self.caller.site_depth + 1
+        self.outer = outer
         self._inside: dict[int, bool] = {}
 
     @property
     def base(self) -> Flow:
         return self.outer.base
 
+    def _holds(self, node: ast.AST) -> bool:
+        """`node` is inside the part."""
+        raise NotImplementedError
+
     def _is_inside(self, node: ast.AST) -> bool:
         found = self._inside.get(id(node))
         if found is None:
-            written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
-            found = self._inside[id(node)] = node is not self.func and self.ctx.within(written, self.func)
+            found = self._inside[id(node)] = self._holds(node)
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
         return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+
+class _SiteFlow(_InnerFlow):
+    """The evaluator inside one function for one of its calls: its parameters hold what that call
+    passes and the tests on them are decided by that call alone. Every other node is the outer
+    evaluator's."""
+
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
+                 caller: Flow | None = None):
+        super().__init__(outer)
+        self.func, self.call = func, call
+        self.caller = caller or outer  # the module that writes the call evaluates its arguments
+        # `Strategy.from_config(cfg)`: a classmethod's call passes its parameters after `cls`
+        self.bound = isinstance(outer.ctx.parents.get(func), ast.ClassDef) and _is_classmethod(func)
+        self.site_depth = self.caller.site_depth + 1
+
+    def _holds(self, node: ast.AST) -> bool:
+        written = node.func if isinstance(node, _Decorated) else node  # a decorator's call: where it is written
+        return node is not self.func and self.ctx.within(written, self.func)
 
     def scope(self, node: ast.AST) -> Scope:
         if node is not self.func:
@@ -5935,16 +5963,9 @@ class _SiteFlow(Flow):
             return (self._decided_test(node, test, read), read) if read else None
 
         walker = Walker(found, self.text, self._module_flag, decide)
-        env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
-        found.locals.update(env)
         found.walking = True
         try:
-            if isinstance(node, ast.Lambda):  # (a fold's function: `Flow._folded_by_calls`)
-                walker.expr(node.body, env, ())
-                found.returns.append((node.body, ()))
-                found.final = env
-            else:
-                found.final = dict(walker.run(node.body, env, ()))
+            _walk_function(node, found, walker)  # (a lambda: a fold's function, `Flow._folded_by_calls`)
         finally:
             found.walking = False
         found.decisions = tuple(walker.decisions)
@@ -6051,29 +6072,18 @@ class _MethodFlow(_SiteFlow):
         return self.ctx.once("class attributes set", self.func, work)
 
 
-class _EntryFlow(Flow):
+class _EntryFlow(_InnerFlow):
     """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
     hold that entry's key and value, and a function of the module called there is evaluated for that call
     (`_namespace(v)` builds the namespace of that entry). Every node outside the value is the outer evaluator's."""
 
     def __init__(self, outer: Flow, comp: ast.DictComp, bound: dict[str, tuple[Value, ...]]):
-        super().__init__(outer.ctx, outer.origin, with_callers=outer.with_callers)
-        self.outer, self.comp, self.bound = outer, comp, bound
+        super().__init__(outer)
+        self.comp, self.bound = comp, bound
         self.site_depth = outer.site_depth
-        self._inside: dict[int, bool] = {}
 
-    @property
-    def base(self) -> Flow:
-        return self.outer.base
-
-    def _is_inside(self, node: ast.AST) -> bool:
-        found = self._inside.get(id(node))
-        if found is None:
-            found = self._inside[id(node)] = self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
-        return found
-
-    def values(self, node: ast.AST) -> tuple[Value, ...]:
-        return super().values(node) if self._is_inside(node) else self.outer.values(node)
+    def _holds(self, node: ast.AST) -> bool:
+        return self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
 
     def scope(self, node: ast.AST) -> Scope:
         return self.outer.scope(node)
@@ -6272,13 +6282,12 @@ class _BuildFlow(_SiteFlow):
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
         """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
-        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" \
-                and self.reaching(test.func) is None and len(test.args) == 2 and not test.keywords:
-            types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-            if not all(isinstance(t, ast.Name) and t.id in _BUILTIN_TYPES and self.reaching(t) is None for t in types):
+        tested = self._builtin_isinstance(test)
+        if tested is not None:
+            subject, kinds = tested
+            if kinds is None:
                 return None
-            kinds = {_BUILTIN_TYPES[t.id] for t in types}  # type: ignore[attr-defined]
-            held = self._parameter_values(test.args[0], given)
+            held = self._parameter_values(subject, given)
             if not held or any(x.kind not in _BUILTIN_TYPES.values() and x.kind != "none" for x in held):
                 return None
             found = {x.kind in kinds for x in held}
@@ -6315,6 +6324,27 @@ class _Instance:
     cls: ast.ClassDef
     call: ast.Call
     flow: Flow = field(compare=False, repr=False)
+
+
+def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:
+    """The condition a value read on turn `i` of `loop` holds under: `when cfg is {...}`, the variable holding
+    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None)."""
+    if element is not None:
+        return f"when {variable} is {element}"
+    return f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+
+
+def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, found: Scope, walker: Walker) -> None:
+    """Walk a function's body (a lambda's expression, which it returns) into its scope `found`, from its
+    parameters, each bound to itself."""
+    env: dict[str, tuple[Def, ...]] = {a.arg: (Def("param", a, (), label=a.arg),) for a in all_args(node.args)}
+    found.locals.update(env)
+    if isinstance(node, ast.Lambda):
+        walker.expr(node.body, env, ())
+        found.returns.append((node.body, ()))
+        found.final = env
+    else:
+        found.final = dict(walker.run(node.body, env, ()))
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:

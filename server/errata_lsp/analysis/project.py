@@ -1322,14 +1322,9 @@ class Workspace:
         path = os.path.abspath(path)
         folder = os.path.dirname(path)
         with self._lock:
-            root = self._roots.get(folder)
-            if root is None:
-                if not os.path.isdir(folder):
-                    return None
-                root = self._root_of(folder)
-                if len(self._roots) >= 4096:
-                    self._roots.clear()
-                self._roots[folder] = root
+            if folder not in self._roots and not os.path.isdir(folder):
+                return None
+            root = self._remembered_root(folder)
             project = self._projects.pop(root, None)
             if project is None:
                 project = Project(root, self.buffers, self.watch)
@@ -1343,13 +1338,17 @@ class Workspace:
         """The folder of the project a file on disk belongs to."""
         folder = os.path.dirname(os.path.abspath(path))
         with self._lock:
-            root = self._roots.get(folder)
-            if root is None:
-                root = self._root_of(folder)
-                if len(self._roots) >= 4096:
-                    self._roots.clear()
-                self._roots[folder] = root
-            return root
+            return self._remembered_root(folder)
+
+    def _remembered_root(self, folder: str) -> str:
+        """`_root_of`, kept for each folder asked about (a few thousand at most); under `_lock`."""
+        root = self._roots.get(folder)
+        if root is None:
+            root = self._root_of(folder)
+            if len(self._roots) >= 4096:
+                self._roots.clear()
+            self._roots[folder] = root
+        return root
 
     def _root_of(self, folder: str) -> str:
         inside = [f for f in self.folders if folder == f or folder.startswith(f.rstrip(os.sep) + os.sep)]
