@@ -244,7 +244,7 @@ def _site_fabric(site: Site) -> str | None:
                 found.add(pack_strategy(site, owner, value.node))
                 followed = True
         # not XLA_FSDP here, whatever the Fabric is built with: a pack's test of the strategy rules it out
-        # (`if isinstance(fabric.strategy, FSDPStrategy):`)
+        # (an `isinstance(fabric.strategy, ...)` naming another strategy class)
         found.discard(XLA_FSDP)
         if len(found) == 1:
             return found.pop()
