@@ -650,8 +650,6 @@ class Project:
         # stamps taken for the next or running check (its key, then its reads): one `stat` per module a check
         self._fresh: dict[str, object] = {}
         self._stamped_at = 0.0  # when `_fresh` was last emptied (kept stamps are no older)
-        self._told: dict[str, bool] = {}  # a module's path: whether `watch` covers it (for `len(watch.folders)` folders)
-        self._told_for = 0
         self._current: set[str] = set()  # summaries found current for the running check (their stamps are `_fresh`)
         self.pending: set[str] = set()  # modules changed since the last check began (see `Workspace.changed`)
         # an importing file -> the change (a number of `_changes`) that last put a module where one of its
@@ -712,13 +710,7 @@ class Project:
             self._fresh.clear()
             self._stamped_at = now
             return
-        if self._told_for != len(self.watch.folders):
-            self._told.clear()
-            self._told_for = len(self.watch.folders)
-        told = self._told
-        for path in [p for p in self._fresh if not told.get(p)]:
-            if path in told or not told.setdefault(path, self.watch.covers(path)):
-                del self._fresh[path]
+        self._fresh = {path: kept for path, kept in self._fresh.items() if self.watch.covers(path)}
 
     def _stamp(self, path: str) -> object:
         buffer = self.buffers.get(path)
