@@ -108,9 +108,11 @@ class Walker:
         for child in ast.iter_child_nodes(s):  # Expr, Assert, Pass, Break, Continue, ...
             if isinstance(child, ast.expr):
                 env = self.expr(child, env, when)
-        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(self.scope.node, ast.Module) \
-                and _rewrites_globals(s.value, env, self.scope.node):
-            return self.globals_rewritten(s.value, env, when)
+        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call):
+            if _never_returns(s.value, env):
+                return _Terminated(env)
+            if isinstance(self.scope.node, ast.Module) and _rewrites_globals(s.value, env, self.scope.node):
+                return self.globals_rewritten(s.value, env, when)
         return env
 
     def globals_rewritten(self, call: ast.AST, env: Env, when: When) -> Env:
@@ -496,6 +498,43 @@ def _is_globals_call(node: ast.AST, env: Env, scope: ast.AST) -> bool:
         return False
     names = ("globals", "locals", "vars") if isinstance(scope, ast.Module) else ("globals",)
     return node.func.id in names and node.func.id not in env
+
+
+# Calls that end the process, as Python's own `sys.exit`: what follows them in a block never runs.
+_EXITS = {("sys", "exit"), ("os", "_exit"), ("os", "abort")}
+_EXIT_BUILTINS = ("exit", "quit")
+
+
+def _never_returns(call: ast.Call, env: Env) -> bool:
+    """`sys.exit(...)`, `os._exit(...)`, `os.abort()`, `exit()`/`quit()` (unless the scope rebinds them), or an
+    exit imported by name (`from sys import exit as die`). A name a function does not bind is read as the
+    module's import or the builtin: a function's walk reads its own statements only (it is kept with them)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        head = func.value.id
+        defs = env.get(head)
+        module = head if defs is None else _imports_module(defs[0], head) if len(defs) == 1 else None
+        return (module, func.attr) in _EXITS
+    if not isinstance(func, ast.Name):
+        return False
+    defs = env.get(func.id)
+    if defs is None:
+        return func.id in _EXIT_BUILTINS
+    return len(defs) == 1 and _imported_name(defs[0], func.id) in _EXITS
+
+
+def _imports_module(d: Def, name: str) -> str | None:
+    """The module `import m` / `import m as name` binds to `name`, else None."""
+    if d.how != "import" or not isinstance(d.node, ast.Import):
+        return None
+    return next((a.name for a in d.node.names if (a.asname or a.name) == name and "." not in a.name), None)
+
+
+def _imported_name(d: Def, name: str) -> tuple[str, str] | None:
+    """(module, name) that `from module import name [as alias]` binds to `name`, else None."""
+    if d.how != "import" or not isinstance(d.node, ast.ImportFrom) or d.node.level or not d.node.module:
+        return None
+    return next(((d.node.module, a.name) for a in d.node.names if (a.asname or a.name) == name), None)
 
 
 def _rewrites_globals(call: ast.Call, env: Env, scope: ast.AST) -> bool:
