@@ -67,6 +67,13 @@ def test_a_store_on_a_deep_copy_is_the_copy_s_not_the_preset_s():
     # the preset's own store before the copy is the copy's too
     before = 'PRESET = Config()\n    PRESET.loss_reduce = "max"\n    cfg = copy.copy(PRESET)'
     assert found(LAUNCHED % before) == [("LXF027", "error", AT_READ, MAX)]
+    # and one after the copy is the preset's alone: the copy kept what the preset held when copied
+    after = 'PRESET = Config()\n    cfg = copy.deepcopy(PRESET)\n    PRESET.loss_reduce = "max"'
+    assert found(LAUNCHED % after) == []
+    assert found((LAUNCHED % after).replace("fabric.launch(train, cfg)", "fabric.launch(train, PRESET)")) == [
+        ("LXF027", "error", AT_READ, MAX)]
+    both = 'PRESET = Config()\n    PRESET.loss_reduce = "max"\n    cfg = copy.copy(PRESET)\n    PRESET.loss_reduce = "sum"'
+    assert found(LAUNCHED % both) == [("LXF027", "error", AT_READ, MAX)]
 
 
 def test_a_store_into_a_property_runs_its_setter_and_is_not_the_value():

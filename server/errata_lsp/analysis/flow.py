@@ -2624,7 +2624,7 @@ class Flow:
         return (*stored, *(x.under((when,)) for x in found))
 
     def _stored_on_instance(self, node: ast.Attribute, base: Value, found: tuple[Value, ...],
-                            handled: str | None) -> tuple[Value, ...]:
+                            handled: str | None, copied_at: tuple[Flow, ast.Call] | None = None) -> tuple[Value, ...]:
         """`cfg = Config()` then `cfg.loss_reduce = "max"`, or `for_leaderboard(cfg)` whose body stores on its
         parameter: an attribute set on the instance after it is built, read wherever the instance reaches (a
         function it is passed to, another module). The stores are those the module that builds it makes on a
@@ -2633,7 +2633,8 @@ class Flow:
         left, one made after it is not seen (`_seen_by_readers`); any other may have run, so its values come with what the construction
         left under "not set". A store of an attribute it cannot name (`setattr(cfg, key, v)`) or one that runs a
         `__setattr__` of the class's own (but a plain one) leaves the attribute unknown. `handled`: the name
-        whose stores `_set_from_outside` read already."""
+        whose stores `_set_from_outside` read already; `copied_at`: the source of a copy is read as the copy
+        saw it (the stores after the copy belong to the source alone)."""
         construction, attr = base.node, node.attr
         assert isinstance(construction, ast.Call)
         # the module that writes the construction (a class of another module built here is read there)
@@ -2647,7 +2648,7 @@ class Flow:
         if _copy_of(construction, home):  # a copy holds what its source held when copied
             sources = home.values(construction.args[0])
             if len(sources) == 1 and sources[0].kind == "instance" and isinstance(sources[0].node, ast.Call):
-                found = self._stored_on_instance(node, sources[0], found, None)
+                found = self._stored_on_instance(node, sources[0], found, None, copied_at=(home, construction))
         every = home._stores_made_on(construction, attr)
         if every is None:
             return found
@@ -2661,7 +2662,11 @@ class Flow:
                 # `setattr(settings, key, value)` in its module's `configure(**overrides)`: its callers name the keys
                 return self._set_where_bound(base, attr, found)
             return (Value("unknown", node, flow=self),)
-        before = self._stored_before(node, every) if home.ctx is self.ctx else None
+        if copied_at is not None:  # (the copy's own module orders them against the copy)
+            copier, copy = copied_at
+            before = copier._stored_before(copy, every) if home.ctx is copier.ctx else None
+        else:
+            before = self._stored_before(node, every) if home.ctx is self.ctx else None
         if before is False:  # stored after the read, in its block
             return found
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
@@ -2675,7 +2680,7 @@ class Flow:
         when = f"`{stores[0].holder}.{attr}` is not set at line {stores[0].at.lineno}"
         return (*out, *(x.under((when,)) for x in found))
 
-    def _stored_before(self, node: ast.Attribute, stores: list[_Store]) -> _Store | bool | None:
+    def _stored_before(self, node: ast.AST, stores: list[_Store]) -> _Store | bool | None:
         """The stores as the read sees them when each is a statement of the read's own block (a helper's own
         store a statement of its body), in no loop: ordered against the read (`_as_seen`)."""
         read = self.ctx.statement_of(node)
@@ -2777,6 +2782,8 @@ class Flow:
             called = self.ctx.parents.get(parent) if isinstance(parent, ast.Attribute) else None
             if isinstance(parent, ast.Attribute) and not (isinstance(called, ast.Call) and called.func is parent):
                 continue  # `cfg.x` read or stored here: the instance stays here
+            if isinstance(parent, ast.Call) and parent.args[:1] == [name] and _copy_of(parent, self):
+                continue  # a copy is another object: what is stored later is this one's alone
             out.append((name, block.index(top)))
         return out
 
