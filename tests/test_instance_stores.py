@@ -427,3 +427,44 @@ def test_a_read_in_the_block_of_its_stores_sees_the_last_store_before_it():
     assert found(SAME_BLOCK % ('cfg.loss_reduce = "max"\n' + REDUCED + 'cfg.loss_reduce = "sum"\n')) == [
         ("LXF027", "error", "11:44-11:59", MAX)]
     assert found(SAME_BLOCK % (REDUCED + 'cfg.loss_reduce = "max"\n')) == []
+
+
+# --- an instance kept by another object, read when that object's method runs --------------------------------
+KEPT = textwrap.dedent("""\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    from torch import nn
+    class Config:
+        def __init__(self):
+            self.loss_reduce = "%s"
+    class Trainer:
+        def __init__(self, cfg):
+            self.cfg = cfg
+        def fit(self, fabric):
+            fabric.all_reduce(torch.ones(1), reduce_op=self.cfg.loss_reduce)
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={nn.Linear}))
+    cfg = Config()
+    %s
+""")
+AT_METHOD = "12:52-12:72"
+
+
+def test_a_store_after_the_hand_over_is_seen_by_the_keeper_s_later_method():
+    before_fit = 'trainer = Trainer(cfg)\ncfg.loss_reduce = "%s"\ntrainer.fit(fabric)'
+    assert found(KEPT % ("max", before_fit % "sum")) == []  # the fine twin: the store fixes it before `fit`
+    assert found(KEPT % ("sum", before_fit % "max")) == [("LXF027", "error", AT_METHOD, MAX)]
+    after_fit = 'trainer = Trainer(cfg)\ntrainer.fit(fabric)\ncfg.loss_reduce = "%s"'
+    assert found(KEPT % ("max", after_fit % "sum")) == [("LXF027", "error", AT_METHOD, MAX)]
+    assert found(KEPT % ("sum", after_fit % "max")) == []
+    # read both before and after the store: the two `fit`s see different values, which this rule (one value
+    # on every path) does not decide; the second `fit` does raise: a miss, never a false error
+    twice = 'trainer = Trainer(cfg)\ntrainer.fit(fabric)\ncfg.loss_reduce = "max"\ntrainer.fit(fabric)'
+    assert found(KEPT % ("sum", twice)) == []
+
+
+def test_a_keeper_reading_it_in_init_reads_it_when_built():
+    source = (KEPT % ("max", 'trainer = Trainer(cfg)\ncfg.loss_reduce = "sum"\ntrainer.fit(fabric)')).replace(
+        "self.cfg = cfg\n", "self.cfg = cfg\n        self.op = cfg.loss_reduce\n").replace(
+        "reduce_op=self.cfg.loss_reduce", "reduce_op=self.op")
+    assert [f[:2] for f in found(source)] == [("LXF027", "error")]

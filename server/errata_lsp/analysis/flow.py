@@ -2671,7 +2671,7 @@ class Flow:
             return found
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
             return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
-        seen = home._seen_by_readers(construction, stores)
+        seen = home._seen_by_readers(construction, stores, self._method_reading(node))
         if seen is False:  # stored after the instance went on
             return found
         if isinstance(seen, _Store):  # every reader through the instance comes after this store
@@ -2744,12 +2744,21 @@ class Flow:
                                           there.ctx.parents.get(stmt) is func))
         return out
 
-    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store]) -> _Store | bool | None:
+    def _method_reading(self, node: ast.AST) -> tuple[ast.ClassDef, str] | None:
+        """The class and name of the method whose body reads `node` (`self.cfg.precision` in `fit`), else None."""
+        func = self.ctx.enclosing_function(node)
+        cls = self.ctx.parents.get(func) if func is not None else None
+        return (cls, func.name) if isinstance(cls, ast.ClassDef) and func is not None else None
+
+    def _seen_by_readers(self, construction: ast.Call, stores: list[_Store],
+                         method: tuple[ast.ClassDef, str] | None = None) -> _Store | bool | None:
         """Which stores a reader of the instance through a function it is passed to (or a name it reaches,
         or a method run on it) sees, when each is a statement of the block that binds the construction (a
         helper's own store a statement of its body), after the binding, in no loop: the instance leaves the
         name (passed on, bound again, a method called on it) in statements of the block, and a reader sees
-        what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by)."""
+        what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by).
+        Handed to the class whose `method` reads it (`trainer = Trainer(cfg)`, `fit` reading `self.cfg.x`), it
+        is read when that method runs: at each later use of `trainer`, not at the construction."""
         bind = self.ctx.parents.get(construction)
         bound_at = self.ctx.block_place(bind) if bind is not None else None
         if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
@@ -2761,7 +2770,25 @@ class Flow:
         uses = self.ctx.once("uses of the instance", construction, lambda: self._uses_in_block(construction, block))
         if uses is None:
             return None
-        return _as_seen(placed, [i for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)])
+        moments = [m for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)
+                   for m in self._read_moments(name, i, block, method)]
+        return _as_seen(placed, moments)
+
+    def _read_moments(self, name: ast.Name, index: int, block: list[ast.stmt],
+                      method: tuple[ast.ClassDef, str] | None) -> list[int]:
+        """When a use of the instance at `index` of `block` may read it: then, or, when it builds the class
+        whose (not `__init__`) `method` reads it and binds the new object to a name, at each later statement
+        of the block using that name (the object keeps the instance and runs the method later)."""
+        call, stmt = self.ctx.parents.get(name), block[index]
+        if method is None or method[1] == "__init__" or not isinstance(call, ast.Call) or name not in call.args \
+                and not any(k.value is name for k in call.keywords) or not isinstance(stmt, ast.Assign) \
+                or stmt.value is not call or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) \
+                or not any(v.kind == "class" and v.node is method[0] for v in self.values(call.func)):
+            return [index]
+        holder = stmt.targets[0].id
+        later = [i for i in range(index + 1, len(block)) if any(
+            isinstance(n, ast.Name) and n.id == holder and isinstance(n.ctx, ast.Load) for n in ast.walk(block[i]))]
+        return later or [index]
 
     def _uses_in_block(self, construction: ast.Call, block: list[ast.stmt]) -> list[tuple[ast.Name, int]] | None:
         """The reads of the names bound to `construction` that may take the instance away from them (all but
