@@ -704,6 +704,10 @@ class Context:
             func = node if isinstance(node, ast.Lambda) and isinstance(self.parents.get(node), ast.Dict) else None
         return func is not None and self.once("never picked", func, functools.partial(self.flow.never_picked, func))
 
+    def never_used(self, call: ast.Call) -> tuple[str, str] | None:
+        """How what `call` builds is never read by the program (`Flow.never_used`); once per check."""
+        return self.once("never used", call, functools.partial(self.flow.never_used, call))
+
     @staticmethod
     def _walked(call: ast.Call, reaching: dict[int, Any]) -> bool:
         node: ast.AST = call.func

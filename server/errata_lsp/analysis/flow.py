@@ -2228,12 +2228,46 @@ class Flow:
         if self.ctx.project is None or self.origin is not None or getattr(func, "decorator_list", None):
             return False
         if isinstance(func, ast.Lambda):
-            entry: ast.expr = func
-        else:
-            loads = self.ctx.loads_named(func.name)
-            if len(loads) != 1 or list(self.call_sites(func)):
-                return False
-            entry = loads[0]
+            return self._entry_never_picked(func)
+        loads = self.ctx.loads_named(func.name)
+        if len(loads) != 1 or list(self.call_sites(func)):
+            return False
+        named = self._readers_of(func.name)
+        if named is None or named:
+            return False  # another module names the function itself
+        return self._entry_never_picked(loads[0])
+
+    def never_used(self, call: ast.Call) -> tuple[str, str] | None:
+        """How what `call` builds is never read by the program, for an object whose misuse raises only when
+        the program uses it (a strategy's policy, at `setup_module`): ("picked", key) when it is the entry of a
+        top-level dict that every read, here and in the modules that import it, picks by other keys
+        (`SHARDING = {"legacy": XLAFSDPStrategy(...), ...}` read as `SHARDING["blocks"]`), or ("unread", name)
+        for the function's local it is bound to that no read reaches (yet: the editor's user may be about to write
+        the use). None otherwise: a top-level name is the module's to give (an importer outside the project,
+        `python -c`), and a value dropped as a statement of its own is an example, not a program."""
+        if self.origin is not None or isinstance(call.func, ast.Attribute) and call.func.attr == "__init__":
+            return None  # (`super().__init__(...)` builds nothing: it sets up an object built elsewhere)
+        parent = self.ctx.parents.get(call)
+        if isinstance(parent, ast.Dict):
+            return ("picked", "") if self.ctx.project is not None and self._entry_never_picked(call) else None
+        func = self.ctx.enclosing_function(call)
+        if func is None or not isinstance(parent, ast.Assign) or len(parent.targets) != 1 \
+                or not isinstance(parent.targets[0], ast.Name) or self.ctx.scope_of(parent) is not func:
+            return None
+        name = parent.targets[0].id
+        walked = self.scope(func)
+        if name in walked.globals or name in walked.nonlocals \
+                or any(isinstance(c.func, ast.Name) and c.func.id in _NAMESPACE_READERS for c in self.ctx.nodes(ast.Call)):
+            return None  # (a read by name: `locals()["strategy"]`)
+        for load in self.ctx.loads_named(name):
+            defs = self.reaching(load)
+            if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+                return None
+        return ("unread", name)
+
+    def _entry_never_picked(self, entry: ast.expr) -> bool:
+        """`entry` is the value of a constant key in a dict bound once at the top level, and every read of
+        that dict, here and in the modules that import it, is a subscript by keys known to be others."""
         table = self.ctx.parents.get(entry)
         assign = self.ctx.parents.get(table) if isinstance(table, ast.Dict) else None
         if not isinstance(table, ast.Dict) or not isinstance(assign, ast.Assign) \
@@ -2244,26 +2278,30 @@ class Flow:
         if not isinstance(key, ast.Constant) or len(self.ctx.bindings(assign.targets[0].id, self.ctx.module)) != 1:
             return False
         name = assign.targets[0].id
-        named = self._readers_of(func.name) if not isinstance(func, ast.Lambda) else []
-        if named is None or named or not self._picks_only_others(self, name, table, key.value):
-            return False  # another module names the function itself; or this one reads the table otherwise
+        if not self._picks_only_others(self, name, table, key.value):
+            return False  # this module reads the table otherwise
         readers = self._readers_of(name)
         if readers is None or not readers and not self.ctx.loads_named(name):
             return False  # nothing reads the table: an entry point of its own (`python -c`), not left to the picks
         return all(self._picks_only_others(there, name, table, key.value) for there in readers)
 
     def _picks_only_others(self, there: Flow, name: str, table: ast.Dict, key: object) -> bool:
-        """Every read of the dict `name` in `there` that holds `table` is `name[k]` with each k a known
-        constant other than `key`."""
-        if there is not self and (not there.ctx.loads_named(name)
-                                  or any(a.attr == name for a in there.ctx.nodes(ast.Attribute))):
-            return False  # read as `strategies.STRATEGIES`, or imported to be passed on (`from config import ...`)
-        for load in there.ctx.loads_named(name):
+        """Every read of the dict `name` in `there` that holds `table` (`name`, or `module.name` in another
+        module) is a subscript by keys, each a known constant other than `key`."""
+        reads: list[ast.expr] = list(there.ctx.loads_named(name))
+        if there is not self:
+            reads += [a for a in there.ctx.nodes(ast.Attribute) if a.attr == name and isinstance(a.ctx, ast.Load)]
+            if not reads:
+                return False  # imported to be passed on (`from config import STRATEGIES` read nowhere)
+        for read in reads:
+            held = there.values(read)
             if not any(x.kind == "dict" and (x.node is table or x.foreign and x.is_read_from(table, self.ctx.doc.path))
-                       for x in there.values(load)):
+                       for x in held):
+                if isinstance(read, ast.Attribute) and (not held or any(x.kind == "unknown" for x in held)):
+                    return False  # `sharding.PRESETS` read as something unknown: it may be this table
                 continue
-            parent = there.ctx.parents.get(load)
-            if not isinstance(parent, ast.Subscript) or parent.value is not load:
+            parent = there.ctx.parents.get(read)
+            if not isinstance(parent, ast.Subscript) or parent.value is not read:
                 return False
             keys = there.values(parent.slice)
             if not keys or not all(isinstance(k.node, ast.Constant) and k.kind in ("str", "number") and k.node.value != key
@@ -6138,6 +6176,7 @@ class _EntryFlow(_InnerFlow):
 
 
 # The methods a construction runs once the fields are set (`Flow._post_init_hook`).
+_NAMESPACE_READERS = frozenset({"locals", "vars", "globals", "eval", "exec"})  # read any variable by its name
 _POST_INIT_HOOKS = frozenset({"__post_init__", "__attrs_post_init__", "model_post_init"})
 
 # Decorators whose function Python calls with the instance as `self`.

@@ -46,6 +46,7 @@ class DetectRule(Rule):
 
     origin = "data"
     raised_by_call: str | None = None  # set in __init__; a case part takes its section's
+    raised_by_use = False  # the object the call builds raises only when the program uses it
 
     def __init__(self, spec: Any, record: str, source: str = "", vocabulary: Vocabulary | None = None,
                  raises: str | None = None):
@@ -60,8 +61,9 @@ class DetectRule(Rule):
         self.parts = tuple(DetectRule._of_case(case, record, source, vocabulary) for case in section.cases)
         # the class the matched call raises, when the section says the call is what raises it
         self.raised_by_call = raises if spec.get("raised_by") == "call" else None
+        self.raised_by_use = spec.get("raised_by") == "use"
         for part in self.parts:
-            part.raised_by_call = self.raised_by_call
+            part.raised_by_call, part.raised_by_use = self.raised_by_call, self.raised_by_use
         if self.parts and not section.spec.get("triggers"):
             self.triggers = tuple(dict.fromkeys(word for part in self.parts for word in part.triggers))
 
@@ -135,6 +137,12 @@ class DetectRule(Rule):
         finding = self._found(site)
         if finding is not None and self.raised_by_call is not None and site.ctx.handled(site.call, self.raised_by_call):
             return None  # the call's raise is caught by the `try` around it (or its callers'): the program goes on
+        unused = site.ctx.never_used(site.call) if finding is not None and self.raised_by_use else None
+        if unused is not None and unused[0] == "picked":
+            return None  # an entry of a table no run picks: nothing runs what raises
+        if finding is not None and unused is not None:  # a local no read reaches (yet): it raises once handed on
+            return dataclasses.replace(finding, severity=Severity.WARNING,
+                                       message=f"{finding.message}; once `{unused[1]}` is used (nothing reads it yet)")
         if finding is not None and finding.severity is Severity.ERROR:
             return self._in_fallback(site, finding)
         return finding

@@ -83,7 +83,7 @@ def section_schema(vocabulary: Vocabulary) -> dict[str, Any]:
         "lookup": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}}},
         "message": message, "some_paths": message, "severity": {"enum": list(SEVERITIES)}, "paths": {"enum": list(PATHS)},
         "warning_unless": {"$ref": "#/$defs/predicates"}, "conditions": {"enum": ["found", "certain"]},
-        "raised_by": {"enum": ["call"]}, "fixes": {"type": "array", "items": fix},
+        "raised_by": {"enum": ["call", "use"]}, "fixes": {"type": "array", "items": fix},
         "records": {"type": "array", "items": {"type": "object", "properties": {
             "id": {"type": "string"}, "when": {"$ref": "#/$defs/predicates"}}, "required": ["id", "when"],
             "additionalProperties": False}},

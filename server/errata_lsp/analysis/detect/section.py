@@ -364,7 +364,7 @@ KEY_READERS: dict[str, Callable[[str, Any, KeyReading, Vocabulary], None]] = {
     "paths": _one_of(PATHS, f"`paths` must be one of {', '.join(PATHS)}"),
     "lookup": _lookup_key, "warning_unless": _predicate_list,
     "conditions": _one_of(("found", "certain"), "`conditions` must be \"found\" or \"certain\""),
-    "raised_by": _one_of(("call",), "`raised_by` must be \"call\""),
+    "raised_by": _one_of(("call", "use"), "`raised_by` must be \"call\" or \"use\""),
     "records": _records, "message": _message_key, "some_paths": _message_key, "fixes": _fixes,
     "examples": _examples,
 }
