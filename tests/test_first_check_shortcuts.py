@@ -254,3 +254,69 @@ def test_a_file_that_reads_globals_or_exec_binds_names_no_target_spells() -> Non
         assert ctx.flow._may_call_through(call) == long_way, line
     keyed = _context('globals()["step"] = 1\nstep()\n')
     assert keyed.flow._may_call_through(keyed.nodes(ast.Call)[-1]) is True  # bound by the key, not by a target
+
+
+NONLOCALS = textwrap.dedent('''\
+    def build(fabric):
+        policy = None
+
+        def prepare():
+            nonlocal policy
+            policy = {"remat"}
+
+            def deeper():
+                nonlocal policy
+                policy = "size"
+            return deeper
+
+        def step():
+            return policy
+        return prepare, step
+
+
+    def plain(cfg):
+        def helper():
+            return cfg
+        return helper
+
+
+    class Runner:
+        def fit(self):
+            count = 0
+
+            def tick():
+                nonlocal count
+                count += 1
+            return tick
+    ''')
+
+
+def _nonlocals_the_long_way(ctx: Context, func: ast.AST) -> dict[str, list]:
+    """`Flow._nonlocals_of_nested` as it was: a walk of every node of the function."""
+    out: dict[str, list] = {}
+    for inner in ast.walk(func):
+        if not isinstance(inner, ast.Nonlocal) or ctx.scope_of(inner) is func:
+            continue
+        nested = ctx.scope_of(inner)
+        if not isinstance(nested, (ast.FunctionDef, ast.AsyncFunctionDef)) or ctx.flow._binder_of(nested) is not func:
+            continue
+        for name, d in ctx.flow.scope(nested).nonlocal_defs:
+            if name in inner.names:
+                out.setdefault(name, []).append((d.node, (*d.when, "once the function that sets it has run")))
+    return out
+
+
+def test_the_nonlocal_stores_of_nested_functions_are_those_the_walk_of_the_function_finds() -> None:
+    for source in (NONLOCALS, SOURCE):
+        ctx = _context(source)
+        for func in [*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.AsyncFunctionDef)]:
+            found = {name: [(d.node, d.when) for d in defs] for name, defs in ctx.flow._nonlocals_of_nested(func).items()}
+            assert found == _nonlocals_the_long_way(ctx, func), func.name
+    ctx = _context(NONLOCALS)
+    named = {f.name: f for f in ctx.nodes(ast.FunctionDef)}
+    assert len(ctx.flow._nonlocals_of_nested(named["build"])["policy"]) == 1  # `deeper`'s names `prepare`'s
+    assert len(ctx.flow._nonlocals_of_nested(named["prepare"])["policy"]) == 1
+    assert ctx.flow._nonlocals_of_nested(named["fit"]).keys() == {"count"}
+    assert ctx.flow._nonlocals_of_nested(named["plain"]) == {}
+    other = ast.parse(NONLOCALS).body[0]  # a def of no table of this module: walked
+    assert ctx.flow._nonlocals_of_nested(other) == _nonlocals_the_long_way(ctx, other)  # type: ignore[arg-type]

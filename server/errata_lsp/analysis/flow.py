@@ -276,6 +276,10 @@ class Flow:
         """`nonlocal x` assignments in the functions nested in `func`: more values of `func`'s `x`, as its other
         nested functions read it (a closure's `prepare()` that rebinds the model its `step()` uses)."""
         out: dict[str, list[Def]] = {}
+        # the file's `nonlocal` statements from its node table: a function holding none is not walked for them
+        # (each walk of a function walked all its nodes again, nested functions' too)
+        if func in self.ctx.parents and not any(self.ctx.within(n, func) for n in self.ctx.nodes(ast.Nonlocal)):
+            return out
         for inner in ast.walk(func):
             if not isinstance(inner, ast.Nonlocal) or self.ctx.scope_of(inner) is func:
                 continue

@@ -204,9 +204,9 @@ class MethodOutsideForward(Rule):
             if argument is not None:
                 if _packed(ctx, argument):
                     continue  # `*args` is a tuple, `**kwargs` a dict, whatever the callers pass: never a module
-                if fabric_kind(ctx, callee.value) is not None:
-                    continue  # the Fabric itself (asked of it by the other rules already)
                 found = ctx.once("set-up module of parameter", argument, functools.partial(_xla_fsdp_setup, ctx, callee.value))
+                if found is not None and fabric_kind(ctx, callee.value) is not None:
+                    continue  # the Fabric itself
             elif _spelling(callee.value) in holders and (callee.attr in methods or ctx.imports_project):
                 found = _xla_fsdp_setup(ctx, callee.value)
             else:
