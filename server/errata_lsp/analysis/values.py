@@ -195,6 +195,9 @@ class Value:
         parts = []
         if self.label:
             parts.append(f"`{self.label}`")
+        read_from = getattr(self.node, "read_from", None)  # a value of a data file: the file and its key
+        if isinstance(read_from, str):
+            return ", ".join([*parts, read_from])
         if self.foreign and self.flow is not None:
             parts.append(f"{self.flow.origin_name}")
         if self.line:

@@ -1,6 +1,7 @@
 """Open documents checked again when a module they read changes: an open buffer's edit, or a file on
-disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` when the client lets the server
-register it). The edited document's own check is scheduled first and never waits for these.
+disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` and the data files a program may load,
+`**/*.{json,yaml,yml,toml}`, when the client lets the server register it). The edited document's own
+check is scheduled first and never waits for these.
 
 Each open document's last check lists the modules it read (`Report.modules`, through the other
 modules' imports too); the project model drops the summaries a change makes stale at its next check,
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ..analysis.datafiles import SUFFIXES as DATA_SUFFIXES
 from . import workspace_diagnostics
 
 if TYPE_CHECKING:
@@ -49,11 +51,12 @@ def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -
     changed: set[str] = set()
     everything = False
     for path, kind in changes:
-        if path is None or not path.endswith((".py", ".pyi")):
+        if path is None or not path.endswith((".py", ".pyi", *DATA_SUFFIXES)):
             continue
         WORKSPACE.changed(path)
         changed.add(os.path.abspath(path))
-        everything = everything or kind != types.FileChangeType.Changed
+        # a data file is read by the path a load names, not found by a search: its own readers are all
+        everything = everything or kind != types.FileChangeType.Changed and not path.endswith(DATA_SUFFIXES)
     recheck(ls, changed, everything=everything)
     if changed:
         workspace_diagnostics.refresh(ls, None if everything else changed)
@@ -96,7 +99,9 @@ def watch_modules(ls: ErrataServer) -> None:
     watched = workspace.did_change_watched_files if workspace is not None else None
     if watched is None or not watched.dynamic_registration:
         return
-    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern="**/*.py")])
+    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[
+        types.FileSystemWatcher(glob_pattern="**/*.py"),
+        types.FileSystemWatcher(glob_pattern="**/*.{" + ",".join(s.lstrip(".") for s in DATA_SUFFIXES) + "}")])
     registration = types.Registration(id=WATCH_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                                       register_options=options)
     try:

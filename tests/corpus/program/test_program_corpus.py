@@ -76,12 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
-    "p340_run_file_picked_clipper_abstract_base_every_kind_clips_by_value":
-        "missed (before: LXF015 at the base): `self` of the base's `apply` is now each subclass the pick may build, "
-        "both clipping by value, but LXF014 needs the strategy of the `fabric` the method is given, and its only call"
-        " `clipper.apply(fabric, ...)` is on the object of `CLIPPERS[RUN[\"clip\"]]()`, which flow.py reads as another "
-        "run's pick (unknown, `SET_BY_THE_RUN`): the call is not linked to the method. Reading such a pick as each "
-        "entry of the table under its key would give it",
     "p342_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_value":
         "missed (before: LXF015 at the mixin): `self` of the mixin's `clip` is now each trainer `getattr(loops, "
         "name)` may give, both clipping by value, but LXF014 needs the strategy of `self.fabric`, which only the "
@@ -130,23 +124,7 @@ KNOWN_MISSES: dict[str, str] = {
         "its own CPU Fabric; the warning on its `clip_val` does not tell this from s336",
     # round fifteen: configuration kept in data files (YAML, JSON, TOML) the project reads at run time (scored
     # before anything was built for them: 0/8 raising flagged as an error, 1/8 with any severity; 0/8 fine
-    # cases with an error, 0/8 with their twin's warning)
-    "p370_yaml_config_flag_fabric_section_precision_16_mixed":
-        "missed: the value is read from configs/tpu.yaml (`yaml.safe_load(f)` of `open(args.config)`, an argparse default`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p372_json_beside_entry_merged_defaults_state_dict_type_consolidated":
-        "missed: the value is read from config.json (`{**DEFAULTS, **json.load(f)}`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p374_toml_fabric_table_spread_accelerator_cpu":
-        "missed: the value is read from train.toml (`tomllib.load(fh)`, its table `**`-passed to `Fabric`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p376_dataclass_from_named_json_strategy_ddp_on_tpu":
-        "missed: the value is read from configs/pod.json (`TrainConfig(**json.load(f))` in config.py`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p378_attrdict_yaml_metrics_reduce_op_max":
-        "missed: the value is read from hparams.yml (`AttrDict(yaml.safe_load(stream))` in utils.py`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p380_named_json_by_flag_clip_section_spread_clip_val":
-        "missed: the value is read from experiments/baseline.json (`json.loads(path.read_text())`, the name an argparse default`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p382_yaml_updates_defaults_strategy_name_hyphenated":
-        "missed: the value is read from conf/trainer.yaml (`kwargs.update(loaded.get(\"trainer\", {}))`); the value-flow layer reads no data file, so what the load returns is unknown. The fix belongs in the core's idioms: parse a data file the program loads with a path it can resolve (as data, never run), so its keys hold their constants",
-    "p384_yaml_remat_layer_names_list_comprehension_policy":
-        "only a warning: `[LAYERS[name] for name in spec[\"remat\"]]` is a list, but whether it is empty (an empty policy is ignored) depends on fsdp.yaml's `remat`, which the layer does not read",
+    # cases with an error, 0/8 with their twin's warning; all eight fixed since)
 }
 
 
