@@ -176,10 +176,12 @@ def test_a_file_outside_the_project_is_not_read(tmp_path):
     assert [k for k, *_ in held(train, 'OTHER')] == ["unknown"]
 
 
-def test_yaml_that_only_a_full_loader_builds_is_unknown(tmp_path):
-    train = project(tmp_path, {"c.yaml": "precision: !!python/object/apply:os.getcwd []\n",
-                               "train.py": 'import yaml\nCFG = yaml.load(open("c.yaml"), Loader=yaml.FullLoader)\n'})
+def test_yaml_that_only_an_unsafe_loader_builds_is_unknown_and_never_run(tmp_path):
+    marker = tmp_path / "RAN"
+    train = project(tmp_path, {"c.yaml": f"precision: !!python/object/apply:os.mkdir [{str(marker)!r}]\n",
+                               "train.py": 'import yaml\nCFG = yaml.load(open("c.yaml"), Loader=yaml.UnsafeLoader)\n'})
     assert [k for k, *_ in held(train, 'CFG["precision"]')] == ["unknown"]
+    assert not marker.exists()
 
 
 def test_a_path_the_layer_cannot_tell_is_unknown(tmp_path):

@@ -27,6 +27,7 @@ import json
 import os
 import reprlib
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -73,6 +74,7 @@ SAME_PATH_FUNCTIONS = ("os.path.abspath", "os.path.realpath", "os.path.normpath"
 
 _PARSED: OrderedDict[tuple[str, object], Any] = OrderedDict()  # (path, stamp) -> the parsed data, or _UNREADABLE
 _UNREADABLE = object()
+_PARSED_LOCK = threading.Lock()  # checks of two projects may run at once
 
 
 def loaded(flow: Flow, call: ast.Call, qualified: str) -> tuple[Value, ...] | None:
@@ -322,14 +324,16 @@ def _display(flow: Flow, call: ast.Call, path: str, fmt: str) -> ast.expr | None
 def parse(path: str, fmt: str, stamp: object) -> Any:
     """The data of the file at `path` (`_UNREADABLE` when it is not read), kept while its stamp holds."""
     key = (path, stamp)
-    found = _PARSED.get(key, _MISSING)
-    if found is not _MISSING:
-        _PARSED.move_to_end(key)
-        return found
+    with _PARSED_LOCK:
+        found = _PARSED.get(key, _MISSING)
+        if found is not _MISSING:
+            _PARSED.move_to_end(key)
+            return found
     found = _parse(path, fmt)
-    _PARSED[key] = found
-    if len(_PARSED) > MAX_PARSED:
-        _PARSED.popitem(last=False)
+    with _PARSED_LOCK:
+        _PARSED[key] = found
+        if len(_PARSED) > MAX_PARSED:
+            _PARSED.popitem(last=False)
     return found
 
 

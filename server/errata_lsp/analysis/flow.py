@@ -42,6 +42,8 @@ turns them into `Value`s (`values.py`):
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
+- data files: `json.load`, `yaml.safe_load`, `tomllib.load` of a file whose path the module spells hold the
+  file's contents, parsed as data (`datafiles`);
 - wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
   here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
   the function), a wrapper's `fn(*args, **kwargs)` passes on what each call of the wrapper gives, a
