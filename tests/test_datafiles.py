@@ -240,6 +240,8 @@ fabric.launch(train)
 '''})
     report = check_source(train.read_text(), str(train))
     assert [(f.code, f.fixes) for f in report.findings] == [("LXF020", ())]
+    # a message that quotes no origin of its value says which file and key it was read from
+    assert report.findings[0].message.endswith("(read from `config.json`, key `state_dict_type`)")
 
 
 def test_a_changed_file_is_read_again(tmp_path):
