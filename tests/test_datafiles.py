@@ -184,6 +184,12 @@ def test_yaml_that_only_an_unsafe_loader_builds_is_unknown_and_never_run(tmp_pat
     assert not marker.exists()
 
 
+@pytest.mark.parametrize("load", ['json.loads(open("run.json"))', 'json.load(Path("run.json").read_text())'])
+def test_an_argument_of_the_other_sort_is_unknown(tmp_path, load):
+    train = project(tmp_path, {"run.json": '{"a": 1}', "train.py": f"import json\nfrom pathlib import Path\nCFG = {load}\n"})
+    assert [k for k, *_ in held(train, 'CFG["a"]')] == ["unknown"]  # the run fails at the load: nothing is read
+
+
 def test_a_path_the_layer_cannot_tell_is_unknown(tmp_path):
     train = project(tmp_path, {"run.json": '{"a": 1}', "train.py": '''
 import json, sys

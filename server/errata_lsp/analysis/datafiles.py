@@ -56,6 +56,7 @@ MAX_PARSED = 64  # parsed files kept across checks, by path and stamp
 
 # The loaders, by qualified name: the format each parses, and whether its argument is a file (or text).
 JSON, YAML, TOML = "json", "yaml", "toml"
+FILE, TEXT = "file", "text"  # what a loader's argument is: a file object, or the text read from one
 LOADERS: dict[str, tuple[str, bool]] = {
     "json.load": (JSON, True), "json.loads": (JSON, False),
     "tomllib.load": (TOML, True), "tomllib.loads": (TOML, False),
@@ -84,7 +85,8 @@ def loaded(flow: Flow, call: ast.Call, qualified: str) -> tuple[Value, ...] | No
     if form is None or not call.args or form[0] == YAML and yaml is None:
         return None
     fmt, takes_file = form
-    found = list(_sources(flow, call.args[0], takes_file or fmt == YAML, MAX_HOPS))
+    takes = frozenset((FILE, TEXT)) if fmt == YAML else frozenset((FILE,) if takes_file else (TEXT,))
+    found = list(_sources(flow, call.args[0], takes, MAX_HOPS))
     if not found or None in found or len(found) > MAX_PATHS:
         return None
     out: list[Value] = []
@@ -118,25 +120,27 @@ def loads_by_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef
 _Source = tuple[str, tuple[str, ...]]  # an absolute path, the conditions it is read under
 
 
-def _sources(flow: Flow, expr: ast.expr, handle: bool, hops: int) -> Iterator[_Source | None]:
-    """The files the loader's argument reads (a file object when `handle`, else a text; YAML takes both);
-    None among them for one the layer cannot tell."""
+def _sources(flow: Flow, expr: ast.expr, takes: frozenset[str], hops: int) -> Iterator[_Source | None]:
+    """The files the loader's argument reads: a file object (`FILE`) or a text (`TEXT`), as the loader `takes`
+    them (`json.load` a file, `json.loads` a text, `yaml.safe_load` either); None among them for one the layer
+    cannot tell, or an argument of the other sort (the run fails there: nothing to read)."""
     if hops <= 0:
         yield None
         return
     if isinstance(expr, ast.Call):
         func, resolved = expr.func, flow.ctx.resolve(expr.func)
-        if _is_opener(flow, func, resolved) and expr.args:  # open(P), io.open(P, encoding=...)
+        if FILE in takes and _is_opener(flow, func, resolved) and expr.args:  # open(P), io.open(P, encoding=...)
             yield from _paths(flow, expr.args[0], hops - 1)
             return
-        if isinstance(func, ast.Attribute) and func.attr == "open" and resolved is None:  # P.open()
+        if FILE in takes and isinstance(func, ast.Attribute) and func.attr == "open" and resolved is None:  # P.open()
             yield from _paths(flow, func.value, hops - 1)
             return
-        if isinstance(func, ast.Attribute) and func.attr in ("read_text", "read_bytes") and not expr.args:
+        if TEXT in takes and isinstance(func, ast.Attribute) and func.attr in ("read_text", "read_bytes") \
+                and not expr.args:
             yield from _paths(flow, func.value, hops - 1)  # P.read_text()
             return
-        if isinstance(func, ast.Attribute) and func.attr == "read" and not expr.args:  # f.read()
-            yield from _sources(flow, func.value, True, hops - 1)
+        if TEXT in takes and isinstance(func, ast.Attribute) and func.attr == "read" and not expr.args:  # f.read()
+            yield from _sources(flow, func.value, frozenset((FILE,)), hops - 1)
             return
         yield None
         return
@@ -153,7 +157,7 @@ def _sources(flow: Flow, expr: ast.expr, handle: bool, hops: int) -> Iterator[_S
             if not isinstance(bound, ast.expr):
                 yield None
                 continue
-            for found in _sources(flow, bound, handle, hops - 1):
+            for found in _sources(flow, bound, takes, hops - 1):
                 yield None if found is None else (found[0], (*d.when, *found[1]))
         return
     yield None
