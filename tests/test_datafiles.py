@@ -269,3 +269,25 @@ def test_the_value_reads_as_python_where_a_message_quotes_it(tmp_path):
     call = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"][-1]
     (value,) = ctx.values(call.args[0])
     assert doc.source(value.node) == "['Block']"
+
+
+def test_only_a_data_file_a_check_read_is_told_on(monkeypatch, tmp_path):
+    """The server hears of every JSON, YAML or TOML file changed in the workspace (a run's logs among them): only
+    one a check loaded drops what read it and checks its readers again."""
+    from types import SimpleNamespace
+
+    from errata_lsp.lsp import dependents, workspace_diagnostics
+
+    read, unread = str(tmp_path / "configs" / "tpu.yaml"), str(tmp_path / "logs" / "metrics.json")
+    report = SimpleNamespace(modules=(str(tmp_path / "config.py"), read))
+    state = SimpleNamespace(checked=SimpleNamespace(report=report), analysis=object(), task=None)
+    scheduled: list[str] = []
+    ls = SimpleNamespace(session=SimpleNamespace(states={"file:///train.py": state}),
+                         workspace_files=SimpleNamespace(reports={}), pulls=False, schedule=scheduled.append)
+    told: list[str] = []
+    monkeypatch.setattr(WORKSPACE, "changed", told.append)
+    monkeypatch.setattr(workspace_diagnostics, "refresh", lambda *args, **kw: None)
+    dependents.files_changed(ls, [(unread, 2), (unread, 1)])  # type: ignore[arg-type]
+    assert (told, scheduled) == ([], [])
+    dependents.files_changed(ls, [(read, 2)])  # type: ignore[arg-type]
+    assert (told, scheduled) == ([read], ["file:///train.py"])

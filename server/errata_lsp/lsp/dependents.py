@@ -50,16 +50,30 @@ def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -
 
     changed: set[str] = set()
     everything = False
+    read: set[str] | None = None
     for path, kind in changes:
         if path is None or not path.endswith((".py", ".pyi", *DATA_SUFFIXES)):
             continue
+        if path.endswith(DATA_SUFFIXES):
+            # a data file matters only to the checks that loaded it (a run writing its logs as JSON or YAML
+            # changes nothing); it is read by the path a load names, never found by a search
+            read = _data_files_read(ls) if read is None else read
+            if os.path.abspath(path) not in read:
+                continue
         WORKSPACE.changed(path)
         changed.add(os.path.abspath(path))
-        # a data file is read by the path a load names, not found by a search: its own readers are all
         everything = everything or kind != types.FileChangeType.Changed and not path.endswith(DATA_SUFFIXES)
     recheck(ls, changed, everything=everything)
     if changed:
         workspace_diagnostics.refresh(ls, None if everything else changed)
+
+
+def _data_files_read(ls: ErrataServer) -> set[str]:
+    """The data files the last checks of the open documents and of the workspace's files read."""
+    read = {m for state in ls.session.states.values() if state.checked is not None
+            for m in state.checked.report.modules if m.endswith(DATA_SUFFIXES)}
+    read.update(m for report in ls.workspace_files.reports.values() for m in report.modules if m.endswith(DATA_SUFFIXES))
+    return read
 
 
 def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everything: bool = False) -> None:
