@@ -308,21 +308,28 @@ def _display(flow: Flow, call: ast.Call, path: str, fmt: str) -> ast.expr | None
     folder, too big, unreadable, not of its format, too many values)."""
     root = os.path.realpath(_root(flow))
     real = os.path.realpath(path)
-    if os.path.commonpath([root, real]) != root:
+    if not _below(real, root):
         return None
-    project = flow.ctx.project
+    project, named = flow.ctx.project, os.path.abspath(path)  # (the path a change of the file is told by)
     if project is not None:
-        project.read_data(flow, real)  # a dependency of the check: its change checks the readers again
-    data = parse(real, fmt, project.stamp(real) if project is not None else _stamp(real))
+        project.read_data(flow, named)  # a dependency of the check: its change checks the readers again
+    data = parse(real, fmt, project.stamp(named) if project is not None else _stamp(real))
     if data is _UNREADABLE:
         return None
     module = flow.origin or flow.ctx.doc.path
     folder = os.path.dirname(os.path.realpath(module)) if module else root
     # named from the reading module's folder when the file is below it (`configs/tpu.yaml`), else the root's
-    base = folder if os.path.commonpath([folder, real]) == folder else root
+    base = folder if _below(real, folder) else root
     shown_path = os.path.relpath(real, base).replace(os.sep, "/")
     budget = [MAX_NODES]
     return _stand_in(flow, call, data, shown_path, (), budget)
+
+
+def _below(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([folder, path]) == folder
+    except ValueError:  # another drive
+        return False
 
 
 def parse(path: str, fmt: str, stamp: object) -> Any:
