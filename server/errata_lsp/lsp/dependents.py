@@ -43,9 +43,9 @@ def buffer_changed(ls: ErrataServer, uri: str, path: str | None, text: str | Non
 
 
 def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -> None:
-    """Python files changed on disk, as (path, LSP `FileChangeType`). A change drops what read it; a
-    file created or deleted may be a module some import did not find or found before, so every open
-    document is checked again."""
+    """Python files and data files changed on disk, as (path, LSP `FileChangeType`). A change drops what read
+    it; a Python file created or deleted may be a module some import did not find or found before, so every
+    open document is checked again."""
     from ..analysis.project import WORKSPACE
 
     changed: set[str] = set()
