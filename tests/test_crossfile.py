@@ -74,3 +74,39 @@ def test_cuda_strategy_and_undecidable_helpers_stay_silent(tmp_path):
 def test_without_a_file_on_disk_nothing_is_followed(tmp_path):
     text = TRAIN.format(name="make_strategy", call="make_strategy()")
     assert [f.code for f in check_source(text, None).findings] == []
+
+
+def test_a_class_built_from_a_spread_dict_in_a_helper_another_module_calls(tmp_path):
+    """`load()` of config.py, evaluated for train.py's call (its returns depend on `kind`), builds `Settings(**d)`
+    there: the instance is that call's, its fields what `d` holds for it (not a construction of another module
+    whose `**` cannot be relayed)."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "config.py").write_text('''
+from dataclasses import dataclass
+
+
+@dataclass
+class Settings:
+    precision: str = "32-true"
+
+
+def load(kind="pod"):
+    chosen = {"precision": "16-mixed"} if kind == "pod" else {"precision": "bf16-true"}
+    return Settings(**chosen)
+''')
+    train = tmp_path / "train.py"
+    train.write_text('''
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from config import load
+
+
+def main(fabric):
+    pass
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=load().precision)
+fabric.launch(main)
+''')
+    assert [(f.code, f.severity.value) for f in check_source(train.read_text(), str(train)).findings] == [("LXF007", "error")]

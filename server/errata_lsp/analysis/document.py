@@ -696,6 +696,9 @@ class Document:
         return "\n".join(parts)
 
     def source(self, node: ast.AST) -> str:
+        shown = getattr(node, "shown", None)  # a stand-in for a value read from a data file: how it reads
+        if isinstance(shown, str):
+            return shown
         return self.slice(self.span(node))
 
     def end(self) -> Position:

@@ -42,6 +42,8 @@ turns them into `Value`s (`values.py`):
 - keys through `**`: a call's `**d` gives a `**kwargs` parameter d's keys and a named parameter d's entry, for
   each dict d may hold (one per branch, per construction), under its conditions;
 - strings: an f-string or a `+` whose parts are all known constants is that text (`_Joined`);
+- data files: `json.load`, `yaml.safe_load`, `tomllib.load` of a file whose path the module spells hold the
+  file's contents, parsed as data (`datafiles`);
 - wrappers: a decorated def is bound to what its decorator returns (a decorator the project writes,
   here or in another module: a wrapper, a factory's decorator, a class's instance; any other keeps
   the function), a wrapper's `fn(*args, **kwargs)` passes on what each call of the wrapper gives, a
@@ -74,7 +76,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from . import idioms
+from . import datafiles, idioms
 from .binder import (
     ClassTest,
     Def,
@@ -4837,7 +4839,8 @@ class Flow:
         if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
             return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
-            if f.flow is not None and f.flow is not self:
+            # (a class of this module built in a function evaluated for one call is built here, by that call)
+            if f.flow is not None and f.flow.base is not self.base:
                 # a class of another module built here: what the packs say it builds, decided where it is
                 # written (its bases are that module's names), is a value written here
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
@@ -5371,6 +5374,10 @@ class Flow:
 
     def _library_call(self, node: ast.Call, qualified: str) -> tuple[Value, ...]:
         v: Callable[..., tuple[Value, ...]] = lambda kind, **kw: (Value(kind, node, qualified=qualified, flow=self, **kw),)  # noqa: E731
+        if qualified in datafiles.LOADERS:  # `yaml.safe_load(open(path))`: the file's contents, read as data
+            data = datafiles.loaded(self, node, qualified)
+            if data is not None:
+                return data
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
@@ -5553,7 +5560,7 @@ class Flow:
                 return self._bound_call(call, func, receivers[0], callee)
             return callee.returns_of(func)
         if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
-                or callee._keys_by_parameters(func)):
+                or callee._keys_by_parameters(func) or datafiles.loads_by_parameters(callee, func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
 

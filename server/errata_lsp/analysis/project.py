@@ -847,6 +847,17 @@ class Project:
         if reader is not None and reader.module.path != module.path:
             reader.reads[module.path] = self.stamp(module.path)
 
+    def read_data(self, flow: Flow, path: str) -> None:
+        """`flow` read the data file at `path` (`datafiles`): a dependency as a module is, so a change of the
+        file drops the summaries that read it and the findings of the documents that did."""
+        if flow.origin is None:
+            if self._reading is not None:
+                self._reading.modules.add(path)
+            return
+        reader = self._summaries.get(flow.origin)
+        if reader is not None:
+            reader.reads[path] = self.stamp(path)
+
     def _importer(self, flow: Flow) -> str | None:
         path = flow.origin or flow.ctx.doc.path
         return os.path.abspath(path) if path else None

@@ -177,6 +177,13 @@ class Value:
         return self.flow is not None and self.flow.origin is not None
 
     @property
+    def read_from(self) -> str | None:
+        """`configs/tpu.yaml`, key `fabric.precision`: where a value read from a data file is written
+        (`datafiles`); None for a value the program writes."""
+        found = getattr(self.node, "read_from", None)
+        return found if isinstance(found, str) else None
+
+    @property
     def line(self) -> int | None:
         return getattr(self.node, "lineno", None)
 
@@ -195,6 +202,8 @@ class Value:
         parts = []
         if self.label:
             parts.append(f"`{self.label}`")
+        if self.read_from is not None:  # a value of a data file: the file and its key
+            return ", ".join([*parts, self.read_from])
         if self.foreign and self.flow is not None:
             parts.append(f"{self.flow.origin_name}")
         if self.line:

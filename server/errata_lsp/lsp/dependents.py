@@ -1,6 +1,7 @@
 """Open documents checked again when a module they read changes: an open buffer's edit, or a file on
-disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` when the client lets the server
-register it). The edited document's own check is scheduled first and never waits for these.
+disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` and the data files a program may load,
+`**/*.{json,yaml,yml,toml}`, when the client lets the server register it). The edited document's own
+check is scheduled first and never waits for these.
 
 Each open document's last check lists the modules it read (`Report.modules`, through the other
 modules' imports too); the project model drops the summaries a change makes stale at its next check,
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ..analysis.datafiles import SUFFIXES as DATA_SUFFIXES
 from . import workspace_diagnostics
 
 if TYPE_CHECKING:
@@ -41,22 +43,37 @@ def buffer_changed(ls: ErrataServer, uri: str, path: str | None, text: str | Non
 
 
 def files_changed(ls: ErrataServer, changes: Iterable[tuple[str | None, int]]) -> None:
-    """Python files changed on disk, as (path, LSP `FileChangeType`). A change drops what read it; a
-    file created or deleted may be a module some import did not find or found before, so every open
-    document is checked again."""
+    """Python files and data files changed on disk, as (path, LSP `FileChangeType`). A change drops what read
+    it; a Python file created or deleted may be a module some import did not find or found before, so every
+    open document is checked again."""
     from ..analysis.project import WORKSPACE
 
     changed: set[str] = set()
     everything = False
+    read: set[str] | None = None
     for path, kind in changes:
-        if path is None or not path.endswith((".py", ".pyi")):
+        if path is None or not path.endswith((".py", ".pyi", *DATA_SUFFIXES)):
             continue
+        if path.endswith(DATA_SUFFIXES):
+            # a data file matters only to the checks that loaded it (a run writing its logs as JSON or YAML
+            # changes nothing); it is read by the path a load names, never found by a search
+            read = _data_files_read(ls) if read is None else read
+            if os.path.abspath(path) not in read:
+                continue
         WORKSPACE.changed(path)
         changed.add(os.path.abspath(path))
-        everything = everything or kind != types.FileChangeType.Changed
+        everything = everything or kind != types.FileChangeType.Changed and not path.endswith(DATA_SUFFIXES)
     recheck(ls, changed, everything=everything)
     if changed:
         workspace_diagnostics.refresh(ls, None if everything else changed)
+
+
+def _data_files_read(ls: ErrataServer) -> set[str]:
+    """The data files the last checks of the open documents and of the workspace's files read."""
+    read = {m for state in ls.session.states.values() if state.checked is not None
+            for m in state.checked.report.modules if m.endswith(DATA_SUFFIXES)}
+    read.update(m for report in ls.workspace_files.reports.values() for m in report.modules if m.endswith(DATA_SUFFIXES))
+    return read
 
 
 def recheck(ls: ErrataServer, changed: set[str], skip: str | None = None, everything: bool = False) -> None:
@@ -96,7 +113,9 @@ def watch_modules(ls: ErrataServer) -> None:
     watched = workspace.did_change_watched_files if workspace is not None else None
     if watched is None or not watched.dynamic_registration:
         return
-    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern="**/*.py")])
+    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[
+        types.FileSystemWatcher(glob_pattern="**/*.py"),
+        types.FileSystemWatcher(glob_pattern="**/*.{" + ",".join(s.lstrip(".") for s in DATA_SUFFIXES) + "}")])
     registration = types.Registration(id=WATCH_ID, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                                       register_options=options)
     try:

@@ -302,6 +302,8 @@ class DetectRule(Rule):
         if self.uses_as_set:
             fields["as_set"] = short(site.as_set)  # whole in the text a fix writes
         message = _message(self.section.message, site, first, fields)
+        if first is not None and first.read_from is not None and first.read_from not in message:
+            message += f" (read from {first.read_from})"  # the data file, not the line, is what to change
         severity = self.severity
         if not every_path:  # a warning that says when: the conditions of the found values, else `some_paths`
             passed = tuple(dict.fromkeys(c for when in passed_when for c in when))  # all of them, with each path's
