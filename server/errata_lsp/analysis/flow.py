@@ -113,6 +113,9 @@ ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 # The default an action gives an option that names none (`--no-remat`, `action="store_false"`: True).
 IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
+# the object a method runs on (its `self`), or each of several it may be, each under its own condition
+Receiver = Value | tuple[Value, ...]
+
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -156,7 +159,7 @@ class Flow:
         self._indexing = False
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
-        self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
+        self._bound_sites: dict[tuple[int, int, Receiver], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
 
@@ -2141,6 +2144,60 @@ class Flow:
                             x.kind == "str" and isinstance(x.node, ast.Constant) for x in there.values(call.args[1]))):
                         return True
         return any(flow._walks_subclasses_of(base, undecided) for flow, base in self._lineage(cls))
+
+    def receivers_of(self, node: ast.expr) -> tuple[Value, ...]:
+        """What `node`, the object a method is called on, may hold: its values, or, for an object built by a pick
+        the run decides (`CLIPPERS[RUN["clip"]]()`, `make = REGISTRY.get(name)` then `make()`), an instance of
+        each class the table holds, each under `self is a X` (`picked_instances`)."""
+        values = self.values(node)
+        if len(values) == 1 and values[0].kind == "unknown" and isinstance(values[0].node, ast.Call):
+            flow = values[0].flow or self
+            return flow.picked_instances(values[0].node) or values
+        return values
+
+    def picked_instances(self, call: ast.Call) -> tuple[Value, ...]:
+        """`TABLE[key]()` (`TABLE.get(key)()`, or `make()` after `make = TABLE[key]`) by a key the run decides: an
+        instance of each class the table (a dict of this module or of another of the project) holds, but a base
+        that leaves a method abstract, each under `self is a X` when there are several; () when the table or
+        one of its entries cannot be told, or past `MAX_CONTEXTS` classes. Only a method run reads a pick so
+        (`Context.method_run`): the pick's own value stays another run's."""
+        func: ast.expr | None = call.func
+        if isinstance(func, ast.Name):  # `make = TABLE[key]`, bound once in its scope
+            bound = self.ctx.bindings(func.id, self.ctx.enclosing_function(func) or self.ctx.module)
+            func = bound[0].value if len(bound) == 1 else None
+        if isinstance(func, ast.Subscript):
+            table = func.value
+        elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" \
+                and len(func.args) == 1 and not func.keywords:
+            table = func.func.value
+        else:
+            return ()
+        if any(x.kind != "unknown" for x in self.values(func)):
+            return ()  # a key the module decides: the pick's own values say what it builds
+        tables = self.values(table)
+        if len(tables) != 1 or tables[0].kind != "dict" or tables[0].when:
+            return ()
+        entries, complete = self.entries(tables[0])
+        if not entries or not complete:
+            return ()
+        classes: dict[int, Value] = {}
+        for entry in entries.values():
+            held = entry.values()
+            if not held or entry.when or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef) or x.when for x in held):
+                return ()  # an entry that is not a class of the project, or one not always there
+            for x in held:
+                if not (x.flow or self)._abstract(x.node):
+                    classes.setdefault(id(x.node), x)
+        if not classes or len(classes) > MAX_CONTEXTS:
+            return ()
+        several = len(classes) > 1
+        out: list[Value] = []
+        for k in classes.values():
+            built = self._call_of(call, k)
+            if any(x.kind != "instance" for x in built):
+                return ()
+            out.extend(x.under((f"self is a {k.node.name}",)) if several else x for x in built)  # type: ignore[attr-defined]
+        return tuple(out)
 
     def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:
         """`cls = NormClip if sys.argv[1] == "norm" else ValueClip` and then `cls()`: a call of a local name
@@ -4927,10 +4984,10 @@ class Flow:
         return unknown if site is home else site.returns_of(func)  # `home` itself: past the bound of calls
 
     def bound_site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
-                   receiver: Value) -> Flow:
+                   receiver: Receiver) -> Flow:
         """`func`, a method of a class the module `callee` reads, evaluated for `call`, a call this flow's
-        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it); `callee`
-        itself past `MAX_CONTEXTS` calls of one method."""
+        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it), or each of
+        several, each under its own condition; `callee` itself past `MAX_CONTEXTS` calls of one method."""
         key = (id(func), id(call), receiver)
         site = self._bound_sites.get(key)
         if site is None:
@@ -6020,18 +6077,20 @@ class _SiteFlow(_InnerFlow):
 
 class _MethodFlow(_SiteFlow):
     """The evaluator inside a method for one call on one receiver: its `self` holds that receiver (an object a
-    pack's tip gave a kind of its own, the `self` a `super().m(...)` call passes on), its other parameters
-    what the call passes."""
+    pack's tip gave a kind of its own, the `self` a `super().m(...)` call passes on), or each of several
+    (an instance of each class a pick the run decides may build, each under `self is a X`), its other
+    parameters what the call passes."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, receiver: Value,
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, receiver: Receiver,
                  caller: Flow | None = None):
         super().__init__(outer, func, call, caller)
         self.bound = True  # the call passes the parameters after `self`
-        self.receiver = receiver
+        self.receivers = receiver if isinstance(receiver, tuple) else (receiver,)
+        self.receiver = self.receivers[0]
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is self.func and arg is [*self.func.args.posonlyargs, *self.func.args.args][0]:
-            return (self.receiver,)
+            return self.receivers
         return super().parameter(arg)
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
@@ -6041,7 +6100,8 @@ class _MethodFlow(_SiteFlow):
         `good.strategy()`) is that instance's: what its construction leaves in it."""
         first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
         receiver = self.receiver
-        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()):
+        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()) \
+                or len(self.receivers) > 1:  # (several: each decides its tests under its own condition)
             return super().parameters_passed(func, params)
         here = (receiver.flow or self).base is self.base
         if receiver.kind == "class" and isinstance(receiver.node, ast.ClassDef):

@@ -15,7 +15,7 @@ from typing import Any
 from ..binder import body_nodes, contradicts
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import Flow
+from ..flow import Flow, Receiver
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -321,6 +321,9 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
+        if first is not None and first.kind == "unknown" and first.node is site.written and site.written is not None \
+                and self.paths == "single":  # several values, folded into the expression: where they are written
+            place = _all_written_in_another(ctx, site.written) or place
         if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords) \
                 and not self._forwards_alternatives(site):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
@@ -731,7 +734,7 @@ def _names_called(func: ast.AST) -> frozenset[str]:
 
 # the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it
 # calls, and the object a method runs on (its `self`; None for a function)
-_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
+_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Receiver | None]
 
 
 def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
@@ -792,7 +795,7 @@ def _methods_called(ctx: Context) -> list[_Called]:
 
 # the call here, the view of the module that writes the call below it, that call, its function, the function's
 # module, the names the function calls, and the object a method runs on (its `self`; None for a function)
-_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
+_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Receiver | None]
 
 
 def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
@@ -801,7 +804,7 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
     launch's Fabric runs): a call of another module's function or of a top-level def, written in the body,
     `MAX_CALL_LEVELS` calls deep from here, `MAX_CALLED` functions below a document, worked out once per check."""
     out: list[_Below] = []
-    todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Value | None]] = [
+    todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Receiver | None]] = [
         (call, ctx, as_called, func, module, 1, receiver) for call, as_called, func, module, _, receiver in called]
     seen = {(id(call), id(func)) for call, _, func, _, _, _ in called}
     while todo and len(out) < MAX_CALLED:
@@ -837,7 +840,7 @@ def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.C
     return tuple(_body_calls(func))
 
 
-def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
     """`loop.run()`, `metric.compute_synced(fabric)` on an instance of a project class, `self.sync(fabric)` in a
     method run on one: the method the receiver's class resolves to, its module's flow and the receiver
     (`Context.method_run`); on every path."""
@@ -864,7 +867,7 @@ _WANTED: set[str] = set()  # the callee names some detect rule's sites call (`_m
 
 
 def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
-              module: Flow, receiver: Value | None = None) -> tuple[Context, Context] | None:
+              module: Flow, receiver: Receiver | None = None) -> tuple[Context, Context] | None:
     """The function's module read for this call (a method's with `self` the receiver), and as it reads on
     its own (every detect rule asks the same call: worked out once per check); None past the bound of
     calling contexts of one function."""
@@ -1016,6 +1019,17 @@ def _admits_more_than(annotation: ast.expr | None, converter: str | None) -> boo
     names = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} \
         | {n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)}
     return bool(names - NOT_A_TYPE - {converter, converter.rsplit(".", 1)[-1]})
+
+
+def _all_written_in_another(ctx: Context, written: ast.expr) -> Place | None:
+    """Where the first of several values is written when another module of the project writes them all
+    (`clip_val = 0.5` and `clip_val = 0.1` of two clippers in kinds.py, read as `self.clip_val` in the base's
+    method): that module is where the fix belongs."""
+    values = ctx.values(written)
+    if len(values) < 2 or any(not v.foreign or getattr(v.node, "lineno", None) is None for v in values) \
+            or len({v.flow.origin for v in values if v.flow is not None}) != 1:
+        return None
+    return _written_elsewhere(values[0])
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:
