@@ -1361,7 +1361,8 @@ class Context:
             return True
         if isinstance(func, ast.Name) or root.id in self._class_names:  # `Config(...)`, `Config.from_name(...)`
             return root.id in self._class_names
-        return bool(self._class_names) and any(  # picked from a table the file binds: `RECIPES[name]()`
+        # picked from a table the file binds: `RECIPES[name]()`, of its classes or of classes it imports
+        return bool(self._class_names or self._project_imports) and any(
             isinstance(b.stmt, (ast.Assign, ast.AnnAssign)) for b in self.bindings(root.id, self.module))
 
     @cached_property

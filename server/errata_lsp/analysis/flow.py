@@ -2180,23 +2180,24 @@ class Flow:
         entries, complete = self.entries(tables[0])
         if not entries or not complete:
             return ()
-        classes: dict[int, Value] = {}
+        classes: dict[int, tuple[Value, ast.ClassDef]] = {}
         for entry in entries.values():
             held = entry.values()
             if not held or entry.when or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef) or x.when for x in held):
                 return ()  # an entry that is not a class of the project, or one not always there
             for x in held:
+                assert isinstance(x.node, ast.ClassDef)
                 if not (x.flow or self)._abstract(x.node):
-                    classes.setdefault(id(x.node), x)
+                    classes.setdefault(id(x.node), (x, x.node))
         if not classes or len(classes) > MAX_CONTEXTS:
             return ()
         several = len(classes) > 1
         out: list[Value] = []
-        for k in classes.values():
+        for k, cls in classes.values():
             built = self._call_of(call, k)
             if any(x.kind != "instance" for x in built):
                 return ()
-            out.extend(x.under((f"self is a {k.node.name}",)) if several else x for x in built)  # type: ignore[attr-defined]
+            out.extend(x.under((f"self is a {cls.name}",)) if several else x for x in built)
         return tuple(out)
 
     def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:

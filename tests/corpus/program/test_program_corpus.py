@@ -76,12 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
-    "p340_run_file_picked_clipper_abstract_base_every_kind_clips_by_value":
-        "missed (before: LXF015 at the base): `self` of the base's `apply` is now each subclass the pick may build, "
-        "both clipping by value, but LXF014 needs the strategy of the `fabric` the method is given, and its only call"
-        " `clipper.apply(fabric, ...)` is on the object of `CLIPPERS[RUN[\"clip\"]]()`, which flow.py reads as another "
-        "run's pick (unknown, `SET_BY_THE_RUN`): the call is not linked to the method. Reading such a pick as each "
-        "entry of the table under its key would give it",
     "p342_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_value":
         "missed (before: LXF015 at the mixin): `self` of the mixin's `clip` is now each trainer `getattr(loops, "
         "name)` may give, both clipping by value, but LXF014 needs the strategy of `self.fabric`, which only the "
