@@ -159,3 +159,77 @@ def test_every_picked_clipper_clips_by_value_an_error_where_the_values_are_writt
     # both values written in kinds.py, read as `self.clip_val` in base.py: kinds.py is where the fix belongs
     assert placed(tmp_path / "train.py") == [("LXF014", "error", 16, 4, 17, ("kinds.py", 5))]
     assert placed(tmp_path / "base.py") == []
+
+
+# a class got from a module by a name the run may set beside a default: the plain run's is the default's
+
+MIXIN = '''\
+class GradClipMixin:
+    clip_val = None
+    max_norm = None
+
+    def clip(self, model, optimizer):
+        self.fabric.clip_gradients(model, optimizer, clip_val=self.clip_val, max_norm=self.max_norm)
+'''
+LOOPS = '''\
+from mixins import GradClipMixin
+
+
+class Trainer:
+    def __init__(self, fabric):
+        self.fabric = fabric
+
+    def fit(self, model, optimizer):
+        self.step(model, optimizer)
+
+    def step(self, model, optimizer):
+        optimizer.step()
+
+
+class SteadyTrainer(GradClipMixin, Trainer):
+    {steady}
+
+    def step(self, model, optimizer):
+        self.clip(model, optimizer)
+        optimizer.step()
+'''
+GOT = '''\
+import os
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+import loops
+
+
+def train(fabric):
+    model = fabric.setup_module(torch.nn.Linear(2, 2))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+    trainer_cls = getattr(loops, {name})
+    trainer_cls(fabric).fit(model, optimizer)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+'''
+NAMES = ('os.environ.get("TRAINER", "Steady") + "Trainer"', 'f"{os.environ.get(\'TRAINER\', \'Steady\')}Trainer"',
+         'os.getenv("TRAINER", "SteadyTrainer")')
+
+
+def test_a_class_got_by_a_name_the_run_may_set_is_the_default_s_for_the_plain_run(tmp_path):
+    for name in NAMES:
+        tree(tmp_path, {"mixins.py": MIXIN, "loops.py": LOOPS.format(steady="clip_val = 1.0"),
+                        "train.py": GOT.format(name=name)})
+        # (before: the name was unknown, `trainer_cls(fabric)` too, and `self.fabric` of `clip` with it)
+        assert placed(tmp_path / "train.py") == [("LXF014", "error", 14, 4, 27, ("loops.py", 16))], name
+        tree(tmp_path, {"loops.py": LOOPS.format(steady="max_norm = 1.0")})
+        assert placed(tmp_path / "train.py") == [], name
+
+
+def test_a_name_joined_from_a_variable_the_run_sets_and_its_default():
+    from .test_flow import probe
+
+    source = 'import os\nprobe(os.environ.get("T", "Steady") + "Trainer")\n'
+    assert probe(source) == [("unknown", 2, 6, ()), ("str", 2, 6, ('"T" is not set in the environment',))]
+    # no default: a string the file cannot read, as before
+    assert probe('import os\nprobe(os.environ["T"] + "Trainer")\n') == [("unknown", 2, 6, ())]

@@ -1267,7 +1267,8 @@ class Context:
         if not isinstance(call.func, ast.Attribute):
             return None
         receivers = self.flow.receivers_of(call.func.value)
-        if len(receivers) > 1:
+        if len(receivers) > 1 or receivers and receivers[0].kind == "instance" and receivers[0].flow is not None \
+                and receivers[0] not in self.values(call.func.value):  # (the plain run's of a pick: its method)
             return self._several_run(call, receivers)
         if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
             return None
@@ -1284,8 +1285,10 @@ class Context:
     def _several_run(self, call: ast.Call, receivers: tuple[Value, ...]
                      ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
         """The method each of several receivers runs, when it is the same def for all (each an instance of a
-        class of the project under a condition of its own, at most `MAX_CONTEXTS`); None otherwise."""
-        if len(receivers) > MAX_CONTEXTS or any(r.kind != "instance" or not r.when for r in receivers):
+        class of the project under a condition of its own, at most `MAX_CONTEXTS`), or the one receiver the
+        plain run builds; None otherwise."""
+        if len(receivers) > MAX_CONTEXTS or any(r.kind != "instance" or bool(r.when) != (len(receivers) > 1)
+                                                for r in receivers):
             return None
         assert isinstance(call.func, ast.Attribute)
         found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
@@ -1300,7 +1303,7 @@ class Context:
             found, home = methods[0].node, methods[0].flow.base
         if found is None or home is None or any(home.ctx.resolve(d) not in CONTEXT_MANAGERS for d in found.decorator_list):
             return None
-        return found, home, receivers
+        return found, home, receivers if len(receivers) > 1 else receivers[0]
 
     def may_run_project_method(self, func: ast.expr) -> bool:
         """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
@@ -1369,11 +1372,16 @@ class Context:
     def _picked_names(self) -> frozenset[str]:
         """The names the file binds to an entry picked from a table (`make = RECIPES[name]`,
         `cls = METRICS.get(name)`, `preset = PRESETS[name]`) that may be a class of the project or an instance
-        of one."""
+        of one, or to a name of a project module got by `getattr`."""
         return frozenset(t.id for stmt in self._by_type[ast.Assign] for t in stmt.targets
-                         if isinstance(t, ast.Name) and (isinstance(stmt.value, ast.Subscript) or isinstance(stmt.value, ast.Call)
-                                                         and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "get")
-                         and self._picked_or_built(stmt.value))
+                         if isinstance(t, ast.Name) and ((isinstance(stmt.value, ast.Subscript) or isinstance(stmt.value, ast.Call)
+                                                          and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "get")
+                                                         and self._picked_or_built(stmt.value) or self._got_from_project(stmt.value)))
+
+    def _got_from_project(self, value: ast.expr) -> bool:
+        """`getattr(loops, name)` of a module a project import binds: a class of it, by a name."""
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "getattr" \
+            and len(value.args) >= 2 and isinstance(value.args[0], ast.Name) and value.args[0].id in self._project_imports
 
     @cached_property
     def _built_by_project_classes(self) -> frozenset[str]:

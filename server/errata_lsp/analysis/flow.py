@@ -2148,11 +2148,17 @@ class Flow:
     def receivers_of(self, node: ast.expr) -> tuple[Value, ...]:
         """What `node`, the object a method is called on, may hold: its values, or, for an object built by a pick
         the run decides (`CLIPPERS[RUN["clip"]]()`, `make = REGISTRY.get(name)` then `make()`), an instance of
-        each class the table holds, each under `self is a X` (`picked_instances`)."""
+        each class the table holds, each under `self is a X` (`picked_instances`); of a pick the run may set
+        beside a default, the default's (the plain run's)."""
         values = self.values(node)
         if len(values) == 1 and values[0].kind == "unknown" and isinstance(values[0].node, ast.Call):
             flow = values[0].flow or self
             return flow.picked_instances(values[0].node) or values
+        run = self.plain_run(values)
+        if len(run) == 1 and len(run) < len(values) and run[0].kind == "instance":
+            # `getattr(loops, os.environ.get("TRAINER", "Steady") + "Trainer")(fabric)`: what the run sets is another
+            # run's pick, the default's class the plain run's (as an argument's value is read: `_candidates`)
+            return (replace(run[0], when=()),)
         return values
 
     def picked_instances(self, call: ast.Call) -> tuple[Value, ...]:
@@ -5462,7 +5468,8 @@ class Flow:
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
         left = self.values(node.left)
         kinds = {x.kind for x in left}
-        if isinstance(node.op, ast.Add) and kinds == {"str"}:
+        if isinstance(node.op, ast.Add) and (kinds == {"str"} or kinds == {"str", "unknown"} and all(
+                x.extra == SET_BY_THE_RUN for x in left if x.kind == "unknown")):  # (a default beside the run's)
             return self._joined(node, [node.left, node.right])
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
@@ -5483,6 +5490,7 @@ class Flow:
         that text (one per combination of the parts' values, each under its parts' conditions); else a
         string of unknown content."""
         texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
+        picked = False  # a part the run sets beside a default (`os.environ.get("T", "Steady") + "Trainer"`)
         for part in parts:
             spec: ast.expr | None = None
             if isinstance(part, ast.FormattedValue):
@@ -5490,17 +5498,22 @@ class Flow:
                     texts = []
                     break
                 spec, part = part, part.value
-            found = [(x.node.value, x.when) for x in self.values(part)
+            values = self.values(part)
+            run = self.plain_run(values)
+            if run and len(run) < len(values):
+                picked, values = True, run  # that run's text is another run's; the default's, the plain run's
+            found = [(x.node.value, x.when) for x in values
                      if isinstance(x.node, ast.Constant) and x.kind in ("str", "number")
                      and (spec is not None or isinstance(x.node.value, str))]
-            if len(found) != len(self.values(part)) or len(texts) * len(found) > MAX_ALTERNATIVES:
+            if len(found) != len(values) or len(texts) * len(found) > MAX_ALTERNATIVES:
                 texts = []
                 break
             texts = [(text + str(value), tuple(dict.fromkeys((*when, *more)))) for text, when in texts
                      for value, more in found]
         if not texts:
             return (Value("str", node, flow=self),)
-        return tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
+        joined = tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
+        return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *joined) if picked else joined
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
         """What `call` returns. When a test on the function's parameters is left undecided by its callers

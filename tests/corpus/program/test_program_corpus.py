@@ -76,11 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
-    "p342_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_value":
-        "missed (before: LXF015 at the mixin): `self` of the mixin's `clip` is now each trainer `getattr(loops, "
-        "name)` may give, both clipping by value, but LXF014 needs the strategy of `self.fabric`, which only the "
-        "construction `trainer_cls(fabric)` of the class the run picks gives; flow.py reads that object as unknown, "
-        "so the store of `__init__` is not read for it. Reading the pick as each class the module binds would give it",
     # round fourteen: code that runs fine and looks like misuse (a guard the run decides the other way: a version
     # shim, `torch.cuda.is_available()`, an isinstance test of the strategy, an environment switch for a CPU DDP
     # smoke test, a test helper, an `except` fallback, a flags module, a subcommand not taken by default), each with
