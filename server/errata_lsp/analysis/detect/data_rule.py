@@ -179,7 +179,7 @@ class DetectRule(Rule):
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
         if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
-            found = [v for v in found if any(_compatible(v.when, path) for path in site.strategy_when)]
+            found = [v for v in found if any(_compatible(v.when, path, ctx) for path in site.strategy_when)]
             if not found:
                 return None
         site.found = found
@@ -301,7 +301,7 @@ class DetectRule(Rule):
             whens = [(*v.when, *passed) for v in paths] or [passed]
             if site.strategy_when is not None:  # and the paths of the XLAFSDP strategy
                 whens = [tuple(dict.fromkeys((*strategy, *when))) for strategy in site.strategy_when for when in whens
-                         if _compatible(when, strategy)]
+                         if _compatible(when, strategy, ctx)]
             condition = describe_when(whens)
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
@@ -937,9 +937,23 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
 
 
-def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
-    """No condition of one is the negation of a condition of the other: a path may hold both."""
-    return not any(contradicts(a, b) for a in when for b in other)
+def _compatible(when: tuple[str, ...], other: tuple[str, ...], ctx: Context) -> bool:
+    """No condition of one is the negation of a condition of the other: a path may hold both. A condition on
+    a library call is one test only when the packs say the call answers the same each time (`Tips.pure`)."""
+    return not any(contradicts(a, b) and _asked_once(ctx, a) for a in when for b in other)
+
+
+def _asked_once(ctx: Context, condition: str) -> bool:
+    """Every library call the condition makes is one the packs list as pure: two tests on it agree."""
+    try:
+        tree = ast.parse(condition, mode="eval")
+    except (SyntaxError, ValueError):
+        return True
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        qualified = ctx.resolve(call.func)
+        if qualified is not None and qualified.split(".")[0] in ctx.tips.libraries and qualified not in ctx.tips.pure:
+            return False
+    return True
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:
