@@ -233,3 +233,74 @@ def test_a_name_joined_from_a_variable_the_run_sets_and_its_default():
     assert probe(source) == [("unknown", 2, 6, ()), ("str", 2, 6, ('"T" is not set in the environment',))]
     # no default: a string the file cannot read, as before
     assert probe('import os\nprobe(os.environ["T"] + "Trainer")\n') == [("unknown", 2, 6, ())]
+
+
+def test_a_table_of_factories_gives_each_the_instance_it_builds(tmp_path):
+    factories = LAUNCHERS.format(full="bf16-true", mixed="bf16-mixed").replace(
+        'LAUNCHERS = {"full": FullLauncher, "mixed": MixedLauncher}',
+        "def full():\n    return FullLauncher()\n\n\ndef mixed():\n    return MixedLauncher()\n\n\n"
+        'LAUNCHERS = {"full": full, "mixed": mixed}')
+    tree(tmp_path, {"launchers.py": factories, "train.py": TRAIN.format(build=PICKS[0])})
+    assert placed(tmp_path / "train.py") == [("LXF007", "warning", 17, 0, 15, ("launchers.py", 16))]
+    assert messages(tmp_path / "train.py")[0].endswith("; when self is a MixedLauncher (in `fabric`, `launchers.py`, "
+                                                      "line 8, for this call)")
+
+
+# a registry a decorator of another module fills (`@register("value") class ValueClip(Clipper)`)
+
+REGISTRY = '''\
+CLIPPERS = {}
+
+
+def register(name):
+    def add(cls):
+        CLIPPERS[name] = cls
+        return cls
+
+    return add
+
+
+class Clipper:
+    clip_val = None
+    max_norm = None
+
+    def apply(self, fabric, model, optimizer):
+        fabric.clip_gradients(model, optimizer, clip_val=self.clip_val, max_norm=self.max_norm)
+'''
+REGISTERED = '''\
+from registry import Clipper, register
+
+
+@register("value")
+class ValueClip(Clipper):
+    {first} = 0.5
+
+
+@register("warmup")
+class WarmupClip(ValueClip):
+    {second} = 0.1
+'''
+REGISTRY_TRAIN = CLIP_TRAIN.replace('from kinds import HardValueClip, ValueClip\n\nCLIPPERS = {"value": ValueClip, "hard": HardValueClip}\n',
+                                    "import kinds  # noqa: F401\nfrom registry import CLIPPERS\n")
+
+
+def registered(root: Path, first: str, second: str, pick: str) -> Path:
+    tree(root, {"registry.py": REGISTRY, "kinds.py": REGISTERED.format(first=first, second=second),
+                "train.py": REGISTRY_TRAIN.replace('CLIPPERS[os.environ["CLIP"]]()', pick)})
+    return root
+
+
+def test_classes_a_decorator_registers_are_self_of_the_base_s_method(tmp_path):
+    # (before: `self` was the Clipper alone, neither threshold set: a false LXF015 error)
+    registered(tmp_path, "max_norm", "max_norm", 'CLIPPERS[os.environ["CLIP"]]()')
+    assert placed(tmp_path / "registry.py") == []
+    assert placed(tmp_path / "train.py") == []
+
+
+def test_a_class_another_module_s_decorator_returns_stays_the_class(tmp_path):
+    # `@register("value")` returns what it decorates: WarmupClip derives from ValueClip, whose `apply` is the
+    # Clipper's (before: `ValueClip` was what `add` returns, unknown, and nothing was linked)
+    registered(tmp_path, "clip_val", "clip_val", 'CLIPPERS[os.environ.get("CLIP", "warmup")]()')
+    assert placed(tmp_path / "train.py") == [("LXF014", "error", 15, 4, 17, ("kinds.py", 11))]
+    registered(tmp_path, "max_norm", "max_norm", 'CLIPPERS[os.environ.get("CLIP", "warmup")]()')
+    assert placed(tmp_path / "train.py") == []

@@ -2118,10 +2118,13 @@ class Flow:
         def undecided(values: tuple[Value, ...]) -> bool:
             return not values or any(x.kind == "unknown" for x in values)
         project = self.ctx.project is not None
-        for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
+        def held(x: Value) -> bool:
+            return x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
+        registrars = self._registrars(cls)
+        for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()), *registrars)):
             for name, table in _tables(holder.ctx.module):
-                if not any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
-                           for n in ast.walk(table) if isinstance(n, (ast.Name, ast.Attribute)) for x in holder.values(n)):
+                if not any(held(x) for n in ast.walk(table) if isinstance(n, (ast.Name, ast.Attribute)) for x in holder.values(n)) \
+                        and not (holder in registrars and self._fills(registrars[holder], name)):
                     continue  # a table that does not hold it
                 for there in (holder, *((holder._readers_of(name) or ()) if project else ())):
                     if any(_picks_from(there, call.func, name) and undecided(there.values(call.func))
@@ -2164,8 +2167,9 @@ class Flow:
     def picked_instances(self, call: ast.Call) -> tuple[Value, ...]:
         """`TABLE[key]()` (`TABLE.get(key)()`, or `make()` after `make = TABLE[key]`) by a key the run decides: an
         instance of each class the table (a dict of this module or of another of the project) holds, but a base
-        that leaves a method abstract, each under `self is a X` when there are several; () when the table or
-        one of its entries cannot be told, or past `MAX_CONTEXTS` classes. Only a method run reads a pick so
+        that leaves a method abstract, or that each function it holds builds (a table of factories), each under
+        `self is a X` when there are several; () when the table or one of its entries cannot be told, an entry
+        builds something else, two build one class, or past `MAX_CONTEXTS` instances. Only a method run reads a pick so
         (`Context.method_run`): the pick's own value stays another run's."""
         func: ast.expr | None = call.func
         if isinstance(func, ast.Name):  # `make = TABLE[key]`, bound once in its scope
@@ -2186,25 +2190,50 @@ class Flow:
         entries, complete = self.entries(tables[0])
         if not entries or not complete:
             return ()
-        classes: dict[int, tuple[Value, ast.ClassDef]] = {}
+        makers: dict[int, Value] = {}  # the classes, or the project's functions that build one (factories)
         for entry in entries.values():
             held = entry.values()
-            if not held or entry.when or any(x.kind != "class" or not isinstance(x.node, ast.ClassDef) or x.when for x in held):
-                return ()  # an entry that is not a class of the project, or one not always there
+            if not held or entry.when or any(x.when or not (x.kind == "class" and isinstance(x.node, ast.ClassDef)
+                                                             or x.kind == "function" and x.extra is None and x.flow is not None
+                                                             and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+                                             for x in held):
+                return ()  # an entry that is not a class or function of the project, or one not always there
             for x in held:
-                assert isinstance(x.node, ast.ClassDef)
-                if not (x.flow or self)._abstract(x.node):
-                    classes.setdefault(id(x.node), (x, x.node))
-        if not classes or len(classes) > MAX_CONTEXTS:
+                if not (isinstance(x.node, ast.ClassDef) and (x.flow or self)._abstract(x.node)):
+                    makers.setdefault(id(x.node), x)
+        if not makers or len(makers) > MAX_CONTEXTS:
             return ()
-        several = len(classes) > 1
-        out: list[Value] = []
-        for k, cls in classes.values():
-            built = self._call_of(call, k)
-            if any(x.kind != "instance" for x in built):
-                return ()
-            out.extend(x.under((f"self is a {cls.name}",)) if several else x for x in built)
-        return tuple(out)
+        built = [x for maker in makers.values() for x in self._call_of(call, maker)]
+        if any(x.kind != "instance" or x.when or not isinstance(x.extra, tuple) or not isinstance(x.extra[0], ast.ClassDef)
+               for x in built) or len(built) > MAX_CONTEXTS:
+            return ()
+        if len({id(x.extra[0]) for x in built}) != len(built):
+            return ()  # two makers of one class: `self is a X` would not tell them apart
+        return tuple(x.under((f"self is a {x.extra[0].name}",)) for x in built) if len(built) > 1 else tuple(built)
+
+    def _registrars(self, cls: ast.ClassDef) -> dict[Flow, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """The flows of the modules whose functions decorate `cls` (`@register("value")` of registry.py), each
+        with those functions: a decorator may store the class in a table of its module (`CLIPPERS[name] = cls`)."""
+        out: dict[Flow, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for d in cls.decorator_list:
+            func = d.func if isinstance(d, ast.Call) else d
+            for x in self.values(func):
+                if x.kind == "function" and x.flow is not None and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.setdefault(x.flow.base, []).append(x.node)
+        return out
+
+    @staticmethod
+    def _fills(funcs: list[ast.FunctionDef | ast.AsyncFunctionDef], name: str) -> bool:
+        """One of the decorators (or a def nested in one: a decorator factory's) stores a parameter of its own
+        into the table `name` of its module (`CLIPPERS[key] = cls`): it registers what it decorates."""
+        for func in funcs:
+            for inner in (n for n in ast.walk(func) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+                params = {a.arg for a in (*inner.args.posonlyargs, *inner.args.args)}
+                if any(isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in params
+                       and any(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name
+                               for t in n.targets) for n in ast.walk(inner)):
+                    return True
+        return False
 
     def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:
         """`cls = NormClip if sys.argv[1] == "norm" else ValueClip` and then `cls()`: a call of a local name
@@ -5663,12 +5692,25 @@ class Flow:
                 and f.flow.base is self.base else None
             if returned is not None and f.node is not None:  # `return fn` of a registering decorator: this def
                 out.extend(x.under(f.when) for x in self.passed(f.node, returned, node, False, ()))
+            elif self._returns_what_it_decorates(f):  # (another module's: `@register("value")` of registry.py)
+                out.extend(x.under(f.when) for x in self.values(node.args[0]))
             elif f.kind in ("function", "lambda", "class", "partial") and isinstance(
                     f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Call)):
                 out.extend(x.under(f.when) for x in self._call_of(node, f))
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    @staticmethod
+    def _returns_what_it_decorates(f: Value) -> bool:
+        """A plain function of another module of the project that returns its first parameter as passed (a
+        registering decorator's `add(cls)`, `return cls`): what it decorates stays itself."""
+        if f.kind != "function" or f.flow is None or f.flow.origin is None \
+                or not isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        returned = f.flow.base._returned_parameter(f.node)
+        first = [*f.node.args.posonlyargs, *f.node.args.args][:1]
+        return returned is not None and bool(first) and returned is first[0]
 
     def _returned_parameter(self, func: ast.AST | None) -> ast.arg | None:
         """The one parameter a plain function (not a method) returns, as it was passed, on every path (its

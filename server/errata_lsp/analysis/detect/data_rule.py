@@ -232,8 +232,11 @@ class DetectRule(Rule):
                 if inner is None:
                     continue
                 before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
-                if before is not None and before.code == inner.code:
-                    continue  # the function's own reading says it (for every call)
+                if before is not None and before.code == inner.code and (
+                        receiver is None or before.severity == inner.severity or inner.severity == Severity.WARNING):
+                    # the function's own reading says it (for every call); a method's, that enumerates each `self`
+                    # it may run on (a warning), is less sure than this call's on its receiver (an error)
+                    continue
                 if self.raised_by_call is not None and ctx.handled(call, self.raised_by_call):
                     continue  # this call's raise is caught by the `try` around it (or its callers')
                 yield self._called_here(ctx, call, func, module, inner, site.converted_here)
@@ -1036,11 +1039,13 @@ def _admits_more_than(annotation: ast.expr | None, converter: str | None) -> boo
 
 
 def _all_written_in_another(ctx: Context, written: ast.expr) -> Place | None:
-    """Where the first of several values is written when another module of the project writes them all
-    (`clip_val = 0.5` and `clip_val = 0.1` of two clippers in kinds.py, read as `self.clip_val` in the base's
-    method): that module is where the fix belongs."""
+    """Where the first of several values is written when another module of the project writes them all, each
+    for one class `self` may be (`clip_val = 0.5` and `clip_val = 0.1` of two clippers in kinds.py, read as
+    `self.clip_val` in the base's method run on either): that module is where the fix belongs. (Values the
+    calls pass are the function's to convert, where it uses them.)"""
     values = ctx.values(written)
-    if len(values) < 2 or any(not v.foreign or getattr(v.node, "lineno", None) is None for v in values) \
+    if len(values) < 2 or any(not v.foreign or getattr(v.node, "lineno", None) is None
+                              or not any(c.startswith("self is a ") for c in v.when) for v in values) \
             or len({v.flow.origin for v in values if v.flow is not None}) != 1:
         return None
     return _written_elsewhere(values[0])
