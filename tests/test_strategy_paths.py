@@ -161,3 +161,31 @@ def test_a_negated_isinstance_test_swaps_body_and_else():
                        leave="return fabric.all_reduce(loss, reduce_op='max')")
     assert found(text) == []
     assert [f[3] for f in found(text.replace("not isinstance", "isinstance"))] == [7]
+
+
+PROBED = HEAD + ("if {test}:\n    strategy = 'ddp'\nelse:\n    strategy = XLAFSDPStrategy()\n"
+                 "precision = {ddp!r} if {test} else {xla!r}\n"
+                 "Fabric(accelerator='tpu', strategy=strategy, precision=precision)\n")
+
+
+def precision_found(text: str) -> list[tuple[str, str, str, int, int]]:
+    return [f for f in found(text) if f[0] == "LXF007"]
+
+
+def test_two_tests_on_one_pure_library_call_are_one_condition():
+    # `torch.cuda.is_available()` answers the same each time (the packs list it, `Tips.pure`): the XLAFSDP path
+    # is its False one on both tests
+    test = "torch.cuda.is_available()"
+    assert precision_found(PROBED.format(test=test, ddp="bf16-mixed", xla="bf16-true")) == []
+    [(_, severity, message, _, _)] = precision_found(PROBED.format(test=test, ddp="bf16-true", xla="bf16-mixed"))
+    assert severity == "warning" and message.endswith("; when not torch.cuda.is_available()")
+
+
+def test_two_draws_of_a_library_call_not_known_pure_are_two_conditions():
+    # (before: tied by their text, the mixed value was read as only the other strategy's: nothing was said)
+    test = "torch.rand(()) < 0.5"
+    [(_, severity, message, _, _)] = precision_found(PROBED.format(test=test, ddp="bf16-mixed", xla="bf16-true"))
+    assert severity == "warning" and message.endswith("; when torch.rand(()) >= 0.5 and torch.rand(()) < 0.5")
+    # a name bound once to the draw holds one answer: its two tests agree
+    named = PROBED.format(test="FLIP", ddp="bf16-mixed", xla="bf16-true").replace("if FLIP:", "FLIP = torch.rand(()) < 0.5\nif FLIP:")
+    assert precision_found(named) == []

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from .binder import body_nodes, is_generator
 from .document import Chunk, Document
 from .findings import Place
-from .flow import BY_DEFAULT, Flow, parameter_default, passes_nothing_for
+from .flow import BY_DEFAULT, MAX_CONTEXTS, Flow, Receiver, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value, either
@@ -1258,16 +1258,22 @@ class Context:
             return None
         return func, values[0].flow
 
-    def method_run(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+    def method_run(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
         """`metric.compute_synced(fabric)` on an instance of a class of the project, `self.sync(fabric)` in a
         method run on one: the method the receiver's class resolves to (a subclass's override first, C3),
         the flow of its module, and the receiver, its `self`; on every path. None otherwise (a library
         object, a receiver the layer cannot tell, a property, a decorated method: a `@contextmanager` one's body
         is what the `with` enters). `Flow.bound_site` reads it for the call: `self` the receiver, its other
-        parameters what the call passes."""
+        parameters what the call passes.
+        Several receivers (`clipper.apply(...)` on `CLIPPERS[RUN["clip"]]()`, `Flow.receivers_of`: an instance of
+        each class the pick may build, each under `self is a X`) that all run the same method are one run, with
+        `self` each of them: a finding is an error where every one raises, a warning naming the class where some do."""
         if not isinstance(call.func, ast.Attribute):
             return None
-        receivers = self.values(call.func.value)
+        receivers = self.flow.receivers_of(call.func.value)
+        if len(receivers) > 1 or receivers and receivers[0].kind == "instance" and receivers[0].flow is not None \
+                and receivers[0] not in self.values(call.func.value):  # (the plain run's of a pick: its method)
+            return self._several_run(call, receivers)
         if len(receivers) != 1 or receivers[0].kind != "instance" or receivers[0].when:
             return None
         values = self.values(call.func)
@@ -1279,6 +1285,29 @@ class Context:
         if any(home.ctx.resolve(d) not in CONTEXT_MANAGERS for d in values[0].node.decorator_list):
             return None  # a property, a cached or wrapped method: not the body a call runs
         return values[0].node, home, receivers[0]
+
+    def _several_run(self, call: ast.Call, receivers: tuple[Value, ...]
+                     ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
+        """The method each of several receivers runs, when it is the same def for all (each an instance of a
+        class of the project under a condition of its own, at most `MAX_CONTEXTS`), or the one receiver the
+        plain run builds; None otherwise."""
+        if len(receivers) > MAX_CONTEXTS or any(r.kind != "instance" or bool(r.when) != (len(receivers) > 1)
+                                                for r in receivers):
+            return None
+        assert isinstance(call.func, ast.Attribute)
+        found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+        home: Flow | None = None
+        for receiver in receivers:
+            methods = self.flow.attribute(receiver, call.func.attr, call.func)
+            if len(methods) != 1 or methods[0].kind != "function" or methods[0].when or methods[0].flow is None \
+                    or not (isinstance(methods[0].extra, tuple) and methods[0].extra[:1] == ("method",)) \
+                    or not isinstance(methods[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or found is not None and methods[0].node is not found:
+                return None
+            found, home = methods[0].node, methods[0].flow.base
+        if found is None or home is None or any(home.ctx.resolve(d) not in CONTEXT_MANAGERS for d in found.decorator_list):
+            return None
+        return found, home, receivers if len(receivers) > 1 else receivers[0]
 
     def may_run_project_method(self, func: ast.expr) -> bool:
         """`receiver.method` may be a method of a class of the project run on an instance of it, from a scan of
@@ -1339,18 +1368,24 @@ class Context:
             return True
         if isinstance(func, ast.Name) or root.id in self._class_names:  # `Config(...)`, `Config.from_name(...)`
             return root.id in self._class_names
-        return bool(self._class_names) and any(  # picked from a table the file binds: `RECIPES[name]()`
+        # picked from a table the file binds: `RECIPES[name]()`, of its classes or of classes it imports
+        return bool(self._class_names or self._project_imports) and any(
             isinstance(b.stmt, (ast.Assign, ast.AnnAssign)) for b in self.bindings(root.id, self.module))
 
     @cached_property
     def _picked_names(self) -> frozenset[str]:
         """The names the file binds to an entry picked from a table (`make = RECIPES[name]`,
         `cls = METRICS.get(name)`, `preset = PRESETS[name]`) that may be a class of the project or an instance
-        of one."""
+        of one, or to a name of a project module got by `getattr`."""
         return frozenset(t.id for stmt in self._by_type[ast.Assign] for t in stmt.targets
-                         if isinstance(t, ast.Name) and (isinstance(stmt.value, ast.Subscript) or isinstance(stmt.value, ast.Call)
-                                                         and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "get")
-                         and self._picked_or_built(stmt.value))
+                         if isinstance(t, ast.Name) and ((isinstance(stmt.value, ast.Subscript) or isinstance(stmt.value, ast.Call)
+                                                          and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "get")
+                                                         and self._picked_or_built(stmt.value) or self._got_from_project(stmt.value)))
+
+    def _got_from_project(self, value: ast.expr) -> bool:
+        """`getattr(loops, name)` of a module a project import binds: a class of it, by a name."""
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "getattr" \
+            and len(value.args) >= 2 and isinstance(value.args[0], ast.Name) and value.args[0].id in self._project_imports
 
     @cached_property
     def _built_by_project_classes(self) -> frozenset[str]:

@@ -115,6 +115,9 @@ ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 # The default an action gives an option that names none (`--no-remat`, `action="store_false"`: True).
 IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
+# the object a method runs on (its `self`), or each of several it may be, each under its own condition
+Receiver = Value | tuple[Value, ...]
+
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -158,7 +161,7 @@ class Flow:
         self._indexing = False
         self.forwarding = 0  # `*args, **kwargs` passed on, followed one inside another
         self._readers: dict[str, list[Flow] | None] = {}  # a top-level name: the other modules' flows calling it
-        self._bound_sites: dict[tuple[int, int, Value], _MethodFlow] = {}  # (method, call, receiver): its body
+        self._bound_sites: dict[tuple[int, int, Receiver], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
 
@@ -2121,10 +2124,13 @@ class Flow:
         def undecided(values: tuple[Value, ...]) -> bool:
             return not values or any(x.kind == "unknown" for x in values)
         project = self.ctx.project is not None
-        for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()))):
+        def held(x: Value) -> bool:
+            return x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
+        registrars = self._registrars(cls)
+        for holder in dict.fromkeys((self, *((self._readers_of(cls.name) or ()) if project else ()), *registrars)):
             for name, table in _tables(holder.ctx.module):
-                if not any(x.kind == "class" and (x.node is cls or x.is_read_from(cls, path))
-                           for n in ast.walk(table) if isinstance(n, (ast.Name, ast.Attribute)) for x in holder.values(n)):
+                if not any(held(x) for n in ast.walk(table) if isinstance(n, (ast.Name, ast.Attribute)) for x in holder.values(n)) \
+                        and not (holder in registrars and self._fills(registrars[holder], name)):
                     continue  # a table that does not hold it
                 for there in (holder, *((holder._readers_of(name) or ()) if project else ())):
                     if any(_picks_from(there, call.func, name) and undecided(there.values(call.func))
@@ -2147,6 +2153,93 @@ class Flow:
                             x.kind == "str" and isinstance(x.node, ast.Constant) for x in there.values(call.args[1]))):
                         return True
         return any(flow._walks_subclasses_of(base, undecided) for flow, base in self._lineage(cls))
+
+    def receivers_of(self, node: ast.expr) -> tuple[Value, ...]:
+        """What `node`, the object a method is called on, may hold: its values, or, for an object built by a pick
+        the run decides (`CLIPPERS[RUN["clip"]]()`, `make = REGISTRY.get(name)` then `make()`), an instance of
+        each class the table holds, each under `self is a X` (`picked_instances`); of a pick the run may set
+        beside a default, the default's (the plain run's)."""
+        values = self.values(node)
+        if len(values) == 1 and values[0].kind == "unknown" and isinstance(values[0].node, ast.Call):
+            flow = values[0].flow or self
+            return flow.picked_instances(values[0].node) or values
+        run = self.plain_run(values)
+        if len(run) == 1 and len(run) < len(values) and run[0].kind == "instance":
+            # `getattr(loops, os.environ.get("TRAINER", "Steady") + "Trainer")(fabric)`: what the run sets is another
+            # run's pick, the default's class the plain run's (as an argument's value is read: `_candidates`)
+            return (replace(run[0], when=()),)
+        return values
+
+    def picked_instances(self, call: ast.Call) -> tuple[Value, ...]:
+        """`TABLE[key]()` (`TABLE.get(key)()`, or `make()` after `make = TABLE[key]`) by a key the run decides: an
+        instance of each class the table (a dict of this module or of another of the project) holds, but a base
+        that leaves a method abstract, or that each function it holds builds (a table of factories), each under
+        `self is a X` when there are several; () when the table or one of its entries cannot be told, an entry
+        builds something else, two build one class, or past `MAX_CONTEXTS` instances. Only a method run reads a pick so
+        (`Context.method_run`): the pick's own value stays another run's."""
+        func: ast.expr | None = call.func
+        if isinstance(func, ast.Name):  # `make = TABLE[key]`, bound once in its scope
+            bound = self.ctx.bindings(func.id, self.ctx.enclosing_function(func) or self.ctx.module)
+            func = bound[0].value if len(bound) == 1 else None
+        if isinstance(func, ast.Subscript):
+            table = func.value
+        elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get" \
+                and len(func.args) == 1 and not func.keywords:
+            table = func.func.value
+        else:
+            return ()
+        if any(x.kind != "unknown" for x in self.values(func)):
+            return ()  # a key the module decides: the pick's own values say what it builds
+        tables = self.values(table)
+        if len(tables) != 1 or tables[0].kind != "dict" or tables[0].when:
+            return ()
+        entries, complete = self.entries(tables[0])
+        if not entries or not complete:
+            return ()
+        makers: dict[int, Value] = {}  # the classes, or the project's functions that build one (factories)
+        for entry in entries.values():
+            held = entry.values()
+            if not held or entry.when or any(x.when or not (x.kind == "class" and isinstance(x.node, ast.ClassDef)
+                                                             or x.kind == "function" and x.extra is None and x.flow is not None
+                                                             and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+                                             for x in held):
+                return ()  # an entry that is not a class or function of the project, or one not always there
+            for x in held:
+                if not (isinstance(x.node, ast.ClassDef) and (x.flow or self)._abstract(x.node)):
+                    makers.setdefault(id(x.node), x)
+        if not makers or len(makers) > MAX_CONTEXTS:
+            return ()
+        built = [x for maker in makers.values() for x in self._call_of(call, maker)]
+        if any(x.kind != "instance" or x.when or not isinstance(x.extra, tuple) or not isinstance(x.extra[0], ast.ClassDef)
+               for x in built) or len(built) > MAX_CONTEXTS:
+            return ()
+        if len({id(x.extra[0]) for x in built}) != len(built):
+            return ()  # two makers of one class: `self is a X` would not tell them apart
+        return tuple(x.under((f"self is a {x.extra[0].name}",)) for x in built) if len(built) > 1 else tuple(built)
+
+    def _registrars(self, cls: ast.ClassDef) -> dict[Flow, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """The flows of the modules whose functions decorate `cls` (`@register("value")` of registry.py), each
+        with those functions: a decorator may store the class in a table of its module (`CLIPPERS[name] = cls`)."""
+        out: dict[Flow, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for d in cls.decorator_list:
+            func = d.func if isinstance(d, ast.Call) else d
+            for x in self.values(func):
+                if x.kind == "function" and x.flow is not None and isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.setdefault(x.flow.base, []).append(x.node)
+        return out
+
+    @staticmethod
+    def _fills(funcs: list[ast.FunctionDef | ast.AsyncFunctionDef], name: str) -> bool:
+        """One of the decorators (or a def nested in one: a decorator factory's) stores a parameter of its own
+        into the table `name` of its module (`CLIPPERS[key] = cls`): it registers what it decorates."""
+        for func in funcs:
+            for inner in (n for n in ast.walk(func) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+                params = {a.arg for a in (*inner.args.posonlyargs, *inner.args.args)}
+                if any(isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in params
+                       and any(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name
+                               for t in n.targets) for n in ast.walk(inner)):
+                    return True
+        return False
 
     def _built_through_a_name(self, cls: ast.ClassDef, path: str, call: ast.Call) -> bool:
         """`cls = NormClip if sys.argv[1] == "norm" else ValueClip` and then `cls()`: a call of a local name
@@ -5006,10 +5099,10 @@ class Flow:
         return unknown if site is home else site.returns_of(func)  # `home` itself: past the bound of calls
 
     def bound_site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
-                   receiver: Value) -> Flow:
+                   receiver: Receiver) -> Flow:
         """`func`, a method of a class the module `callee` reads, evaluated for `call`, a call this flow's
-        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it); `callee`
-        itself past `MAX_CONTEXTS` calls of one method."""
+        module writes, with `self` the receiver (`loop.run()`, then `self.on_start()` in it), or each of
+        several, each under its own condition; `callee` itself past `MAX_CONTEXTS` calls of one method."""
         key = (id(func), id(call), receiver)
         site = self._bound_sites.get(key)
         if site is None:
@@ -5487,7 +5580,8 @@ class Flow:
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
         left = self.values(node.left)
         kinds = {x.kind for x in left}
-        if isinstance(node.op, ast.Add) and kinds == {"str"}:
+        if isinstance(node.op, ast.Add) and (kinds == {"str"} or kinds == {"str", "unknown"} and all(
+                x.extra == SET_BY_THE_RUN for x in left if x.kind == "unknown")):  # (a default beside the run's)
             return self._joined(node, [node.left, node.right])
         if isinstance(node.op, ast.BitOr) and kinds == {"dict"}:
             return (Value("dict", node, flow=self),)
@@ -5508,6 +5602,7 @@ class Flow:
         that text (one per combination of the parts' values, each under its parts' conditions); else a
         string of unknown content."""
         texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
+        picked = False  # a part the run sets beside a default (`os.environ.get("T", "Steady") + "Trainer"`)
         for part in parts:
             spec: ast.expr | None = None
             if isinstance(part, ast.FormattedValue):
@@ -5515,17 +5610,22 @@ class Flow:
                     texts = []
                     break
                 spec, part = part, part.value
-            found = [(x.node.value, x.when) for x in self.values(part)
+            values = self.values(part)
+            run = self.plain_run(values)
+            if run and len(run) < len(values):
+                picked, values = True, run  # that run's text is another run's; the default's, the plain run's
+            found = [(x.node.value, x.when) for x in values
                      if isinstance(x.node, ast.Constant) and x.kind in ("str", "number")
                      and (spec is not None or isinstance(x.node.value, str))]
-            if len(found) != len(self.values(part)) or len(texts) * len(found) > MAX_ALTERNATIVES:
+            if len(found) != len(values) or len(texts) * len(found) > MAX_ALTERNATIVES:
                 texts = []
                 break
             texts = [(text + str(value), tuple(dict.fromkeys((*when, *more)))) for text, when in texts
                      for value, more in found]
         if not texts:
             return (Value("str", node, flow=self),)
-        return tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
+        joined = tuple(Value("str", _Joined(node, text), when, flow=self) for text, when in texts)
+        return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *joined) if picked else joined
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
         """What `call` returns. When a test on the function's parameters is left undecided by its callers
@@ -5675,12 +5775,25 @@ class Flow:
                 and f.flow.base is self.base else None
             if returned is not None and f.node is not None:  # `return fn` of a registering decorator: this def
                 out.extend(x.under(f.when) for x in self.passed(f.node, returned, node, False, ()))
+            elif self._returns_what_it_decorates(f):  # (another module's: `@register("value")` of registry.py)
+                out.extend(x.under(f.when) for x in self.values(node.args[0]))
             elif f.kind in ("function", "lambda", "class", "partial") and isinstance(
                     f.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Call)):
                 out.extend(x.under(f.when) for x in self._call_of(node, f))
             else:
                 out.extend(x.under(f.when) for x in self.values(node.args[0]))
         return tuple(out)
+
+    @staticmethod
+    def _returns_what_it_decorates(f: Value) -> bool:
+        """A plain function of another module of the project that returns its first parameter as passed (a
+        registering decorator's `add(cls)`, `return cls`): what it decorates stays itself."""
+        if f.kind != "function" or f.flow is None or f.flow.origin is None \
+                or not isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        returned = f.flow.base._returned_parameter(f.node)
+        first = [*f.node.args.posonlyargs, *f.node.args.args][:1]
+        return returned is not None and bool(first) and returned is first[0]
 
     def _returned_parameter(self, func: ast.AST | None) -> ast.arg | None:
         """The one parameter a plain function (not a method) returns, as it was passed, on every path (its
@@ -6103,18 +6216,20 @@ class _SiteFlow(_InnerFlow):
 
 class _MethodFlow(_SiteFlow):
     """The evaluator inside a method for one call on one receiver: its `self` holds that receiver (an object a
-    pack's tip gave a kind of its own, the `self` a `super().m(...)` call passes on), its other parameters
-    what the call passes."""
+    pack's tip gave a kind of its own, the `self` a `super().m(...)` call passes on), or each of several
+    (an instance of each class a pick the run decides may build, each under `self is a X`), its other
+    parameters what the call passes."""
 
-    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, receiver: Value,
+    def __init__(self, outer: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, receiver: Receiver,
                  caller: Flow | None = None):
         super().__init__(outer, func, call, caller)
         self.bound = True  # the call passes the parameters after `self`
-        self.receiver = receiver
+        self.receivers = receiver if isinstance(receiver, tuple) else (receiver,)
+        self.receiver = self.receivers[0]
 
     def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
         if self.ctx.scope_of(arg) is self.func and arg is [*self.func.args.posonlyargs, *self.func.args.args][0]:
-            return (self.receiver,)
+            return self.receivers
         return super().parameter(arg)
 
     def parameters_passed(self, func: ast.AST, params: dict[str, ast.arg]) -> dict[str, tuple[Value, ...]] | None:
@@ -6124,7 +6239,8 @@ class _MethodFlow(_SiteFlow):
         `good.strategy()`) is that instance's: what its construction leaves in it."""
         first = [*self.func.args.posonlyargs, *self.func.args.args][:1]
         receiver = self.receiver
-        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()):
+        if func is not self.func or not first or not any(arg is first[0] for arg in params.values()) \
+                or len(self.receivers) > 1:  # (several: each decides its tests under its own condition)
             return super().parameters_passed(func, params)
         here = (receiver.flow or self).base is self.base
         if receiver.kind == "class" and isinstance(receiver.node, ast.ClassDef):

@@ -13,6 +13,9 @@ inference tips). The core asks these questions and names no library itself:
   (`star_exports`), and the `libraries`: top-level packages never read as the user's modules;
 - `enums`: library classes whose members are Enum members (`torch.distributed.ReduceOp`): the `.name` of
   one is its name, a str (`ReduceOp.MAX.name` is "MAX");
+- `pure`: library callables whose answer is the same each time one run calls them with the same arguments
+  (`torch.cuda.is_available()`): two tests on one such call are one condition, so a path that takes one
+  takes the other (a library call not listed may answer otherwise the second time: `torch.rand(()) < 0.5`);
 - `dispatchers`: methods that call a method named by their first argument on objects the receiver
   holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
   `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
@@ -52,6 +55,7 @@ class Tips:
     libraries: tuple[str, ...] = ()
     dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
     enums: tuple[str, ...] = ()
+    pure: tuple[str, ...] = ()
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -99,7 +103,8 @@ class Tips:
                     packages={**other.packages, **self.packages}, spellings={**other.spellings, **self.spellings},
                     star_exports={**other.star_exports, **self.star_exports},
                     libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers,
-                    enums=tuple(dict.fromkeys((*self.enums, *other.enums))))
+                    enums=tuple(dict.fromkeys((*self.enums, *other.enums))),
+                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))))
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

@@ -85,11 +85,6 @@ KNOWN_MISSES: dict[str, str] = {
     # was built for them: 0/2 raising flagged; 1/2 fine cases with an error)
     # round thirteen: a base's method whose `self` is a subclass only a pick the run decides builds (scored
     # before anything was built for them: 0/3 raising flagged, 3/3 fine cases with an error)
-    "p342_getattr_picked_trainer_clip_mixin_every_trainer_clips_by_value":
-        "missed (before: LXF015 at the mixin): `self` of the mixin's `clip` is now each trainer `getattr(loops, "
-        "name)` may give, both clipping by value, but LXF014 needs the strategy of `self.fabric`, which only the "
-        "construction `trainer_cls(fabric)` of the class the run picks gives; flow.py reads that object as unknown, "
-        "so the store of `__init__` is not read for it. Reading the pick as each class the module binds would give it",
     # round fourteen: code that runs fine and looks like misuse (a guard the run decides the other way: a version
     # shim, `torch.cuda.is_available()`, an isinstance test of the strategy, an environment switch for a CPU DDP
     # smoke test, a test helper, an `except` fallback, a flags module, a subcommand not taken by default), each with
@@ -134,6 +129,15 @@ KNOWN_MISSES: dict[str, str] = {
     # round fifteen: configuration kept in data files (YAML, JSON, TOML) the project reads at run time (scored
     # before anything was built for them: 0/8 raising flagged as an error, 1/8 with any severity; 0/8 fine
     # cases with an error, 0/8 with their twin's warning; all eight fixed since)
+    # round fifteen: a registry filled by a decorator of another module and picked by an environment variable, a
+    # table of factories picked by a JSON config string, a table of classes picked by an argparse choice (scored
+    # before anything was built for them: 1/3 raising flagged as an error; 1/3 fine cases with an error, p391's
+    # LXF015 of a base whose decorator-registered subclasses were not read as its `self`)
+    "s342_argparse_choice_picks_reducer_every_kind_reduces_by_max":
+        "missed: the reducer is called as `reducer(fabric, loss)`, its `__call__`, on the object `fabric.launch` "
+        "passes `evaluate` (`REDUCERS[args.reducer]()`, the default's WorstReducer); the method runs of the "
+        "detect layer (`Context.method_run`) follow `obj.method(...)` only, not a call of an instance, and the "
+        "launched function's parameter is not scanned as a receiver (`may_run_project_method`)",
 }
 
 

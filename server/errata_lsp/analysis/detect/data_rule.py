@@ -15,7 +15,7 @@ from typing import Any
 from ..binder import body_nodes, contradicts
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
-from ..flow import Flow
+from ..flow import Flow, Receiver
 from ..policies import Verdict, described, to_set
 from ..rule import (
     Invalid,
@@ -187,7 +187,7 @@ class DetectRule(Rule):
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
         if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
-            found = [v for v in found if any(_compatible(v.when, path) for path in site.strategy_when)]
+            found = [v for v in found if any(_compatible(v.when, path, ctx) for path in site.strategy_when)]
             if not found:
                 return None
         site.found = found
@@ -240,8 +240,11 @@ class DetectRule(Rule):
                 if inner is None:
                     continue
                 before = self._judged(Site(alone, site.call, site.receiver, site.strategies))
-                if before is not None and before.code == inner.code:
-                    continue  # the function's own reading says it (for every call)
+                if before is not None and before.code == inner.code and (
+                        receiver is None or before.severity == inner.severity or inner.severity == Severity.WARNING):
+                    # the function's own reading says it (for every call); a method's, that enumerates each `self`
+                    # it may run on (a warning), is less sure than this call's on its receiver (an error)
+                    continue
                 if self.raised_by_call is not None and ctx.handled(call, self.raised_by_call):
                     continue  # this call's raise is caught by the `try` around it (or its callers')
                 yield self._called_here(ctx, call, func, module, inner, site.converted_here)
@@ -311,7 +314,7 @@ class DetectRule(Rule):
             whens = [(*v.when, *passed) for v in paths] or [passed]
             if site.strategy_when is not None:  # and the paths of the XLAFSDP strategy
                 whens = [tuple(dict.fromkeys((*strategy, *when))) for strategy in site.strategy_when for when in whens
-                         if _compatible(when, strategy)]
+                         if _compatible(when, strategy, ctx)]
             condition = describe_when(whens)
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
@@ -331,6 +334,9 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
+        if first is not None and first.kind == "unknown" and first.node is site.written and site.written is not None \
+                and self.paths == "single":  # several values, folded into the expression: where they are written
+            place = _all_written_in_another(ctx, site.written) or place
         if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords) \
                 and not self._forwards_alternatives(site):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
@@ -741,7 +747,7 @@ def _names_called(func: ast.AST) -> frozenset[str]:
 
 # the call, the call as the function sees it (a partial's arguments first), the function, its module, the names it
 # calls, and the object a method runs on (its `self`; None for a function)
-_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
+_Called = tuple[ast.Call, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Receiver | None]
 
 
 def _functions_called(ctx: Context, every: bool = False) -> list[_Called]:
@@ -802,7 +808,7 @@ def _methods_called(ctx: Context) -> list[_Called]:
 
 # the call here, the view of the module that writes the call below it, that call, its function, the function's
 # module, the names the function calls, and the object a method runs on (its `self`; None for a function)
-_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Value | None]
+_Below = tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, frozenset[str], Receiver | None]
 
 
 def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
@@ -811,7 +817,7 @@ def _called_below(ctx: Context, called: list[_Called]) -> list[_Below]:
     launch's Fabric runs): a call of another module's function or of a top-level def, written in the body,
     `MAX_CALL_LEVELS` calls deep from here, `MAX_CALLED` functions below a document, worked out once per check."""
     out: list[_Below] = []
-    todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Value | None]] = [
+    todo: list[tuple[ast.Call, Context, ast.Call, ast.FunctionDef | ast.AsyncFunctionDef, Flow, int, Receiver | None]] = [
         (call, ctx, as_called, func, module, 1, receiver) for call, as_called, func, module, _, receiver in called]
     seen = {(id(call), id(func)) for call, _, func, _, _, _ in called}
     while todo and len(out) < MAX_CALLED:
@@ -847,7 +853,7 @@ def _body_call_list(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[ast.C
     return tuple(_body_calls(func))
 
 
-def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Value] | None:
+def _method_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
     """`loop.run()`, `metric.compute_synced(fabric)` on an instance of a project class, `self.sync(fabric)` in a
     method run on one: the method the receiver's class resolves to, its module's flow and the receiver
     (`Context.method_run`); on every path."""
@@ -874,7 +880,7 @@ _WANTED: set[str] = set()  # the callee names some detect rule's sites call (`_m
 
 
 def _views_at(ctx: Context, call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef,
-              module: Flow, receiver: Value | None = None) -> tuple[Context, Context] | None:
+              module: Flow, receiver: Receiver | None = None) -> tuple[Context, Context] | None:
     """The function's module read for this call (a method's with `self` the receiver), and as it reads on
     its own (every detect rule asks the same call: worked out once per check); None past the bound of
     calling contexts of one function."""
@@ -944,9 +950,23 @@ def _example(spec: dict[str, Any]) -> Invalid | Valid:
                    count=spec.get("count"), at=spec.get("at"), severity=spec.get("severity"))
 
 
-def _compatible(when: tuple[str, ...], other: tuple[str, ...]) -> bool:
-    """No condition of one is the negation of a condition of the other: a path may hold both."""
-    return not any(contradicts(a, b) for a in when for b in other)
+def _compatible(when: tuple[str, ...], other: tuple[str, ...], ctx: Context) -> bool:
+    """No condition of one is the negation of a condition of the other: a path may hold both. A condition on
+    a library call is one test only when the packs say the call answers the same each time (`Tips.pure`)."""
+    return not any(contradicts(a, b) and _asked_once(ctx, a) for a in when for b in other)
+
+
+def _asked_once(ctx: Context, condition: str) -> bool:
+    """Every library call the condition makes is one the packs list as pure: two tests on it agree."""
+    try:
+        tree = ast.parse(condition, mode="eval")
+    except (SyntaxError, ValueError):
+        return True
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        qualified = ctx.resolve(call.func)
+        if qualified is not None and qualified.split(".")[0] in ctx.tips.libraries and qualified not in ctx.tips.pure:
+            return False
+    return True
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:
@@ -1026,6 +1046,19 @@ def _admits_more_than(annotation: ast.expr | None, converter: str | None) -> boo
     names = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} \
         | {n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)}
     return bool(names - NOT_A_TYPE - {converter, converter.rsplit(".", 1)[-1]})
+
+
+def _all_written_in_another(ctx: Context, written: ast.expr) -> Place | None:
+    """Where the first of several values is written when another module of the project writes them all, each
+    for one class `self` may be (`clip_val = 0.5` and `clip_val = 0.1` of two clippers in kinds.py, read as
+    `self.clip_val` in the base's method run on either): that module is where the fix belongs. (Values the
+    calls pass are the function's to convert, where it uses them.)"""
+    values = ctx.values(written)
+    if len(values) < 2 or any(not v.foreign or getattr(v.node, "lineno", None) is None
+                              or not any(c.startswith("self is a ") for c in v.when) for v in values) \
+            or len({v.flow.origin for v in values if v.flow is not None}) != 1:
+        return None
+    return _written_elsewhere(values[0])
 
 
 def _written_elsewhere(value: Value | None) -> Place | None:

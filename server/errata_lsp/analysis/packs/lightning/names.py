@@ -28,6 +28,11 @@ SPELLINGS = {
 }
 # torch classes whose members are Enum members: `ReduceOp.MAX.name` is "MAX" (torchtitan's `dist_max`)
 ENUMS = ("torch.distributed.ReduceOp",)
+# Probes of the machine and of the torch build: the same answer each time one process asks (torch 2.9:
+# `torch.cuda.device_count` is cached, `is_available` reads the driver and the environment set before the
+# run), so two tests on one of them are one condition (`Tips.pure`).
+PURE_CALLS = ("torch.cuda.is_available", "torch.cuda.device_count", "torch.cuda.is_bf16_supported",
+              "torch.backends.mps.is_available", "torch.distributed.is_available")
 # The public members of `lightning.fabric.Fabric` (lightning 2.6.6, fabric/fabric.py): what a parameter read
 # as `fabric.<member>` is used as.
 FABRIC_MEMBERS = frozenset({

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ...tips import Tips
 from ...values import Value, register_kind
-from .names import ENUMS, FABRIC, LIBRARIES, PACKAGES, SPELLINGS, STAR_EXPORTS, XLAFSDP_STRATEGY
+from .names import ENUMS, FABRIC, LIBRARIES, PACKAGES, PURE_CALLS, SPELLINGS, STAR_EXPORTS, XLAFSDP_STRATEGY
 
 if TYPE_CHECKING:
     from ...flow import Flow
@@ -33,7 +33,8 @@ for _name in ("fabric", "strategy", "module", "setup_module", "optimizer"):
 for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
     register_kind(_name, __name__)
 
-TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS)
+TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS,
+            pure=PURE_CALLS)
 TIPS.callback("launch")
 
 
