@@ -116,6 +116,10 @@ IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
+# A data class's fields as a dict, and a copy with some fields changed: the standard library's and attrs' spellings
+# (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
+AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
+REPLACERS = ("dataclasses.replace", "attrs.evolve", "attr.evolve")
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -1124,6 +1128,10 @@ class Flow:
     # names
     def _name(self, node: ast.Name) -> tuple[Value, ...]:
         defs = self.reaching(node)
+        if defs is None:
+            turns = self._comprehension_turns(node)
+            if turns is not None:
+                return turns
         if defs is None or defs == ():
             qualified = self.ctx.resolve(node)
             if defs is None and qualified is None and node.id in CONTAINERS:
@@ -1227,6 +1235,46 @@ class Flow:
             turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
+        return bounded(tuple(out))
+
+    def _comprehension_turns(self, node: ast.Name) -> tuple[Value, ...] | None:
+        """`{name: sync(fabric, name, x) for name, x in (("loss", a), ("grad_norm", b))}`: what a comprehension's
+        variable (or one it unpacks) holds on each item of the known display it runs over, under that item's
+        turn; None for a name no comprehension around it binds, or another iteration."""
+        child: ast.AST = node
+        parent = self.ctx.parents.get(node)
+        while isinstance(parent, (ast.expr, ast.comprehension)):
+            if isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                    and not any(child is g for g in parent.generators):
+                for gen in reversed(parent.generators):
+                    names = [t for t in ast.walk(gen.target) if isinstance(t, ast.Name)]
+                    if any(t.id == node.id for t in names):
+                        return self._turns_of(gen, parent, node.id)
+            if isinstance(parent, ast.Lambda):
+                return None
+            child, parent = parent, self.ctx.parents.get(parent)
+        return None
+
+    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str) -> tuple[Value, ...] | None:
+        if isinstance(gen.target, ast.Name):
+            index = None
+        elif isinstance(gen.target, ast.Tuple) and all(isinstance(t, ast.Name) for t in gen.target.elts):
+            index = next(i for i, t in enumerate(gen.target.elts) if t.id == name)  # type: ignore[attr-defined]
+        else:
+            return None
+        known = self._known_display(gen.iter)
+        if known is None or any(isinstance(e, ast.Starred) for e in known[0].elts) \
+                or not 0 < len(known[0].elts) <= MAX_LOOP_TURNS:
+            return None
+        display, flow = known
+        out: list[Value] = []
+        for i, item in enumerate(display.elts):
+            element = item if index is None else item.elts[index] if isinstance(item, ast.Tuple) and index < len(item.elts) else None
+            shown = flow.text(element) if element is not None and len(flow.text(element)) <= MAX_TURN_TEXT else None
+            turn = (f"when {name} is {shown}" if shown is not None
+                    else f"when {name} is from item {i + 1} of the comprehension at line {comprehension.lineno}")
+            held = flow.values(item) if index is None else tuple(y for x in flow.values(item) for y in flow.element(x, index))
+            out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for y in held)
         return bounded(tuple(out))
 
     def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
@@ -3870,7 +3918,7 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    spread, spread_complete = self._spread_entries(v)
+                    spread, spread_complete = self._spread_entries(v, out)
                     complete = complete and spread_complete
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
@@ -3986,18 +4034,17 @@ class Flow:
                     del out[key]
         return out, complete
 
-    def _spread_entries(self, spread: ast.expr) -> tuple[dict[str, Entry], bool]:
-        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; none, read whole,
-        when each of the dicts it may hold is read whole and empty (a `**kwargs` no caller gives a keyword);
-        none and not complete otherwise."""
+    def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
+        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
+        it may hold, each one's under its condition over the entries `before` it (`_alternative_entries`)."""
         inner = self.plain_run(self.values(spread))
         if not inner or any(x.kind != "dict" for x in inner):
             return {}, False
         if len(inner) == 1:
             sub, complete = self.entries(inner[0])
             return sub or {}, complete
-        readings = [self.entries(x) for x in inner]
-        return {}, all(sub == {} and complete for sub, complete in readings)
+        alternatives, complete = self._alternative_entries(inner, before or {})
+        return alternatives or {}, complete
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
@@ -4137,10 +4184,45 @@ class Flow:
                     else:
                         complete = False
                 for a in call.args:
-                    inner = self.plain_run(self.values(a))
-                    sub, sub_complete = self.entries(inner[0]) if len(inner) == 1 and inner[0].kind == "dict" else (None, False)
-                    complete = complete and sub_complete
-                    out.update(sub or {})
+                    # `options.update(preset)` in `for preset in presets:` over known items: every turn updates
+                    turns = self.loop_items(a, within=True) if isinstance(a, ast.Name) else None
+                    for held in (turns or [self.values(a)]):
+                        held = self.plain_run(held)
+                        sub, sub_complete = self._alternative_entries(held, out)
+                        complete = complete and sub_complete
+                        out.update(sub or {})
+        return out, complete
+
+    def _alternative_entries(self, held: tuple[Value, ...], before: dict[str, Entry]) -> tuple[dict[str, Entry] | None, bool]:
+        """The entries `**x` or `d.update(x)` adds when `x` holds one of several dicts (a parameter each caller gives
+        its own, `METRICS[name]`): a key any of them holds, its value each one's under that one's condition
+        (or, where that one lacks the key, what `before` holds there); stored on every path when every
+        alternative (or `before`) has it. None, not complete, when one of them is no dict."""
+        if not held or any(x.kind != "dict" for x in held):
+            return None, False
+        if len(held) == 1:
+            return self.entries(held[0])
+        readings = [(x, *self.entries(x)) for x in held]
+        complete = all(sub is not None and sub_complete for _, sub, sub_complete in readings)
+        keys = list(dict.fromkeys(k for _, sub, _ in readings for k in (sub or {})))
+        out: dict[str, Entry] = {}
+        for key in keys:
+            values: list[Value] = []
+            whens: list[tuple[str, ...]] = []
+            first: Entry | None = None
+            everywhere = True
+            for x, sub, _ in readings:
+                entry = (sub or {}).get(key) or before.get(key)
+                if entry is None:
+                    everywhere = False
+                    continue
+                first = first or entry
+                values.extend(y.under((*x.when, *entry.when)) for y in entry.values())
+                whens.append((*x.when, *entry.when))
+            assert first is not None
+            written = first.value
+            out[key] = Entry(self._held_at(written, bounded(tuple(values))), first.node, self,
+                             () if everywhere else either(whens))
         return out, complete
 
     def _filled_by_methods(self, node: ast.Dict) -> dict[str, Entry] | None:
@@ -5322,11 +5404,14 @@ class Flow:
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
             return self._copied(node, self.values(node.args[0]))
-        if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
+        if qualified in (*AS_DICTS, "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
+        if qualified == "types.MappingProxyType" and len(node.args) == 1 and not node.keywords \
+                and not isinstance(node.args[0], ast.Starred):
+            return self.values(node.args[0])  # a read-only view of the dict: its entries, as they change
         if qualified == "collections.ChainMap":
             return v("dict", extra="chainmap")
-        if qualified == "dataclasses.replace" and node.args:
+        if qualified in REPLACERS and node.args:
             out = []
             for base in self.values(node.args[0]):
                 if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
@@ -5807,15 +5892,16 @@ class Flow:
         """`_known_display`, for a reader outside the walk."""
         return self._known_display(expr)
 
-    def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
+    def loop_items(self, name: ast.Name, within: bool = False) -> tuple[tuple[Value, ...], ...] | None:
         """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:
         the loop runs over a tuple or list display written there, or a tuple display held on every path by
         what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
-        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
+        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call).
+        `within`: only for `name` read in the loop's body."""
         defs = self.reaching(name)
         if not defs or len(defs) != 1 or not isinstance(defs[0].target, ast.Name):
             return None
-        loop = self._loop_of(defs[0].target)
+        loop = self._loop_of(defs[0].target, name if within else None)
         known = self._loop_display(loop, most=None) if loop is not None else None
         if known is None:
             return None
@@ -5929,6 +6015,9 @@ class _InnerFlow(Flow):
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
+        pinned = self._memo.get(id(node))
+        if pinned is not None and pinned[0] is node and node not in self.ctx.parents:
+            return pinned[1]  # a stand-in pinned here (`Context.stand_in` of a view read for one call)
         return super().values(node) if self._is_inside(node) else self.outer.values(node)
 
 

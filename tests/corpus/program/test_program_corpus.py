@@ -134,27 +134,24 @@ KNOWN_MISSES: dict[str, str] = {
     # `__main__.py`) (scored before anything was built for them: 4/12 raising flagged as an error, 5/12 with any
     # severity; 0/12 fine cases with an error, 2/12 with their twin's warning)
     "p372_attrs_from_dict_remat_layers_by_name_list":
-        "missed: `attrs.asdict(self, recurse=False)` in `FSDPConfig.strategy_kwargs` is unknown (only "
-        "`dataclasses.asdict` is read), so the kwargs given to XLAFSDPStrategy are; the `remat` field itself is "
-        "read (the list of `_layer_classes`, under the undecided `raw.get(\"remat\")`)",
+        "only a warning: `attrs.asdict(self, recurse=False)` is now read (the `remat` field, the list of "
+        "`_layer_classes`), but `_layer_classes(raw[\"remat\"]) if raw.get(\"remat\") else None` is left undecided: "
+        "`raw` is `raw.get(\"fsdp\", {})` of the module's `TPU_V4` passed through two `from_dict` classmethods, and "
+        "the truth of `.get(key)` on such a parameter is not decided (flow.py `decide`)",
     "p374_match_mapping_pattern_launcher_bf16_mixed":
         "missed: the names a `match` case captures (`**rest` of `case {\"accelerator\": \"tpu\", \"fsdp\": True, "
         "**rest}`) are bound as unknown (binder.py `_match`), so `Fabric(..., **rest)` has no known precision; a "
         "capture should hold the part of the subject its pattern matches (an entry, an attribute, the rest of a dict)",
-    "s342_typeddict_strategy_options_tuple_remat":
-        "missed: `options.update(preset)` in `for preset in presets:` over the `*presets` a call gives two dicts: "
-        "the update's argument holds one of two values, so the dict's entries are read as incomplete (flow.py "
-        "`_mutations`); every turn of a loop over known items runs, so each item's entries are stored in turn",
-    "s346_attrs_config_precision_bf16_mixed":
-        "missed: `attrs.evolve(BASE, precision=...)` is unknown (only `dataclasses.replace` is read as a copy "
-        "with changes), so `cfg.precision` is",
     "s348_namespace_defaults_getattr_clip_options_by_value":
         "missed: `kwargs[name] = value` in `for name in CLIP_OPTIONS:` with `value = getattr(args, name)` and an "
         "`if value is not None` guard: a store whose key is the loop's variable is read as an unknown key; reading "
         "it per turn (key and value of the same turn, the guard decided for that turn) would give `clip_val`",
     "s350_mappingproxy_metric_defaults_reduce_max":
-        "missed: `types.MappingProxyType({...})` is an unknown library call, so `{**SYNC_DEFAULTS, **METRICS[name]}` "
-        "is; a read-only view holds the entries of the dict it wraps",
+        "missed: the view, the spread of one of several dicts and the comprehension's variable are now read "
+        "(`reduce_op` is \"mean\" when name is \"loss\", \"max\" when name is \"grad_norm\"), but LXF027 is a "
+        "`paths: \"single\"` section, which tests only a value held on every path; the turns of a comprehension "
+        "(or loop) over known items all run, so a value under a turn is certain to be passed once. Telling the rule "
+        "layer that a turn's condition always holds on some turn belongs in data_rule.py `_candidates`",
     "s352_enum_auto_mode_table_fast_bf16_mixed":
         "missed: `PRECISION[mode]` of a dict keyed by enum members (`{Mode.FAST: ...}`) is unknown: dict keys are "
         "read only as strings and numbers, and the run's mode is `Mode[os.environ.get(\"RUN_MODE\", "

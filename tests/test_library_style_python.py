@@ -1,0 +1,151 @@
+"""Library-style Python the value-flow layer reads through: attrs classes copied with `attrs.evolve` and read as a
+dict by `attrs.asdict`, a `types.MappingProxyType` view, a dict filled by `update` on every turn of a loop over
+known presets, a `**` of one of several dicts (a parameter each call gives its own), and a comprehension's
+variable over a known display."""
+
+from __future__ import annotations
+
+from errata_lsp.analysis import check_source
+
+from .test_flow import probe
+
+ATTRS_CONFIG = """
+import attrs
+
+@attrs.define(frozen=True)
+class RunConfig:
+    accelerator: str = "cpu"
+    precision: str = attrs.field(default="32-true", validator=None)
+
+BASE = RunConfig()
+"""
+
+
+def test_attrs_evolve_is_a_copy_with_the_fields_it_names_changed():
+    assert probe(ATTRS_CONFIG + """
+TPU = attrs.evolve(BASE, precision="bf16-mixed")
+probe(TPU.precision)
+""") == [("str", 11, 35, ())]
+    # a field it does not name keeps the original's value (here its default)
+    assert probe(ATTRS_CONFIG + """
+TPU = attrs.evolve(BASE, precision="bf16-mixed")
+probe(TPU.accelerator)
+""") == [("str", 6, 23, ())]
+    # the older spelling of the package
+    assert probe(ATTRS_CONFIG.replace("import attrs", "import attr, attrs") + """
+TPU = attr.evolve(BASE, accelerator="tpu")
+probe(TPU.accelerator)
+""") == [("str", 11, 36, ())]
+
+
+def test_attrs_asdict_is_the_instance_s_fields_as_a_dict():
+    assert probe(ATTRS_CONFIG + """
+kwargs = attrs.asdict(RunConfig(precision="bf16-true"), recurse=False)
+probe(kwargs["precision"])
+""") == [("str", 11, 42, ())]
+    # an unknown library's `evolve` is no copy of anything
+    assert [k for k, *_ in probe(ATTRS_CONFIG + """
+import other
+probe(other.evolve(BASE, precision="bf16-mixed").precision)
+""")] == ["unknown"]
+
+
+def test_a_mapping_proxy_holds_the_entries_of_the_dict_it_wraps():
+    assert probe("""
+from types import MappingProxyType
+DEFAULTS = MappingProxyType({"reduce_op": "mean"})
+merged = {**DEFAULTS, "group": None}
+probe(merged["reduce_op"])
+""") == [("str", 3, 42, ())]
+    assert probe("""
+import types
+probe(types.MappingProxyType({"a": {1}})["a"])
+""") == [("set", 3, 35, ())]
+
+
+def test_an_update_on_every_turn_of_a_loop_over_known_presets_stores_each_preset_in_turn():
+    source = """
+BASE = {"auto_wrap_policy": {1}, "state_dict_type": "full"}
+REMAT = {"activation_checkpointing_policy": (int,), "state_dict_type": "sharded"}
+
+def make(*presets):
+    options = {}
+    for preset in presets:
+        options.update(preset)
+    return options
+
+options = make(BASE, REMAT)
+probe(options[KEY])
+"""
+    assert probe(source.replace("KEY", '"activation_checkpointing_policy"')) == [("tuple", 3, 44, ())]
+    assert probe(source.replace("KEY", '"auto_wrap_policy"')) == [("set", 2, 28, ())]
+    # the later preset's value wins, on every path
+    assert probe(source.replace("KEY", '"state_dict_type"')) == [("str", 3, 71, ())]
+    # read after the loop, the variable is not every preset in turn (nor read as the last one)
+    assert [k for k, *_ in probe("""
+BASE = {"a": 1}
+REMAT = {"b": (int,)}
+options = {}
+for preset in (BASE, REMAT):
+    pass
+options.update(preset)
+probe(options["b"])
+""")] == ["unknown"]
+
+
+def test_a_spread_of_one_of_several_dicts_gives_each_one_s_entry_under_its_condition():
+    assert probe("""
+DEFAULTS = {"reduce_op": "mean"}
+METRICS = {"loss": {}, "grad_norm": {"reduce_op": "max"}}
+
+def sync(name):
+    options = {**DEFAULTS, **METRICS[name]}
+    probe(options["reduce_op"])
+
+sync("loss")
+sync("grad_norm")
+""") == [("str", 2, 25, ("when called at line 9",)), ("str", 3, 50, ("when called at line 10",))]
+
+
+SYNC = """
+from types import MappingProxyType
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+DEFAULTS = MappingProxyType({"reduce_op": "mean"})
+METRICS = MappingProxyType({"loss": MappingProxyType({}), "grad_norm": MappingProxyType({"reduce_op": "OP"})})
+
+def sync_metric(fabric, name, value):
+    options = {**DEFAULTS, **METRICS[name]}
+    return fabric.all_reduce(value, **options)
+
+def train(fabric):
+    sync_metric(fabric, "loss", 1.0)
+    sync_metric(fabric, "grad_norm", 2.0)
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+"""
+
+
+def test_a_spread_read_for_one_call_holds_what_that_call_gives():
+    found = check_source(SYNC.replace("OP", "max"), "train.py").findings
+    assert [(f.code, f.severity.value, f.span.start.line) for f in found] == [("LXF027", "error", 14)]
+    assert found[0].message.endswith("(in `sync_metric`, line 11, for this call)")
+    assert check_source(SYNC.replace("OP", "sum"), "train.py").findings == []
+
+
+def test_a_comprehension_s_variable_holds_each_item_of_the_display_it_runs_over():
+    assert probe("""
+def g(x):
+    return {name: probe(name) for name, value in (("loss", x), ("grad_norm", x))}
+""") == [("str", 3, 51, ('when name is "loss"',)), ("str", 3, 64, ('when name is "grad_norm"',))]
+    assert probe("""
+def g():
+    return [probe(layer) for layer in ([1], {2})]
+""") == [("list", 3, 39, ("when layer is [1]",)), ("set", 3, 44, ("when layer is {2}",))]
+    # over something else: no turns
+    assert [when for *_, when in probe("""
+def g(items):
+    return [probe(n) for n in items]
+""")] == [()]
