@@ -149,3 +149,66 @@ def g():
 def g(items):
     return [probe(n) for n in items]
 """)] == [()]
+
+
+RUNS = """
+RUNS = {"pod": {"accelerator": "tpu", "fsdp": True, "devices": 8, "precision": "bf16-mixed"},
+        "debug": {"accelerator": "cpu", "precision": "32-true"}}
+
+def build(cfg):
+    match cfg:
+        case {"accelerator": "tpu", "fsdp": True, **rest}:
+            probe(READ_TPU)
+        case {"accelerator": "cpu" | "cuda" as accelerator, **rest}:
+            probe(READ_CPU)
+"""
+
+
+def test_a_mapping_pattern_s_captures_hold_the_entries_it_matches_and_the_rest():
+    def read(run: str, tpu: str | None = None, cpu: str | None = None) -> list:
+        source = RUNS.replace("probe(READ_TPU)", f"probe({tpu})" if tpu else "pass")
+        return probe(source.replace("probe(READ_CPU)", f"probe({cpu})" if cpu else "pass") + f"build({run})\n")
+
+    assert read('dict(RUNS["pod"])', tpu='rest["precision"]') == [("str", 2, 79, ())]
+    assert [k for k, *_ in read('dict(RUNS["pod"])', tpu='rest["accelerator"]')] == ["unknown"]  # (not in the rest)
+    # the other case's pattern does not match the pod's "tpu": nothing it captures reaches its body
+    assert [k for k, *_ in read('dict(RUNS["pod"])', cpu="accelerator")] == ["unknown"]
+    assert read('RUNS["debug"]', cpu="accelerator") == [("str", 3, 33, ())]
+    assert read('RUNS["debug"]', cpu='rest["precision"]') == [("str", 3, 53, ())]
+    # a subject the case may or may not match: under the case's condition
+    assert read('{"accelerator": "tpu", "fsdp": load(), "precision": "bf16-true"}', tpu='rest["precision"]') == [
+        ("str", 11, 58, ('cfg matches {"accelerator": "tpu", "fsdp": True, **rest}',))]
+    # one of two runs: the one the pattern matches, under its own condition
+    assert read('RUNS["pod"] if fast else RUNS["debug"]', tpu='rest["precision"]') == [("str", 2, 79, ("fast",))]
+
+
+def test_a_class_pattern_s_capture_holds_the_attribute_and_is_decided_on_an_attribute_of_a_parameter():
+    source = """
+from dataclasses import dataclass
+
+@dataclass(frozen=True)
+class ClipNorm:
+    max_norm: float
+
+@dataclass(frozen=True)
+class ClipValue:
+    value: float
+
+@dataclass
+class OptimConfig:
+    clip: ClipNorm | ClipValue = DEFAULT
+
+def clip(cfg):
+    match cfg.clip:
+        case ClipValue(value=value):
+            probe(value)
+        case ClipNorm(max_norm=max_norm):
+            probe(max_norm)
+
+clip(OptimConfig())
+"""
+    assert probe(source.replace("DEFAULT", "ClipValue(0.5)").replace("probe(max_norm)", "pass")) == [
+        ("number", 14, 43, ())]
+    # the ClipValue case is decided not to match a ClipNorm: its body does not run for this call
+    assert probe(source.replace("DEFAULT", "ClipNorm(1.0)").replace("probe(value)", "pass")) == [
+        ("number", 14, 42, ())]

@@ -623,7 +623,7 @@ class Flow:
         """`isinstance(plan, Joint)` (or a class pattern): whether each instance of a class of the file the
         subject holds is one of these classes of the file or derives from one; None when the values disagree
         or one of them, or a class, is not known."""
-        held = self._parameter_values(subject, given) if isinstance(subject, ast.Name) else None
+        held = self._parameter_values(subject, given)  # (a parameter, or an attribute of one: `cfg.clip`)
         wanted: list[ast.ClassDef] = []
         for node in classes:
             found = given.get(node.id) if isinstance(node, ast.Name) else None
@@ -1183,6 +1183,10 @@ class Flow:
             return self._imported(d, use)
         if d.how == "counter":
             return (Value("number", d.node, label=d.label, flow=self),)
+        if d.how == "capture" and isinstance(d.node, ast.pattern):
+            captured = self._captured(d.node)
+            if captured is not None:
+                return tuple(x.named(d.label) for x in captured)
         if d.how == "aug" and isinstance(d.node, ast.AugAssign):
             values = self.values(d.node.value)
             kinds = {x.kind for x in values}
@@ -1236,6 +1240,132 @@ class Flow:
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
         return bounded(tuple(out))
+
+    def _captured(self, bound: ast.pattern) -> tuple[Value, ...] | None:
+        """What a name a `match` case binds holds: the part of each value of the subject its pattern matches (the
+        subject itself, `case {"k": x}`'s entry, `case Cls(attr=x)`'s attribute, `case [x, y]`'s item, or
+        `**rest`, the subject's entries but those the pattern names); None when the way down is another (a
+        `*rest` of a sequence, a key that is no string constant, a positional class sub-pattern)."""
+        steps: list[tuple[str, Any]] = []
+        child: ast.AST = bound
+        parent = self.ctx.parents.get(bound)
+        while isinstance(parent, ast.pattern):
+            if isinstance(parent, ast.MatchMapping) and child in parent.patterns:
+                key = parent.keys[parent.patterns.index(child)]
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    return None
+                steps.append(("key", key.value))
+            elif isinstance(parent, ast.MatchClass) and child in parent.kwd_patterns:
+                steps.append(("attr", parent.kwd_attrs[parent.kwd_patterns.index(child)]))
+            elif isinstance(parent, ast.MatchSequence) and child in parent.patterns:
+                if any(isinstance(p, ast.MatchStar) for p in parent.patterns):
+                    return None
+                steps.append(("index", parent.patterns.index(child)))
+            elif not isinstance(parent, (ast.MatchAs, ast.MatchOr)):
+                return None  # (an alternative or `as` binds the part it is)
+            child, parent = parent, self.ctx.parents.get(parent)
+        match = self.ctx.parents.get(parent) if isinstance(parent, ast.match_case) else None
+        if not isinstance(match, ast.Match) or not isinstance(parent, ast.match_case):
+            return None
+        held = self._reaching_case(match, parent)
+        for step, arg in reversed(steps):
+            if step == "key":
+                held = tuple(y.under(x.when) for x in held for y in self._entry_values(x, arg, bound))
+            elif step == "attr":
+                held = tuple(y.under(x.when) for x in held for y in self.attribute(x, arg, bound))
+            else:
+                held = tuple(y for x in held for y in self.element(x, arg))
+        if isinstance(bound, ast.MatchMapping) and bound.rest:
+            named = [k.value for k in bound.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            if len(named) < len(bound.keys):
+                return None
+            held = tuple(self._rest_of(x, named, bound) for x in held)
+        return bounded(held) or None
+
+    def _reaching_case(self, match: ast.Match, case: ast.match_case) -> tuple[Value, ...]:
+        """The values of the subject that reach `case`: those its pattern may match and no case above matches
+        (unguarded) for sure; one its pattern may or may not match holds under the case's condition."""
+        out: list[Value] = []
+        above = match.cases[:match.cases.index(case)]
+        for x in self.values(match.subject):
+            matched = self._may_match(case.pattern, x)
+            if matched is False or any(c.guard is None and self._may_match(c.pattern, x) is True for c in above):
+                continue
+            out.append(x if matched else x.under((f"{self.text(match.subject)} matches {self.text(case.pattern)}",)))
+        return tuple(out)
+
+    def _may_match(self, pattern: ast.pattern, held: Value) -> bool | None:
+        """Whether a case pattern matches a value, as far as literal sub-patterns and a dict's known entries tell:
+        None when it cannot tell (a class pattern, a sequence, a value it does not know)."""
+        if isinstance(pattern, ast.MatchAs):
+            return True if pattern.pattern is None else self._may_match(pattern.pattern, held)
+        if isinstance(pattern, ast.MatchOr):
+            answers = [self._may_match(p, held) for p in pattern.patterns]
+            return True if True in answers else False if all(a is False for a in answers) else None
+        if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
+            wanted = pattern.value.value if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant) \
+                else pattern.value if isinstance(pattern, ast.MatchSingleton) else _MISSING
+            if wanted is _MISSING or not isinstance(held.node, ast.Constant) or held.kind not in ("str", "number", "bool", "none"):
+                return None
+            return held.node.value is wanted if isinstance(pattern, ast.MatchSingleton) else (
+                type(held.node.value) is type(wanted) and held.node.value == wanted)
+        if isinstance(pattern, ast.MatchClass):
+            classes = self.values(pattern.cls)
+            if held.kind != "instance" or not _of_local_class(held) or not classes \
+                    or any(c.kind != "class" or not isinstance(c.node, ast.ClassDef) for c in classes):
+                return None
+            if not any(held.extra[0] in self._subclasses(c.node) for c in classes):  # type: ignore[arg-type]
+                return False
+            if pattern.patterns:
+                return None  # (positional sub-patterns follow `__match_args__`)
+            answer: bool | None = True
+            for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns):
+                answers = [self._may_match(sub, y) for y in self.attribute(held, attr, sub)]
+                if answers and all(a is False for a in answers):
+                    return False
+                if not answers or not all(a is True for a in answers):
+                    answer = None
+            return answer
+        if isinstance(pattern, ast.MatchMapping):
+            if held.kind != "dict":
+                return False if held.kind in ("str", "number", "bool", "none", "list", "tuple", "set") else None
+            entries, complete = self.entries(held)
+            if entries is None:
+                return None
+            answer = True
+            for key, sub in zip(pattern.keys, pattern.patterns):
+                name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                entry = entries.get(name) if name is not None else None
+                if entry is None:
+                    if name is not None and complete:
+                        return False
+                    answer = None
+                    continue
+                answers = [self._may_match(sub, y) for y in entry.values()]
+                if all(a is False for a in answers):
+                    return False
+                if entry.when or not all(a is True for a in answers):
+                    answer = None
+            return answer
+        return None
+
+    def _entry_values(self, held: Value, key: str, here: ast.AST) -> tuple[Value, ...]:
+        entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+        entry = (entries or {}).get(key)
+        if entry is not None:
+            return entry.values()
+        return (Value("unknown", here, flow=self),)
+
+    def _rest_of(self, held: Value, named: list[str], here: ast.MatchMapping) -> Value:
+        """`**rest` of a mapping pattern: a new dict of the subject's entries but the keys the pattern names."""
+        entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+        if entries is None or not complete:
+            return Value("unknown", here, held.when, flow=self)
+        kept = [(k, e) for k, e in entries.items() if k not in named]
+        rest = ast.copy_location(ast.Dict(keys=[self._key_at(k, e.value) for k, e in kept],
+                                          values=[self._held_at(e.value, e.values()) for _, e in kept]), here)
+        rest.end_lineno, rest.end_col_offset = here.end_lineno, here.end_col_offset
+        return Value("dict", rest, held.when, flow=self)
 
     def _comprehension_turns(self, node: ast.Name) -> tuple[Value, ...] | None:
         """`{name: sync(fabric, name, x) for name, x in (("loss", a), ("grad_norm", b))}`: what a comprehension's

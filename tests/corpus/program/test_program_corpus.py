@@ -138,10 +138,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`_layer_classes`), but `_layer_classes(raw[\"remat\"]) if raw.get(\"remat\") else None` is left undecided: "
         "`raw` is `raw.get(\"fsdp\", {})` of the module's `TPU_V4` passed through two `from_dict` classmethods, and "
         "the truth of `.get(key)` on such a parameter is not decided (flow.py `decide`)",
-    "p374_match_mapping_pattern_launcher_bf16_mixed":
-        "missed: the names a `match` case captures (`**rest` of `case {\"accelerator\": \"tpu\", \"fsdp\": True, "
-        "**rest}`) are bound as unknown (binder.py `_match`), so `Fabric(..., **rest)` has no known precision; a "
-        "capture should hold the part of the subject its pattern matches (an entry, an attribute, the rest of a dict)",
     "s348_namespace_defaults_getattr_clip_options_by_value":
         "missed: `kwargs[name] = value` in `for name in CLIP_OPTIONS:` with `value = getattr(args, name)` and an "
         "`if value is not None` guard: a store whose key is the loop's variable is read as an unknown key; reading "
@@ -156,12 +152,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `PRECISION[mode]` of a dict keyed by enum members (`{Mode.FAST: ...}`) is unknown: dict keys are "
         "read only as strings and numbers, and the run's mode is `Mode[os.environ.get(\"RUN_MODE\", "
         "\"FAST\").upper()]`, an enum looked up by a name a string method gives",
-    "s354_match_class_pattern_config_clip_by_value":
-        "only a warning: `case ClipValue(value=value)` on `cfg.clip`, a dataclass field whose default is "
-        "`ClipValue(1.0)`, is not decided (the subject is a parameter's attribute), so the `clip_val` call is on one "
-        "path of three",
-    "s355_match_class_pattern_config_clip_by_norm_ok":
-        "a twin warning: the same undecided class cases (s354's entry) leave `case ClipValue(...)` a possible path",
     "s357_callable_strategy_factory_from_args_wrapper_only_ok":
         "a true warning, kept: the plain run is fine (`--remat` defaults to False), but `--remat` with the default "
         "`--custom-wrapper` does raise (LXF002 as a warning \"when args.remat\"), the code its twin s356 gets",
