@@ -212,3 +212,29 @@ clip(OptimConfig())
     # the ClipValue case is decided not to match a ClipNorm: its body does not run for this call
     assert probe(source.replace("DEFAULT", "ClipNorm(1.0)").replace("probe(value)", "pass")) == [
         ("number", 14, 42, ())]
+
+
+MODES = """
+import enum
+import os
+from enum import auto
+
+class Mode(BASES):
+    FAST = auto()
+    SAFE = auto()
+
+PRECISION = {Mode.FAST: "bf16-mixed", Mode.SAFE: "bf16-true"}
+
+def main(mode: Mode = Mode.SAFE):
+    probe(PRECISION[mode])
+"""
+
+
+def test_a_dict_keyed_by_enum_members_is_read_by_the_member():
+    assert probe(MODES.replace("BASES", "enum.Enum") + "main(Mode.FAST)\n") == [("str", 10, 24, ())]
+    assert probe(MODES.replace("BASES", "enum.Enum") + "main()\n") == [("str", 10, 49, ())]
+    # the member an environment variable names, by default
+    assert probe(MODES.replace("BASES", "enum.Enum") + 'main(Mode[os.environ.get("RUN_MODE", "fast").upper()])\n')[1:] \
+        == [("str", 10, 24, ('"RUN_MODE" is not set in the environment',))]
+    # a member of a `str` Enum equals its value: not read as a key of its own
+    assert [k for k, *_ in probe(MODES.replace("BASES", "str, enum.Enum") + "main(Mode.FAST)\n")] == ["unknown"]

@@ -3891,6 +3891,11 @@ class Flow:
                     and _is_enum(base.node, (base.flow or self).ctx) and _assigns(base.node, key):
                 out.extend(x.under(base.when) for x in self.attribute(base, key, node))  # `Size["SMALL"]`: `Size.SMALL`
                 continue
+            if keys and base.kind == "class" and isinstance(base.node, ast.ClassDef) \
+                    and _is_enum(base.node, (base.flow or self).ctx) and all(_assigns(base.node, k) for k, _ in keys):
+                # `Mode[os.environ.get("RUN_MODE", "FAST")]`: the member each name it may hold names
+                out.extend(x.under(base.when).under(when) for k, when in keys for x in self.attribute(base, k, node))
+                continue
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
@@ -3999,6 +4004,8 @@ class Flow:
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
+            if len(values) == 1:
+                return _enum_key(values[0])
         return None
 
     def _constant_keys(self, node: ast.AST) -> list[tuple[str, tuple[str, ...]]] | None:
@@ -4008,8 +4015,8 @@ class Flow:
         for value in self.values(node):
             if value.extra == SET_BY_THE_RUN:
                 continue  # the run's default is among the others (`sys.argv[1] if len(sys.argv) > 1 else "v4"`)
-            constant = value.node.value if isinstance(value.node, ast.Constant) else None
-            if value.kind != "str" or not isinstance(constant, str):
+            constant = value.node.value if isinstance(value.node, ast.Constant) else _enum_key(value)
+            if value.kind not in ("str", "enum") or not isinstance(constant, str):
                 return None
             keys.append((constant, value.when))
         return keys or None
@@ -7255,6 +7262,19 @@ def _assigns(cls: ast.ClassDef, name: str) -> bool:
     """The class body assigns `name` (an Enum's member, not its method)."""
     return any(isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
                for stmt in cls.body)
+
+
+def _enum_key(value: Value) -> str | None:
+    """A member of a plain Enum of the project as a dict key (`{Mode.FAST: ...}`, `PRECISION[mode]`): its name
+    as written, `Mode.FAST`; None for anything else, and for a member of an Enum that mixes in `str` or
+    `int`, which equals (and hashes as) its value."""
+    if value.kind != "enum" or not value.label or value.flow is None or value.node is None:
+        return None
+    ctx = value.flow.ctx
+    cls = ctx.parents.get(ctx.parents.get(value.node))
+    if not isinstance(cls, ast.ClassDef) or any(ctx.resolve(b) not in ("enum.Enum", "enum.Flag") for b in cls.bases):
+        return None
+    return value.label
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

@@ -148,10 +148,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`paths: \"single\"` section, which tests only a value held on every path; the turns of a comprehension "
         "(or loop) over known items all run, so a value under a turn is certain to be passed once. Telling the rule "
         "layer that a turn's condition always holds on some turn belongs in data_rule.py `_candidates`",
-    "s352_enum_auto_mode_table_fast_bf16_mixed":
-        "missed: `PRECISION[mode]` of a dict keyed by enum members (`{Mode.FAST: ...}`) is unknown: dict keys are "
-        "read only as strings and numbers, and the run's mode is `Mode[os.environ.get(\"RUN_MODE\", "
-        "\"FAST\").upper()]`, an enum looked up by a name a string method gives",
     "s357_callable_strategy_factory_from_args_wrapper_only_ok":
         "a true warning, kept: the plain run is fine (`--remat` defaults to False), but `--remat` with the default "
         "`--custom-wrapper` does raise (LXF002 as a warning \"when args.remat\"), the code its twin s356 gets",
