@@ -238,3 +238,35 @@ def test_a_dict_keyed_by_enum_members_is_read_by_the_member():
         == [("str", 10, 24, ('"RUN_MODE" is not set in the environment',))]
     # a member of a `str` Enum equals its value: not read as a key of its own
     assert [k for k, *_ in probe(MODES.replace("BASES", "str, enum.Enum") + "main(Mode.FAST)\n")] == ["unknown"]
+
+
+def test_a_store_keyed_by_a_loop_s_variable_is_read_turn_by_turn():
+    source = """
+import argparse
+
+DEFAULTS = {"lr": 3e-4, "clip_val": CLIP, "max_norm": NORM}
+
+def clip_kwargs(args):
+    kwargs = {}
+    for name in ("clip_val", "max_norm"):
+        value = getattr(args, name)
+        if value is not None:
+            kwargs[name] = value
+    return kwargs
+
+probe(clip_kwargs(argparse.Namespace(**DEFAULTS))[KEY])
+"""
+    by_value = source.replace("CLIP", "0.5").replace("NORM", "None")
+    assert probe(by_value.replace("KEY", '"clip_val"')) == [("number", 4, 36, ())]
+    # the turn whose value is None stores nothing: the key is missing on every path
+    assert [k for k, *_ in probe(by_value.replace("KEY", '"max_norm"'))] == ["unknown"]
+    # a turn the test cannot decide stores what it may hold
+    assert [k for k, *_ in probe(source.replace("CLIP", "load()").replace("NORM", "1.0").replace("KEY", '"clip_val"'))] \
+        == ["unknown"]
+    # `getattr` of a namespace by a name a loop gives, as the attribute
+    assert probe("""
+import argparse
+args = argparse.Namespace(lr=0.1, clip_val=0.5)
+for name in ("lr", "clip_val"):
+    probe(getattr(args, name))
+""") == [("number", 3, 29, ('when name is "lr"',)), ("number", 3, 43, ('when name is "clip_val"',))]

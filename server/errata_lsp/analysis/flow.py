@@ -4299,6 +4299,9 @@ class Flow:
                 key = self.constant_key(target.slice)
                 if isinstance(key, str):
                     _store(out, key, Entry(assign.value, target, self, self._stored_under(assign)))
+                elif (per_turn := self._stored_per_turn(assign, target)) is not None:
+                    for turn_key, entry in per_turn:  # `for name in OPTIONS: kwargs[name] = value`: a key a turn
+                        _store(out, turn_key, entry)
                 else:
                     # `REGISTRY[name] = fn` in a function: an entry per call (a registering decorator's
                     # application); never complete, another module may call it too
@@ -4584,6 +4587,53 @@ class Flow:
                     return None
                 for key, entry in sub.items():
                     _store(out, key, entry)
+        return out
+
+    def _stored_per_turn(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]] | None:
+        """`for name in ("clip_val", "max_norm"): value = getattr(args, name); if value is not None: kwargs[name]
+        = value`: the store each turn of a loop over known strings makes, its key the turn's string and its value
+        read with the loop's variable holding that string alone; the `if`s between the loop and the store
+        decided for that turn (a turn whose test is false on every path stores nothing, one left undecided
+        stores under it). None when the key is not the variable of such a loop, or a test is of another kind
+        than one on names."""
+        key = target.slice
+        if not isinstance(key, ast.Name):
+            return None
+        defs = self.reaching(key)
+        if not defs or len(defs) != 1 or defs[0].how != "unknown" or defs[0].node is not None or defs[0].path \
+                or defs[0].target is None:
+            return None
+        loop = self._loop_of(defs[0].target, assign)
+        known = self._loop_display(loop) if loop is not None else None
+        if loop is None or known is None:
+            return None
+        guards: list[tuple[ast.expr, bool]] = []  # each `if` test, and whether the store is in its body
+        child, parent = assign, self.ctx.parents.get(assign)
+        while parent is not loop:
+            if isinstance(parent, ast.If):
+                guards.append((parent.test, any(child is b for b in parent.body)))
+            elif not isinstance(parent, (ast.With, ast.Try)) or parent is None:
+                return None
+            child, parent = parent, self.ctx.parents.get(parent)
+        display, flow = known
+        out: list[tuple[str, Entry]] = []
+        for element in display.elts:
+            held = flow.values(element)
+            if len(held) != 1 or held[0].kind != "str" or not isinstance(held[0].node, ast.Constant) \
+                    or not isinstance(held[0].node.value, str):
+                return None
+            turn = _TurnFlow(self, loop, {key.id: held})
+            when: list[str] = []
+            for test, holds in guards:
+                given = {n.id: turn.values(n) for n in ast.walk(test) if isinstance(n, ast.Name)}
+                decided = turn._truth(test, given)
+                if decided is (not holds):
+                    break
+                if decided is None:
+                    when.append(self.text(test) if holds else f"not ({self.text(test)})")
+            else:
+                stored = self._held_at(assign.value, turn.values(assign.value))
+                out.append((held[0].node.value, Entry(stored, target, self, (*self._stored_under(loop), *when))))
         return out
 
     def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
@@ -4948,6 +4998,12 @@ class Flow:
                 continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
+                found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
+                if found:
+                    out.extend(x.under(base.when) for x in found)
+                    continue
+            if base.kind in ("namespace", "args") and not stored:
+                # `getattr(args, name)` of `argparse.Namespace(**DEFAULTS)` or `parser.parse_args()`: as `args.<name>`
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
                 if found:
                     out.extend(x.under(base.when) for x in found)
@@ -6296,6 +6352,30 @@ class _MethodFlow(_SiteFlow):
             return any(isinstance(n.ctx, ast.Store) and n.attr in read for n in self.ctx.nodes(ast.Attribute)) \
                 or any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
         return self.ctx.once("class attributes set", self.func, work)
+
+
+class _TurnFlow(_InnerFlow):
+    """The evaluator of a `for` loop's body for one turn: the loop's variable holds that turn's element alone (a
+    name the body binds from it, `value = getattr(args, name)`, is read for that turn too). Every node outside the
+    body is the outer evaluator's."""
+
+    def __init__(self, outer: Flow, loop: ast.For | ast.AsyncFor, bound: dict[str, tuple[Value, ...]]):
+        super().__init__(outer)
+        self.loop, self.bound = loop, bound
+        self.site_depth = outer.site_depth
+
+    def _holds(self, node: ast.AST) -> bool:
+        return any(self.ctx.within(node, stmt) for stmt in self.loop.body)
+
+    def scope(self, node: ast.AST) -> Scope:
+        return self.outer.scope(node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        return self.outer.parameter(arg)
+
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        bound = self.bound.get(node.id)
+        return bound if bound is not None else super()._name(node)
 
 
 class _EntryFlow(_InnerFlow):

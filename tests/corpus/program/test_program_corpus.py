@@ -138,10 +138,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`_layer_classes`), but `_layer_classes(raw[\"remat\"]) if raw.get(\"remat\") else None` is left undecided: "
         "`raw` is `raw.get(\"fsdp\", {})` of the module's `TPU_V4` passed through two `from_dict` classmethods, and "
         "the truth of `.get(key)` on such a parameter is not decided (flow.py `decide`)",
-    "s348_namespace_defaults_getattr_clip_options_by_value":
-        "missed: `kwargs[name] = value` in `for name in CLIP_OPTIONS:` with `value = getattr(args, name)` and an "
-        "`if value is not None` guard: a store whose key is the loop's variable is read as an unknown key; reading "
-        "it per turn (key and value of the same turn, the guard decided for that turn) would give `clip_val`",
     "s350_mappingproxy_metric_defaults_reduce_max":
         "missed: the view, the spread of one of several dicts and the comprehension's variable are now read "
         "(`reduce_op` is \"mean\" when name is \"loss\", \"max\" when name is \"grad_norm\"), but LXF027 is a "
