@@ -134,7 +134,7 @@ KNOWN_MISSES: dict[str, str] = {
     # `__main__.py`) (scored before anything was built for them: 4/12 raising flagged as an error, 5/12 with any
     # severity; 0/12 fine cases with an error, 2/12 with their twin's warning; since: 10/12 as an error, 11/12 with
     # any severity, 1/12 with its twin's warning, a true one)
-    "p372_attrs_from_dict_remat_layers_by_name_list":
+    "p394_attrs_from_dict_remat_layers_by_name_list":
         "only a warning: `attrs.asdict(self, recurse=False)` is now read (the `remat` field, the list of "
         "`_layer_classes`), but `_layer_classes(raw[\"remat\"]) if raw.get(\"remat\") else None` is left undecided: "
         "train.py's `TrainConfig.from_dict(TPU_V4)` is read for that call in config.py (one level), whose "

@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: s342_typeddict_strategy_options_tuple_remat
+# twin: s360_typeddict_strategy_options_tuple_remat
 """Strategy options typed with a TypedDict, so the editor checks the keys; the run merges a preset into it."""
 from typing import Callable, TypedDict
 

@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: s340_walrus_remat_layers_from_config_list
+# twin: s358_walrus_remat_layers_from_config_list
 """Walrus-style option reading: each optional knob is moved into the strategy's kwargs only when it is set."""
 import torch
 import torch.nn.functional as F

@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: p374_match_mapping_pattern_launcher_bf16_mixed
+# twin: p396_match_mapping_pattern_launcher_bf16_mixed
 """python train.py [run]: trains a small patch MLP on random images with the run the sweep file names."""
 import sys
 

@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: p372_attrs_from_dict_remat_layers_by_name_list
+# twin: p394_attrs_from_dict_remat_layers_by_name_list
 """Trains the Transformer with XLA FSDP from the TPU v4 config."""
 import torch
 import torch.nn.functional as F

@@ -1,6 +1,6 @@
 # expect: none
 # oracle: OK
-# twin: p370_dunder_main_cached_settings_precision_16_mixed
+# twin: p392_dunder_main_cached_settings_precision_16_mixed
 """`python tinylm/` runs this folder's `__main__.py`: trains TinyLM with the cached settings."""
 import torch
 import torch.nn.functional as F
