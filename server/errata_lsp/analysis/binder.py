@@ -23,7 +23,7 @@ NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
 class Def:
     """A definition that reaches a name: what binds it and under which conditions."""
 
-    how: str  # assign, param, def, import, aug, counter (a loop's int), unknown
+    how: str  # assign, param, def, import, aug, counter (a loop's int), capture (a `match` case's name), unknown
     node: ast.AST | None  # the value expression, the arg, the def, the import
     when: tuple[str, ...] = ()
     path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
@@ -236,8 +236,8 @@ class Walker:
                 self.scope.skipped = True
                 continue
             start = dict(env)
-            for name in _pattern_names(case.pattern):
-                start = self.bind(name, Def("unknown", case.pattern, when), start)
+            for name, bound in _pattern_captures(case.pattern):
+                start = self.bind(name, Def("capture", bound, when, label=name), start)
             if case.guard is not None:
                 start = self.expr(case.guard, start, when)
             irrefutable = case.guard is None and (
@@ -669,9 +669,10 @@ def _captures_only(pattern: ast.MatchClass) -> bool:
     return not pattern.patterns and all(isinstance(p, ast.MatchAs) and p.pattern is None for p in pattern.kwd_patterns)
 
 
-def _pattern_names(pattern: ast.AST) -> list[str]:
-    return [n.name for n in ast.walk(pattern) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name] + \
-        [n.rest for n in ast.walk(pattern) if isinstance(n, ast.MatchMapping) and n.rest]
+def _pattern_captures(pattern: ast.AST) -> list[tuple[str, ast.pattern]]:
+    """Each name a case pattern binds, with the pattern that binds it (a `MatchMapping` for its `**rest`)."""
+    return [(n.name, n) for n in ast.walk(pattern) if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name] + \
+        [(n.rest, n) for n in ast.walk(pattern) if isinstance(n, ast.MatchMapping) and n.rest]
 
 
 def source_text(node: ast.AST | None) -> str:

@@ -121,6 +121,10 @@ Receiver = Value | tuple[Value, ...]
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
+# A data class's fields as a dict, and a copy with some fields changed: the standard library's and attrs' spellings
+# (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
+AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
+REPLACERS = ("dataclasses.replace", "attrs.evolve", "attr.evolve")
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -628,7 +632,7 @@ class Flow:
         """`isinstance(plan, Joint)` (or a class pattern): whether each instance of a class of the file the
         subject holds is one of these classes of the file or derives from one; None when the values disagree
         or one of them, or a class, is not known."""
-        held = self._parameter_values(subject, given) if isinstance(subject, ast.Name) else None
+        held = self._parameter_values(subject, given)  # (a parameter, or an attribute of one: `cfg.clip`)
         wanted: list[ast.ClassDef] = []
         for node in classes:
             found = given.get(node.id) if isinstance(node, ast.Name) else None
@@ -1133,6 +1137,10 @@ class Flow:
     # names
     def _name(self, node: ast.Name) -> tuple[Value, ...]:
         defs = self.reaching(node)
+        if defs is None:
+            turns = self._comprehension_turns(node)
+            if turns is not None:
+                return turns
         if defs is None or defs == ():
             qualified = self.ctx.resolve(node)
             if defs is None and qualified is None and node.id in CONTAINERS:
@@ -1184,6 +1192,10 @@ class Flow:
             return self._imported(d, use)
         if d.how == "counter":
             return (Value("number", d.node, label=d.label, flow=self),)
+        if d.how == "capture" and isinstance(d.node, ast.pattern):
+            captured = self._captured(d.node)
+            if captured is not None:
+                return tuple(x.named(d.label) for x in captured)
         if d.how == "aug" and isinstance(d.node, ast.AugAssign):
             values = self.values(d.node.value)
             kinds = {x.kind for x in values}
@@ -1236,6 +1248,172 @@ class Flow:
             turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
+        return bounded(tuple(out))
+
+    def _captured(self, bound: ast.pattern) -> tuple[Value, ...] | None:
+        """What a name a `match` case binds holds: the part of each value of the subject its pattern matches (the
+        subject itself, `case {"k": x}`'s entry, `case Cls(attr=x)`'s attribute, `case [x, y]`'s item, or
+        `**rest`, the subject's entries but those the pattern names); None when the way down is another (a
+        `*rest` of a sequence, a key that is no string constant, a positional class sub-pattern)."""
+        steps: list[tuple[str, Any]] = []
+        child: ast.AST = bound
+        parent = self.ctx.parents.get(bound)
+        while isinstance(parent, ast.pattern):
+            if isinstance(parent, ast.MatchMapping) and child in parent.patterns:
+                key = parent.keys[parent.patterns.index(child)]
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    return None
+                steps.append(("key", key.value))
+            elif isinstance(parent, ast.MatchClass) and child in parent.kwd_patterns:
+                steps.append(("attr", parent.kwd_attrs[parent.kwd_patterns.index(child)]))
+            elif isinstance(parent, ast.MatchSequence) and child in parent.patterns:
+                if any(isinstance(p, ast.MatchStar) for p in parent.patterns):
+                    return None
+                steps.append(("index", parent.patterns.index(child)))
+            elif not isinstance(parent, (ast.MatchAs, ast.MatchOr)):
+                return None  # (an alternative or `as` binds the part it is)
+            child, parent = parent, self.ctx.parents.get(parent)
+        match = self.ctx.parents.get(parent) if isinstance(parent, ast.match_case) else None
+        if not isinstance(match, ast.Match) or not isinstance(parent, ast.match_case):
+            return None
+        held = self._reaching_case(match, parent)
+        for step, arg in reversed(steps):
+            if step == "key":
+                held = tuple(y.under(x.when) for x in held for y in self._entry_values(x, arg, bound))
+            elif step == "attr":
+                held = tuple(y.under(x.when) for x in held for y in self.attribute(x, arg, bound))
+            else:
+                held = tuple(y for x in held for y in self.element(x, arg))
+        if isinstance(bound, ast.MatchMapping) and bound.rest:
+            named = [k.value for k in bound.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            if len(named) < len(bound.keys):
+                return None
+            held = tuple(self._rest_of(x, named, bound) for x in held)
+        return bounded(held) or None
+
+    def _reaching_case(self, match: ast.Match, case: ast.match_case) -> tuple[Value, ...]:
+        """The values of the subject that reach `case`: those its pattern may match and no case above matches
+        (unguarded) for sure; one its pattern may or may not match holds under the case's condition."""
+        out: list[Value] = []
+        above = match.cases[:match.cases.index(case)]
+        for x in self.values(match.subject):
+            matched = self._may_match(case.pattern, x)
+            if matched is False or any(c.guard is None and self._may_match(c.pattern, x) is True for c in above):
+                continue
+            out.append(x if matched else x.under((f"{self.text(match.subject)} matches {self.text(case.pattern)}",)))
+        return tuple(out)
+
+    def _may_match(self, pattern: ast.pattern, held: Value) -> bool | None:
+        """Whether a case pattern matches a value, as far as literal sub-patterns and a dict's known entries tell:
+        None when it cannot tell (a class pattern, a sequence, a value it does not know)."""
+        if isinstance(pattern, ast.MatchAs):
+            return True if pattern.pattern is None else self._may_match(pattern.pattern, held)
+        if isinstance(pattern, ast.MatchOr):
+            answers = [self._may_match(p, held) for p in pattern.patterns]
+            return True if True in answers else False if all(a is False for a in answers) else None
+        if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
+            wanted = pattern.value.value if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant) \
+                else pattern.value if isinstance(pattern, ast.MatchSingleton) else _MISSING
+            if wanted is _MISSING or not isinstance(held.node, ast.Constant) or held.kind not in ("str", "number", "bool", "none"):
+                return None
+            return held.node.value is wanted if isinstance(pattern, ast.MatchSingleton) else (
+                type(held.node.value) is type(wanted) and held.node.value == wanted)
+        if isinstance(pattern, ast.MatchClass):
+            classes = self.values(pattern.cls)
+            if held.kind != "instance" or not _of_local_class(held) or not classes \
+                    or any(c.kind != "class" or not isinstance(c.node, ast.ClassDef) for c in classes):
+                return None
+            if not any(held.extra[0] in self._subclasses(c.node) for c in classes):  # type: ignore[arg-type]
+                return False
+            if pattern.patterns:
+                return None  # (positional sub-patterns follow `__match_args__`)
+            answer: bool | None = True
+            for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns):
+                answers = [self._may_match(sub, y) for y in self.attribute(held, attr, sub)]
+                if answers and all(a is False for a in answers):
+                    return False
+                if not answers or not all(a is True for a in answers):
+                    answer = None
+            return answer
+        if isinstance(pattern, ast.MatchMapping):
+            if held.kind != "dict":
+                return False if held.kind in ("str", "number", "bool", "none", "list", "tuple", "set") else None
+            entries, complete = self.entries(held)
+            if entries is None:
+                return None
+            answer = True
+            for key, sub in zip(pattern.keys, pattern.patterns):
+                name = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+                entry = entries.get(name) if name is not None else None
+                if entry is None:
+                    if name is not None and complete:
+                        return False
+                    answer = None
+                    continue
+                answers = [self._may_match(sub, y) for y in entry.values()]
+                if all(a is False for a in answers):
+                    return False
+                if entry.when or not all(a is True for a in answers):
+                    answer = None
+            return answer
+        return None
+
+    def _entry_values(self, held: Value, key: str, here: ast.AST) -> tuple[Value, ...]:
+        entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+        entry = (entries or {}).get(key)
+        if entry is not None:
+            return entry.values()
+        return (Value("unknown", here, flow=self),)
+
+    def _rest_of(self, held: Value, named: list[str], here: ast.MatchMapping) -> Value:
+        """`**rest` of a mapping pattern: a new dict of the subject's entries but the keys the pattern names."""
+        entries, complete = self.entries(held) if held.kind == "dict" else (None, False)
+        if entries is None or not complete:
+            return Value("unknown", here, held.when, flow=self)
+        kept = [(k, e) for k, e in entries.items() if k not in named]
+        rest = ast.copy_location(ast.Dict(keys=[self._key_at(k, e.value) for k, e in kept],
+                                          values=[self._held_at(e.value, e.values()) for _, e in kept]), here)
+        rest.end_lineno, rest.end_col_offset = here.end_lineno, here.end_col_offset
+        return Value("dict", rest, held.when, flow=self)
+
+    def _comprehension_turns(self, node: ast.Name) -> tuple[Value, ...] | None:
+        """`{name: sync(fabric, name, x) for name, x in (("loss", a), ("grad_norm", b))}`: what a comprehension's
+        variable (or one it unpacks) holds on each item of the known display it runs over, under that item's
+        turn; None for a name no comprehension around it binds, or another iteration."""
+        child: ast.AST = node
+        parent = self.ctx.parents.get(node)
+        while isinstance(parent, (ast.expr, ast.comprehension)):
+            if isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) \
+                    and not any(child is g for g in parent.generators):
+                for gen in reversed(parent.generators):
+                    names = [t for t in ast.walk(gen.target) if isinstance(t, ast.Name)]
+                    if any(t.id == node.id for t in names):
+                        return self._turns_of(gen, parent, node.id)
+            if isinstance(parent, ast.Lambda):
+                return None
+            child, parent = parent, self.ctx.parents.get(parent)
+        return None
+
+    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str) -> tuple[Value, ...] | None:
+        if isinstance(gen.target, ast.Name):
+            index = None
+        elif isinstance(gen.target, ast.Tuple) and all(isinstance(t, ast.Name) for t in gen.target.elts):
+            index = next(i for i, t in enumerate(gen.target.elts) if t.id == name)  # type: ignore[attr-defined]
+        else:
+            return None
+        known = self._known_display(gen.iter)
+        if known is None or any(isinstance(e, ast.Starred) for e in known[0].elts) \
+                or not 0 < len(known[0].elts) <= MAX_LOOP_TURNS:
+            return None
+        display, flow = known
+        out: list[Value] = []
+        for i, item in enumerate(display.elts):
+            element = item if index is None else item.elts[index] if isinstance(item, ast.Tuple) and index < len(item.elts) else None
+            shown = flow.text(element) if element is not None and len(flow.text(element)) <= MAX_TURN_TEXT else None
+            turn = (f"when {name} is {shown}" if shown is not None
+                    else f"when {name} is from item {i + 1} of the comprehension at line {comprehension.lineno}")
+            held = flow.values(item) if index is None else tuple(y for x in flow.values(item) for y in flow.element(x, index))
+            out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for y in held)
         return bounded(tuple(out))
 
     def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
@@ -3884,6 +4062,11 @@ class Flow:
                     and _is_enum(base.node, (base.flow or self).ctx) and _assigns(base.node, key):
                 out.extend(x.under(base.when) for x in self.attribute(base, key, node))  # `Size["SMALL"]`: `Size.SMALL`
                 continue
+            if keys and base.kind == "class" and isinstance(base.node, ast.ClassDef) \
+                    and _is_enum(base.node, (base.flow or self).ctx) and all(_assigns(base.node, k) for k, _ in keys):
+                # `Mode[os.environ.get("RUN_MODE", "FAST")]`: the member each name it may hold names
+                out.extend(x.under(base.when).under(when) for k, when in keys for x in self.attribute(base, k, node))
+                continue
             if key is not None and base.kind == "dict":
                 entries, _ = self.entries(base)
                 if entries is not None and key in entries:
@@ -3992,6 +4175,8 @@ class Flow:
             values = self.values(node)
             if len(values) == 1 and isinstance(values[0].node, ast.Constant) and values[0].kind in ("str", "number"):
                 return values[0].node.value  # type: ignore[return-value]  # a str or number constant
+            if len(values) == 1:
+                return _enum_key(values[0])
         return None
 
     def _constant_keys(self, node: ast.AST) -> list[tuple[str, tuple[str, ...]]] | None:
@@ -4001,8 +4186,8 @@ class Flow:
         for value in self.values(node):
             if value.extra == SET_BY_THE_RUN:
                 continue  # the run's default is among the others (`sys.argv[1] if len(sys.argv) > 1 else "v4"`)
-            constant = value.node.value if isinstance(value.node, ast.Constant) else None
-            if value.kind != "str" or not isinstance(constant, str):
+            constant = value.node.value if isinstance(value.node, ast.Constant) else _enum_key(value)
+            if value.kind not in ("str", "enum") or not isinstance(constant, str):
                 return None
             keys.append((constant, value.when))
         return keys or None
@@ -4041,7 +4226,7 @@ class Flow:
         if isinstance(node, ast.Dict):
             for k, v in zip(node.keys, node.values):
                 if k is None:
-                    spread, spread_complete = self._spread_entries(v)
+                    spread, spread_complete = self._spread_entries(v, out)
                     complete = complete and spread_complete
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
@@ -4157,18 +4342,17 @@ class Flow:
                     del out[key]
         return out, complete
 
-    def _spread_entries(self, spread: ast.expr) -> tuple[dict[str, Entry], bool]:
-        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; none, read whole,
-        when each of the dicts it may hold is read whole and empty (a `**kwargs` no caller gives a keyword);
-        none and not complete otherwise."""
+    def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
+        """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
+        it may hold, each one's under its condition over the entries `before` it (`_alternative_entries`)."""
         inner = self.plain_run(self.values(spread))
         if not inner or any(x.kind != "dict" for x in inner):
             return {}, False
         if len(inner) == 1:
             sub, complete = self.entries(inner[0])
             return sub or {}, complete
-        readings = [self.entries(x) for x in inner]
-        return {}, all(sub == {} and complete for sub, complete in readings)
+        alternatives, complete = self._alternative_entries(inner, before or {})
+        return alternatives or {}, complete
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
@@ -4286,6 +4470,9 @@ class Flow:
                 key = self.constant_key(target.slice)
                 if isinstance(key, str):
                     _store(out, key, Entry(assign.value, target, self, self._stored_under(assign)))
+                elif (per_turn := self._stored_per_turn(assign, target)) is not None:
+                    for turn_key, entry in per_turn:  # `for name in OPTIONS: kwargs[name] = value`: a key a turn
+                        _store(out, turn_key, entry)
                 else:
                     # `REGISTRY[name] = fn` in a function: an entry per call (a registering decorator's
                     # application); never complete, another module may call it too
@@ -4308,10 +4495,45 @@ class Flow:
                     else:
                         complete = False
                 for a in call.args:
-                    inner = self.plain_run(self.values(a))
-                    sub, sub_complete = self.entries(inner[0]) if len(inner) == 1 and inner[0].kind == "dict" else (None, False)
-                    complete = complete and sub_complete
-                    out.update(sub or {})
+                    # `options.update(preset)` in `for preset in presets:` over known items: every turn updates
+                    turns = self.loop_items(a, within=True) if isinstance(a, ast.Name) else None
+                    for held in (turns or [self.values(a)]):
+                        held = self.plain_run(held)
+                        sub, sub_complete = self._alternative_entries(held, out)
+                        complete = complete and sub_complete
+                        out.update(sub or {})
+        return out, complete
+
+    def _alternative_entries(self, held: tuple[Value, ...], before: dict[str, Entry]) -> tuple[dict[str, Entry] | None, bool]:
+        """The entries `**x` or `d.update(x)` adds when `x` holds one of several dicts (a parameter each caller gives
+        its own, `METRICS[name]`): a key any of them holds, its value each one's under that one's condition
+        (or, where that one lacks the key, what `before` holds there); stored on every path when every
+        alternative (or `before`) has it. None, not complete, when one of them is no dict."""
+        if not held or any(x.kind != "dict" for x in held):
+            return None, False
+        if len(held) == 1:
+            return self.entries(held[0])
+        readings = [(x, *self.entries(x)) for x in held]
+        complete = all(sub is not None and sub_complete for _, sub, sub_complete in readings)
+        keys = list(dict.fromkeys(k for _, sub, _ in readings for k in (sub or {})))
+        out: dict[str, Entry] = {}
+        for key in keys:
+            values: list[Value] = []
+            whens: list[tuple[str, ...]] = []
+            first: Entry | None = None
+            everywhere = True
+            for x, sub, _ in readings:
+                entry = (sub or {}).get(key) or before.get(key)
+                if entry is None:
+                    everywhere = False
+                    continue
+                first = first or entry
+                values.extend(y.under((*x.when, *entry.when)) for y in entry.values())
+                whens.append((*x.when, *entry.when))
+            assert first is not None
+            written = first.value
+            out[key] = Entry(self._held_at(written, bounded(tuple(values))), first.node, self,
+                             () if everywhere else either(whens))
         return out, complete
 
     def _filled_by_methods(self, node: ast.Dict) -> dict[str, Entry] | None:
@@ -4536,6 +4758,53 @@ class Flow:
                     return None
                 for key, entry in sub.items():
                     _store(out, key, entry)
+        return out
+
+    def _stored_per_turn(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]] | None:
+        """`for name in ("clip_val", "max_norm"): value = getattr(args, name); if value is not None: kwargs[name]
+        = value`: the store each turn of a loop over known strings makes, its key the turn's string and its value
+        read with the loop's variable holding that string alone; the `if`s between the loop and the store
+        decided for that turn (a turn whose test is false on every path stores nothing, one left undecided
+        stores under it). None when the key is not the variable of such a loop, or a test is of another kind
+        than one on names."""
+        key = target.slice
+        if not isinstance(key, ast.Name):
+            return None
+        defs = self.reaching(key)
+        if not defs or len(defs) != 1 or defs[0].how != "unknown" or defs[0].node is not None or defs[0].path \
+                or defs[0].target is None:
+            return None
+        loop = self._loop_of(defs[0].target, assign)
+        known = self._loop_display(loop) if loop is not None else None
+        if loop is None or known is None:
+            return None
+        guards: list[tuple[ast.expr, bool]] = []  # each `if` test, and whether the store is in its body
+        child, parent = assign, self.ctx.parents.get(assign)
+        while parent is not loop:
+            if isinstance(parent, ast.If):
+                guards.append((parent.test, any(child is b for b in parent.body)))
+            elif not isinstance(parent, (ast.With, ast.Try)) or parent is None:
+                return None
+            child, parent = parent, self.ctx.parents.get(parent)
+        display, flow = known
+        out: list[tuple[str, Entry]] = []
+        for element in display.elts:
+            held = flow.values(element)
+            if len(held) != 1 or held[0].kind != "str" or not isinstance(held[0].node, ast.Constant) \
+                    or not isinstance(held[0].node.value, str):
+                return None
+            turn = _TurnFlow(self, loop, {key.id: held})
+            when: list[str] = []
+            for test, holds in guards:
+                given = {n.id: turn.values(n) for n in ast.walk(test) if isinstance(n, ast.Name)}
+                decided = turn._truth(test, given)
+                if decided is (not holds):
+                    break
+                if decided is None:
+                    when.append(self.text(test) if holds else f"not ({self.text(test)})")
+            else:
+                stored = self._held_at(assign.value, turn.values(assign.value))
+                out.append((held[0].node.value, Entry(stored, target, self, (*self._stored_under(loop), *when))))
         return out
 
     def _registered(self, assign: ast.Assign, target: ast.Subscript) -> list[tuple[str, Entry]]:
@@ -4900,6 +5169,12 @@ class Flow:
                 continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
+                found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
+                if found:
+                    out.extend(x.under(base.when) for x in found)
+                    continue
+            if base.kind in ("namespace", "args") and not stored:
+                # `getattr(args, name)` of `argparse.Namespace(**DEFAULTS)` or `parser.parse_args()`: as `args.<name>`
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
                 if found:
                     out.extend(x.under(base.when) for x in found)
@@ -5498,11 +5773,14 @@ class Flow:
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
             return self._copied(node, self.values(node.args[0]))
-        if qualified in ("dataclasses.asdict", "dataclasses.astuple"):
+        if qualified in (*AS_DICTS, "dataclasses.astuple"):
             return v("dict", extra="asdict") if qualified.endswith("asdict") else v("tuple")
+        if qualified == "types.MappingProxyType" and len(node.args) == 1 and not node.keywords \
+                and not isinstance(node.args[0], ast.Starred):
+            return self.values(node.args[0])  # a read-only view of the dict: its entries, as they change
         if qualified == "collections.ChainMap":
             return v("dict", extra="chainmap")
-        if qualified == "dataclasses.replace" and node.args:
+        if qualified in REPLACERS and node.args:
             out = []
             for base in self.values(node.args[0]):
                 if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
@@ -6003,15 +6281,16 @@ class Flow:
         """`_known_display`, for a reader outside the walk."""
         return self._known_display(expr)
 
-    def loop_items(self, name: ast.Name) -> tuple[tuple[Value, ...], ...] | None:
+    def loop_items(self, name: ast.Name, within: bool = False) -> tuple[tuple[Value, ...], ...] | None:
         """What a `for` loop's variable holds on each turn, in order, one tuple of values per element:
         the loop runs over a tuple or list display written there, or a tuple display held on every path by
         what it names (`for name in cfg.methods`); None when the name is not that loop's variable alone, or
-        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call)."""
+        the container is not known whole (a list, which may be filled elsewhere; a starred element; a call).
+        `within`: only for `name` read in the loop's body."""
         defs = self.reaching(name)
         if not defs or len(defs) != 1 or not isinstance(defs[0].target, ast.Name):
             return None
-        loop = self._loop_of(defs[0].target)
+        loop = self._loop_of(defs[0].target, name if within else None)
         known = self._loop_display(loop, most=None) if loop is not None else None
         if known is None:
             return None
@@ -6125,6 +6404,9 @@ class _InnerFlow(Flow):
         return found
 
     def values(self, node: ast.AST) -> tuple[Value, ...]:
+        pinned = self._memo.get(id(node))
+        if pinned is not None and pinned[0] is node and node not in self.ctx.parents:
+            return pinned[1]  # a stand-in pinned here (`Context.stand_in` of a view read for one call)
         return super().values(node) if self._is_inside(node) else self.outer.values(node)
 
 
@@ -6269,6 +6551,30 @@ class _MethodFlow(_SiteFlow):
             return any(isinstance(n.ctx, ast.Store) and n.attr in read for n in self.ctx.nodes(ast.Attribute)) \
                 or any(isinstance(c.func, ast.Name) and c.func.id == "setattr" for c in self.ctx.nodes(ast.Call))
         return self.ctx.once("class attributes set", self.func, work)
+
+
+class _TurnFlow(_InnerFlow):
+    """The evaluator of a `for` loop's body for one turn: the loop's variable holds that turn's element alone (a
+    name the body binds from it, `value = getattr(args, name)`, is read for that turn too). Every node outside the
+    body is the outer evaluator's."""
+
+    def __init__(self, outer: Flow, loop: ast.For | ast.AsyncFor, bound: dict[str, tuple[Value, ...]]):
+        super().__init__(outer)
+        self.loop, self.bound = loop, bound
+        self.site_depth = outer.site_depth
+
+    def _holds(self, node: ast.AST) -> bool:
+        return any(self.ctx.within(node, stmt) for stmt in self.loop.body)
+
+    def scope(self, node: ast.AST) -> Scope:
+        return self.outer.scope(node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        return self.outer.parameter(arg)
+
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        bound = self.bound.get(node.id)
+        return bound if bound is not None else super()._name(node)
 
 
 class _EntryFlow(_InnerFlow):
@@ -7236,6 +7542,19 @@ def _assigns(cls: ast.ClassDef, name: str) -> bool:
     """The class body assigns `name` (an Enum's member, not its method)."""
     return any(isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
                for stmt in cls.body)
+
+
+def _enum_key(value: Value) -> str | None:
+    """A member of a plain Enum of the project as a dict key (`{Mode.FAST: ...}`, `PRECISION[mode]`): its name
+    as written, `Mode.FAST`; None for anything else, and for a member of an Enum that mixes in `str` or
+    `int`, which equals (and hashes as) its value."""
+    if value.kind != "enum" or not value.label or value.flow is None or value.node is None:
+        return None
+    ctx = value.flow.ctx
+    cls = ctx.parents.get(ctx.parents.get(value.node))
+    if not isinstance(cls, ast.ClassDef) or any(ctx.resolve(b) not in ("enum.Enum", "enum.Flag") for b in cls.bases):
+        return None
+    return value.label
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

@@ -1,0 +1,6 @@
+"""Named runs, as a sweep file would list them."""
+RUNS = {
+    "debug": {"accelerator": "cpu", "devices": 1, "precision": "32-true"},
+    "v4-8": {"accelerator": "tpu", "fsdp": True, "devices": 8, "precision": "bf16-true"},
+    "v4-8-dp": {"accelerator": "tpu", "devices": 8, "precision": "bf16-true"},
+}
