@@ -153,3 +153,12 @@ def test_a_key_a_builder_method_stores_counts_only_when_some_module_calls_that_m
     assert at(finding) == "9:9-9:43" and finding.severity.value == "error"
     called_here = BUILDER + "strategy = StrategyBuilder().sync_states().build()\n"
     assert [at(f) for f in lxf038(called_here)] == ["9:9-9:43"]
+
+
+def test_an_older_torch_xla_name_is_renamed_to_the_one_2_9_takes():
+    source = HEAD + "s = XLAFSDPStrategy(mark_step_on_finalization=True)\n"  # raised with torch_xla 2.9.0
+    [finding] = lxf038(source)
+    assert finding.message.endswith("; `mark_step_on_finalization` is an older torch_xla's name of "
+                                    "`sync_on_finalization` (torch_xla 2.9.0 takes only the new one)")
+    assert finding.fixes[0].title == "Rename `mark_step_on_finalization` to `sync_on_finalization`"
+    assert apply_fix(source, finding.fixes[0].edits).endswith("XLAFSDPStrategy(sync_on_finalization=True)\n")  # ran

@@ -34,6 +34,12 @@ XLA_FSDP_PARAMETERS = frozenset({  # torch_xla 2.9.0, `module` aside
 })
 
 ACCEPTED = STRATEGY_PARAMETERS | XLA_FSDP_PARAMETERS
+
+# Keywords an older torch_xla took under another name (its FSDP source with `xm.xrt_world_size()` names
+# `mark_step_on_finalization` where 2.9.0 has `sync_on_finalization`, the same switch): 2.9.0 raises on the old
+# name, and the new one takes the same value. Only torch_xla 2.9.0's signature is checked (no table of its
+# releases): on a torch_xla that still has the old name, the old name runs.
+RENAMED = {"mark_step_on_finalization": "sync_on_finalization"}
 # the near spellings a typo is matched against: the public names (a typo of a `_debug_*` one is not guessed)
 PUBLIC = tuple(sorted(k for k in ACCEPTED if not k.startswith("_")))
 

@@ -11,8 +11,10 @@ The accepted set is the pack's (`..fsdp_keywords`: the strategy's eight paramete
 keyword is flagged, given at the call, through `**{...}`, `**dict(...)` or a `**kwargs` dict the value flow reads
 (another module's config dict included: reported where the key is written). A keyword of CUDA FSDP
 (`mixed_precision`, `cpu_offload`, `sharding_strategy`, ...) is named as such with what XLA has instead; a near
-spelling of an accepted one (`compute_dtyp`) gets it as its fix. A keyword stored under a condition is a warning
-naming it. The fixes are unsafe: removing a setting, or renaming it to what it meant, changes what runs.
+spelling of an accepted one (`compute_dtyp`), or an older torch_xla's name of one (`mark_step_on_finalization`),
+gets it as its fix. A keyword stored under a condition is a warning naming it. The accepted set is torch_xla
+2.9.0's, not a table of its releases. The fixes are unsafe: removing a setting, or renaming it to what it meant,
+changes what runs.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....rule import Invalid, Rule, Valid, call_items, drop_argument, fix, remove_argument, replace
 from ....values import describe_when, either
 from ...lightning.names import XLAFSDP_STRATEGY
-from ..fsdp_keywords import ACCEPTED, CUDA_KEYWORDS, PUBLIC
+from ..fsdp_keywords import ACCEPTED, CUDA_KEYWORDS, PUBLIC, RENAMED
 
 ERROR = "XlaFullyShardedDataParallel.__init__() got an unexpected keyword argument"
 
@@ -106,9 +108,12 @@ class UnknownFsdpKeyword(Rule):
                    f"is set up (`fabric.setup`, in the launched function), which raises `TypeError: {ERROR} "
                    f"'{name}'`; ")
         cuda = CUDA_KEYWORDS.get(name)
-        near = None if cuda is not None else next(iter(difflib.get_close_matches(name, PUBLIC, 1, 0.8)), None)
+        near = RENAMED.get(name) or (
+            None if cuda is not None else next(iter(difflib.get_close_matches(name, PUBLIC, 1, 0.8)), None))
         if cuda is not None:
             message += f"`{name}` is a setting of torch's CUDA FSDP: {cuda.instead}; remove it"
+        elif name in RENAMED:
+            message += f"`{name}` is an older torch_xla's name of `{near}` (torch_xla 2.9.0 takes only the new one)"
         elif near is not None:
             message += f"did you mean `{near}`?"
         else:
