@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import difflib
 from collections.abc import Iterator
 
 from ....context import Arg, Context, place_in
@@ -108,8 +107,7 @@ class UnknownFsdpKeyword(Rule):
                    f"is set up (`fabric.setup`, in the launched function), which raises `TypeError: {ERROR} "
                    f"'{name}'`; ")
         cuda = CUDA_KEYWORDS.get(name)
-        near = RENAMED.get(name) or (
-            None if cuda is not None else next(iter(difflib.get_close_matches(name, PUBLIC, 1, 0.8)), None))
+        near = RENAMED.get(name) or (None if cuda is not None else _near(name))
         if cuda is not None:
             message += f"`{name}` is a setting of torch's CUDA FSDP: {cuda.instead}; remove it"
         elif name in RENAMED:
@@ -150,6 +148,13 @@ class UnknownFsdpKeyword(Rule):
         if removed is not None:
             out.append(fix(f"Remove `{arg.name}`", removed, safety=Safety.UNSAFE, preferred=not out, path=path))
         return out
+
+
+def _near(name: str) -> str | None:
+    """The accepted keyword `name` misspells, if one is close."""
+    import difflib  # only for a finding: the first diagnostics of a session load no more than they need
+
+    return next(iter(difflib.get_close_matches(name, PUBLIC, 1, 0.8)), None)
 
 
 def _stored_by_a_method_never_called(ctx: Context, call: ast.Call, arg: Arg) -> bool:
