@@ -181,7 +181,8 @@ def test_a_helper_that_merges_its_parameters_is_read_for_each_call():
     text = HEAD + PROFILES.format(kwargs='merge(merge(PROFILES["base"], PROFILES["remat"]), PROFILES["custom_wrapper"])')
     assert shown(text) == [("LXF002", "error", BOTH, 21, 48, 60)]
     fine = 'merge(PROFILES["base"], PROFILES["remat"]), other=merge(PROFILES["base"], PROFILES["custom_wrapper"])'
-    assert [f[0] for f in shown(HEAD + PROFILES.format(kwargs=fine))] == []
+    # no LXF002: the second call's merge is not the first's; `other=` is a keyword torch_xla's FSDP lacks (LXF038)
+    assert [f[0] for f in shown(HEAD + PROFILES.format(kwargs=fine))] == ["LXF038"]
 
 
 # --- class decorators and attributes stored on a class --------------------------------------------------

@@ -16,8 +16,8 @@ BOTH = ("accelerator set through both strategy class and accelerator flag, choos
 HEAD = ("import sys\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.accelerators import XLAAccelerator\n"
         "from lightning.fabric.strategies import XLAFSDPStrategy\n\n"
         "PROFILES = {\n"
-        "    'v4': {'sync_module_states': True, 'accelerator': XLAAccelerator()},\n"
-        "    'debug': {'sync_module_states': True},\n"
+        "    'v4': {'flatten_parameters': True, 'accelerator': XLAAccelerator()},\n"
+        "    'debug': {'flatten_parameters': True},\n"
         "}\n\n\n")
 
 
@@ -36,7 +36,7 @@ PICKS = ["sys.argv[1] if len(sys.argv) > 1 else {default!r}",
          "{default!r} if len(sys.argv) < 2 else sys.argv[1]",
          "sys.argv[1] if sys.argv[1:] else {default!r}"]
 KWARGS = ["PROFILES[profile]", "{k: v for k, v in PROFILES[profile].items() if v is not None}",
-          "dict(PROFILES[profile])", "{**PROFILES[profile], 'sync_module_states': False}"]
+          "dict(PROFILES[profile])", "{**PROFILES[profile], 'flatten_parameters': False}"]
 
 
 @pytest.mark.parametrize("kwargs", KWARGS)

@@ -1,6 +1,6 @@
 # expect: LXF016
 # real: RAISED TypeError: To spawn processes with the `XLAFSDPStrategy` strategy, `.launch()` needs to be called with a function that contains the
-# findings: LXF016 error 40
+# findings: LXF038 error 23, LXF016 error 40
 """Written in the DDP style: launch first, then train in the same process. Fabric comes from a helper."""
 import torch
 import torch.nn.functional as F

@@ -4973,17 +4973,34 @@ class Flow:
         func = self.ctx.enclosing_function(node)
         if func is None:
             return ()
-        undecided = {id(test) for test, _, decided in self.scope(func).decisions if decided is None}
-        if not undecided:
-            return ()
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
         out: list[str] = []
         child, parent = node, self.ctx.parents.get(node)
         while parent is not None and parent is not func:
-            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in undecided:
+            if isinstance(parent, ast.If) and child is not parent.test and (
+                    decisions.get(id(parent.test), False) is None
+                    or id(parent.test) not in decisions and self._kept_test_truth(parent.test) is None):
                 in_body = any(s is child for s in parent.body)
                 out.append(self.text(parent.test) if in_body else negation(parent.test, self.text))
             child, parent = parent, self.ctx.parents.get(parent)
         return tuple(reversed(out))
+
+    def _kept_test_truth(self, test: ast.expr) -> bool | None:
+        """A test the walk keeps with both branches (it reads a local the walk does not hold as a constant:
+        `sync = cfg.get("sync")`, `(sync := cfg.get("sync")) is not None`), decided by what its names hold
+        where it is; None when that does not decide it."""
+        if any(isinstance(n, (ast.Lambda, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom, ast.Call))
+               for n in ast.walk(test)) and not _tests_a_bound_value(test):
+            return None
+        given: dict[str, tuple[Value, ...]] = {}
+        for node in ast.walk(test):
+            if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+                given[node.target.id] = self.values(node.value)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in given:
+                given[node.id] = self.values(node)
+        if any(not held or any(x.kind == "unknown" for x in held) for held in given.values()):
+            return None
+        return self._truth(_without_assignment_expressions(test), given)
 
     def _skipped(self, stmt: ast.stmt) -> bool:
         """A statement of a function under an `if` its walk decided the other way (`if cfg.get("custom_wrapper"):`
@@ -4995,8 +5012,8 @@ class Flow:
         child: ast.AST = stmt
         parent = self.ctx.parents.get(stmt)
         while parent is not None and parent is not func:
-            if isinstance(parent, ast.If) and child is not parent.test and id(parent.test) in decisions:
-                decided = decisions[id(parent.test)]
+            if isinstance(parent, ast.If) and child is not parent.test:
+                decided = decisions[id(parent.test)] if id(parent.test) in decisions else self._kept_test_truth(parent.test)
                 if decided is not None and decided is not any(s is child for s in parent.body):
                     return True
             child, parent = parent, self.ctx.parents.get(parent)
@@ -7785,11 +7802,34 @@ def _same_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, twin: ast.Func
     return next((t for m, t in zip(mine, theirs) if m is arg and t.arg == arg.arg), None)
 
 
+def _tests_a_bound_value(test: ast.expr) -> bool:
+    """`(x := call(...)) is not None`, `(x := call(...))`: the call is read as the value it binds."""
+    inner = test.left if isinstance(test, ast.Compare) and len(test.ops) == 1 else test
+    return isinstance(inner, ast.NamedExpr) and not any(
+        isinstance(n, (ast.Lambda, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom))
+        for n in ast.walk(test)) and not any(isinstance(n, ast.Call) for c in getattr(test, "comparators", [])
+                                              for n in ast.walk(c))
+
+
+def _without_assignment_expressions(test: ast.expr) -> ast.expr:
+    """`test` with each `(x := value)` read as `x` (its value is given as x's)."""
+    if isinstance(test, ast.NamedExpr):
+        return test.target
+    if isinstance(test, ast.Compare) and isinstance(test.left, ast.NamedExpr):
+        return ast.Compare(left=test.left.target, ops=test.ops, comparators=test.comparators)
+    return test
+
+
 def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
-    """Whether `test` (holding, or not with `holds` False) says the name `name` is not None."""
+    """Whether `test` (holding, or not with `holds` False) says the name `name` is not None (`x`, `x is not
+    None`, or the same of a name an assignment expression binds there: `(x := cfg.get("k")) is not None`)."""
+    if isinstance(test, ast.NamedExpr):
+        test = test.target
     if isinstance(test, ast.Name) and test.id == name:
         return holds  # `if x:` (not `else`: a falsy x may be 0)
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and test.left.id == name \
+    left = test.left.target if isinstance(test, ast.Compare) and isinstance(test.left, ast.NamedExpr) else \
+        test.left if isinstance(test, ast.Compare) else None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(left, ast.Name) and left.id == name \
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
         return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
     return False

@@ -254,7 +254,8 @@ def best_fits(records: Sequence[Record], query: list[str], error_class: str, can
         counts, prose = Counter(message), Counter(prose_words)
         shared = set(query) & counts.keys()
         in_prose = (set(query) & prose.keys()) - shared
-        fit = (sum(weight[w] for w in shared) + CONTEXT_FIT * sum(weight[w] for w in in_prose)) / whole
+        # at most 1: `whole` adds the same weights in another order, which may round a hair lower
+        fit = min(1.0, (sum(weight[w] for w in shared) + CONTEXT_FIT * sum(weight[w] for w in in_prose)) / whole)
         if fit >= MIN_FIT and shared - {stated} and len((shared | in_prose) - {stated}) >= MIN_SHARED:
             score = _bm25(counts, shared, total, frequency, sum(counts.values()) / average[0])
             # the prose scores only the words the message lacks: two records whose messages say

@@ -1,0 +1,3 @@
+from sharding.builder import StrategyBuilder
+
+__all__ = ["StrategyBuilder"]

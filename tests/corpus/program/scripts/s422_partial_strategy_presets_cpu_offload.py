@@ -1,0 +1,34 @@
+# expect: LXF038
+# oracle: RAISED TypeError: XlaFullyShardedDataParallel.__init__() got an unexpected keyword argument 'cpu_offload'
+"""python s422_partial_strategy_presets_cpu_offload.py: a strategy factory pre-set with functools.partial, as the sweep script does."""
+from functools import partial
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+# large-model runs keep the optimizer state off-device (from the GPU sweep)
+make_strategy = partial(XLAFSDPStrategy, state_dict_type="sharded", cpu_offload=True)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(16, 16)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+
+
+def train(fabric):
+    model = fabric.setup_module(nn.Sequential(Block(), nn.Linear(16, 2)))
+    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.01))
+    loss = model(torch.randn(4, 16, device=fabric.device)).sum()
+    fabric.backward(loss)
+    optimizer.step()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=make_strategy(auto_wrap_policy={Block}))
+    fabric.launch(train)
