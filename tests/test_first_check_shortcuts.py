@@ -256,6 +256,43 @@ def test_a_file_that_reads_globals_or_exec_binds_names_no_target_spells() -> Non
     assert keyed.flow._may_call_through(keyed.nodes(ast.Call)[-1]) is True  # bound by the key, not by a target
 
 
+
+FUNCTION_LOCALS = textwrap.dedent('''\
+    from pprint import pprint
+    import json
+
+    def setup(lr, step=json.dumps):
+        pprint(locals())
+        locals()["step"] = print
+        vars()["log"] = print
+        step(lr)
+        report = lambda: vars()
+        report()
+        return [locals() for _ in range(2)]
+
+    def log(x):
+        pass
+
+    log(setup)
+    ''')
+
+
+def test_a_function_s_own_locals_binds_no_name_a_reader_would_see() -> None:
+    ctx = _context(FUNCTION_LOCALS)
+    others = ctx.names_bound_otherwise
+    assert others is not None and "log" not in others and "pprint" not in others
+    for call in ctx.nodes(ast.Call):
+        if isinstance(call.func, ast.Name):
+            long_way = any(d.how != "import" and (d.how != "def" or getattr(d.node, "decorator_list", None))
+                           for d in ctx.flow.reaching(call.func) or ())
+            assert ctx.flow._may_call_through(call) == long_way, ast.unparse(call)
+    # the module's, a class body's, a default's or a decorator's `locals()` is not a function's own
+    for source in ("pprint(locals())\n", "class C:\n    vars()['x'] = 1\n", "def f(a=locals()):\n    pass\n",
+                   "@register(vars())\ndef f():\n    pass\n", "def f():\n    return locals(1)\n",
+                   "def f():\n    look = locals\n    return look()\n"):
+        assert _context(source).names_bound_otherwise is None, source
+
+
 NONLOCALS = textwrap.dedent('''\
     def build(fabric):
         policy = None

@@ -434,10 +434,11 @@ class Context:
         the targets of assignments, loops, `with`, `except` and cases, the parameters, the decorated defs and
         classes. Any other name reaches imports and plain defs only (or nothing: a builtin), which a reader
         learns without walking the scope it is read in. None when the file reads `globals`, `locals`, `vars`
-        or `exec`: they may bind names no target spells (`globals()["x"] = ...`). A scan of the tables."""
+        or `exec`: they may bind names no target spells (`globals()["x"] = ...`); not for a function's own
+        `locals()` (`pprint(locals())`, `save_hyperparameters(locals())`), a copy. A scan of the tables."""
         names: set[str] = set()
         for name in self._by_type[ast.Name]:
-            if name.id in _NAMESPACE_CALLS:
+            if name.id in _NAMESPACE_CALLS and not self._function_locals(name):
                 return None
             if not isinstance(name.ctx, ast.Load):
                 names.add(name.id)
@@ -449,6 +450,22 @@ class Context:
         names.update(d.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
                      for d in self._by_type[kind] if d.decorator_list)
         return frozenset(names)
+
+    def _function_locals(self, name: ast.Name) -> bool:
+        """`locals()` or `vars()` called in the body of a function or lambda: a copy of its locals, which binds
+        no name when changed (the binder reads it so: only the module's are its globals)."""
+        call = self.parents.get(name)
+        if name.id not in ("locals", "vars") or not isinstance(call, ast.Call) or call.func is not name \
+                or call.args or call.keywords:
+            return False
+        child: ast.AST = call
+        parent = self.parents.get(call)
+        while parent is not None and not isinstance(parent, SCOPES):
+            child, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.Lambda):
+            return child is parent.body
+        # a default or a decorator runs in the scope around the def
+        return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(child is s for s in parent.body)
 
     @cached_property
     def names_given_values(self) -> frozenset[str]:
