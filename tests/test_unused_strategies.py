@@ -98,3 +98,17 @@ def test_a_misuse_raised_at_construction_is_no_use_record() -> None:
     from errata_lsp.analysis import check_source
     text = HEAD + 'def main():\n    unused = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision="16-mixed")\n'
     assert [(f.code, f.severity.value) for f in check_source(text, "train.py").findings] == [("LXF007", "error")]
+
+
+def test_a_keyword_torch_xla_rejects_on_a_strategy_never_used_follows_the_same_rule(tmp_path: Path) -> None:
+    # LXF038 raises at `setup_module` too: a preset no run picks says nothing, a local nothing reads is a warning
+    presets = PRESETS.replace('XLAFSDPStrategy(auto_wrap_policy=[Block])', 'XLAFSDPStrategy(sync_module_states=True)')
+    tree(tmp_path, {"model.py": "class Block:\n    pass\n",
+                    "train.py": presets + 'fabric = Fabric(accelerator="tpu", strategy=SHARDING["blocks"])\n'})
+    assert found(tmp_path / "train.py") == []
+    (tmp_path / "train.py").write_text(presets + 'fabric = Fabric(accelerator="tpu", strategy=SHARDING["legacy"])\n')
+    assert [f[:2] for f in found(tmp_path / "train.py")] == [("LXF038", "error")]
+    local = LOCAL.replace("XLAFSDPStrategy(auto_wrap_policy=[Block])", "XLAFSDPStrategy(sync_module_states=True)")
+    (tmp_path / "train.py").write_text(local % 'Fabric(accelerator="tpu", strategy=new)')
+    [(code, severity, message, _, _)] = found(tmp_path / "train.py")
+    assert (code, severity) == ("LXF038", "warning") and message.endswith("; once `old` is used (nothing reads it yet)")

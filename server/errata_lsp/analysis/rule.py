@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -66,6 +67,19 @@ class Rule:
             fixes = [f for f in fixes if f.path is not None
                      or not any(e.span.start <= m.end and m.start <= e.span.end for e in f.edits for m in made_up)]
         return Finding(self.code, record or self.record, span, message, severity or self.severity, tuple(fixes), self.name)
+
+    @staticmethod
+    def when_used(ctx: Context, built: ast.Call, finding: Finding | None) -> Finding | None:
+        """`finding` on what `built` builds, for a misuse that raises only once the program uses the object (a
+        strategy's setting, checked when Fabric sets the model up): None when no read of the program ever
+        takes it (a preset no run picks), a warning while only a local nothing reads holds it (`Context.never_used`)."""
+        unused = ctx.never_used(built) if finding is not None else None
+        if unused is None or finding is None:
+            return finding
+        if unused[0] == "picked":
+            return None
+        return dataclasses.replace(finding, severity=Severity.WARNING,
+                                   message=f"{finding.message}; once `{unused[1]}` is used (nothing reads it yet)")
 
 
 def short(text: str, limit: int = 60) -> str:

@@ -137,12 +137,8 @@ class DetectRule(Rule):
         finding = self._found(site)
         if finding is not None and self.raised_by_call is not None and site.ctx.handled(site.call, self.raised_by_call):
             return None  # the call's raise is caught by the `try` around it (or its callers'): the program goes on
-        unused = site.ctx.never_used(site.call) if finding is not None and self.raised_by_use else None
-        if unused is not None and unused[0] == "picked":
-            return None  # an entry of a table no run picks: nothing runs what raises
-        if finding is not None and unused is not None:  # a local no read reaches (yet): it raises once handed on
-            return dataclasses.replace(finding, severity=Severity.WARNING,
-                                       message=f"{finding.message}; once `{unused[1]}` is used (nothing reads it yet)")
+        if self.raised_by_use:
+            finding = self.when_used(site.ctx, site.call, finding)
         if finding is not None and finding.severity is Severity.ERROR:
             return self._in_fallback(site, finding)
         return finding

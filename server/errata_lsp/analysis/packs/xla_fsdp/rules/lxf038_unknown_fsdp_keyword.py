@@ -98,7 +98,9 @@ class UnknownFsdpKeyword(Rule):
                         or _stored_by_a_method_never_called(ctx, call, arg):
                     continue
                 seen.add((id(arg.node), name))
-                yield self._unknown(ctx, call, arg, set(args))
+                finding = self.when_used(ctx, call, self._unknown(ctx, call, arg, set(args)))
+                if finding is not None:  # (a strategy built and never used raises nothing)
+                    yield finding
 
     def _unknown(self, ctx: Context, call: ast.Call, arg: Arg, given: set[str]) -> Finding:
         name = arg.name
