@@ -161,6 +161,66 @@ KNOWN_MISSES: dict[str, str] = {
     "s357_callable_strategy_factory_from_args_wrapper_only_ok":
         "a true warning, kept: the plain run is fine (`--remat` defaults to False), but `--remat` with the default "
         "`--custom-wrapper` does raise (LXF002 as a warning \"when args.remat\"), the code its twin s356 gets",
+    # round seventeen: code that runs fine and looks like misuse, each with a raising twin one change away (a
+    # `functools.singledispatch` implementation no call dispatches to, a conditional expression on a module constant,
+    # an isinstance test on a module tuple of classes, a callback hook `fabric.call` never names, an
+    # `os.path.exists` guard, the `__main__` block of an imported module, a `setattr` loop over fixed overrides, a
+    # helper that dedupes a config list) (scored before anything was built for them: 6/8 raising flagged as an
+    # error, 7/8 with any severity; 6/8 fine cases with an error, 0/8 with their twin's warning)
+    "p431_sibling_module_main_guard_smoke_list_remat_ok":
+        "a false error: the list policy is built in the `if __name__ == \"__main__\":` block of sharding.py, a "
+        "module train.py only imports (`from sharding import pod_strategy`), so the run never builds it; errata "
+        "reads a module's `__main__` block as run wherever the module is. The project layer knows which modules "
+        "another module of the project imports; a site under the `__main__` test of such a module runs only when "
+        "it is itself run as a script (`python sharding.py`, where it does raise), so it should be a warning that "
+        "says so (context.py `_dead`, with project.py telling an imported module from an entry)",
+    "s431_singledispatch_build_strategy_list_remat_only_for_legacy_config_ok":
+        "a false error: `build_strategy` is a `functools.singledispatch` function and the list policy is in the "
+        "implementation registered for `LegacyPodConfig` (`@build_strategy.register` on `def _(config: "
+        "LegacyPodConfig)`), while the only call passes `PodConfig()`; errata runs every registered "
+        "implementation. A registration is a table keyed by the first parameter's annotation (or "
+        "`register(Cls)`'s argument), picked by the class of the argument: the stdlib idiom belongs in idioms.py, "
+        "the pick in flow.py `never_picked` (as `_in_entry_never_picked` treats a table read by other keys), and a "
+        "call should resolve to the one implementation its argument picks",
+    "s433_accumulate_constant_one_no_sync_of_raw_module_never_built_ok":
+        "a false error: `fabric.no_backward_sync(net, ...) if ACCUMULATE > 1 else contextlib.nullcontext()` with "
+        "`ACCUMULATE = 1`; the same test as an `if` statement is decided and silences the call, and the value flow "
+        "decides the conditional expression's value (flow.py `values` of `ast.IfExp`), but the liveness of a call "
+        "in a branch of an `IfExp` (or past a short-circuit `and`/`or`) is not asked: context.py `_dead` should "
+        "take a call in the branch the decided test does not pick as unreached (even `if 1 > 1 else` flags)",
+    "s435_no_grad_eval_helper_reduce_max_only_on_torch_fsdp_ok":
+        "a false error: `isinstance(fabric.strategy, SHARDED_WITH_MAX)` with the module constant "
+        "`SHARDED_WITH_MAX = (FSDPStrategy,)`; the same test with the tuple written inline is decided False and "
+        "silences the `reduce_op=\"max\"`. flow.py `_truth` takes the classes of an isinstance test from a "
+        "literal tuple only (`kinds.elts`); a name bound once to a tuple of classes (a module constant, or "
+        "imported) should be read the same way",
+    "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
+        "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
+        "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "
+        "(LXF001 error), but a `setattr` whose name is a loop target is a store of any attribute with an unknown "
+        "value, so the `default_factory` set is no longer trusted and nothing is said. A loop over a fixed "
+        "sequence of pairs unrolls into one store per pair: flow.py `_stores_from_outside` and "
+        "`_set_from_outside` should read each element's (name, value)",
+    "p432_policy_helper_dedupes_config_layers_into_list":
+        "only a warning for the code the run raises: `list(dict.fromkeys(layer_classes(names)))` is known to be "
+        "a list, but not known to be non-empty, so LXF001 says \"when it is not empty\" (the same value passed "
+        "as `auto_wrap_policy` gets a true LXF028 error, which the run never reaches). `names` is "
+        "`config.REMAT_LAYERS`, a non-empty literal, and a comprehension over it, `dict.fromkeys(...)` and "
+        "`list(...)` keep its non-emptiness: the truthiness of those builtins belongs in the value flow "
+        "(flow.py, where a `list(...)`/`dict.fromkeys(...)` call's value is built)",
+    "s439_callback_hook_name_never_fired_clips_by_value_ok":
+        "a false error: `ValueClipper.on_before_optimizer_steps` (an extra `s`) clips by value, but the loop "
+        "fires `fabric.call(\"on_before_optimizer_step\", ...)`, and Fabric calls only the callbacks' methods of "
+        "that name; errata takes every method of an object in `callbacks=[...]` as run. A callback method runs "
+        "only if some `fabric.call` names it: flow.py `never_runs`, with the pack saying that `Fabric.call` "
+        "dispatches on the method name (its first argument)",
+    "s441_exists_check_then_load_without_state_fresh_run_ok":
+        "a false error: `fabric.load(LAST)` without a state runs only `if os.path.exists(LAST):`, and this run "
+        "writes no checkpoint, so it never loads; a later run that finds one would raise. A site under a test of "
+        "the file system (`os.path.exists`, `os.path.isfile`, `Path.exists`) is reached only when the file is "
+        "there, which errata cannot know: a warning naming the condition (\"when os.path.exists(LAST)\"), as "
+        "data_rule.py `_in_fallback` makes a warning of a site in a handler; the twin s440 saves LAST just before "
+        "and should keep its error (a `fabric.save` of the same path before the test decides it)",
 }
 
 

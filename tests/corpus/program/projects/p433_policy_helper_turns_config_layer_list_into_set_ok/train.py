@@ -1,0 +1,32 @@
+# expect: none
+# oracle: OK
+# twin: p432_policy_helper_dedupes_config_layers_into_list
+"""python train.py: the residual MLP on a pod; the layers to wrap and rematerialise come from config.py."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+import config
+from model import Net
+from utils.policies import policy
+
+
+def train(fabric, steps=2):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        x = torch.randn(8, 32, device=fabric.device)
+        y = torch.randint(0, 4, (8,), device=fabric.device)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    strategy = XLAFSDPStrategy(
+        auto_wrap_policy=policy(config.WRAP_LAYERS),
+        activation_checkpointing_policy=policy(config.REMAT_LAYERS),
+    )
+    fabric = Fabric(accelerator="tpu", strategy=strategy, precision=config.PRECISION)
+    fabric.launch(train)
