@@ -124,6 +124,18 @@ def test_an_isinstance_test_of_the_fabric_s_strategy_rules_the_xla_path_in_or_ou
     assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {14}) == lines
 
 
+@pytest.mark.parametrize(("kinds", "lines"), [
+    ("(FSDPStrategy,)", [10]),  # a module's tuple of classes, as if written in the test
+    ("(FSDPStrategy, XLAFSDPStrategy)", [8]),
+])
+def test_an_isinstance_test_of_a_module_s_tuple_of_classes_reads_the_tuple(kinds, lines):
+    text = GUARDED.format(classes="SHARDED").replace("\n\n\ndef load_checkpoint", f"\nSHARDED = {kinds}\n\n\ndef load_checkpoint")
+    assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {15}) == lines
+    # bound again (or under a test) it is not one tuple: nothing is ruled out
+    again = text.replace(f"SHARDED = {kinds}\n", f"SHARDED = {kinds}\nSHARDED = pick()\n")
+    assert sorted({line for code, _, _, line, _ in found(again) if code == "LXF022"} - {16}) == [9, 11]
+
+
 def test_an_isinstance_test_of_another_name_s_strategy_rules_nothing_out():
     text = GUARDED.format(classes="FSDPStrategy").replace("isinstance(fabric.strategy", "isinstance(other.strategy")
     assert sorted({line for code, _, _, line, _ in found(text) if code == "LXF022"} - {14}) == [7, 9]

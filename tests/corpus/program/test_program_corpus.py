@@ -188,12 +188,6 @@ KNOWN_MISSES: dict[str, str] = {
         "decides the conditional expression's value (flow.py `values` of `ast.IfExp`), but the liveness of a call "
         "in a branch of an `IfExp` (or past a short-circuit `and`/`or`) is not asked: context.py `_dead` should "
         "take a call in the branch the decided test does not pick as unreached (even `if 1 > 1 else` flags)",
-    "s435_no_grad_eval_helper_reduce_max_only_on_torch_fsdp_ok":
-        "a false error: `isinstance(fabric.strategy, SHARDED_WITH_MAX)` with the module constant "
-        "`SHARDED_WITH_MAX = (FSDPStrategy,)`; the same test with the tuple written inline is decided False and "
-        "silences the `reduce_op=\"max\"`. flow.py `_truth` takes the classes of an isinstance test from a "
-        "literal tuple only (`kinds.elts`); a name bound once to a tuple of classes (a module constant, or "
-        "imported) should be read the same way",
     "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
         "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
         "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "

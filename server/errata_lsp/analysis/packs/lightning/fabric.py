@@ -198,6 +198,11 @@ def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
             and subject.value.id == name):
         return None
     classes = set()
+    if isinstance(kinds, ast.Name):  # `SHARDED = (FSDPStrategy, DDPStrategy)` at the top, then `isinstance(s, SHARDED)`
+        held = ctx.values(kinds)
+        if len(held) == 1 and held[0].kind == "tuple" and isinstance(held[0].node, ast.Tuple) and not held[0].when \
+                and held[0].node in ctx.parents:
+            kinds = held[0].node
     for node in kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]:
         qualified = ctx.resolve(node)
         if qualified is None or not qualified.startswith(STRATEGIES_PACKAGE) or not qualified.endswith("Strategy"):
