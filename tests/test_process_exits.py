@@ -54,3 +54,23 @@ def test_a_call_that_only_looks_like_an_exit_ends_nothing(not_an_exit: str) -> N
     text = HEAD + not_an_exit + CALL
     line = text.count("\n")
     assert found(text) == [("LXF007", "error", line, 88)]
+
+
+# --- a branch of a conditional expression, an operand of `and`/`or`, its scope's walk decided away -----------
+BUILD = 'Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}), precision="bf16-mixed")'
+
+
+@pytest.mark.parametrize(("expression", "runs"), [
+    (f"{BUILD} if ACCUMULATE > 1 else None", False),
+    (f"None if ACCUMULATE == 1 else {BUILD}", False),
+    (f"ACCUMULATE > 1 and {BUILD}", False),
+    (f"ACCUMULATE == 1 or {BUILD}", False),
+    (f"{BUILD} if ACCUMULATE == 1 else None", True),
+    (f"ACCUMULATE == 1 and {BUILD}", True),
+    (f"{BUILD} if step > 1 else None", True),  # a test the walk cannot decide: the branch may run
+])
+def test_a_branch_a_decided_test_never_takes_never_runs(expression: str, runs: bool) -> None:
+    text = HEAD + f"ACCUMULATE = 1\n\n\ndef main(step):\n    return {expression}\n\n\nmain(3)\n"
+    line = 11
+    assert [(code, severity) for code, severity, at, _ in found(text) if at == line] == (
+        [("LXF007", "error")] if runs else [])

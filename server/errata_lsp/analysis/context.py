@@ -657,7 +657,8 @@ class Context:
             return cast(bool, found[1])
         self.__dict__["_finding_dead"] = True
         try:
-            dead = self._unreached(call) or self._in_method_never_run(call) or self._in_entry_never_picked(call)
+            dead = self._unreached(call) or self._in_branch_not_taken(call) or self._in_method_never_run(call) \
+                or self._in_entry_never_picked(call)
         finally:
             self.__dict__["_finding_dead"] = False
         self._memo[key] = (call, dead)
@@ -671,6 +672,33 @@ class Context:
             return False
         return call in self._unreached_in(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
                                           else self.module)
+
+    def _in_branch_not_taken(self, call: ast.Call) -> bool:
+        """The call lies in the branch of a conditional expression (`a if ACCUMULATE > 1 else b`) whose test
+        the walk of its scope decided the other way, or in an operand of `and`/`or` after one that decides
+        the whole (`DEBUG and log(...)` with DEBUG False): it never runs."""
+        scope = self.scope_of(call)
+        if isinstance(scope, (ast.Lambda, ast.ClassDef)):
+            return False
+        child: ast.AST = call
+        parent = self.parents.get(call)
+        decisions: dict[int, bool | None] | None = None
+        while parent is not None and parent is not scope and not isinstance(parent, ast.stmt):
+            if isinstance(parent, (ast.IfExp, ast.BoolOp)):
+                if decisions is None:
+                    walked = self.flow.scope(scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else self.module)
+                    decisions = {id(test): decided for test, _, decided in walked.decisions}
+                if isinstance(parent, ast.IfExp) and child is not parent.test:
+                    decided = decisions.get(id(parent.test))
+                    if decided is not None and decided is not (child is parent.body):
+                        return True
+                if isinstance(parent, ast.BoolOp):
+                    ends = isinstance(parent.op, ast.Or)  # the operand value that ends an `or` (True), an `and` (False)
+                    for operand in parent.values[:parent.values.index(child)] if child in parent.values else ():
+                        if decisions.get(id(operand)) is ends:
+                            return True
+            child, parent = parent, self.parents.get(parent)
+        return False
 
     def _unreached_in(self, scope: ast.AST) -> set[ast.Call]:
         """The calls of one scope (not of the scopes inside it) that its walk never reached, when it

@@ -182,12 +182,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`register(Cls)`'s argument), picked by the class of the argument: the stdlib idiom belongs in idioms.py, "
         "the pick in flow.py `never_picked` (as `_in_entry_never_picked` treats a table read by other keys), and a "
         "call should resolve to the one implementation its argument picks",
-    "s433_accumulate_constant_one_no_sync_of_raw_module_never_built_ok":
-        "a false error: `fabric.no_backward_sync(net, ...) if ACCUMULATE > 1 else contextlib.nullcontext()` with "
-        "`ACCUMULATE = 1`; the same test as an `if` statement is decided and silences the call, and the value flow "
-        "decides the conditional expression's value (flow.py `values` of `ast.IfExp`), but the liveness of a call "
-        "in a branch of an `IfExp` (or past a short-circuit `and`/`or`) is not asked: context.py `_dead` should "
-        "take a call in the branch the decided test does not pick as unreached (even `if 1 > 1 else` flags)",
     "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
         "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
         "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "
