@@ -149,10 +149,10 @@ class Walker:
         env = self.expr(s.test, env, when, as_test=True)
         test = self.text(s.test)
         if test in NOT_RUN or (isinstance(s.test, ast.Attribute) and s.test.attr == "TYPE_CHECKING") \
-                or self.imported and _is_main_guard(s.test):  # a module another one imports is not `__main__`
+                or self.imported and is_main_guard(s.test):  # a module another one imports is not `__main__`
             self.scope.skipped = True
             return self.run(s.orelse, env, when)
-        if test in ("True", "1") or _is_main_guard(s.test):
+        if test in ("True", "1") or is_main_guard(s.test):
             self.scope.skipped = self.scope.skipped or bool(s.orelse)
             return self.run(s.body, env, when)
         decided = self.decided(s.test, env)
@@ -646,7 +646,8 @@ def _loop_counter(loop: ast.For | ast.AsyncFor) -> ast.Name | None:
     return None
 
 
-def _is_main_guard(test: ast.expr) -> bool:
+def is_main_guard(test: ast.expr) -> bool:
+    """`__name__ == "__main__"`."""
     return isinstance(test, ast.Compare) and source_text(test.left) == "__name__" and len(test.comparators) == 1 \
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
 

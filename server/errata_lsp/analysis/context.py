@@ -12,6 +12,7 @@ import ast
 import builtins
 import copy
 import functools
+import os
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .binder import body_nodes, is_generator
+from .binder import body_nodes, is_generator, is_main_guard
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, MAX_CONTEXTS, Flow, Receiver, parameter_default, passes_nothing_for
@@ -748,6 +749,24 @@ class Context:
                 node = self.parents.get(node)
             func = node if isinstance(node, ast.Lambda) and isinstance(self.parents.get(node), ast.Dict) else None
         return func is not None and self.once("never picked", func, functools.partial(self.flow.never_picked, func))
+
+    def run_as_a_script_only(self, node: ast.AST) -> str | None:
+        """`node` lies in the module's `if __name__ == "__main__":` block and another module of the project
+        imports this one: the block runs only when the module is run itself (a smoke test of a library
+        module), not in the project's run. The module's file name then, else None; once per check."""
+        if self.project is None or not self.doc.path:
+            return None
+        guards = self.once("main guards", self.module, lambda: [
+            s for s in self.module.body if isinstance(s, ast.If) and is_main_guard(s.test)], meanwhile=[])
+        if not guards:
+            return None
+        span = self.doc.span(node)
+        if not any(self.doc.span(s).start <= span.start and span.end <= self.doc.span(s).end
+                   for guard in guards for s in guard.body):
+            return None
+        project, path = self.project, self.doc.path
+        imported = self.once("imported by others", self.module, lambda: project.imported_by_others(path), meanwhile=False)
+        return os.path.basename(path) if imported else None
 
     def never_used(self, call: ast.Call) -> tuple[str, str] | None:
         """How what `call` builds is never read by the program (`Flow.never_used`); once per check."""

@@ -965,6 +965,22 @@ class Project:
             found = self._thread.asking = []
         return found
 
+    def imported_by_others(self, path: str) -> bool:
+        """Another file of the project names the module at `path` in its imports (`import sharding`, `from
+        sharding import pod_strategy`, `from . import sharding`): the module is a library of the project, not
+        only a script (its `__main__` block runs only when it is run itself)."""
+        path = os.path.abspath(path)
+        if not os.path.isfile(path):
+            return False  # a text with no file (a buffer not saved yet, an example): nothing imports it
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if stem == "__init__":
+            stem = os.path.basename(os.path.dirname(path))
+        folders = self._reader_folders(path)
+        # (as `modules_reading`: beyond the module's own folder, only a file naming its top-level package)
+        tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
+        return any(other != path and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other)))
+                   for other, _ in self._importers_of(folders, stem))
+
     def _reader_folders(self, path: str) -> tuple[str, ...]:
         """Where the modules importing the one at `path` may be: the folder its top-level package is imported
         from first (found by walking up while `__init__.py` exists: a namespace package is its own folder), then

@@ -62,6 +62,10 @@ class Rule:
         severity: Severity | None = None, record: str | None = None,
     ) -> Finding:
         span = where if isinstance(where, Span) else ctx.doc.span(where)
+        script = ctx.run_as_a_script_only(where) if not isinstance(where, Span) else None
+        if script is not None:  # a library module's smoke test: raises when the module is run, not in the project's run
+            severity = Severity.WARNING
+            message = f"{message}; only when `{script}` is run as a script (other modules of the project import it)"
         made_up = ctx.made_up()
         if made_up:  # a held call's callee stands for another text (`save` for `fabric.save` and its presets)
             fixes = [f for f in fixes if f.path is not None
