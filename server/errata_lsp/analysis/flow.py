@@ -6570,52 +6570,51 @@ class _MethodFlow(_SiteFlow):
         return self.ctx.once("class attributes set", self.func, work)
 
 
-class _TurnFlow(_InnerFlow):
+class _BoundFlow(_InnerFlow):
+    """An evaluator of one part of a function with some of its names bound to given values (a loop turn's
+    variable, a comprehension's entry): those names hold them there, and everything else is the outer
+    evaluator's (its walks, its parameters)."""
+
+    def __init__(self, outer: Flow, bound: dict[str, tuple[Value, ...]]):
+        super().__init__(outer)
+        self.bound = bound
+        self.site_depth = outer.site_depth
+
+    def scope(self, node: ast.AST) -> Scope:
+        return self.outer.scope(node)
+
+    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
+        return self.outer.parameter(arg)
+
+    def _name(self, node: ast.Name) -> tuple[Value, ...]:
+        bound = self.bound.get(node.id)
+        return bound if bound is not None else super()._name(node)
+
+
+class _TurnFlow(_BoundFlow):
     """The evaluator of a `for` loop's body for one turn: the loop's variable holds that turn's element alone (a
     name the body binds from it, `value = getattr(args, name)`, is read for that turn too). Every node outside the
     body is the outer evaluator's."""
 
     def __init__(self, outer: Flow, loop: ast.For | ast.AsyncFor, bound: dict[str, tuple[Value, ...]]):
-        super().__init__(outer)
-        self.loop, self.bound = loop, bound
-        self.site_depth = outer.site_depth
+        super().__init__(outer, bound)
+        self.loop = loop
 
     def _holds(self, node: ast.AST) -> bool:
         return any(self.ctx.within(node, stmt) for stmt in self.loop.body)
 
-    def scope(self, node: ast.AST) -> Scope:
-        return self.outer.scope(node)
 
-    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
-        return self.outer.parameter(arg)
-
-    def _name(self, node: ast.Name) -> tuple[Value, ...]:
-        bound = self.bound.get(node.id)
-        return bound if bound is not None else super()._name(node)
-
-
-class _EntryFlow(_InnerFlow):
+class _EntryFlow(_BoundFlow):
     """The evaluator of a dict comprehension's value for one entry of the dict it runs over: the loop's names
     hold that entry's key and value, and a function of the module called there is evaluated for that call
     (`_namespace(v)` builds the namespace of that entry). Every node outside the value is the outer evaluator's."""
 
     def __init__(self, outer: Flow, comp: ast.DictComp, bound: dict[str, tuple[Value, ...]]):
-        super().__init__(outer)
-        self.comp, self.bound = comp, bound
-        self.site_depth = outer.site_depth
+        super().__init__(outer, bound)
+        self.comp = comp
 
     def _holds(self, node: ast.AST) -> bool:
         return self.ctx.within(node, self.comp.value) or self.ctx.within(node, self.comp.key)
-
-    def scope(self, node: ast.AST) -> Scope:
-        return self.outer.scope(node)
-
-    def parameter(self, arg: ast.arg) -> tuple[Value, ...]:
-        return self.outer.parameter(arg)
-
-    def _name(self, node: ast.Name) -> tuple[Value, ...]:
-        bound = self.bound.get(node.id)
-        return bound if bound is not None else super()._name(node)
 
     def returns_for(self, func: ast.AST, call: ast.Call) -> tuple[Value, ...]:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.site_depth >= MAX_SITE_DEPTH \
