@@ -112,3 +112,18 @@ def test_a_keyword_torch_xla_rejects_on_a_strategy_never_used_follows_the_same_r
     (tmp_path / "train.py").write_text(local % 'Fabric(accelerator="tpu", strategy=new)')
     [(code, severity, message, _, _)] = found(tmp_path / "train.py")
     assert (code, severity) == ("LXF038", "warning") and message.endswith("; once `old` is used (nothing reads it yet)")
+
+
+def test_a_lambda_in_a_strategy_never_used_is_never_pickled(tmp_path: Path) -> None:
+    # LXF006: `fabric.launch` pickles the strategy it is given; a preset no run picks is never pickled
+    presets = PRESETS.replace("XLAFSDPStrategy(auto_wrap_policy=[Block])",
+                              "XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 10)")
+    tree(tmp_path, {"model.py": "class Block:\n    pass\n",
+                    "train.py": presets + 'fabric = Fabric(accelerator="tpu", strategy=SHARDING["blocks"])\n'})
+    assert found(tmp_path / "train.py") == []
+    (tmp_path / "train.py").write_text(presets + 'fabric = Fabric(accelerator="tpu", strategy=SHARDING["legacy"])\n')
+    assert [f[:2] for f in found(tmp_path / "train.py")] == [("LXF006", "error")]
+    local = LOCAL.replace("XLAFSDPStrategy(auto_wrap_policy=[Block])", "XLAFSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 10)")
+    (tmp_path / "train.py").write_text(local % 'Fabric(accelerator="tpu", strategy=new)')
+    [(code, severity, message, _, _)] = found(tmp_path / "train.py")
+    assert (code, severity) == ("LXF006", "warning") and message.endswith("; once `old` is used (nothing reads it yet)")

@@ -188,32 +188,41 @@ class LambdaInStrategy(Rule):
         taken: set[str] = set()  # names given to the new functions of this document, so no two fixes share one
         seen: set[ast.AST] = set()  # one finding per function, however many strategies hold it
         for call in sorted(ctx.calls_to(XLAFSDP_STRATEGY), key=lambda c: (c.lineno, c.col_offset)):
-            args, _ = ctx.keyword_args(call)
-            for arg in args.values():
-                values = ctx.values(arg.value)
-                found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
-                # each alternative holds one whatever its own inner conditions: the launch fails on every path,
-                # so each function is an error (each has its own span and its own fix)
-                every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
-                local_defs = [item for _, item in found if item[3] is None and item[0] not in seen
-                              and isinstance(item[0], (ast.FunctionDef, ast.AsyncFunctionDef))]
-                if every and len(local_defs) > 1 and arg.value in ctx.parents:
-                    # nested defs are reported at the argument: one error there names them all
-                    seen.update(item[0] for item in local_defs)
-                    yield self._local_defs(ctx, arg.name, arg.value, local_defs)
-                for _, (func, inside, conditions, elsewhere) in found:
-                    if func in seen:
-                        continue
-                    seen.add(func)
-                    when = _Path(conditions, every)
-                    if elsewhere is not None and isinstance(func, ast.Lambda):
-                        yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
-                    elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        yield self._local_def_elsewhere(ctx, arg.name, arg.value, func, inside, elsewhere, when)
-                    elif isinstance(func, ast.Lambda):
-                        yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
-                    elif arg.value in ctx.parents:
-                        yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
+            unused = ctx.never_used(call)
+            if unused is not None and unused[0] == "picked":
+                continue  # a preset no run picks is never pickled (nor are the functions it holds taken as seen)
+            for finding in self._of_call(ctx, call, taken, seen):
+                used = self.when_used(ctx, call, finding)
+                if used is not None:
+                    yield used
+
+    def _of_call(self, ctx: Context, call: ast.Call, taken: set[str], seen: set[ast.AST]) -> Iterator[Finding]:
+        args, _ = ctx.keyword_args(call)
+        for arg in args.values():
+            values = ctx.values(arg.value)
+            found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
+            # each alternative holds one whatever its own inner conditions: the launch fails on every path,
+            # so each function is an error (each has its own span and its own fix)
+            every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+            local_defs = [item for _, item in found if item[3] is None and item[0] not in seen
+                          and isinstance(item[0], (ast.FunctionDef, ast.AsyncFunctionDef))]
+            if every and len(local_defs) > 1 and arg.value in ctx.parents:
+                # nested defs are reported at the argument: one error there names them all
+                seen.update(item[0] for item in local_defs)
+                yield self._local_defs(ctx, arg.name, arg.value, local_defs)
+            for _, (func, inside, conditions, elsewhere) in found:
+                if func in seen:
+                    continue
+                seen.add(func)
+                when = _Path(conditions, every)
+                if elsewhere is not None and isinstance(func, ast.Lambda):
+                    yield self._elsewhere(ctx, arg.name, arg.value, func, elsewhere, when)
+                elif elsewhere is not None and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield self._local_def_elsewhere(ctx, arg.name, arg.value, func, inside, elsewhere, when)
+                elif isinstance(func, ast.Lambda):
+                    yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
+                elif arg.value in ctx.parents:
+                    yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
 
     def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None,
                  when: _Path, taken: set[str]) -> Finding:
