@@ -99,7 +99,7 @@ def test_counts_read_in_the_plural_and_statistics_line_up(script):
     assert done.stdout == (
         "2  LXF001  [*] `activation_checkpointing_policy` of XLAFSDPStrategy must be a set of module classes\n"
         "Found 2 findings: 2 errors (2 fixable with --fix).\n")
-    (script / "more.py").write_text(SOURCE.replace("auto_wrap_policy={Block}", "x=1"), encoding="utf-8")
+    (script / "more.py").write_text(SOURCE.replace("auto_wrap_policy={Block}", "state_dict_type='full'"), encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "errata_lsp", "check", ".", "--statistics"], cwd=script,
                           capture_output=True, text=True, env=env(), timeout=60)
     assert done.stdout == (
