@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from .binder import body_nodes, is_generator, is_main_guard
 from .document import Chunk, Document
 from .findings import Place
-from .flow import BY_DEFAULT, MAX_CONTEXTS, Flow, Receiver, parameter_default, passes_nothing_for
+from .flow import BY_DEFAULT, MAX_CONTEXTS, NAMESPACE_CALLS, Flow, Receiver, parameter_default, passes_nothing_for
 from .names import ImportMap
 from .tips import NO_TIPS, Tips
 from .values import Entry, Value, either
@@ -439,7 +439,7 @@ class Context:
         `locals()` (`pprint(locals())`, `save_hyperparameters(locals())`), a copy. A scan of the tables."""
         names: set[str] = set()
         for name in self._by_type[ast.Name]:
-            if name.id in _NAMESPACE_CALLS and not self._function_locals(name):
+            if name.id in NAMESPACE_CALLS and not self._function_locals(name):
                 return None
             if not isinstance(name.ctx, ast.Load):
                 names.add(name.id)
@@ -758,11 +758,7 @@ class Context:
             return None
         guards = self.once("main guards", self.module, lambda: [
             s for s in self.module.body if isinstance(s, ast.If) and is_main_guard(s.test)], meanwhile=[])
-        if not guards:
-            return None
-        span = self.doc.span(node)
-        if not any(self.doc.span(s).start <= span.start and span.end <= self.doc.span(s).end
-                   for guard in guards for s in guard.body):
+        if not any(self.within(node, s) for guard in guards for s in guard.body):
             return None
         project, path = self.project, self.doc.path
         imported = self.once("imported by others", self.module, lambda: project.imported_by_others(path), meanwhile=False)
@@ -1751,7 +1747,6 @@ def _unpack(target: ast.AST, value: ast.expr | None) -> Iterator[tuple[ast.AST, 
             yield from _unpack(element, values[i] if values else None)
 
 
-_NAMESPACE_CALLS = frozenset(("globals", "locals", "vars", "exec"))  # (`names_bound_otherwise`)
 
 
 def _target_names(target: ast.expr) -> Iterator[str]:

@@ -2516,7 +2516,7 @@ class Flow:
 
     def never_used(self, call: ast.Call) -> tuple[str, str] | None:
         """How what `call` builds is never read by the program, for an object whose misuse raises only when
-        the program uses it (a strategy's policy, at `setup_module`): ("picked", key) when it is the entry of a
+        the program uses it (a strategy's policy, at `setup_module`): ("picked", "") when it is the entry of a
         top-level dict that every read, here and in the modules that import it, picks by other keys
         (`SHARDING = {"legacy": XLAFSDPStrategy(...), ...}` read as `SHARDING["blocks"]`), or ("unread", name)
         for the function's local it is bound to that no read reaches (yet: the editor's user may be about to write
@@ -2533,8 +2533,7 @@ class Flow:
             return None
         name = parent.targets[0].id
         walked = self.scope(func)
-        if name in walked.globals or name in walked.nonlocals \
-                or any(isinstance(c.func, ast.Name) and c.func.id in _NAMESPACE_READERS for c in self.ctx.nodes(ast.Call)):
+        if name in walked.globals or name in walked.nonlocals or any(self.ctx.loads_named(n) for n in _NAMESPACE_READERS):
             return None  # (a read by name: `locals()["strategy"]`)
         for load in self.ctx.loads_named(name):
             defs = self.reaching(load)
@@ -4345,14 +4344,8 @@ class Flow:
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
         """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
         it may hold, each one's under its condition over the entries `before` it (`_alternative_entries`)."""
-        inner = self.plain_run(self.values(spread))
-        if not inner or any(x.kind != "dict" for x in inner):
-            return {}, False
-        if len(inner) == 1:
-            sub, complete = self.entries(inner[0])
-            return sub or {}, complete
-        alternatives, complete = self._alternative_entries(inner, before or {})
-        return alternatives or {}, complete
+        entries, complete = self._alternative_entries(self.plain_run(self.values(spread)), before or {})
+        return entries or {}, complete
 
     def _options(self, args: Value) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(args)` of `args = parser.parse_args()` written in this module: an entry per option the file
@@ -4988,19 +4981,20 @@ class Flow:
     def _kept_test_truth(self, test: ast.expr) -> bool | None:
         """A test the walk keeps with both branches (it reads a local the walk does not hold as a constant:
         `sync = cfg.get("sync")`, `(sync := cfg.get("sync")) is not None`), decided by what its names hold
-        where it is; None when that does not decide it."""
-        if any(isinstance(n, (ast.Lambda, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom, ast.Call))
-               for n in ast.walk(test)) and not _tests_a_bound_value(test):
-            return None
+        where it is (a name the test binds holds its value); None when that does not decide it."""
         given: dict[str, tuple[Value, ...]] = {}
+        bound = _assignment_in(test)
+        if bound is not None:
+            given[bound.target.id] = self.values(bound.value)
+            test = _with_target(test)
+        if any(isinstance(n, _DECIDED_ELSEWHERE) for n in ast.walk(test)):
+            return None
         for node in ast.walk(test):
-            if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-                given[node.target.id] = self.values(node.value)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in given:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in given:
                 given[node.id] = self.values(node)
         if any(not held or any(x.kind == "unknown" for x in held) for held in given.values()):
             return None
-        return self._truth(_without_assignment_expressions(test), given)
+        return self._truth(test, given)
 
     def _skipped(self, stmt: ast.stmt) -> bool:
         """A statement of a function under an `if` its walk decided the other way (`if cfg.get("custom_wrapper"):`
@@ -6625,7 +6619,9 @@ class _EntryFlow(_BoundFlow):
 
 
 # The methods a construction runs once the fields are set (`Flow._post_init_hook`).
-_NAMESPACE_READERS = frozenset({"locals", "vars", "globals", "eval", "exec"})  # read any variable by its name
+# Calls that may bind any variable by its name (`globals()["x"] = ...`, `exec(code)`), and, with `eval`, read one
+NAMESPACE_CALLS = frozenset(("globals", "locals", "vars", "exec"))
+_NAMESPACE_READERS = NAMESPACE_CALLS | {"eval"}
 _POST_INIT_HOOKS = frozenset({"__post_init__", "__attrs_post_init__", "model_post_init"})
 
 # Decorators whose function Python calls with the instance as `self`.
@@ -7801,34 +7797,34 @@ def _same_parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, twin: ast.Func
     return next((t for m, t in zip(mine, theirs) if m is arg and t.arg == arg.arg), None)
 
 
-def _tests_a_bound_value(test: ast.expr) -> bool:
-    """`(x := call(...)) is not None`, `(x := call(...))`: the call is read as the value it binds."""
+# What a test decided by the values of its names cannot hold: a call (its answer is not a value the layer has
+# for the name), a function, a comprehension, an assignment past the outermost one
+_DECIDED_ELSEWHERE = (ast.Call, ast.Lambda, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
+
+
+def _assignment_in(test: ast.expr) -> ast.NamedExpr | None:
+    """`(x := value)` as the test, or as the left side of its one comparison (`(x := value) is not None`)."""
     inner = test.left if isinstance(test, ast.Compare) and len(test.ops) == 1 else test
-    return isinstance(inner, ast.NamedExpr) and not any(
-        isinstance(n, (ast.Lambda, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom))
-        for n in ast.walk(test)) and not any(isinstance(n, ast.Call) for c in getattr(test, "comparators", [])
-                                              for n in ast.walk(c))
+    return inner if isinstance(inner, ast.NamedExpr) and isinstance(inner.target, ast.Name) else None
 
 
-def _without_assignment_expressions(test: ast.expr) -> ast.expr:
-    """`test` with each `(x := value)` read as `x` (its value is given as x's)."""
-    if isinstance(test, ast.NamedExpr):
-        return test.target
-    if isinstance(test, ast.Compare) and isinstance(test.left, ast.NamedExpr):
-        return ast.Compare(left=test.left.target, ops=test.ops, comparators=test.comparators)
-    return test
+def _with_target(test: ast.expr) -> ast.expr:
+    """`test` with its `(x := value)` (`_assignment_in`) read as `x`."""
+    bound = _assignment_in(test)
+    if bound is None:
+        return test
+    if bound is test:
+        return bound.target
+    return ast.Compare(left=bound.target, ops=test.ops, comparators=test.comparators)  # type: ignore[attr-defined]
 
 
 def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
     """Whether `test` (holding, or not with `holds` False) says the name `name` is not None (`x`, `x is not
     None`, or the same of a name an assignment expression binds there: `(x := cfg.get("k")) is not None`)."""
-    if isinstance(test, ast.NamedExpr):
-        test = test.target
+    test = _with_target(test)
     if isinstance(test, ast.Name) and test.id == name:
         return holds  # `if x:` (not `else`: a falsy x may be 0)
-    left = test.left.target if isinstance(test, ast.Compare) and isinstance(test.left, ast.NamedExpr) else \
-        test.left if isinstance(test, ast.Compare) else None
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(left, ast.Name) and left.id == name \
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and test.left.id == name \
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None:
         return isinstance(test.ops[0], ast.IsNot) if holds else isinstance(test.ops[0], ast.Is)
     return False

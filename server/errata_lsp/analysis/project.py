@@ -898,15 +898,9 @@ class Project:
         if stem == "__init__":
             stem = os.path.basename(os.path.dirname(path))
         readers: list[Flow] = []
-        folders = self._reader_folders(path)
-        # a file beyond the package's folder imports the module by its name from an import root: `trainkit`
-        # for src/trainkit/loop.py (`src` from the project folder); one that names another top-level package
-        # imports some other module of that stem (another project's `loop.py` below the same folder)
-        tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
         candidates = dict.fromkeys(
-            other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_of(folders, alias)
-            if other != path and name in words and (also is None or also in words)
-            and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other))))
+            other for alias in self._stems_exporting(path, stem, name) for other, words in self._importers_in_reach(path, alias)
+            if name in words and (also is None or also in words))
         for other in candidates:
             if len(readers) >= MAX_CALLER_MODULES:
                 return None
@@ -975,11 +969,17 @@ class Project:
         stem = os.path.splitext(os.path.basename(path))[0]
         if stem == "__init__":
             stem = os.path.basename(os.path.dirname(path))
+        return bool(self._importers_in_reach(path, stem))
+
+    def _importers_in_reach(self, path: str, stem: str) -> list[tuple[str, frozenset[str]]]:
+        """The other files that may import the module at `path` as `stem` (`_importers_of`), each with its words:
+        those in the module's own folder, and, beyond it, those that name its top-level package: a file there
+        imports it by its name from an import root (`trainkit` for src/trainkit/loop.py), and one naming another
+        top-level package imports some other module of that stem (another project's `loop.py` below the folder)."""
         folders = self._reader_folders(path)
-        # (as `modules_reading`: beyond the module's own folder, only a file naming its top-level package)
         tops = {os.path.relpath(path, r).split(os.sep)[0] for r in self.finder.roots if path.startswith(r.rstrip(os.sep) + os.sep)}
-        return any(other != path and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other)))
-                   for other, _ in self._importers_of(folders, stem))
+        return [(other, words) for other, words in self._importers_of(folders, stem) if other != path
+                and (other.startswith(folders[0] + os.sep) or not tops.isdisjoint(self._import_words(other)))]
 
     def _reader_folders(self, path: str) -> tuple[str, ...]:
         """Where the modules importing the one at `path` may be: the folder its top-level package is imported

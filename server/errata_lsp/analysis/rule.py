@@ -77,8 +77,10 @@ class Rule:
         """`finding` on what `built` builds, for a misuse that raises only once the program uses the object (a
         strategy's setting, checked when Fabric sets the model up): None when no read of the program ever
         takes it (a preset no run picks), a warning while only a local nothing reads holds it (`Context.never_used`)."""
-        unused = ctx.never_used(built) if finding is not None else None
-        if unused is None or finding is None:
+        if finding is None:
+            return None
+        unused = ctx.never_used(built)
+        if unused is None:
             return finding
         if unused[0] == "picked":
             return None

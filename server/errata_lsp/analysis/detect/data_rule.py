@@ -954,15 +954,21 @@ def _compatible(when: tuple[str, ...], other: tuple[str, ...], ctx: Context) -> 
 
 def _asked_once(ctx: Context, condition: str) -> bool:
     """Every library call the condition makes is one the packs list as pure: two tests on it agree."""
-    try:
-        tree = ast.parse(condition, mode="eval")
-    except (SyntaxError, ValueError):
-        return True
-    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
-        qualified = ctx.resolve(call.func)
+    for func in _callees_of(condition):
+        qualified = ctx.resolve(func)
         if qualified is not None and qualified.split(".")[0] in ctx.tips.libraries and qualified not in ctx.tips.pure:
             return False
     return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _callees_of(condition: str) -> tuple[ast.expr, ...]:
+    """What the calls of a condition, as its text reads, call (a text no expression: none)."""
+    try:
+        tree = ast.parse(condition, mode="eval")
+    except (SyntaxError, ValueError):
+        return ()
+    return tuple(n.func for n in ast.walk(tree) if isinstance(n, ast.Call))
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:
