@@ -1591,9 +1591,12 @@ class Flow:
                 return elsewhere
         out: list[Value] = []
         many = len(sites) > 1
+        # a `@singledispatch` implementation's first parameter: of what a call passes, what picks this one
+        dispatched = positional[int(cls is not None):][:1] == [arg] and idioms.registration(self, func) is not None
         for call, bound_self, when in sites:
             cond = (*when, f"when called at line {call.lineno}") if many else when
-            out.extend(self.passed(func, arg, call, bound_self, cond))
+            passed = self.passed(func, arg, call, bound_self, cond)
+            out.extend(idioms.given(self, func, passed) if dispatched else passed)
         if not sites:
             return (Value("unknown", arg, flow=self),)
         return tuple(out)
@@ -2049,6 +2052,8 @@ class Flow:
                             yield _CalledBack(call, partial), False, ()
             for call in self._called_through(func):
                 yield call, False, ()
+            for call in idioms.dispatching_calls(self, func):  # `f(config)` of the `@singledispatch` it is registered on
+                yield call, False, ()
             return
         if name == "__init__":
             for built in self._built_with_init_of(cls):
@@ -2081,6 +2086,8 @@ class Flow:
             for call in self._bound_called_through(func, name):
                 yield call, True, ()
         for call in self._dispatched(cls, name):
+            yield call, True, ()
+        for call in idioms.dispatching_calls(self, func):  # `builder.f(config)` of the `@singledispatchmethod` it is registered on
             yield call, True, ()
 
     def _partial_method_calls(self, cls: ast.ClassDef, func: ast.AST) -> Iterator[ast.Call]:
@@ -2172,6 +2179,9 @@ class Flow:
         "debug": self.debug}[mode]()` with `mode = "fit"`), and no module importing this one names it: it
         never runs."""
         cls = self._method_class(method)
+        dispatched = idioms.never_dispatched(self, method) if self.origin is None else None
+        if dispatched is not None:  # a `@singledispatchmethod` implementation no call's argument picks
+            return dispatched
         if cls is None or method.decorator_list or any(
                 isinstance(c.func, ast.Name) and c.func.id == "getattr" for c in self.ctx.nodes(ast.Call)):
             return False
@@ -2212,6 +2222,14 @@ class Flow:
                     return None
                 picks.append(subscript.slice)
         return picks
+
+    def readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
+        """`_readers_of`, for a reader outside the walk (idioms.py)."""
+        return self._readers_of(name, also)
+
+    def runs_method_of(self, instance: Value, cls: ast.ClassDef, name: str) -> bool:
+        """`_runs_method_of`, for a reader outside the walk (idioms.py)."""
+        return self._runs_method_of(instance, cls, name)
 
     def _readers_of(self, name: str, also: str | None = None) -> list[Flow] | None:
         """The flows of the project's other modules that import this one and write `name` (and `also`, a
@@ -2502,7 +2520,12 @@ class Flow:
         `{"remat": lambda: ...}`), and every read of that dict, here and in the project's other modules, is a
         subscript by keys known to be others: it never runs. False when anything reads the function or the
         dict otherwise, or nothing reads the dict."""
-        if self.ctx.project is None or self.origin is not None or getattr(func, "decorator_list", None):
+        if self.ctx.project is None or self.origin is not None:
+            return False
+        dispatched = idioms.never_dispatched(self, func)  # a `@singledispatch` implementation no call's argument picks
+        if dispatched is not None:
+            return dispatched
+        if getattr(func, "decorator_list", None):
             return False
         if isinstance(func, ast.Lambda):
             return self._entry_never_picked(func)
@@ -5234,7 +5257,21 @@ class Flow:
             return (Value("instance", node, extra=(f.node, node), flow=self),)
         if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and isinstance(f.extra, tuple) and len(f.extra) == 3 and f.extra[0] == "method":
+            if idioms.generic_method(f.flow or self, f.node):  # `@singledispatchmethod`: what its argument picks, on the receiver
+                dispatched = idioms.dispatched_call(self, node, f, f.extra[2])
+                return dispatched if dispatched is not None else self._bound_call(node, f.node, f.extra[2], f.flow or self)
             return self._bound_call(node, f.node, f.extra[2], f.flow or self)  # a method bound to its receiver
+        if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(f.extra, tuple) \
+                and len(f.extra) == 2 and f.extra[0] == "method" and isinstance(node.func, ast.Attribute) \
+                and idioms.generic_method(f.flow or self, f.node):
+            # `builder.strategy(config)` of a `@singledispatchmethod`: on each receiver, what its argument picks
+            found: list[Value] = []
+            for receiver in self.values(node.func.value):
+                on = replace(receiver, when=())
+                dispatched = idioms.dispatched_call(self, node, f, on)
+                found.extend(x.under(receiver.when) for x in (
+                    dispatched if dispatched is not None else self._bound_call(node, f.node, on, f.flow or self)))
+            return tuple(found)
         if f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.node.decorator_list \
                 and idioms.is_generic(f.flow or self, f.node):
             dispatched = idioms.dispatched_call(self, node, f)  # `@singledispatch`: the implementation its argument picks
@@ -5345,7 +5382,8 @@ class Flow:
                 if any(name in _assigned_names(s) for s in cls.body):
                     return None  # a class attribute: not a def
                 continue
-            if found.decorator_list or not [*found.args.posonlyargs, *found.args.args]:
+            if found.decorator_list and not idioms.generic_method(flow, found) \
+                    or not [*found.args.posonlyargs, *found.args.args]:
                 return None  # a property, a staticmethod, a wrapped method: not read as a bound def here
             return Value("function", found, receiver.when, label=f"{cls.name}.{name}",
                          extra=("method", cls, replace(receiver, when=())), flow=flow)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .flow import Flow
 
 SINGLEDISPATCH = "functools.singledispatch"
+SINGLEDISPATCH_METHOD = "functools.singledispatchmethod"  # the same for a method: picked by the argument after `self`
 MAX_REGISTERED = 32  # implementations of one generic function read; past it, its calls are unknown
 MAX_DISPATCH_DEPTH = 2  # an implementation evaluated for one call, two calls deep (as `flow.MAX_SITE_DEPTH`)
 
@@ -52,10 +53,18 @@ class Registered:
     flow: Flow  # the flow that reads it (the module the registration is written in)
 
 
-def is_generic(flow: Flow, func: ast.AST) -> bool:
-    """`func` is decorated `@functools.singledispatch` (however the module spells it)."""
+def is_generic(flow: Flow, func: ast.AST, method: bool = False) -> bool:
+    """`func` is decorated `@functools.singledispatch` (however the module spells it); with `method`,
+    `@functools.singledispatchmethod`."""
+    wanted = SINGLEDISPATCH_METHOD if method else SINGLEDISPATCH
     return isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-        and any(flow.ctx.resolve(d) == SINGLEDISPATCH for d in func.decorator_list)
+        and any(flow.ctx.resolve(d) == wanted for d in func.decorator_list)
+
+
+def generic_method(flow: Flow, func: ast.AST) -> bool:
+    """`func` is a `@functools.singledispatchmethod` of a class: read bound to its receiver as a plain method is."""
+    return is_generic(flow, func, method=True) and len(getattr(func, "decorator_list", ())) == 1 \
+        and isinstance(flow.ctx.parents.get(func), ast.ClassDef)
 
 
 def dispatch_table(flow: Flow, generic: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Registered, ...] | None:
@@ -194,11 +203,13 @@ def implementation_for(table: tuple[Registered, ...], order: tuple[tuple[ClassKe
     return next((r for r in table if "object" in r.classes), True)
 
 
-def dispatched_call(flow: Flow, call: ast.Call, generic: Value) -> tuple[Value, ...] | None:
+def dispatched_call(flow: Flow, call: ast.Call, generic: Value, receiver: Value | None = None
+                    ) -> tuple[Value, ...] | None:
     """What `call` of the generic function `generic` returns: for each value its first argument may hold, the
     returns of the implementation registered for its type, evaluated for this call (under the value's
     conditions when they pick several); unknown for a value whose type the layer cannot tell or whose pick it
-    cannot make. None when the generic function itself runs on every path (read as a plain call)."""
+    cannot make. None when the generic function itself runs on every path (read as a plain call). `receiver`:
+    the instance a `singledispatchmethod` is called on, each implementation's `self`."""
     home = generic.flow or flow
     func = generic.node
     if type(call) is not ast.Call or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -221,9 +232,11 @@ def dispatched_call(flow: Flow, call: ast.Call, generic: Value) -> tuple[Value, 
         return None
     for picked, given in picks.values():
         if not isinstance(picked, Registered):
-            returned = home.returns_of(func)  # the generic function's own body (`raise TypeError(...)`)
+            # the generic function's own body (`raise TypeError(...)`)
+            returned = _returns_for(flow, Registered((), func, home), call, receiver) if receiver is not None \
+                else home.returns_of(func)
         else:
-            returned = _returns_for(flow, picked, call)
+            returned = _returns_for(flow, picked, call, receiver)
         others = {id(v.node) for p, g in picks.values() if p is not picked for v in g}
         when = either(v.when for v in given) if len(picks) > 1 or out else ()
         # a value another pick takes is not what this implementation was given (its parameter holds every value
@@ -232,13 +245,175 @@ def dispatched_call(flow: Flow, call: ast.Call, generic: Value) -> tuple[Value, 
     return tuple(out)
 
 
-def _returns_for(flow: Flow, picked: Registered, call: ast.Call) -> tuple[Value, ...]:
-    """An implementation's returns for `call`: evaluated for this call's arguments (its parameter holds them),
-    two calls deep and a few calls of each function as any call; past that, its returns as its module sees
-    them."""
+def registration(flow: Flow, func: ast.AST) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Registered] | None:
+    """The generic function of `func`'s module that `func` is registered on, and its registration; None when
+    `func` is no implementation the layer reads (or the table it is in cannot be read)."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return None
+    return flow.ctx.once("singledispatch registration", func, lambda: _registration_of(flow, func))
+
+
+def _registration_of(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+                     ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Registered] | None:
+    for generic in generics(flow):
+        for registered in dispatch_table(flow, generic) or ():
+            if registered.impl is func:
+                return generic, registered
+    return None
+
+
+def generics(flow: Flow) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]:
+    """The generic functions of the module that something registers on (`f.register`), once per check."""
+    def find() -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]:
+        found: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        for attr in flow.ctx.attribute_loads("register"):
+            for x in flow.values(attr.value):
+                if isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (x.flow or flow).base is flow.base \
+                        and (is_generic(flow, x.node) or generic_method(flow, x.node)):
+                    found.setdefault(id(x.node), x.node)
+        return tuple(found.values())
+    return flow.ctx.once("singledispatch generics", flow.ctx.module, find)
+
+
+def picks(flow: Flow, call: ast.Call, table: tuple[Registered, ...], impl: ast.AST,
+          home: Flow | None = None) -> bool:
+    """Whether `call` of a generic function (in `flow`'s module) may run the implementation `impl` of `table`:
+    a value of its first argument picks it, or one whose pick the layer cannot make. `home`: the module of the
+    table, when the call is written in another one (a class only that module's tree names is read as unknown)."""
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return True
+    for value in flow.values(call.args[0]):
+        order = lookup_order(flow, value)
+        if order is not None and home is not None and home is not flow.base:
+            known = {k for r in table for k in r.classes} | {id(k) for k in home.ctx.nodes(ast.ClassDef)}
+            if any(isinstance(k, int) and k not in known for k in order[0]):
+                order = None  # a class of a tree the table's module does not share
+        picked = implementation_for(table, order) if order is not None else None
+        if picked is None or isinstance(picked, Registered) and picked.impl is impl:
+            return True
+    return False
+
+
+def never_dispatched(flow: Flow, func: ast.AST) -> bool | None:
+    """Whether no call runs `func`, an implementation registered on a generic function of the module (of its
+    top level, or a `singledispatchmethod` of a class there): every read of the generic function, here and in
+    the project's modules that import it, is a call (or its `register`), and each call's argument picks another
+    implementation. None when `func` is no implementation the layer reads; False when a call may pick it, or
+    the generic function or `func` is read otherwise (passed on, kept aside, called directly)."""
+    found = registration(flow, func)
+    if found is None:
+        return None
+    generic, registered = found
+    name = getattr(func, "name", None)
+    if name is not None and any(any(x.node is func for x in flow.values(load)) and not _registers(flow, load)
+                                for load in flow.ctx.loads_named(name)):
+        return False  # `func` read as itself: called or passed on
+    calls = _generic_calls(flow, generic)
+    if calls is None:
+        return False
+    table = dispatch_table(flow, generic) or ()
+    return not any(picks(there, call, table, registered.impl, flow.base) for there, call in calls)
+
+
+def _generic_calls(flow: Flow, generic: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[Flow, ast.Call]] | None:
+    """Every call of `generic` the project writes, each with the flow of its module; None when something reads
+    it otherwise than to call it or register on it, or the layer cannot tell all its reads."""
+    owner = flow.ctx.parents.get(generic)
+    if not flow.ctx.reads_every_use_of(generic.name) or not isinstance(owner, (ast.Module, ast.ClassDef)) \
+            or isinstance(owner, ast.ClassDef) and not isinstance(flow.ctx.parents.get(owner), ast.Module) \
+            or len(flow.ctx.bindings(generic.name, owner)) != 1:
+        return None
+    calls: list[tuple[Flow, ast.Call]] = []
+    for load in flow.ctx.loads_named(generic.name):
+        parent = flow.ctx.parents.get(load)
+        if isinstance(parent, ast.Attribute) and parent.attr == "register":
+            continue
+        if isinstance(owner, ast.ClassDef) and flow.ctx.scope_of(load) is not owner:
+            continue  # another scope's name: the method is read as `<receiver>.name`
+        if not isinstance(parent, ast.Call) or parent.func is not load:
+            return None  # the generic function passed on or kept aside: anything may call it
+        calls.append((flow, parent))
+    if isinstance(owner, ast.ClassDef):  # `builder.strategy(config)`, `self.strategy(config)`
+        for attr in flow.ctx.attribute_loads(generic.name):
+            parent = flow.ctx.parents.get(attr)
+            receivers = flow.values(attr.value)
+            if not isinstance(parent, ast.Call) or parent.func is not attr or not receivers \
+                    or not all(x.kind == "instance" for x in receivers):
+                return None
+            if any(x.kind == "instance" and flow.runs_method_of(x, owner, generic.name) for x in receivers):
+                calls.append((flow, parent))
+        readers = flow.readers_of(owner.name, generic.name)
+        return calls if readers == [] else None
+    readers = flow.readers_of(generic.name)
+    if readers is None:
+        return None
+    for there in readers:
+        reads = [*there.ctx.attribute_loads(generic.name), *there.ctx.loads_named(generic.name)]
+        reads += [r for node in there.ctx.nodes(ast.ImportFrom) for a in node.names
+                  if a.name == generic.name and a.asname for r in there.ctx.loads_named(a.asname)]
+        for read in reads:
+            parent = there.ctx.parents.get(read)
+            if not isinstance(parent, ast.Call) or parent.func is not read:
+                return None
+            calls.append((there, parent))
+    return calls
+
+
+def _registers(flow: Flow, load: ast.Name) -> bool:
+    """`load` is the implementation handed to a `register` call: `f.register(list, impl)`, `f.register(list)(impl)`."""
+    parent = flow.ctx.parents.get(load)
+    if not isinstance(parent, ast.Call) or load not in parent.args:
+        return False
+    callee = parent.func.func if isinstance(parent.func, ast.Call) else parent.func
+    return isinstance(callee, ast.Attribute) and callee.attr == "register"
+
+
+def dispatching_calls(flow: Flow, func: ast.AST) -> list[ast.Call]:
+    """The calls of the module that may run `func`, an implementation registered on a generic function of it:
+    the generic function's calls whose argument may pick `func` (`f(config)`; `builder.f(config)` of a
+    `singledispatchmethod`, on an instance that runs it)."""
+    found = registration(flow, func)
+    if found is None:
+        return []
+    generic, registered = found
+    table = dispatch_table(flow, generic) or ()
+    owner = flow.ctx.parents.get(generic)
+    if isinstance(owner, ast.ClassDef):
+        calls = [call for call, receiver in flow.ctx.spelled_method_calls(generic.name)
+                 if any(x.kind == "instance" and flow.runs_method_of(x, owner, generic.name) for x in flow.values(receiver))]
+    else:
+        calls = [call for call in flow.ctx.calls_by_name(generic.name)
+                 if any(x.node is generic for x in flow.values(call.func))]
+    return [call for call in calls if type(call) is ast.Call and picks(flow, call, table, registered.impl)]
+
+
+def given(flow: Flow, func: ast.AST, values: tuple[Value, ...]) -> tuple[Value, ...]:
+    """Of the values a generic function's call passes, those that may pick `func` (a value another
+    implementation takes is never what `func` is given)."""
+    found = registration(flow, func)
+    if found is None:
+        return values
+    generic, registered = found
+    table = dispatch_table(flow, generic) or ()
+    out = []
+    for value in values:
+        order = lookup_order(flow, value)
+        picked = implementation_for(table, order) if order is not None else None
+        if picked is None or isinstance(picked, Registered) and picked.impl is func:
+            out.append(value)
+    return tuple(out)
+
+
+def _returns_for(flow: Flow, picked: Registered, call: ast.Call, receiver: Value | None = None) -> tuple[Value, ...]:
+    """An implementation's returns for `call`: evaluated for this call's arguments (its parameter holds them;
+    a method's `self`, `receiver`), two calls deep and a few calls of each function as any call; past that,
+    its returns as its module sees them."""
     impl = picked.impl
     if not isinstance(impl, (ast.FunctionDef, ast.AsyncFunctionDef)) or flow.site_depth >= MAX_DISPATCH_DEPTH:
         return picked.flow.returns_of(impl)
+    if receiver is not None:
+        site = flow.bound_site(picked.flow, impl, call, receiver)
+        return site.returns_of(impl) if site is not picked.flow else (Value("unknown", call, flow=flow),)
     callee = flow if picked.flow.base is flow.base else picked.flow
     return flow.site(callee, impl, call).returns_of(impl)
 

@@ -173,14 +173,6 @@ KNOWN_MISSES: dict[str, str] = {
         "project imports is run itself is a warning saying so (\"only when `sharding.py` is run as a script\", "
         "Context.run_as_a_script_only), as `python sharding.py` does raise. Its twin p430 has the same smoke test "
         "beside the policy the run uses, so the warning's code is its twin's too",
-    "s431_singledispatch_build_strategy_list_remat_only_for_legacy_config_ok":
-        "a false error: `build_strategy` is a `functools.singledispatch` function and the list policy is in the "
-        "implementation registered for `LegacyPodConfig` (`@build_strategy.register` on `def _(config: "
-        "LegacyPodConfig)`), while the only call passes `PodConfig()`; errata runs every registered "
-        "implementation. A registration is a table keyed by the first parameter's annotation (or "
-        "`register(Cls)`'s argument), picked by the class of the argument: the stdlib idiom belongs in idioms.py, "
-        "the pick in flow.py `never_picked` (as `_in_entry_never_picked` treats a table read by other keys), and a "
-        "call should resolve to the one implementation its argument picks",
     "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
         "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
         "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "
