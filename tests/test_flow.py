@@ -1965,6 +1965,57 @@ def test_a_filtered_comprehension_is_as_empty_as_the_items_its_test_keeps(remat,
     assert found == expected
 
 
+# --- what a builtin builds from a sequence is as empty as the sequence -------------------------------------------
+DEDUPED = """\
+import os
+import torch
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+class Block(torch.nn.Module):
+    pass
+
+
+NAMES = {names}
+
+
+def classes(names):
+    return [getattr(torch.nn, n, Block) for n in names]
+
+
+strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy={policy})
+"""
+DEDUPED_FOUND = "`activation_checkpointing_policy` must be a set, found "
+
+
+@pytest.mark.parametrize("policy", [
+    "list(dict.fromkeys(classes(NAMES)))", "tuple(dict.fromkeys(classes(NAMES), None))",
+    "sorted(dict.fromkeys(NAMES))", "list(classes(NAMES))", "[c for c in classes(NAMES)]",
+])
+def test_a_builtin_keeps_the_non_emptiness_of_the_sequence_it_is_built_from(policy):
+    def found(names):
+        return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+                for f in check_source(DEDUPED.format(names=names, policy=policy), "train.py").findings]
+    assert found('["Block", "Block"]') == [("LXF001", "error", DEDUPED_FOUND + policy, 17, 85)]
+    assert found("[]") == []  # empty: Lightning ignores a falsy policy
+    assert found('os.environ["REMAT"].split()') == [  # not known either way
+        ("LXF001", "warning", DEDUPED_FOUND + policy + "; when it is not empty", 17, 85)]
+
+
+def test_a_helper_of_another_module_building_from_its_parameter_is_as_empty_as_the_argument(tmp_path):
+    helper = "def policy(classes):\n    return list(dict.fromkeys(classes))\n"
+    train = ("from lightning.fabric.strategies import XLAFSDPStrategy\nfrom torch import nn\n\nfrom helpers import policy\n\n"
+             "strategy = XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, activation_checkpointing_policy=policy({}))\n")
+    for argument, expected in (("[nn.Linear]", "error"), ("os.environ['REMAT'].split()", "warning"), ("[]", None)):
+        root = tmp_path / str(len(argument))
+        root.mkdir()
+        (root / "pyproject.toml").write_text("[project]\nname='p'\n")
+        (root / "helpers.py").write_text(helper)
+        (root / "train.py").write_text("import os\n" + train.replace("{}", argument))
+        found = check_source((root / "train.py").read_text(), str(root / "train.py")).findings
+        assert [(f.code, f.severity.value) for f in found] == ([("LXF001", expected)] if expected else [])
+
+
 # --- argparse: defaults given by `set_defaults(**profile)` ------------------------------------------------------
 PROFILE_DEFAULTS = """\
 import argparse

@@ -5446,6 +5446,9 @@ class Flow:
             text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
             return (receiver,) if text == receiver.node.value else \
                 (Value("str", _Joined(node, text), receiver.when, flow=self),)
+        if receiver.kind == "function" and receiver.qualified == "builtins.dict" and name == "fromkeys" \
+                and 1 <= len(node.args) <= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            return (Value("dict", node, receiver.when, extra="fromkeys", flow=self),)  # as empty as its keys' sequence
         if receiver.kind == "dict":
             if name in ("get", "setdefault", "pop") and node.args:
                 return self._looked_up_entry(node, receiver, name) or unknown
@@ -5987,9 +5990,22 @@ class Flow:
                 return self._bound_call(call, func, receivers[0], callee)
             return callee.returns_of(func)
         if not (callee._depends_on_call(func) or _closes_over_parameters(func) or callee._binds_parameters(func)
-                or callee._keys_by_parameters(func) or datafiles.loads_by_parameters(callee, func)):
+                or callee._keys_by_parameters(func) or datafiles.loads_by_parameters(callee, func)
+                or callee._emptiness_by_parameters(func)):
             return callee.returns_of(func)
         return self.site(callee, func, call).returns_of(func)
+
+    def _emptiness_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """It returns a container built from its parameters whose emptiness its module cannot tell
+        (`list(dict.fromkeys(layer_classes(names)))`): as empty as what a call passes."""
+        def work() -> bool:
+            params = {a.arg for a in all_args(func.args)}
+            for expr in self.ctx.returned_values(func):
+                if any(isinstance(n, ast.Name) and n.id in params and isinstance(n.ctx, ast.Load) for n in ast.walk(expr)) \
+                        and any(x.kind in (*ELEMENT_KINDS, "dict") and x.truthy is None for x in self.values(expr)):
+                    return True
+            return False
+        return self.ctx.once("emptiness by parameters", func, work, meanwhile=False)
 
     def site(self, callee: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> Flow:
         """`func` (of the module `callee` evaluates) evaluated for `call`, a call this flow's module writes;

@@ -107,6 +107,8 @@ class Value:
         source: ast.expr | None = None
         if isinstance(node, ast.Call) and self.kind in ELEMENT_KINDS and len(node.args) == 1:
             source = node.args[0]  # `frozenset({Block})`, `sorted(REMAT)`: as empty as what they are built from
+        elif isinstance(node, ast.Call) and self.kind == "dict" and self.extra == "fromkeys":
+            source = node.args[0]  # `dict.fromkeys(layers)`: a key for each element
         # `[LAYERS[n] for n in NAMES if n]`, `frozenset(getattr(nn, n) for n in names)`: as empty as what the
         # comprehension builds or the generator yields (a generator object itself is always true: not read here)
         comprehension = source if isinstance(source, ast.GeneratorExp) else node
