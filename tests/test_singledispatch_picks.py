@@ -77,6 +77,7 @@ def test_an_implementation_a_call_may_pick_keeps_its_error(tmp_path: Path, run: 
     "@build_strategy.register\ndef _(config: LegacyPodConfig | int):\n" + LEGACY,
     "@build_strategy.register\ndef _(config: Union[LegacyPodConfig, str]):\n" + LEGACY,
     "def _legacy(config):\n" + LEGACY + "\n\nbuild_strategy.register(LegacyPodConfig, _legacy)\n",
+    "def _legacy(config: Union[LegacyPodConfig, str]):\n" + LEGACY + "\n\nbuild_strategy.register(_legacy)\n",
 ])
 def test_each_form_of_registration_is_picked_by_the_class_it_names(tmp_path: Path, legacy: str) -> None:
     registrations = "@build_strategy.register(PodConfig)\ndef _(config):\n" + POD + "\n\n" + legacy
@@ -150,3 +151,54 @@ RUN = "from config import {0}\nfrom sharding import build_strategy\n\nstrategy =
 def test_a_call_in_another_module_picks_as_one_here(tmp_path: Path, run: str, expected: list) -> None:
     tree(tmp_path, {"config.py": CONFIG, "sharding.py": SHARDING + BY_ANNOTATION, "train.py": run})
     assert found(tmp_path / "sharding.py") == expected
+
+
+BY_MODEL = """from functools import singledispatch
+
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+class Decoder(nn.Module):
+    pass
+
+
+class Encoder(nn.Module):
+    pass
+
+
+class Seq2Seq(Encoder):
+    pass
+
+
+@singledispatch
+def plan(model):
+    raise NotImplementedError(model)
+
+
+@plan.register
+def _(model: Decoder):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block})
+
+
+@plan.register
+def _(model: Encoder):
+    return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=(Block,))
+
+
+strategy = plan({model}())
+"""
+
+
+@pytest.mark.parametrize(("model", "expected"), [
+    ("Decoder", []),
+    ("Seq2Seq", [("LXF001", "error", "`activation_checkpointing_policy` must be a set, found (Block,)", 35, 85)]),
+])
+def test_a_module_of_the_project_picks_by_its_class(tmp_path: Path, model: str, expected: list) -> None:
+    # (an `nn.Module` subclass is a value of the pack's own kind: still an instance of its class)
+    tree(tmp_path, {"train.py": BY_MODEL.replace("{model}", model)})
+    assert found(tmp_path / "train.py") == expected

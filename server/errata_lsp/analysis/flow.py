@@ -5322,6 +5322,10 @@ class Flow:
             return tuple(out) or unknown
         return unknown
 
+    def project_class_of(self, value: Value) -> tuple[Flow, ast.ClassDef] | None:
+        """`_project_class_of`, for a reader outside the walk (idioms.py)."""
+        return self._project_class_of(value)
+
     def _project_class_of(self, value: Value) -> tuple[Flow, ast.ClassDef] | None:
         """The project class whose construction a pack's tip gave a kind of its own (`LitNet()` of an
         `nn.Module` subclass is a `module`), with the flow that reads it: the object is still an instance of

@@ -98,6 +98,13 @@ def _registration(flow: Flow, attr: ast.Attribute) -> Registered | None:
     if not isinstance(parent, ast.Call) or parent.func is not attr or parent.keywords \
             or not 1 <= len(parent.args) <= 2 or any(isinstance(a, ast.Starred) for a in parent.args):
         return None
+    if len(parent.args) == 1 and not isinstance(flow.ctx.parents.get(parent), ast.Call):
+        held = flow.values(parent.args[0])  # `f.register(impl)`: as `@f.register` over it, its annotation names them
+        impl = held[0].node if len(held) == 1 and not held[0].when and held[0].kind == "function" else None
+        if isinstance(impl, (ast.FunctionDef, ast.AsyncFunctionDef)) and not impl.decorator_list:
+            annotated = _first_annotation(impl)
+            classes = _classes(held[0].flow or flow, annotated) if annotated is not None else None
+            return Registered(classes, impl, held[0].flow or flow) if classes else None
     classes = _classes(flow, parent.args[0])
     if not classes:
         return None
@@ -176,8 +183,13 @@ def lookup_order(flow: Flow, value: Value) -> tuple[tuple[ClassKey, ...], str] |
         return BUILTIN_ORDER.get(exact, (exact,)), WHOLE
     if value.kind == "class" and isinstance(node, ast.ClassDef):
         return ("type",), METACLASSES
+    made_by: tuple[Flow, ast.ClassDef] | None = None
     if value.kind == "instance" and isinstance(value.extra, tuple) and isinstance(value.extra[0], ast.ClassDef):
-        order = (value.flow or flow).base.class_order(value.extra[0])
+        made_by = (value.flow or flow).base, value.extra[0]
+    else:
+        made_by = flow.project_class_of(value)  # `Decoder()`, which a pack's tip gave a kind of its own
+    if made_by is not None:
+        order = made_by[0].class_order(made_by[1])
         keys: list[ClassKey] = []
         for _, cls in order:
             if isinstance(cls, str) and cls not in BUILTIN_CLASSES:

@@ -193,15 +193,6 @@ KNOWN_MISSES: dict[str, str] = {
         "there, which errata cannot know: a warning naming the condition (\"when os.path.exists(LAST)\"), as "
         "data_rule.py `_in_fallback` makes a warning of a site in a handler; the twin s440 saves LAST just before "
         "and should keep its error (a `fabric.save` of the same path before the test decides it)",
-    # singledispatch in other shapes (s492-s495; scored on the code before s431's fix: 1/2 raising flagged, 1/2
-    # fine cases with an error; s493's false error is gone with the singledispatchmethod reading of s431's fix)
-    "s494_singledispatch_register_call_model_class_plan_tuple_remat":
-        "missed: `sharding_plan.register(_encoder_plan)` registers a function by its annotation (`Union[Encoder, "
-        "EncoderDecoder]`), a call form `idioms._registration` does not read, so the table is unknown and every "
-        "call of `sharding_plan` is unknown; and the argument, `Decoder()`, is a `module` (the pack's kind for an "
-        "`nn.Module` subclass), whose class `idioms.lookup_order` does not look up. Both belong in idioms.py: "
-        "`f.register(impl)` read as `@f.register` over it, and a project class a pack's tip gave a kind of its "
-        "own looked up by its class (`Flow._project_class_of`)",
 }
 
 
