@@ -1,5 +1,5 @@
 """A `functools.singledispatch` function (or `singledispatchmethod`) runs only the implementation its argument's
-class picks (`idioms.never_dispatched`, `idioms.dispatching_calls`): an implementation no call of the project
+class picks (`idioms.implementation_never_picked`, `idioms.dispatching_calls`): an implementation no call of the project
 can pick never runs, so its misuse says nothing; one a call picks is evaluated with that call's argument, so a
 misuse that comes from the argument is an error there. A call whose argument the layer cannot place, and a
 generic function read otherwise than by its calls, may run any implementation: those keep their errors."""

@@ -2179,7 +2179,7 @@ class Flow:
         "debug": self.debug}[mode]()` with `mode = "fit"`), and no module importing this one names it: it
         never runs."""
         cls = self._method_class(method)
-        dispatched = idioms.never_dispatched(self, method) if self.origin is None else None
+        dispatched = idioms.implementation_never_picked(self, method) if self.origin is None else None
         if dispatched is not None:  # a `@singledispatchmethod` implementation no call's argument picks
             return dispatched
         if cls is None or method.decorator_list or any(
@@ -2522,7 +2522,7 @@ class Flow:
         dict otherwise, or nothing reads the dict."""
         if self.ctx.project is None or self.origin is not None:
             return False
-        dispatched = idioms.never_dispatched(self, func)  # a `@singledispatch` implementation no call's argument picks
+        dispatched = idioms.implementation_never_picked(self, func)  # a `@singledispatch` implementation no call's argument picks
         if dispatched is not None:
             return dispatched
         if getattr(func, "decorator_list", None):

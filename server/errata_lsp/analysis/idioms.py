@@ -284,7 +284,8 @@ def generics(flow: Flow) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]:
                         and (is_generic(flow, x.node) or generic_method(flow, x.node)):
                     found.setdefault(id(x.node), x.node)
         return tuple(found.values())
-    return flow.ctx.once("singledispatch generics", flow.ctx.module, find)
+    # (asked again while worked out, `x.register` of a parameter `x`: none yet)
+    return flow.ctx.once("singledispatch generics", flow.ctx.module, find, meanwhile=())
 
 
 def picks(flow: Flow, call: ast.Call, table: tuple[Registered, ...], impl: ast.AST,
@@ -306,7 +307,7 @@ def picks(flow: Flow, call: ast.Call, table: tuple[Registered, ...], impl: ast.A
     return False
 
 
-def never_dispatched(flow: Flow, func: ast.AST) -> bool | None:
+def implementation_never_picked(flow: Flow, func: ast.AST) -> bool | None:
     """Whether no call runs `func`, an implementation registered on a generic function of the module (of its
     top level, or a `singledispatchmethod` of a class there): every read of the generic function, here and in
     the project's modules that import it, is a call (or its `register`), and each call's argument picks another
