@@ -19,7 +19,10 @@ inference tips). The core asks these questions and names no library itself:
 - `dispatchers`: methods that call a method named by their first argument on objects the receiver
   holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
   `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
-  which objects a receiver holds.
+  which objects a receiver holds;
+- `writers`: the path a library call writes (`fabric.save(path, state)`, `torch.save(obj, f)`), with what it
+  makes there ("file", "dir", None when it may be either): a file test of that path after it, on the same
+  run, is true.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -40,6 +43,7 @@ MethodTip = Callable[["Flow", ast.Call, "Value", str], "tuple[Value, ...] | None
 AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | None"]
 ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
 DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
+WriterTip = Callable[["Flow", ast.Call], "tuple[ast.expr, str | None] | None"]
 
 
 @dataclass
@@ -56,6 +60,7 @@ class Tips:
     dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
     enums: tuple[str, ...] = ()
     pure: tuple[str, ...] = ()
+    writers: list[WriterTip] = field(default_factory=list)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -76,6 +81,10 @@ class Tips:
 
     def derived_class(self, tip: ClassTip) -> ClassTip:
         self.classes.append(tip)
+        return tip
+
+    def writer(self, tip: WriterTip) -> WriterTip:
+        self.writers.append(tip)
         return tip
 
     def callback(self, method: str) -> None:
@@ -104,7 +113,7 @@ class Tips:
                     star_exports={**other.star_exports, **self.star_exports},
                     libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers,
                     enums=tuple(dict.fromkeys((*self.enums, *other.enums))),
-                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))))
+                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers])
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""
@@ -126,6 +135,10 @@ class Tips:
 
     def instance_of(self, flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
         return _first(tip(flow, cls, node) for tip in self.classes)
+
+    def written_path(self, flow: Flow, node: ast.Call) -> tuple[ast.expr, str | None] | None:
+        """The path a library call writes and what it makes there, if a pack says it writes one."""
+        return next((path for tip in self.writers if (path := tip(flow, node)) is not None), None)
 
     def dispatched_to(self, flow: Flow, method: str, receiver: Value) -> tuple[Value, ...]:
         """The objects `receiver.<method>("name", ...)` calls `name` of."""

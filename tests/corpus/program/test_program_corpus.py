@@ -202,12 +202,12 @@ KNOWN_MISSES: dict[str, str] = {
         "only if some `fabric.call` names it: flow.py `never_runs`, with the pack saying that `Fabric.call` "
         "dispatches on the method name (its first argument)",
     "s441_exists_check_then_load_without_state_fresh_run_ok":
-        "a false error: `fabric.load(LAST)` without a state runs only `if os.path.exists(LAST):`, and this run "
-        "writes no checkpoint, so it never loads; a later run that finds one would raise. A site under a test of "
-        "the file system (`os.path.exists`, `os.path.isfile`, `Path.exists`) is reached only when the file is "
-        "there, which errata cannot know: a warning naming the condition (\"when os.path.exists(LAST)\"), as "
-        "data_rule.py `_in_fallback` makes a warning of a site in a handler; the twin s440 saves LAST just before "
-        "and should keep its error (a `fabric.save` of the same path before the test decides it)",
+        "a twin warning, and the right one: `fabric.load(LAST)` without a state runs only `if "
+        "os.path.exists(LAST):`, which this run never finds true (it writes no checkpoint) and a later run may; "
+        "errata warns \"only when `os.path.exists(LAST)` (line 41) is true\" (Context.file_test_over). The twin "
+        "s440 has the same warning on its own first load and an error on the load after `fabric.save(LAST, ...)`; "
+        "the verdict counts a fine case's warning of any code its twin gets, so silence would need to know the "
+        "file is absent, which only the run can tell",
 }
 
 

@@ -9,7 +9,10 @@ kinds (`analysis/values.py`):
   `nn.Module` or `LightningModule` build a module;
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
 - `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
-  `Fabric(callbacks=...)` (a list, a tuple or one object).
+  `Fabric(callbacks=...)` (a list, a tuple or one object);
+- `fabric.save(path, state)` and `torch.save(obj, f)` write the path they are given (a file test of it after
+  them is true on that run): `torch.save` a file, `fabric.save` a file or a folder (a sharded checkpoint is a
+  folder of shards, one file a rank).
 """
 
 from __future__ import annotations
@@ -62,6 +65,24 @@ def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
         else:
             out.append(value)
     return tuple(out)
+
+
+@TIPS.writer
+def _written_path(flow: Flow, node: ast.Call) -> tuple[ast.expr, str | None] | None:
+    func = node.func
+    path, kind = None, None
+    if flow.ctx.resolve(func) == "torch.save":
+        path, kind = _argument(node, 1, "f"), "file"
+    elif isinstance(func, ast.Attribute) and func.attr == "save" and any(
+            v.kind == "fabric" for v in flow.values(func.value)):
+        path = _argument(node, 0, "path")
+    return None if path is None else (path, kind)
+
+
+def _argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    if any(isinstance(a, ast.Starred) for a in node.args[:index + 1]):
+        return None
+    return node.args[index] if index < len(node.args) else next((k.value for k in node.keywords if k.arg == keyword), None)
 
 
 @TIPS.call
