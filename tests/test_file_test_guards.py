@@ -146,6 +146,11 @@ UNKNOWN = [
         if glob.glob(folder):
             fabric.load(folder)
         ''', "16:9-16:20", "glob.glob(folder)", 15, id="a-listing-no-write-decides"),
+    pytest.param('''
+        saved = fabric.save(CKPT, {"model": model}) if fabric.is_global_zero else None
+        if os.path.exists(CKPT):
+            fabric.load(CKPT)
+        ''', "16:9-16:20", "os.path.exists(CKPT)", 15, id="written-in-a-conditional-expression"),
 ]
 
 

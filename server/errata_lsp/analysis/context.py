@@ -124,7 +124,20 @@ def _straight_calls(stmt: ast.stmt) -> Iterator[ast.Call]:
             yield from _straight_calls(inner)
         return
     if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return)):
-        yield from (n for n in ast.walk(stmt) if isinstance(n, ast.Call) and not isinstance(n, ast.Lambda))
+        yield from _calls_made(stmt)
+
+
+def _calls_made(node: ast.AST) -> Iterator[ast.Call]:
+    """The calls an expression makes each time it is evaluated: not those of a lambda's body, of a branch of
+    a conditional expression, or after the first operand of an `and`/`or`."""
+    if isinstance(node, ast.Lambda):
+        return
+    if isinstance(node, ast.Call):
+        yield node
+    parts: list[ast.AST] = [node.test] if isinstance(node, ast.IfExp) else \
+        [*node.values[:1]] if isinstance(node, ast.BoolOp) else list(ast.iter_child_nodes(node))
+    for part in parts:
+        yield from _calls_made(part)
 
 
 class Context:
