@@ -9,7 +9,10 @@ kinds (`analysis/values.py`):
   `nn.Module` or `LightningModule` build a module;
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
 - `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
-  `Fabric(callbacks=...)` (a list, a tuple or one object).
+  `Fabric(callbacks=...)`: each item of a list (with what `append`/`extend` add to it), or the one object
+  given otherwise (`Fabric._configure_callbacks` wraps what is not a list: a tuple is one callback, whose
+  items' hooks never run). Fabric dispatches `on_after_setup` itself in `fabric.setup` and
+  `on_after_optimizer_step` in a set-up optimizer's `step` (fabric.py l.308, wrappers.py l.92, 2.6.6).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def _is_torch_module(qualified: str) -> bool:
     return qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper()
 
 
-@TIPS.dispatcher("call")
+@TIPS.dispatcher("call", built_by=(FABRIC,), own=("on_after_setup", "on_after_optimizer_step"))
 def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
     node = receiver.node
     if receiver.kind != "fabric" or not isinstance(node, ast.Call) or receiver.flow is None:
@@ -57,9 +60,10 @@ def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
         return ()
     out: list[Value] = []
     for value in owner.values(given):
-        if isinstance(value.node, (ast.List, ast.Tuple)) and value.flow is owner:
-            out.extend(x for e in value.node.elts if not isinstance(e, ast.Starred) for x in owner.values(e))
-        else:
+        if isinstance(value.node, ast.List) and value.flow is owner:
+            items = [*value.node.elts, *(e for e, _ in owner.appended(value.node))]
+            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
+        elif not isinstance(value.node, ast.Tuple):  # a tuple is one callback: `getattr(tuple, hook)` is None
             out.append(value)
     return tuple(out)
 
