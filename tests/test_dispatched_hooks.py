@@ -85,9 +85,15 @@ def test_a_hook_the_code_calls_itself_or_through_a_hook_that_runs_runs():
         "\n\ndef train", "\n    def {caller}(self, fabric, model, optimizer):\n        self.clip(fabric, model, optimizer)\n\n\ndef train")
     assert found(helper.replace("{caller}", "on_before_optimizer_step")) == [BY_VALUE]
     assert found(helper.replace("{caller}", "on_before_optimizer_steps")) == []
-    # `getattr` by a name the file cannot tell may call it too
+    # `getattr` by a name the file cannot tell, or a walk of every member, may call it too
     reflective = script(hook="on_before_optimizer_steps", fire=FIRED + "\n    getattr(fabric._callbacks[0], fabric.hook_name)()")
     assert found(reflective) == [BY_VALUE]
+    members = script(hook="on_before_optimizer_steps", fire=FIRED + "\n    for _, hook in inspect.getmembers(fabric._callbacks[0]):"
+                     "\n        hook(fabric, model, optimizer)")
+    assert found("import inspect\n" + members) == [(*BY_VALUE[:2], BY_VALUE[2] + 1, *BY_VALUE[3:])]
+    # bound to another name in the class body: dispatched under that name
+    alias = script(hook="clip").replace("\n\ndef train", "\n    on_before_optimizer_step = clip\n\n\ndef train")
+    assert found(alias) == [BY_VALUE]
 
 
 def test_fabric_s_own_hooks_run_without_a_fabric_call():

@@ -2179,8 +2179,9 @@ class Flow:
         name, tips = method.name, self.ctx.tips
         cls = self._method_class(method)
         if cls is None or not tips.dispatchers or method.decorator_list or name.startswith("__") and name.endswith("__") \
-                or len(seen) > MAX_CONTEXTS or not self.ctx.reads_every_use_of(name) or not self._plain_class(cls):
-            return False
+                or len(seen) > MAX_CONTEXTS or not self.ctx.reads_every_use_of(name) or self.ctx.loads_named(name) \
+                or not self._plain_class(cls) or not self._held_by_a_dispatcher(cls):
+            return False  # (a name read bare: `on_step = on_before_optimizer_step` in the class body)
         for dispatch in tips.dispatchers:
             if name in tips.dispatch_own.get(dispatch, ()):
                 return False
@@ -2190,14 +2191,9 @@ class Flow:
             if any(not (isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load)
                    for load in self.ctx.attribute_loads(dispatch)):
                 return False  # `hook = fabric.call`: called where the file does not show
-        for call in self.ctx.nodes(ast.Call):  # `getattr(cb, hook)()`, `operator.methodcaller(hook)`
-            callee = self.ctx.resolve(call.func) or (call.func.id if isinstance(call.func, ast.Name) else None)
-            picked = call.args[1] if callee == "getattr" and len(call.args) >= 2 else \
-                call.args[0] if callee in ("operator.methodcaller", "operator.attrgetter") and call.args else None
-            if picked is not None and _may_be_named(self.values(picked), name):
+        for picked in self._reflective_picks():
+            if picked is None or _may_be_named(self.values(picked), name):
                 return False
-        if not self._held_by_a_dispatcher(cls):
-            return False
         for load in self.ctx.attribute_loads(name):  # `self.name(...)` in a hook runs when the hook does
             caller = self._method_around(load)
             if caller is None:
@@ -2209,6 +2205,22 @@ class Flow:
                 return False
         project = self.ctx.project
         return project is None or not project.named_elsewhere(self, name, tuple(tips.dispatchers))
+
+    def _reflective_picks(self) -> list[ast.expr | None]:
+        """The names the file's reflection reads a member by (`getattr(cb, hook)`, `operator.methodcaller(hook)`),
+        None for a walk of every member (`inspect.getmembers(cb)`, `type(cb).__dict__`); once per check."""
+        def find() -> list[ast.expr | None]:
+            out: list[ast.expr | None] = [None] if self.ctx.attribute_loads("__dict__") else []
+            for call in self.ctx.nodes(ast.Call):
+                callee = self.ctx.resolve(call.func) or (call.func.id if isinstance(call.func, ast.Name) else None)
+                if callee == "getattr" and len(call.args) >= 2:
+                    out.append(call.args[1])
+                elif callee in ("operator.methodcaller", "operator.attrgetter") and call.args:
+                    out.append(call.args[0])
+                elif callee in ("inspect.getmembers", "inspect.getmembers_static"):
+                    out.append(None)
+            return out
+        return self.ctx.once("reflective picks", self.ctx.module, find)
 
     def _method_around(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The method of a class of the file that `node` lies in (outermost), None outside any."""

@@ -974,7 +974,7 @@ class Project:
     def named_elsewhere(self, flow: Flow, word: str, dispatchers: tuple[str, ...]) -> bool:
         """A file of the project joined to `flow`'s module by imports (one it imports, one importing it, and so
         on: where its objects may go) may name `word` for a call, a method only a library's dispatch would call
-        otherwise: it spells it, or it calls `getattr`, `methodcaller` or a dispatcher (`fabric.call(hook)`) by
+        otherwise: it spells it, or it calls `getattr`, `methodcaller`, `getmembers` or a dispatcher (`fabric.call(hook)`) by
         a name not written there as a literal. The files joined are the check's reads (an edit there that names
         the method checks the module again); the project's files are listed as for the callers of a function
         (`_project_texts`, bounded)."""
@@ -983,7 +983,7 @@ class Project:
             return False
         spelled = re.compile(rf"\b{re.escape(word)}\b")
         by_name = "|".join(re.escape(d) for d in dispatchers)
-        unknown = re.compile(r"\bgetattr\([^,]*,\s*(?![\"'\s])|\bmethodcaller\b"
+        unknown = re.compile(r"\bgetattr\([^,]*,\s*(?![\"'\s])|\bmethodcaller\b|\bgetmembers\b"
                              + (rf"|\.(?:{by_name})\(\s*(?![\"'\s])" if by_name else ""))
         texts = dict(self._project_texts(self._reader_folders(path)))
         def stem(other: str) -> str:
