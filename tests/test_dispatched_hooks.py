@@ -111,6 +111,10 @@ def test_the_callbacks_given_as_a_list_built_by_appends_or_as_a_tuple():
         '    fabric = Fabric(', '    callbacks = []\n    callbacks.append(ValueClipper())\n    fabric = Fabric(')
     assert found(appended) == [BY_VALUE]
     assert found(appended.replace("def on_before_optimizer_step(", "def on_before_optimizer_steps(")) == []
+    # added to the list Fabric keeps (`fabric._callbacks`), after it is built
+    private = script(given="[]").replace("    fabric.launch(train)", "    fabric._callbacks.append(ValueClipper())\n    fabric.launch(train)")
+    assert found(private) == [BY_VALUE]
+    assert found(private.replace("def on_before_optimizer_step(", "def on_before_optimizer_steps(")) == []
 
 
 

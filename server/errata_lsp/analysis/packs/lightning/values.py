@@ -11,8 +11,9 @@ kinds (`analysis/values.py`):
 - `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
   `Fabric(callbacks=...)`: each item of a list (with what `append`/`extend` add to it), or the one object
   given otherwise (`Fabric._configure_callbacks` wraps what is not a list: a tuple is one callback, whose
-  items' hooks never run). Fabric dispatches `on_after_setup` itself in `fabric.setup` and
-  `on_after_optimizer_step` in a set-up optimizer's `step` (fabric.py l.308, wrappers.py l.92, 2.6.6).
+  items' hooks never run), and what the code adds to `fabric._callbacks`. Fabric dispatches `on_after_setup`
+  itself in `fabric.setup` and `on_after_optimizer_step` in a set-up optimizer's `step` (fabric.py l.308,
+  wrappers.py l.92, lightning 2.6.6).
 """
 
 from __future__ import annotations
@@ -56,15 +57,21 @@ def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
         return ()
     owner = receiver.flow
     given = next((k.value for k in node.keywords if k.arg == "callbacks"), None)
-    if given is None:
-        return ()
     out: list[Value] = []
-    for value in owner.values(given):
+    for value in owner.values(given) if given is not None else ():
         if isinstance(value.node, ast.List) and value.flow is owner:
             items = [*value.node.elts, *(e for e, _ in owner.appended(value.node))]
             out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
         elif not isinstance(value.node, ast.Tuple):  # a tuple is one callback: `getattr(tuple, hook)` is None
             out.append(value)
+    for method in ("append", "extend"):  # `fabric._callbacks.append(cb)`: the list Fabric dispatches over
+        for call, target in owner.ctx.spelled_method_calls(method):
+            if not (isinstance(target, ast.Attribute) and target.attr == "_callbacks" and len(call.args) == 1
+                    and any(x.node is node for x in owner.values(target.value))):
+                continue
+            arg = call.args[0]
+            items = arg.elts if method == "extend" and isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
     return tuple(out)
 
 
