@@ -974,10 +974,10 @@ class Project:
     def named_elsewhere(self, flow: Flow, word: str, dispatchers: tuple[str, ...]) -> bool:
         """A file of the project joined to `flow`'s module by imports (one it imports, one importing it, and so
         on: where its objects may go) may name `word` for a call, a method only a library's dispatch would call
-        otherwise: it spells it, or it calls `getattr`, `methodcaller`, `getmembers` or a dispatcher (`fabric.call(hook)`) by
-        a name not written there as a literal. The files joined are the check's reads (an edit there that names
-        the method checks the module again); the project's files are listed as for the callers of a function
-        (`_project_texts`, bounded)."""
+        otherwise: it spells it, walks every member (`getmembers`), or calls `getattr`, `methodcaller` or a
+        dispatcher (`fabric.call(hook)`) by a name not written there as a literal. The files joined are the
+        check's reads (an edit there that names the method checks the module again); the project's files are
+        listed as for the callers of a function (`_project_texts`, bounded)."""
         path = self._importer(flow)
         if path is None:
             return False
