@@ -881,14 +881,16 @@ class Context:
         return dead
 
     def _in_method_never_run(self, call: ast.Call) -> bool:
-        """The call lies in a method (or in something a method holds) that no instance of the file runs, or
-        that only a dict of bound methods holds, picked by other keys."""
+        """The call lies in a method (or in something a method holds) that no instance of the file runs, that
+        only a dict of bound methods holds, picked by other keys, or that only a library's dispatch by name
+        would call and none names (`Flow.never_dispatched`)."""
         node: ast.AST | None = self.parents.get(call)
         while node is not None and node is not self.module:
             parent = self.parents.get(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) and (
                     self.once("never runs", node, functools.partial(self.flow.never_runs, node))
-                    or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))):
+                    or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))
+                    or self.once("never dispatched", node, functools.partial(self.flow.never_dispatched, node))):
                 return True
             node = parent
         return False

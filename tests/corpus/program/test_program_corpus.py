@@ -195,12 +195,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`config.REMAT_LAYERS`, a non-empty literal, and a comprehension over it, `dict.fromkeys(...)` and "
         "`list(...)` keep its non-emptiness: the truthiness of those builtins belongs in the value flow "
         "(flow.py, where a `list(...)`/`dict.fromkeys(...)` call's value is built)",
-    "s439_callback_hook_name_never_fired_clips_by_value_ok":
-        "a false error: `ValueClipper.on_before_optimizer_steps` (an extra `s`) clips by value, but the loop "
-        "fires `fabric.call(\"on_before_optimizer_step\", ...)`, and Fabric calls only the callbacks' methods of "
-        "that name; errata takes every method of an object in `callbacks=[...]` as run. A callback method runs "
-        "only if some `fabric.call` names it: flow.py `never_runs`, with the pack saying that `Fabric.call` "
-        "dispatches on the method name (its first argument)",
     "s441_exists_check_then_load_without_state_fresh_run_ok":
         "a twin warning, and the right one: `fabric.load(LAST)` without a state runs only `if "
         "os.path.exists(LAST):`, which this run never finds true (it writes no checkpoint) and a later run may; "
