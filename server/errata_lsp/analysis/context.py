@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from . import idioms
 from .binder import body_nodes, is_generator, is_main_guard
 from .document import Chunk, Document
 from .findings import Place
@@ -105,6 +106,39 @@ def place_in(flow: Flow, node: ast.AST) -> Place | None:
 TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))  # same fields
 MAX_HANDLER_LEVELS = 4  # calls up from a raise to the `try` that handles it
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
+
+EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})  # calls that end the process: a block's early exit
+MAX_TEST_NAMES = 3  # names followed back to the file test they hold (`found = os.path.exists(p)`)
+# a length compared with a bound, and whether it being true says the listing is not empty (`len(files) > 0`)
+NOT_EMPTY = {(ast.Gt, 0): True, (ast.GtE, 1): True, (ast.NotEq, 0): True, (ast.Eq, 0): False, (ast.LtE, 0): False,
+             (ast.Lt, 1): False}
+
+
+def _straight_calls(stmt: ast.stmt) -> Iterator[ast.Call]:
+    """The calls a statement makes whenever it runs: not those under a branch, a loop, a handler or a nested
+    scope of its own; a `with` body's are (it runs)."""
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        for item in stmt.items:
+            yield from (n for n in ast.walk(item.context_expr) if isinstance(n, ast.Call))
+        for inner in stmt.body:
+            yield from _straight_calls(inner)
+        return
+    if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return)):
+        yield from _calls_made(stmt)
+
+
+def _calls_made(node: ast.AST) -> Iterator[ast.Call]:
+    """The calls an expression makes each time it is evaluated: not those of a lambda's body, of a branch of
+    a conditional expression, or after the first operand of an `and`/`or`."""
+    if isinstance(node, ast.Lambda):
+        return
+    if isinstance(node, ast.Call):
+        yield node
+    parts: list[ast.AST] = [node.test] if isinstance(node, ast.IfExp) else \
+        [*node.values[:1]] if isinstance(node, ast.BoolOp) else list(ast.iter_child_nodes(node))
+    for part in parts:
+        yield from _calls_made(part)
+
 
 class Context:
     def __init__(self, doc: Document, chunks: list[Chunk], tips: Tips = NO_TIPS):
@@ -217,6 +251,130 @@ class Context:
                     return cast(ast.Try, owner), parent
             child, parent = parent, self.parents.get(parent)
         return None
+
+    def file_test_over(self, node: ast.AST) -> ast.Call | None:
+        """The test of the file system (`os.path.exists(p)`, `Path(p).is_file()`, a listing that is not empty:
+        `idioms.file_test`) that must be true for `node` to run, in its scope: the test of an `if` (or, for its
+        `else`, of its negation), of a conditional expression, an `and`/`or` before it, an `assert`, an early
+        exit before it (`if not os.path.exists(p): return`), through `not`, `len(...)`, a walrus or a name that
+        holds the test. Only the machine that runs the program knows its answer. None when there is none, or
+        when the program writes that path before the test on every way to it (`fabric.save(path, ...)`: the
+        test is true then; which calls write a path is `idioms.written_path`)."""
+        return self.once("file test over", node, lambda: self._file_test_over(node))
+
+    def _file_test_over(self, node: ast.AST) -> ast.Call | None:
+        child, parent = node, self.parents.get(node)
+        while parent is not None:
+            tests: list[tuple[ast.expr, bool]] = []
+            if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+                inside = child is parent.body if isinstance(parent, ast.IfExp) else any(s is child for s in parent.body)
+                tests.append((parent.test, inside))
+            elif isinstance(parent, ast.BoolOp):
+                for value in parent.values[:next(i for i, v in enumerate(parent.values) if v is child)]:
+                    tests.append((value, isinstance(parent.op, ast.And)))
+            if isinstance(child, ast.stmt):
+                for block in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody")):
+                    if isinstance(block, list) and any(s is child for s in block):
+                        tests += [t for s in block[:next(i for i, s in enumerate(block) if s is child)]
+                                  for t in self._exit_tests(s)]
+            for test, truth in tests:
+                for call in self._file_tests_in(test, truth, MAX_TEST_NAMES):
+                    if not self._written_before(call):
+                        return call
+            if isinstance(parent, SCOPES):
+                return None
+            child, parent = parent, self.parents.get(parent)
+        return None
+
+    def _exit_tests(self, stmt: ast.stmt) -> list[tuple[ast.expr, bool]]:
+        """What the statements after `stmt` in its block run under: an `assert`'s test; for an `if` one branch of
+        which leaves the block (`return`, `continue`, `break`, `raise`, `sys.exit()`), its test being false
+        (the `if` branch leaves) or true (the `else` leaves)."""
+        if isinstance(stmt, ast.Assert):
+            return [(stmt.test, True)]
+        if not isinstance(stmt, ast.If):
+            return []
+        if self._leaves(stmt.body) and not stmt.orelse:
+            return [(stmt.test, False)]
+        if stmt.orelse and self._leaves(stmt.orelse) and not self._leaves(stmt.body):
+            return [(stmt.test, True)]
+        return []
+
+    def _leaves(self, block: list[ast.stmt]) -> bool:
+        last = block[-1] if block else None
+        if isinstance(last, (ast.Return, ast.Continue, ast.Break, ast.Raise)):
+            return True
+        if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+            func = last.value.func
+            return self.resolve(func) in EXITS or (
+                isinstance(func, ast.Name) and func.id in ("exit", "quit") and self.flow.reaching(func) is None)
+        return False
+
+    def _file_tests_in(self, test: ast.expr, truth: bool, names: int) -> list[ast.Call]:
+        """The file tests that must be true for `test` to be `truth`."""
+        if isinstance(test, ast.Call) and idioms.file_test(self.flow, test):
+            return [test] if truth else []
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self._file_tests_in(test.operand, not truth, names)
+        if isinstance(test, ast.BoolOp):
+            if isinstance(test.op, ast.And) == truth:  # all of an `and` true, all of an `or` false
+                return [c for v in test.values for c in self._file_tests_in(v, truth, names)]
+            return []
+        if isinstance(test, ast.NamedExpr):
+            return self._file_tests_in(test.value, truth, names)
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "len" \
+                and len(test.args) == 1 and self.flow.reaching(test.func) is None:
+            return self._file_tests_in(test.args[0], truth, names)  # a length is true when not empty
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.comparators[0], ast.Constant):
+            bound, op = test.comparators[0].value, type(test.ops[0])
+            if type(bound) is int and (op, bound) in NOT_EMPTY:  # `len(files) > 0`
+                return self._file_tests_in(test.left, truth == NOT_EMPTY[op, bound], names)
+            return []
+        if isinstance(test, ast.Name) and names > 0 and len(self.flow.reaching(test) or ()) == 1:
+            binding = self.reaching(test)  # `found = os.path.exists(p)` then `if found:`, the one binding there
+            if binding is not None and binding.value is not None and isinstance(binding.target, ast.Name) \
+                    and binding.value in self.parents:
+                return self._file_tests_in(binding.value, truth, names - 1)
+        return []
+
+    def _written_before(self, test: ast.Call) -> bool:
+        """The program writes the path `test` asks about before it, on every way to it, in its scope: a call
+        that writes it (`idioms.written_path`) in a statement before the test's in a block that holds the test,
+        not under a branch of its own (a `with` body runs)."""
+        tested = idioms.tested_path(self.flow, test)
+        if tested is None or tested[1] == "listing":
+            return False
+        keys, wanted = self._path_keys(tested[0]), tested[1]
+        child, parent = self.statement_of(test), self.parents.get(self.statement_of(test))
+        while parent is not None:
+            for block in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody")):
+                if not isinstance(block, list) or not any(s is child for s in block):
+                    continue
+                for stmt in block[:next(i for i, s in enumerate(block) if s is child)]:
+                    for call in _straight_calls(stmt):
+                        written = idioms.written_path(self.flow, call)
+                        # a file written does not make `isdir` true, nor a folder `isfile`
+                        if written is not None and wanted in (None, written[1]) \
+                                and not keys.isdisjoint(self._path_keys(written[0])):
+                            return True
+            if isinstance(parent, SCOPES):
+                return False
+            child, parent = parent, self.parents.get(parent)
+        return False
+
+    def _path_keys(self, path: ast.expr) -> set[object]:
+        """What names a path: its text, the one expression it holds on every path, the string it is."""
+        while isinstance(path, ast.Call) and len(path.args) == 1 and not path.keywords and (
+                self.resolve(path.func) == "os.fspath" or isinstance(path.func, ast.Name) and path.func.id == "str"):
+            path = path.args[0]  # `str(p)` names the file `p` does
+        keys: set[object] = {ast.dump(path)}
+        values = self.flow.values(path)
+        if len(values) == 1 and values[0].node is not None and not values[0].when:
+            node = values[0].node
+            keys.add(("node", id(node)))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                keys.add(("str", node.value))
+        return keys
 
     def _may_handle(self, exception: str) -> bool:
         """Some `try` of the module handles `exception`, or some `with` suppresses it: else no caller does, and
@@ -723,14 +881,16 @@ class Context:
         return dead
 
     def _in_method_never_run(self, call: ast.Call) -> bool:
-        """The call lies in a method (or in something a method holds) that no instance of the file runs, or
-        that only a dict of bound methods holds, picked by other keys."""
+        """The call lies in a method (or in something a method holds) that no instance of the file runs, that
+        only a dict of bound methods holds, picked by other keys, or that only a library's dispatch by name
+        would call and none names (`Flow.never_dispatched`)."""
         node: ast.AST | None = self.parents.get(call)
         while node is not None and node is not self.module:
             parent = self.parents.get(node)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) and (
                     self.once("never runs", node, functools.partial(self.flow.never_runs, node))
-                    or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))):
+                    or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))
+                    or self.once("never dispatched", node, functools.partial(self.flow.never_dispatched, node))):
                 return True
             node = parent
         return False

@@ -68,8 +68,10 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import os
+import re
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -2172,6 +2174,95 @@ class Flow:
                     isinstance(receiver, ast.Name) and receiver.id == cls.name:
                 return False
         return True
+
+    def never_dispatched(self, method: ast.FunctionDef | ast.AsyncFunctionDef,
+                         seen: frozenset[int] = frozenset()) -> bool:
+        """A method of a plain class of the file (its bases the file's own plain classes) whose instances a
+        library holds to call back by name (a pack's dispatcher: `Fabric(callbacks=[...])`, then
+        `fabric.call("on_x", ...)` runs `on_x` of each), that nothing names: no dispatch may name it (a name
+        the file cannot tell may name any; an f-string, any name its fixed parts fit), nor the library on its
+        own, nor the code (`x.name` outside the methods of the file that never run, `getattr` by a name that
+        may be it, the project's other files). Nothing calls it: it never runs, though its class is built."""
+        name, tips = method.name, self.ctx.tips
+        cls = self._method_class(method)
+        if cls is None or not tips.dispatchers or method.decorator_list or name.startswith("__") and name.endswith("__") \
+                or len(seen) > MAX_CONTEXTS or not self.ctx.reads_every_use_of(name) or self.ctx.loads_named(name) \
+                or not self._plain_class(cls) or not self._held_by_a_dispatcher(cls):
+            return False  # (a name read bare: `on_step = on_before_optimizer_step` in the class body)
+        for dispatch in tips.dispatchers:
+            if name in tips.dispatch_own.get(dispatch, ()):
+                return False
+            for call in self.ctx.written_method_calls(dispatch):
+                if not call.args or _may_be_named(self.values(call.args[0]), name):
+                    return False
+            if any(not (isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load)
+                   for load in self.ctx.attribute_loads(dispatch)):
+                return False  # `hook = fabric.call`: called where the file does not show
+        for picked in self._reflective_picks():
+            if picked is None or _may_be_named(self.values(picked), name):
+                return False
+        for load in self.ctx.attribute_loads(name):  # `self.name(...)` in a hook runs when the hook does
+            caller = self._method_around(load)
+            if caller is None:
+                return False
+            if caller is method or id(caller) in seen:
+                continue  # a call of its own, or of a method asked already (a cycle nothing outside enters)
+            if not (self.ctx.once("never runs", caller, functools.partial(self.never_runs, caller))
+                    or self.never_dispatched(caller, seen | {id(method)})):
+                return False
+        project = self.ctx.project
+        return project is None or not project.named_elsewhere(self, name, tuple(tips.dispatchers))
+
+    def _reflective_picks(self) -> list[ast.expr | None]:
+        """The names the file's reflection reads a member by (`getattr(cb, hook)`, `operator.methodcaller(hook)`),
+        None for a walk of every member (`inspect.getmembers(cb)`, `type(cb).__dict__`); once per check."""
+        def find() -> list[ast.expr | None]:
+            out: list[ast.expr | None] = [None] if self.ctx.attribute_loads("__dict__") else []
+            for call in self.ctx.nodes(ast.Call):
+                callee = self.ctx.resolve(call.func) or (call.func.id if isinstance(call.func, ast.Name) else None)
+                if callee == "getattr" and len(call.args) >= 2:
+                    out.append(call.args[1])
+                elif callee in ("operator.methodcaller", "operator.attrgetter") and call.args:
+                    out.append(call.args[0])
+                elif callee in ("inspect.getmembers", "inspect.getmembers_static"):
+                    out.append(None)
+            return out
+        return self.ctx.once("reflective picks", self.ctx.module, find)
+
+    def _method_around(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The method of a class of the file that `node` lies in (outermost), None outside any."""
+        found, current = None, self.ctx.parents.get(node)
+        while current is not None:
+            parent = self.ctx.parents.get(current)
+            if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef):
+                found = current
+            current = parent
+        return found
+
+    def _plain_class(self, cls: ast.ClassDef, seen: frozenset[int] = frozenset()) -> bool:
+        """`cls` derives from nothing but `object` and the file's plain classes: no library base whose own
+        code may call its methods by name (a module's `forward`), no metaclass."""
+        if id(cls) in seen or cls.keywords:
+            return False
+        bases = [b for b in cls.bases if not (isinstance(b, ast.Name) and b.id == "object")]
+        local = self.local_bases(cls)
+        return len(local) == len(bases) and all(self._plain_class(b, seen | {id(cls)}) for b in local)
+
+    def _held_by_a_dispatcher(self, cls: ast.ClassDef) -> bool:
+        """An instance of `cls` (or a class of the file derived from it) is among the objects a receiver of
+        a pack's dispatcher holds: a receiver the file builds (`Fabric(callbacks=[Clipper()])`)."""
+        def held() -> bool:
+            classes = self._subclasses(cls)
+            tips = self.ctx.tips
+            for dispatch, builders in tips.dispatch_builders.items():
+                for qualified in builders:
+                    for call in self.ctx.calls_to(qualified):
+                        for receiver in self.values(call):
+                            if any(x.kind == "instance" and x.extra[0] in classes
+                                   for x in tips.dispatched_to(self, dispatch, receiver)):
+                                return True
+            return False
+        return self.ctx.once("held by a dispatcher", cls, held)
 
     def never_picked_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`method` is read only as `self.<name>`, each time the entry of a dict of bound methods that is picked
@@ -6447,6 +6538,23 @@ class Flow:
             cond = (*when, f"when called at line {site.lineno}") if len(sites) > 1 else when
             out.append((_Forwarded(call, positional, keywords), cond))
         return out or None
+
+
+def _may_be_named(names: tuple[Value, ...], name: str) -> bool:
+    """A name given to a dispatch (or to `getattr`) may be `name`: a value that is not a str the file knows,
+    or an f-string whose fixed parts fit it."""
+    for x in names:
+        text = getattr(x.node, "value", None)
+        if x.kind == "str" and isinstance(text, str):
+            if text == name:
+                return True
+        elif isinstance(x.node, ast.JoinedStr):
+            parts = [re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".*" for v in x.node.values]
+            if re.fullmatch("".join(parts), name, re.DOTALL):
+                return True
+        else:
+            return True
+    return not names
 
 
 class _InnerFlow(Flow):

@@ -612,3 +612,129 @@ def is_os_environ(node: ast.expr) -> bool:
     """`os.environ` as written (whether `os` is the module is the caller's to tell)."""
     return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
         and node.value.id == "os"
+
+
+# --- tests of the file system and the calls that write a path -----------------------------------------------
+# A test whose answer is the files on the machine that runs the program: true when the path is there (the
+# index of the path argument, its keyword, and what must be there: "file", "dir", or None for either). A
+# listing (`glob.glob`, `os.listdir`) is true when not empty.
+FILE_TESTS = {"os.path.exists": (0, "path", None), "os.path.lexists": (0, "path", None),
+              "os.path.isfile": (0, "path", "file"), "os.path.isdir": (0, "s", "dir"), "os.access": (0, "path", None),
+              "glob.glob": (0, "pathname", "listing"), "os.listdir": (0, "path", "listing")}
+PATH_TESTS = {"exists": None, "is_file": "file", "is_dir": "dir"}  # methods of a `pathlib.Path`
+# listings whose items, read into a list (or by `any`), say whether something is there
+LISTINGS = frozenset({"glob.glob", "glob.iglob", "os.listdir", "os.scandir"})
+PATH_LISTINGS = frozenset({"glob", "rglob", "iterdir"})
+READ_INTO = frozenset({"list", "sorted", "tuple", "any"})
+PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath", "pathlib.PurePath"})
+PATH_METHODS = frozenset({"with_suffix", "with_name", "with_stem", "joinpath", "resolve", "absolute", "expanduser"})
+# calls that create the path given at an index or keyword, and what they make there
+WRITERS = {"os.makedirs": (0, "name", "dir"), "os.mkdir": (0, "path", "dir"), "shutil.copy": (1, "dst", "file"),
+           "shutil.copy2": (1, "dst", "file"), "shutil.copyfile": (1, "dst", "file"),
+           "shutil.copytree": (1, "dst", "dir"), "shutil.move": (1, "dst", None), "os.rename": (1, "dst", None),
+           "os.replace": (1, "dst", None)}
+PATH_WRITERS = {"write_text": "file", "write_bytes": "file", "touch": "file", "mkdir": "dir"}  # of a `pathlib.Path`
+WRITE_MODES = frozenset("wax")  # an `open` mode that creates the file
+MAX_PATH_STEPS = 4  # names and `/` joins followed back to a `Path(...)`
+
+
+def argument_at(call: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    """The argument a call passes at `index` or by `keyword` (None when hidden in `*args`/`**kwargs`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
+        return None
+    if index < len(call.args):
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def file_test(flow: Flow, call: ast.Call) -> bool:
+    """`call` is true when a path is there on the machine that runs it: `os.path.exists(p)`, `Path(p).is_file()`,
+    a listing that is not empty (`glob.glob(pattern)`, `os.listdir(d)`, `list(Path(d).glob("*.ckpt"))`)."""
+    qualified = flow.ctx.resolve(call.func)
+    if qualified in FILE_TESTS:
+        return True
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in PATH_TESTS and not call.args:
+        return is_path(flow, func.value)
+    if isinstance(func, ast.Name) and func.id in READ_INTO and len(call.args) == 1 and not call.keywords \
+            and flow.reaching(func) is None:
+        return is_listing(flow, call.args[0])
+    return False
+
+
+def is_listing(flow: Flow, expr: ast.expr) -> bool:
+    """`expr` lists what is on disk: `glob.glob(...)`, `os.scandir(d)`, `Path(d).glob("*.ckpt")`, `p.iterdir()`."""
+    if not isinstance(expr, ast.Call):
+        return False
+    if flow.ctx.resolve(expr.func) in LISTINGS:
+        return True
+    return isinstance(expr.func, ast.Attribute) and expr.func.attr in PATH_LISTINGS and is_path(flow, expr.func.value)
+
+
+def is_path(flow: Flow, expr: ast.expr, steps: int = MAX_PATH_STEPS) -> bool:
+    """`expr` holds a `pathlib.Path` on every path: `Path(d)`, `Path(d) / "last.ckpt"`, `p.with_suffix(...)`,
+    `p.parent`, a parameter annotated `Path`, or a name bound to one of those."""
+    if steps <= 0:
+        return False
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if flow.ctx.resolve(func) in PATH_CLASSES:
+            return True
+        if isinstance(func, ast.Attribute):  # `Path.cwd()`, `Path.home()`, `p.with_suffix(".pt")`
+            return flow.ctx.resolve(func.value) in PATH_CLASSES or (
+                func.attr in PATH_METHODS and is_path(flow, func.value, steps - 1))
+        return False
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):
+        return is_path(flow, expr.left, steps - 1)
+    if isinstance(expr, ast.Attribute) and expr.attr == "parent":
+        return is_path(flow, expr.value, steps - 1)
+    if isinstance(expr, ast.Name):
+        values = flow.values(expr)
+        return bool(values) and all(_holds_path(flow, v, steps - 1) for v in values)
+    return False
+
+
+def _holds_path(flow: Flow, value: Value, steps: int) -> bool:
+    node = value.node
+    if isinstance(node, ast.arg):
+        return node.annotation is not None and flow.ctx.resolve(node.annotation) in PATH_CLASSES
+    return isinstance(node, ast.expr) and (value.flow is None or value.flow is flow) and is_path(flow, node, steps)
+
+
+def tested_path(flow: Flow, call: ast.Call) -> tuple[ast.expr, str | None] | None:
+    """The path a file test asks about, with what must be there for it to be true ("file", "dir", None for
+    either; "listing" for a pattern or a folder's entries, which no one write decides): `p` of
+    `os.path.exists(p)` and of `p.is_file()`."""
+    qualified = flow.ctx.resolve(call.func)
+    if qualified in FILE_TESTS:
+        index, keyword, kind = FILE_TESTS[qualified]
+        path = argument_at(call, index, keyword)
+        return None if path is None else (path, kind)
+    if isinstance(call.func, ast.Attribute) and call.func.attr in PATH_TESTS:
+        return call.func.value, PATH_TESTS[call.func.attr]
+    return None
+
+
+def written_path(flow: Flow, call: ast.Call) -> tuple[ast.expr, str | None] | None:
+    """The path a call of the standard library creates, with what it makes there ("file", "dir", None when it
+    may be either): `open(p, "w")`, `Path(p).write_text(...)`, `os.makedirs(d)`, `shutil.copy(src, dst)`; else
+    what a pack says of a library call (`Tips.writers`)."""
+    func = call.func
+    qualified = flow.ctx.resolve(func)
+    path: ast.expr | None = None
+    if qualified in WRITERS:
+        index, keyword, kind = WRITERS[qualified]
+        path = argument_at(call, index, keyword)
+        return None if path is None else (path, kind)
+    if (qualified == "io.open" or isinstance(func, ast.Name) and func.id == "open" and flow.reaching(func) is None) \
+            and _creates(argument_at(call, 1, "mode")):
+        path = argument_at(call, 0, "file")
+        return None if path is None else (path, "file")
+    if isinstance(func, ast.Attribute) and (func.attr in PATH_WRITERS or func.attr == "open" and _creates(
+            argument_at(call, 0, "mode"))) and is_path(flow, func.value):
+        return func.value, PATH_WRITERS.get(func.attr, "file")
+    return flow.ctx.tips.written_path(flow, call)
+
+
+def _creates(mode: ast.expr | None) -> bool:
+    return isinstance(mode, ast.Constant) and isinstance(mode.value, str) and not WRITE_MODES.isdisjoint(mode.value)

@@ -971,6 +971,41 @@ class Project:
             stem = os.path.basename(os.path.dirname(path))
         return bool(self._importers_in_reach(path, stem))
 
+    def named_elsewhere(self, flow: Flow, word: str, dispatchers: tuple[str, ...]) -> bool:
+        """A file of the project joined to `flow`'s module by imports (one it imports, one importing it, and so
+        on: where its objects may go) may name `word` for a call, a method only a library's dispatch would call
+        otherwise: it spells it, walks every member (`getmembers`), or calls `getattr`, `methodcaller` or a
+        dispatcher (`fabric.call(hook)`) by a name not written there as a literal. The files joined are the
+        check's reads (an edit there that names the method checks the module again); the project's files are
+        listed as for the callers of a function (`_project_texts`, bounded)."""
+        path = self._importer(flow)
+        if path is None:
+            return False
+        spelled = re.compile(rf"\b{re.escape(word)}\b")
+        by_name = "|".join(re.escape(d) for d in dispatchers)
+        unknown = re.compile(r"\bgetattr\([^,]*,\s*(?![\"'\s])|\bmethodcaller\b|\bgetmembers\b"
+                             + (rf"|\.(?:{by_name})\(\s*(?![\"'\s])" if by_name else ""))
+        texts = dict(self._project_texts(self._reader_folders(path)))
+        def stem(other: str) -> str:
+            name = os.path.splitext(os.path.basename(other))[0]
+            return os.path.basename(os.path.dirname(other)) if name == "__init__" else name
+        joined, frontier = {path}, [path]
+        while frontier:
+            current = frontier.pop()
+            imports = frozenset(w for line in import_lines(texts.get(current) or self._text_of(current) or "")
+                                if self._may_import_project(line) for w in WORD.findall(line))
+            found = [other for other, _ in self._importers_in_reach(current, stem(current))]
+            found += [other for other in texts if stem(other) in imports]
+            for other in found:
+                if other not in joined and other in texts:
+                    joined.add(other)
+                    frontier.append(other)
+        for other in sorted(joined - {path}):
+            self._note(flow, Module(os.path.splitext(os.path.relpath(other, self.root))[0].replace(os.sep, "."), other))
+            if spelled.search(texts[other]) or unknown.search(texts[other]):
+                return True
+        return False
+
     def _importers_in_reach(self, path: str, stem: str) -> list[tuple[str, frozenset[str]]]:
         """The other files that may import the module at `path` as `stem` (`_importers_of`), each with its words:
         those in the module's own folder, and, beyond it, those that name its top-level package: a file there

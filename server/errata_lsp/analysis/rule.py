@@ -66,11 +66,26 @@ class Rule:
         if script is not None:  # a library module's smoke test: raises when the module is run, not in the project's run
             severity = Severity.WARNING
             message = f"{message}; only when `{script}` is run as a script (other modules of the project import it)"
+        elif (severity or self.severity) is Severity.ERROR and not isinstance(where, Span):
+            severity, message = self.reached_if_file(ctx, where, severity or self.severity, message)
         made_up = ctx.made_up()
         if made_up:  # a held call's callee stands for another text (`save` for `fabric.save` and its presets)
             fixes = [f for f in fixes if f.path is not None
                      or not any(e.span.start <= m.end and m.start <= e.span.end for e in f.edits for m in made_up)]
         return Finding(self.code, record or self.record, span, message, severity or self.severity, tuple(fixes), self.name)
+
+    @staticmethod
+    def reached_if_file(ctx: Context, site: ast.AST, severity: Severity, message: str) -> tuple[Severity, str]:
+        """A site a run reaches only when a test of the file system is true (`if os.path.exists(path):
+        fabric.load(path)`, `if not ckpts: return` before it): whether the file is there only the machine that
+        runs it knows, so an error there is a warning that names the test, unless the program writes that path
+        before the test (`Context.file_test_over`)."""
+        test = ctx.file_test_over(site)
+        if test is None or severity is not Severity.ERROR:
+            return severity, message
+        line = ctx.doc.span(test).start.line + 1
+        return Severity.WARNING, (f"{message}; only when `{short(ctx.doc.source(test))}` (line {line}) is true: "
+                                  "whether the file is there, only the run can tell")
 
     @staticmethod
     def when_used(ctx: Context, built: ast.Call, finding: Finding | None) -> Finding | None:

@@ -19,7 +19,12 @@ inference tips). The core asks these questions and names no library itself:
 - `dispatchers`: methods that call a method named by their first argument on objects the receiver
   holds, with their other arguments (`fabric.call("on_train_end", fabric=fabric)` calls
   `on_train_end(fabric=fabric)` of each callback given to `Fabric(callbacks=[...])`): the tip says
-  which objects a receiver holds.
+  which objects a receiver holds; its registration, which library callables build such a receiver
+  (`Fabric`) and which names the library dispatches on its own (`on_after_setup` in `fabric.setup`).
+  A method of a held object that no dispatch, nor the library, nor the code names never runs.
+- `writers`: the path a library call writes (`fabric.save(path, state)`, `torch.save(obj, f)`), with what it
+  makes there ("file", "dir", None when it may be either): a file test of that path after it, on the same
+  run, is true.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -40,6 +45,7 @@ MethodTip = Callable[["Flow", ast.Call, "Value", str], "tuple[Value, ...] | None
 AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | None"]
 ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
 DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
+WriterTip = Callable[["Flow", ast.Call], "tuple[ast.expr, str | None] | None"]
 
 
 @dataclass
@@ -54,8 +60,11 @@ class Tips:
     star_exports: dict[str, frozenset[str]] = field(default_factory=dict)
     libraries: tuple[str, ...] = ()
     dispatchers: dict[str, list[DispatchTip]] = field(default_factory=dict)
+    dispatch_builders: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dispatch_own: dict[str, tuple[str, ...]] = field(default_factory=dict)
     enums: tuple[str, ...] = ()
     pure: tuple[str, ...] = ()
+    writers: list[WriterTip] = field(default_factory=list)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -78,12 +87,21 @@ class Tips:
         self.classes.append(tip)
         return tip
 
+    def writer(self, tip: WriterTip) -> WriterTip:
+        self.writers.append(tip)
+        return tip
+
     def callback(self, method: str) -> None:
         self.callbacks = (*self.callbacks, method)
 
-    def dispatcher(self, method: str) -> Callable[[DispatchTip], DispatchTip]:
+    def dispatcher(self, method: str, built_by: tuple[str, ...] = (),
+                   own: tuple[str, ...] = ()) -> Callable[[DispatchTip], DispatchTip]:
+        """`built_by`: the library callables whose result is a receiver of `method` (`Fabric`); `own`: the
+        names the library calls on the held objects itself, with no call of `method` in the code."""
         def register(tip: DispatchTip) -> DispatchTip:
             self.dispatchers.setdefault(method, []).append(tip)
+            self.dispatch_builders[method] = (*self.dispatch_builders.get(method, ()), *built_by)
+            self.dispatch_own[method] = (*self.dispatch_own.get(method, ()), *own)
             return tip
         return register
 
@@ -98,13 +116,16 @@ class Tips:
         dispatchers = {method: [*found] for method, found in self.dispatchers.items()}
         for method, found in other.dispatchers.items():
             dispatchers.setdefault(method, []).extend(found)
+        builders = {m: (*self.dispatch_builders.get(m, ()), *other.dispatch_builders.get(m, ())) for m in dispatchers}
+        own = {m: (*self.dispatch_own.get(m, ()), *other.dispatch_own.get(m, ())) for m in dispatchers}
         return Tips([*self.calls, *other.calls], methods, attributes, [*self.classes, *other.classes],
                     tuple(dict.fromkeys((*self.callbacks, *other.callbacks))),
                     packages={**other.packages, **self.packages}, spellings={**other.spellings, **self.spellings},
                     star_exports={**other.star_exports, **self.star_exports},
                     libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers,
+                    dispatch_builders=builders, dispatch_own=own,
                     enums=tuple(dict.fromkeys((*self.enums, *other.enums))),
-                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))))
+                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers])
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""
@@ -126,6 +147,10 @@ class Tips:
 
     def instance_of(self, flow: Flow, cls: ast.ClassDef, node: ast.Call) -> tuple[Value, ...] | None:
         return _first(tip(flow, cls, node) for tip in self.classes)
+
+    def written_path(self, flow: Flow, node: ast.Call) -> tuple[ast.expr, str | None] | None:
+        """The path a library call writes and what it makes there, if a pack says it writes one."""
+        return next((path for tip in self.writers if (path := tip(flow, node)) is not None), None)
 
     def dispatched_to(self, flow: Flow, method: str, receiver: Value) -> tuple[Value, ...]:
         """The objects `receiver.<method>("name", ...)` calls `name` of."""

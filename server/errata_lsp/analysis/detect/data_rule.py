@@ -139,6 +139,9 @@ class DetectRule(Rule):
             return None  # the call's raise is caught by the `try` around it (or its callers'): the program goes on
         if self.raised_by_use:
             finding = self.when_used(site.ctx, site.call, finding)
+        if finding is not None and finding.severity is Severity.ERROR:  # the call's reach, wherever the finding sits
+            severity, message = self.reached_if_file(site.ctx, site.call, finding.severity, finding.message)
+            finding = dataclasses.replace(finding, severity=severity, message=message)
         if finding is not None and finding.severity is Severity.ERROR:
             return self._in_fallback(site, finding)
         return finding

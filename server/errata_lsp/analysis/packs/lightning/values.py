@@ -9,7 +9,14 @@ kinds (`analysis/values.py`):
   `nn.Module` or `LightningModule` build a module;
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
 - `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
-  `Fabric(callbacks=...)` (a list, a tuple or one object).
+  `Fabric(callbacks=...)`: each item of a list (with what `append`/`extend` add to it), or the one object
+  given otherwise (`Fabric._configure_callbacks` wraps what is not a list: a tuple is one callback, whose
+  items' hooks never run), and what the code adds to `fabric._callbacks`. Fabric dispatches `on_after_setup`
+  itself in `fabric.setup` and `on_after_optimizer_step` in a set-up optimizer's `step` (fabric.py l.308,
+  wrappers.py l.92, lightning 2.6.6).
+- `fabric.save(path, state)` and `torch.save(obj, f)` write the path they are given (a file test of it after
+  them is true on that run): `torch.save` a file, `fabric.save` a file or a folder (a sharded checkpoint is a
+  folder of shards, one file a rank).
 """
 
 from __future__ import annotations
@@ -46,22 +53,47 @@ def _is_torch_module(qualified: str) -> bool:
     return qualified.startswith("torch.nn.") and qualified.rsplit(".", 1)[-1][:1].isupper()
 
 
-@TIPS.dispatcher("call")
+@TIPS.dispatcher("call", built_by=(FABRIC,), own=("on_after_setup", "on_after_optimizer_step"))
 def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
     node = receiver.node
     if receiver.kind != "fabric" or not isinstance(node, ast.Call) or receiver.flow is None:
         return ()
     owner = receiver.flow
     given = next((k.value for k in node.keywords if k.arg == "callbacks"), None)
-    if given is None:
-        return ()
     out: list[Value] = []
-    for value in owner.values(given):
-        if isinstance(value.node, (ast.List, ast.Tuple)) and value.flow is owner:
-            out.extend(x for e in value.node.elts if not isinstance(e, ast.Starred) for x in owner.values(e))
-        else:
+    for value in owner.values(given) if given is not None else ():
+        if isinstance(value.node, ast.List) and value.flow is owner:
+            items = [*value.node.elts, *(e for e, _ in owner.appended(value.node))]
+            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
+        elif not isinstance(value.node, ast.Tuple):  # a tuple is one callback: `getattr(tuple, hook)` is None
             out.append(value)
+    for method in ("append", "extend"):  # `fabric._callbacks.append(cb)`: the list Fabric dispatches over
+        for call, target in owner.ctx.spelled_method_calls(method):
+            if not (isinstance(target, ast.Attribute) and target.attr == "_callbacks" and len(call.args) == 1
+                    and any(x.node is node for x in owner.values(target.value))):
+                continue
+            arg = call.args[0]
+            items = arg.elts if method == "extend" and isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
     return tuple(out)
+
+
+@TIPS.writer
+def _written_path(flow: Flow, node: ast.Call) -> tuple[ast.expr, str | None] | None:
+    func = node.func
+    path, kind = None, None
+    if flow.ctx.resolve(func) == "torch.save":
+        path, kind = _argument(node, 1, "f"), "file"
+    elif isinstance(func, ast.Attribute) and func.attr == "save" and any(
+            v.kind == "fabric" for v in flow.values(func.value)):
+        path = _argument(node, 0, "path")
+    return None if path is None else (path, kind)
+
+
+def _argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    if any(isinstance(a, ast.Starred) for a in node.args[:index + 1]):
+        return None
+    return node.args[index] if index < len(node.args) else next((k.value for k in node.keywords if k.arg == keyword), None)
 
 
 @TIPS.call
