@@ -201,6 +201,45 @@ KNOWN_MISSES: dict[str, str] = {
         "that name; errata takes every method of an object in `callbacks=[...]` as run. A callback method runs "
         "only if some `fabric.call` names it: flow.py `never_runs`, with the pack saying that `Fabric.call` "
         "dispatches on the method name (its first argument)",
+    # round sixteen (scripts): callers and wrappers: a decorator with arguments around a builder, a partial of a
+    # partial, a table of lambdas picked by a CLI default, an `on_step=` callback of the script's own loop, `map`
+    # over models, a generator drawn by `next()`, `*args` forwarding, keyword-only defaults, a module dict default
+    # edited after the `def`, recursion with a depth, `getattr(self, f"build_{kind}")`, staticmethod entry points,
+    # `itemgetter`, a `typing.Protocol` and an `abc` base (scored before anything was built for them: 9/15 raising
+    # flagged as an error, 10/15 with any severity; 0/15 fine cases with an error, 0/15 with its twin's warning)
+    "s452_partial_of_partial_fabric_bf16_mixed":
+        "missed: `LowPrecisionTPUFabric = partial(TPUFabric, precision=\"bf16-mixed\")` with `TPUFabric = "
+        "partial(Fabric, accelerator=\"tpu\")`: context.py `_partial_calls` takes a partial only of a name the "
+        "imports resolve, so the call is no Fabric construction and its `precision` is never read. The fix "
+        "belongs there: a partial of a name holding another partial calls what that one calls, with both "
+        "partials' keywords (the outer one's first)",
+    "s458_map_builds_gan_optimizers_before_setup_module":
+        "missed: `optimizers = list(map(make_adam, (raw_generator, raw_critic)))` before `map(fabric.setup_module, "
+        "...)`: lxf013 follows an optimizer the file constructs (`torch.optim.X(model.parameters())`, a helper "
+        "that returns one) into `setup_optimizers`, but not one `map` makes by calling a helper on each item of "
+        "a tuple and spreads with `*optimizers`. The fix belongs in the value flow (flow.py: `map(f, items)` "
+        "holds `f(item)` for each item, as a comprehension does), so that LXF013 reads the helper's call",
+    "s460_config_generator_next_precision_bf16_mixed":
+        "missed: `trial = next(sweep())`, where `sweep` yields `{\"precision\": precision, ...}` in a loop over "
+        "`itertools.product(precisions, lrs)` of its default tuples: the first `yield` of the first turn is the "
+        "value, but flow.py does not read what `next()` of a generator call returns, and the loop variable of "
+        "`itertools.product` over parameter defaults is unknown. The fix belongs in flow.py (the value of "
+        "`next(gen(...))`: the first yield reached, with the loop's first item); a long way for one idiom",
+    "s466_default_clip_dict_mutated_after_def_by_value":
+        "the wrong code (LXF015 for LXF014): `step(..., clip=CLIP)` clips with `**clip`, and after the `def` the "
+        "module does `CLIP.clear()` then `CLIP.update(clip_val=0.5)`; the same dict, so the run clips by value "
+        "only. flow.py `_removals` reads `pop` and `del` but not `clear()`, so the entries keep `max_norm` too "
+        "and LXF015 (both given) wins. The fix belongs there: a `clear()` drops every key stored before it",
+    "s468_recursive_layer_collector_depth_returns_list_remat":
+        "only a warning, and rightly: `layer_types(Net(), depth=2)` fills the list `found` in place while it "
+        "recurses over `module.children()`; whether anything is appended depends on the model's children at "
+        "depth 2, which only running the model's `__init__` shows (an empty list is ignored by Lightning). "
+        "LXF001's \"when it is not empty\" warning is the honest answer; its twin s469 gets nothing",
+    "s474_itemgetter_reads_config_accelerator_cpu":
+        "missed: `accelerator, precision = itemgetter(\"accelerator\", \"precision\")(CONFIG)` reads two "
+        "entries of a module dict; flow.py reads `operator.attrgetter(\"x\")(obj)` and `d[\"k\"]` but not "
+        "`itemgetter` with several keys unpacked into names. The fix belongs in flow.py (or idioms.py): "
+        "`itemgetter(k1, k2, ...)(d)` holds the tuple `(d[k1], d[k2], ...)`, `itemgetter(k)(d)` holds `d[k]`",
     "s441_exists_check_then_load_without_state_fresh_run_ok":
         "a false error: `fabric.load(LAST)` without a state runs only `if os.path.exists(LAST):`, and this run "
         "writes no checkpoint, so it never loads; a later run that finds one would raise. A site under a test of "
