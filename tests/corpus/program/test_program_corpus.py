@@ -207,12 +207,6 @@ KNOWN_MISSES: dict[str, str] = {
     # edited after the `def`, recursion with a depth, `getattr(self, f"build_{kind}")`, staticmethod entry points,
     # `itemgetter`, a `typing.Protocol` and an `abc` base (scored before anything was built for them: 9/15 raising
     # flagged as an error, 10/15 with any severity; 0/15 fine cases with an error, 0/15 with its twin's warning)
-    "s452_partial_of_partial_fabric_bf16_mixed":
-        "missed: `LowPrecisionTPUFabric = partial(TPUFabric, precision=\"bf16-mixed\")` with `TPUFabric = "
-        "partial(Fabric, accelerator=\"tpu\")`: context.py `_partial_calls` takes a partial only of a name the "
-        "imports resolve, so the call is no Fabric construction and its `precision` is never read. The fix "
-        "belongs there: a partial of a name holding another partial calls what that one calls, with both "
-        "partials' keywords (the outer one's first)",
     "s458_map_builds_gan_optimizers_before_setup_module":
         "missed: `optimizers = list(map(make_adam, (raw_generator, raw_critic)))` before `map(fabric.setup_module, "
         "...)`: lxf013 follows an optimizer the file constructs (`torch.optim.X(model.parameters())`, a helper "
