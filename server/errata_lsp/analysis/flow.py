@@ -1547,7 +1547,7 @@ class Flow:
                      for method in ("update", "setdefault") for c in self.ctx.method_calls_on(method, name)) \
             or any(isinstance(t.value, ast.Name) and t.value.id == name and self._same_dict(t.value, call)
                    for _, t in self.ctx.subscript_stores(name)) \
-            or bool(self._removals(call, name))
+            or bool(self._removals(call, name)) or bool(self._clears(call, name))
         if not stored:
             return values
         return tuple(Value("dict", call, v.when, extra=replace(v, when=()), flow=self) if v.kind == "dict"
@@ -4339,6 +4339,14 @@ class Flow:
             for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+            clears = self._clears(node, value.label)
+            if clears:  # `name.clear()`: only what is stored below it is left
+                last = max(call.lineno for call in clears)
+                for key in [k for k, e in out.items() if e.flow is self and getattr(e.node, "lineno", 0) <= last]:
+                    del out[key]
+                # a clear in another function runs when that one is called: what it leaves proves nothing
+                scope = self.ctx.scope_of(node) if node is not None else None
+                complete = complete and all(self.ctx.scope_of(call) is scope for call in clears)
         return out, complete
 
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
@@ -5041,6 +5049,13 @@ class Flow:
                     and self._same_dict(receiver, node):
                 out[key] = max(line, out.get(key, 0))
         return out
+
+    def _clears(self, node: ast.AST | None, name: str) -> list[ast.Call]:
+        """The `name.clear()` calls on the variable a dict was bound to. A clear in a branch counts too, as a
+        removal does: what was stored before it may be gone."""
+        return [call for call in self.ctx.method_calls_on("clear", name)
+                if not call.args and isinstance(receiver := call.func.value, ast.Name)  # type: ignore[attr-defined]
+                and receiver.id == name and self._same_dict(receiver, node)]
 
     def appended(self, display: ast.List | ast.Tuple) -> list[tuple[ast.expr, tuple[str, ...]]]:
         """What `name.append(x)` / `name.extend([...])` add to a list display after it is bound to `name`,

@@ -219,11 +219,6 @@ KNOWN_MISSES: dict[str, str] = {
         "value, but flow.py does not read what `next()` of a generator call returns, and the loop variable of "
         "`itertools.product` over parameter defaults is unknown. The fix belongs in flow.py (the value of "
         "`next(gen(...))`: the first yield reached, with the loop's first item); a long way for one idiom",
-    "s466_default_clip_dict_mutated_after_def_by_value":
-        "the wrong code (LXF015 for LXF014): `step(..., clip=CLIP)` clips with `**clip`, and after the `def` the "
-        "module does `CLIP.clear()` then `CLIP.update(clip_val=0.5)`; the same dict, so the run clips by value "
-        "only. flow.py `_removals` reads `pop` and `del` but not `clear()`, so the entries keep `max_norm` too "
-        "and LXF015 (both given) wins. The fix belongs there: a `clear()` drops every key stored before it",
     "s468_recursive_layer_collector_depth_returns_list_remat":
         "only a warning, and rightly: `layer_types(Net(), depth=2)` fills the list `found` in place while it "
         "recurses over `module.children()`; whether anything is appended depends on the model's children at "
