@@ -747,6 +747,26 @@ def test_an_attrgetter_called_on_an_object_is_getattr_of_its_name():
     """) == [("tuple", 8, 19, ())]
 
 
+def test_an_itemgetter_called_on_a_dict_reads_its_keys():
+    source = """
+        from operator import itemgetter
+        CONFIG = {"remat": [Block], "wrap": {Block}, "lr": 1e-3}
+        LAYERS = ((Block,), {Block})
+        PROBE
+    """
+    assert probe(source.replace("PROBE", 'probe(itemgetter("remat")(CONFIG))')) == [("list", 3, 19, ())]
+    # several keys: a tuple of what each reads, unpacked into names or indexed
+    unpacked = 'remat, wrap = itemgetter("remat", "wrap")(CONFIG)\n        probe({})'
+    assert probe(source.replace("PROBE", unpacked.format("remat"))) == [("list", 3, 19, ())]
+    assert probe(source.replace("PROBE", unpacked.format("wrap"))) == [("set", 3, 36, ())]
+    assert probe(source.replace("PROBE", 'probe(itemgetter("lr", "wrap")(CONFIG)[1])')) == [("set", 3, 36, ())]
+    assert probe(source.replace("PROBE", "probe(itemgetter(0)(LAYERS))")) == [("tuple", 4, 10, ())]
+    # a key the dict does not hold, a key the file cannot tell, an index past the keys: unknown
+    assert probe(source.replace("PROBE", 'probe(itemgetter("policy")(CONFIG))')) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", "probe(itemgetter(key)(CONFIG))")) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", 'probe(itemgetter("lr", "wrap")(CONFIG)[2])')) == [("unknown", 5, 6, ())]
+
+
 def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
     source = """
         from collections import ChainMap

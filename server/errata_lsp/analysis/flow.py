@@ -4197,6 +4197,9 @@ class Flow:
         if value.kind == "setup_tuple":
             items = value.extra
             return (items[index],) if index < len(items) else (Value("unknown", node, flow=flow),)
+        if isinstance(value.extra, _Items):  # `itemgetter(k1, k2)(obj)`: what each key reads
+            held = value.extra.items
+            return held[index] if -len(held) <= index < len(held) else (Value("unknown", node, flow=flow),)
         if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
             if -len(node.elts) <= index < len(node.elts):
                 return tuple(x.under(value.when) for x in flow.values(node.elts[index]))
@@ -5134,6 +5137,7 @@ class Flow:
         out: list[Value] = []
         for f in self.values(node.func):
             got = self._attrgetter_call(node, f)
+            got = self._itemgetter_call(node, f) if got is None else got
             # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
             out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
@@ -5163,6 +5167,31 @@ class Flow:
             return self._dotted_attrgetter(node, given)
         named = self._getattr_named(node, given)
         return named if named is not None else (Value("unknown", node, flow=self),)
+
+    def _itemgetter_call(self, node: ast.Call, f: Value) -> tuple[Value, ...] | None:
+        """`operator.itemgetter(k)(obj)` is `obj[k]`; `itemgetter(k1, k2)(obj)` the tuple `(obj[k1], obj[k2])`
+        (`accelerator, precision = itemgetter("accelerator", "precision")(CONFIG)`). None when `f` is no such
+        getter or the call is not `getter(obj)`."""
+        getter = f.node
+        if f.qualified != "operator.itemgetter" or not isinstance(getter, ast.Call) or not getter.args \
+                or getter.keywords or any(isinstance(a, ast.Starred) for a in getter.args) \
+                or len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return None
+        keys = [(f.flow or self).constant_key(a) for a in getter.args]
+        bases = self.values(node.args[0])
+        items = tuple(tuple(y.under(base.when) for base in bases for y in self._item(base, key, node)) for key in keys)
+        if len(items) == 1:
+            return items[0]
+        return (Value("tuple", node, extra=_Items(items), flow=self),)
+
+    def _item(self, base: Value, key: str | int | None, here: ast.AST) -> tuple[Value, ...]:
+        """`base[key]` for a key the code gives as a constant: a dict's entry, a tuple's or list's element."""
+        if isinstance(key, str) and base.kind == "dict":
+            label = f"{base.label}[{key!r}]" if base.label else None
+            return tuple(x.named(label) for x in self._entry_values(base, key, here))
+        if isinstance(key, int) and base.kind in ("list", "tuple") and base.extra not in ("grown", "filled"):
+            return self.element(base, key)
+        return (Value("unknown", here, flow=self),)
 
     def _dotted_attrgetter(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...]:
         """`operator.attrgetter("model.net")(obj)`: `obj.model.net`, one known name only; else unknown."""
@@ -6857,6 +6886,13 @@ class _Instance:
     cls: ast.ClassDef
     call: ast.Call
     flow: Flow = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class _Items:
+    """The tuple a call of `operator.itemgetter(k1, k2, ...)` returns: what each item holds, in order."""
+
+    items: tuple[tuple[Value, ...], ...] = field(compare=False)
 
 
 def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:

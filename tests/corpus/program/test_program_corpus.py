@@ -224,11 +224,6 @@ KNOWN_MISSES: dict[str, str] = {
         "recurses over `module.children()`; whether anything is appended depends on the model's children at "
         "depth 2, which only running the model's `__init__` shows (an empty list is ignored by Lightning). "
         "LXF001's \"when it is not empty\" warning is the honest answer; its twin s469 gets nothing",
-    "s474_itemgetter_reads_config_accelerator_cpu":
-        "missed: `accelerator, precision = itemgetter(\"accelerator\", \"precision\")(CONFIG)` reads two "
-        "entries of a module dict; flow.py reads `operator.attrgetter(\"x\")(obj)` and `d[\"k\"]` but not "
-        "`itemgetter` with several keys unpacked into names. The fix belongs in flow.py (or idioms.py): "
-        "`itemgetter(k1, k2, ...)(d)` holds the tuple `(d[k1], d[k2], ...)`, `itemgetter(k)(d)` holds `d[k]`",
     "s441_exists_check_then_load_without_state_fresh_run_ok":
         "a false error: `fabric.load(LAST)` without a state runs only `if os.path.exists(LAST):`, and this run "
         "writes no checkpoint, so it never loads; a later run that finds one would raise. A site under a test of "
