@@ -767,6 +767,23 @@ def test_an_itemgetter_called_on_a_dict_reads_its_keys():
     assert probe(source.replace("PROBE", 'probe(itemgetter("lr", "wrap")(CONFIG)[2])')) == [("unknown", 5, 6, ())]
 
 
+def test_a_map_over_known_items_holds_what_the_function_gives_for_each():
+    source = """
+        def policy_of(layers):
+            return layers
+        LAYERS = ([Block], {Head})
+        PROBE
+    """
+    unpacked = "block, head = map(policy_of, LAYERS)\n        probe({})"
+    assert probe(source.replace("PROBE", unpacked.format("block"))) == [("list", 4, 10, ())]
+    assert probe(source.replace("PROBE", unpacked.format("head"))) == [("set", 4, 19, ())]
+    assert probe(source.replace("PROBE", "probe(list(map(policy_of, LAYERS))[1])")) == [("set", 4, 19, ())]
+    assert probe(source.replace("PROBE", "probe(tuple(map(lambda c: {c}, [Head]))[0])")) == [("set", 5, 26, ())]
+    # items the file cannot list, or several iterables: unknown
+    assert probe(source.replace("PROBE", "probe(list(map(policy_of, layers))[0])")) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", "probe(list(map(max, LAYERS, LAYERS))[0])")) == [("unknown", 5, 6, ())]
+
+
 def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
     source = """
         from collections import ChainMap

@@ -5124,7 +5124,15 @@ class Flow:
                 copied = self._copied(node, self.values(node.args[0]))  # `dict(values)`: a new dict of its entries
                 if len(copied) == 1 and copied[0].kind == "dict" and copied[0].node is node:
                     return copied
+            if node.func.id in ("list", "tuple") and len(node.args) == 1 and not node.keywords:
+                given = self.values(node.args[0])  # `list(map(f, items))`: what each item gives, in order
+                if len(given) == 1 and not given[0].when and isinstance(given[0].extra, _Items):
+                    return v(CONTAINERS[node.func.id], extra=given[0].extra)
             return v(CONTAINERS[node.func.id])
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "map":
+            mapped = self._mapped(node)
+            if mapped is not None:
+                return mapped
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
@@ -5567,12 +5575,8 @@ class Flow:
         parameters, over items the file knows all: `f(...f(f(initial, i1), i2)..., in)`, each call evaluated
         for its own arguments (`lambda merged, name: {**merged, **PROFILES[name]}` merges the profiles named,
         in order). None otherwise."""
-        funcs = self.values(node.args[0])
-        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
-                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
-                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
-                or len(func.args.posonlyargs) + len(func.args.args) != 2 or func.args.kwonlyargs \
-                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+        func = self._own_function(node.args[0], 2)
+        if func is None:
             return None
         items = self._known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
@@ -5588,6 +5592,45 @@ class Flow:
                                                                       self._stand_in(node, item)], keywords=[]), node)
             folded = _SiteFlow(self, func, call).returns_of(func)  # type: ignore[arg-type]  # a lambda's too
         return folded
+
+    def _mapped(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`map(f, items)` over items the file knows all: what `f(item)` gives for each item, in order (an
+        iterator, unpacked or made a list as a tuple would be). None for several iterables or other items."""
+        if len(node.args) != 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        func = self._own_function(node.args[0], 1)
+        made = []
+        for item in items:  # each call as made up here, its argument a stand-in holding the item
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, item)], keywords=[]), node)
+            # a def or lambda of this module: its body read for this item (`make_adam(raw_generator)`)
+            made.append(_SiteFlow(self, func, call).returns_of(func) if func is not None else self._call(call))  # type: ignore[arg-type]
+        return (Value("tuple", node, extra=_Items(tuple(made)), flow=self),)
+
+    def elements(self, value: Value) -> list[tuple[Value, ...]] | None:
+        """What each element of a list or tuple holds, in order: a display's (no `*`), or what `map` or
+        `itemgetter` gives for each item; None for any other value."""
+        if isinstance(value.extra, _Items):
+            return [tuple(x.under(value.when) for x in held) for held in value.extra.items]
+        node = value.node
+        if value.kind in ("list", "tuple") and value.extra is None and isinstance(node, (ast.List, ast.Tuple)) \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            return [self.element(value, i) for i in range(len(node.elts))]
+        return None
+
+    def _own_function(self, expr: ast.expr, arity: int) -> ast.Lambda | ast.FunctionDef | None:
+        """The lambda or def of this module (no method, no generator) `expr` holds on every path, when it takes
+        exactly `arity` positional parameters and nothing else: one a made-up call can be read for."""
+        funcs = self.values(expr)
+        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
+                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
+                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
+                or len(func.args.posonlyargs) + len(func.args.args) != arity or func.args.kwonlyargs \
+                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+            return None
+        return func
 
     def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here)."""

@@ -207,12 +207,6 @@ KNOWN_MISSES: dict[str, str] = {
     # edited after the `def`, recursion with a depth, `getattr(self, f"build_{kind}")`, staticmethod entry points,
     # `itemgetter`, a `typing.Protocol` and an `abc` base (scored before anything was built for them: 9/15 raising
     # flagged as an error, 10/15 with any severity; 0/15 fine cases with an error, 0/15 with its twin's warning)
-    "s458_map_builds_gan_optimizers_before_setup_module":
-        "missed: `optimizers = list(map(make_adam, (raw_generator, raw_critic)))` before `map(fabric.setup_module, "
-        "...)`: lxf013 follows an optimizer the file constructs (`torch.optim.X(model.parameters())`, a helper "
-        "that returns one) into `setup_optimizers`, but not one `map` makes by calling a helper on each item of "
-        "a tuple and spreads with `*optimizers`. The fix belongs in the value flow (flow.py: `map(f, items)` "
-        "holds `f(item)` for each item, as a comprehension does), so that LXF013 reads the helper's call",
     "s460_config_generator_next_precision_bf16_mixed":
         "missed: `trial = next(sweep())`, where `sweep` yields `{\"precision\": precision, ...}` in a loop over "
         "`itertools.product(precisions, lrs)` of its default tuples: the first `yield` of the first turn is the "
