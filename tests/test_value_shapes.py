@@ -613,6 +613,10 @@ def test_a_module_dict_cleared_after_the_def_that_takes_it_as_a_default_holds_wh
 
 def test_a_dict_cleared_in_another_function_leaves_no_proof_that_a_key_is_missing():
     assert found(CLEARED_DEFAULT % "def reset():\n        CLIP.clear()") == []
+    # a store a function makes when called, after the clear: kept
+    configure = 'def configure():\n        CLIP["clip_val"] = 0.5\n    CLIP.clear()\n    configure()'
+    [(code, severity, at, _)] = found(CLEARED_DEFAULT % configure)
+    assert (code, severity, at) == ("LXF014", "error", "12:24-12:27")
 
 
 # --- conditional expressions the file decides ----------------------------------------------------------------------

@@ -4343,9 +4343,11 @@ class Flow:
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
             clears = self._clears(node, value.label)
-            if clears:  # `name.clear()`: only what is stored below it is left
-                last = max(call.lineno for call in clears)
-                for key in [k for k, e in out.items() if e.flow is self and getattr(e.node, "lineno", 0) <= last]:
+            for key in list(out) if clears and node is not None else ():
+                # `name.clear()`: gone, if stored above it in its scope (by the binding, or by a store after it);
+                # a store in another function runs when that one is called
+                site = out[key].node if key in more else node
+                if any(self.ctx.scope_of(c) is self.ctx.scope_of(site) and _above(site, c) for c in clears):
                     del out[key]
                 # a clear in another function runs when that one is called: what it leaves proves nothing
                 scope = self.ctx.scope_of(node) if node is not None else None
@@ -7776,6 +7778,11 @@ def _forwards_to_base(cls: ast.ClassDef) -> bool:
             return [source_text(x) for x in call.args] == [f"*{a.vararg.arg}"] and len(call.keywords) == 1 \
                 and call.keywords[0].arg is None and source_text(call.keywords[0].value) == a.kwarg.arg
     return False
+
+
+def _above(node: ast.AST, other: ast.AST) -> bool:
+    """`node` starts before `other` in the text."""
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) < (getattr(other, "lineno", 0), getattr(other, "col_offset", 0))
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:
