@@ -784,6 +784,36 @@ def test_a_map_over_known_items_holds_what_the_function_gives_for_each():
     assert probe(source.replace("PROBE", "probe(list(map(max, LAYERS, LAYERS))[0])")) == [("unknown", 5, 6, ())]
 
 
+def test_next_of_an_iterator_made_over_known_items_is_the_first_item():
+    source = """
+        CONFIGS = [{"name": "pod", "remat": [Block]}, {"name": "smoke", "remat": {Block}}]
+        LAYERS = ([Block], {Head})
+        def presets():
+            yield {"remat": (Block,)}
+            yield {"remat": {Block}}
+        def looped():
+            for c in CONFIGS:
+                yield c
+        PROBE
+    """
+    picked = 'probe(next(c for c in CONFIGS if c["name"] == "smoke")["remat"])'
+    assert probe(source.replace("PROBE", picked)) == [("set", 2, 73, ())]
+    assert probe(source.replace("PROBE", "probe(next(iter(LAYERS)))")) == [("list", 3, 10, ())]
+    assert probe(source.replace("PROBE", 'probe(next(presets())["remat"])')) == [("tuple", 5, 20, ())]
+    assert probe(source.replace("PROBE", "probe(next(iter(map(frozenset, LAYERS))))")) == [("frozenset", 10, 16, ())]
+    # none kept: the default (without one, StopIteration: nothing)
+    none = 'probe(next((c for c in CONFIGS if c["name"] == "none"), None))'
+    assert probe(source.replace("PROBE", none)) == [("none", 10, 56, ())]
+    assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == "none"))')) \
+        == [("unknown", 10, 6, ())]
+    # a test the file cannot decide, a yield in a loop, a name that may hold an iterator already advanced: unknown
+    assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == name))')) \
+        == [("unknown", 10, 6, ())]
+    assert probe(source.replace("PROBE", "probe(next(looped()))")) == [("unknown", 10, 6, ())]
+    advanced = "it = iter(LAYERS)\n        next(it)\n        probe(next(it))"
+    assert probe(source.replace("PROBE", advanced)) == [("unknown", 12, 6, ())]
+
+
 def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
     source = """
         from collections import ChainMap

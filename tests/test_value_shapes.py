@@ -619,6 +619,21 @@ def test_a_dict_cleared_in_another_function_leaves_no_proof_that_a_key_is_missin
     assert (code, severity, at) == ("LXF014", "error", "12:24-12:27")
 
 
+PICKED_BY_NEXT = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    PRESETS = [{"name": "pod", "precision": "bf16-mixed"}, {"name": "smoke", "precision": "bf16-true"}]
+    preset = next(p for p in PRESETS if p["name"] == %r)
+    fabric = Fabric(accelerator="tpu", precision=preset["precision"], strategy=XLAFSDPStrategy())
+"""
+
+
+def test_a_preset_picked_by_next_over_a_filtered_generator_is_the_first_one_kept():
+    [(code, severity, at, _)] = found(PICKED_BY_NEXT % "pod")
+    assert (code, severity, at) == ("LXF007", "error", "5:46-5:65")
+    assert found(PICKED_BY_NEXT % "smoke") == []
+
+
 # --- conditional expressions the file decides ----------------------------------------------------------------------
 DECIDED = """\
     from lightning.fabric.strategies import XLAFSDPStrategy

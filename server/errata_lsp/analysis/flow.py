@@ -5135,6 +5135,10 @@ class Flow:
             mapped = self._mapped(node)
             if mapped is not None:
                 return mapped
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "next":
+            first = self._next_item(node)
+            if first is not None:
+                return first
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
@@ -5611,6 +5615,29 @@ class Flow:
             made.append(_SiteFlow(self, func, call).returns_of(func) if func is not None else self._call(call))  # type: ignore[arg-type]
         return (Value("tuple", node, extra=_Items(tuple(made)), flow=self),)
 
+    def _next_item(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`next(it)` or `next(it, default)` of an iterator made right there over items the file knows all, in
+        order: a generator expression (`next(c for c in CONFIGS if c["name"] == name)`), `iter(<items>)`, a call
+        of a generator function yielding one statement after another (`spread_items`). The first item; the
+        default when there is none. None otherwise (a name may hold an iterator already advanced)."""
+        if not 1 <= len(node.args) <= 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        it = node.args[0]
+        items: list[tuple[Value, ...]] | None = None
+        if isinstance(it, ast.GeneratorExp) and len(it.generators) == 1:
+            items = self._comprehended_items(it)
+        elif isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "iter" \
+                and self.reaching(it.func) is None and len(it.args) == 1 and not it.keywords:
+            items = self._known_items(it.args[0])
+        elif isinstance(it, ast.Call) and all(f.kind == "function" and isinstance(f.node, ast.FunctionDef)
+                                              and self.ctx.is_generator(f.node) for f in self.values(it.func)):
+            items = self.spread_items(it)
+        if items is None:
+            return None
+        if items:
+            return items[0]
+        return self.values(node.args[1]) if len(node.args) == 2 else None  # (none: StopIteration)
+
     def elements(self, value: Value) -> list[tuple[Value, ...]] | None:
         """What each element of a list or tuple holds, in order: a display's (no `*`), or what `map` or
         `itemgetter` gives for each item; None for any other value."""
@@ -5693,6 +5720,8 @@ class Flow:
                            flow=e.flow),) for e in entries.values()]
         if isinstance(node, ast.ListComp) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
+        if isinstance(value.extra, _Items):  # `map(f, items)`: what each call gives
+            return [flow.plain_run(held) for held in value.extra.items]
         return None
 
     def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
@@ -5773,7 +5802,7 @@ class Flow:
             unknown = unknown or False not in truths
         return None if unknown else False
 
-    def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
+    def _comprehended_items(self, node: ast.ListComp | ast.GeneratorExp) -> list[tuple[Value, ...]] | None:
         """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
         each test keeps, the test decided with the loop's name holding that item."""
         gen = node.generators[0]
