@@ -4342,16 +4342,15 @@ class Flow:
             for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
-            clears = self._clears(node, value.label)
-            for key in list(out) if clears and node is not None else ():
+            clears = self._clears(node, value.label) if node is not None else []
+            for key in list(out) if clears else ():
                 # `name.clear()`: gone, if stored above it in its scope (by the binding, or by a store after it);
                 # a store in another function runs when that one is called
                 site = out[key].node if key in more else node
                 if any(self.ctx.scope_of(c) is self.ctx.scope_of(site) and _above(site, c) for c in clears):
                     del out[key]
-                # a clear in another function runs when that one is called: what it leaves proves nothing
-                scope = self.ctx.scope_of(node) if node is not None else None
-                complete = complete and all(self.ctx.scope_of(call) is scope for call in clears)
+            if clears:  # a clear in another function runs when that one is called: what it leaves proves nothing
+                complete = complete and all(self.ctx.scope_of(c) is self.ctx.scope_of(node) for c in clears)
         return out, complete
 
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
@@ -6964,7 +6963,8 @@ class _Instance:
 
 @dataclass(frozen=True)
 class _Items:
-    """The tuple a call of `operator.itemgetter(k1, k2, ...)` returns: what each item holds, in order."""
+    """The items of a `map(f, items)` or the tuple `operator.itemgetter(k1, k2, ...)(obj)` returns: what each
+    holds, in order."""
 
     items: tuple[tuple[Value, ...], ...] = field(compare=False)
 
