@@ -309,3 +309,41 @@ def train(fabric):
 def test_a_wraps_wrapper_that_fills_a_keyword_and_forwards_its_star_args_to_a_held_method():
     assert [f[:2] + f[3:] for f in shown(HEAD + WRAPPED.format(given="") + TAIL)] == [("LXF014", "error", 18, 42, 45)]
     assert shown(HEAD + WRAPPED.format(given=", max_norm=1.0") + TAIL) == []
+
+
+# --- `map` over the models ------------------------------------------------------------------------------
+MAPPED = """\
+def make_adam(module):
+    return torch.optim.Adam(module.parameters())
+
+
+def train(fabric):
+    raw_g, raw_d = Block(), Block()
+    {first}
+    {second}
+    opt_g, opt_d = fabric.setup_optimizers(*optimizers)"""
+SET_UP = "g, d = map(fabric.setup_module, (raw_g, raw_d))"
+
+
+def test_optimizers_a_map_builds_from_the_raw_models_before_a_map_sets_them_up_are_flagged():
+    built = "optimizers = list(map(make_adam, (raw_g, raw_d)))"
+    assert shown(HEAD + MAPPED.format(first=built, second=SET_UP) + TAIL) == [(
+        "LXF013", "error",
+        "`optimizers` is built from the raw model's parameters (line 12) before `map(fabric.setup_module, (raw_g, "
+        "raw_d))`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises ValueError: The optimizer "
+        "does not seem to reference any XLAFSDP parameters. Create the optimizer after `setup_module`, from the "
+        "set-up model",
+        19, 44, 54)]
+    # a lambda in place of the helper, the models set up one by one: the same
+    lambda_built = "optimizers = tuple(map(lambda m: torch.optim.SGD(m.parameters(), lr=0.1), [raw_g, raw_d]))"
+    spelled = "g, d = fabric.setup_module(raw_g), fabric.setup_module(raw_d)"
+    [(code, severity, _, line, start, end)] = shown(HEAD + MAPPED.format(first=lambda_built, second=spelled) + TAIL)
+    assert (code, severity, line, start, end) == ("LXF013", "error", 19, 44, 54)
+
+
+def test_optimizers_a_map_builds_from_the_set_up_models_or_from_models_set_up_later_are_fine():
+    after = "optimizers = list(map(make_adam, (g, d)))"
+    assert shown(HEAD + MAPPED.format(first=SET_UP, second=after) + TAIL) == []
+    # other models than those set up: no finding
+    others = "optimizers = list(map(make_adam, (Block(), Block())))"
+    assert shown(HEAD + MAPPED.format(first=others, second=SET_UP) + TAIL) == []

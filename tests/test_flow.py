@@ -747,6 +747,73 @@ def test_an_attrgetter_called_on_an_object_is_getattr_of_its_name():
     """) == [("tuple", 8, 19, ())]
 
 
+def test_an_itemgetter_called_on_a_dict_reads_its_keys():
+    source = """
+        from operator import itemgetter
+        CONFIG = {"remat": [Block], "wrap": {Block}, "lr": 1e-3}
+        LAYERS = ((Block,), {Block})
+        PROBE
+    """
+    assert probe(source.replace("PROBE", 'probe(itemgetter("remat")(CONFIG))')) == [("list", 3, 19, ())]
+    # several keys: a tuple of what each reads, unpacked into names or indexed
+    unpacked = 'remat, wrap = itemgetter("remat", "wrap")(CONFIG)\n        probe({})'
+    assert probe(source.replace("PROBE", unpacked.format("remat"))) == [("list", 3, 19, ())]
+    assert probe(source.replace("PROBE", unpacked.format("wrap"))) == [("set", 3, 36, ())]
+    assert probe(source.replace("PROBE", 'probe(itemgetter("lr", "wrap")(CONFIG)[1])')) == [("set", 3, 36, ())]
+    assert probe(source.replace("PROBE", "probe(itemgetter(0)(LAYERS))")) == [("tuple", 4, 10, ())]
+    # a key the dict does not hold, a key the file cannot tell, an index past the keys: unknown
+    assert probe(source.replace("PROBE", 'probe(itemgetter("policy")(CONFIG))')) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", "probe(itemgetter(key)(CONFIG))")) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", 'probe(itemgetter("lr", "wrap")(CONFIG)[2])')) == [("unknown", 5, 6, ())]
+
+
+def test_a_map_over_known_items_holds_what_the_function_gives_for_each():
+    source = """
+        def policy_of(layers):
+            return layers
+        LAYERS = ([Block], {Head})
+        PROBE
+    """
+    unpacked = "block, head = map(policy_of, LAYERS)\n        probe({})"
+    assert probe(source.replace("PROBE", unpacked.format("block"))) == [("list", 4, 10, ())]
+    assert probe(source.replace("PROBE", unpacked.format("head"))) == [("set", 4, 19, ())]
+    assert probe(source.replace("PROBE", "probe(list(map(policy_of, LAYERS))[1])")) == [("set", 4, 19, ())]
+    assert probe(source.replace("PROBE", "probe(tuple(map(lambda c: {c}, [Head]))[0])")) == [("set", 5, 26, ())]
+    # items the file cannot list, or several iterables: unknown
+    assert probe(source.replace("PROBE", "probe(list(map(policy_of, layers))[0])")) == [("unknown", 5, 6, ())]
+    assert probe(source.replace("PROBE", "probe(list(map(max, LAYERS, LAYERS))[0])")) == [("unknown", 5, 6, ())]
+
+
+def test_next_of_an_iterator_made_over_known_items_is_the_first_item():
+    source = """
+        CONFIGS = [{"name": "pod", "remat": [Block]}, {"name": "smoke", "remat": {Block}}]
+        LAYERS = ([Block], {Head})
+        def presets():
+            yield {"remat": (Block,)}
+            yield {"remat": {Block}}
+        def looped():
+            for c in CONFIGS:
+                yield c
+        PROBE
+    """
+    picked = 'probe(next(c for c in CONFIGS if c["name"] == "smoke")["remat"])'
+    assert probe(source.replace("PROBE", picked)) == [("set", 2, 73, ())]
+    assert probe(source.replace("PROBE", "probe(next(iter(LAYERS)))")) == [("list", 3, 10, ())]
+    assert probe(source.replace("PROBE", 'probe(next(presets())["remat"])')) == [("tuple", 5, 20, ())]
+    assert probe(source.replace("PROBE", "probe(next(iter(map(frozenset, LAYERS))))")) == [("frozenset", 10, 16, ())]
+    # none kept: the default (without one, StopIteration: nothing)
+    none = 'probe(next((c for c in CONFIGS if c["name"] == "none"), None))'
+    assert probe(source.replace("PROBE", none)) == [("none", 10, 56, ())]
+    assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == "none"))')) \
+        == [("unknown", 10, 6, ())]
+    # a test the file cannot decide, a yield in a loop, a name that may hold an iterator already advanced: unknown
+    assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == name))')) \
+        == [("unknown", 10, 6, ())]
+    assert probe(source.replace("PROBE", "probe(next(looped()))")) == [("unknown", 10, 6, ())]
+    advanced = "it = iter(LAYERS)\n        next(it)\n        probe(next(it))"
+    assert probe(source.replace("PROBE", advanced)) == [("unknown", 12, 6, ())]
+
+
 def test_a_chainmap_reads_a_key_from_the_first_map_that_holds_it():
     source = """
         from collections import ChainMap

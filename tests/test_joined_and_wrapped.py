@@ -136,6 +136,46 @@ def test_a_partial_of_fabric_with_a_precision_xla_takes_is_fine():
     assert findings(PARTIAL_FABRIC.replace("STRATEGY", "XLAFSDPStrategy()").replace("bf16-mixed", "bf16-true")) == []
 
 
+PARTIAL_OF_PARTIAL = """\
+from functools import partial
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+TPUFabric = partial(Fabric, accelerator="tpu", precision="32-true")
+LowPrecision = partial(TPUFabric, precision="bf16-mixed")
+fabric = LowPrecision(strategy=XLAFSDPStrategy())
+"""
+
+
+def test_a_partial_of_a_partial_of_fabric_builds_a_fabric_with_the_outer_partial_s_precision():
+    (finding,) = check_source(PARTIAL_OF_PARTIAL, "train.py").findings
+    assert (finding.code, finding.severity.value, finding.span, finding.message) == (
+        "LXF007", "error", at(6, 44, 56), PRECISION)
+    fixed = apply_fix(PARTIAL_OF_PARTIAL, finding.preferred_fix.edits)
+    assert fixed == PARTIAL_OF_PARTIAL.replace('"bf16-mixed"', '"bf16-true"')
+    assert findings(fixed) == []
+
+
+def test_a_partial_of_a_partial_of_fabric_keeps_what_the_inner_one_presets():
+    text = (PARTIAL_OF_PARTIAL.replace('precision="32-true"', 'precision="16-mixed"')
+            .replace('precision="bf16-mixed"', 'devices=8'))
+    assert [(code, severity, span) for code, severity, span, _ in findings(text)] == [
+        ("LXF007", "error", at(5, 57, 67))]
+
+
+def test_a_partial_of_a_partial_that_sets_a_precision_xla_takes_is_fine():
+    assert findings(PARTIAL_OF_PARTIAL.replace('precision="32-true"', 'precision="16-mixed"')
+                    .replace('"bf16-mixed"', '"bf16-true"')) == []
+
+
+def test_a_partial_of_a_name_holding_one_of_two_partials_is_no_known_fabric():
+    text = PARTIAL_OF_PARTIAL.replace(
+        'TPUFabric = partial(Fabric, accelerator="tpu", precision="32-true")\n',
+        'import sys\n\nTPUFabric = partial(Fabric, accelerator="tpu") if sys.argv[1:] else partial(print, "dry run")\n')
+    assert findings(text) == []
+
+
 def test_a_partial_of_fabric_made_in_another_module_is_flagged_at_the_call_and_placed_there(tmp_path: Path):
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
     launcher = PARTIAL_FABRIC.split("fabric = ")[0]

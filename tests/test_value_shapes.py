@@ -579,6 +579,61 @@ def test_a_popped_or_deleted_policy_no_longer_clashes_with_the_wrapper():
     assert found(REMOVED % ("[Block]", 'del opts["activation_checkpointing_policy"]')) == []
 
 
+def test_a_cleared_dict_keeps_only_what_is_stored_below_the_clear():
+    assert found(REMOVED % ("{Block}", 'opts.clear()\n        opts.update(auto_wrap_policy={Block}, '
+                                       'activation_checkpointing_policy=[Block])')) == [
+        ("LXF001", "error", "6:75-6:82", "`activation_checkpointing_policy` must be a set, found [Block]")]
+    assert found(REMOVED % ("[Block]", 'opts.clear()\n        opts["auto_wrap_policy"] = {Block}')) == []
+
+
+CLEARED_DEFAULT = """\
+    import torch
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    CLIP = {"max_norm": 1.0}
+    def step(fabric, model, optimizer, clip=CLIP):
+        fabric.clip_gradients(model, optimizer, **clip)
+    def train(fabric):
+        model = fabric.setup_module(torch.nn.Linear(2, 2))
+        optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))
+        step(fabric, model, optimizer)
+    %s
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_module_dict_cleared_after_the_def_that_takes_it_as_a_default_holds_what_is_stored_after():
+    assert found(CLEARED_DEFAULT % "CLIP.clear()\n    CLIP.update(clip_val=0.5)") == [
+        ("LXF014", "error", "12:13-12:25", "XLA's FSDP strategy does not support to clip gradients by value: "
+                                           "`clip_val` raises NotImplementedError. Clip by norm with `max_norm` instead")]
+    assert found(CLEARED_DEFAULT % 'CLIP.clear()\n    CLIP["max_norm"] = 0.5') == []
+    # rebound, not cleared: the default is still the first dict
+    assert found(CLEARED_DEFAULT % 'CLIP = {"clip_val": 0.5}') == []
+
+
+def test_a_dict_cleared_in_another_function_leaves_no_proof_that_a_key_is_missing():
+    assert found(CLEARED_DEFAULT % "def reset():\n        CLIP.clear()") == []
+    # a store a function makes when called, after the clear: kept
+    configure = 'def configure():\n        CLIP["clip_val"] = 0.5\n    CLIP.clear()\n    configure()'
+    [(code, severity, at, _)] = found(CLEARED_DEFAULT % configure)
+    assert (code, severity, at) == ("LXF014", "error", "12:24-12:27")
+
+
+PICKED_BY_NEXT = """\
+    from lightning.fabric import Fabric
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    PRESETS = [{"name": "pod", "precision": "bf16-mixed"}, {"name": "smoke", "precision": "bf16-true"}]
+    preset = next(p for p in PRESETS if p["name"] == %r)
+    fabric = Fabric(accelerator="tpu", precision=preset["precision"], strategy=XLAFSDPStrategy())
+"""
+
+
+def test_a_preset_picked_by_next_over_a_filtered_generator_is_the_first_one_kept():
+    [(code, severity, at, _)] = found(PICKED_BY_NEXT % "pod")
+    assert (code, severity, at) == ("LXF007", "error", "5:46-5:65")
+    assert found(PICKED_BY_NEXT % "smoke") == []
+
+
 # --- conditional expressions the file decides ----------------------------------------------------------------------
 DECIDED = """\
     from lightning.fabric.strategies import XLAFSDPStrategy

@@ -952,7 +952,7 @@ class Context:
         for assign in self._by_type[ast.Assign]:
             value = assign.value
             if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \
-                    and self.resolve(value.args[0]):
+                    and self._partial_target(value):
                 names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
         for name in names:
             for call in self.calls_by_name(name):
@@ -961,10 +961,38 @@ class Context:
                     continue
                 partial = partials.pop()
                 if isinstance(partial, ast.Call) and partial.args and self.resolve(partial.func) == "functools.partial":
-                    qualified = self.resolve(partial.args[0])
+                    qualified = self._partial_target(partial)
                     if qualified:
                         found[call] = (qualified, partial)
         return found
+
+    @cached_property
+    def _partial_bases(self) -> dict[int, ast.Call]:
+        """`Low = partial(TPUFabric, precision=...)` with `TPUFabric = partial(Fabric, ...)`: each partial of
+        a name that holds another partial of the file on every path (by id), with that partial, whose
+        arguments it pre-sets too."""
+        found: dict[int, ast.Call] = {}
+        if not self.imports_partial:
+            return found
+        for call in self._by_type[ast.Call]:
+            if not (call.args and isinstance(call.args[0], ast.Name)
+                    and self.resolve(call.func) == "functools.partial" and not self.resolve(call.args[0])):
+                continue
+            inner = {v.node for v in self.flow.values(call.args[0])}
+            base = inner.pop() if len(inner) == 1 else None
+            if isinstance(base, ast.Call) and base is not call and base.args \
+                    and self.resolve(base.func) == "functools.partial":
+                found[id(call)] = base
+        return found
+
+    def _partial_target(self, partial: ast.Call) -> str | None:
+        """The library callable a `partial(...)` ends up calling: its first argument's, through the partials
+        that argument holds (`partial(partial(Fabric, ...), ...)` spelled with names)."""
+        seen: set[int] = set()
+        while id(partial) in self._partial_bases and id(partial) not in seen:
+            seen.add(id(partial))
+            partial = self._partial_bases[id(partial)]
+        return self.resolve(partial.args[0])
 
     def _imported_partial_calls(self) -> dict[ast.Call, tuple[str, ast.Call]]:
         """Calls of a name imported from the project that holds `partial(<library callable>, ...)` there
@@ -1361,6 +1389,12 @@ class Context:
                     args[kw.arg] = Arg(kw.arg, self.stand_in(call.func, Entry(kw.value, kw, elsewhere)), call.func)
         elif partial is not None:  # what the partial pre-set, unless the call gives it again
             preset, preset_complete = self.keyword_args(partial)
+            for name, arg in preset.items():
+                args.setdefault(name, arg)
+            complete = complete and preset_complete
+        base = self._partial_bases.get(id(call)) if self.imports_partial else None
+        if base is not None:  # a partial of a partial: what the inner one pre-set, unless this one gives it again
+            preset, preset_complete = self.keyword_args(base)
             for name, arg in preset.items():
                 args.setdefault(name, arg)
             complete = complete and preset_complete

@@ -1549,7 +1549,7 @@ class Flow:
                      for method in ("update", "setdefault") for c in self.ctx.method_calls_on(method, name)) \
             or any(isinstance(t.value, ast.Name) and t.value.id == name and self._same_dict(t.value, call)
                    for _, t in self.ctx.subscript_stores(name)) \
-            or bool(self._removals(call, name))
+            or bool(self._removals(call, name)) or bool(self._clears(call, name))
         if not stored:
             return values
         return tuple(Value("dict", call, v.when, extra=replace(v, when=()), flow=self) if v.kind == "dict"
@@ -4311,6 +4311,9 @@ class Flow:
         if value.kind == "setup_tuple":
             items = value.extra
             return (items[index],) if index < len(items) else (Value("unknown", node, flow=flow),)
+        if isinstance(value.extra, _Items):  # `itemgetter(k1, k2)(obj)`: what each key reads
+            held = value.extra.items
+            return held[index] if -len(held) <= index < len(held) else (Value("unknown", node, flow=flow),)
         if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
             if -len(node.elts) <= index < len(node.elts):
                 return tuple(x.under(value.when) for x in flow.values(node.elts[index]))
@@ -4453,6 +4456,15 @@ class Flow:
             for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
                     del out[key]
+            clears = self._clears(node, value.label) if node is not None else []
+            for key in list(out) if clears else ():
+                # `name.clear()`: gone, if stored above it in its scope (by the binding, or by a store after it);
+                # a store in another function runs when that one is called
+                site = out[key].node if key in more else node
+                if any(self.ctx.scope_of(c) is self.ctx.scope_of(site) and _above(site, c) for c in clears):
+                    del out[key]
+            if clears:  # a clear in another function runs when that one is called: what it leaves proves nothing
+                complete = complete and all(self.ctx.scope_of(c) is self.ctx.scope_of(node) for c in clears)
         return out, complete
 
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
@@ -5156,6 +5168,13 @@ class Flow:
                 out[key] = max(line, out.get(key, 0))
         return out
 
+    def _clears(self, node: ast.AST | None, name: str) -> list[ast.Call]:
+        """The `name.clear()` calls on the variable a dict was bound to. A clear in a branch counts too, as a
+        removal does: what was stored before it may be gone."""
+        return [call for call in self.ctx.method_calls_on("clear", name)
+                if not call.args and isinstance(receiver := call.func.value, ast.Name)  # type: ignore[attr-defined]
+                and receiver.id == name and self._same_dict(receiver, node)]
+
     def appended(self, display: ast.List | ast.Tuple) -> list[tuple[ast.expr, tuple[str, ...]]]:
         """What `name.append(x)` / `name.extend([...])` add to a list display after it is bound to `name`,
         in the scope that binds it (a helper that builds the list, `main`), each with the tests of the `if`
@@ -5220,7 +5239,19 @@ class Flow:
                 copied = self._copied(node, self.values(node.args[0]))  # `dict(values)`: a new dict of its entries
                 if len(copied) == 1 and copied[0].kind == "dict" and copied[0].node is node:
                     return copied
+            if node.func.id in ("list", "tuple") and len(node.args) == 1 and not node.keywords:
+                given = self.values(node.args[0])  # `list(map(f, items))`: what each item gives, in order
+                if len(given) == 1 and not given[0].when and isinstance(given[0].extra, _Items):
+                    return v(CONTAINERS[node.func.id], extra=given[0].extra)
             return v(CONTAINERS[node.func.id])
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "map":
+            mapped = self._mapped(node)
+            if mapped is not None:
+                return mapped
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "next":
+            first = self._next_item(node)
+            if first is not None:
+                return first
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "vars":
             return v("dict", extra="asdict")
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id == "getattr" \
@@ -5233,6 +5264,7 @@ class Flow:
         out: list[Value] = []
         for f in self.values(node.func):
             got = self._attrgetter_call(node, f)
+            got = self._itemgetter_call(node, f) if got is None else got
             # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
             out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
         return tuple(out)
@@ -5262,6 +5294,31 @@ class Flow:
             return self._dotted_attrgetter(node, given)
         named = self._getattr_named(node, given)
         return named if named is not None else (Value("unknown", node, flow=self),)
+
+    def _itemgetter_call(self, node: ast.Call, f: Value) -> tuple[Value, ...] | None:
+        """`operator.itemgetter(k)(obj)` is `obj[k]`; `itemgetter(k1, k2)(obj)` the tuple `(obj[k1], obj[k2])`
+        (`accelerator, precision = itemgetter("accelerator", "precision")(CONFIG)`). None when `f` is no such
+        getter or the call is not `getter(obj)`."""
+        getter = f.node
+        if f.qualified != "operator.itemgetter" or not isinstance(getter, ast.Call) or not getter.args \
+                or getter.keywords or any(isinstance(a, ast.Starred) for a in getter.args) \
+                or len(node.args) != 1 or node.keywords or isinstance(node.args[0], ast.Starred):
+            return None
+        keys = [(f.flow or self).constant_key(a) for a in getter.args]
+        bases = self.values(node.args[0])
+        items = tuple(tuple(y.under(base.when) for base in bases for y in self._item(base, key, node)) for key in keys)
+        if len(items) == 1:
+            return items[0]
+        return (Value("tuple", node, extra=_Items(items), flow=self),)
+
+    def _item(self, base: Value, key: str | int | None, here: ast.AST) -> tuple[Value, ...]:
+        """`base[key]` for a key the code gives as a constant: a dict's entry, a tuple's or list's element."""
+        if isinstance(key, str) and base.kind == "dict":
+            label = f"{base.label}[{key!r}]" if base.label else None
+            return tuple(x.named(label) for x in self._entry_values(base, key, here))
+        if isinstance(key, int) and base.kind in ("list", "tuple") and base.extra not in ("grown", "filled"):
+            return self.element(base, key)
+        return (Value("unknown", here, flow=self),)
 
     def _dotted_attrgetter(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...]:
         """`operator.attrgetter("model.net")(obj)`: `obj.model.net`, one known name only; else unknown."""
@@ -5659,12 +5716,8 @@ class Flow:
         parameters, over items the file knows all: `f(...f(f(initial, i1), i2)..., in)`, each call evaluated
         for its own arguments (`lambda merged, name: {**merged, **PROFILES[name]}` merges the profiles named,
         in order). None otherwise."""
-        funcs = self.values(node.args[0])
-        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
-                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
-                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
-                or len(func.args.posonlyargs) + len(func.args.args) != 2 or func.args.kwonlyargs \
-                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+        func = self._own_function(node.args[0], 2)
+        if func is None:
             return None
         items = self._known_items(node.args[1])
         if items is None or len(items) > MAX_ALTERNATIVES:
@@ -5680,6 +5733,68 @@ class Flow:
                                                                       self._stand_in(node, item)], keywords=[]), node)
             folded = _SiteFlow(self, func, call).returns_of(func)  # type: ignore[arg-type]  # a lambda's too
         return folded
+
+    def _mapped(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`map(f, items)` over items the file knows all: what `f(item)` gives for each item, in order (an
+        iterator, unpacked or made a list as a tuple would be). None for several iterables or other items."""
+        if len(node.args) != 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        func = self._own_function(node.args[0], 1)
+        made = []
+        for item in items:  # each call as made up here, its argument a stand-in holding the item
+            call = ast.copy_location(ast.Call(func=node.args[0], args=[self._stand_in(node, item)], keywords=[]), node)
+            # a def or lambda of this module: its body read for this item (`make_adam(raw_generator)`)
+            made.append(_SiteFlow(self, func, call).returns_of(func) if func is not None else self._call(call))  # type: ignore[arg-type]
+        return (Value("tuple", node, extra=_Items(tuple(made)), flow=self),)
+
+    def _next_item(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`next(it)` or `next(it, default)` of an iterator made right there over items the file knows all, in
+        order: a generator expression (`next(c for c in CONFIGS if c["name"] == name)`), `iter(<items>)`, a call
+        of a generator function yielding one statement after another (`spread_items`). The first item; the
+        default when there is none. None otherwise (a name may hold an iterator already advanced)."""
+        if not 1 <= len(node.args) <= 2 or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        it = node.args[0]
+        items: list[tuple[Value, ...]] | None = None
+        if isinstance(it, ast.GeneratorExp) and len(it.generators) == 1:
+            items = self._comprehended_items(it)
+        elif isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "iter" \
+                and self.reaching(it.func) is None and len(it.args) == 1 and not it.keywords:
+            items = self._known_items(it.args[0])
+        elif isinstance(it, ast.Call) and all(f.kind == "function" and isinstance(f.node, ast.FunctionDef)
+                                              and self.ctx.is_generator(f.node) for f in self.values(it.func)):
+            items = self.spread_items(it)
+        if items is None:
+            return None
+        if items:
+            return items[0]
+        return self.values(node.args[1]) if len(node.args) == 2 else None  # (none: StopIteration)
+
+    def elements(self, value: Value) -> list[tuple[Value, ...]] | None:
+        """What each element of a list or tuple holds, in order: a display's (no `*`), or what `map` or
+        `itemgetter` gives for each item; None for any other value."""
+        if isinstance(value.extra, _Items):
+            return [tuple(x.under(value.when) for x in held) for held in value.extra.items]
+        node = value.node
+        if value.kind in ("list", "tuple") and value.extra is None and isinstance(node, (ast.List, ast.Tuple)) \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            return [self.element(value, i) for i in range(len(node.elts))]
+        return None
+
+    def _own_function(self, expr: ast.expr, arity: int) -> ast.Lambda | ast.FunctionDef | None:
+        """The lambda or def of this module (no method, no generator) `expr` holds on every path, when it takes
+        exactly `arity` positional parameters and nothing else: one a made-up call can be read for."""
+        funcs = self.values(expr)
+        if len(funcs) != 1 or funcs[0].when or (funcs[0].flow or self).base is not self.base \
+                or not isinstance(func := funcs[0].node, (ast.Lambda, ast.FunctionDef)) \
+                or isinstance(self.ctx.parents.get(func), ast.ClassDef) or func.args.vararg or func.args.kwarg \
+                or len(func.args.posonlyargs) + len(func.args.args) != arity or func.args.kwonlyargs \
+                or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
+            return None
+        return func
 
     def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here)."""
@@ -5740,6 +5855,8 @@ class Flow:
                            flow=e.flow),) for e in entries.values()]
         if isinstance(node, ast.ListComp) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
+        if isinstance(value.extra, _Items):  # `map(f, items)`: what each call gives
+            return [flow.plain_run(held) for held in value.extra.items]
         return None
 
     def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
@@ -5820,7 +5937,7 @@ class Flow:
             unknown = unknown or False not in truths
         return None if unknown else False
 
-    def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
+    def _comprehended_items(self, node: ast.ListComp | ast.GeneratorExp) -> list[tuple[Value, ...]] | None:
         """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
         each test keeps, the test decided with the loop's name holding that item."""
         gen = node.generators[0]
@@ -7010,6 +7127,14 @@ class _Instance:
     flow: Flow = field(compare=False, repr=False)
 
 
+@dataclass(frozen=True)
+class _Items:
+    """The items of a `map(f, items)` or the tuple `operator.itemgetter(k1, k2, ...)(obj)` returns: what each
+    holds, in order."""
+
+    items: tuple[tuple[Value, ...], ...] = field(compare=False)
+
+
 def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:
     """The condition a value read on turn `i` of `loop` holds under: `when cfg is {...}`, the variable holding
     the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None)."""
@@ -7848,6 +7973,11 @@ def _forwards_to_base(cls: ast.ClassDef) -> bool:
             return [source_text(x) for x in call.args] == [f"*{a.vararg.arg}"] and len(call.keywords) == 1 \
                 and call.keywords[0].arg is None and source_text(call.keywords[0].value) == a.kwarg.arg
     return False
+
+
+def _above(node: ast.AST, other: ast.AST) -> bool:
+    """`node` starts before `other` in the text."""
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0)) < (getattr(other, "lineno", 0), getattr(other, "col_offset", 0))
 
 
 def _store(entries: dict[str, Entry], key: str, entry: Entry) -> None:

@@ -482,26 +482,24 @@ class OptimizerBeforeSetup(Rule):
             modules.update(id(x.node) for x in found)
         scope = ctx.scope_of(use)
         binding = ctx.reaching(opt)
-        for method in MODULE_SETUPS:
-            for setup in ctx.method_calls_in(method, scope):
-                if len(setup.args) != 1 or not _before(setup, use) \
-                        or fabric_kind(ctx, setup.func.value) != XLA_FSDP:  # type: ignore[attr-defined]
-                    continue
-                if binding is not None and ctx.scope_of(binding.stmt) is scope and _before(setup, binding.stmt):
-                    continue  # `opt = model.module.configure_optimizers()` after the set-up: built then
-                if not any(x.kind == "module" and id(x.node) in modules for x in ctx.values(setup.args[0])):
-                    continue
-                built, flow = values[0], values[0].flow
-                where = f"{flow.origin_name}, line {built.line}" if built.foreign and flow is not None else f"line {built.line}"
-                message = (
-                    f"`{opt.id}` is built from the raw model's parameters ({where}) before "
-                    f"`{ctx.doc.source(setup)}`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
-                    "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
-                    "Create the optimizer after `setup_module`, from the set-up model"
-                )
-                finding = self.finding(ctx, opt, message)
-                place = place_in(flow, built.node) if built.foreign and flow is not None and built.node else None
-                return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+        for setup, set_up in _module_setups(ctx, scope):
+            if not _before(setup, use):
+                continue
+            if binding is not None and ctx.scope_of(binding.stmt) is scope and _before(setup, binding.stmt):
+                continue  # `opt = model.module.configure_optimizers()` after the set-up: built then
+            if not any(x.kind == "module" and id(x.node) in modules for x in set_up):
+                continue
+            built, flow = values[0], values[0].flow
+            where = f"{flow.origin_name}, line {built.line}" if built.foreign and flow is not None else f"line {built.line}"
+            message = (
+                f"`{opt.id}` is built from the raw model's parameters ({where}) before "
+                f"`{ctx.doc.source(setup)}`; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
+                "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
+                "Create the optimizer after `setup_module`, from the set-up model"
+            )
+            finding = self.finding(ctx, opt, message)
+            place = place_in(flow, built.node) if built.foreign and flow is not None and built.node else None
+            return finding if place is None else dataclasses.replace(finding, elsewhere=place)
         return None
 
     def _item_built_raw(self, ctx: Context, opt: ast.Subscript | ast.Name, use: ast.Call) -> Finding | None:
@@ -663,18 +661,38 @@ def _taken(flow: Flow, root: ast.expr) -> bool:
     return True
 
 
+def _module_setups(ctx: Context, scope: ast.AST) -> Iterator[tuple[ast.Call, tuple[Value, ...]]]:
+    """Each set-up of modules under XLAFSDP in `scope`, with what the modules it sets up hold:
+    `fabric.setup_module(m)` (or `fabric.setup(m)`), and `map(fabric.setup_module, (g, d))`, which sets up
+    each item."""
+    for method in MODULE_SETUPS:
+        for setup in ctx.method_calls_in(method, scope):
+            if len(setup.args) == 1 and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
+                yield setup, ctx.values(setup.args[0])
+    for mapped in ctx.calls_by_name("map"):
+        func = mapped.args[0] if len(mapped.args) == 2 and not mapped.keywords else None
+        if not isinstance(func, ast.Attribute) or func.attr not in MODULE_SETUPS or not isinstance(mapped.func, ast.Name) \
+                or ctx.reaching(mapped.func) is not None or ctx.scope_of(mapped) is not scope \
+                or fabric_kind(ctx, func.value) != XLA_FSDP:  # (the builtin `map`, not a name the file binds)
+            continue
+        items = [ctx.flow.elements(v) for v in ctx.values(mapped.args[1])]
+        if items and all(held is not None for held in items):
+            yield mapped, tuple(x for held in items for item in held or () for x in item)
+
+
 def _before(a: ast.AST, b: ast.AST) -> bool:
     return (a.lineno, a.col_offset) < (b.lineno, b.col_offset)  # type: ignore[attr-defined]
 
 
 def _elements(ctx: Context, values: tuple[Value, ...]) -> tuple[Value, ...]:
-    """What each element of the lists or tuples written as displays holds; () when one is anything else."""
+    """What each element of the lists or tuples holds (displays, `list(map(...))`); () when one is anything else."""
     out: list[Value] = []
     for value in values:
-        if value.kind not in ("list", "tuple") or not isinstance(value.node, (ast.List, ast.Tuple)):
+        held = ctx.flow.elements(value) if value.kind in ("list", "tuple") else None
+        if held is None:
             return ()
-        for index in range(len(value.node.elts)):
-            out.extend(ctx.flow.element(value, index))
+        for item in held:
+            out.extend(item)
     return tuple(out)
 
 

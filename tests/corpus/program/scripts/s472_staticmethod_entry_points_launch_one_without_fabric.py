@@ -1,0 +1,49 @@
+# expect: LXF018
+# oracle: RAISED TypeError: `Fabric.launch(function=<function Tasks.smoke at 0x7f7b9c3ee700>)` needs to take at least one argument. The launcher wil
+"""python train.py: the entry points are staticmethods of `Tasks`; the launched one forgets the Fabric parameter."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+class Tasks:
+    @staticmethod
+    def pretrain(fabric, steps=2):
+        model = fabric.setup_module(Net())
+        optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+        for _ in range(steps):
+            x, y = torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+            fabric.backward(F.cross_entropy(model(x), y))
+            optimizer.step()
+            optimizer.zero_grad()
+
+    @staticmethod
+    def smoke():
+        print("sharded run ready", torch.__version__)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(Tasks.smoke)

@@ -1,0 +1,54 @@
+# expect: LXF010
+# oracle: RAISED NotImplementedError: The XLAFSDPStrategy does not support running on a single device with the PjRT runtime. Try using all devices or the `Sin
+"""python train.py: `accelerator, precision = itemgetter(...)(CONFIG)` reads the Fabric settings."""
+from operator import itemgetter
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+CONFIG = {
+    "accelerator": "cpu",
+    "precision": "bf16-true",
+    "lr": 1e-3,
+    "steps": 2,
+}
+
+
+def train(fabric, lr, steps):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=lr))
+    for _ in range(steps):
+        x, y = torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    accelerator, precision = itemgetter("accelerator", "precision")(CONFIG)
+    fabric = Fabric(accelerator=accelerator, precision=precision, strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(train, *itemgetter("lr", "steps")(CONFIG))
