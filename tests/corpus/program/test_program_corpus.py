@@ -180,19 +180,6 @@ KNOWN_MISSES: dict[str, str] = {
         "value, so the `default_factory` set is no longer trusted and nothing is said. A loop over a fixed "
         "sequence of pairs unrolls into one store per pair: flow.py `_stores_from_outside` and "
         "`_set_from_outside` should read each element's (name, value)",
-    "p432_policy_helper_dedupes_config_layers_into_list":
-        "only a warning for the code the run raises: `list(dict.fromkeys(layer_classes(names)))` is known to be "
-        "a list, but not known to be non-empty, so LXF001 says \"when it is not empty\" (the same value passed "
-        "as `auto_wrap_policy` gets a true LXF028 error, which the run never reaches). `names` is "
-        "`config.REMAT_LAYERS`, a non-empty literal, and a comprehension over it, `dict.fromkeys(...)` and "
-        "`list(...)` keep its non-emptiness: the truthiness of those builtins belongs in the value flow "
-        "(flow.py, where a `list(...)`/`dict.fromkeys(...)` call's value is built)",
-    "s439_callback_hook_name_never_fired_clips_by_value_ok":
-        "a false error: `ValueClipper.on_before_optimizer_steps` (an extra `s`) clips by value, but the loop "
-        "fires `fabric.call(\"on_before_optimizer_step\", ...)`, and Fabric calls only the callbacks' methods of "
-        "that name; errata takes every method of an object in `callbacks=[...]` as run. A callback method runs "
-        "only if some `fabric.call` names it: flow.py `never_runs`, with the pack saying that `Fabric.call` "
-        "dispatches on the method name (its first argument)",
     # round sixteen (scripts): callers and wrappers: a decorator with arguments around a builder, a partial of a
     # partial, a table of lambdas picked by a CLI default, an `on_step=` callback of the script's own loop, `map`
     # over models, a generator drawn by `next()`, `*args` forwarding, keyword-only defaults, a module dict default
