@@ -210,12 +210,6 @@ KNOWN_MISSES: dict[str, str] = {
         "and should keep its error (a `fabric.save` of the same path before the test decides it)",
     # multi-module shapes p440-p459 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 2/10 as an error, 2/10 with any severity; fine cases with an error 0/10, twin warnings 0/10)
-    "p440_contextmanager_yields_strategy_wrapper_none_and_remat":
-        "the right code on another file: LXF002 underlines the `auto_wrapper_callable=` keyword, which sharding.py's "
-        "call writes (its value `settings.BLOCK_WRAPPER` is None), and the preferred fix removes that keyword; but "
-        "the finding is moved to settings.py:5, where the *policy's* value is written. A rule whose `at` is another "
-        "keyword written at the call should stay at the call, as `at: argument` does: detect/data_rule.py, the "
-        "placement after `_written_elsewhere(first)`",
     "p444_reduce_or_merges_preset_dicts_list_wrap_policy":
         "missed: the strategy's keywords are `functools.reduce(operator.or_, (PRESETS[name] for name in "
         "args.preset), {})`, a fold by `|` of the dicts of a module-level table picked by a CLI list: the fold of "
