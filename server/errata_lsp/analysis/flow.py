@@ -2649,7 +2649,24 @@ class Flow:
         for method, first in self.ctx.once("classmethod receivers", klass, lambda: _classmethod_receivers(klass)):
             named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
                          and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
-        return named + self._built_through_partials(klass, live)
+        return named + self._built_through_names(klass, live) + self._built_through_partials(klass, live)
+
+    def _built_through_names(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
+        """`strategy_cls = RematStrategy`, or `... = Plain if args.plain else RematStrategy`, and then
+        `strategy_cls(...)`: the calls of a name the class is bound to, as it is or as a branch of a conditional
+        expression or of an `or`, where the name may hold the class."""
+        names: set[str] = set()
+        for load in self.ctx.loads_named(klass.name):
+            node: ast.AST = load
+            parent = self.ctx.parents.get(node)
+            while isinstance(parent, ast.IfExp) and node is not parent.test or isinstance(parent, ast.BoolOp):
+                node, parent = parent, self.ctx.parents.get(parent)
+            if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+                targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+        names.discard(klass.name)
+        return [call for name in sorted(names) for call in self.ctx.calls_by_name(name, live)
+                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
 
     def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
         """`make = functools.partial(Learner, lr=lr)` and then `make(fabric, net)`, wherever `make` travels

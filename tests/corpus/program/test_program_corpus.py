@@ -216,12 +216,13 @@ KNOWN_MISSES: dict[str, str] = {
         "dicts by `operator.or_` (as by `lambda a, b: {**a, **b}`) and a generator over a table's values read as "
         "each of them belong in flow.py, where a `functools.reduce` call's value is built",
     "p446_strategy_subclass_chain_super_kwargs_list_remat":
-        "missed: `strategy_cls = BlockShardedStrategy if args.no_remat else RematStrategy`, then "
-        "`strategy_cls([Block], ...)`: `RematStrategy([Block])` written out is read through its `super().__init__` "
-        "chain (LXF001 error on strategies/remat.py), but a call through a name bound to a class does not bind the "
-        "call's arguments to the `__init__` parameters (`cls = Remat; cls([Block])` in one module gives only a "
-        "warning \"when it is not empty\"), and a class picked among two gives nothing: flow.py, where a call's "
-        "callee is resolved to the classes a name holds",
+        "only a warning for the code the run raises: `strategy_cls = BlockShardedStrategy if args.no_remat else "
+        "RematStrategy`, then `strategy_cls([Block], ...)`, builds either class, so BlockShardedStrategy.__init__ "
+        "has two callers (train.py's call and RematStrategy's `super().__init__(...)`), and the list policy "
+        "RematStrategy's call writes into its `**kwargs` is said \"when called at line 7 of remat.py\", a "
+        "condition the value, written in that very call, always meets. A value written among a call's own "
+        "arguments should not carry the condition of being passed by that call: flow.py `_extra_keywords` / "
+        "`_passed_elsewhere`, where `when called at line N` is added",
     "p450_closure_strategy_builder_cuda_limit_all_gathers":
         "the right code on another file: LXF038 on sharding.py:7, `XLAFSDPStrategy(**{**shared, **overrides})` "
         "inside the closure `build`, while `limit_all_gathers=True` is written in recipes.py's call "
