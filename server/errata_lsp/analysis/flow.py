@@ -1943,12 +1943,7 @@ class Flow:
                 out.append(Value("unknown", call, flow=self))
                 continue
             extra = [k for k in call.keywords if k.arg is not None and k.arg not in named]
-            keys: list[ast.expr | None] = []
-            for k in extra:
-                key = ast.Constant(k.arg)
-                key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
-                    k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
-                keys.append(key)
+            keys: list[ast.expr | None] = [_KeywordKey(k) for k in extra]  # underlined as the keyword
             values = [k.value for k in extra]
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             for spread_keys, spread_values, spread_when in spread:
@@ -6944,6 +6939,16 @@ class _Option(ast.expr):
         super().__init__()
         self.dest = dest
         ast.copy_location(self, where)
+
+
+class _KeywordKey(ast.Constant):
+    """The key a keyword argument gives the `**kwargs` of the function it is passed to (`limit_all_gathers=True`
+    of `strategy_builder(...)`), placed at that keyword, in the module that writes it."""
+
+    def __init__(self, written: ast.keyword):
+        super().__init__(value=written.arg)
+        self.written = written
+        ast.copy_location(self, written)
 
 
 class _Implied(ast.Constant):

@@ -223,12 +223,6 @@ KNOWN_MISSES: dict[str, str] = {
         "condition the value, written in that very call, always meets. A value written among a call's own "
         "arguments should not carry the condition of being passed by that call: flow.py `_extra_keywords` / "
         "`_passed_elsewhere`, where `when called at line N` is added",
-    "p450_closure_strategy_builder_cuda_limit_all_gathers":
-        "the right code on another file: LXF038 on sharding.py:7, `XLAFSDPStrategy(**{**shared, **overrides})` "
-        "inside the closure `build`, while `limit_all_gathers=True` is written in recipes.py's call "
-        "`strategy_builder(..., limit_all_gathers=True)` that made the closure: the closure's free variable "
-        "`shared` (the outer function's `**shared`) should carry the place of each keyword of the outer call, as "
-        "a helper's `**kwargs` does: flow.py, the values of a closure's free variables",
     "p452_module_getattr_renamed_constant_reduce_max":
         "missed: `metrics.REDUCE_OP` is no name of metrics.py: the module's `__getattr__(name)` serves it as "
         "`globals()[_RENAMED[name]]`, that is `EVAL_REDUCE_OP = \"max\"`. An attribute a module does not define, "
