@@ -5128,6 +5128,10 @@ class Flow:
             named = self._getattr_named(node, self.values(node.args[1]))
             if named is not None:
                 return named
+        if isinstance(node.func, ast.Attribute) and node.func.attr in datafiles.INI_GETTERS:
+            option = datafiles.ini_option(self, node)  # `parser.get("fabric", "accelerator")` of an INI file read
+            if option is not None:
+                return option
         out: list[Value] = []
         for f in self.values(node.func):
             got = self._attrgetter_call(node, f)

@@ -242,12 +242,6 @@ KNOWN_MISSES: dict[str, str] = {
         "leaves `state.model` the raw module (the twin rebinds it): the attributes of a `types.SimpleNamespace`, "
         "given as its keywords and then assigned, are not read as the object's attributes (LXF023): flow.py, "
         "an instance's attributes, with `SimpleNamespace` an idiom (idioms.py)",
-    "p458_configparser_ini_settings_accelerator_cpu":
-        "missed: `settings.ACCELERATOR = _ini.get(\"fabric\", \"accelerator\", fallback=\"tpu\")` of a "
-        "`configparser.ConfigParser()` that read `Path(__file__).with_name(\"train.ini\")`, whose [fabric] "
-        "section says `accelerator = cpu`: datafiles.py reads YAML, JSON and TOML files beside a module but not "
-        "INI files through configparser (`get`/`getint`/`getfloat`/`[section][key]`, `fallback=` when the key "
-        "is absent)",
 }
 
 
