@@ -2727,6 +2727,8 @@ class Flow:
                                                or any(d.node is base.node for d in self.reaching(node.value) or ())):
                 found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
                 handled = node.value.id
+            elif base.kind == "namespace" and base.flow is not None and base.flow.base is not self.base:
+                found = self._set_where_built(node, base, found)  # a namespace another module builds, passed here
             out.extend(x.under(base.when) for x in self._stored_after_built(node, base, found, handled))
         return tuple(out)
 
@@ -2800,6 +2802,22 @@ class Flow:
                 finally:
                     project.asking_callers.pop()
         return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
+    def _set_where_built(self, node: ast.Attribute, base: Value, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`state.model` read here (in a helper given `state`) of a namespace a function of another module builds
+        and binds to a name (`state = SimpleNamespace(model=net)`): with what that module stores into it on that
+        name (`state.model = fabric.setup_module(state.model)`), each of which may have run before the read."""
+        there = base.flow
+        bound = there.ctx.parents.get(base.node) if there is not None and base.node is not None else None
+        if there is None or not isinstance(bound, ast.Assign) or bound.value is not base.node \
+                or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
+            return found
+        target = bound.targets[0].id
+        if not there.ctx.attribute_stores(target):
+            return found
+        name = ast.Name(id=target, ctx=ast.Load())
+        standin = ast.Attribute(value=name, attr=node.attr, ctx=ast.Load())
+        return there._set_from_outside(standin, name, base, found, read_elsewhere=True)
 
     def _own_attribute_set_from_outside(self, node: ast.Attribute, base: Value, found: tuple[Value, ...]) -> tuple[Value, ...]:
         """`self.precision` in a method, with `trainer.precision = "bf16-true"` stored on an instance of its class

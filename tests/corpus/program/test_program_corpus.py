@@ -237,11 +237,16 @@ KNOWN_MISSES: dict[str, str] = {
         "a warning at least) and the comprehension filtered by `key in params` drops every key the signature "
         "does not name (so the twin p455 keeps quiet): flow.py, a helper's returns and a filtering comprehension",
     "p456_namespace_state_keeps_raw_model_saved_by_helper":
-        "missed: the checkpoint state is `{\"model\": state.model, ...}`, where `state = init_state(Net())` is a "
-        "`SimpleNamespace(model=model, ...)` built in state.py and `model = fabric.setup_module(state.model)` "
-        "leaves `state.model` the raw module (the twin rebinds it): the attributes of a `types.SimpleNamespace`, "
-        "given as its keywords and then assigned, are not read as the object's attributes (LXF023): flow.py, "
-        "an instance's attributes, with `SimpleNamespace` an idiom (idioms.py)",
+        "missed: the checkpoint state is `{\"model\": state.model, ...}` in checkpointing.py, where `state = "
+        "init_state(Net())` is a `SimpleNamespace(model=model, ...)` that state.py's `init_state` builds from its "
+        "parameters, and `model = fabric.setup_module(state.model)` leaves `state.model` the raw module (the twin "
+        "rebinds it). `state.model` is read as `init_state`'s parameter in state.py (unknown): a function "
+        "returning a namespace its parameters fill should be evaluated for each call (flow.py "
+        "`_keys_by_parameters`, as it does for a dict they fill); done alone, that makes the twin p457 a false "
+        "error, because the stores train.py makes on the name bound to the call's result (`state.model = ...`) "
+        "are not seen by the helper's read (`_set_where_built` sees them only for a namespace built in the "
+        "storing function itself); and the finding should then be placed in train.py, where the raw module "
+        "stays in the state",
 }
 
 

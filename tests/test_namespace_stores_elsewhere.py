@@ -1,0 +1,62 @@
+"""A `types.SimpleNamespace` a function builds and binds to a name (`state = SimpleNamespace(model=net, ...)`),
+then passes to a helper of another module that reads its attributes (`fabric.save(path, {"model": state.model})`
+in checkpointing.py): the helper's read sees what the function stores into the namespace on that name
+(`state.model = fabric.setup_module(state.model)`), as a read in the function's own module does. Without the
+store, the attribute is the raw module the namespace was built with (LXF023, labelled by running both)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errata_lsp.analysis import check_source
+
+from .test_foreign_placement import MODEL
+from .test_helpers_elsewhere import tree
+
+CHECKPOINTING = '''\
+def save_checkpoint(fabric, state, path="checkpoints/last"):
+    fabric.save(path, {"model": state.model, "optimizer": state.optimizer, "step": state.step})
+'''
+
+TRAIN = '''\
+from types import SimpleNamespace
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from checkpointing import save_checkpoint
+from model import Block
+
+
+def train(fabric):
+    state = SimpleNamespace(model=Block(), optimizer=None, step=0)
+    {setup}
+    state.optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=3e-4))
+    state.step += 1
+    save_checkpoint(fabric, state)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={{Block}}))
+    fabric.launch(train)
+'''
+
+
+def _helper_findings(tmp_path: Path, setup: str) -> list[tuple[str, str, int]]:
+    tree(tmp_path, {"model.py": MODEL + "\n    def forward(self, x):\n        return x\n",
+                    "checkpointing.py": CHECKPOINTING, "train.py": TRAIN.format(setup=setup)})
+    helper = tmp_path / "checkpointing.py"
+    return [(f.code, f.severity.value, f.span.start.line + 1) for f in check_source(helper.read_text(), str(helper)).findings]
+
+
+def test_a_namespace_whose_model_is_set_up_on_its_name_is_saved_fine_by_a_helper_of_another_module(tmp_path):
+    assert _helper_findings(tmp_path, "model = state.model = fabric.setup_module(state.model)") == []
+
+
+def test_the_store_may_be_its_own_statement(tmp_path):
+    assert _helper_findings(tmp_path, "state.model = fabric.setup_module(state.model)\n    model = state.model") == []
+
+
+def test_a_namespace_that_keeps_the_raw_model_is_still_flagged_in_the_helper(tmp_path):
+    assert _helper_findings(tmp_path, "model = fabric.setup_module(state.model)") == [("LXF023", "error", 2)]
