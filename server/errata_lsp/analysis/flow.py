@@ -5534,6 +5534,10 @@ class Flow:
         op = self._binary_operator(node.args[0])
         if op is None:
             return self._folded_by_calls(node)
+        if op is ast.BitOr:
+            merged = self._merged_dicts(node)
+            if merged is not None:
+                return merged
         sequences = self.values(node.args[1])
         items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
         for held in sequences:
@@ -5551,6 +5555,19 @@ class Flow:
         if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
             return None
         return (Value(kinds.pop(), node, flow=self),)
+
+    def _merged_dicts(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(operator.or_, dicts[, initial])` over dicts the file knows all, in order (a display,
+        `[PRESETS[n] for n in names]`): their merge `{**initial, **d1, **d2, ...}`, a later key winning as `|`
+        makes it. None when an item is not known to be a dict."""
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        parts = [self.values(node.args[2]), *items] if len(node.args) == 3 else items
+        if not parts or any(not part or any(x.kind != "dict" for x in part) for part in parts):
+            return None
+        merged = ast.Dict(keys=[None] * len(parts), values=[self._stand_in(node, part) for part in parts])
+        return self.values(ast.copy_location(merged, node))
 
     def _folded_by_calls(self, node: ast.Call) -> tuple[Value, ...] | None:
         """`functools.reduce(f, items[, initial])` of a lambda or def of this module taking two positional
@@ -5620,14 +5637,17 @@ class Flow:
                 and not expr.keywords and len(expr.args) <= 1:
             return self._split_items(expr)
         held = self.plain_run(self.values(expr))
-        if len(held) != 1 or held[0].when:
+        if len(held) != 1 or held[0].when and held[0].when != (BY_DEFAULT,):
             return None
         value, flow = held[0], held[0].flow or self
         node = value.node
         if isinstance(node, (ast.List, ast.Tuple)) and value.extra is None:
             if len(node.elts) > MAX_ALTERNATIVES or any(isinstance(e, ast.Starred) for e in node.elts):
                 return None
-            return [flow.plain_run(flow.values(e)) for e in node.elts]
+            # an option's default list (`nargs="+", default=[...]`): the plain run's items, said to be its default
+            return [tuple(x.under(value.when) for x in flow.plain_run(flow.values(e))) for e in node.elts]
+        if value.when:
+            return None
         if value.kind == "dict":
             entries, complete = flow.entries(value)
             if entries is None or not complete or len(entries) > MAX_ALTERNATIVES \
@@ -5636,7 +5656,7 @@ class Flow:
             # each key as a stand-in placed at it: a fix renaming the key would not change which one is picked
             return [(Value("str", self.ctx.once("dict key", e.node, lambda e=e: ast.copy_location(ast.Constant(e.node.value), e.node)),  # type: ignore[misc]
                            flow=e.flow),) for e in entries.values()]
-        if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
         return None
 
@@ -5718,12 +5738,17 @@ class Flow:
             unknown = unknown or False not in truths
         return None if unknown else False
 
-    def _comprehended_items(self, node: ast.ListComp) -> list[tuple[Value, ...]] | None:
+    def _comprehended_items(self, node: ast.ListComp | ast.GeneratorExp) -> list[tuple[Value, ...]] | None:
         """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
-        each test keeps, the test decided with the loop's name holding that item."""
+        each test keeps, the test decided with the loop's name holding that item; `(PRESETS[name] for name in
+        names)`: the entry of the table each kept item picks."""
         gen = node.generators[0]
-        if gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
-                or node.elt.id != gen.target.id:
+        if gen.is_async or not isinstance(gen.target, ast.Name):
+            return None
+        elt = node.elt
+        picks = isinstance(elt, ast.Subscript) and isinstance(elt.slice, ast.Name) and elt.slice.id == gen.target.id \
+            and not any(isinstance(n, ast.Name) and n.id == gen.target.id for n in ast.walk(elt.value))
+        if not picks and not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
             return None
         items = self._known_items(gen.iter)
         if items is None:
@@ -5737,6 +5762,10 @@ class Flow:
                 return None
             if all(truths):
                 kept.append(item)
+        if picks:  # each entry read as `PRESETS[<the item>]`, placed at the comprehension's element
+            assert isinstance(elt, ast.Subscript)
+            return [self.values(ast.copy_location(ast.Subscript(value=elt.value, slice=self._stand_in(elt.slice, item),
+                                                                ctx=ast.Load()), elt)) for item in kept]
         return kept
 
     def _ranks(self, key: ast.expr) -> dict[str, Any] | None:

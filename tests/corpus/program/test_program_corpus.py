@@ -210,11 +210,6 @@ KNOWN_MISSES: dict[str, str] = {
         "and should keep its error (a `fabric.save` of the same path before the test decides it)",
     # multi-module shapes p440-p459 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 2/10 as an error, 2/10 with any severity; fine cases with an error 0/10, twin warnings 0/10)
-    "p444_reduce_or_merges_preset_dicts_list_wrap_policy":
-        "missed: the strategy's keywords are `functools.reduce(operator.or_, (PRESETS[name] for name in "
-        "args.preset), {})`, a fold by `|` of the dicts of a module-level table picked by a CLI list: the fold of "
-        "dicts by `operator.or_` (as by `lambda a, b: {**a, **b}`) and a generator over a table's values read as "
-        "each of them belong in flow.py, where a `functools.reduce` call's value is built",
     "p446_strategy_subclass_chain_super_kwargs_list_remat":
         "only a warning for the code the run raises: `strategy_cls = BlockShardedStrategy if args.no_remat else "
         "RematStrategy`, then `strategy_cls([Block], ...)`, builds either class, so BlockShardedStrategy.__init__ "
