@@ -6045,8 +6045,8 @@ class Flow:
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
-        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`; its entries are
-        that call's."""
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`, `dict(kwargs)`;
+        its entries are that call's."""
         params = {a.arg for a in all_args(func.args)}
 
         def is_param(node: ast.AST | None) -> bool:
@@ -6059,8 +6059,8 @@ class Flow:
                         and node.func.attr in ("get", "pop", "setdefault") and any(is_param(n) for n in ast.walk(node.args[0])) \
                         or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
-                        and any(is_param(kw.value) for kw in node.keywords):
-                    return True
+                        and any(is_param(a) for a in (*node.args, *(kw.value for kw in node.keywords))):
+                    return True  # (`dict(kwargs)`: a copy of the mapping the call passes)
         return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:

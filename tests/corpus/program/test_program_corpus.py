@@ -225,12 +225,15 @@ KNOWN_MISSES: dict[str, str] = {
         "`globals()[key]` with a key from a literal table the module's global of that name: project.py/flow.py, "
         "a module attribute's lookup",
     "p454_signature_filter_passes_all_to_var_keyword_use_orig_params":
-        "missed: `XLAFSDPStrategy(**accepted_kwargs(XLAFSDPStrategy, config.FSDP))`, where the helper returns "
-        "`dict(kwargs)` when the class's `__init__` takes `**kwargs` (XLAFSDPStrategy's does) and otherwise keeps "
-        "the keys `inspect.signature` names; errata does not decide the `inspect` test, so the helper's result "
-        "is unknown and `use_orig_params` goes unseen. Both returns are paths (LXF038 on the `dict(kwargs)` one, "
-        "a warning at least) and the comprehension filtered by `key in params` drops every key the signature "
-        "does not name (so the twin p455 keeps quiet): flow.py, a helper's returns and a filtering comprehension",
+        "the right code on another file, as a warning (LXF038 on train.py): `XLAFSDPStrategy(**accepted_kwargs(XLAFSDPStrategy, config.FSDP))`, where the "
+        "helper returns `dict(kwargs)` when the class's `__init__` takes `**kwargs` (XLAFSDPStrategy's does) and "
+        "otherwise keeps the keys `inspect.signature` names. The `dict(kwargs)` path is read with config.py's "
+        "entries, but under the undecided test `any(p.kind is inspect.Parameter.VAR_KEYWORD for p in "
+        "params.values())`, and the finding stays at the call in train.py instead of config.py's "
+        "`\"use_orig_params\"` key: deciding the test needs the pack to say which library constructors take "
+        "`**kwargs` (and flow.py to read `inspect.signature(...).parameters` of a library class through it); the "
+        "key's place is lost in the copy made by a call of another module (the helper's site flow has no origin "
+        "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
     "p456_namespace_state_keeps_raw_model_saved_by_helper":
         "missed: the checkpoint state is `{\"model\": state.model, ...}` in checkpointing.py, where `state = "
         "init_state(Net())` is a `SimpleNamespace(model=model, ...)` that state.py's `init_state` builds from its "
