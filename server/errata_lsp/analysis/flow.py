@@ -2809,6 +2809,11 @@ class Flow:
         name (`state.model = fabric.setup_module(state.model)`), each of which may have run before the read."""
         there = base.flow
         bound = there.ctx.parents.get(base.node) if there is not None and base.node is not None else None
+        if isinstance(there, _SiteFlow) and isinstance(bound, ast.Return) and there.ctx.within(bound, there.func):
+            # `return SimpleNamespace(model=model, ...)` of `init_state(net)`: bound where that call is
+            call, there = there.call, there.caller
+            base = replace(base, node=call, flow=there)
+            bound = there.ctx.parents.get(call)
         if there is None or not isinstance(bound, ast.Assign) or bound.value is not base.node \
                 or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
             return found
@@ -6059,8 +6064,10 @@ class Flow:
                         and node.func.attr in ("get", "pop", "setdefault") and any(is_param(n) for n in ast.walk(node.args[0])) \
                         or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
-                        and any(is_param(a) for a in (*node.args, *(kw.value for kw in node.keywords))):
-                    return True  # (`dict(kwargs)`: a copy of the mapping the call passes)
+                        and any(is_param(a) for a in (*node.args, *(kw.value for kw in node.keywords))) \
+                        or isinstance(node, ast.Call) and self.ctx.resolve(node.func) in NAMESPACES \
+                        and any(is_param(kw.value) for kw in node.keywords):
+                    return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:

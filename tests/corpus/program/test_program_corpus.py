@@ -235,16 +235,13 @@ KNOWN_MISSES: dict[str, str] = {
         "key's place is lost in the copy made by a call of another module (the helper's site flow has no origin "
         "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
     "p456_namespace_state_keeps_raw_model_saved_by_helper":
-        "missed: the checkpoint state is `{\"model\": state.model, ...}` in checkpointing.py, where `state = "
-        "init_state(Net())` is a `SimpleNamespace(model=model, ...)` that state.py's `init_state` builds from its "
-        "parameters, and `model = fabric.setup_module(state.model)` leaves `state.model` the raw module (the twin "
-        "rebinds it). `state.model` is read as `init_state`'s parameter in state.py (unknown): a function "
-        "returning a namespace its parameters fill should be evaluated for each call (flow.py "
-        "`_keys_by_parameters`, as it does for a dict they fill); done alone, that makes the twin p457 a false "
-        "error, because the stores train.py makes on the name bound to the call's result (`state.model = ...`) "
-        "are not seen by the helper's read (`_set_where_built` sees them only for a namespace built in the "
-        "storing function itself); and the finding should then be placed in train.py, where the raw module "
-        "stays in the state",
+        "the right code on another file: LXF023 on checkpointing.py's `fabric.save(path, {\"model\": state.model, "
+        "...})`, where `state = init_state(Net())` is the `SimpleNamespace(model=model, ...)` state.py builds from "
+        "its parameters and `model = fabric.setup_module(state.model)` in train.py leaves `state.model` the raw "
+        "module (the twin rebinds it there). The fix belongs in train.py, where the set-up module is not stored "
+        "back; a raw module passed to a helper is flagged where it is passed (p298), and a raw module held by an "
+        "object passed to one should be too: the placement of rules/lxf023_state_without_set_up_model.py should "
+        "follow the value to the module that built or last stored into the object",
 }
 
 
