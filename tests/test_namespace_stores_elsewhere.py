@@ -122,3 +122,12 @@ def test_the_raw_model_saved_by_the_helper_of_a_third_module_is_flagged_there(tm
     setup = "model = fabric.setup_module(state.model)"
     assert _init_findings(tmp_path, setup, "save_checkpoint(fabric, state)", "checkpointing.py") == [
         ("LXF023", "error", 2)]
+
+
+def test_the_raw_model_the_helper_saves_is_placed_where_the_caller_built_it_into_the_namespace(tmp_path):
+    _init_findings(tmp_path, "model = fabric.setup_module(state.model)", "save_checkpoint(fabric, state)", "train.py")
+    helper = tmp_path / "checkpointing.py"
+    (finding,) = check_source(helper.read_text(), str(helper)).findings
+    assert finding.elsewhere is not None and Path(finding.elsewhere.path).name == "train.py"
+    assert finding.elsewhere.span.start.line + 1 == 11  # `state = init_state(Block())`
+    assert "`state.model` holds `Block()` (line 11 of `train.py`), the raw module" in finding.message

@@ -234,14 +234,6 @@ KNOWN_MISSES: dict[str, str] = {
         "`**kwargs` (and flow.py to read `inspect.signature(...).parameters` of a library class through it); the "
         "key's place is lost in the copy made by a call of another module (the helper's site flow has no origin "
         "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
-    "p456_namespace_state_keeps_raw_model_saved_by_helper":
-        "the right code on another file: LXF023 on checkpointing.py's `fabric.save(path, {\"model\": state.model, "
-        "...})`, where `state = init_state(Net())` is the `SimpleNamespace(model=model, ...)` state.py builds from "
-        "its parameters and `model = fabric.setup_module(state.model)` in train.py leaves `state.model` the raw "
-        "module (the twin rebinds it there). The fix belongs in train.py, where the set-up module is not stored "
-        "back; a raw module passed to a helper is flagged where it is passed (p298), and a raw module held by an "
-        "object passed to one should be too: the placement of rules/lxf023_state_without_set_up_model.py should "
-        "follow the value to the module that built or last stored into the object",
 }
 
 
