@@ -67,7 +67,7 @@ def test_a_change_in_an_imported_module_republishes_the_open_module_that_imports
         registrations = [r for m in client.server_requests if m["method"] == "client/registerCapability"
                          for r in m["params"]["registrations"]]
         assert [(r["method"], r["registerOptions"]["watchers"]) for r in registrations] == [
-            ("workspace/didChangeWatchedFiles", [{"globPattern": "**/*.py"}, {"globPattern": "**/*.{json,yaml,yml,toml}"}])]
+            ("workspace/didChangeWatchedFiles", [{"globPattern": "**/*.py"}, {"globPattern": "**/*.{json,yaml,yml,toml,ini,cfg}"}])]
 
         # the unsaved buffer of config.py wins over the file: train.py, unchanged, is checked again
         mark = len(client.notifications)

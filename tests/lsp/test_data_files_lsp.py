@@ -1,5 +1,5 @@
 """A data file a program loads (`yaml.safe_load(open(...))`) is read by the check of the program that loads it:
-when the file changes on disk (the client tells of `**/*.{json,yaml,yml,toml}` too), that open program is
+when the file changes on disk (the client tells of `**/*.{json,yaml,yml,toml,ini,cfg}` too), that open program is
 checked again and its findings follow the file."""
 
 from __future__ import annotations

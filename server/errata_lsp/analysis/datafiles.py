@@ -8,7 +8,11 @@ found from the call's argument when the layer can tell its path: a file object o
 constants, `__file__`, `Path(...)`, `/`, `.parent`, `.with_name`, `os.path.join`/`dirname`/`abspath`, an
 f-string, or any value the evaluator knows as a string (an argparse option's default, a parameter's).
 
-Nothing is executed: JSON and TOML are parsed by the standard library, YAML by `yaml.safe_load` when
+An INI file read by `configparser` is read too: `parser.get("fabric", "accelerator", fallback="tpu")` (and
+`getint`, `getfloat`, `getboolean`) of a `configparser.ConfigParser()` the module binds to a name and `read`s
+from paths it spells holds the option's value as the files give it, or the fallback when they lack it.
+
+Nothing is executed: JSON, TOML and INI are parsed by the standard library, YAML by `yaml.safe_load` when
 PyYAML can be imported here (without it, a YAML file's contents are unknown). Bounded: a file above
 `MAX_BYTES`, outside the project's folder (the document's folder when it has no project), that cannot
 be read or parsed, or that holds more than `MAX_NODES` values gives an unknown load, never an error.
@@ -22,6 +26,7 @@ no fix edits it: the file is what to change. Python only: no library but the loa
 from __future__ import annotations
 
 import ast
+import configparser
 import importlib
 import json
 import os
@@ -66,7 +71,11 @@ LOADERS: dict[str, tuple[str, bool]] = {
     "yaml.safe_load": (YAML, True), "yaml.load": (YAML, True), "yaml.full_load": (YAML, True),
     "yaml.unsafe_load": (YAML, True),
 }
-SUFFIXES = (".json", ".yaml", ".yml", ".toml")  # files a change of on disk is told of (the server's watch)
+SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg")  # files a change of on disk is told of (the server's watch)
+# configparser's parsers, by qualified name: whether they expand `%(key)s` (RawConfigParser does not)
+INI_PARSERS = {"configparser.ConfigParser": True, "configparser.SafeConfigParser": True,
+               "configparser.RawConfigParser": False}
+INI_GETTERS = ("get", "getint", "getfloat", "getboolean")
 OPENERS = ("open", "builtins.open", "io.open", "codecs.open")
 PATH_CLASSES = ("pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "pathlib.WindowsPath")
 SAME_PATH = ("resolve", "absolute", "expanduser")  # `p.resolve()`: the same file
@@ -100,6 +109,84 @@ def loaded(flow: Flow, call: ast.Call, qualified: str) -> tuple[Value, ...] | No
             return None
         out.extend(v.under(when) for v in flow.values(node))
     return tuple(out)
+
+
+def ini_option(flow: Flow, call: ast.Call) -> tuple[Value, ...] | None:
+    """`parser.get("fabric", "accelerator", fallback="tpu")` (or `getint`, `getfloat`, `getboolean`): the option's
+    value as the files `parser` read give it (a later read overriding an earlier one, as configparser does), placed
+    at the call, or what `fallback=` gives when they lack it. `parser` is a name bound once to a
+    `configparser.ConfigParser()` whose `read(P)` / `read_file(open(P))` calls the module shows. None when the
+    parser, one of its files, the section or the option is not known, or the run raises there (no such option and
+    no fallback, a value `getint` cannot read)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in INI_GETTERS or not isinstance(func.value, ast.Name) \
+            or len(call.args) != 2 or any(k.arg != "fallback" for k in call.keywords) \
+            or not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args):
+        return None
+    section, option = (a.value for a in call.args)  # type: ignore[attr-defined]
+    made = _ini_parser(flow, func.value)
+    if made is None:
+        return None
+    parser, shown = made
+    if not parser.has_option(section, option):
+        fallback = next((k.value for k in call.keywords if k.arg == "fallback"), None)
+        return None if fallback is None else flow.values(fallback)
+    try:
+        value = getattr(parser, func.attr)(section, option)
+    except (ValueError, configparser.Error):  # not an int, an interpolation that fails: the run raises
+        return None
+    def stand_in() -> ast.expr:
+        return _placed(ast.Constant(value), call, shown, (section, option), value)
+    return flow.values(flow.ctx.once(f"ini option {section}.{option}", call, stand_in))
+
+
+def _ini_parser(flow: Flow, name: ast.Name) -> tuple[configparser.RawConfigParser, str] | None:
+    """The parser `name` holds with the files the module reads into it, and how the last file is named; None when
+    `name` is not bound once to one of `INI_PARSERS` or a read's file is not known."""
+    defs = flow.reaching(name)
+    made = defs[0].node if defs and len(defs) == 1 and defs[0].how == "assign" and not defs[0].path else None
+    if not isinstance(made, ast.Call) or made.args or flow.ctx.resolve(made.func) not in INI_PARSERS:
+        return None
+    interpolates = INI_PARSERS[flow.ctx.resolve(made.func)]  # type: ignore[index]
+    for k in made.keywords:  # `ConfigParser(interpolation=None)`: raw; another setting: not read here
+        if k.arg != "interpolation" or not (isinstance(k.value, ast.Constant) and k.value.value is None):
+            return None
+        interpolates = False
+    files: list[str] = []
+    for method in ("read", "read_file"):
+        for read in flow.ctx.written_method_calls(method):
+            receiver = read.func.value if isinstance(read.func, ast.Attribute) else None
+            if not isinstance(receiver, ast.Name) or receiver.id != name.id \
+                    or not any(d.node is made for d in flow.reaching(receiver) or ()):
+                continue
+            if len(read.args) != 1 or read.keywords:
+                return None
+            found = list(_paths(flow, read.args[0], MAX_HOPS) if method == "read"
+                         else _sources(flow, read.args[0], frozenset((FILE,)), MAX_HOPS))
+            if len(found) != 1 or found[0] is None or found[0][1]:
+                return None  # a path the layer cannot tell, or one of several
+            files.append(found[0][0])
+    if not files:
+        return None
+    parser = configparser.ConfigParser() if interpolates else configparser.RawConfigParser()
+    root = os.path.realpath(_root(flow))
+    project = flow.ctx.project
+    for path in files:
+        real = os.path.realpath(path)
+        if not _below(real, root):
+            return None
+        if project is not None:
+            project.read_data(flow, os.path.abspath(path))  # a dependency of the check, as a module is
+        if not os.path.isfile(real):
+            continue  # configparser skips a file that is not there
+        try:
+            if os.path.getsize(real) > MAX_BYTES:
+                return None
+            with open(real, encoding="utf-8-sig") as f:
+                parser.read_string(f.read(), source=real)
+        except (OSError, UnicodeDecodeError, configparser.Error):
+            return None
+    return parser, _shown_path(flow, os.path.realpath(files[-1]), root)
 
 
 def loads_by_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -316,13 +403,17 @@ def _display(flow: Flow, call: ast.Call, path: str, fmt: str) -> ast.expr | None
     data = parse(real, fmt, project.stamp(named) if project is not None else _stamp(real))
     if data is _UNREADABLE:
         return None
+    budget = [MAX_NODES]
+    return _stand_in(flow, call, data, _shown_path(flow, real, root), (), budget)
+
+
+def _shown_path(flow: Flow, real: str, root: str) -> str:
+    """How a message names the file: from the reading module's folder when the file is below it
+    (`configs/tpu.yaml`), else from the root's."""
     module = flow.origin or flow.ctx.doc.path
     folder = os.path.dirname(os.path.realpath(module)) if module else root
-    # named from the reading module's folder when the file is below it (`configs/tpu.yaml`), else the root's
     base = folder if _below(real, folder) else root
-    shown_path = os.path.relpath(real, base).replace(os.sep, "/")
-    budget = [MAX_NODES]
-    return _stand_in(flow, call, data, shown_path, (), budget)
+    return os.path.relpath(real, base).replace(os.sep, "/")
 
 
 def _below(path: str, folder: str) -> bool:

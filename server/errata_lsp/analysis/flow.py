@@ -1948,12 +1948,7 @@ class Flow:
                 out.append(Value("unknown", call, flow=self))
                 continue
             extra = [k for k in call.keywords if k.arg is not None and k.arg not in named]
-            keys: list[ast.expr | None] = []
-            for k in extra:
-                key = ast.Constant(k.arg)
-                key.lineno, key.col_offset, key.end_lineno, key.end_col_offset = (  # underlined as the keyword
-                    k.lineno, k.col_offset, k.end_lineno, k.end_col_offset)
-                keys.append(key)
+            keys: list[ast.expr | None] = [_KeywordKey(k) for k in extra]  # underlined as the keyword
             values = [k.value for k in extra]
             cond = (*when, f"when called at line {call.lineno}") if len(sites) > 1 else when
             for spread_keys, spread_values, spread_when in spread:
@@ -2763,7 +2758,24 @@ class Flow:
         for method, first in self.ctx.once("classmethod receivers", klass, lambda: _classmethod_receivers(klass)):
             named.extend(call for call in self.ctx.calls_by_name(first, live) if self.ctx.within(call, method)
                          and _is_parameter(self, call.func))  # type: ignore[arg-type]  # a Name call
-        return named + self._built_through_partials(klass, live)
+        return named + self._built_through_names(klass, live) + self._built_through_partials(klass, live)
+
+    def _built_through_names(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
+        """`strategy_cls = RematStrategy`, or `... = Plain if args.plain else RematStrategy`, and then
+        `strategy_cls(...)`: the calls of a name the class is bound to, as it is or as a branch of a conditional
+        expression or of an `or`, where the name may hold the class."""
+        names: set[str] = set()
+        for load in self.ctx.loads_named(klass.name):
+            node: ast.AST = load
+            parent = self.ctx.parents.get(node)
+            while isinstance(parent, ast.IfExp) and node is not parent.test or isinstance(parent, ast.BoolOp):
+                node, parent = parent, self.ctx.parents.get(parent)
+            if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+                targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+        names.discard(klass.name)
+        return [call for name in sorted(names) for call in self.ctx.calls_by_name(name, live)
+                if any(x.kind == "class" and x.node is klass for x in self.values(call.func))]
 
     def _built_through_partials(self, klass: ast.ClassDef, live: bool) -> list[ast.Call]:
         """`make = functools.partial(Learner, lr=lr)` and then `make(fabric, net)`, wherever `make` travels
@@ -2829,6 +2841,8 @@ class Flow:
                                                or any(d.node is base.node for d in self.reaching(node.value) or ())):
                 found = self._set_from_outside(node, node.value, base, found)  # read on the name that holds it
                 handled = node.value.id
+            elif base.kind == "namespace" and base.flow is not None and base.flow.base is not self.base:
+                found = self._set_where_built(node, base, found)  # a namespace another module builds, passed here
             out.extend(x.under(base.when) for x in self._stored_after_built(node, base, found, handled))
         return tuple(out)
 
@@ -2902,6 +2916,27 @@ class Flow:
                 finally:
                     project.asking_callers.pop()
         return flow._set_from_outside(standin, name, base, found, read_elsewhere=True)
+
+    def _set_where_built(self, node: ast.Attribute, base: Value, found: tuple[Value, ...]) -> tuple[Value, ...]:
+        """`state.model` read here (in a helper given `state`) of a namespace a function of another module builds
+        and binds to a name (`state = SimpleNamespace(model=net)`): with what that module stores into it on that
+        name (`state.model = fabric.setup_module(state.model)`), each of which may have run before the read."""
+        there = base.flow
+        bound = there.ctx.parents.get(base.node) if there is not None and base.node is not None else None
+        if isinstance(there, _SiteFlow) and isinstance(bound, ast.Return) and there.ctx.within(bound, there.func):
+            # `return SimpleNamespace(model=model, ...)` of `init_state(net)`: bound where that call is
+            call, there = there.call, there.caller
+            base = replace(base, node=call, flow=there)
+            bound = there.ctx.parents.get(call)
+        if there is None or not isinstance(bound, ast.Assign) or bound.value is not base.node \
+                or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
+            return found
+        target = bound.targets[0].id
+        if not there.ctx.attribute_stores(target):
+            return found
+        name = ast.Name(id=target, ctx=ast.Load())
+        standin = ast.Attribute(value=name, attr=node.attr, ctx=ast.Load())
+        return there._set_from_outside(standin, name, base, found, read_elsewhere=True)
 
     def _own_attribute_set_from_outside(self, node: ast.Attribute, base: Value, found: tuple[Value, ...]) -> tuple[Value, ...]:
         """`self.precision` in a method, with `trainer.precision = "bf16-true"` stored on an instance of its class
@@ -5261,6 +5296,10 @@ class Flow:
             named = self._getattr_named(node, self.values(node.args[1]))
             if named is not None:
                 return named
+        if isinstance(node.func, ast.Attribute) and node.func.attr in datafiles.INI_GETTERS:
+            option = datafiles.ini_option(self, node)  # `parser.get("fabric", "accelerator")` of an INI file read
+            if option is not None:
+                return option
         out: list[Value] = []
         for f in self.values(node.func):
             got = self._attrgetter_call(node, f)
@@ -5693,6 +5732,10 @@ class Flow:
         op = self._binary_operator(node.args[0])
         if op is None:
             return self._folded_by_calls(node)
+        if op is ast.BitOr:
+            merged = self._merged_dicts(node)
+            if merged is not None:
+                return merged
         sequences = self.values(node.args[1])
         items: list[Value] = list(self.values(node.args[2])) if len(node.args) == 3 else []
         for held in sequences:
@@ -5710,6 +5753,19 @@ class Flow:
         if op is None or len(kinds) != 1 or not kinds <= set(joins[op]):
             return None
         return (Value(kinds.pop(), node, flow=self),)
+
+    def _merged_dicts(self, node: ast.Call) -> tuple[Value, ...] | None:
+        """`functools.reduce(operator.or_, dicts[, initial])` over dicts the file knows all, in order (a display,
+        `[PRESETS[n] for n in names]`): their merge `{**initial, **d1, **d2, ...}`, a later key winning as `|`
+        makes it. None when an item is not known to be a dict."""
+        items = self._known_items(node.args[1])
+        if items is None or len(items) > MAX_ALTERNATIVES:
+            return None
+        parts = [self.values(node.args[2]), *items] if len(node.args) == 3 else items
+        if not parts or any(not part or any(x.kind != "dict" for x in part) for part in parts):
+            return None
+        merged = ast.Dict(keys=[None] * len(parts), values=[self._stand_in(node, part) for part in parts])
+        return self.values(ast.copy_location(merged, node))
 
     def _folded_by_calls(self, node: ast.Call) -> tuple[Value, ...] | None:
         """`functools.reduce(f, items[, initial])` of a lambda or def of this module taking two positional
@@ -5837,14 +5893,17 @@ class Flow:
                 and not expr.keywords and len(expr.args) <= 1:
             return self._split_items(expr)
         held = self.plain_run(self.values(expr))
-        if len(held) != 1 or held[0].when:
+        if len(held) != 1 or held[0].when and held[0].when != (BY_DEFAULT,):
             return None
         value, flow = held[0], held[0].flow or self
         node = value.node
         if isinstance(node, (ast.List, ast.Tuple)) and value.extra is None:
             if len(node.elts) > MAX_ALTERNATIVES or any(isinstance(e, ast.Starred) for e in node.elts):
                 return None
-            return [flow.plain_run(flow.values(e)) for e in node.elts]
+            # an option's default list (`nargs="+", default=[...]`): the plain run's items, said to be its default
+            return [tuple(x.under(value.when) for x in flow.plain_run(flow.values(e))) for e in node.elts]
+        if value.when:
+            return None
         if value.kind == "dict":
             entries, complete = flow.entries(value)
             if entries is None or not complete or len(entries) > MAX_ALTERNATIVES \
@@ -5853,7 +5912,7 @@ class Flow:
             # each key as a stand-in placed at it: a fix renaming the key would not change which one is picked
             return [(Value("str", self.ctx.once("dict key", e.node, lambda e=e: ast.copy_location(ast.Constant(e.node.value), e.node)),  # type: ignore[misc]
                            flow=e.flow),) for e in entries.values()]
-        if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
             return flow._comprehended_items(node)  # evaluated where it is written
         if isinstance(value.extra, _Items):  # `map(f, items)`: what each call gives
             return [flow.plain_run(held) for held in value.extra.items]
@@ -5939,10 +5998,15 @@ class Flow:
 
     def _comprehended_items(self, node: ast.ListComp | ast.GeneratorExp) -> list[tuple[Value, ...]] | None:
         """`[name for name in table if allowed is None or name in allowed]`: the items of what it runs over that
-        each test keeps, the test decided with the loop's name holding that item."""
+        each test keeps, the test decided with the loop's name holding that item; `(PRESETS[name] for name in
+        names)`: the entry of the table each kept item picks."""
         gen = node.generators[0]
-        if gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
-                or node.elt.id != gen.target.id:
+        if gen.is_async or not isinstance(gen.target, ast.Name):
+            return None
+        elt = node.elt
+        picks = isinstance(elt, ast.Subscript) and isinstance(elt.slice, ast.Name) and elt.slice.id == gen.target.id \
+            and not any(isinstance(n, ast.Name) and n.id == gen.target.id for n in ast.walk(elt.value))
+        if not picks and not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
             return None
         items = self._known_items(gen.iter)
         if items is None:
@@ -5956,6 +6020,10 @@ class Flow:
                 return None
             if all(truths):
                 kept.append(item)
+        if picks:  # each entry read as `PRESETS[<the item>]`, placed at the comprehension's element
+            assert isinstance(elt, ast.Subscript)
+            return [self.values(ast.copy_location(ast.Subscript(value=elt.value, slice=self._stand_in(elt.slice, item),
+                                                                ctx=ast.Load()), elt)) for item in kept]
         return kept
 
     def _ranks(self, key: ast.expr) -> dict[str, Any] | None:
@@ -6248,8 +6316,8 @@ class Flow:
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
-        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`; its entries are
-        that call's."""
+        **PROFILES[profile])`, `{**BASE, "accelerator": accelerator}`, `ALIASES.get(name, name)`, `dict(kwargs)`;
+        its entries are that call's."""
         params = {a.arg for a in all_args(func.args)}
 
         def is_param(node: ast.AST | None) -> bool:
@@ -6262,8 +6330,10 @@ class Flow:
                         and node.func.attr in ("get", "pop", "setdefault") and any(is_param(n) for n in ast.walk(node.args[0])) \
                         or isinstance(node, ast.Dict) and any(is_param(v) for v in node.values) \
                         or isinstance(node, ast.Call) and source_text(node.func) == "dict" \
+                        and any(is_param(a) for a in (*node.args, *(kw.value for kw in node.keywords))) \
+                        or isinstance(node, ast.Call) and self.ctx.resolve(node.func) in NAMESPACES \
                         and any(is_param(kw.value) for kw in node.keywords):
-                    return True
+                    return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
@@ -7218,6 +7288,16 @@ class _Option(ast.expr):
         super().__init__()
         self.dest = dest
         ast.copy_location(self, where)
+
+
+class _KeywordKey(ast.Constant):
+    """The key a keyword argument gives the `**kwargs` of the function it is passed to (`limit_all_gathers=True`
+    of `strategy_builder(...)`), placed at that keyword, in the module that writes it."""
+
+    def __init__(self, written: ast.keyword):
+        super().__init__(value=written.arg)
+        self.written = written
+        ast.copy_location(self, written)
 
 
 class _Implied(ast.Constant):

@@ -1,6 +1,6 @@
 """Open documents checked again when a module they read changes: an open buffer's edit, or a file on
 disk (`workspace/didChangeWatchedFiles`, registered for `**/*.py` and the data files a program may load,
-`**/*.{json,yaml,yml,toml}`, when the client lets the server register it). The edited document's own
+`**/*.{json,yaml,yml,toml,ini,cfg}`, when the client lets the server register it). The edited document's own
 check is scheduled first and never waits for these.
 
 Each open document's last check lists the modules it read (`Report.modules`, through the other

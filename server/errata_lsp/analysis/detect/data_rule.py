@@ -339,6 +339,8 @@ class DetectRule(Rule):
         if self.at == "argument" and site.arg is not None and any(site.arg.node is k for k in site.call.keywords) \
                 and not self._forwards_alternatives(site):
             place = None  # the keyword the fix rewrites is written at the call, whatever module holds its value
+        if place is not None and self._fix_removes_keyword_spelled_at(site):
+            place = None  # the clash is that keyword's presence, spelled at the call: removing it there fixes it
         if place is not None and first is not None and first.flow is not None \
                 and first.flow.picked_by_parameters(first.node):  # type: ignore[arg-type]  # (placed: it has a line)
             # a helper's value picked by what this call passes (`training=True`): the call's to change, unless
@@ -429,6 +431,17 @@ class DetectRule(Rule):
                 if place is not None:
                     return place
         return None
+
+    def _fix_removes_keyword_spelled_at(self, site: Site) -> bool:
+        """The rule underlines another keyword (`at`), which the call spells (`auto_wrapper_callable=x`, not
+        through `**kwargs`), and its preferred fix removes or replaces that keyword: the finding is the call's,
+        wherever the argument's value is written."""
+        if not isinstance(self.at, dict):
+            return False
+        keyword = self.at["keyword"]
+        preferred = next((f.spec for f in self.section.fixes if f.spec.get("preferred")), None)
+        return preferred is not None and preferred["kind"] in ("remove_sibling", "replace_sibling") \
+            and preferred.get("keyword") == keyword and any(k.arg == keyword for k in site.call.keywords)
 
     def _forwards_alternatives(self, site: Site) -> bool:
         """The call also passes, from a name or an attribute, a keyword the match weighs against the argument

@@ -275,6 +275,18 @@ class StateWithoutSetUpModel(Rule):
                     finding = self.finding(ctx, raw[0], message, record=self.record if method == "save" else LOAD_RECORD)
                     yield dataclasses.replace(finding, elsewhere=place)
                     continue
+            held = held_from_elsewhere(ctx, raw[0]) if len(raw) == 1 else None
+            if held is not None:  # `state.model` of a parameter: the raw module another module put in the object
+                there, module = held
+                place = place_in(there, module)
+                if place is not None:
+                    shown, name = there.text(module), ctx.doc.source(raw[0])
+                    message = message.replace(
+                        f"`{name}` is the raw module",
+                        f"`{name}` holds `{shown}` (line {module.lineno} of {there.origin_name}), the raw module", 1)
+                    finding = self.finding(ctx, raw[0], message, record=self.record if method == "save" else LOAD_RECORD)
+                    yield dataclasses.replace(finding, elsewhere=place)
+                    continue
             fixes = []
             if len(raw) == 1 and isinstance(raw[0], ast.Name):
                 holder = set_up_holder(ctx, raw[0])
@@ -317,6 +329,26 @@ def passed_from_elsewhere(ctx: Context, raw: ast.expr) -> tuple[Flow, ast.expr] 
         if any(v.kind == "module" for v in there.values(argument)):
             return there, argument
     return None
+
+
+def held_from_elsewhere(ctx: Context, raw: ast.expr) -> tuple[Flow, ast.expr] | None:
+    """`state.model`, read off a parameter (not a method's `self`) of a function of this file, holding on every
+    path one raw module another module builds (`init_state(Net())` in train.py): that module's flow and the
+    module's construction, where the object was given the raw module. None otherwise."""
+    if not isinstance(raw, ast.Attribute) or not isinstance(raw.value, ast.Name):
+        return None
+    binding = ctx.reaching(raw.value)
+    if binding is None or not isinstance(binding.stmt, ast.arg):
+        return None
+    func = ctx.scope_of(binding.stmt)
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            or isinstance(ctx.parents.get(func), ast.ClassDef) and func.args.args[:1] == [binding.stmt]:
+        return None  # `self.model`: the instance's own attribute, placed as the class writes it
+    values = ctx.values(raw)
+    if len(values) != 1 or not values[0].foreign or values[0].kind != "module" or values[0].flow is None \
+            or not isinstance(values[0].node, ast.expr):
+        return None
+    return values[0].flow, values[0].node
 
 
 def set_up_holder(ctx: Context, raw: ast.Name) -> str | None:

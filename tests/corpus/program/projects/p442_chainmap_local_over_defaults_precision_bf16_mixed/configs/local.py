@@ -1,0 +1,2 @@
+"""This machine: a v4-8, trained in mixed bfloat16 to halve the activations."""
+FABRIC = {"precision": "bf16-mixed"}

@@ -1,0 +1,1 @@
+"""Strategy presets: each module adds keywords to those of the presets before it."""
