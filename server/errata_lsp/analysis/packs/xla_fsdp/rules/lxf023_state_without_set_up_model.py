@@ -263,30 +263,10 @@ class StateWithoutSetUpModel(Rule):
                                        record=self.record if method == "save" else LOAD_RECORD)
                 yield finding if place is None else dataclasses.replace(finding, elsewhere=place)
                 continue
-            given = passed_from_elsewhere(ctx, raw[0]) if len(raw) == 1 else None
-            if given is not None:  # a parameter every call of another module gives the raw module: fixed there
-                there, argument = given
-                place = place_in(there, argument)
-                if place is not None:
-                    shown, name = there.text(argument), ctx.doc.source(raw[0])
-                    message = message.replace(
-                        f"`{name}` is the raw module",
-                        f"`{shown}`, given for `{name}` at line {argument.lineno} of {there.origin_name}, is the raw module", 1)
-                    finding = self.finding(ctx, raw[0], message, record=self.record if method == "save" else LOAD_RECORD)
-                    yield dataclasses.replace(finding, elsewhere=place)
-                    continue
-            held = held_from_elsewhere(ctx, raw[0]) if len(raw) == 1 else None
-            if held is not None:  # `state.model` of a parameter: the raw module another module put in the object
-                there, module = held
-                place = place_in(there, module)
-                if place is not None:
-                    shown, name = there.text(module), ctx.doc.source(raw[0])
-                    message = message.replace(
-                        f"`{name}` is the raw module",
-                        f"`{name}` holds `{shown}` (line {module.lineno} of {there.origin_name}), the raw module", 1)
-                    finding = self.finding(ctx, raw[0], message, record=self.record if method == "save" else LOAD_RECORD)
-                    yield dataclasses.replace(finding, elsewhere=place)
-                    continue
+            moved = self._raw_module_put_elsewhere(ctx, raw[0], message, method) if len(raw) == 1 else None
+            if moved is not None:
+                yield moved
+                continue
             fixes = []
             if len(raw) == 1 and isinstance(raw[0], ast.Name):
                 holder = set_up_holder(ctx, raw[0])
@@ -295,6 +275,24 @@ class StateWithoutSetUpModel(Rule):
             yield self.finding(ctx, raw[0] if raw else state, message, fixes,
                                record=self.record if method == "save" else LOAD_RECORD)
 
+
+    def _raw_module_put_elsewhere(self, ctx: Context, raw: ast.expr, message: str, method: str) -> Finding | None:
+        """The finding placed where another module gives the raw module (a parameter every call of another
+        module fills with it, or `state.model` of an object another module filled), else None."""
+        for lookup, wording in (  # how the message names it
+                (passed_from_elsewhere, "`{shown}`, given for `{name}` at line {line} of {origin}, is the raw module"),
+                (held_from_elsewhere, "`{name}` holds `{shown}` (line {line} of {origin}), the raw module")):
+            found = lookup(ctx, raw)
+            place = None if found is None else place_in(found[0], found[1])
+            if found is None or place is None:
+                continue
+            there, module = found
+            said = wording.format(shown=there.text(module), name=ctx.doc.source(raw), line=module.lineno,
+                                  origin=there.origin_name)
+            message = message.replace(f"`{ctx.doc.source(raw)}` is the raw module", said, 1)
+            finding = self.finding(ctx, raw, message, record=self.record if method == "save" else LOAD_RECORD)
+            return dataclasses.replace(finding, elsewhere=place)
+        return None
 
     def _state_dict_finding(self, ctx: Context, state: ast.expr, tensors: ast.Call, method: str, verb: str) -> Finding:
         module = tensors.func.value  # type: ignore[attr-defined]  # `model` of `model.state_dict()`
