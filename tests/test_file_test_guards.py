@@ -231,3 +231,18 @@ if os.path.isfile("config.yaml"):
                       "the file is there, only the run can tell")]
     unguarded = source.replace('if os.path.isfile("config.yaml"):\n    ', "")
     assert [(f.code, f.severity.value) for f in check_source(unguarded, "train.py").findings] == [("LXF007", "error")]
+
+
+def test_a_file_test_imported_under_another_name_is_one() -> None:
+    """A file with no call spelt as a file test is not searched for one (`Context._may_test_files`); a test
+    imported under another name is still found."""
+    source = '''from os.path import isfile as have
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+if have("resume.ckpt"):
+    fabric = Fabric(accelerator="tpu", precision="bf16-mixed", strategy=XLAFSDPStrategy())
+'''
+    found = [(f.code, f.severity.value, f.span.start.line + 1, f.message.rsplit(";", 1)[-1])
+             for f in check_source(source, "train.py").findings]
+    assert found == [("LXF007", "warning", 5, ' only when `have("resume.ckpt")` (line 4) is true: whether '
+                      "the file is there, only the run can tell")]

@@ -263,6 +263,8 @@ class Context:
         return self.once("file test over", node, lambda: self._file_test_over(node))
 
     def _file_test_over(self, node: ast.AST) -> ast.Call | None:
+        if not self._may_test_files:
+            return None
         child, parent = node, self.parents.get(node)
         while parent is not None:
             tests: list[tuple[ast.expr, bool]] = []
@@ -285,6 +287,15 @@ class Context:
                 return None
             child, parent = parent, self.parents.get(parent)
         return None
+
+    @cached_property
+    def _may_test_files(self) -> bool:
+        """Some call of the file may be a test of the file system: one spelt as one (`exists(...)`,
+        `p.is_file()`, `glob(...)`), or as a name one is imported under."""
+        words = set(idioms.FILE_TEST_WORDS)
+        for node in self._by_type[ast.ImportFrom]:
+            words.update(alias.asname for alias in node.names if alias.asname and alias.name in idioms.FILE_TEST_WORDS)
+        return any(word in self._calls_by_simple_name or word in self._calls_by_attr for word in words)
 
     def _exit_tests(self, stmt: ast.stmt) -> list[tuple[ast.expr, bool]]:
         """What the statements after `stmt` in its block run under: an `assert`'s test; for an `if` one branch of

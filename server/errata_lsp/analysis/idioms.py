@@ -626,6 +626,8 @@ PATH_TESTS = {"exists": None, "is_file": "file", "is_dir": "dir"}  # methods of 
 LISTINGS = frozenset({"glob.glob", "glob.iglob", "os.listdir", "os.scandir"})
 PATH_LISTINGS = frozenset({"glob", "rglob", "iterdir"})
 READ_INTO = frozenset({"list", "sorted", "tuple", "any"})
+# the last word of every call `file_test` may take for one (a file without any has no test of the file system)
+FILE_TEST_WORDS = frozenset({*(q.rsplit(".", 1)[1] for q in (*FILE_TESTS, *LISTINGS)), *PATH_TESTS, *PATH_LISTINGS})
 PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath", "pathlib.PurePath"})
 PATH_METHODS = frozenset({"with_suffix", "with_name", "with_stem", "joinpath", "resolve", "absolute", "expanduser"})
 # calls that create the path given at an index or keyword, and what they make there
