@@ -1621,8 +1621,10 @@ class Flow:
                 twin_arg = _same_parameter(func, twin_func, arg)  # type: ignore[arg-type]
                 if twin_arg is None:
                     return ()
-                cond = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
-                out.extend(there.passed(twin_func, twin_arg, call, bound_self, cond, homes.get(id(twin_func))))
+                # which call passes it: a condition the values written in that call's own arguments always meet,
+                # and a finding on them is reported there (the use in this module is told apart by the others)
+                own = (f"when called at line {call.lineno} of {there.origin_name}",) if len(sites) > 1 else ()
+                out.extend(there.passed(twin_func, twin_arg, call, bound_self, (), homes.get(id(twin_func)), own))
         finally:
             project.asking_callers.pop()
         return tuple(out)
@@ -1822,14 +1824,16 @@ class Flow:
                      for x in held)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
+               cond: tuple[str, ...], home: Flow | None = None, own: tuple[str, ...] = ()) -> tuple[Value, ...]:
         """What one call passes for `arg` (its default where it passes nothing), under `cond`. `home` is the
         flow whose tree holds `func` when this one only writes the call (a class of another module built
         here): a default is evaluated where the `def` is written, as Python does, so its values carry the
-        module their nodes belong to."""
+        module their nodes belong to. `own`: the condition of being passed by this call (`when called at
+        line 7`), which a value written among the call's own arguments always meets and so does not carry."""
         home = home or self
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and arg is func.args.kwarg:  # one call's extras
-            return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())]))
+            return tuple(x.under(cond) for x in self._extra_keywords(func, [(call, bound_self, ())], own))
+        cond, written = (*cond, *own), cond  # `written`: for the values the call's own arguments spell
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and arg is func.args.vararg:
             return self.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=home),)
         given = argument_for(func, arg, call, bound_self)
@@ -1851,7 +1855,17 @@ class Flow:
             return home._unpacked(func, arg, call, bound_self, cond, self) or (Value("unknown", arg, flow=home),)
         if isinstance(given, Value):
             return (given.under(cond),)
-        return tuple(x.under(cond).named(arg.arg) for x in self.values(given))
+        return tuple(x.under(written if self._written_in(x, call) else cond).named(arg.arg) for x in self.values(given))
+
+    def _written_in(self, value: Value, call: ast.AST) -> bool:
+        """`value` is spelled inside `call` (`f(list(blocks))`), not brought in from elsewhere (a name's
+        assignment, a parameter's callers)."""
+        node: ast.AST | None = value.node
+        while node is not None:
+            if node is call:
+                return True
+            node = self.ctx.parents.get(node)
+        return False
 
     def varargs(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, call: ast.Call, bound_self: bool,
                 cond: tuple[str, ...]) -> tuple[Value, ...] | None:
@@ -1929,9 +1943,12 @@ class Flow:
         return tuple(x.under(cond).named(arg.arg) for x in self.values(default))
 
     def _extra_keywords(self, func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
-                        sites: list[tuple[ast.Call, bool, tuple[str, ...]]]) -> tuple[Value, ...]:
+                        sites: list[tuple[ast.Call, bool, tuple[str, ...]]],
+                        own: tuple[str, ...] = ()) -> tuple[Value, ...]:
         """`def make(**overrides)`: at each call, a dict of the keywords no other parameter takes, each
-        key written where the call spells it (`make(activation_checkpointing_policy=[Block])`)."""
+        key written where the call spells it (`make(activation_checkpointing_policy=[Block])`). The condition
+        of being passed by the call (`own`, `when called at line N`) goes to what a `**d` or a `setdefault`
+        brings in, not to the keywords the call spells, which that call always passes."""
         name = func.args.kwarg.arg if func.args.kwarg else ""
         if not sites or _changes_dict(func, name):
             return (Value("unknown", func.args.kwarg, flow=self),)
@@ -1959,11 +1976,19 @@ class Flow:
                     if default.args[0].value not in given and _may_set_default(  # type: ignore[attr-defined]
                             func, default, name, given if None not in spread_keys else None):
                         filled_keys.append(default.args[0])
-                        filled.append(default.args[1])
-                display = ast.Dict(keys=[*filled_keys, *spread_keys], values=[*filled, *spread_values])
+                        filled.append(self._passing(default.args[1], own))
+                brought = [self._passing(v, own) for v in spread_values]
+                display = ast.Dict(keys=[*filled_keys, *spread_keys], values=[*filled, *brought])
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
+
+    def _passing(self, here: ast.expr, cond: tuple[str, ...]) -> ast.expr:
+        """`here`, its values under `cond`: what a `**d` or a `setdefault` brings into the `**kwargs` dict a call
+        passes, from elsewhere than the call's own keywords."""
+        if not cond:
+            return here
+        return self._held_at(here, tuple(x.under(cond) for x in self.values(here)))
 
     def _spread_keywords(self, call: ast.Call, named: set[str]) -> list[tuple[list[ast.expr | None], list[ast.expr],
                                                                            tuple[str, ...]]] | None:
@@ -6848,16 +6873,18 @@ class _SiteFlow(_InnerFlow):
         return self.passed(self.func, arg, self.call, self.bound, ())
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
+               cond: tuple[str, ...], home: Flow | None = None, own: tuple[str, ...] = ()) -> tuple[Value, ...]:
         given = argument_for(func, arg, call, bound_self) if call is self.call and self.caller is not self.outer else None
         if call is self.call and self.caller is not self.outer and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and arg is func.args.vararg:  # positional arguments the calling module writes, evaluated there
-            return self.caller.varargs(func, call, bound_self, cond) or (Value("unknown", arg, flow=self),)
+            return self.caller.varargs(func, call, bound_self, (*cond, *own)) or (Value("unknown", arg, flow=self),)
         if isinstance(given, ast.AST):  # an argument the calling module writes, evaluated there
-            return tuple(x.under(cond).named(arg.arg) for x in self.caller.values(given))
+            return tuple(x.under(cond if self.caller._written_in(x, call) else (*cond, *own)).named(arg.arg)
+                         for x in self.caller.values(given))
         if given is None and call is self.call and self.caller is not self.outer:  # `**` a dict written there
-            return self._unpacked(func, arg, call, bound_self, cond, self.caller) or (Value("unknown", arg, flow=self),)
-        return super().passed(func, arg, call, bound_self, cond, home)
+            return self._unpacked(func, arg, call, bound_self, (*cond, *own), self.caller) \
+                or (Value("unknown", arg, flow=self),)
+        return super().passed(func, arg, call, bound_self, cond, home, own)
 
 
 class _MethodFlow(_SiteFlow):
@@ -7019,14 +7046,14 @@ class _BuildFlow(_SiteFlow):
         return super().parameter(arg)
 
     def passed(self, func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool,
-               cond: tuple[str, ...], home: Flow | None = None) -> tuple[Value, ...]:
+               cond: tuple[str, ...], home: Flow | None = None, own: tuple[str, ...] = ()) -> tuple[Value, ...]:
         if func is self.func and call is self.call:
             if arg is self.owner:
-                return (self.instance.under(cond),)
+                return (self.instance.under((*cond, *own)),)
             if self.init and arg not in (self.func.args.vararg, self.func.args.kwarg):
-                return Flow.passed(self, func, arg, call, True, cond)  # the construction's argument
+                return Flow.passed(self, func, arg, call, True, cond, own=own)  # the construction's argument
             return (Value("unknown", arg, flow=self),)  # an `InitVar`, a method's own parameter
-        return super().passed(func, arg, call, bound_self, cond, home)
+        return super().passed(func, arg, call, bound_self, cond, home, own)
 
     def after_post_init(self, cls: ast.ClassDef, call: ast.Call, attr: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
         if cls is self.cls and call is self.call:

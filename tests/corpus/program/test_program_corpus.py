@@ -226,14 +226,6 @@ KNOWN_MISSES: dict[str, str] = {
         "s484 makes `SHARDS` itself with `os.makedirs` before the test and keeps the error there",
     # multi-module shapes p440-p459 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 2/10 as an error, 2/10 with any severity; fine cases with an error 0/10, twin warnings 0/10)
-    "p446_strategy_subclass_chain_super_kwargs_list_remat":
-        "only a warning for the code the run raises: `strategy_cls = BlockShardedStrategy if args.no_remat else "
-        "RematStrategy`, then `strategy_cls([Block], ...)`, builds either class, so BlockShardedStrategy.__init__ "
-        "has two callers (train.py's call and RematStrategy's `super().__init__(...)`), and the list policy "
-        "RematStrategy's call writes into its `**kwargs` is said \"when called at line 7 of remat.py\", a "
-        "condition the value, written in that very call, always meets. A value written among a call's own "
-        "arguments should not carry the condition of being passed by that call: flow.py `_extra_keywords` / "
-        "`_passed_elsewhere`, where `when called at line N` is added",
     "p452_module_getattr_renamed_constant_reduce_max":
         "missed: `metrics.REDUCE_OP` is no name of metrics.py: the module's `__getattr__(name)` serves it as "
         "`globals()[_RENAMED[name]]`, that is `EVAL_REDUCE_OP = \"max\"`. An attribute a module does not define, "
