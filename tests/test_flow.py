@@ -806,10 +806,14 @@ def test_next_of_an_iterator_made_over_known_items_is_the_first_item():
     assert probe(source.replace("PROBE", none)) == [("none", 10, 56, ())]
     assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == "none"))')) \
         == [("unknown", 10, 6, ())]
-    # a test the file cannot decide, a yield in a loop, a name that may hold an iterator already advanced: unknown
+    # a yield in a loop over known items: the first turn's
+    assert probe(source.replace("PROBE", "probe(next(looped()))")) == [("dict", 2, 11, ())]
+    # a test the file cannot decide, a turn a guard it cannot decide may skip, a name that may hold an iterator
+    # already advanced: unknown
     assert probe(source.replace("PROBE", 'probe(next(c for c in CONFIGS if c["name"] == name))')) \
         == [("unknown", 10, 6, ())]
-    assert probe(source.replace("PROBE", "probe(next(looped()))")) == [("unknown", 10, 6, ())]
+    guarded = source.replace("for c in CONFIGS:\n", "for c in CONFIGS:\n                if c['name'] == name:\n                    continue\n")
+    assert probe(guarded.replace("PROBE", "probe(next(looped()))")) == [("unknown", 12, 6, ())]
     advanced = "it = iter(LAYERS)\n        next(it)\n        probe(next(it))"
     assert probe(source.replace("PROBE", advanced)) == [("unknown", 12, 6, ())]
 

@@ -5848,11 +5848,79 @@ class Flow:
         elif isinstance(it, ast.Call) and all(f.kind == "function" and isinstance(f.node, ast.FunctionDef)
                                               and self.ctx.is_generator(f.node) for f in self.values(it.func)):
             items = self.spread_items(it)
+            if items is None:
+                first = self._first_turn_yield(it)
+                if first is not None:
+                    return first
         if items is None:
             return None
         if items:
             return items[0]
         return self.values(node.args[1]) if len(node.args) == 2 else None  # (none: StopIteration)
+
+    def _first_turn_yield(self, call: ast.Call) -> tuple[Value, ...] | None:
+        """`next(sweep())` of a generator function the project writes whose body runs simple statements, then a
+        `for` over items the file knows all (`itertools.product(precisions, lrs)` of its default tuples) whose
+        body yields: what the first turn not skipped yields, the loop's names holding that turn's item. A turn
+        is skipped by an `if <test>: continue` decided for its item; any other statement before the yield that
+        may leave the turn (an undecided guard, a branch, a loop, a `break`), or a yield that is not a
+        statement of the loop's body itself, leaves it unknown: None."""
+        funcs = self.values(call.func)
+        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                or not isinstance(func := funcs[0].node, ast.FunctionDef) or not self.ctx.is_generator(func):
+            return None
+        loops = [s for s in func.body if isinstance(s, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.Try, ast.With,
+                                                        ast.AsyncWith, ast.Match, ast.Return, ast.Raise))
+                 or _yields_in(s)]
+        if not loops or not isinstance(loop := loops[0], ast.For) or not isinstance(loop.target, (ast.Name, ast.Tuple)):
+            return None
+        names = [n for n in ([loop.target] if isinstance(loop.target, ast.Name) else loop.target.elts) if isinstance(n, ast.Name)]
+        if len(names) != (1 if isinstance(loop.target, ast.Name) else len(loop.target.elts)):
+            return None
+        first = next((i for i, s in enumerate(loop.body) if _yields_in(s)), None)
+        statement = loop.body[first] if first is not None else None
+        if not (isinstance(statement, ast.Expr) and isinstance(y := statement.value, ast.Yield)):
+            return None
+        before = loop.body[:first]
+        if any(not _plain_statement(s) and not _continue_guard(s) for s in before):
+            return None
+        flow = self.site(funcs[0].flow or self, func, call)  # its parameters as this call gives them
+        items = flow._known_items(loop.iter)
+        if not items:
+            return None  # unknown, or none: what follows the loop would be drawn
+        for item in items[:MAX_ALTERNATIVES]:
+            parts = self._turn_parts(item, len(names)) if isinstance(loop.target, ast.Tuple) else [item]
+            if parts is None:
+                return None
+            turn = _SiteFlow(funcs[0].flow or self, func, call, caller=self)  # a flow of its own for this turn
+            for target, held in zip(names, parts):
+                for read in (n for s in (*before, statement) for n in ast.walk(s)
+                             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id == target.id):
+                    defs = turn.reaching(read)
+                    # (`enumerate`'s index is bound as the loop's counter, its node the loop's iterable)
+                    if not defs or any(d.target is not target and not (d.how == "counter" and d.node is loop.iter)
+                                       for d in defs):
+                        return None  # bound again in the turn: not the item
+                    turn.pin(read, held)
+            skipped = False
+            for guard in (s for s in before if _continue_guard(s)):
+                assert isinstance(guard, ast.If)
+                given = {n.id: turn.values(n) for n in ast.walk(guard.test) if isinstance(n, ast.Name)}
+                truth = turn._truth(guard.test, given)
+                if truth is None:
+                    return None
+                skipped = skipped or truth
+            if not skipped:
+                return turn.values(y.value) if y.value is not None else (Value("none", y, flow=turn),)
+        return None
+
+    def _turn_parts(self, item: tuple[Value, ...], count: int) -> list[tuple[Value, ...]] | None:
+        """The values of each name a tuple target unpacks one item into: the item a tuple display of `count`
+        elements on its one path."""
+        if len(item) != 1 or item[0].when:
+            return None
+        elements = self.elements(item[0])
+        return elements if elements is not None and len(elements) == count else None
 
     def elements(self, value: Value) -> list[tuple[Value, ...]] | None:
         """What each element of a list or tuple holds, in order: a display's (no `*`), or what `map` or
@@ -5912,11 +5980,16 @@ class Flow:
 
     def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
-        display, a dict's keys (a display's, read whole), or `[x for x in <those> if <test>]` with the test
-        decided for each item. None otherwise."""
+        display, a dict's keys (a display's, read whole), an iteration of such (`itertools.product`, `zip`,
+        `enumerate`: `idioms.iterated`), or `[x for x in <those> if <test>]` with the test decided for each item.
+        None otherwise."""
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "split" \
                 and not expr.keywords and len(expr.args) <= 1:
             return self._split_items(expr)
+        if isinstance(expr, ast.Call):  # `itertools.product(A, B)`, `zip(A, B)`, `enumerate(A)` of sequences known whole
+            combined = idioms.iterated(self, expr)
+            if combined is not None:
+                return [self.plain_run(self.values(e)) for e in combined.elts] if len(combined.elts) <= MAX_ALTERNATIVES else None
         held = self.plain_run(self.values(expr))
         if len(held) != 1 or held[0].when and held[0].when != (BY_DEFAULT,):
             return None
@@ -6797,6 +6870,30 @@ class _InnerFlow(Flow):
         if pinned is not None and pinned[0] is node and node not in self.ctx.parents:
             return pinned[1]  # a stand-in pinned here (`Context.stand_in` of a view read for one call)
         return super().values(node) if self._is_inside(node) else self.outer.values(node)
+
+
+def _yields_in(stmt: ast.stmt) -> bool:
+    """A `yield` of the function `stmt` is written in (not of a def or lambda inside it)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) or node is stmt:
+            todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _plain_statement(stmt: ast.stmt) -> bool:
+    """A statement that runs through to the next: an assignment, an expression, an import, `pass`."""
+    return isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Import, ast.ImportFrom, ast.Pass)) \
+        and not _yields_in(stmt)
+
+
+def _continue_guard(stmt: ast.stmt) -> bool:
+    """`if <test>: continue`, nothing else."""
+    return isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Continue) \
+        and not _yields_in(stmt)
 
 
 class _SiteFlow(_InnerFlow):

@@ -186,14 +186,7 @@ KNOWN_MISSES: dict[str, str] = {
     # edited after the `def`, recursion with a depth, `getattr(self, f"build_{kind}")`, staticmethod entry points,
     # `itemgetter`, a `typing.Protocol` and an `abc` base (scored before anything was built for them: 9/15 raising
     # flagged as an error, 10/15 with any severity; 0/15 fine cases with an error, 0/15 with its twin's warning;
-    # four of the six misses fixed since: s452, s458, s466, s474)
-    "s460_config_generator_next_precision_bf16_mixed":
-        "missed: `trial = next(sweep())`, where `sweep` yields `{\"precision\": precision, ...}` in a loop over "
-        "`itertools.product(precisions, lrs)` of its default tuples. flow.py reads `next()` of a generator call "
-        "only when the generator yields one statement after another (`_next_item` through `spread_items`); here "
-        "the yield is in a `for`, over the items of `itertools.product`, which `_known_items` does not list. "
-        "The fix belongs there: the items of `itertools.product` of known items, and a yield in a `for` over "
-        "known items (the first turn's, for `next`)",
+    # five of the six misses fixed since: s452, s458, s460, s466, s474)
     "s468_recursive_layer_collector_depth_returns_list_remat":
         "only a warning, and rightly: `layer_types(Net(), depth=2)` fills the list `found` in place while it "
         "recurses over `module.children()`; whether anything is appended depends on the model's children at "
