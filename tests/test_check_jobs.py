@@ -84,10 +84,16 @@ def _workers(pid: int) -> list[int]:
     return out
 
 
+def _ctrl_c_as_a_terminal_leaves_it() -> None:
+    """The child takes SIGINT as a command typed at a terminal does, however pytest was started: a shell
+    starts a background job (`pytest &`) with SIGINT ignored, which every child would inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _started(big: Path, session: bool = False) -> tuple[subprocess.Popen, list[int]]:
     process = subprocess.Popen([sys.executable, "-m", "errata_lsp", "check", "--no-cache", "--jobs", "2", "."],
                                cwd=big, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=session)
+                               start_new_session=session, preexec_fn=_ctrl_c_as_a_terminal_leaves_it)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
         workers = _workers(process.pid)
@@ -189,7 +195,8 @@ def test_ctrl_c_in_process_is_one_line(tmp_path):
                                 "    os.kill(os.getpid(), signal.SIGINT)\n"
                                 "errata_lsp.cli.python_files = interrupted\n"
                                 "sys.exit(errata_lsp.cli.main(['check', '--no-cache', '--jobs', '1', '.']))\n"],
-                               cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_ctrl_c_as_a_terminal_leaves_it)
     out, err = process.communicate(timeout=120)
     assert (process.returncode, out, err) == (130, "", "errata-lsp: interrupted\n")
 
