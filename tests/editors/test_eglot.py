@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import EDITORS_TESTS, copy_fixtures
 
 EMACS = shutil.which("emacs")

@@ -16,6 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from conftest import CLIENTS_DIR, EDITORS_TESTS, ROOT, SHADOW_SHAPES, copy_fixtures, lsp_session, shadowing_workspace
 
 SCRIPT = EDITORS_TESTS / "nvim" / "errata_e2e.lua"

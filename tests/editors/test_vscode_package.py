@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from conftest import SHADOW_SHAPES, lsp_session, shadowing_workspace
 
 pytestmark = pytest.mark.vscode_build

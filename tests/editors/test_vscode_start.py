@@ -7,6 +7,7 @@ import os
 import sys
 
 import pytest
+
 from conftest import ROOT, SHADOW_SHAPES, lsp_session, shadowing_workspace
 
 START = ROOT / "editors" / "vscode" / "bundled" / "tool" / "start_server.py"
