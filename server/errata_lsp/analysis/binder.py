@@ -501,8 +501,9 @@ def _is_globals_call(node: ast.AST, env: Env, scope: ast.AST) -> bool:
 
 
 # Calls that end the process, as Python's own `sys.exit`: what follows them in a block never runs.
-_EXITS = {("sys", "exit"), ("os", "_exit"), ("os", "abort")}
-_EXIT_BUILTINS = ("exit", "quit")
+EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})
+EXIT_BUILTINS = ("exit", "quit")
+_EXITS = {tuple(name.split(".")) for name in EXITS}
 
 
 def _never_returns(call: ast.Call, env: Env) -> bool:
@@ -519,7 +520,7 @@ def _never_returns(call: ast.Call, env: Env) -> bool:
         return False
     defs = env.get(func.id)
     if defs is None:
-        return func.id in _EXIT_BUILTINS
+        return func.id in EXIT_BUILTINS
     return len(defs) == 1 and _imported_name(defs[0], func.id) in _EXITS
 
 

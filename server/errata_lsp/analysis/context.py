@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import idioms
-from .binder import body_nodes, is_generator, is_main_guard
+from .binder import EXIT_BUILTINS, EXITS, body_nodes, is_generator, is_main_guard
 from .document import Chunk, Document
 from .findings import Place
 from .flow import BY_DEFAULT, MAX_CONTEXTS, NAMESPACE_CALLS, Flow, Receiver, parameter_default, passes_nothing_for
@@ -107,7 +107,6 @@ TRY_KINDS: tuple[type[ast.stmt], ...] = (ast.Try, *([ast.TryStar] if hasattr(ast
 MAX_HANDLER_LEVELS = 4  # calls up from a raise to the `try` that handles it
 IMPORT_FAILURES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")  # what catches a failed import
 
-EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})  # calls that end the process: a block's early exit
 MAX_TEST_NAMES = 3  # names followed back to the file test they hold (`found = os.path.exists(p)`)
 # a length compared with a bound, and whether it being true says the listing is not empty (`len(files) > 0`)
 NOT_EMPTY = {(ast.Gt, 0): True, (ast.GtE, 1): True, (ast.NotEq, 0): True, (ast.Eq, 0): False, (ast.LtE, 0): False,
@@ -318,7 +317,7 @@ class Context:
         if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
             func = last.value.func
             return self.resolve(func) in EXITS or (
-                isinstance(func, ast.Name) and func.id in ("exit", "quit") and self.flow.reaching(func) is None)
+                isinstance(func, ast.Name) and func.id in EXIT_BUILTINS and self.flow.reaching(func) is None)
         return False
 
     def _file_tests_in(self, test: ast.expr, truth: bool, names: int) -> list[ast.Call]:
