@@ -184,3 +184,42 @@ def test_check_reads_the_pinned_lightning(tmp_path):
     run = subprocess.run([sys.executable, "-m", "errata_lsp", "check", "--no-cache", str(script)],
                          capture_output=True, text=True, cwd=tmp_path)
     assert "LXF001" not in run.stdout, run.stdout
+
+
+CONFIG = '''import lightning
+from packaging.version import Version
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+LEGACY = Version(lightning.__version__) < Version("2.6")
+REMAT = [Block] if LEGACY else {Block}
+'''
+TRAIN = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from config import REMAT, Block
+
+strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=REMAT)
+Fabric(accelerator="tpu", strategy=strategy).launch(print)
+'''
+
+
+def test_a_shim_in_another_module_is_decided_by_the_version_of_each_check(tmp_path):
+    """The project's summaries read config.py for the versions of the check that asks: another version lets
+    them go, so the same process says what each environment runs."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'pod'\n")
+    (tmp_path / "config.py").write_text(CONFIG)
+    train = tmp_path / "train.py"
+    train.write_text(TRAIN)
+
+    def placed(settings: Settings | None) -> list[tuple[str, str, str, int]]:
+        return [(f.code, f.severity.name.lower(), f.elsewhere.path if f.elsewhere else "", f.elsewhere.span.start.line + 1
+                 if f.elsewhere else f.span.start.line + 1) for f in check_source(TRAIN, str(train), settings).findings]
+
+    assert placed(None) == []
+    assert placed(environment(lightning="2.5.0")) == [("LXF001", "error", str(tmp_path / "config.py"), 11)]
+    assert placed(None) == []

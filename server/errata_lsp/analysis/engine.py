@@ -176,11 +176,11 @@ def _check(
     running = range(len(active)) if reused is None else sorted(again)
     ctx = Context(doc, chunks, TIPS)
     ctx.project = project
-    ctx.versions = _library_versions(settings)
+    ctx.versions = versions = _library_versions(settings)
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     reading: contextlib.AbstractContextManager[Reading] = (
-        project.check(path) if project is not None else contextlib.nullcontext(Reading(set(), set())))
+        project.check(path, versions) if project is not None else contextlib.nullcontext(Reading(set(), set())))
     with reading as read:
         try:
             checked = [(r, _run(active[r], ctx, report)) for r in running]
