@@ -75,7 +75,7 @@ import os
 import re
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -302,6 +302,22 @@ class Flow:
         if bound is None or not any(self._version_source(n) for n in walk(bound)):
             return None
         return _VersionTest(bound)
+
+    def condition_truth(self, condition: str, answers: Mapping[str, Any]) -> bool | None:
+        """Whether a path's condition, as its text reads in this module, holds where the library calls of
+        `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
+        machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
+        when the condition reads anything else."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
+        if bound is None:
+            return None
+        answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
+                    and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
+        return self._truth(copy.deepcopy(bound, answered), {}) if answered else None
 
     def _reads_versions(self) -> bool:
         """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
@@ -1117,6 +1133,11 @@ class Flow:
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
             return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.IfExp):  # `"cuda" if ON_GPU else "xla"`: the branch the test takes, else both
+            decided = self._truth(node.test, given)
+            sides = [self._operand(branch, given) for branch in
+                     ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
+            return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
         if isinstance(node, (ast.Attribute, ast.Call)) and self.ctx.versions:
             version = self._version_operand(node, given)
             if version is not None:
