@@ -5269,9 +5269,12 @@ class Flow:
     def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
         """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
         branch holds it (the test, or its negation), outermost first: () when it runs on every path."""
-        func = self.ctx.enclosing_function(node)
-        if func is None:
-            return ()
+        return self.branch_conditions(node) if self.ctx.enclosing_function(node) is not None else ()
+
+    def branch_conditions(self, node: ast.AST) -> tuple[str, ...]:
+        """The tests of the `if`s around `node` in its function (or at the module's top level) that the walk
+        leaves undecided, each as the branch holds it (the test, or its negation), outermost first."""
+        func = self.ctx.enclosing_function(node) or self.ctx.module
         decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
         out: list[str] = []
         child, parent = node, self.ctx.parents.get(node)

@@ -192,6 +192,12 @@ class DetectRule(Rule):
             found = [v for v in found if held_there(v.when)]
             if not found:
                 return None
+        around = ctx.flow.branch_conditions(site.call)
+        if around:  # a value under the negation of a test the call itself is under never reaches it
+            values = [v for v in values if _compatible(v.when, around, ctx)]
+            found = [v for v in found if _compatible(v.when, around, ctx)]
+            if not found:
+                return None
         if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
             found = [v for v in found if any(_compatible(v.when, path, ctx) for path in site.strategy_when)]
             if not found:
