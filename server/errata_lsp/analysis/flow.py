@@ -5275,17 +5275,18 @@ class Flow:
         """The tests of the `if`s around `node` in its function (or at the module's top level) that the walk
         leaves undecided, each as the branch holds it (the test, or its negation), outermost first."""
         func = self.ctx.enclosing_function(node) or self.ctx.module
-        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
-        out: list[str] = []
+        branches: list[tuple[ast.If, bool]] = []  # each `if` around it, and whether it is in the body
         child, parent = node, self.ctx.parents.get(node)
         while parent is not None and parent is not func:
-            if isinstance(parent, ast.If) and child is not parent.test and (
-                    decisions.get(id(parent.test), False) is None
-                    or id(parent.test) not in decisions and self._kept_test_truth(parent.test) is None):
-                in_body = any(s is child for s in parent.body)
-                out.append(self.text(parent.test) if in_body else negation(parent.test, self.text))
+            if isinstance(parent, ast.If) and child is not parent.test:
+                branches.append((parent, any(s is child for s in parent.body)))
             child, parent = parent, self.ctx.parents.get(parent)
-        return tuple(reversed(out))
+        if not branches:
+            return ()
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
+        return tuple(self.text(branch.test) if in_body else negation(branch.test, self.text)
+                     for branch, in_body in reversed(branches) if decisions.get(id(branch.test), False) is None
+                     or id(branch.test) not in decisions and self._kept_test_truth(branch.test) is None)
 
     def _kept_test_truth(self, test: ast.expr) -> bool | None:
         """A test the walk keeps with both branches (it reads a local the walk does not hold as a constant:
