@@ -121,6 +121,11 @@ IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 # the object a method runs on (its `self`), or each of several it may be, each under its own condition
 Receiver = Value | tuple[Value, ...]
 
+# The builtin classes an `isinstance` test on a path may name, and those a value of each kind is an instance of.
+BUILTIN_TYPES = frozenset({"list", "tuple", "set", "frozenset", "dict", "str", "bool", "int", "float"})
+BUILTIN_KINDS = {"list": frozenset({"list"}), "tuple": frozenset({"tuple"}), "set": frozenset({"set"}),
+                 "frozenset": frozenset({"frozenset"}), "dict": frozenset({"dict"}), "str": frozenset({"str"}),
+                 "bool": frozenset({"bool", "int"}), "none": frozenset({"NoneType"})}
 VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
 MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
@@ -1274,11 +1279,56 @@ class Flow:
             return (Value("unknown", node, flow=self),)
         out: list[Value] = []
         for d in defs:
-            out.extend(x.under(d.when) for x in self.of_def(d, node))
+            out.extend(x.under(d.when) for x in self._typed_past_tests(d, self.of_def(d, node)))
         if any(x.kind == "none" for x in out) and len(out) > 1 or any(x.when for x in out if x.kind == "none"):
             if self._not_none_here(node):  # `if clip is not None: ... clip ...`: the None paths do not reach it
                 return tuple(x for x in out if x.kind != "none") or (Value("unknown", node, flow=self),)
         return tuple(out)
+
+    def _typed_past_tests(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """A definition from before `if isinstance(x, list): x = set(x)` reaches past it only where the test is
+        false (the body rebinds x): of its values, those of a builtin type the test names are not among them (a
+        list normalised into a set before it is passed). Its values of a type the layer cannot tell stay."""
+        if not d.when or d.node is None or not any("isinstance(" in c for c in d.when):
+            return values
+        for condition in d.when:
+            tested = self._builtin_type_test(condition, d.label) if "isinstance(" in condition else None
+            if tested is None or self._made_under(d.node, condition):
+                continue
+            holds, types = tested
+            values = tuple(x for x in values if (kinds := _builtin_types(x)) is None or bool(kinds & types) is holds)
+        return values
+
+    def _builtin_type_test(self, condition: str, name: str | None) -> tuple[bool, frozenset[str]] | None:
+        """`isinstance(name, list)`, `not isinstance(name, (list, tuple))` as a path's condition reads: whether
+        it holds (False for `not`) and the builtin classes it names; None for any other condition."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
+        call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
+        if not isinstance(call, ast.Call) or not _isinstance_call(call) or not isinstance(call.args[0], ast.Name) \
+                or call.args[0].id != name:
+            return None
+        kinds = call.args[1]
+        names = [n for n in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) if isinstance(n, ast.Name)]
+        module = self.scope(self.ctx.module).final
+        if len(names) != len(kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) or "isinstance" in module or not all(
+                n.id in BUILTIN_TYPES and n.id not in module and self.ctx.resolve(n) is None for n in names):
+            return None
+        return holds, frozenset(n.id for n in names)
+
+    def _made_under(self, node: ast.AST, condition: str) -> bool:
+        """`node` lies in a branch of an `if` whose test (or its negation) is `condition`: made under it, not
+        from before it."""
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, ast.If) and child is not parent.test and condition in (
+                    self.text(parent.test), negation(parent.test, self.text)):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _not_none_here(self, node: ast.Name) -> bool:
         """`node` lies where a test of its scope says the name is not None: the body of `if x is not None:`,
@@ -8481,6 +8531,15 @@ def _with_target(test: ast.expr) -> ast.expr:
     if bound is test:
         return bound.target
     return ast.Compare(left=bound.target, ops=test.ops, comparators=test.comparators)  # type: ignore[attr-defined]
+
+
+def _builtin_types(value: Value) -> frozenset[str] | None:
+    """The builtin classes a value is an instance of, when it is one of a builtin class exactly (a display, a
+    builtin's result, a constant); None when the layer cannot tell."""
+    if value.kind == "number":
+        constant = value.node.value if isinstance(value.node, ast.Constant) else None
+        return frozenset({"int"} if type(constant) is int else {"float"} if type(constant) is float else {}) or None
+    return BUILTIN_KINDS.get(value.kind)
 
 
 def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
