@@ -5396,11 +5396,31 @@ class Flow:
                 if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
                     removed.append((target.value, target.slice, statement.lineno))
         for receiver, key_node, line in removed:
-            key = self.constant_key(key_node)
-            if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
-                    and self._same_dict(receiver, node):
-                out[key] = max(line, out.get(key, 0))
+            for key in self._turn_keys(key_node) or (self.constant_key(key_node),):
+                if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
+                        and self._same_dict(receiver, node):
+                    out[key] = max(line, out.get(key, 0))
         return out
+
+    def _turn_keys(self, key: ast.AST) -> tuple[str, ...]:
+        """The strings a loop's name takes, for a key that is one (`for key in CUDA_ONLY: kwargs.pop(key, None)`
+        over a tuple, list or set of strings, written or bound to a name): each turn removes one. () otherwise."""
+        if not isinstance(key, ast.Name):
+            return ()
+        parent = self.ctx.parents.get(key)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(parent, (ast.For, ast.AsyncFor)) and isinstance(parent.target, ast.Name) \
+                    and parent.target.id == key.id:
+                held = self.values(parent.iter)
+                displays = [x.node for x in held if isinstance(x.node, (ast.Tuple, ast.List, ast.Set)) and not x.when]
+                if len(displays) != 1 or len(held) != 1:
+                    return ()
+                elts = displays[0].elts  # type: ignore[union-attr]
+                if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
+                    return ()
+                return tuple(e.value for e in elts)  # type: ignore[union-attr]
+            parent = self.ctx.parents.get(parent)
+        return ()
 
     def _clears(self, node: ast.AST | None, name: str) -> list[ast.Call]:
         """The `name.clear()` calls on the variable a dict was bound to. A clear in a branch counts too, as a
