@@ -6672,8 +6672,11 @@ class Flow:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
             try:
+                library = self.ctx.library_names
                 for func in self._decorated_functions():
                     for site in self.decorations(func):
+                        if _root_name(site.func) in library:
+                            continue  # `@property`, `@contextmanager`, `@torch.no_grad`: a library's, no def here
                         for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
                                                     for x in self.values(site.func)):
                             applied.setdefault(target, []).append(site)
@@ -7348,6 +7351,13 @@ def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, fo
         found.final = env
     else:
         found.final = dict(walker.run(node.body, env, ()))
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    """The name a dotted name starts at (`torch.no_grad`: torch); None for anything else (`retry(3)`)."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
