@@ -456,3 +456,78 @@ def test_a_library_s_decorator_applies_no_def_of_the_file() -> None:
                      "register": ["functools.partial(register, 'd')"], "decorate": ["register('c')"]}
     # a star import may bind any name: no shortcut
     assert not _context("from helpers import *\n" + DECORATORS).library_names
+
+
+NEVER_USED = textwrap.dedent('''\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+    def unread():
+        strategy = XLAFSDPStrategy()
+        return 1
+
+
+    def read_nested():
+        strategy = XLAFSDPStrategy()
+
+        def inner():
+            return strategy
+        return inner
+
+
+    def read_here():
+        strategy = XLAFSDPStrategy()
+        print(strategy)
+
+
+    def rebound():
+        strategy = XLAFSDPStrategy()
+        strategy = None
+        return strategy
+
+
+    def declared():
+        global strategy
+        strategy = XLAFSDPStrategy()
+
+
+    def other(strategy=None):
+        return strategy
+
+
+    def unbound_elsewhere():
+        policy = XLAFSDPStrategy()
+        return 2
+
+
+    def reads_unbound():
+        return policy
+    ''')
+
+
+def _never_used_the_long_way(flow, call: ast.Call) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+    """`Flow.never_used` as it was: every read of the name in the file asked what it reaches."""
+    ctx = flow.ctx
+    func = ctx.enclosing_function(call)
+    parent = ctx.parents.get(call)
+    if func is None or not isinstance(parent, ast.Assign) or len(parent.targets) != 1 \
+            or not isinstance(parent.targets[0], ast.Name) or ctx.scope_of(parent) is not func:
+        return None
+    name = parent.targets[0].id
+    walked = flow.scope(func)
+    if name in walked.globals or name in walked.nonlocals:
+        return None
+    for load in ctx.loads_named(name):
+        defs = flow.reaching(load)
+        if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+            return None
+    return ("unread", name)
+
+
+def test_a_local_never_read_is_told_from_the_reads_in_its_function() -> None:
+    ctx, other = _context(NEVER_USED), _context(NEVER_USED)
+    built = [c for c in ctx.nodes(ast.Call) if ast.unparse(c) == "XLAFSDPStrategy()"]
+    long_way = [c for c in other.nodes(ast.Call) if ast.unparse(c) == "XLAFSDPStrategy()"]
+    answers = [ctx.flow.never_used(c) for c in built]
+    assert answers == [_never_used_the_long_way(other.flow, c) for c in long_way]
+    assert answers == [("unread", "strategy"), None, None, ("unread", "strategy"), None, None]
