@@ -158,6 +158,7 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
+        self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
@@ -2839,11 +2840,24 @@ class Flow:
         walked = self.scope(func)
         if name in walked.globals or name in walked.nonlocals or any(self.ctx.loads_named(n) for n in _NAMESPACE_READERS):
             return None  # (a read by name: `locals()["strategy"]`)
+        if self._read_unresolved(name):
+            return None
+        # a read elsewhere than in `func` (its nested scopes too) cannot reach a local of `func`: only those are
+        # asked which binding they reach (each call asking every read of the file was quadratic in its functions)
+        first, last = func.lineno, func.end_lineno or func.lineno
         for load in self.ctx.loads_named(name):
-            defs = self.reaching(load)
-            if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+            if first <= load.lineno <= last and any(d.node is call for d in self.reaching(load) or ()):
                 return None
         return ("unread", name)
+
+    def _read_unresolved(self, name: str) -> bool:
+        """Some read of `name`, in any scope, reaches no binding, or one the walk cannot tell (once a name)."""
+        found = self._unresolved_reads.get(name)
+        if found is None:
+            found = self._unresolved_reads[name] = any(
+                defs is None or any(d.how == "unknown" for d in defs)
+                for defs in map(self.reaching, self.ctx.loads_named(name)))
+        return found
 
     def _entry_never_picked(self, entry: ast.expr) -> bool:
         """`entry` is the value of a constant key in a dict bound once at the top level, and every read of
@@ -6866,8 +6880,11 @@ class Flow:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
             try:
+                library = self.ctx.library_names
                 for func in self._decorated_functions():
                     for site in self.decorations(func):
+                        if _root_name(site.func) in library:
+                            continue  # `@property`, `@contextmanager`, `@torch.no_grad`: a library's, no def here
                         for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
                                                     for x in self.values(site.func)):
                             applied.setdefault(target, []).append(site)
@@ -7542,6 +7559,13 @@ def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, fo
         found.final = env
     else:
         found.final = dict(walker.run(node.body, env, ()))
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    """The name a dotted name starts at (`torch.no_grad`: torch); None for anything else (`retry(3)`)."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
