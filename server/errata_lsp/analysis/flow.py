@@ -5429,10 +5429,8 @@ class Flow:
                 displays = [x.node for x in held if isinstance(x.node, (ast.Tuple, ast.List, ast.Set)) and not x.when]
                 if len(displays) != 1 or len(held) != 1:
                     return ()
-                elts = displays[0].elts  # type: ignore[union-attr]
-                if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
-                    return ()
-                return tuple(e.value for e in elts)  # type: ignore[union-attr]
+                keys = [e.value for e in displays[0].elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+                return tuple(keys) if len(keys) == len(displays[0].elts) else ()
             parent = self.ctx.parents.get(parent)
         return ()
 
