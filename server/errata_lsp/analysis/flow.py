@@ -4852,15 +4852,15 @@ class Flow:
                     if isinstance(key, str) and len(call.args) > 1:
                         out.setdefault(key, Entry(call.args[1], call, self, self._stored_under(call)))
                     continue
-                for kw in call.keywords:
-                    if kw.arg is not None:
-                        _store(out, kw.arg, Entry(kw.value, kw, self, self._stored_under(call)))
-                    else:
-                        complete = False
-                for a in call.args:
+                # the mapping given first, then the keywords in order (`d.update(m, k=v, **more)`: as Python updates)
+                for a in (*call.args, *call.keywords):
+                    if isinstance(a, ast.keyword) and a.arg is not None:
+                        _store(out, a.arg, Entry(a.value, a, self, self._stored_under(call)))
+                        continue
+                    mapping = a.value if isinstance(a, ast.keyword) else a
                     # `options.update(preset)` in `for preset in presets:` over known items: every turn updates
-                    turns = self.loop_items(a, within=True) if isinstance(a, ast.Name) else None
-                    for held in (turns or [self.values(a)]):
+                    turns = self.loop_items(mapping, within=True) if isinstance(mapping, ast.Name) else None
+                    for held in (turns or [self.values(mapping)]):
                         held = self.plain_run(held)
                         sub, sub_complete = self._alternative_entries(held, out)
                         complete = complete and sub_complete
@@ -6627,7 +6627,7 @@ class Flow:
         def is_param(node: ast.AST | None) -> bool:
             return isinstance(node, ast.Name) and node.id in params
 
-        for expr in self.ctx.returned_values(func):
+        for expr in self._returned_sources(func):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
                         or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
@@ -6639,6 +6639,29 @@ class Flow:
                         and any(is_param(kw.value) for kw in node.keywords):
                     return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
+
+    def _returned_sources(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+        """What `func` returns, and for a local it returns (`out = dict(BASE); out.update(overrides); return out`)
+        the mappings it merges into that local: a `**` spread of a value bound to it, and what an `update` or
+        a `setdefault` adds (a dict display of its own keys stays the module's reading: its values are placed
+        where they are written)."""
+        out: list[ast.expr] = []
+        for expr in self.ctx.returned_values(func):
+            out.append(expr)
+            if not isinstance(expr, ast.Name):
+                continue
+            for node in walk(func):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                        isinstance(t, ast.Name) and t.id == expr.id for t in node.targets):
+                    spreads = [v for k, v in zip(node.value.keys, node.value.values) if k is None]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr in ("update", "setdefault") and isinstance(node.func.value, ast.Name) \
+                        and node.func.value.id == expr.id:  # (`out.update(x)` adds what `{**x}` holds)
+                    spreads = [*node.args, *(kw.value for kw in node.keywords if kw.arg is None)]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                    out.extend(kw.value for kw in node.keywords if kw.arg is not None)
+        return out
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
