@@ -235,6 +235,30 @@ KNOWN_MISSES: dict[str, str] = {
         "`**kwargs` (and flow.py to read `inspect.signature(...).parameters` of a library class through it); the "
         "key's place is lost in the copy made by a call of another module (the helper's site flow has no origin "
         "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
+    # multi-module shapes p460-p475 (scored on main's code before any fix: raising flagged with the right code on
+    # the right file 4/8 as an error, 4/8 with any severity; fine cases with an error 0/8, twin warnings 0/8)
+    "p462_overrides_module_dict_update_reduce_op_max":
+        "missed: overrides.py's `apply()` writes `POD` into config.py's namespace with `config.__dict__.update(...)`, "
+        "and train.py calls it before the run reads `config.REDUCE_OP`. A module attribute should also hold what "
+        "the project writes into that module's `__dict__`/`vars(module)` by `.update(d)` of a known dict (and "
+        "`setattr(module, k, v)`): project.py/flow.py, a module attribute's lookup",
+    "p464_enum_wrap_unit_tuple_value_remat":
+        "the right code on another file (LXF001 on units.py, the enum member's tuple `(Block,)`): the member's "
+        "value is right for what it is (the layers of a unit, made a set for `auto_wrap_policy` on the same "
+        "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
+        "enum member's `.value` should be placed where the `.value` is read and passed on: findings' place_in",
+    "p466_globals_update_hardware_preset_precision_bf16_mixed":
+        "missed: config.py runs `globals().update(PRESETS[TARGET])` at module level; the binder reads each "
+        "global as unknown after it (binder.globals_rewritten). With a dict the flow can read whole (here the "
+        "entry of a literal table by a constant key), a global the dict names should hold its entry and the "
+        "others their earlier values: binder.py/flow.py",
+    "p474_copy_of_base_config_object_precision_bf16_mixed":
+        "missed: tpu_config.py does `TPU = copy.copy(BASE)` of an instance base_config.py builds, then "
+        "`TPU.precision = \"bf16-mixed\"`; train.py reads `cfg.precision` through `from tpu_config import TPU "
+        "as cfg`. A copy of another module's instance is kept as the source (flow._copied), and the stores a "
+        "module makes at top level on an instance of a class another module defines are not found by a reader "
+        "in a third module (_stored_on_instance looks for the construction in the class's module and the "
+        "reader's only): flow.py",
 }
 
 
