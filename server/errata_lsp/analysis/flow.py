@@ -170,6 +170,9 @@ class Flow:
         self._bound_sites: dict[tuple[int, int, Receiver], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
+        # an instance of a class of this module built (or copied) by another module: that module's flow, by the
+        # construction, where its stores are looked for (`_home_of`)
+        self._builders: dict[int, tuple[ast.AST, Flow]] = {}
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -187,6 +190,7 @@ class Flow:
         self._decorations.clear()
         self._through = None
         self._applied = None
+        self._builders.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -3126,7 +3130,8 @@ class Flow:
         construction, attr = base.node, node.attr
         assert isinstance(construction, ast.Call)
         # the module that writes the construction (a class of another module built here is read there)
-        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None)
+        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None) \
+            or self._home_of(construction, base)
         if home is None:
             return found
         cls = base.extra[0] if isinstance(base.extra, tuple) and isinstance(base.extra[0], ast.ClassDef) else None
@@ -3159,7 +3164,7 @@ class Flow:
             return found
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
             return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
-        seen = home._seen_by_readers(construction, stores, self._method_reading(node))
+        seen = home._seen_by_readers(construction, stores, self._method_reading(node), imported=home.ctx is not self.ctx)
         if seen is False:  # stored after the instance went on
             return found
         if isinstance(seen, _Store):  # every reader through the instance comes after this store
@@ -3238,15 +3243,23 @@ class Flow:
         cls = self.ctx.parents.get(func) if func is not None else None
         return (cls, func.name) if isinstance(cls, ast.ClassDef) and func is not None else None
 
+    def _home_of(self, construction: ast.Call, base: Value) -> Flow | None:
+        """The flow of the module that builds (or copies) `construction`, an instance of a class another module
+        defines (`TPU = TrainConfig()` in tpu_config.py, read through `from tpu_config import TPU`)."""
+        held = base.flow.base._builders.get(id(construction)) if base.flow is not None else None
+        return held[1] if held is not None and held[0] is construction else None
+
     def _seen_by_readers(self, construction: ast.Call, stores: list[_Store],
-                         method: tuple[ast.ClassDef, str] | None = None) -> _Store | bool | None:
+                         method: tuple[ast.ClassDef, str] | None = None, imported: bool = False) -> _Store | bool | None:
         """Which stores a reader of the instance through a function it is passed to (or a name it reaches,
         or a method run on it) sees, when each is a statement of the block that binds the construction (a
         helper's own store a statement of its body), after the binding, in no loop: the instance leaves the
         name (passed on, bound again, a method called on it) in statements of the block, and a reader sees
         what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by).
         Handed to the class whose `method` reads it (`trainer = Trainer(cfg)`, `fit` reading `self.cfg.x`), it
-        is read when that method runs: at each later use of `trainer`, not at the construction."""
+        is read when that method runs: at each later use of `trainer`, not at the construction. `imported`: a
+        reader in another module may also have imported it, after the whole module ran (the module's body the
+        block: a moment after its last statement)."""
         bind = self.ctx.parents.get(construction)
         bound_at = self.ctx.block_place(bind) if bind is not None else None
         if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
@@ -3260,6 +3273,8 @@ class Flow:
             return None
         moments = [m for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)
                    for m in self._read_moments(name, i, block, method)]
+        if imported and block is self.ctx.module.body:
+            moments.append(len(block))
         return _as_seen(placed, moments)
 
     def _read_moments(self, name: ast.Name, index: int, block: list[ast.stmt],
@@ -5460,6 +5475,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
+                f.flow.base._builders[id(node)] = (node, self.base)
                 return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
@@ -6283,6 +6299,13 @@ class Flow:
         if len(sources) == 1 and sources[0].kind == "instance" and sources[0].flow is self and _copy_of(node, self) \
                 and isinstance(sources[0].node, ast.Call):  # an object of its own: a store on it is not the source's
             return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=self),)
+        there = sources[0].flow if len(sources) == 1 else None
+        if there is not None and there.base is not self.base and sources[0].kind == "instance" \
+                and _copy_of(node, self) and isinstance(sources[0].node, ast.Call):
+            # a copy of an instance another module builds: read as that one is (its class's module), its own
+            # stores made here
+            there.base._builders[id(node)] = (node, self.base)
+            return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=there),)
         return sources
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:

@@ -252,13 +252,6 @@ KNOWN_MISSES: dict[str, str] = {
         "global as unknown after it (binder.globals_rewritten). With a dict the flow can read whole (here the "
         "entry of a literal table by a constant key), a global the dict names should hold its entry and the "
         "others their earlier values: binder.py/flow.py",
-    "p474_copy_of_base_config_object_precision_bf16_mixed":
-        "missed: tpu_config.py does `TPU = copy.copy(BASE)` of an instance base_config.py builds, then "
-        "`TPU.precision = \"bf16-mixed\"`; train.py reads `cfg.precision` through `from tpu_config import TPU "
-        "as cfg`. A copy of another module's instance is kept as the source (flow._copied), and the stores a "
-        "module makes at top level on an instance of a class another module defines are not found by a reader "
-        "in a third module (_stored_on_instance looks for the construction in the class's module and the "
-        "reader's only): flow.py",
 }
 
 
