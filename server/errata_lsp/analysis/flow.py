@@ -87,6 +87,7 @@ from .binder import (
     all_args,
     constant_of,
     flag_value,
+    is_globals_update,
     negation,
     source_text,
     walk,
@@ -1209,12 +1210,34 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+        if d.how == "unknown" and isinstance(d.node, ast.Call) and is_globals_update(d.node) and d.label is not None:
+            updated = self._globals_updated(d.node, d.label, use)  # (what `globals().update(d)` set the name to)
+            if updated is not None:
+                return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _globals_updated(self, call: ast.Call, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """`globals().update(PRESETS[TARGET])` at module level: what `name` holds after it, the dict's entry
+        when it has that key, else what it held before (each dict it may be, when the file reads all its
+        keys); None when a dict may set keys the file cannot read (then it is unknown)."""
+        before = self.scope(self.ctx.module).updated.get((id(call), name))
+        if before is None:
+            return None
+        out: list[Value] = []
+        for mapping in self.values(call.args[0]):
+            entries = self.entries(mapping)[0] if mapping.kind == "dict" else None
+            complete = self.entries(mapping)[1] if entries is not None else False
+            if entries is None or name not in entries and not complete:
+                return None
+            kept = tuple(x.under(entries[name].when) for x in entries[name].values()) if name in entries \
+                else tuple(x for d in before for x in self.of_def(d, use))
+            out.extend(x.named(name).under(mapping.when) for x in kept)
+        return bounded(tuple(out)) if out else None
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of

@@ -247,11 +247,6 @@ KNOWN_MISSES: dict[str, str] = {
         "value is right for what it is (the layers of a unit, made a set for `auto_wrap_policy` on the same "
         "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
         "enum member's `.value` should be placed where the `.value` is read and passed on: findings' place_in",
-    "p466_globals_update_hardware_preset_precision_bf16_mixed":
-        "missed: config.py runs `globals().update(PRESETS[TARGET])` at module level; the binder reads each "
-        "global as unknown after it (binder.globals_rewritten). With a dict the flow can read whole (here the "
-        "entry of a literal table by a constant key), a global the dict names should hold its entry and the "
-        "others their earlier values: binder.py/flow.py",
 }
 
 
