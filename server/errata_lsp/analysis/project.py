@@ -1297,28 +1297,63 @@ class Project:
         return tuple(out)
 
     def _stored(self, summary: Summary, module: Module, name: str) -> list[Value]:
-        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there."""
+        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there; or
+        `setattr(alias, "name", value)`, or `alias.__dict__.update(d)` / `vars(alias).update(d)` of a dict `d`
+        with that key (one that may hold keys the module cannot read: unknown)."""
         flow = summary.flow(name)
         out: list[Value] = []
         for stmt in flow.ctx.module.body:
-            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
-                    and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name)):
+            stored = _module_store(stmt, name)
+            if stored is None:
                 continue
-            alias = stmt.targets[0].value
+            alias, value, spread = stored
             key = (summary.module.path or "", name)
             self._chain.append(key)
             try:
                 held = flow.values(alias)
             finally:
                 self._chain.pop()
-            if any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
-                   for v in held):
-                out.extend(x.named(f"{alias.id}.{name}") for x in flow.values(stmt.value))
+            if not any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
+                       for v in held):
+                continue
+            if not spread:
+                out.extend(x.named(f"{alias.id}.{name}") for x in flow.values(value))
+                continue
+            for mapping in flow.values(value):
+                entries, complete = flow.entries(mapping) if mapping.kind == "dict" else (None, False)
+                if entries is not None and name in entries:
+                    out.extend(x.named(f"{alias.id}.{name}").under(entries[name].when) for x in entries[name].values())
+                elif entries is None or not complete:
+                    out.append(Value("unknown", stmt, flow=flow))
         return out
 
     def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
         self._note(flow, module)
         return Value("project_module", node, label=label, qualified=module.name, extra=module, flow=flow)
+
+
+def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:
+    """(alias, value, spread) of a store into attribute `name` of the module a name holds: `alias.name = value`,
+    `setattr(alias, "name", value)` (spread False), `alias.__dict__.update(d)` or `vars(alias).update(d)` (the
+    dict `d`, spread True); None for any other statement."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+            and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name):
+        return stmt.targets[0].value, stmt.value, False
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
+            and isinstance(call.args[0], ast.Name) and isinstance(call.args[1], ast.Constant) and call.args[1].value == name:
+        return call.args[0], call.args[2], False
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "update" and len(call.args) == 1):
+        return None
+    namespace = call.func.value
+    if isinstance(namespace, ast.Attribute) and namespace.attr == "__dict__" and isinstance(namespace.value, ast.Name):
+        return namespace.value, call.args[0], True
+    if isinstance(namespace, ast.Call) and isinstance(namespace.func, ast.Name) and namespace.func.id == "vars" \
+            and len(namespace.args) == 1 and not namespace.keywords and isinstance(namespace.args[0], ast.Name):
+        return namespace.args[0], call.args[0], True
+    return None
 
 
 # --- the projects of this process --------------------------------------------------------------------
