@@ -237,16 +237,12 @@ KNOWN_MISSES: dict[str, str] = {
         "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
     # multi-module shapes p460-p475 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 4/8 as an error, 4/8 with any severity; fine cases with an error 0/8, twin warnings 0/8)
-    "p462_overrides_module_dict_update_reduce_op_max":
-        "missed: overrides.py's `apply()` writes `POD` into config.py's namespace with `config.__dict__.update(...)`, "
-        "and train.py calls it before the run reads `config.REDUCE_OP`. A module attribute should also hold what "
-        "the project writes into that module's `__dict__`/`vars(module)` by `.update(d)` of a known dict (and "
-        "`setattr(module, k, v)`): project.py/flow.py, a module attribute's lookup",
     "p464_enum_wrap_unit_tuple_value_remat":
         "the right code on another file (LXF001 on units.py, the enum member's tuple `(Block,)`): the member's "
         "value is right for what it is (the layers of a unit, made a set for `auto_wrap_policy` on the same "
         "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
-        "enum member's `.value` should be placed where the `.value` is read and passed on: findings' place_in",
+        "enum member's `.value` should be placed where the `.value` is read and passed on, where errata's own "
+        "fix (`set(layers)` at strategy.py:8) already edits: findings' place_in",
 }
 
 
