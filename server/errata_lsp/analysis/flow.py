@@ -172,8 +172,8 @@ class Flow:
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
         # an instance of a class of this module built (or copied) by another module: that module's flow, by the
-        # construction, where its stores are looked for (`_home_of`)
-        self._builders: dict[int, tuple[ast.AST, Flow]] = {}
+        # construction, where its stores are looked for (`_home_of`); weak, as one module's flow keeps no other
+        self._builders: weakref.WeakKeyDictionary[ast.AST, weakref.ref[Flow]] = weakref.WeakKeyDictionary()
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -3269,8 +3269,8 @@ class Flow:
     def _home_of(self, construction: ast.Call, base: Value) -> Flow | None:
         """The flow of the module that builds (or copies) `construction`, an instance of a class another module
         defines (`TPU = TrainConfig()` in tpu_config.py, read through `from tpu_config import TPU`)."""
-        held = base.flow.base._builders.get(id(construction)) if base.flow is not None else None
-        return held[1] if held is not None and held[0] is construction else None
+        held = base.flow.base._builders.get(construction) if base.flow is not None else None
+        return held() if held is not None else None
 
     def _seen_by_readers(self, construction: ast.Call, stores: list[_Store],
                          method: tuple[ast.ClassDef, str] | None = None, imported: bool = False) -> _Store | bool | None:
@@ -5498,7 +5498,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
-                f.flow.base._builders[id(node)] = (node, self.base)
+                f.flow.base._builders[node] = weakref.ref(self.base)
                 return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
@@ -6327,7 +6327,7 @@ class Flow:
                 and _copy_of(node, self) and isinstance(sources[0].node, ast.Call):
             # a copy of an instance another module builds: read as that one is (its class's module), its own
             # stores made here
-            there.base._builders[id(node)] = (node, self.base)
+            there.base._builders[node] = weakref.ref(self.base)
             return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=there),)
         return sources
 
