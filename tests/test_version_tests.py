@@ -223,3 +223,13 @@ def test_a_shim_in_another_module_is_decided_by_the_version_of_each_check(tmp_pa
     assert placed(None) == []
     assert placed(environment(lightning="2.5.0")) == [("LXF001", "error", str(tmp_path / "config.py"), 11)]
     assert placed(None) == []
+
+
+def test_a_version_imported_by_name():
+    body = '''
+from lightning import __version__ as LIGHTNING_VERSION
+
+LEGACY = Version(LIGHTNING_VERSION) < Version("3.0")
+policy = [Block] if LEGACY else {Block}
+''' + strategy_of("policy")
+    assert found(body) == [("LXF001", "error", 20, MESSAGE.format(name="policy", line=18))]

@@ -360,8 +360,9 @@ class Flow:
         return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
 
     def _version_source(self, node: ast.AST) -> bool:
-        if isinstance(node, ast.Attribute) and node.attr == "__version__":
-            return self.ctx.resolve(node.value) in self.ctx.tips.distributions
+        if isinstance(node, (ast.Attribute, ast.Name)):  # `lightning.__version__`, `from torch import __version__`
+            qualified = self.ctx.resolve(node) or ""
+            return qualified.endswith(".__version__") and qualified.removesuffix(".__version__") in self.ctx.tips.distributions
         return isinstance(node, ast.Call) and self.ctx.resolve(node.func) in idioms.DISTRIBUTION_VERSIONS
 
     def _version_operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
@@ -369,9 +370,14 @@ class Flow:
         `importlib.metadata.version("lightning")` the version string, `torch.__version__` ("version_str": a str
         that compares as a version), `Version(...)`/`parse(...)` of one ("version"), its `.major`, `.release`."""
         ctx = self.ctx
-        if isinstance(node, ast.Attribute) and node.attr == "__version__":
-            module = ctx.resolve(node.value)
-            found = ctx.versions.get(ctx.tips.distributions.get(module or "", ""))
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in given:
+            return None  # a parameter of that name, not the import
+        if self._version_source(node) and not isinstance(node, ast.Call):
+            module = (ctx.resolve(node) or "").removesuffix(".__version__")
+            found = ctx.versions.get(ctx.tips.distributions[module])
             if found is None:
                 return None
             if module not in ctx.tips.version_objects:
@@ -1149,7 +1155,7 @@ class Flow:
             sides = [self._operand(branch, given) for branch in
                      ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
             return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
-        if isinstance(node, (ast.Attribute, ast.Call)) and self.ctx.versions:
+        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self.ctx.versions:
             version = self._version_operand(node, given)
             if version is not None:
                 return version
