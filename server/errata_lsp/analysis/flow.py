@@ -3067,7 +3067,12 @@ class Flow:
             label = f"{cls.name}.{node.attr}" if cls is not None else None
             return tuple(x.named(label) for x in self._in_method(method, None, value))
         out: list[Value] = []
-        for base in self.values(node.value):
+        bases = self.values(node.value)
+        if any(base.kind == "none" for base in bases) and any(base.kind != "none" for base in bases):
+            # `self.model.module` where `self.model` is None until `setup()`: that path raises AttributeError here,
+            # so no value of it goes on
+            bases = tuple(base for base in bases if base.kind != "none")
+        for base in bases:
             if base.kind == "unknown" and base.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["P"]].kwargs`: that run's
                 out.append(Value("unknown", node, base.when, extra=SET_BY_THE_RUN, flow=self))
                 continue
