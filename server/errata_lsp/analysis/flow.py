@@ -3058,7 +3058,13 @@ class Flow:
             if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
                     and not self.ctx.within(call, cls):
                 key = call.args[1]
-                if not isinstance(key, ast.Constant):
+                statement = self.ctx.parents.get(call)
+                applied = self._overrides_applied(statement, attr) if isinstance(statement, ast.Expr) \
+                    and not isinstance(key, ast.Constant) else None
+                if applied is not None:  # a loop applying known overrides: its stores of `attr`, if any
+                    if applied[1]:
+                        stores.append((applied[0], call.args[0], self._stand_in(call.args[2], applied[1])))
+                elif not isinstance(key, ast.Constant):
                     stores.append((call, call.args[0], None))
                 elif key.value == attr:
                     stores.append((call, call.args[0], call.args[2]))
@@ -3213,6 +3219,11 @@ class Flow:
         for holder in sorted(holders):
             for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
                 if stored in (None, attr) and holds(receiver):
+                    applied = self._overrides_applied(stmt, attr) if stored is None else None
+                    if applied is not None:  # `for key, v in OVERRIDES.items(): setattr(cfg, key, v)`: the loop stores
+                        if applied[1]:
+                            out.append(_Store(applied[0], holder, applied[1], True))
+                        continue
                     out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
         helpers = self.ctx.once("calls passing the instance", construction, lambda: [
             (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
@@ -3228,6 +3239,11 @@ class Flow:
                 for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
                     if stored in (None, attr) and there.ctx.within(stmt, func) \
                             and all(d.how == "param" for d in there.reaching(receiver) or ()):
+                        applied = there._overrides_applied(stmt, attr) if stored is None else None
+                        if applied is not None:
+                            if applied[1]:
+                                out.append(_Store(call, given.id, applied[1], there.ctx.parents.get(applied[0]) is func))
+                            continue
                         out.append(_Store(call, given.id, None if stored is None else there.values(value),
                                           there.ctx.parents.get(stmt) is func))
         return out
@@ -3303,8 +3319,10 @@ class Flow:
         return out
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
-        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
-        the loop, and what it sets `attr` to (nothing when the dict has no such key); None otherwise."""
+        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole, or
+        `for key, value in PAIRS:` over a sequence of (name, value) pairs it knows every item of (each pair a
+        store, the last one of a name the one that stays): the loop, and what it sets `attr` to (nothing when no
+        key is `attr`); None otherwise."""
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         loop = self.ctx.parents.get(stmt)
         if not isinstance(call, ast.Call) or not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Tuple):
@@ -3312,9 +3330,14 @@ class Flow:
         names = [e.id if isinstance(e, ast.Name) else None for e in loop.target.elts]
         given = [a.id if isinstance(a, ast.Name) else "" for a in call.args[1:3]]
         items = loop.iter
-        if names != given or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
-                                  and items.func.attr == "items" and not items.args):
+        if names != given:
             return None
+        if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                and items.func.attr == "items" and not items.args):
+            pairs = self._named_pairs(items)
+            if pairs is None:
+                return None
+            return loop, pairs.get(attr, ())
         mappings = self.plain_run(self.values(items.func.value))
         if len(mappings) != 1 or mappings[0].kind != "dict":
             return None
@@ -3322,6 +3345,22 @@ class Flow:
         if entries is None or not complete and attr not in entries:
             return None
         return loop, (entries[attr].values() if attr in entries else ())
+
+    def _named_pairs(self, items: ast.expr) -> dict[str, tuple[Value, ...]] | None:
+        """`[("precision", "bf16-true"), ("remat", [Block])]`: what each name of a sequence of (name, value) pairs
+        the file knows every item of is paired with last; None when an item is no such pair on its one path."""
+        known = self._known_items(items)
+        if known is None:
+            return None
+        paired: dict[str, tuple[Value, ...]] = {}
+        for item in known:
+            parts = self._turn_parts(item, 2)
+            keys = self.plain_run(parts[0]) if parts is not None else ()
+            if parts is None or len(keys) != 1 or keys[0].when or not isinstance(keys[0].node, ast.Constant) \
+                    or not isinstance(keys[0].node.value, str):
+                return None
+            paired[keys[0].node.value] = parts[1]
+        return paired
 
     def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
         """`self.x` read in a method after that method set `self.x = v` on every path: v, not every

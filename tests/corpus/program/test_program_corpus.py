@@ -173,13 +173,6 @@ KNOWN_MISSES: dict[str, str] = {
         "project imports is run itself is a warning saying so (\"only when `sharding.py` is run as a script\", "
         "Context.run_as_a_script_only), as `python sharding.py` does raise. Its twin p430 has the same smoke test "
         "beside the policy the run uses, so the warning's code is its twin's too",
-    "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
-        "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
-        "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "
-        "(LXF001 error), but a `setattr` whose name is a loop target is a store of any attribute with an unknown "
-        "value, so the `default_factory` set is no longer trusted and nothing is said. A loop over a fixed "
-        "sequence of pairs unrolls into one store per pair: flow.py `_stores_from_outside` and "
-        "`_set_from_outside` should read each element's (name, value)",
     # round sixteen (scripts): callers and wrappers: a decorator with arguments around a builder, a partial of a
     # partial, a table of lambdas picked by a CLI default, an `on_step=` callback of the script's own loop, `map`
     # over models, a generator drawn by `next()`, `*args` forwarding, keyword-only defaults, a module dict default
