@@ -762,3 +762,27 @@ def test_a_field_a_subclass_redefines_keeps_its_place_among_the_constructor_s_ar
         ("LXF001", "error", "11:60-11:69",
          "`activation_checkpointing_policy` must be a set, found [Block] (from `Config.remat`, line 10)")]
     assert found(REDEFINED_FIELD % "{Block}, {Block}") == []
+
+
+# --- a module global read by its name: `globals()[name]`; a key looked up in a module table ---------------------
+GLOBAL_BY_NAME = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    DEEP_REMAT = %s
+    ALIASES = {"deep": "DEEP_REMAT"}
+    def policy(kind):
+        if kind in ALIASES:
+            return globals()[ALIASES[kind]]
+        return {Block}
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy(%s))
+"""
+
+
+def test_a_global_read_by_its_name_in_a_function_is_what_the_module_binds_there():
+    assert found(GLOBAL_BY_NAME % ("[Block]", '"deep"')) == [
+        ("LXF001", "error", "8:86-8:100", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                          "(from `DEEP_REMAT`, line 2)")]
+
+
+def test_a_global_read_by_its_name_holding_a_set_or_a_key_the_table_lacks_is_fine():
+    assert found(GLOBAL_BY_NAME % ("{Block}", '"deep"')) == []
+    assert found(GLOBAL_BY_NAME % ("[Block]", '"shallow"')) == []  # `kind in ALIASES` is False for it

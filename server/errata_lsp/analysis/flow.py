@@ -592,6 +592,8 @@ class Flow:
                 if constant is None and classes is None:
                     classes = self._settings_object(name, test)
                 if constant is None and classes is None:
+                    classes = self._module_table(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -621,6 +623,22 @@ class Flow:
         if held[0].kind != "instance" or not _of_local_class(held[0]):
             return None
         return held
+
+    def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads it only as the dict a key is looked up in (`key in
+        _RENAMED`) and the module binds it once to one dict: that dict, whose keys `_dict_compare` reads (with
+        the stores into it the module makes, `entries`)."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        for read in reads:
+            compare = self.ctx.parents.get(read)
+            if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1
+                    and isinstance(compare.ops[0], (ast.In, ast.NotIn)) and compare.comparators[0] is read):
+                return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not reads or not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])
+        return held if len(held) == 1 and not held[0].when and held[0].kind == "dict" else None
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -4265,6 +4283,9 @@ class Flow:
                 return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *defaults)
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
+        named = self._global_named(node, [(key, ())] if isinstance(key, str) else keys)
+        if named is not None:
+            return named
         for base in self.values(node.value):
             if base.qualified == "sys.argv" or base.extra == SET_BY_THE_RUN:  # an argument of the command line
                 # (or a part of one: `argv[0]` of a `main(argv)` given `sys.argv[1:]`)
@@ -4303,6 +4324,20 @@ class Flow:
                 continue
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
+
+    def _global_named(self, node: ast.Subscript, keys: list[tuple[str, tuple[str, ...]]] | None) -> tuple[Value, ...] | None:
+        """`globals()[name]` read in a function, `name` holding string constants the module binds at its top
+        level: what each of those globals holds once the module has run (under the key's conditions); None
+        for any other read."""
+        call = node.value
+        if not keys or not isinstance(node.ctx, ast.Load) or not isinstance(call, ast.Call) \
+                or not isinstance(call.func, ast.Name) or call.func.id != "globals" or call.args or call.keywords \
+                or self.reaching(call.func) is not None or self.ctx.enclosing_function(node) is None:
+            return None
+        final = self.scope(self.ctx.module).final
+        if not all(final.get(k) for k, _ in keys):
+            return None
+        return tuple(x.under(d.when).under(when).named(k) for k, when in keys for d in final[k] for x in self.of_def(d, node))
 
     def _items_alike(self, node: ast.Subscript, base: Value) -> tuple[Value, ...] | None:
         """What any item of a list holds when one expression builds them all: a comprehension of one loop

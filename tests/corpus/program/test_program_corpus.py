@@ -212,12 +212,6 @@ KNOWN_MISSES: dict[str, str] = {
         "s484 makes `SHARDS` itself with `os.makedirs` before the test and keeps the error there",
     # multi-module shapes p440-p459 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 2/10 as an error, 2/10 with any severity; fine cases with an error 0/10, twin warnings 0/10)
-    "p452_module_getattr_renamed_constant_reduce_max":
-        "missed: `metrics.REDUCE_OP` is no name of metrics.py: the module's `__getattr__(name)` serves it as "
-        "`globals()[_RENAMED[name]]`, that is `EVAL_REDUCE_OP = \"max\"`. An attribute a module does not define, "
-        "read through its module-level `__getattr__`, should be that function's return for the name; and "
-        "`globals()[key]` with a key from a literal table the module's global of that name: project.py/flow.py, "
-        "a module attribute's lookup",
     "p454_signature_filter_passes_all_to_var_keyword_use_orig_params":
         "the right code on another file, as a warning (LXF038 on train.py): `XLAFSDPStrategy(**accepted_kwargs(XLAFSDPStrategy, config.FSDP))`, where the "
         "helper returns `dict(kwargs)` when the class's `__init__` takes `**kwargs` (XLAFSDPStrategy's does) and "
