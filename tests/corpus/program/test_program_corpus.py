@@ -133,11 +133,6 @@ KNOWN_MISSES: dict[str, str] = {
     # table of factories picked by a JSON config string, a table of classes picked by an argparse choice (scored
     # before anything was built for them: 1/3 raising flagged as an error; 1/3 fine cases with an error, p391's
     # LXF015 of a base whose decorator-registered subclasses were not read as its `self`)
-    "s342_argparse_choice_picks_reducer_every_kind_reduces_by_max":
-        "missed: the reducer is called as `reducer(fabric, loss)`, its `__call__`, on the object `fabric.launch` "
-        "passes `evaluate` (`REDUCERS[args.reducer]()`, the default's WorstReducer); the method runs of the "
-        "detect layer (`Context.method_run`) follow `obj.method(...)` only, not a call of an instance, and the "
-        "launched function's parameter is not scanned as a receiver (`may_run_project_method`)",
     # round fifteen: modern and library-style Python (walrus, TypedDict, `functools.lru_cache`/`cache` factories,
     # attrs classes, `argparse.Namespace(**d)` read by `getattr(args, name)`, `types.MappingProxyType`, `enum.auto`
     # keys, `match` on class and mapping patterns, a `__call__` factory built by `from_args`, a folder run by its
