@@ -92,7 +92,7 @@ from .binder import (
     walk,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
+from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, EveryTurn, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -1245,9 +1245,10 @@ class Flow:
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
         out: list[Value] = []
+        every = self._every_turn_reads(loop, use)
         for i, element in enumerate(display.elts):
             written = flow.text(element)
-            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None)
+            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None, use if every else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
         return bounded(tuple(out))
 
@@ -1262,10 +1263,11 @@ class Flow:
             return None
         display, flow = known
         out: list[Value] = []
+        every = self._every_turn_reads(loop, use)
         for i, item in enumerate(display.elts):
             shown = flow.text(item.elts[index]) if isinstance(item, ast.Tuple) and index < len(item.elts) \
                 and len(flow.text(item)) <= MAX_TURN_TEXT else None
-            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
+            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown, use if every else None)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
         return bounded(tuple(out))
@@ -1408,13 +1410,15 @@ class Flow:
                 for gen in reversed(parent.generators):
                     names = [t for t in ast.walk(gen.target) if isinstance(t, ast.Name)]
                     if any(t.id == node.id for t in names):
-                        return self._turns_of(gen, parent, node.id)
+                        every = _every_turn_evaluates(parent, node, self.ctx.parents.get)
+                        return self._turns_of(gen, parent, node.id, node if every else None)
             if isinstance(parent, ast.Lambda):
                 return None
             child, parent = parent, self.ctx.parents.get(parent)
         return None
 
-    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str) -> tuple[Value, ...] | None:
+    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str,
+                  every: ast.AST | None = None) -> tuple[Value, ...] | None:
         if isinstance(gen.target, ast.Name):
             index = None
         elif isinstance(gen.target, ast.Tuple) and all(isinstance(t, ast.Name) for t in gen.target.elts):
@@ -1432,9 +1436,23 @@ class Flow:
             shown = flow.text(element) if element is not None and len(flow.text(element)) <= MAX_TURN_TEXT else None
             turn = (f"when {name} is {shown}" if shown is not None
                     else f"when {name} is from item {i + 1} of the comprehension at line {comprehension.lineno}")
+            turn = EveryTurn(turn, comprehension, every) if every is not None else turn
             held = flow.values(item) if index is None else tuple(y for x in flow.values(item) for y in flow.element(x, index))
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for y in held)
         return bounded(tuple(out))
+
+    def _every_turn_reads(self, loop: ast.For | ast.AsyncFor, use: ast.AST) -> bool:
+        """Every turn of `loop` runs `use`: it sits in a statement of the loop's own body, outside any
+        conditional part of it (`_every_turn_evaluates`), and nothing in the body leaves a turn or the loop
+        early (`break`, `continue`, `return`, `raise`, a `yield` that may never resume)."""
+        statement = next((s for s in loop.body if self.ctx.within(use, s)), None)
+        if statement is None or isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With,
+                                                        ast.AsyncWith, ast.Match, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                        ast.ClassDef)) \
+                or not _every_turn_evaluates(statement, use, self.ctx.parents.get):
+            return False
+        leaves = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await)
+        return not any(isinstance(n, leaves) for s in loop.body for n in walk(s))  # (a nested def's too: cautious)
 
     def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
         """The `for` loop whose variable is `target` (a name, or the tuple of names it unpacks), when `use` (if
@@ -7403,12 +7421,31 @@ class _Items:
     items: tuple[tuple[Value, ...], ...] = field(compare=False)
 
 
-def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:
+def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None, every: ast.AST | None = None) -> str:
     """The condition a value read on turn `i` of `loop` holds under: `when cfg is {...}`, the variable holding
-    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None)."""
-    if element is not None:
-        return f"when {variable} is {element}"
-    return f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None);
+    an `EveryTurn` when each turn runs the read (`every`, the read)."""
+    text = f"when {variable} is {element}" if element is not None \
+        else f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+    return EveryTurn(text, loop, every) if every is not None else text
+
+
+def _every_turn_evaluates(top: ast.AST, use: ast.AST, parent_of: Callable[[ast.AST], ast.AST | None]) -> bool:
+    """Evaluating `top` (a statement of a loop's body, or a list, set or dict comprehension of one unfiltered
+    loop) evaluates `use` on every turn: nothing between them is evaluated only sometimes (a branch of a
+    conditional expression, the right side of `and`/`or`, a lambda, an inner comprehension)."""
+    if isinstance(top, ast.GeneratorExp) or isinstance(top, (ast.ListComp, ast.SetComp, ast.DictComp)) \
+            and (len(top.generators) != 1 or top.generators[0].ifs or top.generators[0].is_async):
+        return False
+    child: ast.AST = use
+    parent = parent_of(use)
+    while parent is not None and parent is not top:
+        if isinstance(parent, ast.IfExp) and child is not parent.test or isinstance(parent, ast.BoolOp) \
+                and child is not parent.values[0] or isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp,
+                                                                           ast.DictComp, ast.GeneratorExp)):
+            return False
+        child, parent = parent, parent_of(parent)
+    return parent is top
 
 
 def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, found: Scope, walker: Walker) -> None:

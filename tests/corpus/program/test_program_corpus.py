@@ -147,12 +147,6 @@ KNOWN_MISSES: dict[str, str] = {
         "readings (flow.py `MAX_SITE_DEPTH` = 2), so it is read for all its calls together. With both classmethods "
         "called from config.py itself (or FSDPConfig's called from train.py) the test is decided and LXF001 is an "
         "error; raising the bound is a budget decision",
-    "s350_mappingproxy_metric_defaults_reduce_max":
-        "missed: the view, the spread of one of several dicts and the comprehension's variable are now read "
-        "(`reduce_op` is \"mean\" when name is \"loss\", \"max\" when name is \"grad_norm\"), but LXF027 is a "
-        "`paths: \"single\"` section, which tests only a value held on every path; the turns of a comprehension "
-        "(or loop) over known items all run, so a value under a turn is certain to be passed once. Telling the rule "
-        "layer that a turn's condition always holds on some turn belongs in data_rule.py `_candidates`",
     "s357_callable_strategy_factory_from_args_wrapper_only_ok":
         "a true warning, kept: the plain run is fine (`--remat` defaults to False), but `--remat` with the default "
         "`--custom-wrapper` does raise (LXF002 as a warning \"when args.remat\"), the code its twin s356 gets",

@@ -29,7 +29,7 @@ from ..rule import (
     replace,
     short,
 )
-from ..values import Value, describe_when, either
+from ..values import EveryTurn, Value, describe_when, either, every_turn
 from .predicate import all_hold
 from .predicates import Present
 from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
@@ -181,7 +181,7 @@ class DetectRule(Rule):
         if written is None or hidden:
             return None
         site.written, site.arg = written, arg
-        values = self._candidates(ctx, written)
+        values = self._candidates(ctx, written, site.call)
         found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
@@ -281,7 +281,7 @@ class DetectRule(Rule):
         site.strategy_when = list(dict.fromkeys(when for k, when in paths if k == XLA_FSDP))
         return True
 
-    def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
+    def _candidates(self, ctx: Context, written: ast.expr, call: ast.Call) -> list[Value]:
         values = list(ctx.values(written))
         if self.paths != "single":
             return values
@@ -292,6 +292,10 @@ class DetectRule(Rule):
         if len(values) == 1 and (values[0].node is node or _computed_here(ctx, values[0])
                                  or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
+        if len(values) > 1 and all(every_turn(v.when) for v in values) \
+                and all(_runs_each_time(ctx, call, turn) for v in values for turn in v.when):  # type: ignore[arg-type]
+            # one value per turn of a loop over known items whose every turn runs the call: each is passed once
+            return [dataclasses.replace(v, when=()) for v in values]
         return [Value("unknown", node, flow=ctx.flow)]
 
     # -- what it reports
@@ -742,6 +746,59 @@ def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
     words = [call["method"]] if "method" in call else [q.rsplit(".", 1)[-1] for q in call.get("qualified", ())]
     keyword = spec.get("argument", {}).get("keyword")
     return words + ([keyword] if keyword else [])
+
+
+_LEAVES = (ast.Return, ast.Raise, ast.Break, ast.Continue, ast.Yield, ast.YieldFrom)
+_STRAIGHT = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return)
+
+
+def _runs_each_time(ctx: Context, call: ast.Call, turn: EveryTurn) -> bool:
+    """`call` runs on each turn of the loop `turn` belongs to: it runs each time the function it is in runs (no
+    branch, `with` or `try` holds it, no part of an expression evaluated only sometimes, a conditional
+    expression's branch, the right of `and`/`or`, a lambda, another comprehension, and nothing before it in its
+    blocks may leave early: `return`, `raise`, `break`, `continue`; a loop around it has none in its body), and
+    that function holds the loop, or the loop's read is an argument of a call of it by name (one call deep). The
+    values a loop gives its turns then reach it on each turn, not only those a test on the way lets by."""
+    loop, use = turn.loop, turn.use
+    child: ast.AST = call
+    parent = ctx.parents.get(call)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if parent is loop and isinstance(loop, ast.expr):  # the comprehension whose turns these are
+            child, parent = parent, ctx.parents.get(parent)
+            continue
+        if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) \
+                or isinstance(parent, ast.IfExp) and child is not parent.test \
+                or isinstance(parent, ast.BoolOp) and child is not parent.values[0]:
+            return False
+        if isinstance(parent, ast.stmt):
+            if isinstance(parent, (ast.For, ast.AsyncFor)):
+                if not any(child is s for s in parent.body) or any(isinstance(n, _LEAVES) for s in parent.body for n in ast.walk(s)):
+                    return False
+            elif not isinstance(parent, _STRAIGHT):
+                return False
+        if isinstance(child, ast.stmt) and not _nothing_leaves_before(parent, child):
+            return False
+        child, parent = parent, ctx.parents.get(parent)
+    if parent is None or isinstance(child, ast.stmt) and not _nothing_leaves_before(parent, child):
+        return False
+    if ctx.parents.get(loop) is not None and ctx.within(loop, parent):
+        return ctx.within(call, loop)  # (a value kept past the loop is the last turn's, not every turn's)
+    given_to = ctx.parents.get(use)  # `sync_metric(fabric, name, value)` in the loop, `parent` that function
+    if isinstance(given_to, ast.keyword):
+        given_to = ctx.parents.get(given_to)
+    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(given_to, ast.Call) \
+        and isinstance(given_to.func, ast.Name) and given_to.func.id == parent.name \
+        and ctx.parents.get(parent) is ctx.module and ctx.parents.get(use) is not None
+
+
+def _nothing_leaves_before(block_owner: ast.AST, statement: ast.stmt) -> bool:
+    """No statement before `statement` in the block `block_owner` holds it in may leave it early."""
+    body = getattr(block_owner, "body", None)
+    if not isinstance(body, list) or not any(statement is s for s in body):
+        return False
+    earlier = body[:next(i for i, s in enumerate(body) if s is statement)]
+    return not any(isinstance(n, _LEAVES) for s in earlier
+                   if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in ast.walk(s))
 
 
 def _names_called(func: ast.AST) -> frozenset[str]:
