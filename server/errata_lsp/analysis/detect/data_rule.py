@@ -935,13 +935,20 @@ def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.
     elsewhere = here.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
-    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(here):
+    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(here) \
+            and not _a_parameter(here, call.func):  # `clip(fabric, ...)` of `clip=clip_by_value`: what it holds here
         return None
     values = here.values(call.func)
     if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].extra is not None \
             or values[0].flow is None or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     return values[0].node, values[0].flow.base
+
+
+def _a_parameter(here: Context, name: ast.Name) -> bool:
+    """`name` is a parameter of the def it is read in (a function the call is read for gives it its value)."""
+    func = here.enclosing_function(name)
+    return func is not None and any(a.arg == name.id for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs))
 
 
 _UNREAD: Any = object()  # a call of a function no detect rule would read: `_functions_called` leaves it out
@@ -996,7 +1003,22 @@ def _local_defs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef | ast.Asyn
 
 
 def _read_by_a_rule(ctx: Context, defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
-    return any(not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d))) for d in defs)
+    """A def's body calls a name some detect rule looks at, itself or through the top-level def a parameter it
+    calls defaults to (`clip=clip_by_value`, then `clip(fabric, ...)`)."""
+    def wanted(d: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        return not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d)))
+    return any(wanted(d) or any(wanted(f) for f in _defaults_called(ctx, d)) for d in defs)
+
+
+def _defaults_called(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The top-level defs of the module that the parameters `func` calls by name default to."""
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
+             *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)]
+    names = ctx.once("names called", func, functools.partial(_names_called, func))
+    tops = _top_level_defs(ctx)
+    return [f for a, d in pairs if a.arg in names and isinstance(d, ast.Name) for f in tops.get(d.id, ())]
 
 
 def _top_level_defs(ctx: Context) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
