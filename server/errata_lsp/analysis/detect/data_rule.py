@@ -293,7 +293,7 @@ class DetectRule(Rule):
                                  or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
         if len(values) > 1 and all(every_turn(v.when) for v in values) \
-                and all(_runs_each_time(ctx, call, turn) for v in values for turn in v.when):  # type: ignore[arg-type]
+                and all(isinstance(turn, EveryTurn) and _runs_each_time(ctx, call, turn) for v in values for turn in v.when):
             # one value per turn of a loop over known items whose every turn runs the call: each is passed once
             return [dataclasses.replace(v, when=()) for v in values]
         return [Value("unknown", node, flow=ctx.flow)]
