@@ -15,7 +15,7 @@ import functools
 import os
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -148,6 +148,9 @@ class Context:
         self.doc = doc
         self.tips = tips
         self.project: Project | None = None  # the modules its imports lead to, set by whoever checks it
+        # the version of each library the code runs with, by distribution ("lightning": "2.6.6"), set by whoever
+        # checks it: a test of one is decided by it (`Flow._version_read`); none known, none decided
+        self.versions: Mapping[str, str] = {}
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []
@@ -1621,6 +1624,20 @@ class Context:
         """The names of the methods the file's classes define."""
         return frozenset(s.name for c in self._by_type[ast.ClassDef] for s in c.body
                          if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+    @cached_property
+    def library_names(self) -> frozenset[str]:
+        """The names only a library's import binds in the file, or nothing (a builtin: `property`,
+        `staticmethod`): no assignment, parameter, loop, `def`, `class`, project import or star import binds
+        them, so what they hold is the library's, never a function or class of the project. A scan of the
+        tables, before any name is resolved (empty when the file reads `globals` and the like, or has a
+        star import)."""
+        others = self.names_bound_otherwise
+        if others is None or any(a.name == "*" for node in self._by_type[ast.ImportFrom] for a in node.names):
+            return frozenset()
+        defined = {d.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for d in self._by_type[kind]}
+        read = {n.id for n in self._by_type[ast.Name] if isinstance(n.ctx, ast.Load)}
+        return frozenset(read - others - defined - self._project_imports)
 
     @cached_property
     def _class_names(self) -> frozenset[str]:

@@ -68,13 +68,14 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import itertools
 import os
 import re
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +121,13 @@ IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 # the object a method runs on (its `self`), or each of several it may be, each under its own condition
 Receiver = Value | tuple[Value, ...]
 
+# The builtin classes an `isinstance` test on a path may name, and those a value of each kind is an instance of.
+BUILTIN_TYPES = frozenset({"list", "tuple", "set", "frozenset", "dict", "str", "bool", "int", "float"})
+BUILTIN_KINDS = {"list": frozenset({"list"}), "tuple": frozenset({"tuple"}), "set": frozenset({"set"}),
+                 "frozenset": frozenset({"frozenset"}), "dict": frozenset({"dict"}), "str": frozenset({"str"}),
+                 "bool": frozenset({"bool", "int"}), "none": frozenset({"NoneType"})}
+VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
+MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -150,6 +158,7 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
+        self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
@@ -241,7 +250,7 @@ class Flow:
         found = Scope(node)
         self._scopes[id(node)] = found
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-            read = _names_read(test, env, isinstance(node, ast.Module))
+            read = self._version_read(test, env) or _names_read(test, env, isinstance(node, ast.Module))
             return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
         walker.imported = self.origin is not None and not self.as_main
@@ -281,7 +290,111 @@ class Flow:
                                else (Value("unknown", d.node, flow=self),)))
 
     def _module_flag(self, name: str) -> bool | None:
-        return flag_value(self.scope(self.ctx.module).final.get(name, ()))
+        defs = self.scope(self.ctx.module).final.get(name, ())
+        flag = flag_value(defs)
+        if flag is None and len(defs) == 1 and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+            version = self._version_read(ast.Name(name, ast.Load()), {})  # `LEGACY = Version(...) < Version("3.0")`
+            flag = self._truth(version.test, {}) if version is not None else None
+        return flag
+
+    # tests of the version a library runs at
+    def _version_read(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> _VersionTest | None:
+        """A test of a library's version (`Version(lightning.__version__) < Version("3.0")`, or a name bound once to
+        one, `if LEGACY:`), with each name it reads but the imports replaced by what it is bound to on every path:
+        decided by the version the checked code runs with (`Context.versions`). None for any other test."""
+        if not self._reads_versions():
+            return None
+        bound = self._with_bindings(test, env, MAX_VERSION_BINDINGS)
+        if bound is None or not any(self._version_source(n) for n in walk(bound)):
+            return None
+        return _VersionTest(bound)
+
+    def condition_truth(self, condition: str, answers: Mapping[str, Any]) -> bool | None:
+        """Whether a path's condition, as its text reads in this module, holds where the library calls of
+        `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
+        machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
+        when the condition reads anything else."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
+        if bound is None:
+            return None
+        answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
+                    and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
+        return self._truth(copy.deepcopy(bound, answered), {}) if answered else None
+
+    def _reads_versions(self) -> bool:
+        """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
+        ctx = self.ctx
+        return bool(ctx.versions) and ctx.once("reads versions", ctx.module, lambda: any(
+            n.attr == "__version__" for n in ctx.nodes(ast.Attribute)) or any(
+            wanted == name or wanted.startswith(f"{name}.")  # (`import importlib.metadata` binds `importlib`)
+            for name in ctx.imports.names.values() for wanted in idioms.DISTRIBUTION_VERSIONS))
+
+    def _with_bindings(self, expr: ast.expr, env: dict[str, tuple[Def, ...]], depth: int) -> ast.expr | None:
+        """`expr` with each name read replaced by the expression it is bound to, once and on every path (as `env`
+        binds it where the test is, else the module), imports kept; None when a name is bound otherwise."""
+        replaced: dict[int, Any] = {}
+        for name in walk(expr):
+            if not isinstance(name, ast.Name):
+                continue
+            defs = env[name.id] if name.id in env else self.scope(self.ctx.module).final.get(name.id)
+            if not defs or len(defs) != 1:
+                return None
+            d = defs[0]
+            if d.how == "import":
+                continue
+            if d.how != "assign" or d.when or d.path or not isinstance(d.node, ast.expr) or depth == 0:
+                return None
+            inner = self._with_bindings(d.node, env, depth - 1)
+            if inner is None:
+                return None
+            replaced[id(name)] = inner
+        return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+
+    def _version_source(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == "__version__":
+            return self.ctx.resolve(node.value) in self.ctx.tips.distributions
+        return isinstance(node, ast.Call) and self.ctx.resolve(node.func) in idioms.DISTRIBUTION_VERSIONS
+
+    def _version_operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """A library's version as `Flow._operand` gives a value: `lightning.__version__` and
+        `importlib.metadata.version("lightning")` the version string, `torch.__version__` ("version_str": a str
+        that compares as a version), `Version(...)`/`parse(...)` of one ("version"), its `.major`, `.release`."""
+        ctx = self.ctx
+        if isinstance(node, ast.Attribute) and node.attr == "__version__":
+            module = ctx.resolve(node.value)
+            found = ctx.versions.get(ctx.tips.distributions.get(module or "", ""))
+            if found is None:
+                return None
+            if module not in ctx.tips.version_objects:
+                return [("const", found)]
+            parsed = _parsed_version(found)
+            return [("version_str", parsed)] if parsed is not None else None
+        if isinstance(node, ast.Attribute) and node.attr in idioms.VERSION_PARTS:
+            inner = self._version_operand(node.value, given)
+            if inner is None or any(kind not in VERSION_KINDS for kind, _ in inner):
+                return None
+            return [("const", getattr(v, node.attr)) for _, v in inner]
+        if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+            return None
+        callee = ctx.resolve(node.func)
+        if callee in idioms.DISTRIBUTION_VERSIONS and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            found = ctx.versions.get(_distribution_key(node.args[0].value))
+            return [("const", found)] if found is not None else None
+        if callee not in idioms.VERSION_PARSERS:
+            return None
+        inner = self._operand(node.args[0], given)
+        out: list[tuple[str, Any]] = []
+        for kind, v in inner or [("unknown", None)]:
+            parsed = v if kind in VERSION_KINDS else _parsed_version(v) if kind == "const" and isinstance(v, str) else None
+            if parsed is None:
+                return None
+            out.append(("version", parsed))
+        return out
 
     def _nonlocals_of_nested(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[Def]]:
         """`nonlocal x` assignments in the functions nested in `func`: more values of `func`'s `x`, as its other
@@ -569,9 +682,12 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None]) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
-        (`MODE == "norm"`, MODE bound once), and the function's parameters as every call passes them."""
+        (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
+        library's version (`Flow._version_read`)."""
+        if isinstance(read, _VersionTest):
+            return self._truth(read.test, {})
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
@@ -979,7 +1095,8 @@ class Flow:
             results = {_compared(test.ops[0], a, b) for a in left for b in right}
             return results.pop() if len(results) == 1 else None
         found = self._operand(test, given)
-        truths = {kind == "object" or kind == "const" and bool(value) for kind, value in found} if found is not None else set()
+        truths = {kind == "object" or kind in VERSION_KINDS or kind == "const" and bool(value)
+                  for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
 
     def _dict_compare(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
@@ -1040,6 +1157,15 @@ class Flow:
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
             return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.IfExp):  # `"cuda" if ON_GPU else "xla"`: the branch the test takes, else both
+            decided = self._truth(node.test, given)
+            sides = [self._operand(branch, given) for branch in
+                     ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
+            return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
+        if isinstance(node, (ast.Attribute, ast.Call)) and self.ctx.versions:
+            version = self._version_operand(node, given)
+            if version is not None:
+                return version
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
@@ -1172,11 +1298,56 @@ class Flow:
             return (Value("unknown", node, flow=self),)
         out: list[Value] = []
         for d in defs:
-            out.extend(x.under(d.when) for x in self.of_def(d, node))
+            out.extend(x.under(d.when) for x in self._typed_past_tests(d, self.of_def(d, node)))
         if any(x.kind == "none" for x in out) and len(out) > 1 or any(x.when for x in out if x.kind == "none"):
             if self._not_none_here(node):  # `if clip is not None: ... clip ...`: the None paths do not reach it
                 return tuple(x for x in out if x.kind != "none") or (Value("unknown", node, flow=self),)
         return tuple(out)
+
+    def _typed_past_tests(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """A definition from before `if isinstance(x, list): x = set(x)` reaches past it only where the test is
+        false (the body rebinds x): of its values, those of a builtin type the test names are not among them (a
+        list normalised into a set before it is passed). Its values of a type the layer cannot tell stay."""
+        if not d.when or d.node is None or not any("isinstance(" in c for c in d.when):
+            return values
+        for condition in d.when:
+            tested = self._builtin_type_test(condition, d.label) if "isinstance(" in condition else None
+            if tested is None or self._made_under(d.node, condition):
+                continue
+            holds, types = tested
+            values = tuple(x for x in values if (kinds := _builtin_types(x)) is None or bool(kinds & types) is holds)
+        return values
+
+    def _builtin_type_test(self, condition: str, name: str | None) -> tuple[bool, frozenset[str]] | None:
+        """`isinstance(name, list)`, `not isinstance(name, (list, tuple))` as a path's condition reads: whether
+        it holds (False for `not`) and the builtin classes it names; None for any other condition."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
+        call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
+        if not isinstance(call, ast.Call) or not _isinstance_call(call) or not isinstance(call.args[0], ast.Name) \
+                or call.args[0].id != name:
+            return None
+        kinds = call.args[1]
+        names = [n for n in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) if isinstance(n, ast.Name)]
+        module = self.scope(self.ctx.module).final
+        if len(names) != len(kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) or "isinstance" in module or not all(
+                n.id in BUILTIN_TYPES and n.id not in module and self.ctx.resolve(n) is None for n in names):
+            return None
+        return holds, frozenset(n.id for n in names)
+
+    def _made_under(self, node: ast.AST, condition: str) -> bool:
+        """`node` lies in a branch of an `if` whose test (or its negation) is `condition`: made under it, not
+        from before it."""
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, ast.If) and child is not parent.test and condition in (
+                    self.text(parent.test), negation(parent.test, self.text)):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _not_none_here(self, node: ast.Name) -> bool:
         """`node` lies where a test of its scope says the name is not None: the body of `if x is not None:`,
@@ -2705,11 +2876,24 @@ class Flow:
         walked = self.scope(func)
         if name in walked.globals or name in walked.nonlocals or any(self.ctx.loads_named(n) for n in _NAMESPACE_READERS):
             return None  # (a read by name: `locals()["strategy"]`)
+        if self._read_unresolved(name):
+            return None
+        # a read elsewhere than in `func` (its nested scopes too) cannot reach a local of `func`: only those are
+        # asked which binding they reach (each call asking every read of the file was quadratic in its functions)
+        first, last = func.lineno, func.end_lineno or func.lineno
         for load in self.ctx.loads_named(name):
-            defs = self.reaching(load)
-            if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+            if first <= load.lineno <= last and any(d.node is call for d in self.reaching(load) or ()):
                 return None
         return ("unread", name)
+
+    def _read_unresolved(self, name: str) -> bool:
+        """Some read of `name`, in any scope, reaches no binding, or one the walk cannot tell (once a name)."""
+        found = self._unresolved_reads.get(name)
+        if found is None:
+            found = self._unresolved_reads[name] = any(
+                defs is None or any(d.how == "unknown" for d in defs)
+                for defs in map(self.reaching, self.ctx.loads_named(name)))
+        return found
 
     def _entry_never_picked(self, entry: ast.expr) -> bool:
         """`entry` is the value of a constant key in a dict bound once at the top level, and every read of
@@ -5241,20 +5425,24 @@ class Flow:
     def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
         """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
         branch holds it (the test, or its negation), outermost first: () when it runs on every path."""
-        func = self.ctx.enclosing_function(node)
-        if func is None:
-            return ()
-        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
-        out: list[str] = []
+        return self.branch_conditions(node) if self.ctx.enclosing_function(node) is not None else ()
+
+    def branch_conditions(self, node: ast.AST) -> tuple[str, ...]:
+        """The tests of the `if`s around `node` in its function (or at the module's top level) that the walk
+        leaves undecided, each as the branch holds it (the test, or its negation), outermost first."""
+        func = self.ctx.enclosing_function(node) or self.ctx.module
+        branches: list[tuple[ast.If, bool]] = []  # each `if` around it, and whether it is in the body
         child, parent = node, self.ctx.parents.get(node)
         while parent is not None and parent is not func:
-            if isinstance(parent, ast.If) and child is not parent.test and (
-                    decisions.get(id(parent.test), False) is None
-                    or id(parent.test) not in decisions and self._kept_test_truth(parent.test) is None):
-                in_body = any(s is child for s in parent.body)
-                out.append(self.text(parent.test) if in_body else negation(parent.test, self.text))
+            if isinstance(parent, ast.If) and child is not parent.test:
+                branches.append((parent, any(s is child for s in parent.body)))
             child, parent = parent, self.ctx.parents.get(parent)
-        return tuple(reversed(out))
+        if not branches:
+            return ()
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
+        return tuple(self.text(branch.test) if in_body else negation(branch.test, self.text)
+                     for branch, in_body in reversed(branches) if decisions.get(id(branch.test), False) is None
+                     or id(branch.test) not in decisions and self._kept_test_truth(branch.test) is None)
 
     def _kept_test_truth(self, test: ast.expr) -> bool | None:
         """A test the walk keeps with both branches (it reads a local the walk does not hold as a constant:
@@ -5314,11 +5502,29 @@ class Flow:
                 if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
                     removed.append((target.value, target.slice, statement.lineno))
         for receiver, key_node, line in removed:
-            key = self.constant_key(key_node)
-            if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
-                    and self._same_dict(receiver, node):
-                out[key] = max(line, out.get(key, 0))
+            for key in self._turn_keys(key_node) or (self.constant_key(key_node),):
+                if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
+                        and self._same_dict(receiver, node):
+                    out[key] = max(line, out.get(key, 0))
         return out
+
+    def _turn_keys(self, key: ast.AST) -> tuple[str, ...]:
+        """The strings a loop's name takes, for a key that is one (`for key in CUDA_ONLY: kwargs.pop(key, None)`
+        over a tuple, list or set of strings, written or bound to a name): each turn removes one. () otherwise."""
+        if not isinstance(key, ast.Name):
+            return ()
+        parent = self.ctx.parents.get(key)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(parent, (ast.For, ast.AsyncFor)) and isinstance(parent.target, ast.Name) \
+                    and parent.target.id == key.id:
+                held = self.values(parent.iter)
+                displays = [x.node for x in held if isinstance(x.node, (ast.Tuple, ast.List, ast.Set)) and not x.when]
+                if len(displays) != 1 or len(held) != 1:
+                    return ()
+                keys = [e.value for e in displays[0].elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+                return tuple(keys) if len(keys) == len(displays[0].elts) else ()
+            parent = self.ctx.parents.get(parent)
+        return ()
 
     def _clears(self, node: ast.AST | None, name: str) -> list[ast.Call]:
         """The `name.clear()` calls on the variable a dict was bound to. A clear in a branch counts too, as a
@@ -6764,8 +6970,11 @@ class Flow:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
             try:
+                library = self.ctx.library_names
                 for func in self._decorated_functions():
                     for site in self.decorations(func):
+                        if _root_name(site.func) in library:
+                            continue  # `@property`, `@contextmanager`, `@torch.no_grad`: a library's, no def here
                         for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
                                                     for x in self.values(site.func)):
                             applied.setdefault(target, []).append(site)
@@ -7015,7 +7224,7 @@ class _SiteFlow(_InnerFlow):
         found = self._scopes[id(node)] = Scope(node)
 
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-            read = _names_read(test, env, False)
+            read = self._version_read(test, env) or _names_read(test, env, False)
             return (self._decided_test(node, test, read), read) if read else None
 
         walker = Walker(found, self.text, self._module_flag, decide)
@@ -7461,6 +7670,13 @@ def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, fo
         found.final = dict(walker.run(node.body, env, ()))
 
 
+def _root_name(expr: ast.expr) -> str | None:
+    """The name a dotted name starts at (`torch.no_grad`: torch); None for anything else (`retry(3)`)."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
     """One of `held` is `func` read bound to an instance (`self.fit`, `trainer.run`), not the plain function."""
     return any(x.kind == "function" and x.node is func and isinstance(x.extra, tuple) and x.extra[:1] == ("method",)
@@ -7802,6 +8018,8 @@ def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
     """One comparison of two concrete values (see `Flow._operand`); None when it cannot be told."""
     (a_kind, x), (b_kind, y) = a, b
+    if a_kind in VERSION_KINDS or b_kind in VERSION_KINDS:
+        return _versions_compared(op, a, b)
     if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
         positive = isinstance(op, (ast.Is, ast.Eq))
         if a_kind != "const" and b_kind != "const":
@@ -7823,6 +8041,45 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return {ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}.get(type(op))
     except TypeError:  # `1 < "a"`: Python would raise; not a test the file decides
         return None
+
+
+def _versions_compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
+    """A comparison of a parsed version with another (PEP 440's order), or of torch's version string with a
+    string, which it parses (`torch.__version__ >= "2.1"`); None for anything else: a `Version` compared with a
+    str raises, or is never equal."""
+    sides = []
+    for kind, value in (a, b):
+        if kind not in VERSION_KINDS and not (kind == "const" and isinstance(value, str)
+                                              and "version_str" in (a[0], b[0])):
+            return None
+        sides.append(value if kind in VERSION_KINDS else _parsed_version(value))
+    x, y = sides
+    if x is None or y is None:
+        return None
+    compare = {ast.Eq: x == y, ast.NotEq: x != y, ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}
+    return compare.get(type(op))
+
+
+def _parsed_version(text: Any) -> Any:
+    """`text` as a PEP 440 version (`packaging.version.Version`), None when it is none."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        return Version(text)
+    except (InvalidVersion, TypeError):
+        return None
+
+
+def _distribution_key(name: str) -> str:
+    """A distribution's name as `Context.versions` keys it (PEP 503: runs of `-_.` are one `-`, any case)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@dataclass(frozen=True)
+class _VersionTest:
+    """What a test of a library's version reads: the test with the names it reads replaced by their values."""
+
+    test: ast.expr
 
 
 def parameter_default(func: ast.AST, arg: ast.arg) -> ast.expr | None:
@@ -8427,6 +8684,15 @@ def _with_target(test: ast.expr) -> ast.expr:
     if bound is test:
         return bound.target
     return ast.Compare(left=bound.target, ops=test.ops, comparators=test.comparators)  # type: ignore[attr-defined]
+
+
+def _builtin_types(value: Value) -> frozenset[str] | None:
+    """The builtin classes a value is an instance of, when it is one of a builtin class exactly (a display, a
+    builtin's result, a constant); None when the layer cannot tell."""
+    if value.kind == "number":
+        constant = value.node.value if isinstance(value.node, ast.Constant) else None
+        return frozenset({"int"} if type(constant) is int else {"float"} if type(constant) is float else {}) or None
+    return BUILTIN_KINDS.get(value.kind)
 
 
 def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:
