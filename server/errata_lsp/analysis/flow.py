@@ -88,6 +88,7 @@ from .binder import (
     all_args,
     constant_of,
     flag_value,
+    is_globals_update,
     negation,
     source_text,
     walk,
@@ -179,6 +180,9 @@ class Flow:
         self._bound_sites: dict[tuple[int, int, Receiver], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
+        # an instance of a class of this module built (or copied) by another module: that module's flow, by the
+        # construction, where its stores are looked for (`_home_of`); weak, as one module's flow keeps no other
+        self._builders: weakref.WeakKeyDictionary[ast.AST, weakref.ref[Flow]] = weakref.WeakKeyDictionary()
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -196,6 +200,7 @@ class Flow:
         self._decorations.clear()
         self._through = None
         self._applied = None
+        self._builders.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -1394,12 +1399,34 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+        if d.how == "unknown" and isinstance(d.node, ast.Call) and is_globals_update(d.node) and d.label is not None:
+            updated = self._globals_updated(d.node, d.label, use)  # (what `globals().update(d)` set the name to)
+            if updated is not None:
+                return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _globals_updated(self, call: ast.Call, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """`globals().update(PRESETS[TARGET])` at module level: what `name` holds after it, the dict's entry
+        when it has that key, else what it held before (each dict it may be, when the file reads all its
+        keys); None when a dict may set keys the file cannot read (then it is unknown)."""
+        before = self.scope(self.ctx.module).updated.get((id(call), name))
+        if before is None:
+            return None
+        out: list[Value] = []
+        for mapping in self.values(call.args[0]):
+            entries = self.entries(mapping)[0] if mapping.kind == "dict" else None
+            complete = self.entries(mapping)[1] if entries is not None else False
+            if entries is None or name not in entries and not complete:
+                return None
+            kept = tuple(x.under(entries[name].when) for x in entries[name].values()) if name in entries \
+                else tuple(x for d in before for x in self.of_def(d, use))
+            out.extend(x.named(name).under(mapping.when) for x in kept)
+        return bounded(tuple(out)) if out else None
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
@@ -3352,7 +3379,8 @@ class Flow:
         construction, attr = base.node, node.attr
         assert isinstance(construction, ast.Call)
         # the module that writes the construction (a class of another module built here is read there)
-        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None)
+        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None) \
+            or self._home_of(construction, base)
         if home is None:
             return found
         cls = base.extra[0] if isinstance(base.extra, tuple) and isinstance(base.extra[0], ast.ClassDef) else None
@@ -3385,7 +3413,7 @@ class Flow:
             return found
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
             return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
-        seen = home._seen_by_readers(construction, stores, self._method_reading(node))
+        seen = home._seen_by_readers(construction, stores, self._method_reading(node), imported=home.ctx is not self.ctx)
         if seen is False:  # stored after the instance went on
             return found
         if isinstance(seen, _Store):  # every reader through the instance comes after this store
@@ -3474,15 +3502,23 @@ class Flow:
         cls = self.ctx.parents.get(func) if func is not None else None
         return (cls, func.name) if isinstance(cls, ast.ClassDef) and func is not None else None
 
+    def _home_of(self, construction: ast.Call, base: Value) -> Flow | None:
+        """The flow of the module that builds (or copies) `construction`, an instance of a class another module
+        defines (`TPU = TrainConfig()` in tpu_config.py, read through `from tpu_config import TPU`)."""
+        held = base.flow.base._builders.get(construction) if base.flow is not None else None
+        return held() if held is not None else None
+
     def _seen_by_readers(self, construction: ast.Call, stores: list[_Store],
-                         method: tuple[ast.ClassDef, str] | None = None) -> _Store | bool | None:
+                         method: tuple[ast.ClassDef, str] | None = None, imported: bool = False) -> _Store | bool | None:
         """Which stores a reader of the instance through a function it is passed to (or a name it reaches,
         or a method run on it) sees, when each is a statement of the block that binds the construction (a
         helper's own store a statement of its body), after the binding, in no loop: the instance leaves the
         name (passed on, bound again, a method called on it) in statements of the block, and a reader sees
         what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by).
         Handed to the class whose `method` reads it (`trainer = Trainer(cfg)`, `fit` reading `self.cfg.x`), it
-        is read when that method runs: at each later use of `trainer`, not at the construction."""
+        is read when that method runs: at each later use of `trainer`, not at the construction. `imported`: a
+        reader in another module may also have imported it, after the whole module ran (the module's body the
+        block: a moment after its last statement)."""
         bind = self.ctx.parents.get(construction)
         bound_at = self.ctx.block_place(bind) if bind is not None else None
         if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
@@ -3496,6 +3532,8 @@ class Flow:
             return None
         moments = [m for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)
                    for m in self._read_moments(name, i, block, method)]
+        if imported and block is self.ctx.module.body:
+            moments.append(len(block))
         return _as_seen(placed, moments)
 
     def _read_moments(self, name: ast.Name, index: int, block: list[ast.stmt],
@@ -4944,15 +4982,15 @@ class Flow:
                     if isinstance(key, str) and len(call.args) > 1:
                         out.setdefault(key, Entry(call.args[1], call, self, self._stored_under(call)))
                     continue
-                for kw in call.keywords:
-                    if kw.arg is not None:
-                        _store(out, kw.arg, Entry(kw.value, kw, self, self._stored_under(call)))
-                    else:
-                        complete = False
-                for a in call.args:
+                # the mapping given first, then the keywords in order (`d.update(m, k=v, **more)`: as Python updates)
+                for a in (*call.args, *call.keywords):
+                    if isinstance(a, ast.keyword) and a.arg is not None:
+                        _store(out, a.arg, Entry(a.value, a, self, self._stored_under(call)))
+                        continue
+                    mapping = a.value if isinstance(a, ast.keyword) else a
                     # `options.update(preset)` in `for preset in presets:` over known items: every turn updates
-                    turns = self.loop_items(a, within=True) if isinstance(a, ast.Name) else None
-                    for held in (turns or [self.values(a)]):
+                    turns = self.loop_items(mapping, within=True) if isinstance(mapping, ast.Name) else None
+                    for held in (turns or [self.values(mapping)]):
                         held = self.plain_run(held)
                         sub, sub_complete = self._alternative_entries(held, out)
                         complete = complete and sub_complete
@@ -5758,6 +5796,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
+                f.flow.base._builders[node] = weakref.ref(self.base)
                 return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
@@ -6581,6 +6620,13 @@ class Flow:
         if len(sources) == 1 and sources[0].kind == "instance" and sources[0].flow is self and _copy_of(node, self) \
                 and isinstance(sources[0].node, ast.Call):  # an object of its own: a store on it is not the source's
             return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=self),)
+        there = sources[0].flow if len(sources) == 1 else None
+        if there is not None and there.base is not self.base and sources[0].kind == "instance" \
+                and _copy_of(node, self) and isinstance(sources[0].node, ast.Call):
+            # a copy of an instance another module builds: read as that one is (its class's module), its own
+            # stores made here
+            there.base._builders[node] = weakref.ref(self.base)
+            return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=there),)
         return sources
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
@@ -6719,7 +6765,7 @@ class Flow:
         def is_param(node: ast.AST | None) -> bool:
             return isinstance(node, ast.Name) and node.id in params
 
-        for expr in self.ctx.returned_values(func):
+        for expr in self._returned_sources(func):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
                         or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
@@ -6731,6 +6777,29 @@ class Flow:
                         and any(is_param(kw.value) for kw in node.keywords):
                     return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
+
+    def _returned_sources(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+        """What `func` returns, and for a local it returns (`out = dict(BASE); out.update(overrides); return out`)
+        the mappings it merges into that local: a `**` spread of a value bound to it, and what an `update` or
+        a `setdefault` adds (a dict display of its own keys stays the module's reading: its values are placed
+        where they are written)."""
+        out: list[ast.expr] = []
+        for expr in self.ctx.returned_values(func):
+            out.append(expr)
+            if not isinstance(expr, ast.Name):
+                continue
+            for node in walk(func):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                        isinstance(t, ast.Name) and t.id == expr.id for t in node.targets):
+                    spreads = [v for k, v in zip(node.value.keys, node.value.values) if k is None]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr in ("update", "setdefault") and isinstance(node.func.value, ast.Name) \
+                        and node.func.value.id == expr.id:  # (`out.update(x)` adds what `{**x}` holds)
+                    spreads = [*node.args, *(kw.value for kw in node.keywords if kw.arg is None)]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                    out.extend(kw.value for kw in node.keywords if kw.arg is not None)
+        return out
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \

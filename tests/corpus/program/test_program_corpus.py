@@ -205,6 +205,14 @@ KNOWN_MISSES: dict[str, str] = {
         "`**kwargs` (and flow.py to read `inspect.signature(...).parameters` of a library class through it); the "
         "key's place is lost in the copy made by a call of another module (the helper's site flow has no origin "
         "for `place_in`); the twin p455's filtered comprehension is unknown, so it keeps quiet",
+    # multi-module shapes p460-p475 (scored on main's code before any fix: raising flagged with the right code on
+    # the right file 4/8 as an error, 4/8 with any severity; fine cases with an error 0/8, twin warnings 0/8)
+    "p464_enum_wrap_unit_tuple_value_remat":
+        "the right code on another file (LXF001 on units.py, the enum member's tuple `(Block,)`): the member's "
+        "value is right for what it is (the layers of a unit, made a set for `auto_wrap_policy` on the same "
+        "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
+        "enum member's `.value` should be placed where the `.value` is read and passed on, where errata's own "
+        "fix (`set(layers)` at strategy.py:8) already edits: findings' place_in",
 }
 
 
