@@ -114,7 +114,7 @@ KNOWN_MISSES: dict[str, str] = {
     "s337_step_default_clipper_by_norm_test_helper_by_value_ok":
         "a twin warning: `clip_by_value` is passed only by `test_step_on_cpu`, which nothing calls and which builds "
         "its own CPU Fabric; the warning on its `clip_val` does not tell this from s336",
-    "s500_step_default_clipper_by_value_pod_passes_by_norm_ok":
+    "s530_step_default_clipper_by_value_pod_passes_by_norm_ok":
         "a twin warning, as s337's: `train` passes `clip=clip_by_norm`, and only `test_step_on_cpu` (CPU, called by "
         "nothing) leaves `step`'s default `clip_by_value`. Each call of `step` read with its own `clip` (data_rule.py "
         "`_called_below`) says no error, but `clip_by_value` read on its own takes the `clip(fabric, ...)` of `step` "
