@@ -800,6 +800,35 @@ def test_a_lazy_export_the_text_does_not_spell_is_unknown(tmp_path, package):
     assert found(tmp_path / "train.py") == []
 
 
+RENAMED_MODULE = LAYERS + '''
+_RENAMED = {{"OLD_REMAT": "REMAT"}}
+
+
+def __getattr__(name):
+    if name in _RENAMED:
+        return globals()[_RENAMED[name]]
+    raise AttributeError(f"module {{__name__!r}} has no attribute {{name!r}}")
+'''
+
+
+@pytest.mark.parametrize("importing, policy", [("import layers\n", "layers.OLD_REMAT"),
+                                                ("from layers import OLD_REMAT\n", "OLD_REMAT")])
+def test_a_name_a_module_serves_through_its_getattr_is_what_the_function_returns_for_it(tmp_path, importing, policy):
+    tree(tmp_path, {"layers.py": RENAMED_MODULE.format(), "train.py": HEAD + importing + use(policy)})
+    assert found(tmp_path / "train.py") == remat_error(3, "`layers.py`, line 8")
+
+
+@pytest.mark.parametrize("module", [
+    RENAMED_MODULE.format().replace("REMAT = [Block]", "REMAT = {Block}"),  # the global it names is a set
+    RENAMED_MODULE.format().replace('"OLD_REMAT"', '"OTHER"'),  # a name the table does not hold: AttributeError
+    # a table the module fills at run time: its keys are not known
+    RENAMED_MODULE.format().replace("_RENAMED = {", "_RENAMED = load_renames() or {"),
+])
+def test_a_name_served_by_getattr_as_a_set_or_not_served_is_not_flagged(tmp_path, module):
+    tree(tmp_path, {"layers.py": module, "train.py": HEAD + "import layers\n" + use("layers.OLD_REMAT")})
+    assert found(tmp_path / "train.py") == []
+
+
 LAZY_FABRIC_PACKAGE = {
     "pkg/__init__.py": '_EXPORTS = {"build": ".fabric_utils"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
     "pkg/fabric_utils.py": HEAD + '''

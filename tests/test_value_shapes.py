@@ -430,6 +430,48 @@ def test_overrides_applied_with_setattr_in_a_loop_that_set_a_set_are_fine():
     assert found(OVERRIDDEN % ("[Block]", LOOP_OVERRIDES % '{"lr": 0.1, "remat": {Block}}')) == []
 
 
+PAIR_OVERRIDES = 'OVERRIDES = %s\n    for key, value in OVERRIDES:\n        setattr(cfg, key, value)'
+
+
+def test_overrides_applied_from_a_sequence_of_pairs_store_each_pair():
+    message = "`activation_checkpointing_policy` must be a set, found [Block] (from `cfg.remat`, line 5)"
+    assert found(OVERRIDDEN % ("None", PAIR_OVERRIDES % '[("lr", 0.1), ("remat", [Block])]')) == [
+        ("LXF001", "error", "8:86-8:95", message)]
+    assert found(OVERRIDDEN % ("None", PAIR_OVERRIDES % '(("remat", {Block}), ("remat", [Block]))')) == [
+        ("LXF001", "error", "8:86-8:95", message)]  # the last pair of a name is what stays
+    # pairs without the name leave the class's list
+    assert found(OVERRIDDEN % ("[Block]", PAIR_OVERRIDES % '[("lr", 0.1)]')) == [
+        ("LXF001", "error", "8:86-8:95", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                         "(from `Config.remat`, line 3)")]
+
+
+def test_overrides_applied_from_pairs_that_set_a_set_or_that_cannot_be_read_are_fine():
+    assert found(OVERRIDDEN % ("[Block]", PAIR_OVERRIDES % '[("remat", {Block})]')) == []
+    assert found(OVERRIDDEN % ("[Block]", PAIR_OVERRIDES % '[("remat", [Block]), ("remat", {Block})]')) == []
+    assert found(OVERRIDDEN % ("[Block]", PAIR_OVERRIDES % '[(name, {Block})]')) == []  # a name it cannot read
+    assert found(OVERRIDDEN % ("[Block]", PAIR_OVERRIDES % 'load_pairs()')) == []  # pairs it cannot read
+
+
+PAIRS_READ_IN_A_METHOD = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    class Config:
+        remat = %s
+        def strategy(self):
+            return XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=self.remat)
+    def main():
+        cfg = Config()
+        for key, value in [("lr", 0.1), ("remat", %s)]:
+            setattr(cfg, key, value)
+        return cfg.strategy()
+"""
+
+
+def test_overrides_applied_from_pairs_are_what_a_method_of_the_object_reads():
+    message = "`activation_checkpointing_policy` must be a set, found [Block] (from `cfg.remat`, line 8)"
+    assert found(PAIRS_READ_IN_A_METHOD % ("{Block}", "[Block]")) == [("LXF001", "error", "5:90-5:100", message)]
+    assert found(PAIRS_READ_IN_A_METHOD % ("[Block]", "{Block}")) == []
+
+
 # --- getattr(cfg, "name", default) ------------------------------------------------------------------------------
 GETATTR = """\
     from lightning.fabric.strategies import XLAFSDPStrategy
@@ -720,3 +762,27 @@ def test_a_field_a_subclass_redefines_keeps_its_place_among_the_constructor_s_ar
         ("LXF001", "error", "11:60-11:69",
          "`activation_checkpointing_policy` must be a set, found [Block] (from `Config.remat`, line 10)")]
     assert found(REDEFINED_FIELD % "{Block}, {Block}") == []
+
+
+# --- a module global read by its name: `globals()[name]`; a key looked up in a module table ---------------------
+GLOBAL_BY_NAME = """\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+    DEEP_REMAT = %s
+    ALIASES = {"deep": "DEEP_REMAT"}
+    def policy(kind):
+        if kind in ALIASES:
+            return globals()[ALIASES[kind]]
+        return {Block}
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=policy(%s))
+"""
+
+
+def test_a_global_read_by_its_name_in_a_function_is_what_the_module_binds_there():
+    assert found(GLOBAL_BY_NAME % ("[Block]", '"deep"')) == [
+        ("LXF001", "error", "8:86-8:100", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                          "(from `DEEP_REMAT`, line 2)")]
+
+
+def test_a_global_read_by_its_name_holding_a_set_or_a_key_the_table_lacks_is_fine():
+    assert found(GLOBAL_BY_NAME % ("{Block}", '"deep"')) == []
+    assert found(GLOBAL_BY_NAME % ("[Block]", '"shallow"')) == []  # `kind in ALIASES` is False for it

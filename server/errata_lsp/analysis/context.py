@@ -1535,6 +1535,10 @@ class Context:
         Several receivers (`clipper.apply(...)` on `CLIPPERS[RUN["clip"]]()`, `Flow.receivers_of`: an instance of
         each class the pick may build, each under `self is a X`) that all run the same method are one run, with
         `self` each of them: a finding is an error where every one raises, a warning naming the class where some do."""
+        if isinstance(call.func, ast.Name):  # `reducer(fabric, loss)`: an instance called runs its class's `__call__`
+            held = self.flow.receivers_of(call.func)
+            return self._several_run(call, held, "__call__") if held and all(
+                r.kind == "instance" for r in held) else None
         if not isinstance(call.func, ast.Attribute):
             return None
         receivers = self.flow.receivers_of(call.func.value)
@@ -1553,19 +1557,21 @@ class Context:
             return None  # a property, a cached or wrapped method: not the body a call runs
         return values[0].node, home, receivers[0]
 
-    def _several_run(self, call: ast.Call, receivers: tuple[Value, ...]
+    def _several_run(self, call: ast.Call, receivers: tuple[Value, ...], name: str | None = None
                      ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow, Receiver] | None:
-        """The method each of several receivers runs, when it is the same def for all (each an instance of a
-        class of the project under a condition of its own, at most `MAX_CONTEXTS`), or the one receiver the
-        plain run builds; None otherwise."""
+        """The method `name` (the one the call spells) each of several receivers runs, when it is the same def
+        for all (each an instance of a class of the project under a condition of its own, at most
+        `MAX_CONTEXTS`), or the one receiver the plain run builds; None otherwise."""
         if len(receivers) > MAX_CONTEXTS or any(r.kind != "instance" or bool(r.when) != (len(receivers) > 1)
                                                 for r in receivers):
             return None
-        assert isinstance(call.func, ast.Attribute)
+        if name is None:
+            assert isinstance(call.func, ast.Attribute)
+            name = call.func.attr
         found: ast.FunctionDef | ast.AsyncFunctionDef | None = None
         home: Flow | None = None
         for receiver in receivers:
-            methods = self.flow.attribute(receiver, call.func.attr, call.func)
+            methods = self.flow.attribute(receiver, name, call.func)
             if len(methods) != 1 or methods[0].kind != "function" or methods[0].when or methods[0].flow is None \
                     or not (isinstance(methods[0].extra, tuple) and methods[0].extra[:1] == ("method",)) \
                     or not isinstance(methods[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
@@ -1582,13 +1588,18 @@ class Context:
         file assigns a construction of a class it defines or a project import names (`worst = MaxMetric()`,
         `mean, worst = MeanMetric(), MaxMetric()`), or a name a project import binds or an attribute of one
         (`finetune.SHARDING`), and, without a project import, one of the file's classes defines the method.
-        What they hold is the value flow's to say (`method_run`)."""
+        What they hold is the value flow's to say (`method_run`). An instance called (`reducer(fabric, loss)`)
+        runs its class's `__call__`; a parameter of the function the call is in (`def evaluate(fabric, reducer)`)
+        may be given such an instance when one of the file's classes defines the method."""
+        if isinstance(func, ast.Name):
+            return "__call__" in self._methods_defined and (
+                func.id in self._built_by_project_classes or func.id in self._picked_names or self._a_parameter(func))
         if not isinstance(func, ast.Attribute):
             return False
         receiver = func.value
         if isinstance(receiver, ast.Name):
             built = receiver.id in self._built_by_project_classes or receiver.id in self._project_imports \
-                or receiver.id in self._picked_names
+                or receiver.id in self._picked_names or func.attr in self._methods_defined and self._a_parameter(receiver)
         elif isinstance(receiver, ast.Call):  # chained: `RECIPES["fsdp"]().strategy()`, `Config.from_name("x").strategy()`
             built = self._may_build(receiver)
         elif isinstance(receiver, ast.Subscript):  # `PRESETS["fsdp"].strategy()`: an entry of a table
@@ -1597,6 +1608,16 @@ class Context:
             built = isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) \
                 and (receiver.attr in self._built_by_project_classes or receiver.value.id in self._project_imports)
         return built and (bool(self._project_imports) or func.attr in self._methods_defined)
+
+    def _a_parameter(self, name: ast.Name) -> bool:
+        """`name` is a parameter of the function it is read in (not its method's `self`)."""
+        func = self.enclosing_function(name)
+        if func is None:
+            return False
+        params = [*func.args.posonlyargs, *func.args.args]
+        if isinstance(self.parents.get(func), ast.ClassDef):
+            params = params[1:]
+        return any(a.arg == name.id for a in (*params, *func.args.kwonlyargs))
 
     @cached_property
     def _methods_defined(self) -> frozenset[str]:

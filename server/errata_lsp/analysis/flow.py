@@ -94,7 +94,7 @@ from .binder import (
     walk,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
+from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, EveryTurn, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -719,6 +719,8 @@ class Flow:
                 if constant is None and classes is None:
                     classes = self._settings_object(name, test)
                 if constant is None and classes is None:
+                    classes = self._module_table(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -748,6 +750,22 @@ class Flow:
         if held[0].kind != "instance" or not _of_local_class(held[0]):
             return None
         return held
+
+    def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads it only as the dict a key is looked up in (`key in
+        _RENAMED`) and the module binds it once to one dict: that dict, whose keys `_dict_compare` reads (with
+        the stores into it the module makes, `entries`)."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        for read in reads:
+            compare = self.ctx.parents.get(read)
+            if not (isinstance(compare, ast.Compare) and len(compare.ops) == 1
+                    and isinstance(compare.ops[0], (ast.In, ast.NotIn)) and compare.comparators[0] is read):
+                return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not reads or not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])
+        return held if len(held) == 1 and not held[0].when and held[0].kind == "dict" else None
 
     def _module_instances(self, name: str) -> tuple[Value, ...] | None:
         """What the module's `name` holds when it is a class of the file or instances of them (`PLAN =
@@ -1431,9 +1449,10 @@ class Flow:
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
         out: list[Value] = []
+        every = self._every_turn_reads(loop, use)
         for i, element in enumerate(display.elts):
             written = flow.text(element)
-            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None)
+            turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None, use if every else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
         return bounded(tuple(out))
 
@@ -1448,10 +1467,11 @@ class Flow:
             return None
         display, flow = known
         out: list[Value] = []
+        every = self._every_turn_reads(loop, use)
         for i, item in enumerate(display.elts):
             shown = flow.text(item.elts[index]) if isinstance(item, ast.Tuple) and index < len(item.elts) \
                 and len(flow.text(item)) <= MAX_TURN_TEXT else None
-            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown)
+            turn = _turn(loop, i, target.id if shown is not None else self.text(pair), shown, use if every else None)
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for x in flow.values(item)
                        for y in flow.element(x, index))
         return bounded(tuple(out))
@@ -1594,13 +1614,15 @@ class Flow:
                 for gen in reversed(parent.generators):
                     names = [t for t in ast.walk(gen.target) if isinstance(t, ast.Name)]
                     if any(t.id == node.id for t in names):
-                        return self._turns_of(gen, parent, node.id)
+                        every = _every_turn_evaluates(parent, node, self.ctx.parents.get)
+                        return self._turns_of(gen, parent, node.id, node if every else None)
             if isinstance(parent, ast.Lambda):
                 return None
             child, parent = parent, self.ctx.parents.get(parent)
         return None
 
-    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str) -> tuple[Value, ...] | None:
+    def _turns_of(self, gen: ast.comprehension, comprehension: ast.expr, name: str,
+                  every: ast.AST | None = None) -> tuple[Value, ...] | None:
         if isinstance(gen.target, ast.Name):
             index = None
         elif isinstance(gen.target, ast.Tuple) and all(isinstance(t, ast.Name) for t in gen.target.elts):
@@ -1618,9 +1640,23 @@ class Flow:
             shown = flow.text(element) if element is not None and len(flow.text(element)) <= MAX_TURN_TEXT else None
             turn = (f"when {name} is {shown}" if shown is not None
                     else f"when {name} is from item {i + 1} of the comprehension at line {comprehension.lineno}")
+            turn = EveryTurn(turn, comprehension, every) if every is not None else turn
             held = flow.values(item) if index is None else tuple(y for x in flow.values(item) for y in flow.element(x, index))
             out.extend(y.under((turn,) if len(display.elts) > 1 else ()) for y in held)
         return bounded(tuple(out))
+
+    def _every_turn_reads(self, loop: ast.For | ast.AsyncFor, use: ast.AST) -> bool:
+        """Every turn of `loop` runs `use`: it sits in a statement of the loop's own body, outside any
+        conditional part of it (`_every_turn_evaluates`), and nothing in the body leaves a turn or the loop
+        early (`break`, `continue`, `return`, `raise`, a `yield` that may never resume)."""
+        statement = next((s for s in loop.body if self.ctx.within(use, s)), None)
+        if statement is None or isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With,
+                                                        ast.AsyncWith, ast.Match, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                        ast.ClassDef)) \
+                or not _every_turn_evaluates(statement, use, self.ctx.parents.get):
+            return False
+        leaves = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await)
+        return not any(isinstance(n, leaves) for s in loop.body for n in walk(s))  # (a nested def's too: cautious)
 
     def _loop_of(self, target: ast.AST | None, use: ast.AST | None = None) -> ast.For | ast.AsyncFor | None:
         """The `for` loop whose variable is `target` (a name, or the tuple of names it unpacks), when `use` (if
@@ -3280,7 +3316,13 @@ class Flow:
             if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
                     and not self.ctx.within(call, cls):
                 key = call.args[1]
-                if not isinstance(key, ast.Constant):
+                statement = self.ctx.parents.get(call)
+                applied = self._overrides_applied(statement, attr) if isinstance(statement, ast.Expr) \
+                    and not isinstance(key, ast.Constant) else None
+                if applied is not None:  # a loop applying known overrides: its stores of `attr`, if any
+                    if applied[1]:
+                        stores.append((applied[0], call.args[0], self._stand_in(call.args[2], applied[1])))
+                elif not isinstance(key, ast.Constant):
                     stores.append((call, call.args[0], None))
                 elif key.value == attr:
                     stores.append((call, call.args[0], call.args[2]))
@@ -3436,6 +3478,11 @@ class Flow:
         for holder in sorted(holders):
             for stmt, receiver, stored, value in self.ctx.attribute_stores(holder):
                 if stored in (None, attr) and holds(receiver):
+                    applied = self._overrides_applied(stmt, attr) if stored is None else None
+                    if applied is not None:  # `for key, v in OVERRIDES.items(): setattr(cfg, key, v)`: the loop stores
+                        if applied[1]:
+                            out.append(_Store(applied[0], holder, applied[1], True))
+                        continue
                     out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
         helpers = self.ctx.once("calls passing the instance", construction, lambda: [
             (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
@@ -3451,6 +3498,11 @@ class Flow:
                 for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
                     if stored in (None, attr) and there.ctx.within(stmt, func) \
                             and all(d.how == "param" for d in there.reaching(receiver) or ()):
+                        applied = there._overrides_applied(stmt, attr) if stored is None else None
+                        if applied is not None:
+                            if applied[1]:
+                                out.append(_Store(call, given.id, applied[1], there.ctx.parents.get(applied[0]) is func))
+                            continue
                         out.append(_Store(call, given.id, None if stored is None else there.values(value),
                                           there.ctx.parents.get(stmt) is func))
         return out
@@ -3536,8 +3588,10 @@ class Flow:
         return out
 
     def _overrides_applied(self, stmt: ast.stmt, attr: str) -> tuple[ast.stmt, tuple[Value, ...]] | None:
-        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole:
-        the loop, and what it sets `attr` to (nothing when the dict has no such key); None otherwise."""
+        """`for key, value in OVERRIDES.items(): setattr(cfg, key, value)` with a dict the file reads whole, or
+        `for key, value in PAIRS:` over a sequence of (name, value) pairs it knows every item of (each pair a
+        store, the last one of a name the one that stays): the loop, and what it sets `attr` to (nothing when no
+        key is `attr`); None otherwise."""
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         loop = self.ctx.parents.get(stmt)
         if not isinstance(call, ast.Call) or not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Tuple):
@@ -3545,9 +3599,14 @@ class Flow:
         names = [e.id if isinstance(e, ast.Name) else None for e in loop.target.elts]
         given = [a.id if isinstance(a, ast.Name) else "" for a in call.args[1:3]]
         items = loop.iter
-        if names != given or not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
-                                  and items.func.attr == "items" and not items.args):
+        if names != given:
             return None
+        if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute)
+                and items.func.attr == "items" and not items.args):
+            pairs = self._named_pairs(items)
+            if pairs is None:
+                return None
+            return loop, pairs.get(attr, ())
         mappings = self.plain_run(self.values(items.func.value))
         if len(mappings) != 1 or mappings[0].kind != "dict":
             return None
@@ -3555,6 +3614,22 @@ class Flow:
         if entries is None or not complete and attr not in entries:
             return None
         return loop, (entries[attr].values() if attr in entries else ())
+
+    def _named_pairs(self, items: ast.expr) -> dict[str, tuple[Value, ...]] | None:
+        """`[("precision", "bf16-true"), ("remat", [Block])]`: what each name of a sequence of (name, value) pairs
+        the file knows every item of is paired with last; None when an item is no such pair on its one path."""
+        known = self._known_items(items)
+        if known is None:
+            return None
+        paired: dict[str, tuple[Value, ...]] = {}
+        for item in known:
+            parts = self._turn_parts(item, 2)
+            keys = self.plain_run(parts[0]) if parts is not None else ()
+            if parts is None or len(keys) != 1 or keys[0].when or not isinstance(keys[0].node, ast.Constant) \
+                    or not isinstance(keys[0].node.value, str):
+                return None
+            paired[keys[0].node.value] = parts[1]
+        return paired
 
     def _stored_earlier(self, node: ast.Attribute) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.expr] | None:
         """`self.x` read in a method after that method set `self.x = v` on every path: v, not every
@@ -4459,6 +4534,9 @@ class Flow:
                 return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self), *defaults)
         if keys is not None and any(v.extra == SET_BY_THE_RUN for v in self.values(node.slice)):
             out.append(Value("unknown", node, extra=SET_BY_THE_RUN, flow=self))  # `TABLE[sys.argv[1]]`: another run's pick
+        named = self._global_named(node, [(key, ())] if isinstance(key, str) else keys)
+        if named is not None:
+            return named
         for base in self.values(node.value):
             if base.qualified == "sys.argv" or base.extra == SET_BY_THE_RUN:  # an argument of the command line
                 # (or a part of one: `argv[0]` of a `main(argv)` given `sys.argv[1:]`)
@@ -4497,6 +4575,20 @@ class Flow:
                 continue
             out.append(Value("unknown", node, flow=self))
         return tuple(out)
+
+    def _global_named(self, node: ast.Subscript, keys: list[tuple[str, tuple[str, ...]]] | None) -> tuple[Value, ...] | None:
+        """`globals()[name]` read in a function, `name` holding string constants the module binds at its top
+        level: what each of those globals holds once the module has run (under the key's conditions); None
+        for any other read."""
+        call = node.value
+        if not keys or not isinstance(node.ctx, ast.Load) or not isinstance(call, ast.Call) \
+                or not isinstance(call.func, ast.Name) or call.func.id != "globals" or call.args or call.keywords \
+                or self.reaching(call.func) is not None or self.ctx.enclosing_function(node) is None:
+            return None
+        final = self.scope(self.ctx.module).final
+        if not all(final.get(k) for k, _ in keys):
+            return None
+        return tuple(x.under(d.when).under(when).named(k) for k, when in keys for d in final[k] for x in self.of_def(d, node))
 
     def _items_alike(self, node: ast.Subscript, base: Value) -> tuple[Value, ...] | None:
         """What any item of a list holds when one expression builds them all: a comprehension of one loop
@@ -7618,12 +7710,31 @@ class _Items:
     items: tuple[tuple[Value, ...], ...] = field(compare=False)
 
 
-def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None) -> str:
+def _turn(loop: ast.For | ast.AsyncFor, i: int, variable: str, element: str | None, every: ast.AST | None = None) -> str:
     """The condition a value read on turn `i` of `loop` holds under: `when cfg is {...}`, the variable holding
-    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None)."""
-    if element is not None:
-        return f"when {variable} is {element}"
-    return f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+    the element as written, or `when cfg is item 2 of the loop at line 12` when the element is not said (None);
+    an `EveryTurn` when each turn runs the read (`every`, the read)."""
+    text = f"when {variable} is {element}" if element is not None \
+        else f"when {variable} is item {i + 1} of the loop at line {loop.lineno}"
+    return EveryTurn(text, loop, every) if every is not None else text
+
+
+def _every_turn_evaluates(top: ast.AST, use: ast.AST, parent_of: Callable[[ast.AST], ast.AST | None]) -> bool:
+    """Evaluating `top` (a statement of a loop's body, or a list, set or dict comprehension of one unfiltered
+    loop) evaluates `use` on every turn: nothing between them is evaluated only sometimes (a branch of a
+    conditional expression, the right side of `and`/`or`, a lambda, an inner comprehension)."""
+    if isinstance(top, ast.GeneratorExp) or isinstance(top, (ast.ListComp, ast.SetComp, ast.DictComp)) \
+            and (len(top.generators) != 1 or top.generators[0].ifs or top.generators[0].is_async):
+        return False
+    child: ast.AST = use
+    parent = parent_of(use)
+    while parent is not None and parent is not top:
+        if isinstance(parent, ast.IfExp) and child is not parent.test or isinstance(parent, ast.BoolOp) \
+                and child is not parent.values[0] or isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp,
+                                                                           ast.DictComp, ast.GeneratorExp)):
+            return False
+        child, parent = parent, parent_of(parent)
+    return parent is top
 
 
 def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, found: Scope, walker: Walker) -> None:

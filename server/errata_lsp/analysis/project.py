@@ -381,6 +381,7 @@ class Summary:
         self._flows: OrderedDict[tuple[str, int, bool, bool], Flow] = OrderedDict()
         self._exports: tuple[str, ...] | None | bool = False  # `__all__`; None when not a list of constants
         self._lazy: dict[str, LazyExport] | None = None  # names its module `__getattr__` imports on first use
+        self._served_calls: dict[str, ast.Call] = {}  # `__getattr__(name)` made up for each name read
 
     def flow(self, name: str, as_main: bool = False, with_callers: bool = False) -> Flow:
         """The flow that tells what `name` holds: over the whole module, or over what `name` needs; with
@@ -418,6 +419,23 @@ class Summary:
         flow = self.flow(name)
         defs = flow.scope(flow.ctx.module).final.get(name)
         return (flow, defs) if defs else None
+
+    def served(self, name: str) -> tuple[Value, ...] | None:
+        """`module.name` the module does not bind, served by its PEP 562 `__getattr__(name)`: what that function
+        returns for the name (its body read for a call made up with the name, a string constant); None when
+        the module has no such function or it returns nothing for the name."""
+        if not self.whole:
+            return None
+        flow = self.flow("")
+        getter = next((s for s in flow.ctx.module.body if isinstance(s, ast.FunctionDef) and s.name == "__getattr__"
+                       and len(s.args.posonlyargs) + len(s.args.args) == 1 and not s.args.kwonlyargs), None)
+        if getter is None:
+            return None
+        call = self._served_calls.get(name)
+        if call is None:  # one made-up call per name: the body read once for it
+            call = self._served_calls[name] = ast.copy_location(
+                ast.Call(func=ast.Name(id=getter.name, ctx=ast.Load()), args=[ast.Constant(name)], keywords=[]), getter)
+        return flow.site(flow, getter, call).returns_of(getter) or None
 
     def exports(self, name: str) -> bool:
         """`from this import *` brings `name`: listed in `__all__`, or public when there is none."""
@@ -1264,6 +1282,9 @@ class Project:
                               else self.finder.find(lazy.module, summary.module.path))
                     if source is not None and source.path != module.path:
                         return self.member(flow, source, lazy.name, use, submodules=False)
+                served = summary.served(name)
+                if served is not None:
+                    return served
             if submodules and module.folder is not None:
                 self.finder.resolving_for(self._importer(flow))
                 inner = self.finder.under(module.folder, name)

@@ -240,6 +240,25 @@ class Entry:
         return self.flow.values(self.value)
 
 
+class EveryTurn(str):
+    """The condition of one turn of a loop or comprehension over items known whole whose every turn runs the
+    read (no `break`, `continue` or filter, not a generator): a value held under it alone is certain to be
+    read on some turn of the run. `loop` is the `for` statement or the comprehension, `use` the read."""
+
+    loop: ast.AST
+    use: ast.AST
+
+    def __new__(cls, text: str, loop: ast.AST, use: ast.AST) -> EveryTurn:
+        made = super().__new__(cls, text)
+        made.loop, made.use = loop, use
+        return made
+
+
+def every_turn(when: tuple[str, ...]) -> bool:
+    """`when` is the condition of a turn every run of the loop reaches (`EveryTurn`), and nothing else."""
+    return bool(when) and all(isinstance(c, EveryTurn) for c in when)
+
+
 def bounded(values: tuple[Value, ...]) -> tuple[Value, ...]:
     values = tuple(dict.fromkeys(values))
     if len(values) > MAX_ALTERNATIVES:

@@ -111,12 +111,15 @@ KNOWN_MISSES: dict[str, str] = {
         "`{\"clip_val\": args.clip}`) and by `tune` (`strategy=\"ddp\"` on CPU); the `**clip` of the launch at line "
         "34 holds `clip_val` with the XLAFSDP Fabric on the path the default subcommand takes, which the verdict "
         "of one call among two launches does not tie to the subcommand's default (`set_defaults(command=\"fit\")`)",
-    "s336_step_default_clipper_clips_by_value":
-        "only a warning: `step(..., clip=clip_by_value)` calls its default parameter, a function; the `clip_val` "
-        "call in `clip_by_value` is reached through `clip(fabric, ...)`, which is not followed to the default",
     "s337_step_default_clipper_by_norm_test_helper_by_value_ok":
         "a twin warning: `clip_by_value` is passed only by `test_step_on_cpu`, which nothing calls and which builds "
         "its own CPU Fabric; the warning on its `clip_val` does not tell this from s336",
+    "s530_step_default_clipper_by_value_pod_passes_by_norm_ok":
+        "a twin warning, as s337's: `train` passes `clip=clip_by_norm`, and only `test_step_on_cpu` (CPU, called by "
+        "nothing) leaves `step`'s default `clip_by_value`. Each call of `step` read with its own `clip` (data_rule.py "
+        "`_called_below`) says no error, but `clip_by_value` read on its own takes the `clip(fabric, ...)` of `step` "
+        "as its call for every call of `step` (\"when called at line 49\"): the call of a parameter should count as "
+        "a call of the function only for the calls of `step` that pass it (flow.py `call_sites`)",
     # round fifteen: configuration kept in data files (YAML, JSON, TOML) the project reads at run time (scored
     # before anything was built for them: 0/8 raising flagged as an error, 1/8 with any severity; 0/8 fine
     # cases with an error, 0/8 with their twin's warning; all eight fixed since)
@@ -124,11 +127,6 @@ KNOWN_MISSES: dict[str, str] = {
     # table of factories picked by a JSON config string, a table of classes picked by an argparse choice (scored
     # before anything was built for them: 1/3 raising flagged as an error; 1/3 fine cases with an error, p391's
     # LXF015 of a base whose decorator-registered subclasses were not read as its `self`)
-    "s342_argparse_choice_picks_reducer_every_kind_reduces_by_max":
-        "missed: the reducer is called as `reducer(fabric, loss)`, its `__call__`, on the object `fabric.launch` "
-        "passes `evaluate` (`REDUCERS[args.reducer]()`, the default's WorstReducer); the method runs of the "
-        "detect layer (`Context.method_run`) follow `obj.method(...)` only, not a call of an instance, and the "
-        "launched function's parameter is not scanned as a receiver (`may_run_project_method`)",
     # round fifteen: modern and library-style Python (walrus, TypedDict, `functools.lru_cache`/`cache` factories,
     # attrs classes, `argparse.Namespace(**d)` read by `getattr(args, name)`, `types.MappingProxyType`, `enum.auto`
     # keys, `match` on class and mapping patterns, a `__call__` factory built by `from_args`, a folder run by its
@@ -143,12 +141,6 @@ KNOWN_MISSES: dict[str, str] = {
         "readings (flow.py `MAX_SITE_DEPTH` = 2), so it is read for all its calls together. With both classmethods "
         "called from config.py itself (or FSDPConfig's called from train.py) the test is decided and LXF001 is an "
         "error; raising the bound is a budget decision",
-    "s350_mappingproxy_metric_defaults_reduce_max":
-        "missed: the view, the spread of one of several dicts and the comprehension's variable are now read "
-        "(`reduce_op` is \"mean\" when name is \"loss\", \"max\" when name is \"grad_norm\"), but LXF027 is a "
-        "`paths: \"single\"` section, which tests only a value held on every path; the turns of a comprehension "
-        "(or loop) over known items all run, so a value under a turn is certain to be passed once. Telling the rule "
-        "layer that a turn's condition always holds on some turn belongs in data_rule.py `_candidates`",
     "s357_callable_strategy_factory_from_args_wrapper_only_ok":
         "a true warning, kept: the plain run is fine (`--remat` defaults to False), but `--remat` with the default "
         "`--custom-wrapper` does raise (LXF002 as a warning \"when args.remat\"), the code its twin s356 gets",
@@ -164,13 +156,6 @@ KNOWN_MISSES: dict[str, str] = {
         "project imports is run itself is a warning saying so (\"only when `sharding.py` is run as a script\", "
         "Context.run_as_a_script_only), as `python sharding.py` does raise. Its twin p430 has the same smoke test "
         "beside the policy the run uses, so the warning's code is its twin's too",
-    "s436_default_factory_set_remat_overridden_by_list_in_pod_overrides":
-        "missed: `for name, value in POD_OVERRIDES: setattr(cfg, name, value)` over a module list of "
-        "`(\"remat_layers\", [Block])` pairs; `setattr(cfg, \"remat_layers\", [Block])` written out is read "
-        "(LXF001 error), but a `setattr` whose name is a loop target is a store of any attribute with an unknown "
-        "value, so the `default_factory` set is no longer trusted and nothing is said. A loop over a fixed "
-        "sequence of pairs unrolls into one store per pair: flow.py `_stores_from_outside` and "
-        "`_set_from_outside` should read each element's (name, value)",
     # round sixteen (scripts): callers and wrappers: a decorator with arguments around a builder, a partial of a
     # partial, a table of lambdas picked by a CLI default, an `on_step=` callback of the script's own loop, `map`
     # over models, a generator drawn by `next()`, `*args` forwarding, keyword-only defaults, a module dict default
@@ -210,12 +195,6 @@ KNOWN_MISSES: dict[str, str] = {
         "s484 makes `SHARDS` itself with `os.makedirs` before the test and keeps the error there",
     # multi-module shapes p440-p459 (scored on main's code before any fix: raising flagged with the right code on
     # the right file 2/10 as an error, 2/10 with any severity; fine cases with an error 0/10, twin warnings 0/10)
-    "p452_module_getattr_renamed_constant_reduce_max":
-        "missed: `metrics.REDUCE_OP` is no name of metrics.py: the module's `__getattr__(name)` serves it as "
-        "`globals()[_RENAMED[name]]`, that is `EVAL_REDUCE_OP = \"max\"`. An attribute a module does not define, "
-        "read through its module-level `__getattr__`, should be that function's return for the name; and "
-        "`globals()[key]` with a key from a literal table the module's global of that name: project.py/flow.py, "
-        "a module attribute's lookup",
     "p454_signature_filter_passes_all_to_var_keyword_use_orig_params":
         "the right code on another file, as a warning (LXF038 on train.py): `XLAFSDPStrategy(**accepted_kwargs(XLAFSDPStrategy, config.FSDP))`, where the "
         "helper returns `dict(kwargs)` when the class's `__init__` takes `**kwargs` (XLAFSDPStrategy's does) and "

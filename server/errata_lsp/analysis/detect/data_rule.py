@@ -29,7 +29,7 @@ from ..rule import (
     replace,
     short,
 )
-from ..values import Value, describe_when, either
+from ..values import EveryTurn, Value, describe_when, either, every_turn
 from .predicate import all_hold
 from .predicates import Present
 from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Section, read_section
@@ -182,7 +182,7 @@ class DetectRule(Rule):
         if written is None or hidden:
             return None
         site.written, site.arg = written, arg
-        values = self._candidates(ctx, written)
+        values = self._candidates(ctx, written, site.call)
         found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
@@ -309,7 +309,7 @@ class DetectRule(Rule):
         site.strategy_when, site.on_machine = None, f"; {conditions} on every run with it: {machine.described}"
         return lambda when: not any(truth(condition) is False for condition in when)
 
-    def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
+    def _candidates(self, ctx: Context, written: ast.expr, call: ast.Call) -> list[Value]:
         values = list(ctx.values(written))
         if self.paths != "single":
             return values
@@ -320,6 +320,10 @@ class DetectRule(Rule):
         if len(values) == 1 and (values[0].node is node or _computed_here(ctx, values[0])
                                  or _written_in_another(ctx, values[0]) and not values[0].when):
             return values  # (or the one value another module writes on every path: `settings.RUN.clip`)
+        if len(values) > 1 and all(every_turn(v.when) for v in values) \
+                and all(isinstance(turn, EveryTurn) and _runs_each_time(ctx, call, turn) for v in values for turn in v.when):
+            # one value per turn of a loop over known items whose every turn runs the call: each is passed once
+            return [dataclasses.replace(v, when=()) for v in values]
         return [Value("unknown", node, flow=ctx.flow)]
 
     # -- what it reports
@@ -774,6 +778,59 @@ def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
     return words + ([keyword] if keyword else [])
 
 
+_LEAVES = (ast.Return, ast.Raise, ast.Break, ast.Continue, ast.Yield, ast.YieldFrom)
+_STRAIGHT = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return)
+
+
+def _runs_each_time(ctx: Context, call: ast.Call, turn: EveryTurn) -> bool:
+    """`call` runs on each turn of the loop `turn` belongs to: it runs each time the function it is in runs (no
+    branch, `with` or `try` holds it, no part of an expression evaluated only sometimes, a conditional
+    expression's branch, the right of `and`/`or`, a lambda, another comprehension, and nothing before it in its
+    blocks may leave early: `return`, `raise`, `break`, `continue`; a loop around it has none in its body), and
+    that function holds the loop, or the loop's read is an argument of a call of it by name (one call deep). The
+    values a loop gives its turns then reach it on each turn, not only those a test on the way lets by."""
+    loop, use = turn.loop, turn.use
+    child: ast.AST = call
+    parent = ctx.parents.get(call)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if parent is loop and isinstance(loop, ast.expr):  # the comprehension whose turns these are
+            child, parent = parent, ctx.parents.get(parent)
+            continue
+        if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) \
+                or isinstance(parent, ast.IfExp) and child is not parent.test \
+                or isinstance(parent, ast.BoolOp) and child is not parent.values[0]:
+            return False
+        if isinstance(parent, ast.stmt):
+            if isinstance(parent, (ast.For, ast.AsyncFor)):
+                if not any(child is s for s in parent.body) or any(isinstance(n, _LEAVES) for s in parent.body for n in ast.walk(s)):
+                    return False
+            elif not isinstance(parent, _STRAIGHT):
+                return False
+        if isinstance(child, ast.stmt) and not _nothing_leaves_before(parent, child):
+            return False
+        child, parent = parent, ctx.parents.get(parent)
+    if parent is None or isinstance(child, ast.stmt) and not _nothing_leaves_before(parent, child):
+        return False
+    if ctx.parents.get(loop) is not None and ctx.within(loop, parent):
+        return ctx.within(call, loop)  # (a value kept past the loop is the last turn's, not every turn's)
+    given_to = ctx.parents.get(use)  # `sync_metric(fabric, name, value)` in the loop, `parent` that function
+    if isinstance(given_to, ast.keyword):
+        given_to = ctx.parents.get(given_to)
+    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(given_to, ast.Call) \
+        and isinstance(given_to.func, ast.Name) and given_to.func.id == parent.name \
+        and ctx.parents.get(parent) is ctx.module and ctx.parents.get(use) is not None
+
+
+def _nothing_leaves_before(block_owner: ast.AST, statement: ast.stmt) -> bool:
+    """No statement before `statement` in the block `block_owner` holds it in may leave it early."""
+    body = getattr(block_owner, "body", None)
+    if not isinstance(body, list) or not any(statement is s for s in body):
+        return False
+    earlier = body[:next(i for i, s in enumerate(body) if s is statement)]
+    return not any(isinstance(n, _LEAVES) for s in earlier
+                   if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in ast.walk(s))
+
+
 def _names_called(func: ast.AST) -> frozenset[str]:
     """The last name of every callee in a function's body: `fabric.launch(...)` -> launch."""
     out = set()
@@ -908,13 +965,20 @@ def _function_run(here: Context, call: ast.Call) -> tuple[ast.FunctionDef | ast.
     elsewhere = here.called_elsewhere(call)
     if elsewhere is not None:
         return elsewhere
-    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(here):
+    if not isinstance(call.func, ast.Name) or call.func.id not in _top_level_defs(here) \
+            and not _a_parameter(here, call.func):  # `clip(fabric, ...)` of `clip=clip_by_value`: what it holds here
         return None
     values = here.values(call.func)
     if len(values) != 1 or values[0].kind != "function" or values[0].when or values[0].extra is not None \
             or values[0].flow is None or not isinstance(values[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     return values[0].node, values[0].flow.base
+
+
+def _a_parameter(here: Context, name: ast.Name) -> bool:
+    """`name` is a parameter of the def it is read in (a function the call is read for gives it its value)."""
+    func = here.enclosing_function(name)
+    return func is not None and any(a.arg == name.id for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs))
 
 
 _UNREAD: Any = object()  # a call of a function no detect rule would read: `_functions_called` leaves it out
@@ -969,7 +1033,22 @@ def _local_defs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef | ast.Asyn
 
 
 def _read_by_a_rule(ctx: Context, defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
-    return any(not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d))) for d in defs)
+    """A def's body calls a name some detect rule looks at, itself or through the top-level def a parameter it
+    calls defaults to (`clip=clip_by_value`, then `clip(fabric, ...)`)."""
+    def wanted(d: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        return not _WANTED.isdisjoint(ctx.once("names called", d, functools.partial(_names_called, d)))
+    return any(wanted(d) or any(wanted(f) for f in _defaults_called(ctx, d)) for d in defs)
+
+
+def _defaults_called(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The top-level defs of the module that the parameters `func` calls by name default to."""
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
+             *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)]
+    names = ctx.once("names called", func, functools.partial(_names_called, func))
+    tops = _top_level_defs(ctx)
+    return [f for a, d in pairs if a.arg in names and isinstance(d, ast.Name) for f in tops.get(d.id, ())]
 
 
 def _top_level_defs(ctx: Context) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
