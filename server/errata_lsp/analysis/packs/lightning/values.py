@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ...flow import Flow
 
 STRATEGIES = "lightning.fabric.strategies."
+UNWRAPPING = ("module", "_original_module")  # attributes of a `_FabricModule` that hold the module it was given
 OPTIMIZERS = "torch.optim."
 MODULE_BASES = ("torch.nn.Module", "lightning.LightningModule", "lightning.pytorch.LightningModule")
 
@@ -150,7 +151,7 @@ def _set_up_module_attribute(flow: Flow, value: Value, attr: str, node: ast.AST)
     """`model.module` and `model._original_module` of the `_FabricModule` that `fabric.setup(m)` returns: `m`,
     the module as it was given (its `_forward_module` is the strategy's wrapper: not told here)."""
     given = value.extra
-    if attr in ("module", "_original_module") and isinstance(given, ast.expr) and not isinstance(given, ast.Starred):
+    if attr in UNWRAPPING and isinstance(given, ast.expr) and not isinstance(given, ast.Starred):
         return tuple(x.under(value.when) for x in flow.values(given))
     return None
 

@@ -7,7 +7,8 @@ through the value-flow layer (`self.model` set in another method, a helper's par
 module on every path is an error, on some paths a warning naming the path. A function of another
 module of the project that calls `fabric.no_backward_sync(model)` on two of its parameters
 (`accumulate(fabric, net, batches)` from `utils/dist.py`) is read at each call here: the raw module passed
-is flagged where it is passed, which is where the fix belongs.
+is flagged where it is passed, which is where the fix belongs; a set-up module passed in and unwrapped there
+(`fabric.no_backward_sync(model.module)`) is flagged where it is unwrapped.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
 from ....values import describe_when
 from ...lightning.fabric import fabric_kind
+from ...lightning.values import UNWRAPPING
 
 SETUP_METHODS = ("setup", "setup_module")
 SYNC_DEPTH = 3  # helpers that pass the model on to another before it is synced on
@@ -233,7 +235,10 @@ class NoBackwardSyncRawModule(Rule):
         factory that sets up `net` but returns it): the name here is what is not set up. One that reaches a
         parameter is flagged where the caller passes it (`_helpers_elsewhere`), where the fix belongs."""
         values = ctx.values(module)
-        raw = [v for v in values if v.kind == "module" and (assigned or not v.foreign)]
+        # `model.module` of a set-up module: the unwrapping is written here, whoever passed the set-up module
+        unwrapped = isinstance(module, ast.Attribute) and module.attr in UNWRAPPING \
+            and any(v.kind == "setup_module" for v in ctx.values(module.value))
+        raw = [v for v in values if v.kind == "module" and (assigned or unwrapped or not v.foreign)]
         if not raw:
             return None
         every_path = len(raw) == len(values)
