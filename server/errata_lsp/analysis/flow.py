@@ -72,9 +72,10 @@ import functools
 import itertools
 import os
 import re
+import string
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,7 @@ from .binder import (
     walk,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, Value, bounded, either
+from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, StarredRest, Value, bounded, either
 
 if TYPE_CHECKING:
     from .context import Context
@@ -1188,6 +1189,11 @@ class Flow:
             if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and d.node.decorator_list:
                 return self.values(self.decorations(d.node)[-1])
             return self.values(d.node)
+        if d.how == "star" and d.node is not None and d.path and isinstance(d.target, ast.Name):
+            values = self.values(d.node)
+            for index in d.path[:-1]:
+                values = tuple(x for value in values for x in self.element(value, index))
+            return tuple(self._starred_rest(x, d.target, d.label) for x in values)
         if d.how == "param":
             return self.parameter(d.node)  # type: ignore[arg-type]
         if d.how == "import":
@@ -1205,12 +1211,27 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+            if isinstance(d.node.op, ast.BitOr) and kinds == {"dict"} and {x.kind for x in self.values(d.node.target)} == {"dict"}:
+                return (Value("dict", d.node, label=d.label, flow=self),)  # `settings |= profile`: as `settings | profile`
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _starred_rest(self, value: Value, name: ast.Name, label: str | None) -> Value:
+        """`arch, *layers = value`: `layers` is a list, whatever `value` is; of the items the other names leave when
+        `value` is a display the file shows."""
+        star = self.ctx.parents.get(name)
+        unpacked = self.ctx.parents.get(star)  # Name <- Starred <- Tuple/List
+        node = value.node
+        count = None
+        if isinstance(unpacked, (ast.Tuple, ast.List)) and isinstance(node, (ast.Tuple, ast.List)) \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            count = max(len(node.elts) - (len(unpacked.elts) - 1), 0)
+        return Value("list", star if isinstance(star, ast.Starred) else name, when=value.when, label=label,
+                     extra=StarredRest(count), flow=self)
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
@@ -3863,6 +3884,11 @@ class Flow:
         given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
+        if given is None and len(call.args) == 1 and isinstance(call.args[0], ast.Starred) and not call.keywords:
+            # `Preset(*row)`: the row's item at the field's place, of each row it may hold
+            index = names.index(attr)
+            return tuple(y.under(x.when).named(label) for x in self.plain_run(self.values(call.args[0].value))
+                         for y in (x.flow or self).element(x, index))
         if given is None:
             spread = self._spread_field(call, attr)
             if spread is None:
@@ -4254,6 +4280,11 @@ class Flow:
                         label = f"{base.label}[{k!r}]" if base.label else None
                         out.extend(x.under(base.when).under(when).named(label) for x in entries[k].values())
                     continue
+            if (key is not None or keys) and base.kind == "dict" and base.extra == "defaultdict":
+                made = self._defaulted(node, base, [(key, ())] if key is not None else keys or [])
+                if made is not None:
+                    out.extend(made)
+                    continue
             if isinstance(key, int) and base.kind in ("list", "tuple") and not isinstance(base.node, ast.ListComp) \
                     and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
@@ -4263,6 +4294,27 @@ class Flow:
                 out.extend(x.under(base.when) for x in items)
                 continue
             out.append(Value("unknown", node, flow=self))
+        return tuple(out)
+
+    def _defaulted(self, node: ast.Subscript, base: Value, keys: list[tuple[Any, tuple[str, ...]]]) -> tuple[Value, ...] | None:
+        """`REDUCE_OPS[name]` of `REDUCE_OPS = defaultdict(lambda: "max", loss="mean")`: each key's entry, or what
+        the factory makes for a key it does not hold; None when its entries are not all known (a key may be
+        among the others) or it has no factory (`defaultdict()` raises KeyError as a dict does)."""
+        call = base.node
+        flow = base.flow or self
+        if not isinstance(call, ast.Call) or not call.args or flow is not self:
+            return None
+        entries, complete = self.entries(base)
+        if entries is None or not complete:
+            return None
+        out: list[Value] = []
+        label = base.label
+        for k, when in keys:
+            if k in entries:
+                out.extend(x.under(base.when).under(when).named(f"{label}[{k!r}]" if label else None)
+                           for x in entries[k].values())
+            else:
+                out.extend(x.under(base.when).under(when) for x in self.called(call.args[0], node))
         return tuple(out)
 
     def _items_alike(self, node: ast.Subscript, base: Value) -> tuple[Value, ...] | None:
@@ -4471,6 +4523,12 @@ class Flow:
                         complete = False
                 else:
                     out[name] = Entry(given, given, instance[0].flow or self)
+        elif isinstance(node, ast.Call) and value.extra == "defaultdict":
+            # `defaultdict(factory, {...}, key=...)`: the entries after the factory, as `dict({...}, key=...)`
+            given_entries, complete = self._entries(replace(value, node=_DictArguments(node), extra=None, label=None), popping)
+            if given_entries is None:
+                return None, False
+            out.update(given_entries)
         elif isinstance(node, ast.Call) and (zipped := idioms.zipped_entries(self, node)) is not None:
             for key, written, zipped_values in zipped:  # `dict(zip(keys, values))`
                 out[key] = Entry(self._held_at(written, zipped_values), written, self)
@@ -4489,8 +4547,9 @@ class Flow:
                     out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            for side in (node.left, node.right):  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
+        elif isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.BitOr):
+            sides = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
+            for side in sides:  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
                 spread, spread_complete = self._spread_entries(side)
                 complete = complete and spread_complete
                 out.update(spread)
@@ -5662,6 +5721,11 @@ class Flow:
             text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
             return (receiver,) if text == receiver.node.value else \
                 (Value("str", _Joined(node, text), receiver.when, flow=self),)
+        if receiver.kind == "str" and name == "format" and isinstance(receiver.node, ast.Constant) \
+                and isinstance(receiver.node.value, str):
+            parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
+            made = self._joined(node, parts) if parts is not None else (Value("str", node, flow=self),)
+            return tuple(x.under(receiver.when) for x in made)
         if receiver.kind == "function" and receiver.qualified == "builtins.dict" and name == "fromkeys" \
                 and 1 <= len(node.args) <= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return (Value("dict", node, receiver.when, extra="fromkeys", flow=self),)  # as empty as its keys' sequence
@@ -5675,6 +5739,12 @@ class Flow:
             # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
             held = self.ctx.once("asdict", node, lambda: _AsDict(node))
             return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
+        if receiver.kind == "class" and name == "_make" and isinstance(receiver.node, ast.ClassDef) \
+                and receiver.flow is self and len(node.args) == 1 and not node.keywords \
+                and not isinstance(node.args[0], ast.Starred) and isinstance(node.func, ast.Attribute) \
+                and self.dataclass_fields(receiver.node) is not None:
+            row = self.ctx.once("make", node, lambda: _Made(node))  # a NamedTuple of the row's items, in order
+            return tuple(x.under(receiver.when) for x in self._call_of(row, receiver))
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is not None \
                 and receiver.flow.base is not self.base:  # `DEFAULTS._replace(...)` of an imported NamedTuple
             return (self._replaced_elsewhere(node, receiver),)
@@ -6210,6 +6280,8 @@ class Flow:
             return self.values(node.args[0])  # a read-only view of the dict: its entries, as they change
         if qualified == "collections.ChainMap":
             return v("dict", extra="chainmap")
+        if qualified == "collections.defaultdict" and not any(isinstance(a, ast.Starred) for a in node.args):
+            return v("dict", extra="defaultdict")  # `d[k]` of a key it does not hold: the factory's return
         if qualified in REPLACERS and node.args:
             out = []
             for base in self.values(node.args[0]):
@@ -6305,13 +6377,16 @@ class Flow:
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
 
-    def _joined(self, node: ast.JoinedStr | ast.BinOp, parts: list[ast.expr]) -> tuple[Value, ...]:
+    def _joined(self, node: ast.JoinedStr | ast.BinOp | ast.Call, parts: Sequence[ast.expr | str]) -> tuple[Value, ...]:
         """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
         that text (one per combination of the parts' values, each under its parts' conditions); else a
-        string of unknown content."""
+        string of unknown content. A part given as a `str` is literal text (a `str.format` template's)."""
         texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
         picked = False  # a part the run sets beside a default (`os.environ.get("T", "Steady") + "Trainer"`)
         for part in parts:
+            if isinstance(part, str):
+                texts = [(text + part, when) for text, when in texts]
+                continue
             spec: ast.expr | None = None
             if isinstance(part, ast.FormattedValue):
                 if part.conversion not in (-1, ord("s")) or part.format_spec is not None:
@@ -7433,6 +7508,46 @@ class _Implied(ast.Constant):
         ast.copy_location(self, written)
 
 
+def _format_parts(template: str, call: ast.Call) -> list[ast.expr | str] | None:
+    """`"{}-{mode}".format(dtype, mode=m)`: the template's literal text and, for each field, the argument it
+    shows, as an f-string's parts (`Flow._joined`); None for what the template or the call leaves open (a
+    conversion or format spec, an attribute or item of an argument, a `*`/`**` argument, a missing one)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return None  # the call raises
+    parts: list[ast.expr | str] = []
+    auto = 0
+    for literal, name, spec, conversion in fields:
+        if literal:
+            parts.append(literal)
+        if name is None:
+            continue
+        if spec or conversion not in (None, "s"):
+            return None
+        if name == "":
+            name, auto = str(auto), auto + 1
+        if name.isdigit() and int(name) < len(call.args):
+            given = call.args[int(name)]
+        elif name in keywords:
+            given = keywords[name]
+        else:
+            return None
+        parts.append(ast.copy_location(ast.FormattedValue(value=given, conversion=-1, format_spec=None), given))
+    return parts
+
+
+class _DictArguments(ast.Call):
+    """`defaultdict(factory, {...}, key=v)` read as the `dict({...}, key=v)` it holds (the factory left out)."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=call.func, args=call.args[1:], keywords=call.keywords)
+        ast.copy_location(self, call)
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
     the literal it makes, placed where it is written."""
@@ -7505,6 +7620,16 @@ class _AsDict(ast.Call):
 
     def __init__(self, call: ast.Call):
         super().__init__(func=ast.Name(id="asdict", ctx=ast.Load()), args=[call.func.value], keywords=[])  # type: ignore[attr-defined]
+        self.written = call
+        ast.copy_location(self, call)
+
+
+class _Made(ast.Call):
+    """`Preset._make(row)` of a NamedTuple seen as `Preset(*row)`, placed (and written) at the method call."""
+
+    def __init__(self, call: ast.Call):
+        spread = ast.copy_location(ast.Starred(value=call.args[0], ctx=ast.Load()), call.args[0])
+        super().__init__(func=call.func.value, args=[spread], keywords=[])  # type: ignore[attr-defined]
         self.written = call
         ast.copy_location(self, call)
 
@@ -8051,17 +8176,30 @@ def _assigns(cls: ast.ClassDef, name: str) -> bool:
                for stmt in cls.body)
 
 
-def _enum_key(value: Value) -> str | None:
-    """A member of a plain Enum of the project as a dict key (`{Mode.FAST: ...}`, `PRECISION[mode]`): its name
-    as written, `Mode.FAST`; None for anything else, and for a member of an Enum that mixes in `str` or
-    `int`, which equals (and hashes as) its value."""
+def _enum_key(value: Value) -> str | int | None:
+    """A member of an Enum of the project as a key or an index (`{Mode.FAST: ...}`, `PRECISION[mode]`): a plain
+    Enum's member by its name as written, `Mode.FAST`; a member of an Enum that mixes in `str` or `int`
+    (`IntEnum`, `StrEnum`, `class Mode(str, Enum)`), which equals (and hashes as) its value, by that value when
+    it is written as a constant of that type; None for anything else."""
     if value.kind != "enum" or not value.label or value.flow is None or value.node is None:
         return None
     ctx = value.flow.ctx
-    cls = ctx.parents.get(ctx.parents.get(value.node))
-    if not isinstance(cls, ast.ClassDef) or any(ctx.resolve(b) not in ("enum.Enum", "enum.Flag") for b in cls.bases):
+    assign = ctx.parents.get(value.node)
+    cls = ctx.parents.get(assign)
+    if not isinstance(cls, ast.ClassDef):
         return None
-    return value.label
+    bases = [ctx.resolve(b) or (b.id if isinstance(b, ast.Name) and b.id in ("int", "str") else None) for b in cls.bases]
+    if all(b in ("enum.Enum", "enum.Flag") for b in bases):
+        return value.label
+    mixed = int if set(bases) & {"enum.IntEnum", "enum.IntFlag", "builtins.int", "int"} else \
+        str if set(bases) & {"enum.StrEnum", "builtins.str", "str"} else None
+    member = assign.value if isinstance(assign, ast.Assign) and len(assign.targets) == 1 else None
+    if mixed is None or not all(b is not None and (b.startswith("enum.") or b in ("builtins.int", "int", "builtins.str", "str"))
+                                for b in bases):
+        return None  # (a base of the project's may change how members compare)
+    if isinstance(member, ast.Constant) and type(member.value) is mixed:
+        return member.value
+    return None
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
