@@ -12,7 +12,15 @@ from types import SimpleNamespace
 import pytest
 
 from errata_lsp.analysis import check_source
-from errata_lsp.analysis.detect import PackConflict, Predicate, Registrar, check_spec, merge_pack_facts, pack_facts
+from errata_lsp.analysis.detect import (
+    Machine,
+    PackConflict,
+    Predicate,
+    Registrar,
+    check_spec,
+    merge_pack_facts,
+    pack_facts,
+)
 from errata_lsp.cli import main
 from errata_lsp.settings import Settings
 
@@ -87,7 +95,7 @@ class Kind(Color):
     key = "kind"
 
 
-def _pack(*predicates: type[Predicate], facts=(), fields=(), strategies=()) -> SimpleNamespace:
+def _pack(*predicates: type[Predicate], facts=(), fields=(), strategies=(), machines=()) -> SimpleNamespace:
     def register(detect: Registrar) -> None:
         for predicate in predicates:
             detect.predicate(predicate)
@@ -97,6 +105,8 @@ def _pack(*predicates: type[Predicate], facts=(), fields=(), strategies=()) -> S
             detect.placeholder(name, str)
         for name in strategies:
             detect.strategy(name, names=[name.upper()])
+        for name in machines:
+            detect.machine(name, Machine({"torch.cuda.is_available": False}, "a machine with no CUDA device"))
     return SimpleNamespace(register=register)
 
 
@@ -116,6 +126,9 @@ def test_a_name_two_packs_register_is_an_error_that_names_both():
     with pytest.raises(PackConflict) as raised:
         merge_pack_facts([("ink", _pack(strategies=["xla_fsdp"]))])
     assert str(raised.value) == "pack ink declares the strategy `xla_fsdp`, which `detect` already has"
+    with pytest.raises(PackConflict) as raised:
+        merge_pack_facts([("paint", _pack(machines=["xla_fsdp"])), ("ink", _pack(machines=["xla_fsdp"]))])
+    assert str(raised.value) == "the machine `xla_fsdp` is declared by two packs: paint and ink"
     merged = merge_pack_facts([("paint", _pack(Color, strategies=["ddp"])), ("ink", _pack(facts=["dry"]))])
     assert list(merged.pack_predicates) == ["color"] and list(merged.facts) == ["dry"]
     assert merged.predicates["color"] is Color and [(k.name, k.names) for k in merged.strategies] == [("ddp", ("ddp",))]

@@ -186,11 +186,13 @@ def precision_found(text: str) -> list[tuple[str, str, str, int, int]]:
 
 def test_two_tests_on_one_pure_library_call_are_one_condition():
     # `torch.cuda.is_available()` answers the same each time (the packs list it, `Tips.pure`): the XLAFSDP path
-    # is its False one on both tests
+    # is its False one on both tests, which is every run on a TPU machine (test_machine_paths.py): an error
     test = "torch.cuda.is_available()"
     assert precision_found(PROBED.format(test=test, ddp="bf16-mixed", xla="bf16-true")) == []
     [(_, severity, message, _, _)] = precision_found(PROBED.format(test=test, ddp="bf16-true", xla="bf16-mixed"))
-    assert severity == "warning" and message.endswith("; when not torch.cuda.is_available()")
+    assert severity == "error" and message.endswith(
+        "; `not torch.cuda.is_available()` on every run with it: XLAFSDPStrategy runs on TPU machines, which have "
+        "no CUDA device")
 
 
 def test_two_draws_of_a_library_call_not_known_pure_are_two_conditions():

@@ -81,6 +81,15 @@ class Environment:
                 return found
         return LibraryVersion("lightning", None, NOTHING_FOUND)
 
+    def library_versions(self) -> dict[str, str]:
+        """The version of each library found, by its canonical distribution name; the Lightning distributions
+        all have the user's Lightning's (they ship in lockstep)."""
+        found = {lib.name: lib.version for lib in self.libraries if lib.version}
+        lightning = self.lightning.version
+        if lightning:
+            found.update(dict.fromkeys(LIGHTNING_DISTRIBUTIONS, lightning))
+        return found
+
     def as_json(self) -> dict[str, dict[str, str | None]]:
         """name -> version and source, Lightning first (with the covered release it is checked as)."""
         lightning = self.lightning

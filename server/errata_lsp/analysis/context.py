@@ -15,7 +15,7 @@ import functools
 import os
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -148,6 +148,9 @@ class Context:
         self.doc = doc
         self.tips = tips
         self.project: Project | None = None  # the modules its imports lead to, set by whoever checks it
+        # the version of each library the code runs with, by distribution ("lightning": "2.6.6"), set by whoever
+        # checks it: a test of one is decided by it (`Flow._version_read`); none known, none decided
+        self.versions: Mapping[str, str] = {}
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []

@@ -176,10 +176,11 @@ def _check(
     running = range(len(active)) if reused is None else sorted(again)
     ctx = Context(doc, chunks, TIPS)
     ctx.project = project
+    ctx.versions = versions = _library_versions(settings)
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     reading: contextlib.AbstractContextManager[Reading] = (
-        project.check(path) if project is not None else contextlib.nullcontext(Reading(set(), set())))
+        project.check(path, versions) if project is not None else contextlib.nullcontext(Reading(set(), set())))
     with reading as read:
         try:
             checked = [(r, _run(active[r], ctx, report)) for r in running]
@@ -274,6 +275,20 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
                  if not _suppressed(doc, f)]  # a noqa for LXF100 keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept
+
+
+def _library_versions(settings: Settings) -> dict[str, str]:
+    """The version of each library the checked code runs with, by distribution: the environment's, and for
+    Lightning, when none was found, the newest covered release, which is what the rules are written for."""
+    environment = settings.environment
+    found: dict[str, str] = dict(environment.library_versions()) if environment is not None else {}
+    if "lightning" not in found:
+        from ..kb.versions import shipped
+
+        table = shipped()
+        if table is not None and table.newest is not None:
+            found["lightning"] = table.newest
+    return found
 
 
 def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:

@@ -68,6 +68,7 @@ What it cannot tell is `unknown`. Work is bounded: a depth and a step budget per
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import itertools
 import os
@@ -75,7 +76,7 @@ import re
 import string
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +122,8 @@ IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 # the object a method runs on (its `self`), or each of several it may be, each under its own condition
 Receiver = Value | tuple[Value, ...]
 
+VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
+MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
@@ -242,7 +245,7 @@ class Flow:
         found = Scope(node)
         self._scopes[id(node)] = found
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-            read = _names_read(test, env, isinstance(node, ast.Module))
+            read = self._version_read(test, env) or _names_read(test, env, isinstance(node, ast.Module))
             return (self._decided_test(node, test, read), read) if read else None
         walker = Walker(found, self.text, self._module_flag, decide)
         walker.imported = self.origin is not None and not self.as_main
@@ -282,7 +285,111 @@ class Flow:
                                else (Value("unknown", d.node, flow=self),)))
 
     def _module_flag(self, name: str) -> bool | None:
-        return flag_value(self.scope(self.ctx.module).final.get(name, ()))
+        defs = self.scope(self.ctx.module).final.get(name, ())
+        flag = flag_value(defs)
+        if flag is None and len(defs) == 1 and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+            version = self._version_read(ast.Name(name, ast.Load()), {})  # `LEGACY = Version(...) < Version("3.0")`
+            flag = self._truth(version.test, {}) if version is not None else None
+        return flag
+
+    # tests of the version a library runs at
+    def _version_read(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> _VersionTest | None:
+        """A test of a library's version (`Version(lightning.__version__) < Version("3.0")`, or a name bound once to
+        one, `if LEGACY:`), with each name it reads but the imports replaced by what it is bound to on every path:
+        decided by the version the checked code runs with (`Context.versions`). None for any other test."""
+        if not self._reads_versions():
+            return None
+        bound = self._with_bindings(test, env, MAX_VERSION_BINDINGS)
+        if bound is None or not any(self._version_source(n) for n in walk(bound)):
+            return None
+        return _VersionTest(bound)
+
+    def condition_truth(self, condition: str, answers: Mapping[str, Any]) -> bool | None:
+        """Whether a path's condition, as its text reads in this module, holds where the library calls of
+        `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
+        machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
+        when the condition reads anything else."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
+        if bound is None:
+            return None
+        answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
+                    and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
+        return self._truth(copy.deepcopy(bound, answered), {}) if answered else None
+
+    def _reads_versions(self) -> bool:
+        """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
+        ctx = self.ctx
+        return bool(ctx.versions) and ctx.once("reads versions", ctx.module, lambda: any(
+            n.attr == "__version__" for n in ctx.nodes(ast.Attribute)) or any(
+            wanted == name or wanted.startswith(f"{name}.")  # (`import importlib.metadata` binds `importlib`)
+            for name in ctx.imports.names.values() for wanted in idioms.DISTRIBUTION_VERSIONS))
+
+    def _with_bindings(self, expr: ast.expr, env: dict[str, tuple[Def, ...]], depth: int) -> ast.expr | None:
+        """`expr` with each name read replaced by the expression it is bound to, once and on every path (as `env`
+        binds it where the test is, else the module), imports kept; None when a name is bound otherwise."""
+        replaced: dict[int, Any] = {}
+        for name in walk(expr):
+            if not isinstance(name, ast.Name):
+                continue
+            defs = env[name.id] if name.id in env else self.scope(self.ctx.module).final.get(name.id)
+            if not defs or len(defs) != 1:
+                return None
+            d = defs[0]
+            if d.how == "import":
+                continue
+            if d.how != "assign" or d.when or d.path or not isinstance(d.node, ast.expr) or depth == 0:
+                return None
+            inner = self._with_bindings(d.node, env, depth - 1)
+            if inner is None:
+                return None
+            replaced[id(name)] = inner
+        return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+
+    def _version_source(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute) and node.attr == "__version__":
+            return self.ctx.resolve(node.value) in self.ctx.tips.distributions
+        return isinstance(node, ast.Call) and self.ctx.resolve(node.func) in idioms.DISTRIBUTION_VERSIONS
+
+    def _version_operand(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """A library's version as `Flow._operand` gives a value: `lightning.__version__` and
+        `importlib.metadata.version("lightning")` the version string, `torch.__version__` ("version_str": a str
+        that compares as a version), `Version(...)`/`parse(...)` of one ("version"), its `.major`, `.release`."""
+        ctx = self.ctx
+        if isinstance(node, ast.Attribute) and node.attr == "__version__":
+            module = ctx.resolve(node.value)
+            found = ctx.versions.get(ctx.tips.distributions.get(module or "", ""))
+            if found is None:
+                return None
+            if module not in ctx.tips.version_objects:
+                return [("const", found)]
+            parsed = _parsed_version(found)
+            return [("version_str", parsed)] if parsed is not None else None
+        if isinstance(node, ast.Attribute) and node.attr in idioms.VERSION_PARTS:
+            inner = self._version_operand(node.value, given)
+            if inner is None or any(kind not in VERSION_KINDS for kind, _ in inner):
+                return None
+            return [("const", getattr(v, node.attr)) for _, v in inner]
+        if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+            return None
+        callee = ctx.resolve(node.func)
+        if callee in idioms.DISTRIBUTION_VERSIONS and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            found = ctx.versions.get(_distribution_key(node.args[0].value))
+            return [("const", found)] if found is not None else None
+        if callee not in idioms.VERSION_PARSERS:
+            return None
+        inner = self._operand(node.args[0], given)
+        out: list[tuple[str, Any]] = []
+        for kind, v in inner or [("unknown", None)]:
+            parsed = v if kind in VERSION_KINDS else _parsed_version(v) if kind == "const" and isinstance(v, str) else None
+            if parsed is None:
+                return None
+            out.append(("version", parsed))
+        return out
 
     def _nonlocals_of_nested(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[Def]]:
         """`nonlocal x` assignments in the functions nested in `func`: more values of `func`'s `x`, as its other
@@ -570,9 +677,12 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None]) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
-        (`MODE == "norm"`, MODE bound once), and the function's parameters as every call passes them."""
+        (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
+        library's version (`Flow._version_read`)."""
+        if isinstance(read, _VersionTest):
+            return self._truth(read.test, {})
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
@@ -962,7 +1072,8 @@ class Flow:
             results = {_compared(test.ops[0], a, b) for a in left for b in right}
             return results.pop() if len(results) == 1 else None
         found = self._operand(test, given)
-        truths = {kind == "object" or kind == "const" and bool(value) for kind, value in found} if found is not None else set()
+        truths = {kind == "object" or kind in VERSION_KINDS or kind == "const" and bool(value)
+                  for kind, value in found} if found is not None else set()
         return truths.pop() if len(truths) == 1 else None
 
     def _dict_compare(self, op: ast.cmpop, left: ast.expr, right: ast.expr,
@@ -1023,6 +1134,15 @@ class Flow:
             return [("const", node.value)]
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
             return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, ast.IfExp):  # `"cuda" if ON_GPU else "xla"`: the branch the test takes, else both
+            decided = self._truth(node.test, given)
+            sides = [self._operand(branch, given) for branch in
+                     ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
+            return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
+        if isinstance(node, (ast.Attribute, ast.Call)) and self.ctx.versions:
+            version = self._version_operand(node, given)
+            if version is not None:
+                return version
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
@@ -5208,20 +5328,24 @@ class Flow:
     def _stored_under(self, node: ast.AST) -> tuple[str, ...]:
         """The tests of the `if`s a store in a function is under that its walk leaves undecided, each as the
         branch holds it (the test, or its negation), outermost first: () when it runs on every path."""
-        func = self.ctx.enclosing_function(node)
-        if func is None:
-            return ()
-        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
-        out: list[str] = []
+        return self.branch_conditions(node) if self.ctx.enclosing_function(node) is not None else ()
+
+    def branch_conditions(self, node: ast.AST) -> tuple[str, ...]:
+        """The tests of the `if`s around `node` in its function (or at the module's top level) that the walk
+        leaves undecided, each as the branch holds it (the test, or its negation), outermost first."""
+        func = self.ctx.enclosing_function(node) or self.ctx.module
+        branches: list[tuple[ast.If, bool]] = []  # each `if` around it, and whether it is in the body
         child, parent = node, self.ctx.parents.get(node)
         while parent is not None and parent is not func:
-            if isinstance(parent, ast.If) and child is not parent.test and (
-                    decisions.get(id(parent.test), False) is None
-                    or id(parent.test) not in decisions and self._kept_test_truth(parent.test) is None):
-                in_body = any(s is child for s in parent.body)
-                out.append(self.text(parent.test) if in_body else negation(parent.test, self.text))
+            if isinstance(parent, ast.If) and child is not parent.test:
+                branches.append((parent, any(s is child for s in parent.body)))
             child, parent = parent, self.ctx.parents.get(parent)
-        return tuple(reversed(out))
+        if not branches:
+            return ()
+        decisions = {id(test): decided for test, _, decided in self.scope(func).decisions}
+        return tuple(self.text(branch.test) if in_body else negation(branch.test, self.text)
+                     for branch, in_body in reversed(branches) if decisions.get(id(branch.test), False) is None
+                     or id(branch.test) not in decisions and self._kept_test_truth(branch.test) is None)
 
     def _kept_test_truth(self, test: ast.expr) -> bool | None:
         """A test the walk keeps with both branches (it reads a local the walk does not hold as a constant:
@@ -6998,7 +7122,7 @@ class _SiteFlow(_InnerFlow):
         found = self._scopes[id(node)] = Scope(node)
 
         def decide(test: ast.expr, env: dict[str, tuple[Def, ...]]) -> tuple[bool | None, Any] | None:
-            read = _names_read(test, env, False)
+            read = self._version_read(test, env) or _names_read(test, env, False)
             return (self._decided_test(node, test, read), read) if read else None
 
         walker = Walker(found, self.text, self._module_flag, decide)
@@ -7816,6 +7940,8 @@ def _parsed_arguments(defs: tuple[Def, ...]) -> ast.Call | None:
 def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
     """One comparison of two concrete values (see `Flow._operand`); None when it cannot be told."""
     (a_kind, x), (b_kind, y) = a, b
+    if a_kind in VERSION_KINDS or b_kind in VERSION_KINDS:
+        return _versions_compared(op, a, b)
     if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
         positive = isinstance(op, (ast.Is, ast.Eq))
         if a_kind != "const" and b_kind != "const":
@@ -7837,6 +7963,45 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return {ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}.get(type(op))
     except TypeError:  # `1 < "a"`: Python would raise; not a test the file decides
         return None
+
+
+def _versions_compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | None:
+    """A comparison of a parsed version with another (PEP 440's order), or of torch's version string with a
+    string, which it parses (`torch.__version__ >= "2.1"`); None for anything else: a `Version` compared with a
+    str raises, or is never equal."""
+    sides = []
+    for kind, value in (a, b):
+        if kind not in VERSION_KINDS and not (kind == "const" and isinstance(value, str)
+                                              and "version_str" in (a[0], b[0])):
+            return None
+        sides.append(value if kind in VERSION_KINDS else _parsed_version(value))
+    x, y = sides
+    if x is None or y is None:
+        return None
+    compare = {ast.Eq: x == y, ast.NotEq: x != y, ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}
+    return compare.get(type(op))
+
+
+def _parsed_version(text: Any) -> Any:
+    """`text` as a PEP 440 version (`packaging.version.Version`), None when it is none."""
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        return Version(text)
+    except (InvalidVersion, TypeError):
+        return None
+
+
+def _distribution_key(name: str) -> str:
+    """A distribution's name as `Context.versions` keys it (PEP 503: runs of `-_.` are one `-`, any case)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@dataclass(frozen=True)
+class _VersionTest:
+    """What a test of a library's version reads: the test with the names it reads replaced by their values."""
+
+    test: ast.expr
 
 
 def parameter_default(func: ast.AST, arg: ast.arg) -> ast.expr | None:

@@ -5,6 +5,9 @@
 - `functools.singledispatch`: a call of the generic function runs the implementation registered for the type
   of its first argument (`@f.register` with an annotation, `@f.register(list)`, `f.register(list, impl)`),
   picked here from what the layer knows of that type (`dispatch_table`, `implementation_for`).
+- a distribution's version as a program reads it (`importlib.metadata.version("torch")`) and parses it to
+  compare (`packaging.version.Version(...)`, `parse(...)`: PEP 440's order, which the layer compares with
+  `packaging` itself): a test of the version a library runs at is decided by the checked code's environment.
 
 Python only: no library is named here. Unknown stays unknown: a registration the layer cannot read, or an
 argument whose exact type it cannot tell, leaves the call unknown.
@@ -40,6 +43,12 @@ CONSTANT_CLASSES = {str: "str", bytes: "bytes", int: "int", float: "float", comp
                     type(None): "NoneType"}
 BUILT_BY = {"list": "list", "sorted": "list", "tuple": "tuple", "set": "set", "frozenset": "frozenset",
             "dict": "dict", "str": "str"}
+
+# Callables that parse a version string into a PEP 440 version, and that give an installed distribution's version.
+VERSION_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse", "pkg_resources.parse_version"})
+DISTRIBUTION_VERSIONS = frozenset({"importlib.metadata.version", "importlib_metadata.version"})
+# A parsed version's attributes that are plain values (`Version(v).major >= 2`, `.release < (2, 1)`).
+VERSION_PARTS = frozenset({"major", "minor", "micro", "release", "base_version", "public", "is_prerelease"})
 
 ClassKey = str | int  # a builtin class by its name, a project class by the id of its `ClassDef`
 

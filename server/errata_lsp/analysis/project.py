@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -393,6 +393,7 @@ class Summary:
             return found
         ctx = Context(self.doc, self.doc.chunks(("",)) if self.whole else self._chunks_for(name), self.project.tips)
         ctx.project = self.project
+        ctx.versions = self.project.versions
         found = self._flows[key] = Flow(ctx, origin=self.module.path, as_main=as_main, with_callers=with_callers)
         ctx.__dict__["flow"] = found  # what the context works out from values, it asks of this flow
         if len(self._flows) > MAX_NAME_FLOWS:
@@ -642,6 +643,8 @@ class Project:
         self.finder = ModuleFinder((root, src) if os.path.isdir(src) else (root,))
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
         self._tips = NO_TIPS
+        # the library versions its modules' tests of one are decided by (`Context.versions`): the running check's
+        self.versions: Mapping[str, str] = {}
         self.lock = threading.RLock()
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read
@@ -668,10 +671,14 @@ class Project:
 
     # the engine's side
     @contextmanager
-    def check(self, path: str | None = None) -> Iterator[Reading]:
+    def check(self, path: str | None = None, versions: Mapping[str, str] | None = None) -> Iterator[Reading]:
         """The check of the document at `path`: the lock, the modules it reads (with what they read,
-        by path) and the bounds it hit."""
+        by path) and the bounds it hit. `versions`: the library versions its code runs with; other versions
+        than the last check's let every summary go (a module's test of a version may be decided otherwise)."""
         with self.lock:
+            if versions is not None and versions != self.versions:
+                self.versions = dict(versions)
+                self._summaries.clear()
             entry, self.finder.entry = self.finder.entry, os.path.dirname(os.path.abspath(path)) if path else None
             while self.pending:
                 self.changed(self.pending.pop())

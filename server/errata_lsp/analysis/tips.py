@@ -25,6 +25,11 @@ inference tips). The core asks these questions and names no library itself:
 - `writers`: the path a library call writes (`fabric.save(path, state)`, `torch.save(obj, f)`), with what it
   makes there ("file", "dir", None when it may be either): a file test of that path after it, on the same
   run, is true.
+- `distributions`: the distribution whose version a library module's `__version__` is (`lightning.__version__` is
+  the `lightning` distribution's), and `version_objects`: the modules whose `__version__` compares with a string
+  as a version does (torch's `TorchVersion`: `torch.__version__ >= "2.1"`), not as strings do. A test of a
+  library's version (`Version(lightning.__version__) < Version("3.0")`) is decided by the version the checked
+  code runs with.
 
 Each tip answers None when it has nothing to say; the first answer wins, in registration order.
 """
@@ -65,6 +70,8 @@ class Tips:
     enums: tuple[str, ...] = ()
     pure: tuple[str, ...] = ()
     writers: list[WriterTip] = field(default_factory=list)
+    distributions: dict[str, str] = field(default_factory=dict)
+    version_objects: tuple[str, ...] = ()
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -125,7 +132,9 @@ class Tips:
                     libraries=tuple(dict.fromkeys((*self.libraries, *other.libraries))), dispatchers=dispatchers,
                     dispatch_builders=builders, dispatch_own=own,
                     enums=tuple(dict.fromkeys((*self.enums, *other.enums))),
-                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers])
+                    pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers],
+                    distributions={**other.distributions, **self.distributions},
+                    version_objects=tuple(dict.fromkeys((*self.version_objects, *other.version_objects))))
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

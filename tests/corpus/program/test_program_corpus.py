@@ -106,15 +106,6 @@ KNOWN_MISSES: dict[str, str] = {
         "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
         "warning \"only if the `try` body above raises `NotImplementedError`\" (data_rule.py `_in_fallback`), the "
         "code its twin p366 gets as an error. Silence would need to know that `all_gather` does not raise there",
-    "s330_version_shim_legacy_policy_below_3_0_list_remat":
-        "only a warning: `LEGACY_POLICY = Version(lightning.__version__) < Version(\"3.0\")` is unknown, so the list "
-        "is returned on one path; comparing the Lightning version the pack describes (2.6.6) would decide it",
-    "s331_version_shim_legacy_policy_below_2_1_set_remat_ok":
-        "a twin warning: the same undecided version test (s330's entry) leaves `return [Block]` a possible path",
-    "s332_cuda_available_picks_precision_swapped_bf16_mixed_on_tpu":
-        "only a warning: `ON_GPU = torch.cuda.is_available()` is unknown, so `\"bf16-mixed\"` is one path of two; "
-        "the XLAFSDP path is the one where it is False (the `if ON_GPU` picks FSDPStrategy and cuda), which the "
-        "conditions would need to be tied together to see",
     "s338_subcommand_fit_clips_by_value_tune_on_ddp":
         "only a warning \"when called at line 34\": `run(fabric, clip)` is launched by `fit` (XLAFSDP, "
         "`{\"clip_val\": args.clip}`) and by `tune` (`strategy=\"ddp\"` on CPU); the `**clip` of the launch at line "

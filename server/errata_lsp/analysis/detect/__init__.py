@@ -13,7 +13,7 @@ from .data_rule import DetectRule
 from .loading import DetectProblem, SideSection, rules_from_paths, rules_from_records, shipped_rules, side_sections
 from .predicate import OneOf, Predicate, Problem, Reader, ValuePredicate
 from .section import DetectError, Section, read_section
-from .site import NO_FABRIC, FabricFacts, Site, StrategyKind
+from .site import NO_FABRIC, FabricFacts, Machine, Site, StrategyKind
 from .vocabulary import PackConflict, Registrar, Vocabulary, merge_pack_facts, pack_facts
 
 
@@ -23,7 +23,7 @@ def check_spec(spec: object) -> list[str]:
 
 
 __all__ = [
-    "NO_FABRIC", "DetectError", "DetectProblem", "DetectRule", "FabricFacts", "OneOf", "PackConflict", "Predicate", "Problem", "Reader",
+    "NO_FABRIC", "DetectError", "DetectProblem", "DetectRule", "FabricFacts", "Machine", "OneOf", "PackConflict", "Predicate", "Problem", "Reader",
     "Registrar", "Section", "SideSection", "Site", "StrategyKind", "ValuePredicate", "Vocabulary", "check_spec",
     "merge_pack_facts", "pack_facts", "read_section", "rules_from_paths", "rules_from_records", "shipped_rules",
     "side_sections",

@@ -175,6 +175,7 @@ class DetectRule(Rule):
         if "argument" not in spec:
             if all_hold(match, site, None) and not any(p.holds(site, None) for p in unless) and (
                     self._strategy_fits(site)):
+                self._on_its_machine(site)
                 return self._finding(site, None, [], site.strategy_when is None, [])
             return None
         written, arg, hidden = argument(site, spec["argument"])
@@ -185,6 +186,18 @@ class DetectRule(Rule):
         found = [v for v in values if all_hold(match, site, v) and not any(p.holds(site, v) for p in unless)]
         if not found or not self._strategy_fits(site):  # the strategy last: following the Fabric costs most
             return None
+        held_there = self._on_its_machine(site)
+        if held_there is not None:  # a value under a condition false on that machine never reaches the strategy
+            values = [v for v in values if held_there(v.when)]
+            found = [v for v in found if held_there(v.when)]
+            if not found:
+                return None
+        around = ctx.flow.branch_conditions(site.call)
+        if around:  # a value under the negation of a test the call itself is under never reaches it
+            values = [v for v in values if _compatible(v.when, around, ctx)]
+            found = [v for v in found if _compatible(v.when, around, ctx)]
+            if not found:
+                return None
         if site.strategy_when is not None:  # only the values that may hold where the strategy is XLAFSDP
             found = [v for v in found if any(_compatible(v.when, path, ctx) for path in site.strategy_when)]
             if not found:
@@ -281,6 +294,21 @@ class DetectRule(Rule):
         site.strategy_when = list(dict.fromkeys(when for k, when in paths if k == XLA_FSDP))
         return True
 
+    def _on_its_machine(self, site: Site) -> Callable[[tuple[str, ...]], bool] | None:
+        """When the Fabric builds XLAFSDP only on some paths, and each of those paths' conditions holds on every
+        machine XLAFSDP runs on (the pack's `Machine`: `not torch.cuda.is_available()` on a TPU machine), it
+        builds it on every run that has it: `site.strategy_when` becomes None, `site.on_machine` says why, and
+        the answer tells whether a value's conditions may hold there. None when the machine does not decide."""
+        machine = self.vocabulary.machines.get(XLA_FSDP)
+        if site.strategy_when is None or machine is None:
+            return None
+        truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers)
+        if not all(truth(condition) is True for when in site.strategy_when for condition in when):
+            return None
+        conditions = ", ".join(f"`{c}`" for c in dict.fromkeys(c for when in site.strategy_when for c in when))
+        site.strategy_when, site.on_machine = None, f"; {conditions} on every run with it: {machine.described}"
+        return lambda when: not any(truth(condition) is False for condition in when)
+
     def _candidates(self, ctx: Context, written: ast.expr) -> list[Value]:
         values = list(ctx.values(written))
         if self.paths != "single":
@@ -318,6 +346,8 @@ class DetectRule(Rule):
             message += f"; {condition}" if condition else _message(self.section.some_paths, site,
                                                                     first, fields)
             severity = Severity.WARNING
+        if site.on_machine is not None and every_path:
+            message += site.on_machine
         fix_place = self._fix_at(site, first)
         if fix_place is not None:  # the other side of the clash, in another module: where the fix belongs
             message += _render(self.section.fix_at.note, fields.merged({"fix_at": fix_place[1]}))  # type: ignore[union-attr]

@@ -5,7 +5,7 @@ strategy of the call's Fabric. Python and Fabric semantics only; a pack's strate
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,17 @@ NO_FABRIC = FabricFacts("", lambda ctx, expr: None, lambda ctx, call: UNKNOWN,
 
 
 @dataclass(frozen=True)
+class Machine:
+    """What the library's probes answer on every machine a strategy kind runs on (`answers`: a callable's
+    qualified name -> what a call of it with no argument gives), and those machines in words for a message.
+    A Fabric that builds the strategy only on some paths builds it on every run of such a machine whose
+    paths' conditions all hold there; a value under a condition false there never reaches it."""
+
+    answers: Mapping[str, Any]
+    described: str
+
+
+@dataclass(frozen=True)
 class StrategyKind:
     """A strategy kind a pack registers for `strategy` and `fabric`: a Fabric is built with it when its
     `strategy=` is one of `names` (a string, in any case) or an object of one of `classes`."""
@@ -62,6 +73,7 @@ class Site:
     arg: Arg | None = None  # when the argument is a keyword
     found: list[Value] = field(default_factory=list)  # the values that pass the predicates
     strategy_when: list[tuple[str, ...]] | None = None  # the Fabric runs XLAFSDP only on these paths
+    on_machine: str | None = None  # its paths all hold on the machines XLAFSDP runs on: what the message adds
     converted_here: bool = False  # the finding stays at this use: the conversion its fix makes belongs here
     _keywords: tuple[dict[str, Arg], bool] | None = field(default=None, repr=False)
     _as_set: str | None = field(default=None, repr=False)

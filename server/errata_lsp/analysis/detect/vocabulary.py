@@ -6,14 +6,14 @@ brains register their inference tips with the manager). The packs are found thro
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from ..packs import detect_fact_modules
 from .predicate import Predicate, Reader
 from .predicates import BUILT_IN
-from .site import NO_FABRIC, FabricFacts, Site, StrategyKind
+from .site import NO_FABRIC, FabricFacts, Machine, Site, StrategyKind
 
 MESSAGE_FIELDS = frozenset({"value", "constant", "lower", "repr", "from", "described", "argument", "keyword",
                             "receiver", "callee", "as_set", "doc_quote"})
@@ -33,6 +33,7 @@ class Vocabulary:
     fields: Mapping[str, Callable[[Site], str]]  # the packs' placeholders
     strategies: tuple[StrategyKind, ...] = ()
     fabric: FabricFacts = NO_FABRIC
+    machines: Mapping[str, Machine] = field(default_factory=dict)  # by strategy kind
     message_fields: frozenset[str] = MESSAGE_FIELDS  # the built-in placeholders and the packs'
     fix_fields: frozenset[str] = FIX_FIELDS
 
@@ -49,7 +50,7 @@ class Registrar:
     """What one pack's `register(detect)` is handed: each call adds a name, or raises PackConflict."""
 
     BUILT_IN = {"predicate": {p.key for p in BUILT_IN}, "fact": set(), "placeholder": set(FIX_FIELDS),
-                "strategy": {"xla_fsdp", "other", "unknown"}, "fabric": set()}
+                "strategy": {"xla_fsdp", "other", "unknown"}, "fabric": set(), "machine": set()}
 
     def __init__(self, tables: dict[str, dict[str, Any]], owners: dict[tuple[str, str], str]) -> None:
         self._tables, self._owners = tables, owners
@@ -73,6 +74,10 @@ class Registrar:
         (a string, any case) or an object of one of the qualified `classes`."""
         self._add("strategy", name, StrategyKind(name, tuple(n.lower() for n in names), tuple(classes)))
 
+    def machine(self, strategy: str, machine: Machine) -> None:
+        """What the library's probes answer on the machines a strategy kind runs on (`Machine`)."""
+        self._add("machine", strategy, machine)
+
     def fabric(self, facts: FabricFacts) -> None:
         """What `receiver: fabric`, `strategy` and `fabric` read of a Fabric (one pack knows it)."""
         self._add("fabric", "fabric", facts)
@@ -88,14 +93,15 @@ class Registrar:
 def merge_pack_facts(declared: Iterable[tuple[str, Any]]) -> Vocabulary:
     """The vocabulary once each (pack, module) has run its `register(detect)`; a name registered twice is
     an error that names both packs."""
-    tables: dict[str, dict[str, Any]] = {"predicate": {}, "fact": {}, "placeholder": {}, "strategy": {}, "fabric": {}}
+    tables: dict[str, dict[str, Any]] = {"predicate": {}, "fact": {}, "placeholder": {}, "strategy": {}, "fabric": {},
+                                         "machine": {}}
     registrar = Registrar(tables, {})
     for pack, module in declared:
         registrar.pack = pack
         module.register(registrar)
     fields = set(tables["placeholder"])
     return Vocabulary({**{p.key: p for p in BUILT_IN}, **tables["predicate"]}, tables["fact"], tables["placeholder"],
-                      tuple(tables["strategy"].values()), tables["fabric"].get("fabric", NO_FABRIC),
+                      tuple(tables["strategy"].values()), tables["fabric"].get("fabric", NO_FABRIC), tables["machine"],
                       MESSAGE_FIELDS | fields, FIX_FIELDS | fields)
 
 

@@ -16,6 +16,12 @@ XLAFSDP_BASES = frozenset({XLAFSDP_STRATEGY, "lightning.fabric.strategies.Parall
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 # `lightning_fabric` is the standalone distribution of `lightning.fabric`: one package under two names.
 PACKAGES = {"lightning_fabric": "lightning.fabric"}
+# The distribution whose version a module's `__version__` is (after the spellings above): the Lightning packages
+# ship in lockstep, one version under three names; torch's `__version__` is a `TorchVersion`, a str that compares
+# with a string as a version (torch/torch_version.py), where lightning's and torch_xla's compare as strings.
+DISTRIBUTIONS = {"lightning": "lightning", "lightning.fabric": "lightning", "lightning.pytorch": "lightning",
+                 "pytorch_lightning": "lightning", "torch": "torch", "torch_xla": "torch-xla"}
+VERSION_OBJECTS = ("torch",)
 # Every public spelling of a class, after `lightning_fabric` is read as `lightning.fabric`.
 SPELLINGS = {
     "lightning.fabric.strategies.xla_fsdp.XLAFSDPStrategy": XLAFSDP_STRATEGY,

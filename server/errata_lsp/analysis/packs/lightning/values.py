@@ -26,7 +26,18 @@ from typing import TYPE_CHECKING
 
 from ...tips import Tips
 from ...values import Value, register_kind
-from .names import ENUMS, FABRIC, LIBRARIES, PACKAGES, PURE_CALLS, SPELLINGS, STAR_EXPORTS, XLAFSDP_STRATEGY
+from .names import (
+    DISTRIBUTIONS,
+    ENUMS,
+    FABRIC,
+    LIBRARIES,
+    PACKAGES,
+    PURE_CALLS,
+    SPELLINGS,
+    STAR_EXPORTS,
+    VERSION_OBJECTS,
+    XLAFSDP_STRATEGY,
+)
 
 if TYPE_CHECKING:
     from ...flow import Flow
@@ -41,7 +52,7 @@ for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
     register_kind(_name, __name__)
 
 TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS,
-            pure=PURE_CALLS)
+            pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS)
 TIPS.callback("launch")
 
 

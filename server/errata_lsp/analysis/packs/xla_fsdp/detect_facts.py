@@ -1,5 +1,6 @@
 """What a `detect` section of this pack may name (kb/DETECT.md): the predicates `object`,
-`state_dict_type`, `never_none` and `pathlib_path`, the named facts, and the `{strategy_accelerator}` placeholder. A record names them;
+`state_dict_type`, `never_none` and `pathlib_path`, the named facts, the `{strategy_accelerator}` placeholder, and the
+machine XLAFSDP runs on (`TPU_MACHINE`). A record names them;
 the code is here, registered by `register` when `analysis/detect/` first reads a section (it finds this
 module through the pack registry, packs/__init__.py)."""
 
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...context import Context
-from ...detect import OneOf, Predicate, Problem, Reader, Registrar, Site
+from ...detect import Machine, OneOf, Predicate, Problem, Reader, Registrar, Site
 from ...rule import short
 from ...values import Value
 from ..lightning.fabric import strategy_holders
@@ -18,6 +19,11 @@ from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, ob
 from .facts import holds_none, strategy_accelerators
 
 OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
+# XLAFSDPStrategy runs on Lightning's XLA accelerator, "tpu" (lightning 2.6.6, fabric/accelerators/xla.py): a TPU
+# machine, which has no CUDA device, so torch's CUDA probes answer so there (a script that builds it only when
+# `not torch.cuda.is_available()` builds it on every run that has it).
+TPU_MACHINE = Machine({"torch.cuda.is_available": False, "torch.cuda.device_count": 0},
+                      "XLAFSDPStrategy runs on TPU machines, which have no CUDA device")
 
 
 # --- predicates ------------------------------------------------------------------------------
@@ -253,6 +259,7 @@ def _strategy_accelerator(site: Site) -> str:
 
 
 def register(detect: Registrar) -> None:
+    detect.machine("xla_fsdp", TPU_MACHINE)
     detect.predicate(ObjectIs)
     detect.predicate(StateDictType)
     detect.predicate(NeverNone)
