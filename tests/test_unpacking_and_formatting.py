@@ -178,3 +178,34 @@ def test_a_namedtuple_made_from_a_row_has_the_rows_items_as_fields():
         assert shown(ROW.format(built=built)) == [
             ("LXF007", "error", NOT_XLA + " (from `Preset.precision`, line 20)", 22, 64, 80)], built
     assert shown(ROW.format(built='Preset._make(ROWS["v5e"])')) == []
+
+
+def test_str_format_mixing_automatic_and_manual_numbering_says_nothing():
+    assert shown("""precision = "{}-{1}".format("bf16", "mixed")
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision)
+""") == []
+
+
+def test_the_starred_target_of_a_setup_tuple_counts_its_objects():
+    import ast
+    import textwrap
+
+    from errata_lsp.analysis.context import Context
+    from errata_lsp.analysis.document import Document
+    from errata_lsp.analysis.packs import TIPS
+
+    source = textwrap.dedent("""\
+        import torch
+        from lightning.fabric import Fabric
+
+        fabric = Fabric(accelerator="cpu")
+        model = torch.nn.Linear(2, 2)
+        model, *optimizers = fabric.setup(model, torch.optim.SGD(model.parameters()), torch.optim.SGD(model.parameters()))
+        model, first, *none = fabric.setup(model, torch.optim.SGD(model.parameters()))
+        probe(optimizers)
+        probe(none)
+        """)
+    doc = Document(source, None)
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    probes = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    assert [[(v.kind, v.truthy) for v in ctx.values(c.args[0])] for c in probes] == [[("list", True)], [("list", False)]]

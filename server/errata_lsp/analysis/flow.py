@@ -1350,6 +1350,8 @@ class Flow:
         if isinstance(unpacked, (ast.Tuple, ast.List)) and isinstance(node, (ast.Tuple, ast.List)) \
                 and not any(isinstance(e, ast.Starred) for e in node.elts):
             count = max(len(node.elts) - (len(unpacked.elts) - 1), 0)
+        elif isinstance(unpacked, (ast.Tuple, ast.List)) and value.kind == "setup_tuple":
+            count = max(len(value.extra) - (len(unpacked.elts) - 1), 0)  # `model, *optimizers = fabric.setup(...)`
         return Value("list", star if isinstance(star, ast.Starred) else name, when=value.when, label=label,
                      extra=StarredRest(count), flow=self)
 
@@ -7643,6 +7645,8 @@ def _format_parts(template: str, call: ast.Call) -> list[ast.expr | str] | None:
         fields = list(string.Formatter().parse(template))
     except ValueError:
         return None  # the call raises
+    if any(name == "" for _, name, _, _ in fields) and any(name and name.isdigit() for _, name, _, _ in fields):
+        return None  # automatic and manual numbering together: the call raises ValueError
     parts: list[ast.expr | str] = []
     auto = 0
     for literal, name, spec, conversion in fields:
