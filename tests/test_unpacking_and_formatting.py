@@ -209,3 +209,33 @@ def test_the_starred_target_of_a_setup_tuple_counts_its_objects():
     ctx = Context(doc, doc.chunks(("",)), TIPS)
     probes = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
     assert [[(v.kind, v.truthy) for v in ctx.values(c.args[0])] for c in probes] == [[("list", True)], [("list", False)]]
+
+
+# --- a preset picked by its rank ----------------------------------------------------------------------------
+PICKED = """PRESETS = [
+    {{"name": "full", "precision": "32-true", "hbm_gb": 32}},
+    {{"name": "lean", "precision": "bf16-mixed", "hbm_gb": {lean}}},
+    {{"name": "half", "precision": "bf16-true", "hbm_gb": 16}},
+]
+preset = {picked}
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=preset["precision"])
+"""
+PICKED_ERROR = [("LXF007", "error", NOT_XLA + " (from `preset['precision']`, line 17)", 21, 64, 83)]
+
+
+def test_the_first_of_dicts_sorted_by_an_entry_is_the_smallest():
+    assert shown(PICKED.format(lean=12, picked='sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]')) == PICKED_ERROR
+    assert shown(PICKED.format(lean=12, picked='min(PRESETS, key=lambda p: p["hbm_gb"])')) == PICKED_ERROR
+    assert shown(PICKED.format(lean=16, picked='sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]')) == PICKED_ERROR
+    assert shown(PICKED.format(lean=20, picked='sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]')) == []
+
+
+def test_reverse_sorted_first_and_max_pick_the_largest():
+    assert shown(PICKED.format(lean=64, picked='sorted(PRESETS, key=lambda p: p["hbm_gb"], reverse=True)[0]')) \
+        == PICKED_ERROR
+    assert shown(PICKED.format(lean=64, picked='max(PRESETS, key=lambda p: p["hbm_gb"])')) == PICKED_ERROR
+    assert shown(PICKED.format(lean=12, picked='max(PRESETS, key=lambda p: p["hbm_gb"])')) == []
+
+
+def test_a_rank_the_file_cannot_read_picks_nothing():
+    assert shown(PICKED.format(lean="int(LEAN)", picked='sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]')) == []

@@ -4365,6 +4365,9 @@ class Flow:
 
     # subscripts and containers
     def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
+        first = self._sorted_first(node)
+        if first is not None:
+            return first
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
@@ -6147,17 +6150,23 @@ class Flow:
         self.pin(held, values)
         return held
 
-    def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
+    def _extreme(self, node: ast.Call, builtin: str, also: tuple[str, ...] = ()) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
         largest or smallest), as the value written for it, when every candidate is one known constant and its
         rank is known: the constant itself, or the number a dict display gives it (`key=` the dict's `.get` or
-        `__getitem__`, or `lambda name: TABLE[name]`). None when the file cannot tell."""
-        keywords = {k.arg: k.value for k in node.keywords}
+        `__getitem__`, or `lambda name: TABLE[name]`); or one dict display each, ranked by the entry the key
+        reads (`key=lambda p: p["hbm_gb"]`). `also`: keywords the caller read itself (`sorted`'s `reverse`).
+        None when the file cannot tell."""
+        keywords = {k.arg: k.value for k in node.keywords if k.arg not in also}
         if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
             else self._known_items(node.args[0])
-        if not candidates or any(len(c) != 1 or c[0].when or not isinstance(c[0].node, ast.Constant) for c in candidates):
+        if not candidates or any(len(c) != 1 or c[0].when for c in candidates):
+            return None
+        if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
+            return self._extreme_entry(candidates, keywords["key"], builtin)
+        if any(not isinstance(c[0].node, ast.Constant) for c in candidates):
             return None
         ranks = self._ranks(keywords["key"]) if "key" in keywords else None
         if "key" in keywords and ranks is None:
@@ -6169,10 +6178,43 @@ class Flow:
             if rank is None or isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
                 return None
             ranked.append((rank, candidate))
-        if len({type(r) is str for r, _ in ranked}) != 1:
-            return None  # numbers against strings: Python raises
-        pick = max if builtin == "max" else min
-        return (pick(ranked, key=lambda pair: pair[0])[1],)
+        return _picked(ranked, builtin)
+
+    def _extreme_entry(self, candidates: list[tuple[Value, ...]], key: ast.expr, builtin: str) -> tuple[Value, ...] | None:
+        """`min(PRESETS, key=lambda p: p["hbm_gb"])` of dict displays: the one whose entry is the smallest, each
+        entry one constant; None for any other key, or an entry the file cannot read."""
+        if not (isinstance(key, ast.Lambda) and len(key.args.args) == 1 and not key.args.defaults
+                and isinstance(key.body, ast.Subscript) and isinstance(key.body.value, ast.Name)
+                and key.body.value.id == key.args.args[0].arg and isinstance(key.body.slice, ast.Constant)
+                and isinstance(key.body.slice.value, str)):
+            return None
+        name = key.body.slice.value
+        ranked: list[tuple[Any, Value]] = []
+        for (candidate,) in candidates:
+            entries, _ = (candidate.flow or self).entries(candidate)
+            entry = entries.get(name) if entries is not None else None
+            values = entry.values() if entry is not None and not entry.when else ()
+            if len(values) != 1 or values[0].when or not isinstance(values[0].node, ast.Constant):
+                return None
+            rank = values[0].node.value
+            if isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
+                return None
+            ranked.append((rank, candidate))
+        return _picked(ranked, builtin)
+
+    def _sorted_first(self, node: ast.Subscript) -> tuple[Value, ...] | None:
+        """`sorted(PRESETS, key=...)[0]`: the smallest (with `reverse=True`, the largest), as `min`/`max` pick it
+        (both keep the first of equals, as the stable sort does); None for any other subscript."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "sorted"
+                and self.reaching(call.func) is None and len(call.args) == 1
+                and isinstance(node.slice, ast.Constant) and node.slice.value == 0):
+            return None
+        reverse = next((k.value for k in call.keywords if k.arg == "reverse"), None)
+        if reverse is not None and not (isinstance(reverse, ast.Constant) and isinstance(reverse.value, bool)):
+            return None
+        largest = reverse is not None and reverse.value
+        return self._extreme(call, "max" if largest else "min", also=("reverse",))
 
     def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
@@ -7632,6 +7674,14 @@ class _Implied(ast.Constant):
         super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
+
+
+def _picked(ranked: list[tuple[Any, Value]], builtin: str) -> tuple[Value, ...] | None:
+    """The first largest (`max`) or smallest (`min`) of ranked candidates; None when numbers meet strings."""
+    if len({type(r) is str for r, _ in ranked}) != 1:
+        return None  # numbers against strings: Python raises
+    pick = max if builtin == "max" else min
+    return (pick(ranked, key=lambda pair: pair[0])[1],)
 
 
 def _format_parts(template: str, call: ast.Call) -> list[ast.expr | str] | None:

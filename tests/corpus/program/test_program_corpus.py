@@ -244,12 +244,7 @@ KNOWN_MISSES: dict[str, str] = {
     # s526-s529 (scripts): a `lambda` kept as a dataclass field's default and called for the policy;
     # `sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]` picking a preset (scored on the code before anything was
     # built for them: 1/2 raising flagged as an error, 1/2 with any severity; 0/2 fine cases with an error, 0/2
-    # with its twin's warning)
-    "s528_sorted_key_picks_smallest_preset_bf16_mixed":
-        "missed: `sorted(PRESETS, key=lambda p: p[\"hbm_gb\"])[0]` is the preset with the least `hbm_gb`, as "
-        "`min(PRESETS, key=...)`; flow.py `_extreme` ranks only constant candidates (by themselves or a table), "
-        "not dict displays ranked by an entry the key's lambda reads, and `sorted(...)[0]` is not read as the "
-        "smallest",
+    # with its twin's warning; since: 2/2 as an error, s528 fixed)
 }
 
 
