@@ -11,7 +11,9 @@ server's warm-up loads (the rule pack, the knowledge base, the releases), then t
 a line added at the end (a warm check of a file whose chunks are all known but one). `ast.parse` of
 the same text is timed in its own fresh interpreter (a bench process's heap would slow it through
 the collector). Trees and files alternate; medians (`--stat min`: the least of the runs, what a loaded
-machine disturbs least), and each tree's ratio to `ast.parse`.
+machine disturbs least), and each tree's ratio to `ast.parse`. With `--calls`, also the function calls of
+the first check (cProfile's count, builtins too: a figure the machine's load does not move), one fresh
+interpreter per tree and file.
 """
 
 from __future__ import annotations
@@ -45,6 +47,21 @@ again = clock() - start
 print(json.dumps([first * 1000, again * 1000, len(checked.report.findings)]))
 """
 
+CALLS = r"""
+import cProfile, json, pstats, sys
+from errata_lsp.analysis import engine, rules
+from errata_lsp.kb.base import KnowledgeBase
+from errata_lsp.kb.versions import shipped
+list(rules.iter_rules()); shipped(); KnowledgeBase.load([])
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+profile = cProfile.Profile()
+profile.enable()
+engine.check_document(text, path, own_trees=True)
+profile.disable()
+print(json.dumps(sum(row[1] for row in pstats.Stats(profile).stats.values())))  # type: ignore[attr-defined]
+"""
+
 PARSE = r"""
 import ast, json, sys, time
 text = open(sys.argv[1], encoding="utf-8").read()
@@ -73,6 +90,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--stat", choices=("median", "min"), default="median",
                         help="min: the least CPU of the runs (on a loaded machine, the least disturbed)")
+    parser.add_argument("--calls", action="store_true", help="also count the function calls of each first check")
     args = parser.parse_args()
     # absolute: the children run in a temporary folder, where a relative PYTHONPATH names nothing (and the
     # installed errata would be measured instead)
@@ -101,6 +119,8 @@ def main() -> int:
                     first.setdefault((label, tree), []).append(ms_first)
                     again.setdefault((label, tree), []).append(ms_again)
                     findings[(label, tree)] = count
+        calls = {(label, tree): int(run(CALLS, path, trees[tree], tmp))  # type: ignore[call-overload]
+                 for label, path in files.items() for tree in trees} if args.calls else {}
     pick = statistics.median if args.stat == "median" else min
     print(f"{args.runs} fresh interpreters per tree and file, CPU ms ({args.stat}s), load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}\n")
@@ -119,6 +139,13 @@ def main() -> int:
                  if "before" in trees else "")
         counts = "/".join(str(findings[(label, t)]) for t in trees)
         print(f"| {label} | {counts} | {p:.1f} | {' | '.join(cells)} |{ratio}")
+    if calls:
+        print(f"\nFunction calls of the first check (cProfile)\n\n| file | {' | '.join(trees)} |"
+              + (" after / before |" if "before" in trees else ""))
+        print("|---" * (1 + len(trees) + ("before" in trees)) + "|")
+        for label in files:
+            ratio = f" {calls[(label, 'after')] / calls[(label, 'before')]:.3f}× |" if "before" in trees else ""
+            print(f"| {label} | {' | '.join(f'{calls[(label, t)]:,}' for t in trees)} |{ratio}")
     return 0
 
 

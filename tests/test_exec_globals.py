@@ -6,6 +6,8 @@ literal key is `x = v`. In a function, `exec` cannot rebind the function's local
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from errata_lsp.analysis import check_source
 
 HEAD = ("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -68,6 +70,21 @@ def test_globals_update_and_a_computed_key_rebind_any_global():
     assert found(default + 'vars()[name] = value\n' + CALL) == []  # at module level, vars() is globals()
 
 
+def test_globals_update_of_a_dict_the_file_reads_whole_sets_the_names_it_has():
+    # a dict whose keys are all known: a name it has holds its entry, any other what it held before
+    default = HEAD + 'precision = "32-true"\n'
+    assert found(default + 'globals().update({"precision": "bf16-mixed"})\n' + CALL) == precision_error(7)
+    presets = 'PRESETS = {"v4": {"precision": "bf16-mixed", "devices": 8}, "cpu": {"precision": "32-true"}}\n'
+    assert found(default + presets + 'globals().update(PRESETS["v4"])\n' + CALL) == precision_error(8)
+    assert found(default + presets + 'globals().update(PRESETS["cpu"])\n' + CALL) == []
+    assert found(default + 'globals().update({"devices": 8})\n' + CALL) == []  # no `precision` key: as before
+    assert found(HEAD + 'precision = "bf16-mixed"\nglobals().update({"devices": 8})\n' + CALL) == precision_error(7)
+    [finding] = check_source(default + presets + 'globals().update(PRESETS["v4"])\n' + CALL, "train.py").findings
+    assert finding.message.endswith("(from `precision`, line 6)")  # the preset's entry, where the fix belongs
+    # a dict that may hold keys the file cannot read leaves every global unknown
+    assert found(HEAD + 'precision = "bf16-mixed"\nglobals().update({**load(), "devices": 8})\n' + CALL) == []
+
+
 def test_a_literal_key_of_globals_is_an_assignment_of_that_name():
     default = HEAD + 'precision = "bf16-true"\n'
     assert found(default + 'globals()["precision"] = "16-mixed"\n' + CALL) == precision_error(7)
@@ -92,3 +109,18 @@ def test_the_imports_keep_their_meaning_after_the_exec():
 def test_an_exec_in_a_function_cannot_rebind_its_locals():
     text = HEAD + 'def main():\n    precision = "bf16-mixed"\n    ' + EXEC + "    " + CALL
     assert found(text) == precision_error(8, indent=4)
+
+
+def test_a_module_updating_its_globals_from_another_module_s_preset_is_read_by_its_importer(tmp_path):
+    (tmp_path / "presets.py").write_text('PRESETS = {"v4": {"PRECISION": "bf16-mixed"}, "cpu": {"ACCELERATOR": "cpu"}}\n')
+    train = tmp_path / "train.py"
+    train.write_text("from lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+                     "import config\n\n"
+                     "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision=config.PRECISION)\n")
+    for target, expected in (("v4", [("LXF007", "error", "presets.py", 1)]), ("cpu", [])):
+        (tmp_path / "config.py").write_text(f'from presets import PRESETS\nPRECISION = "32-true"\n'
+                                            f'globals().update(PRESETS["{target}"])\n')
+        report = check_source(train.read_text(), str(train))
+        assert [(f.code, f.severity.value, Path(f.elsewhere.path).name if f.elsewhere else "train.py",
+                 f.elsewhere.span.start.line + 1 if f.elsewhere else f.span.start.line + 1)
+                for f in report.findings] == expected, target

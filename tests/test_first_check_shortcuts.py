@@ -357,3 +357,177 @@ def test_the_nonlocal_stores_of_nested_functions_are_those_the_walk_of_the_funct
     assert ctx.flow._nonlocals_of_nested(named["plain"]) == {}
     other = ast.parse(NONLOCALS).body[0]  # a def of no table of this module: walked
     assert ctx.flow._nonlocals_of_nested(other) == _nonlocals_the_long_way(ctx, other)  # type: ignore[arg-type]
+
+
+DECORATORS = textwrap.dedent('''\
+    import functools
+    from contextlib import contextmanager
+    import torch
+    from typing import overload
+
+
+    def timed(fn):
+        return fn
+
+
+    def register(name):
+        def decorate(cls):
+            return cls
+        return decorate
+
+
+    class Timed:
+        def __init__(self, fn):
+            self.fn = fn
+
+
+    cache = functools.lru_cache
+    if torch.cuda.is_available():
+        def checked(fn):
+            return fn
+    else:
+        checked = timed
+
+
+    @timed
+    def a():
+        pass
+
+
+    @Timed
+    def b():
+        pass
+
+
+    @register("c")
+    class C:
+        @property
+        def size(self):
+            return 1
+
+        @size.setter
+        def size(self, value):
+            pass
+
+        @staticmethod
+        @contextmanager
+        def scope():
+            yield
+
+        @functools.partial(register, "d")
+        def d(self):
+            pass
+
+
+    @torch.no_grad()
+    @torch.inference_mode
+    @checked
+    @cache
+    @overload
+    def e(x):
+        pass
+    ''')
+
+
+def _applications_the_long_way(ctx: Context) -> dict[int, list]:
+    applied: dict[int, list] = {}
+    for func in ctx.flow._decorated_functions():
+        for site in ctx.flow.decorations(func):
+            for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node) for x in ctx.flow.values(site.func)):
+                applied.setdefault(target, []).append(site)
+    return applied
+
+
+def test_a_library_s_decorator_applies_no_def_of_the_file() -> None:
+    ctx = _context(DECORATORS)
+    assert {"contextmanager", "torch", "overload", "property", "staticmethod", "functools"} <= ctx.library_names
+    assert not {"timed", "Timed", "register", "checked", "cache", "size", "C"} & ctx.library_names
+    shortcut = ctx.flow._applications()
+    other = _context(DECORATORS)  # the long way, on its own parse of the source
+    long_way = _applications_the_long_way(other)
+
+    def by_place(ctx: Context, applied: dict[int, list]) -> dict[tuple[str, int], list[str]]:
+        return {(d.name, d.lineno): [ast.unparse(s.func) for s in applied.get(id(d), ())]
+                for kind in (ast.FunctionDef, ast.ClassDef) for d in ctx.nodes(kind)}
+
+    assert by_place(ctx, shortcut) == by_place(other, long_way)
+    found = {name: sites for (name, _), sites in by_place(ctx, shortcut).items() if sites}
+    assert found == {"timed": ["timed", "checked"], "Timed": ["Timed"], "checked": ["checked"],
+                     "register": ["functools.partial(register, 'd')"], "decorate": ["register('c')"]}
+    # a star import may bind any name: no shortcut
+    assert not _context("from helpers import *\n" + DECORATORS).library_names
+
+
+NEVER_USED = textwrap.dedent('''\
+    from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+    def unread():
+        strategy = XLAFSDPStrategy()
+        return 1
+
+
+    def read_nested():
+        strategy = XLAFSDPStrategy()
+
+        def inner():
+            return strategy
+        return inner
+
+
+    def read_here():
+        strategy = XLAFSDPStrategy()
+        print(strategy)
+
+
+    def rebound():
+        strategy = XLAFSDPStrategy()
+        strategy = None
+        return strategy
+
+
+    def declared():
+        global strategy
+        strategy = XLAFSDPStrategy()
+
+
+    def other(strategy=None):
+        return strategy
+
+
+    def unbound_elsewhere():
+        policy = XLAFSDPStrategy()
+        return 2
+
+
+    def reads_unbound():
+        return policy
+    ''')
+
+
+def _never_used_the_long_way(flow, call: ast.Call) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+    """`Flow.never_used` as it was: every read of the name in the file asked what it reaches."""
+    ctx = flow.ctx
+    func = ctx.enclosing_function(call)
+    parent = ctx.parents.get(call)
+    if func is None or not isinstance(parent, ast.Assign) or len(parent.targets) != 1 \
+            or not isinstance(parent.targets[0], ast.Name) or ctx.scope_of(parent) is not func:
+        return None
+    name = parent.targets[0].id
+    walked = flow.scope(func)
+    if name in walked.globals or name in walked.nonlocals:
+        return None
+    for load in ctx.loads_named(name):
+        defs = flow.reaching(load)
+        if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+            return None
+    return ("unread", name)
+
+
+def test_a_local_never_read_is_told_from_the_reads_in_its_function() -> None:
+    ctx, other = _context(NEVER_USED), _context(NEVER_USED)
+    built = [c for c in ctx.nodes(ast.Call) if ast.unparse(c) == "XLAFSDPStrategy()"]
+    long_way = [c for c in other.nodes(ast.Call) if ast.unparse(c) == "XLAFSDPStrategy()"]
+    answers = [ctx.flow.never_used(c) for c in built]
+    assert answers == [_never_used_the_long_way(other.flow, c) for c in long_way]
+    assert answers == [("unread", "strategy"), None, None, ("unread", "strategy"), None, None]

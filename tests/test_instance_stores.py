@@ -468,3 +468,60 @@ def test_a_keeper_reading_it_in_init_reads_it_when_built():
         "self.cfg = cfg\n", "self.cfg = cfg\n        self.op = cfg.loss_reduce\n").replace(
         "reduce_op=self.cfg.loss_reduce", "reduce_op=self.op")
     assert [f[:2] for f in found(source)] == [("LXF027", "error")]
+
+
+# --- a module builds (or copies) an instance of another module's class and stores on it at top level --------
+PRECISION_16 = ("`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', "
+                "'16-true', 'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes "
+                "`XLAPrecision(...)` (from `TPU.precision`, `tpu_config.py`, line %d)")
+
+
+def _three_modules(tmp_path: Path, tpu_config: str) -> Path:
+    """base_config.py defines the class (and BASE), tpu_config.py builds or copies one and stores on it, train.py
+    reads it through an import."""
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "base_config.py").write_text(textwrap.dedent("""\
+        class TrainConfig:
+            def __init__(self):
+                self.precision = "32-true"
+        BASE = TrainConfig()
+    """))
+    (tmp_path / "tpu_config.py").write_text(textwrap.dedent(tpu_config))
+    train = tmp_path / "train.py"
+    train.write_text(textwrap.dedent("""\
+        from lightning.fabric import Fabric
+        from lightning.fabric.strategies import XLAFSDPStrategy
+        from tpu_config import TPU as cfg
+        def run(fabric):
+            pass
+        fabric = Fabric(accelerator="tpu", precision=cfg.precision, strategy=XLAFSDPStrategy())
+        fabric.launch(run)
+    """))
+    return train
+
+
+def test_a_top_level_store_on_another_module_s_instance_is_what_an_importer_reads(tmp_path):
+    built = 'from base_config import TrainConfig\nTPU = TrainConfig()\nTPU.precision = "bf16-mixed"\n'
+    assert _checked(_three_modules(tmp_path / "built", built)) == [
+        ("LXF007", "error", "6:46-6:59", "tpu_config.py:3:17-3:29", PRECISION_16 % 3)]
+    copied = 'import copy\nfrom base_config import BASE\nTPU = copy.copy(BASE)\nTPU.precision = "bf16-mixed"\n'
+    assert _checked(_three_modules(tmp_path / "copied", copied)) == [
+        ("LXF007", "error", "6:46-6:59", "tpu_config.py:4:17-4:29", PRECISION_16 % 4)]
+    deep = copied.replace("copy.copy", "copy.deepcopy")
+    assert [f[:4] for f in _checked(_three_modules(tmp_path / "deep", deep))] == [
+        ("LXF007", "error", "6:46-6:59", "tpu_config.py:4:17-4:29")]
+
+
+def test_a_store_an_importer_does_not_see_or_on_another_object_gives_no_error(tmp_path):
+    fine = 'from base_config import TrainConfig\nTPU = TrainConfig()\nTPU.precision = "bf16-true"\n'
+    assert _checked(_three_modules(tmp_path / "fine", fine)) == []
+    # the last store wins: the importer reads the module after it ran
+    again = fine.replace('"bf16-true"\n', '"bf16-mixed"\nTPU.precision = "bf16-true"\n')
+    assert _checked(_three_modules(tmp_path / "again", again)) == []
+    # a store on the source after the copy is the source's alone
+    source = 'import copy\nfrom base_config import BASE\nTPU = copy.copy(BASE)\nBASE.precision = "bf16-mixed"\n'
+    assert _checked(_three_modules(tmp_path / "source", source)) == []
+    # in a branch: may or may not have run
+    branch = 'import os\nfrom base_config import TrainConfig\nTPU = TrainConfig()\nif os.environ.get("MIXED"):\n' \
+             '    TPU.precision = "bf16-mixed"\n'
+    assert [f[:2] for f in _checked(_three_modules(tmp_path / "branch", branch)) if f[1] == "error"] == []

@@ -419,6 +419,69 @@ def test_a_module_attribute_patched_by_another_module_that_is_imported(tmp_path)
     assert found(tmp_path / "plain.py") == []
 
 
+def test_a_module_attribute_patched_by_setattr_or_an_update_of_its_namespace(tmp_path):
+    """`setattr(layers, "REMAT", v)`, `layers.__dict__.update(d)` and `vars(layers).update(d)` at the top of an
+    imported module store as `layers.REMAT = v` does: the dict's entry when it has the key."""
+    fine = LAYERS.replace("REMAT = [Block]", "REMAT = {Block}")
+    for name, (patch, line) in {
+        "setattr": ('setattr(layers, "REMAT", [layers.Block])\n', 3),
+        "dict": ('POD = {"REMAT": [layers.Block]}\nlayers.__dict__.update(POD)\n', 3),
+        "vars": ('vars(layers).update({"REMAT": [layers.Block], "STEPS": 2})\n', 3),
+    }.items():
+        (tmp_path / name).mkdir()
+        tree(tmp_path / name, {"layers.py": fine, "overrides.py": "import layers\n\n" + patch,
+                               "train.py": HEAD + "import layers\nimport overrides\n" + use("layers.REMAT")})
+        assert found(tmp_path / name / "train.py") == [
+            ("LXF001", "`activation_checkpointing_policy` must be a set, found [layers.Block] (from `layers.REMAT`, "
+                       f"`overrides.py`, line {line})", 4, 86)], name
+    for name, patch in {  # no such key, another name, a dict with keys the module cannot read
+        "other_key": 'layers.__dict__.update({"STEPS": 2})\n',
+        "other_attr": 'setattr(layers, "OTHER", [layers.Block])\n',
+        "unread": 'vars(layers).update(load())\n',
+    }.items():
+        bad = LAYERS if name == "unread" else fine  # (an unread update leaves a list policy unknown too)
+        (tmp_path / name).mkdir()
+        tree(tmp_path / name, {"layers.py": bad, "overrides.py": "import layers\n\n" + patch,
+                               "train.py": HEAD + "import layers\nimport overrides\n" + use("layers.REMAT")})
+        assert found(tmp_path / name / "train.py") == [], name
+
+
+PATCHING = """\
+import layers
+
+POD = {"REMAT": [layers.Block]}
+
+
+def apply(overrides=POD):
+    layers.__dict__.update(overrides)
+    setattr(layers, "STEPS", 2)
+"""
+
+
+def _patched_run(root: Path, main: str) -> Path:
+    """train.py's `run` reads `layers.REMAT`; `main` is its `__main__` block (overrides.apply() or not)."""
+    root.mkdir()
+    tree(root, {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"), "overrides.py": PATCHING,
+                "train.py": HEAD + "import layers\nimport overrides\n\n\ndef run(fabric):\n"
+                "    XLAFSDPStrategy(auto_wrap_policy={nn.Linear}, activation_checkpointing_policy=layers.REMAT)\n"
+                "\n\nif __name__ == '__main__':\n" + main})
+    return root / "train.py"
+
+
+def test_a_function_of_another_module_patching_a_module_attribute_called_before_the_reader_is_named(tmp_path):
+    launch = "    Fabric(accelerator='tpu').launch(run)\n"
+    train = _patched_run(tmp_path / "before", "    overrides.apply()\n" + launch)
+    [finding] = check_source(train.read_text(), str(train)).findings
+    assert (finding.code, finding.severity.value, Path(finding.elsewhere.path).name if finding.elsewhere else "") \
+        == ("LXF001", "error", "overrides.py")
+    assert "found [layers.Block]" in finding.message
+    # with the set the call passes, called after the launch, or never called: the module's own set
+    assert found(_patched_run(tmp_path / "passed", "    overrides.apply({'REMAT': {layers.Block}})\n" + launch)) == []
+    assert found(_patched_run(tmp_path / "after", launch + "    overrides.apply()\n")) == []
+    assert found(_patched_run(tmp_path / "never", launch)) == []
+    assert found(_patched_run(tmp_path / "branch", "    if flag:\n        overrides.apply()\n" + launch)) == []
+
+
 def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_path):
     """`python train.py` puts train.py's folder first on sys.path for every module: `experiments/run.py`
     importing `defaults` gets the `defaults.py` next to train.py (the project folder is another one)."""

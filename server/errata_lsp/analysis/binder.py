@@ -50,6 +50,9 @@ class Scope:
     # the tests on the function's parameters its callers decided: (test, parameters read, True/False/None)
     decisions: tuple[tuple[ast.expr, Any, bool | None], ...] = ()
     walking: bool = False  # its walk is under way: the names it has not reached yet are not recorded
+    # `globals().update(d)` at module level: (id of the call, name) -> what the name held before it, kept for
+    # the names the dict turns out not to set
+    updated: dict[tuple[int, str], tuple[Def, ...]] = field(default_factory=dict)
 
 
 Env = dict[str, tuple[Def, ...]]  # each name bound at a point of the walk -> the definitions reaching it
@@ -120,11 +123,16 @@ class Walker:
         """`exec(code)`, `globals().update(...)`, `globals()[key] = value` at module level: code errata never runs
         (a config file, `--key=value` of the command line: nanoGPT's configurator) may rebind any global, so
         each variable bound before reads as unknown after. Imports, functions and classes keep their
-        definitions: such code sets values, and a rule names a library call by what the file imports."""
+        definitions: such code sets values, and a rule names a library call by what the file imports.
+        `globals().update(d)`: what each name held before is kept (`Scope.updated`), for the evaluator to read
+        when it knows every key of `d`."""
         out = dict(env)
+        updating = is_globals_update(call)
         for name, defs in env.items():
             if any(d.how not in ("import", "def") for d in defs):
                 out[name] = (Def("unknown", call, when, label=name),)
+                if updating:
+                    self.scope.updated[(id(call), name)] = defs
         return out
 
     def _assign(self, s: ast.Assign, env: Env, when: When) -> Env:
@@ -552,6 +560,12 @@ def _imported_name(d: Def, name: str) -> tuple[str, str] | None:
     if d.how != "import" or not isinstance(d.node, ast.ImportFrom) or d.node.level or not d.node.module:
         return None
     return next(((d.node.module, a.name) for a in d.node.names if (a.asname or a.name) == name), None)
+
+
+def is_globals_update(call: ast.AST) -> bool:
+    """`globals().update(d)` (the test that `globals` is the builtin is `_rewrites_globals`'s)."""
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "update" \
+        and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)
 
 
 def _rewrites_globals(call: ast.Call, env: Env, scope: ast.AST) -> bool:

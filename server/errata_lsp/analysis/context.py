@@ -1605,6 +1605,20 @@ class Context:
                          if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
     @cached_property
+    def library_names(self) -> frozenset[str]:
+        """The names only a library's import binds in the file, or nothing (a builtin: `property`,
+        `staticmethod`): no assignment, parameter, loop, `def`, `class`, project import or star import binds
+        them, so what they hold is the library's, never a function or class of the project. A scan of the
+        tables, before any name is resolved (empty when the file reads `globals` and the like, or has a
+        star import)."""
+        others = self.names_bound_otherwise
+        if others is None or any(a.name == "*" for node in self._by_type[ast.ImportFrom] for a in node.names):
+            return frozenset()
+        defined = {d.name for kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) for d in self._by_type[kind]}
+        read = {n.id for n in self._by_type[ast.Name] if isinstance(n.ctx, ast.Load)}
+        return frozenset(read - others - defined - self._project_imports)
+
+    @cached_property
     def _class_names(self) -> frozenset[str]:
         return frozenset(c.name for c in self._by_type[ast.ClassDef])
 

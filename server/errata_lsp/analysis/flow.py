@@ -89,6 +89,7 @@ from .binder import (
     all_args,
     constant_of,
     flag_value,
+    is_globals_update,
     negation,
     source_text,
     walk,
@@ -122,6 +123,11 @@ IMPLIED_DEFAULTS = {"store_true": False, "store_false": True}
 # the object a method runs on (its `self`), or each of several it may be, each under its own condition
 Receiver = Value | tuple[Value, ...]
 
+# The builtin classes an `isinstance` test on a path may name, and those a value of each kind is an instance of.
+BUILTIN_TYPES = frozenset({"list", "tuple", "set", "frozenset", "dict", "str", "bool", "int", "float"})
+BUILTIN_KINDS = {"list": frozenset({"list"}), "tuple": frozenset({"tuple"}), "set": frozenset({"set"}),
+                 "frozenset": frozenset({"frozenset"}), "dict": frozenset({"dict"}), "str": frozenset({"str"}),
+                 "bool": frozenset({"bool", "int"}), "none": frozenset({"NoneType"})}
 VERSION_KINDS = ("version", "version_str")  # `Flow._version_operand`: a parsed version, torch's version string
 MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < ...`: names followed to their values
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
@@ -154,6 +160,7 @@ class Flow:
         self._scopes: dict[int, Scope] = {}
         self._memo: dict[int, tuple[ast.AST, tuple[Value, ...]]] = {}
         self._active: set[int] = set()
+        self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
@@ -174,6 +181,9 @@ class Flow:
         self._bound_sites: dict[tuple[int, int, Receiver], _MethodFlow] = {}  # (method, call, receiver): its body
         self._vararg_tuples: dict[tuple[int, int], tuple[ast.Call, ast.Tuple]] = {}  # a call's `*args`, made once
         self._asking_stores: set[tuple[int, str]] = set()  # (construction, attribute): its stores being read
+        # an instance of a class of this module built (or copied) by another module: that module's flow, by the
+        # construction, where its stores are looked for (`_home_of`); weak, as one module's flow keeps no other
+        self._builders: weakref.WeakKeyDictionary[ast.AST, weakref.ref[Flow]] = weakref.WeakKeyDictionary()
 
     def release(self) -> None:
         """Drop the memoized values (each points back at this flow), so they are freed at once."""
@@ -191,6 +201,7 @@ class Flow:
         self._decorations.clear()
         self._through = None
         self._applied = None
+        self._builders.clear()
 
     def text(self, node: ast.AST) -> str:
         """An expression as the module spells it, on one line."""
@@ -1275,11 +1286,56 @@ class Flow:
             return (Value("unknown", node, flow=self),)
         out: list[Value] = []
         for d in defs:
-            out.extend(x.under(d.when) for x in self.of_def(d, node))
+            out.extend(x.under(d.when) for x in self._typed_past_tests(d, self.of_def(d, node)))
         if any(x.kind == "none" for x in out) and len(out) > 1 or any(x.when for x in out if x.kind == "none"):
             if self._not_none_here(node):  # `if clip is not None: ... clip ...`: the None paths do not reach it
                 return tuple(x for x in out if x.kind != "none") or (Value("unknown", node, flow=self),)
         return tuple(out)
+
+    def _typed_past_tests(self, d: Def, values: tuple[Value, ...]) -> tuple[Value, ...]:
+        """A definition from before `if isinstance(x, list): x = set(x)` reaches past it only where the test is
+        false (the body rebinds x): of its values, those of a builtin type the test names are not among them (a
+        list normalised into a set before it is passed). Its values of a type the layer cannot tell stay."""
+        if not d.when or d.node is None or not any("isinstance(" in c for c in d.when):
+            return values
+        for condition in d.when:
+            tested = self._builtin_type_test(condition, d.label) if "isinstance(" in condition else None
+            if tested is None or self._made_under(d.node, condition):
+                continue
+            holds, types = tested
+            values = tuple(x for x in values if (kinds := _builtin_types(x)) is None or bool(kinds & types) is holds)
+        return values
+
+    def _builtin_type_test(self, condition: str, name: str | None) -> tuple[bool, frozenset[str]] | None:
+        """`isinstance(name, list)`, `not isinstance(name, (list, tuple))` as a path's condition reads: whether
+        it holds (False for `not`) and the builtin classes it names; None for any other condition."""
+        try:
+            test = ast.parse(condition, mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+        holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
+        call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
+        if not isinstance(call, ast.Call) or not _isinstance_call(call) or not isinstance(call.args[0], ast.Name) \
+                or call.args[0].id != name:
+            return None
+        kinds = call.args[1]
+        names = [n for n in (kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) if isinstance(n, ast.Name)]
+        module = self.scope(self.ctx.module).final
+        if len(names) != len(kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]) or "isinstance" in module or not all(
+                n.id in BUILTIN_TYPES and n.id not in module and self.ctx.resolve(n) is None for n in names):
+            return None
+        return holds, frozenset(n.id for n in names)
+
+    def _made_under(self, node: ast.AST, condition: str) -> bool:
+        """`node` lies in a branch of an `if` whose test (or its negation) is `condition`: made under it, not
+        from before it."""
+        child, parent = node, self.ctx.parents.get(node)
+        while parent is not None and not isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, ast.If) and child is not parent.test and condition in (
+                    self.text(parent.test), negation(parent.test, self.text)):
+                return True
+            child, parent = parent, self.ctx.parents.get(parent)
+        return False
 
     def _not_none_here(self, node: ast.Name) -> bool:
         """`node` lies where a test of its scope says the name is not None: the body of `if x is not None:`,
@@ -1333,6 +1389,10 @@ class Flow:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
             if isinstance(d.node.op, ast.BitOr) and kinds == {"dict"} and {x.kind for x in self.values(d.node.target)} == {"dict"}:
                 return (Value("dict", d.node, label=d.label, flow=self),)  # `settings |= profile`: as `settings | profile`
+        if d.how == "unknown" and isinstance(d.node, ast.Call) and is_globals_update(d.node) and d.label is not None:
+            updated = self._globals_updated(d.node, d.label, use)  # (what `globals().update(d)` set the name to)
+            if updated is not None:
+                return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
@@ -1354,6 +1414,24 @@ class Flow:
             count = max(len(value.extra) - (len(unpacked.elts) - 1), 0)  # `model, *optimizers = fabric.setup(...)`
         return Value("list", star if isinstance(star, ast.Starred) else name, when=value.when, label=label,
                      extra=StarredRest(count), flow=self)
+
+    def _globals_updated(self, call: ast.Call, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """`globals().update(PRESETS[TARGET])` at module level: what `name` holds after it, the dict's entry
+        when it has that key, else what it held before (each dict it may be, when the file reads all its
+        keys); None when a dict may set keys the file cannot read (then it is unknown)."""
+        before = self.scope(self.ctx.module).updated.get((id(call), name))
+        if before is None:
+            return None
+        out: list[Value] = []
+        for mapping in self.values(call.args[0]):
+            entries = self.entries(mapping)[0] if mapping.kind == "dict" else None
+            complete = self.entries(mapping)[1] if entries is not None else False
+            if entries is None or name not in entries and not complete:
+                return None
+            kept = tuple(x.under(entries[name].when) for x in entries[name].values()) if name in entries \
+                else tuple(x for d in before for x in self.of_def(d, use))
+            out.extend(x.named(name).under(mapping.when) for x in kept)
+        return bounded(tuple(out)) if out else None
 
     def _display_turns(self, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
         """`for cfg in [{...}, {...}]:`, read in the loop's body: what `cfg` holds on each turn, each element of
@@ -2812,11 +2890,24 @@ class Flow:
         walked = self.scope(func)
         if name in walked.globals or name in walked.nonlocals or any(self.ctx.loads_named(n) for n in _NAMESPACE_READERS):
             return None  # (a read by name: `locals()["strategy"]`)
+        if self._read_unresolved(name):
+            return None
+        # a read elsewhere than in `func` (its nested scopes too) cannot reach a local of `func`: only those are
+        # asked which binding they reach (each call asking every read of the file was quadratic in its functions)
+        first, last = func.lineno, func.end_lineno or func.lineno
         for load in self.ctx.loads_named(name):
-            defs = self.reaching(load)
-            if defs is None or any(d.node is call or d.how == "unknown" for d in defs):
+            if first <= load.lineno <= last and any(d.node is call for d in self.reaching(load) or ()):
                 return None
         return ("unread", name)
+
+    def _read_unresolved(self, name: str) -> bool:
+        """Some read of `name`, in any scope, reaches no binding, or one the walk cannot tell (once a name)."""
+        found = self._unresolved_reads.get(name)
+        if found is None:
+            found = self._unresolved_reads[name] = any(
+                defs is None or any(d.how == "unknown" for d in defs)
+                for defs in map(self.reaching, self.ctx.loads_named(name)))
+        return found
 
     def _entry_never_picked(self, entry: ast.expr) -> bool:
         """`entry` is the value of a constant key in a dict bound once at the top level, and every read of
@@ -3269,7 +3360,8 @@ class Flow:
         construction, attr = base.node, node.attr
         assert isinstance(construction, ast.Call)
         # the module that writes the construction (a class of another module built here is read there)
-        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None)
+        home = next((f for f in (base.flow or self, self) if construction in f.ctx.parents), None) \
+            or self._home_of(construction, base)
         if home is None:
             return found
         cls = base.extra[0] if isinstance(base.extra, tuple) and isinstance(base.extra[0], ast.ClassDef) else None
@@ -3302,7 +3394,7 @@ class Flow:
             return found
         if isinstance(before, _Store):  # `deepen(cfg)` then `cfg.remat` in the same block
             return tuple(x.named(f"{before.holder}.{attr}") for x in before.values or ())
-        seen = home._seen_by_readers(construction, stores, self._method_reading(node))
+        seen = home._seen_by_readers(construction, stores, self._method_reading(node), imported=home.ctx is not self.ctx)
         if seen is False:  # stored after the instance went on
             return found
         if isinstance(seen, _Store):  # every reader through the instance comes after this store
@@ -3381,15 +3473,23 @@ class Flow:
         cls = self.ctx.parents.get(func) if func is not None else None
         return (cls, func.name) if isinstance(cls, ast.ClassDef) and func is not None else None
 
+    def _home_of(self, construction: ast.Call, base: Value) -> Flow | None:
+        """The flow of the module that builds (or copies) `construction`, an instance of a class another module
+        defines (`TPU = TrainConfig()` in tpu_config.py, read through `from tpu_config import TPU`)."""
+        held = base.flow.base._builders.get(construction) if base.flow is not None else None
+        return held() if held is not None else None
+
     def _seen_by_readers(self, construction: ast.Call, stores: list[_Store],
-                         method: tuple[ast.ClassDef, str] | None = None) -> _Store | bool | None:
+                         method: tuple[ast.ClassDef, str] | None = None, imported: bool = False) -> _Store | bool | None:
         """Which stores a reader of the instance through a function it is passed to (or a name it reaches,
         or a method run on it) sees, when each is a statement of the block that binds the construction (a
         helper's own store a statement of its body), after the binding, in no loop: the instance leaves the
         name (passed on, bound again, a method called on it) in statements of the block, and a reader sees
         what was stored before them (`_as_seen`, the rule `_stored_before` orders a read in the block by).
         Handed to the class whose `method` reads it (`trainer = Trainer(cfg)`, `fit` reading `self.cfg.x`), it
-        is read when that method runs: at each later use of `trainer`, not at the construction."""
+        is read when that method runs: at each later use of `trainer`, not at the construction. `imported`: a
+        reader in another module may also have imported it, after the whole module ran (the module's body the
+        block: a moment after its last statement)."""
         bind = self.ctx.parents.get(construction)
         bound_at = self.ctx.block_place(bind) if bind is not None else None
         if bound_at is None or isinstance(self.ctx.parents.get(bind), (ast.For, ast.AsyncFor, ast.While)):
@@ -3403,6 +3503,8 @@ class Flow:
             return None
         moments = [m for name, i in uses if not any(self.ctx.within(name, s.at) for _, s in placed)
                    for m in self._read_moments(name, i, block, method)]
+        if imported and block is self.ctx.module.body:
+            moments.append(len(block))
         return _as_seen(placed, moments)
 
     def _read_moments(self, name: ast.Name, index: int, block: list[ast.stmt],
@@ -4852,15 +4954,15 @@ class Flow:
                     if isinstance(key, str) and len(call.args) > 1:
                         out.setdefault(key, Entry(call.args[1], call, self, self._stored_under(call)))
                     continue
-                for kw in call.keywords:
-                    if kw.arg is not None:
-                        _store(out, kw.arg, Entry(kw.value, kw, self, self._stored_under(call)))
-                    else:
-                        complete = False
-                for a in call.args:
+                # the mapping given first, then the keywords in order (`d.update(m, k=v, **more)`: as Python updates)
+                for a in (*call.args, *call.keywords):
+                    if isinstance(a, ast.keyword) and a.arg is not None:
+                        _store(out, a.arg, Entry(a.value, a, self, self._stored_under(call)))
+                        continue
+                    mapping = a.value if isinstance(a, ast.keyword) else a
                     # `options.update(preset)` in `for preset in presets:` over known items: every turn updates
-                    turns = self.loop_items(a, within=True) if isinstance(a, ast.Name) else None
-                    for held in (turns or [self.values(a)]):
+                    turns = self.loop_items(mapping, within=True) if isinstance(mapping, ast.Name) else None
+                    for held in (turns or [self.values(mapping)]):
                         held = self.plain_run(held)
                         sub, sub_complete = self._alternative_entries(held, out)
                         complete = complete and sub_complete
@@ -5410,11 +5512,29 @@ class Flow:
                 if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
                     removed.append((target.value, target.slice, statement.lineno))
         for receiver, key_node, line in removed:
-            key = self.constant_key(key_node)
-            if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
-                    and self._same_dict(receiver, node):
-                out[key] = max(line, out.get(key, 0))
+            for key in self._turn_keys(key_node) or (self.constant_key(key_node),):
+                if isinstance(receiver, ast.Name) and receiver.id == name and isinstance(key, str) \
+                        and self._same_dict(receiver, node):
+                    out[key] = max(line, out.get(key, 0))
         return out
+
+    def _turn_keys(self, key: ast.AST) -> tuple[str, ...]:
+        """The strings a loop's name takes, for a key that is one (`for key in CUDA_ONLY: kwargs.pop(key, None)`
+        over a tuple, list or set of strings, written or bound to a name): each turn removes one. () otherwise."""
+        if not isinstance(key, ast.Name):
+            return ()
+        parent = self.ctx.parents.get(key)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(parent, (ast.For, ast.AsyncFor)) and isinstance(parent.target, ast.Name) \
+                    and parent.target.id == key.id:
+                held = self.values(parent.iter)
+                displays = [x.node for x in held if isinstance(x.node, (ast.Tuple, ast.List, ast.Set)) and not x.when]
+                if len(displays) != 1 or len(held) != 1:
+                    return ()
+                keys = [e.value for e in displays[0].elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+                return tuple(keys) if len(keys) == len(displays[0].elts) else ()
+            parent = self.ctx.parents.get(parent)
+        return ()
 
     def _clears(self, node: ast.AST | None, name: str) -> list[ast.Call]:
         """The `name.clear()` calls on the variable a dict was bound to. A clear in a branch counts too, as a
@@ -5648,6 +5768,7 @@ class Flow:
                 tipped = f.flow.ctx.tips.instance_of(f.flow, f.node, node)
                 if tipped is not None:
                     return tuple(replace(x, flow=self) for x in tipped)
+                f.flow.base._builders[node] = weakref.ref(self.base)
                 return (Value("instance", node, extra=(f.node, self._relayed(node, f.flow)), flow=f.flow),)
             tipped = self.ctx.tips.instance_of(self, f.node, node)  # a project class derived from a library's
             if tipped is not None:
@@ -6523,6 +6644,13 @@ class Flow:
         if len(sources) == 1 and sources[0].kind == "instance" and sources[0].flow is self and _copy_of(node, self) \
                 and isinstance(sources[0].node, ast.Call):  # an object of its own: a store on it is not the source's
             return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=self),)
+        there = sources[0].flow if len(sources) == 1 else None
+        if there is not None and there.base is not self.base and sources[0].kind == "instance" \
+                and _copy_of(node, self) and isinstance(sources[0].node, ast.Call):
+            # a copy of an instance another module builds: read as that one is (its class's module), its own
+            # stores made here
+            there.base._builders[node] = weakref.ref(self.base)
+            return (Value("instance", node, sources[0].when, sources[0].label, extra=sources[0].extra, flow=there),)
         return sources
 
     def _binop(self, node: ast.BinOp) -> tuple[Value, ...]:
@@ -6664,7 +6792,7 @@ class Flow:
         def is_param(node: ast.AST | None) -> bool:
             return isinstance(node, ast.Name) and node.id in params
 
-        for expr in self.ctx.returned_values(func):
+        for expr in self._returned_sources(func):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
                         or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
@@ -6676,6 +6804,29 @@ class Flow:
                         and any(is_param(kw.value) for kw in node.keywords):
                     return True  # (`dict(kwargs)`: a copy of the mapping the call passes; `SimpleNamespace(model=model)`)
         return False
+
+    def _returned_sources(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+        """What `func` returns, and for a local it returns (`out = dict(BASE); out.update(overrides); return out`)
+        the mappings it merges into that local: a `**` spread of a value bound to it, and what an `update` or
+        a `setdefault` adds (a dict display of its own keys stays the module's reading: its values are placed
+        where they are written)."""
+        out: list[ast.expr] = []
+        for expr in self.ctx.returned_values(func):
+            out.append(expr)
+            if not isinstance(expr, ast.Name):
+                continue
+            for node in walk(func):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and any(
+                        isinstance(t, ast.Name) and t.id == expr.id for t in node.targets):
+                    spreads = [v for k, v in zip(node.value.keys, node.value.values) if k is None]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr in ("update", "setdefault") and isinstance(node.func.value, ast.Name) \
+                        and node.func.value.id == expr.id:  # (`out.update(x)` adds what `{**x}` holds)
+                    spreads = [*node.args, *(kw.value for kw in node.keywords if kw.arg is None)]
+                    out.append(ast.Dict(keys=[None] * len(spreads), values=spreads))
+                    out.extend(kw.value for kw in node.keywords if kw.arg is not None)
+        return out
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
@@ -6915,8 +7066,11 @@ class Flow:
             applied: dict[int, list[_Decorated]] = {}
             self._applied = applied  # asked inside its own working out: what is found so far
             try:
+                library = self.ctx.library_names
                 for func in self._decorated_functions():
                     for site in self.decorations(func):
+                        if _root_name(site.func) in library:
+                            continue  # `@property`, `@contextmanager`, `@torch.no_grad`: a library's, no def here
                         for target in dict.fromkeys(id(x.extra if x.kind == "partial" else x.node)
                                                     for x in self.values(site.func)):
                             applied.setdefault(target, []).append(site)
@@ -7591,6 +7745,13 @@ def _walk_function(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, fo
         found.final = env
     else:
         found.final = dict(walker.run(node.body, env, ()))
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    """The name a dotted name starts at (`torch.no_grad`: torch); None for anything else (`retry(3)`)."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
 
 
 def _holds_bound(func: ast.AST, held: Iterable[Value]) -> bool:
@@ -8673,6 +8834,15 @@ def _with_target(test: ast.expr) -> ast.expr:
     if bound is test:
         return bound.target
     return ast.Compare(left=bound.target, ops=test.ops, comparators=test.comparators)  # type: ignore[attr-defined]
+
+
+def _builtin_types(value: Value) -> frozenset[str] | None:
+    """The builtin classes a value is an instance of, when it is one of a builtin class exactly (a display, a
+    builtin's result, a constant); None when the layer cannot tell."""
+    if value.kind == "number":
+        constant = value.node.value if isinstance(value.node, ast.Constant) else None
+        return frozenset({"int"} if type(constant) is int else {"float"} if type(constant) is float else {}) or None
+    return BUILTIN_KINDS.get(value.kind)
 
 
 def _says_not_none(test: ast.expr, name: str, holds: bool) -> bool:

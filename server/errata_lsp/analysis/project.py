@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .binder import Def
+from .binder import Def, is_main_guard
 from .context import Context
 from .document import Chunk, Document
 from .flow import Flow
@@ -1277,8 +1277,10 @@ class Project:
 
     def module_attribute(self, flow: Flow, module: Module, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """`config.NAME` read in `flow`'s module: what another module it imports stored there at its top
-        level (`import config` then `config.NAME = ...`: importing it ran that), else what `config` binds."""
-        return self._patches(flow, module, name) or self.member(flow, module, name, use)
+        level (`import config` then `config.NAME = ...`: importing it ran that), or what a function of another
+        module this one calls before the reader stores there (`_patched_by_calls`), else what `config` binds."""
+        return self._patches(flow, module, name) or tuple(self._patched_by_calls(flow, module, name, use)) \
+            or self.member(flow, module, name, use)
 
     def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
         importer = self._importer(flow)
@@ -1304,28 +1306,95 @@ class Project:
         return tuple(out)
 
     def _stored(self, summary: Summary, module: Module, name: str) -> list[Value]:
-        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there."""
+        """`alias.name = value` at the top of `summary`'s module, `alias` being `module` imported there; or
+        `setattr(alias, "name", value)`, or `alias.__dict__.update(d)` / `vars(alias).update(d)` of a dict `d`
+        with that key (one that may hold keys the module cannot read: unknown)."""
         flow = summary.flow(name)
+        return [x for stmt in flow.ctx.module.body for x in self._store_values(flow, stmt, module, name)]
+
+    def _patched_by_calls(self, flow: Flow, module: Module, name: str, use: ast.AST) -> list[Value]:
+        """`overrides.apply()` called by the reader's module, a statement of its top level or of its `if
+        __name__ == "__main__":` block, before every statement naming the function that reads `module.name`
+        (`fabric.launch(train)`): the stores into `name` that the called function of another module makes
+        in its own body (`_store_values`), as if made at the call."""
+        ctx = flow.ctx
+        reader = ctx.enclosing_function(use)
+        if reader is None or ctx.parents.get(reader) is not ctx.module:
+            return []
+        mentions = [n for n in ctx.nodes(ast.Name) if n.id == reader.name and not ctx.within(n, reader)]
+        if not mentions:
+            return []
+        blocks = [ctx.module.body, *(s.body for s in ctx.module.body if isinstance(s, ast.If) and is_main_guard(s.test))]
         out: list[Value] = []
-        for stmt in flow.ctx.module.body:
-            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
-                    and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name)):
-                continue
-            alias = stmt.targets[0].value
-            key = (summary.module.path or "", name)
-            self._chain.append(key)
-            try:
-                held = flow.values(alias)
-            finally:
-                self._chain.pop()
-            if any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
+        for block in blocks:
+            for i, stmt in enumerate(block):
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not all(any(ctx.within(n, later) for later in block[i + 1:]) for n in mentions):
+                    continue
+                for f in flow.values(call.func):
+                    func, there = f.node, f.flow
+                    if f.kind != "function" or f.extra is not None or there is None or there.base is flow.base \
+                            or not isinstance(func, ast.FunctionDef) or func.decorator_list:
+                        continue
+                    called = flow.site(there, func, call)  # (its parameters hold this call's arguments)
+                    out.extend(x for inner in func.body for x in self._store_values(called, inner, module, name))
+        return out
+
+    def _store_values(self, flow: Flow, stmt: ast.stmt, module: Module, name: str) -> list[Value]:
+        """What `stmt` of `flow`'s module stores into attribute `name` of `module` (`_module_store`)."""
+        stored = _module_store(stmt, name)
+        if stored is None:
+            return []
+        alias, value, spread = stored
+        key = (flow.ctx.doc.path or "", name)
+        if key in self._chain:
+            return []
+        self._chain.append(key)
+        try:
+            held = flow.values(alias)
+        finally:
+            self._chain.pop()
+        if not any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path == module.path
                    for v in held):
-                out.extend(x.named(f"{alias.id}.{name}") for x in flow.values(stmt.value))
+            return []
+        if not spread:
+            return [x.named(f"{alias.id}.{name}") for x in flow.values(value)]
+        out: list[Value] = []
+        for mapping in flow.values(value):
+            entries, complete = flow.entries(mapping) if mapping.kind == "dict" else (None, False)
+            if entries is not None and name in entries:
+                out.extend(x.named(f"{alias.id}.{name}").under(entries[name].when) for x in entries[name].values())
+            elif entries is None or not complete:
+                out.append(Value("unknown", stmt, flow=flow))
         return out
 
     def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
         self._note(flow, module)
         return Value("project_module", node, label=label, qualified=module.name, extra=module, flow=flow)
+
+
+def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:
+    """(alias, value, spread) of a store into attribute `name` of the module a name holds: `alias.name = value`,
+    `setattr(alias, "name", value)` (spread False), `alias.__dict__.update(d)` or `vars(alias).update(d)` (the
+    dict `d`, spread True); None for any other statement."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
+            and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name):
+        return stmt.targets[0].value, stmt.value, False
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3 \
+            and isinstance(call.args[0], ast.Name) and isinstance(call.args[1], ast.Constant) and call.args[1].value == name:
+        return call.args[0], call.args[2], False
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "update" and len(call.args) == 1):
+        return None
+    namespace = call.func.value
+    if isinstance(namespace, ast.Attribute) and namespace.attr == "__dict__" and isinstance(namespace.value, ast.Name):
+        return namespace.value, call.args[0], True
+    if isinstance(namespace, ast.Call) and isinstance(namespace.func, ast.Name) and namespace.func.id == "vars" \
+            and len(namespace.args) == 1 and not namespace.keywords and isinstance(namespace.args[0], ast.Name):
+        return namespace.args[0], call.args[0], True
+    return None
 
 
 # --- the projects of this process --------------------------------------------------------------------

@@ -245,6 +245,14 @@ KNOWN_MISSES: dict[str, str] = {
     # `sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]` picking a preset (scored on the code before anything was
     # built for them: 1/2 raising flagged as an error, 1/2 with any severity; 0/2 fine cases with an error, 0/2
     # with its twin's warning; since: 2/2 as an error, s528 fixed)
+    # multi-module shapes p460-p475 (scored on main's code before any fix: raising flagged with the right code on
+    # the right file 4/8 as an error, 4/8 with any severity; fine cases with an error 0/8, twin warnings 0/8)
+    "p464_enum_wrap_unit_tuple_value_remat":
+        "the right code on another file (LXF001 on units.py, the enum member's tuple `(Block,)`): the member's "
+        "value is right for what it is (the layers of a unit, made a set for `auto_wrap_policy` on the same "
+        "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
+        "enum member's `.value` should be placed where the `.value` is read and passed on, where errata's own "
+        "fix (`set(layers)` at strategy.py:8) already edits: findings' place_in",
 }
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..binder import body_nodes, contradicts
+from ..binder import body_nodes, contradicts, walk
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow, Receiver
@@ -777,7 +777,7 @@ def _default_triggers(spec: Mapping[str, Any]) -> list[str]:
 def _names_called(func: ast.AST) -> frozenset[str]:
     """The last name of every callee in a function's body: `fabric.launch(...)` -> launch."""
     out = set()
-    for node in ast.walk(func):
+    for node in walk(func):  # (the set's order does not matter: the walk without leaves)
         if isinstance(node, ast.Call):
             callee = node.func
             if isinstance(callee, ast.Attribute):

@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import cast
 
+from ....binder import walk
 from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Severity
 from ....flow import parameter_default
@@ -434,7 +435,7 @@ def _fabric_reads(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, na
     """`name.<Fabric member>` reads in `func` (nested functions too) of a parameter it never binds again,
     in the order they are written."""
     reads, stores = [], False
-    for node in ast.walk(func):
+    for node in walk(func):  # (sorted below: the walk without leaves)
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             stores = True
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name \

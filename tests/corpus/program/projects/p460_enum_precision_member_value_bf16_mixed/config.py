@@ -1,0 +1,5 @@
+"""Run settings for the pod."""
+from precisions import Precision
+
+ACCELERATOR = "tpu"
+PRECISION = Precision.BF16_MIXED  # bf16 activations to fit the batch in HBM

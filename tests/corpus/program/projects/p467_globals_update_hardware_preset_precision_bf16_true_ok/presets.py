@@ -1,0 +1,5 @@
+"""Settings per hardware target."""
+PRESETS = {
+    "cpu-debug": {"ACCELERATOR": "cpu", "DEVICES": 1, "PRECISION": "32-true"},
+    "v4-8": {"ACCELERATOR": "tpu", "DEVICES": 8, "PRECISION": "bf16-true"},
+}

@@ -1,0 +1,2 @@
+"""Run settings."""
+STRATEGY = "full_shard_remat"  # full_shard | full_shard_remat
