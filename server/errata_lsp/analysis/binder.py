@@ -23,7 +23,8 @@ NOT_RUN = ("False", "0", "None", "TYPE_CHECKING", "typing.TYPE_CHECKING")
 class Def:
     """A definition that reaches a name: what binds it and under which conditions."""
 
-    how: str  # assign, param, def, import, aug, counter (a loop's int), capture (a `match` case's name), unknown
+    how: str  # assign, param, def, import, aug, counter (a loop's int), capture (a `match` case's name),
+    # star (the `*name` of an unpacking: the list of the items the others leave; `path` ends at its index), unknown
     node: ast.AST | None  # the value expression, the arg, the def, the import
     when: tuple[str, ...] = ()
     path: tuple[int, ...] = ()  # tuple unpacking: the index in the assigned value
@@ -430,7 +431,22 @@ class Walker:
             how = "assign" if value is not None else "unknown"
             return self.bind(target.id, Def(how, value, when, path, label=target.id, target=target), env)
         if isinstance(target, (ast.Tuple, ast.List)):
-            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+            if len(stars) == 1 and value is not None:  # `arch, *layers, head = value`: the names after the `*`
+                star = stars[0]                       # count from the end; the `*` one is a list of the rest
+                for i, element in enumerate(target.elts):
+                    if i == star:
+                        inner = element.value  # type: ignore[attr-defined]
+                        if isinstance(inner, ast.Name):
+                            env = self.bind(inner.id, Def("star", value, when, (*path, i), label=inner.id,
+                                                          target=inner), env)
+                        else:
+                            env = self.bind_target(inner, None, env, when, (*path, i))
+                    else:
+                        index = i if i < star else i - len(target.elts)
+                        env = self.bind_target(element, value, env, when, (*path, index))
+                return env
+            starred = bool(stars)
             for i, element in enumerate(target.elts):
                 inner = element.value if isinstance(element, ast.Starred) else element
                 env = self.bind_target(inner, None if starred else value, env, when, (*path, i))

@@ -73,9 +73,10 @@ import functools
 import itertools
 import os
 import re
+import string
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -94,7 +95,18 @@ from .binder import (
     walk,
 )
 from .signatures import binding_error
-from .values import CONTAINERS, ELEMENT_KINDS, KINDS, MAX_ALTERNATIVES, Entry, EveryTurn, Value, bounded, either
+from .values import (
+    CONTAINERS,
+    ELEMENT_KINDS,
+    KINDS,
+    MAX_ALTERNATIVES,
+    Entry,
+    EveryTurn,
+    StarredRest,
+    Value,
+    bounded,
+    either,
+)
 
 if TYPE_CHECKING:
     from .context import Context
@@ -1388,6 +1400,11 @@ class Flow:
             if isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and d.node.decorator_list:
                 return self.values(self.decorations(d.node)[-1])
             return self.values(d.node)
+        if d.how == "star" and d.node is not None and d.path and isinstance(d.target, ast.Name):
+            values = self.values(d.node)
+            for index in d.path[:-1]:
+                values = tuple(x for value in values for x in self.element(value, index))
+            return tuple(self._starred_rest(x, d.target, d.label) for x in values)
         if d.how == "param":
             return self.parameter(d.node)  # type: ignore[arg-type]
         if d.how == "import":
@@ -1405,6 +1422,8 @@ class Flow:
                 return (Value(kinds.pop(), d.node, label=d.label, flow=self),)
             if isinstance(d.node.op, ast.Add) and {x.kind for x in self.values(d.node.target)} == {"list"}:
                 return (Value("list", d.node, label=d.label, flow=self),)  # `layers += more`: a list, whatever `more` is
+            if isinstance(d.node.op, ast.BitOr) and kinds == {"dict"} and {x.kind for x in self.values(d.node.target)} == {"dict"}:
+                return (Value("dict", d.node, label=d.label, flow=self),)  # `settings |= profile`: as `settings | profile`
         if d.how == "unknown" and isinstance(d.node, ast.Call) and is_globals_update(d.node) and d.label is not None:
             updated = self._globals_updated(d.node, d.label, use)  # (what `globals().update(d)` set the name to)
             if updated is not None:
@@ -1415,6 +1434,21 @@ class Flow:
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
+
+    def _starred_rest(self, value: Value, name: ast.Name, label: str | None) -> Value:
+        """`arch, *layers = value`: `layers` is a list, whatever `value` is; of the items the other names leave when
+        `value` is a display the file shows."""
+        star = self.ctx.parents.get(name)
+        unpacked = self.ctx.parents.get(star)  # Name <- Starred <- Tuple/List
+        node = value.node
+        count = None
+        if isinstance(unpacked, (ast.Tuple, ast.List)) and isinstance(node, (ast.Tuple, ast.List)) \
+                and not any(isinstance(e, ast.Starred) for e in node.elts):
+            count = max(len(node.elts) - (len(unpacked.elts) - 1), 0)
+        elif isinstance(unpacked, (ast.Tuple, ast.List)) and value.kind == "setup_tuple":
+            count = max(len(value.extra) - (len(unpacked.elts) - 1), 0)  # `model, *optimizers = fabric.setup(...)`
+        return Value("list", star if isinstance(star, ast.Starred) else name, when=value.when, label=label,
+                     extra=StarredRest(count), flow=self)
 
     def _globals_updated(self, call: ast.Call, name: str, use: ast.AST) -> tuple[Value, ...] | None:
         """`globals().update(PRESETS[TARGET])` at module level: what `name` holds after it, the dict's entry
@@ -4171,6 +4205,11 @@ class Flow:
         given = _dataclass_argument(names, attr, call) if attr in names else _MISSING  # `field(init=False)`: its default
         if isinstance(given, ast.AST):
             return tuple(x.named(label) for x in self.values(given))
+        if given is None and len(call.args) == 1 and isinstance(call.args[0], ast.Starred) and not call.keywords:
+            # `Preset(*row)`: the row's item at the field's place, of each row it may hold
+            index = names.index(attr)
+            return tuple(y.under(x.when).named(label) for x in self.plain_run(self.values(call.args[0].value))
+                         for y in (x.flow or self).element(x, index))
         if given is None:
             spread = self._spread_field(call, attr)
             if spread is None:
@@ -4525,6 +4564,9 @@ class Flow:
 
     # subscripts and containers
     def _subscript(self, node: ast.Subscript) -> tuple[Value, ...]:
+        first = self._sorted_first(node)
+        if first is not None:
+            return first
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
@@ -4565,6 +4607,11 @@ class Flow:
                         label = f"{base.label}[{k!r}]" if base.label else None
                         out.extend(x.under(base.when).under(when).named(label) for x in entries[k].values())
                     continue
+            if (key is not None or keys) and base.kind == "dict" and base.extra == "defaultdict":
+                made = self._defaulted(node, base, [(key, ())] if key is not None else keys or [])
+                if made is not None:
+                    out.extend(made)
+                    continue
             if isinstance(key, int) and base.kind in ("list", "tuple") and not isinstance(base.node, ast.ListComp) \
                     and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
@@ -4589,6 +4636,27 @@ class Flow:
         if not all(final.get(k) for k, _ in keys):
             return None
         return tuple(x.under(d.when).under(when).named(k) for k, when in keys for d in final[k] for x in self.of_def(d, node))
+
+    def _defaulted(self, node: ast.Subscript, base: Value, keys: list[tuple[Any, tuple[str, ...]]]) -> tuple[Value, ...] | None:
+        """`REDUCE_OPS[name]` of `REDUCE_OPS = defaultdict(lambda: "max", loss="mean")`: each key's entry, or what
+        the factory makes for a key it does not hold; None when its entries are not all known (a key may be
+        among the others) or it has no factory (`defaultdict()` raises KeyError as a dict does)."""
+        call = base.node
+        flow = base.flow or self
+        if not isinstance(call, ast.Call) or not call.args or flow is not self:
+            return None
+        entries, complete = self.entries(base)
+        if entries is None or not complete:
+            return None
+        out: list[Value] = []
+        label = base.label
+        for k, when in keys:
+            if k in entries:
+                out.extend(x.under(base.when).under(when).named(f"{label}[{k!r}]" if label else None)
+                           for x in entries[k].values())
+            else:
+                out.extend(x.under(base.when).under(when) for x in self.called(call.args[0], node))
+        return tuple(out)
 
     def _items_alike(self, node: ast.Subscript, base: Value) -> tuple[Value, ...] | None:
         """What any item of a list holds when one expression builds them all: a comprehension of one loop
@@ -4796,6 +4864,12 @@ class Flow:
                         complete = False
                 else:
                     out[name] = Entry(given, given, instance[0].flow or self)
+        elif isinstance(node, ast.Call) and value.extra == "defaultdict":
+            # `defaultdict(factory, {...}, key=...)`: the entries after the factory, as `dict({...}, key=...)`
+            given_entries, complete = self._entries(replace(value, node=_DictArguments(node), extra=None, label=None), popping)
+            if given_entries is None:
+                return None, False
+            out.update(given_entries)
         elif isinstance(node, ast.Call) and (zipped := idioms.zipped_entries(self, node)) is not None:
             for key, written, zipped_values in zipped:  # `dict(zip(keys, values))`
                 out[key] = Entry(self._held_at(written, zipped_values), written, self)
@@ -4814,8 +4888,9 @@ class Flow:
                     out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            for side in (node.left, node.right):  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
+        elif isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.BitOr):
+            sides = (node.left, node.right) if isinstance(node, ast.BinOp) else (node.target, node.value)
+            for side in sides:  # `DEFAULTS | overrides` read from a file: the defaults' keys stand
                 spread, spread_complete = self._spread_entries(side)
                 complete = complete and spread_complete
                 out.update(spread)
@@ -6010,6 +6085,11 @@ class Flow:
             text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
             return (receiver,) if text == receiver.node.value else \
                 (Value("str", _Joined(node, text), receiver.when, flow=self),)
+        if receiver.kind == "str" and name == "format" and isinstance(receiver.node, ast.Constant) \
+                and isinstance(receiver.node.value, str):
+            parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
+            made = self._joined(node, parts) if parts is not None else (Value("str", node, flow=self),)
+            return tuple(x.under(receiver.when) for x in made)
         if receiver.kind == "function" and receiver.qualified == "builtins.dict" and name == "fromkeys" \
                 and 1 <= len(node.args) <= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return (Value("dict", node, receiver.when, extra="fromkeys", flow=self),)  # as empty as its keys' sequence
@@ -6023,6 +6103,12 @@ class Flow:
             # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
             held = self.ctx.once("asdict", node, lambda: _AsDict(node))
             return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
+        if receiver.kind == "class" and name == "_make" and isinstance(receiver.node, ast.ClassDef) \
+                and receiver.flow is self and len(node.args) == 1 and not node.keywords \
+                and not isinstance(node.args[0], ast.Starred) and isinstance(node.func, ast.Attribute) \
+                and self.dataclass_fields(receiver.node) is not None:
+            row = self.ctx.once("make", node, lambda: _Made(node))  # a NamedTuple of the row's items, in order
+            return tuple(x.under(receiver.when) for x in self._call_of(row, receiver))
         if receiver.kind == "instance" and name == "_replace" and receiver.flow is not None \
                 and receiver.flow.base is not self.base:  # `DEFAULTS._replace(...)` of an imported NamedTuple
             return (self._replaced_elsewhere(node, receiver),)
@@ -6299,17 +6385,23 @@ class Flow:
         self.pin(held, values)
         return held
 
-    def _extreme(self, node: ast.Call, builtin: str) -> tuple[Value, ...] | None:
+    def _extreme(self, node: ast.Call, builtin: str, also: tuple[str, ...] = ()) -> tuple[Value, ...] | None:
         """`max(candidates, key=SPEEDUP.get)`, `min("bf16-true", "32-true")`: the candidate Python picks (the first
         largest or smallest), as the value written for it, when every candidate is one known constant and its
         rank is known: the constant itself, or the number a dict display gives it (`key=` the dict's `.get` or
-        `__getitem__`, or `lambda name: TABLE[name]`). None when the file cannot tell."""
-        keywords = {k.arg: k.value for k in node.keywords}
+        `__getitem__`, or `lambda name: TABLE[name]`); or one dict display each, ranked by the entry the key
+        reads (`key=lambda p: p["hbm_gb"]`). `also`: keywords the caller read itself (`sorted`'s `reverse`).
+        None when the file cannot tell."""
+        keywords = {k.arg: k.value for k in node.keywords if k.arg not in also}
         if None in keywords or set(keywords) - {"key"} or any(isinstance(a, ast.Starred) for a in node.args):
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
             else self._known_items(node.args[0])
-        if not candidates or any(len(c) != 1 or c[0].when or not isinstance(c[0].node, ast.Constant) for c in candidates):
+        if not candidates or any(len(c) != 1 or c[0].when for c in candidates):
+            return None
+        if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
+            return self._extreme_entry(candidates, keywords["key"], builtin)
+        if any(not isinstance(c[0].node, ast.Constant) for c in candidates):
             return None
         ranks = self._ranks(keywords["key"]) if "key" in keywords else None
         if "key" in keywords and ranks is None:
@@ -6321,10 +6413,43 @@ class Flow:
             if rank is None or isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
                 return None
             ranked.append((rank, candidate))
-        if len({type(r) is str for r, _ in ranked}) != 1:
-            return None  # numbers against strings: Python raises
-        pick = max if builtin == "max" else min
-        return (pick(ranked, key=lambda pair: pair[0])[1],)
+        return _picked(ranked, builtin)
+
+    def _extreme_entry(self, candidates: list[tuple[Value, ...]], key: ast.expr, builtin: str) -> tuple[Value, ...] | None:
+        """`min(PRESETS, key=lambda p: p["hbm_gb"])` of dict displays: the one whose entry is the smallest, each
+        entry one constant; None for any other key, or an entry the file cannot read."""
+        if not (isinstance(key, ast.Lambda) and len(key.args.args) == 1 and not key.args.defaults
+                and isinstance(key.body, ast.Subscript) and isinstance(key.body.value, ast.Name)
+                and key.body.value.id == key.args.args[0].arg and isinstance(key.body.slice, ast.Constant)
+                and isinstance(key.body.slice.value, str)):
+            return None
+        name = key.body.slice.value
+        ranked: list[tuple[Any, Value]] = []
+        for (candidate,) in candidates:
+            entries, _ = (candidate.flow or self).entries(candidate)
+            entry = entries.get(name) if entries is not None else None
+            values = entry.values() if entry is not None and not entry.when else ()
+            if len(values) != 1 or values[0].when or not isinstance(values[0].node, ast.Constant):
+                return None
+            rank = values[0].node.value
+            if isinstance(rank, bool) or not isinstance(rank, (int, float, str)):
+                return None
+            ranked.append((rank, candidate))
+        return _picked(ranked, builtin)
+
+    def _sorted_first(self, node: ast.Subscript) -> tuple[Value, ...] | None:
+        """`sorted(PRESETS, key=...)[0]`: the smallest (with `reverse=True`, the largest), as `min`/`max` pick it
+        (both keep the first of equals, as the stable sort does); None for any other subscript."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "sorted"
+                and self.reaching(call.func) is None and len(call.args) == 1
+                and isinstance(node.slice, ast.Constant) and node.slice.value == 0):
+            return None
+        reverse = next((k.value for k in call.keywords if k.arg == "reverse"), None)
+        if reverse is not None and not (isinstance(reverse, ast.Constant) and isinstance(reverse.value, bool)):
+            return None
+        largest = reverse is not None and reverse.value
+        return self._extreme(call, "max" if largest else "min", also=("reverse",))
 
     def _known_items(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
         """The items a `for` over `expr` runs through, in order, when the file knows them all: a tuple or list
@@ -6558,6 +6683,8 @@ class Flow:
             return self.values(node.args[0])  # a read-only view of the dict: its entries, as they change
         if qualified == "collections.ChainMap":
             return v("dict", extra="chainmap")
+        if qualified == "collections.defaultdict" and not any(isinstance(a, ast.Starred) for a in node.args):
+            return v("dict", extra="defaultdict")  # `d[k]` of a key it does not hold: the factory's return
         if qualified in REPLACERS and node.args:
             out = []
             for base in self.values(node.args[0]):
@@ -6660,13 +6787,16 @@ class Flow:
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
 
-    def _joined(self, node: ast.JoinedStr | ast.BinOp, parts: list[ast.expr]) -> tuple[Value, ...]:
+    def _joined(self, node: ast.JoinedStr | ast.BinOp | ast.Call, parts: Sequence[ast.expr | str]) -> tuple[Value, ...]:
         """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
         that text (one per combination of the parts' values, each under its parts' conditions); else a
-        string of unknown content."""
+        string of unknown content. A part given as a `str` is literal text (a `str.format` template's)."""
         texts: list[tuple[str, tuple[str, ...]]] = [("", ())]
         picked = False  # a part the run sets beside a default (`os.environ.get("T", "Steady") + "Trainer"`)
         for part in parts:
+            if isinstance(part, str):
+                texts = [(text + part, when) for text, when in texts]
+                continue
             spec: ast.expr | None = None
             if isinstance(part, ast.FormattedValue):
                 if part.conversion not in (-1, ord("s")) or part.format_spec is not None:
@@ -7840,6 +7970,56 @@ class _Implied(ast.Constant):
         ast.copy_location(self, written)
 
 
+def _picked(ranked: list[tuple[Any, Value]], builtin: str) -> tuple[Value, ...] | None:
+    """The first largest (`max`) or smallest (`min`) of ranked candidates; None when numbers meet strings."""
+    if len({type(r) is str for r, _ in ranked}) != 1:
+        return None  # numbers against strings: Python raises
+    pick = max if builtin == "max" else min
+    return (pick(ranked, key=lambda pair: pair[0])[1],)
+
+
+def _format_parts(template: str, call: ast.Call) -> list[ast.expr | str] | None:
+    """`"{}-{mode}".format(dtype, mode=m)`: the template's literal text and, for each field, the argument it
+    shows, as an f-string's parts (`Flow._joined`); None for what the template or the call leaves open (a
+    conversion or format spec, an attribute or item of an argument, a `*`/`**` argument, a missing one)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    keywords = {k.arg: k.value for k in call.keywords}
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return None  # the call raises
+    if any(name == "" for _, name, _, _ in fields) and any(name and name.isdigit() for _, name, _, _ in fields):
+        return None  # automatic and manual numbering together: the call raises ValueError
+    parts: list[ast.expr | str] = []
+    auto = 0
+    for literal, name, spec, conversion in fields:
+        if literal:
+            parts.append(literal)
+        if name is None:
+            continue
+        if spec or conversion not in (None, "s"):
+            return None
+        if name == "":
+            name, auto = str(auto), auto + 1
+        if name.isdigit() and int(name) < len(call.args):
+            given = call.args[int(name)]
+        elif name in keywords:
+            given = keywords[name]
+        else:
+            return None
+        parts.append(ast.copy_location(ast.FormattedValue(value=given, conversion=-1, format_spec=None), given))
+    return parts
+
+
+class _DictArguments(ast.Call):
+    """`defaultdict(factory, {...}, key=v)` read as the `dict({...}, key=v)` it holds (the factory left out)."""
+
+    def __init__(self, call: ast.Call):
+        super().__init__(func=call.func, args=call.args[1:], keywords=call.keywords)
+        ast.copy_location(self, call)
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
     the literal it makes, placed where it is written."""
@@ -7912,6 +8092,16 @@ class _AsDict(ast.Call):
 
     def __init__(self, call: ast.Call):
         super().__init__(func=ast.Name(id="asdict", ctx=ast.Load()), args=[call.func.value], keywords=[])  # type: ignore[attr-defined]
+        self.written = call
+        ast.copy_location(self, call)
+
+
+class _Made(ast.Call):
+    """`Preset._make(row)` of a NamedTuple seen as `Preset(*row)`, placed (and written) at the method call."""
+
+    def __init__(self, call: ast.Call):
+        spread = ast.copy_location(ast.Starred(value=call.args[0], ctx=ast.Load()), call.args[0])
+        super().__init__(func=call.func.value, args=[spread], keywords=[])  # type: ignore[attr-defined]
         self.written = call
         ast.copy_location(self, call)
 
@@ -8499,17 +8689,30 @@ def _assigns(cls: ast.ClassDef, name: str) -> bool:
                for stmt in cls.body)
 
 
-def _enum_key(value: Value) -> str | None:
-    """A member of a plain Enum of the project as a dict key (`{Mode.FAST: ...}`, `PRECISION[mode]`): its name
-    as written, `Mode.FAST`; None for anything else, and for a member of an Enum that mixes in `str` or
-    `int`, which equals (and hashes as) its value."""
+def _enum_key(value: Value) -> str | int | None:
+    """A member of an Enum of the project as a key or an index (`{Mode.FAST: ...}`, `PRECISION[mode]`): a plain
+    Enum's member by its name as written, `Mode.FAST`; a member of an Enum that mixes in `str` or `int`
+    (`IntEnum`, `StrEnum`, `class Mode(str, Enum)`), which equals (and hashes as) its value, by that value when
+    it is written as a constant of that type; None for anything else."""
     if value.kind != "enum" or not value.label or value.flow is None or value.node is None:
         return None
     ctx = value.flow.ctx
-    cls = ctx.parents.get(ctx.parents.get(value.node))
-    if not isinstance(cls, ast.ClassDef) or any(ctx.resolve(b) not in ("enum.Enum", "enum.Flag") for b in cls.bases):
+    assign = ctx.parents.get(value.node)
+    cls = ctx.parents.get(assign)
+    if not isinstance(cls, ast.ClassDef):
         return None
-    return value.label
+    bases = [ctx.resolve(b) or (b.id if isinstance(b, ast.Name) and b.id in ("int", "str") else None) for b in cls.bases]
+    if all(b in ("enum.Enum", "enum.Flag") for b in bases):
+        return value.label
+    mixed = int if set(bases) & {"enum.IntEnum", "enum.IntFlag", "builtins.int", "int"} else \
+        str if set(bases) & {"enum.StrEnum", "builtins.str", "str"} else None
+    member = assign.value if isinstance(assign, ast.Assign) and len(assign.targets) == 1 else None
+    if mixed is None or not all(b is not None and (b.startswith("enum.") or b in ("builtins.int", "int", "builtins.str", "str"))
+                                for b in bases):
+        return None  # (a base of the project's may change how members compare)
+    if isinstance(member, ast.Constant) and type(member.value) is mixed:
+        return member.value
+    return None
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

@@ -59,6 +59,14 @@ for _name in ("class", "function", "lambda", "partial", "instance", "namespace")
 
 
 @dataclass(frozen=True)
+class StarredRest:
+    """A `Value.extra`: the list a `*name` target collects (`arch, *layers = describe()`), of `count` items when the
+    unpacked value is a display the file shows (None: unknown)."""
+
+    count: int | None
+
+
+@dataclass(frozen=True)
 class Value:
     """One thing an expression may hold; `kind` is one of `KINDS` (`Value.__post_init__` checks it)."""
 
@@ -86,13 +94,15 @@ class Value:
             return None  # an empty list that `.append` calls fill
         if self.extra == "filled":
             return True  # one they fill on every path before it is read
+        if isinstance(self.extra, StarredRest):
+            return None if self.extra.count is None else self.extra.count > 0
         if self.kind == "dict" and isinstance(self.extra, Value):
             return self.extra.truthy  # a copy is as empty as its source
         if KINDS[self.kind].always_true:
             return True
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             if any(isinstance(e, ast.Starred) for e in node.elts):
-                return None
+                return self._spread_truth(node)
             return bool(node.elts)
         if isinstance(node, ast.Dict) and any(k is not None for k in node.keys):
             return True
@@ -126,6 +136,33 @@ class Value:
         finally:
             asking.discard(key)
         return inner.pop() if len(inner) == 1 else None
+
+    def _spread_truth(self, node: ast.List | ast.Tuple | ast.Set) -> bool | None:
+        """`[*BACKBONE, *extra]`: not empty when an element is no `*` or a `*` part is not empty on every path;
+        empty when every part is empty on every path; else unknown."""
+        if self.flow is None:
+            return None
+        if any(not isinstance(e, ast.Starred) for e in node.elts):
+            return True
+        asking = _TRUTHY_ASKED.__dict__.setdefault("nodes", set())
+        key = (id(node), id(self.flow), "spread")
+        if key in asking:
+            return None  # `layers = [*layers, Block]` read from itself
+        asking.add(key)
+        try:
+            parts = []
+            for e in node.elts:
+                assert isinstance(e, ast.Starred)
+                held = self.flow.values(e.value)
+                parts.append({v.truthy if v.kind in (*ELEMENT_KINDS, "dict", "str") and not v.when else None
+                              for v in held} if held else {None})
+        finally:
+            asking.discard(key)
+        if any(p == {True} for p in parts):
+            return True
+        if all(p == {False} for p in parts):
+            return False
+        return None
 
     def _comprehended_truth(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool | None:
         """A comprehension's emptiness as its flow reads it, asked once at a time (`Flow.comprehension_truth`)."""

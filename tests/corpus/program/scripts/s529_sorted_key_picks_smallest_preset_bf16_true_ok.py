@@ -1,0 +1,53 @@
+# expect: none
+# oracle: OK
+# twin: s528_sorted_key_picks_smallest_preset_bf16_mixed
+"""python train.py: the preset is `sorted(PRESETS, key=lambda p: p['hbm_gb'])[0]`, the one that needs the least memory; its precision is `bf16-true`."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+PRESETS = [
+    {"name": "full", "precision": "32-true", "hbm_gb": 32},
+    {"name": "lean", "precision": "bf16-true", "hbm_gb": 12},
+    {"name": "half", "precision": "bf16-true", "hbm_gb": 16},
+]
+
+
+def train(fabric, steps=2):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        x, y = torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    preset = sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]
+    print(f"preset {preset['name']}")
+    strategy = XLAFSDPStrategy(auto_wrap_policy={Block})
+    fabric = Fabric(accelerator="tpu", strategy=strategy, precision=preset["precision"])
+    fabric.launch(train)
