@@ -1,0 +1,3 @@
+"""TPU: the chips compute in bfloat16."""
+
+OVERRIDES = {"fabric": {"accelerator": "tpu", "precision": "bf16-mixed"}}

@@ -1,0 +1,1 @@
+OVERRIDES = {"fabric": {"precision": "bf16-mixed"}}

@@ -1,0 +1,1 @@
+"""shardlm: a small sharded-training package; scripts/ holds the entry points."""
