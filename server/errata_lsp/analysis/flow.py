@@ -312,7 +312,21 @@ class Flow:
         if flag is None and len(defs) == 1 and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
             version = self._version_read(ast.Name(name, ast.Load()), {})  # `LEGACY = Version(...) < Version("3.0")`
             flag = self._truth(version.test, {}) if version is not None else None
+            if flag is None and not defs[0].when and not defs[0].path:
+                flag = self.module_test_truth(defs[0].node)
+        if flag is None and len(defs) == 1 and defs[0].how == "import" and not defs[0].when:
+            # `from backend import XLA_FSDP`: the test the other module binds it to, decided there
+            held = self.of_def(defs[0], defs[0].target or self.ctx.module)
+            flag = _bound_test_truth(held[0]) if len(held) == 1 else None
         return flag
+
+    def module_test_truth(self, test: ast.expr) -> bool | None:
+        """A test bound to a module's name (`XLA_FSDP = STRATEGY == "xla_fsdp"`), decided by the module's
+        constants as a test at the top of the module is (`_names_read`); None when it reads anything else."""
+        def decide() -> bool | None:
+            read = _names_read(test, self.scope(self.ctx.module).final, True)
+            return self._decided_test(self.ctx.module, test, read) if read else None
+        return self.ctx.once("module test truth", test, decide, meanwhile=None)
 
     # tests of the version a library runs at
     def _version_read(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> _VersionTest | None:
@@ -1284,6 +1298,8 @@ class Flow:
                 out.append(("const", None))
             elif isinstance(value.node, ast.Tuple) and value.node.elts and all(isinstance(e, ast.Constant) for e in value.node.elts):
                 out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `name in allowed`
+            elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
+                out.append(("const", decided))
             elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
                 out.append(("object", None))
             elif value.truthy is False and value.kind != "unknown":  # an empty display: `remat=()`
@@ -3449,6 +3465,10 @@ class Flow:
                 # `setattr(settings, key, value)` in its module's `configure(**overrides)`: its callers name the keys
                 return self._set_where_bound(base, attr, found)
             return (Value("unknown", node, flow=self),)
+        passed = _passed_to(construction, home.ctx.parents.get(construction))
+        if passed is not None and copied_at is None and all(s.at is passed and s.plain for s in stores):
+            # `normalize(ShardingConfig())` whose body stores on its parameter: done before anyone else holds it
+            return tuple(x.named(f"{stores[-1].holder}.{attr}") for x in stores[-1].values or ())
         if copied_at is not None:  # (the copy's own module orders them against the copy)
             copier, copy = copied_at
             before = copier._stored_before(copy, every) if home.ctx is copier.ctx else None
@@ -3495,7 +3515,8 @@ class Flow:
         they are read already (a store's value reading the attribute again)."""
         holders = _names_bound_to(construction, self.ctx.parents.get(construction))
         key = (id(construction), attr)
-        if not holders or key in self.base._asking_stores:
+        if not holders and _passed_to(construction, self.ctx.parents.get(construction)) is None \
+                or key in self.base._asking_stores:
             return None
         self.base._asking_stores.add(key)
         try:
@@ -3518,26 +3539,29 @@ class Flow:
                             out.append(_Store(applied[0], holder, applied[1], True))
                         continue
                     out.append(_Store(stmt, holder, None if stored is None else self.values(value), True))
-        helpers = self.ctx.once("calls passing the instance", construction, lambda: [
+        helpers: list[tuple[ast.Call, ast.expr]] = self.ctx.once("calls passing the instance", construction, lambda: [
             (call, a) for call in self.ctx.nodes(ast.Call) for a in (*call.args, *(k.value for k in call.keywords))
             if isinstance(a, ast.Name) and a.id in holders and holds(a)], meanwhile=[])
+        passed = _passed_to(construction, self.ctx.parents.get(construction))
+        if passed is not None:  # `normalize(ShardingConfig())`: the helper's stores on its parameter are this instance's
+            helpers = [(passed, construction), *helpers]
         for call, given in helpers[:MAX_CONTEXTS]:
-            assert isinstance(given, ast.Name)
             for f in self.values(call.func):
                 func = f.node
                 if f.kind != "function" or f.extra is not None or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue  # (a method: its `self` is another object)
                 there = f.flow or self
                 param = next((p for p in all_args(func.args) if argument_for(func, p, call, False) is given), None)
+                holder = given.id if isinstance(given, ast.Name) else param.arg if param is not None else ""
                 for stmt, receiver, stored, value in there.ctx.attribute_stores(param.arg) if param is not None else ():
                     if stored in (None, attr) and there.ctx.within(stmt, func) \
                             and all(d.how == "param" for d in there.reaching(receiver) or ()):
                         applied = there._overrides_applied(stmt, attr) if stored is None else None
                         if applied is not None:
                             if applied[1]:
-                                out.append(_Store(call, given.id, applied[1], there.ctx.parents.get(applied[0]) is func))
+                                out.append(_Store(call, holder, applied[1], there.ctx.parents.get(applied[0]) is func))
                             continue
-                        out.append(_Store(call, given.id, None if stored is None else there.values(value),
+                        out.append(_Store(call, holder, None if stored is None else there.values(value),
                                           there.ctx.parents.get(stmt) is func))
         return out
 
@@ -8215,6 +8239,26 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
                 return kw.value.body
         return None
     return value
+
+
+def _passed_to(construction: ast.Call, parent: ast.AST | None) -> ast.Call | None:
+    """The call `construction` is handed to as it is built (`normalize(ShardingConfig())`), else None."""
+    if isinstance(parent, ast.Call) and parent.func is not construction \
+            and (construction in parent.args or any(k.value is construction for k in parent.keywords)):
+        return parent
+    return None
+
+
+def _bound_test_truth(value: Value) -> bool | None:
+    """A module's name bound to a test of its constants (`XLA_FSDP = STRATEGY == "xla_fsdp"`), read as that
+    name's value here or in another module: whether the test holds; None for any other value."""
+    flow, node = value.flow, value.node
+    if value.kind != "bool" or value.when or flow is None or not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        return None
+    bind = flow.ctx.parents.get(node)
+    if not isinstance(bind, ast.Assign) or bind.value is not node or flow.ctx.parents.get(bind) is not flow.ctx.module:
+        return None
+    return flow.module_test_truth(node)
 
 
 def _takes_nothing(func: ast.Lambda) -> bool:

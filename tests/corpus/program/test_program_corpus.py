@@ -265,12 +265,7 @@ KNOWN_MISSES: dict[str, str] = {
         "error. `self.fabric` read as the binding's value is the `__init__` parameter without its callers "
         "(scripts/train.py's `Engine(fabric, model, ...)`), so the strategy's kind is unknown there",
     # p494-p495: the backend guard of p486-p487 as a test of backend.py's constants, imported by name (scored on
-    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error)
-    "p495_backend_constants_test_names_tpu_gathers_max_ok":
-        "a false error: `ON_XLA = ACCELERATOR in (\"tpu\", \"xla\")` in backend.py, imported by training/metrics.py, "
-        "is a test of the module's constants, but only a name bound to `True`/`False` decides an `if` "
-        "(flow.py `_module_flag`), so `if not ON_XLA: return fabric.all_reduce(..., reduce_op=\"max\")` is read "
-        "as reachable",
+    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p495 fixed)
 }
 
 

@@ -1,0 +1,95 @@
+"""A module's name bound to a test of its constants (`ON_XLA = ACCELERATOR in ("tpu", "xla")`) decides an `if` on it
+as a `True`/`False` flag does: in the module itself, read as `backend.ON_XLA`, or imported by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errata_lsp.analysis import check_source
+
+LOOP = '''
+from lightning.fabric import Fabric
+
+
+def worst(fabric, loss):
+    if {test}:
+        return fabric.all_gather(loss).max()
+    return fabric.all_reduce(loss, reduce_op="max")
+
+
+def fit(fabric):
+    worst(fabric, 1.0)
+
+
+fabric = Fabric(accelerator="tpu", strategy="xla_fsdp")
+fabric.launch(fit)
+'''
+
+
+def findings(path: Path) -> list[tuple[str, str, int]]:
+    return [(f.code, f.severity.value, f.span.start.line + 1)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def script(tmp_path: Path, head: str, test: str) -> Path:
+    path = tmp_path / "train.py"
+    path.write_text(head + LOOP.format(test=test))
+    return path
+
+
+def test_a_module_name_bound_to_a_test_of_its_constants_decides_the_if(tmp_path):
+    # the test holds: the `all_reduce(reduce_op="max")` after the `return` never runs
+    assert findings(script(tmp_path, 'STRATEGY = "xla_fsdp"\nXLA = STRATEGY == "xla_fsdp"\n', "XLA")) == []
+    assert findings(script(tmp_path, 'A = "tpu"\nXLA = A in ("tpu", "xla")\n', "XLA")) == []
+    assert findings(script(tmp_path, 'A = "tpu"\nCUDA = not A in ("tpu", "xla")\n', "not CUDA")) == []
+    # it does not: the run reaches the reduce by max
+    assert findings(script(tmp_path, 'STRATEGY = "xla_fsdp"\nXLA = STRATEGY == "xla-fsdp"\n', "XLA")) \
+        == [("LXF027", "error", 10)]
+
+
+def test_a_test_the_module_cannot_decide_keeps_both_branches(tmp_path):
+    head = 'import os\nSTRATEGY = "xla_fsdp"\nXLA = os.environ.get("XLA") == "1"\n'
+    assert findings(script(tmp_path, head, "XLA")) == [("LXF027", "error", 11)]
+    head = 'STRATEGY = "xla_fsdp"\nXLA = STRATEGY == "xla_fsdp"\nXLA = False\n'  # bound twice: not one test
+    assert findings(script(tmp_path, head, "XLA")) == [("LXF027", "error", 11)]
+
+
+def project(tmp_path: Path, backend: str, metrics: str) -> Path:
+    tmp_path.mkdir()
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "backend.py").write_text(backend)
+    (tmp_path / "metrics.py").write_text(metrics)
+    train = tmp_path / "train.py"
+    train.write_text(
+        "from lightning.fabric import Fabric\n\nimport backend\nfrom metrics import worst\n\n\n"
+        "def fit(fabric):\n    worst(fabric, 1.0)\n\n\n"
+        "fabric = Fabric(accelerator=backend.ACCELERATOR, strategy=backend.STRATEGY)\nfabric.launch(fit)\n")
+    return tmp_path / "metrics.py"
+
+
+BY_ATTRIBUTE = '''import backend
+
+
+def worst(fabric, loss):
+    if backend.ON_XLA:
+        return fabric.all_gather(loss).max()
+    return fabric.all_reduce(loss, reduce_op="max")
+'''
+
+BY_NAME = '''from backend import ON_XLA
+
+
+def worst(fabric, loss):
+    if not ON_XLA:
+        return fabric.all_reduce(loss, reduce_op="max")
+    return fabric.all_gather(loss).max()
+'''
+
+
+def test_the_test_of_another_module_read_as_its_attribute_or_imported_name(tmp_path):
+    names = 'ACCELERATOR = "tpu"\nSTRATEGY = "xla_fsdp"\n'
+    for metrics, line in ((BY_ATTRIBUTE, 7), (BY_NAME, 6)):
+        fine = project(tmp_path / f"fine{line}", names + 'ON_XLA = ACCELERATOR in ("tpu", "xla")\n', metrics)
+        assert findings(fine) == []
+        wrong = project(tmp_path / f"wrong{line}", names + 'ON_XLA = ACCELERATOR == "xla"\n', metrics)
+        assert findings(wrong) == [("LXF027", "error", line)]
