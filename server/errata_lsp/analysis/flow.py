@@ -4994,12 +4994,16 @@ class Flow:
                                                                 and items.func.attr == "items" and not items.args):
             return None
         keeps: list[Callable[[Value], bool]] = []
+        key_tests: list[ast.expr] = []
         for test in gen.ifs:
+            read = {n.id for n in walk(test) if isinstance(n, ast.Name)}
             if isinstance(test, ast.Name) and test.id == names[1]:
                 keeps.append(lambda x: x.truthy is not False)
             elif isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == names[1] \
                     and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot) and source_text(test.comparators[0]) == "None":
                 keeps.append(lambda x: x.kind != "none")
+            elif names[0] in read and names[1] not in read:
+                key_tests.append(test)  # `if k not in CUDA_ONLY`: decided for each key
             else:
                 return None
         sources = self.plain_run(self.values(items.func.value))
@@ -5009,6 +5013,12 @@ class Flow:
         if entries is None:
             return None
         kept = {key: entry for key, entry in entries.items() if any(all(keep(x) for keep in keeps) for x in entry.values())}
+        for key in list(kept) if key_tests else ():
+            held = self._key_kept(key_tests, names[0], key, kept[key].node)
+            if held is None:
+                return None
+            if not held:
+                del kept[key]
         if not (isinstance(node.value, ast.Name) and node.value.id == names[1]):
             # `{k: _namespace(v) if isinstance(v, dict) else v for k, v in tree.items()}`: the value for each entry
             for key, entry in kept.items():
@@ -5016,6 +5026,18 @@ class Flow:
                 bound = {names[0]: (Value("str", written, flow=self),), names[1]: entry.values()}
                 kept[key] = Entry(node.value, entry.node, _EntryFlow(self, node, bound), entry.when)
         return kept, complete
+
+    def _key_kept(self, tests: list[ast.expr], name: str, key: str, at: ast.AST) -> bool | None:
+        """Whether a comprehension's tests on its key (`k not in CUDA_ONLY`, `not k.startswith("_")`) keep the
+        entry `key`: the key name holds that string, every other name what it holds here (a tuple of
+        constants); None when a test cannot be decided."""
+        for test in tests:
+            given = {n.id: self.values(n) for n in walk(test) if isinstance(n, ast.Name) and n.id != name}
+            given[name] = (Value("str", ast.copy_location(ast.Constant(key), at), flow=self),)
+            truth = self._truth(test, given)
+            if not truth:
+                return truth
+        return True
 
     def _items_comprehended(self, node: ast.DictComp) -> tuple[dict[str, Entry], bool] | None:
         """`{m.NAME: m.CONFIG for m in (tiny, base_pod)}` over a tuple or list display (or a name holding a tuple

@@ -243,12 +243,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p492_config_module_constant_normalized_by_utils_skips_remat_field_list":
         "missed, as p480: `SHARDING = normalize(ShardingConfig())` in config.py, where the helper of "
         "utils/normalize.py stores through `setattr(sharding, name, ...)` with the loop's name",
-    "p482_utils_kwargs_strips_cuda_keys_keeps_wrapper_none_with_remat":
-        "missed: `XLAFSDPStrategy(**xla_fsdp_kwargs(config.FSDP))` where utils/kwargs.py returns `{key: value for "
-        "key, value in table.items() if key not in CUDA_ONLY}`: a dict comprehension over a dict the file shows "
-        "whole, filtered by a test on the key against a module tuple, is not read as the dict it makes, so the "
-        "`auto_wrapper_callable: None` key beside the checkpointing policy is not seen (flow.py: dict "
-        "comprehensions with a decidable filter)",
     "p484_utils_deep_merge_tpu_overrides_precision_bf16_mixed":
         "missed: `load(\"tpu\")` returns `deep_merge(base.BASE, tpu.OVERRIDES)`, a recursive merge of nested "
         "dicts (`merged = dict(base)`, a loop over `override.items()` storing `merged[key]` or recursing); "

@@ -1,6 +1,6 @@
 # expect: LXF002
 # oracle: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
-# flagged-in: utils/kwargs.py
+# flagged-in: config.py
 """python train.py: the TPU run of the shared FSDP table, two steps on random data."""
 import torch
 import torch.nn.functional as F
