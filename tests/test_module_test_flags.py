@@ -93,3 +93,28 @@ def test_the_test_of_another_module_read_as_its_attribute_or_imported_name(tmp_p
         assert findings(fine) == []
         wrong = project(tmp_path / f"wrong{line}", names + 'ON_XLA = ACCELERATOR == "xla"\n', metrics)
         assert findings(wrong) == [("LXF027", "error", line)]
+
+
+def test_a_call_of_a_module_function_that_only_returns_a_test_or_a_constant(tmp_path):
+    head = 'A = "tpu"\n\n\ndef on_xla():\n    """On XLA devices."""\n    return A in ("tpu", "xla")\n\n\n'
+    assert findings(script(tmp_path, head, "on_xla()")) == []
+    assert findings(script(tmp_path, head.replace('A = "tpu"', 'A = "cuda"'), "on_xla()")) == [("LXF027", "error", 16)]
+    head = 'A = "tpu"\n\n\ndef backend():\n    return A\n\n\n'
+    assert findings(script(tmp_path, head, 'backend() == "tpu"')) == []
+    assert findings(script(tmp_path, head, 'backend() == "xla"')) == [("LXF027", "error", 15)]
+    # a function that does more than return, or takes something, is not read so
+    head = 'import os\n\n\ndef on_xla():\n    os.environ.setdefault("PJRT_DEVICE", "TPU")\n    return True\n\n\n'
+    assert findings(script(tmp_path, head, "on_xla()")) == [("LXF027", "error", 16)]
+
+
+HELPER_BY_ATTRIBUTE = BY_ATTRIBUTE.replace("backend.ON_XLA:", "backend.on_xla():")
+HELPER_BY_NAME = BY_NAME.replace("import ON_XLA", "import on_xla").replace("not ON_XLA:", "not on_xla():")
+
+
+def test_a_call_of_another_module_s_function_read_as_its_attribute_or_imported_name(tmp_path):
+    names = 'ACCELERATOR = "tpu"\nSTRATEGY = "xla_fsdp"\n\n\ndef on_xla():\n    return ACCELERATOR {test}\n'
+    for metrics, line in ((HELPER_BY_ATTRIBUTE, 7), (HELPER_BY_NAME, 6)):
+        fine = project(tmp_path / f"fine{line}", names.format(test='in ("tpu", "xla")'), metrics)
+        assert findings(fine) == []
+        wrong = project(tmp_path / f"wrong{line}", names.format(test='== "xla"'), metrics)
+        assert findings(wrong) == [("LXF027", "error", line)]

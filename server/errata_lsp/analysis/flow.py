@@ -747,6 +747,8 @@ class Flow:
                 if constant is None and classes is None:
                     classes = self._module_table(name, test)
                 if constant is None and classes is None:
+                    classes = self._nullary_function(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -845,6 +847,37 @@ class Flow:
                                                         and all(isinstance(c, ast.Constant) for c in choices.elts)):
                     return None
         return (Value("args", parse, flow=self),)
+
+    def _nullary_function(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """The module's `name` when the test only calls it (`if on_xla():`) and it is bound once, on every path,
+        to a function of the module's top level (defined here or imported from the project) that takes
+        nothing and only returns: its value, which `_returned_test` reads."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        if not reads or any(not (isinstance(c := self.ctx.parents.get(n), ast.Call) and c.func is n) for n in reads):
+            return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])
+        return held if len(held) == 1 and _returns_only(held[0]) is not None else None
+
+    def _returned_test(self, func: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
+        """`on_xla()` of a function that takes nothing and only returns a constant (or a name its module binds
+        once to one) or a test of its module's constants (`return ACCELERATOR in ("tpu", "xla")`), decided in
+        that module; None otherwise."""
+        values = self._parameter_values(func, given)
+        if values is None or len(values) != 1:
+            return None
+        returned = _returns_only(values[0])
+        owner = values[0].flow or self
+        if isinstance(returned, ast.Name):  # `return BACKEND`, a constant of its module
+            returned = owner._module_constant(returned.id)
+        if isinstance(returned, ast.Constant):
+            return [("const", returned.value)]
+        if isinstance(returned, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+            truth = owner.module_test_truth(returned)
+            return None if truth is None else [("const", truth)]
+        return None
 
     def _module_constant(self, name: str) -> ast.Constant | None:
         return constant_of(self.scope(self.ctx.module).final.get(name, ()))
@@ -1210,6 +1243,10 @@ class Flow:
                 and len(node.args) == 1 and not node.keywords and node.func.id not in given \
                 and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
             return self._sized(node.func.id, node.args[0], given)
+        if isinstance(node, ast.Call) and not node.args and not node.keywords:
+            returned = self._returned_test(node.func, given)
+            if returned is not None:  # `if on_xla():`, `backend.on_xla()`: what its one `return` decides
+                return returned
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -8263,6 +8300,26 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     return value
 
 
+def _calls_a_name(test: ast.expr) -> bool:
+    """`on_xla()`, `not on_xla()`: a call of a name with no arguments (a function of the module's, maybe)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.args and not n.keywords for n in walk(test))
+
+
+def _returns_only(value: Value) -> ast.expr | None:
+    """What a function of a module's top level that takes nothing returns, when its body is that one `return`
+    (after a docstring): `def on_xla(): return ACCELERATOR in ("tpu", "xla")`; None for anything else."""
+    func = value.node
+    if value.kind != "function" or value.extra is not None or value.when or not isinstance(func, ast.FunctionDef) \
+            or func.decorator_list or all_args(func.args) or value.flow is not None and \
+            value.flow.ctx.parents.get(func) is not value.flow.ctx.module:
+        return None
+    body = func.body[1:] if func.body and isinstance(func.body[0], ast.Expr) \
+        and isinstance(func.body[0].value, ast.Constant) and isinstance(func.body[0].value.value, str) else func.body
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return body[0].value
+
+
 def _passed_to(construction: ast.Call, parent: ast.AST | None) -> ast.Call | None:
     """The call `construction` is handed to as it is built (`normalize(ShardingConfig())`), else None."""
     if isinstance(parent, ast.Call) and parent.func is not construction \
@@ -8318,8 +8375,9 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
         elif isinstance(node, (ast.Lambda, ast.NamedExpr, ast.comprehension, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     if all(what is None for what in read.values()) and not any(
-            isinstance(n, (ast.Compare, ClassTest, ast.Attribute)) or _isinstance_call(n) for n in walk(test)):
-        return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG` is decided here
+            isinstance(n, (ast.Compare, ClassTest, ast.Attribute)) or _isinstance_call(n) for n in walk(test)) \
+            and not _calls_a_name(test):
+        return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None
 
 
