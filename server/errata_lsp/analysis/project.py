@@ -1184,8 +1184,36 @@ class Project:
                     inner = self.finder.under(source.folder, alias.name)
                     if inner is not None:
                         return (self._module_value(flow, inner, stmt, bound),)
-                return self.member(flow, source, alias.name, use)
+                return self._patched_before(flow, stmt, source, alias.name, importer) \
+                    or self.member(flow, source, alias.name, use)
         return None
+
+    def _patched_before(self, flow: Flow, stmt: ast.ImportFrom, source: Module, name: str, importer: str) -> tuple[Value, ...]:
+        """`import tpu` then `from config import PRECISION`, where tpu.py's top level stores `config.PRECISION =
+        ...`: the name is copied after that store ran, so it holds what the last module imported before it (by
+        a statement of the same block) stored there (`_stored`); nothing when none did."""
+        block = next((b for b in (flow.ctx.module.body,) if stmt in b), None)
+        if block is None or source.path is None:
+            return ()
+        found: tuple[Value, ...] = ()
+        for before in block[:block.index(stmt)]:
+            if isinstance(before, ast.Import):
+                others = [self.finder.find(a.name, importer) for a in before.names]
+            elif isinstance(before, ast.ImportFrom):
+                others = [self.finder.relative(importer, before.level, before.module) if before.level
+                          else self.finder.find(before.module or "", importer)]
+            else:
+                continue
+            for other in others:
+                if other is None or other.path in (None, source.path, importer) or (other.path, name) in self._chain:
+                    continue
+                summary = self.summary(other)
+                if summary is None:
+                    continue
+                self._note(flow, other)
+                stored = self._stored(summary, source, name)
+                found = tuple(stored) or found
+        return found
 
     def module_by_name(self, flow: Flow, dotted: str, node: ast.AST) -> Value | None:
         """`importlib.import_module("configs.v4_8")` in `flow`'s module: the project module of that absolute

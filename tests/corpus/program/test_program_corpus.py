@@ -267,12 +267,7 @@ KNOWN_MISSES: dict[str, str] = {
     # p496-p497: the backend guard as a call of backend.py's `on_xla()`, imported by name (scored on main's code
     # before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p497 fixed)
     # p498-p499: a hardware module imported before `from config import PRECISION` patches config's name (scored on
-    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error)
-    "p499_overrides_module_patches_config_before_from_import_ok":
-        "a false error: train.py's `import tpu` runs tpu.py's `config.PRECISION = \"bf16-true\"` before `from config "
-        "import PRECISION` copies the name, but a name imported from a module is read as that module binds it "
-        "(project.py `_imported`, `member`); the stores other modules make into it are read only for "
-        "`config.PRECISION` (`module_attribute`, `_patches`), so config.py's \"bf16-mixed\" is reported",
+    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p499 fixed)
 }
 
 
