@@ -118,3 +118,14 @@ def test_a_call_of_another_module_s_function_read_as_its_attribute_or_imported_n
         assert findings(fine) == []
         wrong = project(tmp_path / f"wrong{line}", names.format(test='== "xla"'), metrics)
         assert findings(wrong) == [("LXF027", "error", line)]
+
+
+def test_a_cached_helper_and_a_class_attribute_bound_to_a_test(tmp_path):
+    head = 'import functools\n\nA = "tpu"\n\n\n@functools.lru_cache(maxsize=None)\ndef on_xla():\n    return A == "tpu"\n\n\n'
+    assert findings(script(tmp_path, head, "on_xla()")) == []
+    assert findings(script(tmp_path, head.replace('A = "tpu"', 'A = "cuda"'), "on_xla()")) == [("LXF027", "error", 18)]
+    head = 'def log(f):\n    return f\n\n\n@log\ndef on_xla():\n    return True\n\n\n'  # any other decorator: not read
+    assert findings(script(tmp_path, head, "on_xla()")) == [("LXF027", "error", 17)]
+    head = 'class Backend:\n    NAME = "tpu"\n    XLA = NAME in ("tpu", "xla")\n\n\n'
+    assert findings(script(tmp_path, head, "Backend.XLA")) == []
+    assert findings(script(tmp_path, head.replace('"tpu"\n', '"cuda"\n'), "Backend.XLA")) == [("LXF027", "error", 13)]

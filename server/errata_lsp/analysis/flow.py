@@ -320,12 +320,14 @@ class Flow:
             flag = _bound_test_truth(held[0]) if len(held) == 1 else None
         return flag
 
-    def module_test_truth(self, test: ast.expr) -> bool | None:
-        """A test bound to a module's name (`XLA_FSDP = STRATEGY == "xla_fsdp"`), decided by the module's
-        constants as a test at the top of the module is (`_names_read`); None when it reads anything else."""
+    def module_test_truth(self, test: ast.expr, scope: ast.Module | ast.ClassDef | None = None) -> bool | None:
+        """A test bound to a module's name (`XLA_FSDP = STRATEGY == "xla_fsdp"`), or to a name of a class body
+        (`XLA = NAME in ("tpu", "xla")`, `scope`), decided by the constants bound there as a test at the top of
+        the module is (`_names_read`); None when it reads anything else."""
+        where = scope or self.ctx.module
         def decide() -> bool | None:
-            read = _names_read(test, self.scope(self.ctx.module).final, True)
-            return self._decided_test(self.ctx.module, test, read) if read else None
+            read = _names_read(test, self.scope(where).final, True)
+            return self._decided_test(where, test, read) if read else None
         return self.ctx.once("module test truth", test, decide, meanwhile=None)
 
     # tests of the version a library runs at
@@ -749,6 +751,8 @@ class Flow:
                 if constant is None and classes is None:
                     classes = self._nullary_function(name, test)
                 if constant is None and classes is None:
+                    classes = self._class_read(name, test)
+                if constant is None and classes is None:
                     return None
                 given[name] = self.values(constant) if constant is not None else classes  # type: ignore[assignment]
         if params:
@@ -860,6 +864,20 @@ class Flow:
             return None
         held = self.of_def(defs[0], reads[0])
         return held if len(held) == 1 and _returns_only(held[0]) is not None else None
+
+    def _class_read(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """The module's `name` when the test reads only its attributes (`if Backend.XLA:`) and it is bound once,
+        on every path, to a class of the project (here or imported): its value, whose attributes are read as
+        the class body binds them."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
+            return None
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when:
+            return None
+        held = self.of_def(defs[0], reads[0])
+        return held if len(held) == 1 and held[0].kind == "class" and isinstance(held[0].node, ast.ClassDef) \
+            and not held[0].when else None
 
     def _returned_test(self, func: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`on_xla()` of a function that takes nothing and only returns a constant (or a name its module binds
@@ -8305,13 +8323,18 @@ def _calls_a_name(test: ast.expr) -> bool:
     return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.args and not n.keywords for n in walk(test))
 
 
+CACHING_DECORATORS = ("functools.lru_cache", "functools.cache")
+
+
 def _returns_only(value: Value) -> ast.expr | None:
     """What a function of a module's top level that takes nothing returns, when its body is that one `return`
     (after a docstring): `def on_xla(): return ACCELERATOR in ("tpu", "xla")`; None for anything else."""
-    func = value.node
+    func, flow = value.node, value.flow
     if value.kind != "function" or value.extra is not None or value.when or not isinstance(func, ast.FunctionDef) \
-            or func.decorator_list or all_args(func.args) or value.flow is not None and \
-            value.flow.ctx.parents.get(func) is not value.flow.ctx.module:
+            or all_args(func.args) or flow is not None and flow.ctx.parents.get(func) is not flow.ctx.module:
+        return None
+    if func.decorator_list and (flow is None or not all(  # a cache around it returns what it returns
+            flow.ctx.resolve(d.func if isinstance(d, ast.Call) else d) in CACHING_DECORATORS for d in func.decorator_list)):
         return None
     body = func.body[1:] if func.body and isinstance(func.body[0], ast.Expr) \
         and isinstance(func.body[0].value, ast.Constant) and isinstance(func.body[0].value.value, str) else func.body
@@ -8335,9 +8358,12 @@ def _bound_test_truth(value: Value) -> bool | None:
     if value.kind != "bool" or value.when or flow is None or not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
         return None
     bind = flow.ctx.parents.get(node)
-    if not isinstance(bind, ast.Assign) or bind.value is not node or flow.ctx.parents.get(bind) is not flow.ctx.module:
-        return None
-    return flow.module_test_truth(node)
+    scope = flow.ctx.parents.get(bind) if isinstance(bind, ast.Assign) and bind.value is node else None
+    if scope is flow.ctx.module:
+        return flow.module_test_truth(node)
+    if isinstance(scope, ast.ClassDef) and flow.ctx.parents.get(scope) is flow.ctx.module:  # `Backend.XLA`
+        return flow.module_test_truth(node, scope)
+    return None
 
 
 def _takes_nothing(func: ast.Lambda) -> bool:
