@@ -345,7 +345,7 @@ class Flow:
     def _reads_versions(self) -> bool:
         """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
         ctx = self.ctx
-        return bool(ctx.versions) and ctx.once("reads versions", ctx.module, lambda: any(
+        return ctx.once("reads versions", ctx.module, lambda: any(
             n.attr == "__version__" for n in ctx.nodes(ast.Attribute)) or any(
             wanted == name or wanted.startswith(f"{name}.")  # (`import importlib.metadata` binds `importlib`)
             for name in ctx.imports.names.values() for wanted in idioms.DISTRIBUTION_VERSIONS))
@@ -1185,7 +1185,7 @@ class Flow:
             sides = [self._operand(branch, given) for branch in
                      ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
             return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
-        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self.ctx.versions:
+        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self._reads_versions():
             version = self._version_operand(node, given)
             if version is not None:
                 return version
