@@ -1568,6 +1568,8 @@ class Context:
         each class the pick may build, each under `self is a X`) that all run the same method are one run, with
         `self` each of them: a finding is an error where every one raises, a warning naming the class where some do."""
         if isinstance(call.func, ast.Name):  # `reducer(fabric, loss)`: an instance called runs its class's `__call__`
+            if "__call__" not in self._methods_defined:
+                return None  # (no class of the file has one: a function called, read no further)
             held = self.flow.receivers_of(call.func)
             return self._several_run(call, held, "__call__") if held and all(
                 r.kind == "instance" for r in held) else None
