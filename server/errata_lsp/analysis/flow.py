@@ -333,14 +333,19 @@ class Flow:
         when the condition reads anything else."""
         try:
             test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
         if bound is None:
             return None
         answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
                     and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
-        return self._truth(copy.deepcopy(bound, answered), {}) if answered else None
+        if not answered:
+            return None
+        try:
+            return self._truth(copy.deepcopy(bound, answered), {})
+        except RecursionError:
+            return None
 
     def _reads_versions(self) -> bool:
         """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
@@ -369,7 +374,10 @@ class Flow:
             if inner is None:
                 return None
             replaced[id(name)] = inner
-        return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+        try:
+            return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+        except RecursionError:  # an expression nested past the interpreter's depth: not a test read here
+            return None
 
     def _version_source(self, node: ast.AST) -> bool:
         if isinstance(node, (ast.Attribute, ast.Name)):  # `lightning.__version__`, `from torch import __version__`
@@ -1346,7 +1354,7 @@ class Flow:
         it holds (False for `not`) and the builtin classes it names; None for any other condition."""
         try:
             test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
         call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
