@@ -123,6 +123,10 @@ policy = [Block] if lightning.__version__ < "2.10" else {Block}
     ('Version(importlib.metadata.version("lightning")).release < (2, 7)', True),
     ('version.parse(lightning.__version__) == version.parse("2.6.6")', True),
     ('not Version(lightning.__version__) >= Version("2.6")', False),
+    ('Version(lightning.__version__) < Version("2.6.6")', False),  # the bounds, as PEP 440 orders them
+    ('Version(lightning.__version__) <= Version("2.6.6")', True),
+    ('Version(lightning.__version__) > Version("2.6.6rc1")', True),
+    ('Version(lightning.__version__) != Version("2.6.6.post0")', True),
 ])
 def test_spellings_of_a_version_test(test, raises):
     body = f'''
