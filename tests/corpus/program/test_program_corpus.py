@@ -232,6 +232,37 @@ KNOWN_MISSES: dict[str, str] = {
         "line); the mistake is strategy.py passing `unit.value` on as the policy. A value read through an "
         "enum member's `.value` should be placed where the `.value` is read and passed on, where errata's own "
         "fix (`set(layers)` at strategy.py:8) already edits: findings' place_in",
+    # s540-s559 (scripts): callers and wrappers whose fine twins look like misuse: CUDA-only keys popped in a loop
+    # over a tuple, a `functools.wraps` decorator that makes the policies sets when they are lists (or tuples),
+    # `{**DEFAULTS, **overrides}` in either order, a `functools.partial` factory whose caller overrides the
+    # precision, a clipping callback fired through `fabric.call` with a `try/except` fallback, a retry that
+    # rebuilds Fabric in `except ValueError`, a context-manager class around `fabric.no_backward_sync` that sets
+    # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
+    # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
+    # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
+    # and rule FSDP010 crashing on s553)
+    "s540_shared_fsdp_recipe_pops_cuda_keys_keeps_policy_object":
+        "missed: the popping loop is read (the CUDA keys go), but the value left, `ModuleWrapPolicy({Block})`, "
+        "is an instance of a torch class errata has no kind for, so LXF001 (truthy and not a set) cannot say it "
+        "is not a set: the pack should give torch's wrap-policy classes the kind of an object that is not a set",
+    "s542_wraps_decorator_turns_only_list_remat_into_set":
+        "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` only under "
+        "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys; the builder's `**kwargs` "
+        "seen through the wrapper is unknown once the wrapper writes into it, so the tuple the CLI passes is not "
+        "followed to the strategy: flow.py should read the wrapper's writes under the `isinstance` test the "
+        "tuple decides (False), as it reads them in a plain function",
+    "s550_fabric_retry_strips_precision_suffix_bf16":
+        "missed: the first `Fabric(...)` is a raise the `except ValueError` handles (rightly quiet), but the "
+        "retry's `precision.split(\"-\")[0]` is not evaluated (`\"bf16\"`, the legacy spelling of bf16-mixed, "
+        "which LXF007 knows as a literal): flow.py should read `str.split` and a constant index of its result",
+    "s553_accumulation_context_sets_up_raw_module_itself_ok":
+        "a warning its twin s552 gets too (LXF004 \"when is_wrapped(module)\"), and rule FSDP010 crashed on the "
+        "file (KeyError in flow.py's `_holding`, the `module` parameter rebound before `self.module = module`): "
+        "`is_wrapped(Net())` is decided (a raw module is never wrapped), so the raw path is dead",
+    "s554_policy_pairs_generator_passes_remat_list_through":
+        "missed: `dict(policy_pairs([Block]))`, a dict of the `(key, value)` pairs a generator function yields, "
+        "is unknown (so is `dict([(key, value), ...])`): flow.py should read `dict(...)` of an iterable of pairs "
+        "it knows, a generator function's yields among them",
 }
 
 
