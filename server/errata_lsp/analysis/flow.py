@@ -7780,11 +7780,17 @@ class _BuildFlow(_SiteFlow):
 
     def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
         """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
+        # re-entered for the same attribute when the stored value is read through it again (a parameter
+        # rebound before `self.attr = param`): restore what the outer read held
+        outer = self._held.get(attr)
         self._held[attr] = current
         try:
             return ask(node)
         finally:
-            del self._held[attr]
+            if outer is None:
+                self._held.pop(attr, None)
+            else:
+                self._held[attr] = outer
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
         """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""

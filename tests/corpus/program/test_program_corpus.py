@@ -256,9 +256,10 @@ KNOWN_MISSES: dict[str, str] = {
         "retry's `precision.split(\"-\")[0]` is not evaluated (`\"bf16\"`, the legacy spelling of bf16-mixed, "
         "which LXF007 knows as a literal): flow.py should read `str.split` and a constant index of its result",
     "s553_accumulation_context_sets_up_raw_module_itself_ok":
-        "a warning its twin s552 gets too (LXF004 \"when is_wrapped(module)\"), and rule FSDP010 crashed on the "
-        "file (KeyError in flow.py's `_holding`, the `module` parameter rebound before `self.module = module`): "
-        "`is_wrapped(Net())` is decided (a raw module is never wrapped), so the raw path is dead",
+        "a warning its twin s552 gets too (LXF004 \"when is_wrapped(module)\"): `is_wrapped(Net())` is decided "
+        "(a raw module is never wrapped), so the raw path is dead; the pack should say what "
+        "`lightning.fabric.wrappers.is_wrapped` answers for a value whose kind the layer knows (rule FSDP010 "
+        "crashed on the file before: flow.py `_holding` re-entered for the same attribute)",
     "s554_policy_pairs_generator_passes_remat_list_through":
         "missed: `dict(policy_pairs([Block]))`, a dict of the `(key, value)` pairs a generator function yields, "
         "is unknown (so is `dict([(key, value), ...])`): flow.py should read `dict(...)` of an iterable of pairs "
