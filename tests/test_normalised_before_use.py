@@ -54,3 +54,49 @@ def train(fabric):
 def test_an_attribute_stored_from_a_rebound_parameter_is_read_without_a_rule_failing():
     # every rule runs (no failure) on the class that sets up what it is given when it is not wrapped yet
     shown(HEAD + ACCUMULATION.format(given="Block()") + TAIL)
+
+
+# --- a part or an edit of a known string ----------------------------------------------------------------
+RETRY = """\
+def make_fabric(precision):
+    strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}})
+    try:
+        return Fabric(accelerator="tpu", strategy=strategy, precision=precision)
+    except ValueError:
+        return Fabric(accelerator="tpu", strategy=strategy, precision={retry})
+
+
+def train(fabric):
+    pass
+
+
+make_fabric("bf16-mixed").launch(train)
+"""
+
+
+def test_a_retry_with_a_part_of_the_split_precision_is_flagged():
+    # "bf16", what is left of "bf16-mixed", is the legacy spelling of bf16-mixed
+    assert shown(HEAD + RETRY.format(retry='precision.split("-")[0]')) == [(
+        "LXF007", "error",
+        "`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+        "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
+        "(`'bf16'` is the legacy spelling of 'bf16-mixed')", 19, 70, 93)]
+
+
+def test_parts_of_split_and_partition_at_other_indexes_are_read():
+    assert [f[:2] for f in shown(HEAD + RETRY.format(retry='"x-bf16-mixed".partition("-")[2]'))] == [("LXF007", "error")]
+    assert [f[:2] for f in shown(HEAD + RETRY.format(retry='"a-bf16".rsplit("-", 1)[-1]'))] == [("LXF007", "error")]
+    # out of range: IndexError in the run, nothing to say; an unknown separator: unknown
+    assert shown(HEAD + RETRY.format(retry='precision.split("-")[5]')) == []
+    assert shown(HEAD + RETRY.format(retry='precision.split(SEP)[0]')) == []
+
+
+def test_a_retry_with_the_true_variant_made_by_replace_is_fine():
+    assert shown(HEAD + RETRY.format(retry='precision.replace("-mixed", "-true")')) == []
+
+
+def test_a_replace_that_makes_a_mixed_precision_is_flagged():
+    assert [f[:2] for f in shown(HEAD + RETRY.format(retry='"bf16-true".replace("true", "mixed")'))] == [
+        ("LXF007", "error")]
+    assert [f[:2] for f in shown(HEAD + RETRY.format(retry='"bf16-mixed-x".removesuffix("-x")'))] == [
+        ("LXF007", "error")]

@@ -144,6 +144,7 @@ MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < 
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
+STR_EDITS = {"replace": 2, "removesuffix": 1, "removeprefix": 1}  # str methods of constant arguments: how many
 # A data class's fields as a dict, and a copy with some fields changed: the standard library's and attrs' spellings
 # (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
 AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
@@ -4567,6 +4568,9 @@ class Flow:
         first = self._sorted_first(node)
         if first is not None:
             return first
+        part = self._string_part(node)
+        if part is not None:
+            return part
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
@@ -6085,6 +6089,13 @@ class Flow:
             text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
             return (receiver,) if text == receiver.node.value else \
                 (Value("str", _Joined(node, text), receiver.when, flow=self),)
+        if receiver.kind == "str" and name in STR_EDITS and isinstance(receiver.node, ast.Constant) \
+                and isinstance(receiver.node.value, str) and not node.keywords and len(node.args) == STR_EDITS[name] \
+                and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+            # `precision.replace("-mixed", "-true")` of a known string: the text it makes
+            text = getattr(receiver.node.value, name)(*(a.value for a in node.args))  # type: ignore[attr-defined]
+            return (receiver,) if text == receiver.node.value else \
+                (Value("str", _Joined(node, text), receiver.when, flow=self),)
         if receiver.kind == "str" and name == "format" and isinstance(receiver.node, ast.Constant) \
                 and isinstance(receiver.node.value, str):
             parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
@@ -6522,6 +6533,34 @@ class Flow:
             if len(out) > MAX_ALTERNATIVES:
                 return None
         return out
+
+    def _string_part(self, node: ast.Subscript) -> tuple[Value, ...] | None:
+        """`precision.split("-")[0]`, `name.rpartition(".")[-1]`: a part, at a constant index, of a known string
+        cut at a constant separator, seen as the literal it is (placed at the subscript). None unless every
+        string the receiver holds is known."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("split", "rsplit", "partition", "rpartition") and not call.keywords):
+            return None
+        index = _int_literal(node.slice)
+        if index is None:
+            return None
+        args = [a.value if isinstance(a, ast.Constant) else a for a in call.args]
+        partition = call.func.attr.endswith("partition")
+        if not (len(args) == 1 if partition else len(args) <= 2) or not all(
+                (isinstance(a, str) and a) if i == 0 else type(a) is int for i, a in enumerate(args)):
+            return None  # a separator named by a variable, an empty one, a maxsplit that is not a literal
+        held = self.values(call.func.value)
+        if not held or not all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
+                               for x in held):
+            return None
+        out = []
+        for x in held:
+            parts = getattr(x.node.value, call.func.attr)(*args)  # type: ignore[union-attr]  # a str: checked
+            if not -len(parts) <= index < len(parts):
+                return None  # IndexError in the run: nothing to see
+            out.append(Value("str", _Joined(node, parts[index]), x.when, flow=self))
+        return tuple(out)
 
     def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
         """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
@@ -8026,11 +8065,20 @@ class _DictArguments(ast.Call):
         ast.copy_location(self, call)
 
 
+def _int_literal(node: ast.expr) -> int | None:
+    """`2`, `-1`: an int written as a literal; None for anything else (a bool too)."""
+    negative = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+    operand = node.operand if isinstance(node, ast.UnaryOp) and negative else node
+    if not (isinstance(operand, ast.Constant) and type(operand.value) is int):
+        return None
+    return -operand.value if negative else operand.value
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
     the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)

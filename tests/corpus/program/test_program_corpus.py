@@ -240,7 +240,7 @@ KNOWN_MISSES: dict[str, str] = {
     # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
     # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
     # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
-    # and rule FSDP010 crashing on s553)
+    # and rule FSDP010 crashing on s553; since: s550 fixed, the crash fixed)
     "s540_shared_fsdp_recipe_pops_cuda_keys_keeps_policy_object":
         "missed: the popping loop is read (the CUDA keys go), but the value left, `ModuleWrapPolicy({Block})`, "
         "is an instance of a torch class errata has no kind for, so LXF001 (truthy and not a set) cannot say it "
@@ -251,10 +251,6 @@ KNOWN_MISSES: dict[str, str] = {
         "seen through the wrapper is unknown once the wrapper writes into it, so the tuple the CLI passes is not "
         "followed to the strategy: flow.py should read the wrapper's writes under the `isinstance` test the "
         "tuple decides (False), as it reads them in a plain function",
-    "s550_fabric_retry_strips_precision_suffix_bf16":
-        "missed: the first `Fabric(...)` is a raise the `except ValueError` handles (rightly quiet), but the "
-        "retry's `precision.split(\"-\")[0]` is not evaluated (`\"bf16\"`, the legacy spelling of bf16-mixed, "
-        "which LXF007 knows as a literal): flow.py should read `str.split` and a constant index of its result",
     "s553_accumulation_context_sets_up_raw_module_itself_ok":
         "a warning its twin s552 gets too (LXF004 \"when is_wrapped(module)\"): `is_wrapped(Net())` is decided "
         "(a raw module is never wrapped), so the raw path is dead; the pack should say what "
