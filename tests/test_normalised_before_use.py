@@ -100,3 +100,51 @@ def test_a_replace_that_makes_a_mixed_precision_is_flagged():
         ("LXF007", "error")]
     assert [f[:2] for f in shown(HEAD + RETRY.format(retry='"bf16-mixed-x".removesuffix("-x")'))] == [
         ("LXF007", "error")]
+
+
+# --- `dict(...)` of the pairs a display or a generator function gives ------------------------------------
+PAIRS = """\
+def policy_pairs(layers, remat=True):
+    yield "auto_wrap_policy", set(layers)
+    if remat:
+        yield "activation_checkpointing_policy", {remat_value}
+
+
+def train(fabric):
+    pass
+
+
+strategy = XLAFSDPStrategy(state_dict_type="sharded", **dict(policy_pairs([Block]{given})))
+Fabric(accelerator="tpu", strategy=strategy).launch(train)
+"""
+
+
+def test_a_list_a_generator_yields_as_the_remat_policy_is_flagged_at_the_dict():
+    assert shown(HEAD + PAIRS.format(remat_value="layers", given="")) == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found [Block] (from `layers`, line 24)",
+        24, 56, 83)]
+
+
+def test_a_generator_that_makes_the_policies_sets_is_fine():
+    assert shown(HEAD + PAIRS.format(remat_value="set(layers)", given="")) == []
+
+
+def test_a_pair_under_a_test_the_call_decides_false_is_not_yielded():
+    assert shown(HEAD + PAIRS.format(remat_value="layers", given=", remat=False")) == []
+
+
+def test_a_pair_under_a_test_the_file_cannot_decide_is_unknown():
+    assert shown(HEAD + PAIRS.format(remat_value="layers", given=", remat=FLAGS.remat")) == []
+
+
+def test_a_display_of_pairs_made_a_dict_is_read():
+    text = HEAD + """\
+def train(fabric):
+    pass
+
+
+kwargs = dict([("auto_wrap_policy", {Block}), ("activation_checkpointing_policy", (Block,))])
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**kwargs)).launch(train)
+"""
+    assert shown(text) == [(
+        "LXF001", "error", "`activation_checkpointing_policy` must be a set, found (Block,)", 18, 82, 90)]

@@ -4877,6 +4877,8 @@ class Flow:
         elif isinstance(node, ast.Call) and (zipped := idioms.zipped_entries(self, node)) is not None:
             for key, written, zipped_values in zipped:  # `dict(zip(keys, values))`
                 out[key] = Entry(self._held_at(written, zipped_values), written, self)
+        elif isinstance(node, ast.Call) and (paired := self._paired_entries(node)) is not None:
+            out.update(paired)  # `dict([("k", v), ...])`, `dict(pairs())` of a generator yielding `"k", v`
         elif isinstance(node, ast.Call):
             for a in node.args:
                 inner = self.plain_run(self.values(a))
@@ -6533,6 +6535,72 @@ class Flow:
             if len(out) > MAX_ALTERNATIVES:
                 return None
         return out
+
+    def _paired_entries(self, call: ast.Call) -> dict[str, Entry] | None:
+        """`dict(pairs)` of `(key, value)` pairs the file writes whole: a list or tuple display of pairs, or a
+        generator function the project writes that yields `key, value` pairs, each yield a statement of its
+        body or of an `if` the walk for this call decides (an undecided one: None). Each key a string known
+        on every path; None otherwise."""
+        if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and self.reaching(call.func) is None
+                and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
+            return None
+        pairs = self._written_pairs(call.args[0])
+        if pairs is None:
+            return None
+        out: dict[str, Entry] = {}
+        for pair, flow in pairs:
+            keys = flow.values(pair.elts[0])
+            if len(keys) != 1 or keys[0].when or not isinstance(keys[0].node, ast.Constant) \
+                    or not isinstance(keys[0].node.value, str):
+                return None
+            out[keys[0].node.value] = Entry(pair.elts[1], pair.elts[1], flow)
+        return out
+
+    def _written_pairs(self, expr: ast.expr) -> list[tuple[ast.Tuple, Flow]] | None:
+        """The `(key, value)` displays `dict(expr)` takes, in order, with the flow that reads them (see
+        `_paired_entries`); None unless the file shows them all."""
+        def pair(node: ast.expr | None) -> ast.Tuple | None:
+            return node if isinstance(node, ast.Tuple) and len(node.elts) == 2 \
+                and not any(isinstance(e, ast.Starred) for e in node.elts) else None
+
+        if isinstance(expr, ast.Call):
+            funcs = self.values(expr.func)
+            if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                    or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or not self.ctx.is_generator(funcs[0].node):
+                return None
+            func = funcs[0].node
+            site = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+            if any(isinstance(n, (ast.Return, ast.YieldFrom)) and site.ctx.enclosing_function(n) is func
+                   for n in ast.walk(func)):
+                return None
+            decisions = {id(test): decided for test, _, decided in site.scope(func).decisions}
+            found: list[tuple[ast.Tuple, Flow]] = []
+            for y in (n for n in ast.walk(func) if isinstance(n, ast.Yield) and site.ctx.enclosing_function(n) is func):
+                written = pair(y.value)
+                stmt = site.ctx.parents.get(y)
+                if written is None or not isinstance(stmt, ast.Expr):
+                    return None
+                runs = True
+                child, parent = stmt, site.ctx.parents.get(stmt)
+                while parent is not func:  # only `if`s between the yield and the body, each decided
+                    if not isinstance(parent, ast.If) or id(parent.test) not in decisions \
+                            or decisions[id(parent.test)] is None:
+                        return None
+                    runs = runs and decisions[id(parent.test)] is any(s is child for s in parent.body)
+                    child, parent = parent, site.ctx.parents.get(parent)
+                if runs:
+                    found.append((written, site))
+            found.sort(key=lambda p: (p[0].lineno, p[0].col_offset))  # `ast.walk` is breadth first
+            return found
+        held = self.plain_run(self.values(expr))
+        if len(held) != 1 or held[0].when or held[0].extra is not None \
+                or not isinstance(held[0].node, (ast.List, ast.Tuple)):
+            return None
+        pairs = [pair(e) for e in held[0].node.elts]
+        if any(p is None for p in pairs) or len(pairs) > MAX_ALTERNATIVES:
+            return None
+        return [(p, held[0].flow or self) for p in pairs if p is not None]
 
     def _string_part(self, node: ast.Subscript) -> tuple[Value, ...] | None:
         """`precision.split("-")[0]`, `name.rpartition(".")[-1]`: a part, at a constant index, of a known string

@@ -240,7 +240,7 @@ KNOWN_MISSES: dict[str, str] = {
     # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
     # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
     # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
-    # and rule FSDP010 crashing on s553; since: s550 fixed, the crash fixed)
+    # and rule FSDP010 crashing on s553; since: s550 and s554 fixed, the crash fixed)
     "s540_shared_fsdp_recipe_pops_cuda_keys_keeps_policy_object":
         "missed: the popping loop is read (the CUDA keys go), but the value left, `ModuleWrapPolicy({Block})`, "
         "is an instance of a torch class errata has no kind for, so LXF001 (truthy and not a set) cannot say it "
@@ -256,10 +256,6 @@ KNOWN_MISSES: dict[str, str] = {
         "(a raw module is never wrapped), so the raw path is dead; the pack should say what "
         "`lightning.fabric.wrappers.is_wrapped` answers for a value whose kind the layer knows (rule FSDP010 "
         "crashed on the file before: flow.py `_holding` re-entered for the same attribute)",
-    "s554_policy_pairs_generator_passes_remat_list_through":
-        "missed: `dict(policy_pairs([Block]))`, a dict of the `(key, value)` pairs a generator function yields, "
-        "is unknown (so is `dict([(key, value), ...])`): flow.py should read `dict(...)` of an iterable of pairs "
-        "it knows, a generator function's yields among them",
 }
 
 
