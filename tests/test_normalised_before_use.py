@@ -148,3 +148,48 @@ Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**kwargs)).launch(train)
 """
     assert shown(text) == [(
         "LXF001", "error", "`activation_checkpointing_policy` must be a set, found (Block,)", 18, 82, 90)]
+
+
+# --- CUDA-only keys popped from a shared recipe ------------------------------------------------------------
+RECIPE = """\
+from torch.distributed.fsdp.wrap import ModuleWrapPolicy
+
+CUDA_ONLY = ("sharding_strategy", "cpu_offload"{popped})
+
+
+def xla_strategy():
+    kwargs = {{
+        "sharding_strategy": "FULL_SHARD",
+        "cpu_offload": False,
+        "auto_wrap_policy": {{Block}},
+        "activation_checkpointing_policy": ModuleWrapPolicy({{Block}}),
+    }}
+    for key in CUDA_ONLY:
+        kwargs.pop(key, None)
+    return XLAFSDPStrategy(**kwargs)
+
+
+def train(fabric):
+    pass
+
+
+Fabric(accelerator="tpu", strategy=xla_strategy()).launch(train)
+"""
+
+
+def test_a_torch_wrap_policy_object_left_in_the_kwargs_is_flagged_where_it_is_written():
+    assert shown(HEAD + RECIPE.format(popped="")) == [(
+        "LXF001", "error",
+        "`activation_checkpointing_policy` must be a set, found ModuleWrapPolicy({Block}) (torch's wrap-policy "
+        "objects are for `FSDPStrategy`; XLAFSDP takes a set of layer classes)", 24, 43, 68)]
+
+
+def test_a_torch_wrap_policy_object_popped_with_the_cuda_keys_is_fine():
+    assert shown(HEAD + RECIPE.format(popped=', "activation_checkpointing_policy"')) == []
+
+
+def test_a_torch_wrap_policy_object_as_the_wrap_policy_is_fine():
+    # torch_xla calls an `auto_wrap_policy` object with any keyword: it runs
+    text = HEAD + RECIPE.format(popped=', "activation_checkpointing_policy"').replace(
+        '"auto_wrap_policy": {Block}', '"auto_wrap_policy": ModuleWrapPolicy({Block})')
+    assert shown(text) == []

@@ -240,11 +240,7 @@ KNOWN_MISSES: dict[str, str] = {
     # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
     # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
     # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
-    # and rule FSDP010 crashing on s553; since: s550 and s554 fixed, the crash fixed)
-    "s540_shared_fsdp_recipe_pops_cuda_keys_keeps_policy_object":
-        "missed: the popping loop is read (the CUDA keys go), but the value left, `ModuleWrapPolicy({Block})`, "
-        "is an instance of a torch class errata has no kind for, so LXF001 (truthy and not a set) cannot say it "
-        "is not a set: the pack should give torch's wrap-policy classes the kind of an object that is not a set",
+    # and rule FSDP010 crashing on s553; since: s540, s550 and s554 fixed, the crash fixed)
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` only under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys; the builder's `**kwargs` "
