@@ -193,3 +193,55 @@ def test_a_torch_wrap_policy_object_as_the_wrap_policy_is_fine():
     text = HEAD + RECIPE.format(popped=', "activation_checkpointing_policy"').replace(
         '"auto_wrap_policy": {Block}', '"auto_wrap_policy": ModuleWrapPolicy({Block})')
     assert shown(text) == []
+
+
+# --- a library predicate the run decides: `is_wrapped(module)` --------------------------------------------
+PREPARE = """\
+def prepare(fabric, module):
+    if {test}:
+        module = fabric.setup_module(module)
+    return module
+
+
+def train(fabric):
+    model = prepare(fabric, {given})
+    with fabric.no_backward_sync(model):
+        pass
+"""
+
+
+def test_a_raw_module_set_up_when_it_is_not_wrapped_is_fine():
+    assert shown(HEAD + PREPARE.format(test="not is_wrapped(module)", given="Block()") + TAIL) == []
+
+
+def test_a_raw_module_set_up_only_when_it_is_wrapped_is_flagged():
+    assert shown(HEAD + PREPARE.format(test="is_wrapped(module)", given="Block()") + TAIL) == [(
+        "LXF004", "error",
+        "`model` is not set up: it holds the raw module `Block()` (line 21); pass the module returned by "
+        "`fabric.setup(...)`, or Fabric raises TypeError", 22, 33, 38)]
+
+
+def test_a_predicate_of_a_value_the_layer_cannot_tell_decides_nothing():
+    # `factory()` may give a wrapped module or not: the raw path stays possible, a warning
+    found = shown(HEAD + "def factory():\n    return FACTORY()\n\n\n"
+                  + PREPARE.format(test="is_wrapped(module)", given="Block() if FLAG else factory()") + TAIL)
+    assert [f[:2] for f in found] == [("LXF004", "warning")]
+
+
+def test_a_class_that_sets_up_the_raw_module_it_is_given_is_fine():
+    # every construction passes a raw module, so `__init__` always sets it up
+    assert shown(HEAD + ACCUMULATION.format(given="Block()") + TAIL) == []
+
+
+def test_a_class_given_a_raw_module_it_sets_up_only_when_wrapped_is_flagged():
+    text = HEAD + ACCUMULATION.replace("if not is_wrapped(module):", "if is_wrapped(module):").format(given="Block()") + TAIL
+    assert [f[:2] for f in shown(text)] == [("LXF004", "error")]
+
+
+def test_a_class_built_by_a_class_method_too_is_not_decided_by_its_named_constructions():
+    # `cls(...)` builds it where its name is not read: the test on `module` stays open, a warning
+    text = HEAD + ACCUMULATION.replace(
+        "    def __enter__(self):",
+        "    @classmethod\n    def of(cls, fabric, module):\n        return cls(fabric, module)\n\n    def __enter__(self):",
+    ).format(given="Block()") + TAIL
+    assert [f[:2] for f in shown(text)] == [("LXF004", "warning")]

@@ -726,6 +726,8 @@ class Flow:
                 given[name] = namespace
             elif name == "isinstance" and not self.scope(self.ctx.module).final.get(name):
                 continue  # the builtin (`_instance_of`)
+            elif self._predicate_calls_only(test, name):
+                continue  # a library predicate (`is_wrapped(module)`): `_operand` asks its tip
             else:
                 constant = self._module_constant(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
@@ -846,6 +848,14 @@ class Flow:
         own = self._own_instance(func)
         if own is not None and any(arg is own for arg in params.values()):
             return self._with_own_instance(func, own, params)
+        built = self._constructions_only(func)
+        if built is not None:  # `__init__` of a class the file builds by name alone: what the constructions pass
+            self.deciding.add(id(func))
+            try:
+                return {name: tuple(x for call in built for x in self.passed(func, arg, call, True, ()))
+                        for name, arg in params.items()}
+            finally:
+                self.deciding.discard(id(func))
         if not self._only_called(func):
             return None
         self.deciding.add(id(func))
@@ -861,6 +871,33 @@ class Flow:
             return given
         finally:
             self.deciding.discard(id(func))
+
+    def _constructions_only(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call] | None:
+        """The calls that build a module-level class whose undecorated `__init__` is `func`, when the file reads
+        the class's name only to call it, outside the class, and the class has no other way to build itself
+        (a class method's `cls(...)`, `type(self)(...)`) nor a subclass: every run of `__init__` is one of
+        them. None otherwise, and for a class another module of the project reads."""
+        cls = self.ctx.parents.get(func)
+        if func.name != "__init__" or func.decorator_list or not isinstance(cls, ast.ClassDef) \
+                or cls.decorator_list or not isinstance(self.ctx.parents.get(cls), ast.Module) \
+                or not self.ctx.reads_every_use_of(cls.name):
+            return None
+        if any(isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.decorator_list for m in cls.body) \
+                or any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type"
+                       for n in ast.walk(cls)):
+            return None  # a class method may build with `cls(...)`, a method with `type(self)(...)`
+        calls: list[ast.Call] = []
+        for load in self.ctx.loads_named(cls.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, cls):
+                return None
+            calls.append(call)
+        project = self.ctx.project
+        if project is not None:
+            readers = project.modules_reading(self, cls.name)
+            if readers is None or readers:
+                return None
+        return calls or None
 
     def _own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.arg | None:
         """`self` of a plain method or a property's getter (not a class or static method, nor one another
@@ -1197,6 +1234,11 @@ class Flow:
                 and len(node.args) == 1 and not node.keywords and node.func.id not in given \
                 and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
             return self._sized(node.func.id, node.args[0], given)
+        predicate = self._library_predicate(node)
+        if predicate is not None:  # `is_wrapped(module)`: the pack's answer for each value the argument holds
+            held = self._parameter_values(node.args[0], given)  # type: ignore[attr-defined]  # a call: checked
+            answers = {predicate(x) for x in held or ()}
+            return [("const", answers.pop())] if len(answers) == 1 and None not in answers else None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -1221,6 +1263,21 @@ class Flow:
                 return None
             return found
         return self._concrete(values)
+
+    def _library_predicate(self, node: ast.expr) -> Callable[[Value], bool | None] | None:
+        """The pack's answer function for `node`, a call of one positional argument to a library function it
+        knows as a predicate (`Tips.predicates`); None for any other expression."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords
+                and not isinstance(node.args[0], ast.Starred)):
+            return None
+        qualified = self.ctx.resolve(node.func)
+        return self.ctx.tips.predicate_of(qualified) if qualified else None
+
+    def _predicate_calls_only(self, test: ast.expr, name: str) -> bool:
+        """Every read of `name` in `test` is the function of a call to a library predicate."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        return bool(reads) and all(isinstance(call := self.ctx.parents.get(n), ast.Call) and call.func is n
+                                   and self._library_predicate(call) is not None for n in reads)
 
     def _sized(self, builtin: str, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`bool(kwargs)`, `len(kwargs)` of what the parameters are given, read as the value's own truth is: a
@@ -6582,7 +6639,8 @@ class Flow:
                 if written is None or not isinstance(stmt, ast.Expr):
                     return None
                 runs = True
-                child, parent = stmt, site.ctx.parents.get(stmt)
+                child: ast.AST = stmt
+                parent = site.ctx.parents.get(stmt)
                 while parent is not func:  # only `if`s between the yield and the body, each decided
                     if not isinstance(parent, ast.If) or id(parent.test) not in decisions \
                             or decisions[id(parent.test)] is None:

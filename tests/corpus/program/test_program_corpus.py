@@ -240,18 +240,15 @@ KNOWN_MISSES: dict[str, str] = {
     # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
     # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
     # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
-    # and rule FSDP010 crashing on s553; since: s540, s550 and s554 fixed, the crash fixed)
+    # and rule FSDP010 crashing on s553; since: 9/10 as an error, s540, s550, s554 and s553's
+    # warning fixed, the crash fixed)
     "s542_wraps_decorator_turns_only_list_remat_into_set":
-        "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` only under "
-        "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys; the builder's `**kwargs` "
-        "seen through the wrapper is unknown once the wrapper writes into it, so the tuple the CLI passes is not "
-        "followed to the strategy: flow.py should read the wrapper's writes under the `isinstance` test the "
-        "tuple decides (False), as it reads them in a plain function",
-    "s553_accumulation_context_sets_up_raw_module_itself_ok":
-        "a warning its twin s552 gets too (LXF004 \"when is_wrapped(module)\"): `is_wrapped(Net())` is decided "
-        "(a raw module is never wrapped), so the raw path is dead; the pack should say what "
-        "`lightning.fabric.wrappers.is_wrapped` answers for a value whose kind the layer knows (rule FSDP010 "
-        "crashed on the file before: flow.py `_holding` re-entered for the same attribute)",
+        "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
+        "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
+        "`**kwargs` parameter makes it unknown (flow.py `_changes_dict`, read by `_extra_keywords`): even a "
+        "plain `def build(**kw): kw[\"auto_wrap_policy\"] = {Block}; return XLAFSDPStrategy(**kw)` is not "
+        "followed. The fix belongs there: the dict a call passes, with the body's stores applied in order, "
+        "each under the test that guards it (here decided per key: a tuple is not a list)",
 }
 
 

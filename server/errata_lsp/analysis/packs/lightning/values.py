@@ -128,6 +128,18 @@ def _library_call(flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ..
     return None
 
 
+@TIPS.predicate("lightning.fabric.wrappers.is_wrapped")
+def _is_wrapped(value: Value) -> bool | None:
+    """`is_wrapped(obj)` is True for what `fabric.setup*` returns (a `_FabricModule`, `_FabricOptimizer`,
+    `_FabricDataLoader`, or a compiled one of those) and False for anything else (fabric/wrappers.py,
+    lightning 2.6.6): a raw module or optimizer says False, a set-up one True."""
+    if value.kind in ("setup_module", "setup_optimizer"):
+        return True
+    if value.kind in ("module", "optimizer"):
+        return False
+    return None
+
+
 @TIPS.method("fabric")
 def _fabric_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...] | None:
     if name == "setup":
