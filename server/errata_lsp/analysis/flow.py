@@ -346,7 +346,7 @@ class Flow:
     def _reads_versions(self) -> bool:
         """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
         ctx = self.ctx
-        return bool(ctx.versions) and ctx.once("reads versions", ctx.module, lambda: any(
+        return ctx.once("reads versions", ctx.module, lambda: any(
             n.attr == "__version__" for n in ctx.nodes(ast.Attribute)) or any(
             wanted == name or wanted.startswith(f"{name}.")  # (`import importlib.metadata` binds `importlib`)
             for name in ctx.imports.names.values() for wanted in idioms.DISTRIBUTION_VERSIONS))
@@ -1223,7 +1223,7 @@ class Flow:
             sides = [self._operand(branch, given) for branch in
                      ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
             return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
-        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self.ctx.versions:
+        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self._reads_versions():
             version = self._version_operand(node, given)
             if version is not None:
                 return version
@@ -1487,7 +1487,7 @@ class Flow:
             if updated is not None:
                 return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
-            turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
+            turns = (self._items_turns(d.target, d.path[0], use) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
@@ -1788,10 +1788,11 @@ class Flow:
         out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
         return bounded(tuple(out)) if out else None
 
-    def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
+    def _items_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
-        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more);
-        None for any other loop."""
+        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more), each
+        under its turn when the entries are known whole (`when name is 'loss'`, one condition for both names:
+        an `EveryTurn` when every turn runs `use`); None for any other loop."""
         pair = self.ctx.parents.get(target)
         loop = self.ctx.parents.get(pair)
         if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2 or not isinstance(loop, (ast.For, ast.AsyncFor)) \
@@ -1808,11 +1809,15 @@ class Flow:
         if not entries:
             return None
         out: list[Value] = []
-        for key, entry in entries.items():
+        key_name = pair.elts[0].id if isinstance(pair.elts[0], ast.Name) else None
+        turned = complete and key_name is not None and 1 < len(entries) <= MAX_LOOP_TURNS
+        every = use if turned and self._every_turn_reads(loop, use) else None
+        for i, (key, entry) in enumerate(entries.items()):
+            when = (*entry.when, _turn(loop, i, key_name, repr(key), every)) if turned else entry.when  # type: ignore[arg-type]
             if index == 0:
-                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), entry.when, flow=self))
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
             else:
-                out.extend(x.under(entry.when) for x in entry.values())
+                out.extend(x.under(when) for x in entry.values())
         if not complete:
             out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))

@@ -213,13 +213,6 @@ KNOWN_MISSES: dict[str, str] = {
     # (scored on main's code before anything was built for them: 6/13 raising flagged as an error, 7/13 with any
     # severity; 0/13 fine cases with an error, 0/13 with its twin's warning; since: 12/13 as an error, six of
     # the seven misses fixed: s502, s510, s512, s514, s522, s524)
-    "s506_defaultdict_reduce_ops_default_max":
-        "missed: `REDUCE_OPS[name]` is read (`defaultdict(lambda: \"max\", loss=\"mean\", tokens=\"sum\")`: "
-        "`mean` for `loss`, the factory's `max` for `grad_norm`), but `name` runs over the keys of the metrics dict "
-        "`log_metrics` is given, so `reduce_op` holds `mean` on one turn and `max` on another; LXF027 tests only "
-        "a value the argument holds on every path (`paths: \"single\"`). Every turn of a loop over a dict the "
-        "file shows whole runs, so a bad value on any turn raises: the rule (or the layer, as a turn that always "
-        "runs) should say so",
     # s526-s529 (scripts): a `lambda` kept as a dataclass field's default and called for the policy;
     # `sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]` picking a preset (scored on the code before anything was
     # built for them: 1/2 raising flagged as an error, 1/2 with any severity; 0/2 fine cases with an error, 0/2
