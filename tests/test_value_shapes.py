@@ -280,8 +280,13 @@ def test_a_preset_looked_up_by_a_flag_is_checked_for_each_value_the_flag_takes()
 def test_presets_that_are_all_sets_or_none_are_fine_whichever_the_flag_picks():
     assert found(REGISTRY % ("{Block}", '"blocks"')) == []
     # a key the file cannot tell (a KeyError, not Lightning's error): nothing
-    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.removesuffix('-x')]")
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.translate(TABLE)]")
                  % ("[Block]", '"blocks"')) == []
+    # `removesuffix` of a constant is read: the default "blocks" is the key the plain run looks up
+    assert found(REGISTRY.replace("PRESETS[args.remat]", "PRESETS[args.remat.removesuffix('-x')]")
+                 % ("[Block]", '"blocks"')) == [
+        ("LXF001", "error", "7:86-7:124", "`activation_checkpointing_policy` must be a set, found [Block] "
+                                          "(from `PRESETS['blocks']`, line 3)")]
 
 
 def test_a_preset_looked_up_by_a_case_method_of_the_flag_is_each_choice_under_its_own_condition():
@@ -586,11 +591,14 @@ def test_each_super_init_of_a_subclass_of_the_strategy_is_checked():
                     super().__init__(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block])
                 else:
                     super().__init__(auto_wrap_policy={Block}, activation_checkpointing_policy=(Block,))
-        fabric = Fabric(accelerator="tpu", strategy=ProjectStrategy(True))
+        fabric = Fabric(accelerator="tpu", strategy=ProjectStrategy(REMAT))
     """
     assert [(code, at, message) for code, _, at, message in found(source)] == [
         ("LXF001", "6:88-6:95", "`activation_checkpointing_policy` must be a set, found [Block]"),
         ("LXF001", "8:88-8:96", "`activation_checkpointing_policy` must be a set, found (Block,)")]
+    # the file's only construction decides the test: the `else` branch never runs
+    assert [(code, at) for code, _, at, _ in found(source.replace("ProjectStrategy(REMAT)", "ProjectStrategy(True)"))] \
+        == [("LXF001", "6:88-6:95")]
 
 
 # --- keys taken out of the options: `options.pop(k)`, `del options[k]` --------------------------------------------

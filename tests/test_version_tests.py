@@ -123,6 +123,10 @@ policy = [Block] if lightning.__version__ < "2.10" else {Block}
     ('Version(importlib.metadata.version("lightning")).release < (2, 7)', True),
     ('version.parse(lightning.__version__) == version.parse("2.6.6")', True),
     ('not Version(lightning.__version__) >= Version("2.6")', False),
+    ('Version(lightning.__version__) < Version("2.6.6")', False),  # the bounds, as PEP 440 orders them
+    ('Version(lightning.__version__) <= Version("2.6.6")', True),
+    ('Version(lightning.__version__) > Version("2.6.6rc1")', True),
+    ('Version(lightning.__version__) != Version("2.6.6.post0")', True),
 ])
 def test_spellings_of_a_version_test(test, raises):
     body = f'''
@@ -233,3 +237,15 @@ LEGACY = Version(LIGHTNING_VERSION) < Version("3.0")
 policy = [Block] if LEGACY else {Block}
 ''' + strategy_of("policy")
     assert found(body) == [("LXF001", "error", 20, MESSAGE.format(name="policy", line=18))]
+
+
+def test_a_file_that_tests_no_version_never_loads_the_release_table():
+    """(the release table is read for the newest covered Lightning only when a test of a version asks it)"""
+    from errata_lsp.analysis.context import LibraryVersions
+
+    versions = LibraryVersions()
+    assert versions._found is None
+    assert versions["lightning"] == "2.6.6" and versions._found == {"lightning": "2.6.6"}
+    found_env = Environment((LibraryVersion("lightning", "2.4.0", "from .venv"),), ".venv")
+    assert dict(LibraryVersions(found_env)) == {"lightning": "2.4.0", "lightning-fabric": "2.4.0",
+                                                "pytorch-lightning": "2.4.0"}

@@ -139,6 +139,38 @@ def _calls_made(node: ast.AST) -> Iterator[ast.Call]:
         yield from _calls_made(part)
 
 
+class LibraryVersions(Mapping[str, str]):
+    """The version of each library the checked code runs with, by distribution: the environment's (a
+    `environment.Environment`, None when not looked for), and for Lightning, when none was found, the newest
+    release the knowledge base covers, which is what the rules are written for. Read when first asked: a file
+    that tests no version never loads the release table."""
+
+    def __init__(self, environment: Any = None) -> None:
+        self.environment = environment
+        self._found: dict[str, str] | None = None
+
+    def _read(self) -> dict[str, str]:
+        if self._found is None:
+            found = dict(self.environment.library_versions()) if self.environment is not None else {}
+            if "lightning" not in found:
+                from ..kb.versions import shipped
+
+                table = shipped()
+                if table is not None and table.newest is not None:
+                    found["lightning"] = table.newest
+            self._found = found
+        return self._found
+
+    def __getitem__(self, name: str) -> str:
+        return self._read()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+
 class Context:
     def __init__(self, doc: Document, chunks: list[Chunk], tips: Tips = NO_TIPS):
         """The chunks as one module. A class cut at its methods comes back whole: the methods of
@@ -149,8 +181,8 @@ class Context:
         self.tips = tips
         self.project: Project | None = None  # the modules its imports lead to, set by whoever checks it
         # the version of each library the code runs with, by distribution ("lightning": "2.6.6"), set by whoever
-        # checks it: a test of one is decided by it (`Flow._version_read`); none known, none decided
-        self.versions: Mapping[str, str] = {}
+        # checks it: a test of one is decided by it (`Flow._version_read`)
+        self.versions: Mapping[str, str] = LibraryVersions()
         body: list[ast.stmt] = []
         overlay: dict[ast.AST, ast.AST] = {}  # parents the chunks cannot know: module, class
         tables: list[tuple[int, dict[ast.AST, ast.AST]]] = []
@@ -1536,6 +1568,8 @@ class Context:
         each class the pick may build, each under `self is a X`) that all run the same method are one run, with
         `self` each of them: a finding is an error where every one raises, a warning naming the class where some do."""
         if isinstance(call.func, ast.Name):  # `reducer(fabric, loss)`: an instance called runs its class's `__call__`
+            if "__call__" not in self._methods_defined:
+                return None  # (no class of the file has one: a function called, read no further)
             held = self.flow.receivers_of(call.func)
             return self._several_run(call, held, "__call__") if held and all(
                 r.kind == "instance" for r in held) else None

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..gcpause import paused_gc
 from ..settings import Settings, text_size
-from .context import Context
+from .context import Context, LibraryVersions
 from .document import IDENTIFIER, LINE_BREAK, Chunk, Document, ParsedChunk, answer
 from .findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from .fixes import apply_edits
@@ -176,7 +176,7 @@ def _check(
     running = range(len(active)) if reused is None else sorted(again)
     ctx = Context(doc, chunks, TIPS)
     ctx.project = project
-    ctx.versions = versions = _library_versions(settings)
+    ctx.versions = versions = LibraryVersions(settings.environment)
     lines, doc.lines = doc.lines, _ReadLines(doc.lines, doc.read_lines)  # the lines the rules read, noted
     doc.spans = {}  # a span's lines are noted when it is first asked, during this run
     reading: contextlib.AbstractContextManager[Reading] = (
@@ -275,20 +275,6 @@ def _kept(doc: Document, raw: Sequence[Finding], settings: Settings, active: Seq
                  if not _suppressed(doc, f)]  # a noqa for LXF100 keeps its line's other codes
         kept.sort(key=lambda f: (f.span.start, f.code))
     return kept
-
-
-def _library_versions(settings: Settings) -> dict[str, str]:
-    """The version of each library the checked code runs with, by distribution: the environment's, and for
-    Lightning, when none was found, the newest covered release, which is what the rules are written for."""
-    environment = settings.environment
-    found: dict[str, str] = dict(environment.library_versions()) if environment is not None else {}
-    if "lightning" not in found:
-        from ..kb.versions import shipped
-
-        table = shipped()
-        if table is not None and table.newest is not None:
-            found["lightning"] = table.newest
-    return found
 
 
 def _for_version(findings: list[Finding], settings: Settings) -> list[Finding]:

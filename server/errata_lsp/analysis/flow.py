@@ -144,6 +144,7 @@ MAX_VERSION_BINDINGS = 3  # `V = Version(lightning.__version__)`, `LEGACY = V < 
 SET_BY_THE_RUN = "set by the run"  # what the environment or the command line gives: unknown, a default beside it the plain run's
 NAMESPACES = ("types.SimpleNamespace", "argparse.Namespace")  # objects whose attributes are their keywords
 STR_METHODS = ("lower", "upper", "casefold", "strip", "lstrip", "rstrip", "title")  # a test may read `kind.lower()`
+STR_EDITS = {"replace": 2, "removesuffix": 1, "removeprefix": 1}  # str methods of constant arguments: how many
 # A data class's fields as a dict, and a copy with some fields changed: the standard library's and attrs' spellings
 # (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
 AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
@@ -349,19 +350,24 @@ class Flow:
         when the condition reads anything else."""
         try:
             test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
         if bound is None:
             return None
         answered = {id(n): ast.Constant(answers[name]) for n in walk(bound) if isinstance(n, ast.Call)
                     and not n.args and not n.keywords and (name := self.ctx.resolve(n.func) or "") in answers}
-        return self._truth(copy.deepcopy(bound, answered), {}) if answered else None
+        if not answered:
+            return None
+        try:
+            return self._truth(copy.deepcopy(bound, answered), {})
+        except RecursionError:
+            return None
 
     def _reads_versions(self) -> bool:
         """The file reads a library's `__version__` or an installed distribution's version: else no test is one."""
         ctx = self.ctx
-        return bool(ctx.versions) and ctx.once("reads versions", ctx.module, lambda: any(
+        return ctx.once("reads versions", ctx.module, lambda: any(
             n.attr == "__version__" for n in ctx.nodes(ast.Attribute)) or any(
             wanted == name or wanted.startswith(f"{name}.")  # (`import importlib.metadata` binds `importlib`)
             for name in ctx.imports.names.values() for wanted in idioms.DISTRIBUTION_VERSIONS))
@@ -385,7 +391,10 @@ class Flow:
             if inner is None:
                 return None
             replaced[id(name)] = inner
-        return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+        try:
+            return copy.deepcopy(expr, replaced) if replaced else expr  # (deepcopy's memo: those names are their values)
+        except RecursionError:  # an expression nested past the interpreter's depth: not a test read here
+            return None
 
     def _version_source(self, node: ast.AST) -> bool:
         if isinstance(node, (ast.Attribute, ast.Name)):  # `lightning.__version__`, `from torch import __version__`
@@ -741,6 +750,8 @@ class Flow:
                 given[name] = namespace
             elif name == "isinstance" and not self.scope(self.ctx.module).final.get(name):
                 continue  # the builtin (`_instance_of`)
+            elif self._predicate_calls_only(test, name):
+                continue  # a library predicate (`is_wrapped(module)`): `_operand` asks its tip
             else:
                 constant = self._module_constant(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
@@ -910,6 +921,14 @@ class Flow:
         own = self._own_instance(func)
         if own is not None and any(arg is own for arg in params.values()):
             return self._with_own_instance(func, own, params)
+        built = self._constructions_only(func)
+        if built is not None:  # `__init__` of a class the file builds by name alone: what the constructions pass
+            self.deciding.add(id(func))
+            try:
+                return {name: tuple(x for call in built for x in self.passed(func, arg, call, True, ()))
+                        for name, arg in params.items()}
+            finally:
+                self.deciding.discard(id(func))
         if not self._only_called(func):
             return None
         self.deciding.add(id(func))
@@ -925,6 +944,33 @@ class Flow:
             return given
         finally:
             self.deciding.discard(id(func))
+
+    def _constructions_only(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call] | None:
+        """The calls that build a module-level class whose undecorated `__init__` is `func`, when the file reads
+        the class's name only to call it, outside the class, and the class has no other way to build itself
+        (a class method's `cls(...)`, `type(self)(...)`) nor a subclass: every run of `__init__` is one of
+        them. None otherwise, and for a class another module of the project reads."""
+        cls = self.ctx.parents.get(func)
+        if func.name != "__init__" or func.decorator_list or not isinstance(cls, ast.ClassDef) \
+                or cls.decorator_list or not isinstance(self.ctx.parents.get(cls), ast.Module) \
+                or not self.ctx.reads_every_use_of(cls.name):
+            return None
+        if any(isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.decorator_list for m in cls.body) \
+                or any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type"
+                       for n in ast.walk(cls)):
+            return None  # a class method may build with `cls(...)`, a method with `type(self)(...)`
+        calls: list[ast.Call] = []
+        for load in self.ctx.loads_named(cls.name):
+            call = self.ctx.parents.get(load)
+            if not isinstance(call, ast.Call) or call.func is not load or self.ctx.within(call, cls):
+                return None
+            calls.append(call)
+        project = self.ctx.project
+        if project is not None:
+            readers = project.modules_reading(self, cls.name)
+            if readers is None or readers:
+                return None
+        return calls or None
 
     def _own_instance(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.arg | None:
         """`self` of a plain method or a property's getter (not a class or static method, nor one another
@@ -1250,7 +1296,7 @@ class Flow:
             sides = [self._operand(branch, given) for branch in
                      ((node.body if decided else node.orelse,) if decided is not None else (node.body, node.orelse))]
             return None if any(side is None for side in sides) else [x for side in sides for x in side]  # type: ignore[union-attr]
-        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self.ctx.versions:
+        if isinstance(node, (ast.Attribute, ast.Call, ast.Name)) and self._reads_versions():
             version = self._version_operand(node, given)
             if version is not None:
                 return version
@@ -1265,6 +1311,11 @@ class Flow:
             returned = self._returned_test(node.func, given)
             if returned is not None:  # `if on_xla():`, `backend.on_xla()`: what its one `return` decides
                 return returned
+        predicate = self._library_predicate(node)
+        if predicate is not None:  # `is_wrapped(module)`: the pack's answer for each value the argument holds
+            held = self._parameter_values(node.args[0], given)  # type: ignore[attr-defined]  # a call: checked
+            answers = {predicate(x) for x in held or ()}
+            return [("const", answers.pop())] if len(answers) == 1 and None not in answers else None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords:
             method, args = node.func.attr, node.args
             inner = self._operand(node.func.value, given)
@@ -1289,6 +1340,21 @@ class Flow:
                 return None
             return found
         return self._concrete(values)
+
+    def _library_predicate(self, node: ast.expr) -> Callable[[Value], bool | None] | None:
+        """The pack's answer function for `node`, a call of one positional argument to a library function it
+        knows as a predicate (`Tips.predicates`); None for any other expression."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords
+                and not isinstance(node.args[0], ast.Starred)):
+            return None
+        qualified = self.ctx.resolve(node.func)
+        return self.ctx.tips.predicate_of(qualified) if qualified else None
+
+    def _predicate_calls_only(self, test: ast.expr, name: str) -> bool:
+        """Every read of `name` in `test` is the function of a call to a library predicate."""
+        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
+        return bool(reads) and all(isinstance(call := self.ctx.parents.get(n), ast.Call) and call.func is n
+                                   and self._library_predicate(call) is not None for n in reads)
 
     def _sized(self, builtin: str, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`bool(kwargs)`, `len(kwargs)` of what the parameters are given, read as the value's own truth is: a
@@ -1417,7 +1483,7 @@ class Flow:
         it holds (False for `not`) and the builtin classes it names; None for any other condition."""
         try:
             test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
         call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
@@ -1500,7 +1566,7 @@ class Flow:
             if updated is not None:
                 return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
-            turns = (self._items_turns(d.target, d.path[0]) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
+            turns = (self._items_turns(d.target, d.path[0], use) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
                 else self._display_turns(d.target, use)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
@@ -1801,10 +1867,11 @@ class Flow:
         out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
         return bounded(tuple(out)) if out else None
 
-    def _items_turns(self, target: ast.Name, index: int) -> tuple[Value, ...] | None:
+    def _items_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
-        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more);
-        None for any other loop."""
+        the value of each entry of the one dict `d` holds (an unknown too when its entries may be more), each
+        under its turn when the entries are known whole (`when name is 'loss'`, one condition for both names:
+        an `EveryTurn` when every turn runs `use`); None for any other loop."""
         pair = self.ctx.parents.get(target)
         loop = self.ctx.parents.get(pair)
         if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2 or not isinstance(loop, (ast.For, ast.AsyncFor)) \
@@ -1821,11 +1888,15 @@ class Flow:
         if not entries:
             return None
         out: list[Value] = []
-        for key, entry in entries.items():
+        key_name = pair.elts[0].id if isinstance(pair.elts[0], ast.Name) else None
+        turned = complete and key_name is not None and 1 < len(entries) <= MAX_LOOP_TURNS
+        every = use if turned and self._every_turn_reads(loop, use) else None
+        for i, (key, entry) in enumerate(entries.items()):
+            when = (*entry.when, _turn(loop, i, key_name, repr(key), every)) if turned else entry.when  # type: ignore[arg-type]
             if index == 0:
-                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), entry.when, flow=self))
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
             else:
-                out.extend(x.under(entry.when) for x in entry.values())
+                out.extend(x.under(when) for x in entry.values())
         if not complete:
             out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))
@@ -4646,6 +4717,9 @@ class Flow:
         first = self._sorted_first(node)
         if first is not None:
             return first
+        part = self._string_part(node)
+        if part is not None:
+            return part
         key = self.constant_key(node.slice)
         keys = self._constant_keys(node.slice) if key is None else None
         out: list[Value] = []
@@ -4952,6 +5026,8 @@ class Flow:
         elif isinstance(node, ast.Call) and (zipped := idioms.zipped_entries(self, node)) is not None:
             for key, written, zipped_values in zipped:  # `dict(zip(keys, values))`
                 out[key] = Entry(self._held_at(written, zipped_values), written, self)
+        elif isinstance(node, ast.Call) and (paired := self._paired_entries(node)) is not None:
+            out.update(paired)  # `dict([("k", v), ...])`, `dict(pairs())` of a generator yielding `"k", v`
         elif isinstance(node, ast.Call):
             for a in node.args:
                 inner = self.plain_run(self.values(a))
@@ -6186,6 +6262,13 @@ class Flow:
             text = getattr(receiver.node.value, name)()  # `name.lower()` of a known string: the text it makes
             return (receiver,) if text == receiver.node.value else \
                 (Value("str", _Joined(node, text), receiver.when, flow=self),)
+        if receiver.kind == "str" and name in STR_EDITS and isinstance(receiver.node, ast.Constant) \
+                and isinstance(receiver.node.value, str) and not node.keywords and len(node.args) == STR_EDITS[name] \
+                and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+            # `precision.replace("-mixed", "-true")` of a known string: the text it makes
+            text = getattr(receiver.node.value, name)(*(a.value for a in node.args))  # type: ignore[attr-defined]
+            return (receiver,) if text == receiver.node.value else \
+                (Value("str", _Joined(node, text), receiver.when, flow=self),)
         if receiver.kind == "str" and name == "format" and isinstance(receiver.node, ast.Constant) \
                 and isinstance(receiver.node.value, str):
             parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
@@ -6623,6 +6706,101 @@ class Flow:
             if len(out) > MAX_ALTERNATIVES:
                 return None
         return out
+
+    def _paired_entries(self, call: ast.Call) -> dict[str, Entry] | None:
+        """`dict(pairs)` of `(key, value)` pairs the file writes whole: a list or tuple display of pairs, or a
+        generator function the project writes that yields `key, value` pairs, each yield a statement of its
+        body or of an `if` the walk for this call decides (an undecided one: None). Each key a string known
+        on every path; None otherwise."""
+        if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and self.reaching(call.func) is None
+                and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
+            return None
+        pairs = self._written_pairs(call.args[0])
+        if pairs is None:
+            return None
+        out: dict[str, Entry] = {}
+        for pair, flow in pairs:
+            keys = flow.values(pair.elts[0])
+            if len(keys) != 1 or keys[0].when or not isinstance(keys[0].node, ast.Constant) \
+                    or not isinstance(keys[0].node.value, str):
+                return None
+            out[keys[0].node.value] = Entry(pair.elts[1], pair.elts[1], flow)
+        return out
+
+    def _written_pairs(self, expr: ast.expr) -> list[tuple[ast.Tuple, Flow]] | None:
+        """The `(key, value)` displays `dict(expr)` takes, in order, with the flow that reads them (see
+        `_paired_entries`); None unless the file shows them all."""
+        def pair(node: ast.expr | None) -> ast.Tuple | None:
+            return node if isinstance(node, ast.Tuple) and len(node.elts) == 2 \
+                and not any(isinstance(e, ast.Starred) for e in node.elts) else None
+
+        if isinstance(expr, ast.Call):
+            funcs = self.values(expr.func)
+            if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                    or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or not self.ctx.is_generator(funcs[0].node):
+                return None
+            func = funcs[0].node
+            site = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+            if any(isinstance(n, (ast.Return, ast.YieldFrom)) and site.ctx.enclosing_function(n) is func
+                   for n in ast.walk(func)):
+                return None
+            decisions = {id(test): decided for test, _, decided in site.scope(func).decisions}
+            found: list[tuple[ast.Tuple, Flow]] = []
+            for y in (n for n in ast.walk(func) if isinstance(n, ast.Yield) and site.ctx.enclosing_function(n) is func):
+                written = pair(y.value)
+                stmt = site.ctx.parents.get(y)
+                if written is None or not isinstance(stmt, ast.Expr):
+                    return None
+                runs = True
+                child: ast.AST = stmt
+                parent = site.ctx.parents.get(stmt)
+                while parent is not func:  # only `if`s between the yield and the body, each decided
+                    if not isinstance(parent, ast.If) or id(parent.test) not in decisions \
+                            or decisions[id(parent.test)] is None:
+                        return None
+                    runs = runs and decisions[id(parent.test)] is any(s is child for s in parent.body)
+                    child, parent = parent, site.ctx.parents.get(parent)
+                if runs:
+                    found.append((written, site))
+            found.sort(key=lambda p: (p[0].lineno, p[0].col_offset))  # `ast.walk` is breadth first
+            return found
+        held = self.plain_run(self.values(expr))
+        if len(held) != 1 or held[0].when or held[0].extra is not None \
+                or not isinstance(held[0].node, (ast.List, ast.Tuple)):
+            return None
+        pairs = [pair(e) for e in held[0].node.elts]
+        if any(p is None for p in pairs) or len(pairs) > MAX_ALTERNATIVES:
+            return None
+        return [(p, held[0].flow or self) for p in pairs if p is not None]
+
+    def _string_part(self, node: ast.Subscript) -> tuple[Value, ...] | None:
+        """`precision.split("-")[0]`, `name.rpartition(".")[-1]`: a part, at a constant index, of a known string
+        cut at a constant separator, seen as the literal it is (placed at the subscript). None unless every
+        string the receiver holds is known."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("split", "rsplit", "partition", "rpartition") and not call.keywords):
+            return None
+        index = _int_literal(node.slice)
+        if index is None:
+            return None
+        args = [a.value if isinstance(a, ast.Constant) else a for a in call.args]
+        partition = call.func.attr.endswith("partition")
+        if not (len(args) == 1 if partition else len(args) <= 2) or not all(
+                (isinstance(a, str) and a) if i == 0 else type(a) is int for i, a in enumerate(args)):
+            return None  # a separator named by a variable, an empty one, a maxsplit that is not a literal
+        held = self.values(call.func.value)
+        if not held or not all(x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)
+                               for x in held):
+            return None
+        out = []
+        for x in held:
+            parts = getattr(x.node.value, call.func.attr)(*args)  # type: ignore[union-attr]  # a str: checked
+            if not -len(parts) <= index < len(parts):
+                return None  # IndexError in the run: nothing to see
+            out.append(Value("str", _Joined(node, parts[index]), x.when, flow=self))
+        return tuple(out)
 
     def _split_items(self, call: ast.Call) -> list[tuple[Value, ...]] | None:
         """`names.split(",")` of one known string (an option's default counts: the plain run's), each part a
@@ -7881,11 +8059,17 @@ class _BuildFlow(_SiteFlow):
 
     def _holding(self, attr: str, current: tuple[Value, ...], ask: Callable[[ast.expr], Any], node: ast.expr) -> Any:
         """`ask(node)` where `self.attr` holds `current` (what the statements before gave it)."""
+        # re-entered for the same attribute when the stored value is read through it again (a parameter
+        # rebound before `self.attr = param`): restore what the outer read held
+        outer = self._held.get(attr)
         self._held[attr] = current
         try:
             return ask(node)
         finally:
-            del self._held[attr]
+            if outer is None:
+                self._held.pop(attr, None)
+            else:
+                self._held[attr] = outer
 
     def _truth(self, test: ast.expr, given: dict[str, tuple[Value, ...]]) -> bool | None:
         """`isinstance(self.policy, (list, tuple))` too, for values whose builtin type the layer knows."""
@@ -8121,11 +8305,20 @@ class _DictArguments(ast.Call):
         ast.copy_location(self, call)
 
 
+def _int_literal(node: ast.expr) -> int | None:
+    """`2`, `-1`: an int written as a literal; None for anything else (a bool too)."""
+    negative = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+    operand = node.operand if isinstance(node, ast.UnaryOp) and negative else node
+    if not (isinstance(operand, ast.Constant) and type(operand.value) is int):
+        return None
+    return -operand.value if negative else operand.value
+
+
 class _Joined(ast.Constant):
     """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
     the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)

@@ -35,12 +35,12 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .binder import Def, is_main_guard
-from .context import Context
+from .context import Context, LibraryVersions
 from .document import Chunk, Document
 from .flow import Flow
 from .idioms import environment_writes
@@ -662,7 +662,7 @@ class Project:
         self.buffers = buffers  # open documents' texts by path: they win over the files on disk
         self._tips = NO_TIPS
         # the library versions its modules' tests of one are decided by (`Context.versions`): the running check's
-        self.versions: Mapping[str, str] = {}
+        self.versions = LibraryVersions()
         self.lock = threading.RLock()
         self._summaries: OrderedDict[str, Summary] = OrderedDict()
         self._reading: Reading | None = None  # what the running check's document read
@@ -689,14 +689,15 @@ class Project:
 
     # the engine's side
     @contextmanager
-    def check(self, path: str | None = None, versions: Mapping[str, str] | None = None) -> Iterator[Reading]:
+    def check(self, path: str | None = None, versions: LibraryVersions | None = None) -> Iterator[Reading]:
         """The check of the document at `path`: the lock, the modules it reads (with what they read,
         by path) and the bounds it hit. `versions`: the library versions its code runs with; other versions
         than the last check's let every summary go (a module's test of a version may be decided otherwise)."""
         with self.lock:
-            if versions is not None and versions != self.versions:
-                self.versions = dict(versions)
+            if versions is not None and versions.environment != self.versions.environment:
                 self._summaries.clear()
+            if versions is not None:
+                self.versions = versions
             entry, self.finder.entry = self.finder.entry, os.path.dirname(os.path.abspath(path)) if path else None
             while self.pending:
                 self.changed(self.pending.pop())

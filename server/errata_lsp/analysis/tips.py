@@ -25,6 +25,9 @@ inference tips). The core asks these questions and names no library itself:
 - `writers`: the path a library call writes (`fabric.save(path, state)`, `torch.save(obj, f)`), with what it
   makes there ("file", "dir", None when it may be either): a file test of that path after it, on the same
   run, is true.
+- `predicates`: library functions of one argument whose answer the kind of the value tells
+  (`lightning.fabric.wrappers.is_wrapped(m)`: True for a set-up module, False for a raw one): a test on
+  one is decided as a test on a constant is, by what the argument holds on every path.
 - `distributions`: the distribution whose version a library module's `__version__` is (`lightning.__version__` is
   the `lightning` distribution's), and `version_objects`: the modules whose `__version__` compares with a string
   as a version does (torch's `TorchVersion`: `torch.__version__ >= "2.1"`), not as strings do. A test of a
@@ -51,6 +54,7 @@ AttributeTip = Callable[["Flow", "Value", str, ast.AST], "tuple[Value, ...] | No
 ClassTip = Callable[["Flow", ast.ClassDef, ast.Call], "tuple[Value, ...] | None"]
 DispatchTip = Callable[["Flow", "Value"], "tuple[Value, ...]"]
 WriterTip = Callable[["Flow", ast.Call], "tuple[ast.expr, str | None] | None"]
+PredicateTip = Callable[["Value"], "bool | None"]
 
 
 @dataclass
@@ -72,6 +76,7 @@ class Tips:
     writers: list[WriterTip] = field(default_factory=list)
     distributions: dict[str, str] = field(default_factory=dict)
     version_objects: tuple[str, ...] = ()
+    predicates: dict[str, PredicateTip] = field(default_factory=dict)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -97,6 +102,12 @@ class Tips:
     def writer(self, tip: WriterTip) -> WriterTip:
         self.writers.append(tip)
         return tip
+
+    def predicate(self, qualified: str) -> Callable[[PredicateTip], PredicateTip]:
+        def register(tip: PredicateTip) -> PredicateTip:
+            self.predicates[qualified] = tip
+            return tip
+        return register
 
     def callback(self, method: str) -> None:
         self.callbacks = (*self.callbacks, method)
@@ -134,7 +145,8 @@ class Tips:
                     enums=tuple(dict.fromkeys((*self.enums, *other.enums))),
                     pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers],
                     distributions={**other.distributions, **self.distributions},
-                    version_objects=tuple(dict.fromkeys((*self.version_objects, *other.version_objects))))
+                    version_objects=tuple(dict.fromkeys((*self.version_objects, *other.version_objects))),
+                    predicates={**other.predicates, **self.predicates})
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""
@@ -160,6 +172,10 @@ class Tips:
     def written_path(self, flow: Flow, node: ast.Call) -> tuple[ast.expr, str | None] | None:
         """The path a library call writes and what it makes there, if a pack says it writes one."""
         return next((path for tip in self.writers if (path := tip(flow, node)) is not None), None)
+
+    def predicate_of(self, qualified: str) -> PredicateTip | None:
+        """How a library function of one argument answers for a value, if a pack says so."""
+        return self.predicates.get(qualified)
 
     def dispatched_to(self, flow: Flow, method: str, receiver: Value) -> tuple[Value, ...]:
         """The objects `receiver.<method>("name", ...)` calls `name` of."""

@@ -213,13 +213,6 @@ KNOWN_MISSES: dict[str, str] = {
     # (scored on main's code before anything was built for them: 6/13 raising flagged as an error, 7/13 with any
     # severity; 0/13 fine cases with an error, 0/13 with its twin's warning; since: 12/13 as an error, six of
     # the seven misses fixed: s502, s510, s512, s514, s522, s524)
-    "s506_defaultdict_reduce_ops_default_max":
-        "missed: `REDUCE_OPS[name]` is read (`defaultdict(lambda: \"max\", loss=\"mean\", tokens=\"sum\")`: "
-        "`mean` for `loss`, the factory's `max` for `grad_norm`), but `name` runs over the keys of the metrics dict "
-        "`log_metrics` is given, so `reduce_op` holds `mean` on one turn and `max` on another; LXF027 tests only "
-        "a value the argument holds on every path (`paths: \"single\"`). Every turn of a loop over a dict the "
-        "file shows whole runs, so a bad value on any turn raises: the rule (or the layer, as a turn that always "
-        "runs) should say so",
     # s526-s529 (scripts): a `lambda` kept as a dataclass field's default and called for the policy;
     # `sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]` picking a preset (scored on the code before anything was
     # built for them: 1/2 raising flagged as an error, 1/2 with any severity; 0/2 fine cases with an error, 0/2
@@ -233,7 +226,8 @@ KNOWN_MISSES: dict[str, str] = {
         "enum member's `.value` should be placed where the `.value` is read and passed on, where errata's own "
         "fix (`set(layers)` at strategy.py:8) already edits: findings' place_in",
     # multi-module shapes p480-p493 (scored on main's code before any fix: raising flagged with the right code on
-    # the right file 1/7 as an error, 1/7 with any severity; fine cases with an error 0/7, twin warnings 0/7)
+    # the right file 1/7 as an error, 1/7 with any severity; fine cases with an error 0/7, twin warnings 0/7;
+    # since: 2/7 as an error, p482 fixed)
     "p480_utils_normalize_setattr_loop_skips_remat_field_list":
         "missed: utils/normalize.py's `for name in SET_FIELDS: value = getattr(sharding, name); if isinstance(value, "
         "(list, tuple)): setattr(sharding, name, set(value))` stores under a name the loop picks, so every "
@@ -268,6 +262,23 @@ KNOWN_MISSES: dict[str, str] = {
     # before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p497 fixed)
     # p498-p499: a hardware module imported before `from config import PRECISION` patches config's name (scored on
     # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p499 fixed)
+    # s540-s559 (scripts): callers and wrappers whose fine twins look like misuse: CUDA-only keys popped in a loop
+    # over a tuple, a `functools.wraps` decorator that makes the policies sets when they are lists (or tuples),
+    # `{**DEFAULTS, **overrides}` in either order, a `functools.partial` factory whose caller overrides the
+    # precision, a clipping callback fired through `fabric.call` with a `try/except` fallback, a retry that
+    # rebuilds Fabric in `except ValueError`, a context-manager class around `fabric.no_backward_sync` that sets
+    # up a raw module itself (`is_wrapped`), a generator of keyword pairs made a dict, `__post_init__`
+    # conversions, an `enum` property (scored on main's code before anything was built for them: 6/10 raising
+    # flagged as an error, 6/10 with any severity; 0/10 fine cases with an error, 1/10 with its twin's warning,
+    # and rule FSDP010 crashing on s553; since: 9/10 as an error, s540, s550, s554 and s553's
+    # warning fixed, the crash fixed)
+    "s542_wraps_decorator_turns_only_list_remat_into_set":
+        "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
+        "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
+        "`**kwargs` parameter makes it unknown (flow.py `_changes_dict`, read by `_extra_keywords`): even a "
+        "plain `def build(**kw): kw[\"auto_wrap_policy\"] = {Block}; return XLAFSDPStrategy(**kw)` is not "
+        "followed. The fix belongs there: the dict a call passes, with the body's stores applied in order, "
+        "each under the test that guards it (here decided per key: a tuple is not a list)",
 }
 
 

@@ -6,7 +6,8 @@ kinds (`analysis/values.py`):
 - a Lightning strategy class builds a strategy, and so does a project class derived from one alone;
 - the set-up module's `.module` (and `._original_module`) is the module it was given;
 - `torch.optim.X(params)` is an optimizer; `torch.nn.X(...)` and a project class derived from
-  `nn.Module` or `LightningModule` build a module;
+  `nn.Module` or `LightningModule` build a module; `ModuleWrapPolicy(...)` and `CustomPolicy(...)` of
+  `torch.distributed.fsdp.wrap` build a policy object (always true, not a set);
 - `fabric.launch(f, *args)` calls `f(fabric, *args)`;
 - `fabric.call("hook", *args, **kwargs)` calls `hook(*args, **kwargs)` of each callback given to
   `Fabric(callbacks=...)`: each item of a list (with what `append`/`extend` add to it), or the one object
@@ -51,6 +52,10 @@ for _name in ("fabric", "strategy", "module", "setup_module", "optimizer"):
     register_kind(_name, __name__, always_true=True)
 for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
     register_kind(_name, __name__)
+# torch's FSDP wrap-policy objects (torch 2.9.0 `distributed/fsdp/wrap.py`): `_Policy` subclasses with no
+# `__len__` or `__bool__`, so always true, and never a set
+WRAP_POLICY_OBJECTS = ("torch.distributed.fsdp.wrap.ModuleWrapPolicy", "torch.distributed.fsdp.wrap.CustomPolicy")
+register_kind("policy_object", __name__, always_true=True)
 
 TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS,
             pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS)
@@ -118,6 +123,20 @@ def _library_call(flow: Flow, node: ast.Call, qualified: str) -> tuple[Value, ..
         return (Value("optimizer", node, qualified=qualified, extra=node.args[0] if node.args else None, flow=flow),)
     if _is_torch_module(qualified):
         return (Value("module", node, qualified=qualified, flow=flow),)
+    if qualified in WRAP_POLICY_OBJECTS:
+        return (Value("policy_object", node, qualified=qualified, flow=flow),)
+    return None
+
+
+@TIPS.predicate("lightning.fabric.wrappers.is_wrapped")
+def _is_wrapped(value: Value) -> bool | None:
+    """`is_wrapped(obj)` is True for what `fabric.setup*` returns (a `_FabricModule`, `_FabricOptimizer`,
+    `_FabricDataLoader`, or a compiled one of those) and False for anything else (fabric/wrappers.py,
+    lightning 2.6.6): a raw module or optimizer says False, a set-up one True."""
+    if value.kind in ("setup_module", "setup_optimizer"):
+        return True
+    if value.kind in ("module", "optimizer"):
+        return False
     return None
 
 
