@@ -129,3 +129,14 @@ def test_a_cached_helper_and_a_class_attribute_bound_to_a_test(tmp_path):
     head = 'class Backend:\n    NAME = "tpu"\n    XLA = NAME in ("tpu", "xla")\n\n\n'
     assert findings(script(tmp_path, head, "Backend.XLA")) == []
     assert findings(script(tmp_path, head.replace('"tpu"\n', '"cuda"\n'), "Backend.XLA")) == [("LXF027", "error", 13)]
+
+
+def test_a_name_bound_to_an_environment_default_decides_the_test_by_the_default(tmp_path):
+    head = 'import os\n\nA = os.environ.get("TRAIN_ACCELERATOR", "tpu")\n'
+    assert findings(script(tmp_path, head, 'A == "tpu"')) == []  # the plain run's "tpu": the gather
+    assert findings(script(tmp_path, head, 'A == "xla"')) == [("LXF027", "error", 11)]
+    # a falsy default stands for a variable a run sets to turn code on; a module that sets it is read as before
+    head = 'import os\n\nA = os.environ.get("TRAIN_ACCELERATOR", "")\n'
+    assert findings(script(tmp_path, head, "not A")) == [("LXF027", "error", 11)]
+    head = 'import os\n\nos.environ.setdefault("TRAIN_ACCELERATOR", "cuda")\nA = os.environ.get("TRAIN_ACCELERATOR", "tpu")\n'
+    assert findings(script(tmp_path, head, 'A == "tpu"')) == [("LXF027", "error", 12)]

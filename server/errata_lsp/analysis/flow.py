@@ -753,7 +753,7 @@ class Flow:
             elif self._predicate_calls_only(test, name):
                 continue  # a library predicate (`is_wrapped(module)`): `_operand` asks its tip
             else:
-                constant = self._module_constant(name)
+                constant = self._module_constant(name) or self._environment_default(name)
                 classes = self._module_instances(name) if constant is None and _tests_classes(test) else None
                 if constant is None and classes is None:
                     classes = self._settings_object(name, test)
@@ -862,6 +862,28 @@ class Flow:
                                                         and all(isinstance(c, ast.Constant) for c in choices.elts)):
                     return None
         return (Value("args", parse, flow=self),)
+
+    def _environment_default(self, name: str) -> ast.Constant | None:
+        """`ACCELERATOR = os.environ.get("TRAIN_ACCELERATOR", "tpu")`, bound once at the module's top: its default,
+        what the plain run (`python train.py`) reads and a test on the name is decided by, as an option's default
+        decides one (`_operand`). Not a falsy default (it stands for a variable a run sets to turn code on), nor
+        a variable the module or one run before it sets (`os.environ.setdefault`)."""
+        defs = self.scope(self.ctx.module).final.get(name, ())
+        if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path:
+            return None
+        call = defs[0].node
+        if not (isinstance(call, ast.Call) and len(call.args) == 2 and not call.keywords
+                and self.ctx.resolve(call.func) in ENVIRONMENT_READS):
+            return None
+        key, default = call.args
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)
+                and isinstance(default, ast.Constant) and default.value):
+            return None
+        project = self.ctx.project
+        if idioms.environment_writes(self.ctx.module, key.value) \
+                or project is not None and self.origin is not None and project.environment_defaults(self, key.value):
+            return None
+        return default
 
     def _nullary_function(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """The module's `name` when the test only calls it (`if on_xla():`) and it is bound once, on every path,
