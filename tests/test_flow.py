@@ -1259,9 +1259,23 @@ def test_a_helper_s_double_star_parameter_holds_its_callers_extra_keywords():
 
 
 def test_a_double_star_parameter_the_helper_changes_is_unknown():
+    # (edited at the top of the body before any read, it is read with the edit: tests/test_kwargs_edited.py)
     assert kinds("""
         def make_strategy(**overrides):
             overrides["remat"] = {Block}
+            probe(overrides["remat"])
+        make_strategy(remat=[Block])
+    """) == ["set"]
+    assert kinds("""
+        def make_strategy(**overrides):
+            probe(overrides["remat"])
+            overrides["remat"] = {Block}
+        make_strategy(remat=[Block])
+    """) == ["unknown"]
+    assert kinds("""
+        def make_strategy(**overrides):
+            if overrides:
+                overrides["remat"] = {Block}
             probe(overrides["remat"])
         make_strategy(remat=[Block])
     """) == ["unknown"]
@@ -1826,8 +1840,10 @@ def test_a_loop_over_a_dicts_items_holds_each_entrys_key_and_value():
         for name, op in OPS.items():
             probe({probed})
     """
-    assert probe(source.replace("{probed}", "op")) == [("str", 2, 15, ()), ("str", 2, 29, ())]
-    assert probe(source.replace("{probed}", "name")) == [("str", 2, 7, ()), ("str", 2, 22, ())]
+    # each on its own turn, one condition for the key and the value of an entry (tests/test_items_turns.py)
+    turns = (("when name is 'loss'",), ("when name is 'acc'",))
+    assert probe(source.replace("{probed}", "op")) == [("str", 2, 15, turns[0]), ("str", 2, 29, turns[1])]
+    assert probe(source.replace("{probed}", "name")) == [("str", 2, 7, turns[0]), ("str", 2, 22, turns[1])]
 
 
 def test_a_loop_over_items_of_a_dict_filled_elsewhere_may_hold_more():

@@ -2388,7 +2388,8 @@ class Flow:
         of being passed by the call (`own`, `when called at line N`) goes to what a `**d` or a `setdefault`
         brings in, not to the keywords the call spells, which that call always passes."""
         name = func.args.kwarg.arg if func.args.kwarg else ""
-        if not sites or _changes_dict(func, name):
+        edits = _plain_dict_edits(func, name)
+        if not sites or edits is None:
             return (Value("unknown", func.args.kwarg, flow=self),)
         defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
                     and c.func.attr == "setdefault" and source_text(c.func.value) == name and len(c.args) == 2
@@ -2416,7 +2417,14 @@ class Flow:
                         filled_keys.append(default.args[0])
                         filled.append(self._passing(default.args[1], own))
                 brought = [self._passing(v, own) for v in spread_values]
-                display = ast.Dict(keys=[*filled_keys, *spread_keys], values=[*filled, *brought])
+                all_keys, all_values = [*filled_keys, *spread_keys], [*filled, *brought]
+                for edit, key, value in edits:  # the body's own `kwargs["k"] = v`, `kwargs.pop("k")`, in order
+                    kept = [i for i, k in enumerate(all_keys) if not (isinstance(k, ast.Constant) and k.value == key.value)]
+                    all_keys, all_values = [all_keys[i] for i in kept], [all_values[i] for i in kept]
+                    if edit == "set":
+                        all_keys.append(key)
+                        all_values.append(value)  # type: ignore[arg-type]  # (a value for each "set")
+                display = ast.Dict(keys=all_keys, values=all_values)
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
@@ -8861,6 +8869,50 @@ def _instance_dict_key(node: ast.AST, self_name: str) -> str | None:
             and holder.value.id == self_name and isinstance(key, ast.Constant) and isinstance(key.value, str):
         return key.value
     return None
+
+
+def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str
+                      ) -> list[tuple[str, ast.Constant, ast.expr | None]] | None:
+    """The edits of the dict `name` that statements at the top of `func`'s body make, in order: ("set", key,
+    value) for `name["k"] = v`, ("drop", key, None) for `del name["k"]` and `name.pop("k"[, d])` (alone or as an
+    assignment's value); None when anything else changes it (`_changes_dict`: an edit under an `if` or in a loop,
+    a key that is no constant, another method)."""
+    def key_of(node: ast.AST) -> ast.Constant | None:
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name \
+                and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            return node.slice
+        return None
+
+    def popped(node: ast.AST) -> ast.Constant | None:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop" \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == name and 1 <= len(node.args) <= 2 \
+                and not node.keywords and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            return node.args[0]
+        return None
+
+    if not name:
+        return []
+    if isinstance(func, ast.Lambda):
+        return None if _changes_dict(func, name) else []
+    edits: list[tuple[str, ast.Constant, ast.expr | None]] = []
+    read_before = False  # a read of the dict before an edit would see it unedited: one value cannot say both
+    for stmt in func.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and (key := key_of(stmt.targets[0])) is not None \
+                and not _changes_dict(stmt.value, name):
+            edits.append(("set", key, stmt.value))
+        elif isinstance(stmt, ast.Delete) and all(key_of(t) is not None for t in stmt.targets):
+            edits.extend(("drop", key_of(t), None) for t in stmt.targets)  # type: ignore[misc]
+        elif isinstance(stmt, (ast.Expr, ast.Assign)) and (key := popped(stmt.value)) is not None \
+                and not (isinstance(stmt, ast.Assign) and any(_changes_dict(t, name) for t in stmt.targets)):
+            edits.append(("drop", key, None))
+        elif _changes_dict(stmt, name):
+            return None
+        else:
+            read_before = read_before or any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt))
+            continue
+        if read_before:
+            return None
+    return edits
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:
