@@ -366,6 +366,12 @@ def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
 
 
 # --- module summaries --------------------------------------------------------------------------------
+def _may_patch(text: str, name: str) -> bool:
+    """A module's text may store `name` into another module (`config.name = ...`, `setattr(config, "name", ...)`,
+    `vars(config).update(...)`, `config.__dict__.update(...)`): it spells the name or updates a namespace."""
+    return name in text or "__dict__" in text or "vars(" in text
+
+
 class Summary:
     """One module's text and the value-flow layer over it."""
 
@@ -1212,6 +1218,8 @@ class Project:
                 if summary is None:
                     continue
                 self._note(flow, other)
+                if not _may_patch(summary.doc.text, name):
+                    continue  # (a module that neither spells the name nor updates a namespace patches nothing)
                 stored = self._stored(summary, source, name)
                 found = tuple(stored) or found
         return found
