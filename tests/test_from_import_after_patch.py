@@ -46,3 +46,14 @@ def test_imported_before_the_patch_or_only_rebound_it_holds_the_module_s_own(tmp
     error = [("train.py", "LXF007", "error")]
     assert findings(tmp_path / "b", PATCHES, "from config import PRECISION\nimport tpu  # noqa: F401") == error
     assert findings(tmp_path / "c", REBINDS, "import tpu  # noqa: F401\nfrom config import PRECISION") == error
+
+
+def test_each_way_a_module_patches_another_at_import_is_read(tmp_path):
+    """(the modules imported before are read for stores only when their text may make one: each way is one)"""
+    ways = {
+        "setattr": 'import config\n\nsetattr(config, "PRECISION", "bf16-true")\n',
+        "vars": 'import config\n\nvars(config).update({"PRECISION": "bf16-true"})\n',
+    }
+    for way, tpu in ways.items():
+        found = findings(tmp_path / way, tpu, "import tpu  # noqa: F401\nfrom config import PRECISION")
+        assert found == [], way

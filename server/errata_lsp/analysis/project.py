@@ -366,6 +366,11 @@ def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
 
 
 # --- module summaries --------------------------------------------------------------------------------
+# a module's text that may store into another module at import: a dotted name assigned (at its top level or in a
+# block of it), or `setattr(...)`, `vars(...)`, `__dict__` anywhere
+_STORES_ELSEWHERE = re.compile(r"^[ \t]*[A-Za-z_]\w*(?:\.\w+)+\s*(?:=[^=]|[-+*/|&]=)|setattr\(|vars\(|__dict__", re.M)
+
+
 def _may_patch(text: str, name: str) -> bool:
     """A module's text may store `name` into another module (`config.name = ...`, `setattr(config, "name", ...)`,
     `vars(config).update(...)`, `config.__dict__.update(...)`): it spells the name or updates a namespace."""
@@ -1199,11 +1204,27 @@ class Project:
         """`import tpu` then `from config import PRECISION`, where tpu.py's top level stores `config.PRECISION =
         ...`: the name is copied after that store ran, so it holds what the last module imported before it (by
         a statement of the same block) stored there (`_stored`); nothing when none did."""
-        block = next((b for b in (flow.ctx.module.body,) if stmt in b), None)
-        if block is None or source.path is None:
+        block = flow.ctx.module.body
+        position = next((i for i, s in enumerate(block) if s is stmt), None)
+        if position is None or source.path is None:
             return ()
         found: tuple[Value, ...] = ()
-        for before in block[:block.index(stmt)]:
+        for before, other, summary in flow.ctx.once("modules that patch on import", flow.ctx.module,
+                                                    lambda: self._patching_imports(flow, importer)):
+            if before >= position or other.path in (source.path, importer) or (other.path, name) in self._chain \
+                    or not _may_patch(summary.doc.text, name):
+                continue
+            stored = self._stored(summary, source, name)
+            found = tuple(stored) or found
+        return found
+
+    def _patching_imports(self, flow: Flow, importer: str) -> list[tuple[int, Module, Summary]]:
+        """The modules `flow`'s top level imports whose text may store into another module at import (an
+        attribute assigned at its top level, `setattr`, a namespace updated), each with the position of the
+        statement importing it; every module it imports is noted as read (one that starts patching is a change
+        the reader must see). Asked once a check: each `from` import reads this list, not every import again."""
+        out: list[tuple[int, Module, Summary]] = []
+        for position, before in enumerate(flow.ctx.module.body):
             if isinstance(before, ast.Import):
                 others = [self.finder.find(a.name, importer) for a in before.names]
             elif isinstance(before, ast.ImportFrom):
@@ -1212,17 +1233,15 @@ class Project:
             else:
                 continue
             for other in others:
-                if other is None or other.path in (None, source.path, importer) or (other.path, name) in self._chain:
+                if other is None or other.path in (None, importer):
                     continue
                 summary = self.summary(other)
                 if summary is None:
                     continue
                 self._note(flow, other)
-                if not _may_patch(summary.doc.text, name):
-                    continue  # (a module that neither spells the name nor updates a namespace patches nothing)
-                stored = self._stored(summary, source, name)
-                found = tuple(stored) or found
-        return found
+                if _STORES_ELSEWHERE.search(summary.doc.text):
+                    out.append((position, other, summary))
+        return out
 
     def module_by_name(self, flow: Flow, dotted: str, node: ast.AST) -> Value | None:
         """`importlib.import_module("configs.v4_8")` in `flow`'s module: the project module of that absolute
