@@ -161,6 +161,15 @@ EARLY = ("from lightning.fabric import Fabric\n"
     ("isinstance(fabric.strategy, XLAFSDPStrategy)", "loss = fabric.all_gather(loss)", True),  # falls through
     ("not isinstance(fabric.strategy, XLAFSDPStrategy)", "return fabric.all_gather(loss).max()", True),
     ("isinstance(other.strategy, XLAFSDPStrategy)", "return fabric.all_gather(loss).max()", True),
+    # the class by its name or exactly, as scripts that print the strategy test it
+    ('type(fabric.strategy).__name__ == "XLAFSDPStrategy"', "return fabric.all_gather(loss).max()", False),
+    ('fabric.strategy.__class__.__name__ in ("XLAStrategy", "XLAFSDPStrategy")', "return fabric.all_gather(loss).max()", False),
+    ('type(fabric.strategy).__name__ != "XLAFSDPStrategy"', "return fabric.all_gather(loss).max()", True),
+    ('type(fabric.strategy).__name__ == "XLAStrategy"', "return fabric.all_gather(loss).max()", True),
+    ("type(fabric.strategy) is XLAFSDPStrategy", "return fabric.all_gather(loss).max()", False),
+    ("type(fabric.strategy) is not XLAFSDPStrategy", "raise NotImplementedError", True),
+    ("type(fabric.strategy) == XLAStrategy", "return fabric.all_gather(loss).max()", True),
+    ("type(other.strategy) is XLAFSDPStrategy", "return fabric.all_gather(loss).max()", True),
 ])
 def test_statements_after_an_isinstance_test_whose_body_leaves_are_its_else(test, leave, flagged):
     text = EARLY.format(test=test, leave=leave)

@@ -179,12 +179,66 @@ def _rules_out(ctx: Context, test: ast.expr, expr: ast.Name, in_body: bool) -> b
     """`expr` in the body (`in_body`) or the `else` of `if test:` runs under no XLAFSDPStrategy."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, in_body = test.operand, not in_body
-    classes = _strategy_test(ctx, test, expr.id)
-    if classes is None or (not (in_body and not classes & XLAFSDP_BASES)
-                           and not (not in_body and classes & XLAFSDP_BASES)):
+    found = _true_under_xla_fsdp(ctx, test, expr.id)
+    if found is None or found[0] is in_body:
         return False
     binding = ctx.reaching(expr)
-    return binding is not None and binding is _binding_at(ctx, test, expr.id)  # the `fabric` the test read
+    return binding is not None and binding is _binding_at(ctx, found[1], expr.id)  # the `fabric` the test read
+
+
+def _true_under_xla_fsdp(ctx: Context, test: ast.expr, name: str) -> tuple[bool, ast.Attribute] | None:
+    """Whether a test of `<name>.strategy`'s class holds when it is an XLAFSDPStrategy, with the `<name>.strategy`
+    it reads: `isinstance(s, C)` (or a tuple of classes: C one of XLAFSDPStrategy's bases), the exact class
+    `type(s) is C` (`==`, `in (A, B)`, negated by `is not`, `!=`, `not in`), and its name `type(s).__name__ ==
+    "XLAFSDPStrategy"` (or `s.__class__.__name__`). None for another test, or a class the file does not import
+    from Lightning's strategies."""
+    classes = _strategy_test(ctx, test, name)
+    if classes is not None:
+        return bool(classes & XLAFSDP_BASES), test.args[0]  # type: ignore[attr-defined]  # (checked by `_strategy_test`)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    negated = isinstance(op, (ast.IsNot, ast.NotEq, ast.NotIn))
+    if not isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+        return None
+    many = isinstance(op, (ast.In, ast.NotIn))
+    if many != isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        return None
+    named = _class_name_of(left, name)
+    exact = _exact_class_of(left, name)
+    candidates: list[ast.expr] = list(right.elts) if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
+    names = [c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    if named is not None and len(names) == len(candidates):
+        return (XLAFSDP_STRATEGY.rsplit(".", 1)[1] in names) is not negated, named
+    if exact is not None:
+        qualified = [ctx.resolve(c) for c in candidates]
+        if any(q is None or not q.startswith(STRATEGIES_PACKAGE) or not q.endswith("Strategy") for q in qualified):
+            return None
+        return (XLAFSDP_STRATEGY in qualified) is not negated, exact
+    return None
+
+
+def _exact_class_of(node: ast.expr, name: str) -> ast.Attribute | None:
+    """`type(<name>.strategy)`: the `<name>.strategy` it reads."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" \
+            and len(node.args) == 1 and not node.keywords and _is_strategy_of(node.args[0], name):
+        return node.args[0]  # type: ignore[return-value]  # (checked by `_is_strategy_of`)
+    return None
+
+
+def _class_name_of(node: ast.expr, name: str) -> ast.Attribute | None:
+    """`type(<name>.strategy).__name__` or `<name>.strategy.__class__.__name__`: the `<name>.strategy` it reads."""
+    if not (isinstance(node, ast.Attribute) and node.attr in ("__name__", "__qualname__")):
+        return None
+    inner = node.value
+    if isinstance(inner, ast.Attribute) and inner.attr == "__class__" and _is_strategy_of(inner.value, name):
+        return inner.value  # type: ignore[return-value]  # (checked by `_is_strategy_of`)
+    return _exact_class_of(inner, name)
+
+
+def _is_strategy_of(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "strategy" and isinstance(node.value, ast.Name) \
+        and node.value.id == name
 
 
 def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
@@ -194,8 +248,7 @@ def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
             and ctx.reaching(test.func) is None and len(test.args) == 2 and not test.keywords):
         return None
     subject, kinds = test.args
-    if not (isinstance(subject, ast.Attribute) and subject.attr == "strategy" and isinstance(subject.value, ast.Name)
-            and subject.value.id == name):
+    if not _is_strategy_of(subject, name):
         return None
     classes = set()
     if isinstance(kinds, ast.Name):  # `SHARDED = (FSDPStrategy, DDPStrategy)` at the top, then `isinstance(s, SHARDED)`
@@ -211,8 +264,8 @@ def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
     return classes
 
 
-def _binding_at(ctx: Context, test: ast.expr, name: str) -> object:
-    subject = test.args[0]  # type: ignore[attr-defined]  # (`_strategy_test` checked the shape)
+def _binding_at(ctx: Context, subject: ast.Attribute, name: str) -> object:
+    """What the `<name>` of the test's `<name>.strategy` reaches."""
     return ctx.reaching(subject.value) if isinstance(subject.value, ast.Name) and subject.value.id == name else None
 
 
