@@ -779,14 +779,8 @@ class Flow:
         imported): its attributes are read as `_parameter_values` reads them, with the stores made into it. A
         module of the project the file imports (`from conf import flags` ... `if flags.LOG_WORST_REPLICA:`) is
         read the same way: its attributes are its top-level names."""
-        reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
-        if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
-            return None
-        defs = self.scope(self.ctx.module).final.get(name)
-        if not defs or len(defs) != 1 or defs[0].when:
-            return None
-        held = self.of_def(defs[0], reads[0])  # (an import: the object of the module that binds it)
-        if len(held) != 1 or held[0].when:
+        held = self._bound_once_read_by_attributes(name, test)  # (an import: the object of the module that binds it)
+        if held is None or len(held) != 1 or held[0].when:
             return None
         if held[0].kind == "project_module":  # `from conf import flags` ... `if flags.LOG_WORST:`
             return held
@@ -902,15 +896,20 @@ class Flow:
         """The module's `name` when the test reads only its attributes (`if Backend.XLA:`) and it is bound once,
         on every path, to a class of the project (here or imported): its value, whose attributes are read as
         the class body binds them."""
+        held = self._bound_once_read_by_attributes(name, test)
+        return held if held is not None and len(held) == 1 and held[0].kind == "class" \
+            and isinstance(held[0].node, ast.ClassDef) and not held[0].when else None
+
+    def _bound_once_read_by_attributes(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when the test reads only attributes of it and the module binds it once,
+        on every path; None otherwise."""
         reads = [n for n in ast.walk(test) if isinstance(n, ast.Name) and n.id == name]
         if not reads or any(not isinstance(self.ctx.parents.get(n), ast.Attribute) for n in reads):
             return None
         defs = self.scope(self.ctx.module).final.get(name)
         if not defs or len(defs) != 1 or defs[0].when:
             return None
-        held = self.of_def(defs[0], reads[0])
-        return held if len(held) == 1 and held[0].kind == "class" and isinstance(held[0].node, ast.ClassDef) \
-            and not held[0].when else None
+        return self.of_def(defs[0], reads[0])
 
     def _returned_test(self, func: ast.expr, given: dict[str, tuple[Value, ...]]) -> list[tuple[str, Any]] | None:
         """`on_xla()` of a function that takes nothing and only returns a constant (or a name its module binds
@@ -6703,6 +6702,17 @@ class Flow:
             return [flow.plain_run(held) for held in value.extra.items]
         return None
 
+    def _generator_called(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
+        """The one generator function of the project `call` runs, with the flow that reads its body for this call
+        (its parameters as the call gives them); None otherwise."""
+        funcs = self.values(call.func)
+        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
+                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                or not self.ctx.is_generator(funcs[0].node):
+            return None
+        func = funcs[0].node
+        return func, self.site(funcs[0].flow or self, func, call)
+
     def spread_items(self, expr: ast.expr, depth: int = 0) -> list[tuple[Value, ...]] | None:
         """The items `*expr` spreads into a call, in order, when the file knows them all: those a `for` over
         it runs through (`_known_items`), or the yields of a generator function the project writes whose
@@ -6711,13 +6721,10 @@ class Flow:
         items = self._known_items(expr)
         if items is not None or depth > 3 or not isinstance(expr, ast.Call):
             return items
-        funcs = self.values(expr.func)
-        if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
-                or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                or not self.ctx.is_generator(funcs[0].node):
+        generator = self._generator_called(expr)
+        if generator is None:
             return None
-        func = funcs[0].node
-        flow = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+        func, flow = generator
         yields = [n for n in ast.walk(func) if isinstance(n, (ast.Yield, ast.YieldFrom))
                   and flow.ctx.enclosing_function(n) is func]
         straight = [s.value for s in func.body if isinstance(s, ast.Expr) and isinstance(s.value, (ast.Yield, ast.YieldFrom))]
@@ -6765,13 +6772,10 @@ class Flow:
                 and not any(isinstance(e, ast.Starred) for e in node.elts) else None
 
         if isinstance(expr, ast.Call):
-            funcs = self.values(expr.func)
-            if len(funcs) != 1 or funcs[0].kind != "function" or funcs[0].extra is not None \
-                    or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                    or not self.ctx.is_generator(funcs[0].node):
+            generator = self._generator_called(expr)
+            if generator is None:
                 return None
-            func = funcs[0].node
-            site = self.site(funcs[0].flow or self, func, expr)  # its parameters as this call gives them
+            func, site = generator
             if any(isinstance(n, (ast.Return, ast.YieldFrom)) and site.ctx.enclosing_function(n) is func
                    for n in ast.walk(func)):
                 return None

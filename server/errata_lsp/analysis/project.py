@@ -1218,6 +1218,16 @@ class Project:
             found = tuple(stored) or found
         return found
 
+    def _modules_imported(self, stmt: ast.stmt, importer: str) -> list[Module | None]:
+        """The modules an `import` or `from ... import` statement of `importer` runs (None where one is not found);
+        none for another statement."""
+        if isinstance(stmt, ast.Import):
+            return [self.finder.find(a.name, importer) for a in stmt.names]
+        if isinstance(stmt, ast.ImportFrom):
+            return [self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
+                    else self.finder.find(stmt.module or "", importer)]
+        return []
+
     def _patching_imports(self, flow: Flow, importer: str) -> list[tuple[int, Module, Summary]]:
         """The modules `flow`'s top level imports whose text may store into another module at import (an
         attribute assigned at its top level, `setattr`, a namespace updated), each with the position of the
@@ -1225,14 +1235,7 @@ class Project:
         the reader must see). Asked once a check: each `from` import reads this list, not every import again."""
         out: list[tuple[int, Module, Summary]] = []
         for position, before in enumerate(flow.ctx.module.body):
-            if isinstance(before, ast.Import):
-                others = [self.finder.find(a.name, importer) for a in before.names]
-            elif isinstance(before, ast.ImportFrom):
-                others = [self.finder.relative(importer, before.level, before.module) if before.level
-                          else self.finder.find(before.module or "", importer)]
-            else:
-                continue
-            for other in others:
+            for other in self._modules_imported(before, importer):
                 if other is None or other.path in (None, importer):
                     continue
                 summary = self.summary(other)
@@ -1365,14 +1368,7 @@ class Project:
             return ()
         out: list[Value] = []
         for stmt in flow.ctx.module.body:
-            if isinstance(stmt, ast.Import):
-                others = [self.finder.find(a.name, importer) for a in stmt.names]
-            elif isinstance(stmt, ast.ImportFrom):
-                others = [self.finder.relative(importer, stmt.level, stmt.module) if stmt.level
-                          else self.finder.find(stmt.module or "", importer)]
-            else:
-                continue
-            for other in others:
+            for other in self._modules_imported(stmt, importer):
                 if other is None or other.path in (None, module.path) or (other.path, name) in self._chain:
                     continue
                 summary = self.summary(other)
