@@ -10,6 +10,7 @@ question (`flow.py`); the binder only says which definitions reach it.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -727,6 +728,16 @@ def negation(test: ast.expr, text: Callable[[ast.AST], str] | None = None) -> st
         if opposite:
             return f"{text(test.left)} {opposite} {text(test.comparators[0])}"
     return f"not {text(test)}" if isinstance(test, (ast.Name, ast.Attribute, ast.Call)) else f"not ({text(test)})"
+
+
+@functools.lru_cache(maxsize=1024)
+def condition_expr(condition: str) -> ast.expr | None:
+    """A path's condition as `negation` and the walk write it, parsed once a text (the tree is shared: read, never
+    changed); None for a condition that is no expression (`when called at line 12`) or one nested too deep."""
+    try:
+        return ast.parse(condition, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def contradicts(a: str, b: str) -> bool:

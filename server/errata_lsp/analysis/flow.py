@@ -87,6 +87,7 @@ from .binder import (
     Scope,
     Walker,
     all_args,
+    condition_expr,
     constant_of,
     flag_value,
     is_globals_update,
@@ -348,9 +349,8 @@ class Flow:
         `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
         machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
         when the condition reads anything else."""
-        try:
-            test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        test = condition_expr(condition)
+        if test is None:
             return None
         bound = self._with_bindings(test, {}, MAX_VERSION_BINDINGS)
         if bound is None:
@@ -1502,9 +1502,8 @@ class Flow:
     def _builtin_type_test(self, condition: str, name: str | None) -> tuple[bool, frozenset[str]] | None:
         """`isinstance(name, list)`, `not isinstance(name, (list, tuple))` as a path's condition reads: whether
         it holds (False for `not`) and the builtin classes it names; None for any other condition."""
-        try:
-            test = ast.parse(condition, mode="eval").body
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        test = condition_expr(condition)
+        if test is None:
             return None
         holds = not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not))
         call = test.operand if isinstance(test, ast.UnaryOp) and not holds else test
