@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..binder import body_nodes, contradicts, walk
+from ..binder import body_nodes, condition_expr, contradicts, walk
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow, Receiver
@@ -1089,11 +1089,8 @@ def _asked_once(ctx: Context, condition: str) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _callees_of(condition: str) -> tuple[ast.expr, ...]:
     """What the calls of a condition, as its text reads, call (a text no expression: none)."""
-    try:
-        tree = ast.parse(condition, mode="eval")
-    except (SyntaxError, ValueError):
-        return ()
-    return tuple(n.func for n in ast.walk(tree) if isinstance(n, ast.Call))
+    tree = condition_expr(condition)
+    return () if tree is None else tuple(n.func for n in ast.walk(tree) if isinstance(n, ast.Call))
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:
