@@ -163,7 +163,7 @@ def _same_read(ctx: Context, given: ast.expr) -> object | None:
     if not chain or not isinstance(root, ast.Name) or any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__")):
         return None
     defs = ctx.flow.reaching(root)
-    if len(defs) != 1 or defs[0].node is None or any(
+    if defs is None or len(defs) != 1 or defs[0].node is None or any(
             isinstance(n.ctx, ast.Store) and n.attr in chain for n in ctx.nodes(ast.Attribute)):
         return None
     return ("read", id(defs[0].node), tuple(chain))
