@@ -300,9 +300,13 @@ class DetectRule(Rule):
         builds it on every run that has it: `site.strategy_when` becomes None, `site.on_machine` says why, and
         the answer tells whether a value's conditions may hold there. None when the machine does not decide."""
         machine = self.vocabulary.machines.get(XLA_FSDP)
-        if site.strategy_when is None or machine is None:
+        if machine is None:
             return None
         truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers)
+        if site.strategy_when is None:  # XLAFSDP on every path (or no strategy asked): its machine, when it is one
+            if "strategy" not in self.spec or fabric_of(site) != XLA_FSDP:
+                return None
+            return lambda when: not any(truth(condition) is False for condition in when)
         if not all(truth(condition) is True for when in site.strategy_when for condition in when):
             return None
         conditions = ", ".join(f"`{c}`" for c in dict.fromkeys(c for when in site.strategy_when for c in when))
