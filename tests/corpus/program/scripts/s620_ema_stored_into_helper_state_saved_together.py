@@ -1,6 +1,5 @@
 # expect: LXF024
 # oracle: RAISED ValueError: Found multiple XLAFSDP modules in the given state. Saving checkpoints with FSDP is currently limited to a single model p
-# twin: s621_ema_saved_to_its_own_path_ok
 """python train.py: the EMA copy is set up as a second model and stored into the helper's checkpoint state before one `fabric.save`."""
 import argparse
 import copy

@@ -1,5 +1,5 @@
 # expect: none
-# oracle: TODO
+# oracle: OK
 # twin: s622_resume_state_asks_epoch_never_saved
 """python train.py: a resume builds its state from the same helper the save used and stores the step into it; every key it asks was saved."""
 import argparse

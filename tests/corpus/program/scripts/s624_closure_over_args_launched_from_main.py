@@ -1,6 +1,5 @@
 # expect: LXF006
 # oracle: RAISED AttributeError: Can't pickle local object 'main.<locals>.train'
-# twin: s625_module_level_train_launched_with_args_ok
 """python train.py: `main` parses the options and defines the training loop as a closure over them, then launches that closure on the XLAFSDP Fabric."""
 import argparse
 import functools

@@ -1,6 +1,5 @@
 # expect: LXF006
 # oracle: RAISED _pickle.PicklingError: Can't pickle <function <lambda> at 0x7fd53a967240>: attribute lookup <lambda> on __main__ failed
-# twin: s627_partial_binds_options_at_launch_ok
 """python train.py: the options are bound to the training function by a lambda handed to `fabric.launch`."""
 import argparse
 import functools

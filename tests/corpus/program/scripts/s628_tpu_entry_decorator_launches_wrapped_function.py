@@ -1,6 +1,5 @@
 # expect: LXF006
 # oracle: RAISED _pickle.PicklingError: Can't pickle <function train at 0x7f58420e6520>: it's not the same object as __main__.train
-# twin: s629_tpu_entry_decorator_on_own_name_ok
 """python train.py: a `@tpu_entry` decorator builds the XLAFSDP Fabric and launches the function it wraps; the module's `train` is the wrapper."""
 import argparse
 import functools

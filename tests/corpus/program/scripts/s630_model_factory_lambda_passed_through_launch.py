@@ -1,6 +1,5 @@
 # expect: LXF006
 # oracle: RAISED _pickle.PicklingError: Can't pickle <function <lambda> at 0x7fa1670671a0>: attribute lookup <lambda> on __main__ failed
-# twin: s631_model_factory_partial_passed_through_launch_ok
 """python train.py: the model is built in the worker from a factory given to `fabric.launch` as a keyword: a lambda over the width option."""
 import argparse
 import functools

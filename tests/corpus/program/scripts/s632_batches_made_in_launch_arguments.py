@@ -1,6 +1,5 @@
 # expect: LXF019
 # oracle: RAISED RuntimeError: Accessing the XLA device before processes have spawned is not allowed.
-# twin: s633_batches_made_in_launched_function_ok
 """python train.py: a fixed set of batches is made on the Fabric's device by a helper called in `fabric.launch`'s own arguments."""
 import argparse
 import functools

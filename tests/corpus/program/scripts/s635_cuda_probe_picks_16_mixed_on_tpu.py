@@ -1,6 +1,5 @@
 # expect: LXF007
 # oracle: RAISED ValueError: `precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', 'bf16-true').
-# twin: s634_cuda_probe_picks_bf16_true_on_tpu_ok
 """python train.py: the precision is picked by a CUDA probe: `bf16-mixed` on a GPU, `16-mixed` otherwise, which is what the TPU run gets."""
 import argparse
 import functools
