@@ -78,7 +78,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from . import datafiles, idioms
 from .binder import (
@@ -308,10 +308,15 @@ class Flow:
                      for x in (self.of_def(d, d.target or self.ctx.module) if d.how != "import"
                                else (Value("unknown", d.node, flow=self),)))
 
+    def module_flag(self, name: str) -> bool | None:
+        """Whether the module's `name` is a flag its top level binds true or false on every path (a constant, a test
+        of its constants, one imported from a module that binds it so); None when the module does not tell."""
+        return self._module_flag(name)
+
     def _module_flag(self, name: str) -> bool | None:
         defs = self.scope(self.ctx.module).final.get(name, ())
         flag = flag_value(defs)
-        if flag is None and len(defs) == 1 and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        if flag is None and len(defs) == 1 and _bound_test(defs[0].node):
             version = self._version_read(ast.Name(name, ast.Load()), {})  # `LEGACY = Version(...) < Version("3.0")`
             flag = self._truth(version.test, {}) if version is not None else None
             if flag is None and not defs[0].when and not defs[0].path:
@@ -624,7 +629,8 @@ class Flow:
             if self._own_state_stored_outside(test):
                 return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = self.values(test)
-            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
+            # (a module's name bound to a test of its constants or of the environment: `ON_TPU = bool(int(...))`)
+            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v) for v in values}
             return truth.pop() if len(truth) == 1 else None
         tested = self._builtin_isinstance(test)
         if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
@@ -743,6 +749,12 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call) and _environment_read(what):
+                default = self.environment_read_default(what)
+                if default is None:
+                    return None
+                if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
+                    given[name] = self.values(default)
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
                 if namespace is None:
@@ -860,18 +872,22 @@ class Flow:
     def _environment_default(self, name: str) -> ast.Constant | None:
         """`ACCELERATOR = os.environ.get("TRAIN_ACCELERATOR", "tpu")`, bound once at the module's top: its default,
         what the plain run (`python train.py`) reads and a test on the name is decided by, as an option's default
-        decides one (`_operand`). Not a falsy default (it stands for a variable a run sets to turn code on), nor
-        a variable the module or one run before it sets (`os.environ.setdefault`)."""
+        decides one (`_operand`)."""
         defs = self.scope(self.ctx.module).final.get(name, ())
         if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path:
             return None
-        call = defs[0].node
-        if not (isinstance(call, ast.Call) and len(call.args) == 2 and not call.keywords
-                and self.ctx.resolve(call.func) in ENVIRONMENT_READS):
+        return self.environment_read_default(defs[0].node)
+
+    def environment_read_default(self, call: ast.AST | None) -> ast.Constant | None:
+        """`os.environ.get("TRAIN_ON", "tpu")` (or `os.getenv`): its default, what the plain run reads (a test on
+        it, `os.environ.get("TRAIN_ON", "tpu").lower() in ("tpu", "xla")`, is decided by it). Not a falsy default
+        (it stands for a variable a run sets to turn code on), nor a variable the module or one run before it
+        sets (`os.environ.setdefault`)."""
+        if not (_environment_read(call) and self.ctx.resolve(call.func) in ENVIRONMENT_READS):
             return None
         key, default = call.args
-        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)
-                and isinstance(default, ast.Constant) and default.value):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(default, ast.Constant)
+                and default.value):
             return None
         project = self.ctx.project
         if idioms.environment_writes(self.ctx.module, key.value) \
@@ -1321,9 +1337,22 @@ class Flow:
             version = self._version_operand(node, given)
             if version is not None:
                 return version
+        if _environment_read(node):  # what the plain run reads: the default, unless the run sets it
+            default = self.environment_read_default(node)
+            return None if default is None else [("const", default.value)]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CONVERTING_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and node.func.id not in given \
+                and not self.scope(self.ctx.module).final.get(node.func.id):  # `int(os.environ.get("USE_TPU", "1"))`
+            inner = self._operand(node.args[0], given)
+            if inner is None or any(kind != "const" or not isinstance(v, (str, int, float, bool)) for kind, v in inner):
+                return None
+            try:
+                return [("const", CONVERTING_BUILTINS[node.func.id](v)) for _, v in inner]
+            except ValueError:  # `int("yes")`: the run would raise
+                return None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SIZING_BUILTINS \
                 and len(node.args) == 1 and not node.keywords and node.func.id not in given \
                 and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
@@ -8446,6 +8475,7 @@ class _Replaced(ast.Call):
 _MISSING = object()
 NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
+CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}  # of a constant in a test
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -8581,10 +8611,11 @@ def _bound_test_truth(value: Value) -> bool | None:
     """A module's name bound to a test of its constants (`XLA_FSDP = STRATEGY == "xla_fsdp"`), read as that
     name's value here or in another module: whether the test holds; None for any other value."""
     flow, node = value.flow, value.node
-    if value.kind != "bool" or value.when or flow is None or not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+    if value.when or flow is None or not _bound_test(node) \
+            or value.kind != "bool" and not (isinstance(node, ast.Call) and value.kind in ("unknown", "number", "str")):
         return None
     bind = flow.ctx.parents.get(node)
-    scope = flow.ctx.parents.get(bind) if isinstance(bind, ast.Assign) and bind.value is node else None
+    scope = flow.ctx.parents.get(bind) if isinstance(bind, (ast.Assign, ast.AnnAssign)) and bind.value is node else None
     if scope is flow.ctx.module:
         return flow.module_test_truth(node)
     if isinstance(scope, ast.ClassDef) and flow.ctx.parents.get(scope) is flow.ctx.module:  # `Backend.XLA`
@@ -8604,9 +8635,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
+              and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
+                   or n.func.id == "dict" and not n.args and not n.keywords)}
+    environment = {id(n.func.value.value if isinstance(n.func.value, ast.Attribute) else n.func.value): n  # type: ignore[attr-defined]
+                   for n in walk(test) if _environment_read(n)}
     for node in walk(test):
         if isinstance(node, ast.Name):
+            if id(node) in environment:  # `os` of `os.environ.get("TRAIN_ON", "tpu")`: the run's default (`Flow._operand`)
+                read[node.id] = environment[id(node)]
+                continue
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
                 continue  # `len(kwargs)`, `bool(kwargs)`, `kwargs != dict()`: the builtin (`Flow._sized`)
@@ -8621,6 +8658,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 read[node.id] = parsed
                 continue
             constant = constant_of(defs or ())
+            if constant is None and defs is not None and len(defs) == 1 and defs[0].how == "assign" \
+                    and not defs[0].when and not defs[0].path and _environment_read(defs[0].node):
+                read[node.id] = defs[0].node  # `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`: its default
+                continue
             if constant is None:
                 return None
             read[node.id] = constant
@@ -8631,6 +8672,36 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             and not _calls_a_name(test):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None
+
+
+def _reads_environment_through(read: ast.Call, name: str) -> bool:
+    """`name` is the module `read` (an `_environment_read`) is made through: `os` of `os.getenv(...)`."""
+    func = read.func
+    base = func.value if isinstance(func, ast.Attribute) else None
+    base = base.value if isinstance(base, ast.Attribute) else base
+    return isinstance(base, ast.Name) and base.id == name
+
+
+def _bound_test(node: ast.AST | None) -> TypeGuard[ast.expr]:
+    """What a module binds a flag to that a test of constants may decide: a comparison, `and`/`or`/`not`, or a
+    builtin's conversion of an environment read (`USE_TPU = bool(int(os.environ.get("USE_TPU", "1")))`)."""
+    if isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+        and node.func.id in (*SIZING_BUILTINS, *CONVERTING_BUILTINS) and any(_environment_read(n) for n in walk(node))
+
+
+def _environment_read(node: ast.AST | None) -> TypeGuard[ast.Call]:
+    """`os.environ.get("KEY", default)`, `os.getenv("KEY", default)` as written, a constant key and default (whether
+    `os` is the module is the caller's to tell)."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords
+            and all(isinstance(a, ast.Constant) for a in node.args) and isinstance(node.args[0].value, str)):  # type: ignore[attr-defined]
+        return False
+    func = node.func
+    base = func.value.value if isinstance(func, ast.Attribute) and func.attr == "get" \
+        and isinstance(func.value, ast.Attribute) and func.value.attr == "environ" else \
+        func.value if isinstance(func, ast.Attribute) and func.attr == "getenv" else None
+    return isinstance(base, ast.Name)
 
 
 def _isinstance_call(node: ast.AST) -> bool:

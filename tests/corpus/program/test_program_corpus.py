@@ -90,17 +90,7 @@ KNOWN_MISSES: dict[str, str] = {
     # smoke test, a test helper, an `except` fallback, a flags module, a subcommand not taken by default), each with
     # a raising twin one change away (scored before anything was built for them: 4/10 raising flagged as an error,
     # 9/10 with any severity; 3/10 fine cases with an error, 3/10 with their twin's warning; since: the three false
-    # errors and p362's miss fixed, p367 a warning)
-    "p360_smoke_settings_precision_swapped_bf16_mixed_on_pod":
-        "only a warning: `smoke: bool = os.environ.get(\"PODTRAIN_SMOKE\", \"0\") == \"1\"` is a switch the user "
-        "may set, so `\"bf16-true\" if self.smoke else \"bf16-mixed\"` is mixed \"when not self.smoke\", a "
-        "warning, as errata reads a test of a `store_true` option (`when not args.smoke`). The plain run has no "
-        "such variable; deciding a test on an environment variable's default belongs in the evaluator's "
-        "decisions of tests (flow.py `decide`), and would make the store_true flag an error as well",
-    "p361_smoke_settings_bf16_mixed_only_on_cpu_ddp_ok":
-        "twin warnings: LXF007 on `\"bf16-mixed\" if self.smoke` and LXF010 on `\"cpu\" if self.smoke`, both on "
-        "the smoke path, which builds `strategy=\"ddp\"` from the same flag (the conditions are not tied "
-        "together); with the environment default read (p360's entry) both go",
+    # errors and p362's miss fixed, p367 a warning; p360-p361 fixed by the environment default deciding `smoke`)
     "p367_global_max_tries_gather_falls_back_to_reduce_max_ok":
         "a twin warning: `all_reduce(value, reduce_op=\"max\")` sits in the `except NotImplementedError:` fallback "
         "of a `try` whose body (`fabric.all_gather(value).max()`) XLAFSDP runs fine; a site in a handler is now a "
@@ -285,35 +275,12 @@ KNOWN_MISSES: dict[str, str] = {
     # TRAIN_ON == "tpu": config.POLICY = {...}`); known defaults with an unknown spread over them (a JSON file of the
     # machine, `key=value` words of the command line, `--set` pairs whose default fixes the precision, an
     # environment JSON string) (scored on main's code before any fix: 10/11 raising flagged as an error, 11/11
-    # with any severity; 7/11 fine cases with an error, 0/11 with its twin's warning)
-    "p531_backend_env_flag_uppercased_names_tpu_gathers_max_ok":
-        "a false error: `ON_TPU = os.environ.get(\"TRAIN_DEVICE\", \"TPU\").upper() == \"TPU\"` in backend.py is "
-        "True in the plain run, so `all_reduce(reduce_op=\"max\")` after `if ON_TPU: return ...` never runs; a "
-        "test written on an environment read decides nothing (flow.py `_names_read`: `os` is no constant)",
-    "p533_backend_env_membership_names_tpu_gathers_max_ok":
-        "a false error, as p531's: `backend.ON_XLA`, bound to `os.environ.get(\"TRAIN_DEVICE\", \"tpu\") in (\"tpu\", "
-        "\"xla\")`, is True in the plain run",
-    "p535_settings_int_env_switch_default_on_clips_by_norm_ok":
-        "a false error: `USE_XLA = bool(int(os.environ.get(\"USE_XLA\", \"1\")))` is True in the plain run, so the "
-        "`clip_val=` branch never runs; a flag bound to a call is no test the module decides (flow.py `_module_flag`)",
-    "p537_loop_module_env_test_excludes_cpu_gathers_max_ok":
-        "a false error: `SHARDED_XLA = os.getenv(\"ACCEL\", \"tpu\") != \"cpu\"` in the loop's own module is True in "
-        "the plain run",
-    "p539_hardware_module_patches_policy_on_tpu_set_remat_ok":
-        "a false error: hardware.py stores `config.POLICY = {... set ...}` under `if TRAIN_ON == \"tpu\":` "
-        "(`TRAIN_ON = os.environ.get(\"TRAIN_ON\", \"tpu\")`), before train.py's `from config import POLICY`; a "
-        "store under a top-level `if` is not read as a patch (project.py `_stored` reads the module's top "
-        "statements only), and the test is not decided at the module's top",
-    "s601_clip_helper_env_lowercased_names_tpu_clips_by_norm_ok":
-        "a false error: `if os.environ.get(\"RUN_ON\", \"tpu\").lower() in (\"tpu\", \"xla\"):` is True in the plain "
-        "run, so the `clip_val=` of the `else` never runs",
+    # with any severity; 7/11 fine cases with an error, 0/11 with its twin's warning; since: 11/11 as an error,
+    # 1/11 fine cases with an error, s605)
     "s605_defaults_with_set_option_default_overrides_bf16_true_ok":
         "a false error: `dict(DEFAULTS, **parse_pairs(args.set))`, where `--set` defaults to "
         "`[\"precision=bf16-true\"]` and `parse_pairs` returns `dict(pair.split(\"=\", 1) for pair in pairs)`: the "
         "spread is unknown, and the known key before it is taken as the run's",
-    "s606_int_env_switch_on_precision_swapped_bf16_mixed":
-        "only a warning: `\"bf16-mixed\" if ON_TPU else \"bf16-true\"` with `ON_TPU = bool(int(os.environ.get("
-        "\"ON_TPU\", \"1\")))` is read with both branches (\"when ON_TPU\"); the plain run takes the first",
 }
 
 
