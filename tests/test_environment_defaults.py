@@ -155,3 +155,27 @@ def test_a_module_imported_after_the_reader_gives_it_nothing(tmp_path):
     tree(tmp_path, {"bootstrap.py": BOOTSTRAP.format(accelerator="xla"), "config.py": CONFIG,
                     "train.py": TRAIN.format(first="import config", second="import bootstrap")})
     assert check_source((tmp_path / "train.py").read_text(), str(tmp_path / "train.py")).findings == []
+
+
+BACKEND_TABLE = ('import os\n\nACCELERATOR = os.environ.get("TRAIN_ACCELERATOR", "tpu")\n'
+                 'STRATEGY = {{"tpu": "xla_fsdp", "cuda": "fsdp"}}[ACCELERATOR]\nXLA_FSDP = {flag}\n')
+TABLE_ENTRY = ('from lightning.fabric import Fabric\n\nimport backend\nfrom metrics import worst\n\n\ndef fit(fabric):\n'
+               '    worst(fabric, 1.0)\n\n\n'
+               'Fabric(accelerator=backend.ACCELERATOR, strategy=backend.STRATEGY).launch(fit)\n')
+
+
+def test_a_strategy_an_environment_default_picks_is_the_plain_run_s_and_decides_a_test_on_it(tmp_path):
+    for flag, expected in (('STRATEGY == "xla_fsdp"', []), ('ACCELERATOR == "xla"', [("LXF027", "error", 7)])):
+        tree(tmp_path, {"backend.py": BACKEND_TABLE.format(flag=flag), "train.py": TABLE_ENTRY,
+                        "metrics.py": METRICS.format(imported="import backend", test="backend.XLA_FSDP")})
+        path = tmp_path / "metrics.py"
+        assert [(f.code, f.severity.value, f.span.start.line + 1)
+                for f in check_source(path.read_text(), str(path)).findings] == expected, flag
+
+
+def test_a_strategy_read_from_the_environment_with_a_default_is_the_plain_run_s():
+    text = HEAD + ('\n\ndef fit(fabric):\n    fabric.all_reduce(1.0, reduce_op="max")\n\n\n'
+                   'Fabric(accelerator="tpu", strategy=os.environ.get("STRATEGY", "xla_fsdp")).launch(fit)\n')
+    assert [(code, severity, line) for code, severity, _, line, _ in found(text)] == [("LXF027", "error", 7)]
+    assert found(text.replace('"xla_fsdp")', '"xla")')) == []
+    assert found(text.replace('"STRATEGY", "xla_fsdp")', '"STRATEGY")')) == []  # no default: the run's own

@@ -333,9 +333,29 @@ class Flow:
         the module is (`_names_read`); None when it reads anything else."""
         where = scope or self.ctx.module
         def decide() -> bool | None:
-            read = _names_read(test, self.scope(where).final, True)
-            return self._decided_test(where, test, read) if read else None
+            final = self.scope(where).final
+            read = _names_read(test, final, True)
+            return self._decided_test(where, test, read) if read else self._plain_run_truth(test, final)
         return self.ctx.once("module test truth", test, decide, meanwhile=None)
+
+    def _plain_run_truth(self, test: ast.expr, final: dict[str, tuple[Def, ...]]) -> bool | None:
+        """A comparison of names the module binds once, each to what holds one constant in the plain run
+        (`XLA_FSDP = STRATEGY == "xla_fsdp"` with `STRATEGY = {"tpu": "xla_fsdp", ...}[ACCELERATOR]` and `ACCELERATOR
+        = os.environ.get("TRAIN_ACCELERATOR", "tpu")`), decided by those constants; None for any other test."""
+        if not all(isinstance(n, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple, ast.expr_context,
+                                  ast.boolop, ast.unaryop, ast.cmpop)) for n in walk(test)):
+            return None
+        given: dict[str, tuple[Value, ...]] = {}
+        for name in {n.id for n in walk(test) if isinstance(n, ast.Name)}:
+            defs = final.get(name, ())
+            if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path or defs[0].node is None:
+                return None
+            held = Flow.plain_run(self.of_def(defs[0], defs[0].target or self.ctx.module))
+            if len(held) != 1 or not isinstance(held[0].node, ast.Constant) or not all(
+                    c == BY_DEFAULT or c.endswith(" is not set in the environment") for c in held[0].when):
+                return None
+            given[name] = (replace(held[0], when=()),)
+        return self._truth(test, given) if given else None
 
     # tests of the version a library runs at
     def _version_read(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> _VersionTest | None:

@@ -232,11 +232,6 @@ KNOWN_MISSES: dict[str, str] = {
         "dicts (`merged = dict(base)`, a loop over `override.items()` storing `merged[key]` or recursing); "
         "errata reads neither the loop's stores into the copy nor the recursive call, so `cfg[\"fabric\"]` is "
         "unknown and the `precision` \"bf16-mixed\" of configs/tpu.py never reaches `Fabric(**cfg[\"fabric\"])`",
-    "p486_backend_module_guard_misnames_tpu_reduce_max":
-        "missed: backend.py's `STRATEGY = {\"tpu\": \"xla_fsdp\", ...}[ACCELERATOR]` with `ACCELERATOR = "
-        "os.environ.get(\"TRAIN_ACCELERATOR\", \"tpu\")`: a subscript of a dict display by a value an "
-        "environment default decides is unknown, so the Fabric's strategy is not known to be XLA FSDP (with "
-        "`ACCELERATOR = \"tpu\"`, or a constant strategy, LXF027 is an error at training/metrics.py)",
     "p488_src_engine_class_sync_control_given_fabric_module":
         "missed, by where the corpus keeps it: `control = self.fabric.strategy._backward_sync_control` then "
         "`control.no_backward_sync(self.model, skip)` in src/shardlm/engine.py, whose `Engine(fabric, model, ...)` "
