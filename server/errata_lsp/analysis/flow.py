@@ -6800,6 +6800,9 @@ class Flow:
         if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and self.reaching(call.func) is None
                 and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
             return None
+        split = self._split_pairs(call.args[0])
+        if split is not None:
+            return split
         pairs = self._written_pairs(call.args[0])
         if pairs is None:
             return None
@@ -6810,6 +6813,37 @@ class Flow:
                     or not isinstance(keys[0].node.value, str):
                 return None
             out[keys[0].node.value] = Entry(pair.elts[1], pair.elts[1], flow)
+        return out
+
+    def _split_pairs(self, expr: ast.expr) -> dict[str, Entry] | None:
+        """`dict(pair.split("=", 1) for pair in pairs)` of `key=value` words the file knows whole (a display, an
+        option's default list: the plain run's): each word's key and, as a string placed at the word, its
+        value. None for another argument, a word that is not known, or one that does not cut in two (the run
+        raises)."""
+        if not (isinstance(expr, (ast.GeneratorExp, ast.ListComp)) and len(expr.generators) == 1):
+            return None
+        gen, elt = expr.generators[0], expr.elt
+        if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or not (
+                isinstance(elt, ast.Call) and isinstance(elt.func, ast.Attribute) and elt.func.attr == "split"
+                and isinstance(elt.func.value, ast.Name) and elt.func.value.id == gen.target.id and not elt.keywords
+                and 1 <= len(elt.args) <= 2 and all(isinstance(a, ast.Constant) for a in elt.args)):
+            return None
+        separator, *most = [a.value for a in elt.args]  # type: ignore[attr-defined]  # (constants: checked)
+        if not (isinstance(separator, str) and separator) or most and type(most[0]) is not int:
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        out: dict[str, Entry] = {}
+        for item in items:
+            if len(item) != 1 or not isinstance(item[0].node, ast.Constant) or not isinstance(item[0].node.value, str):
+                return None
+            word, flow = item[0].node, item[0].flow or self
+            parts: list[str] = item[0].node.value.split(separator, *most)
+            if len(parts) != 2:
+                return None
+            value = self.ctx.once("split pair value", word, lambda w=word, v=parts[1]: ast.copy_location(ast.Constant(v), w))  # type: ignore[misc]
+            out[parts[0]] = Entry(value, word, flow)
         return out
 
     def _written_pairs(self, expr: ast.expr) -> list[tuple[ast.Tuple, Flow]] | None:

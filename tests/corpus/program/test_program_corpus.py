@@ -271,11 +271,7 @@ KNOWN_MISSES: dict[str, str] = {
     # machine, `key=value` words of the command line, `--set` pairs whose default fixes the precision, an
     # environment JSON string) (scored on main's code before any fix: 10/11 raising flagged as an error, 11/11
     # with any severity; 7/11 fine cases with an error, 0/11 with its twin's warning; since: 11/11 as an error,
-    # 1/11 fine cases with an error, s605)
-    "s605_defaults_with_set_option_default_overrides_bf16_true_ok":
-        "a false error: `dict(DEFAULTS, **parse_pairs(args.set))`, where `--set` defaults to "
-        "`[\"precision=bf16-true\"]` and `parse_pairs` returns `dict(pair.split(\"=\", 1) for pair in pairs)`: the "
-        "spread is unknown, and the known key before it is taken as the run's",
+    # 0/11 fine cases with an error)
 }
 
 
