@@ -108,6 +108,34 @@ with open(args.config) as f:
     assert [k for k, *_ in held(train, 'cfg["fabric"]["devices"]')] == ["list"]
 
 
+def test_yaml_named_by_an_environment_default_updates_known_defaults(tmp_path):
+    train = project(tmp_path, {"configs/tpu.yaml": "precision: bf16-true\n", "train.py": '''
+import os
+import yaml
+from pathlib import Path
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+HERE = Path(__file__).resolve().parent
+settings = {"accelerator": "tpu", "precision": "bf16-mixed"}
+with open(HERE / os.environ.get("RUN_CONFIG", "configs/tpu.yaml")) as f:
+    settings.update(yaml.safe_load(f))
+
+
+def train(fabric):
+    pass
+
+
+Fabric(strategy=XLAFSDPStrategy(), **settings).launch(train)
+'''})
+    # the plain run's file (the variable's default) is read; the path another run sets is that run's
+    assert held(train, 'settings["precision"]') == [("str", "bf16-true", "`configs/tpu.yaml`, key `precision`")]
+    assert findings(train) == []
+    (tmp_path / "configs" / "tpu.yaml").write_text("devices: auto\n")
+    assert [(code, severity, line) for code, severity, line, _ in findings(train)] == [("LXF007", "error", 9)]
+
+
 def test_toml_by_tomllib_and_a_name_from_a_parameter_default(tmp_path):
     train = project(tmp_path, {"conf/pod.toml": '[fabric]\naccelerator = "cpu"\n', "conf/__init__.py": "",
                                "settings.py": '''

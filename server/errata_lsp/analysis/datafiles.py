@@ -361,7 +361,9 @@ def _held(flow: Flow, expr: ast.expr, hops: int) -> list[tuple[str, tuple[str, .
     """What the evaluator says `expr` holds: a known string, or an expression written elsewhere (a name's
     assignment, an option's default, a parameter's argument) read as a path there."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for value in flow.values(expr):
+    held = flow.values(expr)
+    # `os.environ.get("RUN_CONFIG", "configs/tpu.yaml")`: the plain run's file (another run's is that run's)
+    for value in flow.plain_run(held) or held:
         node, there = value.node, value.flow or flow
         if value.kind == "str" and isinstance(node, ast.Constant) and isinstance(node.value, str):
             out.append((node.value, value.when))

@@ -274,11 +274,7 @@ KNOWN_MISSES: dict[str, str] = {
     # 0/11 fine cases with an error)
     # p542-p543: known defaults updated by the YAML file an environment variable names, its default the pod's
     # (`settings.update(yaml.safe_load(open(HERE / os.environ.get("RUN_CONFIG", "configs/tpu.yaml"))))`) (scored on
-    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error)
-    "p543_defaults_updated_from_env_named_yaml_sets_bf16_true_ok":
-        "a false error: the YAML file the plain run reads (RUN_CONFIG's default) sets `precision: bf16-true` over "
-        "defaults.py's \"bf16-mixed\", but its path `HERE / os.environ.get(...)` is unknown (datafiles.py `_held`: "
-        "the value another run sets beside the default), so the update is not read and the default stands",
+    # main's code before any fix: 1/1 raising flagged as an error; 1/1 fine cases with an error; since: 0/1, p543 fixed)
 }
 
 
