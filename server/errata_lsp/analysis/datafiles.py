@@ -452,7 +452,14 @@ def _parse(path: str, fmt: str) -> Any:
             raw = f.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             return _UNREADABLE
-        text = raw.decode("utf-8-sig")
+        return parse_text(raw.decode("utf-8-sig"), fmt)
+    except Exception:  # noqa: BLE001  (any failure to read or parse: the contents are unknown)
+        return _UNREADABLE
+
+
+def parse_text(text: str, fmt: str) -> Any:
+    """The data a text of the format holds (`_UNREADABLE` when it does not parse)."""
+    try:
         if fmt == JSON:
             return json.loads(text)
         if fmt == TOML:
@@ -460,7 +467,7 @@ def _parse(path: str, fmt: str) -> Any:
         if yaml is None:
             return _UNREADABLE
         return yaml.safe_load(text)
-    except Exception:  # noqa: BLE001  (any failure to read or parse: the contents are unknown)
+    except Exception:  # noqa: BLE001  (any failure to parse: the contents are unknown)
         return _UNREADABLE
 
 

@@ -175,6 +175,8 @@ class Flow:
         self._active: set[int] = set()
         self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
+        # `d.update(load(f))` of a file the layer cannot read, by the dict's node: what `_mutations` leaves `_entries`
+        self._updates_unread: dict[int, list[tuple[ast.AST, ast.Call]]] = {}
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
         self.depth = 0
@@ -5027,6 +5029,7 @@ class Flow:
                 if k is None:
                     spread, spread_complete = self._spread_entries(v, out)
                     complete = complete and spread_complete
+                    out = self._unless_the_file_sets(v, out) if not spread_complete else out
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
@@ -5117,6 +5120,7 @@ class Flow:
                 if kw.arg is None:
                     spread, spread_complete = self._spread_entries(kw.value)
                     complete = complete and spread_complete
+                    out = self._unless_the_file_sets(kw.value, out) if not spread_complete else out
                     out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
@@ -5144,6 +5148,9 @@ class Flow:
             more, more_complete = self._mutations(node, value.label)
             for key, entry in more.items():
                 _store(out, key, entry)
+            for mapping, update in self._updates_unread.pop(id(node), []):  # each key but those stored after it
+                stood = {k: e for k, e in out.items() if k not in more or _above(more[k].node, update)}
+                out.update(self._unless_the_file_sets(mapping, stood))
             complete = complete and more_complete
             for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
@@ -5158,6 +5165,34 @@ class Flow:
             if clears:  # a clear in another function runs when that one is called: what it leaves proves nothing
                 complete = complete and all(self.ctx.scope_of(c) is self.ctx.scope_of(node) for c in clears)
         return out, complete
+
+    def _unless_the_file_sets(self, spread: ast.AST, before: dict[str, Entry]) -> dict[str, Entry]:
+        """The entries `before` a `**spread` of a data file the layer cannot read (`{**DEFAULTS, **json.load(f)}`,
+        `f` a file the command line names): each stands only when the file does not set its key (a value the
+        user may fix in the file is no error the program shows)."""
+        loads = [x for x in self.plain_run(self.values(spread)) if x.kind == "unknown" and x.qualified in datafiles.LOADERS]
+        if not loads or not before:
+            return before
+        keys: set[str] = set()
+        for load in loads:
+            texts = self._texts_in_the_plain_run(load.node)
+            if texts is None:  # a file: any key
+                keys.update(before)
+            for text in texts or ():  # `json.loads(os.environ.get("OVERRIDES", "{}"))`: the keys the plain run's text has
+                data = datafiles.parse_text(text, datafiles.LOADERS[load.qualified or ""][0])
+                keys.update(k for k in before if not isinstance(data, dict) or k in data)
+        said = self.text(loads[0].node) if isinstance(loads[0].node, ast.expr) else self.text(spread)
+        return {key: replace(entry, when=(*entry.when, f"{said} does not set {key!r}")) if key in keys else entry
+                for key, entry in before.items()}
+
+    def _texts_in_the_plain_run(self, load: ast.AST | None) -> list[str] | None:
+        """The texts a load parses in the plain run when it is given known strings (`json.loads(os.environ.get(
+        "OVERRIDES", "{}"))`); None for a file, or a text the layer does not know."""
+        if not (isinstance(load, ast.Call) and load.args):
+            return None
+        texts = [x.node.value for x in self.plain_run(self.values(load.args[0]))
+                 if x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)]
+        return texts if texts and len(texts) == len(self.plain_run(self.values(load.args[0]))) else None
 
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
         """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
@@ -5334,6 +5369,8 @@ class Flow:
                         held = self.plain_run(held)
                         sub, sub_complete = self._alternative_entries(held, out)
                         complete = complete and sub_complete
+                        if not sub_complete:  # `cfg.update(yaml.safe_load(f))` of a file the layer cannot read
+                            self._updates_unread.setdefault(id(node), []).append((mapping, call))
                         out.update(sub or {})
         return out, complete
 
