@@ -57,6 +57,7 @@ class LaunchedFunctionWithoutParameter(Rule):
     name = "launched-function-without-parameter"
     summary = "The function given to `fabric.launch` must take the Fabric as its first argument"
     severity = Severity.ERROR
+    reveals = ("LXF006",)  # a nested def given its parameter is then pickled by the XLA launch, which it cannot be
     triggers = ("launch",)
     examples = (
         Invalid(

@@ -1,0 +1,170 @@
+"""LXF039: a model or an optimizer set up a second time.
+
+`Fabric.setup`, `setup_module` and `setup_optimizers` first check what they are given
+(`_validate_setup`, `_validate_setup_module`, `_validate_setup_optimizers`, fabric.py l.1203-1238): a
+module that is already a `_FabricModule` raises ValueError "A model should be passed only once to the
+`setup_module` method." (or "... to the `setup` method."), an optimizer that is already a
+`_FabricOptimizer` "An optimizer should be passed only once to the `setup_optimizers` method." (or
+"... `setup` method."). Under XLAFSDP this happens inside the launched function, on every process,
+after the first set-up has already sharded the model.
+
+The usual shapes: a Trainer that sets the model up in `__init__` and again in `fit`, a set-up repeated in
+a loop over epochs, a helper that sets up what the caller already set up. Flagged where the value-flow
+layer shows the argument holds what a set-up call returned: an error when it does on every path, a
+warning that names the condition otherwise. The fix removes a repeated `x = fabric.setup_module(x)`
+statement (the object is already set up: keeping it unchanged is what the code meant), unsafe.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ....context import Context
+from ....findings import Edit, Finding, Fix, Safety, Severity
+from ....rule import Invalid, Rule, Valid, fix
+from ....statements import line_span
+from ....values import Value, describe_when, on_every_path
+from ...lightning.fabric import fabric_kind
+
+# the record of each (method, what is set up again)
+RECORDS = {
+    ("setup_module", "model"): "2de3d0766338cd17",
+    ("setup", "model"): "b2a9523582dc7745",
+    ("setup_optimizers", "optimizer"): "73f0571cfcb41199",
+    ("setup", "optimizer"): "39fbf1e54e44718f",
+}
+SET_UP = {"model": "setup_module", "optimizer": "setup_optimizer"}  # the layer's kind of a set-up object
+
+
+class SetUpTwice(Rule):
+    code = "LXF039"
+    record = "2de3d0766338cd17"
+    name = "set-up-twice"
+    summary = "Set a model or an optimizer up once: Fabric raises ValueError when it is given a set-up one"
+    severity = Severity.ERROR
+    triggers = ("setup_module", "setup_optimizers", "setup")
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    model = fabric.setup_module(model)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="A model should be passed only once to the `setup_module` method",
+            count=1, at="4:33-4:38", severity="error",
+        ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))\n"
+            "    for epoch in range(2):\n"
+            "        fabric.setup_optimizers(optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="An optimizer should be passed only once to the `setup_optimizers` method",
+            count=1, at="7:33-7:42", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    raw = Net()\n"
+              "    model = fabric.setup_module(raw)\n"
+              "    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))\n"
+              "    teacher = fabric.setup_module(Teacher())\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for method in ("setup_module", "setup", "setup_optimizers"):
+            for call, fabric in ctx.method_calls(method):
+                if fabric_kind(ctx, fabric) is None:
+                    continue
+                for given, what in _given(call, method):
+                    finding = self._again(ctx, call, method, given, what)
+                    if finding is not None:
+                        yield finding
+
+    def _again(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
+        values = [v for v in ctx.values(given) if v.node is not call]  # (what this very call stores there)
+        bad = [v for v in values if v.kind == SET_UP[what] and _set_up_before(ctx, v, call, given)]
+        if not bad:
+            return None
+        article = "A model" if what == "model" else "An optimizer"
+        first = bad[0]
+        if isinstance(first.node, ast.Call) and not first.foreign:
+            made = f"`{_short(ctx, first.node)}` returned at line {first.node.lineno}"
+        else:
+            made = "a set-up call returned" + (f" ({first.flow.origin_name})" if first.foreign and first.flow else "")
+        message = (f"{article} should be passed only once to the `{method}` method: `{_short(ctx, given)}` is "
+                   f"already the set-up {what} {made}, so Fabric raises ValueError. Set it up once and keep using "
+                   "what that call returned")
+        severity = None
+        if not on_every_path(values, bad):
+            condition = describe_when(bad)
+            message += f"; {condition}" if condition else " (on some paths)"
+            severity = Severity.WARNING
+        fixes = [] if severity is not None else _removal(ctx, call, given)
+        return self.finding(ctx, given, message, fixes, severity, record=RECORDS[method, what])
+
+
+def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) -> bool:
+    """The set-up call that made `value` has run when `call` runs. A name or a call holds what the layer says
+    reaches it there; an attribute (`self.model`) holds every value stored into it, in whatever order its methods run, so
+    only a set-up in the class's `__init__`, or earlier in the same function, counts (`self.model =
+    self.fabric.setup_module(self.model)` in `setup()` is the first set-up, not a second one)."""
+    made = value.node
+    if value.foreign or not isinstance(made, ast.Call):
+        return False
+    if not isinstance(given, ast.Attribute):  # a name, a call: what the layer says reaches it there
+        return True
+    where, here = ctx.enclosing_function(made), ctx.enclosing_function(call)
+    if where is here:
+        return (made.lineno, made.col_offset) < (call.lineno, call.col_offset) and not ctx.within(call, made)
+    return where is not None and where.name == "__init__" and here is not None and here.name != "__init__" \
+        and ctx.scope_of(where) is ctx.scope_of(here)
+
+
+def _short(ctx: Context, node: ast.AST) -> str:
+    text = " ".join(ctx.doc.source(node).split())
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _given(call: ast.Call, method: str) -> Iterator[tuple[ast.expr, str]]:
+    """The arguments the method checks, with what each must not already be."""
+    args = [a for a in call.args if not isinstance(a, ast.Starred)]
+    if len(args) < len(call.args):
+        args = args[:next(i for i, a in enumerate(call.args) if isinstance(a, ast.Starred))]
+    if method == "setup_optimizers":
+        yield from ((a, "optimizer") for a in args)
+        return
+    module = args[0] if args else next((k.value for k in call.keywords if k.arg == "module"), None)
+    if module is not None:
+        yield module, "model"
+    if method == "setup":
+        yield from ((a, "optimizer") for a in args[1:])
+
+
+def _removal(ctx: Context, call: ast.Call, given: ast.expr) -> list[Fix]:
+    """`x = fabric.setup_module(x)` (the same name or attribute on both sides), a statement of a block with
+    others: removing it keeps `x` as it is, already set up."""
+    stmt = ctx.parents.get(call)
+    if not isinstance(stmt, ast.Assign) or stmt.value is not call or len(stmt.targets) != 1 \
+            or ast.dump(stmt.targets[0], annotate_fields=False).replace("Store", "Load") \
+            != ast.dump(given, annotate_fields=False):
+        return []
+    block = ctx.parents.get(stmt)
+    body = next((b for b in (getattr(block, f, None) for f in ("body", "orelse", "finalbody")) if isinstance(b, list)
+                 and any(s is stmt for s in b)), None)
+    if body is None or len(body) < 2 or stmt.lineno != stmt.end_lineno:
+        return []
+    return [fix(f"Remove the second set-up of `{ctx.doc.source(given)}`", Edit(line_span(ctx, stmt), ""),
+                safety=Safety.UNSAFE, preferred=True)]
+
+
+RULE = SetUpTwice()
