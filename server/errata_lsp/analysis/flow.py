@@ -150,6 +150,7 @@ STR_EDITS = {"replace": 2, "removesuffix": 1, "removeprefix": 1}  # str methods 
 # (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
 AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
 REPLACERS = ("dataclasses.replace", "attrs.evolve", "attr.evolve")
+ATTRS_FACTORIES = ("attrs.Factory", "attr.Factory")  # `x: Opt = attrs.Factory(Opt)`: a default made per instance
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -1474,6 +1475,10 @@ class Flow:
                 return (Value("function", node, qualified=f"builtins.{node.id}", flow=self),)
             if defs is None:  # a name the file does not show (`from m import *`, a chunk not read)
                 project = self.ctx.project
+                if node.id in ("__name__", "__package__") and qualified is None and project is not None:
+                    package = project.package_name(self)  # a package's `__init__`: never run as `__main__`
+                    if package is not None:
+                        return (Value("str", _Joined(node, package), flow=self),)
                 starred = project.star_imported(self, node.id, node) if project is not None and qualified is None else None
                 return starred if starred is not None else (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
@@ -4513,13 +4518,20 @@ class Flow:
         value = stmt.value
         if value is None:
             return (Value("unknown", stmt, flow=self),)
-        if isinstance(value, ast.Call) and (self.ctx.resolve(value.func) or source_text(value.func)).endswith("field"):
+        if isinstance(value, ast.Call) and _is_field_call(self.ctx.resolve(value.func) or source_text(value.func)):
             for kw in value.keywords:
                 if kw.arg == "default":
-                    return tuple(x.named(label) for x in self.values(kw.value))
-                if kw.arg == "default_factory":
+                    return self._field_default_value(kw.value, label)
+                if kw.arg in ("default_factory", "factory"):  # (attrs: `attrs.field(factory=OptimConfig)`)
                     return tuple(x.named(label) for x in self.called(kw.value, kw.value))
             return (Value("unknown", value, flow=self),)
+        return self._field_default_value(value, label)
+
+    def _field_default_value(self, value: ast.expr, label: str) -> tuple[Value, ...]:
+        """A field's default as written: `attrs.Factory(OptimConfig)` is what calling its factory gives."""
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
+                and self.ctx.resolve(value.func) in ATTRS_FACTORIES:
+            return tuple(x.named(label) for x in self.called(value.args[0], value.args[0]))
         return tuple(x.named(label) for x in self.values(value))
 
     def called(self, func: ast.expr, where: ast.AST) -> tuple[Value, ...]:
@@ -4656,9 +4668,9 @@ class Flow:
 
     def dataclass_fields(self, cls: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]] | None:
         """Fields in constructor order (bases first), or None when `cls` is no dataclass/NamedTuple."""
-        is_data = any(source_text(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen")
-                      for d in cls.decorator_list) or any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel")
-                                                          for b in cls.bases)
+        is_data = any(source_text(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen", "mutable")
+                      or source_text(d).split("(")[0] in ("attr.s", "attr.attrs") for d in cls.decorator_list) \
+            or any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel") for b in cls.bases)
         if not is_data:
             bases = self.local_bases(cls)
             if not any(self.dataclass_fields(b) is not None for b in bases):
@@ -6966,7 +6978,7 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
-        if qualified == "importlib.import_module" and len(node.args) == 1 and not node.keywords \
+        if qualified == "importlib.import_module" and 1 <= len(node.args) + len(node.keywords) <= 2 \
                 and self.ctx.project is not None:
             named = self._module_named(node)
             if named is not None:
@@ -7021,12 +7033,27 @@ class Flow:
         holds names (an option's default: the plain run's), under its condition; None when one is not a known
         string or names no module of the project (a library's: `import_module("torch")`)."""
         assert self.ctx.project is not None
-        names = self.plain_run(self.values(node.args[0]))
+        given = dict(zip(("name", "package"), node.args))
+        for kw in node.keywords:
+            if kw.arg not in ("name", "package") or kw.arg in given:
+                return None
+            given[kw.arg] = kw.value
+        if "name" not in given or any(isinstance(a, ast.Starred) for a in given.values()):
+            return None
+        package = None
+        if "package" in given:  # `import_module(f".{NAME}", __name__)`: relative to that package
+            packages = self.plain_run(self.values(given["package"]))
+            if len(packages) != 1 or not isinstance(packages[0].node, ast.Constant) \
+                    or not isinstance(packages[0].node.value, str):
+                return None
+            package = packages[0].node.value
+        names = self.plain_run(self.values(given["name"]))
         out: list[Value] = []
         for name in names:
             if name.kind != "str" or not isinstance(name.node, ast.Constant) or not isinstance(name.node.value, str):
                 return None
-            found = self.ctx.project.module_by_name(self, name.node.value, node)
+            dotted = _absolute_name(name.node.value, package)
+            found = self.ctx.project.module_by_name(self, dotted, node) if dotted is not None else None
             if found is None:
                 return None
             out.append(found.under(name.when))
@@ -8348,10 +8375,10 @@ def _int_literal(node: ast.expr) -> int | None:
 
 
 class _Joined(ast.Constant):
-    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
-    the literal it makes, placed where it is written."""
+    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text, a package's
+    `__name__`), seen as the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript | ast.Name, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)
@@ -8534,11 +8561,11 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     """The expression a dataclass field defaults to (`field(default=x)`: x; `field(default_factory=lambda: x)`:
     x, a fresh copy each construction); None for any other factory."""
     value = stmt.value
-    if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
+    if isinstance(value, ast.Call) and _is_field_call(source_text(value.func)):
         for kw in value.keywords:
             if kw.arg == "default":
                 return kw.value
-            if kw.arg == "default_factory" and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
+            if kw.arg in ("default_factory", "factory") and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
                 return kw.value.body
         return None
     return value
@@ -9094,6 +9121,23 @@ def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] |
             if any(isinstance(a, ast.Name) and a.id == owner for a in (*n.args, *(k.value for k in n.keywords))):
                 return True
     return False
+
+
+def _is_field_call(name: str) -> bool:
+    """A data class field's specifier: `dataclasses.field`, `attrs.field`, `attr.ib` (`attr.attrib`)."""
+    return name.endswith("field") or name in ("attr.ib", "attr.attrib")
+
+
+def _absolute_name(name: str, package: str | None) -> str | None:
+    """The module `importlib.import_module(name, package)` imports: a name with leading dots is relative to
+    `package` (one dot: the package itself, each further dot one package up); None when it cannot be."""
+    dots = len(name) - len(name.lstrip("."))
+    if not dots:
+        return name
+    parts = package.split(".") if package else []
+    if not parts or dots > len(parts):
+        return None
+    return ".".join([*parts[:len(parts) - dots + 1], *([name[dots:]] if name[dots:] else [])])
 
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:

@@ -278,30 +278,13 @@ KNOWN_MISSES: dict[str, str] = {
     # given the config module, a Trainer base whose subclasses override `strategy_kwargs()`, a `src/` package with
     # relative imports) (scored on main's code before any fix: raising flagged with the right code on the right
     # file 2/7 as an error, 2/7 with any severity, 1/7 on another file; fine cases with an error 0/7, twin
-    # warnings 0/7)
-    "p500_backends_package_register_decorator_cli_default_precision_bf16_mixed":
-        "missed: backends/tpu.py applies `@register(\"tpu\")` imported by `from . import register` from its "
-        "package's `__init__`; the project's readers of a name are found by the import lines that spell the "
-        "module's name (project.py `_importers_of`), and `from . import name` spells none, so the registration is "
-        "never read and `backends.fabric_kwargs(args.backend)` is unknown",
-    "p502_configs_package_env_default_importlib_preset_remat_list":
-        "missed: configs/__init__.py's `importlib.import_module(f\"{__name__}.{PRESET}\")`: `__name__` of a "
-        "package's `__init__` is not known to be the package's name (flow.py `_name`), so the module imported is "
-        "unknown, as is the two-argument `import_module(\".\" + PRESET, __name__)` (flow.py `_module_named`)",
-    "p504_attrs_run_config_factory_optim_clip_by_value":
-        "missed: `optim: OptimConfig = attrs.field(factory=OptimConfig)`: the attrs spelling of a default "
-        "factory (`factory=`, `attrs.Factory(...)`) is not read as `dataclasses.field(default_factory=...)` is "
-        "(flow.py `_field_default`), so `cfg.optim.clip_val` is unknown",
+    # warnings 0/7; since: 6/7 as an error, p500, p502, p504 and p512 fixed)
     "p508_utils_dist_setup_fabric_given_config_module_remat_list":
         "on another file: LXF001 is an error at config.py's `REMAT_LAYERS = [Block]`, but the fix belongs in "
         "utils/dist.py, whose `setup_fabric(cfg)` makes `set(cfg.WRAP_LAYERS)` and passes `cfg.REMAT_LAYERS` as "
         "it is (the fine twin p509 converts it there); the list is as the config module's other list, which "
         "the helper converts. Placing the finding where a sibling read of the same source is converted would be "
         "a guess on one case: left as is",
-    "p512_src_package_relative_imports_checkpoint_path_object":
-        "missed: `fabric.save(checkpoint_path(step), state)` in src/trainer/ckpt.py, where `checkpoint_path` of "
-        "src/paths.py returns `OUT_DIR / ...`: the pack's `pathlib_path` fact reads a name bound to a path but "
-        "not a call of a function returning one (packs/xla_fsdp/detect_facts.py `path_paths`)",
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
