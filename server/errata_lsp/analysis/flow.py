@@ -731,7 +731,7 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
@@ -744,6 +744,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, Def):  # a settings object of the module's top level, read where the test is
+                held = self._settings_held(what, test)
+                if held is None:
+                    return None
+                given[name] = held
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
                 if namespace is None:
@@ -788,6 +793,17 @@ class Flow:
         if held[0].kind != "instance" or not _of_local_class(held[0]):
             return None
         return held
+
+    def _settings_held(self, d: Def, test: ast.expr) -> tuple[Value, ...] | None:
+        """What a name of the module's top level holds for a test at the top level that reads its attributes
+        (`strategy = XLAFSDPStrategy() if cfg.accelerator == "tpu" else "ddp"`): the one instance of a project
+        class (or the project module) its one binding gives, as `_settings_object` reads it from a function."""
+        held = self.plain_run(self.of_def(d, test))  # (a preset an environment default picks: the plain run's)
+        if len(held) != 1:
+            return None
+        if held[0].kind == "project_module" or held[0].kind == "instance" and _of_local_class(held[0]):
+            return held
+        return None
 
     def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads it only as the dict a key is looked up in (`key in
@@ -8624,12 +8640,12 @@ def _takes_nothing(func: ast.Lambda) -> bool:
     return not (args.posonlyargs or args.args or args.vararg or args.kwonlyargs or args.kwarg)
 
 
-def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | None] | None:
+def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | Def | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | None] = {}
+    read: dict[str, ast.AST | Def | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
     for node in walk(test):
@@ -8648,6 +8664,9 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 read[node.id] = parsed
                 continue
             constant = constant_of(defs or ())
+            if constant is None and in_module and _settings_bound(defs or (), node, test):
+                read[node.id] = defs[0]  # type: ignore[index]  # (checked by `_settings_bound`; `Flow._settings_held`)
+                continue
             if constant is None:
                 return None
             read[node.id] = constant
@@ -8658,6 +8677,22 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             and not _calls_a_name(test):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None
+
+
+def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
+    """A name of the module's top level bound once, on every path, to what a call gives (`cfg = RunConfig(...)`,
+    `cfg = configs.get()`) or a table's entry (`cfg = CONFIGS["pod"]`), that the test reads only by its
+    attributes (`cfg.accelerator == "tpu"`)."""
+    return len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+        and isinstance(defs[0].node, (ast.Call, ast.Subscript)) and all(
+            isinstance(parent, ast.Attribute) and parent.value is n
+            for n in walk(test) if isinstance(n, ast.Name) and n.id == read.id
+            for parent in [_parent_in(test, n)])
+
+
+def _parent_in(tree: ast.AST, node: ast.AST) -> ast.AST | None:
+    """The node of `tree` whose child `node` is."""
+    return next((p for p in walk(tree) for c in ast.iter_child_nodes(p) if c is node), None)
 
 
 def _isinstance_call(node: ast.AST) -> bool:

@@ -289,7 +289,8 @@ KNOWN_MISSES: dict[str, str] = {
     # device an option names, a dict-comprehension normaliser in utils, named dataclass presets indexed by a
     # comprehension and picked by an environment default, an optional YAML beside the entry (scored before any
     # fix for them, on main's code and on this branch alike: raising flagged with the right code on the right
-    # file 2/5 as an error, 4/5 with any severity; fine cases with an error 0/5, with their twin's warning 1/5)
+    # file 2/5 as an error, 4/5 with any severity; fine cases with an error 0/5, with their twin's warning 1/5;
+    # since: 3/5 as an error, p520 fixed)
     "p516_caller_overrides_config_module_for_tpu_precision_bf16_mixed":
         "missed: train.py's `__main__` block stores `config.ACCELERATOR = \"tpu\"` and `config.PRECISION = "
         "\"bf16-mixed\"` under `if args.device == \"tpu\":` (the option's default), then calls `make_fabric()` of "
@@ -304,12 +305,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p519_utils_dict_comprehension_converts_config_remat_list_ok":
         "the same warnings as its buggy twin p518 (LXF001, LXF028 on config.py's lists), for the same reason: "
         "decided per entry, the comprehension makes both lists sets",
-    "p520_configs_package_presets_indexed_by_name_comprehension_precision_16_mixed":
-        "only a warning: `strategy = XLAFSDPStrategy(...) if cfg.accelerator == \"tpu\" else \"ddp\"` in train.py's "
-        "`__main__` block, where `cfg = configs.get()`: a test at a module's top level is decided only when it "
-        "reads constants (flow.py `_names_read`), so a test on an attribute of a settings object bound there is "
-        "left open, where the same test in a function is decided (`Flow._settings_object`); the precision is "
-        "then an XLA FSDP run's on some paths only",
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
