@@ -7927,6 +7927,23 @@ class _BoundFlow(_InnerFlow):
         bound = self.bound.get(node.id)
         return bound if bound is not None else super()._name(node)
 
+    def _decided(self, test: ast.expr) -> bool | None:
+        """A test on the bound names is decided by what they hold here (`set(v) if k in SET_KEYS and
+        isinstance(v, list) else v` for one entry of a comprehension), `and`/`or`/`not` of such tests too."""
+        found = super()._decided(test)
+        if found is not None or not any(isinstance(n, ast.Name) and n.id in self.bound for n in walk(test)):
+            return found
+        if isinstance(test, ast.BoolOp):
+            parts = [self._decided(v) for v in test.values]
+            short = isinstance(test.op, ast.Or)  # the value that decides an `or` (True) or an `and` (False)
+            return short if short in parts else (not short) if all(p is (not short) for p in parts) else None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._decided(test.operand)
+            return None if inner is None else not inner
+        if isinstance(test, ast.Compare):  # `k in SET_KEYS`: the names as they hold here, as `_key_kept` reads them
+            return self._truth(test, {n.id: self.values(n) for n in walk(test) if isinstance(n, ast.Name)})
+        return None
+
 
 class _TurnFlow(_BoundFlow):
     """The evaluator of a `for` loop's body for one turn: the loop's variable holds that turn's element alone (a

@@ -290,21 +290,13 @@ KNOWN_MISSES: dict[str, str] = {
     # comprehension and picked by an environment default, an optional YAML beside the entry (scored before any
     # fix for them, on main's code and on this branch alike: raising flagged with the right code on the right
     # file 2/5 as an error, 4/5 with any severity; fine cases with an error 0/5, with their twin's warning 1/5;
-    # since: 3/5 as an error, p520 fixed)
+    # since: 4/5 as an error, 0/5 twin warnings, p518, p519 and p520 fixed)
     "p516_caller_overrides_config_module_for_tpu_precision_bf16_mixed":
         "missed: train.py's `__main__` block stores `config.ACCELERATOR = \"tpu\"` and `config.PRECISION = "
         "\"bf16-mixed\"` under `if args.device == \"tpu\":` (the option's default), then calls `make_fabric()` of "
         "utils/fabric.py, which reads `config.ACCELERATOR` and `config.PRECISION`: the helper reads config.py as "
         "its top level leaves it (`ACCELERATOR = \"cuda\"`, so no XLA FSDP strategy), not the stores its caller "
         "made into the imported module before the call",
-    "p518_utils_dict_comprehension_converts_lists_config_remat_tuple":
-        "only a warning: utils/compat.py's `{key: set(value) if key in SET_KEYS and isinstance(value, list) else "
-        "value for key, value in raw.items()}` is read as the entries of `raw`, each kept under the open test "
-        "(\"when not (key in SET_KEYS and isinstance(value, list))\"): the test is not decided per entry, where "
-        "the tuple of `activation_checkpointing_policy` keeps it false on every path",
-    "p519_utils_dict_comprehension_converts_config_remat_list_ok":
-        "the same warnings as its buggy twin p518 (LXF001, LXF028 on config.py's lists), for the same reason: "
-        "decided per entry, the comprehension makes both lists sets",
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
