@@ -300,13 +300,7 @@ KNOWN_MISSES: dict[str, str] = {
     # p524-p527: a Trainer that sets up the model it was given into another attribute and syncs on the raw one;
     # accelerator, precision and strategy tables keyed by one CLI option (scored before any fix for them, on
     # main's code and on this branch alike: raising flagged with the right code on the right file 1/2 as an
-    # error, 1/2 with any severity; fine cases with an error 0/2, twin warnings 0/2)
-    "p524_engine_trainer_setup_keeps_wrapper_apart_no_backward_sync_raw_model":
-        "missed: engine/trainer.py's `Trainer.setup` stores `self.wrapped = fabric.setup_module(self.model)` and "
-        "`fit` syncs on `fabric.no_backward_sync(self.model, ...)`, `self.model` being the `Net()` train.py passes "
-        "to the constructor: LXF004 counts a raw module built in another module only where that module passes "
-        "it (rules/lxf004 `_followed`), but train.py passes it to a Trainer that sets it up itself; the slip is "
-        "the class's, which sets that very module up and keeps syncing on the raw one",
+    # error, 1/2 with any severity; fine cases with an error 0/2, twin warnings 0/2; since: 2/2, p524 fixed)
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
