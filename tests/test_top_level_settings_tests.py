@@ -72,3 +72,35 @@ def test_a_settings_object_bound_under_a_test_or_read_whole_leaves_the_test_open
     assert [(code, severity) for code, severity, _ in found(HEAD + branches + IFEXP)][:1] == [("LXF007", "warning")]
     whole = 'cfg = RunConfig("pod", "tpu", "16-mixed")\n' + IFEXP.replace('cfg.accelerator == "tpu"', 'cfg == RunConfig("pod", "tpu", "16-mixed")')
     assert [(code, severity) for code, severity, _ in found(HEAD + whole)][:1] == [("LXF007", "warning")]
+
+
+# --- a name of the top level bound to a test the option's default decides ---------------------------------
+OPTION = '''\
+import argparse
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def train(fabric, model, optimizer):
+    fabric.clip_gradients(model, optimizer, clip_val=0.5)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--strategy", default="{default}")
+    args = parser.parse_args()
+    on_xla = args.strategy == "xla_fsdp"
+    both = on_xla and args.strategy != "ddp"
+    strategy = XLAFSDPStrategy() if {test} else "ddp"
+    Fabric(accelerator="tpu" if on_xla else "cuda", strategy=strategy).launch(train)
+'''
+
+
+def test_a_name_bound_to_a_test_of_an_option_is_decided_by_the_option_s_default():
+    clip = [("LXF014", "error", "XLA's FSDP strategy does not support to clip gradients by value: `clip_val` "
+                                "raises NotImplementedError. Clip by norm with `max_norm` instead")]
+    assert found(OPTION.format(default="xla_fsdp", test="on_xla")) == clip
+    assert found(OPTION.format(default="xla_fsdp", test="both")) == clip  # a name bound to a test of such a name
+    assert found(OPTION.format(default="ddp", test="on_xla")) == []
+    assert found(OPTION.format(default="ddp", test="on_xla or both")) == []

@@ -731,7 +731,7 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | _BoundTest | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
@@ -744,6 +744,11 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, _BoundTest):  # a name bound to a test of the top level's own: that test's truth
+                truth = self._decided_test(scope, what.test, what.read)
+                if truth is None:
+                    return None
+                given[name] = (Value("bool", ast.copy_location(ast.Constant(truth), what.test), flow=self),)
             elif isinstance(what, Def):  # a settings object of the module's top level, read where the test is
                 held = self._settings_held(what, test)
                 if held is None:
@@ -8657,12 +8662,13 @@ def _takes_nothing(func: ast.Lambda) -> bool:
     return not (args.posonlyargs or args.args or args.vararg or args.kwonlyargs or args.kwarg)
 
 
-def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | Def | None] | None:
+def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool,
+                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | Def | None] = {}
+    read: dict[str, ast.AST | Def | _BoundTest | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
     for node in walk(test):
@@ -8681,6 +8687,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 read[node.id] = parsed
                 continue
             constant = constant_of(defs or ())
+            bound = _bound_test(defs or (), env, depth) if constant is None and in_module and depth < MAX_BOUND_TESTS else None
+            if bound is not None:  # `on_xla = args.strategy == "xla_fsdp"` ... `if on_xla:` (`_BoundTest`)
+                read[node.id] = bound
+                continue
             if constant is None and in_module and _settings_bound(defs or (), node, test):
                 read[node.id] = defs[0]  # type: ignore[index]  # (checked by `_settings_bound`; `Flow._settings_held`)
                 continue
@@ -8694,6 +8704,27 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             and not _calls_a_name(test):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None
+
+
+MAX_BOUND_TESTS = 3  # names bound to tests of names bound to tests: `on_xla = ...`, `fsdp = on_xla and ...`
+
+
+@dataclass(frozen=True)
+class _BoundTest:
+    """A name of the module's top level bound once, on every path, to a test of what the top level reads
+    (`on_xla = args.strategy == "xla_fsdp"`): the test, with what it reads where the name is tested."""
+
+    test: ast.expr
+    read: dict[str, Any]
+
+
+def _bound_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int) -> _BoundTest | None:
+    if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path \
+            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        return None
+    test = defs[0].node
+    read = _names_read(test, env, True, depth + 1)
+    return _BoundTest(test, read) if read else None
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:

@@ -305,13 +305,7 @@ KNOWN_MISSES: dict[str, str] = {
     # names CUDA's "fsdp", the CLI default being "xla_fsdp"), the strategy picked by a name bound to a test of
     # the option (scored before any fix for them, on main's code and on this branch alike: raising flagged with
     # the right code on the right file 0/1 as an error, 1/1 with any severity; fine cases with an error 0/1,
-    # twin warnings 0/1)
-    "p528_callbacks_value_clipper_registered_by_guard_naming_cuda_fsdp":
-        "only a warning (\"when on_xla\"): train.py's `__main__` block binds `on_xla = args.strategy == "
-        "\"xla_fsdp\"` and picks `XLAFSDPStrategy(...) if on_xla else \"ddp\"`; a test at a module's top level on "
-        "a name is decided only when the name holds True or False (binder.py `Walker.decided`) or a constant "
-        "(flow.py `_names_read`), not when it is bound to a test the option's default decides, so the strategy is "
-        "XLA FSDP on some paths only",
+    # twin warnings 0/1; since: 1/1 as an error, p528 fixed)
     "s542_wraps_decorator_turns_only_list_remat_into_set":
         "missed: the `functools.wraps` wrapper rewrites `kwargs[key] = set(kwargs[key])` under "
         "`isinstance(kwargs.get(key), list)`, in a loop over the two policy keys. Any store into a "
