@@ -740,6 +740,9 @@ def __getattr__(name):
 LAZY_PACKAGES = {
     "name-to-relative-module": '_EXPORTS = {"REMAT": ".layers", "Block": ".layers"}\n'
                                + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    # a `dict(...)` of constants: the flow reads `import_module(".layers", __name__)` of the package's `__init__`
+    "dict-call-name-to-relative-module": '_EXPORTS = dict(REMAT=".layers")\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
+    "get-name-to-relative-module": '_EXPORTS = {"REMAT": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS.get(name)"),
     "name-to-absolute-module": '_EXPORTS = {"REMAT": "pkg.layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
     "dot-plus-module": '_EXPORTS = {"REMAT": "layers"}\n' + LAZY_GETATTR.format(spec='"." + _EXPORTS[name]'),
     "f-string-module": '_EXPORTS = {"REMAT": "layers"}\n' + LAZY_GETATTR.format(spec='f".{_EXPORTS[name]}"'),
@@ -787,10 +790,8 @@ def test_a_name_a_package_exports_lazily_is_read_from_its_module(tmp_path, packa
 @pytest.mark.parametrize("package", [
     # no hook: the TYPE_CHECKING import alone does not bind the name at run time
     "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .layers import REMAT\n",
-    # a name the literal mapping does not hold, or a mapping computed at run time: unknown
+    # a name the literal mapping does not hold: unknown
     '_EXPORTS = {"Block": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
-    '_EXPORTS = dict(REMAT=".layers")\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]"),
-    '_EXPORTS = {"REMAT": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS.get(name)"),
     # a relative module name without the package it is relative to: import_module raises
     '_EXPORTS = {"REMAT": ".layers"}\n' + LAZY_GETATTR.format(spec="_EXPORTS[name]").replace(", __name__", ""),
 ])

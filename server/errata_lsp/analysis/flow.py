@@ -150,6 +150,7 @@ STR_EDITS = {"replace": 2, "removesuffix": 1, "removeprefix": 1}  # str methods 
 # (attrs classes are read as dataclasses, `dataclass_fields`; `attrs.asdict` keeps a field's sets and tuples too).
 AS_DICTS = ("dataclasses.asdict", "attrs.asdict", "attr.asdict")
 REPLACERS = ("dataclasses.replace", "attrs.evolve", "attr.evolve")
+ATTRS_FACTORIES = ("attrs.Factory", "attr.Factory")  # `x: Opt = attrs.Factory(Opt)`: a default made per instance
 
 
 # Walks of functions and classes, kept with their (cached, reused) trees.
@@ -758,7 +759,7 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | _BoundTest | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
@@ -777,6 +778,16 @@ class Flow:
                     return None
                 if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
                     given[name] = self.values(default)
+            elif isinstance(what, _BoundTest):  # a name bound to a test of the top level's own: that test's truth
+                truth = self._decided_test(scope, what.test, what.read)
+                if truth is None:
+                    return None
+                given[name] = (Value("bool", ast.copy_location(ast.Constant(truth), what.test), flow=self),)
+            elif isinstance(what, Def):  # a settings object of the module's top level, read where the test is
+                held = self._settings_held(what, test)
+                if held is None:
+                    return None
+                given[name] = held
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
                 if namespace is None:
@@ -821,6 +832,17 @@ class Flow:
         if held[0].kind != "instance" or not _of_local_class(held[0]):
             return None
         return held
+
+    def _settings_held(self, d: Def, test: ast.expr) -> tuple[Value, ...] | None:
+        """What a name of the module's top level holds for a test at the top level that reads its attributes
+        (`strategy = XLAFSDPStrategy() if cfg.accelerator == "tpu" else "ddp"`): the one instance of a project
+        class (or the project module) its one binding gives, as `_settings_object` reads it from a function."""
+        held = self.plain_run(self.of_def(d, test))  # (a preset an environment default picks: the plain run's)
+        if len(held) != 1:
+            return None
+        if held[0].kind == "project_module" or held[0].kind == "instance" and _of_local_class(held[0]):
+            return held
+        return None
 
     def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads it only as the dict a key is looked up in (`key in
@@ -1525,6 +1547,10 @@ class Flow:
                 return (Value("function", node, qualified=f"builtins.{node.id}", flow=self),)
             if defs is None:  # a name the file does not show (`from m import *`, a chunk not read)
                 project = self.ctx.project
+                if node.id in ("__name__", "__package__") and qualified is None and project is not None:
+                    package = project.package_name(self)  # a package's `__init__`: never run as `__main__`
+                    if package is not None:
+                        return (Value("str", _Joined(node, package), flow=self),)
                 starred = project.star_imported(self, node.id, node) if project is not None and qualified is None else None
                 return starred if starred is not None else (_external(qualified or node.id, node, self),)
             return (Value("unknown", node, flow=self),)
@@ -4564,13 +4590,20 @@ class Flow:
         value = stmt.value
         if value is None:
             return (Value("unknown", stmt, flow=self),)
-        if isinstance(value, ast.Call) and (self.ctx.resolve(value.func) or source_text(value.func)).endswith("field"):
+        if isinstance(value, ast.Call) and _is_field_call(self.ctx.resolve(value.func) or source_text(value.func)):
             for kw in value.keywords:
                 if kw.arg == "default":
-                    return tuple(x.named(label) for x in self.values(kw.value))
-                if kw.arg == "default_factory":
+                    return self._field_default_value(kw.value, label)
+                if kw.arg in ("default_factory", "factory"):  # (attrs: `attrs.field(factory=OptimConfig)`)
                     return tuple(x.named(label) for x in self.called(kw.value, kw.value))
             return (Value("unknown", value, flow=self),)
+        return self._field_default_value(value, label)
+
+    def _field_default_value(self, value: ast.expr, label: str) -> tuple[Value, ...]:
+        """A field's default as written: `attrs.Factory(OptimConfig)` is what calling its factory gives."""
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords \
+                and self.ctx.resolve(value.func) in ATTRS_FACTORIES:
+            return tuple(x.named(label) for x in self.called(value.args[0], value.args[0]))
         return tuple(x.named(label) for x in self.values(value))
 
     def called(self, func: ast.expr, where: ast.AST) -> tuple[Value, ...]:
@@ -4707,9 +4740,9 @@ class Flow:
 
     def dataclass_fields(self, cls: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]] | None:
         """Fields in constructor order (bases first), or None when `cls` is no dataclass/NamedTuple."""
-        is_data = any(source_text(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen")
-                      for d in cls.decorator_list) or any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel")
-                                                          for b in cls.bases)
+        is_data = any(source_text(d).split("(")[0].split(".")[-1] in ("dataclass", "define", "frozen", "mutable")
+                      or source_text(d).split("(")[0] in ("attr.s", "attr.attrs") for d in cls.decorator_list) \
+            or any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel") for b in cls.bases)
         if not is_data:
             bases = self.local_bases(cls)
             if not any(self.dataclass_fields(b) is not None for b in bases):
@@ -7086,7 +7119,7 @@ class Flow:
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
             default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
-        if qualified == "importlib.import_module" and len(node.args) == 1 and not node.keywords \
+        if qualified == "importlib.import_module" and 1 <= len(node.args) + len(node.keywords) <= 2 \
                 and self.ctx.project is not None:
             named = self._module_named(node)
             if named is not None:
@@ -7141,12 +7174,27 @@ class Flow:
         holds names (an option's default: the plain run's), under its condition; None when one is not a known
         string or names no module of the project (a library's: `import_module("torch")`)."""
         assert self.ctx.project is not None
-        names = self.plain_run(self.values(node.args[0]))
+        given = dict(zip(("name", "package"), node.args))
+        for kw in node.keywords:
+            if kw.arg not in ("name", "package") or kw.arg in given:
+                return None
+            given[kw.arg] = kw.value
+        if "name" not in given or any(isinstance(a, ast.Starred) for a in given.values()):
+            return None
+        package = None
+        if "package" in given:  # `import_module(f".{NAME}", __name__)`: relative to that package
+            packages = self.plain_run(self.values(given["package"]))
+            if len(packages) != 1 or not isinstance(packages[0].node, ast.Constant) \
+                    or not isinstance(packages[0].node.value, str):
+                return None
+            package = packages[0].node.value
+        names = self.plain_run(self.values(given["name"]))
         out: list[Value] = []
         for name in names:
             if name.kind != "str" or not isinstance(name.node, ast.Constant) or not isinstance(name.node.value, str):
                 return None
-            found = self.ctx.project.module_by_name(self, name.node.value, node)
+            dotted = _absolute_name(name.node.value, package)
+            found = self.ctx.project.module_by_name(self, dotted, node) if dotted is not None else None
             if found is None:
                 return None
             out.append(found.under(name.when))
@@ -8004,6 +8052,23 @@ class _BoundFlow(_InnerFlow):
         bound = self.bound.get(node.id)
         return bound if bound is not None else super()._name(node)
 
+    def _decided(self, test: ast.expr) -> bool | None:
+        """A test on the bound names is decided by what they hold here (`set(v) if k in SET_KEYS and
+        isinstance(v, list) else v` for one entry of a comprehension), `and`/`or`/`not` of such tests too."""
+        found = super()._decided(test)
+        if found is not None or not any(isinstance(n, ast.Name) and n.id in self.bound for n in walk(test)):
+            return found
+        if isinstance(test, ast.BoolOp):
+            parts = [self._decided(v) for v in test.values]
+            short = isinstance(test.op, ast.Or)  # the value that decides an `or` (True) or an `and` (False)
+            return short if short in parts else (not short) if all(p is (not short) for p in parts) else None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self._decided(test.operand)
+            return None if inner is None else not inner
+        if isinstance(test, ast.Compare):  # `k in SET_KEYS`: the names as they hold here, as `_key_kept` reads them
+            return self._truth(test, {n.id: self.values(n) for n in walk(test) if isinstance(n, ast.Name)})
+        return None
+
 
 class _TurnFlow(_BoundFlow):
     """The evaluator of a `for` loop's body for one turn: the loop's variable holds that turn's element alone (a
@@ -8468,10 +8533,10 @@ def _int_literal(node: ast.expr) -> int | None:
 
 
 class _Joined(ast.Constant):
-    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text), seen as
-    the literal it makes, placed where it is written."""
+    """An f-string or a `+` of strings whose parts are all known (or `text.lower()` of a known text, a package's
+    `__name__`), seen as the literal it makes, placed where it is written."""
 
-    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript, text: str):
+    def __init__(self, written: ast.JoinedStr | ast.BinOp | ast.Call | ast.Subscript | ast.Name, text: str):
         super().__init__(value=text)
         self.written = written
         ast.copy_location(self, written)
@@ -8655,11 +8720,11 @@ def _field_default_expr(stmt: ast.AnnAssign) -> ast.expr | None:
     """The expression a dataclass field defaults to (`field(default=x)`: x; `field(default_factory=lambda: x)`:
     x, a fresh copy each construction); None for any other factory."""
     value = stmt.value
-    if isinstance(value, ast.Call) and source_text(value.func).split(".")[-1] == "field":
+    if isinstance(value, ast.Call) and _is_field_call(source_text(value.func)):
         for kw in value.keywords:
             if kw.arg == "default":
                 return kw.value
-            if kw.arg == "default_factory" and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
+            if kw.arg in ("default_factory", "factory") and isinstance(kw.value, ast.Lambda) and _takes_nothing(kw.value):
                 return kw.value.body
         return None
     return value
@@ -8719,12 +8784,13 @@ def _takes_nothing(func: ast.Lambda) -> bool:
     return not (args.posonlyargs or args.args or args.vararg or args.kwonlyargs or args.kwarg)
 
 
-def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool) -> dict[str, ast.AST | None] | None:
+def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool,
+                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | None] = {}
+    read: dict[str, ast.AST | Def | _BoundTest | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
                    or n.func.id == "dict" and not n.args and not n.keywords)}
@@ -8752,6 +8818,13 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             if constant is None and defs is not None and len(defs) == 1 and defs[0].how == "assign" \
                     and not defs[0].when and not defs[0].path and _environment_read(defs[0].node):
                 read[node.id] = defs[0].node  # `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`: its default
+                continue
+            bound = _name_bound_to_test(defs or (), env, depth) if constant is None and in_module and depth < MAX_BOUND_TESTS else None
+            if bound is not None:  # `on_xla = args.strategy == "xla_fsdp"` ... `if on_xla:` (`_BoundTest`)
+                read[node.id] = bound
+                continue
+            if constant is None and in_module and _settings_bound(defs or (), node, test):
+                read[node.id] = defs[0]  # type: ignore[index]  # (checked by `_settings_bound`; `Flow._settings_held`)
                 continue
             if constant is None:
                 return None
@@ -8793,6 +8866,43 @@ def _environment_read(node: ast.AST | None) -> TypeGuard[ast.Call]:
         and isinstance(func.value, ast.Attribute) and func.value.attr == "environ" else \
         func.value if isinstance(func, ast.Attribute) and func.attr == "getenv" else None
     return isinstance(base, ast.Name)
+
+
+MAX_BOUND_TESTS = 3  # names bound to tests of names bound to tests: `on_xla = ...`, `fsdp = on_xla and ...`
+
+
+@dataclass(frozen=True)
+class _BoundTest:
+    """A name of the module's top level bound once, on every path, to a test of what the top level reads
+    (`on_xla = args.strategy == "xla_fsdp"`): the test, with what it reads where the name is tested."""
+
+    test: ast.expr
+    read: dict[str, Any]
+
+
+def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int) -> _BoundTest | None:
+    if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path \
+            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        return None
+    test = defs[0].node
+    read = _names_read(test, env, True, depth + 1)
+    return _BoundTest(test, read) if read else None
+
+
+def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
+    """A name of the module's top level bound once, on every path, to what a call gives (`cfg = RunConfig(...)`,
+    `cfg = configs.get()`) or a table's entry (`cfg = CONFIGS["pod"]`), that the test reads only by its
+    attributes (`cfg.accelerator == "tpu"`)."""
+    return len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+        and isinstance(defs[0].node, (ast.Call, ast.Subscript)) and all(
+            isinstance(parent, ast.Attribute) and parent.value is n
+            for n in walk(test) if isinstance(n, ast.Name) and n.id == read.id
+            for parent in [_parent_in(test, n)])
+
+
+def _parent_in(tree: ast.AST, node: ast.AST) -> ast.AST | None:
+    """The node of `tree` whose child `node` is."""
+    return next((p for p in walk(tree) for c in ast.iter_child_nodes(p) if c is node), None)
 
 
 def _isinstance_call(node: ast.AST) -> bool:
@@ -9256,6 +9366,23 @@ def _may_change(stmt: ast.stmt, owner: str, attr: str, methods: frozenset[str] |
             if any(isinstance(a, ast.Name) and a.id == owner for a in (*n.args, *(k.value for k in n.keywords))):
                 return True
     return False
+
+
+def _is_field_call(name: str) -> bool:
+    """A data class field's specifier: `dataclasses.field`, `attrs.field`, `attr.ib` (`attr.attrib`)."""
+    return name.endswith("field") or name in ("attr.ib", "attr.attrib")
+
+
+def _absolute_name(name: str, package: str | None) -> str | None:
+    """The module `importlib.import_module(name, package)` imports: a name with leading dots is relative to
+    `package` (one dot: the package itself, each further dot one package up); None when it cannot be."""
+    dots = len(name) - len(name.lstrip("."))
+    if not dots:
+        return name
+    parts = package.split(".") if package else []
+    if not parts or dots > len(parts):
+        return None
+    return ".".join([*parts[:len(parts) - dots + 1], *([name[dots:]] if name[dots:] else [])])
 
 
 def _external(qualified: str, node: ast.AST, flow: Flow) -> Value:

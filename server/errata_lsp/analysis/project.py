@@ -61,6 +61,7 @@ MAX_CALLER_MODULES = 8  # of those, the modules read (those that name the functi
 WORD = re.compile(r"\w+")
 IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words that may name an imported module
 # an import line's first module: `from .x`, `from a.b`, `import a.b` (a relative one has no first part: '')
+DOTS_ONLY = re.compile(r"^[ \t]*from[ \t]+(\.+)[ \t]*import\b")  # `from . import x`: no module spelt after the dots
 IMPORTED_TOP = re.compile(r"^[ \t]*(?:from[ \t]+(?:\.+|(\w+))|import[ \t]+(\w+))")
 SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
@@ -68,6 +69,21 @@ _MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 KEEP_TOLD_STAMPS = 2.0  # seconds a told-of module's stamp is kept across checks (`Watch`)
 NOT_PROJECT = frozenset({"builtins", "functools", "dataclasses", "copy", "types", "argparse", "enum", "typing"})
+
+
+def _packages_named_by_dots(path: str, lines: list[str]) -> frozenset[str]:
+    """The packages `from . import name` (`from .. import name`) in the module at `path` imports from without
+    spelling them: the folder of its package (that many folders up), as an import line's word would name it
+    (`from . import register` in backends/tpu.py reads the `register` of backends/__init__.py)."""
+    out: set[str] = set()
+    for line in lines:
+        m = DOTS_ONLY.match(line)
+        if m:
+            folder = os.path.dirname(path)
+            for _ in range(len(m[1]) - 1):
+                folder = os.path.dirname(folder)
+            out.add(os.path.basename(folder))
+    return frozenset(out)
 
 
 def import_lines(text: str) -> list[str]:
@@ -712,6 +728,7 @@ class Project:
         # a listed file's text, the words of its import lines and the words of the whole text: read once a
         # text, whatever module stem is looked for
         self._words: dict[str, tuple[str, frozenset[str], frozenset[str] | None]] = {}  # path: text, import words, all words
+        self._dotted: dict[str, frozenset[str]] = {}  # path: the packages its `from . import x` names and nothing spells
         self._thread = threading.local()
 
     # the engine's side
@@ -812,6 +829,7 @@ class Project:
             self._fresh.pop(path, None)
             self._texts.pop(path, None)  # the callers looked for may differ: read it again
             self._words.pop(path, None)
+            self._dotted.pop(path, None)
             if self._files is not None and path not in self._files[1]:
                 self._files = None  # a file added (or one of another folder): list again
                 self._importers.clear()
@@ -1102,9 +1120,11 @@ class Project:
         def words(other: str, text: str) -> frozenset[str] | None:
             kept = self._words.get(other)
             if kept is None or kept[0] is not text:
-                imported = frozenset(w for line in import_lines(text) if self._may_import_project(line)
-                                     for w in WORD.findall(line))
-                kept = self._words[other] = (text, imported, None)
+                lines = import_lines(text)
+                imported = frozenset(w for line in lines if self._may_import_project(line) for w in WORD.findall(line))
+                dotted = _packages_named_by_dots(other, lines) - imported
+                self._dotted[other] = dotted
+                kept = self._words[other] = (text, imported | dotted, None)
             if stem not in kept[1]:
                 return None
             if kept[2] is None:  # all its words only for a file that may import the module: a big one costs
@@ -1124,9 +1144,10 @@ class Project:
         return [(other, found_words) for other in texts if (found_words := members.get(other)) is not None]
 
     def _import_words(self, path: str) -> frozenset[str]:
-        """The words of a listed file's import lines, as `_importers_of` last read them."""
+        """The words of a listed file's import lines, as `_importers_of` last read them: those spelled (a package
+        only `from . import x` names is its own, which the file lies in)."""
         kept = self._words.get(path)
-        return kept[1] if kept is not None else frozenset()
+        return kept[1] - self._dotted.get(path, frozenset()) if kept is not None else frozenset()
 
     def _may_import_project(self, line: str) -> bool:
         """An import line that may bring a module of the project: not one whose every module is a library's
@@ -1261,6 +1282,20 @@ class Project:
                 if _STORES_ELSEWHERE.search(summary.doc.text):
                     out.append((position, other, summary))
         return out
+
+    def package_name(self, flow: Flow) -> str | None:
+        """The `__name__` of `flow`'s module when it is a package's `__init__.py` (imported, never run as a
+        script): its folder's dotted name up the folders holding an `__init__.py` (`configs` for
+        configs/__init__.py); None for any other module."""
+        path = self._importer(flow)
+        if path is None or os.path.basename(path) != "__init__.py":
+            return None
+        parts: list[str] = []
+        folder = os.path.dirname(path)
+        while os.path.isfile(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:
+            parts.append(os.path.basename(folder))
+            folder = os.path.dirname(folder)
+        return ".".join(reversed(parts)) if all(p.isidentifier() for p in parts) else None
 
     def module_by_name(self, flow: Flow, dotted: str, node: ast.AST) -> Value | None:
         """`importlib.import_module("configs.v4_8")` in `flow`'s module: the project module of that absolute

@@ -387,6 +387,8 @@ class DetectRule(Rule):
         if place is not None and self._converts_at_use() \
                 and _needs_what_it_is_given(ctx, site.written, self._converter()):
             place, site.converted_here = None, True  # the helper's other uses need the value as it is given
+        if place is not None and self._converts_at_use() and _returns_what_it_declares(ctx, site.written, self._converter()):
+            place, site.converted_here = None, True  # `checkpoint_path(step) -> Path` gives what it says: this use converts
         if place is None and site.written is not None and any(self.sibling_keywords):
             place = self._decided_elsewhere(site)
         if fix_place is not None:
@@ -1155,6 +1157,17 @@ def _needs_what_it_is_given(ctx: Context, written: ast.expr | None, converter: s
     if rebound:
         return False
     return attribute or _admits_more_than(param.annotation, converter)
+
+
+def _returns_what_it_declares(ctx: Context, written: ast.expr | None, converter: str | None) -> bool:
+    """`written` is a call of a function (of this module or another) whose return annotation admits more than
+    what the fix converts to (`def checkpoint_path(step) -> Path`): it returns what it says it does, and the
+    use that needs another type converts it, at the call."""
+    if not isinstance(written, ast.Call):
+        return False
+    funcs = [v.node for v in ctx.values(written.func)]
+    return bool(funcs) and all(isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                               and _admits_more_than(f.returns, converter) for f in funcs)
 
 
 NOT_A_TYPE = frozenset({"None", "Optional", "Union", "typing"})  # the words of an annotation that name no type

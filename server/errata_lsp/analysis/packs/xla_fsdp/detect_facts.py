@@ -143,13 +143,13 @@ def path_paths(ctx: Context, expr: ast.AST, depth: int) -> str | None:
         if isinstance(callee, ast.Attribute) and (callee.attr in ("cwd", "home") and ctx.resolve(callee.value) in PATH_CLASSES
                                                   or callee.attr in PATH_METHODS):
             return EVERY if callee.attr in ("cwd", "home") else path_paths(ctx, callee.value, depth + 1)
-        return None
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):  # `Path / str` and `str / Path` are paths
+        # any other call: what it returns (`checkpoint_path(step)` of a paths module: `OUT_DIR / name`)
+    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Div):  # `Path / str` and `str / Path` are paths
         left, right = path_paths(ctx, expr.left, depth + 1), path_paths(ctx, expr.right, depth + 1)
         return EVERY if EVERY in (left, right) else SOME if SOME in (left, right) else None
-    if isinstance(expr, ast.Attribute) and expr.attr in PATH_ATTRIBUTES:
+    elif isinstance(expr, ast.Attribute) and expr.attr in PATH_ATTRIBUTES:
         return path_paths(ctx, expr.value, depth + 1)
-    if not isinstance(expr, (ast.Name, ast.Attribute)):
+    elif not isinstance(expr, (ast.Name, ast.Attribute)):
         return None
     values = ctx.values(expr)
     found = [v.kind != "class" and v.qualified in PATH_CLASSES or (v.node is not None and v.node is not expr

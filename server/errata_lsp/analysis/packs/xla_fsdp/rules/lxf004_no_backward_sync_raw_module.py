@@ -239,6 +239,9 @@ class NoBackwardSyncRawModule(Rule):
         unwrapped = isinstance(module, ast.Attribute) and module.attr in UNWRAPPING \
             and any(v.kind == "setup_module" for v in ctx.values(module.value))
         raw = [v for v in values if v.kind == "module" and (assigned or unwrapped or not v.foreign)]
+        if not raw and isinstance(module, ast.Attribute):  # a module another file builds, kept in an attribute
+            set_up_here = _set_up_here(ctx)  # this file sets up and then syncs on raw (not a parameter it is given)
+            raw = [v for v in values if v.kind == "module" and v.node is not None and id(v.node) in set_up_here]
         if not raw:
             return None
         every_path = len(raw) == len(values)
@@ -355,6 +358,21 @@ def _setups_by_scope(ctx: Context) -> dict[tuple[ast.AST, str], list[ast.Call]]:
             if call.args and isinstance(call.args[0], ast.Name):
                 found.setdefault((ctx.scope_of(call), call.args[0].id), []).append(call)
     return found
+
+
+def _set_up_here(ctx: Context) -> frozenset[int]:
+    """The modules (their nodes) the file's `fabric.setup(x.m)` / `fabric.setup_module(x.m)` calls set up from an
+    attribute the file keeps, wherever they are built (`self.wrapped = fabric.setup_module(self.model)` of a
+    Trainer given `Net()` by train.py): syncing on one of them raw is this file's slip, not its builder's. (A
+    helper that sets up the parameter it is given leaves a raw module to its caller.) Once a check."""
+    def found() -> frozenset[int]:
+        out: set[int] = set()
+        for method in SETUP_METHODS:
+            for call, fabric in ctx.method_calls(method):
+                if call.args and isinstance(call.args[0], ast.Attribute) and fabric_kind(ctx, fabric) is not None:
+                    out.update(id(v.node) for v in ctx.values(call.args[0]) if v.kind == "module" and v.node is not None)
+        return frozenset(out)
+    return ctx.once("modules set up here", ctx.module, found)
 
 
 def _is_setup(node: ast.AST) -> bool:

@@ -1,0 +1,6 @@
+"""Checkpoints of the run's state."""
+from ..paths import checkpoint_path
+
+
+def save_checkpoint(fabric, step: int, state: dict) -> None:
+    fabric.save(checkpoint_path(step), state)

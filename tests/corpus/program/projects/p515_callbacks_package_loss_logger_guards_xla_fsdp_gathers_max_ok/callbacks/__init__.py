@@ -1,0 +1,3 @@
+from .metrics import LossLogger
+
+__all__ = ["LossLogger"]

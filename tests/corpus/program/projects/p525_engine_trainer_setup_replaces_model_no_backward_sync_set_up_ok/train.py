@@ -1,0 +1,18 @@
+# expect: none
+# oracle: OK
+# twin: p524_engine_trainer_setup_keeps_wrapper_apart_no_backward_sync_raw_model
+"""python train.py: the Trainer accumulates gradients over two steps, skipping the sync between them."""
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from engine import Trainer
+from model import Block, Net
+
+
+def main(fabric):
+    Trainer(Net()).fit(fabric)
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(main)

@@ -1,0 +1,3 @@
+from .clip import ValueClipper
+
+__all__ = ["ValueClipper"]
