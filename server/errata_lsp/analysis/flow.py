@@ -2503,6 +2503,11 @@ class Flow:
         module shows: by its name, as `self.m(...)`, as a function given to a method that calls it back
         (a pack's callback: `fabric.launch(f)`)."""
         name = getattr(func, "name", None)
+        if isinstance(func, ast.Lambda):  # `make = lambda **extra: ...`, or a factory's lambda bound to a name
+            for call in self._calls_of_value_names():
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call, False, ()
+            return
         if name is None:
             return
         cls = self._method_class(func)
@@ -2587,6 +2592,13 @@ class Flow:
                     continue
                 if _holds_bound(func, self.values(call.args[0])):
                     yield _CalledBack(call)
+
+    def _calls_of_value_names(self) -> list[ast.Call]:
+        """The calls of a bare name that a binding of the file may give a value made as it runs (a lambda kept
+        in a variable, or returned by a factory): once per check."""
+        given = self.ctx.names_given_values
+        return self.ctx.once("calls of value names", self.ctx.module, lambda: [
+            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id in given])
 
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
         """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
@@ -2727,6 +2739,23 @@ class Flow:
                                 return True
             return False
         return self.ctx.once("held by a dispatcher", cls, held)
+
+    def never_reflected(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`self.clip = getattr(self, f"_clip_by_{kind}")` with `kind` known to be "norm": a method of the file's
+        plain class that nothing reads by its name, that a `getattr` by an f-string could pick (its fixed parts
+        fit the name), and that every reflective pick of the file names other than it (each a text the file
+        knows), nor a module joined to this one by imports names: only the reflection could run it, and it
+        picks others. A method that no reflection could pick keeps its findings (written before it is called)."""
+        name, cls = method.name, self._method_class(method)
+        if cls is None or method.decorator_list or name.startswith("__") and name.endswith("__") \
+                or self.ctx.attribute_loads(name) or self.ctx.loads_named(name) or not self.ctx.reads_every_use_of(name):
+            return False
+        picks = self._reflective_picks()
+        if not any(isinstance(p, ast.JoinedStr) and _may_be_named((Value("str", p, flow=self),), name) for p in picks) \
+                or any(p is None or _may_be_named(self.values(p), name) for p in picks) or not self._plain_class(cls):
+            return False
+        project = self.ctx.project
+        return project is None or not project.named_elsewhere(self, name, ())
 
     def never_picked_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`method` is read only as `self.<name>`, each time the entry of a dict of bound methods that is picked
@@ -6130,7 +6159,7 @@ class Flow:
         if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is not None:
             # `Sharded = partial(XLAFSDPStrategy, ...)`, here or in another module; `Sharded(...)` builds what
             # the library callable builds
-            qualified = f.flow.ctx.resolve(f.node.args[0])
+            qualified = f.flow.ctx.partial_target(f.node)  # through the partials it wraps: `partial(Base, ...)`
             if qualified is not None and not f.flow._from_project(qualified):
                 return self._library_call(node, qualified)
         bound = f.extra if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args \

@@ -288,11 +288,6 @@ KNOWN_MISSES: dict[str, str] = {
     # probe, a partial optimizer factory, `devices=len(...)` of a split default (scored on main's code before
     # anything was built for them: 7/16 raising flagged as an error, 7/16 with any severity; 1/16 fine cases with
     # an error, 0/16 with its twin's warning)
-    "s560_partial_of_partial_strategy_adds_list_remat":
-        "missed: `STRATEGIES[args.strategy]()` calls a `functools.partial` read out of a table, and that partial "
-        "wraps another (`partial(base_strategy, activation_checkpointing_policy=[Block])`): context.py "
-        "`_partial_calls` follows only the calls of a name bound to a partial, and flow.py `_call` builds the "
-        "library's object only when the partial's first argument is the library callable itself",
     "s562_decorator_factory_fills_precision_bf16_mixed":
         "missed: the decorator factory's wrapper fills `kwargs` with `kwargs.setdefault(key, value)` in a loop "
         "over `defaults.items()`, the factory's own `**defaults`; flow.py `_extra_keywords` applies only a "
@@ -317,15 +312,14 @@ KNOWN_MISSES: dict[str, str] = {
         "`return DEFAULTS[key]`; flow.py reads a subscript of an instance of a dict subclass as unknown. The "
         "fix belongs in `_subscript`: the keywords the construction gives, else the class's `__missing__` for "
         "that key",
-    "s583_getattr_method_by_name_clips_by_norm_ok":
-        "a false error: `self.clip = getattr(self, f\"_clip_by_{clip}\")` with `clip` \"norm\" never picks "
-        "`_clip_by_value`, whose `clip_val` is reported anyway: a method that nothing names but a `getattr` "
-        "by other known names is not known never to run (context.py `_in_method_never_run`)",
     "s584_closure_factory_lambda_remat_list_unless_no_remat":
-        "missed: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(auto_wrap_policy=..., **extra)`, "
-        "called as `make_strategy(activation_checkpointing_policy=[Block])`; a lambda has no call sites "
-        "(flow.py `call_sites` finds calls by the function's name), so `**extra` is unknown where the rule "
-        "reads the strategy's keywords",
+        "only a warning: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(..., **extra)`, called as "
+        "`make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()` with "
+        "`--no-remat` a `store_false`; each call of the lambda gives its `**extra` under \"when called at line "
+        "56\", and the second call, on the `else` branch the default never takes, gives no policy, so the "
+        "list is not the value on every path. A plain def's positional parameter read so is an error: the "
+        "keywords through `**extra` are not told the call the run takes (detect/site.py reading the "
+        "strategy's keywords)",
     "s586_import_probe_picks_bf16_mixed_when_xla_present":
         "missed: `PRECISION = \"bf16-mixed\"` in a module-level `try` body after `import torch_xla...` "
         "(`\"32-true\"` in `except ImportError`); the name's values are found, but no finding is made for "

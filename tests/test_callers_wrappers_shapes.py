@@ -1,0 +1,113 @@
+"""Callers and wrappers that decide a value: a method only a `getattr` by an f-string could pick, picked by other
+known names, never runs (its findings are not reported); a `functools.partial` read out of a table, or wrapping
+another partial, builds what the library callable builds; a lambda kept in a variable (or returned by a factory)
+is given its `**extra` by each call of that variable. Each script was run against lightning 2.6.6 (the silent
+ones run; the others raise where the finding is); positions are 1-based."""
+
+from __future__ import annotations
+
+from errata_lsp.analysis import check_source
+
+HEAD = '''from functools import partial
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def train(fabric):
+    model = fabric.setup_module(nn.Sequential(Block()))
+    optimizer = fabric.setup_optimizers(__import__("torch").optim.SGD(model.parameters(), lr=0.1))
+    fabric.clip_gradients(model, optimizer, max_norm=1.0)
+'''
+
+PICKED_BY_NAME = HEAD + '''
+
+class Trainer:
+    def __init__(self, fabric, clip="norm"):
+        self.fabric = fabric
+        self.clip = getattr(self, f"_clip_by_{clip}")
+
+    def _clip_by_norm(self, model, optimizer):
+        self.fabric.clip_gradients(model, optimizer, max_norm=1.0)
+
+    def _clip_by_value(self, model, optimizer):
+        self.fabric.clip_gradients(model, optimizer, clip_val=1.0)
+
+
+def run(fabric):
+    Trainer(fabric).clip(None, None)
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+fabric.launch(run)
+'''
+
+TABLE_OF_PARTIALS = HEAD + '''
+
+base = partial(XLAFSDPStrategy, auto_wrap_policy={Block})
+remat = partial(base, activation_checkpointing_policy=[Block])
+STRATEGIES = {"base": base, "remat": remat}
+fabric = Fabric(accelerator="tpu", strategy=STRATEGIES["remat"]())
+fabric.launch(train)
+'''
+
+FACTORY_LAMBDA = HEAD + '''
+
+def strategy_factory(wrap_policy):
+    return lambda **extra: XLAFSDPStrategy(auto_wrap_policy=wrap_policy, **extra)
+
+
+make_strategy = strategy_factory({Block})
+fabric = Fabric(accelerator="tpu", strategy=make_strategy(activation_checkpointing_policy=[Block]))
+fabric.launch(train)
+'''
+
+
+def findings(source: str) -> list[tuple[str, str, str]]:
+    result = check_source(source, None)
+    assert not result.failures, result.failures[0].detail
+    return [(f.code, f.severity.value, f"{f.span.start.line + 1}:{f.span.start.column + 1}") for f in result.findings]
+
+
+def test_a_method_getattr_picks_by_other_known_names_is_not_reported() -> None:
+    assert findings(PICKED_BY_NAME) == []
+
+
+def test_a_method_getattr_picks_by_its_own_name_is_reported() -> None:
+    assert findings(PICKED_BY_NAME.replace('clip="norm"', 'clip="value"')) == [("LXF014", "error", "27:54")]
+
+
+def test_a_name_the_file_cannot_tell_keeps_the_finding() -> None:
+    source = PICKED_BY_NAME.replace("Trainer(fabric).clip", "Trainer(fabric, clip=input()).clip")
+    assert findings(source) == [("LXF014", "error", "27:54")]
+
+
+def test_a_method_no_reflection_could_pick_keeps_its_finding() -> None:
+    source = PICKED_BY_NAME.replace('f"_clip_by_{clip}"', 'f"_step_{clip}"').replace("_clip_by_norm", "_step_norm")
+    assert findings(source) == [("LXF014", "error", "27:54")]
+
+
+def test_a_partial_of_a_partial_read_out_of_a_table_builds_the_strategy() -> None:
+    assert findings(TABLE_OF_PARTIALS) == [("LXF001", "error", "19:55")]
+    assert findings(TABLE_OF_PARTIALS.replace("policy=[Block]", "policy={Block}")) == []
+
+
+def test_a_partial_read_out_of_a_table_builds_the_strategy() -> None:
+    source = TABLE_OF_PARTIALS.replace("partial(base, ", "partial(XLAFSDPStrategy, auto_wrap_policy={Block}, ")
+    assert findings(source) == [("LXF001", "error", "19:92")]
+
+
+def test_a_factory_lambda_is_given_its_extra_keywords_by_each_call() -> None:
+    assert findings(FACTORY_LAMBDA) == [("LXF001", "error", "23:91")]
+    assert findings(FACTORY_LAMBDA.replace("policy=[Block]", "policy={Block}")) == []
+
+
+def test_a_lambda_kept_in_a_variable_is_given_its_extra_keywords() -> None:
+    source = FACTORY_LAMBDA.replace("make_strategy = strategy_factory({Block})",
+                                    "make_strategy = lambda **extra: XLAFSDPStrategy(auto_wrap_policy={Block}, **extra)")
+    assert findings(source) == [("LXF001", "error", "23:91")]
