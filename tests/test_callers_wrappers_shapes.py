@@ -111,3 +111,86 @@ def test_a_lambda_kept_in_a_variable_is_given_its_extra_keywords() -> None:
     source = FACTORY_LAMBDA.replace("make_strategy = strategy_factory({Block})",
                                     "make_strategy = lambda **extra: XLAFSDPStrategy(auto_wrap_policy={Block}, **extra)")
     assert findings(source) == [("LXF001", "error", "23:91")]
+
+
+PROBE = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+try:
+    import torch_xla.core.xla_model as xm  # noqa: F401
+
+    PRECISION = "bf16-mixed"
+except ImportError:
+    PRECISION = "32-true"
+
+
+def train(fabric):
+    pass
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=PRECISION)
+fabric.launch(train)
+'''
+
+
+def test_a_name_bound_in_a_block_of_the_top_level_is_read() -> None:
+    """`PRECISION` bound in a module-level `try` (or `if`) is followed when the check picks the code to read."""
+    source = PROBE.replace("except ImportError:\n    PRECISION = \"32-true\"", "finally:\n    pass")
+    assert findings(source) == [("LXF007", "error", "16:74")]
+    source = PROBE.replace("    import torch_xla.core.xla_model as xm  # noqa: F401\n\n", "")
+    assert findings(source) == [("LXF007", "warning", "14:74")]  # no import: the handler may run anywhere
+
+
+def test_the_fallback_of_an_import_probe_of_torch_xla_never_reaches_xlafsdp() -> None:
+    """XLAFSDPStrategy runs where torch_xla imports: the `except ImportError` branch is another machine's."""
+    assert findings(PROBE) == [("LXF007", "error", "16:74")]
+    swapped = PROBE.replace('"bf16-mixed"', '"X"').replace('"32-true"', '"bf16-mixed"').replace('"X"', '"bf16-true"')
+    assert findings(swapped) == []
+
+
+def test_the_fallback_of_a_probe_of_another_package_may_run() -> None:
+    source = PROBE.replace("import torch_xla.core.xla_model as xm", "import apex")
+    assert findings(source) == [("LXF007", "warning", "16:74")]
+
+
+DECORATED = '''import functools
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def with_defaults(**defaults):
+    def decorate(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            for key, value in defaults.items():
+                kwargs.setdefault(key, value)
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+@with_defaults(accelerator="tpu", precision="bf16-mixed")
+def build_fabric(**kwargs):
+    return Fabric(strategy=XLAFSDPStrategy(), **kwargs)
+
+
+def train(fabric):
+    pass
+
+
+fabric = build_fabric(devices=8)
+fabric.launch(train)
+'''
+
+
+def test_a_loop_of_setdefault_over_a_known_dict_fills_what_the_caller_left_out() -> None:
+    assert findings(DECORATED) == [("LXF007", "error", "22:49")]
+    assert findings(DECORATED.replace("build_fabric(devices=8)", 'build_fabric(devices=8, precision="bf16-true")')) == []
+
+
+def test_a_loop_of_setdefault_over_an_unknown_dict_keeps_the_keywords_unknown() -> None:
+    source = DECORATED.replace("for key, value in defaults.items():", "for key, value in dict(input()).items():")
+    assert findings(source) == []

@@ -117,6 +117,7 @@ MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
+IMPORT_PROBE = re.compile(r"if .+ is raised \(importing (?P<modules>[\w.]+(?:, [\w.]+)*)\)")  # binder's `_try` label
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
 MAX_TURN_TEXT = 40  # an element named by its text up to this length, else by its position
@@ -344,11 +345,16 @@ class Flow:
             return None
         return _VersionTest(bound)
 
-    def condition_truth(self, condition: str, answers: Mapping[str, Any]) -> bool | None:
+    def condition_truth(self, condition: str, answers: Mapping[str, Any], imports: frozenset[str] = frozenset()
+                        ) -> bool | None:
         """Whether a path's condition, as its text reads in this module, holds where the library calls of
         `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
-        machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
-        when the condition reads anything else."""
+        machine with no CUDA device) and the packages `imports` are installed (an `except ImportError` branch of
+        a `try` that imports only those is never taken): its names followed to what they are bound to, once and
+        on every path; None when the condition reads anything else."""
+        probe = IMPORT_PROBE.fullmatch(condition)
+        if probe is not None:
+            return False if all(m.split(".")[0] in imports for m in probe["modules"].split(", ")) else None
         test = condition_expr(condition)
         if test is None:
             return None
@@ -2389,9 +2395,18 @@ class Flow:
         edits = _plain_dict_edits(func, name)
         if not sites or edits is None:
             return (Value("unknown", func.args.kwarg, flow=self),)
-        defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
-                    and c.func.attr == "setdefault" and source_text(c.func.value) == name and len(c.args) == 2
-                    and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
+        # (the call, its key, the key as written, the value it sets): `kwargs.setdefault("k", v)`, and each entry
+        # of a known dict a loop `for k, v in DEFAULTS.items(): kwargs.setdefault(k, v)` sets
+        defaults: list[tuple[ast.Call, str, ast.expr, ast.expr]] = [
+            (c, c.args[0].value, c.args[0], c.args[1]) for c in ast.walk(func) if isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Attribute) and c.func.attr == "setdefault" and source_text(c.func.value) == name
+            and len(c.args) == 2 and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
+        body = func.body if not isinstance(func, ast.Lambda) else []
+        for loop in (s for s in body if isinstance(s, ast.For) and _looped_setdefault(s, name)):
+            looped = self._looped_defaults(loop)
+            if looped is None:
+                return (Value("unknown", func.args.kwarg, flow=self),)
+            defaults.extend(looped)
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, bound_self, when in sites:
@@ -2409,11 +2424,10 @@ class Flow:
                 given = {k.arg for k in extra if k.arg} | {k.value for k in spread_keys
                                                             if isinstance(k, ast.Constant) and isinstance(k.value, str)}
                 filled_keys, filled = list(keys), list(values)
-                for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
-                    if default.args[0].value not in given and _may_set_default(  # type: ignore[attr-defined]
-                            func, default, name, given if None not in spread_keys else None):
-                        filled_keys.append(default.args[0])
-                        filled.append(self._passing(default.args[1], own))
+                for default, text, written, filling in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                    if text not in given and _may_set_default(func, default, name, given if None not in spread_keys else None):
+                        filled_keys.append(written)
+                        filled.append(self._passing(filling, own))
                 brought = [self._passing(v, own) for v in spread_values]
                 all_keys, all_values = [*filled_keys, *spread_keys], [*filled, *brought]
                 for edit, key, value in edits:  # the body's own `kwargs["k"] = v`, `kwargs.pop("k")`, in order
@@ -2426,6 +2440,20 @@ class Flow:
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
+
+    def _looped_defaults(self, loop: ast.For) -> list[tuple[ast.Call, str, ast.expr, ast.expr]] | None:
+        """`for key, value in defaults.items(): kwargs.setdefault(key, value)` over one dict whose entries are all
+        known, each stored on every path: a `setdefault` of each entry (the key placed at the entry's, the value
+        held at the entry's value); None otherwise."""
+        held = self.plain_run(self.values(loop.iter.func.value))  # type: ignore[attr-defined]  # (`_looped_setdefault`)
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if entries is None or not complete or len(entries) > MAX_ALTERNATIVES or any(e.when for e in entries.values()):
+            return None
+        call = loop.body[0].value  # type: ignore[attr-defined]  # (`_looped_setdefault`)
+        return [(call, key, self._key_at(key, entry.value), self._held_at(entry.value, entry.values()))
+                for key, entry in entries.items() if isinstance(key, str)]
 
     def _passing(self, here: ast.expr, cond: tuple[str, ...]) -> ast.expr:
         """`here`, its values under `cond`: what a `**d` or a `setdefault` brings into the `**kwargs` dict a call
@@ -8937,6 +8965,8 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         elif isinstance(stmt, (ast.Expr, ast.Assign)) and (key := popped(stmt.value)) is not None \
                 and not (isinstance(stmt, ast.Assign) and any(_changes_dict(t, name) for t in stmt.targets)):
             edits.append(("drop", key, None))
+        elif isinstance(stmt, ast.For) and _looped_setdefault(stmt, name):
+            continue  # the defaults of a known dict (`Flow._looped_defaults`): they keep the caller's keys
         elif _changes_dict(stmt, name):
             return None
         else:
@@ -8945,6 +8975,20 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         if read_before:
             return None
     return edits
+
+
+def _looped_setdefault(loop: ast.For, name: str) -> bool:
+    """`for key, value in <dict>.items(): name.setdefault(key, value)`, that loop alone."""
+    target, body = loop.target, loop.body
+    if loop.orelse or len(body) != 1 or not isinstance(body[0], ast.Expr) or not isinstance(target, ast.Tuple) \
+            or len(target.elts) != 2 or not all(isinstance(e, ast.Name) for e in target.elts) \
+            or not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute)
+                    and loop.iter.func.attr == "items" and not loop.iter.args and not loop.iter.keywords):
+        return False
+    call = body[0].value
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "setdefault" \
+        and isinstance(call.func.value, ast.Name) and call.func.value.id == name and not call.keywords \
+        and [source_text(a) for a in call.args] == [e.id for e in target.elts]  # type: ignore[attr-defined]
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:

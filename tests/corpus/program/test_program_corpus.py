@@ -288,11 +288,6 @@ KNOWN_MISSES: dict[str, str] = {
     # probe, a partial optimizer factory, `devices=len(...)` of a split default (scored on main's code before
     # anything was built for them: 7/16 raising flagged as an error, 7/16 with any severity; 1/16 fine cases with
     # an error, 0/16 with its twin's warning)
-    "s562_decorator_factory_fills_precision_bf16_mixed":
-        "missed: the decorator factory's wrapper fills `kwargs` with `kwargs.setdefault(key, value)` in a loop "
-        "over `defaults.items()`, the factory's own `**defaults`; flow.py `_extra_keywords` applies only a "
-        "`setdefault` whose key is a constant, so `build_fabric(**kwargs)` passes an unknown dict. The fix "
-        "belongs there: a loop over a known dict's items sets a default per entry",
     "s564_contextmanager_forwards_raw_net_to_no_backward_sync":
         "missed: `fabric.no_backward_sync(enabled=skip, **sync_kwargs)` in a `@contextlib.contextmanager`, the "
         "module given by its caller as `module=net` through `**sync_kwargs`; the rule reads the module where "
@@ -320,11 +315,6 @@ KNOWN_MISSES: dict[str, str] = {
         "list is not the value on every path. A plain def's positional parameter read so is an error: the "
         "keywords through `**extra` are not told the call the run takes (detect/site.py reading the "
         "strategy's keywords)",
-    "s586_import_probe_picks_bf16_mixed_when_xla_present":
-        "missed: `PRECISION = \"bf16-mixed\"` in a module-level `try` body after `import torch_xla...` "
-        "(`\"32-true\"` in `except ImportError`); the name's values are found, but no finding is made for "
-        "a value assigned in a `try` body (with a `try/finally` alone too); the gap is in how the finding's "
-        "value is judged, not in the flow",
     "s590_core_list_default_one_core_single_device":
         "missed: `devices=len(cores)` with `cores = [int(c) for c in args.cores.split(\",\")]` and the "
         "`--cores` default \"0\": flow.py does not count a comprehension over a known string's `split`, so "

@@ -298,11 +298,17 @@ class DetectRule(Rule):
         """When the Fabric builds XLAFSDP only on some paths, and each of those paths' conditions holds on every
         machine XLAFSDP runs on (the pack's `Machine`: `not torch.cuda.is_available()` on a TPU machine), it
         builds it on every run that has it: `site.strategy_when` becomes None, `site.on_machine` says why, and
-        the answer tells whether a value's conditions may hold there. None when the machine does not decide."""
+        the answer tells whether a value's conditions may hold there. A Fabric that builds XLAFSDP on every path
+        runs only on such a machine: a value under a condition false there (`except ImportError` of a `try` that
+        imports torch_xla) never reaches it either. None when the machine does not decide."""
         machine = self.vocabulary.machines.get(XLA_FSDP)
-        if site.strategy_when is None or machine is None:
+        if machine is None or "strategy" not in self.spec:
             return None
-        truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers)
+        truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers, imports=machine.imports)
+        if site.strategy_when is None:
+            if fabric_of(site) != XLA_FSDP:
+                return None
+            return lambda when: not any(truth(condition) is False for condition in when)
         if not all(truth(condition) is True for when in site.strategy_when for condition in when):
             return None
         conditions = ", ".join(f"`{c}`" for c in dict.fromkeys(c for when in site.strategy_when for c in when))
