@@ -194,3 +194,40 @@ def test_a_loop_of_setdefault_over_a_known_dict_fills_what_the_caller_left_out()
 def test_a_loop_of_setdefault_over_an_unknown_dict_keeps_the_keywords_unknown() -> None:
     source = DECORATED.replace("for key, value in defaults.items():", "for key, value in dict(input()).items():")
     assert findings(source) == []
+
+
+ACCUMULATING = '''import contextlib
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+@contextlib.contextmanager
+def accumulating(fabric, skip, **sync_kwargs):
+    with fabric.no_backward_sync(enabled=skip, **sync_kwargs):
+        yield skip
+
+
+def train(fabric):
+    net = nn.Linear(2, 2)
+    model = fabric.setup_module(net)
+    with accumulating(fabric, True, module=net):
+        pass
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+RAW = ("LXF004", "error", "17:44")
+
+
+def test_the_module_given_through_a_callers_double_star_is_followed() -> None:
+    assert findings(ACCUMULATING) == [RAW]
+    assert findings(ACCUMULATING.replace("module=net)", "module=model)")) == []
+
+
+def test_the_module_given_by_keyword_is_followed() -> None:
+    source = ACCUMULATING.replace("    with accumulating(fabric, True, module=net):",
+                                  "    with fabric.no_backward_sync(module=net, enabled=True):")
+    assert findings(source) == [("LXF004", "error", "17:41")]

@@ -288,11 +288,6 @@ KNOWN_MISSES: dict[str, str] = {
     # probe, a partial optimizer factory, `devices=len(...)` of a split default (scored on main's code before
     # anything was built for them: 7/16 raising flagged as an error, 7/16 with any severity; 1/16 fine cases with
     # an error, 0/16 with its twin's warning)
-    "s564_contextmanager_forwards_raw_net_to_no_backward_sync":
-        "missed: `fabric.no_backward_sync(enabled=skip, **sync_kwargs)` in a `@contextlib.contextmanager`, the "
-        "module given by its caller as `module=net` through `**sync_kwargs`; the rule reads the module where "
-        "the call spells it (first argument or `module=`), not out of the `**` dict a caller fills "
-        "(flow.py `_extra_keywords` knows that dict: the fix belongs in how a rule finds an argument)",
     "s570_map_builds_strategy_table_large_list_remat":
         "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`: flow.py "
         "does not evaluate `map` of a function over a known iterable (nor its `zip` into a dict), so "
