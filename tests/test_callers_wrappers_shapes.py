@@ -231,3 +231,34 @@ def test_the_module_given_by_keyword_is_followed() -> None:
     source = ACCUMULATING.replace("    with accumulating(fabric, True, module=net):",
                                   "    with fabric.no_backward_sync(module=net, enabled=True):")
     assert findings(source) == [("LXF004", "error", "17:41")]
+
+
+MISSING = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+DEFAULTS = {"accelerator": "tpu", "precision": "bf16-mixed"}
+
+
+class Settings(dict):
+    def __missing__(self, key):
+        return DEFAULTS[key]
+
+
+def train(fabric):
+    pass
+
+
+settings = Settings(steps=3)
+fabric = Fabric(accelerator=settings["accelerator"], precision=settings["precision"], strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+
+
+def test_a_key_the_construction_leaves_out_is_answered_by_missing() -> None:
+    assert findings(MISSING) == [("LXF007", "error", "17:64")]
+    assert findings(MISSING.replace("Settings(steps=3)", 'Settings(steps=3, precision="bf16-true")')) == []
+
+
+def test_a_dict_subclass_changed_after_construction_is_not_read() -> None:
+    source = MISSING.replace("settings = Settings(steps=3)\n", 'settings = Settings(steps=3)\nsettings.update(precision="bf16-true")\n')
+    assert findings(source) == []

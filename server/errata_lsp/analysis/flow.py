@@ -117,6 +117,7 @@ MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
+DICT_CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")
 IMPORT_PROBE = re.compile(r"if .+ is raised \(importing (?P<modules>[\w.]+(?:, [\w.]+)*)\)")  # binder's `_try` label
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
@@ -4854,6 +4855,11 @@ class Flow:
                     and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
                 continue
+            answered = self._dict_subclass_items(node, base, [(key, ())] if isinstance(key, str) else keys or []) \
+                if base.kind == "instance" and (isinstance(key, str) or keys) else None
+            if answered is not None:  # `Settings(steps=3)["precision"]` of `class Settings(dict)` with `__missing__`
+                out.extend(x.under(base.when) for x in answered)
+                continue
             items = self._items_alike(node, base) if base.kind == "list" else None
             if items is not None:  # `models[i]` of `[Net() for _ in range(k)]`: what every item holds
                 out.extend(x.under(base.when) for x in items)
@@ -6647,6 +6653,52 @@ class Flow:
                 or isinstance(func, ast.FunctionDef) and self.ctx.is_generator(func):
             return None
         return func
+
+    def _dict_subclass_items(self, node: ast.Subscript, base: Value, keys: Sequence[tuple[Any, tuple[str, ...]]]
+                             ) -> list[Value] | None:
+        """`settings["precision"]` of `settings = Settings(steps=3)`, a `class Settings(dict)` of the file whose only
+        method is `__missing__(self, key)`, built with keywords alone and never changed where it is read: for each
+        key, the keyword the construction gives, else what `__missing__` returns for it (a constant, or
+        `TABLE[key]`). None otherwise."""
+        cls, call = base.extra if isinstance(base.extra, tuple) and len(base.extra) == 2 else (None, None)
+        if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) or base.flow is not self or call.args \
+                or any(k.arg is None for k in call.keywords) or len(cls.bases) != 1 or cls.keywords \
+                or not (isinstance(cls.bases[0], ast.Name) and cls.bases[0].id == "dict"):
+            return None
+        methods = [m for m in cls.body if not (isinstance(m, ast.Expr) and isinstance(m.value, ast.Constant))
+                   and not isinstance(m, ast.Pass)]
+        missing = methods[0] if len(methods) == 1 else None
+        if not isinstance(missing, ast.FunctionDef) or missing.name != "__missing__" or missing.decorator_list \
+                or len(missing.args.args) != 2 or not isinstance(missing.body[-1], ast.Return) \
+                or len([s for s in missing.body if not isinstance(s, ast.Expr)]) != 1:
+            return None
+        param, returned = missing.args.args[1].arg, missing.body[-1].value
+        looked_up = isinstance(returned, ast.Subscript) and isinstance(returned.slice, ast.Name) \
+            and returned.slice.id == param and isinstance(returned.value, ast.Name)
+        if not (looked_up or isinstance(returned, ast.Constant)) or not isinstance(node.value, ast.Name) \
+                or self._dict_changed(node.value.id):
+            return None
+        given = {k.arg: k.value for k in call.keywords}
+        out: list[Value] = []
+        for key, when in keys:
+            if not isinstance(key, str):
+                return None
+            if key in given:
+                out.extend(x.under(when) for x in self.values(given[key]))
+            elif looked_up:  # `DEFAULTS[key]` read for this key
+                assert isinstance(returned, ast.Subscript)
+                slice_ = self._stand_in(returned.slice, (Value("str", self._key_at(key, returned.slice), flow=self),))
+                table = ast.copy_location(ast.Subscript(value=returned.value, slice=slice_, ctx=ast.Load()), returned)
+                out.extend(x.under(when) for x in self.values(table))
+            else:
+                out.extend(x.under(when) for x in self.values(returned))  # type: ignore[arg-type]  # a Constant
+        return out
+
+    def _dict_changed(self, name: str) -> bool:
+        """Some code of the file stores into `name[...]` or calls a method of `name` that changes a dict."""
+        return any(isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) and n.value.id == name
+                   for n in self.ctx.nodes(ast.Subscript)) or any(
+            isinstance(a.value, ast.Name) and a.value.id == name for attr in DICT_CHANGES for a in self.ctx.attribute_loads(attr))
 
     def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here)."""

@@ -297,11 +297,6 @@ KNOWN_MISSES: dict[str, str] = {
         "flow.py reads neither an `attrs.field` factory nor its converter, so `self.remat_layers` is unknown. "
         "The fix belongs beside the dataclass `field(default_factory=...)` reading, with a builtin "
         "container converter applied",
-    "s580_dict_missing_falls_back_to_precision_bf16_mixed":
-        "missed: `Settings(dict)` answers a key its construction does not give through `__missing__`, "
-        "`return DEFAULTS[key]`; flow.py reads a subscript of an instance of a dict subclass as unknown. The "
-        "fix belongs in `_subscript`: the keywords the construction gives, else the class's `__missing__` for "
-        "that key",
     "s584_closure_factory_lambda_remat_list_unless_no_remat":
         "only a warning: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(..., **extra)`, called as "
         "`make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()` with "
