@@ -262,3 +262,41 @@ def test_a_key_the_construction_leaves_out_is_answered_by_missing() -> None:
 def test_a_dict_subclass_changed_after_construction_is_not_read() -> None:
     source = MISSING.replace("settings = Settings(steps=3)\n", 'settings = Settings(steps=3)\nsettings.update(precision="bf16-true")\n')
     assert findings(source) == []
+
+
+ATTRS = '''import attrs
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+@attrs.define
+class Sharding:
+    remat: set = attrs.field(factory=lambda: [Block], converter=set)
+
+
+def train(fabric):
+    fabric.setup_module(nn.Sequential(Block()))
+
+
+strategy = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=Sharding().remat)
+fabric = Fabric(accelerator="tpu", strategy=strategy)
+fabric.launch(train)
+'''
+
+
+def test_an_attrs_converter_makes_the_container_it_names() -> None:
+    assert findings(ATTRS) == []
+    assert findings(ATTRS.replace("converter=set", "converter=list")) == [("LXF001", "error", "20:86")]
+    assert findings(ATTRS.replace("converter=set", "converter=tuple")) == [("LXF001", "error", "20:86")]
+    assert findings(ATTRS.replace("Sharding()", "Sharding(remat=[Block])")) == []
+
+
+def test_another_converter_leaves_the_field_unknown() -> None:
+    source = ATTRS.replace("converter=set", "converter=sorted_layers").replace(
+        "@attrs.define", "def sorted_layers(x):\n    return x\n\n\n@attrs.define")
+    assert findings(source) == []

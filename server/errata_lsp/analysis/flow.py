@@ -4420,12 +4420,12 @@ class Flow:
             calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
-            given = self._field_given(cls, c, attr, fields)
+            given = self._converted(dict(fields)[attr], self._field_given(cls, c, attr, fields))
             if not as_built:
                 given = self.after_post_init(cls, c, attr, given)
             out.extend(x.under(when) for x in given)
         if not calls:
-            out.extend(self._field_default(dict(fields)[attr], f"{cls.name}.{attr}"))
+            out.extend(self._converted(dict(fields)[attr], self._field_default(dict(fields)[attr], f"{cls.name}.{attr}")))
         return tuple(out)
 
     def _field_given(self, cls: ast.ClassDef, call: ast.Call, attr: str,
@@ -4575,10 +4575,31 @@ class Flow:
             for kw in value.keywords:
                 if kw.arg == "default":
                     return tuple(x.named(label) for x in self.values(kw.value))
-                if kw.arg == "default_factory":
+                if kw.arg in ("default_factory", "factory"):  # (`attrs.field(factory=...)`)
                     return tuple(x.named(label) for x in self.called(kw.value, kw.value))
             return (Value("unknown", value, flow=self),)
         return tuple(x.named(label) for x in self.values(value))
+
+    def _converted(self, stmt: ast.AnnAssign, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """What an `attrs` field's `converter=` makes of the values its construction gives it (or its default):
+        a builtin container (`converter=set`) makes each a container of its kind; another converter, unknown."""
+        field_call = stmt.value
+        converter = next((k.value for k in field_call.keywords if k.arg == "converter"), None) \
+            if isinstance(field_call, ast.Call) else None
+        if converter is None:
+            return given
+        made = self.values(converter)
+        name = (made[0].qualified or "").removeprefix("builtins.") if len(made) == 1 and made[0].kind == "function" else ""
+        if name not in ELEMENT_KINDS:
+            return (Value("unknown", converter, flow=self),)
+        out: list[Value] = []
+        for x in given:
+            if x.kind == name or x.kind not in (*ELEMENT_KINDS, "dict", "str") or not isinstance(x.node, ast.expr):
+                out.append(x)  # already one, or unknown to the layer alike
+            else:  # `set([Block])`, as Python builds it at the construction
+                call = ast.copy_location(ast.Call(func=converter, args=[x.node], keywords=[]), converter)
+                out.append(Value(name, call, x.when, x.label, flow=self))
+        return tuple(out)
 
     def called(self, func: ast.expr, where: ast.AST) -> tuple[Value, ...]:
         """What calling `func` with no argument gives (a `default_factory`)."""

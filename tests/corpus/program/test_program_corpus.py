@@ -292,11 +292,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`: flow.py "
         "does not evaluate `map` of a function over a known iterable (nor its `zip` into a dict), so "
         "`STRATEGIES[args.size]` is unknown and the lambda's `**kwargs` is given by no call it sees",
-    "s574_attrs_converter_keeps_remat_layers_a_list":
-        "missed: an `@attrs.define` class whose field is `attrs.field(factory=lambda: [Block], converter=list)`: "
-        "flow.py reads neither an `attrs.field` factory nor its converter, so `self.remat_layers` is unknown. "
-        "The fix belongs beside the dataclass `field(default_factory=...)` reading, with a builtin "
-        "container converter applied",
     "s584_closure_factory_lambda_remat_list_unless_no_remat":
         "only a warning: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(..., **extra)`, called as "
         "`make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()` with "
