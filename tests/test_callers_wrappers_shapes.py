@@ -300,3 +300,33 @@ def test_another_converter_leaves_the_field_unknown() -> None:
     source = ATTRS.replace("converter=set", "converter=sorted_layers").replace(
         "@attrs.define", "def sorted_layers(x):\n    return x\n\n\n@attrs.define")
     assert findings(source) == []
+
+
+TABLE_BY_MAP = '''from lightning.fabric.strategies import XLAFSDPStrategy
+
+PRESETS = {"small": dict(state_dict_type="full"), "large": dict(state_dict_type="sharded")}
+STRATEGIES = dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))
+picked = STRATEGIES["large"]
+TYPES = dict(zip(PRESETS, map(lambda kwargs: kwargs["state_dict_type"], PRESETS.values())))
+kind = TYPES["large"]
+'''
+
+
+def test_a_table_zipped_from_a_dicts_keys_and_a_map_over_its_values_is_read_by_key() -> None:
+    import ast
+
+    from errata_lsp.analysis.context import Context
+    from errata_lsp.analysis.document import Document
+    from errata_lsp.analysis.packs import TIPS
+
+    doc = Document(TABLE_BY_MAP, None)
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    picked = next(n for n in ast.walk(ctx.module) if isinstance(n, ast.Name) and n.id == "picked")
+    assign = ctx.parents[picked]
+    assert isinstance(assign, ast.Assign)
+    assert [(v.kind, v.line) for v in ctx.values(assign.value)] == [("strategy", 4)]
+    assert [(v.kind, v.line) for v in ctx.values(assign.value.value)] == [("dict", 4)]  # type: ignore[attr-defined]
+    kind = next(n for n in ast.walk(ctx.module) if isinstance(n, ast.Name) and n.id == "kind")
+    assign = ctx.parents[kind]
+    assert isinstance(assign, ast.Assign)
+    assert [getattr(v.node, "value", None) for v in ctx.values(assign.value)] == ["sharded"]

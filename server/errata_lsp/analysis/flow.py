@@ -6801,6 +6801,15 @@ class Flow:
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "split" \
                 and not expr.keywords and len(expr.args) <= 1:
             return self._split_items(expr)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "values" \
+                and not expr.args and not expr.keywords:  # `PRESETS.values()` of a dict read whole: its entries' values
+            table = self.plain_run(self.values(expr.func.value))
+            if len(table) != 1 or table[0].kind != "dict" or table[0].when:
+                return None
+            entries, complete = (table[0].flow or self).entries(table[0])
+            if entries is None or not complete or len(entries) > MAX_ALTERNATIVES or any(e.when for e in entries.values()):
+                return None
+            return [e.values() for e in entries.values()]
         if isinstance(expr, ast.Call):  # `itertools.product(A, B)`, `zip(A, B)`, `enumerate(A)` of sequences known whole
             combined = idioms.iterated(self, expr)
             if combined is not None:
@@ -6830,6 +6839,10 @@ class Flow:
         if isinstance(value.extra, _Items):  # `map(f, items)`: what each call gives
             return [flow.plain_run(held) for held in value.extra.items]
         return None
+
+    def known_item_values(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+        """What each item of `expr` holds, in order, when the file knows them all (`_known_items`)."""
+        return self._known_items(expr)
 
     def _generator_called(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The one generator function of the project `call` runs, with the flow that reads its body for this call

@@ -289,17 +289,19 @@ KNOWN_MISSES: dict[str, str] = {
     # anything was built for them: 7/16 raising flagged as an error, 7/16 with any severity; 1/16 fine cases with
     # an error, 0/16 with its twin's warning)
     "s570_map_builds_strategy_table_large_list_remat":
-        "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`: flow.py "
-        "does not evaluate `map` of a function over a known iterable (nor its `zip` into a dict), so "
-        "`STRATEGIES[args.size]` is unknown and the lambda's `**kwargs` is given by no call it sees",
+        "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`; the table "
+        "is read (`STRATEGIES[args.size]` holds the strategy the `large` item builds, idioms.zipped_entries and "
+        "Flow._known_items), but the detect rules read a construction's keywords where it is written, for "
+        "every call together, and a lambda's parameter is given by no call they see there (map calls it); "
+        "a def called at two places or more is read once per call (detect/data_rule.py "
+        "`_functions_called`), a lambda is not: the fix belongs there",
     "s584_closure_factory_lambda_remat_list_unless_no_remat":
         "only a warning: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(..., **extra)`, called as "
         "`make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()` with "
-        "`--no-remat` a `store_false`; each call of the lambda gives its `**extra` under \"when called at line "
-        "56\", and the second call, on the `else` branch the default never takes, gives no policy, so the "
-        "list is not the value on every path. A plain def's positional parameter read so is an error: the "
-        "keywords through `**extra` are not told the call the run takes (detect/site.py reading the "
-        "strategy's keywords)",
+        "`--no-remat` a `store_false`; the lambda's `**extra` is read for its two calls together, each under "
+        "\"when called at line 56\", and the second, on the `else` branch the default never takes, gives no "
+        "policy. A top-level def called so is read once per call (detect/data_rule.py `_functions_called`) "
+        "and gets the error; a lambda (or a def a factory returns) is not: the fix belongs there (as s570's)",
     "s590_core_list_default_one_core_single_device":
         "missed: `devices=len(cores)` with `cores = [int(c) for c in args.cores.split(\",\")]` and the "
         "`--cores` default \"0\": flow.py does not count a comprehension over a known string's `split`, so "
