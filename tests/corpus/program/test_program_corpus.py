@@ -279,15 +279,15 @@ KNOWN_MISSES: dict[str, str] = {
         "plain `def build(**kw): kw[\"auto_wrap_policy\"] = {Block}; return XLAFSDPStrategy(**kw)` is not "
         "followed. The fix belongs there: the dict a call passes, with the body's stores applied in order, "
         "each under the test that guards it (here decided per key: a tuple is not a list)",
-    # s560-s591 (scripts): callers and wrappers: a partial of a partial read out of a table, a decorator factory
+    # s560-s589 (scripts): callers and wrappers: a partial of a partial read out of a table, a decorator factory
     # whose wrapper fills `**kwargs` in a `setdefault` loop, a `@contextmanager` forwarding `**kwargs` to
     # `no_backward_sync`, `kwargs.setdefault` through two helpers, a table of step functions picked by `--clip`
     # with `choices`, `map` building a strategy table, a classmethod parsing `argv`, `attrs` converters, a callback
     # fired by `fabric.call` with keywords, hooks registered by a method decorator and fired by `fit`, a dict
     # subclass's `__missing__`, `getattr(self, f"_clip_by_{clip}")`, a factory's lambda, a `try/except ImportError`
-    # probe, a partial optimizer factory, `devices=len(...)` of a split default (scored on main's code before
-    # anything was built for them: 7/16 raising flagged as an error, 7/16 with any severity; 1/16 fine cases with
-    # an error, 0/16 with its twin's warning)
+    # probe, a partial optimizer factory (scored on main's code before anything was built for them: 7/15 raising
+    # flagged as an error, 7/15 with any severity; 1/15 fine cases with an error, 0/15 with its twin's warning;
+    # since: 13/15 as an error, 14/15 with any severity, 0/15 fine cases with an error, 0/15 twin warnings)
     "s570_map_builds_strategy_table_large_list_remat":
         "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`; the table "
         "is read (`STRATEGIES[args.size]` holds the strategy the `large` item builds, idioms.zipped_entries and "
@@ -302,10 +302,6 @@ KNOWN_MISSES: dict[str, str] = {
         "\"when called at line 56\", and the second, on the `else` branch the default never takes, gives no "
         "policy. A top-level def called so is read once per call (detect/data_rule.py `_functions_called`) "
         "and gets the error; a lambda (or a def a factory returns) is not: the fix belongs there (as s570's)",
-    "s590_core_list_default_one_core_single_device":
-        "missed: `devices=len(cores)` with `cores = [int(c) for c in args.cores.split(\",\")]` and the "
-        "`--cores` default \"0\": flow.py does not count a comprehension over a known string's `split`, so "
-        "the device count is unknown",
 }
 
 
