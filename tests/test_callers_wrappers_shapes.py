@@ -330,3 +330,14 @@ def test_a_table_zipped_from_a_dicts_keys_and_a_map_over_its_values_is_read_by_k
     assign = ctx.parents[kind]
     assert isinstance(assign, ast.Assign)
     assert [getattr(v.node, "value", None) for v in ctx.values(assign.value)] == ["sharded"]
+
+
+def test_a_lambda_call_the_run_never_makes_passes_nothing() -> None:
+    """`make(...) if args.remat else make()` with `--no-remat` a `store_false`: the plain run makes the first."""
+    source = FACTORY_LAMBDA.replace(
+        "fabric = Fabric(accelerator=\"tpu\", strategy=make_strategy(activation_checkpointing_policy=[Block]))",
+        "import argparse\n\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument(\"--no-remat\", dest=\"remat\", action=\"store_false\")\nargs = parser.parse_args()\n"
+        "strategy = make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()\n"
+        "fabric = Fabric(accelerator=\"tpu\", strategy=strategy)")
+    assert findings(source) == [("LXF001", "error", "28:58")]

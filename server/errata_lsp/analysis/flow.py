@@ -2627,7 +2627,8 @@ class Flow:
         in a variable, or returned by a factory): once per check."""
         given = self.ctx.names_given_values
         return self.ctx.once("calls of value names", self.ctx.module, lambda: [
-            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id in given])
+            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id in given
+            and c in self.ctx.calls_by_name(c.func.id)])  # (one that cannot run passes nothing: `if False: make()`)
 
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
         """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a

@@ -287,21 +287,15 @@ KNOWN_MISSES: dict[str, str] = {
     # subclass's `__missing__`, `getattr(self, f"_clip_by_{clip}")`, a factory's lambda, a `try/except ImportError`
     # probe, a partial optimizer factory (scored on main's code before anything was built for them: 7/15 raising
     # flagged as an error, 7/15 with any severity; 1/15 fine cases with an error, 0/15 with its twin's warning;
-    # since: 13/15 as an error, 14/15 with any severity, 0/15 fine cases with an error, 0/15 twin warnings)
+    # since: 14/15 as an error, 14/15 with any severity, 0/15 fine cases with an error, 0/15 twin warnings)
     "s570_map_builds_strategy_table_large_list_remat":
         "missed: `dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))`; the table "
         "is read (`STRATEGIES[args.size]` holds the strategy the `large` item builds, idioms.zipped_entries and "
         "Flow._known_items), but the detect rules read a construction's keywords where it is written, for "
         "every call together, and a lambda's parameter is given by no call they see there (map calls it); "
         "a def called at two places or more is read once per call (detect/data_rule.py "
-        "`_functions_called`), a lambda is not: the fix belongs there",
-    "s584_closure_factory_lambda_remat_list_unless_no_remat":
-        "only a warning: `strategy_factory` returns `lambda **extra: XLAFSDPStrategy(..., **extra)`, called as "
-        "`make_strategy(activation_checkpointing_policy=[Block]) if args.remat else make_strategy()` with "
-        "`--no-remat` a `store_false`; the lambda's `**extra` is read for its two calls together, each under "
-        "\"when called at line 56\", and the second, on the `else` branch the default never takes, gives no "
-        "policy. A top-level def called so is read once per call (detect/data_rule.py `_functions_called`) "
-        "and gets the error; a lambda (or a def a factory returns) is not: the fix belongs there (as s570's)",
+        "`_functions_called`), and a lambda kept in a name is given its parameters by each call of that name, "
+        "but one map calls is not: the fix belongs there",
 }
 
 
