@@ -108,6 +108,34 @@ with open(args.config) as f:
     assert [k for k, *_ in held(train, 'cfg["fabric"]["devices"]')] == ["list"]
 
 
+def test_yaml_named_by_an_environment_default_updates_known_defaults(tmp_path):
+    train = project(tmp_path, {"configs/tpu.yaml": "precision: bf16-true\n", "train.py": '''
+import os
+import yaml
+from pathlib import Path
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+HERE = Path(__file__).resolve().parent
+settings = {"accelerator": "tpu", "precision": "bf16-mixed"}
+with open(HERE / os.environ.get("RUN_CONFIG", "configs/tpu.yaml")) as f:
+    settings.update(yaml.safe_load(f))
+
+
+def train(fabric):
+    pass
+
+
+Fabric(strategy=XLAFSDPStrategy(), **settings).launch(train)
+'''})
+    # the plain run's file (the variable's default) is read; the path another run sets is that run's
+    assert held(train, 'settings["precision"]') == [("str", "bf16-true", "`configs/tpu.yaml`, key `precision`")]
+    assert findings(train) == []
+    (tmp_path / "configs" / "tpu.yaml").write_text("devices: auto\n")
+    assert [(code, severity, line) for code, severity, line, _ in findings(train)] == [("LXF007", "error", 9)]
+
+
 def test_toml_by_tomllib_and_a_name_from_a_parameter_default(tmp_path):
     train = project(tmp_path, {"conf/pod.toml": '[fabric]\naccelerator = "cpu"\n', "conf/__init__.py": "",
                                "settings.py": '''
@@ -291,3 +319,48 @@ def test_only_a_data_file_a_check_read_is_told_on(monkeypatch, tmp_path):
     assert (told, scheduled) == ([], [])
     dependents.files_changed(ls, [(read, 2)])  # type: ignore[arg-type]
     assert (told, scheduled) == ([read], ["file:///train.py"])
+
+
+# --- known defaults under a file the layer cannot read ------------------------------------------------------------
+UNREAD = '''import json
+import os
+import sys
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+DEFAULTS = {{"accelerator": "tpu", "precision": "bf16-mixed"}}
+
+
+def train(fabric):
+    pass
+
+
+with open(sys.argv[1]) as f:
+    {merged}
+Fabric(strategy=XLAFSDPStrategy(), **cfg).launch(train)
+'''
+
+
+def merged(text: str) -> list[tuple[str, str, int, str]]:
+    report = check_source(UNREAD.format(merged=text), "train.py")
+    return [(f.code, f.severity.value, f.span.start.line + 1, f.message.rsplit("; ", 1)[-1]) for f in report.findings]
+
+
+def test_a_key_a_file_the_layer_cannot_read_may_set_after_it_stands_only_when_the_file_does_not():
+    # the user may fix the value in the file the run reads: a warning that says so, whatever the merge's spelling
+    for text in ("cfg = {**DEFAULTS, **json.load(f)}", "cfg = dict(DEFAULTS, **json.load(f))",
+                 "cfg = dict(DEFAULTS)\n    cfg.update(json.load(f))"):
+        assert merged(text) == [("LXF007", "warning", 8, "when json.load(f) does not set 'precision'")], text
+    # a key stored after the update, or the file merged under the defaults, is not the file's to set
+    assert [s for _, s, *_ in merged("cfg = dict(DEFAULTS)\n    cfg.update(json.load(f))\n    cfg[\"precision\"] = \"16-mixed\"")] \
+        == ["error"]
+    assert [s for _, s, *_ in merged("cfg = {**json.load(f), **DEFAULTS}")] == ["error"]
+
+
+def test_a_text_the_plain_run_parses_sets_only_the_keys_it_has():
+    load = 'json.loads(os.environ.get("OVERRIDES", {text!r}))'
+    assert [s for _, s, *_ in merged("cfg = {**DEFAULTS, **" + load.format(text="{}") + "}")] == ["error"]
+    assert [s for _, s, *_ in merged("cfg = {**DEFAULTS, **" + load.format(text='{"devices": 4}') + "}")] == ["error"]
+    assert [s for _, s, *_ in merged("cfg = {**DEFAULTS, **" + load.format(text='{"precision": "bf16-true"}') + "}")] \
+        == ["warning"]

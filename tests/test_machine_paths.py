@@ -76,3 +76,31 @@ def test_a_switch_the_user_sets_decides_nothing():
     body = PICKED_BY_A_PROBE.format(probe_binding='ON_GPU = os.environ.get("BACKEND") == "gpu"', gpu="ON_GPU",
                                     precision='"bf16-true" if ON_GPU else "bf16-mixed"')
     assert found(body) == [("LXF007", "warning", 20, PRECISION.format(line=19) + "; when not ON_GPU")]
+
+
+EVERY_PATH = '''precision = "bf16-true" if not torch.cuda.is_available() else "bf16-mixed"
+
+
+def pick_precision():
+    if torch.cuda.is_available() and torch.cuda.is_bf16_supported():
+        return "bf16-mixed"
+    return "{fallback}"
+
+
+fabric = Fabric(accelerator="tpu", precision={chosen}, strategy=XLAFSDPStrategy())
+'''
+
+
+def test_a_fabric_always_built_with_xla_fsdp_runs_on_its_machine_so_a_cuda_pick_never_reaches_it():
+    # oracle: OK (no CUDA on the machine, the probe is False: "bf16-true")
+    assert found(EVERY_PATH.format(fallback="bf16-true", chosen="precision")) == []
+    assert found(EVERY_PATH.format(fallback="bf16-true", chosen="pick_precision()")) == []
+
+
+def test_the_value_the_tpu_machine_gets_is_the_one_named():
+    # oracle: RAISED ValueError: `precision='16-mixed')` is not supported in XLA (the value past the CUDA test)
+    assert found(EVERY_PATH.format(fallback="16-mixed", chosen="pick_precision()")) == [(
+        "LXF007", "error", 21,
+        "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+        "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
+        "(from line 18)")]

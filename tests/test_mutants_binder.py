@@ -88,3 +88,21 @@ def test_a_call_s_parts_are_walked_in_order_callee_arguments_keywords():
     # a callee that is itself a call: its own parts before the outer call's arguments
     assert reads("def f(x):\n    (x := h)(x)[x](x.a, x(x))\n") == [
         ("x", 13, [10]), ("x", 16, [10]), ("x", 19, [10]), ("x", 24, [10]), ("x", 26, [10])]
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("devices > 1", "devices <= 1", True),
+    ("devices <= 1", "devices > 1", True),  # either side may be the negation written
+    ("not ON_TPU", "ON_TPU", True),
+    ("ON_TPU", "not ON_TPU", True),
+    ("kind == 'tpu'", "kind != 'tpu'", True),
+    ("fn is None", "not (fn is None)", True),  # the negation written as `not (...)`, not as `is not`
+    ("not (fn is None)", "fn is None", True),
+    ("devices > 1", "devices > 2", False),
+    ("devices > 1", "when called at line 12", False),  # a condition that is no expression
+    ("ON_TPU", "ON_TPU", False),
+])
+def test_two_conditions_contradict_only_when_one_is_the_other_s_negation(a, b, expected):
+    from errata_lsp.analysis.binder import contradicts
+
+    assert contradicts(a, b) is expected

@@ -746,18 +746,15 @@ def condition_expr(condition: str) -> ast.expr | None:
 def contradicts(a: str, b: str) -> bool:
     """Two conditions as `negation` writes them, one the other's negation (`devices > 1`, `devices <= 1`):
     no path holds both. False for anything else, a condition that is no expression included."""
-    try:
-        left, right = ast.parse(a, mode="eval").body, ast.parse(b, mode="eval").body
-    except (SyntaxError, ValueError):
+    left, right = condition_expr(a), condition_expr(b)
+    if left is None or right is None:
         return False
     return _same_expression(negation(left), right) or _same_expression(negation(right), left)
 
 
 def _same_expression(text: str, node: ast.expr) -> bool:
-    try:
-        return ast.dump(ast.parse(text, mode="eval").body) == ast.dump(node)
-    except (SyntaxError, ValueError):
-        return False
+    parsed = condition_expr(text)
+    return parsed is not None and ast.dump(parsed) == ast.dump(node)
 
 
 IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})

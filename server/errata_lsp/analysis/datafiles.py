@@ -361,7 +361,9 @@ def _held(flow: Flow, expr: ast.expr, hops: int) -> list[tuple[str, tuple[str, .
     """What the evaluator says `expr` holds: a known string, or an expression written elsewhere (a name's
     assignment, an option's default, a parameter's argument) read as a path there."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    for value in flow.values(expr):
+    held = flow.values(expr)
+    # `os.environ.get("RUN_CONFIG", "configs/tpu.yaml")`: the plain run's file (another run's is that run's)
+    for value in flow.plain_run(held) or held:
         node, there = value.node, value.flow or flow
         if value.kind == "str" and isinstance(node, ast.Constant) and isinstance(node.value, str):
             out.append((node.value, value.when))
@@ -450,7 +452,14 @@ def _parse(path: str, fmt: str) -> Any:
             raw = f.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             return _UNREADABLE
-        text = raw.decode("utf-8-sig")
+        return parse_text(raw.decode("utf-8-sig"), fmt)
+    except Exception:  # noqa: BLE001  (any failure to read or parse: the contents are unknown)
+        return _UNREADABLE
+
+
+def parse_text(text: str, fmt: str) -> Any:
+    """The data a text of the format holds (`_UNREADABLE` when it does not parse)."""
+    try:
         if fmt == JSON:
             return json.loads(text)
         if fmt == TOML:
@@ -458,7 +467,7 @@ def _parse(path: str, fmt: str) -> Any:
         if yaml is None:
             return _UNREADABLE
         return yaml.safe_load(text)
-    except Exception:  # noqa: BLE001  (any failure to read or parse: the contents are unknown)
+    except Exception:  # noqa: BLE001  (any failure to parse: the contents are unknown)
         return _UNREADABLE
 
 

@@ -78,7 +78,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from . import datafiles, idioms
 from .binder import (
@@ -177,6 +177,8 @@ class Flow:
         self._active: set[int] = set()
         self._unresolved_reads: dict[str, bool] = {}  # (`never_used`) by name
         self._reading_entries: set[tuple[int, int]] = set()  # the dicts whose entries are being read
+        # `d.update(load(f))` of a file the layer cannot read, by the dict's node: what `_mutations` leaves `_entries`
+        self._updates_unread: dict[int, list[tuple[ast.AST, ast.Call]]] = {}
         self._revalidating: set[int] = set()  # the functions whose kept walks are being checked
         self.steps = 0
         self.depth = 0
@@ -310,10 +312,15 @@ class Flow:
                      for x in (self.of_def(d, d.target or self.ctx.module) if d.how != "import"
                                else (Value("unknown", d.node, flow=self),)))
 
+    def module_flag(self, name: str) -> bool | None:
+        """Whether the module's `name` is a flag its top level binds true or false on every path (a constant, a test
+        of its constants, one imported from a module that binds it so); None when the module does not tell."""
+        return self._module_flag(name)
+
     def _module_flag(self, name: str) -> bool | None:
         defs = self.scope(self.ctx.module).final.get(name, ())
         flag = flag_value(defs)
-        if flag is None and len(defs) == 1 and isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        if flag is None and len(defs) == 1 and _bound_test(defs[0].node):
             version = self._version_read(ast.Name(name, ast.Load()), {})  # `LEGACY = Version(...) < Version("3.0")`
             flag = self._truth(version.test, {}) if version is not None else None
             if flag is None and not defs[0].when and not defs[0].path:
@@ -330,9 +337,29 @@ class Flow:
         the module is (`_names_read`); None when it reads anything else."""
         where = scope or self.ctx.module
         def decide() -> bool | None:
-            read = _names_read(test, self.scope(where).final, True)
-            return self._decided_test(where, test, read) if read else None
+            final = self.scope(where).final
+            read = _names_read(test, final, True)
+            return self._decided_test(where, test, read) if read else self._plain_run_truth(test, final)
         return self.ctx.once("module test truth", test, decide, meanwhile=None)
+
+    def _plain_run_truth(self, test: ast.expr, final: dict[str, tuple[Def, ...]]) -> bool | None:
+        """A comparison of names the module binds once, each to what holds one constant in the plain run
+        (`XLA_FSDP = STRATEGY == "xla_fsdp"` with `STRATEGY = {"tpu": "xla_fsdp", ...}[ACCELERATOR]` and `ACCELERATOR
+        = os.environ.get("TRAIN_ACCELERATOR", "tpu")`), decided by those constants; None for any other test."""
+        if not all(isinstance(n, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Name, ast.Constant, ast.Tuple, ast.expr_context,
+                                  ast.boolop, ast.unaryop, ast.cmpop)) for n in walk(test)):
+            return None
+        given: dict[str, tuple[Value, ...]] = {}
+        for name in {n.id for n in walk(test) if isinstance(n, ast.Name)}:
+            defs = final.get(name, ())
+            if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path or defs[0].node is None:
+                return None
+            held = Flow.plain_run(self.of_def(defs[0], defs[0].target or self.ctx.module))
+            if len(held) != 1 or not isinstance(held[0].node, ast.Constant) or not all(
+                    c == BY_DEFAULT or c.endswith(" is not set in the environment") for c in held[0].when):
+                return None
+            given[name] = (replace(held[0], when=()),)
+        return self._truth(test, given) if given else None
 
     # tests of the version a library runs at
     def _version_read(self, test: ast.expr, env: dict[str, tuple[Def, ...]]) -> _VersionTest | None:
@@ -631,7 +658,8 @@ class Flow:
             if self._own_state_stored_outside(test):
                 return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
             values = self.values(test)
-            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else None for v in values}
+            # (a module's name bound to a test of its constants or of the environment: `ON_TPU = bool(int(...))`)
+            truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v) for v in values}
             return truth.pop() if len(truth) == 1 else None
         tested = self._builtin_isinstance(test)
         if tested is not None:  # `isinstance(v, dict)` of a value whose builtin type the layer knows on every path
@@ -750,6 +778,12 @@ class Flow:
                 params[name] = what
             elif isinstance(what, ast.Constant):
                 given[name] = self.values(what)
+            elif isinstance(what, ast.Call) and _environment_read(what):
+                default = self.environment_read_default(what)
+                if default is None:
+                    return None
+                if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
+                    given[name] = self.values(default)
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
                 if namespace is None:
@@ -867,18 +901,22 @@ class Flow:
     def _environment_default(self, name: str) -> ast.Constant | None:
         """`ACCELERATOR = os.environ.get("TRAIN_ACCELERATOR", "tpu")`, bound once at the module's top: its default,
         what the plain run (`python train.py`) reads and a test on the name is decided by, as an option's default
-        decides one (`_operand`). Not a falsy default (it stands for a variable a run sets to turn code on), nor
-        a variable the module or one run before it sets (`os.environ.setdefault`)."""
+        decides one (`_operand`)."""
         defs = self.scope(self.ctx.module).final.get(name, ())
         if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path:
             return None
-        call = defs[0].node
-        if not (isinstance(call, ast.Call) and len(call.args) == 2 and not call.keywords
-                and self.ctx.resolve(call.func) in ENVIRONMENT_READS):
+        return self.environment_read_default(defs[0].node)
+
+    def environment_read_default(self, call: ast.AST | None) -> ast.Constant | None:
+        """`os.environ.get("TRAIN_ON", "tpu")` (or `os.getenv`): its default, what the plain run reads (a test on
+        it, `os.environ.get("TRAIN_ON", "tpu").lower() in ("tpu", "xla")`, is decided by it). Not a falsy default
+        (it stands for a variable a run sets to turn code on), nor a variable the module or one run before it
+        sets (`os.environ.setdefault`)."""
+        if not (_environment_read(call) and self.ctx.resolve(call.func) in ENVIRONMENT_READS):
             return None
         key, default = call.args
-        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)
-                and isinstance(default, ast.Constant) and default.value):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(default, ast.Constant)
+                and default.value):
             return None
         project = self.ctx.project
         if idioms.environment_writes(self.ctx.module, key.value) \
@@ -1328,9 +1366,22 @@ class Flow:
             version = self._version_operand(node, given)
             if version is not None:
                 return version
+        if _environment_read(node):  # what the plain run reads: the default, unless the run sets it
+            default = self.environment_read_default(node)
+            return None if default is None else [("const", default.value)]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
                 and not node.keywords and len(node.args) in (1, 2) or isinstance(node, ast.Subscript):
             return self._looked_up(node, given)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CONVERTING_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and node.func.id not in given \
+                and not self.scope(self.ctx.module).final.get(node.func.id):  # `int(os.environ.get("USE_TPU", "1"))`
+            inner = self._operand(node.args[0], given)
+            if inner is None or any(kind != "const" or not isinstance(v, (str, int, float, bool)) for kind, v in inner):
+                return None
+            try:
+                return [("const", CONVERTING_BUILTINS[node.func.id](v)) for _, v in inner]
+            except ValueError:  # `int("yes")`: the run would raise
+                return None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SIZING_BUILTINS \
                 and len(node.args) == 1 and not node.keywords and node.func.id not in given \
                 and not self.scope(self.ctx.module).final.get(node.func.id):  # the builtin: the test's walk binds no such name
@@ -5063,6 +5114,7 @@ class Flow:
                 if k is None:
                     spread, spread_complete = self._spread_entries(v, out)
                     complete = complete and spread_complete
+                    out = self._unless_the_file_sets(v, out) if not spread_complete else out
                     out.update(spread)
                 elif isinstance(k, ast.Constant) and isinstance(k.value, str):
                     out[k.value] = Entry(v, k, self)
@@ -5153,6 +5205,7 @@ class Flow:
                 if kw.arg is None:
                     spread, spread_complete = self._spread_entries(kw.value)
                     complete = complete and spread_complete
+                    out = self._unless_the_file_sets(kw.value, out) if not spread_complete else out
                     out.update(spread)
                 else:
                     out[kw.arg] = Entry(kw.value, kw, self)
@@ -5180,6 +5233,9 @@ class Flow:
             more, more_complete = self._mutations(node, value.label)
             for key, entry in more.items():
                 _store(out, key, entry)
+            for mapping, update in self._updates_unread.pop(id(node), []):  # each key but those stored after it
+                stood = {k: e for k, e in out.items() if k not in more or _above(more[k].node, update)}
+                out.update(self._unless_the_file_sets(mapping, stood))
             complete = complete and more_complete
             for key, line in self._removals(node, value.label, popping).items():  # gone unless stored again below
                 if key in out and not (key in more and getattr(more[key].node, "lineno", 0) > line):
@@ -5194,6 +5250,34 @@ class Flow:
             if clears:  # a clear in another function runs when that one is called: what it leaves proves nothing
                 complete = complete and all(self.ctx.scope_of(c) is self.ctx.scope_of(node) for c in clears)
         return out, complete
+
+    def _unless_the_file_sets(self, spread: ast.AST, before: dict[str, Entry]) -> dict[str, Entry]:
+        """The entries `before` a `**spread` of a data file the layer cannot read (`{**DEFAULTS, **json.load(f)}`,
+        `f` a file the command line names): each stands only when the file does not set its key (a value the
+        user may fix in the file is no error the program shows)."""
+        loads = [x for x in self.plain_run(self.values(spread)) if x.kind == "unknown" and x.qualified in datafiles.LOADERS]
+        if not loads or not before:
+            return before
+        keys: set[str] = set()
+        for load in loads:
+            texts = self._texts_in_the_plain_run(load.node)
+            if texts is None:  # a file: any key
+                keys.update(before)
+            for text in texts or ():  # `json.loads(os.environ.get("OVERRIDES", "{}"))`: the keys the plain run's text has
+                data = datafiles.parse_text(text, datafiles.LOADERS[load.qualified or ""][0])
+                keys.update(k for k in before if not isinstance(data, dict) or k in data)
+        said = self.text(loads[0].node) if isinstance(loads[0].node, ast.expr) else self.text(spread)
+        return {key: replace(entry, when=(*entry.when, f"{said} does not set {key!r}")) if key in keys else entry
+                for key, entry in before.items()}
+
+    def _texts_in_the_plain_run(self, load: ast.AST | None) -> list[str] | None:
+        """The texts a load parses in the plain run when it is given known strings (`json.loads(os.environ.get(
+        "OVERRIDES", "{}"))`); None for a file, or a text the layer does not know."""
+        if not (isinstance(load, ast.Call) and load.args):
+            return None
+        texts = [x.node.value for x in self.plain_run(self.values(load.args[0]))
+                 if x.kind == "str" and isinstance(x.node, ast.Constant) and isinstance(x.node.value, str)]
+        return texts if texts and len(texts) == len(self.plain_run(self.values(load.args[0]))) else None
 
     def _spread_entries(self, spread: ast.expr, before: dict[str, Entry] | None = None) -> tuple[dict[str, Entry], bool]:
         """The entries a `**spread` (or a side of `a | b`) adds: those of the one dict it holds; of several dicts
@@ -5370,6 +5454,8 @@ class Flow:
                         held = self.plain_run(held)
                         sub, sub_complete = self._alternative_entries(held, out)
                         complete = complete and sub_complete
+                        if not sub_complete:  # `cfg.update(yaml.safe_load(f))` of a file the layer cannot read
+                            self._updates_unread.setdefault(id(node), []).append((mapping, call))
                         out.update(sub or {})
         return out, complete
 
@@ -6895,6 +6981,9 @@ class Flow:
         if not (isinstance(call.func, ast.Name) and call.func.id == "dict" and self.reaching(call.func) is None
                 and len(call.args) == 1 and not call.keywords and not isinstance(call.args[0], ast.Starred)):
             return None
+        split = self._split_pairs(call.args[0])
+        if split is not None:
+            return split
         pairs = self._written_pairs(call.args[0])
         if pairs is None:
             return None
@@ -6905,6 +6994,37 @@ class Flow:
                     or not isinstance(keys[0].node.value, str):
                 return None
             out[keys[0].node.value] = Entry(pair.elts[1], pair.elts[1], flow)
+        return out
+
+    def _split_pairs(self, expr: ast.expr) -> dict[str, Entry] | None:
+        """`dict(pair.split("=", 1) for pair in pairs)` of `key=value` words the file knows whole (a display, an
+        option's default list: the plain run's): each word's key and, as a string placed at the word, its
+        value. None for another argument, a word that is not known, or one that does not cut in two (the run
+        raises)."""
+        if not (isinstance(expr, (ast.GeneratorExp, ast.ListComp)) and len(expr.generators) == 1):
+            return None
+        gen, elt = expr.generators[0], expr.elt
+        if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or not (
+                isinstance(elt, ast.Call) and isinstance(elt.func, ast.Attribute) and elt.func.attr == "split"
+                and isinstance(elt.func.value, ast.Name) and elt.func.value.id == gen.target.id and not elt.keywords
+                and 1 <= len(elt.args) <= 2 and all(isinstance(a, ast.Constant) for a in elt.args)):
+            return None
+        separator, *most = [a.value for a in elt.args]  # type: ignore[attr-defined]  # (constants: checked)
+        if not (isinstance(separator, str) and separator) or most and type(most[0]) is not int:
+            return None
+        items = self._known_items(gen.iter)
+        if items is None:
+            return None
+        out: dict[str, Entry] = {}
+        for item in items:
+            if len(item) != 1 or not isinstance(item[0].node, ast.Constant) or not isinstance(item[0].node.value, str):
+                return None
+            word, flow = item[0].node, item[0].flow or self
+            parts: list[str] = item[0].node.value.split(separator, *most)
+            if len(parts) != 2:
+                return None
+            value = self.ctx.once("split pair value", word, lambda w=word, v=parts[1]: ast.copy_location(ast.Constant(v), w))  # type: ignore[misc]
+            out[parts[0]] = Entry(value, word, flow)
         return out
 
     def _written_pairs(self, expr: ast.expr) -> list[tuple[ast.Tuple, Flow]] | None:
@@ -8590,6 +8710,7 @@ class _Replaced(ast.Call):
 _MISSING = object()
 NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
+CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}  # of a constant in a test
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -8725,10 +8846,11 @@ def _bound_test_truth(value: Value) -> bool | None:
     """A module's name bound to a test of its constants (`XLA_FSDP = STRATEGY == "xla_fsdp"`), read as that
     name's value here or in another module: whether the test holds; None for any other value."""
     flow, node = value.flow, value.node
-    if value.kind != "bool" or value.when or flow is None or not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+    if value.when or flow is None or not _bound_test(node) \
+            or value.kind != "bool" and not (isinstance(node, ast.Call) and value.kind in ("unknown", "number", "str")):
         return None
     bind = flow.ctx.parents.get(node)
-    scope = flow.ctx.parents.get(bind) if isinstance(bind, ast.Assign) and bind.value is node else None
+    scope = flow.ctx.parents.get(bind) if isinstance(bind, (ast.Assign, ast.AnnAssign)) and bind.value is node else None
     if scope is flow.ctx.module:
         return flow.module_test_truth(node)
     if isinstance(scope, ast.ClassDef) and flow.ctx.parents.get(scope) is flow.ctx.module:  # `Backend.XLA`
@@ -8748,9 +8870,15 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and (n.func.id in SIZING_BUILTINS or n.func.id == "dict" and not n.args and not n.keywords)}
+              and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
+                   or n.func.id == "dict" and not n.args and not n.keywords)}
+    environment = {id(n.func.value.value if isinstance(n.func.value, ast.Attribute) else n.func.value): n  # type: ignore[attr-defined]
+                   for n in walk(test) if _environment_read(n)}
     for node in walk(test):
         if isinstance(node, ast.Name):
+            if id(node) in environment:  # `os` of `os.environ.get("TRAIN_ON", "tpu")`: the run's default (`Flow._operand`)
+                read[node.id] = environment[id(node)]
+                continue
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
                 continue  # `len(kwargs)`, `bool(kwargs)`, `kwargs != dict()`: the builtin (`Flow._sized`)
@@ -8765,6 +8893,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 read[node.id] = parsed
                 continue
             constant = constant_of(defs or ())
+            if constant is None and defs is not None and len(defs) == 1 and defs[0].how == "assign" \
+                    and not defs[0].when and not defs[0].path and _environment_read(defs[0].node):
+                read[node.id] = defs[0].node  # `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`: its default
+                continue
             if constant is None:
                 return None
             read[node.id] = constant
@@ -8775,6 +8907,36 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
             and not _calls_a_name(test):
         return None  # `if DEBUG:` alone is the module flag's (Walker.decided); `flags.DEBUG`, `on_xla()` are decided here
     return read or None
+
+
+def _reads_environment_through(read: ast.Call, name: str) -> bool:
+    """`name` is the module `read` (an `_environment_read`) is made through: `os` of `os.getenv(...)`."""
+    func = read.func
+    base = func.value if isinstance(func, ast.Attribute) else None
+    base = base.value if isinstance(base, ast.Attribute) else base
+    return isinstance(base, ast.Name) and base.id == name
+
+
+def _bound_test(node: ast.AST | None) -> TypeGuard[ast.expr]:
+    """What a module binds a flag to that a test of constants may decide: a comparison, `and`/`or`/`not`, or a
+    builtin's conversion of an environment read (`USE_TPU = bool(int(os.environ.get("USE_TPU", "1")))`)."""
+    if isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+        and node.func.id in (*SIZING_BUILTINS, *CONVERTING_BUILTINS) and any(_environment_read(n) for n in walk(node))
+
+
+def _environment_read(node: ast.AST | None) -> TypeGuard[ast.Call]:
+    """`os.environ.get("KEY", default)`, `os.getenv("KEY", default)` as written, a constant key and default (whether
+    `os` is the module is the caller's to tell)."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords
+            and all(isinstance(a, ast.Constant) for a in node.args) and isinstance(node.args[0].value, str)):  # type: ignore[attr-defined]
+        return False
+    func = node.func
+    base = func.value.value if isinstance(func, ast.Attribute) and func.attr == "get" \
+        and isinstance(func.value, ast.Attribute) and func.value.attr == "environ" else \
+        func.value if isinstance(func, ast.Attribute) and func.attr == "getenv" else None
+    return isinstance(base, ast.Name)
 
 
 def _isinstance_call(node: ast.AST) -> bool:

@@ -371,6 +371,22 @@ def read_module(path: str, limit: int = MAX_MODULE_BYTES) -> str | None:
 _STORES_ELSEWHERE = re.compile(r"^[ \t]*[A-Za-z_]\w*(?:\.\w+)+\s*(?:=[^=]|[-+*/|&]=)|setattr\(|vars\(|__dict__", re.M)
 
 
+def _run_at_import(flow: Flow, block: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a module's top level its import runs: those of the branch a test the module decides
+    takes (`if TRAIN_ON == "tpu":` with `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`), none of an `if` it
+    leaves undecided (which of them runs is the run's)."""
+    decided = {id(test): answer for test, _, answer in flow.scope(flow.ctx.module).decisions}
+    for stmt in block:
+        if isinstance(stmt, ast.If):
+            answer = decided.get(id(stmt.test))
+            if answer is None and isinstance(stmt.test, ast.Name):  # `if ON_TPU:`, a flag the module binds
+                answer = flow.module_flag(stmt.test.id)
+            if answer is not None:
+                yield from _run_at_import(flow, stmt.body if answer else stmt.orelse)
+            continue
+        yield stmt
+
+
 def _may_patch(text: str, name: str) -> bool:
     """A module's text may store `name` into another module (`config.name = ...`, `setattr(config, "name", ...)`,
     `vars(config).update(...)`, `config.__dict__.update(...)`): it spells the name or updates a namespace."""
@@ -1383,7 +1399,7 @@ class Project:
         `setattr(alias, "name", value)`, or `alias.__dict__.update(d)` / `vars(alias).update(d)` of a dict `d`
         with that key (one that may hold keys the module cannot read: unknown)."""
         flow = summary.flow(name)
-        return [x for stmt in flow.ctx.module.body for x in self._store_values(flow, stmt, module, name)]
+        return [x for stmt in _run_at_import(flow, flow.ctx.module.body) for x in self._store_values(flow, stmt, module, name)]
 
     def _patched_by_calls(self, flow: Flow, module: Module, name: str, use: ast.AST) -> list[Value]:
         """`overrides.apply()` called by the reader's module, a statement of its top level or of its `if

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..binder import body_nodes, contradicts, walk
+from ..binder import body_nodes, condition_expr, contradicts, walk
 from ..context import Arg, Context, catches, place_in
 from ..findings import Edit, Finding, Fix, Place, Position, Severity, Span
 from ..flow import Flow, Receiver
@@ -302,11 +302,11 @@ class DetectRule(Rule):
         runs only on such a machine: a value under a condition false there (`except ImportError` of a `try` that
         imports torch_xla) never reaches it either. None when the machine does not decide."""
         machine = self.vocabulary.machines.get(XLA_FSDP)
-        if machine is None or "strategy" not in self.spec:
+        if machine is None:
             return None
         truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers, imports=machine.imports)
-        if site.strategy_when is None:
-            if fabric_of(site) != XLA_FSDP:
+        if site.strategy_when is None:  # XLAFSDP on every path (or no strategy asked): its machine, when it is one
+            if "strategy" not in self.spec or fabric_of(site) != XLA_FSDP:
                 return None
             return lambda when: not any(truth(condition) is False for condition in when)
         if not all(truth(condition) is True for when in site.strategy_when for condition in when):
@@ -1095,11 +1095,8 @@ def _asked_once(ctx: Context, condition: str) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _callees_of(condition: str) -> tuple[ast.expr, ...]:
     """What the calls of a condition, as its text reads, call (a text no expression: none)."""
-    try:
-        tree = ast.parse(condition, mode="eval")
-    except (SyntaxError, ValueError):
-        return ()
-    return tuple(n.func for n in ast.walk(tree) if isinstance(n, ast.Call))
+    tree = condition_expr(condition)
+    return () if tree is None else tuple(n.func for n in ast.walk(tree) if isinstance(n, ast.Call))
 
 
 def _sibling_keywords(spec: Any) -> Iterator[str]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ...context import Context
 from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
+from ...flow import Flow
 from .names import FABRIC, STRATEGIES_PACKAGE, XLAFSDP_BASES, XLAFSDP_STRATEGY
 
 __all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
@@ -82,7 +83,10 @@ def _fabric_strategy_paths(ctx: Context, fabric_call: ast.Call) -> list[tuple[st
         v.kind == "str" and isinstance(v.node, ast.Constant) and v.node.value == "tpu"
         for v in ctx.flow.values(accelerator.value))
     paths: list[tuple[str, tuple[str, ...]]] = []
-    for value in ctx.flow.values(strategy.value):
+    held = ctx.flow.values(strategy.value)
+    # the plain run's (`os.environ.get("STRATEGY", "xla_fsdp")`, `{...}[ACCELERATOR]` of an environment default):
+    # what another run sets is that run's, as a value's is (`Flow.plain_run`)
+    for value in Flow.plain_run(held) or held:
         if value.kind == "str" and isinstance(value.node, ast.Constant) and isinstance(value.node.value, str):
             name = value.node.value.lower()
             # Lightning remaps "fsdp" with a TPU accelerator to "xla_fsdp"

@@ -9,7 +9,7 @@ from typing import TypeGuard
 
 from ...context import Binding, Context
 from ...statements import block_of, in_block, same_value
-from ...values import Entry
+from ...values import Entry, Value
 from ..lightning.fabric import fabric_calls, is_fabric_method, launch_calls, strategy_holders
 from ..lightning.names import FABRIC
 
@@ -57,7 +57,7 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
         filled = _filled_in_place(ctx, state)
         if filled is not None:
             return filled
-        value = _built_elsewhere(ctx, state)
+        value = _built_elsewhere(ctx, state) or (None if binding is None else _source_of_stored(ctx, state, binding))
         if value is None:
             return _shown_in_another_module(ctx, state)
     if not isinstance(value, ast.Dict):
@@ -110,6 +110,20 @@ def _built_elsewhere(ctx: Context, state: ast.expr) -> ast.Dict | None:
             and not (isinstance(state, ast.Attribute) and _filled_through_attribute(ctx, state.attr)):
         return values[0].node
     return None
+
+
+def _source_of_stored(ctx: Context, state: ast.expr, binding: Binding) -> ast.Dict | None:
+    """The dict display a variable's dict starts from when the call it is bound to returns or copies one and the
+    variable is then stored into (`state = checkpoint_state(model, opt)`, `state = dict(BASE)`, then `state["ema"]
+    = ema`): its entries come first, the stores `state_entries` reads next. None for anything else."""
+    values = ctx.values(state)
+    if len(values) != 1 or values[0].kind != "dict" or values[0].node is not binding.value or values[0].when:
+        return None
+    source = values[0].extra
+    if not isinstance(source, Value) or source.kind != "dict" or not isinstance(source.node, ast.Dict) \
+            or source.when or source.foreign:
+        return None
+    return source.node
 
 
 def _shown_in_another_module(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.expr]] | None:

@@ -21,6 +21,15 @@ runs (program corpus s95; s94, without `wraps`, fails). Stored under another nam
 `policy` still the original), pickle finds the original instead: `PicklingError: Can't pickle <function
 policy ...>: it's not the same object as __main__.policy`.
 
+The launch pickles the function it is given and the arguments it is to call it with as well
+(`xmp.spawn(self._wrapping_function, args=(function, args, kwargs, return_queue))`): a launched closure
+(`def main(): def train(fabric): ...; fabric.launch(train)`) fails with `AttributeError: Can't pickle local
+object 'main.<locals>.train'`, a launched lambda or one among `launch`'s arguments the same way as in the
+strategy, and a top-level function launched as it was defined while the module's name for it holds what a
+decorator of the file made of it (a decorator that launches the function it wraps) with `PicklingError: ...
+it's not the same object as __main__.train`. A launched function with no parameter is LXF018's: `launch`
+raises TypeError before it pickles anything.
+
 The constructor and `setup_module` accept lambdas, which is why Lightning's own activation
 checkpointing test (it never launches) uses one.
 
@@ -46,9 +55,12 @@ from ....binder import contradicts
 from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Place, Position, Safety, Severity, Span
 from ....flow import Flow
-from ....rule import Invalid, Rule, Valid, fix, replace
+from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value, describe_when, on_every_path
+from ...lightning.fabric import XLA_FSDP, fabric_kind
 from ...lightning.names import XLAFSDP_STRATEGY
+from ..facts import launch_target
+from ..launched import has_parameters
 
 LOCAL_OBJECT_RECORD = "c2ad4bc301a93cce"  # AttributeError: Can't pickle local object '...<locals>...'
 PARTIAL = "functools.partial"
@@ -62,8 +74,9 @@ class LambdaInStrategy(Rule):
     record = "9bd70f1cac665e7b"
     name = "lambda-in-strategy"
     reveals = ("LXF037",)  # a moved lambda with CUDA FSDP's parameter names is then called by torch_xla
-    summary = "XLAFSDPStrategy is pickled at `fabric.launch`: its arguments cannot be lambdas or local functions"
-    triggers = ("XLAFSDPStrategy", "lambda")
+    summary = ("`fabric.launch` pickles XLAFSDPStrategy and the launched function: neither may hold lambdas or local "
+               "functions")
+    triggers = ("XLAFSDPStrategy", "lambda", "launch")
     examples = (
         Invalid(
             "from lightning.fabric.strategies import XLAFSDPStrategy\n"
@@ -178,6 +191,52 @@ class LambdaInStrategy(Rule):
             message="when args.remat",
             count=1, at="7:50-7:54", severity="warning",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def main(steps):\n"
+            "    def train(fabric):\n"
+            "        fabric.setup_module(Net())\n"
+            "    Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Can't pickle local object 'main.<locals>.train'",
+            count=1, at="5:40-5:45", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, make_model):\n"
+            "    fabric.setup_module(make_model())\n"
+            "Fabric(strategy='xla_fsdp').launch(lambda f: train(f, Net))\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def train(fabric, make_model):\n"
+            "    fabric.setup_module(make_model())\n"
+            "\n"
+            "\n"
+            "def _launched(f):\n"
+            "    return train(f, Net)\n"
+            "\n"
+            "\n"
+            "Fabric(strategy='xla_fsdp').launch(_launched)\n",
+            message="`fabric.launch` is given a lambda",
+            count=1, at="4:36-4:59", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, make_model):\n"
+            "    fabric.setup_module(make_model())\n"
+            "Fabric(strategy='xla_fsdp').launch(train, lambda: Net())\n",
+            message="`fabric.launch` is to pass a lambda to the launched function",
+            count=1, at="4:43-4:56", severity="error",
+        ),
+        Valid("from functools import partial\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric, make_model):\n"
+              "    fabric.setup_module(make_model())\n"
+              "Fabric(strategy='xla_fsdp').launch(partial(train, make_model=Net))\n"
+              "Fabric(strategy='xla_fsdp').launch(train, Net)\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def main():\n"
+              "    def train(fabric):\n"
+              "        fabric.setup_module(Net())\n"
+              "    Fabric(strategy='ddp', accelerator='cpu', devices=2).launch(train)\n"),
         Valid("from lightning.fabric.strategies import FSDPStrategy\n"
               "s = FSDPStrategy(auto_wrap_policy=lambda m, r, n: n > 1e6)\n"),
         Valid("class XLAFSDPStrategy:\n    def __init__(self, **kw): pass\n"
@@ -195,6 +254,81 @@ class LambdaInStrategy(Rule):
                 used = self.when_used(ctx, call, finding)
                 if used is not None:
                     yield used
+        for call, fabric in sorted(ctx.method_calls("launch"), key=lambda c: (c[0].lineno, c[0].col_offset)):
+            if fabric_kind(ctx, fabric) == XLA_FSDP:
+                yield from self._launched(ctx, call, taken, seen)
+
+    def _launched(self, ctx: Context, call: ast.Call, taken: set[str], seen: set[ast.AST]) -> Iterator[Finding]:
+        """The function `fabric.launch` is given, and the arguments it is to be called with: the launch pickles
+        them too (`xmp.spawn(..., args=(function, args, kwargs, ...))`), so a lambda or a nested def there fails
+        the same way. One with no parameter is LXF018's: `launch` raises TypeError before it pickles anything."""
+        target = launch_target(call)
+        given = [] if target is None else [target]
+        given += [a for a in call.args[1:] if not isinstance(a, ast.Starred)]
+        given += [k.value for k in call.keywords if k.arg not in (None, "function")]
+        for written in given:
+            values = ctx.values(written)
+            found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
+            every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+            for _, (func, inside, conditions, elsewhere) in found:
+                if func in seen or written is target and inside is None and not has_parameters(func):
+                    continue
+                seen.add(func)
+                yield self._launched_finding(ctx, written, written is target, func, inside, _Path(conditions, every),
+                                             elsewhere, taken)
+            renamed = [named for named in (_top_level(ctx, value) for value in values) if named is not None]
+            if len(renamed) == len(values) == 1 and renamed[0] not in seen and _bound_to_another(ctx, renamed[0]):
+                seen.add(renamed[0])
+                yield self._renamed(ctx, written, renamed[0])
+
+    def _renamed(self, ctx: Context, written: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Finding:
+        """A top-level function launched as it was defined while the module's name for it holds another object
+        (the wrapper a decorator of the file returned, which launches the function it was given)."""
+        module = "__main__" if re.search(r"__name__\s*==\s*['\"]__main__['\"]", ctx.doc.text) else "<module>"
+        decorators = ", ".join(f"`@{short(ctx.doc.source(d))}`" for d in func.decorator_list) or "a later assignment"
+        message = (
+            f"`fabric.launch` is given `{func.name}` as it was defined, but the module's `{func.name}` holds another "
+            f"object (what {decorators} made of it), and pickle finds a function by its module and name: under "
+            "XLAFSDPStrategy the launch sends the function to the spawned processes, so it fails with PicklingError: "
+            f"Can't pickle <function {func.name}>: it's not the same object as {module}.{func.name} before your "
+            f"function runs. Keep the launched function under a name of its own (`def _{func.name}(fabric, ...)`, "
+            f"then `{func.name} = decorator(_{func.name})`)"
+        )
+        return self.finding(ctx, written, message)
+
+    def _launched_finding(self, ctx: Context, written: ast.expr, is_function: bool,
+                          func: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, inside: str | None, when: _Path,
+                          elsewhere: Flow | None, taken: set[str]) -> Finding:
+        owner = elsewhere.ctx if elsewhere is not None else ctx
+        outer = owner.enclosing_function(func)
+        if isinstance(func, ast.Lambda):
+            what, name = "a lambda", None
+            error = "AttributeError" if outer is not None else "PicklingError"
+        else:
+            what, name = f"`{func.name}`, a function defined inside `{outer.name if outer else '?'}`", func.name
+            error = f"AttributeError: Can't pickle local object '{_qualname(owner, func)}'"
+        if elsewhere is not None:
+            what += f" ({elsewhere.origin_name}, line {func.lineno})"
+        if inside:
+            what += f" (as `{inside}=` of a `functools.partial`)"
+        head = f"`fabric.launch` is given {what}" if is_function else \
+            f"`fabric.launch` is to pass {what} to the launched function"
+        message = (f"{head}, which cannot be pickled: under XLAFSDPStrategy the launch "
+                   f"sends the function and its arguments to the spawned processes, so it fails with {error} before "
+                   "your function runs. ")
+        message += ("Use a function defined at module level (or a `functools.partial` of one)" if name is None else
+                    f"Define `{name}` at module level and pass what it reads from `{outer.name if outer else '?'}` "
+                    "as arguments (`fabric.launch(fn, *args)`, or a `functools.partial` of it)")
+        message += when.tail
+        record = LOCAL_OBJECT_RECORD if outer is not None else None
+        if elsewhere is not None:
+            finding = self.finding(ctx, written, message, (), when.severity, record=record)
+            place = place_in(elsewhere, func)
+            return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+        fixes = _to_def(ctx, func, inside or ("launched" if is_function else "argument"), taken) \
+            if isinstance(func, ast.Lambda) else []
+        at = func if isinstance(func, ast.Lambda) else written
+        return self.finding(ctx, at, message, fixes, when.severity, record=record)
 
     def _of_call(self, ctx: Context, call: ast.Call, taken: set[str], seen: set[ast.AST]) -> Iterator[Finding]:
         args, _ = ctx.keyword_args(call)
@@ -422,6 +556,12 @@ def _top_level(ctx: Context, value: Value) -> ast.FunctionDef | ast.AsyncFunctio
             or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node not in ctx.parents:
         return None
     return node if ctx.scope_of(node) is ctx.module else None
+
+
+def _bound_to_another(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The module's name of a top-level def holds, on every path, functions of the file other than that def."""
+    held = ctx.flow.module_binding(func.name) or ()
+    return bool(held) and all(x.kind == "function" and x.node is not func and not x.foreign for x in held)
 
 
 def _found_by_name(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, when: tuple[str, ...] = ()) -> bool:

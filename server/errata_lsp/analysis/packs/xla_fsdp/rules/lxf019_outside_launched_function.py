@@ -372,7 +372,7 @@ class OutsideLaunchedFunction(Rule):
             launched = {id(v.node) for _, f in pairs for v in ctx.values(f) if v.kind == "fabric"}
             if not launched:
                 continue
-            roots = [c for c in calls_in[scope] if _pos(c) < _pos(first[0])]
+            roots = [c for c in calls_in[scope] if _runs_before(ctx, c, first[0])]
             seen: set[int] = set()
             # (the def, the statement here that runs it, how deep, where a generator's body runs if it is one)
             todo: list[tuple[ast.FunctionDef, ast.AST, int, ast.AST | None]] = []
@@ -382,7 +382,7 @@ class OutsideLaunchedFunction(Rule):
                         todo.append((func, call, 1, None))
                     else:  # its body runs where it is drawn: here too when that is before the launch
                         todo.extend((func, draw, 1, draw) for draw in _draws(ctx, call)
-                                    if ctx.scope_of(draw) is scope and _pos(draw) < _pos(first[0]))
+                                    if ctx.scope_of(draw) is scope and _runs_before(ctx, draw, first[0]))
             while todo:
                 func, root, depth, drawn = todo.pop(0)
                 if id(func) in seen or len(seen) >= MAX_REACHED:
@@ -426,7 +426,7 @@ class OutsideLaunchedFunction(Rule):
                     isinstance(a, ast.Name) and a.id in names for a in (*call.args, *(k.value for k in call.keywords))):
                 continue
             pairs = launches.get(ctx.scope_of(call), [])
-            before = [(launch, f) for launch, f in pairs if _pos(call) < _pos(launch)]
+            before = [(launch, f) for launch, f in pairs if _runs_before(ctx, call, launch)]
             after = [(launch, f) for launch, f in pairs  # a later statement (not the launch's own arguments)
                      if _pos(launch) < _pos(call) and ctx.statement_of(launch) is not ctx.statement_of(call)
                      and _encloses(ctx, ctx.statement_of(launch), call)]
@@ -525,7 +525,7 @@ class OutsideLaunchedFunction(Rule):
             return None
         spelled = f"{fabric.id}.{method}"
         first = min(same, key=lambda pair: _pos(pair[0]))[0]
-        if _pos(use) < _pos(first):
+        if _runs_before(ctx, use, first):
             where = f"before `{_launch_text(ctx, first)}` (line {first.lineno}), in the parent process"
             if method in VALIDATED:
                 message = (
@@ -703,7 +703,7 @@ def _generator_draw(ctx: Context, call: ast.Call, pairs: list[tuple[ast.Call, as
     for draw in draws:
         if ctx.scope_of(draw) is not scope:
             continue
-        before = [(launch, f) for launch, f in pairs if _pos(draw) < _pos(launch)]
+        before = [(launch, f) for launch, f in pairs if _runs_before(ctx, draw, launch)]
         after = [(launch, f) for launch, f in pairs if _pos(launch) < _pos(draw)
                  and ctx.statement_of(launch) is not ctx.statement_of(draw) and _encloses(ctx, ctx.statement_of(launch), draw)]
         if before or after:
@@ -848,6 +848,22 @@ def _uses_of(func: ast.FunctionDef, names: set[str]) -> Iterator[tuple[ast.AST, 
 
 def _underline(use: ast.AST) -> ast.AST:
     return use.func if isinstance(use, ast.Call) else use
+
+
+def _runs_before(ctx: Context, node: ast.AST, launch: ast.Call) -> bool:
+    """`node` runs before `launch` does: it is written earlier, or it is in one of the arguments the launched
+    function is to be called with, which Python evaluates before the call (`fabric.launch(train,
+    make_batches(fabric))`), outside a lambda there. (The function argument called there, `launch(train())`, is
+    LXF017's: the fix is not to call it.)"""
+    if _pos(node) < _pos(launch):
+        return True
+    current = ctx.parents.get(node)
+    while current is not None and current is not launch:
+        if isinstance(current, (ast.Lambda, ast.stmt)):
+            return False
+        current = ctx.parents.get(current)
+    target = launch_target(launch)
+    return current is launch and not ctx.within(node, launch.func) and not (target is not None and ctx.within(node, target))
 
 
 def _pos(node: ast.AST) -> tuple[int, int]:

@@ -142,13 +142,31 @@ def _path(ctx: Context, call: ast.Call) -> object | None:
         return value.value
     values = ctx.values(given)
     if len(values) != 1 or values[0].when or values[0].flow is not ctx.flow or values[0].node is None:
-        return None
+        return _same_read(ctx, given)
     node = values[0].node
     bound = ctx.parents.get(node)  # the value of one assignment statement, not a function's return (a new path each call)
     if not isinstance(bound, ast.Assign) or bound.value is not node or len(bound.targets) != 1 \
             or not isinstance(bound.targets[0], ast.Name) or _in_loop(ctx, bound):
         return None
     return ("bound", id(node))
+
+
+def _same_read(ctx: Context, given: ast.expr) -> object | None:
+    """An attribute of one binding, read where the file never stores that attribute (`args.out` of the parsed
+    options, `cfg.ckpt_dir` of a parameter): whatever the run gives it, each read holds the same path. None for
+    anything else."""
+    chain: list[str] = []
+    root: ast.expr = given
+    while isinstance(root, ast.Attribute):
+        chain.append(root.attr)
+        root = root.value
+    if not chain or not isinstance(root, ast.Name) or any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__")):
+        return None
+    defs = ctx.flow.reaching(root)
+    if defs is None or len(defs) != 1 or defs[0].node is None or any(
+            isinstance(n.ctx, ast.Store) and n.attr in chain for n in ctx.nodes(ast.Attribute)):
+        return None
+    return ("read", id(defs[0].node), tuple(chain))
 
 
 def _in_loop(ctx: Context, stmt: ast.AST) -> bool:

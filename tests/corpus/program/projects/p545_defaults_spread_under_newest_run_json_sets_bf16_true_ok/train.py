@@ -1,0 +1,38 @@
+# expect: none
+# oracle: OK
+# twin: p544_defaults_spread_under_newest_run_json_keeps_gpu_precision_bf16_mixed
+"""python train.py: Fabric's settings are the defaults with the newest file of runs/ over them."""
+import json
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from defaults import FABRIC
+from model import Block, Net
+
+RUNS = Path(__file__).resolve().parent / "runs"
+
+
+def fabric_settings():
+    newest = max(RUNS.glob("*.json"), key=lambda p: p.stat().st_mtime)
+    with open(newest) as f:
+        return {**FABRIC, **json.load(f)}
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=3e-4))
+    for step in range(2):
+        x = torch.randn(8, 32, device=fabric.device)
+        loss = F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device))
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block}), **fabric_settings())
+    fabric.launch(train)

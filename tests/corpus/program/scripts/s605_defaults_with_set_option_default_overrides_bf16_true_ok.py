@@ -1,0 +1,56 @@
+# expect: none
+# oracle: OK
+# twin: s604_defaults_with_set_option_default_keeps_bf16_mixed
+"""python s605_defaults_with_set_option_default_overrides_bf16_true_ok.py [--set key=value ...]: the GPU defaults, the pod's overrides by default."""
+import argparse
+import json
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim: int = 32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim: int = 32, depth: int = 2, classes: int = 4):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+DEFAULTS = {"accelerator": "tpu", "precision": "bf16-mixed"}
+
+
+def parse_pairs(pairs):
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=3e-4))
+    x = torch.randn(8, 32, device=fabric.device)
+    fabric.backward(F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device)))
+    optimizer.step()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--set", nargs="*", default=["precision=bf16-true"])
+    args = parser.parse_args()
+    fabric = Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={Block}), **dict(DEFAULTS, **parse_pairs(args.set)))
+    fabric.launch(train)
