@@ -219,6 +219,9 @@ class Walker:
         branches = [self.run(s.orelse, dict(body), when) if not isinstance(body, _Terminated) else body]
         for handler in s.handlers:
             label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
+            probed = _imports_probed(s.body) if handler.type is not None and _catches_import_error(handler.type) else ()
+            if probed:  # an import probe: the machine that has those modules never takes this branch
+                label += f" (importing {', '.join(probed)})"
             start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
             if handler.type is not None:
                 start = self.expr(handler.type, start, when)
@@ -753,3 +756,22 @@ def _same_expression(text: str, node: ast.expr) -> bool:
     parsed = condition_expr(text)
     return parsed is not None and ast.dump(parsed) == ast.dump(node)
 
+
+IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
+def _catches_import_error(kind: ast.expr) -> bool:
+    """`except ImportError`, `except (ImportError, OSError)`: a handler an import that fails runs."""
+    names = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return any(isinstance(n, ast.Name) and n.id in IMPORT_ERRORS for n in names)
+
+
+def _imports_probed(body: list[ast.stmt]) -> tuple[str, ...]:
+    """The modules the statements of a `try` body import (absolute imports only), in order."""
+    found: list[str] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            found.extend(a.name for a in stmt.names)
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module:
+            found.append(stmt.module)
+    return tuple(dict.fromkeys(found))

@@ -12,6 +12,7 @@ import ast
 import builtins
 import copy
 import functools
+import itertools
 import os
 from bisect import bisect_right
 from collections import defaultdict
@@ -935,7 +936,8 @@ class Context:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(parent, ast.ClassDef) and (
                     self.once("never runs", node, functools.partial(self.flow.never_runs, node))
                     or self.once("never picked method", node, functools.partial(self.flow.never_picked_method, node))
-                    or self.once("never dispatched", node, functools.partial(self.flow.never_dispatched, node))):
+                    or self.once("never dispatched", node, functools.partial(self.flow.never_dispatched, node))
+                    or self.once("never reflected", node, functools.partial(self.flow.never_reflected, node))):
                 return True
             node = parent
         return False
@@ -997,18 +999,19 @@ class Context:
         for assign in self._by_type[ast.Assign]:
             value = assign.value
             if isinstance(value, ast.Call) and value.args and self.resolve(value.func) == "functools.partial" \
-                    and self._partial_target(value):
+                    and self.partial_target(value):
                 names.update(t.id for t in assign.targets if isinstance(t, ast.Name))
-        for name in names:
-            for call in self.calls_by_name(name):
-                partials = {v.node for v in self.flow.values(call.func)}
-                if len(partials) != 1:
-                    continue
-                partial = partials.pop()
-                if isinstance(partial, ast.Call) and partial.args and self.resolve(partial.func) == "functools.partial":
-                    qualified = self._partial_target(partial)
-                    if qualified:
-                        found[call] = (qualified, partial)
+        # called by its name, or read out of a table that holds it (`STRATEGIES[args.strategy]()`)
+        tables = [c for c in self._by_type[ast.Call] if isinstance(c.func, ast.Subscript)] if names else []
+        for call in itertools.chain(*(self.calls_by_name(name) for name in names), tables):
+            partials = {v.node for v in self.flow.values(call.func)}
+            if len(partials) != 1:
+                continue
+            partial = partials.pop()
+            if isinstance(partial, ast.Call) and partial.args and self.resolve(partial.func) == "functools.partial":
+                qualified = self.partial_target(partial)
+                if qualified:
+                    found[call] = (qualified, partial)
         return found
 
     @cached_property
@@ -1030,7 +1033,7 @@ class Context:
                 found[id(call)] = base
         return found
 
-    def _partial_target(self, partial: ast.Call) -> str | None:
+    def partial_target(self, partial: ast.Call) -> str | None:
         """The library callable a `partial(...)` ends up calling: its first argument's, through the partials
         that argument holds (`partial(partial(Fabric, ...), ...)` spelled with names)."""
         seen: set[int] = set()

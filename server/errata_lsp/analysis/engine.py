@@ -53,6 +53,10 @@ Together = frozenset[tuple[frozenset[str], frozenset[str]]]  # pairs of word set
 # A name bound at the top level: `def name`, `class name`, `name = ...`, `name: T = ...`.
 TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 _BINDING_AFTER_BREAK = re.compile(r"\n(?:(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|(\w+)[ \t]*(?::[^=\n]*)?=(?!=))")
+# A statement of the top level whose block is the module's code too (`try:` around an import probe, `if`, `with`)
+_TOP_LEVEL_BLOCK = re.compile(r"^(?:if|elif|else|try|except|finally|with|for|while|async[ \t]+(?:with|for))\b", re.M)
+_TOP_LEVEL_LINE = re.compile(r"^(\S.*)?$", re.M)
+_INDENTED_BINDING = re.compile(r"^[ \t]+(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 __all__ = ["CONTEXT_WORDS", "NOQA", "PACK_WORDS", "Report", "RuleFailure", "check_source", "check_document", "chosen_fix",
            "fix_all"]
 
@@ -657,7 +661,22 @@ def _bound_at_top(text: str) -> frozenset[str]:
     # expression engine finds by the break (not a match tried at every character: ~2x faster)
     first = TOP_LEVEL_BINDING.match(text)
     found = [(first.group(1) or "", first.group(2) or "")] if first is not None else []
-    return frozenset(a or b for a, b in (*found, *_BINDING_AFTER_BREAK.findall(text)))
+    names = frozenset(a or b for a, b in (*found, *_BINDING_AFTER_BREAK.findall(text)))
+    if _TOP_LEVEL_BLOCK.search(text) is None:
+        return names
+    # `try:\n    PRECISION = "bf16-mixed"\nexcept ImportError: ...`: a binding in the block of a statement of the top
+    # level (not of a def or class) binds the module's name too
+    blocks, start, inside = [], 0, False
+    for line in _TOP_LEVEL_LINE.finditer(text):
+        head = line.group(1)
+        if head is None or head.startswith("#"):
+            continue
+        if inside:
+            blocks.append(text[start:line.start()])
+        inside, start = _TOP_LEVEL_BLOCK.match(head) is not None, line.end()
+    if inside:
+        blocks.append(text[start:])
+    return names | frozenset(name for block in blocks for name in _INDENTED_BINDING.findall(block))
 
 
 def _names(parsed: ParsedChunk) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:

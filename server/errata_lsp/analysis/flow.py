@@ -117,6 +117,8 @@ MAX_STEPS = 50_000
 MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; then their merge
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
+DICT_CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")
+IMPORT_PROBE = re.compile(r"if .+ is raised \(importing (?P<modules>[\w.]+(?:, [\w.]+)*)\)")  # binder's `_try` label
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
 MAX_TURN_TEXT = 40  # an element named by its text up to this length, else by its position
@@ -372,11 +374,16 @@ class Flow:
             return None
         return _VersionTest(bound)
 
-    def condition_truth(self, condition: str, answers: Mapping[str, Any]) -> bool | None:
+    def condition_truth(self, condition: str, answers: Mapping[str, Any], imports: frozenset[str] = frozenset()
+                        ) -> bool | None:
         """Whether a path's condition, as its text reads in this module, holds where the library calls of
         `answers` (by qualified name, called with no argument) answer so (`torch.cuda.is_available()` False on a
-        machine with no CUDA device): its names followed to what they are bound to, once and on every path; None
-        when the condition reads anything else."""
+        machine with no CUDA device) and the packages `imports` are installed (an `except ImportError` branch of
+        a `try` that imports only those is never taken): its names followed to what they are bound to, once and
+        on every path; None when the condition reads anything else."""
+        probe = IMPORT_PROBE.fullmatch(condition)
+        if probe is not None:
+            return False if all(m.split(".")[0] in imports for m in probe["modules"].split(", ")) else None
         test = condition_expr(condition)
         if test is None:
             return None
@@ -2466,9 +2473,18 @@ class Flow:
         edits = _plain_dict_edits(func, name)
         if not sites or edits is None:
             return (Value("unknown", func.args.kwarg, flow=self),)
-        defaults = [c for c in ast.walk(func) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
-                    and c.func.attr == "setdefault" and source_text(c.func.value) == name and len(c.args) == 2
-                    and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
+        # (the call, its key, the key as written, the value it sets): `kwargs.setdefault("k", v)`, and each entry
+        # of a known dict a loop `for k, v in DEFAULTS.items(): kwargs.setdefault(k, v)` sets
+        defaults: list[tuple[ast.Call, str, ast.expr, ast.expr]] = [
+            (c, c.args[0].value, c.args[0], c.args[1]) for c in ast.walk(func) if isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Attribute) and c.func.attr == "setdefault" and source_text(c.func.value) == name
+            and len(c.args) == 2 and isinstance(c.args[0], ast.Constant) and isinstance(c.args[0].value, str)]
+        body = func.body if not isinstance(func, ast.Lambda) else []
+        for loop in (s for s in body if isinstance(s, ast.For) and _looped_setdefault(s, name)):
+            looped = self._looped_defaults(loop)
+            if looped is None:
+                return (Value("unknown", func.args.kwarg, flow=self),)
+            defaults.extend(looped)
         named = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
         out: list[Value] = []
         for call, bound_self, when in sites:
@@ -2486,11 +2502,10 @@ class Flow:
                 given = {k.arg for k in extra if k.arg} | {k.value for k in spread_keys
                                                             if isinstance(k, ast.Constant) and isinstance(k.value, str)}
                 filled_keys, filled = list(keys), list(values)
-                for default in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
-                    if default.args[0].value not in given and _may_set_default(  # type: ignore[attr-defined]
-                            func, default, name, given if None not in spread_keys else None):
-                        filled_keys.append(default.args[0])
-                        filled.append(self._passing(default.args[1], own))
+                for default, text, written, filling in defaults:  # `kwargs.setdefault("k", v)`: v when the caller gave no k
+                    if text not in given and _may_set_default(func, default, name, given if None not in spread_keys else None):
+                        filled_keys.append(written)
+                        filled.append(self._passing(filling, own))
                 brought = [self._passing(v, own) for v in spread_values]
                 all_keys, all_values = [*filled_keys, *spread_keys], [*filled, *brought]
                 for edit, key, value in edits:  # the body's own `kwargs["k"] = v`, `kwargs.pop("k")`, in order
@@ -2503,6 +2518,20 @@ class Flow:
                 ast.copy_location(display, call)
                 out.append(Value("dict", display, (*cond, *spread_when), label=name, flow=self))
         return tuple(out)
+
+    def _looped_defaults(self, loop: ast.For) -> list[tuple[ast.Call, str, ast.expr, ast.expr]] | None:
+        """`for key, value in defaults.items(): kwargs.setdefault(key, value)` over one dict whose entries are all
+        known, each stored on every path: a `setdefault` of each entry (the key placed at the entry's, the value
+        held at the entry's value); None otherwise."""
+        held = self.plain_run(self.values(loop.iter.func.value))  # type: ignore[attr-defined]  # (`_looped_setdefault`)
+        if len(held) != 1 or held[0].kind != "dict" or held[0].when:
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if entries is None or not complete or len(entries) > MAX_ALTERNATIVES or any(e.when for e in entries.values()):
+            return None
+        call = loop.body[0].value  # type: ignore[attr-defined]  # (`_looped_setdefault`)
+        return [(call, key, self._key_at(key, entry.value), self._held_at(entry.value, entry.values()))
+                for key, entry in entries.items() if isinstance(key, str)]
 
     def _passing(self, here: ast.expr, cond: tuple[str, ...]) -> ast.expr:
         """`here`, its values under `cond`: what a `**d` or a `setdefault` brings into the `**kwargs` dict a call
@@ -2580,6 +2609,11 @@ class Flow:
         module shows: by its name, as `self.m(...)`, as a function given to a method that calls it back
         (a pack's callback: `fabric.launch(f)`)."""
         name = getattr(func, "name", None)
+        if isinstance(func, ast.Lambda):  # `make = lambda **extra: ...`, or a factory's lambda bound to a name
+            for call in self._calls_of_value_names():
+                if any(self._is(func, x) for x in self.values(call.func)):
+                    yield call, False, ()
+            return
         if name is None:
             return
         cls = self._method_class(func)
@@ -2664,6 +2698,14 @@ class Flow:
                     continue
                 if _holds_bound(func, self.values(call.args[0])):
                     yield _CalledBack(call)
+
+    def _calls_of_value_names(self) -> list[ast.Call]:
+        """The calls of a bare name that a binding of the file may give a value made as it runs (a lambda kept
+        in a variable, or returned by a factory): once per check."""
+        given = self.ctx.names_given_values
+        return self.ctx.once("calls of value names", self.ctx.module, lambda: [
+            c for c in self.ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id in given
+            and c in self.ctx.calls_by_name(c.func.id)])  # (one that cannot run passes nothing: `if False: make()`)
 
     def _bound_called_through(self, func: ast.AST, name: str) -> Iterator[ast.Call]:
         """`modes = {"fit": self.fit, ...}` then `modes[cfg["mode"]](cfg)`, or `step = self.fit; step(cfg)`: a
@@ -2804,6 +2846,23 @@ class Flow:
                                 return True
             return False
         return self.ctx.once("held by a dispatcher", cls, held)
+
+    def never_reflected(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`self.clip = getattr(self, f"_clip_by_{kind}")` with `kind` known to be "norm": a method of the file's
+        plain class that nothing reads by its name, that a `getattr` by an f-string could pick (its fixed parts
+        fit the name), and that every reflective pick of the file names other than it (each a text the file
+        knows), nor a module joined to this one by imports names: only the reflection could run it, and it
+        picks others. A method that no reflection could pick keeps its findings (written before it is called)."""
+        name, cls = method.name, self._method_class(method)
+        if cls is None or method.decorator_list or name.startswith("__") and name.endswith("__") \
+                or self.ctx.attribute_loads(name) or self.ctx.loads_named(name) or not self.ctx.reads_every_use_of(name):
+            return False
+        picks = self._reflective_picks()
+        if not any(isinstance(p, ast.JoinedStr) and _may_be_named((Value("str", p, flow=self),), name) for p in picks) \
+                or any(p is None or _may_be_named(self.values(p), name) for p in picks) or not self._plain_class(cls):
+            return False
+        project = self.ctx.project
+        return project is None or not project.named_elsewhere(self, name, ())
 
     def never_picked_method(self, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`method` is read only as `self.<name>`, each time the entry of a dict of bound methods that is picked
@@ -4439,12 +4498,12 @@ class Flow:
             calls = [(c, (f"when built at line {c.lineno}",) if len(sites) > 1 else ()) for c in sites]
         out: list[Value] = []
         for c, when in calls:
-            given = self._field_given(cls, c, attr, fields)
+            given = self._converted(dict(fields)[attr], self._field_given(cls, c, attr, fields))
             if not as_built:
                 given = self.after_post_init(cls, c, attr, given)
             out.extend(x.under(when) for x in given)
         if not calls:
-            out.extend(self._field_default(dict(fields)[attr], f"{cls.name}.{attr}"))
+            out.extend(self._converted(dict(fields)[attr], self._field_default(dict(fields)[attr], f"{cls.name}.{attr}")))
         return tuple(out)
 
     def _field_given(self, cls: ast.ClassDef, call: ast.Call, attr: str,
@@ -4605,6 +4664,27 @@ class Flow:
                 and self.ctx.resolve(value.func) in ATTRS_FACTORIES:
             return tuple(x.named(label) for x in self.called(value.args[0], value.args[0]))
         return tuple(x.named(label) for x in self.values(value))
+
+    def _converted(self, stmt: ast.AnnAssign, given: tuple[Value, ...]) -> tuple[Value, ...]:
+        """What an `attrs` field's `converter=` makes of the values its construction gives it (or its default):
+        a builtin container (`converter=set`) makes each a container of its kind; another converter, unknown."""
+        field_call = stmt.value
+        converter = next((k.value for k in field_call.keywords if k.arg == "converter"), None) \
+            if isinstance(field_call, ast.Call) else None
+        if converter is None:
+            return given
+        made = self.values(converter)
+        name = (made[0].qualified or "").removeprefix("builtins.") if len(made) == 1 and made[0].kind == "function" else ""
+        if name not in ELEMENT_KINDS:
+            return (Value("unknown", converter, flow=self),)
+        out: list[Value] = []
+        for x in given:
+            if x.kind == name or x.kind not in (*ELEMENT_KINDS, "dict", "str") or not isinstance(x.node, ast.expr):
+                out.append(x)  # already one, or unknown to the layer alike
+            else:  # `set([Block])`, as Python builds it at the construction
+                call = ast.copy_location(ast.Call(func=converter, args=[x.node], keywords=[]), converter)
+                out.append(Value(name, call, x.when, x.label, flow=self))
+        return tuple(out)
 
     def called(self, func: ast.expr, where: ast.AST) -> tuple[Value, ...]:
         """What calling `func` with no argument gives (a `default_factory`)."""
@@ -4880,6 +4960,11 @@ class Flow:
             if isinstance(key, int) and base.kind in ("list", "tuple") and not isinstance(base.node, ast.ListComp) \
                     and base.extra not in ("grown", "filled"):
                 out.extend(x.under(base.when) for x in self.element(base, key))
+                continue
+            answered = self._dict_subclass_items(node, base, [(key, ())] if isinstance(key, str) else keys or []) \
+                if base.kind == "instance" and (isinstance(key, str) or keys) else None
+            if answered is not None:  # `Settings(steps=3)["precision"]` of `class Settings(dict)` with `__missing__`
+                out.extend(x.under(base.when) for x in answered)
                 continue
             items = self._items_alike(node, base) if base.kind == "list" else None
             if items is not None:  # `models[i]` of `[Net() for _ in range(k)]`: what every item holds
@@ -6249,7 +6334,7 @@ class Flow:
         if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args and f.flow is not None:
             # `Sharded = partial(XLAFSDPStrategy, ...)`, here or in another module; `Sharded(...)` builds what
             # the library callable builds
-            qualified = f.flow.ctx.resolve(f.node.args[0])
+            qualified = f.flow.ctx.partial_target(f.node)  # through the partials it wraps: `partial(Base, ...)`
             if qualified is not None and not f.flow._from_project(qualified):
                 return self._library_call(node, qualified)
         bound = f.extra if f.kind == "partial" and isinstance(f.node, ast.Call) and f.node.args \
@@ -6710,6 +6795,52 @@ class Flow:
             return None
         return func
 
+    def _dict_subclass_items(self, node: ast.Subscript, base: Value, keys: Sequence[tuple[Any, tuple[str, ...]]]
+                             ) -> list[Value] | None:
+        """`settings["precision"]` of `settings = Settings(steps=3)`, a `class Settings(dict)` of the file whose only
+        method is `__missing__(self, key)`, built with keywords alone and never changed where it is read: for each
+        key, the keyword the construction gives, else what `__missing__` returns for it (a constant, or
+        `TABLE[key]`). None otherwise."""
+        cls, call = base.extra if isinstance(base.extra, tuple) and len(base.extra) == 2 else (None, None)
+        if not isinstance(cls, ast.ClassDef) or not isinstance(call, ast.Call) or base.flow is not self or call.args \
+                or any(k.arg is None for k in call.keywords) or len(cls.bases) != 1 or cls.keywords \
+                or not (isinstance(cls.bases[0], ast.Name) and cls.bases[0].id == "dict"):
+            return None
+        methods = [m for m in cls.body if not (isinstance(m, ast.Expr) and isinstance(m.value, ast.Constant))
+                   and not isinstance(m, ast.Pass)]
+        missing = methods[0] if len(methods) == 1 else None
+        if not isinstance(missing, ast.FunctionDef) or missing.name != "__missing__" or missing.decorator_list \
+                or len(missing.args.args) != 2 or not isinstance(missing.body[-1], ast.Return) \
+                or len([s for s in missing.body if not isinstance(s, ast.Expr)]) != 1:
+            return None
+        param, returned = missing.args.args[1].arg, missing.body[-1].value
+        looked_up = isinstance(returned, ast.Subscript) and isinstance(returned.slice, ast.Name) \
+            and returned.slice.id == param and isinstance(returned.value, ast.Name)
+        if not (looked_up or isinstance(returned, ast.Constant)) or not isinstance(node.value, ast.Name) \
+                or self._dict_changed(node.value.id):
+            return None
+        given = {k.arg: k.value for k in call.keywords}
+        out: list[Value] = []
+        for key, when in keys:
+            if not isinstance(key, str):
+                return None
+            if key in given:
+                out.extend(x.under(when) for x in self.values(given[key]))
+            elif looked_up:  # `DEFAULTS[key]` read for this key
+                assert isinstance(returned, ast.Subscript)
+                slice_ = self._stand_in(returned.slice, (Value("str", self._key_at(key, returned.slice), flow=self),))
+                table = ast.copy_location(ast.Subscript(value=returned.value, slice=slice_, ctx=ast.Load()), returned)
+                out.extend(x.under(when) for x in self.values(table))
+            else:
+                out.extend(x.under(when) for x in self.values(returned))  # type: ignore[arg-type]  # a Constant
+        return out
+
+    def _dict_changed(self, name: str) -> bool:
+        """Some code of the file stores into `name[...]` or calls a method of `name` that changes a dict."""
+        return any(isinstance(n.ctx, (ast.Store, ast.Del)) and isinstance(n.value, ast.Name) and n.value.id == name
+                   for n in self.ctx.nodes(ast.Subscript)) or any(
+            isinstance(a.value, ast.Name) and a.value.id == name for attr in DICT_CHANGES for a in self.ctx.attribute_loads(attr))
+
     def _stand_in(self, where: ast.expr, values: tuple[Value, ...]) -> ast.Name:
         """A name placed at `where` that holds `values` (an argument of a call made up here)."""
         held = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), where)
@@ -6790,6 +6921,15 @@ class Flow:
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "split" \
                 and not expr.keywords and len(expr.args) <= 1:
             return self._split_items(expr)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "values" \
+                and not expr.args and not expr.keywords:  # `PRESETS.values()` of a dict read whole: its entries' values
+            table = self.plain_run(self.values(expr.func.value))
+            if len(table) != 1 or table[0].kind != "dict" or table[0].when:
+                return None
+            entries, complete = (table[0].flow or self).entries(table[0])
+            if entries is None or not complete or len(entries) > MAX_ALTERNATIVES or any(e.when for e in entries.values()):
+                return None
+            return [e.values() for e in entries.values()]
         if isinstance(expr, ast.Call):  # `itertools.product(A, B)`, `zip(A, B)`, `enumerate(A)` of sequences known whole
             combined = idioms.iterated(self, expr)
             if combined is not None:
@@ -6819,6 +6959,10 @@ class Flow:
         if isinstance(value.extra, _Items):  # `map(f, items)`: what each call gives
             return [flow.plain_run(held) for held in value.extra.items]
         return None
+
+    def known_item_values(self, expr: ast.expr) -> list[tuple[Value, ...]] | None:
+        """What each item of `expr` holds, in order, when the file knows them all (`_known_items`)."""
+        return self._known_items(expr)
 
     def _generator_called(self, call: ast.Call) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, Flow] | None:
         """The one generator function of the project `call` runs, with the flow that reads its body for this call
@@ -9180,6 +9324,8 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         elif isinstance(stmt, (ast.Expr, ast.Assign)) and (key := popped(stmt.value)) is not None \
                 and not (isinstance(stmt, ast.Assign) and any(_changes_dict(t, name) for t in stmt.targets)):
             edits.append(("drop", key, None))
+        elif isinstance(stmt, ast.For) and _looped_setdefault(stmt, name):
+            continue  # the defaults of a known dict (`Flow._looped_defaults`): they keep the caller's keys
         elif _changes_dict(stmt, name):
             return None
         else:
@@ -9188,6 +9334,20 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         if read_before:
             return None
     return edits
+
+
+def _looped_setdefault(loop: ast.For, name: str) -> bool:
+    """`for key, value in <dict>.items(): name.setdefault(key, value)`, that loop alone."""
+    target, body = loop.target, loop.body
+    if loop.orelse or len(body) != 1 or not isinstance(body[0], ast.Expr) or not isinstance(target, ast.Tuple) \
+            or len(target.elts) != 2 or not all(isinstance(e, ast.Name) for e in target.elts) \
+            or not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute)
+                    and loop.iter.func.attr == "items" and not loop.iter.args and not loop.iter.keywords):
+        return False
+    call = body[0].value
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "setdefault" \
+        and isinstance(call.func.value, ast.Name) and call.func.value.id == name and not call.keywords \
+        and [source_text(a) for a in call.args] == [e.id for e in target.elts]  # type: ignore[attr-defined]
 
 
 def _changes_dict(func: ast.AST, name: str) -> bool:

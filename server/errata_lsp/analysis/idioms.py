@@ -539,6 +539,8 @@ def known_items(flow: Flow, expr: ast.expr) -> list[ast.expr] | None:
         return list(combined.elts) if combined is not None else None
     if isinstance(expr, ast.Name):  # `keys = list(grid)`, never changed in place after
         held = flow.values(expr)
+        if len(held) == 1 and held[0].kind == "dict" and not held[0].when:
+            return _dict_items(flow, expr, True)  # `zip(PRESETS, ...)`: a dict runs through its keys
         built = held[0].node if len(held) == 1 and not held[0].when and held[0].flow is flow else None
         if isinstance(built, ast.Call) and held[0].kind in ("list", "tuple") and not any(
                 flow.ctx.method_calls_on(method, expr.id) for method in CHANGES_IN_PLACE):
@@ -596,7 +598,11 @@ def zipped_entries(flow: Flow, call: ast.Call) -> list[tuple[str, ast.expr, tupl
     rows = flow.values(pair.args[1])
     if not rows or any(not isinstance(r.node, (ast.Tuple, ast.List)) or len(r.node.elts) < len(names)
                        or any(isinstance(e, ast.Starred) for e in r.node.elts) for r in rows):
-        return None
+        # `map(make, PRESETS.values())`, `PRESETS.values()`: what each item holds, when the file knows them all
+        items = flow.known_item_values(pair.args[1])
+        if items is None or len(items) < len(names):
+            return None
+        return [(name, key, items[i]) for i, (name, key) in enumerate(names)]
     return [(name, key, tuple(x for r in rows for x in flow.element(r, i))) for i, (name, key) in enumerate(names)]
 
 

@@ -298,11 +298,13 @@ class DetectRule(Rule):
         """When the Fabric builds XLAFSDP only on some paths, and each of those paths' conditions holds on every
         machine XLAFSDP runs on (the pack's `Machine`: `not torch.cuda.is_available()` on a TPU machine), it
         builds it on every run that has it: `site.strategy_when` becomes None, `site.on_machine` says why, and
-        the answer tells whether a value's conditions may hold there. None when the machine does not decide."""
+        the answer tells whether a value's conditions may hold there. A Fabric that builds XLAFSDP on every path
+        runs only on such a machine: a value under a condition false there (`except ImportError` of a `try` that
+        imports torch_xla) never reaches it either. None when the machine does not decide."""
         machine = self.vocabulary.machines.get(XLA_FSDP)
         if machine is None:
             return None
-        truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers)
+        truth = functools.partial(site.ctx.flow.condition_truth, answers=machine.answers, imports=machine.imports)
         if site.strategy_when is None:  # XLAFSDP on every path (or no strategy asked): its machine, when it is one
             if "strategy" not in self.spec or fabric_of(site) != XLA_FSDP:
                 return None

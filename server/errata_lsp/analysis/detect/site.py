@@ -48,6 +48,7 @@ class Machine:
 
     answers: Mapping[str, Any]
     described: str
+    imports: frozenset[str] = frozenset()  # the packages installed there (an import probe of them succeeds)
 
 
 @dataclass(frozen=True)

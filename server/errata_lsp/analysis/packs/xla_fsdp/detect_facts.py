@@ -23,7 +23,8 @@ OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 # machine, which has no CUDA device, so torch's CUDA probes answer so there (a script that builds it only when
 # `not torch.cuda.is_available()` builds it on every run that has it).
 TPU_MACHINE = Machine({"torch.cuda.is_available": False, "torch.cuda.device_count": 0},
-                      "XLAFSDPStrategy runs on TPU machines, which have no CUDA device")
+                      "XLAFSDPStrategy runs on TPU machines, which have no CUDA device",
+                      frozenset({"torch_xla"}))  # XLAFSDPStrategy() raises ModuleNotFoundError without it
 
 
 # --- predicates ------------------------------------------------------------------------------

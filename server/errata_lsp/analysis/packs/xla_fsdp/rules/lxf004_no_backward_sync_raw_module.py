@@ -140,7 +140,13 @@ class NoBackwardSyncRawModule(Rule):
         yield from self._helpers_elsewhere(ctx)
         setups: dict[tuple[ast.AST, str], list[ast.Call]] | None = None
         for call, fabric in ctx.method_calls("no_backward_sync"):
-            if not call.args or fabric_kind(ctx, fabric) is None:
+            if not (call.args or call.keywords) or fabric_kind(ctx, fabric) is None:
+                continue
+            if not call.args:  # `module=net`, or through a `**` its caller fills (`no_backward_sync(**sync_kwargs)`)
+                given = ctx.keyword_args(call)[0].get("module")
+                found = self._followed(ctx, given.value) if given is not None and given.elsewhere is None else None
+                if found is not None:
+                    yield found
                 continue
             module = call.args[0]
             binding = ctx.reaching(module) if isinstance(module, ast.Name) else None

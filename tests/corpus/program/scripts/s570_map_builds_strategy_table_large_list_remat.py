@@ -1,0 +1,59 @@
+# expect: LXF001
+# oracle: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
+"""python train.py: `map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())` zipped with the preset names builds a strategy table; the default `large` preset has `activation_checkpointing_policy=[Block]`."""
+import argparse
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def batch(fabric):
+    return torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+
+
+PRESETS = {
+    "small": dict(auto_wrap_policy={Block}),
+    "large": dict(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block]),
+}
+STRATEGIES = dict(zip(PRESETS, map(lambda kwargs: XLAFSDPStrategy(**kwargs), PRESETS.values())))
+
+
+def train(fabric, steps=2):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        x, y = batch(fabric)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", choices=list(STRATEGIES), default="large")
+    args = parser.parse_args()
+    fabric = Fabric(accelerator="tpu", strategy=STRATEGIES[args.size])
+    fabric.launch(train)

@@ -1,0 +1,58 @@
+# expect: none
+# oracle: OK
+# twin: s574_attrs_converter_keeps_remat_layers_a_list
+"""python train.py: an `attrs` class whose `remat_layers` field has a list factory but `converter=set`, so the policy handed to `XLAFSDPStrategy` is a set."""
+import attrs
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(self.norm(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=32, depth=2):
+        super().__init__()
+        self.blocks = nn.Sequential(*[Block(dim) for _ in range(depth)])
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def batch(fabric):
+    return torch.randn(8, 32, device=fabric.device), torch.randint(0, 4, (8,), device=fabric.device)
+
+
+@attrs.define
+class ShardingConfig:
+    wrap_layers: set = attrs.field(factory=lambda: [Block], converter=set)
+    remat_layers: set = attrs.field(factory=lambda: [Block], converter=set)
+
+    def strategy(self):
+        return XLAFSDPStrategy(auto_wrap_policy=self.wrap_layers, activation_checkpointing_policy=self.remat_layers)
+
+
+def train(fabric, steps=2):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        x, y = batch(fabric)
+        fabric.backward(F.cross_entropy(model(x), y))
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=ShardingConfig().strategy())
+    fabric.launch(train)
