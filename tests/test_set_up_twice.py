@@ -159,3 +159,48 @@ def test_an_optimizer_a_factory_already_set_up_is_set_up_twice():
         "An optimizer should be passed only once to the `setup_optimizers` method: `make_optimizer(fabric, model)` "
         "is already the set-up optimizer `fabric.setup_optimizers(torch.optim.SGD…` returned at line 8, so Fabric "
         "raises ValueError. Set it up once and keep using what that call returned", 13, 40, 69)]
+
+
+def test_a_dataloader_set_up_again_is_an_error_and_the_fix_removes_the_second():
+    text = HEAD + ("from torch.utils.data import DataLoader, TensorDataset\n\n\n"
+                   "def train(fabric):\n"
+                   "    model = fabric.setup_module(nn.Linear(4, 4))\n"
+                   "    loader = DataLoader(TensorDataset(torch.randn(8, 4)), batch_size=2)\n"
+                   "    loader = fabric.setup_dataloaders(loader)\n"
+                   "    loader = fabric.setup_dataloaders(loader)\n"
+                   "    for (x,) in loader:\n"
+                   "        fabric.backward(model(x).sum())\n") + TAIL
+    findings = check_source(text).findings
+    assert [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column, f.span.end.column)
+            for f in findings] == [(
+        "LXF039", "error",
+        "A dataloader should be passed only once to the `setup_dataloaders` method: `loader` is already the set-up "
+        "dataloader `fabric.setup_dataloaders(loader)` returned at line 13, so Fabric raises ValueError. Set it up "
+        "once and keep using what that call returned", 14, 38, 44)]
+    fixed = apply_fix(text, findings[0].fixes[0].edits)
+    assert fixed.count("fabric.setup_dataloaders(loader)") == 1
+    assert check_source(fixed).findings == []
+
+
+def test_two_loaders_set_up_together_each_once_are_fine():
+    assert shown("from torch.utils.data import DataLoader, TensorDataset\n\n\n"
+                 "def train(fabric):\n"
+                 "    data = TensorDataset(torch.randn(8, 4))\n"
+                 "    train_loader, val_loader = fabric.setup_dataloaders(DataLoader(data), DataLoader(data))\n"
+                 "    for (x,) in train_loader:\n"
+                 "        pass\n") == []
+
+
+def test_loaders_a_helper_already_set_up_spread_into_setup_dataloaders_are_set_up_twice():
+    found = shown("from torch.utils.data import DataLoader, TensorDataset\n\n\n"
+                  "def make_loaders(fabric):\n"
+                  "    data = TensorDataset(torch.randn(8, 4))\n"
+                  "    return fabric.setup_dataloaders(DataLoader(data), DataLoader(data))\n"
+                  "\n"
+                  "\n"
+                  "def train(fabric):\n"
+                  "    train_loader, val_loader = fabric.setup_dataloaders(*make_loaders(fabric))\n")
+    assert [(code, severity, line, start, end) for code, severity, _, line, start, end in found] == [
+        ("LXF039", "error", 16, 56, 77)]
+    assert found[0][2].startswith("A dataloader should be passed only once to the `setup_dataloaders` method: "
+                                  "`*make_loaders(fabric)` is already the set-up dataloader")

@@ -50,7 +50,7 @@ MODULE_BASES = ("torch.nn.Module", "lightning.LightningModule", "lightning.pytor
 
 for _name in ("fabric", "strategy", "module", "setup_module", "optimizer"):
     register_kind(_name, __name__, always_true=True)
-for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple"):
+for _name in ("fabric_strategy", "setup_optimizer", "setup_tuple", "setup_dataloader"):
     register_kind(_name, __name__)
 # torch's FSDP wrap-policy objects (torch 2.9.0 `distributed/fsdp/wrap.py`): `_Policy` subclasses with no
 # `__len__` or `__bool__`, so always true, and never a set
@@ -133,7 +133,7 @@ def _is_wrapped(value: Value) -> bool | None:
     """`is_wrapped(obj)` is True for what `fabric.setup*` returns (a `_FabricModule`, `_FabricOptimizer`,
     `_FabricDataLoader`, or a compiled one of those) and False for anything else (fabric/wrappers.py,
     lightning 2.6.6): a raw module or optimizer says False, a set-up one True."""
-    if value.kind in ("setup_module", "setup_optimizer"):
+    if value.kind in ("setup_module", "setup_optimizer", "setup_dataloader"):
         return True
     if value.kind in ("module", "optimizer"):
         return False
@@ -154,6 +154,11 @@ def _fabric_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tu
         if len(node.args) == 1:
             return (Value("setup_optimizer", node, extra=node.args[0], flow=flow),)
         return (Value("setup_tuple", node, extra=tuple(Value("setup_optimizer", node, extra=a, flow=flow)
+                                                        for a in node.args), flow=flow),)
+    if name == "setup_dataloaders" and node.args and not any(isinstance(a, ast.Starred) for a in node.args):
+        if len(node.args) == 1:  # (`_FabricDataLoader`s: one for one loader, a list for several)
+            return (Value("setup_dataloader", node, extra=node.args[0], flow=flow),)
+        return (Value("setup_tuple", node, extra=tuple(Value("setup_dataloader", node, extra=a, flow=flow)
                                                         for a in node.args), flow=flow),)
     return (Value("unknown", node, flow=flow),)
 

@@ -1,11 +1,13 @@
-"""LXF039: a model or an optimizer set up a second time.
+"""LXF039: a model, an optimizer or a dataloader set up a second time.
 
-`Fabric.setup`, `setup_module` and `setup_optimizers` first check what they are given
-(`_validate_setup`, `_validate_setup_module`, `_validate_setup_optimizers`, fabric.py l.1203-1238): a
+`Fabric.setup`, `setup_module`, `setup_optimizers` and `setup_dataloaders` first check what they are given
+(`_validate_setup`, `_validate_setup_module`, `_validate_setup_optimizers`, fabric.py l.1203-1238,
+`_validate_setup_dataloaders`): a
 module that is already a `_FabricModule` raises ValueError "A model should be passed only once to the
 `setup_module` method." (or "... to the `setup` method."), an optimizer that is already a
 `_FabricOptimizer` "An optimizer should be passed only once to the `setup_optimizers` method." (or
-"... `setup` method."). Under XLAFSDP this happens inside the launched function, on every process,
+"... `setup` method."), a loader that is already a `_FabricDataLoader` "A dataloader should be passed only
+once to the `setup_dataloaders` method.". Under XLAFSDP this happens inside the launched function, on every process,
 after the first set-up has already sharded the model.
 
 The usual shapes: a Trainer that sets the model up in `__init__` and again in `fit`, a set-up repeated in
@@ -33,17 +35,18 @@ RECORDS = {
     ("setup", "model"): "b2a9523582dc7745",
     ("setup_optimizers", "optimizer"): "73f0571cfcb41199",
     ("setup", "optimizer"): "39fbf1e54e44718f",
+    ("setup_dataloaders", "dataloader"): "e9b2cf6ce1eb7d96",
 }
-SET_UP = {"model": "setup_module", "optimizer": "setup_optimizer"}  # the layer's kind of a set-up object
+SET_UP = {"model": "setup_module", "optimizer": "setup_optimizer", "dataloader": "setup_dataloader"}  # the layer's kinds
 
 
 class SetUpTwice(Rule):
     code = "LXF039"
     record = "2de3d0766338cd17"
     name = "set-up-twice"
-    summary = "Set a model or an optimizer up once: Fabric raises ValueError when it is given a set-up one"
+    summary = "Set a model, an optimizer or a dataloader up once: Fabric raises ValueError when given a set-up one"
     severity = Severity.ERROR
-    triggers = ("setup_module", "setup_optimizers", "setup")
+    triggers = ("setup_module", "setup_optimizers", "setup_dataloaders", "setup")
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
@@ -81,7 +84,7 @@ class SetUpTwice(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for method in ("setup_module", "setup", "setup_optimizers"):
+        for method in ("setup_module", "setup", "setup_optimizers", "setup_dataloaders"):
             for call, fabric in ctx.method_calls(method):
                 if fabric_kind(ctx, fabric) is None:
                     continue
@@ -91,11 +94,15 @@ class SetUpTwice(Rule):
                         yield finding
 
     def _again(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
-        values = [v for v in ctx.values(given) if v.node is not call]  # (what this very call stores there)
+        held = ctx.values(given.value) if isinstance(given, ast.Starred) else ctx.values(given)
+        if isinstance(given, ast.Starred):  # each item of the tuple a set-up call returned
+            held = tuple(x for v in held for x in (v.extra if v.kind == "setup_tuple" and isinstance(v.extra, tuple)
+                                                   else (v,)))
+        values = [v for v in held if v.node is not call]  # (what this very call stores there)
         bad = [v for v in values if v.kind == SET_UP[what] and _set_up_before(ctx, v, call, given)]
         if not bad:
             return None
-        article = "A model" if what == "model" else "An optimizer"
+        article = "An optimizer" if what == "optimizer" else f"A {what}"
         first = bad[0]
         if isinstance(first.node, ast.Call) and not first.foreign:
             made = f"`{_short(ctx, first.node)}` returned at line {first.node.lineno}"
@@ -136,12 +143,16 @@ def _short(ctx: Context, node: ast.AST) -> str:
 
 
 def _given(call: ast.Call, method: str) -> Iterator[tuple[ast.expr, str]]:
-    """The arguments the method checks, with what each must not already be."""
+    """The arguments the method checks, with what each must not already be (a `*spread` of the optimizers or
+    loaders a helper returns stands for each of them)."""
     args = [a for a in call.args if not isinstance(a, ast.Starred)]
     if len(args) < len(call.args):
         args = args[:next(i for i, a in enumerate(call.args) if isinstance(a, ast.Starred))]
-    if method == "setup_optimizers":
-        yield from ((a, "optimizer") for a in args)
+    if method in ("setup_optimizers", "setup_dataloaders"):
+        what = method.removeprefix("setup_").removesuffix("s")
+        yield from ((a, what) for a in args)
+        if len(call.args) == 1 and isinstance(call.args[0], ast.Starred):
+            yield call.args[0], what
         return
     module = args[0] if args else next((k.value for k in call.keywords if k.arg == "module"), None)
     if module is not None:
