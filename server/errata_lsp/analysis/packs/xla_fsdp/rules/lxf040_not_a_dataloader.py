@@ -1,0 +1,142 @@
+"""LXF040: `fabric.setup_dataloaders` given something that is not a `torch.utils.data.DataLoader`.
+
+`Fabric.setup_dataloaders` checks each argument (`_validate_setup_dataloaders`): anything that is not a
+`DataLoader` instance raises TypeError "Only PyTorch DataLoader are currently supported in
+`setup_dataloaders`.". The usual shapes: the dataset itself (`fabric.setup_dataloaders(dataset)`, a
+`TensorDataset`, a class of the file derived from `Dataset`), torch_xla's own device loader
+(`pl.MpDeviceLoader(loader, device)`, ported from a torch_xla script: under Fabric the XLA strategy wraps
+the loader itself), or a list of batches. Flagged where the value-flow layer shows what the argument holds:
+an error on every path, a warning that names the condition otherwise. A class of the file derived from
+`DataLoader` is one. No fix: the loader's batch size and workers are the user's choice.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ....context import Context
+from ....findings import Finding, Severity
+from ....rule import Invalid, Rule, Valid
+from ....values import Value, describe_when, on_every_path
+from ...lightning.fabric import fabric_kind
+
+DATALOADER = "torch.utils.data.DataLoader"
+# what torch, torch_xla, torchvision and Hugging Face `datasets` build that is not a DataLoader
+NOT_LOADERS = {
+    "torch.utils.data.Dataset": "a dataset", "torch.utils.data.TensorDataset": "a dataset",
+    "torch.utils.data.IterableDataset": "a dataset", "torch.utils.data.Subset": "a dataset",
+    "torch.utils.data.ConcatDataset": "a dataset", "torch.utils.data.ChainDataset": "a dataset",
+    "torch.utils.data.StackDataset": "a dataset", "torch.utils.data.dataset.TensorDataset": "a dataset",
+    "datasets.load_dataset": "a dataset",
+    "torch_xla.distributed.parallel_loader.MpDeviceLoader": "torch_xla's device loader",
+    "torch_xla.distributed.parallel_loader.ParallelLoader": "torch_xla's device loader",
+}
+PLAIN = {"list": "a list", "tuple": "a tuple", "dict": "a dict", "str": "a string", "number": "a number"}
+MAX_BASES = 4  # classes of the file followed up a hierarchy
+
+
+class NotADataLoader(Rule):
+    code = "LXF040"
+    record = "6938a4a9a25d164c"
+    name = "not-a-dataloader"
+    summary = "`fabric.setup_dataloaders` takes `torch.utils.data.DataLoader`s, not datasets or device loaders"
+    severity = Severity.ERROR
+    triggers = ("setup_dataloaders",)
+    examples = (
+        Invalid(
+            "from torch.utils.data import TensorDataset\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    data = TensorDataset(torch.randn(8, 4))\n"
+            "    loader = fabric.setup_dataloaders(data)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Only PyTorch DataLoader are currently supported in `setup_dataloaders`",
+            count=1, at="5:39-5:43", severity="error",
+        ),
+        Invalid(
+            "import torch_xla.distributed.parallel_loader as pl\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, loader):\n"
+            "    loader = fabric.setup_dataloaders(pl.MpDeviceLoader(loader, fabric.device))\n"
+            "Fabric(strategy='xla_fsdp').launch(train, None)\n",
+            message="torch_xla's device loader",
+            count=1, at="4:39-4:79", severity="error",
+        ),
+        Valid("from torch.utils.data import DataLoader, TensorDataset\n"
+              "from lightning.fabric import Fabric\n"
+              "class Loader(DataLoader):\n"
+              "    pass\n"
+              "def train(fabric):\n"
+              "    data = TensorDataset(torch.randn(8, 4))\n"
+              "    a, b = fabric.setup_dataloaders(DataLoader(data, batch_size=2), Loader(data))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for call, fabric in ctx.method_calls("setup_dataloaders"):
+            if fabric_kind(ctx, fabric) is None:
+                continue
+            for given in call.args:
+                if isinstance(given, ast.Starred):
+                    break
+                finding = self._checked(ctx, given)
+                if finding is not None:
+                    yield finding
+
+    def _checked(self, ctx: Context, given: ast.expr) -> Finding | None:
+        values = ctx.values(given)
+        named = [(v, _what(ctx, v)) for v in values]
+        bad = [(v, what) for v, what in named if what is not None]
+        if not bad:
+            return None
+        what = bad[0][1]
+        advice = ("Pass the `DataLoader` it wraps: Fabric's XLA strategy moves the batches to the device itself"
+                  if what.startswith("torch_xla") else
+                  "Wrap the dataset: `DataLoader(dataset, batch_size=...)`" if what.startswith("a dataset") else
+                  "Give it a `DataLoader` over a dataset of them")
+        message = (f"Only PyTorch DataLoader are currently supported in `setup_dataloaders`: `{_short(ctx, given)}` "
+                   f"is {what}, not a `torch.utils.data.DataLoader`, so Fabric raises TypeError. {advice}")
+        severity = None
+        if not on_every_path(values, [v for v, _ in bad]):
+            condition = describe_when([v for v, _ in bad])
+            message += f"; {condition}" if condition else " (on some paths)"
+            severity = Severity.WARNING
+        return self.finding(ctx, given, message, (), severity)
+
+
+def _what(ctx: Context, value: Value) -> str | None:
+    """What `value` is when it is known not to be a DataLoader (its words for the message), else None."""
+    if value.kind in PLAIN:
+        return PLAIN[value.kind]
+    if value.qualified in NOT_LOADERS:
+        return f"{NOT_LOADERS[value.qualified]} (`{value.qualified.rsplit('.', 1)[-1]}`)"
+    if value.qualified is not None and value.qualified.startswith("torchvision.datasets."):
+        return f"a dataset (`{value.qualified.rsplit('.', 1)[-1]}`)"
+    if value.kind == "instance" and isinstance(value.extra, tuple) and value.extra \
+            and isinstance(value.extra[0], ast.ClassDef) and not value.foreign:
+        cls = value.extra[0]
+        base = _library_base(ctx, cls, MAX_BASES)
+        if base is not None and base != DATALOADER and NOT_LOADERS.get(base) == "a dataset":
+            return f"a dataset (`{cls.name}`, a `{base.rsplit('.', 1)[-1]}`)"
+    return None
+
+
+def _library_base(ctx: Context, cls: ast.ClassDef, depth: int) -> str | None:
+    """The one library class `cls` derives from, through classes of the file; None when it is not one."""
+    if len(cls.bases) != 1 or not depth:
+        return None
+    base = cls.bases[0]
+    qualified = ctx.resolve(base)
+    if qualified is not None:
+        return qualified
+    defined = ctx.local_definition(base, "class")
+    return _library_base(ctx, defined.node, depth - 1) if defined is not None and isinstance(defined.node, ast.ClassDef) else None
+
+
+def _short(ctx: Context, node: ast.AST) -> str:
+    text = " ".join(ctx.doc.source(node).split())
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+RULE = NotADataLoader()
