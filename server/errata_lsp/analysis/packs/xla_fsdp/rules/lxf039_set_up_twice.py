@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
-from ....rule import Invalid, Rule, Valid, fix
+from ....rule import Invalid, Rule, Valid, fix, short
 from ....statements import line_span
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
@@ -105,10 +105,10 @@ class SetUpTwice(Rule):
         article = "An optimizer" if what == "optimizer" else f"A {what}"
         first = bad[0]
         if isinstance(first.node, ast.Call) and not first.foreign:
-            made = f"`{_short(ctx, first.node)}` returned at line {first.node.lineno}"
+            made = f"`{short(ctx.doc.source(first.node), 40)}` returned at line {first.node.lineno}"
         else:
             made = "a set-up call returned" + (f" ({first.flow.origin_name})" if first.foreign and first.flow else "")
-        message = (f"{article} should be passed only once to the `{method}` method: `{_short(ctx, given)}` is "
+        message = (f"{article} should be passed only once to the `{method}` method: `{short(ctx.doc.source(given), 40)}` is "
                    f"already the set-up {what} {made}, so Fabric raises ValueError. Set it up once and keep using "
                    "what that call returned")
         severity = None
@@ -135,11 +135,6 @@ def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) 
         return (made.lineno, made.col_offset) < (call.lineno, call.col_offset) and not ctx.within(call, made)
     return where is not None and where.name == "__init__" and here is not None and here.name != "__init__" \
         and ctx.scope_of(where) is ctx.scope_of(here)
-
-
-def _short(ctx: Context, node: ast.AST) -> str:
-    text = " ".join(ctx.doc.source(node).split())
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _given(call: ast.Call, method: str) -> Iterator[tuple[ast.expr, str]]:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Severity
-from ....rule import Invalid, Rule, Valid
+from ....rule import Invalid, Rule, Valid, short
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
 
@@ -95,7 +95,7 @@ class NotADataLoader(Rule):
                   if what.startswith("torch_xla") else
                   "Wrap the dataset: `DataLoader(dataset, batch_size=...)`" if what.startswith("a dataset") else
                   "Give it a `DataLoader` over a dataset of them")
-        message = (f"Only PyTorch DataLoader are currently supported in `setup_dataloaders`: `{_short(ctx, given)}` "
+        message = (f"Only PyTorch DataLoader are currently supported in `setup_dataloaders`: `{short(ctx.doc.source(given), 40)}` "
                    f"is {what}, not a `torch.utils.data.DataLoader`, so Fabric raises TypeError. {advice}")
         severity = None
         if not on_every_path(values, [v for v, _ in bad]):
@@ -132,11 +132,6 @@ def _library_base(ctx: Context, cls: ast.ClassDef, depth: int) -> str | None:
         return qualified
     defined = ctx.local_definition(base, "class")
     return _library_base(ctx, defined.node, depth - 1) if defined is not None and isinstance(defined.node, ast.ClassDef) else None
-
-
-def _short(ctx: Context, node: ast.AST) -> str:
-    text = " ".join(ctx.doc.source(node).split())
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 RULE = NotADataLoader()
