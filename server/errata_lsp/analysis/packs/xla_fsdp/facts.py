@@ -4,9 +4,21 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from ...context import Arg, Context
+from ...values import Value
 from ..lightning.fabric import fabric_calls, strategy_holders
+
+
+def argument_values(ctx: Context, given: ast.expr, wanted: Callable[[Value], bool]) -> tuple[Value, ...]:
+    """`ctx.values(given)`, or nothing when `given` calls a def of the file whose returns, read for all its calls
+    together, hold no `wanted` value: no one call's reading can (it is a part of that merge), and the reading
+    per call is what costs (`fabric.setup_dataloaders(make_loader(cfg))` at each of many calls)."""
+    helper = ctx.local_function(given.func) if isinstance(given, ast.Call) else None
+    if helper is not None and not any(wanted(v) for v in ctx.flow.returns_of(helper)):
+        return ()
+    return ctx.values(given)
 
 
 def launch_target(call: ast.Call) -> ast.expr | None:

@@ -28,6 +28,7 @@ from ....rule import Invalid, Rule, Valid, fix, short
 from ....statements import line_span
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
+from ..facts import argument_values
 
 # the record of each (method, what is set up again)
 RECORDS = {
@@ -94,7 +95,10 @@ class SetUpTwice(Rule):
                         yield finding
 
     def _again(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
-        held = ctx.values(given.value) if isinstance(given, ast.Starred) else ctx.values(given)
+        if isinstance(given, ast.Call) and ctx.resolve(given.func) is not None:
+            return None  # a library's construction (`nn.Linear(...)`, `torch.optim.AdamW(...)`) is never set up
+        held = ctx.values(given.value) if isinstance(given, ast.Starred) else \
+            argument_values(ctx, given, lambda v: v.kind == SET_UP[what])
         if isinstance(given, ast.Starred):  # each item of the tuple a set-up call returned
             held = tuple(x for v in held for x in (v.extra if v.kind == "setup_tuple" and isinstance(v.extra, tuple)
                                                    else (v,)))

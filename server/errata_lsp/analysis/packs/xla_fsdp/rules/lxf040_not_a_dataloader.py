@@ -20,6 +20,7 @@ from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid, short
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
+from ..facts import argument_values
 
 DATALOADER = "torch.utils.data.DataLoader"
 # what torch, torch_xla, torchvision and Hugging Face `datasets` build that is not a DataLoader
@@ -85,7 +86,7 @@ class NotADataLoader(Rule):
                     yield finding
 
     def _checked(self, ctx: Context, given: ast.expr) -> Finding | None:
-        values = ctx.values(given)
+        values = argument_values(ctx, given, lambda v: _what(ctx, v) is not None)
         named = [(v, _what(ctx, v)) for v in values]
         bad = [(v, what) for v, what in named if what is not None]
         if not bad:
