@@ -204,3 +204,16 @@ def test_loaders_a_helper_already_set_up_spread_into_setup_dataloaders_are_set_u
         ("LXF039", "error", 16, 56, 77)]
     assert found[0][2].startswith("A dataloader should be passed only once to the `setup_dataloaders` method: "
                                   "`*make_loaders(fabric)` is already the set-up dataloader")
+
+
+def test_a_helper_that_hands_back_what_it_is_given_is_read_for_the_call():
+    # the helper's returns for all its calls together hold the set-up model one call passes: that call is read
+    found = shown("def unwrap_if_compiled(module):\n"
+                  "    return getattr(module, '_orig_mod', module) if hasattr(module, '_orig_mod') else module\n"
+                  "\n"
+                  "\n"
+                  "def train(fabric):\n"
+                  "    raw = unwrap_if_compiled(nn.Linear(4, 4))\n"
+                  "    model = fabric.setup_module(raw)\n"
+                  "    model = fabric.setup_module(unwrap_if_compiled(model))\n")
+    assert [(code, severity, line) for code, severity, _, line, _, _ in found] == [("LXF039", "warning", 14)]

@@ -13,10 +13,12 @@ from ..lightning.fabric import fabric_calls, strategy_holders
 
 def argument_values(ctx: Context, given: ast.expr, wanted: Callable[[Value], bool]) -> tuple[Value, ...]:
     """`ctx.values(given)`, or nothing when `given` calls a def of the file whose returns, read for all its calls
-    together, hold no `wanted` value: no one call's reading can (it is a part of that merge), and the reading
-    per call is what costs (`fabric.setup_dataloaders(make_loader(cfg))` at each of many calls)."""
+    together, hold no `wanted` value and nothing that reading could not tell (an unknown that is no library
+    call's): no one call's reading can then (it is a part of that merge), and the reading per call is what
+    costs (`fabric.setup_dataloaders(make_loader(cfg))` at each of many calls)."""
     helper = ctx.local_function(given.func) if isinstance(given, ast.Call) else None
-    if helper is not None and not any(wanted(v) for v in ctx.flow.returns_of(helper)):
+    if helper is not None and not any(wanted(v) or v.kind == "unknown" and v.qualified is None
+                                      for v in ctx.flow.returns_of(helper)):
         return ()
     return ctx.values(given)
 
