@@ -348,10 +348,6 @@ KNOWN_MISSES: dict[str, str] = {
         "parameters; LXF013 follows an optimizer built before the set-up (or after it from the kept raw module), "
         "not parameters gathered before it by a helper: the fix belongs in lxf013's reading of the optimizer's "
         "parameters (a call given the raw module before its set-up whose body reads its parameters)",
-    "s654_checkpoint_manager_resume_asks_best_loss_never_saved":
-        "missed: the save and the load read `self.path`, stored once in `__init__` of a class made once; LXF032 "
-        "compares a path string, a name bound once or an attribute of one binding (`args.out`), not an "
-        "instance attribute: the fix belongs in lxf032's `_path`",
     "s658_json_config_get_leaves_both_clip_settings_none":
         "missed, and out of reach: the config is `json.loads` of an argparse default string, so `cfg.get(\"grad_clip\")` "
         "and `cfg.get(\"grad_clip_value\")` are both None only for a reader that parses the JSON text; the "
