@@ -342,12 +342,6 @@ KNOWN_MISSES: dict[str, str] = {
     # the other rule families where callers, helpers and classes hide the objects (s650-s667; scored on main's
     # code before anything was built for them: 4/9 raising flagged as an error, 5/9 with any severity; 0/9 fine
     # cases with an error, 0/9 with its twin's warning)
-    "s652_param_groups_split_before_setup_optimizer_after":
-        "missed: `groups = param_groups(net, wd)` reads the raw net's `named_parameters()` into lists before "
-        "`fabric.setup_module(net)`, and the optimizer built after the set-up from `groups` holds the replaced "
-        "parameters; LXF013 follows an optimizer built before the set-up (or after it from the kept raw module), "
-        "not parameters gathered before it by a helper: the fix belongs in lxf013's reading of the optimizer's "
-        "parameters (a call given the raw module before its set-up whose body reads its parameters)",
     "s658_json_config_get_leaves_both_clip_settings_none":
         "missed, and out of reach: the config is `json.loads` of an argparse default string, so `cfg.get(\"grad_clip\")` "
         "and `cfg.get(\"grad_clip_value\")` are both None only for a reader that parses the JSON text; the "
