@@ -348,10 +348,12 @@ KNOWN_MISSES: dict[str, str] = {
         "value-flow layer does not evaluate `json.loads`",
     "s664_experiment_launches_worker_method_result":
         "missed: `self.fabric.launch(self.worker())` calls the method in the parent, and the `run` it returns "
-        "sets the model up there (the run raises LXF019's `.launch()` error); LXF019 leaves a call written as "
-        "the launched function to LXF017, which reads only a local function, not a method whose result is "
-        "another function's: the fix belongs in LXF019's reading of the launch's own target call (or LXF017's "
-        "of methods)",
+        "sets the model up there (the run raises LXF019's `.launch()` error). LXF019 reads only launches on a "
+        "name (`fabric.launch`), not on an attribute (`self.fabric.launch`: a method calling `self.worker()` "
+        "before such a launch is missed too), and leaves a call written as the launched function to LXF017, "
+        "which reads only a local function, not a method: the fix belongs in LXF019's gathering of launches "
+        "(an attribute receiver the value flow says holds the XLAFSDP Fabric) and its reading of the target call "
+        "when it is not a local function's",
     "s666_full_warm_start_helper_given_set_up_model":
         "only a warning: the warm-start helper loads under `if os.path.exists(path)`, and the file is written by "
         "`export_pretrained(args.pretrained, ...)` (`torch.save`) in the main block before the launch; LXF025 "
