@@ -22,6 +22,14 @@ def param_groups(module, weight_decay):
     return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
 
 
+def trainable(module):
+    return (p for p in module.parameters() if p.requires_grad)
+
+
+def lazy(module):
+    yield from module.parameters()
+
+
 def train(fabric):
     net = nn.Linear(4, 4)
 BODY
@@ -36,7 +44,7 @@ BEFORE = """\
     optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))
 """
 
-MESSAGE = ("`param_groups(net, 0.1)` (line 16) reads `net`'s parameters before `fabric.setup_module(net)` (line 17); "
+MESSAGE = ("`param_groups(net, 0.1)` (line 24) reads `net`'s parameters before `fabric.setup_module(net)` (line 25); "
            "XLAFSDP replaces them with sharded ones, so the optimizer built from what it returned holds none of them "
            "and `setup_optimizers` raises ValueError: The optimizer does not seem to reference any XLAFSDP "
            "parameters. Call it after `setup_module`, on the set-up model")
@@ -49,7 +57,7 @@ def shown(body: str) -> list[tuple[str, str, str, int, int, int]]:
 
 
 def test_groups_read_before_the_set_up():
-    assert shown(BEFORE) == [("LXF013", "error", MESSAGE, 16, 26, 29)]
+    assert shown(BEFORE) == [("LXF013", "error", MESSAGE, 24, 26, 29)]
 
 
 def test_the_optimizer_built_in_the_set_up_call_too():
@@ -64,6 +72,11 @@ def test_the_optimizer_built_in_the_set_up_call_too():
     "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))\n",
     # another module set up
     "    groups = param_groups(net, 0.1)\n    model = fabric.setup_module(nn.Linear(4, 4))\n"
+    "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))\n",
+    # a generator of the parameters, drawn only when the optimizer is built, after the set-up
+    "    groups = trainable(net)\n    model = fabric.setup_module(net)\n"
+    "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))\n",
+    "    groups = lazy(net)\n    model = fabric.setup_module(net)\n"
     "    optimizer = fabric.setup_optimizers(torch.optim.AdamW(groups, lr=1e-3))\n",
     # a helper that reads no parameters of what it is given
     "    groups = len(net.weight)\n    model = fabric.setup_module(net)\n"

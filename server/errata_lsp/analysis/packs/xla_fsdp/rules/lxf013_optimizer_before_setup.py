@@ -37,6 +37,7 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
+from ....binder import is_generator
 from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
 from ....flow import Flow, argument_for
@@ -687,11 +688,27 @@ def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
 
 
 def _reads_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """`func` reads `name.parameters()` or `name.named_parameters()` of its parameter `name`, never rebound."""
-    rebound = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
-    return not rebound and any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")
-        and isinstance(n.func.value, ast.Name) and n.func.value.id == name for n in ast.walk(func))
+    """`func` iterates `name.parameters()` or `name.named_parameters()` of its parameter `name` (never rebound)
+    where it runs: in a `for`, a list, set or dict comprehension, or `list(...)`. A generator it returns is
+    drawn only when the optimizer is built, after the set-up: not this."""
+    if is_generator(func) or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                                 for n in ast.walk(func)):
+        return False
+    parents = {id(child): node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
+    for n in ast.walk(func):
+        if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                and n.func.attr in ("parameters", "named_parameters") and n.func.value.id == name):
+            continue
+        parent = parents.get(id(n))
+        if isinstance(parent, ast.For) and parent.iter is n \
+                or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in EAGER \
+                or isinstance(parent, ast.comprehension) and parent.iter is n \
+                and isinstance(parents.get(id(parent)), (ast.ListComp, ast.SetComp, ast.DictComp)):
+            return True
+    return False
+
+
+EAGER = ("list", "tuple", "dict", "set", "sorted")
 
 
 def _taken(flow: Flow, root: ast.expr) -> bool:
