@@ -12,6 +12,9 @@ value-flow layer shows a builder returned the optimizer with the very module set
 (`model, opt = build()`), a builder of another module too (reported there, on the optimizer's
 construction); and for `self.opt` built in `__init__` from the raw module (the constructor runs before
 any method can set the module up).
+Also where the optimizer is built after the set-up, but from what a local helper gathered from the raw module
+before it (`groups = param_groups(net, wd)`, `fabric.setup_module(net)`, then `AdamW(groups)`): the helper read
+the parameters XLAFSDP then replaced (reported on the module given to the helper, no fix).
 The fix moves the optimizer's creation right after `setup_module`, built from the set-up model. It
 changes the parameters the optimizer holds (and their names, if parameter groups are chosen by name),
 so it is unsafe; it is offered only when nothing between the two lines uses the optimizer.
@@ -34,9 +37,10 @@ import ast
 import dataclasses
 from collections.abc import Iterator
 
+from ....binder import is_generator
 from ....context import Binding, Context, place_in
 from ....findings import Edit, Finding, Fix, Position, Safety, Severity, Span
-from ....flow import Flow
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix
 from ....statements import (
     built_by_helper,
@@ -370,7 +374,7 @@ class OptimizerBeforeSetup(Rule):
             if not call.args or fabric_kind(ctx, fabric) != XLA_FSDP:
                 continue
             for opt in call.args:
-                after = self._raw_after_setup(ctx, opt, fabric)
+                after = self._raw_after_setup(ctx, opt, fabric) or self._gathered_before_setup(ctx, opt)
                 if after is not None:
                     yield after
                     continue
@@ -430,6 +434,41 @@ class OptimizerBeforeSetup(Rule):
                         and holder.value is setup and isinstance(holder.targets[0], ast.Name) else None
                     roots = [r for r in parameter_roots(ctx, params) if same_value(ctx, r, root)]
                     return self._after_finding(ctx, where, built, setup, roots, target, auto_wrap_given(ctx, fabric))
+        return None
+
+    def _gathered_before_setup(self, ctx: Context, opt: ast.expr) -> Finding | None:
+        """`groups = param_groups(net, wd)`, then `fabric.setup_module(net)`, then an optimizer built from `groups`:
+        the local helper read `net`'s parameters before the set-up replaced them, so the optimizer built after it
+        holds the original ones all the same."""
+        built: ast.AST | None = opt
+        if isinstance(opt, ast.Name):
+            binding = ctx.reaching(opt)
+            built = binding.value if binding is not None else None
+        if not isinstance(built, ast.Call) or built_by_helper(ctx, built):
+            return None
+        gathered = optimizer_params(built)
+        if isinstance(gathered, ast.Name):
+            binding = ctx.reaching(gathered)
+            gathered = binding.value if binding is not None else None
+        helper = ctx.local_function(gathered.func) if isinstance(gathered, ast.Call) else None
+        if helper is None or not isinstance(gathered, ast.Call):
+            return None
+        scope = ctx.scope_of(built)
+        for arg in [*helper.args.posonlyargs, *helper.args.args]:
+            given = argument_for(helper, arg, gathered, False)
+            if not isinstance(given, ast.Name) or not _reads_parameters(helper, arg.arg):
+                continue
+            for method in MODULE_SETUPS:
+                for setup in ctx.method_calls_passing(method, given.id, scope):
+                    if len(setup.args) == 1 and same_value(ctx, setup.args[0], given) and _before(gathered, setup) \
+                            and _before(setup, built) and is_fabric_method(ctx, setup, MODULE_SETUPS) \
+                            and fabric_kind(ctx, setup.func.value) == XLA_FSDP:  # type: ignore[attr-defined]
+                        return self.finding(ctx, given, (
+                            f"`{ctx.doc.source(gathered)}` (line {gathered.lineno}) reads `{given.id}`'s parameters "
+                            f"before `{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with "
+                            "sharded ones, so the optimizer built from what it returned holds none of them and "
+                            "`setup_optimizers` raises ValueError: The optimizer does not seem to reference any "
+                            "XLAFSDP parameters. Call it after `setup_module`, on the set-up model"))
         return None
 
     def _after_finding(self, ctx: Context, where: ast.expr, built: ast.Call, setup: ast.Call, roots: list[ast.Name],
@@ -646,6 +685,30 @@ def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
                 exprs.append(bound)
     return [n.func.value for expr in exprs for n in ast.walk(expr) if isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
+
+
+def _reads_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """`func` iterates `name.parameters()` or `name.named_parameters()` of its parameter `name` (never rebound)
+    where it runs: in a `for`, a list, set or dict comprehension, or `list(...)`. A generator it returns is
+    drawn only when the optimizer is built, after the set-up: not this."""
+    if is_generator(func) or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                                 for n in ast.walk(func)):
+        return False
+    parents = {id(child): node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
+    for n in ast.walk(func):
+        if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                and n.func.attr in ("parameters", "named_parameters") and n.func.value.id == name):
+            continue
+        parent = parents.get(id(n))
+        if isinstance(parent, ast.For) and parent.iter is n \
+                or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in EAGER \
+                or isinstance(parent, ast.comprehension) and parent.iter is n \
+                and isinstance(parents.get(id(parent)), (ast.ListComp, ast.SetComp, ast.DictComp)):
+            return True
+    return False
+
+
+EAGER = ("list", "tuple", "dict", "set", "sorted")
 
 
 def _taken(flow: Flow, root: ast.expr) -> bool:

@@ -10,7 +10,8 @@ be292b33e48a838f_missing-optimizer).
 Flagged where the file shows both sides: `fabric.save(path, {...})` and `fabric.load(path, {...})` on
 an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, a name bound to one, or
 the one binding both read, outside a loop: `path = os.path.join(out_dir, "last")` handed to a save helper
-and a load helper), both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
+and a load helper, or `self.path` of a checkpoint manager stored once, in `__init__`, of a class the file
+makes once), both states dict displays with string keys, and no `strict=False` (but for an optimizer). The set-up model is never flagged
 (it comes from the shards).
 
 The fix drops the entry from the load's state, written at the call: the checkpoint has nothing for it,
@@ -145,6 +146,8 @@ def _path(ctx: Context, call: ast.Call) -> object | None:
         return _same_read(ctx, given)
     node = values[0].node
     bound = ctx.parents.get(node)  # the value of one assignment statement, not a function's return (a new path each call)
+    if isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Attribute):
+        return _instance_attribute(ctx, given)
     if not isinstance(bound, ast.Assign) or bound.value is not node or len(bound.targets) != 1 \
             or not isinstance(bound.targets[0], ast.Name) or _in_loop(ctx, bound):
         return None
@@ -167,6 +170,37 @@ def _same_read(ctx: Context, given: ast.expr) -> object | None:
             isinstance(n.ctx, ast.Store) and n.attr in chain for n in ctx.nodes(ast.Attribute)):
         return None
     return ("read", id(defs[0].node), tuple(chain))
+
+
+def _instance_attribute(ctx: Context, given: ast.expr) -> object | None:
+    """`self.path` read in methods of a class that stores it once, in `__init__`, and is made once in the file
+    (a checkpoint manager): every method of that one object reads the same path. None for anything else: a
+    second instance, a subclass or another store may hold another path."""
+    if not (isinstance(given, ast.Attribute) and isinstance(given.value, ast.Name)) \
+            or any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__")):
+        return None
+    klass = _method_class(ctx, given, given.value.id)
+    stores = [n for n in ctx.nodes(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)) and n.attr == given.attr]
+    if klass is None or len(stores) != 1 or not isinstance(stores[0].value, ast.Name) or _in_loop(ctx, stores[0]):
+        return None
+    init = ctx.enclosing_function(stores[0])
+    if init is None or init.name != "__init__" or _method_class(ctx, stores[0], stores[0].value.id) is not klass:
+        return None
+    made = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == klass.name]
+    subclassed = any(isinstance(b, ast.Name) and b.id == klass.name for c in ctx.nodes(ast.ClassDef) for b in c.bases)
+    if len(made) != 1 or _in_loop(ctx, made[0]) or subclassed:
+        return None
+    return ("instance", id(klass), given.attr)
+
+
+def _method_class(ctx: Context, node: ast.AST, receiver: str) -> ast.ClassDef | None:
+    """The class whose method holds `node`, when `receiver` is that method's first parameter."""
+    function = ctx.enclosing_function(node)
+    klass = ctx.parents.get(function) if function is not None else None
+    if function is None or not isinstance(klass, ast.ClassDef) or not function.args.args \
+            or function.args.args[0].arg != receiver or function.decorator_list:
+        return None
+    return klass
 
 
 def _in_loop(ctx: Context, stmt: ast.AST) -> bool:
