@@ -339,6 +339,56 @@ KNOWN_MISSES: dict[str, str] = {
         "a def called at two places or more is read once per call (detect/data_rule.py "
         "`_functions_called`), and a lambda kept in a name is given its parameters by each call of that name, "
         "but one map calls is not: the fix belongs there",
+    # p550-p567: projects whose fine twins look like misuse: a patches module imported for its effect that converts
+    # the config module's lists, a plugins module's clip guard on `fabric.device.type`, a Trainer subclass whose
+    # `setup` builds the optimizer around the base class's `self.model = fabric.setup_module(self.model)`, a launch
+    # helper launching `functools.partial(fn, **options)`, a config module picking its values under
+    # `torch.cuda.is_available()`, an overrides function storing into the config module before the helper reads it,
+    # a checkpoint helper whose resume builds the state its save does, a tpu module `setattr`-ing a table into the
+    # config module at import, a callbacks module's clip guard on `isinstance(fabric.accelerator, ...)` (scored on
+    # main's code before any fix: raising flagged with the right code on the right file 4/9 as an error, 4/9 with
+    # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9)
+    "p550_patches_module_converts_only_wrap_list_remat_list":
+        "on another file: LXF001 is an error at config.py's `REMAT_LAYERS = [Block]`, but the fix belongs in "
+        "patches.py, which converts `config.WRAP_LAYERS = set(config.WRAP_LAYERS)` and leaves the other list (its "
+        "twin p551 converts both there); as for p508, placing the finding where a sibling of the same source is "
+        "converted would be a guess on one case",
+    "p553_plugins_clip_guard_tests_device_type_xla_clips_by_norm_ok":
+        "false error: plugins/clipping.py clips by norm under `if fabric.device.type == \"xla\":` and by value in "
+        "the `else`; XLAFSDPStrategy's device is `xla:<n>`, so the `else` never runs, but the fabric guard "
+        "(packs/lightning/fabric.py `_true_under_xla_fsdp`) reads only tests of the strategy's class",
+    "p554_engine_subclass_builds_optimizer_before_base_setup_module":
+        "missed: ClassifierTrainer.setup builds `torch.optim.AdamW(self.model.parameters())` before "
+        "`super().setup(fabric)` rebinds `self.model = fabric.setup_module(self.model)`, then "
+        "`fabric.setup_optimizers(optimizer)`; LXF013 does not see an optimizer over an attribute's raw module "
+        "rebound afterwards, even in one method of one class (`optimizer = AdamW(self.model.parameters())`; "
+        "`self.model = fabric.setup_module(self.model)`): the fix belongs in how LXF013 orders attribute stores",
+    "p559_config_cuda_probe_else_branch_precision_bf16_true_ok":
+        "a twin warning: config.py binds `STRATEGY = \"fsdp\"` and `PRECISION = \"16-mixed\"` under `if "
+        "torch.cuda.is_available():`, and \"xla_fsdp\" with \"bf16-true\" in its `else`; utils/fabric.py builds "
+        "XLAFSDPStrategy under `config.STRATEGY == \"xla_fsdp\"` and passes `config.PRECISION`. The layer keeps the "
+        "precision's condition (\"when torch.cuda.is_available()\") but not that the strategy test holds only in "
+        "the other branch, so it warns on the CUDA branch's precision (and p558's error points at that line, "
+        "config.py:7, not at the `else`'s \"bf16-mixed\")",
+    "p560_overrides_function_sets_config_precision_16_mixed":
+        "missed: as p516, with the stores in a function of another module: train.py's `__main__` calls "
+        "`overrides.for_tpu()`, which stores `config.STRATEGY = \"xla_fsdp\"` and `config.PRECISION = "
+        "\"16-mixed\"`, then `make_fabric()` of utils/fabric.py, which reads config.py as its top level leaves "
+        "it (`STRATEGY = \"fsdp\"`), not the stores a call made into the imported module before",
+    "p562_checkpoint_helper_resume_state_without_model":
+        "missed: utils/checkpoint.py's `resume(fabric, path, model, optimizer)` loads into `{\"optimizer\": "
+        "optimizer, \"step\": 0}`; the same helper in the file that builds the Fabric is an LXF023 error, but "
+        "here the helper's `fabric` is the parameter of another module's function, which the rule does not "
+        "follow to the Fabric train.py's launched function passes",
+    "p564_tpu_module_setattr_table_leaves_precision_bf16_mixed":
+        "missed: tpu.py, imported for its effect, runs `for key, value in TPU_SETTINGS.items(): setattr(config, "
+        "key, value)`, which makes STRATEGY \"xla_fsdp\" and leaves `PRECISION = \"bf16-mixed\"`; a `setattr` "
+        "into an imported module is not read as a store into it, so utils/fabric.py sees `STRATEGY = \"fsdp\"` "
+        "and no XLA strategy (its twin p565 is quiet for the same reason)",
+    "p567_callbacks_clip_guard_isinstance_xla_accelerator_clips_by_norm_ok":
+        "false error: callbacks.py clips by norm under `if isinstance(fabric.accelerator, XLAAccelerator):` and "
+        "by value in the `else`; XLAFSDPStrategy runs on the XLAAccelerator, so the `else` never runs, but the "
+        "fabric guard (packs/lightning/fabric.py `_true_under_xla_fsdp`) reads only tests of the strategy's class",
 }
 
 
