@@ -347,16 +347,13 @@ KNOWN_MISSES: dict[str, str] = {
     # a checkpoint helper whose resume builds the state its save does, a tpu module `setattr`-ing a table into the
     # config module at import, a callbacks module's clip guard on `isinstance(fabric.accelerator, ...)` (scored on
     # main's code before any fix: raising flagged with the right code on the right file 4/9 as an error, 4/9 with
-    # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9)
+    # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9; since: 0/9 fine cases
+    # with an error, p553 and p567 fixed)
     "p550_patches_module_converts_only_wrap_list_remat_list":
         "on another file: LXF001 is an error at config.py's `REMAT_LAYERS = [Block]`, but the fix belongs in "
         "patches.py, which converts `config.WRAP_LAYERS = set(config.WRAP_LAYERS)` and leaves the other list (its "
         "twin p551 converts both there); as for p508, placing the finding where a sibling of the same source is "
         "converted would be a guess on one case",
-    "p553_plugins_clip_guard_tests_device_type_xla_clips_by_norm_ok":
-        "false error: plugins/clipping.py clips by norm under `if fabric.device.type == \"xla\":` and by value in "
-        "the `else`; XLAFSDPStrategy's device is `xla:<n>`, so the `else` never runs, but the fabric guard "
-        "(packs/lightning/fabric.py `_true_under_xla_fsdp`) reads only tests of the strategy's class",
     "p554_engine_subclass_builds_optimizer_before_base_setup_module":
         "missed: ClassifierTrainer.setup builds `torch.optim.AdamW(self.model.parameters())` before "
         "`super().setup(fabric)` rebinds `self.model = fabric.setup_module(self.model)`, then "
@@ -385,10 +382,6 @@ KNOWN_MISSES: dict[str, str] = {
         "key, value)`, which makes STRATEGY \"xla_fsdp\" and leaves `PRECISION = \"bf16-mixed\"`; a `setattr` "
         "into an imported module is not read as a store into it, so utils/fabric.py sees `STRATEGY = \"fsdp\"` "
         "and no XLA strategy (its twin p565 is quiet for the same reason)",
-    "p567_callbacks_clip_guard_isinstance_xla_accelerator_clips_by_norm_ok":
-        "false error: callbacks.py clips by norm under `if isinstance(fabric.accelerator, XLAAccelerator):` and "
-        "by value in the `else`; XLAFSDPStrategy runs on the XLAAccelerator, so the `else` never runs, but the "
-        "fabric guard (packs/lightning/fabric.py `_true_under_xla_fsdp`) reads only tests of the strategy's class",
 }
 
 
