@@ -482,6 +482,50 @@ def test_a_function_of_another_module_patching_a_module_attribute_called_before_
     assert found(_patched_run(tmp_path / "branch", "    if flag:\n        overrides.apply()\n" + launch)) == []
 
 
+BUILDER = HEAD + """import layers
+
+
+def build():
+    return XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=layers.REMAT)
+"""
+
+
+def _caller_patches(root: Path, main: str, other: str | None = None) -> Path:
+    """builder.py's `build` reads `layers.REMAT` (a set there); train.py's `__main__` block is `main`."""
+    root.mkdir()
+    files = {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"), "overrides.py": PATCHING,
+             "builder.py": BUILDER, "train.py": "import layers\nimport overrides\nfrom builder import build\n"
+             "MODE = 'tpu'\n\n\nif __name__ == '__main__':\n" + main}
+    if other is not None:
+        files["eval.py"] = "from builder import build\n\n\nif __name__ == '__main__':\n" + other
+    tree(root, files)
+    return root / "builder.py"
+
+
+@pytest.mark.parametrize(("main", "where"), [
+    ("    layers.REMAT = [layers.Block]\n    build()\n", "train.py"),
+    ("    if MODE == 'tpu':\n        layers.REMAT = [layers.Block]\n    strategy = build()\n", "train.py"),  # decided
+    ("    layers.REMAT = {layers.Block}\n    layers.REMAT = [layers.Block]\n    build()\n", "train.py"),  # the last
+    ("    overrides.apply()\n    build()\n", "overrides.py"),  # in a function of another module called first
+])
+def test_a_module_attribute_stored_by_every_caller_of_the_reader_before_the_call(tmp_path, main, where):
+    builder = _caller_patches(tmp_path / "run", main)
+    [finding] = check_source(builder.read_text(), str(builder)).findings
+    assert (finding.code, finding.severity.value, Path(finding.elsewhere.path).name if finding.elsewhere else "") \
+        == ("LXF001", "error", where)
+
+
+@pytest.mark.parametrize(("main", "other"), [
+    ("    build()\n    layers.REMAT = [layers.Block]\n", None),  # after the call
+    ("    if flag:\n        layers.REMAT = [layers.Block]\n    build()\n", None),  # a test left undecided
+    ("    if MODE == 'gpu':\n        layers.REMAT = [layers.Block]\n    build()\n", None),  # the branch not taken
+    ("    layers.REMAT = [layers.Block]\n    build()\n", "    build()\n"),  # another caller stores nothing
+    ("    overrides.apply({'REMAT': {layers.Block}})\n    build()\n", None),
+])
+def test_a_module_attribute_not_stored_before_every_call_of_the_reader_is_the_module_s(tmp_path, main, other):
+    assert found(_caller_patches(tmp_path / "run", main, other)) == []
+
+
 def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_path):
     """`python train.py` puts train.py's folder first on sys.path for every module: `experiments/run.py`
     importing `defaults` gets the `defaults.py` next to train.py (the project folder is another one)."""

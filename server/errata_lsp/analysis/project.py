@@ -1411,7 +1411,7 @@ class Project:
         level (`import config` then `config.NAME = ...`: importing it ran that), or what a function of another
         module this one calls before the reader stores there (`_patched_by_calls`), else what `config` binds."""
         return self._patches(flow, module, name) or tuple(self._patched_by_calls(flow, module, name, use)) \
-            or self.member(flow, module, name, use)
+            or tuple(self._patched_by_callers(flow, module, name, use)) or self.member(flow, module, name, use)
 
     def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
         importer = self._importer(flow)
@@ -1455,14 +1455,75 @@ class Project:
                 call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
                 if call is None or not all(any(ctx.within(n, later) for later in block[i + 1:]) for n in mentions):
                     continue
-                for f in flow.values(call.func):
-                    func, there = f.node, f.flow
-                    if f.kind != "function" or f.extra is not None or there is None or there.base is flow.base \
-                            or not isinstance(func, ast.FunctionDef) or func.decorator_list:
-                        continue
-                    called = flow.site(there, func, call)  # (its parameters hold this call's arguments)
-                    out.extend(x for inner in func.body for x in self._store_values(called, inner, module, name))
+                out.extend(self._calls_stores(flow, call, module, name))
         return out
+
+    def _calls_stores(self, flow: Flow, call: ast.Call, module: Module, name: str) -> list[Value]:
+        """The stores into `name` of `module` that a function of another module makes in its own body, called
+        by `call` (`overrides.for_tpu()`), as if made at the call."""
+        out: list[Value] = []
+        for f in flow.values(call.func):
+            func, there = f.node, f.flow
+            if f.kind != "function" or f.extra is not None or there is None or there.base is flow.base \
+                    or not isinstance(func, ast.FunctionDef) or func.decorator_list:
+                continue
+            called = flow.site(there, func, call)  # (its parameters hold this call's arguments)
+            out.extend(x for inner in func.body for x in self._store_values(called, inner, module, name))
+        return out
+
+    def _patched_by_callers(self, flow: Flow, module: Module, name: str, use: ast.AST) -> list[Value]:
+        """`make_fabric()`, the function of this module that reads `module.name`, called only from other
+        modules' top levels or `if __name__ == "__main__":` blocks, each call after statements there that store
+        into `name` (`config.PRECISION = ...`, under a test the caller's module decides, or in a function of
+        another module it calls first, `overrides.for_tpu()`): what the last store before each call made. Nothing
+        when a call has no such store before it, or one under a test left undecided."""
+        ctx = flow.ctx
+        reader = ctx.enclosing_function(use)
+        if flow.origin is not None or not isinstance(reader, ast.FunctionDef) or ctx.parents.get(reader) is not ctx.module:
+            return []
+        calls = self.calls_from_other_modules(flow, reader)
+        out: list[Value] = []
+        for there, call in calls or ():
+            stored = self._stored_before(there, call, module, name)
+            if not stored:
+                return []
+            out.extend(stored)
+        return out
+
+    def _stored_before(self, flow: Flow, call: ast.Call, module: Module, name: str) -> list[Value] | None:
+        """What the last statement run before `call` (of `flow`'s module's top level or `__main__` block) stored
+        into `name` of `module`; None when none did, or a test the module leaves undecided may have."""
+        ctx = flow.ctx
+        decided = {id(test): answer for test, _, answer in flow.scope(ctx.module).decisions}
+        body = ctx.module.body
+        top = next((i for i, s in enumerate(body) if ctx.within(call, s)), None)
+        if top is None:
+            return None
+        runs: list[ast.stmt] = list(body[:top])
+        guard = body[top]
+        if isinstance(guard, ast.If) and is_main_guard(guard.test):
+            inner = next((i for i, s in enumerate(guard.body) if ctx.within(call, s)), None)
+            if inner is None:
+                return None
+            runs += guard.body[:inner]
+        last: list[Value] | None = None
+        pending = list(reversed(runs))
+        while pending:
+            stmt = pending.pop()
+            if isinstance(stmt, ast.If):
+                answer = decided.get(id(stmt.test))
+                if answer is None:
+                    if any(_module_store(s, name) is not None for s in ast.walk(stmt) if isinstance(s, ast.stmt)):
+                        return None  # stored on a path the module leaves undecided
+                    continue
+                pending.extend(reversed(stmt.body if answer else stmt.orelse))
+                continue
+            stored = self._store_values(flow, stmt, module, name)
+            if not stored and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                stored = self._calls_stores(flow, stmt.value, module, name)
+            if stored:
+                last = stored
+        return last
 
     def _store_values(self, flow: Flow, stmt: ast.stmt, module: Module, name: str) -> list[Value]:
         """What `stmt` of `flow`'s module stores into attribute `name` of `module` (`_module_store`)."""

@@ -275,13 +275,7 @@ KNOWN_MISSES: dict[str, str] = {
     # comprehension and picked by an environment default, an optional YAML beside the entry (scored before any
     # fix for them, on main's code and on this branch alike: raising flagged with the right code on the right
     # file 2/5 as an error, 4/5 with any severity; fine cases with an error 0/5, with their twin's warning 1/5;
-    # since: 4/5 as an error, 0/5 twin warnings, p518, p519 and p520 fixed)
-    "p516_caller_overrides_config_module_for_tpu_precision_bf16_mixed":
-        "missed: train.py's `__main__` block stores `config.ACCELERATOR = \"tpu\"` and `config.PRECISION = "
-        "\"bf16-mixed\"` under `if args.device == \"tpu\":` (the option's default), then calls `make_fabric()` of "
-        "utils/fabric.py, which reads `config.ACCELERATOR` and `config.PRECISION`: the helper reads config.py as "
-        "its top level leaves it (`ACCELERATOR = \"cuda\"`, so no XLA FSDP strategy), not the stores its caller "
-        "made into the imported module before the call",
+    # since: 5/5 as an error, 0/5 twin warnings, p516, p518, p519 and p520 fixed)
     # p524-p527: a Trainer that sets up the model it was given into another attribute and syncs on the raw one;
     # accelerator, precision and strategy tables keyed by one CLI option (scored before any fix for them, on
     # main's code and on this branch alike: raising flagged with the right code on the right file 1/2 as an
@@ -347,8 +341,8 @@ KNOWN_MISSES: dict[str, str] = {
     # a checkpoint helper whose resume builds the state its save does, a tpu module `setattr`-ing a table into the
     # config module at import, a callbacks module's clip guard on `isinstance(fabric.accelerator, ...)` (scored on
     # main's code before any fix: raising flagged with the right code on the right file 4/9 as an error, 4/9 with
-    # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9; since: 0/9 fine cases
-    # with an error, p553 and p567 fixed)
+    # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9; since: 5/9 as an error,
+    # 0/9 fine cases with an error, p553, p560 and p567 fixed)
     "p550_patches_module_converts_only_wrap_list_remat_list":
         "on another file: LXF001 is an error at config.py's `REMAT_LAYERS = [Block]`, but the fix belongs in "
         "patches.py, which converts `config.WRAP_LAYERS = set(config.WRAP_LAYERS)` and leaves the other list (its "
@@ -367,11 +361,6 @@ KNOWN_MISSES: dict[str, str] = {
         "precision's condition (\"when torch.cuda.is_available()\") but not that the strategy test holds only in "
         "the other branch, so it warns on the CUDA branch's precision (and p558's error points at that line, "
         "config.py:7, not at the `else`'s \"bf16-mixed\")",
-    "p560_overrides_function_sets_config_precision_16_mixed":
-        "missed: as p516, with the stores in a function of another module: train.py's `__main__` calls "
-        "`overrides.for_tpu()`, which stores `config.STRATEGY = \"xla_fsdp\"` and `config.PRECISION = "
-        "\"16-mixed\"`, then `make_fabric()` of utils/fabric.py, which reads config.py as its top level leaves "
-        "it (`STRATEGY = \"fsdp\"`), not the stores a call made into the imported module before",
     "p562_checkpoint_helper_resume_state_without_model":
         "missed: utils/checkpoint.py's `resume(fabric, path, model, optimizer)` loads into `{\"optimizer\": "
         "optimizer, \"step\": 0}`; the same helper in the file that builds the Fabric is an LXF023 error, but "
