@@ -1474,8 +1474,9 @@ class Project:
     def _patched_by_callers(self, flow: Flow, module: Module, name: str, use: ast.AST) -> list[Value]:
         """`make_fabric()`, the function of this module that reads `module.name`, called only from other
         modules' top levels or `if __name__ == "__main__":` blocks, each call after statements there that store
-        into `name` (`config.PRECISION = ...`, under a test the caller's module decides, or in a function of
-        another module it calls first, `overrides.for_tpu()`): what the last store before each call made. Nothing
+        into `name` (`config.PRECISION = ...`, under a test the caller's module decides, in a function of another
+        module it calls first, `overrides.for_tpu()`, or at the top level of a module it imports first, `import
+        tpu`): what the last store before each call made. Nothing
         when a call has no such store before it, or one under a test left undecided."""
         ctx = flow.ctx
         reader = ctx.enclosing_function(use)
@@ -1494,6 +1495,7 @@ class Project:
         """What the last statement run before `call` (of `flow`'s module's top level or `__main__` block) stored
         into `name` of `module`; None when none did, or a test the module leaves undecided may have."""
         ctx = flow.ctx
+        importer = self._importer(flow)
         decided = {id(test): answer for test, _, answer in flow.scope(ctx.module).decisions}
         body = ctx.module.body
         top = next((i for i, s in enumerate(body) if ctx.within(call, s)), None)
@@ -1521,6 +1523,12 @@ class Project:
             stored = self._store_values(flow, stmt, module, name)
             if not stored and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 stored = self._calls_stores(flow, stmt.value, module, name)
+            if not stored and isinstance(stmt, (ast.Import, ast.ImportFrom)) and importer is not None:
+                for other in self._modules_imported(stmt, importer):  # `import tpu`: its top level stores
+                    summary = None if other is None or other.path in (None, module.path) else self.summary(other)
+                    if other is not None and summary is not None:
+                        self._note(flow, other)
+                        stored = self._stored(summary, module, name) or stored
             if stored:
                 last = stored
         return last
@@ -1561,7 +1569,11 @@ class Project:
 def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:
     """(alias, value, spread) of a store into attribute `name` of the module a name holds: `alias.name = value`,
     `setattr(alias, "name", value)` (spread False), `alias.__dict__.update(d)` or `vars(alias).update(d)` (the
-    dict `d`, spread True); None for any other statement."""
+    dict `d`, spread True), and `for key, value in d.items(): setattr(alias, key, value)` as that update; None
+    for any other statement."""
+    loop = _setattr_loop(stmt)
+    if loop is not None:
+        return loop
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
             and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name):
         return stmt.targets[0].value, stmt.value, False
@@ -1579,6 +1591,25 @@ def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] 
     if isinstance(namespace, ast.Call) and isinstance(namespace.func, ast.Name) and namespace.func.id == "vars" \
             and len(namespace.args) == 1 and not namespace.keywords and isinstance(namespace.args[0], ast.Name):
         return namespace.args[0], call.args[0], True
+    return None
+
+
+def _setattr_loop(stmt: ast.stmt) -> tuple[ast.Name, ast.expr, bool] | None:
+    """`for key, value in d.items(): setattr(alias, key, value)`: (alias, d, True), an update of the namespace."""
+    if not (isinstance(stmt, ast.For) and not stmt.orelse and len(stmt.body) == 1
+            and isinstance(stmt.target, ast.Tuple) and len(stmt.target.elts) == 2
+            and all(isinstance(e, ast.Name) for e in stmt.target.elts)
+            and isinstance(stmt.iter, ast.Call) and isinstance(stmt.iter.func, ast.Attribute)
+            and stmt.iter.func.attr == "items" and not stmt.iter.args and not stmt.iter.keywords):
+        return None
+    key, value = (e.id for e in stmt.target.elts)  # type: ignore[attr-defined]  # (checked above)
+    body = stmt.body[0]
+    call = body.value if isinstance(body, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "setattr" \
+            and len(call.args) == 3 and not call.keywords and isinstance(call.args[0], ast.Name) \
+            and isinstance(call.args[1], ast.Name) and call.args[1].id == key \
+            and isinstance(call.args[2], ast.Name) and call.args[2].id == value:
+        return call.args[0], stmt.iter.func.value, True
     return None
 
 

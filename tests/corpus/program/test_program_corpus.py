@@ -342,7 +342,7 @@ KNOWN_MISSES: dict[str, str] = {
     # config module at import, a callbacks module's clip guard on `isinstance(fabric.accelerator, ...)` (scored on
     # main's code before any fix: raising flagged with the right code on the right file 4/9 as an error, 4/9 with
     # any severity, 1/9 on another file; fine cases with an error 2/9, twin warnings 1/9; since: 5/9 as an error,
-    # 0/9 fine cases with an error, p553, p560 and p567 fixed)
+    # 2/9 on another file, 0/9 fine cases with an error, p553, p560 and p567 fixed, p564 on another file)
     "p550_patches_module_converts_only_wrap_list_remat_list":
         "on another file: LXF001 is an error at config.py's `REMAT_LAYERS = [Block]`, but the fix belongs in "
         "patches.py, which converts `config.WRAP_LAYERS = set(config.WRAP_LAYERS)` and leaves the other list (its "
@@ -367,10 +367,11 @@ KNOWN_MISSES: dict[str, str] = {
         "here the helper's `fabric` is the parameter of another module's function, which the rule does not "
         "follow to the Fabric train.py's launched function passes",
     "p564_tpu_module_setattr_table_leaves_precision_bf16_mixed":
-        "missed: tpu.py, imported for its effect, runs `for key, value in TPU_SETTINGS.items(): setattr(config, "
-        "key, value)`, which makes STRATEGY \"xla_fsdp\" and leaves `PRECISION = \"bf16-mixed\"`; a `setattr` "
-        "into an imported module is not read as a store into it, so utils/fabric.py sees `STRATEGY = \"fsdp\"` "
-        "and no XLA strategy (its twin p565 is quiet for the same reason)",
+        "on another file: tpu.py, imported by train.py before it calls `make_fabric()`, runs `for key, value in "
+        "TPU_SETTINGS.items(): setattr(config, key, value)`, which makes STRATEGY \"xla_fsdp\" and leaves "
+        "config.py's `PRECISION = \"bf16-mixed\"`: LXF007 is an error at config.py, where the value is written, "
+        "but the fix belongs in tpu.py's table, which sets the other TPU values (as for p550, placing it where "
+        "the table lacks the key would be a guess on one case)",
 }
 
 
