@@ -498,7 +498,8 @@ def _caller_patches(root: Path, main: str, other: str | None = None) -> Path:
     """builder.py's `build` reads `layers.REMAT` (a set there); train.py's `__main__` block is `main`."""
     root.mkdir()
     files = {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"), "overrides.py": PATCHING,
-             "pod.py": "import layers\n\nlayers.REMAT = [layers.Block]\n", "builder.py": BUILDER, "train.py": "import layers\nimport overrides\nfrom builder import build\n"
+             "pod.py": "import layers\n\nlayers.REMAT = [layers.Block]\n", "builder.py": BUILDER,
+             "train.py": "import layers\nimport overrides\nfrom builder import build\n"
              "MODE = 'tpu'\n\n\nif __name__ == '__main__':\n" + main}
     if other is not None:
         files["eval.py"] = "from builder import build\n\n\nif __name__ == '__main__':\n" + other
@@ -527,6 +528,9 @@ def test_a_module_attribute_stored_by_every_caller_of_the_reader_before_the_call
     ("    layers.REMAT = [layers.Block]\n    build()\n", "    build()\n"),  # another caller stores nothing
     ("    overrides.apply({'REMAT': {layers.Block}})\n    build()\n", None),
     ("    build()\n    import pod\n", None),
+    ("    layers.REMAT = [layers.Block]\n    for _ in range(2):\n        layers.REMAT = {layers.Block}\n"
+     "        build()\n", None),  # a store in the call's own block
+    ("    layers.REMAT = [layers.Block]\n\n    def main():\n        build()\n    main()\n", None),  # in a def
 ])
 def test_a_module_attribute_not_stored_before_every_call_of_the_reader_is_the_module_s(tmp_path, main, other):
     assert found(_caller_patches(tmp_path / "run", main, other)) == []

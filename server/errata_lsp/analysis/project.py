@@ -1502,12 +1502,16 @@ class Project:
         if top is None:
             return None
         runs: list[ast.stmt] = list(body[:top])
-        guard = body[top]
-        if isinstance(guard, ast.If) and is_main_guard(guard.test):
-            inner = next((i for i, s in enumerate(guard.body) if ctx.within(call, s)), None)
+        holder = body[top]
+        if isinstance(holder, ast.If) and is_main_guard(holder.test):
+            inner = next((i for i, s in enumerate(holder.body) if ctx.within(call, s)), None)
             if inner is None:
                 return None
-            runs += guard.body[:inner]
+            runs += holder.body[:inner]
+            holder = holder.body[inner]
+        if ctx.enclosing_function(call) is not None or any(
+                _module_store(s, name) is not None for s in ast.walk(holder) if isinstance(s, ast.stmt)):
+            return None  # in a def, or a block whose own stores the walk does not order against the call
         last: list[Value] | None = None
         pending = list(reversed(runs))
         while pending:
