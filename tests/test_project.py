@@ -427,6 +427,7 @@ def test_a_module_attribute_patched_by_setattr_or_an_update_of_its_namespace(tmp
         "setattr": ('setattr(layers, "REMAT", [layers.Block])\n', 3),
         "dict": ('POD = {"REMAT": [layers.Block]}\nlayers.__dict__.update(POD)\n', 3),
         "vars": ('vars(layers).update({"REMAT": [layers.Block], "STEPS": 2})\n', 3),
+        "loop": ('POD = {"REMAT": [layers.Block]}\nfor key, value in POD.items():\n    setattr(layers, key, value)\n', 3),
     }.items():
         (tmp_path / name).mkdir()
         tree(tmp_path / name, {"layers.py": fine, "overrides.py": "import layers\n\n" + patch,
@@ -438,8 +439,11 @@ def test_a_module_attribute_patched_by_setattr_or_an_update_of_its_namespace(tmp
         "other_key": 'layers.__dict__.update({"STEPS": 2})\n',
         "other_attr": 'setattr(layers, "OTHER", [layers.Block])\n',
         "unread": 'vars(layers).update(load())\n',
+        "loop_other_key": 'for key, value in {"STEPS": 2}.items():\n    setattr(layers, key, value)\n',
+        "loop_unread": 'for key, value in load().items():\n    setattr(layers, key, value)\n',
+        "loop_other_target": 'for key, value in {"REMAT": [layers.Block]}.items():\n    setattr(layers, value, key)\n',
     }.items():
-        bad = LAYERS if name == "unread" else fine  # (an unread update leaves a list policy unknown too)
+        bad = LAYERS if name in ("unread", "loop_unread") else fine  # (an unread update leaves a list policy unknown too)
         (tmp_path / name).mkdir()
         tree(tmp_path / name, {"layers.py": bad, "overrides.py": "import layers\n\n" + patch,
                                "train.py": HEAD + "import layers\nimport overrides\n" + use("layers.REMAT")})
@@ -480,6 +484,56 @@ def test_a_function_of_another_module_patching_a_module_attribute_called_before_
     assert found(_patched_run(tmp_path / "after", launch + "    overrides.apply()\n")) == []
     assert found(_patched_run(tmp_path / "never", launch)) == []
     assert found(_patched_run(tmp_path / "branch", "    if flag:\n        overrides.apply()\n" + launch)) == []
+
+
+BUILDER = HEAD + """import layers
+
+
+def build():
+    return XLAFSDPStrategy(auto_wrap_policy={object}, activation_checkpointing_policy=layers.REMAT)
+"""
+
+
+def _caller_patches(root: Path, main: str, other: str | None = None) -> Path:
+    """builder.py's `build` reads `layers.REMAT` (a set there); train.py's `__main__` block is `main`."""
+    root.mkdir()
+    files = {"layers.py": LAYERS.replace("REMAT = [Block]", "REMAT = {Block}"), "overrides.py": PATCHING,
+             "pod.py": "import layers\n\nlayers.REMAT = [layers.Block]\n", "builder.py": BUILDER,
+             "train.py": "import layers\nimport overrides\nfrom builder import build\n"
+             "MODE = 'tpu'\n\n\nif __name__ == '__main__':\n" + main}
+    if other is not None:
+        files["eval.py"] = "from builder import build\n\n\nif __name__ == '__main__':\n" + other
+    tree(root, files)
+    return root / "builder.py"
+
+
+@pytest.mark.parametrize(("main", "where"), [
+    ("    layers.REMAT = [layers.Block]\n    build()\n", "train.py"),
+    ("    if MODE == 'tpu':\n        layers.REMAT = [layers.Block]\n    strategy = build()\n", "train.py"),  # decided
+    ("    layers.REMAT = {layers.Block}\n    layers.REMAT = [layers.Block]\n    build()\n", "train.py"),  # the last
+    ("    overrides.apply()\n    build()\n", "overrides.py"),  # in a function of another module called first
+    ("    import pod\n    build()\n", "pod.py"),  # at the top of a module imported first
+])
+def test_a_module_attribute_stored_by_every_caller_of_the_reader_before_the_call(tmp_path, main, where):
+    builder = _caller_patches(tmp_path / "run", main)
+    [finding] = check_source(builder.read_text(), str(builder)).findings
+    assert (finding.code, finding.severity.value, Path(finding.elsewhere.path).name if finding.elsewhere else "") \
+        == ("LXF001", "error", where)
+
+
+@pytest.mark.parametrize(("main", "other"), [
+    ("    build()\n    layers.REMAT = [layers.Block]\n", None),  # after the call
+    ("    if flag:\n        layers.REMAT = [layers.Block]\n    build()\n", None),  # a test left undecided
+    ("    if MODE == 'gpu':\n        layers.REMAT = [layers.Block]\n    build()\n", None),  # the branch not taken
+    ("    layers.REMAT = [layers.Block]\n    build()\n", "    build()\n"),  # another caller stores nothing
+    ("    overrides.apply({'REMAT': {layers.Block}})\n    build()\n", None),
+    ("    build()\n    import pod\n", None),
+    ("    layers.REMAT = [layers.Block]\n    for _ in range(2):\n        layers.REMAT = {layers.Block}\n"
+     "        build()\n", None),  # a store in the call's own block
+    ("    layers.REMAT = [layers.Block]\n\n    def main():\n        build()\n    main()\n", None),  # in a def
+])
+def test_a_module_attribute_not_stored_before_every_call_of_the_reader_is_the_module_s(tmp_path, main, other):
+    assert found(_caller_patches(tmp_path / "run", main, other)) == []
 
 
 def test_a_module_imports_from_the_entry_folder_as_python_train_py_runs_it(tmp_path):

@@ -143,6 +143,8 @@ def test_an_isinstance_test_of_another_name_s_strategy_rules_nothing_out():
 
 # an `if` whose body leaves the function: what follows is the test's `else`
 EARLY = ("from lightning.fabric import Fabric\n"
+         "from lightning.fabric.accelerators import Accelerator, CUDAAccelerator\n"
+         "from lightning.fabric.accelerators.xla import XLAAccelerator\n"
          "from lightning.fabric.strategies import XLAFSDPStrategy, XLAStrategy\n\n\n"
          "def worst_loss(fabric, loss):\n"
          "    if {test}:\n"
@@ -170,10 +172,39 @@ EARLY = ("from lightning.fabric import Fabric\n"
     ("type(fabric.strategy) is not XLAFSDPStrategy", "raise NotImplementedError", True),
     ("type(fabric.strategy) == XLAStrategy", "return fabric.all_gather(loss).max()", True),
     ("type(other.strategy) is XLAFSDPStrategy", "return fabric.all_gather(loss).max()", True),
+    # the device XLAFSDPStrategy runs on: `xla:<n>`, whose type is "xla" (a TPU's too: never "tpu")
+    ('fabric.device.type == "xla"', "return fabric.all_gather(loss).max()", False),
+    ('fabric.device.type in ("xla", "cuda")', "return fabric.all_gather(loss).max()", False),
+    ('fabric.device.type != "xla"', "raise NotImplementedError", True),
+    ('fabric.device.type == "tpu"', "return fabric.all_gather(loss).max()", True),
+    ('fabric.device.type not in ("cuda", "cpu")', "return fabric.all_gather(loss).max()", False),
+    ('other.device.type == "xla"', "return fabric.all_gather(loss).max()", True),
+    ('fabric.device.index == "xla"', "return fabric.all_gather(loss).max()", True),
+    ('str(fabric.device).startswith("xla")', "return fabric.all_gather(loss).max()", False),
+    ('str(fabric.device).startswith(("cuda", "xla:"))', "return fabric.all_gather(loss).max()", False),
+    ('str(fabric.device).startswith("cuda")', "return fabric.all_gather(loss).max()", True),
+    ('str(fabric.device).startswith("xla:1")', "return fabric.all_gather(loss).max()", True),  # by the ordinal
+    ('"xla" in str(fabric.device)', "return fabric.all_gather(loss).max()", False),
+    ('"cuda" not in str(fabric.device)', "return fabric.all_gather(loss).max()", False),
+    ('"cuda" in str(fabric.device)', "return fabric.all_gather(loss).max()", True),
+    ('":0" in str(fabric.device)', "return fabric.all_gather(loss).max()", True),  # by the ordinal
+    ('fabric.strategy.root_device.type == "xla"', "return fabric.all_gather(loss).max()", False),
+    ('str(other.device).startswith("xla")', "return fabric.all_gather(loss).max()", True),
+    # its accelerator: an XLAAccelerator (an Accelerator), never CUDA's
+    ("isinstance(fabric.accelerator, XLAAccelerator)", "return fabric.all_gather(loss).max()", False),
+    ("isinstance(fabric.accelerator, (CUDAAccelerator, XLAAccelerator))", "return fabric.all_gather(loss).max()", False),
+    ("isinstance(fabric.accelerator, Accelerator)", "return fabric.all_gather(loss).max()", False),
+    ("isinstance(fabric.accelerator, CUDAAccelerator)", "return fabric.all_gather(loss).max()", True),
+    ("not isinstance(fabric.accelerator, CUDAAccelerator)", "return fabric.all_gather(loss).max()", False),
+    ("isinstance(fabric.accelerator, XLAFSDPStrategy)", "return fabric.all_gather(loss).max()", True),
+    ("isinstance(other.accelerator, XLAAccelerator)", "return fabric.all_gather(loss).max()", True),
+    ('type(fabric.accelerator).__name__ == "XLAAccelerator"', "return fabric.all_gather(loss).max()", False),
+    ('fabric.accelerator.__class__.__name__ != "CUDAAccelerator"', "return fabric.all_gather(loss).max()", False),
+    ('type(fabric.accelerator).__name__ == "CUDAAccelerator"', "return fabric.all_gather(loss).max()", True),
 ])
 def test_statements_after_an_isinstance_test_whose_body_leaves_are_its_else(test, leave, flagged):
     text = EARLY.format(test=test, leave=leave)
-    assert found(text) == ([("LXF027", "error", REDUCE, 8, 45)] if flagged else [])
+    assert found(text) == ([("LXF027", "error", REDUCE, 10, 45)] if flagged else [])
 
 
 def test_a_negated_isinstance_test_swaps_body_and_else():
@@ -181,7 +212,7 @@ def test_a_negated_isinstance_test_swaps_body_and_else():
     text = text.format(test="not isinstance(fabric.strategy, XLAFSDPStrategy)",
                        leave="return fabric.all_reduce(loss, reduce_op='max')")
     assert found(text) == []
-    assert [f[3] for f in found(text.replace("not isinstance", "isinstance"))] == [7]
+    assert [f[3] for f in found(text.replace("not isinstance", "isinstance"))] == [9]
 
 
 PROBED = HEAD + ("if {test}:\n    strategy = 'ddp'\nelse:\n    strategy = XLAFSDPStrategy()\n"
@@ -212,3 +243,20 @@ def test_two_draws_of_a_library_call_not_known_pure_are_two_conditions():
     # a name bound once to the draw holds one answer: its two tests agree
     named = PROBED.format(test="FLIP", ddp="bf16-mixed", xla="bf16-true").replace("if FLIP:", "FLIP = torch.rand(()) < 0.5\nif FLIP:")
     assert precision_found(named) == []
+
+
+def test_a_device_type_test_rules_the_other_branch_s_clip_by_value_out():
+    text = ("import torch\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+            "def clip(fabric, model, optimizer):\n"
+            "    if fabric.device.type == {kind!r}:\n"
+            "        fabric.clip_gradients(model, optimizer, max_norm=1.0)\n"
+            "    else:\n"
+            "        fabric.clip_gradients(model, optimizer, clip_val=0.5)\n\n\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(torch.nn.Linear(2, 2))\n"
+            "    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))\n"
+            "    clip(fabric, model, optimizer)\n\n\n"
+            "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
+    assert found(text.format(kind="xla")) == []
+    assert [(code, severity, line) for code, severity, _, line, _ in found(text.format(kind="tpu"))] == [
+        ("LXF014", "error", 10)]

@@ -1411,7 +1411,7 @@ class Project:
         level (`import config` then `config.NAME = ...`: importing it ran that), or what a function of another
         module this one calls before the reader stores there (`_patched_by_calls`), else what `config` binds."""
         return self._patches(flow, module, name) or tuple(self._patched_by_calls(flow, module, name, use)) \
-            or self.member(flow, module, name, use)
+            or tuple(self._patched_by_callers(flow, module, name, use)) or self.member(flow, module, name, use)
 
     def _patches(self, flow: Flow, module: Module, name: str) -> tuple[Value, ...]:
         importer = self._importer(flow)
@@ -1455,14 +1455,87 @@ class Project:
                 call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
                 if call is None or not all(any(ctx.within(n, later) for later in block[i + 1:]) for n in mentions):
                     continue
-                for f in flow.values(call.func):
-                    func, there = f.node, f.flow
-                    if f.kind != "function" or f.extra is not None or there is None or there.base is flow.base \
-                            or not isinstance(func, ast.FunctionDef) or func.decorator_list:
-                        continue
-                    called = flow.site(there, func, call)  # (its parameters hold this call's arguments)
-                    out.extend(x for inner in func.body for x in self._store_values(called, inner, module, name))
+                out.extend(self._calls_stores(flow, call, module, name))
         return out
+
+    def _calls_stores(self, flow: Flow, call: ast.Call, module: Module, name: str) -> list[Value]:
+        """The stores into `name` of `module` that a function of another module makes in its own body, called
+        by `call` (`overrides.for_tpu()`), as if made at the call."""
+        out: list[Value] = []
+        for f in flow.values(call.func):
+            func, there = f.node, f.flow
+            if f.kind != "function" or f.extra is not None or there is None or there.base is flow.base \
+                    or not isinstance(func, ast.FunctionDef) or func.decorator_list:
+                continue
+            called = flow.site(there, func, call)  # (its parameters hold this call's arguments)
+            out.extend(x for inner in func.body for x in self._store_values(called, inner, module, name))
+        return out
+
+    def _patched_by_callers(self, flow: Flow, module: Module, name: str, use: ast.AST) -> list[Value]:
+        """`make_fabric()`, the function of this module that reads `module.name`, called only from other
+        modules' top levels or `if __name__ == "__main__":` blocks, each call after statements there that store
+        into `name` (`config.PRECISION = ...`, under a test the caller's module decides, in a function of another
+        module it calls first, `overrides.for_tpu()`, or at the top level of a module it imports first, `import
+        tpu`): what the last store before each call made. Nothing
+        when a call has no such store before it, or one under a test left undecided."""
+        ctx = flow.ctx
+        reader = ctx.enclosing_function(use)
+        if flow.origin is not None or not isinstance(reader, ast.FunctionDef) or ctx.parents.get(reader) is not ctx.module:
+            return []
+        calls = self.calls_from_other_modules(flow, reader)
+        out: list[Value] = []
+        for there, call in calls or ():
+            stored = self._stored_before(there, call, module, name)
+            if not stored:
+                return []
+            out.extend(stored)
+        return out
+
+    def _stored_before(self, flow: Flow, call: ast.Call, module: Module, name: str) -> list[Value] | None:
+        """What the last statement run before `call` (of `flow`'s module's top level or `__main__` block) stored
+        into `name` of `module`; None when none did, or a test the module leaves undecided may have."""
+        ctx = flow.ctx
+        importer = self._importer(flow)
+        decided = {id(test): answer for test, _, answer in flow.scope(ctx.module).decisions}
+        body = ctx.module.body
+        top = next((i for i, s in enumerate(body) if ctx.within(call, s)), None)
+        if top is None:
+            return None
+        runs: list[ast.stmt] = list(body[:top])
+        holder = body[top]
+        if isinstance(holder, ast.If) and is_main_guard(holder.test):
+            inner = next((i for i, s in enumerate(holder.body) if ctx.within(call, s)), None)
+            if inner is None:
+                return None
+            runs += holder.body[:inner]
+            holder = holder.body[inner]
+        if ctx.enclosing_function(call) is not None or any(
+                _module_store(s, name) is not None for s in ast.walk(holder) if isinstance(s, ast.stmt)):
+            return None  # in a def, or a block whose own stores the walk does not order against the call
+        last: list[Value] | None = None
+        pending = list(reversed(runs))
+        while pending:
+            stmt = pending.pop()
+            if isinstance(stmt, ast.If):
+                answer = decided.get(id(stmt.test))
+                if answer is None:
+                    if any(_module_store(s, name) is not None for s in ast.walk(stmt) if isinstance(s, ast.stmt)):
+                        return None  # stored on a path the module leaves undecided
+                    continue
+                pending.extend(reversed(stmt.body if answer else stmt.orelse))
+                continue
+            stored = self._store_values(flow, stmt, module, name)
+            if not stored and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                stored = self._calls_stores(flow, stmt.value, module, name)
+            if not stored and isinstance(stmt, (ast.Import, ast.ImportFrom)) and importer is not None:
+                for other in self._modules_imported(stmt, importer):  # `import tpu`: its top level stores
+                    summary = None if other is None or other.path in (None, module.path) else self.summary(other)
+                    if other is not None and summary is not None:
+                        self._note(flow, other)
+                        stored = self._stored(summary, module, name) or stored
+            if stored:
+                last = stored
+        return last
 
     def _store_values(self, flow: Flow, stmt: ast.stmt, module: Module, name: str) -> list[Value]:
         """What `stmt` of `flow`'s module stores into attribute `name` of `module` (`_module_store`)."""
@@ -1500,7 +1573,11 @@ class Project:
 def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:
     """(alias, value, spread) of a store into attribute `name` of the module a name holds: `alias.name = value`,
     `setattr(alias, "name", value)` (spread False), `alias.__dict__.update(d)` or `vars(alias).update(d)` (the
-    dict `d`, spread True); None for any other statement."""
+    dict `d`, spread True), and `for key, value in d.items(): setattr(alias, key, value)` as that update; None
+    for any other statement."""
+    loop = _setattr_loop(stmt)
+    if loop is not None:
+        return loop
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute) \
             and stmt.targets[0].attr == name and isinstance(stmt.targets[0].value, ast.Name):
         return stmt.targets[0].value, stmt.value, False
@@ -1518,6 +1595,25 @@ def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] 
     if isinstance(namespace, ast.Call) and isinstance(namespace.func, ast.Name) and namespace.func.id == "vars" \
             and len(namespace.args) == 1 and not namespace.keywords and isinstance(namespace.args[0], ast.Name):
         return namespace.args[0], call.args[0], True
+    return None
+
+
+def _setattr_loop(stmt: ast.stmt) -> tuple[ast.Name, ast.expr, bool] | None:
+    """`for key, value in d.items(): setattr(alias, key, value)`: (alias, d, True), an update of the namespace."""
+    if not (isinstance(stmt, ast.For) and not stmt.orelse and len(stmt.body) == 1
+            and isinstance(stmt.target, ast.Tuple) and len(stmt.target.elts) == 2
+            and all(isinstance(e, ast.Name) for e in stmt.target.elts)
+            and isinstance(stmt.iter, ast.Call) and isinstance(stmt.iter.func, ast.Attribute)
+            and stmt.iter.func.attr == "items" and not stmt.iter.args and not stmt.iter.keywords):
+        return None
+    key, value = (e.id for e in stmt.target.elts)  # type: ignore[attr-defined]  # (checked above)
+    body = stmt.body[0]
+    call = body.value if isinstance(body, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "setattr" \
+            and len(call.args) == 3 and not call.keywords and isinstance(call.args[0], ast.Name) \
+            and isinstance(call.args[1], ast.Name) and call.args[1].id == key \
+            and isinstance(call.args[2], ast.Name) and call.args[2].id == value:
+        return call.args[0], stmt.iter.func.value, True
     return None
 
 

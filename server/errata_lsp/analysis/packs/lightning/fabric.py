@@ -11,7 +11,16 @@ from collections.abc import Callable
 from ...context import Context
 from ...detect.site import OTHER, UNKNOWN, XLA_FSDP
 from ...flow import Flow
-from .names import FABRIC, STRATEGIES_PACKAGE, XLAFSDP_BASES, XLAFSDP_STRATEGY
+from .names import (
+    ACCELERATORS_PACKAGE,
+    FABRIC,
+    STRATEGIES_PACKAGE,
+    XLA_ACCELERATOR,
+    XLA_ACCELERATOR_BASES,
+    XLAFSDP_BASES,
+    XLAFSDP_DEVICE_TYPE,
+    XLAFSDP_STRATEGY,
+)
 
 __all__ = ["ELSEWHERE", "OTHER", "UNKNOWN", "XLA_FSDP", "fabric_calls", "fabric_kind", "fabric_strategy",
            "fabric_strategy_paths", "is_fabric_method", "launch_calls", "own_fabric_kind", "strategy_calls",
@@ -194,26 +203,44 @@ def _true_under_xla_fsdp(ctx: Context, test: ast.expr, name: str) -> tuple[bool,
     """Whether a test of `<name>.strategy`'s class holds when it is an XLAFSDPStrategy, with the `<name>.strategy`
     it reads: `isinstance(s, C)` (or a tuple of classes: C one of XLAFSDPStrategy's bases), the exact class
     `type(s) is C` (`==`, `in (A, B)`, negated by `is not`, `!=`, `not in`), and its name `type(s).__name__ ==
-    "XLAFSDPStrategy"` (or `s.__class__.__name__`). None for another test, or a class the file does not import
-    from Lightning's strategies."""
+    "XLAFSDPStrategy"` (or `s.__class__.__name__`). So too for the XLA hardware that strategy runs on: its
+    accelerator (`isinstance(<name>.accelerator, XLAAccelerator)`, `type(<name>.accelerator).__name__`) and its
+    device `xla:<n>` (`<name>.device.type == "xla"`, `str(<name>.device).startswith("xla")`, `"xla" in
+    str(...)`; `<name>.strategy.root_device` too). None for another test, or a class the file does not import
+    from Lightning."""
     classes = _strategy_test(ctx, test, name)
     if classes is not None:
         return bool(classes & XLAFSDP_BASES), test.args[0]  # type: ignore[attr-defined]  # (checked by `_strategy_test`)
+    classes = _strategy_test(ctx, test, name, member="accelerator", package=ACCELERATORS_PACKAGE, kind="Accelerator")
+    if classes is not None:
+        return bool(classes & XLA_ACCELERATOR_BASES), test.args[0]  # type: ignore[attr-defined]  # (as above)
+    prefix = _device_prefix_test(test, name)
+    if prefix is not None:
+        return prefix
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
     op, left, right = test.ops[0], test.left, test.comparators[0]
     negated = isinstance(op, (ast.IsNot, ast.NotEq, ast.NotIn))
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left, ast.Constant) and isinstance(left.value, str):
+        device = _device_text_of(right, name)  # `"xla" in str(fabric.device)`
+        found = _in_device_text(left.value) if device is not None else None
+        return None if found is None or device is None else (found is not negated, device)
     if not isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
         return None
     many = isinstance(op, (ast.In, ast.NotIn))
     if many != isinstance(right, (ast.Tuple, ast.List, ast.Set)):
         return None
     named = _class_name_of(left, name)
+    accelerator = _class_name_of(left, name, "accelerator")
     exact = _exact_class_of(left, name)
+    device = _device_type_of(left, name)
     candidates: list[ast.expr] = list(right.elts) if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
     names = [c.value for c in candidates if isinstance(c, ast.Constant) and isinstance(c.value, str)]
-    if named is not None and len(names) == len(candidates):
-        return (XLAFSDP_STRATEGY.rsplit(".", 1)[1] in names) is not negated, named
+    if len(names) != len(candidates):
+        names = []
+    for subject, held in ((named, XLAFSDP_STRATEGY), (accelerator, XLA_ACCELERATOR), (device, XLAFSDP_DEVICE_TYPE)):
+        if subject is not None and names:
+            return (held.rsplit(".", 1)[-1] in names) is not negated, subject
     if exact is not None:
         qualified = [ctx.resolve(c) for c in candidates]
         if any(q is None or not q.startswith(STRATEGIES_PACKAGE) or not q.endswith("Strategy") for q in qualified):
@@ -222,37 +249,90 @@ def _true_under_xla_fsdp(ctx: Context, test: ast.expr, name: str) -> tuple[bool,
     return None
 
 
-def _exact_class_of(node: ast.expr, name: str) -> ast.Attribute | None:
-    """`type(<name>.strategy)`: the `<name>.strategy` it reads."""
+def _device_of(node: ast.expr, name: str) -> ast.Attribute | None:
+    """`<name>.device` or `<name>.strategy.root_device`: the `<name>.<member>` it reads."""
+    if isinstance(node, ast.Attribute) and node.attr == "device" and isinstance(node.value, ast.Name) \
+            and node.value.id == name:
+        return node
+    if isinstance(node, ast.Attribute) and node.attr == "root_device" and _is_strategy_of(node.value, name):
+        return node.value  # type: ignore[return-value]  # (checked by `_is_strategy_of`)
+    return None
+
+
+def _device_type_of(node: ast.expr, name: str) -> ast.Attribute | None:
+    """`<name>.device.type`: the `<name>.device` it reads."""
+    if isinstance(node, ast.Attribute) and node.attr == "type":
+        return _device_of(node.value, name)
+    return None
+
+
+def _device_text_of(node: ast.expr, name: str) -> ast.Attribute | None:
+    """`str(<name>.device)`: the `<name>.device` it reads."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" \
+            and len(node.args) == 1 and not node.keywords:
+        return _device_of(node.args[0], name)
+    return None
+
+
+def _in_device_text(text: str) -> bool | None:
+    """Whether `text` is part of the device's text `xla:<n>`; None when that depends on the ordinal."""
+    if text in XLAFSDP_DEVICE_TYPE + ":":
+        return True
+    return None if set(text) <= set(XLAFSDP_DEVICE_TYPE + ":0123456789") else False
+
+
+def _device_prefix_test(test: ast.expr, name: str) -> tuple[bool, ast.Attribute] | None:
+    """`str(<name>.device).startswith("xla")` (or a tuple of prefixes) under XLAFSDPStrategy."""
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "startswith"
+            and len(test.args) == 1 and not test.keywords):
+        return None
+    device = _device_text_of(test.func.value, name)
+    arg = test.args[0]
+    prefixes = arg.elts if isinstance(arg, ast.Tuple) else [arg]
+    if device is None or not all(isinstance(p, ast.Constant) and isinstance(p.value, str) for p in prefixes):
+        return None
+    held = XLAFSDP_DEVICE_TYPE + ":"
+    found = [True if held.startswith(p.value) else None if p.value.startswith(held) else False  # type: ignore[attr-defined]
+             for p in prefixes]
+    if True in found:
+        return True, device
+    return None if None in found else (False, device)
+
+
+def _exact_class_of(node: ast.expr, name: str, member: str = "strategy") -> ast.Attribute | None:
+    """`type(<name>.strategy)`: the `<name>.strategy` it reads (or `<name>.<member>`)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" \
-            and len(node.args) == 1 and not node.keywords and _is_strategy_of(node.args[0], name):
+            and len(node.args) == 1 and not node.keywords and _is_strategy_of(node.args[0], name, member):
         return node.args[0]  # type: ignore[return-value]  # (checked by `_is_strategy_of`)
     return None
 
 
-def _class_name_of(node: ast.expr, name: str) -> ast.Attribute | None:
-    """`type(<name>.strategy).__name__` or `<name>.strategy.__class__.__name__`: the `<name>.strategy` it reads."""
+def _class_name_of(node: ast.expr, name: str, member: str = "strategy") -> ast.Attribute | None:
+    """`type(<name>.strategy).__name__` or `<name>.strategy.__class__.__name__`: the `<name>.strategy` it reads
+    (or `<name>.<member>`)."""
     if not (isinstance(node, ast.Attribute) and node.attr in ("__name__", "__qualname__")):
         return None
     inner = node.value
-    if isinstance(inner, ast.Attribute) and inner.attr == "__class__" and _is_strategy_of(inner.value, name):
+    if isinstance(inner, ast.Attribute) and inner.attr == "__class__" and _is_strategy_of(inner.value, name, member):
         return inner.value  # type: ignore[return-value]  # (checked by `_is_strategy_of`)
-    return _exact_class_of(inner, name)
+    return _exact_class_of(inner, name, member)
 
 
-def _is_strategy_of(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == "strategy" and isinstance(node.value, ast.Name) \
+def _is_strategy_of(node: ast.expr, name: str, member: str = "strategy") -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == member and isinstance(node.value, ast.Name) \
         and node.value.id == name
 
 
-def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
+def _strategy_test(ctx: Context, test: ast.expr, name: str, member: str = "strategy",
+                   package: str = STRATEGIES_PACKAGE, kind: str = "Strategy") -> set[str] | None:
     """The Lightning strategy classes of `isinstance(<name>.strategy, C)` (or a tuple of classes); None for
-    another test, or a class the file does not import from Lightning's strategies."""
+    another test, or a class the file does not import from Lightning's strategies. The same for the
+    accelerator classes of `isinstance(<name>.accelerator, C)` (`member`, `package`, `kind`)."""
     if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
             and ctx.reaching(test.func) is None and len(test.args) == 2 and not test.keywords):
         return None
     subject, kinds = test.args
-    if not _is_strategy_of(subject, name):
+    if not _is_strategy_of(subject, name, member):
         return None
     classes = set()
     if isinstance(kinds, ast.Name):  # `SHARDED = (FSDPStrategy, DDPStrategy)` at the top, then `isinstance(s, SHARDED)`
@@ -262,7 +342,7 @@ def _strategy_test(ctx: Context, test: ast.expr, name: str) -> set[str] | None:
             kinds = held[0].node
     for node in kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]:
         qualified = ctx.resolve(node)
-        if qualified is None or not qualified.startswith(STRATEGIES_PACKAGE) or not qualified.endswith("Strategy"):
+        if qualified is None or not qualified.startswith(package) or not qualified.endswith(kind):
             return None
         classes.add(qualified)
     return classes

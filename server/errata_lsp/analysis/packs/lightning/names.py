@@ -12,6 +12,14 @@ FABRIC = "lightning.fabric.Fabric"
 STRATEGIES_PACKAGE = "lightning.fabric.strategies."
 XLAFSDP_BASES = frozenset({XLAFSDP_STRATEGY, "lightning.fabric.strategies.ParallelStrategy",
                            "lightning.fabric.strategies.Strategy"})
+# The `torch.device(...).type` of `fabric.device` under XLAFSDPStrategy: its root device is `xla:<ordinal>`
+# (`XLAAccelerator`, a TPU's too: never "tpu").
+XLAFSDP_DEVICE_TYPE = "xla"
+# Fabric's accelerator classes: XLAFSDPStrategy runs on the XLAAccelerator (fabric/accelerators/xla.py), which
+# derives from Accelerator alone.
+ACCELERATORS_PACKAGE = "lightning.fabric.accelerators."
+XLA_ACCELERATOR = "lightning.fabric.accelerators.XLAAccelerator"
+XLA_ACCELERATOR_BASES = frozenset({XLA_ACCELERATOR, "lightning.fabric.accelerators.Accelerator"})
 # Top-level packages read as libraries, never as modules of the user's project (even in their own source tree).
 LIBRARIES = ("lightning", "lightning_fabric", "pytorch_lightning", "torch", "torch_xla")
 # `lightning_fabric` is the standalone distribution of `lightning.fabric`: one package under two names.
@@ -30,6 +38,8 @@ SPELLINGS = {
     "lightning.fabric.fabric.Fabric": FABRIC,
     "lightning.fabric.strategies.parallel.ParallelStrategy": "lightning.fabric.strategies.ParallelStrategy",
     "lightning.fabric.strategies.strategy.Strategy": "lightning.fabric.strategies.Strategy",
+    "lightning.fabric.accelerators.xla.XLAAccelerator": "lightning.fabric.accelerators.XLAAccelerator",
+    "lightning.fabric.accelerators.accelerator.Accelerator": "lightning.fabric.accelerators.Accelerator",
     "torch.distributed.distributed_c10d.ReduceOp": "torch.distributed.ReduceOp",  # torchtitan's `c10d.ReduceOp`
 }
 # torch classes whose members are Enum members: `ReduceOp.MAX.name` is "MAX" (torchtitan's `dist_max`)

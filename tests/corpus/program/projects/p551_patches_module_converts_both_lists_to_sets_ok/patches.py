@@ -1,0 +1,5 @@
+"""Imported for its effect: XLA FSDP takes policies as sets of layer classes."""
+import config
+
+config.WRAP_LAYERS = set(config.WRAP_LAYERS)
+config.REMAT_LAYERS = set(config.REMAT_LAYERS)

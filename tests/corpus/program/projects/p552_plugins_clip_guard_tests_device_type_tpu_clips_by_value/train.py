@@ -1,0 +1,28 @@
+# expect: LXF014
+# oracle: RAISED NotImplementedError: XLA's FSDP strategy does not support to clip gradients by value. Consider clipping by norm instead or choose another str
+# flagged-in: plugins/clipping.py
+"""python train.py: a clipped AdamW step on XLA FSDP."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from model import Block, Net
+from plugins.clipping import clip_gradients
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=3e-4))
+    for _ in range(2):
+        x = torch.randn(8, 32, device=fabric.device)
+        loss = F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device))
+        fabric.backward(loss)
+        clip_gradients(fabric, model, optimizer)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}))
+    fabric.launch(train)

@@ -1,0 +1,8 @@
+"""Per-machine changes to config.py, applied by the entry before anything reads it."""
+import config
+
+
+def for_tpu():
+    config.ACCELERATOR = "tpu"
+    config.STRATEGY = "xla_fsdp"
+    config.PRECISION = "bf16-true"
