@@ -84,6 +84,9 @@ def test_lxf033_needs_the_tpu_on_every_path_a_strategy_chosen_by_the_accelerator
               "ACCELERATOR = os.environ.get('ACCELERATOR', 'tpu')\n"
               "strategy = 'xla' if ACCELERATOR == 'tpu' else 'ddp'\n"
               "a = Fabric(accelerator=ACCELERATOR, strategy=strategy)\n"   # corpus w165 runs this shape
-              "b = Fabric(accelerator='tpu', strategy=strategy)\n")      # 'ddp' where ACCELERATOR is not tpu
+              # the plain run's ACCELERATOR is its default, 'tpu': the test is decided, 'ddp' is another run's
+              "b = Fabric(accelerator='tpu', strategy=strategy)\n"
+              "other = 'xla' if os.environ.get('RUN_ON') == 'tpu' else 'ddp'\n"
+              "c = Fabric(accelerator='tpu', strategy=other)\n")  # no default: both branches, 'ddp' a warning
     assert [(code, severity, at) for code, _, severity, at, _ in findings(source)] == [
-        ("LXF033", "warning", "6:40-6:48")]
+        ("LXF033", "warning", "8:40-8:45")]
