@@ -315,8 +315,16 @@ def test_the_same_factory_given_an_operation_xla_has_or_another_strategy_is_fine
 
 
 def test_a_decorator_of_another_module_whose_wrapper_reduces_by_max_is_flagged_at_the_launch(tmp_path: Path):
-    assert launched(tmp_path, "gathered") == [(
-        "LXF027", "error", at(12, 0, 13), REDUCE + " (in `wrapper`, `metrics.py`, line 18, for this call)")]
+    # `gathered`'s wrapper has no `functools.wraps`: the launch fails to pickle it first (the real run raises
+    # AttributeError: Can't pickle local object 'gathered.<locals>.wrapper'), then the max would
+    assert launched(tmp_path, "gathered") == [
+        ("LXF027", "error", at(12, 0, 13), REDUCE + " (in `wrapper`, `metrics.py`, line 18, for this call)"),
+        ("LXF006", "error", at(12, 14, 19),
+         "`fabric.launch` is given `wrapper`, a function defined inside `gathered` (`metrics.py`, line 17), which "
+         "cannot be pickled: under XLAFSDPStrategy the launch sends the function and its arguments to the spawned "
+         "processes, so it fails with AttributeError: Can't pickle local object 'gathered.<locals>.wrapper' before "
+         "your function runs. Give `wrapper` `@functools.wraps(...)` of the function `gathered` wraps, so pickle "
+         "finds it under the name `train` it is bound to, or define it at module level")]
     assert launched(tmp_path, "gathered", fabric='accelerator="cpu", strategy="ddp"') == []
 
 

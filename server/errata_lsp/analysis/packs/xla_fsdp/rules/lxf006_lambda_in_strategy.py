@@ -285,7 +285,7 @@ class LambdaInStrategy(Rule):
         """A top-level function launched as it was defined while the module's name for it holds another object
         (the wrapper a decorator of the file returned, which launches the function it was given)."""
         module = "__main__" if re.search(r"__name__\s*==\s*['\"]__main__['\"]", ctx.doc.text) else "<module>"
-        decorators = ", ".join(f"`@{short(ctx.doc.source(d))}`" for d in func.decorator_list) or "a later assignment"
+        decorators = ", ".join(f"`@{short(ctx.doc.source(d))}`" for d in func.decorator_list)
         message = (
             f"`fabric.launch` is given `{func.name}` as it was defined, but the module's `{func.name}` holds another "
             f"object (what {decorators} made of it), and pickle finds a function by its module and name: under "
@@ -316,9 +316,16 @@ class LambdaInStrategy(Rule):
         message = (f"{head}, which cannot be pickled: under XLAFSDPStrategy the launch "
                    f"sends the function and its arguments to the spawned processes, so it fails with {error} before "
                    "your function runs. ")
-        message += ("Use a function defined at module level (or a `functools.partial` of one)" if name is None else
-                    f"Define `{name}` at module level and pass what it reads from `{outer.name if outer else '?'}` "
-                    "as arguments (`fabric.launch(fn, *args)`, or a `functools.partial` of it)")
+        bound = written.id if isinstance(written, ast.Name) else None
+        if name is None:
+            message += "Use a function defined at module level (or a `functools.partial` of one)"
+        elif bound is not None and bound != name and outer is not None and not isinstance(func, ast.Lambda):
+            # `@gathered def train`: what the module's `train` holds is the decorator's wrapper
+            message += (f"Give `{name}` `@functools.wraps(...)` of the function `{outer.name}` wraps, so pickle finds "
+                        f"it under the name `{bound}` it is bound to, or define it at module level")
+        else:
+            message += (f"Define `{name}` at module level and pass what it reads from `{outer.name if outer else '?'}` "
+                        "as arguments (`fabric.launch(fn, *args)`, or a `functools.partial` of it)")
         message += when.tail
         record = LOCAL_OBJECT_RECORD if outer is not None else None
         if elsewhere is not None:
@@ -559,7 +566,10 @@ def _top_level(ctx: Context, value: Value) -> ast.FunctionDef | ast.AsyncFunctio
 
 
 def _bound_to_another(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """The module's name of a top-level def holds, on every path, functions of the file other than that def."""
+    """The module's name of a decorated top-level def holds, on every path, functions of the file other than that
+    def: what its decorators made of it, bound when the def runs."""
+    if not func.decorator_list:  # (a name bound again later may not be bound yet when the launch pickles it)
+        return False
     held = ctx.flow.module_binding(func.name) or ()
     return bool(held) and all(x.kind == "function" and x.node is not func and not x.foreign for x in held)
 

@@ -43,7 +43,9 @@ class LaunchCallResult(Rule):
     summary = "Pass the function to `fabric.launch`, not the result of calling it"
     severity = Severity.ERROR
     triggers = ("launch",)
-    reveals = ("LXF018",)  # the function, launched at last, is then checked for how launch binds its arguments
+    # the function, launched at last, is then checked for how launch binds its arguments (LXF018), and, a nested
+    # def, for whether the launch can pickle it (LXF006)
+    reveals = ("LXF018", "LXF006")
     examples = (
         Invalid(
             "from lightning.fabric import Fabric\n"
