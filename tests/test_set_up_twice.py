@@ -217,3 +217,12 @@ def test_a_helper_that_hands_back_what_it_is_given_is_read_for_the_call():
                   "    model = fabric.setup_module(raw)\n"
                   "    model = fabric.setup_module(unwrap_if_compiled(model))\n")
     assert [(code, severity, line) for code, severity, _, line, _, _ in found] == [("LXF039", "warning", 14)]
+
+
+def test_a_second_set_up_sharing_its_line_with_another_statement_gets_no_removal():
+    # deleting the line would delete `steps = 2` with it
+    findings = check_source(HEAD + "def train(fabric):\n"
+                                   "    model = fabric.setup_module(nn.Linear(4, 4))\n"
+                                   "    model = fabric.setup_module(model); steps = 2\n"
+                                   "    return steps\n" + TAIL).findings
+    assert [(f.code, f.severity.value, f.fixes) for f in findings] == [("LXF039", "error", ())]

@@ -20,12 +20,14 @@ statement (the object is already set up: keeping it unchanged is what the code m
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 
+from ....binder import source_text
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, short
-from ....statements import line_span
+from ....statements import block_of, line_span, starts_line
 from ....values import Value, describe_when, on_every_path
 from ...lightning.fabric import fabric_kind
 from ..facts import argument_values
@@ -144,9 +146,7 @@ def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) 
 def _given(call: ast.Call, method: str) -> Iterator[tuple[ast.expr, str]]:
     """The arguments the method checks, with what each must not already be (a `*spread` of the optimizers or
     loaders a helper returns stands for each of them)."""
-    args = [a for a in call.args if not isinstance(a, ast.Starred)]
-    if len(args) < len(call.args):
-        args = args[:next(i for i, a in enumerate(call.args) if isinstance(a, ast.Starred))]
+    args = list(itertools.takewhile(lambda a: not isinstance(a, ast.Starred), call.args))
     if method in ("setup_optimizers", "setup_dataloaders"):
         what = method.removeprefix("setup_").removesuffix("s")
         yield from ((a, what) for a in args)
@@ -165,14 +165,11 @@ def _removal(ctx: Context, call: ast.Call, given: ast.expr) -> list[Fix]:
     others: removing it keeps `x` as it is, already set up."""
     stmt = ctx.parents.get(call)
     if not isinstance(stmt, ast.Assign) or stmt.value is not call or len(stmt.targets) != 1 \
-            or ast.dump(stmt.targets[0], annotate_fields=False).replace("Store", "Load") \
-            != ast.dump(given, annotate_fields=False):
+            or source_text(stmt.targets[0]) != source_text(given):
         return []
-    block = ctx.parents.get(stmt)
-    body = next((b for b in (getattr(block, f, None) for f in ("body", "orelse", "finalbody")) if isinstance(b, list)
-                 and any(s is stmt for s in b)), None)
-    if body is None or len(body) < 2 or stmt.lineno != stmt.end_lineno:
-        return []
+    block = block_of(ctx, stmt)
+    if block is None or len(block) < 2 or stmt.lineno != stmt.end_lineno or not starts_line(ctx, stmt):
+        return []  # (a statement sharing its line with another would go with it)
     return [fix(f"Remove the second set-up of `{ctx.doc.source(given)}`", Edit(line_span(ctx, stmt), ""),
                 safety=Safety.UNSAFE, preferred=True)]
 
