@@ -267,9 +267,7 @@ class LambdaInStrategy(Rule):
         given += [a for a in call.args[1:] if not isinstance(a, ast.Starred)]
         given += [k.value for k in call.keywords if k.arg not in (None, "function")]
         for written in given:
-            values = ctx.values(written)
-            found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
-            every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+            values, found, every = _held_unpicklable(ctx, written)
             for _, (func, inside, conditions, elsewhere) in found:
                 if func in seen or written is target and inside is None and not has_parameters(func):
                     continue
@@ -340,11 +338,7 @@ class LambdaInStrategy(Rule):
     def _of_call(self, ctx: Context, call: ast.Call, taken: set[str], seen: set[ast.AST]) -> Iterator[Finding]:
         args, _ = ctx.keyword_args(call)
         for arg in args.values():
-            values = ctx.values(arg.value)
-            found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
-            # each alternative holds one whatever its own inner conditions: the launch fails on every path,
-            # so each function is an error (each has its own span and its own fix)
-            every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+            _values, found, every = _held_unpicklable(ctx, arg.value)
             local_defs = [item for _, item in found if item[3] is None and item[0] not in seen
                           and isinstance(item[0], (ast.FunctionDef, ast.AsyncFunctionDef))]
             if every and len(local_defs) > 1 and arg.value in ctx.parents:
@@ -506,6 +500,16 @@ class _Path:
         tail = f"; {describe_when([self.when])}"
         return tail + (", and every other path holds such a function too, so the launch fails whichever path runs"
                        if self.every else "")
+
+
+def _held_unpicklable(ctx: Context, expr: ast.expr) -> tuple[tuple[Value, ...], list[tuple[Value, _Unpicklable]], bool]:
+    """What `expr` holds, the unpicklable functions of each value, and whether every alternative holds one
+    whatever its own inner conditions: then the launch fails on every path, so each function is an error (each
+    with its own span and its own fix)."""
+    values = ctx.values(expr)
+    found = [(value, item) for value in values for item in _unpicklable_value(ctx, value, MAX_DEPTH)]
+    every = len(values) > 1 and on_every_path(values, [v for v, item in found if item[2] == v.when])
+    return values, found, every
 
 
 def _unpicklable(ctx: Context, expr: ast.AST, depth: int, inside: str | None = None) -> Iterator[_Unpicklable]:
