@@ -84,3 +84,11 @@ def test_the_optimizer_built_in_the_set_up_call_too():
 ])
 def test_parameters_of_the_set_up_model_are_fine(body):
     assert shown(body) == []
+
+
+def test_parameters_gathered_by_a_list_comprehension_are_read_at_once():
+    # a list comprehension runs where the helper is called (a generator expression would wait: `trainable`)
+    text = SOURCE.replace("def lazy(module):", "def listed(module):\n    return [p for p in module.parameters()]\n\n\ndef lazy(module):")
+    found = [(f.code, f.severity.value) for f in check_source(text.replace("BODY\n", BEFORE.replace(
+        "param_groups(net, 0.1)", "listed(net)"))).findings]
+    assert found == [("LXF013", "error")]

@@ -456,7 +456,7 @@ class OptimizerBeforeSetup(Rule):
         scope = ctx.scope_of(built)
         for arg in [*helper.args.posonlyargs, *helper.args.args]:
             given = argument_for(helper, arg, gathered, False)
-            if not isinstance(given, ast.Name) or not _reads_parameters(helper, arg.arg):
+            if not isinstance(given, ast.Name) or not _reads_parameters(ctx, helper, arg.arg):
                 continue
             for method in MODULE_SETUPS:
                 for setup in ctx.method_calls_passing(method, given.id, scope):
@@ -687,23 +687,22 @@ def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
             and isinstance(n.func, ast.Attribute) and n.func.attr in ("parameters", "named_parameters")]
 
 
-def _reads_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+def _reads_parameters(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """`func` iterates `name.parameters()` or `name.named_parameters()` of its parameter `name` (never rebound)
     where it runs: in a `for`, a list, set or dict comprehension, or `list(...)`. A generator it returns is
     drawn only when the optimizer is built, after the set-up: not this."""
     if is_generator(func) or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
                                  for n in ast.walk(func)):
         return False
-    parents = {id(child): node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
     for n in ast.walk(func):
         if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
                 and n.func.attr in ("parameters", "named_parameters") and n.func.value.id == name):
             continue
-        parent = parents.get(id(n))
+        parent = ctx.parents.get(n)
         if isinstance(parent, ast.For) and parent.iter is n \
                 or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in EAGER \
                 or isinstance(parent, ast.comprehension) and parent.iter is n \
-                and isinstance(parents.get(id(parent)), (ast.ListComp, ast.SetComp, ast.DictComp)):
+                and isinstance(ctx.parents.get(parent), (ast.ListComp, ast.SetComp, ast.DictComp)):
             return True
     return False
 

@@ -163,7 +163,7 @@ def _same_read(ctx: Context, given: ast.expr) -> object | None:
     while isinstance(root, ast.Attribute):
         chain.append(root.attr)
         root = root.value
-    if not chain or not isinstance(root, ast.Name) or any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__")):
+    if not chain or not isinstance(root, ast.Name) or _stores_by_reflection(ctx):
         return None
     defs = ctx.flow.reaching(root)
     if defs is None or len(defs) != 1 or defs[0].node is None or any(
@@ -172,12 +172,17 @@ def _same_read(ctx: Context, given: ast.expr) -> object | None:
     return ("read", id(defs[0].node), tuple(chain))
 
 
+def _stores_by_reflection(ctx: Context) -> bool:
+    """The file may store an attribute without spelling it (`setattr`, `vars(...)`, `__dict__`): a path read
+    twice through an attribute may then differ."""
+    return any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__"))
+
+
 def _instance_attribute(ctx: Context, given: ast.expr) -> object | None:
     """`self.path` read in methods of a class that stores it once, in `__init__`, and is made once in the file
     (a checkpoint manager): every method of that one object reads the same path. None for anything else: a
     second instance, a subclass or another store may hold another path."""
-    if not (isinstance(given, ast.Attribute) and isinstance(given.value, ast.Name)) \
-            or any(w in ctx.doc.text for w in ("setattr(", "vars(", "__dict__")):
+    if not (isinstance(given, ast.Attribute) and isinstance(given.value, ast.Name)) or _stores_by_reflection(ctx):
         return None
     klass = _method_class(ctx, given, given.value.id)
     stores = [n for n in ctx.nodes(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)) and n.attr == given.attr]
