@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -221,7 +222,7 @@ class Walker:
             label = f"if {self.text(handler.type)} is raised" if handler.type is not None else "on an exception"
             probed = _imports_probed(s.body) if handler.type is not None and _catches_import_error(handler.type) else ()
             if probed:  # an import probe: the machine that has those modules never takes this branch
-                label += f" (importing {', '.join(probed)})"
+                label += f" (importing {', '.join(probed)})"  # (read back by `probed_imports`)
             start = _merge(before_try, dict(body)) if not isinstance(body, _Terminated) else dict(before_try)
             if handler.type is not None:
                 start = self.expr(handler.type, start, when)
@@ -758,6 +759,15 @@ def _same_expression(text: str, node: ast.expr) -> bool:
 
 
 IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+# the label `_try` gives an `except ImportError` branch of a `try` that imports modules
+_IMPORT_PROBE = re.compile(r"if .+ is raised \(importing (?P<modules>[\w.]+(?:, [\w.]+)*)\)")
+
+
+def probed_imports(condition: str) -> tuple[str, ...]:
+    """The modules whose import failing a path's condition stands for, as `_try` labels an import probe's handler
+    (`if ImportError is raised (importing torch_xla)`); none for any other condition."""
+    probe = _IMPORT_PROBE.fullmatch(condition)
+    return tuple(probe["modules"].split(", ")) if probe is not None else ()
 
 
 def _catches_import_error(kind: ast.expr) -> bool:

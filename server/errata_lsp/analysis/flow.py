@@ -92,6 +92,7 @@ from .binder import (
     flag_value,
     is_globals_update,
     negation,
+    probed_imports,
     source_text,
     walk,
 )
@@ -118,7 +119,6 @@ MAX_CONTEXTS = 4  # calls of one function evaluated each for its own arguments; 
 MAX_SITE_DEPTH = 2  # a helper called from a helper evaluated for one call: two levels
 MAX_CALLER_HOPS = 3  # modules whose callers pass a value on, one to the next (train.py -> engine.py -> steps.py)
 DICT_CHANGES = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")
-IMPORT_PROBE = re.compile(r"if .+ is raised \(importing (?P<modules>[\w.]+(?:, [\w.]+)*)\)")  # binder's `_try` label
 MAX_FORWARDING = 3  # wrappers passing `*args, **kwargs` on, one inside another
 MAX_LOOP_TURNS = 16  # elements of a display a `for` loop runs over, each a value of its variable
 MAX_TURN_TEXT = 40  # an element named by its text up to this length, else by its position
@@ -381,9 +381,9 @@ class Flow:
         machine with no CUDA device) and the packages `imports` are installed (an `except ImportError` branch of
         a `try` that imports only those is never taken): its names followed to what they are bound to, once and
         on every path; None when the condition reads anything else."""
-        probe = IMPORT_PROBE.fullmatch(condition)
-        if probe is not None:
-            return False if all(m.split(".")[0] in imports for m in probe["modules"].split(", ")) else None
+        probed = probed_imports(condition)
+        if probed:
+            return False if all(m.split(".")[0] in imports for m in probed) else None
         test = condition_expr(condition)
         if test is None:
             return None
