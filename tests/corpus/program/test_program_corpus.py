@@ -392,6 +392,43 @@ KNOWN_MISSES: dict[str, str] = {
         "config.py's `PRECISION = \"bf16-mixed\"`: LXF007 is an error at config.py, where the value is written, "
         "but the fix belongs in tpu.py's table, which sets the other TPU values (as for p550, placing it where "
         "the table lacks the key would be a guess on one case)",
+    # round fourteen (scripts): callers and wrappers: a callable Trainer launched, a classmethod launched, stacked
+    # decorator factories, callback lists, step-function tables picked by a CLI default, `dataclasses.replace` and
+    # `asdict`, `deepcopy(...) | override`, `match` on a config string, walrus with try/except/else, `vars()` of a
+    # SimpleNamespace, `__post_init__` with `getattr(nn, name)` and a strategy property, generators unpacked into
+    # `fabric.setup`, ExitStack over `no_backward_sync` (scored before anything was built for them: 9/14 raising
+    # flagged as an error, 10/14 with any severity; 0/13 fine cases with an error, 0/13 twin warnings)
+    "s676_callback_list_run_before_launch_reads_device":
+        "missed: `for cb in CALLBACKS: cb(fabric, None)` before `fabric.launch` runs `log_device`, which reads "
+        "`fabric.device`; the same loop over the display written in the `for` (or over a tuple) is flagged, but a "
+        "list a name holds is not read as its items (\"a list held elsewhere may grow\", flow.py "
+        "`_known_display`), even when nothing appends to it. The fix belongs in `_known_display`: a list display "
+        "that no statement grows, shrinks or stores into is known whole, like a tuple",
+    "s684_match_dtype_helper_returns_bf16_mixed":
+        "only a warning (\"when dtype matches \"bf16\"\"): `precision_for(args.dtype)` matches its parameter against "
+        "string cases and the CLI default is \"bf16\"; the same test written as `if dtype == \"bf16\":` is decided "
+        "by what the callers pass, but binder.py `Walker._match` asks the evaluator only about class patterns. The "
+        "fix belongs there: a value pattern (`case \"bf16\":`, `case \"a\" | \"b\":`, `case None:`) is the "
+        "comparison `subject == value`, decided like an `if`'s",
+    "s686_walrus_resume_try_else_asks_scheduler_never_saved":
+        "missed: the resume loads from `latest_checkpoint(out_dir)`, a `sorted(glob.glob(os.path.join(out_dir, "
+        "\"step-*\")))[-1]`, and the save writes to `os.path.join(args.out_dir, f\"step-{step + 1:06d}\")`: LXF032 "
+        "compares the keys of a load with those of the save to the same path, and no value of the layer says "
+        "that a glob of a folder finds the file a save writes there (the walrus and the try/except/else are "
+        "read: with one fixed path on both sides it is flagged). Linking a glob pattern to f-string save paths "
+        "would be a guess on one case",
+    "s688_namespace_vars_spread_misspelt_flatten_parameter":
+        "missed: `fsdp = types.SimpleNamespace(auto_wrap_policy={Block})`, then `fsdp.flatten_parameter = ...` "
+        "and `XLAFSDPStrategy(**vars(fsdp))`: the attributes given to the constructor are spread (LXF038 is "
+        "flagged when `flatten_parameter=` is one of them), but those stored after it are not read as entries of "
+        "`vars(fsdp)`. The fix belongs in how the layer reads a namespace's entries: an attribute stored on it "
+        "on every path before the spread is one",
+    "s695_exit_stack_skips_sync_of_each_part_head_left_raw":
+        "missed: `head = nn.Linear(4, 4).to(fabric.device)` is passed to `fabric.no_backward_sync` through "
+        "`for part in parts` inside an ExitStack; `nn.Linear(4, 4)` alone is flagged, but `.to(...)` of a module "
+        "is unknown to the layer, though `nn.Module.to` (and `.train()`, `.eval()`, `.float()`, "
+        "`.requires_grad_()`, ...) returns the module itself. The fix belongs in the pack's torch tips: those "
+        "methods of a module give the module",
 }
 
 
