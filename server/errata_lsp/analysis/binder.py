@@ -246,7 +246,9 @@ class Walker:
         for case in s.cases:
             pattern = self.text(case.pattern)
             matched = self.class_case(s.subject, case.pattern, env)
-            if matched is False:  # `case Joint(...)` of a subject that holds no instance of it
+            if matched is None:
+                matched = self.value_case(s.subject, case.pattern, env)
+            if matched is False:  # `case Joint(...)`, `case "bf16":` of a subject that holds no such value
                 self.scope.skipped = True
                 continue
             start = dict(env)
@@ -257,7 +259,8 @@ class Walker:
             irrefutable = case.guard is None and (
                 isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None
                 # (a class case that compares an attribute may not match, whatever the class)
-                or matched is True and isinstance(case.pattern, ast.MatchClass) and _captures_only(case.pattern))
+                or matched is True and isinstance(case.pattern, ast.MatchClass) and _captures_only(case.pattern)
+                or matched is True and _value_test(s.subject, case.pattern) is not None)
             cond = when if irrefutable else (*when, f"{subject} matches {pattern}")
             branches.append(self.run(case.body, start, cond))
             if irrefutable:  # the cases after it never run
@@ -279,6 +282,20 @@ class Walker:
         test = ClassTest(subject, [pattern.cls])
         answer = self.decide(test, env)
         if answer is None:
+            return None
+        decided, read = answer
+        self.decisions.append((test, read, decided))
+        return decided
+
+    def value_case(self, subject: ast.expr, pattern: ast.pattern, env: Env) -> bool | None:
+        """Whether a value pattern (`case "bf16":`, `case "a" | "b":`, `case None:`) matches, as the evaluator
+        decides the comparison it makes (`subject == "bf16"`) from what the callers pass; None for any other
+        pattern or when it cannot tell."""
+        if self.decide is None:
+            return None
+        test = _value_test(subject, pattern)
+        answer = self.decide(test, env) if test is not None else None
+        if test is None or answer is None or answer[0] is None:
             return None
         decided, read = answer
         self.decisions.append((test, read, decided))
@@ -698,6 +715,23 @@ class ClassTest(ast.expr):
         super().__init__()
         self.subject, self.classes = subject, classes
         ast.copy_location(self, subject)
+
+
+def _value_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """The test a value pattern makes of its subject: `subject == value` for `case value:`, `subject is None`
+    for `case None:`, an `or` of those for `case a | b:`; None for a pattern that captures or tests more."""
+    if isinstance(pattern, ast.MatchValue):
+        test: ast.expr = ast.Compare(subject, [ast.Eq()], [pattern.value])
+    elif isinstance(pattern, ast.MatchSingleton):
+        test = ast.Compare(subject, [ast.Is()], [ast.copy_location(ast.Constant(pattern.value), pattern)])
+    elif isinstance(pattern, ast.MatchOr):
+        tests = [t for p in pattern.patterns if (t := _value_test(subject, p)) is not None]
+        if len(tests) < len(pattern.patterns):
+            return None
+        test = ast.BoolOp(ast.Or(), tests)
+    else:
+        return None
+    return ast.copy_location(test, pattern)
 
 
 def _captures_only(pattern: ast.MatchClass) -> bool:

@@ -404,12 +404,6 @@ KNOWN_MISSES: dict[str, str] = {
         "list a name holds is not read as its items (\"a list held elsewhere may grow\", flow.py "
         "`_known_display`), even when nothing appends to it. The fix belongs in `_known_display`: a list display "
         "that no statement grows, shrinks or stores into is known whole, like a tuple",
-    "s684_match_dtype_helper_returns_bf16_mixed":
-        "only a warning (\"when dtype matches \"bf16\"\"): `precision_for(args.dtype)` matches its parameter against "
-        "string cases and the CLI default is \"bf16\"; the same test written as `if dtype == \"bf16\":` is decided "
-        "by what the callers pass, but binder.py `Walker._match` asks the evaluator only about class patterns. The "
-        "fix belongs there: a value pattern (`case \"bf16\":`, `case \"a\" | \"b\":`, `case None:`) is the "
-        "comparison `subject == value`, decided like an `if`'s",
     "s686_walrus_resume_try_else_asks_scheduler_never_saved":
         "missed: the resume loads from `latest_checkpoint(out_dir)`, a `sorted(glob.glob(os.path.join(out_dir, "
         "\"step-*\")))[-1]`, and the save writes to `os.path.join(args.out_dir, f\"step-{step + 1:06d}\")`: LXF032 "

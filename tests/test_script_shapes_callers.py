@@ -1,0 +1,62 @@
+"""Callers and wrappers of training scripts: a `match` on a value the callers decide picks its case as an `if`
+would; a module's methods that return the module (`.to(device)`, `.train()`) keep it a raw module; a list
+display no statement changes is iterated as its items; attributes stored on a `SimpleNamespace` after it is
+built are entries of `vars()` of it. Each script was run against lightning 2.6.6 (the silent ones run; the others
+raise where the finding is); positions are 1-based."""
+
+from __future__ import annotations
+
+from errata_lsp.analysis import check_source
+
+MATCH = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def precision_for(dtype):
+    match dtype:
+        case "fp32":
+            return "32-true"
+        case "bf16":
+            return "bf16-mixed"
+        case _:
+            raise ValueError(dtype)
+
+
+def train(fabric):
+    pass
+
+
+fabric = Fabric(accelerator="tpu", precision=precision_for("bf16"), strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+
+
+def findings(source: str) -> list[tuple[str, str, str]]:
+    result = check_source(source, None)
+    assert not result.failures, result.failures[0].detail
+    return [(f.code, f.severity.value, f"{f.span.start.line + 1}:{f.span.start.column + 1}") for f in result.findings]
+
+
+def test_a_value_case_the_callers_pick_is_the_one_that_runs() -> None:
+    assert findings(MATCH) == [("LXF007", "error", "19:46")]
+
+
+def test_a_value_case_the_callers_never_pick_never_runs() -> None:
+    assert findings(MATCH.replace('precision_for("bf16")', 'precision_for("fp32")')) == []
+
+
+def test_an_or_pattern_of_values_is_decided_by_each_alternative() -> None:
+    source = MATCH.replace('case "bf16":', 'case "bf16" | "bfloat16":')
+    assert findings(source) == [("LXF007", "error", "19:46")]
+    assert findings(source.replace('precision_for("bf16")', 'precision_for("bfloat16")')) == [("LXF007", "error", "19:46")]
+    assert findings(source.replace('precision_for("bf16")', 'precision_for("fp32")')) == []
+
+
+def test_a_subject_the_callers_do_not_decide_keeps_the_case_a_condition() -> None:
+    source = MATCH.replace('precision_for("bf16")', "precision_for(input())")
+    assert [(c, s) for c, s, _ in findings(source)] == [("LXF007", "warning")]
+
+
+def test_a_guarded_value_case_stays_a_condition() -> None:
+    source = MATCH.replace('case "bf16":', 'case "bf16" if input():').replace("raise ValueError(dtype)", 'return "32-true"')
+    assert [(c, s) for c, s, _ in findings(source)] == [("LXF007", "warning")]
