@@ -60,3 +60,51 @@ def test_a_subject_the_callers_do_not_decide_keeps_the_case_a_condition() -> Non
 def test_a_guarded_value_case_stays_a_condition() -> None:
     source = MATCH.replace('case "bf16":', 'case "bf16" if input():').replace("raise ValueError(dtype)", 'return "32-true"')
     assert [(c, s) for c, s, _ in findings(source)] == [("LXF007", "warning")]
+
+
+SYNC = '''import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Net(nn.Module):
+    pass
+
+
+def train(fabric):
+    encoder = fabric.setup_module(Net())
+    head = nn.Linear(4, 4).to(fabric.device)
+    with fabric.no_backward_sync(head):
+        pass
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+fabric.launch(train)
+'''
+
+
+def test_a_module_moved_to_the_device_is_still_the_raw_module() -> None:
+    assert findings(SYNC) == [("LXF004", "error", "14:34")]
+
+
+def test_each_method_that_returns_the_module_keeps_it() -> None:
+    for call in ("train()", "eval()", "float()", "bfloat16()", "requires_grad_(False)", "cpu()"):
+        assert findings(SYNC.replace("to(fabric.device)", call)) == [("LXF004", "error", "14:34")], call
+    assert findings(SYNC.replace("nn.Linear(4, 4).to(fabric.device)", "Net().to(fabric.device).train()")) == \
+        [("LXF004", "error", "14:34")]
+
+
+def test_a_method_of_another_name_is_not_the_module() -> None:
+    assert findings(SYNC.replace("to(fabric.device)", "state_dict()")) == []
+
+
+def test_a_project_class_that_overrides_the_method_gives_what_its_method_returns() -> None:
+    source = SYNC.replace("class Net(nn.Module):\n    pass", "class Net(nn.Module):\n    def train(self, mode=True):\n"
+                          "        return None").replace("nn.Linear(4, 4).to(fabric.device)", "Net().train()")
+    assert findings(source) == []
+
+
+def test_the_set_up_module_moved_is_not_flagged() -> None:
+    assert findings(SYNC.replace("head = nn.Linear(4, 4).to(fabric.device)",
+                                 "head = fabric.setup_module(nn.Linear(4, 4)).train()")) == []

@@ -163,6 +163,37 @@ def _fabric_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tu
     return (Value("unknown", node, flow=flow),)
 
 
+# `nn.Module` methods that return the module itself (torch 2.9.0 `nn/modules/module.py`: `return self`)
+MODULE_RETURNS_SELF = ("to", "cuda", "cpu", "xpu", "ipu", "mtia", "type", "float", "double", "half", "bfloat16",
+                       "to_empty", "train", "eval", "requires_grad_", "apply", "share_memory")
+
+
+@TIPS.method("module")
+def _module_method(flow: Flow, node: ast.Call, receiver: Value, name: str) -> tuple[Value, ...] | None:
+    """`nn.Linear(4, 4).to(device)`, `Net().train()`: the raw module itself, unless its project class (or one
+    of its project bases) writes a method of that name, whose own `return` the layer reads."""
+    if name not in MODULE_RETURNS_SELF or isinstance(receiver.node, ast.Call) \
+            and _overrides(receiver.flow or flow, receiver.node, name):
+        return None
+    return (receiver,)
+
+
+def _overrides(flow: Flow, built: ast.Call, name: str) -> bool:
+    """The project class `built` calls (or a project base of it) defines a method `name`."""
+    todo = [(x.node, x.flow or flow) for x in flow.values(built.func) if isinstance(x.node, ast.ClassDef)]
+    seen: set[int] = set()
+    while todo:
+        cls, owner = todo.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name for s in cls.body):
+            return True
+        todo.extend((x.node, x.flow or owner) for base in cls.bases for x in owner.values(base)
+                    if isinstance(x.node, ast.ClassDef))
+    return False
+
+
 @TIPS.attribute("fabric")
 def _fabric_attribute(flow: Flow, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...] | None:
     if attr == "strategy":
