@@ -108,3 +108,54 @@ def test_a_project_class_that_overrides_the_method_gives_what_its_method_returns
 def test_the_set_up_module_moved_is_not_flagged() -> None:
     assert findings(SYNC.replace("head = nn.Linear(4, 4).to(fabric.device)",
                                  "head = fabric.setup_module(nn.Linear(4, 4)).train()")) == []
+
+
+NAMESPACE = '''import types
+
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    pass
+
+
+def train(fabric):
+    fabric.setup_module(nn.Sequential(Block()))
+
+
+fsdp = types.SimpleNamespace(auto_wrap_policy={Block})
+fsdp.flatten_parameter = True
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**vars(fsdp)))
+fabric.launch(train)
+'''
+
+
+def test_an_attribute_stored_on_a_namespace_before_vars_is_an_entry() -> None:
+    assert [(c, s) for c, s, _ in findings(NAMESPACE)] == [("LXF038", "error")]
+    assert findings(NAMESPACE.replace("flatten_parameter", "flatten_parameters")) == []
+
+
+def test_an_attribute_stored_after_vars_is_not_an_entry() -> None:
+    source = NAMESPACE.replace("fsdp.flatten_parameter = True\n", "").replace(
+        "fabric.launch(train)", "fsdp.flatten_parameter = True\nfabric.launch(train)")
+    assert findings(source) == []
+
+
+def test_an_attribute_stored_under_a_condition_is_not_an_entry() -> None:
+    source = NAMESPACE.replace("fsdp.flatten_parameter = True", "if input():\n    fsdp.flatten_parameter = True")
+    assert findings(source) == []
+
+
+def test_an_attribute_stored_in_a_function_before_the_spread_there_is_an_entry() -> None:
+    source = NAMESPACE.replace('''fsdp = types.SimpleNamespace(auto_wrap_policy={Block})
+fsdp.flatten_parameter = True
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**vars(fsdp)))''', '''def build():
+    fsdp = types.SimpleNamespace(auto_wrap_policy={Block})
+    fsdp.flatten_parameter = True
+    return Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**vars(fsdp)))
+
+
+fabric = build()''')
+    assert [(c, s) for c, s, _ in findings(source)] == [("LXF038", "error")]

@@ -4130,9 +4130,11 @@ class Flow:
                                                      either((*when, *e.when) for when, e in given)))
         return out, complete
 
-    def _namespace_entries(self, namespace: Value) -> tuple[dict[str, Entry] | None, bool]:
+    def _namespace_entries(self, namespace: Value, use: ast.AST | None = None) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(ns)` of a namespace built here: the dict of its attributes; an attribute something may set
-        after it is built (`ns.strategy = "xla"`, `setattr(ns, key, v)`) is left out, and the dict incomplete."""
+        after it is built (`ns.strategy = "xla"`, `setattr(ns, key, v)`) is left out, and the dict incomplete,
+        unless (given the `use`) that one store is made on every path from the building to the use
+        (`_stored_before`): then the entry is what it stores."""
         assert isinstance(namespace.node, ast.Call)
         flow = namespace.flow or self
         keys, complete = flow._namespace_keys(namespace.node)
@@ -4142,7 +4144,49 @@ class Flow:
                 out[key] = entries[0]
             else:
                 complete = False
+        if use is not None and flow is self:
+            for key, entry in self._namespace_stored_before(namespace, use).items():
+                out[key] = entry
         return out, complete and not self._namespace_set(namespace, None)
+
+    def _namespace_stored_before(self, namespace: Value, use: ast.AST) -> dict[str, Entry]:
+        """`ns.key = value` statements of the block that builds the namespace (`ns = SimpleNamespace(...)`),
+        after that and before the statement of the block that holds `use`: each key stored once, by a
+        statement of that one shape, and set nowhere else (no other store, no `setattr` that may name it)."""
+        place = self.ctx.block_place(self.ctx.statement_of(namespace.node)) if namespace.node is not None else None
+        if place is None:
+            return {}
+        block, start = place
+        end = next((i for i in range(start + 1, len(block)) if self.ctx.within(use, block[i])), None)
+        if end is None:
+            return {}
+        stored: dict[str, Entry | None] = {}  # (None: stored twice there)
+        for stmt in block[start + 1:end]:
+            if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+                continue
+            target = stmt.targets[0]
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                    and [x.node for x in self.values(target.value)] == [namespace.node]:
+                stored[target.attr] = Entry(stmt.value, target, self) if target.attr not in stored else None
+        return {key: entry for key, entry in stored.items()
+                if entry is not None and self._namespace_stores_of(namespace, key) == 1}
+
+    def _namespace_stores_of(self, namespace: Value, key: str) -> int:
+        """How many statements of this module may set the attribute `key` of the namespace after it is built
+        (a `setattr` that may name it counts as two: never the one store `_namespace_stored_before` reads)."""
+        count = 0
+        stores: list[ast.Assign | ast.AnnAssign | ast.AugAssign] = [
+            *self.ctx.nodes(ast.Assign), *self.ctx.nodes(ast.AnnAssign), *self.ctx.nodes(ast.AugAssign)]
+        for stmt in stores:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            count += sum(1 for t in targets if isinstance(t, ast.Attribute) and t.attr == key
+                         and any(x.node is namespace.node for x in self.values(t.value)))
+        for call in self.ctx.calls_by_name("setattr", live=False):
+            if call.args and any(x.node is namespace.node for x in self.values(call.args[0])):
+                named = call.args[1] if len(call.args) > 1 else None
+                if not (isinstance(named, ast.Constant) and isinstance(named.value, str) and named.value != key):
+                    count += 2
+        return count
 
     def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
         """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
@@ -5188,7 +5232,7 @@ class Flow:
         elif isinstance(node, ast.Call) and value.extra == "asdict":
             instance = self.values(node.args[0]) if node.args else ()
             if len(instance) == 1 and instance[0].kind == "namespace" and isinstance(instance[0].node, ast.Call):
-                return self._namespace_entries(instance[0])  # `vars(SimpleNamespace(**cfg))`: the dict it was built from
+                return self._namespace_entries(instance[0], node)  # `vars(SimpleNamespace(**cfg))`: the dict it was built from
             if len(instance) != 1 or instance[0].kind != "instance":
                 return None, False
             cls, call = instance[0].extra

@@ -411,12 +411,6 @@ KNOWN_MISSES: dict[str, str] = {
         "that a glob of a folder finds the file a save writes there (the walrus and the try/except/else are "
         "read: with one fixed path on both sides it is flagged). Linking a glob pattern to f-string save paths "
         "would be a guess on one case",
-    "s688_namespace_vars_spread_misspelt_flatten_parameter":
-        "missed: `fsdp = types.SimpleNamespace(auto_wrap_policy={Block})`, then `fsdp.flatten_parameter = ...` "
-        "and `XLAFSDPStrategy(**vars(fsdp))`: the attributes given to the constructor are spread (LXF038 is "
-        "flagged when `flatten_parameter=` is one of them), but those stored after it are not read as entries of "
-        "`vars(fsdp)`. The fix belongs in how the layer reads a namespace's entries: an attribute stored on it "
-        "on every path before the spread is one",
     "s695_exit_stack_skips_sync_of_each_part_head_left_raw":
         "missed: `head = nn.Linear(4, 4).to(fabric.device)` is passed to `fabric.no_backward_sync` through "
         "`for part in parts` inside an ExitStack; `nn.Linear(4, 4)` alone is flagged, but `.to(...)` of a module "
