@@ -266,8 +266,8 @@ def test_a_class_pattern_is_decided_by_the_instances_the_subject_holds():
         ("list", 11, 21, ("plan matches Joint()",)), ("none", 15, 21, ())]
 
 
-def test_a_literal_pattern_is_not_decided_by_the_callers():
-    assert probe("""
+def test_a_literal_pattern_is_decided_by_the_callers():
+    source = """
         def set_up(mode):
             match mode:
                 case "joint":
@@ -275,8 +275,11 @@ def test_a_literal_pattern_is_not_decided_by_the_callers():
                 case _:
                     policy = {Block}
             probe(policy)
-        set_up("separate")
-    """) == [("list", 5, 21, ('mode matches "joint"',)), ("set", 7, 21, ())]
+"""
+    assert probe(source + '        set_up("separate")\n') == [("set", 7, 21, ())]  # `mode == "joint"` is False
+    assert probe(source + '        set_up("joint")\n') == [("list", 5, 21, ())]  # ... True: `_` never runs
+    assert probe(source + '        set_up("joint")\n        set_up("separate")\n') == [
+        ("list", 5, 21, ('mode matches "joint"',)), ("set", 7, 21, ())]  # the callers disagree
 
 
 def test_isinstance_against_classes_of_the_file_is_decided_by_the_instances_held():
@@ -1927,7 +1930,7 @@ def test_a_long_element_is_named_by_its_place_in_the_loop():
 
 
 @pytest.mark.parametrize("loop", [
-    "CONFIGS = [{'clip_val': 0.5}]\nfor cfg in CONFIGS:",  # a list held by a name may be filled elsewhere
+    "CONFIGS = [{'clip_val': 0.5}]\nCONFIGS.append({})\nfor cfg in CONFIGS:",  # a list held by a name, filled before
     "for cfg in sweep():",  # a call (a generator) may give anything
     "for cfg in ({'clip_val': 0.5} for _ in range(2)):",
     "for cfg in [*BASE, {'clip_val': 0.5}]:",  # a starred element

@@ -159,3 +159,56 @@ fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(**vars(fsdp)))''', '
 
 fabric = build()''')
     assert [(c, s) for c, s, _ in findings(source)] == [("LXF038", "error")]
+
+
+CALLBACKS = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+
+def log_device(fabric, model):
+    print(fabric.device)
+
+
+def log_name(fabric, model):
+    print(type(model).__name__)
+
+
+CALLBACKS = [log_device, log_name]
+
+
+def train(fabric, callbacks):
+    pass
+
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy())
+for cb in CALLBACKS:
+    cb(fabric, None)
+fabric.launch(train, CALLBACKS)
+'''
+
+
+def test_a_list_nothing_changes_before_the_loop_is_iterated_as_its_items() -> None:
+    assert findings(CALLBACKS) == [("LXF019", "error", "6:11")]
+
+
+def test_a_list_read_only_elsewhere_is_iterated_as_its_items() -> None:
+    source = CALLBACKS.replace("fabric.launch(train, CALLBACKS)", "print(len(CALLBACKS), CALLBACKS[0], *CALLBACKS)\n"
+                               "fabric.launch(train, CALLBACKS)")
+    assert findings(source) == [("LXF019", "error", "6:11")]
+
+
+def test_a_list_changed_before_the_loop_is_not_known_whole() -> None:
+    for change in ("CALLBACKS.clear()", "CALLBACKS[1:] = []", "CALLBACKS.pop(0)", "alias = CALLBACKS"):
+        source = CALLBACKS.replace("fabric = Fabric(", f"{change}\nfabric = Fabric(")
+        assert findings(source) == [], change
+
+
+def test_a_list_a_function_may_change_is_not_known_whole() -> None:
+    source = CALLBACKS.replace("def train(fabric, callbacks):\n    pass",
+                               "def train(fabric, callbacks):\n    pass\n\n\ndef reset():\n    CALLBACKS.clear()")
+    assert findings(source) == []
+
+
+def test_a_list_changed_after_the_loop_is_iterated_as_its_items() -> None:
+    source = CALLBACKS.replace("fabric.launch(train, CALLBACKS)", "CALLBACKS.append(log_name)\nfabric.launch(train, CALLBACKS)")
+    assert findings(source) == [("LXF019", "error", "6:11")]

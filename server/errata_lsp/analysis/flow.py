@@ -7897,9 +7897,51 @@ class Flow:
             combined = idioms.iterated(self, expr)
             return (combined, self) if combined is not None else None
         held = self.values(expr)
-        if len(held) != 1 or held[0].when or held[0].extra is not None or not isinstance(held[0].node, ast.Tuple):
+        if len(held) != 1 or held[0].when or held[0].extra is not None or not (
+                isinstance(held[0].node, ast.Tuple) or isinstance(held[0].node, ast.List) and self._kept_whole(held[0], expr)):
             return None
         return held[0].node, held[0].flow or self
+
+    def _kept_whole(self, held: Value, read: ast.expr) -> bool:
+        """A list display bound to a name of this module (`CALLBACKS = [log_device, ...]`) that nothing may change
+        before `read`: each other read of the name only reads it (the items of a `for` or a comprehension, `x in
+        L`, `L[i]`, `*L`, `len(L)` and the like) or comes after the statement of `read`, in its scope, which no
+        loop repeats; and no other module of the project imports this one."""
+        display = held.node
+        bound = self.ctx.parents.get(display) if display is not None and held.flow in (None, self) else None
+        if not isinstance(bound, ast.Assign) or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
+            return False
+        if self.ctx.project is not None and self.doc_path_imported():
+            return False
+        statement = self.ctx.statement_of(read)
+        scope = self.ctx.scope_of(statement)
+        around = self.ctx.parents.get(statement)
+        while around is not None and around is not scope:
+            if isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
+                return False  # a later turn reads what an earlier one changed
+            around = self.ctx.parents.get(around)
+        for load in self.ctx.loads_named(bound.targets[0].id):
+            if load is read or self.ctx.within(load, bound):
+                continue
+            defs = self.reaching(load)
+            if defs is not None and not any(d.node is display for d in defs):
+                continue  # another variable of that name
+            if _reads_only(load, self.ctx.parents.get, self._builtin) or self.ctx.scope_of(load) is scope \
+                    and load.lineno > (statement.end_lineno or statement.lineno):
+                continue
+            return False
+        return True
+
+    def _builtin(self, name: str) -> bool:
+        """`name` is the builtin: the module binds no such name."""
+        return not self.scope(self.ctx.module).final.get(name)
+
+    def doc_path_imported(self) -> bool:
+        """Another module of the project imports this one (once per check)."""
+        project, path = self.ctx.project, self.ctx.doc.path
+        if project is None or not path:
+            return False
+        return self.ctx.once("imported by others", self.ctx.module, lambda: project.imported_by_others(path), meanwhile=False)
 
     def known_display(self, expr: ast.expr) -> tuple[ast.Tuple | ast.List, Flow] | None:
         """`_known_display`, for a reader outside the walk."""
@@ -9378,6 +9420,26 @@ def _plain_dict_edits(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         if read_before:
             return None
     return edits
+
+
+READING_BUILTINS = ("len", "sorted", "list", "tuple", "set", "frozenset", "enumerate", "zip", "reversed", "any",
+                    "all", "iter", "min", "max", "sum", "print", "repr", "str")  # builtins that copy or read a list
+
+
+def _reads_only(load: ast.Name, parent_of: Callable[[ast.AST], ast.AST | None], builtin: Callable[[str], bool]) -> bool:
+    """A read of a list that cannot change it: the items of a `for` or a comprehension, `x in L`, `L[i]`, `*L`
+    in a call or a display, an argument of a builtin that reads or copies it (`len(L)`, `sorted(L)`)."""
+    parent = parent_of(load)
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return parent.iter is load
+    if isinstance(parent, ast.Compare):
+        return load in parent.comparators and all(isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops)
+    if isinstance(parent, ast.Subscript):
+        return parent.value is load and isinstance(parent.ctx, ast.Load)
+    if isinstance(parent, ast.Starred):
+        return isinstance(parent_of(parent), (ast.Call, ast.List, ast.Tuple, ast.Set))
+    return isinstance(parent, ast.Call) and load in parent.args and isinstance(parent.func, ast.Name) \
+        and parent.func.id in READING_BUILTINS and builtin(parent.func.id)
 
 
 def _looped_setdefault(loop: ast.For, name: str) -> bool:

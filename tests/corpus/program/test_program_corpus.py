@@ -398,12 +398,6 @@ KNOWN_MISSES: dict[str, str] = {
     # SimpleNamespace, `__post_init__` with `getattr(nn, name)` and a strategy property, generators unpacked into
     # `fabric.setup`, ExitStack over `no_backward_sync` (scored before anything was built for them: 9/14 raising
     # flagged as an error, 10/14 with any severity; 0/13 fine cases with an error, 0/13 twin warnings)
-    "s676_callback_list_run_before_launch_reads_device":
-        "missed: `for cb in CALLBACKS: cb(fabric, None)` before `fabric.launch` runs `log_device`, which reads "
-        "`fabric.device`; the same loop over the display written in the `for` (or over a tuple) is flagged, but a "
-        "list a name holds is not read as its items (\"a list held elsewhere may grow\", flow.py "
-        "`_known_display`), even when nothing appends to it. The fix belongs in `_known_display`: a list display "
-        "that no statement grows, shrinks or stores into is known whole, like a tuple",
     "s686_walrus_resume_try_else_asks_scheduler_never_saved":
         "missed: the resume loads from `latest_checkpoint(out_dir)`, a `sorted(glob.glob(os.path.join(out_dir, "
         "\"step-*\")))[-1]`, and the save writes to `os.path.join(args.out_dir, f\"step-{step + 1:06d}\")`: LXF032 "
