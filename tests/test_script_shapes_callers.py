@@ -212,3 +212,28 @@ def test_a_list_a_function_may_change_is_not_known_whole() -> None:
 def test_a_list_changed_after_the_loop_is_iterated_as_its_items() -> None:
     source = CALLBACKS.replace("fabric.launch(train, CALLBACKS)", "CALLBACKS.append(log_name)\nfabric.launch(train, CALLBACKS)")
     assert findings(source) == [("LXF019", "error", "6:11")]
+
+
+def test_a_list_changed_in_a_loop_that_repeats_the_read_is_not_known_whole() -> None:
+    source = CALLBACKS.replace("for cb in CALLBACKS:\n    cb(fabric, None)\n",
+                               "for _ in range(2):\n    for cb in CALLBACKS:\n        cb(fabric, None)\n"
+                               "    CALLBACKS.append(print)\n")
+    assert findings(source) == []
+    assert findings(source.replace("    CALLBACKS.append(print)\n", "")) == [("LXF019", "error", "6:11")]
+
+
+def test_a_raw_part_synced_on_its_turn_of_a_loop_over_every_part_is_an_error() -> None:
+    source = SYNC.replace("    with fabric.no_backward_sync(head):\n        pass\n",
+                          "    for part in [encoder, head]:\n        with fabric.no_backward_sync(part):\n            pass\n")
+    assert findings(source) == [("LXF004", "error", "15:38")]
+    parts = source.replace("    for part in [encoder, head]:", "    parts = [encoder, head]\n    for part in parts:")
+    assert findings(parts) == [("LXF004", "error", "16:38")]
+    message = check_source(parts, None).findings[0].message
+    assert message.endswith("; when part is head, a turn every run of the loop reaches"), message
+
+
+def test_a_raw_part_synced_on_a_turn_a_test_may_skip_stays_a_warning() -> None:
+    source = SYNC.replace("    with fabric.no_backward_sync(head):\n        pass\n",
+                          "    for part in [encoder, head]:\n        if input():\n            continue\n"
+                          "        with fabric.no_backward_sync(part):\n            pass\n")
+    assert [(c, s) for c, s, _ in findings(source)] == [("LXF004", "warning")]

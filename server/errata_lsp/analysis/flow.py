@@ -1921,13 +1921,18 @@ class Flow:
         return bounded(tuple(out))
 
     def _every_turn_reads(self, loop: ast.For | ast.AsyncFor, use: ast.AST) -> bool:
-        """Every turn of `loop` runs `use`: it sits in a statement of the loop's own body, outside any
-        conditional part of it (`_every_turn_evaluates`), and nothing in the body leaves a turn or the loop
-        early (`break`, `continue`, `return`, `raise`, a `yield` that may never resume)."""
+        """Every turn of `loop` runs `use`: it sits in a statement of the loop's own body (or in an item of a
+        `with` statement there), outside any conditional part of it (`_every_turn_evaluates`), and nothing in
+        the body leaves a turn or the loop early (`break`, `continue`, `return`, `raise`, a `yield` that may
+        never resume)."""
         statement = next((s for s in loop.body if self.ctx.within(use, s)), None)
-        if statement is None or isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With,
-                                                        ast.AsyncWith, ast.Match, ast.FunctionDef, ast.AsyncFunctionDef,
-                                                        ast.ClassDef)) \
+        if isinstance(statement, (ast.With, ast.AsyncWith)):  # its items are evaluated each time it runs
+            item = next((i.context_expr for i in statement.items if self.ctx.within(use, i.context_expr)), None)
+            if item is None or item is not use and not _every_turn_evaluates(item, use, self.ctx.parents.get):
+                return False
+        elif statement is None or isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try,
+                                                          ast.Match, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                          ast.ClassDef)) \
                 or not _every_turn_evaluates(statement, use, self.ctx.parents.get):
             return False
         leaves = (ast.Break, ast.Continue, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await)
@@ -7905,21 +7910,16 @@ class Flow:
     def _kept_whole(self, held: Value, read: ast.expr) -> bool:
         """A list display bound to a name of this module (`CALLBACKS = [log_device, ...]`) that nothing may change
         before `read`: each other read of the name only reads it (the items of a `for` or a comprehension, `x in
-        L`, `L[i]`, `*L`, `len(L)` and the like) or comes after the statement of `read`, in its scope, which no
-        loop repeats; and no other module of the project imports this one."""
+        L`, `L[i]`, `*L`, `len(L)` and the like) or comes after the statement of `read` in its scope (after the
+        outermost loop there that repeats it); and no other module of the project imports this one."""
         display = held.node
         bound = self.ctx.parents.get(display) if display is not None and held.flow in (None, self) else None
         if not isinstance(bound, ast.Assign) or len(bound.targets) != 1 or not isinstance(bound.targets[0], ast.Name):
             return False
         if self.ctx.project is not None and self.doc_path_imported():
             return False
-        statement = self.ctx.statement_of(read)
+        statement = self._outermost_loop(self.ctx.statement_of(read))
         scope = self.ctx.scope_of(statement)
-        around = self.ctx.parents.get(statement)
-        while around is not None and around is not scope:
-            if isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
-                return False  # a later turn reads what an earlier one changed
-            around = self.ctx.parents.get(around)
         for load in self.ctx.loads_named(bound.targets[0].id):
             if load is read or self.ctx.within(load, bound):
                 continue
@@ -7931,6 +7931,17 @@ class Flow:
                 continue
             return False
         return True
+
+    def _outermost_loop(self, statement: ast.stmt) -> ast.stmt:
+        """The outermost loop of its scope that holds `statement` (a later turn runs it after what follows it
+        on an earlier one), or the statement itself."""
+        scope = self.ctx.scope_of(statement)
+        around = self.ctx.parents.get(statement)
+        while around is not None and around is not scope:
+            if isinstance(around, (ast.For, ast.AsyncFor, ast.While)):
+                statement = around
+            around = self.ctx.parents.get(around)
+        return statement
 
     def _builtin(self, name: str) -> bool:
         """`name` is the builtin: the module binds no such name."""

@@ -21,7 +21,7 @@ from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ....values import describe_when
+from ....values import EveryTurn, describe_when, every_turn
 from ...lightning.fabric import fabric_kind
 from ...lightning.values import UNWRAPPING
 
@@ -250,7 +250,9 @@ class NoBackwardSyncRawModule(Rule):
             raw = [v for v in values if v.kind == "module" and v.node is not None and id(v.node) in set_up_here]
         if not raw:
             return None
-        every_path = len(raw) == len(values)
+        # a loop over known items whose every turn syncs on its variable: the raw item's turn is certain to come
+        every_path = len(raw) == len(values) or any(
+            every_turn(v.when) and all(isinstance(c, EveryTurn) and c.use is module for c in v.when) for v in raw)
         first = raw[0]
         if first.node is None:
             written = "a module"
@@ -267,6 +269,8 @@ class NoBackwardSyncRawModule(Rule):
         if not every_path:
             condition = describe_when(raw)
             message += f"; {condition}" if condition else "; on some paths"
+        elif len(raw) < len(values):
+            message += f"; {describe_when(raw)}, a turn every run of the loop reaches"
         return self.finding(ctx, module, message, (), self.severity if every_path else Severity.WARNING)
 
     def _after_setup(self, ctx: Context, call: ast.Call, module: ast.Name, setup: ast.Call) -> Finding:
