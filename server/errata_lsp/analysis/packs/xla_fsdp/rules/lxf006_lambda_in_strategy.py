@@ -305,6 +305,11 @@ class LambdaInStrategy(Rule):
         else:
             what, name = f"`{func.name}`, a function defined inside `{outer.name if outer else '?'}`", func.name
             error = f"AttributeError: Can't pickle local object '{_qualname(owner, func)}'"
+        named = _named_after(owner, func) if not isinstance(func, ast.Lambda) and inside is None else None
+        if named is not None:  # `@functools.wraps(main)` names it `main`, and the module's `main` is another object
+            what += f" that `functools.wraps` names `{named}`, but the module's `{named}` is another object"
+            module = "__main__" if re.search(r"__name__\s*==\s*['\"]__main__['\"]", owner.doc.text) else "<module>"
+            error = f"PicklingError: Can't pickle <function {named}>: it's not the same object as {module}.{named}"
         if elsewhere is not None:
             what += f" ({elsewhere.origin_name}, line {func.lineno})"
         if inside:
@@ -317,6 +322,9 @@ class LambdaInStrategy(Rule):
         bound = written.id if isinstance(written, ast.Name) else None
         if name is None:
             message += "Use a function defined at module level (or a `functools.partial` of one)"
+        elif named is not None:
+            message += (f"Keep the module's `{named}` the function launched (a decorator that returns what it was "
+                        f"given), or launch a function of a name of its own (`def _{named}(fabric, ...)`)")
         elif bound is not None and bound != name and outer is not None and not isinstance(func, ast.Lambda):
             # `@gathered def train`: what the module's `train` holds is the decorator's wrapper
             message += (f"Give `{name}` `@functools.wraps(...)` of the function `{outer.name}` wraps, so pickle finds "
@@ -325,7 +333,7 @@ class LambdaInStrategy(Rule):
             message += (f"Define `{name}` at module level and pass what it reads from `{outer.name if outer else '?'}` "
                         "as arguments (`fabric.launch(fn, *args)`, or a `functools.partial` of it)")
         message += when.tail
-        record = LOCAL_OBJECT_RECORD if outer is not None else None
+        record = LOCAL_OBJECT_RECORD if outer is not None and named is None else None
         if elsewhere is not None:
             finding = self.finding(ctx, written, message, (), when.severity, record=record)
             place = place_in(elsewhere, func)
