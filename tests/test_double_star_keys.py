@@ -235,13 +235,20 @@ def test_vars_of_a_namespace_is_the_dict_of_its_attributes_unless_something_sets
         ns = types.SimpleNamespace(**{"strategy": "ddp"}, devices=8)
         probe(vars(ns)["devices"])
     """) == [("number", 3, 58, ())]
-    for store in ('ns.strategy = "xla"', 'setattr(ns, name, "xla")'):
+    for store in ('setattr(ns, name, "xla")', 'if fast:\n                ns.strategy = "xla"'):
         assert probe(f"""
             import types
             ns = types.SimpleNamespace(**{{"strategy": "ddp"}})
             {store}
             probe(vars(ns)["strategy"])
         """)[0][0] == "unknown"
+    # one store on the path from the building to the read: what it stores
+    assert probe("""
+        import types
+        ns = types.SimpleNamespace(**{"strategy": "ddp"})
+        ns.strategy = "xla"
+        probe(vars(ns)["strategy"])
+    """) == [("str", 4, 14, ())]
 
 
 def test_a_fabric_given_vars_of_a_composed_namespace_is_checked():

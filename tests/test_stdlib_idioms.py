@@ -171,8 +171,17 @@ def test_a_product_gives_each_combination_and_a_large_one_is_unknown():
     assert [k for k, *_ in turns("pair in itertools.product(SIZES, repeat=2)", "pair[1]")] == ["number"] * 4
     # 3 ** 3 = 27 combinations: more than a loop's turns are read, so the item is unknown
     assert [k for k, *_ in turns("triple in itertools.product(NAMES, NAMES, NAMES)", "triple")] == ["unknown"]
-    # a list display a name holds may be filled elsewhere: not known whole
-    assert [k for k, *_ in turns("size, name in itertools.product(SIZES, LISTED)", "name")] == ["unknown"]
+    # a list display a name holds is known whole while nothing changes it before the loop
+    assert [k for k, *_ in turns("size, name in itertools.product(SIZES, LISTED)", "name")] == ["str"] * 2
+    filled = probe("""
+        import itertools
+        SIZES = (1, 2)
+        LISTED = ["a", "b"]
+        LISTED.append(input())
+        for size, name in itertools.product(SIZES, LISTED):
+            probe(name)
+    """)
+    assert [k for k, *_ in filled] == ["unknown"]  # filled before the loop: not known whole
 
 
 SWEEP = """
