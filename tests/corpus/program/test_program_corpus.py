@@ -398,33 +398,16 @@ KNOWN_MISSES: dict[str, str] = {
     # Trainer hooks overridden in the entry, classmethod helpers, checkpoint utilities, launch utilities) (scored
     # before anything was built for them: 7/15 raising flagged as an error, 8/15 with any severity; 0/15 fine
     # cases with an error, 0/15 with their twin's warning)
-    "p570_cli_namespace_passed_down_clip_mode_default_value":
-        "only a warning: `--grad-clip` (`type=float, default=1.0`) is parsed in cli.py and read as "
-        "`self.args.grad_clip` in engine/trainer.py; detect_facts.never_none leaves an option of another module's "
-        "parser undecided (it reads the `add_argument` call in this module's tree), so `clip_val` \"may be None\"",
-    "p572_dataclass_from_dict_replace_asdict_round_trip_keeps_bf16_mixed":
-        "missed: `TrainConfig.from_dict` is a classmethod called twice in train.py, merged (flow.Flow._per_call "
-        "reads a classmethod of this module for all its calls at once, returns_from reads another module's per "
-        "call); `dataclasses.replace` of its instance is read outside the classmethod's call; "
-        "`asdict(cfg.fabric)` of `FabricConfig(**d.pop(\"fabric\", {}))` leaves a field the spread dict lacks "
-        "unknown; and `from_dict(cfg.to_dict())` spreads `asdict`'s nested dict of a dataclass field",
     "p574_enum_module_reductions_table_tracker_all_reduce_max":
         "missed: `REDUCTIONS.get(name, Reduction.MEAN).value` where `name` walks `self.values.items()`, a dict "
         "filled by `update(name, value)` calls; the names the tracker holds are the calls' constants, which the "
         "loop over the instance's dict does not carry to the `.get` (every entry of the table may be picked: "
         "`max` among them)",
-    "p576_namedtuple_sharding_options_replace_asdict_remat_tuple":
-        "missed: `DEFAULT_SHARDING._replace(...)._asdict()` of a NamedTuple built in sharding.py: `_asdict` was "
-        "read only of an instance of this module (flow.Flow method call, `receiver.flow is self`)",
     "p584_trainer_hook_overridden_in_entry_no_backward_sync_kept_raw_module":
         "missed: the base Trainer (engine/trainer.py) keeps the raw module as `self.module` in `setup` and enters "
         "`with self.sync_context(...)`, a hook the entry's subclass overrides with "
         "`fabric.no_backward_sync(self.module)`; LXF004 does not follow an attribute the base's method stores "
         "into the override's `self`",
-    "p586_run_info_classmethod_reads_device_built_before_launch":
-        "missed: `RunInfo.from_fabric(fabric, PRECISION)` is a classmethod of utils/run_info.py; "
-        "flow.argument_for lined the call's arguments up from `cls`, so `fabric` landed on `cls` and the "
-        "`fabric.device` read was not the launched Fabric's",
     "p588_checkpoint_utils_resume_asks_data_state_never_saved":
         "missed: `resume(...)` adds `state[\"data_state\"]` under `if data_state is not None:` and the caller "
         "passes a dict; `save_checkpoint` in the same module never writes that key. LXF032 compares the keys of "
