@@ -1719,7 +1719,7 @@ class Flow:
             return None
         known = self._loop_display(loop)
         if known is None:
-            return self._yielded(loop.iter)
+            return self._yielded(loop.iter) or self._dict_turns(loop, target, use)
         display, flow = known
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
@@ -1729,6 +1729,35 @@ class Flow:
             written = flow.text(element)
             turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None, use if every else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
+        return bounded(tuple(out))
+
+    def _dict_turns(self, loop: ast.For | ast.AsyncFor, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
+        """`for name in TABLE:` (or `TABLE.keys()`), `for op in TABLE.values()`: each key (or value) of the one
+        dict the loop runs over, under its turn, as `_items_turns` reads `TABLE.items()` (an unknown too when its
+        entries may be more); None for any other loop."""
+        table, part = loop.iter, "keys"
+        if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) \
+                and loop.iter.func.attr in ("keys", "values") and not loop.iter.args and not loop.iter.keywords:
+            table, part = loop.iter.func.value, loop.iter.func.attr
+        held = self.plain_run(self.values(table))
+        if len(held) != 1 or held[0].kind != "dict":
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if not entries:
+            return None
+        out: list[Value] = []
+        turned = complete and 1 < len(entries) <= MAX_LOOP_TURNS
+        every = use if turned and self._every_turn_reads(loop, use) else None
+        for i, (key, entry) in enumerate(entries.items()):
+            written = repr(key) if part == "keys" else entry.flow.text(entry.value)  # (the value as the entry writes it)
+            shown = written if len(written) <= MAX_TURN_TEXT else None
+            when = (*entry.when, _turn(loop, i, target.id, shown, every)) if turned else entry.when
+            if part == "keys":
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
+            else:
+                out.extend(x.under(when) for x in entry.values())
+        if not complete:
+            out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))
 
     def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
