@@ -172,3 +172,55 @@ def test_a_classmethod_built_inside_the_launched_function_is_silent(tmp_path):
                     "fabric = Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy())\nfabric.launch(train)\n")
     tree(tmp_path, {"info.py": info, "train.py": train})
     assert found(tmp_path / "train.py") == []
+
+
+SETUP = """\
+import torch
+
+
+def prepare(fabric, model, lr=3e-4):
+    model = fabric.setup_module(model)
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=lr))
+    return model, optimizer
+"""
+LOOP = """\
+def fit(fabric, model, optimizer):
+    model = fabric.setup_module(model)
+    return model
+"""
+GUARDED = """\
+from lightning.fabric.wrappers import is_wrapped
+
+
+def fit(fabric, model, optimizer):
+    if not is_wrapped(model):
+        model = fabric.setup_module(model)
+    return model
+"""
+MAIN = HEAD + """\
+import torch
+
+from loop import fit
+from setup import prepare
+
+
+def main(fabric):
+    model, optimizer = prepare(fabric, torch.nn.Linear(2, 2))
+    fit(fabric, model, optimizer)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(main)
+"""
+
+
+def test_a_helper_of_another_module_returns_what_the_fabric_it_is_given_sets_up(tmp_path):
+    tree(tmp_path, {"setup.py": SETUP, "loop.py": LOOP, "train.py": MAIN})
+    assert found(tmp_path / "loop.py") == [(
+        "LXF039", "error", "A model should be passed only once to the `setup_module` method: `model` is already "
+        "the set-up model `fabric.setup_module(model)` returned (`setup.py`, line 5), so Fabric raises ValueError. "
+        "Set it up once and keep using what that call returned", 2, 32)]
+
+
+def test_a_loop_that_sets_up_only_what_is_not_wrapped_is_silent(tmp_path):
+    tree(tmp_path, {"setup.py": SETUP, "loop.py": GUARDED, "train.py": MAIN})
+    assert found(tmp_path / "loop.py") == []

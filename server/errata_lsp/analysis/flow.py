@@ -7582,11 +7582,26 @@ class Flow:
             if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
                     and any(reads(a) for a in (*expr.args, *expr.keywords)):
                 return True
+            if any(self._made_by_parameter_method(func, part, params)
+                   for part in (expr.elts if isinstance(expr, ast.Tuple) else [expr])):
+                return True
             if isinstance(expr, ast.Call) and (  # `dataclasses.replace(cfg, ...)`: a copy of what the call passes
                     self.ctx.resolve(expr.func) in REPLACERS and expr.args and reads(expr.args[0])
                     or isinstance(expr.func, ast.Attribute) and expr.func.attr == "_replace" and reads(expr.func.value)):
                 return True
         return False
+
+    def _made_by_parameter_method(self, func: ast.FunctionDef | ast.AsyncFunctionDef, expr: ast.expr,
+                                  params: set[str]) -> bool:
+        """`fabric.setup_module(model)` of a parameter `fabric`, or a local name bound to one: what it makes
+        depends on what the call passes (the launched Fabric makes a set-up model)."""
+        def on_parameter(node: ast.expr | None) -> bool:
+            return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in params
+        if on_parameter(expr):
+            return True
+        return isinstance(expr, ast.Name) and expr.id not in params \
+            and any(on_parameter(b.value) for b in self.ctx.bindings(expr.id, func))
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,

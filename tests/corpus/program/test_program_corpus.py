@@ -412,10 +412,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `resume(...)` adds `state[\"data_state\"]` under `if data_state is not None:` and the caller "
         "passes a dict; `save_checkpoint` in the same module never writes that key. LXF032 compares the keys of "
         "a save and a load in one function, not those of two helpers a third function calls in turn",
-    "p592_loop_module_sets_up_model_prepared_by_utils_again":
-        "missed: `model, optimizer = prepare(fabric, Net())` (utils/setup.py returns the set-up model in a "
-        "tuple) is passed to engine/loop.py's `fit`, which calls `fabric.setup_module(model)` again; LXF039 "
-        "does not carry the kind of a tuple item another module returns into a parameter of a third module",
 }
 
 
