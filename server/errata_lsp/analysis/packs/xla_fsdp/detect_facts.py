@@ -93,7 +93,11 @@ def never_none(ctx: Context, expr: ast.expr) -> bool:
     for value in values:
         if value.kind not in ("str", "number", "bool"):
             return False
-        if "by default" in value.when and (value.foreign or not _option_never_none(ctx, value.node)):
+        if "by default" not in value.when:
+            continue
+        # (another module's parser: its `add_argument` call is read in that module's tree)
+        owner = value.flow.ctx if value.foreign and value.flow is not None else ctx
+        if value.foreign and value.flow is None or not _option_never_none(owner, value.node):
             return False
     return bool(values)
 

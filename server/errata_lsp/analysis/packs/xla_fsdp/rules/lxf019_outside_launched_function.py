@@ -858,7 +858,7 @@ def _helper_in_another_module(ctx: Context, call: ast.Call) -> tuple[tuple[ast.F
     function = ctx.called_elsewhere(call)
     if function is not None:
         func, flow = function
-        return ((func, func.name, False), flow) if isinstance(func, ast.FunctionDef) else None
+        return ((func, _qualified(flow.ctx, func), False), flow) if isinstance(func, ast.FunctionDef) else None
     values = ctx.values(call.func)
     if len(values) != 1 or values[0].kind != "class" or not values[0].foreign or values[0].when \
             or not isinstance(values[0].node, ast.ClassDef) or values[0].flow is None:
