@@ -15,7 +15,7 @@ from errata_lsp.settings import Settings
 # The shipped records' `detect` sections (LXF001's and LXF002's records are text exports: their sections are in
 # the pack's detect_sections).
 DATA_RULES = {"LXF001", "LXF002", "LXF005", "LXF007", "LXF010", "LXF011", "LXF014", "LXF015", "LXF016", "LXF020", "LXF022",
-              "LXF027", "LXF028", "LXF029", "LXF033", "LXF034", "LXF035"}
+              "LXF027", "LXF028", "LXF029", "LXF033", "LXF034", "LXF035", "LXF041", "LXF042", "LXF043"}
 # The second pack, records only: the CUDA FSDPStrategy raise sites (lightning_fsdp.jsonl, and FSDP008 on the
 # connector's record among the TPU records).
 CUDA_FSDP_RULES = {f"FSDP{n:03d}" for n in range(1, 13)}
@@ -118,7 +118,7 @@ def test_schema_problems_are_named_one_by_one():
         "`call` must have exactly one of `qualified` and `method`",
         "`argument`: must be {\"keyword\": name, \"position\": N} (either or both)",
         "`unless`[0]: unknown fact `sunny` (known: strategy_has_accelerator, strategy_accelerator_objects, strategy_has_precision, "
-        "plugins_given)",
+        "plugins_given, plugins_precision, strategy_xla_precision)",
         "`at` must be one of value, argument, call, callee, or {\"keyword\": name}",
         "`paths` must be one of every-error-some-warning, any, single",
         "`fixes[0]`: `kind` must be one of replace_value, nearest, to_set, remove_argument, remove_sibling, "

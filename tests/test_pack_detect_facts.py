@@ -73,8 +73,9 @@ def test_the_shipped_packs_register_their_predicates_facts_placeholders_and_stra
     declared = pack_facts()
     assert sorted(declared.pack_predicates) == ["never_none", "object", "pathlib_path", "state_dict_type"]
     assert list(declared.facts) == ["strategy_has_accelerator", "strategy_accelerator_objects",
-                                    "strategy_has_precision", "plugins_given"]
-    assert list(declared.fields) == ["strategy_accelerator"]
+                                    "strategy_has_precision", "plugins_given", "plugins_precision",
+                                    "strategy_xla_precision"]
+    assert list(declared.fields) == ["strategy_accelerator", "plugins_precision", "strategy_precision"]
     assert [(k.name, k.names, k.classes) for k in declared.strategies] == [
         ("fsdp", ("fsdp",), ("lightning.fabric.strategies.FSDPStrategy",)),
         ("xla", ("xla",), ("lightning.fabric.strategies.XLAStrategy", "lightning.fabric.strategies.xla.XLAStrategy"))]

@@ -1719,7 +1719,7 @@ class Flow:
             return None
         known = self._loop_display(loop)
         if known is None:
-            return self._yielded(loop.iter)
+            return self._yielded(loop.iter) or self._dict_turns(loop, target, use)
         display, flow = known
         if len(display.elts) == 1:
             return flow.values(display.elts[0])
@@ -1729,6 +1729,35 @@ class Flow:
             written = flow.text(element)
             turn = _turn(loop, i, target.id, written if len(written) <= MAX_TURN_TEXT else None, use if every else None)
             out.extend(x.under((turn,)) for x in flow.values(element))
+        return bounded(tuple(out))
+
+    def _dict_turns(self, loop: ast.For | ast.AsyncFor, target: ast.Name, use: ast.AST) -> tuple[Value, ...] | None:
+        """`for name in TABLE:` (or `TABLE.keys()`), `for op in TABLE.values()`: each key (or value) of the one
+        dict the loop runs over, under its turn, as `_items_turns` reads `TABLE.items()` (an unknown too when its
+        entries may be more); None for any other loop."""
+        table, part = loop.iter, "keys"
+        if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) \
+                and loop.iter.func.attr in ("keys", "values") and not loop.iter.args and not loop.iter.keywords:
+            table, part = loop.iter.func.value, loop.iter.func.attr
+        held = self.plain_run(self.values(table))
+        if len(held) != 1 or held[0].kind != "dict":
+            return None
+        entries, complete = (held[0].flow or self).entries(held[0])
+        if not entries:
+            return None
+        out: list[Value] = []
+        turned = complete and 1 < len(entries) <= MAX_LOOP_TURNS
+        every = use if turned and self._every_turn_reads(loop, use) else None
+        for i, (key, entry) in enumerate(entries.items()):
+            written = repr(key) if part == "keys" else entry.flow.text(entry.value)  # (the value as the entry writes it)
+            shown = written if len(written) <= MAX_TURN_TEXT else None
+            when = (*entry.when, _turn(loop, i, target.id, shown, every)) if turned else entry.when
+            if part == "keys":
+                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
+            else:
+                out.extend(x.under(when) for x in entry.values())
+        if not complete:
+            out.append(Value("unknown", target, flow=self))
         return bounded(tuple(out))
 
     def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
@@ -5254,16 +5283,29 @@ class Flow:
                     out[name] = Entry(held, stmt, built.base)
                     continue
                 given: Any = _dataclass_argument(names, name, call) if call is not None and name in names else _MISSING
-                if given is None:
+                default = _field_default_expr(stmt) if given is _MISSING else None
+                if given is None and call is not None and not any(isinstance(a, ast.Starred) for a in call.args) \
+                        or given is _MISSING and default is None and call is not None:
+                    # `Config(**overrides)`, `field(default_factory=OptimConfig)`: the field as the instance holds
+                    # it (the spread dict's entry, else its default; what the factory makes)
+                    held_values = built.instance_attribute(cls, call, name, set())
+                    if not held_values or any(x.kind == "unknown" for x in held_values):
+                        complete = False
+                        continue
+                    held = ast.copy_location(ast.Name(id=name, ctx=ast.Load()), stmt)
+                    built.base.pin(held, held_values)
+                    out[name] = Entry(held, stmt, built.base)
+                elif given is None:
                     complete = False
                 elif given is _MISSING:
-                    default = _field_default_expr(stmt)
                     if default is not None:
                         out[name] = Entry(default, stmt, instance[0].flow or self)
                     else:
                         complete = False
                 else:
                     out[name] = Entry(given, given, instance[0].flow or self)
+            if not isinstance(node, _AsDict):  # `asdict` recurses (a NamedTuple's `_asdict` does not)
+                out = {name: self._nested_asdict(entry) for name, entry in out.items()}
         elif isinstance(node, ast.Call) and value.extra == "defaultdict":
             # `defaultdict(factory, {...}, key=...)`: the entries after the factory, as `dict({...}, key=...)`
             given_entries, complete = self._entries(replace(value, node=_DictArguments(node), extra=None, label=None), popping)
@@ -6563,9 +6605,11 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
-        if receiver.kind == "instance" and name == "_asdict" and receiver.flow is self and not node.args \
-                and not node.keywords and isinstance(node.func, ast.Attribute) and self.dataclass_fields(receiver.extra[0]) is not None:
-            # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's
+        if receiver.kind == "instance" and name == "_asdict" and receiver.flow is not None and not node.args \
+                and not node.keywords and isinstance(node.func, ast.Attribute) \
+                and receiver.flow.dataclass_fields(receiver.extra[0]) is not None:
+            # a NamedTuple's fields as a dict, as `dataclasses.asdict(obj)` gives a dataclass's (the class and
+            # its instance may be another module's: `DEFAULTS._replace(...)._asdict()`)
             held = self.ctx.once("asdict", node, lambda: _AsDict(node))
             return (Value("dict", held, receiver.when, extra="asdict", flow=self),)
         if receiver.kind == "class" and name == "_make" and isinstance(receiver.node, ast.ClassDef) \
@@ -7349,8 +7393,8 @@ class Flow:
                 if base.kind == "instance" and base.flow is not None and base.flow.base is not self.base:
                     out.append(self._replaced_elsewhere(node, base))
                 elif base.kind == "instance":
-                    cls, call = base.extra
-                    out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=self))
+                    cls, call = base.extra  # (read where the original was: a classmethod's instance, in its call's reading)
+                    out.append(Value("instance", node, base.when, extra=(cls, _Replaced(node, call)), flow=base.flow or self))
                 else:
                     out.append(Value("unknown", node, flow=self))
             return tuple(out)
@@ -7407,6 +7451,25 @@ class Flow:
                         keywords=[ast.copy_location(ast.keyword(arg=k.arg, value=v), k)
                                   for k, v in zip(node.keywords, args[len(node.args):])])
         return ast.copy_location(call, node)
+
+    def _nested_asdict(self, entry: Entry) -> Entry:
+        """An entry of `dataclasses.asdict(obj)` whose field holds a dataclass instance: that instance's own
+        `asdict` dict (`asdict(cfg)["fabric"]` of a nested `FabricConfig` is a dict, `FabricConfig(**d)` reads
+        it back); any other entry as it is."""
+        held = entry.values()
+        if len(held) != 1 or held[0].kind != "instance" or not isinstance(held[0].extra, tuple):
+            return entry
+        cls = held[0].extra[0]
+        if not isinstance(cls, ast.ClassDef) or not cls.decorator_list or _namedtuple_like(cls) \
+                or (held[0].flow or self).dataclass_fields(cls) is None:
+            return entry
+        inner = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), entry.node)
+        self.base.pin(inner, held)
+        call = ast.copy_location(ast.Call(func=ast.Name(id="asdict", ctx=ast.Load()), args=[inner], keywords=[]),
+                                 entry.node)
+        outer = ast.copy_location(ast.Name(id="_", ctx=ast.Load()), entry.node)
+        self.base.pin(outer, (Value("dict", call, held[0].when, extra="asdict", flow=self.base),))
+        return Entry(outer, entry.node, self.base, entry.when)
 
     def _replaced_elsewhere(self, node: ast.Call, base: Value) -> Value:
         """`dataclasses.replace(CONFIG, remat=True)` of an instance another module builds: a copy read in that
@@ -7568,7 +7631,26 @@ class Flow:
             if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "functools.partial" \
                     and any(reads(a) for a in (*expr.args, *expr.keywords)):
                 return True
+            if any(self._made_by_parameter_method(func, part, params)
+                   for part in (expr.elts if isinstance(expr, ast.Tuple) else [expr])):
+                return True
+            if isinstance(expr, ast.Call) and (  # `dataclasses.replace(cfg, ...)`: a copy of what the call passes
+                    self.ctx.resolve(expr.func) in REPLACERS and expr.args and reads(expr.args[0])
+                    or isinstance(expr.func, ast.Attribute) and expr.func.attr == "_replace" and reads(expr.func.value)):
+                return True
         return False
+
+    def _made_by_parameter_method(self, func: ast.FunctionDef | ast.AsyncFunctionDef, expr: ast.expr,
+                                  params: set[str]) -> bool:
+        """`fabric.setup_module(model)` of a parameter `fabric`, or a local name bound to one: what it makes
+        depends on what the call passes (the launched Fabric makes a set-up model)."""
+        def on_parameter(node: ast.expr | None) -> bool:
+            return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in params
+        if on_parameter(expr):
+            return True
+        return isinstance(expr, ast.Name) and expr.id not in params \
+            and any(on_parameter(b.value) for b in self.ctx.bindings(expr.id, func))
 
     def _keys_by_parameters(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """It returns a mapping one of its parameters picks or fills: `PROFILES[profile]`, `dict(BASE,
@@ -7617,8 +7699,14 @@ class Flow:
 
     def _per_call(self, func: ast.AST, call: ast.Call) -> bool:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or self.origin is not None \
-                or self.site_depth >= MAX_SITE_DEPTH or isinstance(call, _CalledBack) \
-                or not isinstance(call.func, ast.Name) or isinstance(self.ctx.parents.get(func), ast.ClassDef):
+                or self.site_depth >= MAX_SITE_DEPTH or isinstance(call, _CalledBack):
+            return False
+        if isinstance(self.ctx.parents.get(func), ast.ClassDef):
+            # `Config.from_dict({...})`: an alternative constructor builds `cls(...)` from this call's arguments
+            # (as `returns_from` reads another module's classmethods)
+            return _is_classmethod(func) and isinstance(call.func, ast.Attribute) and _builds_cls(self.ctx, func) \
+                and not self.ctx.within(call, func)
+        if not isinstance(call.func, ast.Name):
             return False
         # (as `returns_from` reads another module's: a mapping its parameters fill is that call's too)
         return (self._depends_on_call(func) or self._keys_by_parameters(func)) and not self.ctx.within(call, func)
@@ -8881,7 +8969,7 @@ def argument_for(func: ast.AST, arg: ast.arg, call: ast.Call, bound_self: bool) 
     """The expression a call passes for `arg`; _MISSING when it passes nothing; None when it cannot tell."""
     args: ast.arguments = func.args  # type: ignore[attr-defined]
     positional = [*args.posonlyargs, *args.args]
-    if bound_self:
+    if bound_self or _is_classmethod(func):  # a classmethod's `cls` is bound however it is called
         positional = positional[1:]
     if isinstance(call, _Replaced):
         for kw in call.keywords:
@@ -9719,6 +9807,20 @@ def _classmethod_receivers(klass: ast.ClassDef) -> list[tuple[ast.FunctionDef | 
     return [(method, [*method.args.posonlyargs, *method.args.args][0].arg) for method in klass.body
             if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_classmethod(method)
             and (method.args.posonlyargs or method.args.args)]
+
+
+def _builds_cls(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A classmethod that returns `cls(...)`: an alternative constructor (`from_dict`, `from_name`)."""
+    if not func.args.args:
+        return False
+    first = func.args.args[0].arg
+    return any(isinstance(r, ast.Call) and isinstance(r.func, ast.Name) and r.func.id == first
+               for r in ctx.returned_values(func))
+
+
+def _namedtuple_like(cls: ast.ClassDef) -> bool:
+    """A NamedTuple (or pydantic model) class: its fields are read as a dataclass's, but it is no dataclass."""
+    return any(source_text(b).split(".")[-1] in ("NamedTuple", "BaseModel") for b in cls.bases)
 
 
 def _is_classmethod(func: ast.AST) -> bool:

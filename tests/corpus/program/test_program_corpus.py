@@ -408,6 +408,32 @@ KNOWN_MISSES: dict[str, str] = {
         "bound once); here the load comes before the save in the function, reached only by a second call, and the "
         "paths are a glob and an f-string. Linking them would need both (ordering across calls of one function, "
         "and a glob matched to the paths the saves write): a guess on one case",
+    # round eighteen (projects): configuration and structure idioms of real training repos (argparse namespaces
+    # passed three modules down, dataclass `from_dict`/`replace`/`asdict` round trips, `enum.Enum` tables, NamedTuple
+    # `_replace`/`_asdict`, a lazy package `__getattr__`, `__all__` star re-exports, a strategy subclass chain,
+    # Trainer hooks overridden in the entry, classmethod helpers, checkpoint utilities, launch utilities) (scored
+    # before anything was built for them: 7/15 raising flagged as an error, 8/15 with any severity; 0/15 fine
+    # cases with an error, 0/15 with their twin's warning)
+    "p574_enum_module_reductions_table_tracker_all_reduce_max":
+        "missed: `compute()` loops over `self.values.items()`, a dict whose keys `update(self, name, value)` stores "
+        "from its parameter, and reduces each by `REDUCTIONS.get(name, Reduction.MEAN).value`; the keys are the "
+        "constants train.py passes to `tracker.update(\"grad_norm\", ...)`, which the layer does not carry into "
+        "the instance's dict, so `name` is unknown and so is the `.get` (the same class in one file is silent "
+        "too). The fix belongs in flow: keys a method stores under its parameter, read from that method's calls "
+        "on the instance. (A loop over a table's own keys or values is read since: Flow._dict_turns)",
+    "p584_trainer_hook_overridden_in_entry_no_backward_sync_kept_raw_module":
+        "missed: the entry's subclass overrides the hook `sync_context` with "
+        "`self.fabric.no_backward_sync(self.module, ...)`; `self.module = model` is stored by the base's "
+        "`setup(model)` in engine/trainer.py, called by its `fit(model, ...)`, which train.py calls with "
+        "`Net()`. The base module read on its own does not know that caller, so the stored `model` is an unknown "
+        "parameter (in one file the same code is flagged). The fix belongs in flow: a store in a method of a "
+        "base of another module, read for the instance the entry builds and the method calls it makes",
+    "p588_checkpoint_utils_resume_asks_data_state_never_saved":
+        "missed: `save_checkpoint` and `resume` are helpers of utils/checkpoint.py that train.py calls with the "
+        "same path; LXF032 (checkpoint_states) reads a save and a load of one module only, and the load's "
+        "`state[\"data_state\"] = data_state` is added under `if data_state is not None:`, a test the caller "
+        "decides (both helpers pasted into train.py are still silent; with the key in the display they are "
+        "flagged)",
 }
 
 

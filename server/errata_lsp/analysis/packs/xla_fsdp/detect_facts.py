@@ -17,6 +17,7 @@ from ...values import Value
 from ..lightning.fabric import strategy_holders
 from .checkpoints import OPTIMIZER, OTHER, RAW_MODULE, SETUP_MODULE, UNKNOWN, object_kind, state_dict_type
 from .facts import holds_none, strategy_accelerators
+from .plugins import PRECISION, Plugin, fabric_plugins, plugin_of, strategy_argument
 
 OBJECTS = (SETUP_MODULE, RAW_MODULE, OPTIMIZER, OTHER, UNKNOWN)
 # XLAFSDPStrategy runs on Lightning's XLA accelerator, "tpu" (lightning 2.6.6, fabric/accelerators/xla.py): a TPU
@@ -92,7 +93,11 @@ def never_none(ctx: Context, expr: ast.expr) -> bool:
     for value in values:
         if value.kind not in ("str", "number", "bool"):
             return False
-        if "by default" in value.when and (value.foreign or not _option_never_none(ctx, value.node)):
+        if "by default" not in value.when:
+            continue
+        # (another module's parser: its `add_argument` call is read in that module's tree)
+        owner = value.flow.ctx if value.foreign and value.flow is not None else ctx
+        if value.foreign and value.flow is None or not _option_never_none(owner, value.node):
             return False
     return bool(values)
 
@@ -251,12 +256,49 @@ def _plugins_given(site: Site) -> bool:
     return not holds_none(site.ctx, arg.value)
 
 
+def _plugins_precision(site: Site) -> Plugin | None:
+    """The one precision plugin (of any class) `Fabric(plugins=...)` gives on every path the file shows; None
+    when it gives none, several (Fabric raises "Received multiple values" first), or one on some paths only."""
+    def compute() -> Plugin | None:
+        found = []
+        for item in fabric_plugins(site.ctx, site.call):
+            plugin = plugin_of(site.ctx, item.expr, PRECISION, item.owner)
+            if plugin is None:
+                continue
+            if item.when or plugin.paths:
+                return None
+            found.append(plugin)
+        return found[0] if len(found) == 1 else None
+
+    return site.ctx.once("plugins_precision", site.call, compute)
+
+
+def _strategy_precisions(site: Site) -> list[Plugin] | None:
+    """The `XLAPrecision` each XLAFSDPStrategy given to `Fabric(strategy=...)` is built with; None unless every
+    one is built with one on every path and the project can tell (a non-XLA plugin fails in the strategy's
+    own constructor first: LXF008's)."""
+    strategy = site.keywords[0].get("strategy")
+    calls = strategy_holders(site.ctx, strategy.value) if strategy is not None else None
+    if not calls:
+        return None
+    found = []
+    for owner, call in calls:
+        given = strategy_argument(owner, call, PRECISION)
+        plugin = plugin_of(owner, given, PRECISION, owner) if given is not None else None
+        if plugin is None or plugin.paths or plugin.lightning != PRECISION.ok:
+            return None
+        found.append(plugin)
+    return found
 
 
 # --- placeholders ----------------------------------------------------------------------------
 def _strategy_accelerator(site: Site) -> str:
     given = _accelerators(site)
     return short(given[0][0].doc.source(given[0][1])) if given else ""
+
+
+def _plugin_text(plugin: Plugin | None) -> str:
+    return f"`{short(plugin.held.source())}`{plugin.where()}" if plugin is not None else ""
 
 
 def register(detect: Registrar) -> None:
@@ -269,4 +311,8 @@ def register(detect: Registrar) -> None:
     detect.fact("strategy_accelerator_objects", _strategy_accelerator_objects)
     detect.fact("strategy_has_precision", _strategy_has_precision)
     detect.fact("plugins_given", _plugins_given)
+    detect.fact("plugins_precision", lambda site: _plugins_precision(site) is not None)
+    detect.fact("strategy_xla_precision", lambda site: _strategy_precisions(site) is not None)
     detect.placeholder("strategy_accelerator", _strategy_accelerator)
+    detect.placeholder("plugins_precision", lambda site: _plugin_text(_plugins_precision(site)))
+    detect.placeholder("strategy_precision", lambda site: _plugin_text(next(iter(_strategy_precisions(site) or ()), None)))

@@ -48,6 +48,15 @@ CHECKPOINT_IO = PluginFamily(
     sub="io", ok="XLACheckpointIO", position=2, keyword="checkpoint_io",
 )
 
+PRECISION = PluginFamily(
+    files={
+        "MixedPrecision": "amp", "BitsandbytesPrecision": "bitsandbytes", "DeepSpeedPrecision": "deepspeed",
+        "DoublePrecision": "double", "FSDPPrecision": "fsdp", "HalfPrecision": "half", "Precision": "precision",
+        "TransformerEnginePrecision": "transformer_engine", "XLAPrecision": "xla",
+    },
+    sub="precision", ok="XLAPrecision", position=3, keyword="precision",
+)
+
 
 Found = tuple[str, "tuple[Held, ast.expr] | None"]  # a Lightning class, and the project subclass's base leading there
 

@@ -188,10 +188,10 @@ class NoBackwardSyncRawModule(Rule):
             elsewhere = ctx.called_elsewhere(call) if len(call.args) + len(call.keywords) >= 2 else None
             if elsewhere is not None:
                 func, module_flow = elsewhere
-                for receiver, param, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
+                for receiver, param, path, sync, where in _syncs_on_parameters(module_flow, func, SYNC_DEPTH):
                     fabric, given = (argument_for(func, p, call, False) for p in (receiver, param))
                     if isinstance(fabric, ast.expr) and isinstance(given, ast.expr) and fabric_kind(ctx, fabric) is not None:
-                        yield from self._raw_given(ctx, call, given, sync, where, setups)
+                        yield from self._raw_given(ctx, call, given, sync, where, setups, path)
                 continue
             if not ctx.may_run_project_method(call.func):
                 continue
@@ -209,19 +209,23 @@ class NoBackwardSyncRawModule(Rule):
                     yield from self._raw_given(ctx, call, given, sync, module_flow.origin_name, setups)
 
     def _raw_given(self, ctx: Context, call: ast.Call, given: ast.expr, sync: ast.Call, where: str,
-                   setups: dict[tuple[ast.AST, str], list[ast.Call]]) -> Iterator[Finding]:
-        """The finding at `given`, the argument of `call` that reaches `sync`'s module, when it holds a raw module."""
+                   setups: dict[tuple[ast.AST, str], list[ast.Call]], path: tuple[str, ...] = ()) -> Iterator[Finding]:
+        """The finding at `given`, the argument of `call` that reaches `sync`'s module (or, with `path`, whose
+        attribute does: `bundle.raw` of the dataclass instance given as `bundle`), when it holds a raw module."""
         values = ctx.values(given)
+        for attr in path:  # what the instance given holds in that attribute, as the value flow reads it
+            values = tuple(a for v in values if v.kind == "instance" for a in ctx.flow.attribute(v, attr, given))
         raw = [v for v in values if v.kind == "module" and not v.foreign]
         if not raw:
             return
-        shown, spelled = ctx.doc.source(call.func), " ".join(ctx.doc.source(given).split())
+        shown = ctx.doc.source(call.func)
+        spelled = " ".join(ctx.doc.source(given).split()) + "".join(f".{attr}" for attr in path)
         written = " ".join(ctx.doc.source(raw[0].node).split()) if raw[0].node is not None else "a module"
         message = (f"`{spelled}` is not set up: `{shown}` ({where}, line {sync.lineno}) passes "
                    f"it to `no_backward_sync`, and it holds the raw module `{written}` (line {raw[0].line}); "
                    "pass the module returned by `fabric.setup(...)`, or Fabric raises TypeError")
         fixes = []
-        if isinstance(given, ast.Name):
+        if isinstance(given, ast.Name) and not path:
             if not setups:
                 setups.update(_setups_by_scope(ctx))
             binding = ctx.reaching(given)
@@ -290,17 +294,19 @@ class NoBackwardSyncRawModule(Rule):
         return self.finding(ctx, module, f"`{module.id}` is not set up: {where}; Fabric raises TypeError here", fixes)
 
 
-def _syncs_on_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
-                         depth: int) -> list[tuple[ast.arg, ast.arg, ast.Call, str]]:
-    """(the parameter the Fabric comes in, the one the module comes in, the call, the module it is in) of
-    each `fabric.no_backward_sync(model, ...)` the function makes on two of its parameters: in its own
-    body, or in a function of its module or of another that it passes both on to (`fit(fabric, model)`
-    calling `micro_step(fabric, model)`), `depth` calls deep at most. Kept per function by its module."""
+Sync = tuple[ast.arg, ast.arg, tuple[str, ...], ast.Call, str]
+
+
+def _syncs_on_parameters(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, depth: int) -> list[Sync]:
+    """(the parameter the Fabric comes in, the one the module comes in, the attributes read on it, the call, the
+    module it is in) of each `fabric.no_backward_sync(model, ...)` the function makes on two of its parameters,
+    or on an attribute of one (`fabric.no_backward_sync(bundle.raw)`): in its own body, or in a function of its
+    module or of another that it passes both on to (`fit(fabric, model)` calling `micro_step(fabric, model)`),
+    `depth` calls deep at most. Kept per function by its module."""
     return flow.ctx.once(f"syncs on parameters {depth}", func, functools.partial(_syncs_in, flow, func, depth), [])
 
 
-def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
-              depth: int) -> list[tuple[ast.arg, ast.arg, ast.Call, str]]:
+def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef, depth: int) -> list[Sync]:
     params = {a.arg: a for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
     stores = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     kept = {name: arg for name, arg in params.items() if name not in stores}  # never bound again
@@ -309,10 +315,15 @@ def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
         if not isinstance(node, ast.Call):
             continue
         if isinstance(node.func, ast.Attribute) and node.func.attr == "no_backward_sync" \
-                and isinstance(node.func.value, ast.Name) and node.args and isinstance(node.args[0], ast.Name):
-            fabric, module = node.func.value.id, node.args[0].id
-            if fabric in kept and module in kept:
-                out.append((kept[fabric], kept[module], node, flow.origin_name))
+                and isinstance(node.func.value, ast.Name) and node.args:
+            attrs: list[str] = []
+            module = node.args[0]
+            while isinstance(module, ast.Attribute):  # `bundle.raw`: an attribute of a parameter
+                attrs.insert(0, module.attr)
+                module = module.value
+            fabric = node.func.value.id
+            if isinstance(module, ast.Name) and fabric in kept and module.id in kept:
+                out.append((kept[fabric], kept[module.id], tuple(attrs), node, flow.origin_name))
             continue
         if depth <= 0 or len(node.args) + len(node.keywords) < 2 or not isinstance(node.func, (ast.Name, ast.Attribute)):
             continue
@@ -320,11 +331,11 @@ def _syncs_in(flow: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
         if callee is None or callee[0] is func:
             continue
         inner, inner_flow = callee
-        for receiver, param, sync, where in _syncs_on_parameters(inner_flow, inner, depth - 1):
+        for receiver, param, path, sync, where in _syncs_on_parameters(inner_flow, inner, depth - 1):
             fabric_arg, module_arg = (argument_for(inner, p, node, False) for p in (receiver, param))
             if isinstance(fabric_arg, ast.Name) and isinstance(module_arg, ast.Name) \
                     and fabric_arg.id in kept and module_arg.id in kept:
-                out.append((kept[fabric_arg.id], kept[module_arg.id], sync, where))
+                out.append((kept[fabric_arg.id], kept[module_arg.id], path, sync, where))
     return out
 
 

@@ -32,9 +32,9 @@ from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_strategy
 from ...lightning.names import XLAFSDP_STRATEGY
 from ..facts import holds_none
 from ..plugins import (
+    PRECISION,
     Item,
     Plugin,
-    PluginFamily,
     class_ref,
     conditions,
     fabric_plugins,
@@ -42,15 +42,6 @@ from ..plugins import (
     plugin_of,
     strategy_argument,
     strategy_sets,
-)
-
-PRECISION = PluginFamily(
-    files={
-        "MixedPrecision": "amp", "BitsandbytesPrecision": "bitsandbytes", "DeepSpeedPrecision": "deepspeed",
-        "DoublePrecision": "double", "FSDPPrecision": "fsdp", "HalfPrecision": "half", "Precision": "precision",
-        "TransformerEnginePrecision": "transformer_engine", "XLAPrecision": "xla",
-    },
-    sub="precision", ok="XLAPrecision", position=3, keyword="precision",
 )
 
 

@@ -367,6 +367,39 @@ class OptimizerBeforeSetup(Rule):
               "    optimizer = model.module.configure_optimizers()\n"
               "    optimizer = fabric.setup_optimizers(optimizer)\n"
               "Fabric(strategy=XLAFSDPStrategy(auto_wrap_policy={torch.nn.Linear})).launch(train)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric, model):\n"
+            "        self.fabric, self.model = fabric, model\n"
+            "    def setup(self):\n"
+            "        self.optimizer = torch.optim.AdamW(self.model.parameters())\n"
+            "        self.model = self.fabric.setup_module(self.model)\n"
+            "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+            "def train(fabric):\n"
+            "    Trainer(fabric, Net()).setup()\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`self.optimizer` is built from `self.model`'s parameters (line 7) before "
+                    "`self.fabric.setup_module(self.model)` (line 8)",
+            count=1, at="9:55-9:69", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Trainer:\n"
+              "    def __init__(self, fabric, model):\n"
+              "        self.fabric, self.model = fabric, model\n"
+              "    def setup(self):\n"
+              "        self.model = self.fabric.setup_module(self.model)\n"
+              "        self.optimizer = torch.optim.AdamW(self.model.parameters())\n"
+              "        self.optimizer = self.fabric.setup_optimizers(self.optimizer)\n"
+              "    def setup_head(self):\n"
+              "        optimizer = torch.optim.AdamW(self.head.parameters())\n"
+              "        self.model = self.fabric.setup_module(self.model)\n"
+              "        self.head_optimizer = self.fabric.setup_optimizers(optimizer)\n"
+              "def train(fabric):\n"
+              "    Trainer(fabric, Net()).setup()\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -389,7 +422,7 @@ class OptimizerBeforeSetup(Rule):
                         yield finding
                     continue
                 if isinstance(opt, ast.Attribute):
-                    finding = self._built_at_construction(ctx, opt, call)
+                    finding = self._built_at_construction(ctx, opt, call) or self._attribute_built_raw(ctx, opt, call)
                     if finding is not None:
                         yield finding
                 if not isinstance(opt, ast.Name):
@@ -402,6 +435,10 @@ class OptimizerBeforeSetup(Rule):
                 found = self._raw_built(ctx, opt, call)
                 if found is not None:
                     yield self._finding(ctx, opt, *found)
+                    continue
+                finding = self._attribute_built_raw(ctx, opt, call)
+                if finding is not None:
+                    yield finding
                     continue
                 finding = self._built_elsewhere(ctx, opt, call)
                 if finding is not None:
@@ -632,6 +669,41 @@ class OptimizerBeforeSetup(Rule):
                     return binding, setup, roots
         return None
 
+    def _attribute_built_raw(self, ctx: Context, opt: ast.Name | ast.Attribute, use: ast.Call) -> Finding | None:
+        """`optimizer = AdamW(self.model.parameters())` (or `self.optimizer = ...`), then
+        `self.model = self.fabric.setup_module(self.model)`, then `setup_optimizers(optimizer)`, in one function:
+        the module or the optimizer is an attribute (a trainer's), the module set up between the optimizer's
+        construction and its set-up. No fix: the optimizer is rebuilt from the set-up module, which the user writes."""
+        built = _built_in_scope(ctx, opt, use)
+        if built is None:
+            return None
+        stmt, call = built
+        params = optimizer_params(call)
+        if params is None:
+            return None
+        scope = ctx.scope_of(use)
+        for held in _parameters_of(ctx, params):
+            root = _base(held)
+            if isinstance(opt, ast.Name) and isinstance(held, ast.Name) or root is None:
+                continue  # a name built from a name: `_raw_built`'s
+            text = ctx.doc.source(held)
+            for setup, fabric in (pair for method in MODULE_SETUPS for pair in ctx.method_calls(method)):
+                given = setup.args[0] if len(setup.args) == 1 and not setup.keywords else None
+                given_root = _base(given) if given is not None else None
+                if given is None or given_root is None or ctx.doc.source(given) != text \
+                        or ctx.scope_of(setup) is not scope or not same_value(ctx, given_root, root) \
+                        or not (_before(stmt, setup) and _before(setup, use)) \
+                        or fabric_kind(ctx, fabric) != XLA_FSDP:
+                    continue
+                message = (
+                    f"`{ctx.doc.source(opt)}` is built from `{text}`'s parameters (line {stmt.lineno}) before "
+                    f"`{ctx.doc.source(setup)}` (line {setup.lineno}); XLAFSDP replaces them with sharded ones, so "
+                    "`setup_optimizers` raises ValueError: The optimizer does not seem to reference any XLAFSDP "
+                    f"parameters. Create the optimizer after `setup_module`, from the set-up `{text}`"
+                )
+                return self.finding(ctx, opt, message)
+        return None
+
     def _finding(self, ctx: Context, opt: ast.Name, binding: Binding, setup: ast.Call, roots: list[ast.Name]) -> Finding:
         model = roots[0].id
         message = (
@@ -740,6 +812,34 @@ def _module_setups(ctx: Context, scope: ast.AST) -> Iterator[tuple[ast.Call, tup
         items = [ctx.flow.elements(v) for v in ctx.values(mapped.args[1])]
         if items and all(held is not None for held in items):
             yield mapped, tuple(x for held in items for item in held or () for x in item)
+
+
+def _built_in_scope(ctx: Context, opt: ast.expr, use: ast.Call) -> tuple[ast.stmt, ast.Call] | None:
+    """The statement that builds the optimizer `opt` names at `use`, with its call: the binding of a name, or
+    the last `self.optimizer = Optim(...)` of the same function before `use` (on its path: not in a branch)."""
+    if isinstance(opt, ast.Name):
+        binding = ctx.reaching(opt)
+        if binding is None or not isinstance(binding.value, ast.Call) or built_by_helper(ctx, binding.value):
+            return None
+        return binding.stmt, binding.value  # type: ignore[return-value]
+    if not isinstance(opt, ast.Attribute) or _base(opt) is None:
+        return None
+    block = ctx.block_place(ctx.statement_of(use))
+    if block is None:
+        return None
+    text = ctx.doc.source(opt)
+    stores = [stmt for stmt in block[0][: block[1]] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+              and ctx.doc.source(stmt.targets[0]) == text]
+    if not stores or not isinstance(stores[-1].value, ast.Call) or built_by_helper(ctx, stores[-1].value):
+        return None
+    return stores[-1], stores[-1].value
+
+
+def _base(node: ast.expr) -> ast.Name | None:
+    """The name an attribute chain starts from (`self` of `self.model.encoder`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node if isinstance(node, ast.Name) else None
 
 
 def _before(a: ast.AST, b: ast.AST) -> bool:

@@ -56,7 +56,7 @@ MOVES_MODEL = ("setup", "setup_module")  # through `to_device`, unless `move_to_
 
 
 
-def _launching_lines(ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> set[int] | None:
+def _launching_lines(ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]]) -> set[int] | None:
     """The lines of the functions that launch, once per check: a call on no such line is in none of them (its
     scope is not looked up). None when one launches at the module's or a class's level (any line)."""
     def lines() -> set[int] | None:
@@ -278,12 +278,51 @@ class OutsideLaunchedFunction(Rule):
               "fabric = Fabric(strategy='xla_fsdp')\n"
               "print(Run(fabric).describe())\n"
               "fabric.launch(worker)\n"),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "class Experiment:\n"
+            "    def __init__(self):\n"
+            "        self.fabric = Fabric(strategy='xla_fsdp')\n"
+            "        self.model = self.fabric.setup_module(Net())\n"
+            "    def worker(self, fabric):\n"
+            "        pass\n"
+            "    def run(self):\n"
+            "        self.batch = torch.ones(2, device=self.fabric.device)\n"
+            "        self.fabric.launch(self.worker)\n"
+            "Experiment().run()\n",
+            message="`self.fabric.setup_module` runs in `Experiment.__init__`, reached from `Experiment()` (line 12) "
+                    "before `self.fabric.launch(self.worker)` (line 11), in the parent process",
+            count=2, at="6:22-6:46", severity="error",
+        ),
+        Valid("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "class Experiment:\n"
+              "    def __init__(self):\n"
+              "        self.fabric = Fabric(strategy='xla_fsdp')\n"
+              "        self.model = Net()\n"
+              "    def worker(self, fabric):\n"
+              "        self.model = fabric.setup_module(self.model)\n"
+              "        self.batch = torch.ones(2, device=self.fabric.device)\n"
+              "    def run(self):\n"
+              "        self.fabric.launch(self.worker)\n"
+              "        return self.fabric.world_size\n"
+              "Experiment().run()\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Experiment:\n"  # built by another module, which the file does not show
+              "    def __init__(self, fabric):\n"
+              "        self.fabric = fabric\n"
+              "        self.model = fabric.setup_module(Net())\n"
+              "    def run(self):\n"
+              "        self.fabric.launch(self.worker)\n"),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]] = {}
+        launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]] = {}
         for call, fabric in ctx.method_calls("launch"):
-            if isinstance(fabric, ast.Name) and launch_target(call) is not None and fabric_kind(ctx, fabric) == XLA_FSDP:
+            # on a name (`fabric.launch`), or on an attribute (`self.fabric.launch` in a method of an experiment class)
+            if isinstance(fabric, (ast.Name, ast.Attribute)) and launch_target(call) is not None \
+                    and fabric_kind(ctx, fabric) == XLA_FSDP:
                 launches.setdefault(ctx.scope_of(call), []).append((call, fabric))
         if not launches:
             return
@@ -304,7 +343,7 @@ class OutsideLaunchedFunction(Rule):
         yield from self._reached_before_launch(ctx, launches, shown)
         yield from self._imported_before_launch(ctx, launches)
 
-    def _imported_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) \
+    def _imported_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]]) \
             -> Iterator[Finding]:
         """The top level of the project modules this module imports before its first launch (and those they
         import, `MAX_IMPORT_DEPTH` deep, `MAX_IMPORTED` modules): it runs in the parent process at the import,
@@ -352,7 +391,7 @@ class OutsideLaunchedFunction(Rule):
                             if isinstance(inner_stmt, (ast.Import, ast.ImportFrom))
                             for inner in there.ctx.modules_run_by(inner_stmt))
 
-    def _reached_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]],
+    def _reached_before_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]],
                                shown: set[int]) -> Iterator[Finding]:
         """Deeper than one helper: the functions of this file that the code before a launch runs, through
         calls, constructions (`__init__`, `__post_init__`), methods of the instances it builds and the
@@ -375,7 +414,7 @@ class OutsideLaunchedFunction(Rule):
             roots = [c for c in calls_in[scope] if _runs_before(ctx, c, first[0])]
             seen: set[int] = set()
             # (the def, the statement here that runs it, how deep, where a generator's body runs if it is one)
-            todo: list[tuple[ast.FunctionDef, ast.AST, int, ast.AST | None]] = []
+            todo: list[tuple[ast.FunctionDef, ast.AST, int, ast.AST | None]] = list(_built_before(ctx, scope))
             for call in roots:
                 for func in _runs(ctx, call):
                     if not is_generator(func):
@@ -410,12 +449,12 @@ class OutsideLaunchedFunction(Rule):
                                 todo.extend((inner, root, depth + 1, draw) for draw in _draws(ctx, node)
                                             if ctx.enclosing_function(draw) is func)
 
-    def _helpers_outside_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Iterator[Finding]:
+    def _helpers_outside_launch(self, ctx: Context, launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]]) -> Iterator[Finding]:
         """A local function or class called before the launch, or after it has returned: what its body does
         with the Fabric (the parameter that receives it, or the launched Fabric read as a global) runs in the
         parent process too (after the launch, only what touches the device raises)."""
         done: set[ast.AST] = set()
-        names = {f.id for pairs in launches.values() for _, f in pairs}
+        names = {f.id for pairs in launches.values() for _, f in pairs if isinstance(f, ast.Name)}
         local = {n.name for n in (*ctx.nodes(ast.FunctionDef), *ctx.nodes(ast.ClassDef))}  # type: ignore[attr-defined]
         lines = _launching_lines(ctx, launches)
         for call in ctx.nodes(ast.Call):
@@ -493,8 +532,8 @@ class OutsideLaunchedFunction(Rule):
             yield self.finding(ctx, _underline(use), message, record=DEVICE_RECORD)
 
     def _helper_elsewhere(self, ctx: Context, call: ast.Call, helper: str, is_class: bool, module: Flow,
-                          uses: list[tuple[ast.AST, str, str]], before: list[tuple[ast.Call, ast.Name]],
-                          after: list[tuple[ast.Call, ast.Name]], site: ast.AST) -> Finding:
+                          uses: list[tuple[ast.AST, str, str]], before: list[tuple[ast.Call, ast.expr]],
+                          after: list[tuple[ast.Call, ast.expr]], site: ast.AST) -> Finding:
         """One finding on the call of another module's function or class, naming its first use of the Fabric
         there (the fix is here: call it inside the launched function)."""
         use, spelled, method = min(uses, key=lambda u: _pos(u[0]))
@@ -517,13 +556,11 @@ class OutsideLaunchedFunction(Rule):
         return self.finding(ctx, call.func, message, record=DEVICE_RECORD)
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
-                   launches: dict[ast.AST, list[tuple[ast.Call, ast.Name]]]) -> Finding | None:
-        if not isinstance(fabric, ast.Name):
-            return None
-        same = [(call, f) for call, f in launches.get(ctx.scope_of(use), []) if same_value(ctx, f, fabric)]
+                   launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]]) -> Finding | None:
+        same = [(call, f) for call, f in launches.get(ctx.scope_of(use), []) if _same_fabric(ctx, f, fabric)]
         if not same:
             return None
-        spelled = f"{fabric.id}.{method}"
+        spelled = f"{short(ctx.doc.source(fabric))}.{method}"
         first = min(same, key=lambda pair: _pos(pair[0]))[0]
         if _runs_before(ctx, use, first):
             where = f"before `{_launch_text(ctx, first)}` (line {first.lineno}), in the parent process"
@@ -598,6 +635,33 @@ def _runs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef]:
             out.extend(m for m in value.node.body if isinstance(m, ast.FunctionDef)
                        and m.name in ("__init__", "__post_init__"))
     return out
+
+
+def _same_fabric(ctx: Context, launched: ast.expr, used: ast.expr) -> bool:
+    """`used` is the Fabric `launched` is, in one scope: one name's binding, or one attribute (`self.fabric`)
+    that holds the same Fabric on every path."""
+    if isinstance(launched, ast.Name):
+        return same_value(ctx, launched, used)
+    if not isinstance(used, ast.Attribute) or ctx.doc.source(used) != ctx.doc.source(launched):
+        return False
+    nodes = {id(v.node) if v.kind == "fabric" else None for v in (*ctx.values(launched), *ctx.values(used))}
+    return len(nodes) == 1 and None not in nodes
+
+
+def _built_before(ctx: Context, scope: ast.AST) -> Iterator[tuple[ast.FunctionDef, ast.AST, int, None]]:
+    """For a launch in a method of a class of this file: the class's `__init__` and `__post_init__`, which ran
+    in the parent when the instance the method is called on was built, with the first construction of the class
+    the file shows (its call, for the message); nothing when the file builds none."""
+    cls = ctx.parents.get(scope)
+    if not isinstance(scope, ast.FunctionDef) or not isinstance(cls, ast.ClassDef):
+        return
+    built = [call for call in ctx.nodes(ast.Call)
+             if any(v.kind == "class" and v.node is cls for v in ctx.values(call.func))]
+    if not built:
+        return
+    for method in cls.body:
+        if isinstance(method, ast.FunctionDef) and method.name in ("__init__", "__post_init__") and method is not scope:
+            yield method, min(built, key=_pos), 1, None
 
 
 def _property_of(ctx: Context, node: ast.AST) -> list[ast.FunctionDef]:
@@ -693,8 +757,8 @@ def _reached(ctx: Context, root: ast.AST, drawn: ast.AST | None) -> str:
     return f"drawn at line {drawn.lineno}{inside}, {reached}"  # type: ignore[attr-defined]
 
 
-def _generator_draw(ctx: Context, call: ast.Call, pairs: list[tuple[ast.Call, ast.Name]]) \
-        -> tuple[ast.AST, list[tuple[ast.Call, ast.Name]], list[tuple[ast.Call, ast.Name]], ast.Call | None] | None:
+def _generator_draw(ctx: Context, call: ast.Call, pairs: list[tuple[ast.Call, ast.expr]]) \
+        -> tuple[ast.AST, list[tuple[ast.Call, ast.expr]], list[tuple[ast.Call, ast.expr]], ast.Call | None] | None:
     """Where the generator `call` makes first runs its body, against the launches of its scope: (the draw,
     the launches after it, the launches it follows once they have returned, None) for a draw in that scope;
     (the draw, [], [], the launch) for a draw in the function a later launch runs; None when neither."""
@@ -794,7 +858,7 @@ def _helper_in_another_module(ctx: Context, call: ast.Call) -> tuple[tuple[ast.F
     function = ctx.called_elsewhere(call)
     if function is not None:
         func, flow = function
-        return ((func, func.name, False), flow) if isinstance(func, ast.FunctionDef) else None
+        return ((func, _qualified(flow.ctx, func), False), flow) if isinstance(func, ast.FunctionDef) else None
     values = ctx.values(call.func)
     if len(values) != 1 or values[0].kind != "class" or not values[0].foreign or values[0].when \
             or not isinstance(values[0].node, ast.ClassDef) or values[0].flow is None:
@@ -805,7 +869,7 @@ def _helper_in_another_module(ctx: Context, call: ast.Call) -> tuple[tuple[ast.F
 
 
 def _receiving_parameter(ctx: Context, call: ast.Call, func: ast.FunctionDef, is_class: bool,
-                         fabrics: list[ast.Name]) -> str | None:
+                         fabrics: list[ast.expr]) -> str | None:
     """The parameter of `func` that receives one of `fabrics` in `call`."""
     if any(isinstance(a, ast.Starred) for a in call.args):
         return None
@@ -816,7 +880,7 @@ def _receiving_parameter(ctx: Context, call: ast.Call, func: ast.FunctionDef, is
     return None
 
 
-def _global_uses(ctx: Context, func: ast.FunctionDef, fabrics: list[ast.Name]) -> list[tuple[ast.AST, str, str]]:
+def _global_uses(ctx: Context, func: ast.FunctionDef, fabrics: list[ast.expr]) -> list[tuple[ast.AST, str, str]]:
     """Uses in `func` of a name that is not its parameter and holds only the Fabric of `fabrics` (the
     launched Fabric read as a global, or from the enclosing function)."""
     args = func.args

@@ -112,6 +112,9 @@ class SetUpTwice(Rule):
         first = bad[0]
         if isinstance(first.node, ast.Call) and not first.foreign:
             made = f"`{short(ctx.doc.source(first.node), 40)}` returned at line {first.node.lineno}"
+        elif isinstance(first.node, ast.Call) and first.foreign and first.flow is not None:
+            made = (f"`{short(first.flow.ctx.doc.source(first.node), 40)}` returned ({first.flow.origin_name}, "
+                    f"line {first.node.lineno})")
         else:
             made = "a set-up call returned" + (f" ({first.flow.origin_name})" if first.foreign and first.flow else "")
         message = (f"{article} should be passed only once to the `{method}` method: `{short(ctx.doc.source(given), 40)}` is "
@@ -132,10 +135,12 @@ def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) 
     only a set-up in the class's `__init__`, or earlier in the same function, counts (`self.model =
     self.fabric.setup_module(self.model)` in `setup()` is the first set-up, not a second one)."""
     made = value.node
-    if value.foreign or not isinstance(made, ast.Call):
+    if not isinstance(made, ast.Call):
         return False
-    if not isinstance(given, ast.Attribute):  # a name, a call: what the layer says reaches it there
-        return True
+    if not isinstance(given, ast.Attribute):  # a name, a call: what the layer says reaches it there (a
+        return True  # parameter's, what a caller passed: set up in another module before that call)
+    if value.foreign:
+        return False
     where, here = ctx.enclosing_function(made), ctx.enclosing_function(call)
     if where is here:
         return (made.lineno, made.col_offset) < (call.lineno, call.col_offset) and not ctx.within(call, made)

@@ -1,0 +1,223 @@
+"""LXF044: `fabric.save(path, state, filter=...)` given a filter Fabric refuses.
+
+`Fabric.save` checks its `filter` before the strategy writes anything (fabric.py l.856-866), in this order:
+* not a dict (`filter=lora_filter`, a lambda, a list of names): TypeError "Filter should be a dictionary,
+  given ...";
+* a key that is no key of the state (`filter={"state_dict": f}` for `{"model": model, ...}`): ValueError
+  "The filter keys {...} are not present in the state keys {...}.";
+* a value that is not callable (`filter={"model": "lora_"}`, a list of names, None): TypeError "Expected
+  `fabric.save(filter=...)` for key 'model' to be a callable, given ...".
+A filter is a dict from a state key to a function `(name, value) -> bool` applied to that entry's state dict.
+
+Read on XLAFSDP saves: the filter's values as the value flow gives them (an error when every path gives a
+bad one, a warning naming the conditions when some do); the keys only when the file shows the whole state
+and the filter's keys as constants. The fix of a bare function gives it to the state's set-up model
+(`filter={"model": lora_filter}`), offered when the state holds one set-up model written in this file.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ....context import Context
+from ....findings import Finding, Safety, Severity
+from ....rule import Invalid, Rule, Valid, fix, replace, short
+from ....values import Value, describe_when, on_every_path
+from ...lightning.fabric import XLA_FSDP, fabric_kind
+from ..checkpoint_states import checkpoint_states
+from ..checkpoints import SETUP_MODULE, object_kind, state_entries
+
+KEYS_RECORD = "8dc6ba166ca71d63"  # "The filter keys {...} are not present in the state keys {...}."
+CALLABLE_RECORD = "b8c9b7b1ce7b2bca"  # "Expected `fabric.save(filter=...)` for key ... to be a callable"
+# what a filter may not be: no dict (the filter itself), nothing callable (one of its values)
+NOT_A_DICT = frozenset({"list", "tuple", "set", "frozenset", "str", "number", "bool", "function", "lambda",
+                        "partial", "class"})
+NOT_CALLABLE = frozenset({"list", "tuple", "set", "frozenset", "str", "number", "bool", "none", "dict"})
+
+
+def filter_argument(call: ast.Call) -> ast.expr | None:
+    """What `fabric.save(path, state, filter)` is given as its filter, by keyword or position; None when
+    absent or when a `*args`/`**kwargs` may hide it."""
+    if any(isinstance(a, ast.Starred) for a in call.args[:3]) or any(k.arg is None for k in call.keywords):
+        return None
+    given = next((k.value for k in call.keywords if k.arg == "filter"), None)
+    return call.args[2] if given is None and len(call.args) > 2 else given
+
+
+class SaveFilter(Rule):
+    code = "LXF044"
+    record = "2332ec228cf91ae1"
+    name = "save-filter"
+    summary = "`fabric.save(filter=...)` maps state keys to functions: `filter={'model': keep}`"
+    severity = Severity.ERROR
+    triggers = ("filter",)
+    examples = (
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def lora_filter(name, value):\n"
+            "    return 'lora_' in name\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    fabric.save('out/', {'model': model, 'step': 1}, filter=lora_filter)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            fixed="from lightning.fabric import Fabric\n"
+            "def lora_filter(name, value):\n"
+            "    return 'lora_' in name\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    fabric.save('out/', {'model': model, 'step': 1}, filter={'model': lora_filter})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Filter should be a dictionary, given `lora_filter`: `fabric.save` raises TypeError. "
+            "Map the state key to the function: `filter={'model': lora_filter}`",
+            count=1, at="6:61-6:72", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    state = {'model': model, 'step': 0}\n"
+            "    keep = {'state_dict': lambda k, v: 'adapter' in k}\n"
+            "    fabric.save('out/', state, filter=keep)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="The filter keys {'state_dict'} are not present in the state keys {'model', 'step'}: "
+            "`fabric.save` raises ValueError. A filter's keys name entries of the state",
+            count=1, at="5:13-5:25", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, args):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    fabric.save(args.out, {'model': model}, {'model': ['lora_A', 'lora_B']})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Expected `fabric.save(filter=...)` for key 'model' to be a callable, given `['lora_A', 'lora_B']`: "
+            "`fabric.save` raises TypeError. A filter is a function `(name, value) -> bool`",
+            count=1, at="4:55-4:75", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "from settings import LORA\n"
+            "def keep(name, value):\n"
+            "    return True\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    chosen = keep if LORA else None\n"
+            "    fabric.save('out/', {'model': model}, filter=chosen)\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Filter should be a dictionary, given `chosen` (the function `keep`): `fabric.save` raises "
+            "TypeError. Map the state key to the function: `filter={'model': chosen}`; when LORA",
+            count=1, at="8:50-8:56", severity="warning",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def lora_filter(name, value):\n"
+              "    return 'lora_' in name\n"
+              "def train(fabric, path):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.save('a/', {'model': model, 'step': 1}, filter={'model': lora_filter})\n"
+              "    fabric.save('b/', {'model': model}, {'model': lambda k, v: True})\n"
+              "    fabric.save('c/', {'model': model}, filter=None)\n"
+              "    fabric.save('d/', load_state(path), filter={'ema': lora_filter})\n"
+              "Fabric(strategy='xla_fsdp').launch(train, 'p')\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "def keep(name, value):\n"
+              "    return True\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup(Net())\n"
+              "    fabric.save('out/', {'model': model}, filter=keep)\n"
+              "Fabric(strategy='ddp').launch(train)\n"),
+    )
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        states = {id(call): entries for call, _fabric, method, _state, entries, _kinds in checkpoint_states(ctx)
+                  if method == "save"}
+        for call, fabric in ctx.method_calls("save"):
+            given = filter_argument(call)
+            if given is None or fabric_kind(ctx, fabric) != XLA_FSDP:
+                continue
+            entries = states.get(id(call))
+            finding = self._not_a_dict(ctx, given, entries)
+            if finding is None and all(v.kind == "dict" for v in ctx.values(given)):
+                finding = self._entries(ctx, call, given, entries)
+            if finding is not None:
+                yield finding
+
+    def _not_a_dict(self, ctx: Context, given: ast.expr, entries: list[tuple[ast.expr, ast.expr]] | None) -> Finding | None:
+        values = ctx.values(given)
+        bad = [v for v in values if v.kind in NOT_A_DICT]
+        if not bad or any(v.kind not in NOT_A_DICT | {"none", "dict"} for v in values):
+            return None  # a filter the file cannot see may be a dict
+        every = on_every_path(values, bad)
+        what = _described(ctx, given, bad[0])
+        message = f"Filter should be a dictionary, given {what}: `fabric.save` raises TypeError"
+        key = _model_key(ctx, entries)
+        fixes = []
+        if key is not None and bad[0].kind in ("function", "lambda", "partial", "class"):
+            message += f". Map the state key to the function: `filter={{{key}: {short(ctx.doc.source(given))}}}`"
+            if every:
+                fixes.append(fix(f"Apply the filter to {key}: `filter={{{key}: ...}}`",
+                                 replace(ctx, given, f"{{{key}: {ctx.doc.source(given)}}}"),
+                                 safety=Safety.UNSAFE, preferred=True))
+        else:
+            message += ". Map each state key to a function `(name, value) -> bool`: `filter={'model': keep}`"
+        if not every:
+            message += f"; {describe_when(bad)}".rstrip("; ")
+        return self.finding(ctx, given, message, fixes, None if every else Severity.WARNING)
+
+    def _entries(self, ctx: Context, call: ast.Call, given: ast.expr,
+                 entries: list[tuple[ast.expr, ast.expr]] | None) -> Finding | None:
+        filters = state_entries(ctx, given, call)
+        if filters is None:
+            return None
+        keys = _constant_keys(entries) if entries is not None else None
+        if keys is not None:
+            unknown = [(k, v) for k, v in filters if isinstance(k, ast.Constant) and k.value not in keys]
+            if unknown and all(isinstance(k, ast.Constant) for k, _ in filters):
+                names = "{" + ", ".join(repr(k.value) for k, _ in unknown) + "}"
+                state = "{" + ", ".join(repr(k) for k in sorted(keys, key=str)) + "}"
+                message = (f"The filter keys {names} are not present in the state keys {state}: `fabric.save` raises "
+                           "ValueError. A filter's keys name entries of the state")
+                return self.finding(ctx, unknown[0][0], message, record=KEYS_RECORD)
+        for key, value in filters:
+            values = ctx.values(value)
+            bad = [v for v in values if v.kind in NOT_CALLABLE]
+            if not bad or not isinstance(key, ast.Constant) or any(v.kind not in NOT_CALLABLE for v in values):
+                continue
+            every = on_every_path(values, bad)
+            message = (f"Expected `fabric.save(filter=...)` for key {key.value!r} to be a callable, given "
+                       f"{_described(ctx, value, bad[0])}: `fabric.save` raises TypeError. A filter is a function "
+                       "`(name, value) -> bool`")
+            if not every:
+                message += f"; {describe_when(bad)}".rstrip("; ")
+            return self.finding(ctx, value, message, severity=None if every else Severity.WARNING,
+                                record=CALLABLE_RECORD)
+        return None
+
+
+def _described(ctx: Context, written: ast.expr, value: Value) -> str:
+    """The value as written at the call, and what it holds when that is written elsewhere."""
+    at_call = short(ctx.doc.source(written))
+    node = value.node
+    if value.kind in ("function", "class") and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        kind = "class" if value.kind == "class" else "function"
+        return f"`{at_call}`" if at_call == node.name else f"`{at_call}` (the {kind} `{node.name}`)"
+    if isinstance(node, ast.expr) and node is not written and value.flow is not None and value.flow.ctx is ctx:
+        return f"`{short(ctx.doc.source(node))}` (line {node.lineno})"
+    return f"`{at_call}`"
+
+
+def _constant_keys(entries: list[tuple[ast.expr, ast.expr]]) -> set[object] | None:
+    """The state's keys, when every one is a constant the file writes."""
+    if not all(isinstance(k, ast.Constant) for k, _ in entries):
+        return None
+    return {k.value for k, _ in entries}  # type: ignore[attr-defined]
+
+
+def _model_key(ctx: Context, entries: list[tuple[ast.expr, ast.expr]] | None) -> str | None:
+    """The key (as written) of the one set-up model of the state, when the file shows it."""
+    if entries is None:
+        return None
+    keys = [k for k, v in entries if isinstance(k, ast.Constant) and object_kind(ctx, v) == SETUP_MODULE]
+    return ctx.doc.source(keys[0]) if len(keys) == 1 else None
+
+
+RULE = SaveFilter()

@@ -1,0 +1,3 @@
+from metrics.tracker import MetricTracker
+
+__all__ = ["MetricTracker"]

@@ -1,0 +1,26 @@
+# expect: LXF002
+# oracle: RAISED ValueError: You cannot set both `auto_wrapper_callable` and `activation_checkpointing_policy`. Choose one
+# flagged-in: strategies/xla.py
+"""python train.py: XLA FSDP, each block wrapped with activation checkpointing."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+
+from model import Net
+from strategies import make_strategy
+
+
+def train(fabric):
+    model = fabric.setup_module(Net())
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=3e-4))
+    for _ in range(2):
+        x = torch.randn(8, 32, device=fabric.device)
+        loss = F.cross_entropy(model(x), torch.randint(0, 4, (8,), device=fabric.device))
+        fabric.backward(loss)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", precision="bf16-true", strategy=make_strategy())
+    fabric.launch(train)

@@ -1,0 +1,3 @@
+from configs.defaults import load_config
+
+__all__ = ["load_config"]

@@ -1,0 +1,8 @@
+"""Mixed precision on TPU: the plugin every run uses, and the flag the old GPU runs used."""
+from lightning.fabric.plugins import XLAPrecision
+
+FLAG = None  # the plugin sets it: Fabric takes one or the other
+
+
+def plugins():
+    return [XLAPrecision("bf16-true")]
