@@ -65,3 +65,26 @@ def test_a_helper_of_the_scheduler_module_is_no_scheduler():
     body = ("    chained = torch.optim.lr_scheduler.ChainedScheduler([scheduler])\n"
             "    fabric.save('ckpt', {'model': model, 'optimizer': optimizer, 'chained': chained.state_dict()})\n")
     assert shown(body) == []
+
+
+def test_a_scheduler_a_helper_of_another_module_builds_on_the_optimizer_it_sets_up(tmp_path):
+    (tmp_path / "optim.py").write_text(
+        "import torch\n\n\n"
+        "def build(fabric, model):\n"
+        "    optimizer = fabric.setup_optimizers(torch.optim.SGD(model.parameters(), lr=0.1))\n"
+        "    return optimizer, torch.optim.lr_scheduler.StepLR(optimizer, step_size=10)\n")
+    source = ("import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "from optim import build\n\n\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(torch.nn.Linear(8, 8))\n"
+              "    optimizer, scheduler = build(fabric, model)\n"
+              "    fabric.save('a', {'model': model, 'optimizer': optimizer, 'scheduler': scheduler})\n"
+              "    fabric.save('b', {'model': model, 'optimizer': optimizer, 'scheduler': scheduler.state_dict()})\n\n\n"
+              "Fabric(accelerator='tpu', strategy='xla_fsdp').launch(train)\n")
+    (tmp_path / "train.py").write_text(source)
+    findings = check_source(source, str(tmp_path / "train.py")).findings
+    assert [(f.code, f.span.start.line + 1) for f in findings] == [("LXF045", 9)]
+    assert findings[0].message.startswith("`scheduler` is a learning-rate scheduler (`optim.py`, line 6) built on "
+                                          "`optimizer`, the optimizer `setup_optimizers` returned")
+    assert "<class 'lightning.fabric.wrappers.FabricSGD'>" in findings[0].message

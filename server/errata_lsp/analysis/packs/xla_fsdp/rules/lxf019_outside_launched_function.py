@@ -295,6 +295,18 @@ class OutsideLaunchedFunction(Rule):
                     "before `self.fabric.launch(self.worker)` (line 11), in the parent process",
             count=2, at="6:22-6:46", severity="error",
         ),
+        Invalid(
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "def make_batch(device=fabric.device):\n"
+            "    return torch.zeros(2, device=device)\n"
+            "def train(fabric):\n"
+            "    batch = torch.zeros(2, device=fabric.device)\n"
+            "fabric.launch(train)\n",
+            message="`fabric.device` runs before `fabric.launch(train)` (line 8), in the parent process",
+            count=1, at="4:23-4:36", severity="error",
+        ),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "class Experiment:\n"
@@ -557,7 +569,7 @@ class OutsideLaunchedFunction(Rule):
 
     def _check_use(self, ctx: Context, use: ast.AST, fabric: ast.expr, method: str,
                    launches: dict[ast.AST, list[tuple[ast.Call, ast.expr]]]) -> Finding | None:
-        same = [(call, f) for call, f in launches.get(ctx.scope_of(use), []) if _same_fabric(ctx, f, fabric)]
+        same = [(call, f) for call, f in launches.get(_scope_run_in(ctx, use), []) if _same_fabric(ctx, f, fabric)]
         if not same:
             return None
         spelled = f"{short(ctx.doc.source(fabric))}.{method}"
@@ -635,6 +647,21 @@ def _runs(ctx: Context, call: ast.Call) -> list[ast.FunctionDef]:
             out.extend(m for m in value.node.body if isinstance(m, ast.FunctionDef)
                        and m.name in ("__init__", "__post_init__"))
     return out
+
+
+def _scope_run_in(ctx: Context, node: ast.AST) -> ast.AST:
+    """The scope whose code evaluates `node`: its own, but for a def's default values and decorators, which run
+    where the `def` statement does (`def make_batch(device=fabric.device):` reads the device at the definition)."""
+    child, current = node, ctx.parents.get(node)
+    while current is not None:
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if child is current.args or (not isinstance(current, ast.Lambda) and child in current.decorator_list):
+                return ctx.scope_of(current)
+            break
+        if isinstance(current, ast.ClassDef):
+            break
+        child, current = current, ctx.parents.get(current)
+    return ctx.scope_of(node)
 
 
 def _same_fabric(ctx: Context, launched: ast.expr, used: ast.expr) -> bool:

@@ -5,7 +5,8 @@ from the checkpoint's metadata. With `strict=True` (the default) a requested key
 raises `KeyError: The requested state contains a key 'step' that does not exist in the loaded
 checkpoint.` (strategy.py l.460, labelled case be292b33e48a838f_before); a requested optimizer the
 checkpoint lacks fails earlier, with a bare `KeyError: 'optimizer'` (xla_fsdp.py l.572,
-be292b33e48a838f_missing-optimizer).
+be292b33e48a838f_missing-optimizer); and before both, the model's shard is read from the key 'model' whatever
+key the load gives the model (l.570): a checkpoint saved as `{"net": model}` fails with a bare `KeyError: 'model'`.
 
 Flagged where the file shows both sides: `fabric.save(path, {...})` and `fabric.load(path, {...})` on
 an XLAFSDP Fabric whose `state_dict_type` is sharded, the same path (a string, a name bound to one, or
@@ -29,6 +30,9 @@ from ....findings import Finding, Fix, Safety
 from ....rule import Invalid, Rule, Valid, dict_items, fix, remove_argument
 from ..checkpoint_states import checkpoint_states
 from ..checkpoints import OPTIMIZER, SETUP_MODULE, state_dict_type
+
+MODEL_KEY_RECORD = "1765740be611c6b9"  # the bare KeyError: 'model' of a shard saved without that key
+OPTIMIZER_KEY_RECORD = "c60235f2d26e67bc"  # the bare KeyError: '<key>' of an optimizer the shard lacks
 
 
 class LoadKeyNotSaved(Rule):
@@ -81,6 +85,18 @@ class LoadKeyNotSaved(Rule):
               "    fabric.save('tuned', {'model': model})\n"
               "    fabric.load('tuned', {'model': model, 'step': 0})\n"
               "Fabric(strategy='ddp').launch(tune)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
+            "    net = fabric.setup_module(Net())\n"
+            "    fabric.save('ckpt/last', {'net': net, 'step': 1})\n"
+            "    fabric.load('ckpt/last', {'net': net, 'step': 0})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`fabric.save('ckpt/last', ...)` (line 4) writes 'net', 'step', not 'model': a sharded load reads "
+                    "the model's shard from the key 'model', whatever key the load gives it, so this load fails with "
+                    "a bare KeyError: 'model'. Save the model under 'model'",
+            count=1, at="5:31-5:36", severity="error",
+        ),
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -104,6 +120,15 @@ class LoadKeyNotSaved(Rule):
             if keys is None or path is None or state_dict_type(ctx, fabric) != "sharded":
                 continue
             save, strict = first[path], _strict(ctx, call)
+            model = next((key for (key, _value), kind in zip(entries, kinds) if kind == SETUP_MODULE), None)
+            if model is not None and "model" not in keys:  # read before anything else the load asks for
+                listed = ", ".join(repr(k) for k in sorted(keys)) or "nothing"
+                message = (f"`fabric.save({ctx.doc.source(save.args[0])}, ...)` (line {save.lineno}) writes {listed}, "
+                           "not 'model': a sharded load reads the model's shard from the key 'model', whatever key "
+                           "the load gives it, so this load fails with a bare KeyError: 'model'. Save the model "
+                           "under 'model'")
+                yield self.finding(ctx, model, message, record=MODEL_KEY_RECORD)
+                continue
             for (key, _value), kind in zip(entries, kinds):
                 if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or key.value in keys \
                         or kind == SETUP_MODULE or kind != OPTIMIZER and not strict:
@@ -114,13 +139,12 @@ class LoadKeyNotSaved(Rule):
                 if kind == OPTIMIZER:
                     message = (f"{head}: this sharded load fails with a bare KeyError: {key.value!r}. Save the "
                                "optimizer too, or do not ask for it")
-                    fixes = []
-                else:
-                    message = (f"{head}, so this sharded load raises KeyError: The requested state contains a key "
-                               f"{key.value!r} that does not exist in the loaded checkpoint. Save it too, or do not "
-                               "ask for it and keep its value from before the load")
-                    fixes = [self._drop(ctx, state, key)]
-                yield self.finding(ctx, key, message, [f for f in fixes if f is not None])
+                    yield self.finding(ctx, key, message, record=OPTIMIZER_KEY_RECORD)
+                    continue
+                message = (f"{head}, so this sharded load raises KeyError: The requested state contains a key "
+                           f"{key.value!r} that does not exist in the loaded checkpoint. Save it too, or do not "
+                           "ask for it and keep its value from before the load")
+                yield self.finding(ctx, key, message, [f for f in (self._drop(ctx, state, key),) if f is not None])
 
     def _drop(self, ctx: Context, state: ast.expr, key: ast.Constant) -> Fix | None:
         if not isinstance(state, ast.Dict):

@@ -45,10 +45,20 @@ def _optimizer_argument(call: ast.Call) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == "optimizer"), None)
 
 
-def _optimizer_class(ctx: Context, set_up: Value) -> str:
+def _set_up_there(ctx: Context, optimizer: ast.expr) -> bool:
+    """`optimizer` is what a `<fabric>.setup_optimizers(...)` of its own function returned, as written: a helper
+    of another module given the Fabric as a parameter (`build_optimization(fabric, model)`), whose Fabric only
+    its callers know (the save it reaches is on an XLAFSDP Fabric)."""
+    binding = ctx.reaching(optimizer) if isinstance(optimizer, ast.Name) else None
+    built = binding.value if binding is not None else optimizer
+    return isinstance(built, ast.Call) and isinstance(built.func, ast.Attribute) and built.func.attr == "setup_optimizers" \
+        and len(built.args) == 1 and not built.keywords
+
+
+def _optimizer_class(ctx: Context, set_up: Value | None) -> str:
     """`AdamW` for what `fabric.setup_optimizers(torch.optim.AdamW(...))` returned: the class Fabric's wrapper
     class is named after (`FabricAdamW`); `<Optimizer>` when the file cannot tell."""
-    call = set_up.node
+    call = set_up.node if set_up is not None else None
     given = _optimizer_argument(call) if isinstance(call, ast.Call) else None
     classes = {v.qualified.rpartition(".")[2] for v in ctx.values(given) if v.qualified} if given is not None else set()
     return classes.pop() if len(classes) == 1 else "<Optimizer>"
@@ -173,14 +183,15 @@ class SchedulerInCheckpoint(Rule):
             return None
         owner = held[0].flow.ctx
         given = owner.values(optimizer)
-        if not given or not all(v.kind == "setup_optimizer" for v in given):
+        if not (given and all(v.kind == "setup_optimizer" for v in given) or _set_up_there(owner, optimizer)):
             return None  # the raw optimizer pickles; one the file cannot see may be either
         name = short(ctx.doc.source(value))
+        where = "" if owner is ctx else f"{held[0].flow.origin_name}, "  # a helper of another module built it
         message = (
-            f"`{name}` is a learning-rate scheduler (line {built.lineno}) built on "  # type: ignore[union-attr]
+            f"`{name}` is a learning-rate scheduler ({where}line {built.lineno}) built on "  # type: ignore[union-attr]
             f"`{short(owner.doc.source(optimizer))}`, the optimizer `setup_optimizers` returned: XLAFSDP saves it as it "
             "is, and pickle cannot find the class Fabric made for that optimizer, so `fabric.save` raises PicklingError: Can't pickle <class "
-            f"'lightning.fabric.wrappers.Fabric{_optimizer_class(owner, given[0])}'>. Save "
+            f"'lightning.fabric.wrappers.Fabric{_optimizer_class(owner, given[0] if given else None)}'>. Save "
             f"`{name}.state_dict()` (and restore it with `{name}.load_state_dict(...)` after `fabric.load`)"
         )
         fixes = [fix(f"Save `{name}.state_dict()`", replace(ctx, value, f"{ctx.doc.source(value)}.state_dict()"),

@@ -1,0 +1,33 @@
+# expect: none
+# oracle: OK
+# twin: s724_eval_helper_default_argument_reads_device
+"""python train.py: an evaluation helper takes the device from its caller, inside the launched function."""
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(state_dict_type="sharded"))
+
+
+@torch.no_grad()
+def evaluate(model, device, batches=2):
+    losses = []
+    for _ in range(batches):
+        x = torch.randn(8, 16, device=device)
+        losses.append(F.mse_loss(model(x), torch.zeros(8, 1, device=device)))
+    return torch.stack(losses).mean()
+
+
+def train(fabric):
+    model = fabric.setup_module(nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 1)))
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    loss = F.mse_loss(model(torch.randn(8, 16, device=fabric.device)), torch.zeros(8, 1, device=fabric.device))
+    fabric.backward(loss)
+    optimizer.step()
+    fabric.print(f"val loss {evaluate(model, fabric.device).item():.3f}")
+
+
+if __name__ == "__main__":
+    fabric.launch(train)
