@@ -81,7 +81,7 @@ def test_fix_at_is_checked_when_the_section_is_read():
     assert check_spec(spec) == [
         "`fix_at.note`: unknown placeholder `{nope}`",
         "`fix_at.when`[0]: unknown fact `x` (known: strategy_has_accelerator, strategy_accelerator_objects, "
-        "strategy_has_precision, plugins_given)"]
+        "strategy_has_precision, plugins_given, plugins_precision, strategy_xla_precision)"]
     spec["fix_at"] = {"keyword": "accelerator"}
     assert check_spec(spec) == [
         "`fix_at` must be {\"in\": argument, \"keyword\": name, \"when\": [...], \"note\": text}"]

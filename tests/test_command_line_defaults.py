@@ -95,28 +95,28 @@ def test_a_parameter_no_option_names_keeps_its_default():
 
 
 DEVICES = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
-           "def setup(devices=1, precision='32-true'):\n"
-           "    precision = 'bf16-mixed' if devices > 1 else precision\n"
+           "def setup(devices=4, precision='32-true'):\n"
+           "    precision = 'bf16-mixed' if devices > 4 else precision\n"
            "    Fabric(accelerator='tpu', devices=devices, strategy=XLAFSDPStrategy(), precision=precision)\n\n\n"
            "parser = argparse.ArgumentParser()\n"
            "parser.add_argument('--devices', type=int{default})\n"
            "{call}")
 BY_ITS_DEFAULT = "setup(**vars(parser.parse_args()))\n"
-BY_AN_ATTRIBUTE = ("\n\ndef main(args):\n    setup(precision='bf16-mixed' if args.devices > 1 else 'bf16-true')\n\n\n"
+BY_AN_ATTRIBUTE = ("\n\ndef main(args):\n    setup(precision='bf16-mixed' if args.devices > 4 else 'bf16-true')\n\n\n"
                    "main(parser.parse_args())\n")
 
 
 @pytest.mark.parametrize("call", [BY_ITS_DEFAULT, BY_AN_ATTRIBUTE])
 def test_a_test_on_an_option_is_decided_by_its_default_as_the_plain_run_takes_it(call):
     assert [f[:2] for f in found(DEVICES.format(default=", default=8", call=call))] == [("LXF007", "error")]
-    assert found(DEVICES.format(default=", default=1", call=call)) == []
+    assert found(DEVICES.format(default=", default=4", call=call)) == []
 
 
 def test_an_option_with_no_default_decides_nothing():
     text = DEVICES.format(default="", call=BY_ITS_DEFAULT)
-    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 7); when devices > 1", 8, 85)]
+    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 7); when devices > 4", 8, 85)]
     text = DEVICES.format(default="", call=BY_AN_ATTRIBUTE)
-    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 16); when args.devices > 1", 8, 85)]
+    assert found(text) == [("LXF007", "warning", XLA + " (from `precision`, line 16); when args.devices > 4", 8, 85)]
 
 
 @pytest.mark.parametrize("option", ["'--mixed', action='store_true'", "'--mixed', default=None", "'--mixed', default=0"])

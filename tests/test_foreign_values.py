@@ -144,7 +144,10 @@ def test_a_strategy_of_another_module_that_sets_its_own_precision_leaves_the_plu
              "fabric = Fabric(strategy=make_strategy(), plugins=[HalfPrecision('bf16-true')])\n")
     tree(tmp_path, {"strategies.py": helper.format(cls="XLAPrecision", given="precision=XLAPrecision('bf16-true')"),
                     "train.py": train})
-    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "train.py") == [(  # LXF008 is silent: LXF043's raise comes first
+        "LXF043", "error", "precision set through both strategy class and plugins, choose one: `Fabric(...)` raises "
+        "ValueError because the strategy already has `XLAPrecision('bf16-true')` (`strategies.py`, line 6) and "
+        "`plugins=` gives `HalfPrecision('bf16-true')`", 6, 42, ["Remove `precision=` from the strategy"], None)]
     tree(tmp_path, {"strategies.py": helper.format(cls="XLAPrecision", given="precision=None")})
     assert [(code, severity, line, column, place) for code, severity, _, line, column, _, place
             in found(tmp_path / "train.py")] == [("LXF008", "error", 6, 51, None)]
@@ -306,7 +309,10 @@ def test_plugins_a_config_module_leaves_none_are_no_plugins(tmp_path):
     assert [(code, severity, line, column) for code, severity, _, line, column, _, _
             in found(tmp_path / "train.py")] == [("LXF007", "error", 5, 47)]
     tree(tmp_path, {"config.py": "from lightning.fabric.plugins import XLAPrecision\n\nPLUGINS = [XLAPrecision('bf16-true')]\n"})
-    assert found(tmp_path / "train.py") == []  # Fabric raises "Received both" first, no record of ours
+    assert found(tmp_path / "train.py") == [(  # Fabric raises "Received both" first: LXF042, not LXF007
+        "LXF042", "error", "Received both `precision='bf16-mixed'` and a precision plugin in `plugins=`, "
+        "`XLAPrecision('bf16-true')` (`config.py`, line 3): `Fabric(...)` raises ValueError (choose one). Keep one: the "
+        "plugin, or the flag alone", 5, 37, ["Remove `precision='bf16-mixed'` (the plugin sets it)"], None)]
 
 
 RESUME = """\
