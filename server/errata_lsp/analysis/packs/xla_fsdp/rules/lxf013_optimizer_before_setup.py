@@ -827,9 +827,12 @@ def _built_in_scope(ctx: Context, opt: ast.expr, use: ast.Call) -> tuple[ast.stm
     block = ctx.block_place(ctx.statement_of(use))
     if block is None:
         return None
-    text = ctx.doc.source(opt)
+    # compared as trees, not as text: a statement of the block that stores elsewhere is not read (a keystroke
+    # in a local nothing reads keeps the check's results)
+    spelled = ast.dump(opt.value)
     stores = [stmt for stmt in block[0][: block[1]] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-              and ctx.doc.source(stmt.targets[0]) == text]
+              and isinstance(stmt.targets[0], ast.Attribute) and stmt.targets[0].attr == opt.attr
+              and ast.dump(stmt.targets[0].value) == spelled]
     if not stores or not isinstance(stores[-1].value, ast.Call) or built_by_helper(ctx, stores[-1].value):
         return None
     return stores[-1], stores[-1].value
