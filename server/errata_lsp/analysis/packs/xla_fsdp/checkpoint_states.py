@@ -29,3 +29,19 @@ def _states(ctx: Context) -> Iterator[State]:
             if entries is None:
                 continue
             yield call, fabric, method, state, entries, [object_kind(ctx, value) for _, value in entries]
+
+
+Save = tuple[ast.Call, ast.expr, "list[tuple[ast.expr, ast.expr]] | None"]
+
+
+def xla_fsdp_saves(ctx: Context) -> list[Save]:
+    """(call, fabric, entries) for each `fabric.save(...)` on an XLAFSDP Fabric, with the (key, value) pairs of
+    its state when the file shows them whole (as `checkpoint_states`), else None; once per check for the rules
+    that read what a save is given."""
+    def saves() -> list[Save]:
+        shown = {id(call): entries for call, _f, method, _s, entries, _k in checkpoint_states(ctx) if method == "save"}
+        return [(call, fabric, shown.get(id(call))) for call, fabric in ctx.method_calls("save")
+                if id(call) in shown or fabric_kind(ctx, fabric) == XLA_FSDP]
+
+    return ctx.once("xla fsdp saves", ctx.module, saves)
+

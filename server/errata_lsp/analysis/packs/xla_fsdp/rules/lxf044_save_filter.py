@@ -24,8 +24,7 @@ from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value, describe_when, on_every_path
-from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..checkpoint_states import checkpoint_states
+from ..checkpoint_states import xla_fsdp_saves
 from ..checkpoints import SETUP_MODULE, object_kind, state_entries
 
 KEYS_RECORD = "8dc6ba166ca71d63"  # "The filter keys {...} are not present in the state keys {...}."
@@ -128,13 +127,10 @@ class SaveFilter(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        states = {id(call): entries for call, _fabric, method, _state, entries, _kinds in checkpoint_states(ctx)
-                  if method == "save"}
-        for call, fabric in ctx.method_calls("save"):
+        for call, _fabric, entries in xla_fsdp_saves(ctx):
             given = filter_argument(call)
-            if given is None or fabric_kind(ctx, fabric) != XLA_FSDP:
+            if given is None:
                 continue
-            entries = states.get(id(call))
             finding = self._not_a_dict(ctx, given, entries)
             if finding is None and all(v.kind == "dict" for v in ctx.values(given)):
                 finding = self._entries(ctx, call, given, entries)

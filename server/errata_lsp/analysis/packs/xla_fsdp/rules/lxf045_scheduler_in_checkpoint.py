@@ -23,8 +23,7 @@ from ....context import Context
 from ....findings import Finding, Safety, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value
-from ...lightning.fabric import XLA_FSDP, fabric_kind
-from ..checkpoint_states import checkpoint_states
+from ..checkpoint_states import xla_fsdp_saves
 from ..checkpoints import state_argument
 
 SCHEDULERS = "torch.optim.lr_scheduler."
@@ -160,13 +159,8 @@ class SchedulerInCheckpoint(Rule):
     )
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        shown = {id(call): entries for call, _fabric, method, _state, entries, _kinds in checkpoint_states(ctx)
-                 if method == "save"}
-        for call, fabric in ctx.method_calls("save"):
-            entries = shown.get(id(call))
+        for call, _fabric, entries in xla_fsdp_saves(ctx):
             if entries is None:  # a state the file changes later (`state["step"] = step` in the loop)
-                if fabric_kind(ctx, fabric) != XLA_FSDP:
-                    continue
                 entries = _displayed_entries(ctx, call)
             for _key, value in entries:
                 finding = self._scheduler(ctx, value)
