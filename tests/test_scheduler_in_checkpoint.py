@@ -88,3 +88,11 @@ def test_a_scheduler_a_helper_of_another_module_builds_on_the_optimizer_it_sets_
     assert findings[0].message.startswith("`scheduler` is a learning-rate scheduler (`optim.py`, line 6) built on "
                                           "`optimizer`, the optimizer `setup_optimizers` returned")
     assert "<class 'lightning.fabric.wrappers.FabricSGD'>" in findings[0].message
+
+
+def test_a_state_built_by_dict_keywords_is_read_as_its_display():
+    body = "    fabric.save('ckpt', dict(model=model, optimizer=optimizer, lr_scheduler=scheduler))\n"
+    assert shown(body) == [("LXF045", "error", 10, 76, 85)]
+    unwrapped = ("    raw = torch.nn.Linear(8, 8)\n"
+                 "    fabric.save('ckpt', dict(model=raw, step=1))\n")
+    assert [f[:3] for f in shown(unwrapped)] == [("LXF023", "error", 11)]

@@ -49,8 +49,10 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             return None
         value = binding.value
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
-            and not value.args and not value.keywords and ctx.reaching(value.func) is None:
-        value = ast.Dict(keys=[], values=[])
+            and not value.args and all(k.arg is not None for k in value.keywords) and ctx.reaching(value.func) is None:
+        # `dict(model=model, step=step)`: the display it builds, each key where its keyword is written
+        value = ast.Dict(keys=[ast.copy_location(ast.Constant(k.arg), k) for k in value.keywords],
+                         values=[k.value for k in value.keywords])
     if module_state_dict(value, ctx):  # `state=model.state_dict()`: the module's tensors, one entry standing for them
         value = ast.Dict(keys=[value], values=[value])
     if not isinstance(value, ast.Dict):
