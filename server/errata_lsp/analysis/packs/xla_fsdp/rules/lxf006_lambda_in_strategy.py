@@ -51,7 +51,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
-from ....binder import contradicts
+from ....binder import contradicts, is_main_guard
 from ....context import Context, place_in
 from ....findings import Edit, Finding, Fix, Place, Position, Safety, Severity, Span
 from ....flow import Flow
@@ -282,7 +282,7 @@ class LambdaInStrategy(Rule):
     def _renamed(self, ctx: Context, written: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef) -> Finding:
         """A top-level function launched as it was defined while the module's name for it holds another object
         (the wrapper a decorator of the file returned, which launches the function it was given)."""
-        module = "__main__" if re.search(r"__name__\s*==\s*['\"]__main__['\"]", ctx.doc.text) else "<module>"
+        module = _module_name(ctx)
         decorators = ", ".join(f"`@{short(ctx.doc.source(d))}`" for d in func.decorator_list)
         message = (
             f"`fabric.launch` is given `{func.name}` as it was defined, but the module's `{func.name}` holds another "
@@ -308,7 +308,7 @@ class LambdaInStrategy(Rule):
         named = _named_after(owner, func) if not isinstance(func, ast.Lambda) and inside is None else None
         if named is not None:  # `@functools.wraps(main)` names it `main`, and the module's `main` is another object
             what += f" that `functools.wraps` names `{named}`, but the module's `{named}` is another object"
-            module = "__main__" if re.search(r"__name__\s*==\s*['\"]__main__['\"]", owner.doc.text) else "<module>"
+            module = _module_name(owner)
             error = f"PicklingError: Can't pickle <function {named}>: it's not the same object as {module}.{named}"
         if elsewhere is not None:
             what += f" ({elsewhere.origin_name}, line {func.lineno})"
@@ -458,6 +458,12 @@ class LambdaInStrategy(Rule):
         finding = self.finding(ctx, written, message, (), when.severity, record=LOCAL_OBJECT_RECORD)
         place = _name_place(flow, func)
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+
+def _module_name(ctx: Context) -> str:
+    """The module a function of this file belongs to in pickle's eyes: `__main__` for a script (it has a
+    top-level `if __name__ == "__main__":`), else a placeholder."""
+    return "__main__" if any(isinstance(s, ast.If) and is_main_guard(s.test) for s in ctx.module.body) else "<module>"
 
 
 def _qualname(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
