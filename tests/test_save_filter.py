@@ -62,12 +62,15 @@ def test_a_filter_value_of_a_partial_or_a_lambda_is_callable_and_none_is_not():
     assert shown(none)[0][2].startswith("Expected `fabric.save(filter=...)` for key 'model' to be a callable, given `None`")
 
 
-def test_a_filter_hidden_by_double_star_is_left_alone():
-    body = ("def train(fabric, options):\n"
-            "    model = fabric.setup_module(Net())\n"
-            "    fabric.save('out', {'model': model}, **options)\n"
-            "    fabric.save('out', {'model': model}, *options)\n")
-    assert shown(body) == []
+def test_a_filter_a_star_may_shift_is_left_alone_and_one_beside_double_star_is_read():
+    shifted = ("def train(fabric, parts):\n"
+               "    model = fabric.setup_module(Net())\n"
+               "    fabric.save('out', *parts, keep)\n")
+    assert shown(shifted) == []
+    beside = ("def train(fabric, options):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    fabric.save('out', {'model': model}, filter=keep, **options)\n")
+    assert [f[:2] + f[3:] for f in shown(beside)] == [("LXF044", "error", 12, 48, 52)]
 
 
 def test_a_filter_table_of_another_module_is_read_there(tmp_path: Path):

@@ -37,8 +37,9 @@ NOT_CALLABLE = frozenset({"list", "tuple", "set", "frozenset", "str", "number", 
 
 def filter_argument(call: ast.Call) -> ast.expr | None:
     """What `fabric.save(path, state, filter)` is given as its filter, by keyword or position; None when
-    absent or when a `*args`/`**kwargs` may hide it."""
-    if any(isinstance(a, ast.Starred) for a in call.args[:3]) or any(k.arg is None for k in call.keywords):
+    absent or when a `*args` before it may shift it. (A `**kwargs` beside a filter written at the call cannot
+    hold another one: Python raises first.)"""
+    if any(isinstance(a, ast.Starred) for a in call.args[:3]):
         return None
     given = next((k.value for k in call.keywords if k.arg == "filter"), None)
     return call.args[2] if given is None and len(call.args) > 2 else given
