@@ -277,18 +277,21 @@ def _strategy_precisions(site: Site) -> list[Plugin] | None:
     """The `XLAPrecision` each XLAFSDPStrategy given to `Fabric(strategy=...)` is built with; None unless every
     one is built with one on every path and the project can tell (a non-XLA plugin fails in the strategy's
     own constructor first: LXF008's)."""
-    strategy = site.keywords[0].get("strategy")
-    calls = strategy_holders(site.ctx, strategy.value) if strategy is not None else None
-    if not calls:
-        return None
-    found = []
-    for owner, call in calls:
-        given = strategy_argument(owner, call, PRECISION)
-        plugin = plugin_of(owner, given, PRECISION, owner) if given is not None else None
-        if plugin is None or plugin.paths or plugin.lightning != PRECISION.ok:
+    def compute() -> list[Plugin] | None:
+        strategy = site.keywords[0].get("strategy")
+        calls = strategy_holders(site.ctx, strategy.value) if strategy is not None else None
+        if not calls:
             return None
-        found.append(plugin)
-    return found
+        found = []
+        for owner, call in calls:
+            given = strategy_argument(owner, call, PRECISION)
+            plugin = plugin_of(owner, given, PRECISION, owner) if given is not None else None
+            if plugin is None or plugin.paths or plugin.lightning != PRECISION.ok:
+                return None
+            found.append(plugin)
+        return found
+
+    return site.ctx.once("strategy precisions", site.call, compute)  # (a fact and a placeholder ask)
 
 
 # --- placeholders ----------------------------------------------------------------------------
