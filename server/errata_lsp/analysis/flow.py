@@ -1739,26 +1739,7 @@ class Flow:
         if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) \
                 and loop.iter.func.attr in ("keys", "values") and not loop.iter.args and not loop.iter.keywords:
             table, part = loop.iter.func.value, loop.iter.func.attr
-        held = self.plain_run(self.values(table))
-        if len(held) != 1 or held[0].kind != "dict":
-            return None
-        entries, complete = (held[0].flow or self).entries(held[0])
-        if not entries:
-            return None
-        out: list[Value] = []
-        turned = complete and 1 < len(entries) <= MAX_LOOP_TURNS
-        every = use if turned and self._every_turn_reads(loop, use) else None
-        for i, (key, entry) in enumerate(entries.items()):
-            written = repr(key) if part == "keys" else entry.flow.text(entry.value)  # (the value as the entry writes it)
-            shown = written if len(written) <= MAX_TURN_TEXT else None
-            when = (*entry.when, _turn(loop, i, target.id, shown, every)) if turned else entry.when
-            if part == "keys":
-                out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
-            else:
-                out.extend(x.under(when) for x in entry.values())
-        if not complete:
-            out.append(Value("unknown", target, flow=self))
-        return bounded(tuple(out))
+        return self._entry_turns(loop, table, target, target.id, part == "keys", use, shown_values=True)
 
     def _unpacked_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for size, name in zip(SIZES, NAMES):` read in the loop's body: the element at `index` of each item of
@@ -2019,19 +2000,29 @@ class Flow:
         if not (isinstance(items, ast.Call) and isinstance(items.func, ast.Attribute) and items.func.attr == "items"
                 and not items.args and not items.keywords):
             return None
-        held = self.plain_run(self.values(items.func.value))
+        key_name = pair.elts[0].id if isinstance(pair.elts[0], ast.Name) else None
+        return self._entry_turns(loop, items.func.value, target, key_name, index == 0, use)
+
+    def _entry_turns(self, loop: ast.For | ast.AsyncFor, table: ast.expr, target: ast.Name, name: str | None,
+                     keys: bool, use: ast.AST, shown_values: bool = False) -> tuple[Value, ...] | None:
+        """The keys (or the values) of the one dict `table` holds, as a loop over it gives them to `target`: each
+        under its turn (`when name is 'loss'`, named by the key, or by the value's text with `shown_values`) when
+        the entries are known whole and a variable `name` tells the turns apart, an `EveryTurn` when every turn
+        runs `use`; an unknown too when its entries may be more; None when `table` holds no one dict."""
+        held = self.plain_run(self.values(table))
         if len(held) != 1 or held[0].kind != "dict":
             return None
         entries, complete = self.entries(held[0])
         if not entries:
             return None
         out: list[Value] = []
-        key_name = pair.elts[0].id if isinstance(pair.elts[0], ast.Name) else None
-        turned = complete and key_name is not None and 1 < len(entries) <= MAX_LOOP_TURNS
+        turned = complete and name is not None and 1 < len(entries) <= MAX_LOOP_TURNS
         every = use if turned and self._every_turn_reads(loop, use) else None
         for i, (key, entry) in enumerate(entries.items()):
-            when = (*entry.when, _turn(loop, i, key_name, repr(key), every)) if turned else entry.when  # type: ignore[arg-type]
-            if index == 0:
+            written = entry.flow.text(entry.value) if shown_values and not keys else repr(key)
+            shown = written if not shown_values or len(written) <= MAX_TURN_TEXT else None
+            when = (*entry.when, _turn(loop, i, name, shown, every)) if turned else entry.when  # type: ignore[arg-type]
+            if keys:
                 out.append(Value("str", ast.copy_location(ast.Constant(key), entry.node), when, flow=self))
             else:
                 out.extend(x.under(when) for x in entry.values())
