@@ -772,6 +772,12 @@ class Flow:
         library's version (`Flow._version_read`)."""
         if isinstance(read, _VersionTest):
             return self._truth(read.test, {})
+        given = self._given_for(scope, test, read)
+        return self._truth(test, given) if given is not None else None
+
+    def _given_for(self, scope: ast.AST, test: ast.expr,
+                   read: dict[str, ast.AST | Def | _BoundTest | None]) -> dict[str, tuple[Value, ...]] | None:
+        """What each name `test` reads holds (`_decided_test`); None when one of them is not known."""
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
@@ -785,6 +791,12 @@ class Flow:
                     return None
                 if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
                     given[name] = self.values(default)
+            elif isinstance(what, _BoundTest) and isinstance(what.test, ast.Attribute):
+                inner = self._given_for(scope, what.test, what.read)  # `wide = args.devices`: what `args.devices` holds
+                held = self._parameter_values(what.test, inner) if inner is not None else None
+                if held is None:
+                    return None
+                given[name] = held
             elif isinstance(what, _BoundTest):  # a name bound to a test of the top level's own: that test's truth
                 truth = self._decided_test(scope, what.test, what.read)
                 if truth is None:
@@ -823,7 +835,7 @@ class Flow:
             if passed is None:
                 return None
             given.update(passed)
-        return self._truth(test, given)
+        return given
 
     def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
@@ -847,8 +859,8 @@ class Flow:
         held = self.plain_run(self.of_def(d, test))  # (a preset an environment default picks: the plain run's)
         if len(held) != 1:
             return None
-        if held[0].kind == "project_module" or held[0].kind == "instance" and _of_local_class(held[0]):
-            return held
+        if held[0].kind in ("project_module", "args") or held[0].kind == "instance" and _of_local_class(held[0]):
+            return held  # (`args = parse_args()`, a function of the file returning `parser.parse_args()`: its options)
         return None
 
     def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
@@ -4213,6 +4225,26 @@ class Flow:
                     count += 2
         return count
 
+    def _lacks(self, namespace: Value, attr: str) -> bool:
+        """A namespace built from keywords alone (`SimpleNamespace(lr=1e-3, steps=2)`) that no keyword, no store
+        and no `setattr` of the module gives `attr`."""
+        if not isinstance(namespace.node, ast.Call) or namespace.node.args or namespace.flow not in (None, self):
+            return False  # (a mapping given by position, a namespace another module builds: not read here)
+        bound = self.ctx.parents.get(namespace.node)
+        if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
+            return False
+        name = bound.targets[0].id
+        for read in self.ctx.nodes(ast.Name):  # read only by its attributes: no `vars(cfg)`, no helper given it
+            parent = self.ctx.parents.get(read)
+            if read.id != name or not isinstance(read.ctx, ast.Load) or isinstance(parent, ast.Attribute) \
+                    and parent.attr != "__dict__" or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) \
+                    and parent.func.id in ("getattr", "hasattr") and parent.args[:1] == [read]:
+                continue
+            return False
+        entries, complete = self._namespace_keys(namespace.node)
+        return complete and attr not in entries and not self._namespace_set(namespace, attr) \
+            and not self._namespace_set(namespace, attr, chained=True)
+
     def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
         """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
         after it is built: an assignment to `x.key` or a `setattr(x, ...)` whose `x` may hold it (`chained`: only
@@ -6338,6 +6370,10 @@ class Flow:
                 if found:
                     out.extend(x.under(base.when) for x in found)
                     continue
+                if default and base.kind == "namespace" and isinstance(base.node, ast.Call) \
+                        and self._lacks(base, attr):  # `SimpleNamespace(lr=...)` has no `precision`: the default
+                    out.extend(x.under(base.when) for x in default)
+                    continue
             if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
                 cls, call = base.extra
                 found = self.instance_attribute(cls, call, attr, set())
@@ -6588,6 +6624,13 @@ class Flow:
             parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
             made = self._joined(node, parts) if parts is not None else (Value("str", node, flow=self),)
             return tuple(x.under(receiver.when) for x in made)
+        items = self._joined_items(node.args[0]) if receiver.kind == "str" and name == "join" \
+            and isinstance(receiver.node, ast.Constant) and isinstance(receiver.node.value, str) \
+            and len(node.args) == 1 and not node.keywords else None
+        if items is not None and isinstance(receiver.node, ast.Constant):  # `"-".join((dtype, mode))`: as `f"{dtype}-{mode}"`
+            separator = str(receiver.node.value)
+            pieces = [piece for index, item in enumerate(items) for piece in ((separator, item) if index else (item,))]
+            return tuple(x.under(receiver.when) for x in self._joined(node, pieces))
         if receiver.kind == "function" and receiver.qualified == "builtins.dict" and name == "fromkeys" \
                 and 1 <= len(node.args) <= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return (Value("dict", node, receiver.when, extra="fromkeys", flow=self),)  # as empty as its keys' sequence
@@ -7342,10 +7385,14 @@ class Flow:
             data = datafiles.loaded(self, node, qualified)
             if data is not None:
                 return data
-        if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
+        if qualified in ENVIRONMENT_READS and len(node.args) in (1, 2) and not node.keywords \
+                and not isinstance(node.args[-1], ast.Starred):
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
-            # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
-            default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
+            # run's value unless X is set (marked: a rule may take the default as the run's, as an option's);
+            # `os.getenv("X")`'s default is None (`os.getenv("X") or "bf16-mixed"`: the run's is the `or`'s)
+            unset = f"{self.text(node.args[0])} is not set in the environment"
+            default = tuple(x.under((unset,)) for x in self.values(node.args[1])) if len(node.args) == 2 else (
+                Value("none", _Implied(node, None), (unset,), flow=self),)
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
         if qualified == "importlib.import_module" and 1 <= len(node.args) + len(node.keywords) <= 2 \
                 and self.ctx.project is not None:
@@ -7513,6 +7560,16 @@ class Flow:
             # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
+
+    def _joined_items(self, node: ast.expr) -> list[ast.expr] | None:
+        """The items `str.join` is given, when they are a list or tuple display written there, or the tuple a
+        name holds on every path (a list a name holds may be appended to): each a part of the text; None for
+        any other iterable."""
+        held = self.values(node) if isinstance(node, ast.Name) else ()
+        display = held[0].node if len(held) == 1 and not held[0].when and isinstance(held[0].node, ast.Tuple) else node
+        if isinstance(display, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in display.elts):
+            return list(display.elts)
+        return None
 
     def _joined(self, node: ast.JoinedStr | ast.BinOp | ast.Call, parts: Sequence[ast.expr | str]) -> tuple[Value, ...]:
         """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
@@ -8785,9 +8842,10 @@ class _KeywordKey(ast.Constant):
 
 
 class _Implied(ast.Constant):
-    """The default a flag's action implies (`action="store_false"`: True), placed at its `add_argument` call."""
+    """The default a flag's action implies (`action="store_false"`: True), placed at its `add_argument` call; the
+    None `os.getenv("X")` gives when X is not set, placed at that call."""
 
-    def __init__(self, written: ast.Call, value: bool):
+    def __init__(self, written: ast.Call, value: bool | None):
         super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
@@ -9202,8 +9260,8 @@ class _BoundTest:
 
 def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int) -> _BoundTest | None:
     if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path \
-            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
-        return None
+            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Attribute)):
+        return None  # (an attribute: `amp = args.amp` ... `if amp:`, decided as `if args.amp:`)
     test = defs[0].node
     read = _names_read(test, env, True, depth + 1)
     return _BoundTest(test, read) if read else None
