@@ -357,3 +357,18 @@ def test_a_value_an_option_s_default_picks_is_an_error_whatever_its_choices():
 def test_a_value_only_a_choice_picks_is_a_warning_that_names_the_choice():
     assert found(PICKED_HERE.format(option='default="tiny", ')) == [
         ("LXF007", "warning", PRECISION_MESSAGE + " (from `PRECISIONS['large']`, line 5); when with --size \"large\"", 9, 73)]
+
+
+def test_the_largest_of_an_option_s_default_and_a_constant_is_the_plain_run_s():
+    text = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+            "parser = argparse.ArgumentParser()\nparser.add_argument('--devices', type=int, default=1)\n"
+            "args = parser.parse_args()\n"
+            "Fabric(accelerator='tpu', devices=max(args.devices, 1), strategy=XLAFSDPStrategy())\n")
+    assert found(text) == [(
+        "LXF041", "error",
+        "The XLAFSDPStrategy does not support running on a single device with the PjRT runtime: `devices=1` (from "
+        "`--devices`, line 6) is one device, so `fabric.launch` raises NotImplementedError before your function "
+        "runs. Use every device of the TPU (`devices=\"auto\"`, the default), or `SingleDeviceXLAStrategy` to run on "
+        "one", 8, 26)]
+    assert found(text.replace("default=1)", "default=8)")) == []
+    assert found(text.replace("default=1)", "default=None)")) == []  # `max(None, 1)` raises TypeError first

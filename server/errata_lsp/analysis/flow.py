@@ -4233,17 +4233,60 @@ class Flow:
         bound = self.ctx.parents.get(namespace.node)
         if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
             return False
-        name = bound.targets[0].id
-        for read in self.ctx.nodes(ast.Name):  # read only by its attributes: no `vars(cfg)`, no helper given it
+        if not self._read_only_by_attributes(bound.targets[0].id):  # no `vars(cfg)`, no helper given it
+            return False
+        entries, complete = self._namespace_keys(namespace.node)
+        return complete and attr not in entries and not self._namespace_set(namespace, attr) \
+            and not self._namespace_set(namespace, attr, chained=True)
+
+    def _lacks_option(self, args: Value, attr: str) -> bool:
+        """`args = parser.parse_args()` (here, or returned by a function of the file) of a parser whose every
+        option and default the file spells (no option named by a computed string, no `parents=`, no
+        `set_defaults(**...)`, the parser given to no other function) sets no `attr`, and nothing of the module
+        sets it on the namespace afterwards (a store, `setattr`, `vars(args)`)."""
+        if args.flow not in (None, self) or args.extra is not None or self._spread_defaults():
+            return False
+        options, defaults = self._argparse_calls()
+        if attr in options or attr in defaults:
+            return False
+        for call, _ in self.ctx.spelled_method_calls("add_argument"):
+            if any(not (isinstance(a, ast.Constant) and isinstance(a.value, str)) for a in call.args) \
+                    or any(k.arg is None or k.arg == "dest" and not isinstance(k.value, ast.Constant) for k in call.keywords):
+                return False
+        for call in self.ctx.nodes(ast.Call):
+            if self.ctx.resolve(call.func) == "argparse.ArgumentParser":
+                if any(k.arg in (None, "parents") for k in call.keywords):
+                    return False
+                bound = self.ctx.parents.get(call)
+                if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)) \
+                        or not self._read_only_by_attributes(bound.targets[0].id):
+                    return False  # (a parser a helper is given may get any option there)
+        taken = [c.args[0] for c in self.ctx.calls_by_name("vars", live=False) if c.args] + [
+            a.value for a in self.ctx.nodes(ast.Attribute) if a.attr == "__dict__"]
+        if any(x.node is args.node for whole in taken for x in self.values(whole)):
+            return False
+        for call in self.ctx.nodes(ast.Call):  # given to a function of another module, which may set anything on it
+            given = [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]
+            if any(isinstance(a, ast.Name) and any(x.node is args.node for x in self.values(a)) for a in given) \
+                    and not (isinstance(call.func, ast.Name) and call.func.id in ("getattr", "hasattr", "print")) \
+                    and not (isinstance(call.func, ast.Attribute)  # `fabric.launch(train, args)`: to a function here
+                             and all(r.kind == "fabric" for r in self.values(call.func.value))) \
+                    and not all(f.kind == "function" and f.flow is self and isinstance(f.node, ast.FunctionDef)
+                                for f in self.values(call.func)):
+                return False
+        return not self._namespace_set(args, attr) and not self._namespace_set(args, attr, chained=True)
+
+    def _read_only_by_attributes(self, name: str) -> bool:
+        """Every read of the module's `name` reads an attribute of it (`parser.add_argument`), or is the object of
+        `getattr`/`hasattr`: no function is given the object itself, no `__dict__` of it is taken."""
+        for read in self.ctx.nodes(ast.Name):
             parent = self.ctx.parents.get(read)
             if read.id != name or not isinstance(read.ctx, ast.Load) or isinstance(parent, ast.Attribute) \
                     and parent.attr != "__dict__" or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) \
                     and parent.func.id in ("getattr", "hasattr") and parent.args[:1] == [read]:
                 continue
             return False
-        entries, complete = self._namespace_keys(namespace.node)
-        return complete and attr not in entries and not self._namespace_set(namespace, attr) \
-            and not self._namespace_set(namespace, attr, chained=True)
+        return True
 
     def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
         """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
@@ -6370,8 +6413,9 @@ class Flow:
                 if found:
                     out.extend(x.under(base.when) for x in found)
                     continue
-                if default and base.kind == "namespace" and isinstance(base.node, ast.Call) \
-                        and self._lacks(base, attr):  # `SimpleNamespace(lr=...)` has no `precision`: the default
+                if default and (base.kind == "namespace" and self._lacks(base, attr)
+                                or base.kind == "args" and self._lacks_option(base, attr)):
+                    # `SimpleNamespace(lr=...)` has no `precision`, nor has a parser with no such option: the default
                     out.extend(x.under(base.when) for x in default)
                     continue
             if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
@@ -6986,8 +7030,8 @@ class Flow:
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
             else self._known_items(node.args[0])
-        if not candidates or any(len(c) != 1 or c[0].when for c in candidates):
-            return None
+        if not candidates or any(len(c) != 1 or c[0].when not in ((), (BY_DEFAULT,)) for c in candidates):
+            return None  # (an option's default is the plain run's: `max(args.devices, 1)` of `--devices` default 1)
         if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
             return self._extreme_entry(candidates, keywords["key"], builtin)
         if any(not isinstance(c[0].node, ast.Constant) for c in candidates):
