@@ -2130,7 +2130,7 @@ class Flow:
         cls = self._method_class(func)
         if cls is not None and positional and arg is positional[0] and not _is_static(func):
             if _is_classmethod(func):
-                return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
+                return self._cls_of(cls, func)
             return self._self_of(cls, func)
         sites = list(self.call_sites(func))
         per_entry = [site for site in sites if self._per_entry(site[0], func)]
@@ -2332,6 +2332,32 @@ class Flow:
         when = len(built) > 1
         return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
                            flow=self) for k in built)
+
+    def _cls_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
+        """`cls` in a classmethod of `cls`: the class each call runs it on, when the module calls it only on
+        classes of its own (`MixedExperiment.fabric()` runs the base's method with `cls.PRECISION` the
+        subclass's), each under its own condition when there are several; `cls` itself when a use is not known
+        (the method passed on or read in code the check did not read, called on what the layer cannot tell, or
+        read by another module of the project)."""
+        written = (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
+        name = getattr(method, "name", "")
+        if not name or name.startswith("__") or not self.ctx.reads_every_use_of(name) \
+                or len(self.ctx.attribute_loads(name)) != len(self.ctx.written_method_calls(name)) \
+                or self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module) \
+                and self._readers_of(cls.name, name):
+            return written
+        classes: dict[int, ast.ClassDef] = {}
+        for call in self.ctx.written_method_calls(name):
+            for x in self.values(call.func.value):  # type: ignore[attr-defined]  # a method call: `<receiver>.<name>(...)`
+                klass = x.node if x.kind == "class" else x.extra[0] if x.kind == "instance" and isinstance(x.extra, tuple) else None
+                if not isinstance(klass, ast.ClassDef) or x.flow is not self or self._defining_class(klass, name) is not cls:
+                    return written
+                classes[id(klass)] = klass
+        if not classes:
+            return written
+        when = len(classes) > 1
+        return tuple(Value("class", k, (f"cls is {k.name}",) if when else (), label=k.name, qualified=k.name, flow=self)
+                     for k in classes.values())
 
     def _receivers(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...] | None:
         """`self` in a plain method the module only calls on receivers it knows (`preset.build()`,
