@@ -50,3 +50,24 @@ def test_a_classmethod_also_used_otherwise_keeps_the_class_that_defines_it():
     assert found(CLASSES + "MAKE = BaseExperiment.fabric\nMixedExperiment.fabric()\nMAKE()\n") == []
     assert found(CLASSES + "def make(kind):\n    return kind.fabric()\n\n\nmake(MixedExperiment)\n") == [
         ("LXF007", "error", NOT_XLA, 10, 51)]
+
+
+def project_found(root, entry: str) -> list[tuple[str, str, str, int, int]]:
+    (root / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (root / "experiments.py").write_text(CLASSES)
+    (root / "train.py").write_text(entry)
+    path = root / "experiments.py"
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(path.read_text(), str(path)).findings]
+
+
+def test_a_classmethod_another_module_runs_on_a_subclass_reads_the_subclass_s_attribute(tmp_path):
+    assert project_found(tmp_path, "from experiments import MixedExperiment\n\nfabric = MixedExperiment.fabric()\n") \
+        == [("LXF007", "error", NOT_XLA, 10, 51)]
+
+
+def test_a_classmethod_another_module_runs_on_the_base_or_on_what_it_cannot_tell_reads_the_base(tmp_path):
+    assert project_found(tmp_path, "from experiments import BaseExperiment\n\nfabric = BaseExperiment.fabric()\n") == []
+    (tmp_path / "other").mkdir()
+    assert project_found(tmp_path / "other", "import sys\nimport experiments\n\n"
+                         "fabric = getattr(experiments, sys.argv[1]).fabric()\n") == []

@@ -809,6 +809,11 @@ class Flow:
                 given[name] = held
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
+                if namespace is None and isinstance(what.func, ast.Attribute) and isinstance(what.func.value, ast.Name) \
+                        and [x.kind for x in self.values(what.func.value)] == ["project_module"]:
+                    # `args = config.parse_args()`, a function of another module of the project: its options
+                    held = self.plain_run(self.values(what))
+                    namespace = held if len(held) == 1 and held[0].kind == "args" and not held[0].when else None
                 if namespace is None:
                     return None
                 given[name] = namespace
@@ -2342,15 +2347,25 @@ class Flow:
         written = (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
         name = getattr(method, "name", "")
         if not name or name.startswith("__") or not self.ctx.reads_every_use_of(name) \
-                or len(self.ctx.attribute_loads(name)) != len(self.ctx.written_method_calls(name)) \
-                or self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module) \
-                and self._readers_of(cls.name, name):
+                or len(self.ctx.attribute_loads(name)) != len(self.ctx.written_method_calls(name)):
             return written
         classes: dict[int, ast.ClassDef] = {}
-        for call in self.ctx.written_method_calls(name):
-            for x in self.values(call.func.value):  # type: ignore[attr-defined]  # a method call: `<receiver>.<name>(...)`
+        sites = [(self, call) for call in self.ctx.written_method_calls(name)]
+        path = self.origin or self.ctx.doc.path
+        if self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module):
+            for k in self._subclasses(cls):  # the modules that call it on the class or a subclass (train.py's
+                readers = self._readers_of(k.name, name)  # `AmpExperiment.build_fabric()`), read there
+                if readers and not self.with_callers:
+                    return written
+                sites += [(there, call) for there in readers or () for call in there.ctx.written_method_calls(name)]
+        for there, call in sites:
+            for x in there.values(call.func.value):  # type: ignore[attr-defined]  # a method call: `<receiver>.<name>(...)`
                 klass = x.node if x.kind == "class" else x.extra[0] if x.kind == "instance" and isinstance(x.extra, tuple) else None
-                if not isinstance(klass, ast.ClassDef) or x.flow is not self or self._defining_class(klass, name) is not cls:
+                if isinstance(klass, ast.ClassDef) and x.flow is not self and isinstance(self.ctx.parents.get(cls), ast.Module):
+                    klass = next((k for k in self._subclasses(cls) if x.is_read_from(k, path)), None)  # (its tree)
+                elif x.flow is not self:
+                    klass = None
+                if not isinstance(klass, ast.ClassDef) or self._defining_class(klass, name) is not cls:
                     return written
                 classes[id(klass)] = klass
         if not classes:
