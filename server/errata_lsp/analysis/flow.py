@@ -766,7 +766,8 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | _BoundTest | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr,
+                      read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
@@ -785,6 +786,12 @@ class Flow:
                     return None
                 if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
                     given[name] = self.values(default)
+            elif isinstance(what, _KeyRead):  # `mode = cfg.get("clip_mode", "norm")`: the key as the callers' dicts hold it
+                passed = self.parameters_passed(scope, {what.param.arg: what.param})
+                held = self._key_held(passed[what.param.arg], what) if passed else None
+                if held is None:
+                    return None
+                given[name] = held
             elif isinstance(what, _BoundTest):  # a name bound to a test of the top level's own: that test's truth
                 truth = self._decided_test(scope, what.test, what.read)
                 if truth is None:
@@ -824,6 +831,29 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _key_held(self, dicts: tuple[Value, ...], read: _KeyRead) -> tuple[Value, ...] | None:
+        """What `read` gives from each dict a parameter is passed: the entry its key holds, or the `.get`'s
+        default when the dict is known whole without it; None when a dict is not one the layer reads whole, or
+        holds the key under a test, or a subscript would raise."""
+        out: list[Value] = []
+        for value in dicts:
+            if value.kind != "dict":
+                return None
+            entries, complete = self.entries(value)
+            if entries is None:
+                return None
+            entry = entries.get(read.key)
+            if entry is not None:
+                if entry.when:
+                    return None
+                out.extend(entry.values())
+            elif complete and read.getter:
+                default = read.default or ast.copy_location(ast.Constant(None), read.node)
+                out.extend(self.values(default) if read.default is not None else (Value("none", default, flow=self),))
+            else:
+                return None
+        return tuple(out) or None
 
     def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
@@ -9105,12 +9135,12 @@ def _takes_nothing(func: ast.Lambda) -> bool:
 
 
 def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool,
-                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | None] | None:
+                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | Def | _BoundTest | None] = {}
+    read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
                    or n.func.id == "dict" and not n.args and not n.keywords)}
@@ -9129,6 +9159,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 continue
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
+                continue
+            keyed = _key_read(defs or (), env) if not in_module else None
+            if keyed is not None:  # `mode = cfg.get("clip_mode", "norm")` of a dict parameter (`Flow._key_held`)
+                read[node.id] = keyed
                 continue
             parsed = _parsed_arguments(defs or ())
             if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
@@ -9207,6 +9241,41 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
     test = defs[0].node
     read = _names_read(test, env, True, depth + 1)
     return _BoundTest(test, read) if read else None
+
+
+@dataclass(frozen=True)
+class _KeyRead:
+    """A name of a function bound once, on every path, to one key of a dict its parameter holds:
+    `mode = cfg.get("clip_mode", "norm")` (`getter`, with its constant default or none), `mode = cfg["mode"]`."""
+
+    node: ast.expr  # the read
+    param: ast.arg
+    key: str
+    getter: bool
+    default: ast.Constant | None
+
+
+def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRead | None:
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    key: ast.expr | None = None
+    default: ast.expr | None = None
+    if isinstance(node, ast.Subscript):
+        base, key = node.value, node.slice
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and 1 <= len(node.args) <= 2 and not node.keywords:
+        base, key = node.func.value, node.args[0]
+        default = node.args[1] if len(node.args) == 2 else None
+        if default is not None and not isinstance(default, ast.Constant):
+            return None
+    else:
+        return None
+    if not (isinstance(base, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    held = env.get(base.id)
+    if not held or len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg):
+        return None
+    return _KeyRead(node, held[0].node, key.value, isinstance(node, ast.Call),
+                    default if isinstance(default, ast.Constant) else None)
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:

@@ -441,12 +441,6 @@ KNOWN_MISSES: dict[str, str] = {
     # `default_factory`, a `__call__` loop object launched, a `contextmanager` yielding the Fabric, `importlib` of the
     # model module a config names, a profile picked by `sys.argv`) (scored before anything was built for them: 7/12
     # raising flagged as an error, 7/12 with any severity; 1/12 fine cases with an error, 0/12 with its twin's warning)
-    "p621_utils_clip_mode_from_config_get_default_norm_ok":
-        "a false error: utils/optim.py clips by value under `if mode == \"value\":` with `mode = "
-        "cfg.get(\"clip_mode\", \"norm\")`, and every caller passes the config dict, which has no \"clip_mode\" "
-        "key, so the test is False. The walk decides a test on a name bound to a constant or a parameter, but "
-        "not on a name bound to a read of a dict (`cfg[\"k\"]`, `cfg.get(\"k\", default)`, even of a module-level "
-        "dict), so the call counts as reached. The fix belongs in flow's `_decided_test`",
     "p622_configs_typeddict_called_fsdp_kwargs_remat_list":
         "missed: `FSDP_REMAT = FSDPKwargs(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block], ...)` "
         "calls a `TypedDict` class, which builds a plain dict of its keywords (as `dict(...)` does); the layer "
