@@ -6395,6 +6395,8 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
             return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
+        if f.kind == "class" and isinstance(f.node, ast.ClassDef) and _is_typed_dict(f.node, f.flow or self):
+            return (Value("dict", node, flow=self),)  # `Kwargs(policy={Block})` of a TypedDict: a plain dict, as `dict(...)`
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             # (a class of this module built in a function evaluated for one call is built here, by that call)
             if f.flow is not None and f.flow.base is not self.base:
@@ -9847,6 +9849,16 @@ def _enum_key(value: Value) -> str | int | None:
     if isinstance(member, ast.Constant) and type(member.value) is mixed:
         return member.value
     return None
+
+
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
+def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
+    """A class statement deriving from `TypedDict` (or from such a class of its file): calling it builds a dict."""
+    if any((flow.ctx.resolve(b) or "") in TYPED_DICTS for b in cls.bases):
+        return True
+    return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

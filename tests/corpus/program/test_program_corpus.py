@@ -441,11 +441,6 @@ KNOWN_MISSES: dict[str, str] = {
     # `default_factory`, a `__call__` loop object launched, a `contextmanager` yielding the Fabric, `importlib` of the
     # model module a config names, a profile picked by `sys.argv`) (scored before anything was built for them: 7/12
     # raising flagged as an error, 7/12 with any severity; 1/12 fine cases with an error, 0/12 with its twin's warning)
-    "p622_configs_typeddict_called_fsdp_kwargs_remat_list":
-        "missed: `FSDP_REMAT = FSDPKwargs(auto_wrap_policy={Block}, activation_checkpointing_policy=[Block], ...)` "
-        "calls a `TypedDict` class, which builds a plain dict of its keywords (as `dict(...)` does); the layer "
-        "reads the call as an instance of a project class, so `XLAFSDPStrategy(**FSDP_REMAT)` has unknown "
-        "keywords. The fix belongs in flow: a call of a TypedDict subclass is a dict display",
     "p624_frozen_run_config_default_factory_fsdp_defaults_wrapper_none_and_remat":
         "on the wrong file: LXF002 is reported at `XLAFSDPStrategy(**cfg.fsdp)` in train.py, but the dict with "
         "both `\"auto_wrapper_callable\": None` and the policy is written in configs/defaults.py, returned by the "
