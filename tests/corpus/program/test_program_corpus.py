@@ -457,11 +457,6 @@ KNOWN_MISSES: dict[str, str] = {
         "module the config names is read), but the list is stored in models/mlp_mixer.py's `configure_model`, "
         "`sharding[\"activation_checkpointing_policy\"] = [MixerBlock]` under `if cfg.get(\"remat\"):`, a dict "
         "returned in a tuple; the finding belongs on that store",
-    "p632_trainer_strategy_property_accum_mixin_strategy_no_backward_sync":
-        "missed: the mixin calls `self.strategy.no_backward_sync(...)`, and `strategy` is a `@property` of the "
-        "trainer returning `self.fabric.strategy` (the launched function's Fabric); LXF003 reads "
-        "`fabric.strategy` and a strategy stored on the instance, not a property that returns one (silent in "
-        "one file too; with `self.fabric.strategy` written in the mixin it is flagged)",
 }
 
 
