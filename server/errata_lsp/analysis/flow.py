@@ -1701,7 +1701,7 @@ class Flow:
                 return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0], use) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
-                else self._display_turns(d.target, use)
+                else self._display_turns(d.target, use) or self._entered(d.target)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
@@ -2015,6 +2015,21 @@ class Flow:
             return None
         out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
         return bounded(tuple(out)) if out else None
+
+    def _entered(self, target: ast.Name) -> tuple[Value, ...] | None:
+        """`with tpu_fabric() as fabric:` of a generator function the project writes under
+        `@contextlib.contextmanager`: what its `yield`s give (`_yielded`); None for any other context manager,
+        whose `__enter__` may return anything."""
+        item = self.ctx.parents.get(target)
+        if not isinstance(item, ast.withitem) or item.optional_vars is not target or not isinstance(item.context_expr, ast.Call):
+            return None
+        funcs = self.values(item.context_expr.func)
+        if len(funcs) != 1 or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        owner = (funcs[0].flow or self).ctx
+        if not any(owner.resolve(d) in CONTEXT_MANAGER_DECORATORS for d in funcs[0].node.decorator_list):
+            return None
+        return self._yielded(item.context_expr)
 
     def _items_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
@@ -9851,6 +9866,7 @@ def _enum_key(value: Value) -> str | int | None:
     return None
 
 
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
 
 

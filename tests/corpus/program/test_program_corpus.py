@@ -446,12 +446,6 @@ KNOWN_MISSES: dict[str, str] = {
         "both `\"auto_wrapper_callable\": None` and the policy is written in configs/defaults.py, returned by the "
         "`fsdp_defaults` function a frozen dataclass's `field(default_factory=fsdp_defaults)` names; the fix "
         "(drop the key) belongs there. The layer reads the factory's dict but does not place the finding on it",
-    "p628_contextmanager_yields_fabric_checkpoint_util_saves_scheduler_whole":
-        "missed: the Fabric is the one `tpu_fabric()` (a `contextlib.contextmanager` of utils/runtime.py) yields, "
-        "bound by `with tpu_fabric() as fabric:` and launched there; the launched function's fabric is then not "
-        "known to run XLAFSDP, so the save of the scheduler is not read (with `Fabric(...)` in its place, LXF045 "
-        "is flagged on utils/checkpoint.py). The fix belongs in flow: the `as` target of a with-statement over a "
-        "generator context manager holds what its `yield` gives (p440 reads a yielded strategy)",
     "p630_importlib_model_module_from_config_configure_model_policy_list":
         "on the wrong file: LXF001 is reported at `XLAFSDPStrategy(**sharding)` in train.py (the importlib "
         "module the config names is read), but the list is stored in models/mlp_mixer.py's `configure_model`, "
