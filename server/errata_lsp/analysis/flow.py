@@ -4805,9 +4805,9 @@ class Flow:
         out: list[Value] = []
         for f in self.values(func):
             if f.kind == "lambda" and isinstance(f.node, ast.Lambda):
-                out.extend(self.values(f.node.body))
+                out.extend((f.flow or self).values(f.node.body))  # (read in the module that writes it)
             elif f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                out.extend(self.returns_of(f.node))
+                out.extend((f.flow or self).returns_of(f.node))
             elif f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
                 kind = CONTAINERS.get(f.qualified[9:], "unknown")
                 out.append(Value(kind, ast.Call(func=func, args=[], keywords=[]), flow=self))

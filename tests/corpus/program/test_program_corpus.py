@@ -441,11 +441,6 @@ KNOWN_MISSES: dict[str, str] = {
     # `default_factory`, a `__call__` loop object launched, a `contextmanager` yielding the Fabric, `importlib` of the
     # model module a config names, a profile picked by `sys.argv`) (scored before anything was built for them: 7/12
     # raising flagged as an error, 7/12 with any severity; 1/12 fine cases with an error, 0/12 with its twin's warning)
-    "p624_frozen_run_config_default_factory_fsdp_defaults_wrapper_none_and_remat":
-        "on the wrong file: LXF002 is reported at `XLAFSDPStrategy(**cfg.fsdp)` in train.py, but the dict with "
-        "both `\"auto_wrapper_callable\": None` and the policy is written in configs/defaults.py, returned by the "
-        "`fsdp_defaults` function a frozen dataclass's `field(default_factory=fsdp_defaults)` names; the fix "
-        "(drop the key) belongs there. The layer reads the factory's dict but does not place the finding on it",
     "p630_importlib_model_module_from_config_configure_model_policy_list":
         "on the wrong file: LXF001 is reported at `XLAFSDPStrategy(**sharding)` in train.py (the importlib "
         "module the config names is read), but the list is stored in models/mlp_mixer.py's `configure_model`, "
