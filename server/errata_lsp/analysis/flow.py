@@ -787,8 +787,12 @@ class Flow:
                 if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
                     given[name] = self.values(default)
             elif isinstance(what, _KeyRead):  # `mode = cfg.get("clip_mode", "norm")`: the key as the callers' dicts hold it
-                passed = self.parameters_passed(scope, {what.param.arg: what.param})
-                held = self._key_held(passed[what.param.arg], what) if passed else None
+                if what.param is not None:
+                    passed = self.parameters_passed(scope, {what.param.arg: what.param})
+                    dicts = passed[what.param.arg] if passed else None
+                else:  # a dict of the module's top level (`CFG.get(...)`), bound once there
+                    dicts = self._module_dict(what.base, what.node)
+                held = self._key_held(dicts, what) if dicts else None
                 if held is None:
                     return None
                 given[name] = held
@@ -831,6 +835,13 @@ class Flow:
                 return None
             given.update(passed)
         return self._truth(test, given)
+
+    def _module_dict(self, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when its top level binds it once, on every path (here, or by an import)."""
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when or defs[0].path or defs[0].how not in ("assign", "import"):
+            return None
+        return self.of_def(defs[0], use)
 
     def _key_held(self, dicts: tuple[Value, ...], read: _KeyRead) -> tuple[Value, ...] | None:
         """What `read` gives from each dict a parameter is passed: the entry its key holds, or the `.get`'s
@@ -9262,14 +9273,16 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
 
 @dataclass(frozen=True)
 class _KeyRead:
-    """A name of a function bound once, on every path, to one key of a dict its parameter holds:
-    `mode = cfg.get("clip_mode", "norm")` (`getter`, with its constant default or none), `mode = cfg["mode"]`."""
+    """A name of a function bound once, on every path, to one key of a dict its parameter holds (`param`), or a
+    name of the module's top level does (`base`, the function binding no such name): `mode = cfg.get("clip_mode",
+    "norm")` (`getter`, with its constant default or none), `mode = CFG["mode"]`."""
 
     node: ast.expr  # the read
-    param: ast.arg
+    param: ast.arg | None
     key: str
     getter: bool
     default: ast.Constant | None
+    base: str
 
 
 def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRead | None:
@@ -9289,10 +9302,10 @@ def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRea
     if not (isinstance(base, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
         return None
     held = env.get(base.id)
-    if not held or len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg):
+    if held is not None and (len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg)):
         return None
-    return _KeyRead(node, held[0].node, key.value, isinstance(node, ast.Call),
-                    default if isinstance(default, ast.Constant) else None)
+    return _KeyRead(node, held[0].node if held else None, key.value, isinstance(node, ast.Call),  # type: ignore[arg-type]
+                    default if isinstance(default, ast.Constant) else None, base.id)
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
