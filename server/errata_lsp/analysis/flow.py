@@ -766,7 +766,8 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | _BoundTest | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr,
+                      read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
@@ -776,7 +777,7 @@ class Flow:
         return self._truth(test, given) if given is not None else None
 
     def _given_for(self, scope: ast.AST, test: ast.expr,
-                   read: dict[str, ast.AST | Def | _BoundTest | None]) -> dict[str, tuple[Value, ...]] | None:
+                   read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None]) -> dict[str, tuple[Value, ...]] | None:
         """What each name `test` reads holds (`_decided_test`); None when one of them is not known."""
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
@@ -794,6 +795,16 @@ class Flow:
             elif isinstance(what, _BoundTest) and isinstance(what.test, ast.Attribute):
                 inner = self._given_for(scope, what.test, what.read)  # `wide = args.devices`: what `args.devices` holds
                 held = self._parameter_values(what.test, inner) if inner is not None else None
+                if held is None:
+                    return None
+                given[name] = held
+            elif isinstance(what, _KeyRead):  # `mode = cfg.get("clip_mode", "norm")`: the key as the callers' dicts hold it
+                if what.param is not None:
+                    passed = self.parameters_passed(scope, {what.param.arg: what.param})
+                    dicts = passed[what.param.arg] if passed else None
+                else:  # a dict of the module's top level (`CFG.get(...)`), bound once there
+                    dicts = self._module_dict(what.base, what.node)
+                held = self._key_held(dicts, what) if dicts else None
                 if held is None:
                     return None
                 given[name] = held
@@ -841,6 +852,36 @@ class Flow:
                 return None
             given.update(passed)
         return given
+
+    def _module_dict(self, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when its top level binds it once, on every path (here, or by an import)."""
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when or defs[0].path or defs[0].how not in ("assign", "import"):
+            return None
+        return self.of_def(defs[0], use)
+
+    def _key_held(self, dicts: tuple[Value, ...], read: _KeyRead) -> tuple[Value, ...] | None:
+        """What `read` gives from each dict a parameter is passed: the entry its key holds, or the `.get`'s
+        default when the dict is known whole without it; None when a dict is not one the layer reads whole, or
+        holds the key under a test, or a subscript would raise."""
+        out: list[Value] = []
+        for value in dicts:
+            if value.kind != "dict":
+                return None
+            entries, complete = self.entries(value)
+            if entries is None:
+                return None
+            entry = entries.get(read.key)
+            if entry is not None:
+                if entry.when:
+                    return None
+                out.extend(entry.values())
+            elif complete and read.getter:
+                default = read.default or ast.copy_location(ast.Constant(None), read.node)
+                out.extend(self.values(default) if read.default is not None else (Value("none", default, flow=self),))
+            else:
+                return None
+        return tuple(out) or None
 
     def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
@@ -1688,7 +1729,7 @@ class Flow:
                 return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0], use) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
-                else self._display_turns(d.target, use)
+                else self._display_turns(d.target, use) or self._entered(d.target)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
@@ -2002,6 +2043,21 @@ class Flow:
             return None
         out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
         return bounded(tuple(out)) if out else None
+
+    def _entered(self, target: ast.Name) -> tuple[Value, ...] | None:
+        """`with tpu_fabric() as fabric:` of a generator function the project writes under
+        `@contextlib.contextmanager`: what its `yield`s give (`_yielded`); None for any other context manager,
+        whose `__enter__` may return anything."""
+        item = self.ctx.parents.get(target)
+        if not isinstance(item, ast.withitem) or item.optional_vars is not target or not isinstance(item.context_expr, ast.Call):
+            return None
+        funcs = self.values(item.context_expr.func)
+        if len(funcs) != 1 or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        owner = (funcs[0].flow or self).ctx
+        if not any(owner.resolve(d) in CONTEXT_MANAGER_DECORATORS for d in funcs[0].node.decorator_list):
+            return None
+        return self._yielded(item.context_expr)
 
     def _items_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
@@ -4876,9 +4932,9 @@ class Flow:
         out: list[Value] = []
         for f in self.values(func):
             if f.kind == "lambda" and isinstance(f.node, ast.Lambda):
-                out.extend(self.values(f.node.body))
+                out.extend((f.flow or self).values(f.node.body))  # (read in the module that writes it)
             elif f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                out.extend(self.returns_of(f.node))
+                out.extend((f.flow or self).returns_of(f.node))
             elif f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
                 kind = CONTAINERS.get(f.qualified[9:], "unknown")
                 out.append(Value(kind, ast.Call(func=func, args=[], keywords=[]), flow=self))
@@ -6486,6 +6542,8 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
             return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
+        if f.kind == "class" and isinstance(f.node, ast.ClassDef) and _is_typed_dict(f.node, f.flow or self):
+            return (Value("dict", node, flow=self),)  # `Kwargs(policy={Block})` of a TypedDict: a plain dict, as `dict(...)`
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             # (a class of this module built in a function evaluated for one call is built here, by that call)
             if f.flow is not None and f.flow.base is not self.base:
@@ -9248,12 +9306,12 @@ def _takes_nothing(func: ast.Lambda) -> bool:
 
 
 def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool,
-                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | None] | None:
+                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | Def | _BoundTest | None] = {}
+    read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
                    or n.func.id == "dict" and not n.args and not n.keywords)}
@@ -9272,6 +9330,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 continue
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
+                continue
+            keyed = _key_read(defs or (), env) if not in_module else None
+            if keyed is not None:  # `mode = cfg.get("clip_mode", "norm")` of a dict parameter (`Flow._key_held`)
+                read[node.id] = keyed
                 continue
             parsed = _parsed_arguments(defs or ())
             if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
@@ -9350,6 +9412,43 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
     test = defs[0].node
     read = _names_read(test, env, True, depth + 1)
     return _BoundTest(test, read) if read else None
+
+
+@dataclass(frozen=True)
+class _KeyRead:
+    """A name of a function bound once, on every path, to one key of a dict its parameter holds (`param`), or a
+    name of the module's top level does (`base`, the function binding no such name): `mode = cfg.get("clip_mode",
+    "norm")` (`getter`, with its constant default or none), `mode = CFG["mode"]`."""
+
+    node: ast.expr  # the read
+    param: ast.arg | None
+    key: str
+    getter: bool
+    default: ast.Constant | None
+    base: str
+
+
+def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRead | None:
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    key: ast.expr | None = None
+    default: ast.expr | None = None
+    if isinstance(node, ast.Subscript):
+        base, key = node.value, node.slice
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and 1 <= len(node.args) <= 2 and not node.keywords:
+        base, key = node.func.value, node.args[0]
+        default = node.args[1] if len(node.args) == 2 else None
+        if default is not None and not isinstance(default, ast.Constant):
+            return None
+    else:
+        return None
+    if not (isinstance(base, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    held = env.get(base.id)
+    if held is not None and (len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg)):
+        return None
+    return _KeyRead(node, held[0].node if held else None, key.value, isinstance(node, ast.Call),  # type: ignore[arg-type]
+                    default if isinstance(default, ast.Constant) else None, base.id)
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
@@ -9921,6 +10020,17 @@ def _enum_key(value: Value) -> str | int | None:
     if isinstance(member, ast.Constant) and type(member.value) is mixed:
         return member.value
     return None
+
+
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
+def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
+    """A class statement deriving from `TypedDict` (or from such a class of its file): calling it builds a dict."""
+    if any((flow.ctx.resolve(b) or "") in TYPED_DICTS for b in cls.bases):
+        return True
+    return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
