@@ -2752,8 +2752,11 @@ class Flow:
             return
         cls = self._method_class(func)
         if cls is None:
+            transparent = bool(getattr(func, "decorator_list", None))  # (a def another module's decorator wraps)
             for call in [*self.ctx.calls_by_name(name), *self.ctx.module_function_calls(name)]:
-                if any(self._is(func, x) for x in self.values(call.func)):
+                held = self.values(call.func)
+                if any(self._is(func, x) for x in held) \
+                        or transparent and held and all(_passes_through(x) for x in held) and self._wraps_only(func):
                     yield call, False, ()
             for method in self.ctx.tips.callbacks:
                 for call, _ in self.ctx.spelled_method_calls(method):
@@ -3552,6 +3555,19 @@ class Flow:
         """`cls` and the file's subclasses of it that define no `__init__` of their own: constructing any
         of them runs `cls.__init__`."""
         return [k for k in self._subclasses(cls) if self._defining_class(k, "__init__") in (cls, None)]
+
+    def _wraps_only(self, func: ast.AST) -> bool:
+        """Each decorator of `func` is a function of another module of the project that returns a wrapper
+        passing its arguments through unchanged (`_passes_through`): a call of the decorated name is a call
+        of `func` with the same arguments."""
+        decorators = getattr(func, "decorator_list", [])
+        for decorator in decorators:
+            held = self.values(decorator)
+            if not held or any(x.kind != "function" or x.flow is None or x.flow.base is self.base
+                               or not isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                               or _forwarding_wrapper(x.node) is None for x in held):
+                return False
+        return bool(decorators)
 
     def _is(self, func: ast.AST, value: Value) -> bool:
         return value.node is func or (value.kind == "partial" and value.extra is func)
@@ -10253,6 +10269,61 @@ def _runs_at(instance: Value, func: ast.FunctionDef | ast.AsyncFunctionDef, cls_
     owner = (found.flow or flow).ctx.parents.get(method) if found is not None and method is not None else None
     return isinstance(method, type(func)) and isinstance(owner, ast.ClassDef) and owner.name == cls_name \
         and (method.lineno, method.col_offset) == (func.lineno, func.col_offset)
+
+
+def _forwarding_wrapper(decorator: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The wrapper a decorator `def deco(fn)` returns when it calls `fn` with its own parameters, in their order
+    and unchanged (`def wrapper(*args, **kwargs): ... fn(*args, **kwargs)`, `def wrapper(fabric, *args,
+    **kwargs): ... fn(fabric, *args, **kwargs)`), on every path, once; None for any other decorator."""
+    params = [*decorator.args.posonlyargs, *decorator.args.args]
+    if len(params) != 1 or decorator.args.vararg or decorator.args.kwarg or decorator.args.kwonlyargs:
+        return None
+    fn = params[0].arg
+    returns = [s for s in decorator.body if isinstance(s, ast.Return)]
+    wrappers = {s.name: s for s in decorator.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Name) or returns[0].value.id not in wrappers \
+            or any(isinstance(n, ast.Return) for s in decorator.body if s is not returns[0] for n in ast.walk(s)
+                   if n is not s and not any(n in ast.walk(w) for w in wrappers.values())):
+        return None
+    wrapper = wrappers[returns[0].value.id]
+    args = wrapper.args
+    if args.posonlyargs or args.kwonlyargs or args.defaults or not args.vararg or not args.kwarg:
+        return None
+    expected = [a.arg for a in args.args]
+    calls = [n for n in ast.walk(wrapper) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn]
+    if not calls:
+        return None  # (called twice: `fn` read otherwise, below)
+    call = calls[0]
+    read_by = {id(c): p for p in ast.walk(decorator) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(decorator):  # `fn` read otherwise than called once: by attribute (`fn.__name__`), by `wraps(fn)`
+        parent = read_by.get(id(n))
+        if isinstance(n, ast.Name) and n.id == fn and n is not call.func and not isinstance(parent, ast.Attribute) \
+                and not (isinstance(parent, ast.Call) and parent in wrapper.decorator_list and parent.args == [n]):
+            return None
+    given = [a.id if isinstance(a, ast.Name) else None for a in call.args[:-1]]
+    star, double = call.args[-1] if call.args else None, call.keywords
+    if given != expected or not (isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
+                                 and star.value.id == args.vararg.arg) \
+            or len(double) != 1 or double[0].arg is not None or not isinstance(double[0].value, ast.Name) \
+            or double[0].value.id != args.kwarg.arg:
+        return None
+    own = {*expected, args.vararg.arg, args.kwarg.arg}
+    if any(isinstance(n, ast.Name) and n.id in own and isinstance(n.ctx, (ast.Store, ast.Del)) for n in ast.walk(wrapper)):
+        return None  # a parameter rebound before the call
+    statement = next((s for s in wrapper.body if call in list(ast.walk(s))), None)
+    if statement is None or not isinstance(statement, (ast.Expr, ast.Assign, ast.Return)) or statement.value is not call \
+            or any(isinstance(s, (ast.If, ast.For, ast.While, ast.Try, ast.With, ast.Return, ast.Raise))
+                   for s in wrapper.body[:wrapper.body.index(statement)]):
+        return None  # (the call must run on every path, first among what may leave)
+    return wrapper
+
+
+def _passes_through(value: Value) -> bool:
+    """`value` is the wrapper a forwarding decorator of another module returns (`_forwarding_wrapper`)."""
+    if value.kind != "function" or value.flow is None or not isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    decorator = value.flow.ctx.parents.get(value.node)
+    return isinstance(decorator, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwarding_wrapper(decorator) is value.node
 
 
 def _twin_read(there: Flow, top: ast.AST, path: str | None) -> tuple[Flow, ast.AST] | None:
