@@ -2310,6 +2310,8 @@ class Flow:
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
+            if not sites:
+                sites.extend(self._dispatched_unnamed(cls, func, homes))
         if cls is not None and func.name == "__call__":
             sites.extend(self._instances_called_elsewhere(cls, func, homes))
         if len(sites) > MAX_CONTEXTS:
@@ -2350,6 +2352,31 @@ class Flow:
         spellings = {name, *(a.asname for node in self.ctx.nodes(ast.ImportFrom) for a in node.names
                              if a.name == name and a.asname)}
         return [*(c for s in spellings for c in self.ctx.calls_by_name(s)), *self.ctx.module_function_calls(name)]
+
+    def _dispatched_unnamed(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                            homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
+        """The calls other modules make of `func`, a method of `cls`, through a method a pack says dispatches by
+        name (`fabric.call("on_train_epoch_end", ...)`), reaching an instance of `cls` that a function of this
+        module builds for them (`Fabric(callbacks=default_callbacks(cfg))`): the modules never name the class,
+        only the hook. Each site as `_passed_elsewhere` reads it, the method's twin noted in `homes`."""
+        path = self.origin or self.ctx.doc.path
+        sites: list[tuple[Flow, ast.AST, ast.Call, bool]] = []
+        for there in self._readers_of(func.name) or ():
+            for dispatcher in there.ctx.tips.dispatchers:
+                for call, receiver in there.ctx.spelled_method_calls(dispatcher):
+                    if not (call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value == func.name):
+                        continue
+                    reached = [x for r in there.values(receiver) for x in there.ctx.tips.dispatched_to(there, dispatcher, r)]
+                    for x in reached:
+                        twin = x.extra[0] if x.kind == "instance" and isinstance(x.extra, tuple) else None
+                        if not isinstance(twin, ast.ClassDef) or x.flow is None or not Value("class", twin, flow=x.flow).is_read_from(cls, path):
+                            continue
+                        method = next((m for m in twin.body if isinstance(m, type(func)) and m.name == func.name), None)
+                        if method is None:
+                            continue
+                        homes[id(method)] = x.flow
+                        sites.append((there, method, _Dispatched(call), True))
+        return sites
 
     def _dispatched_through_subclasses(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                        homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:

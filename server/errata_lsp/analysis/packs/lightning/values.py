@@ -79,9 +79,10 @@ def _fabric_callbacks(flow: Flow, receiver: Value) -> tuple[Value, ...]:
     given = next((k.value for k in node.keywords if k.arg == "callbacks"), None)
     out: list[Value] = []
     for value in owner.values(given) if given is not None else ():
-        if isinstance(value.node, ast.List) and value.flow is owner:
-            items = [*value.node.elts, *(e for e, _ in owner.appended(value.node))]
-            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in owner.values(e))
+        if isinstance(value.node, ast.List) and value.flow is not None:  # (a list another module's factory builds too)
+            home = value.flow
+            items = [*value.node.elts, *(e for e, _ in home.appended(value.node))]
+            out.extend(x for e in items if not isinstance(e, ast.Starred) for x in home.values(e))
         elif not isinstance(value.node, ast.Tuple):  # a tuple is one callback: `getattr(tuple, hook)` is None
             out.append(value)
     for method in ("append", "extend"):  # `fabric._callbacks.append(cb)`: the list Fabric dispatches over
