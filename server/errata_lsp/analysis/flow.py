@@ -2282,6 +2282,8 @@ class Flow:
         for there in readers or ():
             read = _twin_read(there, top, self.ctx.doc.path)
             if read is None:
+                if cls is None:  # never named there: called through a container or a loop (`HOOKS[name](...)`)
+                    sites.extend(self._called_through_elsewhere(there, func, homes))
                 continue
             home, twin = read
             if not isinstance(twin, ast.ClassDef):
@@ -2352,6 +2354,21 @@ class Flow:
         spellings = {name, *(a.asname for node in self.ctx.nodes(ast.ImportFrom) for a in node.names
                              if a.name == name and a.asname)}
         return [*(c for s in spellings for c in self.ctx.calls_by_name(s)), *self.ctx.module_function_calls(name)]
+
+    def _called_through_elsewhere(self, there: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                                  homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
+        """The calls of `func` another module makes without naming it: through an entry of a container this
+        module fills (`HOOKS[name](fabric, ...)` of a registry a decorator fills), a loop's variable, an alias
+        (`_calls_through`), each with the twin of `func` that module's reading has, noted in `homes`."""
+        found: dict[int, tuple[Flow, ast.AST, ast.Call, bool]] = {}
+        for calls in there._calls_through()[0].values():
+            for call in calls:
+                for x in there.callees(call.func):
+                    if x.kind == "function" and x.flow is not None and x.node is not None \
+                            and x.is_read_from(func, self.ctx.doc.path):
+                        homes[id(x.node)] = x.flow
+                        found.setdefault(id(call), (there, x.node, call, False))
+        return list(found.values())
 
     def _dispatched_unnamed(self, cls: ast.ClassDef, func: ast.FunctionDef | ast.AsyncFunctionDef,
                             homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
