@@ -434,7 +434,53 @@ KNOWN_MISSES: dict[str, str] = {
         "`state[\"data_state\"] = data_state` is added under `if data_state is not None:`, a test the caller "
         "decides (both helpers pasted into train.py are still silent; with the key in the display they are "
         "flagged)",
-}
+    # round nineteen (scripts): values the caller's arguments decide, behind wrappers (environment defaults through
+    # `int()`, `os.getenv` branches, dict views and generators as policies, `map`/comprehensions over
+    # `fabric.setup_module`, partials with positional arguments, `**kwargs` through two builders, `main(**vars(args))`
+    # into a guarded helper, `partial(fabric.load, path)`, a `functools.cache` plugin factory) (scored before anything
+    # was built for them: 4/11 raising flagged as an error, 5/11 with any severity; 0/11 fine cases with an error,
+    # 1/11 with its twin's warning)
+    "s730_tpu_cores_env_default_one_device":
+        "missed: `devices=int(os.environ.get(\"TPU_CORES\", \"1\"))`; the default \"1\" is read, but `int(...)` of it "
+        "is only \"a number\" to the layer, not the 1 that LXF041 needs (`devices=os.environ.get(\"TPU_CORES\", 1)` is "
+        "flagged). The fix belongs in flow: `int`/`float`/`bool`/`str` of a known constant is that constant converted",
+    "s734_remat_policy_from_layer_names_dict_keys":
+        "missed: `activation_checkpointing_policy=CHECKPOINTED.keys()` of a module-level dict display; the layer does "
+        "not give `dict.keys()`/`.values()`/`.items()` a value, so LXF001 cannot see a truthy non-set (Lightning's "
+        "`isinstance(policy, set)` is False for a dict view). The fix belongs in flow: a view of a dict the file "
+        "shows, as truthy as the dict",
+    "s736_remat_layers_helper_returns_generator":
+        "missed: the helper returns a generator expression, which the strategy keeps; `fabric.launch` pickles the "
+        "strategy and fails with `TypeError: cannot pickle 'generator' object` before setup would reject it as "
+        "not a set. LXF006 knows lambdas and nested defs only; a generator object (kind \"generator\") among the "
+        "strategy's arguments is the same failure and belongs there",
+    "s740_comprehension_sets_up_heads_optimizer_from_raw_heads":
+        "missed: `heads = [fabric.setup_module(h) for h in raw_heads]` then "
+        "`AdamW(itertools.chain(*(h.parameters() for h in raw_heads)))`: the parameters of modules set up in a "
+        "comprehension, read through a generator inside `itertools.chain(*...)` (the run: `optimizer got an empty "
+        "parameter list`, setup_module emptied the raw heads). LXF013 follows a named module's `.parameters()`; "
+        "the fix belongs in its reading of the optimizer's first argument (a chain or generator over a list whose "
+        "items were set up)",
+    "s742_partial_positional_precision_then_partial_devices_bf16_mixed":
+        "missed: `tpu_bf16 = partial(build_fabric, \"bf16-mixed\")` then `v3_8 = partial(tpu_bf16, devices=8)` and "
+        "`v3_8()`: one partial of the project's builder is read (`tpu_bf16()` is flagged), a partial of that "
+        "partial is not. The fix belongs in flow's call of a partial: the inner partial's arguments first",
+    "s746_main_vars_args_clip_helper_guard_falls_to_value":
+        "missed: `--max-norm` (default None) and `--clip-value` (default 0.5) reach `train` through "
+        "`main(**vars(args))` and `fabric.launch(train, ..., max_norm, clip_value)`, and `clip_kwargs` returns "
+        "`{\"clip_val\": clip_value}` past an early `if max_norm is not None: return {...}`. With constants for "
+        "the two launch arguments it is flagged; with `args.max_norm` it is silent even without `**vars`: an "
+        "option's default (None) tested in a guard of a helper two calls down is not carried as the plain run's "
+        "value. The fix belongs in flow (conditions on a parameter that holds an option's default)",
+    "s750_cached_precision_plugin_factory_falls_to_half_precision":
+        "only a warning (and the same warning on its twin s751): `precision_plugin(os.environ.get(\"PRECISION\", "
+        "\"bf16\"))` of a `@functools.cache` factory whose `if mode.startswith(\"xla-\")` picks `XLAPrecision` "
+        "else `HalfPrecision`; with the constant \"bf16\" passed it is an error, with the environment default the "
+        "branch taken is not pinned to the plain run's value. The fix belongs in flow (a guard on a parameter "
+        "given an environment default: the plain run's branch, the other one another run's)",
+    "s751_cached_precision_plugin_factory_xla_bf16_ok":
+        "the twin of s750: the LXF008 warning \"when PRECISION does not start with xla-\" is another run's; the "
+        "plain run's \"xla-bf16\" picks XLAPrecision (same fix as s750)",}
 
 
 @pytest.fixture(scope="module")
