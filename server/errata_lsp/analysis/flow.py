@@ -328,7 +328,7 @@ class Flow:
                 flag = self.module_test_truth(defs[0].node)
         if flag is None and len(defs) == 1 and defs[0].how == "import" and not defs[0].when:
             # `from backend import XLA_FSDP`: the test the other module binds it to, decided there
-            held = self.of_def(defs[0], defs[0].target or self.ctx.module)
+            held = _bound_whole(self.of_def(defs[0], defs[0].target or self.ctx.module))
             flag = _bound_test_truth(held[0]) if len(held) == 1 else None
         return flag
 
@@ -658,7 +658,7 @@ class Flow:
         if isinstance(test, (ast.Name, ast.Attribute)):
             if self._own_state_stored_outside(test):
                 return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
-            values = self.values(test)
+            values = _bound_whole(self.values(test))
             # (a module's name bound to a test of its constants or of the environment: `ON_TPU = bool(int(...))`)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v) for v in values}
             return truth.pop() if len(truth) == 1 else None
@@ -6206,6 +6206,11 @@ class Flow:
             given = self.values(node.args[0])
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONVERTED_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            converted = self._builtin_conversion(node, node.func.id)
+            if converted is not None:
+                return converted
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
             if node.func.id == "dict" and len(node.args) == 1 and not node.keywords \
                     and not isinstance(node.args[0], ast.Starred):
@@ -6244,6 +6249,31 @@ class Flow:
             got = self._itemgetter_call(node, f) if got is None else got
             # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
             out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
+        return tuple(out)
+
+    def _builtin_conversion(self, node: ast.Call, name: str) -> tuple[Value, ...] | None:
+        """`int(os.environ.get("TPU_CORES", "1"))`: each constant the argument may hold, converted as the run
+        converts it (the 1 `devices=` gets), under its conditions; what the run sets stays unknown, any other
+        value is the conversion's kind. None when no constant is among them, or one the run fails
+        to convert (`int("auto")` raises: nothing to say of its result)."""
+        given = self.values(node.args[0])
+        if not any(isinstance(x.node, ast.Constant) for x in given):
+            return None
+        convert, kind = CONVERTED_BUILTINS[name], CONTAINERS[name]
+        out: list[Value] = []
+        for x in given:
+            if x.kind == "unknown" and x.extra == SET_BY_THE_RUN:
+                # what the run sets stays the run's, at the conversion: a module's `ON_TPU = bool(int(...))` is
+                # still the test of constants the plain run decides (`_bound_test_truth`)
+                out.append(replace(x, node=node, flow=self))
+            elif isinstance(x.node, ast.Constant) and isinstance(x.node.value, (str, int, float, bool)):
+                try:
+                    constant = ast.copy_location(ast.Constant(convert(x.node.value)), x.node)
+                except (ValueError, OverflowError):
+                    return None
+                out.append(Value(kind, constant, x.when, label=x.label, flow=x.flow or self))
+            else:
+                out.append(Value(kind, node, x.when, flow=self))
         return tuple(out)
 
     def _getattr_named(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...] | None:
@@ -8952,6 +8982,7 @@ _MISSING = object()
 NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}  # of a constant in a test
+CONVERTED_BUILTINS: dict[str, Callable[[Any], Any]] = {**CONVERTING_BUILTINS, "bool": bool}  # of a constant, as a value
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -9173,6 +9204,14 @@ def _bound_test(node: ast.AST | None) -> TypeGuard[ast.expr]:
         return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
         and node.func.id in (*SIZING_BUILTINS, *CONVERTING_BUILTINS) and any(_environment_read(n) for n in walk(node))
+
+
+def _bound_whole(values: tuple[Value, ...]) -> tuple[Value, ...]:
+    """The values of a flag a test reads, with a builtin's conversion of an environment read (`ON_TPU =
+    bool(int(os.environ.get("ON_TPU", "1")))`) read whole: what the run sets, at the conversion, stands for the
+    test the module binds (`_bound_test_truth`), not beside the converted default it holds when unset."""
+    run = [v for v in values if v.kind == "unknown" and v.extra == SET_BY_THE_RUN and _bound_test(v.node)]
+    return (run[0],) if len(run) == 1 else values
 
 
 def _environment_read(node: ast.AST | None) -> TypeGuard[ast.Call]:

@@ -440,10 +440,6 @@ KNOWN_MISSES: dict[str, str] = {
     # into a guarded helper, `partial(fabric.load, path)`, a `functools.cache` plugin factory) (scored before anything
     # was built for them: 4/11 raising flagged as an error, 5/11 with any severity; 0/11 fine cases with an error,
     # 1/11 with its twin's warning)
-    "s730_tpu_cores_env_default_one_device":
-        "missed: `devices=int(os.environ.get(\"TPU_CORES\", \"1\"))`; the default \"1\" is read, but `int(...)` of it "
-        "is only \"a number\" to the layer, not the 1 that LXF041 needs (`devices=os.environ.get(\"TPU_CORES\", 1)` is "
-        "flagged). The fix belongs in flow: `int`/`float`/`bool`/`str` of a known constant is that constant converted",
     "s734_remat_policy_from_layer_names_dict_keys":
         "missed: `activation_checkpointing_policy=CHECKPOINTED.keys()` of a module-level dict display; the layer does "
         "not give `dict.keys()`/`.values()`/`.items()` a value, so LXF001 cannot see a truthy non-set (Lightning's "

@@ -1,0 +1,65 @@
+"""Values the caller's arguments decide, behind the wrappers training scripts put around them: a builtin
+conversion of a constant (`int(os.environ.get("TPU_CORES", "1"))` is the 1 the run gets)."""
+
+from __future__ import annotations
+
+import ast
+
+from errata_lsp.analysis import check_source
+from errata_lsp.analysis.context import Context
+from errata_lsp.analysis.document import Document
+from errata_lsp.analysis.packs import TIPS
+
+from .test_flow import probe
+
+HEAD = "import os\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n"
+
+
+def found(text: str) -> list[tuple[str, str, str, int, int]]:
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column)
+            for f in check_source(text, "train.py").findings]
+
+
+# --- int(), float(), str(), bool() of a constant ---------------------------------------------------------
+def test_a_conversion_of_a_constant_is_the_converted_constant_where_it_was_written():
+    ctx_values = probe('import os\nprobe(int(os.environ.get("TPU_CORES", "1")))\n')
+    assert ctx_values == [("unknown", 2, 6, ()), ("number", 2, 38, ('"TPU_CORES" is not set in the environment',))]
+    assert probe('probe(bool(int("0")))\n') == [("bool", 1, 15, ())]
+    assert probe('N = 16\nprobe(str(N))\n') == [("str", 1, 4, ())]
+    # not a constant: the conversion's kind, written at the call; a name of the file's own is not the builtin
+    assert probe("def f(x):\n    probe(int(x))\n") == [("number", 2, 10, ())]
+    assert probe('def int(x):\n    return [x]\nprobe(int("1"))\n') == [("list", 2, 11, ())]
+
+
+def test_the_converted_value_is_what_the_run_gets():
+    doc = Document('import os\nprobe(float(os.environ.get("LR", "3e-4")))\nprobe(int("08"))\nprobe(bool(""))\n')
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    calls = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    held = [[getattr(v.node, "value", None) for v in ctx.values(c.args[0]) if v.kind != "unknown"] for c in calls]
+    assert held == [[3e-4], [8], [False]]
+
+
+def test_a_constant_the_run_cannot_convert_says_nothing_of_the_result():
+    assert probe('probe(int("auto"))\n') == [("number", 1, 6, ())]
+
+
+def test_an_environment_default_of_one_device_through_int_is_an_error():
+    text = HEAD + ('def train(fabric):\n    pass\n\n\n'
+                   'fabric = Fabric(accelerator="tpu", devices=int(os.environ.get("TPU_CORES", "1")), '
+                   'strategy=XLAFSDPStrategy())\nfabric.launch(train)\n')
+    assert found(text) == [(
+        "LXF041", "error",
+        "The XLAFSDPStrategy does not support running on a single device with the PjRT runtime: `devices=\"1\"` "
+        "(from line 8) is one device, so `fabric.launch` raises NotImplementedError before your function runs. Use "
+        "every device of the TPU (`devices=\"auto\"`, the default), or `SingleDeviceXLAStrategy` to run on one",
+        8, 35)]
+    assert found(text.replace('"TPU_CORES", "1"', '"TPU_CORES", "8"')) == []
+    assert found(text.replace('int(os.environ.get("TPU_CORES", "1"))', 'int("1")')) == found(text)
+
+
+def test_a_flag_bound_to_a_conversion_of_an_environment_read_is_still_decided_by_its_default():
+    # the module's `ON_TPU` holds what the run sets and the converted default; a test on it is the module's test
+    # of the environment, decided by the plain run's default
+    text = 'import os\nON_TPU = bool(int(os.environ.get("ON_TPU", "{d}")))\ndef f():\n    probe("a" if ON_TPU else "b")\n'
+    assert probe(text.format(d="1")) == [("str", 4, 10, ())]
+    assert probe(text.format(d="0")) == [("str", 4, 29, ())]
