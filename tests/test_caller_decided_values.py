@@ -63,3 +63,32 @@ def test_a_flag_bound_to_a_conversion_of_an_environment_read_is_still_decided_by
     text = 'import os\nON_TPU = bool(int(os.environ.get("ON_TPU", "{d}")))\ndef f():\n    probe("a" if ON_TPU else "b")\n'
     assert probe(text.format(d="1")) == [("str", 4, 10, ())]
     assert probe(text.format(d="0")) == [("str", 4, 29, ())]
+
+
+# --- a partial of a partial ------------------------------------------------------------------------------
+PARTIALS = HEAD + ("from functools import partial\n\n\ndef train(fabric):\n    pass\n\n\n"
+                   "def build_fabric(precision, devices=\"auto\", *, state_dict_type=\"sharded\"):\n"
+                   "    strategy = XLAFSDPStrategy(state_dict_type=state_dict_type)\n"
+                   "    return Fabric(accelerator=\"tpu\", devices=devices, precision=precision, strategy=strategy)\n\n\n"
+                   "tpu_bf16 = partial(build_fabric, {inner})\nv3_8 = partial(tpu_bf16, {outer})\nv3_8().launch(train)\n")
+
+
+def test_a_partial_of_a_partial_calls_the_function_with_the_inner_arguments_first():
+    text = PARTIALS.format(inner='"bf16-mixed"', outer="devices=8")
+    assert found(text) == [(
+        "LXF007", "error",
+        "`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+        "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
+        "(from `precision`, line 16)", 13, 64)]
+    # given by keyword to the inner partial, the same; three partials deep, the same
+    assert [f[:2] for f in found(PARTIALS.format(inner='precision="bf16-mixed"', outer="devices=8"))] == [("LXF007", "error")]
+    deeper = PARTIALS.format(inner='"bf16-mixed"', outer="devices=8").replace(
+        "v3_8().launch(train)", "pod = partial(v3_8, state_dict_type=\"full\")\npod().launch(train)")
+    assert [f[:2] for f in found(deeper)] == [("LXF007", "error")]
+    assert found(PARTIALS.format(inner='"bf16-true"', outer="devices=8")) == []
+
+
+def test_a_keyword_of_the_outer_partial_replaces_the_inner_ones():
+    assert found(PARTIALS.format(inner='precision="bf16-mixed"', outer='precision="bf16-true"')) == []
+    flagged = found(PARTIALS.format(inner='precision="bf16-true"', outer='precision="bf16-mixed"'))
+    assert [(code, severity, line) for code, severity, _, line, _ in flagged] == [("LXF007", "error", 13)]

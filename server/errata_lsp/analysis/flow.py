@@ -7396,6 +7396,13 @@ class Flow:
             if node.args:
                 inner = self.values(node.args[0])
                 target = inner[0].node if len(inner) == 1 else None
+                held = inner[0].node if len(inner) == 1 else None
+                if isinstance(held, ast.Call) and held.args and inner[0].kind == "partial" and not inner[0].when \
+                        and inner[0].flow is not None and inner[0].flow.base is self.base:
+                    # `v3_8 = partial(tpu_bf16, devices=8)` of `tpu_bf16 = partial(build_fabric, "bf16-mixed")`: one
+                    # partial of `build_fabric`, the inner one's arguments first (functools flattens it so too)
+                    chained = self.ctx.once("chained partial", node, lambda: _Chained(node, held))
+                    return (Value("partial", chained, extra=inner[0].extra, flow=self),)
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
             return self._copied(node, self.values(node.args[0]))
@@ -8792,6 +8799,18 @@ class _Bound(ast.Call):
         super().__init__(func=partial.args[0], args=[*partial.args[1:], *call.args], keywords=keywords)
         self.lineno, self.col_offset = call.lineno, call.col_offset
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
+
+
+class _Chained(ast.Call):
+    """`partial(p, *args, **kw)` where `p = partial(f, *bound, **bound_kw)`, seen as the one partial
+    `partial(f, *bound, *args, **bound_kw, **kw)` (a keyword of the outer one replaces the inner one's)."""
+
+    def __init__(self, outer: ast.Call, inner: ast.Call):
+        given = {k.arg for k in outer.keywords if k.arg}
+        keywords = [k for k in inner.keywords if k.arg not in given] + list(outer.keywords)
+        super().__init__(func=outer.func, args=[*inner.args, *outer.args[1:]], keywords=keywords)
+        self.lineno, self.col_offset = outer.lineno, outer.col_offset
+        self.end_lineno, self.end_col_offset = outer.end_lineno, outer.end_col_offset
 
 
 class _Option(ast.expr):

@@ -457,10 +457,6 @@ KNOWN_MISSES: dict[str, str] = {
         "parameter list`, setup_module emptied the raw heads). LXF013 follows a named module's `.parameters()`; "
         "the fix belongs in its reading of the optimizer's first argument (a chain or generator over a list whose "
         "items were set up)",
-    "s742_partial_positional_precision_then_partial_devices_bf16_mixed":
-        "missed: `tpu_bf16 = partial(build_fabric, \"bf16-mixed\")` then `v3_8 = partial(tpu_bf16, devices=8)` and "
-        "`v3_8()`: one partial of the project's builder is read (`tpu_bf16()` is flagged), a partial of that "
-        "partial is not. The fix belongs in flow's call of a partial: the inner partial's arguments first",
     "s746_main_vars_args_clip_helper_guard_falls_to_value":
         "missed: `--max-norm` (default None) and `--clip-value` (default 0.5) reach `train` through "
         "`main(**vars(args))` and `fabric.launch(train, ..., max_norm, clip_value)`, and `clip_kwargs` returns "
