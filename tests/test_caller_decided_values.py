@@ -92,3 +92,33 @@ def test_a_keyword_of_the_outer_partial_replaces_the_inner_ones():
     assert found(PARTIALS.format(inner='precision="bf16-mixed"', outer='precision="bf16-true"')) == []
     flagged = found(PARTIALS.format(inner='precision="bf16-true"', outer='precision="bf16-mixed"'))
     assert [(code, severity, line) for code, severity, _, line, _ in flagged] == [("LXF007", "error", 13)]
+
+
+# --- a dict's view ----------------------------------------------------------------------------------------
+VIEWS = HEAD + ("from model import Attention, MLP\n\n"
+                "CHECKPOINTED = {table}\n"
+                "strategy = XLAFSDPStrategy(auto_wrap_policy={{Attention, MLP}}, activation_checkpointing_policy={policy})\n")
+
+
+def test_a_view_of_a_dict_is_as_empty_as_the_dict():
+    assert probe('LAYERS = {"a": 1}\nprobe(LAYERS.keys())\n') == [("view", 2, 6, ())]
+    doc = Document('LAYERS = {"a": 1}\nNONE = {}\nprobe(LAYERS.items())\nprobe(NONE.values())\n')
+    ctx = Context(doc, doc.chunks(("",)), TIPS)
+    calls = [c for c in ctx.nodes(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == "probe"]
+    assert [[v.truthy for v in ctx.values(c.args[0])] for c in calls] == [[True], [False]]
+
+
+def test_a_view_of_a_dict_as_the_checkpointing_policy_is_not_a_set():
+    text = VIEWS.format(table='{Attention: "attn", MLP: "mlp"}', policy="CHECKPOINTED.keys()")
+    assert found(text) == [(
+        "LXF001", "error",
+        "`activation_checkpointing_policy` must be a set, found CHECKPOINTED.keys() (a dict's view is not a set: "
+        "`set(...)` of it is)", 7, 94)]
+    [finding] = check_source(text, "train.py").findings
+    assert [(f.title, [e.new_text for e in f.edits]) for f in finding.fixes] == [
+        ("Convert `CHECKPOINTED.keys()` to a set with set()", ["set(CHECKPOINTED.keys())"])]
+    assert found(text.replace("CHECKPOINTED.keys())", "set(CHECKPOINTED.keys()))")) == []
+    # the values of a table of layer classes, the same; an empty table's view is falsy: Lightning ignores it
+    values = VIEWS.format(table='{"attn": Attention, "mlp": MLP}', policy="CHECKPOINTED.values()")
+    assert [f[:2] for f in found(values)] == [("LXF001", "error")]
+    assert found(VIEWS.format(table="{}", policy="CHECKPOINTED.keys()")) == []

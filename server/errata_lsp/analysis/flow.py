@@ -6626,6 +6626,8 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
+            if name in ("keys", "values", "items") and not node.args and not node.keywords:
+                return (Value("view", node, receiver.when, extra=receiver, flow=self),)  # `LAYERS.keys()`
         if receiver.kind == "instance" and name == "_asdict" and receiver.flow is not None and not node.args \
                 and not node.keywords and isinstance(node.func, ast.Attribute) \
                 and receiver.flow.dataclass_fields(receiver.extra[0]) is not None:

@@ -440,11 +440,6 @@ KNOWN_MISSES: dict[str, str] = {
     # into a guarded helper, `partial(fabric.load, path)`, a `functools.cache` plugin factory) (scored before anything
     # was built for them: 4/11 raising flagged as an error, 5/11 with any severity; 0/11 fine cases with an error,
     # 1/11 with its twin's warning)
-    "s734_remat_policy_from_layer_names_dict_keys":
-        "missed: `activation_checkpointing_policy=CHECKPOINTED.keys()` of a module-level dict display; the layer does "
-        "not give `dict.keys()`/`.values()`/`.items()` a value, so LXF001 cannot see a truthy non-set (Lightning's "
-        "`isinstance(policy, set)` is False for a dict view). The fix belongs in flow: a view of a dict the file "
-        "shows, as truthy as the dict",
     "s736_remat_layers_helper_returns_generator":
         "missed: the helper returns a generator expression, which the strategy keeps; `fabric.launch` pickles the "
         "strategy and fails with `TypeError: cannot pickle 'generator' object` before setup would reject it as "
