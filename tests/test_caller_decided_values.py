@@ -122,3 +122,33 @@ def test_a_view_of_a_dict_as_the_checkpointing_policy_is_not_a_set():
     values = VIEWS.format(table='{"attn": Attention, "mlp": MLP}', policy="CHECKPOINTED.values()")
     assert [f[:2] for f in found(values)] == [("LXF001", "error")]
     assert found(VIEWS.format(table="{}", policy="CHECKPOINTED.keys()")) == []
+
+
+# --- a generator among the strategy's arguments ----------------------------------------------------------
+GENERATED = HEAD + ("from model import Block, MLP\n\nLAYERS = {{\"block\": Block, \"mlp\": MLP}}\n\n\n"
+                    "def remat_layers(names):\n    return {made}\n\n\n"
+                    "def train(fabric):\n    pass\n\n\n"
+                    "strategy = XLAFSDPStrategy(auto_wrap_policy={{Block}}, activation_checkpointing_policy={policy})\n"
+                    "Fabric(accelerator=\"tpu\", strategy=strategy).launch(train)\n")
+
+
+def test_a_generator_the_strategy_keeps_cannot_be_pickled_at_launch():
+    text = GENERATED.format(made='(LAYERS[n] for n in names.split(","))', policy='remat_layers("block")')
+    assert found(text) == [(
+        "LXF006", "error",
+        "`activation_checkpointing_policy` holds a generator (line 10), which cannot be pickled: `fabric.launch` "
+        "pickles the strategy to send it to the spawned processes, so it fails with TypeError: cannot pickle "
+        "'generator' object before your function runs. Pass a set of its items (`set(...)` of it): the policy is "
+        "checked as a set", 17, 85)]
+    # a set of its items is the fix; a generator written at the argument is the same error there
+    assert found(text.replace("return (LAYERS", "return set(LAYERS").replace('split(","))', 'split(",")))')) == []
+    inline = GENERATED.format(made="None", policy="(LAYERS[n] for n in [\"block\"])")
+    assert [f[:2] for f in found(inline)] == [("LXF006", "error")]
+
+
+def test_a_generator_on_some_paths_is_a_warning_naming_the_path():
+    text = GENERATED.format(made='(LAYERS[n] for n in names) if len(names) > 1 else {LAYERS[names[0]]}',
+                            policy="remat_layers(os.environ[\"REMAT\"].split(\",\"))")
+    [(code, severity, message, _, _)] = found(text)
+    assert (code, severity) == ("LXF006", "warning")
+    assert message.endswith("; when len(names) > 1")

@@ -440,11 +440,6 @@ KNOWN_MISSES: dict[str, str] = {
     # into a guarded helper, `partial(fabric.load, path)`, a `functools.cache` plugin factory) (scored before anything
     # was built for them: 4/11 raising flagged as an error, 5/11 with any severity; 0/11 fine cases with an error,
     # 1/11 with its twin's warning)
-    "s736_remat_layers_helper_returns_generator":
-        "missed: the helper returns a generator expression, which the strategy keeps; `fabric.launch` pickles the "
-        "strategy and fails with `TypeError: cannot pickle 'generator' object` before setup would reject it as "
-        "not a set. LXF006 knows lambdas and nested defs only; a generator object (kind \"generator\") among the "
-        "strategy's arguments is the same failure and belongs there",
     "s740_comprehension_sets_up_heads_optimizer_from_raw_heads":
         "missed: `heads = [fabric.setup_module(h) for h in raw_heads]` then "
         "`AdamW(itertools.chain(*(h.parameters() for h in raw_heads)))`: the parameters of modules set up in a "
