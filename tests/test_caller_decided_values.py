@@ -152,3 +152,21 @@ def test_a_generator_on_some_paths_is_a_warning_naming_the_path():
     [(code, severity, message, _, _)] = found(text)
     assert (code, severity) == ("LXF006", "warning")
     assert message.endswith("; when len(names) > 1")
+
+
+# --- an environment default passed to a helper, tested there ----------------------------------------------
+PLUGINS = HEAD + ("from lightning.fabric.plugins import HalfPrecision, XLAPrecision\n\n\n"
+                  "def precision_plugin(mode):\n    if {test}:\n        return XLAPrecision(\"bf16-true\")\n"
+                  "    return HalfPrecision(\"bf16-true\")\n\n\n"
+                  "plugin = precision_plugin(os.environ.get(\"PRECISION\", \"{default}\"))\n"
+                  "Fabric(accelerator=\"tpu\", strategy=XLAFSDPStrategy(), plugins=[plugin])\n")
+
+
+def test_a_helper_s_test_on_an_environment_default_it_is_given_is_decided_by_the_default():
+    text = PLUGINS.format(test='mode.startswith("xla-")', default="bf16")
+    assert [(code, severity, line) for code, severity, _, line, _ in found(text)] == [("LXF008", "error", 14)]
+    assert found(PLUGINS.format(test='mode.startswith("xla-")', default="xla-bf16")) == []
+    assert [f[:2] for f in found(PLUGINS.format(test='mode == "xla"', default="bf16"))] == [("LXF008", "error")]
+    assert found(PLUGINS.format(test='mode == "xla"', default="xla")) == []
+    # a falsy default stands for a variable a run sets to turn code on: both branches stay, the other one a warning
+    assert [f[:2] for f in found(PLUGINS.format(test="mode", default=""))] == [("LXF008", "warning")]

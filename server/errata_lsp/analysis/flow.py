@@ -130,6 +130,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 LIST_CHANGES = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse")  # in place
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
+ENVIRONMENT_UNSET = " is not set in the environment"  # the condition an environment read's default holds under
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 # The default an action gives an option that names none (`--no-remat`, `action="store_false"`: True).
@@ -1431,6 +1432,10 @@ class Flow:
         values = self._parameter_values(node, given)
         if values is None:
             return None
+        if any(v.extra == SET_BY_THE_RUN for v in values) and any(_unset_in_environment(v) for v in values):
+            # `precision_plugin(os.environ.get("PRECISION", "bf16"))`: the default is what the plain run passes, as an
+            # option's default is (a falsy one, below, stands for a variable a run sets to turn code on)
+            values = tuple(replace(v, when=(BY_DEFAULT,)) if _unset_in_environment(v) else v for v in Flow.plain_run(values))
         if any(BY_DEFAULT in v.when for v in values):
             # A command-line option's default is what the plain run (`python train.py`) takes, whatever else the
             # command line may give (`--devices 8`, one of its `choices`), and decides the test; a falsy one
@@ -7377,7 +7382,7 @@ class Flow:
         if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
-            default = tuple(x.under((f"{self.text(node.args[0])} is not set in the environment",)) for x in self.values(node.args[1]))
+            default = tuple(x.under((f"{self.text(node.args[0])}{ENVIRONMENT_UNSET}",)) for x in self.values(node.args[1]))
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
         if qualified == "importlib.import_module" and 1 <= len(node.args) + len(node.keywords) <= 2 \
                 and self.ctx.project is not None:
@@ -9225,6 +9230,11 @@ def _bound_test(node: ast.AST | None) -> TypeGuard[ast.expr]:
         return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
         and node.func.id in (*SIZING_BUILTINS, *CONVERTING_BUILTINS) and any(_environment_read(n) for n in walk(node))
+
+
+def _unset_in_environment(value: Value) -> bool:
+    """The default of an environment read (`os.environ.get("X", default)`), held when the run does not set X."""
+    return bool(value.when) and all(c.endswith(ENVIRONMENT_UNSET) for c in value.when)
 
 
 def _bound_whole(values: tuple[Value, ...]) -> tuple[Value, ...]:

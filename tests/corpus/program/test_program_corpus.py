@@ -454,15 +454,7 @@ KNOWN_MISSES: dict[str, str] = {
         "the two launch arguments it is flagged; with `args.max_norm` it is silent even without `**vars`: an "
         "option's default (None) tested in a guard of a helper two calls down is not carried as the plain run's "
         "value. The fix belongs in flow (conditions on a parameter that holds an option's default)",
-    "s750_cached_precision_plugin_factory_falls_to_half_precision":
-        "only a warning (and the same warning on its twin s751): `precision_plugin(os.environ.get(\"PRECISION\", "
-        "\"bf16\"))` of a `@functools.cache` factory whose `if mode.startswith(\"xla-\")` picks `XLAPrecision` "
-        "else `HalfPrecision`; with the constant \"bf16\" passed it is an error, with the environment default the "
-        "branch taken is not pinned to the plain run's value. The fix belongs in flow (a guard on a parameter "
-        "given an environment default: the plain run's branch, the other one another run's)",
-    "s751_cached_precision_plugin_factory_xla_bf16_ok":
-        "the twin of s750: the LXF008 warning \"when PRECISION does not start with xla-\" is another run's; the "
-        "plain run's \"xla-bf16\" picks XLAPrecision (same fix as s750)",}
+}
 
 
 @pytest.fixture(scope="module")
