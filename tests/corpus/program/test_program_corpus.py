@@ -444,16 +444,23 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: `heads = [fabric.setup_module(h) for h in raw_heads]` then "
         "`AdamW(itertools.chain(*(h.parameters() for h in raw_heads)))`: the parameters of modules set up in a "
         "comprehension, read through a generator inside `itertools.chain(*...)` (the run: `optimizer got an empty "
-        "parameter list`, setup_module emptied the raw heads). LXF013 follows a named module's `.parameters()`; "
-        "the fix belongs in its reading of the optimizer's first argument (a chain or generator over a list whose "
-        "items were set up)",
+        "parameter list`, setup_module emptied the raw heads). Even `AdamW(raw_heads[0].parameters())` is silent: "
+        "LXF013 follows a module a name holds through `setup_module(name)`, not the items of a list set up one by "
+        "one in a comprehension. The fix belongs in LXF013's reading of what was set up (a comprehension's "
+        "`fabric.setup_module(h) for h in raw_heads` sets up every item of `raw_heads`) and of the optimizer's "
+        "argument (a chain or generator of their `.parameters()`)",
     "s746_main_vars_args_clip_helper_guard_falls_to_value":
-        "missed: `--max-norm` (default None) and `--clip-value` (default 0.5) reach `train` through "
-        "`main(**vars(args))` and `fabric.launch(train, ..., max_norm, clip_value)`, and `clip_kwargs` returns "
-        "`{\"clip_val\": clip_value}` past an early `if max_norm is not None: return {...}`. With constants for "
-        "the two launch arguments it is flagged; with `args.max_norm` it is silent even without `**vars`: an "
-        "option's default (None) tested in a guard of a helper two calls down is not carried as the plain run's "
-        "value. The fix belongs in flow (conditions on a parameter that holds an option's default)",
+        "missed: `clip_kwargs` returns `{\"max_norm\": max_norm}` under `if max_norm is not None:` and otherwise "
+        "`{\"clip_val\": clip_value}`, and `fabric.clip_gradients(model, optimizer, **clipping)` passes one of the "
+        "two dicts (`--max-norm` of default None leaves the guard to the run). The layer reads both dicts, but "
+        "LXF014's `absent max_norm` looks at the keys of every dict the `**` may hold together "
+        "(`site.absent` over `Context.keyword_args`), so the `max_norm` of the other dict hides the `clip_val`. "
+        "The fix belongs in detect/site.py: a key absent from every dict that passes the argument (`Arg.among`) is "
+        "absent; tried, it flags this case, but then s339 (fine: `run(fabric, clip)` launched once on XLAFSDP "
+        "with `{\"max_norm\": ...}`, once on DDP with `{\"clip_val\": ...}`) gets a warning \"when called at "
+        "line 35 and called at line 41\", conditions of two calls that exclude each other, which the data rule "
+        "joins instead of dropping; and p571's `--clip-mode value` choice gets its twin's warning. Both need "
+        "fixing with it"
 }
 
 
