@@ -170,3 +170,14 @@ def test_a_helper_s_test_on_an_environment_default_it_is_given_is_decided_by_the
     assert found(PLUGINS.format(test='mode == "xla"', default="xla")) == []
     # a falsy default stands for a variable a run sets to turn code on: both branches stay, the other one a warning
     assert [f[:2] for f in found(PLUGINS.format(test="mode", default=""))] == [("LXF008", "warning")]
+
+
+def test_a_view_of_a_dict_as_the_wrap_policy_is_called_as_a_list():
+    # the launch hands the strategy's arguments over as the run showed: the view arrives as a list, which torch_xla
+    # calls (TypeError: 'list' object is not callable)
+    text = VIEWS.format(table='{Attention: "attn", MLP: "mlp"}', policy="None").replace(
+        "auto_wrap_policy={Attention, MLP}", "auto_wrap_policy=CHECKPOINTED.keys()")
+    assert found(text) == [(
+        "LXF028", "error",
+        "`auto_wrap_policy` must be a set of module classes or a callable, found CHECKPOINTED.keys(): torch_xla calls "
+        "it at `setup_module` ('list' object is not callable)", 7, 44)]
