@@ -146,6 +146,29 @@ def test_a_module_s_test_on_an_option_takes_the_plain_run_s_path(pick):
     assert found(MODULE.format(default="", pick=pick)) == [("LXF007", "warning", XLA_HERE, line, 77)]
 
 
+def test_a_name_bound_to_an_option_decides_a_module_s_test_as_the_option_does():
+    text = MODULE.format(default=", default=8", pick="many = args.devices > 1\nwide = args.devices\n"
+                         "strategy = XLAFSDPStrategy() if wide > 1 else 'auto'\n")
+    line = text.count("\n")
+    assert found(text) == [("LXF007", "error", XLA, line, 77)]
+    assert found(text.replace("default=8", "default=1")) == []
+    bare = MODULE.format(default="", pick="wide = args.devices\nstrategy = XLAFSDPStrategy() if wide else 'auto'\n")
+    assert [f[:2] for f in found(bare)] == [("LXF007", "warning")]  # no default: a run that gives it decides
+
+
+def test_a_namespace_a_function_of_the_file_parses_decides_a_module_s_test():
+    text = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n\n"
+            "def parse_args():\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--amp', action=argparse.BooleanOptionalAction, default=True)\n"
+            "    return parser.parse_args()\n\n\n"
+            "args = parse_args()\nprecision = 'bf16-mixed' if args.amp else 'bf16-true'\n"
+            "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy(), precision=precision)\n")
+    line = text.count("\n")
+    assert found(text) == [("LXF007", "error", XLA + " (from `precision`, line 13)", line, 64)]
+    assert found(text.replace("default=True", "default=False")) == [
+        ("LXF007", "warning", XLA + " (from `precision`, line 13); when args.amp", line, 64)]
+
+
 def test_a_module_s_test_on_an_option_of_a_computed_default_decides_nothing():
     text = MODULE.format(default=", default=DEVICES", pick=PICKS_STRATEGY[0]).replace("parser = ", "DEVICES = 8\nparser = ")
     assert [f[:2] for f in found(text)] == [("LXF007", "warning")]
@@ -334,3 +357,18 @@ def test_a_value_an_option_s_default_picks_is_an_error_whatever_its_choices():
 def test_a_value_only_a_choice_picks_is_a_warning_that_names_the_choice():
     assert found(PICKED_HERE.format(option='default="tiny", ')) == [
         ("LXF007", "warning", PRECISION_MESSAGE + " (from `PRECISIONS['large']`, line 5); when with --size \"large\"", 9, 73)]
+
+
+def test_the_largest_of_an_option_s_default_and_a_constant_is_the_plain_run_s():
+    text = ("import argparse\nfrom lightning.fabric import Fabric\nfrom lightning.fabric.strategies import XLAFSDPStrategy\n\n"
+            "parser = argparse.ArgumentParser()\nparser.add_argument('--devices', type=int, default=1)\n"
+            "args = parser.parse_args()\n"
+            "Fabric(accelerator='tpu', devices=max(args.devices, 1), strategy=XLAFSDPStrategy())\n")
+    assert found(text) == [(
+        "LXF041", "error",
+        "The XLAFSDPStrategy does not support running on a single device with the PjRT runtime: `devices=1` (from "
+        "`--devices`, line 6) is one device, so `fabric.launch` raises NotImplementedError before your function "
+        "runs. Use every device of the TPU (`devices=\"auto\"`, the default), or `SingleDeviceXLAStrategy` to run on "
+        "one", 8, 26)]
+    assert found(text.replace("default=1)", "default=8)")) == []
+    assert found(text.replace("default=1)", "default=None)")) == []  # `max(None, 1)` raises TypeError first

@@ -364,3 +364,40 @@ def test_a_text_the_plain_run_parses_sets_only_the_keys_it_has():
     assert [s for _, s, *_ in merged("cfg = {**DEFAULTS, **" + load.format(text='{"devices": 4}') + "}")] == ["error"]
     assert [s for _, s, *_ in merged("cfg = {**DEFAULTS, **" + load.format(text='{"precision": "bf16-true"}') + "}")] \
         == ["warning"]
+
+
+WRITTEN = '''import json
+import yaml
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+CONFIG = """
+fabric:
+  accelerator: tpu
+  precision: {precision}
+"""
+
+cfg = {load}
+Fabric(strategy=XLAFSDPStrategy(), **cfg["fabric"])
+'''
+
+
+def written(precision: str, load: str = "yaml.safe_load(CONFIG)") -> list[tuple[str, str, str, int, int]]:
+    report = check_source(WRITTEN.format(precision=precision, load=load), "train.py")
+    return [(f.code, f.severity.value, f.message, f.span.start.line + 1, f.span.start.column) for f in report.findings]
+
+
+def test_a_text_the_file_writes_is_read_as_the_data_it_holds():
+    assert written("bf16-mixed") == [(
+        "LXF007", "error",
+        "`precision='bf16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+        "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
+        "(from `CONFIG`, key `fabric.precision`)", 13, 37)]
+    assert written("bf16-true") == []
+    assert [f[:2] for f in written("16-mixed", 'json.loads(\'{"fabric": {"precision": "16-mixed"}}\')')] == [
+        ("LXF007", "error")]
+
+
+def test_a_written_text_that_does_not_parse_or_may_be_another_is_unknown():
+    assert written("[bf16-mixed") == []  # not YAML: the run fails at the load
+    assert written("bf16-mixed", "yaml.safe_load(CONFIG + __import__('sys').argv[1])") == []

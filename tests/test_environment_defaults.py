@@ -32,6 +32,20 @@ def test_a_precision_whose_environment_default_raises_is_an_error():
     assert found(text.replace('"16-mixed"', '"bf16-true"')) == []
 
 
+def test_an_environment_read_without_a_default_is_none_in_the_plain_run_and_an_or_gives_the_run_s_value():
+    text = HEAD + ('PRECISION = os.getenv("PRECISION") or "16-mixed"\n'
+                   'Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=PRECISION)\n')
+    assert found(text) == [(
+        "LXF007", "error",
+        "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
+        "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
+        "(from `PRECISION`, line 4)", 5, 64)]
+    assert found(text.replace("os.getenv(", "os.environ.get(")) == found(text)
+    assert found(text.replace('"16-mixed"', '"bf16-true"')) == []
+    # an `and` ends at the unset variable's None: the literal after it is only a run that sets it
+    assert [f[:2] for f in found(text.replace(" or ", " and "))] == [("LXF007", "warning")]
+
+
 def test_a_test_on_an_environment_value_with_a_falsy_default_leaves_both_branches_to_run():
     text = HEAD + ("from model import Block\n\n"
                    'if os.environ.get("REMAT", "") == "1":\n    policy = [Block]\nelse:\n    policy = None\n'

@@ -105,6 +105,37 @@ Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision)
 """) == []
 
 
+# --- str.join ---------------------------------------------------------------------------------------------
+def test_str_join_of_a_display_or_a_tuple_is_the_text_it_makes():
+    assert shown("""precision = "-".join(("bf16", "mixed"))
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision)
+""") == [("LXF007", "error", NOT_XLA + " (from `precision`, line 15)", 16, 64, 73)]
+    assert shown("""PARTS = ("bf16", "mixed")
+
+
+def flag():
+    return "-".join(PARTS)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=flag())
+""") == [("LXF007", "error", NOT_XLA + " (from line 19)", 22, 64, 70)]
+
+
+def test_str_join_of_an_xla_precision_or_of_a_list_a_name_holds_says_nothing():
+    assert shown("""precision = "-".join(["bf16", "true"])
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=precision)
+""") == []
+    # a list a name holds may be appended to before the join: its display alone is not the text
+    assert shown("""def flag():
+    parts = ["bf16"]
+    parts.append("true")
+    return "-".join(parts)
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(), precision=flag())
+""") == []
+
+
 # --- a dict's `|=` ------------------------------------------------------------------------------------------
 def test_an_in_place_union_keeps_the_keys_the_other_dict_does_not_override():
     assert shown("""settings = {"accelerator": "tpu", "precision": "bf16-mixed"}

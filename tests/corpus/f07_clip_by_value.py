@@ -1,5 +1,5 @@
 # expect: LXF014
-# findings: LXF014 warning 42
+# findings: LXF014 error 42
 """Speech model (Conformer) on TPU with gradient clipping by value, kept from a GPU recipe.
 
 XLAFSDPStrategy only clips by norm: `fabric.clip_gradients(..., clip_val=...)` raises

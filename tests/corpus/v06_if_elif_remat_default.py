@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.Block'>]. You can try defining and passing `aut
-# findings: LXF001 warning 75
+# findings: LXF001 error 75
 """GPT pretraining with a `--remat` switch: none, per block, or per block and attention."""
 import argparse
 

@@ -95,6 +95,10 @@ def loaded(flow: Flow, call: ast.Call, qualified: str) -> tuple[Value, ...] | No
         return None
     fmt, takes_file = form
     takes = frozenset((FILE, TEXT)) if fmt == YAML else frozenset((FILE,) if takes_file else (TEXT,))
+    if TEXT in takes:
+        written = _written_text(flow, call, fmt)
+        if written is not None:
+            return written
     found = list(_sources(flow, call.args[0], takes, MAX_HOPS))
     if not found or None in found or len(found) > MAX_PATHS:
         return None
@@ -392,6 +396,23 @@ def _root(flow: Flow) -> str:
 
 
 # --- the file, read as data ----------------------------------------------------------------------
+def _written_text(flow: Flow, call: ast.Call, fmt: str) -> tuple[Value, ...] | None:
+    """`yaml.safe_load(CONFIG)`, `json.loads('{"precision": ...}')` of a text the file writes (one string, on every
+    path, at most `MAX_BYTES`): its contents as a display placed at the call, named in messages by the name
+    that holds the text; None for any other argument, or a text that does not parse."""
+    held = flow.values(call.args[0])
+    if len(held) != 1 or held[0].when or held[0].kind != "str" or not isinstance(held[0].node, ast.Constant) \
+            or not isinstance(held[0].node.value, str) or len(held[0].node.value) > MAX_BYTES:
+        return None
+    text, arg = held[0].node.value, call.args[0]
+    shown = arg.id if isinstance(arg, ast.Name) else f"the text at line {held[0].node.lineno}"
+    def display() -> ast.expr | None:
+        data = parse_text(text, fmt)
+        return None if data is _UNREADABLE else _stand_in(flow, call, data, shown, (), [MAX_NODES])
+    node = flow.ctx.once("written data text", call, display)
+    return flow.values(node) if node is not None else None
+
+
 def _display(flow: Flow, call: ast.Call, path: str, fmt: str) -> ast.expr | None:
     """The file's contents as a display placed at `call`; None when it is not read (outside the project's
     folder, too big, unreadable, not of its format, too many values)."""

@@ -767,12 +767,19 @@ class Flow:
         today's callers and the module's constants as they now stand."""
         return all(self._decided_test(func, test, read) is decided for test, read, decided in decisions)
 
-    def _decided_test(self, scope: ast.AST, test: ast.expr, read: dict[str, ast.AST | Def | _BoundTest | None] | _VersionTest) -> bool | None:
+    def _decided_test(self, scope: ast.AST, test: ast.expr,
+                      read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | _VersionTest) -> bool | None:
         """A test on constants: the scope's own (`mode = "value"`), the module's read from a function
         (`MODE == "norm"`, MODE bound once), the function's parameters as every call passes them, and a
         library's version (`Flow._version_read`)."""
         if isinstance(read, _VersionTest):
             return self._truth(read.test, {})
+        given = self._given_for(scope, test, read)
+        return self._truth(test, given) if given is not None else None
+
+    def _given_for(self, scope: ast.AST, test: ast.expr,
+                   read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None]) -> dict[str, tuple[Value, ...]] | None:
+        """What each name `test` reads holds (`_decided_test`); None when one of them is not known."""
         given: dict[str, tuple[Value, ...]] = {}
         params: dict[str, ast.arg] = {}
         for name, what in read.items():
@@ -786,6 +793,22 @@ class Flow:
                     return None
                 if not _reads_environment_through(what, name):  # a name bound to the read, not `os` of it
                     given[name] = self.values(default)
+            elif isinstance(what, _BoundTest) and isinstance(what.test, ast.Attribute):
+                inner = self._given_for(scope, what.test, what.read)  # `wide = args.devices`: what `args.devices` holds
+                held = self._parameter_values(what.test, inner) if inner is not None else None
+                if held is None:
+                    return None
+                given[name] = held
+            elif isinstance(what, _KeyRead):  # `mode = cfg.get("clip_mode", "norm")`: the key as the callers' dicts hold it
+                if what.param is not None:
+                    passed = self.parameters_passed(scope, {what.param.arg: what.param})
+                    dicts = passed[what.param.arg] if passed else None
+                else:  # a dict of the module's top level (`CFG.get(...)`), bound once there
+                    dicts = self._module_dict(what.base, what.node)
+                held = self._key_held(dicts, what) if dicts else None
+                if held is None:
+                    return None
+                given[name] = held
             elif isinstance(what, _BoundTest):  # a name bound to a test of the top level's own: that test's truth
                 truth = self._decided_test(scope, what.test, what.read)
                 if truth is None:
@@ -798,6 +821,11 @@ class Flow:
                 given[name] = held
             elif isinstance(what, ast.Call):
                 namespace = self._parsed_namespace(what, test, name)
+                if namespace is None and isinstance(what.func, ast.Attribute) and isinstance(what.func.value, ast.Name) \
+                        and [x.kind for x in self.values(what.func.value)] == ["project_module"]:
+                    # `args = config.parse_args()`, a function of another module of the project: its options
+                    held = self.plain_run(self.values(what))
+                    namespace = held if len(held) == 1 and held[0].kind == "args" and not held[0].when else None
                 if namespace is None:
                     return None
                 given[name] = namespace
@@ -824,7 +852,37 @@ class Flow:
             if passed is None:
                 return None
             given.update(passed)
-        return self._truth(test, given)
+        return given
+
+    def _module_dict(self, name: str, use: ast.AST) -> tuple[Value, ...] | None:
+        """What the module's `name` holds when its top level binds it once, on every path (here, or by an import)."""
+        defs = self.scope(self.ctx.module).final.get(name)
+        if not defs or len(defs) != 1 or defs[0].when or defs[0].path or defs[0].how not in ("assign", "import"):
+            return None
+        return self.of_def(defs[0], use)
+
+    def _key_held(self, dicts: tuple[Value, ...], read: _KeyRead) -> tuple[Value, ...] | None:
+        """What `read` gives from each dict a parameter is passed: the entry its key holds, or the `.get`'s
+        default when the dict is known whole without it; None when a dict is not one the layer reads whole, or
+        holds the key under a test, or a subscript would raise."""
+        out: list[Value] = []
+        for value in dicts:
+            if value.kind != "dict":
+                return None
+            entries, complete = self.entries(value)
+            if entries is None:
+                return None
+            entry = entries.get(read.key)
+            if entry is not None:
+                if entry.when:
+                    return None
+                out.extend(entry.values())
+            elif complete and read.getter:
+                default = read.default or ast.copy_location(ast.Constant(None), read.node)
+                out.extend(self.values(default) if read.default is not None else (Value("none", default, flow=self),))
+            else:
+                return None
+        return tuple(out) or None
 
     def _settings_object(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
         """What the module's `name` holds when the test reads only its attributes (`settings.clip_by ==
@@ -848,8 +906,8 @@ class Flow:
         held = self.plain_run(self.of_def(d, test))  # (a preset an environment default picks: the plain run's)
         if len(held) != 1:
             return None
-        if held[0].kind == "project_module" or held[0].kind == "instance" and _of_local_class(held[0]):
-            return held
+        if held[0].kind in ("project_module", "args") or held[0].kind == "instance" and _of_local_class(held[0]):
+            return held  # (`args = parse_args()`, a function of the file returning `parser.parse_args()`: its options)
         return None
 
     def _module_table(self, name: str, test: ast.expr) -> tuple[Value, ...] | None:
@@ -1676,7 +1734,7 @@ class Flow:
                 return updated
         if d.how == "unknown" and d.node is None and isinstance(d.target, ast.Name) and len(d.path) <= 1:
             turns = (self._items_turns(d.target, d.path[0], use) or self._unpacked_turns(d.target, d.path[0], use)) if d.path \
-                else self._display_turns(d.target, use)
+                else self._display_turns(d.target, use) or self._entered(d.target)
             if turns is not None:
                 return tuple(x.named(d.label) for x in turns)
         return (Value("unknown", d.node, flow=self),)
@@ -1991,6 +2049,21 @@ class Flow:
         out = [x for y in yields for x in (flow.values(y.value) if y.value is not None else (Value("none", y, flow=flow),))]
         return bounded(tuple(out)) if out else None
 
+    def _entered(self, target: ast.Name) -> tuple[Value, ...] | None:
+        """`with tpu_fabric() as fabric:` of a generator function the project writes under
+        `@contextlib.contextmanager`: what its `yield`s give (`_yielded`); None for any other context manager,
+        whose `__enter__` may return anything."""
+        item = self.ctx.parents.get(target)
+        if not isinstance(item, ast.withitem) or item.optional_vars is not target or not isinstance(item.context_expr, ast.Call):
+            return None
+        funcs = self.values(item.context_expr.func)
+        if len(funcs) != 1 or not isinstance(funcs[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        owner = (funcs[0].flow or self).ctx
+        if not any(owner.resolve(d) in CONTEXT_MANAGER_DECORATORS for d in funcs[0].node.decorator_list):
+            return None
+        return self._yielded(item.context_expr)
+
     def _items_turns(self, target: ast.Name, index: int, use: ast.AST) -> tuple[Value, ...] | None:
         """`for name, op in d.items()`: what `name` (index 0) or `op` (index 1) holds on some turn, the key or
         the value of each entry of the one dict `d` holds (an unknown too when its entries may be more), each
@@ -2123,7 +2196,7 @@ class Flow:
         cls = self._method_class(func)
         if cls is not None and positional and arg is positional[0] and not _is_static(func):
             if _is_classmethod(func):
-                return (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
+                return self._cls_of(cls, func)
             return self._self_of(cls, func)
         sites = list(self.call_sites(func))
         per_entry = [site for site in sites if self._per_entry(site[0], func)]
@@ -2325,6 +2398,42 @@ class Flow:
         when = len(built) > 1
         return tuple(Value("instance", None, (f"self is a {k.name}",) if when else (), label="self", extra=(k, None),
                            flow=self) for k in built)
+
+    def _cls_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
+        """`cls` in a classmethod of `cls`: the class each call runs it on, when the module calls it only on
+        classes of its own (`MixedExperiment.fabric()` runs the base's method with `cls.PRECISION` the
+        subclass's), each under its own condition when there are several; `cls` itself when a use is not known
+        (the method passed on or read in code the check did not read, called on what the layer cannot tell, or
+        read by another module of the project)."""
+        written = (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
+        name = getattr(method, "name", "")
+        if not name or name.startswith("__") or not self.ctx.reads_every_use_of(name) \
+                or len(self.ctx.attribute_loads(name)) != len(self.ctx.written_method_calls(name)):
+            return written
+        classes: dict[int, ast.ClassDef] = {}
+        sites = [(self, call) for call in self.ctx.written_method_calls(name)]
+        path = self.origin or self.ctx.doc.path
+        if self.ctx.project is not None and isinstance(self.ctx.parents.get(cls), ast.Module):
+            for k in self._subclasses(cls):  # the modules that call it on the class or a subclass (train.py's
+                readers = self._readers_of(k.name, name)  # `AmpExperiment.build_fabric()`), read there
+                if readers and not self.with_callers:
+                    return written
+                sites += [(there, call) for there in readers or () for call in there.ctx.written_method_calls(name)]
+        for there, call in sites:
+            for x in there.values(call.func.value):  # type: ignore[attr-defined]  # a method call: `<receiver>.<name>(...)`
+                klass = x.node if x.kind == "class" else x.extra[0] if x.kind == "instance" and isinstance(x.extra, tuple) else None
+                if isinstance(klass, ast.ClassDef) and x.flow is not self and isinstance(self.ctx.parents.get(cls), ast.Module):
+                    klass = next((k for k in self._subclasses(cls) if x.is_read_from(k, path)), None)  # (its tree)
+                elif x.flow is not self:
+                    klass = None
+                if not isinstance(klass, ast.ClassDef) or self._defining_class(klass, name) is not cls:
+                    return written
+                classes[id(klass)] = klass
+        if not classes:
+            return written
+        when = len(classes) > 1
+        return tuple(Value("class", k, (f"cls is {k.name}",) if when else (), label=k.name, qualified=k.name, flow=self)
+                     for k in classes.values())
 
     def _receivers(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...] | None:
         """`self` in a plain method the module only calls on receivers it knows (`preset.build()`,
@@ -4218,6 +4327,69 @@ class Flow:
                     count += 2
         return count
 
+    def _lacks(self, namespace: Value, attr: str) -> bool:
+        """A namespace built from keywords alone (`SimpleNamespace(lr=1e-3, steps=2)`) that no keyword, no store
+        and no `setattr` of the module gives `attr`."""
+        if not isinstance(namespace.node, ast.Call) or namespace.node.args or namespace.flow not in (None, self):
+            return False  # (a mapping given by position, a namespace another module builds: not read here)
+        bound = self.ctx.parents.get(namespace.node)
+        if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
+            return False
+        if not self._read_only_by_attributes(bound.targets[0].id):  # no `vars(cfg)`, no helper given it
+            return False
+        entries, complete = self._namespace_keys(namespace.node)
+        return complete and attr not in entries and not self._namespace_set(namespace, attr) \
+            and not self._namespace_set(namespace, attr, chained=True)
+
+    def _lacks_option(self, args: Value, attr: str) -> bool:
+        """`args = parser.parse_args()` (here, or returned by a function of the file) of a parser whose every
+        option and default the file spells (no option named by a computed string, no `parents=`, no
+        `set_defaults(**...)`, the parser given to no other function) sets no `attr`, and nothing of the module
+        sets it on the namespace afterwards (a store, `setattr`, `vars(args)`)."""
+        if args.flow not in (None, self) or args.extra is not None or self._spread_defaults():
+            return False
+        options, defaults = self._argparse_calls()
+        if attr in options or attr in defaults:
+            return False
+        for call, _ in self.ctx.spelled_method_calls("add_argument"):
+            if any(not (isinstance(a, ast.Constant) and isinstance(a.value, str)) for a in call.args) \
+                    or any(k.arg is None or k.arg == "dest" and not isinstance(k.value, ast.Constant) for k in call.keywords):
+                return False
+        for call in self.ctx.nodes(ast.Call):
+            if self.ctx.resolve(call.func) == "argparse.ArgumentParser":
+                if any(k.arg in (None, "parents") for k in call.keywords):
+                    return False
+                bound = self.ctx.parents.get(call)
+                if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)) \
+                        or not self._read_only_by_attributes(bound.targets[0].id):
+                    return False  # (a parser a helper is given may get any option there)
+        taken = [c.args[0] for c in self.ctx.calls_by_name("vars", live=False) if c.args] + [
+            a.value for a in self.ctx.nodes(ast.Attribute) if a.attr == "__dict__"]
+        if any(x.node is args.node for whole in taken for x in self.values(whole)):
+            return False
+        for call in self.ctx.nodes(ast.Call):  # given to a function of another module, which may set anything on it
+            given = [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]
+            if any(isinstance(a, ast.Name) and any(x.node is args.node for x in self.values(a)) for a in given) \
+                    and not (isinstance(call.func, ast.Name) and call.func.id in ("getattr", "hasattr", "print")) \
+                    and not (isinstance(call.func, ast.Attribute)  # `fabric.launch(train, args)`: to a function here
+                             and all(r.kind == "fabric" for r in self.values(call.func.value))) \
+                    and not all(f.kind == "function" and f.flow is self and isinstance(f.node, ast.FunctionDef)
+                                for f in self.values(call.func)):
+                return False
+        return not self._namespace_set(args, attr) and not self._namespace_set(args, attr, chained=True)
+
+    def _read_only_by_attributes(self, name: str) -> bool:
+        """Every read of the module's `name` reads an attribute of it (`parser.add_argument`), or is the object of
+        `getattr`/`hasattr`: no function is given the object itself, no `__dict__` of it is taken."""
+        for read in self.ctx.nodes(ast.Name):
+            parent = self.ctx.parents.get(read)
+            if read.id != name or not isinstance(read.ctx, ast.Load) or isinstance(parent, ast.Attribute) \
+                    and parent.attr != "__dict__" or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) \
+                    and parent.func.id in ("getattr", "hasattr") and parent.args[:1] == [read]:
+                continue
+            return False
+        return True
+
     def _namespace_set(self, namespace: Value, key: str | None, chained: bool = False) -> bool:
         """Something in this module may set the attribute `key` of the namespace (any attribute, for None)
         after it is built: an assignment to `x.key` or a `setattr(x, ...)` whose `x` may hold it (`chained`: only
@@ -4765,9 +4937,9 @@ class Flow:
         out: list[Value] = []
         for f in self.values(func):
             if f.kind == "lambda" and isinstance(f.node, ast.Lambda):
-                out.extend(self.values(f.node.body))
+                out.extend((f.flow or self).values(f.node.body))  # (read in the module that writes it)
             elif f.kind == "function" and isinstance(f.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                out.extend(self.returns_of(f.node))
+                out.extend((f.flow or self).returns_of(f.node))
             elif f.kind == "function" and f.qualified and f.qualified.startswith("builtins."):
                 kind = CONTAINERS.get(f.qualified[9:], "unknown")
                 out.append(Value(kind, ast.Call(func=func, args=[], keywords=[]), flow=self))
@@ -6373,6 +6545,11 @@ class Flow:
                 if found:
                     out.extend(x.under(base.when) for x in found)
                     continue
+                if default and (base.kind == "namespace" and self._lacks(base, attr)
+                                or base.kind == "args" and self._lacks_option(base, attr)):
+                    # `SimpleNamespace(lr=...)` has no `precision`, nor has a parser with no such option: the default
+                    out.extend(x.under(base.when) for x in default)
+                    continue
             if base.kind == "instance" and base.flow is self and not stored and self._all_bases_shown(base.extra[0]):
                 cls, call = base.extra
                 found = self.instance_attribute(cls, call, attr, set())
@@ -6400,6 +6577,8 @@ class Flow:
         unknown = (Value("unknown", node, flow=self),)
         if f.kind == "unknown" and f.extra == SET_BY_THE_RUN:  # `PRESETS[os.environ["PRESET"]]()`: that run's call
             return (Value("unknown", node, extra=SET_BY_THE_RUN, flow=self),)
+        if f.kind == "class" and isinstance(f.node, ast.ClassDef) and _is_typed_dict(f.node, f.flow or self):
+            return (Value("dict", node, flow=self),)  # `Kwargs(policy={Block})` of a TypedDict: a plain dict, as `dict(...)`
         if f.kind == "class" and isinstance(f.node, ast.ClassDef):
             # (a class of this module built in a function evaluated for one call is built here, by that call)
             if f.flow is not None and f.flow.base is not self.base:
@@ -6623,6 +6802,13 @@ class Flow:
             parts = _format_parts(receiver.node.value, node)  # `"{}-{}".format(dtype, mode)`: as the f-string
             made = self._joined(node, parts) if parts is not None else (Value("str", node, flow=self),)
             return tuple(x.under(receiver.when) for x in made)
+        items = self._joined_items(node.args[0]) if receiver.kind == "str" and name == "join" \
+            and isinstance(receiver.node, ast.Constant) and isinstance(receiver.node.value, str) \
+            and len(node.args) == 1 and not node.keywords else None
+        if items is not None and isinstance(receiver.node, ast.Constant):  # `"-".join((dtype, mode))`: as `f"{dtype}-{mode}"`
+            separator = str(receiver.node.value)
+            pieces = [piece for index, item in enumerate(items) for piece in ((separator, item) if index else (item,))]
+            return tuple(x.under(receiver.when) for x in self._joined(node, pieces))
         if receiver.kind == "function" and receiver.qualified == "builtins.dict" and name == "fromkeys" \
                 and 1 <= len(node.args) <= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return (Value("dict", node, receiver.when, extra="fromkeys", flow=self),)  # as empty as its keys' sequence
@@ -6980,8 +7166,8 @@ class Flow:
             return None
         candidates = [self.plain_run(self.values(a)) for a in node.args] if len(node.args) > 1 \
             else self._known_items(node.args[0])
-        if not candidates or any(len(c) != 1 or c[0].when for c in candidates):
-            return None
+        if not candidates or any(len(c) != 1 or c[0].when not in ((), (BY_DEFAULT,)) for c in candidates):
+            return None  # (an option's default is the plain run's: `max(args.devices, 1)` of `--devices` default 1)
         if all(c[0].kind == "dict" for c in candidates) and "key" in keywords:
             return self._extreme_entry(candidates, keywords["key"], builtin)
         if any(not isinstance(c[0].node, ast.Constant) for c in candidates):
@@ -7379,10 +7565,14 @@ class Flow:
             data = datafiles.loaded(self, node, qualified)
             if data is not None:
                 return data
-        if qualified in ENVIRONMENT_READS and len(node.args) == 2 and not node.keywords:
+        if qualified in ENVIRONMENT_READS and len(node.args) in (1, 2) and not node.keywords \
+                and not isinstance(node.args[-1], ast.Starred):
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
-            # run's value unless X is set (marked: a rule may take the default as the run's, as an option's)
-            default = tuple(x.under((f"{self.text(node.args[0])}{ENVIRONMENT_UNSET}",)) for x in self.values(node.args[1]))
+            # run's value unless X is set (marked: a rule may take the default as the run's, as an option's);
+            # `os.getenv("X")`'s default is None (`os.getenv("X") or "bf16-mixed"`: the run's is the `or`'s)
+            unset = f"{self.text(node.args[0])}{ENVIRONMENT_UNSET}"
+            default = tuple(x.under((unset,)) for x in self.values(node.args[1])) if len(node.args) == 2 else (
+                Value("none", _Implied(node, None), (unset,), flow=self),)
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
         if qualified == "importlib.import_module" and 1 <= len(node.args) + len(node.keywords) <= 2 \
                 and self.ctx.project is not None:
@@ -7557,6 +7747,16 @@ class Flow:
             # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
+
+    def _joined_items(self, node: ast.expr) -> list[ast.expr] | None:
+        """The items `str.join` is given, when they are a list or tuple display written there, or the tuple a
+        name holds on every path (a list a name holds may be appended to): each a part of the text; None for
+        any other iterable."""
+        held = self.values(node) if isinstance(node, ast.Name) else ()
+        display = held[0].node if len(held) == 1 and not held[0].when and isinstance(held[0].node, ast.Tuple) else node
+        if isinstance(display, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in display.elts):
+            return list(display.elts)
+        return None
 
     def _joined(self, node: ast.JoinedStr | ast.BinOp | ast.Call, parts: Sequence[ast.expr | str]) -> tuple[Value, ...]:
         """`f"{backend}_{sharding}"`, `prefix + "_fsdp"`: a string whose every part is a known constant is
@@ -8841,9 +9041,10 @@ class _KeywordKey(ast.Constant):
 
 
 class _Implied(ast.Constant):
-    """The default a flag's action implies (`action="store_false"`: True), placed at its `add_argument` call."""
+    """The default a flag's action implies (`action="store_false"`: True), placed at its `add_argument` call; the
+    None `os.getenv("X")` gives when X is not set, placed at that call."""
 
-    def __init__(self, written: ast.Call, value: bool):
+    def __init__(self, written: ast.Call, value: bool | None):
         super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
@@ -9162,12 +9363,12 @@ def _takes_nothing(func: ast.Lambda) -> bool:
 
 
 def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool,
-                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | None] | None:
+                depth: int = 0) -> dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] | None:
     """What a test reads, when it reads only constants: a parameter bound to itself alone where the test
     is (its `ast.arg`), a name bound once to a constant on every path (the `ast.Constant`), or, in a
     function, a name it does not bind (None: the module's, looked up when the test is decided). None
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
-    read: dict[str, ast.AST | Def | _BoundTest | None] = {}
+    read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
                    or n.func.id == "dict" and not n.args and not n.keywords)}
@@ -9186,6 +9387,10 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 continue
             if defs is not None and len(defs) == 1 and defs[0].how == "param" and isinstance(defs[0].node, ast.arg):
                 read[node.id] = defs[0].node
+                continue
+            keyed = _key_read(defs or (), env) if not in_module else None
+            if keyed is not None:  # `mode = cfg.get("clip_mode", "norm")` of a dict parameter (`Flow._key_held`)
+                read[node.id] = keyed
                 continue
             parsed = _parsed_arguments(defs or ())
             if parsed is not None:  # `args = parser.parse_args()`: its options' defaults (`Flow._parsed_namespace`)
@@ -9272,11 +9477,48 @@ class _BoundTest:
 
 def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int) -> _BoundTest | None:
     if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path \
-            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
-        return None
+            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Attribute)):
+        return None  # (an attribute: `amp = args.amp` ... `if amp:`, decided as `if args.amp:`)
     test = defs[0].node
     read = _names_read(test, env, True, depth + 1)
     return _BoundTest(test, read) if read else None
+
+
+@dataclass(frozen=True)
+class _KeyRead:
+    """A name of a function bound once, on every path, to one key of a dict its parameter holds (`param`), or a
+    name of the module's top level does (`base`, the function binding no such name): `mode = cfg.get("clip_mode",
+    "norm")` (`getter`, with its constant default or none), `mode = CFG["mode"]`."""
+
+    node: ast.expr  # the read
+    param: ast.arg | None
+    key: str
+    getter: bool
+    default: ast.Constant | None
+    base: str
+
+
+def _key_read(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]]) -> _KeyRead | None:
+    node = defs[0].node if len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path else None
+    key: ast.expr | None = None
+    default: ast.expr | None = None
+    if isinstance(node, ast.Subscript):
+        base, key = node.value, node.slice
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and 1 <= len(node.args) <= 2 and not node.keywords:
+        base, key = node.func.value, node.args[0]
+        default = node.args[1] if len(node.args) == 2 else None
+        if default is not None and not isinstance(default, ast.Constant):
+            return None
+    else:
+        return None
+    if not (isinstance(base, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    held = env.get(base.id)
+    if held is not None and (len(held) != 1 or held[0].how != "param" or not isinstance(held[0].node, ast.arg)):
+        return None
+    return _KeyRead(node, held[0].node if held else None, key.value, isinstance(node, ast.Call),  # type: ignore[arg-type]
+                    default if isinstance(default, ast.Constant) else None, base.id)
 
 
 def _settings_bound(defs: tuple[Def, ...], read: ast.Name, test: ast.expr) -> bool:
@@ -9848,6 +10090,17 @@ def _enum_key(value: Value) -> str | int | None:
     if isinstance(member, ast.Constant) and type(member.value) is mixed:
         return member.value
     return None
+
+
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
+TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
+def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
+    """A class statement deriving from `TypedDict` (or from such a class of its file): calling it builds a dict."""
+    if any((flow.ctx.resolve(b) or "") in TYPED_DICTS for b in cls.bases):
+        return True
+    return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:

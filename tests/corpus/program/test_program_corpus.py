@@ -434,6 +434,23 @@ KNOWN_MISSES: dict[str, str] = {
         "`state[\"data_state\"] = data_state` is added under `if data_state is not None:`, a test the caller "
         "decides (both helpers pasted into train.py are still silent; with the key in the display they are "
         "flagged)",
+    # round nineteen (projects): ML-project layouts that spread the misuse over modules (a registry of builder
+    # classes filled by a decorator and keyed by a config module, `@property`/`cached_property` returning the policy,
+    # the Fabric or the strategy, a mixin's `configure_strategy` reading the subclass's attributes, a nested config
+    # dict popped and `**`-unpacked, `cfg.get(key, default)`, a called `TypedDict`, a frozen dataclass's
+    # `default_factory`, a `__call__` loop object launched, a `contextmanager` yielding the Fabric, `importlib` of the
+    # model module a config names, a profile picked by `sys.argv`) (scored before anything was built for them: 7/12
+    # raising flagged as an error, 7/12 with any severity; 1/12 fine cases with an error, 0/12 with its twin's warning)
+    "p630_importlib_model_module_from_config_configure_model_policy_list":
+        "on the wrong file: LXF001 is reported at `XLAFSDPStrategy(**sharding)` in train.py (the importlib "
+        "module the config names is read, and the list found: \"from `mlp_mixer.py`, line 33\"), not on "
+        "models/mlp_mixer.py's `sharding[\"activation_checkpointing_policy\"] = [MixerBlock]`. The store lies under "
+        "`if cfg.get(\"remat\"):`, a test on `configure_model`'s parameter, and the placement (data_rule.py, "
+        "`Flow.picked_by_parameters`) leaves a value its callers' arguments pick at the call, as it should for a "
+        "choice (`\"bf16-mixed\" if training else \"bf16-true\"`: the call picks the wrong one). Here every pick is "
+        "wrong the same way (a list where a set is needed), so the fix is the helper's store; telling the two "
+        "apart (a value of the wrong type on every branch the test can take) belongs in that placement rule, "
+        "kept as it is so far",
     # round nineteen (scripts): values the caller's arguments decide, behind wrappers (environment defaults through
     # `int()`, `os.getenv` branches, dict views and generators as policies, `map`/comprehensions over
     # `fabric.setup_module`, partials with positional arguments, `**kwargs` through two builders, `main(**vars(args))`

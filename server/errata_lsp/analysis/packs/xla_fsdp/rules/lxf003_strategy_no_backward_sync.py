@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from ....context import Context
 from ....findings import Finding, Fix, Severity
 from ....rule import Invalid, Rule, Valid, fix, replace
-from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_kind, strategy_kind
+from ....values import Value
+from ...lightning.fabric import XLA_FSDP, fabric_calls, fabric_kind, fabric_strategy, strategy_kind
 
 NO_ATTRIBUTE_RECORD = "e2eda8933f803fe4"  # AttributeError: 'XLAFSDPStrategy' object has no attribute 'no_backward_sync'
 
@@ -138,6 +139,24 @@ class StrategyNoBackwardSync(Rule):
             message="Got: _FabricModule",
             count=1, at="5:10-5:34", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Trainer:\n"
+            "    def __init__(self, fabric):\n"
+            "        self.fabric = fabric\n"
+            "    @property\n"
+            "    def strategy(self):\n"
+            "        return self.fabric.strategy\n"
+            "    def step(self, model):\n"
+            "        with self.strategy.no_backward_sync(model, enabled=True):\n"
+            "            pass\n"
+            "def train(fabric):\n"
+            "    Trainer(fabric).step(fabric.setup_module(Net()))\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="`XLAFSDPStrategy` object has no attribute `no_backward_sync`: use `fabric.no_backward_sync(model, "
+            "enabled=...)` with the set-up model",
+            count=1, at="9:14-9:44", severity="error",
+        ),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"
               "    model = fabric.setup_module(Net())\n"
@@ -179,7 +198,7 @@ class StrategyNoBackwardSync(Rule):
     def _strategy_object(self, ctx: Context, call: ast.Call, receiver: ast.expr) -> Finding:
         """A strategy object kept elsewhere (`self.strategy`, a name): no strategy has `no_backward_sync`."""
         fabric = self._fabric_built_with(ctx, receiver)
-        kind = "XLAFSDPStrategy" if strategy_kind(ctx, receiver) == XLA_FSDP else "Strategy"
+        kind = "XLAFSDPStrategy" if _runs_xla_fsdp(ctx, receiver) else "Strategy"
         use = f"`{fabric}.no_backward_sync(model, enabled=...)`" if fabric else "`fabric.no_backward_sync(model, enabled=...)`"
         message = f"`{kind}` object has no attribute `no_backward_sync`: use {use} with the set-up model"
         fixes = [self._rewrite(ctx, call, fabric)] if fabric else []
@@ -262,9 +281,23 @@ def _kept_control(ctx: Context, receiver: ast.expr) -> ast.expr:
 
 
 def _holds_a_strategy(ctx: Context, receiver: ast.expr) -> bool:
-    """Every value the receiver can hold is a Lightning strategy object."""
+    """Every value the receiver can hold is a Lightning strategy object: one built, or a Fabric's `strategy`
+    read elsewhere (a property returning `self.fabric.strategy`)."""
     values = ctx.values(receiver)
-    return bool(values) and all(v.kind == "strategy" for v in values)
+    return bool(values) and all(v.kind in ("strategy", "fabric_strategy") for v in values)
+
+
+def _runs_xla_fsdp(ctx: Context, receiver: ast.expr) -> bool:
+    """The strategy object is an XLAFSDPStrategy: built as one, or the `strategy` of Fabrics that all run one."""
+    if strategy_kind(ctx, receiver) == XLA_FSDP:
+        return True
+    kinds = set()
+    for value in ctx.values(receiver):
+        fabric = value.extra if value.kind == "fabric_strategy" else None
+        if not isinstance(fabric, Value) or fabric.kind != "fabric" or not isinstance(fabric.node, ast.Call):
+            return False
+        kinds.add(fabric_strategy(fabric.flow.ctx if fabric.flow is not None else ctx, fabric.node))
+    return kinds == {XLA_FSDP}
 
 
 def type_name(ctx: Context, fabric: ast.AST) -> str:

@@ -25,7 +25,9 @@ It may bind and still not take the Fabric first: `def main(cfg, fabric)` launche
 puts the Fabric in `cfg` and `cfg` in `fabric`, and the body's first Fabric member read on that parameter
 (on every path) raises AttributeError, when what it holds is known to lack it (a plain value, or an
 instance of a class of the file that derives from nothing). The fix swaps the two parameters when the
-launch is the function's only reader.
+launch is the function's only reader. A `functools.partial` that binds by position the parameter the body
+uses as the Fabric (`launch(partial(train, cfg))` of `def train(fabric, cfg)`) does the same; the fix passes
+the partial's argument by keyword, to the parameter the Fabric took.
 """
 
 from __future__ import annotations
@@ -277,6 +279,40 @@ class LaunchedFunctionWithoutParameter(Rule):
                     "'seed_everything'\"",
             count=1, at="5:15-5:19", severity="error",
         ),
+        Invalid(
+            "import functools\n"
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric, cfg):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "fabric = Fabric(strategy='xla_fsdp')\n"
+            "job = functools.partial(train, {'lr': 0.1})\n"
+            "fabric.launch(job)\n",
+            fixed="import functools\n"
+                  "from lightning.fabric import Fabric\n"
+                  "def train(fabric, cfg):\n"
+                  "    model = fabric.setup_module(Net())\n"
+                  "fabric = Fabric(strategy='xla_fsdp')\n"
+                  "job = functools.partial(train, cfg={'lr': 0.1})\n"
+                  "fabric.launch(job)\n",
+            message="`Fabric.launch(function=job)` calls it with the Fabric as its first argument, which goes to its "
+                    "parameter `cfg`: the partial gives `{'lr': 0.1}` to `fabric`, so `fabric.setup_module` (line 4) raises "
+                    "AttributeError \"'dict' object has no attribute 'setup_module'\" in every process. Give the partial's "
+                    "argument by keyword: `partial(train, cfg=...)`",
+            count=1, at="7:15-7:18", severity="error",
+        ),
+        Valid("import functools\n"
+              "from lightning.fabric import Fabric\n"
+              "def train(fabric, cfg):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "def evaluate(cfg, fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "def report(fabric, cfg):\n"
+              "    if cfg:\n"
+              "        fabric.print(cfg)\n"
+              "fabric = Fabric(strategy='xla_fsdp')\n"
+              "fabric.launch(functools.partial(train, cfg={'lr': 0.1}))\n"
+              "fabric.launch(functools.partial(evaluate, {'lr': 0.1}))\n"
+              "fabric.launch(functools.partial(report, load_settings()))\n"),
         Valid("from lightning.fabric import Fabric\n"
               "class Settings:\n"
               "    def print(self, *args):\n"
@@ -404,6 +440,10 @@ def _fabric_used_from_another_parameter(ctx: Context, launch: ast.Call, target: 
     if value.flow is None or partial is not None and partial.keywords:
         return None
     owner = value.flow.ctx
+    if partial is not None:
+        found = _fabric_bound_by_partial(ctx, target, value, func, partial, bound)
+        if found is not None:
+            return found
     params = [*func.args.posonlyargs, *func.args.args][(1 if bound else 0) + (len(partial.args) - 1 if partial else 0):]
     extras = launch.args[1:]
     if len(params) < 2 or _fabric_reads(owner, func, params[0].arg):
@@ -428,6 +468,45 @@ def _fabric_used_from_another_parameter(ctx: Context, launch: ast.Call, target: 
         finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message, fixes)
         if value.foreign and value.flow.origin is not None:
             finding = replace(finding, elsewhere=place_in(value.flow, params[0]))
+        return finding
+    return None
+
+
+def _fabric_bound_by_partial(ctx: Context, target: ast.expr, value: Value, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                             partial: ast.Call, bound: bool) -> Finding | None:
+    """`launch(partial(train, cfg))` of `def train(fabric, cfg)`: the partial's positional argument fills the
+    parameter the body uses as the Fabric, and the Fabric goes to the next one; the first Fabric member read
+    on it, on every path, raises AttributeError. The fix gives the partial's argument by keyword, to the
+    parameter the Fabric took, when the partial binds one argument by position."""
+    if ctx.parents.get(partial) is None:
+        return None  # a partial another module writes: its arguments are read there
+    owner = value.flow.ctx if value.flow is not None else ctx
+    params = [*func.args.posonlyargs, *func.args.args][1 if bound else 0:]
+    given = partial.args[1:]
+    if len(params) <= len(given):
+        return None
+    for param, passed in zip(params, given):
+        read = next(iter(_fabric_reads(owner, func, param.arg)), None)
+        if read is None or not _on_every_path(owner, read, func):
+            continue
+        shown = _lacks_member(ctx, passed, read.attr)
+        if shown is None:
+            return None
+        module = f"{value.flow.origin_name}, " if value.foreign and value.flow is not None else ""
+        landing = params[len(given)]
+        message = (
+            f"`Fabric.launch(function={short(ctx.doc.source(target))})` calls it with the Fabric as its first argument"
+            f", which goes to its parameter `{landing.arg}`: the partial gives `{short(ctx.doc.source(passed))}` to "
+            f"`{param.arg}`, so `{param.arg}.{read.attr}` ({module}line {read.lineno}) raises AttributeError "
+            f"\"'{shown}' object has no attribute '{read.attr}'\" in every process. Give the partial's argument by "
+            f"keyword: `partial({ctx.doc.source(partial.args[0])}, {landing.arg}=...)`")
+        fixes = []
+        if len(given) == 1 and not func.args.posonlyargs and landing.arg not in {k.arg for k in partial.keywords}:
+            edit = Edit(ctx.doc.span(passed), f"{landing.arg}={ctx.doc.source(passed)}")
+            fixes = [fix(f"Pass `{short(ctx.doc.source(passed))}` as `{landing.arg}=`", edit, preferred=True)]
+        finding = LaunchedFunctionWithoutParameter.finding(RULE, ctx, target, message, fixes)
+        if value.foreign and value.flow is not None and value.flow.origin is not None:
+            finding = replace(finding, elsewhere=place_in(value.flow, param))
         return finding
     return None
 

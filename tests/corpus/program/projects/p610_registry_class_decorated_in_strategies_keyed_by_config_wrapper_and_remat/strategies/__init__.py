@@ -1,0 +1,1 @@
+from . import xla  # noqa: F401  (fills registry.STRATEGIES)

@@ -1,0 +1,4 @@
+from .base import BaseTrainer
+from .mixins import XLAShardingMixin
+
+__all__ = ["BaseTrainer", "XLAShardingMixin"]

@@ -1,0 +1,4 @@
+from .schema import FSDPKwargs
+from .presets import FSDP_REMAT
+
+__all__ = ["FSDPKwargs", "FSDP_REMAT"]

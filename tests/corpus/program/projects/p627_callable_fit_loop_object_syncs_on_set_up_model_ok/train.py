@@ -1,0 +1,13 @@
+# expect: none
+# oracle: OK
+# twin: p626_callable_fit_loop_object_syncs_on_attribute_left_raw
+"""python train.py: the block net, two micro-batches per optimizer step."""
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+
+from loops.fit import FitLoop
+from model import Block, Net
+
+if __name__ == "__main__":
+    fabric = Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block}), precision="bf16-true")
+    fabric.launch(FitLoop(Net(), steps=4, accumulate=2))

@@ -1,0 +1,3 @@
+from .profiles import PROFILES
+
+__all__ = ["PROFILES"]

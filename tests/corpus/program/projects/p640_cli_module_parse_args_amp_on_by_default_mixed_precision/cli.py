@@ -1,0 +1,12 @@
+"""Command line of the project."""
+import argparse
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description="Train the block classifier on a TPU pod.")
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--steps", type=int, default=2)
+    parser.add_argument("--batch-size", type=int, default=8)
+    parser.add_argument("--amp", action=argparse.BooleanOptionalAction, default=True,
+                        help="autocast the forward pass (the GPU recipe's default)")
+    return parser.parse_args(argv)
