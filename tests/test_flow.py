@@ -1126,11 +1126,11 @@ def test_an_environment_default_is_one_value_of_the_read():
     """) == [("unknown", 3, 6, ()), ("list", 3, 21, ('"MODE" is not set in the environment',))]
 
 
-def test_an_environment_read_without_a_default_is_unknown():
+def test_an_environment_read_without_a_default_is_unknown_or_none_when_unset():
     assert probe("""
         import os
         probe(os.environ.get("CKPT_FORMAT"))
-    """) == [("unknown", 3, 6, ())]
+    """) == [("unknown", 3, 6, ()), ("none", 3, 6, ('"CKPT_FORMAT" is not set in the environment',))]
 
 
 def test_defaults_merged_with_unread_overrides_keep_their_keys():

@@ -1224,12 +1224,14 @@ def reduced_loss(fabric, loss):
 """
 
 
-# a value the layer does not hold (`bool(0)`) leaves the test undecided: the call is judged as written
-@pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["error"]), ("bool(0)", ["error"])])
+# a value the layer does not hold (`len(sys.argv) > 9`) leaves the test undecided: the call is judged as written; a
+# builtin's conversion of a constant is that constant (`bool(0)`: False)
+@pytest.mark.parametrize(("flag", "expected"), [("False", []), ("True", ["error"]), ("bool(0)", []),
+                                                ("len(sys.argv) > 9", ["error"])])
 def test_a_test_on_a_flag_of_an_imported_project_module_is_decided_by_its_value(tmp_path, flag, expected):
     # p368/p369: `LOG_WORST_REPLICA = False` in conf/flags.py never takes the max reduction
     train = HEAD + ("from logging_utils import reduced_loss\n\ndef train(fabric):\n    reduced_loss(fabric, 1.0)\n\n"
                     "Fabric(accelerator='tpu', strategy=XLAFSDPStrategy()).launch(train)\n")
-    tree(tmp_path, {"conf/__init__.py": "", "conf/flags.py": f"LOG_WORST_REPLICA = {flag}\n",
+    tree(tmp_path, {"conf/__init__.py": "", "conf/flags.py": f"import sys\nLOG_WORST_REPLICA = {flag}\n",
                     "logging_utils.py": LOGGING, "train.py": train})
     assert [severity for code, severity, *_ in found(tmp_path / "logging_utils.py")] == expected

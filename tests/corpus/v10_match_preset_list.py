@@ -1,6 +1,6 @@
 # expect: LXF001
 # real: RAISED TypeError: `activation_checkpointing_policy` must be a set, found [<class '__main__.ResidualMLP'>]. You can try defining and passin
-# findings: LXF001 warning 63
+# findings: LXF001 error 63
 """Model presets for the TPU sweep, selected with `match` on the preset name."""
 import os
 

@@ -1,6 +1,6 @@
 # expect: none
 # real: OK
-# findings: LXF001 warning 56
+# findings: none
 """Selects the checkpointing granularity from the MODEL_SIZE environment variable (default "base")."""
 import os
 

@@ -130,6 +130,7 @@ DISPLAYS = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.Dict: "dic
             ast.SetComp: "set", ast.DictComp: "dict", ast.GeneratorExp: "generator", ast.JoinedStr: "str"}
 LIST_CHANGES = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse")  # in place
 ENVIRONMENT_READS = ("os.environ.get", "os.getenv")
+ENVIRONMENT_UNSET = " is not set in the environment"  # the condition an environment read's default holds under
 # An option's default is one value of it; the command line may give any other, unless `choices` lists them.
 BY_DEFAULT, WITH_CHOICE = "by default", "with "
 # The default an action gives an option that names none (`--no-remat`, `action="store_false"`: True).
@@ -328,7 +329,7 @@ class Flow:
                 flag = self.module_test_truth(defs[0].node)
         if flag is None and len(defs) == 1 and defs[0].how == "import" and not defs[0].when:
             # `from backend import XLA_FSDP`: the test the other module binds it to, decided there
-            held = self.of_def(defs[0], defs[0].target or self.ctx.module)
+            held = _bound_whole(self.of_def(defs[0], defs[0].target or self.ctx.module))
             flag = _bound_test_truth(held[0]) if len(held) == 1 else None
         return flag
 
@@ -658,7 +659,7 @@ class Flow:
         if isinstance(test, (ast.Name, ast.Attribute)):
             if self._own_state_stored_outside(test):
                 return None  # as `if self.flag:` (`_with_own_instance`): the constructions are not all it holds
-            values = self.values(test)
+            values = _bound_whole(self.values(test))
             # (a module's name bound to a test of its constants or of the environment: `ON_TPU = bool(int(...))`)
             truth = {v.truthy if isinstance(v.node, ast.Constant) and not v.when else _bound_test_truth(v) for v in values}
             return truth.pop() if len(truth) == 1 else None
@@ -1489,6 +1490,10 @@ class Flow:
         values = self._parameter_values(node, given)
         if values is None:
             return None
+        if any(v.extra == SET_BY_THE_RUN for v in values) and any(_unset_in_environment(v) for v in values):
+            # `precision_plugin(os.environ.get("PRECISION", "bf16"))`: the default is what the plain run passes, as an
+            # option's default is (a falsy one, below, stands for a variable a run sets to turn code on)
+            values = tuple(replace(v, when=(BY_DEFAULT,)) if _unset_in_environment(v) else v for v in Flow.plain_run(values))
         if any(BY_DEFAULT in v.when for v in values):
             # A command-line option's default is what the plain run (`python train.py`) takes, whatever else the
             # command line may give (`--devices 8`, one of its `choices`), and decides the test; a falsy one
@@ -6438,6 +6443,11 @@ class Flow:
             given = self.values(node.args[0])
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
+        if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONVERTED_BUILTINS \
+                and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            converted = self._builtin_conversion(node, node.func.id)
+            if converted is not None:
+                return converted
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONTAINERS:
             if node.func.id == "dict" and len(node.args) == 1 and not node.keywords \
                     and not isinstance(node.args[0], ast.Starred):
@@ -6476,6 +6486,31 @@ class Flow:
             got = self._itemgetter_call(node, f) if got is None else got
             # what an entry picked by a key builds (`FACTORIES[name]()`) is picked by that key
             out.extend(x.under(f.when).picked_by(f.picked) for x in (got if got is not None else self._call_of(node, f)))
+        return tuple(out)
+
+    def _builtin_conversion(self, node: ast.Call, name: str) -> tuple[Value, ...] | None:
+        """`int(os.environ.get("TPU_CORES", "1"))`: each constant the argument may hold, converted as the run
+        converts it (the 1 `devices=` gets), under its conditions; what the run sets stays unknown, any other
+        value is the conversion's kind. None when no constant is among them, or one the run fails
+        to convert (`int("auto")` raises: nothing to say of its result)."""
+        given = self.values(node.args[0])
+        if not any(isinstance(x.node, ast.Constant) for x in given):
+            return None
+        convert, kind = CONVERTED_BUILTINS[name], CONTAINERS[name]
+        out: list[Value] = []
+        for x in given:
+            if x.kind == "unknown" and x.extra == SET_BY_THE_RUN:
+                # what the run sets stays the run's, at the conversion: a module's `ON_TPU = bool(int(...))` is
+                # still the test of constants the plain run decides (`_bound_test_truth`)
+                out.append(replace(x, node=node, flow=self))
+            elif isinstance(x.node, ast.Constant) and isinstance(x.node.value, (str, int, float, bool)):
+                try:
+                    constant = ast.copy_location(ast.Constant(convert(x.node.value)), x.node)
+                except (ValueError, OverflowError):
+                    return None
+                out.append(Value(kind, constant, x.when, label=x.label, flow=x.flow or self))
+            else:
+                out.append(Value(kind, node, x.when, flow=self))
         return tuple(out)
 
     def _getattr_named(self, node: ast.Call, given: tuple[Value, ...]) -> tuple[Value, ...] | None:
@@ -6842,6 +6877,8 @@ class Flow:
                 return self._looked_up_entry(node, receiver, name) or unknown
             if name == "copy":
                 return (receiver,)
+            if name in ("keys", "values", "items") and not node.args and not node.keywords:
+                return (Value("view", node, receiver.when, extra=receiver, flow=self),)  # `LAYERS.keys()`
         if receiver.kind == "instance" and name == "_asdict" and receiver.flow is not None and not node.args \
                 and not node.keywords and isinstance(node.func, ast.Attribute) \
                 and receiver.flow.dataclass_fields(receiver.extra[0]) is not None:
@@ -7593,7 +7630,7 @@ class Flow:
             # `os.environ.get("X", default)`: the environment is unknown here, the default one value of it: the
             # run's value unless X is set (marked: a rule may take the default as the run's, as an option's);
             # `os.getenv("X")`'s default is None (`os.getenv("X") or "bf16-mixed"`: the run's is the `or`'s)
-            unset = f"{self.text(node.args[0])} is not set in the environment"
+            unset = f"{self.text(node.args[0])}{ENVIRONMENT_UNSET}"
             default = tuple(x.under((unset,)) for x in self.values(node.args[1])) if len(node.args) == 2 else (
                 Value("none", _Implied(node, None), (unset,), flow=self),)
             return (Value("unknown", node, qualified=qualified, extra=SET_BY_THE_RUN, flow=self), *default)
@@ -7616,6 +7653,13 @@ class Flow:
             if node.args:
                 inner = self.values(node.args[0])
                 target = inner[0].node if len(inner) == 1 else None
+                held = inner[0].node if len(inner) == 1 else None
+                if isinstance(held, ast.Call) and held.args and inner[0].kind == "partial" and not inner[0].when \
+                        and inner[0].flow is not None and inner[0].flow.base is self.base:
+                    # `v3_8 = partial(tpu_bf16, devices=8)` of `tpu_bf16 = partial(build_fabric, "bf16-mixed")`: one
+                    # partial of `build_fabric`, the inner one's arguments first (functools flattens it so too)
+                    chained = self.ctx.once("chained partial", node, lambda: _Chained(node, held))
+                    return (Value("partial", chained, extra=inner[0].extra, flow=self),)
             return v("partial", extra=target)
         if qualified in ("copy.deepcopy", "copy.copy") and node.args:
             return self._copied(node, self.values(node.args[0]))
@@ -9024,6 +9068,18 @@ class _Bound(ast.Call):
         self.end_lineno, self.end_col_offset = call.end_lineno, call.end_col_offset
 
 
+class _Chained(ast.Call):
+    """`partial(p, *args, **kw)` where `p = partial(f, *bound, **bound_kw)`, seen as the one partial
+    `partial(f, *bound, *args, **bound_kw, **kw)` (a keyword of the outer one replaces the inner one's)."""
+
+    def __init__(self, outer: ast.Call, inner: ast.Call):
+        given = {k.arg for k in outer.keywords if k.arg}
+        keywords = [k for k in inner.keywords if k.arg not in given] + list(outer.keywords)
+        super().__init__(func=outer.func, args=[*inner.args, *outer.args[1:]], keywords=keywords)
+        self.lineno, self.col_offset = outer.lineno, outer.col_offset
+        self.end_lineno, self.end_col_offset = outer.end_lineno, outer.end_col_offset
+
+
 class _Option(ast.expr):
     """The entry `dest` of `vars(args)` for a namespace of options: what `args.<dest>` holds, placed at the
     option's `add_argument` (or `set_defaults`) call."""
@@ -9213,6 +9269,7 @@ _MISSING = object()
 NOT_A_DICT_TEST = object()  # `Flow._dict_compare` of a comparison it does not read
 SIZING_BUILTINS = ("len", "bool")  # a test may read a parameter through them (`if len(kwargs) > 0:`)
 CONVERTING_BUILTINS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}  # of a constant in a test
+CONVERTED_BUILTINS: dict[str, Callable[[Any], Any]] = {**CONVERTING_BUILTINS, "bool": bool}  # of a constant, as a value
 PROPERTY_DECORATORS = ("property", "functools.cached_property", "cached_property")  # read as an attribute, run
 _CallIndex = tuple[dict[int, list[ast.Call]], list[tuple[ast.Call, tuple[Value, ...]]]]
 
@@ -9438,6 +9495,19 @@ def _bound_test(node: ast.AST | None) -> TypeGuard[ast.expr]:
         return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
         and node.func.id in (*SIZING_BUILTINS, *CONVERTING_BUILTINS) and any(_environment_read(n) for n in walk(node))
+
+
+def _unset_in_environment(value: Value) -> bool:
+    """The default of an environment read (`os.environ.get("X", default)`), held when the run does not set X."""
+    return bool(value.when) and all(c.endswith(ENVIRONMENT_UNSET) for c in value.when)
+
+
+def _bound_whole(values: tuple[Value, ...]) -> tuple[Value, ...]:
+    """The values of a flag a test reads, with a builtin's conversion of an environment read (`ON_TPU =
+    bool(int(os.environ.get("ON_TPU", "1")))`) read whole: what the run sets, at the conversion, stands for the
+    test the module binds (`_bound_test_truth`), not beside the converted default it holds when unset."""
+    run = [v for v in values if v.kind == "unknown" and v.extra == SET_BY_THE_RUN and _bound_test(v.node)]
+    return (run[0],) if len(run) == 1 else values
 
 
 def _environment_read(node: ast.AST | None) -> TypeGuard[ast.Call]:

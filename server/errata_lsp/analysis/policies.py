@@ -21,7 +21,8 @@ from .findings import Edit, Fix, Position, Span
 from .rule import fix, replace
 from .values import Value
 
-NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "number", "bool", "class", "function", "lambda", "partial")
+NOT_SETS = ("list", "tuple", "frozenset", "str", "dict", "view", "number", "bool", "class", "function", "lambda",
+            "partial")
 CONVERTIBLE = ("list", "tuple", "frozenset", "class")
 
 
@@ -99,7 +100,7 @@ def to_set(ctx: Context, arg: Arg, verdict: Verdict) -> list[Fix]:
         if edits:
             fixes.append(fix(f"{_title(values)} in {os.path.basename(origin)}", *edits, preferred=True, path=origin))
     everything = verdict.bad + verdict.others
-    if all(v.kind in ("list", "tuple", "set", "frozenset") for v in everything):
+    if all(v.kind in ("list", "tuple", "set", "frozenset", "view") for v in everything):
         written = ctx.doc.source(arg.value)
         fixes.append(fix(f"Convert `{written}` to a set with set()", replace(ctx, arg.value, f"set({written})"),
                          preferred=not fixes))

@@ -51,6 +51,7 @@ def register_kind(name: str, owner: str, *, always_true: bool = False) -> str:
 # Python's own kinds. `grown`, `asdict`, `nested` are not kinds: they are what `extra` says of a list,
 # a dict or a function.
 for _name in ("list", "tuple", "set", "frozenset", "dict", "generator", "str", "number", "bool", "none",
+              "view",  # a dict's `keys()`, `values()` or `items()`: a live view of it, not a set, list or tuple
               "external", "unknown", "method", "enum", "args_parser", "args",
               "project_module"):  # a module of the project imported whole (`import config as c`)
     register_kind(_name, __name__)
@@ -96,8 +97,8 @@ class Value:
             return True  # one they fill on every path before it is read
         if isinstance(self.extra, StarredRest):
             return None if self.extra.count is None else self.extra.count > 0
-        if self.kind == "dict" and isinstance(self.extra, Value):
-            return self.extra.truthy  # a copy is as empty as its source
+        if self.kind in ("dict", "view") and isinstance(self.extra, Value):
+            return self.extra.truthy  # a copy, or a view, is as empty as its source
         if KINDS[self.kind].always_true:
             return True
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):

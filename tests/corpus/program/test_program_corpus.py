@@ -451,6 +451,33 @@ KNOWN_MISSES: dict[str, str] = {
         "wrong the same way (a list where a set is needed), so the fix is the helper's store; telling the two "
         "apart (a value of the wrong type on every branch the test can take) belongs in that placement rule, "
         "kept as it is so far",
+    # round nineteen (scripts): values the caller's arguments decide, behind wrappers (environment defaults through
+    # `int()`, `os.getenv` branches, dict views and generators as policies, `map`/comprehensions over
+    # `fabric.setup_module`, partials with positional arguments, `**kwargs` through two builders, `main(**vars(args))`
+    # into a guarded helper, `partial(fabric.load, path)`, a `functools.cache` plugin factory) (scored before anything
+    # was built for them: 4/11 raising flagged as an error, 5/11 with any severity; 0/11 fine cases with an error,
+    # 1/11 with its twin's warning)
+    "s740_comprehension_sets_up_heads_optimizer_from_raw_heads":
+        "missed: `heads = [fabric.setup_module(h) for h in raw_heads]` then "
+        "`AdamW(itertools.chain(*(h.parameters() for h in raw_heads)))`: the parameters of modules set up in a "
+        "comprehension, read through a generator inside `itertools.chain(*...)` (the run: `optimizer got an empty "
+        "parameter list`, setup_module emptied the raw heads). Even `AdamW(raw_heads[0].parameters())` is silent: "
+        "LXF013 follows a module a name holds through `setup_module(name)`, not the items of a list set up one by "
+        "one in a comprehension. The fix belongs in LXF013's reading of what was set up (a comprehension's "
+        "`fabric.setup_module(h) for h in raw_heads` sets up every item of `raw_heads`) and of the optimizer's "
+        "argument (a chain or generator of their `.parameters()`)",
+    "s746_main_vars_args_clip_helper_guard_falls_to_value":
+        "missed: `clip_kwargs` returns `{\"max_norm\": max_norm}` under `if max_norm is not None:` and otherwise "
+        "`{\"clip_val\": clip_value}`, and `fabric.clip_gradients(model, optimizer, **clipping)` passes one of the "
+        "two dicts (`--max-norm` of default None leaves the guard to the run). The layer reads both dicts, but "
+        "LXF014's `absent max_norm` looks at the keys of every dict the `**` may hold together "
+        "(`site.absent` over `Context.keyword_args`), so the `max_norm` of the other dict hides the `clip_val`. "
+        "The fix belongs in detect/site.py: a key absent from every dict that passes the argument (`Arg.among`) is "
+        "absent; tried, it flags this case, but then s339 (fine: `run(fabric, clip)` launched once on XLAFSDP "
+        "with `{\"max_norm\": ...}`, once on DDP with `{\"clip_val\": ...}`) gets a warning \"when called at "
+        "line 35 and called at line 41\", conditions of two calls that exclude each other, which the data rule "
+        "joins instead of dropping; and p571's `--clip-mode value` choice gets its twin's warning. Both need "
+        "fixing with it"
 }
 
 

@@ -30,6 +30,10 @@ decorator of the file made of it (a decorator that launches the function it wrap
 it's not the same object as __main__.train`. A launched function with no parameter is LXF018's: `launch`
 raises TypeError before it pickles anything.
 
+A generator object among the strategy's arguments (`activation_checkpointing_policy=(LAYERS[n] for n in names)`,
+or a helper's `return (... for ...)`) fails the same launch with `TypeError: cannot pickle 'generator' object`
+(program corpus s736): an error at the argument, a warning naming the path when only some paths hold one.
+
 The constructor and `setup_module` accept lambdas, which is why Lightning's own activation
 checkpointing test (it never launches) uses one.
 
@@ -161,6 +165,18 @@ class LambdaInStrategy(Rule):
             "s = XLAFSDPStrategy(state_dict_type='full', shard_param_on_dim_0=True, param_init_fn=_param_init_fn)\n",
             count=1, at="2:86-2:120", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric.strategies import XLAFSDPStrategy\n"
+            "LAYERS = {'block': Block, 'mlp': MLP}\n"
+            "def remat_layers(names):\n"
+            "    return (LAYERS[n] for n in names.split(','))\n"
+            "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=remat_layers('block'))\n",
+            message="holds a generator (line 4), which cannot be pickled",
+            count=1, at="5:79-5:100", severity="error",
+        ),
+        Valid("from lightning.fabric.strategies import XLAFSDPStrategy\n"
+              "LAYERS = {'block': Block, 'mlp': MLP}\n"
+              "s = XLAFSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy=set(LAYERS[n] for n in ['block']))\n"),
         Valid("from functools import partial\n"
               "from lightning.fabric.strategies import XLAFSDPStrategy\n"
               "from torch_xla.distributed.fsdp.wrap import size_based_auto_wrap_policy\n"
@@ -347,6 +363,9 @@ class LambdaInStrategy(Rule):
         args, _ = ctx.keyword_args(call)
         for arg in args.values():
             _values, found, every = _held_unpicklable(ctx, arg.value)
+            generated = self._generator(ctx, arg.name, arg.value, _values)
+            if generated is not None:
+                yield generated
             local_defs = [item for _, item in found if item[3] is None and item[0] not in seen
                           and isinstance(item[0], (ast.FunctionDef, ast.AsyncFunctionDef))]
             if every and len(local_defs) > 1 and arg.value in ctx.parents:
@@ -366,6 +385,26 @@ class LambdaInStrategy(Rule):
                     yield self._finding(ctx, arg.name, arg.value, func, inside, when, taken)
                 elif arg.value in ctx.parents:
                     yield self._local_def(ctx, arg.name, arg.value, func, inside, when)
+
+    def _generator(self, ctx: Context, name: str, written: ast.expr, values: tuple[Value, ...]) -> Finding | None:
+        """A generator object the argument holds (`(LAYERS[n] for n in names)`, returned by a helper): pickle
+        refuses it outright, TypeError: cannot pickle 'generator' object, at the launch. On some paths only, a
+        warning naming the path."""
+        held = [v for v in values if v.kind == "generator"]
+        if not held or written not in ctx.parents:
+            return None
+        origin = "" if held[0].node is written or held[0].flow is None else f" (line {held[0].line})"
+        message = (
+            f"`{name}` holds a generator{origin}, which cannot be pickled: `fabric.launch` pickles the strategy to "
+            "send it to the spawned processes, so it fails with TypeError: cannot pickle 'generator' object before "
+            "your function runs. "
+            + ("Pass a set of its items (`set(...)` of it): the policy is checked as a set" if name.endswith("policy")
+               else "Pass a list or tuple of its items instead")
+        )
+        some = len(held) < len(values)
+        if some:
+            message += f"; {describe_when([held[0].when])}" if held[0].when else "; on some paths"
+        return self.finding(ctx, written, message, (), Severity.WARNING if some else None)
 
     def _finding(self, ctx: Context, name: str, written: ast.AST, lam: ast.Lambda, inside: str | None,
                  when: _Path, taken: set[str]) -> Finding:
