@@ -4222,6 +4222,10 @@ class Flow:
     def attribute(self, value: Value, attr: str, node: ast.AST) -> tuple[Value, ...]:
         flow = value.flow or self
         if flow is not self:
+            if value.kind == "instance" and self.ctx.project is not None:  # `config.CFG.precision` set by a caller
+                patched = self.ctx.project.instance_attribute_patched(self, value, attr, node)
+                if patched:
+                    return tuple(patched)
             return flow.attribute(value, attr, node)
         unknown = (Value("unknown", node, flow=self),)
         if value.kind == "instance":

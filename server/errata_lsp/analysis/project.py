@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .binder import Def, is_main_guard
+from .binder import Def, is_main_guard, source_text
 from .context import Context, LibraryVersions
 from .document import Chunk, Document
 from .flow import Flow
@@ -1490,6 +1490,75 @@ class Project:
                 return []
             out.extend(stored)
         return out
+
+    def instance_attribute_patched(self, flow: Flow, value: Value, attr: str, use: ast.AST) -> list[Value]:
+        """`config.CFG.precision` read in a function of `flow`'s module that other modules call only from their
+        top levels or `if __name__ == "__main__":` blocks, `CFG` an instance another module binds at its top level:
+        what each caller stored into that attribute before its call (`config.CFG.precision = "bf16-mixed"`, or
+        `CFG.precision = ...` of `from config import CFG`), as `_patched_by_callers` reads a module's attribute.
+        Nothing when a call has no such store before it, or one under a test its module leaves undecided."""
+        ctx, there = flow.ctx, value.flow
+        cls_call = value.extra[1] if isinstance(value.extra, tuple) and len(value.extra) == 2 else None
+        reader = ctx.enclosing_function(use)
+        if there is None or there.origin is None or not isinstance(cls_call, ast.Call) or flow.origin is not None \
+                or not isinstance(reader, ast.FunctionDef) or ctx.parents.get(reader) is not ctx.module:
+            return []
+        holder = there.ctx.parents.get(cls_call)
+        if not (isinstance(holder, ast.Assign) and holder in there.ctx.module.body and len(holder.targets) == 1
+                and isinstance(holder.targets[0], ast.Name)):
+            return []
+        name, origin = holder.targets[0].id, os.path.abspath(there.origin)
+        out: list[Value] = []
+        for caller, call in self.calls_from_other_modules(flow, reader) or ():
+            stored = self._instance_stored_before(caller, call, (origin, name, attr))
+            if not stored:
+                return []
+            out.extend(stored)
+        return out
+
+    def _instance_stored_before(self, flow: Flow, call: ast.Call, target: tuple[str, str, str]) -> list[Value] | None:
+        """What the last statement of `flow`'s top level (or `__main__` block) run before `call` stored into
+        attribute `target[2]` of the instance `target[1]` of the module at `target[0]`; None when none did, or
+        when a statement there that may store it is not one the layer orders (under an `if`, in a loop)."""
+        ctx = flow.ctx
+        body = ctx.module.body
+        top = next((i for i, s in enumerate(body) if ctx.within(call, s)), None)
+        if top is None or ctx.enclosing_function(call) is not None:
+            return None
+        runs: list[ast.stmt] = list(body[:top])
+        guard = body[top]
+        if isinstance(guard, ast.If) and is_main_guard(guard.test):
+            runs += guard.body[:next((i for i, s in enumerate(guard.body) if ctx.within(call, s)), 0)]
+        last: list[Value] | None = None
+        for stmt in runs:
+            stored = self._instance_store(flow, stmt, target)
+            if stored is None and not isinstance(stmt, ast.Assign) and any(
+                    isinstance(n, ast.Attribute) and n.attr == target[2] and isinstance(n.ctx, ast.Store) for n in ast.walk(stmt)):
+                return None  # a store the layer does not order (in an `if`, a loop, a `with`)
+            if stored is not None:
+                last = stored
+        return last
+
+    def _instance_store(self, flow: Flow, stmt: ast.stmt, target: tuple[str, str, str]) -> list[Value] | None:
+        """`alias.CFG.attr = v` (alias the module) or `CFG.attr = v` (the instance imported): what it stores."""
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+                and stmt.targets[0].attr == target[2]):
+            return None
+        holder = stmt.targets[0].value
+        origin, name, _ = target
+        if isinstance(holder, ast.Attribute) and holder.attr == name:
+            held = flow.values(holder.value)
+            if not any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path is not None
+                       and os.path.abspath(v.extra.path) == origin for v in held):
+                return None
+        elif isinstance(holder, ast.Name):
+            held = flow.values(holder)
+            if not held or any(v.kind != "instance" or v.flow is None or v.flow.origin is None
+                               or os.path.abspath(v.flow.origin) != origin for v in held):
+                return None
+        else:
+            return None
+        return [x.named(f"{source_text(stmt.targets[0])}") for x in flow.values(stmt.value)]
 
     def _stored_before(self, flow: Flow, call: ast.Call, module: Module, name: str) -> list[Value] | None:
         """What the last statement run before `call` (of `flow`'s module's top level or `__main__` block) stored
