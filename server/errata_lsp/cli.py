@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__, terminal
 from .analysis import apply_edits, check_source, chosen_fix, fix_all
 from .analysis.engine import Report
-from .analysis.findings import Finding, Span
+from .analysis.findings import Finding
 from .check_jobs import IN_PROCESS_BELOW, default_jobs
 from .files import (
     SOURCE_SUFFIXES,
@@ -252,8 +252,10 @@ class _Run:
 
     status: int = EXIT_CLEAN
     entries: list[Entry] = dataclasses.field(default_factory=list)
-    moved: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # reported where the value is written
-    own: set[tuple[str, Span, str]] = dataclasses.field(default_factory=set)  # a file's own findings, by place
+    # by file, line and code: one finding of a code on a line, whichever file's check reached it first (a helper's
+    # call said by the caller's check and, at its argument, by the helper's module's)
+    moved: set[tuple[str, int, str]] = dataclasses.field(default_factory=set)  # reported where the value is written
+    own: set[tuple[str, int, str]] = dataclasses.field(default_factory=set)  # a file's own findings, by place
     diffed: set[tuple[str, tuple]] = dataclasses.field(default_factory=set)  # with --diff, other modules' fixes shown
     environments: dict = dataclasses.field(default_factory=dict)  # each environment found -> the first file it was found for
     kb_paths: set[tuple[str, ...]] = dataclasses.field(default_factory=set)  # the record files whose rules ran
@@ -399,7 +401,7 @@ def _fold(file: _File, args: argparse.Namespace, run: _Run, notes, style: termin
             if entry is None:
                 continue  # another file's use of the same value said it already, or that file's own check
         else:
-            here = (os.path.realpath(file.path), finding.span, finding.code)
+            here = (os.path.realpath(file.path), finding.span.start.line, finding.code)
             if here in run.moved:
                 continue  # said already where another file's use of a helper here was reported
             run.own.add(here)
@@ -471,14 +473,14 @@ def _fixes_here(finding: Finding) -> Finding:
     return dataclasses.replace(finding, fixes=tuple(f for f in finding.fixes if f.path is None))
 
 
-def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, Span, str]],
-                   own: set[tuple[str, Span, str]]) -> Entry | None:
+def _where_written(entry: Entry, found: Finding, moved: set[tuple[str, int, str]],
+                   own: set[tuple[str, int, str]]) -> Entry | None:
     """A finding whose value is written in another module, reported there, where the fix belongs: its
     message names the use that makes it raise, and it keeps the fixes that edit that module (the use's
     own fixes stay with the use, in the editor)."""
     place, finding = found.elsewhere, entry.finding
     assert place is not None
-    key = (os.path.realpath(place.path), place.span, finding.code)
+    key = (os.path.realpath(place.path), place.span.start.line, finding.code)
     if key in moved or key in own:
         return None
     moved.add(key)
