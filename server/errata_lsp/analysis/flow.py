@@ -2444,11 +2444,11 @@ class Flow:
                            flow=self) for k in built)
 
     def _cls_of(self, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> tuple[Value, ...]:
-        """`cls` in a classmethod of `cls`: the class each call runs it on, when the module calls it only on
-        classes of its own (`MixedExperiment.fabric()` runs the base's method with `cls.PRECISION` the
-        subclass's), each under its own condition when there are several; `cls` itself when a use is not known
-        (the method passed on or read in code the check did not read, called on what the layer cannot tell, or
-        read by another module of the project)."""
+        """`cls` in a classmethod of `cls`: the class each call runs it on, when this module and the modules
+        that name the class or a subclass call it only on those classes (`MixedExperiment.fabric()` runs the
+        base's method with `cls.PRECISION` the subclass's), each under its own condition when there are several;
+        `cls` itself when a use is not known (the method passed on or read in code the check did not read,
+        called on what the layer cannot tell, or read by another module while callers are not read)."""
         written = (Value("class", cls, label=cls.name, qualified=cls.name, flow=self),)
         name = getattr(method, "name", "")
         if not name or name.startswith("__") or not self.ctx.reads_every_use_of(name) \
