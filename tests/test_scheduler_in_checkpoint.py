@@ -96,3 +96,16 @@ def test_a_state_built_by_dict_keywords_is_read_as_its_display():
     unwrapped = ("    raw = torch.nn.Linear(8, 8)\n"
                  "    fabric.save('ckpt', dict(model=raw, step=1))\n")
     assert [f[:3] for f in shown(unwrapped)] == [("LXF023", "error", 11)]
+
+
+def test_a_scheduler_an_update_before_the_save_adds_is_in_the_state():
+    keywords = ("    state = {'model': model, 'optimizer': optimizer}\n"
+                "    state.update(step=1, scheduler=scheduler)\n"
+                "    fabric.save('ckpt', state)\n")
+    display = keywords.replace("state.update(step=1, scheduler=scheduler)", "state.update({'scheduler': scheduler})")
+    assert shown(keywords) == [("LXF045", "error", 11, 35, 44)]
+    assert shown(display) == [("LXF045", "error", 11, 31, 40)]
+    # an update after the save, or of what the file cannot read, adds nothing the save sees
+    assert shown(keywords.replace("    state.update(step=1, scheduler=scheduler)\n    fabric.save('ckpt', state)\n",
+                                  "    fabric.save('ckpt', state)\n    state.update(scheduler=scheduler)\n")) == []
+    assert shown(keywords.replace("state.update(step=1, scheduler=scheduler)", "state.update(**extra)")) == []

@@ -270,3 +270,24 @@ def test_reverse_sorted_first_and_max_pick_the_largest():
 
 def test_a_rank_the_file_cannot_read_picks_nothing():
     assert shown(PICKED.format(lean="int(LEAN)", picked='sorted(PRESETS, key=lambda p: p["hbm_gb"])[0]')) == []
+
+
+# --- a key picked by a conditional expression ---------------------------------------------------------------
+PICKED_KEY = """def train(fabric, clip_by={default}):
+    model = fabric.setup_module(torch.nn.Linear(4, 4))
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters()))
+    fabric.clip_gradients(model, optimizer, **{{"clip_val" if clip_by == "value" else "max_norm": 1.0}})
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(train)
+"""
+
+
+def test_a_key_a_decided_conditional_expression_picks_is_the_dict_s():
+    assert [f[:2] + f[3:4] for f in shown(PICKED_KEY.format(default='"value"'))] == [("LXF014", "error", 18)]
+    assert shown(PICKED_KEY.format(default='"norm"')) == []
+
+
+def test_a_key_an_undecided_conditional_expression_picks_is_not_both_keys():
+    # `clip_by` a run may set to either: one of the two keys, never both (no LXF015 "only one of")
+    assert shown(PICKED_KEY.format(default='__import__("os").environ["CLIP_BY"]')) == []

@@ -5463,6 +5463,8 @@ class Flow:
                     out[k.value] = Entry(v, k, self)
                 elif isinstance(k, (ast.Name, ast.Attribute)) and isinstance(key := self.constant_key(k), str):
                     out[key] = Entry(v, k, self)  # `{tiny.NAME: tiny.CONFIG}`: a name holding one string
+                elif isinstance(k, ast.IfExp) and (picked := self._picked_key(k)) is not None:
+                    out[picked] = Entry(v, k, self)  # `{"clip_val" if by == "value" else "max_norm": amount}`
                 else:
                     complete = False
         elif isinstance(node, ast.DictComp):
@@ -7811,6 +7813,14 @@ class Flow:
             # the left operand's type on each of its paths: `set | frozenset` is a set, `frozenset | set` a frozenset
             return tuple(Value(x.kind, node, x.when, flow=self) for x in left)
         return (Value("unknown", node, flow=self),)
+
+    def _picked_key(self, key: ast.IfExp) -> str | None:
+        """The key a conditional expression picks for a dict display (`"clip_val" if by == "value" else
+        "max_norm"`): the branch the walk decided its test for; None when it is undecided (two keys under
+        exclusive conditions would read as both there) or the branch is no one string."""
+        decided = self._decision(key.test)
+        picked = self.constant_key(key.body if decided else key.orelse) if decided is not None else None
+        return picked if isinstance(picked, str) else None
 
     def _joined_items(self, node: ast.expr) -> list[ast.expr] | None:
         """The items `str.join` is given, when they are a list or tuple display written there, or the tuple a

@@ -88,6 +88,10 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load) or isinstance(parent, ast.Return):
                 continue  # `state["step"]`, `return state`: a read
             store = ctx.parents.get(parent)
+            updated = _updated_entries(ctx, parent, store, here)
+            if updated is not None:  # `state.update(step=step, scheduler=sched)` before the call
+                pairs.update(updated)
+                continue
             place = ctx.block_place(store) if isinstance(store, ast.Assign) and len(store.targets) == 1 else None
             if place is not None and here is not None and place[0] is here[0] and place[1] < here[1] \
                     and store.targets[0] is parent and isinstance(parent.slice, ast.Constant):
@@ -95,6 +99,30 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                 continue
             return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
     return list(pairs.values())
+
+
+def _updated_entries(ctx: Context, read: ast.AST, call: ast.AST | None,
+                     here: tuple[list[ast.stmt], int] | None) -> dict[object, tuple[ast.expr, ast.expr]] | None:
+    """The entries `state.update(k=v, ...)` or `state.update({"k": v})` adds, a statement of the use's own block
+    before it; None for any other read of the state."""
+    if not (isinstance(read, ast.Attribute) and read.attr == "update" and isinstance(call, ast.Call) and call.func is read):
+        return None
+    statement = ctx.parents.get(call)
+    place = ctx.block_place(statement) if isinstance(statement, ast.Expr) else None
+    if place is None or here is None or place[0] is not here[0] or place[1] >= here[1]:
+        return None
+    pairs: dict[object, tuple[ast.expr, ast.expr]] = {}
+    if len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Dict):
+        for k, v in zip(call.args[0].keys, call.args[0].values):
+            if not isinstance(k, ast.Constant):
+                return None  # a `**` or a computed key
+            pairs[k.value] = (k, v)
+        return pairs
+    if call.args or any(k.arg is None for k in call.keywords):
+        return None
+    for keyword in call.keywords:
+        pairs[keyword.arg] = (ast.copy_location(ast.Constant(keyword.arg), keyword), keyword.value)
+    return pairs
 
 
 def module_state_dict(value: ast.AST | None, ctx: Context) -> TypeGuard[ast.Call]:
