@@ -2,7 +2,8 @@
 before `fabric.save` / `fabric.load` (`state = checkpoint_state(model, opt); state["ema"] = ema`): its
 entries are the helper's display then the stores, as Python builds it. Labels: the real library raises
 ValueError for two set-up models in one saved state, and KeyError for a sharded load asking a key the save
-did not write; stores it cannot order (in a branch, through `.update`) leave the state untold."""
+did not write; an `.update(k=v)` before the call adds its keys; stores it cannot order (in a branch, an update
+of keys it cannot read) leave the state untold."""
 
 from __future__ import annotations
 
@@ -79,11 +80,18 @@ def test_the_keys_a_copy_and_its_stores_hold_are_the_keys_saved():
 
 
 def test_a_store_the_check_cannot_order_leaves_the_state_untold():
-    # stored under a test, or merged by `.update`: which keys the state holds at the call is not told
+    # stored under a test, or merged by an `.update` the check cannot read: which keys the state holds at the
+    # call is not told
     assert shown("    state = checkpoint_state(model, optimizer, 1)\n"
                  "    if torch.cuda.is_available():\n"
                  "        state[\"ema\"] = ema\n"
                  "    fabric.save(\"ckpt\", state)\n") == []
     assert shown("    state = checkpoint_state(model, optimizer, 1)\n"
-                 "    state.update(ema=ema)\n"
+                 "    state.update(**{name: ema for name in ('ema',)})\n"
                  "    fabric.save(\"ckpt\", state)\n") == []
+
+
+def test_an_update_of_the_state_before_the_call_adds_its_keys():
+    assert shown("    state = checkpoint_state(model, optimizer, 1)\n"
+                 "    state.update(ema=ema)\n"
+                 "    fabric.save(\"ckpt\", state)\n") == [("LXF024", "error", SEVERAL, 18, 21, 24)]
