@@ -2287,8 +2287,8 @@ class Flow:
         for there in readers or ():
             read = _twin_read(there, top, self.ctx.doc.path)
             if read is None:
-                if cls is None:  # never named there: called through a container or a loop (`HOOKS[name](...)`)
-                    sites.extend(self._called_through_elsewhere(there, func, homes))
+                if cls is None and self._handed_on(func):  # never named there: called through a container or a loop
+                    sites.extend(self._called_through_elsewhere(there, func, homes))  # (`HOOKS[name](...)`)
                 continue
             home, twin = read
             if not isinstance(twin, ast.ClassDef):
@@ -2317,8 +2317,8 @@ class Flow:
             sites.extend((there, method, call, True) for call in there._dispatched(twin, func.name, built_here=False))
         if cls is not None and func.name != "__init__" and not _is_static(func) and not _is_classmethod(func):
             sites.extend(self._dispatched_through_subclasses(cls, func, homes))
-            if not sites:
-                sites.extend(self._dispatched_unnamed(cls, func, homes))
+            if not sites and any(self.ctx.enclosing_function(c) is not None for c in self.constructions(cls)):
+                sites.extend(self._dispatched_unnamed(cls, func, homes))  # (built by a factory of the module)
         if cls is not None and func.name == "__call__":
             sites.extend(self._instances_called_elsewhere(cls, func, homes))
         if len(sites) > MAX_CONTEXTS:
@@ -2359,6 +2359,13 @@ class Flow:
         spellings = {name, *(a.asname for node in self.ctx.nodes(ast.ImportFrom) for a in node.names
                              if a.name == name and a.asname)}
         return [*(c for s in spellings for c in self.ctx.calls_by_name(s)), *self.ctx.module_function_calls(name)]
+
+    def _handed_on(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`func` may reach another module other than by its name: it is decorated (a registry's decorator keeps
+        it), or the module reads its name other than to call it (`HOOKS = {"clip": clip}`)."""
+        return bool(func.decorator_list) or any(
+            not (isinstance(call := self.ctx.parents.get(load), ast.Call) and call.func is load)
+            for load in self.ctx.loads_named(func.name))
 
     def _called_through_elsewhere(self, there: Flow, func: ast.FunctionDef | ast.AsyncFunctionDef,
                                   homes: dict[int, Flow]) -> list[tuple[Flow, ast.AST, ast.Call, bool]]:
