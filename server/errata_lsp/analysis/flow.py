@@ -358,7 +358,7 @@ class Flow:
                 return None
             held = Flow.plain_run(self.of_def(defs[0], defs[0].target or self.ctx.module))
             if len(held) != 1 or not isinstance(held[0].node, ast.Constant) or not all(
-                    c == BY_DEFAULT or c.endswith(" is not set in the environment") for c in held[0].when):
+                    c == BY_DEFAULT or c.endswith(ENVIRONMENT_UNSET) for c in held[0].when):
                 return None
             given[name] = (replace(held[0], when=()),)
         return self._truth(test, given) if given else None
@@ -4409,8 +4409,7 @@ class Flow:
         if not self._read_only_by_attributes(bound.targets[0].id):  # no `vars(cfg)`, no helper given it
             return False
         entries, complete = self._namespace_keys(namespace.node)
-        return complete and attr not in entries and not self._namespace_set(namespace, attr) \
-            and not self._namespace_set(namespace, attr, chained=True)
+        return complete and attr not in entries and not self._namespace_set(namespace, attr)  # (chained stores too)
 
     def _lacks_option(self, args: Value, attr: str) -> bool:
         """`args = parser.parse_args()` (here, or returned by a function of the file) of a parser whose every
@@ -4447,16 +4446,15 @@ class Flow:
                     and not all(f.kind == "function" and f.flow is self and isinstance(f.node, ast.FunctionDef)
                                 for f in self.values(call.func)):
                 return False
-        return not self._namespace_set(args, attr) and not self._namespace_set(args, attr, chained=True)
+        return not self._namespace_set(args, attr)  # (chained stores too)
 
     def _read_only_by_attributes(self, name: str) -> bool:
         """Every read of the module's `name` reads an attribute of it (`parser.add_argument`), or is the object of
         `getattr`/`hasattr`: no function is given the object itself, no `__dict__` of it is taken."""
-        for read in self.ctx.nodes(ast.Name):
+        for read in self.ctx.loads_named(name):
             parent = self.ctx.parents.get(read)
-            if read.id != name or not isinstance(read.ctx, ast.Load) or isinstance(parent, ast.Attribute) \
-                    and parent.attr != "__dict__" or isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) \
-                    and parent.func.id in ("getattr", "hasattr") and parent.args[:1] == [read]:
+            if isinstance(parent, ast.Attribute) and parent.attr != "__dict__" or isinstance(parent, ast.Call) \
+                    and isinstance(parent.func, ast.Name) and parent.func.id in ("getattr", "hasattr") and parent.args[:1] == [read]:
                 continue
             return False
         return True
@@ -5373,7 +5371,7 @@ class Flow:
         project = self.ctx.project
         if project is not None:
             written += project.environment_defaults(self, key)
-        when = (f"{key!r} is not set in the environment",)
+        when = (f"{key!r}{ENVIRONMENT_UNSET}",)
         return tuple(x.under(when) for flow, value in written for x in flow.values(value))
 
     def _picked_by(self, node: ast.Subscript, base: Value) -> tuple[Value, Value] | None:
