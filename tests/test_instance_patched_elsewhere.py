@@ -66,3 +66,15 @@ def test_a_caller_s_store_into_the_instance_before_its_call_is_what_the_reader_g
 ])
 def test_no_store_or_one_the_layer_does_not_order_leaves_the_class_s_value(tmp_path, store):
     assert found(tmp_path, store) == []
+
+
+
+@pytest.mark.parametrize("store", ['    OTHER.precision = "bf16-mixed"', '    config.OTHER.precision = "bf16-mixed"',
+                                   '    mine = Config()\n    mine.precision = "bf16-mixed"'])
+def test_a_store_into_another_instance_of_the_class_is_not_the_read_one_s(tmp_path, store):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "config.py").write_text(CONFIG + "OTHER = Config()\n")
+    (tmp_path / "engine.py").write_text(ENGINE)
+    train = TRAIN.replace("from config import CFG", "from config import CFG, OTHER, Config")
+    (tmp_path / "train.py").write_text(train.format(store=store))
+    assert check_source(ENGINE, str(tmp_path / "engine.py")).findings == []

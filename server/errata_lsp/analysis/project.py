@@ -64,6 +64,8 @@ IMPORT_LINE = re.compile(r"^[ \t]*(?:from|import)\b[^\n]*", re.M)  # the words t
 DOTS_ONLY = re.compile(r"^[ \t]*from[ \t]+(\.+)[ \t]*import\b")  # `from . import x`: no module spelt after the dots
 IMPORTED_TOP = re.compile(r"^[ \t]*(?:from[ \t]+(?:\.+|(\w+))|import[ \t]+(\w+))")
 SKIPPED_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+# (module path, instance name, attribute, the call that built the instance): `CFG = Config()` of config.py
+InstanceAttribute = tuple[str, str, str, ast.Call]
 ROUNDS = 3  # chunks a name needs: those that mention it, then what they read, this many steps out
 _MISSING = object()
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -1510,15 +1512,15 @@ class Project:
         name, origin = holder.targets[0].id, os.path.abspath(there.origin)
         out: list[Value] = []
         for caller, call in self.calls_from_other_modules(flow, reader) or ():
-            stored = self._instance_stored_before(caller, call, (origin, name, attr))
+            stored = self._instance_stored_before(caller, call, (origin, name, attr, cls_call))
             if not stored:
                 return []
             out.extend(stored)
         return out
 
-    def _instance_stored_before(self, flow: Flow, call: ast.Call, target: tuple[str, str, str]) -> list[Value] | None:
+    def _instance_stored_before(self, flow: Flow, call: ast.Call, target: InstanceAttribute) -> list[Value] | None:
         """What the last statement of `flow`'s top level (or `__main__` block) run before `call` stored into
-        attribute `target[2]` of the instance `target[1]` of the module at `target[0]`; None when none did, or
+        attribute `target[2]` of the instance `target[1]` (built by `target[3]`) of the module at `target[0]`; None when none did, or
         when a statement there that may store it is not one the layer orders (under an `if`, in a loop)."""
         ctx = flow.ctx
         body = ctx.module.body
@@ -1539,13 +1541,14 @@ class Project:
                 last = stored
         return last
 
-    def _instance_store(self, flow: Flow, stmt: ast.stmt, target: tuple[str, str, str]) -> list[Value] | None:
-        """`alias.CFG.attr = v` (alias the module) or `CFG.attr = v` (the instance imported): what it stores."""
+    def _instance_store(self, flow: Flow, stmt: ast.stmt, target: InstanceAttribute) -> list[Value] | None:
+        """`alias.CFG.attr = v` (alias the module) or `CFG.attr = v` (the instance imported, the very one the
+        module's `CFG = Config()` built, not another instance of the class): what it stores."""
         if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
                 and stmt.targets[0].attr == target[2]):
             return None
         holder = stmt.targets[0].value
-        origin, name, _ = target
+        origin, name, _, built = target
         if isinstance(holder, ast.Attribute) and holder.attr == name:
             held = flow.values(holder.value)
             if not any(v.kind == "project_module" and isinstance(v.extra, Module) and v.extra.path is not None
@@ -1554,7 +1557,7 @@ class Project:
         elif isinstance(holder, ast.Name):
             held = flow.values(holder)
             if not held or any(v.kind != "instance" or v.flow is None or v.flow.origin is None
-                               or os.path.abspath(v.flow.origin) != origin for v in held):
+                               or os.path.abspath(v.flow.origin) != origin or not _built_by(v, built) for v in held):
                 return None
         else:
             return None
@@ -1637,6 +1640,12 @@ class Project:
     def _module_value(self, flow: Flow, module: Module, node: ast.AST, label: str) -> Value:
         self._note(flow, module)
         return Value("project_module", node, label=label, qualified=module.name, extra=module, flow=flow)
+
+
+def _built_by(value: Value, call: ast.Call) -> bool:
+    """`value`, an instance, is the one `call` built (the same place: a module's text is parsed again on change)."""
+    built = value.extra[1] if isinstance(value.extra, tuple) and len(value.extra) == 2 else None
+    return isinstance(built, ast.Call) and (built.lineno, built.col_offset) == (call.lineno, call.col_offset)
 
 
 def _module_store(stmt: ast.stmt, name: str) -> tuple[ast.Name, ast.expr, bool] | None:
