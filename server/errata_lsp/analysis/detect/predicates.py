@@ -404,6 +404,9 @@ class Sibling(Predicate):
         values: Sequence[Value] = site.ctx.values(written)
         if self.single:  # the one value written on every path (an option's default: the run's), else the expression
             values = [Value("unknown", site.ctx.value_of(written, defaults=True), flow=site.ctx.flow)]
+            held = site.ctx.held(written, defaults=True) if values[0].node is written else None
+            if held is not None and not held.here:  # written in another module (a config dataclass's default)
+                values = [held.value]
         return bool(values) and all(all_hold(self.tests, site, v) for v in values)
 
 
