@@ -85,3 +85,31 @@ def test_the_registry_the_hook_fills_holds_each_class_under_its_key(tmp_path):
     reader.write_text("import loss  # noqa: F401\nfrom base import METRICS\n")
     assert held(reader, 'METRICS["peak_loss"]') == [("class", "PeakLoss")]
     assert held(reader, 'METRICS["val_loss"]') == [("class", "ValLoss")]
+
+
+GUARDED = BASE.replace('''    def __init_subclass__(cls, reduce="mean", name=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.reduce_op = reduce
+''', '''    def __init_subclass__(cls, reduce=None, name=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if {test}:
+            cls.reduce_op = reduce
+''').replace("import torch\n", "import sys\n\nimport torch\n")
+
+
+def test_a_store_under_a_test_the_keywords_decide_runs_as_they_decide(tmp_path):
+    tree(tmp_path, {"base.py": GUARDED.replace("{test}", "reduce is not None"), "loss.py": LOSS.format(reduce="max"),
+                    "train.py": TRAIN})
+    assert held(tmp_path / "loss.py", "PeakLoss.reduce_op") == [("str", "max")]
+    assert held(tmp_path / "loss.py", "ValLoss.reduce_op") == [("str", "mean")]  # no store: the base's attribute
+    assert placed(tmp_path / "train.py") == [("LXF027", "error", 9, ("loss.py", 8))]
+    tree(tmp_path, {"loss.py": LOSS.format(reduce="sum")})
+    assert placed(tmp_path / "train.py") == []
+
+
+def test_a_store_under_a_test_the_keywords_leave_open_keeps_the_base_s_value_possible(tmp_path):
+    tree(tmp_path, {"base.py": GUARDED.replace("{test}", "reduce is not None and len(sys.argv) > 1"),
+                    "loss.py": LOSS.format(reduce="sum"), "train.py": TRAIN})
+    assert held(tmp_path / "loss.py", "PeakLoss.reduce_op") == [("str", "sum"), ("str", "mean")]
+    assert held(tmp_path / "loss.py", "ValLoss.reduce_op") == [("str", "mean")]
+    assert placed(tmp_path / "train.py") == []

@@ -5044,18 +5044,18 @@ class Flow:
         stored = self._stored_on_class(cls, attr)
         if stored:
             return stored
-        hooked = self._set_by_init_subclass(cls, attr)
-        if hooked:
+        hooked, certain = self._set_by_init_subclass(cls, attr)
+        if certain:
             return hooked
         for base in self.local_bases(cls):
             found = self.class_attribute(base, attr, seen)
             if found:
-                return found
+                return hooked + found
         for flow, base in self._foreign_bases(cls):
             found = flow.class_attribute(base, attr, set())
             if found:
-                return found
-        return ()
+                return hooked + found
+        return hooked
 
     def _stored_on_class(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
         """What `<the class>.attr = value` outside its body stores, for an attribute the body does not bind:
@@ -5079,24 +5079,35 @@ class Flow:
             out.extend(x.under(when).named(f"{cls.name}.{attr}") for x in self.values(stmt.value))
         return tuple(out)
 
-    def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[Value, ...]:
+    def _set_by_init_subclass(self, cls: ast.ClassDef, attr: str) -> tuple[tuple[Value, ...], bool]:
         """`class PeakLoss(Metric, reduce="max")`: what the nearest base's `__init_subclass__(cls, reduce="mean")`
-        stores into `cls.attr` (`cls.reduce_op = reduce`), run with `cls` this class and the class statement's
-        keywords; () when no base defines one, or it stores no such attribute."""
+        stores into `cls.attr` (`cls.reduce_op = reduce`, or under `if reduce is not None:`), run with `cls` this
+        class and the class statement's keywords, and whether a store certainly runs (the hook's last one its
+        keywords decide to run); ((), False) when no base defines one or no store of it may run. A store under a
+        test the keywords leave undecided holds under that test: the base's value stays possible."""
         found = self._init_subclass_of(cls, set())
         if found is None:
-            return ()
+            return (), False
         home, hook = found
         owner = hook.args.args[0].arg if hook.args.args else None
-        stores = [stmt for stmt in hook.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+        stores = [stmt for stmt in walk(hook) if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
                   and isinstance(stmt.targets[0], ast.Attribute) and stmt.targets[0].attr == attr
                   and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == owner]
         if owner is None or not stores:
-            return ()
+            return (), False
         receiver = Value("class", cls, label=cls.name, qualified=cls.name, flow=self)
         site = self.bound_site(home, hook, self._init_subclass_call(cls), receiver)
         label = f"{cls.name}.{attr}"
-        return tuple(x.named(label) for stmt in stores[-1:] for x in site.values(stmt.value))
+        out: list[Value] = []
+        for stmt in sorted(stores, key=lambda s: (s.lineno, s.col_offset), reverse=True):  # the last store run wins
+            runs = _runs_in(home.ctx.parents.get, hook, stmt, site)
+            if runs is False:
+                continue
+            when = () if runs else ("when the class statement's keywords make `__init_subclass__` store it",)
+            out.extend(x.under(when).named(label) for x in site.values(stmt.value))
+            if runs is True:
+                return tuple(out), True
+        return tuple(out), False
 
     def _init_subclass_of(self, cls: ast.ClassDef, seen: set[int]) -> tuple[Flow, ast.FunctionDef] | None:
         """The `__init_subclass__` the class statement runs: the nearest base's (local first), with its module's flow."""
@@ -10277,6 +10288,24 @@ def _stores_by_attribute(ctx: Context) -> dict[str, list[ast.Attribute]]:
         if isinstance(node.ctx, ast.Store):
             out.setdefault(node.attr, []).append(node)
     return out
+
+
+
+def _runs_in(parent_of: Callable[[ast.AST], ast.AST | None], func: ast.FunctionDef, stmt: ast.stmt, site: Flow) -> bool | None:
+    """Whether `stmt` of `func`'s body runs when `site` calls it: True, False (an `if` around it that the call's
+    arguments decide the other way), None when the layer cannot tell (an undecided test, a loop, a `try`)."""
+    node: ast.AST = stmt
+    while (parent := parent_of(node)) is not func:
+        if isinstance(parent, ast.If):
+            truth = site._truth(parent.test, {n.id: site.values(n) for n in walk(parent.test) if isinstance(n, ast.Name)})
+            if truth is None:
+                return None
+            if truth is not (node in parent.body):
+                return False
+        elif not isinstance(parent, ast.With):
+            return None
+        node = parent
+    return True
 
 
 def _is_parameter(flow: Flow, name: ast.Name) -> bool:
