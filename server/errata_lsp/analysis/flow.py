@@ -1471,6 +1471,16 @@ class Flow:
             returned = self._returned_test(node.func, given)
             if returned is not None:  # `if on_xla():`, `backend.on_xla()`: what its one `return` decides
                 return returned
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr" \
+                and len(node.args) == 2 and not node.keywords and isinstance(node.args[1], ast.Constant) \
+                and isinstance(node.args[1].value, str) and node.func.id not in given \
+                and not self.scope(self.ctx.module).final.get(node.func.id):
+            # `hasattr(model, "module")` of a set-up module: an attribute its library gives it (else: not told)
+            objects = self._parameter_values(node.args[0], given) or ()
+            attr = node.args[1].value
+            known = bool(objects) and all(x.kind not in ("instance", "unknown") and self.ctx.tips.attribute_of(self, x, attr, node)
+                                          for x in objects)
+            return [("const", True)] if known else None
         predicate = self._library_predicate(node)
         if predicate is not None:  # `is_wrapped(module)`: the pack's answer for each value the argument holds
             held = self._parameter_values(node.args[0], given)  # type: ignore[attr-defined]  # a call: checked
@@ -6615,6 +6625,10 @@ class Flow:
                 out.extend(x.under(base.when) for x in self.attribute(base, attr, node))
                 out.extend(x.under((*base.when, f"{self.text(obj)} has no {attr}")) for x in default)
                 continue
+            tipped = self.ctx.tips.attribute_of(self, base, attr, node) if base.kind not in ("instance", "unknown") else None
+            if tipped:  # `getattr(model, "module", model)` of a set-up module: an attribute its library gives it
+                out.extend(x.under(base.when) for x in tipped)
+                continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown
                 found = tuple(x for x in self.attribute(base, attr, node) if x.kind != "unknown")
@@ -9460,7 +9474,7 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
     when it reads anything else or nothing: such a test is the walk's to keep, with both branches."""
     read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None] = {}
     sizing = {id(n.func) for n in walk(test) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS
+              and (n.func.id in SIZING_BUILTINS or n.func.id in CONVERTING_BUILTINS or n.func.id == "hasattr"
                    or n.func.id == "dict" and not n.args and not n.keywords)}
     environment = {id(n.func.value.value if isinstance(n.func.value, ast.Attribute) else n.func.value): n  # type: ignore[attr-defined]
                    for n in walk(test) if _environment_read(n)}
@@ -9471,7 +9485,7 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                 continue
             defs = env.get(node.id)
             if defs is None and id(node) in sizing:
-                continue  # `len(kwargs)`, `bool(kwargs)`, `kwargs != dict()`: the builtin (`Flow._sized`)
+                continue  # `len(kwargs)`, `bool(kwargs)`, `kwargs != dict()`, `hasattr(m, "module")`: the builtin (`Flow._operand`)
             if defs is None and not in_module:
                 read[node.id] = None
                 continue
