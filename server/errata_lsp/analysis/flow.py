@@ -6475,6 +6475,9 @@ class Flow:
             given = self.values(node.args[0])
             if given and all(x.kind == "str" for x in given):
                 return given  # `str(name)` of a string is that string
+            texts = [_enum_text(x) for x in given]
+            if given and all(texts):  # `str(Format.SHARDED)` of a `(str, Enum)`: "Format.SHARDED", not its value
+                return tuple(Value("str", _Member(node, t), x.when, flow=self) for x, t in zip(given, texts) if t)
         if isinstance(node.func, ast.Name) and self.reaching(node.func) is None and node.func.id in CONVERTED_BUILTINS \
                 and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred):
             converted = self._builtin_conversion(node, node.func.id)
@@ -9235,7 +9238,7 @@ class _Member(ast.Constant):
     """The value of an Enum member another module defines, placed where this module names the member; or
     the member's `.name`, placed where it is read."""
 
-    def __init__(self, written: ast.Attribute, value: str | int | float):
+    def __init__(self, written: ast.expr, value: str | int | float):
         super().__init__(value=value)
         self.written = written
         ast.copy_location(self, written)
@@ -10205,6 +10208,24 @@ def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
     if any((flow.ctx.resolve(b) or "") in TYPED_DICTS for b in cls.bases):
         return True
     return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
+
+
+def _enum_text(value: Value) -> str | None:
+    """`str(member)` of a member of the project's Enum as Python writes it, `Format.SHARDED` (the class's name and
+    the member's), for a plain `Enum` or one that mixes `str` or `int` into it; None for `StrEnum`, `IntEnum` and
+    the flags (their `str()` is another), a class that writes its own `__str__`, or a member the layer cannot place."""
+    member = value.extra
+    if value.kind != "enum" or not isinstance(member, Value) or member.flow is None or not value.label:
+        return None
+    ctx = member.flow.ctx
+    assign = ctx.parents.get(member.node) if member.node is not None else None
+    cls = ctx.parents.get(assign) if assign is not None else None
+    if not isinstance(assign, ast.Assign) or not isinstance(cls, ast.ClassDef) or _defines(cls, "__str__"):
+        return None
+    bases = [ctx.resolve(b) or (b.id if isinstance(b, ast.Name) else None) for b in cls.bases]
+    if "enum.Enum" not in bases or not all(b in ("enum.Enum", "str", "int", "builtins.str", "builtins.int") for b in bases):
+        return None
+    return value.label
 
 
 def _is_enum(cls: ast.ClassDef, ctx: Context) -> bool:
