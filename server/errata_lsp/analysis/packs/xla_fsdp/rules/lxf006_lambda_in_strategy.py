@@ -30,6 +30,10 @@ decorator of the file made of it (a decorator that launches the function it wrap
 it's not the same object as __main__.train`. A launched function with no parameter is LXF018's: `launch`
 raises TypeError before it pickles anything.
 
+An instance of a config dataclass among `launch`'s arguments pickles its fields: a lambda as a field's default
+(`lr_lambda: Callable = lambda step: ...`) or given at the construction fails the launch with PicklingError
+(program corpus s808); a class that writes `__getstate__`/`__reduce__` pickles as it says, and is left alone.
+
 A generator object among the strategy's arguments (`activation_checkpointing_policy=(LAYERS[n] for n in names)`,
 or a helper's `return (... for ...)`) fails the same launch with `TypeError: cannot pickle 'generator' object`
 (program corpus s736): an error at the argument, a warning naming the path when only some paths hold one.
@@ -242,6 +246,35 @@ class LambdaInStrategy(Rule):
             message="`fabric.launch` is to pass a lambda to the launched function",
             count=1, at="4:43-4:56", severity="error",
         ),
+        Invalid(
+            "import dataclasses\n"
+            "from lightning.fabric import Fabric\n"
+            "@dataclasses.dataclass\n"
+            "class Config:\n"
+            "    steps: int = 2\n"
+            "    lr_lambda: object = lambda step: min(1.0, (step + 1) / 2)\n"
+            "def train(fabric, cfg):\n"
+            "    fabric.setup_module(Net())\n"
+            "Fabric(strategy='xla_fsdp').launch(train, Config(steps=4))\n",
+            message="`fabric.launch` is to pass a lambda to the launched function",
+            count=1, at="6:25-6:62", severity="error",
+        ),
+        Valid("import dataclasses\n"
+              "from lightning.fabric import Fabric\n"
+              "def warmup(step):\n"
+              "    return min(1.0, (step + 1) / 2)\n"
+              "@dataclasses.dataclass\n"
+              "class Config:\n"
+              "    lr_lambda: object = warmup\n"
+              "    make: object = dataclasses.field(default_factory=lambda: [1])\n"
+              "@dataclasses.dataclass\n"
+              "class Portable:\n"
+              "    lr_lambda: object = lambda step: 1.0\n"
+              "    def __getstate__(self):\n"
+              "        return {}\n"
+              "def train(fabric, cfg, other):\n"
+              "    fabric.setup_module(Net())\n"
+              "Fabric(strategy='xla_fsdp').launch(train, Config(), Portable())\n"),
         Valid("from functools import partial\n"
               "from lightning.fabric import Fabric\n"
               "def train(fabric, make_model):\n"
@@ -555,6 +588,9 @@ class _Path:
                        if self.every else "")
 
 
+PICKLING_HOOKS = frozenset({"__getstate__", "__reduce__", "__reduce_ex__"})  # a class that pickles as it says
+
+
 def _held_unpicklable(ctx: Context, expr: ast.expr) -> tuple[tuple[Value, ...], list[tuple[Value, _Unpicklable]], bool]:
     """What `expr` holds, the unpicklable functions of each value, and whether every alternative holds one
     whatever its own inner conditions: then the launch fails on every path, so each function is an error (each
@@ -603,6 +639,16 @@ def _unpicklable_value(ctx: Context, value: Value, depth: int, inside: str | Non
     elif isinstance(node, ast.Dict):
         for item in node.values:
             yield from _with(_unpicklable(ctx, item, depth - 1, inside), value.when)
+    elif value.kind == "instance" and isinstance(value.extra, tuple) and isinstance(value.extra[0], ast.ClassDef):
+        # a config dataclass pickles its fields (`lr_lambda: Callable = lambda step: ...`), unless it says otherwise
+        cls, call = value.extra
+        flow = value.flow or ctx.flow
+        fields = flow.dataclass_fields(cls)
+        if fields is None or any(isinstance(s, ast.FunctionDef) and s.name in PICKLING_HOOKS for s in cls.body):
+            return
+        for name, _ in fields:
+            for held in flow.instance_attribute(cls, call, name, set()):
+                yield from _with(_unpicklable_value(ctx, held, depth - 1, inside), value.when)
 
 def _wrapped(ctx: Context, func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Value, ...]:
     """What `f` holds when `@functools.wraps(f)` is the nested def's outermost decorator (it copies `f`'s
