@@ -144,6 +144,38 @@ class OptimizerBeforeSetup(Rule):
             message="`self.optimizer` is built from `self.model`'s parameters in `__init__` (line 7), before the model is set up",
             count=1, at="10:55-10:69", severity="error",
         ),
+        Invalid(
+            "import dataclasses\n"
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "@dataclasses.dataclass\n"
+            "class TrainState:\n"
+            "    model: torch.nn.Module\n"
+            "    optimizer: torch.optim.Optimizer = dataclasses.field(init=False)\n"
+            "    def __post_init__(self):\n"
+            "        self.optimizer = torch.optim.AdamW(self.model.parameters())\n"
+            "def main(fabric):\n"
+            "    state = TrainState(torch.nn.Linear(2, 2))\n"
+            "    model = fabric.setup_module(state.model)\n"
+            "    optimizer = fabric.setup_optimizers(state.optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(main)\n",
+            message="`state.optimizer` is built from `self.model`'s parameters in `__post_init__` (line 9), before the "
+                    "model is set up",
+            count=1, at="13:41-13:56", severity="error",
+        ),
+        Valid("import dataclasses\n"
+              "import torch\n"
+              "from lightning.fabric import Fabric\n"
+              "@dataclasses.dataclass\n"
+              "class TrainState:\n"
+              "    model: torch.nn.Module\n"
+              "    optimizer: torch.optim.Optimizer = dataclasses.field(init=False)\n"
+              "    def __post_init__(self):\n"
+              "        self.optimizer = torch.optim.AdamW(self.model.parameters())\n"
+              "def main(fabric):\n"
+              "    state = TrainState(fabric.setup_module(torch.nn.Linear(2, 2)))\n"
+              "    optimizer = fabric.setup_optimizers(state.optimizer)\n"
+              "Fabric(strategy='xla_fsdp').launch(main)\n"),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "class Trainer:\n"
@@ -609,8 +641,10 @@ class OptimizerBeforeSetup(Rule):
         return None
 
     def _built_at_construction(self, ctx: Context, opt: ast.Attribute, use: ast.Call) -> Finding | None:
-        """`self.optimizer` built in `__init__` from the raw module's parameters: the constructor runs
-        before any method of the object can set the module up, so it never holds XLAFSDP parameters."""
+        """`self.optimizer` built in `__init__` (or a dataclass's `__post_init__`) from the raw module's parameters:
+        the constructor runs before any method of the object can set the module up, and before its caller can
+        store the set-up module back (`state.model = fabric.setup_module(state.model)`), so the optimizer never
+        holds XLAFSDP parameters."""
         values = [v for v in ctx.values(opt) if v.node is not use]  # `self.opt = setup_optimizers(self.opt)`
         if not values or any(v.kind != "optimizer" or v.when or v.foreign or not isinstance(v.node, ast.Call)
                              for v in values):
@@ -620,7 +654,7 @@ class OptimizerBeforeSetup(Rule):
             return None
         init = ctx.enclosing_function(built)
         params = optimizer_params(built)
-        if init is None or init.name != "__init__" or params is None:
+        if init is None or init.name not in CONSTRUCTION or params is None:
             return None
         roots = [node.func.value for node in ast.walk(params) if isinstance(node, ast.Call)
                  and isinstance(node.func, ast.Attribute) and node.func.attr in ("parameters", "named_parameters")]
@@ -629,7 +663,7 @@ class OptimizerBeforeSetup(Rule):
             return None
         model = ctx.doc.source(roots[0])
         message = (
-            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `__init__` (line {built.lineno}), "
+            f"`{ctx.doc.source(opt)}` is built from `{model}`'s parameters in `{init.name}` (line {built.lineno}), "
             f"before the model is set up; XLAFSDP replaces them with sharded ones, so `setup_optimizers` raises "
             "ValueError: The optimizer does not seem to reference any XLAFSDP parameters. "
             "Create the optimizer after `setup_module`, from the set-up model"
@@ -733,6 +767,9 @@ class OptimizerBeforeSetup(Rule):
                       ("\n" + text).replace("\n", newline(ctx)))
         return fix(f"Create `{name}` after `{ctx.doc.source(setup)}`, from `{holder}`",
                    Edit(line_span(ctx, binding.stmt), ""), insert, safety=Safety.UNSAFE, preferred=True)  # type: ignore[arg-type]
+
+
+CONSTRUCTION = ("__init__", "__post_init__")  # what runs as the object is built (a dataclass's `__post_init__`)
 
 
 def _parameters_of(ctx: Context, params: ast.AST) -> list[ast.expr]:
