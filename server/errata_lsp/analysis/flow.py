@@ -1595,6 +1595,8 @@ class Flow:
                 out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `name in allowed`
             elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
                 out.append(("const", decided))
+            elif value.kind == "enum" and (member := _enum_member(value)) is not None:
+                out.append(("object", member))  # truthy, and `is`/`==` another member of its Enum (`_compared`)
             elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
                 out.append(("object", None))
             elif value.truthy is False and value.kind != "unknown":  # an empty display: `remat=()`
@@ -9679,6 +9681,8 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return _versions_compared(op, a, b)
     if isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)):
         positive = isinstance(op, (ast.Is, ast.Eq))
+        if a_kind == b_kind == "object" and x is not None and y is not None:
+            return (x == y) is positive  # two members of the project's Enums (`_enum_member`)
         if a_kind != "const" and b_kind != "const":
             return None
         if a_kind != "const" or b_kind != "const":  # something (or an empty display) against a constant
@@ -10208,6 +10212,21 @@ def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
     if any((flow.ctx.resolve(b) or "") in TYPED_DICTS for b in cls.bases):
         return True
     return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
+
+
+def _enum_member(value: Value) -> tuple[int, object] | None:
+    """Which member of the project's Enum `value` is, as `is` tells them apart: its class and its value (a second
+    name with the same value is an alias of the first member, the same object); None when the layer cannot place
+    the member or its value is no constant."""
+    member = value.extra
+    if not isinstance(member, Value) or member.flow is None or not isinstance(member.node, ast.Constant):
+        return None
+    ctx = member.flow.ctx
+    assign = ctx.parents.get(member.node)
+    cls = ctx.parents.get(assign) if assign is not None else None
+    if not isinstance(assign, ast.Assign) or not isinstance(cls, ast.ClassDef):
+        return None
+    return id(cls), member.node.value
 
 
 def _enum_text(value: Value) -> str | None:
