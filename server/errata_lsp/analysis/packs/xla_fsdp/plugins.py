@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ...binder import body_nodes
 from ...context import Context, Held, place_in
 from ...findings import Edit, Place, Position, Span
+from ...flow import BY_DEFAULT, ENVIRONMENT_UNSET
 from ...values import Entry
 from ..lightning.fabric import strategy_holders
 from ..lightning.names import canonical
@@ -251,6 +252,12 @@ def conditions(item: Item, plugin: Plugin) -> list[tuple[str, ...]]:
     if plugin.paths:
         return [(*item.when, *path) for path in plugin.paths]
     return [item.when] if item.when else []
+
+
+def taken_by_the_plain_run(under: list[tuple[str, ...]]) -> bool:
+    """Some path of `conditions` is the one `python train.py` takes: an option left at its default, an environment
+    variable left unset (`--checkpoint-io` of default "torch", whatever its `choices`): the run raises."""
+    return any(path and all(c == BY_DEFAULT or c.endswith(ENVIRONMENT_UNSET) for c in path) for path in under)
 
 
 def strategy_argument(ctx: Context, call: ast.Call, family: PluginFamily) -> ast.expr | None:

@@ -42,6 +42,7 @@ from ..plugins import (
     plugin_of,
     strategy_argument,
     strategy_sets,
+    taken_by_the_plain_run,
 )
 
 
@@ -181,7 +182,7 @@ class NonXLAPrecisionPlugin(Rule):
         if under:  # added to the plugin list, or built, on some paths only
             message += f"; {describe_when(under)}".rstrip("; ")
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable and not plugin.local else [],
-                               Severity.WARNING if under else None)
+                               Severity.WARNING if under and not taken_by_the_plain_run(under) else None)
         place = plugin.place if pick is None else pick[0]
         if pick is not None and place is not None:
             place = dataclasses.replace(place, what="the key that picks the plugin is written here")

@@ -41,6 +41,7 @@ from ..plugins import (
     plugin_of,
     strategy_argument,
     strategy_sets,
+    taken_by_the_plain_run,
 )
 
 
@@ -153,7 +154,7 @@ class NonXLACheckpointIO(Rule):
             message += f"; {describe_when(under)}".rstrip("; ")
         editable = not plugin.local and plugin.here and plugin.alone and plugin.named and (plugin.call is written or ctx.only_use(written))
         finding = self.finding(ctx, written, message, _fixes(ctx, plugin) if editable else [],
-                               Severity.WARNING if under else None)
+                               Severity.WARNING if under and not taken_by_the_plain_run(under) else None)
         place = plugin.place
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
 
