@@ -99,3 +99,45 @@ def test_a_partial_of_a_function_of_another_module_is_reported_at_its_def(tmp_pa
         Place(str(root / "loop.py"), at(0, 15, 18)))]
     (root / "loop.py").write_text(LOOP.replace("cfg, fabric=None", "fabric, cfg"))
     assert findings(root / "train.py") == []
+
+
+TIMED_PREPARE = """\
+import functools
+
+import torch
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+def timed(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+@timed
+def prepare(fabric, *objects):
+    return fabric.setup(*objects)
+
+
+def run(fabric):
+    model = nn.Linear(4, 4)
+    {line}
+
+
+Fabric(accelerator="tpu", strategy=XLAFSDPStrategy()).launch(run)
+"""
+
+
+def test_a_helper_a_forwarding_decorator_of_the_file_wraps_is_called_with_the_call_s_objects():
+    text = TIMED_PREPARE.replace("{line}", "model, optimizer = prepare(fabric, model, torch.optim.SGD(model.parameters()))")
+    assert [(f.code, f.severity.value, f.span.start.line + 1, f.span.start.column, f.message)
+            for f in check_source(text, "train.py").findings] == [(
+                "LXF012", "error", 23, 23,
+                "The `XLAFSDPStrategy` does not support the joint setup of module and optimizer(s): `prepare` passes "
+                "the 2 objects given here to `fabric.setup(*objects)` (line 18), which raises NotImplementedError with "
+                "the XLAFSDP Fabric `fabric` is given. Pass the model alone, create the optimizer from the set-up "
+                "model's parameters, then call `setup_optimizers`")]
+    assert check_source(TIMED_PREPARE.replace("{line}", "model = prepare(fabric, model)"), "train.py").findings == []

@@ -54,6 +54,19 @@ def test_the_wrappers_star_arguments_reach_the_wrapped_function():
         ("list", 14, 6, ("when called at line 14",)), ("set", 15, 6, ("when called at line 15",))]
 
 
+def test_the_wrappers_star_arguments_fill_the_wrapped_function_s_own_star_parameter():
+    source = timed("objects", "train([1], {2}, (3,))").replace("def train(cfg, steps=3):", "def train(cfg, *objects):")
+    assert probe(source) == [("tuple", 14, 0, ())]  # the call's items past `cfg`, at the call
+    second = timed("objects[1]", "train([1], {2}, (3,))").replace("def train(cfg, steps=3):", "def train(cfg, *objects):")
+    assert probe(second) == [("tuple", 14, 16, ())]  # `(3,)`: `{2}` is the first
+
+
+def test_a_wrapped_name_read_otherwise_than_called_keeps_the_wrapper_s_call():
+    # `functools.partial(train, [1])`: the partial calls the wrapper, whose `fn(*args, **kwargs)` calls `train`
+    source = timed("cfg", "import functools\nstep = functools.partial(train, [1])\nstep()")
+    assert probe(source) == [("list", 15, 32, ())]
+
+
 def test_a_wrapper_that_drops_or_adds_arguments_passes_what_it_writes():
     source = """
         def with_defaults(fn):

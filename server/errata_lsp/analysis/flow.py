@@ -2608,13 +2608,24 @@ class Flow:
         args = func.args
         named = len(args.posonlyargs) + len(args.args) - (1 if bound_self else 0)
         stars = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
-        if stars != [len(call.args) - 1] or stars[0] != named:
-            return None  # only `f(a, b, *rest)` with `rest` filling `*args` exactly
+        if stars != [len(call.args) - 1] or stars[0] > named:
+            return None  # only `f(a, b, *rest)` with `rest` filling `*args`, or named parameters too, and no more
         spread = self.values(call.args[-1].value)  # type: ignore[attr-defined]  # the Starred
         if not spread or any(x.kind not in ("tuple", "list") or not isinstance(x.node, (ast.Tuple, ast.List))
                              or any(isinstance(e, ast.Starred) for e in x.node.elts) for x in spread):
             return None
-        return tuple(replace(x, kind="tuple").under(cond) for x in spread)
+        skip = named - stars[0]  # `fn(*args)` of a forwarding wrapper: `args` fills `fabric` first, then `*objects`
+        if not skip:
+            return tuple(replace(x, kind="tuple").under(cond) for x in spread)
+        out: list[Value] = []
+        for x in spread:
+            elts = x.node.elts  # type: ignore[union-attr]  # (checked above)
+            if len(elts) < skip:
+                return None  # (the call raises TypeError)
+            rest = ast.copy_location(ast.Tuple(elts=elts[skip:], ctx=ast.Load()), x.node)  # type: ignore[arg-type]
+            rest.end_lineno, rest.end_col_offset = x.node.end_lineno, x.node.end_col_offset  # type: ignore[union-attr]
+            out.append(replace(x, kind="tuple", node=rest).under(cond))
+        return tuple(out)
 
     def _per_entry(self, call: ast.Call, func: ast.AST) -> bool:
         """`call`, inside `func` itself, sits in the value of a dict comprehension `{k: ... for k, v in d.items()}`
@@ -2820,11 +2831,15 @@ class Flow:
             return
         cls = self._method_class(func)
         if cls is None:
-            transparent = bool(getattr(func, "decorator_list", None))  # (a def another module's decorator wraps)
+            # a def whose every decorator returns a wrapper passing its arguments through, its name only ever
+            # called: a call of its name is a call of it with those arguments, and the wrappers' own
+            # `fn(*args, **kwargs)` no call site (a partial of it, a callback given it: those calls are the wrapper's)
+            transparent = bool(getattr(func, "decorator_list", None)) and self._wraps_only(func) and all(
+                isinstance(p := self.ctx.parents.get(load), ast.Call) and p.func is load for load in self.ctx.loads_named(name))
             for call in [*self.ctx.calls_by_name(name), *self.ctx.module_function_calls(name)]:
                 held = self.values(call.func)
                 if any(self._is(func, x) for x in held) \
-                        or transparent and held and all(_passes_through(x) for x in held) and self._wraps_only(func):
+                        or transparent and held and all(_passes_through(x) for x in held):
                     yield call, False, ()
             for method in self.ctx.tips.callbacks:
                 for call, _ in self.ctx.spelled_method_calls(method):
@@ -2833,7 +2848,8 @@ class Flow:
                             partial = x.node if x.kind == "partial" and isinstance(x.node, ast.Call) else None
                             yield _CalledBack(call, partial), False, ()
             for call in self._called_through(func):
-                yield call, False, ()
+                if not (transparent and self._forwarded_by_wrapper(call, func)):
+                    yield call, False, ()
             for call in idioms.dispatching_calls(self, func):  # `f(config)` of the `@singledispatch` it is registered on
                 yield call, False, ()
             return
@@ -3625,17 +3641,24 @@ class Flow:
         return [k for k in self._subclasses(cls) if self._defining_class(k, "__init__") in (cls, None)]
 
     def _wraps_only(self, func: ast.AST) -> bool:
-        """Each decorator of `func` is a function of another module of the project that returns a wrapper
+        """Each decorator of `func` is a function of the project (this module or another) that returns a wrapper
         passing its arguments through unchanged (`_passes_through`): a call of the decorated name is a call
         of `func` with the same arguments."""
         decorators = getattr(func, "decorator_list", [])
         for decorator in decorators:
             held = self.values(decorator)
-            if not held or any(x.kind != "function" or x.flow is None or x.flow.base is self.base
+            if not held or any(x.kind != "function" or x.flow is None
                                or not isinstance(x.node, (ast.FunctionDef, ast.AsyncFunctionDef))
                                or _forwarding_wrapper(x.node) is None for x in held):
                 return False
         return bool(decorators)
+
+    def _forwarded_by_wrapper(self, call: ast.Call, func: ast.AST) -> bool:
+        """`call` is the `fn(*args, **kwargs)` of the wrapper one of `func`'s decorators of this module returns."""
+        wrapper = self.ctx.enclosing_function(call)
+        decorator = self.ctx.parents.get(wrapper) if wrapper is not None else None
+        return isinstance(decorator, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwarding_wrapper(decorator) is wrapper \
+            and any(any(x.node is decorator for x in self.values(d)) for d in getattr(func, "decorator_list", []))
 
     def _is(self, func: ast.AST, value: Value) -> bool:
         return value.node is func or (value.kind == "partial" and value.extra is func)
@@ -10535,7 +10558,7 @@ def _forwarding_wrapper(decorator: ast.FunctionDef | ast.AsyncFunctionDef) -> as
 
 
 def _passes_through(value: Value) -> bool:
-    """`value` is the wrapper a forwarding decorator of another module returns (`_forwarding_wrapper`)."""
+    """`value` is the wrapper a forwarding decorator of the project returns (`_forwarding_wrapper`)."""
     if value.kind != "function" or value.flow is None or not isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     decorator = value.flow.ctx.parents.get(value.node)
