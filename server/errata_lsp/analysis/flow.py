@@ -3715,6 +3715,8 @@ class Flow:
         """`found`, what `base`'s attribute holds as built, with the stores into it after its construction
         (`_stored_on_instance`), and, read off a method's own instance, those made from outside its class
         (`_own_attribute_set_from_outside`)."""
+        if base.kind == "instance" and isinstance(base.extra, tuple) and self._read_while_built(node, base.extra[0]):
+            return found  # `self.model` in `__post_init__`: what the construction gave; no later store has run yet
         if base.kind == "instance" and isinstance(base.node, ast.Call) and isinstance(node.ctx, ast.Load):
             found = self._stored_on_instance(node, base, found, handled)
         if base.kind == "instance" and found:
@@ -4929,6 +4931,14 @@ class Flow:
                 if id(base) not in seen:
                     return self._post_init_hook(base, seen | {id(cls)})
         return "__post_init__"
+
+    def _read_while_built(self, node: ast.Attribute, cls: ast.AST) -> bool:
+        """`self.attr` read in `cls`'s own `__init__` or `__post_init__`, on its first parameter: the object is being
+        built, so what its callers store into it afterwards has not run (`state.model = setup_module(state.model)`)."""
+        func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None
+        return isinstance(func, ast.FunctionDef) and func.name in ("__init__", "__post_init__") \
+            and self.ctx.parents.get(func) is cls and bool(func.args.args) and isinstance(node.value, ast.Name) \
+            and node.value.id == func.args.args[0].arg
 
     def _in_post_init(self, node: ast.AST, cls: ast.ClassDef) -> bool:
         func = self.ctx.enclosing_function(node) if self.ctx.parents.get(node) is not None else None

@@ -484,13 +484,6 @@ KNOWN_MISSES: dict[str, str] = {
     # registry, GAN states merged by a helper, a hydra-style `_target_` config) (scored before anything was built for
     # them: 3/12 raising flagged as an error, 3/12 with any severity, one more on another file; 1/12 fine cases with an
     # error, 0/12 with its twin's warning)
-    "s804_train_state_post_init_builds_optimizer_from_raw_model":
-        "missed: `TrainState.__post_init__` builds `self.optimizer` from `self.model`, then the caller stores the set-up "
-        "model back (`state.model = fabric.setup_module(state.model)`). `self.model` read in `__post_init__` is read as "
-        "if after every store into `state.model` (the set-up module, and the raw one under a condition), so LXF013's "
-        "construction reading (which flags the same helper when the set-up model goes to another name) sees no raw "
-        "module on every path. The fix belongs in `Flow.attribute`: a read inside `__init__`/`__post_init__` of the "
-        "construction it runs for holds what the construction gave, not what later statements store",
     "s806_unwrap_helper_for_portable_checkpoint_saves_original_module":
         "missed: `unwrap` reads `getattr(model, \"_orig_mod\", model)` before `getattr(model, \"module\", model)`. "
         "`module` of a set-up module is now read (its library gives it: the raw module, LXF023), but whether it has "

@@ -163,6 +163,25 @@ class OptimizerBeforeSetup(Rule):
                     "model is set up",
             count=1, at="13:41-13:56", severity="error",
         ),
+        Invalid(
+            "import dataclasses\n"
+            "import torch\n"
+            "from lightning.fabric import Fabric\n"
+            "@dataclasses.dataclass\n"
+            "class TrainState:\n"
+            "    model: torch.nn.Module\n"
+            "    optimizer: torch.optim.Optimizer = dataclasses.field(init=False)\n"
+            "    def __post_init__(self):\n"
+            "        self.optimizer = torch.optim.AdamW(self.model.parameters())\n"
+            "def main(fabric):\n"
+            "    state = TrainState(torch.nn.Linear(2, 2))\n"
+            "    state.model = fabric.setup_module(state.model)\n"
+            "    state.optimizer = fabric.setup_optimizers(state.optimizer)\n"
+            "Fabric(strategy='xla_fsdp').launch(main)\n",
+            message="`state.optimizer` is built from `self.model`'s parameters in `__post_init__` (line 9), before the "
+                    "model is set up",
+            count=1, at="13:47-13:62", severity="error",
+        ),
         Valid("import dataclasses\n"
               "import torch\n"
               "from lightning.fabric import Fabric\n"
