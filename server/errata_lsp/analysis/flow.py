@@ -1591,8 +1591,9 @@ class Flow:
                 out.append(("const", value.node.value))
             elif value.kind == "none":
                 out.append(("const", None))
-            elif isinstance(value.node, ast.Tuple) and value.node.elts and all(isinstance(e, ast.Constant) for e in value.node.elts):
-                out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]  # `name in allowed`
+            elif isinstance(value.node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in value.node.elts):
+                # `name in allowed`, `name in ()` (an empty tuple holds no name)
+                out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]
             elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
                 out.append(("const", decided))
             elif value.kind == "enum" and (member := _enum_member(value)) is not None:

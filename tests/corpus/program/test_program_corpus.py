@@ -524,10 +524,6 @@ KNOWN_MISSES: dict[str, str] = {
     # dataclass picking the checkpoint IO, a trainer's resume state, a `get_fabric` merging plugins, a launch helper in
     # script mode) (scored before anything was built for them: 5/12 raising flagged as an error, 6/12 with any
     # severity; 0/12 fine cases with an error, 2/12 with its twin's warning)
-    "s830_namedtuple_restore_keys_empty_default_filters_resume_state_to_nothing":
-        "missed: `wanted = {name: obj for name, obj in state.items() if name in keys}` with `keys` the config's empty "
-        "tuple is `{}`, so `fabric.load(path, wanted)` raises (LXF021). The layer reads a dict comprehension entry by "
-        "entry but does not drop the entries its `if` rejects, so the state is not known to be empty",
     "p680_hardware_profile_subclass_strategy_property_adds_accelerator":
         "missed: `profile = hardware.current()` is `PROFILES[os.environ.get(\"HARDWARE\", \"tpu-pod\")]()`, and "
         "`Fabric(**profile.fabric_kwargs())` reads `self.accelerator` and the `strategy` property through `self` in a "

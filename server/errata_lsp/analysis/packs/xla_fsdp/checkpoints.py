@@ -55,6 +55,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                          values=[k.value for k in value.keywords])
     if module_state_dict(value, ctx):  # `state=model.state_dict()`: the module's tensors, one entry standing for them
         value = ast.Dict(keys=[value], values=[value])
+    if isinstance(value, ast.DictComp):  # `{k: v for k, v in state.items() if k in keys}`: the entries it keeps
+        value = _comprehended(ctx, value)
     if not isinstance(value, ast.Dict):
         filled = _filled_in_place(ctx, state)
         if filled is not None:
@@ -87,6 +89,8 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             parent = ctx.parents.get(load)
             if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Load) or isinstance(parent, ast.Return):
                 continue  # `state["step"]`, `return state`: a read
+            if _after_once(ctx, load, here, scope):
+                continue  # `print(sorted(state))` after the call, which runs once: nothing it does reaches the call
             store = ctx.parents.get(parent)
             updated = _updated_entries(ctx, parent, store, here)
             if updated is not None:  # `state.update(step=step, scheduler=sched)` before the call
@@ -99,6 +103,32 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
                 continue
             return None  # passed on, or changed where the file cannot order it: `state.update(...)`, in a branch
     return list(pairs.values())
+
+
+def _comprehended(ctx: Context, comp: ast.DictComp) -> ast.Dict | None:
+    """The dict a comprehension over a dict the value-flow layer reads builds, as a display: a key per entry it
+    keeps (its tests decided for each key), each value where the comprehension writes it; None when the layer
+    cannot read every entry it keeps."""
+    values = ctx.values(comp)
+    if len(values) != 1 or values[0].kind != "dict" or values[0].node is not comp:
+        return None
+    entries, complete = ctx.flow.entries(values[0])
+    if entries is None or not complete:
+        return None
+    return ast.Dict(keys=[ast.copy_location(ast.Constant(k), comp) for k in entries], values=[comp.value for _ in entries])
+
+
+def _after_once(ctx: Context, load: ast.AST, here: tuple[list[ast.stmt], int] | None, scope: ast.AST) -> bool:
+    """`load` is in a statement after the use's in the use's own block, which no loop of `scope` around it runs again."""
+    place = ctx.block_place(ctx.statement_of(load))
+    if place is None or here is None or place[0] is not here[0] or place[1] <= here[1]:
+        return False
+    node: ast.AST | None = here[0][here[1]]
+    while node is not None and node is not scope:
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            return False
+        node = ctx.parents.get(node)
+    return True
 
 
 def _updated_entries(ctx: Context, read: ast.AST, call: ast.AST | None,

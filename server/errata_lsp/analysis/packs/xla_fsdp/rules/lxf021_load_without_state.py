@@ -5,7 +5,8 @@
 is required ...")` (xla_fsdp.py l.528): its shards can only be restored into objects, the set-up model
 for sharded checkpoints or the raw one for full checkpoints. So `fabric.load(path)`, which returns the
 whole checkpoint under other strategies, raises here, and so do `fabric.load(path, {})`,
-`state=None` and a name bound to `{}` that nothing fills in. No fix: only the user knows what to restore.
+`state=None`, a name bound to `{}` that nothing fills in before the call, and a comprehension that keeps no
+entry of the dict it reads (`{k: v for k, v in state.items() if k in keys}` with `keys` an empty tuple). No fix: only the user knows what to restore.
 A helper's `state=None` parameter that every caller in another module leaves out, or passes None for, is
 reported at those calls: the argument belongs there.
 
@@ -51,6 +52,28 @@ class LoadWithoutState(Rule):
             "fabric.load('ckpt/', state=None)\n",
             count=2, at="4:22-4:27", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def restore(fabric, state, keys):\n"
+            "    wanted = {k: v for k, v in state.items() if k in keys}\n"
+            "    fabric.load('ckpt/', wanted)\n"
+            "    print(sorted(wanted))\n"
+            "def train(fabric):\n"
+            "    model = fabric.setup_module(Net())\n"
+            "    restore(fabric, {'model': model, 'step': 0}, ())\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Got `XLAFSDPStrategy.load_checkpoint(..., state={})`",
+            count=1, at="4:26-4:32", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def restore(fabric, state, keys):\n"
+              "    wanted = {k: v for k, v in state.items() if k in keys}\n"
+              "    fabric.load('ckpt/', wanted)\n"
+              "    print(sorted(wanted))\n"
+              "def train(fabric):\n"
+              "    model = fabric.setup_module(Net())\n"
+              "    restore(fabric, {'model': model, 'step': 0}, ('model',))\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
         Valid("from lightning.fabric import Fabric\n"
               "def train(fabric):\n"
               "    model = fabric.setup_module(Net())\n"
