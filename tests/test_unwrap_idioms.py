@@ -1,8 +1,9 @@
 """The unwrapping idioms of checkpoint helpers read as the attribute they name: `getattr(model, "module", model)`
 of the `_FabricModule` that `fabric.setup_module` returns is its `.module`, the raw module (Fabric gives it that
 attribute, so the default is never taken), and `hasattr(model, "module")` of one is true. A state that holds the
-raw module that way makes `fabric.save` raise under XLAFSDP (LXF023); an attribute the library does not give
-(`_orig_mod`, `_forward_module` here) stays untold."""
+raw module that way makes `fabric.save` raise under XLAFSDP (LXF023). A set-up module has no `_orig_mod` (Fabric
+unwraps a compiled module before wrapping it): `getattr(model, "_orig_mod", model)` is the module itself. An
+attribute the library does not tell of (`_forward_module` here) stays untold."""
 
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def found(unwrap: str) -> list[tuple[str, str, int, int, str]]:
     '    if hasattr(model, "module"):\n        return model.module\n    return model',
     '    return model.module if hasattr(model, "module") else model',
     '    if not hasattr(model, "_original_module"):\n        return model\n    return model._original_module',
+    # torch.compile's unwrapping first: a set-up module has no `_orig_mod` (setup_module unwrapped the compiled one)
+    '    model = getattr(model, "_orig_mod", model)\n    return getattr(model, "module", model)',
+    '    if hasattr(model, "_orig_mod"):\n        model = model._orig_mod\n    return getattr(model, "module", model)',
 ])
 def test_the_set_up_module_s_own_attribute_is_the_raw_module(unwrap):
     line = 14 + unwrap.count("\n")  # the save's line, below the helper

@@ -1480,7 +1480,8 @@ class Flow:
             attr = node.args[1].value
             known = bool(objects) and all(x.kind not in ("instance", "unknown") and self.ctx.tips.attribute_of(self, x, attr, node)
                                           for x in objects)
-            return [("const", True)] if known else None
+            lacked = bool(objects) and all(attr in self.ctx.tips.lacking.get(x.kind, ()) for x in objects)
+            return [("const", True)] if known else [("const", False)] if lacked else None
         predicate = self._library_predicate(node)
         if predicate is not None:  # `is_wrapped(module)`: the pack's answer for each value the argument holds
             held = self._parameter_values(node.args[0], given)  # type: ignore[attr-defined]  # a call: checked
@@ -6667,6 +6668,9 @@ class Flow:
             tipped = self.ctx.tips.attribute_of(self, base, attr, node) if base.kind not in ("instance", "unknown") else None
             if tipped:  # `getattr(model, "module", model)` of a set-up module: an attribute its library gives it
                 out.extend(x.under(base.when) for x in tipped)
+                continue
+            if default and attr in self.ctx.tips.lacking.get(base.kind, ()):  # `getattr(model, "_orig_mod", model)`
+                out.extend(x.under(base.when) for x in default)
                 continue
             if base.kind not in ("instance", "unknown") and self._project_class_of(base) is not None:
                 # `getattr(net, "configure_optimizers", None)`: a method its project class defines; else, unknown

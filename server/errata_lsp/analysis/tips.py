@@ -3,7 +3,9 @@ inference tips). The core asks these questions and names no library itself:
 
 - `calls`: what a call to a library callable returns, by its qualified name (`Fabric(...)`);
 - `methods`: what a method of a library value returns, by the receiver's kind (`fabric.setup_module(m)`);
-- `attributes`: what an attribute of a library value holds, by its kind (`fabric.strategy`);
+- `attributes`: what an attribute of a library value holds, by its kind (`fabric.strategy`); `lacking`: the
+  attributes a library value of a kind certainly has not (`getattr(model, "_orig_mod", model)` of a set-up module
+  is the default, `hasattr` of one false);
 - `classes`: what building a project class that derives from a library class gives (a strategy,
   a module);
 - `callbacks`: methods that call the function they are given, with the receiver first
@@ -77,6 +79,7 @@ class Tips:
     distributions: dict[str, str] = field(default_factory=dict)
     version_objects: tuple[str, ...] = ()
     predicates: dict[str, PredicateTip] = field(default_factory=dict)
+    lacking: dict[str, frozenset[str]] = field(default_factory=dict)
 
     # --- registration (decorators, used by the packs) ------------------------------------------
     def call(self, tip: CallTip) -> CallTip:
@@ -146,7 +149,9 @@ class Tips:
                     pure=tuple(dict.fromkeys((*self.pure, *other.pure))), writers=[*self.writers, *other.writers],
                     distributions={**other.distributions, **self.distributions},
                     version_objects=tuple(dict.fromkeys((*self.version_objects, *other.version_objects))),
-                    predicates={**other.predicates, **self.predicates})
+                    predicates={**other.predicates, **self.predicates},
+                    lacking={k: self.lacking.get(k, frozenset()) | other.lacking.get(k, frozenset())
+                             for k in {*self.lacking, *other.lacking}})
 
     def canonical(self, name: str) -> str:
         """The one qualified name of a library name, however it is spelt."""

@@ -484,13 +484,6 @@ KNOWN_MISSES: dict[str, str] = {
     # registry, GAN states merged by a helper, a hydra-style `_target_` config) (scored before anything was built for
     # them: 3/12 raising flagged as an error, 3/12 with any severity, one more on another file; 1/12 fine cases with an
     # error, 0/12 with its twin's warning)
-    "s806_unwrap_helper_for_portable_checkpoint_saves_original_module":
-        "missed: `unwrap` reads `getattr(model, \"_orig_mod\", model)` before `getattr(model, \"module\", model)`. "
-        "`module` of a set-up module is now read (its library gives it: the raw module, LXF023), but whether it has "
-        "`_orig_mod` the layer cannot tell (a `_FabricModule` forwards unknown attributes to the module it was given, "
-        "which a `torch.compile` before `setup_module` would have unwrapped), so the first `getattr` may give something "
-        "else and the state's model is unknown. The fix belongs in the pack's attribute tips: attributes a set-up "
-        "module certainly lacks",
     "s812_data_module_sets_up_stored_loader_again_each_epoch":
         "missed: a data module's method does `self.train_loader = self.fabric.setup_dataloaders(self.train_loader)` and "
         "is called once per epoch: the second call sets up the loader the first one returned. LXF039 follows a name set "

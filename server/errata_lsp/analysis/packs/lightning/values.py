@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 STRATEGIES = "lightning.fabric.strategies."
 UNWRAPPING = ("module", "_original_module")  # attributes of a `_FabricModule` that hold the module it was given
+# `fabric.setup_module` unwraps a `torch.compile`d module before wrapping it, and a `_FabricModule` forwards what it
+# lacks to the module it was given, uncompiled: it has no `_orig_mod` (the unwrapping helpers' first `getattr`)
+LACKING = {"setup_module": frozenset({"_orig_mod"})}
 OPTIMIZERS = "torch.optim."
 MODULE_BASES = ("torch.nn.Module", "lightning.LightningModule", "lightning.pytorch.LightningModule")
 
@@ -58,7 +61,7 @@ WRAP_POLICY_OBJECTS = ("torch.distributed.fsdp.wrap.ModuleWrapPolicy", "torch.di
 register_kind("policy_object", __name__, always_true=True)
 
 TIPS = Tips(packages=PACKAGES, spellings=SPELLINGS, star_exports=STAR_EXPORTS, libraries=LIBRARIES, enums=ENUMS,
-            pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS)
+            pure=PURE_CALLS, distributions=DISTRIBUTIONS, version_objects=VERSION_OBJECTS, lacking=LACKING)
 TIPS.callback("launch")
 
 
