@@ -777,6 +777,28 @@ class Flow:
         given = self._given_for(scope, test, read)
         return self._truth(test, given) if given is not None else None
 
+    def _attribute_strings(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
+        """The constants `(args.backend or "auto").lower()` makes of what a parameter's attribute holds; None when
+        one is no constant (`_attribute_value`'s shapes)."""
+        if isinstance(node, ast.Attribute):
+            held = self._concrete(self._parameter_values(node, given) or ())
+            if held is None or any(kind != "const" for kind, _ in held):
+                return None
+            return tuple(Value(_constant_kind(v), ast.copy_location(ast.Constant(v), node), flow=self) for _, v in held)
+        if isinstance(node, ast.BoolOp):
+            left = self._attribute_strings(node.values[0], given)
+            if left is None:
+                return None
+            default = Value(_constant_kind(node.values[1].value), node.values[1], flow=self)  # type: ignore[attr-defined]
+            return tuple(x if x.node.value else default for x in left)  # type: ignore[union-attr]  # (constants)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            inner = self._attribute_strings(node.func.value, given)
+            if inner is None or not all(isinstance(x.node.value, str) for x in inner):  # type: ignore[union-attr]
+                return None
+            return tuple(Value("str", ast.copy_location(ast.Constant(getattr(x.node.value, node.func.attr)()), node),  # type: ignore[union-attr]
+                               flow=self) for x in inner)
+        return None
+
     def _given_for(self, scope: ast.AST, test: ast.expr,
                    read: dict[str, ast.AST | Def | _BoundTest | _KeyRead | None]) -> dict[str, tuple[Value, ...]] | None:
         """What each name `test` reads holds (`_decided_test`); None when one of them is not known."""
@@ -799,6 +821,13 @@ class Flow:
                 if held is None:
                     return None
                 given[name] = held
+            elif isinstance(what, _BoundTest) and _attribute_value(what.test):
+                # `backend = (args.backend or "auto").lower()` in a helper: the strings it makes of what callers pass
+                inner = self._given_for(scope, what.test, what.read)
+                made = self._attribute_strings(what.test, inner) if inner is not None else None
+                if made is None:
+                    return None
+                given[name] = made
             elif isinstance(what, _KeyRead):  # `mode = cfg.get("clip_mode", "norm")`: the key as the callers' dicts hold it
                 if what.param is not None:
                     passed = self.parameters_passed(scope, {what.param.arg: what.param})
@@ -9548,7 +9577,8 @@ def _names_read(test: ast.expr, env: dict[str, tuple[Def, ...]], in_module: bool
                     and not defs[0].when and not defs[0].path and _environment_read(defs[0].node):
                 read[node.id] = defs[0].node  # `TRAIN_ON = os.environ.get("TRAIN_ON", "tpu")`: its default
                 continue
-            bound = _name_bound_to_test(defs or (), env, depth) if constant is None and in_module and depth < MAX_BOUND_TESTS else None
+            bound = _name_bound_to_test(defs or (), env, depth, in_module) \
+                if constant is None and (in_module or _bound_to_attribute(defs or ())) and depth < MAX_BOUND_TESTS else None
             if bound is not None:  # `on_xla = args.strategy == "xla_fsdp"` ... `if on_xla:` (`_BoundTest`)
                 read[node.id] = bound
                 continue
@@ -9622,13 +9652,41 @@ class _BoundTest:
     read: dict[str, Any]
 
 
-def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int) -> _BoundTest | None:
+def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], depth: int,
+                        in_module: bool = True) -> _BoundTest | None:
     if len(defs) != 1 or defs[0].how != "assign" or defs[0].when or defs[0].path \
-            or not isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Attribute)):
+            or not (isinstance(defs[0].node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Attribute))
+                    or not in_module and _attribute_value(defs[0].node)):
         return None  # (an attribute: `amp = args.amp` ... `if amp:`, decided as `if args.amp:`)
     test = defs[0].node
-    read = _names_read(test, env, True, depth + 1)
+    if not isinstance(test, ast.expr):
+        return None
+    read = _names_read(test, env, in_module, depth + 1)
     return _BoundTest(test, read) if read else None
+
+
+def _constant_kind(value: object) -> str:
+    """The kind of a constant's value, as the layer names it."""
+    return "none" if value is None else "bool" if isinstance(value, bool) else "str" if isinstance(value, str) \
+        else "number" if isinstance(value, (int, float)) else "unknown"
+
+
+def _bound_to_attribute(defs: tuple[Def, ...]) -> bool:
+    """A function's name bound once, on every path, to an attribute (`backend = args.backend` in a helper given
+    `args`), or to a string method or an `or` default of one (`(args.backend or "auto").lower()`): a test on it is
+    decided as a test on that expression, by what the callers pass."""
+    return len(defs) == 1 and defs[0].how == "assign" and not defs[0].when and not defs[0].path \
+        and _attribute_value(defs[0].node)
+
+
+def _attribute_value(node: ast.AST | None) -> bool:
+    if isinstance(node, ast.Attribute):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in STR_METHODS \
+            and not node.args and not node.keywords:
+        return _attribute_value(node.func.value)
+    return isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
+        and _attribute_value(node.values[0]) and isinstance(node.values[1], ast.Constant)
 
 
 @dataclass(frozen=True)
