@@ -103,4 +103,37 @@ def test_the_value_the_tpu_machine_gets_is_the_one_named():
         "LXF007", "error", 21,
         "`precision='16-mixed')` is not supported in XLA. `precision` must be one of: ('32-true', '16-true', "
         "'bf16-true'). Fabric raises ValueError here: with XLAFSDPStrategy the flag becomes `XLAPrecision(...)` "
-        "(from line 18)")]
+        "(from line 18); `torch.cuda.is_available()` answers False: XLAFSDPStrategy runs on TPU machines, which have "
+        "no CUDA device")]
+
+
+DEVICES = '''from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+import torch
+
+
+def parse_devices(devices):
+    if devices in (-1, "auto"):
+        return {probe} or 1
+    return devices
+
+
+def train(fabric):
+    pass
+
+
+Fabric(accelerator="tpu", devices=parse_devices("auto"), strategy=XLAFSDPStrategy()).launch(train)
+'''
+
+
+def test_a_cuda_count_or_a_default_is_the_default_on_the_tpu_machine():
+    # litgpt's `parse_devices`: `torch.cuda.device_count() or 1` is 1 where XLAFSDP runs (oracle: RAISED
+    # NotImplementedError: The XLAFSDPStrategy does not support running on a single device with the PjRT runtime)
+    assert found(DEVICES.format(probe="torch.cuda.device_count()")) == [(
+        "LXF041", "error", 27,
+        "The XLAFSDPStrategy does not support running on a single device with the PjRT runtime: `devices=1` (from "
+        "line 19) is one device, so `fabric.launch` raises NotImplementedError before your function "
+        "runs. Use every device of the TPU (`devices=\"auto\"`, the default), or `SingleDeviceXLAStrategy` to run on "
+        "one; `torch.cuda.device_count()` answers 0: XLAFSDPStrategy runs on TPU machines, which have no CUDA device")]
+    assert [(code, severity) for code, severity, _, _ in found(DEVICES.format(probe="os.cpu_count()"))] == [
+        ("LXF041", "warning")]  # (a count the machine does not answer: either side may be taken)

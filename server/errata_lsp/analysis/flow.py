@@ -700,8 +700,13 @@ class Flow:
                 out.extend(values)
                 break
             going = []
+            probe = self._probe_text(operand)  # `torch.cuda.device_count() or 1`: the machine answers the probe
             for x in values:
                 truth = x.truthy
+                if truth is None and probe is not None:  # each side under the probe's answer (`condition_truth`)
+                    out.append(x.under((probe if ends else f"not {probe}",)))
+                    going.append((*x.when, f"not {probe}" if ends else probe))
+                    continue
                 if truth is not (not ends):  # it ends the operation here, or may
                     out.append(x)
                 if truth is not ends:  # the next operand runs after it, or may
@@ -709,6 +714,14 @@ class Flow:
             if not going:
                 break
         return tuple(out)
+
+    def _probe_text(self, operand: ast.expr) -> str | None:
+        """`torch.cuda.device_count()`, a call with no argument of a library function whose answer is the same all
+        run long (`Tips.pure`), as the condition text a machine's answers decide; None for anything else."""
+        if not (isinstance(operand, ast.Call) and not operand.args and not operand.keywords):
+            return None
+        qualified = self.ctx.resolve(operand.func)
+        return self.text(operand) if qualified is not None and qualified in self.ctx.tips.pure else None
 
     def _decision(self, test: ast.expr) -> bool | None:
         """A conditional expression's test, or an operand of `and`/`or`, as the walk of its function (or of
@@ -1465,8 +1478,8 @@ class Flow:
         for an empty display; None when one of them is unknown."""
         if isinstance(node, ast.Constant):
             return [("const", node.value)]
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
-            return [("const", tuple(e.value for e in node.elts))]  # type: ignore[attr-defined]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and all(_literal(e) is not NOT_LITERAL for e in node.elts):
+            return [("const", tuple(_literal(e) for e in node.elts))]  # `devices in (-1, "auto")`
         if isinstance(node, ast.IfExp):  # `"cuda" if ON_GPU else "xla"`: the branch the test takes, else both
             decided = self._truth(node.test, given)
             sides = [self._operand(branch, given) for branch in
@@ -9663,6 +9676,20 @@ def _name_bound_to_test(defs: tuple[Def, ...], env: dict[str, tuple[Def, ...]], 
         return None
     read = _names_read(test, env, in_module, depth + 1)
     return _BoundTest(test, read) if read else None
+
+
+NOT_LITERAL = object()
+
+
+def _literal(node: ast.expr) -> object:
+    """The value of a constant or a signed number written in place (`-1`); NOT_LITERAL for anything else."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        number: int | float = node.operand.value  # type: ignore[assignment]  # (an int or a float: checked)
+        return -number if isinstance(node.op, ast.USub) else number
+    return NOT_LITERAL
 
 
 def _constant_kind(value: object) -> str:

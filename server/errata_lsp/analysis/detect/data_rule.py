@@ -188,10 +188,16 @@ class DetectRule(Rule):
             return None
         held_there = self._on_its_machine(site)
         if held_there is not None:  # a value under a condition false on that machine never reaches the strategy
+            dropped = [v for v in values if not held_there(v.when)]
             values = [v for v in values if held_there(v.when)]
             found = [v for v in found if held_there(v.when)]
             if not found:
                 return None
+            machine = self.vocabulary.machines[XLA_FSDP]
+            if dropped and site.on_machine is None:  # `torch.cuda.device_count() or 1`: say why the 1
+                answered = ", ".join(f"`{name}()` answers {answer!r}" for name, answer in machine.answers.items()
+                                     if any(name.rpartition(".")[2] in c for v in dropped for c in v.when))
+                site.on_machine = f"; {answered}: {machine.described}" if answered else None
         around = ctx.flow.branch_conditions(site.call)
         if around:  # a value under the negation of a test the call itself is under never reaches it
             values = [v for v in values if _compatible(v.when, around, ctx)]
