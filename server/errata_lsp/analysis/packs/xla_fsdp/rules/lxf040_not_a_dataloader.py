@@ -46,6 +46,27 @@ class NotADataLoader(Rule):
     triggers = ("setup_dataloaders",)
     examples = (
         Invalid(
+            "from torch.utils.data import DataLoader, TensorDataset\n"
+            "from lightning.fabric import Fabric\n"
+            "def loaders():\n"
+            "    data = TensorDataset(torch.randn(8, 4))\n"
+            "    return DataLoader(data, batch_size=4), data\n"
+            "def train(fabric):\n"
+            "    train_loader, test_loader = fabric.setup_dataloaders(*loaders())\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Only PyTorch DataLoader are currently supported in `setup_dataloaders`: item 2 of `*loaders()` is a "
+                    "dataset (`TensorDataset`)",
+            count=1, at="7:58-7:68", severity="error",
+        ),
+        Valid("from torch.utils.data import DataLoader, TensorDataset\n"
+              "from lightning.fabric import Fabric\n"
+              "def loaders():\n"
+              "    data = TensorDataset(torch.randn(8, 4))\n"
+              "    return DataLoader(data, batch_size=4), DataLoader(data, batch_size=8)\n"
+              "def train(fabric):\n"
+              "    train_loader, test_loader = fabric.setup_dataloaders(*loaders())\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Invalid(
             "from torch.utils.data import TensorDataset\n"
             "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
@@ -80,13 +101,28 @@ class NotADataLoader(Rule):
                 continue
             for given in call.args:
                 if isinstance(given, ast.Starred):
+                    yield from self._unpacked(ctx, given)
                     break
                 finding = self._checked(ctx, given)
                 if finding is not None:
                     yield finding
 
-    def _checked(self, ctx: Context, given: ast.expr) -> Finding | None:
-        values = argument_values(ctx, given, lambda v: _what(ctx, v) is not None)
+    def _unpacked(self, ctx: Context, given: ast.Starred) -> Iterator[Finding]:
+        """`setup_dataloaders(*make_loaders(cfg))` of a helper that returns a tuple display on every path (`return
+        train_loader, test_dataset`): each item, as if written in its place."""
+        held = ctx.values(given.value)
+        if len(held) != 1 or held[0].kind != "tuple" or not isinstance(held[0].node, ast.Tuple) \
+                or any(isinstance(e, ast.Starred) for e in held[0].node.elts):
+            return
+        for index in range(len(held[0].node.elts)):
+            found = self._checked(ctx, given, ctx.flow.element(held[0], index), f"item {index + 1} of ")
+            if found is not None:
+                yield found
+
+    def _checked(self, ctx: Context, given: ast.expr, values: tuple[Value, ...] | None = None,
+                 item: str = "") -> Finding | None:
+        if values is None:
+            values = argument_values(ctx, given, lambda v: _what(ctx, v) is not None)
         named = [(v, _what(ctx, v)) for v in values]
         bad = [(v, what) for v, what in named if what is not None]
         if not bad:
@@ -96,7 +132,7 @@ class NotADataLoader(Rule):
                   if what.startswith("torch_xla") else
                   "Wrap the dataset: `DataLoader(dataset, batch_size=...)`" if what.startswith("a dataset") else
                   "Give it a `DataLoader` over a dataset of them")
-        message = (f"Only PyTorch DataLoader are currently supported in `setup_dataloaders`: `{short(ctx.doc.source(given), 40)}` "
+        message = (f"Only PyTorch DataLoader are currently supported in `setup_dataloaders`: {item}`{short(ctx.doc.source(given), 40)}` "
                    f"is {what}, not a `torch.utils.data.DataLoader`, so Fabric raises TypeError. {advice}")
         severity = None
         if not on_every_path(values, [v for v, _ in bad]):
