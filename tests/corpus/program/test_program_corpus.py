@@ -542,6 +542,49 @@ KNOWN_MISSES: dict[str, str] = {
         "its twin's warning: LXF033 on dist.py's `case \"ddp\"` branch, with `accelerator=\"tpu\"` by default: a run "
         "given `--strategy ddp` does raise there (the plain run takes `xla_fsdp`)",
 
+    # round twenty-two (scripts s840-s853, projects p700-p709, ported from public training code: litgpt's warm start
+    # and `parse_devices`, a PPO agent's rollout method, HF `TrainingArguments`' FSDP option string, a timm-style
+    # registry, nanoGPT's `globals()` config and configurator, a strategy subclass pinning its accelerator, a cached
+    # checkpoint-IO factory, an image classifier's data module, a MAML port's flags, an HF trainer subclass) (scored
+    # before anything was built for them: 3/12 raising flagged as an error, 4/12 with any severity, one more on
+    # another file; 0/12 fine cases with an error, 0/12 with its twin's warning)
+    "s840_litgpt_fit_warm_start_full_checkpoint_cached_property_set_up_model":
+        "only a warning: the full load of the set-up model (LXF025) sits under `if os.path.isfile(checkpoint_path):`, "
+        "a test of the file system the layer leaves to the run (the script itself wrote that file with `torch.save` "
+        "in `setup()` before the launch: the writers the layer knows are `fabric.save` and `torch.save` to a path it "
+        "reads, not one read back through a helper's default argument)",
+    "s846_timm_registry_eval_marks_feature_method_from_cfg_get_default":
+        "missed: the model comes from a registry a decorator fills by the function's name "
+        "(`_model_entrypoints[fn.__name__] = fn`), then `_model_entrypoints[name](...)`: a store keyed by "
+        "`fn.__name__` inside the decorator is not read as the decorated function's name, so the model's class, and "
+        "the method LXF036 asks it for, are unknown",
+    "s848_nanogpt_grad_clip_zero_or_none_clips_with_neither":
+        "missed: nanoGPT's config is `{k: globals()[k] for k in config_keys}`, `config_keys` the module's names "
+        "filtered from `globals().items()`: `globals()` is not read as the module's names, so `grad_clip = 0.0` "
+        "never reaches `max_norm=config[\"grad_clip\"] or None` (the same through a dict literal is LXF015)",
+    "s850_strategy_subclass_super_init_pins_accelerator_fabric_accelerator_or_default":
+        "missed: `class PodFSDPStrategy(XLAFSDPStrategy)` passes `accelerator=XLAAccelerator()` to "
+        "`super().__init__(...)`, and `Fabric(accelerator=...)` gives one too (LXF011). A project subclass of the "
+        "strategy is read as the strategy built with the subclass's call arguments, not with those its `__init__` "
+        "adds on the way to the library's; that belongs in the lightning pack's derived-class tip",
+    "p700_nanogpt_configurator_overrides_bits_precision_plugin_in_strategy_and_fabric":
+        "missed: `dist.make_fabric(config, *extra_plugins)` collects the plugins in `*plugins` and passes "
+        "`plugins=list(plugins) or None`: the precision plugins read the items of a list display, not a `list()` of "
+        "the star parameter's tuple",
+    "p704_litgpt_parse_devices_auto_resolves_via_cuda_count_to_one":
+        "on the wrong file: LXF041 is an error at `Fabric(devices=devices)` in train.py, where the helper's answer is "
+        "passed (the `torch.cuda.device_count() or 1` of utils.py, 1 on the TPU machine, is named in the message); "
+        "the twin changes utils.py's `parse_devices`. A value a helper's branch picks by its caller's argument is "
+        "placed at the call, as the placement rule does for every choice the call makes",
+    "p706_maml_port_args_fsdp_flag_off_keeps_example_ddp_on_tpu":
+        "missed: the arguments dataclass is built by `@classmethod from_dict`, `cls(**{k: v for k, v in d.items() if "
+        "k in names})` with `names = {f.name for f in fields(cls)}`: a comprehension whose test reads a set built "
+        "from `dataclasses.fields` keeps no key the layer can tell, so the `fsdp` flag, and the strategy it picks, "
+        "are unknown",
+    "p708_hf_trainer_subclass_super_init_adds_xla_precision_plugin_to_bf16_flag":
+        "on the wrong file: LXF042 is an error at the `Fabric(...)` of trainer.py, where the flag and the plugin meet; "
+        "the twin changes the arguments dataclass's default backend in arguments.py",
+
 }
 
 
