@@ -105,6 +105,9 @@ class Trainer:
 
 BY_VALUE = ("XLA's FSDP strategy does not support to clip gradients by value: `clip_val` raises NotImplementedError. "
             "Clip by norm with `max_norm` instead")
+# `clip_val=None` and no `max_norm`: Fabric raises ValueError whatever the strategy (fabric.py l.581)
+NEITHER = ("You have to specify either `clip_val` or `max_norm` to do gradient clipping: neither is set, so Fabric "
+           "raises ValueError")
 
 
 def test_a_trainer_class_of_another_module_reads_the_fabric_its_constructor_is_given(tmp_path):
@@ -124,7 +127,8 @@ def test_a_trainer_class_of_another_module_reads_the_fabric_its_constructor_is_g
 def test_the_trainer_given_no_threshold_or_another_strategy_s_fabric_is_fine(tmp_path):
     tree(tmp_path, {"trainer.py": TRAINER, "train.py": launching(
         "XLAFSDPStrategy()", "    Trainer(fabric, clip=None).fit(None, None)", "from trainer import Trainer")})
-    assert found(tmp_path / "trainer.py") == []
+    # no threshold is no clip by value, but no clipping algorithm at all: the other raise of `clip_gradients`
+    assert found(tmp_path / "trainer.py") == [("LXF015", "error", NEITHER, 11, 8)]
     (tmp_path / "train.py").write_text(launching('"xla"', "    Trainer(fabric).fit(None, None)",
                                                  "from trainer import Trainer"))
     assert found(tmp_path / "trainer.py") == []
@@ -211,7 +215,7 @@ def test_a_method_two_modules_call_with_a_threshold_and_with_none_is_a_warning(t
     # one caller left, passing None: the method never clips by value
     (tmp_path / "train.py").write_text(train.replace("0.5)", "None)"))
     (tmp_path / "eval.py").write_text("from loop import Loop\n")
-    assert found(tmp_path / "loop.py") == []
+    assert found(tmp_path / "loop.py") == [("LXF015", "error", NEITHER, 3, 8)]  # (nor by norm: neither is set)
 
 
 BASE = """\
@@ -240,7 +244,7 @@ def test_a_base_class_of_another_module_runs_for_the_subclass_that_module_builds
     assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]
     (tmp_path / "train.py").write_text(subclassing(
         "    def __init__(self, fabric):\n        super().__init__(fabric, clip=None)\n"))
-    assert found(tmp_path / "base.py") == []
+    assert found(tmp_path / "base.py") == [("LXF015", "error", NEITHER, 7, 8)]  # (nor by norm: neither is set)
 
 
 def test_a_base_method_every_subclass_another_module_builds_overrides_never_runs(tmp_path):
@@ -295,7 +299,7 @@ def test_a_mixin_reads_what_the_subclass_another_module_builds_sets_on_self(tmp_
     tree(tmp_path, {"mixins.py": MIXIN, "train.py": mixing("0.5")})
     assert found(tmp_path / "mixins.py") == [("LXF014", "error", BY_VALUE, 3, 53)]
     (tmp_path / "train.py").write_text(mixing("None"))
-    assert found(tmp_path / "mixins.py") == []
+    assert found(tmp_path / "mixins.py") == [("LXF015", "error", NEITHER, 3, 8)]  # (nor by norm: neither is set)
 
 
 def test_a_class_attribute_a_base_class_of_another_module_defines_is_read_there(tmp_path):
@@ -308,7 +312,7 @@ def test_a_class_attribute_a_base_class_of_another_module_defines_is_read_there(
     tree(tmp_path, {"defaults.py": defaults, "train.py": train})
     assert found(tmp_path / "train.py") == [("LXF014", "error", BY_VALUE, 12, 53)]
     (tmp_path / "defaults.py").write_text(defaults.replace("0.5", "None"))
-    assert found(tmp_path / "train.py") == []
+    assert found(tmp_path / "train.py") == [("LXF015", "error", NEITHER, 12, 8)]  # (nor by norm: neither is set)
 
 
 STRATEGIES = """\

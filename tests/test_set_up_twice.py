@@ -207,7 +207,8 @@ def test_loaders_a_helper_already_set_up_spread_into_setup_dataloaders_are_set_u
 
 
 def test_a_helper_that_hands_back_what_it_is_given_is_read_for_the_call():
-    # the helper's returns for all its calls together hold the set-up model one call passes: that call is read
+    # the helper's returns for all its calls together hold the set-up model one call passes: that call is read, and
+    # a set-up module has no `_orig_mod` (Fabric unwrapped any compiled one): the helper hands it back, set up again
     found = shown("def unwrap_if_compiled(module):\n"
                   "    return getattr(module, '_orig_mod', module) if hasattr(module, '_orig_mod') else module\n"
                   "\n"
@@ -216,7 +217,7 @@ def test_a_helper_that_hands_back_what_it_is_given_is_read_for_the_call():
                   "    raw = unwrap_if_compiled(nn.Linear(4, 4))\n"
                   "    model = fabric.setup_module(raw)\n"
                   "    model = fabric.setup_module(unwrap_if_compiled(model))\n")
-    assert [(code, severity, line) for code, severity, _, line, _, _ in found] == [("LXF039", "warning", 14)]
+    assert [(code, severity, line) for code, severity, _, line, _, _ in found] == [("LXF039", "error", 14)]
 
 
 def test_a_second_set_up_sharing_its_line_with_another_statement_gets_no_removal():
