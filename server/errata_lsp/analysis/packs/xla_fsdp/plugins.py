@@ -296,10 +296,23 @@ def fabric_plugins(ctx: Context, fabric_call: ast.Call) -> list[Item]:
     if given is None:
         return []
     held = ctx.held(given.value)
+    if held is not None and _copied_sequence(held.node):  # `list(plugins)` of a `*plugins`: the call's items
+        copied = held.owner.values(held.node.args[0])  # type: ignore[attr-defined]  # (a call: `_copied_sequence`)
+        if len(copied) == 1 and not copied[0].when and copied[0].kind == "tuple" and isinstance(copied[0].node, ast.Tuple) \
+                and copied[0].flow is not None and not any(isinstance(e, ast.Starred) for e in copied[0].node.elts):
+            flow = copied[0].flow
+            here = flow.origin is None
+            return [Item(e, flow.ctx, e if here else given.value) for e in copied[0].node.elts]
     if held is not None and isinstance(held.node, (ast.List, ast.Tuple)):
         items = [(e, ()) for e in held.node.elts if not isinstance(e, ast.Starred)] + held.flow.appended(held.node)
         return [Item(e, held.owner, e if held.here else given.value, when) for e, when in items]
     return [Item(given.value, ctx, given.value)]
+
+
+def _copied_sequence(node: ast.AST) -> bool:
+    """`list(x)` or `tuple(x)` of the builtin: a new sequence of the items `x` holds."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("list", "tuple") \
+        and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred)
 
 
 def class_ref(ctx: Context, func: ast.AST, target: str, family: PluginFamily) -> tuple[str, list[Edit]] | None:
