@@ -568,9 +568,11 @@ KNOWN_MISSES: dict[str, str] = {
         "strategy is read as the strategy built with the subclass's call arguments, not with those its `__init__` "
         "adds on the way to the library's; that belongs in the lightning pack's derived-class tip",
     "p700_nanogpt_configurator_overrides_bits_precision_plugin_in_strategy_and_fabric":
-        "missed: `dist.make_fabric(config, *extra_plugins)` collects the plugins in `*plugins` and passes "
-        "`plugins=list(plugins) or None`: the precision plugins read the items of a list display, not a `list()` of "
-        "the star parameter's tuple",
+        "missed: `dist.make_fabric(config, *extra_plugins)` with `extra_plugins = [precision_plugin(config[\"bits\"])] "
+        "if config[\"bits\"] != \"32\" else []`, `config` nanoGPT's `{k: v for k, v in dict(globals()).items() ...}` "
+        "through the configurator: `globals()` is not read as the module's names, so the test is undecided and the "
+        "plugins are one of two lists (`plugins=list(plugins)` of the helper's `*plugins` is read: given the plugin "
+        "itself, the same project is LXF043)",
     "p704_litgpt_parse_devices_auto_resolves_via_cuda_count_to_one":
         "on the wrong file: LXF041 is an error at `Fabric(devices=devices)` in train.py, where the helper's answer is "
         "passed (the `torch.cuda.device_count() or 1` of utils.py, 1 on the TPU machine, is named in the message); "
