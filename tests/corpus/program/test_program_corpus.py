@@ -484,11 +484,6 @@ KNOWN_MISSES: dict[str, str] = {
     # registry, GAN states merged by a helper, a hydra-style `_target_` config) (scored before anything was built for
     # them: 3/12 raising flagged as an error, 3/12 with any severity, one more on another file; 1/12 fine cases with an
     # error, 0/12 with its twin's warning)
-    "s812_data_module_sets_up_stored_loader_again_each_epoch":
-        "missed: a data module's method does `self.train_loader = self.fabric.setup_dataloaders(self.train_loader)` and "
-        "is called once per epoch: the second call sets up the loader the first one returned. LXF039 follows a name set "
-        "up twice in one function or a loop; an attribute of an object set up by a method that runs twice needs the "
-        "method's calls ordered against the attribute's state, which the layer does not track across calls",
     "p660_config_dataclass_clip_value_default_zero_forwarded_with_max_norm":
         "on the wrong file: LXF015 is reported at `fabric.clip_gradients(..., max_norm=..., clip_val=...)` in loop.py "
         "(and on train.py's call of the step), where both values meet and the rule's fix drops `clip_val`; the twin "

@@ -11,7 +11,9 @@ once to the `setup_dataloaders` method.". Under XLAFSDP this happens inside the 
 after the first set-up has already sharded the model.
 
 The usual shapes: a Trainer that sets the model up in `__init__` and again in `fit`, a set-up repeated in
-a loop over epochs, a helper that sets up what the caller already set up. Flagged where the value-flow
+a loop over epochs, a helper that sets up what the caller already set up, a data module whose
+`train_dataloader()` stores its set-up loader back on `self` and runs again each epoch on the same object
+(an error when the loop surely turns twice: `range(n)`, n 2 or more). Flagged where the value-flow
 layer shows the argument holds what a set-up call returned: an error when it does on every path, a
 warning that names the condition otherwise. The fix removes a repeated `x = fabric.setup_module(x)`
 statement (the object is already set up: keeping it unchanged is what the code meant), unsafe.
@@ -26,6 +28,7 @@ from collections.abc import Iterator
 from ....binder import source_text
 from ....context import Context
 from ....findings import Edit, Finding, Fix, Safety, Severity
+from ....flow import Flow
 from ....rule import Invalid, Rule, Valid, fix, short
 from ....statements import block_of, line_span, starts_line
 from ....values import Value, describe_when, on_every_path
@@ -76,6 +79,68 @@ class SetUpTwice(Rule):
             message="An optimizer should be passed only once to the `setup_optimizers` method",
             count=1, at="7:33-7:42", severity="error",
         ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Data:\n"
+            "    def __init__(self, fabric, loader):\n"
+            "        self.fabric, self.loader = fabric, loader\n"
+            "    def train_dataloader(self):\n"
+            "        self.loader = self.fabric.setup_dataloaders(self.loader)\n"
+            "        return self.loader\n"
+            "def train(fabric, loader, epochs=2):\n"
+            "    data = Data(fabric, loader)\n"
+            "    for epoch in range(epochs):\n"
+            "        for batch in data.train_dataloader():\n"
+            "            pass\n"
+            "Fabric(strategy='xla_fsdp').launch(train, DataLoader(range(4)))\n",
+            message="A dataloader should be passed only once to the `setup_dataloaders` method: `self.loader` is what "
+                    "this line stored the last time `train_dataloader` ran, already set up, and "
+                    "`data.train_dataloader()` (line 11) runs it again in the loop at line 10",
+            count=1, at="6:53-6:64", severity="error",
+        ),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "class Data:\n"
+            "    def __init__(self, fabric, loader):\n"
+            "        self.fabric, self.loader = fabric, loader\n"
+            "    def train_dataloader(self):\n"
+            "        self.loader = self.fabric.setup_dataloaders(self.loader)\n"
+            "        return self.loader\n"
+            "def train(fabric, loader, stages):\n"
+            "    data = Data(fabric, loader)\n"
+            "    for stage in stages:\n"
+            "        data.train_dataloader()\n"
+            "Fabric(strategy='xla_fsdp').launch(train, DataLoader(range(4)), STAGES)\n",
+            message="; when the loop turns more than once",
+            count=1, at="6:53-6:64", severity="warning",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Data:\n"
+              "    def __init__(self, fabric, loader):\n"
+              "        self.fabric, self.loader = fabric, loader\n"
+              "    def train_dataloader(self):\n"
+              "        self.loader = self.fabric.setup_dataloaders(self.loader)\n"
+              "        return self.loader\n"
+              "def train(fabric, loader):\n"
+              "    for epoch in range(2):\n"
+              "        data = Data(fabric, loader)\n"
+              "        data.train_dataloader()\n"
+              "Fabric(strategy='xla_fsdp').launch(train, DataLoader(range(4)))\n"),
+        Valid("from lightning.fabric import Fabric\n"
+              "class Data:\n"
+              "    def __init__(self, fabric, loader):\n"
+              "        self.fabric, self.loader = fabric, loader\n"
+              "    def train_dataloader(self):\n"
+              "        self.loader = self.fabric.setup_dataloaders(self.loader)\n"
+              "        return self.loader\n"
+              "    def reset(self, loader):\n"
+              "        self.loader = loader\n"
+              "def train(fabric, loader):\n"
+              "    data = Data(fabric, loader)\n"
+              "    for epoch in range(2):\n"
+              "        data.train_dataloader()\n"
+              "        data.reset(loader)\n"
+              "Fabric(strategy='xla_fsdp').launch(train, DataLoader(range(4)))\n"),
         Valid("import torch\n"
               "from lightning.fabric import Fabric\n"
               "def train(fabric):\n"
@@ -92,7 +157,7 @@ class SetUpTwice(Rule):
                 if fabric_kind(ctx, fabric) is None:
                     continue
                 for given, what in _given(call, method):
-                    finding = self._again(ctx, call, method, given, what)
+                    finding = self._again(ctx, call, method, given, what) or self._each_run(ctx, call, method, given, what)
                     if finding is not None:
                         yield finding
 
@@ -127,6 +192,78 @@ class SetUpTwice(Rule):
             severity = Severity.WARNING
         fixes = [] if severity is not None else _removal(ctx, call, given)
         return self.finding(ctx, given, message, fixes, severity, record=RECORDS[method, what])
+
+    def _each_run(self, ctx: Context, call: ast.Call, method: str, given: ast.expr, what: str) -> Finding | None:
+        """`self.loader = self.fabric.setup_dataloaders(self.loader)` in a method a loop runs again on the same
+        object (`for epoch in range(2): for x in data.train_dataloader(): ...`): the second run gives the set-up
+        call what the first one stored, already set up."""
+        found = _stored_back(ctx, call, given)
+        if found is None:
+            return None
+        func, _ = found
+        for site, _, _ in ctx.flow.call_sites(func):
+            loop = _repeating_loop(ctx, site) if type(site) is ast.Call else None
+            if loop is None or not _same_object_each_turn(ctx, site, loop):
+                continue
+            article = "An optimizer" if what == "optimizer" else f"A {what}"
+            message = (f"{article} should be passed only once to the `{method}` method: `{short(ctx.doc.source(given), 40)}` "
+                       f"is what this line stored the last time `{func.name}` ran, already set up, and "
+                       f"`{short(ctx.doc.source(site), 40)}` (line {site.lineno}) runs it again in the loop at line "
+                       f"{loop.lineno}, so Fabric raises ValueError. Set it up once (in `__init__`, or before the loop) "
+                       "and keep using what that call returned")
+            twice = _turns_twice(ctx, loop)
+            return self.finding(ctx, given, message + ("" if twice else "; when the loop turns more than once"), [],
+                                None if twice else Severity.WARNING, record=RECORDS[method, what])
+        return None
+
+
+def _stored_back(ctx: Context, call: ast.Call, given: ast.expr) -> tuple[ast.FunctionDef, ast.ClassDef] | None:
+    """(method, class) for `self.loader = self.fabric.setup_dataloaders(self.loader)` in a method other than
+    `__init__`, every other store into the attribute the constructor's: nothing but this line changes it after."""
+    stmt = ctx.statement_of(call)
+    func = ctx.enclosing_function(call)
+    cls = ctx.parents.get(func) if func is not None else None
+    if not (isinstance(given, ast.Attribute) and isinstance(given.value, ast.Name) and isinstance(stmt, ast.Assign)
+            and stmt.value is call and len(stmt.targets) == 1 and source_text(stmt.targets[0]) == source_text(given)
+            and isinstance(func, ast.FunctionDef) and isinstance(cls, ast.ClassDef) and func.name != "__init__"
+            and func.args.args and given.value.id == func.args.args[0].arg):
+        return None
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Attribute) and node.attr == given.attr and isinstance(node.ctx, (ast.Store, ast.Del)) \
+                and node is not stmt.targets[0]:
+            owner = ctx.enclosing_function(node)
+            if owner is None or owner.name != "__init__":
+                return None
+    return func, cls
+
+
+def _repeating_loop(ctx: Context, site: ast.AST) -> ast.For | ast.AsyncFor | ast.While | None:
+    """The innermost loop of the site's own function whose body holds it (a `for`'s iterable runs once)."""
+    child, parent = site, ctx.parents.get(site)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)) and child in parent.body:
+            return parent
+        child, parent = parent, ctx.parents.get(parent)
+    return None
+
+
+def _same_object_each_turn(ctx: Context, site: ast.Call, loop: ast.AST) -> bool:
+    """The method's receiver is one object for every turn: a name bound before the loop, or `self`."""
+    receiver = site.func.value if isinstance(site.func, ast.Attribute) else None
+    if not isinstance(receiver, ast.Name):
+        return False
+    binding = ctx.reaching(receiver)
+    return binding is not None and binding.stmt is not None and not ctx.within(binding.stmt, loop)
+
+
+def _turns_twice(ctx: Context, loop: ast.AST) -> bool:
+    """`for _ in range(n)` with `n` 2 or more on every path (an option's default counts: the plain run's)."""
+    if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name)
+            and loop.iter.func.id == "range" and ctx.reaching(loop.iter.func) is None and len(loop.iter.args) == 1):
+        return False
+    counts = Flow.plain_run(ctx.values(loop.iter.args[0]))
+    return bool(counts) and all(isinstance(v.node, ast.Constant) and type(v.node.value) is int and v.node.value >= 2
+                                for v in counts)
 
 
 def _set_up_before(ctx: Context, value: Value, call: ast.Call, given: ast.expr) -> bool:
