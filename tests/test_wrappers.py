@@ -193,3 +193,25 @@ def test_each_function_of_a_list_iterated_receives_the_loops_call():
     assert probe(by_name) == [("number", 12, 20, ())]
     keys = hooks.replace("HOOKS = [log_loss, save]", "HOOKS = {'log': log_loss, 'save': save}")
     assert probe(keys) == [("unknown", 2, 20, ())]  # iterating a dict gives its keys, not its functions
+
+
+def test_a_registry_a_decorator_fills_by_the_function_s_name_holds_each_function_under_it():
+    source = """
+        MODELS = {}
+
+        def register_model(fn):
+            MODELS[fn.__name__] = fn
+            return fn
+
+        @register_model
+        def tiny():
+            return [1]
+
+        @register_model
+        def big():
+            return {2}
+
+        probe(MODELS[{key}])
+    """
+    assert probe(source.replace("{key}", '"tiny"')) == [("function", 9, 0, ())]
+    assert probe(source.replace("{key}", '"big"')) == [("function", 13, 0, ())]

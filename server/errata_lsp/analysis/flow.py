@@ -4358,6 +4358,11 @@ class Flow:
             # the options of the module that built the parser (`args = parse_args()` of cli.py read in train.py)
             parser_module = value.extra if isinstance(value.extra, Flow) else value.flow or self
             return parser_module.argparse_default(attr) or unknown
+        if value.kind == "function" and attr == "__name__" and isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and not any("wraps" in source_text(d) for d in value.node.decorator_list):
+            # `fn.__name__` of a def (the function its `def` made; `functools.wraps` would rename a wrapper): its name,
+            # as a registry a decorator fills by it reads it (`MODELS[fn.__name__] = fn`)
+            return (Value("str", ast.copy_location(ast.Constant(value.node.name), node), value.when, flow=self),)
         tipped = self.ctx.tips.attribute_of(self, value, attr, node)
         if tipped is not None:
             return tipped
