@@ -215,3 +215,22 @@ def test_a_registry_a_decorator_fills_by_the_function_s_name_holds_each_function
     """
     assert probe(source.replace("{key}", '"tiny"')) == [("function", 9, 0, ())]
     assert probe(source.replace("{key}", '"big"')) == [("function", 13, 0, ())]
+
+
+def test_the_name_of_a_def_is_its_name_but_a_wraps_wrapper_s():
+    source = """
+        import functools
+
+        def tiny():
+            return [1]
+
+        def traced(fn):
+            @functools.wraps(fn)
+            def wrapper():
+                return fn()
+            return wrapper
+
+        probe({expr})
+    """
+    assert probe(source.replace("{expr}", "tiny.__name__")) == [("str", 13, 6, ())]
+    assert [kind for kind, *_ in probe(source.replace("{expr}", "traced(tiny).__name__"))] == ["unknown"]
