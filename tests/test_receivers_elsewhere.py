@@ -474,3 +474,16 @@ def test_a_hook_a_mixin_defines_is_not_judged_for_a_call_of_another_hook_or_an_o
     (tmp_path / "train.py").write_text(launching("XLAFSDPStrategy()", HOOK, "from callbacks import Clipping",
                                                  ", callbacks=[Clipping(0.5)]"))
     assert found(tmp_path / "callbacks.py") == []
+
+
+def test_a_base_method_a_subclass_of_a_module_between_overrides_never_runs(tmp_path):
+    """tpu.py derives `TPUTrainer` from base.py's `BaseTrainer` and overrides `step`; only train.py builds it: the
+    base's `step` never runs (a subclass the entry builds, defined in a module between, as one the entry defines)."""
+    tpu = ("from base import BaseTrainer\n\n\nclass TPUTrainer(BaseTrainer):\n"
+           "    def step(self, model, optimizer):\n        self.fabric.clip_gradients(model, optimizer, max_norm=1.0)\n")
+    train = launching("XLAFSDPStrategy()", "    TPUTrainer(fabric).step(None, None)", "from tpu import TPUTrainer")
+    tree(tmp_path, {"base.py": BASE, "tpu.py": tpu, "train.py": train})
+    assert found(tmp_path / "base.py") == []
+    (tmp_path / "tpu.py").write_text(tpu.replace("    def step(self, model, optimizer):\n        self.fabric.clip_gradients"
+                                                 "(model, optimizer, max_norm=1.0)\n", "    pass\n"))
+    assert found(tmp_path / "base.py") == [("LXF014", "error", BY_VALUE, 7, 53)]

@@ -3592,8 +3592,8 @@ class Flow:
             if there.constructions(twin, live=False):
                 return False
             for k in there._derived_from(twin):
-                if not there.constructions(k, live=False):
-                    continue
+                if not (there.constructions(k, live=False) or there._built_by_importers(k)):
+                    continue  # (a subclass the entry builds, of a module between: `TPUTrainer` of tpu_trainer.py)
                 override = there._defining_class(k, name)
                 if override is None or any(isinstance(c.func, ast.Attribute) and c.func.attr == name
                                            and isinstance(c.func.value, ast.Call)
