@@ -5278,12 +5278,21 @@ class Flow:
             choices = keywords.get("choices")
             if isinstance(choices, (ast.List, ast.Tuple, ast.Set)):
                 out.extend(x.under((f"{WITH_CHOICE}{option} {self.text(c)}",)) for c in choices.elts for x in self.values(c))
+        chosen = self._chosen_command()
         for call in defaults_by_dest.get(attr, []):
+            command = self._subcommand_of(call)
             for kw in call.keywords:
-                if kw.arg == attr:  # a default no option can change holds on every path
-                    when = (BY_DEFAULT,) if out else ()
-                    out = [x for x in out if BY_DEFAULT not in x.when]
-                    out.extend(x.under(when).named(f"--{attr}") for x in self.values(kw.value))
+                if kw.arg != attr:
+                    continue
+                if command is not None and command != chosen:  # `ft.set_defaults(...)` of `add_parser("finetune")`
+                    if chosen is None:  # the run's command line picks the command (a command the file's picks never runs)
+                        out.extend(x.under((f"{WITH_CHOICE}the {command!r} command",)).named(attr) for x in self.values(kw.value))
+                    continue
+                # a default no option can change holds on every path (the chosen sub-command's: the run's, as an
+                # option's default is, whatever another command sets)
+                when = (BY_DEFAULT,) if out or command is not None else ()
+                out = [x for x in out if BY_DEFAULT not in x.when]
+                out.extend(x.under(when).named(f"--{attr}" if command is None else attr) for x in self.values(kw.value))
         for call in self._spread_defaults():
             for kw in call.keywords:
                 if kw.arg is not None:
@@ -5304,6 +5313,32 @@ class Flow:
         """`parser.set_defaults(**profile)` calls: defaults whose names are the keys of a dict."""
         return self.ctx.once("spread argparse defaults", self.ctx.module, lambda: [
             call for call, _ in self.ctx.spelled_method_calls("set_defaults") if any(k.arg is None for k in call.keywords)])
+
+    def _subcommand_of(self, call: ast.Call) -> str | None:
+        """The command a sub-parser was added for (`ft = sub.add_parser("finetune")`), when `call` is its
+        `ft.set_defaults(...)`; None for the main parser's, or one the layer cannot name."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        defs = self.reaching(receiver) if isinstance(receiver, ast.Name) else None
+        made = defs[0].node if defs is not None and len(defs) == 1 and defs[0].how == "assign" else None
+        if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "add_parser" \
+                and made.args and isinstance(made.args[0], ast.Constant) and isinstance(made.args[0].value, str):
+            return made.args[0].value
+        return None
+
+    def _chosen_command(self) -> str | None:
+        """The sub-command the file's one `parse_args([...])` of a literal command line picks (`["finetune"]`, its
+        first word that is no option); None when the command line is the run's."""
+        def chosen() -> str | None:
+            picked = set()
+            for call, _ in self.ctx.spelled_method_calls("parse_args"):
+                given = call.args[0] if len(call.args) == 1 else None
+                if not isinstance(given, (ast.List, ast.Tuple)) or not all(
+                        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in given.elts):
+                    return None
+                words = [e.value for e in given.elts if not e.value.startswith("-")]  # type: ignore[attr-defined]
+                picked.add(words[0] if words else None)
+            return picked.pop() if len(picked) == 1 else None
+        return self.ctx.once("chosen command", self.ctx.module, chosen)
 
     def _argparse_calls(self) -> tuple[dict[str, list[ast.Call]], dict[str, list[ast.Call]]]:
         """`add_argument(...)` calls by the attribute each sets, `set_defaults(...)` calls by the attributes
