@@ -115,7 +115,9 @@ def _comprehended(ctx: Context, comp: ast.DictComp) -> ast.Dict | None:
     entries, complete = ctx.flow.entries(values[0])
     if entries is None or not complete:
         return None
-    return ast.Dict(keys=[ast.copy_location(ast.Constant(k), comp) for k in entries], values=[comp.value for _ in entries])
+    # each value where the kept entry writes it (`{"model": student, ...}` read through `{k: v for k, v in ...}`)
+    return ast.Dict(keys=[ast.copy_location(ast.Constant(k), comp) for k in entries],
+                    values=[e.value if e.flow is ctx.flow and e.value in ctx.parents else comp.value for e in entries.values()])
 
 
 def _after_once(ctx: Context, load: ast.AST, here: tuple[list[ast.stmt], int] | None, scope: ast.AST) -> bool:

@@ -34,6 +34,24 @@ class SeveralSetUpModels(Rule):
         Invalid(
             "from lightning.fabric import Fabric\n"
             "def train(fabric):\n"
+            "    teacher = fabric.setup_module(Teacher())\n"
+            "    student = fabric.setup_module(Student())\n"
+            "    state = {'model': student, 'teacher': teacher, 'step': 0}\n"
+            "    fabric.save('ckpt/', {k: v for k, v in state.items() if k != 'step'})\n"
+            "Fabric(strategy='xla_fsdp').launch(train)\n",
+            message="Found multiple XLAFSDP modules in the given state (`student`, `teacher`)",
+            count=1, at="5:43-5:50", severity="error",
+        ),
+        Valid("from lightning.fabric import Fabric\n"
+              "def train(fabric):\n"
+              "    teacher = fabric.setup_module(Teacher())\n"
+              "    student = fabric.setup_module(Student())\n"
+              "    state = {'model': student, 'teacher': teacher, 'step': 0}\n"
+              "    fabric.save('ckpt/', {k: v for k, v in state.items() if k != 'teacher'})\n"
+              "Fabric(strategy='xla_fsdp').launch(train)\n"),
+        Invalid(
+            "from lightning.fabric import Fabric\n"
+            "def train(fabric):\n"
             "    gen = fabric.setup_module(Generator())\n"
             "    disc = fabric.setup_module(Discriminator())\n"
             "    fabric.save('ckpt/', {'gen': gen, 'disc': disc, 'step': 1})\n"
