@@ -1,0 +1,48 @@
+# expect: none
+# oracle: OK
+# twin: s870_accumulate_context_manager_strategy_sync_control_on_set_up_model
+"""Gradient accumulation: a generator yields micro-batches, a context manager skips the gradient sync on all but the last."""
+from contextlib import contextmanager
+
+import torch
+import torch.nn.functional as F
+from lightning.fabric import Fabric
+from lightning.fabric.strategies import XLAFSDPStrategy
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self, dim=32):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return x + torch.relu(self.fc(x))
+
+
+def micro_batches(fabric, n, batch_size=4):
+    for i in range(n):
+        x = torch.randn(batch_size, 32, device=fabric.device)
+        y = torch.randint(0, 4, (batch_size,), device=fabric.device)
+        yield i, x, y
+
+
+@contextmanager
+def accumulating(fabric, model, is_last):
+    with fabric.no_backward_sync(model, enabled=not is_last):
+        yield
+
+
+def train(fabric, steps=2, accumulate=2):
+    model = fabric.setup_module(nn.Sequential(Block(), Block(), nn.Linear(32, 4)))
+    optimizer = fabric.setup_optimizers(torch.optim.AdamW(model.parameters(), lr=1e-3))
+    for _ in range(steps):
+        for i, x, y in micro_batches(fabric, accumulate):
+            with accumulating(fabric, model, is_last=i == accumulate - 1):
+                fabric.backward(F.cross_entropy(model(x), y) / accumulate)
+        optimizer.step()
+        optimizer.zero_grad()
+
+
+if __name__ == "__main__":
+    Fabric(accelerator="tpu", strategy=XLAFSDPStrategy(auto_wrap_policy={Block})).launch(train)
