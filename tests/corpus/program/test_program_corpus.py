@@ -550,9 +550,11 @@ KNOWN_MISSES: dict[str, str] = {
         "reads, not one read back through a helper's default argument)",
     "s846_timm_registry_eval_marks_feature_method_from_cfg_get_default":
         "missed: the model comes from a registry a decorator fills by the function's name "
-        "(`_model_entrypoints[fn.__name__] = fn`), then `_model_entrypoints[name](...)`: a store keyed by "
-        "`fn.__name__` inside the decorator is not read as the decorated function's name, so the model's class, and "
-        "the method LXF036 asks it for, are unknown",
+        "(`_model_entrypoints[fn.__name__] = fn`), then `_model_entrypoints[name](...)`. Asked alone, the layer reads "
+        "that pick as the `TinyViT` it builds; in the check's order the registry's entries are asked while its "
+        "decorator applications are being read, and the unknown the cycle guard answers is kept (an evaluation-order "
+        "dependence of the memo: an answer given under a guard should not be kept). With `tiny_vit_patch4()` called "
+        "by name the same script is LXF036",
     "s848_nanogpt_grad_clip_zero_or_none_clips_with_neither":
         "missed: nanoGPT's config is `{k: globals()[k] for k in config_keys}`, `config_keys` the module's names "
         "filtered from `globals().items()`: `globals()` is not read as the module's names, so `grad_clip = 0.0` "
