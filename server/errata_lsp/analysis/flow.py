@@ -9331,11 +9331,8 @@ class _DictArguments(ast.Call):
 
 def _int_literal(node: ast.expr) -> int | None:
     """`2`, `-1`: an int written as a literal; None for anything else (a bool too)."""
-    negative = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
-    operand = node.operand if isinstance(node, ast.UnaryOp) and negative else node
-    if not (isinstance(operand, ast.Constant) and type(operand.value) is int):
-        return None
-    return -operand.value if negative else operand.value
+    value = _literal(node)
+    return value if type(value) is int else None
 
 
 class _Joined(ast.Constant):
@@ -10377,33 +10374,36 @@ def _is_typed_dict(cls: ast.ClassDef, flow: Flow, depth: int = 0) -> bool:
     return depth < 8 and any(_is_typed_dict(b, flow, depth + 1) for b in flow.local_bases(cls) if b is not cls)
 
 
-def _enum_member(value: Value) -> tuple[int, object] | None:
-    """Which member of the project's Enum `value` is, as `is` tells them apart: its class and its value (a second
-    name with the same value is an alias of the first member, the same object); None when the layer cannot place
-    the member or its value is no constant."""
+def _enum_place(value: Value) -> tuple[Context, ast.Assign, ast.ClassDef] | None:
+    """Where a member of the project's Enum is written: the module that writes it, its `NAME = value` statement
+    and its class (read through the member's own flow: an Enum of another module is placed there)."""
     member = value.extra
-    if not isinstance(member, Value) or member.flow is None or not isinstance(member.node, ast.Constant):
+    if value.kind != "enum" or not isinstance(member, Value) or member.flow is None or member.node is None:
         return None
     ctx = member.flow.ctx
     assign = ctx.parents.get(member.node)
     cls = ctx.parents.get(assign) if assign is not None else None
-    if not isinstance(assign, ast.Assign) or not isinstance(cls, ast.ClassDef):
+    return (ctx, assign, cls) if isinstance(assign, ast.Assign) and isinstance(cls, ast.ClassDef) else None
+
+
+def _enum_member(value: Value) -> tuple[int, object] | None:
+    """Which member of the project's Enum `value` is, as `is` tells them apart: its class and its value (a second
+    name with the same value is an alias of the first member, the same object); None when the layer cannot place
+    the member or its value is no constant."""
+    place = _enum_place(value)
+    if place is None or not isinstance(place[1].value, ast.Constant):
         return None
-    return id(cls), member.node.value
+    return id(place[2]), place[1].value.value
 
 
 def _enum_text(value: Value) -> str | None:
     """`str(member)` of a member of the project's Enum as Python writes it, `Format.SHARDED` (the class's name and
     the member's), for a plain `Enum` or one that mixes `str` or `int` into it; None for `StrEnum`, `IntEnum` and
     the flags (their `str()` is another), a class that writes its own `__str__`, or a member the layer cannot place."""
-    member = value.extra
-    if value.kind != "enum" or not isinstance(member, Value) or member.flow is None or not value.label:
+    place = _enum_place(value)
+    if place is None or not value.label or _defines(place[2], "__str__"):
         return None
-    ctx = member.flow.ctx
-    assign = ctx.parents.get(member.node) if member.node is not None else None
-    cls = ctx.parents.get(assign) if assign is not None else None
-    if not isinstance(assign, ast.Assign) or not isinstance(cls, ast.ClassDef) or _defines(cls, "__str__"):
-        return None
+    ctx, _, cls = place
     bases = [ctx.resolve(b) or (b.id if isinstance(b, ast.Name) else None) for b in cls.bases]
     if "enum.Enum" not in bases or not all(b in ("enum.Enum", "str", "int", "builtins.str", "builtins.int") for b in bases):
         return None
