@@ -1639,6 +1639,8 @@ class Flow:
                 out.append(("const", tuple(e.value for e in value.node.elts)))  # type: ignore[attr-defined]
             elif (decided := _bound_test_truth(value)) is not None:  # `backend.XLA_FSDP`, a test of constants there
                 out.append(("const", decided))
+            elif (elements := self._converted_constants(value)) is not None:  # `set(exclude)` of `exclude=()`
+                out.append(("const", elements))
             elif value.kind == "enum" and (member := _enum_member(value)) is not None:
                 out.append(("object", member))  # truthy, and `is`/`==` another member of its Enum (`_compared`)
             elif KINDS[value.kind].always_true or value.truthy is True:  # (a non-empty display: `remat=(Block,)`)
@@ -1648,6 +1650,23 @@ class Flow:
             else:
                 return None
         return out
+
+    def _converted_constants(self, value: Value) -> tuple[Any, ...] | frozenset[Any] | None:
+        """`set(names)`, `frozenset(names)` or `tuple(names)` (the builtins, or `set()`) of one known tuple of
+        constants on every path: its elements, a frozenset for a set (so `==` a tuple is False, as in Python)."""
+        node, flow = value.node, value.flow
+        if value.kind not in ("set", "frozenset", "tuple") or flow is None or not isinstance(node, ast.Call) \
+                or not isinstance(node.func, ast.Name) or node.func.id not in ("set", "frozenset", "tuple") \
+                or node.keywords or len(node.args) > 1 or flow.ctx.resolve(node.func) is not None \
+                or flow.scope(flow.ctx.module).final.get(node.func.id):
+            return None
+        elements: tuple[Any, ...] = ()
+        if node.args:
+            found = flow._concrete(flow.plain_run(flow.values(node.args[0])))
+            if found is None or len(found) != 1 or found[0][0] != "const" or not isinstance(found[0][1], (tuple, frozenset)):
+                return None
+            elements = tuple(found[0][1])
+        return tuple(elements) if node.func.id == "tuple" else frozenset(elements)
 
     def _parameter_values(self, node: ast.expr, given: dict[str, tuple[Value, ...]]) -> tuple[Value, ...] | None:
         """A parameter (`kind`) or an attribute of one (`cfg.kind`), as the callers give it."""
@@ -8125,7 +8144,7 @@ class Flow:
         def is_param(node: ast.AST | None) -> bool:
             return isinstance(node, ast.Name) and node.id in params
 
-        for expr in self._returned_sources(func):
+        for expr in _with_locals_read(func, self._returned_sources(func)):
             for node in ast.walk(expr):
                 if isinstance(node, ast.Subscript) and any(is_param(n) for n in ast.walk(node.slice)) \
                         or isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args \
@@ -9542,6 +9561,27 @@ def _calls_a_name(test: ast.expr) -> bool:
 CACHING_DECORATORS = ("functools.lru_cache", "functools.cache")
 
 
+def _with_locals_read(func: ast.FunctionDef | ast.AsyncFunctionDef, exprs: list[ast.expr]) -> list[ast.expr]:
+    """`exprs` and what the locals they read are bound to in `func` (`builder = STRATEGIES[name]` of `return
+    builder(**kwargs)`), those locals' own reads too: what a return is made of, through its function's names.
+    (A dict display bound to a local is not one: its values are placed where they are written, its spreads
+    are `_returned_sources`'.)"""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in walk(func):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and not isinstance(node.value, ast.Dict):
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+    out, todo, seen = list(exprs), list(exprs), set()
+    while todo:
+        for name in ast.walk(todo.pop()):
+            if isinstance(name, ast.Name) and name.id in bound and name.id not in seen:
+                seen.add(name.id)
+                out.extend(bound[name.id])
+                todo.extend(bound[name.id])
+    return out
+
+
 def _returns_only(value: Value) -> ast.expr | None:
     """What a function of a module's top level that takes nothing returns, when its body is that one `return`
     (after a docstring): `def on_xla(): return ACCELERATOR in ("tpu", "xla")`; None for anything else."""
@@ -9858,7 +9898,7 @@ def _compared(op: ast.cmpop, a: tuple[str, Any], b: tuple[str, Any]) -> bool | N
         return None
     try:
         if isinstance(op, (ast.In, ast.NotIn)):
-            return (x in y) is isinstance(op, ast.In) if isinstance(y, (tuple, str)) else None
+            return (x in y) is isinstance(op, ast.In) if isinstance(y, (tuple, str, frozenset)) else None
         return {ast.Lt: x < y, ast.LtE: x <= y, ast.Gt: x > y, ast.GtE: x >= y}.get(type(op))
     except TypeError:  # `1 < "a"`: Python would raise; not a test the file decides
         return None

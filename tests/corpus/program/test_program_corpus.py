@@ -227,11 +227,6 @@ KNOWN_MISSES: dict[str, str] = {
     "p492_config_module_constant_normalized_by_utils_skips_remat_field_list":
         "missed, as p480: `SHARDING = normalize(ShardingConfig())` in config.py, where the helper of "
         "utils/normalize.py stores through `setattr(sharding, name, ...)` with the loop's name",
-    "p484_utils_deep_merge_tpu_overrides_precision_bf16_mixed":
-        "missed: `load(\"tpu\")` returns `deep_merge(base.BASE, tpu.OVERRIDES)`, a recursive merge of nested "
-        "dicts (`merged = dict(base)`, a loop over `override.items()` storing `merged[key]` or recursing); "
-        "errata reads neither the loop's stores into the copy nor the recursive call, so `cfg[\"fabric\"]` is "
-        "unknown and the `precision` \"bf16-mixed\" of configs/tpu.py never reaches `Fabric(**cfg[\"fabric\"])`",
     "p488_src_engine_class_sync_control_given_fabric_module":
         "missed, by where the corpus keeps it: `control = self.fabric.strategy._backward_sync_control` then "
         "`control.no_backward_sync(self.model, skip)` in src/shardlm/engine.py, whose `Engine(fabric, model, ...)` "
@@ -594,11 +589,6 @@ KNOWN_MISSES: dict[str, str] = {
         "missed: the strategy is a `functools.partial` stored on `self.strategy` by a `@classmethod` constructor and "
         "called as `cfg.strategy()`: the call of a partial held by an attribute is not followed back to the keywords "
         "it binds (a module-level partial, or a strategy instance on the config, is LXF043)",
-    "s868_distill_checkpoint_callback_on_train_end_saves_teacher_too":
-        "missed: the checkpoint callback saves `{k: v for k, v in state.items() if k not in self.exclude}`, "
-        "`self.exclude = set(exclude)` of an empty tuple: the comprehension's test on a `set()` of the constructor's "
-        "argument is not decided, so the state's entries are unknown (the same filter on a constant, or a state read "
-        "whole, is LXF024)",
     "p720_base_trainer_joint_setup_tpu_trainer_subclass_keeps_it":
         "on the wrong file: LXF012 is an error at `self.fabric.setup(model, optimizer)` in base_trainer.py, the call "
         "that raises for the TPU subclass; the twin overrides `setup` in tpu_trainer.py instead",
@@ -606,10 +596,6 @@ KNOWN_MISSES: dict[str, str] = {
         "on the wrong file: LXF022 is an error at the calls of checkpoints.py's helper (modes.py, and train.py's "
         "launch), naming its `fabric.load` line; the twin fixes the helper in checkpoints.py. A raise inside a helper "
         "of another module, decided by its caller's arguments, is reported at the caller",
-    "p724_strategy_registry_namedtuple_replace_keeps_default_ddp_on_tpu":
-        "missed: another module's helper binds the registry's builder to a local first (`builder = STRATEGIES[name]; "
-        "return builder()`), the registry filled by a decorator: the pick through the local is lost (`return "
-        "STRATEGIES[name](**kw)` is LXF033)",
     "p726_train_state_vars_checkpoint_keeps_getattr_scheduler_object":
         "missed: the state is `dict(vars(self))` (or a comprehension over it) of a train-state object: `vars(obj)` of "
         "a project instance is not read as the attributes its `__init__` sets, so the scheduler object in it is "

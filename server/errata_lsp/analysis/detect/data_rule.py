@@ -36,6 +36,8 @@ from .section import PATHS, SAFETIES, SEVERITIES, DetectError, FixSpec, Part, Se
 from .site import UNKNOWN, XLA_FSDP, Site, argument, constant_of, fabric_of, spelled, strategy_paths, value_ctx
 from .vocabulary import Vocabulary, pack_facts
 
+MAX_OTHER_ENTRIES = 16  # entries of a registry read to tell a wrong pick from a wrong entry
+
 QUOTES = ("'", '"')
 MAX_CALLED = 32  # calls a document makes whose function's sites are judged for that call
 MAX_CALL_LEVELS = 4  # calls deep from the call here, as the code before a launch is followed (LXF019)
@@ -379,6 +381,8 @@ class DetectRule(Rule):
         record = next((r.id for r in self.section.records if all_hold(r.when, site, first)), None)
         finding = self.finding(ctx, at if at is not None else site.call, message, fixes, severity, record)
         place = _written_elsewhere(first)
+        if place is not None and first is not None and self._another_entry_passes(site, first):
+            place = None  # the pick is wrong, not the entry (another is sound): the call's key is to change
         if first is not None and first.kind == "unknown" and first.node is site.written and site.written is not None \
                 and self.paths == "single":  # several values, folded into the expression: where they are written
             place = _all_written_in_another(ctx, site.written) or place
@@ -403,6 +407,29 @@ class DetectRule(Rule):
             place = fix_place[0]
             finding = dataclasses.replace(finding, fixes=_preferring_fixes_at(finding.fixes, place))
         return finding if place is None else dataclasses.replace(finding, elsewhere=place)
+
+    def _another_entry_passes(self, site: Site, value: Value) -> bool:
+        """`value` is an entry picked out of a registry by a computed key (`STRATEGIES[name]()` with `name`
+        "ddp"), and another entry of it holds, or its factory returns, only values the rule does not match
+        (the "xla_fsdp" builder): the entry is sound for its own key, the pick is what is wrong."""
+        if value.picked is None:
+            return False
+        key, registry = value.picked
+        if registry.flow is None or not isinstance(key.node, ast.Constant):
+            return False
+        entries, _ = registry.flow.entries(registry)
+        others = [e for name, e in (entries or {}).items() if name != key.node.value][:MAX_OTHER_ENTRIES]
+        for entry in others:
+            held = [v for v in entry.values() if v.kind != "unknown"]
+            if len(held) == 1 and held[0].kind == "function" and held[0].flow is not None \
+                    and isinstance(held[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                factory, flow = held[0].node, held[0].flow  # what the factory returns: what the pick would build
+                held = [v for n in body_nodes(factory) if isinstance(n, ast.Return) and n.value is not None
+                        for v in flow.values(n.value)]
+            if held and not any(v.kind == "unknown" or v.kind == "function" or all_hold(self.section.match, site, v)
+                                for v in held):
+                return True
+        return False
 
     def _nested_elsewhere(self, site: Site, holder_keyword: str, keyword: str) -> tuple[Context, ast.Call, ast.keyword] | None:
         """The one strategy call the call's `holder_keyword=` argument holds when another module of the project
