@@ -4445,6 +4445,38 @@ class Flow:
                                                      either((*when, *e.when) for when, e in given)))
         return out, complete
 
+    def _attributes_set(self, cls: ast.ClassDef, call: ast.Call | None) -> tuple[dict[str, Entry] | None, bool]:
+        """`vars(obj)` of an instance of a plain class of this module: an entry for each attribute its
+        `__init__` stores on `self` on every path (its own statements), holding what the instance holds there.
+        Not complete when a base's `__init__` may store more, or another of its methods, or `__init__` under a
+        test, stores an attribute."""
+        init = next((m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"), None)
+        if init is None or not init.args.args:
+            return None, False
+        own = init.args.args[0].arg
+        complete = all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases) and not cls.keywords
+        out: dict[str, Entry] = {}
+        for stmt in init.body:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+                if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == own \
+                        and target.attr not in out:
+                    held_values = self.instance_attribute(cls, call, target.attr, set())
+                    if not held_values:
+                        complete = False
+                        continue
+                    held = ast.copy_location(ast.Name(id=target.attr, ctx=ast.Load()), stmt)
+                    self.base.pin(held, held_values)
+                    out[target.attr] = Entry(held, stmt, self.base)
+        for method in cls.body:  # an attribute stored anywhere else (`self.best = ...` in `update`)
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.args.args:
+                mine = method.args.args[0].arg
+                if any(isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name)
+                       and n.value.id == mine and n.attr not in out for n in walk(method)):
+                    complete = False
+        return out, complete
+
     def _namespace_entries(self, namespace: Value, use: ast.AST | None = None) -> tuple[dict[str, Entry] | None, bool]:
         """`vars(ns)` of a namespace built here: the dict of its attributes; an attribute something may set
         after it is built (`ns.strategy = "xla"`, `setattr(ns, key, v)`) is left out, and the dict incomplete,
@@ -5670,7 +5702,9 @@ class Flow:
             cls, call = instance[0].extra
             fields = self.dataclass_fields(cls)
             if fields is None:
-                return None, False
+                if not (isinstance(node, ast.Call) and source_text(node.func) == "vars"):
+                    return None, False
+                return (instance[0].flow or self)._attributes_set(cls, call)  # `vars(self)` of a plain class
             names = _init_names(fields)
             built = instance[0].flow or self
             for name, stmt in fields:

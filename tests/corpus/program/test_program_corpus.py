@@ -597,9 +597,11 @@ KNOWN_MISSES: dict[str, str] = {
         "launch), naming its `fabric.load` line; the twin fixes the helper in checkpoints.py. A raise inside a helper "
         "of another module, decided by its caller's arguments, is reported at the caller",
     "p726_train_state_vars_checkpoint_keeps_getattr_scheduler_object":
-        "missed: the state is `dict(vars(self))` (or a comprehension over it) of a train-state object: `vars(obj)` of "
-        "a project instance is not read as the attributes its `__init__` sets, so the scheduler object in it is "
-        "unknown (LXF045 for an explicit dict of `self.*`)",
+        "missed: `vars(self)` of the train state is read now (its `__init__`'s attributes: two set-up modules through "
+        "it are LXF024), and so is a scheduler a helper of another module builds on the optimizer this file's call "
+        "passes (LXF045); here the two meet: the state's scheduler entry stands for `self.scheduler`, the "
+        "constructor's argument, itself `build_scheduler(optimizer, ...)` of schedules.py (`getattr(lr_scheduler, "
+        "name)`), and the helper's `optimizer` parameter is not followed back through the attribute to train.py's call",
 
 }
 

@@ -63,7 +63,7 @@ def state_entries(ctx: Context, state: ast.expr, use: ast.Call) -> list[tuple[as
             return filled
         value = _built_elsewhere(ctx, state) or (None if binding is None else _source_of_stored(ctx, state, binding))
         if value is None:
-            return _shown_in_another_module(ctx, state)
+            return _shown_in_another_module(ctx, state) or _entries_read(ctx, state)
     if not isinstance(value, ast.Dict):
         return None
     pairs: dict[object, tuple[ast.expr, ast.expr]] = {}
@@ -196,6 +196,24 @@ def _shown_in_another_module(ctx: Context, state: ast.expr) -> list[tuple[ast.ex
     values = ctx.values(state)
     if len(values) != 1 or values[0].kind != "dict" or not isinstance(values[0].node, ast.Dict) \
             or values[0].when or not values[0].foreign or ctx.owner_of(values[0]) is None:
+        return None
+    entries, complete = ctx.flow.entries(values[0])
+    if entries is None or not complete or any(entry.when for entry in entries.values()):
+        return None
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    for key, entry in entries.items():
+        held = ctx.stand_in(state, entry)
+        held.entry = entry  # type: ignore[attr-defined]  # reported where it is written
+        pairs.append((ast.copy_location(ast.Constant(key), state), held))
+    return pairs
+
+
+def _entries_read(ctx: Context, state: ast.expr) -> list[tuple[ast.expr, ast.expr]] | None:
+    """The entries of a dict no display shows that the value-flow layer reads whole on every path (`vars(self)`
+    of a train-state object, a comprehension over it, a copy of it): a (key, value) pair for each, the value a
+    stand-in at `state`'s place with the entry as `.entry` (where it is written). None otherwise."""
+    values = ctx.values(state)
+    if len(values) != 1 or values[0].kind != "dict" or isinstance(values[0].node, ast.Dict) or values[0].when:
         return None
     entries, complete = ctx.flow.entries(values[0])
     if entries is None or not complete or any(entry.when for entry in entries.values()):

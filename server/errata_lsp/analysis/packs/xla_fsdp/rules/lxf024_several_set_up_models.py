@@ -12,13 +12,14 @@ No fix: each model needs its own path, `fabric.save(f"{path}/gen", {"model": gen
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ....context import Context
 from ....findings import Finding, Severity
 from ....rule import Invalid, Rule, Valid
 from ..checkpoint_states import checkpoint_states
-from ..checkpoints import SETUP_MODULE, state_dict_type
+from ..checkpoints import SETUP_MODULE, state_dict_type, written_entry
 
 LOAD_RECORD = "9e7d6890c5720f97"
 
@@ -86,7 +87,8 @@ class SeveralSetUpModels(Rule):
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for call, fabric, method, _state, entries, kinds in checkpoint_states(ctx):
-            models = [value for (_, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
+            named = [(key, value) for (key, value), kind in zip(entries, kinds) if kind == SETUP_MODULE]
+            models = [value for _, value in named]
             if len(models) < 2:
                 continue
             if method == "load" and state_dict_type(ctx, fabric) != "sharded":
@@ -94,8 +96,13 @@ class SeveralSetUpModels(Rule):
             action = "Saving" if method == "save" else "Loading"
             verb = "save" if method == "save" else "load"
             # given to a helper that saves them (`save_all(fabric, path, **models)`): say where it saves
-            where = "" if ctx.enclosing_function(models[1]) is ctx.enclosing_function(call) else f" (line {call.lineno})"
-            names = ", ".join(f"`{ctx.doc.source(m)}`" for m in models)
+            # (an entry read through the value flow stands at the state's place, in the call)
+            here = ctx.enclosing_function(models[1]) is ctx.enclosing_function(call) \
+                or written_entry(models[1]) is not None and call.lineno <= models[1].lineno <= (call.end_lineno or call.lineno)
+            where = "" if here else f" (line {call.lineno})"
+            # an entry read through the value flow (`vars(self)`) stands at the state's place: named by its key
+            names = ", ".join(f"`{key.value}`" if written_entry(m) is not None and isinstance(key, ast.Constant) and isinstance(key.value, str)
+                              else f"`{ctx.doc.source(m)}`" for key, m in named)
             message = (
                 f"Found multiple XLAFSDP modules in the given state ({names}). {action} checkpoints with FSDP is "
                 f"currently limited to a single model per checkpoint: `fabric.{method}`{where} raises ValueError. "

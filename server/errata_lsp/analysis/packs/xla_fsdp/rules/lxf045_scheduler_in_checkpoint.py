@@ -19,12 +19,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ....binder import all_args
 from ....context import Context
 from ....findings import Finding, Safety, Severity
+from ....flow import Flow, argument_for
 from ....rule import Invalid, Rule, Valid, fix, replace, short
 from ....values import Value
 from ..checkpoint_states import xla_fsdp_saves
-from ..checkpoints import state_argument
+from ..checkpoints import state_argument, written_entry
 
 SCHEDULERS = "torch.optim.lr_scheduler."
 SCHEDULE_FACTORIES = ("transformers.get_", "transformers.optimization.get_")  # `get_cosine_schedule_with_warmup`
@@ -59,6 +61,8 @@ def _optimizer_class(ctx: Context, set_up: Value | None) -> str:
     class is named after (`FabricAdamW`); `<Optimizer>` when the file cannot tell."""
     call = set_up.node if set_up is not None else None
     given = _optimizer_argument(call) if isinstance(call, ast.Call) else None
+    if set_up is not None and set_up.flow is not None:
+        ctx = set_up.flow.ctx  # the module that set it up (a helper's caller, when a helper builds the scheduler)
     classes = {v.qualified.rpartition(".")[2] for v in ctx.values(given) if v.qualified} if given is not None else set()
     return classes.pop() if len(classes) == 1 else "<Optimizer>"
 
@@ -88,6 +92,23 @@ def _displayed_entries(ctx: Context, call: ast.Call) -> list[tuple[ast.expr, ast
         return []
     return [(k, v) for k, v in zip(display.keys, display.values)  # type: ignore[misc]  # no `**` (above)
             if not (isinstance(k, ast.Constant) and k.value in stored)]
+
+
+def _passed_to_helper(ctx: Context, value: ast.expr, flow: Flow, built: ast.Call, optimizer: ast.expr) -> tuple[Value, ...]:
+    """What this file's call of the helper that built the scheduler (`scheduler = build_scheduler(optimizer,
+    "cosine")`, the helper of another module) passes for the parameter the scheduler is built on; () when the
+    state's value is no such name bound to such a call, or the helper binds that parameter again."""
+    func = flow.ctx.enclosing_function(built)
+    binding = ctx.reaching(value) if isinstance(value, ast.Name) else None
+    call = binding.value if binding is not None else None
+    if not isinstance(optimizer, ast.Name) or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            or not isinstance(call, ast.Call) or not any(f.node is func for f in ctx.values(call.func)):
+        return ()
+    arg = next((a for a in all_args(func.args) if a.arg == optimizer.id), None)
+    if arg is None or any(isinstance(n, ast.Name) and n.id == arg.arg and isinstance(n.ctx, ast.Store) for n in ast.walk(func)):
+        return ()  # not a parameter, or one bound again
+    given = argument_for(func, arg, call, False)
+    return ctx.values(given) if isinstance(given, ast.expr) else ()
 
 
 class SchedulerInCheckpoint(Rule):
@@ -162,12 +183,12 @@ class SchedulerInCheckpoint(Rule):
         for call, _fabric, entries in xla_fsdp_saves(ctx):
             if entries is None:  # a state the file changes later (`state["step"] = step` in the loop)
                 entries = _displayed_entries(ctx, call)
-            for _key, value in entries:
-                finding = self._scheduler(ctx, value)
+            for key, value in entries:
+                finding = self._scheduler(ctx, key, value)
                 if finding is not None:
                     yield finding
 
-    def _scheduler(self, ctx: Context, value: ast.expr) -> Finding | None:
+    def _scheduler(self, ctx: Context, key: ast.expr, value: ast.expr) -> Finding | None:
         held = ctx.values(value)
         if not held or not all(_scheduler_call(v.qualified) and isinstance(v.node, ast.Call) for v in held):
             return None
@@ -176,10 +197,14 @@ class SchedulerInCheckpoint(Rule):
         if optimizer is None or held[0].flow is None:
             return None
         owner = held[0].flow.ctx
-        given = owner.values(optimizer)
+        given = held[0].flow.values(optimizer)
+        if not any(v.kind == "setup_optimizer" for v in given):
+            given = _passed_to_helper(ctx, value, held[0].flow, built, optimizer) or given  # type: ignore[arg-type]  # a call
         if not (given and all(v.kind == "setup_optimizer" for v in given) or _set_up_there(owner, optimizer)):
             return None  # the raw optimizer pickles; one the file cannot see may be either
-        name = short(ctx.doc.source(value))
+        # an entry read through the value flow (`vars(self)`) stands at the state's place: named by its key
+        name = key.value if written_entry(value) is not None and isinstance(key, ast.Constant) and isinstance(key.value, str) \
+            else short(ctx.doc.source(value))
         where = "" if owner is ctx else f"{held[0].flow.origin_name}, "  # a helper of another module built it
         message = (
             f"`{name}` is a learning-rate scheduler ({where}line {built.lineno}) built on "  # type: ignore[union-attr]
@@ -189,7 +214,8 @@ class SchedulerInCheckpoint(Rule):
             f"`{name}.state_dict()` (and restore it with `{name}.load_state_dict(...)` after `fabric.load`)"
         )
         fixes = [fix(f"Save `{name}.state_dict()`", replace(ctx, value, f"{ctx.doc.source(value)}.state_dict()"),
-                     safety=Safety.UNSAFE, preferred=True)] if isinstance(value, (ast.Name, ast.Attribute)) else []
+                     safety=Safety.UNSAFE, preferred=True)] \
+            if isinstance(value, (ast.Name, ast.Attribute)) and written_entry(value) is None else []  # (a stand-in: no text)
         return self.finding(ctx, value, message, fixes)
 
 
